@@ -1,0 +1,61 @@
+/**
+ * A throwaway PostgreSQL cluster on 127.0.0.1 in a temp directory, for the database suites.
+ * initdb refuses to run as root, so as root the cluster belongs to the postgres user.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface ThrowawayPostgres {
+  url: string;
+  stop(): void;
+}
+
+function findBinDir(): string | null {
+  const fromPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  const candidates = [
+    ...(fromPath.status === 0 ? [fromPath.stdout.trim()] : []),
+    ...(fs.existsSync('/usr/lib/postgresql')
+      ? fs.readdirSync('/usr/lib/postgresql').sort().reverse().map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null;
+}
+
+export function startThrowawayPostgres(): ThrowawayPostgres | null {
+  const binDir = findBinDir();
+  if (!binDir) return null;
+  const isRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-pg-'));
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const asOwner = (cmd: string, args: string[]) =>
+    isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+  try {
+    if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
+    fs.chmodSync(dir, 0o700);
+    asOwner(path.join(binDir, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    asOwner(path.join(binDir, 'pg_ctl'), [
+      '-D', dir, '-l', path.join(dir, 'log'), '-w', '-t', '60',
+      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      'start',
+    ]);
+  } catch (err) {
+    const detail = err instanceof Error && 'stderr' in err ? String((err as { stderr: unknown }).stderr) : String(err);
+    console.log(`Could not start a throwaway PostgreSQL: ${detail}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    return null;
+  }
+  console.log(`Throwaway PostgreSQL (${binDir}) on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        asOwner(path.join(binDir, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop']);
+      } catch {
+        /* already gone */
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * `npm test`: type check, unit and machine tests, API tests on PGlite, the same API tests on a
+ * real PostgreSQL when one can be had (PG_URL, or a throwaway cluster from initdb), and the
+ * Playwright e2e suite on Chromium against the built app. Ends with one line `N passed, N failed`.
+ */
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/postgres.js';
+import { findChromium } from './lib/chromium.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, '.tmp', 'results');
+fs.mkdirSync(results, { recursive: true });
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(title: string, cmd: string, args: string[], opts: SpawnSyncOptions = {}): boolean {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+  const ok = res.status === 0;
+  console.log(`=== ${title}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!ok) failures.push(title);
+  return ok;
+}
+
+/** Adds the counts of a vitest JSON report. */
+function countVitest(file: string, title: string) {
+  if (!fs.existsSync(file)) {
+    failed += 1;
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (report.numTotalTests === 0) failures.push(`${title}: no test ran`);
+}
+
+function vitest(title: string, project: string, tag: string, env: NodeJS.ProcessEnv = {}) {
+  const out = path.join(results, `${tag}.json`);
+  fs.rmSync(out, { force: true });
+  const ok = run(title, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  countVitest(out, title);
+  if (!ok && fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numFailedTests: number };
+    if (r.numFailedTests === 0) failed += 1; // a suite that crashed before its tests ran
+  }
+}
+
+const only = process.argv.slice(2);
+const want = (step: string) => only.length === 0 || only.includes(step);
+
+if (want('types')) {
+  if (run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.'])) passed += 1;
+  else failed += 1;
+}
+if (want('unit')) vitest('unit and machine path tests', 'unit', 'unit');
+if (want('api')) vitest('API tests on embedded PGlite', 'api', 'api-pglite');
+
+if (want('postgres')) {
+  let pgServer: ThrowawayPostgres | null = null;
+  let url = process.env.PG_URL ?? null;
+  if (!url) {
+    pgServer = startThrowawayPostgres();
+    url = pgServer?.url ?? null;
+  }
+  if (url) {
+    try {
+      vitest('API tests on PostgreSQL', 'api', 'api-postgres', { TEST_DATABASE_URL: url });
+    } finally {
+      pgServer?.stop();
+    }
+  } else if (process.env.CI) {
+    console.log('\nPostgreSQL not found (no PG_URL, no initdb): CI must run the database suites on PostgreSQL.');
+    failed += 1;
+    failures.push('PostgreSQL suites (no server)');
+  } else {
+    console.log('\n=== PostgreSQL suites skipped: set PG_URL or install postgresql (initdb) to run them ===');
+  }
+}
+
+if (want('e2e')) {
+  const chromium = findChromium();
+  if (!chromium) {
+    console.log('\nNo Chromium found. Install one (Debian: apt-get install -y chromium) or set CHROMIUM_PATH.');
+    failed += 1;
+    failures.push('e2e (no Chromium)');
+  } else if (run('client build (vite build)', bin('vite'), ['build', '--logLevel', 'warn'])) {
+    const out = path.join(results, 'e2e.json');
+    fs.rmSync(out, { force: true });
+    run('e2e (Playwright, Chromium)', bin('playwright'), ['test'], {
+      env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    if (fs.existsSync(out)) {
+      const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+      passed += report.stats.expected + report.stats.flaky;
+      failed += report.stats.unexpected;
+    } else failed += 1;
+  } else failed += 1;
+}
+
+console.log(`\n${os.EOL}Summary${failures.length ? ` — failed steps: ${failures.join('; ')}` : ''}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failures.length > 0 ? 1 : 0);

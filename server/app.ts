@@ -1,0 +1,105 @@
+/**
+ * Builds the HTTP application: external plugins first (docs, static files, multipart), then the
+ * app's own plugins (errors, auth, operation log) and the routes of each module under /api.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/client.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { defaultPolicy, PolicyStore } from './lib/policy.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerOperationLog } from './plugins/oplog.js';
+import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
+import { createSsoVerifier } from './modules/auth/sso.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { userSelfRoutes } from './modules/user/routes.js';
+import { menuRoutes } from './modules/menu/routes.js';
+import { messageRoutes } from './modules/message/routes.js';
+import { dictRoutes } from './modules/dict/routes.js';
+import { publicRoutes } from './modules/public/routes.js';
+import { fileRoutes } from './modules/file/routes.js';
+import { analysisRoutes } from './modules/analysis/routes.js';
+
+export interface BuildOptions {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+  sms?: SmsSender;
+  logger?: boolean;
+}
+
+export const smsOutboxFile = (config: AppConfig) => path.join(config.dataDir, 'sms-outbox.jsonl');
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info' },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const sms = opts.sms
+    ?? (config.sms.provider === 'http' && config.sms.gatewayUrl
+      ? new HttpSmsSender(config.sms.gatewayUrl)
+      : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line)));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: opts.clock ?? systemClock,
+    policy: new PolicyStore(database.db, defaultPolicy(config)),
+    sms,
+    sso: await createSsoVerifier(config),
+  };
+  app.decorate('ctx', ctx);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'SafeCert API',
+        description: '广东省建设工程安全生产管理人员考核管理平台接口。除标注为公开的接口外，均需在请求头 token 中携带登录令牌。响应格式 {code, msg, data}，列表 {code, rows, total, pageNum}；code 0 表示成功。',
+        version: '0.1.0',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerAuth(app);
+  registerOperationLog(app);
+
+  await app.register(async (api) => {
+    for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes]) {
+      await api.register(routes);
+    }
+  }, { prefix: '/api' });
+
+  const indexHtml = config.clientDir ? path.join(config.clientDir, 'index.html') : null;
+  if (config.clientDir && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
+      return reply.status(404).send({ code: 404, msg: '接口不存在' });
+    }
+    // The client routes everything else (SPA).
+    return reply.type('text/html').send(fs.readFileSync(indexHtml));
+  });
+
+  return app;
+}

@@ -1,0 +1,39 @@
+/** Database ready for use: migrations applied, seeded once (demo data, or the initial administrator in production). */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { createInitialAdmin, DEMO_PASSWORD, isSeeded, seedDemoData, seedReferenceData } from './db/seed/index.js';
+import { hashPassword } from './lib/password.js';
+
+export type SeedOutcome =
+  | { kind: 'existing' }
+  | { kind: 'demo'; enterprises: number; persons: number; certificates: number }
+  | { kind: 'production'; adminPassword: string };
+
+/** A password that passes the policy: four character classes, 16 characters. */
+function randomInitialPassword(): string {
+  const base = randomBytes(12).toString('base64url').replace(/[-_]/g, 'x');
+  return `${base}#A7a`;
+}
+
+const SEED_LOCK = 7_272_027;
+
+export async function prepareDatabase(database: Database, config: AppConfig, now = new Date()): Promise<SeedOutcome> {
+  await migrate(database);
+  // Several processes may start at once on one PostgreSQL: one seeds inside a transaction that
+  // holds an advisory lock, the others see the result.
+  return database.db.transaction(async (tx) => {
+    if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await isSeeded(tx)) return { kind: 'existing' } as const;
+    await seedReferenceData(tx);
+    if (config.seedDemo) {
+      const counts = await seedDemoData(tx, { now, passwordHash: await hashPassword(DEMO_PASSWORD) });
+      return { kind: 'demo', ...counts } as const;
+    }
+    const adminPassword = randomInitialPassword();
+    await createInitialAdmin(tx, await hashPassword(adminPassword));
+    return { kind: 'production', adminPassword } as const;
+  });
+}

@@ -1,0 +1,77 @@
+/** Configuration from environment variables; every variable is documented in README.md. */
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  /** Embedded database and file storage live here unless DATABASE_URL / FILE_ROOT say otherwise. */
+  dataDir: string;
+  databaseUrl: string | null;
+  fileRoot: string;
+  /** Serve the built client from here (null: API only). */
+  clientDir: string | null;
+  session: { absoluteMs: number; idleMs: number };
+  login: { maxFailures: number; lockMinutes: number; captchaAfter: number };
+  sms: { provider: 'log' | 'http'; gatewayUrl: string | null; codeTtlMs: number; resendSeconds: number; maxPerHour: number };
+  sso: {
+    issuer: string;
+    audience: string;
+    jwksUrl: string | null;
+    publicKeyPem: string | null;
+    endSessionUrl: string | null;
+    /** Demo identity provider key (PKCS8 PEM) used by `npm run sso:link` when no provider is configured. */
+    demoKeyFile: string;
+  };
+  skapiHost: string | null;
+  oldPlatformUrl: string;
+  oldExamUrl: string;
+  seedDemo: boolean;
+}
+
+const int = (v: string | undefined, d: number): number => {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : d;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    production,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    fileRoot: path.resolve(env.FILE_ROOT ?? path.join(dataDir, 'files')),
+    clientDir: env.CLIENT_DIR === '' ? null : path.resolve(env.CLIENT_DIR ?? './dist'),
+    session: {
+      absoluteMs: int(env.SESSION_ABSOLUTE_MS, 43_200_000),
+      idleMs: int(env.SESSION_IDLE_MS, 1_800_000),
+    },
+    login: {
+      maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+      lockMinutes: int(env.LOGIN_LOCK_MINUTES, 10),
+      captchaAfter: int(env.LOGIN_CAPTCHA_AFTER, 3),
+    },
+    sms: {
+      provider: env.SMS_PROVIDER === 'http' ? 'http' : 'log',
+      gatewayUrl: env.SMS_GATEWAY_URL || null,
+      codeTtlMs: int(env.SMS_CODE_TTL_MS, 300_000),
+      resendSeconds: int(env.SMS_RESEND_SECONDS, 60),
+      maxPerHour: int(env.SMS_MAX_PER_HOUR, 5),
+    },
+    sso: {
+      issuer: env.SSO_ISSUER ?? 'https://sso.demo.safecert.local',
+      audience: env.SSO_AUDIENCE ?? 'safecert',
+      jwksUrl: env.SSO_JWKS_URL || null,
+      publicKeyPem: env.SSO_PUBLIC_KEY_PEM || null,
+      endSessionUrl: env.SSO_END_SESSION_URL || null,
+      demoKeyFile: path.resolve(env.SSO_DEMO_KEY_FILE ?? path.join(dataDir, 'sso-demo-key.pem')),
+    },
+    skapiHost: env.SKAPI_HOST || null,
+    oldPlatformUrl: env.OLD_PLATFORM_URL ?? 'https://mzzj.gdzwfw.gov.cn/',
+    oldExamUrl: env.OLD_EXAM_URL ?? 'https://exam.gdcic.net/',
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !production,
+  };
+}

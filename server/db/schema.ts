@@ -1,0 +1,391 @@
+/**
+ * The database schema (PostgreSQL dialect; PGlite embedded by default).
+ * Column names follow the RuoYi originals where the spec names them (dictCode, checkStatus, ckzt, bt, mc)
+ * so that API payloads map one to one.
+ */
+import {
+  pgTable, serial, integer, bigserial, text, varchar, boolean, timestamp, date, jsonb, index, uniqueIndex, primaryKey, numeric,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------- organisation, users, roles, menus ----------
+
+export const sysDept = pgTable('sys_dept', {
+  deptId: serial('dept_id').primaryKey(),
+  parentId: integer('parent_id').notNull().default(0),
+  ancestors: text('ancestors').notNull().default('0'),
+  deptName: varchar('dept_name', { length: 100 }).notNull(),
+  /** Data scope of staff in this department: '1' Guangzhou-type, '2' Shenzhen-type, '3' provincial centre. */
+  area: varchar('area', { length: 1 }),
+  orderNum: integer('order_num').notNull().default(0),
+  leader: varchar('leader', { length: 50 }),
+  phone: varchar('phone', { length: 20 }),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sysUser = pgTable('sys_user', {
+  userId: serial('user_id').primaryKey(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  nickName: varchar('nick_name', { length: 64 }).notNull(),
+  /** 00 system administrator, 02 administrative unit, 03 enterprise, 04 individual. */
+  userType: varchar('user_type', { length: 2 }).notNull(),
+  deptId: integer('dept_id').references(() => sysDept.deptId),
+  enterpriseId: integer('enterprise_id'),
+  personId: integer('person_id'),
+  phone: varchar('phone', { length: 20 }),
+  email: varchar('email', { length: 100 }),
+  sex: varchar('sex', { length: 1 }).notNull().default('0'),
+  avatar: text('avatar'),
+  passwordHash: text('password_hash').notNull(),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** '1' normal, '0' disabled (SPEC 4). */
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  /** Four-eyes review state of the record (SPEC 4); null when nothing is pending. */
+  checkStatus: varchar('check_status', { length: 1 }),
+  /** 等保 separation of duties for type 00: sys | sec | audit. */
+  duty: varchar('duty', { length: 8 }),
+  failCount: integer('fail_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  loginIp: varchar('login_ip', { length: 64 }),
+  loginDate: timestamp('login_date', { withTimezone: true }),
+  remark: text('remark'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('sys_user_user_name_uq').on(t.userName),
+  index('sys_user_phone_idx').on(t.phone),
+]);
+
+export const sysPasswordHistory = pgTable('sys_password_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('sys_password_history_user_idx').on(t.userId)]);
+
+export const sysRole = pgTable('sys_role', {
+  roleId: serial('role_id').primaryKey(),
+  roleName: varchar('role_name', { length: 64 }).notNull(),
+  roleKey: varchar('role_key', { length: 64 }).notNull(),
+  roleSort: integer('role_sort').notNull().default(0),
+  /** 1 all data, 2 custom departments, 3 own department, 4 own department and below, 5 self. */
+  dataScope: varchar('data_scope', { length: 1 }).notNull().default('1'),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  checkStatus: varchar('check_status', { length: 1 }),
+  remark: text('remark'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('sys_role_role_key_uq').on(t.roleKey)]);
+
+export const sysUserRole = pgTable('sys_user_role', {
+  userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.roleId] })]);
+
+export const sysMenu = pgTable('sys_menu', {
+  menuId: serial('menu_id').primaryKey(),
+  parentId: integer('parent_id').notNull().default(0),
+  menuName: varchar('menu_name', { length: 64 }).notNull(),
+  /** Route name (SPEC 2 route table), unique among pages. */
+  name: varchar('name', { length: 64 }),
+  /** Permission string area:entity:action shared by menu, button and API. */
+  menuKey: varchar('menu_key', { length: 100 }),
+  /** M directory, C page, F button. */
+  menuType: varchar('menu_type', { length: 1 }).notNull().default('C'),
+  path: varchar('path', { length: 200 }),
+  component: varchar('component', { length: 200 }),
+  redirect: varchar('redirect', { length: 300 }),
+  target: varchar('target', { length: 20 }),
+  icon: varchar('icon', { length: 64 }),
+  /** '1' hidden, '0' shown (SPEC 3). */
+  visible: varchar('visible', { length: 1 }).notNull().default('0'),
+  hiddenChildren: boolean('hidden_children').notNull().default(false),
+  hiddenHeader: boolean('hidden_header').notNull().default(false),
+  orderNum: integer('order_num').notNull().default(0),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index('sys_menu_parent_idx').on(t.parentId)]);
+
+export const sysRoleMenu = pgTable('sys_role_menu', {
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+  menuId: integer('menu_id').notNull().references(() => sysMenu.menuId, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.roleId, t.menuId] })]);
+
+// ---------- dictionaries, districts, configuration ----------
+
+export const sysDictType = pgTable('sys_dict_type', {
+  dictId: serial('dict_id').primaryKey(),
+  dictName: varchar('dict_name', { length: 100 }).notNull(),
+  dictType: varchar('dict_type', { length: 100 }).notNull(),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  remark: text('remark'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('sys_dict_type_type_uq').on(t.dictType)]);
+
+export const sysDictData = pgTable('sys_dict_data', {
+  dictCode: serial('dict_code').primaryKey(),
+  dictSort: integer('dict_sort').notNull().default(0),
+  dictLabel: varchar('dict_label', { length: 100 }).notNull(),
+  dictValue: varchar('dict_value', { length: 100 }).notNull(),
+  dictType: varchar('dict_type', { length: 100 }).notNull(),
+  /** Whether the API answers the value as a number (SPEC 3: most option values are numbers). */
+  numeric: boolean('numeric').notNull().default(true),
+  listClass: varchar('list_class', { length: 32 }),
+  isDefault: varchar('is_default', { length: 1 }).notNull().default('N'),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  remark: text('remark'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('sys_dict_data_type_idx').on(t.dictType),
+  uniqueIndex('sys_dict_data_type_value_uq').on(t.dictType, t.dictValue),
+]);
+
+export const sysDistrict = pgTable('sys_district', {
+  code: varchar('code', { length: 12 }).primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  parentCode: varchar('parent_code', { length: 12 }),
+  /** 1 province, 2 city, 3 county. */
+  level: integer('level').notNull(),
+  /** Which centre owns enterprises registered here by default ('1', '2', '3'). */
+  area: varchar('area', { length: 1 }),
+  orderNum: integer('order_num').notNull().default(0),
+}, (t) => [index('sys_district_parent_idx').on(t.parentCode)]);
+
+export const sysConfig = pgTable('sys_config', {
+  configId: serial('config_id').primaryKey(),
+  configName: varchar('config_name', { length: 100 }).notNull(),
+  configKey: varchar('config_key', { length: 100 }).notNull(),
+  configValue: text('config_value').notNull(),
+  /** Y built-in (cannot be removed), N user-defined. */
+  configType: varchar('config_type', { length: 1 }).notNull().default('N'),
+  remark: text('remark'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('sys_config_key_uq').on(t.configKey)]);
+
+// ---------- sessions and sign-in ----------
+
+export const sysSession = pgTable('sys_session', {
+  /** sha256 of the opaque token; the token itself is never stored. */
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
+  method: varchar('method', { length: 16 }).notNull(),
+  createdAt: createdAt(),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: text('user_agent'),
+  /** id_token hint for the identity provider's end-session redirect (SSO sessions). */
+  idTokenHint: text('id_token_hint'),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endReason: varchar('end_reason', { length: 32 }),
+}, (t) => [index('sys_session_user_idx').on(t.userId)]);
+
+export const sysCaptcha = pgTable('sys_captcha', {
+  uuid: varchar('uuid', { length: 64 }).primaryKey(),
+  code: varchar('code', { length: 8 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const sysSmsCode = pgTable('sys_sms_code', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  phone: varchar('phone', { length: 20 }).notNull(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  ip: varchar('ip', { length: 64 }),
+  /** sha256 of the verification token handed to the client that asked for this code. */
+  verifyTokenHash: varchar('verify_token_hash', { length: 64 }),
+  /** login | verify: what the code may be used for. */
+  purpose: varchar('purpose', { length: 16 }).notNull().default('login'),
+}, (t) => [index('sys_sms_code_phone_idx').on(t.phone, t.createdAt)]);
+
+export const sysLoginLog = pgTable('sys_login_log', {
+  infoId: bigserial('info_id', { mode: 'number' }).primaryKey(),
+  userName: varchar('user_name', { length: 64 }),
+  method: varchar('method', { length: 16 }).notNull(),
+  ipaddr: varchar('ipaddr', { length: 64 }),
+  userAgent: text('user_agent'),
+  /** '0' success, '1' failure (RuoYi). */
+  status: varchar('status', { length: 1 }).notNull(),
+  msg: text('msg'),
+  loginTime: timestamp('login_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('sys_login_log_time_idx').on(t.loginTime)]);
+
+export const sysOperLog = pgTable('sys_oper_log', {
+  operId: bigserial('oper_id', { mode: 'number' }).primaryKey(),
+  title: varchar('title', { length: 64 }).notNull(),
+  action: varchar('action', { length: 32 }).notNull(),
+  requestMethod: varchar('request_method', { length: 10 }).notNull(),
+  operName: varchar('oper_name', { length: 64 }),
+  operUrl: text('oper_url').notNull(),
+  operIp: varchar('oper_ip', { length: 64 }),
+  operParam: text('oper_param'),
+  /** '0' success, '1' failure. */
+  status: varchar('status', { length: 1 }).notNull(),
+  httpStatus: integer('http_status').notNull(),
+  errorMsg: text('error_msg'),
+  durationMs: integer('duration_ms').notNull(),
+  operTime: timestamp('oper_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('sys_oper_log_time_idx').on(t.operTime)]);
+
+// ---------- messages, notices, to-dos ----------
+
+export const sysMsgInfo = pgTable('sys_msg_info', {
+  id: serial('id').primaryKey(),
+  /** systemType, supervisionType, warnType. */
+  msgType: varchar('msg_type', { length: 20 }).notNull(),
+  bt: varchar('bt', { length: 200 }).notNull(),
+  nr: text('nr').notNull().default(''),
+  userId: integer('user_id').references(() => sysUser.userId, { onDelete: 'cascade' }),
+  /** '0' unread, '1' read. */
+  ckzt: varchar('ckzt', { length: 1 }).notNull().default('0'),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  senderName: varchar('sender_name', { length: 64 }),
+  createdAt: createdAt(),
+}, (t) => [index('sys_msg_info_user_idx').on(t.userId, t.ckzt)]);
+
+export const sysNotice = pgTable('sys_notice', {
+  noticeId: serial('notice_id').primaryKey(),
+  noticeTitle: varchar('notice_title', { length: 200 }).notNull(),
+  noticeType: varchar('notice_type', { length: 1 }).notNull(),
+  noticeContent: text('notice_content').notNull().default(''),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  createdBy: varchar('created_by', { length: 64 }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sysTodo = pgTable('sys_todo', {
+  id: serial('id').primaryKey(),
+  mc: varchar('mc', { length: 200 }).notNull(),
+  userId: integer('user_id').references(() => sysUser.userId, { onDelete: 'cascade' }),
+  url: varchar('url', { length: 300 }),
+  /** '0' open, '1' done. */
+  status: varchar('status', { length: 1 }).notNull().default('0'),
+  createdAt: createdAt(),
+}, (t) => [index('sys_todo_user_idx').on(t.userId, t.status)]);
+
+// ---------- enterprises, persons, certificates ----------
+
+export const enterprise = pgTable('enterprise', {
+  id: serial('id').primaryKey(),
+  creditCode: varchar('credit_code', { length: 18 }).notNull(),
+  name: varchar('name', { length: 200 }).notNull(),
+  legalRepresentative: varchar('legal_representative', { length: 64 }).notNull(),
+  address: varchar('address', { length: 300 }).notNull(),
+  districtCode: varchar('district_code', { length: 12 }).notNull(),
+  /** enterpriseOwnership: '1', '2' or '3' (SPEC 6). */
+  ownership: varchar('ownership', { length: 1 }).notNull(),
+  qualification: varchar('qualification', { length: 100 }),
+  licenceNo: varchar('licence_no', { length: 64 }),
+  licenceValidTo: date('licence_valid_to'),
+  /** '1' valid, '0' invalid. */
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('enterprise_credit_code_uq').on(t.creditCode),
+  index('enterprise_ownership_idx').on(t.ownership),
+]);
+
+export const person = pgTable('person', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 64 }).notNull(),
+  /** sys_user_sex: '0' male, '1' female. */
+  sex: varchar('sex', { length: 1 }).notNull(),
+  idType: varchar('id_type', { length: 3 }).notNull().default('111'),
+  idNo: varchar('id_no', { length: 32 }).notNull(),
+  birthDate: date('birth_date').notNull(),
+  education: varchar('education', { length: 2 }),
+  title: varchar('title', { length: 2 }),
+  phone: varchar('phone', { length: 20 }),
+  enterpriseId: integer('enterprise_id').references(() => enterprise.id),
+  employStatus: varchar('employ_status', { length: 2 }).notNull().default('1'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('person_id_no_uq').on(t.idType, t.idNo),
+  index('person_enterprise_idx').on(t.enterpriseId),
+]);
+
+export const regConstructor = pgTable('reg_constructor', {
+  id: serial('id').primaryKey(),
+  personId: integer('person_id').notNull().references(() => person.id),
+  enterpriseId: integer('enterprise_id').notNull().references(() => enterprise.id),
+  regNo: varchar('reg_no', { length: 64 }).notNull(),
+  major: varchar('major', { length: 64 }),
+  /** '0' valid, '1' invalid (SPEC 4). */
+  status: varchar('status', { length: 1 }).notNull().default('0'),
+  validTo: date('valid_to'),
+}, (t) => [index('reg_constructor_person_idx').on(t.personId)]);
+
+/** Employment as the three databases (and social insurance) report it. */
+export const employmentRecord = pgTable('employment_record', {
+  id: serial('id').primaryKey(),
+  personId: integer('person_id').notNull().references(() => person.id),
+  enterpriseId: integer('enterprise_id').notNull().references(() => enterprise.id),
+  source: varchar('source', { length: 16 }).notNull(),
+  startDate: date('start_date').notNull(),
+  endDate: date('end_date'),
+}, (t) => [index('employment_record_person_idx').on(t.personId)]);
+
+export const certificate = pgTable('certificate', {
+  id: serial('id').primaryKey(),
+  certNo: varchar('cert_no', { length: 40 }).notNull(),
+  /** cer_type: A, B, C1, C2, C3. */
+  category: varchar('category', { length: 2 }).notNull(),
+  personId: integer('person_id').notNull().references(() => person.id),
+  enterpriseId: integer('enterprise_id').notNull().references(() => enterprise.id),
+  /** ministerial_position code (01 法定代表人 … 08 专职安全员, 99). */
+  position: varchar('position', { length: 2 }).notNull(),
+  issueDate: date('issue_date').notNull(),
+  expiryDate: date('expiry_date').notNull(),
+  /** cert_status national code: 01 有效, 02 暂扣, 03 撤销, 04 注销, 05 失效, 06 办理转出, 07 吊销, 99 其他. */
+  status: varchar('status', { length: 2 }).notNull(),
+  version: integer('version').notNull().default(1),
+  queryCode: varchar('query_code', { length: 32 }).notNull(),
+  issuingAuthority: varchar('issuing_authority', { length: 100 }).notNull(),
+  printCount: integer('print_count').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('certificate_cert_no_uq').on(t.certNo),
+  uniqueIndex('certificate_query_code_uq').on(t.queryCode),
+  index('certificate_person_idx').on(t.personId),
+  index('certificate_enterprise_idx').on(t.enterpriseId),
+  index('certificate_status_expiry_idx').on(t.status, t.expiryDate),
+]);
+
+/** Continuing-education hours (education imports). */
+export const educationRecord = pgTable('education_record', {
+  id: serial('id').primaryKey(),
+  personId: integer('person_id').notNull().references(() => person.id),
+  certNo: varchar('cert_no', { length: 40 }),
+  course: varchar('course', { length: 200 }).notNull(),
+  provider: varchar('provider', { length: 200 }),
+  hours: numeric('hours', { precision: 6, scale: 1 }).notNull(),
+  finishedOn: date('finished_on').notNull(),
+}, (t) => [index('education_record_person_idx').on(t.personId)]);
+
+/** A certificate check (public QR look-up or staff check) — SPEC 2 CertCheckRecord. */
+export const certCheckRecord = pgTable('cert_check_record', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  queryCode: varchar('query_code', { length: 32 }).notNull(),
+  certificateId: integer('certificate_id'),
+  found: boolean('found').notNull(),
+  ip: varchar('ip', { length: 64 }),
+  userAgent: text('user_agent'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  detail: jsonb('detail'),
+});

@@ -1,0 +1,226 @@
+/** Sign-in by password, SMS code or SSO token; lockout, captcha and the login log. */
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../../context.js';
+import { sysCaptcha, sysLoginLog, sysSmsCode, sysUser } from '../../db/schema.js';
+import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import { newToken, sha256, sixDigitCode } from '../../lib/tokens.js';
+import { createSession, type LoginMethod } from './session.service.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+const CAPTCHA_TTL_MS = 120_000;
+const SMS_MAX_ATTEMPTS = 5;
+
+async function writeLoginLog(ctx: AppContext, userName: string | null, method: LoginMethod, client: ClientInfo, ok: boolean, msg: string) {
+  await ctx.db.insert(sysLoginLog).values({
+    userName,
+    method,
+    ipaddr: client.ip,
+    userAgent: client.userAgent ?? null,
+    status: ok ? '0' : '1',
+    msg,
+    loginTime: ctx.clock.now(),
+  });
+}
+
+/** Logs the refusal before it reaches the caller. */
+async function refuse(ctx: AppContext, userName: string | null, method: LoginMethod, client: ClientInfo, error: AppError): Promise<never> {
+  await writeLoginLog(ctx, userName, method, client, false, error.message);
+  throw error;
+}
+
+export async function createCaptcha(ctx: AppContext): Promise<{ uuid: string; img: string }> {
+  const captcha = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0o1ilI', color: true, background: '#f0f5ff' });
+  const uuid = randomUUID();
+  const now = ctx.clock.now();
+  await ctx.db.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, now));
+  await ctx.db.insert(sysCaptcha).values({ uuid, code: captcha.text.toLowerCase(), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
+  return { uuid, img: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
+}
+
+/** Single use: a captcha is deleted by the attempt that reads it. */
+async function captchaMatches(ctx: AppContext, uuid: string, code: string): Promise<boolean> {
+  const [row] = await ctx.db.delete(sysCaptcha).where(eq(sysCaptcha.uuid, uuid)).returning();
+  return !!row && row.expiresAt > ctx.clock.now() && row.code === code.trim().toLowerCase();
+}
+
+/** Users still waiting for their first approval, or disabled, cannot sign in. */
+function accountRefusal(user: typeof sysUser.$inferSelect): AppError | null {
+  if (user.status !== '1') return forbidden('账号已停用，请联系管理员');
+  if (user.checkStatus === '0') return forbidden('账号正在审核中，审核通过后方可登录');
+  return null;
+}
+
+export async function loginWithPassword(
+  ctx: AppContext,
+  input: { username: string; password: string; code?: string; uuid?: string },
+  client: ClientInfo,
+): Promise<string> {
+  const policy = await ctx.policy.get();
+  const now = ctx.clock.now();
+  const userName = input.username.trim();
+  const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
+  if (user?.lockedUntil && user.lockedUntil > now) {
+    const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
+    return refuse(ctx, userName, 'password', client, new AppError(423, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`));
+  }
+  const needCaptcha = (user?.failCount ?? 0) >= policy.loginCaptchaAfter;
+  if (needCaptcha) {
+    if (!input.code || !input.uuid) {
+      return refuse(ctx, userName, 'password', client, new AppError(400, '请输入验证码', 'code', 400, { needCaptcha: true }));
+    }
+    if (!(await captchaMatches(ctx, input.uuid, input.code))) {
+      return refuse(ctx, userName, 'password', client, new AppError(400, '验证码错误或已过期', 'code', 400, { needCaptcha: true }));
+    }
+  }
+  if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
+    if (!user) return refuse(ctx, userName, 'password', client, new AppError(401, '用户名或密码错误', undefined, 401, { needCaptcha: false }));
+    const [updated] = await ctx.db
+      .update(sysUser)
+      .set({ failCount: sql`${sysUser.failCount} + 1` })
+      .where(eq(sysUser.userId, user.userId))
+      .returning({ failCount: sysUser.failCount });
+    const failCount = updated?.failCount ?? user.failCount + 1;
+    if (failCount >= policy.loginMaxFailures) {
+      await ctx.db
+        .update(sysUser)
+        .set({ lockedUntil: new Date(now.getTime() + policy.loginLockMinutes * 60_000), failCount: 0 })
+        .where(eq(sysUser.userId, user.userId));
+      return refuse(ctx, userName, 'password', client, new AppError(423, `密码错误次数过多，账号已锁定${policy.loginLockMinutes}分钟`));
+    }
+    const left = policy.loginMaxFailures - failCount;
+    return refuse(ctx, userName, 'password', client,
+      new AppError(401, `用户名或密码错误，再错${left}次账号将被锁定`, undefined, 401, { needCaptcha: failCount >= policy.loginCaptchaAfter }));
+  }
+  const refusal = accountRefusal(user);
+  if (refusal) return refuse(ctx, userName, 'password', client, refusal);
+  return startSession(ctx, user, 'password', client);
+}
+
+async function startSession(ctx: AppContext, user: typeof sysUser.$inferSelect, method: LoginMethod, client: ClientInfo, idTokenHint?: string) {
+  const token = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(sysUser)
+      .set({ failCount: 0, lockedUntil: null, loginIp: client.ip, loginDate: ctx.clock.now() })
+      .where(eq(sysUser.userId, user.userId));
+    return createSession(ctx, tx, { userId: user.userId, method, ip: client.ip, userAgent: client.userAgent, idTokenHint });
+  });
+  await writeLoginLog(ctx, user.userName, method, client, true, '登录成功');
+  return token;
+}
+
+export const MOBILE = /^1[3-9]\d{9}$/;
+const maskMobile = (m: string) => `${m.slice(0, 3)}****${m.slice(7)}`;
+
+/** Sends a 6-digit single-use code; rate-limited per number in the database (shared by all processes). */
+export async function sendSmsCode(
+  ctx: AppContext,
+  mobile: string,
+  client: ClientInfo,
+  purpose: 'login' | 'verify' = 'login',
+): Promise<{ token: string; mobile: string }> {
+  const policy = await ctx.policy.get();
+  const now = ctx.clock.now();
+  const [user] = await ctx.db.select({ userId: sysUser.userId, status: sysUser.status }).from(sysUser).where(eq(sysUser.phone, mobile));
+  if (!user) throw notFound('该手机号码未绑定用户');
+  if (user.status !== '1') throw forbidden('账号已停用，请联系管理员');
+  const [last] = await ctx.db
+    .select({ createdAt: sysSmsCode.createdAt })
+    .from(sysSmsCode)
+    .where(eq(sysSmsCode.phone, mobile))
+    .orderBy(desc(sysSmsCode.createdAt))
+    .limit(1);
+  const waitMs = ctx.config.sms.resendSeconds * 1000;
+  if (last && now.getTime() - last.createdAt.getTime() < waitMs) {
+    const seconds = Math.ceil((waitMs - (now.getTime() - last.createdAt.getTime())) / 1000);
+    throw tooMany(`发送过于频繁，请${seconds}秒后再试`);
+  }
+  const [{ count }] = await ctx.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sysSmsCode)
+    .where(and(eq(sysSmsCode.phone, mobile), gt(sysSmsCode.createdAt, new Date(now.getTime() - 3_600_000))));
+  if (count >= ctx.config.sms.maxPerHour) throw tooMany('该手机号码发送次数过多，请一小时后再试');
+  const code = sixDigitCode();
+  const token = newToken();
+  const minutes = Math.round(policy.smsCodeTtlSeconds / 60);
+  await ctx.db.insert(sysSmsCode).values({
+    phone: mobile,
+    codeHash: sha256(code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + policy.smsCodeTtlSeconds * 1000),
+    ip: client.ip,
+    verifyTokenHash: sha256(token),
+    purpose,
+  });
+  try {
+    await ctx.sms.send(mobile, `【广东省安管人员考核管理平台】您的验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`);
+  } catch (err) {
+    throw new AppError(502, err instanceof Error && err.message ? `发送短信失败：${err.message}` : '发送短信失败');
+  }
+  return { token, mobile: maskMobile(mobile) };
+}
+
+type CodeCheck = { ok: true; rowId: number; phone: string } | { ok: false; error: string };
+
+/** Checks a code against the newest code sent for this verification token; counts wrong tries. */
+async function checkSmsCode(ctx: AppContext, verifyToken: string, code: string, mobile?: string): Promise<CodeCheck> {
+  const [row] = await ctx.db
+    .select()
+    .from(sysSmsCode)
+    .where(and(eq(sysSmsCode.verifyTokenHash, sha256(verifyToken)), isNull(sysSmsCode.usedAt)))
+    .orderBy(desc(sysSmsCode.createdAt))
+    .limit(1);
+  if (!row || (mobile && row.phone !== mobile)) return { ok: false, error: '请先获取短信验证码' };
+  if (row.expiresAt <= ctx.clock.now()) return { ok: false, error: '短信验证码已过期，请重新获取' };
+  if (row.attempts >= SMS_MAX_ATTEMPTS) return { ok: false, error: '错误次数过多，请重新获取短信验证码' };
+  if (row.codeHash !== sha256(code)) {
+    await ctx.db.update(sysSmsCode).set({ attempts: sql`${sysSmsCode.attempts} + 1` }).where(eq(sysSmsCode.id, row.id));
+    return { ok: false, error: '短信验证码错误' };
+  }
+  return { ok: true, rowId: row.id, phone: row.phone };
+}
+
+export async function verifySmsCode(ctx: AppContext, verifyToken: string, code: string) {
+  const result = await checkSmsCode(ctx, verifyToken, code);
+  return result.ok ? { passStatus: true, errorMsg: null } : { passStatus: false, errorMsg: result.error };
+}
+
+export async function loginWithSms(ctx: AppContext, input: { mobile: string; code: string; verifyToken: string }, client: ClientInfo) {
+  const result = await checkSmsCode(ctx, input.verifyToken, input.code, input.mobile);
+  if (!result.ok) return refuse(ctx, input.mobile, 'sms', client, badRequest(result.error, 'code'));
+  // Single use: only the request that marks the row used may go on.
+  const used = await ctx.db
+    .update(sysSmsCode)
+    .set({ usedAt: ctx.clock.now() })
+    .where(and(eq(sysSmsCode.id, result.rowId), isNull(sysSmsCode.usedAt)))
+    .returning({ id: sysSmsCode.id });
+  if (used.length === 0) return refuse(ctx, input.mobile, 'sms', client, badRequest('短信验证码已使用，请重新获取', 'code'));
+  const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.phone, result.phone));
+  if (!user) return refuse(ctx, input.mobile, 'sms', client, notFound('该手机号码未绑定用户'));
+  const refusal = accountRefusal(user);
+  if (refusal) return refuse(ctx, user.userName, 'sms', client, refusal);
+  return startSession(ctx, user, 'sms', client);
+}
+
+export const SSO_NOT_FOUND = '统一认证登录失败，该用户不存在';
+
+export async function loginWithSso(ctx: AppContext, t: string, client: ClientInfo) {
+  if (t === 'NOT_FOUND') return refuse(ctx, null, 'sso', client, notFound(SSO_NOT_FOUND));
+  let loginName: string;
+  try {
+    loginName = (await ctx.sso.verify(t)).loginName;
+  } catch {
+    return refuse(ctx, null, 'sso', client, unauthorized('统一认证登录失败，令牌无效或已过期'));
+  }
+  const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, loginName));
+  if (!user) return refuse(ctx, loginName, 'sso', client, notFound(SSO_NOT_FOUND));
+  const refusal = accountRefusal(user);
+  if (refusal) return refuse(ctx, user.userName, 'sso', client, refusal);
+  return startSession(ctx, user, 'sso', client, t);
+}

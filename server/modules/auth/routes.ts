@@ -1,0 +1,111 @@
+/** Sign-in routes (SPEC 7 "Authentication"). */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, ok } from '../../lib/reply.js';
+import { badRequest } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { sysUser } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { endSession } from './session.service.js';
+import {
+  createCaptcha, loginWithPassword, loginWithSms, loginWithSso, MOBILE, sendSmsCode, verifySmsCode, type ClientInfo,
+} from './login.service.js';
+import type { FastifyRequest } from 'fastify';
+
+const client = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+const publicNoLog = { access: { auth: 'public' as const, log: false as const } };
+
+const mobile = z.string({ error: '手机号码不能为空' }).regex(MOBILE, '手机号码格式不正确');
+const smsCode = z.string({ error: '短信验证码不能为空' }).regex(/^\d{6}$/, '短信验证码为6位数字');
+const tokenData = envelope(z.object({ token: z.string() }));
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/code', {
+    config: publicNoLog,
+    schema: { tags: ['auth'], summary: '图形验证码', response: { 200: envelope(z.object({ uuid: z.string(), img: z.string() })) } },
+  }, async () => ok(await createCaptcha(app.ctx)));
+
+  app.post('/login/login', {
+    config: publicNoLog,
+    schema: {
+      tags: ['auth'],
+      summary: '账号密码登录',
+      description: '连续失败3次后须带图形验证码（POST /code），失败5次锁定10分钟。',
+      body: z.object({
+        username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64),
+        password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(128),
+        code: z.string().max(8).optional(),
+        uuid: z.string().max(64).optional(),
+      }),
+      response: { 200: tokenData },
+    },
+  }, async (req) => ok({ token: await loginWithPassword(app.ctx, req.body, client(req)) }, '登录成功'));
+
+  app.post('/login/sms/send', {
+    config: { access: { auth: 'public', log: false } },
+    schema: {
+      tags: ['auth'],
+      summary: '发送登录短信验证码',
+      description: '同一号码60秒内只能发送一次，每小时最多5次；验证码6位，5分钟内有效，只能使用一次。',
+      body: z.object({ mobile }),
+      response: { 200: envelope(z.object({ token: z.string().describe('验证令牌，登录时放在 verifyToken 请求头'), mobile: z.string() })) },
+    },
+  }, async (req) => ok(await sendSmsCode(app.ctx, req.body.mobile, client(req)), '短信验证码已发送'));
+
+  app.get('/login/verifyMessageCode', {
+    config: publicNoLog,
+    schema: {
+      tags: ['auth'],
+      summary: '校验短信验证码（不消耗）',
+      querystring: z.object({ code: smsCode }),
+      headers: z.object({ verifytoken: z.string({ error: '缺少验证令牌' }).min(1) }).passthrough(),
+      response: { 200: envelope(z.object({ passStatus: z.boolean(), errorMsg: z.string().nullable() })) },
+    },
+  }, async (req) => ok(await verifySmsCode(app.ctx, req.headers.verifytoken, req.query.code)));
+
+  app.post('/login/sms/login', {
+    config: publicNoLog,
+    schema: {
+      tags: ['auth'],
+      summary: '短信验证码登录',
+      body: z.object({ mobile, code: smsCode }),
+      headers: z.object({ verifytoken: z.string({ error: '请先获取短信验证码' }).min(1, '请先获取短信验证码') }).passthrough(),
+      response: { 200: tokenData },
+    },
+  }, async (req) => ok({ token: await loginWithSms(app.ctx, { ...req.body, verifyToken: req.headers.verifytoken }, client(req)) }, '登录成功'));
+
+  app.get('/login/sendMessage', {
+    config: { access: { allowWhilePasswordChange: true } },
+    schema: {
+      tags: ['auth'],
+      summary: '向当前用户的手机发送验证码',
+      response: { 200: envelope(z.object({ token: z.string(), mobile: z.string() })) },
+    },
+  }, async (req) => {
+    const user = currentUser(req);
+    const [row] = await app.ctx.db.select({ phone: sysUser.phone }).from(sysUser).where(eq(sysUser.userId, user.userId));
+    if (!row?.phone) throw badRequest('当前用户未绑定手机号码', 'mobile');
+    return ok(await sendSmsCode(app.ctx, row.phone, client(req), 'verify'), '短信验证码已发送');
+  });
+
+  app.post('/auth/sso/login', {
+    config: publicNoLog,
+    schema: {
+      tags: ['auth'],
+      summary: '统一认证单点登录',
+      description: 't 为统一身份认证平台签发的 JWT（校验签名、签发方与受众）；取值 NOT_FOUND 表示认证平台中无此用户。',
+      querystring: z.object({ t: z.string({ error: '缺少参数 t' }).min(1, '缺少参数 t').max(8192) }),
+      response: { 200: envelope(z.string().describe('会话令牌')) },
+    },
+  }, async (req) => ok(await loginWithSso(app.ctx, req.query.t, client(req)), '登录成功'));
+
+  app.post('/login/logout', {
+    config: { access: { allowWhilePasswordChange: true, log: { title: '退出登录', action: 'logout' } } },
+    schema: {
+      tags: ['auth'],
+      summary: '退出登录',
+      description: '单点登录会话返回 id_token_hint，客户端据此跳转认证平台的注销地址。',
+      response: { 200: envelope(z.string().nullable()) },
+    },
+  }, async (req) => ok(await endSession(app.ctx, currentUser(req).tokenHash, 'logout'), '退出成功'));
+};

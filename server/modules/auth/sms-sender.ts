@@ -1,0 +1,54 @@
+/**
+ * Sending a text message. The provincial SMS gateway cannot be reached from here, so the default
+ * sender writes the message to the server log and to an outbox file (read by the e2e tests and by
+ * a developer trying the SMS login); the HTTP sender posts to a configured gateway.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface SmsMessage {
+  mobile: string;
+  text: string;
+  at: string;
+}
+
+export interface SmsSender {
+  send(mobile: string, text: string): Promise<void>;
+}
+
+export class LogSmsSender implements SmsSender {
+  constructor(private readonly outboxFile: string, private readonly log: (line: string) => void) {}
+
+  async send(mobile: string, text: string): Promise<void> {
+    const message: SmsMessage = { mobile, text, at: new Date().toISOString() };
+    fs.mkdirSync(path.dirname(this.outboxFile), { recursive: true });
+    fs.appendFileSync(this.outboxFile, JSON.stringify(message) + '\n');
+    this.log(`SMS to ${mobile}: ${text}`);
+  }
+}
+
+export class HttpSmsSender implements SmsSender {
+  constructor(private readonly gatewayUrl: string) {}
+
+  async send(mobile: string, text: string): Promise<void> {
+    const res = await fetch(this.gatewayUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile, text }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) throw new Error(`短信网关返回 ${res.status}`);
+  }
+}
+
+/** Reads the outbox file of LogSmsSender: the newest message to a number. */
+export function lastSmsTo(outboxFile: string, mobile: string): SmsMessage | null {
+  if (!fs.existsSync(outboxFile)) return null;
+  const lines = fs.readFileSync(outboxFile, 'utf8').trim().split('\n').reverse();
+  for (const line of lines) {
+    if (!line) continue;
+    const msg = JSON.parse(line) as SmsMessage;
+    if (msg.mobile === mobile) return msg;
+  }
+  return null;
+}

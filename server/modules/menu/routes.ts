@@ -1,0 +1,51 @@
+/** The signed-in user's menu (SPEC 7 "Session and menu"): the client builds its routes from it. */
+import { z } from 'zod';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, ok } from '../../lib/reply.js';
+import { currentUser } from '../../plugins/auth.js';
+import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../db/schema.js';
+
+export const menuEntry = z.object({
+  menuId: z.number(),
+  parentId: z.number(),
+  menuName: z.string(),
+  name: z.string().nullable(),
+  menuKey: z.string().nullable(),
+  icon: z.string().nullable(),
+  visible: z.string().describe("'1' 隐藏，'0' 显示"),
+  path: z.string().nullable(),
+  component: z.string().nullable(),
+  redirect: z.string().nullable(),
+  target: z.string().nullable(),
+  hiddenChildren: z.boolean(),
+  hiddenHeader: z.boolean(),
+});
+
+export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/menu/user/:id', {
+    config: { access: { allowWhilePasswordChange: true } },
+    schema: {
+      tags: ['menu'],
+      summary: '当前用户的菜单（目录与页面，不含按钮）',
+      params: z.object({ id: z.coerce.number().int().min(0) }),
+      response: { 200: envelope(z.array(menuEntry)) },
+    },
+  }, async (req) => {
+    const user = currentUser(req);
+    const rows = await app.ctx.db
+      .selectDistinct({
+        menuId: sysMenu.menuId, parentId: sysMenu.parentId, menuName: sysMenu.menuName, name: sysMenu.name,
+        menuKey: sysMenu.menuKey, icon: sysMenu.icon, visible: sysMenu.visible, path: sysMenu.path,
+        component: sysMenu.component, redirect: sysMenu.redirect, target: sysMenu.target,
+        hiddenChildren: sysMenu.hiddenChildren, hiddenHeader: sysMenu.hiddenHeader, orderNum: sysMenu.orderNum,
+      })
+      .from(sysUserRole)
+      .innerJoin(sysRole, and(eq(sysRole.roleId, sysUserRole.roleId), eq(sysRole.status, '1')))
+      .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysRole.roleId))
+      .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
+      .where(and(eq(sysUserRole.userId, user.userId), eq(sysMenu.status, '1'), inArray(sysMenu.menuType, ['M', 'C'])))
+      .orderBy(asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId));
+    return ok(rows.map(({ orderNum: _o, ...rest }) => rest));
+  });
+};

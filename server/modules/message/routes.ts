@@ -1,0 +1,96 @@
+/** The signed-in user's own messages and to-dos (header panel, SPEC 7 "Messages"). */
+import { z } from 'zod';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
+import { notFound } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { sysMsgInfo, sysTodo } from '../../db/schema.js';
+
+const msgType = z.enum(['systemType', 'supervisionType', 'warnType']);
+const messageRow = z.object({ id: z.number(), msgType: z.string(), bt: z.string(), nr: z.string(), ckzt: z.string(), senderName: z.string().nullable(), createdAt: z.string().describe('ISO 8601') });
+const todoRow = z.object({ id: z.number(), mc: z.string(), url: z.string().nullable(), status: z.string(), createdAt: z.string().describe('ISO 8601') });
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.db;
+
+  async function listMessages(userId: number, q: z.infer<typeof pageQuery> & { ckzt?: string; msgType?: string }) {
+    const where: SQL[] = [eq(sysMsgInfo.userId, userId)];
+    if (q.ckzt) where.push(eq(sysMsgInfo.ckzt, q.ckzt));
+    if (q.msgType) where.push(eq(sysMsgInfo.msgType, q.msgType));
+    const cond = and(...where);
+    const [{ total }] = await db.select({ total: count() }).from(sysMsgInfo).where(cond);
+    const rows = await db
+      .select({ id: sysMsgInfo.id, msgType: sysMsgInfo.msgType, bt: sysMsgInfo.bt, nr: sysMsgInfo.nr, ckzt: sysMsgInfo.ckzt, senderName: sysMsgInfo.senderName, createdAt: sysMsgInfo.createdAt })
+      .from(sysMsgInfo)
+      .where(cond)
+      .orderBy(desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    return page(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, q.pageNum);
+  }
+
+  const listQuery = pageQuery.extend({ ckzt: z.enum(['0', '1']).optional(), msgType: msgType.optional() });
+
+  app.get('/system/sysMsgInfo/list', {
+    schema: { tags: ['message'], summary: '我的消息', querystring: listQuery, response: { 200: pageEnvelope(messageRow) } },
+  }, async (req) => listMessages(currentUser(req).userId, req.query));
+
+  app.get('/system/sysMsgInfo/listSupervisionMsg', {
+    schema: { tags: ['message'], summary: '我的督办消息', querystring: listQuery.omit({ msgType: true }), response: { 200: pageEnvelope(messageRow) } },
+  }, async (req) => listMessages(currentUser(req).userId, { ...req.query, msgType: 'supervisionType' }));
+
+  app.get('/system/sysMsgInfo/getNotReadMsgStats', {
+    config: { access: { allowWhilePasswordChange: true } },
+    schema: {
+      tags: ['message'],
+      summary: '未读消息数（按类型）',
+      response: { 200: z.object({ code: z.number(), msg: z.string(), rows: z.array(z.object({ msgType: z.string(), count: z.number() })) }) },
+    },
+  }, async (req) => {
+    const rows = await db
+      .select({ msgType: sysMsgInfo.msgType, count: count() })
+      .from(sysMsgInfo)
+      .where(and(eq(sysMsgInfo.userId, currentUser(req).userId), eq(sysMsgInfo.ckzt, '0')))
+      .groupBy(sysMsgInfo.msgType);
+    const byType = new Map(rows.map((r) => [r.msgType, r.count]));
+    return { code: 0, msg: '查询成功', rows: msgType.options.map((t) => ({ msgType: t, count: byType.get(t) ?? 0 })) };
+  });
+
+  const markRead = async (userId: number, id: number) => {
+    const updated = await db
+      .update(sysMsgInfo)
+      .set({ ckzt: '1', readAt: app.ctx.clock.now() })
+      .where(and(eq(sysMsgInfo.id, id), eq(sysMsgInfo.userId, userId)))
+      .returning({ id: sysMsgInfo.id });
+    if (updated.length === 0) throw notFound('消息不存在');
+    return done('已读');
+  };
+
+  for (const path of ['/system/sysMsgInfo/readMsg/:id', '/system/sysMsgInfo/readMsgByUser/:id']) {
+    app.post(path, {
+      config: { access: { log: { title: '消息已读', action: 'update' } } },
+      schema: { tags: ['message'], summary: '标记消息已读', params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: doneEnvelope } },
+    }, async (req) => markRead(currentUser(req).userId, req.params.id));
+  }
+
+  app.get('/system/sysTodo/list', {
+    schema: {
+      tags: ['message'],
+      summary: '我的待办',
+      querystring: pageQuery.extend({ status: z.enum(['0', '1']).default('0') }),
+      response: { 200: pageEnvelope(todoRow) },
+    },
+  }, async (req) => {
+    const cond = and(eq(sysTodo.userId, currentUser(req).userId), eq(sysTodo.status, req.query.status));
+    const [{ total }] = await db.select({ total: count() }).from(sysTodo).where(cond);
+    const rows = await db
+      .select({ id: sysTodo.id, mc: sysTodo.mc, url: sysTodo.url, status: sysTodo.status, createdAt: sysTodo.createdAt })
+      .from(sysTodo)
+      .where(cond)
+      .orderBy(desc(sysTodo.createdAt), desc(sysTodo.id))
+      .limit(req.query.pageSize)
+      .offset((req.query.pageNum - 1) * req.query.pageSize);
+    return page(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, req.query.pageNum);
+  });
+};

@@ -1,0 +1,145 @@
+/** Calls anyone may make: health, client settings, certificate look-up by query code. */
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, ok } from '../../lib/reply.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { certCheckRecord, certificate, enterprise, person, sysDictData } from '../../db/schema.js';
+
+const publicAccess = { access: { auth: 'public' as const, log: false as const } };
+
+const certView = z.object({
+  certNo: z.string(),
+  category: z.string(),
+  categoryLabel: z.string(),
+  name: z.string(),
+  sex: z.string(),
+  idNoMasked: z.string(),
+  enterpriseName: z.string(),
+  position: z.string(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  issuingAuthority: z.string(),
+  version: z.number(),
+});
+
+/** Only the first 6 and last 4 characters of an ID number are shown to the public. */
+export const maskIdNo = (idNo: string) => (idNo.length > 10 ? `${idNo.slice(0, 6)}${'*'.repeat(idNo.length - 10)}${idNo.slice(-4)}` : '****');
+
+export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.db;
+  const labelOf = async (dictType: string, value: string) => {
+    const [row] = await db.select({ label: sysDictData.dictLabel }).from(sysDictData).where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value)));
+    return row?.label ?? value;
+  };
+
+  async function certificateView(where: ReturnType<typeof eq>) {
+    const [row] = await db
+      .select({ cert: certificate, name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name })
+      .from(certificate)
+      .innerJoin(person, eq(person.id, certificate.personId))
+      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+      .where(where);
+    if (!row) return null;
+    return {
+      id: row.cert.id,
+      view: {
+        certNo: row.cert.certNo,
+        category: row.cert.category,
+        categoryLabel: await labelOf('cer_type', row.cert.category),
+        name: row.name,
+        sex: await labelOf('sys_user_sex', row.sex),
+        idNoMasked: maskIdNo(row.idNo),
+        enterpriseName: row.enterpriseName,
+        position: await labelOf('ministerial_position', row.cert.position),
+        issueDate: row.cert.issueDate,
+        expiryDate: row.cert.expiryDate,
+        status: row.cert.status,
+        statusLabel: await labelOf('cert_status', row.cert.status),
+        issuingAuthority: row.cert.issuingAuthority,
+        version: row.cert.version,
+      },
+    };
+  }
+
+  app.get('/health', {
+    config: publicAccess,
+    schema: { tags: ['public'], summary: '健康检查', response: { 200: z.object({ code: z.number(), msg: z.string() }) } },
+  }, async () => {
+    await app.ctx.database.exec('select 1');
+    return { code: 0, msg: 'ok' };
+  });
+
+  app.get('/public/settings', {
+    config: publicAccess,
+    schema: {
+      tags: ['public'],
+      summary: '客户端运行参数',
+      response: {
+        200: envelope(z.object({
+          production: z.boolean(), oldPlatformUrl: z.string(), oldExamUrl: z.string(),
+          ssoEndSessionUrl: z.string().nullable(), skapiHost: z.string().nullable(), smsResendSeconds: z.number(),
+        })),
+      },
+    },
+  }, async () => {
+    const c = app.ctx.config;
+    return ok({
+      production: c.production, oldPlatformUrl: c.oldPlatformUrl, oldExamUrl: c.oldExamUrl,
+      ssoEndSessionUrl: c.sso.endSessionUrl, skapiHost: c.skapiHost, smsResendSeconds: c.sms.resendSeconds,
+    });
+  });
+
+  app.get('/cert/:queryCode', {
+    config: publicAccess,
+    schema: {
+      tags: ['public'],
+      summary: '按查询码查看证书（二维码）',
+      description: '每次查询记入证书核验记录。',
+      params: z.object({ queryCode: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, '查询码格式不正确') }),
+      response: { 200: envelope(certView) },
+    },
+  }, async (req) => {
+    const found = await certificateView(eq(certificate.queryCode, req.params.queryCode));
+    await db.insert(certCheckRecord).values({
+      queryCode: req.params.queryCode, certificateId: found?.id ?? null, found: !!found,
+      ip: req.ip, userAgent: req.headers['user-agent'] ?? null, checkedAt: app.ctx.clock.now(),
+    });
+    if (!found) throw notFound('未查询到该证书，请核对二维码或查询码');
+    return ok(found.view);
+  });
+
+  app.get('/public/validCard', {
+    config: publicAccess,
+    schema: {
+      tags: ['public'],
+      summary: '证书查询（姓名+证件号码，或证书编号）',
+      querystring: z.object({
+        agentIdentityNo: z.string().trim().max(32).optional(),
+        name: z.string().trim().max(64).optional(),
+        orgCode: z.string().trim().max(40).optional().describe('证书编号'),
+      }),
+      response: { 200: envelope(z.array(certView)) },
+    },
+  }, async (req) => {
+    const { agentIdentityNo, name, orgCode } = req.query;
+    if (!orgCode && !(agentIdentityNo && name)) throw badRequest('请输入证书编号，或同时输入姓名和证件号码', orgCode === undefined ? 'agentIdentityNo' : 'orgCode');
+    const where = orgCode
+      ? eq(certificate.certNo, orgCode)
+      : and(eq(person.idNo, agentIdentityNo!.toUpperCase()), eq(person.name, name!));
+    const ids = await db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .innerJoin(person, eq(person.id, certificate.personId))
+      .where(where)
+      .limit(20);
+    const views = [];
+    for (const { id } of ids) {
+      const v = await certificateView(eq(certificate.id, id));
+      if (v) views.push(v.view);
+    }
+    return ok(views);
+  });
+};

@@ -1,0 +1,54 @@
+/**
+ * One shape for every failure: HTTP status says the class, `msg` says it in words a user reads,
+ * `field` names the input that was wrong.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+
+/** Human words for the zod issue codes that bad input usually trips. */
+function describeIssue(issue: { code?: string; message: string; path?: PropertyKey[] }): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.message.includes('undefined') ? '不能为空' : '类型不正确';
+    case 'too_small':
+      return '长度或数值过小';
+    case 'too_big':
+      return '长度或数值过大';
+    case 'invalid_format':
+    case 'invalid_string':
+      return '格式不正确';
+    case 'invalid_value':
+    case 'invalid_enum_value':
+      return '取值不在允许范围内';
+    default:
+      return issue.message;
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ code: error.code, msg: error.message, ...(error.field ? { field: error.field } : {}), ...(error.data !== undefined ? { data: error.data } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const fieldPath = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || String((first?.params?.issue as { path?: PropertyKey[] } | undefined)?.path?.join('.') ?? '');
+      const field = fieldPath || error.validationContext || 'body';
+      const words = first ? describeIssue(first.params.issue as { code?: string; message: string }) : '不合法';
+      const custom = first?.message && /[\u4e00-\u9fa5]/.test(first.message) ? first.message : null;
+      return reply.status(400).send({ code: 400, msg: custom ?? `参数 ${field} ${words}`, field });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response does not match its schema');
+      return reply.status(500).send({ code: 500, msg: '服务器错误' });
+    }
+    if (error.statusCode === 413) return reply.status(413).send({ code: 413, msg: '上传的内容过大' });
+    if (error.statusCode === 429) return reply.status(429).send({ code: 429, msg: '请求过于频繁，请稍后再试' });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: error.statusCode, msg: error.statusCode === 415 ? '不支持的内容类型' : '请求不合法' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 500, msg: '服务器错误' });
+  });
+}

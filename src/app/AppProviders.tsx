@@ -1,0 +1,59 @@
+/**
+ * Providers: antd ConfigProvider (locale and dayjs follow the language; primary colour from the
+ * settings drawer), antd App (message/modal hooks), the router, and the session actor.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import enUS from 'antd/locale/en_US';
+import ptBR from 'antd/locale/pt_BR';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import i18n, { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from '@/i18n';
+import { useLayoutSettings } from './settings';
+import { SessionProvider } from './session';
+import { loadPublicSettings } from './publicSettings';
+
+export const ANTD_LOCALES: Record<LanguageCode, Locale> = {
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+  'en-US': enUS,
+  'pt-BR': ptBR,
+};
+
+function ThemedProviders({ children }: { children: ReactNode }) {
+  const { i18n: inst } = useTranslation();
+  const settings = useLayoutSettings();
+  const lng = isLanguage(inst.resolvedLanguage) ? inst.resolvedLanguage : DEFAULT_LANGUAGE;
+
+  useEffect(() => {
+    document.body.classList.toggle('colorWeak', settings.colorWeak);
+  }, [settings.colorWeak]);
+
+  useEffect(() => {
+    document.title = inst.t('shell:title');
+  }, [inst, lng]);
+
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[lng]} theme={{ token: { colorPrimary: settings.primaryColor } }}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+export default function AppProviders({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    void loadPublicSettings();
+  }, []);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ThemedProviders>
+        <BrowserRouter>
+          <SessionProvider>{children}</SessionProvider>
+        </BrowserRouter>
+      </ThemedProviders>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The route table: fixed routes of SPEC 2 plus the routes generated from the user's menu
+ * (src/app/routeBuilder.ts), all pages lazy.
+ */
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import PageLoading from '@/components/PageLoading';
+import ErrorBoundary from '@/components/ErrorBoundary';
+import { useUserRoutes } from '@/store/user';
+import { flattenRoutes, type RouteNode } from './routeBuilder';
+import { pageFor } from './pageRegistry';
+import RouteGuard from './RouteGuard';
+import OldExam from './OldExam';
+
+const BasicLayout = lazy(() => import('@/layouts/BasicLayout'));
+const UserLayout = lazy(() => import('@/layouts/UserLayout'));
+const WebLayout = lazy(() => import('@/layouts/WebLayout'));
+const BlankLayout = lazy(() => import('@/layouts/BlankLayout'));
+
+const Login = lazy(() => import('@/pages/user/Login'));
+const Register = lazy(() => import('@/pages/user/Register'));
+const RegisterResult = lazy(() => import('@/pages/user/RegisterResult'));
+const WebHome = lazy(() => import('@/pages/web/Home'));
+const SignSearch = lazy(() => import('@/pages/web/SignSearch'));
+const GradeSearch = lazy(() => import('@/pages/web/GradeSearch'));
+const CertSearch = lazy(() => import('@/pages/web/CertSearch'));
+const OutSearch = lazy(() => import('@/pages/web/OutSearch'));
+const Disclosure = lazy(() => import('@/pages/web/Disclosure'));
+const CertificateInfo = lazy(() => import('@/pages/cert/CertificateInfo'));
+const Exception403 = lazy(() => import('@/pages/exception/403'));
+const Exception404 = lazy(() => import('@/pages/exception/404'));
+const Exception500 = lazy(() => import('@/pages/exception/500'));
+
+const Workplace = lazy(() => import('@/pages/dashboard/Workplace'));
+const SysMsgInfo = lazy(() => import('@/pages/system/SysMsgInfo'));
+const UpdatePwd = lazy(() => import('@/pages/system/UpdatePwd'));
+const SysMessageCk = lazy(() => import('@/pages/system/SysMessageCk'));
+const SysTodo = lazy(() => import('@/pages/system/SysTodo'));
+
+function Page({ component: C }: { component: LazyExoticComponent<ComponentType> | ComponentType }) {
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={<PageLoading />}>
+        <C />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+const el = (C: LazyExoticComponent<ComponentType> | ComponentType) => <Page component={C} />;
+
+/** Fixed routes inside the basic layout (SPEC 2 fixed routes). */
+export const FIXED_LAYOUT_ROUTES: { path: string; titleKey: string; component: LazyExoticComponent<ComponentType> }[] = [
+  { path: '/system/sysMsgInfo/systemMsg', titleKey: 'route.systemMsg', component: SysMsgInfo },
+  { path: '/system/sysMsgInfo/supervisionMsg', titleKey: 'route.supervisionMsg', component: SysMsgInfo },
+  { path: '/system/sysMsgInfo/warnMsg', titleKey: 'route.warnMsg', component: SysMsgInfo },
+  { path: '/system/updatePwd', titleKey: 'route.updatePwd', component: UpdatePwd },
+  { path: '/system/sysMessageCk', titleKey: 'route.sysMessageCk', component: SysMessageCk },
+  { path: '/system/sysTodo', titleKey: 'route.sysTodo', component: SysTodo },
+];
+
+/** Route objects for the user's generated routes (flat, absolute paths). */
+export function dynamicRouteObjects(nodes: RouteNode[] | null): RouteObject[] {
+  if (!nodes) return [];
+  const fixed = new Set(FIXED_LAYOUT_ROUTES.map((r) => r.path.toLowerCase()));
+  return flattenRoutes(nodes)
+    .filter((r) => !fixed.has(r.path.toLowerCase()))
+    .map((r) =>
+      r.redirect
+        ? { path: r.path, element: <Navigate to={r.redirect} replace /> }
+        : { path: r.path, element: el(pageFor(r.component)) },
+    );
+}
+
+export function buildRouteTable(nodes: RouteNode[] | null): RouteObject[] {
+  return [
+    {
+      path: '/user',
+      element: el(UserLayout),
+      children: [
+        { index: true, element: <Navigate to="/user/login" replace /> },
+        { path: 'login', element: el(Login) },
+        { path: 'register', element: el(Register) },
+        { path: 'registerResult', element: el(RegisterResult) },
+      ],
+    },
+    {
+      path: '/web',
+      element: el(WebLayout),
+      children: [
+        { index: true, element: el(WebHome) },
+        { path: 'signSearch', element: el(SignSearch) },
+        { path: 'gradeSearch', element: el(GradeSearch) },
+        { path: 'certSearch', element: el(CertSearch) },
+        { path: 'outSearch', element: el(OutSearch) },
+        { path: 'disclosure', element: el(Disclosure) },
+      ],
+    },
+    { path: '/cert/:queryCode', element: el(CertificateInfo) },
+    { path: '/certificateInfo/:queryCode', element: el(CertificateInfo) },
+    { path: '/oldExam', element: <OldExam /> },
+    {
+      element: el(BlankLayout),
+      children: [
+        { path: '/403', element: el(Exception403) },
+        { path: '/404', element: el(Exception404) },
+        { path: '/500', element: el(Exception500) },
+      ],
+    },
+    {
+      path: '/',
+      element: el(BasicLayout),
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        { path: '/dashboard/workplace', element: el(Workplace) },
+        ...dynamicRouteObjects(nodes),
+        ...FIXED_LAYOUT_ROUTES.map((r) => ({ path: r.path, element: el(r.component) })),
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+    { path: '*', element: <Navigate to="/404" replace /> },
+  ];
+}
+
+function Routes() {
+  const nodes = useUserRoutes();
+  const table = useMemo(() => buildRouteTable(nodes), [nodes]);
+  return useRoutes(table);
+}
+
+/** Router content: the guard decides, then the route table renders. */
+export default function AppRoutes() {
+  return (
+    <RouteGuard>
+      <Routes />
+    </RouteGuard>
+  );
+}

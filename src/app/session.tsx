@@ -1,0 +1,238 @@
+/**
+ * The app-wide session actor (machines/session.machine.ts). Pages only render the snapshot and
+ * send events through useSession():
+ * - loginSucceeded(token, method): stores the token (setToken) and sends LOGIN.SUCCESS;
+ * - document clicks send ACTIVITY and store the access time;
+ * - idleWarning shows 用户超时登录30分钟无任何操作，将自动登出 (logout on confirm);
+ * - unauthorized shows the server's 401 message (default 授权过期) (logout on confirm);
+ * - logout(): POST /login/logout, then the identity provider's end-session page or /user/login.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Modal } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  sessionMachine,
+  DEFAULT_UNAUTHORIZED_MESSAGE,
+  type LoginMethod,
+  type SessionSnapshot,
+  type SessionEvent,
+} from '@machines/session.machine';
+import { clearToken, getToken, readSessionStamps, setAccessFlag, setToken, touchAccessTime } from '@/utils/storage';
+import { setUnauthorizedHandler } from '@/services/request';
+import { logout as logoutCall } from '@/services/user';
+import { resetUserStore } from '@/store/user';
+import { loadPublicSettings } from './publicSettings';
+import { resetTabs } from '@/store/tabs';
+
+export type SessionStateName = 'loggedOut' | 'loggingIn' | 'active' | 'idleWarning' | 'unauthorized' | 'loggingOut';
+
+export interface SessionApi {
+  /** top-level state name */
+  state: SessionStateName;
+  snapshot: SessionSnapshot;
+  send: (event: SessionEvent) => void;
+  /** The login page starts a login request (LOGIN.START). */
+  loginStarted: (method: LoginMethod) => void;
+  /** The login page got a token: stores it (setToken) and sends LOGIN.SUCCESS. */
+  loginSucceeded: (token: string, method: LoginMethod) => void;
+  /** The login page's request failed (LOGIN.FAILURE). */
+  loginFailed: (error: string) => void;
+  /** Route guard: resume a stored token (RESTORE); true when the session is active afterwards. */
+  restore: () => boolean;
+  /** User-confirmed logout: POST /login/logout, then end-session page or /user/login. */
+  logout: () => Promise<void>;
+  /** Local logout without the server call (failures during startup). */
+  logoutLocally: () => void;
+}
+
+const SessionContext = createContext<SessionApi | null>(null);
+
+function topState(snapshot: SessionSnapshot): SessionStateName {
+  const v = snapshot.value;
+  return (typeof v === 'string' ? v : Object.keys(v)[0]) as SessionStateName;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const actor = useActorRef(sessionMachine, { input: {} });
+  const snapshot = useSelector(actor, (s) => s);
+  const state = topState(snapshot);
+  /** set while the browser leaves for the identity provider's end-session page */
+  const leaving = useRef(false);
+
+  // 401 from any call while a token is stored → UNAUTHORIZED.
+  useEffect(() => {
+    setUnauthorizedHandler((msg) => actor.send({ type: 'UNAUTHORIZED', message: msg }));
+    return () => setUnauthorizedHandler(null);
+  }, [actor]);
+
+  // Clicks are activity: restart the idle timer and store the access time.
+  useEffect(() => {
+    const onClick = () => {
+      if (!actor.getSnapshot().matches('active')) return;
+      touchAccessTime();
+      actor.send({ type: 'ACTIVITY' });
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [actor]);
+
+  // Watch the snapshot: a modal state ends the stored session; token gone → local cleanup.
+  useEffect(() => {
+    let prev = actor.getSnapshot();
+    const sub = actor.subscribe((snap) => {
+      const name = topState(snap);
+      if (name === 'idleWarning' || name === 'unauthorized') setAccessFlag(false);
+      const hadToken = prev.context.token !== null;
+      prev = snap;
+      if (hadToken && snap.context.token === null) {
+        clearToken();
+        resetUserStore();
+        resetTabs();
+        if (!leaving.current) navigate('/user/login', { replace: true });
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [actor, navigate]);
+
+  const loginStarted = useCallback((method: LoginMethod) => actor.send({ type: 'LOGIN.START', method }), [actor]);
+
+  const loginSucceeded = useCallback(
+    (token: string, method: LoginMethod) => {
+      setToken(token);
+      const snap = actor.getSnapshot();
+      if (!snap.matches('loggingIn')) {
+        if (!snap.matches('loggedOut')) {
+          // a login while another session is still shown: end that one first (locally)
+          leaving.current = true;
+          actor.send({ type: 'LOGOUT' });
+          actor.send({ type: 'LOGOUT.DONE' });
+          actor.send({ type: 'CONFIRM' });
+          leaving.current = false;
+          setToken(token);
+        }
+        actor.send({ type: 'LOGIN.START', method });
+      }
+      actor.send({ type: 'LOGIN.SUCCESS', token, at: Date.now() });
+    },
+    [actor],
+  );
+
+  const loginFailed = useCallback((error: string) => actor.send({ type: 'LOGIN.FAILURE', error }), [actor]);
+
+  const restore = useCallback(() => {
+    const snap = actor.getSnapshot();
+    if (snap.context.token !== null) return true;
+    const now = Date.now();
+    const stamps = readSessionStamps(now);
+    if (!stamps.token) return false;
+    actor.send({ type: 'RESTORE', token: stamps.token, loginAt: stamps.loginAt, lastActiveAt: stamps.lastActiveAt, now, activeFlag: stamps.activeFlag });
+    const ok = actor.getSnapshot().matches('active');
+    if (ok) touchAccessTime(now);
+    else {
+      clearToken();
+      resetUserStore();
+      resetTabs();
+    }
+    return ok;
+  }, [actor]);
+
+  const logoutLocally = useCallback(() => {
+    const snap = actor.getSnapshot();
+    if (snap.matches('active')) {
+      actor.send({ type: 'LOGOUT' });
+      actor.send({ type: 'LOGOUT.DONE' });
+    } else if (snap.matches('idleWarning') || snap.matches('unauthorized')) {
+      actor.send({ type: 'CONFIRM' });
+    } else if (snap.matches('loggingOut')) {
+      actor.send({ type: 'LOGOUT.DONE' });
+    } else {
+      clearToken();
+      resetUserStore();
+      resetTabs();
+      navigate('/user/login', { replace: true });
+    }
+  }, [actor, navigate]);
+
+  const logout = useCallback(async () => {
+    const snap = actor.getSnapshot();
+    if (snap.matches('active')) actor.send({ type: 'LOGOUT' });
+    let hint: string | null = null;
+    if (getToken()) {
+      try {
+        const res = await logoutCall();
+        hint = typeof res?.data === 'string' && res.data ? res.data : null;
+      } catch {
+        hint = null;
+      }
+    }
+    const settings = hint ? await loadPublicSettings() : null;
+    if (hint && settings?.ssoEndSessionUrl) {
+      leaving.current = true;
+      clearToken();
+      window.location.href = `${settings.ssoEndSessionUrl}?id_token_hint=${encodeURIComponent(hint)}`;
+    }
+    const now = actor.getSnapshot();
+    if (now.matches('loggingOut')) actor.send({ type: 'LOGOUT.DONE' });
+    else if (now.matches('idleWarning') || now.matches('unauthorized')) actor.send({ type: 'CONFIRM' });
+    else if (!leaving.current) {
+      clearToken();
+      resetUserStore();
+      resetTabs();
+      navigate('/user/login', { replace: true });
+    }
+  }, [actor, navigate]);
+
+  // The two modals of the statechart: confirm = logout (server call for a normal/SSO logout).
+  const confirmModal = useCallback(() => {
+    void logout();
+  }, [logout]);
+
+  const api = useMemo<SessionApi>(
+    () => ({ state, snapshot, send: actor.send, loginStarted, loginSucceeded, loginFailed, restore, logout, logoutLocally }),
+    [state, snapshot, actor, loginStarted, loginSucceeded, loginFailed, restore, logout, logoutLocally],
+  );
+
+  return (
+    <SessionContext.Provider value={api}>
+      {children}
+      <Modal
+        open={state === 'idleWarning'}
+        title={t('session.idleTitle')}
+        closable={false}
+        maskClosable={false}
+        keyboard={false}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('session.ok')}
+        onOk={confirmModal}
+        data-testid="session-idle-modal"
+        zIndex={2000}
+      >
+        <span data-testid="session-idle-text">{t('session.idle')}</span>
+      </Modal>
+      <Modal
+        open={state === 'unauthorized'}
+        title={t('session.unauthorizedTitle')}
+        closable={false}
+        maskClosable={false}
+        keyboard={false}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('session.relogin')}
+        onOk={confirmModal}
+        zIndex={2000}
+      >
+        <span data-testid="session-401-text">{snapshot.context.message || DEFAULT_UNAUTHORIZED_MESSAGE}</span>
+      </Modal>
+    </SessionContext.Provider>
+  );
+}
+
+/** The session: snapshot, events and the login/logout helpers. */
+export function useSession(): SessionApi {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession() outside <SessionProvider>');
+  return ctx;
+}

@@ -1,0 +1,146 @@
+import { LoginOutlined, PhoneOutlined, ClockCircleOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { Button, Col, Menu, Row } from 'antd';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import LanguageSwitch from '@/components/LanguageSwitch';
+import Logo from '@/components/LoginForm/Logo';
+import styles from './WebLayout.module.css';
+
+/** Regional consultation contacts (SPEC 2 public web layout footer). */
+export const CONSULT_CONTACTS = [
+  { key: 'gz', phone: '020-83133216' },
+  { key: 'sz', phone: '0755-83788012' },
+  { key: 'prov', phone: '020-83133592' },
+] as const;
+
+export const RELATED_LINKS = [
+  { key: 'mohurd', href: 'https://www.mohurd.gov.cn/' },
+  { key: 'gdzjt', href: 'http://zfcxjst.gd.gov.cn/' },
+  { key: 'jzsc', href: 'https://jzsc.mohurd.gov.cn/' },
+] as const;
+
+/** Menu key of a public-site path: route name web (home) or disclosure. */
+export function webMenuKey(pathname: string): 'web' | 'disclosure' {
+  return pathname.startsWith('/web/disclosure') ? 'disclosure' : 'web';
+}
+
+function usePublicQrCode(): string | null {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    const target = typeof window !== 'undefined' ? `${window.location.origin}/web` : '/web';
+    QRCode.toDataURL(target, { margin: 1, width: 200, color: { dark: '#0b2a4a', light: '#ffffff' } })
+      .then((url) => {
+        if (alive) setSrc(url);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return src;
+}
+
+/** Public site layout: top menu (home, information disclosure), content, footer. */
+export default function WebLayout() {
+  const { t } = useTranslation('web');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const qr = usePublicQrCode();
+  const year = new Date().getFullYear();
+
+  const items = [
+    { key: 'web', label: <Link to="/web">{t('menu.web')}</Link> },
+    { key: 'disclosure', label: <Link to="/web/disclosure">{t('menu.disclosure')}</Link> },
+  ];
+
+  return (
+    <div className={styles.layout} data-testid="web-layout">
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link to="/web" className={styles.brand}>
+            <Logo size={36} />
+            <span className={styles.brandTitle}>{t('siteTitle')}</span>
+          </Link>
+          <Menu
+            className={styles.menu}
+            mode="horizontal"
+            selectedKeys={[webMenuKey(location.pathname)]}
+            items={items}
+            data-testid="web-menu"
+          />
+          <div className={styles.right}>
+            <LanguageSwitch />
+            <Button
+              type="primary"
+              icon={<LoginOutlined />}
+              onClick={() => navigate('/user/login')}
+              data-testid="web-login"
+            >
+              {t('login')}
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className={styles.content}>
+        <Outlet />
+      </main>
+      <footer className={styles.footer} data-testid="web-footer">
+        <div className={styles.footerInner}>
+          <Row gutter={[32, 24]}>
+            <Col xs={24} sm={12} lg={6}>
+              <h4 className={styles.footerTitle}>
+                <ClockCircleOutlined /> {t('footer.officeHours')}
+              </h4>
+              <p>{t('footer.officeHoursText')}</p>
+              <p className={styles.muted}>{t('footer.holidayText')}</p>
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <h4 className={styles.footerTitle}>
+                <PhoneOutlined /> {t('footer.consult')}
+              </h4>
+              {CONSULT_CONTACTS.map((c) => (
+                <p key={c.key}>
+                  {t(`footer.${c.key}`)}：<a href={`tel:${c.phone.replace(/-/g, '')}`}>{c.phone}</a>
+                </p>
+              ))}
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <h4 className={styles.footerTitle}>
+                <LinkOutlined /> {t('footer.links')}
+              </h4>
+              {RELATED_LINKS.map((l) => (
+                <p key={l.key}>
+                  <a href={l.href} target="_blank" rel="noopener noreferrer">
+                    {t(`footer.${l.key}`)}
+                  </a>
+                </p>
+              ))}
+            </Col>
+            <Col xs={24} sm={12} lg={6}>
+              <h4 className={styles.footerTitle}>
+                <QrcodeOutlined /> {t('footer.qr')}
+              </h4>
+              <div className={styles.qrBox}>
+                {qr ? (
+                  <img className={styles.qr} src={qr} alt={t('footer.qrAlt')} data-testid="web-qrcode" />
+                ) : (
+                  <div className={styles.qr} />
+                )}
+                <span className={styles.muted}>{t('footer.qrDesc')}</span>
+              </div>
+            </Col>
+          </Row>
+          <div className={styles.credits}>
+            <div>
+              {t('footer.host')}　{t('footer.support')}
+            </div>
+            <div>{t('footer.copyright', { year })}</div>
+          </div>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * Workbench (SPEC 2 "Screens"): business statistics, count list, to-do list and work summary.
+ * Fed now by the unread message counts, the to-do list and the user's menu areas; the business
+ * figures (applications in progress, completed, certificates) are placeholders until the
+ * statistics calls exist.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
+import { AlertOutlined, BellOutlined, CheckSquareOutlined, NotificationOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import PageHeaderWrapper from '@/components/PageHeaderWrapper';
+import { greetingKey } from '@/app/greeting';
+import { nodeLabel } from '@/layouts/BasicLayout/nodeLabel';
+import { useCurrentUser, useUserRoutes } from '@/store/user';
+import { refreshUnreadStats, useUnreadStats } from '@/store/notice';
+import { listTodos, type SysTodo } from '@/services/message';
+import type { RouteNode } from '@/app/routeBuilder';
+
+/** Pages below a menu node (visible leaves), for the count list. */
+export function countPages(node: RouteNode): number {
+  if (!node.children.length) return node.external || node.component === 'RouteView' ? 0 : 1;
+  return node.children.reduce((n, c) => n + countPages(c), 0);
+}
+
+export default function Workplace() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const routes = useUserRoutes();
+  const stats = useUnreadStats();
+  const [todos, setTodos] = useState<SysTodo[]>([]);
+  const [todoTotal, setTodoTotal] = useState<number | null>(null);
+  const [loadingTodos, setLoadingTodos] = useState(true);
+
+  useEffect(() => {
+    void refreshUnreadStats();
+    let alive = true;
+    listTodos({ pageNum: 1, pageSize: 5 })
+      .then((res) => {
+        if (!alive) return;
+        setTodos(res?.rows ?? []);
+        setTodoTotal(Number(res?.total ?? 0));
+      })
+      .catch(() => alive && setTodoTotal(null))
+      .finally(() => alive && setLoadingTodos(false));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const areas = useMemo(
+    () => (routes ?? []).filter((n) => !n.hidden && !n.external && n.children.length > 0).map((n) => ({ node: n, count: countPages(n) })),
+    [routes],
+  );
+
+  const name = user?.name || user?.userName || '';
+  const userType = user?.info?.userType;
+  const unreadTotal = stats.systemType + stats.supervisionType + stats.warnType;
+
+  const statCards = [
+    { key: 'systemMsg', icon: <BellOutlined />, title: t('workplace.systemMsg'), value: stats.systemType, to: '/system/sysMsgInfo/systemMsg' },
+    { key: 'supervisionMsg', icon: <NotificationOutlined />, title: t('workplace.supervisionMsg'), value: stats.supervisionType, to: '/system/sysMsgInfo/supervisionMsg' },
+    { key: 'warnMsg', icon: <AlertOutlined />, title: t('workplace.warnMsg'), value: stats.warnType, to: '/system/sysMsgInfo/warnMsg' },
+    { key: 'todo', icon: <CheckSquareOutlined />, title: t('workplace.todos'), value: todoTotal ?? 0, to: '/system/sysTodo' },
+  ];
+
+  const businessPlaceholders = [
+    { key: 'afoot', title: t('workplace.afootTasks') },
+    { key: 'completed', title: t('workplace.completedTasks') },
+    { key: 'certs', title: t('workplace.certificates') },
+  ];
+
+  return (
+    <PageHeaderWrapper
+      title={<span data-testid="workplace-greeting">{t('workplace.greetingLine', { greeting: t(`greeting.${greetingKey()}`), name })}</span>}
+      description={
+        <span>
+          {user?.welcome ? <span style={{ marginRight: 12 }}>{user.welcome}</span> : null}
+          {userType ? <Tag color="blue">{t(`userType.${userType}`)}</Tag> : null}
+          {user?.info?.area ? <Tag>{t(`area.${user.info.area}`)}</Tag> : null}
+          {user?.info?.enterpriseInfo?.name ? <Tag color="geekblue">{user.info.enterpriseInfo.name}</Tag> : null}
+        </span>
+      }
+    >
+      <div data-testid="workplace">
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('workplace.businessStats')}
+        </Typography.Title>
+        <Row gutter={[16, 16]}>
+          {statCards.map((c) => (
+            <Col key={c.key} xs={24} sm={12} lg={6}>
+              <Card hoverable onClick={() => navigate(c.to)} data-testid={`stat-${c.key}`}>
+                <Statistic title={c.title} value={c.value} prefix={c.icon} />
+              </Card>
+            </Col>
+          ))}
+          {businessPlaceholders.map((c) => (
+            <Col key={c.key} xs={24} sm={12} lg={8}>
+              <Card>
+                <Statistic title={c.title} value="—" />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('workplace.pendingData')}
+                </Typography.Text>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+
+        <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+          <Col xs={24} lg={14}>
+            <Card
+              title={t('workplace.todoList')}
+              extra={<Link to="/system/sysTodo">{t('workplace.more')}</Link>}
+              data-testid="workplace-todos"
+            >
+              <List<SysTodo>
+                loading={loadingTodos}
+                dataSource={todos}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.noTodos')} /> }}
+                renderItem={(item) => (
+                  <List.Item
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => navigate(item.url && item.url.startsWith('/') ? item.url : '/system/sysTodo')}
+                  >
+                    <List.Item.Meta title={item.mc} description={item.createdAt ?? undefined} />
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={10}>
+            <Card title={t('workplace.countList')} data-testid="workplace-areas">
+              <List
+                dataSource={areas}
+                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noAreas')} /> }}
+                renderItem={({ node, count }) => (
+                  <List.Item
+                    style={{ cursor: node.redirect ? 'pointer' : undefined }}
+                    onClick={() => node.redirect && navigate(node.redirect)}
+                    extra={<Tag>{t('workplace.pageCount', { count })}</Tag>}
+                  >
+                    {nodeLabel(t, node)}
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        </Row>
+
+        <Card title={t('workplace.summary')} style={{ marginTop: 16 }} data-testid="workplace-summary">
+          <Typography.Paragraph style={{ marginBottom: 8 }}>
+            {t('workplace.summaryText', { unread: unreadTotal, todos: todoTotal ?? 0, areas: areas.length })}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary">{t('workplace.summaryPending')}</Typography.Text>
+        </Card>
+      </div>
+    </PageHeaderWrapper>
+  );
+}

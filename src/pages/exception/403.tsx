@@ -1,0 +1,5 @@
+import ExceptionResult from './ExceptionResult';
+
+export default function Exception403() {
+  return <ExceptionResult type="403" />;
+}

@@ -1,0 +1,5 @@
+import ExceptionResult from './ExceptionResult';
+
+export default function Exception500() {
+  return <ExceptionResult type="500" />;
+}

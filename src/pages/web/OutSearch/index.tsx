@@ -1,0 +1,6 @@
+import SearchPage from '../components/SearchPage';
+
+/** /web/outSearch */
+export default function OutSearchPage() {
+  return <SearchPage kind="outSearch" />;
+}

@@ -1,0 +1,6 @@
+import SearchPage from '../components/SearchPage';
+
+/** /web/signSearch */
+export default function SignSearchPage() {
+  return <SearchPage kind="signSearch" />;
+}

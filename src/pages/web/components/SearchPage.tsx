@@ -1,0 +1,182 @@
+import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Breadcrumb, Button, Card, Col, Form, Input, Result, Row, Space, Table, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { toApiError } from '@/services/auth';
+import { personSearch, searchRows, validCard } from '@/services/public';
+import type { SearchKind, SearchRow } from '@/services/public';
+import { certStatus, displayValue } from './format';
+import styles from './SearchPage.module.css';
+
+export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
+
+/** Keys never shown as columns. */
+const HIDDEN_KEYS = new Set(['id', 'uuid', 'version', 'password', 'queryCode', 'tenantId', 'delFlag']);
+
+interface SearchValues {
+  name: string;
+  idNo: string;
+  orgCode?: string;
+}
+
+type State =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'done'; rows: SearchRow[] }
+  | { phase: 'error'; msg: string };
+
+/**
+ * One public search (SPEC 1: signing, grade, certificate and outside-province searches).
+ * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode, the others
+ * GET /public/<kind>?idNo&name. Shows a result table or 未查询到相关信息.
+ */
+export default function SearchPage({ kind }: { kind: SearchKind }) {
+  const { t } = useTranslation('web');
+  const [form] = Form.useForm<SearchValues>();
+  const [state, setState] = useState<State>({ phase: 'idle' });
+
+  const onFinish = async (values: SearchValues) => {
+    setState({ phase: 'loading' });
+    const name = values.name.trim();
+    const idNo = values.idNo.trim().toUpperCase();
+    try {
+      const body =
+        kind === 'certSearch'
+          ? await validCard({ agentIdentityNo: idNo, name, orgCode: values.orgCode?.trim() || undefined })
+          : await personSearch(kind, { idNo, name });
+      if (body && typeof body.code === 'number' && body.code !== 0) throw body;
+      setState({ phase: 'done', rows: searchRows(body) });
+    } catch (err) {
+      const e = toApiError(err);
+      // "nothing found" answered as 404 is an empty result, not a failure
+      if (e.status === 404 || e.code === 404) setState({ phase: 'done', rows: [] });
+      else setState({ phase: 'error', msg: e.msg || t('queryFailed') });
+    }
+  };
+
+  const rows = state.phase === 'done' ? state.rows : [];
+  const keys: string[] = [];
+  for (const row of rows)
+    for (const [k, v] of Object.entries(row))
+      if (!HIDDEN_KEYS.has(k) && !keys.includes(k) && (v === null || typeof v !== 'object')) keys.push(k);
+
+  const columns: TableColumnsType<SearchRow> = keys.map((k) => ({
+    key: k,
+    dataIndex: k,
+    title: t(`col.${k}`, { defaultValue: k }),
+    render: (v: unknown) => {
+      if (k === 'status' && kind !== 'signSearch' && kind !== 'gradeSearch') {
+        const s = certStatus(v);
+        return <Tag color={s.tone}>{s.key ? t(`cert.${s.key}`) : displayValue(v)}</Tag>;
+      }
+      return displayValue(v);
+    },
+  }));
+  if (rows.some((r) => typeof r.queryCode === 'string' && r.queryCode)) {
+    columns.push({
+      key: 'action',
+      title: t('col.action'),
+      fixed: 'right',
+      render: (_: unknown, r: SearchRow) =>
+        r.queryCode ? <Link to={`/cert/${encodeURIComponent(String(r.queryCode))}`}>{t('viewCert')}</Link> : null,
+    });
+  }
+
+  return (
+    <div className={styles.page} data-testid={`web-search-${kind}`}>
+      <Breadcrumb
+        className={styles.crumb}
+        items={[{ title: <Link to="/web">{t('menu.web')}</Link> }, { title: t(`search.${kind}`) }]}
+      />
+      <Card
+        title={
+          <Space>
+            <SearchOutlined />
+            {t(`search.${kind}`)}
+          </Space>
+        }
+        extra={
+          <Link to="/web">
+            <ArrowLeftOutlined /> {t('search.back')}
+          </Link>
+        }
+      >
+        <p className={styles.desc}>{t(`search.${kind}Desc`)}</p>
+        <Form<SearchValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark>
+          <Row gutter={16}>
+            <Col xs={24} md={kind === 'certSearch' ? 8 : 12}>
+              <Form.Item
+                name="name"
+                label={t('form.name')}
+                rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}
+              >
+                <Input placeholder={t('form.namePlaceholder')} maxLength={30} allowClear data-testid="search-name" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={kind === 'certSearch' ? 8 : 12}>
+              <Form.Item
+                name="idNo"
+                label={t('form.idNo')}
+                rules={[
+                  { required: true, whitespace: true, message: t('form.idNoRequired') },
+                  { pattern: ID_NO_PATTERN, message: t('form.idNoInvalid') },
+                ]}
+              >
+                <Input placeholder={t('form.idNoPlaceholder')} maxLength={18} allowClear data-testid="search-idno" />
+              </Form.Item>
+            </Col>
+            {kind === 'certSearch' ? (
+              <Col xs={24} md={8}>
+                <Form.Item name="orgCode" label={t('form.orgCode')}>
+                  <Input placeholder={t('form.orgCodePlaceholder')} maxLength={18} allowClear data-testid="search-orgcode" />
+                </Form.Item>
+              </Col>
+            ) : null}
+          </Row>
+          <Space>
+            <Button
+              type="primary"
+              htmlType="submit"
+              icon={<SearchOutlined />}
+              loading={state.phase === 'loading'}
+              data-testid="search-submit"
+            >
+              {t('form.query')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setState({ phase: 'idle' });
+              }}
+            >
+              {t('form.reset')}
+            </Button>
+          </Space>
+        </Form>
+      </Card>
+      {state.phase === 'error' ? (
+        <Alert className={styles.result} type="error" showIcon message={state.msg} data-testid="search-error" />
+      ) : null}
+      {state.phase === 'loading' || (state.phase === 'done' && rows.length > 0) ? (
+        <Card className={styles.result} title={t('resultTitle')} data-testid="search-result">
+          <Table<SearchRow>
+            rowKey={(r) => String(r.id ?? r.certNo ?? r.queryCode ?? JSON.stringify(r))}
+            loading={state.phase === 'loading'}
+            columns={columns}
+            dataSource={rows}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            size="middle"
+          />
+        </Card>
+      ) : null}
+      {state.phase === 'done' && rows.length === 0 ? (
+        <Card className={styles.result}>
+          <Result status="info" title={t('noResult')} data-testid="search-empty" />
+        </Card>
+      ) : null}
+    </div>
+  );
+}

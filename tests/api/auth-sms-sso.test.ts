@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { demoKeyPair, signSsoToken } from '../../server/modules/auth/sso.js';
+import { generateKeyPair } from 'jose';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const send = (mobile: string) => t.app.inject({ method: 'POST', url: '/api/login/sms/send', payload: { mobile } });
+const smsLogin = (mobile: string, code: string, verifyToken: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login/sms/login', payload: { mobile, code }, headers: { verifyToken } });
+
+describe('SMS code login', () => {
+  it('sends a 6-digit code to a bound phone and signs in with it once', async () => {
+    const res = await send('13800000001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.mobile).toBe('138****0001');
+    const verifyToken = res.json().data.token as string;
+    const code = t.sms.lastCode('13800000001');
+    expect(code).toMatch(/^\d{6}$/);
+
+    const check = await t.app.inject({ url: `/api/login/verifyMessageCode?code=${code}`, headers: { verifyToken } });
+    expect(check.json().data).toEqual({ passStatus: true, errorMsg: null });
+
+    const ok = await smsLogin('13800000001', code, verifyToken);
+    expect(ok.statusCode).toBe(200);
+    const token = ok.json().data.token as string;
+    const me = await t.call(token, { url: '/api/system/user/getLoginUser' });
+    expect(me.json().data.userName).toBe('person1');
+
+    const again = await smsLogin('13800000001', code, verifyToken);
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses a second send within 60 seconds, then allows it', async () => {
+    expect((await send('13800000002')).statusCode).toBe(200);
+    const tooSoon = await send('13800000002');
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().msg).toMatch(/秒后再试/);
+    t.clock.advance(61_000);
+    expect((await send('13800000002')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong code, an expired code, and a malformed phone', async () => {
+    t.clock.advance(61_000);
+    const res = await send('13800000002');
+    const verifyToken = res.json().data.token as string;
+    const code = t.sms.lastCode('13800000002');
+    const wrong = await smsLogin('13800000002', code === '000000' ? '111111' : '000000', verifyToken);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().msg).toBe('短信验证码错误');
+    t.clock.advance(5 * 60_000 + 1000);
+    const expired = await smsLogin('13800000002', code, verifyToken);
+    expect(expired.json().msg).toBe('短信验证码已过期，请重新获取');
+    const bad = await send('12345');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'mobile', msg: '手机号码格式不正确' });
+  });
+
+  it('says 短信验证码不能为空-style errors for an empty code', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/login/sms/login', payload: { mobile: '13800000001' }, headers: { verifyToken: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('code');
+  });
+
+  it('reports a gateway failure as 发送短信失败', async () => {
+    t.clock.advance(61_000);
+    t.sms.fail = new Error('');
+    const res = await send('13800000001');
+    t.sms.fail = null;
+    expect(res.statusCode).toBe(502);
+    expect(res.json().msg).toBe('发送短信失败');
+  });
+});
+
+describe('single sign-on', () => {
+  const sso = (tParam: string) => t.app.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(tParam)}` });
+
+  it('signs in with a JWT from the identity provider and returns its hint at logout', async () => {
+    const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
+    const jwt = await signSsoToken(privateKey, { loginName: 'person2', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    const res = await sso(jwt);
+    expect(res.statusCode).toBe(200);
+    const token = res.json().data as string;
+    const me = await t.call(token, { url: '/api/system/user/getLoginUser' });
+    expect(me.json().data.userName).toBe('person2');
+    const out = await t.call(token, { method: 'POST', url: '/api/login/logout' });
+    expect(out.json().data).toBe(jwt);
+  });
+
+  it('answers NOT_FOUND and unknown users with 统一认证登录失败，该用户不存在', async () => {
+    expect((await sso('NOT_FOUND')).json().msg).toBe('统一认证登录失败，该用户不存在');
+    const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
+    const jwt = await signSsoToken(privateKey, { loginName: 'ghost', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    const res = await sso(jwt);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().msg).toBe('统一认证登录失败，该用户不存在');
+  });
+
+  it('refuses a token signed by another key, for another audience, or expired', async () => {
+    const { privateKey: foreign } = await generateKeyPair('ES256');
+    const forged = await signSsoToken(foreign, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience });
+    expect((await sso(forged)).statusCode).toBe(401);
+    const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
+    const wrongAud = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: 'someone-else' });
+    expect((await sso(wrongAud)).statusCode).toBe(401);
+    const old = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: new Date(Date.now() - 3_600_000) });
+    expect((await sso(old)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,34 @@
+/** Shared steps of the browser tests. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo#2026';
+
+/** The newest SMS code the server "sent" to a phone (the log sender's outbox file). */
+export function lastSmsCode(mobile: string): string | null {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'sms-outbox.jsonl');
+  if (!fs.existsSync(file)) return null;
+  const lines = fs.readFileSync(file, 'utf8').trim().split('\n').reverse();
+  for (const line of lines) {
+    const msg = JSON.parse(line) as { mobile: string; text: string };
+    if (msg.mobile === mobile) return msg.text.match(/\d{6}/)?.[0] ?? null;
+  }
+  return null;
+}
+
+/** Chooses the interface language before the app loads (stored under pro__lang). */
+export async function useLanguage(page: Page, lng: 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR') {
+  await page.addInitScript((l) => {
+    if (!localStorage.getItem('pro__lang')) localStorage.setItem('pro__lang', JSON.stringify({ value: l, expire: null }));
+  }, lng);
+}
+
+/** Signs in through the login form as a user would. */
+export async function loginWithPassword(page: Page, user: string, password = DEMO_PASSWORD) {
+  await page.goto('/user/login');
+  await page.getByTestId('login-username').fill(user);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}

@@ -1,0 +1,35 @@
+/** A fresh, migrated and seeded database for one test file. Close it in afterAll. */
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { wrapPglite, wrapPool, type Database } from '../../server/db/client.js';
+import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
+
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = inject('postgresAdminUrl');
+  if (adminUrl) {
+    const name = `safecert_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    const database = wrapPool(new pg.Pool({ connectionString: adminUrlFor(adminUrl, name), max: 5 }));
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const template = inject('pgliteTemplate');
+  const blob = new Blob([fs.readFileSync(template)]);
+  const client = new PGlite({ loadDataDir: blob });
+  await client.waitReady;
+  return wrapPglite(client);
+}

@@ -1,0 +1,50 @@
+/**
+ * Builds the seeded database once per test run; every test file then opens its own copy
+ * (PGlite: a data-dir dump loaded in memory; PostgreSQL: CREATE DATABASE ... TEMPLATE).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../server/config.js';
+import { wrapPglite, wrapPool } from '../../server/db/client.js';
+import { prepareDatabase } from '../../server/bootstrap.js';
+import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresAdminUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), seedDemo: true };
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: adminUrlFor(adminUrl, TEMPLATE_DB), max: 2 });
+    const database = wrapPool(pool);
+    await prepareDatabase(database, config);
+    await database.close();
+    project.provide('postgresAdminUrl', adminUrl);
+    project.provide('pgliteTemplate', '');
+    return;
+  }
+  const client = new PGlite();
+  await prepareDatabase(wrapPglite(client), config);
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-template-'));
+  const file = path.join(dir, 'template.tar.gz');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresAdminUrl', '');
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

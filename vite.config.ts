@@ -1,0 +1,42 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Client build. Pages are lazy routes (React.lazy in src/app/pageRegistry.ts); the UI
+ * libraries are split into their own chunks so app code stays small (STACK.md gotcha).
+ */
+const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
+  { name: 'vendor-pro', test: /node_modules[\\/]@ant-design[\\/]pro-/, priority: 30 },
+  { name: 'vendor-icons', test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/, priority: 25 },
+  { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/, priority: 20 },
+  { name: 'vendor-misc', test: /node_modules[\\/](i18next|react-i18next|xstate|@xstate|axios|dayjs)[\\/]/, priority: 10 },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
+    },
+  },
+  server: {
+    port: 8000,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: vendorGroups,
+        },
+      },
+    },
+  },
+});
