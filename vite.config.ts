@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
  * libraries are split into their own chunks so app code stays small (STACK.md gotcha).
  */
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 40 },
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 50 },
+  { name: 'vendor-icons', test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/, priority: 45 },
+  { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|react-slick|v5-patch-for-react-19)|rc-[^\\/]+|@rc-component)[\\/]/, priority: 40 },
   { name: 'vendor-pro', test: /node_modules[\\/]@ant-design[\\/]pro-/, priority: 30 },
-  { name: 'vendor-icons', test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/, priority: 25 },
-  { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/, priority: 20 },
   { name: 'vendor-misc', test: /node_modules[\\/](i18next|react-i18next|xstate|@xstate|axios|dayjs)[\\/]/, priority: 10 },
 ];
 

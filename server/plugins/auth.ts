@@ -11,7 +11,9 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
-    if (!request.routeOptions.url || !request.url.startsWith('/api/')) return;
+    const url = request.routeOptions.url;
+    // Only the API is private; the OpenAPI description is for integrators before they sign in.
+    if (!url || !url.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const header = request.headers.token;
     const token = Array.isArray(header) ? header[0] : header;
     if (access?.auth === 'public') {

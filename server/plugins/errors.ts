@@ -33,9 +33,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const fieldPath = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || String((first?.params?.issue as { path?: PropertyKey[] } | undefined)?.path?.join('.') ?? '');
+      const fieldPath = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
       const field = fieldPath || error.validationContext || 'body';
-      const words = first ? describeIssue(first.params.issue as { code?: string; message: string }) : '不合法';
+      const words = first ? describeIssue({ code: first.keyword, message: first.message ?? '' }) : '不合法';
       const custom = first?.message && /[\u4e00-\u9fa5]/.test(first.message) ? first.message : null;
       return reply.status(400).send({ code: 400, msg: custom ?? `参数 ${field} ${words}`, field });
     }

@@ -124,6 +124,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loginFailed = useCallback((error: string) => actor.send({ type: 'LOGIN.FAILURE', error }), [actor]);
 
   const restore = useCallback(() => {
+    // The route guard (a child) runs its effects before this provider's useActorRef starts the actor.
+    actor.start();
     const snap = actor.getSnapshot();
     if (snap.context.token !== null) return true;
     const now = Date.now();

@@ -43,6 +43,7 @@ export const COLOR_LIST: { key: string; color: string }[] = [
 ];
 
 export function loadSettings(): LayoutSettings {
+  if (typeof localStorage === 'undefined') return { ...DEFAULT_SETTINGS };
   const stored = storage.get<Partial<LayoutSettings>>(SETTINGS);
   return { ...DEFAULT_SETTINGS, ...(stored && typeof stored === 'object' ? stored : {}) };
 }

@@ -37,10 +37,18 @@ export interface DisclosureItem {
   [key: string]: unknown;
 }
 
+/** The certificate view of GET /cert/{queryCode} and GET /public/validCard. */
 export interface CertificateInfo {
   certNo: string;
+  /** cer_type code (A, B, C1, C2, C3) and its label */
   category: string;
+  categoryLabel?: string;
   name: string;
+  sex?: string;
+  idNoMasked?: string;
+  position?: string;
+  /** cert_status code (01 有效 ...) and its label */
+  statusLabel?: string;
   enterpriseName: string;
   issueDate: string;
   expiryDate: string;

@@ -26,7 +26,7 @@ export interface LoginUser {
   info: {
     userType: UserType;
     loginName: string;
-    area?: '1' | '2' | '3' | null;
+    area?: '1' | '2' | '3' | 'all' | null;
     enterpriseInfo?: EnterpriseInfo | null;
   };
   mustChangePassword?: boolean;

@@ -8,12 +8,21 @@ import { wrapPglite, wrapPool, type Database } from '../../server/db/client.js';
 import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
 
 export async function openTestDatabase(): Promise<Database> {
+  return open(true);
+}
+
+/** An empty database (no migrations, no data): for the start-up tests. */
+export async function openEmptyDatabase(): Promise<Database> {
+  return open(false);
+}
+
+async function open(seeded: boolean): Promise<Database> {
   const adminUrl = inject('postgresAdminUrl');
   if (adminUrl) {
     const name = `safecert_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(seeded ? `create database ${name} template ${TEMPLATE_DB}` : `create database ${name}`);
     await admin.end();
     const database = wrapPool(new pg.Pool({ connectionString: adminUrlFor(adminUrl, name), max: 5 }));
     return {
@@ -27,6 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
+  if (!seeded) return wrapPglite(new PGlite());
   const template = inject('pgliteTemplate');
   const blob = new Blob([fs.readFileSync(template)]);
   const client = new PGlite({ loadDataDir: blob });

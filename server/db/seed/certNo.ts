@@ -32,7 +32,7 @@ export function certExpiryDate(issueDate: string, years = CERT_VALIDITY_YEARS): 
   return addDays(addYears(issueDate, years), -1);
 }
 
-/** Issue date that gives a wanted expiry date (inverse of certExpiryDate for all but 29 February). */
+/** Issue date whose validity ends on expiryDate; exact except for 28 February of a leap year (no issue date ends there: its result ends on the 29th). */
 export function certIssueDateFor(expiryDate: string, years = CERT_VALIDITY_YEARS): string {
   return addYears(addDays(expiryDate, 1), -years);
 }

@@ -4,7 +4,7 @@
  * every current certificate whatever its status: one 法定代表人 A per enterprise, at most one A, one B and one
  * C3 per person, no C1/C2 together with C3, all at the person's current enterprise.
  */
-import { CertNoAllocator, certIssueDateFor, type CertCategory } from './certNo.js';
+import { CertNoAllocator, certExpiryDate, certIssueDateFor, type CertCategory } from './certNo.js';
 import { ISSUING_AUTHORITY } from './dictionaries.js';
 import type { PeopleData, PersonSeed } from './people.js';
 import type { Rng } from './rng.js';
@@ -33,6 +33,13 @@ export interface CertificateSeed {
 export const DELAY_WINDOW_DAYS = 90;
 /** Status codes a current certificate can have besides 01 and the expired ones. */
 const ODD_STATUSES: ReadonlyArray<readonly [string, number]> = [['02', 3], ['03', 2], ['04', 2], ['06', 2], ['07', 1.5], ['99', 1]];
+
+/**
+ * Issue date for a validity ending about `expiry`, never on 29 February: there the conventions differ
+ * (+3 years lands on 28 February in PostgreSQL and dayjs, on 1 March in plain Date arithmetic).
+ */
+const notFeb29 = (date: string): string => (date.endsWith('-02-29') ? addDays(date, 1) : date);
+const issueDateFor = (expiry: string): string => notFeb29(certIssueDateFor(expiry));
 
 function plannedCategories(p: PersonSeed): Array<{ category: CertCategory; position: string }> {
   switch (p.profile) {
@@ -67,7 +74,8 @@ export function buildCertificates(rng: Rng, today: string, people: PeopleData): 
         expiry = rng.chance(0.1) ? addDays(today, rng.int(1, DELAY_WINDOW_DAYS - 1)) : addDays(today, rng.int(DELAY_WINDOW_DAYS, 1090));
         if (single && r > 0.885) status = rng.weighted(ODD_STATUSES);
       }
-      const issueDate = certIssueDateFor(expiry);
+      const issueDate = issueDateFor(expiry);
+      expiry = certExpiryDate(issueDate);
       // Version: 1 new, +1 per delay or change; a delay keeps the number (and its year).
       let version = demo.has(p.key) ? 1 : rng.weighted([[1, 60], [2, 30], [3, 10]]);
       let delays = version === 1 ? 0 : rng.chance(0.7) ? version - 1 : version === 3 ? 1 : 0;
@@ -81,8 +89,8 @@ export function buildCertificates(rng: Rng, today: string, people: PeopleData): 
 
       // An earlier certificate of the same category that ended (expired, or cancelled before a new exam).
       if (rng.chance(0.5)) {
-        const oldExpiry = addDays(firstIssueDate, -rng.int(1, 400));
-        const oldIssue = certIssueDateFor(oldExpiry);
+        const oldIssue = issueDateFor(addDays(firstIssueDate, -rng.int(1, 400)));
+        const oldExpiry = certExpiryDate(oldIssue);
         if (ageOn(p.birthDate, oldIssue) >= 23 && yearOf(oldIssue) >= 2008) {
           certs.push({
             personKey: p.key, entKey: p.prevEntKey ?? p.entKey!, category, position, issueDate: oldIssue, expiryDate: oldExpiry,
@@ -95,11 +103,11 @@ export function buildCertificates(rng: Rng, today: string, people: PeopleData): 
     // C3 holders who once held C2: cancelled (04) when they took C3 (C1/C2 cannot be held with C3).
     if (p.profile === 'c3' && rng.chance(0.12)) {
       const c3 = certs.find((c) => c.personKey === p.key && c.category === 'C3' && c.current)!;
-      const oldIssue = addDays(c3.firstIssueDate, -rng.int(400, 900));
+      const oldIssue = notFeb29(addDays(c3.firstIssueDate, -rng.int(400, 900)));
       if (ageOn(p.birthDate, oldIssue) >= 23) {
         certs.push({
           personKey: p.key, entKey: p.prevEntKey ?? p.entKey!, category: 'C2', position: '08', issueDate: oldIssue,
-          expiryDate: addDays(addYears(oldIssue, 3), -1), status: '04', version: 1, firstIssueDate: oldIssue,
+          expiryDate: certExpiryDate(oldIssue), status: '04', version: 1, firstIssueDate: oldIssue,
           issuingAuthority: ISSUING_AUTHORITY, current: false, printCount: 1,
         });
       }
@@ -109,8 +117,8 @@ export function buildCertificates(rng: Rng, today: string, people: PeopleData): 
       const n = rng.int(1, 2);
       const categories: CertCategory[] = rng.shuffle(['A', 'B', 'C3'] as CertCategory[]).slice(0, n);
       for (const category of categories) {
-        const expiry = addDays(today, rng.int(-1500, 500));
-        const issueDate = certIssueDateFor(expiry);
+        const issueDate = issueDateFor(addDays(today, rng.int(-1500, 500)));
+        const expiry = certExpiryDate(issueDate);
         if (ageOn(p.birthDate, issueDate) < 23) continue;
         certs.push({
           personKey: p.key, entKey: p.prevEntKey!, category, position: category === 'A' ? '02' : category === 'B' ? '07' : '08', issueDate,

@@ -17,7 +17,7 @@ function isRealDate(yyyymmdd: string): boolean {
   const m = Number(yyyymmdd.slice(4, 6));
   const d = Number(yyyymmdd.slice(6, 8));
   const date = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return y >= 1800 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** Format, birth date and check character of an 18-character identity number ('x' accepted as 'X'). */

@@ -4,6 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { listMessages, listTodos, readMessage, type SysMsg, type SysTodo } from '@/services/message';
+import { formatDateTime } from '@/components/ProTableKit/format';
 import { NOTICE_POLL_MS, refreshUnreadStats, totalUnread, useUnreadStats } from '@/store/notice';
 
 /** SPEC 9: the panel loads 5 items per page (page 1); badge overflow 10. */
@@ -91,7 +92,7 @@ export default function NoticeIcon({ color }: { color?: string }) {
                     >
                       <List.Item.Meta
                         title={<Typography.Text strong={item.ckzt === '0'} ellipsis>{item.bt}</Typography.Text>}
-                        description={item.createdAt ?? undefined}
+                        description={formatDateTime(item.createdAt)}
                       />
                     </List.Item>
                   )}
@@ -114,7 +115,7 @@ export default function NoticeIcon({ color }: { color?: string }) {
                   locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.noTodos')} /> }}
                   renderItem={(item) => (
                     <List.Item style={{ cursor: 'pointer', paddingInline: 8 }} onClick={() => onTodoClick(item)} data-testid="notice-todo-item">
-                      <List.Item.Meta title={<Typography.Text ellipsis>{item.mc}</Typography.Text>} description={item.createdAt ?? undefined} />
+                      <List.Item.Meta title={<Typography.Text ellipsis>{item.mc}</Typography.Text>} description={formatDateTime(item.createdAt)} />
                     </List.Item>
                   )}
                 />

@@ -59,21 +59,21 @@ export default function RightContent({ dark }: { dark: boolean }) {
   return (
     <Space size={0} style={{ height: '100%', color }} data-testid="header-right">
       {access.canSeeGuide ? (
-        <a style={linkStyle} onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))} data-testid="link-guide">
+        <a style={linkStyle} title={t('header.guide')} onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))} data-testid="link-guide">
           <FilePdfOutlined />
-          {t('header.guide')}
+          <span className="sc-link-text">{t('header.guide')}</span>
         </a>
       ) : null}
       {access.canSeeAnalysis ? (
-        <Link to="/dashboard/Analysis" style={linkStyle} data-testid="link-analysis">
+        <Link to="/dashboard/Analysis" style={linkStyle} title={t('header.analysis')} data-testid="link-analysis">
           <BarChartOutlined />
-          {t('header.analysis')}
+          <span className="sc-link-text">{t('header.analysis')}</span>
         </Link>
       ) : null}
       {settings?.oldPlatformUrl ? (
-        <a href={settings.oldPlatformUrl} target="_blank" rel="noopener noreferrer" style={linkStyle} data-testid="link-old-platform">
+        <a href={settings.oldPlatformUrl} target="_blank" rel="noopener noreferrer" style={linkStyle} title={t('header.oldPlatform')} data-testid="link-old-platform">
           <LinkOutlined />
-          {t('header.oldPlatform')}
+          <span className="sc-link-text">{t('header.oldPlatform')}</span>
         </a>
       ) : null}
       <NoticeIcon color={color} />
@@ -90,7 +90,7 @@ export default function RightContent({ dark }: { dark: boolean }) {
       >
         <span data-testid="user-menu" style={{ ...linkStyle, cursor: 'pointer', paddingRight: 12 }}>
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} style={{ backgroundColor: '#1890FF' }} />
-          <span data-testid="welcome-line">
+          <span data-testid="welcome-line" className="sc-welcome">
             {t(`greeting.${greetingKey()}`)}，{displayName}
           </span>
         </span>

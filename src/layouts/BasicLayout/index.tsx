@@ -155,6 +155,7 @@ export default function BasicLayout() {
           colorTextCollapsedButtonHover: 'rgba(0,0,0,0.85)',
         }
       : {},
+    bgLayout: '#f0f2f5',
     pageContainer: { paddingBlockPageContainerContent: 16, paddingInlinePageContainerContent: 16 },
   };
 
@@ -179,10 +180,10 @@ export default function BasicLayout() {
         route={{ path: '/', children: menuData }}
         menu={{ locale: false, type: 'sub' }}
         onMenuHeaderClick={() => navigate('/dashboard')}
-        menuHeaderRender={(logo, title) => (
-          <Link to="/dashboard" data-testid="logo-link" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        menuHeaderRender={(logo) => (
+          <Link to="/dashboard" data-testid="logo-link" className="sc-logo" title={t('title')}>
             {logo}
-            {title}
+            {collapsed && !top ? null : <h1 className="sc-title">{t('title')}</h1>}
           </Link>
         )}
         menuItemRender={(item, dom) =>

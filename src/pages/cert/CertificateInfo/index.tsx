@@ -4,11 +4,12 @@ import type { DescriptionsProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import LanguageSwitch from '@/components/LanguageSwitch';
 import Logo from '@/components/LoginForm/Logo';
 import { toApiError } from '@/services/auth';
 import { getCertificate } from '@/services/public';
 import type { CertificateInfo as Cert } from '@/services/public';
-import { certStatus, displayValue } from '@/pages/web/components/format';
+import { certCategoryKey, certStatus, displayValue } from '@/pages/web/components/format';
 import styles from './index.module.css';
 
 /**
@@ -28,7 +29,19 @@ export function descriptionColumns(col: 1 | 2 | 3 | 4 = 3): DescriptionsProps['c
   }
 }
 
-const FIELDS = ['certNo', 'name', 'category', 'enterpriseName', 'issuingAuthority', 'status', 'issueDate', 'expiryDate'] as const;
+const FIELDS = [
+  'certNo',
+  'name',
+  'sex',
+  'idNoMasked',
+  'category',
+  'position',
+  'enterpriseName',
+  'issuingAuthority',
+  'status',
+  'issueDate',
+  'expiryDate',
+] as const;
 
 type State = { phase: 'loading' } | { phase: 'found'; cert: Cert } | { phase: 'notFound' } | { phase: 'error'; msg: string };
 
@@ -56,9 +69,13 @@ export default function CertificateInfo() {
     void load();
   }, [load]);
 
-  const categoryText = (v: unknown) => {
-    const c = String(v ?? '').trim().toUpperCase();
-    return c === 'A' || c === 'B' || c === 'C' ? t(`cert.category${c}`) : displayValue(v);
+  const categoryText = (cert: Cert) => {
+    const key = certCategoryKey(cert.category);
+    return key ? t(key) : displayValue(cert.categoryLabel ?? cert.category);
+  };
+  const statusText = (cert: Cert) => {
+    const s = certStatus(cert.status);
+    return s.key ? t(`cert.${s.key}`) : displayValue(cert.statusLabel ?? cert.status);
   };
 
   const renderValue = (field: (typeof FIELDS)[number], cert: Cert) => {
@@ -67,11 +84,11 @@ export default function CertificateInfo() {
       const s = certStatus(v);
       return (
         <Tag color={s.tone} data-testid="cert-status">
-          {s.key ? t(`cert.${s.key}`) : displayValue(v)}
+          {statusText(cert)}
         </Tag>
       );
     }
-    if (field === 'category') return categoryText(v);
+    if (field === 'category') return categoryText(cert);
     if (field === 'certNo') return <strong>{displayValue(v)}</strong>;
     return displayValue(v);
   };
@@ -117,9 +134,10 @@ export default function CertificateInfo() {
     );
   } else {
     const { cert } = state;
-    const valid = certStatus(cert.status).tone === 'success';
+    const tone = certStatus(cert.status).tone;
+    const ribbon = { success: 'green', warning: 'orange', error: 'red', processing: 'blue', default: 'grey' }[tone];
     body = (
-      <Badge.Ribbon text={t(`cert.${certStatus(cert.status).key ?? 'statusValid'}`)} color={valid ? 'green' : certStatus(cert.status).tone === 'error' ? 'red' : 'orange'}>
+      <Badge.Ribbon text={statusText(cert)} color={ribbon}>
         <Card data-testid="cert-found">
           <div className={styles.verified} data-testid="cert-verified">
             <CheckCircleFilled className={styles.verifiedIcon} />
@@ -143,10 +161,13 @@ export default function CertificateInfo() {
   return (
     <div className={styles.page} data-testid="cert-info">
       <header className={styles.header}>
-        <Link to="/web" className={styles.brand}>
-          <Logo size={32} />
-          <span>{t('siteTitle')}</span>
-        </Link>
+        <div className={styles.headerInner}>
+          <Link to="/web" className={styles.brand}>
+            <Logo size={32} />
+            <span>{t('siteTitle')}</span>
+          </Link>
+          <LanguageSwitch className={styles.lang} />
+        </div>
       </header>
       <div className={styles.main}>
         <h1 className={styles.title}>

@@ -1,6 +1,6 @@
 /** Data visualisation (adminProvince): certificates issued per month, drawn as plain CSS bars. */
 import { useEffect, useState } from 'react';
-import { Alert, Card, Empty, Spin, Statistic, Tooltip } from 'antd';
+import { Alert, Card, Empty, Spin, Statistic, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { errorMessage, isUnauthorized } from '@/services/request';
@@ -14,6 +14,7 @@ export function barHeights(rows: MonthBar[]): number[] {
 
 export default function Analysis() {
   const { t } = useTranslation('shell');
+  const { token } = theme.useToken();
   const [rows, setRows] = useState<MonthBar[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +49,7 @@ export default function Analysis() {
                     <span style={{ fontSize: 12, marginBottom: 4 }}>{r.y}</span>
                     <div
                       data-testid="analysis-bar"
-                      style={{ width: '70%', maxWidth: 48, height: `${Math.max(heights[i], r.y > 0 ? 2 : 0)}%`, background: 'var(--ant-color-primary, #1890FF)', borderRadius: '2px 2px 0 0', minHeight: r.y > 0 ? 2 : 0 }}
+                      style={{ width: '70%', maxWidth: 48, height: `${Math.max(heights[i], r.y > 0 ? 2 : 0)}%`, background: token.colorPrimary, borderRadius: '2px 2px 0 0', minHeight: r.y > 0 ? 2 : 0 }}
                     />
                   </div>
                 </Tooltip>

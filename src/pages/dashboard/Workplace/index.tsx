@@ -15,6 +15,7 @@ import { nodeLabel } from '@/layouts/BasicLayout/nodeLabel';
 import { useCurrentUser, useUserRoutes } from '@/store/user';
 import { refreshUnreadStats, useUnreadStats } from '@/store/notice';
 import { listTodos, type SysTodo } from '@/services/message';
+import { formatDateTime } from '@/components/ProTableKit/format';
 import type { RouteNode } from '@/app/routeBuilder';
 
 /** Pages below a menu node (visible leaves), for the count list. */
@@ -76,7 +77,7 @@ export default function Workplace() {
       title={<span data-testid="workplace-greeting">{t('workplace.greetingLine', { greeting: t(`greeting.${greetingKey()}`), name })}</span>}
       description={
         <span>
-          {user?.welcome ? <span style={{ marginRight: 12 }}>{user.welcome}</span> : null}
+          {user?.welcome && user.welcome !== name ? <span style={{ marginRight: 12 }}>{user.welcome}</span> : null}
           {userType ? <Tag color="blue">{t(`userType.${userType}`)}</Tag> : null}
           {user?.info?.area ? <Tag>{t(`area.${user.info.area}`)}</Tag> : null}
           {user?.info?.enterpriseInfo?.name ? <Tag color="geekblue">{user.info.enterpriseInfo.name}</Tag> : null}
@@ -123,7 +124,7 @@ export default function Workplace() {
                     style={{ cursor: 'pointer' }}
                     onClick={() => navigate(item.url && item.url.startsWith('/') ? item.url : '/system/sysTodo')}
                   >
-                    <List.Item.Meta title={item.mc} description={item.createdAt ?? undefined} />
+                    <List.Item.Meta title={item.mc} description={formatDateTime(item.createdAt)} />
                   </List.Item>
                 )}
               />

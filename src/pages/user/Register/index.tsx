@@ -1,5 +1,5 @@
 import { ProForm, ProFormText } from '@ant-design/pro-components';
-import { Alert, Form, Typography } from 'antd';
+import { Alert, Col, Form, Row, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,27 +98,29 @@ export default function Register() {
           fieldProps={{ maxLength: 100 }}
           rules={[{ required: true, whitespace: true, message: t('reg.enterpriseNameRequired') }]}
         />
-        <ProForm.Group>
-          <ProFormText
-            name="contactName"
-            label={t('reg.contactName')}
-            placeholder={t('reg.contactNamePlaceholder')}
-            width="sm"
-            fieldProps={{ maxLength: 30 }}
-            rules={[{ required: true, whitespace: true, message: t('reg.contactNameRequired') }]}
-          />
-          <ProFormText
-            name="phone"
-            label={t('reg.phone')}
-            placeholder={t('reg.phonePlaceholder')}
-            width="sm"
-            fieldProps={{ maxLength: 11 }}
-            rules={[
-              { required: true, whitespace: true, message: t('reg.phoneRequired') },
-              { pattern: MOBILE_PATTERN, message: t('reg.phoneInvalid') },
-            ]}
-          />
-        </ProForm.Group>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <ProFormText
+              name="contactName"
+              label={t('reg.contactName')}
+              placeholder={t('reg.contactNamePlaceholder')}
+              fieldProps={{ maxLength: 30 }}
+              rules={[{ required: true, whitespace: true, message: t('reg.contactNameRequired') }]}
+            />
+          </Col>
+          <Col xs={24} sm={12}>
+            <ProFormText
+              name="phone"
+              label={t('reg.phone')}
+              placeholder={t('reg.phonePlaceholder')}
+              fieldProps={{ maxLength: 11 }}
+              rules={[
+                { required: true, whitespace: true, message: t('reg.phoneRequired') },
+                { pattern: MOBILE_PATTERN, message: t('reg.phoneInvalid') },
+              ]}
+            />
+          </Col>
+        </Row>
         <ProFormText
           name="loginName"
           label={t('reg.loginName')}

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
 import { personSearch, searchRows, validCard } from '@/services/public';
 import type { SearchKind, SearchRow } from '@/services/public';
-import { certStatus, displayValue } from './format';
+import { certCategoryKey, certStatus, displayValue } from './format';
 import styles from './SearchPage.module.css';
 
 export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
@@ -15,10 +15,14 @@ export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 /** Keys never shown as columns. */
 const HIDDEN_KEYS = new Set(['id', 'uuid', 'version', 'password', 'queryCode', 'tenantId', 'delFlag']);
 
+/** Columns of a certificate search, in this order (the server's certificate view). */
+const CERT_COLUMNS = ['certNo', 'name', 'idNoMasked', 'category', 'enterpriseName', 'position', 'issueDate', 'expiryDate', 'status'];
+
 interface SearchValues {
-  name: string;
-  idNo: string;
-  orgCode?: string;
+  name?: string;
+  idNo?: string;
+  /** certificate number (query parameter orgCode of /public/validCard) */
+  certNo?: string;
 }
 
 type State =
@@ -39,12 +43,13 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
 
   const onFinish = async (values: SearchValues) => {
     setState({ phase: 'loading' });
-    const name = values.name.trim();
-    const idNo = values.idNo.trim().toUpperCase();
+    const name = values.name?.trim() || undefined;
+    const idNo = values.idNo?.trim().toUpperCase() || undefined;
+    const certNo = values.certNo?.trim() || undefined;
     try {
       const body =
         kind === 'certSearch'
-          ? await validCard({ agentIdentityNo: idNo, name, orgCode: values.orgCode?.trim() || undefined })
+          ? await validCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name })
           : await personSearch(kind, { idNo, name });
       if (body && typeof body.code === 'number' && body.code !== 0) throw body;
       setState({ phase: 'done', rows: searchRows(body) });
@@ -57,21 +62,35 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
   };
 
   const rows = state.phase === 'done' ? state.rows : [];
-  const keys: string[] = [];
-  for (const row of rows)
-    for (const [k, v] of Object.entries(row))
-      if (!HIDDEN_KEYS.has(k) && !keys.includes(k) && (v === null || typeof v !== 'object')) keys.push(k);
+  let keys: string[] = [];
+  if (kind === 'certSearch') keys = CERT_COLUMNS;
+  else
+    for (const row of rows)
+      for (const [k, v] of Object.entries(row))
+        if (
+          !HIDDEN_KEYS.has(k) &&
+          !keys.includes(k) &&
+          !(k.endsWith('Label') && k.slice(0, -5) in row) &&
+          (v === null || typeof v !== 'object')
+        )
+          keys.push(k);
 
   const columns: TableColumnsType<SearchRow> = keys.map((k) => ({
     key: k,
     dataIndex: k,
     title: t(`col.${k}`, { defaultValue: k }),
-    render: (v: unknown) => {
+    render: (v: unknown, r: SearchRow) => {
+      // a code with a label from the server (statusLabel, categoryLabel ...) shows the label
+      const serverLabel = r[`${k}Label`];
       if (k === 'status' && kind !== 'signSearch' && kind !== 'gradeSearch') {
         const s = certStatus(v);
-        return <Tag color={s.tone}>{s.key ? t(`cert.${s.key}`) : displayValue(v)}</Tag>;
+        return <Tag color={s.tone}>{s.key ? t(`cert.${s.key}`) : displayValue(serverLabel ?? v)}</Tag>;
       }
-      return displayValue(v);
+      if (k === 'category') {
+        const key = certCategoryKey(v);
+        if (key) return t(key);
+      }
+      return displayValue(serverLabel ?? v);
     },
   }));
   if (rows.some((r) => typeof r.queryCode === 'string' && r.queryCode)) {
@@ -104,13 +123,22 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
         }
       >
         <p className={styles.desc}>{t(`search.${kind}Desc`)}</p>
-        <Form<SearchValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark>
+        <Form<SearchValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
+          {kind === 'certSearch' ? <p className={styles.hint}>{t('form.certSearchHint')}</p> : null}
           <Row gutter={16}>
             <Col xs={24} md={kind === 'certSearch' ? 8 : 12}>
               <Form.Item
                 name="name"
                 label={t('form.name')}
-                rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}
+                dependencies={['certNo']}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: (_, v?: string) =>
+                      v?.trim() || (kind === 'certSearch' && getFieldValue('certNo')?.trim())
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('form.nameRequired'))),
+                  }),
+                ]}
               >
                 <Input placeholder={t('form.namePlaceholder')} maxLength={30} allowClear data-testid="search-name" />
               </Form.Item>
@@ -119,8 +147,14 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
               <Form.Item
                 name="idNo"
                 label={t('form.idNo')}
+                dependencies={['certNo']}
                 rules={[
-                  { required: true, whitespace: true, message: t('form.idNoRequired') },
+                  ({ getFieldValue }) => ({
+                    validator: (_, v?: string) =>
+                      v?.trim() || (kind === 'certSearch' && getFieldValue('certNo')?.trim())
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('form.idNoRequired'))),
+                  }),
                   { pattern: ID_NO_PATTERN, message: t('form.idNoInvalid') },
                 ]}
               >
@@ -129,8 +163,8 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
             </Col>
             {kind === 'certSearch' ? (
               <Col xs={24} md={8}>
-                <Form.Item name="orgCode" label={t('form.orgCode')}>
-                  <Input placeholder={t('form.orgCodePlaceholder')} maxLength={18} allowClear data-testid="search-orgcode" />
+                <Form.Item name="certNo" label={t('form.certNo')}>
+                  <Input placeholder={t('form.certNoPlaceholder')} maxLength={40} allowClear data-testid="search-certno" />
                 </Form.Item>
               </Col>
             ) : null}

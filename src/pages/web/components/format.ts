@@ -16,16 +16,59 @@ export function displayValue(value: unknown, withTime = false): string {
 
 export type StatusTone = 'success' | 'warning' | 'error' | 'processing' | 'default';
 
-export type CertStatusKey = 'statusValid' | 'statusExpired' | 'statusRevoked' | 'statusSuspended' | 'statusInvalid';
+export type CertStatusKey =
+  | 'statusValid'
+  | 'statusSuspended'
+  | 'statusRescinded'
+  | 'statusCancelled'
+  | 'statusInvalid'
+  | 'statusTransferOut'
+  | 'statusRevoked'
+  | 'statusOther'
+  | 'statusExpired';
 
-/** Colour and label key of a certificate status, whatever words the server uses. */
+/** cert_status national codes (server seed): tone as in the dictionary's list class. */
+const CERT_STATUS_CODES: Record<string, { tone: StatusTone; key: CertStatusKey }> = {
+  '01': { tone: 'success', key: 'statusValid' },
+  '02': { tone: 'warning', key: 'statusSuspended' },
+  '03': { tone: 'error', key: 'statusRescinded' },
+  '04': { tone: 'default', key: 'statusCancelled' },
+  '05': { tone: 'default', key: 'statusInvalid' },
+  '06': { tone: 'processing', key: 'statusTransferOut' },
+  '07': { tone: 'error', key: 'statusRevoked' },
+  '99': { tone: 'default', key: 'statusOther' },
+};
+
+const CERT_STATUS_WORDS: [string[], CertStatusKey][] = [
+  [['valid', 'active', 'normal', '有效', '正常'], 'statusValid'],
+  [['suspended', '暂扣'], 'statusSuspended'],
+  [['rescinded', '撤销'], 'statusRescinded'],
+  [['cancelled', 'canceled', '注销'], 'statusCancelled'],
+  [['invalid', 'lapsed', '失效', '无效'], 'statusInvalid'],
+  [['transferout', '办理转出'], 'statusTransferOut'],
+  [['revoked', '吊销'], 'statusRevoked'],
+  [['expired', '过期', '已过期'], 'statusExpired'],
+];
+
+/** Colour and label key of a certificate status: a cert_status code or a status word. */
 export function certStatus(value: unknown): { tone: StatusTone; key: CertStatusKey | null } {
-  const v = String(value ?? '').trim().toLowerCase();
-  if (['valid', 'active', 'normal', '有效', '正常'].includes(v)) return { tone: 'success', key: 'statusValid' };
-  if (['expired', '过期', '已过期'].includes(v)) return { tone: 'warning', key: 'statusExpired' };
-  if (['suspended', 'paused', '暂扣', '暂停'].includes(v)) return { tone: 'warning', key: 'statusSuspended' };
-  if (['revoked', 'cancelled', 'canceled', '注销', '已注销', '撤销', '已撤销', '吊销', '已吊销'].includes(v))
-    return { tone: 'error', key: 'statusRevoked' };
-  if (['invalid', '无效', '失效', '已失效'].includes(v)) return { tone: 'error', key: 'statusInvalid' };
-  return { tone: v ? 'processing' : 'default', key: null };
+  const raw = String(value ?? '').trim();
+  const byCode = CERT_STATUS_CODES[raw];
+  if (byCode) return byCode;
+  const v = raw.toLowerCase().replace(/[\s_-]/g, '');
+  for (const [words, key] of CERT_STATUS_WORDS) {
+    if (words.includes(v)) {
+      const tone = Object.values(CERT_STATUS_CODES).find((c) => c.key === key)?.tone ?? 'warning';
+      return { tone, key };
+    }
+  }
+  return { tone: 'default', key: null };
+}
+
+export const CERT_CATEGORIES = ['A', 'B', 'C', 'C1', 'C2', 'C3'] as const;
+
+/** i18n key (namespace web) of a cer_type category code, or null. */
+export function certCategoryKey(value: unknown): string | null {
+  const c = String(value ?? '').trim().toUpperCase();
+  return (CERT_CATEGORIES as readonly string[]).includes(c) ? `cert.category${c}` : null;
 }

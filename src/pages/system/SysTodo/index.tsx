@@ -1,0 +1,46 @@
+/** More to-dos (/system/sysTodo): GET /system/sysTodo/list as a ProTable. */
+import { useRef } from 'react';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import PageHeaderWrapper from '@/components/PageHeaderWrapper';
+import { listTodos, type SysTodo as Todo } from '@/services/message';
+import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+
+export default function SysTodo() {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const actionRef = useRef<ActionType>(null);
+  const pagination = useTablePagination();
+  const columns: ProColumns<Todo>[] = [
+    { title: t('todos.mc'), dataIndex: 'mc', ellipsis: true },
+    { title: t('todos.createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', width: 180 },
+    {
+      title: t('todos.action'),
+      valueType: 'option',
+      width: 100,
+      render: (_d, r) =>
+        r.url && r.url.startsWith('/')
+          ? [
+              <a key="go" onClick={() => navigate(r.url!)} data-testid="todo-handle">
+                {t('todos.handle')}
+              </a>,
+            ]
+          : [],
+    },
+  ];
+  return (
+    <PageHeaderWrapper title={t('route.sysTodo')}>
+      <ProTable<Todo>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        search={false}
+        request={tableRequest((q) => listTodos(q), actionRef)}
+        pagination={pagination}
+        options={{ density: false, setting: false, reload: true }}
+        data-testid="todo-table"
+      />
+    </PageHeaderWrapper>
+  );
+}

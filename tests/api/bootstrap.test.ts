@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { loadConfig } from '../../server/config.js';
+import { buildApp } from '../../server/app.js';
+import { prepareDatabase } from '../../server/bootstrap.js';
+import { certificate, sysUser } from '../../server/db/schema.js';
+import { openEmptyDatabase } from '../helpers/db.js';
+
+describe('start-up on an empty database', () => {
+  it('in production creates only an administrator with a one-time password that must be changed', async () => {
+    const database = await openEmptyDatabase();
+    try {
+      const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: '.tmp/bootstrap-prod', CLIENT_DIR: '' });
+      const outcome = await prepareDatabase(database, config);
+      expect(outcome.kind).toBe('production');
+      if (outcome.kind !== 'production') return;
+      expect(outcome.adminPassword.length).toBeGreaterThanOrEqual(12);
+      const users = await database.db.select().from(sysUser);
+      expect(users.map((u) => u.userName)).toEqual(['admin']);
+      expect(users[0].mustChangePassword).toBe(true);
+      expect((await database.db.select({ n: count() }).from(certificate))[0].n).toBe(0);
+
+      const app = await buildApp({ config, database, logger: false });
+      const login = await app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'admin', password: outcome.adminPassword } });
+      expect(login.statusCode).toBe(200);
+      const token = login.json().data.token as string;
+      const info = await app.inject({ url: '/api/system/user/getLoginUser', headers: { token } });
+      expect(info.json().code).toBe(800);
+      expect(info.json().data.mustChangePassword).toBe(true);
+      await app.close();
+
+      // A second start finds the database seeded and changes nothing.
+      expect((await prepareDatabase(database, config)).kind).toBe('existing');
+      expect((await database.db.select({ n: count() }).from(sysUser).where(eq(sysUser.userName, 'admin')))[0].n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('outside production seeds the demo data once', async () => {
+    const database = await openEmptyDatabase();
+    try {
+      const config = loadConfig({ DATA_DIR: '.tmp/bootstrap-demo', CLIENT_DIR: '' });
+      const first = await prepareDatabase(database, config);
+      expect(first.kind).toBe('demo');
+      const users = await database.db.select({ n: count() }).from(sysUser);
+      expect(users[0].n).toBeGreaterThanOrEqual(17);
+      expect((await prepareDatabase(database, config)).kind).toBe('existing');
+      expect((await database.db.select({ n: count() }).from(sysUser))[0].n).toBe(users[0].n);
+    } finally {
+      await database.close();
+    }
+  });
+});
