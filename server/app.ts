@@ -91,7 +91,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const indexHtml = config.clientDir ? path.join(config.clientDir, 'index.html') : null;
   if (config.clientDir && indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: ['index.html'] });
+    // wildcard: a rebuilt client is served without a restart; misses fall through to the SPA handler below.
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: ['index.html'] });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {

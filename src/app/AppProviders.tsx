@@ -5,10 +5,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
-import enUS from 'antd/locale/en_US';
-import ptBR from 'antd/locale/pt_BR';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
+import enUS from 'antd/es/locale/en_US';
+import ptBR from 'antd/es/locale/pt_BR';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import i18n, { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from '@/i18n';
@@ -50,7 +50,8 @@ export default function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedProviders>
-        <BrowserRouter>
+        {/* location updates are not transitions: the guard must never see a new store state with a stale location */}
+        <BrowserRouter useTransitions={false}>
           <SessionProvider>{children}</SessionProvider>
         </BrowserRouter>
       </ThemedProviders>

@@ -63,6 +63,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** set while the browser leaves for the identity provider's end-session page */
   const leaving = useRef(false);
 
+  /** Local end of a session: token first, then the route, then the stores (avoids a guard pass on the old route). */
+  const endLocally = useCallback(
+    (redirect: boolean) => {
+      clearToken();
+      if (redirect) navigate('/user/login', { replace: true });
+      resetUserStore();
+      resetTabs();
+    },
+    [navigate],
+  );
+
   // 401 from any call while a token is stored → UNAUTHORIZED.
   useEffect(() => {
     setUnauthorizedHandler((msg) => actor.send({ type: 'UNAUTHORIZED', message: msg }));
@@ -88,15 +99,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (name === 'idleWarning' || name === 'unauthorized') setAccessFlag(false);
       const hadToken = prev.context.token !== null;
       prev = snap;
-      if (hadToken && snap.context.token === null) {
-        clearToken();
-        resetUserStore();
-        resetTabs();
-        if (!leaving.current) navigate('/user/login', { replace: true });
-      }
+      if (hadToken && snap.context.token === null) endLocally(!leaving.current);
     });
     return () => sub.unsubscribe();
-  }, [actor, navigate]);
+  }, [actor, endLocally]);
 
   const loginStarted = useCallback((method: LoginMethod) => actor.send({ type: 'LOGIN.START', method }), [actor]);
 
@@ -152,12 +158,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } else if (snap.matches('loggingOut')) {
       actor.send({ type: 'LOGOUT.DONE' });
     } else {
-      clearToken();
-      resetUserStore();
-      resetTabs();
-      navigate('/user/login', { replace: true });
+      endLocally(true);
     }
-  }, [actor, navigate]);
+  }, [actor, endLocally]);
 
   const logout = useCallback(async () => {
     const snap = actor.getSnapshot();
@@ -180,13 +183,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const now = actor.getSnapshot();
     if (now.matches('loggingOut')) actor.send({ type: 'LOGOUT.DONE' });
     else if (now.matches('idleWarning') || now.matches('unauthorized')) actor.send({ type: 'CONFIRM' });
-    else if (!leaving.current) {
-      clearToken();
-      resetUserStore();
-      resetTabs();
-      navigate('/user/login', { replace: true });
-    }
-  }, [actor, navigate]);
+    else if (!leaving.current) endLocally(true);
+  }, [actor, endLocally]);
 
   // The two modals of the statechart: confirm = logout (server call for a normal/SSO logout).
   const confirmModal = useCallback(() => {

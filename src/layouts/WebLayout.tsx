@@ -62,7 +62,9 @@ export default function WebLayout() {
         <div className={styles.headerInner}>
           <Link to="/web" className={styles.brand}>
             <Logo size={36} />
-            <span className={styles.brandTitle}>{t('siteTitle')}</span>
+            <span className={styles.brandTitle} title={t('siteTitle')}>
+              {t('siteTitle')}
+            </span>
           </Link>
           <Menu
             className={styles.menu}
@@ -103,7 +105,11 @@ export default function WebLayout() {
               </h4>
               {CONSULT_CONTACTS.map((c) => (
                 <p key={c.key}>
-                  {t(`footer.${c.key}`)}：<a href={`tel:${c.phone.replace(/-/g, '')}`}>{c.phone}</a>
+                  {t(`footer.${c.key}`)}
+                  {t('colon')}
+                  <a className={styles.phone} href={`tel:${c.phone.replace(/-/g, '')}`}>
+                    {c.phone}
+                  </a>
                 </p>
               ))}
             </Col>

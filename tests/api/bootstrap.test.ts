@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { wrapPool } from '../../server/db/client.js';
+import { adminUrlFor } from '../helpers/pg-url.js';
 import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
@@ -49,6 +52,30 @@ describe('start-up on an empty database', () => {
       expect((await database.db.select({ n: count() }).from(sysUser))[0].n).toBe(users[0].n);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.runIf(inject('postgresAdminUrl'))('several API processes on one PostgreSQL', () => {
+  it('start together: one migrates and seeds, the others wait and find it done', async () => {
+    const adminUrl = inject('postgresAdminUrl');
+    const name = `safecert_multi_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = adminUrlFor(adminUrl, name);
+    const handles = [0, 1, 2].map(() => wrapPool(new pg.Pool({ connectionString: url, max: 3 })));
+    try {
+      const config = loadConfig({ DATA_DIR: '.tmp/bootstrap-multi', CLIENT_DIR: '' });
+      const outcomes = await Promise.all(handles.map((h) => prepareDatabase(h, config)));
+      expect(outcomes.filter((o) => o.kind === 'demo')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.kind === 'existing')).toHaveLength(2);
+      const admins = await handles[0].db.select({ n: count() }).from(sysUser).where(eq(sysUser.userName, 'admin'));
+      expect(admins[0].n).toBe(1);
+    } finally {
+      for (const h of handles) await h.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });

@@ -7,7 +7,21 @@ import Exception403 from '@/pages/exception/403';
 import Exception404 from '@/pages/exception/404';
 import Exception500 from '@/pages/exception/500';
 import UnderConstruction from '@/pages/exception/UnderConstruction';
+import type { RouteNode } from '@/app/routeBuilder';
+import { resetUserStore, userStore } from '@/store/user';
 import { installDomShims, useLanguage } from './login-setup';
+
+const node = (path: string, title: string, component: string, children: RouteNode[] = []): RouteNode => ({
+  path,
+  name: path.split('/').pop() ?? '',
+  title,
+  component,
+  hidden: false,
+  hideChildrenInMenu: false,
+  hiddenHeader: false,
+  external: false,
+  children,
+});
 
 function renderAt(element: ReactElement, path = '/somewhere') {
   return render(
@@ -48,6 +62,20 @@ describe('exception pages (SPEC 2 error pages)', () => {
     expect(screen.getByText('抱歉，你访问的页面不存在或仍在开发中')).toBeTruthy();
     expect(screen.getByTestId('under-construction-name').textContent).toBe('页面：考试成绩导入');
     expect(screen.getByTestId('back-home')).toBeTruthy();
+  });
+
+  it('UnderConstruction names the menu title of the current route', () => {
+    userStore.set({
+      user: null,
+      routes: [node('/print', '证书打印', 'RouteView', [node('/print/waitPrint', '待打印证书', 'print/WaitReviewCertificatePrinting')])],
+    });
+    try {
+      renderAt(<UnderConstruction />, '/print/waitPrint');
+      expect(screen.getByTestId('under-construction-name').textContent).toBe('页面：待打印证书');
+      expect(screen.getByText('/print/waitPrint')).toBeTruthy();
+    } finally {
+      resetUserStore();
+    }
   });
 
   it('UnderConstruction falls back to the current route', () => {

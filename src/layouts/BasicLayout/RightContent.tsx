@@ -91,7 +91,7 @@ export default function RightContent({ dark }: { dark: boolean }) {
         <span data-testid="user-menu" style={{ ...linkStyle, cursor: 'pointer', paddingRight: 12 }}>
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} style={{ backgroundColor: '#1890FF' }} />
           <span data-testid="welcome-line" className="sc-welcome">
-            {t(`greeting.${greetingKey()}`)}，{displayName}
+            {t('welcome', { greeting: t(`greeting.${greetingKey()}`), name: displayName })}
           </span>
         </span>
       </Dropdown>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import {
-  AppstoreOutlined, AuditOutlined, BankOutlined, BarChartOutlined, BellOutlined, BookOutlined, CheckSquareOutlined,
+  AppstoreOutlined, AuditOutlined, BranchesOutlined, FileAddOutlined, BankOutlined, BarChartOutlined, BellOutlined, BookOutlined, CheckSquareOutlined,
   ClusterOutlined, ContainerOutlined, DashboardOutlined, DatabaseOutlined, DesktopOutlined, FileDoneOutlined,
   FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined, HomeOutlined, IdcardOutlined, LinkOutlined,
   LockOutlined, MailOutlined, PrinterOutlined, ProfileOutlined, ReadOutlined, SafetyCertificateOutlined,
@@ -23,6 +23,8 @@ const ICONS: Record<string, ReactNode> = {
   database: <DatabaseOutlined />,
   desktop: <DesktopOutlined />,
   'file-done': <FileDoneOutlined />,
+  'file-add': <FileAddOutlined />,
+  branches: <BranchesOutlined />,
   'file-search': <FileSearchOutlined />,
   'file-text': <FileTextOutlined />,
   file: <FileTextOutlined />,

@@ -2,6 +2,8 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useContext } from 'react';
 import { UNSAFE_RouteContext, useLocation } from 'react-router-dom';
+import { findChain } from '@/app/routeBuilder';
+import { useUserRoutes } from '@/store/user';
 import ExceptionResult from './ExceptionResult';
 
 export interface UnderConstructionProps {
@@ -24,11 +26,15 @@ export default function UnderConstruction({ name }: UnderConstructionProps) {
   const location = useLocation();
   // works with data routers and plain <Routes> alike (useMatches needs a data router)
   const { matches } = useContext(UNSAFE_RouteContext);
+  // the menu title of the current route (routes generated from the user's menu), if known
+  const routes = useUserRoutes();
   let pageName = name;
   if (!pageName) {
     const last = matches.length ? matches[matches.length - 1] : undefined;
     const handle = last?.route.handle as RouteHandle | undefined;
-    pageName = handle?.title || handle?.name || handle?.component || location.pathname;
+    const chain = routes ? findChain(routes, location.pathname) : [];
+    const menuTitle = chain.length ? chain[chain.length - 1].title : undefined;
+    pageName = handle?.title || handle?.name || menuTitle || handle?.component || location.pathname;
   }
   return (
     <div data-testid="under-construction">
@@ -39,6 +45,13 @@ export default function UnderConstruction({ name }: UnderConstructionProps) {
             <Typography.Text strong data-testid="under-construction-name">
               {t('underConstructionPage', { name: pageName, interpolation: { escapeValue: false } })}
             </Typography.Text>
+            {pageName !== location.pathname ? (
+              <div>
+                <Typography.Text type="secondary" code>
+                  {location.pathname}
+                </Typography.Text>
+              </div>
+            ) : null}
             <div>{t('underConstructionHint')}</div>
           </>
         }

@@ -106,7 +106,10 @@ export default function Login() {
               </Typography.Text>
               {DEMO_ACCOUNTS.map(({ group, users }) => (
                 <div key={group} className={styles.demoGroup}>
-                  <span className={styles.demoLabel}>{t(`demoGroups.${group}`)}：</span>
+                  <span className={styles.demoLabel}>
+                    {t(`demoGroups.${group}`)}
+                    {t('colon')}
+                  </span>
                   {users.map((u) => (
                     <Tag key={u} className={styles.demoTag} color="blue" onClick={() => fillDemo(u)}>
                       {u}
