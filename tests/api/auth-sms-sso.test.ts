@@ -33,6 +33,17 @@ describe('SMS code login', () => {
     expect(again.statusCode).toBe(400);
   });
 
+  it('accepts the right code after a wrong one', async () => {
+    t.clock.advance(61_000);
+    const res = await send('13800000001');
+    const verifyToken = res.json().data.token as string;
+    const code = t.sms.lastCode('13800000001');
+    expect((await smsLogin('13800000001', code === '000000' ? '111111' : '000000', verifyToken)).statusCode).toBe(400);
+    t.app.ctx.policy.invalidate();
+    const ok = await smsLogin('13800000001', code, verifyToken);
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('refuses a second send within 60 seconds, then allows it', async () => {
     expect((await send('13800000002')).statusCode).toBe(200);
     const tooSoon = await send('13800000002');

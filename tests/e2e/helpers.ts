@@ -31,4 +31,6 @@ export async function loginWithPassword(page: Page, user: string, password = DEM
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dashboard/);
+  // The workbench shows once user info and menu have loaded.
+  await expect(page.getByTestId('workplace')).toBeVisible();
 }

@@ -104,12 +104,14 @@ export async function loginWithPassword(
 }
 
 async function startSession(ctx: AppContext, user: typeof sysUser.$inferSelect, method: LoginMethod, client: ClientInfo, idTokenHint?: string) {
+  // Read outside the transaction: on the embedded database a query on ctx.db inside it would wait for it forever.
+  const { sessionAbsoluteMs: absoluteMs } = await ctx.policy.get();
   const token = await ctx.db.transaction(async (tx) => {
     await tx
       .update(sysUser)
       .set({ failCount: 0, lockedUntil: null, loginIp: client.ip, loginDate: ctx.clock.now() })
       .where(eq(sysUser.userId, user.userId));
-    return createSession(ctx, tx, { userId: user.userId, method, ip: client.ip, userAgent: client.userAgent, idTokenHint });
+    return createSession(ctx, tx, { userId: user.userId, method, ip: client.ip, userAgent: client.userAgent, idTokenHint, absoluteMs });
   });
   await writeLoginLog(ctx, user.userName, method, client, true, '登录成功');
   return token;

@@ -17,9 +17,8 @@ const TOUCH_EVERY_MS = 15_000;
 export async function createSession(
   ctx: AppContext,
   db: DbOrTx,
-  opts: { userId: number; method: LoginMethod; ip: string; userAgent?: string; idTokenHint?: string },
+  opts: { userId: number; method: LoginMethod; ip: string; userAgent?: string; idTokenHint?: string; absoluteMs: number },
 ): Promise<string> {
-  const policy = await ctx.policy.get();
   const token = newToken();
   const now = ctx.clock.now();
   await db.insert(sysSession).values({
@@ -28,7 +27,7 @@ export async function createSession(
     method: opts.method,
     createdAt: now,
     lastActiveAt: now,
-    expiresAt: new Date(now.getTime() + policy.sessionAbsoluteMs),
+    expiresAt: new Date(now.getTime() + opts.absoluteMs),
     ip: opts.ip,
     userAgent: opts.userAgent ?? null,
     idTokenHint: opts.idTokenHint ?? null,

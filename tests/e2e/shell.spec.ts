@@ -1,0 +1,120 @@
+/** The shell: route guard, tabs, idle timeout, error pages, languages, logout. */
+import { expect, test } from '@playwright/test';
+import { loginWithPassword, useLanguage } from './helpers';
+
+test.describe('route guard', () => {
+  test('without a token a private address goes to the public site', async ({ page }) => {
+    await useLanguage(page, 'zh-CN');
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/web/);
+    await expect(page.getByTestId('web-home')).toBeVisible();
+  });
+
+  test('the public pages and the certificate page pass without a token', async ({ page }) => {
+    await useLanguage(page, 'zh-CN');
+    await page.goto('/web/disclosure');
+    await expect(page).toHaveURL(/\/web\/disclosure/);
+    await page.goto('/cert/UNKNOWNCODE1234');
+    await expect(page).toHaveURL(/\/cert\/UNKNOWNCODE1234/);
+    await expect(page.getByTestId('cert-info')).toBeVisible();
+    await page.goto('/certificateInfo/UNKNOWNCODE1234');
+    await expect(page).toHaveURL(/\/certificateInfo\//);
+  });
+
+  test('a signed-in user on the login page goes to the home page', async ({ page }) => {
+    await useLanguage(page, 'zh-CN');
+    await loginWithPassword(page, 'gz_cs');
+    await page.goto('/user/login');
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+});
+
+test.describe('multi-tab bar', () => {
+  test('opens a tab per page and refuses the closes that have nothing to close', async ({ page }) => {
+    await useLanguage(page, 'zh-CN');
+    await loginWithPassword(page, 'province');
+    const tabs = page.getByTestId('multi-tab-item');
+    await expect(tabs).toHaveCount(1);
+    await tabs.first().click({ button: 'right' });
+    await page.getByTestId('tab-close-current').click();
+    await expect(page.getByText('这是最后一个标签了, 无法被关闭')).toBeVisible();
+
+    // In-app navigation (a reload would start a new tab set).
+    await page.getByTestId('user-menu').hover();
+    await page.getByTestId('menu-update-pwd').click();
+    await expect(page.getByTestId('update-pwd')).toBeVisible();
+    await expect(tabs).toHaveCount(2);
+    await tabs.first().click({ button: 'right' });
+    await page.getByTestId('tab-close-left').click();
+    await expect(page.getByText('左侧没有标签')).toBeVisible();
+    await tabs.last().click({ button: 'right' });
+    await page.getByTestId('tab-close-right').click();
+    await expect(page.getByText('右侧没有标签')).toBeVisible();
+    await tabs.last().click({ button: 'right' });
+    await page.getByTestId('tab-close-left').click();
+    await expect(tabs).toHaveCount(1);
+  });
+});
+
+test('after 30 minutes without a click the user is warned and logged out', async ({ page }) => {
+  await useLanguage(page, 'zh-CN');
+  await page.clock.install();
+  await loginWithPassword(page, 'gz_sh');
+  await page.clock.fastForward('29:00');
+  await expect(page.getByText('用户超时登录30分钟无任何操作，将自动登出')).toHaveCount(0);
+  await page.clock.fastForward('01:30');
+  await expect(page.getByText('用户超时登录30分钟无任何操作，将自动登出')).toBeVisible();
+  await page.getByTestId('session-idle-modal').getByRole('button').click();
+  await expect(page).toHaveURL(/\/user\/login/);
+});
+
+test.describe('error pages', () => {
+  const PAGES: [string, string][] = [
+    ['/403', '抱歉，你无权访问该页面'],
+    ['/404', '抱歉，你访问的页面不存在或仍在开发中'],
+    ['/500', '抱歉，服务器出错了'],
+  ];
+  for (const [path, text] of PAGES) {
+    test(`${path} says ${text} and goes back home`, async ({ page }) => {
+      await useLanguage(page, 'zh-CN');
+      await loginWithPassword(page, 'gz_sp');
+      await page.goto(path);
+      await expect(page.getByText(text)).toBeVisible();
+      await page.getByTestId('back-home').click();
+      await expect(page).toHaveURL(/\/dashboard/);
+    });
+  }
+
+  test('an unknown address goes to 404', async ({ page }) => {
+    await useLanguage(page, 'zh-CN');
+    await loginWithPassword(page, 'gz_sp');
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404/);
+  });
+});
+
+test('English is the default language, and the switcher changes it', async ({ page }) => {
+  await page.goto('/user/login');
+  await expect(page.getByTestId('login-submit')).toContainText(/Log ?in|Sign ?in/i);
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-option-zh-CN').click();
+  await expect(page.getByTestId('login-submit')).toContainText(/登\s*录/);
+  await page.reload();
+  await expect(page.getByTestId('login-submit')).toContainText(/登\s*录/);
+  await loginWithPassword(page, 'person1');
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-option-en-US').click();
+  await expect(page.locator('.ant-pro-layout [role="menu"]').first()).toContainText('Home');
+});
+
+test('logout asks first, then ends the session', async ({ page }) => {
+  await useLanguage(page, 'zh-CN');
+  await loginWithPassword(page, 'person2');
+  await page.getByTestId('user-menu').hover();
+  await page.getByTestId('menu-logout').click();
+  await expect(page.getByText('您确定要退出系统吗 ?')).toBeVisible();
+  await page.getByTestId('logout-confirm-ok').click();
+  await expect(page).toHaveURL(/\/user\/login/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/web/);
+});
