@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { certCheckRecord, certificate, sysMsgInfo, sysUser } from '../../server/db/schema.js';
+import { certCheckRecord, certificate, enterprise, sysMsgInfo, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -97,5 +97,35 @@ describe('operation guide', () => {
     const res = await t.call(await t.login('ent_gz'), { url: '/api/file/preview?name=guide' });
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('public disclosure and registration', () => {
+  it('lists published notices page by page', async () => {
+    const res = await t.app.inject({ url: '/api/public/disclosure?pageNum=1&pageSize=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().rows.length).toBeLessThanOrEqual(2);
+    expect(res.json().total).toBeGreaterThan(0);
+    expect(res.json().rows[0].title.length).toBeGreaterThan(0);
+  });
+
+  it('registers an enterprise user as a submission that cannot sign in before review', async () => {
+    const [ent] = await t.database.db.select().from(enterprise).limit(1);
+    const body = { creditCode: ent.creditCode, enterpriseName: ent.name, contactName: '陈晓明', phone: '13912345678', loginName: 'chenxm2026', password: 'Strong#Pass1' };
+    const weak = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, password: 'weakpass' } });
+    expect(weak.json()).toMatchObject({ code: 400, field: 'password' });
+    const wrongName = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, enterpriseName: '不存在的公司' } });
+    expect(wrongName.json()).toMatchObject({ code: 400, field: 'enterpriseName' });
+    expect((await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'chenxm2026')))).toHaveLength(0);
+
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(ok.statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'chenxm2026'));
+    expect(user).toMatchObject({ userType: '03', checkStatus: '0', enterpriseId: ent.id });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'chenxm2026', password: 'Strong#Pass1' } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().msg).toBe('账号正在审核中，审核通过后方可登录');
+    const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+    expect(again.statusCode).toBe(409);
   });
 });

@@ -1,7 +1,7 @@
 /** Sign-in routes (SPEC 7 "Authentication"). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, ok } from '../../lib/reply.js';
+import { done, doneEnvelope, envelope, ok } from '../../lib/reply.js';
 import { badRequest } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { sysUser } from '../../db/schema.js';
@@ -11,6 +11,7 @@ import {
   createCaptcha, loginWithPassword, loginWithSms, loginWithSso, MOBILE, sendSmsCode, verifySmsCode, type ClientInfo,
 } from './login.service.js';
 import type { FastifyRequest } from 'fastify';
+import { registerEnterpriseUser } from './register.js';
 
 const client = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const publicNoLog = { access: { auth: 'public' as const, log: false as const } };
@@ -98,6 +99,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(z.string().describe('会话令牌')) },
     },
   }, async (req) => ok(await loginWithSso(app.ctx, req.query.t, client(req)), '登录成功'));
+
+  app.post('/auth/register', {
+    config: { access: { auth: 'public', log: { title: '企业用户注册', action: 'insert' } } },
+    schema: {
+      tags: ['auth'],
+      summary: '企业用户注册申请',
+      description: '账号创建后处于待审核状态（checkStatus 0），安全管理员审核通过后方可登录。',
+      body: z.object({
+        creditCode: z.string({ error: '统一社会信用代码不能为空' }).trim().regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/i, '统一社会信用代码格式不正确'),
+        enterpriseName: z.string({ error: '企业名称不能为空' }).trim().min(2, '企业名称不能为空').max(200),
+        contactName: z.string({ error: '联系人不能为空' }).trim().min(2, '联系人不能为空').max(64),
+        phone: mobile,
+        loginName: z.string({ error: '登录账号不能为空' }).trim().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, '登录账号须以字母开头，4至32位字母、数字或下划线'),
+        password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(128),
+      }),
+      response: { 200: doneEnvelope },
+    },
+  }, async (req) => {
+    await registerEnterpriseUser(app.ctx, req.body);
+    return done('注册申请已提交，审核通过后即可登录');
+  });
 
   app.post('/login/logout', {
     config: { access: { allowWhilePasswordChange: true, log: { title: '退出登录', action: 'logout' } } },

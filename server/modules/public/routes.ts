@@ -1,10 +1,10 @@
 /** Calls anyone may make: health, client settings, certificate look-up by query code. */
 import { z } from 'zod';
-import { and, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, ok } from '../../lib/reply.js';
+import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { certCheckRecord, certificate, enterprise, person, sysDictData } from '../../db/schema.js';
+import { certCheckRecord, certificate, enterprise, person, sysDictData, sysNotice } from '../../db/schema.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
 
@@ -141,5 +141,35 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (v) views.push(v.view);
     }
     return ok(views);
+  });
+
+  app.get('/public/disclosure', {
+    config: publicAccess,
+    schema: {
+      tags: ['public'],
+      summary: '信息公开（已发布的通知公告）',
+      querystring: pageQuery,
+      response: {
+        200: pageEnvelope(z.object({ id: z.number(), title: z.string(), content: z.string(), category: z.string(), publishDate: z.string() })),
+      },
+    },
+  }, async (req) => {
+    const cond = eq(sysNotice.status, '1');
+    const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
+    const rows = await db
+      .select()
+      .from(sysNotice)
+      .where(cond)
+      .orderBy(desc(sysNotice.createdAt), desc(sysNotice.noticeId))
+      .limit(req.query.pageSize)
+      .offset((req.query.pageNum - 1) * req.query.pageSize);
+    const items = [];
+    for (const r of rows) {
+      items.push({
+        id: r.noticeId, title: r.noticeTitle, content: r.noticeContent,
+        category: await labelOf('sys_notice_type', r.noticeType), publishDate: r.createdAt.toISOString(),
+      });
+    }
+    return page(items, total, req.query.pageNum);
   });
 };
