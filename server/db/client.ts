@@ -39,6 +39,9 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export function wrapPool(pool: pg.Pool): Database {
+  // An idle connection that the server drops (restart, admin command) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle connection closed: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

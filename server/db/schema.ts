@@ -389,3 +389,70 @@ export const certCheckRecord = pgTable('cert_check_record', {
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   detail: jsonb('detail'),
 });
+
+// ---------- applications and their workflow ----------
+
+/**
+ * One application of any business type. Its state is the persisted snapshot of the application
+ * statechart; status and step are derived from it on every transition and kept here for queries.
+ */
+export const application = pgTable('application', {
+  id: serial('id').primaryKey(),
+  /** Application number shown to users, e.g. XB2026112200001. */
+  applyNo: varchar('apply_no', { length: 32 }).notNull(),
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  applicantUserId: integer('applicant_user_id').notNull().references(() => sysUser.userId),
+  enterpriseId: integer('enterprise_id').references(() => enterprise.id),
+  personId: integer('person_id').references(() => person.id),
+  /** The holder who confirms (person check), when the route needs it. */
+  holderUserId: integer('holder_user_id').references(() => sysUser.userId),
+  certificateId: integer('certificate_id').references(() => certificate.id),
+  /** Area of the centre that handles it ('1', '2', '3'), from the applying enterprise's ownership. */
+  area: varchar('area', { length: 1 }).notNull(),
+  /** SPEC 4 applyStatus: 0, 1, 2, 3, 4, 8 (derived from the snapshot). */
+  status: integer('status').notNull(),
+  /** Current step sl … bj (derived), null before submission. */
+  step: varchar('step', { length: 2 }),
+  /** +1 on every transition; an event must name the version its sender saw. */
+  version: integer('version').notNull().default(0),
+  snapshot: jsonb('snapshot').notNull(),
+  payload: jsonb('payload').notNull().default({}),
+  /** approved | denied once closed. */
+  outcome: varchar('outcome', { length: 10 }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  printedAt: timestamp('printed_at', { withTimezone: true }),
+  deleted: boolean('deleted').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('application_apply_no_uq').on(t.applyNo),
+  index('application_queue_idx').on(t.area, t.status, t.step),
+  index('application_type_idx').on(t.businessType, t.status),
+  index('application_applicant_idx').on(t.applicantUserId),
+  index('application_holder_idx').on(t.holderUserId),
+  index('application_certificate_idx').on(t.certificateId),
+]);
+
+/** Every transition of an application: replaying these events must give the stored snapshot. */
+export const applicationHistory = pgTable('application_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  applicationId: integer('application_id').notNull().references(() => application.id, { onDelete: 'cascade' }),
+  /** The application's version after this transition. */
+  version: integer('version').notNull(),
+  event: varchar('event', { length: 16 }).notNull(),
+  /** SPEC 4 approval result: 1 agree, 0 disagree, 3 withdraw, 4 return; null for other events. */
+  resultCode: integer('result_code'),
+  step: varchar('step', { length: 2 }),
+  actorId: integer('actor_id').notNull().references(() => sysUser.userId),
+  actorName: varchar('actor_name', { length: 64 }).notNull(),
+  roleKey: varchar('role_key', { length: 64 }).notNull(),
+  comment: text('comment'),
+  fromState: varchar('from_state', { length: 40 }).notNull(),
+  toState: varchar('to_state', { length: 40 }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('application_history_version_uq').on(t.applicationId, t.version),
+  index('application_history_actor_idx').on(t.actorId),
+]);

@@ -1,0 +1,52 @@
+/**
+ * How the client presents each workflow event (labels, confirmation, comment rules, presets).
+ * No business logic: which events exist right now is the server's allowedEvents.
+ */
+import type { CommentDictType } from '@/services/workflow';
+
+/** Events that ask for confirmation (Modal.confirm) before the comment modal opens. */
+export const CONFIRM_FIRST: ReadonlySet<string> = new Set(['DISAGREE', 'RETURN', 'WITHDRAW', 'DELETE']);
+
+/** Events whose comment is required. */
+export const COMMENT_REQUIRED: ReadonlySet<string> = new Set(['DISAGREE', 'RETURN', 'DECLINE']);
+
+/** Display order of the buttons (events not listed keep the server's order after these). */
+export const EVENT_ORDER = ['AGREE', 'CONFIRM', 'SUBMIT', 'SAVE', 'RETURN', 'DECLINE', 'DISAGREE', 'WITHDRAW', 'DELETE'];
+
+/** Whether the application is at 受理 (sl): state submitted, or step sl. */
+export function atAcceptance(detail: { stateValue?: unknown; step?: string | null }): boolean {
+  return detail.stateValue === 'submitted' || detail.step === 'sl';
+}
+
+/** i18n key (namespace workflow) of an event's button label; AGREE/DISAGREE read 受理/不予受理 at sl. */
+export function eventLabelKey(event: string, acceptance: boolean): string {
+  if (acceptance && (event === 'AGREE' || event === 'DISAGREE')) return `action.${event}_sl`;
+  return `action.${event}`;
+}
+
+/**
+ * The comment dictionary offered for an event: agreeing uses the review comments of its business
+ * (新办证书 new_cert_comment, every other business nonew_cert_comment); disagreeing, returning
+ * and declining use no_agree_comment. Other events have no presets.
+ */
+export function presetDictFor(event: string, businessType: string | null | undefined): CommentDictType | null {
+  if (event === 'AGREE' || event === 'CONFIRM') return businessType === 'newCert' ? 'new_cert_comment' : 'nonew_cert_comment';
+  if (event === 'DISAGREE' || event === 'RETURN' || event === 'DECLINE') return 'no_agree_comment';
+  return null;
+}
+
+/** allowedEvents in display order, duplicates removed. */
+export function orderedEvents(allowed: readonly string[] | null | undefined): string[] {
+  const unique = Array.from(new Set(allowed ?? []));
+  const rank = (e: string) => {
+    const i = EVENT_ORDER.indexOf(e);
+    return i < 0 ? EVENT_ORDER.length + unique.indexOf(e) : i;
+  };
+  return unique.sort((a, b) => rank(a) - rank(b));
+}
+
+export function buttonKind(event: string): { type: 'primary' | 'default'; danger: boolean } {
+  if (event === 'AGREE' || event === 'SUBMIT' || event === 'CONFIRM') return { type: 'primary', danger: false };
+  if (event === 'DISAGREE' || event === 'DELETE') return { type: 'default', danger: true };
+  return { type: 'default', danger: false };
+}
