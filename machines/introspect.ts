@@ -6,6 +6,71 @@
  */
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
+/**
+ * Documentation metadata a machine may carry, read by the generator (scripts/gen-statecharts.ts)
+ * so that pages say what the machine says instead of hard-coding it.
+ * - On a state node (`meta`): the code stored or shown for that state (application status,
+ *   checkStatus, eligibility code) and its label.
+ * - On the root (`meta.doc`): the title of the code column, the meaning of each `who` value, and
+ *   extra tables (e.g. the business-type routes of the application machine).
+ */
+export interface StateDocMeta {
+  /** Code of the state (e.g. applyStatus 3, checkStatus '0', eligibility 5). */
+  code?: number | string;
+  /** What the code means (e.g. 已受理). */
+  codeLabel?: string;
+  /** Root only: machine-level documentation. */
+  doc?: MachineDocMeta;
+}
+
+export interface MachineDocMeta {
+  /** Title of the code column of the states table, e.g. `Status (applyStatus)`. */
+  stateCodeTitle?: string;
+  /** Meaning of each `who` value used on the transitions (legend). */
+  who?: Readonly<Record<string, string>>;
+  /** Extra tables rendered after the transitions. */
+  tables?: ReadonlyArray<DocTable>;
+}
+
+export interface DocTable {
+  title: string;
+  /** One paragraph shown above the table. */
+  intro?: string;
+  columns: readonly string[];
+  rows: ReadonlyArray<readonly string[]>;
+}
+
+/** Metadata on a transition: who may send its event (a key of the root's `doc.who` legend). */
+export interface TransitionDocMeta {
+  who?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The documentation metadata of a state node (empty when it has none). */
+export function stateDocMeta(node: AnyStateNode): StateDocMeta {
+  const meta: unknown = node.meta;
+  if (!isRecord(meta)) return {};
+  const out: StateDocMeta = {};
+  if (typeof meta.code === 'number' || typeof meta.code === 'string') out.code = meta.code;
+  if (typeof meta.codeLabel === 'string') out.codeLabel = meta.codeLabel;
+  if (isRecord(meta.doc)) out.doc = meta.doc as MachineDocMeta;
+  return out;
+}
+
+/** Machine-level documentation metadata (`meta.doc` of the root). */
+export function machineDocMeta(machine: AnyStateMachine): MachineDocMeta {
+  return stateDocMeta(machine.root).doc ?? {};
+}
+
+/** Who may send the event of a transition (`meta.who`), or null. */
+export function transitionWho(definition: AnyTransitionDefinition): string | null {
+  const meta: unknown = definition.meta;
+  return isRecord(meta) && typeof meta.who === 'string' ? meta.who : null;
+}
+
 /** How a transition is triggered. */
 export type TransitionKind =
   /** an event sent to the machine */
@@ -40,6 +105,8 @@ export interface TransitionInfo {
   readonly reenter: boolean;
   /** Readable actions, e.g. `rememberReason(reason: idle)`. */
   readonly actions: readonly string[];
+  /** Who may send the event (`meta.who` of the transition), null when the machine does not say. */
+  readonly who: string | null;
   /** One-line description: `counting —after 1000 ms [isLastSecond]→ idle`. */
   readonly label: string;
   /** The transition definition object itself (identity is stable for the machine's lifetime). */
@@ -164,6 +231,7 @@ export function listTransitions(machine: AnyStateMachine): TransitionInfo[] {
           targets,
           reenter: definition.reenter,
           actions: definition.actions.map(describeAction),
+          who: transitionWho(definition),
           label,
           definition,
         });

@@ -27,6 +27,7 @@ import { dictRoutes } from './modules/dict/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { analysisRoutes } from './modules/analysis/routes.js';
+import { workflowRoutes } from './workflow/routes.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -84,7 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerOperationLog(app);
 
   await app.register(async (api) => {
-    for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes]) {
+    for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes, workflowRoutes]) {
       await api.register(routes);
     }
   }, { prefix: '/api' });

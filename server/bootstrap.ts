@@ -6,10 +6,11 @@ import type { Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createInitialAdmin, DEMO_PASSWORD, isSeeded, seedDemoData, seedReferenceData } from './db/seed/index.js';
 import { hashPassword } from './lib/password.js';
+import { seedDemoApplications } from './workflow/demo.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
-  | { kind: 'demo'; enterprises: number; persons: number; certificates: number }
+  | { kind: 'demo'; enterprises: number; persons: number; certificates: number; applications: number }
   | { kind: 'production'; adminPassword: string };
 
 /** A password that passes the policy: four character classes, 16 characters. */
@@ -30,7 +31,8 @@ export async function prepareDatabase(database: Database, config: AppConfig, now
     await seedReferenceData(tx);
     if (config.seedDemo) {
       const counts = await seedDemoData(tx, { now, passwordHash: await hashPassword(DEMO_PASSWORD) });
-      return { kind: 'demo', ...counts } as const;
+      const applications = await seedDemoApplications(tx, config, now);
+      return { kind: 'demo', ...counts, applications } as const;
     }
     const adminPassword = randomInitialPassword();
     await createInitialAdmin(tx, await hashPassword(adminPassword));

@@ -28,7 +28,7 @@ const lines = [
 if (outcome.kind === 'production') {
   lines.push('', 'Initial administrator created. Sign in once and change the password:', `  admin / ${outcome.adminPassword}`, '');
 } else if (config.seedDemo) {
-  if (outcome.kind === 'demo') lines.push(`Demo data seeded: ${outcome.enterprises} enterprises, ${outcome.persons} persons, ${outcome.certificates} certificates.`);
+  if (outcome.kind === 'demo') lines.push(`Demo data seeded: ${outcome.enterprises} enterprises, ${outcome.persons} persons, ${outcome.certificates} certificates, ${outcome.applications} applications in the review queues.`);
   lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
   for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.userName.padEnd(11)} ${a.userType}  ${a.description}`);
   if (config.sms.provider === 'log') lines.push(`SMS codes are written to the log and to ${smsOutboxFile(config)}.`);

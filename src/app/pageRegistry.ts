@@ -5,6 +5,7 @@
  * the under-construction 404 page").
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { resolveQueueComponent } from '../pages/queue/config';
 
 type PageModule = { default: ComponentType };
 type Loader = () => Promise<PageModule>;
@@ -32,6 +33,9 @@ export function findPageLoader(component: string): Loader | undefined {
   const name = component.replace(/^\/+|\/+$/g, '').replace(/\/index$/, '');
   const alias = ALIASES[name];
   if (alias) return extraModules[alias] ?? pageModules[alias];
+  // queue/<WaitAccept|Accepted|WaitReview|Reviewed><Suffix> and the two printing queues: one page, configured
+  const queue = resolveQueueComponent(name);
+  if (queue) return () => import('../pages/queue/QueuePage').then((m) => ({ default: m.queuePageFor(queue) }));
   return pageModules[`../pages/${name}/index.tsx`] ?? pageModules[`../pages/${name}.tsx`];
 }
 

@@ -1,6 +1,7 @@
 /** The shell: route guard, tabs, idle timeout, error pages, languages, logout. */
 import { expect, test } from '@playwright/test';
 import { loginWithPassword, useLanguage } from './helpers';
+test.beforeEach(({ page }) => { page.on('console', (m) => { if (m.text().startsWith('DBG')) console.log('   [page]', m.text()); }); page.on('framenavigated', (f) => { if (f === page.mainFrame()) console.log('   [nav]', f.url()); }); });
 
 test.describe('route guard', () => {
   test('without a token a private address goes to the public site', async ({ page }) => {

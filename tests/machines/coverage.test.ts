@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup, type AnyMachineSnapshot } from 'xstate';
 import { listTransitions } from '@machines/introspect';
-import { analyzeCoverage, assertFullCoverage, describeTransitionCoverage, ReplayClock } from './coverage';
+import {
+  analyzeCoverage,
+  assertFullCoverage,
+  describeTransitionCoverage,
+  describeUnionCoverage,
+  ReplayClock,
+  unionGaps,
+} from './coverage';
 
 type ToyEvent =
   | { type: 'SUBMIT'; actor: string; amount: number }
@@ -174,5 +181,52 @@ describe('coverage helper', () => {
     clock.advance(500);
     expect([fired, clock.now(), clock.pending]).toEqual([['a', 'b'], 600, 0]);
     expect(clock.fireNext()).toBe(false);
+  });
+});
+
+describe('coverage helper across inputs', () => {
+  // Which branch is reachable depends on the input: each run covers part, the union covers all.
+  const routed = setup({
+    types: { context: {} as { fast: boolean }, events: {} as { type: 'GO' }, input: {} as { fast: boolean } },
+    guards: { isFast: ({ context }) => context.fast },
+  }).createMachine({
+    id: 'routed',
+    context: ({ input }) => ({ fast: input.fast }),
+    initial: 'a',
+    states: {
+      a: { on: { GO: [{ guard: 'isFast', target: 'done' }, { target: 'b' }] } },
+      b: { on: { GO: 'done' } },
+      done: { type: 'final' },
+    },
+  });
+  const fast = describeTransitionCoverage(
+    routed,
+    { input: { fast: true }, events: [{ type: 'GO' }], requireAllTransitions: false, requireAllStates: false },
+    'partial run (fast)',
+  );
+  const slow = describeTransitionCoverage(
+    routed,
+    { input: { fast: false }, events: [{ type: 'GO' }], requireAllTransitions: false, requireAllStates: false },
+    'partial run (slow)',
+  );
+  describeUnionCoverage(routed, [fast, slow], 'union of the fast and slow runs');
+
+  it('each run covers only its part; unionGaps names what no run covered', () => {
+    expect(fast().uncovered.map((t) => t.label)).toEqual(['a —GO→ b', 'b —GO→ done']);
+    expect(slow().uncovered.map((t) => t.label)).toEqual(['a —GO [isFast]→ done']);
+    expect(unionGaps(routed, [fast()]).uncovered.map((t) => t.label)).toEqual(['a —GO→ b', 'b —GO→ done']);
+    expect(unionGaps(routed, [fast()]).unreachedStates).toEqual(['b']);
+    expect(unionGaps(routed, [fast(), slow()])).toEqual({ uncovered: [], unreachedStates: [] });
+  });
+
+  it('counts a transient initial state as reached when its always transition fired', () => {
+    const transient = setup({}).createMachine({
+      id: 'transient',
+      initial: 'deciding',
+      states: { deciding: { always: 'done' }, done: { type: 'final' } },
+    });
+    const report = analyzeCoverage(transient, { events: [] });
+    expect(report.unreachedStates).toEqual([]);
+    expect(report.uncovered).toEqual([]);
   });
 });

@@ -17,6 +17,23 @@ describe('statechart registry and docs', () => {
     expect(staleFiles()).toEqual([]);
   });
 
+  it('the index page is docs/statecharts/index.md and links every machine page', () => {
+    const files = renderAll();
+    expect(files.has('index.md')).toBe(true);
+    expect(files.has('README.md')).toBe(false);
+    for (const key of Object.keys(machines)) expect(files.get('index.md')).toContain(`(./${key}.md)`);
+  });
+
+  it('shows what the machines say in their metadata: status codes, who sends, routes', () => {
+    const page = renderAll().get('application.md') ?? '';
+    expect(page).toContain('| `inReview.cs` | atomic | 3 已受理 |');
+    expect(page).toContain('| `personCheck` | atomic | 0 申请中 |');
+    expect(page).toMatch(/\| `inReview.bj` \| WITHDRAW \| previousActor \|/);
+    expect(page).toContain('## Business-type routes');
+    expect(page).toContain('| `modify` | 证书变更 | Modify | sl 受理 → sh 审核 → bj 办结 | yes | yes |');
+    expect(renderAll().get('recordReview.md')).toMatch(/\| `pending` \| APPROVE \| reviewer \|/);
+  });
+
   it('renders deterministically', () => {
     expect([...renderAll().entries()]).toEqual([...renderAll().entries()]);
   });

@@ -10,6 +10,7 @@ import { ArrowRightOutlined, CheckCircleFilled, ClockCircleOutlined, EnterOutlin
 import { useTranslation } from 'react-i18next';
 import type { HistoryRow, WorkflowRoute } from '@/services/workflow';
 import { formatDateTime } from '@/components/ProTableKit/format';
+import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { flowModel, nodeStatus, type FlowModel, type FlowNode } from './model';
 
 export interface StatechartViewProps {
@@ -34,7 +35,8 @@ function useNodeStyle() {
       alignItems: 'center',
       justifyContent: 'center',
       minWidth: 76,
-      padding: '6px 10px',
+      minHeight: 46,
+      padding: '4px 10px',
       borderRadius: 6,
       fontSize: 13,
       lineHeight: '18px',
@@ -132,6 +134,7 @@ export function StatechartFlow({ stateValue, route, history, outcome }: Omit<Sta
 /** The history as a Timeline (who, role, step, result, comment, time). */
 export function HistoryTimeline({ history }: { history?: HistoryRow[] | null }) {
   const { t } = useTranslation('workflow');
+  const labels = useWorkflowLabels();
   if (!history?.length) {
     return (
       <div data-testid="history-timeline">
@@ -149,12 +152,12 @@ export function HistoryTimeline({ history }: { history?: HistoryRow[] | null }) 
             <div data-testid="history-item">
               <div>
                 <Typography.Text strong>{h.actorName ?? '-'}</Typography.Text>
-                {h.roleKey ? <Typography.Text type="secondary">{` · ${t(`role.${h.roleKey}`, { defaultValue: h.roleKey })}`}</Typography.Text> : null}
+                {h.roleKey ? <Typography.Text type="secondary">{` · ${labels.role(h.roleKey, h.roleKey)}`}</Typography.Text> : null}
               </div>
               <div style={{ marginTop: 2 }}>
-                {h.stepLabel ? <Tag>{h.stepLabel}</Tag> : null}
+                {h.step || h.stepLabel ? <Tag>{labels.step(h.step, h.stepLabel)}</Tag> : null}
                 <Tag color={h.resultCode === null || h.resultCode === undefined ? 'blue' : RESULT_COLOR[h.resultCode]}>
-                  {h.resultLabel || t(`event.${h.event}`, { defaultValue: h.event })}
+                  {h.resultCode !== null && h.resultCode !== undefined ? labels.result(h.resultCode, h.resultLabel) : labels.event(h.event, h.resultLabel || h.event)}
                 </Tag>
               </div>
               {h.comment ? (

@@ -71,10 +71,10 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
     if (CONFIRM_FIRST.has(e)) {
       modal.confirm({
         title: t('confirm.title'),
-        content: t(`confirm.${e}`, { action: label(e) }),
+        content: t(acceptance && e === 'DISAGREE' ? 'confirm.DISAGREE_sl' : `confirm.${e}`),
         okText: t('confirm.ok'),
         cancelText: t('confirm.cancel'),
-        okButtonProps: { danger: e === 'DELETE' || e === 'DISAGREE', 'data-testid': 'wf-confirm-ok' } as object,
+        okButtonProps: { danger: e === 'DELETE' || e === 'DISAGREE', ...({ 'data-testid': 'wf-confirm-ok' } as Record<string, string>) },
         onOk: () => openComment(e),
       });
     } else {

@@ -1,0 +1,125 @@
+/** The workflow API: queues, one application with what the caller may do, events, audit, machine definitions. */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { applicationEventTypes, applicationMachine, replayHistory, type ApplicationEvent, type PersistedApplicationSnapshot } from '../../machines/application.machine.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../machines/businessTypes.js';
+import { envelope, ok, page, pageEnvelope, pageQuery } from '../lib/reply.js';
+import { currentUser } from '../plugins/auth.js';
+import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from './engine.js';
+import { applicationDetail, listQueue, QUEUES } from './views.js';
+
+const queueRow = z.object({
+  id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
+  status: z.number().describe('0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结'), statusLabel: z.string(),
+  step: z.string().nullable().describe('sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结'), stepLabel: z.string().nullable(),
+  version: z.number(), outcome: z.string().nullable(), applicantName: z.string(), holderName: z.string().nullable(), certNo: z.string().nullable(),
+  area: z.string(), submittedAt: z.string().nullable(), acceptedAt: z.string().nullable(),
+  deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日'), daysLeft: z.number().nullable(), updatedAt: z.string(),
+});
+const historyRow = z.object({
+  id: z.number(), version: z.number(), event: z.string(), resultCode: z.number().nullable(), resultLabel: z.string().nullable(),
+  step: z.string().nullable(), stepLabel: z.string().nullable(), actorName: z.string(), roleKey: z.string(), comment: z.string().nullable(),
+  fromState: z.string(), toState: z.string(), createdAt: z.string(),
+});
+const detail = queueRow.extend({
+  stateValue: z.unknown().describe('状态机当前状态，如 "submitted" 或 {"inReview":"cs"}'),
+  payload: z.record(z.string(), z.unknown()),
+  allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件'),
+  route: z.object({ middleSteps: z.array(z.string()), personCheck: z.boolean() }),
+  history: z.array(historyRow),
+});
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** JSON with sorted keys: jsonb does not keep key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/workflow/queue/:queue', {
+    schema: {
+      tags: ['workflow'],
+      summary: '业务队列（待受理、已受理、待审核、已审核、待打印、已打印）',
+      description: '按调用者的环节角色与所属中心筛选；省级管理员可见全部中心。',
+      params: z.object({ queue: z.enum(QUEUES) }),
+      querystring: pageQuery.extend({
+        businessType: z.enum(BUSINESS_TYPES as [BusinessType, ...BusinessType[]]).optional(),
+        keyword: z.string().trim().max(64).optional(),
+      }),
+      response: { 200: pageEnvelope(queueRow) },
+    },
+  }, async (req) => {
+    const { rows, total } = await listQueue(app.ctx, currentUser(req), req.params.queue, req.query);
+    return page(rows, total, req.query.pageNum);
+  });
+
+  app.get('/workflow/machines', {
+    schema: {
+      tags: ['workflow'],
+      summary: '状态机定义（供前端绘制状态图）',
+      response: { 200: envelope(z.object({ application: z.record(z.string(), z.unknown()), routes: z.record(z.string(), z.unknown()) })) },
+    },
+  }, async () => ok({ application: applicationMachine.toJSON() as unknown as Record<string, unknown>, routes: BUSINESS_ROUTES as unknown as Record<string, unknown> }));
+
+  app.get('/workflow/:id', {
+    schema: { tags: ['workflow'], summary: '业务详情、当前用户可执行的操作与办理历史', params: idParam, response: { 200: envelope(detail) } },
+  }, async (req) => {
+    const user = currentUser(req);
+    const row = await loadApplication(app.ctx.db, req.params.id);
+    assertCanSee(user, row);
+    return ok(await applicationDetail(app.ctx, user, row));
+  });
+
+  app.post('/workflow/:id/events', {
+    config: { access: { log: { title: '业务办理', action: 'update' } } },
+    schema: {
+      tags: ['workflow'],
+      summary: '发送业务事件（提交、受理、同意、不同意、退回、撤回……）',
+      description: 'version 为调用者看到的版本；版本过期或当前状态不接受该事件时返回 409，角色或中心不符时返回 403；成功时快照、状态、环节、版本与一条历史在同一事务中写入。',
+      params: idParam,
+      body: z.object({
+        type: z.enum(applicationEventTypes, { error: '事件类型不正确' }),
+        comment: z.string().trim().max(500, '意见不能超过500字').optional(),
+        version: z.number({ error: '缺少版本号 version' }).int().min(0),
+      }).superRefine((b, ctx) => {
+        if (['DISAGREE', 'RETURN', 'DECLINE'].includes(b.type) && !b.comment) {
+          ctx.addIssue({ code: 'custom', path: ['comment'], message: '请填写意见' });
+        }
+      }),
+      response: { 200: envelope(detail) },
+    },
+  }, async (req) => {
+    const user = currentUser(req);
+    const updated = await sendApplicationEvent(app.ctx, user, req.params.id, req.body);
+    return ok(await applicationDetail(app.ctx, user, updated), '办理成功');
+  });
+
+  app.get('/workflow/:id/audit', {
+    schema: {
+      tags: ['workflow'],
+      summary: '审计：按历史重放状态机，核对存储的快照',
+      params: idParam,
+      response: { 200: envelope(z.object({ consistent: z.boolean(), events: z.number(), stored: z.unknown(), replayed: z.unknown(), error: z.string().nullable() })) },
+    },
+  }, async (req) => {
+    const user = currentUser(req);
+    const row = await loadApplication(app.ctx.db, req.params.id);
+    assertCanSee(user, row);
+    const history = await historyOf(app.ctx.db, row.id);
+    const events: ApplicationEvent[] = history.map(({ h }) => ({
+      type: h.event as ApplicationEvent['type'], actorId: h.actorId, roleKey: h.roleKey, comment: h.comment ?? undefined, version: h.version - 1,
+    }));
+    const route = BUSINESS_ROUTES[row.businessType as BusinessType];
+    const stored = row.snapshot as PersistedApplicationSnapshot;
+    try {
+      const replayed = replayHistory({ businessType: row.businessType as BusinessType, applicantId: row.applicantUserId, holderId: route.personCheck ? row.holderUserId : null }, events);
+      return ok({ consistent: canonical(replayed) === canonical(stored) && row.version === history.length, events: events.length, stored, replayed, error: null });
+    } catch (err) {
+      return ok({ consistent: false, events: events.length, stored, replayed: null, error: err instanceof Error ? err.message : String(err) });
+    }
+  });
+};

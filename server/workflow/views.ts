@@ -1,0 +1,166 @@
+/** Rows and details of applications as the queues and the view modal show them. */
+import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import type { AppContext, AuthUser } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
+import { application, applicationHistory, certificate, enterprise, person } from '../db/schema.js';
+import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
+import { forbidden } from '../lib/errors.js';
+import type { PageQuery } from '../lib/reply.js';
+import { allowedEventsFor, historyOf } from './engine.js';
+import type { ApplicationRow } from './effects.js';
+import { holdsStep } from './who.js';
+
+export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone'] as const;
+export type Queue = (typeof QUEUES)[number];
+
+const DEADLINE_WORKING_DAYS = 20;
+const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
+const holderPerson = alias(person, 'holder_person');
+
+const rowColumns = {
+  app: application,
+  enterpriseName: enterprise.name,
+  holderName: holderPerson.name,
+  certNo: certificate.certNo,
+};
+
+function baseQuery(db: DbOrTx) {
+  return db
+    .select(rowColumns)
+    .from(application)
+    .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
+    .leftJoin(holderPerson, eq(holderPerson.id, application.personId))
+    .leftJoin(certificate, eq(certificate.id, application.certificateId));
+}
+
+type JoinedRow = { app: ApplicationRow; enterpriseName: string | null; holderName: string | null; certNo: string | null };
+
+export function toQueueRow(r: JoinedRow, now: Date) {
+  const a = r.app;
+  const deadline = a.acceptedAt && a.status === 3 ? addWorkingDays(a.acceptedAt, DEADLINE_WORKING_DAYS) : null;
+  const route = BUSINESS_ROUTES[a.businessType as BusinessType];
+  return {
+    id: a.id,
+    applyNo: a.applyNo,
+    businessType: a.businessType,
+    businessLabel: route.label,
+    status: a.status,
+    statusLabel: APPLY_STATUS_LABELS[a.status as ApplyStatusCode] ?? String(a.status),
+    step: a.step,
+    stepLabel: a.step ? STEP_LABELS[a.step as Step] : null,
+    version: a.version,
+    outcome: a.outcome,
+    applicantName: r.enterpriseName ?? r.holderName ?? '',
+    holderName: r.holderName,
+    certNo: r.certNo,
+    area: a.area,
+    submittedAt: a.submittedAt?.toISOString() ?? null,
+    acceptedAt: a.acceptedAt?.toISOString() ?? null,
+    deadline,
+    daysLeft: deadline ? workingDaysLeft(now, deadline) : null,
+    updatedAt: a.updatedAt.toISOString(),
+  };
+}
+
+const areaScope = (user: AuthUser): SQL | undefined => (user.area === 'all' ? undefined : eq(application.area, user.area ?? '-'));
+
+/** The queue's condition for this user, or a 403 when the user has no part in it. */
+function queueCondition(user: AuthUser, queue: Queue): SQL {
+  // The provincial administrator oversees every step of every centre without acting at any.
+  const overseer = user.area === 'all';
+  const steps = overseer ? [...STEPS] : STEPS.filter((s) => holdsStep(user, s));
+  const scope = areaScope(user);
+  switch (queue) {
+    case 'waitAccept':
+      if (!steps.includes('sl')) throw forbidden('您没有受理权限');
+      return and(eq(application.status, 2), scope)!;
+    case 'accepted':
+      if (!steps.includes('sl')) throw forbidden('您没有受理权限');
+      return and(isNotNull(application.acceptedAt), inArray(application.status, [3, 8]), scope)!;
+    case 'waitReview': {
+      const review = steps.filter((s) => s !== 'sl');
+      if (review.length === 0) throw forbidden('您没有审核权限');
+      return and(eq(application.status, 3), inArray(application.step, review), scope)!;
+    }
+    case 'reviewed':
+      if (steps.length === 0) throw forbidden('您没有审核权限');
+      return and(
+        scope,
+        overseer
+          ? sql`exists (select 1 from ${applicationHistory} h where h.application_id = ${application.id} and h.event in ('AGREE','DISAGREE','RETURN'))`
+          : sql`exists (select 1 from ${applicationHistory} h where h.application_id = ${application.id} and h.actor_id = ${user.userId} and h.event in ('AGREE','DISAGREE','RETURN'))`,
+      )!;
+    case 'printWait':
+    case 'printDone':
+      if (!user.permissions.has(queue === 'printWait' ? 'print:waitPrint:list' : 'print:printed:list')) throw forbidden('您没有证书打印权限');
+      return and(
+        scope,
+        eq(application.outcome, 'approved'),
+        inArray(application.businessType, PRINTING_TYPES),
+        queue === 'printWait' ? isNull(application.printedAt) : isNotNull(application.printedAt),
+      )!;
+  }
+}
+
+export interface QueueQuery extends PageQuery {
+  businessType?: BusinessType;
+  keyword?: string;
+}
+
+const VIEW_PERMISSION: Partial<Record<Queue, string>> = { waitAccept: 'waitAccept', accepted: 'accepted', waitReview: 'waitReview', reviewed: 'reviewed' };
+
+export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q: QueueQuery) {
+  const view = VIEW_PERMISSION[queue];
+  if (q.businessType && view && !user.permissions.has(`queue:${q.businessType}:${view}`)) throw forbidden('没有权限，请联系管理员授权');
+  const conds: (SQL | undefined)[] = [queueCondition(user, queue), eq(application.deleted, false)];
+  if (q.businessType) conds.push(eq(application.businessType, q.businessType));
+  if (q.beginTime) conds.push(gte(application.submittedAt, new Date(`${q.beginTime}T00:00:00+08:00`)));
+  if (q.endTime) conds.push(lte(application.submittedAt, new Date(`${q.endTime}T23:59:59.999+08:00`)));
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(application.applyNo, like), ilike(enterprise.name, like), ilike(holderPerson.name, like), ilike(certificate.certNo, like)));
+  }
+  const where = and(...conds);
+  const [{ total }] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(application)
+    .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
+    .leftJoin(holderPerson, eq(holderPerson.id, application.personId))
+    .leftJoin(certificate, eq(certificate.id, application.certificateId))
+    .where(where);
+  const order = queue === 'waitAccept' || queue === 'waitReview' ? [application.submittedAt, application.id] : [desc(application.updatedAt), desc(application.id)];
+  const rows = await baseQuery(ctx.db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+  const now = ctx.clock.now();
+  return { rows: rows.map((r) => toQueueRow(r, now)), total };
+}
+
+export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
+  const [joined] = await baseQuery(ctx.db).where(eq(application.id, app.id));
+  const history = await historyOf(ctx.db, app.id);
+  const route = BUSINESS_ROUTES[app.businessType as BusinessType];
+  const snapshot = app.snapshot as { value: unknown };
+  return {
+    ...toQueueRow(joined ?? { app, enterpriseName: null, holderName: null, certNo: null }, ctx.clock.now()),
+    stateValue: snapshot.value,
+    payload: (app.payload ?? {}) as Record<string, unknown>,
+    allowedEvents: allowedEventsFor(user, app),
+    route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },
+    history: history.map(({ h }) => ({
+      id: h.id,
+      version: h.version,
+      event: h.event,
+      resultCode: h.resultCode,
+      resultLabel: h.resultCode === null ? null : APPROVAL_RESULT_LABELS[h.resultCode as ApprovalResultCode] ?? null,
+      step: h.step,
+      stepLabel: h.step ? STEP_LABELS[h.step as Step] : null,
+      actorName: h.actorName,
+      roleKey: h.roleKey,
+      comment: h.comment,
+      fromState: h.fromState,
+      toState: h.toState,
+      createdAt: h.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * One queue page for every business type and view (/queue/:businessType/:view) and for the two
+ * printing queues (/print/waitPrint, /print/printed): a ProTable over GET /workflow/queue/{queue}
+ * (SPEC 9 pagination), a search form (keyword, date range YYYY-MM-DD) and the view modal, whose
+ * WorkflowActions do the rest. The configuration comes from the component string (pageRegistry)
+ * or, failing that, from the URL.
+ */
+import { useRef, useState, type ComponentType } from 'react';
+import { Result, Tag } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import PageHeaderWrapper from '@/components/PageHeaderWrapper';
+import ApplicationViewModal from '@/components/ApplicationViewModal';
+import DeadlineText from '@/components/ApplicationViewModal/DeadlineText';
+import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
+import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
+
+const DATE_MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
+import { BUSINESS_ROUTES } from '@machines/businessTypes';
+import { listQueue, type QueueRow } from '@/services/workflow';
+import { resolveQueueComponent, resolveQueuePath, type QueuePageConfig } from './config';
+
+interface SearchParams {
+  queue?: string;
+  businessType?: string;
+  keyword?: string;
+  beginTime?: string;
+  endTime?: string;
+}
+
+const STATUS_COLOR: Record<number, string> = { 0: 'purple', 1: 'default', 2: 'blue', 3: 'processing', 4: 'red', 8: 'green' };
+
+function QueueTable({ config }: { config: QueuePageConfig }) {
+  const { t } = useTranslation('workflow');
+  const actionRef = useRef<ActionType>(null);
+  const pagination = useTablePagination();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const labels = useWorkflowLabels();
+
+  const title =
+    config.kind === 'print'
+      ? t(`print.${config.view}`)
+      : `${labels.business(config.businessType, config.businessType ? BUSINESS_ROUTES[config.businessType].label : '')} · ${t(`queue.${config.view}`)}`;
+
+  const columns: ProColumns<QueueRow>[] = [
+    {
+      title: t('search.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('search.keywordPlaceholder'), 'data-testid': 'queue-keyword' },
+    },
+    {
+      title: t('search.dateRange'),
+      dataIndex: 'dateRange',
+      valueType: 'dateRange',
+      hideInTable: true,
+      fieldProps: { format: DATE_FORMAT },
+      search: {
+        transform: (value: unknown) => {
+          const [b, e] = Array.isArray(value) ? value : [];
+          return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
+        },
+      },
+    },
+    {
+      title: t('field.applyNo'),
+      dataIndex: 'applyNo',
+      search: false,
+      width: 160,
+      render: (_d, r) => (
+        <a onClick={() => setViewing(r.id)} data-testid="queue-row-applyNo">
+          {r.applyNo}
+        </a>
+      ),
+    },
+    // every row of a business queue has the same business: the column only shows in the printing queues
+    ...(config.kind === 'print'
+      ? [
+          {
+            title: t('field.businessLabel'),
+            dataIndex: 'businessLabel',
+            search: false as const,
+            width: 150,
+            ellipsis: true,
+            render: (_d: unknown, r: QueueRow) => labels.business(r.businessType, r.businessLabel),
+          },
+        ]
+      : []),
+    { title: t('field.applicantName'), dataIndex: 'applicantName', search: false, ellipsis: true, width: 200 },
+    { title: t('field.holderName'), dataIndex: 'holderName', search: false, width: 90, ellipsis: true },
+    { title: t('field.certNo'), dataIndex: 'certNo', search: false, ellipsis: true, width: 150 },
+    {
+      title: t('field.statusLabel'),
+      dataIndex: 'statusLabel',
+      search: false,
+      width: 110,
+      render: (_d, r) => <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{labels.status(r.status, r.statusLabel)}</Tag>,
+    },
+    ...(config.kind === 'print'
+      ? []
+      : [{ title: t('field.stepLabel'), dataIndex: 'stepLabel', search: false as const, width: 90, render: (_d: unknown, r: QueueRow) => labels.step(r.step, r.stepLabel) || '-' }]),
+    {
+      title: t('field.submittedAt'),
+      dataIndex: 'submittedAt',
+      search: false,
+      width: 140,
+      render: (_d, r) => formatDateTime(r.submittedAt, DATE_MINUTE_FORMAT) || '-',
+    },
+    {
+      title: t('field.acceptedAt'),
+      dataIndex: 'acceptedAt',
+      search: false,
+      width: 140,
+      render: (_d, r) => formatDateTime(r.acceptedAt, DATE_MINUTE_FORMAT) || '-',
+    },
+    // the printing queues hold closed applications: the closing time instead of a deadline
+    config.kind === 'print'
+      ? {
+          title: t('field.closedAt'),
+          dataIndex: 'updatedAt',
+          search: false,
+          width: 140,
+          render: (_d, r) => formatDateTime(r.updatedAt, DATE_MINUTE_FORMAT) || '-',
+        }
+      : {
+          title: t('field.deadline'),
+          dataIndex: 'deadline',
+          search: false,
+          width: 150,
+          render: (_d, r) => <DeadlineText block deadline={r.deadline} daysLeft={r.daysLeft} />,
+        },
+    {
+      title: t('field.actions'),
+      valueType: 'option',
+      width: 70,
+      fixed: 'right',
+      render: (_d, r) => [
+        <a key="view" onClick={() => setViewing(r.id)} data-testid="queue-row-view">
+          {t('view.open')}
+        </a>,
+      ],
+    },
+  ];
+
+  return (
+    <PageHeaderWrapper title={title} description={t(config.kind === 'print' ? `print.${config.view}Desc` : `queue.${config.view}Desc`)}>
+      <ProTable<QueueRow, SearchParams>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        params={{ queue: config.queue, businessType: config.businessType }}
+        request={tableRequest(
+          ({ pageNum, pageSize, keyword, beginTime, endTime }) =>
+            listQueue(config.queue, {
+              businessType: config.businessType,
+              pageNum,
+              pageSize,
+              keyword: keyword?.trim() || undefined,
+              beginTime,
+              endTime,
+            }),
+          actionRef,
+        )}
+        pagination={pagination}
+        dateFormatter="string"
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        options={{ density: false, setting: false, reload: true }}
+        scroll={{ x: 1300 }}
+        locale={{ emptyText: t('table.empty') }}
+        data-testid="queue-table"
+      />
+      <ApplicationViewModal id={viewing} onClose={() => setViewing(null)} onChanged={() => void actionRef.current?.reload()} />
+    </PageHeaderWrapper>
+  );
+}
+
+/** The queue page; without a configuration it reads /queue/:businessType/:view or /print/:view. */
+export default function QueuePage({ config }: { config?: QueuePageConfig }) {
+  const { pathname } = useLocation();
+  const { t } = useTranslation('workflow');
+  const resolved = config ?? resolveQueuePath(pathname);
+  if (!resolved) return <Result status="404" title={t('queue.unknown')} />;
+  return <QueueTable key={resolved.component} config={resolved} />;
+}
+
+const bound = new Map<string, ComponentType>();
+
+/** A page component bound to one configuration (what pageRegistry renders for a component string). */
+export function queuePageFor(config: QueuePageConfig): ComponentType {
+  let C = bound.get(config.component);
+  if (!C) {
+    const Page = () => <QueuePage config={config} />;
+    Page.displayName = `QueuePage(${config.component})`;
+    C = Page;
+    bound.set(config.component, C);
+  }
+  return C;
+}
+
+/** The bound page of a component string, or undefined when it is not a queue page. */
+export function queuePageForComponent(component: string): ComponentType | undefined {
+  const config = resolveQueueComponent(component);
+  return config ? queuePageFor(config) : undefined;
+}

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { application, applicationHistory, sysUser } from '../../server/db/schema.js';
+import { createApplication } from '../../server/workflow/engine.js';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+const ids = new Map<string, number>();
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const u of await t.database.db.select().from(sysUser)) ids.set(u.userName, u.userId);
+});
+afterAll(async () => { await t.close(); });
+
+const as = async (user: string) => {
+  if (!tokens.has(user)) tokens.set(user, await t.login(user));
+  return tokens.get(user)!;
+};
+const STAFF: Record<Step, string> = { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' };
+
+async function newApplication(type: BusinessType, holder = 'person1') {
+  const [ent] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
+  const [h] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, holder));
+  const row = await t.database.db.transaction((tx) => createApplication(t.app.ctx, tx, {
+    businessType: type, applicantUserId: ent.userId, enterpriseId: ent.enterpriseId, personId: h.personId,
+    holderUserId: h.userId, certificateId: null, payload: { test: true },
+  }));
+  return row.id;
+}
+
+const detail = async (user: string, id: number) => (await t.call(await as(user), { url: `/api/workflow/${id}` })).json().data;
+async function send(user: string, id: number, type: string, opts: { comment?: string; version?: number } = {}) {
+  const version = opts.version ?? (await detail(user, id)).version;
+  return t.call(await as(user), { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type, version, comment: opts.comment ?? '同意' } });
+}
+async function expectOk(user: string, id: number, type: string, comment?: string) {
+  const res = await send(user, id, type, { comment });
+  expect(res.statusCode, `${user} ${type}: ${res.body}`).toBe(200);
+  return res.json().data;
+}
+async function snapshotOf(id: number) {
+  const [row] = await t.database.db.select().from(application).where(eq(application.id, id));
+  const history = await t.database.db.select().from(applicationHistory).where(eq(applicationHistory.applicationId, id));
+  return { row: JSON.stringify(row), history: history.length };
+}
+
+describe('every business-type route, through the HTTP API', () => {
+  for (const type of BUSINESS_TYPES) {
+    it(`${type}: submit${BUSINESS_ROUTES[type].personCheck ? ', holder confirms' : ''}, every step agrees, closed approved`, async () => {
+      const id = await newApplication(type);
+      expect((await detail('ent_gz', id)).allowedEvents).toEqual(['SAVE', 'SUBMIT', 'DELETE']);
+      let d = await expectOk('ent_gz', id, 'SUBMIT');
+      let version = 1;
+      expect(d.version).toBe(version);
+      if (BUSINESS_ROUTES[type].personCheck) {
+        expect(d.status).toBe(0);
+        expect((await detail('person1', id)).allowedEvents).toEqual(['CONFIRM', 'DECLINE']);
+        d = await expectOk('person1', id, 'CONFIRM');
+        version += 1;
+      }
+      expect(d).toMatchObject({ status: 2, step: 'sl', version });
+      expect((await detail('gz_sl', id)).allowedEvents).toEqual(['AGREE', 'DISAGREE', 'RETURN']);
+      const steps = routeSteps(BUSINESS_ROUTES[type].middleSteps);
+      for (const [i, step] of steps.entries()) {
+        // The others at this step cannot act; the previous step's actor may withdraw until this step acts.
+        if (i > 0) expect((await detail(STAFF[steps[i - 1]], id)).allowedEvents).toContain('WITHDRAW');
+        d = await expectOk(STAFF[step], id, 'AGREE', '材料齐全，符合要求，同意');
+        version += 1;
+        expect(d.version).toBe(version);
+        if (i < steps.length - 1) expect(d).toMatchObject({ status: 3, step: steps[i + 1] });
+      }
+      expect(d).toMatchObject({ status: 8, step: 'bj', outcome: 'approved', allowedEvents: [] });
+      expect(d.history).toHaveLength(version);
+      expect(d.history.map((h: { event: string }) => h.event).at(-1)).toBe('AGREE');
+      expect(d.history.every((h: { resultCode: number | null; event: string }) => h.event !== 'AGREE' || h.resultCode === 1)).toBe(true);
+      const audit = (await t.call(await as('gz_bj'), { url: `/api/workflow/${id}/audit` })).json().data;
+      expect(audit.consistent).toBe(true);
+    });
+  }
+});
+
+describe('the other transitions of the full route', () => {
+  it('RETURN at 受理 sends the item back to the applicant with the comment (补正)', async () => {
+    const id = await newApplication('newCert');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    const d = await expectOk('gz_sl', id, 'RETURN', '请补正学历证明材料');
+    expect(d).toMatchObject({ status: 1, step: null });
+    expect(d.history.at(-1)).toMatchObject({ event: 'RETURN', resultCode: 4, comment: '请补正学历证明材料' });
+    expect((await detail('ent_gz', id)).allowedEvents).toContain('SUBMIT');
+  });
+
+  it('DISAGREE at 受理 ends the item as 不予以受理办结 (status 4)', async () => {
+    const id = await newApplication('newCert');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    const d = await expectOk('gz_sl', id, 'DISAGREE', '不符合申请条件');
+    expect(d).toMatchObject({ status: 4, outcome: 'denied', allowedEvents: [] });
+  });
+
+  it('RETURN at a middle step goes to the previous step; the previous actor may WITHDRAW before the next acts', async () => {
+    const id = await newApplication('newCert');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    await expectOk('gz_sl', id, 'AGREE');
+    await expectOk('gz_cb', id, 'AGREE');
+    let d = await expectOk('gz_cs', id, 'RETURN', '请承办人核实工作年限');
+    expect(d).toMatchObject({ status: 3, step: 'cb' });
+    d = await expectOk('gz_cb', id, 'AGREE');
+    expect(d.step).toBe('cs');
+    d = await expectOk('gz_cb', id, 'WITHDRAW', '撤回修改意见');
+    expect(d).toMatchObject({ step: 'cb' });
+    expect(d.history.at(-1)).toMatchObject({ event: 'WITHDRAW', resultCode: 3 });
+  });
+
+  it('DISAGREE at a middle step goes to 办结 with the outcome denied, and closes denied', async () => {
+    const id = await newApplication('modify');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    await expectOk('person1', id, 'CONFIRM');
+    await expectOk('gz_sl', id, 'AGREE');
+    let d = await expectOk('gz_sh', id, 'DISAGREE', '变更事项证明材料不足');
+    expect(d).toMatchObject({ step: 'bj', status: 3 });
+    d = await expectOk('gz_bj', id, 'AGREE');
+    expect(d).toMatchObject({ status: 8, outcome: 'denied' });
+  });
+
+  it('the holder can decline: back to the enterprise with the holder\'s comment', async () => {
+    const id = await newApplication('delay', 'person2');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    expect((await send('person1', id, 'CONFIRM', { version: (await detail('ent_gz', id)).version })).statusCode).toBe(403);
+    const d = await expectOk('person2', id, 'DECLINE', '本人已离职，不同意延期');
+    expect(d.status).toBe(1);
+    expect((await detail('ent_gz', id)).history.at(-1).comment).toBe('本人已离职，不同意延期');
+  });
+
+  it('the applicant can withdraw before 受理 and delete a saved item', async () => {
+    const id = await newApplication('rename');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    await expectOk('ent_gz', id, 'WITHDRAW', '撤回修改');
+    await expectOk('ent_gz', id, 'DELETE', '不再申请');
+    expect((await t.call(await as('ent_gz'), { url: `/api/workflow/${id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('refusals change nothing', () => {
+  it('wrong role, wrong area, the applicant, an outsider, a stale version and bad bodies', async () => {
+    const id = await newApplication('newCert');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    const before = await snapshotOf(id);
+    const { version } = await detail('gz_sl', id);
+
+    const wrongRole = await send('gz_cb', id, 'AGREE', { version });
+    expect(wrongRole.statusCode).toBe(403);
+    expect(wrongRole.json().msg).toBe('您没有办理该环节的权限');
+    const wrongArea = await send('sz_staff', id, 'AGREE', { version });
+    expect(wrongArea.statusCode).toBe(403);
+    const applicant = await send('ent_gz', id, 'AGREE', { version });
+    expect(applicant.statusCode).toBe(403);
+    expect((await send('ent_sz', id, 'WITHDRAW', { version })).statusCode).toBe(403);
+
+    const stale = await send('gz_sl', id, 'AGREE', { version: version - 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().msg).toBe('数据已被他人更新，请刷新后重试');
+    const notNow = await send('gz_sl', id, 'CONFIRM', { version });
+    expect(notNow.statusCode).toBe(403);
+    const submitAgain = await send('ent_gz', id, 'SUBMIT', { version });
+    expect(submitAgain.statusCode).toBe(409);
+    expect(submitAgain.json().msg).toBe('当前状态不允许该操作');
+
+    const token = await as('gz_sl');
+    const badType = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'APPROVE', version } });
+    expect(badType.json()).toMatchObject({ code: 400, field: 'type' });
+    const noVersion = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'AGREE' } });
+    expect(noVersion.json()).toMatchObject({ code: 400, field: 'version' });
+    const noComment = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'RETURN', version } });
+    expect(noComment.json()).toMatchObject({ code: 400, field: 'comment', msg: '请填写意见' });
+    expect((await t.call(token, { method: 'POST', url: '/api/workflow/999999/events', payload: { type: 'AGREE', version: 0 } })).statusCode).toBe(404);
+
+    expect(await snapshotOf(id)).toEqual(before);
+  });
+
+  it('another centre cannot even see the item', async () => {
+    const id = await newApplication('newCert');
+    expect((await t.call(await as('sz_staff'), { url: `/api/workflow/${id}` })).statusCode).toBe(403);
+    expect((await t.call(await as('ent_sz'), { url: `/api/workflow/${id}` })).statusCode).toBe(403);
+    expect((await t.call(await as('gz_sl'), { url: `/api/workflow/${id}` })).statusCode).toBe(200);
+    // The provincial administrator oversees every centre but acts at no step.
+    const province = (await t.call(await as('province'), { url: `/api/workflow/${id}` })).json().data;
+    expect(province.allowedEvents).toEqual([]);
+  });
+});
+
+describe('queues', () => {
+  it('show each centre its own area, with the statutory deadline', async () => {
+    const rows = async (user: string, queue: string, q = '') => (await t.call(await as(user), { url: `/api/workflow/queue/${queue}?pageSize=30${q}` })).json();
+    const gz = await rows('gz_sl', 'waitAccept', '&businessType=newCert');
+    expect(gz.total).toBeGreaterThanOrEqual(2);
+    expect(gz.rows.every((r: { area: string; status: number }) => r.area === '1' && r.status === 2)).toBe(true);
+    const sz = await rows('sz_staff', 'waitAccept', '&businessType=newCert');
+    expect(sz.rows.every((r: { area: string }) => r.area === '2')).toBe(true);
+    expect(sz.total).toBeGreaterThanOrEqual(2);
+    const review = await rows('gz_cs', 'waitReview');
+    expect(review.rows.every((r: { step: string }) => r.step === 'cs')).toBe(true);
+    const accepted = await rows('gz_sl', 'accepted');
+    expect(accepted.rows.length).toBeGreaterThan(0);
+    expect(accepted.rows.some((r: { deadline: string | null; daysLeft: number | null }) => r.deadline && typeof r.daysLeft === 'number')).toBe(true);
+    const reviewed = await rows('gz_sh', 'reviewed');
+    expect(reviewed.total).toBeGreaterThan(0);
+    const print = await rows('gz_bj', 'printWait');
+    expect(print.rows.every((r: { outcome: string; businessType: string }) => r.outcome === 'approved' && BUSINESS_ROUTES[r.businessType as BusinessType].printsCertificate)).toBe(true);
+  });
+
+  it('have at least two items in every queue of every area for every business type', async () => {
+    for (const [user, area] of [['gz_sl', '1'], ['sz_staff', '2'], ['prov_staff', '3']] as const) {
+      for (const type of BUSINESS_TYPES) {
+        for (const queue of ['waitAccept', 'accepted']) {
+          const res = (await t.call(await as(user), { url: `/api/workflow/queue/${queue}?businessType=${type}` })).json();
+          expect(res.total, `${area} ${type} ${queue}`).toBeGreaterThanOrEqual(2);
+        }
+      }
+    }
+  });
+
+  it('refuse users without a part in them, and search by keyword', async () => {
+    expect((await t.call(await as('ent_gz'), { url: '/api/workflow/queue/waitAccept' })).statusCode).toBe(403);
+    expect((await t.call(await as('gz_cb'), { url: '/api/workflow/queue/waitAccept' })).statusCode).toBe(403);
+    const all = (await t.call(await as('province'), { url: '/api/workflow/queue/waitAccept?pageSize=30' })).json();
+    expect(new Set(all.rows.map((r: { area: string }) => r.area)).size).toBeGreaterThan(1);
+    const one = all.rows[0];
+    const hit = (await t.call(await as('province'), { url: `/api/workflow/queue/waitAccept?keyword=${one.applyNo}` })).json();
+    expect(hit.rows.map((r: { id: number }) => r.id)).toEqual([one.id]);
+    const bad = await t.call(await as('province'), { url: '/api/workflow/queue/nowhere' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('seeded demo items replay to their stored snapshot', async () => {
+    const sample = await t.database.db.select({ id: application.id }).from(application).limit(15);
+    for (const { id } of sample) {
+      const res = await t.call(await as('province'), { url: `/api/workflow/${id}/audit` });
+      if (res.statusCode === 403) continue;
+      expect(res.json().data.consistent, `application ${id}`).toBe(true);
+    }
+  });
+});
+
+describe('the machine definitions for the client', () => {
+  it('are served with the business routes', async () => {
+    const res = (await t.call(await as('gz_sl'), { url: '/api/workflow/machines' })).json();
+    expect(res.data.application.id).toBe('application');
+    expect(Object.keys(res.data.routes)).toHaveLength(9);
+  });
+});
+
+describe('two reviewers at once', () => {
+  it('20 concurrent AGREE with the same version: exactly one succeeds, the rest get 409, one history row', async () => {
+    const id = await newApplication('newCert');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    const { version } = await detail('gz_sl', id);
+    const token = await as('gz_sl');
+    const historyBefore = (await snapshotOf(id)).history;
+    const results = await Promise.all(Array.from({ length: 20 }, () =>
+      t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'AGREE', version, comment: '同意' } })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect((await snapshotOf(id)).history).toBe(historyBefore + 1);
+    expect((await detail('gz_sl', id)).version).toBe(version + 1);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHECK_STATUS,
+  checkStatusOf,
+  createRecordReviewSnapshot,
+  recordReviewMachine,
+  transitionRecordReview,
+  type RecordChange,
+  type RecordReviewEvent,
+  type RecordReviewInput,
+  type ReviewedRecordKind,
+} from '@machines/recordReview.machine';
+import { describeTransitionCoverage, describeUnionCoverage } from './coverage';
+
+const SUBMITTER = 3;
+const REVIEWER = 4;
+const OTHER = 5;
+
+const samples: RecordReviewEvent[] = [
+  { type: 'APPROVE', reviewerId: SUBMITTER },
+  { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' },
+  { type: 'REJECT', reviewerId: SUBMITTER, comment: '自己驳回' },
+  { type: 'REJECT', reviewerId: REVIEWER, comment: '' },
+  { type: 'REJECT', reviewerId: REVIEWER, comment: '  ' },
+  { type: 'REJECT', reviewerId: REVIEWER, comment: '权限过大' },
+  { type: 'CANCEL', actorId: OTHER },
+  { type: 'CANCEL', actorId: SUBMITTER },
+];
+
+const inputs: RecordReviewInput[] = (['user', 'role'] as ReviewedRecordKind[]).flatMap((kind) =>
+  (['create', 'update', 'delete'] as RecordChange[]).map((change) => ({ kind, change, submitterId: SUBMITTER })),
+);
+
+const runs = inputs.map((input) =>
+  describeTransitionCoverage(
+    recordReviewMachine,
+    { input, events: samples, requireAllTransitions: false, requireAllStates: false },
+    `recordReview (${input.kind} ${input.change}): reachable transitions fire`,
+  ),
+);
+describeUnionCoverage(recordReviewMachine, runs, 'recordReview: user and role submissions together fire every transition');
+
+const start = (kind: ReviewedRecordKind, change: RecordChange) =>
+  createRecordReviewSnapshot({ kind, change, submitterId: SUBMITTER });
+
+describe('recordReview behaviour', () => {
+  it('pending submissions carry checkStatus 0 (create), 2 (update), 3 (delete, roles only)', () => {
+    expect(checkStatusOf(start('user', 'create'))).toBe('0');
+    expect(checkStatusOf(start('user', 'update'))).toBe('2');
+    expect(checkStatusOf(start('role', 'create'))).toBe('0');
+    expect(checkStatusOf(start('role', 'update'))).toBe('2');
+    expect(checkStatusOf(start('role', 'delete'))).toBe('3');
+    expect(CHECK_STATUS.delete.code).toBe('3');
+  });
+
+  it('a user delete is not reviewable', () => {
+    const s = start('user', 'delete');
+    expect(s.value).toBe('notReviewable');
+    expect(checkStatusOf(s)).toBeNull();
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER })).toEqual({
+      ok: false,
+      from: 'notReviewable',
+      reason: 'final',
+    });
+  });
+
+  it('four eyes: the submitter can neither approve nor reject his own change', () => {
+    const s = start('user', 'update');
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER })).toMatchObject({ ok: false, reason: 'notAllowedNow' });
+    expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: SUBMITTER, comment: '撤销' }).ok).toBe(false);
+    const approved = transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' });
+    expect(approved).toMatchObject({ ok: true, from: 'pending', to: 'approved' });
+    if (!approved.ok) throw new Error('unreachable');
+    expect(approved.snapshot.context).toMatchObject({ reviewerId: REVIEWER, comment: '同意' });
+    expect(checkStatusOf(approved.snapshot)).toBeNull();
+  });
+
+  it('a rejection needs a non-empty comment', () => {
+    const s = start('role', 'create');
+    expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: '' }).ok).toBe(false);
+    expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: ' \n ' }).ok).toBe(false);
+    const r = transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: ' 权限过大 ' });
+    expect(r).toMatchObject({ ok: true, to: 'rejected', snapshot: { context: { comment: '权限过大', reviewerId: REVIEWER } } });
+  });
+
+  it('cancel-commit: roles only, by the submitter', () => {
+    expect(transitionRecordReview(start('role', 'delete'), { type: 'CANCEL', actorId: SUBMITTER })).toMatchObject({
+      ok: true,
+      to: 'cancelled',
+    });
+    expect(transitionRecordReview(start('role', 'update'), { type: 'CANCEL', actorId: OTHER }).ok).toBe(false);
+    expect(transitionRecordReview(start('user', 'create'), { type: 'CANCEL', actorId: SUBMITTER }).ok).toBe(false);
+  });
+
+  it('the stored JSON revives and keeps working', () => {
+    const stored = JSON.parse(JSON.stringify(start('role', 'update'))) as ReturnType<typeof start>;
+    expect(transitionRecordReview(stored, { type: 'APPROVE', reviewerId: OTHER })).toMatchObject({ ok: true, to: 'approved' });
+  });
+});
