@@ -1,0 +1,55 @@
+/**
+ * The PostgreSQL side of the benchmarks: which server to use, and a database of its own on it
+ * that is created before the run and dropped after it.
+ */
+import pg from 'pg';
+import { startThrowawayPostgres } from './postgres.js';
+
+export interface BenchServer {
+  /** A URL on the server that may create and drop databases. */
+  adminUrl: string;
+  /** Where the server came from; the report says so because the throwaway one runs with fsync off. */
+  source: 'PG_URL' | 'throwaway';
+  stop(): void;
+}
+
+/** PG_URL when set (left running), else a throwaway cluster (stopped afterwards); null when neither. */
+export function acquireServer(): BenchServer | null {
+  const url = process.env.PG_URL;
+  if (url) return { adminUrl: url, source: 'PG_URL', stop: () => undefined };
+  const throwaway = startThrowawayPostgres();
+  if (!throwaway) return null;
+  return { adminUrl: throwaway.url, source: 'throwaway', stop: () => throwaway.stop() };
+}
+
+/** The same server address with another database name. */
+export function urlForDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Runs one statement on a short-lived connection (CREATE/DROP DATABASE cannot run in a transaction). */
+async function adminQuery(adminUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Database names are generated here, never taken from input, so they are safe to interpolate. */
+const SAFE_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export async function createDatabase(adminUrl: string, name: string): Promise<void> {
+  if (!SAFE_NAME.test(name)) throw new Error(`unsafe database name ${name}`);
+  await adminQuery(adminUrl, `create database ${name}`);
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  if (!SAFE_NAME.test(name)) throw new Error(`unsafe database name ${name}`);
+  // WITH (FORCE): a connection left over by a crashed run must not keep the database alive.
+  await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+}

@@ -1,0 +1,78 @@
+/**
+ * Reviewers move an application through the queues in the browser: 受理 accepts it, it moves to
+ * 承办's queue, 承办 returns it, 受理 accepts again and withdraws, and the statechart shows the path.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { loginWithPassword, useLanguage } from './helpers';
+
+async function openQueue(page: Page, path: string, applyNo?: string) {
+  await page.goto(path);
+  const table = page.getByTestId('queue-table');
+  await expect(table).toBeVisible();
+  if (applyNo) {
+    await page.getByTestId('queue-keyword').fill(applyNo);
+    await page.getByTestId('queue-keyword').press('Enter');
+    await expect(page.getByTestId('queue-row-applyNo')).toHaveCount(1);
+    await expect(page.getByTestId('queue-row-applyNo').first()).toHaveText(applyNo);
+  }
+  return table;
+}
+
+async function act(page: Page, event: string, comment: string) {
+  await page.getByTestId(`wf-action-${event}`).click();
+  const confirm = page.getByTestId('wf-confirm-ok');
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  await page.getByTestId('wf-comment').fill(comment);
+  await page.getByTestId('wf-submit').click();
+}
+
+test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the statechart shows the path', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const sl = await browser.newPage();
+  await useLanguage(sl, 'zh-CN');
+  await loginWithPassword(sl, 'gz_sl');
+  await openQueue(sl, '/queue/newCert/waitAccept');
+  const first = sl.getByTestId('queue-row-applyNo').first();
+  await expect(first).toBeVisible();
+  const applyNo = (await first.textContent())!.trim();
+  await first.click();
+  await expect(sl.getByTestId('statechart')).toBeVisible();
+  await expect(sl.getByTestId('statechart-current')).toBeVisible();
+  await act(sl, 'AGREE', '材料齐全，符合要求，同意受理');
+  await expect(sl.getByTestId('wf-action-WITHDRAW')).toBeVisible();
+  await expect(sl.getByTestId('wf-action-AGREE')).toHaveCount(0);
+  await sl.getByTestId('application-view-close').click();
+  // It left the acceptance queue.
+  await page_search_empty(sl, '/queue/newCert/waitAccept', applyNo);
+
+  const cb = await browser.newPage();
+  await useLanguage(cb, 'zh-CN');
+  await loginWithPassword(cb, 'gz_cb');
+  await openQueue(cb, '/queue/newCert/waitReview', applyNo);
+  await cb.getByTestId('queue-row-applyNo').first().click();
+  await expect(cb.getByTestId('wf-action-RETURN')).toBeVisible();
+  await act(cb, 'RETURN', '请核实申请人的工作年限证明');
+  await expect(cb.getByTestId('wf-action-RETURN')).toHaveCount(0);
+  await cb.getByTestId('application-view-close').click();
+
+  // Back at 受理: accept again, then take it back.
+  await openQueue(sl, '/queue/newCert/waitAccept', applyNo);
+  await sl.getByTestId('queue-row-applyNo').first().click();
+  await act(sl, 'AGREE', '已核实，同意受理');
+  await expect(sl.getByTestId('wf-action-WITHDRAW')).toBeVisible();
+  await act(sl, 'WITHDRAW', '受理意见有误，撤回');
+  await expect(sl.getByTestId('wf-action-AGREE')).toBeVisible();
+
+  const timeline = sl.getByTestId('history-timeline');
+  await expect(timeline).toContainText('请核实申请人的工作年限证明');
+  await expect(timeline).toContainText('受理意见有误，撤回');
+  await expect(sl.getByTestId('history-item')).toHaveCount(5);
+  await expect(sl.getByTestId('statechart')).toHaveAttribute('data-current', /submitted/);
+});
+
+async function page_search_empty(page: Page, path: string, applyNo: string) {
+  await openQueue(page, path);
+  await page.getByTestId('queue-keyword').fill(applyNo);
+  await page.getByTestId('queue-keyword').press('Enter');
+  await expect(page.getByTestId('queue-row-applyNo')).toHaveCount(0);
+}
