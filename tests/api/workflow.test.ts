@@ -66,6 +66,14 @@ describe('every business-type route, through the HTTP API', () => {
       for (const [i, step] of steps.entries()) {
         // The others at this step cannot act; the previous step's actor may withdraw until this step acts.
         if (i > 0) expect((await detail(STAFF[steps[i - 1]], id)).allowedEvents).toContain('WITHDRAW');
+        // The same event from the wrong people, or with a stale version, is refused and changes nothing.
+        const before = await snapshotOf(id);
+        const otherStep = (Object.keys(STAFF) as Step[]).find((s) => s !== step && !(i > 0 && s === steps[i - 1]))!;
+        for (const wrong of [STAFF[otherStep], 'sz_staff', 'ent_gz', 'person2']) {
+          expect((await send(wrong, id, 'AGREE', { version })).statusCode, `${wrong} at ${step}`).toBe(403);
+        }
+        expect((await send(STAFF[step], id, 'AGREE', { version: version - 1 })).statusCode).toBe(409);
+        expect(await snapshotOf(id)).toEqual(before);
         d = await expectOk(STAFF[step], id, 'AGREE', '材料齐全，符合要求，同意');
         version += 1;
         expect(d.version).toBe(version);
