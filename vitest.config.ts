@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.ts'],
           environment: 'node',
+          // A cold antd render in jsdom takes seconds on a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
