@@ -85,16 +85,23 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         if (busy.current === key) return;
         busy.current = key;
         const target = targetAfterLoad(location.pathname, location.search);
+        // Answers for a session that has ended (logout, idle, 401) or been replaced meanwhile belong
+        // to no one: they must neither fill the user store nor move the route (/user/login wins).
+        const token = getToken();
+        const stale = () => getToken() !== token;
         (async () => {
           try {
             const loginUser = await fetchLoginUser(t, modal);
+            if (stale()) return;
             const menus = await getUserMenus();
+            if (stale()) return;
             if (!menus || menus.code !== 0) throw new Error('menu');
             const routes = buildUserRoutes(menus.data ?? [], isNormalUser(loginUser));
             userStore.set({ user: loginUser, routes });
             const forced = loginUser.mustChangePassword || loginUser.passwordExpired;
             navigate(forced ? UPDATE_PWD_PATH : target, { replace: true });
           } catch (e) {
+            if (stale()) return;
             if (isUnauthorized(e) || (e instanceof StartupError && e.silent)) return; // the 401 modal speaks
             modal.error({
               title: t('guard.errorTitle'),
@@ -131,7 +138,8 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
               fail(t('guard.ssoNoToken'));
               return;
             }
-            session.loginSucceeded(token, 'sso');
+            // false: this sign-on is no longer the login that is out; nothing was stored
+            if (!session.loginSucceeded(token)) return;
             navigate(targetAfterLoad(location.pathname, location.search), { replace: true });
           } catch (e) {
             const err = toApiError(e);

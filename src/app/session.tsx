@@ -1,13 +1,22 @@
 /**
  * The app-wide session actor (machines/session.machine.ts). Pages only render the snapshot and
  * send events through useSession():
- * - loginSucceeded(token, method): stores the token (setToken) and sends LOGIN.SUCCESS;
+ * - loginSucceeded(token): while a login request is out (loggingIn), stores the token
+ *   (setToken) and sends LOGIN.SUCCESS; a late answer (the session already ended or replaced) is dropped;
  * - document clicks send ACTIVITY and store the access time;
  * - idleWarning shows 用户超时登录30分钟无任何操作，将自动登出 (logout on confirm);
  * - unauthorized shows the server's 401 message (default 授权过期) (logout on confirm);
  * - logout(): POST /login/logout, then the identity provider's end-session page or /user/login.
+ *
+ * The end of a session is one synchronous step, run by the actor subscription as soon as the
+ * snapshot loses its token: remove the stored token, replace the route by /user/login, reset the
+ * stores. The subscription is made once per actor (navigate is read through a ref, because
+ * BrowserRouter gives a new navigate on every location), so no transition can slip between an
+ * unsubscribe and a resubscribe. Nothing stores a token afterwards: loginSucceeded only accepts a
+ * token while a login request is out, and the route guard drops answers to calls made for a
+ * session that has ended since (src/app/RouteGuard.tsx).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -35,8 +44,12 @@ export interface SessionApi {
   send: (event: SessionEvent) => void;
   /** The login page starts a login request (LOGIN.START). */
   loginStarted: (method: LoginMethod) => void;
-  /** The login page got a token: stores it (setToken) and sends LOGIN.SUCCESS. */
-  loginSucceeded: (token: string, method: LoginMethod) => void;
+  /**
+   * A login request answered with a token: stores it (setToken) and sends LOGIN.SUCCESS, only while
+   * that request is out (loggingIn). False for a late answer (the attempt was ended or replaced):
+   * nothing is stored and the caller must not navigate.
+   */
+  loginSucceeded: (token: string) => boolean;
   /** The login page's request failed (LOGIN.FAILURE). */
   loginFailed: (error: string) => void;
   /** Route guard: resume a stored token (RESTORE); true when the session is active afterwards. */
@@ -62,17 +75,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const state = topState(snapshot);
   /** set while the browser leaves for the identity provider's end-session page */
   const leaving = useRef(false);
+  // BrowserRouter hands out a new navigate on every location change; the session reads the latest
+  // one through this ref so that its callbacks (and the actor subscription) never change.
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
 
   /** Local end of a session: token first, then the route, then the stores (avoids a guard pass on the old route). */
-  const endLocally = useCallback(
-    (redirect: boolean) => {
-      clearToken();
-      if (redirect) navigate('/user/login', { replace: true });
-      resetUserStore();
-      resetTabs();
-    },
-    [navigate],
-  );
+  const endLocally = useCallback((redirect: boolean) => {
+    clearToken();
+    if (redirect) navigateRef.current('/user/login', { replace: true });
+    resetUserStore();
+    resetTabs();
+  }, []);
 
   // 401 from any call while a token is stored → UNAUTHORIZED.
   useEffect(() => {
@@ -92,14 +108,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [actor]);
 
   // Watch the snapshot: a modal state ends the stored session; token gone → local cleanup.
+  // Subscribed once for the actor's life (actor and endLocally never change).
   useEffect(() => {
-    let prev = actor.getSnapshot();
+    let hadToken = actor.getSnapshot().context.token !== null;
     const sub = actor.subscribe((snap) => {
       const name = topState(snap);
       if (name === 'idleWarning' || name === 'unauthorized') setAccessFlag(false);
-      const hadToken = prev.context.token !== null;
-      prev = snap;
-      if (hadToken && snap.context.token === null) endLocally(!leaving.current);
+      const hasToken = snap.context.token !== null;
+      const ended = hadToken && !hasToken;
+      hadToken = hasToken;
+      if (ended) endLocally(!leaving.current);
     });
     return () => sub.unsubscribe();
   }, [actor, endLocally]);
@@ -107,22 +125,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const loginStarted = useCallback((method: LoginMethod) => actor.send({ type: 'LOGIN.START', method }), [actor]);
 
   const loginSucceeded = useCallback(
-    (token: string, method: LoginMethod) => {
-      setToken(token);
+    (token: string) => {
+      // Only the answer to the login request that is out may start a session. Anything else is
+      // late (a second answer, or one that arrives after the session ended or was replaced) and
+      // must not bring a token back into storage.
       const snap = actor.getSnapshot();
-      if (!snap.matches('loggingIn')) {
-        if (!snap.matches('loggedOut')) {
-          // a login while another session is still shown: end that one first (locally)
-          leaving.current = true;
-          actor.send({ type: 'LOGOUT' });
-          actor.send({ type: 'LOGOUT.DONE' });
-          actor.send({ type: 'CONFIRM' });
-          leaving.current = false;
-          setToken(token);
-        }
-        actor.send({ type: 'LOGIN.START', method });
-      }
+      if (!snap.matches('loggingIn')) return false;
+      setToken(token);
       actor.send({ type: 'LOGIN.SUCCESS', token, at: Date.now() });
+      return true;
     },
     [actor],
   );

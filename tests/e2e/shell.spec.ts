@@ -1,7 +1,6 @@
 /** The shell: route guard, tabs, idle timeout, error pages, languages, logout. */
 import { expect, test } from '@playwright/test';
 import { loginWithPassword, useLanguage } from './helpers';
-test.beforeEach(({ page }) => { page.on('console', (m) => { if (m.text().startsWith('DBG')) console.log('   [page]', m.text()); }); page.on('framenavigated', (f) => { if (f === page.mainFrame()) console.log('   [nav]', f.url()); }); });
 
 test.describe('route guard', () => {
   test('without a token a private address goes to the public site', async ({ page }) => {
@@ -67,6 +66,9 @@ test('after 30 minutes without a click the user is warned and logged out', async
   await expect(page.getByText('用户超时登录30分钟无任何操作，将自动登出')).toBeVisible();
   await page.getByTestId('session-idle-modal').getByRole('button').click();
   await expect(page).toHaveURL(/\/user\/login/);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expect(page.getByText('用户超时登录30分钟无任何操作，将自动登出')).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
 });
 
 test.describe('error pages', () => {
@@ -116,6 +118,8 @@ test('logout asks first, then ends the session', async ({ page }) => {
   await expect(page.getByText('您确定要退出系统吗 ?')).toBeVisible();
   await page.getByTestId('logout-confirm-ok').click();
   await expect(page).toHaveURL(/\/user\/login/);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/web/);
 });

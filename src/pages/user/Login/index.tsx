@@ -57,7 +57,8 @@ export default function Login() {
   }, []);
 
   const finish = (token: string, method: 'password' | 'sms') => {
-    loginSucceeded(token, method);
+    // false: a late answer (this attempt is no longer the one out) — nothing was stored, stay here
+    if (!loginSucceeded(token)) return;
     void message.success(t('loginSuccess'));
     navigate(method === 'sms' ? '/dashboard' : safeRedirect(searchParams.get('redirect')), { replace: true });
   };
