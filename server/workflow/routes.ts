@@ -43,8 +43,8 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/workflow/queue/:queue', {
     schema: {
       tags: ['workflow'],
-      summary: '业务队列（待受理、已受理、待审核、已审核、待打印、已打印）',
-      description: '按调用者的环节角色与所属中心筛选；省级管理员可见全部中心。',
+      summary: '业务队列（待受理、已受理、待审核、已审核、待打印、已打印、我的申请）',
+      description: '按调用者的环节角色与所属中心筛选；省级管理员可见全部中心。mine 为调用者提交的或须由其（持证人）确认的申请。',
       params: z.object({ queue: z.enum(QUEUES) }),
       querystring: pageQuery.extend({
         businessType: z.enum(BUSINESS_TYPES as [BusinessType, ...BusinessType[]]).optional(),

@@ -12,7 +12,7 @@ import { allowedEventsFor, historyOf } from './engine.js';
 import type { ApplicationRow } from './effects.js';
 import { holdsStep } from './who.js';
 
-export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone'] as const;
+export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone', 'mine'] as const;
 export type Queue = (typeof QUEUES)[number];
 
 const DEADLINE_WORKING_DAYS = 20;
@@ -73,6 +73,9 @@ function queueCondition(user: AuthUser, queue: Queue): SQL {
   const steps = overseer ? [...STEPS] : STEPS.filter((s) => holdsStep(user, s));
   const scope = areaScope(user);
   switch (queue) {
+    case 'mine':
+      // What the caller filed, or must confirm as the holder: every signed-in user has one.
+      return or(eq(application.applicantUserId, user.userId), eq(application.holderUserId, user.userId))!;
     case 'waitAccept':
       if (!steps.includes('sl')) throw forbidden('您没有受理权限');
       return and(eq(application.status, 2), scope)!;

@@ -6,7 +6,7 @@
 import { get, post, type ApiResult, type ListResult } from './request';
 
 /** Queue views of the case-handling menu plus the two printing queues. */
-export type QueueName = 'waitAccept' | 'accepted' | 'waitReview' | 'reviewed' | 'printWait' | 'printDone';
+export type QueueName = 'waitAccept' | 'accepted' | 'waitReview' | 'reviewed' | 'printWait' | 'printDone' | 'mine';
 
 /** Workflow steps (SPEC 4): 受理 承办 初审 审核 审批 办结. */
 export type StepCode = 'sl' | 'cb' | 'cs' | 'sh' | 'sp' | 'bj';

@@ -274,3 +274,18 @@ describe('two reviewers at once', () => {
     expect((await detail('gz_sl', id)).version).toBe(version + 1);
   });
 });
+
+describe('my applications', () => {
+  it('lists what the enterprise filed and what the holder must confirm, and nothing of others', async () => {
+    const id = await newApplication('delay', 'person2');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    const mine = async (user: string, q = '') => (await t.call(await as(user), { url: `/api/workflow/queue/mine?pageSize=30${q}` })).json();
+    const ent = await mine('ent_gz', '&businessType=delay');
+    expect(ent.rows.some((r: { id: number }) => r.id === id)).toBe(true);
+    const holder = await mine('person2', '&businessType=delay');
+    const row = holder.rows.find((r: { id: number }) => r.id === id);
+    expect(row).toMatchObject({ status: 0 });
+    expect((await mine('ent_sz')).rows.some((r: { id: number }) => r.id === id)).toBe(false);
+    expect((await mine('person1')).rows.some((r: { id: number }) => r.id === id)).toBe(false);
+  });
+});

@@ -76,3 +76,31 @@ async function page_search_empty(page: Page, path: string, applyNo: string) {
   await page.getByTestId('queue-keyword').press('Enter');
   await expect(page.getByTestId('queue-row-applyNo')).toHaveCount(0);
 }
+
+test('an enterprise submits its saved application from its business page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useLanguage(page, 'zh-CN');
+  await loginWithPassword(page, 'ent_gz');
+  await openQueue(page, '/business/newCertificate');
+  const rows = page.getByTestId('queue-row-applyNo');
+  await expect(rows.first()).toBeVisible();
+  // The seeded saved item is the one the enterprise may still submit.
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    await rows.nth(i).click();
+    await expect(page.getByTestId('statechart')).toBeVisible();
+    if (await page.getByTestId('wf-action-SUBMIT').isVisible()) break;
+    await page.getByTestId('application-view-close').click();
+  }
+  await page.getByTestId('wf-action-SUBMIT').click();
+  const confirm = page.getByTestId('wf-confirm-ok');
+  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  const comment = page.getByTestId('wf-comment');
+  if (await comment.isVisible().catch(() => false)) {
+    await comment.fill('申请材料已齐全，提交审核');
+    await page.getByTestId('wf-submit').click();
+  }
+  await expect(page.getByTestId('wf-action-SUBMIT')).toHaveCount(0);
+  await expect(page.getByTestId('wf-action-WITHDRAW')).toBeVisible();
+  await expect(page.getByTestId('statechart')).toHaveAttribute('data-current', /submitted/);
+});

@@ -22,11 +22,12 @@ function menuPages(nodes: readonly MenuNode[], parent = ''): { component: string
 }
 
 describe('queue page configuration', () => {
-  it('has 36 case-handling pages and 2 printing pages', () => {
+  it('has 36 case-handling pages, 2 printing pages and 15 own-application pages', () => {
     expect(COMPONENTS).toHaveLength(38);
-    expect(QUEUE_PAGES).toHaveLength(38);
+    expect(QUEUE_PAGES).toHaveLength(53);
     expect(QUEUE_PAGES.filter((p) => p.kind === 'queue')).toHaveLength(36);
-    expect(new Set(QUEUE_PAGES.map((p) => p.component)).size).toBe(38);
+    expect(QUEUE_PAGES.filter((p) => p.kind === 'mine').every((p) => p.queue === 'mine' && p.businessType)).toBe(true);
+    expect(new Set(QUEUE_PAGES.map((p) => p.component)).size).toBe(53);
   });
 
   it.each(COMPONENTS)('resolves %s to a queue page and a page loader', (component) => {

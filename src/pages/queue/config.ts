@@ -44,10 +44,33 @@ export interface QueuePageConfig {
   path: string;
   /** business type filter; absent for the printing queues (every business type) */
   businessType?: QueueBusinessType;
-  /** view: a case-handling view or a printing view */
-  view: QueueView | PrintView;
-  kind: 'queue' | 'print';
+  /** view: a case-handling view, a printing view, or the caller's own applications */
+  view: QueueView | PrintView | 'mine';
+  kind: 'queue' | 'print' | 'mine';
 }
+
+/**
+ * The enterprise's business pages and the holder's confirmation pages list the caller's own
+ * applications of one business type (queue `mine`); the apply wizard joins them with the
+ * certificate-business issue. Component string → business type.
+ */
+export const MINE_PAGES_BY_COMPONENT: Record<string, { businessType: BusinessType; path: string }> = {
+  'business/NewCertificate': { businessType: 'newCert', path: '/business/newCertificate' },
+  'business/ApplyDelay': { businessType: 'delay', path: '/business/applyDelay' },
+  'business/ApplyInner': { businessType: 'inner', path: '/business/applyInner' },
+  'business/InProvince': { businessType: 'inProvince', path: '/business/inProvince' },
+  'business/OutProvince': { businessType: 'outProvince', path: '/business/outProvince' },
+  'business/CertModify': { businessType: 'modify', path: '/business/certModify' },
+  'business/CertificateRevocation': { businessType: 'revocation', path: '/business/certificateRevocation' },
+  'business/EnterpriseRename': { businessType: 'rename', path: '/business/enterpriseRename' },
+  'business/PersonRevocation': { businessType: 'personRevocation', path: '/personCheck/personRevocation' },
+  'personCheck/PersonCheckDelay': { businessType: 'delay', path: '/personCheck/personCheckDelay' },
+  'personCheck/PersonCheckInner': { businessType: 'inner', path: '/personCheck/personCheckInner' },
+  'personCheck/PersonCheckIn': { businessType: 'inProvince', path: '/personCheck/personCheckIn' },
+  'personCheck/PersonCheckOut': { businessType: 'outProvince', path: '/personCheck/personCheckOut' },
+  'personCheck/PersonCheckChange': { businessType: 'modify', path: '/personCheck/personCheckChange' },
+  'personCheck/PersonCheckRevocation': { businessType: 'revocation', path: '/personCheck/personCheckRevocation' },
+};
 
 const entries = <K extends string, V>(o: Record<K, V>) => Object.entries(o) as [K, V][];
 
@@ -69,6 +92,14 @@ export const QUEUE_PAGES: readonly QueuePageConfig[] = [
     path: `/print/${view}`,
     view,
     kind: 'print' as const,
+  })),
+  ...Object.entries(MINE_PAGES_BY_COMPONENT).map(([component, m]) => ({
+    component,
+    queue: 'mine' as const,
+    path: m.path,
+    businessType: m.businessType,
+    view: 'mine' as const,
+    kind: 'mine' as const,
   })),
 ];
 
