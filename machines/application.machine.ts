@@ -43,7 +43,7 @@ import {
   type MiddleStep,
   type Step,
 } from './businessTypes.js';
-import type { StateDocMeta, TransitionDocMeta } from './introspect.js';
+import { listStateNodes, type StateDocMeta, type TransitionDocMeta } from './introspect.js';
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -682,4 +682,28 @@ export function eventsAcceptedNow(
       .getTransitionData(live, event)
       .some((t) => t.meta?.who !== undefined && who.some((w) => w === t.meta?.who));
   });
+}
+
+const isSender = (who: unknown): who is ApplicationSender =>
+  who === 'applicant' || who === 'holder' || who === 'stepRole' || who === 'previousActor';
+
+/** The senders (`meta.who`) of a set of transition definitions, without repeats. */
+function whoOf(definitions: readonly { meta?: unknown }[]): ApplicationSender[] {
+  const who = definitions.map((t) => (t.meta as TransitionDocMeta | undefined)?.who).filter(isSender);
+  return [...new Set(who)];
+}
+
+/**
+ * Who may send this event type, read from the transitions' `meta.who` (guards ignored): those of
+ * the current state, or — when the current state has none — those anywhere in the machine. The
+ * server refuses anyone else with 403 before asking the machine whether the event fits now (409).
+ */
+export function sendersOf(
+  snapshot: ApplicationSnapshot | PersistedApplicationSnapshot,
+  type: ApplicationEventType,
+): ApplicationSender[] {
+  const live = reviveApplicationSnapshot(snapshot);
+  const here = whoOf(live._nodes.flatMap((node) => node.transitions.get(type) ?? []));
+  if (here.length > 0) return here;
+  return whoOf(listStateNodes(applicationMachine).flatMap((node) => node.transitions.get(type) ?? []));
 }

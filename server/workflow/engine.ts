@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
-  eventsAcceptedNow, previousStepOf, reviveApplicationSnapshot, stateNameOf, stepOf, transitionApplication,
+  eventsAcceptedNow, previousStepOf, sendersOf, reviveApplicationSnapshot, stepOf, transitionApplication,
   type ApplicationEventType, type ApplicationSender, type PersistedApplicationSnapshot, type ApplicationStateName,
   createApplicationSnapshot, type ApplicationEvent,
 } from '../../machines/application.machine.js';
@@ -15,7 +15,7 @@ import type { DbOrTx, Tx } from '../db/client.js';
 import { application, applicationHistory, enterprise, sysUser } from '../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import { closeEffects, type ApplicationRow, type WorkflowEnv } from './effects.js';
-import { checkSender, holdsStep, inArea, senderOf } from './who.js';
+import { checkSender, holdsStep, inArea } from './who.js';
 
 export const STALE_VERSION = '数据已被他人更新，请刷新后重试';
 export const NOT_ALLOWED_NOW = '当前状态不允许该操作';
@@ -75,11 +75,10 @@ export interface EventInput {
 export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput): Promise<ApplicationRow> {
   const app = await loadApplication(ctx.db, id);
   const snapshot = app.snapshot as PersistedApplicationSnapshot;
-  const name = stateNameOf(snapshot);
   assertCanSee(user, app);
   // What the sender saw is out of date: whoever they are, they must reload first.
   if (input.version !== app.version) throw conflict(STALE_VERSION);
-  const check = checkSender(user, senderOf(input.type, { stage: stageOf(name) }), app, stepsAround(snapshot));
+  const check = checkSender(user, sendersOf(snapshot, input.type), app, stepsAround(snapshot));
   if (!check.ok) throw forbidden(check.msg);
   const event: ApplicationEvent = { type: input.type, actorId: user.userId, roleKey: check.roleKey, comment: input.comment, version: input.version };
   return ctx.db.transaction((tx) => applyEvent(ctx, tx, app, event, user.nickName));

@@ -1,36 +1,18 @@
 /**
- * Who may send an event, checked on the server before the machine is asked (a wrong person is a
- * 403; a right person at the wrong moment is the machine's 409). The machine itself checks the
- * identities that depend on history (the applicant, the holder, the previous step's actor).
+ * Whether the user is one of the senders the machine names for an event (`sendersOf`), checked on
+ * the server before the machine is asked (a wrong person is a 403; a right person at the wrong
+ * moment is the machine's 409). Role and area are the server's; the identities that depend on
+ * history (the applicant, the holder, the previous step's actor) the machine checks again.
  */
 import type { Step } from '../../machines/businessTypes.js';
 import type { AuthUser } from '../context.js';
 
-import type { ApplicationEventType } from '../../machines/application.machine.js';
-
-export type Sender = 'applicant' | 'holder' | 'stepRole' | 'previousStepRole';
+import type { ApplicationSender } from '../../machines/application.machine.js';
 
 export interface ApplicationParties {
   applicantUserId: number;
   holderUserId: number | null;
   area: string;
-}
-
-/** Who sends this event from this place in the flow. */
-export function senderOf(type: ApplicationEventType, where: { stage: 'saved' | 'personCheck' | 'submitted' | 'inReview' | 'final' }): Sender {
-  switch (type) {
-    case 'SAVE':
-    case 'SUBMIT':
-    case 'DELETE':
-      return 'applicant';
-    case 'CONFIRM':
-    case 'DECLINE':
-      return 'holder';
-    case 'WITHDRAW':
-      return where.stage === 'inReview' ? 'previousStepRole' : 'applicant';
-    default:
-      return 'stepRole';
-  }
 }
 
 export const inArea = (user: AuthUser, area: string) => user.area === 'all' || user.area === area;
@@ -41,7 +23,22 @@ export type SenderCheck = { ok: true; roleKey: string } | { ok: false; msg: stri
 /** Whether the user is the right kind of sender; the role key recorded in the history when so. */
 export function checkSender(
   user: AuthUser,
-  sender: Sender,
+  senders: readonly ApplicationSender[],
+  app: ApplicationParties,
+  steps: { current: Step | null; previous: Step | null },
+): SenderCheck {
+  let refusal: SenderCheck = { ok: false, msg: '您无权进行此操作' };
+  for (const sender of senders) {
+    const check = checkOne(user, sender, app, steps);
+    if (check.ok) return check;
+    refusal = check;
+  }
+  return refusal;
+}
+
+function checkOne(
+  user: AuthUser,
+  sender: ApplicationSender,
   app: ApplicationParties,
   steps: { current: Step | null; previous: Step | null },
 ): SenderCheck {
@@ -55,7 +52,7 @@ export function checkSender(
         ? { ok: true, roleKey: user.roleKeys[0] ?? 'holder' }
         : { ok: false, msg: '只有证书持有人本人可以确认' };
     case 'stepRole':
-    case 'previousStepRole': {
+    case 'previousActor': {
       const step = sender === 'stepRole' ? steps.current : steps.previous;
       if (!step || !holdsStep(user, step)) return { ok: false, msg: '您没有办理该环节的权限' };
       if (!inArea(user, app.area)) return { ok: false, msg: '该业务不属于您所在中心的办理范围' };
