@@ -28,6 +28,7 @@ import { publicRoutes } from './modules/public/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { analysisRoutes } from './modules/analysis/routes.js';
 import { workflowRoutes } from './workflow/routes.js';
+import { moduleRoutes } from './modules/registry.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -85,7 +86,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerOperationLog(app);
 
   await app.register(async (api) => {
-    for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes, workflowRoutes]) {
+    for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes, workflowRoutes, ...moduleRoutes]) {
       await api.register(routes);
     }
   }, { prefix: '/api' });

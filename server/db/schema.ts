@@ -357,6 +357,9 @@ export const certificate = pgTable('certificate', {
   queryCode: varchar('query_code', { length: 32 }).notNull(),
   issuingAuthority: varchar('issuing_authority', { length: 100 }).notNull(),
   printCount: integer('print_count').notNull().default(0),
+  /** The version last printed (null: never printed); a newer version waits in the print queue. */
+  printedVersion: integer('printed_version'),
+  printedAt: timestamp('printed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -456,3 +459,168 @@ export const applicationHistory = pgTable('application_history', {
   uniqueIndex('application_history_version_uq').on(t.applicationId, t.version),
   index('application_history_actor_idx').on(t.actorId),
 ]);
+
+// ---------- certificate business (#4) ----------
+
+/** Every earlier version of a certificate: the row as it was before a change (DOMAIN.md: versions are kept). */
+export const certificateHistory = pgTable('certificate_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  certificateId: integer('certificate_id').notNull().references(() => certificate.id, { onDelete: 'cascade' }),
+  /** The version this row describes (the certificate's version before the change). */
+  version: integer('version').notNull(),
+  /** The certificate row and its holder's fields as they were (JSON). */
+  data: jsonb('data').notNull(),
+  /** The business type that replaced this version (delay, modify, inner, rename, revocation, …). */
+  reason: varchar('reason', { length: 24 }).notNull(),
+  applicationId: integer('application_id').references(() => application.id),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('certificate_history_cert_idx').on(t.certificateId, t.version)]);
+
+/** Last issued sequence per category and year; incremented under a row lock so numbers never repeat. */
+export const certNoSequence = pgTable('cert_no_sequence', {
+  category: varchar('category', { length: 2 }).notNull(),
+  year: integer('year').notNull(),
+  lastValue: integer('last_value').notNull(),
+}, (t) => [primaryKey({ columns: [t.category, t.year] })]);
+
+/** Messages for the national platform (an external system syncs them): transfers out, issues, revocations. */
+export const nationalOutbox = pgTable('national_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: varchar('kind', { length: 24 }).notNull(),
+  certificateId: integer('certificate_id').references(() => certificate.id),
+  applicationId: integer('application_id').references(() => application.id),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [index('national_outbox_unsent_idx').on(t.sentAt)]);
+
+/** Exam results per person and category: both parts passed is a precondition of a new certificate. */
+export const examResult = pgTable('exam_result', {
+  id: serial('id').primaryKey(),
+  personId: integer('person_id').notNull().references(() => person.id),
+  category: varchar('category', { length: 2 }).notNull(),
+  batchNo: varchar('batch_no', { length: 32 }).notNull(),
+  examDate: date('exam_date').notNull(),
+  /** 1 taken, 0 absent. */
+  attended: varchar('attended', { length: 1 }).notNull().default('1'),
+  /** 安全生产知识 part: 1 pass, 0 fail. */
+  knowledgeResult: varchar('knowledge_result', { length: 1 }).notNull(),
+  /** 管理能力 part: 1 pass, 0 fail. */
+  abilityResult: varchar('ability_result', { length: 1 }).notNull(),
+  knowledgeScore: integer('knowledge_score'),
+  abilityScore: integer('ability_score'),
+}, (t) => [index('exam_result_person_idx').on(t.personId, t.category)]);
+
+/** Punishments (credit management): 暂扣 sets status 02 and blocks delay while in force. */
+export const punishment = pgTable('punishment', {
+  id: serial('id').primaryKey(),
+  personId: integer('person_id').notNull().references(() => person.id),
+  certificateId: integer('certificate_id').references(() => certificate.id),
+  /** 警告, 罚款, 暂扣, 吊销, 撤销, 记分. */
+  type: varchar('type', { length: 8 }).notNull(),
+  docNo: varchar('doc_no', { length: 64 }).notNull(),
+  reason: text('reason').notNull(),
+  startDate: date('start_date').notNull(),
+  endDate: date('end_date'),
+  banUntil: date('ban_until'),
+  createdAt: createdAt(),
+}, (t) => [index('punishment_person_idx').on(t.personId)]);
+
+// ---------- file storage ----------
+
+/** A stored file (SPEC 3 OSS record): application materials, attachments, uploads of the admin screen. */
+export const sysOss = pgTable('sys_oss', {
+  id: serial('id').primaryKey(),
+  fileName: varchar('file_name', { length: 255 }).notNull(),
+  originalName: varchar('original_name', { length: 255 }).notNull(),
+  fileSuffix: varchar('file_suffix', { length: 16 }).notNull(),
+  mimeType: varchar('mime_type', { length: 100 }).notNull(),
+  size: integer('size').notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  /** local | s3: which store holds it. */
+  service: varchar('service', { length: 16 }).notNull().default('local'),
+  /** Key inside the store. */
+  storageKey: text('storage_key').notNull(),
+  /** What it belongs to, e.g. application:12 (free text tag, optional). */
+  ownerRef: varchar('owner_ref', { length: 64 }),
+  createdBy: integer('created_by').references(() => sysUser.userId),
+  createdAt: createdAt(),
+}, (t) => [index('sys_oss_owner_idx').on(t.ownerRef)]);
+
+/** Storage configurations (local disk or S3-compatible); exactly one has status '0' (in use), RuoYi style. */
+export const sysOssConfig = pgTable('sys_oss_config', {
+  ossConfigId: serial('oss_config_id').primaryKey(),
+  configKey: varchar('config_key', { length: 32 }).notNull(),
+  endpoint: varchar('endpoint', { length: 200 }),
+  region: varchar('region', { length: 64 }),
+  bucketName: varchar('bucket_name', { length: 100 }),
+  prefix: varchar('prefix', { length: 100 }),
+  accessKey: varchar('access_key', { length: 200 }),
+  /** Stored as given; never returned by the API. */
+  secretKey: varchar('secret_key', { length: 200 }),
+  /** '0' in use, '1' not in use. */
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  remark: text('remark'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('sys_oss_config_key_uq').on(t.configKey)]);
+
+// ---------- system administration (#5) ----------
+
+/**
+ * A pending four-eyes submission for a user or role (SPEC 4 checkStatus '0' new, '2' update, '3' delete).
+ * The live record changes only when a reviewer approves; `snapshot` is the recordReview machine's state.
+ */
+export const sysRecordReview = pgTable('sys_record_review', {
+  id: serial('id').primaryKey(),
+  /** user | role. */
+  entity: varchar('entity', { length: 8 }).notNull(),
+  /** The live record's id; null for a new record until it is approved. */
+  recordId: integer('record_id'),
+  checkStatus: varchar('check_status', { length: 1 }).notNull(),
+  /** The proposed record (new values). */
+  proposed: jsonb('proposed').notNull(),
+  /** The live record as it was when submitted (for the reviewer's diff). */
+  current: jsonb('current'),
+  snapshot: jsonb('snapshot').notNull(),
+  /** pending | approved | rejected | cancelled. */
+  state: varchar('state', { length: 12 }).notNull().default('pending'),
+  submittedBy: integer('submitted_by').notNull().references(() => sysUser.userId),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  reviewedBy: integer('reviewed_by').references(() => sysUser.userId),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  comment: text('comment'),
+}, (t) => [index('sys_record_review_entity_idx').on(t.entity, t.state), index('sys_record_review_record_idx').on(t.entity, t.recordId)]);
+
+/** User groups (UserGroupList) and their members. */
+export const sysUserGroup = pgTable('sys_user_group', {
+  groupId: serial('group_id').primaryKey(),
+  groupName: varchar('group_name', { length: 64 }).notNull(),
+  remark: text('remark'),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sysUserGroupMember = pgTable('sys_user_group_member', {
+  groupId: integer('group_id').notNull().references(() => sysUserGroup.groupId, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.groupId, t.userId] })]);
+
+/**
+ * Small reference lists of the further system pages (SPEC 2): file tags, organ tags, data order,
+ * gateways, questions, positions, violate types. One table, one `kind` per page.
+ */
+export const sysCatalog = pgTable('sys_catalog', {
+  id: serial('id').primaryKey(),
+  kind: varchar('kind', { length: 24 }).notNull(),
+  code: varchar('code', { length: 64 }).notNull(),
+  name: varchar('name', { length: 200 }).notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  status: varchar('status', { length: 1 }).notNull().default('1'),
+  /** Kind-specific fields (e.g. a gateway's URL, a question's answer). */
+  extra: jsonb('extra').notNull().default({}),
+  remark: text('remark'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('sys_catalog_kind_code_uq').on(t.kind, t.code), index('sys_catalog_kind_idx').on(t.kind, t.sortOrder)]);

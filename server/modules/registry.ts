@@ -1,0 +1,44 @@
+/**
+ * The route plugins of the business and administration modules, registered under /api by app.ts.
+ * One folder per area; each owns its routes.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { userAdminRoutes } from './system/users/routes.js';
+import { roleAdminRoutes } from './system/roles/routes.js';
+import { onlineRoutes } from './system/online/routes.js';
+import { userGroupRoutes } from './system/groups/routes.js';
+import { menuAdminRoutes } from './system/menus/routes.js';
+import { deptRoutes } from './system/depts/routes.js';
+import { dictAdminRoutes } from './system/dicts/routes.js';
+import { districtRoutes } from './system/districts/routes.js';
+import { ossRoutes } from './system/oss/routes.js';
+import { configRoutes } from './system/config/routes.js';
+import { logRoutes } from './system/logs/routes.js';
+import { noticeRoutes } from './system/notices/routes.js';
+import { messageAdminRoutes } from './system/messages/routes.js';
+import { todoAdminRoutes } from './system/todos/routes.js';
+import { catalogRoutes } from './system/catalog/routes.js';
+import { personAdminRoutes } from './system/persons/routes.js';
+import { certificateRoutes } from './certificate/routes.js';
+import { businessRoutes } from './business/routes.js';
+
+export const moduleRoutes: FastifyPluginAsyncZod[] = [
+  userAdminRoutes,
+  roleAdminRoutes,
+  onlineRoutes,
+  userGroupRoutes,
+  menuAdminRoutes,
+  deptRoutes,
+  dictAdminRoutes,
+  districtRoutes,
+  ossRoutes,
+  configRoutes,
+  logRoutes,
+  noticeRoutes,
+  messageAdminRoutes,
+  todoAdminRoutes,
+  catalogRoutes,
+  personAdminRoutes,
+  certificateRoutes,
+  businessRoutes,
+];

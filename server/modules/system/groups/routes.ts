@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Routes of this module (to be filled). */
+export const userGroupRoutes: FastifyPluginAsyncZod = async () => undefined;
