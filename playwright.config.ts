@@ -44,7 +44,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      CLIENT_DIR: path.resolve('dist'),
+      // E2E_CLIENT_DIR lets parallel runs use their own build (vite build --outDir X).
+      CLIENT_DIR: path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist'),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     },
