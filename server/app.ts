@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -80,6 +81,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // Uploads (materials, imports): the hard ceiling here; each route checks its own type and size rules.
+  await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 20 } });
 
   registerErrorHandler(app);
   registerAuth(app);
