@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import { createInitialAdmin, DEMO_PASSWORD, isSeeded, seedDemoData, seedReferenceData } from './db/seed/index.js';
 import { hashPassword } from './lib/password.js';
 import { seedDemoApplications } from './workflow/demo.js';
+import { seedBusinessCases } from './db/seed/businessCases.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -31,6 +32,7 @@ export async function prepareDatabase(database: Database, config: AppConfig, now
     await seedReferenceData(tx);
     if (config.seedDemo) {
       const counts = await seedDemoData(tx, { now, passwordHash: await hashPassword(DEMO_PASSWORD) });
+      await seedBusinessCases(tx, now);
       const applications = await seedDemoApplications(tx, config, now);
       return { kind: 'demo', ...counts, applications } as const;
     }

@@ -2,11 +2,16 @@
  * Demo applications: for every area and business type, items waiting in every queue (at least
  * two per queue), made by driving the real machine through the engine so their history replays.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { ApplicationEvent, ApplicationEventType } from '../../machines/application.machine.js';
 import type { Tx } from '../db/client.js';
-import { certificate, person, sysUser } from '../db/schema.js';
+import { certificate, enterprise, examResult, person, sysUser } from '../db/schema.js';
+import { CASE_KEYS, caseIdNo, type CaseKey } from '../db/seed/businessCases.js';
+import { addDays, addYears, chinaDate } from '../db/seed/util.js';
+import { holderUserOf } from '../modules/business/facts.js';
+import { parsePayload } from '../modules/business/payloads.js';
+import { checkDraft } from '../modules/business/rules.js';
 import { ManualClock } from '../lib/clock.js';
 import type { AppConfig } from '../config.js';
 import { applyEvent, createApplication } from './engine.js';
@@ -14,7 +19,8 @@ import type { ApplicationRow } from './effects.js';
 
 type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | 'atBj' | 'closedApproved' | 'rejected';
 /** How many demo items of each business type stop at each stage, per area. */
-const PLAN: [Stage, number][] = [['saved', 1], ['personCheck', 1], ['submitted', 2], ['firstReview', 2], ['atBj', 1], ['closedApproved', 2], ['rejected', 1]];
+// Scarce subjects go to the stages that matter most first.
+const PLAN: [Stage, number][] = [['closedApproved', 2], ['submitted', 2], ['firstReview', 2], ['saved', 1], ['personCheck', 1], ['atBj', 1], ['rejected', 1]];
 
 const AREAS: { area: '1' | '2' | '3'; enterpriseUser: string; staff: Record<Step, string> }[] = [
   { area: '1', enterpriseUser: 'ent_gz', staff: { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' } },
@@ -28,56 +34,133 @@ const COMMENTS: Partial<Record<ApplicationEventType, string>> = {
   CONFIRM: '本人确认申请内容属实',
 };
 
+/** Case persons kept free of demo applications, for users (and tests) to apply for themselves. */
+const RESERVED_CASES: readonly CaseKey[] = [
+  'newC3b', 'newB', 'newExamFailed', 'inProvC', 'innerC',
+  ...CASE_KEYS.filter((k) => k.startsWith('delay') && !k.startsWith('delayDemo')),
+];
+
+type Candidate = { personId: number | null; certificateId: number | null; payload: Record<string, unknown> };
+
+/** Subjects an enterprise could plausibly apply for, per business type (the rules decide which may go on). */
+async function candidatesFor(tx: Tx, type: BusinessType, entId: number, today: string, reserved: Set<number>): Promise<Candidate[]> {
+  const certsAt = (where: SQL | undefined) => tx
+    .select({ personId: certificate.personId, certificateId: certificate.id, category: certificate.category })
+    .from(certificate).innerJoin(person, eq(person.id, certificate.personId))
+    .where(and(eq(certificate.status, '01'), where)).orderBy(asc(certificate.expiryDate)).limit(60);
+  const free = <T extends { personId: number | null }>(rows: T[]) => rows.filter((r) => r.personId === null || !reserved.has(r.personId));
+  const year = Number(today.slice(0, 4));
+  switch (type) {
+    case 'newCert': {
+      const rows = await tx.select({ personId: examResult.personId, category: examResult.category }).from(examResult)
+        .innerJoin(person, eq(person.id, examResult.personId)).where(eq(person.enterpriseId, entId));
+      return free(rows).map((r) => ({ personId: r.personId, certificateId: null, payload: { category: r.category, position: r.category === 'A' ? '02' : r.category === 'B' ? '07' : '08' } }));
+    }
+    case 'delay':
+      return free(await certsAt(and(eq(certificate.enterpriseId, entId), lte(certificate.expiryDate, addDays(today, 80))))).map((r) => ({ ...r, payload: {} }));
+    case 'inner':
+      return free(await certsAt(and(eq(person.enterpriseId, entId), ne(certificate.enterpriseId, entId)))).map((r) => ({ ...r, payload: {} }));
+    case 'inProvince': {
+      const rows = await tx.select({ personId: person.id }).from(person)
+        .where(and(eq(person.enterpriseId, entId), sql`not exists (select 1 from ${certificate} c where c.person_id = ${person.id})`,
+          sql`not exists (select 1 from ${examResult} e where e.person_id = ${person.id})`));
+      return free(rows).map((r, i) => ({
+        personId: r.personId, certificateId: null,
+        payload: { originalCertNo: `湘建安C（${year - 1}）${String(31_200 + i * 17).padStart(7, '0')}`, originalProvince: '湖南省', category: 'C',
+          issueDate: addDays(today, -400 - i * 30), expiryDate: addDays(addYears(today, 2), -400 - i * 30 + 365), position: '08' },
+      }));
+    }
+    case 'outProvince':
+      return free(await certsAt(and(eq(certificate.enterpriseId, entId), ne(certificate.position, '01'))))
+        .reverse().map((r) => ({ ...r, payload: { targetProvince: '湖南省', reason: '调往湖南省建筑施工企业任职' } }));
+    case 'modify':
+      return free(await certsAt(and(eq(certificate.enterpriseId, entId), ne(certificate.position, '01'))))
+        .reverse().map((r) => ({ ...r, payload: { title: '04', reason: '取得中级技术职称，申请变更' } }));
+    case 'revocation':
+      return free(await certsAt(and(eq(certificate.enterpriseId, entId), ne(certificate.position, '01'))))
+        .reverse().map((r) => ({ ...r, payload: { reason: '1', remark: '已与本企业解除劳动合同' } }));
+    case 'personRevocation':
+      return [];
+    case 'rename': {
+      const [ent] = await tx.select({ name: enterprise.name }).from(enterprise).where(eq(enterprise.id, entId));
+      const base = ent!.name.replace(/(集团)?(股份)?有限公司$/, '');
+      return [`${base}建工集团有限公司`, `${base}工程建设集团股份有限公司`, `${base}城建发展有限公司`].map((newName) => ({ personId: null, certificateId: null, payload: { newName } }));
+    }
+  }
+}
+
 export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date): Promise<number> {
   const users = await tx.select().from(sysUser);
   const byName = new Map(users.map((u) => [u.userName, u]));
-  const holders = users.filter((u) => u.userType === '04' && u.personId !== null);
+  const today = chinaDate(now);
   let count = 0;
 
-  for (const areaPlan of AREAS) {
+  for (const [entIndex, areaPlan] of AREAS.entries()) {
     const applicant = byName.get(areaPlan.enterpriseUser);
     if (!applicant?.enterpriseId) continue;
-    const candidates = await tx
-      .select({ personId: person.id, certificateId: certificate.id })
-      .from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
-      .where(and(eq(certificate.enterpriseId, applicant.enterpriseId), inArray(certificate.status, ['01'])))
-      .limit(200);
-    let pick = 0;
+    const reservedIdNos = RESERVED_CASES.map((k) => caseIdNo(entIndex, k, today));
+    const reserved = new Set((await tx.select({ id: person.id }).from(person).where(inArray(person.idNo, reservedIdNos))).map((r) => r.id));
+    for (const u of users) if (u.userType === '04' && u.personId !== null && u.userName !== 'person2') reserved.add(u.personId);
     for (const type of BUSINESS_TYPES) {
-      const route = BUSINESS_ROUTES[type];
-      for (const [stage, n] of PLAN) {
-        if (stage === 'personCheck' && !route.personCheck) continue;
+      const pool = await candidatesFor(tx, type, applicant.enterpriseId, today, reserved);
+      // person2 (area 1) has one change of their B certificate waiting for their confirmation.
+      const person2 = byName.get('person2');
+      const plan = type === 'rename' ? RENAME_PLAN : PLAN;
+      for (const [stage, n] of plan) {
         for (let i = 0; i < n; i++) {
-          // Holders with an account confirm for themselves (area 1); elsewhere the holder has none.
-          const holder = areaPlan.area === '1' && route.personCheck ? holders[(count + i) % holders.length] : undefined;
-          // Each item starts 1 to 12 days ago and moves a few hours per step, so queues show a
-          // spread of dates and deadlines, all in the past.
           const clock = new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));
           const env = { clock, config };
-          const subject = holder ? { personId: holder.personId!, certificateId: null as number | null } : candidates[pick++ % Math.max(candidates.length, 1)];
+          const wantsHolder = stage === 'personCheck';
+          if (wantsHolder && !(type === 'modify' && areaPlan.area === '1' && person2?.personId)) continue;
+          const subject = wantsHolder
+            ? await person2Subject(tx, person2!.personId!)
+            : await firstEligible(tx, clock, type, applicant, pool);
+          if (!subject) continue;
+          const payload = parsePayload(type, { ...subject.payload, materials: [] });
+          if (!payload.ok) throw new Error(`demo ${type}: ${payload.msg}`);
           let row = await createApplication(env, tx, {
             businessType: type,
             applicantUserId: applicant.userId,
             enterpriseId: applicant.enterpriseId,
-            personId: subject?.personId ?? null,
-            holderUserId: holder?.userId ?? null,
-            certificateId: type === 'newCert' || type === 'rename' ? null : (subject?.certificateId ?? null),
-            payload: { demo: true },
+            personId: subject.personId,
+            holderUserId: subject.personId ? await holderUserOf(tx, subject.personId) : null,
+            certificateId: subject.certificateId,
+            payload: payload.value as Record<string, unknown>,
           });
           count += 1;
+          const holderName = row.holderUserId ? users.find((u) => u.userId === row.holderUserId)?.userName ?? null : null;
           const send = async (type_: ApplicationEventType, userName: string, roleKey: string, comment?: string) => {
             const actor = byName.get(userName)!;
             clock.advance(3_600_000 + (count % 7) * 600_000);
             const event: ApplicationEvent = { type: type_, actorId: actor.userId, roleKey, comment: comment ?? COMMENTS[type_], version: row.version };
             row = await applyEvent(env, tx, row, event, actor.nickName);
           };
-          await driveTo(stage, type, row, send, areaPlan.staff, holder?.userName ?? null, applicant.userName);
+          await driveTo(stage, type, row, send, areaPlan.staff, holderName, applicant.userName);
         }
       }
     }
   }
   return count;
+}
+
+const RENAME_PLAN: [Stage, number][] = [['closedApproved', 1], ['submitted', 1]];
+
+async function person2Subject(tx: Tx, personId: number): Promise<Candidate | null> {
+  const [cert] = await tx.select({ id: certificate.id }).from(certificate).where(and(eq(certificate.personId, personId), eq(certificate.status, '01'))).limit(1);
+  return cert ? { personId, certificateId: cert.id, payload: { title: '02', reason: '取得高级技术职称，申请变更' } } : null;
+}
+
+/** Takes the first candidate the rules accept (and removes it from the pool). */
+async function firstEligible(tx: Tx, clock: ManualClock, type: BusinessType, applicant: { userId: number; enterpriseId: number | null }, pool: Candidate[]): Promise<Candidate | null> {
+  while (pool.length > 0) {
+    const c = pool.shift()!;
+    const answer = await checkDraft(tx, clock, {
+      businessType: type, applicationId: null, enterpriseId: applicant.enterpriseId, personId: c.personId, certificateId: c.certificateId,
+      payload: { ...c.payload, materials: [] }, applicantUserId: applicant.userId,
+    });
+    if (answer.code === 0) return c;
+  }
+  return null;
 }
 
 type Send = (type: ApplicationEventType, userName: string, roleKey: string, comment?: string) => Promise<void>;

@@ -16,6 +16,7 @@ import { application, applicationHistory, enterprise, sysUser } from '../db/sche
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import { closeEffects, type ApplicationRow, type WorkflowEnv } from './effects.js';
 import { checkSender, holdsStep, inArea } from './who.js';
+import { checkDraft } from '../modules/business/rules.js';
 
 export const STALE_VERSION = '数据已被他人更新，请刷新后重试';
 export const NOT_ALLOWED_NOW = '当前状态不允许该操作';
@@ -71,6 +72,22 @@ export interface EventInput {
   version: number;
 }
 
+/** Status of a submission the business rules refuse (the body's code is the rule's code, SPEC 4 for delay). */
+export const RULE_REFUSED = 422;
+
+/**
+ * The business rules of DOMAIN.md, the same answer as the pre-check: a submission they refuse is a
+ * 422 whose code is the rule (delay: SPEC 4 codes 1–9) and whose msg names it. Read before the
+ * transaction (PGlite serialises on one connection).
+ */
+export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app: ApplicationRow): Promise<void> {
+  const answer = await checkDraft(ctx.db, ctx.clock, {
+    businessType: app.businessType as BusinessType, applicationId: app.id, enterpriseId: app.enterpriseId, personId: app.personId,
+    certificateId: app.certificateId, payload: app.payload, applicantUserId: app.applicantUserId,
+  });
+  if (answer.code !== 0) throw new AppError(RULE_REFUSED, answer.message, answer.field, answer.code, { checkCode: answer.code, facts: answer.facts });
+}
+
 /** Runs one event for a user: 403 for the wrong person, 409 for a stale version or a move the machine refuses. */
 export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput): Promise<ApplicationRow> {
   const app = await loadApplication(ctx.db, id);
@@ -80,6 +97,7 @@ export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: 
   if (input.version !== app.version) throw conflict(STALE_VERSION);
   const check = checkSender(user, sendersOf(snapshot, input.type), app, stepsAround(snapshot));
   if (!check.ok) throw forbidden(check.msg);
+  if (input.type === 'SUBMIT') await assertRulesPass(ctx, app);
   const event: ApplicationEvent = { type: input.type, actorId: user.userId, roleKey: check.roleKey, comment: input.comment, version: input.version };
   return ctx.db.transaction((tx) => applyEvent(ctx, tx, app, event, user.nickName));
 }

@@ -1,0 +1,204 @@
+/**
+ * What the business rules read about a person, a certificate and the applying enterprise: gathered
+ * from the database in one place so the pre-check and the submit check see the same facts.
+ */
+import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  application, certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysConfig, sysUser,
+} from '../../db/schema.js';
+import { addDays, addYears, chinaDate } from '../../db/seed/util.js';
+import type { Clock } from '../../lib/clock.js';
+
+export type PersonRow = typeof person.$inferSelect;
+export type CertificateRow = typeof certificate.$inferSelect;
+export type EnterpriseRow = typeof enterprise.$inferSelect;
+
+/** The business numbers of DOMAIN.md (sys_config biz.*), read before any transaction. */
+export interface BizPolicy {
+  delayWindowDays: number;
+  hoursPerYear: number;
+  maxAgeB: number;
+  maxAgeC: number;
+  minAge: number;
+  minWorkYears: number;
+}
+
+const POLICY_KEYS: Record<keyof BizPolicy, [string, number]> = {
+  delayWindowDays: ['biz.delay.windowDays', 90],
+  hoursPerYear: ['biz.delay.hoursPerYear', 24],
+  maxAgeB: ['biz.age.max.B', 65],
+  maxAgeC: ['biz.age.max.C', 60],
+  minAge: ['biz.age.min', 18],
+  minWorkYears: ['biz.newCert.minWorkYears', 2],
+};
+
+export async function readBizPolicy(db: DbOrTx): Promise<BizPolicy> {
+  const rows = await db
+    .select({ key: sysConfig.configKey, value: sysConfig.configValue })
+    .from(sysConfig)
+    .where(inArray(sysConfig.configKey, Object.values(POLICY_KEYS).map(([k]) => k)));
+  const byKey = new Map(rows.map((r) => [r.key, Number(r.value)]));
+  const policy = {} as BizPolicy;
+  for (const [field, [key, fallback]] of Object.entries(POLICY_KEYS) as [keyof BizPolicy, [string, number]][]) {
+    const n = byKey.get(key);
+    policy[field] = n !== undefined && Number.isFinite(n) && n > 0 ? n : fallback;
+  }
+  return policy;
+}
+
+export const todayOf = (clock: Clock): string => chinaDate(clock.now());
+
+/** Whole years between a birth date and a day (both YYYY-MM-DD). */
+export function ageOn(birthDate: string, day: string): number {
+  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/**
+ * Statutory retirement age in years (DOMAIN.md): men 60, women 55, rising from 2025-01-01 by one
+ * month every four months of birth (men born from 1965, women from 1970) up to 63 and 58.
+ */
+export function retirementAgeOf(birthDate: string, sex: string): number {
+  const male = sex !== '1';
+  const [by, bm] = birthDate.split('-').map(Number) as [number, number];
+  const from = male ? 1965 : 1970;
+  const monthsAfter = (by - from) * 12 + (bm - 1);
+  const extra = monthsAfter < 0 ? 0 : Math.min(36, Math.floor(monthsAfter / 4) + 1);
+  return (male ? 60 : 55) + extra / 12;
+}
+
+/** The individual user account of a person (the holder who confirms), if the person has one. */
+export async function holderUserOf(db: DbOrTx, personId: number): Promise<number | null> {
+  const [u] = await db
+    .select({ userId: sysUser.userId })
+    .from(sysUser)
+    .where(and(eq(sysUser.personId, personId), eq(sysUser.userType, '04'), eq(sysUser.status, '1')))
+    .limit(1);
+  return u?.userId ?? null;
+}
+
+export async function findPerson(db: DbOrTx, id: number): Promise<PersonRow | null> {
+  const [p] = await db.select().from(person).where(eq(person.id, id));
+  return p ?? null;
+}
+
+export async function findCertificate(db: DbOrTx, id: number): Promise<CertificateRow | null> {
+  const [c] = await db.select().from(certificate).where(eq(certificate.id, id));
+  return c ?? null;
+}
+
+export async function findEnterprise(db: DbOrTx, id: number): Promise<EnterpriseRow | null> {
+  const [e] = await db.select().from(enterprise).where(eq(enterprise.id, id));
+  return e ?? null;
+}
+
+/** Every certificate the person holds or held. */
+export const certificatesOf = (db: DbOrTx, personId: number) => db.select().from(certificate).where(eq(certificate.personId, personId));
+
+export interface EmploymentFacts {
+  /** The three databases have a current record of the person. */
+  employed: boolean;
+  /** Every current record names the applying enterprise. */
+  employerIsApplicant: boolean;
+  /** Years of construction work: from the earliest record to today. */
+  workYears: number;
+}
+
+export async function employmentFacts(db: DbOrTx, personId: number, enterpriseId: number, today: string): Promise<EmploymentFacts> {
+  const rows = await db.select().from(employmentRecord).where(eq(employmentRecord.personId, personId));
+  const current = rows.filter((r) => r.startDate <= today && (r.endDate === null || r.endDate >= today));
+  const earliest = rows.reduce<string | null>((min, r) => (min === null || r.startDate < min ? r.startDate : min), null);
+  return {
+    employed: current.length > 0,
+    employerIsApplicant: current.length > 0 && current.every((r) => r.enterpriseId === enterpriseId),
+    workYears: earliest ? ageOn(earliest, today) : 0,
+  };
+}
+
+export async function hasValidConstructorReg(db: DbOrTx, personId: number, enterpriseId: number, today: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: regConstructor.id })
+    .from(regConstructor)
+    .where(and(
+      eq(regConstructor.personId, personId), eq(regConstructor.enterpriseId, enterpriseId), eq(regConstructor.status, '0'),
+      or(isNull(regConstructor.validTo), gte(regConstructor.validTo, today)),
+    ))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Continuing-education hours earned within a certificate's validity period. */
+export async function educationHours(db: DbOrTx, cert: CertificateRow): Promise<number> {
+  const [row] = await db
+    .select({ hours: sql<string>`coalesce(sum(${educationRecord.hours}), 0)` })
+    .from(educationRecord)
+    .where(and(
+      eq(educationRecord.personId, cert.personId),
+      or(eq(educationRecord.certNo, cert.certNo), isNull(educationRecord.certNo)),
+      gte(educationRecord.finishedOn, cert.issueDate),
+      lte(educationRecord.finishedOn, cert.expiryDate),
+    ));
+  return Number(row?.hours ?? 0);
+}
+
+/** In progress: saved, waiting for the holder, submitted or under review (not deleted, not closed). */
+const IN_PROGRESS_STATUSES = [0, 1, 2, 3];
+
+/** Another application in progress for this certificate (or, without one, for this person and category). */
+export async function otherBusinessInProgress(
+  db: DbOrTx,
+  target: { certificateId?: number | null; personId?: number | null; enterpriseId?: number | null; businessType?: string },
+  excludeApplicationId: number | null,
+): Promise<boolean> {
+  const conds = [inArray(application.status, IN_PROGRESS_STATUSES), eq(application.deleted, false)];
+  if (excludeApplicationId) conds.push(ne(application.id, excludeApplicationId));
+  if (target.certificateId) conds.push(eq(application.certificateId, target.certificateId));
+  else if (target.personId) conds.push(eq(application.personId, target.personId));
+  else if (target.enterpriseId) conds.push(eq(application.enterpriseId, target.enterpriseId));
+  if (target.businessType) conds.push(eq(application.businessType, target.businessType));
+  const rows = await db.select({ id: application.id }).from(application).where(and(...conds)).limit(1);
+  return rows.length > 0;
+}
+
+/** A 暂扣 (suspension) in force for the person or the certificate, or the certificate's status 02. */
+export async function suspended(db: DbOrTx, personId: number, cert: CertificateRow | null, today: string): Promise<boolean> {
+  if (cert?.status === '02') return true;
+  const rows = await db
+    .select({ id: punishment.id })
+    .from(punishment)
+    .where(and(
+      eq(punishment.personId, personId), eq(punishment.type, '暂扣'), lte(punishment.startDate, today),
+      or(isNull(punishment.endDate), gte(punishment.endDate, today)),
+      cert ? or(isNull(punishment.certificateId), eq(punishment.certificateId, cert.id)) : undefined,
+    ))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A ban after 吊销/撤销 in force (no new certificate before it ends). */
+export async function bannedUntil(db: DbOrTx, personId: number, today: string): Promise<string | null> {
+  const rows = await db
+    .select({ banUntil: punishment.banUntil })
+    .from(punishment)
+    .where(and(eq(punishment.personId, personId), gte(punishment.banUntil, today)));
+  return rows.reduce<string | null>((max, r) => (r.banUntil && (max === null || r.banUntil > max) ? r.banUntil : max), null);
+}
+
+/** Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not assumed). */
+export async function passedExam(db: DbOrTx, personId: number, category: string, today: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: examResult.id })
+    .from(examResult)
+    .where(and(
+      eq(examResult.personId, personId), eq(examResult.category, category), eq(examResult.attended, '1'),
+      eq(examResult.knowledgeResult, '1'), eq(examResult.abilityResult, '1'),
+      // An exam pass is good for a new certificate for three years.
+      gte(examResult.examDate, addYears(today, -3)),
+    ))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export { addDays, addYears };

@@ -1,0 +1,100 @@
+/**
+ * The business form of each application type (what steps 1–2 of the apply modal fill), validated at
+ * the edge with messages that name the field. Materials are ids of uploaded files (sys_oss).
+ */
+import { z } from 'zod';
+import type { BusinessType } from '../../../machines/businessTypes.js';
+
+export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+const date = (label: string) => z.string({ error: `${label}不能为空` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
+const text = (label: string, max: number) => z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}不能超过${max}字`);
+const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}字`).optional();
+const position = z.string({ error: '职务不能为空' }).regex(/^(0[1-8]|99)$/, '职务代码不正确（01–08 或 99）');
+
+const materials = z.array(z.number().int().positive(), { error: '申请材料格式不正确' }).max(20, '申请材料最多20个文件').default([]);
+const common = { remark: optionalText('备注', 500), materials };
+
+/** Grounds of a revocation (DOMAIN.md). */
+export const REVOCATION_REASONS = {
+  '1': '离开企业或退出行业',
+  '2': '证书有效期届满未延期',
+  '3': '死亡或丧失民事行为能力',
+  '4': '本人申请',
+  '5': '超过年龄限制',
+  '9': '其他',
+} as const;
+export type RevocationReason = keyof typeof REVOCATION_REASONS;
+const revocationReason = z.enum(Object.keys(REVOCATION_REASONS) as [RevocationReason, ...RevocationReason[]], { error: '注销原因不正确' });
+
+export const PAYLOADS = {
+  newCert: z.object({
+    category: z.enum(CATEGORIES, { error: '证书类别不正确（A、B、C1、C2、C3）' }),
+    position,
+    ...common,
+  }),
+  delay: z.object({ ...common }),
+  inner: z.object({ position: position.optional(), ...common }),
+  inProvince: z.object({
+    originalCertNo: text('原证书编号', 40),
+    originalProvince: text('原发证省份', 20),
+    /** An unclassified old C becomes C3 (DOMAIN.md). */
+    category: z.enum([...CATEGORIES, 'C'], { error: '证书类别不正确' }),
+    issueDate: date('原发证日期'),
+    expiryDate: date('原有效期截止日期'),
+    position,
+    ...common,
+  }),
+  outProvince: z.object({ targetProvince: text('调入省份', 20), reason: text('调出原因', 200), ...common }),
+  modify: z.object({
+    name: z.string().trim().min(1, '姓名不能为空').max(64, '姓名不能超过64字').optional(),
+    idNo: z.string().trim().regex(/^\d{17}[\dX]$/, '身份证号码格式不正确').optional(),
+    sex: z.enum(['0', '1'], { error: '性别不正确' }).optional(),
+    position: position.optional(),
+    title: z.string().regex(/^(0[1-5]|99)$/, '技术职称代码不正确').optional(),
+    education: z.string().regex(/^(0[1-7]|99)$/, '文化程度代码不正确').optional(),
+    /** Reissue of a lost certificate after a public notice. */
+    lostReissue: z.boolean().default(false),
+    noticeRef: optionalText('遗失声明', 200),
+    reason: text('变更原因', 200),
+    ...common,
+  }).superRefine((p, ctx) => {
+    const changes = [p.name, p.idNo, p.sex, p.position, p.title, p.education].filter((v) => v !== undefined);
+    if (changes.length === 0 && !p.lostReissue) ctx.addIssue({ code: 'custom', path: ['name'], message: '请至少填写一项变更内容或选择遗失补办' });
+    if (p.lostReissue && !p.noticeRef) ctx.addIssue({ code: 'custom', path: ['noticeRef'], message: '遗失补办须填写遗失声明（登报或公示）' });
+  }),
+  revocation: z.object({ reason: revocationReason, ...common }),
+  personRevocation: z.object({ reason: revocationReason, ...common }),
+  rename: z.object({
+    newName: text('新企业名称', 200),
+    newLegalRepresentative: optionalText('新法定代表人', 64),
+    /** When the 法定代表人 changes, the old one's A certificate is revoked in the same application. */
+    revokeOldLegalRepA: z.boolean().default(false),
+    ...common,
+  }),
+} satisfies Record<BusinessType, z.ZodType>;
+
+export type PayloadOf<T extends BusinessType> = z.infer<(typeof PAYLOADS)[T]>;
+
+/** What an application is about: which of person / certificate the applicant chooses in step 0. */
+export const TARGET: Record<BusinessType, 'person' | 'certificate' | 'enterprise'> = {
+  newCert: 'person',
+  delay: 'certificate',
+  inner: 'certificate',
+  inProvince: 'person',
+  outProvince: 'certificate',
+  modify: 'certificate',
+  revocation: 'certificate',
+  personRevocation: 'certificate',
+  rename: 'enterprise',
+};
+
+/** Parses a stored or submitted payload; the first problem as {field, msg}. */
+export function parsePayload<T extends BusinessType>(type: T, payload: unknown):
+  { ok: true; value: PayloadOf<T> } | { ok: false; field: string; msg: string } {
+  const result = PAYLOADS[type].safeParse(payload ?? {});
+  if (result.success) return { ok: true, value: result.data as PayloadOf<T> };
+  const issue = result.error.issues[0]!;
+  return { ok: false, field: issue.path.join('.') || 'payload', msg: issue.message };
+}

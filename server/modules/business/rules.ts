@@ -1,0 +1,328 @@
+/**
+ * Every rule of DOMAIN.md for every business type, as one answer: code 0 and the facts when the
+ * application may go on, else the first failing rule's code and words. The pre-check
+ * (GET /applyCertification/checkDataByApplyId) and the submit (SUBMIT through the engine) call the
+ * same function, so the answer is the same whether or not the client asked first. Delay runs the
+ * delayEligibility machine; its codes 1–9 are reused by the other types where the rule is the same.
+ */
+import { checkDelayEligibility, DELAY_ELIGIBILITY_MESSAGES, type DelayFacts } from '../../../machines/delayEligibility.machine.js';
+import type { BusinessType } from '../../../machines/businessTypes.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import {
+  ageOn, bannedUntil, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg,
+  otherBusinessInProgress, passedExam, readBizPolicy, retirementAgeOf, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
+} from './facts.js';
+import { parsePayload, type Category, type PayloadOf } from './payloads.js';
+import { certificate, enterprise } from '../../db/schema.js';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+
+/** Rule codes beyond the nine delay codes of SPEC 4 (shown with the message; 0 = may go on). */
+export const RULE = {
+  window: 1, hours: 2, constructorReg: 3, inProgress: 4, age: 5, noEmployment: 6, employerMismatch: 7, holding: 8, suspension: 9,
+  exam: 10, qualification: 11, workYears: 12, certificateState: 13, legalRepExists: 14, expiredSameCategory: 15, ban: 16,
+  minAge: 17, enterpriseState: 18, sameEnterprise: 19, payload: 20, person: 21,
+} as const;
+
+export interface Draft {
+  businessType: BusinessType;
+  /** The saved application being checked (excluded from "other business in progress"). */
+  applicationId: number | null;
+  /** The applying enterprise (the holder's enterprise for a person's own revocation). */
+  enterpriseId: number | null;
+  personId: number | null;
+  certificateId: number | null;
+  payload: unknown;
+  applicantUserId: number;
+}
+
+export interface RuleAnswer {
+  code: number;
+  message: string;
+  /** The payload field at fault, when the rule is about the form. */
+  field?: string;
+  /** What the rules looked at (shown in the apply modal's summary). */
+  facts: Record<string, unknown>;
+  /** Worth knowing but not blocking. */
+  warnings: string[];
+}
+
+const ok = (facts: Record<string, unknown>, warnings: string[] = []): RuleAnswer => ({ code: 0, message: '校验通过，可以申请', facts, warnings });
+const fail = (code: number, message: string, facts: Record<string, unknown> = {}, field?: string): RuleAnswer => ({ code, message, facts, warnings: [], field });
+
+const LIVE = ['01', '02'];
+const isLive = (c: CertificateRow) => LIVE.includes(c.status);
+
+/** Holding rules of DOMAIN.md: a new `category` for the person next to `others` (their live certificates). */
+export function holdingConflict(category: Category, others: readonly Pick<CertificateRow, 'category' | 'certNo'>[]): string | null {
+  for (const o of others) {
+    const c = o.category;
+    if (c === category) return `已持有同类别（${c}）的有效证书 ${o.certNo}`;
+    if ((category === 'C3' && (c === 'C1' || c === 'C2')) || (c === 'C3' && (category === 'C1' || category === 'C2'))) {
+      return `C1、C2 证书不能与 C3 证书同时持有（已持有 ${o.certNo}）`;
+    }
+  }
+  return null;
+}
+
+/** The age limit for keeping a certificate (delay, transfer, change): null = none. */
+function ageLimit(category: string, position: string, p: PersonRow, policy: BizPolicy): number | null {
+  if (category === 'B') return policy.maxAgeB;
+  if (category.startsWith('C')) return policy.maxAgeC;
+  return position === '01' ? null : retirementAgeOf(p.birthDate, p.sex);
+}
+
+function overAge(category: string, position: string, p: PersonRow, policy: BizPolicy, today: string): RuleAnswer | null {
+  const limit = ageLimit(category, position, p, policy);
+  const age = ageOn(p.birthDate, today);
+  if (limit !== null && age > limit) {
+    return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit)} 岁），只能办理注销`, { age });
+  }
+  return null;
+}
+
+const personFacts = (p: PersonRow, today: string) => ({ personId: p.id, name: p.name, idNo: p.idNo, sex: p.sex, age: ageOn(p.birthDate, today) });
+const certFacts = (c: CertificateRow) => ({
+  certificateId: c.id, certNo: c.certNo, category: c.category, position: c.position, issueDate: c.issueDate, expiryDate: c.expiryDate,
+  status: c.status, version: c.version,
+});
+
+interface Ctx { db: DbOrTx; today: string; policy: BizPolicy; draft: Draft }
+
+/** The person's live certificates other than `exclude`. */
+async function otherLive(db: DbOrTx, personId: number, exclude: number | null): Promise<CertificateRow[]> {
+  return (await certificatesOf(db, personId)).filter((c) => isLive(c) && c.id !== exclude);
+}
+
+async function employmentRules(c: Ctx, personId: number, enterpriseId: number, facts: Record<string, unknown>): Promise<RuleAnswer | null> {
+  const emp = await employmentFacts(c.db, personId, enterpriseId, c.today);
+  Object.assign(facts, { employed: emp.employed, employerIsApplicant: emp.employerIsApplicant, workYears: emp.workYears });
+  if (!emp.employed) return fail(RULE.noEmployment, DELAY_ELIGIBILITY_MESSAGES[6], facts);
+  if (!emp.employerIsApplicant) return fail(RULE.employerMismatch, DELAY_ELIGIBILITY_MESSAGES[7], facts);
+  return null;
+}
+
+/** The certificate exists, is live and (unless `anyEnterprise`) belongs to the applying enterprise. */
+async function loadOwnCertificate(c: Ctx, opts: { anyEnterprise?: boolean; allowStatuses?: string[] } = {}):
+  Promise<{ cert: CertificateRow; holder: PersonRow } | RuleAnswer> {
+  const { draft } = c;
+  if (!draft.certificateId) return fail(RULE.certificateState, '请选择证书', {}, 'certificateId');
+  const cert = await findCertificate(c.db, draft.certificateId);
+  if (!cert) return fail(RULE.certificateState, '证书不存在', {}, 'certificateId');
+  const holder = await findPerson(c.db, cert.personId);
+  if (!holder) return fail(RULE.person, '证书持有人不存在', {}, 'certificateId');
+  if (!opts.anyEnterprise && cert.enterpriseId !== draft.enterpriseId) {
+    return fail(RULE.certificateState, '该证书不属于申请企业', certFacts(cert), 'certificateId');
+  }
+  const statuses = opts.allowStatuses ?? ['01'];
+  if (!statuses.includes(cert.status)) {
+    if (cert.status === '02') return fail(RULE.suspension, DELAY_ELIGIBILITY_MESSAGES[9], certFacts(cert));
+    return fail(RULE.certificateState, `证书当前状态不能办理该业务（状态 ${cert.status}）`, certFacts(cert), 'certificateId');
+  }
+  return { cert, holder };
+}
+
+async function inProgress(c: Ctx, target: Parameters<typeof otherBusinessInProgress>[1], facts: Record<string, unknown>): Promise<RuleAnswer | null> {
+  return (await otherBusinessInProgress(c.db, target, c.draft.applicationId)) ? fail(RULE.inProgress, DELAY_ELIGIBILITY_MESSAGES[4], facts) : null;
+}
+
+type Checker = (c: Ctx) => Promise<RuleAnswer>;
+
+const checkDelay: Checker = async (c) => {
+  const own = await loadOwnCertificate(c, { allowStatuses: ['01', '02'] });
+  if ('code' in own) return own;
+  const { cert, holder } = own;
+  if (!c.draft.enterpriseId) return fail(RULE.enterpriseState, '缺少申请企业');
+  const emp = await employmentFacts(c.db, holder.id, c.draft.enterpriseId, c.today);
+  const others = await otherLive(c.db, holder.id, cert.id);
+  const facts: DelayFacts = {
+    today: c.today,
+    expiryDate: cert.expiryDate,
+    category: cert.category as DelayFacts['category'],
+    position: cert.position,
+    isLegalRepresentative: cert.category === 'A' && cert.position === '01',
+    windowDays: c.policy.delayWindowDays,
+    educationHours: await educationHours(c.db, cert),
+    requiredHours: c.policy.hoursPerYear * 3,
+    hasValidConstructorRegAtApplicant: cert.category !== 'B' || (await hasValidConstructorReg(c.db, holder.id, c.draft.enterpriseId, c.today)),
+    otherBusinessInProgress: await otherBusinessInProgress(c.db, { certificateId: cert.id }, c.draft.applicationId),
+    age: ageOn(holder.birthDate, c.today),
+    sex: holder.sex === '1' ? '1' : '0',
+    retirementAge: retirementAgeOf(holder.birthDate, holder.sex),
+    employedInThreeDatabases: emp.employed,
+    employerInThreeDatabasesIsApplicant: emp.employerIsApplicant,
+    conflictingValidCertificate: holdingConflict(cert.category as Category, others) !== null,
+    suspended: await suspended(c.db, holder.id, cert, c.today),
+  };
+  const answer = checkDelayEligibility(facts);
+  const shown = { ...certFacts(cert), ...personFacts(holder, c.today), educationHours: facts.educationHours, requiredHours: facts.requiredHours, newExpiryDate: null };
+  if (answer.code !== 0) {
+    const message = answer.code === 2 ? `${answer.message}（已完成 ${facts.educationHours} 学时，须 ${facts.requiredHours} 学时）` : answer.message;
+    return fail(answer.code, message, shown);
+  }
+  return ok(shown);
+};
+
+/** Exam, qualification, experience, employment, holding rules and the one 法定代表人 per enterprise. */
+const checkNewCert: Checker = async (c) => {
+  const payload = parsePayload('newCert', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
+  const { category, position } = payload.value;
+  if (!c.draft.personId) return fail(RULE.person, '请选择申请人员', {}, 'personId');
+  const p = await findPerson(c.db, c.draft.personId);
+  if (!p) return fail(RULE.person, '人员不存在', {}, 'personId');
+  const enterpriseId = c.draft.enterpriseId!;
+  const facts: Record<string, unknown> = { ...personFacts(p, c.today), category, position };
+  const inFlight = await inProgress(c, { personId: p.id, businessType: 'newCert' }, facts);
+  if (inFlight) return inFlight;
+  const age = ageOn(p.birthDate, c.today);
+  if (age < c.policy.minAge) return fail(RULE.minAge, `申请人未满 ${c.policy.minAge} 周岁`, facts);
+  const limit = ageLimit(category, position, p, c.policy);
+  if (limit !== null && age >= limit) return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit)} 岁）`, facts);
+  const ban = await bannedUntil(c.db, p.id, c.today);
+  if (ban) return fail(RULE.ban, `申请人处于禁止考核期内（至 ${ban}）`, facts);
+  if (!(await passedExam(c.db, p.id, category, c.today))) return fail(RULE.exam, `申请人未通过 ${category} 类安全生产知识和管理能力考核（或成绩已超过三年）`, facts);
+  // 中专/高中 or higher (文化程度 01–05), or at least a junior title (技术职称 01–05).
+  const educated = p.education !== null && /^0[1-5]$/.test(p.education);
+  const titled = p.title !== null && /^0[1-5]$/.test(p.title);
+  if (!educated && !titled) return fail(RULE.qualification, '申请人须具有中专（高中）及以上文化程度或初级及以上技术职称', facts);
+  const employment = await employmentRules(c, p.id, enterpriseId, facts);
+  if (employment) return employment;
+  if (Number(facts.workYears) < c.policy.minWorkYears) return fail(RULE.workYears, `申请人须具有 ${c.policy.minWorkYears} 年及以上建筑施工相关工作经历`, facts);
+  if (category === 'B' && !(await hasValidConstructorReg(c.db, p.id, enterpriseId, c.today))) return fail(RULE.constructorReg, DELAY_ELIGIBILITY_MESSAGES[3], facts);
+  const all = await certificatesOf(c.db, p.id);
+  const expiredSame = all.find((x) => x.category === category && (x.status === '05' || (isLive(x) && x.expiryDate < c.today)));
+  if (expiredSame) return fail(RULE.expiredSameCategory, `申请人持有已过期的同类别证书 ${expiredSame.certNo}，须先办理注销`, facts);
+  const live = all.filter((x) => isLive(x) && x.expiryDate >= c.today);
+  const conflict = holdingConflict(category, live);
+  if (conflict) return fail(RULE.holding, conflict, facts);
+  const elsewhere = live.find((x) => x.enterpriseId !== enterpriseId);
+  if (elsewhere) return fail(RULE.holding, `申请人的证书须在同一企业（证书 ${elsewhere.certNo} 在其他企业），请先办理调动`, facts);
+  if (category === 'A' && position === '01') {
+    const [rep] = await c.db.select({ certNo: certificate.certNo }).from(certificate)
+      .where(and(eq(certificate.enterpriseId, enterpriseId), eq(certificate.category, 'A'), eq(certificate.position, '01'), inArray(certificate.status, LIVE)));
+    if (rep) return fail(RULE.legalRepExists, `本企业已有法定代表人 A 证书（${rep.certNo}），须先注销或变更`, facts);
+  }
+  return ok(facts);
+};
+
+/** Moves between two enterprises of the province: the new enterprise applies for a certificate held elsewhere. */
+const checkInner: Checker = async (c) => {
+  const own = await loadOwnCertificate(c, { anyEnterprise: true, allowStatuses: ['01'] });
+  if ('code' in own) return own;
+  const { cert, holder } = own;
+  const facts: Record<string, unknown> = { ...certFacts(cert), ...personFacts(holder, c.today) };
+  if (cert.enterpriseId === c.draft.enterpriseId) return fail(RULE.sameEnterprise, '该证书已在本企业，无需调动', facts, 'certificateId');
+  if (cert.expiryDate < c.today) return fail(RULE.certificateState, '证书已过有效期，不能调动', facts);
+  return (await inProgress(c, { certificateId: cert.id }, facts))
+    ?? overAge(cert.category, cert.position, holder, c.policy, c.today)
+    ?? (await employmentRules(c, holder.id, c.draft.enterpriseId!, facts))
+    ?? ((await suspended(c.db, holder.id, cert, c.today)) ? fail(RULE.suspension, DELAY_ELIGIBILITY_MESSAGES[9], facts) : null)
+    ?? (cert.category === 'B' && !(await hasValidConstructorReg(c.db, holder.id, c.draft.enterpriseId!, c.today))
+      ? fail(RULE.constructorReg, DELAY_ELIGIBILITY_MESSAGES[3], facts) : null)
+    ?? (await legalRepRule(c, cert, cert.position, facts))
+    ?? ok(facts);
+};
+
+async function legalRepRule(c: Ctx, cert: Pick<CertificateRow, 'category'>, position: string, facts: Record<string, unknown>): Promise<RuleAnswer | null> {
+  if (cert.category !== 'A' || position !== '01') return null;
+  const [rep] = await c.db.select({ certNo: certificate.certNo }).from(certificate)
+    .where(and(eq(certificate.enterpriseId, c.draft.enterpriseId!), eq(certificate.category, 'A'), eq(certificate.position, '01'), inArray(certificate.status, LIVE)));
+  return rep ? fail(RULE.legalRepExists, `本企业已有法定代表人 A 证书（${rep.certNo}）`, facts) : null;
+}
+
+/** A holder of another province's certificate joins: a new 粤 certificate keeps the original expiry. */
+const checkInProvince: Checker = async (c) => {
+  const payload = parsePayload('inProvince', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
+  const v: PayloadOf<'inProvince'> = payload.value;
+  if (!c.draft.personId) return fail(RULE.person, '请选择调入人员', {}, 'personId');
+  const p = await findPerson(c.db, c.draft.personId);
+  if (!p) return fail(RULE.person, '人员不存在', {}, 'personId');
+  const category: Category = v.category === 'C' ? 'C3' : v.category;
+  const facts: Record<string, unknown> = { ...personFacts(p, c.today), category, originalCertNo: v.originalCertNo, expiryDate: v.expiryDate };
+  if (v.originalCertNo.startsWith('粤')) return fail(RULE.payload, '原证书为本省证书，请办理省内调动', facts, 'originalCertNo');
+  if (v.expiryDate < c.today) return fail(RULE.certificateState, '原证书已过有效期，不能调入', facts, 'expiryDate');
+  if (v.issueDate >= v.expiryDate) return fail(RULE.payload, '原发证日期应早于有效期截止日期', facts, 'issueDate');
+  const all = await otherLive(c.db, p.id, null);
+  return (await inProgress(c, { personId: p.id, businessType: 'inProvince' }, facts))
+    ?? overAge(category, v.position, p, c.policy, c.today)
+    ?? (await employmentRules(c, p.id, c.draft.enterpriseId!, facts))
+    ?? (category === 'B' && !(await hasValidConstructorReg(c.db, p.id, c.draft.enterpriseId!, c.today)) ? fail(RULE.constructorReg, DELAY_ELIGIBILITY_MESSAGES[3], facts) : null)
+    ?? (() => { const x = holdingConflict(category, all); return x ? fail(RULE.holding, x, facts) : null; })()
+    ?? (await legalRepRule(c, { category }, v.position, facts))
+    ?? ok(facts, category !== v.category ? ['原 C 类证书按 C3 类换发'] : []);
+};
+
+const checkOut: Checker = async (c) => {
+  const own = await loadOwnCertificate(c);
+  if ('code' in own) return own;
+  const facts = { ...certFacts(own.cert), ...personFacts(own.holder, c.today) };
+  return (await inProgress(c, { certificateId: own.cert.id }, facts))
+    ?? overAge(own.cert.category, own.cert.position, own.holder, c.policy, c.today)
+    ?? ((await suspended(c.db, own.holder.id, own.cert, c.today)) ? fail(RULE.suspension, DELAY_ELIGIBILITY_MESSAGES[9], facts) : null)
+    ?? ok(facts);
+};
+
+const checkModify: Checker = async (c) => {
+  const payload = parsePayload('modify', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
+  const own = await loadOwnCertificate(c);
+  if ('code' in own) return own;
+  const facts = { ...certFacts(own.cert), ...personFacts(own.holder, c.today) };
+  return (await inProgress(c, { certificateId: own.cert.id }, facts))
+    ?? overAge(own.cert.category, own.cert.position, own.holder, c.policy, c.today)
+    ?? ((await suspended(c.db, own.holder.id, own.cert, c.today)) ? fail(RULE.suspension, DELAY_ELIGIBILITY_MESSAGES[9], facts) : null)
+    ?? (payload.value.position === '01' && own.cert.position !== '01' ? await legalRepRule(c, own.cert, '01', facts) : null)
+    ?? ok(facts);
+};
+
+/** Revocation is always possible for a certificate that has not already ended (also over age, also suspended). */
+const revocationChecker = (byPerson: boolean): Checker => async (c) => {
+  const payload = parsePayload(byPerson ? 'personRevocation' : 'revocation', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
+  const own = await loadOwnCertificate(c, { anyEnterprise: byPerson, allowStatuses: ['01', '02', '05'] });
+  if ('code' in own) return own;
+  const facts = { ...certFacts(own.cert), ...personFacts(own.holder, c.today) };
+  return (await inProgress(c, { certificateId: own.cert.id }, facts)) ?? ok(facts);
+};
+
+const checkRename: Checker = async (c) => {
+  const payload = parsePayload('rename', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
+  const ent = c.draft.enterpriseId ? await findEnterprise(c.db, c.draft.enterpriseId) : null;
+  if (!ent) return fail(RULE.enterpriseState, '申请企业不存在');
+  if (ent.status !== '1') return fail(RULE.enterpriseState, '企业状态无效，不能办理更名', {});
+  const facts: Record<string, unknown> = { enterpriseId: ent.id, oldName: ent.name, newName: payload.value.newName, legalRepresentative: ent.legalRepresentative };
+  if (payload.value.newName === ent.name) return fail(RULE.payload, '新企业名称与现名称相同', facts, 'newName');
+  const [taken] = await c.db.select({ id: enterprise.id }).from(enterprise).where(and(eq(enterprise.name, payload.value.newName), ne(enterprise.id, ent.id)));
+  if (taken) return fail(RULE.payload, '已有其他企业使用该名称', facts, 'newName');
+  const inFlight = await inProgress(c, { enterpriseId: ent.id, businessType: 'rename' }, facts);
+  if (inFlight) return inFlight;
+  const newRep = payload.value.newLegalRepresentative;
+  if (newRep && newRep !== ent.legalRepresentative && !payload.value.revokeOldLegalRepA) {
+    const [rep] = await c.db.select({ certNo: certificate.certNo }).from(certificate)
+      .where(and(eq(certificate.enterpriseId, ent.id), eq(certificate.category, 'A'), eq(certificate.position, '01'), inArray(certificate.status, LIVE)));
+    if (rep) return fail(RULE.legalRepExists, `法定代表人变更时，原法定代表人的 A 证书（${rep.certNo}）须在本申请中一并注销`, facts, 'revokeOldLegalRepA');
+  }
+  const valid = await c.db.select({ id: certificate.id }).from(certificate).where(and(eq(certificate.enterpriseId, ent.id), eq(certificate.status, '01')));
+  return ok({ ...facts, validCertificates: valid.length });
+};
+
+const CHECKERS: Record<BusinessType, Checker> = {
+  newCert: checkNewCert,
+  delay: checkDelay,
+  inner: checkInner,
+  inProvince: checkInProvince,
+  outProvince: checkOut,
+  modify: checkModify,
+  revocation: revocationChecker(false),
+  personRevocation: revocationChecker(true),
+  rename: checkRename,
+};
+
+/** The one answer of the rules for a draft (read-only; call it outside transactions on PGlite). */
+export async function checkDraft(db: DbOrTx, clock: Clock, draft: Draft): Promise<RuleAnswer> {
+  const policy = await readBizPolicy(db);
+  return CHECKERS[draft.businessType]({ db, today: todayOf(clock), policy, draft });
+}
