@@ -36,7 +36,7 @@ const COMMENTS: Partial<Record<ApplicationEventType, string>> = {
 
 /** Case persons kept free of demo applications, for users (and tests) to apply for themselves. */
 const RESERVED_CASES: readonly CaseKey[] = [
-  'newC3b', 'newB', 'newExamFailed', 'inProvC', 'innerC',
+  'newC3b', 'newC3d', 'newB', 'newExamFailed', 'inProvC', 'innerC',
   ...CASE_KEYS.filter((k) => k.startsWith('delay') && !k.startsWith('delayDemo')),
 ];
 
@@ -105,7 +105,8 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date)
       const pool = await candidatesFor(tx, type, applicant.enterpriseId, today, reserved);
       // person2 (area 1) has one change of their B certificate waiting for their confirmation.
       const person2 = byName.get('person2');
-      const plan = type === 'rename' ? RENAME_PLAN : PLAN;
+      // ent_prov keeps its rename free for users (and tests) to try.
+      const plan = type === 'rename' ? (areaPlan.area === '3' ? RENAME_PLAN.slice(0, 1) : RENAME_PLAN) : PLAN;
       for (const [stage, n] of plan) {
         for (let i = 0; i < n; i++) {
           const clock = new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));

@@ -89,7 +89,7 @@ export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app
 }
 
 /** Runs one event for a user: 403 for the wrong person, 409 for a stale version or a move the machine refuses. */
-export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput): Promise<ApplicationRow> {
+export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput, changes?: EventChanges): Promise<ApplicationRow> {
   const app = await loadApplication(ctx.db, id);
   const snapshot = app.snapshot as PersistedApplicationSnapshot;
   assertCanSee(user, app);
@@ -99,14 +99,19 @@ export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: 
   if (!check.ok) throw forbidden(check.msg);
   if (input.type === 'SUBMIT') await assertRulesPass(ctx, app);
   const event: ApplicationEvent = { type: input.type, actorId: user.userId, roleKey: check.roleKey, comment: input.comment, version: input.version };
-  return ctx.db.transaction((tx) => applyEvent(ctx, tx, app, event, user.nickName));
+  return ctx.db.transaction((tx) => applyEvent(ctx, tx, app, event, user.nickName, changes));
+}
+
+/** What a SAVE replaces besides the snapshot: the draft's form. */
+export interface EventChanges {
+  payload?: Record<string, unknown>;
 }
 
 /**
  * Applies an event to a loaded row inside a transaction: the optimistic version check in the
  * UPDATE makes two reviewers acting at once unable to both succeed.
  */
-export async function applyEvent(ctx: WorkflowEnv, tx: Tx, app: ApplicationRow, event: ApplicationEvent, actorName: string): Promise<ApplicationRow> {
+export async function applyEvent(ctx: WorkflowEnv, tx: Tx, app: ApplicationRow, event: ApplicationEvent, actorName: string, changes?: EventChanges): Promise<ApplicationRow> {
   const result = transitionApplication(app.snapshot as PersistedApplicationSnapshot, event);
   if (!result.ok) throw new AppError(409, result.reason === 'final' ? '该业务已办结，不能再操作' : NOT_ALLOWED_NOW);
   const now = ctx.clock.now();
@@ -125,6 +130,7 @@ export async function applyEvent(ctx: WorkflowEnv, tx: Tx, app: ApplicationRow, 
       acceptedAt: result.from === 'submitted' && stage === 'inReview' ? now : stage === 'inReview' || stage === 'final' ? app.acceptedAt : null,
       closedAt: to === 'closed' || to === 'rejected' ? now : null,
       deleted: to === 'deleted',
+      ...(changes?.payload && event.type === 'SAVE' ? { payload: changes.payload } : {}),
       updatedAt: now,
     })
     .where(and(eq(application.id, app.id), eq(application.version, app.version)))

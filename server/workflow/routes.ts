@@ -8,7 +8,7 @@ import { currentUser } from '../plugins/auth.js';
 import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from './engine.js';
 import { applicationDetail, listQueue, QUEUES } from './views.js';
 
-const queueRow = z.object({
+export const queueRow = z.object({
   id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
   status: z.number().describe('0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结'), statusLabel: z.string(),
   step: z.string().nullable().describe('sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结'), stepLabel: z.string().nullable(),
@@ -21,7 +21,7 @@ const historyRow = z.object({
   step: z.string().nullable(), stepLabel: z.string().nullable(), actorName: z.string(), roleKey: z.string(), comment: z.string().nullable(),
   fromState: z.string(), toState: z.string(), createdAt: z.string(),
 });
-const detail = queueRow.extend({
+export const applicationDetailSchema = queueRow.extend({
   stateValue: z.unknown().describe('状态机当前状态，如 "submitted" 或 {"inReview":"cs"}'),
   payload: z.record(z.string(), z.unknown()),
   allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件'),
@@ -66,7 +66,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async () => ok({ application: applicationMachine.toJSON() as unknown as Record<string, unknown>, routes: BUSINESS_ROUTES as unknown as Record<string, unknown> }));
 
   app.get('/workflow/:id', {
-    schema: { tags: ['workflow'], summary: '业务详情、当前用户可执行的操作与办理历史', params: idParam, response: { 200: envelope(detail) } },
+    schema: { tags: ['workflow'], summary: '业务详情、当前用户可执行的操作与办理历史', params: idParam, response: { 200: envelope(applicationDetailSchema) } },
   }, async (req) => {
     const user = currentUser(req);
     const row = await loadApplication(app.ctx.db, req.params.id);
@@ -90,7 +90,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
           ctx.addIssue({ code: 'custom', path: ['comment'], message: '请填写意见' });
         }
       }),
-      response: { 200: envelope(detail) },
+      response: { 200: envelope(applicationDetailSchema) },
     },
   }, async (req) => {
     const user = currentUser(req);

@@ -123,7 +123,9 @@ async function loadOwnCertificate(c: Ctx, opts: { anyEnterprise?: boolean; allow
 }
 
 async function inProgress(c: Ctx, target: Parameters<typeof otherBusinessInProgress>[1], facts: Record<string, unknown>): Promise<RuleAnswer | null> {
-  return (await otherBusinessInProgress(c.db, target, c.draft.applicationId)) ? fail(RULE.inProgress, DELAY_ELIGIBILITY_MESSAGES[4], facts) : null;
+  if (!(await otherBusinessInProgress(c.db, target, c.draft.applicationId))) return null;
+  const message = target.certificateId ? DELAY_ELIGIBILITY_MESSAGES[4] : target.personId ? '该人员有同类业务正在办理' : '本企业有同类业务正在办理';
+  return fail(RULE.inProgress, message, facts);
 }
 
 type Checker = (c: Ctx) => Promise<RuleAnswer>;
