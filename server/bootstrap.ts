@@ -31,8 +31,9 @@ export async function prepareDatabase(database: Database, config: AppConfig, now
     if (await isSeeded(tx)) return { kind: 'existing' } as const;
     await seedReferenceData(tx);
     if (config.seedDemo) {
-      const counts = await seedDemoData(tx, { now, passwordHash: await hashPassword(DEMO_PASSWORD) });
-      await seedBusinessCases(tx, now);
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      const counts = await seedDemoData(tx, { now, passwordHash });
+      await seedBusinessCases(tx, now, passwordHash);
       const applications = await seedDemoApplications(tx, config, now);
       return { kind: 'demo', ...counts, applications } as const;
     }

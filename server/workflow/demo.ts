@@ -20,7 +20,7 @@ import type { ApplicationRow } from './effects.js';
 type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | 'atBj' | 'closedApproved' | 'rejected';
 /** How many demo items of each business type stop at each stage, per area. */
 // Scarce subjects go to the stages that matter most first.
-const PLAN: [Stage, number][] = [['closedApproved', 2], ['submitted', 2], ['firstReview', 2], ['saved', 1], ['personCheck', 1], ['atBj', 1], ['rejected', 1]];
+const PLAN: [Stage, number][] = [['submitted', 2], ['firstReview', 2], ['closedApproved', 2], ['saved', 1], ['personCheck', 1], ['atBj', 1], ['rejected', 1]];
 
 const AREAS: { area: '1' | '2' | '3'; enterpriseUser: string; staff: Record<Step, string> }[] = [
   { area: '1', enterpriseUser: 'ent_gz', staff: { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' } },
@@ -38,12 +38,13 @@ const COMMENTS: Partial<Record<ApplicationEventType, string>> = {
 const RESERVED_CASES: readonly CaseKey[] = [
   'newC3b', 'newC3d', 'newB', 'newExamFailed', 'inProvC', 'innerC',
   ...CASE_KEYS.filter((k) => k.startsWith('delay') && !k.startsWith('delayDemo')),
+  'selfD',
 ];
 
-type Candidate = { personId: number | null; certificateId: number | null; payload: Record<string, unknown> };
+export type Candidate = { personId: number | null; certificateId: number | null; payload: Record<string, unknown> };
 
 /** Subjects an enterprise could plausibly apply for, per business type (the rules decide which may go on). */
-async function candidatesFor(tx: Tx, type: BusinessType, entId: number, today: string, reserved: Set<number>): Promise<Candidate[]> {
+export async function candidatesFor(tx: Tx, type: BusinessType, entId: number, today: string, reserved: Set<number>): Promise<Candidate[]> {
   const certsAt = (where: SQL | undefined) => tx
     .select({ personId: certificate.personId, certificateId: certificate.id, category: certificate.category })
     .from(certificate).innerJoin(person, eq(person.id, certificate.personId))
@@ -79,8 +80,13 @@ async function candidatesFor(tx: Tx, type: BusinessType, entId: number, today: s
     case 'revocation':
       return free(await certsAt(and(eq(certificate.enterpriseId, entId), ne(certificate.position, '01'))))
         .reverse().map((r) => ({ ...r, payload: { reason: '1', remark: '已与本企业解除劳动合同' } }));
-    case 'personRevocation':
-      return [];
+    case 'personRevocation': {
+      // The case holders with their own accounts (person_gz1 …) revoke for themselves.
+      const rows = await tx.select({ personId: certificate.personId, certificateId: certificate.id }).from(certificate)
+        .innerJoin(sysUser, eq(sysUser.personId, certificate.personId))
+        .where(and(eq(certificate.enterpriseId, entId), eq(certificate.status, '01'), sql`${sysUser.userName} like 'person!_%' escape '!'`));
+      return free(rows).map((r) => ({ ...r, payload: { reason: '4', remark: '本人申请注销' } }));
+    }
     case 'rename': {
       const [ent] = await tx.select({ name: enterprise.name }).from(enterprise).where(eq(enterprise.id, entId));
       const base = ent!.name.replace(/(集团)?(股份)?有限公司$/, '');
@@ -100,13 +106,17 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date)
     if (!applicant?.enterpriseId) continue;
     const reservedIdNos = RESERVED_CASES.map((k) => caseIdNo(entIndex, k, today));
     const reserved = new Set((await tx.select({ id: person.id }).from(person).where(inArray(person.idNo, reservedIdNos))).map((r) => r.id));
-    for (const u of users) if (u.userType === '04' && u.personId !== null && u.userName !== 'person2') reserved.add(u.personId);
+    // The demo individuals' certificates stay free for their own flows (person2's change below is the one exception).
+    for (const u of users) if (u.userName === 'person1' || u.userName === 'person2') reserved.add(u.personId!);
+    // The holders with accounts (person_gz1 …) are kept for their own revocations.
+    const selfIds = (await tx.select({ id: person.id }).from(person)
+      .where(inArray(person.idNo, (['selfA', 'selfB', 'selfC', 'selfE', 'selfF'] as const).map((k) => caseIdNo(entIndex, k, today))))).map((r) => r.id);
     for (const type of BUSINESS_TYPES) {
-      const pool = await candidatesFor(tx, type, applicant.enterpriseId, today, reserved);
+      const pool = await candidatesFor(tx, type, applicant.enterpriseId, today, type === 'personRevocation' ? reserved : new Set([...reserved, ...selfIds]));
       // person2 (area 1) has one change of their B certificate waiting for their confirmation.
       const person2 = byName.get('person2');
-      // ent_prov keeps its rename free for users (and tests) to try.
-      const plan = type === 'rename' ? (areaPlan.area === '3' ? RENAME_PLAN.slice(0, 1) : RENAME_PLAN) : PLAN;
+      // One rename at a time per enterprise (the rules): one done, one waiting for 受理.
+      const plan = type === 'rename' ? RENAME_PLAN : PLAN;
       for (const [stage, n] of plan) {
         for (let i = 0; i < n; i++) {
           const clock = new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));
@@ -117,11 +127,13 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date)
             ? await person2Subject(tx, person2!.personId!)
             : await firstEligible(tx, clock, type, applicant, pool);
           if (!subject) continue;
+          // A person's own revocation is filed by the holder's account.
+          const filer = type === 'personRevocation' ? users.find((u) => u.personId === subject.personId && u.userType === '04') ?? applicant : applicant;
           const payload = parsePayload(type, { ...subject.payload, materials: [] });
           if (!payload.ok) throw new Error(`demo ${type}: ${payload.msg}`);
           let row = await createApplication(env, tx, {
             businessType: type,
-            applicantUserId: applicant.userId,
+            applicantUserId: filer.userId,
             enterpriseId: applicant.enterpriseId,
             personId: subject.personId,
             holderUserId: subject.personId ? await holderUserOf(tx, subject.personId) : null,
@@ -136,7 +148,7 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date)
             const event: ApplicationEvent = { type: type_, actorId: actor.userId, roleKey, comment: comment ?? COMMENTS[type_], version: row.version };
             row = await applyEvent(env, tx, row, event, actor.nickName);
           };
-          await driveTo(stage, type, row, send, areaPlan.staff, holderName, applicant.userName);
+          await driveTo(stage, type, row, send, areaPlan.staff, holderName, filer.userName);
         }
       }
     }
@@ -152,7 +164,7 @@ async function person2Subject(tx: Tx, personId: number): Promise<Candidate | nul
 }
 
 /** Takes the first candidate the rules accept (and removes it from the pool). */
-async function firstEligible(tx: Tx, clock: ManualClock, type: BusinessType, applicant: { userId: number; enterpriseId: number | null }, pool: Candidate[]): Promise<Candidate | null> {
+export async function firstEligible(tx: Tx, clock: ManualClock, type: BusinessType, applicant: { userId: number; enterpriseId: number | null }, pool: Candidate[]): Promise<Candidate | null> {
   while (pool.length > 0) {
     const c = pool.shift()!;
     const answer = await checkDraft(tx, clock, {

@@ -187,6 +187,12 @@ describe('each business type, applied for and carried to a changed certificate',
 
   it('rename: ent_prov renames; the enterprise and every valid certificate of it get a new version in one go', async () => {
     const entId = (await userOf('ent_prov')).enterpriseId!;
+    // The demo's rename waiting for 受理 comes back (WITHDRAW) and goes (DELETE): one rename at a time.
+    const pending = await db().select().from(application).where(and(eq(application.enterpriseId, entId), eq(application.businessType, 'rename'), eq(application.status, 2)));
+    for (const a of pending) {
+      await event('ent_prov', a.id, 'WITHDRAW', '名称有误，撤回');
+      await okCall('ent_prov', 'POST', `${BASE.rename}/remove?ids=${a.id}`);
+    }
     const valid = await db().select().from(certificate).where(and(eq(certificate.enterpriseId, entId), eq(certificate.status, '01')));
     expect(valid.length).toBeGreaterThan(0);
     const app = await carry('rename', 'ent_prov', { payload: { newName: '广东粤安建设工程集团有限公司' } }, PROV);

@@ -4,6 +4,8 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type St
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { application, applicationHistory, sysUser } from '../../server/db/schema.js';
 import { createApplication } from '../../server/workflow/engine.js';
+import { parsePayload } from '../../server/modules/business/payloads.js';
+import { eligibleSubject } from '../helpers/subjects.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -20,12 +22,23 @@ const as = async (user: string) => {
 };
 const STAFF: Record<Step, string> = { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' };
 
+/**
+ * A saved application of ent_gz about a subject the business rules accept; for routes with a person
+ * check, the demo account `holder` is made the subject's account so that it confirms.
+ */
 async function newApplication(type: BusinessType, holder = 'person1') {
   const [ent] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
+  const subject = await eligibleSubject(t, type);
   const [h] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, holder));
+  if (BUSINESS_ROUTES[type].personCheck && subject.personId) {
+    await t.database.db.update(sysUser).set({ personId: null }).where(eq(sysUser.personId, subject.personId));
+    await t.database.db.update(sysUser).set({ personId: subject.personId }).where(eq(sysUser.userId, h.userId));
+  }
+  const payload = parsePayload(type, subject.payload);
+  if (!payload.ok) throw new Error(payload.msg);
   const row = await t.database.db.transaction((tx) => createApplication(t.app.ctx, tx, {
-    businessType: type, applicantUserId: ent.userId, enterpriseId: ent.enterpriseId, personId: h.personId,
-    holderUserId: h.userId, certificateId: null, payload: { test: true },
+    businessType: type, applicantUserId: ent.userId, enterpriseId: ent.enterpriseId, personId: subject.personId,
+    holderUserId: BUSINESS_ROUTES[type].personCheck ? h.userId : null, certificateId: subject.certificateId, payload: payload.value as Record<string, unknown>,
   }));
   return row.id;
 }
@@ -222,7 +235,10 @@ describe('queues', () => {
       for (const type of BUSINESS_TYPES) {
         for (const queue of ['waitAccept', 'accepted']) {
           const res = (await t.call(await as(user), { url: `/api/workflow/queue/${queue}?businessType=${type}` })).json();
-          expect(res.total, `${area} ${type} ${queue}`).toBeGreaterThanOrEqual(2);
+          // Each area has one demo enterprise with one rename done and one waiting (one at a time); the
+          // tests above took ent_gz's waiting one out of the way to file their own.
+          const least = type !== 'rename' ? 2 : queue === 'accepted' ? 1 : 0;
+          expect(res.total, `${area} ${type} ${queue}`).toBeGreaterThanOrEqual(least);
         }
       }
     }

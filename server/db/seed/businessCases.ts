@@ -8,7 +8,10 @@
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../client.js';
-import { certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysUser } from '../schema.js';
+import {
+  certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysMsgInfo, sysPasswordHistory, sysRole,
+  sysUser, sysUserRole,
+} from '../schema.js';
 import { nextCertNo, newQueryCode } from '../../workflow/certNo.js';
 import type { CertCategory } from './certNo.js';
 import { ISSUING_AUTHORITY } from './dictionaries.js';
@@ -22,7 +25,8 @@ export type CaseKey =
   | 'innerA' | 'innerB' | 'innerC'
   | 'delayOk1' | 'delayOk2' | 'delayOk3' | 'delayWindow' | 'delayHours' | 'delayReg' | 'delayAge' | 'delayNoEmployment'
   | 'delayEmployer' | 'delayConflict' | 'delaySuspended'
-  | 'newC3c' | 'newC3d' | 'newC2' | 'newA2' | 'inProvD' | 'inProvE' | 'delayDemo1' | 'delayDemo2' | 'delayDemo3' | 'delayDemo4';
+  | 'newC3c' | 'newC3d' | 'newC2' | 'newA2' | 'inProvD' | 'inProvE' | 'delayDemo1' | 'delayDemo2' | 'delayDemo3' | 'delayDemo4'
+  | 'innerD' | 'innerE' | 'innerF' | 'selfA' | 'selfB' | 'selfC' | 'selfD' | 'selfE' | 'selfF';
 
 interface CaseSpec {
   key: CaseKey;
@@ -75,7 +79,22 @@ const CASES: readonly CaseSpec[] = [
   { key: 'delayDemo2', name: '贾春燕', sex: '1', age: 38, cert: { category: 'C3', position: '08', expiresInDays: 25 }, employment: 'match', hours: 80 },
   { key: 'delayDemo3', name: '丁文涛', sex: '0', age: 46, cert: { category: 'C1', position: '08', expiresInDays: 33 }, employment: 'match', hours: 80 },
   { key: 'delayDemo4', name: '魏红霞', sex: '1', age: 41, cert: { category: 'C2', position: '08', expiresInDays: 48 }, employment: 'match', hours: 78 },
+  { key: 'innerD', name: '薛志远', sex: '0', age: 35, cert: { category: 'C3', position: '08', expiresInDays: 640 }, employment: 'match', hours: 30 },
+  { key: 'innerE', name: '范丽君', sex: '1', age: 33, cert: { category: 'C3', position: '08', expiresInDays: 820 }, employment: 'match', hours: 20 },
+  { key: 'innerF', name: '石建军', sex: '0', age: 49, cert: { category: 'C1', position: '08', expiresInDays: 450 }, employment: 'match', hours: 44 },
+  // Holders with their own accounts (individual users) who may revoke their certificate themselves.
+  { key: 'selfA', name: '潘永强', sex: '0', age: 52, cert: { category: 'C3', position: '08', expiresInDays: 600 }, employment: 'match', hours: 30 },
+  { key: 'selfB', name: '袁小燕', sex: '1', age: 45, cert: { category: 'C3', position: '08', expiresInDays: 720 }, employment: 'match', hours: 28 },
+  { key: 'selfC', name: '董海滨', sex: '0', age: 56, cert: { category: 'C2', position: '08', expiresInDays: 380 }, employment: 'match', hours: 50 },
+  { key: 'selfD', name: '程晓红', sex: '1', age: 47, cert: { category: 'C1', position: '08', expiresInDays: 500 }, employment: 'match', hours: 40 },
+  { key: 'selfE', name: '卢国平', sex: '0', age: 58, cert: { category: 'C3', position: '08', expiresInDays: 260 }, employment: 'match', hours: 48 },
+  { key: 'selfF', name: '汪晓琳', sex: '1', age: 39, cert: { category: 'C3', position: '08', expiresInDays: 900 }, employment: 'match', hours: 12 },
 ];
+
+/** Account names of the case holders who have their own login (person_gz1 … person_prov4). */
+export type SelfCaseKey = 'selfA' | 'selfB' | 'selfC' | 'selfD' | 'selfE' | 'selfF';
+export const selfAccountName = (entIndex: number, key: SelfCaseKey): string =>
+  `person_${['gz', 'sz', 'prov'][entIndex]}${'ABCDEF'.indexOf(key.slice(-1)) + 1}`;
 
 export const CASE_KEYS: readonly CaseKey[] = CASES.map((c) => c.key);
 
@@ -104,8 +123,23 @@ async function insertCertificate(tx: Tx, fields: { personId: number; enterpriseI
   return row!;
 }
 
+/** An individual user account (role person) for a case holder, with a welcome message. */
+async function addAccount(tx: Tx, userName: string, p: typeof person.$inferSelect, passwordHash: string, now: Date) {
+  const [role] = await tx.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, 'person'));
+  const [u] = await tx.insert(sysUser).values({
+    userName, nickName: p.name, userType: '04', personId: p.id, phone: p.phone, sex: p.sex, passwordHash, passwordChangedAt: now,
+    mustChangePassword: false, status: '1', remark: '个人用户（持证人员，可申请注销本人证书）',
+  }).returning({ userId: sysUser.userId });
+  if (role) await tx.insert(sysUserRole).values({ userId: u!.userId, roleId: role.roleId });
+  await tx.insert(sysPasswordHistory).values({ userId: u!.userId, passwordHash, createdAt: now });
+  await tx.insert(sysMsgInfo).values({
+    msgType: 'systemType', bt: '欢迎使用广东省建设工程安全生产管理人员考核管理平台', nr: '您可以在“个人业务”中确认与您有关的业务，或申请注销本人证书。',
+    userId: u!.userId, ckzt: '0', senderName: '系统', createdAt: now,
+  });
+}
+
 /** Inserts the cases for the three demo enterprises. Runs inside the seeding transaction. */
-export async function seedBusinessCases(db: DbOrTx, now: Date): Promise<number> {
+export async function seedBusinessCases(db: DbOrTx, now: Date, passwordHash: string): Promise<number> {
   const tx = db as Tx;
   const today = chinaDate(now);
   const users = await tx.select({ userName: sysUser.userName, enterpriseId: sysUser.enterpriseId }).from(sysUser)
@@ -129,6 +163,7 @@ export async function seedBusinessCases(db: DbOrTx, now: Date): Promise<number> 
       const personId = p!.id;
       count += 1;
       const hiredOn = addYears(today, -4);
+      if (spec.key.startsWith('self')) await addAccount(tx, selfAccountName(entIndex, spec.key as SelfCaseKey), p!, passwordHash, now);
       if (spec.key.startsWith('inner')) {
         // Worked at the other enterprise; the three databases already show the move here 20 days ago.
         await tx.insert(employmentRecord).values([
@@ -160,7 +195,7 @@ export async function seedBusinessCases(db: DbOrTx, now: Date): Promise<number> 
       }
       if (spec.cert) {
         const cert = await insertCertificate(tx, {
-          personId, enterpriseId: spec.cert.atOtherEnterprise ? otherId : entId, category: spec.cert.category, position: spec.cert.position,
+          personId, enterpriseId: spec.cert.atOtherEnterprise || spec.key.startsWith('inner') ? otherId : entId, category: spec.cert.category, position: spec.cert.position,
           expiryDate: addDays(today, spec.cert.expiresInDays), now,
         });
         if (spec.hours) {

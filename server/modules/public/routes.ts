@@ -23,10 +23,12 @@ const certView = z.object({
   statusLabel: z.string(),
   issuingAuthority: z.string(),
   version: z.number(),
+  versionLabel: z.string().describe('三位版本号，如 002'),
+  valid: z.boolean().describe('状态为 01 有效'),
 });
 
-/** Only the first 6 and last 4 characters of an ID number are shown to the public. */
-export const maskIdNo = (idNo: string) => (idNo.length > 10 ? `${idNo.slice(0, 6)}${'*'.repeat(idNo.length - 10)}${idNo.slice(-4)}` : '****');
+/** Only the first 3 and last 4 characters of an ID number are shown to the public: 440***********1234. */
+export const maskIdNo = (idNo: string) => (idNo.length > 7 ? `${idNo.slice(0, 3)}${'*'.repeat(idNo.length - 7)}${idNo.slice(-4)}` : '*'.repeat(idNo.length));
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
@@ -60,6 +62,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         statusLabel: await labelOf('cert_status', row.cert.status),
         issuingAuthority: row.cert.issuingAuthority,
         version: row.cert.version,
+        versionLabel: String(row.cert.version).padStart(3, '0'),
+        valid: row.cert.status === '01',
       },
     };
   }
@@ -97,7 +101,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['public'],
       summary: '按查询码查看证书（二维码）',
-      description: '每次查询记入证书核验记录。',
+      description: '每次查询记入证书核验记录。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。',
       params: z.object({ queryCode: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, '查询码格式不正确') }),
       response: { 200: envelope(certView) },
     },

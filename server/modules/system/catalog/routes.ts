@@ -1,4 +1,171 @@
+/**
+ * The further system pages kept in sys_catalog (职务, 文件标签, 机构标签, 数据排序, 违规类型, 常见问题,
+ * 网关): one generic module, /system/catalog/{kind}/list | get/{id} | save | update | remove |
+ * export, registered once per kind so that each has its exact body schema (the `extra` fields
+ * of kinds.ts) and its own permission keys.
+ */
+import { z } from 'zod';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
+import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
+import { sysCatalog } from '../../../db/schema.js';
+import { CATALOG_EXTRA, CATALOG_EXTRA_COLUMNS, CATALOG_KINDS, CATALOG_LABEL, catalogPerms, type CatalogKind } from './kinds.js';
+import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from './listKit.js';
 
-/** Routes of this module (to be filled). */
-export const catalogRoutes: FastifyPluginAsyncZod = async () => undefined;
+type CatalogRecord = typeof sysCatalog.$inferSelect;
+
+const catalogRow = z.object({
+  id: z.number(),
+  kind: z.string(),
+  code: z.string(),
+  name: z.string(),
+  sortOrder: z.number(),
+  status: z.string().describe("'1' 正常, '0' 停用"),
+  extra: z.record(z.string(), z.unknown()),
+  remark: z.string().nullable(),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+const toRow = (r: CatalogRecord) => ({
+  ...r,
+  extra: (r.extra && typeof r.extra === 'object' ? r.extra : {}) as Record<string, unknown>,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const filters = z.object({
+  code: z.string().trim().max(64).optional(),
+  name: z.string().trim().max(200).optional().describe('名称或备注'),
+  status: z.enum(['0', '1']).optional(),
+});
+const listQuery = pageQuery.extend(filters.shape);
+const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
+
+const common = {
+  code: z.string({ error: '编码不能为空' }).trim().min(1, '编码不能为空').max(64, '编码不能超过64个字符')
+    .regex(/^[A-Za-z0-9_.-]+$/, '编码只能包含字母、数字、点、下划线和短横线'),
+  name: z.string({ error: '名称不能为空' }).trim().min(1, '名称不能为空').max(200, '名称不能超过200个字符'),
+  sortOrder: z.coerce.number({ error: '排序应为数字' }).int('排序应为整数').min(0, '排序不能小于 0').max(9999, '排序不能超过 9999').default(0),
+  status: z.enum(['0', '1'], { error: '状态应为 1（正常）或 0（停用）' }).default('1'),
+  remark: z.string().max(500, '备注不能超过500个字符').nullish(),
+};
+
+function where(kind: CatalogKind, q: z.infer<typeof exportQuery>): SQL {
+  const w: SQL[] = [eq(sysCatalog.kind, kind)];
+  if (q.code) w.push(ilike(sysCatalog.code, contains(q.code)));
+  if (q.name) w.push(or(ilike(sysCatalog.name, contains(q.name)), ilike(sysCatalog.remark, contains(q.name)))!);
+  if (q.status) w.push(eq(sysCatalog.status, q.status));
+  w.push(...dateRange(sysCatalog.createdAt, q.beginTime, q.endTime));
+  return and(...w)!;
+}
+const SORTABLE = { id: sysCatalog.id, code: sysCatalog.code, name: sysCatalog.name, sortOrder: sysCatalog.sortOrder, createdAt: sysCatalog.createdAt };
+
+function exportColumns(kind: CatalogKind): ExcelColumn<CatalogRecord>[] {
+  const extra = (r: CatalogRecord) => (r.extra ?? {}) as Record<string, unknown>;
+  return [
+    { header: '编号', value: (r) => r.id },
+    { header: '编码', width: 20, value: (r) => r.code },
+    { header: '名称', width: 30, value: (r) => r.name },
+    ...CATALOG_EXTRA_COLUMNS[kind].map((c) => ({ header: c.header, width: c.width, value: (r: CatalogRecord) => c.value(extra(r)) })),
+    { header: '排序', value: (r) => r.sortOrder },
+    { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
+    { header: '备注', width: 30, value: (r) => r.remark },
+    { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  ];
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.db;
+
+  for (const kind of CATALOG_KINDS) {
+    const base = `/system/catalog/${kind}`;
+    const label = CATALOG_LABEL[kind];
+    const perms = catalogPerms(kind);
+    const tags = ['system-catalog'];
+    const log = (action: string) => ({ title: label, action });
+    const body = z.object({ id: z.coerce.number().int().min(0).optional(), ...common, extra: CATALOG_EXTRA[kind] });
+    const updateBody = body.extend({ id: z.coerce.number({ error: '编号不能为空' }).int().positive('修改时编号 id 应大于 0') });
+
+    /** The code is unique within a kind. */
+    const assertFreeCode = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], code: string, exceptId?: number) => {
+      const [dup] = await tx.select({ id: sysCatalog.id }).from(sysCatalog)
+        .where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.code, code), exceptId ? ne(sysCatalog.id, exceptId) : undefined));
+      if (dup) throw new AppError(409, `编码「${code}」已存在`, 'code');
+    };
+
+    app.get(`${base}/list`, {
+      config: { access: { perm: perms.list } },
+      schema: { tags, summary: `${label}列表`, querystring: listQuery, response: { 200: pageEnvelope(catalogRow) } },
+    }, async (req) => {
+      const q = req.query;
+      const cond = where(kind, q);
+      const [{ total }] = await db.select({ total: count() }).from(sysCatalog).where(cond);
+      const rows = await db.select().from(sysCatalog).where(cond)
+        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [asc(sysCatalog.sortOrder), asc(sysCatalog.id)]))
+        .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+      return page(rows.map(toRow), total, q.pageNum);
+    });
+
+    app.get(`${base}/get/:id`, {
+      config: { access: { perm: perms.list } },
+      schema: { tags, summary: `${label}详情`, params: idParams, response: { 200: envelope(catalogRow) } },
+    }, async (req) => {
+      const [row] = await db.select().from(sysCatalog).where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, req.params.id)));
+      if (!row) throw notFound(`${label}记录不存在`);
+      return ok(toRow(row), '查询成功');
+    });
+
+    app.post(`${base}/save`, {
+      config: { access: { perm: perms.add, log: log('insert') } },
+      schema: { tags, summary: `新增${label}`, body, response: { 200: envelope(catalogRow) } },
+    }, async (req) => {
+      const b = req.body;
+      if (b.id && b.id > 0) throw badRequest(`编号：新增时不应带编号，修改请调用 /system/catalog/${kind}/update`, 'id');
+      const row = await db.transaction(async (tx) => {
+        await assertFreeCode(tx, b.code);
+        const [inserted] = await tx.insert(sysCatalog).values({
+          kind, code: b.code, name: b.name, sortOrder: b.sortOrder, status: b.status, extra: b.extra, remark: b.remark ?? null,
+        }).returning();
+        return inserted!;
+      });
+      return ok(toRow(row), '新增成功');
+    });
+
+    app.post(`${base}/update`, {
+      config: { access: { perm: perms.edit, log: log('update') } },
+      schema: { tags, summary: `修改${label}（id > 0）`, body: updateBody, response: { 200: envelope(catalogRow) } },
+    }, async (req) => {
+      const b = req.body;
+      const row = await db.transaction(async (tx) => {
+        const [old] = await tx.select({ id: sysCatalog.id }).from(sysCatalog).where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, b.id)));
+        if (!old) throw notFound(`${label}记录不存在`);
+        await assertFreeCode(tx, b.code, b.id);
+        const [updated] = await tx.update(sysCatalog).set({
+          code: b.code, name: b.name, sortOrder: b.sortOrder, status: b.status, extra: b.extra, remark: b.remark ?? null, updatedAt: new Date(),
+        }).where(eq(sysCatalog.id, b.id)).returning();
+        return updated!;
+      });
+      return ok(toRow(row), '修改成功');
+    });
+
+    app.post(`${base}/remove`, {
+      config: { access: { perm: perms.remove, log: log('delete') } },
+      schema: { tags, summary: `删除${label}（ids）`, querystring: idsQuery, response: { 200: doneEnvelope } },
+    }, async (req) => {
+      const removed = await db.delete(sysCatalog).where(and(eq(sysCatalog.kind, kind), inArray(sysCatalog.id, req.query.ids))).returning({ id: sysCatalog.id });
+      if (removed.length === 0) throw notFound(`${label}记录不存在`);
+      return done(`已删除 ${removed.length} 条记录`);
+    });
+
+    app.get(`${base}/export`, {
+      config: { access: { perm: perms.export } },
+      schema: { tags, summary: `导出${label}（Excel）`, querystring: exportQuery },
+    }, async (req, reply) => {
+      const cond = where(kind, req.query);
+      return sendExcel(reply, `${label}.xlsx`, exportColumns(kind), batches((offset, limit) =>
+        db.select().from(sysCatalog).where(cond).orderBy(asc(sysCatalog.sortOrder), asc(sysCatalog.id)).limit(limit).offset(offset)));
+    });
+  }
+};

@@ -1,4 +1,89 @@
+/**
+ * 菜单权限 /menu (SPEC 7 Menus): the menu tree, a role's grants, ancestors of chosen ids, and
+ * changes to directories (M), pages (C) and buttons (F). GET /menu/user/0 lives in modules/menu.
+ */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
+import { currentUser } from '../../../plugins/auth.js';
+import { idParams, requireAnyPerm } from './kit.js';
+import { menuBody, menuListQuery, menuNode, menuRow, menuUpdateBody } from './schemas.js';
+import { allMenus, createMenu, idsWithAncestors, listMenus, menuTree, removeMenu, roleMenuIds, toMenuRow, updateMenu } from './service.js';
 
-/** Routes of this module (to be filled). */
-export const menuAdminRoutes: FastifyPluginAsyncZod = async () => undefined;
+const TAG = ['system-menu'];
+const LOG = (action: string) => ({ title: '菜单权限', action });
+/** The role screen (create, edit, review) shows the menu tree too. */
+const TREE_READERS = ['system:menu:list', 'system:role:list'] as const;
+
+const menuIdsBody = z.union([
+  z.array(z.coerce.number().int().positive()).max(2000),
+  z.object({ menuIds: z.array(z.coerce.number().int().positive()).max(2000) }),
+], { error: '请提交菜单编号数组 menuIds' });
+
+export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.db;
+
+  app.get('/menu/list', {
+    config: { access: { perm: 'system:menu:list' } },
+    schema: {
+      tags: TAG,
+      summary: '菜单列表（默认树形；flat=1 平铺）',
+      description: '按菜单名称、权限标识、状态、类型筛选；树形结果保留匹配项的上级。',
+      querystring: menuListQuery,
+      response: { 200: envelope(z.array(menuNode)) },
+    },
+  }, async (req) => {
+    const { flat, ...filter } = req.query;
+    return ok(await listMenus(db, filter, !(flat === '1' || flat === 'true')), '查询成功');
+  });
+
+  app.get('/menu/role/:id', {
+    schema: {
+      tags: TAG,
+      summary: '角色已授权的菜单编号与完整菜单树',
+      params: idParams,
+      response: { 200: envelope(z.object({ checkedKeys: z.array(z.number()), menus: z.array(menuNode) })) },
+    },
+  }, async (req) => {
+    requireAnyPerm(currentUser(req), TREE_READERS);
+    const checkedKeys = await roleMenuIds(db, req.params.id);
+    return ok({ checkedKeys, menus: menuTree(await allMenus(db)) }, '查询成功');
+  });
+
+  app.post('/menu/getMenuIdsByMenuIds', {
+    schema: {
+      tags: TAG,
+      summary: '菜单编号补全上级（授权时勾选子节点即授权其上级）',
+      body: menuIdsBody,
+      response: { 200: envelope(z.array(z.number())) },
+    },
+  }, async (req) => {
+    requireAnyPerm(currentUser(req), TREE_READERS);
+    const ids = Array.isArray(req.body) ? req.body : req.body.menuIds;
+    return ok(await idsWithAncestors(db, ids), '查询成功');
+  });
+
+  app.post('/menu/save', {
+    config: { access: { perm: 'system:menu:add', log: LOG('insert') } },
+    schema: { tags: TAG, summary: '新增菜单、目录或按钮', body: menuBody, response: { 200: envelope(menuRow) } },
+  }, async (req) => {
+    const row = await db.transaction((tx) => createMenu(tx, req.body));
+    return ok(toMenuRow(row), '新增成功');
+  });
+
+  app.post('/menu/update', {
+    config: { access: { perm: 'system:menu:edit', log: LOG('update') } },
+    schema: { tags: TAG, summary: '修改菜单（menuId > 0）', body: menuUpdateBody, response: { 200: envelope(menuRow) } },
+  }, async (req) => {
+    const row = await db.transaction((tx) => updateMenu(tx, req.body.menuId, req.body));
+    return ok(toMenuRow(row), '修改成功');
+  });
+
+  app.post('/menu/remove/:id', {
+    config: { access: { perm: 'system:menu:remove', log: LOG('delete') } },
+    schema: { tags: TAG, summary: '删除菜单（有下级或已授权给角色时拒绝）', params: idParams, response: { 200: doneEnvelope } },
+  }, async (req) => {
+    const row = await db.transaction((tx) => removeMenu(tx, req.params.id));
+    return done(`已删除菜单「${row.menuName}」`);
+  });
+};

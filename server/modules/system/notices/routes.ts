@@ -1,4 +1,138 @@
+/**
+ * 通知公告 /system/notice (sys_notice): list, get, save (new) / update (noticeId > 0), remove,
+ * export. The page has no export button key, so export goes with system:notice:list.
+ */
+import { z } from 'zod';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
+import { currentUser } from '../../../plugins/auth.js';
+import { sysNotice } from '../../../db/schema.js';
+import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
 
-/** Routes of this module (to be filled). */
-export const noticeRoutes: FastifyPluginAsyncZod = async () => undefined;
+const TAG = ['system-notice'];
+const LOG = (action: string) => ({ title: '通知公告', action });
+/** sys_notice_type */
+const NOTICE_TYPE: Record<string, string> = { '1': '通知', '2': '公告' };
+
+const noticeRow = z.object({
+  noticeId: z.number(),
+  noticeTitle: z.string(),
+  noticeType: z.string().describe("sys_notice_type: '1' 通知, '2' 公告"),
+  noticeContent: z.string(),
+  status: z.string().describe("'1' 正常, '0' 关闭"),
+  createdBy: z.string().nullable(),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+type NoticeRecord = typeof sysNotice.$inferSelect;
+const toRow = (r: NoticeRecord) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+
+const filters = z.object({
+  noticeTitle: z.string().trim().max(200).optional(),
+  noticeType: z.enum(['1', '2']).optional(),
+  status: z.enum(['0', '1']).optional(),
+  createdBy: z.string().trim().max(64).optional(),
+});
+const listQuery = pageQuery.extend(filters.shape);
+const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
+
+const body = z.object({
+  noticeId: z.coerce.number().int().min(0).optional(),
+  noticeTitle: z.string({ error: '公告标题不能为空' }).trim().min(1, '公告标题不能为空').max(200, '公告标题不能超过200个字符'),
+  noticeType: z.enum(['1', '2'], { error: '公告类型应为 1（通知）或 2（公告）' }),
+  noticeContent: z.string({ error: '公告内容不能为空' }).trim().min(1, '公告内容不能为空').max(20000, '公告内容不能超过20000个字符'),
+  status: z.enum(['0', '1'], { error: '状态应为 1（正常）或 0（关闭）' }).default('1'),
+});
+const updateBody = body.extend({ noticeId: z.coerce.number({ error: '公告编号不能为空' }).int().positive('修改时公告编号 noticeId 应大于 0') });
+
+function where(q: z.infer<typeof exportQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.noticeTitle) w.push(ilike(sysNotice.noticeTitle, contains(q.noticeTitle)));
+  if (q.noticeType) w.push(eq(sysNotice.noticeType, q.noticeType));
+  if (q.status) w.push(eq(sysNotice.status, q.status));
+  if (q.createdBy) w.push(ilike(sysNotice.createdBy, contains(q.createdBy)));
+  w.push(...dateRange(sysNotice.createdAt, q.beginTime, q.endTime));
+  return w.length ? and(...w) : undefined;
+}
+const SORTABLE = { noticeId: sysNotice.noticeId, noticeTitle: sysNotice.noticeTitle, createdAt: sysNotice.createdAt, updatedAt: sysNotice.updatedAt };
+
+const EXPORT_COLUMNS: ExcelColumn<NoticeRecord>[] = [
+  { header: '公告编号', value: (r) => r.noticeId },
+  { header: '公告标题', width: 40, value: (r) => r.noticeTitle },
+  { header: '公告类型', value: (r) => NOTICE_TYPE[r.noticeType] ?? r.noticeType },
+  { header: '公告内容', width: 60, value: (r) => r.noticeContent },
+  { header: '状态', value: (r) => (r.status === '1' ? '正常' : '关闭') },
+  { header: '创建者', value: (r) => r.createdBy },
+  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+];
+
+export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.db;
+
+  app.get('/system/notice/list', {
+    config: { access: { perm: 'system:notice:list' } },
+    schema: { tags: TAG, summary: '通知公告列表', querystring: listQuery, response: { 200: pageEnvelope(noticeRow) } },
+  }, async (req) => {
+    const q = req.query;
+    const cond = where(q);
+    const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
+    const rows = await db.select().from(sysNotice).where(cond)
+      .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysNotice.createdAt), desc(sysNotice.noticeId)]))
+      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    return page(rows.map(toRow), total, q.pageNum);
+  });
+
+  app.get('/system/notice/get/:id', {
+    config: { access: { perm: 'system:notice:list' } },
+    schema: { tags: TAG, summary: '通知公告详情', params: idParams, response: { 200: envelope(noticeRow) } },
+  }, async (req) => {
+    const [row] = await db.select().from(sysNotice).where(eq(sysNotice.noticeId, req.params.id));
+    if (!row) throw notFound('公告不存在');
+    return ok(toRow(row), '查询成功');
+  });
+
+  app.post('/system/notice/save', {
+    config: { access: { perm: 'system:notice:add', log: LOG('insert') } },
+    schema: { tags: TAG, summary: '新增通知公告', body, response: { 200: envelope(noticeRow) } },
+  }, async (req) => {
+    const b = req.body;
+    if (b.noticeId && b.noticeId > 0) throw badRequest('公告编号：新增时不应带公告编号，修改请调用 /system/notice/update', 'noticeId');
+    const [row] = await db.insert(sysNotice).values({
+      noticeTitle: b.noticeTitle, noticeType: b.noticeType, noticeContent: b.noticeContent, status: b.status, createdBy: currentUser(req).userName,
+    }).returning();
+    return ok(toRow(row!), '新增成功');
+  });
+
+  app.post('/system/notice/update', {
+    config: { access: { perm: 'system:notice:edit', log: LOG('update') } },
+    schema: { tags: TAG, summary: '修改通知公告（noticeId > 0）', body: updateBody, response: { 200: envelope(noticeRow) } },
+  }, async (req) => {
+    const b = req.body;
+    const [row] = await db.update(sysNotice).set({
+      noticeTitle: b.noticeTitle, noticeType: b.noticeType, noticeContent: b.noticeContent, status: b.status, updatedAt: new Date(),
+    }).where(eq(sysNotice.noticeId, b.noticeId)).returning();
+    if (!row) throw notFound('公告不存在');
+    return ok(toRow(row), '修改成功');
+  });
+
+  app.post('/system/notice/remove', {
+    config: { access: { perm: 'system:notice:remove', log: LOG('delete') } },
+    schema: { tags: TAG, summary: '删除通知公告（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
+  }, async (req) => {
+    const removed = await db.delete(sysNotice).where(inArray(sysNotice.noticeId, req.query.ids)).returning({ id: sysNotice.noticeId });
+    if (removed.length === 0) throw notFound('公告不存在');
+    return done(`已删除 ${removed.length} 条公告`);
+  });
+
+  app.get('/system/notice/export', {
+    config: { access: { perm: 'system:notice:list' } },
+    schema: { tags: TAG, summary: '导出通知公告（Excel）', querystring: exportQuery },
+  }, async (req, reply) => {
+    const cond = where(req.query);
+    return sendExcel(reply, '通知公告.xlsx', EXPORT_COLUMNS, batches((offset, limit) =>
+      db.select().from(sysNotice).where(cond).orderBy(desc(sysNotice.noticeId)).limit(limit).offset(offset)));
+  });
+};

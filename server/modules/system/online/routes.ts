@@ -1,4 +1,126 @@
+/**
+ * Online users (SPEC 7: GET /system/online/list, POST /system/online/offline): the active
+ * sessions, and forcing one session or every session of a user offline — the next call of that
+ * client answers 401 with 您已被管理员强制下线，请重新登录.
+ */
+import { z } from 'zod';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sysDept, sysSession, sysUser } from '../../../db/schema.js';
+import { badRequest, notFound } from '../../../lib/errors.js';
+import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
+import { currentUser } from '../../../plugins/auth.js';
+import { endUserSessions } from '../../auth/session.service.js';
+import { contains } from '../review/list-kit.js';
+import { describeUserAgent } from './user-agent.js';
 
-/** Routes of this module (to be filled). */
-export const onlineRoutes: FastifyPluginAsyncZod = async () => undefined;
+const TAGS = ['system-online'];
+/** Sessions are shown by the first 16 hex digits of their key: enough to pick one, useless as a credential. */
+const SESSION_ID_LENGTH = 16;
+
+const onlineRow = z.object({
+  sessionId: z.string(),
+  userId: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+  deptName: z.string().nullable(),
+  ipaddr: z.string().nullable(),
+  browser: z.string(),
+  os: z.string(),
+  method: z.string().describe('password | sms | sso'),
+  loginTime: z.string(),
+  lastActiveTime: z.string(),
+  current: z.boolean().describe('调用者本人的当前会话'),
+});
+
+export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const db = ctx.db;
+
+  /** Sessions still alive: not ended, not past their absolute end, active within the idle limit. */
+  async function activeCondition(): Promise<SQL> {
+    const policy = await ctx.policy.get();
+    const now = ctx.clock.now();
+    return and(
+      isNull(sysSession.endedAt),
+      gt(sysSession.expiresAt, now),
+      gt(sysSession.createdAt, new Date(now.getTime() - policy.sessionAbsoluteMs)),
+      gt(sysSession.lastActiveAt, new Date(now.getTime() - policy.sessionIdleMs)),
+    )!;
+  }
+
+  app.get('/system/online/list', {
+    config: { access: { perm: 'system:online:list' } },
+    schema: {
+      tags: TAGS,
+      summary: '在线用户（活动会话）',
+      querystring: pageQuery.extend({ userName: z.string().trim().max(64).optional(), ipaddr: z.string().trim().max(64).optional() }),
+      response: { 200: pageEnvelope(onlineRow) },
+    },
+  }, async (req) => {
+    const q = req.query;
+    const caller = currentUser(req);
+    const where: (SQL | undefined)[] = [await activeCondition()];
+    if (q.userName) where.push(contains(sysUser.userName, q.userName));
+    if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
+    const cond = and(...where);
+    const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sysSession).innerJoin(sysUser, eq(sysUser.userId, sysSession.userId)).where(cond);
+    const rows = await db
+      .select({ session: sysSession, userName: sysUser.userName, nickName: sysUser.nickName, deptName: sysDept.deptName })
+      .from(sysSession)
+      .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
+      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+      .where(cond)
+      .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt))
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    return page(rows.map(({ session: s, userName, nickName, deptName }) => ({
+      sessionId: s.tokenHash.slice(0, SESSION_ID_LENGTH),
+      userId: s.userId,
+      userName,
+      nickName,
+      deptName: deptName ?? null,
+      ipaddr: s.ip,
+      ...describeUserAgent(s.userAgent),
+      method: s.method,
+      loginTime: s.createdAt.toISOString(),
+      lastActiveTime: s.lastActiveAt.toISOString(),
+      current: s.tokenHash === caller.tokenHash,
+    })), n, q.pageNum);
+  });
+
+  app.post('/system/online/offline', {
+    config: { access: { perm: 'system:online:forceLogout', log: { title: '在线用户', action: 'force' } } },
+    schema: {
+      tags: TAGS,
+      summary: '强制下线',
+      description: '给出 sessionId 强退一个会话，或给出 userId 强退该用户的全部会话。不能强退自己的当前会话。',
+      body: z
+        .object({
+          sessionId: z.string().trim().regex(/^[0-9a-f]{16}$/, '会话编号格式不正确').optional(),
+          userId: z.coerce.number().int().positive().optional(),
+        })
+        .refine((b) => !!b.sessionId !== (b.userId !== undefined), { message: '请指定要强退的会话或用户', path: ['sessionId'] }),
+      response: { 200: doneEnvelope },
+    },
+  }, async (req) => {
+    const caller = currentUser(req);
+    const { sessionId, userId } = req.body;
+    if (userId !== undefined) {
+      if (userId === caller.userId) throw badRequest('不能强退自己，请使用退出登录', 'userId');
+      const [u] = await db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userId, userId));
+      if (!u) throw notFound('用户不存在');
+      await db.transaction((tx) => endUserSessions(ctx, tx, userId, 'offline'));
+      return done('已强制该用户下线');
+    }
+    const prefix = sql`left(${sysSession.tokenHash}, ${SESSION_ID_LENGTH})`;
+    if (caller.tokenHash.slice(0, SESSION_ID_LENGTH) === sessionId) throw badRequest('不能强退自己的当前会话，请使用退出登录', 'sessionId');
+    const ended = await db
+      .update(sysSession)
+      .set({ endedAt: ctx.clock.now(), endReason: 'offline' })
+      .where(and(sql`${prefix} = ${sessionId}`, isNull(sysSession.endedAt)))
+      .returning({ userId: sysSession.userId });
+    if (ended.length === 0) throw notFound('会话不存在或已下线');
+    return done('已强制下线');
+  });
+};

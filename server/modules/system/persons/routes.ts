@@ -1,4 +1,251 @@
+/**
+ * 人员信息 /system/person (the `person` table): list, get, save (new) / update (id > 0), remove,
+ * export. Identity numbers are masked in lists and exports (440***********1234); the full number
+ * is only answered by get/{id} to holders of system:person:edit, who need it to correct it.
+ * A resident ID (type 111) must pass its check character, and birth date and sex follow from it.
+ */
+import { z } from 'zod';
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
+import { currentUser } from '../../../plugins/auth.js';
+import { application, certificate, enterprise, person, sysUser } from '../../../db/schema.js';
+import type { DbOrTx } from '../../../db/client.js';
+import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
+import { birthDateFromIdCard, isValidIdCard, sexFromIdCard } from '../../../db/seed/idcard.js';
+import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
+import { maskIdNo } from './mask.js';
 
-/** Routes of this module (to be filled). */
-export const personAdminRoutes: FastifyPluginAsyncZod = async () => undefined;
+const TAG = ['system-person'];
+const LOG = (action: string) => ({ title: '人员信息', action });
+
+const dictLabels = (type: string) => new Map(DICTIONARIES.find((d) => d.dictType === type)?.items.map(([v, l]) => [v, l]) ?? []);
+const SEX = dictLabels('sys_user_sex');
+const ID_TYPE = dictLabels('ent_id_type');
+const DIPLOMA = dictLabels('ministerial_diploma');
+const TITLE = dictLabels('ministerial_title_rank');
+const EMPLOY = dictLabels('emp_employStatus');
+const codeOf = (labels: Map<string, string>, what: string) =>
+  z.string().refine((v) => labels.has(v), `${what}应为字典中的值：${[...labels.entries()].map(([v, l]) => `${v} ${l}`).join('、')}`);
+
+const personRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  sex: z.string(),
+  idType: z.string(),
+  idNo: z.string().describe('列表中为脱敏后的证件号码'),
+  birthDate: z.string(),
+  education: z.string().nullable(),
+  title: z.string().nullable(),
+  phone: z.string().nullable(),
+  enterpriseId: z.number().nullable(),
+  employer: z.string().nullable().describe('工作单位（企业名称）'),
+  employStatus: z.string(),
+  createdAt: z.string().describe('ISO 8601'),
+  updatedAt: z.string().describe('ISO 8601'),
+});
+const selectRow = {
+  id: person.id, name: person.name, sex: person.sex, idType: person.idType, idNo: person.idNo, birthDate: person.birthDate,
+  education: person.education, title: person.title, phone: person.phone, enterpriseId: person.enterpriseId, employer: enterprise.name,
+  employStatus: person.employStatus, createdAt: person.createdAt, updatedAt: person.updatedAt,
+};
+type Row = Omit<z.infer<typeof personRow>, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+const toRow = (r: Row, reveal = false) => ({
+  ...r, idNo: reveal ? r.idNo : maskIdNo(r.idNo), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+});
+
+const filters = z.object({
+  name: z.string().trim().max(64).optional(),
+  idNo: z.string().trim().max(32).optional().describe('证件号码（全部或部分）'),
+  sex: z.enum(['0', '1', '2']).optional(),
+  education: z.string().trim().max(2).optional(),
+  phone: z.string().trim().max(20).optional(),
+  employer: z.string().trim().max(200).optional().describe('工作单位名称'),
+  employStatus: z.string().trim().max(2).optional(),
+});
+const listQuery = pageQuery.extend(filters.shape);
+const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
+
+const body = z.object({
+  id: z.coerce.number().int().min(0).optional(),
+  name: z.string({ error: '姓名不能为空' }).trim().min(1, '姓名不能为空').max(64, '姓名不能超过64个字符'),
+  sex: z.enum(['0', '1', '2'], { error: '性别应为 0（男）、1（女）或 2（未知）' }),
+  idType: codeOf(ID_TYPE, '证件类型').default('111'),
+  idNo: z.string({ error: '证件号码不能为空' }).trim().min(1, '证件号码不能为空').max(32, '证件号码不能超过32个字符').transform((v) => v.toUpperCase()),
+  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '出生日期格式应为 YYYY-MM-DD').optional(),
+  education: codeOf(DIPLOMA, '文化程度').nullish(),
+  title: codeOf(TITLE, '技术职称').nullish(),
+  phone: z.string().trim().refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v), '手机号码应为 11 位中国大陆手机号').nullish(),
+  enterpriseId: z.coerce.number().int().positive('工作单位编号应为正整数').nullish(),
+  employStatus: codeOf(EMPLOY, '从业状态').default('1'),
+});
+const updateBody = body.extend({ id: z.coerce.number({ error: '人员编号不能为空' }).int().positive('修改时人员编号 id 应大于 0') });
+type PersonInput = z.infer<typeof body>;
+
+/** Checks the identity number and fills the birth date it carries; answers the row to write. */
+async function normalise(db: DbOrTx, b: PersonInput, exceptId?: number) {
+  let birthDate = b.birthDate;
+  if (b.idType === '111') {
+    if (!isValidIdCard(b.idNo)) throw badRequest('证件号码：居民身份证号码格式或校验位不正确', 'idNo');
+    const fromId = birthDateFromIdCard(b.idNo);
+    if (birthDate && birthDate !== fromId) throw badRequest(`出生日期：与身份证号码中的出生日期（${fromId}）不一致`, 'birthDate');
+    birthDate = fromId;
+    if (b.sex !== '2' && b.sex !== sexFromIdCard(b.idNo)) throw badRequest('性别：与身份证号码不一致', 'sex');
+  }
+  if (!birthDate) throw badRequest('出生日期不能为空', 'birthDate');
+  const [dup] = await db.select({ id: person.id }).from(person)
+    .where(and(eq(person.idType, b.idType), eq(person.idNo, b.idNo), exceptId ? ne(person.id, exceptId) : undefined));
+  if (dup) throw new AppError(409, '证件号码已存在：该人员已登记', 'idNo');
+  if (b.enterpriseId) {
+    const [ent] = await db.select({ id: enterprise.id }).from(enterprise).where(eq(enterprise.id, b.enterpriseId));
+    if (!ent) throw badRequest('工作单位：所选企业不存在', 'enterpriseId');
+  }
+  return {
+    name: b.name, sex: b.sex, idType: b.idType, idNo: b.idNo, birthDate, education: b.education ?? null, title: b.title ?? null,
+    phone: b.phone || null, enterpriseId: b.enterpriseId ?? null, employStatus: b.employStatus,
+  };
+}
+
+function where(q: z.infer<typeof exportQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.name) w.push(ilike(person.name, contains(q.name)));
+  if (q.idNo) w.push(ilike(person.idNo, contains(q.idNo.toUpperCase())));
+  if (q.sex) w.push(eq(person.sex, q.sex));
+  if (q.education) w.push(eq(person.education, q.education));
+  if (q.phone) w.push(ilike(person.phone, contains(q.phone)));
+  if (q.employer) w.push(ilike(enterprise.name, contains(q.employer)));
+  if (q.employStatus) w.push(eq(person.employStatus, q.employStatus));
+  w.push(...dateRange(person.createdAt, q.beginTime, q.endTime));
+  return w.length ? and(...w) : undefined;
+}
+const SORTABLE = { id: person.id, name: person.name, birthDate: person.birthDate, createdAt: person.createdAt, updatedAt: person.updatedAt };
+
+const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
+  { header: '姓名', value: (r) => r.name },
+  { header: '性别', value: (r) => SEX.get(r.sex) ?? r.sex },
+  { header: '证件类型', value: (r) => ID_TYPE.get(r.idType) ?? r.idType },
+  { header: '证件号码', width: 22, value: (r) => maskIdNo(r.idNo) },
+  { header: '出生日期', value: (r) => r.birthDate },
+  { header: '文化程度', value: (r) => (r.education ? DIPLOMA.get(r.education) ?? r.education : '') },
+  { header: '技术职称', value: (r) => (r.title ? TITLE.get(r.title) ?? r.title : '') },
+  { header: '手机号码', width: 14, value: (r) => r.phone },
+  { header: '工作单位', width: 40, value: (r) => r.employer },
+  { header: '从业状态', value: (r) => EMPLOY.get(r.employStatus) ?? r.employStatus },
+  { header: '登记时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+];
+
+/** A foreign-key violation (another table still points at the row). */
+function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.db;
+  const from = () => db.select(selectRow).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
+
+  app.get('/system/person/list', {
+    config: { access: { perm: 'system:person:list' } },
+    schema: { tags: TAG, summary: '人员列表（证件号码脱敏）', querystring: listQuery, response: { 200: pageEnvelope(personRow) } },
+  }, async (req) => {
+    const q = req.query;
+    const cond = where(q);
+    const [{ total }] = await db.select({ total: count() }).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId)).where(cond);
+    const rows = await from().where(cond)
+      .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(person.createdAt), desc(person.id)]))
+      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    return page(rows.map((r) => toRow(r)), total, q.pageNum);
+  });
+
+  app.get('/system/person/get/:id', {
+    config: { access: { perm: 'system:person:list' } },
+    schema: { tags: TAG, summary: '人员详情（有修改权限时返回完整证件号码）', params: idParams, response: { 200: envelope(personRow) } },
+  }, async (req) => {
+    const [row] = await from().where(eq(person.id, req.params.id));
+    if (!row) throw notFound('人员不存在');
+    return ok(toRow(row, currentUser(req).permissions.has('system:person:edit')), '查询成功');
+  });
+
+  app.get('/system/person/enterprises', {
+    config: { access: { perm: 'system:person:list' } },
+    schema: {
+      tags: TAG,
+      summary: '工作单位候选（按名称或统一社会信用代码搜索）',
+      querystring: z.object({ keyword: z.string().trim().max(100).optional() }),
+      response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string(), creditCode: z.string() }))) },
+    },
+  }, async (req) => {
+    const kw = req.query.keyword;
+    const rows = await db.select({ id: enterprise.id, name: enterprise.name, creditCode: enterprise.creditCode }).from(enterprise)
+      .where(kw ? or(ilike(enterprise.name, contains(kw)), ilike(enterprise.creditCode, contains(kw))) : undefined)
+      .orderBy(enterprise.name).limit(20);
+    return ok(rows, '查询成功');
+  });
+
+  app.post('/system/person/save', {
+    config: { access: { perm: 'system:person:add', log: LOG('insert') } },
+    schema: { tags: TAG, summary: '新增人员', body, response: { 200: envelope(personRow) } },
+  }, async (req) => {
+    if (req.body.id && req.body.id > 0) throw badRequest('人员编号：新增时不应带人员编号，修改请调用 /system/person/update', 'id');
+    const id = await db.transaction(async (tx) => {
+      const values = await normalise(tx, req.body);
+      const [row] = await tx.insert(person).values(values).returning({ id: person.id });
+      return row!.id;
+    });
+    const [row] = await from().where(eq(person.id, id));
+    return ok(toRow(row!), '新增成功');
+  });
+
+  app.post('/system/person/update', {
+    config: { access: { perm: 'system:person:edit', log: LOG('update') } },
+    schema: { tags: TAG, summary: '修改人员（id > 0）', body: updateBody, response: { 200: envelope(personRow) } },
+  }, async (req) => {
+    const b = req.body;
+    await db.transaction(async (tx) => {
+      const [old] = await tx.select({ id: person.id }).from(person).where(eq(person.id, b.id));
+      if (!old) throw notFound('人员不存在');
+      const values = await normalise(tx, b, b.id);
+      await tx.update(person).set({ ...values, updatedAt: new Date() }).where(eq(person.id, b.id));
+    });
+    const [row] = await from().where(eq(person.id, b.id));
+    return ok(toRow(row!), '修改成功');
+  });
+
+  app.post('/system/person/remove', {
+    config: { access: { perm: 'system:person:remove', log: LOG('delete') } },
+    schema: { tags: TAG, summary: '删除人员（ids；已有证书、业务或账号的人员不能删除）', querystring: idsQuery, response: { 200: doneEnvelope } },
+  }, async (req) => {
+    const ids = req.query.ids;
+    const n = await db.transaction(async (tx) => {
+      const rows = await tx.select({ id: person.id, name: person.name }).from(person).where(inArray(person.id, ids));
+      if (rows.length === 0) throw notFound('人员不存在');
+      const busy = async (ref: typeof certificate.personId | typeof application.personId | typeof sysUser.personId) => {
+        const hit = await tx.select({ personId: ref }).from(ref.table).where(inArray(ref, rows.map((r) => r.id))).limit(1);
+        return hit[0]?.personId ?? null;
+      };
+      for (const [ref, what] of [[certificate.personId, '证书'], [application.personId, '业务申请'], [sysUser.personId, '用户账号']] as const) {
+        const pid = await busy(ref);
+        if (pid !== null) throw conflict(`人员「${rows.find((r) => r.id === pid)?.name}」已有${what}，不能删除`);
+      }
+      await tx.delete(person).where(inArray(person.id, rows.map((r) => r.id)));
+      return rows.length;
+    }).catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw conflict('所选人员已有从业、继续教育、考试或处罚等记录，不能删除');
+      throw err;
+    });
+    return done(`已删除 ${n} 名人员`);
+  });
+
+  app.get('/system/person/export', {
+    config: { access: { perm: 'system:person:export' } },
+    schema: { tags: TAG, summary: '导出人员（Excel，证件号码脱敏）', querystring: exportQuery },
+  }, async (req, reply) => {
+    const cond = where(req.query);
+    return sendExcel(reply, '人员信息.xlsx', EXPORT_COLUMNS, batches((offset, limit) =>
+      from().where(cond).orderBy(desc(person.id)).limit(limit).offset(offset)));
+  });
+};

@@ -1,0 +1,110 @@
+/** One certificate with its holder, enterprise and versions; the data its printed PDF shows. */
+import { desc, eq } from 'drizzle-orm';
+import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
+import type { AuthUser } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { application, certificate, certificateHistory, enterprise, person } from '../../db/schema.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { categoryName as shortCategory, type Labels } from './labels.js';
+import { toRow } from './query.js';
+import { canSeeCertificate } from './scope.js';
+import { versionLabel, type CertificatePdfData } from '../../lib/pdf/certificate.js';
+import type { z } from 'zod';
+import type { certificateDetail, historyRow } from './schemas.js';
+
+export async function loadCertificate(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ cert: certificate, holder: person, ent: enterprise })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(eq(certificate.id, id));
+  if (!row) throw notFound('证书不存在');
+  return row;
+}
+export type LoadedCertificate = Awaited<ReturnType<typeof loadCertificate>>;
+
+/** The certificate, or 404 / 403 when it does not exist or lies outside the caller's scope. */
+export async function loadVisibleCertificate(db: DbOrTx, user: AuthUser, id: number): Promise<LoadedCertificate> {
+  const row = await loadCertificate(db, id);
+  if (!canSeeCertificate(user, { personId: row.cert.personId, enterpriseId: row.cert.enterpriseId, ownership: row.ent.ownership })) {
+    throw forbidden('该证书不在您的数据权限范围内');
+  }
+  return row;
+}
+
+const text = (data: Record<string, unknown>, key: string, fallback: string): string => (typeof data[key] === 'string' ? (data[key] as string) : fallback);
+const num = (data: Record<string, unknown>, key: string, fallback: number): number => (typeof data[key] === 'number' ? (data[key] as number) : fallback);
+
+type HistoryView = z.infer<typeof historyRow>;
+
+async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<HistoryView[]> {
+  const { cert, holder, ent } = row;
+  const current: HistoryView = {
+    version: cert.version, versionLabel: versionLabel(cert.version), current: true, reason: null, reasonLabel: null, applicationId: null, applyNo: null,
+    changedAt: null, certNo: cert.certNo, name: holder.name, idNo: holder.idNo, enterpriseName: ent.name, position: cert.position,
+    positionLabel: labels.of('ministerial_position', cert.position), issueDate: cert.issueDate, expiryDate: cert.expiryDate, status: cert.status,
+    statusLabel: labels.of('cert_status', cert.status),
+  };
+  const earlier = await db
+    .select({ h: certificateHistory, applyNo: application.applyNo })
+    .from(certificateHistory)
+    .leftJoin(application, eq(application.id, certificateHistory.applicationId))
+    .where(eq(certificateHistory.certificateId, cert.id))
+    .orderBy(desc(certificateHistory.version), desc(certificateHistory.id));
+  return [current, ...earlier.map(({ h, applyNo }): HistoryView => {
+    // The lead's close effects store the certificate row plus holderName/holderIdNo/enterpriseName; older rows may lack some.
+    const d = (h.data ?? {}) as Record<string, unknown>;
+    const version = num(d, 'version', h.version);
+    const position = text(d, 'position', cert.position);
+    const status = text(d, 'status', '');
+    return {
+      version, versionLabel: versionLabel(version), current: false, reason: h.reason,
+      reasonLabel: BUSINESS_ROUTES[h.reason as BusinessType]?.label ?? h.reason, applicationId: h.applicationId, applyNo: applyNo ?? null,
+      changedAt: h.changedAt.toISOString(), certNo: text(d, 'certNo', cert.certNo), name: text(d, 'holderName', holder.name),
+      idNo: text(d, 'holderIdNo', holder.idNo), enterpriseName: text(d, 'enterpriseName', ''), position, positionLabel: labels.of('ministerial_position', position),
+      issueDate: text(d, 'issueDate', ''), expiryDate: text(d, 'expiryDate', ''), status, statusLabel: labels.of('cert_status', status),
+    };
+  })];
+}
+
+export async function certificateDetailView(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<z.infer<typeof certificateDetail>> {
+  const { cert, holder, ent } = row;
+  return {
+    ...toRow({ cert, name: holder.name, sex: holder.sex, idNo: holder.idNo, enterpriseName: ent.name, creditCode: ent.creditCode, ownership: ent.ownership }, labels),
+    holder: {
+      id: holder.id, name: holder.name, sex: holder.sex, sexLabel: labels.of('sys_user_sex', holder.sex), idType: holder.idType, idNo: holder.idNo,
+      birthDate: holder.birthDate, education: holder.education, educationLabel: labels.of('ministerial_diploma', holder.education),
+      title: holder.title, titleLabel: labels.of('ministerial_title_rank', holder.title), phone: holder.phone,
+    },
+    enterprise: {
+      id: ent.id, name: ent.name, creditCode: ent.creditCode, legalRepresentative: ent.legalRepresentative, address: ent.address,
+      ownership: ent.ownership, licenceNo: ent.licenceNo, licenceValidTo: ent.licenceValidTo,
+    },
+    history: await versions(db, row, labels),
+  };
+}
+
+/** What the printed certificate shows; `baseUrl` is the public site the QR code points to. */
+export function pdfDataOf(row: LoadedCertificate, labels: Labels, baseUrl: string): CertificatePdfData {
+  const { cert, holder, ent } = row;
+  return {
+    holderName: holder.name,
+    sex: labels.of('sys_user_sex', holder.sex),
+    idNo: holder.idNo,
+    birthDate: holder.birthDate,
+    category: cert.category,
+    categoryName: shortCategory(labels.of('cer_type', cert.category)),
+    certNo: cert.certNo,
+    position: labels.of('ministerial_position', cert.position),
+    enterpriseName: ent.name,
+    creditCode: ent.creditCode,
+    issueDate: cert.issueDate,
+    expiryDate: cert.expiryDate,
+    issuingAuthority: cert.issuingAuthority,
+    version: cert.version,
+    status: cert.status,
+    statusLabel: labels.of('cert_status', cert.status),
+    verifyUrl: `${baseUrl.replace(/\/+$/, '')}/cert/${encodeURIComponent(cert.queryCode)}`,
+  };
+}

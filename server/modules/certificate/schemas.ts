@@ -1,0 +1,142 @@
+/** Request and answer shapes of the certificate calls (OpenAPI comes from these). */
+import { z } from 'zod';
+import { pageQuery } from '../../lib/reply.js';
+
+const day = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} 格式应为 YYYY-MM-DD`).optional();
+const text = (max: number) => z.string().trim().max(max).optional().transform((v) => (v === '' ? undefined : v));
+
+export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
+export const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as const;
+
+/** Filters shared by the list and both exports. */
+export const certificateFilters = z.object({
+  certNo: text(40).describe('证书编号（包含）'),
+  name: text(64).describe('持证人姓名（包含）'),
+  idNo: text(32).describe('身份证号（包含）'),
+  category: z.enum(CATEGORIES, { error: '证书类别应为 A、B、C1、C2 或 C3' }).optional(),
+  status: z.enum(STATUSES, { error: '证书状态代码不正确' }).optional().describe('01 有效 02 暂扣 03 撤销 04 注销 05 失效 06 办理转出 07 吊销 99 其他'),
+  enterpriseName: text(200).describe('企业名称（包含）'),
+  enterpriseId: z.coerce.number().int().positive().optional(),
+  personId: z.coerce.number().int().positive().optional(),
+  expiryFrom: day('expiryFrom').describe('有效期至 起（含）'),
+  expiryTo: day('expiryTo').describe('有效期至 止（含）'),
+});
+export type CertificateFilters = z.infer<typeof certificateFilters>;
+
+export const certificateListQuery = pageQuery.extend(certificateFilters.shape).extend({
+  beginTime: day('beginTime').describe('发证日期 起（含）'),
+  endTime: day('endTime').describe('发证日期 止（含）'),
+  sortField: z.enum(['certNo', 'name', 'category', 'enterpriseName', 'issueDate', 'expiryDate', 'status', 'version', 'printCount']).optional(),
+});
+export type CertificateListQuery = z.infer<typeof certificateListQuery>;
+export const certificateExportQuery = certificateListQuery.omit({ pageNum: true, pageSize: true });
+export type CertificateExportQuery = z.infer<typeof certificateExportQuery>;
+
+export const certificateRow = z.object({
+  id: z.number(),
+  certNo: z.string(),
+  category: z.string(),
+  categoryLabel: z.string(),
+  personId: z.number(),
+  name: z.string(),
+  sex: z.string(),
+  sexLabel: z.string(),
+  idNo: z.string(),
+  enterpriseId: z.number(),
+  enterpriseName: z.string(),
+  creditCode: z.string(),
+  ownership: z.string().describe('企业所属区域 1 广州 2 深圳 3 省中心'),
+  position: z.string(),
+  positionLabel: z.string(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  version: z.number(),
+  versionLabel: z.string().describe('三位版本号，如 002'),
+  issuingAuthority: z.string(),
+  queryCode: z.string(),
+  printCount: z.number(),
+  printedVersion: z.number().nullable(),
+  printedAt: z.string().nullable(),
+});
+export type CertificateRowView = z.infer<typeof certificateRow>;
+
+export const historyRow = z.object({
+  version: z.number(),
+  versionLabel: z.string(),
+  current: z.boolean(),
+  reason: z.string().nullable().describe('被替换时的业务类型'),
+  reasonLabel: z.string().nullable(),
+  applicationId: z.number().nullable(),
+  applyNo: z.string().nullable(),
+  changedAt: z.string().nullable().describe('该版本被替换的时间（当前版本为空）'),
+  certNo: z.string(),
+  name: z.string(),
+  idNo: z.string(),
+  enterpriseName: z.string(),
+  position: z.string(),
+  positionLabel: z.string(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+});
+
+export const certificateDetail = certificateRow.extend({
+  holder: z.object({
+    id: z.number(), name: z.string(), sex: z.string(), sexLabel: z.string(), idType: z.string(), idNo: z.string(), birthDate: z.string(),
+    education: z.string().nullable(), educationLabel: z.string(), title: z.string().nullable(), titleLabel: z.string(), phone: z.string().nullable(),
+  }),
+  enterprise: z.object({
+    id: z.number(), name: z.string(), creditCode: z.string(), legalRepresentative: z.string(), address: z.string(), ownership: z.string(),
+    licenceNo: z.string().nullable(), licenceValidTo: z.string().nullable(),
+  }),
+  history: z.array(historyRow).describe('版本历史：当前版本在前，其后为 certificate_history 中的旧版本（新到旧）'),
+});
+
+export const pickerQuery = pageQuery.pick({ pageNum: true, pageSize: true }).extend({
+  personId: z.coerce.number().int().positive().optional(),
+  enterpriseId: z.coerce.number().int().positive().optional(),
+  idNo: text(32).describe('身份证号（完全一致）'),
+  category: z.enum(CATEGORIES).optional(),
+  keyword: text(64).describe('证书编号或姓名（包含）'),
+});
+
+export const submittingQuery = z.object({
+  personId: z.coerce.number().int().positive().optional(),
+  enterpriseId: z.coerce.number().int().positive().optional(),
+  certificateId: z.coerce.number().int().positive().optional(),
+});
+
+export const submittingRow = z.object({
+  certificateId: z.number(),
+  certNo: z.string(),
+  name: z.string(),
+  applicationId: z.number(),
+  applyNo: z.string(),
+  businessType: z.string(),
+  businessLabel: z.string(),
+  status: z.number().describe('0 申请中 1 已保存 2 已提交 3 已受理'),
+  statusLabel: z.string(),
+});
+
+/** ids=1,2,3 (the download helper sends a comma list). */
+export const idList = z.string({ error: '请选择证书' })
+  .regex(/^\d+(,\d+)*$/, 'ids 应为以逗号分隔的证书编号（id）')
+  .transform((s) => [...new Set(s.split(',').map(Number))]);
+
+export const printInfoRow = z.object({
+  applicationId: z.number(),
+  certificateId: z.number().nullable(),
+  certNo: z.string().nullable(),
+  holderName: z.string().nullable(),
+  version: z.number().nullable(),
+  versionLabel: z.string().nullable(),
+  status: z.string().nullable(),
+  statusLabel: z.string().nullable(),
+  printCount: z.number().nullable(),
+  printedVersion: z.number().nullable(),
+  printedAt: z.string().nullable(),
+  applicationPrintedAt: z.string().nullable(),
+});

@@ -1,0 +1,163 @@
+/** Menu permissions: the tree, a role's grants, and the rules a menu change must keep. */
+import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
+import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { buildTree, contains, descendantsOf, withAncestors } from './kit.js';
+import { MENU_KEY_NEW, type MenuBody, type MenuRow } from './schemas.js';
+
+type MenuRecord = typeof sysMenu.$inferSelect;
+
+export const toMenuRow = (r: MenuRecord): MenuRow => ({
+  menuId: r.menuId, parentId: r.parentId, menuName: r.menuName, name: r.name, menuKey: r.menuKey, menuType: r.menuType,
+  path: r.path, component: r.component, redirect: r.redirect, target: r.target, icon: r.icon, visible: r.visible,
+  hiddenChildren: r.hiddenChildren, hiddenHeader: r.hiddenHeader, orderNum: r.orderNum, status: r.status,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const ORDER = [asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId)];
+
+export async function allMenus(db: DbOrTx): Promise<MenuRecord[]> {
+  return db.select().from(sysMenu).orderBy(...ORDER);
+}
+
+export interface MenuFilter {
+  menuName?: string;
+  menuKey?: string;
+  status?: string;
+  menuType?: string;
+}
+
+/** Matching menus; as a tree the matches keep their ancestors so they still hang where they belong. */
+export async function listMenus(db: DbOrTx, f: MenuFilter, tree: boolean) {
+  const w: SQL[] = [];
+  if (f.menuName) w.push(ilike(sysMenu.menuName, contains(f.menuName)));
+  if (f.menuKey) w.push(ilike(sysMenu.menuKey, contains(f.menuKey)));
+  if (f.status) w.push(eq(sysMenu.status, f.status));
+  if (f.menuType) w.push(eq(sysMenu.menuType, f.menuType));
+  const all = await allMenus(db);
+  if (w.length === 0) return tree ? menuTree(all) : all.map(toMenuRow);
+  const matched = await db.select({ id: sysMenu.menuId }).from(sysMenu).where(and(...w));
+  if (!tree) {
+    const ids = new Set(matched.map((m) => m.id));
+    return all.filter((m) => ids.has(m.menuId)).map(toMenuRow);
+  }
+  const parent = new Map(all.map((m) => [m.menuId, m.parentId]));
+  const keep = withAncestors(matched.map((m) => m.id), (id) => parent.get(id) || null);
+  return menuTree(all.filter((m) => keep.has(m.menuId)));
+}
+
+export const menuTree = (rows: readonly MenuRecord[]) => buildTree(rows.map(toMenuRow), (r) => r.menuId, (r) => (r.parentId === 0 ? null : r.parentId));
+
+/** SPEC 7 getMenuIdsByMenuIds: the ids plus all their ancestors (unknown ids are dropped). */
+export async function idsWithAncestors(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  const all = await db.select({ id: sysMenu.menuId, parentId: sysMenu.parentId }).from(sysMenu);
+  const parent = new Map(all.map((m) => [m.id, m.parentId]));
+  const known = ids.filter((id) => parent.has(id));
+  return [...withAncestors(known, (id) => parent.get(id) || null)].sort((a, b) => a - b);
+}
+
+export async function roleMenuIds(db: DbOrTx, roleId: number): Promise<number[]> {
+  const [role] = await db.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleId, roleId));
+  if (!role) throw notFound('角色不存在');
+  const rows = await db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId)).orderBy(asc(sysRoleMenu.menuId));
+  return rows.map((r) => r.menuId);
+}
+
+const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+
+/** The row to write: type-dependent fields cleared or defaulted, every rule of a menu checked. */
+async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
+  const values = {
+    parentId: b.parentId,
+    menuName: b.menuName,
+    menuType: b.menuType,
+    menuKey: b.menuKey,
+    name: blankToNull(b.name),
+    path: blankToNull(b.path),
+    component: blankToNull(b.component),
+    redirect: blankToNull(b.redirect),
+    target: blankToNull(b.target),
+    icon: blankToNull(b.icon),
+    visible: b.visible,
+    hiddenChildren: b.hiddenChildren,
+    hiddenHeader: b.hiddenHeader,
+    orderNum: b.orderNum,
+    status: b.status,
+  };
+  if (!self || self.menuKey !== b.menuKey) {
+    if (!MENU_KEY_NEW.test(b.menuKey)) throw badRequest('权限标识格式应为 区域:对象:操作（三段），如 system:user:list', 'menuKey');
+  }
+  if (b.menuType === 'F') {
+    // A button is a permission only: nothing to route to.
+    Object.assign(values, { name: null, path: null, component: null, redirect: null, target: null, icon: null, hiddenChildren: false, hiddenHeader: false });
+    if (b.parentId === 0) throw badRequest('上级菜单：按钮必须挂在目录或菜单下', 'parentId');
+  } else {
+    if (!values.path) throw badRequest(b.menuType === 'M' ? '路由地址不能为空（目录）' : '路由地址不能为空（菜单）', 'path');
+    if (b.menuType === 'C' && !values.component && !/^https?:\/\//.test(values.path)) throw badRequest('组件路径不能为空（菜单），如 system/UserList', 'component');
+    if (b.menuType === 'M' && !values.component) values.component = 'RouteView';
+  }
+  if (self) {
+    if (b.parentId === self.menuId) throw badRequest('上级菜单不能选择自己', 'parentId');
+    const all = await tx.select({ id: sysMenu.menuId, parentId: sysMenu.parentId }).from(sysMenu);
+    const below = descendantsOf(self.menuId, (id) => all.filter((m) => m.parentId === id).map((m) => m.id));
+    if (below.has(b.parentId)) throw badRequest('上级菜单不能选择自己的下级菜单', 'parentId');
+    if (b.menuType === 'F' && below.size > 0) throw badRequest('菜单类型：有下级的菜单不能改为按钮', 'menuType');
+    if (self.menuKey !== b.menuKey) {
+      // Renaming a granted key would hand the role a different permission without the role review.
+      const granted = await grantedRoleNames(tx, self.menuId);
+      if (granted.length) throw badRequest(`权限标识：菜单已分配给角色（${granted.join('、')}），不能修改权限标识`, 'menuKey');
+    }
+  }
+  if (b.parentId !== 0) {
+    const [parent] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, b.parentId));
+    if (!parent) throw badRequest('上级菜单不存在', 'parentId');
+    if (parent.menuType === 'F') throw badRequest('上级菜单：按钮下不能再添加菜单或按钮', 'parentId');
+    if (b.menuType === 'M' && parent.menuType === 'C') throw badRequest('上级菜单：菜单（页面）下只能添加按钮', 'parentId');
+    if (b.menuType === 'C' && parent.menuType === 'C') throw badRequest('上级菜单：菜单（页面）下只能添加按钮', 'parentId');
+  }
+  const [dupKey] = await tx.select({ id: sysMenu.menuId }).from(sysMenu)
+    .where(and(eq(sysMenu.menuKey, b.menuKey), self ? ne(sysMenu.menuId, self.menuId) : undefined));
+  if (dupKey) throw new AppError(409, `权限标识「${b.menuKey}」已存在`, 'menuKey');
+  if (values.name) {
+    const [dupName] = await tx.select({ id: sysMenu.menuId }).from(sysMenu)
+      .where(and(eq(sysMenu.name, values.name), self ? ne(sysMenu.menuId, self.menuId) : undefined));
+    if (dupName) throw new AppError(409, `路由名称「${values.name}」已存在`, 'name');
+  }
+  return values;
+}
+
+export async function grantedRoleNames(db: DbOrTx, menuId: number): Promise<string[]> {
+  const rows = await db.select({ roleName: sysRole.roleName }).from(sysRoleMenu)
+    .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
+    .where(eq(sysRoleMenu.menuId, menuId))
+    .orderBy(asc(sysRole.roleSort));
+  return rows.map((r) => r.roleName);
+}
+
+export async function createMenu(tx: DbOrTx, b: MenuBody): Promise<MenuRecord> {
+  const values = await checkedValues(tx, b, null);
+  const [row] = await tx.insert(sysMenu).values(values).returning();
+  return row!;
+}
+
+export async function updateMenu(tx: DbOrTx, menuId: number, b: MenuBody): Promise<MenuRecord> {
+  const [self] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, menuId));
+  if (!self) throw notFound('菜单不存在');
+  const values = await checkedValues(tx, b, self);
+  const [row] = await tx.update(sysMenu).set({ ...values, updatedAt: new Date() }).where(eq(sysMenu.menuId, menuId)).returning();
+  return row!;
+}
+
+export async function removeMenu(tx: DbOrTx, menuId: number): Promise<MenuRecord> {
+  const [self] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, menuId));
+  if (!self) throw notFound('菜单不存在');
+  const children = await tx.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.parentId, menuId)).limit(1);
+  if (children.length) throw conflict(`菜单「${self.menuName}」存在下级菜单或按钮，不允许删除`);
+  const roles = await grantedRoleNames(tx, menuId);
+  if (roles.length) throw conflict(`菜单「${self.menuName}」已分配给角色（${roles.join('、')}），不允许删除，请先在角色中取消授权`);
+  await tx.delete(sysMenu).where(eq(sysMenu.menuId, menuId));
+  return self;
+}
+
+export const menusByIds = (db: DbOrTx, ids: number[]) => db.select().from(sysMenu).where(inArray(sysMenu.menuId, ids));

@@ -1,0 +1,136 @@
+/** The role list: roles waiting for their first approval first (no sys_role row yet), then live roles with their pending info. */
+import { z } from 'zod';
+import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.js';
+import { sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
+import { pageQuery } from '../../../lib/reply.js';
+import { contains, dateRange, orderBy } from '../review/list-kit.js';
+import { pendingByRecord, summaryOf } from '../review/review.service.js';
+import { pendingSchema } from '../review/schemas.js';
+import { DATA_SCOPES, type RoleRecord } from './record.js';
+
+export const roleListQuery = pageQuery.extend({
+  roleName: z.string().trim().max(64).optional(),
+  roleKey: z.string().trim().max(64).optional(),
+  status: z.enum(['0', '1']).optional(),
+  checkStatus: z.enum(['0', '2', '3']).optional(),
+  pending: z.enum(['0', '1']).optional().describe('1：只列出有待审核变更的角色'),
+});
+export type RoleListQuery = z.infer<typeof roleListQuery>;
+
+export const roleRow = z.object({
+  key: z.string().describe('行键：o<roleId> 或 r<reviewId>（待审核的新增角色）'),
+  roleId: z.number().nullable(),
+  roleName: z.string(),
+  roleKey: z.string(),
+  roleSort: z.number(),
+  dataScope: z.string(),
+  dataScopeLabel: z.string(),
+  status: z.string(),
+  checkStatus: z.string().nullable(),
+  remark: z.string().nullable(),
+  userCount: z.number(),
+  createdAt: z.string().nullable(),
+  pending: pendingSchema.nullable(),
+});
+export type RoleRow = z.infer<typeof roleRow>;
+
+const SORTABLE = { roleName: sysRole.roleName, roleKey: sysRole.roleKey, roleSort: sysRole.roleSort, createdAt: sysRole.createdAt, status: sysRole.status };
+
+export function liveRoleConditions(q: RoleListQuery): SQL | undefined {
+  const w: (SQL | undefined)[] = [];
+  if (q.roleName) w.push(contains(sysRole.roleName, q.roleName));
+  if (q.roleKey) w.push(contains(sysRole.roleKey, q.roleKey));
+  if (q.status) w.push(eq(sysRole.status, q.status));
+  if (q.checkStatus) w.push(eq(sysRole.checkStatus, q.checkStatus));
+  if (q.pending === '1') w.push(sql`${sysRole.checkStatus} is not null`);
+  w.push(...dateRange(sysRole.createdAt, q.beginTime, q.endTime));
+  return and(...w);
+}
+
+const proposed = (key: string) => sql<string>`${sysRecordReview.proposed}->>${key}`;
+
+function createConditions(q: RoleListQuery): SQL | undefined {
+  if (q.checkStatus && q.checkStatus !== '0') return sql`false`;
+  const w: (SQL | undefined)[] = [eq(sysRecordReview.entity, 'role'), eq(sysRecordReview.state, 'pending'), eq(sysRecordReview.checkStatus, '0')];
+  if (q.roleName) w.push(contains(proposed('roleName'), q.roleName));
+  if (q.roleKey) w.push(contains(proposed('roleKey'), q.roleKey));
+  if (q.status) w.push(eq(proposed('status'), q.status));
+  w.push(...dateRange(sysRecordReview.submittedAt, q.beginTime, q.endTime));
+  return and(...w);
+}
+
+export async function liveRoleRows(db: DbOrTx, cond: SQL | undefined, q: Pick<RoleListQuery, 'sortField' | 'sortOrder'>, offset: number, limit: number): Promise<RoleRow[]> {
+  const rows = await db
+    .select()
+    .from(sysRole)
+    .where(cond)
+    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [asc(sysRole.roleSort), asc(sysRole.roleId)]))
+    .limit(limit)
+    .offset(offset);
+  const ids = rows.map((r) => r.roleId);
+  const counts = ids.length
+    ? await db.select({ roleId: sysUserRole.roleId, n: count() }).from(sysUserRole).where(inArray(sysUserRole.roleId, ids)).groupBy(sysUserRole.roleId)
+    : [];
+  const countOf = new Map(counts.map((c) => [c.roleId, c.n]));
+  const pending = await pendingByRecord(db, 'role', ids);
+  return rows.map((r) => ({
+    key: `o${r.roleId}`,
+    roleId: r.roleId,
+    roleName: r.roleName,
+    roleKey: r.roleKey,
+    roleSort: r.roleSort,
+    dataScope: r.dataScope,
+    dataScopeLabel: DATA_SCOPES[r.dataScope as keyof typeof DATA_SCOPES] ?? r.dataScope,
+    status: r.status,
+    checkStatus: r.checkStatus,
+    remark: r.remark,
+    userCount: countOf.get(r.roleId) ?? 0,
+    createdAt: r.createdAt.toISOString(),
+    pending: pending.get(r.roleId) ?? null,
+  }));
+}
+
+export async function listRoles(db: DbOrTx, q: RoleListQuery): Promise<{ rows: RoleRow[]; total: number }> {
+  const live = liveRoleConditions(q);
+  const creates = createConditions(q);
+  const [{ n: createTotal } = { n: 0 }] = await db.select({ n: count() }).from(sysRecordReview).where(creates);
+  const [{ n: liveTotal } = { n: 0 }] = q.checkStatus === '0' ? [{ n: 0 }] : await db.select({ n: count() }).from(sysRole).where(live);
+  const offset = (q.pageNum - 1) * q.pageSize;
+  const createRows = offset < createTotal
+    ? await db
+        .select({ review: sysRecordReview, submitterName: sysUser.userName })
+        .from(sysRecordReview)
+        .innerJoin(sysUser, eq(sysUser.userId, sysRecordReview.submittedBy))
+        .where(creates)
+        .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id))
+        .limit(Math.min(q.pageSize, createTotal - offset))
+        .offset(offset)
+    : [];
+  const liveLimit = q.checkStatus === '0' ? 0 : q.pageSize - createRows.length;
+  const liveRows = liveLimit > 0 ? await liveRoleRows(db, live, q, Math.max(0, offset - createTotal), liveLimit) : [];
+  return {
+    rows: [
+      ...createRows.map(({ review, submitterName }): RoleRow => {
+        const rec = review.proposed as RoleRecord;
+        return {
+          key: `r${review.id}`,
+          roleId: null,
+          roleName: rec.roleName,
+          roleKey: rec.roleKey,
+          roleSort: rec.roleSort,
+          dataScope: rec.dataScope,
+          dataScopeLabel: DATA_SCOPES[rec.dataScope] ?? rec.dataScope,
+          status: rec.status,
+          checkStatus: '0',
+          remark: rec.remark,
+          userCount: 0,
+          createdAt: null,
+          pending: summaryOf(review, submitterName),
+        };
+      }),
+      ...liveRows,
+    ],
+    total: createTotal + liveTotal,
+  };
+}
