@@ -77,9 +77,16 @@ export async function candidatesFor(tx: Tx, type: BusinessType, entId: number, t
     case 'modify':
       return free(await certsAt(and(eq(certificate.enterpriseId, entId), ne(certificate.position, '01'))))
         .reverse().map((r) => ({ ...r, payload: { title: '04', reason: '取得中级技术职称，申请变更' } }));
-    case 'revocation':
-      return free(await certsAt(and(eq(certificate.enterpriseId, entId), ne(certificate.position, '01'))))
-        .reverse().map((r) => ({ ...r, payload: { reason: '1', remark: '已与本企业解除劳动合同' } }));
+    case 'revocation': {
+      // Expired certificates first (ground 2: 有效期届满未延期), then holders who left.
+      const rows = await tx.select({ personId: certificate.personId, certificateId: certificate.id, expiryDate: certificate.expiryDate }).from(certificate)
+        .where(and(eq(certificate.enterpriseId, entId), inArray(certificate.status, ['01', '05']), ne(certificate.position, '01')))
+        .orderBy(asc(certificate.expiryDate)).limit(60);
+      return free(rows).map((r) => ({
+        personId: r.personId, certificateId: r.certificateId,
+        payload: r.expiryDate < today ? { reason: '2', remark: '证书有效期届满未办理延期' } : { reason: '1', remark: '已与本企业解除劳动合同' },
+      }));
+    }
     case 'personRevocation': {
       // The case holders with their own accounts (person_gz1 …) revoke for themselves.
       const rows = await tx.select({ personId: certificate.personId, certificateId: certificate.id }).from(certificate)
