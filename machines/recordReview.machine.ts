@@ -4,16 +4,21 @@
  * server keeps the live record unchanged until the machine reaches `approved`, then applies the
  * change in the same transaction. Pure statechart, no I/O.
  *
- * A user delete is not reviewable (SPEC 4: '3' is for roles only): such a submission ends at once
- * in `notReviewable` and the server answers 400. The reviewer is never the submitter (等保
- * separation of duties): the machine refuses it, the server answers 409 like any refused event.
+ * Deleting a user is a reviewed change like any other (a deleted account cannot be brought back,
+ * so it needs four eyes most of all). SPEC 4 knows only '0' (new) for users and counts everything
+ * else as an update, so a pending user delete carries checkStatus '2' while the submission itself
+ * says `change: 'delete'` (the reviewer sees 删除, approval removes the account). Roles have their
+ * own '3' for deletes.
+ *
+ * The reviewer is never the submitter, nor the user whose own account the change is about (等保
+ * separation of duties): the machine refuses both, the server answers 403 with the reason.
  */
 import { and, assign, initialTransition, setup, transition, type SnapshotFrom, type StateValue } from 'xstate';
 import type { StateDocMeta, TransitionDocMeta } from './introspect.js';
 
 export type ReviewedRecordKind = 'user' | 'role';
 export type RecordChange = 'create' | 'update' | 'delete';
-/** SPEC 4 checkStatus of a pending submission: '0' create, '2' update, '3' delete (roles only). */
+/** SPEC 4 checkStatus of a pending submission: '0' create, '2' update (and user delete), '3' role delete. */
 export type CheckStatus = '0' | '2' | '3';
 
 export const CHECK_STATUS: Record<RecordChange, { code: CheckStatus; label: string }> = {
@@ -22,17 +27,26 @@ export const CHECK_STATUS: Record<RecordChange, { code: CheckStatus; label: stri
   delete: { code: '3', label: '删除待审核' },
 };
 
+/** The checkStatus a pending change of this kind shows (a user delete counts as an update, SPEC 4). */
+export function checkStatusFor(kind: ReviewedRecordKind, change: RecordChange): CheckStatus {
+  if (kind === 'user' && change === 'delete') return CHECK_STATUS.update.code;
+  return CHECK_STATUS[change].code;
+}
+
 export interface RecordReviewInput {
   kind: ReviewedRecordKind;
   /** User id of the administrator who submitted the change. */
   submitterId: number;
   change: RecordChange;
+  /** For a change to an existing user account: that user's id (who may not review it). */
+  subjectUserId?: number | null;
 }
 
 export interface RecordReviewContext {
   kind: ReviewedRecordKind;
   submitterId: number;
   change: RecordChange;
+  subjectUserId: number | null;
   /** Who approved or rejected (null while pending or cancelled). */
   reviewerId: number | null;
   /** The reviewer's comment (required to reject). */
@@ -49,16 +63,18 @@ export const recordReviewEventTypes: readonly RecordReviewEventType[] = ['APPROV
 /** Who may send an event (`meta.who` of the transitions). */
 export type RecordReviewSender = 'reviewer' | 'submitter';
 export const RECORD_REVIEW_SENDERS: Record<RecordReviewSender, string> = {
-  reviewer: 'a reviewer who is not the submitter (four-eyes, checked by the machine)',
+  reviewer: 'a reviewer who is neither the submitter nor the user the change is about (four-eyes, checked by the machine)',
   submitter: 'the submitter, for roles only (cancel-commit, checked by the machine)',
 };
 
-/** Whether a change of this kind goes through review at all (a user delete does not). */
-export function isReviewableChange(kind: ReviewedRecordKind, change: RecordChange): boolean {
-  return !(kind === 'user' && change === 'delete');
-}
-
 const hasText = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
+
+/** Why a reviewer may not decide this submission, or null when he may (the server turns it into a 403). */
+export function reviewerConflict(context: Pick<RecordReviewContext, 'submitterId' | 'subjectUserId'>, reviewerId: number): 'submitter' | 'subject' | null {
+  if (reviewerId === context.submitterId) return 'submitter';
+  if (context.subjectUserId !== null && reviewerId === context.subjectUserId) return 'subject';
+  return null;
+}
 
 export const recordReviewMachine = setup({
   types: {
@@ -76,8 +92,7 @@ export const recordReviewMachine = setup({
     ),
   },
   guards: {
-    isReviewableChange: ({ context }) => isReviewableChange(context.kind, context.change),
-    isNotSubmitter: ({ context, event }) => event.type !== 'CANCEL' && event.reviewerId !== context.submitterId,
+    isIndependentReviewer: ({ context, event }) => event.type !== 'CANCEL' && reviewerConflict(context, event.reviewerId) === null,
     isSubmitter: ({ context, event }) => event.type === 'CANCEL' && event.actorId === context.submitterId,
     isRole: ({ context }) => context.kind === 'role',
     hasComment: ({ event }) => event.type !== 'CANCEL' && hasText(event.comment),
@@ -85,10 +100,11 @@ export const recordReviewMachine = setup({
 }).createMachine({
   id: 'recordReview',
   description:
-    'A change to a user or role record (create, update, or delete for roles) waiting for four-eyes review ' +
-    '(SPEC 4 checkStatus: 0 new, 2 update, 3 delete). A reviewer other than the submitter approves it (the ' +
-    'change is applied) or rejects it with a comment (the live record stays as it was). The submitter of a ' +
-    'role change may take it back (cancel-commit). A user delete is not reviewable and ends at once.',
+    'A change to a user or role record (create, update or delete) waiting for four-eyes review ' +
+    '(SPEC 4 checkStatus: 0 new, 2 update, 3 role delete; a user delete counts as an update, 2). A reviewer ' +
+    'who is neither the submitter nor the user the change is about approves it (the change is applied) or ' +
+    'rejects it with a comment (the live record stays as it was). The submitter of a role change may take it ' +
+    'back (cancel-commit).',
   meta: {
     doc: {
       stateCodeTitle: 'checkStatus',
@@ -99,22 +115,19 @@ export const recordReviewMachine = setup({
     kind: input.kind,
     submitterId: input.submitterId,
     change: input.change,
+    subjectUserId: input.subjectUserId ?? null,
     reviewerId: null,
     comment: null,
   }),
-  initial: 'received',
+  initial: 'pending',
   states: {
-    received: {
-      description: 'Transient: checks that this kind of change goes through review.',
-      always: [{ guard: 'isReviewableChange', target: 'pending' }, { target: 'notReviewable' }],
-    },
     pending: {
       description: 'Waiting for a reviewer; the live record is unchanged.',
-      meta: { code: "'0' create, '2' update, '3' delete (roles only)" },
+      meta: { code: "'0' create, '2' update (users: update or delete), '3' delete (roles)" },
       on: {
-        APPROVE: { guard: 'isNotSubmitter', target: 'approved', actions: 'recordTheReview', meta: { who: 'reviewer' } },
+        APPROVE: { guard: 'isIndependentReviewer', target: 'approved', actions: 'recordTheReview', meta: { who: 'reviewer' } },
         REJECT: {
-          guard: and(['isNotSubmitter', 'hasComment']),
+          guard: and(['isIndependentReviewer', 'hasComment']),
           target: 'rejected',
           actions: 'recordTheReview',
           meta: { who: 'reviewer' },
@@ -125,12 +138,11 @@ export const recordReviewMachine = setup({
     approved: { type: 'final', description: 'Approved: the server applies the change to the live record.' },
     rejected: { type: 'final', description: 'Rejected with the reviewer’s comment; the live record stays as it was.' },
     cancelled: { type: 'final', description: 'Taken back by the submitter (roles only, cancel-commit).' },
-    notReviewable: { type: 'final', description: 'A user delete: not a reviewable change (the server answers 400).' },
   },
 });
 
 export type RecordReviewSnapshot = SnapshotFrom<typeof recordReviewMachine>;
-export type RecordReviewStateName = 'received' | 'pending' | 'approved' | 'rejected' | 'cancelled' | 'notReviewable';
+export type RecordReviewStateName = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
 /** What the server stores: `{ value, context }` (value is one of {@link RecordReviewStateName}). */
 export interface PersistedRecordReviewSnapshot {
@@ -138,27 +150,33 @@ export interface PersistedRecordReviewSnapshot {
   context: RecordReviewContext;
 }
 
-/** SPEC 4 checkStatus while pending ('0' create, '2' update, '3' delete); null once reviewed, cancelled or refused. */
-export function checkStatusOf(snapshot: { value: StateValue; context: Pick<RecordReviewContext, 'change'> }): CheckStatus | null {
-  return snapshot.value === 'pending' ? CHECK_STATUS[snapshot.context.change].code : null;
+/** SPEC 4 checkStatus while pending; null once reviewed or cancelled. */
+export function checkStatusOf(snapshot: {
+  value: StateValue;
+  context: Pick<RecordReviewContext, 'change' | 'kind'>;
+}): CheckStatus | null {
+  return snapshot.value === 'pending' ? checkStatusFor(snapshot.context.kind, snapshot.context.change) : null;
 }
 
-/** A new submission's snapshot (already past the transient check). */
+/** A new submission's snapshot. */
 export function createRecordReviewSnapshot(input: RecordReviewInput): PersistedRecordReviewSnapshot {
   const [snapshot] = initialTransition(recordReviewMachine, input);
   return { value: snapshot.value as RecordReviewStateName, context: { ...snapshot.context } };
 }
 
-/** A live snapshot from the stored JSON. */
+/** A live snapshot from the stored JSON (older rows may lack subjectUserId). */
 export function reviveRecordReviewSnapshot(persisted: PersistedRecordReviewSnapshot): RecordReviewSnapshot {
-  return recordReviewMachine.resolveState({ value: persisted.value, context: { ...persisted.context } });
+  return recordReviewMachine.resolveState({
+    value: persisted.value,
+    context: { ...persisted.context, subjectUserId: persisted.context.subjectUserId ?? null },
+  });
 }
 
 export type RecordReviewTransitionResult =
   | { ok: true; snapshot: PersistedRecordReviewSnapshot; from: RecordReviewStateName; to: RecordReviewStateName }
   | { ok: false; from: RecordReviewStateName; reason: 'final' | 'notAllowedNow' };
 
-/** Apply one event to a stored submission (pure `transition`); refused events leave it unchanged (409). */
+/** Apply one event to a stored submission (pure `transition`); refused events leave it unchanged. */
 export function transitionRecordReview(
   persisted: PersistedRecordReviewSnapshot,
   event: RecordReviewEvent,

@@ -45,6 +45,7 @@ export interface CertificateInfo {
   categoryLabel?: string;
   name: string;
   sex?: string;
+  /** first 3 and last 4 characters, e.g. 440***********1234 */
   idNoMasked?: string;
   position?: string;
   /** cert_status code (01 有效 ...) and its label */
@@ -55,6 +56,10 @@ export interface CertificateInfo {
   status: string;
   issuingAuthority: string;
   version?: number | string;
+  /** three-digit version, e.g. 002 */
+  versionLabel?: string;
+  /** status is 01 有效 */
+  valid?: boolean;
   [key: string]: unknown;
 }
 

@@ -71,7 +71,7 @@ describe('消息管理 /system/sysMsgInfo', () => {
     const sysPage = (await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?msgTypes=systemType,warnType&userName=ent_gz&pageSize=50' })).json();
     expect(sysPage.total).toBeGreaterThan(0);
     expect(sysPage.rows.some((r: { msgType: string }) => r.msgType === 'supervisionType')).toBe(false);
-    expect((await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?msgTypes=systemType,nope' })).json().field).toBe('msgTypes');
+    expect((await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?msgTypes=systemType,nope' })).json().field).toMatch(/^msgTypes/);
     const byUser = (await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?userName=ent_gz&pageSize=50' })).json();
     expect(byUser.rows.every((r: { userName: string }) => r.userName === 'ent_gz')).toBe(true);
     for (const u of OTHERS) {

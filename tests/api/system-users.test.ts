@@ -71,12 +71,6 @@ async function fingerprint() {
   ]);
 }
 
-async function pendingReviewOf(userId: number) {
-  const [row] = await t.database.db.select().from(sysRecordReview).where(eq(sysRecordReview.recordId, userId)).orderBy(sysRecordReview.id);
-  const rows = await t.database.db.select().from(sysRecordReview).where(eq(sysRecordReview.recordId, userId));
-  return rows.find((r) => r.state === 'pending') ?? row;
-}
-
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('Sheet1');

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECK_STATUS,
   checkStatusOf,
+  checkStatusFor,
   createRecordReviewSnapshot,
   recordReviewMachine,
+  reviewerConflict,
   transitionRecordReview,
   type RecordChange,
   type RecordReviewEvent,
@@ -15,10 +17,14 @@ import { describeTransitionCoverage, describeUnionCoverage } from './coverage';
 const SUBMITTER = 3;
 const REVIEWER = 4;
 const OTHER = 5;
+/** The user whose own account a change is about. */
+const SUBJECT = 6;
 
 const samples: RecordReviewEvent[] = [
   { type: 'APPROVE', reviewerId: SUBMITTER },
   { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' },
+  { type: 'APPROVE', reviewerId: SUBJECT },
+  { type: 'REJECT', reviewerId: SUBJECT, comment: '不同意' },
   { type: 'REJECT', reviewerId: SUBMITTER, comment: '自己驳回' },
   { type: 'REJECT', reviewerId: REVIEWER, comment: '' },
   { type: 'REJECT', reviewerId: REVIEWER, comment: '  ' },
@@ -28,7 +34,9 @@ const samples: RecordReviewEvent[] = [
 ];
 
 const inputs: RecordReviewInput[] = (['user', 'role'] as ReviewedRecordKind[]).flatMap((kind) =>
-  (['create', 'update', 'delete'] as RecordChange[]).map((change) => ({ kind, change, submitterId: SUBMITTER })),
+  (['create', 'update', 'delete'] as RecordChange[]).map((change) => ({
+    kind, change, submitterId: SUBMITTER, subjectUserId: kind === 'user' && change !== 'create' ? SUBJECT : null,
+  })),
 );
 
 const runs = inputs.map((input) =>
@@ -40,26 +48,44 @@ const runs = inputs.map((input) =>
 );
 describeUnionCoverage(recordReviewMachine, runs, 'recordReview: user and role submissions together fire every transition');
 
-const start = (kind: ReviewedRecordKind, change: RecordChange) =>
-  createRecordReviewSnapshot({ kind, change, submitterId: SUBMITTER });
+const start = (kind: ReviewedRecordKind, change: RecordChange, subjectUserId: number | null = null) =>
+  createRecordReviewSnapshot({ kind, change, submitterId: SUBMITTER, subjectUserId });
 
 describe('recordReview behaviour', () => {
-  it('pending submissions carry checkStatus 0 (create), 2 (update), 3 (delete, roles only)', () => {
+  it('pending submissions carry checkStatus 0 (create), 2 (update; a user delete counts as an update), 3 (role delete)', () => {
     expect(checkStatusOf(start('user', 'create'))).toBe('0');
     expect(checkStatusOf(start('user', 'update'))).toBe('2');
+    expect(checkStatusOf(start('user', 'delete'))).toBe('2');
     expect(checkStatusOf(start('role', 'create'))).toBe('0');
     expect(checkStatusOf(start('role', 'update'))).toBe('2');
     expect(checkStatusOf(start('role', 'delete'))).toBe('3');
+    expect(checkStatusFor('user', 'delete')).toBe('2');
     expect(CHECK_STATUS.delete.code).toBe('3');
   });
 
-  it('a user delete is not reviewable', () => {
-    const s = start('user', 'delete');
-    expect(s.value).toBe('notReviewable');
-    expect(checkStatusOf(s)).toBeNull();
-    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER })).toEqual({
+  it('a user delete is reviewed: pending until another administrator approves it', () => {
+    const s = start('user', 'delete', SUBJECT);
+    expect(s.value).toBe('pending');
+    expect(s.context.change).toBe('delete');
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER }).ok).toBe(false);
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER })).toMatchObject({ ok: true, to: 'approved' });
+  });
+
+  it('the user a change is about cannot review it', () => {
+    const s = start('user', 'update', SUBJECT);
+    expect(reviewerConflict(s.context, SUBJECT)).toBe('subject');
+    expect(reviewerConflict(s.context, SUBMITTER)).toBe('submitter');
+    expect(reviewerConflict(s.context, REVIEWER)).toBeNull();
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBJECT })).toMatchObject({ ok: false, reason: 'notAllowedNow' });
+    expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: SUBJECT, comment: '不同意' }).ok).toBe(false);
+  });
+
+  it('a decided submission takes no further event', () => {
+    const approved = transitionRecordReview(start('role', 'update'), { type: 'APPROVE', reviewerId: REVIEWER });
+    if (!approved.ok) throw new Error('unreachable');
+    expect(transitionRecordReview(approved.snapshot, { type: 'REJECT', reviewerId: OTHER, comment: '晚了' })).toEqual({
       ok: false,
-      from: 'notReviewable',
+      from: 'approved',
       reason: 'final',
     });
   });

@@ -6,11 +6,9 @@ import { QUEUE_PAGES, resolveQueueComponent, resolveQueuePath } from '@/pages/qu
 
 const VIEWS = ['WaitAccept', 'Accepted', 'WaitReview', 'Reviewed'];
 const SUFFIXES = ['NewCert', 'Delay', 'Inner', 'InProvince', 'OutProvince', 'Modify', 'Revocation', 'PersonRevocation', 'Rename'];
-const COMPONENTS = [
-  ...SUFFIXES.flatMap((s) => VIEWS.map((v) => `queue/${v}${s}`)),
-  'print/WaitReviewCertificatePrinting',
-  'print/ReviewedCertificatePrinting',
-];
+const COMPONENTS = SUFFIXES.flatMap((s) => VIEWS.map((v) => `queue/${v}${s}`));
+/** The printing queues are pages of their own (src/pages/print), not QueuePage configurations. */
+const PRINT_COMPONENTS = ['print/WaitReviewCertificatePrinting', 'print/ReviewedCertificatePrinting'];
 
 /** Menu pages (component, absolute path) of the seeded menu tree. */
 function menuPages(nodes: readonly MenuNode[], parent = ''): { component: string; path: string }[] {
@@ -22,12 +20,21 @@ function menuPages(nodes: readonly MenuNode[], parent = ''): { component: string
 }
 
 describe('queue page configuration', () => {
-  it('has 36 case-handling pages, 2 printing pages and 15 own-application pages', () => {
-    expect(COMPONENTS).toHaveLength(38);
-    expect(QUEUE_PAGES).toHaveLength(53);
+  it('has 36 case-handling pages and 15 own-application pages', () => {
+    expect(COMPONENTS).toHaveLength(36);
+    expect(QUEUE_PAGES).toHaveLength(51);
     expect(QUEUE_PAGES.filter((p) => p.kind === 'queue')).toHaveLength(36);
+    expect(QUEUE_PAGES.filter((p) => p.kind === 'print')).toHaveLength(0);
     expect(QUEUE_PAGES.filter((p) => p.kind === 'mine').every((p) => p.queue === 'mine' && p.businessType)).toBe(true);
-    expect(new Set(QUEUE_PAGES.map((p) => p.component)).size).toBe(53);
+    expect(new Set(QUEUE_PAGES.map((p) => p.component)).size).toBe(51);
+  });
+
+  it.each(PRINT_COMPONENTS)('serves %s with its own page, not the generic queue page', async (component) => {
+    expect(resolveQueueComponent(component)).toBeUndefined();
+    const loader = findPageLoader(component);
+    expect(loader).toBeTypeOf('function');
+    const page = (await loader!()).default;
+    expect(page.name).toBe(component.split('/')[1]);
   });
 
   it.each(COMPONENTS)('resolves %s to a queue page and a page loader', (component) => {
@@ -45,9 +52,7 @@ describe('queue page configuration', () => {
     expect(resolveQueueComponent('/queue/ReviewedPersonRevocation/')).toMatchObject({
       queue: 'reviewed', businessType: 'personRevocation', path: '/queue/personRevocation/reviewed',
     });
-    expect(resolveQueueComponent('print/WaitReviewCertificatePrinting')).toMatchObject({ queue: 'printWait', path: '/print/waitPrint', kind: 'print' });
-    expect(resolveQueueComponent('print/WaitReviewCertificatePrinting')!.businessType).toBeUndefined();
-    expect(resolveQueueComponent('print/ReviewedCertificatePrinting')).toMatchObject({ queue: 'printDone', path: '/print/printed' });
+    expect(resolveQueuePath('/print/waitPrint')).toBeUndefined();
     expect(resolveQueueComponent('queue/WaitAcceptUnknown')).toBeUndefined();
     expect(resolveQueueComponent('system/UserList')).toBeUndefined();
   });
@@ -58,13 +63,19 @@ describe('queue page configuration', () => {
     }
   });
 
-  it('agrees with the seeded menu: every queue and printing page resolves at its menu path', () => {
-    const pages = menuPages(MENU_TREE).filter((p) => /^(queue|print)\//.test(p.component));
-    expect(pages).toHaveLength(38);
+  it('agrees with the seeded menu: every queue page resolves at its menu path, the printing pages have a page', () => {
+    const pages = menuPages(MENU_TREE).filter((p) => /^queue\//.test(p.component));
+    expect(pages).toHaveLength(36);
     for (const p of pages) {
       const config = resolveQueueComponent(p.component);
       expect(config, p.component).toBeDefined();
       expect(config!.path).toBe(p.path);
     }
+    const print = menuPages(MENU_TREE).filter((p) => /^print\//.test(p.component));
+    expect(print.map((p) => [p.component, p.path])).toEqual([
+      ['print/WaitReviewCertificatePrinting', '/print/waitPrint'],
+      ['print/ReviewedCertificatePrinting', '/print/printed'],
+    ]);
+    for (const p of print) expect(findPageLoader(p.component), p.component).toBeTypeOf('function');
   });
 });

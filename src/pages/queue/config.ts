@@ -1,8 +1,9 @@
 /**
  * The queue pages as data: component strings `queue/<View><Suffix>` (4 views × 9 business types)
- * and the two printing queues `print/WaitReviewCertificatePrinting` and
- * `print/ReviewedCertificatePrinting` resolve to one QueuePage configuration. Menu paths are
- * /queue/<businessType>/<view> and /print/waitPrint, /print/printed.
+ * resolve to one QueuePage configuration. Menu paths are /queue/<businessType>/<view>. The two
+ * printing queues (print/WaitReviewCertificatePrinting, print/ReviewedCertificatePrinting at
+ * /print/waitPrint and /print/printed) are pages of their own (src/pages/print): PRINT_VIEWS only
+ * names their API queues.
  *
  * Adding a business type is one entry in machines/businessTypes.ts BUSINESS_ROUTES (type and
  * pageSuffix); nothing here changes.
@@ -27,7 +28,7 @@ export const QUEUE_VIEWS = {
 
 export type QueueView = keyof typeof QUEUE_VIEWS;
 
-/** Printing views (all business types): menu path segment → component name and the API queue. */
+/** Printing views (all business types, pages of their own): menu path segment → component name and the API queue. */
 export const PRINT_VIEWS = {
   waitPrint: { component: 'WaitReviewCertificatePrinting', queue: 'printWait' },
   printed: { component: 'ReviewedCertificatePrinting', queue: 'printDone' },
@@ -74,7 +75,7 @@ export const MINE_PAGES_BY_COMPONENT: Record<string, { businessType: BusinessTyp
 
 const entries = <K extends string, V>(o: Record<K, V>) => Object.entries(o) as [K, V][];
 
-/** Every queue page configuration (36 case-handling + 2 printing). */
+/** Every queue page configuration (36 case-handling + 15 own-application pages). */
 export const QUEUE_PAGES: readonly QueuePageConfig[] = [
   ...entries(QUEUE_BUSINESS_TYPES).flatMap(([businessType, suffix]) =>
     entries(QUEUE_VIEWS).map(([view, v]) => ({
@@ -86,13 +87,6 @@ export const QUEUE_PAGES: readonly QueuePageConfig[] = [
       kind: 'queue' as const,
     })),
   ),
-  ...entries(PRINT_VIEWS).map(([view, v]) => ({
-    component: `print/${v.component}`,
-    queue: v.queue,
-    path: `/print/${view}`,
-    view,
-    kind: 'print' as const,
-  })),
   ...Object.entries(MINE_PAGES_BY_COMPONENT).map(([component, m]) => ({
     component,
     queue: 'mine' as const,

@@ -1,5 +1,5 @@
 /** Menu permissions: the tree, a role's grants, and the rules a menu change must keep. */
-import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
@@ -160,4 +160,3 @@ export async function removeMenu(tx: DbOrTx, menuId: number): Promise<MenuRecord
   return self;
 }
 
-export const menusByIds = (db: DbOrTx, ids: number[]) => db.select().from(sysMenu).where(inArray(sysMenu.menuId, ids));

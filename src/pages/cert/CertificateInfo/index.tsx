@@ -1,7 +1,7 @@
-import { CheckCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Badge, Button, Card, Descriptions, Result, Skeleton, Tag } from 'antd';
 import type { DescriptionsProps } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import LanguageSwitch from '@/components/LanguageSwitch';
@@ -9,7 +9,7 @@ import Logo from '@/components/LoginForm/Logo';
 import { toApiError } from '@/services/auth';
 import { getCertificate } from '@/services/public';
 import type { CertificateInfo as Cert } from '@/services/public';
-import { certCategoryKey, certStatus, displayValue } from '@/pages/web/components/format';
+import { certStatus, displayValue } from '@/pages/web/components/format';
 import styles from './index.module.css';
 
 /**
@@ -29,25 +29,16 @@ export function descriptionColumns(col: 1 | 2 | 3 | 4 = 3): DescriptionsProps['c
   }
 }
 
-const FIELDS = [
-  'certNo',
-  'name',
-  'sex',
-  'idNoMasked',
-  'category',
-  'position',
-  'enterpriseName',
-  'issuingAuthority',
-  'status',
-  'issueDate',
-  'expiryDate',
-] as const;
-
 type State = { phase: 'loading' } | { phase: 'found'; cert: Cert } | { phase: 'notFound' } | { phase: 'error'; msg: string };
 
-/** /cert/:queryCode and /certificateInfo/:queryCode (no login): GET /cert/{queryCode}. */
+const RIBBON: Record<string, string> = { success: 'green', warning: 'orange', error: 'red', processing: 'blue', default: 'grey' };
+
+/**
+ * /cert/:queryCode and /certificateInfo/:queryCode (no login): GET /cert/{queryCode}, the page the
+ * certificate's QR code opens. A certificate that is not 01 有效 is shown as no longer valid.
+ */
 export default function CertificateInfo() {
-  const { t } = useTranslation('web');
+  const { t } = useTranslation(['cert', 'web']);
   const { queryCode = '' } = useParams<{ queryCode: string }>();
   const [state, setState] = useState<State>({ phase: 'loading' });
 
@@ -60,8 +51,9 @@ export default function CertificateInfo() {
       else throw body;
     } catch (err) {
       const e = toApiError(err);
-      if (e.status === 404 || e.code === 404) setState({ phase: 'notFound' });
-      else setState({ phase: 'error', msg: e.msg || t('cert.loadFailed') });
+      // A malformed code is refused by validation (400): for the visitor it is simply not found.
+      if (e.status === 404 || e.code === 404 || e.status === 400) setState({ phase: 'notFound' });
+      else setState({ phase: 'error', msg: e.msg || t('public.loadFailed') });
     }
   }, [queryCode, t]);
 
@@ -69,31 +61,9 @@ export default function CertificateInfo() {
     void load();
   }, [load]);
 
-  const categoryText = (cert: Cert) => {
-    const key = certCategoryKey(cert.category);
-    return key ? t(key) : displayValue(cert.categoryLabel ?? cert.category);
-  };
-  const statusText = (cert: Cert) => {
-    const s = certStatus(cert.status);
-    return s.key ? t(`cert.${s.key}`) : displayValue(cert.statusLabel ?? cert.status);
-  };
+  const statusText = (cert: Cert) => t(`status.${cert.status}`, { defaultValue: cert.statusLabel ?? cert.status });
 
-  const renderValue = (field: (typeof FIELDS)[number], cert: Cert) => {
-    const v = cert[field];
-    if (field === 'status') {
-      const s = certStatus(v);
-      return (
-        <Tag color={s.tone} data-testid="cert-status">
-          {statusText(cert)}
-        </Tag>
-      );
-    }
-    if (field === 'category') return categoryText(cert);
-    if (field === 'certNo') return <strong>{displayValue(v)}</strong>;
-    return displayValue(v);
-  };
-
-  let body;
+  let body: ReactNode;
   if (state.phase === 'loading') {
     body = (
       <Card>
@@ -102,15 +72,14 @@ export default function CertificateInfo() {
     );
   } else if (state.phase === 'notFound') {
     body = (
-      <Card>
+      <Card data-testid="cert-not-found">
         <Result
           status="warning"
-          title={t('cert.notFound')}
-          subTitle={t('cert.notFoundDesc', { code: queryCode })}
-          data-testid="cert-not-found"
+          title={t('public.notFound')}
+          subTitle={t('public.notFoundDesc', { code: queryCode })}
           extra={
             <Link to="/web">
-              <Button type="primary">{t('cert.backHome')}</Button>
+              <Button type="primary">{t('public.backHome')}</Button>
             </Link>
           }
         />
@@ -118,15 +87,14 @@ export default function CertificateInfo() {
     );
   } else if (state.phase === 'error') {
     body = (
-      <Card>
+      <Card data-testid="cert-error">
         <Result
           status="error"
-          title={t('cert.loadFailed')}
+          title={t('public.loadFailed')}
           subTitle={state.msg}
-          data-testid="cert-error"
           extra={
             <Button type="primary" onClick={() => void load()}>
-              {t('cert.retry')}
+              {t('public.retry')}
             </Button>
           }
         />
@@ -134,25 +102,55 @@ export default function CertificateInfo() {
     );
   } else {
     const { cert } = state;
+    const valid = cert.status === '01';
     const tone = certStatus(cert.status).tone;
-    const ribbon = { success: 'green', warning: 'orange', error: 'red', processing: 'blue', default: 'grey' }[tone];
+    const items: DescriptionsProps['items'] = [
+      { key: 'name', label: t('field.name'), children: <strong data-testid="cert-name">{displayValue(cert.name)}</strong> },
+      { key: 'idNoMasked', label: t('public.idNoMasked'), children: <span data-testid="cert-idno">{displayValue(cert.idNoMasked)}</span> },
+      { key: 'sex', label: t('field.sex'), children: displayValue(cert.sex) },
+      { key: 'category', label: t('field.category'), children: t(`category.${cert.category}`, { defaultValue: cert.categoryLabel ?? cert.category }) },
+      { key: 'certNo', label: t('field.certNo'), children: <strong data-testid="cert-no">{displayValue(cert.certNo)}</strong> },
+      { key: 'position', label: t('field.position'), children: displayValue(cert.position) },
+      { key: 'enterpriseName', label: t('field.enterpriseName'), children: displayValue(cert.enterpriseName), span: 2 },
+      {
+        key: 'status',
+        label: t('field.status'),
+        children: (
+          <Tag color={tone} data-testid="cert-status">
+            {statusText(cert)}
+          </Tag>
+        ),
+      },
+      {
+        key: 'validity',
+        label: t('field.validity'),
+        children: t('public.validityValue', { from: displayValue(cert.issueDate), to: displayValue(cert.expiryDate) }),
+        span: 2,
+      },
+      { key: 'version', label: t('field.version'), children: displayValue(cert.versionLabel ?? cert.version) },
+      { key: 'issuingAuthority', label: t('field.issuingAuthority'), children: displayValue(cert.issuingAuthority), span: 3 },
+    ];
     body = (
-      <Badge.Ribbon text={statusText(cert)} color={ribbon}>
+      <Badge.Ribbon text={statusText(cert)} color={RIBBON[tone]}>
         <Card data-testid="cert-found">
-          <div className={styles.verified} data-testid="cert-verified">
-            <CheckCircleFilled className={styles.verifiedIcon} />
-            <div>
-              <div className={styles.verifiedTitle}>{t('cert.verified')}</div>
-              <div className={styles.verifiedDesc}>{t('cert.verifiedDesc')}</div>
+          {valid ? (
+            <div className={styles.verified} data-testid="cert-verified">
+              <CheckCircleFilled className={styles.verifiedIcon} />
+              <div>
+                <div className={styles.verifiedTitle}>{t('public.verified')}</div>
+                <div className={styles.verifiedDesc}>{t('public.verifiedDesc')}</div>
+              </div>
             </div>
-          </div>
-          <Descriptions
-            bordered
-            size="default"
-            layout="horizontal"
-            column={descriptionColumns(3)}
-            items={FIELDS.map((f) => ({ key: f, label: t(`cert.${f}`), children: renderValue(f, cert) }))}
-          />
+          ) : (
+            <div className={styles.invalid} data-testid="cert-invalid">
+              <CloseCircleFilled className={styles.invalidIcon} />
+              <div>
+                <div className={styles.invalidTitle}>{t('public.invalidTitle')}</div>
+                <div className={styles.verifiedDesc}>{t('public.invalidDesc', { status: statusText(cert) })}</div>
+              </div>
+            </div>
+          )}
+          <Descriptions bordered size="default" layout="horizontal" column={descriptionColumns(3)} items={items} />
         </Card>
       </Badge.Ribbon>
     );
@@ -164,16 +162,16 @@ export default function CertificateInfo() {
         <div className={styles.headerInner}>
           <Link to="/web" className={styles.brand}>
             <Logo size={32} />
-            <span>{t('siteTitle')}</span>
+            <span>{t('web:siteTitle')}</span>
           </Link>
           <LanguageSwitch className={styles.lang} />
         </div>
       </header>
       <div className={styles.main}>
         <h1 className={styles.title}>
-          <SafetyCertificateOutlined /> {t('cert.title')}
+          <SafetyCertificateOutlined /> {t('public.title')}
         </h1>
-        <div className={styles.code}>{t('cert.queryCode', { code: queryCode })}</div>
+        <div className={styles.code}>{t('public.queryCode', { code: queryCode })}</div>
         {body}
       </div>
     </div>

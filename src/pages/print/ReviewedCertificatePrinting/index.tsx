@@ -1,9 +1,6 @@
-/** Certificate printing queue print/ReviewedCertificatePrinting: the shared QueuePage over every business type. */
-import QueuePage from '@/pages/queue/QueuePage';
-import { resolveQueueComponent } from '@/pages/queue/config';
-
-const config = resolveQueueComponent('print/ReviewedCertificatePrinting');
+/** 已打印证书 print/ReviewedCertificatePrinting (menu print:printed:list): printed certificates, reprint with the count recorded. */
+import PrintQueue from '../components/PrintQueue';
 
 export default function ReviewedCertificatePrinting() {
-  return <QueuePage config={config} />;
+  return <PrintQueue key="printDone" queue="printDone" />;
 }

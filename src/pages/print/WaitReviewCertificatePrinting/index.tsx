@@ -1,9 +1,6 @@
-/** Certificate printing queue print/WaitReviewCertificatePrinting: the shared QueuePage over every business type. */
-import QueuePage from '@/pages/queue/QueuePage';
-import { resolveQueueComponent } from '@/pages/queue/config';
-
-const config = resolveQueueComponent('print/WaitReviewCertificatePrinting');
+/** 待打印证书 print/WaitReviewCertificatePrinting (menu print:waitPrint:list): approved applications whose certificate waits to be printed. */
+import PrintQueue from '../components/PrintQueue';
 
 export default function WaitReviewCertificatePrinting() {
-  return <QueuePage config={config} />;
+  return <PrintQueue queue="printWait" />;
 }
