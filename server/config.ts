@@ -24,6 +24,8 @@ export interface AppConfig {
     demoKeyFile: string;
   };
   skapiHost: string | null;
+  /** Address printed in certificate QR codes (…/cert/:queryCode); null: the address the request came in on. */
+  publicBaseUrl: string | null;
   oldPlatformUrl: string;
   oldExamUrl: string;
   seedDemo: boolean;
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     production,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    publicBaseUrl: env.PUBLIC_BASE_URL ? env.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
     fileRoot: path.resolve(env.FILE_ROOT ?? path.join(dataDir, 'files')),
     clientDir: env.CLIENT_DIR === '' ? null : path.resolve(env.CLIENT_DIR ?? './dist'),
     session: {

@@ -624,3 +624,9 @@ export const sysCatalog = pgTable('sys_catalog', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('sys_catalog_kind_code_uq').on(t.kind, t.code), index('sys_catalog_kind_idx').on(t.kind, t.sortOrder)]);
+
+/** Departments of a role whose data scope is custom (dataScope '2', RuoYi sys_role_dept). */
+export const sysRoleDept = pgTable('sys_role_dept', {
+  roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
+  deptId: integer('dept_id').notNull().references(() => sysDept.deptId, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.roleId, t.deptId] })]);

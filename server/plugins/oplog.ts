@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sysOperLog } from '../db/schema.js';
 
-const SECRET_KEYS = /pass(word)?|pwd|code|token|secret|captcha/i;
+// Verification codes are secrets; ordinary codes (catalog code, dictCode, creditCode) are not.
+const SECRET_KEYS = /pass(word)?|pwd|token|secret|captcha|^(sms|verify|check|auth)?code$|^(sms|verify)Code$/i;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A copy of the parameters with every secret-looking value replaced. */

@@ -70,7 +70,7 @@ describe('public calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.certNo).toBe(cert.certNo);
     expect(res.json().data.statusLabel).toBe('有效');
-    expect(res.json().data.idNoMasked).toMatch(/^\d{6}\*+[\dX]{4}$/);
+    expect(res.json().data.idNoMasked).toMatch(/^\d{3}\*{11}[\dX]{4}$/);
     const missing = await t.app.inject({ url: '/api/cert/ZZZZZZZZZZZZZZZZ' });
     expect(missing.statusCode).toBe(404);
     const records = await t.database.db.select().from(certCheckRecord);

@@ -93,7 +93,7 @@ describe('menus', () => {
 
     const flat = (await as('admin', 'GET', '/api/menu/list?flat=1&menuType=F&menuKey=system:dict')).json().data as Node[];
     expect(flat.every((n) => n.children === undefined)).toBe(true);
-    expect(flat.map((n) => n.menuKey).sort()).toEqual(['system:dict:add', 'system:dict:edit', 'system:dict:export', 'system:dict:remove']);
+    expect(flat.map((n) => n.menuKey).sort()).toEqual(['system:dict:add', 'system:dict:edit', 'system:dict:export', 'system:dict:import', 'system:dict:remove']);
   });
 
   it('answers a role\'s granted menu ids with the whole tree', async () => {

@@ -141,11 +141,11 @@ describe('uploads', () => {
     expect(res.json().msg).toBe('文件大小超过限制：最大 10 MB');
     expect((await upload('ent_gz', Buffer.concat([pdf(), Buffer.alloc(2 * 1_048_576)]), 'two.pdf')).statusCode).toBe(200);
 
-    await db().insert(sysConfig).values({ configName: '上传大小上限（MB）', configKey: 'sys.upload.maxSizeMb', configValue: '1' });
+    await db().update(sysConfig).set({ configValue: '1' }).where(eq(sysConfig.configKey, 'sys.upload.maxSizeMb'));
     const over = await upload('ent_gz', Buffer.concat([pdf(), Buffer.alloc(1_100_000)]), 'one.pdf');
     expect(over.statusCode).toBe(400);
     expect(over.json().msg).toContain('大小超过限制：最大 1 MB');
-    await db().delete(sysConfig).where(eq(sysConfig.configKey, 'sys.upload.maxSizeMb'));
+    await db().update(sysConfig).set({ configValue: '10' }).where(eq(sysConfig.configKey, 'sys.upload.maxSizeMb'));
     expect({ rows: await ossCount(), files: filesOnDisk().length }).toEqual({ rows: before.rows + 1, files: before.files + 1 });
   });
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
-import { sysCatalog, sysDept, sysMenu, sysRecordReview, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole } from '../../server/db/schema.js';
+import { sysDept, sysRoleDept, sysMenu, sysRecordReview, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/lib/password.js';
 
 let t: TestApp;
@@ -65,7 +65,7 @@ async function fingerprint() {
     await db.select().from(sysRole).orderBy(sysRole.roleId),
     await db.select().from(sysRoleMenu).orderBy(sysRoleMenu.roleId, sysRoleMenu.menuId),
     await db.select({ id: sysRecordReview.id, s: sysRecordReview.state }).from(sysRecordReview).orderBy(sysRecordReview.id),
-    await db.select().from(sysCatalog).where(eq(sysCatalog.kind, 'roleDataScope')),
+    await db.select().from(sysRoleDept).orderBy(sysRoleDept.roleId, sysRoleDept.deptId),
     (await db.select({ e: sysSession.endedAt }).from(sysSession)).filter((s) => s.e).length,
   ]);
 }

@@ -11,6 +11,7 @@ import { seedDistricts } from './districts.js';
 import { seedMenus } from './menus.js';
 import { DEPT_SYS, seedConfig, seedDepartments } from './organisation.js';
 import { seedRoles } from './roles.js';
+import { seedCatalog } from './catalog.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './users.js';
 
@@ -25,6 +26,7 @@ export async function seedReferenceData(db: DbOrTx): Promise<void> {
     const menuIds = await seedMenus(tx);
     await seedRoles(tx, menuIds);
     await seedConfig(tx);
+    await seedCatalog(tx);
   });
 }
 

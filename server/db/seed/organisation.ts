@@ -43,6 +43,7 @@ export const SYS_CONFIG: ReadonlyArray<{ configKey: string; configValue: string;
   { configKey: 'biz.age.max.C', configValue: '60', configName: 'C类证书年龄上限', remark: '超过上限只能注销' },
   { configKey: 'biz.age.max.B', configValue: '65', configName: 'B类证书年龄上限', remark: '超过上限只能注销' },
   { configKey: 'biz.review.deadlineWorkingDays', configValue: '20', configName: '审批法定时限（工作日）', remark: '受理之日起计算' },
+  { configKey: 'sys.upload.maxSizeMb', configValue: '10', configName: '上传文件大小上限（MB）', remark: '申请材料等上传文件（PDF/JPG/PNG）' },
   { configKey: 'biz.modify.deadlineWorkingDays', configValue: '5', configName: '变更办理时限（工作日）', remark: '' },
 ];
 

@@ -42,6 +42,8 @@ const END_MESSAGES: Record<string, string> = {
   idle: '用户超时登录30分钟无任何操作，已自动登出',
   expired: '登录已过期，请重新登录',
   logout: '您已退出登录',
+  resetPwd: '密码已被管理员重置，请使用新密码重新登录',
+  deleted: '账号已被删除',
 };
 
 /** Ends every open session of a user (disabled, roles changed, forced offline). */

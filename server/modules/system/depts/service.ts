@@ -1,4 +1,5 @@
 /** Departments: a tree whose `area` is the data scope of the staff inside (SPEC 6 areas). */
+import { customDeptIds } from '../roles/role-depts.js';
 import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
@@ -54,9 +55,9 @@ export async function enabledDeptTree(db: DbOrTx) {
 }
 
 /**
- * The departments a role's data reaches. There is no role–department table: 1 (all data) is every
- * department, 3 (own department) the departments its members sit in, 4 those and everything
- * below, 5 (self) and 2 (custom, not stored) none.
+ * The departments a role's data reaches: 1 (all data) every department, 2 (custom) those chosen in
+ * sys_role_dept, 3 (own department) the departments its members sit in, 4 those and everything
+ * below, 5 (self) none.
  */
 export async function roleDeptIds(db: DbOrTx, roleId: number): Promise<{ dataScope: string; checkedKeys: number[] }> {
   const [role] = await db.select({ dataScope: sysRole.dataScope }).from(sysRole).where(eq(sysRole.roleId, roleId));
@@ -64,6 +65,7 @@ export async function roleDeptIds(db: DbOrTx, roleId: number): Promise<{ dataSco
   const all = await db.select({ id: sysDept.deptId, parentId: sysDept.parentId }).from(sysDept);
   let ids: number[] = [];
   if (role.dataScope === '1') ids = all.map((d) => d.id);
+  if (role.dataScope === '2') ids = await customDeptIds(db, roleId);
   if (role.dataScope === '3' || role.dataScope === '4') {
     const members = await db.selectDistinct({ deptId: sysUser.deptId }).from(sysUserRole)
       .innerJoin(sysUser, eq(sysUser.userId, sysUserRole.userId))

@@ -155,12 +155,12 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/system/dict/data/importTemplate', {
-    config: { access: { perm: 'system:dict:add' } },
+    config: { access: { perm: 'system:dict:import' } },
     schema: { tags: TAG, summary: '字典数据导入模板（Excel）' },
   }, async (_req, reply) => sendTemplate(reply, '字典数据导入模板.xlsx', IMPORT_COLUMNS));
 
   app.post('/system/dict/data/importData', {
-    config: { access: { perm: 'system:dict:add', log: LOG('import') } },
+    config: { access: { perm: 'system:dict:import', log: LOG('import') } },
     schema: {
       tags: TAG,
       summary: '导入字典数据（multipart 字段 file，.xlsx）',

@@ -21,11 +21,8 @@ import { downloadUrl, storageOfService, storeUpload, uploadLimitBytes } from './
 
 const TAG = ['system-oss'];
 const LOG = (action: string) => ({ title: '文件存储', action });
-/**
- * The seed has no separate key for the storage configuration yet (OssList buttons: add 上传,
- * remove 删除); configuring where files go is given to the holders of the add button.
- */
-export const OSS_CONFIG_PERM = 'system:oss:add';
+/** Configuring where files go is its own button (存储配置), apart from uploading (add) and removing. */
+export const OSS_CONFIG_PERM = 'system:oss:edit';
 
 /** Uploader, reviewing staff (any workflow step), file-storage administrators and the system administrator. */
 export function mayDownload(user: AuthUser, createdBy: number | null): boolean {

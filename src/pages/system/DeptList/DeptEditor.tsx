@@ -1,0 +1,72 @@
+/** Create/edit form of a department: parent, name, data-scope area, leader, phone, order, state. */
+import { useMemo } from 'react';
+import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import { saveDept, type DeptInput, type SysDept } from '@/services/systemDept';
+import { areaOptions, EditorModal, NS, statusOptions, useRules } from '../PermissionList/kit';
+
+interface TreeOption {
+  value: number;
+  title: string;
+  disabled?: boolean;
+  children?: TreeOption[];
+}
+
+/** Departments as parent choices; the edited one and its branch cannot be chosen. */
+function parentOptions(depts: SysDept[], selfId: number | undefined, disabledMark: string): TreeOption[] {
+  return depts.map((d) => {
+    const self = d.deptId === selfId;
+    const children = self ? [] : parentOptions(d.children ?? [], selfId, disabledMark);
+    return { value: d.deptId, title: d.status === '1' ? d.deptName : `${d.deptName} ${disabledMark}`, disabled: self, ...(children.length ? { children } : {}) };
+  });
+}
+
+export default function DeptEditor({
+  open, onClose, onSaved, depts, editing, parentId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+  depts: SysDept[];
+  editing: SysDept | null;
+  parentId: number;
+}) {
+  const { t } = useTranslation(NS);
+  const rules = useRules();
+  const tree = useMemo(() => parentOptions(depts, editing?.deptId, t('dept.disabledMark')), [depts, editing, t]);
+  const isRoot = editing?.parentId === 0;
+  const initial: Partial<DeptInput> = editing
+    ? { ...editing }
+    : { parentId: parentId || undefined, status: '1', orderNum: 0 };
+  return (
+    <EditorModal<DeptInput>
+      title={editing ? t('dept.editTitle') : t('dept.addTitle')}
+      open={open}
+      onClose={onClose}
+      onSaved={onSaved}
+      initialValues={initial}
+      testId="dept-modal"
+      onSubmit={(v) => saveDept({ ...v, deptId: editing?.deptId, parentId: isRoot ? 0 : v.parentId })}
+    >
+      {!isRoot && (
+        <ProFormTreeSelect
+          name="parentId"
+          label={t('dept.parent')}
+          rules={rules.required(t('dept.parent'), true)}
+          fieldProps={{ treeData: tree, treeDefaultExpandAll: true, showSearch: true, treeNodeFilterProp: 'title', 'data-testid': 'form-parentId' } as Record<string, unknown>}
+        />
+      )}
+      <ProFormText name="deptName" label={t('dept.deptName')} rules={[...rules.required(t('dept.deptName')), rules.max(t('dept.deptName'), 100)]} fieldProps={{ 'data-testid': 'form-deptName' }} />
+      <ProFormSelect name="area" label={t('dept.area')} tooltip={t('dept.areaHint')} allowClear options={areaOptions(t)} fieldProps={{ 'data-testid': 'form-area' } as Record<string, unknown>} />
+      <ProFormText name="leader" label={t('dept.leader')} rules={[rules.max(t('dept.leader'), 50)]} />
+      <ProFormText
+        name="phone"
+        label={t('dept.phone')}
+        rules={[{ pattern: /^$|^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/, message: t('dept.phonePattern') }]}
+        fieldProps={{ placeholder: '020-83300000', 'data-testid': 'form-phone' }}
+      />
+      <ProFormDigit name="orderNum" label={t('dept.orderNum')} min={0} max={9999} fieldProps={{ precision: 0 }} />
+      <ProFormRadio.Group name="status" label={t('dept.status')} options={statusOptions(t)} />
+    </EditorModal>
+  );
+}

@@ -1,0 +1,101 @@
+/** 操作日志: read-only list (search, paging, 总共 N 条记录), detail modal and export. Logs are never edited or deleted. */
+import { useState } from 'react';
+import { Alert, Descriptions, Modal, Tag } from 'antd';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import PageHeaderWrapper from '@/components/PageHeaderWrapper';
+import { ExportButton } from '@/components/ExcelButtons';
+import { formatDateTime } from '@/components/ProTableKit/format';
+import { listOperLogs, OPERLOG_EXPORT_URL, type OperLog, type OperLogQuery } from '@/services/systemLog';
+import { dateRangeColumn, NS, useListPage } from '../PositionList/adminKit';
+
+type Search = Omit<OperLogQuery, 'pageNum' | 'pageSize'>;
+
+/** Pretty JSON when the parameters are JSON, else the text. */
+function pretty(text: string | null): string {
+  if (!text) return '';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+export default function OperLogList() {
+  const { t } = useTranslation(NS);
+  const { actionRef, pagination, request, lastQuery } = useListPage<OperLog, Search>(listOperLogs);
+  const [viewing, setViewing] = useState<OperLog | null>(null);
+
+  const statusEnum = { '0': { text: t('log.success'), status: 'Success' }, '1': { text: t('log.failure'), status: 'Error' } };
+  const columns: ProColumns<OperLog>[] = [
+    { title: t('log.operId'), dataIndex: 'operId', width: 90, search: false },
+    { title: t('log.title'), dataIndex: 'title', fieldProps: { 'data-testid': 'search-title' } },
+    { title: t('log.action'), dataIndex: 'action', width: 100, search: false, render: (_d, r) => <Tag>{t(`log.actions.${r.action}`, { defaultValue: r.action })}</Tag> },
+    { title: t('log.requestMethod'), dataIndex: 'requestMethod', width: 90, search: false },
+    { title: t('log.operName'), dataIndex: 'operName', width: 120, fieldProps: { 'data-testid': 'search-operName' } },
+    { title: t('log.operIp'), dataIndex: 'operIp', width: 130, search: false },
+    { title: t('log.status'), dataIndex: 'status', width: 100, valueType: 'select', valueEnum: statusEnum },
+    { title: t('log.durationMs'), dataIndex: 'durationMs', width: 100, search: false },
+    { title: t('log.operTime'), dataIndex: 'operTime', width: 170, search: false, render: (_d, r) => formatDateTime(r.operTime) },
+    dateRangeColumn<OperLog>(t('log.operTime')),
+    {
+      title: t('common.action'),
+      valueType: 'option',
+      width: 80,
+      render: (_d, r) => [
+        <a key="view" onClick={() => setViewing(r)} data-testid="row-view">
+          {t('common.view')}
+        </a>,
+      ],
+    },
+  ];
+
+  return (
+    <PageHeaderWrapper title={t('log.operTitle')}>
+      <Alert type="info" showIcon message={t('log.retention')} style={{ marginBottom: 16 }} />
+      <ProTable<OperLog, Search>
+        rowKey="operId"
+        actionRef={actionRef}
+        columns={columns}
+        request={request}
+        pagination={pagination}
+        search={{ labelWidth: 'auto' }}
+        options={{ density: false, setting: false, reload: true }}
+        data-testid="operlog-table"
+        toolBarRender={() => [<ExportButton key="export" url={OPERLOG_EXPORT_URL} params={lastQuery} fileName={t('log.operTitle')} perm="system:operlog:export" />]}
+      />
+      <Modal open={!!viewing} title={t('log.detail')} footer={null} width={760} onCancel={() => setViewing(null)} destroyOnHidden>
+        {viewing && (
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label={t('log.title')}>{viewing.title}</Descriptions.Item>
+            <Descriptions.Item label={t('log.action')}>{t(`log.actions.${viewing.action}`, { defaultValue: viewing.action })}</Descriptions.Item>
+            <Descriptions.Item label={t('log.operName')}>{viewing.operName}</Descriptions.Item>
+            <Descriptions.Item label={t('log.operIp')}>{viewing.operIp}</Descriptions.Item>
+            <Descriptions.Item label={t('log.operUrl')} span={2}>
+              {viewing.requestMethod} {viewing.operUrl}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('log.operParam')} span={2}>
+              <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 260, overflow: 'auto', margin: 0, fontSize: 12, background: '#fafafa', padding: 8 }}>
+                {pretty(viewing.operParam)}
+              </pre>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('log.status')}>
+              <Tag color={viewing.status === '0' ? 'green' : 'red'}>
+                {viewing.status === '0' ? t('log.success') : t('log.failure')} ({viewing.httpStatus})
+              </Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('log.durationMs')}>{viewing.durationMs}</Descriptions.Item>
+            {viewing.errorMsg && (
+              <Descriptions.Item label={t('log.errorMsg')} span={2}>
+                {viewing.errorMsg}
+              </Descriptions.Item>
+            )}
+            <Descriptions.Item label={t('log.operTime')} span={2}>
+              {formatDateTime(viewing.operTime)}
+            </Descriptions.Item>
+          </Descriptions>
+        )}
+      </Modal>
+    </PageHeaderWrapper>
+  );
+}

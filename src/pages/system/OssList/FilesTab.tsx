@@ -1,0 +1,126 @@
+/** Stored files: search, paging, upload (PDF/JPG/PNG), download, delete one or several after confirmation. */
+import { useCallback, useMemo, useRef, useState, type Key } from 'react';
+import { App, Button, Popconfirm, Space, Tag, Upload } from 'antd';
+import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import AuthButton from '@/components/AuthButton';
+import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+import { formatDateTime } from '@/components/ProTableKit/format';
+import { downloadOss, listOss, removeOss, type OssFile, type OssQuery } from '@/services/systemOss';
+import { acceptedName, DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
+import { dateRangeColumn, NS, RemoveLink, useAction, useServerError } from '../PermissionList/kit';
+import { formatSize } from './format';
+
+type Query = Omit<OssQuery, 'pageNum' | 'pageSize'>;
+
+export default function FilesTab() {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const showError = useServerError();
+  const actionRef = useRef<ActionType>(null);
+  const pagination = useTablePagination();
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const reload = useCallback(() => {
+    setSelected([]);
+    void actionRef.current?.reload();
+  }, []);
+  const act = useAction(reload);
+  const request = useMemo(() => tableRequest<OssFile, Query>((q) => listOss(q), actionRef), []);
+
+  const download = async (r: OssFile) => {
+    try {
+      await downloadOss(r.id, r.originalName);
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const upload = async (file: File) => {
+    if (!acceptedName(file.name)) {
+      void message.error(t('oss.typeRefused'));
+      return;
+    }
+    // The size limit is the server's (sys.upload.maxSizeMb may differ from the default): its 400 names it.
+    setUploading(true);
+    try {
+      const res = await uploadFile(file);
+      void message.success(res.msg || t('oss.uploaded'));
+      reload();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const columns: ProColumns<OssFile>[] = [
+    {
+      title: t('oss.originalName'),
+      dataIndex: 'originalName',
+      ellipsis: true,
+      fieldProps: { 'data-testid': 'search-originalName' },
+      render: (_d, r) => (
+        <Space size={6}>
+          {r.mimeType === 'application/pdf' ? <FilePdfOutlined style={{ color: '#cf1322' }} /> : <FileImageOutlined style={{ color: '#1677ff' }} />}
+          <a onClick={() => void download(r)} data-testid="file-download-name">{r.originalName}</a>
+        </Space>
+      ),
+    },
+    { title: t('oss.fileName'), dataIndex: 'fileName', ellipsis: true, hideInTable: true },
+    { title: t('oss.fileSuffix'), dataIndex: 'fileSuffix', width: 90 },
+    { title: t('oss.size'), dataIndex: 'size', width: 110, search: false, render: (_d, r) => formatSize(r.size) },
+    { title: t('oss.service'), dataIndex: 'service', width: 110, render: (_d, r) => <Tag color={r.service === 'local' ? 'default' : 'geekblue'}>{r.service === 'local' ? t('oss.local') : r.service}</Tag> },
+    { title: t('oss.ownerRef'), dataIndex: 'ownerRef', width: 150, search: false, render: (_d, r) => r.ownerRef ?? '-' },
+    { title: t('oss.createdBy'), dataIndex: 'createdByName', width: 110, search: false, render: (_d, r) => r.createdByName ?? '-' },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    dateRangeColumn<OssFile>(t('common.createdAt')),
+    {
+      title: t('common.action'),
+      valueType: 'option',
+      width: 120,
+      render: (_d, r) => [
+        <a key="download" onClick={() => void download(r)} data-testid="file-download">{t('oss.download')}</a>,
+        <RemoveLink key="remove" perm="system:oss:remove" title={t('oss.removeConfirm', { name: r.originalName })} onConfirm={() => act(() => removeOss([r.id]))} />,
+      ],
+    },
+  ];
+
+  return (
+    <ProTable<OssFile, Query>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      request={request}
+      pagination={pagination}
+      search={{ labelWidth: 'auto' }}
+      options={{ density: false, setting: false, reload: true }}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
+      tableAlertRender={false}
+      data-testid="oss-table"
+      toolBarRender={() => [
+        selected.length ? (
+          <AuthButton key="batch" perm="system:oss:remove">
+            <Popconfirm title={t('oss.removeManyConfirm', { count: selected.length })} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => act(() => removeOss(selected.map(Number)))}>
+              <Button danger icon={<DeleteOutlined />} data-testid="oss-remove-many">{t('oss.removeMany', { count: selected.length })}</Button>
+            </Popconfirm>
+          </AuthButton>
+        ) : null,
+        <AuthButton key="upload" perm="system:oss:add">
+          <Upload
+            accept={UPLOAD_ACCEPT}
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false;
+            }}
+          >
+            <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="oss-upload">{t('oss.upload')}</Button>
+          </Upload>
+        </AuthButton>,
+      ]}
+      headerTitle={<span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+/** 文件存储: stored files (upload, download, delete) and the storage configuration in use. */
+import { useState } from 'react';
+import { ProCard } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import PageHeaderWrapper from '@/components/PageHeaderWrapper';
+import { NS } from '../PermissionList/kit';
+import ConfigTab from './ConfigTab';
+import FilesTab from './FilesTab';
+
+export default function OssList() {
+  const { t } = useTranslation(NS);
+  const [tab, setTab] = useState('files');
+  return (
+    <PageHeaderWrapper
+      title={t('oss.title')}
+      description={t('oss.description')}
+      tabs={[{ key: 'files', label: t('oss.filesTab') }, { key: 'config', label: t('oss.configTab') }]}
+      activeTab={tab}
+      onTabChange={setTab}
+    >
+      {tab === 'files' ? <FilesTab /> : <ProCard data-testid="oss-config"><ConfigTab /></ProCard>}
+    </PageHeaderWrapper>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * 人员信息: list (search, paging, 总共 N 条记录; ID numbers masked as 440***********1234), export,
+ * create/edit modal (the full ID number is fetched for editing), delete with confirmation.
+ */
+import { useState } from 'react';
+import { App, Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ProForm, ProFormDatePicker, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useTranslation } from 'react-i18next';
+import PageHeaderWrapper from '@/components/PageHeaderWrapper';
+import AuthButton from '@/components/AuthButton';
+import { ExportButton } from '@/components/ExcelButtons';
+import { formatDateTime } from '@/components/ProTableKit/format';
+import { errorMessage } from '@/services/request';
+import { getPerson, listPersons, PERSON_EXPORT_URL, removePersons, savePerson, type PersonInput, type PersonQuery, type PersonRow } from '@/services/systemPerson';
+import { dateRangeColumn, EditorModal, enumOptions, NS, RemoveLink, useDict, useListPage, useRemove, useRules } from '../PositionList/adminKit';
+import EmployerSelect from './EmployerSelect';
+
+type Search = Omit<PersonQuery, 'pageNum' | 'pageSize'>;
+type FormValues = PersonInput & Record<string, unknown>;
+
+export default function PersonList() {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const rules = useRules();
+  const { actionRef, pagination, request, lastQuery, reload } = useListPage<PersonRow, Search>(listPersons);
+  const remove = useRemove(reload);
+  const sexEnum = useDict('sys_user_sex');
+  const idTypeEnum = useDict('ent_id_type');
+  const eduEnum = useDict('ministerial_diploma');
+  const titleEnum = useDict('ministerial_title_rank');
+  const employEnum = useDict('emp_employStatus');
+  const [editing, setEditing] = useState<PersonRow | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const edit = async (row: PersonRow) => {
+    try {
+      const res = await getPerson(row.id);
+      setEditing(res.data);
+      setOpen(true);
+    } catch (err) {
+      void message.error(errorMessage(err, t('common.failed')));
+    }
+  };
+
+  const columns: ProColumns<PersonRow>[] = [
+    { title: t('person.name'), dataIndex: 'name', width: 110, fieldProps: { 'data-testid': 'search-name' } },
+    { title: t('person.sex'), dataIndex: 'sex', width: 80, valueType: 'select', valueEnum: sexEnum },
+    { title: t('person.idNo'), dataIndex: 'idNo', width: 200, fieldProps: { placeholder: t('person.idNoSearch') }, render: (_d, r) => <span data-testid="person-idNo">{r.idNo}</span> },
+    { title: t('person.birthDate'), dataIndex: 'birthDate', width: 110, search: false },
+    { title: t('person.education'), dataIndex: 'education', width: 110, valueType: 'select', valueEnum: eduEnum },
+    { title: t('person.phone'), dataIndex: 'phone', width: 130 },
+    { title: t('person.employer'), dataIndex: 'employer', ellipsis: true },
+    { title: t('person.employStatus'), dataIndex: 'employStatus', width: 100, valueType: 'select', valueEnum: employEnum },
+    { title: t('person.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    dateRangeColumn<PersonRow>(t('person.createdAt')),
+    {
+      title: t('common.action'),
+      valueType: 'option',
+      width: 120,
+      render: (_d, r) => [
+        <AuthButton key="edit" perm="system:person:edit">
+          <a onClick={() => void edit(r)} data-testid="row-edit">
+            {t('common.edit')}
+          </a>
+        </AuthButton>,
+        <RemoveLink key="remove" perm="system:person:remove" onConfirm={() => remove(() => removePersons([r.id]))} />,
+      ],
+    },
+  ];
+
+  const initial: Partial<FormValues> = editing
+    ? { ...editing, education: editing.education ?? undefined, title: editing.title ?? undefined }
+    : { idType: '111', sex: '0', employStatus: '1' };
+
+  return (
+    <PageHeaderWrapper title={t('person.title')}>
+      <ProTable<PersonRow, Search>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        request={request}
+        pagination={pagination}
+        search={{ labelWidth: 'auto' }}
+        options={{ density: false, setting: false, reload: true }}
+        scroll={{ x: 1300 }}
+        data-testid="person-table"
+        toolBarRender={() => [
+          <AuthButton key="add" perm="system:person:add">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => {
+                setEditing(null);
+                setOpen(true);
+              }}
+              data-testid="person-add"
+            >
+              {t('common.add')}
+            </Button>
+          </AuthButton>,
+          <ExportButton key="export" url={PERSON_EXPORT_URL} params={lastQuery} fileName={t('person.title')} perm="system:person:export" />,
+        ]}
+      />
+      <EditorModal<FormValues>
+        title={editing ? t('person.editTitle') : t('person.addTitle')}
+        open={open}
+        onClose={() => setOpen(false)}
+        initialValues={initial}
+        onSubmit={(v) =>
+          savePerson({
+            id: editing?.id,
+            name: v.name,
+            sex: v.sex,
+            idType: v.idType,
+            idNo: v.idNo,
+            birthDate: v.birthDate || undefined,
+            education: v.education ?? null,
+            title: v.title ?? null,
+            phone: v.phone || null,
+            enterpriseId: v.enterpriseId ?? null,
+            employStatus: v.employStatus,
+          })
+        }
+        onSaved={reload}
+        width={680}
+        testId="person-modal"
+      >
+        <ProFormText name="name" label={t('person.name')} rules={[...rules.required(t('person.name')), rules.max(t('person.name'), 64)]} fieldProps={{ 'data-testid': 'form-name' }} />
+        <ProFormSelect name="idType" label={t('person.idType')} options={enumOptions(idTypeEnum)} rules={rules.required(t('person.idType'), true)} />
+        <ProFormText
+          name="idNo"
+          label={t('person.idNo')}
+          rules={[
+            ...rules.required(t('person.idNo')),
+            ({ getFieldValue }) => ({
+              validator: (_r, value: string | undefined) =>
+                getFieldValue('idType') !== '111' || !value || /^\d{17}[\dXx]$/.test(value) ? Promise.resolve() : Promise.reject(new Error(t('person.idNoFormat'))),
+            }),
+          ]}
+          fieldProps={{ 'data-testid': 'form-idNo' }}
+          extra={t('person.idNoHint')}
+        />
+        <ProFormSelect name="sex" label={t('person.sex')} options={enumOptions(sexEnum)} rules={rules.required(t('person.sex'), true)} />
+        <ProFormDatePicker name="birthDate" label={t('person.birthDate')} fieldProps={{ format: 'YYYY-MM-DD' }} transform={(v: unknown) => ({ birthDate: v ? String(v).slice(0, 10) : undefined })} />
+        <ProFormSelect name="education" label={t('person.education')} options={enumOptions(eduEnum)} allowClear />
+        <ProFormSelect name="title" label={t('person.titleRank')} options={enumOptions(titleEnum)} allowClear />
+        <ProFormText name="phone" label={t('person.phone')} rules={[{ pattern: /^1[3-9]\d{9}$/, message: t('person.phoneFormat') }]} fieldProps={{ 'data-testid': 'form-phone' }} />
+        <ProForm.Item name="enterpriseId" label={t('person.employer')}>
+          <EmployerSelect current={editing?.enterpriseId ? { id: editing.enterpriseId, name: editing.employer ?? String(editing.enterpriseId) } : null} placeholder={t('person.employerSearch')} />
+        </ProForm.Item>
+        <ProFormSelect name="employStatus" label={t('person.employStatus')} options={enumOptions(employEnum)} rules={rules.required(t('person.employStatus'), true)} />
+      </EditorModal>
+    </PageHeaderWrapper>
+  );
+}
