@@ -143,6 +143,7 @@ describe('roles and grants', () => {
     const cfg = new Map(SYS_CONFIG.map((c) => [c.configKey, c.configValue]));
     expect(cfg.get('biz.delay.windowDays')).toBe('90');
     expect(cfg.get('sys.session.idleMs')).toBe('1800000');
-    expect(SYS_CONFIG).toHaveLength(15);
+    expect(cfg.get('sys.upload.maxSizeMb')).toBe('10');
+    expect(SYS_CONFIG).toHaveLength(16);
   });
 });
