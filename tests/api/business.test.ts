@@ -344,6 +344,18 @@ describe('the other rules and refusals', () => {
     expect(list.length).toBeGreaterThan(0);
   });
 
+  it('step 0 already refuses a subject that is busy, before any form is filled', async () => {
+    const cert = await caseCert(2, 'delayOk1');
+    const draft = (await okCall('ent_prov', 'POST', `${BASE.outProvince}/save`, { certificateId: cert.id, payload: {} })).data;
+    for (const type of ['revocation', 'modify', 'delay'] as const) {
+      const pre = await okCall('ent_prov', 'GET', `/api/applyCertification/checkDataByApplyId?businessType=${type}&certificateId=${cert.id}`);
+      expect(pre, type).toMatchObject({ code: 4, errorMsg: '该证书有其他业务正在办理', data: null });
+    }
+    await okCall('ent_prov', 'POST', `${BASE.outProvince}/remove?ids=${draft.id}`);
+    const free = await okCall('ent_prov', 'GET', `/api/applyCertification/checkDataByApplyId?businessType=revocation&certificateId=${cert.id}`);
+    expect(free.code).toBe(0);
+  });
+
   it('the holder\'s decline returns the draft to the enterprise with the comment', async () => {
     const p1 = await userOf('person1');
     const [cert] = await db().select().from(certificate).where(and(eq(certificate.personId, p1.personId!), eq(certificate.status, '01')));

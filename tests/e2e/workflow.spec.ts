@@ -77,12 +77,20 @@ async function page_search_empty(page: Page, path: string, applyNo: string) {
   await expect(page.getByTestId('queue-row-applyNo')).toHaveCount(0);
 }
 
-test('an enterprise submits its saved application from its business page', async ({ page }) => {
+test('an enterprise submits its saved application from its business page', async ({ page, request }) => {
   test.setTimeout(120_000);
+  // A saved draft of ent_gz's: an exam passer no other application is about (a reserved demo case).
+  const login = await request.post('/api/login/login', { data: { username: 'ent_gz', password: 'Demo#2026' } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const picks = await request.get(`/api/apply/newCert/candidates?keyword=${encodeURIComponent('许晓敏')}`, { headers: { token } });
+  const personId = ((await picks.json()) as { data: { personId: number }[] }).data[0]!.personId;
+  const saved = await request.post('/api/apply/newCert/save', { headers: { token }, data: { personId, payload: { category: 'C3', position: '08' } } });
+  expect(saved.ok(), await saved.text()).toBe(true);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'ent_gz');
-  await openQueue(page, '/business/newCertificate');
-  const rows = page.getByTestId('queue-row-applyNo');
+  await page.goto('/business/newCertificate');
+  await expect(page.getByTestId('business-table')).toBeVisible();
+  const rows = page.getByTestId('business-row-applyNo');
   await expect(rows.first()).toBeVisible();
   // The seeded saved item is the one the enterprise may still submit.
   const count = await rows.count();

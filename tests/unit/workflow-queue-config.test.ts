@@ -9,6 +9,11 @@ const SUFFIXES = ['NewCert', 'Delay', 'Inner', 'InProvince', 'OutProvince', 'Mod
 const COMPONENTS = SUFFIXES.flatMap((s) => VIEWS.map((v) => `queue/${v}${s}`));
 /** The printing queues are pages of their own (src/pages/print), not QueuePage configurations. */
 const PRINT_COMPONENTS = ['print/WaitReviewCertificatePrinting', 'print/ReviewedCertificatePrinting'];
+/** The enterprise's (and the holder's own revocation) business pages are pages of their own (src/pages/business). */
+const BUSINESS_COMPONENTS = [
+  'business/NewCertificate', 'business/ApplyDelay', 'business/ApplyInner', 'business/InProvince', 'business/OutProvince', 'business/CertModify',
+  'business/CertificateRevocation', 'business/EnterpriseRename', 'business/PersonRevocation',
+];
 
 /** Menu pages (component, absolute path) of the seeded menu tree. */
 function menuPages(nodes: readonly MenuNode[], parent = ''): { component: string; path: string }[] {
@@ -20,13 +25,23 @@ function menuPages(nodes: readonly MenuNode[], parent = ''): { component: string
 }
 
 describe('queue page configuration', () => {
-  it('has 36 case-handling pages and 15 own-application pages', () => {
+  it('has 36 case-handling pages and 6 confirmation (own-application) pages', () => {
     expect(COMPONENTS).toHaveLength(36);
-    expect(QUEUE_PAGES).toHaveLength(51);
+    expect(QUEUE_PAGES).toHaveLength(42);
     expect(QUEUE_PAGES.filter((p) => p.kind === 'queue')).toHaveLength(36);
     expect(QUEUE_PAGES.filter((p) => p.kind === 'print')).toHaveLength(0);
-    expect(QUEUE_PAGES.filter((p) => p.kind === 'mine').every((p) => p.queue === 'mine' && p.businessType)).toBe(true);
-    expect(new Set(QUEUE_PAGES.map((p) => p.component)).size).toBe(51);
+    const mine = QUEUE_PAGES.filter((p) => p.kind === 'mine');
+    expect(mine.every((p) => p.queue === 'mine' && p.businessType && p.component.startsWith('personCheck/'))).toBe(true);
+    expect(mine).toHaveLength(6);
+    expect(new Set(QUEUE_PAGES.map((p) => p.component)).size).toBe(42);
+  });
+
+  it.each(BUSINESS_COMPONENTS)('serves %s with its own business page, not the generic queue page', async (component) => {
+    expect(resolveQueueComponent(component)).toBeUndefined();
+    const loader = findPageLoader(component);
+    expect(loader).toBeTypeOf('function');
+    const page = (await loader!()).default;
+    expect(page.name).toBe(component.split('/')[1]);
   });
 
   it.each(PRINT_COMPONENTS)('serves %s with its own page, not the generic queue page', async (component) => {

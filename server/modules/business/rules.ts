@@ -235,21 +235,23 @@ async function legalRepRule(c: Ctx, cert: Pick<CertificateRow, 'category'>, posi
 
 /** A holder of another province's certificate joins: a new 粤 certificate keeps the original expiry. */
 const checkInProvince: Checker = async (c) => {
-  const payload = parsePayload('inProvince', c.draft.payload);
-  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
-  const v: PayloadOf<'inProvince'> = payload.value;
   if (!c.draft.personId) return fail(RULE.person, '请选择调入人员', {}, 'personId');
   const p = await findPerson(c.db, c.draft.personId);
   if (!p) return fail(RULE.person, '人员不存在', {}, 'personId');
+  const subjectFacts = personFacts(p, c.today);
+  const subject = (await inProgress(c, { personId: p.id, businessType: 'inProvince' }, subjectFacts))
+    ?? (await employmentRules(c, p.id, c.draft.enterpriseId!, subjectFacts));
+  if (subject) return subject;
+  const payload = parsePayload('inProvince', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, subjectFacts, payload.field);
+  const v: PayloadOf<'inProvince'> = payload.value;
   const category: Category = v.category === 'C' ? 'C3' : v.category;
   const facts: Record<string, unknown> = { ...personFacts(p, c.today), category, originalCertNo: v.originalCertNo, expiryDate: v.expiryDate };
   if (v.originalCertNo.startsWith('粤')) return fail(RULE.payload, '原证书为本省证书，请办理省内调动', facts, 'originalCertNo');
   if (v.expiryDate < c.today) return fail(RULE.certificateState, '原证书已过有效期，不能调入', facts, 'expiryDate');
   if (v.issueDate >= v.expiryDate) return fail(RULE.payload, '原发证日期应早于有效期截止日期', facts, 'issueDate');
   const all = await otherLive(c.db, p.id, null);
-  return (await inProgress(c, { personId: p.id, businessType: 'inProvince' }, facts))
-    ?? overAge(category, v.position, p, c.policy, c.today)
-    ?? (await employmentRules(c, p.id, c.draft.enterpriseId!, facts))
+  return overAge(category, v.position, p, c.policy, c.today)
     ?? (category === 'B' && !(await hasValidConstructorReg(c.db, p.id, c.draft.enterpriseId!, c.today)) ? fail(RULE.constructorReg, DELAY_ELIGIBILITY_MESSAGES[3], facts) : null)
     ?? (() => { const x = holdingConflict(category, all); return x ? fail(RULE.holding, x, facts) : null; })()
     ?? (await legalRepRule(c, { category }, v.position, facts))
@@ -267,40 +269,43 @@ const checkOut: Checker = async (c) => {
 };
 
 const checkModify: Checker = async (c) => {
-  const payload = parsePayload('modify', c.draft.payload);
-  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
+  // The subject's rules first: step 0 asks before the form exists.
   const own = await loadOwnCertificate(c);
   if ('code' in own) return own;
   const facts = { ...certFacts(own.cert), ...personFacts(own.holder, c.today) };
-  return (await inProgress(c, { certificateId: own.cert.id }, facts))
+  const subject = (await inProgress(c, { certificateId: own.cert.id }, facts))
     ?? overAge(own.cert.category, own.cert.position, own.holder, c.policy, c.today)
-    ?? ((await suspended(c.db, own.holder.id, own.cert, c.today)) ? fail(RULE.suspension, DELAY_ELIGIBILITY_MESSAGES[9], facts) : null)
-    ?? (payload.value.position === '01' && own.cert.position !== '01' ? await legalRepRule(c, own.cert, '01', facts) : null)
-    ?? ok(facts);
+    ?? ((await suspended(c.db, own.holder.id, own.cert, c.today)) ? fail(RULE.suspension, DELAY_ELIGIBILITY_MESSAGES[9], facts) : null);
+  if (subject) return subject;
+  const payload = parsePayload('modify', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, facts, payload.field);
+  return (payload.value.position === '01' && own.cert.position !== '01' ? await legalRepRule(c, own.cert, '01', facts) : null) ?? ok(facts);
 };
 
 /** Revocation is always possible for a certificate that has not already ended (also over age, also suspended). */
 const revocationChecker = (byPerson: boolean): Checker => async (c) => {
-  const payload = parsePayload(byPerson ? 'personRevocation' : 'revocation', c.draft.payload);
-  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
   const own = await loadOwnCertificate(c, { anyEnterprise: byPerson, allowStatuses: ['01', '02', '05'] });
   if ('code' in own) return own;
   const facts = { ...certFacts(own.cert), ...personFacts(own.holder, c.today) };
-  return (await inProgress(c, { certificateId: own.cert.id }, facts)) ?? ok(facts);
+  const busy = await inProgress(c, { certificateId: own.cert.id }, facts);
+  if (busy) return busy;
+  const payload = parsePayload(byPerson ? 'personRevocation' : 'revocation', c.draft.payload);
+  return payload.ok ? ok(facts) : fail(RULE.payload, payload.msg, facts, payload.field);
 };
 
 const checkRename: Checker = async (c) => {
-  const payload = parsePayload('rename', c.draft.payload);
-  if (!payload.ok) return fail(RULE.payload, payload.msg, {}, payload.field);
   const ent = c.draft.enterpriseId ? await findEnterprise(c.db, c.draft.enterpriseId) : null;
   if (!ent) return fail(RULE.enterpriseState, '申请企业不存在');
-  if (ent.status !== '1') return fail(RULE.enterpriseState, '企业状态无效，不能办理更名', {});
-  const facts: Record<string, unknown> = { enterpriseId: ent.id, oldName: ent.name, newName: payload.value.newName, legalRepresentative: ent.legalRepresentative };
+  const facts: Record<string, unknown> = { enterpriseId: ent.id, oldName: ent.name, legalRepresentative: ent.legalRepresentative };
+  if (ent.status !== '1') return fail(RULE.enterpriseState, '企业状态无效，不能办理更名', facts);
+  const inFlight = await inProgress(c, { enterpriseId: ent.id, businessType: 'rename' }, facts);
+  if (inFlight) return inFlight;
+  const payload = parsePayload('rename', c.draft.payload);
+  if (!payload.ok) return fail(RULE.payload, payload.msg, facts, payload.field);
+  facts.newName = payload.value.newName;
   if (payload.value.newName === ent.name) return fail(RULE.payload, '新企业名称与现名称相同', facts, 'newName');
   const [taken] = await c.db.select({ id: enterprise.id }).from(enterprise).where(and(eq(enterprise.name, payload.value.newName), ne(enterprise.id, ent.id)));
   if (taken) return fail(RULE.payload, '已有其他企业使用该名称', facts, 'newName');
-  const inFlight = await inProgress(c, { enterpriseId: ent.id, businessType: 'rename' }, facts);
-  if (inFlight) return inFlight;
   const newRep = payload.value.newLegalRepresentative;
   if (newRep && newRep !== ent.legalRepresentative && !payload.value.revokeOldLegalRepA) {
     const [rep] = await c.db.select({ certNo: certificate.certNo }).from(certificate)

@@ -3,7 +3,7 @@
  * the actions the calling user may take now. Loads GET /workflow/{id} when opened; after an
  * action (or a 409) it reloads and tells the parent to reload its queue.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Divider, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '@/services/request';
@@ -22,6 +22,8 @@ export interface ApplicationViewModalProps {
   onChanged?: () => void;
   /** hide the action buttons (read-only views) */
   readOnly?: boolean;
+  /** the application's content in the caller's words, instead of the generic payload list */
+  renderPayload?: (detail: ApplicationDetail) => ReactNode;
 }
 
 const PRIMITIVE = new Set(['string', 'number', 'boolean']);
@@ -40,7 +42,7 @@ export function payloadEntries(payload: Record<string, unknown> | null | undefin
   return out;
 }
 
-export default function ApplicationViewModal({ id, onClose, onChanged, readOnly }: ApplicationViewModalProps) {
+export default function ApplicationViewModal({ id, onClose, onChanged, readOnly, renderPayload }: ApplicationViewModalProps) {
   const { t } = useTranslation('workflow');
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   const [loading, setLoading] = useState(false);
@@ -150,7 +152,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly 
               { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(detail.updatedAt) || '-' },
             ]}
           />
-          {extra.length ? (
+          {renderPayload ? renderPayload(detail) : extra.length ? (
             <Descriptions
               size="small"
               bordered

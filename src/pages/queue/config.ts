@@ -51,20 +51,12 @@ export interface QueuePageConfig {
 }
 
 /**
- * The enterprise's business pages and the holder's confirmation pages list the caller's own
- * applications of one business type (queue `mine`); the apply wizard joins them with the
- * certificate-business issue. Component string → business type.
+ * The holder's confirmation pages list the caller's own applications of one business type (queue
+ * `mine`), where the view modal's CONFIRM/DECLINE do the work. The enterprise's business pages
+ * (business/*) are pages of their own with the apply wizard (src/pages/business). Component
+ * string → business type.
  */
 export const MINE_PAGES_BY_COMPONENT: Record<string, { businessType: BusinessType; path: string }> = {
-  'business/NewCertificate': { businessType: 'newCert', path: '/business/newCertificate' },
-  'business/ApplyDelay': { businessType: 'delay', path: '/business/applyDelay' },
-  'business/ApplyInner': { businessType: 'inner', path: '/business/applyInner' },
-  'business/InProvince': { businessType: 'inProvince', path: '/business/inProvince' },
-  'business/OutProvince': { businessType: 'outProvince', path: '/business/outProvince' },
-  'business/CertModify': { businessType: 'modify', path: '/business/certModify' },
-  'business/CertificateRevocation': { businessType: 'revocation', path: '/business/certificateRevocation' },
-  'business/EnterpriseRename': { businessType: 'rename', path: '/business/enterpriseRename' },
-  'business/PersonRevocation': { businessType: 'personRevocation', path: '/personCheck/personRevocation' },
   'personCheck/PersonCheckDelay': { businessType: 'delay', path: '/personCheck/personCheckDelay' },
   'personCheck/PersonCheckInner': { businessType: 'inner', path: '/personCheck/personCheckInner' },
   'personCheck/PersonCheckIn': { businessType: 'inProvince', path: '/personCheck/personCheckIn' },
@@ -75,7 +67,7 @@ export const MINE_PAGES_BY_COMPONENT: Record<string, { businessType: BusinessTyp
 
 const entries = <K extends string, V>(o: Record<K, V>) => Object.entries(o) as [K, V][];
 
-/** Every queue page configuration (36 case-handling + 15 own-application pages). */
+/** Every queue page configuration (36 case-handling + 6 confirmation pages). */
 export const QUEUE_PAGES: readonly QueuePageConfig[] = [
   ...entries(QUEUE_BUSINESS_TYPES).flatMap(([businessType, suffix]) =>
     entries(QUEUE_VIEWS).map(([view, v]) => ({

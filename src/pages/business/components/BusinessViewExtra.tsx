@@ -1,0 +1,106 @@
+/**
+ * The business part of the view modal: the comment that sent the application back, its subject,
+ * the form in words and the materials (downloadable), from {base}/get/{id}.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, App, Descriptions, Skeleton, Space, Typography } from 'antd';
+import { PaperClipOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { BusinessType } from '@machines/businessTypes';
+import { getBusiness, type BusinessDetail } from '@/services/business';
+import { downloadFile } from '@/services/download';
+import { errorMessage, isUnauthorized } from '@/services/request';
+import { fieldLabelKey, PAYLOAD_FIELDS } from './logic';
+import { NS } from './types';
+import { useDict } from './useDict';
+
+export default function BusinessViewExtra({ type, id, version }: { type: BusinessType; id: number; version: number }) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const [detail, setDetail] = useState<BusinessDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const position = useDict('ministerial_position');
+  const title = useDict('ministerial_title_rank');
+  const education = useDict('ministerial_diploma');
+  const sex = useDict('sys_user_sex');
+
+  useEffect(() => {
+    let live = true;
+    getBusiness(type, id)
+      .then((res) => live && setDetail(res.data))
+      .catch((err: unknown) => live && !isUnauthorized(err) && setError(errorMessage(err, t('view.loadFailed'))));
+    return () => {
+      live = false;
+    };
+    // the version changes after every event: read the detail again
+  }, [type, id, version, t]);
+
+  if (error) return <Alert type="error" showIcon message={error} style={{ marginTop: 12 }} />;
+  if (!detail) return <Skeleton active paragraph={{ rows: 3 }} />;
+
+  const show = (key: string, v: unknown): string => {
+    if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
+    if (key === 'position') return position.label(v);
+    if (key === 'title') return title.label(v);
+    if (key === 'education') return education.label(v);
+    if (key === 'sex') return sex.label(v);
+    if (key === 'reason' && (type === 'revocation' || type === 'personRevocation')) return t(`reason.${String(v)}`, { defaultValue: String(v) });
+    if (key === 'category') return t(`category.${String(v)}`, { defaultValue: String(v) });
+    return String(v);
+  };
+  const payload = detail.payload ?? {};
+  const keys = PAYLOAD_FIELDS[type].filter((k) => k !== 'materials' && payload[k] !== undefined && payload[k] !== null && payload[k] !== '');
+
+  return (
+    <div style={{ marginTop: 12 }} data-testid="business-view-extra">
+      {detail.lastComment ? (
+        <Alert type="warning" showIcon message={t('list.lastComment')} description={detail.lastComment} style={{ marginBottom: 12 }} data-testid="business-view-comment" />
+      ) : null}
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        title={<span style={{ fontSize: 14 }}>{t('view.business')}</span>}
+        items={[
+          ...(detail.person
+            ? [
+                { key: 'name', label: t('subject.name'), children: detail.person.name },
+                { key: 'idNo', label: t('subject.idNo'), children: detail.person.idNo },
+              ]
+            : []),
+          ...(detail.certificate
+            ? [
+                { key: 'certNo', label: t('subject.certNo'), children: detail.certificate.certNo },
+                { key: 'expiryDate', label: t('subject.expiryDate'), children: <span data-testid="business-view-expiry">{detail.certificate.expiryDate}</span> },
+              ]
+            : []),
+          ...(detail.enterprise && !detail.person ? [{ key: 'enterprise', label: t('subject.enterprise'), children: detail.enterprise.name }] : []),
+          ...keys.map((k) => ({ key: k, label: t(fieldLabelKey(type, k)), children: show(k, payload[k]) })),
+          {
+            key: 'materials',
+            label: t('field.materials'),
+            span: 3,
+            children: detail.materials.length ? (
+              <Space wrap>
+                {detail.materials.map((m) => (
+                  <Typography.Link
+                    key={m.ossId}
+                    onClick={() =>
+                      void downloadFile(`/file/download/${m.ossId}`, undefined, m.originalName).catch((err: unknown) =>
+                        message.error(errorMessage(err, t('materials.downloadFailed'))),
+                      )
+                    }
+                  >
+                    <PaperClipOutlined /> {m.originalName}
+                  </Typography.Link>
+                ))}
+              </Space>
+            ) : (
+              t('summary.noMaterials')
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

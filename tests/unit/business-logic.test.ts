@@ -1,0 +1,181 @@
+/**
+ * The pure parts of the apply wizard: the pre-check outcome (SPEC 5), the payload of every type
+ * (checked against the server's own schemas, so client and server cannot drift apart), the steps
+ * and what blocks leaving them, and where a field the server names lives.
+ */
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { BUSINESS_TYPES, type BusinessType } from '@machines/businessTypes';
+import { PAYLOADS, REVOCATION_REASONS, TARGET } from '../../server/modules/business/payloads';
+import {
+  blockReason, buildPayload, canSubmit, delayedExpiry, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome,
+  REVOCATION_REASON_CODES, stepsOf, TARGETS, toFormValues, type MaterialItem,
+} from '@/pages/business/components/logic';
+import zhCN from '@/locales/zh-CN/business.json';
+import { addYears } from '../../server/db/seed/util';
+
+const FALLBACK = '校验失败';
+const done = (ossId: number, name = `f${ossId}.pdf`): MaterialItem => ({ uid: `u${ossId}`, name, status: 'done', response: { ossId } });
+
+describe('pre-check outcome (SPEC 5)', () => {
+  it('passes only with code 0 and data present, and keeps the facts', () => {
+    const facts = { certNo: '粤建安C3（2024）0000907', educationHours: 92, requiredHours: 72 };
+    expect(precheckOutcome({ code: 0, data: facts, errorMsg: null, warnMsg: null }, FALLBACK)).toEqual({ ok: true, facts, warn: null });
+    expect(precheckOutcome({ code: 0, data: {}, errorMsg: null, warnMsg: '原 C 类证书按 C3 类换发' }, FALLBACK)).toEqual({ ok: true, facts: {}, warn: '原 C 类证书按 C3 类换发' });
+  });
+
+  it('fails with errorMsg, else warnMsg, else 校验失败', () => {
+    expect(precheckOutcome({ code: 5, data: null, errorMsg: '申请人超过年龄限制', warnMsg: '注意' }, FALLBACK)).toEqual({ ok: false, message: '申请人超过年龄限制' });
+    expect(precheckOutcome({ code: 4, data: null, errorMsg: null, warnMsg: '该证书有其他业务正在办理' }, FALLBACK)).toEqual({ ok: false, message: '该证书有其他业务正在办理' });
+    expect(precheckOutcome({ code: 9, data: null, errorMsg: '', warnMsg: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败' });
+    // code 0 without data is not a pass
+    expect(precheckOutcome({ code: 0, data: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败' });
+    expect(precheckOutcome(null, FALLBACK)).toEqual({ ok: false, message: '校验失败' });
+  });
+
+  it('lets a saved draft past step 0 when only its form is incomplete (rule 20), never other rules', () => {
+    const form = { code: 20, data: null, errorMsg: '调入省份不能为空', warnMsg: null };
+    expect(precheckOutcome(form, FALLBACK, { formLater: true })).toEqual({ ok: true, facts: {}, warn: '调入省份不能为空' });
+    expect(precheckOutcome(form, FALLBACK)).toEqual({ ok: false, message: '调入省份不能为空' });
+    expect(precheckOutcome({ code: 4, data: null, errorMsg: '该证书有其他业务正在办理' }, FALLBACK, { formLater: true }).ok).toBe(false);
+  });
+});
+
+describe('the wizard mirrors the server', () => {
+  it('has exactly the payload fields of each server schema', () => {
+    for (const type of BUSINESS_TYPES) {
+      const shape = (PAYLOADS[type] as unknown as { shape: Record<string, unknown> }).shape;
+      expect([...PAYLOAD_FIELDS[type]].sort(), type).toEqual(Object.keys(shape).sort());
+    }
+  });
+
+  it('chooses what the server expects in step 0, and offers its revocation grounds', () => {
+    expect(TARGETS).toEqual(TARGET);
+    expect([...REVOCATION_REASON_CODES]).toEqual(Object.keys(REVOCATION_REASONS));
+    expect(zhCN.reason).toEqual(REVOCATION_REASONS);
+  });
+});
+
+describe('payload of each type', () => {
+  const complete: Record<BusinessType, Record<string, unknown>> = {
+    newCert: { category: 'C3', position: '08', remark: '  已通过考核  ', materials: [done(3), { uid: 'x', name: 'up.pdf', status: 'uploading' }, { uid: 'y', name: 'bad.pdf', status: 'error', response: '文件类型不符' }] },
+    delay: {},
+    inner: { position: '08' },
+    inProvince: {
+      originalCertNo: '湘建安C（2024）0012345', originalProvince: '湖南省', category: 'C', issueDate: dayjs('2024-03-01'), expiryDate: dayjs('2027-02-28'), position: '08',
+    },
+    outProvince: { targetProvince: '湖南省', reason: '调往湖南省企业任职' },
+    modify: { name: '', idNo: '  ', title: '03', reason: '职称晋升', sex: undefined },
+    revocation: { reason: '1', remark: '已离职' },
+    personRevocation: { reason: '4' },
+    rename: { newName: '广东粤安建设工程集团有限公司', newLegalRepresentative: '' },
+  };
+
+  it('is what each server schema accepts', () => {
+    for (const type of BUSINESS_TYPES) {
+      const payload = buildPayload(type, complete[type]);
+      const parsed = PAYLOADS[type].safeParse(payload);
+      expect(parsed.success, `${type}: ${JSON.stringify(payload)} ${parsed.success ? '' : parsed.error.issues[0]?.message}`).toBe(true);
+    }
+  });
+
+  it('trims text, leaves empty values out, sends dates as YYYY-MM-DD and finished uploads as ids', () => {
+    expect(buildPayload('newCert', complete.newCert)).toEqual({ category: 'C3', position: '08', remark: '已通过考核', materials: [3] });
+    expect(buildPayload('delay', {})).toEqual({ materials: [] });
+    expect(buildPayload('inProvince', complete.inProvince)).toMatchObject({ issueDate: '2024-03-01', expiryDate: '2027-02-28', category: 'C' });
+    expect(buildPayload('modify', complete.modify)).toEqual({ title: '03', reason: '职称晋升', lostReissue: false, materials: [] });
+    expect(buildPayload('rename', { ...complete.rename, revokeOldLegalRepA: true, unknown: 'x' })).toEqual({
+      newName: '广东粤安建设工程集团有限公司', revokeOldLegalRepA: true, materials: [],
+    });
+  });
+
+  it('lets the server name what is missing when a draft is incomplete', () => {
+    const partial = buildPayload('outProvince', { targetProvince: '湖南省' });
+    const parsed = PAYLOADS.outProvince.safeParse(partial);
+    expect(parsed.success).toBe(false);
+    expect(parsed.success ? null : parsed.error.issues[0]?.message).toBe('调出原因不能为空');
+    const nothing = PAYLOADS.modify.safeParse(buildPayload('modify', { reason: '更正' }));
+    expect(nothing.success ? null : nothing.error.issues[0]?.message).toBe('请至少填写一项变更内容或选择遗失补办');
+  });
+
+  it('comes back from a saved draft unchanged (edit re-opens the wizard)', () => {
+    for (const type of BUSINESS_TYPES) {
+      const payload = buildPayload(type, { ...complete[type], materials: [done(7, '身份证.pdf')] });
+      const values = toFormValues(type, payload, [{ ossId: 7, originalName: '身份证.pdf', size: 10, mimeType: 'application/pdf' }]);
+      expect(buildPayload(type, values), type).toEqual(payload);
+    }
+    const values = toFormValues('inProvince', { issueDate: '2024-03-01' }, []);
+    expect(dayjs.isDayjs(values.issueDate)).toBe(true);
+  });
+});
+
+describe('steps and gating', () => {
+  it('has steps 0–3, and five steps for a revocation (选择证书 → 证书详情 → 注销原因 → 材料 → 确认提交)', () => {
+    expect(stepsOf('delay')).toEqual(['subject', 'form', 'materials', 'summary']);
+    expect(stepsOf('revocation')).toEqual(['subject', 'detail', 'form', 'materials', 'summary']);
+    expect(stepsOf('personRevocation')).toHaveLength(5);
+  });
+
+  it('puts newCert\'s category and position in step 0 and every other field on the form step', () => {
+    expect(fieldsOfStep('newCert', 'subject')).toEqual(['category', 'position']);
+    expect(fieldsOfStep('newCert', 'form')).toEqual(['remark']);
+    expect(fieldsOfStep('inProvince', 'subject')).toEqual([]);
+    expect(fieldsOfStep('inProvince', 'form')).toContain('category');
+    expect(fieldsOfStep('modify', 'materials')).toEqual(['materials']);
+    expect(fieldsOfStep('modify', 'summary')).toEqual([]);
+  });
+
+  it('stops at step 0 until a subject is chosen and the pre-check passed', () => {
+    const cert = { target: 'certificate' as const };
+    expect(blockReason('subject', { ...cert, hasSubject: false, precheck: 'idle' })).toBe('chooseSubject');
+    expect(blockReason('subject', { ...cert, hasSubject: true, precheck: 'checking' })).toBe('precheckPending');
+    expect(blockReason('subject', { ...cert, hasSubject: true, precheck: 'error' })).toBe('precheckFailed');
+    expect(blockReason('subject', { ...cert, hasSubject: true, precheck: 'ok' })).toBeNull();
+    // rename has no subject to choose: only the check counts
+    expect(blockReason('subject', { target: 'enterprise', hasSubject: false, precheck: 'ok' })).toBeNull();
+    expect(blockReason('form', { ...cert, hasSubject: false, precheck: 'error' })).toBeNull();
+  });
+
+  it('submits only from the last step after a passed pre-check', () => {
+    const steps = stepsOf('delay');
+    const ok = { target: 'certificate' as const, hasSubject: true, precheck: 'ok' as const };
+    expect(canSubmit(steps, 3, ok)).toBe(true);
+    expect(canSubmit(steps, 2, ok)).toBe(false);
+    expect(canSubmit(steps, 3, { ...ok, precheck: 'error' })).toBe(false);
+  });
+
+  it('finds the field and step the server names', () => {
+    expect(locateField('newCert', 'payload.category')).toEqual({ name: 'category', step: 'subject' });
+    expect(locateField('newCert', 'position')).toEqual({ name: 'position', step: 'subject' });
+    expect(locateField('inProvince', 'position')).toEqual({ name: 'position', step: 'form' });
+    expect(locateField('rename', 'revokeOldLegalRepA')).toEqual({ name: 'revokeOldLegalRepA', step: 'form' });
+    expect(locateField('delay', 'payload.materials')).toEqual({ name: 'materials', step: 'materials' });
+    expect(locateField('delay', 'certificateId')).toEqual({ name: null, step: 'subject' });
+    expect(locateField('delay', 'payload')).toBeNull();
+    expect(locateField('delay', undefined)).toBeNull();
+  });
+});
+
+describe('labels', () => {
+  it('names every payload field of every type in the locale', () => {
+    const fields = zhCN.field as Record<string, string>;
+    for (const type of BUSINESS_TYPES) {
+      for (const key of PAYLOAD_FIELDS[type]) {
+        const k = fieldLabelKey(type, key).replace(/^field\./, '');
+        expect(fields[k], `${type}.${key}`).toBeTruthy();
+      }
+    }
+    expect(fieldLabelKey('rename', 'newName')).toBe('field.newEnterpriseName');
+    expect(fieldLabelKey('modify', 'name')).toBe('field.newName');
+    expect(fieldLabelKey('revocation', 'reason')).toBe('field.reasonRevocation');
+  });
+
+  it('shows the expiry three years on after a delay', () => {
+    expect(delayedExpiry('2027-01-06')).toBe('2030-01-06');
+    expect(delayedExpiry('2028-02-29')).toBe('2031-03-01');
+    expect(delayedExpiry(null)).toBeNull();
+    // the same date the server's close effect writes
+    expect(delayedExpiry('2027-01-06')).toBe(addYears('2027-01-06', 3));
+    expect(delayedExpiry('2028-02-29')).toBe(addYears('2028-02-29', 3));
+  });
+});
