@@ -140,6 +140,33 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
   expect(detail.status).toBe(8);
   expect(detail.certificate.certNo).toBe(certNo);
   expect(detail.certificate.expiryDate).toBe(plusThreeYears(expiry));
+
+  // 办结 prints the new version from the print queue: a PDF opens and the item moves to 已打印.
+  const bj = await signedIn(browser, 'gz_bj');
+  await bj.goto('/print/waitPrint');
+  await bj.getByTestId('print-keyword').fill(applyNo);
+  await bj.getByTestId('print-keyword').press('Enter');
+  await expect(bj.getByTestId('print-row-applyNo')).toHaveCount(1, { timeout: 45_000 });
+  const pdf = bj.context().waitForEvent('page');
+  await bj.getByTestId('print-row-print').click();
+  await pdf;
+  await expect(bj.getByText(/证书已生成（第 \d+ 次打印）/)).toBeVisible();
+  await bj.goto('/print/printed');
+  await bj.getByTestId('print-keyword').fill(applyNo);
+  await bj.getByTestId('print-keyword').press('Enter');
+  await expect(bj.getByTestId('print-row-applyNo')).toHaveCount(1);
+  await bj.close();
+
+  // The public page of the certificate (its QR code's address) shows the new validity.
+  const found = await apiGet<{ rows: { certNo: string; queryCode: string }[] }>(request, token, `/api/safetyCertificateInfo/list?certNo=${encodeURIComponent(certNo)}`);
+  const queryCode = found.rows.find((r) => r.certNo === certNo)!.queryCode;
+  const visitor = await browser.newPage();
+  await useLanguage(visitor, 'zh-CN');
+  await visitor.goto(`/cert/${queryCode}`);
+  await expect(visitor.getByTestId('cert-verified')).toBeVisible();
+  await expect(visitor.getByTestId('cert-no')).toHaveText(certNo);
+  await expect(visitor.getByTestId('cert-found')).toContainText(plusThreeYears(expiry));
+  await visitor.close();
 });
 
 test('a delay for a holder over the age limit stops in step 0 with the rule\'s words', async ({ page }) => {

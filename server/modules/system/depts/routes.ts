@@ -2,13 +2,40 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
+import { sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../plugins/auth.js';
-import { idParams, requireAnyPerm } from '../menus/kit.js';
-import { deptBody, deptListQuery, deptNode, deptRow, deptUpdateBody } from './schemas.js';
+import { chinaTime, idParams, requireAnyPerm } from '../menus/kit.js';
+import { deptBody, deptListQuery, deptNode, deptRow, deptUpdateBody, type DeptRow } from './schemas.js';
 import { createDept, deptRowById, deptTree, enabledDeptTree, removeDept, roleDeptIds, updateDept } from './service.js';
 
 const TAG = ['system-dept'];
 const LOG = (action: string) => ({ title: '部门管理', action });
+
+const AREAS: Record<string, string> = { '1': '广州类区域中心', '2': '深圳类区域中心', '3': '省中心' };
+type DeptTreeNode = DeptRow & { children?: DeptTreeNode[] };
+type DeptLine = DeptRow & { parentName: string };
+
+/** The tree in screen order (parent, then its children), so the sheet reads like the page. */
+function flattenTree(nodes: readonly DeptTreeNode[], parentName = '', out: DeptLine[] = []): DeptLine[] {
+  for (const { children, ...row } of nodes) {
+    out.push({ ...row, parentName });
+    if (children) flattenTree(children, row.deptName, out);
+  }
+  return out;
+}
+
+const EXPORT_COLUMNS: ExcelColumn<DeptLine>[] = [
+  { header: '部门编号', value: (r) => r.deptId },
+  { header: '部门名称', width: 30, value: (r) => r.deptName },
+  { header: '上级部门', width: 30, value: (r) => r.parentName },
+  { header: '数据范围', width: 18, value: (r) => (r.area ? AREAS[r.area] ?? r.area : '') },
+  { header: '负责人', value: (r) => r.leader },
+  { header: '联系电话', width: 16, value: (r) => r.phone },
+  { header: '用户数', value: (r) => r.userCount },
+  { header: '排序', value: (r) => r.orderNum },
+  { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
+  { header: '创建时间', width: 20, value: (r) => chinaTime(new Date(r.createdAt)) },
+];
 
 export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
@@ -66,5 +93,19 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const row = await db.transaction((tx) => removeDept(tx, req.params.id));
     return done(`已删除部门「${row.deptName}」`);
+  });
+
+  app.get('/system/dept/export', {
+    config: { access: { perm: 'system:dept:list' } },
+    schema: {
+      tags: TAG,
+      summary: '导出部门（Excel）',
+      description: '筛选与部门树相同；按树形顺序导出，匹配项保留其上级。',
+      querystring: deptListQuery,
+    },
+  }, async (req, reply) => {
+    // Departments number in the dozens: one read, no batching needed.
+    const rows = flattenTree(await deptTree(db, req.query));
+    return sendExcel(reply, '部门管理.xlsx', EXPORT_COLUMNS, rows);
   });
 };

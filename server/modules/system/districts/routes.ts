@@ -1,13 +1,32 @@
 /** 行政区划 /system/districts (SPEC 7 Districts): a lazy level list, the province tree for cascaders, changes. */
 import { z } from 'zod';
+import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
+import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
+import { sysDistrict } from '../../../db/schema.js';
 import { codesQuery } from '../menus/kit.js';
 import { districtBody, districtListQuery, districtNode, districtRow, districtUpdateBody } from './schemas.js';
 import { createDistrict, districtRow as rowOf, listDistricts, provinceTree, removeDistricts, updateDistrict } from './service.js';
 
 const TAG = ['system-district'];
 const LOG = (action: string) => ({ title: '行政区划', action });
+
+const LEVELS: Record<number, string> = { 1: '省', 2: '市', 3: '县' };
+const AREAS: Record<string, string> = { '1': '广州类区域中心', '2': '深圳类区域中心', '3': '省中心' };
+/** Districts come in pages of up to 500 in the list; the export reads them in batches of that size. */
+const EXPORT_BATCH = 500;
+type DistrictLine = z.infer<typeof districtRow> & { parentName: string };
+
+const EXPORT_COLUMNS: ExcelColumn<DistrictLine>[] = [
+  { header: '行政区划代码', width: 16, value: (r) => r.code },
+  { header: '名称', width: 20, value: (r) => r.name },
+  { header: '级别', value: (r) => LEVELS[r.level] ?? String(r.level) },
+  { header: '上级代码', width: 16, value: (r) => r.parentCode },
+  { header: '上级名称', width: 20, value: (r) => r.parentName },
+  { header: '受理中心', width: 18, value: (r) => (r.area ? AREAS[r.area] ?? r.area : '') },
+  { header: '排序', value: (r) => r.orderNum },
+];
 
 export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
@@ -55,5 +74,24 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const n = await db.transaction((tx) => removeDistricts(tx, req.query.ids));
     return done(`已删除 ${n} 个行政区划`);
+  });
+
+  app.get('/system/districts/export', {
+    config: { access: { perm: 'system:district:list' } },
+    schema: {
+      tags: TAG,
+      summary: '导出行政区划（Excel）',
+      description: '筛选与行政区划列表相同：某上级的下级（无上级时为省级），或按名称搜索。',
+      querystring: districtListQuery.omit({ pageNum: true, pageSize: true }),
+    },
+  }, async (req, reply) => {
+    const filter = req.query;
+    return sendExcel(reply, '行政区划.xlsx', EXPORT_COLUMNS, batches(async (offset, limit) => {
+      const { rows } = await listDistricts(db, { ...filter, pageNum: offset / limit + 1, pageSize: limit });
+      const codes = [...new Set(rows.map((r) => r.parentCode).filter((c): c is string => !!c))];
+      const parents = codes.length ? await db.select({ code: sysDistrict.code, name: sysDistrict.name }).from(sysDistrict).where(inArray(sysDistrict.code, codes)) : [];
+      const nameOf = new Map(parents.map((p) => [p.code, p.name]));
+      return rows.map((r) => ({ ...r, parentName: (r.parentCode && nameOf.get(r.parentCode)) || '' }));
+    }, EXPORT_BATCH));
   });
 };

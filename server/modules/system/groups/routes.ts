@@ -9,6 +9,8 @@ import type { DbOrTx } from '../../../db/client.js';
 import { sysDept, sysUser, sysUserGroup, sysUserGroupMember } from '../../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
+import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
+import { chinaTime } from '../menus/kit.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { idsQuery } from '../review/schemas.js';
 
@@ -52,6 +54,19 @@ async function membersOf(db: DbOrTx, groupId: number) {
     .where(eq(sysUserGroupMember.groupId, groupId))
     .orderBy(asc(sysUser.userName));
 }
+
+const exportQuery = pageQuery.omit({ pageNum: true, pageSize: true }).extend({ groupName: z.string().trim().max(64).optional(), status: z.enum(['0', '1']).optional() });
+
+type GroupLine = typeof sysUserGroup.$inferSelect & { memberCount: number };
+
+const EXPORT_COLUMNS: ExcelColumn<GroupLine>[] = [
+  { header: '用户组编号', value: (r) => r.groupId },
+  { header: '用户组名称', width: 28, value: (r) => r.groupName },
+  { header: '成员数', value: (r) => r.memberCount },
+  { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
+  { header: '备注', width: 40, value: (r) => r.remark },
+  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+];
 
 export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -185,5 +200,26 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     const removed = await db.delete(sysUserGroup).where(inArray(sysUserGroup.groupId, req.query.ids)).returning({ id: sysUserGroup.groupId });
     if (removed.length === 0) throw notFound('用户组不存在');
     return done(`已删除${removed.length}个用户组`);
+  });
+
+  app.get('/system/userGroup/export', {
+    config: list,
+    schema: { tags: TAGS, summary: '导出用户组（Excel）', querystring: exportQuery },
+  }, async (req, reply) => {
+    const q = req.query;
+    const w: (SQL | undefined)[] = [];
+    if (q.groupName) w.push(contains(sysUserGroup.groupName, q.groupName));
+    if (q.status) w.push(eq(sysUserGroup.status, q.status));
+    w.push(...dateRange(sysUserGroup.createdAt, q.beginTime, q.endTime));
+    const cond = and(...w);
+    return sendExcel(reply, '用户组.xlsx', EXPORT_COLUMNS, batches(async (offset, limit) => {
+      const rows = await db.select().from(sysUserGroup).where(cond).orderBy(desc(sysUserGroup.createdAt), desc(sysUserGroup.groupId)).limit(limit).offset(offset);
+      const ids = rows.map((r) => r.groupId);
+      const counts = ids.length
+        ? await db.select({ groupId: sysUserGroupMember.groupId, n: count() }).from(sysUserGroupMember).where(inArray(sysUserGroupMember.groupId, ids)).groupBy(sysUserGroupMember.groupId)
+        : [];
+      const countOf = new Map(counts.map((c) => [c.groupId, c.n]));
+      return rows.map((r) => ({ ...r, memberCount: countOf.get(r.groupId) ?? 0 }));
+    }));
   });
 };

@@ -8,10 +8,12 @@ import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sysDept, sysSession, sysUser } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
+import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { endUserSessions } from '../../auth/session.service.js';
 import { contains } from '../review/list-kit.js';
+import { chinaTime } from '../menus/kit.js';
 import { describeUserAgent } from './user-agent.js';
 
 const TAGS = ['system-online'];
@@ -32,6 +34,29 @@ const onlineRow = z.object({
   lastActiveTime: z.string(),
   current: z.boolean().describe('调用者本人的当前会话'),
 });
+
+const onlineFilters = z.object({ userName: z.string().trim().max(64).optional(), ipaddr: z.string().trim().max(64).optional() });
+const METHODS: Record<string, string> = { password: '密码', sms: '短信验证码', sso: '统一身份认证' };
+
+interface OnlineLine {
+  session: typeof sysSession.$inferSelect;
+  userName: string;
+  nickName: string;
+  deptName: string | null;
+}
+
+/** Who is on, from where and since when; the session key (or any part of its hash) never leaves the server here. */
+const EXPORT_COLUMNS: ExcelColumn<OnlineLine>[] = [
+  { header: '登录名', width: 16, value: (r) => r.userName },
+  { header: '用户姓名', width: 16, value: (r) => r.nickName },
+  { header: '部门', width: 24, value: (r) => r.deptName },
+  { header: 'IP 地址', width: 18, value: (r) => r.session.ip },
+  { header: '浏览器', width: 18, value: (r) => describeUserAgent(r.session.userAgent).browser },
+  { header: '操作系统', width: 18, value: (r) => describeUserAgent(r.session.userAgent).os },
+  { header: '登录方式', value: (r) => METHODS[r.session.method] ?? r.session.method },
+  { header: '登录时间', width: 20, value: (r) => chinaTime(r.session.createdAt) },
+  { header: '最后活动时间', width: 20, value: (r) => chinaTime(r.session.lastActiveAt) },
+];
 
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -122,5 +147,25 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
       .returning({ userId: sysSession.userId });
     if (ended.length === 0) throw notFound('会话不存在或已下线');
     return done('已强制下线');
+  });
+
+  app.get('/system/online/export', {
+    config: { access: { perm: 'system:online:list' } },
+    schema: { tags: TAGS, summary: '导出在线用户（Excel，不含会话令牌）', querystring: onlineFilters },
+  }, async (req, reply) => {
+    const q = req.query;
+    const where: (SQL | undefined)[] = [await activeCondition()];
+    if (q.userName) where.push(contains(sysUser.userName, q.userName));
+    if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
+    const cond = and(...where);
+    return sendExcel(reply, '在线用户.xlsx', EXPORT_COLUMNS, batches((offset, limit) => db
+      .select({ session: sysSession, userName: sysUser.userName, nickName: sysUser.nickName, deptName: sysDept.deptName })
+      .from(sysSession)
+      .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
+      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+      .where(cond)
+      .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt), sysSession.tokenHash)
+      .limit(limit)
+      .offset(offset)));
   });
 };

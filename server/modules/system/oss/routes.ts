@@ -8,12 +8,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
 import { AppError, forbidden, notFound } from '../../../lib/errors.js';
-import { attachment } from '../../../lib/excel.js';
+import { attachment, batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { StorageNotFoundError } from '../../../lib/storage/index.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { sysOss, sysUser } from '../../../db/schema.js';
 import type { AuthUser } from '../../../context.js';
-import { contains, dateRange, idsQuery, orderBy } from '../menus/kit.js';
+import { chinaTime, contains, dateRange, idsQuery, orderBy } from '../menus/kit.js';
 import { chooseConfig, configRows, createConfig, updateConfig } from './config.service.js';
 import { readMultipart } from './multipart.js';
 import { ossConfigBody, ossConfigRow, ossConfigUpdateBody, ossListQuery, ossRow, saveConfigBody, uploadResult } from './schemas.js';
@@ -31,6 +31,36 @@ export function mayDownload(user: AuthUser, createdBy: number | null): boolean {
   return [...user.permissions].some((p) => p.startsWith('workflow:'));
 }
 
+const ossExportQuery = ossListQuery.omit({ pageNum: true, pageSize: true });
+
+function ossWhere(q: z.infer<typeof ossExportQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.fileName) w.push(ilike(sysOss.fileName, contains(q.fileName)));
+  if (q.originalName) w.push(ilike(sysOss.originalName, contains(q.originalName)));
+  if (q.fileSuffix) w.push(ilike(sysOss.fileSuffix, contains(q.fileSuffix)));
+  if (q.service) w.push(eq(sysOss.service, q.service));
+  if (q.ownerRef) w.push(eq(sysOss.ownerRef, q.ownerRef));
+  w.push(...dateRange(sysOss.createdAt, q.beginTime, q.endTime));
+  return w.length ? and(...w) : undefined;
+}
+
+interface OssLine { oss: typeof sysOss.$inferSelect; createdByName: string | null }
+
+/** What a file is and who stored it; never the storage key or anything of the store's credentials. */
+const OSS_EXPORT_COLUMNS: ExcelColumn<OssLine>[] = [
+  { header: '文件编号', value: (r) => r.oss.id },
+  { header: '原文件名', width: 36, value: (r) => r.oss.originalName },
+  { header: '存储文件名', width: 36, value: (r) => r.oss.fileName },
+  { header: '后缀', value: (r) => r.oss.fileSuffix },
+  { header: '文件类型', width: 20, value: (r) => r.oss.mimeType },
+  { header: '大小（字节）', value: (r) => r.oss.size },
+  { header: 'SHA-256', width: 66, value: (r) => r.oss.sha256 },
+  { header: '存储位置', value: (r) => (r.oss.service === 'local' ? '本地磁盘' : r.oss.service) },
+  { header: '所属业务', width: 20, value: (r) => r.oss.ownerRef },
+  { header: '上传人', value: (r) => r.createdByName },
+  { header: '上传时间', width: 20, value: (r) => chinaTime(r.oss.createdAt) },
+];
+
 export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
   const SORTABLE = { id: sysOss.id, originalName: sysOss.originalName, size: sysOss.size, createdAt: sysOss.createdAt };
@@ -40,14 +70,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: TAG, summary: '文件列表', querystring: ossListQuery, response: { 200: pageEnvelope(ossRow) } },
   }, async (req) => {
     const q = req.query;
-    const w: SQL[] = [];
-    if (q.fileName) w.push(ilike(sysOss.fileName, contains(q.fileName)));
-    if (q.originalName) w.push(ilike(sysOss.originalName, contains(q.originalName)));
-    if (q.fileSuffix) w.push(ilike(sysOss.fileSuffix, contains(q.fileSuffix)));
-    if (q.service) w.push(eq(sysOss.service, q.service));
-    if (q.ownerRef) w.push(eq(sysOss.ownerRef, q.ownerRef));
-    w.push(...dateRange(sysOss.createdAt, q.beginTime, q.endTime));
-    const cond = w.length ? and(...w) : undefined;
+    const cond = ossWhere(q);
     const [{ total }] = await db.select({ total: count() }).from(sysOss).where(cond);
     const rows = await db.select({ oss: sysOss, createdByName: sysUser.nickName }).from(sysOss)
       .leftJoin(sysUser, eq(sysUser.userId, sysOss.createdBy)).where(cond)
@@ -58,6 +81,17 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       sha256: r.sha256, service: r.service, ownerRef: r.ownerRef, createdBy: r.createdBy, createdByName,
       createdAt: r.createdAt.toISOString(), url: downloadUrl(r.id),
     })), total, q.pageNum);
+  });
+
+  app.get('/system/oss/export', {
+    config: { access: { perm: 'system:oss:list' } },
+    schema: { tags: TAG, summary: '导出文件列表（Excel，不含任何密钥）', querystring: ossExportQuery },
+  }, async (req, reply) => {
+    const cond = ossWhere(req.query);
+    return sendExcel(reply, '文件存储.xlsx', OSS_EXPORT_COLUMNS, batches((offset, limit) =>
+      db.select({ oss: sysOss, createdByName: sysUser.nickName }).from(sysOss)
+        .leftJoin(sysUser, eq(sysUser.userId, sysOss.createdBy)).where(cond)
+        .orderBy(desc(sysOss.createdAt), desc(sysOss.id)).limit(limit).offset(offset)));
   });
 
   app.get('/system/oss/config', {

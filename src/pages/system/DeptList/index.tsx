@@ -6,6 +6,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
+import { ExportButton } from '@/components/ExcelButtons';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { listDepts, removeDept, type DeptQuery, type SysDept } from '@/services/systemDept';
 import { AreaTag, NS, RemoveLink, treeKeys, useAction, useStatusEnum } from '../PermissionList/kit';
@@ -16,6 +17,7 @@ export default function DeptList() {
   const actionRef = useRef<ActionType>(null);
   const [depts, setDepts] = useState<SysDept[]>([]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [query, setQuery] = useState<DeptQuery>({});
   const [editor, setEditor] = useState<{ open: boolean; editing: SysDept | null; parentId: number }>({ open: false, editing: null, parentId: 0 });
   const reload = useCallback(() => void actionRef.current?.reload(), []);
   const act = useAction(reload);
@@ -66,6 +68,7 @@ export default function DeptList() {
         options={{ density: false, setting: false, reload: true }}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         request={async ({ deptName, status, area }) => {
+          setQuery({ deptName, status, area });
           const res = await listDepts({ deptName, status, area });
           const data = res.data ?? [];
           setDepts(data);
@@ -85,6 +88,7 @@ export default function DeptList() {
               {t('common.add')}
             </Button>
           </AuthButton>,
+          <ExportButton key="export" url="/system/dept/export" params={{ ...query }} fileName={t('dept.title')} perm="system:dept:list" />,
         ]}
       />
       <DeptEditor

@@ -9,6 +9,7 @@ import { ProCard, ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/p
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
+import { ExportButton } from '@/components/ExcelButtons';
 import { listDistricts, removeDistricts, saveDistrict, type District, type DistrictInput } from '@/services/systemDistrict';
 import { AreaTag, areaOptions, EditorModal, NS, RemoveLink, useAction, useRules, useServerError } from '../PermissionList/kit';
 
@@ -120,6 +121,8 @@ export default function DistrictList() {
     },
   ];
 
+  // The export follows the screen: the search results, or else the cities of the opened province.
+  const exportParams = searching ? { name: keyword.trim() } : { parentCode: rows.length === 1 && rows[0]!.children?.length ? rows[0]!.code : undefined };
   const parent = editor.parent;
   const prefix = parent ? parent.code.slice(0, parent.level * 2) : '';
 
@@ -135,7 +138,12 @@ export default function DistrictList() {
             data-testid="district-search"
           />
         }
-        extra={<Button icon={<ReloadOutlined />} onClick={() => void loadTop()}>{t('common.reload')}</Button>}
+        extra={
+          <Space>
+            <ExportButton url="/system/districts/export" params={exportParams} fileName={t('district.title')} perm="system:district:list" />
+            <Button icon={<ReloadOutlined />} onClick={() => void loadTop()}>{t('common.reload')}</Button>
+          </Space>
+        }
       >
         <Table<Row>
           rowKey="code"

@@ -1,16 +1,18 @@
 /** 在线用户 (SPEC 7 /system/online): active sessions; force one session or a user offline, after a confirmation. */
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { App, Popconfirm, Tag, Typography } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
+import { ExportButton } from '@/components/ExcelButtons';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage } from '@/services/request';
 import { useCurrentUser } from '@/store/user';
 import { forceOffline, listOnline, type OnlineSession } from '@/services/systemOnline';
 import { NS } from '../UserList/shared/ns';
+import { searchOnly } from '../PositionList/adminKit';
 
 type Filters = { userName?: string; ipaddr?: string };
 
@@ -20,7 +22,11 @@ export default function OnlineUserList() {
   const me = useCurrentUser();
   const actionRef = useRef<ActionType>(null);
   const pagination = useTablePagination();
-  const request = useMemo(() => tableRequest<OnlineSession, Filters>((q) => listOnline(q), actionRef), []);
+  const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
+  const request = useMemo(() => tableRequest<OnlineSession, Filters>((q) => {
+    setLastQuery(searchOnly(q));
+    return listOnline(q);
+  }, actionRef), []);
 
   const force = async (body: { sessionId: string } | { userId: number }) => {
     try {
@@ -97,6 +103,9 @@ export default function OnlineUserList() {
         scroll={{ x: 1300 }}
         options={{ density: false, setting: false, reload: true }}
         data-testid="online-table"
+        toolBarRender={() => [
+          <ExportButton key="export" url="/system/online/export" params={lastQuery} fileName={t('online.title')} perm="system:online:list" />,
+        ]}
       />
     </PageHeaderWrapper>
   );

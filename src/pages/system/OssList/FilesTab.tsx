@@ -5,12 +5,14 @@ import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } fr
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
+import { ExportButton } from '@/components/ExcelButtons';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { downloadOss, listOss, removeOss, type OssFile, type OssQuery } from '@/services/systemOss';
 import { acceptedName, DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
 import { dateRangeColumn, NS, RemoveLink, useAction, useServerError } from '../PermissionList/kit';
 import { formatSize } from './format';
+import { searchOnly } from '../PositionList/adminKit';
 
 type Query = Omit<OssQuery, 'pageNum' | 'pageSize'>;
 
@@ -27,7 +29,11 @@ export default function FilesTab() {
     void actionRef.current?.reload();
   }, []);
   const act = useAction(reload);
-  const request = useMemo(() => tableRequest<OssFile, Query>((q) => listOss(q), actionRef), []);
+  const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
+  const request = useMemo(() => tableRequest<OssFile, Query>((q) => {
+    setLastQuery(searchOnly(q));
+    return listOss(q);
+  }, actionRef), []);
 
   const download = async (r: OssFile) => {
     try {
@@ -119,6 +125,7 @@ export default function FilesTab() {
             <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="oss-upload">{t('oss.upload')}</Button>
           </Upload>
         </AuthButton>,
+        <ExportButton key="export" url="/system/oss/export" params={lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
       ]}
       headerTitle={<span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
     />

@@ -6,6 +6,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
+import { ExportButton } from '@/components/ExcelButtons';
 import { menuIcon } from '@/layouts/BasicLayout/icons';
 import { listMenus, removeMenu, type MenuQuery, type SysMenu } from '@/services/systemMenu';
 import MenuEditor from './MenuEditor';
@@ -18,6 +19,7 @@ export default function PermissionList() {
   const actionRef = useRef<ActionType>(null);
   const [menus, setMenus] = useState<SysMenu[]>([]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [query, setQuery] = useState<MenuQuery>({});
   const [editor, setEditor] = useState<{ open: boolean; editing: SysMenu | null; parentId: number }>({ open: false, editing: null, parentId: 0 });
   const reload = useCallback(() => void actionRef.current?.reload(), []);
   const act = useAction(reload);
@@ -91,6 +93,7 @@ export default function PermissionList() {
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         request={async (params) => {
           const { menuName, menuKey, status, menuType } = params;
+          setQuery({ menuName, menuKey, status, menuType });
           const res = await listMenus({ menuName, menuKey, status, menuType });
           const data = res.data ?? [];
           setMenus(data);
@@ -112,6 +115,7 @@ export default function PermissionList() {
               {t('common.add')}
             </Button>
           </AuthButton>,
+          <ExportButton key="export" url="/menu/export" params={{ ...query }} fileName={t('menu.title')} perm="system:menu:list" />,
         ]}
       />
       <MenuEditor

@@ -7,12 +7,14 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
+import { ExportButton } from '@/components/ExcelButtons';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, toApiError } from '@/services/request';
 import { getGroup, groupUserOptions, listGroups, removeGroups, saveGroup, updateGroup, type UserGroupInput, type UserGroupRow } from '@/services/systemGroup';
 import { dateRangeColumn } from '../UserList/shared/dateRange';
 import { NS } from '../UserList/shared/ns';
+import { searchOnly } from '../PositionList/adminKit';
 
 type Filters = { groupName?: string; status?: string };
 type Option = { value: number; label: string };
@@ -110,7 +112,11 @@ export default function UserGroupList() {
   const [editing, setEditing] = useState<UserGroupRow | null>(null);
   const [open, setOpen] = useState(false);
   const reload = useCallback(() => void actionRef.current?.reload(), []);
-  const request = useMemo(() => tableRequest<UserGroupRow, Filters>((q) => listGroups(q), actionRef), []);
+  const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
+  const request = useMemo(() => tableRequest<UserGroupRow, Filters>((q) => {
+    setLastQuery(searchOnly(q));
+    return listGroups(q);
+  }, actionRef), []);
 
   const remove = async (row: UserGroupRow) => {
     try {
@@ -173,6 +179,7 @@ export default function UserGroupList() {
               {t('common.add')}
             </Button>
           </AuthButton>,
+          <ExportButton key="export" url="/system/userGroup/export" params={lastQuery} fileName={t('group.title')} perm="system:userGroup:list" />,
         ]}
       />
       <GroupModal open={open} editing={editing} onClose={() => setOpen(false)} onSaved={reload} />
