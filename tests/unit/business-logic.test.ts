@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { BUSINESS_TYPES, type BusinessType } from '@machines/businessTypes';
 import { PAYLOADS, REVOCATION_REASONS, TARGET } from '../../server/modules/business/payloads';
 import {
-  blockReason, buildPayload, canSubmit, delayedExpiry, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome,
+  blockReason, buildPayload, canSubmit, delayedExpiry, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome, ruleMessage,
   REVOCATION_REASON_CODES, stepsOf, TARGETS, toFormValues, type MaterialItem,
 } from '@/pages/business/components/logic';
 import zhCN from '@/locales/zh-CN/business.json';
@@ -25,18 +25,27 @@ describe('pre-check outcome (SPEC 5)', () => {
   });
 
   it('fails with errorMsg, else warnMsg, else 校验失败', () => {
-    expect(precheckOutcome({ code: 5, data: null, errorMsg: '申请人超过年龄限制', warnMsg: '注意' }, FALLBACK)).toEqual({ ok: false, message: '申请人超过年龄限制' });
-    expect(precheckOutcome({ code: 4, data: null, errorMsg: null, warnMsg: '该证书有其他业务正在办理' }, FALLBACK)).toEqual({ ok: false, message: '该证书有其他业务正在办理' });
-    expect(precheckOutcome({ code: 9, data: null, errorMsg: '', warnMsg: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败' });
+    expect(precheckOutcome({ code: 5, data: null, errorMsg: '申请人超过年龄限制', warnMsg: '注意' }, FALLBACK)).toEqual({ ok: false, message: '申请人超过年龄限制', code: 5 });
+    expect(precheckOutcome({ code: 4, data: null, errorMsg: null, warnMsg: '该证书有其他业务正在办理' }, FALLBACK)).toEqual({ ok: false, message: '该证书有其他业务正在办理', code: 4 });
+    expect(precheckOutcome({ code: 9, data: null, errorMsg: '', warnMsg: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败', code: 9 });
     // code 0 without data is not a pass
-    expect(precheckOutcome({ code: 0, data: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败' });
-    expect(precheckOutcome(null, FALLBACK)).toEqual({ ok: false, message: '校验失败' });
+    expect(precheckOutcome({ code: 0, data: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败', code: null });
+    expect(precheckOutcome(null, FALLBACK)).toEqual({ ok: false, message: '校验失败', code: null });
+  });
+
+  it('names the rule in the user\'s language; zh-CN keeps the server\'s words (with their details)', () => {
+    const en = (key: string, fallback: string) => (key === 'rules.2' ? 'Not enough continuing-education hours' : fallback);
+    const server = '继续教育学时不足（已完成 32 学时，须 72 学时）';
+    expect(ruleMessage(2, server, 'zh-CN', en)).toBe(server);
+    expect(ruleMessage(2, server, 'en-US', en)).toBe('Not enough continuing-education hours');
+    expect(ruleMessage(99, server, 'en-US', en)).toBe(server);
+    expect(ruleMessage(null, '校验失败', 'en-US', en)).toBe('校验失败');
   });
 
   it('lets a saved draft past step 0 when only its form is incomplete (rule 20), never other rules', () => {
     const form = { code: 20, data: null, errorMsg: '调入省份不能为空', warnMsg: null };
     expect(precheckOutcome(form, FALLBACK, { formLater: true })).toEqual({ ok: true, facts: {}, warn: '调入省份不能为空' });
-    expect(precheckOutcome(form, FALLBACK)).toEqual({ ok: false, message: '调入省份不能为空' });
+    expect(precheckOutcome(form, FALLBACK)).toEqual({ ok: false, message: '调入省份不能为空', code: 20 });
     expect(precheckOutcome({ code: 4, data: null, errorMsg: '该证书有其他业务正在办理' }, FALLBACK, { formLater: true }).ok).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ import MaterialsUpload from './MaterialsUpload';
 import SubjectStep, { type PrecheckState } from './SubjectStep';
 import SummaryStep from './SummaryStep';
 import {
-  blockReason, buildPayload, canSubmit, fieldsOfStep, locateField, precheckOutcome, stepsOf, TARGETS, toFormValues, type MaterialItem,
+  blockReason, buildPayload, canSubmit, fieldsOfStep, locateField, precheckOutcome, ruleMessage, stepsOf, TARGETS, toFormValues, type MaterialItem,
 } from './logic';
 import { NS, subjectFromCandidate, subjectFromDetail, type BusinessFormComponent, type SubjectInfo } from './types';
 
@@ -48,7 +48,7 @@ export default function ApplyWizard(props: ApplyWizardProps) {
 }
 
 function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onChanged }: ApplyWizardProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const steps = stepsOf(type);
@@ -138,13 +138,15 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
         }
         if (seq !== checkSeq.current) return;
         const outcome = precheckOutcome(answer, t('precheck.failed'), { formLater: !!draftId && type !== 'newCert' });
-        setCheck(outcome.ok ? { status: 'ok', facts: outcome.facts, warn: outcome.warn } : { status: 'error', message: outcome.message });
+        setCheck(outcome.ok
+          ? { status: 'ok', facts: outcome.facts, warn: outcome.warn }
+          : { status: 'error', message: ruleMessage(outcome.code, outcome.message, i18n.language, (key, fallback) => t(key, { defaultValue: fallback })) });
       } catch (err) {
         if (seq !== checkSeq.current || isUnauthorized(err)) return;
         setCheck({ status: 'error', message: errorMessage(err, t('precheck.failed')) });
       }
     },
-    [form, t, target, type],
+    [form, t, i18n, target, type],
   );
 
   // A saved draft: its subject is fixed, its form comes back, the check runs against it.

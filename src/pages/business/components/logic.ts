@@ -71,7 +71,7 @@ export type PrecheckStatus = 'idle' | 'checking' | 'ok' | 'error';
 
 export type PrecheckOutcome =
   | { ok: true; facts: Record<string, unknown>; warn: string | null }
-  | { ok: false; message: string };
+  | { ok: false; message: string; code: number | null };
 
 /**
  * SPEC 5: the check succeeds only when code is 0 and data is present; otherwise its message is
@@ -86,7 +86,16 @@ export function precheckOutcome(answer: CheckAnswer | null | undefined, fallback
   if (answer && opts.formLater && answer.code === FORM_RULE) {
     return { ok: true, facts: answer.data ?? {}, warn: answer.errorMsg || answer.warnMsg || null };
   }
-  return { ok: false, message: answer?.errorMsg || answer?.warnMsg || fallback };
+  return { ok: false, message: answer?.errorMsg || answer?.warnMsg || fallback, code: answer && answer.code !== 0 ? answer.code : null };
+}
+
+/**
+ * A rule's refusal in the user's language: in zh-CN the server's own words (they carry details such as
+ * the hours counted); elsewhere the rule's translated name, falling back to the server's words.
+ */
+export function ruleMessage(code: number | null, serverMessage: string, language: string, translate: (key: string, fallback: string) => string): string {
+  if (code === null || language === 'zh-CN') return serverMessage;
+  return translate(`rules.${code}`, serverMessage);
 }
 
 /** The server's rule number for "the form is incomplete or wrong" (server/modules/business/rules.ts RULE.payload). */
