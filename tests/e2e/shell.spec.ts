@@ -1,5 +1,5 @@
 /** The shell: route guard, tabs, idle timeout, error pages, languages, logout. */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { loginWithPassword, useLanguage } from './helpers';
 
 test.describe('route guard', () => {
@@ -34,9 +34,17 @@ test.describe('multi-tab bar', () => {
     await useLanguage(page, 'zh-CN');
     await loginWithPassword(page, 'province');
     const tabs = page.getByTestId('multi-tab-item');
+    // Each tab has its own context menu; one fading out while the next opens must not take the click.
+    const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ has: page.getByTestId('tab-close-current') });
+    const choose = async (tab: Locator, item: string) => {
+      await expect(openMenus).toHaveCount(0);
+      await tab.click({ button: 'right' });
+      await expect(openMenus).toHaveCount(1);
+      await openMenus.getByTestId(item).dispatchEvent('click');
+      await expect(openMenus).toHaveCount(0);
+    };
     await expect(tabs).toHaveCount(1);
-    await tabs.first().click({ button: 'right' });
-    await page.getByTestId('tab-close-current').filter({ visible: true }).dispatchEvent('click');
+    await choose(tabs.first(), 'tab-close-current');
     await expect(page.getByText('这是最后一个标签了, 无法被关闭')).toBeVisible();
 
     // In-app navigation (a reload would start a new tab set).
@@ -44,14 +52,12 @@ test.describe('multi-tab bar', () => {
     await page.getByTestId('menu-update-pwd').click();
     await expect(page.getByTestId('update-pwd')).toBeVisible();
     await expect(tabs).toHaveCount(2);
-    await tabs.first().click({ button: 'right' });
-    await page.getByTestId('tab-close-left').filter({ visible: true }).dispatchEvent('click');
+    await choose(tabs.first(), 'tab-close-left');
     await expect(page.getByText('左侧没有标签')).toBeVisible();
-    await tabs.last().click({ button: 'right' });
-    await page.getByTestId('tab-close-right').filter({ visible: true }).last().dispatchEvent('click');
+    await choose(tabs.last(), 'tab-close-right');
     await expect(page.getByText('右侧没有标签')).toBeVisible();
-    await tabs.last().click({ button: 'right' });
-    await page.getByTestId('tab-close-left').filter({ visible: true }).last().dispatchEvent('click');
+    await expect(tabs).toHaveCount(2);
+    await choose(tabs.last(), 'tab-close-left');
     await expect(tabs).toHaveCount(1);
   });
 });
@@ -64,8 +70,12 @@ test('after 30 minutes without a click the user is warned and logged out', async
   await expect(page.getByText('用户超时登录30分钟无任何操作，将自动登出')).toHaveCount(0);
   await page.clock.fastForward('01:30');
   await expect(page.getByText('用户超时登录30分钟无任何操作，将自动登出')).toBeVisible();
-  await page.getByTestId('session-idle-modal').getByRole('button').click();
-  await expect(page).toHaveURL(/\/user\/login/);
+  // Under load the first click can land while the modal is still opening; confirming must log out.
+  const ok = page.getByTestId('session-idle-modal').getByRole('button');
+  await expect(async () => {
+    if (await ok.isVisible()) await ok.click();
+    await expect(page).toHaveURL(/\/user\/login/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('login-page')).toBeVisible();
   await expect(page.getByText('用户超时登录30分钟无任何操作，将自动登出')).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
