@@ -6,10 +6,9 @@
  */
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { App, Popconfirm, Tag, type FormInstance } from 'antd';
-import { ModalForm, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { ModalForm, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
-import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { errorMessage, toApiError } from '@/services/request';
 
 export const NS = 'sysData';
@@ -161,29 +160,7 @@ export function AreaTag({ area }: { area: string | null | undefined }) {
   return <Tag color={AREA_COLORS[area]}>{t(`common.area${area}`)}</Tag>;
 }
 
-/** Search-only date-range column mapped to beginTime/endTime (SPEC 3 list request). */
-export function dateRangeColumn<T>(title: string): ProColumns<T> {
-  return {
-    title,
-    dataIndex: 'dateRange',
-    valueType: 'dateRange',
-    hideInTable: true,
-    fieldProps: { format: DATE_FORMAT, 'data-testid': 'search-dateRange' },
-    search: {
-      transform: (value: unknown) => {
-        const [b, e] = Array.isArray(value) ? value : [];
-        return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
-      },
-    },
-  };
-}
-
-/** The search params without paging and empty values (what an export needs). */
-export function searchOnly(params: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([k, v]) => !['current', 'pageSize', 'pageNum', '_timestamp'].includes(k) && v !== undefined && v !== null && v !== ''),
-  );
-}
+export { dateRangeColumn, searchOnly } from '@/components/ProTableKit/search';
 
 /** Every key of a tree (for expand all). */
 export function treeKeys<T extends { children?: T[] }>(nodes: readonly T[] | undefined, keyOf: (n: T) => number | string): Array<number | string> {

@@ -6,39 +6,18 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App, Popconfirm, type FormInstance } from 'antd';
-import { ModalForm, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
+import { ModalForm, type ActionType, type ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { errorMessage, toApiError, type ListResult } from '@/services/request';
 import { getDictOptions } from '@/services/systemPerson';
 
 export const NS = 'sysAdmin';
 
-/** Search-only date-range column mapped to beginTime/endTime (SPEC 3 list request). */
-export function dateRangeColumn<T>(title: string): ProColumns<T> {
-  return {
-    title,
-    dataIndex: 'dateRange',
-    valueType: 'dateRange',
-    hideInTable: true,
-    fieldProps: { format: DATE_FORMAT, 'data-testid': 'search-dateRange' },
-    search: {
-      transform: (value: unknown) => {
-        const [b, e] = Array.isArray(value) ? value : [];
-        return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
-      },
-    },
-  };
-}
+import { searchOnly } from '@/components/ProTableKit/search';
 
-/** The search params without paging and empty values (what the export needs). */
-export function searchOnly(params: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(params).filter(([k, v]) => !['current', 'pageSize', 'pageNum', '_timestamp'].includes(k) && v !== undefined && v !== null && v !== ''),
-  );
-}
+export { dateRangeColumn, searchOnly } from '@/components/ProTableKit/search';
 
 /**
  * ProTable wiring for one list: actionRef, SPEC 9 pagination, the request adapter and the last
