@@ -2,6 +2,12 @@
  * `npm test`: type check, unit and machine tests, API tests on PGlite, the same API tests on a
  * real PostgreSQL when one can be had (PG_URL, or a throwaway cluster from initdb), and the
  * Playwright e2e suite on Chromium against the built app. Ends with one line `N passed, N failed`.
+ *
+ * Hours and zones are part of every run, so a date computed in the wrong zone fails at once and not
+ * only in the eight hours of the day when UTC and China disagree: the steps run in three different
+ * zones (TEST_TZ forces one for all), the API suites on PGlite live at 15:59 UTC (23:59 in China)
+ * and on PostgreSQL at 16:01 UTC (00:01 of the next China day) of today (SAFECERT_TEST_NOW forces one
+ * instant for both), and tests/api/china-day.test.ts walks the three critical instants itself.
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './lib/postgres.js';
 import { findChromium } from './lib/chromium.js';
+import { criticalInstants } from '../tests/helpers/clock.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, '.tmp', 'results');
@@ -52,6 +59,10 @@ function vitest(title: string, project: string, tag: string, env: NodeJS.Process
   }
 }
 
+const zone = (fallback: string) => process.env.TEST_TZ ?? fallback;
+const instants = criticalInstants(new Date());
+const instant = (fallback: Date) => process.env.SAFECERT_TEST_NOW ?? fallback.toISOString();
+
 const only = process.argv.slice(2);
 const want = (step: string) => only.length === 0 || only.includes(step);
 
@@ -59,8 +70,12 @@ if (want('types')) {
   if (run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.'])) passed += 1;
   else failed += 1;
 }
-if (want('unit')) vitest('unit and machine path tests', 'unit', 'unit');
-if (want('api')) vitest('API tests on embedded PGlite', 'api', 'api-pglite');
+if (want('unit')) vitest('unit and machine path tests', 'unit', 'unit', { TZ: zone('America/Los_Angeles') });
+if (want('api')) {
+  const env = { TZ: zone('Asia/Shanghai'), SAFECERT_TEST_NOW: instant(instants.beforeChinaMidnight) };
+  console.log(`\nAPI on PGlite: TZ=${env.TZ}, server clock at ${env.SAFECERT_TEST_NOW}`);
+  vitest('API tests on embedded PGlite', 'api', 'api-pglite', env);
+}
 
 if (want('postgres')) {
   let pgServer: ThrowawayPostgres | null = null;
@@ -71,7 +86,9 @@ if (want('postgres')) {
   }
   if (url) {
     try {
-      vitest('API tests on PostgreSQL', 'api', 'api-postgres', { TEST_DATABASE_URL: url });
+      const env = { TZ: zone('UTC'), SAFECERT_TEST_NOW: instant(instants.afterChinaMidnight), TEST_DATABASE_URL: url };
+      console.log(`\nAPI on PostgreSQL: TZ=${env.TZ}, server clock at ${env.SAFECERT_TEST_NOW}`);
+      vitest('API tests on PostgreSQL', 'api', 'api-postgres', env);
     } finally {
       pgServer?.stop();
     }
@@ -94,7 +111,7 @@ if (want('e2e')) {
     const out = path.join(results, 'e2e.json');
     fs.rmSync(out, { force: true });
     run('e2e (Playwright, Chromium)', bin('playwright'), ['test'], {
-      env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+      env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, TZ: zone('America/Los_Angeles') },
     });
     if (fs.existsSync(out)) {
       const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };

@@ -13,7 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { systemClock, type Clock } from './lib/clock.js';
+import { runWithClock, systemClock, type Clock } from './lib/clock.js';
 import { defaultPolicy, PolicyStore } from './lib/policy.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
@@ -84,6 +84,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Uploads (materials, imports): the hard ceiling here; each route checks its own type and size rules.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 20 } });
 
+  // Every request (and the database writes it makes) reads the time from the app's clock.
+  app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
   registerErrorHandler(app);
   registerAuth(app);
   registerOperationLog(app);

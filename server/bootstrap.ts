@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { createInitialAdmin, DEMO_PASSWORD, isSeeded, seedDemoData, seedReferenceData } from './db/seed/index.js';
 import { hashPassword } from './lib/password.js';
+import { fixedClock, runWithClock } from './lib/clock.js';
 import { seedDemoApplications } from './workflow/demo.js';
 import { seedBusinessCases } from './db/seed/businessCases.js';
 
@@ -22,8 +23,13 @@ function randomInitialPassword(): string {
 
 const SEED_LOCK = 7_272_027;
 
+/** `now` is the seed's moment: the demo's dates are relative to its China day, and its rows are stamped with it. */
 export async function prepareDatabase(database: Database, config: AppConfig, now = new Date()): Promise<SeedOutcome> {
   await migrate(database);
+  return runWithClock(fixedClock(now), () => seedOnce(database, config, now));
+}
+
+async function seedOnce(database: Database, config: AppConfig, now: Date): Promise<SeedOutcome> {
   // Several processes may start at once on one PostgreSQL: one seeds inside a transaction that
   // holds an advisory lock, the others see the result.
   return database.db.transaction(async (tx) => {

@@ -1,6 +1,8 @@
 /**
  * A throwaway PostgreSQL cluster on 127.0.0.1 in a temp directory, for the database suites.
- * initdb refuses to run as root, so as root the cluster belongs to the postgres user.
+ * initdb refuses to run as root, so as root the cluster belongs to the postgres user. Its session
+ * zone is far from China on purpose: SQL that turned a timestamp into a day without naming
+ * Asia/Shanghai would give the wrong day here.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,7 +39,7 @@ export function startThrowawayPostgres(): ThrowawayPostgres | null {
     asOwner(path.join(binDir, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     asOwner(path.join(binDir, 'pg_ctl'), [
       '-D', dir, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c timezone=America/Los_Angeles`,
       'start',
     ]);
   } catch (err) {

@@ -6,9 +6,13 @@
 import {
   pgTable, serial, integer, bigserial, text, varchar, boolean, timestamp, date, jsonb, index, uniqueIndex, primaryKey, numeric,
 } from 'drizzle-orm/pg-core';
+import { clockNow } from '../lib/clock.js';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A timestamp stamped from the clock of the request being served (the database's now() only for raw SQL). */
+const stampedNow = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow().$defaultFn(clockNow);
+
+const createdAt = () => stampedNow('created_at');
+const updatedAt = () => stampedNow('updated_at').$onUpdateFn(clockNow);
 
 // ---------- organisation, users, roles, menus ----------
 
@@ -41,7 +45,7 @@ export const sysUser = pgTable('sys_user', {
   sex: varchar('sex', { length: 1 }).notNull().default('0'),
   avatar: text('avatar'),
   passwordHash: text('password_hash').notNull(),
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  passwordChangedAt: stampedNow('password_changed_at'),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** '1' normal, '0' disabled (SPEC 4). */
   status: varchar('status', { length: 1 }).notNull().default('1'),
@@ -179,7 +183,7 @@ export const sysSession = pgTable('sys_session', {
   userId: integer('user_id').notNull().references(() => sysUser.userId, { onDelete: 'cascade' }),
   method: varchar('method', { length: 16 }).notNull(),
   createdAt: createdAt(),
-  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  lastActiveAt: stampedNow('last_active_at'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   ip: varchar('ip', { length: 64 }),
   userAgent: text('user_agent'),
@@ -219,7 +223,7 @@ export const sysLoginLog = pgTable('sys_login_log', {
   /** '0' success, '1' failure (RuoYi). */
   status: varchar('status', { length: 1 }).notNull(),
   msg: text('msg'),
-  loginTime: timestamp('login_time', { withTimezone: true }).notNull().defaultNow(),
+  loginTime: stampedNow('login_time'),
 }, (t) => [index('sys_login_log_time_idx').on(t.loginTime)]);
 
 export const sysOperLog = pgTable('sys_oper_log', {
@@ -236,7 +240,7 @@ export const sysOperLog = pgTable('sys_oper_log', {
   httpStatus: integer('http_status').notNull(),
   errorMsg: text('error_msg'),
   durationMs: integer('duration_ms').notNull(),
-  operTime: timestamp('oper_time', { withTimezone: true }).notNull().defaultNow(),
+  operTime: stampedNow('oper_time'),
 }, (t) => [index('sys_oper_log_time_idx').on(t.operTime)]);
 
 // ---------- messages, notices, to-dos ----------
@@ -389,7 +393,7 @@ export const certCheckRecord = pgTable('cert_check_record', {
   found: boolean('found').notNull(),
   ip: varchar('ip', { length: 64 }),
   userAgent: text('user_agent'),
-  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: stampedNow('checked_at'),
   detail: jsonb('detail'),
 });
 
@@ -473,7 +477,7 @@ export const certificateHistory = pgTable('certificate_history', {
   /** The business type that replaced this version (delay, modify, inner, rename, revocation, …). */
   reason: varchar('reason', { length: 24 }).notNull(),
   applicationId: integer('application_id').references(() => application.id),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  changedAt: stampedNow('changed_at'),
 }, (t) => [index('certificate_history_cert_idx').on(t.certificateId, t.version)]);
 
 /** Last issued sequence per category and year; incremented under a row lock so numbers never repeat. */
@@ -586,7 +590,7 @@ export const sysRecordReview = pgTable('sys_record_review', {
   /** pending | approved | rejected | cancelled. */
   state: varchar('state', { length: 12 }).notNull().default('pending'),
   submittedBy: integer('submitted_by').notNull().references(() => sysUser.userId),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  submittedAt: stampedNow('submitted_at'),
   reviewedBy: integer('reviewed_by').references(() => sysUser.userId),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   comment: text('comment'),

@@ -8,7 +8,7 @@ import type { ApplicationEvent, ApplicationEventType } from '../../machines/appl
 import type { Tx } from '../db/client.js';
 import { certificate, enterprise, examResult, person, sysUser } from '../db/schema.js';
 import { CASE_KEYS, caseIdNo, type CaseKey } from '../db/seed/businessCases.js';
-import { addDays, addYears, chinaDate } from '../db/seed/util.js';
+import { addDays, addYears, chinaDate } from '../lib/days.js';
 import { holderUserOf } from '../modules/business/facts.js';
 import { parsePayload } from '../modules/business/payloads.js';
 import { checkDraft } from '../modules/business/rules.js';

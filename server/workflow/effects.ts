@@ -11,7 +11,7 @@ import type { Tx } from '../db/client.js';
 import { application, certificate, certificateHistory, employmentRecord, enterprise, nationalOutbox, person } from '../db/schema.js';
 import { certExpiryDate, type CertCategory } from '../db/seed/certNo.js';
 import { ISSUING_AUTHORITY } from '../db/seed/dictionaries.js';
-import { addDays, addYears, chinaDate } from '../db/seed/util.js';
+import { addDays, addYears, chinaDate } from '../lib/days.js';
 import { nextCertNo, newQueryCode } from './certNo.js';
 
 export type ApplicationRow = typeof application.$inferSelect;
@@ -74,7 +74,7 @@ async function issue(tx: Tx, app: ApplicationRow, now: Date, fields: { category:
 
 /** The person now works for `enterpriseId`: employment elsewhere ends today (the three databases follow the transfer). */
 async function moveEmployment(tx: Tx, personId: number, enterpriseId: number, today: string): Promise<void> {
-  await tx.update(person).set({ enterpriseId, employStatus: '1', updatedAt: new Date() }).where(eq(person.id, personId));
+  await tx.update(person).set({ enterpriseId, employStatus: '1' }).where(eq(person.id, personId));
   const current = await tx.select().from(employmentRecord).where(and(eq(employmentRecord.personId, personId), isNull(employmentRecord.endDate)));
   const ending = current.filter((r) => r.enterpriseId !== enterpriseId).map((r) => r.id);
   if (ending.length) await tx.update(employmentRecord).set({ endDate: today }).where(inArray(employmentRecord.id, ending));

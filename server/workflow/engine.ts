@@ -17,6 +17,7 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import { closeEffects, type ApplicationRow, type WorkflowEnv } from './effects.js';
 import { checkSender, holdsStep, inArea } from './who.js';
 import { checkDraft } from '../modules/business/rules.js';
+import { chinaDate } from '../lib/days.js';
 
 export const STALE_VERSION = '数据已被他人更新，请刷新后重试';
 export const NOT_ALLOWED_NOW = '当前状态不允许该操作';
@@ -162,7 +163,7 @@ const APPLY_NO_PREFIX: Record<BusinessType, string> = {
 
 /** Application number: type prefix + date (China time) + 5-digit sequence of the day, e.g. XB2026112200001. */
 async function nextApplyNo(tx: Tx, type: BusinessType, now: Date): Promise<string> {
-  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const day = chinaDate(now).replace(/-/g, '');
   const prefix = `${APPLY_NO_PREFIX[type]}${day}`;
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })

@@ -1,5 +1,5 @@
 /** Rows and details of applications as the queues and the view modal show them. */
-import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
@@ -11,6 +11,7 @@ import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor, historyOf } from './engine.js';
 import type { ApplicationRow } from './effects.js';
 import { holdsStep } from './who.js';
+import { dateRange } from '../lib/dateRange.js';
 
 export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone', 'mine'] as const;
 export type Queue = (typeof QUEUES)[number];
@@ -119,8 +120,7 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   if (q.businessType && view && !user.permissions.has(`queue:${q.businessType}:${view}`)) throw forbidden('没有权限，请联系管理员授权');
   const conds: (SQL | undefined)[] = [queueCondition(user, queue), eq(application.deleted, false)];
   if (q.businessType) conds.push(eq(application.businessType, q.businessType));
-  if (q.beginTime) conds.push(gte(application.submittedAt, new Date(`${q.beginTime}T00:00:00+08:00`)));
-  if (q.endTime) conds.push(lte(application.submittedAt, new Date(`${q.endTime}T23:59:59.999+08:00`)));
+  conds.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
   if (q.keyword) {
     const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     conds.push(or(ilike(application.applyNo, like), ilike(enterprise.name, like), ilike(holderPerson.name, like), ilike(certificate.certNo, like)));

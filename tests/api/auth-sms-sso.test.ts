@@ -111,12 +111,12 @@ describe('single sign-on', () => {
 
   it('refuses a token signed by another key, for another audience, or expired', async () => {
     const { privateKey: foreign } = await generateKeyPair('ES256');
-    const forged = await signSsoToken(foreign, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience });
+    const forged = await signSsoToken(foreign, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
     expect((await sso(forged)).statusCode).toBe(401);
     const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
-    const wrongAud = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: 'someone-else' });
+    const wrongAud = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: 'someone-else', now: t.clock.now() });
     expect((await sso(wrongAud)).statusCode).toBe(401);
-    const old = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: new Date(Date.now() - 3_600_000) });
+    const old = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: new Date(t.clock.now().getTime() - 3_600_000) });
     expect((await sso(old)).statusCode).toBe(401);
   });
 });

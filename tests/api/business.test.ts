@@ -10,7 +10,7 @@ import {
   application, certificate, certificateHistory, employmentRecord, enterprise, nationalOutbox, person, sysUser,
 } from '../../server/db/schema.js';
 import { caseIdNo, type CaseKey } from '../../server/db/seed/businessCases.js';
-import { addDays, addYears, chinaDate } from '../../server/db/seed/util.js';
+import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
 let today: string;

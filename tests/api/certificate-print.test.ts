@@ -23,7 +23,7 @@ beforeAll(async () => {
   const [row] = await db.insert(application).values({
     applyNo: 'XB2099010100001', businessType: 'newCert', applicantUserId: ent!.userId, enterpriseId: ent!.enterpriseId, personId: cert!.personId,
     certificateId: cert!.id, area: '1', status: 8, step: 'bj', version: 7, snapshot: { value: 'closed', context: {} }, outcome: 'approved',
-    submittedAt: new Date(), acceptedAt: new Date(), closedAt: new Date(),
+    submittedAt: t.clock.now(), acceptedAt: t.clock.now(), closedAt: t.clock.now(),
   }).returning();
   appId = row!.id;
 });

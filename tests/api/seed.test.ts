@@ -6,8 +6,9 @@ import type { Database } from '../../server/db/client.js';
 import { sysUser } from '../../server/db/schema.js';
 import { createInitialAdmin, DEMO_ACCOUNTS, isSeeded, seedReferenceData } from '../../server/db/seed/index.js';
 import { GD_CERT_NO_PATTERN } from '../../server/db/seed/certNo.js';
-import { chinaDate, addDays } from '../../server/db/seed/util.js';
+import { chinaDate, addDays } from '../../server/lib/days.js';
 import { openTestDatabase } from '../helpers/db.js';
+import { testNow } from '../helpers/app.js';
 
 let database: Database;
 type Row = Record<string, unknown>;
@@ -97,8 +98,8 @@ describe('demo accounts', () => {
   });
 
   it('person1 holds a valid C3 inside the delay window with enough education hours', async () => {
-    // The template database was seeded moments ago with the real clock.
-    const today = chinaDate(new Date());
+    // The template database was seeded at the suite's instant.
+    const today = chinaDate(testNow());
     const [c3] = await rows<{ cert_no: string; expiry: string; hours: string }>(`select c.cert_no, c.expiry_date::text expiry,
       (select coalesce(sum(hours), 0) from education_record e where e.cert_no = c.cert_no) hours
       from certificate c join sys_user u on u.person_id = c.person_id where u.user_name = 'person1' and c.category = 'C3' and c.status = '01'`);
@@ -139,7 +140,7 @@ describe('enterprises, persons and certificates', () => {
   it('respects the holding rules for valid certificates (but for the seeded exceptions the rules must catch)', async () => {
     // The business cases break the rules on purpose: holders who moved to a new employer before their
     // transfer (inner*) and a C3 holder who also holds a C1 (delay code 8).
-    const today = chinaDate(new Date());
+    const today = chinaDate(testNow());
     const exceptions = [0, 1, 2].flatMap((i) => (['innerA', 'innerB', 'innerC', 'innerD', 'innerE', 'innerF', 'delayConflict'] as const).map((k) => `'${caseIdNo(i, k, today)}'`)).join(',');
     const notException = `c.person_id not in (select id from person where id_no in (${exceptions}))`;
     // One 法定代表人 A per enterprise.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { chinaDate } from '../../server/lib/days.js';
 import { sysConfig, sysLoginLog, sysOperLog, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
@@ -187,7 +188,7 @@ describe('操作日志 and 登录日志', () => {
   });
 
   it('auditor and secadmin read the login log; auditor exports; filters by user, status and date', async () => {
-    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const today = chinaDate(t.clock.now());
     const failed = await t.call(tokens.secadmin!, { url: `/api/system/logininfor/list?userName=gz_cb&status=1&beginTime=${today}&endTime=${today}` });
     expect(failed.statusCode).toBe(200);
     expect(failed.json().total).toBeGreaterThanOrEqual(3);

@@ -10,6 +10,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
 import {
   sysDept, sysMenu, sysRecordReview, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole,
 } from '../../server/db/schema.js';
+import { chinaDate } from '../../server/lib/days.js';
 import { hashPassword } from '../../server/lib/password.js';
 
 let t: TestApp;
@@ -495,7 +496,7 @@ describe('lists', () => {
     const page2 = (await get('admin', '/api/system/user/list?pageNum=2&pageSize=5')).json();
     expect(page2).toMatchObject({ code: 0, pageNum: 2 });
     expect(page2.rows).toHaveLength(5);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = chinaDate(t.clock.now());
     expect((await get('admin', `/api/system/user/list?beginTime=2000-01-01&endTime=${today}`)).json().total).toBe(all.total);
     expect((await get('admin', '/api/system/user/list?endTime=2000-01-01')).json().total).toBe(0);
     expect((await get('admin', '/api/system/user/list?beginTime=yesterday')).statusCode).toBe(400);

@@ -1,6 +1,6 @@
 /** The shell: route guard, tabs, idle timeout, error pages, languages, logout. */
 import { expect, test, type Locator } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
 
 test.describe('route guard', () => {
   test('without a token a private address goes to the public site', async ({ page }) => {
@@ -132,4 +132,19 @@ test('logout asks first, then ends the session', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/web/);
+});
+
+test('times are shown in China time in a browser on the other side of the world', async ({ page, request }) => {
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).not.toBe('Asia/Shanghai');
+  const login = await request.post('/api/login/login', { data: { username: 'person1', password: DEMO_PASSWORD } });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const list = await request.get('/api/system/sysMsgInfo/list?pageNum=1&pageSize=10&msgType=systemType', { headers: { token } });
+  const rows = ((await list.json()) as { rows: { createdAt: string }[] }).rows;
+  expect(rows.length).toBeGreaterThan(0);
+  const china = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+  await useLanguage(page, 'zh-CN');
+  await loginWithPassword(page, 'person1');
+  await page.goto('/system/sysMsgInfo/systemMsg');
+  await expect(page.getByTestId('message-table')).toBeVisible();
+  await expect(page.getByTestId('message-table').getByText(china(rows[0]!.createdAt))).toBeVisible();
 });

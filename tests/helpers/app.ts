@@ -2,13 +2,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import type { Database } from '../../server/db/client.js';
-import { ManualClock } from '../../server/lib/clock.js';
+import { ManualClock, setFallbackClock } from '../../server/lib/clock.js';
 import type { SmsSender } from '../../server/modules/auth/sms-sender.js';
 import { openTestDatabase } from './db.js';
+
+/** The suite's instant (see clock.ts): the seed's moment, where every test app's clock starts. */
+export const testNow = (): Date => new Date(inject('testNow'));
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -45,7 +49,9 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-api-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: '', ...env });
   const database = await openTestDatabase();
-  const clock = new ManualClock(new Date());
+  const clock = new ManualClock(testNow());
+  // Rows the test inserts itself are stamped by the same clock as the server's.
+  setFallbackClock(clock);
   const sms = new CapturingSms();
   const app = await buildApp({ config, database, clock, sms, logger: false });
   await app.ready();

@@ -12,16 +12,21 @@ import { loadConfig } from '../../server/config.js';
 import { wrapPglite, wrapPool } from '../../server/db/client.js';
 import { prepareDatabase } from '../../server/bootstrap.js';
 import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
+import { suiteInstant } from './clock.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresAdminUrl: string;
+    /** ISO instant the template was seeded at; every test app's clock starts there. */
+    testNow: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const config = { ...loadConfig({ NODE_ENV: 'test' }), seedDemo: true };
+  const now = suiteInstant();
+  project.provide('testNow', now.toISOString());
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -31,14 +36,14 @@ export default async function setup(project: TestProject) {
     await admin.end();
     const pool = new pg.Pool({ connectionString: adminUrlFor(adminUrl, TEMPLATE_DB), max: 2 });
     const database = wrapPool(pool);
-    await prepareDatabase(database, config);
+    await prepareDatabase(database, config, now);
     await database.close();
     project.provide('postgresAdminUrl', adminUrl);
     project.provide('pgliteTemplate', '');
     return;
   }
   const client = new PGlite();
-  await prepareDatabase(wrapPglite(client), config);
+  await prepareDatabase(wrapPglite(client), config, now);
   const dump = await client.dumpDataDir('gzip');
   await client.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-template-'));

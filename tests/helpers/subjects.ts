@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { BusinessType } from '../../machines/businessTypes.js';
 import { application, certificate, examResult, person, sysUser } from '../../server/db/schema.js';
 import type { Tx } from '../../server/db/client.js';
-import { chinaDate } from '../../server/db/seed/util.js';
+import { chinaDate } from '../../server/lib/days.js';
 import { candidatesFor, firstEligible, type Candidate } from '../../server/workflow/demo.js';
 import type { ManualClock } from '../../server/lib/clock.js';
 import type { TestApp } from './app.js';

@@ -12,7 +12,7 @@ import {
   REVOCATION_REASON_CODES, stepsOf, TARGETS, toFormValues, type MaterialItem,
 } from '@/pages/business/components/logic';
 import zhCN from '@/locales/zh-CN/business.json';
-import { addYears } from '../../server/db/seed/util';
+import { addYears } from '../../server/lib/days';
 
 const FALLBACK = '校验失败';
 const done = (ossId: number, name = `f${ossId}.pdf`): MaterialItem => ({ uid: `u${ossId}`, name, status: 'done', response: { ossId } });

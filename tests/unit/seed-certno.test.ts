@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CertNoAllocator, certExpiryDate, certIssueDateFor, formatCertNo, GD_CERT_NO_PATTERN, parseCertNo } from '../../server/db/seed/certNo.js';
-import { addYears, ageOn, chinaDate } from '../../server/db/seed/util.js';
+import { addYears, ageOn, chinaDate } from '../../server/lib/days.js';
 
 describe('certificate numbers', () => {
   it('formats province + 建安 + category + （year） + 7-digit sequence with full-width brackets', () => {

@@ -3,7 +3,7 @@ import { buildDemoData } from '../../server/db/seed/demo.js';
 import { certExpiryDate, GD_CERT_NO_PATTERN, parseCertNo } from '../../server/db/seed/certNo.js';
 import { isValidCreditCode } from '../../server/db/seed/creditCode.js';
 import { isValidIdCard, sexFromIdCard } from '../../server/db/seed/idcard.js';
-import { addDays, ageOn, yearOf } from '../../server/db/seed/util.js';
+import { addDays, ageOn, yearOf } from '../../server/lib/days.js';
 
 const NOW = new Date('2026-03-15T02:00:00Z');
 const data = buildDemoData(NOW);

@@ -16,7 +16,7 @@ import { nextCertNo, newQueryCode } from '../../workflow/certNo.js';
 import type { CertCategory } from './certNo.js';
 import { ISSUING_AUTHORITY } from './dictionaries.js';
 import { makeIdCard } from './idcard.js';
-import { addDays, addYears, chinaDate } from './util.js';
+import { addDays, addYears, chinaDate } from '../../lib/days.js';
 
 /** The purpose of each case person. */
 export type CaseKey =

@@ -3,7 +3,7 @@
  * sequence restarting each year per category, e.g. 粤建安C3（2023）0001234 (full-width brackets).
  * Validity is 3 years: expiry = issue + 3 years − 1 day.
  */
-import { addDays, addYears } from './util.js';
+import { addDays, addYears } from '../../lib/days.js';
 
 export const CERT_CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 export type CertCategory = (typeof CERT_CATEGORIES)[number];

@@ -8,7 +8,7 @@ import { CertNoAllocator, certExpiryDate, certIssueDateFor, type CertCategory } 
 import { ISSUING_AUTHORITY } from './dictionaries.js';
 import type { PeopleData, PersonSeed } from './people.js';
 import type { Rng } from './rng.js';
-import { addDays, addYears, ageOn, yearOf } from './util.js';
+import { addDays, addYears, ageOn, yearOf } from '../../lib/days.js';
 
 export interface CertificateSeed {
   personKey: number;

@@ -12,7 +12,8 @@ import { buildMessages, buildTodos, NOTICES, type MessageSeed, type TodoSeed } f
 import { buildPeople, type PeopleData } from './people.js';
 import { Rng } from './rng.js';
 import { DEMO_ACCOUNT_SEEDS } from './users.js';
-import { chinaDate, chunks, insertAll } from './util.js';
+import { chunks, insertAll } from './util.js';
+import { chinaDate } from '../../lib/days.js';
 
 export interface DemoData {
   today: string;

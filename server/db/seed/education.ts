@@ -5,7 +5,7 @@
 import type { CertificateSeed } from './certificates.js';
 import type { PeopleData } from './people.js';
 import type { Rng } from './rng.js';
-import { addDays, daysBetween } from './util.js';
+import { addDays, daysBetween } from '../../lib/days.js';
 
 export interface EducationSeed { personKey: number; certNo: string; course: string; provider: string; hours: string; finishedOn: string }
 

@@ -3,7 +3,7 @@ import { makeCreditCode, CREDIT_CODE_ALPHABET } from './creditCode.js';
 import { areaOfDistrict, guangdongDistricts } from './districts.js';
 import { DICTIONARIES } from './dictionaries.js';
 import type { Rng } from './rng.js';
-import { addDays, addYears, yearOf } from './util.js';
+import { addDays, addYears, yearOf } from '../../lib/days.js';
 
 export interface EnterpriseSeed {
   key: number;

@@ -6,7 +6,7 @@ import { guangdongDistricts } from './districts.js';
 import type { EnterpriseSeed } from './enterprises.js';
 import { makeIdCard } from './idcard.js';
 import type { Rng } from './rng.js';
-import { addDays, addYears } from './util.js';
+import { addDays, addYears } from '../../lib/days.js';
 
 /**
  * legalRep: the enterprise's 法定代表人 (A, position 01). manager: other A holders (02–06), managerB also holds a B.

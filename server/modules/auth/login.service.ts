@@ -216,7 +216,7 @@ export async function loginWithSso(ctx: AppContext, t: string, client: ClientInf
   if (t === 'NOT_FOUND') return refuse(ctx, null, 'sso', client, notFound(SSO_NOT_FOUND));
   let loginName: string;
   try {
-    loginName = (await ctx.sso.verify(t)).loginName;
+    loginName = (await ctx.sso.verify(t, ctx.clock.now())).loginName;
   } catch {
     return refuse(ctx, null, 'sso', client, unauthorized('统一认证登录失败，令牌无效或已过期'));
   }

@@ -21,7 +21,8 @@ export interface SsoIdentity {
 }
 
 export interface SsoVerifier {
-  verify(token: string): Promise<SsoIdentity>;
+  /** Checks signature, issuer, audience and lifetime at `now` (the server's clock). */
+  verify(token: string, now: Date): Promise<SsoIdentity>;
 }
 
 /** Loads the demo key pair, creating it on first use. */
@@ -63,19 +64,19 @@ export async function signSsoToken(
 export async function createSsoVerifier(config: AppConfig): Promise<SsoVerifier> {
   const { issuer, audience } = config.sso;
   const options = { issuer, audience, algorithms: [ALG, 'RS256'] };
-  let check: (token: string) => Promise<{ payload: JWTPayload }>;
+  let check: (token: string, now: Date) => Promise<{ payload: JWTPayload }>;
   if (config.sso.jwksUrl) {
     const jwks = createRemoteJWKSet(new URL(config.sso.jwksUrl));
-    check = (token) => jwtVerify(token, jwks, options);
+    check = (token, now) => jwtVerify(token, jwks, { ...options, currentDate: now });
   } else {
     const key = config.sso.publicKeyPem
       ? await importSPKI(config.sso.publicKeyPem.replace(/\\n/g, '\n'), ALG)
       : (await demoKeyPair(config.sso.demoKeyFile)).publicKey;
-    check = (token) => jwtVerify(token, key, options);
+    check = (token, now) => jwtVerify(token, key, { ...options, currentDate: now });
   }
   return {
-    async verify(token) {
-      const { payload } = await check(token);
+    async verify(token, now) {
+      const { payload } = await check(token, now);
       const loginName = typeof payload.preferred_username === 'string' ? payload.preferred_username : payload.sub;
       if (!loginName) throw new Error('令牌缺少用户标识');
       return { loginName, claims: payload };

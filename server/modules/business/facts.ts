@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   application, certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysConfig, sysUser,
 } from '../../db/schema.js';
-import { addDays, addYears, chinaDate } from '../../db/seed/util.js';
+import { addDays, addYears, chinaDate } from '../../lib/days.js';
 import type { Clock } from '../../lib/clock.js';
 
 export type PersonRow = typeof person.$inferSelect;

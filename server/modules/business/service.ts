@@ -18,6 +18,7 @@ import { applicationDetail, toQueueRow } from '../../workflow/views.js';
 import { ageOn, holderUserOf, todayOf } from './facts.js';
 import { PAYLOADS, TARGET } from './payloads.js';
 import { checkDraft, type Draft, type RuleAnswer } from './rules.js';
+import { dateRange } from '../../lib/dateRange.js';
 
 const holderPerson = alias(person, 'holder_person');
 
@@ -46,8 +47,7 @@ export interface BusinessListQuery extends PageQuery {
 export async function listBusiness(ctx: AppContext, user: AuthUser, type: BusinessType, q: BusinessListQuery) {
   const conds: (SQL | undefined)[] = [eq(application.businessType, type), eq(application.deleted, false), scopeOf(user, type)];
   if (q.status !== undefined) conds.push(eq(application.status, q.status));
-  if (q.beginTime) conds.push(sql`${application.createdAt} >= ${`${q.beginTime}T00:00:00+08:00`}::timestamptz`);
-  if (q.endTime) conds.push(sql`${application.createdAt} <= ${`${q.endTime}T23:59:59.999+08:00`}::timestamptz`);
+  conds.push(...dateRange(application.createdAt, q.beginTime, q.endTime));
   if (q.keyword) {
     const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     conds.push(or(ilike(application.applyNo, like), ilike(holderPerson.name, like), ilike(holderPerson.idNo, like), ilike(certificate.certNo, like)));
@@ -251,7 +251,7 @@ export async function applyAndSubmit(ctx: AppContext, user: AuthUser, type: Busi
   const draft: ApplicationRow = {
     id: 0, applyNo: '', businessType: type, applicantUserId: user.userId, enterpriseId: subject.enterpriseId, personId: subject.personId,
     holderUserId, certificateId: subject.certificateId, area: '', status: 1, step: null, version: 0, snapshot: {}, payload, outcome: null,
-    submittedAt: null, acceptedAt: null, closedAt: null, printedAt: null, deleted: false, createdAt: new Date(), updatedAt: new Date(),
+    submittedAt: null, acceptedAt: null, closedAt: null, printedAt: null, deleted: false, createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
   };
   await assertRulesPass(ctx, draft);
   const row = await ctx.db.transaction(async (tx) => {

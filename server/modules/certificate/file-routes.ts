@@ -1,6 +1,6 @@
 /** Files of certificates: the PDF (preview and counted print), the Excel export of the list, a zip of PDFs, the printing queue's export. */
 import { z } from 'zod';
-import { and, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../machines/businessTypes.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
@@ -17,6 +17,7 @@ import { certificateExportQuery, idList, printInfoRow, type CertificateRowView }
 import { printApplicationCertificate, printQueueWhere } from './print.js';
 import { canSeeCertificate } from './scope.js';
 import { safeFileName, zipStream } from './zip.js';
+import { dateRange } from '../../lib/dateRange.js';
 
 const TAGS = ['certificate'];
 const PDF = 'application/pdf';
@@ -188,8 +189,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user.permissions.has(q.queue === 'printWait' ? 'print:waitPrint:export' : 'print:printed:export')) throw forbidden('没有权限，请联系管理员授权');
     const w: (SQL | undefined)[] = [printQueueWhere(user, q.queue)];
     if (q.businessType) w.push(eq(application.businessType, q.businessType));
-    if (q.beginTime) w.push(gte(application.submittedAt, new Date(`${q.beginTime}T00:00:00+08:00`)));
-    if (q.endTime) w.push(lt(application.submittedAt, new Date(new Date(`${q.endTime}T00:00:00+08:00`).getTime() + 86_400_000)));
+    w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
     if (q.keyword) {
       const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       w.push(or(ilike(application.applyNo, like), ilike(enterprise.name, like), ilike(person.name, like), ilike(certificate.certNo, like)));

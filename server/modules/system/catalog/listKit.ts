@@ -4,7 +4,7 @@
  * YYYY-MM-DD creation-date filter in China time, sorting by a whitelisted field, LIKE patterns.
  */
 import { z } from 'zod';
-import { asc, desc, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { forbidden } from '../../../lib/errors.js';
 import type { AuthUser } from '../../../context.js';
@@ -19,17 +19,7 @@ export const idsQuery = z.object({
 
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** The day boundaries of a YYYY-MM-DD date in China time (the province's clock). */
-export const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
-const nextDayStart = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
-
-/** beginTime/endTime (inclusive days) on a timestamp column. */
-export function dateRange(column: AnyColumn, beginTime?: string, endTime?: string): SQL[] {
-  const out: SQL[] = [];
-  if (beginTime) out.push(gte(column, dayStart(beginTime)));
-  if (endTime) out.push(lt(column, nextDayStart(endTime)));
-  return out;
-}
+export { dateRange } from '../../../lib/dateRange.js';
 
 /** ORDER BY for a requested field when it is one of `allowed`, else the default order. */
 export function orderBy(
@@ -54,8 +44,4 @@ export function requirePerm(user: AuthUser, perm: string): void {
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A timestamp as YYYY-MM-DD HH:mm:ss in China time, for Excel cells. */
-export function chinaTime(d: Date | null | undefined): string {
-  if (!d) return '';
-  const t = new Date(d.getTime() + 8 * 3_600_000).toISOString();
-  return `${t.slice(0, 10)} ${t.slice(11, 19)}`;
-}
+export { chinaDateTime as chinaTime } from '../../../lib/days.js';

@@ -143,7 +143,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!old) throw notFound(`${label}记录不存在`);
         await assertFreeCode(tx, b.code, b.id);
         const [updated] = await tx.update(sysCatalog).set({
-          code: b.code, name: b.name, sortOrder: b.sortOrder, status: b.status, extra: b.extra, remark: b.remark ?? null, updatedAt: new Date(),
+          code: b.code, name: b.name, sortOrder: b.sortOrder, status: b.status, extra: b.extra, remark: b.remark ?? null,
         }).where(eq(sysCatalog.id, b.id)).returning();
         return updated!;
       });

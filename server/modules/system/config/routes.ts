@@ -159,7 +159,6 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       if (dup) throw new AppError(409, `参数键名「${b.configKey}」已存在`, 'configKey');
       const [updated] = await tx.update(sysConfig).set({
         configName: b.configName, configKey: b.configKey, configValue: b.configValue, configType: b.configType, remark: b.remark ?? null,
-        updatedAt: new Date(),
       }).where(eq(sysConfig.configId, b.configId)).returning();
       return { old, updated: updated! };
     });

@@ -122,7 +122,7 @@ export async function updateDept(tx: DbOrTx, b: DeptBody & { deptId: number }): 
     throw badRequest(`部门「${self.deptName}」还有未停用的下级部门，请先停用下级部门`, 'status');
   }
   await checkSiblingName(tx, b.parentId, b.deptName, self.deptId);
-  const [row] = await tx.update(sysDept).set({ ...values(b), parentId: b.parentId, ancestors, updatedAt: new Date() })
+  const [row] = await tx.update(sysDept).set({ ...values(b), parentId: b.parentId, ancestors })
     .where(eq(sysDept.deptId, self.deptId)).returning();
   if (ancestors !== self.ancestors && below.size) {
     // Moving a branch: every department below gets the new chain in front of its own.

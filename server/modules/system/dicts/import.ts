@@ -93,7 +93,7 @@ export async function importDictData(tx: DbOrTx, sheet: ParsedSheet, updateSuppo
   }
   inserted = fresh.length;
   for (const g of good.filter((x) => existingByKey.has(`${x.dictType}\u0000${x.dictValue}`))) {
-    await tx.update(sysDictData).set({ dictLabel: g.dictLabel, dictSort: g.dictSort, status: g.status, updatedAt: new Date() })
+    await tx.update(sysDictData).set({ dictLabel: g.dictLabel, dictSort: g.dictSort, status: g.status })
       .where(and(eq(sysDictData.dictType, g.dictType), eq(sysDictData.dictValue, g.dictValue)));
     updated += 1;
   }

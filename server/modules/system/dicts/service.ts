@@ -71,9 +71,9 @@ export async function updateType(tx: DbOrTx, dictId: number, b: TypeBody): Promi
     if (BUILT_IN_TYPES.has(old.dictType)) throw badRequest(`字典类型：系统字典「${old.dictType}」的类型不能修改`, 'dictType');
     await assertTypeFree(tx, b.dictType, dictId);
     // The data follow their type.
-    await tx.update(sysDictData).set({ dictType: b.dictType, updatedAt: new Date() }).where(eq(sysDictData.dictType, old.dictType));
+    await tx.update(sysDictData).set({ dictType: b.dictType }).where(eq(sysDictData.dictType, old.dictType));
   }
-  const [row] = await tx.update(sysDictType).set({ dictName: b.dictName, dictType: b.dictType, status: b.status, remark: b.remark ?? null, updatedAt: new Date() })
+  const [row] = await tx.update(sysDictType).set({ dictName: b.dictName, dictType: b.dictType, status: b.status, remark: b.remark ?? null })
     .where(eq(sysDictType.dictId, dictId)).returning();
   return row!;
 }
@@ -123,7 +123,7 @@ export async function createData(tx: DbOrTx, b: DataBody): Promise<DataRecord> {
 export async function updateData(tx: DbOrTx, dictCode: number, b: DataBody): Promise<DataRecord> {
   const [old] = await tx.select({ id: sysDictData.dictCode }).from(sysDictData).where(eq(sysDictData.dictCode, dictCode));
   if (!old) throw notFound('字典数据不存在');
-  const [row] = await tx.update(sysDictData).set({ ...(await checkedData(tx, b, dictCode)), updatedAt: new Date() })
+  const [row] = await tx.update(sysDictData).set({ ...(await checkedData(tx, b, dictCode)) })
     .where(eq(sysDictData.dictCode, dictCode)).returning();
   return row!;
 }

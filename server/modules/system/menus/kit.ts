@@ -3,7 +3,7 @@
  * districts, file storage): remove-call ids, list filters in China time, trees, any-of permissions.
  */
 import { z } from 'zod';
-import { asc, desc, gte, lt, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { forbidden } from '../../../lib/errors.js';
 import type { AuthUser } from '../../../context.js';
 
@@ -28,15 +28,7 @@ export const codesQuery = z.object({
 
 export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
-
-/** beginTime/endTime (inclusive days, YYYY-MM-DD in China time) on a timestamp column. */
-export function dateRange(column: AnyColumn, beginTime?: string, endTime?: string): SQL[] {
-  const out: SQL[] = [];
-  if (beginTime) out.push(gte(column, dayStart(beginTime)));
-  if (endTime) out.push(lt(column, new Date(dayStart(endTime).getTime() + 86_400_000)));
-  return out;
-}
+export { dateRange } from '../../../lib/dateRange.js';
 
 /** ORDER BY the requested field when whitelisted, then the default order. */
 export function orderBy(sortField: string | undefined, sortOrder: string | undefined, allowed: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
@@ -54,11 +46,7 @@ export function requireAnyPerm(user: AuthUser, perms: readonly string[]): void {
 }
 
 /** A timestamp as YYYY-MM-DD HH:mm:ss in China time, for Excel cells. */
-export function chinaTime(d: Date | null | undefined): string {
-  if (!d) return '';
-  const t = new Date(d.getTime() + 8 * 3_600_000).toISOString();
-  return `${t.slice(0, 10)} ${t.slice(11, 19)}`;
-}
+export { chinaDateTime as chinaTime } from '../../../lib/days.js';
 
 export type TreeNode<T> = T & { children?: TreeNode<T>[] };
 

@@ -145,7 +145,7 @@ export async function updateMenu(tx: DbOrTx, menuId: number, b: MenuBody): Promi
   const [self] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, menuId));
   if (!self) throw notFound('菜单不存在');
   const values = await checkedValues(tx, b, self);
-  const [row] = await tx.update(sysMenu).set({ ...values, updatedAt: new Date() }).where(eq(sysMenu.menuId, menuId)).returning();
+  const [row] = await tx.update(sysMenu).set({ ...values }).where(eq(sysMenu.menuId, menuId)).returning();
   return row!;
 }
 

@@ -112,7 +112,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const b = req.body;
     const [row] = await db.update(sysNotice).set({
-      noticeTitle: b.noticeTitle, noticeType: b.noticeType, noticeContent: b.noticeContent, status: b.status, updatedAt: new Date(),
+      noticeTitle: b.noticeTitle, noticeType: b.noticeType, noticeContent: b.noticeContent, status: b.status,
     }).where(eq(sysNotice.noticeId, b.noticeId)).returning();
     if (!row) throw notFound('公告不存在');
     return ok(toRow(row), '修改成功');

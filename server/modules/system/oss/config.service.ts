@@ -56,14 +56,14 @@ export async function updateConfig(tx: DbOrTx, id: number, b: OssConfigBody): Pr
     if (n > 0) throw badRequest(`配置名称：「${old.configKey}」中已存有 ${n} 个文件，不能改名`, 'configKey');
     await assertKeyFree(tx, b.configKey, id);
   }
-  const [row] = await tx.update(sysOssConfig).set({ ...values(b, old.secretKey), updatedAt: new Date() }).where(eq(sysOssConfig.ossConfigId, id)).returning();
+  const [row] = await tx.update(sysOssConfig).set({ ...values(b, old.secretKey) }).where(eq(sysOssConfig.ossConfigId, id)).returning();
   return row!;
 }
 
 /** Puts one config in use (status '0') and the others out; 0 means the local disk. */
 export async function chooseConfig(tx: DbOrTx, id: number, fileRoot: string): Promise<string> {
   if (id === 0) {
-    await tx.update(sysOssConfig).set({ status: '1', updatedAt: new Date() }).where(eq(sysOssConfig.status, '0'));
+    await tx.update(sysOssConfig).set({ status: '1' }).where(eq(sysOssConfig.status, '0'));
     return LOCAL_SERVICE;
   }
   const [row] = await tx.select().from(sysOssConfig).where(eq(sysOssConfig.ossConfigId, id));
@@ -73,7 +73,7 @@ export async function chooseConfig(tx: DbOrTx, id: number, fileRoot: string): Pr
   } catch {
     throw badRequest(`存储配置「${row.configKey}」不完整（访问站点、桶名称、AccessKey、SecretKey），不能启用`, 'ossConfigId');
   }
-  await tx.update(sysOssConfig).set({ status: '1', updatedAt: new Date() }).where(ne(sysOssConfig.ossConfigId, id));
-  await tx.update(sysOssConfig).set({ status: '0', updatedAt: new Date() }).where(eq(sysOssConfig.ossConfigId, id));
+  await tx.update(sysOssConfig).set({ status: '1' }).where(ne(sysOssConfig.ossConfigId, id));
+  await tx.update(sysOssConfig).set({ status: '0' }).where(eq(sysOssConfig.ossConfigId, id));
   return row.configKey;
 }

@@ -12,6 +12,7 @@ import { AppError, badRequest } from '../../../lib/errors.js';
 import { LOCAL_SERVICE, storageFor, type FileStorage } from '../../../lib/storage/index.js';
 import { ALLOWED_KINDS, extensionOf, sniff, type FileKind } from './filetype.js';
 import { formatMb } from './multipart.js';
+import { chinaDate } from '../../../lib/days.js';
 
 export const MAX_SIZE_KEY = 'sys.upload.maxSizeMb';
 export const DEFAULT_MAX_MB = 10;
@@ -91,7 +92,7 @@ export async function storeUpload(ctx: AppContext, tx: DbOrTx, input: UploadInpu
   // checkUpload made sure the name's extension is one of the kind's.
   const ext = extensionOf(originalName);
   const now = ctx.clock.now();
-  const day = now.toISOString().slice(0, 10).split('-').join('/');
+  const day = chinaDate(now).split('-').join('/');
   const fileName = `${randomUUID().replace(/-/g, '')}.${ext}`;
   const storageKey = `${day}/${fileName}`;
   const store = await activeStorage(ctx, tx);

@@ -209,7 +209,7 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const [old] = await tx.select({ id: person.id }).from(person).where(eq(person.id, b.id));
       if (!old) throw notFound('人员不存在');
       const values = await normalise(tx, b, b.id);
-      await tx.update(person).set({ ...values, updatedAt: new Date() }).where(eq(person.id, b.id));
+      await tx.update(person).set({ ...values }).where(eq(person.id, b.id));
     });
     const [row] = await from().where(eq(person.id, b.id));
     return ok(toRow(row!), '修改成功');

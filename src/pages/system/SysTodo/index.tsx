@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { listTodos, type SysTodo as Todo } from '@/services/message';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+import { formatDateTime } from '@/components/ProTableKit/format';
 
 export default function SysTodo() {
   const { t } = useTranslation('shell');
@@ -14,7 +15,7 @@ export default function SysTodo() {
   const pagination = useTablePagination();
   const columns: ProColumns<Todo>[] = [
     { title: t('todos.mc'), dataIndex: 'mc', ellipsis: true },
-    { title: t('todos.createdAt'), dataIndex: 'createdAt', valueType: 'dateTime', width: 180 },
+    { title: t('todos.createdAt'), dataIndex: 'createdAt', width: 180, renderText: (v: string) => formatDateTime(v) },
     {
       title: t('todos.action'),
       valueType: 'option',

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { DATE_FORMAT, DATE_TIME_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -7,8 +7,9 @@ export function displayValue(value: unknown, withTime = false): string {
   if (value === null || value === undefined || value === '') return '-';
   if (typeof value === 'boolean') return value ? '✓' : '✗';
   if (typeof value === 'string' && ISO_DATE.test(value)) {
-    const d = dayjs(value);
-    if (d.isValid()) return d.format(withTime && value.length > 10 ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+    // Instants in China time (the province's day), whatever the visitor's zone.
+    const shown = formatDateTime(value, withTime && value.length > 10 ? DATE_TIME_FORMAT : DATE_FORMAT);
+    if (shown !== value || value.length === 10) return shown;
   }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
