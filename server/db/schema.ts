@@ -6,6 +6,7 @@
 import {
   pgTable, serial, integer, bigserial, text, varchar, boolean, timestamp, date, jsonb, index, uniqueIndex, primaryKey, numeric,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { clockNow } from '../lib/clock.js';
 
 /** A timestamp stamped from the clock of the request being served (the database's now() only for raw SQL). */
@@ -62,7 +63,8 @@ export const sysUser = pgTable('sys_user', {
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('sys_user_user_name_uq').on(t.userName),
-  index('sys_user_phone_idx').on(t.phone),
+  // One account per phone: SMS login and password recovery must know whose phone it is.
+  uniqueIndex('sys_user_phone_uq').on(t.phone).where(sql`${t.phone} is not null and ${t.phone} <> ''`),
 ]);
 
 export const sysPasswordHistory = pgTable('sys_password_history', {
@@ -225,6 +227,37 @@ export const sysLoginLog = pgTable('sys_login_log', {
   msg: text('msg'),
   loginTime: stampedNow('login_time'),
 }, (t) => [index('sys_login_log_time_idx').on(t.loginTime)]);
+
+/**
+ * Every view of a person's unmasked identity number, phone or birth date (DESIGN: personal data
+ * leaves the server masked except where the caller's duty needs it, and each such view is logged).
+ */
+export const personalDataAccess = pgTable('personal_data_access', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  userName: varchar('user_name', { length: 64 }).notNull(),
+  /** Whose data: a person (holder, applicant) or an account (a user's phone). */
+  personId: integer('person_id'),
+  subjectUserId: integer('subject_user_id'),
+  subjectName: varchar('subject_name', { length: 64 }),
+  /** Comma-separated: idNo, phone, birthDate. */
+  fields: varchar('fields', { length: 64 }).notNull(),
+  /** The duty that allowed it, e.g. 'review:application', 'employer', 'self', 'admin:user'. */
+  purpose: varchar('purpose', { length: 64 }).notNull(),
+  route: varchar('route', { length: 200 }).notNull(),
+  ip: varchar('ip', { length: 64 }),
+  accessedAt: stampedNow('accessed_at'),
+}, (t) => [index('personal_data_access_time_idx').on(t.accessedAt), index('personal_data_access_person_idx').on(t.personId)]);
+
+/**
+ * Fixed-window request counters shared by every API process (rate limits of public and
+ * authentication routes, per address and per account).
+ */
+export const rateLimitBucket = pgTable('rate_limit_bucket', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+}, (t) => [index('rate_limit_bucket_reset_idx').on(t.resetAt)]);
 
 export const sysOperLog = pgTable('sys_oper_log', {
   operId: bigserial('oper_id', { mode: 'number' }).primaryKey(),
