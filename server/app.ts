@@ -14,6 +14,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
+import { runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './lib/policy.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
@@ -85,7 +86,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 20 } });
 
   // Every request (and the database writes it makes) reads the time from the app's clock.
-  app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
+  app.addHook('onRequest', (request, _reply, done) =>
+    runWithClock(ctx.clock, () => runInRequest({ route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip }, done)));
   registerErrorHandler(app);
   registerAuth(app);
   registerOperationLog(app);

@@ -14,6 +14,7 @@ import { districtRoutes } from './system/districts/routes.js';
 import { ossRoutes } from './system/oss/routes.js';
 import { configRoutes } from './system/config/routes.js';
 import { logRoutes } from './system/logs/routes.js';
+import { personalDataLogRoutes } from './system/logs/personal-data-routes.js';
 import { noticeRoutes } from './system/notices/routes.js';
 import { messageAdminRoutes } from './system/messages/routes.js';
 import { todoAdminRoutes } from './system/todos/routes.js';
@@ -34,6 +35,7 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   ossRoutes,
   configRoutes,
   logRoutes,
+  personalDataLogRoutes,
   noticeRoutes,
   messageAdminRoutes,
   todoAdminRoutes,

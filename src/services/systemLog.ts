@@ -47,3 +47,23 @@ export const getOperLog = (id: number) => get<ApiResult<OperLog>>(`/system/operl
 export const listLoginLogs = (q: LoginLogQuery) => get<ListResult<LoginLog>>('/system/logininfor/list', q);
 /** 解锁账户 POST /system/logininfor/unlock/{userName} */
 export const unlockAccount = (userName: string) => post<ApiResult<unknown>>(`/system/logininfor/unlock/${encodeURIComponent(userName)}`);
+
+export interface PersonalDataAccess {
+  id: number;
+  userId: number;
+  userName: string;
+  personId: number | null;
+  subjectUserId: number | null;
+  subjectName: string | null;
+  fields: string;
+  fieldsLabel: string;
+  purpose: string;
+  purposeLabel: string;
+  route: string;
+  ip: string | null;
+  accessedAt: string;
+}
+export type PersonalDataAccessQuery = Paged & { userName?: string; subjectName?: string; purpose?: string };
+export const PDLOG_EXPORT_URL = '/system/pdlog/export';
+/** 个人信息访问日志 GET /system/pdlog/list */
+export const listPersonalDataAccess = (q: PersonalDataAccessQuery) => get<ListResult<PersonalDataAccess>>('/system/pdlog/list', q);

@@ -158,4 +158,4 @@ export const removeUsers = (ids: number[]) => post<ApiResult<Submitted[]>>('/sys
 /** 启用/停用 POST /system/user/status */
 export const changeUserStatus = (body: { userId: number; status: '0' | '1' }) => post<ApiResult<unknown>>('/system/user/status', body);
 /** 重置密码 POST /system/user/resetPwd */
-export const resetUserPwd = (body: { userId: number; password?: string }) => post<ApiResult<{ password: string | null }>>('/system/user/resetPwd', body);
+export const resetUserPwd = (body: { userId: number }) => post<ApiResult<{ password: string | null; sentTo: string | null }>>('/system/user/resetPwd', body);

@@ -9,15 +9,15 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { sysConfig, sysOss, sysOssConfig } from '../../server/db/schema.js';
+import { certificate, sysConfig, sysOss, sysOssConfig, sysUser } from '../../server/db/schema.js';
 import { sign } from '../../server/lib/storage/sigv4.js';
 import { storeUpload } from '../../server/modules/system/oss/upload.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz', 'ent_sz', 'gz_sl'] as const;
+const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz', 'ent_sz', 'gz_sl', 'sz_staff', 'person1'] as const;
 type User = (typeof USERS)[number];
 
 const S3_SECRET = 'fake-s3-secret';
@@ -164,13 +164,18 @@ describe('uploads', () => {
 });
 
 describe('downloads', () => {
-  it('are for the uploader, reviewing staff, file-storage administrators and the system administrator only', async () => {
+  it('are for the uploader and the file-storage administrator; a material also for whoever may see its application', async () => {
     const id = (await upload('ent_gz', pdf('mine'), 'mine.pdf')).json().data.ossId as number;
-    const expected: Record<User, number> = { ent_gz: 200, gz_sl: 200, admin: 200, ent_sz: 403, secadmin: 403, auditor: 403 };
-    for (const user of USERS) {
-      const res = await as(user, 'GET', `/api/file/download/${id}`);
-      expect(res.statusCode, user).toBe(expected[user]);
-    }
+    // Attached to nothing: private to the uploader (and the administrator of the file store).
+    const alone: Record<User, number> = { ent_gz: 200, admin: 200, gz_sl: 403, sz_staff: 403, ent_sz: 403, secadmin: 403, auditor: 403, person1: 403 };
+    for (const user of USERS) expect((await as(user, 'GET', `/api/file/download/${id}`)).statusCode, `${user} (unattached)`).toBe(alone[user]);
+    // A material of ent_gz's delay for person1 (area 1): the Guangzhou centre and the holder may read it, Shenzhen may not.
+    const [p1] = await db().select().from(sysUser).where(eq(sysUser.userName, 'person1'));
+    const [c3] = await db().select().from(certificate).where(and(eq(certificate.personId, p1!.personId!), eq(certificate.status, '01'))).limit(1);
+    const saved = await as('ent_gz', 'POST', '/api/apply/delay/save', { certificateId: c3!.id, payload: { materials: [id] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const attached: Record<User, number> = { ...alone, gz_sl: 200, person1: 200 };
+    for (const user of USERS) expect((await as(user, 'GET', `/api/file/download/${id}`)).statusCode, `${user} (material)`).toBe(attached[user]);
     expect((await as('admin', 'GET', '/api/file/download/999999')).statusCode).toBe(404);
   });
 

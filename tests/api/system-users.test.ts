@@ -462,14 +462,21 @@ describe('status and password', () => {
     expect(self.statusCode).toBe(400);
   });
 
-  it('a reset password must be changed at the next sign-in; the old sessions end', async () => {
+  it('a reset issues a one-time password, texted to the user, that must be changed at the next sign-in; the old sessions end', async () => {
     const old = await t.login('gz_cs');
-    const weak = await post('admin', '/api/system/user/resetPwd', { userId: ids.get('gz_cs'), password: 'abcdefgh' });
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json().field).toBe('password');
+    // Nobody chooses another user's password (三员分立): a given one is refused, nothing changes.
+    const chosen = await post('admin', '/api/system/user/resetPwd', { userId: ids.get('gz_cs'), password: 'Given#2026x' });
+    expect(chosen.statusCode).toBe(400);
+    expect(chosen.json().field).toBe('password');
+    expect((await t.call(old, { url: '/api/system/user/getLoginUser' })).statusCode).toBe(200);
+    const [gzCs] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'gz_cs'));
     const res = await post('admin', '/api/system/user/resetPwd', { userId: ids.get('gz_cs') });
     expect(res.statusCode, res.body).toBe(200);
-    const password = res.json().data.password as string;
+    // The administrator never sees it: the user's phone receives it.
+    expect(res.json().data).toEqual({ password: null, sentTo: `${gzCs!.phone!.slice(0, 3)}****${gzCs!.phone!.slice(-4)}` });
+    const password = t.sms.sent.at(-1)!.text.match(/一次性密码：(\S+?)，/)![1]!;
+    expect(t.sms.sent.at(-1)!.mobile).toBe(gzCs!.phone);
+    expect(res.body).not.toContain(password);
     expect((await t.call(old, { url: '/api/system/user/getLoginUser' })).statusCode).toBe(401);
     await expect(t.login('gz_cs')).rejects.toThrow();
     const token = await t.login('gz_cs', password);
@@ -477,9 +484,16 @@ describe('status and password', () => {
     expect(me).toMatchObject({ code: 800, msg: '首次登录，请先修改初始密码' });
     const blocked = await t.call(token, { url: '/api/workflow/queue/waitAccept' });
     expect(blocked.statusCode).toBe(403);
-    const given = await post('admin', '/api/system/user/resetPwd', { userId: ids.get('gz_cs'), password: 'Given#2026x' });
-    expect(given.json().data.password).toBeNull();
-    expect(await t.login('gz_cs', 'Given#2026x')).toBeTruthy();
+  });
+
+  it('a user without a phone gets the one-time password through the administrator, once', async () => {
+    await t.database.db.update(sysUser).set({ phone: null }).where(eq(sysUser.userName, 'gz_sh'));
+    const res = await post('admin', '/api/system/user/resetPwd', { userId: ids.get('gz_sh') });
+    expect(res.statusCode, res.body).toBe(200);
+    const { password, sentTo } = res.json().data as { password: string; sentTo: string | null };
+    expect(sentTo).toBeNull();
+    const token = await t.login('gz_sh', password);
+    expect((await t.call(token, { url: '/api/system/user/getLoginUser' })).json().code).toBe(800);
   });
 });
 

@@ -157,6 +157,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('在线用户', 'OnlineUserList', 'online', 'system/OnlineUserList', 'system:online:list', [['forceLogout', '强退']]),
     page('操作日志', 'OperLogList', 'operlog', 'system/OperLogList', 'system:operlog:list', EXPORT),
     page('登录日志', 'LoginLogList', 'logininfor', 'system/LoginLogList', 'system:logininfor:list', [['export', '导出'], ['unlock', '解锁账户']]),
+    page('个人信息访问日志', 'PersonalDataLogList', 'pdlog', 'system/PersonalDataLogList', 'system:pdlog:list', EXPORT),
     page('修改密码', 'UpdatePwd', 'updatePwd', 'system/UpdatePwd', 'system:user:updatePwd', [], { visible: '1' }),
   ]),
 ];

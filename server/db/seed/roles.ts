@@ -29,7 +29,7 @@ export const ROLES: readonly RoleSeed[] = [
     roleKey: 'admin', roleName: '系统管理员', dataScope: '1', remark: '三员分立：负责用户、角色、菜单、字典等系统配置',
     grants: [DASHBOARD, 'system:menu:view'],
     // Logs belong to the auditor, online sessions to the security admin, and reviews of user/role changes to the security admin.
-    except: ['system:operlog:list', 'system:logininfor:list', 'system:online:list', 'system:user:audit', 'system:role:audit'],
+    except: ['system:operlog:list', 'system:logininfor:list', 'system:pdlog:list', 'system:online:list', 'system:user:audit', 'system:role:audit'],
   },
   {
     roleKey: 'secadmin', roleName: '安全管理员', dataScope: '1', remark: '三员分立：负责用户与角色变更审核、安全参数、在线用户',
@@ -38,7 +38,7 @@ export const ROLES: readonly RoleSeed[] = [
   },
   {
     roleKey: 'auditor', roleName: '审计管理员', dataScope: '1', remark: '三员分立：负责审计日志查阅',
-    grants: [DASHBOARD, 'system:operlog:list', '=system:logininfor:list', 'system:logininfor:export', 'system:user:updatePwd'],
+    grants: [DASHBOARD, 'system:operlog:list', '=system:logininfor:list', 'system:logininfor:export', 'system:pdlog:list', 'system:user:updatePwd'],
   },
   {
     roleKey: 'adminProvince', roleName: '省级管理员', dataScope: '1', remark: '全省业务数据查看、统计分析与诚信管理',

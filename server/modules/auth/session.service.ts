@@ -2,7 +2,7 @@
  * Server-side sessions: an opaque token whose sha256 is the key of a sys_session row.
  * 12 hours absolute and 30 minutes idle (sys_config), enforced here on every call.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { enterprise, sysDept, sysMenu, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole } from '../../db/schema.js';
@@ -43,15 +43,16 @@ const END_MESSAGES: Record<string, string> = {
   expired: '登录已过期，请重新登录',
   logout: '您已退出登录',
   resetPwd: '密码已被管理员重置，请使用新密码重新登录',
+  passwordChanged: '密码已在其他地方修改，请使用新密码重新登录',
   deleted: '账号已被删除',
 };
 
-/** Ends every open session of a user (disabled, roles changed, forced offline). */
-export async function endUserSessions(ctx: AppContext, db: DbOrTx, userId: number, reason: string): Promise<void> {
+/** Ends every open session of a user (disabled, roles changed, forced offline), or all but the one in `keepTokenHash`. */
+export async function endUserSessions(ctx: AppContext, db: DbOrTx, userId: number, reason: string, keepTokenHash?: string): Promise<void> {
   await db
     .update(sysSession)
     .set({ endedAt: ctx.clock.now(), endReason: reason })
-    .where(and(eq(sysSession.userId, userId), isNull(sysSession.endedAt)));
+    .where(and(eq(sysSession.userId, userId), isNull(sysSession.endedAt), keepTokenHash ? ne(sysSession.tokenHash, keepTokenHash) : undefined));
 }
 
 export async function endSession(ctx: AppContext, tokenHash: string, reason: string): Promise<string | null> {

@@ -117,6 +117,14 @@ export async function employmentFacts(db: DbOrTx, personId: number, enterpriseId
   };
 }
 
+/** The person works at the enterprise now: its staff register says so, or the three databases have a current record there. */
+export async function employedAt(db: DbOrTx, personId: number, enterpriseId: number, today: string): Promise<boolean> {
+  const [p] = await db.select({ enterpriseId: person.enterpriseId }).from(person).where(eq(person.id, personId));
+  if (p?.enterpriseId === enterpriseId) return true;
+  const rows = await db.select().from(employmentRecord).where(and(eq(employmentRecord.personId, personId), eq(employmentRecord.enterpriseId, enterpriseId)));
+  return rows.some((r) => r.startDate <= today && (r.endDate === null || r.endDate >= today));
+}
+
 export async function hasValidConstructorReg(db: DbOrTx, personId: number, enterpriseId: number, today: string): Promise<boolean> {
   const rows = await db
     .select({ id: regConstructor.id })

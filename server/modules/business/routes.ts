@@ -14,7 +14,9 @@ import { applicationDetailSchema, queueRow } from '../../workflow/routes.js';
 import { REVOCATION_REASONS } from './payloads.js';
 import {
   applyAndSubmit, candidates, getBusiness, listBusiness, precheck, removeBusiness, saveBusiness, submitBusiness, updateBusiness,
+  materialOwner,
 } from './service.js';
+import { registerFileOwner } from '../system/oss/fileScope.js';
 
 /** Base path and permission entity of each business type. */
 export const BUSINESS_BASES: Record<BusinessType, { base: string; entity: string }> = {
@@ -80,6 +82,7 @@ const checkAnswer = z.object({
 });
 
 export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerFileOwner(materialOwner);
   for (const type of BUSINESS_TYPES) {
     const { base, entity } = BUSINESS_BASES[type];
     const label = BUSINESS_ROUTES[type].label;

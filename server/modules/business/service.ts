@@ -15,7 +15,9 @@ import type { PageQuery } from '../../lib/reply.js';
 import { applyEvent, assertCanSee, assertRulesPass, createApplication, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
 import type { ApplicationRow } from '../../workflow/effects.js';
 import { applicationDetail, toQueueRow } from '../../workflow/views.js';
-import { ageOn, holderUserOf, todayOf } from './facts.js';
+import { ageOn, employedAt, holderUserOf, todayOf } from './facts.js';
+import { maskIdNo, reveal, type Duty } from '../../lib/personalData.js';
+import type { FileOwnerCheck } from '../system/oss/fileScope.js';
 import { PAYLOADS, TARGET } from './payloads.js';
 import { checkDraft, type Draft, type RuleAnswer } from './rules.js';
 import { dateRange } from '../../lib/dateRange.js';
@@ -23,7 +25,6 @@ import { dateRange } from '../../lib/dateRange.js';
 const holderPerson = alias(person, 'holder_person');
 
 /** ID number as the public and lists show it: first 3 and last 4 digits (440***********1234). */
-export const maskIdNo = (idNo: string | null): string | null => (idNo && idNo.length > 7 ? `${idNo.slice(0, 3)}${'*'.repeat(idNo.length - 7)}${idNo.slice(-4)}` : idNo);
 
 /** Who may see an application in the business lists: its enterprise's users, the applicant, the holder, staff of its area. */
 function scopeOf(user: AuthUser, type: BusinessType): SQL | undefined {
@@ -100,6 +101,17 @@ async function loadOfType(ctx: AppContext, user: AuthUser, type: BusinessType, i
   return app;
 }
 
+/**
+ * Whose duty it is to see the holder's real data in this application: the holder, the centre's
+ * staff deciding on it, the enterprise that employs the person now. Everyone else reads it masked.
+ */
+function dutyOver(user: AuthUser, app: ApplicationRow, subject: { id: number; enterpriseId: number | null }): Duty {
+  if (user.personId === subject.id) return 'self';
+  if (user.userType === '02') return 'review';
+  if (user.userType === '03' && user.enterpriseId !== null && user.enterpriseId === app.enterpriseId && subject.enterpriseId === user.enterpriseId) return 'employer';
+  return null;
+}
+
 export async function getBusiness(ctx: AppContext, user: AuthUser, type: BusinessType, id: number) {
   const app = await loadOfType(ctx, user, type, id);
   const detail = await applicationDetail(ctx, user, app);
@@ -121,8 +133,10 @@ export async function getBusiness(ctx: AppContext, user: AuthUser, type: Busines
     enterpriseId: app.enterpriseId,
     lastComment: comments.get(app.id) ?? null,
     person: subject ? {
-      id: subject.id, name: subject.name, sex: subject.sex, idNo: user.userType === '02' || user.userType === '03' || user.personId === subject.id ? subject.idNo : maskIdNo(subject.idNo)!,
-      birthDate: subject.birthDate, age: ageOn(subject.birthDate, today), education: subject.education, title: subject.title, phone: subject.phone,
+      id: subject.id, name: subject.name, sex: subject.sex,
+      ...await reveal(ctx.db, user, { personId: subject.id, name: subject.name }, dutyOver(user, app, subject),
+        { idNo: subject.idNo, birthDate: subject.birthDate, phone: subject.phone }),
+      age: ageOn(subject.birthDate, today), education: subject.education, title: subject.title,
     } : null,
     certificate: cert ? {
       id: cert.id, certNo: cert.certNo, category: cert.category, position: cert.position, issueDate: cert.issueDate, expiryDate: cert.expiryDate,
@@ -165,6 +179,21 @@ async function checkMaterials(db: DbOrTx, user: AuthUser, payload: Record<string
   if (rows.some((r) => r.createdBy !== user.userId)) throw forbidden('只能使用本人上传的申请材料');
 }
 
+/** A file is readable by whoever may see an application it is a material of (registered with the file store). */
+export const materialOwner: FileOwnerCheck = async (ctx, user, ossId) => {
+  const apps = await ctx.db.select().from(application)
+    .where(and(eq(application.deleted, false), sql`${application.payload} -> 'materials' @> ${JSON.stringify([ossId])}::jsonb`));
+  if (apps.length === 0) return null;
+  return apps.some((app) => {
+    try {
+      assertCanSeeBusiness(user, app);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+};
+
 /** The applicant and what the application is about, checked against the caller (data scope). */
 async function resolveSubject(ctx: AppContext, user: AuthUser, type: BusinessType, input: SaveInput) {
   const target = TARGET[type];
@@ -191,6 +220,8 @@ async function resolveSubject(ctx: AppContext, user: AuthUser, type: BusinessTyp
       enterpriseId = c.enterpriseId;
     } else if (type === 'inner') {
       if (c.enterpriseId === user.enterpriseId) throw badRequest('该证书已在本企业，无需调动', 'certificateId');
+      // The new employer files the transfer: the holder must already work here (the three databases).
+      if (!(await employedAt(ctx.db, c.personId, user.enterpriseId!, todayOf(ctx.clock)))) throw forbidden('只能为已在本企业任职的人员申请调入');
     } else if (c.enterpriseId !== user.enterpriseId) {
       throw forbidden('只能为本企业的证书申请');
     }
@@ -321,7 +352,7 @@ export async function candidates(ctx: AppContext, user: AuthUser, type: Business
     const rows = await ctx.db.select().from(person)
       .where(and(eq(person.enterpriseId, user.enterpriseId), eq(person.employStatus, '1'), like ? or(ilike(person.name, like), ilike(person.idNo, like)) : undefined))
       .orderBy(person.name).limit(50);
-    return rows.map((p) => ({ personId: p.id, name: p.name, idNo: p.idNo, sex: p.sex, age: ageOn(p.birthDate, today), certificateId: null, certNo: null, category: null, expiryDate: null, status: null, enterpriseName: null }));
+    return rows.map((p) => ({ personId: p.id, name: p.name, idNo: maskIdNo(p.idNo), sex: p.sex, age: ageOn(p.birthDate, today), certificateId: null, certNo: null, category: null, expiryDate: null, status: null, enterpriseName: null }));
   }
   const conds: (SQL | undefined)[] = [inArray(certificate.status, type === 'revocation' || type === 'personRevocation' ? ['01', '02', '05'] : type === 'delay' ? ['01', '02'] : ['01'])];
   if (type === 'personRevocation') {
@@ -343,7 +374,7 @@ export async function candidates(ctx: AppContext, user: AuthUser, type: Business
     .orderBy(certificate.expiryDate)
     .limit(50);
   return rows.map(({ c, p, enterpriseName }) => ({
-    personId: p.id, name: p.name, idNo: type === 'inner' && p.enterpriseId !== user.enterpriseId ? maskIdNo(p.idNo)! : p.idNo, sex: p.sex,
+    personId: p.id, name: p.name, idNo: maskIdNo(p.idNo), sex: p.sex,
     age: ageOn(p.birthDate, today), certificateId: c.id, certNo: c.certNo, category: c.category, expiryDate: c.expiryDate, status: c.status, enterpriseName,
   }));
 }

@@ -11,6 +11,7 @@ import { canSeeCertificate } from './scope.js';
 import { versionLabel, type CertificatePdfData } from '../../lib/pdf/certificate.js';
 import type { z } from 'zod';
 import type { certificateDetail, historyRow } from './schemas.js';
+import { maskIdNo, recordAccess, reveal, type Duty } from '../../lib/personalData.js';
 
 export async function loadCertificate(db: DbOrTx, id: number) {
   const [row] = await db
@@ -68,21 +69,42 @@ async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Pro
   })];
 }
 
-export async function certificateDetailView(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<z.infer<typeof certificateDetail>> {
+/**
+ * Who needs the holder's real data on the certificate's detail page: the holder, the centre's staff
+ * of its area (and the province), the enterprise that employs the holder now.
+ */
+export function certificateDuty(user: AuthUser, row: LoadedCertificate): Duty {
+  if (user.personId === row.holder.id) return 'self';
+  if (user.userType === '02') return 'certificate:staff';
+  if (user.userType === '03' && user.enterpriseId !== null && user.enterpriseId === row.cert.enterpriseId && row.holder.enterpriseId === user.enterpriseId) return 'employer';
+  return null;
+}
+
+export async function certificateDetailView(db: DbOrTx, user: AuthUser, row: LoadedCertificate, labels: Labels): Promise<z.infer<typeof certificateDetail>> {
   const { cert, holder, ent } = row;
+  const duty = certificateDuty(user, row);
+  const shown = await reveal(db, user, { personId: holder.id, name: holder.name }, duty, { idNo: holder.idNo, birthDate: holder.birthDate, phone: holder.phone });
+  const history = await versions(db, row, labels);
   return {
     ...toRow({ cert, name: holder.name, sex: holder.sex, idNo: holder.idNo, enterpriseName: ent.name, creditCode: ent.creditCode, ownership: ent.ownership }, labels),
+    idNo: shown.idNo,
     holder: {
-      id: holder.id, name: holder.name, sex: holder.sex, sexLabel: labels.of('sys_user_sex', holder.sex), idType: holder.idType, idNo: holder.idNo,
-      birthDate: holder.birthDate, education: holder.education, educationLabel: labels.of('ministerial_diploma', holder.education),
-      title: holder.title, titleLabel: labels.of('ministerial_title_rank', holder.title), phone: holder.phone,
+      id: holder.id, name: holder.name, sex: holder.sex, sexLabel: labels.of('sys_user_sex', holder.sex), idType: holder.idType, idNo: shown.idNo,
+      birthDate: shown.birthDate, education: holder.education, educationLabel: labels.of('ministerial_diploma', holder.education),
+      title: holder.title, titleLabel: labels.of('ministerial_title_rank', holder.title), phone: shown.phone,
     },
     enterprise: {
       id: ent.id, name: ent.name, creditCode: ent.creditCode, legalRepresentative: ent.legalRepresentative, address: ent.address,
       ownership: ent.ownership, licenceNo: ent.licenceNo, licenceValidTo: ent.licenceValidTo,
     },
-    history: await versions(db, row, labels),
+    // Earlier versions may carry an earlier identity number: shown as the current one is.
+    history: duty ? history : history.map((h) => ({ ...h, idNo: maskIdNo(h.idNo) })),
   };
+}
+
+/** The printed certificate carries the real identity number: each PDF made for someone else is logged. */
+export async function recordPdfAccess(db: DbOrTx, user: AuthUser, row: LoadedCertificate): Promise<void> {
+  await recordAccess(db, user, { personId: row.holder.id, name: row.holder.name }, certificateDuty(user, row) ?? 'certificate:pdf', ['idNo', 'birthDate']);
 }
 
 /** What the printed certificate shows; `baseUrl` is the public site the QR code points to. */

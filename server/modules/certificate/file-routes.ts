@@ -10,7 +10,7 @@ import { certificatePdf, versionLabel } from '../../lib/pdf/certificate.js';
 import { envelope, ok } from '../../lib/reply.js';
 import { currentUser } from '../../plugins/auth.js';
 import { publicBaseUrl } from './base-url.js';
-import { loadCertificate, loadVisibleCertificate, pdfDataOf } from './detail.js';
+import { loadCertificate, loadVisibleCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
 import { loadLabels } from './labels.js';
 import { certificateWhere, keysetFetch } from './query.js';
 import { certificateExportQuery, idList, printInfoRow, type CertificateRowView } from './schemas.js';
@@ -82,7 +82,9 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       produces: [PDF],
     },
   }, async (req, reply) => {
-    const row = await loadVisibleCertificate(db, currentUser(req), req.params.id);
+    const user = currentUser(req);
+    const row = await loadVisibleCertificate(db, user, req.params.id);
+    await recordPdfAccess(db, user, row);
     const pdf = await certificatePdf(pdfDataOf(row, await loadLabels(db), publicBaseUrl(req)));
     return reply.type(PDF).header('content-disposition', inline(pdfName(row.cert.certNo, row.holder.name, row.cert.version))).send(Buffer.from(pdf));
   });
@@ -169,6 +171,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canSeeCertificate(user, { personId: row.cert.personId, enterpriseId: row.cert.enterpriseId, ownership: row.ent.ownership })) {
         throw forbidden(`证书 ${row.cert.certNo} 不在您的数据权限范围内`);
       }
+      await recordPdfAccess(db, user, row);
       entries.push({ name: pdfName(row.cert.certNo, row.holder.name, row.cert.version), data: await certificatePdf(pdfDataOf(row, labels, base)) });
     }
     attachment(reply, `证书_${entries.length}份.zip`, 'application/zip');

@@ -11,7 +11,7 @@ import { application, certificate } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { certificatePdf } from '../../lib/pdf/certificate.js';
 import { inArea } from '../../workflow/who.js';
-import { loadCertificate, pdfDataOf } from './detail.js';
+import { loadCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
 import { loadLabels } from './labels.js';
 
 export const PRINT_PERMS = ['print:waitPrint:print', 'print:printed:print'] as const;
@@ -39,6 +39,7 @@ export async function printApplicationCertificate(ctx: AppContext, user: AuthUse
 
   const labels = await loadLabels(ctx.db);
   const row = await loadCertificate(ctx.db, app.certificateId);
+  await recordPdfAccess(ctx.db, user, row);
   const pdf = await certificatePdf(pdfDataOf(row, labels, baseUrl));
   const now = ctx.clock.now();
   const printed = await ctx.db.transaction(async (tx) => {

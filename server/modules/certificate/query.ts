@@ -11,6 +11,7 @@ import { versionLabel } from '../../lib/pdf/certificate.js';
 import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
 import { certificateScope } from './scope.js';
+import { maskIdNo } from '../../lib/personalData.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -59,7 +60,8 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
     name: r.name,
     sex: r.sex,
     sexLabel: labels.of('sys_user_sex', r.sex),
-    idNo: r.idNo,
+    // Lists and exports show the identity number masked; the detail view reveals it by duty.
+    idNo: maskIdNo(r.idNo),
     enterpriseId: c.enterpriseId,
     enterpriseName: r.enterpriseName,
     creditCode: r.creditCode,

@@ -107,7 +107,8 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(certificateDetail) },
     },
   }, async (req) => {
-    const row = await loadVisibleCertificate(db, currentUser(req), req.params.id);
-    return ok(await certificateDetailView(db, row, await loadLabels(db)), '查询成功');
+    const user = currentUser(req);
+    const row = await loadVisibleCertificate(db, user, req.params.id);
+    return ok(await certificateDetailView(db, user, row, await loadLabels(db)), '查询成功');
   });
 };

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { certCheckRecord, certificate, enterprise, person, sysDictData, sysNotice } from '../../db/schema.js';
+import { maskIdNo } from '../../lib/personalData.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
 
@@ -27,8 +28,6 @@ const certView = z.object({
   valid: z.boolean().describe('状态为 01 有效'),
 });
 
-/** Only the first 3 and last 4 characters of an ID number are shown to the public: 440***********1234. */
-export const maskIdNo = (idNo: string) => (idNo.length > 7 ? `${idNo.slice(0, 3)}${'*'.repeat(idNo.length - 7)}${idNo.slice(-4)}` : '*'.repeat(idNo.length));
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope } from '../../lib/reply.js';
+import { endUserSessions } from '../auth/session.service.js';
 import { badRequest } from '../../lib/errors.js';
 import { hashPassword, passwordPolicyViolation, verifyPassword } from '../../lib/password.js';
 import { currentUser } from '../../plugins/auth.js';
@@ -89,6 +90,8 @@ export const userSelfRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.ctx.db.transaction(async (tx) => {
       await tx.insert(sysPasswordHistory).values({ userId: user.userId, passwordHash: row.passwordHash, createdAt: now });
       await tx.update(sysUser).set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now }).where(eq(sysUser.userId, user.userId));
+      // Whoever else holds a session of this account (a stolen token, a forgotten browser) is out.
+      await endUserSessions(app.ctx, tx, user.userId, 'passwordChanged', user.tokenHash);
     });
     return done('密码修改成功');
   });

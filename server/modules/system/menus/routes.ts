@@ -101,7 +101,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: { perm: 'system:menu:edit', log: LOG('update') } },
     schema: { tags: TAG, summary: '修改菜单（menuId > 0）', body: menuUpdateBody, response: { 200: envelope(menuRow) } },
   }, async (req) => {
-    const row = await db.transaction((tx) => updateMenu(tx, req.body.menuId, req.body));
+    const row = await db.transaction((tx) => updateMenu(tx, currentUser(req), req.body.menuId, req.body));
     return ok(toMenuRow(row), '修改成功');
   });
 
@@ -109,7 +109,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: { perm: 'system:menu:remove', log: LOG('delete') } },
     schema: { tags: TAG, summary: '删除菜单（有下级或已授权给角色时拒绝）', params: idParams, response: { 200: doneEnvelope } },
   }, async (req) => {
-    const row = await db.transaction((tx) => removeMenu(tx, req.params.id));
+    const row = await db.transaction((tx) => removeMenu(tx, currentUser(req), req.params.id));
     return done(`已删除菜单「${row.menuName}」`);
   });
 

@@ -2,7 +2,9 @@
 import { and, asc, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema.js';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import type { AuthUser } from '../../../context.js';
+import { DUTY_ROLE_NAMES, isDutyRole, type DutyRoleKey } from '../review/duties.js';
 import { buildTree, contains, descendantsOf, withAncestors } from './kit.js';
 import { MENU_KEY_NEW, type MenuBody, type MenuRow } from './schemas.js';
 
@@ -141,17 +143,37 @@ export async function createMenu(tx: DbOrTx, b: MenuBody): Promise<MenuRecord> {
   return row!;
 }
 
-export async function updateMenu(tx: DbOrTx, menuId: number, b: MenuBody): Promise<MenuRecord> {
+/**
+ * 三员分立: a menu the security or audit administrator works through belongs to that duty. The
+ * system administrator may rename it or move it in the order, but not hide, disable, re-route or
+ * delete it: that would take the other administrator's work away without anyone's review.
+ */
+async function assertOtherDutyKeepsMenu(tx: DbOrTx, caller: AuthUser, self: MenuRecord, next: MenuRecord | null): Promise<void> {
+  const holders = await tx.selectDistinct({ roleKey: sysRole.roleKey }).from(sysRoleMenu)
+    .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
+    .where(eq(sysRoleMenu.menuId, self.menuId));
+  const others = holders.map((h) => h.roleKey).filter((k): k is DutyRoleKey => isDutyRole(k) && !caller.roleKeys.includes(k));
+  if (others.length === 0) return;
+  const cosmetic = next !== null && (['parentId', 'menuType', 'menuKey', 'path', 'component', 'redirect', 'target', 'visible', 'status'] as const)
+    .every((k) => next[k] === self[k]);
+  if (!cosmetic) {
+    throw forbidden(`三员分立：菜单「${self.menuName}」属于${others.map((k) => DUTY_ROLE_NAMES[k]).join('、')}的职责，只能修改名称、图标与排序，不能停用、隐藏、改路由或删除`);
+  }
+}
+
+export async function updateMenu(tx: DbOrTx, caller: AuthUser, menuId: number, b: MenuBody): Promise<MenuRecord> {
   const [self] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, menuId));
   if (!self) throw notFound('菜单不存在');
   const values = await checkedValues(tx, b, self);
+  await assertOtherDutyKeepsMenu(tx, caller, self, { ...self, ...values });
   const [row] = await tx.update(sysMenu).set({ ...values }).where(eq(sysMenu.menuId, menuId)).returning();
   return row!;
 }
 
-export async function removeMenu(tx: DbOrTx, menuId: number): Promise<MenuRecord> {
+export async function removeMenu(tx: DbOrTx, caller: AuthUser, menuId: number): Promise<MenuRecord> {
   const [self] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, menuId));
   if (!self) throw notFound('菜单不存在');
+  await assertOtherDutyKeepsMenu(tx, caller, self, null);
   const children = await tx.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.parentId, menuId)).limit(1);
   if (children.length) throw conflict(`菜单「${self.menuName}」存在下级菜单或按钮，不允许删除`);
   const roles = await grantedRoleNames(tx, menuId);

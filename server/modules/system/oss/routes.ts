@@ -12,24 +12,19 @@ import { attachment, batches, sendExcel, type ExcelColumn } from '../../../lib/e
 import { StorageNotFoundError } from '../../../lib/storage/index.js';
 import { currentUser } from '../../../plugins/auth.js';
 import { sysOss, sysUser } from '../../../db/schema.js';
-import type { AuthUser } from '../../../context.js';
+
 import { chinaTime, contains, dateRange, idsQuery, orderBy } from '../menus/kit.js';
 import { chooseConfig, configRows, createConfig, updateConfig } from './config.service.js';
 import { readMultipart } from './multipart.js';
 import { ossConfigBody, ossConfigRow, ossConfigUpdateBody, ossListQuery, ossRow, saveConfigBody, uploadResult } from './schemas.js';
 import { downloadUrl, storageOfService, storeUpload, uploadLimitBytes } from './upload.js';
+import { mayDownload } from './fileScope.js';
 
 const TAG = ['system-oss'];
 const LOG = (action: string) => ({ title: '文件存储', action });
 /** Configuring where files go is its own button (存储配置), apart from uploading (add) and removing. */
 export const OSS_CONFIG_PERM = 'system:oss:edit';
 
-/** Uploader, reviewing staff (any workflow step), file-storage administrators and the system administrator. */
-export function mayDownload(user: AuthUser, createdBy: number | null): boolean {
-  if (createdBy !== null && createdBy === user.userId) return true;
-  if (user.roleKeys.includes('admin') || user.permissions.has('system:oss:list')) return true;
-  return [...user.permissions].some((p) => p.startsWith('workflow:'));
-}
 
 const ossExportQuery = ossListQuery.omit({ pageNum: true, pageSize: true });
 
@@ -187,7 +182,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['file'],
       summary: '下载文件',
-      description: '上传者本人、各办理环节人员、文件存储管理员与系统管理员可下载。inline=1 时在浏览器中打开（预览）。',
+      description: '上传者本人、文件存储管理员，以及有权查看该文件所属记录（如申请材料所属的申请）的用户可下载。inline=1 时在浏览器中打开（预览）。',
       params: z.object({ ossId: z.coerce.number().int().positive() }),
       querystring: z.object({ inline: z.enum(['0', '1', 'true', 'false']).optional() }),
     },
@@ -195,7 +190,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     const [row] = await db.select().from(sysOss).where(eq(sysOss.id, req.params.ossId));
     if (!row) throw notFound('文件不存在');
-    if (!mayDownload(user, row.createdBy)) throw forbidden('没有权限下载该文件');
+    if (!(await mayDownload(app.ctx, user, row))) throw forbidden('没有权限下载该文件');
     let bytes: Uint8Array;
     try {
       bytes = await (await storageOfService(app.ctx, db, row.service)).get(row.storageKey);

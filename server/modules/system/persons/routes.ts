@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
 import { birthDateFromIdCard, isValidIdCard, sexFromIdCard } from '../../../db/seed/idcard.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
-import { maskIdNo } from './mask.js';
+import { maskBirthDate, maskIdNo, maskPhone, masked, reveal } from '../../../lib/personalData.js';
 
 const TAG = ['system-person'];
 const LOG = (action: string) => ({ title: '人员信息', action });
@@ -52,8 +52,9 @@ const selectRow = {
   employStatus: person.employStatus, createdAt: person.createdAt, updatedAt: person.updatedAt,
 };
 type Row = Omit<z.infer<typeof personRow>, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
-const toRow = (r: Row, reveal = false) => ({
-  ...r, idNo: reveal ? r.idNo : maskIdNo(r.idNo), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+/** A row as lists show it: identity number, birth date and phone masked. */
+const toRow = (r: Row) => ({
+  ...r, ...masked({ idNo: r.idNo, birthDate: r.birthDate, phone: r.phone }), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
 });
 
 const filters = z.object({
@@ -127,10 +128,10 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '性别', value: (r) => SEX.get(r.sex) ?? r.sex },
   { header: '证件类型', value: (r) => ID_TYPE.get(r.idType) ?? r.idType },
   { header: '证件号码', width: 22, value: (r) => maskIdNo(r.idNo) },
-  { header: '出生日期', value: (r) => r.birthDate },
+  { header: '出生日期', value: (r) => maskBirthDate(r.birthDate) },
   { header: '文化程度', value: (r) => (r.education ? DIPLOMA.get(r.education) ?? r.education : '') },
   { header: '技术职称', value: (r) => (r.title ? TITLE.get(r.title) ?? r.title : '') },
-  { header: '手机号码', width: 14, value: (r) => r.phone },
+  { header: '手机号码', width: 14, value: (r) => maskPhone(r.phone) },
   { header: '工作单位', width: 40, value: (r) => r.employer },
   { header: '从业状态', value: (r) => EMPLOY.get(r.employStatus) ?? r.employStatus },
   { header: '登记时间', width: 20, value: (r) => chinaTime(r.createdAt) },
@@ -163,11 +164,15 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/system/person/get/:id', {
     config: { access: { perm: 'system:person:list' } },
-    schema: { tags: TAG, summary: '人员详情（有修改权限时返回完整证件号码）', params: idParams, response: { 200: envelope(personRow) } },
+    schema: { tags: TAG, summary: '人员详情（有修改权限时返回完整证件号码、出生日期与手机号码，并记入个人信息访问日志）', params: idParams, response: { 200: envelope(personRow) } },
   }, async (req) => {
     const [row] = await from().where(eq(person.id, req.params.id));
     if (!row) throw notFound('人员不存在');
-    return ok(toRow(row, currentUser(req).permissions.has('system:person:edit')), '查询成功');
+    // The edit form needs the real values; reading them is logged.
+    const user = currentUser(req);
+    const duty = user.permissions.has('system:person:edit') ? 'admin:person' : null;
+    const shown = await reveal(db, user, { personId: row.id, name: row.name }, duty, { idNo: row.idNo, birthDate: row.birthDate, phone: row.phone });
+    return ok({ ...toRow(row), ...shown, idNo: shown.idNo ?? '', birthDate: shown.birthDate ?? '' }, '查询成功');
   });
 
   app.get('/system/person/enterprises', {

@@ -14,6 +14,7 @@ import { pendingByRecord, summaryOf, type PendingSummary, type ReviewRow } from 
 import { pendingSchema } from '../review/schemas.js';
 import { USER_TYPES, recordOf, type ProposedUser, type UserType } from './record.js';
 import { deptSubtree, scopeCondition, userScopeOf, type UserScope } from './scope.js';
+import { maskPhone } from '../../../lib/personalData.js';
 
 export const userListQuery = pageQuery.extend({
   userName: z.string().trim().max(64).optional(),
@@ -121,7 +122,7 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
       deptName: deptName ?? null,
       enterpriseId: u.enterpriseId,
       enterpriseName: enterpriseName ?? null,
-      phone: u.phone,
+      phone: maskPhone(u.phone),
       email: u.email,
       sex: u.sex,
       status: u.status,
@@ -199,7 +200,7 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
       deptName: rec.deptId === null ? null : depts.get(rec.deptId) ?? null,
       enterpriseId: rec.enterpriseId,
       enterpriseName: rec.enterpriseId === null ? null : ents.get(rec.enterpriseId) ?? null,
-      phone: rec.phone,
+      phone: maskPhone(rec.phone),
       email: rec.email,
       sex: rec.sex,
       status: rec.status,

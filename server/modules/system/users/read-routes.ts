@@ -14,6 +14,7 @@ import { countLive, liveConditions, listUsers, listUsersV2, liveUserRows, userLi
 import { USER_TYPES } from './record.js';
 import { userView } from './view.js';
 import { userScopeOf } from './scope.js';
+import { reveal } from '../../../lib/personalData.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const TAGS = ['system-user'];
@@ -59,10 +60,15 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     const caller = currentUser(req);
     await assertInScope(db, caller, req.params.id);
     const [row] = await liveUserRows(db, eq(sysUser.userId, req.params.id), {}, 0, 1);
+    // The edit form needs the real phone; reading it for someone else is logged.
+    const [raw] = await db.select({ phone: sysUser.phone }).from(sysUser).where(eq(sysUser.userId, req.params.id));
+    const duty = caller.userId === req.params.id ? 'self' : caller.permissions.has('system:user:edit') ? 'admin:user' : null;
+    const { phone } = await reveal(db, caller, { userId: req.params.id, name: row!.userName }, duty, { phone: raw?.phone ?? null });
     const pending = await pendingOf(db, 'user', req.params.id);
     const names = pending ? await userNames(db, [pending.submittedBy]) : new Map<number, string>();
     return ok({
       ...row!,
+      phone,
       pending: pending ? summaryOf(pending, names.get(pending.submittedBy) ?? '') : null,
       review: pending ? await reviewDetail(db, pending, caller, userView) : null,
     });

@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import { endUserSessions } from '../../auth/session.service.js';
 import { assertSeparationOfDuties, dutyOf } from '../review/duties.js';
 import { changedKeys, sameIds, type DisplayRecord } from '../review/diff.js';
+import { maskIdNo, maskPhone } from '../../../lib/personalData.js';
 
 export const USER_TYPES = { '00': '系统管理员', '02': '行政单位用户', '03': '企业用户', '04': '个人用户' } as const;
 export type UserType = keyof typeof USER_TYPES;
@@ -178,8 +179,8 @@ export async function displayUser(db: DbOrTx, rec: UserRecord | null): Promise<D
     userType: `${rec.userType} ${USER_TYPES[rec.userType] ?? ''}`.trim(),
     deptId: rec.deptId === null ? '' : dept?.name ?? `#${rec.deptId}`,
     enterpriseId: rec.enterpriseId === null ? '' : ent?.name ?? `#${rec.enterpriseId}`,
-    personId: rec.personId === null ? '' : per ? `${per.name}（${per.idNo.slice(0, 6)}********${per.idNo.slice(-4)}）` : `#${rec.personId}`,
-    phone: rec.phone ?? '',
+    personId: rec.personId === null ? '' : per ? `${per.name}（${maskIdNo(per.idNo)}）` : `#${rec.personId}`,
+    phone: maskPhone(rec.phone) ?? '',
     email: rec.email ?? '',
     sex: SEX[rec.sex] ?? rec.sex,
     status: STATUS[rec.status] ?? rec.status,
@@ -255,7 +256,7 @@ export async function applyUserChange(
     .update(sysUser)
     .set({
       nickName: next.nickName, userName: next.userName, userType: next.userType, deptId: next.deptId, enterpriseId: next.enterpriseId,
-      personId: next.personId, phone: next.phone, email: next.email, sex: next.sex, remark: next.remark, checkStatus: null,
+      personId: next.personId, phone: next.phone, email: next.email, sex: next.sex, remark: next.remark, status: next.status, checkStatus: null,
       duty: dutyOf(await roleKeysOf(tx, next.roleIds)), updatedAt: now,
     })
     .where(eq(sysUser.userId, recordId));
@@ -263,6 +264,8 @@ export async function applyUserChange(
     await tx.delete(sysUserRole).where(eq(sysUserRole.userId, recordId));
     await tx.insert(sysUserRole).values(next.roleIds.map((roleId) => ({ userId: recordId, roleId })));
     await endUserSessions(ctx, tx, recordId, 'roles');
+  } else if (next.status === '0' && live.record.status !== '0') {
+    await endUserSessions(ctx, tx, recordId, 'disabled');
   }
   return recordId;
 }

@@ -1,6 +1,9 @@
 /**
  * Changing users. Creating, editing, assigning roles and deleting are submissions the security
- * administrator reviews (four-eyes); enabling/disabling and password resets act at once.
+ * administrator reviews (four-eyes); enabling/disabling and password resets act at once, except
+ * that enabling or disabling one of the three administrators is reviewed too (三员分立). No
+ * administrator chooses another user's password: a reset issues a one-time password, sent to the
+ * user's phone when there is one, that must be changed at the next sign-in.
  */
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
@@ -17,6 +20,7 @@ import { assertChange, assertNoPending, decideReview, loadReview, submitReview }
 import { decisionBody, idsQuery, submittedSchema } from '../review/schemas.js';
 import { assertInScope, assertNotSelf, roleKeysOfUser } from './access.js';
 import { randomPassword } from './initial-password.js';
+import { maskPhone } from '../../../lib/personalData.js';
 import { applyUserChange, checkUserRecord, deleteBlocker, liveUser, normalise, userFields, type ProposedUser, type UserRecord } from './record.js';
 
 const TAGS = ['system-user'];
@@ -193,7 +197,7 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '启用或停用用户',
-      description: "status '1' 正常 '0' 停用；停用立即结束该用户的全部会话。",
+      description: "status '1' 正常 '0' 停用；停用立即结束该用户的全部会话。三员（系统管理员、安全管理员、审计管理员）账号的启用停用提交安全管理员审核后生效。",
       body: z.object({ userId, status: z.enum(['0', '1'], { error: "状态只能是 '0' 停用或 '1' 正常" }) }),
       response: { 200: doneEnvelope },
     },
@@ -202,6 +206,10 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     const { userId: id, status } = req.body;
     assertNotSelf(caller, id, '不能停用或启用当前登录的用户');
     await assertInScope(db, caller, id);
+    if ((await roleKeysOfUser(db, id)).some(isDutyRole)) {
+      await submitUpdate(caller.userId, id, (live) => ({ ...live, status }));
+      return done('三员账号的启用或停用已提交，等待安全管理员审核');
+    }
     await db.transaction(async (tx) => {
       const updated = await tx.update(sysUser).set({ status, updatedAt: ctx.clock.now() }).where(eq(sysUser.userId, id)).returning({ id: sysUser.userId });
       if (updated.length === 0) throw badRequest('用户不存在', 'userId');
@@ -215,9 +223,12 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '重置用户密码',
-      description: '给定新密码（须符合密码策略）或留空随机生成（在 data.password 中返回一次）。用户下次登录须修改密码；其现有会话立即结束。安全管理员、审计管理员账号的密码只能由本人修改（三员分立）。',
-      body: z.object({ userId, password: z.string().max(128, '密码不能超过128个字符').optional() }),
-      response: { 200: envelope(z.object({ password: z.string().nullable() })) },
+      description: '系统生成一次性密码：用户有手机号码时以短信发送（data.sentTo 为脱敏号码，data.password 为空），否则在 data.password 中返回一次由管理员转交。用户下次登录须修改密码；其现有会话立即结束。管理员不能为他人指定密码；安全管理员、审计管理员账号的密码只能由本人修改（三员分立）。',
+      body: z.object({
+        userId,
+        password: z.undefined({ error: '不能为他人指定密码：重置后由系统生成一次性密码' }).optional(),
+      }),
+      response: { 200: envelope(z.object({ password: z.string().nullable(), sentTo: z.string().nullable() })) },
     },
   }, async (req) => {
     const caller = currentUser(req);
@@ -228,15 +239,9 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     if (targetDuties.length) {
       throw forbidden(`三员分立：${targetDuties.map((k) => DUTY_ROLE_NAMES[k as keyof typeof DUTY_ROLE_NAMES]).join('、')}账号的密码只能由本人修改`);
     }
-    const [target] = await db.select({ userName: sysUser.userName, passwordHash: sysUser.passwordHash }).from(sysUser).where(eq(sysUser.userId, id));
+    const [target] = await db.select({ userName: sysUser.userName, passwordHash: sysUser.passwordHash, phone: sysUser.phone }).from(sysUser).where(eq(sysUser.userId, id));
     if (!target) throw badRequest('用户不存在', 'userId');
-    const policy = await ctx.policy.get();
-    const given = req.body.password?.trim() ? req.body.password : null;
-    if (given) {
-      const violation = passwordPolicyViolation(given, target.userName, policy.passwordMinLength);
-      if (violation) throw badRequest(violation, 'password');
-    }
-    const password = given ?? randomPassword();
+    const password = randomPassword();
     const hash = await hashPassword(password);
     const now = ctx.clock.now();
     await db.transaction(async (tx) => {
@@ -244,7 +249,12 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       await tx.update(sysUser).set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: true, failCount: 0, lockedUntil: null, updatedAt: now }).where(eq(sysUser.userId, id));
       await endUserSessions(ctx, tx, id, 'resetPwd');
     });
-    return ok({ password: given ? null : password }, '密码已重置，用户下次登录须修改密码');
+    if (target.phone) {
+      // The administrator never learns the password when the user's phone can receive it.
+      await ctx.sms.send(target.phone, `【广东省安管人员考核管理平台】您的登录密码已由管理员重置，一次性密码：${password}，请登录后立即修改。如非本人申请，请联系管理员。`);
+      return ok({ password: null, sentTo: maskPhone(target.phone) }, `密码已重置，一次性密码已发送至 ${maskPhone(target.phone)}，用户登录后须修改密码`);
+    }
+    return ok({ password, sentTo: null }, '密码已重置：用户没有登记手机号码，请将一次性密码当面转交，用户登录后须修改密码');
   });
 
 };

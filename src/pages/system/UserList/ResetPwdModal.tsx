@@ -1,25 +1,26 @@
-/** Reset a user's password: a given one (policy checked by the server) or a random one shown once; the user must change it at next sign-in. */
+/**
+ * Reset a user's password. The server issues a one-time password: sent to the user's phone when
+ * there is one (the administrator never sees it), otherwise shown here once to hand over. The user
+ * must change it at the next sign-in; no administrator chooses another user's password.
+ */
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App, Modal, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, toApiError } from '@/services/request';
+import { errorMessage } from '@/services/request';
 import { resetUserPwd, type SysUserRow } from '@/services/systemUser';
 import { NS } from './shared/ns';
 
 export default function ResetPwdModal({ user, onClose }: { user: SysUserRow | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<{ password?: string }>();
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     if (!user?.userId) return;
-    const { password } = await form.validateFields();
     setBusy(true);
     try {
-      const res = await resetUserPwd({ userId: user.userId, password: password || undefined });
-      void message.success(res.msg || t('common.done'));
+      const res = await resetUserPwd({ userId: user.userId });
       if (res.data.password) {
         modal.success({
           title: t('user.resetDoneTitle'),
@@ -32,11 +33,11 @@ export default function ResetPwdModal({ user, onClose }: { user: SysUserRow | nu
             </>
           ),
         });
+      } else {
+        modal.success({ title: t('user.resetDoneTitle'), content: <span data-testid="reset-password-sent">{t('user.resetSent', { phone: res.data.sentTo ?? '' })}</span> });
       }
       onClose();
     } catch (err) {
-      const e = toApiError(err);
-      if (e.field === 'password') form.setFields([{ name: 'password', errors: [e.msg] }]);
       void message.error(errorMessage(err, t('common.failed')));
     } finally {
       setBusy(false);
@@ -55,12 +56,7 @@ export default function ResetPwdModal({ user, onClose }: { user: SysUserRow | nu
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'reset-pwd-submit' } as ButtonProps}
     >
-      <Alert type="warning" showIcon message={t('user.resetPwdHint')} style={{ marginBottom: 16 }} />
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="password" label={t('user.newPassword')} extra={t('user.passwordHint')}>
-          <Input.Password autoComplete="new-password" data-testid="reset-pwd-input" />
-        </Form.Item>
-      </Form>
+      <Alert type="warning" showIcon message={t('user.resetPwdHint')} />
     </Modal>
   );
 }

@@ -17,7 +17,7 @@ import { formatDateTime } from '@/components/ProTableKit/format';
 import { useAccess } from '@/app/useAccess';
 import { errorMessage } from '@/services/request';
 import {
-  changeUserStatus, getUserReview, listUsersV2, loadDeptTree, loadUserTypes, removeUsers, userNewCheck, userUpdateCheck,
+  changeUserStatus, getUser, getUserReview, listUsersV2, loadDeptTree, loadUserTypes, removeUsers, userNewCheck, userUpdateCheck,
   USER_EXPORT_URL, USER_IMPORT_URL, USER_TEMPLATE_URL, type DeptNode, type ReviewDetail, type SysUserRow, type UserQuery, type UserType,
 } from '@/services/systemUser';
 import CheckStatusTag from './shared/CheckStatusTag';
@@ -58,6 +58,16 @@ export default function UserList() {
   }, []);
 
   const reload = useCallback(() => void actionRef.current?.reload(), []);
+  // The list shows phones masked; the form edits the real record (the server logs that view).
+  const openEdit = useCallback(async (row: SysUserRow) => {
+    try {
+      const res = await getUser(row.userId!);
+      setEditing(res.data);
+      setFormOpen(true);
+    } catch (err) {
+      void message.error(errorMessage(err, t('common.failed')));
+    }
+  }, [message, t]);
   const request = useMemo(
     () =>
       tableRequest<SysUserRow, Filters>((q) => {
@@ -164,7 +174,7 @@ export default function UserList() {
           links.push(
             <AuthButton key="edit" perm="system:user:edit">
               <Tooltip title={waiting ? t('checkStatus.2') : undefined}>
-                <Typography.Link disabled={waiting} onClick={() => { setEditing(r); setFormOpen(true); }} data-testid={`user-edit-${r.userName}`}>
+                <Typography.Link disabled={waiting} onClick={() => void openEdit(r)} data-testid={`user-edit-${r.userName}`}>
                   {t('common.edit')}
                 </Typography.Link>
               </Tooltip>

@@ -1,0 +1,105 @@
+/**
+ * 个人信息访问日志 /system/pdlog: who saw whose unmasked identity number, phone or birth date, for
+ * which duty and where (server/lib/personalData.ts writes the rows). Read and export only, for the
+ * audit administrator; like the other logs, rows are never edited or purged.
+ */
+import { z } from 'zod';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
+import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
+import { personalDataAccess } from '../../../db/schema.js';
+import { chinaTime, contains, dateRange, orderBy } from '../catalog/listKit.js';
+
+const TAG = ['system-log'];
+
+/** The duties of server/lib/personalData.ts in words. */
+export const PURPOSE_LABELS: Record<string, string> = {
+  review: '业务审核',
+  employer: '所在企业办理业务',
+  'admin:person': '人员信息维护',
+  'admin:user': '用户账号维护',
+  'certificate:staff': '证书查询（中心人员）',
+  'certificate:pdf': '证书文件',
+};
+const FIELD_LABELS: Record<string, string> = { idNo: '证件号码', phone: '手机号码', birthDate: '出生日期' };
+
+const row = z.object({
+  id: z.number(),
+  userId: z.number(),
+  userName: z.string(),
+  personId: z.number().nullable(),
+  subjectUserId: z.number().nullable(),
+  subjectName: z.string().nullable(),
+  fields: z.string().describe('idNo, phone, birthDate（逗号分隔）'),
+  fieldsLabel: z.string(),
+  purpose: z.string(),
+  purposeLabel: z.string(),
+  route: z.string(),
+  ip: z.string().nullable(),
+  accessedAt: z.string().describe('ISO 8601'),
+});
+type Record_ = typeof personalDataAccess.$inferSelect;
+const fieldsLabel = (fields: string) => fields.split(',').map((f) => FIELD_LABELS[f] ?? f).join('、');
+const toRow = (r: Record_) => ({
+  ...r, fieldsLabel: fieldsLabel(r.fields), purposeLabel: PURPOSE_LABELS[r.purpose] ?? r.purpose, accessedAt: r.accessedAt.toISOString(),
+});
+
+const filters = z.object({
+  userName: z.string().trim().max(64).optional().describe('查看人登录名（包含）'),
+  subjectName: z.string().trim().max(64).optional().describe('被查看人姓名（包含）'),
+  personId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  purpose: z.string().trim().max(64).optional(),
+});
+const listQuery = pageQuery.extend(filters.shape);
+const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
+
+function where(q: z.infer<typeof exportQuery>): SQL | undefined {
+  const w: SQL[] = [];
+  if (q.userName) w.push(ilike(personalDataAccess.userName, contains(q.userName)));
+  if (q.subjectName) w.push(ilike(personalDataAccess.subjectName, contains(q.subjectName)));
+  if (q.personId) w.push(eq(personalDataAccess.personId, q.personId));
+  if (q.purpose) w.push(eq(personalDataAccess.purpose, q.purpose));
+  w.push(...dateRange(personalDataAccess.accessedAt, q.beginTime, q.endTime));
+  return w.length ? and(...w) : undefined;
+}
+const SORT = { id: personalDataAccess.id, accessedAt: personalDataAccess.accessedAt, userName: personalDataAccess.userName };
+
+const COLUMNS: ExcelColumn<Record_>[] = [
+  { header: '日志编号', value: (r) => r.id },
+  { header: '查看人', width: 16, value: (r) => r.userName },
+  { header: '被查看人', width: 16, value: (r) => r.subjectName ?? '' },
+  { header: '人员编号', value: (r) => r.personId ?? '' },
+  { header: '账号编号', value: (r) => r.subjectUserId ?? '' },
+  { header: '查看内容', width: 24, value: (r) => fieldsLabel(r.fields) },
+  { header: '事由', width: 20, value: (r) => PURPOSE_LABELS[r.purpose] ?? r.purpose },
+  { header: '接口', width: 40, value: (r) => r.route },
+  { header: '地址', width: 16, value: (r) => r.ip ?? '' },
+  { header: '查看时间', width: 20, value: (r) => chinaTime(r.accessedAt) },
+];
+
+export const personalDataLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.db;
+
+  app.get('/system/pdlog/list', {
+    config: { access: { perm: 'system:pdlog:list' } },
+    schema: { tags: TAG, summary: '个人信息访问日志列表', querystring: listQuery, response: { 200: pageEnvelope(row) } },
+  }, async (req) => {
+    const q = req.query;
+    const cond = where(q);
+    const [{ total }] = await db.select({ total: count() }).from(personalDataAccess).where(cond);
+    const rows = await db.select().from(personalDataAccess).where(cond)
+      .orderBy(...orderBy(q.sortField, q.sortOrder, SORT, [desc(personalDataAccess.accessedAt), desc(personalDataAccess.id)]))
+      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    return page(rows.map(toRow), total, q.pageNum);
+  });
+
+  app.get('/system/pdlog/export', {
+    config: { access: { perm: 'system:pdlog:export' } },
+    schema: { tags: TAG, summary: '导出个人信息访问日志（Excel）', querystring: exportQuery },
+  }, async (req, reply) => {
+    const cond = where(req.query);
+    return sendExcel(reply, '个人信息访问日志.xlsx', COLUMNS, batches((offset, limit) =>
+      db.select().from(personalDataAccess).where(cond).orderBy(desc(personalDataAccess.id)).limit(limit).offset(offset)));
+  });
+};
