@@ -10,23 +10,36 @@ import { sysOperLog } from '../db/schema.js';
 const SECRET_KEYS = /pass(word)?|pwd|token|secret|captcha|^(sms|verify|check|auth)?code$|^(sms|verify)Code$/i;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A copy of the parameters with every secret-looking value replaced. */
-export function redactSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '******' : redactSecrets(v)]),
-    );
+/** Nesting kept in the log; anything deeper is summarised (a hostile body must not stop the log being written). */
+const MAX_DEPTH = 16;
+/** Members kept per object or array, for the same reason. */
+const MAX_MEMBERS = 200;
+
+/** A copy of the parameters with every secret-looking value replaced, depth and width bounded. */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '[…]';
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, MAX_MEMBERS).map((v) => redactSecrets(v, depth + 1));
+    return value.length > MAX_MEMBERS ? [...kept, `[… ${value.length - MAX_MEMBERS} more]`] : kept;
   }
-  return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of entries.slice(0, MAX_MEMBERS)) out[k] = SECRET_KEYS.test(k) ? '******' : redactSecrets(v, depth + 1);
+  if (entries.length > MAX_MEMBERS) out['…'] = `${entries.length - MAX_MEMBERS} more`;
+  return out;
 }
 
 export function registerOperationLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     const log = request.routeOptions.config?.access?.log;
     if (log === false || !MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
-    const params = redactSecrets({ query: request.query, body: request.body, params: request.params });
-    const text = JSON.stringify(params);
+    let text: string;
+    try {
+      text = JSON.stringify(redactSecrets({ query: request.query, body: request.body, params: request.params }));
+    } catch {
+      text = '"[参数无法记录]"';
+    }
     try {
       await app.ctx.db.insert(sysOperLog).values({
         title: log?.title ?? (request.routeOptions.url ?? request.url).replace(/^\/api\//, ''),
