@@ -34,6 +34,12 @@ export type BusinessType =
   | 'personRevocation'
   | 'rename';
 
+/** What step 0 of the apply wizard chooses: a person, a certificate, or nothing (the enterprise itself). */
+export type SubjectTarget = 'person' | 'certificate' | 'enterprise';
+
+/** The steps of the apply wizard (SPEC 2: steps 0–3; revocations show the certificate's detail, steps 1–5). */
+export type WizardStep = 'subject' | 'detail' | 'form' | 'materials' | 'summary';
+
 export interface BusinessRoute {
   type: BusinessType;
   /** Chinese name of the business, e.g. 新办证书. */
@@ -46,6 +52,10 @@ export interface BusinessRoute {
   personCheck: boolean;
   /** Approval queues a certificate for printing (DOMAIN.md "Printing"). */
   printsCertificate: boolean;
+  /** What the application is about (step 0 of the wizard; the server checks the same). */
+  target: SubjectTarget;
+  /** The wizard shows the certificate's detail before the form (revocations). */
+  showsDetail: boolean;
 }
 
 export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
@@ -56,6 +66,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['cb', 'cs', 'sh', 'sp'],
     personCheck: false,
     printsCertificate: true,
+    target: 'person',
+    showsDetail: false,
   },
   delay: {
     type: 'delay',
@@ -64,6 +76,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['cs', 'sh'],
     personCheck: true,
     printsCertificate: true,
+    target: 'certificate',
+    showsDetail: false,
   },
   inner: {
     type: 'inner',
@@ -72,6 +86,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['cs', 'sh', 'sp'],
     personCheck: true,
     printsCertificate: true,
+    target: 'certificate',
+    showsDetail: false,
   },
   inProvince: {
     type: 'inProvince',
@@ -80,6 +96,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['cb', 'cs', 'sh', 'sp'],
     personCheck: true,
     printsCertificate: true,
+    target: 'person',
+    showsDetail: false,
   },
   outProvince: {
     type: 'outProvince',
@@ -88,6 +106,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['sh'],
     personCheck: true,
     printsCertificate: false,
+    target: 'certificate',
+    showsDetail: false,
   },
   modify: {
     type: 'modify',
@@ -96,6 +116,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['sh'],
     personCheck: true,
     printsCertificate: true,
+    target: 'certificate',
+    showsDetail: false,
   },
   revocation: {
     type: 'revocation',
@@ -104,6 +126,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['sh'],
     personCheck: true,
     printsCertificate: false,
+    target: 'certificate',
+    showsDetail: true,
   },
   personRevocation: {
     type: 'personRevocation',
@@ -112,6 +136,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['sh'],
     personCheck: false,
     printsCertificate: false,
+    target: 'certificate',
+    showsDetail: true,
   },
   rename: {
     type: 'rename',
@@ -120,11 +146,18 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     middleSteps: ['cs', 'sh', 'sp'],
     personCheck: false,
     printsCertificate: false,
+    target: 'enterprise',
+    showsDetail: false,
   },
 };
 
 /** Every business type, in the order of the table above. */
 export const BUSINESS_TYPES = Object.keys(BUSINESS_ROUTES) as BusinessType[];
+
+/** The apply wizard's steps of a business type, in order. */
+export function wizardStepsOf(type: BusinessType): WizardStep[] {
+  return BUSINESS_ROUTES[type].showsDetail ? ['subject', 'detail', 'form', 'materials', 'summary'] : ['subject', 'form', 'materials', 'summary'];
+}
 
 /** The full step sequence of a route: sl, its middle steps, bj. */
 export function routeSteps(middleSteps: readonly MiddleStep[]): Step[] {

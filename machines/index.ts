@@ -3,6 +3,7 @@
  * and the audit checks iterate over this map: add each new machine here.
  */
 import { applicationMachine } from './application.machine.js';
+import { applyWizardMachine } from './applyWizard.machine.js';
 import { delayEligibilityMachine } from './delayEligibility.machine.js';
 import { recordReviewMachine } from './recordReview.machine.js';
 import { sessionMachine } from './session.machine.js';
@@ -10,6 +11,7 @@ import { smsCountdownMachine } from './smsCountdown.machine.js';
 
 export const machines = {
   application: applicationMachine,
+  applyWizard: applyWizardMachine,
   delayEligibility: delayEligibilityMachine,
   recordReview: recordReviewMachine,
   session: sessionMachine,
@@ -20,6 +22,7 @@ export type MachineId = keyof typeof machines;
 
 export * from './businessTypes.js';
 export * from './application.machine.js';
+export * from './applyWizard.machine.js';
 export * from './delayEligibility.machine.js';
 export * from './recordReview.machine.js';
 export * from './session.machine.js';

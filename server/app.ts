@@ -15,7 +15,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
 import { runInRequest } from './lib/requestScope.js';
-import { defaultPolicy, PolicyStore } from './lib/policy.js';
+import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
@@ -29,8 +29,9 @@ import { dictRoutes } from './modules/dict/routes.js';
 import { publicRoutes } from './modules/public/routes.js';
 import { fileRoutes } from './modules/file/routes.js';
 import { analysisRoutes } from './modules/analysis/routes.js';
-import { workflowRoutes } from './workflow/routes.js';
+import { workflowRoutes } from './modules/workflow/routes.js';
 import { moduleRoutes } from './modules/registry.js';
+import { registerBusinessTypes } from './modules/business/register.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -64,6 +65,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sso: await createSsoVerifier(config),
   };
   app.decorate('ctx', ctx);
+  registerBusinessTypes();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -7,8 +7,8 @@ import { migrate } from './db/migrate.js';
 import { createInitialAdmin, DEMO_PASSWORD, isSeeded, seedDemoData, seedReferenceData } from './db/seed/index.js';
 import { hashPassword } from './lib/password.js';
 import { fixedClock, runWithClock } from './lib/clock.js';
-import { seedDemoApplications } from './workflow/demo.js';
-import { seedBusinessCases } from './db/seed/businessCases.js';
+import { seedDemoApplications } from './demo/applications.js';
+import { seedBusinessCases } from './demo/businessCases.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }

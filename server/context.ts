@@ -2,9 +2,8 @@
 import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
-import type { PolicyStore } from './lib/policy.js';
-import type { SmsSender } from './modules/auth/sms-sender.js';
-import type { SsoVerifier } from './modules/auth/sso.js';
+import type { PolicyStore } from './services/policy.js';
+import type { SmsSender, SsoVerifier } from './lib/ports.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -16,23 +15,7 @@ export interface AppContext {
   sso: SsoVerifier;
 }
 
-/** The signed-in caller, attached by the auth hook. */
-export interface AuthUser {
-  userId: number;
-  userName: string;
-  nickName: string;
-  userType: '00' | '02' | '03' | '04';
-  duty: string | null;
-  roleKeys: string[];
-  permissions: Set<string>;
-  /** Data scope: '1' | '2' | '3' for area staff and enterprise users, 'all' for the provincial administrator, null when none. */
-  area: '1' | '2' | '3' | 'all' | null;
-  enterpriseId: number | null;
-  personId: number | null;
-  mustChangePassword: boolean;
-  passwordExpired: boolean;
-  tokenHash: string;
-}
+export type { AuthUser } from './lib/authUser.js';
 
 /** Per-route options read by the auth and operation-log hooks. */
 export interface RouteAccess {
@@ -49,9 +32,6 @@ export interface RouteAccess {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-  }
-  interface FastifyRequest {
-    user: AuthUser | null;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;

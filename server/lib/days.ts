@@ -34,10 +34,12 @@ export function chinaDate(instant: Date): string {
   return toDateStr(new Date(instant.getTime() + CHINA_OFFSET_MS));
 }
 
-/** An instant as 'YYYY-MM-DD HH:mm:ss' in China time (SPEC 9's default format). */
-export function chinaDateTime(instant: Date | null | undefined): string {
+/** An instant (a Date or an ISO string) as 'YYYY-MM-DD HH:mm:ss' in China time (SPEC 9's default format). */
+export function chinaDateTime(instant: Date | string | null | undefined): string {
   if (!instant) return '';
-  const t = new Date(instant.getTime() + CHINA_OFFSET_MS).toISOString();
+  const at = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(at.getTime())) return '';
+  const t = new Date(at.getTime() + CHINA_OFFSET_MS).toISOString();
   return `${t.slice(0, 10)} ${t.slice(11, 19)}`;
 }
 

@@ -2,10 +2,9 @@
  * Auth as a hook: every route is private unless its config says `access.auth: 'public'`.
  * The token header is resolved to a user, then the route's permission string is checked.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { resolveSession } from '../modules/auth/session.service.js';
-import type { AuthUser } from '../context.js';
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
@@ -33,8 +32,3 @@ export function registerAuth(app: FastifyInstance): void {
   });
 }
 
-/** The signed-in caller of a private route. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized('请先登录');
-  return request.user;
-}

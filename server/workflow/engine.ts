@@ -14,9 +14,9 @@ import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { application, applicationHistory, enterprise, sysUser } from '../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
-import { closeEffects, type ApplicationRow, type WorkflowEnv } from './effects.js';
+import type { ApplicationRow, WorkflowEnv } from './types.js';
+import { handlersOf } from './registry.js';
 import { checkSender, holdsStep, inArea } from './who.js';
-import { checkDraft } from '../modules/business/rules.js';
 import { chinaDate } from '../lib/days.js';
 
 export const STALE_VERSION = '数据已被他人更新，请刷新后重试';
@@ -82,7 +82,7 @@ export const RULE_REFUSED = 422;
  * transaction (PGlite serialises on one connection).
  */
 export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app: ApplicationRow): Promise<void> {
-  const answer = await checkDraft(ctx.db, ctx.clock, {
+  const answer = await handlersOf(app.businessType as BusinessType).rules(ctx.db, ctx.clock, {
     businessType: app.businessType as BusinessType, applicationId: app.id, enterpriseId: app.enterpriseId, personId: app.personId,
     certificateId: app.certificateId, payload: app.payload, applicantUserId: app.applicantUserId,
   });
@@ -152,7 +152,7 @@ export async function applyEvent(ctx: WorkflowEnv, tx: Tx, app: ApplicationRow, 
     createdAt: now,
   });
   if (to === 'closed' && updated.outcome === 'approved') {
-    await closeEffects[updated.businessType as BusinessType](tx, updated, ctx);
+    await handlersOf(updated.businessType as BusinessType).closeEffect(tx, updated, ctx);
   }
   return updated;
 }

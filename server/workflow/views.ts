@@ -9,7 +9,7 @@ import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor, historyOf } from './engine.js';
-import type { ApplicationRow } from './effects.js';
+import type { ApplicationRow } from './types.js';
 import { holdsStep } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
 

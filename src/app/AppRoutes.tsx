@@ -11,6 +11,7 @@ import { flattenRoutes, type RouteNode } from './routeBuilder';
 import { pageFor } from './pageRegistry';
 import RouteGuard from './RouteGuard';
 import OldExam from './OldExam';
+import { FIXED_LAYOUT_ROUTES } from './fixedRoutes';
 
 const BasicLayout = lazy(() => import('@/layouts/BasicLayout'));
 const UserLayout = lazy(() => import('@/layouts/UserLayout'));
@@ -32,10 +33,6 @@ const Exception404 = lazy(() => import('@/pages/exception/404'));
 const Exception500 = lazy(() => import('@/pages/exception/500'));
 
 const Workplace = lazy(() => import('@/pages/dashboard/Workplace'));
-const SysMsgInfo = lazy(() => import('@/pages/system/SysMsgInfo'));
-const UpdatePwd = lazy(() => import('@/pages/system/UpdatePwd'));
-const SysMessageCk = lazy(() => import('@/pages/system/SysMessageCk'));
-const SysTodo = lazy(() => import('@/pages/system/SysTodo'));
 
 function Page({ component: C }: { component: LazyExoticComponent<ComponentType> | ComponentType }) {
   const location = useLocation();
@@ -50,15 +47,7 @@ function Page({ component: C }: { component: LazyExoticComponent<ComponentType> 
 
 const el = (C: LazyExoticComponent<ComponentType> | ComponentType) => <Page component={C} />;
 
-/** Fixed routes inside the basic layout (SPEC 2 fixed routes). */
-export const FIXED_LAYOUT_ROUTES: { path: string; titleKey: string; component: LazyExoticComponent<ComponentType> }[] = [
-  { path: '/system/sysMsgInfo/systemMsg', titleKey: 'route.systemMsg', component: SysMsgInfo },
-  { path: '/system/sysMsgInfo/supervisionMsg', titleKey: 'route.supervisionMsg', component: SysMsgInfo },
-  { path: '/system/sysMsgInfo/warnMsg', titleKey: 'route.warnMsg', component: SysMsgInfo },
-  { path: '/system/updatePwd', titleKey: 'route.updatePwd', component: UpdatePwd },
-  { path: '/system/sysMessageCk', titleKey: 'route.sysMessageCk', component: SysMessageCk },
-  { path: '/system/sysTodo', titleKey: 'route.sysTodo', component: SysTodo },
-];
+export { FIXED_LAYOUT_ROUTES };
 
 /** Route objects for the user's generated routes (flat, absolute paths). */
 export function dynamicRouteObjects(nodes: RouteNode[] | null): RouteObject[] {

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import {
   application, certificate, certificateHistory, employmentRecord, enterprise, nationalOutbox, person, sysUser,
 } from '../../server/db/schema.js';
-import { caseIdNo, type CaseKey } from '../../server/db/seed/businessCases.js';
+import { caseIdNo, type CaseKey } from '../../server/demo/businessCases.js';
 import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
@@ -370,7 +370,7 @@ describe('the other rules and refusals', () => {
 
 describe('certificate numbers under concurrent closes', () => {
   it('20 new certificates closing at once get 20 distinct consecutive numbers', async () => {
-    const { closeEffects } = await import('../../server/workflow/effects.js');
+    const { closeEffects } = await import('../../server/modules/business/effects.js');
     const { createApplication } = await import('../../server/workflow/engine.js');
     const ent = await userOf('ent_gz');
     const persons = await db().select({ id: person.id }).from(person).where(eq(person.enterpriseId, ent.enterpriseId!)).orderBy(desc(person.id)).limit(20);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { application, certificate, person, personalDataAccess, sysUser } from '../../server/db/schema.js';
-import { maskIdNo, maskPhone } from '../../server/lib/personalData.js';
+import { maskIdNo, maskPhone } from '../../server/services/personalData.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();

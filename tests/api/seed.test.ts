@@ -1,5 +1,5 @@
 /** The seeded database as users rely on it: reference data, demo accounts, certificates and their rules. */
-import { caseIdNo } from '../../server/db/seed/businessCases.js';
+import { caseIdNo } from '../../server/demo/businessCases.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client.js';

@@ -7,7 +7,7 @@ import { enterprise, person, sysCatalog } from '../../server/db/schema.js';
 import { catalogSeedRows, seedCatalog } from '../../server/db/seed/catalog.js';
 import { makeIdCard } from '../../server/db/seed/idcard.js';
 import { CATALOG_KINDS, catalogPerms, type CatalogKind } from '../../server/modules/system/catalog/kinds.js';
-import { maskIdNo } from '../../server/lib/personalData.js';
+import { maskIdNo } from '../../server/services/personalData.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

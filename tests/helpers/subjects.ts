@@ -8,7 +8,7 @@ import type { BusinessType } from '../../machines/businessTypes.js';
 import { application, certificate, examResult, person, sysUser } from '../../server/db/schema.js';
 import type { Tx } from '../../server/db/client.js';
 import { chinaDate } from '../../server/lib/days.js';
-import { candidatesFor, firstEligible, type Candidate } from '../../server/workflow/demo.js';
+import { candidatesFor, firstEligible, type Candidate } from '../../server/demo/applications.js';
 import type { ManualClock } from '../../server/lib/clock.js';
 import type { TestApp } from './app.js';
 

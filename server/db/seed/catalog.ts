@@ -7,9 +7,11 @@
  */
 import { sysCatalog } from '../schema.js';
 import type { DbOrTx } from '../client.js';
-import type { CatalogExtra, CatalogKind } from '../../modules/system/catalog/kinds.js';
+/** The kinds of sys_catalog (server/modules/system/catalog/kinds.ts validates their `extra`; a unit test checks these rows against it). */
+export type CatalogSeedKind = 'position' | 'fileTag' | 'organTag' | 'dataOrder' | 'violateType' | 'question' | 'gateway';
 
-interface Seed<K extends CatalogKind> { code: string; name: string; extra: CatalogExtra<K>; remark?: string; status?: '0' | '1' }
+// eslint-style note: K names the kind only for readability; `extra` is checked against the module's schema in tests.
+interface Seed<K extends CatalogSeedKind> { code: string; name: string; extra: Record<string, unknown> & { readonly __kind?: K }; remark?: string; status?: '0' | '1' }
 
 const POSITIONS: Seed<'position'>[] = [
   { code: '01', name: '法定代表人', extra: { certType: 'A' }, remark: '企业主要负责人，持 A 类证书；每家企业仅一名' },
@@ -87,13 +89,13 @@ const GATEWAYS: Seed<'gateway'>[] = [
   { code: 'sms_gateway', name: '政务短信平台', extra: { url: 'https://sms.gd.gov.cn/api/send', method: 'POST', timeoutMs: 5000 } },
 ];
 
-const ALL: { [K in CatalogKind]: Seed<K>[] } = {
+const ALL: { [K in CatalogSeedKind]: Seed<K>[] } = {
   position: POSITIONS, fileTag: FILE_TAGS, organTag: ORGAN_TAGS, dataOrder: DATA_ORDERS, violateType: VIOLATE_TYPES, question: QUESTIONS, gateway: GATEWAYS,
 };
 
 /** The seed rows of every kind (also read by tests). */
 export function catalogSeedRows() {
-  return (Object.entries(ALL) as [CatalogKind, Seed<CatalogKind>[]][]).flatMap(([kind, rows]) =>
+  return (Object.entries(ALL) as [CatalogSeedKind, Seed<CatalogSeedKind>[]][]).flatMap(([kind, rows]) =>
     rows.map((r, i) => ({ kind, code: r.code, name: r.name, sortOrder: (i + 1) * 10, status: r.status ?? '1', extra: r.extra, remark: r.remark ?? null })));
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../lib/reply.js';
 import { badRequest } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/authUser.js';
 import { sysUser } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { endSession } from './session.service.js';

@@ -12,9 +12,9 @@ export interface SmsMessage {
   at: string;
 }
 
-export interface SmsSender {
-  send(mobile: string, text: string): Promise<void>;
-}
+import type { SmsSender } from '../../lib/ports.js';
+
+export type { SmsSender };
 
 export class LogSmsSender implements SmsSender {
   constructor(private readonly outboxFile: string, private readonly log: (line: string) => void) {}

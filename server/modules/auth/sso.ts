@@ -14,16 +14,9 @@ import type { AppConfig } from '../../config.js';
 
 const ALG = 'ES256';
 
-export interface SsoIdentity {
-  /** Login name of the user in SafeCert. */
-  loginName: string;
-  claims: JWTPayload;
-}
+import type { SsoIdentity, SsoVerifier } from '../../lib/ports.js';
 
-export interface SsoVerifier {
-  /** Checks signature, issuer, audience and lifetime at `now` (the server's clock). */
-  verify(token: string, now: Date): Promise<SsoIdentity>;
-}
+export type { SsoIdentity, SsoVerifier };
 
 /** Loads the demo key pair, creating it on first use. */
 export async function demoKeyPair(keyFile: string): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> {

@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../machines/businessTypes.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
-import { applicationDetailSchema, queueRow } from '../../workflow/routes.js';
+import { currentUser } from '../../lib/authUser.js';
+import { applicationDetailSchema, queueRow } from '../workflow/routes.js';
 import { REVOCATION_REASONS } from './payloads.js';
 import {
   applyAndSubmit, candidates, getBusiness, listBusiness, precheck, removeBusiness, saveBusiness, submitBusiness, updateBusiness,

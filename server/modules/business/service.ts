@@ -13,10 +13,10 @@ import { application, applicationHistory, certificate, enterprise, person, sysOs
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { PageQuery } from '../../lib/reply.js';
 import { applyEvent, assertCanSee, assertRulesPass, createApplication, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
-import type { ApplicationRow } from '../../workflow/effects.js';
+import type { ApplicationRow } from '../../workflow/types.js';
 import { applicationDetail, toQueueRow } from '../../workflow/views.js';
 import { ageOn, employedAt, holderUserOf, todayOf } from './facts.js';
-import { maskIdNo, reveal, type Duty } from '../../lib/personalData.js';
+import { maskIdNo, reveal, type Duty } from '../../services/personalData.js';
 import type { FileOwnerCheck } from '../system/oss/fileScope.js';
 import { PAYLOADS, TARGET } from './payloads.js';
 import { checkDraft, type Draft, type RuleAnswer } from './rules.js';

@@ -11,7 +11,7 @@ import { canSeeCertificate } from './scope.js';
 import { versionLabel, type CertificatePdfData } from '../../lib/pdf/certificate.js';
 import type { z } from 'zod';
 import type { certificateDetail, historyRow } from './schemas.js';
-import { maskIdNo, recordAccess, reveal, type Duty } from '../../lib/personalData.js';
+import { maskIdNo, recordAccess, reveal, type Duty } from '../../services/personalData.js';
 
 export async function loadCertificate(db: DbOrTx, id: number) {
   const [row] = await db

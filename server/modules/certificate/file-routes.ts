@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { certificatePdf, versionLabel } from '../../lib/pdf/certificate.js';
 import { envelope, ok } from '../../lib/reply.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/authUser.js';
 import { publicBaseUrl } from './base-url.js';
 import { loadCertificate, loadVisibleCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
 import { loadLabels } from './labels.js';

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { certificate } from '../../db/schema.js';
 import { envelope, ok } from '../../lib/reply.js';
-import { currentUser } from '../../plugins/auth.js';
-import { newQueryCode } from '../../workflow/certNo.js';
+import { currentUser } from '../../lib/authUser.js';
+import { newQueryCode } from './numbering.js';
 
 const TAGS = ['certificate'];
 export const NO_ROLE_MSG = '该用户未设置角色';

@@ -11,7 +11,7 @@ import { versionLabel } from '../../lib/pdf/certificate.js';
 import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
 import { certificateScope } from './scope.js';
-import { maskIdNo } from '../../lib/personalData.js';
+import { maskIdNo } from '../../services/personalData.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

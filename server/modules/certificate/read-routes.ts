@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, type ApplyStatusCode, type BusinessType } from '../../../machines/businessTypes.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { envelope, ok, page, pageEnvelope } from '../../lib/reply.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/authUser.js';
 import { certificateDetailView, loadVisibleCertificate } from './detail.js';
 import { loadLabels } from './labels.js';
 import { contains, joinedCertificates, listCertificates, toRow } from './query.js';

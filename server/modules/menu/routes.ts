@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/authUser.js';
 import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../db/schema.js';
 
 export const menuEntry = z.object({

@@ -4,7 +4,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { notFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/authUser.js';
 import { sysMsgInfo, sysTodo } from '../../db/schema.js';
 
 const msgType = z.enum(['systemType', 'supervisionType', 'warnType']);

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { certCheckRecord, certificate, enterprise, person, sysDictData, sysNotice } from '../../db/schema.js';
-import { maskIdNo } from '../../lib/personalData.js';
+import { maskIdNo } from '../../services/personalData.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
 

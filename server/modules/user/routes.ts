@@ -6,7 +6,7 @@ import { done, doneEnvelope } from '../../lib/reply.js';
 import { endUserSessions } from '../auth/session.service.js';
 import { badRequest } from '../../lib/errors.js';
 import { hashPassword, passwordPolicyViolation, verifyPassword } from '../../lib/password.js';
-import { currentUser } from '../../plugins/auth.js';
+import { currentUser } from '../../lib/authUser.js';
 import { enterprise, sysPasswordHistory, sysUser } from '../../db/schema.js';
 import { loginUserData } from './login-user.js';
 

@@ -13,7 +13,7 @@ import { useUserRoutes } from '@/store/user';
 import { breadcrumbChain, findChain, type RouteNode } from '@/app/routeBuilder';
 import { deviceOf, headerHidden, sidebarOpenFor, SIDEBAR, useLayoutSettings, type Device } from '@/app/settings';
 import { usePublicSettings } from '@/app/publicSettings';
-import { FIXED_LAYOUT_ROUTES } from '@/app/AppRoutes';
+import { FIXED_LAYOUT_ROUTES } from '@/app/fixedRoutes';
 import MultiTab from '@/components/MultiTab';
 import { storage } from '@/utils/storage';
 import { menuIcon } from './icons';

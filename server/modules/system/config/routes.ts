@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { sysConfig } from '../../../db/schema.js';
 import type { AuthUser } from '../../../context.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { chinaTime, idParams, requireAnyPerm } from '../menus/kit.js';
 import { deptBody, deptListQuery, deptNode, deptRow, deptUpdateBody, type DeptRow } from './schemas.js';
 import { createDept, deptRowById, deptTree, enabledDeptTree, removeDept, roleDeptIds, updateDept } from './service.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { idParams, requireAnyPerm } from './kit.js';
 import { menuBody, menuListQuery, menuNode, menuRow, menuUpdateBody, type MenuRow } from './schemas.js';
 import { allMenus, createMenu, idsWithAncestors, listMenus, menuTree, removeMenu, roleMenuIds, toMenuRow, updateMenu } from './service.js';

@@ -10,7 +10,7 @@ import { sysDept, sysSession, sysUser } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { endUserSessions } from '../../auth/session.service.js';
 import { contains } from '../review/list-kit.js';
 import { chinaTime } from '../menus/kit.js';

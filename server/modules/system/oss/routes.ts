@@ -10,7 +10,7 @@ import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../l
 import { AppError, forbidden, notFound } from '../../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { StorageNotFoundError } from '../../../lib/storage/index.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { sysOss, sysUser } from '../../../db/schema.js';
 
 import { chinaTime, contains, dateRange, idsQuery, orderBy } from '../menus/kit.js';

@@ -10,13 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { application, certificate, enterprise, person, sysUser } from '../../../db/schema.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
 import { birthDateFromIdCard, isValidIdCard, sexFromIdCard } from '../../../db/seed/idcard.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
-import { maskBirthDate, maskIdNo, maskPhone, masked, reveal } from '../../../lib/personalData.js';
+import { maskBirthDate, maskIdNo, maskPhone, masked, reveal } from '../../../services/personalData.js';
 
 const TAG = ['system-person'];
 const LOG = (action: string) => ({ title: '人员信息', action });

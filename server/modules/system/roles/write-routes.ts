@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sysRecordReview, sysRole } from '../../../db/schema.js';
 import { badRequest } from '../../../lib/errors.js';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { endUserSessions } from '../../auth/session.service.js';
 import { changedKeys } from '../review/diff.js';
 import { assertChange, assertNoPending, cancelReview, decideReview, loadReview, submitReview } from '../review/review.service.js';

@@ -14,7 +14,7 @@ import { pendingByRecord, summaryOf, type PendingSummary, type ReviewRow } from 
 import { pendingSchema } from '../review/schemas.js';
 import { USER_TYPES, recordOf, type ProposedUser, type UserType } from './record.js';
 import { deptSubtree, scopeCondition, userScopeOf, type UserScope } from './scope.js';
-import { maskPhone } from '../../../lib/personalData.js';
+import { maskPhone } from '../../../services/personalData.js';
 
 export const userListQuery = pageQuery.extend({
   userName: z.string().trim().max(64).optional(),

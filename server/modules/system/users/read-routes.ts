@@ -4,7 +4,7 @@ import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enterprise, sysDept, sysUser, sysUserRole } from '../../../db/schema.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { reviewDetail } from '../review/detail.js';
 import { loadReview, pendingByRecord, pendingOf, summaryOf, userNames } from '../review/review.service.js';
 import { reviewDetailSchema } from '../review/schemas.js';
@@ -14,7 +14,7 @@ import { countLive, liveConditions, listUsers, listUsersV2, liveUserRows, userLi
 import { USER_TYPES } from './record.js';
 import { userView } from './view.js';
 import { userScopeOf } from './scope.js';
-import { reveal } from '../../../lib/personalData.js';
+import { reveal } from '../../../services/personalData.js';
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const TAGS = ['system-user'];

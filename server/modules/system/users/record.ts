@@ -14,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import { endUserSessions } from '../../auth/session.service.js';
 import { assertSeparationOfDuties, dutyOf } from '../review/duties.js';
 import { changedKeys, sameIds, type DisplayRecord } from '../review/diff.js';
-import { maskIdNo, maskPhone } from '../../../lib/personalData.js';
+import { maskIdNo, maskPhone } from '../../../services/personalData.js';
 
 export const USER_TYPES = { '00': '系统管理员', '02': '行政单位用户', '03': '企业用户', '04': '个人用户' } as const;
 export type UserType = keyof typeof USER_TYPES;

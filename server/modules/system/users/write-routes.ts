@@ -12,7 +12,7 @@ import { sysPasswordHistory, sysRecordReview, sysUser } from '../../../db/schema
 import { badRequest, forbidden } from '../../../lib/errors.js';
 import { hashPassword, passwordPolicyViolation } from '../../../lib/password.js';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
-import { currentUser } from '../../../plugins/auth.js';
+import { currentUser } from '../../../lib/authUser.js';
 import { endUserSessions } from '../../auth/session.service.js';
 import { changedKeys } from '../review/diff.js';
 import { DUTY_ROLE_NAMES, isDutyRole } from '../review/duties.js';
@@ -20,7 +20,7 @@ import { assertChange, assertNoPending, decideReview, loadReview, submitReview }
 import { decisionBody, idsQuery, submittedSchema } from '../review/schemas.js';
 import { assertInScope, assertNotSelf, roleKeysOfUser } from './access.js';
 import { randomPassword } from './initial-password.js';
-import { maskPhone } from '../../../lib/personalData.js';
+import { maskPhone } from '../../../services/personalData.js';
 import { applyUserChange, checkUserRecord, deleteBlocker, liveUser, normalise, userFields, type ProposedUser, type UserRecord } from './record.js';
 
 const TAGS = ['system-user'];

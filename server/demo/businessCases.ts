@@ -7,16 +7,16 @@
  * {@link caseIdNo}.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../client.js';
+import type { DbOrTx, Tx } from '../db/client.js';
 import {
   certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysMsgInfo, sysPasswordHistory, sysRole,
   sysUser, sysUserRole,
-} from '../schema.js';
-import { nextCertNo, newQueryCode } from '../../workflow/certNo.js';
-import type { CertCategory } from './certNo.js';
-import { ISSUING_AUTHORITY } from './dictionaries.js';
-import { makeIdCard } from './idcard.js';
-import { addDays, addYears, chinaDate } from '../../lib/days.js';
+} from '../db/schema.js';
+import { nextCertNo, newQueryCode } from '../modules/certificate/numbering.js';
+import type { CertCategory } from '../db/seed/certNo.js';
+import { ISSUING_AUTHORITY } from '../db/seed/dictionaries.js';
+import { makeIdCard } from '../db/seed/idcard.js';
+import { addDays, addYears, chinaDate } from '../lib/days.js';
 
 /** The purpose of each case person. */
 export type CaseKey =

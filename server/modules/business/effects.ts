@@ -5,19 +5,16 @@
  * certificate first copies its current version into certificate_history.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { BusinessType } from '../../machines/businessTypes.js';
-import type { AppContext } from '../context.js';
-import type { Tx } from '../db/client.js';
-import { application, certificate, certificateHistory, employmentRecord, enterprise, nationalOutbox, person } from '../db/schema.js';
-import { certExpiryDate, type CertCategory } from '../db/seed/certNo.js';
-import { ISSUING_AUTHORITY } from '../db/seed/dictionaries.js';
-import { addDays, addYears, chinaDate } from '../lib/days.js';
-import { nextCertNo, newQueryCode } from './certNo.js';
+import type { BusinessType } from '../../../machines/businessTypes.js';
+import type { Tx } from '../../db/client.js';
+import { application, certificate, certificateHistory, employmentRecord, enterprise, nationalOutbox, person } from '../../db/schema.js';
+import { certExpiryDate, type CertCategory } from '../../db/seed/certNo.js';
+import { ISSUING_AUTHORITY } from '../../db/seed/dictionaries.js';
+import { addDays, addYears, chinaDate } from '../../lib/days.js';
+import { nextCertNo, newQueryCode } from '../certificate/numbering.js';
+import type { CloseEffect } from '../../workflow/registry.js';
+import type { ApplicationRow } from '../../workflow/types.js';
 
-export type ApplicationRow = typeof application.$inferSelect;
-/** What the engine needs of the application context (the demo seed runs it without a server). */
-export type WorkflowEnv = Pick<AppContext, 'clock' | 'config'>;
-export type CloseEffect = (tx: Tx, app: ApplicationRow, env: WorkflowEnv) => Promise<void>;
 
 type CertificateRow = typeof certificate.$inferSelect;
 type Payload = Record<string, unknown>;

@@ -1,12 +1,12 @@
 /** The workflow API: queues, one application with what the caller may do, events, audit, machine definitions. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { applicationEventTypes, applicationMachine, replayHistory, type ApplicationEvent, type PersistedApplicationSnapshot } from '../../machines/application.machine.js';
-import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../machines/businessTypes.js';
-import { envelope, ok, page, pageEnvelope, pageQuery } from '../lib/reply.js';
-import { currentUser } from '../plugins/auth.js';
-import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from './engine.js';
-import { applicationDetail, listQueue, QUEUES } from './views.js';
+import { applicationEventTypes, applicationMachine, replayHistory, type ApplicationEvent, type PersistedApplicationSnapshot } from '../../../machines/application.machine.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../machines/businessTypes.js';
+import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
+import { currentUser } from '../../lib/authUser.js';
+import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
+import { applicationDetail, listQueue, QUEUES } from '../../workflow/views.js';
 
 export const queueRow = z.object({
   id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),

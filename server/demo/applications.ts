@@ -7,15 +7,16 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type St
 import type { ApplicationEvent, ApplicationEventType } from '../../machines/application.machine.js';
 import type { Tx } from '../db/client.js';
 import { certificate, enterprise, examResult, person, sysUser } from '../db/schema.js';
-import { CASE_KEYS, caseIdNo, type CaseKey } from '../db/seed/businessCases.js';
+import { CASE_KEYS, caseIdNo, type CaseKey } from './businessCases.js';
 import { addDays, addYears, chinaDate } from '../lib/days.js';
 import { holderUserOf } from '../modules/business/facts.js';
 import { parsePayload } from '../modules/business/payloads.js';
 import { checkDraft } from '../modules/business/rules.js';
 import { ManualClock } from '../lib/clock.js';
 import type { AppConfig } from '../config.js';
-import { applyEvent, createApplication } from './engine.js';
-import type { ApplicationRow } from './effects.js';
+import { applyEvent, createApplication } from '../workflow/engine.js';
+import type { ApplicationRow } from '../workflow/types.js';
+import { registerBusinessTypes } from '../modules/business/register.js';
 
 type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | 'atBj' | 'closedApproved' | 'rejected';
 /** How many demo items of each business type stop at each stage, per area. */
@@ -103,6 +104,8 @@ export async function candidatesFor(tx: Tx, type: BusinessType, entId: number, t
 }
 
 export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date): Promise<number> {
+  // The engine runs the business types' rules and close effects: wire them before driving it.
+  registerBusinessTypes();
   const users = await tx.select().from(sysUser);
   const byName = new Map(users.map((u) => [u.userName, u]));
   const today = chinaDate(now);

@@ -5,10 +5,10 @@
  * and writes who saw whose data, which fields, why and where into `personal_data_access`. A holder
  * seeing their own data is not an access to someone else's and is not logged.
  */
-import type { AuthUser } from '../context.js';
+import type { AuthUser } from '../lib/authUser.js';
 import type { DbOrTx } from '../db/client.js';
 import { personalDataAccess } from '../db/schema.js';
-import { currentRequest } from './requestScope.js';
+import { currentRequest } from '../lib/requestScope.js';
 
 /** 440***********1234: the first 3 and last 4 characters, the rest hidden. */
 export function maskIdNo(idNo: string): string;

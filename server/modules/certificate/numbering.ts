@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { formatCertNo, type CertCategory } from '../db/seed/certNo.js';
+import type { Tx } from '../../db/client.js';
+import { formatCertNo, type CertCategory } from '../../db/seed/certNo.js';
 
 export async function nextCertNo(tx: Tx, category: CertCategory, year: number): Promise<string> {
   const prefix = formatCertNo(category, year, 1).slice(0, -7);
