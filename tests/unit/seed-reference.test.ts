@@ -111,9 +111,10 @@ describe('roles and grants', () => {
     expect(admin.has('system:dict:list')).toBe(true);
     expect(admin.has('system:operlog:list')).toBe(false);
     expect(admin.has('system:logininfor:list')).toBe(false);
+    expect(admin.has('system:pdlog:list')).toBe(false);
     expect(admin.has('queue:newCert:waitAccept')).toBe(false);
     const auditor = [...grants.get('auditor')!].filter((k) => k.endsWith(':list'));
-    expect(auditor.sort()).toEqual(['system:logininfor:list', 'system:operlog:list']);
+    expect(auditor.sort()).toEqual(['system:logininfor:list', 'system:operlog:list', 'system:pdlog:list']);
     const sec = grants.get('secadmin')!;
     expect(sec.has('system:user:audit')).toBe(true);
     expect(sec.has('system:user:add')).toBe(false);
