@@ -51,10 +51,7 @@ function throttleOf(route: RouteOptions): Throttle | null {
   return null;
 }
 
-function addRouteHook(route: RouteOptions, name: 'onRequest' | 'preHandler', hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>) {
-  const existing = route[name];
-  route[name] = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), hook] as RouteOptions['onRequest'] & RouteOptions['preHandler'];
-}
+const asList = <T>(value: T | T[] | undefined): T[] => (Array.isArray(value) ? value : value ? [value] : []);
 
 /** Keys fit the 255-character column whatever a caller sends. */
 const bucketKey = (parts: string) => (parts.length <= 200 ? parts : `${parts.slice(0, 120)}#${createHash('sha256').update(parts).digest('hex')}`);
@@ -101,12 +98,12 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const routeKey = `${throttle.scope}:${[route.method].flat().join(',')}:${route.url}`;
     const perAddress = throttle.scope === 'public' ? limits.publicPerAddress : limits.authPerAddress;
     const byAddress = limiter(perAddress, (request) => `${routeKey}:ip:${normalizeIP(request.ip)}`);
-    addRouteHook(route, 'onRequest', (request, reply) => enforce(byAddress, request, reply));
+    route.onRequest = [...asList(route.onRequest), (request, reply) => enforce(byAddress, request, reply)];
     for (const [i, account] of (throttle.accounts ?? []).entries()) {
       const byAccount = limiter(limits.authPerAccount, (request) => `${routeKey}:acct${i}:${account(request) ?? ''}`);
-      addRouteHook(route, 'preHandler', async (request, reply) => {
+      route.preHandler = [...asList(route.preHandler), async (request, reply) => {
         if (account(request)) await enforce(byAccount, request, reply);
-      });
+      }];
     }
   });
 }

@@ -61,7 +61,7 @@ function accountRefusal(user: typeof sysUser.$inferSelect): AppError | null {
 /** Unknown names are checked against this hash, so that they take as long as a wrong password. */
 const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
 
-export const WRONG_PASSWORD = '用户名或密码错误';
+const WRONG_PASSWORD = '用户名或密码错误';
 
 /**
  * Unknown name and wrong password answer alike (status, msg, captcha, lock, time): both count
