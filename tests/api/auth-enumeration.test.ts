@@ -155,6 +155,11 @@ describe('registration: a taken name is refused, a taken phone is not confirmed'
     const [owner] = await t.database.db.select().from(sysUser).where(eq(sysUser.phone, '13800000001'));
     expect(owner!.userName).toBe('person1');
 
+    // Again within the hour: the same answer, but no second text to the phone.
+    const again = await register({ ...base, loginName: 'linxd2028', phone: '13800000001' });
+    expect(answer(again)).toEqual(answer(fresh));
+    expect(t.sms.sent.slice(sentBefore)).toHaveLength(1);
+
     const takenName = await register({ ...base, loginName: 'linxd2026', phone: await unusedPhone(88_100_000) });
     expect(takenName.statusCode).toBe(409);
     expect(takenName.json()).toMatchObject({ code: 409, msg: '该登录账号已被使用，请更换' });

@@ -4,13 +4,14 @@
  *
  * A taken login name is refused (the registrant must choose another). A phone that already has an
  * account is not said to: the answer is the same as a success, no account is made, and the phone
- * itself is told by SMS (its holder is the one person entitled to know).
+ * itself is told by SMS, at most once an hour (its holder is the one person entitled to know).
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { enterprise, sysRole, sysTodo, sysUser, sysUserRole } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword, passwordPolicyViolation } from '../../lib/password.js';
+import { hitBucket } from '../../plugins/rate-buckets.js';
 
 export interface RegisterInput {
   creditCode: string;
@@ -34,6 +35,8 @@ function brokenUniqueIndex(err: unknown): string | null {
   return null;
 }
 
+const NOTICE_INTERVAL_MS = 3_600_000;
+
 export type RegisterOutcome = 'submitted' | 'phoneTaken';
 
 /**
@@ -53,8 +56,10 @@ export async function registerEnterpriseUser(ctx: AppContext, input: RegisterInp
   const [taken] = await ctx.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, input.loginName));
   if (taken) throw conflict(NAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
-  const phoneTaken = (): RegisterOutcome => {
-    ctx.sms.send(input.phone, PHONE_TAKEN_NOTICE).catch(onNoticeError);
+  const phoneTaken = async (): Promise<RegisterOutcome> => {
+    // One notice an hour at most, so that registrations cannot be used to flood a phone with texts.
+    const { hits } = await hitBucket(ctx.db, `register-notice:${input.phone}`, ctx.clock.now(), NOTICE_INTERVAL_MS);
+    if (hits === 1) ctx.sms.send(input.phone, PHONE_TAKEN_NOTICE).catch(onNoticeError);
     return 'phoneTaken';
   };
   const [phoneOwner] = await ctx.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.phone, input.phone));
