@@ -1,6 +1,7 @@
 /**
- * Builds the HTTP application: external plugins first (docs, static files, multipart), then the
- * app's own plugins (errors, auth, operation log) and the routes of each module under /api.
+ * Builds the HTTP application: external plugins first (security headers, docs, static files,
+ * multipart, rate limits), then the app's own plugins (errors, auth, operation log) and the routes
+ * of each module under /api.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,8 @@ import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { createSsoVerifier } from './modules/auth/sso.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -41,13 +44,17 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed, whoever they are. */
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export const smsOutboxFile = (config: AppConfig) => path.join(config.dataDir, 'sms-outbox.jsonl');
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info' },
-    trustProxy: true,
+    // Only these peers may say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto).
+    trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -70,6 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await registerSecurityHeaders(app, config);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -86,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Uploads (materials, imports): the hard ceiling here; each route checks its own type and size rules.
   await app.register(fastifyMultipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 20 } });
+  // Before the routes: it attaches its limits as routes are added.
+  await registerRateLimits(app);
 
   // Every request (and the database writes it makes) reads the time from the app's clock.
   app.addHook('onRequest', (request, _reply, done) =>

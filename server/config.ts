@@ -1,5 +1,22 @@
 /** Configuration from environment variables; every variable is documented in README.md. */
+import { isIP } from 'node:net';
 import path from 'node:path';
+
+/**
+ * Which peers may tell the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto):
+ * false (nobody, the default), a hop count, or addresses / CIDRs / proxy-addr names.
+ */
+export type TrustProxy = false | number | string[];
+
+export interface RateLimits {
+  windowMs: number;
+  /** Public look-ups (/api/public/*, /api/cert/:queryCode) per client address and route. */
+  publicPerAddress: number;
+  /** Sign-in, SMS, registration and captcha calls per client address and route. */
+  authPerAddress: number;
+  /** The same calls per account (user name or phone in the body) and route, from any address. */
+  authPerAccount: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -29,12 +46,34 @@ export interface AppConfig {
   oldPlatformUrl: string;
   oldExamUrl: string;
   seedDemo: boolean;
+  trustProxy: TrustProxy;
+  rateLimit: RateLimits;
 }
 
 const int = (v: string | undefined, d: number): number => {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
 };
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: unset or empty trusts nobody; `2` trusts two hops; `10.0.0.1,10.1.0.0/16,loopback` trusts those peers. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : false;
+  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_NAMES.has(entry) || (family !== 0 && bitsOk && extra === undefined))) {
+      // `true` (trust anyone) is the hole this setting closes, so it is refused rather than guessed at.
+      throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR, loopback, linklocal or uniquelocal (or give a hop count)`);
+    }
+  }
+  return entries.length ? entries : false;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const production = env.NODE_ENV === 'production';
@@ -76,5 +115,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oldPlatformUrl: env.OLD_PLATFORM_URL ?? 'https://mzzj.gdzwfw.gov.cn/',
     oldExamUrl: env.OLD_EXAM_URL ?? 'https://exam.gdcic.net/',
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== '0' : !production,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimit: {
+      windowMs: int(env.RATE_LIMIT_WINDOW_MS, 60_000),
+      // The test suites sign in hundreds of times from one address; the tests of the limits set their own.
+      publicPerAddress: int(env.RATE_LIMIT_PUBLIC, env.NODE_ENV === 'test' ? 100_000 : 60),
+      authPerAddress: int(env.RATE_LIMIT_AUTH_ADDRESS, env.NODE_ENV === 'test' ? 100_000 : 10),
+      authPerAccount: int(env.RATE_LIMIT_AUTH_ACCOUNT, env.NODE_ENV === 'test' ? 100_000 : 10),
+    },
   };
 }

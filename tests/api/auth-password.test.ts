@@ -74,10 +74,13 @@ describe('POST /api/login/login', () => {
     expect(rows.every((r) => r.method === 'password')).toBe(true);
   });
 
-  it('does not reveal whether an account exists', async () => {
-    const res = await login({ username: 'nobody_here', password: 'x' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().msg).toBe('用户名或密码错误');
+  it('does not reveal whether an account exists (tests/api/auth-enumeration.test.ts walks it through the lock)', async () => {
+    const unknown = await login({ username: 'nobody_here', password: 'x' });
+    const known = await login({ username: 'gz_sp', password: 'x' });
+    expect(unknown.statusCode).toBe(401);
+    expect(known.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(known.json());
+    expect(unknown.json().msg).toContain('用户名或密码错误');
   });
 });
 

@@ -1,13 +1,14 @@
 /** Sign-in by password, SMS code or SSO token; lockout, captcha and the login log. */
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import { sysCaptcha, sysLoginLog, sysSmsCode, sysUser } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from '../../lib/errors.js';
-import { verifyPassword } from '../../lib/password.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { newToken, sha256, sixDigitCode } from '../../lib/tokens.js';
 import { createSession, type LoginMethod } from './session.service.js';
+import { accountLedger, unknownNameLedger } from './login-attempts.js';
 
 export interface ClientInfo {
   ip: string;
@@ -57,6 +58,16 @@ function accountRefusal(user: typeof sysUser.$inferSelect): AppError | null {
   return null;
 }
 
+/** Unknown names are checked against this hash, so that they take as long as a wrong password. */
+const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
+
+const WRONG_PASSWORD = '用户名或密码错误';
+
+/**
+ * Unknown name and wrong password answer alike (status, msg, captcha, lock, time): both count
+ * failures and both verify an argon2 hash. The count is claimed atomically before the password
+ * is checked, so parallel attempts cannot all slip under the captcha threshold.
+ */
 export async function loginWithPassword(
   ctx: AppContext,
   input: { username: string; password: string; code?: string; uuid?: string },
@@ -66,40 +77,43 @@ export async function loginWithPassword(
   const now = ctx.clock.now();
   const userName = input.username.trim();
   const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
-  if (user?.lockedUntil && user.lockedUntil > now) {
-    const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
-    return refuse(ctx, userName, 'password', client, new AppError(423, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`));
+  const ledger = user ? accountLedger(ctx, user) : unknownNameLedger(ctx, userName);
+  const fail = (error: AppError) => refuse(ctx, userName, 'password', client, error);
+  const captchaMissing = () => new AppError(400, '请输入验证码', 'code', 400, { needCaptcha: true });
+
+  const lockedUntil = await ledger.lockedUntil();
+  if (lockedUntil && lockedUntil > now) {
+    const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
+    return fail(new AppError(423, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`));
   }
-  const needCaptcha = (user?.failCount ?? 0) >= policy.loginCaptchaAfter;
-  if (needCaptcha) {
-    if (!input.code || !input.uuid) {
-      return refuse(ctx, userName, 'password', client, new AppError(400, '请输入验证码', 'code', 400, { needCaptcha: true }));
-    }
+  let captchaSolved = false;
+  if ((await ledger.failures()) >= policy.loginCaptchaAfter) {
+    if (!input.code || !input.uuid) return fail(captchaMissing());
     if (!(await captchaMatches(ctx, input.uuid, input.code))) {
-      return refuse(ctx, userName, 'password', client, new AppError(400, '验证码错误或已过期', 'code', 400, { needCaptcha: true }));
+      return fail(new AppError(400, '验证码错误或已过期', 'code', 400, { needCaptcha: true }));
     }
+    captchaSolved = true;
   }
-  if (!user || !(await verifyPassword(user.passwordHash, input.password))) {
-    if (!user) return refuse(ctx, userName, 'password', client, new AppError(401, '用户名或密码错误', undefined, 401, { needCaptcha: false }));
-    const [updated] = await ctx.db
-      .update(sysUser)
-      .set({ failCount: sql`${sysUser.failCount} + 1` })
-      .where(eq(sysUser.userId, user.userId))
-      .returning({ failCount: sysUser.failCount });
-    const failCount = updated?.failCount ?? user.failCount + 1;
-    if (failCount >= policy.loginMaxFailures) {
-      await ctx.db
-        .update(sysUser)
-        .set({ lockedUntil: new Date(now.getTime() + policy.loginLockMinutes * 60_000), failCount: 0 })
-        .where(eq(sysUser.userId, user.userId));
-      return refuse(ctx, userName, 'password', client, new AppError(423, `密码错误次数过多，账号已锁定${policy.loginLockMinutes}分钟`));
+  const failures = await ledger.claim();
+  if (failures - 1 >= policy.loginCaptchaAfter && !captchaSolved) {
+    // Another attempt crossed the threshold since the read above.
+    await ledger.release();
+    return fail(captchaMissing());
+  }
+  const passwordOk = await verifyPassword(user?.passwordHash ?? await DUMMY_HASH, input.password);
+  if (!user || !passwordOk) {
+    if (failures >= policy.loginMaxFailures) {
+      await ledger.lock(new Date(now.getTime() + policy.loginLockMinutes * 60_000));
+      return fail(new AppError(423, `密码错误次数过多，账号已锁定${policy.loginLockMinutes}分钟`));
     }
-    const left = policy.loginMaxFailures - failCount;
-    return refuse(ctx, userName, 'password', client,
-      new AppError(401, `用户名或密码错误，再错${left}次账号将被锁定`, undefined, 401, { needCaptcha: failCount >= policy.loginCaptchaAfter }));
+    const left = policy.loginMaxFailures - failures;
+    return fail(new AppError(401, `${WRONG_PASSWORD}，再错${left}次账号将被锁定`, undefined, 401, { needCaptcha: failures >= policy.loginCaptchaAfter }));
   }
   const refusal = accountRefusal(user);
-  if (refusal) return refuse(ctx, userName, 'password', client, refusal);
+  if (refusal) {
+    await ledger.release();
+    return fail(refusal);
+  }
   return startSession(ctx, user, 'password', client);
 }
 
@@ -120,7 +134,11 @@ async function startSession(ctx: AppContext, user: typeof sysUser.$inferSelect, 
 export const MOBILE = /^1[3-9]\d{9}$/;
 const maskMobile = (m: string) => `${m.slice(0, 3)}****${m.slice(7)}`;
 
-/** Sends a 6-digit single-use code; rate-limited per number in the database (shared by all processes). */
+/**
+ * Sends a 6-digit single-use code; rate-limited per number in the database (shared by all processes).
+ * A number without an account gets the same answer, limits and verification token, but no text,
+ * and its stored code is one no six digits can match.
+ */
 export async function sendSmsCode(
   ctx: AppContext,
   mobile: string,
@@ -129,9 +147,7 @@ export async function sendSmsCode(
 ): Promise<{ token: string; mobile: string }> {
   const policy = await ctx.policy.get();
   const now = ctx.clock.now();
-  const [user] = await ctx.db.select({ userId: sysUser.userId, status: sysUser.status }).from(sysUser).where(eq(sysUser.phone, mobile));
-  if (!user) throw notFound('该手机号码未绑定用户');
-  if (user.status !== '1') throw forbidden('账号已停用，请联系管理员');
+  const [user] = await ctx.db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.phone, mobile));
   const [last] = await ctx.db
     .select({ createdAt: sysSmsCode.createdAt })
     .from(sysSmsCode)
@@ -153,17 +169,19 @@ export async function sendSmsCode(
   const minutes = Math.round(policy.smsCodeTtlSeconds / 60);
   await ctx.db.insert(sysSmsCode).values({
     phone: mobile,
-    codeHash: sha256(code),
+    codeHash: sha256(user ? code : newToken()),
     createdAt: now,
     expiresAt: new Date(now.getTime() + policy.smsCodeTtlSeconds * 1000),
     ip: client.ip,
     verifyTokenHash: sha256(token),
     purpose,
   });
-  try {
-    await ctx.sms.send(mobile, `【广东省安管人员考核管理平台】您的验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`);
-  } catch (err) {
-    throw new AppError(502, err instanceof Error && err.message ? `发送短信失败：${err.message}` : '发送短信失败');
+  if (user) {
+    try {
+      await ctx.sms.send(mobile, `【广东省安管人员考核管理平台】您的验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`);
+    } catch (err) {
+      throw new AppError(502, err instanceof Error && err.message ? `发送短信失败：${err.message}` : '发送短信失败');
+    }
   }
   return { token, mobile: maskMobile(mobile) };
 }
@@ -204,7 +222,8 @@ export async function loginWithSms(ctx: AppContext, input: { mobile: string; cod
     .returning({ id: sysSmsCode.id });
   if (used.length === 0) return refuse(ctx, input.mobile, 'sms', client, badRequest('短信验证码已使用，请重新获取', 'code'));
   const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.phone, result.phone));
-  if (!user) return refuse(ctx, input.mobile, 'sms', client, notFound('该手机号码未绑定用户'));
+  // Not reached through a code (no number without an account is sent one); answered as a wrong code all the same.
+  if (!user) return refuse(ctx, input.mobile, 'sms', client, badRequest('短信验证码错误', 'code'));
   const refusal = accountRefusal(user);
   if (refusal) return refuse(ctx, user.userName, 'sms', client, refusal);
   return startSession(ctx, user, 'sms', client);

@@ -12,9 +12,13 @@ import {
 } from './login.service.js';
 import type { FastifyRequest } from 'fastify';
 import { registerEnterpriseUser } from './register.js';
+import { bodyField, type Throttle } from '../../plugins/rate-limit.js';
 
 const client = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const publicNoLog = { access: { auth: 'public' as const, log: false as const } };
+/** Limited per client address, and per account for each reader given (plugins/rate-limit.ts). */
+const guarded = (...accounts: NonNullable<Throttle['accounts']>) => ({ throttle: { scope: 'auth' as const, accounts } });
+const signedInUser = (req: FastifyRequest) => (req.user ? `user:${req.user.userId}` : null);
 
 const mobile = z.string({ error: '手机号码不能为空' }).regex(MOBILE, '手机号码格式不正确');
 const smsCode = z.string({ error: '短信验证码不能为空' }).regex(/^\d{6}$/, '短信验证码为6位数字');
@@ -22,16 +26,16 @@ const tokenData = envelope(z.object({ token: z.string() }));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/code', {
-    config: publicNoLog,
+    config: { ...publicNoLog, ...guarded() },
     schema: { tags: ['auth'], summary: '图形验证码', response: { 200: envelope(z.object({ uuid: z.string(), img: z.string() })) } },
   }, async () => ok(await createCaptcha(app.ctx)));
 
   app.post('/login/login', {
-    config: publicNoLog,
+    config: { ...publicNoLog, ...guarded(bodyField('username')) },
     schema: {
       tags: ['auth'],
       summary: '账号密码登录',
-      description: '连续失败3次后须带图形验证码（POST /code），失败5次锁定10分钟。',
+      description: '连续失败3次后须带图形验证码（POST /code），失败5次锁定10分钟。不存在的账号与密码错误的答复相同。',
       body: z.object({
         username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64),
         password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(128),
@@ -43,18 +47,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ok({ token: await loginWithPassword(app.ctx, req.body, client(req)) }, '登录成功'));
 
   app.post('/login/sms/send', {
-    config: { access: { auth: 'public', log: false } },
+    config: { ...publicNoLog, ...guarded(bodyField('mobile')) },
     schema: {
       tags: ['auth'],
       summary: '发送登录短信验证码',
-      description: '同一号码60秒内只能发送一次，每小时最多5次；验证码6位，5分钟内有效，只能使用一次。',
+      description: '同一号码60秒内只能发送一次，每小时最多5次；验证码6位，5分钟内有效，只能使用一次。未绑定账号的号码得到相同的答复，但不会收到短信。',
       body: z.object({ mobile }),
       response: { 200: envelope(z.object({ token: z.string().describe('验证令牌，登录时放在 verifyToken 请求头'), mobile: z.string() })) },
     },
   }, async (req) => ok(await sendSmsCode(app.ctx, req.body.mobile, client(req)), '短信验证码已发送'));
 
   app.get('/login/verifyMessageCode', {
-    config: publicNoLog,
+    config: { ...publicNoLog, ...guarded() },
     schema: {
       tags: ['auth'],
       summary: '校验短信验证码（不消耗）',
@@ -65,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ok(await verifySmsCode(app.ctx, req.headers.verifytoken, req.query.code)));
 
   app.post('/login/sms/login', {
-    config: publicNoLog,
+    config: { ...publicNoLog, ...guarded(bodyField('mobile')) },
     schema: {
       tags: ['auth'],
       summary: '短信验证码登录',
@@ -76,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ok({ token: await loginWithSms(app.ctx, { ...req.body, verifyToken: req.headers.verifytoken }, client(req)) }, '登录成功'));
 
   app.get('/login/sendMessage', {
-    config: { access: { allowWhilePasswordChange: true } },
+    config: { access: { allowWhilePasswordChange: true }, ...guarded(signedInUser) },
     schema: {
       tags: ['auth'],
       summary: '向当前用户的手机发送验证码',
@@ -90,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/sso/login', {
-    config: publicNoLog,
+    config: { ...publicNoLog, ...guarded() },
     schema: {
       tags: ['auth'],
       summary: '统一认证单点登录',
@@ -101,11 +105,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ok(await loginWithSso(app.ctx, req.query.t, client(req)), '登录成功'));
 
   app.post('/auth/register', {
-    config: { access: { auth: 'public', log: { title: '企业用户注册', action: 'insert' } } },
+    config: { access: { auth: 'public', log: { title: '企业用户注册', action: 'insert' } }, ...guarded(bodyField('loginName'), bodyField('phone')) },
     schema: {
       tags: ['auth'],
       summary: '企业用户注册申请',
-      description: '账号创建后处于待审核状态（checkStatus 0），安全管理员审核通过后方可登录。',
+      description: '账号创建后处于待审核状态（checkStatus 0），安全管理员审核通过后方可登录。登录账号已被使用时 409；手机号码已绑定其他账号时答复与成功相同，不创建账号，并以短信告知该号码。',
       body: z.object({
         creditCode: z.string({ error: '统一社会信用代码不能为空' }).trim().regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/i, '统一社会信用代码格式不正确'),
         enterpriseName: z.string({ error: '企业名称不能为空' }).trim().min(2, '企业名称不能为空').max(200),
@@ -117,7 +121,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: doneEnvelope },
     },
   }, async (req) => {
-    await registerEnterpriseUser(app.ctx, req.body);
+    // A phone that already has an account gets this same answer (register.ts says why).
+    await registerEnterpriseUser(app.ctx, req.body, (err) => req.log.warn({ err }, 'registration notice SMS failed'));
     return done('注册申请已提交，审核通过后即可登录');
   });
 

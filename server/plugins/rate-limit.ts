@@ -1,0 +1,109 @@
+/**
+ * Request limits on the calls anyone can make (@fastify/rate-limit, counts in the database so
+ * several API processes share them):
+ * - every public route (access.auth 'public': /api/public/*, /api/cert/:queryCode, …) per client
+ *   address, so certificate numbers cannot be harvested;
+ * - routes that say `throttle: { scope: 'auth', accounts }` (sign-in, SMS, registration, captcha)
+ *   per client address and per account named in the request, so passwords and codes cannot be
+ *   guessed from many addresses at one account or at many accounts from one address.
+ * A refused call is 429 {code: 429, msg} with Retry-After in seconds.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { AppError } from '../lib/errors.js';
+import { deleteExpiredBuckets, hitBucket } from './rate-buckets.js';
+
+export interface Throttle {
+  /** 'public': per client address; 'auth': per client address and per account. */
+  scope: 'public' | 'auth';
+  /** The accounts a call is about (user name, phone), read after the body is validated; empty values are skipped. */
+  accounts?: ((request: FastifyRequest) => string | null | undefined)[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: no limit on this route (a public route is limited per address unless it says so). */
+    throttle?: Throttle | false;
+  }
+}
+
+export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
+
+/** Load balancers probe health every few seconds from one address. */
+const UNLIMITED_PUBLIC = new Set(['/api/health']);
+
+/** A string field of a validated body, trimmed and lower-cased (user names are compared that way here). */
+export const bodyField = (name: string) => (request: FastifyRequest): string | null => {
+  const body: unknown = request.body;
+  if (!body || typeof body !== 'object') return null;
+  const value: unknown = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
+};
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+function throttleOf(route: RouteOptions): Throttle | null {
+  const config = route.config as { throttle?: Throttle | false; access?: { auth?: string } } | undefined;
+  if (config?.throttle === false) return null;
+  if (config?.throttle) return config.throttle;
+  if (config?.access?.auth === 'public' && !UNLIMITED_PUBLIC.has(route.url)) return { scope: 'public' };
+  return null;
+}
+
+const asList = <T>(value: T | T[] | undefined): T[] => (Array.isArray(value) ? value : value ? [value] : []);
+
+/** Keys fit the 255-character column whatever a caller sends. */
+const bucketKey = (parts: string) => (parts.length <= 200 ? parts : `${parts.slice(0, 120)}#${createHash('sha256').update(parts).digest('hex')}`);
+
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+  const limits = ctx.config.rateLimit;
+  let lastSweepMs = Number.NEGATIVE_INFINITY;
+
+  class DatabaseStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      const now = ctx.clock.now();
+      void (async () => {
+        const hit = await hitBucket(ctx.db, key, now, timeWindow);
+        // Expired buckets go at most once a window per process, in passing.
+        if (now.getTime() - lastSweepMs >= limits.windowMs) {
+          lastSweepMs = now.getTime();
+          await deleteExpiredBuckets(ctx.db, now).catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
+        }
+        return { current: hit.hits, ttl: Math.max(0, hit.resetAt.getTime() - now.getTime()) };
+      })().then((result) => callback(null, result), (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+
+  await app.register(fastifyRateLimit, { global: false, store: DatabaseStore });
+
+  const limiter = (max: number, key: (request: FastifyRequest) => string): Limiter =>
+    app.createRateLimit({ max, timeWindow: limits.windowMs, keyGenerator: (request) => bucketKey(key(request)) });
+
+  const enforce = async (limit: Limiter, request: FastifyRequest, reply: FastifyReply) => {
+    const result = await limit(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+    throw new AppError(429, TOO_MANY_REQUESTS);
+  };
+
+  app.addHook('onRoute', (route) => {
+    const throttle = throttleOf(route);
+    if (!throttle) return;
+    const routeKey = `${throttle.scope}:${[route.method].flat().join(',')}:${route.url}`;
+    const perAddress = throttle.scope === 'public' ? limits.publicPerAddress : limits.authPerAddress;
+    const byAddress = limiter(perAddress, (request) => `${routeKey}:ip:${normalizeIP(request.ip)}`);
+    route.onRequest = [...asList(route.onRequest), (request, reply) => enforce(byAddress, request, reply)];
+    for (const [i, account] of (throttle.accounts ?? []).entries()) {
+      const byAccount = limiter(limits.authPerAccount, (request) => `${routeKey}:acct${i}:${account(request) ?? ''}`);
+      route.preHandler = [...asList(route.preHandler), async (request, reply) => {
+        if (account(request)) await enforce(byAccount, request, reply);
+      }];
+    }
+  });
+}
