@@ -12,34 +12,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { AppError } from '../lib/errors.js';
-import { deleteExpiredBuckets, hitBucket } from './rate-buckets.js';
+import { deleteExpiredBuckets, hitBucket } from '../services/rateBuckets.js';
+import type { Throttle } from '../lib/throttle.js';
 
-export interface Throttle {
-  /** 'public': per client address; 'auth': per client address and per account. */
-  scope: 'public' | 'auth';
-  /** The accounts a call is about (user name, phone), read after the body is validated; empty values are skipped. */
-  accounts?: ((request: FastifyRequest) => string | null | undefined)[];
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** false: no limit on this route (a public route is limited per address unless it says so). */
-    throttle?: Throttle | false;
-  }
-}
+export { bodyField, type Throttle } from '../lib/throttle.js';
 
 export const TOO_MANY_REQUESTS = '请求过于频繁，请稍后再试';
 
 /** Load balancers probe health every few seconds from one address. */
 const UNLIMITED_PUBLIC = new Set(['/api/health']);
-
-/** A string field of a validated body, trimmed and lower-cased (user names are compared that way here). */
-export const bodyField = (name: string) => (request: FastifyRequest): string | null => {
-  const body: unknown = request.body;
-  if (!body || typeof body !== 'object') return null;
-  const value: unknown = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
-};
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 

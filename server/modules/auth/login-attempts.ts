@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { sysUser } from '../../db/schema.js';
-import { deleteBucket, hitBucket, readBucket, setBucket, unhitBucket } from '../../plugins/rate-buckets.js';
+import { deleteBucket, hitBucket, readBucket, setBucket, unhitBucket } from '../../services/rateBuckets.js';
 
 export interface AttemptLedger {
   lockedUntil(): Promise<Date | null>;

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { enterprise, sysRole, sysTodo, sysUser, sysUserRole } from '../../db/schema.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword, passwordPolicyViolation } from '../../lib/password.js';
-import { hitBucket } from '../../plugins/rate-buckets.js';
+import { hitBucket } from '../../services/rateBuckets.js';
 
 export interface RegisterInput {
   creditCode: string;

@@ -12,7 +12,7 @@ import {
 } from './login.service.js';
 import type { FastifyRequest } from 'fastify';
 import { registerEnterpriseUser } from './register.js';
-import { bodyField, type Throttle } from '../../plugins/rate-limit.js';
+import { bodyField, type Throttle } from '../../lib/throttle.js';
 
 const client = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
 const publicNoLog = { access: { auth: 'public' as const, log: false as const } };
