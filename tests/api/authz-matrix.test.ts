@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
 import { recordRoutes, type DeclaredRoute } from '../helpers/route-access.js';
 import { ACCOUNTS, MENU_KEYS, MISSING_ID, NO_PERM, mayCall, resolve, type Fixtures, type Variant, type Who } from '../helpers/authz-expectations.js';
 import { application, certificate, sysMsgInfo, sysUser } from '../../server/db/schema.js';
@@ -49,12 +49,7 @@ beforeAll(async () => {
   }
   declared = recorder.routes;
   for (const u of await t.database.db.select().from(sysUser)) user.set(u.userName, u);
-  // Each account signs in from its own address, so that a per-address login limit cannot refuse the last ones.
-  for (const [i, a] of ACCOUNTS.entries()) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login/login', remoteAddress: `10.13.0.${i + 1}`, payload: { username: a.userName, password: DEMO_PASSWORD } });
-    if (res.statusCode !== 200) throw new Error(`login ${a.userName}: ${res.statusCode} ${res.body}`);
-    tokens.set(a.userName, res.json().data.token as string);
-  }
+  for (const a of ACCOUNTS) tokens.set(a.userName, await t.login(a.userName));
 });
 afterAll(async () => { await t?.close(); });
 
