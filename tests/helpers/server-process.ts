@@ -1,0 +1,113 @@
+/**
+ * The real server as a child process (`node --import tsx server/main.ts`) on a seeded copy of the
+ * suite's template: a PGlite data directory on disk, or a PostgreSQL database made from the template.
+ * For tests that must kill the process (kill -9) and start it again on the same data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface SeededStore {
+  kind: 'pglite' | 'postgres';
+  dataDir: string;
+  /** Environment that points the server at this store. */
+  env: Record<string, string>;
+  remove(): Promise<void>;
+}
+
+/** A seeded database the server can open: the template unpacked into DATA_DIR/pgdata, or a PostgreSQL copy. */
+export async function seededStore(): Promise<SeededStore> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-proc-'));
+  const adminUrl = inject('postgresAdminUrl');
+  if (adminUrl) {
+    const name = `safecert_p_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    return {
+      kind: 'postgres', dataDir, env: { DATABASE_URL: adminUrlFor(adminUrl, name) },
+      async remove() {
+        const a = new pg.Client({ connectionString: adminUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  // The server opens DATA_DIR/pgdata (server/db/client.ts); unpack the template there once.
+  const db = new PGlite(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
+  await db.waitReady;
+  await db.close();
+  return { kind: 'pglite', dataDir, env: { DATABASE_URL: '' }, async remove() { fs.rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  /** The last lines the server printed (for failure messages). */
+  output(): string;
+  /** SIGKILL: no shutdown hook runs. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait. */
+  stop(): Promise<void>;
+}
+
+/** Starts the server on the store and waits until /api/health answers. */
+export async function startServer(store: SeededStore, timeoutMs = 90_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, ...store.env,
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, NODE_ENV: 'test', SEED_DEMO: '1', CLIENT_DIR: '', LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => { lines.push(...chunk.toString().split('\n')); lines.splice(0, Math.max(0, lines.length - 40)); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => { gone = true; });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (gone) throw new Error(`server exited during start:\n${lines.join('\n')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /api/health within ${timeoutMs} ms:\n${lines.join('\n')}`);
+    }
+    const up = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const end = async (signal: NodeJS.Signals) => {
+    if (!gone) child.kill(signal);
+    await exited;
+  };
+  return { baseUrl, output: () => lines.join('\n'), kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+}
