@@ -165,6 +165,9 @@ const APPLY_NO_PREFIX: Record<BusinessType, string> = {
 async function nextApplyNo(tx: Tx, type: BusinessType, now: Date): Promise<string> {
   const day = chinaDate(now).replace(/-/g, '');
   const prefix = `${APPLY_NO_PREFIX[type]}${day}`;
+  // Applications of one type and day are numbered one at a time: concurrent saves queue here
+  // instead of reading the same count and colliding on the unique number.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${prefix}))`);
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(application)

@@ -390,3 +390,18 @@ describe('certificate numbers under concurrent closes', () => {
     expect(seqs.at(-1)! - seqs[0]!).toBe(19);
   });
 });
+
+describe('application numbers under concurrent saves', () => {
+  it('three enterprises saving a rename at the same moment all succeed, with distinct numbers of the day', async () => {
+    const saves = await Promise.all(['ent_gz', 'ent_sz', 'ent_prov'].map(async (user) => {
+      const ent = await userOf(user);
+      // Earlier tests may have left a rename in progress for the enterprise: out of the way.
+      await db().update(application).set({ deleted: true }).where(and(eq(application.enterpriseId, ent.enterpriseId!), eq(application.businessType, 'rename')));
+      return call(user, 'POST', `${BASE.rename}/save`, { payload: { newName: `${user} 更名后的建设有限公司` } });
+    }));
+    expect(saves.map((r) => r.statusCode), saves.map((r) => r.body).join('\n')).toEqual([200, 200, 200]);
+    const numbers = saves.map((r) => r.json().data.applyNo as string);
+    expect(new Set(numbers).size).toBe(3);
+    for (const n of numbers) expect(n).toMatch(new RegExp(`^GM${today.replace(/-/g, '')}\\d{5}$`));
+  });
+});

@@ -7,7 +7,7 @@
 import { flattenMenus } from '../../server/db/seed/menus.js';
 import { grantedMenuKeys, ROLES, type RoleKey } from '../../server/db/seed/roles.js';
 import { DEMO_ACCOUNT_SEEDS } from '../../server/db/seed/users.js';
-import { selfAccountName } from '../../server/db/seed/businessCases.js';
+import { selfAccountName } from '../../server/demo/businessCases.js';
 
 /** Every permission string that exists in the seeded menu tree. */
 export const MENU_KEYS: ReadonlySet<string> = new Set(flattenMenus().map((f) => f.node.menuKey));
