@@ -38,7 +38,8 @@ function baseQuery(db: DbOrTx) {
 
 type JoinedRow = { app: ApplicationRow; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
-export function toQueueRow(r: JoinedRow, now: Date) {
+/** A row of a queue or list, with the events this user may send now (the engine's answer). */
+export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser) {
   const a = r.app;
   const deadline = a.acceptedAt && a.status === 3 ? addWorkingDays(a.acceptedAt, DEADLINE_WORKING_DAYS) : null;
   const route = BUSINESS_ROUTES[a.businessType as BusinessType];
@@ -62,6 +63,7 @@ export function toQueueRow(r: JoinedRow, now: Date) {
     deadline,
     daysLeft: deadline ? workingDaysLeft(now, deadline) : null,
     updatedAt: a.updatedAt.toISOString(),
+    allowedEvents: allowedEventsFor(user, a),
   };
 }
 
@@ -136,7 +138,7 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   const order = queue === 'waitAccept' || queue === 'waitReview' ? [application.submittedAt, application.id] : [desc(application.updatedAt), desc(application.id)];
   const rows = await baseQuery(ctx.db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
   const now = ctx.clock.now();
-  return { rows: rows.map((r) => toQueueRow(r, now)), total };
+  return { rows: rows.map((r) => toQueueRow(r, now, user)), total };
 }
 
 export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
@@ -145,10 +147,9 @@ export async function applicationDetail(ctx: AppContext, user: AuthUser, app: Ap
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   return {
-    ...toQueueRow(joined ?? { app, enterpriseName: null, holderName: null, certNo: null }, ctx.clock.now()),
+    ...toQueueRow(joined ?? { app, enterpriseName: null, holderName: null, certNo: null }, ctx.clock.now(), user),
     stateValue: snapshot.value,
     payload: (app.payload ?? {}) as Record<string, unknown>,
-    allowedEvents: allowedEventsFor(user, app),
     route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },
     history: history.map(({ h }) => ({
       id: h.id,

@@ -112,6 +112,9 @@ describe('each business type, applied for and carried to a changed certificate',
   it('delay: ent_gz applies for person1, person1 confirms, 受理/初审/审核/办结 agree; expiry +3 years, version +1, old version kept', async () => {
     const p1 = await userOf('person1');
     const [cert] = await db().select().from(certificate).where(and(eq(certificate.personId, p1.personId!), eq(certificate.status, '01')));
+    // The wizard shows the new expiry from the pre-check: the date 办结 then writes.
+    const pre = await okCall('ent_gz', 'GET', `/api/applyCertification/checkDataByApplyId?businessType=delay&certificateId=${cert!.id}`);
+    expect(pre.data.newExpiryDate).toBe(addYears(cert!.expiryDate, 3));
     const app = await carry('delay', 'ent_gz', { certificateId: cert!.id, payload: {} }, GZ, 'person1');
     const after = await certOf(cert!.id);
     expect(after).toMatchObject({

@@ -8,11 +8,10 @@ import dayjs from 'dayjs';
 import { BUSINESS_TYPES, type BusinessType } from '@machines/businessTypes';
 import { PAYLOADS, REVOCATION_REASONS, TARGET } from '../../server/modules/business/payloads';
 import {
-  blockReason, buildPayload, canSubmit, delayedExpiry, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome, ruleMessage,
+  blockReason, buildPayload, canSubmit, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome, ruleMessage,
   REVOCATION_REASON_CODES, stepsOf, TARGETS, toFormValues, type MaterialItem,
 } from '@/pages/business/components/logic';
 import zhCN from '@/locales/zh-CN/business.json';
-import { addYears } from '../../server/lib/days';
 
 const FALLBACK = '校验失败';
 const done = (ossId: number, name = `f${ossId}.pdf`): MaterialItem => ({ uid: `u${ossId}`, name, status: 'done', response: { ossId } });
@@ -179,12 +178,4 @@ describe('labels', () => {
     expect(fieldLabelKey('revocation', 'reason')).toBe('field.reasonRevocation');
   });
 
-  it('shows the expiry three years on after a delay', () => {
-    expect(delayedExpiry('2027-01-06')).toBe('2030-01-06');
-    expect(delayedExpiry('2028-02-29')).toBe('2031-03-01');
-    expect(delayedExpiry(null)).toBeNull();
-    // the same date the server's close effect writes
-    expect(delayedExpiry('2027-01-06')).toBe(addYears('2027-01-06', 3));
-    expect(delayedExpiry('2028-02-29')).toBe(addYears('2028-02-29', 3));
-  });
 });

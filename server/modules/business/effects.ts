@@ -10,10 +10,11 @@ import type { Tx } from '../../db/client.js';
 import { application, certificate, certificateHistory, employmentRecord, enterprise, nationalOutbox, person } from '../../db/schema.js';
 import { certExpiryDate, type CertCategory } from '../../db/seed/certNo.js';
 import { ISSUING_AUTHORITY } from '../../db/seed/dictionaries.js';
-import { addDays, addYears, chinaDate } from '../../lib/days.js';
+import { chinaDate } from '../../lib/days.js';
 import { nextCertNo, newQueryCode } from '../certificate/numbering.js';
 import type { CloseEffect } from '../../workflow/registry.js';
 import type { ApplicationRow } from '../../workflow/types.js';
+import { delayedValidity } from './validity.js';
 
 
 type CertificateRow = typeof certificate.$inferSelect;
@@ -89,8 +90,8 @@ const delay: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
   await keepVersion(tx, cert, app, now);
-  const issueDate = addDays(cert.expiryDate, 1);
-  await tx.update(certificate).set({ ...newVersion(cert, now), issueDate, expiryDate: addYears(cert.expiryDate, 3), status: '01' }).where(eq(certificate.id, cert.id));
+  const renewed = delayedValidity(cert.expiryDate);
+  await tx.update(certificate).set({ ...newVersion(cert, now), issueDate: renewed.validFrom, expiryDate: renewed.expiryDate, status: '01' }).where(eq(certificate.id, cert.id));
 };
 
 /** Inner transfer: every live certificate of the person moves with them (all certificates at one enterprise). */

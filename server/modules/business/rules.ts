@@ -16,6 +16,7 @@ import {
 import { parsePayload, type Category, type PayloadOf } from './payloads.js';
 import { certificate, enterprise } from '../../db/schema.js';
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { delayedValidity } from './validity.js';
 
 /** Rule codes beyond the nine delay codes of SPEC 4 (shown with the message; 0 = may go on). */
 export const RULE = {
@@ -157,7 +158,7 @@ const checkDelay: Checker = async (c) => {
     suspended: await suspended(c.db, holder.id, cert, c.today),
   };
   const answer = checkDelayEligibility(facts);
-  const shown = { ...certFacts(cert), ...personFacts(holder, c.today), educationHours: facts.educationHours, requiredHours: facts.requiredHours, newExpiryDate: null };
+  const shown = { ...certFacts(cert), ...personFacts(holder, c.today), educationHours: facts.educationHours, requiredHours: facts.requiredHours, newExpiryDate: delayedValidity(cert.expiryDate).expiryDate };
   if (answer.code !== 0) {
     const message = answer.code === 2 ? `${answer.message}（已完成 ${facts.educationHours} 学时，须 ${facts.requiredHours} 学时）` : answer.message;
     return fail(answer.code, message, shown);

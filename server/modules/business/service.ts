@@ -72,7 +72,7 @@ export async function listBusiness(ctx: AppContext, user: AuthUser, type: Busine
   return {
     total,
     rows: rows.map((r) => ({
-      ...toQueueRow(r, now),
+      ...toQueueRow(r, now, user),
       holderIdNo: maskIdNo(r.holderIdNo),
       category: (r.category ?? (r.app.payload as { category?: string }).category ?? null) as string | null,
       createdAt: r.app.createdAt.toISOString(),

@@ -15,6 +15,7 @@ export const queueRow = z.object({
   version: z.number(), outcome: z.string().nullable(), applicantName: z.string(), holderName: z.string().nullable(), certNo: z.string().nullable(),
   area: z.string(), submittedAt: z.string().nullable(), acceptedAt: z.string().nullable(),
   deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日'), daysLeft: z.number().nullable(), updatedAt: z.string(),
+  allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件（页面只显示这些操作）'),
 });
 const historyRow = z.object({
   id: z.number(), version: z.number(), event: z.string(), resultCode: z.number().nullable(), resultLabel: z.string().nullable(),
@@ -24,7 +25,6 @@ const historyRow = z.object({
 export const applicationDetailSchema = queueRow.extend({
   stateValue: z.unknown().describe('状态机当前状态，如 "submitted" 或 {"inReview":"cs"}'),
   payload: z.record(z.string(), z.unknown()),
-  allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件'),
   route: z.object({ middleSteps: z.array(z.string()), personCheck: z.boolean() }),
   history: z.array(historyRow),
 });

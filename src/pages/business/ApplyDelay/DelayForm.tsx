@@ -1,7 +1,6 @@
-/** Step 1 of a delay: the certificate, its validity now and after the delay, the continuing-education hours. */
+/** Step 1 of a delay: the certificate, its validity now and after the delay (the server's answer), the continuing-education hours. */
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { delayedExpiry } from '../components/logic';
 import { NS, type BusinessFormProps } from '../components/types';
 
 export default function DelayForm({ subject, facts }: BusinessFormProps) {
@@ -18,7 +17,7 @@ export default function DelayForm({ subject, facts }: BusinessFormProps) {
         { key: 'certNo', label: t('subject.certNo'), children: (facts?.certNo as string | undefined) ?? subject?.certNo ?? '-' },
         { key: 'name', label: t('subject.name'), children: subject?.name ?? '-' },
         { key: 'expiryDate', label: t('subject.expiryDate'), children: expiry ?? '-' },
-        { key: 'newExpiry', label: t('delay.newExpiry'), children: <span data-testid="delay-new-expiry">{delayedExpiry(expiry) ?? '-'}</span> },
+        { key: 'newExpiry', label: t('delay.newExpiry'), children: <span data-testid="delay-new-expiry">{(facts?.newExpiryDate as string | null | undefined) ?? '-'}</span> },
         {
           key: 'hours',
           label: t('facts.educationHours'),

@@ -210,14 +210,6 @@ export function locateField(type: BusinessType, field: string | null | undefined
   return null;
 }
 
-/** Expiry after a delay: three years later (DOMAIN.md), computed as the server does (a 29 February rolls to 1 March). */
-export function delayedExpiry(expiryDate: string | null | undefined): string | null {
-  if (!expiryDate || !/^\d{4}-\d{2}-\d{2}$/.test(expiryDate)) return null;
-  const d = new Date(`${expiryDate}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return null;
-  d.setUTCFullYear(d.getUTCFullYear() + 3);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The i18n key (namespace business) of a payload field's label: the same key means different things per type. */
 export function fieldLabelKey(type: BusinessType, key: string): string {

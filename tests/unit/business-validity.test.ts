@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { delayedValidity } from '../../server/modules/business/validity.js';
+
+describe('validity after a delay (DOMAIN.md)', () => {
+  it('runs from the day after the old end date to three years after it', () => {
+    expect(delayedValidity('2027-01-06')).toEqual({ validFrom: '2027-01-07', expiryDate: '2030-01-06' });
+    expect(delayedValidity('2026-12-31')).toEqual({ validFrom: '2027-01-01', expiryDate: '2029-12-31' });
+  });
+  it('rolls a 29 February on to 1 March in a common year', () => {
+    expect(delayedValidity('2028-02-29')).toEqual({ validFrom: '2028-03-01', expiryDate: '2031-03-01' });
+  });
+});
