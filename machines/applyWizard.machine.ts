@@ -7,7 +7,7 @@
  *   materials needs every upload settled. BACK always goes one step back; a refusal that names a
  *   field sends the user to the field's step (GOTO.<step>).
  * - `precheck`: the server's pre-check of the chosen subject (SPEC 5): idle → checking → passed,
- *   or refused with the rule's code and words. An answer for a subject no longer chosen is ignored.
+ *   or refused with the rule's code and words. An answer to a question no longer asked is ignored.
  * - `request`: saving and submitting. Save works at any step (the first save creates the draft,
  *   after which the subject is fixed); submit only from the summary, after a passed check, and
  *   ends the wizard. A saved draft opened again starts by loading.
@@ -78,7 +78,8 @@ export type ApplyWizardEvent =
   | { type: 'CHOOSE'; subject: WizardSubject }
   | { type: 'FORM.CHANGED'; changed: FormValues }
   | { type: 'CHECK' }
-  | { type: 'CHECK.ANSWER'; subjectKey: string | null; answer: PrecheckAnswer }
+  /** The answer to the question asked when `questionKey` (see questionKey()) was current. */
+  | { type: 'CHECK.ANSWER'; questionKey: string; answer: PrecheckAnswer }
   | { type: 'NEXT'; valid: boolean }
   | { type: 'BACK' }
   | { type: 'GOTO.subject' }
@@ -97,6 +98,15 @@ export type ApplyWizardEvent =
 export const CHECK_PARAMS: Partial<Record<BusinessType, readonly string[]>> = { newCert: ['category', 'position'] };
 
 const filled = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * What the pre-check is asked about: the subject, and for newCert the category and position. An
+ * answer carries the key of its question; one about an earlier question is ignored.
+ */
+export function questionKey(context: Pick<ApplyWizardContext, 'type' | 'subject' | 'form'>): string {
+  const params = (CHECK_PARAMS[context.type] ?? []).map((k) => String(context.form[k] ?? ''));
+  return [context.subject?.key ?? '-', ...params].join('|');
+}
 
 export const applyWizardMachine = setup({
   types: {
@@ -146,7 +156,7 @@ export const applyWizardMachine = setup({
       return (CHECK_PARAMS[context.type] ?? []).every((k) => filled(form[k]));
     },
     changesCheckParams: ({ context, event }) => event.type === 'FORM.CHANGED' && (CHECK_PARAMS[context.type] ?? []).some((k) => k in event.changed),
-    isAnswerForTheSubject: ({ context, event }) => event.type === 'CHECK.ANSWER' && event.subjectKey === (context.subject?.key ?? null),
+    isAnswerToTheQuestion: ({ context, event }) => event.type === 'CHECK.ANSWER' && event.questionKey === questionKey(context),
     isPassed: ({ event }) => event.type === 'CHECK.ANSWER' && event.answer.passed,
     isPrecheckPassed: stateIn({ precheck: 'passed' }),
     isFormValid: ({ event }) => event.type === 'NEXT' && event.valid,
@@ -240,8 +250,8 @@ export const applyWizardMachine = setup({
         checking: {
           on: {
             'CHECK.ANSWER': [
-              { guard: and(['isAnswerForTheSubject', 'isPassed']), actions: 'rememberPass', target: 'passed' },
-              { guard: 'isAnswerForTheSubject', actions: 'rememberRefusal', target: 'refused' },
+              { guard: and(['isAnswerToTheQuestion', 'isPassed']), actions: 'rememberPass', target: 'passed' },
+              { guard: 'isAnswerToTheQuestion', actions: 'rememberRefusal', target: 'refused' },
             ],
           },
         },

@@ -46,6 +46,8 @@ export interface QueueRow {
   deadline: string | null;
   daysLeft: number | null;
   updatedAt: string | null;
+  /** event types the calling user may send now (the server's answer; pages render exactly these) */
+  allowedEvents: string[];
 }
 
 /** One history row: every transition of the machine. resultCode 0 disagree, 1 agree, 3 withdraw, 4 return. */
@@ -77,8 +79,6 @@ export interface ApplicationDetail extends QueueRow {
   stateValue: unknown;
   outcome: 'approved' | 'denied' | null;
   payload: Record<string, unknown>;
-  /** event types the calling user may send now */
-  allowedEvents: string[];
   route: WorkflowRoute;
   history: HistoryRow[];
 }

@@ -22,9 +22,11 @@ const samples: ApplyWizardEvent[] = [
   { type: 'CHOOSE', subject: A },
   { type: 'CHOOSE', subject: B },
   { type: 'CHECK' },
-  { type: 'CHECK.ANSWER', subjectKey: 'c1', answer: { passed: true, facts: { expiryDate: '2026-12-31' }, warn: null } },
-  { type: 'CHECK.ANSWER', subjectKey: 'c1', answer: { passed: false, code: 1, message: '不在延期申请时间范围内' } },
-  { type: 'CHECK.ANSWER', subjectKey: null, answer: { passed: true, facts: { enterpriseName: '广州建设有限公司' }, warn: null } },
+  { type: 'CHECK.ANSWER', questionKey: 'c1', answer: { passed: true, facts: { expiryDate: '2026-12-31' }, warn: null } },
+  { type: 'CHECK.ANSWER', questionKey: 'c1', answer: { passed: false, code: 1, message: '不在延期申请时间范围内' } },
+  { type: 'CHECK.ANSWER', questionKey: 'c1|C3|08', answer: { passed: true, facts: { category: 'C3' }, warn: null } },
+  { type: 'CHECK.ANSWER', questionKey: 'c1|C3|08', answer: { passed: false, code: 12, message: '申请人未通过 C3 类考核' } },
+  { type: 'CHECK.ANSWER', questionKey: '-', answer: { passed: true, facts: { enterpriseName: '广州建设有限公司' }, warn: null } },
   { type: 'FORM.CHANGED', changed: { remark: '申请延期' } },
   { type: 'FORM.CHANGED', changed: { category: 'C3', position: '08' } },
   { type: 'FORM.CHANGED', changed: { category: undefined } },
@@ -54,7 +56,7 @@ const serializeState = (s: AnyMachineSnapshot) => {
 };
 type ApplyWizardEventContext = { subject: WizardSubject | null; draftId: number | null; form: Record<string, unknown>; materials: { uploading: number } };
 
-const isParamChange = (e: ApplyWizardEvent) => e.type === 'FORM.CHANGED' && ('category' in e.changed || 'position' in e.changed);
+const isParamChange = (e: ApplyWizardEvent) => (e.type === 'FORM.CHANGED' && ('category' in e.changed || 'position' in e.changed)) || (e.type === 'CHECK.ANSWER' && e.questionKey.includes('C3'));
 const isSecondSubject = (e: ApplyWizardEvent) => e.type === 'CHOOSE' && e.subject.key !== 'c1';
 // Each run offers only the samples its business type can tell apart, so the explored graph stays small.
 const runs: [string, ApplyWizardInput, (e: ApplyWizardEvent) => boolean][] = [
@@ -78,7 +80,7 @@ function start(input: ApplyWizardInput) {
   const send = (e: ApplyWizardEvent) => actor.send(e);
   return { actor, send, snap: () => actor.getSnapshot() };
 }
-const passed = (key: string | null) => ({ type: 'CHECK.ANSWER', subjectKey: key, answer: { passed: true, facts: {}, warn: null } }) as const;
+const passed = (key: string) => ({ type: 'CHECK.ANSWER', questionKey: key, answer: { passed: true, facts: {}, warn: null } }) as const;
 
 describe('applyWizard behaviour', () => {
   it('has the steps of the business type from the route table', () => {
@@ -95,7 +97,7 @@ describe('applyWizard behaviour', () => {
     send({ type: 'CHOOSE', subject: A });
     expect(snap().matches({ precheck: 'checking' })).toBe(true);
     expect(blockReason(snap())).toBe('precheckPending');
-    send({ type: 'CHECK.ANSWER', subjectKey: 'c1', answer: { passed: false, code: 5, message: '申请人超过年龄限制' } });
+    send({ type: 'CHECK.ANSWER', questionKey: 'c1', answer: { passed: false, code: 5, message: '申请人超过年龄限制' } });
     expect(blockReason(snap())).toBe('precheckFailed');
     expect(snap().context.refusal).toEqual({ code: 5, message: '申请人超过年龄限制' });
     send({ type: 'NEXT', valid: true });
@@ -122,10 +124,16 @@ describe('applyWizard behaviour', () => {
     expect(snap().matches({ precheck: 'idle' })).toBe(true);
     send({ type: 'FORM.CHANGED', changed: { category: 'C3', position: '08' } });
     expect(snap().matches({ precheck: 'checking' })).toBe(true);
-    send(passed('c1'));
+    send(passed('c1|C3|08'));
+    expect(snap().matches({ precheck: 'passed' })).toBe(true);
     send({ type: 'FORM.CHANGED', changed: { category: 'B' } });
     expect(snap().matches({ precheck: 'checking' })).toBe(true);
     expect(snap().context.form).toEqual({ category: 'B', position: '08' });
+    // The answer about C3 arrives late: it answers a question no longer asked.
+    send(passed('c1|C3|08'));
+    expect(snap().matches({ precheck: 'checking' })).toBe(true);
+    send(passed('c1|B|08'));
+    expect(snap().matches({ precheck: 'passed' })).toBe(true);
   });
 
   it('saves at any step; after the first save the subject is fixed', () => {

@@ -5,7 +5,7 @@ import zhCN from '@/locales/zh-CN/business.json';
 import zhTW from '@/locales/zh-TW/business.json';
 import enUS from '@/locales/en-US/business.json';
 import ptBR from '@/locales/pt-BR/business.json';
-import { stepsOf, TARGETS } from '@/pages/business/components/logic';
+import { BUSINESS_ROUTES, wizardStepsOf } from '@machines/businessTypes';
 
 function leaves(obj: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -37,8 +37,8 @@ describe('business locales', () => {
 
   it('names every business type: page title, wizard, description and its steps', () => {
     for (const type of BUSINESS_TYPES) {
-      for (const k of [`title.${type}`, `business.${type}`, `desc.${type}`, `step.form_${type}`, `step.subject_${TARGETS[type]}`]) expect(base.has(k), k).toBe(true);
-      for (const s of stepsOf(type)) if (s !== 'subject' && s !== 'form') expect(base.has(`step.${s}`), s).toBe(true);
+      for (const k of [`title.${type}`, `business.${type}`, `desc.${type}`, `step.form_${type}`, `step.subject_${BUSINESS_ROUTES[type].target}`]) expect(base.has(k), k).toBe(true);
+      for (const s of wizardStepsOf(type)) if (s !== 'subject' && s !== 'form') expect(base.has(`step.${s}`), s).toBe(true);
     }
   });
 

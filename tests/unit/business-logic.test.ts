@@ -1,15 +1,16 @@
 /**
  * The pure parts of the apply wizard: the pre-check outcome (SPEC 5), the payload of every type
- * (checked against the server's own schemas, so client and server cannot drift apart), the steps
- * and what blocks leaving them, and where a field the server names lives.
+ * (checked against the server's own schemas, so client and server cannot drift apart), which step
+ * holds which field, and where a field the server names lives. The steps and what blocks leaving
+ * them are the applyWizard machine's (tests/machines/applyWizard.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { BUSINESS_TYPES, type BusinessType } from '@machines/businessTypes';
-import { PAYLOADS, REVOCATION_REASONS, TARGET } from '../../server/modules/business/payloads';
+import { PAYLOADS, REVOCATION_REASONS } from '../../server/modules/business/payloads';
 import {
-  blockReason, buildPayload, canSubmit, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome, ruleMessage,
-  REVOCATION_REASON_CODES, stepsOf, TARGETS, toFormValues, type MaterialItem,
+  buildPayload, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome, ruleMessage,
+  REVOCATION_REASON_CODES, toFormValues, type MaterialItem,
 } from '@/pages/business/components/logic';
 import zhCN from '@/locales/zh-CN/business.json';
 
@@ -57,8 +58,7 @@ describe('the wizard mirrors the server', () => {
     }
   });
 
-  it('chooses what the server expects in step 0, and offers its revocation grounds', () => {
-    expect(TARGETS).toEqual(TARGET);
+  it('offers the server\'s revocation grounds', () => {
     expect([...REVOCATION_REASON_CODES]).toEqual(Object.keys(REVOCATION_REASONS));
     expect(zhCN.reason).toEqual(REVOCATION_REASONS);
   });
@@ -118,11 +118,6 @@ describe('payload of each type', () => {
 });
 
 describe('steps and gating', () => {
-  it('has steps 0–3, and five steps for a revocation (选择证书 → 证书详情 → 注销原因 → 材料 → 确认提交)', () => {
-    expect(stepsOf('delay')).toEqual(['subject', 'form', 'materials', 'summary']);
-    expect(stepsOf('revocation')).toEqual(['subject', 'detail', 'form', 'materials', 'summary']);
-    expect(stepsOf('personRevocation')).toHaveLength(5);
-  });
 
   it('puts newCert\'s category and position in step 0 and every other field on the form step', () => {
     expect(fieldsOfStep('newCert', 'subject')).toEqual(['category', 'position']);
@@ -133,24 +128,7 @@ describe('steps and gating', () => {
     expect(fieldsOfStep('modify', 'summary')).toEqual([]);
   });
 
-  it('stops at step 0 until a subject is chosen and the pre-check passed', () => {
-    const cert = { target: 'certificate' as const };
-    expect(blockReason('subject', { ...cert, hasSubject: false, precheck: 'idle' })).toBe('chooseSubject');
-    expect(blockReason('subject', { ...cert, hasSubject: true, precheck: 'checking' })).toBe('precheckPending');
-    expect(blockReason('subject', { ...cert, hasSubject: true, precheck: 'error' })).toBe('precheckFailed');
-    expect(blockReason('subject', { ...cert, hasSubject: true, precheck: 'ok' })).toBeNull();
-    // rename has no subject to choose: only the check counts
-    expect(blockReason('subject', { target: 'enterprise', hasSubject: false, precheck: 'ok' })).toBeNull();
-    expect(blockReason('form', { ...cert, hasSubject: false, precheck: 'error' })).toBeNull();
-  });
 
-  it('submits only from the last step after a passed pre-check', () => {
-    const steps = stepsOf('delay');
-    const ok = { target: 'certificate' as const, hasSubject: true, precheck: 'ok' as const };
-    expect(canSubmit(steps, 3, ok)).toBe(true);
-    expect(canSubmit(steps, 2, ok)).toBe(false);
-    expect(canSubmit(steps, 3, { ...ok, precheck: 'error' })).toBe(false);
-  });
 
   it('finds the field and step the server names', () => {
     expect(locateField('newCert', 'payload.category')).toEqual({ name: 'category', step: 'subject' });

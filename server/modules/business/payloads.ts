@@ -3,7 +3,7 @@
  * the edge with messages that name the field. Materials are ids of uploaded files (sys_oss).
  */
 import { z } from 'zod';
-import type { BusinessType } from '../../../machines/businessTypes.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType, type SubjectTarget } from '../../../machines/businessTypes.js';
 
 export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -77,18 +77,8 @@ export const PAYLOADS = {
 
 export type PayloadOf<T extends BusinessType> = z.infer<(typeof PAYLOADS)[T]>;
 
-/** What an application is about: which of person / certificate the applicant chooses in step 0. */
-export const TARGET: Record<BusinessType, 'person' | 'certificate' | 'enterprise'> = {
-  newCert: 'person',
-  delay: 'certificate',
-  inner: 'certificate',
-  inProvince: 'person',
-  outProvince: 'certificate',
-  modify: 'certificate',
-  revocation: 'certificate',
-  personRevocation: 'certificate',
-  rename: 'enterprise',
-};
+/** What an application is about (the route table's target): which of person / certificate the applicant chooses in step 0. */
+export const TARGET = Object.fromEntries(BUSINESS_TYPES.map((t) => [t, BUSINESS_ROUTES[t].target])) as Record<BusinessType, SubjectTarget>;
 
 /** Parses a stored or submitted payload; the first problem as {field, msg}. */
 export function parsePayload<T extends BusinessType>(type: T, payload: unknown):

@@ -1,15 +1,20 @@
 /**
- * The apply modal of every business type: steps 0–3 (revocations 1–5) over one form, so nothing
- * typed is lost between steps or on a refusal. Step 0 chooses the subject and runs the pre-check
- * (the wizard stops on a failure, with the server's words); the type's own form and the materials
- * follow; the last step sums up and submits. 保存 works at any step: the first save creates the
- * draft ({base}/save), later ones replace it ({base}/update with the version). A field the server
- * names gets the message next to it, on its step.
+ * The apply modal of every business type, run by the applyWizard statechart
+ * (machines/applyWizard.machine.ts): the machine decides which step may be left, when the check
+ * runs, when saving and submitting are possible; this page renders its snapshot, talks to the
+ * server and hands the answers back as events. One antd form holds what is typed, so nothing is
+ * lost between steps or on a refusal. A field the server names gets the message next to it, on
+ * its step.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
 import { Alert, App, Button, Form, Input, Modal, Skeleton, Space, Steps, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { BusinessType } from '@machines/businessTypes';
+import type { BusinessType, SubjectTarget } from '@machines/businessTypes';
+import {
+  applyWizardMachine, blockReason, canSave, canSubmit, CHECK_PARAMS, currentStep, isBusy, isSubjectLocked, questionKey,
+  type WizardDraft, type WizardError, type WizardSubject,
+} from '@machines/applyWizard.machine';
 import { useCurrentUser } from '@/store/user';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
 import { checkData, getBusiness, saveBusiness, submitBusiness, updateBusiness, type CandidateRow, type CheckAnswer } from '@/services/business';
@@ -17,9 +22,7 @@ import CertificateDetailView from './CertificateDetailView';
 import MaterialsUpload from './MaterialsUpload';
 import SubjectStep, { type PrecheckState } from './SubjectStep';
 import SummaryStep from './SummaryStep';
-import {
-  blockReason, buildPayload, canSubmit, fieldsOfStep, locateField, precheckOutcome, ruleMessage, stepsOf, TARGETS, toFormValues, type MaterialItem,
-} from './logic';
+import { buildPayload, fieldsOfStep, locateField, precheckOutcome, ruleMessage, toFormValues, type MaterialItem } from './logic';
 import { NS, subjectFromCandidate, subjectFromDetail, type BusinessFormComponent, type SubjectInfo } from './types';
 
 export interface ApplyWizardProps {
@@ -36,12 +39,6 @@ export interface ApplyWizardProps {
   onChanged: () => void;
 }
 
-interface Draft {
-  id: number;
-  version: number;
-  applyNo: string;
-}
-
 export default function ApplyWizard(props: ApplyWizardProps) {
   // A fresh body per opening: a new application starts empty, a draft loads anew.
   return props.open ? <WizardBody key={props.editId ?? 'new'} {...props} /> : null;
@@ -51,108 +48,93 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
   const { t, i18n } = useTranslation(NS);
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const steps = stepsOf(type);
-  const target = TARGETS[type];
+  const [snap, send, actor] = useMachine(applyWizardMachine, { input: { type, draftId: editId } });
+  const { steps, target } = snap.context;
   const enterpriseName = useCurrentUser()?.info.enterpriseInfo?.name ?? null;
+  const [validating, setValidating] = useState(false);
 
-  const [index, setIndex] = useState(0);
-  const [draft, setDraftState] = useState<Draft | null>(null);
-  const draftRef = useRef<Draft | null>(null);
-  const [subject, setSubject] = useState<SubjectInfo | null>(null);
-  const [check, setCheck] = useState<PrecheckState>({ status: 'idle' });
-  const checkSeq = useRef(0);
-  const [busy, setBusy] = useState<'save' | 'submit' | 'next' | null>(null);
-  const [loading, setLoading] = useState(editId !== null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [returned, setReturned] = useState<string | null>(null);
+  const stepKey = currentStep(snap);
+  const index = steps.indexOf(stepKey);
+  const blocked = blockReason(snap);
+  const busy = isBusy(snap) || validating;
+  const subject = (snap.context.subject?.display ?? null) as SubjectInfo | null;
+  const check: PrecheckState = snap.matches({ precheck: 'passed' })
+    ? { status: 'ok', facts: snap.context.facts, warn: snap.context.warn }
+    : snap.matches({ precheck: 'refused' })
+      ? { status: 'error', message: snap.context.refusal?.message }
+      : snap.matches({ precheck: 'checking' }) ? { status: 'checking' } : { status: 'idle' };
 
-  const setDraft = (d: Draft | null) => {
-    draftRef.current = d;
-    setDraftState(d);
-  };
-
-  const stepKey = steps[index]!;
-  const gate = { target, hasSubject: !!subject, precheck: check.status };
-  const blocked = blockReason(stepKey, gate);
-
-  /** Shows a refusal: next to its field (on the field's step) when the server names one, and as a message. */
+  /** Shows a refusal: next to its field, on the field's step, when the server names one, and as a message. */
   const showError = useCallback(
-    (err: unknown, fallback: string, onSubmit = false) => {
-      if (isUnauthorized(err)) return;
+    (err: unknown, fallback: string): WizardError | null => {
+      if (isUnauthorized(err)) return null;
       const e = toApiError(err);
       const msg = e.msg || fallback;
       const place = locateField(type, e.field);
       if (place) {
         if (place.name) form.setFields([{ name: place.name, errors: [msg] }]);
-        const i = stepsOf(type).indexOf(place.step);
-        if (i >= 0) setIndex(i);
+        if (place.step !== 'summary') send({ type: `GOTO.${place.step}` });
       }
-      if (onSubmit) setSubmitError(msg);
       void message.error(msg);
+      return { message: msg, field: e.field ?? null };
     },
-    [form, message, type],
+    [form, message, send, type],
   );
 
-  /** Saves the form: the first time as a new draft, then as an update of it. */
-  const persist = useCallback(async (): Promise<{ draft: Draft; msg?: string } | null> => {
-    const payload = buildPayload(type, form.getFieldsValue(true) as Record<string, unknown>);
-    const current = draftRef.current;
+  /** Asks the server the question the machine is checking, and hands the answer back. */
+  const askPrecheck = useCallback(async () => {
+    const s = actor.getSnapshot();
+    if (!s.matches({ precheck: 'checking' })) return;
+    const asked = questionKey(s.context);
+    const chosen = s.context.subject;
+    const draftId = s.context.draftId;
     try {
-      const res = current
-        ? await updateBusiness(type, { id: current.id, version: current.version, payload })
-        : await saveBusiness(type, {
-            personId: target === 'person' ? (subject?.personId ?? null) : undefined,
-            certificateId: target === 'certificate' ? (subject?.certificateId ?? null) : undefined,
-            payload,
-          });
-      const next = { id: res.data.id, version: res.data.version, applyNo: res.data.applyNo };
-      setDraft(next);
-      onChanged();
-      return { draft: next, msg: res.msg };
-    } catch (err) {
-      showError(err, t('wizard.saveFailed'));
-      return null;
-    }
-  }, [form, onChanged, showError, subject, t, target, type]);
-
-  /** The pre-check of the current choice (or of the saved draft). */
-  const runCheck = useCallback(
-    async (chosen: SubjectInfo | null, draftId: number | null) => {
-      const seq = ++checkSeq.current;
-      const { category, position } = form.getFieldsValue(['category', 'position']) as { category?: string; position?: string };
-      if (target !== 'enterprise' && !chosen) return setCheck({ status: 'idle' });
-      if (type === 'newCert' && (!category || !position)) return setCheck({ status: 'idle' });
-      setCheck({ status: 'checking' });
-      try {
-        let answer: CheckAnswer;
-        if (draftId) {
-          answer = await checkData({ applyId: draftId });
-        } else {
-          answer = await checkData({
+      const answer: CheckAnswer = draftId
+        ? await checkData({ applyId: draftId })
+        : await checkData({
             businessType: type,
             personId: target === 'person' ? (chosen?.personId ?? undefined) : undefined,
             certificateId: target === 'certificate' ? (chosen?.certificateId ?? undefined) : undefined,
-            ...(type === 'newCert' ? { category, position } : {}),
+            ...(CHECK_PARAMS[type] ? Object.fromEntries(CHECK_PARAMS[type].map((k) => [k, s.context.form[k] as string | undefined])) : {}),
           });
-        }
-        if (seq !== checkSeq.current) return;
-        const outcome = precheckOutcome(answer, t('precheck.failed'), { formLater: !!draftId && type !== 'newCert' });
-        setCheck(outcome.ok
-          ? { status: 'ok', facts: outcome.facts, warn: outcome.warn }
-          : { status: 'error', message: ruleMessage(outcome.code, outcome.message, i18n.language, (key, fallback) => t(key, { defaultValue: fallback })) });
-      } catch (err) {
-        if (seq !== checkSeq.current || isUnauthorized(err)) return;
-        setCheck({ status: 'error', message: errorMessage(err, t('precheck.failed')) });
-      }
-    },
-    [form, t, i18n, target, type],
-  );
+      const outcome = precheckOutcome(answer, t('precheck.failed'), { formLater: !!draftId && !CHECK_PARAMS[type] });
+      send({
+        type: 'CHECK.ANSWER',
+        questionKey: asked,
+        answer: outcome.ok
+          ? { passed: true, facts: outcome.facts, warn: outcome.warn }
+          : { passed: false, code: outcome.code, message: ruleMessage(outcome.code, outcome.message, i18n.language, (key, fallback) => t(key, { defaultValue: fallback })) },
+      });
+    } catch (err) {
+      if (isUnauthorized(err)) return;
+      send({ type: 'CHECK.ANSWER', questionKey: asked, answer: { passed: false, code: null, message: errorMessage(err, t('precheck.failed')) } });
+    }
+  }, [actor, i18n, send, t, target, type]);
+
+  /** Saves the form while the machine is saving or submitting: a new draft the first time, then an update of it. */
+  const persist = useCallback(async (): Promise<{ draft: WizardDraft; msg?: string }> => {
+    const payload = buildPayload(type, form.getFieldsValue(true) as Record<string, unknown>);
+    const { draft, subject: chosen } = actor.getSnapshot().context;
+    const res = draft
+      ? await updateBusiness(type, { id: draft.id, version: draft.version, payload })
+      : await saveBusiness(type, {
+          personId: target === 'person' ? (chosen?.personId ?? null) : undefined,
+          certificateId: target === 'certificate' ? (chosen?.certificateId ?? null) : undefined,
+          payload,
+        });
+    const saved = { id: res.data.id, version: res.data.version, applyNo: res.data.applyNo };
+    send({ type: 'SAVED', draft: saved });
+    onChanged();
+    return { draft: saved, msg: res.msg };
+  }, [actor, form, onChanged, send, target, type]);
 
   // A saved draft: its subject is fixed, its form comes back, the check runs against it.
   useEffect(() => {
     if (editId === null) {
-      if (target === 'enterprise') void runCheck(null, null);
+      if (target === 'enterprise') {
+        send({ type: 'CHECK' });
+        void askPrecheck();
+      }
       return;
     }
     let live = true;
@@ -160,34 +142,38 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
       .then((res) => {
         if (!live) return;
         const d = res.data;
-        setDraft({ id: d.id, version: d.version, applyNo: d.applyNo });
-        setReturned(d.lastComment);
-        const s = subjectFromDetail(d);
-        setSubject(s);
-        form.setFieldsValue(toFormValues(type, d.payload ?? {}, d.materials ?? []));
-        void runCheck(s, d.id);
+        const values = toFormValues(type, d.payload ?? {}, d.materials ?? []);
+        form.setFieldsValue(values);
+        const { materials: _files, ...rest } = values;
+        const info = subjectFromDetail(d);
+        send({ type: 'LOADED', draft: { id: d.id, version: d.version, applyNo: d.applyNo }, subject: info ? toWizardSubject(target, info) : null, form: rest, lastComment: d.lastComment });
+        send({ type: 'MATERIALS', ...materialCounts(values.materials) });
+        send({ type: 'CHECK' });
+        void askPrecheck();
       })
-      .catch((err: unknown) => live && !isUnauthorized(err) && setLoadError(errorMessage(err, t('wizard.loadFailed'))))
-      .finally(() => live && setLoading(false));
+      .catch((err: unknown) => live && !isUnauthorized(err) && send({ type: 'LOAD.FAILED', message: errorMessage(err, t('wizard.loadFailed')) }));
     return () => {
       live = false;
     };
   }, []);
 
   const choose = (row: CandidateRow) => {
-    if (draftRef.current) return;
-    const s = subjectFromCandidate(row);
-    setSubject(s);
-    setSubmitError(null);
-    void runCheck(s, null);
+    send({ type: 'CHOOSE', subject: toWizardSubject(target, subjectFromCandidate(row)) });
+    void askPrecheck();
   };
 
-  const onValuesChange = (changed: Record<string, unknown>) => {
-    if (type !== 'newCert' || !('category' in changed || 'position' in changed)) return;
+  const onValuesChange = (changed: Record<string, unknown>, all: Record<string, unknown>) => {
+    const { materials, ...rest } = changed;
+    if (materials !== undefined) send({ type: 'MATERIALS', ...materialCounts(all.materials) });
+    if (Object.keys(rest).length === 0) return;
+    send({ type: 'FORM.CHANGED', changed: rest });
+    const s = actor.getSnapshot();
+    if (!s.matches({ precheck: 'checking' })) return;
     // A saved draft is checked by its id: save the new choice first so the check sees it.
-    const saved = draftRef.current;
-    if (saved) void persist().then((r) => r && runCheck(subject, r.draft.id));
-    else void runCheck(subject, null);
+    if (s.context.draftId && s.can({ type: 'SAVE' })) {
+      send({ type: 'SAVE' });
+      void persist().then(askPrecheck, (err: unknown) => send({ type: 'SAVE.FAILED', error: showError(err, t('wizard.saveFailed')) ?? { message: '', field: null } }));
+    } else void askPrecheck();
   };
 
   const next = async () => {
@@ -196,55 +182,59 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
       return;
     }
     const names = fieldsOfStep(type, stepKey);
-    setBusy('next');
+    setValidating(true);
     try {
       if (names.length) await form.validateFields(names);
-      setIndex((i) => Math.min(i + 1, steps.length - 1));
+      send({ type: 'NEXT', valid: true });
     } catch {
       // the form shows what is missing next to each field
+      send({ type: 'NEXT', valid: false });
     } finally {
-      setBusy(null);
+      setValidating(false);
     }
   };
 
   const save = async () => {
-    setBusy('save');
+    send({ type: 'SAVE' });
+    if (!actor.getSnapshot().matches({ request: 'saving' })) return;
     try {
       const r = await persist();
-      if (r) void message.success(r.msg || t('wizard.saved'));
-    } finally {
-      setBusy(null);
+      void message.success(r.msg || t('wizard.saved'));
+    } catch (err) {
+      send({ type: 'SAVE.FAILED', error: showError(err, t('wizard.saveFailed')) ?? { message: '', field: null } });
     }
   };
 
   const submit = async () => {
-    setSubmitError(null);
     try {
       await form.validateFields();
     } catch (err) {
       const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0]?.name?.[0];
       const place = locateField(type, typeof first === 'string' ? first : null);
-      if (place) setIndex(steps.indexOf(place.step));
+      if (place && place.step !== 'summary') send({ type: `GOTO.${place.step}` });
       return;
     }
-    setBusy('submit');
+    send({ type: 'SUBMIT' });
+    if (!actor.getSnapshot().matches({ request: 'submitting' })) return;
     try {
       const saved = await persist();
-      if (!saved) return;
       const res = await submitBusiness(type, saved.draft.id, saved.draft.version);
+      send({ type: 'SUBMITTED' });
       void message.success(res.msg || t('wizard.submitted'));
       onChanged();
       onClose();
     } catch (err) {
-      showError(err, t('wizard.submitFailed'), true);
-    } finally {
-      setBusy(null);
+      send({ type: 'SUBMIT.FAILED', error: showError(err, t('wizard.submitFailed')) ?? { message: '', field: null } });
     }
   };
 
-  const formProps = { type, form, subject, facts: check.facts ?? null };
+  const formProps = { type, form, subject, facts: snap.context.facts };
   const last = index === steps.length - 1;
   const values = stepKey === 'summary' ? (form.getFieldsValue(true) as Record<string, unknown>) : {};
+  const draft = snap.context.draft;
+  const loading = snap.matches({ request: 'loading' });
+  const loadError = snap.context.loadError;
+  const submitError = stepKey === 'summary' ? snap.context.error?.message ?? null : null;
 
   return (
     <Modal
@@ -264,17 +254,17 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
           <Button onClick={onClose} data-testid="wizard-cancel">
             {t('wizard.cancel')}
           </Button>
-          <Button onClick={() => void save()} loading={busy === 'save'} disabled={loading || !!loadError || (busy !== null && busy !== 'save')} data-testid="wizard-save">
+          <Button onClick={() => void save()} loading={snap.matches({ request: 'saving' })} disabled={!canSave(snap) || validating} data-testid="wizard-save">
             {t('wizard.save')}
           </Button>
           {index > 0 ? (
-            <Button onClick={() => setIndex((i) => Math.max(0, i - 1))} disabled={busy !== null} data-testid="wizard-step-prev">
+            <Button onClick={() => send({ type: 'BACK' })} disabled={busy} data-testid="wizard-step-prev">
               {t('wizard.prev')}
             </Button>
           ) : null}
           {!last ? (
             <Tooltip title={blocked ? t(`gate.${blocked}`) : undefined}>
-              <Button type="primary" onClick={() => void next()} disabled={!!blocked || loading || busy !== null} loading={busy === 'next'} data-testid="wizard-step-next">
+              <Button type="primary" onClick={() => void next()} disabled={!!blocked || busy} loading={validating} data-testid="wizard-step-next">
                 {t('wizard.next')}
               </Button>
             </Tooltip>
@@ -282,8 +272,8 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
             <Button
               type="primary"
               onClick={() => void submit()}
-              loading={busy === 'submit'}
-              disabled={!canSubmit(steps, index, gate) || (busy !== null && busy !== 'submit')}
+              loading={snap.matches({ request: 'submitting' })}
+              disabled={!canSubmit(snap) || validating}
               data-testid="wizard-submit"
             >
               {t('wizard.submit')}
@@ -305,8 +295,8 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
         </div>
       ) : null}
       {loading ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {returned ? (
-        <Alert type="warning" showIcon message={t('list.lastComment')} description={returned} style={{ marginBottom: 16 }} data-testid="wizard-returned" />
+      {snap.context.lastComment ? (
+        <Alert type="warning" showIcon message={t('list.lastComment')} description={snap.context.lastComment} style={{ marginBottom: 16 }} data-testid="wizard-returned" />
       ) : null}
       <Form form={form} layout="vertical" onValuesChange={onValuesChange} initialValues={{ materials: [] }} data-testid="wizard-form">
         <div style={{ display: loading || loadError ? 'none' : undefined }}>
@@ -314,11 +304,14 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
             <SubjectStep
               {...formProps}
               target={target}
-              locked={!!draft || editId !== null}
+              locked={isSubjectLocked(snap)}
               enterpriseName={enterpriseName}
               onChoose={choose}
               check={check}
-              onRecheck={() => void runCheck(subject, draftRef.current?.id ?? null)}
+              onRecheck={() => {
+                send({ type: 'CHECK' });
+                void askPrecheck();
+              }}
               Extra={SubjectExtra}
             />
           </div>
@@ -349,6 +342,22 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
       </Form>
     </Modal>
   );
+}
+
+/** The machine's subject: the ids, a key that names the choice, and the row as the page shows it. */
+function toWizardSubject(target: SubjectTarget, info: SubjectInfo): WizardSubject {
+  const display: WizardSubject['display'] = { ...info };
+  return { key: `${target}:${target === 'person' ? info.personId : info.certificateId}`, personId: info.personId, certificateId: info.certificateId, display };
+}
+
+/** How many uploads are done, still uploading, or failed. */
+function materialCounts(value: unknown): { done: number; uploading: number; failed: number } {
+  const items = Array.isArray(value) ? (value as MaterialItem[]) : [];
+  return {
+    done: items.filter((i) => !i.status || i.status === 'done').length,
+    uploading: items.filter((i) => i.status === 'uploading').length,
+    failed: items.filter((i) => i.status === 'error').length,
+  };
 }
 
 /** The title of a step: step 0 names what is chosen, the form step names the type's business. */

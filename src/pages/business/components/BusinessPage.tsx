@@ -173,34 +173,37 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       valueType: 'option',
       width: 200,
       fixed: 'right',
+      // Exactly the events the server says this user may send now (the row's allowedEvents).
       render: (_d, r) => {
-        const saved = r.status === 1;
+        const may = new Set(r.allowedEvents);
         return [
           <a key="view" onClick={() => setViewing(r.id)} data-testid="business-row-view">
             {t('list.view')}
           </a>,
-          ...(saved
-            ? [
-                <AuthButton key="edit" perm={`${perm}:edit`}>
-                  <a onClick={() => setWizard({ open: true, editId: r.id })} data-testid="business-row-edit">
-                    {t('list.edit')}
-                  </a>
-                </AuthButton>,
-                <AuthButton key="submit" perm={`${perm}:edit`}>
-                  <Popconfirm title={t('list.submitConfirm', { applyNo: r.applyNo })} onConfirm={() => submitRow(r)}>
-                    <a data-testid="business-row-submit">{t('list.submit')}</a>
-                  </Popconfirm>
-                </AuthButton>,
-                <AuthButton key="remove" perm={`${perm}:remove`}>
-                  <Popconfirm title={t('list.removeConfirm', { applyNo: r.applyNo })} onConfirm={() => removeRow(r)} okButtonProps={{ danger: true }}>
-                    <Typography.Link type="danger" data-testid="business-row-delete">
-                      {t('list.delete')}
-                    </Typography.Link>
-                  </Popconfirm>
-                </AuthButton>,
-              ]
-            : []),
-        ];
+          may.has('SAVE') ? (
+            <AuthButton key="edit" perm={`${perm}:edit`}>
+              <a onClick={() => setWizard({ open: true, editId: r.id })} data-testid="business-row-edit">
+                {t('list.edit')}
+              </a>
+            </AuthButton>
+          ) : null,
+          may.has('SUBMIT') ? (
+            <AuthButton key="submit" perm={`${perm}:edit`}>
+              <Popconfirm title={t('list.submitConfirm', { applyNo: r.applyNo })} onConfirm={() => submitRow(r)}>
+                <a data-testid="business-row-submit">{t('list.submit')}</a>
+              </Popconfirm>
+            </AuthButton>
+          ) : null,
+          may.has('DELETE') ? (
+            <AuthButton key="remove" perm={`${perm}:remove`}>
+              <Popconfirm title={t('list.removeConfirm', { applyNo: r.applyNo })} onConfirm={() => removeRow(r)} okButtonProps={{ danger: true }}>
+                <Typography.Link type="danger" data-testid="business-row-delete">
+                  {t('list.delete')}
+                </Typography.Link>
+              </Popconfirm>
+            </AuthButton>
+          ) : null,
+        ].filter(Boolean);
       },
     },
   ];

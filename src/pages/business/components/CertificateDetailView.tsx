@@ -6,6 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { getCertificateDetail, type CertificateDetail } from '@/services/certificate';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { NS } from './types';
+import { certStatus, type StatusTone } from '@/pages/web/components/format';
+
+/** antd Tag colours of the status tones (presentation only: the tone comes from the status code's table). */
+const TONE_COLOR: Record<StatusTone, string> = { success: 'green', warning: 'orange', error: 'red', processing: 'blue', default: 'default' };
 
 export default function CertificateDetailView({ certificateId }: { certificateId: number | null }) {
   const { t } = useTranslation(NS);
@@ -47,7 +51,7 @@ export default function CertificateDetailView({ certificateId }: { certificateId
         { title: t('subject.enterpriseName'), dataIndex: 'enterpriseName', span: 2 },
         { title: t('certDetail.issueDate'), dataIndex: 'issueDate' },
         { title: t('subject.expiryDate'), dataIndex: 'expiryDate' },
-        { title: t('subject.status'), dataIndex: 'statusLabel', render: (_d, r) => <Tag color={r.status === '01' ? 'green' : 'default'}>{r.statusLabel}</Tag> },
+        { title: t('subject.status'), dataIndex: 'statusLabel', render: (_d, r) => <Tag color={TONE_COLOR[certStatus(r.status).tone]}>{r.statusLabel}</Tag> },
         { title: t('certDetail.version'), dataIndex: 'versionLabel' },
         { title: t('certDetail.issuingAuthority'), dataIndex: 'issuingAuthority', span: 2 },
       ]}

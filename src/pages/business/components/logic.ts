@@ -4,24 +4,11 @@
  * (server/modules/business/payloads.ts), and where a field the server names lives in the wizard.
  */
 import dayjs, { type Dayjs } from 'dayjs';
-import type { BusinessType } from '@machines/businessTypes';
+import { wizardStepsOf, type BusinessType, type SubjectTarget, type WizardStep } from '@machines/businessTypes';
 import type { CheckAnswer, MaterialFile } from '@/services/business';
 
-export type StepKey = 'subject' | 'detail' | 'form' | 'materials' | 'summary';
-export type Target = 'person' | 'certificate' | 'enterprise';
-
-/** What step 0 chooses for each type (the server's TARGET). */
-export const TARGETS: Record<BusinessType, Target> = {
-  newCert: 'person',
-  delay: 'certificate',
-  inner: 'certificate',
-  inProvince: 'person',
-  outProvince: 'certificate',
-  modify: 'certificate',
-  revocation: 'certificate',
-  personRevocation: 'certificate',
-  rename: 'enterprise',
-};
+export type StepKey = WizardStep;
+export type Target = SubjectTarget;
 
 /** Certificate categories (cer_type) and the unclassified old C an arrival may bring. */
 export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
@@ -50,13 +37,6 @@ const BOOLEAN_FIELDS = new Set(['lostReissue', 'revokeOldLegalRepA']);
 
 /** newCert chooses its category and position in step 0, next to the person. */
 const SUBJECT_FIELDS: Partial<Record<BusinessType, readonly string[]>> = { newCert: ['category', 'position'] };
-
-/** The steps of a type: revocations show the certificate's detail before the grounds (SPEC: steps 1 to 5). */
-export function stepsOf(type: BusinessType): StepKey[] {
-  return type === 'revocation' || type === 'personRevocation'
-    ? ['subject', 'detail', 'form', 'materials', 'summary']
-    : ['subject', 'form', 'materials', 'summary'];
-}
 
 /** The form fields shown (and validated) on a step. */
 export function fieldsOfStep(type: BusinessType, step: StepKey): string[] {
@@ -100,27 +80,6 @@ export function ruleMessage(code: number | null, serverMessage: string, language
 
 /** The server's rule number for "the form is incomplete or wrong" (server/modules/business/rules.ts RULE.payload). */
 export const FORM_RULE = 20;
-
-export interface GateState {
-  target: Target;
-  hasSubject: boolean;
-  precheck: PrecheckStatus;
-}
-
-export type BlockReason = 'chooseSubject' | 'precheckPending' | 'precheckFailed';
-
-/** Why the wizard may not leave `step` forwards (form fields are validated by the form itself). */
-export function blockReason(step: StepKey, s: GateState): BlockReason | null {
-  if (step !== 'subject') return null;
-  if (s.target !== 'enterprise' && !s.hasSubject) return 'chooseSubject';
-  if (s.precheck === 'ok') return null;
-  return s.precheck === 'error' ? 'precheckFailed' : 'precheckPending';
-}
-
-/** Submitting is possible only from the last step, after a passed pre-check. */
-export function canSubmit(steps: readonly StepKey[], index: number, s: GateState): boolean {
-  return index === steps.length - 1 && blockReason('subject', s) === null;
-}
 
 /** An uploaded material as the form keeps it (antd Upload's file list item). */
 export interface MaterialItem {
@@ -204,7 +163,7 @@ export function locateField(type: BusinessType, field: string | null | undefined
   if (!field) return null;
   const name = field.replace(/^payload\./, '').split('.')[0]!;
   if (name === 'personId' || name === 'certificateId') return { name: null, step: 'subject' };
-  for (const step of stepsOf(type)) {
+  for (const step of wizardStepsOf(type)) {
     if (fieldsOfStep(type, step).includes(name)) return { name, step };
   }
   return null;

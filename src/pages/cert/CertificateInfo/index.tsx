@@ -102,7 +102,8 @@ export default function CertificateInfo() {
     );
   } else {
     const { cert } = state;
-    const valid = cert.status === '01';
+    // The server says whether the certificate is valid now (status 01 and within its validity).
+    const valid = cert.valid === true;
     const tone = certStatus(cert.status).tone;
     const items: DescriptionsProps['items'] = [
       { key: 'name', label: t('field.name'), children: <strong data-testid="cert-name">{displayValue(cert.name)}</strong> },
