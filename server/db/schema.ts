@@ -412,11 +412,31 @@ export const educationRecord = pgTable('education_record', {
   id: serial('id').primaryKey(),
   personId: integer('person_id').notNull().references(() => person.id),
   certNo: varchar('cert_no', { length: 40 }),
+  /** 专业 / course name. */
   course: varchar('course', { length: 200 }).notNull(),
   provider: varchar('provider', { length: 200 }),
   hours: numeric('hours', { precision: 6, scale: 1 }).notNull(),
+  startedOn: date('started_on'),
   finishedOn: date('finished_on').notNull(),
-}, (t) => [index('education_record_person_idx').on(t.personId)]);
+  /** The import that wrote the row (null: entered otherwise, e.g. the demo seed). */
+  importId: integer('import_id'),
+  /** sha256 of the row's identifying values: importing the same row twice writes it once. */
+  rowKey: varchar('row_key', { length: 64 }),
+}, (t) => [index('education_record_person_idx').on(t.personId), uniqueIndex('education_record_row_key_uq').on(t.rowKey)]);
+
+/** One Excel import (scores or continuing-education hours): who, which file, how many rows. */
+export const dataImport = pgTable('data_import', {
+  id: serial('id').primaryKey(),
+  /** exam | education. */
+  kind: varchar('kind', { length: 16 }).notNull(),
+  fileName: varchar('file_name', { length: 255 }).notNull(),
+  sha256: varchar('sha256', { length: 64 }).notNull(),
+  rows: integer('rows').notNull(),
+  /** Rows that were new (a repeated file adds none). */
+  written: integer('written').notNull(),
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+}, (t) => [index('data_import_kind_idx').on(t.kind, t.createdAt)]);
 
 /** A certificate check (public QR look-up or staff check) — SPEC 2 CertCheckRecord. */
 export const certCheckRecord = pgTable('cert_check_record', {
@@ -532,9 +552,68 @@ export const nationalOutbox = pgTable('national_outbox', {
 }, (t) => [index('national_outbox_unsent_idx').on(t.sentAt)]);
 
 /** Exam results per person and category: both parts passed is a precondition of a new certificate. */
+/**
+ * An exam batch (考试批次): one category, one area, the two parts' times, a capacity and a sign-up
+ * window. Its life is the examBatch statechart (machines/examBatch.machine.ts): the persisted
+ * snapshot, its state name and an optimistic version, like applications.
+ */
+export const examBatch = pgTable('exam_batch', {
+  id: serial('id').primaryKey(),
+  batchNo: varchar('batch_no', { length: 32 }).notNull(),
+  name: varchar('name', { length: 200 }).notNull(),
+  category: varchar('category', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  place: varchar('place', { length: 200 }).notNull(),
+  /** 安全生产知识 part. */
+  knowledgeStart: timestamp('knowledge_start', { withTimezone: true }).notNull(),
+  knowledgeEnd: timestamp('knowledge_end', { withTimezone: true }).notNull(),
+  /** 管理能力 part. */
+  abilityStart: timestamp('ability_start', { withTimezone: true }).notNull(),
+  abilityEnd: timestamp('ability_end', { withTimezone: true }).notNull(),
+  capacity: integer('capacity').notNull(),
+  signupFrom: date('signup_from').notNull(),
+  signupTo: date('signup_to').notNull(),
+  /** draft | open | closed | held | published (the machine's state). */
+  state: varchar('state', { length: 16 }).notNull(),
+  snapshot: jsonb('snapshot').notNull(),
+  version: integer('version').notNull().default(0),
+  createdBy: integer('created_by'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('exam_batch_no_uq').on(t.batchNo), index('exam_batch_area_idx').on(t.area, t.state)]);
+
+/** A person signed up for a batch by an enterprise; staff accept or refuse it. */
+export const examSignup = pgTable('exam_signup', {
+  id: serial('id').primaryKey(),
+  batchId: integer('batch_id').notNull().references(() => examBatch.id),
+  personId: integer('person_id').notNull().references(() => person.id),
+  enterpriseId: integer('enterprise_id').notNull(),
+  category: varchar('category', { length: 2 }).notNull(),
+  /** pending | accepted | refused | withdrawn. */
+  status: varchar('status', { length: 12 }).notNull().default('pending'),
+  refuseReason: text('refuse_reason'),
+  /** 准考证号, given on acceptance. */
+  ticketNo: varchar('ticket_no', { length: 32 }),
+  seatNo: varchar('seat_no', { length: 16 }),
+  signedBy: integer('signed_by').notNull(),
+  reviewedBy: integer('reviewed_by'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('exam_signup_once_uq').on(t.batchId, t.personId, t.category),
+  uniqueIndex('exam_signup_ticket_uq').on(t.ticketNo),
+  index('exam_signup_person_idx').on(t.personId),
+]);
+
 export const examResult = pgTable('exam_result', {
   id: serial('id').primaryKey(),
   personId: integer('person_id').notNull().references(() => person.id),
+  /** The sign-up the result belongs to (null for results from before the platform). */
+  signupId: integer('signup_id'),
+  /** The import that wrote it, if any. */
+  importId: integer('import_id'),
   category: varchar('category', { length: 2 }).notNull(),
   batchNo: varchar('batch_no', { length: 32 }).notNull(),
   examDate: date('exam_date').notNull(),
@@ -546,7 +625,7 @@ export const examResult = pgTable('exam_result', {
   abilityResult: varchar('ability_result', { length: 1 }).notNull(),
   knowledgeScore: integer('knowledge_score'),
   abilityScore: integer('ability_score'),
-}, (t) => [index('exam_result_person_idx').on(t.personId, t.category)]);
+}, (t) => [index('exam_result_person_idx').on(t.personId, t.category), uniqueIndex('exam_result_signup_uq').on(t.signupId)]);
 
 /** Punishments (credit management): 暂扣 sets status 02 and blocks delay while in force. */
 export const punishment = pgTable('punishment', {
@@ -560,8 +639,24 @@ export const punishment = pgTable('punishment', {
   startDate: date('start_date').notNull(),
   endDate: date('end_date'),
   banUntil: date('ban_until'),
+  /** violate_type catalog code of the reason. */
+  violateType: varchar('violate_type', { length: 64 }),
+  /** Ban length in years (1 false materials, 3 fraud or bribery) for 吊销 / 撤销. */
+  banYears: integer('ban_years'),
+  /** Attached files (sys_oss ids). */
+  fileIds: jsonb('file_ids').notNull().default([]),
+  /** Four-eyes review, as users and roles: pending | approved | rejected. */
+  reviewState: varchar('review_state', { length: 12 }).notNull().default('approved'),
+  createdBy: integer('created_by'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 }, (t) => [index('punishment_person_idx').on(t.personId)]);
+
+/** The certificates a punishment applies to (the select dialog of CreditManagement). */
+export const punishmentCertificate = pgTable('punishment_certificate', {
+  punishmentId: integer('punishment_id').notNull().references(() => punishment.id, { onDelete: 'cascade' }),
+  certificateId: integer('certificate_id').notNull().references(() => certificate.id),
+}, (t) => [primaryKey({ columns: [t.punishmentId, t.certificateId] })]);
 
 // ---------- file storage ----------
 
