@@ -10,7 +10,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -18,6 +18,7 @@ import { runWithClock, systemClock, type Clock } from './lib/clock.js';
 import { runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerOpenApiConventions } from './plugins/openapi-conventions.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -84,12 +85,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         title: 'SafeCert API',
         description: '广东省建设工程安全生产管理人员考核管理平台接口。除标注为公开的接口外，均需在请求头 token 中携带登录令牌。响应格式 {code, msg, data}，列表 {code, rows, total, pageNum}；code 0 表示成功。',
         version: '0.1.0',
+        license: { name: '广东省住房和城乡建设厅内部使用（非开源）', url: 'https://zfcxjst.gd.gov.cn/' },
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
     transform: jsonSchemaTransform,
+    // Named zod schemas (.meta({ id })) become components, so recursive trees resolve by $ref.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Uploads (materials, imports): the hard ceiling here; each route checks its own type and size rules.
@@ -101,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, _reply, done) =>
     runWithClock(ctx.clock, () => runInRequest({ route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip }, done)));
   registerErrorHandler(app);
+  registerOpenApiConventions(app);
   registerAuth(app);
   registerOperationLog(app);
 

@@ -253,7 +253,7 @@ describe('queues', () => {
     const hit = (await t.call(await as('province'), { url: `/api/workflow/queue/waitAccept?keyword=${one.applyNo}` })).json();
     expect(hit.rows.map((r: { id: number }) => r.id)).toEqual([one.id]);
     const bad = await t.call(await as('province'), { url: '/api/workflow/queue/nowhere' });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
   });
 
   it('seeded demo items replay to their stored snapshot', async () => {

@@ -108,18 +108,14 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/home/getNoRole': session('whether the caller has a role'),
   'GET /api/applyCertification/checkDataByApplyId': session('business pre-check, scoped to the caller’s subjects'),
 
-  'GET /api/workflow/queue/{queue}': {
-    why: 'each queue is for those with a part in it; the provincial administrator oversees every step',
-    variants: [
-      { params: { queue: 'mine' }, who: 'session' },
-      { params: { queue: 'waitAccept' }, who: { anyOf: steps('sl'), roles: ['adminProvince'] } },
-      { params: { queue: 'accepted' }, who: { anyOf: steps('sl'), roles: ['adminProvince'] } },
-      { params: { queue: 'waitReview' }, who: { anyOf: REVIEW_STEPS, roles: ['adminProvince'] } },
-      { params: { queue: 'reviewed' }, who: { anyOf: ALL_STEPS, roles: ['adminProvince'] } },
-      { params: { queue: 'printWait' }, who: { anyOf: ['print:waitPrint:list'] } },
-      { params: { queue: 'printDone' }, who: { anyOf: ['print:printed:list'] } },
-    ],
-  },
+  // Each queue is for those with a part in it; the provincial administrator oversees every step.
+  'GET /api/workflow/queue/mine': session('the caller\'s own applications and those they must confirm'),
+  'GET /api/workflow/queue/waitAccept': one({ anyOf: steps('sl'), roles: ['adminProvince'] }, 'the 受理 step'),
+  'GET /api/workflow/queue/accepted': one({ anyOf: steps('sl'), roles: ['adminProvince'] }, 'the 受理 step'),
+  'GET /api/workflow/queue/waitReview': one({ anyOf: REVIEW_STEPS, roles: ['adminProvince'] }, 'the review steps'),
+  'GET /api/workflow/queue/reviewed': one({ anyOf: ALL_STEPS, roles: ['adminProvince'] }, 'every step'),
+  'GET /api/workflow/queue/printWait': one({ anyOf: ['print:waitPrint:list'] }, 'printing'),
+  'GET /api/workflow/queue/printDone': one({ anyOf: ['print:printed:list'] }, 'printing'),
   'GET /api/menu/role/{id}': one({ anyOf: ['system:menu:list', 'system:role:list'] }, 'role grant editor'),
   'POST /api/menu/getMenuIdsByMenuIds': one({ anyOf: ['system:menu:list', 'system:role:list'] }, 'role grant editor', { payload: [1] }),
   'GET /api/system/dept/list/enable': one({ anyOf: ['system:dept:list', 'system:user:list', 'system:role:list'] }, 'department picker of the user and role editors'),

@@ -39,23 +39,30 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const QUEUE_TITLES: Record<(typeof QUEUES)[number], string> = {
+  waitAccept: '待受理', accepted: '已受理', waitReview: '待审核', reviewed: '已审核', printWait: '待打印', printDone: '已打印', mine: '我的申请',
+};
+
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/workflow/queue/:queue', {
-    schema: {
-      tags: ['workflow'],
-      summary: '业务队列（待受理、已受理、待审核、已审核、待打印、已打印、我的申请）',
-      description: '按调用者的环节角色与所属中心筛选；省级管理员可见全部中心。mine 为调用者提交的或须由其（持证人）确认的申请。',
-      params: z.object({ queue: z.enum(QUEUES) }),
-      querystring: pageQuery.extend({
-        businessType: z.enum(BUSINESS_TYPES as [BusinessType, ...BusinessType[]]).optional(),
-        keyword: z.string().trim().max(64).optional(),
-      }),
-      response: { 200: pageEnvelope(queueRow) },
-    },
-  }, async (req) => {
-    const { rows, total } = await listQueue(app.ctx, currentUser(req), req.params.queue, req.query);
-    return page(rows, total, req.query.pageNum);
-  });
+  // One path per queue (not /queue/{queue}): /workflow/{id}/events could otherwise be read as a queue.
+  for (const queue of QUEUES) {
+    app.get(`/workflow/queue/${queue}`, {
+      schema: {
+        tags: ['workflow'],
+        operationId: `workflow.queue.${queue}`,
+        summary: `业务队列：${QUEUE_TITLES[queue]}`,
+        description: '按调用者的环节角色与所属中心筛选；省级管理员可见全部中心。mine 为调用者提交的或须由其（持证人）确认的申请。',
+        querystring: pageQuery.extend({
+          businessType: z.enum(BUSINESS_TYPES as [BusinessType, ...BusinessType[]]).optional(),
+          keyword: z.string().trim().max(64).optional(),
+        }),
+        response: { 200: pageEnvelope(queueRow) },
+      },
+    }, async (req) => {
+      const { rows, total } = await listQueue(app.ctx, currentUser(req), queue, req.query);
+      return page(rows, total, req.query.pageNum);
+    });
+  }
 
   app.get('/workflow/machines', {
     schema: {

@@ -16,11 +16,12 @@ export const deptRow = z.object({
 });
 export type DeptRow = z.infer<typeof deptRow>;
 
+// A named component in the OpenAPI document: the recursion resolves by reference.
 export const deptNode = deptRow.extend({
   get children(): z.ZodOptional<z.ZodArray<typeof deptNode>> {
     return z.array(deptNode).optional();
   },
-});
+}).meta({ id: 'DeptNode' });
 
 export const deptListQuery = z.object({
   deptName: z.string().trim().max(100).optional(),

@@ -23,7 +23,7 @@ export const districtNode = z.object({
   get children(): z.ZodOptional<z.ZodArray<typeof districtNode>> {
     return z.array(districtNode).optional();
   },
-});
+}).meta({ id: 'DistrictNode' });
 
 export const districtListQuery = pageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(500).default(500),

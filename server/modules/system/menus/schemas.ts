@@ -22,11 +22,12 @@ export const menuRow = z.object({
 });
 export type MenuRow = z.infer<typeof menuRow>;
 
+// A named component in the OpenAPI document: the recursion resolves by reference.
 export const menuNode = menuRow.extend({
   get children(): z.ZodOptional<z.ZodArray<typeof menuNode>> {
     return z.array(menuNode).optional();
   },
-});
+}).meta({ id: 'MenuNode' });
 
 const segment = '[A-Za-z][A-Za-z0-9_-]*';
 /** Older keys of the seed have two segments (workflow:sl); new ones must have three. */

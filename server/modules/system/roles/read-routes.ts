@@ -20,7 +20,7 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 const option = z.object({ roleId: z.number(), roleName: z.string(), roleKey: z.string(), dutyRole: z.boolean().describe('三员角色（互斥）') });
 
 interface MenuNode { id: number; label: string; menuKey: string | null; menuType: string; children: MenuNode[] }
-const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ id: z.number(), label: z.string(), menuKey: z.string().nullable(), menuType: z.string(), children: z.array(menuNode) }));
+const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ id: z.number(), label: z.string(), menuKey: z.string().nullable(), menuType: z.string(), children: z.array(menuNode) })).meta({ id: 'MenuOptionNode' });
 
 const EXPORT_COLUMNS: readonly ExcelColumn<RoleRow>[] = [
   { header: '角色编号', value: (r) => r.roleId, width: 10 },

@@ -20,7 +20,7 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 const TAGS = ['system-user'];
 
 interface DeptNode { id: number; label: string; area: string | null; disabled: boolean; children: DeptNode[] }
-const deptNode: z.ZodType<DeptNode> = z.lazy(() => z.object({ id: z.number(), label: z.string(), area: z.string().nullable(), disabled: z.boolean(), children: z.array(deptNode) }));
+const deptNode: z.ZodType<DeptNode> = z.lazy(() => z.object({ id: z.number(), label: z.string(), area: z.string().nullable(), disabled: z.boolean(), children: z.array(deptNode) })).meta({ id: 'DeptOptionNode' });
 
 export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
