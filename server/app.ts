@@ -16,6 +16,7 @@ import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
 import { defaultPolicy, PolicyStore } from './lib/policy.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
 import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
@@ -87,6 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Every request (and the database writes it makes) reads the time from the app's clock.
   app.addHook('onRequest', (_request, _reply, done) => runWithClock(ctx.clock, done));
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerAuth(app);
   registerOperationLog(app);
 
