@@ -76,7 +76,7 @@ export interface TextOptions {
   multiline?: boolean;
   /** When the value is absent or shorter than `min` (default: `${label}不能为空`). */
   missing?: string;
-  /** When longer than `max` (default: `${label}不能超过 max 个字符`). */
+  /** When longer than `max` (default: `${label}不能超过{max}个字符`). */
   tooLong?: string;
 }
 
@@ -88,7 +88,7 @@ export function text(max: number, label = '内容', opts: TextOptions = {}) {
     .trim();
   const bounded = (opts.min ?? 0) > 0 ? base.min(opts.min!, missing) : base;
   return bounded
-    .max(max, opts.tooLong ?? `${label}不能超过 ${max} 个字符`)
+    .max(max, opts.tooLong ?? `${label}不能超过${max}个字符`)
     .refine((s) => !hasControlChar(s, opts.multiline), opts.multiline ? `${label}不能包含控制字符` : `${label}不能包含换行或控制字符`)
     .refine((s) => !hasLoneSurrogate(s), `${label}含有无效的字符（不成对的 UTF-16 代理项）`);
 }
