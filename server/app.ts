@@ -15,7 +15,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
 import { defaultPolicy, PolicyStore } from './lib/policy.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
@@ -48,6 +48,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info' },
     trustProxy: true,
     bodyLimit: 1_048_576,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   const sms = opts.sms

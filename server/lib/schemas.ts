@@ -30,15 +30,23 @@ interface IntMessages {
   invalid?: string;
 }
 
-/** An integer in [min, max], coerced from a string (path and query values always are strings). */
+/** A numeric string as a number; anything else as it came, for the number schema to judge. */
+const numberFromString = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
+/**
+ * An integer in [min, max], also from a string (path and query values always are strings). Only
+ * strings are coerced: true, null or [7] stay what they are and are refused.
+ */
 export function intIn(label: string, min: number, max: number, messages: IntMessages = {}) {
   const invalid = messages.invalid ?? `${label}应为 ${min} 到 ${max} 之间的整数`;
   const missing = messages.missing ?? `${label}不能为空`;
-  return z.coerce
-    .number({ error: (iss) => (iss.input === undefined ? missing : invalid) })
-    .int({ error: invalid })
-    .min(min, { error: invalid })
-    .max(max, { error: invalid });
+  return z.preprocess(
+    numberFromString,
+    z.number({ error: (iss) => (iss.input === undefined ? missing : invalid) })
+      .int({ error: invalid })
+      .min(min, { error: invalid })
+      .max(max, { error: invalid }),
+  );
 }
 
 /** A row id: a positive PostgreSQL integer, 1..2147483647. */
