@@ -86,6 +86,15 @@ describe('prototype keys as sort fields', () => {
   });
 });
 
+describe('keys every object inherits, in a body', () => {
+  it('treats payload keys toString and valueOf as unknown fields of a draft, not as a crash', async () => {
+    const ent = await t.login('ent_gz');
+    const res = await t.call(ent, { method: 'POST', url: '/api/apply/inner/save', payload: { certificateId: 2147483647, payload: { toString: 1, valueOf: 'x' } } });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.statusCode).not.toBe(200);
+  });
+});
+
 describe('lone surrogates in JSON text', () => {
   it('refuses {"noticeTitle":"\\ud800"} with 400 naming the field and saves nothing', async () => {
     const before = await noticeCount();

@@ -1,6 +1,6 @@
 /** Request and answer shapes shared by the user and role review calls. */
 import { z } from 'zod';
-import { id, text } from '../../../lib/schemas.js';
+import { id, idList, text } from '../../../lib/schemas.js';
 
 export const checkStatusSchema = z.enum(['0', '2', '3']).describe("待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）");
 
@@ -43,9 +43,5 @@ export const decisionBody = z.object({
 
 export const submittedSchema = z.object({ reviewId: z.number(), checkStatus: checkStatusSchema });
 
-export const idsQuery = z.object({
-  ids: z
-    .string({ error: '请选择要删除的记录' })
-    .regex(/^\d+(,\d+)*$/, 'ids 应为以逗号分隔的编号')
-    .transform((s) => [...new Set(s.split(',').map(Number))]),
-});
+/** Ids of a remove call, each once. */
+export const idsQuery = z.object({ ids: idList('ids').transform((ids) => [...new Set(ids)]) });
