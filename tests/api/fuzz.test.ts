@@ -50,6 +50,7 @@ interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   minItems?: number;
+  additionalProperties?: boolean | JsonSchema;
   nullable?: boolean;
   default?: unknown;
 }
@@ -121,7 +122,7 @@ const nastyStrings = fc.constantFrom(
 );
 const nastyNumbers = fc.constantFrom(2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, -1, 0, 0.5, 2 ** 53, 2 ** 53 + 2, 2 ** 64, 1e308, -1e308, Number.MIN_VALUE);
 const nastyShapes = fc.constantFrom<() => unknown>(
-  () => null, () => true, () => false, () => [], () => ({}), () => [1, 2, 3], () => ['1', '2147483648'],
+  () => null, () => true, () => false, () => [], () => ({}), () => [1, 2, 3], () => ['1', '2147483648'], () => [2 ** 31], () => [-1, 0],
   () => nested(6), () => nested(1_000), protoPolluted, () => ({ toString: 1, valueOf: 'x' }),
 ).map((make) => make());
 const rawEscapes = fc.constantFrom('%', '%zz', '%00', '%C0%AF', '%ED%A0%80', '%FF%FE', '%E4%B8', '%%25').map((s) => new Raw(s));
@@ -142,6 +143,9 @@ const badBodies = fc.constantFrom(
   '{"x":"\\ud800"}', '{"x":"\\u0000"}', `${'['.repeat(5_000)}${']'.repeat(5_000)}`, `{"k":"${'x'.repeat(500_000)}"}`,
 );
 
+/** Field names of the business payloads, for free-form objects the document describes only as such. */
+const FREE_FORM_KEYS = ['materials', 'remark', 'reason', 'category', 'position', 'issueDate', 'expiryDate', 'name', 'idNo', 'newName'];
+
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'a\u0000b', '\ud800'];
 
 // ---------------------------------------------------------------------------------------------
@@ -157,7 +161,9 @@ function targetsOf(op: Operation): Target[] {
     targets.push({ in: 'bodyText' }, { in: 'extraKey', where: 'body' });
     for (const [key, prop] of Object.entries(op.body.properties ?? {})) {
       targets.push({ in: 'body', path: [key] });
-      for (const inner of Object.keys(prop.properties ?? {})) targets.push({ in: 'body', path: [key, inner] });
+      // A free-form object (an application's payload) is read by field names the document does not list.
+      const inner = prop.properties ? Object.keys(prop.properties) : prop.additionalProperties ? FREE_FORM_KEYS : [];
+      for (const name of inner) targets.push({ in: 'body', path: [key, name] });
     }
   }
   // Unknown query keys, prototype names among them, reach every route.
