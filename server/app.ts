@@ -17,7 +17,8 @@ import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
 import { runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './services/policy.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerOpenApiConventions } from './plugins/openapi-conventions.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
@@ -57,6 +58,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // Only these peers may say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   const sms = opts.sms
@@ -106,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     runWithClock(ctx.clock, () => runInRequest({ route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip }, done)));
   registerErrorHandler(app);
   registerOpenApiConventions(app);
+  registerInputGuard(app);
   registerAuth(app);
   registerOperationLog(app);
 

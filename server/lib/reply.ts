@@ -1,5 +1,6 @@
 /** The response envelopes of DESIGN.md: {code, msg, data} and lists {code, rows, total, pageNum}. */
 import { z } from 'zod';
+import { day, INT32_MAX, sortField } from './schemas.js';
 
 export const ok = <T>(data: T, msg = '操作成功') => ({ code: 0 as const, msg, data });
 export const done = (msg = '操作成功') => ({ code: 0 as const, msg });
@@ -13,11 +14,11 @@ export const errorEnvelope = z.object({ code: z.number(), msg: z.string(), field
 
 /** List request of SPEC 3: pageNum, pageSize (10/20/30, default 10), beginTime/endTime YYYY-MM-DD, sortField, sortOrder. */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(10),
-  beginTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'beginTime 格式应为 YYYY-MM-DD').optional(),
-  endTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'endTime 格式应为 YYYY-MM-DD').optional(),
-  sortField: z.string().max(64).optional(),
+  beginTime: day('beginTime', 'beginTime 应为有效日期，格式 YYYY-MM-DD').optional(),
+  endTime: day('endTime', 'endTime 应为有效日期，格式 YYYY-MM-DD').optional(),
+  sortField: sortField.optional(),
   sortOrder: z.enum(['ascend', 'descend', 'asc', 'desc']).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

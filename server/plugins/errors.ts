@@ -2,9 +2,10 @@
  * One shape for every failure: HTTP status says the class, `msg` says it in words a user reads,
  * `field` names the input that was wrong.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
+import { databaseRefusal } from '../lib/db-errors.js';
 
 /** Human words for the zod issue codes that bad input usually trips. */
 function describeIssue(issue: { code?: string; message: string; path?: PropertyKey[] }): string {
@@ -26,6 +27,27 @@ function describeIssue(issue: { code?: string; message: string; path?: PropertyK
   }
 }
 
+/** Bodies fastify could not parse (JSON text, prototype keys refused by secure-json-parse). */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求体不是有效的 JSON',
+};
+
+/**
+ * Errors of the router, before any route or hook runs (Fastify's `frameworkErrors` option): a path
+ * whose percent-escapes do not decode (%zz, a lone surrogate's bytes) is a 400 like any other, a
+ * path parameter over the router's length limit a 414.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ code: 400, msg: '请求地址含有无法解码的字符', field: 'url' });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ code: 414, msg: '请求地址过长', field: 'url' });
+  } else {
+    reply.status(500).send({ code: 500, msg: '服务器错误' });
+  }
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -43,10 +65,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error, cause: error.cause }, 'response does not match its schema');
       return reply.status(500).send({ code: 500, msg: '服务器错误' });
     }
+    // The schemas refuse bad input first; this is the net under a field they missed, and the
+    // answer to races that only the database decides (two registrations of one name).
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      // A 400 here means some schema let the value through: worth a look, not an alarm.
+      if (refusal.status === 400) request.log.warn({ err: error }, 'database refused input that passed the schema');
+      return reply.status(refusal.status).send({ code: refusal.status, msg: refusal.msg, ...(refusal.field ? { field: refusal.field } : {}) });
+    }
     if (error.statusCode === 413) return reply.status(413).send({ code: 413, msg: '上传的内容过大' });
     if (error.statusCode === 429) return reply.status(429).send({ code: 429, msg: '请求过于频繁，请稍后再试' });
+    const body = BODY_ERRORS[error.code];
+    if (body) return reply.status(400).send({ code: 400, msg: body, field: 'body' });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ code: error.statusCode, msg: error.statusCode === 415 ? '不支持的内容类型' : '请求不合法' });
+      return reply.status(error.statusCode).send({
+        code: error.statusCode,
+        msg: error.statusCode === 415 ? '不支持的内容类型' : '请求不合法',
+        ...(error.statusCode === 400 ? { field: 'request' } : {}),
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 500, msg: '服务器错误' });

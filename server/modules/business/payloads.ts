@@ -4,17 +4,18 @@
  */
 import { z } from 'zod';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType, type SubjectTarget } from '../../../machines/businessTypes.js';
+import { day, id, optionalText as optionalFieldText, text as fieldText } from '../../lib/schemas.js';
 
 export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-const date = (label: string) => z.string({ error: `${label}不能为空` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${label}格式应为 YYYY-MM-DD`);
-const text = (label: string, max: number) => z.string({ error: `${label}不能为空` }).trim().min(1, `${label}不能为空`).max(max, `${label}不能超过${max}字`);
-const optionalText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过${max}字`).optional();
+const date = (label: string) => day(label, `${label}应为有效日期，格式 YYYY-MM-DD`);
+const text = (label: string, max: number, multiline = false) => fieldText(max, label, { min: 1, multiline, tooLong: `${label}不能超过${max}字` });
+const optionalText = (label: string, max: number, multiline = false) => optionalFieldText(max, label, { multiline, tooLong: `${label}不能超过${max}字` });
 const position = z.string({ error: '职务不能为空' }).regex(/^(0[1-8]|99)$/, '职务代码不正确（01–08 或 99）');
 
-const materials = z.array(z.number().int().positive(), { error: '申请材料格式不正确' }).max(20, '申请材料最多20个文件').default([]);
-const common = { remark: optionalText('备注', 500), materials };
+const materials = z.array(id('申请材料', { invalid: '申请材料格式不正确' }), { error: '申请材料格式不正确' }).max(20, '申请材料最多20个文件').default([]);
+const common = { remark: optionalText('备注', 500, true), materials };
 
 /** Grounds of a revocation (DOMAIN.md). */
 export const REVOCATION_REASONS = {
@@ -46,9 +47,9 @@ export const PAYLOADS = {
     position,
     ...common,
   }),
-  outProvince: z.object({ targetProvince: text('调入省份', 20), reason: text('调出原因', 200), ...common }),
+  outProvince: z.object({ targetProvince: text('调入省份', 20), reason: text('调出原因', 200, true), ...common }),
   modify: z.object({
-    name: z.string().trim().min(1, '姓名不能为空').max(64, '姓名不能超过64字').optional(),
+    name: text('姓名', 64).optional(),
     idNo: z.string().trim().regex(/^\d{17}[\dX]$/, '身份证号码格式不正确').optional(),
     sex: z.enum(['0', '1'], { error: '性别不正确' }).optional(),
     position: position.optional(),
@@ -57,7 +58,7 @@ export const PAYLOADS = {
     /** Reissue of a lost certificate after a public notice. */
     lostReissue: z.boolean().default(false),
     noticeRef: optionalText('遗失声明', 200),
-    reason: text('变更原因', 200),
+    reason: text('变更原因', 200, true),
     ...common,
   }).superRefine((p, ctx) => {
     const changes = [p.name, p.idNo, p.sex, p.position, p.title, p.education].filter((v) => v !== undefined);

@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../machines/businessTypes.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest } from '../../lib/errors.js';
+import { id, idList, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { applicationDetailSchema, queueRow } from '../workflow/routes.js';
 import { REVOCATION_REASONS } from './payloads.js';
@@ -61,16 +62,15 @@ const candidateRow = z.object({
   status: z.string().nullable(), enterpriseName: z.string().nullable(),
 });
 
-const idParam = z.object({ id: z.coerce.number({ error: '业务编号不正确' }).int().positive('业务编号不正确') });
+const idParam = z.object({ id: id('业务编号', { invalid: '业务编号不正确' }) });
 const payloadSchema = z.record(z.string(), z.unknown(), { error: '申请内容格式不正确' }).default({});
 const listQuery = pageQuery.extend({
   status: z.coerce.number().int().refine((n) => [0, 1, 2, 3, 4, 8].includes(n), '状态不正确').optional(),
-  keyword: z.string().trim().max(64, '关键字不能超过64字').optional(),
+  keyword: keyword('关键字', 64),
 });
-const idsOf = (raw: string | number[] | undefined): number[] => {
-  const list = Array.isArray(raw) ? raw : String(raw ?? '').split(',').filter(Boolean).map(Number);
-  if (list.length === 0 || list.some((n) => !Number.isInteger(n) || n <= 0)) throw badRequest('请选择要删除的业务', 'ids');
-  return list;
+const idsOf = (raw: number[] | undefined): number[] => {
+  if (!raw || raw.length === 0) throw badRequest('请选择要删除的业务', 'ids');
+  return raw;
 };
 
 const checkAnswer = z.object({
@@ -106,7 +106,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { perm: perm('list') } },
       schema: {
         tags, summary: `${label}：第 0 步可选择的人员或证书`,
-        querystring: z.object({ keyword: z.string().trim().max(64, '关键字不能超过64字').optional() }),
+        querystring: z.object({ keyword: keyword('关键字', 64) }),
         response: { 200: envelope(z.array(candidateRow)) },
       },
     }, async (req) => ok(await candidates(app.ctx, currentUser(req), type, req.query.keyword || undefined)));
@@ -117,8 +117,8 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags, summary: `${label}：保存（新建草稿）`,
         description: '任意一步均可保存；已填写的字段逐项校验，提交时校验全部内容与业务规则。',
         body: z.object({
-          personId: z.number({ error: '人员编号不正确' }).int().positive().nullish(),
-          certificateId: z.number({ error: '证书编号不正确' }).int().positive().nullish(),
+          personId: id('人员编号', { invalid: '人员编号不正确' }).nullish(),
+          certificateId: id('证书编号', { invalid: '证书编号不正确' }).nullish(),
           payload: payloadSchema,
         }),
         response: { 200: envelope(businessDetail) },
@@ -129,7 +129,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { perm: perm('edit'), log: { title: label, action: 'update' } } },
       schema: {
         tags, summary: `${label}：修改草稿（仅已保存状态）`,
-        body: z.object({ id: z.number({ error: '业务编号不能为空' }).int().positive(), version: z.number().int().min(0).optional(), payload: payloadSchema }),
+        body: z.object({ id: id('业务编号', { missing: '业务编号不能为空' }), version: uint32('版本号').optional(), payload: payloadSchema }),
         response: { 200: envelope(businessDetail) },
       },
     }, async (req) => ok(await updateBusiness(app.ctx, currentUser(req), type, req.body.id, req.body), '保存成功'));
@@ -139,8 +139,8 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags, summary: `${label}：提交`,
         description: '经工作流发送 SUBMIT：业务规则不满足时返回 422，code 为规则编号（延期为 SPEC 4 的 1–9），msg 说明原因；须持证人确认的业务进入“申请中”。',
-        querystring: z.object({ id: z.coerce.number().int().positive().optional() }),
-        body: z.object({ id: z.number().int().positive().optional(), version: z.number().int().min(0).optional() }).nullish(),
+        querystring: z.object({ id: id('业务编号').optional() }),
+        body: z.object({ id: id('业务编号').optional(), version: uint32('版本号').optional() }).nullish(),
         response: { 200: envelope(businessDetail) },
       },
     }, async (req) => {
@@ -153,8 +153,8 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { perm: perm('remove'), log: { title: label, action: 'delete' } } },
       schema: {
         tags, summary: `${label}：删除草稿（可多选，全部成功或全部不删）`,
-        querystring: z.object({ ids: z.string().regex(/^\d+(,\d+)*$/, '请选择要删除的业务').optional() }),
-        body: z.object({ ids: z.array(z.number().int().positive()).optional() }).nullish(),
+        querystring: z.object({ ids: idList('ids', 500).optional() }),
+        body: z.object({ ids: z.array(id('业务编号', { invalid: '请选择要删除的业务' })).max(500, '一次最多删除 500 条业务').optional() }).nullish(),
         response: { 200: envelope(z.object({ removed: z.number() })) },
       },
     }, async (req) => ok({ removed: await removeBusiness(app.ctx, currentUser(req), type, idsOf(req.body?.ids ?? req.query.ids)) }, '删除成功'));
@@ -166,9 +166,9 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['business'], summary: '证书注销：从证书详情直接申请并提交（规则不满足时不写入任何数据）',
       querystring: z.object({
-        certificateId: z.coerce.number({ error: '请选择证书' }).int().positive('请选择证书'),
+        certificateId: id('证书编号', { missing: '请选择证书', invalid: '请选择证书' }),
         reason: z.enum(Object.keys(REVOCATION_REASONS) as [string, ...string[]], { error: '注销原因不正确' }),
-        remark: z.string().trim().max(500, '备注不能超过500字').optional(),
+        remark: optionalText(500, '备注', { multiline: true, tooLong: '备注不能超过500字' }),
       }),
       response: { 200: envelope(businessDetail) },
     },
@@ -180,7 +180,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: { perm: 'business:revocation:list' } },
     schema: {
       tags: ['business'], summary: '证书注销：本企业可注销的人员证书',
-      querystring: pageQuery.extend({ keyword: z.string().trim().max(64).optional() }),
+      querystring: pageQuery.extend({ keyword: keyword('关键字', 64) }),
       response: { 200: pageEnvelope(candidateRow) },
     },
   }, async (req) => {
@@ -203,12 +203,12 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: '申请前校验（第 0 步）',
       description: '按申请编号 applyId，或按业务类型与所选人员/证书校验业务规则。code 为 0 且 data 不为空时可以继续；否则依次显示 errorMsg、warnMsg、“校验失败”（SPEC 5）。提交时服务器执行同一校验。',
       querystring: z.object({
-        applyId: z.coerce.number().int().positive().optional(),
+        applyId: id('申请编号').optional(),
         businessType: z.enum(BUSINESS_TYPES as [BusinessType, ...BusinessType[]], { error: '业务类型不正确' }).optional(),
-        personId: z.coerce.number().int().positive().optional(),
-        certificateId: z.coerce.number().int().positive().optional(),
-        category: z.string().max(2).optional(),
-        position: z.string().max(2).optional(),
+        personId: id('人员编号').optional(),
+        certificateId: id('证书编号').optional(),
+        category: optionalText(2, '证书类别'),
+        position: optionalText(2, '职务'),
       }),
       response: { 200: checkAnswer },
     },

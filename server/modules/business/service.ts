@@ -161,7 +161,8 @@ function draftPayload(type: BusinessType, payload: Record<string, unknown>): Rec
   const shape = PAYLOADS[type].shape as Record<string, { safeParse: (v: unknown) => { success: boolean; data?: unknown; error?: { issues: { message: string }[] } } }>;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(payload)) {
-    const field = shape[key];
+    // Own keys only: a payload key "toString" must not find Object.prototype.toString.
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (!field || value === undefined || value === null || value === '') continue;
     const parsed = field.safeParse(value);
     if (!parsed.success) throw badRequest(parsed.error?.issues[0]?.message ?? `${key} 不正确`, `payload.${key}`);

@@ -7,7 +7,8 @@ import { application, certificate, enterprise, person } from '../../db/schema.js
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { certificatePdf, versionLabel } from '../../lib/pdf/certificate.js';
-import { envelope, ok } from '../../lib/reply.js';
+import { envelope, ok, pageQuery } from '../../lib/reply.js';
+import { id, idParams, keyword } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { publicBaseUrl } from './base-url.js';
 import { loadCertificate, loadVisibleCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
@@ -47,9 +48,9 @@ const EXPORT_COLUMNS: ExcelColumn<CertificateRowView>[] = [
 const printQueueExportQuery = z.object({
   queue: z.enum(['printWait', 'printDone'], { error: 'queue 应为 printWait 或 printDone' }),
   businessType: z.enum(BUSINESS_TYPES as [BusinessType, ...BusinessType[]]).optional(),
-  keyword: z.string().trim().max(64).optional(),
-  beginTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'beginTime 格式应为 YYYY-MM-DD').optional(),
-  endTime: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'endTime 格式应为 YYYY-MM-DD').optional(),
+  keyword: keyword('关键字', 64),
+  beginTime: pageQuery.shape.beginTime,
+  endTime: pageQuery.shape.endTime,
 });
 
 type PrintQueueRow = {
@@ -78,7 +79,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '证书 PDF 预览（不计打印次数）',
       description: '在调用者数据权限内的证书；二维码指向 <访问地址>/cert/<查询码>。',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: idParams,
       produces: [PDF],
     },
   }, async (req, reply) => {
@@ -96,7 +97,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: '打印证书（计打印次数）',
       description: '需 print:waitPrint:print 或 print:printed:print，且申请属于调用者所在中心。返回申请所关联证书的 PDF；同一事务中证书打印次数 +1、记录已打印版本与时间，申请记为已打印（进入已打印证书队列）。'
         + '响应头 x-print-count 为打印后的次数。',
-      body: z.object({ applicationId: z.coerce.number({ error: '请选择要打印的申请' }).int().positive('请选择要打印的申请') }),
+      body: z.object({ applicationId: id('申请编号', { missing: '请选择要打印的申请', invalid: '请选择要打印的申请' }) }),
       produces: [PDF],
     },
   }, async (req, reply) => {
@@ -112,7 +113,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '打印队列行的证书与打印信息',
       description: '按申请 id（逗号分隔，最多 100 个）返回其证书编号、版本、状态、打印次数与已打印版本；只含调用者所在中心的申请。',
-      querystring: z.object({ applicationIds: idList }),
+      querystring: z.object({ applicationIds: idList('applicationIds') }),
       response: { 200: envelope(z.array(printInfoRow)) },
     },
   }, async (req) => {
@@ -154,7 +155,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '导出所选证书的 PDF（zip）',
       description: `ids 为逗号分隔的证书 id，最多 ${ZIP_MAX} 个；每个证书一份 PDF。任一证书不存在时 404，不在数据权限内时 403。`,
-      querystring: z.object({ ids: idList }),
+      querystring: z.object({ ids: idList('ids') }),
       produces: ['application/zip'],
     },
   }, async (req, reply) => {

@@ -6,6 +6,7 @@ import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, type ApplyStatusCode, type Busine
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { envelope, ok, page, pageEnvelope } from '../../lib/reply.js';
 import { currentUser } from '../../lib/authUser.js';
+import { idParams } from '../../lib/schemas.js';
 import { certificateDetailView, loadVisibleCertificate } from './detail.js';
 import { loadLabels } from './labels.js';
 import { contains, joinedCertificates, listCertificates, toRow } from './query.js';
@@ -13,7 +14,7 @@ import { certificateDetail, certificateListQuery, certificateRow, pickerQuery, s
 import { assertMayList, certificateScope } from './scope.js';
 
 const TAGS = ['certificate'];
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = idParams;
 /** SPEC 4: applying, saved, submitted, accepted — an application that still holds its certificate. */
 export const IN_PROGRESS_STATUSES = [0, 1, 2, 3];
 

@@ -1,23 +1,24 @@
 /** Request and answer shapes of the certificate calls (OpenAPI comes from these). */
 import { z } from 'zod';
 import { pageQuery } from '../../lib/reply.js';
+import { day as calendarDay, id, idList as ids, optionalText } from '../../lib/schemas.js';
 
-const day = (name: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} 格式应为 YYYY-MM-DD`).optional();
-const text = (max: number) => z.string().trim().max(max).optional().transform((v) => (v === '' ? undefined : v));
+const day = (name: string) => calendarDay(name, `${name} 应为有效日期，格式 YYYY-MM-DD`).optional();
+const text = (max: number, label: string) => optionalText(max, label).transform((v) => (v === '' ? undefined : v));
 
 export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 export const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as const;
 
 /** Filters shared by the list and both exports. */
 export const certificateFilters = z.object({
-  certNo: text(40).describe('证书编号（包含）'),
-  name: text(64).describe('持证人姓名（包含）'),
-  idNo: text(32).describe('身份证号（包含）'),
+  certNo: text(40, '证书编号').describe('证书编号（包含）'),
+  name: text(64, '姓名').describe('持证人姓名（包含）'),
+  idNo: text(32, '身份证号').describe('身份证号（包含）'),
   category: z.enum(CATEGORIES, { error: '证书类别应为 A、B、C1、C2 或 C3' }).optional(),
   status: z.enum(STATUSES, { error: '证书状态代码不正确' }).optional().describe('01 有效 02 暂扣 03 撤销 04 注销 05 失效 06 办理转出 07 吊销 99 其他'),
-  enterpriseName: text(200).describe('企业名称（包含）'),
-  enterpriseId: z.coerce.number().int().positive().optional(),
-  personId: z.coerce.number().int().positive().optional(),
+  enterpriseName: text(200, '企业名称').describe('企业名称（包含）'),
+  enterpriseId: id('企业编号').optional(),
+  personId: id('人员编号').optional(),
   expiryFrom: day('expiryFrom').describe('有效期至 起（含）'),
   expiryTo: day('expiryTo').describe('有效期至 止（含）'),
 });
@@ -96,17 +97,17 @@ export const certificateDetail = certificateRow.extend({
 });
 
 export const pickerQuery = pageQuery.pick({ pageNum: true, pageSize: true }).extend({
-  personId: z.coerce.number().int().positive().optional(),
-  enterpriseId: z.coerce.number().int().positive().optional(),
-  idNo: text(32).describe('身份证号（完全一致）'),
+  personId: id('人员编号').optional(),
+  enterpriseId: id('企业编号').optional(),
+  idNo: text(32, '身份证号').describe('身份证号（完全一致）'),
   category: z.enum(CATEGORIES).optional(),
-  keyword: text(64).describe('证书编号或姓名（包含）'),
+  keyword: text(64, '关键字').describe('证书编号或姓名（包含）'),
 });
 
 export const submittingQuery = z.object({
-  personId: z.coerce.number().int().positive().optional(),
-  enterpriseId: z.coerce.number().int().positive().optional(),
-  certificateId: z.coerce.number().int().positive().optional(),
+  personId: id('人员编号').optional(),
+  enterpriseId: id('企业编号').optional(),
+  certificateId: id('证书编号').optional(),
 });
 
 export const submittingRow = z.object({
@@ -121,10 +122,8 @@ export const submittingRow = z.object({
   statusLabel: z.string(),
 });
 
-/** ids=1,2,3 (the download helper sends a comma list). */
-export const idList = z.string({ error: '请选择证书' })
-  .regex(/^\d+(,\d+)*$/, 'ids 应为以逗号分隔的证书编号（id）')
-  .transform((s) => [...new Set(s.split(',').map(Number))]);
+/** ids=1,2,3 (the download helper sends a comma list), each once. */
+export const idList = (label = 'ids') => ids(label, 500).transform((a) => [...new Set(a)]);
 
 export const printInfoRow = z.object({
   applicationId: z.number(),

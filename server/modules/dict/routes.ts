@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
+import { text } from '../../lib/schemas.js';
 import { sysDictData } from '../../db/schema.js';
 
 export const dictOption = z.object({ dictLabel: z.string(), dictValue: z.union([z.number(), z.string()]), listClass: z.string().nullable(), isDefault: z.string() });
@@ -12,7 +13,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['dict'],
       summary: '按字典类型取选项',
-      querystring: z.object({ dictType: z.string({ error: '字典类型不能为空' }).min(1, '字典类型不能为空').max(100) }),
+      querystring: z.object({ dictType: text(100, '字典类型', { min: 1 }) }),
       response: { 200: envelope(z.array(dictOption)) },
     },
   }, async (req) => {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
+import { text } from '../../lib/schemas.js';
 import { operationGuidePdf } from './guide.js';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -10,7 +11,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['file'],
       summary: '文件预览（PDF）',
-      querystring: z.object({ name: z.string().max(64).default('guide') }),
+      querystring: z.object({ name: text(64, '文件名').default('guide') }),
       produces: ['application/pdf'],
     },
   }, async (req, reply) => {

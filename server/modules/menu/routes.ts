@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
+import { idOrZero } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../db/schema.js';
 
@@ -28,7 +29,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['menu'],
       summary: '当前用户的菜单（目录与页面，不含按钮）',
-      params: z.object({ id: z.coerce.number().int().min(0) }),
+      params: z.object({ id: idOrZero('用户编号') }),
       response: { 200: envelope(z.array(menuEntry)) },
     },
   }, async (req) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
+import { idParams } from '../../lib/schemas.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/authUser.js';
 import { sysMsgInfo, sysTodo } from '../../db/schema.js';
@@ -70,7 +71,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of ['/system/sysMsgInfo/readMsg/:id', '/system/sysMsgInfo/readMsgByUser/:id']) {
     app.post(path, {
       config: { access: { log: { title: '消息已读', action: 'update' } } },
-      schema: { tags: ['message'], summary: '标记消息已读', params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: doneEnvelope } },
+      schema: { tags: ['message'], summary: '标记消息已读', params: idParams, response: { 200: doneEnvelope } },
     }, async (req) => markRead(currentUser(req).userId, req.params.id));
   }
 

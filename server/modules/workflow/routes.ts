@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applicationEventTypes, applicationMachine, replayHistory, type ApplicationEvent, type PersistedApplicationSnapshot } from '../../../machines/application.machine.js';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../machines/businessTypes.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
+import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
 import { applicationDetail, listQueue, QUEUES } from '../../workflow/views.js';
@@ -28,7 +29,7 @@ export const applicationDetailSchema = queueRow.extend({
   route: z.object({ middleSteps: z.array(z.string()), personCheck: z.boolean() }),
   history: z.array(historyRow),
 });
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: id('业务编号') });
 
 /** JSON with sorted keys: jsonb does not keep key order. */
 function canonical(value: unknown): string {
@@ -54,7 +55,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         description: '按调用者的环节角色与所属中心筛选；省级管理员可见全部中心。mine 为调用者提交的或须由其（持证人）确认的申请。',
         querystring: pageQuery.extend({
           businessType: z.enum(BUSINESS_TYPES as [BusinessType, ...BusinessType[]]).optional(),
-          keyword: z.string().trim().max(64).optional(),
+          keyword: keyword('关键字', 64),
         }),
         response: { 200: pageEnvelope(queueRow) },
       },
@@ -90,8 +91,8 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParam,
       body: z.object({
         type: z.enum(applicationEventTypes, { error: '事件类型不正确' }),
-        comment: z.string().trim().max(500, '意见不能超过500字').optional(),
-        version: z.number({ error: '缺少版本号 version' }).int().min(0),
+        comment: optionalText(500, '意见', { multiline: true, tooLong: '意见不能超过500字' }),
+        version: uint32('版本号 version', { missing: '缺少版本号 version' }),
       }).superRefine((b, ctx) => {
         if (['DISAGREE', 'RETURN', 'DECLINE'].includes(b.type) && !b.comment) {
           ctx.addIssue({ code: 'custom', path: ['comment'], message: '请填写意见' });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { flattenMenus } from '../../../db/seed/menus.js';
+import { text as fieldText } from '../../../lib/schemas.js';
 
 const color = z.string({ error: '标签颜色不能为空' }).regex(/^#[0-9a-fA-F]{6}$/, '标签颜色应为 #RRGGBB 形式，例如 #1890ff');
 const identifier = (label: string) =>
@@ -18,13 +19,13 @@ export const CATALOG_EXTRA = {
   }),
   fileTag: z.object({
     color,
-    fileTypes: z.string().trim().max(100, '允许的文件类型不能超过100个字符')
+    fileTypes: fieldText(100, '允许的文件类型')
       .regex(/^$|^[a-z0-9]+(,[a-z0-9]+)*$/, '允许的文件类型应为以逗号分隔的扩展名，例如 pdf,jpg,png').default(''),
     maxSizeMb: z.coerce.number({ error: '单个文件大小上限应为数字' }).int('单个文件大小上限应为整数').min(1, '单个文件大小上限至少 1 MB').max(50, '单个文件大小上限不能超过 50 MB').default(10),
   }),
   organTag: z.object({
     color,
-    description: z.string().trim().max(500, '标签说明不能超过500个字符').default(''),
+    description: fieldText(500, '标签说明', { multiline: true }).default(''),
   }),
   dataOrder: z.object({
     table: identifier('数据表'),
@@ -33,15 +34,15 @@ export const CATALOG_EXTRA = {
   }),
   violateType: z.object({
     level: z.enum(['1', '2', '3'], { error: '违规等级应为 1（一般）、2（较重）或 3（严重）' }),
-    basis: z.string().trim().max(500, '处理依据不能超过500个字符').default(''),
+    basis: fieldText(500, '处理依据', { multiline: true }).default(''),
     score: z.coerce.number({ error: '记分应为数字' }).int('记分应为整数').min(0, '记分不能小于 0').max(12, '记分不能超过 12').default(0),
   }),
   question: z.object({
-    answer: z.string({ error: '答案不能为空' }).trim().min(1, '答案不能为空').max(5000, '答案不能超过5000个字符'),
-    category: z.string().trim().max(50, '问题分类不能超过50个字符').default(''),
+    answer: fieldText(5000, '答案', { min: 1, multiline: true }),
+    category: fieldText(50, '问题分类').default(''),
   }),
   gateway: z.object({
-    url: z.string({ error: '接口地址不能为空' }).trim().min(1, '接口地址不能为空').max(500, '接口地址不能超过500个字符')
+    url: fieldText(500, '接口地址', { min: 1 })
       .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, '接口地址应为以 http:// 或 https:// 开头的网址'),
     method: z.enum(['GET', 'POST', 'PUT', 'DELETE'], { error: '请求方式应为 GET、POST、PUT 或 DELETE' }),
     timeoutMs: z.coerce.number({ error: '超时时间应为数字' }).int('超时时间应为整数').min(100, '超时时间至少 100 毫秒').max(600000, '超时时间不能超过 600000 毫秒').default(30000),

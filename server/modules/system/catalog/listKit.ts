@@ -3,21 +3,13 @@
  * messages, notices, to-dos, catalog, persons): the `ids` parameter of remove calls, the
  * YYYY-MM-DD creation-date filter in China time, sorting by a whitelisted field, LIKE patterns.
  */
-import { z } from 'zod';
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { forbidden } from '../../../lib/errors.js';
+import { sortColumn } from '../../../lib/schemas.js';
 import type { AuthUser } from '../../../context.js';
 
-/** `ids` of remove calls (SPEC 7 "params"): "1,2,3", or repeated ids=1&ids=2. */
-export const idsQuery = z.object({
-  ids: z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean).map(Number))
-    .refine((a) => a.length > 0 && a.length <= 500 && a.every((n) => Number.isInteger(n) && n > 0), '参数 ids 应为以逗号分隔的正整数编号（1 到 500 个）'),
-});
-
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export { idParams, idsQuery } from '../../../lib/schemas.js';
 
 export { dateRange } from '../../../lib/dateRange.js';
 
@@ -28,7 +20,7 @@ export function orderBy(
   allowed: Record<string, PgColumn>,
   fallback: (SQL | PgColumn)[],
 ): (SQL | PgColumn)[] {
-  const col = sortField ? allowed[sortField] : undefined;
+  const col = sortColumn(allowed, sortField);
   if (!col) return fallback;
   return [sortOrder === 'ascend' || sortOrder === 'asc' ? asc(col) : desc(col)];
 }

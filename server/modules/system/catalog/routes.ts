@@ -13,6 +13,7 @@ import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { sysCatalog } from '../../../db/schema.js';
 import { CATALOG_EXTRA, CATALOG_EXTRA_COLUMNS, CATALOG_KINDS, CATALOG_LABEL, catalogPerms, type CatalogKind } from './kinds.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from './listKit.js';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 type CatalogRecord = typeof sysCatalog.$inferSelect;
 
@@ -36,20 +37,20 @@ const toRow = (r: CatalogRecord) => ({
 });
 
 const filters = z.object({
-  code: z.string().trim().max(64).optional(),
-  name: z.string().trim().max(200).optional().describe('名称或备注'),
+  code: optionalText(64, '编码'),
+  name: optionalText(200, '名称').describe('名称或备注'),
   status: z.enum(['0', '1']).optional(),
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
 
 const common = {
-  code: z.string({ error: '编码不能为空' }).trim().min(1, '编码不能为空').max(64, '编码不能超过64个字符')
+  code: text(64, '编码', { min: 1 })
     .regex(/^[A-Za-z0-9_.-]+$/, '编码只能包含字母、数字、点、下划线和短横线'),
-  name: z.string({ error: '名称不能为空' }).trim().min(1, '名称不能为空').max(200, '名称不能超过200个字符'),
+  name: text(200, '名称', { min: 1 }),
   sortOrder: z.coerce.number({ error: '排序应为数字' }).int('排序应为整数').min(0, '排序不能小于 0').max(9999, '排序不能超过 9999').default(0),
   status: z.enum(['0', '1'], { error: '状态应为 1（正常）或 0（停用）' }).default('1'),
-  remark: z.string().max(500, '备注不能超过500个字符').nullish(),
+  remark: text(500, '备注', { multiline: true }).nullish(),
 };
 
 function where(kind: CatalogKind, q: z.infer<typeof exportQuery>): SQL {
@@ -85,8 +86,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const perms = catalogPerms(kind);
     const tags = ['system-catalog'];
     const log = (action: string) => ({ title: label, action });
-    const body = z.object({ id: z.coerce.number().int().min(0).optional(), ...common, extra: CATALOG_EXTRA[kind] });
-    const updateBody = body.extend({ id: z.coerce.number({ error: '编号不能为空' }).int().positive('修改时编号 id 应大于 0') });
+    const body = z.object({ id: idOrZero('编号').optional(), ...common, extra: CATALOG_EXTRA[kind] });
+    const updateBody = body.extend({ id: id('编号', { invalid: '修改时编号 id 应为 1 到 2147483647 之间的整数' }) });
 
     /** The code is unique within a kind. */
     const assertFreeCode = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], code: string, exceptId?: number) => {

@@ -15,6 +15,7 @@ import { sysConfig } from '../../../db/schema.js';
 import type { AuthUser } from '../../../context.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
 import { checkPolicyValue, isSecurityKey, SECURITY_DUTY } from './rules.js';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 const TAG = ['system-config'];
 const LOG = (action: string) => ({ title: '参数设置', action });
@@ -45,16 +46,16 @@ const toRow = (r: ConfigRecord) => ({
 });
 
 const filters = z.object({
-  configName: z.string().trim().max(100).optional(),
-  configKey: z.string().trim().max(100).optional(),
+  configName: optionalText(100, '参数名称'),
+  configKey: optionalText(100, '参数键名'),
   configType: z.enum(['Y', 'N']).optional(),
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
 
 const configBody = z.object({
-  configId: z.coerce.number().int().min(0).optional(),
-  configName: z.string({ error: '参数名称不能为空' }).trim().min(1, '参数名称不能为空').max(100, '参数名称不能超过100个字符'),
+  configId: idOrZero('参数编号').optional(),
+  configName: text(100, '参数名称', { min: 1 }),
   configKey: z
     .string({ error: '参数键名不能为空' })
     .trim()
@@ -63,9 +64,9 @@ const configBody = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/, '参数键名只能包含字母、数字、点、下划线和短横线'),
   configValue: z.string({ error: '参数键值不能为空' }).min(1, '参数键值不能为空').max(2000, '参数键值不能超过2000个字符'),
   configType: z.enum(['Y', 'N'], { error: '系统内置应为 Y 或 N' }).default('N'),
-  remark: z.string().max(500, '备注不能超过500个字符').nullish(),
+  remark: text(500, '备注', { multiline: true }).nullish(),
 });
-const updateBody = configBody.extend({ configId: z.coerce.number({ error: '参数编号不能为空' }).int().positive('修改时参数编号 configId 应大于 0') });
+const updateBody = configBody.extend({ configId: id('参数编号', { invalid: '修改时参数编号 configId 应为 1 到 2147483647 之间的整数' }) });
 
 function where(q: z.infer<typeof exportQuery>): SQL | undefined {
   const w: SQL[] = [];

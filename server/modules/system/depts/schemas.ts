@@ -1,5 +1,6 @@
 /** Request and answer shapes of the department calls (SPEC 7 Departments). */
 import { z } from 'zod';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 export const deptRow = z.object({
   deptId: z.number(),
@@ -24,7 +25,7 @@ export const deptNode = deptRow.extend({
 }).meta({ id: 'DeptNode' });
 
 export const deptListQuery = z.object({
-  deptName: z.string().trim().max(100).optional(),
+  deptName: optionalText(100, '部门名称'),
   status: z.enum(['0', '1']).optional(),
   area: z.enum(['1', '2', '3']).optional(),
   _t: z.coerce.number().optional().describe('时间戳（防缓存，SPEC 7）'),
@@ -32,19 +33,19 @@ export const deptListQuery = z.object({
 });
 
 export const deptBody = z.object({
-  deptId: z.coerce.number().int().min(0).optional(),
-  parentId: z.coerce.number({ error: '上级部门不能为空' }).int().positive('上级部门不能为空'),
-  deptName: z.string({ error: '部门名称不能为空' }).trim().min(1, '部门名称不能为空').max(100, '部门名称不能超过100个字符'),
+  deptId: idOrZero('部门编号').optional(),
+  parentId: id('上级部门', { invalid: '上级部门不能为空' }),
+  deptName: text(100, '部门名称', { min: 1 }),
   area: z.enum(['1', '2', '3'], { error: "数据范围只能是 '1'（广州类区域中心）、'2'（深圳类区域中心）或 '3'（省中心）" }).nullish().or(z.literal('')),
   orderNum: z.coerce.number({ error: '显示顺序应为数字' }).int().min(0, '显示顺序不能小于0').max(9999, '显示顺序不能大于9999').default(0),
-  leader: z.string().trim().max(50, '负责人不能超过50个字符').nullish(),
+  leader: text(50, '负责人').nullish(),
   phone: z.string().trim().regex(/^$|^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/, '联系电话格式不正确（手机号或区号-座机号）').nullish(),
   status: z.enum(['0', '1'], { error: "部门状态只能是 '1'（正常）或 '0'（停用）" }).default('1'),
 });
 export type DeptBody = z.infer<typeof deptBody>;
 
 export const deptUpdateBody = deptBody.extend({
-  deptId: z.coerce.number({ error: '部门编号不能为空' }).int().positive('修改时部门编号 deptId 应大于 0'),
+  deptId: id('部门编号', { invalid: '修改时部门编号 deptId 应为 1 到 2147483647 之间的整数' }),
   // The root has no parent; every other department keeps one.
-  parentId: z.coerce.number({ error: '上级部门不能为空' }).int().min(0),
+  parentId: idOrZero('上级部门'),
 });

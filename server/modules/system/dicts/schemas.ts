@@ -1,6 +1,7 @@
 /** Request and answer shapes of the dictionary calls (SPEC 7 Dictionary types / data). */
 import { z } from 'zod';
 import { pageQuery } from '../../../lib/reply.js';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 export const dictTypeRow = z.object({
   dictId: z.number(),
@@ -29,48 +30,48 @@ export const dictDataRow = z.object({
 });
 
 const status = z.enum(['0', '1'], { error: "状态只能是 '1'（正常）或 '0'（停用）" }).default('1');
-const dictType = z.string({ error: '字典类型不能为空' }).trim().min(1, '字典类型不能为空').max(100, '字典类型不能超过100个字符')
+const dictType = text(100, '字典类型', { min: 1 })
   .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '字典类型只能包含字母、数字和下划线，并以字母开头');
 
 export const typeFilters = z.object({
-  dictName: z.string().trim().max(100).optional(),
-  dictType: z.string().trim().max(100).optional(),
+  dictName: optionalText(100, '字典名称'),
+  dictType: optionalText(100, '字典类型'),
   status: z.enum(['0', '1']).optional(),
 });
 export const typeListQuery = pageQuery.extend(typeFilters.shape);
 export const typeExportQuery = typeListQuery.omit({ pageNum: true, pageSize: true });
 
 export const typeBody = z.object({
-  dictId: z.coerce.number().int().min(0).optional(),
-  dictName: z.string({ error: '字典名称不能为空' }).trim().min(1, '字典名称不能为空').max(100, '字典名称不能超过100个字符'),
+  dictId: idOrZero('字典编号').optional(),
+  dictName: text(100, '字典名称', { min: 1 }),
   dictType,
   status,
-  remark: z.string().max(500, '备注不能超过500个字符').nullish(),
+  remark: text(500, '备注', { multiline: true }).nullish(),
 });
 export type TypeBody = z.infer<typeof typeBody>;
-export const typeUpdateBody = typeBody.extend({ dictId: z.coerce.number({ error: '字典编号不能为空' }).int().positive('修改时字典编号 dictId 应大于 0') });
+export const typeUpdateBody = typeBody.extend({ dictId: id('字典编号', { invalid: '修改时字典编号 dictId 应为 1 到 2147483647 之间的整数' }) });
 
 export const dataFilters = z.object({
-  dictType: z.string().trim().max(100).optional(),
-  dictLabel: z.string().trim().max(100).optional(),
+  dictType: optionalText(100, '字典类型'),
+  dictLabel: optionalText(100, '字典标签'),
   status: z.enum(['0', '1']).optional(),
 });
 export const dataListQuery = pageQuery.extend(dataFilters.shape);
 export const dataExportQuery = dataListQuery.omit({ pageNum: true, pageSize: true });
 
 export const dataBody = z.object({
-  dictCode: z.coerce.number().int().min(0).optional(),
+  dictCode: idOrZero('字典编码').optional(),
   dictType,
-  dictLabel: z.string({ error: '字典标签不能为空' }).trim().min(1, '字典标签不能为空').max(100, '字典标签不能超过100个字符'),
-  dictValue: z.string({ error: '字典键值不能为空' }).trim().min(1, '字典键值不能为空').max(100, '字典键值不能超过100个字符'),
+  dictLabel: text(100, '字典标签', { min: 1 }),
+  dictValue: text(100, '字典键值', { min: 1 }),
   dictSort: z.coerce.number({ error: '字典排序应为数字' }).int().min(0, '字典排序不能小于0').max(9999, '字典排序不能大于9999').default(0),
-  listClass: z.string().trim().max(32, '回显样式不能超过32个字符').regex(/^$|^[A-Za-z][\w-]*$/, '回显样式应为样式名，如 success、warning').nullish(),
+  listClass: text(32, '回显样式').regex(/^$|^[A-Za-z][\w-]*$/, '回显样式应为样式名，如 success、warning').nullish(),
   isDefault: z.enum(['Y', 'N'], { error: '是否默认只能是 Y 或 N' }).default('N'),
   status,
-  remark: z.string().max(500, '备注不能超过500个字符').nullish(),
+  remark: text(500, '备注', { multiline: true }).nullish(),
 });
 export type DataBody = z.infer<typeof dataBody>;
-export const dataUpdateBody = dataBody.extend({ dictCode: z.coerce.number({ error: '字典编码不能为空' }).int().positive('修改时字典编码 dictCode 应大于 0') });
+export const dataUpdateBody = dataBody.extend({ dictCode: id('字典编码', { invalid: '修改时字典编码 dictCode 应为 1 到 2147483647 之间的整数' }) });
 
 export const importQuery = z.object({
   updateSupport: z.enum(['true', 'false', '1', '0']).optional().describe('true：已存在的键值更新标签、排序与状态；默认视为错误'),

@@ -1,6 +1,7 @@
 /** Request and answer shapes of the district calls (SPEC 7 Districts; GB/T 2260 codes). */
 import { z } from 'zod';
 import { pageQuery } from '../../../lib/reply.js';
+import { optionalText, text } from '../../../lib/schemas.js';
 
 const area = z.string().nullable().describe("默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心");
 
@@ -28,14 +29,14 @@ export const districtNode = z.object({
 export const districtListQuery = pageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(500).default(500),
   parentCode: z.string().trim().regex(/^\d{6,12}$/, '上级代码应为 6 到 12 位数字').optional(),
-  name: z.string().trim().max(64).optional(),
+  name: optionalText(64, '名称'),
 });
 
 const code = z.string({ error: '行政区划代码不能为空' }).trim().regex(/^\d{6}(\d{3}(\d{3})?)?$/, '行政区划代码应为 6 位（或 9、12 位）数字');
 
 export const districtBody = z.object({
   code,
-  name: z.string({ error: '名称不能为空' }).trim().min(1, '名称不能为空').max(64, '名称不能超过64个字符'),
+  name: text(64, '名称', { min: 1 }),
   parentCode: z.string({ error: '上级区划不能为空' }).trim().regex(/^\d{6,12}$/, '上级区划代码应为 6 到 12 位数字'),
   area: z.enum(['1', '2', '3'], { error: "受理中心只能是 '1'、'2' 或 '3'" }).nullish().or(z.literal('')),
   orderNum: z.coerce.number({ error: '显示顺序应为数字' }).int().min(0).max(9999).default(0),

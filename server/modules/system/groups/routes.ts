@@ -13,15 +13,16 @@ import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { chinaTime } from '../menus/kit.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { idsQuery } from '../review/schemas.js';
+import { id, idParams, optionalText, text } from '../../../lib/schemas.js';
 
 const TAGS = ['system-userGroup'];
 const LOG = (action: string) => ({ title: '用户组管理', action });
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const userIds = z.array(z.number().int().positive()).max(5000, '成员不能超过5000个');
+const idParam = idParams;
+const userIds = z.array(id('用户编号')).max(5000, '成员不能超过5000个');
 
 const groupFields = z.object({
-  groupName: z.string({ error: '用户组名称不能为空' }).trim().min(1, '用户组名称不能为空').max(64, '用户组名称不能超过64个字符'),
-  remark: z.string().trim().max(500, '备注不能超过500个字符').nullish(),
+  groupName: text(64, '用户组名称', { min: 1 }),
+  remark: text(500, '备注', { multiline: true }).nullish(),
   status: z.enum(['0', '1'], { error: "状态只能是 '0' 停用或 '1' 正常" }).default('1'),
   userIds: userIds.optional(),
 });
@@ -55,7 +56,7 @@ async function membersOf(db: DbOrTx, groupId: number) {
     .orderBy(asc(sysUser.userName));
 }
 
-const exportQuery = pageQuery.omit({ pageNum: true, pageSize: true }).extend({ groupName: z.string().trim().max(64).optional(), status: z.enum(['0', '1']).optional() });
+const exportQuery = pageQuery.omit({ pageNum: true, pageSize: true }).extend({ groupName: optionalText(64, '用户组名称'), status: z.enum(['0', '1']).optional() });
 
 type GroupLine = typeof sysUserGroup.$inferSelect & { memberCount: number };
 
@@ -78,7 +79,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '用户组列表',
-      querystring: pageQuery.extend({ groupName: z.string().trim().max(64).optional(), status: z.enum(['0', '1']).optional() }),
+      querystring: pageQuery.extend({ groupName: optionalText(64, '用户组名称'), status: z.enum(['0', '1']).optional() }),
       response: { 200: pageEnvelope(groupRow) },
     },
   }, async (req) => {
@@ -138,7 +139,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '可选成员（按登录名或姓名搜索）',
-      querystring: z.object({ keyword: z.string().trim().max(64).optional() }),
+      querystring: z.object({ keyword: optionalText(64, '关键字') }),
       response: { 200: envelope(z.array(z.object({ value: z.number(), label: z.string() }))) },
     },
   }, async (req) => {
@@ -169,7 +170,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/system/userGroup/update', {
     config: { access: { perm: 'system:userGroup:edit', log: LOG('update') } },
-    schema: { tags: TAGS, summary: '修改用户组', description: '给出 userIds 时同时替换成员。', body: groupFields.extend({ groupId: z.number({ error: '用户组编号不能为空' }).int().positive() }), response: { 200: doneEnvelope } },
+    schema: { tags: TAGS, summary: '修改用户组', description: '给出 userIds 时同时替换成员。', body: groupFields.extend({ groupId: id('用户组编号') }), response: { 200: doneEnvelope } },
   }, async (req) => {
     const b = req.body;
     await db.transaction(async (tx) => {
@@ -183,7 +184,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/system/userGroup/members', {
     config: { access: { perm: 'system:userGroup:edit', log: LOG('update') } },
-    schema: { tags: TAGS, summary: '设置用户组成员', body: z.object({ groupId: z.number({ error: '用户组编号不能为空' }).int().positive(), userIds }), response: { 200: doneEnvelope } },
+    schema: { tags: TAGS, summary: '设置用户组成员', body: z.object({ groupId: id('用户组编号'), userIds }), response: { 200: doneEnvelope } },
   }, async (req) => {
     await db.transaction(async (tx) => {
       const [g] = await tx.select({ id: sysUserGroup.groupId }).from(sysUserGroup).where(eq(sysUserGroup.groupId, req.body.groupId));

@@ -12,6 +12,7 @@ import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { sysLoginLog, sysOperLog, sysUser } from '../../../db/schema.js';
 import { chinaTime, contains, dateRange, idParams, orderBy } from '../catalog/listKit.js';
+import { optionalText } from '../../../lib/schemas.js';
 
 const TAG = ['system-log'];
 
@@ -36,9 +37,9 @@ type OperRecord = typeof sysOperLog.$inferSelect;
 const toOperRow = (r: OperRecord) => ({ ...r, operTime: r.operTime.toISOString() });
 
 const operFilters = z.object({
-  title: z.string().trim().max(64).optional(),
-  operName: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(32).optional(),
+  title: optionalText(64, '模块标题'),
+  operName: optionalText(64, '操作人员'),
+  action: optionalText(32, '操作类型'),
   status: z.enum(['0', '1']).optional(),
 });
 const operList = pageQuery.extend(operFilters.shape);
@@ -86,9 +87,9 @@ type LoginRecord = typeof sysLoginLog.$inferSelect;
 const toLoginRow = (r: LoginRecord) => ({ ...r, loginTime: r.loginTime.toISOString() });
 
 const loginFilters = z.object({
-  userName: z.string().trim().max(64).optional(),
-  ipaddr: z.string().trim().max(64).optional(),
-  method: z.string().trim().max(16).optional(),
+  userName: optionalText(64, '用户账号'),
+  ipaddr: optionalText(64, '登录地址'),
+  method: optionalText(16, '请求方式'),
   status: z.enum(['0', '1']).optional(),
 });
 const loginList = pageQuery.extend(loginFilters.shape);

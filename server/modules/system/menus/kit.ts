@@ -5,18 +5,13 @@
 import { z } from 'zod';
 import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { forbidden } from '../../../lib/errors.js';
+import { sortColumn } from '../../../lib/schemas.js';
 import type { AuthUser } from '../../../context.js';
 
 /** Splits "1,2,3" (or repeated params) into trimmed non-empty strings. */
 const splitList = (v: string | string[]) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
 
-/** `ids` of remove calls (SPEC 7 "params"): "1,2,3" or repeated ids=1&ids=2. */
-export const idsQuery = z.object({
-  ids: z
-    .union([z.string(), z.array(z.string())], { error: '参数 ids 不能为空' })
-    .transform((v) => splitList(v).map(Number))
-    .refine((a) => a.length > 0 && a.length <= 500 && a.every((n) => Number.isInteger(n) && n > 0), '参数 ids 应为以逗号分隔的正整数编号（1 到 500 个）'),
-});
+export { idParams, idsQuery } from '../../../lib/schemas.js';
 
 /** The same for string keys (district codes). */
 export const codesQuery = z.object({
@@ -26,13 +21,11 @@ export const codesQuery = z.object({
     .refine((a) => a.length > 0 && a.length <= 500 && a.every((c) => /^\d{6,12}$/.test(c)), '参数 ids 应为以逗号分隔的行政区划代码（1 到 500 个）'),
 });
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
-
 export { dateRange } from '../../../lib/dateRange.js';
 
 /** ORDER BY the requested field when whitelisted, then the default order. */
 export function orderBy(sortField: string | undefined, sortOrder: string | undefined, allowed: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
-  const col = sortField ? allowed[sortField] : undefined;
+  const col = sortColumn(allowed, sortField);
   if (!col) return fallback;
   return [sortOrder === 'descend' || sortOrder === 'desc' ? desc(col) : asc(col), ...fallback];
 }

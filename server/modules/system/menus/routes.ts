@@ -10,6 +10,7 @@ import { currentUser } from '../../../lib/authUser.js';
 import { idParams, requireAnyPerm } from './kit.js';
 import { menuBody, menuListQuery, menuNode, menuRow, menuUpdateBody, type MenuRow } from './schemas.js';
 import { allMenus, createMenu, idsWithAncestors, listMenus, menuTree, removeMenu, roleMenuIds, toMenuRow, updateMenu } from './service.js';
+import { id } from '../../../lib/schemas.js';
 
 const TAG = ['system-menu'];
 const LOG = (action: string) => ({ title: '菜单权限', action });
@@ -17,8 +18,8 @@ const LOG = (action: string) => ({ title: '菜单权限', action });
 const TREE_READERS = ['system:menu:list', 'system:role:list'] as const;
 
 const menuIdsBody = z.union([
-  z.array(z.coerce.number().int().positive()).max(2000),
-  z.object({ menuIds: z.array(z.coerce.number().int().positive()).max(2000) }),
+  z.array(id('菜单编号')).max(2000),
+  z.object({ menuIds: z.array(id('菜单编号')).max(2000) }),
 ], { error: '请提交菜单编号数组 menuIds' });
 
 const MENU_TYPES: Record<string, string> = { M: '目录', C: '菜单', F: '按钮' };

@@ -1,5 +1,6 @@
 /** Request and answer shapes of the menu-permission calls (SPEC 3 "Menu entry", SPEC 7 Menus). */
 import { z } from 'zod';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 export const menuRow = z.object({
   menuId: z.number(),
@@ -34,14 +35,12 @@ const segment = '[A-Za-z][A-Za-z0-9_-]*';
 export const MENU_KEY_ANY = new RegExp(`^${segment}(:${segment}){1,2}$`);
 export const MENU_KEY_NEW = new RegExp(`^${segment}:${segment}:${segment}$`);
 
-const text = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`);
-
 export const menuBody = z.object({
-  menuId: z.coerce.number().int().min(0).optional(),
-  parentId: z.coerce.number({ error: '上级菜单应为编号' }).int().min(0).default(0),
-  menuName: z.string({ error: '菜单名称不能为空' }).trim().min(1, '菜单名称不能为空').max(64, '菜单名称不能超过64个字符'),
+  menuId: idOrZero('菜单编号').optional(),
+  parentId: idOrZero('上级菜单', { invalid: '上级菜单应为编号' }).default(0),
+  menuName: text(64, '菜单名称', { min: 1 }),
   menuType: z.enum(['M', 'C', 'F'], { error: '菜单类型只能是 M（目录）、C（菜单）或 F（按钮）' }),
-  menuKey: z.string({ error: '权限标识不能为空' }).trim().min(1, '权限标识不能为空').max(100, '权限标识不能超过100个字符')
+  menuKey: text(100, '权限标识', { min: 1 })
     .regex(MENU_KEY_ANY, '权限标识格式应为 区域:对象:操作，如 system:user:list'),
   name: text(64, '路由名称').regex(/^[A-Za-z][A-Za-z0-9_]*$/, '路由名称只能包含字母、数字和下划线，并以字母开头').nullish().or(z.literal('')),
   path: text(200, '路由地址').nullish(),
@@ -58,12 +57,12 @@ export const menuBody = z.object({
 export type MenuBody = z.infer<typeof menuBody>;
 
 export const menuUpdateBody = menuBody.extend({
-  menuId: z.coerce.number({ error: '菜单编号不能为空' }).int().positive('修改时菜单编号 menuId 应大于 0'),
+  menuId: id('菜单编号', { invalid: '修改时菜单编号 menuId 应为 1 到 2147483647 之间的整数' }),
 });
 
 export const menuListQuery = z.object({
-  menuName: z.string().trim().max(64).optional(),
-  menuKey: z.string().trim().max(100).optional(),
+  menuName: optionalText(64, '菜单名称'),
+  menuKey: optionalText(100, '权限标识'),
   status: z.enum(['0', '1']).optional(),
   menuType: z.enum(['M', 'C', 'F']).optional(),
   flat: z.enum(['0', '1', 'true', 'false']).optional().describe('1/true：平铺列表；默认树形'),

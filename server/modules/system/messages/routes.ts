@@ -16,6 +16,7 @@ import { currentUser } from '../../../lib/authUser.js';
 import { sysMsgInfo, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import type { AuthUser } from '../../../context.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, iso, orderBy, requirePerm } from '../catalog/listKit.js';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 const TAG = ['message-admin'];
 const MSG_TYPES = ['systemType', 'supervisionType', 'warnType'] as const;
@@ -49,20 +50,20 @@ const filters = z.object({
     .pipe(z.array(msgType).min(1, '消息类型不能为空'))
     .optional()
     .describe('多个消息类型，逗号分隔（页面只管理其中几类时）'),
-  bt: z.string().trim().max(200).optional(),
-  userName: z.string().trim().max(64).optional().describe('接收人账号或姓名'),
-  senderName: z.string().trim().max(64).optional(),
+  bt: optionalText(200, '消息标题'),
+  userName: optionalText(64, '用户账号').describe('接收人账号或姓名'),
+  senderName: optionalText(64, '发送人'),
   ckzt: z.enum(['0', '1']).optional(),
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
 
-const title = z.string({ error: '消息标题不能为空' }).trim().min(1, '消息标题不能为空').max(200, '消息标题不能超过200个字符');
-const content = z.string({ error: '消息内容不能为空' }).trim().min(1, '消息内容不能为空').max(5000, '消息内容不能超过5000个字符');
-const idList = z.array(z.coerce.number().int().positive()).max(5000);
+const title = text(200, '消息标题', { min: 1 });
+const content = text(5000, '消息内容', { min: 1, multiline: true });
+const idList = z.array(id('编号')).max(5000);
 
 const saveBody = z.object({
-  id: z.coerce.number().int().min(0).optional(),
+  id: idOrZero('消息编号').optional(),
   msgType,
   bt: title,
   nr: content,
@@ -71,7 +72,7 @@ const saveBody = z.object({
   roleIds: idList.optional(),
 });
 const updateBody = z.object({
-  id: z.coerce.number({ error: '消息编号不能为空' }).int().positive('修改时消息编号 id 应大于 0'),
+  id: id('消息编号', { invalid: '修改时消息编号 id 应为 1 到 2147483647 之间的整数' }),
   msgType: msgType.optional(),
   bt: title,
   nr: content,
@@ -140,7 +141,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAG,
       summary: '可选的接收人（用户按账号或姓名搜索）与角色',
-      querystring: z.object({ keyword: z.string().trim().max(64).optional() }),
+      querystring: z.object({ keyword: optionalText(64, '关键字') }),
       response: {
         200: envelope(z.object({
           users: z.array(z.object({ userId: z.number(), userName: z.string(), nickName: z.string() })),

@@ -7,6 +7,7 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { sysNotice } from '../../../db/schema.js';
@@ -31,22 +32,22 @@ type NoticeRecord = typeof sysNotice.$inferSelect;
 const toRow = (r: NoticeRecord) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 
 const filters = z.object({
-  noticeTitle: z.string().trim().max(200).optional(),
+  noticeTitle: optionalText(200, '公告标题'),
   noticeType: z.enum(['1', '2']).optional(),
   status: z.enum(['0', '1']).optional(),
-  createdBy: z.string().trim().max(64).optional(),
+  createdBy: optionalText(64, '创建者'),
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
 
 const body = z.object({
-  noticeId: z.coerce.number().int().min(0).optional(),
-  noticeTitle: z.string({ error: '公告标题不能为空' }).trim().min(1, '公告标题不能为空').max(200, '公告标题不能超过200个字符'),
+  noticeId: idOrZero('公告编号').optional(),
+  noticeTitle: text(200, '公告标题', { min: 1, tooLong: '公告标题不能超过200个字符' }),
   noticeType: z.enum(['1', '2'], { error: '公告类型应为 1（通知）或 2（公告）' }),
-  noticeContent: z.string({ error: '公告内容不能为空' }).trim().min(1, '公告内容不能为空').max(20000, '公告内容不能超过20000个字符'),
+  noticeContent: text(20000, '公告内容', { min: 1, multiline: true, tooLong: '公告内容不能超过20000个字符' }),
   status: z.enum(['0', '1'], { error: '状态应为 1（正常）或 0（关闭）' }).default('1'),
 });
-const updateBody = body.extend({ noticeId: z.coerce.number({ error: '公告编号不能为空' }).int().positive('修改时公告编号 noticeId 应大于 0') });
+const updateBody = body.extend({ noticeId: id('公告编号', { invalid: '修改时公告编号 noticeId 应为 1 到 2147483647 之间的整数' }) });
 
 function where(q: z.infer<typeof exportQuery>): SQL | undefined {
   const w: SQL[] = [];

@@ -15,6 +15,7 @@ import { endUserSessions } from '../../auth/session.service.js';
 import { contains } from '../review/list-kit.js';
 import { chinaTime } from '../menus/kit.js';
 import { describeUserAgent } from './user-agent.js';
+import { id, optionalText } from '../../../lib/schemas.js';
 
 const TAGS = ['system-online'];
 /** Sessions are shown by the first 16 hex digits of their key: enough to pick one, useless as a credential. */
@@ -35,7 +36,7 @@ const onlineRow = z.object({
   current: z.boolean().describe('调用者本人的当前会话'),
 });
 
-const onlineFilters = z.object({ userName: z.string().trim().max(64).optional(), ipaddr: z.string().trim().max(64).optional() });
+const onlineFilters = z.object({ userName: optionalText(64, '用户账号'), ipaddr: optionalText(64, '登录地址') });
 const METHODS: Record<string, string> = { password: '密码', sms: '短信验证码', sso: '统一身份认证' };
 
 interface OnlineLine {
@@ -79,7 +80,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '在线用户（活动会话）',
-      querystring: pageQuery.extend({ userName: z.string().trim().max(64).optional(), ipaddr: z.string().trim().max(64).optional() }),
+      querystring: pageQuery.extend({ userName: optionalText(64, '用户账号'), ipaddr: optionalText(64, '登录地址') }),
       response: { 200: pageEnvelope(onlineRow) },
     },
   }, async (req) => {
@@ -123,7 +124,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z
         .object({
           sessionId: z.string().trim().regex(/^[0-9a-f]{16}$/, '会话编号格式不正确').optional(),
-          userId: z.coerce.number().int().positive().optional(),
+          userId: id('用户编号').optional(),
         })
         .refine((b) => !!b.sessionId !== (b.userId !== undefined), { message: '请指定要强退的会话或用户', path: ['sessionId'] }),
       response: { 200: doneEnvelope },

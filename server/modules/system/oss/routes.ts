@@ -19,6 +19,7 @@ import { readMultipart } from './multipart.js';
 import { ossConfigBody, ossConfigRow, ossConfigUpdateBody, ossListQuery, ossRow, saveConfigBody, uploadResult } from './schemas.js';
 import { downloadUrl, storageOfService, storeUpload, uploadLimitBytes } from './upload.js';
 import { mayDownload } from './fileScope.js';
+import { id } from '../../../lib/schemas.js';
 
 const TAG = ['system-oss'];
 const LOG = (action: string) => ({ title: '文件存储', action });
@@ -183,7 +184,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['file'],
       summary: '下载文件',
       description: '上传者本人、文件存储管理员，以及有权查看该文件所属记录（如申请材料所属的申请）的用户可下载。inline=1 时在浏览器中打开（预览）。',
-      params: z.object({ ossId: z.coerce.number().int().positive() }),
+      params: z.object({ ossId: id('文件编号') }),
       querystring: z.object({ inline: z.enum(['0', '1', 'true', 'false']).optional() }),
     },
   }, async (req, reply) => {

@@ -1,6 +1,7 @@
 /** Request and answer shapes of the file-storage calls (SPEC 7 File storage, uploads). */
 import { z } from 'zod';
 import { pageQuery } from '../../../lib/reply.js';
+import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 export const ossRow = z.object({
   id: z.number(),
@@ -19,11 +20,11 @@ export const ossRow = z.object({
 });
 
 export const ossListQuery = pageQuery.extend({
-  fileName: z.string().trim().max(255).optional(),
-  originalName: z.string().trim().max(255).optional(),
-  fileSuffix: z.string().trim().max(16).optional(),
-  service: z.string().trim().max(16).optional(),
-  ownerRef: z.string().trim().max(64).optional(),
+  fileName: optionalText(255, '文件名'),
+  originalName: optionalText(255, '原文件名'),
+  fileSuffix: optionalText(16, '文件后缀'),
+  service: optionalText(16, '服务商'),
+  ownerRef: optionalText(64, '归属对象'),
 });
 
 export const ossConfigRow = z.object({
@@ -44,26 +45,26 @@ export const ossConfigRow = z.object({
 const opt = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`).nullish();
 
 export const ossConfigBody = z.object({
-  ossConfigId: z.coerce.number().int().min(0).optional(),
-  configKey: z.string({ error: '配置名称不能为空' }).trim().min(1, '配置名称不能为空').max(16, '配置名称不能超过16个字符')
+  ossConfigId: idOrZero('配置编号').optional(),
+  configKey: text(16, '配置名称', { min: 1 })
     .regex(/^[a-z][a-z0-9_-]*$/, '配置名称只能包含小写字母、数字、下划线和短横线，并以字母开头'),
-  endpoint: z.string().trim().max(200, '访问站点不能超过200个字符')
+  endpoint: text(200, '访问站点')
     .regex(/^$|^(https?:\/\/)?[A-Za-z0-9{}._-]+(:\d{1,5})?(\/[\w./-]*)?$/, '访问站点格式不正确，如 https://minio.example.com:9000 或 https://{bucket}.oss-cn-guangzhou.aliyuncs.com')
     .nullish(),
   region: opt(64, '区域'),
-  bucketName: z.string().trim().max(100, '桶名称不能超过100个字符').regex(/^$|^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '桶名称格式不正确（3-63 位小写字母、数字、点和短横线）').nullish(),
-  prefix: z.string().trim().max(100, '前缀不能超过100个字符').regex(/^$|^[\w-]+(\/[\w-]+)*$/, '前缀只能包含字母、数字、下划线、短横线和 /').nullish(),
+  bucketName: text(100, '桶名称').regex(/^$|^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '桶名称格式不正确（3-63 位小写字母、数字、点和短横线）').nullish(),
+  prefix: text(100, '前缀').regex(/^$|^[\w-]+(\/[\w-]+)*$/, '前缀只能包含字母、数字、下划线、短横线和 /').nullish(),
   accessKey: opt(200, 'AccessKey'),
   secretKey: opt(200, 'SecretKey').describe('修改时留空表示不变'),
-  remark: z.string().max(500, '备注不能超过500个字符').nullish(),
+  remark: text(500, '备注', { multiline: true }).nullish(),
 });
 export type OssConfigBody = z.infer<typeof ossConfigBody>;
 export const ossConfigUpdateBody = ossConfigBody.extend({
-  ossConfigId: z.coerce.number({ error: '配置编号不能为空' }).int().positive('修改时配置编号 ossConfigId 应大于 0'),
+  ossConfigId: id('配置编号', { invalid: '修改时配置编号 ossConfigId 应为 1 到 2147483647 之间的整数' }),
 });
 
 export const saveConfigBody = z.object({
-  ossConfigId: z.coerce.number({ error: '请选择要使用的存储配置' }).int().min(0).describe('0 表示使用本地磁盘'),
+  ossConfigId: idOrZero('存储配置', { missing: '请选择要使用的存储配置', invalid: '请选择要使用的存储配置' }).describe('0 表示使用本地磁盘'),
 });
 
 export const uploadResult = z.object({

@@ -17,6 +17,7 @@ import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
 import { birthDateFromIdCard, isValidIdCard, sexFromIdCard } from '../../../db/seed/idcard.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
 import { maskBirthDate, maskIdNo, maskPhone, masked, reveal } from '../../../services/personalData.js';
+import { day, id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 const TAG = ['system-person'];
 const LOG = (action: string) => ({ title: '人员信息', action });
@@ -58,31 +59,31 @@ const toRow = (r: Row) => ({
 });
 
 const filters = z.object({
-  name: z.string().trim().max(64).optional(),
-  idNo: z.string().trim().max(32).optional().describe('证件号码（全部或部分）'),
+  name: optionalText(64, '姓名'),
+  idNo: optionalText(32, '证件号码').describe('证件号码（全部或部分）'),
   sex: z.enum(['0', '1', '2']).optional(),
-  education: z.string().trim().max(2).optional(),
-  phone: z.string().trim().max(20).optional(),
-  employer: z.string().trim().max(200).optional().describe('工作单位名称'),
-  employStatus: z.string().trim().max(2).optional(),
+  education: optionalText(2, '文化程度'),
+  phone: optionalText(20, '手机号码'),
+  employer: optionalText(200, '工作单位').describe('工作单位名称'),
+  employStatus: optionalText(2, '在职状态'),
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
 
 const body = z.object({
-  id: z.coerce.number().int().min(0).optional(),
-  name: z.string({ error: '姓名不能为空' }).trim().min(1, '姓名不能为空').max(64, '姓名不能超过64个字符'),
+  id: idOrZero('人员编号').optional(),
+  name: text(64, '姓名', { min: 1 }),
   sex: z.enum(['0', '1', '2'], { error: '性别应为 0（男）、1（女）或 2（未知）' }),
   idType: codeOf(ID_TYPE, '证件类型').default('111'),
-  idNo: z.string({ error: '证件号码不能为空' }).trim().min(1, '证件号码不能为空').max(32, '证件号码不能超过32个字符').transform((v) => v.toUpperCase()),
-  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '出生日期格式应为 YYYY-MM-DD').optional(),
+  idNo: text(32, '证件号码', { min: 1 }).transform((v) => v.toUpperCase()),
+  birthDate: day('出生日期').optional(),
   education: codeOf(DIPLOMA, '文化程度').nullish(),
   title: codeOf(TITLE, '技术职称').nullish(),
   phone: z.string().trim().refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v), '手机号码应为 11 位中国大陆手机号').nullish(),
-  enterpriseId: z.coerce.number().int().positive('工作单位编号应为正整数').nullish(),
+  enterpriseId: id('工作单位编号').nullish(),
   employStatus: codeOf(EMPLOY, '从业状态').default('1'),
 });
-const updateBody = body.extend({ id: z.coerce.number({ error: '人员编号不能为空' }).int().positive('修改时人员编号 id 应大于 0') });
+const updateBody = body.extend({ id: id('人员编号', { invalid: '修改时人员编号 id 应为 1 到 2147483647 之间的整数' }) });
 type PersonInput = z.infer<typeof body>;
 
 /** Checks the identity number and fills the birth date it carries; answers the row to write. */
@@ -180,7 +181,7 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAG,
       summary: '工作单位候选（按名称或统一社会信用代码搜索）',
-      querystring: z.object({ keyword: z.string().trim().max(100).optional() }),
+      querystring: z.object({ keyword: optionalText(100, '关键字') }),
       response: { 200: envelope(z.array(z.object({ id: z.number(), name: z.string(), creditCode: z.string() }))) },
     },
   }, async (req) => {

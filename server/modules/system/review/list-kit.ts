@@ -1,5 +1,6 @@
 /** Small pieces every list of the user and role screens shares: date range, sorting, text match. */
 import { asc, desc, ilike, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sortColumn } from '../../../lib/schemas.js';
 
 export { dateRange } from '../../../lib/dateRange.js';
 
@@ -15,7 +16,7 @@ export function orderBy(
   allowed: Record<string, AnyColumn>,
   fallback: SQL[],
 ): SQL[] {
-  const column = sortField ? allowed[sortField] : undefined;
+  const column = sortColumn(allowed, sortField);
   if (!column) return fallback;
   return [sortOrder === 'descend' || sortOrder === 'desc' ? desc(column) : asc(column), ...fallback];
 }

@@ -1,5 +1,6 @@
 /** Request and answer shapes shared by the user and role review calls. */
 import { z } from 'zod';
+import { id, idList, text } from '../../../lib/schemas.js';
 
 export const checkStatusSchema = z.enum(['0', '2', '3']).describe("待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）");
 
@@ -35,16 +36,12 @@ export const reviewDetailSchema = z.object({
 });
 
 export const decisionBody = z.object({
-  reviewId: z.coerce.number({ error: '审核记录不能为空' }).int().positive(),
+  reviewId: id('审核记录'),
   approved: z.boolean({ error: '请选择审核结果' }).describe('true 通过，false 驳回'),
-  comment: z.string().trim().max(500, '审核意见不能超过500个字符').optional(),
+  comment: text(500, '审核意见', { multiline: true }).optional(),
 });
 
 export const submittedSchema = z.object({ reviewId: z.number(), checkStatus: checkStatusSchema });
 
-export const idsQuery = z.object({
-  ids: z
-    .string({ error: '请选择要删除的记录' })
-    .regex(/^\d+(,\d+)*$/, 'ids 应为以逗号分隔的编号')
-    .transform((s) => [...new Set(s.split(',').map(Number))]),
-});
+/** Ids of a remove call, each once. */
+export const idsQuery = z.object({ ids: idList('ids').transform((ids) => [...new Set(ids)]) });

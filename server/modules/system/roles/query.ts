@@ -8,10 +8,11 @@ import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { pendingByRecord, summaryOf } from '../review/review.service.js';
 import { pendingSchema } from '../review/schemas.js';
 import { DATA_SCOPES, type RoleRecord } from './record.js';
+import { optionalText } from '../../../lib/schemas.js';
 
 export const roleListQuery = pageQuery.extend({
-  roleName: z.string().trim().max(64).optional(),
-  roleKey: z.string().trim().max(64).optional(),
+  roleName: optionalText(64, '角色名称'),
+  roleKey: optionalText(64, '权限字符'),
   status: z.enum(['0', '1']).optional(),
   checkStatus: z.enum(['0', '2', '3']).optional(),
   pending: z.enum(['0', '1']).optional().describe('1：只列出有待审核变更的角色'),

@@ -14,9 +14,10 @@ import { chinaDateTime as formatChinaTime } from '../../../lib/days.js';
 import { listRoles, liveRoleConditions, liveRoleRows, roleListQuery, roleRow, type RoleRow } from './query.js';
 import { liveRole } from './record.js';
 import { roleView } from './view.js';
+import { id, idParams } from '../../../lib/schemas.js';
 
 const TAGS = ['system-role'];
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = idParams;
 const option = z.object({ roleId: z.number(), roleName: z.string(), roleKey: z.string(), dutyRole: z.boolean().describe('三员角色（互斥）') });
 
 interface MenuNode { id: number; label: string; menuKey: string | null; menuType: string; children: MenuNode[] }
@@ -66,7 +67,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '可分配给用户的角色',
       description: '启用的角色；三员角色只提供给系统管理员类型（00）的用户。给出 userId 时按该用户的类型，否则按 userType。',
-      querystring: z.object({ userId: z.coerce.number().int().positive().optional(), userType: z.enum(['00', '02', '03', '04']).optional() }),
+      querystring: z.object({ userId: id('用户编号').optional(), userType: z.enum(['00', '02', '03', '04']).optional() }),
       response: { 200: envelope(z.array(option)) },
     },
   }, async (req) => {

@@ -15,6 +15,7 @@ import { changedKeys, sameIds, type DisplayRecord } from '../review/diff.js';
 import { DUTY_ROLE_NAMES, isDutyRole } from '../review/duties.js';
 import { customDeptIds, dropCustomDeptIds, setCustomDeptIds } from './role-depts.js';
 import { sql } from 'drizzle-orm';
+import { id, text } from '../../../lib/schemas.js';
 
 export const DATA_SCOPES = {
   '1': '全部数据权限',
@@ -28,10 +29,10 @@ export type DataScope = keyof typeof DATA_SCOPES;
 /** Roles the code relies on by key (三员, step roles, provincial administrator, enterprise, person). */
 export const BUILT_IN_ROLE_KEYS: ReadonlySet<string> = new Set(ROLES.map((r) => r.roleKey));
 
-const ids = (what: string) => z.array(z.number().int().positive(), { error: `${what}须为编号数组` }).max(2000, `${what}过多`);
+const ids = (what: string) => z.array(id(what, { invalid: `${what}须为编号数组` }), { error: `${what}须为编号数组` }).max(2000, `${what}过多`);
 
 export const roleFields = z.object({
-  roleName: z.string({ error: '角色名称不能为空' }).trim().min(1, '角色名称不能为空').max(30, '角色名称不能超过30个字符'),
+  roleName: text(30, '角色名称', { min: 1 }),
   roleKey: z
     .string({ error: '角色标识不能为空' })
     .trim()
@@ -40,7 +41,7 @@ export const roleFields = z.object({
     .regex(/^[A-Za-z][A-Za-z0-9_:-]*$/, '角色标识须以字母开头，只能包含字母、数字和 _ : -'),
   roleSort: z.number({ error: '显示顺序须为数字' }).int().min(0, '显示顺序不能小于0').max(9999, '显示顺序不能大于9999').default(0),
   dataScope: z.enum(['1', '2', '3', '4', '5'], { error: '数据权限须为 1 至 5' }).default('1'),
-  remark: z.string().trim().max(500, '备注不能超过500个字符').nullish(),
+  remark: text(500, '备注', { multiline: true }).nullish(),
   menuIds: ids('菜单权限').default([]),
   deptIds: ids('数据权限部门').default([]),
 });

@@ -17,10 +17,11 @@ import {
   applyRoleChange, assertDutyRoleUnchanged, checkRoleRecord, deleteBlocker, liveRole, normaliseRole, roleFields, usersOfRole, withAncestors,
   type RoleRecord,
 } from './record.js';
+import { id } from '../../../lib/schemas.js';
 
 const TAGS = ['system-role'];
 const LOG = (action: string) => ({ title: '角色管理', action });
-const roleId = z.coerce.number({ error: '角色编号不能为空' }).int().positive();
+const roleId = id('角色编号');
 const SUBMITTED = '已提交，等待安全管理员审核';
 
 export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,7 +85,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({
         roleId,
         dataScope: z.enum(['1', '2', '3', '4', '5'], { error: '数据权限须为 1 至 5' }),
-        deptIds: z.array(z.number().int().positive()).max(2000).default([]),
+        deptIds: z.array(id('部门编号')).max(2000).default([]),
       }),
       response: { 200: envelope(submittedSchema) },
     },
@@ -162,7 +163,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '撤回待审核的角色变更',
       description: '只有提交人可以撤回；撤回后角色保持原样。',
-      body: z.object({ reviewId: z.coerce.number({ error: '审核记录不能为空' }).int().positive() }),
+      body: z.object({ reviewId: id('审核记录') }),
       response: { 200: doneEnvelope },
     },
   }, async (req) => {

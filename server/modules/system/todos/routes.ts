@@ -11,6 +11,7 @@ import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { sysTodo, sysUser } from '../../../db/schema.js';
 import { chinaTime, contains, dateRange, idsQuery, orderBy } from '../catalog/listKit.js';
+import { optionalText } from '../../../lib/schemas.js';
 
 const TAG = ['system-todo'];
 
@@ -31,9 +32,9 @@ const selectRow = {
 type Row = Omit<z.infer<typeof todoRow>, 'createdAt'> & { createdAt: Date };
 
 const filters = z.object({
-  mc: z.string().trim().max(200).optional(),
+  mc: optionalText(200, '待办名称'),
   status: z.enum(['0', '1']).optional(),
-  userName: z.string().trim().max(64).optional().describe('处理人账号或姓名'),
+  userName: optionalText(64, '用户账号').describe('处理人账号或姓名'),
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });

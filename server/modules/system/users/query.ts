@@ -15,14 +15,15 @@ import { pendingSchema } from '../review/schemas.js';
 import { USER_TYPES, recordOf, type ProposedUser, type UserType } from './record.js';
 import { deptSubtree, scopeCondition, userScopeOf, type UserScope } from './scope.js';
 import { maskPhone } from '../../../services/personalData.js';
+import { id, optionalText } from '../../../lib/schemas.js';
 
 export const userListQuery = pageQuery.extend({
-  userName: z.string().trim().max(64).optional(),
-  nickName: z.string().trim().max(64).optional(),
-  phone: z.string().trim().max(20).optional(),
+  userName: optionalText(64, '用户账号'),
+  nickName: optionalText(64, '用户名称'),
+  phone: optionalText(20, '手机号码'),
   userType: z.enum(['00', '02', '03', '04']).optional(),
   status: z.enum(['0', '1']).optional(),
-  deptId: z.coerce.number().int().positive().optional().describe('部门（含下级部门）'),
+  deptId: id('部门编号').optional().describe('部门（含下级部门）'),
   checkStatus: z.enum(['0', '2']).optional().describe("'0' 新增待审核 '2' 修改/删除待审核"),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;

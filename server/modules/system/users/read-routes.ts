@@ -15,8 +15,9 @@ import { USER_TYPES } from './record.js';
 import { userView } from './view.js';
 import { userScopeOf } from './scope.js';
 import { reveal } from '../../../services/personalData.js';
+import { id, idParams, optionalText } from '../../../lib/schemas.js';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = idParams;
 const TAGS = ['system-user'];
 
 interface DeptNode { id: number; label: string; area: string | null; disabled: boolean; children: DeptNode[] }
@@ -85,10 +86,10 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '用户及其角色（用户角色分配）',
       querystring: pageQuery.extend({
-        userName: z.string().trim().max(64).optional(),
-        nickName: z.string().trim().max(64).optional(),
+        userName: optionalText(64, '用户账号'),
+        nickName: optionalText(64, '用户名称'),
         userType: z.enum(['00', '02', '03', '04']).optional(),
-        roleId: z.coerce.number().int().positive().optional().describe('只列出拥有该角色的用户'),
+        roleId: id('角色编号').optional().describe('只列出拥有该角色的用户'),
       }),
       response: { 200: pageEnvelope(userRowV2) },
     },
@@ -126,7 +127,7 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '企业选项（企业用户的所属企业）',
-      querystring: z.object({ keyword: z.string().trim().max(100).optional(), id: z.coerce.number().int().positive().optional() }),
+      querystring: z.object({ keyword: optionalText(100, '关键字'), id: id('企业编号').optional() }),
       response: { 200: envelope(z.array(z.object({ value: z.number(), label: z.string(), creditCode: z.string() }))) },
     },
   }, async (req) => {

@@ -15,6 +15,7 @@ import { endUserSessions } from '../../auth/session.service.js';
 import { assertSeparationOfDuties, dutyOf } from '../review/duties.js';
 import { changedKeys, sameIds, type DisplayRecord } from '../review/diff.js';
 import { maskIdNo, maskPhone } from '../../../services/personalData.js';
+import { id, text } from '../../../lib/schemas.js';
 
 export const USER_TYPES = { '00': '系统管理员', '02': '行政单位用户', '03': '企业用户', '04': '个人用户' } as const;
 export type UserType = keyof typeof USER_TYPES;
@@ -29,16 +30,16 @@ export const userFields = z.object({
     .min(2, '登录名长度为2至30个字符')
     .max(30, '登录名长度为2至30个字符')
     .regex(/^[A-Za-z0-9_.@-]+$/, '登录名只能包含字母、数字和 _ . @ -'),
-  nickName: z.string({ error: '用户名称不能为空' }).trim().min(1, '用户名称不能为空').max(30, '用户名称不能超过30个字符'),
+  nickName: text(30, '用户名称', { min: 1 }),
   userType: z.enum(['00', '02', '03', '04'], { error: '用户类型须为 00、02、03 或 04' }),
-  deptId: z.number({ error: '部门编号须为数字' }).int().positive().nullish(),
-  enterpriseId: z.number({ error: '企业编号须为数字' }).int().positive().nullish(),
-  personId: z.number({ error: '人员编号须为数字' }).int().positive().nullish(),
+  deptId: id('部门编号', { invalid: '部门编号须为 1 到 2147483647 之间的整数' }).nullish(),
+  enterpriseId: id('企业编号', { invalid: '企业编号须为 1 到 2147483647 之间的整数' }).nullish(),
+  personId: id('人员编号', { invalid: '人员编号须为 1 到 2147483647 之间的整数' }).nullish(),
   phone: z.string().trim().regex(/^(1[3-9]\d{9})?$/, '手机号码格式不正确').nullish(),
-  email: z.string().trim().max(100, '邮箱不能超过100个字符').regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, '邮箱格式不正确').nullish(),
+  email: text(100, '邮箱').regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, '邮箱格式不正确').nullish(),
   sex: z.enum(['0', '1', '2'], { error: '性别须为 0 男、1 女或 2 未知' }).default('0'),
-  remark: z.string().trim().max(500, '备注不能超过500个字符').nullish(),
-  roleIds: z.array(z.number().int().positive(), { error: '请至少选择一个角色' }).min(1, '请至少选择一个角色').max(20, '角色不能超过20个'),
+  remark: text(500, '备注', { multiline: true }).nullish(),
+  roleIds: z.array(id('角色编号'), { error: '请至少选择一个角色' }).min(1, '请至少选择一个角色').max(20, '角色不能超过20个'),
 });
 export type UserFields = z.infer<typeof userFields>;
 

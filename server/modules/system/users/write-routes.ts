@@ -22,10 +22,11 @@ import { assertInScope, assertNotSelf, roleKeysOfUser } from './access.js';
 import { randomPassword } from './initial-password.js';
 import { maskPhone } from '../../../services/personalData.js';
 import { applyUserChange, checkUserRecord, deleteBlocker, liveUser, normalise, userFields, type ProposedUser, type UserRecord } from './record.js';
+import { id } from '../../../lib/schemas.js';
 
 const TAGS = ['system-user'];
 const LOG = (action: string) => ({ title: '用户管理', action });
-const userId = z.coerce.number({ error: '用户编号不能为空' }).int().positive();
+const userId = id('用户编号');
 
 export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -98,7 +99,7 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       description: '角色变更经安全管理员审核通过后生效，同时结束该用户的全部会话。三员（系统管理员、安全管理员、审计管理员）角色互斥。',
       body: z.object({
         userId,
-        roleIds: z.array(z.number().int().positive(), { error: '请至少选择一个角色' }).min(1, '请至少选择一个角色').max(20, '角色不能超过20个'),
+        roleIds: z.array(id('角色编号'), { error: '请至少选择一个角色' }).min(1, '请至少选择一个角色').max(20, '角色不能超过20个'),
       }),
       response: { 200: envelope(submittedSchema) },
     },
