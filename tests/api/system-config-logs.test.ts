@@ -165,7 +165,10 @@ describe('操作日志 and 登录日志', () => {
     expect(rows.every((r) => r.title === '参数设置')).toBe(true);
     const failed = (await t.call(tokens.auditor!, { url: '/api/system/operlog/list?title=参数设置&status=1&pageSize=30' })).json();
     expect(failed.rows.length).toBeGreaterThan(0);
-    expect(failed.rows.every((r: { status: string }) => r.status === '1')).toBe(true);
+    expect(failed.rows.every((r: { status: string; success: boolean }) => r.status === '1' && !r.success)).toBe(true);
+    const succeeded = (await t.call(tokens.auditor!, { url: '/api/system/operlog/list?title=参数设置&status=0&pageSize=30' })).json();
+    expect(succeeded.rows.length).toBeGreaterThan(0);
+    expect(succeeded.rows.every((r: { success: boolean }) => r.success)).toBe(true);
     const bySec = (await t.call(tokens.auditor!, { url: '/api/system/operlog/list?operName=secadmin&pageSize=30' })).json();
     expect(bySec.rows.every((r: { operName: string }) => r.operName === 'secadmin')).toBe(true);
     const one = await t.call(tokens.auditor!, { url: `/api/system/operlog/get/${rows[0]!.operId}` });
@@ -193,6 +196,11 @@ describe('操作日志 and 登录日志', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.json().total).toBeGreaterThanOrEqual(3);
     expect(failed.json().rows.every((r: { userName: string; status: string }) => r.userName === 'gz_cb' && r.status === '1')).toBe(true);
+    // The server says where the unlock button stands: a failed sign-in of a named account, never a success.
+    expect(failed.json().rows.every((r: { success: boolean; unlockable: boolean }) => !r.success && r.unlockable)).toBe(true);
+    const signedIn = (await t.call(tokens.secadmin!, { url: '/api/system/logininfor/list?userName=secadmin&status=0' })).json().rows;
+    expect(signedIn.length).toBeGreaterThan(0);
+    expect(signedIn.every((r: { success: boolean; unlockable: boolean }) => r.success && !r.unlockable)).toBe(true);
     const yesterday = (await t.call(tokens.auditor!, { url: '/api/system/logininfor/list?userName=gz_cb&endTime=2000-01-01' })).json();
     expect(yesterday.total).toBe(0);
     for (const u of ['admin', 'ent_gz']) expect((await t.call(tokens[u]!, { url: '/api/system/logininfor/list' })).statusCode).toBe(403);

@@ -219,7 +219,7 @@ describe('departments', () => {
     expect(tree[0]!.deptName).toBe('广东省建筑安全生产管理服务中心');
     expect(tree[0]!.children!.map((d) => d.deptName)).toEqual(['广州区域中心', '深圳区域中心', '省中心', '系统管理部']);
     const gz = tree[0]!.children![0]!;
-    expect(gz).toMatchObject({ area: '1' });
+    expect(gz).toMatchObject({ area: '1', status: '1', enabled: true });
     expect(gz.userCount).toBeGreaterThanOrEqual(6);
     const filtered = (await as('admin', 'GET', `/api/system/dept/list?deptName=${encodeURIComponent('深圳')}`)).json().data as DeptNode[];
     expect(flatten(filtered).map((d) => d.deptName)).toEqual(['广东省建筑安全生产管理服务中心', '深圳区域中心']);

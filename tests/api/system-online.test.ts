@@ -19,7 +19,7 @@ const as = async (user: string) => {
   return tokens.get(user)!;
 };
 
-interface OnlineRow { sessionId: string; userName: string; deptName: string | null; browser: string; current: boolean; loginTime: string; lastActiveTime: string; ipaddr: string | null }
+interface OnlineRow { sessionId: string; userName: string; deptName: string | null; browser: string; current: boolean; canForce: boolean; canForceUser: boolean; loginTime: string; lastActiveTime: string; ipaddr: string | null }
 const online = async (query = '') => (await t.call(await as('secadmin'), { url: `/api/system/online/list?pageSize=30${query}` })).json() as { rows: OnlineRow[]; total: number };
 
 async function openSessions() {
@@ -49,10 +49,12 @@ describe('online users', () => {
     });
     const res = await online('&userName=gz_cb');
     expect(res.total).toBe(1);
-    expect(res.rows[0]).toMatchObject({ userName: 'gz_cb', deptName: '广州区域中心', browser: 'Chrome 126', current: false });
+    expect(res.rows[0]).toMatchObject({ userName: 'gz_cb', deptName: '广州区域中心', browser: 'Chrome 126', current: false, canForce: true, canForceUser: true });
     expect(res.rows[0]!.sessionId).toMatch(/^[0-9a-f]{16}$/);
     const mine = (await online('&userName=secadmin')).rows;
     expect(mine.some((r) => r.current)).toBe(true);
+    // What the force buttons may do is the server's answer: never oneself (the same refusals as /offline).
+    expect(mine.every((r) => !r.canForceUser && r.canForce === !r.current)).toBe(true);
     // Idle past the limit: not online any more.
     t.clock.advance(31 * 60_000);
     const fresh = await t.login('secadmin');

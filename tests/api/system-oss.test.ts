@@ -234,6 +234,8 @@ describe('file storage administration', () => {
     expect(saved.body).not.toContain('wrong-secret');
     expect(saved.json().data).toMatchObject({ configKey: 'minio', hasSecret: true, status: '1' });
     const id = saved.json().data.ossConfigId as number;
+    const beforeSwitch = (await as('admin', 'GET', '/api/system/oss/config')).json().data as Array<{ configKey: string; inUse: boolean }>;
+    expect(beforeSwitch.map((c) => [c.configKey, c.inUse])).toEqual([['local', true], ['minio', false]]);
     const missingSecret = await as('admin', 'POST', '/api/system/oss/save', { configKey: 'other', endpoint: s3Endpoint, bucketName: 'certs', accessKey: 'AK' });
     expect(missingSecret.json()).toMatchObject({ field: 'secretKey' });
     expect((await as('admin', 'POST', '/api/system/oss/save', { configKey: 'minio', endpoint: s3Endpoint, bucketName: 'certs', accessKey: 'a', secretKey: 'b' })).statusCode).toBe(409);
@@ -255,7 +257,11 @@ describe('file storage administration', () => {
 
     const config = (await as('admin', 'GET', '/api/system/oss/config')).json();
     expect(JSON.stringify(config)).not.toContain(S3_SECRET);
-    expect(config.data).toEqual([expect.objectContaining({ configKey: 'minio', status: '0', hasSecret: true, accessKey: 'AKTEST' })]);
+    // The local disk stays a choice (id 0), no longer in use; the page renders inUse as it comes.
+    expect(config.data).toEqual([
+      expect.objectContaining({ ossConfigId: 0, configKey: 'local', inUse: false, hasSecret: false }),
+      expect.objectContaining({ configKey: 'minio', status: '0', inUse: true, hasSecret: true, accessKey: 'AKTEST' }),
+    ]);
   });
 
   it('stores, serves and removes files in the S3 store; old local files stay readable', async () => {

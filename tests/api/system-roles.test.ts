@@ -143,7 +143,11 @@ describe('the role review', () => {
     const reviewId = sub.json().data.reviewId;
     expect(await t.database.db.select().from(sysRole).where(eq(sysRole.roleKey, body.roleKey))).toHaveLength(0);
     const list = (await get('secadmin', `/api/system/role/list?roleKey=${body.roleKey}`)).json();
-    expect(list.rows).toEqual([expect.objectContaining({ roleId: null, checkStatus: '0', roleKey: body.roleKey, pending: expect.objectContaining({ reviewId }) })]);
+    expect(list.rows).toEqual([expect.objectContaining({ roleId: null, checkStatus: '0', roleKey: body.roleKey, enabled: true, dutyRole: false, pending: expect.objectContaining({ reviewId }) })]);
+    // Four eyes on the row itself: the reviewer may decide, the submitter may only withdraw.
+    expect(list.rows[0].pending).toMatchObject({ canReview: true, canCancel: false });
+    const own = (await get('admin', `/api/system/role/list?roleKey=${body.roleKey}`)).json().rows[0];
+    expect(own.pending).toMatchObject({ reviewId, canReview: false, canCancel: true });
     const detail = (await get('secadmin', `/api/system/role/review/${reviewId}`)).json().data;
     expect(detail.diff).toEqual(expect.arrayContaining([
       { field: 'roleKey', label: '角色标识', before: '', after: body.roleKey },
@@ -284,6 +288,9 @@ describe('status and lists', () => {
     const ent = (await get('admin', '/api/system/role/list?roleKey=enterprise')).json().rows[0];
     expect(ent.userCount).toBe((await t.database.db.select().from(sysUserRole).where(eq(sysUserRole.roleId, roleIds.get('enterprise')!))).length);
     expect(ent.userCount).toBeGreaterThanOrEqual(3);
+    expect(ent).toMatchObject({ enabled: true, dutyRole: false, pending: null });
+    const duties = (await get('admin', '/api/system/role/list?pageSize=30')).json().rows.filter((r: { dutyRole: boolean }) => r.dutyRole);
+    expect(duties.map((r: { roleKey: string }) => r.roleKey).sort()).toEqual(['admin', 'auditor', 'secadmin']);
     const exp = await get('admin', '/api/system/role/export');
     expect(exp.headers['content-type']).toContain('spreadsheetml');
     const tree = (await get('admin', '/api/system/role/menuTree')).json().data as { label: string; children: unknown[] }[];

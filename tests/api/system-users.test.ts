@@ -186,7 +186,11 @@ describe('a new user under review', () => {
 
     const v2 = (await get('secadmin', `/api/system/user/listV2?pending=1&userName=${body.userName}`)).json();
     expect(v2.rows).toHaveLength(1);
-    expect(v2.rows[0]).toMatchObject({ userId: null, checkStatus: '0', userName: body.userName, pending: { reviewId, change: 'create', submitterName: 'admin' } });
+    expect(v2.rows[0]).toMatchObject({ userId: null, checkStatus: '0', userName: body.userName, enabled: true, pending: { reviewId, change: 'create', submitterName: 'admin' } });
+    // The row says what this caller may do (the same answer as the review detail): the page only renders it.
+    expect(v2.rows[0].pending).toMatchObject({ canReview: true, canCancel: false });
+    const mine = (await get('admin', `/api/system/user/listV2?pending=1&userName=${body.userName}`)).json().rows[0];
+    expect(mine.pending).toMatchObject({ reviewId, canReview: false, canCancel: false });
     expect((await get('secadmin', `/api/system/user/list?userName=${body.userName}`)).json().total).toBe(0);
 
     const detail = (await get('secadmin', `/api/system/user/review/${reviewId}`)).json().data;
@@ -456,7 +460,10 @@ describe('status and password', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toBe('账号已停用，请联系管理员');
     await expect(t.login('gz_cb')).rejects.toThrow();
+    const listed = async () => (await get('admin', '/api/system/user/list?userName=gz_cb')).json().rows[0] as { status: string; enabled: boolean };
+    expect(await listed()).toMatchObject({ status: '0', enabled: false });
     expect((await post('admin', '/api/system/user/status', { userId: ids.get('gz_cb'), status: '1' })).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ status: '1', enabled: true });
     expect(await t.login('gz_cb')).toBeTruthy();
     const self = await post('admin', '/api/system/user/status', { userId: ids.get('admin'), status: '0' });
     expect(self.statusCode).toBe(400);

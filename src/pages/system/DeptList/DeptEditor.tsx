@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { saveDept, type DeptInput, type SysDept } from '@/services/systemDept';
-import { areaOptions, EditorModal, NS, statusOptions, useRules } from '../PermissionList/kit';
+import { EditorModal, useAreaOptions, useRules, useStatusOptions } from '@/components/AdminKit';
+import { SYS_DATA } from '../namespaces';
 
 interface TreeOption {
   value: number;
@@ -17,7 +18,7 @@ function parentOptions(depts: SysDept[], selfId: number | undefined, disabledMar
   return depts.map((d) => {
     const self = d.deptId === selfId;
     const children = self ? [] : parentOptions(d.children ?? [], selfId, disabledMark);
-    return { value: d.deptId, title: d.status === '1' ? d.deptName : `${d.deptName} ${disabledMark}`, disabled: self, ...(children.length ? { children } : {}) };
+    return { value: d.deptId, title: d.enabled ? d.deptName : `${d.deptName} ${disabledMark}`, disabled: self, ...(children.length ? { children } : {}) };
   });
 }
 
@@ -31,8 +32,10 @@ export default function DeptEditor({
   editing: SysDept | null;
   parentId: number;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_DATA);
   const rules = useRules();
+  const areaOptions = useAreaOptions();
+  const statusOptions = useStatusOptions();
   const tree = useMemo(() => parentOptions(depts, editing?.deptId, t('dept.disabledMark')), [depts, editing, t]);
   const isRoot = editing?.parentId === 0;
   const initial: Partial<DeptInput> = editing
@@ -57,7 +60,7 @@ export default function DeptEditor({
         />
       )}
       <ProFormText name="deptName" label={t('dept.deptName')} rules={[...rules.required(t('dept.deptName')), rules.max(t('dept.deptName'), 100)]} fieldProps={{ 'data-testid': 'form-deptName' }} />
-      <ProFormSelect name="area" label={t('dept.area')} tooltip={t('dept.areaHint')} allowClear options={areaOptions(t)} fieldProps={{ 'data-testid': 'form-area' } as Record<string, unknown>} />
+      <ProFormSelect name="area" label={t('dept.area')} tooltip={t('dept.areaHint')} allowClear options={areaOptions} fieldProps={{ 'data-testid': 'form-area' } as Record<string, unknown>} />
       <ProFormText name="leader" label={t('dept.leader')} rules={[rules.max(t('dept.leader'), 50)]} />
       <ProFormText
         name="phone"
@@ -66,7 +69,7 @@ export default function DeptEditor({
         fieldProps={{ placeholder: '020-83300000', 'data-testid': 'form-phone' }}
       />
       <ProFormDigit name="orderNum" label={t('dept.orderNum')} min={0} max={9999} fieldProps={{ precision: 0 }} />
-      <ProFormRadio.Group name="status" label={t('dept.status')} options={statusOptions(t)} />
+      <ProFormRadio.Group name="status" label={t('dept.status')} options={statusOptions} />
     </EditorModal>
   );
 }

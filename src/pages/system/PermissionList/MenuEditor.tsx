@@ -7,7 +7,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '@/layouts/BasicLayout/icons';
 import { saveMenu, type MenuInput, type SysMenu } from '@/services/systemMenu';
-import { EditorModal, NS, statusOptions, useRules } from './kit';
+import { EditorModal, useRules, useStatusOptions } from '@/components/AdminKit';
+import { SYS_DATA } from '../namespaces';
 
 /** Icons the side menu can draw (see layouts/BasicLayout/icons). */
 export const MENU_ICONS = [
@@ -49,8 +50,9 @@ export default function MenuEditor({
   /** Parent of a new menu (0: top level). */
   parentId: number;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_DATA);
   const rules = useRules();
+  const statusOptions = useStatusOptions();
   const tree = useMemo(() => [{ value: 0, title: t('menu.root'), children: parentOptions(menus, editing?.menuId) }], [menus, editing, t]);
   const initial: Partial<MenuInput> = editing
     ? { ...editing, target: editing.target ?? '' }
@@ -120,7 +122,7 @@ export default function MenuEditor({
         }
       </ProFormDependency>
       <ProFormDigit name="orderNum" label={t('menu.orderNum')} min={0} max={9999} fieldProps={{ precision: 0 }} />
-      <ProFormRadio.Group name="status" label={t('menu.status')} tooltip={t('menu.statusHint')} options={statusOptions(t)} />
+      <ProFormRadio.Group name="status" label={t('menu.status')} tooltip={t('menu.statusHint')} options={statusOptions} />
     </EditorModal>
   );
 }
