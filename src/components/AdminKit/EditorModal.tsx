@@ -10,8 +10,8 @@ import { useKitText } from './text';
 
 export interface EditorModalProps<V> {
   title: ReactNode;
-  open: boolean;
-  onClose: () => void;
+  /** Open or closed, and how to close it (a useEditor state). */
+  editor: { open: boolean; close: () => void };
   initialValues: Partial<V>;
   onSubmit: (values: V) => Promise<{ msg?: string }>;
   onSaved: () => void;
@@ -21,8 +21,9 @@ export interface EditorModalProps<V> {
 }
 
 export default function EditorModal<V extends Record<string, unknown>>({
-  title, open, onClose, initialValues, onSubmit, onSaved, children, width = 640, testId = 'editor-modal',
+  title, editor, initialValues, onSubmit, onSaved, children, width = 640, testId = 'editor-modal',
 }: EditorModalProps<V>) {
+  const { open, close } = editor;
   const t = useKitText();
   const { message } = App.useApp();
   const showError = useServerError();
@@ -35,13 +36,13 @@ export default function EditorModal<V extends Record<string, unknown>>({
       formRef={formRef}
       initialValues={initialValues}
       onOpenChange={(v) => {
-        if (!v) onClose();
+        if (!v) close();
       }}
       onFinish={async (values) => {
         try {
           const res = await onSubmit(values);
           void message.success(res.msg || t('admin.saved'));
-          onClose();
+          close();
           onSaved();
           return true;
         } catch (err) {

@@ -60,11 +60,26 @@ export function AdminTable<T extends ParamsType, Q extends ParamsType = ParamsTy
   );
 }
 
+export interface EditorState<R, P = undefined> {
+  open: boolean;
+  editing: R | null;
+  parent: P | undefined;
+  create: (parent?: P) => void;
+  edit: (row: R, parent?: P) => void;
+  close: () => void;
+}
+
+/** What a page's own create/edit modal gets from its list: the editor's state and the reload after saving. */
+export interface EditorProps<R, P = undefined> {
+  editor: EditorState<R, P>;
+  onSaved: () => void;
+}
+
 /**
  * Which record the create/edit editor shows (null: a new one), whether it is open, and for tree
  * lists the parent the new or moved record goes under.
  */
-export function useEditor<R, P = undefined>() {
+export function useEditor<R, P = undefined>(): EditorState<R, P> {
   const [state, setState] = useState<{ open: boolean; editing: R | null; parent: P | undefined }>({ open: false, editing: null, parent: undefined });
   return {
     open: state.open,

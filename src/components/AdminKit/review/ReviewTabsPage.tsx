@@ -10,6 +10,7 @@ import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import type { ApiResult, ListResult } from '@/services/request';
 import type { CheckStatus, PendingInfo, ReviewDetail } from '@/services/systemUser';
 import { AdminTable, useListPage, type AdminTableProps, type Paged } from '../list';
+import { toolBarOf, type ToolBarProps } from '../ListPage';
 import { useKitText } from '../text';
 import CheckStatusTag from './CheckStatusTag';
 import ReviewModal from './ReviewModal';
@@ -60,16 +61,17 @@ export interface ReviewCalls {
   withdraw?: (detail: ReviewDetail) => Promise<ApiResult<unknown>>;
 }
 
-export interface ReviewTabsPageProps<T extends ParamsType, Q extends ParamsType> {
-  title: ReactNode;
+export type ReviewTabsPageProps<T extends ParamsType, Q extends ParamsType> = Omit<AdminTableProps<T, Q>, 'list' | 'rowKey' | 'toolBar' | 'title'> & ToolBarProps & {
+  title: string;
   list: ReviewedList<T, Q>;
   review: ReviewCalls;
-  table: Omit<AdminTableProps<T, Q>, 'list' | 'rowKey'>;
   /** The page's own modals (editor, …). */
   children?: ReactNode;
-}
+};
 
-export default function ReviewTabsPage<T extends ParamsType, Q extends ParamsType>({ title, list, review, table, children }: ReviewTabsPageProps<T, Q>) {
+export default function ReviewTabsPage<T extends ParamsType, Q extends ParamsType>({
+  title, list, review, add, onAdd, tools, exportTo, children, ...table
+}: ReviewTabsPageProps<T, Q>) {
   const t = useKitText();
   return (
     <PageHeaderWrapper
@@ -81,7 +83,7 @@ export default function ReviewTabsPage<T extends ParamsType, Q extends ParamsTyp
       activeTab={list.tab}
       onTabChange={(k) => list.setTab(k as ReviewTab)}
     >
-      <AdminTable<T, Q> key={list.tab} list={list} rowKey="key" {...table} />
+      <AdminTable<T, Q> key={list.tab} list={list} rowKey="key" toolBar={toolBarOf({ add, onAdd, tools, exportTo }, list.lastQuery, title)} {...table} />
       {children}
       <ReviewModal reviewId={list.reviewId} load={review.load} decide={review.decide} withdraw={review.withdraw} onClose={list.closeReview} onDone={list.reload} />
     </PageHeaderWrapper>

@@ -3,19 +3,19 @@ import { Alert, Space, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { ProFormRadio, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminColumns, useEditor, useListPage, useRemove, useRules } from '@/components/AdminKit';
+import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules } from '@/components/AdminKit';
 import { CONFIG_EXPORT_URL, listConfigs, removeConfigs, saveConfig, type ConfigInput, type ConfigQuery, type SysConfig } from '@/services/systemConfig';
 import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<ConfigQuery, 'pageNum' | 'pageSize'>;
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'configId', testId: 'config-table', add: { perm: 'system:config:add', testId: 'config-add' }, exportTo: { url: CONFIG_EXPORT_URL, perm: 'system:config:export' } } as const;
+
 export default function ConfigList() {
   const { t } = useTranslation(SYS_ADMIN);
-  const cols = useAdminColumns<SysConfig>();
-  const list = useListPage<SysConfig, Search>(listConfigs);
-  const remove = useRemove(list.reload);
+  const { list, cols, editor, remove } = useAdminList<SysConfig, Search>(listConfigs);
   const rules = useRules();
-  const editor = useEditor<SysConfig>();
   const builtIn = editor.editing?.configType === 'Y';
 
   const typeEnum = { Y: { text: t('common.yes') }, N: { text: t('common.no') } };
@@ -52,19 +52,10 @@ export default function ConfigList() {
   ];
 
   return (
-    <ListPage<SysConfig, Search>
-      title={t('config.title')}
-      list={list}
-      rowKey="configId"
-      columns={columns}
-      testId="config-table"
-      add={{ perm: 'system:config:add', onClick: editor.create, testId: 'config-add' }}
-      exportTo={{ url: CONFIG_EXPORT_URL, perm: 'system:config:export' }}
-    >
+    <ListPage<SysConfig, Search> {...PAGE} onAdd={editor.create} title={t('config.title')} list={list} columns={columns}>
       <EditorModal<ConfigInput>
         title={editor.editing ? t('config.editTitle') : t('config.addTitle')}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         initialValues={editor.editing ?? { configType: 'N' }}
         onSubmit={(values) => saveConfig({ ...values, configId: editor.editing?.configId })}
         onSaved={list.reload}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { saveDept, type DeptInput, type SysDept } from '@/services/systemDept';
-import { EditorModal, useAreaOptions, useRules, useStatusOptions } from '@/components/AdminKit';
+import { EditorModal, STATUS_CODE, useAreaOptions, useRules, useStatusOptions, type EditorProps } from '@/components/AdminKit';
 import { SYS_DATA } from '../namespaces';
 
 interface TreeOption {
@@ -22,16 +22,10 @@ function parentOptions(depts: SysDept[], selfId: number | undefined, disabledMar
   });
 }
 
-export default function DeptEditor({
-  open, onClose, onSaved, depts, editing, parentId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-  depts: SysDept[];
-  editing: SysDept | null;
-  parentId: number;
-}) {
+/** `editor.parent`: the department a new one goes under. */
+export default function DeptEditor({ editor, onSaved, depts }: EditorProps<SysDept, number> & { depts: SysDept[] }) {
+  const { editing } = editor;
+  const parentId = editor.parent ?? 0;
   const { t } = useTranslation(SYS_DATA);
   const rules = useRules();
   const areaOptions = useAreaOptions();
@@ -40,12 +34,11 @@ export default function DeptEditor({
   const isRoot = editing?.parentId === 0;
   const initial: Partial<DeptInput> = editing
     ? { ...editing }
-    : { parentId: parentId || undefined, status: '1', orderNum: 0 };
+    : { parentId: parentId || undefined, status: STATUS_CODE.enabled, orderNum: 0 };
   return (
     <EditorModal<DeptInput>
       title={editing ? t('dept.editTitle') : t('dept.addTitle')}
-      open={open}
-      onClose={onClose}
+      editor={editor}
       onSaved={onSaved}
       initialValues={initial}
       testId="dept-modal"

@@ -60,14 +60,7 @@ export default function DeptList() {
           <ExportButton key="export" url="/system/dept/export" params={{ ...query }} fileName={t('dept.title')} perm="system:dept:list" />,
         ]}
       />
-      <DeptEditor
-        open={editor.open}
-        editing={editor.editing}
-        parentId={editor.parent ?? 0}
-        depts={tree.rows}
-        onClose={editor.close}
-        onSaved={tree.reload}
-      />
+      <DeptEditor editor={editor} depts={tree.rows} onSaved={tree.reload} />
     </PageHeaderWrapper>
   );
 }

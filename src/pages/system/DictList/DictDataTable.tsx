@@ -66,8 +66,7 @@ export default function DictDataTable({ type, onChanged }: { type: DictType; onC
       />
       <EditorModal<DictDataInput>
         title={editor.editing ? t('dict.editDataTitle') : t('dict.addDataTitle')}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         onSaved={list.reload}
         initialValues={editor.editing ?? { dictType: type.dictType, dictSort: 0, isDefault: 'N', status: '1', listClass: 'default' }}
         testId="dict-data-modal"

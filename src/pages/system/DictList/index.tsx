@@ -17,6 +17,9 @@ import DictDataTable from './DictDataTable';
 
 type Query = Omit<DictTypeQuery, 'pageNum' | 'pageSize'>;
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'dictId', testId: 'dict-type-table', add: { perm: 'system:dict:add', testId: 'dict-add' } } as const;
+
 export default function DictList() {
   const { t } = useTranslation(SYS_DATA);
   const cols = useAdminColumns<DictType>();
@@ -70,19 +73,17 @@ export default function DictList() {
 
   return (
     <ListPage<DictType, Query>
+      {...PAGE}
+      onAdd={editor.create}
       title={t('dict.title')}
       description={t('dict.description')}
       list={list}
-      rowKey="dictId"
       columns={columns}
-      testId="dict-type-table"
-      add={{ perm: 'system:dict:add', onClick: editor.create, testId: 'dict-add' }}
       exportTo={{ url: DICT_TYPE_EXPORT_URL, perm: 'system:dict:export', fileName: t('dict.typeTitle') }}
     >
       <EditorModal<DictTypeInput>
         title={editor.editing ? t('dict.editTypeTitle') : t('dict.addTypeTitle')}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         onSaved={list.reload}
         initialValues={editor.editing ?? { status: '1' }}
         testId="dict-type-modal"

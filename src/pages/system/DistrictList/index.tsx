@@ -162,8 +162,7 @@ export default function DistrictList() {
       </ProCard>
       <EditorModal<DistrictInput>
         title={editor.editing ? t('district.editTitle') : t('district.addTitle', { parent: parent?.name ?? '' })}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         onSaved={refresh}
         initialValues={editor.editing
           ? { code: editor.editing.code, name: editor.editing.name, area: editor.editing.area, orderNum: editor.editing.orderNum }

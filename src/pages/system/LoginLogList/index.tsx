@@ -8,6 +8,9 @@ import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<LoginLogQuery, 'pageNum' | 'pageSize'>;
 
+/** The page's fixed wiring: row key, test id and 导出. */
+const PAGE = { rowKey: 'infoId', testId: 'logininfor-table', exportTo: { url: LOGININFOR_EXPORT_URL, perm: 'system:logininfor:export' } } as const;
+
 export default function LoginLogList() {
   const { t } = useTranslation(SYS_ADMIN);
   const cols = useAdminColumns<LoginLog>();
@@ -38,14 +41,6 @@ export default function LoginLogList() {
   ];
 
   return (
-    <ListPage<LoginLog, Search>
-      title={t('log.loginTitle')}
-      notice={t('log.retention')}
-      list={list}
-      rowKey="infoId"
-      columns={columns}
-      testId="logininfor-table"
-      exportTo={{ url: LOGININFOR_EXPORT_URL, perm: 'system:logininfor:export' }}
-    />
+    <ListPage<LoginLog, Search> {...PAGE} title={t('log.loginTitle')} notice={t('log.retention')} list={list} columns={columns} />
   );
 }

@@ -4,7 +4,7 @@ import { Modal, Tag, Typography } from 'antd';
 import { ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminColumns, useDict, useEditor, useListPage, useRemove, useRules,
+  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminList, useDict, useRules,
 } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { listNotices, NOTICE_EXPORT_URL, removeNotices, saveNotice, type NoticeInput, type NoticeQuery, type SysNotice } from '@/services/systemNotice';
@@ -12,13 +12,13 @@ import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<NoticeQuery, 'pageNum' | 'pageSize'>;
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'noticeId', testId: 'notice-table', add: { perm: 'system:notice:add', testId: 'notice-add' }, exportTo: { url: NOTICE_EXPORT_URL, perm: 'system:notice:list' } } as const;
+
 export default function NoticeInfoList() {
   const { t } = useTranslation(SYS_ADMIN);
-  const cols = useAdminColumns<SysNotice>();
-  const list = useListPage<SysNotice, Search>(listNotices);
-  const remove = useRemove(list.reload);
+  const { list, cols, editor, remove } = useAdminList<SysNotice, Search>(listNotices);
   const rules = useRules();
-  const editor = useEditor<SysNotice>();
   const typeEnum = useDict('sys_notice_type', { '1': { text: t('notice.types.1') }, '2': { text: t('notice.types.2') } });
   const [viewing, setViewing] = useState<SysNotice | null>(null);
 
@@ -51,19 +51,10 @@ export default function NoticeInfoList() {
   ];
 
   return (
-    <ListPage<SysNotice, Search>
-      title={t('notice.title')}
-      list={list}
-      rowKey="noticeId"
-      columns={columns}
-      testId="notice-table"
-      add={{ perm: 'system:notice:add', onClick: editor.create, testId: 'notice-add' }}
-      exportTo={{ url: NOTICE_EXPORT_URL, perm: 'system:notice:list' }}
-    >
+    <ListPage<SysNotice, Search> {...PAGE} onAdd={editor.create} title={t('notice.title')} list={list} columns={columns}>
       <EditorModal<NoticeInput>
         title={editor.editing ? t('notice.editTitle') : t('notice.addTitle')}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         initialValues={editor.editing ?? { noticeType: '1', status: '1' }}
         onSubmit={(values) => saveNotice({ ...values, noticeId: editor.editing?.noticeId })}
         onSaved={list.reload}

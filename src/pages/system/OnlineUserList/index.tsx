@@ -10,6 +10,9 @@ import { SYS_USER as NS } from '../namespaces';
 type Filters = { userName?: string; ipaddr?: string };
 const PERM = 'system:online:forceLogout';
 
+/** The page's fixed wiring: row key, test id and 导出. */
+const PAGE = { rowKey: 'sessionId', testId: 'online-table', exportTo: { url: '/system/online/export', perm: 'system:online:list' } } as const;
+
 export default function OnlineUserList() {
   const { t } = useTranslation(NS);
   const cols = useAdminColumns<OnlineSession>();
@@ -57,14 +60,6 @@ export default function OnlineUserList() {
   ];
 
   return (
-    <ListPage<OnlineSession, Filters>
-      title={t('online.title')}
-      list={list}
-      rowKey="sessionId"
-      columns={columns}
-      scroll={{ x: 1300 }}
-      testId="online-table"
-      exportTo={{ url: '/system/online/export', perm: 'system:online:list' }}
-    />
+    <ListPage<OnlineSession, Filters> {...PAGE} title={t('online.title')} list={list} columns={columns} scroll={{ x: 1300 }} />
   );
 }

@@ -90,8 +90,7 @@ export default function ConfigTab() {
       <Table<OssConfig> rowKey="ossConfigId" size="middle" loading={loading} columns={columns} dataSource={rows} pagination={false} data-testid="oss-config-table" />
       <EditorModal<OssConfigInput>
         title={editor.editing ? t('oss.editConfig') : t('oss.addConfig')}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         onSaved={() => void load()}
         initialValues={editor.editing ? { ...editor.editing, secretKey: '' } : { region: 'us-east-1' }}
         testId="oss-config-modal"

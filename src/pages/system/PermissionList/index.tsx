@@ -95,7 +95,7 @@ export default function PermissionList() {
           <ExportButton key="export" url="/menu/export" params={{ ...query }} fileName={t('menu.title')} perm="system:menu:list" />,
         ]}
       />
-      <MenuEditor open={editor.open} editing={editor.editing} parentId={editor.parent ?? 0} menus={tree.rows} onClose={editor.close} onSaved={tree.reload} />
+      <MenuEditor editor={editor} menus={tree.rows} onSaved={tree.reload} />
     </PageHeaderWrapper>
   );
 }

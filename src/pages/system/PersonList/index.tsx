@@ -5,7 +5,7 @@
 import { ProForm, ProFormDatePicker, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminColumns, useDict, useEditor, useListPage, useRemove, useRules,
+  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminList, useDict, useRules,
   useServerError,
 } from '@/components/AdminKit';
 import { getPerson, listPersons, PERSON_EXPORT_URL, removePersons, savePerson, type PersonInput, type PersonQuery, type PersonRow } from '@/services/systemPerson';
@@ -15,14 +15,14 @@ import EmployerSelect from './EmployerSelect';
 type Search = Omit<PersonQuery, 'pageNum' | 'pageSize'>;
 type FormValues = PersonInput & Record<string, unknown>;
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'id', testId: 'person-table', add: { perm: 'system:person:add', testId: 'person-add' }, exportTo: { url: PERSON_EXPORT_URL, perm: 'system:person:export' } } as const;
+
 export default function PersonList() {
   const { t } = useTranslation(SYS_ADMIN);
   const showError = useServerError();
   const rules = useRules();
-  const cols = useAdminColumns<PersonRow>();
-  const list = useListPage<PersonRow, Search>(listPersons);
-  const remove = useRemove(list.reload);
-  const editor = useEditor<PersonRow>();
+  const { list, cols, editor, remove } = useAdminList<PersonRow, Search>(listPersons);
   const sexEnum = useDict('sys_user_sex');
   const idTypeEnum = useDict('ent_id_type');
   const eduEnum = useDict('ministerial_diploma');
@@ -61,20 +61,10 @@ export default function PersonList() {
     : { idType: '111', sex: '0', employStatus: '1' };
 
   return (
-    <ListPage<PersonRow, Search>
-      title={t('person.title')}
-      list={list}
-      rowKey="id"
-      columns={columns}
-      scroll={{ x: 1300 }}
-      testId="person-table"
-      add={{ perm: 'system:person:add', onClick: editor.create, testId: 'person-add' }}
-      exportTo={{ url: PERSON_EXPORT_URL, perm: 'system:person:export' }}
-    >
+    <ListPage<PersonRow, Search> {...PAGE} onAdd={editor.create} title={t('person.title')} list={list} columns={columns} scroll={{ x: 1300 }}>
       <EditorModal<FormValues>
         title={editing ? t('person.editTitle') : t('person.addTitle')}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         initialValues={initial}
         onSubmit={(v) =>
           savePerson({

@@ -11,6 +11,9 @@ type Search = Omit<PersonalDataAccessQuery, 'pageNum' | 'pageSize'>;
 const PURPOSES = ['review', 'employer', 'admin:person', 'admin:user', 'certificate:staff', 'certificate:pdf'] as const;
 const FIELDS = ['idNo', 'phone', 'birthDate'];
 
+/** The page's fixed wiring: row key, test id and 导出. */
+const PAGE = { rowKey: 'id', testId: 'pdlog-table', exportTo: { url: PDLOG_EXPORT_URL, perm: 'system:pdlog:export' } } as const;
+
 export default function PersonalDataLogList() {
   const { t } = useTranslation(SYS_ADMIN);
   const list = useListPage<PersonalDataAccess, Search>(listPersonalDataAccess);
@@ -29,14 +32,6 @@ export default function PersonalDataLogList() {
     dateRangeColumn<PersonalDataAccess>(t('log.pdTime')),
   ];
   return (
-    <ListPage<PersonalDataAccess, Search>
-      title={t('log.pdTitle')}
-      notice={t('log.pdNotice')}
-      list={list}
-      rowKey="id"
-      columns={columns}
-      testId="pdlog-table"
-      exportTo={{ url: PDLOG_EXPORT_URL, perm: 'system:pdlog:export' }}
-    />
+    <ListPage<PersonalDataAccess, Search> {...PAGE} title={t('log.pdTitle')} notice={t('log.pdNotice')} list={list} columns={columns} />
   );
 }

@@ -8,7 +8,7 @@ import { ColorPicker, Space, Tag, Typography } from 'antd';
 import { ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminColumns, useEditor, useListPage, useRemove, useRules, useStatusOptions,
+  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules, useStatusOptions,
 } from '@/components/AdminKit';
 import { catalogExportUrl, listCatalog, removeCatalogItems, saveCatalogItem, type CatalogInput, type CatalogItem, type CatalogKind, type CatalogQuery } from '@/services/systemCatalog';
 import { SYS_ADMIN } from '../namespaces';
@@ -21,11 +21,8 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
   const { t } = useTranslation(SYS_ADMIN);
   const rules = useRules();
   const statusOptions = useStatusOptions();
-  const cols = useAdminColumns<CatalogItem>();
   const config = CATALOG_PAGES[kind];
-  const list = useListPage<CatalogItem, Search>((q) => listCatalog(kind, q));
-  const remove = useRemove(list.reload);
-  const editor = useEditor<CatalogItem>();
+  const { list, cols, editor, remove } = useAdminList<CatalogItem, Search>((q) => listCatalog(kind, q));
   const editing = editor.editing;
   const title = t(`catalog.titles.${config.title}`);
   const fieldLabel = (f: ExtraField) => t(`catalog.fields.${f.label}`);
@@ -125,13 +122,13 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
       rowKey="id"
       columns={columns}
       testId={`catalog-table-${kind}`}
-      add={{ perm: config.perms.add, onClick: editor.create, testId: 'catalog-add' }}
+      add={{ perm: config.perms.add, testId: 'catalog-add' }}
+      onAdd={editor.create}
       exportTo={{ url: catalogExportUrl(kind), perm: config.perms.export }}
     >
       <EditorModal<FormValues>
         title={`${editing ? t('common.edit') : t('common.add')} · ${title}`}
-        open={editor.open}
-        onClose={editor.close}
+        editor={editor}
         initialValues={initial}
         onSubmit={(v) =>
           saveCatalogItem(kind, {

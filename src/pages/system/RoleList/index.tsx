@@ -10,10 +10,9 @@ import { Space, Tag } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  AddButton, EditLink, RemoveLink, ReviewLink, ReviewTabsPage, RowLink, StatusCell, dateRangeColumn, useAction, useAdminColumns,
+  EditLink, RemoveLink, ReviewLink, ReviewTabsPage, RowLink, StatusCell, dateRangeColumn, useAction, useAdminColumns,
   useCheckStatusColumn, useReviewedList,
 } from '@/components/AdminKit';
-import { ExportButton } from '@/components/ExcelButtons';
 import { useAccess } from '@/app/useAccess';
 import {
   cancelRoleCommit, changeRoleStatus, getRoleReview, listRoles, loadMenuTree, removeRoles, roleDeleteCheck, roleNewCheck, roleUpdateCheck,
@@ -33,6 +32,9 @@ const review = {
   decide: (detail: ReviewDetail, approved: boolean, comment: string) => CHECKS[detail.change]({ reviewId: detail.reviewId, approved, comment: comment || undefined }),
   withdraw: (detail: ReviewDetail) => cancelRoleCommit(detail.reviewId),
 };
+
+/** The page's fixed wiring: test id, width, 新增 and 导出. */
+const PAGE = { testId: 'role-table', scroll: { x: 1200 }, add: { perm: 'system:role:add', testId: 'role-add' }, exportTo: { url: ROLE_EXPORT_URL, perm: 'system:role:export' } } as const;
 
 export default function RoleList() {
   const { t } = useTranslation(NS);
@@ -70,16 +72,10 @@ export default function RoleList() {
     { title: t('role.dataScope'), dataIndex: 'dataScope', search: false, render: (_d, r) => t(`role.dataScopes.${r.dataScope}`) },
     { title: t('role.userCount'), dataIndex: 'userCount', width: 80, search: false },
     cols.status({
+      // The three duty roles are never disabled (the server refuses it too).
       render: (_d, r) => (
-        <StatusCell
-          editable={r.roleId !== null && !r.dutyRole && access.hasButton('system:role:edit')}
-          enabled={r.enabled}
-          name={r.roleName}
-          disableText={t('common.confirmDisableRole', { name: r.roleName })}
-          onChange={(status) => changeRoleStatus({ roleId: r.roleId!, status })}
-          onDone={list.reload}
-          testId={`role-status-${r.roleKey}`}
-        />
+        <StatusCell editable={r.roleId !== null && !r.dutyRole && access.hasButton('system:role:edit')} enabled={r.enabled} name={r.roleName} onDone={list.reload}
+          disableText={t('common.confirmDisableRole', { name: r.roleName })} onChange={(status) => changeRoleStatus({ roleId: r.roleId!, status })} testId={`role-status-${r.roleKey}`} />
       ),
     }),
     checkColumn,
@@ -96,33 +92,13 @@ export default function RoleList() {
         <RowLink key="scope" perm="system:role:edit" disabled={waiting} onClick={() => setScoping(r)} testId={`role-scope-${r.roleKey}`}>
           {t('role.dataScopeButton')}
         </RowLink>,
-        <RemoveLink
-          key="remove"
-          perm="system:role:remove"
-          title={t('role.deleteConfirm', { name: r.roleName })}
-          disabled={waiting}
-          onConfirm={() => remove(() => removeRoles([r.roleId!]))}
-          testId={`role-remove-${r.roleKey}`}
-        />,
+        <RemoveLink key="remove" perm="system:role:remove" title={t('role.deleteConfirm', { name: r.roleName })} disabled={waiting} onConfirm={() => remove(() => removeRoles([r.roleId!]))} testId={`role-remove-${r.roleKey}`} />,
       ];
     }, { fixed: 'right' }),
   ];
 
   return (
-    <ReviewTabsPage<SysRoleRow, Filters>
-      title={t('role.title')}
-      list={list}
-      review={review}
-      table={{
-        columns,
-        scroll: { x: 1200 },
-        testId: 'role-table',
-        toolBar: [
-          <AddButton key="add" perm="system:role:add" onClick={() => { setEditing(null); setFormOpen(true); }} testId="role-add" />,
-          <ExportButton key="export" url={ROLE_EXPORT_URL} params={list.lastQuery} fileName={t('role.title')} perm="system:role:export" />,
-        ],
-      }}
-    >
+    <ReviewTabsPage<SysRoleRow, Filters> {...PAGE} title={t('role.title')} list={list} review={review} columns={columns} onAdd={() => { setEditing(null); setFormOpen(true); }}>
       <RoleFormModal open={formOpen} editing={editing} menus={menus} depts={depts} onClose={() => setFormOpen(false)} onSaved={list.reload} />
       <DataScopeModal role={scoping} depts={depts} onClose={() => setScoping(null)} onSaved={list.reload} />
     </ReviewTabsPage>

@@ -8,7 +8,7 @@ import { Alert, Badge, Modal, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminColumns, useListPage, useRemove, useRules } from '@/components/AdminKit';
+import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useEditor, useRules } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import type { MsgType } from '@/services/message';
 import {
@@ -31,15 +31,14 @@ export interface MessageAdminPageProps {
 export default function MessageAdminPage({ types, permBase, title, testId }: MessageAdminPageProps) {
   const { t } = useTranslation(SYS_ADMIN);
   const rules = useRules();
-  const cols = useAdminColumns<AdminMsg>();
+
   /** Without a type filter, the page still asks for its own types only (the server checks each type's permission). */
   const scope = (msgType?: MsgType) => (msgType ? { msgType } : types.length === 1 ? { msgType: types[0] } : { msgTypes: types.join(',') });
   const fetch = (q: Search & { pageNum: number; pageSize: number }) =>
     listAllMessages({ ...q, ...scope(q.msgType) });
-  const list = useListPage<AdminMsg, Search>(fetch);
-  const remove = useRemove(list.reload);
-  const [sending, setSending] = useState(false);
-  const [editing, setEditing] = useState<AdminMsg | null>(null);
+  const { list, cols, editor, remove } = useAdminList<AdminMsg, Search>(fetch);
+  const sender = useEditor<AdminMsg>();
+  const editing = editor.editing;
   const [viewing, setViewing] = useState<AdminMsg | null>(null);
 
   const typeEnum = Object.fromEntries(types.map((ty) => [ty, { text: t(`msg.types.${ty}`) }]));
@@ -67,7 +66,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
     { title: t('msg.sentAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
     dateRangeColumn<AdminMsg>(t('msg.sentAt')),
     cols.action(130, (r) => [
-      <EditLink key="edit" perm={`${permBase}:edit`} onClick={() => setEditing(r)} />,
+      <EditLink key="edit" perm={`${permBase}:edit`} onClick={() => editor.edit(r)} />,
       <RemoveLink key="remove" perm={`${permBase}:remove`} onConfirm={() => remove(() => removeMessages([r.id]))} />,
     ]),
   ];
@@ -79,14 +78,14 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
       rowKey="id"
       columns={columns}
       testId={testId}
-      add={{ perm: `${permBase}:add`, onClick: () => setSending(true), testId: 'msg-send', label: t('msg.send'), icon: <SendOutlined /> }}
+      add={{ perm: `${permBase}:add`, testId: 'msg-send', label: t('msg.send'), icon: <SendOutlined /> }}
+      onAdd={sender.create}
       exportTo={{ url: MSG_EXPORT_URL, perm: `${permBase}:list`, params: scope(list.lastQuery.msgType as MsgType | undefined) }}
     >
 
       <EditorModal<SendMsgInput & Record<string, unknown>>
         title={t('msg.sendTitle')}
-        open={sending}
-        onClose={() => setSending(false)}
+        editor={sender}
         initialValues={{ msgType: types[0], target: 'user' }}
         onSubmit={(v) => sendMessage({ msgType: v.msgType, bt: v.bt, nr: v.nr, target: v.target, userIds: v.userIds, roleIds: v.roleIds })}
         onSaved={list.reload}
@@ -141,8 +140,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
 
       <EditorModal<EditMsgInput & Record<string, unknown>>
         title={t('msg.editTitle')}
-        open={!!editing}
-        onClose={() => setEditing(null)}
+        editor={editor}
         initialValues={editing ? { id: editing.id, msgType: editing.msgType, bt: editing.bt, nr: editing.nr } : {}}
         onSubmit={(v) => updateMessage({ id: editing!.id, msgType: v.msgType, bt: v.bt, nr: v.nr })}
         onSaved={list.reload}

@@ -78,6 +78,9 @@ function GroupModal({ open, editing, onClose, onSaved }: { open: boolean; editin
   );
 }
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'groupId', testId: 'group-table', add: { perm: 'system:userGroup:add', testId: 'group-add' }, exportTo: { url: '/system/userGroup/export', perm: 'system:userGroup:list' } } as const;
+
 export default function UserGroupList() {
   const { t } = useTranslation(NS);
   const cols = useAdminColumns<UserGroupRow>();
@@ -105,15 +108,7 @@ export default function UserGroupList() {
   ];
 
   return (
-    <ListPage<UserGroupRow, Filters>
-      title={t('group.title')}
-      list={list}
-      rowKey="groupId"
-      columns={columns}
-      testId="group-table"
-      add={{ perm: 'system:userGroup:add', onClick: editor.create, testId: 'group-add' }}
-      exportTo={{ url: '/system/userGroup/export', perm: 'system:userGroup:list' }}
-    >
+    <ListPage<UserGroupRow, Filters> {...PAGE} onAdd={editor.create} title={t('group.title')} list={list} columns={columns}>
       <GroupModal open={editor.open} editing={editor.editing} onClose={editor.close} onSaved={list.reload} />
     </ListPage>
   );

@@ -9,10 +9,10 @@ import { Space, Tag, Tooltip, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  AddButton, EditLink, RemoveLink, ReviewLink, ReviewTabsPage, RowLink, StatusCell, dateRangeColumn, useAdminColumns,
+  EditLink, RemoveLink, ReviewLink, ReviewTabsPage, RowLink, StatusCell, dateRangeColumn, useAdminColumns,
   useAction, useCheckStatusColumn, useKitText, useReviewedList, useServerError,
 } from '@/components/AdminKit';
-import { ExportButton, ImportButton } from '@/components/ExcelButtons';
+import { ImportButton } from '@/components/ExcelButtons';
 import { useAccess } from '@/app/useAccess';
 import {
   changeUserStatus, getUser, getUserReview, listUsersV2, loadDeptTree, loadUserTypes, removeUsers, userNewCheck, userUpdateCheck,
@@ -32,6 +32,9 @@ const review = {
   decide: (detail: ReviewDetail, approved: boolean, comment: string) =>
     (detail.change === 'create' ? userNewCheck : userUpdateCheck)({ reviewId: detail.reviewId, approved, comment: comment || undefined }),
 };
+
+/** The page's fixed wiring: test id, width, 新增 and 导出. */
+const PAGE = { testId: 'user-table', scroll: { x: 1300 }, add: { perm: 'system:user:add', testId: 'user-add' }, exportTo: { url: USER_EXPORT_URL, perm: 'system:user:export' } } as const;
 
 export default function UserList() {
   const { t } = useTranslation(NS);
@@ -102,16 +105,10 @@ export default function UserList() {
       ),
     },
     cols.status({
+      // A user still waiting for his first approval has no account to switch yet.
       render: (_d, r) => (
-        <StatusCell
-          editable={r.userId !== null && access.hasButton('system:user:edit')}
-          enabled={r.enabled}
-          name={r.userName}
-          disableText={t('common.confirmDisableUser', { name: r.userName })}
-          onChange={(status) => changeUserStatus({ userId: r.userId!, status })}
-          onDone={list.reload}
-          testId={`user-status-${r.userName}`}
-        />
+        <StatusCell editable={r.userId !== null && access.hasButton('system:user:edit')} enabled={r.enabled} name={r.userName} onDone={list.reload}
+          disableText={t('common.confirmDisableUser', { name: r.userName })} onChange={(status) => changeUserStatus({ userId: r.userId!, status })} testId={`user-status-${r.userName}`} />
       ),
     }),
     checkColumn,
@@ -127,33 +124,20 @@ export default function UserList() {
         <RowLink key="reset" perm="system:user:resetPwd" onClick={() => setResetting(r)} testId={`user-reset-${r.userName}`}>
           {t('user.resetPwd')}
         </RowLink>,
-        <RemoveLink
-          key="remove"
-          perm="system:user:remove"
-          title={t('user.deleteConfirm', { name: r.userName })}
-          disabled={waiting}
-          onConfirm={() => remove(() => removeUsers([r.userId!]))}
-          testId={`user-remove-${r.userName}`}
-        />,
+        <RemoveLink key="remove" perm="system:user:remove" title={t('user.deleteConfirm', { name: r.userName })} disabled={waiting} onConfirm={() => remove(() => removeUsers([r.userId!]))} testId={`user-remove-${r.userName}`} />,
       ];
     }, { fixed: 'right' }),
   ];
 
   return (
     <ReviewTabsPage<SysUserRow, Filters>
+      {...PAGE}
       title={t('user.title')}
       list={list}
       review={review}
-      table={{
-        columns,
-        scroll: { x: 1300 },
-        testId: 'user-table',
-        toolBar: [
-          <AddButton key="add" perm="system:user:add" onClick={() => { setEditing(null); setFormOpen(true); }} testId="user-add" />,
-          <ImportButton key="import" templateUrl={USER_TEMPLATE_URL} importUrl={USER_IMPORT_URL} perm="system:user:import" onDone={list.reload} templateName="用户导入模板.xlsx" />,
-          <ExportButton key="export" url={USER_EXPORT_URL} params={list.lastQuery} fileName={t('user.title')} perm="system:user:export" />,
-        ],
-      }}
+      columns={columns}
+      onAdd={() => { setEditing(null); setFormOpen(true); }}
+      tools={[<ImportButton key="import" templateUrl={USER_TEMPLATE_URL} importUrl={USER_IMPORT_URL} perm="system:user:import" onDone={list.reload} templateName="用户导入模板.xlsx" />]}
     >
       <UserFormModal open={formOpen} editing={editing} userTypes={userTypes} depts={depts} onClose={() => setFormOpen(false)} onSaved={list.reload} />
       <ResetPwdModal user={resetting} onClose={() => setResetting(null)} />
