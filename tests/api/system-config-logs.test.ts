@@ -1,28 +1,14 @@
 /** 参数设置, 操作日志, 登录日志: permissions of the three administrators, security policy by secadmin only, logs read-only, Excel exports. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { readXlsx } from '../helpers/xlsx.js';
 import { chinaDate } from '../../server/lib/days.js';
 import { sysConfig, sysLoginLog, sysOperLog, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['admin', 'secadmin', 'auditor', 'ent_gz']) tokens[u] = await t.login(u);
-});
-afterAll(async () => { await t.close(); });
-
-/** Reads an .xlsx answer back: header row and data rows. */
-async function readXlsx(body: Buffer): Promise<{ headers: string[]; rows: unknown[][] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0]!;
-  const all: unknown[][] = [];
-  sheet.eachRow((row) => all.push((row.values as unknown[]).slice(1)));
-  return { headers: (all[0] ?? []).map(String), rows: all.slice(1) };
-}
+const { tokens } = apiSuite({ users: ['admin', 'secadmin', 'auditor', 'ent_gz'], ready: (app) => { t = app; } });
 
 const configRow = async (key: string) => (await t.database.db.select().from(sysConfig).where(eq(sysConfig.configKey, key)))[0]!;
 

@@ -10,15 +10,16 @@ import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { certificate, sysConfig, sysOss, sysOssConfig, sysUser } from '../../server/db/schema.js';
 import { sign } from '../../server/lib/storage/sigv4.js';
 import { storeUpload } from '../../server/modules/system/oss/upload.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz', 'ent_sz', 'gz_sl', 'sz_staff', 'person1'] as const;
 type User = (typeof USERS)[number];
+const { tokens, as } = apiSuite({ users: USERS, ready: (app) => { t = app; } });
 
 const S3_SECRET = 'fake-s3-secret';
 const s3Objects = new Map<string, Buffer>();
@@ -27,8 +28,6 @@ let s3: http.Server;
 let s3Endpoint = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of USERS) tokens[u] = await t.login(u);
   s3 = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -58,12 +57,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => s3.close(resolve));
-  await t.close();
 });
 
 const db = () => t.database.db;
-const as = (user: User, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.call(tokens[user], { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 const ossCount = async () => (await db().select({ n: count() }).from(sysOss))[0]!.n;
 const filesOnDisk = (): string[] => {
   const root = t.config.fileRoot;
