@@ -8,7 +8,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { App, Form, Input, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, useLanguage } from './login-setup';
-import { ReviewLink, StatusCell, useServerError } from '@/components/AdminKit';
+import { ReviewLink, StatusCell, useRules, useServerError } from '@/components/AdminKit';
 import type { PendingInfo } from '@/services/systemUser';
 
 beforeAll(async () => {
@@ -86,5 +86,31 @@ describe('useServerError', () => {
     expect(form().getFieldError('ossConfigId')).toEqual([]);
     expect(form().getFieldError('configKey')).toEqual([]);
     await waitFor(() => expect(screen.getByText('存储配置不完整')).toBeTruthy());
+  });
+});
+
+describe('useRules', () => {
+  it('a required choice accepts a chosen id (a number) and names the field when nothing is chosen', async () => {
+    let form: FormInstance | undefined;
+    function Harness() {
+      const [f] = Form.useForm();
+      const rules = useRules();
+      form = f;
+      return (
+        <Form form={f}>
+          <Form.Item name="deptId" rules={rules.required('部门', true)}>
+            <Input />
+          </Form.Item>
+        </Form>
+      );
+    }
+    render(<App><Harness /></App>);
+    await act(async () => {
+      await expect(form!.validateFields()).rejects.toMatchObject({ errorFields: [{ errors: ['请选择部门'] }] });
+    });
+    act(() => form!.setFieldsValue({ deptId: 3 }));
+    await act(async () => {
+      await expect(form!.validateFields()).resolves.toEqual({ deptId: 3 });
+    });
   });
 });

@@ -6,8 +6,8 @@ export function useRules() {
   const t = useKitText();
   return useMemo(
     () => ({
-      // A text of spaces only is as empty as none.
-      required: (field: string, select = false) => [{ required: true, whitespace: !select, message: t(select ? 'admin.requiredSelect' : 'admin.required', { field }) }],
+      // No `type` or `whitespace` here: either makes the validator check for a string, and numbers and ids would fail.
+      required: (field: string, select = false) => [{ required: true, message: t(select ? 'admin.requiredSelect' : 'admin.required', { field }) }],
       max: (field: string, max: number) => ({ max, message: t('admin.tooLong', { field, max }) }),
     }),
     [t],

@@ -61,7 +61,7 @@ function GroupModal({ open, editing, onClose, onSaved }: { open: boolean; editin
   return (
     <ActionModal open={open} title={editing ? t('group.editTitle') : t('group.addTitle')} onClose={onClose} onOk={submit} busy={busy} okTestId="group-form-submit">
       <Form form={form} layout="vertical">
-        <Form.Item name="groupName" label={t('group.groupName')} rules={[...rules.required(t('group.groupName')), rules.max(t('group.groupName'), 64)]}>
+        <Form.Item name="groupName" label={t('group.groupName')} rules={[{ ...rules.required(t('group.groupName'))[0], whitespace: true }, rules.max(t('group.groupName'), 64)]}>
           <Input data-testid="form-groupName" />
         </Form.Item>
         <Form.Item name="status" label={t('common.status')}>
