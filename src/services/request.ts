@@ -123,3 +123,8 @@ export function isUnauthorized(error: unknown): boolean {
   const e = toApiError(error);
   return e.status === 401 || e.code === 401;
 }
+
+/** True for a failed call's answer saying the thing asked for does not exist (HTTP 404, or code 404 in the body). */
+export function isNotFound(e: { status?: number; code?: number }): boolean {
+  return e.status === 404 || e.code === 404;
+}

@@ -13,6 +13,7 @@ export interface SysDept {
   phone: string | null;
   /** '1' normal, '0' disabled. */
   status: '0' | '1';
+  enabled: boolean;
   userCount: number;
   createdAt: string;
   children?: SysDept[];

@@ -10,8 +10,9 @@ export interface OperLog {
   operUrl: string;
   operIp: string | null;
   operParam: string | null;
-  /** '0' success, '1' failure. */
+  /** '0' success, '1' failure (the search filter's value). */
   status: '0' | '1';
+  success: boolean;
   httpStatus: number;
   errorMsg: string | null;
   durationMs: number;
@@ -24,6 +25,9 @@ export interface LoginLog {
   ipaddr: string | null;
   userAgent: string | null;
   status: '0' | '1';
+  success: boolean;
+  /** The unlock action stands on this row (a failed sign-in of a named account). */
+  unlockable: boolean;
   msg: string | null;
   loginTime: string;
 }

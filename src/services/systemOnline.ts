@@ -14,6 +14,10 @@ export interface OnlineSession {
   loginTime: string;
   lastActiveTime: string;
   current: boolean;
+  /** This session may be forced offline (not the caller's own). */
+  canForce: boolean;
+  /** Every session of this user may be forced offline (not the caller). */
+  canForceUser: boolean;
 }
 
 /** 在线用户 GET /system/online/list */

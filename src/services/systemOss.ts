@@ -32,9 +32,11 @@ export interface OssConfig {
   hasSecret: boolean;
   /** '0' in use. */
   status: '0' | '1';
+  /** New files go here (the local disk, id 0, when no configuration is in use). */
+  inUse: boolean;
   fileCount: number;
   remark: string | null;
-  createdAt: string;
+  createdAt: string | null;
 }
 
 export type OssQuery = {

@@ -14,6 +14,9 @@ export interface SysRoleRow {
   dataScope: DataScope;
   dataScopeLabel: string;
   status: '0' | '1';
+  enabled: boolean;
+  /** One of the three duty roles (admin, secadmin, auditor): never disabled, removed or re-scoped. */
+  dutyRole: boolean;
   checkStatus: CheckStatus | null;
   remark: string | null;
   userCount: number;

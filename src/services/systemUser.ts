@@ -13,6 +13,10 @@ export interface PendingInfo {
   submittedBy: number;
   submitterName: string;
   submittedAt: string;
+  /** The caller may approve or reject it now (four eyes and the audit permission: the server's answer). */
+  canReview: boolean;
+  /** The caller may withdraw it (the submitter of a role change). */
+  canCancel: boolean;
 }
 
 export interface DiffRow {
@@ -58,6 +62,8 @@ export interface SysUserRow {
   email: string | null;
   sex: '0' | '1' | '2';
   status: '0' | '1';
+  /** The account is normal (may sign in). */
+  enabled: boolean;
   checkStatus: CheckStatus | null;
   roleIds: number[];
   roleNames: string[];

@@ -1,8 +1,9 @@
 /** The seven catalog pages (sys_catalog kinds) and 人员信息: CRUD per kind, permissions, field-named errors, masked ID numbers, exports. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { readXlsx } from '../helpers/xlsx.js';
 import { enterprise, person, sysCatalog } from '../../server/db/schema.js';
 import { catalogSeedRows, seedCatalog } from '../../server/db/seed/catalog.js';
 import { makeIdCard } from '../../server/db/seed/idcard.js';
@@ -10,22 +11,8 @@ import { CATALOG_KINDS, catalogPerms, type CatalogKind } from '../../server/modu
 import { maskIdNo } from '../../server/services/personalData.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const OTHERS = ['secadmin', 'auditor', 'ent_gz'] as const;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedCatalog(t.database.db);
-  for (const u of ['admin', ...OTHERS]) tokens[u] = await t.login(u);
-});
-afterAll(async () => { await t.close(); });
-
-async function readXlsx(body: Buffer): Promise<{ headers: string[]; rows: unknown[][] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const all: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row) => all.push((row.values as unknown[]).slice(1)));
-  return { headers: (all[0] ?? []).map(String), rows: all.slice(1) };
-}
+const { tokens } = apiSuite({ users: ['admin', ...OTHERS], ready: async (app) => { t = app; await seedCatalog(app.database.db); } });
 
 /** A valid new row of each kind. */
 const SAMPLE: Record<CatalogKind, Record<string, unknown>> = {

@@ -1,28 +1,14 @@
 /** 参数设置, 操作日志, 登录日志: permissions of the three administrators, security policy by secadmin only, logs read-only, Excel exports. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { readXlsx } from '../helpers/xlsx.js';
 import { chinaDate } from '../../server/lib/days.js';
 import { sysConfig, sysLoginLog, sysOperLog, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['admin', 'secadmin', 'auditor', 'ent_gz']) tokens[u] = await t.login(u);
-});
-afterAll(async () => { await t.close(); });
-
-/** Reads an .xlsx answer back: header row and data rows. */
-async function readXlsx(body: Buffer): Promise<{ headers: string[]; rows: unknown[][] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0]!;
-  const all: unknown[][] = [];
-  sheet.eachRow((row) => all.push((row.values as unknown[]).slice(1)));
-  return { headers: (all[0] ?? []).map(String), rows: all.slice(1) };
-}
+const { tokens } = apiSuite({ users: ['admin', 'secadmin', 'auditor', 'ent_gz'], ready: (app) => { t = app; } });
 
 const configRow = async (key: string) => (await t.database.db.select().from(sysConfig).where(eq(sysConfig.configKey, key)))[0]!;
 
@@ -165,7 +151,10 @@ describe('操作日志 and 登录日志', () => {
     expect(rows.every((r) => r.title === '参数设置')).toBe(true);
     const failed = (await t.call(tokens.auditor!, { url: '/api/system/operlog/list?title=参数设置&status=1&pageSize=30' })).json();
     expect(failed.rows.length).toBeGreaterThan(0);
-    expect(failed.rows.every((r: { status: string }) => r.status === '1')).toBe(true);
+    expect(failed.rows.every((r: { status: string; success: boolean }) => r.status === '1' && !r.success)).toBe(true);
+    const succeeded = (await t.call(tokens.auditor!, { url: '/api/system/operlog/list?title=参数设置&status=0&pageSize=30' })).json();
+    expect(succeeded.rows.length).toBeGreaterThan(0);
+    expect(succeeded.rows.every((r: { success: boolean }) => r.success)).toBe(true);
     const bySec = (await t.call(tokens.auditor!, { url: '/api/system/operlog/list?operName=secadmin&pageSize=30' })).json();
     expect(bySec.rows.every((r: { operName: string }) => r.operName === 'secadmin')).toBe(true);
     const one = await t.call(tokens.auditor!, { url: `/api/system/operlog/get/${rows[0]!.operId}` });
@@ -193,6 +182,11 @@ describe('操作日志 and 登录日志', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.json().total).toBeGreaterThanOrEqual(3);
     expect(failed.json().rows.every((r: { userName: string; status: string }) => r.userName === 'gz_cb' && r.status === '1')).toBe(true);
+    // The server says where the unlock button stands: a failed sign-in of a named account, never a success.
+    expect(failed.json().rows.every((r: { success: boolean; unlockable: boolean }) => !r.success && r.unlockable)).toBe(true);
+    const signedIn = (await t.call(tokens.secadmin!, { url: '/api/system/logininfor/list?userName=secadmin&status=0' })).json().rows;
+    expect(signedIn.length).toBeGreaterThan(0);
+    expect(signedIn.every((r: { success: boolean; unlockable: boolean }) => r.success && !r.unlockable)).toBe(true);
     const yesterday = (await t.call(tokens.auditor!, { url: '/api/system/logininfor/list?userName=gz_cb&endTime=2000-01-01' })).json();
     expect(yesterday.total).toBe(0);
     for (const u of ['admin', 'ent_gz']) expect((await t.call(tokens[u]!, { url: '/api/system/logininfor/list' })).statusCode).toBe(403);

@@ -1,24 +1,16 @@
 /** 字典管理 /api/system/dict/{type,data} and 行政区划 /api/system/districts: access, SPEC 3 value types, Excel in and out, refusals. */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { sysDictData, sysDictType, sysDistrict } from '../../server/db/schema.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz'] as const;
 type User = (typeof USERS)[number];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of USERS) tokens[u] = await t.login(u);
-});
-afterAll(async () => { await t.close(); });
-
+const { tokens, as } = apiSuite({ users: USERS, ready: (app) => { t = app; } });
 const db = () => t.database.db;
-const as = (user: User, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.call(tokens[user], { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 const counts = async () => ({
   types: (await db().select({ n: count() }).from(sysDictType))[0]!.n,
   data: (await db().select({ n: count() }).from(sysDictData))[0]!.n,

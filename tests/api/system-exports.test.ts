@@ -3,23 +3,15 @@
  * and user groups each answer a real .xlsx holding exactly the rows their list holds for the same
  * filter, and refuse callers without the list permission.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { readXlsx } from '../helpers/xlsx.js';
 import { sysOss, sysUser } from '../../server/db/schema.js';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-
-async function readXlsx(body: Buffer): Promise<{ headers: string[]; rows: unknown[][] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const sheet = wb.worksheets[0]!;
-  const all: unknown[][] = [];
-  sheet.eachRow((row) => all.push((row.values as unknown[]).slice(1)));
-  return { headers: (all[0] ?? []).map(String), rows: all.slice(1) };
-}
+const { tokens } = apiSuite({ users: ['admin', 'secadmin', 'ent_gz'], ready: (app) => { t = app; } });
 
 async function exportOf(user: string, url: string) {
   const res = await t.call(tokens[user]!, { url });
@@ -37,14 +29,6 @@ async function listOf<T>(user: string, url: string): Promise<{ rows: T[]; total:
 
 interface Node { children?: Node[] }
 const countTree = (nodes: readonly Node[]): number => nodes.reduce((n, x) => n + 1 + countTree(x.children ?? []), 0);
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['admin', 'secadmin', 'ent_gz']) tokens[u] = await t.login(u);
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('admin list exports', () => {
   it('menus: the tree in order with types and visibility in words, same filter as the list', async () => {

@@ -1,25 +1,13 @@
 /** /system/userGroup: groups of users and their members; admin manages them, nobody else. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { sysUser, sysUserGroup, sysUserGroupMember } from '../../server/db/schema.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite, namedRows } from '../helpers/api.js';
+import { sysUserGroup, sysUserGroupMember } from '../../server/db/schema.js';
 
 let t: TestApp;
-const ids = new Map<string, number>();
-const tokens = new Map<string, string>();
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of await t.database.db.select().from(sysUser)) ids.set(u.userName, u.userId);
-});
-afterAll(async () => { await t.close(); });
-
-const as = async (user: string) => {
-  if (!tokens.has(user)) tokens.set(user, await t.login(user));
-  return tokens.get(user)!;
-};
-const post = async (user: string, url: string, payload?: object) => t.call(await as(user), { method: 'POST', url, payload });
-const get = async (user: string, url: string) => t.call(await as(user), { url });
+const { users: ids, load } = namedRows();
+const { get, post } = apiSuite({ ready: async (app) => { t = app; await load(app); } });
 
 async function fingerprint() {
   return JSON.stringify([

@@ -1,23 +1,15 @@
 /** 菜单权限 /api/menu and 部门管理 /api/system/dept: who may call what, the tree answers, and every refusal. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { sysDept, sysMenu, sysOperLog, sysRole, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz'] as const;
 type User = (typeof USERS)[number];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of USERS) tokens[u] = await t.login(u);
-});
-afterAll(async () => { await t.close(); });
-
+const { as } = apiSuite({ users: USERS, ready: (app) => { t = app; } });
 const db = () => t.database.db;
-const as = (user: User, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.call(tokens[user], { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 const menuId = async (menuKey: string) => (await db().select().from(sysMenu).where(eq(sysMenu.menuKey, menuKey)))[0]!.menuId;
 const roleId = async (roleKey: string) => (await db().select().from(sysRole).where(eq(sysRole.roleKey, roleKey)))[0]!.roleId;
 const deptId = async (deptName: string) => (await db().select().from(sysDept).where(eq(sysDept.deptName, deptName)))[0]!.deptId;
@@ -219,7 +211,7 @@ describe('departments', () => {
     expect(tree[0]!.deptName).toBe('广东省建筑安全生产管理服务中心');
     expect(tree[0]!.children!.map((d) => d.deptName)).toEqual(['广州区域中心', '深圳区域中心', '省中心', '系统管理部']);
     const gz = tree[0]!.children![0]!;
-    expect(gz).toMatchObject({ area: '1' });
+    expect(gz).toMatchObject({ area: '1', status: '1', enabled: true });
     expect(gz.userCount).toBeGreaterThanOrEqual(6);
     const filtered = (await as('admin', 'GET', `/api/system/dept/list?deptName=${encodeURIComponent('深圳')}`)).json().data as DeptNode[];
     expect(flatten(filtered).map((d) => d.deptName)).toEqual(['广东省建筑安全生产管理服务中心', '深圳区域中心']);

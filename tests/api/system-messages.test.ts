@@ -1,26 +1,14 @@
 /** 系统消息 / 监管消息 administration, 通知公告 and 待办管理: who may do what, sending to users, roles or everyone, exports. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { readXlsx } from '../helpers/xlsx.js';
 import { sysMsgInfo, sysNotice, sysRole, sysTodo, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const OTHERS = ['secadmin', 'auditor', 'ent_gz'] as const;
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['admin', ...OTHERS]) tokens[u] = await t.login(u);
-});
-afterAll(async () => { await t.close(); });
-
-async function readXlsx(body: Buffer): Promise<{ headers: string[]; rows: unknown[][] }> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const all: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row) => all.push((row.values as unknown[]).slice(1)));
-  return { headers: (all[0] ?? []).map(String), rows: all.slice(1) };
-}
+const { tokens } = apiSuite({ users: ['admin', ...OTHERS], ready: (app) => { t = app; } });
 const countWhere = async (bt: string) => (await t.database.db.select({ n: count() }).from(sysMsgInfo).where(eq(sysMsgInfo.bt, bt)))[0]!.n;
 const userId = async (name: string) => (await t.database.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, name)))[0]!.id;
 

@@ -10,15 +10,16 @@ import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { certificate, sysConfig, sysOss, sysOssConfig, sysUser } from '../../server/db/schema.js';
 import { sign } from '../../server/lib/storage/sigv4.js';
 import { storeUpload } from '../../server/modules/system/oss/upload.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz', 'ent_sz', 'gz_sl', 'sz_staff', 'person1'] as const;
 type User = (typeof USERS)[number];
+const { tokens, as } = apiSuite({ users: USERS, ready: (app) => { t = app; } });
 
 const S3_SECRET = 'fake-s3-secret';
 const s3Objects = new Map<string, Buffer>();
@@ -27,8 +28,6 @@ let s3: http.Server;
 let s3Endpoint = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of USERS) tokens[u] = await t.login(u);
   s3 = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -58,12 +57,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => s3.close(resolve));
-  await t.close();
 });
 
 const db = () => t.database.db;
-const as = (user: User, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.call(tokens[user], { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 const ossCount = async () => (await db().select({ n: count() }).from(sysOss))[0]!.n;
 const filesOnDisk = (): string[] => {
   const root = t.config.fileRoot;
@@ -234,6 +230,8 @@ describe('file storage administration', () => {
     expect(saved.body).not.toContain('wrong-secret');
     expect(saved.json().data).toMatchObject({ configKey: 'minio', hasSecret: true, status: '1' });
     const id = saved.json().data.ossConfigId as number;
+    const beforeSwitch = (await as('admin', 'GET', '/api/system/oss/config')).json().data as Array<{ configKey: string; inUse: boolean }>;
+    expect(beforeSwitch.map((c) => [c.configKey, c.inUse])).toEqual([['local', true], ['minio', false]]);
     const missingSecret = await as('admin', 'POST', '/api/system/oss/save', { configKey: 'other', endpoint: s3Endpoint, bucketName: 'certs', accessKey: 'AK' });
     expect(missingSecret.json()).toMatchObject({ field: 'secretKey' });
     expect((await as('admin', 'POST', '/api/system/oss/save', { configKey: 'minio', endpoint: s3Endpoint, bucketName: 'certs', accessKey: 'a', secretKey: 'b' })).statusCode).toBe(409);
@@ -255,7 +253,11 @@ describe('file storage administration', () => {
 
     const config = (await as('admin', 'GET', '/api/system/oss/config')).json();
     expect(JSON.stringify(config)).not.toContain(S3_SECRET);
-    expect(config.data).toEqual([expect.objectContaining({ configKey: 'minio', status: '0', hasSecret: true, accessKey: 'AKTEST' })]);
+    // The local disk stays a choice (id 0), no longer in use; the page renders inUse as it comes.
+    expect(config.data).toEqual([
+      expect.objectContaining({ ossConfigId: 0, configKey: 'local', inUse: false, hasSecret: false }),
+      expect.objectContaining({ configKey: 'minio', status: '0', inUse: true, hasSecret: true, accessKey: 'AKTEST' }),
+    ]);
   });
 
   it('stores, serves and removes files in the S3 store; old local files stay readable', async () => {

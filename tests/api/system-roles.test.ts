@@ -3,34 +3,18 @@
  * scope, delete; approve, reject, cancel-commit), the 三员 roles that cannot be bent, and the
  * sessions of a role's holders when its permissions change.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
-import { sysDept, sysRoleDept, sysMenu, sysRecordReview, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole } from '../../server/db/schema.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite, fourEyes, namedRows } from '../helpers/api.js';
+import { sysRoleDept, sysMenu, sysRecordReview, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/lib/password.js';
 
 let t: TestApp;
-const ids = new Map<string, number>();
-const roleIds = new Map<string, number>();
-const menuIds = new Map<string, number>();
-const depts = new Map<string, number>();
-const tokens = new Map<string, string>();
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of await t.database.db.select().from(sysUser)) ids.set(u.userName, u.userId);
-  for (const r of await t.database.db.select().from(sysRole)) roleIds.set(r.roleKey, r.roleId);
-  for (const m of await t.database.db.select().from(sysMenu)) if (m.menuKey) menuIds.set(m.menuKey, m.menuId);
-  for (const d of await t.database.db.select().from(sysDept)) depts.set(d.deptName, d.deptId);
-});
-afterAll(async () => { await t.close(); });
-
-const as = async (user: string) => {
-  if (!tokens.has(user)) tokens.set(user, await t.login(user));
-  return tokens.get(user)!;
-};
-const get = async (user: string, url: string) => t.call(await as(user), { url });
-const post = async (user: string, url: string, payload?: object) => t.call(await as(user), { method: 'POST', url, payload });
+const { users: ids, roles: roleIds, menus: menuIds, depts, load } = namedRows();
+const api = apiSuite({ ready: async (app) => { t = app; await load(app); } });
+const { token, get, post } = api;
+const review = fourEyes(api, 'role');
 
 let seq = 0;
 const newRole = (over: Record<string, unknown> = {}) => {
@@ -38,18 +22,11 @@ const newRole = (over: Record<string, unknown> = {}) => {
   return { roleName: `测试角色${seq}`, roleKey: `testRole${seq}`, roleSort: 50 + seq, dataScope: '1', remark: '测试', menuIds: [menuIds.get('search:cert:list')], ...over };
 };
 
-async function submitNew(over: Record<string, unknown> = {}) {
-  const res = await post('admin', '/api/system/role/save', newRole(over));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.reviewId as number;
-}
+const submitNew = (over: Record<string, unknown> = {}) => review.submit(newRole(over));
 
 async function createApproved(over: Record<string, unknown> = {}) {
   const body = newRole(over);
-  const res = await post('admin', '/api/system/role/save', body);
-  expect(res.statusCode, res.body).toBe(200);
-  const ok = await post('secadmin', '/api/system/role/new-check', { reviewId: res.json().data.reviewId, approved: true });
-  expect(ok.statusCode, ok.body).toBe(200);
+  await review.approveNew(await review.submit(body));
   const [r] = await t.database.db.select().from(sysRole).where(eq(sysRole.roleKey, body.roleKey));
   return r!;
 }
@@ -123,7 +100,7 @@ describe('who may call what', () => {
       for (const user of ACCOUNTS) {
         const { payload, url } = await w.make();
         const before = await fingerprint();
-        const res = await t.call(await as(user), { method: 'POST', url: url ?? w.url, payload });
+        const res = await t.call(await token(user), { method: 'POST', url: url ?? w.url, payload });
         if (w.allowed.includes(user)) {
           expect(res.statusCode, `${user}: ${res.body}`).toBe(200);
         } else {
@@ -143,7 +120,11 @@ describe('the role review', () => {
     const reviewId = sub.json().data.reviewId;
     expect(await t.database.db.select().from(sysRole).where(eq(sysRole.roleKey, body.roleKey))).toHaveLength(0);
     const list = (await get('secadmin', `/api/system/role/list?roleKey=${body.roleKey}`)).json();
-    expect(list.rows).toEqual([expect.objectContaining({ roleId: null, checkStatus: '0', roleKey: body.roleKey, pending: expect.objectContaining({ reviewId }) })]);
+    expect(list.rows).toEqual([expect.objectContaining({ roleId: null, checkStatus: '0', roleKey: body.roleKey, enabled: true, dutyRole: false, pending: expect.objectContaining({ reviewId }) })]);
+    // Four eyes on the row itself: the reviewer may decide, the submitter may only withdraw.
+    expect(list.rows[0].pending).toMatchObject({ canReview: true, canCancel: false });
+    const own = (await get('admin', `/api/system/role/list?roleKey=${body.roleKey}`)).json().rows[0];
+    expect(own.pending).toMatchObject({ reviewId, canReview: false, canCancel: true });
     const detail = (await get('secadmin', `/api/system/role/review/${reviewId}`)).json().data;
     expect(detail.diff).toEqual(expect.arrayContaining([
       { field: 'roleKey', label: '角色标识', before: '', after: body.roleKey },
@@ -284,6 +265,9 @@ describe('status and lists', () => {
     const ent = (await get('admin', '/api/system/role/list?roleKey=enterprise')).json().rows[0];
     expect(ent.userCount).toBe((await t.database.db.select().from(sysUserRole).where(eq(sysUserRole.roleId, roleIds.get('enterprise')!))).length);
     expect(ent.userCount).toBeGreaterThanOrEqual(3);
+    expect(ent).toMatchObject({ enabled: true, dutyRole: false, pending: null });
+    const duties = (await get('admin', '/api/system/role/list?pageSize=30')).json().rows.filter((r: { dutyRole: boolean }) => r.dutyRole);
+    expect(duties.map((r: { roleKey: string }) => r.roleKey).sort()).toEqual(['admin', 'auditor', 'secadmin']);
     const exp = await get('admin', '/api/system/role/export');
     expect(exp.headers['content-type']).toContain('spreadsheetml');
     const tree = (await get('admin', '/api/system/role/menuTree')).json().data as { label: string; children: unknown[] }[];

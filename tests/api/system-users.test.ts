@@ -3,36 +3,22 @@
  * roles, delete), separation of duties, sessions ended by disabling, role changes and deletes,
  * password resets, and the Excel import that writes nothing when a row is bad.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite, fourEyes, namedRows } from '../helpers/api.js';
 import {
-  sysDept, sysMenu, sysRecordReview, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole,
+  sysMenu, sysRecordReview, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole,
 } from '../../server/db/schema.js';
 import { chinaDate } from '../../server/lib/days.js';
 import { hashPassword } from '../../server/lib/password.js';
 
 let t: TestApp;
-const ids = new Map<string, number>();
-const roleIds = new Map<string, number>();
-const depts = new Map<string, number>();
-const tokens = new Map<string, string>();
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of await t.database.db.select().from(sysUser)) ids.set(u.userName, u.userId);
-  for (const r of await t.database.db.select().from(sysRole)) roleIds.set(r.roleKey, r.roleId);
-  for (const d of await t.database.db.select().from(sysDept)) depts.set(d.deptName, d.deptId);
-});
-afterAll(async () => { await t.close(); });
-
-const as = async (user: string) => {
-  if (!tokens.has(user)) tokens.set(user, await t.login(user));
-  return tokens.get(user)!;
-};
-const get = async (user: string, url: string) => t.call(await as(user), { url });
-const post = async (user: string, url: string, payload?: object) => t.call(await as(user), { method: 'POST', url, payload });
+const { users: ids, roles: roleIds, depts, load } = namedRows();
+const api = apiSuite({ ready: async (app) => { t = app; await load(app); } });
+const { token, get, post } = api;
+const review = fourEyes(api, 'user');
 
 let seq = 0;
 const newUser = (over: Record<string, unknown> = {}) => {
@@ -44,19 +30,12 @@ const newUser = (over: Record<string, unknown> = {}) => {
 };
 
 /** Submits a new user as admin; answers the review id. */
-async function submitNew(over: Record<string, unknown> = {}) {
-  const res = await post('admin', '/api/system/user/save', newUser(over));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.reviewId as number;
-}
+const submitNew = (over: Record<string, unknown> = {}) => review.submit(newUser(over));
 
 /** Submits and approves a new user; answers its user id and name. */
 async function createApproved(over: Record<string, unknown> = {}) {
   const body = newUser(over);
-  const res = await post('admin', '/api/system/user/save', body);
-  expect(res.statusCode, res.body).toBe(200);
-  const ok = await post('secadmin', '/api/system/user/new-check', { reviewId: res.json().data.reviewId, approved: true, comment: '同意' });
-  expect(ok.statusCode, ok.body).toBe(200);
+  await review.approveNew(await review.submit(body), '同意');
   const [u] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, body.userName));
   return { userId: u!.userId, userName: body.userName, password: body.password as string };
 }
@@ -147,7 +126,7 @@ describe('who may call what', () => {
       for (const user of ACCOUNTS) {
         const { payload, url } = await w.make();
         const before = await fingerprint();
-        const res = await t.call(await as(user), { method: 'POST', url: url ?? w.url, payload });
+        const res = await t.call(await token(user), { method: 'POST', url: url ?? w.url, payload });
         if (w.allowed.includes(user)) {
           expect(res.statusCode, `${user}: ${res.body}`).toBe(200);
           expect(res.json().code).toBe(0);
@@ -163,11 +142,11 @@ describe('who may call what', () => {
     const file = await xlsx([['登录名*', '用户名称*', '用户类型*', '部门', '角色*'], ['imp_perm', '导入权限', '02', '广州区域中心', 'step_sl']]);
     for (const user of ['auditor', 'secadmin', 'ent_gz']) {
       const before = await fingerprint();
-      const res = await t.call(await as(user), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
+      const res = await t.call(await token(user), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
       expect(res.statusCode).toBe(403);
       expect(await fingerprint()).toBe(before);
     }
-    const res = await t.call(await as('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
+    const res = await t.call(await token('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
     expect(res.statusCode, res.body).toBe(200);
   });
 });
@@ -186,7 +165,11 @@ describe('a new user under review', () => {
 
     const v2 = (await get('secadmin', `/api/system/user/listV2?pending=1&userName=${body.userName}`)).json();
     expect(v2.rows).toHaveLength(1);
-    expect(v2.rows[0]).toMatchObject({ userId: null, checkStatus: '0', userName: body.userName, pending: { reviewId, change: 'create', submitterName: 'admin' } });
+    expect(v2.rows[0]).toMatchObject({ userId: null, checkStatus: '0', userName: body.userName, enabled: true, pending: { reviewId, change: 'create', submitterName: 'admin' } });
+    // The row says what this caller may do (the same answer as the review detail): the page only renders it.
+    expect(v2.rows[0].pending).toMatchObject({ canReview: true, canCancel: false });
+    const mine = (await get('admin', `/api/system/user/listV2?pending=1&userName=${body.userName}`)).json().rows[0];
+    expect(mine.pending).toMatchObject({ reviewId, canReview: false, canCancel: false });
     expect((await get('secadmin', `/api/system/user/list?userName=${body.userName}`)).json().total).toBe(0);
 
     const detail = (await get('secadmin', `/api/system/user/review/${reviewId}`)).json().data;
@@ -456,7 +439,10 @@ describe('status and password', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toBe('账号已停用，请联系管理员');
     await expect(t.login('gz_cb')).rejects.toThrow();
+    const listed = async () => (await get('admin', '/api/system/user/list?userName=gz_cb')).json().rows[0] as { status: string; enabled: boolean };
+    expect(await listed()).toMatchObject({ status: '0', enabled: false });
     expect((await post('admin', '/api/system/user/status', { userId: ids.get('gz_cb'), status: '1' })).statusCode).toBe(200);
+    expect(await listed()).toMatchObject({ status: '1', enabled: true });
     expect(await t.login('gz_cb')).toBeTruthy();
     const self = await post('admin', '/api/system/user/status', { userId: ids.get('admin'), status: '0' });
     expect(self.statusCode).toBe(400);
@@ -579,7 +565,7 @@ describe('import from Excel', () => {
       ['imp_bad7', '弱密码', '02', '广州区域中心', '', '', '', '', 'step_sl', 'abc', ''],
     ]);
     const before = await fingerprint();
-    const res = await t.call(await as('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
+    const res = await t.call(await token('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('导入失败：共7行有错误，未导入任何数据');
     const errors = res.json().data as { rowNumber: number; field: string; msg: string }[];
@@ -602,7 +588,7 @@ describe('import from Excel', () => {
       ['imp_a', '导入甲', '02 行政单位用户', '深圳区域中心', '', '13700000011', 'a@example.cn', '女', '受理、承办', 'Imp#2026aa', ''],
       ['imp_b', '导入乙', '02', '省中心', '', '', '', '', 'step_sh', '', '备注'],
     ]);
-    const res = await t.call(await as('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
+    const res = await t.call(await token('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(file) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.count).toBe(2);
     const v2 = (await get('secadmin', '/api/system/user/listV2?checkStatus=0&userName=imp_')).json();
@@ -613,13 +599,13 @@ describe('import from Excel', () => {
   });
 
   it('refuses files that are not a filled template', async () => {
-    const notExcel = await t.call(await as('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(Buffer.from('hello'), 'x.xlsx') });
+    const notExcel = await t.call(await token('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(Buffer.from('hello'), 'x.xlsx') });
     expect(notExcel.statusCode).toBe(400);
     expect(notExcel.json().field).toBe('file');
-    const noHeaders = await t.call(await as('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(await xlsx([['a', 'b'], ['1', '2']])) });
+    const noHeaders = await t.call(await token('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(await xlsx([['a', 'b'], ['1', '2']])) });
     expect(noHeaders.statusCode).toBe(400);
     expect(noHeaders.json().msg).toContain('缺少必填列');
-    const csv = await t.call(await as('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(Buffer.from('a,b'), 'x.csv') });
+    const csv = await t.call(await token('admin'), { method: 'POST', url: '/api/system/user/importData', ...multipart(Buffer.from('a,b'), 'x.csv') });
     expect(csv.json().msg).toBe('只支持 .xlsx 格式的 Excel 文件');
   });
 });

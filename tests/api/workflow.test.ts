@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { application, applicationHistory, sysUser } from '../../server/db/schema.js';
 import { createApplication } from '../../server/workflow/engine.js';
 import { parsePayload } from '../../server/modules/business/payloads.js';
 import { eligibleSubject } from '../helpers/subjects.js';
 
 let t: TestApp;
-const tokens = new Map<string, string>();
-const ids = new Map<string, number>();
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of await t.database.db.select().from(sysUser)) ids.set(u.userName, u.userId);
-});
-afterAll(async () => { await t.close(); });
-
-const as = async (user: string) => {
-  if (!tokens.has(user)) tokens.set(user, await t.login(user));
-  return tokens.get(user)!;
-};
+// `as(user)`: the user's token, signed in on first use.
+const { token: as } = apiSuite({ ready: (app) => { t = app; } });
 const STAFF: Record<Step, string> = { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' };
 
 /**

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, useLanguage } from './login-setup';
-import ReviewModal from '@/pages/system/UserList/shared/ReviewModal';
+import ReviewModal from '@/components/AdminKit/review/ReviewModal';
 import type { ReviewDetail } from '@/services/systemUser';
 
 beforeAll(async () => {

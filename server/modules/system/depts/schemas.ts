@@ -12,6 +12,7 @@ export const deptRow = z.object({
   leader: z.string().nullable(),
   phone: z.string().nullable(),
   status: z.string().describe("'1' 正常，'0' 停用"),
+  enabled: z.boolean().describe('部门为正常状态（status 为 1）'),
   userCount: z.number().describe('直属用户数'),
   createdAt: z.string().describe('ISO 8601'),
 });

@@ -28,13 +28,18 @@ const operRow = z.object({
   operIp: z.string().nullable(),
   operParam: z.string().nullable(),
   status: z.string().describe("'0' 成功, '1' 失败"),
+  success: z.boolean().describe('操作成功（status 为 0）'),
   httpStatus: z.number(),
   errorMsg: z.string().nullable(),
   durationMs: z.number(),
   operTime: z.string().describe('ISO 8601'),
 });
 type OperRecord = typeof sysOperLog.$inferSelect;
-const toOperRow = (r: OperRecord) => ({ ...r, operTime: r.operTime.toISOString() });
+/** Log rows write '0' for success and '1' for failure (server/plugins/oplog.ts, the login service). */
+const LOG_SUCCESS = '0';
+const succeeded = (status: string) => status === LOG_SUCCESS;
+
+const toOperRow = (r: OperRecord) => ({ ...r, success: succeeded(r.status), operTime: r.operTime.toISOString() });
 
 const operFilters = z.object({
   title: optionalText(64, '模块标题'),
@@ -65,7 +70,7 @@ const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '请求地址', width: 40, value: (r) => r.operUrl },
   { header: '操作地址', width: 16, value: (r) => r.operIp },
   { header: '请求参数', width: 50, value: (r) => r.operParam },
-  { header: '操作状态', value: (r) => (r.status === '0' ? '成功' : '失败') },
+  { header: '操作状态', value: (r) => (succeeded(r.status) ? '成功' : '失败') },
   { header: 'HTTP状态', value: (r) => r.httpStatus },
   { header: '耗时（毫秒）', value: (r) => r.durationMs },
   { header: '操作时间', width: 20, value: (r) => chinaTime(r.operTime) },
@@ -80,11 +85,19 @@ const loginRow = z.object({
   ipaddr: z.string().nullable(),
   userAgent: z.string().nullable(),
   status: z.string().describe("'0' 成功, '1' 失败"),
+  success: z.boolean().describe('登录成功（status 为 0）'),
+  unlockable: z.boolean().describe('可从这一行解锁账户：一次写明用户名称的失败登录'),
   msg: z.string().nullable(),
   loginTime: z.string().describe('ISO 8601'),
 });
 type LoginRecord = typeof sysLoginLog.$inferSelect;
-const toLoginRow = (r: LoginRecord) => ({ ...r, loginTime: r.loginTime.toISOString() });
+const toLoginRow = (r: LoginRecord) => ({
+  ...r,
+  success: succeeded(r.status),
+  // A failed sign-in of a named account is what may have locked it; the unlock button stands there.
+  unlockable: r.userName !== null && r.userName !== '' && !succeeded(r.status),
+  loginTime: r.loginTime.toISOString(),
+});
 
 const loginFilters = z.object({
   userName: optionalText(64, '用户账号'),
@@ -113,7 +126,7 @@ const LOGIN_COLUMNS: ExcelColumn<LoginRecord>[] = [
   { header: '登录方式', value: (r) => METHOD_LABEL[r.method] ?? r.method },
   { header: '登录地址', width: 16, value: (r) => r.ipaddr },
   { header: '浏览器', width: 40, value: (r) => r.userAgent },
-  { header: '登录状态', value: (r) => (r.status === '0' ? '成功' : '失败') },
+  { header: '登录状态', value: (r) => (succeeded(r.status) ? '成功' : '失败') },
   { header: '提示消息', width: 40, value: (r) => r.msg },
   { header: '访问时间', width: 20, value: (r) => chinaTime(r.loginTime) },
 ];

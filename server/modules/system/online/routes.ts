@@ -34,6 +34,8 @@ const onlineRow = z.object({
   loginTime: z.string(),
   lastActiveTime: z.string(),
   current: z.boolean().describe('调用者本人的当前会话'),
+  canForce: z.boolean().describe('可以强退这一会话（不是调用者本人的当前会话）'),
+  canForceUser: z.boolean().describe('可以强退该用户的全部会话（不是调用者本人）'),
 });
 
 const onlineFilters = z.object({ userName: optionalText(64, '用户账号'), ipaddr: optionalText(64, '登录地址') });
@@ -112,6 +114,9 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
       loginTime: s.createdAt.toISOString(),
       lastActiveTime: s.lastActiveAt.toISOString(),
       current: s.tokenHash === caller.tokenHash,
+      // The same refusals as POST /system/online/offline: nobody forces himself out (that is 退出登录).
+      canForce: s.tokenHash !== caller.tokenHash,
+      canForceUser: s.userId !== caller.userId,
     })), n, q.pageNum);
   });
 

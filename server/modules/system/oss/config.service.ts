@@ -8,15 +8,29 @@ import type { OssConfigBody } from './schemas.js';
 
 type ConfigRecord = typeof sysOssConfig.$inferSelect;
 
+/** sys_oss_config.status of the configuration new files go to. */
+const IN_USE = '0';
+
+/**
+ * The storage choices as the configuration page lists them. The local disk is always a choice: when
+ * no configuration is keyed `local` it is listed first as ossConfigId 0, in use when no configuration is.
+ */
 export async function configRows(db: DbOrTx) {
   const rows = await db.select().from(sysOssConfig).orderBy(sysOssConfig.ossConfigId);
   const files = await db.select({ service: sysOss.service, n: count() }).from(sysOss).groupBy(sysOss.service);
   const byService = new Map(files.map((f) => [f.service, f.n]));
-  return rows.map((r) => ({
+  const listed = rows.map((r) => ({
     ossConfigId: r.ossConfigId, configKey: r.configKey, endpoint: r.endpoint, region: r.region, bucketName: r.bucketName,
-    prefix: r.prefix, accessKey: r.accessKey, hasSecret: !!r.secretKey, status: r.status,
+    prefix: r.prefix, accessKey: r.accessKey, hasSecret: !!r.secretKey, status: r.status, inUse: r.status === IN_USE,
     fileCount: byService.get(r.configKey) ?? 0, remark: r.remark, createdAt: r.createdAt.toISOString(),
   }));
+  if (listed.some((r) => r.configKey === LOCAL_SERVICE)) return listed;
+  const localInUse = !listed.some((r) => r.inUse);
+  const local = {
+    ossConfigId: 0, configKey: LOCAL_SERVICE, endpoint: null, region: null, bucketName: null, prefix: null, accessKey: null, hasSecret: false,
+    status: localInUse ? IN_USE : '1', inUse: localInUse, fileCount: byService.get(LOCAL_SERVICE) ?? 0, remark: null, createdAt: null,
+  };
+  return [local, ...listed];
 }
 
 const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
@@ -63,7 +77,7 @@ export async function updateConfig(tx: DbOrTx, id: number, b: OssConfigBody): Pr
 /** Puts one config in use (status '0') and the others out; 0 means the local disk. */
 export async function chooseConfig(tx: DbOrTx, id: number, fileRoot: string): Promise<string> {
   if (id === 0) {
-    await tx.update(sysOssConfig).set({ status: '1' }).where(eq(sysOssConfig.status, '0'));
+    await tx.update(sysOssConfig).set({ status: '1' }).where(eq(sysOssConfig.status, IN_USE));
     return LOCAL_SERVICE;
   }
   const [row] = await tx.select().from(sysOssConfig).where(eq(sysOssConfig.ossConfigId, id));
@@ -74,6 +88,6 @@ export async function chooseConfig(tx: DbOrTx, id: number, fileRoot: string): Pr
     throw badRequest(`存储配置「${row.configKey}」不完整（访问站点、桶名称、AccessKey、SecretKey），不能启用`, 'ossConfigId');
   }
   await tx.update(sysOssConfig).set({ status: '1' }).where(ne(sysOssConfig.ossConfigId, id));
-  await tx.update(sysOssConfig).set({ status: '0' }).where(eq(sysOssConfig.ossConfigId, id));
+  await tx.update(sysOssConfig).set({ status: IN_USE }).where(eq(sysOssConfig.ossConfigId, id));
   return row.configKey;
 }

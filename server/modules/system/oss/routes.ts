@@ -95,7 +95,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAG,
       summary: '存储配置列表（不返回密钥）',
-      description: "status '0' 的配置为当前使用的存储；没有时使用本地磁盘（<DATA_DIR>/files）。",
+      description: "inUse 的配置为当前使用的存储（status '0'）；没有时使用本地磁盘（<DATA_DIR>/files）。本地磁盘总是一项选择：没有名为 local 的配置时，以 ossConfigId 0 列在最前。",
       response: { 200: envelope(z.array(ossConfigRow)) },
     },
   }, async () => ok(await configRows(db), '查询成功'));

@@ -37,9 +37,10 @@ export const ossConfigRow = z.object({
   accessKey: z.string().nullable(),
   hasSecret: z.boolean().describe('已保存密钥（密钥本身从不返回）'),
   status: z.string().describe("'0' 使用中，'1' 未使用"),
+  inUse: z.boolean().describe('新文件存入此处（status 为 0；本地磁盘在没有其他配置使用时）'),
   fileCount: z.number(),
   remark: z.string().nullable(),
-  createdAt: z.string().describe('ISO 8601'),
+  createdAt: z.string().nullable().describe('ISO 8601；本地磁盘（ossConfigId 0）为空'),
 });
 
 const opt = (max: number, label: string) => z.string().trim().max(max, `${label}不能超过${max}个字符`).nullish();

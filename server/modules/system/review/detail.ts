@@ -1,15 +1,10 @@
 /** The reviewer's page of one submission: who, when, what (diff in words) and what the caller may do now. */
 import type { z } from 'zod';
-import {
-  reviewerConflict,
-  transitionRecordReview,
-  type PersistedRecordReviewSnapshot,
-  type ReviewedRecordKind,
-} from '../../../../machines/recordReview.machine.js';
+import type { ReviewedRecordKind } from '../../../../machines/recordReview.machine.js';
 import type { AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { diffRecords, type DisplayRecord } from './diff.js';
-import { changeOf, userNames, type ReviewRow } from './review.service.js';
+import { changeOf, reviewActions, userNames, type ReviewRow } from './review.service.js';
 import type { reviewDetailSchema } from './schemas.js';
 
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
@@ -20,8 +15,6 @@ export interface ReviewView<R> {
   record: (json: unknown) => R;
   display: (db: DbOrTx, rec: R | null) => Promise<DisplayRecord | null>;
   title: (rec: R) => string;
-  /** The permission that lets the caller decide (system:user:audit, system:role:audit). */
-  auditPerm: string;
 }
 
 export async function reviewDetail<R>(db: DbOrTx, row: ReviewRow, caller: AuthUser, view: ReviewView<R>): Promise<ReviewDetail> {
@@ -31,10 +24,6 @@ export async function reviewDetail<R>(db: DbOrTx, row: ReviewRow, caller: AuthUs
   const before = change === 'create' ? null : await view.display(db, current);
   const after = change === 'delete' ? null : await view.display(db, proposed);
   const names = await userNames(db, [row.submittedBy, row.reviewedBy]);
-  const persisted = row.snapshot as PersistedRecordReviewSnapshot;
-  const pending = row.state === 'pending';
-  const independent = reviewerConflict({ submitterId: persisted.context.submitterId, subjectUserId: persisted.context.subjectUserId ?? null }, caller.userId) === null;
-  const cancelTry = transitionRecordReview(persisted, { type: 'CANCEL', actorId: caller.userId });
   return {
     reviewId: row.id,
     entity: row.entity as ReviewedRecordKind,
@@ -50,7 +39,6 @@ export async function reviewDetail<R>(db: DbOrTx, row: ReviewRow, caller: AuthUs
     comment: row.comment,
     title: view.title(change === 'delete' && current ? current : proposed),
     diff: diffRecords(view.labels, before, after),
-    canReview: pending && independent && caller.permissions.has(view.auditPerm),
-    canCancel: pending && cancelTry.ok,
+    ...reviewActions(row, caller),
   };
 }

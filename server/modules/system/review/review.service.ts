@@ -15,7 +15,7 @@ import {
   type RecordReviewEvent,
   type ReviewedRecordKind,
 } from '../../../../machines/recordReview.machine.js';
-import type { AppContext } from '../../../context.js';
+import type { AppContext, AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysRecordReview, sysUser } from '../../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
@@ -26,14 +26,37 @@ export type ReviewState = 'pending' | 'approved' | 'rejected' | 'cancelled';
 const ENTITY_NAME: Record<ReviewedRecordKind, string> = { user: '用户', role: '角色' };
 const CHANGE_NAME: Record<RecordChange, string> = { create: '新增', update: '修改', delete: '删除' };
 
-/** What a list row or a detail says about its pending submission. */
-export interface PendingSummary {
+/** The permission that lets a caller decide a submission of this kind. */
+export const AUDIT_PERMS: Record<ReviewedRecordKind, string> = { user: 'system:user:audit', role: 'system:role:audit' };
+
+/** What the caller may do with a submission now: the recordReview machine's answer, plus the audit permission to decide. */
+export interface ReviewActions {
+  canReview: boolean;
+  canCancel: boolean;
+}
+
+/** What a list row or a detail says about its pending submission, and what the caller may do with it. */
+export interface PendingSummary extends ReviewActions {
   reviewId: number;
   checkStatus: CheckStatus;
   change: RecordChange;
   submittedBy: number;
   submitterName: string;
   submittedAt: string;
+}
+
+/**
+ * The one place that answers "may this caller decide or withdraw this submission": the list rows and
+ * the reviewer's detail both ask here, so a page only shows what the server allows.
+ */
+export function reviewActions(row: ReviewRow, caller: AuthUser): ReviewActions {
+  if (row.state !== 'pending') return { canReview: false, canCancel: false };
+  const persisted = row.snapshot as PersistedRecordReviewSnapshot;
+  const independent = reviewerConflict({ submitterId: persisted.context.submitterId, subjectUserId: persisted.context.subjectUserId ?? null }, caller.userId) === null;
+  return {
+    canReview: independent && caller.permissions.has(AUDIT_PERMS[row.entity as ReviewedRecordKind]),
+    canCancel: transitionRecordReview(persisted, { type: 'CANCEL', actorId: caller.userId }).ok,
+  };
 }
 
 export const changeOf = (row: ReviewRow): RecordChange => (row.snapshot as PersistedRecordReviewSnapshot).context.change;
@@ -154,19 +177,20 @@ export async function cancelReview(ctx: AppContext, tx: DbOrTx, row: ReviewRow, 
   return persist(tx, row, result.snapshot, { reviewedAt: ctx.clock.now() });
 }
 
-/** Pending submissions of these records, by record id. */
-export async function pendingByRecord(db: DbOrTx, entity: ReviewedRecordKind, recordIds: readonly number[]): Promise<Map<number, PendingSummary>> {
+/** Pending submissions of these records, by record id, with what the caller may do with each. */
+export async function pendingByRecord(db: DbOrTx, entity: ReviewedRecordKind, recordIds: readonly number[], caller: AuthUser): Promise<Map<number, PendingSummary>> {
   if (recordIds.length === 0) return new Map();
   const rows = await db
     .select({ review: sysRecordReview, submitterName: sysUser.userName })
     .from(sysRecordReview)
     .innerJoin(sysUser, eq(sysUser.userId, sysRecordReview.submittedBy))
     .where(and(eq(sysRecordReview.entity, entity), eq(sysRecordReview.state, 'pending'), inArray(sysRecordReview.recordId, [...recordIds])));
-  return new Map(rows.map((r) => [r.review.recordId!, summaryOf(r.review, r.submitterName)]));
+  return new Map(rows.map((r) => [r.review.recordId!, summaryOf(r.review, r.submitterName, caller)]));
 }
 
-export function summaryOf(row: ReviewRow, submitterName: string): PendingSummary {
+export function summaryOf(row: ReviewRow, submitterName: string, caller: AuthUser): PendingSummary {
   return {
+    ...reviewActions(row, caller),
     reviewId: row.id,
     checkStatus: row.checkStatus as CheckStatus,
     change: changeOf(row),

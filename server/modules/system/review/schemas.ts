@@ -11,6 +11,8 @@ export const pendingSchema = z.object({
   submittedBy: z.number(),
   submitterName: z.string(),
   submittedAt: z.string().describe('ISO 8601'),
+  canReview: z.boolean().describe('调用者现在可以审核（通过或驳回）：四眼原则与审核权限'),
+  canCancel: z.boolean().describe('调用者现在可以撤回（角色变更的提交人）'),
 });
 
 export const diffRowSchema = z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string() });

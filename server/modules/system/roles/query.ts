@@ -1,12 +1,15 @@
 /** The role list: roles waiting for their first approval first (no sys_role row yet), then live roles with their pending info. */
 import { z } from 'zod';
 import { and, count, desc, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import { pageQuery } from '../../../lib/reply.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { pendingByRecord, summaryOf } from '../review/review.service.js';
 import { pendingSchema } from '../review/schemas.js';
+import { isDutyRole } from '../review/duties.js';
+import { isEnabled } from '../../../lib/status.js';
 import { DATA_SCOPES, type RoleRecord } from './record.js';
 import { optionalText } from '../../../lib/schemas.js';
 
@@ -28,6 +31,8 @@ export const roleRow = z.object({
   dataScope: z.string(),
   dataScopeLabel: z.string(),
   status: z.string(),
+  enabled: z.boolean().describe('角色为正常状态（status 为 1）'),
+  dutyRole: z.boolean().describe('三员角色（系统管理员、安全管理员、审计管理员）：不能停用、删除或改数据权限'),
   checkStatus: z.string().nullable(),
   remark: z.string().nullable(),
   userCount: z.number(),
@@ -61,7 +66,7 @@ function createConditions(q: RoleListQuery): SQL | undefined {
   return and(...w);
 }
 
-export async function liveRoleRows(db: DbOrTx, cond: SQL | undefined, q: Pick<RoleListQuery, 'sortField' | 'sortOrder'>, offset: number, limit: number): Promise<RoleRow[]> {
+export async function liveRoleRows(db: DbOrTx, caller: AuthUser, cond: SQL | undefined, q: Pick<RoleListQuery, 'sortField' | 'sortOrder'>, offset: number, limit: number): Promise<RoleRow[]> {
   const rows = await db
     .select()
     .from(sysRole)
@@ -74,7 +79,7 @@ export async function liveRoleRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Ro
     ? await db.select({ roleId: sysUserRole.roleId, n: count() }).from(sysUserRole).where(inArray(sysUserRole.roleId, ids)).groupBy(sysUserRole.roleId)
     : [];
   const countOf = new Map(counts.map((c) => [c.roleId, c.n]));
-  const pending = await pendingByRecord(db, 'role', ids);
+  const pending = await pendingByRecord(db, 'role', ids, caller);
   return rows.map((r) => ({
     key: `o${r.roleId}`,
     roleId: r.roleId,
@@ -84,6 +89,8 @@ export async function liveRoleRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Ro
     dataScope: r.dataScope,
     dataScopeLabel: DATA_SCOPES[r.dataScope as keyof typeof DATA_SCOPES] ?? r.dataScope,
     status: r.status,
+    enabled: isEnabled(r.status),
+    dutyRole: isDutyRole(r.roleKey),
     checkStatus: r.checkStatus,
     remark: r.remark,
     userCount: countOf.get(r.roleId) ?? 0,
@@ -92,7 +99,7 @@ export async function liveRoleRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Ro
   }));
 }
 
-export async function listRoles(db: DbOrTx, q: RoleListQuery): Promise<{ rows: RoleRow[]; total: number }> {
+export async function listRoles(db: DbOrTx, caller: AuthUser, q: RoleListQuery): Promise<{ rows: RoleRow[]; total: number }> {
   const live = liveRoleConditions(q);
   const creates = createConditions(q);
   const [{ n: createTotal } = { n: 0 }] = await db.select({ n: count() }).from(sysRecordReview).where(creates);
@@ -109,7 +116,7 @@ export async function listRoles(db: DbOrTx, q: RoleListQuery): Promise<{ rows: R
         .offset(offset)
     : [];
   const liveLimit = q.checkStatus === '0' ? 0 : q.pageSize - createRows.length;
-  const liveRows = liveLimit > 0 ? await liveRoleRows(db, live, q, Math.max(0, offset - createTotal), liveLimit) : [];
+  const liveRows = liveLimit > 0 ? await liveRoleRows(db, caller, live, q, Math.max(0, offset - createTotal), liveLimit) : [];
   return {
     rows: [
       ...createRows.map(({ review, submitterName }): RoleRow => {
@@ -123,11 +130,13 @@ export async function listRoles(db: DbOrTx, q: RoleListQuery): Promise<{ rows: R
           dataScope: rec.dataScope,
           dataScopeLabel: DATA_SCOPES[rec.dataScope] ?? rec.dataScope,
           status: rec.status,
+          enabled: isEnabled(rec.status),
+          dutyRole: isDutyRole(rec.roleKey),
           checkStatus: '0',
           remark: rec.remark,
           userCount: 0,
           createdAt: null,
-          pending: summaryOf(review, submitterName),
+          pending: summaryOf(review, submitterName, caller),
         };
       }),
       ...liveRows,

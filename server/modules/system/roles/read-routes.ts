@@ -49,7 +49,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: pageEnvelope(roleRow) },
     },
   }, async (req) => {
-    const { rows, total } = await listRoles(db, req.query);
+    const { rows, total } = await listRoles(db, currentUser(req), req.query);
     return page(rows, total, req.query.pageNum);
   });
 
@@ -92,7 +92,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => {
     const live = await liveRole(db, req.params.id);
-    const [row] = await liveRoleRows(db, eq(sysRole.roleId, req.params.id), {}, 0, 1);
+    const [row] = await liveRoleRows(db, currentUser(req), eq(sysRole.roleId, req.params.id), {}, 0, 1);
     const pending = await pendingOf(db, 'role', req.params.id);
     return ok({
       ...row!,
@@ -123,6 +123,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: TAGS, summary: '导出角色（Excel）', querystring: roleListQuery },
   }, async (req, reply) => {
     const cond = liveRoleConditions(req.query);
-    return sendExcel(reply, `角色列表_${new Date().toISOString().slice(0, 10)}.xlsx`, EXPORT_COLUMNS, batches((offset, limit) => liveRoleRows(db, cond, req.query, offset, limit), 500), '角色');
+    const caller = currentUser(req);
+    return sendExcel(reply, `角色列表_${new Date().toISOString().slice(0, 10)}.xlsx`, EXPORT_COLUMNS, batches((offset, limit) => liveRoleRows(db, caller, cond, req.query, offset, limit), 500), '角色');
   });
 };

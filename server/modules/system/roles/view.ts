@@ -7,5 +7,4 @@ export const roleView: ReviewView<RoleRecord> = {
   record: (json) => json as RoleRecord,
   display: displayRole,
   title: (rec) => `${rec.roleName}（${rec.roleKey}）`,
-  auditPerm: 'system:role:audit',
 };

@@ -10,12 +10,13 @@ import type { DbOrTx } from '../../../db/client.js';
 import { enterprise, sysDept, sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import { pageQuery } from '../../../lib/reply.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
-import { pendingByRecord, summaryOf, type PendingSummary, type ReviewRow } from '../review/review.service.js';
+import { pendingByRecord, summaryOf, type ReviewRow } from '../review/review.service.js';
 import { pendingSchema } from '../review/schemas.js';
 import { USER_TYPES, recordOf, type ProposedUser, type UserType } from './record.js';
 import { deptSubtree, scopeCondition, userScopeOf, type UserScope } from './scope.js';
 import { maskPhone } from '../../../services/personalData.js';
 import { id, optionalText } from '../../../lib/schemas.js';
+import { isEnabled } from '../../../lib/status.js';
 
 export const userListQuery = pageQuery.extend({
   userName: optionalText(64, '用户账号'),
@@ -46,6 +47,7 @@ export const userRow = z.object({
   email: z.string().nullable(),
   sex: z.string(),
   status: z.string().describe("'1' 正常 '0' 停用"),
+  enabled: z.boolean().describe('账号为正常状态（status 为 1）'),
   checkStatus: z.string().nullable(),
   roleIds: z.array(z.number()),
   roleNames: z.array(z.string()),
@@ -127,6 +129,7 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
       email: u.email,
       sex: u.sex,
       status: u.status,
+      enabled: isEnabled(u.status),
       checkStatus: u.checkStatus,
       roleIds: rs.map((r) => r.roleId),
       roleNames: rs.map((r) => r.roleName),
@@ -167,7 +170,7 @@ function pendingCreateConditions(db: DbOrTx, q: UserListQuery, scope: UserScope,
   return and(...w);
 }
 
-async function pendingCreateRows(db: DbOrTx, cond: SQL | undefined, offset: number, limit: number): Promise<UserRowV2[]> {
+async function pendingCreateRows(db: DbOrTx, caller: AuthUser, cond: SQL | undefined, offset: number, limit: number): Promise<UserRowV2[]> {
   if (limit <= 0) return [];
   const rows = await db
     .select({ review: sysRecordReview, submitterName: sysUser.userName })
@@ -177,10 +180,10 @@ async function pendingCreateRows(db: DbOrTx, cond: SQL | undefined, offset: numb
     .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id))
     .limit(limit)
     .offset(offset);
-  return describePendingCreates(db, rows);
+  return describePendingCreates(db, rows, caller);
 }
 
-export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewRow; submitterName: string }[]): Promise<UserRowV2[]> {
+export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewRow; submitterName: string }[], caller: AuthUser): Promise<UserRowV2[]> {
   const recs = rows.map((r) => recordOf(r.review.proposed as ProposedUser));
   const deptIds = [...new Set(recs.map((r) => r.deptId).filter((d): d is number => d !== null))];
   const entIds = [...new Set(recs.map((r) => r.enterpriseId).filter((d): d is number => d !== null))];
@@ -205,13 +208,14 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
       email: rec.email,
       sex: rec.sex,
       status: rec.status,
+      enabled: isEnabled(rec.status),
       checkStatus: '0',
       roleIds: rec.roleIds,
       roleNames: rec.roleIds.map((id) => roles.get(id) ?? `#${id}`),
       remark: rec.remark,
       createdAt: null,
       loginDate: null,
-      pending: summaryOf(review, submitterName) as PendingSummary,
+      pending: summaryOf(review, submitterName, caller),
     };
   });
 }
@@ -226,11 +230,11 @@ export async function listUsersV2(db: DbOrTx, caller: AuthUser, q: z.infer<typeo
   const [{ n: creates } = { n: 0 }] = await db.select({ n: count() }).from(sysRecordReview).where(createCond);
   const liveTotal = q.checkStatus === '0' ? 0 : await countLive(db, live);
   const offset = (q.pageNum - 1) * q.pageSize;
-  const createRows = offset < creates ? await pendingCreateRows(db, createCond, offset, Math.min(q.pageSize, creates - offset)) : [];
+  const createRows = offset < creates ? await pendingCreateRows(db, caller, createCond, offset, Math.min(q.pageSize, creates - offset)) : [];
   const liveOffset = Math.max(0, offset - creates);
   const liveLimit = q.checkStatus === '0' ? 0 : q.pageSize - createRows.length;
   const liveRows = liveLimit > 0 ? await liveUserRows(db, live, q, liveOffset, liveLimit) : [];
-  const pending = await pendingByRecord(db, 'user', liveRows.map((r) => r.userId!));
+  const pending = await pendingByRecord(db, 'user', liveRows.map((r) => r.userId!), caller);
   return {
     rows: [...createRows, ...liveRows.map((r) => ({ ...r, pending: pending.get(r.userId!) ?? null }))],
     total: creates + liveTotal,

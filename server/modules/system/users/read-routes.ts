@@ -16,6 +16,7 @@ import { userView } from './view.js';
 import { userScopeOf } from './scope.js';
 import { reveal } from '../../../services/personalData.js';
 import { id, idParams, optionalText } from '../../../lib/schemas.js';
+import { isEnabled } from '../../../lib/status.js';
 
 const idParam = idParams;
 const TAGS = ['system-user'];
@@ -70,7 +71,7 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({
       ...row!,
       phone,
-      pending: pending ? summaryOf(pending, names.get(pending.submittedBy) ?? '') : null,
+      pending: pending ? summaryOf(pending, names.get(pending.submittedBy) ?? '', caller) : null,
       review: pending ? await reviewDetail(db, pending, caller, userView) : null,
     });
   });
@@ -95,11 +96,12 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => {
     const q = req.query;
-    let cond = liveConditions(db, q, await userScopeOf(db, currentUser(req)));
+    const caller = currentUser(req);
+    let cond = liveConditions(db, q, await userScopeOf(db, caller));
     if (q.roleId) cond = and(cond, inArray(sysUser.userId, db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, q.roleId))));
     const total = await countLive(db, cond);
     const rows = await liveUserRows(db, cond, q, (q.pageNum - 1) * q.pageSize, q.pageSize);
-    const pending = await pendingByRecord(db, 'user', rows.map((r) => r.userId!));
+    const pending = await pendingByRecord(db, 'user', rows.map((r) => r.userId!), caller);
     return page(rows.map((r) => ({ ...r, pending: pending.get(r.userId!) ?? null })), total, q.pageNum);
   });
 
@@ -113,7 +115,7 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: TAGS, summary: '部门树（用户与角色表单）', response: { 200: envelope(z.array(deptNode)) } },
   }, async () => {
     const rows = await db.select().from(sysDept).orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
-    const nodes = new Map<number, DeptNode>(rows.map((d) => [d.deptId, { id: d.deptId, label: d.deptName, area: d.area, disabled: d.status !== '1', children: [] }]));
+    const nodes = new Map<number, DeptNode>(rows.map((d) => [d.deptId, { id: d.deptId, label: d.deptName, area: d.area, disabled: !isEnabled(d.status), children: [] }]));
     const roots: DeptNode[] = [];
     for (const d of rows) {
       const parent = nodes.get(d.parentId);

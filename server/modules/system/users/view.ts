@@ -7,5 +7,4 @@ export const userView: ReviewView<UserRecord> = {
   record: (json) => recordOf(json as ProposedUser),
   display: displayUser,
   title: (rec) => `${rec.userName}（${rec.nickName}）`,
-  auditPerm: 'system:user:audit',
 };

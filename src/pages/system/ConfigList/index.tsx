@@ -1,28 +1,22 @@
 /** 参数设置: list (search, paging, 总共 N 条记录), export, create/edit modal, delete with confirmation. */
-import { useState } from 'react';
-import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
-import { LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProFormRadio, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Alert, Space, Tag, Tooltip, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { ProFormRadio, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
-import { formatDateTime } from '@/components/ProTableKit/format';
+import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules } from '@/components/AdminKit';
 import { CONFIG_EXPORT_URL, listConfigs, removeConfigs, saveConfig, type ConfigInput, type ConfigQuery, type SysConfig } from '@/services/systemConfig';
-import { dateRangeColumn, EditorModal, NS, RemoveLink, useListPage, useRemove, useRules } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
+
+type Search = Omit<ConfigQuery, 'pageNum' | 'pageSize'>;
+
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'configId', testId: 'config-table', add: { perm: 'system:config:add', testId: 'config-add' }, exportTo: { url: CONFIG_EXPORT_URL, perm: 'system:config:export' } } as const;
 
 export default function ConfigList() {
-  const { t } = useTranslation(NS);
-  const { actionRef, pagination, request, lastQuery, reload } = useListPage<SysConfig, Omit<ConfigQuery, 'pageNum' | 'pageSize'>>(listConfigs);
-  const remove = useRemove(reload);
+  const { t } = useTranslation(SYS_ADMIN);
+  const { list, cols, editor, remove } = useAdminList<SysConfig, Search>(listConfigs);
   const rules = useRules();
-  const [editing, setEditing] = useState<SysConfig | null>(null);
-  const [open, setOpen] = useState(false);
-
-  const openEditor = (row: SysConfig | null) => {
-    setEditing(row);
-    setOpen(true);
-  };
+  const builtIn = editor.editing?.configType === 'Y';
 
   const typeEnum = { Y: { text: t('common.yes') }, N: { text: t('common.no') } };
   const columns: ProColumns<SysConfig>[] = [
@@ -49,60 +43,31 @@ export default function ConfigList() {
     { title: t('config.configValue'), dataIndex: 'configValue', width: 160, ellipsis: true, search: false },
     { title: t('config.configType'), dataIndex: 'configType', width: 110, valueType: 'select', valueEnum: typeEnum },
     { title: t('common.remark'), dataIndex: 'remark', ellipsis: true, search: false },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    cols.createdAt(),
     dateRangeColumn<SysConfig>(t('common.createdAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 130,
-      render: (_d, r) => [
-        <AuthButton key="edit" perm="system:config:edit">
-          <a onClick={() => openEditor(r)} data-testid="row-edit">
-            {t('common.edit')}
-          </a>
-        </AuthButton>,
-        r.configType === 'N' ? (
-          <RemoveLink key="remove" perm="system:config:remove" onConfirm={() => remove(() => removeConfigs([r.configId]))} />
-        ) : null,
-      ],
-    },
+    cols.action(130, (r) => [
+      <EditLink key="edit" perm="system:config:edit" onClick={() => editor.edit(r)} />,
+      r.configType === 'N' ? <RemoveLink key="remove" perm="system:config:remove" onConfirm={() => remove(() => removeConfigs([r.configId]))} /> : null,
+    ]),
   ];
 
   return (
-    <PageHeaderWrapper title={t('config.title')}>
-      <ProTable<SysConfig, Omit<ConfigQuery, 'pageNum' | 'pageSize'>>
-        rowKey="configId"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="config-table"
-        toolBarRender={() => [
-          <AuthButton key="add" perm="system:config:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openEditor(null)} data-testid="config-add">
-              {t('common.add')}
-            </Button>
-          </AuthButton>,
-          <ExportButton key="export" url={CONFIG_EXPORT_URL} params={lastQuery} fileName={t('config.title')} perm="system:config:export" />,
-        ]}
-      />
+    <ListPage<SysConfig, Search> {...PAGE} onAdd={editor.create} title={t('config.title')} list={list} columns={columns}>
       <EditorModal<ConfigInput>
-        title={editing ? t('config.editTitle') : t('config.addTitle')}
-        open={open}
-        onClose={() => setOpen(false)}
-        initialValues={editing ?? { configType: 'N' }}
-        onSubmit={(values) => saveConfig({ ...values, configId: editing?.configId })}
-        onSaved={reload}
+        title={editor.editing ? t('config.editTitle') : t('config.addTitle')}
+        editor={editor}
+        initialValues={editor.editing ?? { configType: 'N' }}
+        onSubmit={(values) => saveConfig({ ...values, configId: editor.editing?.configId })}
+        onSaved={list.reload}
+        width={600}
         testId="config-modal"
       >
-        {editing?.security && <Alert type="warning" showIcon message={t('config.securityHint')} style={{ marginBottom: 16 }} />}
+        {editor.editing?.security && <Alert type="warning" showIcon message={t('config.securityHint')} style={{ marginBottom: 16 }} />}
         <ProFormText name="configName" label={t('config.configName')} rules={[...rules.required(t('config.configName')), rules.max(t('config.configName'), 100)]} fieldProps={{ 'data-testid': 'form-configName' }} />
         <ProFormText
           name="configKey"
           label={t('config.configKey')}
-          disabled={editing?.configType === 'Y'}
+          disabled={builtIn}
           rules={[...rules.required(t('config.configKey')), rules.max(t('config.configKey'), 100), { pattern: /^[A-Za-z0-9_.-]+$/, message: t('config.keyPattern') }]}
           fieldProps={{ 'data-testid': 'form-configKey' }}
         />
@@ -110,7 +75,7 @@ export default function ConfigList() {
         <ProFormRadio.Group
           name="configType"
           label={t('config.configType')}
-          disabled={editing?.configType === 'Y'}
+          disabled={builtIn}
           options={[
             { value: 'Y', label: t('common.yes') },
             { value: 'N', label: t('common.no') },
@@ -118,6 +83,6 @@ export default function ConfigList() {
         />
         <ProFormTextArea name="remark" label={t('common.remark')} rules={[rules.max(t('common.remark'), 500)]} />
       </EditorModal>
-    </PageHeaderWrapper>
+    </ListPage>
   );
 }

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { saveDept, type DeptInput, type SysDept } from '@/services/systemDept';
-import { areaOptions, EditorModal, NS, statusOptions, useRules } from '../PermissionList/kit';
+import { EditorModal, STATUS_CODE, useAreaOptions, useRules, useStatusOptions, type EditorProps } from '@/components/AdminKit';
+import { SYS_DATA } from '../namespaces';
 
 interface TreeOption {
   value: number;
@@ -17,32 +18,27 @@ function parentOptions(depts: SysDept[], selfId: number | undefined, disabledMar
   return depts.map((d) => {
     const self = d.deptId === selfId;
     const children = self ? [] : parentOptions(d.children ?? [], selfId, disabledMark);
-    return { value: d.deptId, title: d.status === '1' ? d.deptName : `${d.deptName} ${disabledMark}`, disabled: self, ...(children.length ? { children } : {}) };
+    return { value: d.deptId, title: d.enabled ? d.deptName : `${d.deptName} ${disabledMark}`, disabled: self, ...(children.length ? { children } : {}) };
   });
 }
 
-export default function DeptEditor({
-  open, onClose, onSaved, depts, editing, parentId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-  depts: SysDept[];
-  editing: SysDept | null;
-  parentId: number;
-}) {
-  const { t } = useTranslation(NS);
+/** `editor.parent`: the department a new one goes under. */
+export default function DeptEditor({ editor, onSaved, depts }: EditorProps<SysDept, number> & { depts: SysDept[] }) {
+  const { editing } = editor;
+  const parentId = editor.parent ?? 0;
+  const { t } = useTranslation(SYS_DATA);
   const rules = useRules();
+  const areaOptions = useAreaOptions();
+  const statusOptions = useStatusOptions();
   const tree = useMemo(() => parentOptions(depts, editing?.deptId, t('dept.disabledMark')), [depts, editing, t]);
   const isRoot = editing?.parentId === 0;
   const initial: Partial<DeptInput> = editing
     ? { ...editing }
-    : { parentId: parentId || undefined, status: '1', orderNum: 0 };
+    : { parentId: parentId || undefined, status: STATUS_CODE.enabled, orderNum: 0 };
   return (
     <EditorModal<DeptInput>
       title={editing ? t('dept.editTitle') : t('dept.addTitle')}
-      open={open}
-      onClose={onClose}
+      editor={editor}
       onSaved={onSaved}
       initialValues={initial}
       testId="dept-modal"
@@ -57,7 +53,7 @@ export default function DeptEditor({
         />
       )}
       <ProFormText name="deptName" label={t('dept.deptName')} rules={[...rules.required(t('dept.deptName')), rules.max(t('dept.deptName'), 100)]} fieldProps={{ 'data-testid': 'form-deptName' }} />
-      <ProFormSelect name="area" label={t('dept.area')} tooltip={t('dept.areaHint')} allowClear options={areaOptions(t)} fieldProps={{ 'data-testid': 'form-area' } as Record<string, unknown>} />
+      <ProFormSelect name="area" label={t('dept.area')} tooltip={t('dept.areaHint')} allowClear options={areaOptions} fieldProps={{ 'data-testid': 'form-area' } as Record<string, unknown>} />
       <ProFormText name="leader" label={t('dept.leader')} rules={[rules.max(t('dept.leader'), 50)]} />
       <ProFormText
         name="phone"
@@ -66,7 +62,7 @@ export default function DeptEditor({
         fieldProps={{ placeholder: '020-83300000', 'data-testid': 'form-phone' }}
       />
       <ProFormDigit name="orderNum" label={t('dept.orderNum')} min={0} max={9999} fieldProps={{ precision: 0 }} />
-      <ProFormRadio.Group name="status" label={t('dept.status')} options={statusOptions(t)} />
+      <ProFormRadio.Group name="status" label={t('dept.status')} options={statusOptions} />
     </EditorModal>
   );
 }

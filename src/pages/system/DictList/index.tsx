@@ -2,41 +2,33 @@
  * 字典管理: the dictionary types (search, paging, add, edit, delete with its data after
  * confirmation, export); choosing a type opens its data with import and export.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Button, Drawer, Space, Tag, Tooltip } from 'antd';
-import { LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProFormRadio, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useState } from 'react';
+import { Drawer, Space, Tag, Tooltip } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { ProFormRadio, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
-import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { formatDateTime } from '@/components/ProTableKit/format';
+import {
+  EditLink, EditorModal, ListPage, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useEditor, useListPage, useRules,
+  useStatusOptions,
+} from '@/components/AdminKit';
 import { DICT_TYPE_EXPORT_URL, listDictTypes, removeDictTypes, saveDictType, type DictType, type DictTypeInput, type DictTypeQuery } from '@/services/systemDict';
-import { dateRangeColumn, EditorModal, NS, RemoveLink, searchOnly, statusOptions, useAction, useRules, useStatusEnum } from '../PermissionList/kit';
+import { SYS_DATA } from '../namespaces';
 import DictDataTable from './DictDataTable';
 
 type Query = Omit<DictTypeQuery, 'pageNum' | 'pageSize'>;
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'dictId', testId: 'dict-type-table', add: { perm: 'system:dict:add', testId: 'dict-add' } } as const;
+
 export default function DictList() {
-  const { t } = useTranslation(NS);
-  const actionRef = useRef<ActionType>(null);
-  const pagination = useTablePagination();
+  const { t } = useTranslation(SYS_DATA);
+  const cols = useAdminColumns<DictType>();
   const rules = useRules();
-  const statusEnum = useStatusEnum();
-  const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
-  const [editing, setEditing] = useState<DictType | null>(null);
-  const [open, setOpen] = useState(false);
+  const statusOptions = useStatusOptions();
+  const list = useListPage<DictType, Query>(listDictTypes);
+  const act = useAction(list.reload);
+  const editor = useEditor<DictType>();
   const [viewing, setViewing] = useState<DictType | null>(null);
-  const reload = useCallback(() => void actionRef.current?.reload(), []);
-  const act = useAction(reload);
-  const request = useMemo(
-    () => tableRequest<DictType, Query>((q) => {
-      setLastQuery(searchOnly(q as Record<string, unknown>));
-      return listDictTypes(q);
-    }, actionRef),
-    [],
-  );
 
   const columns: ProColumns<DictType>[] = [
     { title: t('dict.dictId'), dataIndex: 'dictId', width: 90, search: false },
@@ -64,70 +56,49 @@ export default function DictList() {
       render: (_d, r) => (r.numeric === null ? '-' : r.numeric ? <Tag color="blue">{t('dict.kindNumber')}</Tag> : <Tag>{t('dict.kindString')}</Tag>),
     },
     { title: t('dict.dataCount'), dataIndex: 'dataCount', width: 90, search: false },
-    { title: t('dict.status'), dataIndex: 'status', width: 90, valueType: 'select', valueEnum: statusEnum },
+    cols.status({ title: t('dict.status'), width: 90 }),
     { title: t('common.remark'), dataIndex: 'remark', ellipsis: true, search: false },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    cols.createdAt(),
     dateRangeColumn<DictType>(t('common.createdAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 170,
-      render: (_d, r) => [
-        <a key="data" onClick={() => setViewing(r)} data-testid="row-data">{t('dict.data')}</a>,
-        <AuthButton key="edit" perm="system:dict:edit">
-          <a onClick={() => { setEditing(r); setOpen(true); }} data-testid="row-edit">{t('common.edit')}</a>
-        </AuthButton>,
-        r.builtIn ? null : (
-          <RemoveLink
-            key="remove"
-            perm="system:dict:remove"
-            title={t('dict.removeTypeConfirm', { name: r.dictName, count: r.dataCount })}
-            onConfirm={() => act(() => removeDictTypes([r.dictId]))}
-          />
-        ),
-      ],
-    },
+    cols.action(170, (r) => [
+      <RowLink key="data" onClick={() => setViewing(r)} testId="row-data">
+        {t('dict.data')}
+      </RowLink>,
+      <EditLink key="edit" perm="system:dict:edit" onClick={() => editor.edit(r)} />,
+      r.builtIn ? null : (
+        <RemoveLink key="remove" perm="system:dict:remove" title={t('dict.removeTypeConfirm', { name: r.dictName, count: r.dataCount })} onConfirm={() => act(() => removeDictTypes([r.dictId]))} />
+      ),
+    ]),
   ];
 
   return (
-    <PageHeaderWrapper title={t('dict.title')} description={t('dict.description')}>
-      <ProTable<DictType, Query>
-        rowKey="dictId"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="dict-type-table"
-        toolBarRender={() => [
-          <AuthButton key="add" perm="system:dict:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setOpen(true); }} data-testid="dict-add">
-              {t('common.add')}
-            </Button>
-          </AuthButton>,
-          <ExportButton key="export" url={DICT_TYPE_EXPORT_URL} params={lastQuery} fileName={t('dict.typeTitle')} perm="system:dict:export" />,
-        ]}
-      />
+    <ListPage<DictType, Query>
+      {...PAGE}
+      onAdd={editor.create}
+      title={t('dict.title')}
+      description={t('dict.description')}
+      list={list}
+      columns={columns}
+      exportTo={{ url: DICT_TYPE_EXPORT_URL, perm: 'system:dict:export', fileName: t('dict.typeTitle') }}
+    >
       <EditorModal<DictTypeInput>
-        title={editing ? t('dict.editTypeTitle') : t('dict.addTypeTitle')}
-        open={open}
-        onClose={() => setOpen(false)}
-        onSaved={reload}
-        initialValues={editing ?? { status: '1' }}
+        title={editor.editing ? t('dict.editTypeTitle') : t('dict.addTypeTitle')}
+        editor={editor}
+        onSaved={list.reload}
+        initialValues={editor.editing ?? { status: '1' }}
         testId="dict-type-modal"
-        onSubmit={(v) => saveDictType({ ...v, dictId: editing?.dictId })}
+        onSubmit={(v) => saveDictType({ ...v, dictId: editor.editing?.dictId })}
       >
         <ProFormText name="dictName" label={t('dict.dictName')} rules={[...rules.required(t('dict.dictName')), rules.max(t('dict.dictName'), 100)]} fieldProps={{ 'data-testid': 'form-dictName' }} />
         <ProFormText
           name="dictType"
           label={t('dict.dictType')}
-          disabled={editing?.builtIn}
-          tooltip={editing && !editing.builtIn ? t('dict.renameHint') : undefined}
+          disabled={editor.editing?.builtIn}
+          tooltip={editor.editing && !editor.editing.builtIn ? t('dict.renameHint') : undefined}
           rules={[...rules.required(t('dict.dictType')), rules.max(t('dict.dictType'), 100), { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('dict.typePattern') }]}
           fieldProps={{ 'data-testid': 'form-dictType' }}
         />
-        <ProFormRadio.Group name="status" label={t('dict.status')} options={statusOptions(t)} />
+        <ProFormRadio.Group name="status" label={t('dict.status')} options={statusOptions} />
         <ProFormTextArea name="remark" label={t('common.remark')} rules={[rules.max(t('common.remark'), 500)]} />
       </EditorModal>
       <Drawer
@@ -138,8 +109,8 @@ export default function DictList() {
         destroyOnHidden
         data-testid="dict-data-drawer"
       >
-        {viewing && <DictDataTable key={viewing.dictId} type={viewing} onChanged={reload} />}
+        {viewing && <DictDataTable key={viewing.dictId} type={viewing} onChanged={list.reload} />}
       </Drawer>
-    </PageHeaderWrapper>
+    </ListPage>
   );
 }

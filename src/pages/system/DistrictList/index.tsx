@@ -8,10 +8,10 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { ProCard, ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
+import { AreaTag, EditLink, EditorModal, RemoveLink, RowLink, useAction, useAreaOptions, useEditor, useKitText, useRules, useServerError } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
 import { listDistricts, removeDistricts, saveDistrict, type District, type DistrictInput } from '@/services/systemDistrict';
-import { AreaTag, areaOptions, EditorModal, NS, RemoveLink, useAction, useRules, useServerError } from '../PermissionList/kit';
+import { SYS_DATA } from '../namespaces';
 
 type Row = District & { children?: Row[] };
 
@@ -25,15 +25,17 @@ function withChildren(rows: Row[], code: string, children: Row[]): Row[] {
 const LEVEL_COLORS: Record<number, string> = { 1: 'magenta', 2: 'blue', 3: 'default' };
 
 export default function DistrictList() {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_DATA);
+  const kt = useKitText();
   const rules = useRules();
+  const areaOptions = useAreaOptions();
   const showError = useServerError();
   const [rows, setRows] = useState<Row[]>([]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [loading, setLoading] = useState(false);
   const [keyword, setKeyword] = useState('');
   const [searching, setSearching] = useState(false);
-  const [editor, setEditor] = useState<{ open: boolean; editing: District | null; parent: District | null }>({ open: false, editing: null, parent: null });
+  const editor = useEditor<District, District>();
 
   const loadTop = useCallback(async () => {
     setLoading(true);
@@ -99,20 +101,16 @@ export default function DistrictList() {
     { title: t('district.area'), dataIndex: 'area', width: 170, render: (_v, r) => <AreaTag area={r.area} /> },
     { title: t('district.orderNum'), dataIndex: 'orderNum', width: 80 },
     {
-      title: t('common.action'),
+      title: kt('admin.action'),
       width: 190,
       render: (_v, r) => (
         <Space>
           {r.level < 3 && (
-            <AuthButton perm="system:district:add">
-              <a onClick={() => setEditor({ open: true, editing: null, parent: r })} data-testid="row-add-child">{t('common.addChild')}</a>
-            </AuthButton>
+            <RowLink perm="system:district:add" onClick={() => editor.create(r)} testId="row-add-child">
+              {t('common.addChild')}
+            </RowLink>
           )}
-          {r.level > 1 && (
-            <AuthButton perm="system:district:edit">
-              <a onClick={() => setEditor({ open: true, editing: r, parent: null })} data-testid="row-edit">{t('common.edit')}</a>
-            </AuthButton>
-          )}
+          {r.level > 1 && <EditLink perm="system:district:edit" onClick={() => editor.edit(r)} />}
           {r.level > 1 && !r.hasChildren && (
             <RemoveLink perm="system:district:remove" title={t('district.removeConfirm', { name: r.name })} onConfirm={() => act(() => removeDistricts([r.code]))} />
           )}
@@ -123,7 +121,7 @@ export default function DistrictList() {
 
   // The export follows the screen: the search results, or else the cities of the opened province.
   const exportParams = searching ? { name: keyword.trim() } : { parentCode: rows.length === 1 && rows[0]!.children?.length ? rows[0]!.code : undefined };
-  const parent = editor.parent;
+  const parent = editor.parent ?? null;
   const prefix = parent ? parent.code.slice(0, parent.level * 2) : '';
 
   return (
@@ -164,8 +162,7 @@ export default function DistrictList() {
       </ProCard>
       <EditorModal<DistrictInput>
         title={editor.editing ? t('district.editTitle') : t('district.addTitle', { parent: parent?.name ?? '' })}
-        open={editor.open}
-        onClose={() => setEditor((e) => ({ ...e, open: false }))}
+        editor={editor}
         onSaved={refresh}
         initialValues={editor.editing
           ? { code: editor.editing.code, name: editor.editing.name, area: editor.editing.area, orderNum: editor.editing.orderNum }
@@ -182,7 +179,7 @@ export default function DistrictList() {
           fieldProps={{ 'data-testid': 'form-code' }}
         />
         <ProFormText name="name" label={t('district.name')} rules={[...rules.required(t('district.name')), rules.max(t('district.name'), 64)]} fieldProps={{ 'data-testid': 'form-name' }} />
-        <ProFormSelect name="area" label={t('district.area')} tooltip={t('district.areaHint')} options={areaOptions(t)} allowClear />
+        <ProFormSelect name="area" label={t('district.area')} tooltip={t('district.areaHint')} options={areaOptions} allowClear />
         <ProFormDigit name="orderNum" label={t('district.orderNum')} min={0} max={9999} fieldProps={{ precision: 0 }} />
       </EditorModal>
     </PageHeaderWrapper>

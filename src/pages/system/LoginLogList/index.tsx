@@ -1,33 +1,22 @@
 /** 登录日志: read-only list (search, paging, 总共 N 条记录), export, and unlocking a locked account. */
-import { Alert, App, Popconfirm } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
+import { ConfirmLink, ListPage, dateRangeColumn, useAction, useAdminColumns, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { errorMessage } from '@/services/request';
 import { listLoginLogs, LOGININFOR_EXPORT_URL, unlockAccount, type LoginLog, type LoginLogQuery } from '@/services/systemLog';
-import { dateRangeColumn, NS, useListPage } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<LoginLogQuery, 'pageNum' | 'pageSize'>;
 
+/** The page's fixed wiring: row key, test id and 导出. */
+const PAGE = { rowKey: 'infoId', testId: 'logininfor-table', exportTo: { url: LOGININFOR_EXPORT_URL, perm: 'system:logininfor:export' } } as const;
+
 export default function LoginLogList() {
-  const { t } = useTranslation(NS);
-  const { message } = App.useApp();
-  const { actionRef, pagination, request, lastQuery, reload } = useListPage<LoginLog, Search>(listLoginLogs);
+  const { t } = useTranslation(SYS_ADMIN);
+  const cols = useAdminColumns<LoginLog>();
+  const list = useListPage<LoginLog, Search>(listLoginLogs);
+  const act = useAction(list.reload);
 
-  const unlock = async (userName: string) => {
-    try {
-      const res = await unlockAccount(userName);
-      void message.success(res.msg || t('log.unlocked', { userName }));
-      reload();
-    } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
-    }
-  };
-
-  const statusEnum = { '0': { text: t('log.success'), status: 'Success' }, '1': { text: t('log.failure'), status: 'Error' } };
   const methodEnum = { password: { text: t('log.methods.password') }, sms: { text: t('log.methods.sms') }, sso: { text: t('log.methods.sso') } };
   const columns: ProColumns<LoginLog>[] = [
     { title: t('log.infoId'), dataIndex: 'infoId', width: 90, search: false },
@@ -35,41 +24,23 @@ export default function LoginLogList() {
     { title: t('log.method'), dataIndex: 'method', width: 120, valueType: 'select', valueEnum: methodEnum },
     { title: t('log.ipaddr'), dataIndex: 'ipaddr', width: 140 },
     { title: t('log.userAgent'), dataIndex: 'userAgent', ellipsis: true, search: false },
-    { title: t('log.status'), dataIndex: 'status', width: 100, valueType: 'select', valueEnum: statusEnum },
+    cols.outcome(t('log.status')),
     { title: t('log.msg'), dataIndex: 'msg', ellipsis: true, search: false },
     { title: t('log.loginTime'), dataIndex: 'loginTime', width: 170, search: false, render: (_d, r) => formatDateTime(r.loginTime) },
     dateRangeColumn<LoginLog>(t('log.loginTime')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 100,
-      render: (_d, r) =>
-        r.userName && r.status === '1'
-          ? [
-              <AuthButton key="unlock" perm="system:logininfor:unlock">
-                <Popconfirm title={t('log.unlockConfirm', { userName: r.userName })} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => unlock(r.userName!)}>
-                  <a data-testid="row-unlock">{t('log.unlock')}</a>
-                </Popconfirm>
-              </AuthButton>,
-            ]
-          : [],
-    },
+    // Where unlocking makes sense is the server's answer (a failed sign-in of a named account).
+    cols.action(100, (r) =>
+      r.unlockable && r.userName
+        ? [
+            <ConfirmLink key="unlock" perm="system:logininfor:unlock" title={t('log.unlockConfirm', { userName: r.userName })} onConfirm={() => act(() => unlockAccount(r.userName!))} testId="row-unlock" danger={false}>
+              {t('log.unlock')}
+            </ConfirmLink>,
+          ]
+        : [],
+    ),
   ];
 
   return (
-    <PageHeaderWrapper title={t('log.loginTitle')}>
-      <Alert type="info" showIcon message={t('log.retention')} style={{ marginBottom: 16 }} />
-      <ProTable<LoginLog, Search>
-        rowKey="infoId"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="logininfor-table"
-        toolBarRender={() => [<ExportButton key="export" url={LOGININFOR_EXPORT_URL} params={lastQuery} fileName={t('log.loginTitle')} perm="system:logininfor:export" />]}
-      />
-    </PageHeaderWrapper>
+    <ListPage<LoginLog, Search> {...PAGE} title={t('log.loginTitle')} notice={t('log.retention')} list={list} columns={columns} />
   );
 }

@@ -1,26 +1,25 @@
 /** 通知公告: list (search, paging, 总共 N 条记录), export, create/edit modal, delete with confirmation. */
 import { useState } from 'react';
-import { Button, Modal, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Modal, Tag, Typography } from 'antd';
+import { ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
+import {
+  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminList, useDict, useRules,
+} from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { listNotices, NOTICE_EXPORT_URL, removeNotices, saveNotice, type NoticeInput, type NoticeQuery, type SysNotice } from '@/services/systemNotice';
-import { dateRangeColumn, EditorModal, enumOptions, NS, RemoveLink, useDict, useListPage, useRemove, useRules } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<NoticeQuery, 'pageNum' | 'pageSize'>;
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'noticeId', testId: 'notice-table', add: { perm: 'system:notice:add', testId: 'notice-add' }, exportTo: { url: NOTICE_EXPORT_URL, perm: 'system:notice:list' } } as const;
+
 export default function NoticeInfoList() {
-  const { t } = useTranslation(NS);
-  const { actionRef, pagination, request, lastQuery, reload } = useListPage<SysNotice, Search>(listNotices);
-  const remove = useRemove(reload);
+  const { t } = useTranslation(SYS_ADMIN);
+  const { list, cols, editor, remove } = useAdminList<SysNotice, Search>(listNotices);
   const rules = useRules();
   const typeEnum = useDict('sys_notice_type', { '1': { text: t('notice.types.1') }, '2': { text: t('notice.types.2') } });
-  const [editing, setEditing] = useState<SysNotice | null>(null);
-  const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<SysNotice | null>(null);
 
   const statusEnum = { '1': { text: t('notice.statusOpen'), status: 'Success' }, '0': { text: t('notice.statusClosed'), status: 'Default' } };
@@ -43,64 +42,22 @@ export default function NoticeInfoList() {
     },
     { title: t('common.status'), dataIndex: 'status', width: 100, valueType: 'select', valueEnum: statusEnum },
     { title: t('notice.createdBy'), dataIndex: 'createdBy', width: 120 },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    cols.createdAt(),
     dateRangeColumn<SysNotice>(t('common.createdAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 130,
-      render: (_d, r) => [
-        <AuthButton key="edit" perm="system:notice:edit">
-          <a
-            onClick={() => {
-              setEditing(r);
-              setOpen(true);
-            }}
-            data-testid="row-edit"
-          >
-            {t('common.edit')}
-          </a>
-        </AuthButton>,
-        <RemoveLink key="remove" perm="system:notice:remove" onConfirm={() => remove(() => removeNotices([r.noticeId]))} />,
-      ],
-    },
+    cols.action(130, (r) => [
+      <EditLink key="edit" perm="system:notice:edit" onClick={() => editor.edit(r)} />,
+      <RemoveLink key="remove" perm="system:notice:remove" onConfirm={() => remove(() => removeNotices([r.noticeId]))} />,
+    ]),
   ];
 
   return (
-    <PageHeaderWrapper title={t('notice.title')}>
-      <ProTable<SysNotice, Search>
-        rowKey="noticeId"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="notice-table"
-        toolBarRender={() => [
-          <AuthButton key="add" perm="system:notice:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-              data-testid="notice-add"
-            >
-              {t('common.add')}
-            </Button>
-          </AuthButton>,
-          <ExportButton key="export" url={NOTICE_EXPORT_URL} params={lastQuery} fileName={t('notice.title')} perm="system:notice:list" />,
-        ]}
-      />
+    <ListPage<SysNotice, Search> {...PAGE} onAdd={editor.create} title={t('notice.title')} list={list} columns={columns}>
       <EditorModal<NoticeInput>
-        title={editing ? t('notice.editTitle') : t('notice.addTitle')}
-        open={open}
-        onClose={() => setOpen(false)}
-        initialValues={editing ?? { noticeType: '1', status: '1' }}
-        onSubmit={(values) => saveNotice({ ...values, noticeId: editing?.noticeId })}
-        onSaved={reload}
+        title={editor.editing ? t('notice.editTitle') : t('notice.addTitle')}
+        editor={editor}
+        initialValues={editor.editing ?? { noticeType: '1', status: '1' }}
+        onSubmit={(values) => saveNotice({ ...values, noticeId: editor.editing?.noticeId })}
+        onSaved={list.reload}
         width={720}
         testId="notice-modal"
       >
@@ -127,6 +84,6 @@ export default function NoticeInfoList() {
         </Typography.Paragraph>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{viewing?.noticeContent}</Typography.Paragraph>
       </Modal>
-    </PageHeaderWrapper>
+    </ListPage>
   );
 }

@@ -1,42 +1,23 @@
-/** 在线用户 (SPEC 7 /system/online): active sessions; force one session or a user offline, after a confirmation. */
-import { useMemo, useRef, useState } from 'react';
-import { App, Popconfirm, Tag, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+/** 在线用户 (SPEC 7 /system/online): active sessions; force one session or a user offline, after a confirmation (where the row allows it). */
+import { Tag, Typography } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
-import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+import { ConfirmLink, ListPage, useAction, useAdminColumns, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { errorMessage } from '@/services/request';
-import { useCurrentUser } from '@/store/user';
 import { forceOffline, listOnline, type OnlineSession } from '@/services/systemOnline';
-import { NS } from '../UserList/shared/ns';
-import { searchOnly } from '../PositionList/adminKit';
+import { SYS_USER as NS } from '../namespaces';
 
 type Filters = { userName?: string; ipaddr?: string };
+const PERM = 'system:online:forceLogout';
+
+/** The page's fixed wiring: row key, test id and 导出. */
+const PAGE = { rowKey: 'sessionId', testId: 'online-table', exportTo: { url: '/system/online/export', perm: 'system:online:list' } } as const;
 
 export default function OnlineUserList() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
-  const me = useCurrentUser();
-  const actionRef = useRef<ActionType>(null);
-  const pagination = useTablePagination();
-  const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
-  const request = useMemo(() => tableRequest<OnlineSession, Filters>((q) => {
-    setLastQuery(searchOnly(q));
-    return listOnline(q);
-  }, actionRef), []);
-
-  const force = async (body: { sessionId: string } | { userId: number }) => {
-    try {
-      const res = await forceOffline(body);
-      void message.success(res.msg || t('online.done'));
-      void actionRef.current?.reload();
-    } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
-    }
-  };
+  const cols = useAdminColumns<OnlineSession>();
+  const list = useListPage<OnlineSession, Filters>(listOnline);
+  const force = useAction(list.reload);
 
   const methodText = (m: string) => (['password', 'sms', 'sso'].includes(m) ? t(`online.methods.${m}`) : m);
   const columns: ProColumns<OnlineSession>[] = [
@@ -64,49 +45,21 @@ export default function OnlineUserList() {
     { title: t('online.method'), dataIndex: 'method', search: false, render: (_d, r) => methodText(r.method) },
     { title: t('online.loginTime'), dataIndex: 'loginTime', search: false, width: 170, render: (_d, r) => formatDateTime(r.loginTime) },
     { title: t('online.lastActive'), dataIndex: 'lastActiveTime', search: false, width: 170, render: (_d, r) => formatDateTime(r.lastActiveTime) },
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 170,
-      fixed: 'right',
-      render: (_d, r) =>
-        r.current
-          ? []
-          : [
-              <AuthButton key="one" perm="system:online:forceLogout">
-                <Popconfirm title={t('online.forceConfirm', { name: r.userName })} onConfirm={() => void force({ sessionId: r.sessionId })}>
-                  <Typography.Link type="danger" data-testid={`force-${r.userName}`}>
-                    {t('online.forceLogout')}
-                  </Typography.Link>
-                </Popconfirm>
-              </AuthButton>,
-              r.userId === Number(me?.userId) ? null : <AuthButton key="all" perm="system:online:forceLogout">
-                <Popconfirm title={t('online.forceUserConfirm', { name: r.userName })} onConfirm={() => void force({ userId: r.userId })}>
-                  <Typography.Link type="danger" data-testid={`force-user-${r.userName}`}>
-                    {t('online.forceUser')}
-                  </Typography.Link>
-                </Popconfirm>
-              </AuthButton>,
-            ],
-    },
+    cols.action(170, (r) => [
+      r.canForce ? (
+        <ConfirmLink key="one" perm={PERM} title={t('online.forceConfirm', { name: r.userName })} onConfirm={() => force(() => forceOffline({ sessionId: r.sessionId }))} testId={`force-${r.userName}`}>
+          {t('online.forceLogout')}
+        </ConfirmLink>
+      ) : null,
+      r.canForceUser ? (
+        <ConfirmLink key="all" perm={PERM} title={t('online.forceUserConfirm', { name: r.userName })} onConfirm={() => force(() => forceOffline({ userId: r.userId }))} testId={`force-user-${r.userName}`}>
+          {t('online.forceUser')}
+        </ConfirmLink>
+      ) : null,
+    ], { fixed: 'right' }),
   ];
 
   return (
-    <PageHeaderWrapper title={t('online.title')}>
-      <ProTable<OnlineSession, Filters>
-        rowKey="sessionId"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1300 }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="online-table"
-        toolBarRender={() => [
-          <ExportButton key="export" url="/system/online/export" params={lastQuery} fileName={t('online.title')} perm="system:online:list" />,
-        ]}
-      />
-    </PageHeaderWrapper>
+    <ListPage<OnlineSession, Filters> {...PAGE} title={t('online.title')} list={list} columns={columns} scroll={{ x: 1300 }} />
   );
 }

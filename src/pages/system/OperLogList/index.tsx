@@ -1,13 +1,12 @@
 /** 操作日志: read-only list (search, paging, 总共 N 条记录), detail modal and export. Logs are never edited or deleted. */
 import { useState } from 'react';
-import { Alert, Descriptions, Modal, Tag } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Descriptions, Modal, Tag } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { ExportButton } from '@/components/ExcelButtons';
+import { ListPage, RowLink, dateRangeColumn, useAdminColumns, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { listOperLogs, OPERLOG_EXPORT_URL, type OperLog, type OperLogQuery } from '@/services/systemLog';
-import { dateRangeColumn, NS, useListPage } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<OperLogQuery, 'pageNum' | 'pageSize'>;
 
@@ -21,12 +20,15 @@ function pretty(text: string | null): string {
   }
 }
 
+/** The page's fixed wiring: row key, test id and 导出. */
+const PAGE = { rowKey: 'operId', testId: 'operlog-table', exportTo: { url: OPERLOG_EXPORT_URL, perm: 'system:operlog:export' } } as const;
+
 export default function OperLogList() {
-  const { t } = useTranslation(NS);
-  const { actionRef, pagination, request, lastQuery } = useListPage<OperLog, Search>(listOperLogs);
+  const { t } = useTranslation(SYS_ADMIN);
+  const cols = useAdminColumns<OperLog>();
+  const list = useListPage<OperLog, Search>(listOperLogs);
   const [viewing, setViewing] = useState<OperLog | null>(null);
 
-  const statusEnum = { '0': { text: t('log.success'), status: 'Success' }, '1': { text: t('log.failure'), status: 'Error' } };
   const columns: ProColumns<OperLog>[] = [
     { title: t('log.operId'), dataIndex: 'operId', width: 90, search: false },
     { title: t('log.title'), dataIndex: 'title', fieldProps: { 'data-testid': 'search-title' } },
@@ -34,36 +36,19 @@ export default function OperLogList() {
     { title: t('log.requestMethod'), dataIndex: 'requestMethod', width: 90, search: false },
     { title: t('log.operName'), dataIndex: 'operName', width: 120, fieldProps: { 'data-testid': 'search-operName' } },
     { title: t('log.operIp'), dataIndex: 'operIp', width: 130, search: false },
-    { title: t('log.status'), dataIndex: 'status', width: 100, valueType: 'select', valueEnum: statusEnum },
+    cols.outcome(t('log.status')),
     { title: t('log.durationMs'), dataIndex: 'durationMs', width: 100, search: false },
     { title: t('log.operTime'), dataIndex: 'operTime', width: 170, search: false, render: (_d, r) => formatDateTime(r.operTime) },
     dateRangeColumn<OperLog>(t('log.operTime')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 80,
-      render: (_d, r) => [
-        <a key="view" onClick={() => setViewing(r)} data-testid="row-view">
-          {t('common.view')}
-        </a>,
-      ],
-    },
+    cols.action(80, (r) => [
+      <RowLink key="view" onClick={() => setViewing(r)} testId="row-view">
+        {t('common.view')}
+      </RowLink>,
+    ]),
   ];
 
   return (
-    <PageHeaderWrapper title={t('log.operTitle')}>
-      <Alert type="info" showIcon message={t('log.retention')} style={{ marginBottom: 16 }} />
-      <ProTable<OperLog, Search>
-        rowKey="operId"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="operlog-table"
-        toolBarRender={() => [<ExportButton key="export" url={OPERLOG_EXPORT_URL} params={lastQuery} fileName={t('log.operTitle')} perm="system:operlog:export" />]}
-      />
+    <ListPage<OperLog, Search> {...PAGE} title={t('log.operTitle')} notice={t('log.retention')} list={list} columns={columns}>
       <Modal open={!!viewing} title={t('log.detail')} footer={null} width={760} onCancel={() => setViewing(null)} destroyOnHidden>
         {viewing && (
           <Descriptions column={2} size="small" bordered>
@@ -80,8 +65,8 @@ export default function OperLogList() {
               </pre>
             </Descriptions.Item>
             <Descriptions.Item label={t('log.status')}>
-              <Tag color={viewing.status === '0' ? 'green' : 'red'}>
-                {viewing.status === '0' ? t('log.success') : t('log.failure')} ({viewing.httpStatus})
+              <Tag color={viewing.success ? 'green' : 'red'}>
+                {viewing.success ? t('log.success') : t('log.failure')} ({viewing.httpStatus})
               </Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('log.durationMs')}>{viewing.durationMs}</Descriptions.Item>
@@ -96,6 +81,6 @@ export default function OperLogList() {
           </Descriptions>
         )}
       </Modal>
-    </PageHeaderWrapper>
+    </ListPage>
   );
 }

@@ -1,38 +1,32 @@
 /** Storage configurations: which store new files go to (local disk or an S3-compatible store); add, edit, switch. */
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Button, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { CheckCircleFilled, PlusOutlined } from '@ant-design/icons';
+import { Alert, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import AuthButton from '@/components/AuthButton';
+import { AddButton, ConfirmLink, EditLink, EditorModal, useAction, useEditor, useKitText, useRules, useServerError } from '@/components/AdminKit';
 import { chooseOssConfig, listOssConfigs, saveOssConfig, type OssConfig, type OssConfigInput } from '@/services/systemOss';
-import { EditorModal, NS, useAction, useRules, useServerError } from '../PermissionList/kit';
+import { SYS_DATA } from '../namespaces';
 
 /** Configuring storage (the 存储配置 button; server: OSS_CONFIG_PERM). */
 export const OSS_CONFIG_PERM = 'system:oss:edit';
 
-const LOCAL: OssConfig = {
-  ossConfigId: 0, configKey: 'local', endpoint: null, region: null, bucketName: null, prefix: null, accessKey: null,
-  hasSecret: false, status: '1', fileCount: 0, remark: null, createdAt: '',
-};
+/** The local disk: the server lists it as configuration 0 (in use when no other configuration is). */
+const LOCAL_DISK_ID = 0;
 
 export default function ConfigTab() {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_DATA);
+  const kt = useKitText();
   const rules = useRules();
   const showError = useServerError();
   const [rows, setRows] = useState<OssConfig[]>([]);
   const [loading, setLoading] = useState(false);
-  const [editing, setEditing] = useState<OssConfig | null>(null);
-  const [open, setOpen] = useState(false);
+  const editor = useEditor<OssConfig>();
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const list = (await listOssConfigs()).data ?? [];
-      const inUse = list.some((c) => c.status === '0');
-      // The local disk is always a choice; it is in use when no configuration is.
-      const local = list.find((c) => c.configKey === 'local');
-      setRows(local ? list : [{ ...LOCAL, status: inUse ? '1' : '0' }, ...list]);
+      setRows((await listOssConfigs()).data ?? []);
     } catch (err) {
       showError(err);
     } finally {
@@ -51,8 +45,8 @@ export default function ConfigTab() {
       width: 300,
       render: (v: string, r) => (
         <Space>
-          <strong>{r.ossConfigId === 0 ? t('oss.localDisk') : v}</strong>
-          {r.status === '0' && <Tag icon={<CheckCircleFilled />} color="success">{t('oss.inUse')}</Tag>}
+          <strong>{r.ossConfigId === LOCAL_DISK_ID ? t('oss.localDisk') : v}</strong>
+          {r.inUse && <Tag icon={<CheckCircleFilled />} color="success">{t('oss.inUse')}</Tag>}
         </Space>
       ),
     },
@@ -61,30 +55,25 @@ export default function ConfigTab() {
     { title: t('oss.prefix'), dataIndex: 'prefix', width: 100, render: (v: string | null) => v ?? '-' },
     { title: t('oss.region'), dataIndex: 'region', width: 110, render: (v: string | null) => v ?? '-' },
     { title: t('oss.accessKey'), dataIndex: 'accessKey', width: 130, ellipsis: true, render: (v: string | null) => v ?? '-' },
-    { title: t('oss.secretKey'), dataIndex: 'hasSecret', width: 100, render: (v: boolean, r) => (r.ossConfigId === 0 ? '-' : v ? <Tag color="green">{t('oss.secretSet')}</Tag> : <Tag>{t('oss.secretUnset')}</Tag>) },
+    { title: t('oss.secretKey'), dataIndex: 'hasSecret', width: 100, render: (v: boolean, r) => (r.ossConfigId === LOCAL_DISK_ID ? '-' : v ? <Tag color="green">{t('oss.secretSet')}</Tag> : <Tag>{t('oss.secretUnset')}</Tag>) },
     { title: t('oss.fileCount'), dataIndex: 'fileCount', width: 90 },
     {
-      title: t('common.action'),
+      title: kt('admin.action'),
       width: 150,
       render: (_v, r) => (
         <Space>
-          {r.status !== '0' && (
-            <AuthButton perm={OSS_CONFIG_PERM}>
-              <Popconfirm
-                title={t('oss.useConfirm', { name: r.ossConfigId === 0 ? t('oss.localDisk') : r.configKey })}
-                okText={t('common.ok')}
-                cancelText={t('common.cancel')}
-                onConfirm={() => act(() => chooseOssConfig(r.ossConfigId))}
-              >
-                <a data-testid="config-use">{t('oss.use')}</a>
-              </Popconfirm>
-            </AuthButton>
+          {!r.inUse && (
+            <ConfirmLink
+              perm={OSS_CONFIG_PERM}
+              title={t('oss.useConfirm', { name: r.ossConfigId === LOCAL_DISK_ID ? t('oss.localDisk') : r.configKey })}
+              onConfirm={() => act(() => chooseOssConfig(r.ossConfigId))}
+              testId="config-use"
+              danger={false}
+            >
+              {t('oss.use')}
+            </ConfirmLink>
           )}
-          {r.ossConfigId !== 0 && (
-            <AuthButton perm={OSS_CONFIG_PERM}>
-              <a onClick={() => { setEditing(r); setOpen(true); }} data-testid="config-edit">{t('common.edit')}</a>
-            </AuthButton>
-          )}
+          {r.ossConfigId !== LOCAL_DISK_ID && <EditLink perm={OSS_CONFIG_PERM} onClick={() => editor.edit(r)} testId="config-edit" />}
         </Space>
       ),
     },
@@ -94,21 +83,18 @@ export default function ConfigTab() {
     <>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('oss.configHint')} />
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
-        <AuthButton perm={OSS_CONFIG_PERM}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setOpen(true); }} data-testid="config-add">
-            {t('oss.addConfig')}
-          </Button>
-        </AuthButton>
+        <AddButton perm={OSS_CONFIG_PERM} onClick={editor.create} testId="config-add">
+          {t('oss.addConfig')}
+        </AddButton>
       </div>
       <Table<OssConfig> rowKey="ossConfigId" size="middle" loading={loading} columns={columns} dataSource={rows} pagination={false} data-testid="oss-config-table" />
       <EditorModal<OssConfigInput>
-        title={editing ? t('oss.editConfig') : t('oss.addConfig')}
-        open={open}
-        onClose={() => setOpen(false)}
+        title={editor.editing ? t('oss.editConfig') : t('oss.addConfig')}
+        editor={editor}
         onSaved={() => void load()}
-        initialValues={editing ? { ...editing, secretKey: '' } : { region: 'us-east-1' }}
+        initialValues={editor.editing ? { ...editor.editing, secretKey: '' } : { region: 'us-east-1' }}
         testId="oss-config-modal"
-        onSubmit={(v) => saveOssConfig({ ...v, ossConfigId: editing?.ossConfigId })}
+        onSubmit={(v) => saveOssConfig({ ...v, ossConfigId: editor.editing?.ossConfigId })}
       >
         <ProFormText
           name="configKey"
@@ -126,7 +112,7 @@ export default function ConfigTab() {
           name="secretKey"
           label={t('oss.secretKey')}
           rules={[rules.max(t('oss.secretKey'), 200)]}
-          fieldProps={{ autoComplete: 'new-password', placeholder: editing?.hasSecret ? t('oss.secretKeep') : '', 'data-testid': 'form-secretKey' }}
+          fieldProps={{ autoComplete: 'new-password', placeholder: editor.editing?.hasSecret ? t('oss.secretKeep') : '', 'data-testid': 'form-secretKey' }}
         />
         <ProFormTextArea name="remark" label={t('common.remark')} rules={[rules.max(t('common.remark'), 500)]} />
       </EditorModal>

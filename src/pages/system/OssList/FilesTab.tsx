@@ -1,39 +1,30 @@
 /** Stored files: search, paging, upload (PDF/JPG/PNG), download, delete one or several after confirmation. */
-import { useCallback, useMemo, useRef, useState, type Key } from 'react';
+import { useState, type Key } from 'react';
 import { App, Button, Popconfirm, Space, Tag, Upload } from 'antd';
 import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
+import { AdminTable, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useKitText, useListPage, useServerError } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
-import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { formatDateTime } from '@/components/ProTableKit/format';
 import { downloadOss, listOss, removeOss, type OssFile, type OssQuery } from '@/services/systemOss';
 import { acceptedName, DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
-import { dateRangeColumn, NS, RemoveLink, useAction, useServerError } from '../PermissionList/kit';
+import { SYS_DATA } from '../namespaces';
 import { formatSize } from './format';
-import { searchOnly } from '../PositionList/adminKit';
 
 type Query = Omit<OssQuery, 'pageNum' | 'pageSize'>;
 
 export default function FilesTab() {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_DATA);
+  const kt = useKitText();
   const { message } = App.useApp();
   const showError = useServerError();
-  const actionRef = useRef<ActionType>(null);
-  const pagination = useTablePagination();
+  const cols = useAdminColumns<OssFile>();
   const [selected, setSelected] = useState<Key[]>([]);
   const [uploading, setUploading] = useState(false);
-  const reload = useCallback(() => {
-    setSelected([]);
-    void actionRef.current?.reload();
-  }, []);
-  const act = useAction(reload);
-  const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
-  const request = useMemo(() => tableRequest<OssFile, Query>((q) => {
-    setLastQuery(searchOnly(q));
-    return listOss(q);
-  }, actionRef), []);
+  // What was selected is gone or changed after any reload.
+  const list = useListPage<OssFile, Query>(listOss, () => setSelected([]));
+  const act = useAction(list.reload);
 
   const download = async (r: OssFile) => {
     try {
@@ -53,7 +44,7 @@ export default function FilesTab() {
     try {
       const res = await uploadFile(file);
       void message.success(res.msg || t('oss.uploaded'));
-      reload();
+      list.reload();
     } catch (err) {
       showError(err);
     } finally {
@@ -80,35 +71,28 @@ export default function FilesTab() {
     { title: t('oss.service'), dataIndex: 'service', width: 110, render: (_d, r) => <Tag color={r.service === 'local' ? 'default' : 'geekblue'}>{r.service === 'local' ? t('oss.local') : r.service}</Tag> },
     { title: t('oss.ownerRef'), dataIndex: 'ownerRef', width: 150, search: false, render: (_d, r) => r.ownerRef ?? '-' },
     { title: t('oss.createdBy'), dataIndex: 'createdByName', width: 110, search: false, render: (_d, r) => r.createdByName ?? '-' },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
-    dateRangeColumn<OssFile>(t('common.createdAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 120,
-      render: (_d, r) => [
-        <a key="download" onClick={() => void download(r)} data-testid="file-download">{t('oss.download')}</a>,
-        <RemoveLink key="remove" perm="system:oss:remove" title={t('oss.removeConfirm', { name: r.originalName })} onConfirm={() => act(() => removeOss([r.id]))} />,
-      ],
-    },
+    cols.createdAt(),
+    dateRangeColumn<OssFile>(kt('admin.createdAt')),
+    cols.action(120, (r) => [
+      <RowLink key="download" onClick={() => void download(r)} testId="file-download">
+        {t('oss.download')}
+      </RowLink>,
+      <RemoveLink key="remove" perm="system:oss:remove" title={t('oss.removeConfirm', { name: r.originalName })} onConfirm={() => act(() => removeOss([r.id]))} />,
+    ]),
   ];
 
   return (
-    <ProTable<OssFile, Query>
+    <AdminTable<OssFile, Query>
+      list={list}
       rowKey="id"
-      actionRef={actionRef}
       columns={columns}
-      request={request}
-      pagination={pagination}
-      search={{ labelWidth: 'auto' }}
-      options={{ density: false, setting: false, reload: true }}
       rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
       tableAlertRender={false}
-      data-testid="oss-table"
-      toolBarRender={() => [
+      testId="oss-table"
+      toolBar={[
         selected.length ? (
           <AuthButton key="batch" perm="system:oss:remove">
-            <Popconfirm title={t('oss.removeManyConfirm', { count: selected.length })} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => act(() => removeOss(selected.map(Number)))}>
+            <Popconfirm title={t('oss.removeManyConfirm', { count: selected.length })} okText={kt('admin.ok')} cancelText={kt('admin.cancel')} onConfirm={() => act(() => removeOss(selected.map(Number)))}>
               <Button danger icon={<DeleteOutlined />} data-testid="oss-remove-many">{t('oss.removeMany', { count: selected.length })}</Button>
             </Popconfirm>
           </AuthButton>
@@ -125,7 +109,7 @@ export default function FilesTab() {
             <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="oss-upload">{t('oss.upload')}</Button>
           </Upload>
         </AuthButton>,
-        <ExportButton key="export" url="/system/oss/export" params={lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
+        <ExportButton key="export" url="/system/oss/export" params={list.lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
       ]}
       headerTitle={<span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
     />

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { ProCard } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { NS } from '../PermissionList/kit';
+import { SYS_DATA } from '../namespaces';
 import ConfigTab from './ConfigTab';
 import FilesTab from './FilesTab';
 
 export default function OssList() {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_DATA);
   const [tab, setTab] = useState('files');
   return (
     <PageHeaderWrapper

@@ -7,7 +7,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '@/layouts/BasicLayout/icons';
 import { saveMenu, type MenuInput, type SysMenu } from '@/services/systemMenu';
-import { EditorModal, NS, statusOptions, useRules } from './kit';
+import { EditorModal, STATUS_CODE, useRules, useStatusOptions, type EditorProps } from '@/components/AdminKit';
+import { SYS_DATA } from '../namespaces';
 
 /** Icons the side menu can draw (see layouts/BasicLayout/icons). */
 export const MENU_ICONS = [
@@ -37,30 +38,22 @@ function parentOptions(menus: SysMenu[], selfId: number | undefined): TreeOption
     });
 }
 
-export default function MenuEditor({
-  open, onClose, onSaved, menus, editing, parentId,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-  menus: SysMenu[];
-  /** The menu being edited (null: a new one). */
-  editing: SysMenu | null;
-  /** Parent of a new menu (0: top level). */
-  parentId: number;
-}) {
-  const { t } = useTranslation(NS);
+/** `editor.parent`: the menu a new one goes under (0: top level). */
+export default function MenuEditor({ editor, onSaved, menus }: EditorProps<SysMenu, number> & { menus: SysMenu[] }) {
+  const { editing } = editor;
+  const parentId = editor.parent ?? 0;
+  const { t } = useTranslation(SYS_DATA);
   const rules = useRules();
+  const statusOptions = useStatusOptions();
   const tree = useMemo(() => [{ value: 0, title: t('menu.root'), children: parentOptions(menus, editing?.menuId) }], [menus, editing, t]);
   const initial: Partial<MenuInput> = editing
     ? { ...editing, target: editing.target ?? '' }
-    : { parentId, menuType: parentId ? 'C' : 'M', visible: '0', status: '1', orderNum: 0, hiddenChildren: false, target: '' };
+    : { parentId, menuType: parentId ? 'C' : 'M', visible: '0', status: STATUS_CODE.enabled, orderNum: 0, hiddenChildren: false, target: '' };
 
   return (
     <EditorModal<MenuInput>
       title={editing ? t('menu.editTitle') : t('menu.addTitle')}
-      open={open}
-      onClose={onClose}
+      editor={editor}
       onSaved={onSaved}
       initialValues={initial}
       width={720}
@@ -120,7 +113,7 @@ export default function MenuEditor({
         }
       </ProFormDependency>
       <ProFormDigit name="orderNum" label={t('menu.orderNum')} min={0} max={9999} fieldProps={{ precision: 0 }} />
-      <ProFormRadio.Group name="status" label={t('menu.status')} tooltip={t('menu.statusHint')} options={statusOptions(t)} />
+      <ProFormRadio.Group name="status" label={t('menu.status')} tooltip={t('menu.statusHint')} options={statusOptions} />
     </EditorModal>
   );
 }

@@ -2,44 +2,40 @@
  * 人员信息: list (search, paging, 总共 N 条记录; ID numbers masked as 440***********1234), export,
  * create/edit modal (the full ID number is fetched for editing), delete with confirmation.
  */
-import { useState } from 'react';
-import { App, Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProForm, ProFormDatePicker, ProFormSelect, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormDatePicker, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
-import { formatDateTime } from '@/components/ProTableKit/format';
-import { errorMessage } from '@/services/request';
+import {
+  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminList, useDict, useRules,
+  useServerError,
+} from '@/components/AdminKit';
 import { getPerson, listPersons, PERSON_EXPORT_URL, removePersons, savePerson, type PersonInput, type PersonQuery, type PersonRow } from '@/services/systemPerson';
-import { dateRangeColumn, EditorModal, enumOptions, NS, RemoveLink, useDict, useListPage, useRemove, useRules } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
 import EmployerSelect from './EmployerSelect';
 
 type Search = Omit<PersonQuery, 'pageNum' | 'pageSize'>;
 type FormValues = PersonInput & Record<string, unknown>;
 
+/** The page's fixed wiring: row key, test id, 新增 and 导出. */
+const PAGE = { rowKey: 'id', testId: 'person-table', add: { perm: 'system:person:add', testId: 'person-add' }, exportTo: { url: PERSON_EXPORT_URL, perm: 'system:person:export' } } as const;
+
 export default function PersonList() {
-  const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { t } = useTranslation(SYS_ADMIN);
+  const showError = useServerError();
   const rules = useRules();
-  const { actionRef, pagination, request, lastQuery, reload } = useListPage<PersonRow, Search>(listPersons);
-  const remove = useRemove(reload);
+  const { list, cols, editor, remove } = useAdminList<PersonRow, Search>(listPersons);
   const sexEnum = useDict('sys_user_sex');
   const idTypeEnum = useDict('ent_id_type');
   const eduEnum = useDict('ministerial_diploma');
   const titleEnum = useDict('ministerial_title_rank');
   const employEnum = useDict('emp_employStatus');
-  const [editing, setEditing] = useState<PersonRow | null>(null);
-  const [open, setOpen] = useState(false);
+  const editing = editor.editing;
 
+  // The list shows ID numbers masked; the form edits the full record (the server logs that view).
   const edit = async (row: PersonRow) => {
     try {
-      const res = await getPerson(row.id);
-      setEditing(res.data);
-      setOpen(true);
+      editor.edit((await getPerson(row.id)).data);
     } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
+      showError(err);
     }
   };
 
@@ -52,21 +48,12 @@ export default function PersonList() {
     { title: t('person.phone'), dataIndex: 'phone', width: 130 },
     { title: t('person.employer'), dataIndex: 'employer', ellipsis: true },
     { title: t('person.employStatus'), dataIndex: 'employStatus', width: 100, valueType: 'select', valueEnum: employEnum },
-    { title: t('person.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    cols.createdAt({ title: t('person.createdAt') }),
     dateRangeColumn<PersonRow>(t('person.createdAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 120,
-      render: (_d, r) => [
-        <AuthButton key="edit" perm="system:person:edit">
-          <a onClick={() => void edit(r)} data-testid="row-edit">
-            {t('common.edit')}
-          </a>
-        </AuthButton>,
-        <RemoveLink key="remove" perm="system:person:remove" onConfirm={() => remove(() => removePersons([r.id]))} />,
-      ],
-    },
+    cols.action(120, (r) => [
+      <EditLink key="edit" perm="system:person:edit" onClick={() => void edit(r)} />,
+      <RemoveLink key="remove" perm="system:person:remove" onConfirm={() => remove(() => removePersons([r.id]))} />,
+    ]),
   ];
 
   const initial: Partial<FormValues> = editing
@@ -74,38 +61,10 @@ export default function PersonList() {
     : { idType: '111', sex: '0', employStatus: '1' };
 
   return (
-    <PageHeaderWrapper title={t('person.title')}>
-      <ProTable<PersonRow, Search>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        scroll={{ x: 1300 }}
-        data-testid="person-table"
-        toolBarRender={() => [
-          <AuthButton key="add" perm="system:person:add">
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-              data-testid="person-add"
-            >
-              {t('common.add')}
-            </Button>
-          </AuthButton>,
-          <ExportButton key="export" url={PERSON_EXPORT_URL} params={lastQuery} fileName={t('person.title')} perm="system:person:export" />,
-        ]}
-      />
+    <ListPage<PersonRow, Search> {...PAGE} onAdd={editor.create} title={t('person.title')} list={list} columns={columns} scroll={{ x: 1300 }}>
       <EditorModal<FormValues>
         title={editing ? t('person.editTitle') : t('person.addTitle')}
-        open={open}
-        onClose={() => setOpen(false)}
+        editor={editor}
         initialValues={initial}
         onSubmit={(v) =>
           savePerson({
@@ -122,7 +81,7 @@ export default function PersonList() {
             employStatus: v.employStatus,
           })
         }
-        onSaved={reload}
+        onSaved={list.reload}
         width={680}
         testId="person-modal"
       >
@@ -151,6 +110,6 @@ export default function PersonList() {
         </ProForm.Item>
         <ProFormSelect name="employStatus" label={t('person.employStatus')} options={enumOptions(employEnum)} rules={rules.required(t('person.employStatus'), true)} />
       </EditorModal>
-    </PageHeaderWrapper>
+    </ListPage>
   );
 }

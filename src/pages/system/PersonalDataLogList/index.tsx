@@ -1,21 +1,22 @@
 /** 个人信息访问日志: who saw whose unmasked personal data, for which duty (read-only, export). */
-import { Alert } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { ExportButton } from '@/components/ExcelButtons';
+import { ListPage, dateRangeColumn, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { listPersonalDataAccess, PDLOG_EXPORT_URL, type PersonalDataAccess, type PersonalDataAccessQuery } from '@/services/systemLog';
-import { dateRangeColumn, NS, useListPage } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<PersonalDataAccessQuery, 'pageNum' | 'pageSize'>;
 
 const PURPOSES = ['review', 'employer', 'admin:person', 'admin:user', 'certificate:staff', 'certificate:pdf'] as const;
 const FIELDS = ['idNo', 'phone', 'birthDate'];
 
+/** The page's fixed wiring: row key, test id and 导出. */
+const PAGE = { rowKey: 'id', testId: 'pdlog-table', exportTo: { url: PDLOG_EXPORT_URL, perm: 'system:pdlog:export' } } as const;
+
 export default function PersonalDataLogList() {
-  const { t } = useTranslation(NS);
-  const { actionRef, pagination, request, lastQuery } = useListPage<PersonalDataAccess, Search>(listPersonalDataAccess);
+  const { t } = useTranslation(SYS_ADMIN);
+  const list = useListPage<PersonalDataAccess, Search>(listPersonalDataAccess);
   const purposeEnum = Object.fromEntries(PURPOSES.map((p) => [p, { text: t(`log.purposes.${p}`) }]));
   const fieldText = (fields: string) =>
     fields.split(',').map((f) => (FIELDS.includes(f) ? t(`log.fieldNames.${f}`) : f)).join(' / ');
@@ -31,19 +32,6 @@ export default function PersonalDataLogList() {
     dateRangeColumn<PersonalDataAccess>(t('log.pdTime')),
   ];
   return (
-    <PageHeaderWrapper title={t('log.pdTitle')}>
-      <Alert type="info" showIcon message={t('log.pdNotice')} style={{ marginBottom: 16 }} />
-      <ProTable<PersonalDataAccess, Search>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="pdlog-table"
-        toolBarRender={() => [<ExportButton key="export" url={PDLOG_EXPORT_URL} params={lastQuery} fileName={t('log.pdTitle')} perm="system:pdlog:export" />]}
-      />
-    </PageHeaderWrapper>
+    <ListPage<PersonalDataAccess, Search> {...PAGE} title={t('log.pdTitle')} notice={t('log.pdNotice')} list={list} columns={columns} />
   );
 }

@@ -3,30 +3,27 @@
  * search (code, name, status, creation dates), paging and 总共 N 条记录, export, create/edit modal
  * with the kind's extra fields, delete with confirmation. Each <X>List page only picks its kind.
  */
-import { useState, type ReactNode } from 'react';
-import { Button, ColorPicker, Space, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ReactNode } from 'react';
+import { ColorPicker, Space, Tag, Typography } from 'antd';
+import { ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
-import { formatDateTime } from '@/components/ProTableKit/format';
+import {
+  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules, useStatusOptions,
+} from '@/components/AdminKit';
 import { catalogExportUrl, listCatalog, removeCatalogItems, saveCatalogItem, type CatalogInput, type CatalogItem, type CatalogKind, type CatalogQuery } from '@/services/systemCatalog';
-import { dateRangeColumn, EditorModal, NS, RemoveLink, useListPage, useRemove, useRules } from './adminKit';
+import { SYS_ADMIN } from '../namespaces';
 import { CATALOG_PAGES, type ExtraField } from './catalogKinds';
 
 type Search = Omit<CatalogQuery, 'pageNum' | 'pageSize'>;
 type FormValues = Omit<CatalogInput, 'extra'> & { extra: Record<string, unknown> } & Record<string, unknown>;
 
 export default function CatalogPage({ kind }: { kind: CatalogKind }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_ADMIN);
   const rules = useRules();
+  const statusOptions = useStatusOptions();
   const config = CATALOG_PAGES[kind];
-  const { actionRef, pagination, request, lastQuery, reload } = useListPage<CatalogItem, Search>((q) => listCatalog(kind, q));
-  const remove = useRemove(reload);
-  const [editing, setEditing] = useState<CatalogItem | null>(null);
-  const [open, setOpen] = useState(false);
+  const { list, cols, editor, remove } = useAdminList<CatalogItem, Search>((q) => listCatalog(kind, q));
+  const editing = editor.editing;
   const title = t(`catalog.titles.${config.title}`);
   const fieldLabel = (f: ExtraField) => t(`catalog.fields.${f.label}`);
   const optionLabel = (f: ExtraField, value: unknown) => {
@@ -48,7 +45,6 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
     return String(value);
   };
 
-  const statusEnum = { '1': { text: t('common.statusNormal'), status: 'Success' }, '0': { text: t('common.statusDisabled'), status: 'Default' } };
   const columns: ProColumns<CatalogItem>[] = [
     { title: t('common.code'), dataIndex: 'code', width: 150, fieldProps: { 'data-testid': 'search-code' } },
     { title: t('common.name'), dataIndex: 'name', ellipsis: true, fieldProps: { 'data-testid': 'search-name' } },
@@ -64,28 +60,13 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
         }),
       ),
     { title: t('common.sortOrder'), dataIndex: 'sortOrder', width: 80, search: false },
-    { title: t('common.status'), dataIndex: 'status', width: 90, valueType: 'select', valueEnum: statusEnum },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    cols.status({ width: 90 }),
+    cols.createdAt(),
     dateRangeColumn<CatalogItem>(t('common.createdAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 120,
-      render: (_d, r) => [
-        <AuthButton key="edit" perm={config.perms.edit}>
-          <a
-            onClick={() => {
-              setEditing(r);
-              setOpen(true);
-            }}
-            data-testid="row-edit"
-          >
-            {t('common.edit')}
-          </a>
-        </AuthButton>,
-        <RemoveLink key="remove" perm={config.perms.remove} onConfirm={() => remove(() => removeCatalogItems(kind, [r.id]))} />,
-      ],
-    },
+    cols.action(120, (r) => [
+      <EditLink key="edit" perm={config.perms.edit} onClick={() => editor.edit(r)} />,
+      <RemoveLink key="remove" perm={config.perms.remove} onConfirm={() => remove(() => removeCatalogItems(kind, [r.id]))} />,
+    ]),
   ];
 
   const extraInput = (f: ExtraField) => {
@@ -135,37 +116,19 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
     : { sortOrder: 0, status: '1', extra: { ...config.defaults } };
 
   return (
-    <PageHeaderWrapper title={title}>
-      <ProTable<CatalogItem, Search>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid={`catalog-table-${kind}`}
-        toolBarRender={() => [
-          <AuthButton key="add" perm={config.perms.add}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => {
-                setEditing(null);
-                setOpen(true);
-              }}
-              data-testid="catalog-add"
-            >
-              {t('common.add')}
-            </Button>
-          </AuthButton>,
-          <ExportButton key="export" url={catalogExportUrl(kind)} params={lastQuery} fileName={title} perm={config.perms.export} />,
-        ]}
-      />
+    <ListPage<CatalogItem, Search>
+      title={title}
+      list={list}
+      rowKey="id"
+      columns={columns}
+      testId={`catalog-table-${kind}`}
+      add={{ perm: config.perms.add, testId: 'catalog-add' }}
+      onAdd={editor.create}
+      exportTo={{ url: catalogExportUrl(kind), perm: config.perms.export }}
+    >
       <EditorModal<FormValues>
         title={`${editing ? t('common.edit') : t('common.add')} · ${title}`}
-        open={open}
-        onClose={() => setOpen(false)}
+        editor={editor}
         initialValues={initial}
         onSubmit={(v) =>
           saveCatalogItem(kind, {
@@ -178,7 +141,7 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
             extra: { ...v.extra },
           })
         }
-        onSaved={reload}
+        onSaved={list.reload}
         width={680}
         testId="catalog-modal"
       >
@@ -191,16 +154,9 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
         <ProFormText name="name" label={t('common.name')} rules={[...rules.required(t('common.name')), rules.max(t('common.name'), 200)]} fieldProps={{ 'data-testid': 'form-name' }} />
         {config.fields.map(extraInput)}
         <ProFormDigit name="sortOrder" label={t('common.sortOrder')} min={0} max={9999} fieldProps={{ precision: 0 }} />
-        <ProFormRadio.Group
-          name="status"
-          label={t('common.status')}
-          options={[
-            { value: '1', label: t('common.statusNormal') },
-            { value: '0', label: t('common.statusDisabled') },
-          ]}
-        />
+        <ProFormRadio.Group name="status" label={t('common.status')} options={statusOptions} />
         <ProFormTextArea name="remark" label={t('common.remark')} rules={[rules.max(t('common.remark'), 500)]} />
       </EditorModal>
-    </PageHeaderWrapper>
+    </ListPage>
   );
 }

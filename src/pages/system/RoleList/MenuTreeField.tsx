@@ -4,7 +4,7 @@ import { Button, Space, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '@/services/systemRole';
 import { allIds, indexTree, toggleMenu } from './menuTree';
-import { NS } from '../UserList/shared/ns';
+import { SYS_USER as NS } from '../namespaces';
 
 interface Node { key: number; title: string; children: Node[] }
 const toNodes = (list: MenuNode[]): Node[] =>

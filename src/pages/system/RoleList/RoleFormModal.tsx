@@ -1,26 +1,25 @@
 /** Create or edit a role (a submission the security administrator reviews): name, key, order, data scope, menu permissions. */
-import { useEffect, useState } from 'react';
-import { Alert, App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
-import type { ButtonProps } from 'antd';
+import { useEffect } from 'react';
+import { Alert, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, toApiError } from '@/services/request';
+import { ActionModal, useRules, useServerError, useStatusOptions, useSubmit } from '@/components/AdminKit';
 import { getRole, saveRole, updateRole, type MenuNode, type RoleInput, type SysRoleRow } from '@/services/systemRole';
 import type { DeptNode } from '@/services/systemUser';
 import DeptTreeField from './DeptTreeField';
 import MenuTreeField from './MenuTreeField';
-import { NS } from '../UserList/shared/ns';
-
-export const DUTY_ROLE_KEYS = ['admin', 'secadmin', 'auditor'];
+import { SYS_USER as NS } from '../namespaces';
 
 export default function RoleFormModal({
   open, editing, menus, depts, onClose, onSaved,
 }: { open: boolean; editing: SysRoleRow | null; menus: MenuNode[]; depts: DeptNode[]; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const rules = useRules();
+  const statusOptions = useStatusOptions();
+  const showError = useServerError();
   const [form] = Form.useForm<RoleInput>();
   const dataScope = Form.useWatch('dataScope', form);
-  const [saving, setSaving] = useState(false);
-  const duty = !!editing && DUTY_ROLE_KEYS.includes(editing.roleKey);
+  const { busy, run } = useSubmit(() => { onSaved(); onClose(); }, 'submitted');
+  const duty = !!editing?.dutyRole;
 
   useEffect(() => {
     if (!open) return;
@@ -33,47 +32,32 @@ export default function RoleFormModal({
       .then(({ data: d }) =>
         form.setFieldsValue({ roleName: d.roleName, roleKey: d.roleKey, roleSort: d.roleSort, dataScope: d.dataScope, remark: d.remark ?? '', menuIds: d.menuIds, deptIds: d.deptIds }),
       )
-      .catch((err: unknown) => void message.error(errorMessage(err, t('common.loadFailed'))));
-  }, [open, editing, form, message, t]);
+      .catch((err: unknown) => showError(err));
+  }, [open, editing, form, showError]);
 
   const submit = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body: RoleInput = { ...values, remark: values.remark || null, menuIds: values.menuIds ?? [], deptIds: values.dataScope === '2' ? values.deptIds ?? [] : [] };
-      const res = editing?.roleId ? await updateRole({ ...body, roleId: editing.roleId }) : await saveRole(body);
-      void message.success(res.msg || t('common.submitted'));
-      onSaved();
-      onClose();
-    } catch (err) {
-      const e = toApiError(err);
-      if (e.field && ['roleName', 'roleKey', 'deptIds', 'menuIds'].includes(e.field)) form.setFields([{ name: e.field as keyof RoleInput, errors: [e.msg] }]);
-      void message.error(errorMessage(err, t('common.failed')));
-    } finally {
-      setSaving(false);
-    }
+    const body: RoleInput = { ...values, remark: values.remark || null, menuIds: values.menuIds ?? [], deptIds: values.dataScope === '2' ? values.deptIds ?? [] : [] };
+    await run(() => (editing?.roleId ? updateRole({ ...body, roleId: editing.roleId }) : saveRole(body)), form);
   };
 
   return (
-    <Modal
+    <ActionModal
       open={open}
       title={editing ? t('role.editTitle') : t('role.addTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
+      onClose={onClose}
+      onOk={submit}
+      busy={busy}
       width={760}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'role-form-submit' } as ButtonProps}
-      data-testid="role-form"
+      okTestId="role-form-submit"
+      testId="role-form"
     >
       {duty ? <Alert type="warning" showIcon message={t('role.dutyHint')} style={{ marginBottom: 16 }} /> : <Alert type="info" showIcon message={t('role.reviewNote')} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
-        <Form.Item name="roleName" label={t('role.roleName')} rules={[{ required: true, message: t('common.required', { field: t('role.roleName') }) }, { max: 30, message: t('common.max', { field: t('role.roleName'), max: 30 }) }]}>
+        <Form.Item name="roleName" label={t('role.roleName')} rules={[...rules.required(t('role.roleName')), rules.max(t('role.roleName'), 30)]}>
           <Input data-testid="form-roleName" />
         </Form.Item>
-        <Form.Item name="roleKey" label={t('role.roleKey')} rules={[{ required: true, message: t('common.required', { field: t('role.roleKey') }) }, { pattern: /^[A-Za-z][A-Za-z0-9_:-]{1,63}$/, message: t('role.keyPattern') }]}>
+        <Form.Item name="roleKey" label={t('role.roleKey')} rules={[...rules.required(t('role.roleKey')), { pattern: /^[A-Za-z][A-Za-z0-9_:-]{1,63}$/, message: t('role.keyPattern') }]}>
           <Input disabled={duty} data-testid="form-roleKey" />
         </Form.Item>
         <Form.Item name="roleSort" label={t('role.roleSort')}>
@@ -89,16 +73,16 @@ export default function RoleFormModal({
         )}
         {!editing && (
           <Form.Item name="status" label={t('common.status')}>
-            <Radio.Group options={[{ value: '1', label: t('common.statusNormal') }, { value: '0', label: t('common.statusDisabled') }]} />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
         )}
-        <Form.Item name="remark" label={t('common.remark')} style={{ gridColumn: editing ? '1 / span 2' : undefined }} rules={[{ max: 500, message: t('common.max', { field: t('common.remark'), max: 500 }) }]}>
+        <Form.Item name="remark" label={t('common.remark')} style={{ gridColumn: editing ? '1 / span 2' : undefined }} rules={[rules.max(t('common.remark'), 500)]}>
           <Input.TextArea rows={1} />
         </Form.Item>
         <Form.Item name="menuIds" label={t('role.menus')} style={{ gridColumn: '1 / span 2' }}>
           <MenuTreeField menus={menus} disabled={duty} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

@@ -4,20 +4,18 @@
  * (recipient, read state), sends to users, roles or everyone, edits one sending, deletes.
  */
 import { useState } from 'react';
-import { Alert, Badge, Button, Modal, Typography } from 'antd';
+import { Alert, Badge, Modal, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
+import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useEditor, useRules } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import type { MsgType } from '@/services/message';
 import {
   getRecipients, listAllMessages, MSG_EXPORT_URL, removeMessages, sendMessage, updateMessage,
   type AdminMsg, type AdminMsgQuery, type EditMsgInput, type SendMsgInput,
 } from '@/services/systemMsg';
-import { dateRangeColumn, EditorModal, NS, RemoveLink, useListPage, useRemove, useRules } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<AdminMsgQuery, 'pageNum' | 'pageSize'>;
 
@@ -31,16 +29,16 @@ export interface MessageAdminPageProps {
 }
 
 export default function MessageAdminPage({ types, permBase, title, testId }: MessageAdminPageProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation(SYS_ADMIN);
   const rules = useRules();
+
   /** Without a type filter, the page still asks for its own types only (the server checks each type's permission). */
   const scope = (msgType?: MsgType) => (msgType ? { msgType } : types.length === 1 ? { msgType: types[0] } : { msgTypes: types.join(',') });
   const fetch = (q: Search & { pageNum: number; pageSize: number }) =>
     listAllMessages({ ...q, ...scope(q.msgType) });
-  const { actionRef, pagination, request, lastQuery, reload } = useListPage<AdminMsg, Search>(fetch);
-  const remove = useRemove(reload);
-  const [sending, setSending] = useState(false);
-  const [editing, setEditing] = useState<AdminMsg | null>(null);
+  const { list, cols, editor, remove } = useAdminList<AdminMsg, Search>(fetch);
+  const sender = useEditor<AdminMsg>();
+  const editing = editor.editing;
   const [viewing, setViewing] = useState<AdminMsg | null>(null);
 
   const typeEnum = Object.fromEntries(types.map((ty) => [ty, { text: t(`msg.types.${ty}`) }]));
@@ -67,55 +65,30 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
     { title: t('msg.senderName'), dataIndex: 'senderName', width: 130 },
     { title: t('msg.sentAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
     dateRangeColumn<AdminMsg>(t('msg.sentAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 130,
-      render: (_d, r) => [
-        <AuthButton key="edit" perm={`${permBase}:edit`}>
-          <a onClick={() => setEditing(r)} data-testid="row-edit">
-            {t('common.edit')}
-          </a>
-        </AuthButton>,
-        <RemoveLink key="remove" perm={`${permBase}:remove`} onConfirm={() => remove(() => removeMessages([r.id]))} />,
-      ],
-    },
+    cols.action(130, (r) => [
+      <EditLink key="edit" perm={`${permBase}:edit`} onClick={() => editor.edit(r)} />,
+      <RemoveLink key="remove" perm={`${permBase}:remove`} onConfirm={() => remove(() => removeMessages([r.id]))} />,
+    ]),
   ];
 
   return (
-    <PageHeaderWrapper title={title}>
-      <ProTable<AdminMsg, Search>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid={testId}
-        toolBarRender={() => [
-          <AuthButton key="send" perm={`${permBase}:add`}>
-            <Button type="primary" icon={<SendOutlined />} onClick={() => setSending(true)} data-testid="msg-send">
-              {t('msg.send')}
-            </Button>
-          </AuthButton>,
-          <ExportButton
-            key="export"
-            url={MSG_EXPORT_URL}
-            params={{ ...lastQuery, ...scope(lastQuery.msgType as MsgType | undefined) }}
-            fileName={title}
-            perm={`${permBase}:list`}
-          />,
-        ]}
-      />
+    <ListPage<AdminMsg, Search>
+      title={title}
+      list={list}
+      rowKey="id"
+      columns={columns}
+      testId={testId}
+      add={{ perm: `${permBase}:add`, testId: 'msg-send', label: t('msg.send'), icon: <SendOutlined /> }}
+      onAdd={sender.create}
+      exportTo={{ url: MSG_EXPORT_URL, perm: `${permBase}:list`, params: scope(list.lastQuery.msgType as MsgType | undefined) }}
+    >
 
       <EditorModal<SendMsgInput & Record<string, unknown>>
         title={t('msg.sendTitle')}
-        open={sending}
-        onClose={() => setSending(false)}
+        editor={sender}
         initialValues={{ msgType: types[0], target: 'user' }}
         onSubmit={(v) => sendMessage({ msgType: v.msgType, bt: v.bt, nr: v.nr, target: v.target, userIds: v.userIds, roleIds: v.roleIds })}
-        onSaved={reload}
+        onSaved={list.reload}
         width={720}
         testId="msg-send-modal"
       >
@@ -167,11 +140,10 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
 
       <EditorModal<EditMsgInput & Record<string, unknown>>
         title={t('msg.editTitle')}
-        open={!!editing}
-        onClose={() => setEditing(null)}
+        editor={editor}
         initialValues={editing ? { id: editing.id, msgType: editing.msgType, bt: editing.bt, nr: editing.nr } : {}}
         onSubmit={(v) => updateMessage({ id: editing!.id, msgType: v.msgType, bt: v.bt, nr: v.nr })}
-        onSaved={reload}
+        onSaved={list.reload}
         width={720}
         testId="msg-edit-modal"
       >
@@ -188,6 +160,6 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
         </Typography.Paragraph>
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{viewing?.nr}</Typography.Paragraph>
       </Modal>
-    </PageHeaderWrapper>
+    </ListPage>
   );
 }

@@ -1,25 +1,23 @@
 /** 待办管理: every user's to-dos (search, paging, 总共 N 条记录), export, delete with confirmation (single and selected rows). */
 import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
-import { ExportButton } from '@/components/ExcelButtons';
-import { formatDateTime } from '@/components/ProTableKit/format';
+import { ListPage, RemoveLink, dateRangeColumn, useAdminColumns, useKitText, useListPage, useRemove } from '@/components/AdminKit';
 import { listAllTodos, removeTodos, TODO_EXPORT_URL, type AdminTodo, type AdminTodoQuery } from '@/services/systemTodo';
-import { dateRangeColumn, NS, RemoveLink, useListPage, useRemove } from '../PositionList/adminKit';
+import { SYS_ADMIN } from '../namespaces';
 
 type Search = Omit<AdminTodoQuery, 'pageNum' | 'pageSize'>;
 
 export default function TodoList() {
-  const { t } = useTranslation(NS);
-  const { actionRef, pagination, request, lastQuery, reload } = useListPage<AdminTodo, Search>(listAllTodos);
+  const { t } = useTranslation(SYS_ADMIN);
+  const kt = useKitText();
+  const cols = useAdminColumns<AdminTodo>();
   const [selected, setSelected] = useState<number[]>([]);
-  const remove = useRemove(() => {
-    setSelected([]);
-    reload();
-  });
+  // What was selected is gone or changed after any reload.
+  const list = useListPage<AdminTodo, Search>(listAllTodos, () => setSelected([]));
+  const remove = useRemove(list.reload);
 
   const statusEnum = { '0': { text: t('todo.open'), status: 'Processing' }, '1': { text: t('todo.done'), status: 'Success' } };
   const columns: ProColumns<AdminTodo>[] = [
@@ -34,49 +32,39 @@ export default function TodoList() {
     },
     { title: t('common.status'), dataIndex: 'status', width: 100, valueType: 'select', valueEnum: statusEnum },
     { title: t('todo.url'), dataIndex: 'url', ellipsis: true, search: false },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    cols.createdAt(),
     dateRangeColumn<AdminTodo>(t('common.createdAt')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 90,
-      render: (_d, r) => [<RemoveLink key="remove" perm="system:todo:remove" onConfirm={() => remove(() => removeTodos([r.id]))} />],
-    },
+    cols.action(90, (r) => [<RemoveLink key="remove" perm="system:todo:remove" onConfirm={() => remove(() => removeTodos([r.id]))} />]),
   ];
 
   return (
-    <PageHeaderWrapper title={t('todo.title')}>
-      <ProTable<AdminTodo, Search>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        tableAlertRender={false}
-        data-testid="todo-table"
-        toolBarRender={() => [
-          <AuthButton key="batch" perm="system:todo:remove">
-            <Popconfirm
-              title={t('common.removeSelectedConfirm', { count: selected.length })}
-              okText={t('common.ok')}
-              cancelText={t('common.cancel')}
-              disabled={selected.length === 0}
-              onConfirm={() => remove(() => removeTodos(selected))}
-            >
-              <Button danger disabled={selected.length === 0} data-testid="todo-remove-selected">
-                <Space size={4}>
-                  {t('common.removeSelected')}
-                  {selected.length > 0 ? `(${selected.length})` : ''}
-                </Space>
-              </Button>
-            </Popconfirm>
-          </AuthButton>,
-          <ExportButton key="export" url={TODO_EXPORT_URL} params={lastQuery} fileName={t('todo.title')} perm="system:todo:list" />,
-        ]}
-      />
-    </PageHeaderWrapper>
+    <ListPage<AdminTodo, Search>
+      title={t('todo.title')}
+      list={list}
+      rowKey="id"
+      columns={columns}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+      tableAlertRender={false}
+      testId="todo-table"
+      exportTo={{ url: TODO_EXPORT_URL, perm: 'system:todo:list' }}
+      tools={[
+        <AuthButton key="batch" perm="system:todo:remove">
+          <Popconfirm
+            title={t('common.removeSelectedConfirm', { count: selected.length })}
+            okText={kt('admin.ok')}
+            cancelText={kt('admin.cancel')}
+            disabled={selected.length === 0}
+            onConfirm={() => remove(() => removeTodos(selected))}
+          >
+            <Button danger disabled={selected.length === 0} data-testid="todo-remove-selected">
+              <Space size={4}>
+                {t('common.removeSelected')}
+                {selected.length > 0 ? `(${selected.length})` : ''}
+              </Space>
+            </Button>
+          </Popconfirm>
+        </AuthButton>,
+      ]}
+    />
   );
 }

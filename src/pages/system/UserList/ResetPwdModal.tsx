@@ -3,60 +3,38 @@
  * there is one (the administrator never sees it), otherwise shown here once to hand over. The user
  * must change it at the next sign-in; no administrator chooses another user's password.
  */
-import { useState } from 'react';
-import { Alert, App, Modal, Typography } from 'antd';
-import type { ButtonProps } from 'antd';
+import { Alert, App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/services/request';
+import { ActionModal, useSubmit } from '@/components/AdminKit';
 import { resetUserPwd, type SysUserRow } from '@/services/systemUser';
-import { NS } from './shared/ns';
+import { SYS_USER as NS } from '../namespaces';
 
 export default function ResetPwdModal({ user, onClose }: { user: SysUserRow | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message, modal } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const { modal } = App.useApp();
+  // The answer is shown in a window of its own (the password once, or where it was sent), not as a toast.
+  const { busy, run } = useSubmit(onClose, null);
 
   const submit = async () => {
     if (!user?.userId) return;
-    setBusy(true);
-    try {
-      const res = await resetUserPwd({ userId: user.userId });
-      if (res.data.password) {
-        modal.success({
-          title: t('user.resetDoneTitle'),
-          content: (
-            <>
-              <Typography.Paragraph>{t('user.resetDoneText')}</Typography.Paragraph>
-              <Typography.Text code copyable data-testid="reset-password-value">
-                {res.data.password}
-              </Typography.Text>
-            </>
-          ),
-        });
-      } else {
-        modal.success({ title: t('user.resetDoneTitle'), content: <span data-testid="reset-password-sent">{t('user.resetSent', { phone: res.data.sentTo ?? '' })}</span> });
-      }
-      onClose();
-    } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
-    } finally {
-      setBusy(false);
-    }
+    const res = await run(() => resetUserPwd({ userId: user.userId! }));
+    if (!res) return;
+    const content = res.data.password ? (
+      <>
+        <Typography.Paragraph>{t('user.resetDoneText')}</Typography.Paragraph>
+        <Typography.Text code copyable data-testid="reset-password-value">
+          {res.data.password}
+        </Typography.Text>
+      </>
+    ) : (
+      <span data-testid="reset-password-sent">{t('user.resetSent', { phone: res.data.sentTo ?? '' })}</span>
+    );
+    modal.success({ title: t('user.resetDoneTitle'), content });
   };
 
   return (
-    <Modal
-      open={!!user}
-      title={t('user.resetPwdTitle', { name: user?.userName ?? '' })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={busy}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'reset-pwd-submit' } as ButtonProps}
-    >
+    <ActionModal open={!!user} title={t('user.resetPwdTitle', { name: user?.userName ?? '' })} onClose={onClose} onOk={submit} busy={busy} okTestId="reset-pwd-submit">
       <Alert type="warning" showIcon message={t('user.resetPwdHint')} />
-    </Modal>
+    </ActionModal>
   );
 }

@@ -5,15 +5,14 @@
  * left empty, the server makes one and it is shown once.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Form, Input, Modal, Radio, Select, TreeSelect, Typography } from 'antd';
-import type { ButtonProps } from 'antd';
+import { Alert, App, Form, Input, Radio, Select, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, toApiError } from '@/services/request';
+import { ActionModal, useRules, useStatusOptions, useSubmit } from '@/components/AdminKit';
 import { alternativeRoles, type RoleOption } from '@/services/systemRole';
 import {
   enterpriseOptions, saveUser, updateUser, type DeptNode, type SysUserRow, type UserInput, type UserType,
 } from '@/services/systemUser';
-import { NS } from './shared/ns';
+import { SYS_USER as NS } from '../namespaces';
 
 export interface UserFormModalProps {
   open: boolean;
@@ -31,12 +30,14 @@ const toTree = (nodes: DeptNode[]): TreeData => nodes.map((n) => ({ title: n.lab
 
 export default function UserFormModal({ open, editing, userTypes, depts, onClose, onSaved }: UserFormModalProps) {
   const { t } = useTranslation(NS);
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
+  const rules = useRules();
+  const statusOptions = useStatusOptions();
   const [form] = Form.useForm<UserInput>();
   const userType = Form.useWatch('userType', form);
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [enterprises, setEnterprises] = useState<{ value: number; label: string }[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { busy, run } = useSubmit(() => { onSaved(); onClose(); }, 'submitted');
   const treeData = useMemo(() => toTree(depts), [depts]);
 
   useEffect(() => {
@@ -73,62 +74,47 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
 
   const submit = async () => {
     const values = await form.validateFields();
-    setSaving(true);
-    try {
-      const body: UserInput = {
-        ...values,
-        deptId: values.deptId ?? null,
-        enterpriseId: values.userType === '03' ? values.enterpriseId ?? null : null,
-        phone: values.phone || null,
-        email: values.email || null,
-        remark: values.remark || null,
-        password: values.password || undefined,
-      };
-      if (editing?.userId) {
-        const res = await updateUser({ ...body, userId: editing.userId });
-        void message.success(res.msg || t('common.submitted'));
-      } else {
-        const res = await saveUser(body);
-        void message.success(res.msg || t('common.submitted'));
-        if (res.data.initialPassword) {
-          modal.success({
-            title: t('user.initialPasswordTitle'),
-            content: (
-              <>
-                <Typography.Paragraph>{t('user.initialPasswordText')}</Typography.Paragraph>
-                <Typography.Text code copyable data-testid="initial-password">
-                  {res.data.initialPassword}
-                </Typography.Text>
-              </>
-            ),
-          });
-        }
-      }
-      onSaved();
-      onClose();
-    } catch (err) {
-      const e = toApiError(err);
-      if (e.field && form.getFieldInstance(e.field as keyof UserInput)) form.setFields([{ name: e.field as keyof UserInput, errors: [e.msg] }]);
-      void message.error(errorMessage(err, t('common.failed')));
-    } finally {
-      setSaving(false);
+    const body: UserInput = {
+      ...values,
+      deptId: values.deptId ?? null,
+      enterpriseId: values.userType === '03' ? values.enterpriseId ?? null : null,
+      phone: values.phone || null,
+      email: values.email || null,
+      remark: values.remark || null,
+      password: values.password || undefined,
+    };
+    if (editing?.userId) {
+      await run(() => updateUser({ ...body, userId: editing.userId! }), form);
+      return;
+    }
+    const initialPassword = (await run(() => saveUser(body), form))?.data.initialPassword;
+    if (initialPassword) {
+      modal.success({
+        title: t('user.initialPasswordTitle'),
+        content: (
+          <>
+            <Typography.Paragraph>{t('user.initialPasswordText')}</Typography.Paragraph>
+            <Typography.Text code copyable data-testid="initial-password">
+              {initialPassword}
+            </Typography.Text>
+          </>
+        ),
+      });
     }
   };
 
-  const req = (field: string) => [{ required: true, message: t('common.required', { field }) }];
+  const req = (field: string) => rules.required(field);
+  const choose = (field: string) => rules.required(field, true);
   return (
-    <Modal
+    <ActionModal
       open={open}
       title={editing ? t('user.editTitle') : t('user.addTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={saving}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
+      onClose={onClose}
+      onOk={submit}
+      busy={busy}
       width={720}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'user-form-submit' } as ButtonProps}
-      data-testid="user-form"
+      okTestId="user-form-submit"
+      testId="user-form"
     >
       <Alert type="info" showIcon message={t('user.reviewNote')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
@@ -139,10 +125,10 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
         >
           <Input autoComplete="off" data-testid="form-userName" />
         </Form.Item>
-        <Form.Item name="nickName" label={t('user.nickName')} rules={[...req(t('user.nickName')), { max: 30, message: t('common.max', { field: t('user.nickName'), max: 30 }) }]}>
+        <Form.Item name="nickName" label={t('user.nickName')} rules={[...req(t('user.nickName')), rules.max(t('user.nickName'), 30)]}>
           <Input data-testid="form-nickName" />
         </Form.Item>
-        <Form.Item name="userType" label={t('user.userType')} rules={[{ required: true, message: t('common.requiredSelect', { field: t('user.userType') }) }]}>
+        <Form.Item name="userType" label={t('user.userType')} rules={choose(t('user.userType'))}>
           <Select
             options={userTypes.map((u) => ({ value: u.value, label: `${u.value} ${u.label}` }))}
             onChange={() => form.setFieldValue('roleIds', [])}
@@ -152,7 +138,7 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
         <Form.Item
           name="deptId"
           label={t('user.dept')}
-          rules={userType === '00' || userType === '02' ? [{ required: true, message: t('common.requiredSelect', { field: t('user.dept') }) }] : []}
+          rules={userType === '00' || userType === '02' ? choose(t('user.dept')) : []}
         >
           <TreeSelect treeData={treeData} treeDefaultExpandAll allowClear showSearch treeNodeFilterProp="title" data-testid="form-deptId" />
         </Form.Item>
@@ -160,7 +146,7 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
           <Form.Item
             name="enterpriseId"
             label={t('user.enterprise')}
-            rules={[{ required: true, message: t('common.requiredSelect', { field: t('user.enterprise') }) }]}
+            rules={choose(t('user.enterprise'))}
             style={{ gridColumn: '1 / span 2' }}
           >
             <Select showSearch filterOption={false} onSearch={searchEnterprise} options={enterprises} placeholder={t('user.enterpriseSearch')} data-testid="form-enterpriseId" />
@@ -177,13 +163,13 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
         </Form.Item>
         {!editing && (
           <Form.Item name="status" label={t('common.status')}>
-            <Radio.Group options={[{ value: '1', label: t('common.statusNormal') }, { value: '0', label: t('common.statusDisabled') }]} />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
         )}
         <Form.Item
           name="roleIds"
           label={t('user.roles')}
-          rules={[{ required: true, type: 'array', min: 1, message: t('common.requiredSelect', { field: t('user.roles') }) }]}
+          rules={[{ ...choose(t('user.roles'))[0], type: 'array', min: 1 }]}
           style={{ gridColumn: '1 / span 2' }}
         >
           <Select
@@ -198,10 +184,10 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
             <Input.Password autoComplete="new-password" data-testid="form-password" />
           </Form.Item>
         )}
-        <Form.Item name="remark" label={t('common.remark')} style={{ gridColumn: '1 / span 2' }} rules={[{ max: 500, message: t('common.max', { field: t('common.remark'), max: 500 }) }]}>
+        <Form.Item name="remark" label={t('common.remark')} style={{ gridColumn: '1 / span 2' }} rules={[rules.max(t('common.remark'), 500)]}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

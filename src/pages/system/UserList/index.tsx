@@ -4,89 +4,68 @@
  * import with template; the 待审核 tab is where the security administrator approves or rejects,
  * reading the diff.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useCallback, useEffect, useState } from 'react';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { ExportButton, ImportButton } from '@/components/ExcelButtons';
-import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { formatDateTime } from '@/components/ProTableKit/format';
+import {
+  EditLink, RemoveLink, ReviewLink, ReviewTabsPage, RowLink, StatusCell, dateRangeColumn, useAdminColumns,
+  useAction, useCheckStatusColumn, useKitText, useReviewedList, useServerError,
+} from '@/components/AdminKit';
+import { ImportButton } from '@/components/ExcelButtons';
 import { useAccess } from '@/app/useAccess';
-import { errorMessage } from '@/services/request';
 import {
   changeUserStatus, getUser, getUserReview, listUsersV2, loadDeptTree, loadUserTypes, removeUsers, userNewCheck, userUpdateCheck,
   USER_EXPORT_URL, USER_IMPORT_URL, USER_TEMPLATE_URL, type DeptNode, type ReviewDetail, type SysUserRow, type UserQuery, type UserType,
 } from '@/services/systemUser';
-import CheckStatusTag from './shared/CheckStatusTag';
-import ReviewModal from './shared/ReviewModal';
-import StatusSwitch from './shared/StatusSwitch';
-import { dateRangeColumn } from './shared/dateRange';
-import { NS } from './shared/ns';
+import { SYS_USER as NS } from '../namespaces';
 import ResetPwdModal from './ResetPwdModal';
 import UserFormModal from './UserFormModal';
 
-type Tab = 'all' | 'pending';
 type Filters = Omit<UserQuery, 'pageNum' | 'pageSize'>;
 interface TreeNode { title: string; value: number; children: TreeNode[] }
-type TreeData = TreeNode[];
-const toTree = (nodes: DeptNode[]): TreeData => nodes.map((n) => ({ title: n.label, value: n.id, children: toTree(n.children) }));
+const toTree = (nodes: DeptNode[]): TreeNode[] => nodes.map((n) => ({ title: n.label, value: n.id, children: toTree(n.children) }));
 
-const decideUser = (detail: ReviewDetail, approved: boolean, comment: string) =>
-  (detail.change === 'create' ? userNewCheck : userUpdateCheck)({ reviewId: detail.reviewId, approved, comment: comment || undefined });
+const CHECK_CODES = ['0', '2'] as const;
+const review = {
+  load: getUserReview,
+  decide: (detail: ReviewDetail, approved: boolean, comment: string) =>
+    (detail.change === 'create' ? userNewCheck : userUpdateCheck)({ reviewId: detail.reviewId, approved, comment: comment || undefined }),
+};
+
+/** The page's fixed wiring: test id, width, 新增 and 导出. */
+const PAGE = { testId: 'user-table', scroll: { x: 1300 }, add: { perm: 'system:user:add', testId: 'user-add' }, exportTo: { url: USER_EXPORT_URL, perm: 'system:user:export' } } as const;
 
 export default function UserList() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const kt = useKitText();
   const access = useAccess();
-  const actionRef = useRef<ActionType>(null);
-  const pagination = useTablePagination();
-  const [tab, setTab] = useState<Tab>('all');
+  const showError = useServerError();
+  const cols = useAdminColumns<SysUserRow>();
+  const checkColumn = useCheckStatusColumn<SysUserRow>(t('user.checkStatus'), CHECK_CODES);
+  const list = useReviewedList<SysUserRow, Filters>((q, pendingOnly) => listUsersV2({ ...q, pending: pendingOnly ? '1' : undefined }));
+  // A delete is a submission for review: the fallback words say so.
+  const remove = useAction(list.reload, 'submitted');
   const [userTypes, setUserTypes] = useState<{ value: UserType; label: string }[]>([]);
   const [depts, setDepts] = useState<DeptNode[]>([]);
   const [editing, setEditing] = useState<SysUserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [resetting, setResetting] = useState<SysUserRow | null>(null);
-  const [reviewId, setReviewId] = useState<number | null>(null);
-  const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
 
   useEffect(() => {
     void loadUserTypes().then((r) => setUserTypes(r.data)).catch(() => undefined);
     void loadDeptTree().then((r) => setDepts(r.data)).catch(() => undefined);
   }, []);
 
-  const reload = useCallback(() => void actionRef.current?.reload(), []);
   // The list shows phones masked; the form edits the real record (the server logs that view).
   const openEdit = useCallback(async (row: SysUserRow) => {
     try {
-      const res = await getUser(row.userId!);
-      setEditing(res.data);
+      setEditing((await getUser(row.userId!)).data);
       setFormOpen(true);
     } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
+      showError(err);
     }
-  }, [message, t]);
-  const request = useMemo(
-    () =>
-      tableRequest<SysUserRow, Filters>((q) => {
-        const { pageNum: _p, pageSize: _s, ...filters } = q;
-        setLastQuery(filters);
-        return listUsersV2({ ...q, pending: tab === 'pending' ? '1' : undefined });
-      }, actionRef),
-    [tab],
-  );
-
-  const remove = async (row: SysUserRow) => {
-    try {
-      const res = await removeUsers([row.userId!]);
-      void message.success(res.msg || t('common.submitted'));
-      reload();
-    } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
-    }
-  };
+  }, [showError]);
 
   const typeEnum = Object.fromEntries(userTypes.map((u) => [u.value, { text: `${u.value} ${u.label}` }]));
   const columns: ProColumns<SysUserRow>[] = [
@@ -125,113 +104,43 @@ export default function UserList() {
         </Space>
       ),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      width: 100,
-      valueType: 'select',
-      valueEnum: { '1': { text: t('common.statusNormal') }, '0': { text: t('common.statusDisabled') } },
-      render: (_d, r) =>
-        r.userId === null || !access.hasButton('system:user:edit') ? (
-          <Tag color={r.status === '1' ? 'success' : 'default'}>{r.status === '1' ? t('common.statusNormal') : t('common.statusDisabled')}</Tag>
-        ) : (
-          <StatusSwitch
-            status={r.status}
-            name={r.userName}
-            disableText={t('common.confirmDisableUser', { name: r.userName })}
-            onChange={(status) => changeUserStatus({ userId: r.userId!, status })}
-            onDone={reload}
-            testId={`user-status-${r.userName}`}
-          />
-        ),
-    },
-    {
-      title: t('user.checkStatus'),
-      dataIndex: 'checkStatus',
-      width: 130,
-      valueType: 'select',
-      valueEnum: { '0': { text: t('checkStatus.0') }, '2': { text: t('checkStatus.2') } },
-      render: (_d, r) => <CheckStatusTag checkStatus={r.checkStatus} pending={r.pending} />,
-    },
-    { title: t('common.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) || '-' },
+    cols.status({
+      // A user still waiting for his first approval has no account to switch yet.
+      render: (_d, r) => (
+        <StatusCell editable={r.userId !== null && access.hasButton('system:user:edit')} enabled={r.enabled} name={r.userName} onDone={list.reload}
+          disableText={t('common.confirmDisableUser', { name: r.userName })} onChange={(status) => changeUserStatus({ userId: r.userId!, status })} testId={`user-status-${r.userName}`} />
+      ),
+    }),
+    checkColumn,
+    cols.createdAt(),
     dateRangeColumn<SysUserRow>(t('common.dateRange')),
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 230,
-      fixed: 'right',
-      render: (_d, r) => {
-        const waiting = !!r.pending;
-        const links = [];
-        if (waiting) {
-          links.push(
-            <a key="review" onClick={() => setReviewId(r.pending!.reviewId)} data-testid={`user-review-${r.userName}`}>
-              {access.hasButton('system:user:audit') ? t('review.button') : t('common.view')}
-            </a>,
-          );
-        }
-        if (r.userId !== null) {
-          links.push(
-            <AuthButton key="edit" perm="system:user:edit">
-              <Tooltip title={waiting ? t('checkStatus.2') : undefined}>
-                <Typography.Link disabled={waiting} onClick={() => void openEdit(r)} data-testid={`user-edit-${r.userName}`}>
-                  {t('common.edit')}
-                </Typography.Link>
-              </Tooltip>
-            </AuthButton>,
-            <AuthButton key="reset" perm="system:user:resetPwd">
-              <a onClick={() => setResetting(r)} data-testid={`user-reset-${r.userName}`}>
-                {t('user.resetPwd')}
-              </a>
-            </AuthButton>,
-            <AuthButton key="remove" perm="system:user:remove">
-              <Popconfirm title={t('user.deleteConfirm', { name: r.userName })} onConfirm={() => void remove(r)} disabled={waiting}>
-                <Typography.Link type="danger" disabled={waiting} data-testid={`user-remove-${r.userName}`}>
-                  {t('common.delete')}
-                </Typography.Link>
-              </Popconfirm>
-            </AuthButton>,
-          );
-        }
-        return links;
-      },
-    },
+    cols.action(230, (r) => {
+      const waiting = !!r.pending;
+      const links = r.pending ? [<ReviewLink key="review" pending={r.pending} onOpen={list.openReview} testId={`user-review-${r.userName}`} />] : [];
+      if (r.userId === null) return links;
+      return [
+        ...links,
+        <EditLink key="edit" perm="system:user:edit" disabled={waiting} tooltip={waiting ? kt('admin.checkStatus.2') : undefined} onClick={() => void openEdit(r)} testId={`user-edit-${r.userName}`} />,
+        <RowLink key="reset" perm="system:user:resetPwd" onClick={() => setResetting(r)} testId={`user-reset-${r.userName}`}>
+          {t('user.resetPwd')}
+        </RowLink>,
+        <RemoveLink key="remove" perm="system:user:remove" title={t('user.deleteConfirm', { name: r.userName })} disabled={waiting} onConfirm={() => remove(() => removeUsers([r.userId!]))} testId={`user-remove-${r.userName}`} />,
+      ];
+    }, { fixed: 'right' }),
   ];
 
   return (
-    <PageHeaderWrapper
+    <ReviewTabsPage<SysUserRow, Filters>
+      {...PAGE}
       title={t('user.title')}
-      tabs={[
-        { key: 'all', label: <span data-testid="tab-all">{t('common.allTab')}</span> },
-        { key: 'pending', label: <span data-testid="tab-pending">{t('common.pendingTab')}</span> },
-      ]}
-      activeTab={tab}
-      onTabChange={(k) => setTab(k as Tab)}
+      list={list}
+      review={review}
+      columns={columns}
+      onAdd={() => { setEditing(null); setFormOpen(true); }}
+      tools={[<ImportButton key="import" templateUrl={USER_TEMPLATE_URL} importUrl={USER_IMPORT_URL} perm="system:user:import" onDone={list.reload} templateName="用户导入模板.xlsx" />]}
     >
-      <ProTable<SysUserRow, Filters>
-        key={tab}
-        rowKey="key"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1300 }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="user-table"
-        toolBarRender={() => [
-          <AuthButton key="add" perm="system:user:add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true); }} data-testid="user-add">
-              {t('common.add')}
-            </Button>
-          </AuthButton>,
-          <ImportButton key="import" templateUrl={USER_TEMPLATE_URL} importUrl={USER_IMPORT_URL} perm="system:user:import" onDone={reload} templateName="用户导入模板.xlsx" />,
-          <ExportButton key="export" url={USER_EXPORT_URL} params={lastQuery} fileName={t('user.title')} perm="system:user:export" />,
-        ]}
-      />
-      <UserFormModal open={formOpen} editing={editing} userTypes={userTypes} depts={depts} onClose={() => setFormOpen(false)} onSaved={reload} />
+      <UserFormModal open={formOpen} editing={editing} userTypes={userTypes} depts={depts} onClose={() => setFormOpen(false)} onSaved={list.reload} />
       <ResetPwdModal user={resetting} onClose={() => setResetting(null)} />
-      <ReviewModal reviewId={reviewId} load={getUserReview} decide={decideUser} onClose={() => setReviewId(null)} onDone={reload} />
-    </PageHeaderWrapper>
+    </ReviewTabsPage>
   );
 }

@@ -1,26 +1,20 @@
 /** 用户角色 (SPEC 2 user roles): users with their roles; 分配角色 submits a role change for review (userAuthorize). */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Modal, Select, Space, Tag, Typography } from 'antd';
-import type { ButtonProps } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useEffect, useState } from 'react';
+import { Alert, Select, Space, Tag } from 'antd';
+import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import AuthButton from '@/components/AuthButton';
-import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { errorMessage } from '@/services/request';
+import { ActionModal, CheckStatusTag, ListPage, RowLink, useAdminColumns, useListPage, useSubmit } from '@/components/AdminKit';
 import { allRoles, alternativeRoles, type RoleOption } from '@/services/systemRole';
 import { authorizeUser, listUserRoles, type SysUserRow, type UserType } from '@/services/systemUser';
-import CheckStatusTag from '../UserList/shared/CheckStatusTag';
-import { NS } from '../UserList/shared/ns';
+import { SYS_USER as NS } from '../namespaces';
 
 type Filters = { userName?: string; nickName?: string; userType?: UserType; roleId?: number };
 
 function AssignModal({ user, onClose, onSaved }: { user: SysUserRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
   const [options, setOptions] = useState<RoleOption[]>([]);
   const [value, setValue] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit(() => { onSaved(); onClose(); }, 'submitted');
 
   useEffect(() => {
     if (!user?.userId) return;
@@ -29,31 +23,18 @@ function AssignModal({ user, onClose, onSaved }: { user: SysUserRow | null; onCl
   }, [user]);
 
   const submit = async () => {
-    if (!user?.userId) return;
-    setBusy(true);
-    try {
-      const res = await authorizeUser({ userId: user.userId, roleIds: value });
-      void message.success(res.msg || t('common.submitted'));
-      onSaved();
-      onClose();
-    } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
-    } finally {
-      setBusy(false);
-    }
+    if (user?.userId) await run(() => authorizeUser({ userId: user.userId!, roleIds: value }));
   };
 
   return (
-    <Modal
+    <ActionModal
       open={!!user}
       title={t('userRole.assignTitle', { name: user ? `${user.nickName}（${user.userName}）` : '' })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={busy}
-      okText={t('common.ok')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: value.length === 0, 'data-testid': 'assign-submit' } as ButtonProps}
-      destroyOnHidden
+      onClose={onClose}
+      onOk={submit}
+      busy={busy}
+      okDisabled={value.length === 0}
+      okTestId="assign-submit"
     >
       <Alert type="info" showIcon message={t('userRole.separationHint')} style={{ marginBottom: 16 }} />
       <Select
@@ -65,22 +46,20 @@ function AssignModal({ user, onClose, onSaved }: { user: SysUserRow | null; onCl
         options={options.map((r) => ({ value: r.roleId, label: r.dutyRole ? `${r.roleName}（${t('role.dutyRole')}）` : r.roleName }))}
         data-testid="assign-roles"
       />
-    </Modal>
+    </ActionModal>
   );
 }
 
 export default function UserRoleList() {
   const { t } = useTranslation(NS);
-  const actionRef = useRef<ActionType>(null);
-  const pagination = useTablePagination();
+  const cols = useAdminColumns<SysUserRow>();
+  const list = useListPage<SysUserRow, Filters>(listUserRoles);
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [assigning, setAssigning] = useState<SysUserRow | null>(null);
 
   useEffect(() => {
     void allRoles().then((r) => setRoles(r.data)).catch(() => undefined);
   }, []);
-  const reload = useCallback(() => void actionRef.current?.reload(), []);
-  const request = useMemo(() => tableRequest<SysUserRow, Filters>((q) => listUserRoles(q), actionRef), []);
 
   const columns: ProColumns<SysUserRow>[] = [
     { title: t('user.userName'), dataIndex: 'userName', fieldProps: { 'data-testid': 'search-userName' } },
@@ -103,33 +82,16 @@ export default function UserRoleList() {
       ),
     },
     { title: t('user.checkStatus'), dataIndex: 'checkStatus', search: false, width: 130, render: (_d, r) => <CheckStatusTag checkStatus={r.checkStatus} pending={r.pending} /> },
-    {
-      title: t('common.action'),
-      valueType: 'option',
-      width: 120,
-      render: (_d, r) => [
-        <AuthButton key="assign" perm="system:userRole:edit">
-          <Typography.Link disabled={!!r.pending} onClick={() => setAssigning(r)} data-testid={`assign-${r.userName}`}>
-            {t('userRole.assign')}
-          </Typography.Link>
-        </AuthButton>,
-      ],
-    },
+    cols.action(120, (r) => [
+      <RowLink key="assign" perm="system:userRole:edit" disabled={!!r.pending} onClick={() => setAssigning(r)} testId={`assign-${r.userName}`}>
+        {t('userRole.assign')}
+      </RowLink>,
+    ]),
   ];
 
   return (
-    <PageHeaderWrapper title={t('userRole.title')}>
-      <ProTable<SysUserRow, Filters>
-        rowKey="key"
-        actionRef={actionRef}
-        columns={columns}
-        request={request}
-        pagination={pagination}
-        search={{ labelWidth: 'auto' }}
-        options={{ density: false, setting: false, reload: true }}
-        data-testid="user-role-table"
-      />
-      <AssignModal user={assigning} onClose={() => setAssigning(null)} onSaved={reload} />
-    </PageHeaderWrapper>
+    <ListPage<SysUserRow, Filters> title={t('userRole.title')} list={list} rowKey="key" columns={columns} testId="user-role-table">
+      <AssignModal user={assigning} onClose={() => setAssigning(null)} onSaved={list.reload} />
+    </ListPage>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
+import { isNotFound } from '@/services/request';
 import { personSearch, searchRows, validCard } from '@/services/public';
 import type { SearchKind, SearchRow } from '@/services/public';
 import { certCategoryKey, certStatus, displayValue } from './format';
@@ -56,7 +57,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
     } catch (err) {
       const e = toApiError(err);
       // "nothing found" answered as 404 is an empty result, not a failure
-      if (e.status === 404 || e.code === 404) setState({ phase: 'done', rows: [] });
+      if (isNotFound(e)) setState({ phase: 'done', rows: [] });
       else setState({ phase: 'error', msg: e.msg || t('queryFailed') });
     }
   };

@@ -6,11 +6,10 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Descriptions, Input, Modal, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, type ApiResult } from '@/services/request';
 import type { DiffRow, ReviewDetail } from '@/services/systemUser';
-import { NS } from './ns';
+import { useKitText } from '../text';
 
 export interface ReviewModalProps {
   reviewId: number | null;
@@ -25,7 +24,7 @@ export interface ReviewModalProps {
 const STATE_COLOR: Record<ReviewDetail['state'], string> = { pending: 'processing', approved: 'success', rejected: 'error', cancelled: 'default' };
 
 export default function ReviewModal({ reviewId, load, decide, withdraw, onClose, onDone }: ReviewModalProps) {
-  const { t } = useTranslation(NS);
+  const t = useKitText();
   const { message } = App.useApp();
   const [detail, setDetail] = useState<ReviewDetail | null>(null);
   const [loading, setLoading] = useState(false);
@@ -43,7 +42,7 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
     load(reviewId)
       .then((res) => live && setDetail(res.data))
       .catch((err: unknown) => {
-        if (live) void message.error(errorMessage(err, t('common.loadFailed')));
+        if (live) void message.error(errorMessage(err, t('admin.loadFailed')));
       })
       .finally(() => live && setLoading(false));
     return () => {
@@ -60,11 +59,11 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
     setBusy(kind);
     try {
       const res = kind === 'withdraw' && withdraw ? await withdraw(detail) : await decide(detail, kind === 'approve', comment.trim());
-      void message.success(res.msg || t('common.done'));
+      void message.success(res.msg || t('admin.done'));
       onDone();
       onClose();
     } catch (err) {
-      void message.error(errorMessage(err, t('common.failed')));
+      void message.error(errorMessage(err, t('admin.failed')));
     } finally {
       setBusy(null);
     }
@@ -73,21 +72,21 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
   const pending = detail?.state === 'pending';
   const footer = (
     <Space>
-      <Button onClick={onClose}>{t('common.close')}</Button>
+      <Button onClick={onClose}>{t('admin.close')}</Button>
       {detail?.canCancel && withdraw && (
-        <Popconfirm title={t('review.withdrawConfirm')} onConfirm={() => void act('withdraw')}>
+        <Popconfirm title={t('admin.review.withdrawConfirm')} onConfirm={() => void act('withdraw')}>
           <Button loading={busy === 'withdraw'} data-testid="review-withdraw">
-            {t('review.withdraw')}
+            {t('admin.review.withdraw')}
           </Button>
         </Popconfirm>
       )}
       {detail?.canReview && (
         <>
           <Button danger loading={busy === 'reject'} onClick={() => void act('reject')} data-testid="review-reject">
-            {t('review.reject')}
+            {t('admin.review.reject')}
           </Button>
           <Button type="primary" loading={busy === 'approve'} onClick={() => void act('approve')} data-testid="review-approve">
-            {t('review.approve')}
+            {t('admin.review.approve')}
           </Button>
         </>
       )}
@@ -97,7 +96,7 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
   return (
     <Modal
       open={reviewId !== null}
-      title={detail ? t('review.title', { title: detail.title }) : t('review.button')}
+      title={detail ? t('admin.review.title', { title: detail.title }) : t('admin.review.button')}
       onCancel={onClose}
       footer={footer}
       width={760}
@@ -108,65 +107,65 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
         {detail && (
           <Space direction="vertical" style={{ width: '100%' }} size="middle">
             <Descriptions size="small" column={2} bordered>
-              <Descriptions.Item label={t('review.type')}>
-                <Tag color={detail.change === 'delete' ? 'red' : detail.change === 'create' ? 'green' : 'blue'}>{t(`change.${detail.change}`)}</Tag>
+              <Descriptions.Item label={t('admin.review.type')}>
+                <Tag color={detail.change === 'delete' ? 'red' : detail.change === 'create' ? 'green' : 'blue'}>{t(`admin.change.${detail.change}`)}</Tag>
               </Descriptions.Item>
-              <Descriptions.Item label={t('review.state')}>
+              <Descriptions.Item label={t('admin.review.state')}>
                 <Tag color={STATE_COLOR[detail.state]} data-testid="review-state">
-                  {t(`review.states.${detail.state}`)}
+                  {t(`admin.review.states.${detail.state}`)}
                 </Tag>
               </Descriptions.Item>
-              <Descriptions.Item label={t('review.submitter')}>{detail.submitterName}</Descriptions.Item>
-              <Descriptions.Item label={t('review.submittedAt')}>{formatDateTime(detail.submittedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('admin.review.submitter')}>{detail.submitterName}</Descriptions.Item>
+              <Descriptions.Item label={t('admin.review.submittedAt')}>{formatDateTime(detail.submittedAt)}</Descriptions.Item>
               {!pending && (
                 <>
-                  <Descriptions.Item label={t('review.reviewer')}>{detail.reviewerName ?? '-'}</Descriptions.Item>
-                  <Descriptions.Item label={t('review.reviewedAt')}>{formatDateTime(detail.reviewedAt)}</Descriptions.Item>
-                  <Descriptions.Item label={t('review.comment')} span={2}>
+                  <Descriptions.Item label={t('admin.review.reviewer')}>{detail.reviewerName ?? '-'}</Descriptions.Item>
+                  <Descriptions.Item label={t('admin.review.reviewedAt')}>{formatDateTime(detail.reviewedAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t('admin.review.comment')} span={2}>
                     {detail.comment ?? '-'}
                   </Descriptions.Item>
                 </>
               )}
             </Descriptions>
-            <Typography.Text strong>{t('review.diffTitle')}</Typography.Text>
+            <Typography.Text strong>{t('admin.review.diffTitle')}</Typography.Text>
             <Table<DiffRow>
               size="small"
               rowKey="field"
               pagination={false}
               dataSource={detail.diff}
-              locale={{ emptyText: t('review.noDiff') }}
+              locale={{ emptyText: t('admin.review.noDiff') }}
               data-testid="review-diff"
               columns={[
-                { title: t('review.field'), dataIndex: 'label', width: 120 },
+                { title: t('admin.review.field'), dataIndex: 'label', width: 120 },
                 {
-                  title: t('review.before'),
+                  title: t('admin.review.before'),
                   dataIndex: 'before',
                   render: (v: string) => (v ? <Typography.Text type="secondary">{v}</Typography.Text> : <Typography.Text type="secondary">-</Typography.Text>),
                 },
                 {
-                  title: t('review.after'),
+                  title: t('admin.review.after'),
                   dataIndex: 'after',
                   render: (v: string) => (v ? <Typography.Text type="success">{v}</Typography.Text> : <Typography.Text type="secondary">-</Typography.Text>),
                 },
               ]}
             />
-            {pending && !detail.canReview && !detail.canCancel && <Alert type="info" showIcon message={t('review.notReviewer')} />}
+            {pending && !detail.canReview && !detail.canCancel && <Alert type="info" showIcon message={t('admin.review.notReviewer')} />}
             {detail.canReview && (
               <div>
-                <Typography.Text>{t('review.comment')}</Typography.Text>
+                <Typography.Text>{t('admin.review.comment')}</Typography.Text>
                 <Input.TextArea
                   rows={3}
                   maxLength={500}
                   value={comment}
                   status={commentError ? 'error' : undefined}
-                  placeholder={t('review.commentPlaceholder')}
+                  placeholder={t('admin.review.commentPlaceholder')}
                   onChange={(e) => {
                     setComment(e.target.value);
                     setCommentError(false);
                   }}
                   data-testid="review-comment"
                 />
-                {commentError && <Typography.Text type="danger">{t('review.commentRequired')}</Typography.Text>}
+                {commentError && <Typography.Text type="danger">{t('admin.review.commentRequired')}</Typography.Text>}
               </div>
             )}
           </Space>
