@@ -128,3 +128,8 @@ export function isUnauthorized(error: unknown): boolean {
 export function isNotFound(e: { status?: number; code?: number }): boolean {
   return e.status === 404 || e.code === 404;
 }
+
+/** The server refused the input itself (HTTP 400), e.g. a malformed code in the address. */
+export function isBadInput(e: { status?: number }): boolean {
+  return e.status === 400;
+}

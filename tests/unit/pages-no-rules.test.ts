@@ -13,17 +13,6 @@ const STATUS_COMPARED = /\.status\s*[!=]==?\s*('[0-9]{1,2}'|"[0-9]{1,2}"|[0-9]{1
 
 const PAGES = path.resolve('src/pages');
 
-/**
- * Temporary: lines of the business, certificate and queue pages that the apply-wizard work (issue
- * #15) is removing; listed by file and text so that any other line, and any new one, fails.
- */
-const BEING_REMOVED: ReadonlyArray<{ file: string; text: string }> = [
-  { file: 'business/components/CertificateDetailView.tsx', text: "{ title: t('subject.status'), dataIndex: 'statusLabel', render: (_d, r) => <Tag color={r.status === '01' ? 'green' : 'default'}>{r.statusLabel}</Tag> }," },
-  { file: 'business/components/BusinessPage.tsx', text: 'const saved = r.status === 1;' },
-  { file: 'cert/CertificateInfo/index.tsx', text: "if (e.status === 404 || e.code === 404 || e.status === 400) setState({ phase: 'notFound' });" },
-  { file: 'cert/CertificateInfo/index.tsx', text: "const valid = cert.status === '01';" },
-];
-
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
     const full = path.join(dir, d.name);
@@ -49,9 +38,8 @@ describe('pages compare no status with a literal', () => {
     for (const line of ['r.enabled', "r.statusLabel === '正常'", 'res.statusCode === 200', "status: '1'"]) expect(STATUS_COMPARED.test(line), line).toBe(false);
   });
 
-  it('no page under src/pages does, besides the lines being removed', () => {
+  it('no page under src/pages does', () => {
     expect(sourceFiles(PAGES).length).toBeGreaterThan(50);
-    const found = statusComparisons().filter((f) => !BEING_REMOVED.some((b) => b.file === f.file && b.text === f.text));
-    expect(found.map((f) => `src/pages/${f.file}:${f.line}: ${f.text}`)).toEqual([]);
+    expect(statusComparisons().map((f) => `src/pages/${f.file}:${f.line}: ${f.text}`)).toEqual([]);
   });
 });

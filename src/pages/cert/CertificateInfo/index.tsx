@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import LanguageSwitch from '@/components/LanguageSwitch';
 import Logo from '@/components/LoginForm/Logo';
 import { toApiError } from '@/services/auth';
+import { isBadInput, isNotFound } from '@/services/request';
 import { getCertificate } from '@/services/public';
 import type { CertificateInfo as Cert } from '@/services/public';
 import { certStatus, displayValue } from '@/pages/web/components/format';
@@ -52,7 +53,7 @@ export default function CertificateInfo() {
     } catch (err) {
       const e = toApiError(err);
       // A malformed code is refused by validation (400): for the visitor it is simply not found.
-      if (e.status === 404 || e.code === 404 || e.status === 400) setState({ phase: 'notFound' });
+      if (isNotFound(e) || isBadInput(e)) setState({ phase: 'notFound' });
       else setState({ phase: 'error', msg: e.msg || t('public.loadFailed') });
     }
   }, [queryCode, t]);
