@@ -19,7 +19,7 @@ import { runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
-import { registerOpenApiConventions } from './plugins/openapi-conventions.js';
+import { finishDocument, registerOpenApiConventions } from './plugins/openapi-conventions.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -95,7 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
     // Named zod schemas (.meta({ id })) become components, so recursive trees resolve by $ref.
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => finishDocument(jsonSchemaTransformObject(document)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // Uploads (materials, imports): the hard ceiling here; each route checks its own type and size rules.

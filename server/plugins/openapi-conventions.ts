@@ -44,7 +44,8 @@ export function operationIdOf(method: string, url: string): string {
   return `${camel(parts.slice(0, -1))}.${verb}`;
 }
 
-const failures = new Map(Object.entries(DESCRIPTIONS).map(([code, text]) => [Number(code), z.object(failureShape).describe(text)]));
+/** One named component per failure (Failure400 …): the document and the generated client define each once. */
+const failures = new Map(Object.entries(DESCRIPTIONS).map(([code, text]) => [Number(code), z.object(failureShape).meta({ id: `Failure${code}`, description: text })]));
 
 type Schema = NonNullable<RouteOptions['schema']> & { operationId?: string; tags?: string[]; response?: Record<string, unknown> };
 
@@ -78,4 +79,42 @@ export function registerOpenApiConventions(app: FastifyInstance): void {
     for (const code of codes) response[code] ??= failures.get(code);
     schema.response = response;
   });
+}
+
+type OpenApiDoc = {
+  paths?: Record<string, Record<string, { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+  components?: { schemas?: Record<string, unknown> };
+};
+
+/**
+ * The last touch on the generated document: a failure answer names its meaning (the schema is a
+ * shared component, so fastify-swagger leaves the answer's description at its default), and
+ * components nothing refers to (the input twins of output-only schemas) are left out.
+ */
+export function finishDocument<T>(document: T): T {
+  const doc = document as OpenApiDoc;
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops)) {
+      for (const [code, answer] of Object.entries(op.responses ?? {})) {
+        const ref = answer.content?.['application/json']?.schema?.$ref;
+        if (ref === `#/components/schemas/Failure${code}` && DESCRIPTIONS[Number(code)]) answer.description = DESCRIPTIONS[Number(code)];
+      }
+    }
+  }
+  const schemas = doc.components?.schemas;
+  if (schemas) {
+    // Keep what the paths refer to, and what those refer to in turn.
+    const keep = new Set<string>();
+    const visit = (value: unknown): void => {
+      for (const m of JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+        if (!keep.has(m[1]!)) {
+          keep.add(m[1]!);
+          visit(schemas[m[1]!]);
+        }
+      }
+    };
+    visit(doc.paths);
+    for (const name of Object.keys(schemas)) if (!keep.has(name)) delete schemas[name];
+  }
+  return document;
 }

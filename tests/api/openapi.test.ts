@@ -69,8 +69,11 @@ describe('the OpenAPI document', () => {
   it('documents the failures where they happen, in the {code, msg, field} envelope', () => {
     const op = doc.paths['/api/apply/delay/submit']!.post!;
     expect(Object.keys(op.responses!)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '409', '422']));
-    const bad = op.responses!['400'] as { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
-    expect(Object.keys(bad.content['application/json']!.schema.properties)).toEqual(['code', 'msg', 'field', 'data']);
+    const bad = op.responses!['400'] as { description: string; content: Record<string, { schema: { $ref: string } }> };
+    expect(bad.description).toContain('参数不合法');
+    const ref = bad.content['application/json']!.schema.$ref.split('/').at(-1)!;
+    const failure = doc.components!.schemas![ref] as { properties: Record<string, unknown> };
+    expect(Object.keys(failure.properties)).toEqual(['code', 'msg', 'field', 'data']);
     const pub = doc.paths['/api/public/validCard']!.get!;
     expect(Object.keys(pub.responses!)).toEqual(expect.arrayContaining(['200', '400', '429']));
     expect(Object.keys(pub.responses!)).not.toContain('401');
