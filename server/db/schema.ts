@@ -549,9 +549,45 @@ export const nationalOutbox = pgTable('national_outbox', {
   payload: jsonb('payload').notNull(),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
-}, (t) => [index('national_outbox_unsent_idx').on(t.sentAt)]);
+  /** pending | sent | dead (gave up after the configured attempts; an administrator may retry). */
+  state: varchar('state', { length: 8 }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+}, (t) => [index('national_outbox_unsent_idx').on(t.sentAt), index('national_outbox_state_idx').on(t.state)]);
 
-/** Exam results per person and category: both parts passed is a precondition of a new certificate. */
+/** What a scheduled job has already told whom (a reminder threshold, an overdue warning): sent once. */
+export const noticeSent = pgTable('notice_sent', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** e.g. delay90, delay30, delay7, expiredNoDelay, deadline3, overdue. */
+  kind: varchar('kind', { length: 32 }).notNull(),
+  /** What it was about, e.g. certificate:123 or application:45. */
+  ref: varchar('ref', { length: 64 }).notNull(),
+  sentAt: stampedNow('sent_at'),
+}, (t) => [uniqueIndex('notice_sent_once_uq').on(t.kind, t.ref)]);
+
+/** One run of a scheduled job, for the job monitor (started, finished, result, rows touched). */
+export const jobRun = pgTable('job_run', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  job: varchar('job', { length: 64 }).notNull(),
+  /** schedule | manual. */
+  trigger: varchar('trigger', { length: 16 }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  ok: boolean('ok'),
+  rows: integer('rows').notNull().default(0),
+  error: text('error'),
+  detail: jsonb('detail'),
+}, (t) => [index('job_run_job_idx').on(t.job, t.startedAt)]);
+
+/** A job an administrator paused (the schedule stays; runs are skipped while paused). */
+export const jobSetting = pgTable('job_setting', {
+  job: varchar('job', { length: 64 }).primaryKey(),
+  paused: boolean('paused').notNull().default(false),
+  updatedBy: integer('updated_by'),
+  updatedAt: updatedAt(),
+});
+
 /**
  * An exam batch (考试批次): one category, one area, the two parts' times, a capacity and a sign-up
  * window. Its life is the examBatch statechart (machines/examBatch.machine.ts): the persisted
@@ -607,6 +643,7 @@ export const examSignup = pgTable('exam_signup', {
   index('exam_signup_person_idx').on(t.personId),
 ]);
 
+/** Exam results per person and category: both parts passed is a precondition of a new certificate. */
 export const examResult = pgTable('exam_result', {
   id: serial('id').primaryKey(),
   personId: integer('person_id').notNull().references(() => person.id),
