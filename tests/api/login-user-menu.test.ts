@@ -103,6 +103,29 @@ describe('GET /api/menu/user/0', () => {
     expect(person.has('PersonCheckDelay')).toBe(true);
     expect(person.has('NewCertificate')).toBe(false);
   });
+
+  it('lists for each Guangzhou step account only queues it can open (no dead menu entry)', async () => {
+    // The queue pages of the seed are queue/<View><Type> with the view's URL: waitAccept, accepted, waitReview, reviewed.
+    const VIEWS: Record<string, string> = { WaitAccept: 'waitAccept', Accepted: 'accepted', WaitReview: 'waitReview', Reviewed: 'reviewed' };
+    const TYPES: Record<string, string> = {
+      NewCert: 'newCert', Delay: 'delay', Inner: 'inner', InProvince: 'inProvince', OutProvince: 'outProvince', Modify: 'modify',
+      Revocation: 'revocation', PersonRevocation: 'personRevocation', Rename: 'rename',
+    };
+    // gz_sp changed its password above: its current one is used.
+    for (const [user, password] of [['gz_sl'], ['gz_cb'], ['gz_cs'], ['gz_sh'], ['gz_sp', 'Better#Pass9'], ['gz_bj']] as [string, string?][]) {
+      const token = await t.login(user, password);
+      const entries = (await t.call(token, { url: '/api/menu/user/0' })).json().data as MenuEntry[];
+      const queues = entries.flatMap((m) => {
+        const match = /^queue\/(WaitAccept|Accepted|WaitReview|Reviewed)(\w+)$/.exec(m.component ?? '');
+        return match ? [{ view: VIEWS[match[1]!]!, type: TYPES[match[2]!]! }] : [];
+      });
+      expect(queues.length, user).toBeGreaterThan(0);
+      for (const q of queues) {
+        const res = await t.call(token, { url: `/api/workflow/queue/${q.view}?businessType=${q.type}` });
+        expect(res.statusCode, `${user} ${q.view} ${q.type}: ${res.body}`).toBe(200);
+      }
+    }
+  });
 });
 
 describe('permissions on the server', () => {

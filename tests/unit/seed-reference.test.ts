@@ -4,6 +4,7 @@ import { guangdongDistricts } from '../../server/db/seed/districts.js';
 import { BUSINESS_TYPES, flattenMenus, QUEUE_VIEWS } from '../../server/db/seed/menus.js';
 import { grantedMenuKeys, ROLES } from '../../server/db/seed/roles.js';
 import { SYS_CONFIG } from '../../server/db/seed/organisation.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES as TYPE_KEYS, routeSteps } from '@machines/businessTypes';
 
 const SPEC_DICT_TYPES = ['work_status', 'sys_notice_type', 'cer_type', 'ministerial_title_rank', 'ministerial_position', 'sys_user_sex',
   'ent_id_type', 'cert_status', 'exam_model', 'apply_type', 'enterprise_qualification', 'emp_regType', 'nonew_cert_comment', 'no_agree_comment',
@@ -121,13 +122,20 @@ describe('roles and grants', () => {
     expect(sec.has('system:online:list')).toBe(true);
   });
 
-  it('gives step roles the queues and only their own workflow button', () => {
-    for (const s of ['sl', 'cb', 'cs', 'sh', 'sp', 'bj']) {
+  it('gives step roles only the queues they can open, and only their own workflow button', () => {
+    for (const s of ['sl', 'cb', 'cs', 'sh', 'sp', 'bj'] as const) {
       const keys = grants.get(`step_${s}` as 'step_sl')!;
       expect([...keys].filter((k) => /^workflow:[a-z]{2}$/.test(k))).toEqual([`workflow:${s}`]);
-      expect(keys.has('queue:personRevocation:reviewed')).toBe(true);
       expect(keys.has('search:cert:list')).toBe(true);
       expect(keys.has('print:waitPrint:list')).toBe(s === 'bj');
+      // The engine's rule: 受理 works the accept queues, the others the review queue, of the types whose route has the step.
+      for (const t of TYPE_KEYS) {
+        const onRoute = routeSteps(BUSINESS_ROUTES[t].middleSteps).includes(s);
+        expect(keys.has(`queue:${t}:waitAccept`), `${s} ${t} waitAccept`).toBe(s === 'sl');
+        expect(keys.has(`queue:${t}:accepted`), `${s} ${t} accepted`).toBe(s === 'sl');
+        expect(keys.has(`queue:${t}:waitReview`), `${s} ${t} waitReview`).toBe(s !== 'sl' && onRoute);
+        expect(keys.has(`queue:${t}:reviewed`), `${s} ${t} reviewed`).toBe(onRoute);
+      }
     }
     const prov = grants.get('adminProvince')!;
     expect(prov.has('dashboard:analysis:view')).toBe(true);

@@ -3,6 +3,7 @@ import { sysRole, sysRoleMenu } from '../schema.js';
 import type { DbOrTx } from '../client.js';
 import { flattenMenus, MENU_TREE, WORKFLOW_STEPS, type MenuNode } from './menus.js';
 import { insertAll } from './util.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES as BUSINESS_TYPE_KEYS, routeSteps, type Step } from '../../../machines/businessTypes.js';
 
 export type StepRoleKey = 'step_sl' | 'step_cb' | 'step_cs' | 'step_sh' | 'step_sp' | 'step_bj';
 export type RoleKey = 'admin' | 'secadmin' | 'auditor' | 'adminProvince' | StepRoleKey | 'enterprise' | 'person';
@@ -22,6 +23,16 @@ export interface RoleSeed {
 }
 
 const DASHBOARD = 'dashboard:workplace:view';
+
+/**
+ * The queue pages a step role can open, as the engine decides them (server/workflow/views.ts):
+ * 受理 works the accept queues, the other steps the review queue, and each sees what it did (已审核)
+ * — and only for the business types whose route passes through the step.
+ */
+function queuesOfStep(step: Step): string[] {
+  return BUSINESS_TYPE_KEYS.filter((t) => routeSteps(BUSINESS_ROUTES[t].middleSteps).includes(step)).flatMap((t) =>
+    (step === 'sl' ? ['waitAccept', 'accepted', 'reviewed'] : ['waitReview', 'reviewed']).map((view) => `=queue:${t}:${view}`));
+}
 const stepLabel = (step: string) => WORKFLOW_STEPS.find((s) => s.step === step)!.label;
 
 export const ROLES: readonly RoleSeed[] = [
@@ -49,7 +60,7 @@ export const ROLES: readonly RoleSeed[] = [
     const step = key.slice(5);
     return {
       roleKey: key, roleName: stepLabel(step), dataScope: '3', remark: `业务办理${stepLabel(step)}环节`,
-      grants: [DASHBOARD, 'queue:menu:view', 'search:menu:view', `workflow:${step}`, ...(step === 'bj' ? ['print:menu:view'] : [])],
+      grants: [DASHBOARD, 'search:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : [])],
     };
   }),
   {
