@@ -38,7 +38,7 @@ for (let i = existing; i < ROWS; i += 1000) {
     const year = 2015 + (n % 10);
     return {
       certNo: `粤建安C2（${year}）${String(5_000_000 + n).padStart(7, '0')}`, category: 'C2', personId: p.id, enterpriseId: p.enterprise_id, position: '08',
-      issueDate: `${year}-03-01`, expiryDate: `${year + 3}-02-28`, status: n % 5 === 0 ? '01' : '05', version: 1,
+      issueDate: `${year}-03-01`, validFrom: `${year}-03-01`, expiryDate: `${year + 3}-02-28`, status: n % 5 === 0 ? '01' : '05', version: 1,
       queryCode: randomBytes(12).toString('base64url'), issuingAuthority: '广东省住房和城乡建设厅',
     };
   });

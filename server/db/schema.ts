@@ -386,7 +386,10 @@ export const certificate = pgTable('certificate', {
   enterpriseId: integer('enterprise_id').notNull().references(() => enterprise.id),
   /** ministerial_position code (01 法定代表人 … 08 专职安全员, 99). */
   position: varchar('position', { length: 2 }).notNull(),
+  /** 发证日期: the decision date of the issue or of the last change (a delay's approval, a modification's 办结). */
   issueDate: date('issue_date').notNull(),
+  /** The validity period: from (a delay starts the day after the old end) … to. */
+  validFrom: date('valid_from').notNull(),
   expiryDate: date('expiry_date').notNull(),
   /** cert_status national code: 01 有效, 02 暂扣, 03 撤销, 04 注销, 05 失效, 06 办理转出, 07 吊销, 99 其他. */
   status: varchar('status', { length: 2 }).notNull(),

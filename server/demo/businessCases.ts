@@ -117,7 +117,7 @@ async function insertCertificate(tx: Tx, fields: { personId: number; enterpriseI
   const certNo = await nextCertNo(tx, fields.category, Number(issueDate.slice(0, 4)));
   const [row] = await tx.insert(certificate).values({
     certNo, category: fields.category, personId: fields.personId, enterpriseId: fields.enterpriseId, position: fields.position,
-    issueDate, expiryDate: fields.expiryDate, status: '01', version: 1,
+    issueDate, validFrom: issueDate, expiryDate: fields.expiryDate, status: '01', version: 1,
     queryCode: newQueryCode(), issuingAuthority: ISSUING_AUTHORITY, printCount: 1, printedVersion: 1, createdAt: fields.now, updatedAt: fields.now,
   }).returning();
   return row!;

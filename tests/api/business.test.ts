@@ -102,7 +102,7 @@ describe('each business type, applied for and carried to a changed certificate',
     const ent = (await userOf('ent_gz')).enterpriseId;
     expect(cert).toMatchObject({
       certNo: `粤建安C3（${year}）${String(maxSeq + 1).padStart(7, '0')}`, category: 'C3', personId: p.id, enterpriseId: ent, position: '08',
-      issueDate: today, expiryDate: addDays(addYears(today, 3), -1), status: '01', version: 1, issuingAuthority: '广东省住房和城乡建设厅', printCount: 0,
+      issueDate: today, validFrom: today, expiryDate: addDays(addYears(today, 3), -1), status: '01', version: 1, issuingAuthority: '广东省住房和城乡建设厅', printCount: 0,
     });
     expect(cert.queryCode).toMatch(/^[A-Za-z0-9_-]{16}$/);
     const queue = (await okCall('gz_bj', 'GET', `/api/workflow/queue/printWait?keyword=${app.applyNo}`)).rows;
@@ -118,7 +118,8 @@ describe('each business type, applied for and carried to a changed certificate',
     const app = await carry('delay', 'ent_gz', { certificateId: cert!.id, payload: {} }, GZ, 'person1');
     const after = await certOf(cert!.id);
     expect(after).toMatchObject({
-      certNo: cert!.certNo, expiryDate: addYears(cert!.expiryDate, 3), issueDate: addDays(cert!.expiryDate, 1), version: cert!.version + 1, status: '01',
+      // 发证日期 is the day of the approval; the new validity starts the day after the old end.
+      certNo: cert!.certNo, expiryDate: addYears(cert!.expiryDate, 3), validFrom: addDays(cert!.expiryDate, 1), issueDate: today, version: cert!.version + 1, status: '01',
     });
     expect(after.queryCode).not.toBe(cert!.queryCode);
     const history = await db().select().from(certificateHistory).where(and(eq(certificateHistory.certificateId, cert!.id), eq(certificateHistory.applicationId, app.id)));
@@ -146,7 +147,7 @@ describe('each business type, applied for and carried to a changed certificate',
       payload: { originalCertNo: '湘建安C（2024）0012345', originalProvince: '湖南省', category: 'C', issueDate: addDays(expiry, -1095), expiryDate: expiry, position: '08' },
     }, GZ);
     const cert = await certOf(app.certificateId!);
-    expect(cert).toMatchObject({ category: 'C3', personId: p.id, expiryDate: expiry, issueDate: today, status: '01', version: 1 });
+    expect(cert).toMatchObject({ category: 'C3', personId: p.id, validFrom: addDays(expiry, -1095), expiryDate: expiry, issueDate: today, status: '01', version: 1 });
     expect(cert.certNo).toMatch(new RegExp(`^粤建安C3（${today.slice(0, 4)}）\\d{7}$`));
   });
 

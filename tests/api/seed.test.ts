@@ -133,7 +133,7 @@ describe('enterprises, persons and certificates', () => {
       expect(c.cert_no.startsWith(`粤建安${c.category}（`)).toBe(true);
     }
     // A transfer from another province keeps the original end date (DOMAIN.md); every other certificate runs 3 years.
-    expect(await count(`select count(*) n from certificate c where expiry_date <> (issue_date + interval '3 years' - interval '1 day')::date
+    expect(await count(`select count(*) n from certificate c where expiry_date <> (valid_from + interval '3 years' - interval '1 day')::date
       and not exists (select 1 from application a where a.certificate_id = c.id and a.business_type = 'inProvince')`)).toBe(0);
   });
 

@@ -20,7 +20,7 @@ if (!hasPoppler) console.warn('pdftoppm (poppler-utils) is not installed: the PD
 const SAMPLE: CertificatePdfData = {
   holderName: '王燚', sex: '男', idNo: '440106198503021234', birthDate: '1985-03-02', category: 'C3', categoryName: '专职安全生产管理人员（综合类）',
   certNo: '粤建安C3（2023）0001234', position: '专职安全生产管理人员', enterpriseName: '广州市天河建筑工程有限公司', creditCode: '91440101MA5CXXXX1K',
-  issueDate: '2023-01-05', expiryDate: '2026-01-04', issuingAuthority: '广东省住房和城乡建设厅', version: 2, status: '01', statusLabel: '有效',
+  issueDate: '2022-12-20', validFrom: '2023-01-05', expiryDate: '2026-01-04', eCertId: '1.2.156.3005.2.440000.33.2023.0001234.K', issuingAuthority: '广东省住房和城乡建设厅', version: 2, status: '01', statusLabel: '有效',
   verifyUrl: 'https://safecert.example.gov.cn/cert/AbCdEf0123456789',
 };
 

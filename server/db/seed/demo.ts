@@ -13,7 +13,7 @@ import { buildPeople, type PeopleData } from './people.js';
 import { Rng } from './rng.js';
 import { DEMO_ACCOUNT_SEEDS } from './users.js';
 import { chunks, insertAll } from './util.js';
-import { chinaDate } from '../../lib/days.js';
+import { addDays, chinaDate } from '../../lib/days.js';
 
 export interface DemoData {
   today: string;
@@ -73,7 +73,9 @@ export async function insertDemoData(db: DbOrTx, data: DemoData, opts: { now: Da
   })));
   await insertAll(db, certificate, data.certificates.map((c) => ({
     certNo: c.certNo, category: c.category, personId: per(c.personKey), enterpriseId: ent(c.entKey), position: c.position,
-    issueDate: c.issueDate, expiryDate: c.expiryDate, status: c.status, version: c.version, queryCode: c.queryCode,
+    // A later version was decided (a delay approved) some weeks before its validity began.
+    issueDate: c.version > 1 ? addDays(c.issueDate, -(20 + (c.personKey * 7) % 40)) : c.issueDate, validFrom: c.issueDate,
+    expiryDate: c.expiryDate, status: c.status, version: c.version, queryCode: c.queryCode,
     issuingAuthority: c.issuingAuthority, printCount: c.printCount,
   })));
   await insertAll(db, educationRecord, data.education.map((r) => ({

@@ -24,8 +24,13 @@ export interface CertificatePdfData {
   position: string;
   enterpriseName: string;
   creditCode: string;
+  /** 发证日期: the decision date. */
   issueDate: string;
+  /** The validity period. */
+  validFrom: string;
   expiryDate: string;
+  /** National electronic-certificate identifier (null for numbers of another format). */
+  eCertId: string | null;
   issuingAuthority: string;
   version: number;
   /** cert_status code and label. */
@@ -43,7 +48,7 @@ const RED = rgb(0.8, 0.1, 0.1);
 const TABLE_X = 60;
 const TABLE_WIDTH = 475;
 const TABLE_TOP = 640;
-const ROW_HEIGHT = 34;
+const ROW_HEIGHT = 30;
 const LABEL_WIDTH = 92;
 const HALF_VALUE_WIDTH = (TABLE_WIDTH - LABEL_WIDTH * 2) / 2;
 
@@ -53,7 +58,7 @@ type Row = [Cell] | [Cell, Cell];
 /** Where the holder's name is drawn: tests measure that its glyphs are not blank. */
 export const NAME_VALUE_BOX: Box = { x: TABLE_X + LABEL_WIDTH, y: TABLE_TOP - ROW_HEIGHT, width: HALF_VALUE_WIDTH, height: ROW_HEIGHT };
 /** An area of the page that stays empty: the reference for the same measurement. */
-export const EMPTY_BOX: Box = { x: TABLE_X, y: 250, width: 200, height: 36 };
+export const EMPTY_BOX: Box = { x: TABLE_X, y: 240, width: 200, height: 32 };
 export const QR_BOX = { x: 405, y: 128, size: 120 };
 
 export const versionLabel = (version: number) => String(version).padStart(3, '0');
@@ -70,8 +75,9 @@ function rows(d: CertificatePdfData): Row[] {
     [{ label: '职务', value: d.position }],
     [{ label: '企业名称', value: d.enterpriseName }],
     [{ label: '统一社会信用代码', value: d.creditCode }],
-    [{ label: '发证日期', value: chineseDate(d.issueDate) }, { label: '有效期至', value: chineseDate(d.expiryDate) }],
-    [{ label: '发证机关', value: d.issuingAuthority }],
+    [{ label: '有效期', value: `${chineseDate(d.validFrom)} 至 ${chineseDate(d.expiryDate)}` }],
+    [{ label: '发证日期', value: chineseDate(d.issueDate) }, { label: '发证机关', value: d.issuingAuthority }],
+    [{ label: '电子证照标识', value: d.eCertId ?? '' }],
     valid
       ? [{ label: '版本号', value: versionLabel(d.version) }]
       : [{ label: '版本号', value: versionLabel(d.version) }, { label: '证书状态', value: d.statusLabel }],

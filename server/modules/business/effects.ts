@@ -50,19 +50,19 @@ async function keepVersion(tx: Tx, cert: CertificateRow, app: ApplicationRow, no
   });
 }
 
-/** A new version of the certificate: +1, a new query code, waiting to be printed again. */
-const newVersion = (cert: CertificateRow, now: Date) => ({ version: cert.version + 1, queryCode: newQueryCode(), updatedAt: now });
+/** A new version of the certificate: +1, a new query code, 发证日期 the day of the decision, waiting to be printed again. */
+const newVersion = (cert: CertificateRow, now: Date) => ({ version: cert.version + 1, queryCode: newQueryCode(), issueDate: chinaDate(now), updatedAt: now });
 
 async function outbox(tx: Tx, kind: string, app: ApplicationRow, certificateId: number, payload: Payload, now: Date) {
   await tx.insert(nationalOutbox).values({ kind, certificateId, applicationId: app.id, payload, createdAt: now });
 }
 
-async function issue(tx: Tx, app: ApplicationRow, now: Date, fields: { category: CertCategory; position: string; issueDate: string; expiryDate: string }): Promise<CertificateRow> {
+async function issue(tx: Tx, app: ApplicationRow, now: Date, fields: { category: CertCategory; position: string; issueDate: string; validFrom: string; expiryDate: string }): Promise<CertificateRow> {
   if (!app.personId || !app.enterpriseId) throw new Error('close effect: a new certificate needs a person and an enterprise');
   const certNo = await nextCertNo(tx, fields.category, Number(fields.issueDate.slice(0, 4)));
   const [cert] = await tx.insert(certificate).values({
     certNo, category: fields.category, personId: app.personId, enterpriseId: app.enterpriseId, position: fields.position,
-    issueDate: fields.issueDate, expiryDate: fields.expiryDate, status: '01', version: 1, queryCode: newQueryCode(),
+    issueDate: fields.issueDate, validFrom: fields.validFrom, expiryDate: fields.expiryDate, status: '01', version: 1, queryCode: newQueryCode(),
     issuingAuthority: ISSUING_AUTHORITY, printCount: 0, createdAt: now, updatedAt: now,
   }).returning();
   await tx.update(application).set({ certificateId: cert!.id }).where(eq(application.id, app.id));
@@ -82,7 +82,7 @@ const newCert: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const today = chinaDate(now);
   const p = app.payload as Payload;
-  await issue(tx, app, now, { category: str(p, 'category') as CertCategory, position: str(p, 'position') ?? '99', issueDate: today, expiryDate: certExpiryDate(today) });
+  await issue(tx, app, now, { category: str(p, 'category') as CertCategory, position: str(p, 'position') ?? '99', issueDate: today, validFrom: today, expiryDate: certExpiryDate(today) });
 };
 
 /** Delay: three more years from the old end date; the number is kept. */
@@ -91,7 +91,7 @@ const delay: CloseEffect = async (tx, app, env) => {
   const cert = await lockCertificate(tx, app.certificateId);
   await keepVersion(tx, cert, app, now);
   const renewed = delayedValidity(cert.expiryDate);
-  await tx.update(certificate).set({ ...newVersion(cert, now), issueDate: renewed.validFrom, expiryDate: renewed.expiryDate, status: '01' }).where(eq(certificate.id, cert.id));
+  await tx.update(certificate).set({ ...newVersion(cert, now), validFrom: renewed.validFrom, expiryDate: renewed.expiryDate, status: '01' }).where(eq(certificate.id, cert.id));
 };
 
 /** Inner transfer: every live certificate of the person moves with them (all certificates at one enterprise). */
@@ -116,7 +116,8 @@ const inProvince: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const p = app.payload as Payload;
   const category = (str(p, 'category') === 'C' ? 'C3' : str(p, 'category')) as CertCategory;
-  await issue(tx, app, now, { category, position: str(p, 'position') ?? '99', issueDate: chinaDate(now), expiryDate: str(p, 'expiryDate')! });
+  // The other province's validity carries over: from its issue date to its end date.
+  await issue(tx, app, now, { category, position: str(p, 'position') ?? '99', issueDate: chinaDate(now), validFrom: str(p, 'issueDate') ?? chinaDate(now), expiryDate: str(p, 'expiryDate')! });
   if (app.personId && app.enterpriseId) await moveEmployment(tx, app.personId, app.enterpriseId, chinaDate(now));
 };
 

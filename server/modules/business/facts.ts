@@ -145,7 +145,7 @@ export async function educationHours(db: DbOrTx, cert: CertificateRow): Promise<
     .where(and(
       eq(educationRecord.personId, cert.personId),
       or(eq(educationRecord.certNo, cert.certNo), isNull(educationRecord.certNo)),
-      gte(educationRecord.finishedOn, cert.issueDate),
+      gte(educationRecord.finishedOn, cert.validFrom),
       lte(educationRecord.finishedOn, cert.expiryDate),
     ));
   return Number(row?.hours ?? 0);

@@ -12,6 +12,7 @@ import { versionLabel, type CertificatePdfData } from '../../lib/pdf/certificate
 import type { z } from 'zod';
 import type { certificateDetail, historyRow } from './schemas.js';
 import { maskIdNo, recordAccess, reveal, type Duty } from '../../services/personalData.js';
+import { eCertIdOf } from './ecert.js';
 
 export async function loadCertificate(db: DbOrTx, id: number) {
   const [row] = await db
@@ -44,7 +45,7 @@ async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Pro
   const current: HistoryView = {
     version: cert.version, versionLabel: versionLabel(cert.version), current: true, reason: null, reasonLabel: null, applicationId: null, applyNo: null,
     changedAt: null, certNo: cert.certNo, name: holder.name, idNo: holder.idNo, enterpriseName: ent.name, position: cert.position,
-    positionLabel: labels.of('ministerial_position', cert.position), issueDate: cert.issueDate, expiryDate: cert.expiryDate, status: cert.status,
+    positionLabel: labels.of('ministerial_position', cert.position), issueDate: cert.issueDate, validFrom: cert.validFrom, expiryDate: cert.expiryDate, status: cert.status,
     statusLabel: labels.of('cert_status', cert.status),
   };
   const earlier = await db
@@ -64,7 +65,7 @@ async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Pro
       reasonLabel: BUSINESS_ROUTES[h.reason as BusinessType]?.label ?? h.reason, applicationId: h.applicationId, applyNo: applyNo ?? null,
       changedAt: h.changedAt.toISOString(), certNo: text(d, 'certNo', cert.certNo), name: text(d, 'holderName', holder.name),
       idNo: text(d, 'holderIdNo', holder.idNo), enterpriseName: text(d, 'enterpriseName', ''), position, positionLabel: labels.of('ministerial_position', position),
-      issueDate: text(d, 'issueDate', ''), expiryDate: text(d, 'expiryDate', ''), status, statusLabel: labels.of('cert_status', status),
+      issueDate: text(d, 'issueDate', ''), validFrom: text(d, 'validFrom', text(d, 'issueDate', '')), expiryDate: text(d, 'expiryDate', ''), status, statusLabel: labels.of('cert_status', status),
     };
   })];
 }
@@ -122,7 +123,9 @@ export function pdfDataOf(row: LoadedCertificate, labels: Labels, baseUrl: strin
     enterpriseName: ent.name,
     creditCode: ent.creditCode,
     issueDate: cert.issueDate,
+    validFrom: cert.validFrom,
     expiryDate: cert.expiryDate,
+    eCertId: eCertIdOf(cert.certNo),
     issuingAuthority: cert.issuingAuthority,
     version: cert.version,
     status: cert.status,

@@ -38,6 +38,7 @@ const EXPORT_COLUMNS: ExcelColumn<CertificateRowView>[] = [
   { header: '企业名称', width: 36, value: (r) => r.enterpriseName },
   { header: '统一社会信用代码', width: 22, value: (r) => r.creditCode },
   { header: '发证日期', width: 12, value: (r) => r.issueDate },
+  { header: '有效期起', width: 12, value: (r) => r.validFrom },
   { header: '有效期至', width: 12, value: (r) => r.expiryDate },
   { header: '证书状态', width: 10, value: (r) => r.statusLabel },
   { header: '版本号', width: 8, value: (r) => r.versionLabel },

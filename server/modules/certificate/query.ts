@@ -12,6 +12,7 @@ import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
 import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
+import { eCertIdOf } from './ecert.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -69,11 +70,13 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
     position: c.position,
     positionLabel: labels.of('ministerial_position', c.position),
     issueDate: c.issueDate,
+    validFrom: c.validFrom,
     expiryDate: c.expiryDate,
     status: c.status,
     statusLabel: labels.of('cert_status', c.status),
     version: c.version,
     versionLabel: versionLabel(c.version),
+    eCertId: eCertIdOf(c.certNo),
     issuingAuthority: c.issuingAuthority,
     queryCode: c.queryCode,
     printCount: c.printCount,

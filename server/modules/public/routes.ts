@@ -6,6 +6,7 @@ import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js'
 import { badRequest, notFound } from '../../lib/errors.js';
 import { certCheckRecord, certificate, enterprise, person, sysDictData, sysNotice } from '../../db/schema.js';
 import { maskIdNo } from '../../services/personalData.js';
+import { eCertIdOf } from '../certificate/ecert.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
 
@@ -18,8 +19,10 @@ const certView = z.object({
   idNoMasked: z.string(),
   enterpriseName: z.string(),
   position: z.string(),
-  issueDate: z.string(),
-  expiryDate: z.string(),
+  issueDate: z.string().describe('发证日期'),
+  validFrom: z.string().describe('有效期起'),
+  expiryDate: z.string().describe('有效期至'),
+  eCertId: z.string().nullable().describe('全国电子证照标识'),
   status: z.string(),
   statusLabel: z.string(),
   issuingAuthority: z.string(),
@@ -56,6 +59,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         enterpriseName: row.enterpriseName,
         position: await labelOf('ministerial_position', row.cert.position),
         issueDate: row.cert.issueDate,
+        validFrom: row.cert.validFrom,
+        eCertId: eCertIdOf(row.cert.certNo),
         expiryDate: row.cert.expiryDate,
         status: row.cert.status,
         statusLabel: await labelOf('cert_status', row.cert.status),
