@@ -56,6 +56,10 @@ export interface BusinessRoute {
   target: SubjectTarget;
   /** The wizard shows the certificate's detail before the form (revocations). */
   showsDetail: boolean;
+  /** Where the applicant works on it (a to-do after a return links here). */
+  applicantPage: string;
+  /** Where the holder confirms it (null: no confirmation). */
+  holderPage: string | null;
 }
 
 export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
@@ -68,6 +72,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: true,
     target: 'person',
     showsDetail: false,
+    applicantPage: '/business/newCertificate',
+    holderPage: null,
   },
   delay: {
     type: 'delay',
@@ -78,6 +84,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: true,
     target: 'certificate',
     showsDetail: false,
+    applicantPage: '/business/applyDelay',
+    holderPage: '/personCheck/personCheckDelay',
   },
   inner: {
     type: 'inner',
@@ -88,6 +96,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: true,
     target: 'certificate',
     showsDetail: false,
+    applicantPage: '/business/applyInner',
+    holderPage: '/personCheck/personCheckInner',
   },
   inProvince: {
     type: 'inProvince',
@@ -98,6 +108,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: true,
     target: 'person',
     showsDetail: false,
+    applicantPage: '/business/inProvince',
+    holderPage: '/personCheck/personCheckIn',
   },
   outProvince: {
     type: 'outProvince',
@@ -108,6 +120,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: false,
     target: 'certificate',
     showsDetail: false,
+    applicantPage: '/business/outProvince',
+    holderPage: '/personCheck/personCheckOut',
   },
   modify: {
     type: 'modify',
@@ -118,6 +132,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: true,
     target: 'certificate',
     showsDetail: false,
+    applicantPage: '/business/certModify',
+    holderPage: '/personCheck/personCheckChange',
   },
   revocation: {
     type: 'revocation',
@@ -128,6 +144,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: false,
     target: 'certificate',
     showsDetail: true,
+    applicantPage: '/business/certificateRevocation',
+    holderPage: '/personCheck/personCheckRevocation',
   },
   personRevocation: {
     type: 'personRevocation',
@@ -138,6 +156,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: false,
     target: 'certificate',
     showsDetail: true,
+    applicantPage: '/personCheck/personRevocation',
+    holderPage: null,
   },
   rename: {
     type: 'rename',
@@ -148,6 +168,8 @@ export const BUSINESS_ROUTES: Record<BusinessType, BusinessRoute> = {
     printsCertificate: false,
     target: 'enterprise',
     showsDetail: false,
+    applicantPage: '/business/enterpriseRename',
+    holderPage: null,
   },
 };
 

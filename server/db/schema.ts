@@ -310,8 +310,10 @@ export const sysTodo = pgTable('sys_todo', {
   url: varchar('url', { length: 300 }),
   /** '0' open, '1' done. */
   status: varchar('status', { length: 1 }).notNull().default('0'),
+  /** What the work is about, e.g. application:123: the work done closes its to-dos. */
+  ref: varchar('ref', { length: 64 }),
   createdAt: createdAt(),
-}, (t) => [index('sys_todo_user_idx').on(t.userId, t.status)]);
+}, (t) => [index('sys_todo_user_idx').on(t.userId, t.status), index('sys_todo_ref_idx').on(t.ref, t.status)]);
 
 // ---------- enterprises, persons, certificates ----------
 

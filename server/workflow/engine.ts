@@ -16,6 +16,7 @@ import { application, applicationHistory, enterprise, sysUser } from '../db/sche
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { ApplicationRow, WorkflowEnv } from './types.js';
 import { handlersOf } from './registry.js';
+import { notifyWaiters } from './notify.js';
 import { checkSender, holdsStep, inArea } from './who.js';
 import { chinaDate } from '../lib/days.js';
 
@@ -154,6 +155,7 @@ export async function applyEvent(ctx: WorkflowEnv, tx: Tx, app: ApplicationRow, 
   if (to === 'closed' && updated.outcome === 'approved') {
     await handlersOf(updated.businessType as BusinessType).closeEffect(tx, updated, ctx);
   }
+  await notifyWaiters(tx, updated, to === 'deleted' ? 'deleted' : stage, event.type, actorName);
   return updated;
 }
 
