@@ -33,7 +33,23 @@ export function isLanguage(v: unknown): v is LanguageCode {
   return typeof v === 'string' && LANGUAGES.some((l) => l.code === v);
 }
 
-/** The stored language (pro__lang), tolerant of a raw string, else en-US. */
+/**
+ * The language a first visit gets from the browser's preferences (navigator.languages, in order):
+ * Chinese in the simplified or traditional script (zh-TW, zh-HK and zh-Hant are traditional),
+ * Portuguese, English; else en-US as SPEC 1 says.
+ */
+export function browserLanguage(preferred: readonly string[]): LanguageCode {
+  for (const raw of preferred) {
+    const tag = raw.toLowerCase();
+    if (/^zh-(tw|hk|mo)|^zh-hant/.test(tag)) return 'zh-TW';
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    if (tag === 'pt' || tag.startsWith('pt-')) return 'pt-BR';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en-US';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The stored language (pro__lang), tolerant of a raw string; on a first visit the browser's, remembered. */
 export function storedLanguage(): LanguageCode {
   let v: unknown = null;
   try {
@@ -45,7 +61,14 @@ export function storedLanguage(): LanguageCode {
     const raw = typeof localStorage !== 'undefined' ? localStorage.getItem('pro__' + LANGUAGE) : null;
     if (isLanguage(raw)) v = raw;
   }
-  return isLanguage(v) ? v : DEFAULT_LANGUAGE;
+  if (isLanguage(v)) return v;
+  const first = browserLanguage(typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : []);
+  try {
+    storage.set(LANGUAGE, first);
+  } catch {
+    // No storage (private mode): the choice lasts for this page only.
+  }
+  return first;
 }
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;

@@ -106,8 +106,22 @@ test.describe('error pages', () => {
   });
 });
 
-test('English is the default language, and the switcher changes it', async ({ page }) => {
+test.describe('a first visit from a browser in a language the product does not speak', () => {
+  test.use({ locale: 'de-DE' });
+  test('gets English, the default', async ({ page }) => {
+    await page.goto('/user/login');
+    await expect(page.getByTestId('login-submit')).toContainText(/Log ?in|Sign ?in/i);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+  });
+});
+
+test('a first visit from a Chinese browser is in Chinese; the switcher changes it and is remembered', async ({ page }) => {
+  // The suite's browser prefers zh-CN (playwright.config.ts).
   await page.goto('/user/login');
+  await expect(page.getByTestId('login-submit')).toContainText(/登\s*录/);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-option-en-US').click();
   await expect(page.getByTestId('login-submit')).toContainText(/Log ?in|Sign ?in/i);
   await page.getByTestId('lang-switch').click();
   await page.getByTestId('lang-option-zh-CN').click();
