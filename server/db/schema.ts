@@ -516,6 +516,8 @@ export const applicationHistory = pgTable('application_history', {
   comment: text('comment'),
   fromState: varchar('from_state', { length: 40 }).notNull(),
   toState: varchar('to_state', { length: 40 }).notNull(),
+  /** At SUBMIT: the facts the business rules read and passed on (the reviewer's case view shows them). */
+  facts: jsonb('facts'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('application_history_version_uq').on(t.applicationId, t.version),

@@ -15,7 +15,7 @@ import type { DbOrTx, Tx } from '../db/client.js';
 import { application, applicationHistory, enterprise, sysUser } from '../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { ApplicationRow, WorkflowEnv } from './types.js';
-import { handlersOf } from './registry.js';
+import { handlersOf, type RuleVerdict } from './registry.js';
 import { notifyWaiters } from './notify.js';
 import { checkSender, holdsStep, inArea } from './who.js';
 import { chinaDate } from '../lib/days.js';
@@ -82,12 +82,13 @@ export const RULE_REFUSED = 422;
  * 422 whose code is the rule (delay: SPEC 4 codes 1–9) and whose msg names it. Read before the
  * transaction (PGlite serialises on one connection).
  */
-export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app: ApplicationRow): Promise<void> {
+export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app: ApplicationRow): Promise<RuleVerdict> {
   const answer = await handlersOf(app.businessType as BusinessType).rules(ctx.db, ctx.clock, {
     businessType: app.businessType as BusinessType, applicationId: app.id, enterpriseId: app.enterpriseId, personId: app.personId,
     certificateId: app.certificateId, payload: app.payload, applicantUserId: app.applicantUserId,
   });
   if (answer.code !== 0) throw new AppError(RULE_REFUSED, answer.message, answer.field, answer.code, { checkCode: answer.code, facts: answer.facts });
+  return answer;
 }
 
 /** Runs one event for a user: 403 for the wrong person, 409 for a stale version or a move the machine refuses. */
@@ -99,14 +100,17 @@ export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: 
   if (input.version !== app.version) throw conflict(STALE_VERSION);
   const check = checkSender(user, sendersOf(snapshot, input.type), app, stepsAround(snapshot));
   if (!check.ok) throw forbidden(check.msg);
-  if (input.type === 'SUBMIT') await assertRulesPass(ctx, app);
+  // The facts the rules passed on go into the history row: the reviewers see what was checked.
+  const verdict = input.type === 'SUBMIT' ? await assertRulesPass(ctx, app) : null;
   const event: ApplicationEvent = { type: input.type, actorId: user.userId, roleKey: check.roleKey, comment: input.comment, version: input.version };
-  return ctx.db.transaction((tx) => applyEvent(ctx, tx, app, event, user.nickName, changes));
+  return ctx.db.transaction((tx) => applyEvent(ctx, tx, app, event, user.nickName, { ...changes, ...(verdict ? { facts: verdict.facts } : {}) }));
 }
 
 /** What a SAVE replaces besides the snapshot: the draft's form. */
 export interface EventChanges {
   payload?: Record<string, unknown>;
+  /** What the business rules read at SUBMIT (kept in the history row). */
+  facts?: Record<string, unknown>;
 }
 
 /**
@@ -150,6 +154,7 @@ export async function applyEvent(ctx: WorkflowEnv, tx: Tx, app: ApplicationRow, 
     comment: event.comment ?? null,
     fromState: result.from,
     toState: to,
+    facts: changes?.facts ?? null,
     createdAt: now,
   });
   if (to === 'closed' && updated.outcome === 'approved') {

@@ -100,6 +100,7 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/workflow/{id}': session('scoped to the application (tested below)'),
   'POST /api/workflow/{id}/events': session('the machine names the senders (applicant, holder, step role of the area)'),
   'GET /api/workflow/{id}/audit': session('scoped to the application (tested below)'),
+  'GET /api/workflow/{id}/case': session('scoped to the application: the reviewer\'s case view'),
   'GET /api/safetyCertificateInfo/listCertificate': session('certificate picker, scoped to the caller'),
   'GET /api/safetyCertificateInfo/getSubmittingCertificates': session('certificate picker, scoped to the caller'),
   'GET /api/safetyCertificateInfo/get/{id}': session('scoped to the certificate (tested below)'),

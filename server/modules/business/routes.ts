@@ -18,6 +18,7 @@ import {
   materialOwner,
 } from './service.js';
 import { registerFileOwner } from '../system/oss/fileScope.js';
+import { caseView } from './case.js';
 
 /** Base path and permission entity of each business type. */
 export const BUSINESS_BASES: Record<BusinessType, { base: string; entity: string }> = {
@@ -196,6 +197,32 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     const { rows, total } = await listBusiness(app.ctx, currentUser(req), 'personRevocation', req.query);
     return page(rows, total, req.query.pageNum);
   });
+
+  const changeLine = z.object({ field: z.string(), label: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+  app.get('/workflow/:id/case', {
+    schema: {
+      tags: ['workflow'],
+      summary: '审核案卷：材料、变更前后、规则核查、本人证书与在办业务',
+      description: '审核人员决定前看到的全部事实：申请材料（可预览）、业务办结后证书的变化（变更前后对比）、提交时与此刻业务规则看到的事实、持证人的全部证书和其他在办申请。',
+      params: z.object({ id: id('业务编号') }),
+      response: {
+        200: envelope(z.object({
+          id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
+          materials: z.array(z.object({ ossId: z.number(), originalName: z.string(), mimeType: z.string(), size: z.number(), url: z.string() })),
+          changes: z.array(changeLine),
+          checks: z.object({
+            submitted: z.object({ at: z.string(), facts: z.record(z.string(), z.unknown()) }).nullable().describe('提交时规则核查所见（早于本功能的申请为空）'),
+            now: z.object({ code: z.number(), message: z.string(), facts: z.record(z.string(), z.unknown()) }).describe('此刻重新核查的结果'),
+          }),
+          certificates: z.array(z.object({
+            id: z.number(), certNo: z.string(), category: z.string(), categoryLabel: z.string(), status: z.string(), statusLabel: z.string(),
+            validFrom: z.string(), expiryDate: z.string(), enterpriseName: z.string(),
+          })),
+          openApplications: z.array(z.object({ id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(), status: z.number() })),
+        })),
+      },
+    },
+  }, async (req) => ok(await caseView(app.ctx, currentUser(req), req.params.id), '查询成功'));
 
   app.get('/applyCertification/checkDataByApplyId', {
     schema: {

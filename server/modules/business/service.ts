@@ -285,14 +285,14 @@ export async function applyAndSubmit(ctx: AppContext, user: AuthUser, type: Busi
     holderUserId, certificateId: subject.certificateId, area: '', status: 1, step: null, version: 0, snapshot: {}, payload, outcome: null,
     submittedAt: null, acceptedAt: null, closedAt: null, printedAt: null, deleted: false, createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
   };
-  await assertRulesPass(ctx, draft);
+  const verdict = await assertRulesPass(ctx, draft);
   const row = await ctx.db.transaction(async (tx) => {
     const created = await createApplication(ctx, tx, {
       businessType: type, applicantUserId: user.userId, enterpriseId: subject.enterpriseId, personId: subject.personId,
       holderUserId: holderUserId === user.userId ? null : holderUserId, certificateId: subject.certificateId, payload,
     });
     const event: ApplicationEvent = { type: 'SUBMIT', actorId: user.userId, roleKey: user.roleKeys[0] ?? 'applicant', version: created.version };
-    return applyEvent(ctx, tx, created, event, user.nickName);
+    return applyEvent(ctx, tx, created, event, user.nickName, { facts: verdict.facts });
   });
   return getBusiness(ctx, user, type, row.id);
 }

@@ -1,0 +1,47 @@
+/**
+ * Reviewers decide on the whole case (issue #16): the case view of a submitted delay shows its
+ * material, the certificate's validity before and after, what the rules checked at SUBMIT and say
+ * now, and the holder's certificates; staff of another centre may not open it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { certificate, sysUser } from '../../server/db/schema.js';
+import { addDays, addYears } from '../../server/lib/days.js';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+const as = async (user: string) => {
+  if (!tokens.has(user)) tokens.set(user, await t.login(user));
+  return tokens.get(user)!;
+};
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+describe('the reviewer\'s case view', () => {
+  it('shows the material, the change, the checks and the holder\'s certificates', async () => {
+    const [p1] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'person1'));
+    const [c3] = await t.database.db.select().from(certificate).where(and(eq(certificate.personId, p1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n% 继续教育证明\n%%EOF\n'))], { type: 'application/pdf' }), '继续教育证明.pdf');
+    const upload = await t.call(await as('ent_gz'), { method: 'POST', url: '/api/file/upload', payload: form as unknown as object });
+    const ossId = upload.json().data.ossId as number;
+    const saved = (await t.call(await as('ent_gz'), { method: 'POST', url: '/api/apply/delay/save', payload: { certificateId: c3!.id, payload: { materials: [ossId] } } })).json().data;
+    expect((await t.call(await as('ent_gz'), { method: 'POST', url: `/api/apply/delay/submit?id=${saved.id}` })).statusCode).toBe(200);
+
+    const res = await t.call(await as('gz_sl'), { url: `/api/workflow/${saved.id}/case` });
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json().data;
+    expect(view.materials).toEqual([expect.objectContaining({ ossId, originalName: '继续教育证明.pdf', url: `/api/file/download/${ossId}` })]);
+    expect((await t.call(await as('gz_sl'), { url: view.materials[0].url })).statusCode).toBe(200);
+    expect(view.changes).toContainEqual({
+      field: 'validity', label: '有效期', before: `${c3!.validFrom} 至 ${c3!.expiryDate}`,
+      after: `${addDays(c3!.expiryDate, 1)} 至 ${addYears(c3!.expiryDate, 3)}`,
+    });
+    expect(view.checks.submitted.facts).toMatchObject({ certNo: c3!.certNo, educationHours: expect.any(Number) });
+    expect(view.checks.now).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+    expect(view.certificates.map((c: { certNo: string }) => c.certNo)).toContain(c3!.certNo);
+
+    expect((await t.call(await as('sz_staff'), { url: `/api/workflow/${saved.id}/case` })).statusCode).toBe(403);
+  });
+});
