@@ -758,8 +758,17 @@ export type CertGet200Data = {
   idNoMasked: string;
   enterpriseName: string;
   position: string;
+  /** 发证日期 */
   issueDate: string;
+  /** 有效期起 */
+  validFrom: string;
+  /** 有效期至 */
   expiryDate: string;
+  /**
+   * 全国电子证照标识
+   * @nullable
+   */
+  eCertId: string | null;
   status: string;
   statusLabel: string;
   issuingAuthority: string;
@@ -801,8 +810,17 @@ export type PublicValidCard200DataItem = {
   idNoMasked: string;
   enterpriseName: string;
   position: string;
+  /** 发证日期 */
   issueDate: string;
+  /** 有效期起 */
+  validFrom: string;
+  /** 有效期至 */
   expiryDate: string;
+  /**
+   * 全国电子证照标识
+   * @nullable
+   */
+  eCertId: string | null;
   status: string;
   statusLabel: string;
   issuingAuthority: string;
@@ -10687,13 +10705,22 @@ export type SafetyCertificateInfoList200RowsItem = {
   ownership: string;
   position: string;
   positionLabel: string;
+  /** 发证日期：发证或最近一次变更的决定日期 */
   issueDate: string;
+  /** 有效期起 */
+  validFrom: string;
+  /** 有效期至 */
   expiryDate: string;
   status: string;
   statusLabel: string;
   version: number;
   /** 三位版本号，如 002 */
   versionLabel: string;
+  /**
+   * 全国电子证照标识（OID 1.2.156.3005.2，GB/T 17710 校验码）
+   * @nullable
+   */
+  eCertId: string | null;
   issuingAuthority: string;
   queryCode: string;
   printCount: number;
@@ -10774,13 +10801,22 @@ export type SafetyCertificateInfoListCertificate200RowsItem = {
   ownership: string;
   position: string;
   positionLabel: string;
+  /** 发证日期：发证或最近一次变更的决定日期 */
   issueDate: string;
+  /** 有效期起 */
+  validFrom: string;
+  /** 有效期至 */
   expiryDate: string;
   status: string;
   statusLabel: string;
   version: number;
   /** 三位版本号，如 002 */
   versionLabel: string;
+  /**
+   * 全国电子证照标识（OID 1.2.156.3005.2，GB/T 17710 校验码）
+   * @nullable
+   */
+  eCertId: string | null;
   issuingAuthority: string;
   queryCode: string;
   printCount: number;
@@ -10893,6 +10929,7 @@ export type SafetyCertificateInfoGet200DataHistoryItem = {
   position: string;
   positionLabel: string;
   issueDate: string;
+  validFrom: string;
   expiryDate: string;
   status: string;
   statusLabel: string;
@@ -10915,13 +10952,22 @@ export type SafetyCertificateInfoGet200Data = {
   ownership: string;
   position: string;
   positionLabel: string;
+  /** 发证日期：发证或最近一次变更的决定日期 */
   issueDate: string;
+  /** 有效期起 */
+  validFrom: string;
+  /** 有效期至 */
   expiryDate: string;
   status: string;
   statusLabel: string;
   version: number;
   /** 三位版本号，如 002 */
   versionLabel: string;
+  /**
+   * 全国电子证照标识（OID 1.2.156.3005.2，GB/T 17710 校验码）
+   * @nullable
+   */
+  eCertId: string | null;
   issuingAuthority: string;
   queryCode: string;
   printCount: number;
@@ -19472,6 +19518,93 @@ export type CertificateRevocationPersonApplyList200 = {
   rows: CertificateRevocationPersonApplyList200RowsItem[];
   total: number;
   pageNum: number;
+};
+
+export type WorkflowCase200DataMaterialsItem = {
+  ossId: number;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  url: string;
+};
+
+export type WorkflowCase200DataChangesItem = {
+  field: string;
+  label: string;
+  /** @nullable */
+  before: string | null;
+  /** @nullable */
+  after: string | null;
+};
+
+export type WorkflowCase200DataChecksSubmittedFacts = {[key: string]: unknown};
+
+/**
+ * 提交时规则核查所见（早于本功能的申请为空）
+ * @nullable
+ */
+export type WorkflowCase200DataChecksSubmitted = {
+  at: string;
+  facts: WorkflowCase200DataChecksSubmittedFacts;
+} | null;
+
+export type WorkflowCase200DataChecksNowFacts = {[key: string]: unknown};
+
+/**
+ * 此刻重新核查的结果
+ */
+export type WorkflowCase200DataChecksNow = {
+  code: number;
+  message: string;
+  facts: WorkflowCase200DataChecksNowFacts;
+};
+
+export type WorkflowCase200DataChecks = {
+  /**
+   * 提交时规则核查所见（早于本功能的申请为空）
+   * @nullable
+   */
+  submitted: WorkflowCase200DataChecksSubmitted;
+  /** 此刻重新核查的结果 */
+  now: WorkflowCase200DataChecksNow;
+};
+
+export type WorkflowCase200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  status: string;
+  statusLabel: string;
+  validFrom: string;
+  expiryDate: string;
+  enterpriseName: string;
+};
+
+export type WorkflowCase200DataOpenApplicationsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  status: number;
+};
+
+export type WorkflowCase200Data = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  materials: WorkflowCase200DataMaterialsItem[];
+  changes: WorkflowCase200DataChangesItem[];
+  checks: WorkflowCase200DataChecks;
+  certificates: WorkflowCase200DataCertificatesItem[];
+  openApplications: WorkflowCase200DataOpenApplicationsItem[];
+};
+
+export type WorkflowCase200 = {
+  code: number;
+  msg: string;
+  data: WorkflowCase200Data;
 };
 
 export type ApplyCertificationCheckDataByApplyIdParams = {

@@ -476,6 +476,7 @@ import type {
   SystemUserUserRoleMnglist200,
   SystemUserUserRoleMnglistParams,
   WorkflowAudit200,
+  WorkflowCase200,
   WorkflowEvents200,
   WorkflowEventsBody,
   WorkflowGet200,
@@ -4367,6 +4368,19 @@ export const certificateRevocationPersonApplyList = (
     }
   
 /**
+ * 审核人员决定前看到的全部事实：申请材料（可预览）、业务办结后证书的变化（变更前后对比）、提交时与此刻业务规则看到的事实、持证人的全部证书和其他在办申请。
+ * @summary 审核案卷：材料、变更前后、规则核查、本人证书与在办业务
+ */
+export const workflowCase = (
+    id: number,
+ ) => {
+      return apiRequest<WorkflowCase200>(
+      {url: `/api/workflow/${id}/case`, method: 'GET'
+    },
+      );
+    }
+  
+/**
  * 按申请编号 applyId，或按业务类型与所选人员/证书校验业务规则。code 为 0 且 data 不为空时可以继续；否则依次显示 errorMsg、warnMsg、“校验失败”（SPEC 5）。提交时服务器执行同一校验。
  * @summary 申请前校验（第 0 步）
  */
@@ -4662,4 +4676,5 @@ export type ApplyRenameRemoveResult = NonNullable<Awaited<ReturnType<typeof appl
 export type CertificateRevocationRevokeResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationRevoke>>>
 export type CertificateRevocationPersonListResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationPersonList>>>
 export type CertificateRevocationPersonApplyListResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationPersonApplyList>>>
+export type WorkflowCaseResult = NonNullable<Awaited<ReturnType<typeof workflowCase>>>
 export type ApplyCertificationCheckDataByApplyIdResult = NonNullable<Awaited<ReturnType<typeof applyCertificationCheckDataByApplyId>>>
