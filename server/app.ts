@@ -15,7 +15,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
-import { runInRequest } from './lib/requestScope.js';
+import { languageOf, runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -105,7 +105,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Every request (and the database writes it makes) reads the time from the app's clock.
   app.addHook('onRequest', (request, _reply, done) =>
-    runWithClock(ctx.clock, () => runInRequest({ route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip }, done)));
+    runWithClock(ctx.clock, () => runInRequest({
+      route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip, lang: languageOf(request.headers['accept-language']),
+    }, done)));
   registerErrorHandler(app);
   registerOpenApiConventions(app);
   registerInputGuard(app);

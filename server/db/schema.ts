@@ -144,6 +144,8 @@ export const sysDictData = pgTable('sys_dict_data', {
   /** Whether the API answers the value as a number (SPEC 3: most option values are numbers). */
   numeric: boolean('numeric').notNull().default(true),
   listClass: varchar('list_class', { length: 32 }),
+  /** The label in the four interface languages ({"zh-CN": …, "zh-TW": …, "en-US": …, "pt-BR": …}); null: dictLabel in all. */
+  labelI18n: jsonb('label_i18n'),
   isDefault: varchar('is_default', { length: 1 }).notNull().default('N'),
   status: varchar('status', { length: 1 }).notNull().default('1'),
   remark: text('remark'),

@@ -4,9 +4,28 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+export type Language = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
+export const LANGUAGES: readonly Language[] = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'];
+
 export interface RequestScope {
   route: string;
   ip: string;
+  /** The caller's interface language (Accept-Language); labels of dictionaries follow it. */
+  lang: Language;
+}
+
+/** The first of the four languages the Accept-Language header names; zh-CN (the product's language) otherwise. */
+export function languageOf(header: string | undefined): Language {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase();
+    const hit = LANGUAGES.find((l) => l.toLowerCase() === tag);
+    if (hit) return hit;
+    if (/^zh-(tw|hk|mo)|^zh-hant/.test(tag)) return 'zh-TW';
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    if (tag.startsWith('en')) return 'en-US';
+    if (tag.startsWith('pt')) return 'pt-BR';
+  }
+  return 'zh-CN';
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -17,5 +36,5 @@ export function runInRequest<T>(value: RequestScope, fn: () => T): T {
 
 /** The request in progress; outside any (jobs, seeds, scripts) a named stand-in. */
 export function currentRequest(): RequestScope {
-  return scope.getStore() ?? { route: 'internal', ip: '' };
+  return scope.getStore() ?? { route: 'internal', ip: '', lang: 'zh-CN' };
 }

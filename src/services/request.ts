@@ -7,6 +7,7 @@
  */
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { getToken } from '@/utils/storage';
+import i18n from '@/i18n';
 
 export const BASE_URL = '/api';
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -70,7 +71,11 @@ export function applySkapi(config: InternalAxiosRequestConfig, token: string | n
   return config;
 }
 
-http.interceptors.request.use((config) => applySkapi(config, getToken(), skapiHost));
+http.interceptors.request.use((config) => {
+  // Dictionary labels and other words the server sends come in the interface language.
+  if (i18n.language) config.headers.set('Accept-Language', i18n.language);
+  return applySkapi(config, getToken(), skapiHost);
+});
 
 export function toApiError(error: unknown): ApiError {
   if (error && typeof error === 'object' && 'code' in error && 'msg' in error && !(error instanceof AxiosError)) {

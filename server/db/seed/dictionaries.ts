@@ -2,6 +2,7 @@
 import { sysDictData, sysDictType } from '../schema.js';
 import type { DbOrTx } from '../client.js';
 import { insertAll } from './util.js';
+import { labelsOf } from './dictionaryLabels.js';
 
 export interface DictSeed {
   dictType: string;
@@ -127,6 +128,7 @@ export async function seedDictionaries(db: DbOrTx): Promise<void> {
   await insertAll(db, sysDictData, DICTIONARIES.flatMap((d) => d.items.map(([value, label, listClass], i) => ({
     dictSort: i + 1,
     dictLabel: label,
+    labelI18n: labelsOf(d.dictType, value, label),
     dictValue: value,
     dictType: d.dictType,
     numeric: d.numeric,

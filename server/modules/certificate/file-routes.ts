@@ -87,7 +87,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     const row = await loadVisibleCertificate(db, user, req.params.id);
     await recordPdfAccess(db, user, row);
-    const pdf = await certificatePdf(pdfDataOf(row, await loadLabels(db), publicBaseUrl(req)));
+    const pdf = await certificatePdf(pdfDataOf(row, await loadLabels(db, 'zh-CN'), publicBaseUrl(req)));
     return reply.type(PDF).header('content-disposition', inline(pdfName(row.cert.certNo, row.holder.name, row.cert.version))).send(Buffer.from(pdf));
   });
 
@@ -147,7 +147,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const where = certificateWhere(currentUser(req), req.query);
-    return sendExcel(reply, '证书列表.xlsx', EXPORT_COLUMNS, batches(keysetFetch(db, where, await loadLabels(db)), 1000), '证书');
+    return sendExcel(reply, '证书列表.xlsx', EXPORT_COLUMNS, batches(keysetFetch(db, where, await loadLabels(db, 'zh-CN')), 1000), '证书');
   });
 
   app.get('/safetyCertificateInfo/export/zip', {
@@ -163,7 +163,8 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     const ids = req.query.ids;
     if (ids.length > ZIP_MAX) throw badRequest(`一次最多导出 ${ZIP_MAX} 个证书`, 'ids');
-    const labels = await loadLabels(db);
+    // The zip holds printed certificates: Chinese documents.
+    const labels = await loadLabels(db, 'zh-CN');
     const base = publicBaseUrl(req);
     const entries = [];
     for (const id of ids) {

@@ -2,6 +2,13 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sysDictData } from '../../db/schema.js';
+import { currentRequest, type Language } from '../../lib/requestScope.js';
+
+/** A dictionary label in a language: its translation when the dictionary has one, else the Chinese label. */
+export function localised(label: string, i18n: unknown, lang: Language): string {
+  const t = i18n && typeof i18n === 'object' ? (i18n as Record<string, unknown>)[lang] : undefined;
+  return typeof t === 'string' && t ? t : label;
+}
 
 const TYPES = ['cer_type', 'cert_status', 'ministerial_position', 'sys_user_sex', 'ministerial_diploma', 'ministerial_title_rank'] as const;
 export type LabelType = (typeof TYPES)[number];
@@ -14,11 +21,15 @@ export interface Labels {
 /** The category's name without its code: 企业主要负责人（A类） → 企业主要负责人, …（综合类 C3） → …（综合类）. */
 export const categoryName = (label: string) => label.replace(/（([^（）]*?)\s*[A-C]\d?类?）$/, (_m, kind: string) => (kind ? `（${kind}）` : ''));
 
-export async function loadLabels(db: DbOrTx): Promise<Labels> {
+/**
+ * The labels in `lang` — by default the caller's language (what the page shows); the printed
+ * certificate and the Excel exports, which are Chinese documents, ask for zh-CN.
+ */
+export async function loadLabels(db: DbOrTx, lang: Language = currentRequest().lang): Promise<Labels> {
   const rows = await db
-    .select({ type: sysDictData.dictType, value: sysDictData.dictValue, label: sysDictData.dictLabel })
+    .select({ type: sysDictData.dictType, value: sysDictData.dictValue, label: sysDictData.dictLabel, i18n: sysDictData.labelI18n })
     .from(sysDictData)
     .where(inArray(sysDictData.dictType, [...TYPES]));
-  const map = new Map(rows.map((r) => [`${r.type}\u0000${r.value}`, r.label]));
+  const map = new Map(rows.map((r) => [`${r.type}\u0000${r.value}`, localised(r.label, r.i18n, lang)]));
   return { of: (type, value) => (value === null || value === undefined || value === '' ? '' : map.get(`${type}\u0000${value}`) ?? value) };
 }

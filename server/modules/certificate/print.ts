@@ -37,7 +37,7 @@ export async function printApplicationCertificate(ctx: AppContext, user: AuthUse
   if (app.outcome !== 'approved' || app.status !== 8) throw conflict('该申请尚未审批通过办结，不能打印证书');
   if (!app.certificateId) throw conflict('该申请没有关联证书，不能打印');
 
-  const labels = await loadLabels(ctx.db);
+  const labels = await loadLabels(ctx.db, 'zh-CN');
   const row = await loadCertificate(ctx.db, app.certificateId);
   await recordPdfAccess(ctx.db, user, row);
   const pdf = await certificatePdf(pdfDataOf(row, labels, baseUrl));

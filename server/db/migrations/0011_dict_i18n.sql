@@ -1,0 +1,1 @@
+ALTER TABLE "sys_dict_data" ADD COLUMN "label_i18n" jsonb;
