@@ -711,10 +711,22 @@ export type SystemDictDataTypeParams = {
 dictType: string;
 };
 
+/**
+ * 四种界面语言的标签
+ * @nullable
+ */
+export type SystemDictDataType200DataItemLabels = {[key: string]: string} | null;
+
 export type SystemDictDataType200DataItemDictValue = number | string;
 
 export type SystemDictDataType200DataItem = {
+  /** 按请求头 Accept-Language 的界面语言（zh-CN、zh-TW、en-US、pt-BR） */
   dictLabel: string;
+  /**
+   * 四种界面语言的标签
+   * @nullable
+   */
+  labels: SystemDictDataType200DataItemLabels;
   dictValue: SystemDictDataType200DataItemDictValue;
   /** @nullable */
   listClass: string | null;
