@@ -338,6 +338,10 @@ export const enterprise = pgTable('enterprise', {
 }, (t) => [
   uniqueIndex('enterprise_credit_code_uq').on(t.creditCode),
   index('enterprise_ownership_idx').on(t.ownership),
+  // Search (EnterpriseSearch): byte order ("C") serves prefix LIKE and sorting alike; a city is a district-code prefix.
+  index('enterprise_name_c_idx').on(sql`${t.name} collate "C"`),
+  index('enterprise_credit_code_c_idx').on(sql`${t.creditCode} collate "C"`),
+  index('enterprise_district_c_idx').on(sql`${t.districtCode} collate "C"`),
 ]);
 
 export const person = pgTable('person', {
@@ -358,6 +362,9 @@ export const person = pgTable('person', {
 }, (t) => [
   uniqueIndex('person_id_no_uq').on(t.idType, t.idNo),
   index('person_enterprise_idx').on(t.enterpriseId),
+  // Prefix search and sorting on names and ID numbers over a million persons (byte order: LIKE 'x%' can use it).
+  index('person_name_c_idx').on(sql`${t.name} collate "C"`),
+  index('person_id_no_c_idx').on(sql`${t.idNo} collate "C"`),
 ]);
 
 export const regConstructor = pgTable('reg_constructor', {
@@ -412,6 +419,10 @@ export const certificate = pgTable('certificate', {
   index('certificate_person_idx').on(t.personId),
   index('certificate_enterprise_idx').on(t.enterpriseId),
   index('certificate_status_expiry_idx').on(t.status, t.expiryDate),
+  // Search at the province's scale: the number by its start or its end (the yearly sequence), the newest first.
+  index('certificate_cert_no_c_idx').on(sql`${t.certNo} collate "C"`),
+  index('certificate_cert_no_reverse_idx').on(sql`reverse(${t.certNo}) collate "C"`),
+  index('certificate_issue_idx').on(t.issueDate, t.id),
 ]);
 
 /** Continuing-education hours (education imports). */
@@ -445,17 +456,31 @@ export const dataImport = pgTable('data_import', {
   createdAt: createdAt(),
 }, (t) => [index('data_import_kind_idx').on(t.kind, t.createdAt)]);
 
-/** A certificate check (public QR look-up or staff check) — SPEC 2 CertCheckRecord. */
+/**
+ * Every public look-up of a certificate (SPEC 2 CertCheckRecord): the QR code's /cert/:queryCode and
+ * the public search by number or by name and ID number, written in the request that answered it.
+ */
 export const certCheckRecord = pgTable('cert_check_record', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  queryCode: varchar('query_code', { length: 32 }).notNull(),
+  /** qr: /cert/:queryCode (the printed QR code); card: the public search by number, or by name and ID number. */
+  source: varchar('source', { length: 8 }).notNull().default('qr'),
+  /** The query code asked for (qr), or the code of the certificate found (card). */
+  queryCode: varchar('query_code', { length: 32 }),
+  /** What a card look-up asked: the certificate number, or the name and the ID number masked. */
+  queryText: varchar('query_text', { length: 100 }),
   certificateId: integer('certificate_id'),
   found: boolean('found').notNull(),
+  /** The centre of the certificate's enterprise when it was checked (null: nothing found), so lists scope without a join. */
+  area: varchar('area', { length: 1 }),
   ip: varchar('ip', { length: 64 }),
   userAgent: text('user_agent'),
   checkedAt: stampedNow('checked_at'),
   detail: jsonb('detail'),
-});
+}, (t) => [
+  index('cert_check_record_time_idx').on(t.checkedAt),
+  index('cert_check_record_area_time_idx').on(t.area, t.checkedAt),
+  index('cert_check_record_certificate_idx').on(t.certificateId),
+]);
 
 // ---------- applications and their workflow ----------
 
@@ -500,6 +525,13 @@ export const application = pgTable('application', {
   index('application_applicant_idx').on(t.applicantUserId),
   index('application_holder_idx').on(t.holderUserId),
   index('application_certificate_idx').on(t.certificateId),
+  // WorkSearch and ApplySearch: by number prefix, enterprise, person, dates; overdue = accepted long ago and still open.
+  index('application_apply_no_c_idx').on(sql`${t.applyNo} collate "C"`),
+  index('application_enterprise_idx').on(t.enterpriseId),
+  index('application_person_idx').on(t.personId),
+  index('application_submitted_idx').on(t.submittedAt),
+  index('application_closed_idx').on(t.closedAt),
+  index('application_open_accepted_idx').on(t.status, t.acceptedAt),
 ]);
 
 /** Every transition of an application: replaying these events must give the stored snapshot. */

@@ -16,7 +16,8 @@ import { dateRange } from '../lib/dateRange.js';
 export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone', 'mine'] as const;
 export type Queue = (typeof QUEUES)[number];
 
-const DEADLINE_WORKING_DAYS = 20;
+/** The statutory time limit of a decision: working days after acceptance (DOMAIN.md). */
+export const DEADLINE_WORKING_DAYS = 20;
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 const holderPerson = alias(person, 'holder_person');
 

@@ -10600,17 +10600,17 @@ endTime?: string;
 sortField?: SafetyCertificateInfoListSortField;
 sortOrder?: SafetyCertificateInfoListSortOrder;
 /**
- * 证书编号（包含）
+ * 证书编号（开头或结尾一致，如 粤建安C3（2023） 或 0001234）
  * @maxLength 40
  */
 certNo?: string;
 /**
- * 持证人姓名（包含）
+ * 持证人姓名（开头一致）
  * @maxLength 64
  */
 name?: string;
 /**
- * 身份证号（包含）
+ * 身份证号（开头一致）
  * @maxLength 32
  */
 idNo?: string;
@@ -10634,6 +10634,15 @@ enterpriseId?: number;
  * @maximum 2147483647
  */
 personId?: number;
+/**
+ * 企业所属区域 1 广州 2 深圳 3 省中心
+ */
+area?: SafetyCertificateInfoListArea;
+/**
+ * 企业所在行政区划：地市代码含其下区县
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
 /**
  * 有效期至 起（含）
  * @pattern ^\d{4}-\d{2}-\d{2}$
@@ -10700,6 +10709,16 @@ export const SafetyCertificateInfoListStatus = {
   NUMBER_07: '07',
 } as const;
 
+export type SafetyCertificateInfoListArea = typeof SafetyCertificateInfoListArea[keyof typeof SafetyCertificateInfoListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SafetyCertificateInfoListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SafetyCertificateInfoList200RowsItem = {
   id: number;
   certNo: string;
@@ -10748,6 +10767,8 @@ export type SafetyCertificateInfoList200 = {
   rows: SafetyCertificateInfoList200RowsItem[];
   total: number;
   pageNum: number;
+  /** false：total 为估算值（匹配超过 2000 条），页面显示「约 N 条」 */
+  totalExact: boolean;
 };
 
 export type SafetyCertificateInfoListCertificateParams = {
@@ -11057,17 +11078,17 @@ endTime?: string;
 sortField?: SafetyCertificateInfoExportExcelSortField;
 sortOrder?: SafetyCertificateInfoExportExcelSortOrder;
 /**
- * 证书编号（包含）
+ * 证书编号（开头或结尾一致，如 粤建安C3（2023） 或 0001234）
  * @maxLength 40
  */
 certNo?: string;
 /**
- * 持证人姓名（包含）
+ * 持证人姓名（开头一致）
  * @maxLength 64
  */
 name?: string;
 /**
- * 身份证号（包含）
+ * 身份证号（开头一致）
  * @maxLength 32
  */
 idNo?: string;
@@ -11091,6 +11112,15 @@ enterpriseId?: number;
  * @maximum 2147483647
  */
 personId?: number;
+/**
+ * 企业所属区域 1 广州 2 深圳 3 省中心
+ */
+area?: SafetyCertificateInfoExportExcelArea;
+/**
+ * 企业所在行政区划：地市代码含其下区县
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
 /**
  * 有效期至 起（含）
  * @pattern ^\d{4}-\d{2}-\d{2}$
@@ -11155,6 +11185,16 @@ export const SafetyCertificateInfoExportExcelStatus = {
   NUMBER_05: '05',
   NUMBER_06: '06',
   NUMBER_07: '07',
+} as const;
+
+export type SafetyCertificateInfoExportExcelArea = typeof SafetyCertificateInfoExportExcelArea[keyof typeof SafetyCertificateInfoExportExcelArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SafetyCertificateInfoExportExcelArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
 } as const;
 
 export type SafetyCertificateInfoExportZipParams = {
@@ -19677,5 +19717,2061 @@ export type ApplyCertificationCheckDataByApplyId200 = {
   errorMsg: string | null;
   /** @nullable */
   warnMsg: string | null;
+};
+
+export type SearchEnterpriseListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchEnterpriseListSortField;
+sortOrder?: SearchEnterpriseListSortOrder;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+name?: string;
+/**
+ * 统一社会信用代码（开头一致）
+ * @maxLength 18
+ */
+creditCode?: string;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchEnterpriseListArea;
+/**
+ * 资质（与字典 enterprise_qualification 一致）
+ * @maxLength 100
+ */
+qualification?: string;
+/**
+ * 安全生产许可证：valid 有效期内，expiring 90 天内到期，expired 已过期，none 未登记
+ */
+licenceState?: SearchEnterpriseListLicenceState;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceTo?: string;
+/**
+ * 1 有效 0 无效
+ */
+status?: SearchEnterpriseListStatus;
+};
+
+export type SearchEnterpriseListSortField = typeof SearchEnterpriseListSortField[keyof typeof SearchEnterpriseListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListSortField = {
+  name: 'name',
+  creditCode: 'creditCode',
+  districtCode: 'districtCode',
+  qualification: 'qualification',
+  licenceValidTo: 'licenceValidTo',
+} as const;
+
+export type SearchEnterpriseListSortOrder = typeof SearchEnterpriseListSortOrder[keyof typeof SearchEnterpriseListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchEnterpriseListArea = typeof SearchEnterpriseListArea[keyof typeof SearchEnterpriseListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchEnterpriseListLicenceState = typeof SearchEnterpriseListLicenceState[keyof typeof SearchEnterpriseListLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseListStatus = typeof SearchEnterpriseListStatus[keyof typeof SearchEnterpriseListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchEnterpriseList200RowsItemLicenceState = typeof SearchEnterpriseList200RowsItemLicenceState[keyof typeof SearchEnterpriseList200RowsItemLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseList200RowsItemLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseList200RowsItem = {
+  id: number;
+  name: string;
+  creditCode: string;
+  legalRepresentative: string;
+  address: string;
+  districtCode: string;
+  /** 区县（含地市）名称 */
+  districtName: string;
+  /** 所属区域 1 广州 2 深圳 3 省中心 */
+  ownership: string;
+  /** @nullable */
+  qualification: string | null;
+  /** @nullable */
+  licenceNo: string | null;
+  /** @nullable */
+  licenceValidTo: string | null;
+  licenceState: SearchEnterpriseList200RowsItemLicenceState;
+  /** 1 有效 0 无效 */
+  status: string;
+  /** 在册人员数 */
+  staffCount: number;
+  /** 有效证书数 */
+  validCertCount: number;
+};
+
+export type SearchEnterpriseList200 = {
+  code: number;
+  msg: string;
+  rows: SearchEnterpriseList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchEnterpriseGet200DataLicenceState = typeof SearchEnterpriseGet200DataLicenceState[keyof typeof SearchEnterpriseGet200DataLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseGet200DataLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseGet200DataPeopleItemCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  status: string;
+  expiryDate: string;
+};
+
+export type SearchEnterpriseGet200DataPeopleItem = {
+  id: number;
+  name: string;
+  sex: string;
+  idType: string;
+  /** 脱敏：440***********1234 */
+  idNo: string;
+  birthYear: string;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  employStatus: string;
+  /** 持有的证书（全部状态） */
+  certificates: SearchEnterpriseGet200DataPeopleItemCertificatesItem[];
+};
+
+export type SearchEnterpriseGet200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  sexLabel: string;
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  creditCode: string;
+  /** 企业所属区域 1 广州 2 深圳 3 省中心 */
+  ownership: string;
+  position: string;
+  positionLabel: string;
+  /** 发证日期：发证或最近一次变更的决定日期 */
+  issueDate: string;
+  /** 有效期起 */
+  validFrom: string;
+  /** 有效期至 */
+  expiryDate: string;
+  status: string;
+  statusLabel: string;
+  version: number;
+  /** 三位版本号，如 002 */
+  versionLabel: string;
+  /**
+   * 全国电子证照标识（OID 1.2.156.3005.2，GB/T 17710 校验码）
+   * @nullable
+   */
+  eCertId: string | null;
+  issuingAuthority: string;
+  queryCode: string;
+  printCount: number;
+  /** @nullable */
+  printedVersion: number | null;
+  /** @nullable */
+  printedAt: string | null;
+};
+
+export type SearchEnterpriseGet200DataCertificatesByStatusItem = {
+  status: string;
+  statusLabel: string;
+  count: number;
+};
+
+export type SearchEnterpriseGet200Data = {
+  id: number;
+  name: string;
+  creditCode: string;
+  legalRepresentative: string;
+  address: string;
+  districtCode: string;
+  /** 区县（含地市）名称 */
+  districtName: string;
+  /** 所属区域 1 广州 2 深圳 3 省中心 */
+  ownership: string;
+  /** @nullable */
+  qualification: string | null;
+  /** @nullable */
+  licenceNo: string | null;
+  /** @nullable */
+  licenceValidTo: string | null;
+  licenceState: SearchEnterpriseGet200DataLicenceState;
+  /** 1 有效 0 无效 */
+  status: string;
+  /** 在册人员数 */
+  staffCount: number;
+  /** 有效证书数 */
+  validCertCount: number;
+  /** 在册人员（前 100 人，证件号码脱敏） */
+  people: SearchEnterpriseGet200DataPeopleItem[];
+  /** 本企业的证书（前 100 个） */
+  certificates: SearchEnterpriseGet200DataCertificatesItem[];
+  certificateTotal: number;
+  certificatesByStatus: SearchEnterpriseGet200DataCertificatesByStatusItem[];
+  /** 在办申请数（申请中、已提交、已受理） */
+  openApplications: number;
+};
+
+export type SearchEnterpriseGet200 = {
+  code: number;
+  msg: string;
+  data: SearchEnterpriseGet200Data;
+};
+
+export type SearchEnterpriseExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchEnterpriseExportSortField;
+sortOrder?: SearchEnterpriseExportSortOrder;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+name?: string;
+/**
+ * 统一社会信用代码（开头一致）
+ * @maxLength 18
+ */
+creditCode?: string;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchEnterpriseExportArea;
+/**
+ * 资质（与字典 enterprise_qualification 一致）
+ * @maxLength 100
+ */
+qualification?: string;
+/**
+ * 安全生产许可证：valid 有效期内，expiring 90 天内到期，expired 已过期，none 未登记
+ */
+licenceState?: SearchEnterpriseExportLicenceState;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceTo?: string;
+/**
+ * 1 有效 0 无效
+ */
+status?: SearchEnterpriseExportStatus;
+};
+
+export type SearchEnterpriseExportSortField = typeof SearchEnterpriseExportSortField[keyof typeof SearchEnterpriseExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportSortField = {
+  name: 'name',
+  creditCode: 'creditCode',
+  districtCode: 'districtCode',
+  qualification: 'qualification',
+  licenceValidTo: 'licenceValidTo',
+} as const;
+
+export type SearchEnterpriseExportSortOrder = typeof SearchEnterpriseExportSortOrder[keyof typeof SearchEnterpriseExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchEnterpriseExportArea = typeof SearchEnterpriseExportArea[keyof typeof SearchEnterpriseExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchEnterpriseExportLicenceState = typeof SearchEnterpriseExportLicenceState[keyof typeof SearchEnterpriseExportLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseExportStatus = typeof SearchEnterpriseExportStatus[keyof typeof SearchEnterpriseExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchStaffListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchStaffListSortField;
+sortOrder?: SearchStaffListSortOrder;
+/**
+ * 姓名（开头一致）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 持有的证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 持有该类别的证书
+ */
+category?: SearchStaffListCategory;
+/**
+ * 持有该状态的证书（与 category 同时给出时为同一证书）
+ */
+certStatus?: SearchStaffListCertStatus;
+/**
+ * 工作单位名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+employStatus?: SearchStaffListEmployStatus;
+sex?: SearchStaffListSex;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchStaffListArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+};
+
+export type SearchStaffListSortField = typeof SearchStaffListSortField[keyof typeof SearchStaffListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListSortField = {
+  name: 'name',
+  idNo: 'idNo',
+  birthDate: 'birthDate',
+  enterpriseName: 'enterpriseName',
+} as const;
+
+export type SearchStaffListSortOrder = typeof SearchStaffListSortOrder[keyof typeof SearchStaffListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchStaffListCategory = typeof SearchStaffListCategory[keyof typeof SearchStaffListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type SearchStaffListCertStatus = typeof SearchStaffListCertStatus[keyof typeof SearchStaffListCertStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListCertStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type SearchStaffListEmployStatus = typeof SearchStaffListEmployStatus[keyof typeof SearchStaffListEmployStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListEmployStatus = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchStaffListSex = typeof SearchStaffListSex[keyof typeof SearchStaffListSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchStaffListArea = typeof SearchStaffListArea[keyof typeof SearchStaffListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchStaffList200RowsItemCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  status: string;
+  expiryDate: string;
+};
+
+export type SearchStaffList200RowsItem = {
+  id: number;
+  name: string;
+  sex: string;
+  idType: string;
+  /** 脱敏：440***********1234 */
+  idNo: string;
+  birthYear: string;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  employStatus: string;
+  /** 持有的证书（全部状态） */
+  certificates: SearchStaffList200RowsItemCertificatesItem[];
+};
+
+export type SearchStaffList200 = {
+  code: number;
+  msg: string;
+  rows: SearchStaffList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchStaffGet200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  status: string;
+  expiryDate: string;
+};
+
+export type SearchStaffGet200DataEmploymentItem = {
+  source: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  startDate: string;
+  /** @nullable */
+  endDate: string | null;
+};
+
+export type SearchStaffGet200DataApplicationsItemAllowedEventsItem = typeof SearchStaffGet200DataApplicationsItemAllowedEventsItem[keyof typeof SearchStaffGet200DataApplicationsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffGet200DataApplicationsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type SearchStaffGet200DataApplicationsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /** @nullable */
+  outcome: string | null;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: SearchStaffGet200DataApplicationsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+export type SearchStaffGet200Data = {
+  id: number;
+  name: string;
+  sex: string;
+  idType: string;
+  /** 完整证件号码（中心人员、本企业、本人；每次查看记入个人信息访问日志）；其他人脱敏 */
+  idNo: string;
+  birthDate: string;
+  /** @nullable */
+  phone: string | null;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  employStatus: string;
+  certificates: SearchStaffGet200DataCertificatesItem[];
+  /** 三库（企业库、人员库、项目库、社保）中的从业记录 */
+  employment: SearchStaffGet200DataEmploymentItem[];
+  /** 继续教育学时合计 */
+  educationHours: number;
+  educationRecords: number;
+  /** 所涉申请（最近 20 条，调用者数据权限内） */
+  applications: SearchStaffGet200DataApplicationsItem[];
+};
+
+export type SearchStaffGet200 = {
+  code: number;
+  msg: string;
+  data: SearchStaffGet200Data;
+};
+
+export type SearchStaffExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchStaffExportSortField;
+sortOrder?: SearchStaffExportSortOrder;
+/**
+ * 姓名（开头一致）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 持有的证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 持有该类别的证书
+ */
+category?: SearchStaffExportCategory;
+/**
+ * 持有该状态的证书（与 category 同时给出时为同一证书）
+ */
+certStatus?: SearchStaffExportCertStatus;
+/**
+ * 工作单位名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+employStatus?: SearchStaffExportEmployStatus;
+sex?: SearchStaffExportSex;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchStaffExportArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+};
+
+export type SearchStaffExportSortField = typeof SearchStaffExportSortField[keyof typeof SearchStaffExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportSortField = {
+  name: 'name',
+  idNo: 'idNo',
+  birthDate: 'birthDate',
+  enterpriseName: 'enterpriseName',
+} as const;
+
+export type SearchStaffExportSortOrder = typeof SearchStaffExportSortOrder[keyof typeof SearchStaffExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchStaffExportCategory = typeof SearchStaffExportCategory[keyof typeof SearchStaffExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type SearchStaffExportCertStatus = typeof SearchStaffExportCertStatus[keyof typeof SearchStaffExportCertStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportCertStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type SearchStaffExportEmployStatus = typeof SearchStaffExportEmployStatus[keyof typeof SearchStaffExportEmployStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportEmployStatus = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchStaffExportSex = typeof SearchStaffExportSex[keyof typeof SearchStaffExportSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchStaffExportArea = typeof SearchStaffExportArea[keyof typeof SearchStaffExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchWorkListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchWorkListSortField;
+sortOrder?: SearchWorkListSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchWorkListBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchWorkListStatus;
+step?: SearchWorkListStep;
+outcome?: SearchWorkListOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchWorkListArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchWorkListOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchWorkListOpen;
+};
+
+export type SearchWorkListSortField = typeof SearchWorkListSortField[keyof typeof SearchWorkListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchWorkListSortOrder = typeof SearchWorkListSortOrder[keyof typeof SearchWorkListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchWorkListBusinessType = typeof SearchWorkListBusinessType[keyof typeof SearchWorkListBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchWorkListStatus = typeof SearchWorkListStatus[keyof typeof SearchWorkListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchWorkListStep = typeof SearchWorkListStep[keyof typeof SearchWorkListStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchWorkListOutcome = typeof SearchWorkListOutcome[keyof typeof SearchWorkListOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchWorkListArea = typeof SearchWorkListArea[keyof typeof SearchWorkListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchWorkListOverdue = typeof SearchWorkListOverdue[keyof typeof SearchWorkListOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchWorkListOpen = typeof SearchWorkListOpen[keyof typeof SearchWorkListOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchWorkList200RowsItemAllowedEventsItem = typeof SearchWorkList200RowsItemAllowedEventsItem[keyof typeof SearchWorkList200RowsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkList200RowsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type SearchWorkList200RowsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /** @nullable */
+  outcome: string | null;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: SearchWorkList200RowsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+export type SearchWorkList200 = {
+  code: number;
+  msg: string;
+  rows: SearchWorkList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchWorkExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchWorkExportSortField;
+sortOrder?: SearchWorkExportSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchWorkExportBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchWorkExportStatus;
+step?: SearchWorkExportStep;
+outcome?: SearchWorkExportOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchWorkExportArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchWorkExportOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchWorkExportOpen;
+};
+
+export type SearchWorkExportSortField = typeof SearchWorkExportSortField[keyof typeof SearchWorkExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchWorkExportSortOrder = typeof SearchWorkExportSortOrder[keyof typeof SearchWorkExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchWorkExportBusinessType = typeof SearchWorkExportBusinessType[keyof typeof SearchWorkExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchWorkExportStatus = typeof SearchWorkExportStatus[keyof typeof SearchWorkExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchWorkExportStep = typeof SearchWorkExportStep[keyof typeof SearchWorkExportStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchWorkExportOutcome = typeof SearchWorkExportOutcome[keyof typeof SearchWorkExportOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchWorkExportArea = typeof SearchWorkExportArea[keyof typeof SearchWorkExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchWorkExportOverdue = typeof SearchWorkExportOverdue[keyof typeof SearchWorkExportOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchWorkExportOpen = typeof SearchWorkExportOpen[keyof typeof SearchWorkExportOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchApplyListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchApplyListSortField;
+sortOrder?: SearchApplyListSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchApplyListBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchApplyListStatus;
+step?: SearchApplyListStep;
+outcome?: SearchApplyListOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchApplyListArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchApplyListOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchApplyListOpen;
+};
+
+export type SearchApplyListSortField = typeof SearchApplyListSortField[keyof typeof SearchApplyListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchApplyListSortOrder = typeof SearchApplyListSortOrder[keyof typeof SearchApplyListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchApplyListBusinessType = typeof SearchApplyListBusinessType[keyof typeof SearchApplyListBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchApplyListStatus = typeof SearchApplyListStatus[keyof typeof SearchApplyListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchApplyListStep = typeof SearchApplyListStep[keyof typeof SearchApplyListStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchApplyListOutcome = typeof SearchApplyListOutcome[keyof typeof SearchApplyListOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchApplyListArea = typeof SearchApplyListArea[keyof typeof SearchApplyListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchApplyListOverdue = typeof SearchApplyListOverdue[keyof typeof SearchApplyListOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchApplyListOpen = typeof SearchApplyListOpen[keyof typeof SearchApplyListOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchApplyList200RowsItemAllowedEventsItem = typeof SearchApplyList200RowsItemAllowedEventsItem[keyof typeof SearchApplyList200RowsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyList200RowsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type SearchApplyList200RowsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /** @nullable */
+  outcome: string | null;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: SearchApplyList200RowsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+export type SearchApplyList200 = {
+  code: number;
+  msg: string;
+  rows: SearchApplyList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchApplyExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchApplyExportSortField;
+sortOrder?: SearchApplyExportSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchApplyExportBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchApplyExportStatus;
+step?: SearchApplyExportStep;
+outcome?: SearchApplyExportOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchApplyExportArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchApplyExportOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchApplyExportOpen;
+};
+
+export type SearchApplyExportSortField = typeof SearchApplyExportSortField[keyof typeof SearchApplyExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchApplyExportSortOrder = typeof SearchApplyExportSortOrder[keyof typeof SearchApplyExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchApplyExportBusinessType = typeof SearchApplyExportBusinessType[keyof typeof SearchApplyExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchApplyExportStatus = typeof SearchApplyExportStatus[keyof typeof SearchApplyExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchApplyExportStep = typeof SearchApplyExportStep[keyof typeof SearchApplyExportStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchApplyExportOutcome = typeof SearchApplyExportOutcome[keyof typeof SearchApplyExportOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchApplyExportArea = typeof SearchApplyExportArea[keyof typeof SearchApplyExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchApplyExportOverdue = typeof SearchApplyExportOverdue[keyof typeof SearchApplyExportOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchApplyExportOpen = typeof SearchApplyExportOpen[keyof typeof SearchApplyExportOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchCertCheckListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchCertCheckListSortField;
+sortOrder?: SearchCertCheckListSortOrder;
+source?: SearchCertCheckListSource;
+found?: SearchCertCheckListFound;
+/**
+ * 证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 查询码（完全一致）
+ * @maxLength 32
+ */
+queryCode?: string;
+/**
+ * 来源地址（开头一致）
+ * @maxLength 64
+ */
+ip?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchCertCheckListArea;
+};
+
+export type SearchCertCheckListSortField = typeof SearchCertCheckListSortField[keyof typeof SearchCertCheckListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListSortField = {
+  checkedAt: 'checkedAt',
+  source: 'source',
+  found: 'found',
+} as const;
+
+export type SearchCertCheckListSortOrder = typeof SearchCertCheckListSortOrder[keyof typeof SearchCertCheckListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchCertCheckListSource = typeof SearchCertCheckListSource[keyof typeof SearchCertCheckListSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListSource = {
+  qr: 'qr',
+  card: 'card',
+} as const;
+
+export type SearchCertCheckListFound = typeof SearchCertCheckListFound[keyof typeof SearchCertCheckListFound];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListFound = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchCertCheckListArea = typeof SearchCertCheckListArea[keyof typeof SearchCertCheckListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchCertCheckList200RowsItem = {
+  id: number;
+  /** qr 扫码 card 证书查询 */
+  source: string;
+  /** @nullable */
+  queryCode: string | null;
+  /** @nullable */
+  queryText: string | null;
+  found: boolean;
+  /** @nullable */
+  certificateId: number | null;
+  /** @nullable */
+  certNo: string | null;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  certStatus: string | null;
+  /** @nullable */
+  area: string | null;
+  /** @nullable */
+  ip: string | null;
+  /** @nullable */
+  userAgent: string | null;
+  /** ISO 8601 */
+  checkedAt: string;
+};
+
+export type SearchCertCheckList200 = {
+  code: number;
+  msg: string;
+  rows: SearchCertCheckList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchCertCheckExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchCertCheckExportSortField;
+sortOrder?: SearchCertCheckExportSortOrder;
+source?: SearchCertCheckExportSource;
+found?: SearchCertCheckExportFound;
+/**
+ * 证书编号（开头或结尾一致）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 查询码（完全一致）
+ * @maxLength 32
+ */
+queryCode?: string;
+/**
+ * 来源地址（开头一致）
+ * @maxLength 64
+ */
+ip?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchCertCheckExportArea;
+};
+
+export type SearchCertCheckExportSortField = typeof SearchCertCheckExportSortField[keyof typeof SearchCertCheckExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportSortField = {
+  checkedAt: 'checkedAt',
+  source: 'source',
+  found: 'found',
+} as const;
+
+export type SearchCertCheckExportSortOrder = typeof SearchCertCheckExportSortOrder[keyof typeof SearchCertCheckExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchCertCheckExportSource = typeof SearchCertCheckExportSource[keyof typeof SearchCertCheckExportSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportSource = {
+  qr: 'qr',
+  card: 'card',
+} as const;
+
+export type SearchCertCheckExportFound = typeof SearchCertCheckExportFound[keyof typeof SearchCertCheckExportFound];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportFound = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchCertCheckExportArea = typeof SearchCertCheckExportArea[keyof typeof SearchCertCheckExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SystemSysCheckRecordGetCheckDataParams = {
+/**
+ * 默认：结束日期前 29 天
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * 默认：今天（中国时间）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SystemSysCheckRecordGetCheckDataArea;
+};
+
+export type SystemSysCheckRecordGetCheckDataArea = typeof SystemSysCheckRecordGetCheckDataArea[keyof typeof SystemSysCheckRecordGetCheckDataArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysCheckRecordGetCheckDataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SystemSysCheckRecordGetCheckData200DataBySourceItem = {
+  source: string;
+  total: number;
+};
+
+export type SystemSysCheckRecordGetCheckData200DataByDayItem = {
+  day: string;
+  total: number;
+  found: number;
+  notFound: number;
+};
+
+export type SystemSysCheckRecordGetCheckData200DataTopCertificatesItem = {
+  certificateId: number;
+  certNo: string;
+  holderName: string;
+  checks: number;
+};
+
+export type SystemSysCheckRecordGetCheckData200Data = {
+  beginTime: string;
+  endTime: string;
+  total: number;
+  found: number;
+  notFound: number;
+  /** 今天（中国时间）的核验次数 */
+  today: number;
+  bySource: SystemSysCheckRecordGetCheckData200DataBySourceItem[];
+  /** 每天一行，含 0 */
+  byDay: SystemSysCheckRecordGetCheckData200DataByDayItem[];
+  /** 被核验最多的 10 个证书 */
+  topCertificates: SystemSysCheckRecordGetCheckData200DataTopCertificatesItem[];
+};
+
+export type SystemSysCheckRecordGetCheckData200 = {
+  code: number;
+  msg: string;
+  data: SystemSysCheckRecordGetCheckData200Data;
 };
 

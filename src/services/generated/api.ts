@@ -202,6 +202,23 @@ import type {
   SafetyCertificateInfoPrintExportParams,
   SafetyCertificateInfoPrintInfo200,
   SafetyCertificateInfoPrintInfoParams,
+  SearchApplyExportParams,
+  SearchApplyList200,
+  SearchApplyListParams,
+  SearchCertCheckExportParams,
+  SearchCertCheckList200,
+  SearchCertCheckListParams,
+  SearchEnterpriseExportParams,
+  SearchEnterpriseGet200,
+  SearchEnterpriseList200,
+  SearchEnterpriseListParams,
+  SearchStaffExportParams,
+  SearchStaffGet200,
+  SearchStaffList200,
+  SearchStaffListParams,
+  SearchWorkExportParams,
+  SearchWorkList200,
+  SearchWorkListParams,
   SystemCatalogDataOrderExportParams,
   SystemCatalogDataOrderGet200,
   SystemCatalogDataOrderList200,
@@ -401,6 +418,8 @@ import type {
   SystemRoleUpdatecheckBody,
   SystemRoleUserAlternativeRole200,
   SystemRoleUserAlternativeRoleParams,
+  SystemSysCheckRecordGetCheckData200,
+  SystemSysCheckRecordGetCheckDataParams,
   SystemSysMsgInfoExportParams,
   SystemSysMsgInfoGet200,
   SystemSysMsgInfoGetNotReadMsgStats200,
@@ -777,7 +796,7 @@ export const publicSettings = (
     }
   
 /**
- * 每次查询记入证书核验记录。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。
+ * 每次查询记入证书核验记录（来源 qr）。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。
  * @summary 按查询码查看证书（二维码）
  */
 export const certGet = (
@@ -790,6 +809,7 @@ export const certGet = (
     }
   
 /**
+ * 每次查询记入证书核验记录（来源 card）：查到的每个证书一条，查不到时一条（证件号码脱敏记录）。
  * @summary 证书查询（姓名+证件号码，或证书编号）
  */
 export const publicValidCard = (
@@ -3250,7 +3270,7 @@ export const systemPersonExport = (
     }
   
 /**
- * 按数据权限筛选：省级管理员全部；区域中心人员为其区域（企业所属区域）的企业的证书；企业用户为本企业的证书；个人用户为本人的证书。beginTime/endTime 为发证日期，expiryFrom/expiryTo 为有效期至。需 search:cert:list（个人用户查看本人证书不需要）。
+ * 按数据权限筛选：省级管理员全部；区域中心人员为其区域（企业所属区域）的企业的证书；企业用户为本企业的证书；个人用户为本人的证书。beginTime/endTime 为发证日期，expiryFrom/expiryTo 为有效期至。需 search:cert:list（个人用户查看本人证书不需要）。总数不超过 2000 条时精确，超过时为估算值（totalExact 为 false）。
  * @summary 证书列表
  */
 export const safetyCertificateInfoList = (
@@ -4394,6 +4414,191 @@ export const applyCertificationCheckDataByApplyId = (
       );
     }
   
+/**
+ * 区域中心人员只能查到本区域（企业所属区域）的企业，省级管理员全部。企业名称为包含匹配，信用代码为开头匹配。总数：不超过 2000 条时精确，超过时为估算值（totalExact 为 false，页面显示「约 N 条」）。
+ * @summary 企业查询
+ */
+export const searchEnterpriseList = (
+    params?: SearchEnterpriseListParams,
+ ) => {
+      return apiRequest<SearchEnterpriseList200>(
+      {url: `/api/search/enterprise/list`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 不在调用者数据权限内时 403。人员的证件号码脱敏；完整号码见人员详情（记入个人信息访问日志）。
+ * @summary 企业详情（人员与证书）
+ */
+export const searchEnterpriseGet = (
+    id: number,
+ ) => {
+      return apiRequest<SearchEnterpriseGet200>(
+      {url: `/api/search/enterprise/get/${id}`, method: 'GET'
+    },
+      );
+    }
+  
+/**
+ * 与列表相同的筛选与数据权限，按 id 分批流式写出。
+ * @summary 导出企业查询结果（Excel）
+ */
+export const searchEnterpriseExport = (
+    params?: SearchEnterpriseExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/search/enterprise/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 区域中心人员：工作单位属本区域的人员；企业用户：本企业人员。姓名与证件号码为开头匹配，证件号码脱敏显示。每行带其持有的证书（全部状态）。总数：不超过 2000 条时精确，超过时为估算值（totalExact 为 false，页面显示「约 N 条」）。
+ * @summary 人员查询
+ */
+export const searchStaffList = (
+    params?: SearchStaffListParams,
+ ) => {
+      return apiRequest<SearchStaffList200>(
+      {url: `/api/search/staff/list`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 不在调用者数据权限内时 403。中心人员与本企业查看完整证件号码、出生日期与手机号，每次查看记入个人信息访问日志。
+ * @summary 人员详情（完整证件号码、证书、从业记录、继续教育、所涉申请）
+ */
+export const searchStaffGet = (
+    id: number,
+ ) => {
+      return apiRequest<SearchStaffGet200>(
+      {url: `/api/search/staff/get/${id}`, method: 'GET'
+    },
+      );
+    }
+  
+/**
+ * 与列表相同的筛选与数据权限；证件号码脱敏。
+ * @summary 导出人员查询结果（Excel）
+ */
+export const searchStaffExport = (
+    params?: SearchStaffExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/search/staff/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 各类业务的办件：区域中心人员为本中心办理的，省级管理员全部。overdue=1 为已受理未办结且已过法定期限（受理后 20 个工作日，与业务队列相同）；open=1 为在办（申请中、已提交、已受理）。beginTime/endTime 为提交日期。每行带当前用户此刻可发送的事件。总数：不超过 2000 条时精确，超过时为估算值（totalExact 为 false，页面显示「约 N 条」）。
+ * @summary 办件查询
+ */
+export const searchWorkList = (
+    params?: SearchWorkListParams,
+ ) => {
+      return apiRequest<SearchWorkList200>(
+      {url: `/api/search/work/list`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 与列表相同的筛选与数据权限，新到旧流式写出。
+ * @summary 导出办件查询结果（Excel）
+ */
+export const searchWorkExport = (
+    params?: SearchWorkExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/search/work/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 申请方的各类业务申请：企业用户为本企业的申请，个人为本人的，区域中心人员为本中心办理的。overdue=1 为已受理未办结且已过法定期限（受理后 20 个工作日，与业务队列相同）；open=1 为在办（申请中、已提交、已受理）。beginTime/endTime 为提交日期。每行带当前用户此刻可发送的事件。总数：不超过 2000 条时精确，超过时为估算值（totalExact 为 false，页面显示「约 N 条」）。
+ * @summary 申请查询
+ */
+export const searchApplyList = (
+    params?: SearchApplyListParams,
+ ) => {
+      return apiRequest<SearchApplyList200>(
+      {url: `/api/search/apply/list`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 与列表相同的筛选与数据权限，新到旧流式写出。
+ * @summary 导出申请查询结果（Excel）
+ */
+export const searchApplyExport = (
+    params?: SearchApplyExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/search/apply/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 公众扫码（/cert/查询码）与证书查询（/public/validCard）的每一次查询。区域中心人员可见本区域证书的记录与未查到证书的记录。beginTime/endTime 为核验日期。总数：不超过 2000 条时精确，超过时为估算值（totalExact 为 false，页面显示「约 N 条」）。
+ * @summary 证书核验记录
+ */
+export const searchCertCheckList = (
+    params?: SearchCertCheckListParams,
+ ) => {
+      return apiRequest<SearchCertCheckList200>(
+      {url: `/api/search/certCheck/list`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 与列表相同的筛选与数据权限，新到旧流式写出。
+ * @summary 导出证书核验记录（Excel）
+ */
+export const searchCertCheckExport = (
+    params?: SearchCertCheckExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/search/certCheck/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 一段时间（中国日期，含两端；默认最近 30 天，最长 366 天）的核验次数：合计、查到与未查到、按来源、按天（含 0）、被核验最多的证书，以及今天的次数；数据权限同核验记录列表。
+ * @summary 证书核验统计
+ */
+export const systemSysCheckRecordGetCheckData = (
+    params?: SystemSysCheckRecordGetCheckDataParams,
+ ) => {
+      return apiRequest<SystemSysCheckRecordGetCheckData200>(
+      {url: `/api/system/sysCheckRecord/getCheckData`, method: 'GET',
+        params
+    },
+      );
+    }
+  
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>
 export type LoginLoginResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
 export type LoginSmsSendResult = NonNullable<Awaited<ReturnType<typeof loginSmsSend>>>
@@ -4678,3 +4883,16 @@ export type CertificateRevocationPersonListResult = NonNullable<Awaited<ReturnTy
 export type CertificateRevocationPersonApplyListResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationPersonApplyList>>>
 export type WorkflowCaseResult = NonNullable<Awaited<ReturnType<typeof workflowCase>>>
 export type ApplyCertificationCheckDataByApplyIdResult = NonNullable<Awaited<ReturnType<typeof applyCertificationCheckDataByApplyId>>>
+export type SearchEnterpriseListResult = NonNullable<Awaited<ReturnType<typeof searchEnterpriseList>>>
+export type SearchEnterpriseGetResult = NonNullable<Awaited<ReturnType<typeof searchEnterpriseGet>>>
+export type SearchEnterpriseExportResult = NonNullable<Awaited<ReturnType<typeof searchEnterpriseExport>>>
+export type SearchStaffListResult = NonNullable<Awaited<ReturnType<typeof searchStaffList>>>
+export type SearchStaffGetResult = NonNullable<Awaited<ReturnType<typeof searchStaffGet>>>
+export type SearchStaffExportResult = NonNullable<Awaited<ReturnType<typeof searchStaffExport>>>
+export type SearchWorkListResult = NonNullable<Awaited<ReturnType<typeof searchWorkList>>>
+export type SearchWorkExportResult = NonNullable<Awaited<ReturnType<typeof searchWorkExport>>>
+export type SearchApplyListResult = NonNullable<Awaited<ReturnType<typeof searchApplyList>>>
+export type SearchApplyExportResult = NonNullable<Awaited<ReturnType<typeof searchApplyExport>>>
+export type SearchCertCheckListResult = NonNullable<Awaited<ReturnType<typeof searchCertCheckList>>>
+export type SearchCertCheckExportResult = NonNullable<Awaited<ReturnType<typeof searchCertCheckExport>>>
+export type SystemSysCheckRecordGetCheckDataResult = NonNullable<Awaited<ReturnType<typeof systemSysCheckRecordGetCheckData>>>
