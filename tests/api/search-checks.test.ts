@@ -9,7 +9,7 @@ import type { TestApp } from '../helpers/app.js';
 import { searchExport, searchList } from '../helpers/search.js';
 import { certCheckRecord, certificate, enterprise, person } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
-import { EXACT_TOTAL_CEILING, listTotal } from '../../server/lib/listTotal.js';
+import { EXACT_TOTAL_CEILING, listTotal } from '../../server/services/listTotal.js';
 
 let t: TestApp;
 const api = apiSuite({ ready: (app) => { t = app; } });

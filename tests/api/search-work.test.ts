@@ -1,6 +1,6 @@
 /** 办件查询 and 申请查询: scope, every filter (overdue against the statutory deadline included), sorting, the export. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, like, sql, type AnyColumn } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';
 import { byteCompare, isOrdered, searchExport, searchList } from '../helpers/search.js';
@@ -98,7 +98,7 @@ describe('work search filters', () => {
   it('filters by submitted, accepted and closed China days', async () => {
     const today = chinaDate(t.clock.now());
     const from = addDays(today, -3);
-    const day = (col: typeof application.submittedAt) => sql`(${col} at time zone 'Asia/Shanghai')::date`;
+    const day = (col: AnyColumn) => sql`(${col} at time zone 'Asia/Shanghai')::date`;
     const submitted = await list('province', `&beginTime=${from}&endTime=${today}`);
     expect(submitted.total).toBe(await countOf(and(sql`${day(application.submittedAt)} between ${from}::date and ${today}::date`)));
     expect(submitted.total).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import type { CertificateFilters, CertificateListQuery, CertificateRowView } fro
 import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
-import { listTotal } from '../../lib/listTotal.js';
+import { listTotal } from '../../services/listTotal.js';
 import { byteOrder, certNoMatches, inDistrict, startsWith } from '../../lib/textMatch.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { certCheckRecord, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { addDays, chinaDate, chinaDayEnd, chinaDayStart, daysBetween } from '../../lib/days.js';
-import { listTotal } from '../../lib/listTotal.js';
+import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { badRequest } from '../../lib/errors.js';
 import { certNoMatches, startsWith } from '../../lib/textMatch.js';

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { addDays } from '../../lib/days.js';
-import { listTotal } from '../../lib/listTotal.js';
+import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { byteOrder, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { enterpriseScope } from './scope.js';

@@ -84,7 +84,9 @@ export const staffExportQuery = staffListQuery.omit({ pageNum: true, pageSize: t
 export type StaffListQuery = z.infer<typeof staffListQuery>;
 export type StaffFilters = z.infer<typeof staffExportQuery>;
 
-export const heldCertificate = z.object({ id: z.number(), certNo: z.string(), category: z.string(), status: z.string(), expiryDate: z.string() });
+export const heldCertificate = z.object({
+  id: z.number(), certNo: z.string(), category: z.string(), status: z.string(), expiryDate: z.string(), valid: z.boolean().describe('状态为 01 有效'),
+});
 export const staffRow = z.object({
   id: z.number(),
   name: z.string(),

@@ -6,12 +6,15 @@ import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
-import { listTotal } from '../../lib/listTotal.js';
+import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { personScope } from './scope.js';
 import type { StaffFilters, StaffListQuery, StaffRowView } from './schemas.js';
+
+/** The national code of a valid certificate (cert_status 01). */
+const VALID = '01';
 
 export function staffWhere(db: DbOrTx, user: AuthUser, q: StaffFilters): SQL | undefined {
   const w: (SQL | undefined)[] = [personScope(user)];
@@ -56,7 +59,7 @@ export async function certificatesOf(db: DbOrTx, personIds: number[]) {
     .from(certificate)
     .where(inArray(certificate.personId, personIds))
     .orderBy(asc(certificate.category), desc(certificate.issueDate));
-  for (const { personId, ...c } of rows) byPerson.set(personId, [...(byPerson.get(personId) ?? []), c]);
+  for (const { personId, ...c } of rows) byPerson.set(personId, [...(byPerson.get(personId) ?? []), { ...c, valid: c.status === VALID }]);
   return byPerson;
 }
 

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { chinaDayEnd } from '../../lib/days.js';
-import { listTotal } from '../../lib/listTotal.js';
+import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { latestOverdueAcceptanceDay } from '../../lib/workdays.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';

@@ -19899,6 +19899,8 @@ export type SearchEnterpriseGet200DataPeopleItemCertificatesItem = {
   category: string;
   status: string;
   expiryDate: string;
+  /** 状态为 01 有效 */
+  valid: boolean;
 };
 
 export type SearchEnterpriseGet200DataPeopleItem = {
@@ -20267,6 +20269,8 @@ export type SearchStaffList200RowsItemCertificatesItem = {
   category: string;
   status: string;
   expiryDate: string;
+  /** 状态为 01 有效 */
+  valid: boolean;
 };
 
 export type SearchStaffList200RowsItem = {
@@ -20306,6 +20310,8 @@ export type SearchStaffGet200DataCertificatesItem = {
   category: string;
   status: string;
   expiryDate: string;
+  /** 状态为 01 有效 */
+  valid: boolean;
 };
 
 export type SearchStaffGet200DataEmploymentItem = {
