@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp, smsOutboxFile } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/index.js';
+import { refreshStatistics } from './modules/statistics/refresh.js';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -19,6 +20,11 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+// The statistics pages read refreshed tables: compute them now (in the background: seconds at the
+// province's scale); the job engine refreshes them on its schedule afterwards.
+void refreshStatistics(database.db, app.ctx.clock)
+  .then((r) => app.log.info(`statistics ${r.refreshed ? 'refreshed' : 'left as they were'}: ${r.rows} rows in ${r.durationMs} ms`))
+  .catch((err: unknown) => app.log.warn(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}`));
 const url = `http://localhost:${config.port}`;
 const lines = [
   '',

@@ -840,3 +840,73 @@ export const sysRoleDept = pgTable('sys_role_dept', {
   roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
   deptId: integer('dept_id').notNull().references(() => sysDept.deptId, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.roleId, t.deptId] })]);
+
+// ---------- statistics (#11): figures refreshed by refreshStatistics, read in ≤ 200 ms at the province's scale ----------
+
+/** When each group of statistics was last computed (the pages show it), and for which China day. */
+export const statRefresh = pgTable('stat_refresh', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  /** The China day the figures were computed for (expiring windows, ages, overdue). */
+  asOfDay: date('as_of_day').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  rows: integer('rows').notNull(),
+});
+
+/** Certificates by category, status, area, county and issue year; `expiring` = valid (01) and ending within 90 days. */
+export const statCertificate = pgTable('stat_certificate', {
+  category: varchar('category', { length: 2 }).notNull(),
+  status: varchar('status', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  districtCode: varchar('district_code', { length: 12 }).notNull(),
+  issueYear: integer('issue_year').notNull(),
+  total: integer('total').notNull(),
+  expiring: integer('expiring').notNull(),
+}, (t) => [primaryKey({ name: 'stat_certificate_pk', columns: [t.category, t.status, t.area, t.districtCode, t.issueYear] })]);
+
+/** Certificates by the month of their issue date (the province's issuance trend). */
+export const statCertIssueMonth = pgTable('stat_cert_issue_month', {
+  month: varchar('month', { length: 7 }).notNull(),
+  category: varchar('category', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  total: integer('total').notNull(),
+}, (t) => [primaryKey({ name: 'stat_cert_issue_month_pk', columns: [t.month, t.category, t.area] })]);
+
+/**
+ * Ended applications (4 不予以受理办结, 8 已办结) by the China month they ended, type, outcome, centre and
+ * the applying enterprise's city; `days` sums the China days from submission to the end (averages).
+ */
+export const statApplicationClosed = pgTable('stat_application_closed', {
+  month: varchar('month', { length: 7 }).notNull(),
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  status: integer('status').notNull(),
+  outcome: varchar('outcome', { length: 10 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  cityCode: varchar('city_code', { length: 12 }).notNull(),
+  total: integer('total').notNull(),
+  days: integer('days').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_closed_pk', columns: [t.month, t.businessType, t.status, t.outcome, t.area, t.cityCode] })]);
+
+/** Applications submitted per China month, type and centre (the workload trend). */
+export const statApplicationSubmitted = pgTable('stat_application_submitted', {
+  month: varchar('month', { length: 7 }).notNull(),
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  total: integer('total').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_submitted_pk', columns: [t.month, t.businessType, t.area] })]);
+
+/**
+ * Applications in progress (0 with the holder, 2 waiting for 受理, 3 under review) by type, status, step,
+ * centre, city and age since submission (bucket 0: ≤ 7 days, 1: 8–30, 2: 31–90, 3: > 90; −1 not yet
+ * submitted), and whether past the statutory deadline.
+ */
+export const statApplicationOpen = pgTable('stat_application_open', {
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  status: integer('status').notNull(),
+  step: varchar('step', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  cityCode: varchar('city_code', { length: 12 }).notNull(),
+  ageBucket: integer('age_bucket').notNull(),
+  overdue: boolean('overdue').notNull(),
+  total: integer('total').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_open_pk', columns: [t.businessType, t.status, t.step, t.area, t.cityCode, t.ageBucket, t.overdue] })]);

@@ -23,6 +23,7 @@ import { personAdminRoutes } from './system/persons/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
 import { searchRoutes } from './search/routes.js';
+import { statisticsRoutes } from './statistics/routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -45,4 +46,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   certificateRoutes,
   businessRoutes,
   searchRoutes,
+  statisticsRoutes,
 ];

@@ -21781,3 +21781,593 @@ export type SystemSysCheckRecordGetCheckData200 = {
   data: SystemSysCheckRecordGetCheckData200Data;
 };
 
+export type StatisticsCertsParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCertsArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+category?: StatisticsCertsCategory;
+status?: StatisticsCertsStatus;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearFrom?: number;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearTo?: number;
+};
+
+export type StatisticsCertsArea = typeof StatisticsCertsArea[keyof typeof StatisticsCertsArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCertsCategory = typeof StatisticsCertsCategory[keyof typeof StatisticsCertsCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type StatisticsCertsStatus = typeof StatisticsCertsStatus[keyof typeof StatisticsCertsStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type StatisticsCerts200DataTotals = {
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByCategoryItem = {
+  category: string;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByStatusItem = {
+  status: string;
+  total: number;
+};
+
+export type StatisticsCerts200DataByAreaItem = {
+  area: string;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByDistrictItem = {
+  code: string;
+  name: string;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByYearItem = {
+  year: number;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  totals: StatisticsCerts200DataTotals;
+  byCategory: StatisticsCerts200DataByCategoryItem[];
+  byStatus: StatisticsCerts200DataByStatusItem[];
+  byArea: StatisticsCerts200DataByAreaItem[];
+  /** 未指定地区时按地市，指定地市时按其区县；数量多到少 */
+  byDistrict: StatisticsCerts200DataByDistrictItem[];
+  byYear: StatisticsCerts200DataByYearItem[];
+};
+
+export type StatisticsCerts200 = {
+  code: number;
+  msg: string;
+  data: StatisticsCerts200Data;
+};
+
+export type StatisticsCertsExportParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCertsExportArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+category?: StatisticsCertsExportCategory;
+status?: StatisticsCertsExportStatus;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearFrom?: number;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearTo?: number;
+};
+
+export type StatisticsCertsExportArea = typeof StatisticsCertsExportArea[keyof typeof StatisticsCertsExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCertsExportCategory = typeof StatisticsCertsExportCategory[keyof typeof StatisticsCertsExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type StatisticsCertsExportStatus = typeof StatisticsCertsExportStatus[keyof typeof StatisticsCertsExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsExportStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type StatisticsCompletedTaskParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCompletedTaskArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsCompletedTaskBusinessType;
+/**
+ * 默认：monthTo 之前 11 个月
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthFrom?: string;
+/**
+ * 默认：本月（中国时间）
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthTo?: string;
+};
+
+export type StatisticsCompletedTaskArea = typeof StatisticsCompletedTaskArea[keyof typeof StatisticsCompletedTaskArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCompletedTaskBusinessType = typeof StatisticsCompletedTaskBusinessType[keyof typeof StatisticsCompletedTaskBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsCompletedTask200DataTotals = {
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByTypeItem = {
+  businessType: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByAreaItem = {
+  area: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByCityItem = {
+  code: string;
+  name: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByMonthItem = {
+  month: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  monthFrom: string;
+  monthTo: string;
+  totals: StatisticsCompletedTask200DataTotals;
+  byType: StatisticsCompletedTask200DataByTypeItem[];
+  byArea: StatisticsCompletedTask200DataByAreaItem[];
+  byCity: StatisticsCompletedTask200DataByCityItem[];
+  /** 每月一行，含 0 */
+  byMonth: StatisticsCompletedTask200DataByMonthItem[];
+};
+
+export type StatisticsCompletedTask200 = {
+  code: number;
+  msg: string;
+  data: StatisticsCompletedTask200Data;
+};
+
+export type StatisticsCompletedTaskExportParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCompletedTaskExportArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsCompletedTaskExportBusinessType;
+/**
+ * 默认：monthTo 之前 11 个月
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthFrom?: string;
+/**
+ * 默认：本月（中国时间）
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthTo?: string;
+};
+
+export type StatisticsCompletedTaskExportArea = typeof StatisticsCompletedTaskExportArea[keyof typeof StatisticsCompletedTaskExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCompletedTaskExportBusinessType = typeof StatisticsCompletedTaskExportBusinessType[keyof typeof StatisticsCompletedTaskExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsAfootTaskParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsAfootTaskArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsAfootTaskBusinessType;
+};
+
+export type StatisticsAfootTaskArea = typeof StatisticsAfootTaskArea[keyof typeof StatisticsAfootTaskArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsAfootTaskBusinessType = typeof StatisticsAfootTaskBusinessType[keyof typeof StatisticsAfootTaskBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsAfootTask200DataTotals = {
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+  waitingHolder: number;
+  waitingAccept: number;
+  inReview: number;
+};
+
+export type StatisticsAfootTask200DataByTypeItem = {
+  businessType: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByStepItem = {
+  status: number;
+  step: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByTypeStepItem = {
+  businessType: string;
+  status: number;
+  step: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByAgeItem = {
+  /** -1 未提交（待持证人确认），0 ≤7 天，1 8–30 天，2 31–90 天，3 >90 天 */
+  bucket: number;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByAreaItem = {
+  area: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByCityItem = {
+  code: string;
+  name: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  totals: StatisticsAfootTask200DataTotals;
+  /** 超期多的在前 */
+  byType: StatisticsAfootTask200DataByTypeItem[];
+  /** 0 待持证人确认，2 待受理（sl），3 审核中（按环节） */
+  byStep: StatisticsAfootTask200DataByStepItem[];
+  byTypeStep: StatisticsAfootTask200DataByTypeStepItem[];
+  byAge: StatisticsAfootTask200DataByAgeItem[];
+  /** 超期多的在前 */
+  byArea: StatisticsAfootTask200DataByAreaItem[];
+  /** 超期多的在前 */
+  byCity: StatisticsAfootTask200DataByCityItem[];
+};
+
+export type StatisticsAfootTask200 = {
+  code: number;
+  msg: string;
+  data: StatisticsAfootTask200Data;
+};
+
+export type StatisticsAfootTaskExportParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsAfootTaskExportArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsAfootTaskExportBusinessType;
+};
+
+export type StatisticsAfootTaskExportArea = typeof StatisticsAfootTaskExportArea[keyof typeof StatisticsAfootTaskExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsAfootTaskExportBusinessType = typeof StatisticsAfootTaskExportBusinessType[keyof typeof StatisticsAfootTaskExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsRefresh200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  /** false：另一次刷新正在进行或刚刚完成，返回的是现有数据 */
+  refreshed: boolean;
+  durationMs: number;
+  rows: number;
+};
+
+export type StatisticsRefresh200 = {
+  code: number;
+  msg: string;
+  data: StatisticsRefresh200Data;
+};
+

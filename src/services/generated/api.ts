@@ -219,6 +219,16 @@ import type {
   SearchWorkExportParams,
   SearchWorkList200,
   SearchWorkListParams,
+  StatisticsAfootTask200,
+  StatisticsAfootTaskExportParams,
+  StatisticsAfootTaskParams,
+  StatisticsCerts200,
+  StatisticsCertsExportParams,
+  StatisticsCertsParams,
+  StatisticsCompletedTask200,
+  StatisticsCompletedTaskExportParams,
+  StatisticsCompletedTaskParams,
+  StatisticsRefresh200,
   SystemCatalogDataOrderExportParams,
   SystemCatalogDataOrderGet200,
   SystemCatalogDataOrderList200,
@@ -4599,6 +4609,106 @@ export const systemSysCheckRecordGetCheckData = (
       );
     }
   
+/**
+ * 按类别、状态、区域、地区（地市或其区县）、发证年份统计证书数，有效证书数与 90 天内到期数。区域中心人员为本区域，省级管理员为全省（可按 area 筛选）。数据来自定时刷新的统计表，refreshedAt 为生成时间。
+ * @summary 证书统计
+ */
+export const statisticsCerts = (
+    params?: StatisticsCertsParams,
+ ) => {
+      return apiRequest<StatisticsCerts200>(
+      {url: `/api/statistics/certs`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 统计表中符合筛选条件的每一行（类别×状态×区域×区县×发证年份）。
+ * @summary 导出证书统计（Excel）
+ */
+export const statisticsCertsExport = (
+    params?: StatisticsCertsExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/statistics/certs/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 办结（已办结、不予以受理办结）的申请按业务类型、结果、区域、地市与办结月份统计，含平均办理天数。默认最近 12 个月。区域中心人员为本区域，省级管理员为全省（可按 area 筛选）。数据来自定时刷新的统计表，refreshedAt 为生成时间。
+ * @summary 已办结业务统计
+ */
+export const statisticsCompletedTask = (
+    params?: StatisticsCompletedTaskParams,
+ ) => {
+      return apiRequest<StatisticsCompletedTask200>(
+      {url: `/api/statistics/completedTask`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 统计表中符合筛选条件的每一行（月份×业务类型×结果×区域×地市）。
+ * @summary 导出已办结业务统计（Excel）
+ */
+export const statisticsCompletedTaskExport = (
+    params?: StatisticsCompletedTaskExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/statistics/completedTask/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 在办（待持证人确认、待受理、审核中）的申请按业务类型、状态与环节、已等待时长、区域、地市统计，超期（受理后超过 20 个工作日）多的在前。区域中心人员为本区域，省级管理员为全省（可按 area 筛选）。数据来自定时刷新的统计表，refreshedAt 为生成时间。
+ * @summary 在办业务统计
+ */
+export const statisticsAfootTask = (
+    params?: StatisticsAfootTaskParams,
+ ) => {
+      return apiRequest<StatisticsAfootTask200>(
+      {url: `/api/statistics/afootTask`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 统计表中符合筛选条件的每一行（业务类型×状态×环节×区域×地市×时长×是否超期）。
+ * @summary 导出在办业务统计（Excel）
+ */
+export const statisticsAfootTaskExport = (
+    params?: StatisticsAfootTaskExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/statistics/afootTask/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 需任一统计页面的权限。距上次刷新不足 60 秒、或另一次刷新正在进行时，返回现有数据（refreshed 为 false）。
+ * @summary 立即刷新统计数据
+ */
+export const statisticsRefresh = (
+    
+ ) => {
+      return apiRequest<StatisticsRefresh200>(
+      {url: `/api/statistics/refresh`, method: 'POST'
+    },
+      );
+    }
+  
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>
 export type LoginLoginResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
 export type LoginSmsSendResult = NonNullable<Awaited<ReturnType<typeof loginSmsSend>>>
@@ -4896,3 +5006,10 @@ export type SearchApplyExportResult = NonNullable<Awaited<ReturnType<typeof sear
 export type SearchCertCheckListResult = NonNullable<Awaited<ReturnType<typeof searchCertCheckList>>>
 export type SearchCertCheckExportResult = NonNullable<Awaited<ReturnType<typeof searchCertCheckExport>>>
 export type SystemSysCheckRecordGetCheckDataResult = NonNullable<Awaited<ReturnType<typeof systemSysCheckRecordGetCheckData>>>
+export type StatisticsCertsResult = NonNullable<Awaited<ReturnType<typeof statisticsCerts>>>
+export type StatisticsCertsExportResult = NonNullable<Awaited<ReturnType<typeof statisticsCertsExport>>>
+export type StatisticsCompletedTaskResult = NonNullable<Awaited<ReturnType<typeof statisticsCompletedTask>>>
+export type StatisticsCompletedTaskExportResult = NonNullable<Awaited<ReturnType<typeof statisticsCompletedTaskExport>>>
+export type StatisticsAfootTaskResult = NonNullable<Awaited<ReturnType<typeof statisticsAfootTask>>>
+export type StatisticsAfootTaskExportResult = NonNullable<Awaited<ReturnType<typeof statisticsAfootTaskExport>>>
+export type StatisticsRefreshResult = NonNullable<Awaited<ReturnType<typeof statisticsRefresh>>>
