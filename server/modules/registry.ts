@@ -24,6 +24,7 @@ import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
+import { workbenchRoutes } from './workbench/routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -47,4 +48,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   businessRoutes,
   searchRoutes,
   statisticsRoutes,
+  workbenchRoutes,
 ];

@@ -910,6 +910,69 @@ export type FilePreviewParams = {
 name?: string;
 };
 
+export type AnalysisOverview200DataTotals = {
+  certificates: number;
+  valid: number;
+  expiring: number;
+  open: number;
+  overdue: number;
+};
+
+export type AnalysisOverview200DataCertsByCityItem = {
+  code: string;
+  name: string;
+  total: number;
+  valid: number;
+  expiring: number;
+};
+
+export type AnalysisOverview200DataIssuanceItem = {
+  /** YYYY-MM */
+  month: string;
+  total: number;
+};
+
+export type AnalysisOverview200DataWorkloadItem = {
+  /** YYYY-MM */
+  month: string;
+  submitted: number;
+  closed: number;
+};
+
+export type AnalysisOverview200DataOverdueByCentreItem = {
+  area: string;
+  open: number;
+  overdue: number;
+};
+
+export type AnalysisOverview200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  totals: AnalysisOverview200DataTotals;
+  /** 各地市证书数，多到少 */
+  certsByCity: AnalysisOverview200DataCertsByCityItem[];
+  /** 最近 24 个月每月发证（按发证日期） */
+  issuance: AnalysisOverview200DataIssuanceItem[];
+  /** 最近 24 个月每月提交与办结的申请 */
+  workload: AnalysisOverview200DataWorkloadItem[];
+  /** 各中心在办与超期，超期多的在前 */
+  overdueByCentre: AnalysisOverview200DataOverdueByCentreItem[];
+};
+
+export type AnalysisOverview200 = {
+  code: number;
+  msg: string;
+  data: AnalysisOverview200Data;
+};
+
 export type AnalysisMonthbar200DataItem = {
   /** YYYY-MM */
   x: string;
@@ -22369,5 +22432,201 @@ export type StatisticsRefresh200 = {
   code: number;
   msg: string;
   data: StatisticsRefresh200Data;
+};
+
+/**
+ * staff 区域中心人员，province 省级管理员，enterprise 企业用户，person 个人用户，system 系统管理员
+ */
+export type WorkbenchSummary200DataKind = typeof WorkbenchSummary200DataKind[keyof typeof WorkbenchSummary200DataKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataKind = {
+  staff: 'staff',
+  province: 'province',
+  enterprise: 'enterprise',
+  person: 'person',
+  system: 'system',
+} as const;
+
+/**
+ * 区域统计数字的生成时间（来自统计表）
+ */
+export type WorkbenchSummary200DataStatistics = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+};
+
+export type WorkbenchSummary200DataFiguresItemTone = typeof WorkbenchSummary200DataFiguresItemTone[keyof typeof WorkbenchSummary200DataFiguresItemTone];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataFiguresItemTone = {
+  default: 'default',
+  success: 'success',
+  warning: 'warning',
+  danger: 'danger',
+} as const;
+
+export type WorkbenchSummary200DataFiguresItem = {
+  /** 图形标识（页面据此取文字），如 waitAccept、overdue、expiring */
+  key: string;
+  value: number;
+  /**
+   * 数字背后的列表（调用者有权限打开时）
+   * @nullable
+   */
+  link: string | null;
+  tone: WorkbenchSummary200DataFiguresItemTone;
+};
+
+export type WorkbenchSummary200DataQueuesItemView = typeof WorkbenchSummary200DataQueuesItemView[keyof typeof WorkbenchSummary200DataQueuesItemView];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataQueuesItemView = {
+  waitAccept: 'waitAccept',
+  waitReview: 'waitReview',
+} as const;
+
+export type WorkbenchSummary200DataQueuesItem = {
+  businessType: string;
+  view: WorkbenchSummary200DataQueuesItemView;
+  count: number;
+  overdue: number;
+  link: string;
+};
+
+export type WorkbenchSummary200DataAreasItem = {
+  area: string;
+  open: number;
+  overdue: number;
+};
+
+export type WorkbenchSummary200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  name: string;
+  status: string;
+  expiryDate: string;
+  /** 距有效期至的天数（中国日期） */
+  daysLeft: number;
+  valid: boolean;
+  /** 有效且 90 天内到期 */
+  expiring: boolean;
+};
+
+export type WorkbenchSummary200DataApplicationsItemAllowedEventsItem = typeof WorkbenchSummary200DataApplicationsItemAllowedEventsItem[keyof typeof WorkbenchSummary200DataApplicationsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataApplicationsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type WorkbenchSummary200DataApplicationsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /** @nullable */
+  outcome: string | null;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: WorkbenchSummary200DataApplicationsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+/**
+ * 工作总结：调用者今天与本月办理（同意、不同意、退回）的件数
+ * @nullable
+ */
+export type WorkbenchSummary200DataSummary = {
+  doneToday: number;
+  doneThisMonth: number;
+  returnedThisMonth: number;
+} | null;
+
+export type WorkbenchSummary200Data = {
+  /** staff 区域中心人员，province 省级管理员，enterprise 企业用户，person 个人用户，system 系统管理员 */
+  kind: WorkbenchSummary200DataKind;
+  /** @nullable */
+  area: string | null;
+  /** 区域统计数字的生成时间（来自统计表） */
+  statistics: WorkbenchSummary200DataStatistics;
+  figures: WorkbenchSummary200DataFiguresItem[];
+  /** 待办队列：调用者的环节在其区域内各业务类型的待办件数（计数列表） */
+  queues: WorkbenchSummary200DataQueuesItem[];
+  /** 各中心在办与超期件数（省级管理员） */
+  areas: WorkbenchSummary200DataAreasItem[];
+  /** 企业：即将到期的证书；个人：本人的证书 */
+  certificates: WorkbenchSummary200DataCertificatesItem[];
+  /** 企业与个人：在办的申请 */
+  applications: WorkbenchSummary200DataApplicationsItem[];
+  /**
+   * 工作总结：调用者今天与本月办理（同意、不同意、退回）的件数
+   * @nullable
+   */
+  summary: WorkbenchSummary200DataSummary;
+};
+
+export type WorkbenchSummary200 = {
+  code: number;
+  msg: string;
+  data: WorkbenchSummary200Data;
 };
 

@@ -7,6 +7,7 @@
  */
 import type {
   AnalysisMonthbar200,
+  AnalysisOverview200,
   ApplyCertificationCheckDataByApplyId200,
   ApplyCertificationCheckDataByApplyIdParams,
   ApplyDelayCandidates200,
@@ -504,6 +505,7 @@ import type {
   SystemUserUserAuthorizeBody,
   SystemUserUserRoleMnglist200,
   SystemUserUserRoleMnglistParams,
+  WorkbenchSummary200,
   WorkflowAudit200,
   WorkflowCase200,
   WorkflowEvents200,
@@ -855,6 +857,19 @@ export const filePreview = (
       {url: `/api/file/preview`, method: 'GET',
         params,
         responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * 各地市证书数（排名）、最近 24 个月的发证与业务量（提交、办结）、各中心在办与超期件数；来自统计表，refreshedAt 为生成时间。
+ * @summary 全省数据概览（数据可视化）
+ */
+export const analysisOverview = (
+    
+ ) => {
+      return apiRequest<AnalysisOverview200>(
+      {url: `/api/analysis/overview`, method: 'GET'
     },
       );
     }
@@ -4709,6 +4724,19 @@ export const statisticsRefresh = (
       );
     }
   
+/**
+ * 按调用者类型回答：区域中心人员为其环节在本区域的待办（按业务类型）、超期、本区域在办与本月办结、证书有效与 90 天内到期，以及本人今天与本月办理的件数；省级管理员为全省及各中心；企业用户为本企业即将到期的证书与在办申请；个人用户为本人的证书与申请；系统管理员为待审核的账号与角色变更。每个数字带其背后列表的地址（调用者有权限打开时）。
+ * @summary 工作台数据
+ */
+export const workbenchSummary = (
+    
+ ) => {
+      return apiRequest<WorkbenchSummary200>(
+      {url: `/api/workbench/summary`, method: 'GET'
+    },
+      );
+    }
+  
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>
 export type LoginLoginResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
 export type LoginSmsSendResult = NonNullable<Awaited<ReturnType<typeof loginSmsSend>>>
@@ -4734,6 +4762,7 @@ export type CertGetResult = NonNullable<Awaited<ReturnType<typeof certGet>>>
 export type PublicValidCardResult = NonNullable<Awaited<ReturnType<typeof publicValidCard>>>
 export type PublicDisclosureResult = NonNullable<Awaited<ReturnType<typeof publicDisclosure>>>
 export type FilePreviewResult = NonNullable<Awaited<ReturnType<typeof filePreview>>>
+export type AnalysisOverviewResult = NonNullable<Awaited<ReturnType<typeof analysisOverview>>>
 export type AnalysisMonthbarResult = NonNullable<Awaited<ReturnType<typeof analysisMonthbar>>>
 export type WorkflowQueueWaitAcceptResult = NonNullable<Awaited<ReturnType<typeof workflowQueueWaitAccept>>>
 export type WorkflowQueueAcceptedResult = NonNullable<Awaited<ReturnType<typeof workflowQueueAccepted>>>
@@ -5013,3 +5042,4 @@ export type StatisticsCompletedTaskExportResult = NonNullable<Awaited<ReturnType
 export type StatisticsAfootTaskResult = NonNullable<Awaited<ReturnType<typeof statisticsAfootTask>>>
 export type StatisticsAfootTaskExportResult = NonNullable<Awaited<ReturnType<typeof statisticsAfootTaskExport>>>
 export type StatisticsRefreshResult = NonNullable<Awaited<ReturnType<typeof statisticsRefresh>>>
+export type WorkbenchSummaryResult = NonNullable<Awaited<ReturnType<typeof workbenchSummary>>>
