@@ -363,8 +363,10 @@ export const person = pgTable('person', {
   uniqueIndex('person_id_no_uq').on(t.idType, t.idNo),
   index('person_enterprise_idx').on(t.enterpriseId),
   // Prefix search and sorting on names and ID numbers over a million persons (byte order: LIKE 'x%' can use it).
-  index('person_name_c_idx').on(sql`${t.name} collate "C"`),
-  index('person_id_no_c_idx').on(sql`${t.idNo} collate "C"`),
+  // The employer rides along so that a centre's search (employer of its area) and the counts need no heap visit.
+  index('person_name_c_idx').on(sql`${t.name} collate "C"`, t.enterpriseId),
+  index('person_id_no_c_idx').on(sql`${t.idNo} collate "C"`, t.enterpriseId),
+  index('person_birth_date_idx').on(t.birthDate, t.id),
 ]);
 
 export const regConstructor = pgTable('reg_constructor', {
@@ -416,13 +418,22 @@ export const certificate = pgTable('certificate', {
 }, (t) => [
   uniqueIndex('certificate_cert_no_uq').on(t.certNo),
   uniqueIndex('certificate_query_code_uq').on(t.queryCode),
-  index('certificate_person_idx').on(t.personId),
+  // The enterprise rides along: a centre's count by holder needs no heap visit for the enterprise's area.
+  index('certificate_person_idx').on(t.personId, t.enterpriseId),
   index('certificate_enterprise_idx').on(t.enterpriseId),
   index('certificate_status_expiry_idx').on(t.status, t.expiryDate),
   // Search at the province's scale: the number by its start or its end (the yearly sequence), the newest first.
   index('certificate_cert_no_c_idx').on(sql`${t.certNo} collate "C"`),
   index('certificate_cert_no_reverse_idx').on(sql`reverse(${t.certNo}) collate "C"`),
   index('certificate_issue_idx').on(t.issueDate, t.id),
+  // The certificate search sorts on its shown columns: an index per order (the id breaks ties the same way).
+  index('certificate_expiry_idx').on(t.expiryDate, t.id),
+  // A status or a category with the default order (newest issue first), and sorting by them (issue date breaks ties).
+  index('certificate_status_sort_idx').on(t.status, t.issueDate, t.id),
+  index('certificate_category_sort_idx').on(t.category, t.issueDate, t.id),
+  index('certificate_print_count_idx').on(t.printCount, t.id),
+  // Holders of a category in a status (人员查询's certificate filter), answered from the index alone.
+  index('certificate_category_status_person_idx').on(t.category, t.status, t.personId),
 ]);
 
 /** Continuing-education hours (education imports). */
@@ -532,6 +543,15 @@ export const application = pgTable('application', {
   index('application_submitted_idx').on(t.submittedAt),
   index('application_closed_idx').on(t.closedAt),
   index('application_open_accepted_idx').on(t.status, t.acceptedAt),
+  // Sorting the work search newest first with the undated last needs the DESC NULLS LAST order itself.
+  index('application_submitted_desc_idx').on(t.submittedAt.desc().nullsLast(), t.id.desc()),
+  index('application_closed_desc_idx').on(t.closedAt.desc().nullsLast(), t.id.desc()),
+  index('application_accepted_idx').on(t.acceptedAt, t.id),
+  index('application_accepted_desc_idx').on(t.acceptedAt.desc().nullsLast(), t.id.desc()),
+  index('application_updated_idx').on(t.updatedAt, t.id),
+  index('application_type_sort_idx').on(t.businessType, t.id),
+  index('application_status_sort_idx').on(t.status, t.id),
+  index('application_status_step_idx').on(t.status, t.step),
 ]);
 
 /** Every transition of an application: replaying these events must give the stored snapshot. */
@@ -863,6 +883,17 @@ export const statCertificate = pgTable('stat_certificate', {
   total: integer('total').notNull(),
   expiring: integer('expiring').notNull(),
 }, (t) => [primaryKey({ name: 'stat_certificate_pk', columns: [t.category, t.status, t.area, t.districtCode, t.issueYear] })]);
+
+/** The same by city instead of county: what the province-wide figures read (a fraction of the rows). */
+export const statCertificateCity = pgTable('stat_certificate_city', {
+  category: varchar('category', { length: 2 }).notNull(),
+  status: varchar('status', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  cityCode: varchar('city_code', { length: 12 }).notNull(),
+  issueYear: integer('issue_year').notNull(),
+  total: integer('total').notNull(),
+  expiring: integer('expiring').notNull(),
+}, (t) => [primaryKey({ name: 'stat_certificate_city_pk', columns: [t.category, t.status, t.area, t.cityCode, t.issueYear] })]);
 
 /** Certificates by the month of their issue date (the province's issuance trend). */
 export const statCertIssueMonth = pgTable('stat_cert_issue_month', {

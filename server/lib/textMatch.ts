@@ -14,10 +14,17 @@ export const startsWith = (column: AnyColumn, text: string): SQL => sql`${column
 /** The column contains `text`, case-insensitively. */
 export const containsText = (column: AnyColumn, text: string): SQL => sql`${column} ilike ${`%${escapeLike(text)}%`}`;
 
-/** A certificate number that starts or ends with `text` (粤建安C3（2023） or 0001234). */
+/**
+ * How a typed certificate number matches: digits only are its end (the yearly sequence people quote,
+ * 0001234), anything else its start (粤建安C3（2023）…, a whole number included). One index range each.
+ */
+export const certNoMode = (text: string): 'start' | 'end' => (/^\d+$/.test(text) ? 'end' : 'start');
+
+/** A certificate number matching `text` (certNoMode): by its start, or by its end through the reverse index. */
 export function certNoMatches(column: AnyColumn, text: string): SQL {
+  if (certNoMode(text) === 'start') return sql`${column} collate "C" like ${`${escapeLike(text)}%`}`;
   const reversed = [...text].reverse().join('');
-  return sql`(${column} collate "C" like ${`${escapeLike(text)}%`} or reverse(${column}) collate "C" like ${`${escapeLike(reversed)}%`})`;
+  return sql`reverse(${column}) collate "C" like ${`${escapeLike(reversed)}%`}`;
 }
 
 /** The column in byte order, for ORDER BY (the same collation as its index). */

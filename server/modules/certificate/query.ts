@@ -14,14 +14,14 @@ import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { listTotal } from '../../services/listTotal.js';
-import { byteOrder, certNoMatches, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 
 export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
-  // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or end: each an index range.
+  // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
   if (q.name) w.push(startsWith(person.name, q.name));
   if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
@@ -105,14 +105,22 @@ const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
   const where = certificateWhere(user, q);
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
-  const counted = listTotal(db, db.select({ one: sql`1` }).from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-    .where(where));
+  // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
+  const needsPerson = !!(q.name || q.idNo);
+  const needsEnterprise = !!(q.enterpriseName || q.area || q.districtCode) || (user.userType === '02' && user.area !== 'all');
+  let base = db.select({ one: sql`1` }).from(certificate).$dynamic();
+  if (needsPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
+  if (needsEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+  const counted = listTotal(db, base.where(where));
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
+  const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
+  // Ties break by the issue date (status, category: their indexes hold it) or the id, in the sort's own direction.
+  const ties = q.sortField === 'status' || q.sortField === 'category' ? [dir(certificate.issueDate), dir(certificate.id)] : [dir(certificate.id)];
   const order = sortColumn
-    ? [q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc(sortColumn) : asc(sortColumn), desc(certificate.id)]
-    : [desc(certificate.issueDate), desc(certificate.id)];
+    ? [dir(sortColumn), ...ties]
+    // Looking a number up by its start lists in number order (its index); otherwise the newest issue first.
+    : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(byteOrder(certificate.certNo))] : [desc(certificate.issueDate), desc(certificate.id)];
+  // (The id breaks ties in the sort's own direction: one index serves both, schema.ts.)
   const [rows, total] = await Promise.all([
     joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     counted,

@@ -11,7 +11,7 @@ export const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as cons
 
 /** Filters shared by the list and both exports. */
 export const certificateFilters = z.object({
-  certNo: text(40, '证书编号').describe('证书编号（开头或结尾一致，如 粤建安C3（2023） 或 0001234）'),
+  certNo: text(40, '证书编号').describe('证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））'),
   name: text(64, '姓名').describe('持证人姓名（开头一致）'),
   idNo: text(32, '身份证号').describe('身份证号（开头一致）'),
   category: z.enum(CATEGORIES, { error: '证书类别应为 A、B、C1、C2 或 C3' }).optional(),

@@ -47,7 +47,7 @@ const SORTS = { checkedAt: certCheckRecord.checkedAt, source: certCheckRecord.so
 export async function listChecks(db: DbOrTx, user: AuthUser, q: CheckListQuery) {
   const where = checkWhere(db, user, q);
   const sort = sortColumn(SORTS, q.sortField);
-  const order = sort ? [q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? asc(sort) : desc(sort), desc(certCheckRecord.id)] : [desc(certCheckRecord.checkedAt), desc(certCheckRecord.id)];
+  const order = sort ? (q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? [asc(sort), asc(certCheckRecord.id)] : [desc(sort), desc(certCheckRecord.id)]) : [desc(certCheckRecord.checkedAt), desc(certCheckRecord.id)];
   const [page, total] = await Promise.all([
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(certCheckRecord).where(where)),

@@ -95,7 +95,7 @@ export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseL
   const where = enterpriseWhere(user, q, today);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
-  const order = sort ? [descending ? desc(sort) : asc(sort), asc(enterprise.id)] : [asc(byteOrder(enterprise.name)), asc(enterprise.id)];
+  const order = sort ? (descending ? [desc(sort), desc(enterprise.id)] : [asc(sort), asc(enterprise.id)]) : [asc(byteOrder(enterprise.name)), asc(enterprise.id)];
   const [page, total] = await Promise.all([
     db.select().from(enterprise).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(enterprise).where(where)),

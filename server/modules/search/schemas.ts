@@ -67,7 +67,7 @@ export type EnterpriseRowView = z.infer<typeof enterpriseRow>;
 export const staffFilters = z.object({
   name: text(64, '姓名').describe('姓名（开头一致）'),
   idNo: upper(32, '证件号码').describe('证件号码（开头一致）'),
-  certNo: text(40, '证书编号').describe('持有的证书编号（开头或结尾一致）'),
+  certNo: text(40, '证书编号').describe('持有的证书编号（全为数字按结尾，否则按开头匹配）'),
   category: z.enum(CATEGORIES, { error: '证书类别应为 A、B、C1、C2 或 C3' }).optional().describe('持有该类别的证书'),
   certStatus: z.enum(STATUSES, { error: '证书状态代码不正确' }).optional().describe('持有该状态的证书（与 category 同时给出时为同一证书）'),
   enterpriseName: text(200, '工作单位').describe('工作单位名称（包含）'),
@@ -117,7 +117,7 @@ export const workFilters = z.object({
   personName: text(64, '人员姓名').describe('所涉人员姓名（开头一致）'),
   idNo: upper(32, '证件号码').describe('所涉人员证件号码（开头一致）'),
   personId: id('人员编号').optional(),
-  certNo: text(40, '证书编号').describe('所涉证书编号（开头或结尾一致）'),
+  certNo: text(40, '证书编号').describe('所涉证书编号（全为数字按结尾，否则按开头匹配）'),
   area,
   districtCode: districtCode.describe('申请企业所在行政区划'),
   acceptedFrom: day('acceptedFrom', '受理日期起'),
@@ -151,7 +151,7 @@ export type WorkRowView = z.infer<typeof workRow>;
 export const checkFilters = z.object({
   source: z.enum(['qr', 'card'], { error: '来源应为 qr（扫码）或 card（证书查询）' }).optional(),
   found: flag('是否查到'),
-  certNo: text(40, '证书编号').describe('证书编号（开头或结尾一致）'),
+  certNo: text(40, '证书编号').describe('证书编号（全为数字按结尾，否则按开头匹配）'),
   queryCode: text(32, '查询码').describe('查询码（完全一致）'),
   ip: text(64, 'IP').describe('来源地址（开头一致）'),
   area,

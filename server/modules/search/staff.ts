@@ -85,7 +85,7 @@ export async function listStaff(db: DbOrTx, user: AuthUser, q: StaffListQuery) {
   const where = staffWhere(db, user, q);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
-  const order = sort ? [descending ? desc(sort) : asc(sort), desc(person.id)] : [desc(person.id)];
+  const order = sort ? (descending ? [desc(sort), desc(person.id)] : [asc(sort), asc(person.id)]) : [desc(person.id)];
   const [page, total] = await Promise.all([
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(person).where(where)),

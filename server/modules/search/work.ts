@@ -3,7 +3,7 @@
  * enterprise, person, certificate, type, state, step, dates and overdue against the statutory
  * deadline (the queues' own deadline: acceptance + 20 working days, server/workflow).
  */
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -93,7 +93,11 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   const where = workWhere(db, user, q, now);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
-  const order = sort ? [descending ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`, desc(application.id)] : [desc(application.id)];
+  // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
+  const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
+  const order = !sort ? [desc(application.id)]
+    : dated ? (descending ? [sql`${sort} desc nulls last`, sql`${application.id} desc nulls last`] : [sql`${sort} asc nulls last`, asc(application.id)])
+      : (descending ? [desc(sort), desc(application.id)] : [asc(sort), asc(application.id)]);
   const [page, total] = await Promise.all([
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),

@@ -6,7 +6,7 @@ import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  statApplicationClosed, statApplicationOpen, statCertificate, statRefresh,
+  statApplicationClosed, statApplicationOpen, statCertificate, statCertificateCity, statRefresh,
 } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { forbidden } from '../../lib/errors.js';
@@ -51,15 +51,28 @@ export function certsWhere(user: AuthUser, q: CertsQuery): SQL | undefined {
   );
 }
 
+/** The same filters on the city-level table (the province-wide figures: no district asked for). */
+function certsCityWhere(user: AuthUser, q: CertsQuery): SQL | undefined {
+  const area = statisticsArea(user, q.area);
+  return and(
+    area ? eq(statCertificateCity.area, area) : undefined,
+    q.category ? eq(statCertificateCity.category, q.category) : undefined,
+    q.status ? eq(statCertificateCity.status, q.status) : undefined,
+    q.yearFrom ? gte(statCertificateCity.issueYear, q.yearFrom) : undefined,
+    q.yearTo ? lte(statCertificateCity.issueYear, q.yearTo) : undefined,
+  );
+}
+
 const CERT_MEASURES = { total: 'sum(total)', valid: "sum(total) filter (where status = '01')", expiring: 'sum(expiring)' };
 type CertFigures = Record<keyof typeof CERT_MEASURES, number>;
 
 export async function certStatistics(db: DbOrTx, user: AuthUser, q: CertsQuery, districts: DistrictNames) {
   // Within a city (or county) the breakdown is by county; across the province by city.
   const byCounty = !!q.districtCode && q.districtCode !== '440000';
-  const b = await breakdowns(db, 'stat_certificate', certsWhere(user, q), [
+  // Province-wide, the city-level table answers (a fraction of the rows); within a district, the county-level one.
+  const b = await breakdowns(db, byCounty ? 'stat_certificate' : 'stat_certificate_city', byCounty ? certsWhere(user, q) : certsCityWhere(user, q), [
     { key: 'category', expr: 'category' }, { key: 'status', expr: 'status' }, { key: 'area', expr: 'area' },
-    { key: 'district', expr: byCounty ? 'district_code' : "left(district_code, 4) || '00'" }, { key: 'year', expr: 'issue_year' },
+    { key: 'district', expr: byCounty ? 'district_code' : 'city_code' }, { key: 'year', expr: 'issue_year' },
   ], CERT_MEASURES);
   const ordered = <T extends { total: number }>(rows: T[]) => rows.sort((a, c) => c.total - a.total);
   return {

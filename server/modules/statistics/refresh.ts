@@ -61,6 +61,11 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
         (count(*) filter (where c.status = '01' and c.expiry_date >= ${today}::date and c.expiry_date <= ${soon}::date))::int
       from certificate c join enterprise e on e.id = c.enterprise_id
       group by 1, 2, 3, 4, 5`));
+    await tx.execute(sql`delete from stat_certificate_city`);
+    rows += rowCount(await tx.execute(sql`
+      insert into stat_certificate_city (category, status, area, city_code, issue_year, total, expiring)
+      select category, status, area, left(district_code, 4) || '00', issue_year, sum(total)::int, sum(expiring)::int
+      from stat_certificate group by 1, 2, 3, 4, 5`));
     await tx.execute(sql`delete from stat_cert_issue_month`);
     rows += rowCount(await tx.execute(sql`
       insert into stat_cert_issue_month (month, category, area, total)

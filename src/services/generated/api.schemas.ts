@@ -10663,7 +10663,7 @@ endTime?: string;
 sortField?: SafetyCertificateInfoListSortField;
 sortOrder?: SafetyCertificateInfoListSortOrder;
 /**
- * 证书编号（开头或结尾一致，如 粤建安C3（2023） 或 0001234）
+ * 证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））
  * @maxLength 40
  */
 certNo?: string;
@@ -11141,7 +11141,7 @@ endTime?: string;
 sortField?: SafetyCertificateInfoExportExcelSortField;
 sortOrder?: SafetyCertificateInfoExportExcelSortOrder;
 /**
- * 证书编号（开头或结尾一致，如 粤建安C3（2023） 或 0001234）
+ * 证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））
  * @maxLength 40
  */
 certNo?: string;
@@ -20213,7 +20213,7 @@ name?: string;
  */
 idNo?: string;
 /**
- * 持有的证书编号（开头或结尾一致）
+ * 持有的证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
@@ -20509,7 +20509,7 @@ name?: string;
  */
 idNo?: string;
 /**
- * 持有的证书编号（开头或结尾一致）
+ * 持有的证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
@@ -20681,7 +20681,7 @@ idNo?: string;
  */
 personId?: number;
 /**
- * 所涉证书编号（开头或结尾一致）
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
@@ -20949,7 +20949,7 @@ idNo?: string;
  */
 personId?: number;
 /**
- * 所涉证书编号（开头或结尾一致）
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
@@ -21151,7 +21151,7 @@ idNo?: string;
  */
 personId?: number;
 /**
- * 所涉证书编号（开头或结尾一致）
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
@@ -21419,7 +21419,7 @@ idNo?: string;
  */
 personId?: number;
 /**
- * 所涉证书编号（开头或结尾一致）
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
@@ -21586,7 +21586,7 @@ sortOrder?: SearchCertCheckListSortOrder;
 source?: SearchCertCheckListSource;
 found?: SearchCertCheckListFound;
 /**
- * 证书编号（开头或结尾一致）
+ * 证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
@@ -21708,7 +21708,7 @@ sortOrder?: SearchCertCheckExportSortOrder;
 source?: SearchCertCheckExportSource;
 found?: SearchCertCheckExportFound;
 /**
- * 证书编号（开头或结尾一致）
+ * 证书编号（全为数字按结尾，否则按开头匹配）
  * @maxLength 40
  */
 certNo?: string;
