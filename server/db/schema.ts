@@ -367,6 +367,7 @@ export const person = pgTable('person', {
   index('person_name_c_idx').on(sql`${t.name} collate "C"`, t.enterpriseId),
   index('person_id_no_c_idx').on(sql`${t.idNo} collate "C"`, t.enterpriseId),
   index('person_birth_date_idx').on(t.birthDate, t.id),
+  index('person_employ_status_idx').on(t.employStatus),
 ]);
 
 export const regConstructor = pgTable('reg_constructor', {
@@ -491,6 +492,8 @@ export const certCheckRecord = pgTable('cert_check_record', {
   index('cert_check_record_time_idx').on(t.checkedAt),
   index('cert_check_record_area_time_idx').on(t.area, t.checkedAt),
   index('cert_check_record_certificate_idx').on(t.certificateId),
+  // The look-ups that found nothing (possible forgeries), newest first.
+  index('cert_check_record_found_time_idx').on(t.found, t.checkedAt),
 ]);
 
 // ---------- applications and their workflow ----------
@@ -575,7 +578,8 @@ export const applicationHistory = pgTable('application_history', {
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('application_history_version_uq').on(t.applicationId, t.version),
-  index('application_history_actor_idx').on(t.actorId),
+  // The workbench counts what a reviewer did today and this month.
+  index('application_history_actor_idx').on(t.actorId, t.createdAt),
 ]);
 
 // ---------- certificate business (#4) ----------

@@ -96,9 +96,10 @@ const PROFILES = new Weighted<Profile>([['manager', 9], ['managerB', 3], ['b', 2
 const ODD_CURRENT = new Weighted<string>([['02', 2], ['04', 5], ['05', 5], ['06', 2], ['07', 1], ['03', 1], ['99', 1]]);
 const HISTORICAL = new Weighted<string>([['05', 58], ['04', 38], ['03', 2], ['07', 2]]);
 const TYPES = new Weighted<BusinessType>([['newCert', 24], ['delay', 30], ['inner', 8], ['inProvince', 4], ['outProvince', 3], ['modify', 9], ['revocation', 12], ['personRevocation', 5]]);
+/** About 5 % of the applications are open (a few weeks of the province's work), the rest ended over the years. */
 const PATH_WEIGHTS = new Weighted<PathName>([
-  ['approved', 52], ['approvedAfterReturn', 4], ['deniedMiddle', 3], ['deniedBj', 2], ['rejected', 4], ['draft', 5], ['deleted', 1], ['returned', 2],
-  ['withdrawn', 1], ['declined', 1], ['personCheck', 2], ['submitted', 6], ['review', 14], ['reviewReturned', 3],
+  ['approved', 70], ['approvedAfterReturn', 6], ['deniedMiddle', 4], ['deniedBj', 2], ['rejected', 5], ['draft', 2], ['deleted', 1.5], ['returned', 1],
+  ['withdrawn', 0.5], ['declined', 0.5], ['personCheck', 0.7], ['submitted', 1.5], ['review', 3.5], ['reviewReturned', 0.6],
 ]);
 const OPEN_PATHS = new Set<PathName>(['personCheck', 'submitted', 'review', 'reviewReturned', 'draft', 'returned', 'withdrawn', 'declined']);
 const APPLY_NO_PREFIX: Record<BusinessType, string> = {
