@@ -82,6 +82,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('企业更名', 'EnterpriseRename', 'enterpriseRename', 'business/EnterpriseRename', 'business:rename:list', CRUD),
   ]),
   dir('个人业务', 'personCheck', '/personCheck', 'personCheck:menu:view', 'SolutionOutlined', [
+    page('我的证书', 'MyCertificates', 'myCertificates', 'personCheck/MyCertificates', 'personCheck:myCert:list'),
     page('延期确认', 'PersonCheckDelay', 'personCheckDelay', 'personCheck/PersonCheckDelay', 'personCheck:delay:list', [['confirm', '确认'], ['reject', '退回']]),
     page('省内调动确认', 'PersonCheckInner', 'personCheckInner', 'personCheck/PersonCheckInner', 'personCheck:inner:list', [['confirm', '确认'], ['reject', '退回']]),
     page('省外调入确认', 'PersonCheckIn', 'personCheckIn', 'personCheck/PersonCheckIn', 'personCheck:in:list', [['confirm', '确认'], ['reject', '退回']]),
