@@ -57,8 +57,14 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
     cleanup();
 
     renderActions(['AGREE', 'DISAGREE'], {}, { stateValue: { inReview: 'cs' }, step: 'cs' as never });
-    expect(screen.getByTestId('wf-action-AGREE').textContent?.replace(/\s/g, '')).toBe('同意');
+    expect(screen.getByTestId('wf-action-AGREE').textContent?.replace(/\s/g, '')).toBe('初审通过');
     expect(screen.getByTestId('wf-action-DISAGREE').textContent?.replace(/\s/g, '')).toBe('不同意');
+    cleanup();
+
+    // The 办结 step's buttons say 办结, not 同意.
+    renderActions(['AGREE', 'DISAGREE'], {}, { stateValue: { inReview: 'bj' }, step: 'bj' as never });
+    expect(screen.getByTestId('wf-action-AGREE').textContent?.replace(/\s/g, '')).toBe('办结');
+    expect(screen.getByTestId('wf-action-DISAGREE').textContent?.replace(/\s/g, '')).toBe('办结（不予准予）');
     cleanup();
 
     const { container } = renderActions([]);

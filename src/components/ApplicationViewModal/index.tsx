@@ -132,12 +132,11 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
                 label: t('field.statusLabel'),
                 children: (
                   <span data-testid="application-status">
-                    {labels.status(detail.status, detail.statusLabel)}
                     {detail.outcome ? (
-                      <Tag color={detail.outcome === 'approved' ? 'green' : 'red'} style={{ marginInlineStart: 8 }}>
-                        {t(`outcome.${detail.outcome}`)}
+                      <Tag color={detail.outcome === 'approved' ? 'green' : 'red'}>
+                        {t('statusWithOutcome', { status: labels.status(detail.status, detail.statusLabel), outcome: t(`outcome.${detail.outcome}`) })}
                       </Tag>
-                    ) : null}
+                    ) : labels.status(detail.status, detail.statusLabel)}
                   </span>
                 ),
               },

@@ -11,10 +11,10 @@ import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
 import { getCommentPresets, sendWorkflowEvent, type ApplicationDetail, type DictOption } from '@/services/workflow';
-import { atAcceptance, buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor } from './events';
+import { buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor } from './events';
 
 export interface WorkflowActionsProps {
-  detail: Pick<ApplicationDetail, 'id' | 'version' | 'allowedEvents' | 'stateValue' | 'step' | 'businessType'>;
+  detail: Pick<ApplicationDetail, 'id' | 'version' | 'allowedEvents' | 'step' | 'businessType'>;
   onDone?: (next: ApplicationDetail) => void;
   onStale?: () => void;
   size?: 'small' | 'middle' | 'large';
@@ -50,9 +50,8 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
   const [presets, setPresets] = useState<DictOption[]>([]);
   const [sending, setSending] = useState(false);
 
-  const acceptance = atAcceptance(detail);
   const events = orderedEvents(detail.allowedEvents);
-  const label = (e: string) => t(eventLabelKey(e, acceptance), { defaultValue: e });
+  const label = (e: string) => t(eventLabelKey(e, detail.step), { defaultValue: e });
   const required = event ? COMMENT_REQUIRED.has(event) : false;
   const dictType = event ? presetDictFor(event, detail.businessType) : null;
 
@@ -71,7 +70,7 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
     if (CONFIRM_FIRST.has(e)) {
       modal.confirm({
         title: t('confirm.title'),
-        content: t(acceptance && e === 'DISAGREE' ? 'confirm.DISAGREE_sl' : `confirm.${e}`),
+        content: t([`confirm.${e}_${detail.step ?? ''}`, `confirm.${e}`]),
         okText: t('confirm.ok'),
         cancelText: t('confirm.cancel'),
         okButtonProps: { danger: e === 'DELETE' || e === 'DISAGREE', ...({ 'data-testid': 'wf-confirm-ok' } as Record<string, string>) },

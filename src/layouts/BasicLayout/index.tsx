@@ -98,6 +98,9 @@ export default function BasicLayout() {
       if (fixed) return t(fixed.titleKey);
       const chain = findChain(routes ?? [], pathname);
       const last = chain[chain.length - 1];
+      // Queue views repeat their names under every business type (待受理 …): a tab names its business type too.
+      const parent = chain.length >= 3 ? chain[chain.length - 2] : undefined;
+      if (last && parent) return `${nodeLabel(t, parent)} · ${nodeLabel(t, last)}`;
       if (last) return nodeLabel(t, last);
       if (pathname.toLowerCase().startsWith('/dashboard')) return t('menu.dashboard');
       return pathname;
