@@ -1,8 +1,8 @@
 /**
- * Providers: antd ConfigProvider (locale and dayjs follow the language; primary colour from the
- * settings drawer), antd App (message/modal hooks), the router, and the session actor.
+ * Providers: antd ConfigProvider (locale and dayjs follow the language; the theme from the primary
+ * colour of the settings drawer, at readable contrast: ./theme), antd App (message/modal hooks), the router, and the session actor.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -15,6 +15,7 @@ import i18n, { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from '@/i18n';
 import { useLayoutSettings } from './settings';
 import { SessionProvider } from './session';
 import { loadPublicSettings } from './publicSettings';
+import { accessibleTheme } from './theme';
 
 export const ANTD_LOCALES: Record<LanguageCode, Locale> = {
   'zh-CN': zhCN,
@@ -27,6 +28,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   const { i18n: inst } = useTranslation();
   const settings = useLayoutSettings();
   const lng = isLanguage(inst.resolvedLanguage) ? inst.resolvedLanguage : DEFAULT_LANGUAGE;
+  const theme = useMemo(() => accessibleTheme(settings.primaryColor), [settings.primaryColor]);
 
   useEffect(() => {
     document.body.classList.toggle('colorWeak', settings.colorWeak);
@@ -37,7 +39,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   }, [inst, lng]);
 
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lng]} theme={{ token: { colorPrimary: settings.primaryColor } }}>
+    <ConfigProvider locale={ANTD_LOCALES[lng]} theme={theme}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

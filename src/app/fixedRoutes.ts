@@ -8,6 +8,7 @@ const SysMsgInfo = lazy(() => import('@/pages/system/SysMsgInfo'));
 const UpdatePwd = lazy(() => import('@/pages/system/UpdatePwd'));
 const SysMessageCk = lazy(() => import('@/pages/system/SysMessageCk'));
 const SysTodo = lazy(() => import('@/pages/system/SysTodo'));
+const CasePage = lazy(() => import('@/pages/workflow/CasePage'));
 
 export const FIXED_LAYOUT_ROUTES: { path: string; titleKey: string; component: LazyExoticComponent<ComponentType> }[] = [
   { path: '/system/sysMsgInfo/systemMsg', titleKey: 'route.systemMsg', component: SysMsgInfo },
@@ -16,4 +17,5 @@ export const FIXED_LAYOUT_ROUTES: { path: string; titleKey: string; component: L
   { path: '/system/updatePwd', titleKey: 'route.updatePwd', component: UpdatePwd },
   { path: '/system/sysMessageCk', titleKey: 'route.sysMessageCk', component: SysMessageCk },
   { path: '/system/sysTodo', titleKey: 'route.sysTodo', component: SysTodo },
+  { path: '/workflow/case/:id', titleKey: 'route.case', component: CasePage },
 ];

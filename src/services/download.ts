@@ -62,3 +62,10 @@ export async function downloadFile(url: string, params?: Record<string, unknown>
   const name = fileNameFromDisposition(header) ?? fallbackName;
   saveBlob(res.data, name);
 }
+
+/** A stored file as a blob, for a preview in the page (the url the server gave, with or without the /api base). */
+export async function fetchFileBlob(url: string): Promise<Blob> {
+  const res = await http.request<Blob>({ url: url.replace(/^\/api(?=\/)/, ''), method: 'GET', responseType: 'blob', validateStatus: (s) => s !== 401 });
+  if (res.status >= 400) throw await blobError(res.data, res.status);
+  return res.data;
+}

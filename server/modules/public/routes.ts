@@ -29,6 +29,7 @@ const certView = z.object({
   version: z.number(),
   versionLabel: z.string().describe('三位版本号，如 002'),
   valid: z.boolean().describe('状态为 01 有效'),
+  queryCode: z.string().describe('证书二维码的查询码：打开 /cert/{queryCode} 的证书信息页'),
 });
 
 
@@ -68,6 +69,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         version: row.cert.version,
         versionLabel: String(row.cert.version).padStart(3, '0'),
         valid: row.cert.status === '01',
+        queryCode: row.cert.queryCode,
       },
     };
   }

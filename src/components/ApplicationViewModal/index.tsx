@@ -4,12 +4,14 @@
  * action (or a 409) it reloads and tells the parent to reload its queue.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Divider, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Divider, Modal, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { getApplication, type ApplicationDetail } from '@/services/workflow';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import StatechartView from '@/components/StatechartView';
+import CaseView from '@/components/CaseView';
 import WorkflowActions from '@/components/WorkflowActions';
 import DeadlineText from './DeadlineText';
 import { useWorkflowLabels } from './labels';
@@ -118,7 +120,19 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
       {!detail ? (
         loading ? <Skeleton active paragraph={{ rows: 8 }} /> : null
       ) : (
-        <>
+        <Tabs
+          data-testid="application-tabs"
+          tabBarExtraContent={
+            <a href={`/workflow/case/${detail.id}`} target="_blank" rel="noreferrer" data-testid="case-open-page">
+              <ExportOutlined /> {t('case.openPage')}
+            </a>
+          }
+          items={[
+            {
+              key: 'info',
+              label: t('case.tabInfo'),
+              children: (
+                <>
           <Descriptions
             size="small"
             bordered
@@ -164,7 +178,13 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
           ) : null}
           <Divider style={{ margin: '16px 0' }} />
           <StatechartView stateValue={detail.stateValue} route={detail.route} history={detail.history} outcome={detail.outcome} />
-        </>
+                </>
+              ),
+            },
+            // Mounted only when opened: the case is a second request the reviewer may not need.
+            { key: 'case', label: <span data-testid="case-tab">{t('case.tab')}</span>, children: <CaseView id={detail.id} /> },
+          ]}
+        />
       )}
     </Modal>
   );

@@ -25,7 +25,7 @@ export default function PageLoading({ tip }: { tip?: string }) {
   return (
     <div data-testid="page-loading" style={{ padding: 96, textAlign: 'center' }}>
       <Spin size="large" />
-      {tip ? <div style={{ marginTop: 12, color: 'rgba(0,0,0,0.45)' }}>{tip}</div> : null}
+      {tip ? <div style={{ marginTop: 12, color: 'rgba(0,0,0,0.65)' }}>{tip}</div> : null}
     </div>
   );
 }

@@ -68,12 +68,10 @@ function NodeBox({ model, node, outcome, style }: { model: FlowModel; node: Flow
       data-testid={status === 'current' ? 'statechart-current' : `statechart-node-${node.key}`}
       data-state={node.key}
       data-status={status}
-      title={node.key}
     >
       <span>
         {icon} {label}
       </span>
-      {node.step ? <span style={{ fontSize: 11, opacity: 0.75 }}>{node.step}</span> : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * multi-tab bar, breadcrumb without the dashboard, footer and (outside production) the settings drawer.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout, DefaultFooter, type MenuDataItem } from '@ant-design/pro-components';
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { nodeLabel } from './nodeLabel';
 import RightContent from './RightContent';
 import SettingDrawer from './SettingDrawer';
 import './index.css';
+import { accessibleShade } from '@/app/theme';
 
 export const SIDER_WIDTH = 256;
 export const SIDER_COLLAPSED_WIDTH = 80;
@@ -94,7 +95,7 @@ export default function BasicLayout() {
 
   const titleOf = useCallback(
     (pathname: string) => {
-      const fixed = FIXED_LAYOUT_ROUTES.find((r) => r.path.toLowerCase() === pathname.toLowerCase());
+      const fixed = FIXED_LAYOUT_ROUTES.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
       if (fixed) return t(fixed.titleKey);
       const chain = findChain(routes ?? [], pathname);
       const last = chain[chain.length - 1];
@@ -109,7 +110,7 @@ export default function BasicLayout() {
   );
 
   const crumbs = useMemo(() => {
-    const fixed = FIXED_LAYOUT_ROUTES.find((r) => r.path.toLowerCase() === location.pathname.toLowerCase());
+    const fixed = FIXED_LAYOUT_ROUTES.find((r) => matchPath({ path: r.path, caseSensitive: false }, location.pathname));
     if (fixed) return [{ title: t(fixed.titleKey) }];
     return breadcrumbChain(routes ?? [], location.pathname).map((n, i, all) => ({
       title: i < all.length - 1 && n.redirect ? <Link to={n.redirect}>{nodeLabel(t, n)}</Link> : nodeLabel(t, n),
@@ -119,7 +120,8 @@ export default function BasicLayout() {
   const dark = settings.navTheme === 'dark';
   const top = settings.layout === 'topmenu';
   const headerDark = dark && top;
-  const primary = settings.primaryColor;
+  // White menu text on the selected item: the primary colour's shade that white text is readable on.
+  const primary = accessibleShade(settings.primaryColor);
 
   const token = {
     header: headerDark

@@ -789,6 +789,8 @@ export type CertGet200Data = {
   versionLabel: string;
   /** 状态为 01 有效 */
   valid: boolean;
+  /** 证书二维码的查询码：打开 /cert/{queryCode} 的证书信息页 */
+  queryCode: string;
 };
 
 export type CertGet200 = {
@@ -841,6 +843,8 @@ export type PublicValidCard200DataItem = {
   versionLabel: string;
   /** 状态为 01 有效 */
   valid: boolean;
+  /** 证书二维码的查询码：打开 /cert/{queryCode} 的证书信息页 */
+  queryCode: string;
 };
 
 export type PublicValidCard200 = {

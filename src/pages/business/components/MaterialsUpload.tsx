@@ -79,7 +79,7 @@ export default function MaterialsUpload({ value, onChange, ownerRef }: Props) {
           {t('materials.choose')}
         </Button>
       </Upload>
-      <div style={{ color: 'rgba(0,0,0,0.45)', marginTop: 8 }}>{t('materials.hint', { max: DEFAULT_MAX_UPLOAD_MB, limit: MAX_MATERIALS })}</div>
+      <div style={{ color: 'rgba(0,0,0,0.65)', marginTop: 8 }}>{t('materials.hint', { max: DEFAULT_MAX_UPLOAD_MB, limit: MAX_MATERIALS })}</div>
       {refusal ? <Alert type="error" showIcon message={refusal} style={{ marginTop: 8 }} data-testid="wizard-upload-error" closable onClose={() => setRefusal(null)} /> : null}
     </div>
   );

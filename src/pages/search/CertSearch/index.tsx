@@ -9,6 +9,7 @@ import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
@@ -33,6 +34,7 @@ type Filters = Omit<CertificateQuery, 'sortField' | 'sortOrder'>;
 
 export default function CertSearch() {
   const { t } = useTranslation('cert');
+  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const labels = useCertLabels();
   const actionRef = useRef<ActionType>(null);
@@ -176,6 +178,7 @@ export default function CertSearch() {
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.certNo })),
         }}
         tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
           <Space>

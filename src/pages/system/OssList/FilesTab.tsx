@@ -4,6 +4,7 @@ import { App, Button, Popconfirm, Space, Tag, Upload } from 'antd';
 import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import { AdminTable, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useKitText, useListPage, useServerError } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
@@ -16,6 +17,7 @@ type Query = Omit<OssQuery, 'pageNum' | 'pageSize'>;
 
 export default function FilesTab() {
   const { t } = useTranslation(SYS_DATA);
+  const { t: tc } = useTranslation('common');
   const kt = useKitText();
   const { message } = App.useApp();
   const showError = useServerError();
@@ -86,7 +88,7 @@ export default function FilesTab() {
       list={list}
       rowKey="id"
       columns={columns}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys), getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.originalName })) }}
       tableAlertRender={false}
       testId="oss-table"
       toolBar={[
@@ -111,7 +113,7 @@ export default function FilesTab() {
         </AuthButton>,
         <ExportButton key="export" url="/system/oss/export" params={list.lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
       ]}
-      headerTitle={<span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
+      headerTitle={<span style={{ color: 'rgba(0,0,0,0.65)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
     />
   );
 }

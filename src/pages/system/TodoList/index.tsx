@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import { ListPage, RemoveLink, dateRangeColumn, useAdminColumns, useKitText, useListPage, useRemove } from '@/components/AdminKit';
 import { listAllTodos, removeTodos, TODO_EXPORT_URL, type AdminTodo, type AdminTodoQuery } from '@/services/systemTodo';
@@ -12,6 +13,7 @@ type Search = Omit<AdminTodoQuery, 'pageNum' | 'pageSize'>;
 
 export default function TodoList() {
   const { t } = useTranslation(SYS_ADMIN);
+  const { t: tc } = useTranslation('common');
   const kt = useKitText();
   const cols = useAdminColumns<AdminTodo>();
   const [selected, setSelected] = useState<number[]>([]);
@@ -43,7 +45,7 @@ export default function TodoList() {
       list={list}
       rowKey="id"
       columns={columns}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.mc })) }}
       tableAlertRender={false}
       testId="todo-table"
       exportTo={{ url: TODO_EXPORT_URL, perm: 'system:todo:list' }}

@@ -10,6 +10,7 @@ import { personSearch, searchRows, validCard } from '@/services/public';
 import type { SearchKind, SearchRow } from '@/services/public';
 import { certCategoryKey, certStatus, displayValue } from './format';
 import styles from './SearchPage.module.css';
+import CertResultCards from './CertResultCards';
 
 export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 
@@ -196,15 +197,19 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
       ) : null}
       {state.phase === 'loading' || (state.phase === 'done' && rows.length > 0) ? (
         <Card className={styles.result} title={t('resultTitle')} data-testid="search-result">
-          <Table<SearchRow>
-            rowKey={(r) => String(r.id ?? r.certNo ?? r.queryCode ?? JSON.stringify(r))}
-            loading={state.phase === 'loading'}
-            columns={columns}
-            dataSource={rows}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            size="middle"
-          />
+          {kind === 'certSearch' && state.phase === 'done' ? (
+            <CertResultCards rows={rows} />
+          ) : (
+            <Table<SearchRow>
+              rowKey={(r) => String(r.id ?? r.certNo ?? r.queryCode ?? JSON.stringify(r))}
+              loading={state.phase === 'loading'}
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              size="middle"
+            />
+          )}
         </Card>
       ) : null}
       {state.phase === 'done' && rows.length === 0 ? (
