@@ -9,6 +9,7 @@ import { hashPassword } from './lib/password.js';
 import { fixedClock, runWithClock } from './lib/clock.js';
 import { seedDemoApplications } from './demo/applications.js';
 import { seedBusinessCases } from './demo/businessCases.js';
+import { seedWorkingDay } from './demo/workingDay.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -41,6 +42,7 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       const counts = await seedDemoData(tx, { now, passwordHash });
       await seedBusinessCases(tx, now, passwordHash);
       const applications = await seedDemoApplications(tx, config, now);
+      await seedWorkingDay(tx);
       return { kind: 'demo', ...counts, applications } as const;
     }
     const adminPassword = randomInitialPassword();
