@@ -38,6 +38,11 @@ export function payloadEntries(payload: Record<string, unknown> | null | undefin
   const out: [string, string][] = [];
   for (const [k, v] of Object.entries(payload)) {
     if (v === null || v === undefined || v === '' || HIDDEN_PAYLOAD_KEYS.has(k) || k.startsWith('_')) continue;
+    // Materials are file ids: their count here, the files themselves in the case view.
+    if (k === 'materials' && Array.isArray(v)) {
+      out.push([k, String(v.length)]);
+      continue;
+    }
     if (PRIMITIVE.has(typeof v)) out.push([k, String(v)]);
     else if (Array.isArray(v) && v.every((x) => PRIMITIVE.has(typeof x))) out.push([k, v.join('、')]);
   }
@@ -173,7 +178,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
               style={{ marginTop: 12 }}
               title={<span style={{ fontSize: 14 }}>{t('view.payload')}</span>}
               data-testid="application-payload"
-              items={extra.map(([k, v]) => ({ key: k, label: t(`payload.${k}`, { defaultValue: k }), children: v }))}
+              items={extra.map(([k, v]) => ({ key: k, label: t(`payload.${k}`, { defaultValue: k }), children: v === 'true' ? t('case.yes') : v === 'false' ? t('case.no') : v }))}
             />
           ) : null}
           <Divider style={{ margin: '16px 0' }} />
