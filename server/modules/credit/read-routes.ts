@@ -40,7 +40,7 @@ const decisionView = z.object({
 const detailSchema = punishmentRow.extend({
   idNo: z.string().describe('证件号码（经办人员因职责查看，记入个人信息访问日志）'),
   files: z.array(fileView),
-  review: reviewDetailSchema.nullable().describe('待审核的提交（变更对比）'),
+  pendingReview: reviewDetailSchema.nullable().describe('待审核的提交（变更对比）'),
   decisions: z.array(decisionView).describe('审核记录，新到旧'),
 });
 
@@ -137,7 +137,7 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
         const f = files.find((x) => x.id === fid);
         return f ? [{ ossId: f.id, originalName: f.originalName, mimeType: f.mimeType, size: f.size, url: downloadUrl(f.id) }] : [];
       }),
-      review: pending ? await reviewDetail(db, pending, caller, punishmentView) : null,
+      pendingReview: pending ? await reviewDetail(db, pending, caller, punishmentView) : null,
       decisions: reviews.map((r) => ({
         reviewId: r.id,
         change: (r.snapshot as { context: { change: 'create' | 'update' | 'delete' } }).context.change,

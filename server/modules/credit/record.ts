@@ -46,7 +46,7 @@ export const punishmentFields = z.object({
   reason: text(1000, '处罚事由', { multiline: true }).optional(),
   startDate: day('处罚开始日期'),
   endDate: day('处罚结束日期').nullish(),
-  banYears: z.union([z.literal(1), z.literal(3)], { error: '禁考年限须为 1 或 3 年' }).nullish(),
+  banYears: z.literal([1, 3], { error: '禁考年限须为 1 或 3 年' }).nullish(),
   certificateIds: idArray('证书', MAX_CERTIFICATES, 1),
   fileIds: idArray('附件', MAX_FILES).default([]),
 });

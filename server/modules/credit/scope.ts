@@ -8,7 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, punishment, punishmentCertificate } from '../../db/schema.js';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { certificateScope } from '../certificate/scope.js';
 
 /** The WHERE part for queries on `punishment` (undefined: no limit). */
@@ -26,7 +26,10 @@ export async function canSeePunishment(db: DbOrTx, user: AuthUser, punishmentId:
   return rows.length > 0;
 }
 
-/** 403 when the punishment lies outside the caller's area. */
+/** 404 when the punishment does not exist, 403 when it lies outside the caller's area. */
 export async function assertCanSee(db: DbOrTx, user: AuthUser, punishmentId: number): Promise<void> {
-  if (!(await canSeePunishment(db, user, punishmentId))) throw forbidden('该处罚记录不在您的数据权限范围内');
+  if (await canSeePunishment(db, user, punishmentId)) return;
+  const [row] = await db.select({ id: punishment.id }).from(punishment).where(eq(punishment.id, punishmentId));
+  if (!row) throw notFound('处罚记录不存在');
+  throw forbidden('该处罚记录不在您的数据权限范围内');
 }
