@@ -101,7 +101,7 @@ export default function CertificatePicker({ open, type, chosen, onClose, onPick 
             getCheckboxProps: (r) => ({ 'data-testid': `pick-${r.certNo}` }) as Record<string, unknown>,
           }}
           columns={[
-            { title: t('field.certNo'), dataIndex: 'certNo', render: (v: string) => <span data-testid="picker-certNo">{v}</span> },
+            { title: t('field.certNo'), dataIndex: 'certNo', width: 210, render: (v: string) => <span data-testid="picker-certNo">{v}</span> },
             { title: t('field.name'), dataIndex: 'name', width: 90 },
             { title: t('field.idNo'), dataIndex: 'idNo', width: 170 },
             { title: t('field.category'), dataIndex: 'categoryLabel', ellipsis: true },

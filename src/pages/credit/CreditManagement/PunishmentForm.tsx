@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Form } from 'antd';
 import { ModalForm, ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, type ProFormInstance } from '@ant-design/pro-components';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useServerError } from '@/components/AdminKit';
 import { DATE_FORMAT } from '@/components/ProTableKit/format';
@@ -83,7 +84,7 @@ export default function PunishmentForm({ open, editing, onClose, onSaved }: { op
       initialValues={editing ? undefined : { certificates: [], files: [] }}
       dateFormatter="string"
       modalProps={{ destroyOnHidden: true, onCancel: onClose, maskClosable: false, 'data-testid': 'punishment-form' } as Record<string, unknown>}
-      submitter={{ submitButtonProps: { 'data-testid': 'punishment-submit' } }}
+      submitter={{ searchConfig: { submitText: t('form.submit') }, submitButtonProps: { 'data-testid': 'punishment-submit' } }}
       onFinish={submit}
     >
       <Alert type="info" showIcon message={t('form.reviewNote')} style={{ marginBottom: 16 }} />
@@ -141,9 +142,10 @@ export default function PunishmentForm({ open, editing, onClose, onSaved }: { op
               rules={[
                 { required: !!type && NEEDS_END.includes(type), message: t('form.endDateRequired') },
                 ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-                  validator: (_r: unknown, v?: string) => {
-                    const start = getFieldValue('startDate') as string | undefined;
-                    return !v || !start || String(v) >= String(start) ? Promise.resolve() : Promise.reject(new Error(t('form.endBeforeStart')));
+                  validator: (_r: unknown, v?: unknown) => {
+                    const start = getFieldValue('startDate');
+                    // The pickers hold dayjs values until submit: compare them as days.
+                    return !v || !start || !dayjs(v as string).isBefore(dayjs(start as string), 'day') ? Promise.resolve() : Promise.reject(new Error(t('form.endBeforeStart')));
                   },
                 }),
               ]}

@@ -10,7 +10,7 @@ import { Space, Tag, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  EditLink, RemoveLink, ReviewLink, ReviewTabsPage, RowLink, dateRangeColumn, useAction, useAdminColumns, useCheckStatusColumn, useReviewedList,
+  CheckStatusTag, EditLink, RemoveLink, ReviewLink, ReviewTabsPage, RowLink, dateRangeColumn, useAction, useAdminColumns, useReviewedList,
   type ReviewCalls,
 } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
@@ -21,8 +21,6 @@ import PunishmentDrawer from './PunishmentDrawer';
 import PunishmentForm from './PunishmentForm';
 import { NS, PUNISHMENT_TYPES, REVIEW_STATES, STATE_COLOR, TYPE_COLOR, type Filters, type PunishmentRow } from './types';
 
-const CHECK_CODES = ['0', '2', '3'] as const;
-
 const review: ReviewCalls = {
   load: (reviewId) => creditPunishmentReview(reviewId),
   // Decisions answer {code, msg} only.
@@ -32,7 +30,7 @@ const review: ReviewCalls = {
 
 const PAGE = {
   testId: 'punishment-table',
-  scroll: { x: 1500 },
+  scroll: { x: 1600 },
   add: { perm: 'credit:punishment:add', testId: 'punishment-add' },
   exportTo: { url: '/credit/punishment/export', perm: 'credit:punishment:export' },
 } as const;
@@ -40,7 +38,6 @@ const PAGE = {
 export default function CreditManagement() {
   const { t } = useTranslation(NS);
   const cols = useAdminColumns<PunishmentRow>();
-  const checkColumn = useCheckStatusColumn<PunishmentRow>(t('field.reviewState'), CHECK_CODES);
   const list = useReviewedList<PunishmentRow, Filters>((q, pendingOnly) => creditPunishmentList({ ...q, pending: pendingOnly ? '1' : undefined }));
   // Removing a punishment in force is a submission for review: the server's words say which happened.
   const remove = useAction(list.reload, 'submitted');
@@ -60,8 +57,22 @@ export default function CreditManagement() {
       fieldProps: { 'data-testid': 'search-type' },
       render: (_d, r) => <Tag color={TYPE_COLOR[r.type]} data-testid="cell-type">{t(`type.${r.type}`)}</Tag>,
     },
+    {
+      title: t('field.reviewState'),
+      dataIndex: 'reviewState',
+      width: 170,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(REVIEW_STATES.map((s) => [s, { text: t(`reviewState.${s}`) }])),
+      render: (_d, r) => (
+        <Space size={4} wrap>
+          <Tag color={STATE_COLOR[r.reviewState]} data-testid="cell-reviewState">{t(`reviewState.${r.reviewState}`)}</Tag>
+          {r.inForce && <Tag color="red">{t('inForce')}</Tag>}
+          <CheckStatusTag checkStatus={r.checkStatus} pending={r.pending} />
+        </Space>
+      ),
+    },
     { title: t('field.docNo'), dataIndex: 'docNo', width: 190, ellipsis: true, fieldProps: { 'data-testid': 'search-docNo' }, render: (_d, r) => <span data-testid="cell-docNo">{r.docNo}</span> },
-    { title: t('field.violateType'), dataIndex: 'violateTypeName', width: 200, ellipsis: true, search: false },
+    { title: t('field.violateType'), dataIndex: 'violateTypeName', width: 180, ellipsis: true, search: false },
     {
       title: t('field.period'),
       dataIndex: 'startDate',
@@ -90,20 +101,6 @@ export default function CreditManagement() {
       ),
     },
     { title: t('field.certNo'), dataIndex: 'certNo', hideInTable: true, fieldProps: { 'data-testid': 'search-certNo' } },
-    {
-      title: t('field.reviewState'),
-      dataIndex: 'reviewState',
-      width: 150,
-      valueType: 'select',
-      valueEnum: Object.fromEntries(REVIEW_STATES.map((s) => [s, { text: t(`reviewState.${s}`) }])),
-      render: (_d, r) => (
-        <Space size={4} wrap>
-          <Tag color={STATE_COLOR[r.reviewState]} data-testid="cell-reviewState">{t(`reviewState.${r.reviewState}`)}</Tag>
-          {r.inForce && <Tag color="red">{t('inForce')}</Tag>}
-        </Space>
-      ),
-    },
-    { ...checkColumn, title: '', width: 120, search: false },
     { title: t('field.createdBy'), dataIndex: 'createdByName', width: 100, search: false },
     cols.createdAt({ title: t('field.createdAt'), render: (_d, r) => formatDateTime(r.createdAt) }),
     dateRangeColumn<PunishmentRow>(t('field.startRange')),
@@ -124,6 +121,7 @@ export default function CreditManagement() {
       list={list}
       review={review}
       columns={columns}
+      add={{ ...PAGE.add, label: t('action.add') }}
       onAdd={() => { setEditing(null); setFormOpen(true); }}
     >
       <PunishmentForm open={formOpen} editing={editing} onClose={() => setFormOpen(false)} onSaved={() => { setFormOpen(false); list.reload(); }} />
