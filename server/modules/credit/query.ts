@@ -63,7 +63,7 @@ export const punishmentRow = z.object({
   fileCount: z.number(),
   reviewState: z.enum(REVIEW_STATES),
   reviewStateLabel: z.string(),
-  inForce: z.boolean().describe('已生效且今天在处罚期内（或禁考期内）'),
+  inForce: z.boolean().describe('已生效，今天在暂扣期内或吊销、撤销的禁考期内'),
   checkStatus: z.enum(['0', '2', '3']).nullable().describe("待审核类型：'0' 新增 '2' 修改 '3' 删除"),
   pending: pendingSchema.nullable(),
   canEdit: z.boolean().describe('调用者现在可以修改（有权限、无待审核提交、未在等待首次审核）'),
@@ -120,10 +120,11 @@ export async function punishmentRows(
 
 type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['where']>>[number];
 
+/** A 暂扣 within its period, a 吊销/撤销 within its ban; the other types have nothing that lasts. */
 function inForce(p: BaseRow['p'], today: string): boolean {
-  if (p.reviewState !== 'approved') return false;
-  if (p.banUntil && p.banUntil >= today && p.startDate <= today) return true;
-  return p.startDate <= today && (p.endDate === null || p.endDate >= today);
+  if (p.reviewState !== 'approved' || p.startDate > today) return false;
+  if (p.type === '暂扣') return p.endDate === null || p.endDate >= today;
+  return p.banUntil !== null && p.banUntil >= today;
 }
 
 async function viewRows(db: DbOrTx, user: AuthUser, rows: BaseRow[], labels: Labels, today: string): Promise<PunishmentRowView[]> {

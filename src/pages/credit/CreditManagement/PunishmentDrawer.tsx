@@ -71,7 +71,7 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
             <Descriptions.Item label={t('field.docNo')}>{d.docNo}</Descriptions.Item>
             <Descriptions.Item label={t('field.violateType')}>{d.violateTypeName}</Descriptions.Item>
             <Descriptions.Item label={t('field.reason')} span={2}>{d.reason}</Descriptions.Item>
-            <Descriptions.Item label={t('field.period')} span={2}>{d.startDate} ~ {d.endDate ?? t('untilOpen')}</Descriptions.Item>
+            <Descriptions.Item label={t('field.period')} span={2}>{d.endDate ? `${d.startDate} ~ ${d.endDate}` : d.startDate}</Descriptions.Item>
             {d.banUntil && (
               <>
                 <Descriptions.Item label={t('field.banYears')}>{t('years', { count: d.banYears ?? 0 })}</Descriptions.Item>

@@ -51,7 +51,7 @@ export default function CreditManagement() {
     {
       title: t('field.type'),
       dataIndex: 'type',
-      width: 90,
+      width: 120,
       valueType: 'select',
       valueEnum: Object.fromEntries(PUNISHMENT_TYPES.map((type) => [type, { text: t(`type.${type}`) }])),
       fieldProps: { 'data-testid': 'search-type' },
@@ -80,7 +80,7 @@ export default function CreditManagement() {
       search: false,
       render: (_d, r) => (
         <Space direction="vertical" size={0}>
-          <span>{r.startDate} ~ {r.endDate ?? t('untilOpen')}</span>
+          <span>{r.endDate ? `${r.startDate} ~ ${r.endDate}` : r.startDate}</span>
           {r.banUntil && <Typography.Text type="secondary">{t('field.banUntil')} {r.banUntil}</Typography.Text>}
         </Space>
       ),
