@@ -19961,7 +19961,7 @@ export type CreditPunishmentList200RowsItem = {
   fileCount: number;
   reviewState: CreditPunishmentList200RowsItemReviewState;
   reviewStateLabel: string;
-  /** 已生效且今天在处罚期内（或禁考期内） */
+  /** 已生效，今天在暂扣期内或吊销、撤销的禁考期内 */
   inForce: boolean;
   /**
    * 待审核类型：'0' 新增 '2' 修改 '3' 删除
@@ -20331,7 +20331,7 @@ export type CreditPunishmentGet200Data = {
   fileCount: number;
   reviewState: CreditPunishmentGet200DataReviewState;
   reviewStateLabel: string;
-  /** 已生效且今天在处罚期内（或禁考期内） */
+  /** 已生效，今天在暂扣期内或吊销、撤销的禁考期内 */
   inForce: boolean;
   /**
    * 待审核类型：'0' 新增 '2' 修改 '3' 删除
