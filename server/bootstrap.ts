@@ -10,6 +10,7 @@ import { fixedClock, runWithClock } from './lib/clock.js';
 import { seedDemoApplications } from './demo/applications.js';
 import { seedBusinessCases } from './demo/businessCases.js';
 import { seedWorkingDay } from './demo/workingDay.js';
+import { seedDemoCredit } from './demo/credit.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -41,6 +42,7 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       const passwordHash = await hashPassword(DEMO_PASSWORD);
       const counts = await seedDemoData(tx, { now, passwordHash });
       await seedBusinessCases(tx, now, passwordHash);
+      await seedDemoCredit(tx, now);
       const applications = await seedDemoApplications(tx, config, now);
       await seedWorkingDay(tx);
       return { kind: 'demo', ...counts, applications } as const;

@@ -78,6 +78,7 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/public/settings': pub('login page settings'),
   'GET /api/cert/{queryCode}': pub('certificate verification by QR code'),
   'GET /api/public/validCard': pub('public certificate look-up'),
+  'GET /api/public/outSearch': pub('public look-up of certificates transferred out of the province'),
   'GET /api/public/disclosure': pub('public disclosure list'),
 
   'GET /api/login/sendMessage': session('SMS code to the caller’s own phone (second factor)'),

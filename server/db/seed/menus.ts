@@ -130,7 +130,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('证书统计', 'StatisticsCerts', 'certs', 'statistics/StatisticsCerts', 'statistics:certs:list', EXPORT),
   ]),
   dir('诚信管理', 'credit', '/credit', 'credit:menu:view', 'SafetyCertificateOutlined', [
-    page('处罚管理', 'CreditManagement', 'creditManagement', 'credit/CreditManagement', 'credit:punishment:list', [...CRUD, ['query', '详情']]),
+    page('处罚管理', 'CreditManagement', 'creditManagement', 'credit/CreditManagement', 'credit:punishment:list', [...CRUD, ['query', '详情'], ['audit', '审核']]),
   ]),
   dir('系统管理', 'system', '/system', 'system:menu:view', 'SettingOutlined', [
     page('用户管理', 'UserList', 'user', 'system/UserList', 'system:user:list', [...CRUD, ['import', '导入'], ['resetPwd', '重置密码'], ['audit', '审核']]),

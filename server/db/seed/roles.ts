@@ -23,6 +23,11 @@ export interface RoleSeed {
 }
 
 const DASHBOARD = 'dashboard:workplace:view';
+/**
+ * Centre staff record punishments of their area's certificate holders and review each other's
+ * (four-eyes: never their own submission, the server checks it).
+ */
+const CREDIT = 'credit:menu:view';
 
 /**
  * The queue pages a step role can open, as the engine decides them (server/workflow/views.ts):
@@ -60,7 +65,7 @@ export const ROLES: readonly RoleSeed[] = [
     const step = key.slice(5);
     return {
       roleKey: key, roleName: stepLabel(step), dataScope: '3', remark: `业务办理${stepLabel(step)}环节`,
-      grants: [DASHBOARD, 'search:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : [])],
+      grants: [DASHBOARD, 'search:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : []), CREDIT],
     };
   }),
   {

@@ -29,8 +29,18 @@ async function lockCertificate(tx: Tx, id: number | null): Promise<CertificateRo
   return row;
 }
 
+/** Why a version was replaced: the business type and its application, or another cause (a punishment) with its own note. */
+export interface VersionCause {
+  reason: string;
+  applicationId: number | null;
+  /** Kept with the old version's data (e.g. which punishment replaced it). */
+  note?: Record<string, unknown>;
+}
+
+const causeOf = (app: ApplicationRow): VersionCause => ({ reason: app.businessType, applicationId: app.id });
+
 /** Keeps the version being replaced, with the holder and enterprise as they were. */
-async function keepVersion(tx: Tx, cert: CertificateRow, app: ApplicationRow, now: Date): Promise<void> {
+export async function keepVersion(tx: Tx, cert: CertificateRow, cause: VersionCause, now: Date): Promise<void> {
   const [holder] = await tx.select({ name: person.name, idNo: person.idNo, sex: person.sex, birthDate: person.birthDate }).from(person).where(eq(person.id, cert.personId));
   const [ent] = await tx.select({ name: enterprise.name, creditCode: enterprise.creditCode }).from(enterprise).where(eq(enterprise.id, cert.enterpriseId));
   await tx.insert(certificateHistory).values({
@@ -43,9 +53,10 @@ async function keepVersion(tx: Tx, cert: CertificateRow, app: ApplicationRow, no
       printedAt: cert.printedAt?.toISOString() ?? null,
       holderName: holder?.name ?? null, holderIdNo: holder?.idNo ?? null, holderSex: holder?.sex ?? null, holderBirthDate: holder?.birthDate ?? null,
       enterpriseName: ent?.name ?? null, creditCode: ent?.creditCode ?? null,
+      ...(cause.note ? { cause: cause.note } : {}),
     },
-    reason: app.businessType,
-    applicationId: app.id,
+    reason: cause.reason,
+    applicationId: cause.applicationId,
     changedAt: now,
   });
 }
@@ -89,7 +100,7 @@ const newCert: CloseEffect = async (tx, app, env) => {
 const delay: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   const renewed = delayedValidity(cert.expiryDate);
   await tx.update(certificate).set({ ...newVersion(cert, now), validFrom: renewed.validFrom, expiryDate: renewed.expiryDate, status: '01' }).where(eq(certificate.id, cert.id));
 };
@@ -104,7 +115,7 @@ const inner: CloseEffect = async (tx, app, env) => {
   const position = str(app.payload as Payload, 'position');
   for (const c of live) {
     if (c.enterpriseId === app.enterpriseId) continue;
-    await keepVersion(tx, c, app, now);
+    await keepVersion(tx, c, causeOf(app), now);
     await tx.update(certificate).set({ ...newVersion(c, now), enterpriseId: app.enterpriseId, ...(c.id === cert.id && position ? { position } : {}) })
       .where(eq(certificate.id, c.id));
   }
@@ -125,7 +136,7 @@ const inProvince: CloseEffect = async (tx, app, env) => {
 const outProvince: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   await tx.update(certificate).set({ status: '06', updatedAt: now }).where(eq(certificate.id, cert.id));
   const p = app.payload as Payload;
   await outbox(tx, 'transferOut', app, cert.id, { certNo: cert.certNo, targetProvince: str(p, 'targetProvince') ?? null, reason: str(p, 'reason') ?? null }, now);
@@ -135,7 +146,7 @@ const outProvince: CloseEffect = async (tx, app, env) => {
 const modify: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   const p = app.payload as Payload;
   const holder = Object.fromEntries(
     (['name', 'idNo', 'sex', 'title', 'education'] as const).filter((k) => str(p, k) !== undefined).map((k) => [k, str(p, k)!]),
@@ -149,7 +160,7 @@ const modify: CloseEffect = async (tx, app, env) => {
 const revoke: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   await tx.update(certificate).set({ status: '04', updatedAt: now }).where(eq(certificate.id, cert.id));
   await outbox(tx, 'revoke', app, cert.id, { certNo: cert.certNo, reason: str(app.payload as Payload, 'reason') ?? null }, now);
 };
@@ -164,7 +175,7 @@ const rename: CloseEffect = async (tx, app, env) => {
     .where(eq(enterprise.id, app.enterpriseId));
   const valid = await tx.select().from(certificate).where(and(eq(certificate.enterpriseId, app.enterpriseId), eq(certificate.status, '01'))).for('update');
   for (const c of valid) {
-    await keepVersion(tx, c, app, now);
+    await keepVersion(tx, c, causeOf(app), now);
     const revokeRep = p.revokeOldLegalRepA === true && c.category === 'A' && c.position === '01';
     await tx.update(certificate).set(revokeRep ? { status: '04', updatedAt: now } : newVersion(c, now)).where(eq(certificate.id, c.id));
   }

@@ -2,13 +2,14 @@
  * What the business rules read about a person, a certificate and the applying enterprise: gathered
  * from the database in one place so the pre-check and the submit check see the same facts.
  */
-import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   application, certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysConfig, sysUser,
 } from '../../db/schema.js';
 import { addDays, addYears, chinaDate } from '../../lib/days.js';
 import type { Clock } from '../../lib/clock.js';
+import { effectiveStatusOf, SUSPENSION, withEffectiveStatus } from '../certificate/effective-status.js';
 
 export type PersonRow = typeof person.$inferSelect;
 export type CertificateRow = typeof certificate.$inferSelect;
@@ -84,9 +85,10 @@ export async function findPerson(db: DbOrTx, id: number): Promise<PersonRow | nu
   return p ?? null;
 }
 
+/** The certificate with its status as of today (a 暂扣 period may have begun or ended since it was written). */
 export async function findCertificate(db: DbOrTx, id: number): Promise<CertificateRow | null> {
   const [c] = await db.select().from(certificate).where(eq(certificate.id, id));
-  return c ?? null;
+  return c ? withEffectiveStatus(db, c) : null;
 }
 
 export async function findEnterprise(db: DbOrTx, id: number): Promise<EnterpriseRow | null> {
@@ -170,29 +172,50 @@ export async function otherBusinessInProgress(
   return rows.length > 0;
 }
 
-/** A 暂扣 (suspension) in force for the person or the certificate, or the certificate's status 02. */
+/**
+ * A 暂扣 (suspension) in force today: for a certificate, its status as of today is 02 (an approved
+ * punishment of it in force, or a 02 no punishment explains); without one, any approved 暂扣 of the
+ * person in force. Punishments waiting for review or rejected count for nothing.
+ */
 export async function suspended(db: DbOrTx, personId: number, cert: CertificateRow | null, today: string): Promise<boolean> {
-  if (cert?.status === '02') return true;
+  if (cert) return (await effectiveStatusOf(db, cert.id, today)) === '02';
   const rows = await db
     .select({ id: punishment.id })
     .from(punishment)
     .where(and(
-      eq(punishment.personId, personId), eq(punishment.type, '暂扣'), lte(punishment.startDate, today),
+      eq(punishment.personId, personId), eq(punishment.type, SUSPENSION), eq(punishment.reviewState, 'approved'), lte(punishment.startDate, today),
       or(isNull(punishment.endDate), gte(punishment.endDate, today)),
-      cert ? or(isNull(punishment.certificateId), eq(punishment.certificateId, cert.id)) : undefined,
     ))
     .limit(1);
   return rows.length > 0;
 }
 
-/** A ban after 吊销/撤销 in force (no new certificate before it ends). */
-export async function bannedUntil(db: DbOrTx, personId: number, today: string): Promise<string | null> {
-  const rows = await db
-    .select({ banUntil: punishment.banUntil })
-    .from(punishment)
-    .where(and(eq(punishment.personId, personId), gte(punishment.banUntil, today)));
-  return rows.reduce<string | null>((max, r) => (r.banUntil && (max === null || r.banUntil > max) ? r.banUntil : max), null);
+/** A ban after an approved 吊销/撤销, in force today: no exam and no new certificate until it ends. */
+export interface ActiveBan {
+  banUntil: string;
+  type: string;
+  docNo: string;
+  reason: string;
 }
+
+export async function activeBan(db: DbOrTx, personId: number, today: string): Promise<ActiveBan | null> {
+  const [row] = await db
+    .select({ banUntil: punishment.banUntil, type: punishment.type, docNo: punishment.docNo, reason: punishment.reason })
+    .from(punishment)
+    .where(and(eq(punishment.personId, personId), eq(punishment.reviewState, 'approved'), isNotNull(punishment.banUntil), gte(punishment.banUntil, today)))
+    .orderBy(desc(punishment.banUntil))
+    .limit(1);
+  return row?.banUntil ? { ...row, banUntil: row.banUntil } : null;
+}
+
+/** The last day of a ban in force (see {@link activeBan}), or null. */
+export async function bannedUntil(db: DbOrTx, personId: number, today: string): Promise<string | null> {
+  return (await activeBan(db, personId, today))?.banUntil ?? null;
+}
+
+/** The words of a ban refusal: what, why, until when. */
+export const banMessage = (ban: ActiveBan): string =>
+  `申请人因${ban.reason}被${ban.type}证书（${ban.docNo}），禁止考核期至 ${ban.banUntil}，期满前不能报考或申请新办证书`;
 
 /** Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not assumed). */
 export async function passedExam(db: DbOrTx, personId: number, category: string, today: string): Promise<boolean> {

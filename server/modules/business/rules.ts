@@ -10,7 +10,7 @@ import type { BusinessType } from '../../../machines/businessTypes.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import {
-  ageOn, bannedUntil, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg,
+  activeBan, ageOn, banMessage, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg,
   otherBusinessInProgress, passedExam, readBizPolicy, retirementAgeOf, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
 } from './facts.js';
 import { parsePayload, type Category, type PayloadOf } from './payloads.js';
@@ -182,8 +182,8 @@ const checkNewCert: Checker = async (c) => {
   if (age < c.policy.minAge) return fail(RULE.minAge, `申请人未满 ${c.policy.minAge} 周岁`, facts);
   const limit = ageLimit(category, position, p, c.policy);
   if (limit !== null && age >= limit) return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit)} 岁）`, facts);
-  const ban = await bannedUntil(c.db, p.id, c.today);
-  if (ban) return fail(RULE.ban, `申请人处于禁止考核期内（至 ${ban}）`, facts);
+  const ban = await activeBan(c.db, p.id, c.today);
+  if (ban) return fail(RULE.ban, banMessage(ban), { ...facts, banUntil: ban.banUntil });
   if (!(await passedExam(c.db, p.id, category, c.today))) return fail(RULE.exam, `申请人未通过 ${category} 类安全生产知识和管理能力考核（或成绩已超过三年）`, facts);
   // 中专/高中 or higher (文化程度 01–05), or at least a junior title (技术职称 01–05).
   const educated = p.education !== null && /^0[1-5]$/.test(p.education);

@@ -13,6 +13,7 @@ import type { CertificateFilters, CertificateListQuery, CertificateRowView } fro
 import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
+import { effectiveStatusSql, statusIs } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -23,7 +24,8 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   if (q.name) w.push(contains(person.name, q.name));
   if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
-  if (q.status) w.push(eq(certificate.status, q.status));
+  // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
+  if (q.status) w.push(statusIs(q.status));
   if (q.enterpriseName) w.push(contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.personId) w.push(eq(certificate.personId, q.personId));
@@ -43,15 +45,19 @@ const columns = {
   creditCode: enterprise.creditCode,
   ownership: enterprise.ownership,
 };
-type Joined = { cert: typeof certificate.$inferSelect; name: string; sex: string; idNo: string; enterpriseName: string; creditCode: string; ownership: string };
+type Joined = {
+  cert: typeof certificate.$inferSelect; name: string; sex: string; idNo: string; enterpriseName: string; creditCode: string; ownership: string;
+  /** The status as of today (effective-status.ts); the stored one when absent. */
+  effectiveStatus?: string;
+};
 
 export const joinedCertificates = (db: DbOrTx) =>
-  db.select(columns).from(certificate)
+  db.select({ ...columns, effectiveStatus: effectiveStatusSql() }).from(certificate)
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
 
 export function toRow(r: Joined, labels: Labels): CertificateRowView {
-  const c = r.cert;
+  const c = r.effectiveStatus ? { ...r.cert, status: r.effectiveStatus } : r.cert;
   return {
     id: c.id,
     certNo: c.certNo,

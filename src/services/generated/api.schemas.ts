@@ -739,6 +739,52 @@ export type SystemDictDataType200 = {
   data: SystemDictDataType200DataItem[];
 };
 
+export type PublicOutSearchParams = {
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+};
+
+export type PublicOutSearch200DataItem = {
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  name: string;
+  /** 身份证号只显示前 3 位与后 4 位 */
+  idNoMasked: string;
+  /** 转出前的聘用企业 */
+  enterpriseName: string;
+  issueDate: string;
+  expiryDate: string;
+  status: string;
+  statusLabel: string;
+  /**
+   * 调往的省份
+   * @nullable
+   */
+  targetProvince: string | null;
+  /**
+   * 办理转出的日期（中国日期）
+   * @nullable
+   */
+  transferDate: string | null;
+};
+
+export type PublicOutSearch200 = {
+  code: number;
+  msg: string;
+  data: PublicOutSearch200DataItem[];
+};
+
 export type HealthGet200 = {
   code: number;
   msg: string;
@@ -2405,6 +2451,9 @@ export type SystemUserGet200DataPending = {
   canCancel: boolean;
 } | null;
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemUserGet200DataReviewEntity = typeof SystemUserGet200DataReviewEntity[keyof typeof SystemUserGet200DataReviewEntity];
 
 
@@ -2412,6 +2461,7 @@ export type SystemUserGet200DataReviewEntity = typeof SystemUserGet200DataReview
 export const SystemUserGet200DataReviewEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -2460,6 +2510,7 @@ export type SystemUserGet200DataReviewDiffItem = {
  */
 export type SystemUserGet200DataReview = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemUserGet200DataReviewEntity;
   /** @nullable */
   recordId: number | null;
@@ -2532,6 +2583,9 @@ export type SystemUserGet200 = {
   data: SystemUserGet200Data;
 };
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemUserReview200DataEntity = typeof SystemUserReview200DataEntity[keyof typeof SystemUserReview200DataEntity];
 
 
@@ -2539,6 +2593,7 @@ export type SystemUserReview200DataEntity = typeof SystemUserReview200DataEntity
 export const SystemUserReview200DataEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -2584,6 +2639,7 @@ export type SystemUserReview200DataDiffItem = {
 
 export type SystemUserReview200Data = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemUserReview200DataEntity;
   /** @nullable */
   recordId: number | null;
@@ -3533,6 +3589,9 @@ export type SystemRoleGet200DataPending = {
   canCancel: boolean;
 } | null;
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemRoleGet200DataReviewEntity = typeof SystemRoleGet200DataReviewEntity[keyof typeof SystemRoleGet200DataReviewEntity];
 
 
@@ -3540,6 +3599,7 @@ export type SystemRoleGet200DataReviewEntity = typeof SystemRoleGet200DataReview
 export const SystemRoleGet200DataReviewEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -3588,6 +3648,7 @@ export type SystemRoleGet200DataReviewDiffItem = {
  */
 export type SystemRoleGet200DataReview = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemRoleGet200DataReviewEntity;
   /** @nullable */
   recordId: number | null;
@@ -3648,6 +3709,9 @@ export type SystemRoleGet200 = {
   data: SystemRoleGet200Data;
 };
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemRoleReview200DataEntity = typeof SystemRoleReview200DataEntity[keyof typeof SystemRoleReview200DataEntity];
 
 
@@ -3655,6 +3719,7 @@ export type SystemRoleReview200DataEntity = typeof SystemRoleReview200DataEntity
 export const SystemRoleReview200DataEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -3700,6 +3765,7 @@ export type SystemRoleReview200DataDiffItem = {
 
 export type SystemRoleReview200Data = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemRoleReview200DataEntity;
   /** @nullable */
   recordId: number | null;
@@ -19681,5 +19747,1088 @@ export type ApplyCertificationCheckDataByApplyId200 = {
   errorMsg: string | null;
   /** @nullable */
   warnMsg: string | null;
+};
+
+export type CreditPunishmentListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: CreditPunishmentListSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * @maxLength 64
+ */
+docNo?: string;
+type?: CreditPunishmentListType;
+/**
+ * @maxLength 64
+ */
+violateType?: string;
+/**
+ * pending 待审核（新增） approved 已生效 rejected 已驳回 withdrawn 已撤回
+ */
+reviewState?: CreditPunishmentListReviewState;
+/**
+ * 1：只列出有待审核提交（新增、修改或删除）的记录
+ */
+pending?: CreditPunishmentListPending;
+};
+
+export type CreditPunishmentListSortOrder = typeof CreditPunishmentListSortOrder[keyof typeof CreditPunishmentListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type CreditPunishmentListType = typeof CreditPunishmentListType[keyof typeof CreditPunishmentListType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentListReviewState = typeof CreditPunishmentListReviewState[keyof typeof CreditPunishmentListReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+export type CreditPunishmentListPending = typeof CreditPunishmentListPending[keyof typeof CreditPunishmentListPending];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListPending = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type CreditPunishmentList200RowsItemType = typeof CreditPunishmentList200RowsItemType[keyof typeof CreditPunishmentList200RowsItemType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentList200RowsItemCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  /** 证书今天的状态（暂扣期内为 02） */
+  status: string;
+  statusLabel: string;
+  enterpriseName: string;
+};
+
+export type CreditPunishmentList200RowsItemReviewState = typeof CreditPunishmentList200RowsItemReviewState[keyof typeof CreditPunishmentList200RowsItemReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+ * @nullable
+ */
+export type CreditPunishmentList200RowsItemCheckStatus = typeof CreditPunishmentList200RowsItemCheckStatus[keyof typeof CreditPunishmentList200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentList200RowsItemPendingCheckStatus = typeof CreditPunishmentList200RowsItemPendingCheckStatus[keyof typeof CreditPunishmentList200RowsItemPendingCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemPendingCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentList200RowsItemPendingChange = typeof CreditPunishmentList200RowsItemPendingChange[keyof typeof CreditPunishmentList200RowsItemPendingChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemPendingChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentList200RowsItemPending = {
+  reviewId: number;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentList200RowsItemPendingCheckStatus;
+  change: CreditPunishmentList200RowsItemPendingChange;
+  submittedBy: number;
+  submitterName: string;
+  /** ISO 8601 */
+  submittedAt: string;
+  /** 调用者现在可以审核（通过或驳回）：四眼原则与审核权限 */
+  canReview: boolean;
+  /** 调用者现在可以撤回（角色变更的提交人） */
+  canCancel: boolean;
+} | null;
+
+export type CreditPunishmentList200RowsItem = {
+  key: string;
+  id: number;
+  personId: number;
+  name: string;
+  /** 脱敏的证件号码 */
+  idNo: string;
+  type: CreditPunishmentList200RowsItemType;
+  docNo: string;
+  violateType: string;
+  violateTypeName: string;
+  reason: string;
+  startDate: string;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  banYears: number | null;
+  /**
+   * 禁考至（吊销、撤销）
+   * @nullable
+   */
+  banUntil: string | null;
+  certificates: CreditPunishmentList200RowsItemCertificatesItem[];
+  fileCount: number;
+  reviewState: CreditPunishmentList200RowsItemReviewState;
+  reviewStateLabel: string;
+  /** 已生效，今天在暂扣期内或吊销、撤销的禁考期内 */
+  inForce: boolean;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+   * @nullable
+   */
+  checkStatus: CreditPunishmentList200RowsItemCheckStatus;
+  /** @nullable */
+  pending: CreditPunishmentList200RowsItemPending;
+  /** 调用者现在可以修改（有权限、无待审核提交、未在等待首次审核） */
+  canEdit: boolean;
+  /** 调用者现在可以删除（生效的处罚经审核删除；被驳回或撤回的直接删除） */
+  canRemove: boolean;
+  /** @nullable */
+  createdByName: string | null;
+  createdAt: string;
+};
+
+export type CreditPunishmentList200 = {
+  code: number;
+  msg: string;
+  rows: CreditPunishmentList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type CreditPunishmentExportParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: CreditPunishmentExportSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * @maxLength 64
+ */
+docNo?: string;
+type?: CreditPunishmentExportType;
+/**
+ * @maxLength 64
+ */
+violateType?: string;
+/**
+ * pending 待审核（新增） approved 已生效 rejected 已驳回 withdrawn 已撤回
+ */
+reviewState?: CreditPunishmentExportReviewState;
+/**
+ * 1：只列出有待审核提交（新增、修改或删除）的记录
+ */
+pending?: CreditPunishmentExportPending;
+};
+
+export type CreditPunishmentExportSortOrder = typeof CreditPunishmentExportSortOrder[keyof typeof CreditPunishmentExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type CreditPunishmentExportType = typeof CreditPunishmentExportType[keyof typeof CreditPunishmentExportType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentExportReviewState = typeof CreditPunishmentExportReviewState[keyof typeof CreditPunishmentExportReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+export type CreditPunishmentExportPending = typeof CreditPunishmentExportPending[keyof typeof CreditPunishmentExportPending];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportPending = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type CreditPunishmentGet200DataType = typeof CreditPunishmentGet200DataType[keyof typeof CreditPunishmentGet200DataType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentGet200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  /** 证书今天的状态（暂扣期内为 02） */
+  status: string;
+  statusLabel: string;
+  enterpriseName: string;
+};
+
+export type CreditPunishmentGet200DataReviewState = typeof CreditPunishmentGet200DataReviewState[keyof typeof CreditPunishmentGet200DataReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+ * @nullable
+ */
+export type CreditPunishmentGet200DataCheckStatus = typeof CreditPunishmentGet200DataCheckStatus[keyof typeof CreditPunishmentGet200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentGet200DataPendingCheckStatus = typeof CreditPunishmentGet200DataPendingCheckStatus[keyof typeof CreditPunishmentGet200DataPendingCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentGet200DataPendingChange = typeof CreditPunishmentGet200DataPendingChange[keyof typeof CreditPunishmentGet200DataPendingChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentGet200DataPending = {
+  reviewId: number;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentGet200DataPendingCheckStatus;
+  change: CreditPunishmentGet200DataPendingChange;
+  submittedBy: number;
+  submitterName: string;
+  /** ISO 8601 */
+  submittedAt: string;
+  /** 调用者现在可以审核（通过或驳回）：四眼原则与审核权限 */
+  canReview: boolean;
+  /** 调用者现在可以撤回（角色变更的提交人） */
+  canCancel: boolean;
+} | null;
+
+export type CreditPunishmentGet200DataFilesItem = {
+  ossId: number;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  url: string;
+};
+
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
+export type CreditPunishmentGet200DataPendingReviewEntity = typeof CreditPunishmentGet200DataPendingReviewEntity[keyof typeof CreditPunishmentGet200DataPendingReviewEntity];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewEntity = {
+  user: 'user',
+  role: 'role',
+  penalty: 'penalty',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentGet200DataPendingReviewCheckStatus = typeof CreditPunishmentGet200DataPendingReviewCheckStatus[keyof typeof CreditPunishmentGet200DataPendingReviewCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewChange = typeof CreditPunishmentGet200DataPendingReviewChange[keyof typeof CreditPunishmentGet200DataPendingReviewChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewState = typeof CreditPunishmentGet200DataPendingReviewState[keyof typeof CreditPunishmentGet200DataPendingReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+};
+
+/**
+ * 待审核的提交（变更对比）
+ * @nullable
+ */
+export type CreditPunishmentGet200DataPendingReview = {
+  reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
+  entity: CreditPunishmentGet200DataPendingReviewEntity;
+  /** @nullable */
+  recordId: number | null;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentGet200DataPendingReviewCheckStatus;
+  change: CreditPunishmentGet200DataPendingReviewChange;
+  state: CreditPunishmentGet200DataPendingReviewState;
+  submittedBy: number;
+  submitterName: string;
+  submittedAt: string;
+  /** @nullable */
+  reviewerName: string | null;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  comment: string | null;
+  /** 被审核记录的名称，如登录名或角色名称 */
+  title: string;
+  /** 变更对比：字段、变更前、变更后 */
+  diff: CreditPunishmentGet200DataPendingReviewDiffItem[];
+  canReview: boolean;
+  canCancel: boolean;
+} | null;
+
+export type CreditPunishmentGet200DataDecisionsItemChange = typeof CreditPunishmentGet200DataDecisionsItemChange[keyof typeof CreditPunishmentGet200DataDecisionsItemChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataDecisionsItemChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+export type CreditPunishmentGet200DataDecisionsItemState = typeof CreditPunishmentGet200DataDecisionsItemState[keyof typeof CreditPunishmentGet200DataDecisionsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataDecisionsItemState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+} as const;
+
+export type CreditPunishmentGet200DataDecisionsItem = {
+  reviewId: number;
+  change: CreditPunishmentGet200DataDecisionsItemChange;
+  state: CreditPunishmentGet200DataDecisionsItemState;
+  submitterName: string;
+  submittedAt: string;
+  /** @nullable */
+  reviewerName: string | null;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  comment: string | null;
+};
+
+export type CreditPunishmentGet200Data = {
+  key: string;
+  id: number;
+  personId: number;
+  name: string;
+  /** 证件号码（经办人员因职责查看，记入个人信息访问日志） */
+  idNo: string;
+  type: CreditPunishmentGet200DataType;
+  docNo: string;
+  violateType: string;
+  violateTypeName: string;
+  reason: string;
+  startDate: string;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  banYears: number | null;
+  /**
+   * 禁考至（吊销、撤销）
+   * @nullable
+   */
+  banUntil: string | null;
+  certificates: CreditPunishmentGet200DataCertificatesItem[];
+  fileCount: number;
+  reviewState: CreditPunishmentGet200DataReviewState;
+  reviewStateLabel: string;
+  /** 已生效，今天在暂扣期内或吊销、撤销的禁考期内 */
+  inForce: boolean;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+   * @nullable
+   */
+  checkStatus: CreditPunishmentGet200DataCheckStatus;
+  /** @nullable */
+  pending: CreditPunishmentGet200DataPending;
+  /** 调用者现在可以修改（有权限、无待审核提交、未在等待首次审核） */
+  canEdit: boolean;
+  /** 调用者现在可以删除（生效的处罚经审核删除；被驳回或撤回的直接删除） */
+  canRemove: boolean;
+  /** @nullable */
+  createdByName: string | null;
+  createdAt: string;
+  files: CreditPunishmentGet200DataFilesItem[];
+  /**
+   * 待审核的提交（变更对比）
+   * @nullable
+   */
+  pendingReview: CreditPunishmentGet200DataPendingReview;
+  /** 审核记录，新到旧 */
+  decisions: CreditPunishmentGet200DataDecisionsItem[];
+};
+
+export type CreditPunishmentGet200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentGet200Data;
+};
+
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
+export type CreditPunishmentReview200DataEntity = typeof CreditPunishmentReview200DataEntity[keyof typeof CreditPunishmentReview200DataEntity];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataEntity = {
+  user: 'user',
+  role: 'role',
+  penalty: 'penalty',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentReview200DataCheckStatus = typeof CreditPunishmentReview200DataCheckStatus[keyof typeof CreditPunishmentReview200DataCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentReview200DataChange = typeof CreditPunishmentReview200DataChange[keyof typeof CreditPunishmentReview200DataChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+export type CreditPunishmentReview200DataState = typeof CreditPunishmentReview200DataState[keyof typeof CreditPunishmentReview200DataState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+} as const;
+
+export type CreditPunishmentReview200DataDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+};
+
+export type CreditPunishmentReview200Data = {
+  reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
+  entity: CreditPunishmentReview200DataEntity;
+  /** @nullable */
+  recordId: number | null;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentReview200DataCheckStatus;
+  change: CreditPunishmentReview200DataChange;
+  state: CreditPunishmentReview200DataState;
+  submittedBy: number;
+  submitterName: string;
+  submittedAt: string;
+  /** @nullable */
+  reviewerName: string | null;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  comment: string | null;
+  /** 被审核记录的名称，如登录名或角色名称 */
+  title: string;
+  /** 变更对比：字段、变更前、变更后 */
+  diff: CreditPunishmentReview200DataDiffItem[];
+  canReview: boolean;
+  canCancel: boolean;
+};
+
+export type CreditPunishmentReview200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentReview200Data;
+};
+
+export type CreditPunishmentCertificatesParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: CreditPunishmentCertificatesSortOrder;
+/**
+ * 证书编号或姓名
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 只列这名持证人的证书（已选了一张时）
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 处罚类型：暂扣、吊销、撤销只列有效或暂扣的证书
+ */
+type?: CreditPunishmentCertificatesType;
+};
+
+export type CreditPunishmentCertificatesSortOrder = typeof CreditPunishmentCertificatesSortOrder[keyof typeof CreditPunishmentCertificatesSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentCertificatesSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type CreditPunishmentCertificatesType = typeof CreditPunishmentCertificatesType[keyof typeof CreditPunishmentCertificatesType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentCertificatesType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentCertificates200RowsItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  /** 脱敏 */
+  idNo: string;
+  enterpriseName: string;
+  expiryDate: string;
+  status: string;
+  statusLabel: string;
+};
+
+export type CreditPunishmentCertificates200 = {
+  code: number;
+  msg: string;
+  rows: CreditPunishmentCertificates200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type CreditPunishmentViolateTypes200DataItem = {
+  code: string;
+  name: string;
+  /**
+   * 吊销、撤销时规定的禁考年限
+   * @nullable
+   */
+  banYears: number | null;
+};
+
+export type CreditPunishmentViolateTypes200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentViolateTypes200DataItem[];
+};
+
+export type CreditPunishmentSaveBodyType = typeof CreditPunishmentSaveBodyType[keyof typeof CreditPunishmentSaveBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentSaveBodyType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentSaveBodyBanYears = typeof CreditPunishmentSaveBodyBanYears[keyof typeof CreditPunishmentSaveBodyBanYears] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentSaveBodyBanYears = {
+  NUMBER_1: 1,
+  NUMBER_3: 3,
+} as const;
+
+export type CreditPunishmentSaveBody = {
+  type: CreditPunishmentSaveBodyType;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  docNo: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  violateType: string;
+  /** @maxLength 1000 */
+  reason?: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  startDate: string;
+  /**
+   * @nullable
+   * @pattern ^\d{4}-\d{2}-\d{2}$
+   */
+  endDate?: string | null;
+  /** @nullable */
+  banYears?: CreditPunishmentSaveBodyBanYears;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  certificateIds: number[];
+  /**
+   * @minItems 0
+   * @maxItems 10
+   */
+  fileIds?: number[];
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type CreditPunishmentSave200DataCheckStatus = typeof CreditPunishmentSave200DataCheckStatus[keyof typeof CreditPunishmentSave200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentSave200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentSave200Data = {
+  punishmentId: number;
+  /**
+   * 待审核的提交；直接删除（被驳回或撤回的记录）时为空
+   * @nullable
+   */
+  reviewId: number | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: CreditPunishmentSave200DataCheckStatus;
+};
+
+export type CreditPunishmentSave200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentSave200Data;
+};
+
+export type CreditPunishmentUpdateBodyType = typeof CreditPunishmentUpdateBodyType[keyof typeof CreditPunishmentUpdateBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentUpdateBodyType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentUpdateBodyBanYears = typeof CreditPunishmentUpdateBodyBanYears[keyof typeof CreditPunishmentUpdateBodyBanYears] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentUpdateBodyBanYears = {
+  NUMBER_1: 1,
+  NUMBER_3: 3,
+} as const;
+
+export type CreditPunishmentUpdateBody = {
+  type: CreditPunishmentUpdateBodyType;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  docNo: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  violateType: string;
+  /** @maxLength 1000 */
+  reason?: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  startDate: string;
+  /**
+   * @nullable
+   * @pattern ^\d{4}-\d{2}-\d{2}$
+   */
+  endDate?: string | null;
+  /** @nullable */
+  banYears?: CreditPunishmentUpdateBodyBanYears;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  certificateIds: number[];
+  /**
+   * @minItems 0
+   * @maxItems 10
+   */
+  fileIds?: number[];
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type CreditPunishmentUpdate200DataCheckStatus = typeof CreditPunishmentUpdate200DataCheckStatus[keyof typeof CreditPunishmentUpdate200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentUpdate200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentUpdate200Data = {
+  punishmentId: number;
+  /**
+   * 待审核的提交；直接删除（被驳回或撤回的记录）时为空
+   * @nullable
+   */
+  reviewId: number | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: CreditPunishmentUpdate200DataCheckStatus;
+};
+
+export type CreditPunishmentUpdate200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentUpdate200Data;
+};
+
+export type CreditPunishmentRemoveParams = {
+ids: string | string[];
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type CreditPunishmentRemove200DataItemCheckStatus = typeof CreditPunishmentRemove200DataItemCheckStatus[keyof typeof CreditPunishmentRemove200DataItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentRemove200DataItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentRemove200DataItem = {
+  punishmentId: number;
+  /**
+   * 待审核的提交；直接删除（被驳回或撤回的记录）时为空
+   * @nullable
+   */
+  reviewId: number | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: CreditPunishmentRemove200DataItemCheckStatus;
+};
+
+export type CreditPunishmentRemove200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentRemove200DataItem[];
+};
+
+export type CreditPunishmentAuditBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  reviewId: number;
+  /** true 通过，false 驳回 */
+  approved: boolean;
+  /** @maxLength 500 */
+  comment?: string;
+};
+
+export type CreditPunishmentAudit200 = {
+  code: number;
+  msg: string;
+};
+
+export type CreditPunishmentCancelcommitBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  reviewId: number;
+};
+
+export type CreditPunishmentCancelcommit200 = {
+  code: number;
+  msg: string;
 };
 

@@ -156,6 +156,24 @@ import type {
   CertificateRevocationUpdate200,
   CertificateRevocationUpdateBody,
   CodePost200,
+  CreditPunishmentAudit200,
+  CreditPunishmentAuditBody,
+  CreditPunishmentCancelcommit200,
+  CreditPunishmentCancelcommitBody,
+  CreditPunishmentCertificates200,
+  CreditPunishmentCertificatesParams,
+  CreditPunishmentExportParams,
+  CreditPunishmentGet200,
+  CreditPunishmentList200,
+  CreditPunishmentListParams,
+  CreditPunishmentRemove200,
+  CreditPunishmentRemoveParams,
+  CreditPunishmentReview200,
+  CreditPunishmentSave200,
+  CreditPunishmentSaveBody,
+  CreditPunishmentUpdate200,
+  CreditPunishmentUpdateBody,
+  CreditPunishmentViolateTypes200,
   FileDownloadParams,
   FilePreviewParams,
   FileUpload200,
@@ -186,6 +204,8 @@ import type {
   MenuUser200,
   PublicDisclosure200,
   PublicDisclosureParams,
+  PublicOutSearch200,
+  PublicOutSearchParams,
   PublicSettings200,
   PublicValidCard200,
   PublicValidCardParams,
@@ -747,6 +767,20 @@ export const systemDictDataType = (
  ) => {
       return apiRequest<SystemDictDataType200>(
       {url: `/api/system/dict/data/type`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * 只查已办理转出（状态 06）的证书。须给出证书编号，或同时给出姓名和证件号码；身份证号脱敏。按客户端地址限流。
+ * @summary 省外转出证书查询（证书编号，或姓名+证件号码）
+ */
+export const publicOutSearch = (
+    params?: PublicOutSearchParams,
+ ) => {
+      return apiRequest<PublicOutSearch200>(
+      {url: `/api/public/outSearch`, method: 'GET',
         params
     },
       );
@@ -4394,6 +4428,158 @@ export const applyCertificationCheckDataByApplyId = (
       );
     }
   
+/**
+ * 数据权限：省级管理员全部；区域中心人员为其区域企业的证书的处罚。每行带证书（今天的状态）、待审核提交 pending 与调用者现在可做的操作（canEdit、canRemove）。
+ * @summary 处罚记录列表
+ */
+export const creditPunishmentList = (
+    params?: CreditPunishmentListParams,
+ ) => {
+      return apiRequest<CreditPunishmentList200>(
+      {url: `/api/credit/punishment/list`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * @summary 导出处罚记录（Excel，按列表的筛选条件）
+ */
+export const creditPunishmentExport = (
+    params?: CreditPunishmentExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/credit/punishment/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
+ * @summary 处罚记录详情（证书、附件、审核记录、待审核的变更）
+ */
+export const creditPunishmentGet = (
+    id: number,
+ ) => {
+      return apiRequest<CreditPunishmentGet200>(
+      {url: `/api/credit/punishment/get/${id}`, method: 'GET'
+    },
+      );
+    }
+  
+/**
+ * @summary 处罚记录变更审核详情（变更对比）
+ */
+export const creditPunishmentReview = (
+    id: number,
+ ) => {
+      return apiRequest<CreditPunishmentReview200>(
+      {url: `/api/credit/punishment/review/${id}`, method: 'GET'
+    },
+      );
+    }
+  
+/**
+ * 按关键字（证书编号或姓名）、姓名、证件号码、证书编号查找；type 为暂扣、吊销、撤销时只列今天有效或暂扣的证书；personId 限定同一持证人。
+ * @summary 选择处罚证书（调用者数据权限内的证书）
+ */
+export const creditPunishmentCertificates = (
+    params?: CreditPunishmentCertificatesParams,
+ ) => {
+      return apiRequest<CreditPunishmentCertificates200>(
+      {url: `/api/credit/punishment/certificates`, method: 'GET',
+        params
+    },
+      );
+    }
+  
+/**
+ * @summary 违规类型（处罚事由的选项）
+ */
+export const creditPunishmentViolateTypes = (
+    
+ ) => {
+      return apiRequest<CreditPunishmentViolateTypes200>(
+      {url: `/api/credit/punishment/violateTypes`, method: 'GET'
+    },
+      );
+    }
+  
+/**
+ * 生成待审核的新增（checkStatus '0'）；审核通过前不生效。暂扣须填结束日期；吊销、撤销须有禁考年限（提供虚假材料 1 年，欺骗、贿赂 3 年）。证书须在调用者的数据权限内且属于同一持证人；附件须为调用者本人上传的文件（/file/upload）。
+ * @summary 录入处罚（提交审核）
+ */
+export const creditPunishmentSave = (
+    creditPunishmentSaveBody: CreditPunishmentSaveBody,
+ ) => {
+      return apiRequest<CreditPunishmentSave200>(
+      {url: `/api/credit/punishment/save`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: creditPunishmentSaveBody
+    },
+      );
+    }
+  
+/**
+ * 已生效的处罚生成待审核的修改（checkStatus '2'），审核通过前不变；被驳回或撤回的处罚改正后重新提交审核（'0'）。
+ * @summary 修改处罚（提交审核）
+ */
+export const creditPunishmentUpdate = (
+    creditPunishmentUpdateBody: CreditPunishmentUpdateBody,
+ ) => {
+      return apiRequest<CreditPunishmentUpdate200>(
+      {url: `/api/credit/punishment/update`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: creditPunishmentUpdateBody
+    },
+      );
+    }
+  
+/**
+ * 已生效的处罚每条生成待审核的删除（checkStatus '3'），审核通过后撤回其对证书的影响；被驳回或撤回、从未生效的记录直接删除。全部成功或全部不做。
+ * @summary 删除处罚（生效的处罚提交审核）
+ */
+export const creditPunishmentRemove = (
+    params: CreditPunishmentRemoveParams,
+ ) => {
+      return apiRequest<CreditPunishmentRemove200>(
+      {url: `/api/credit/punishment/remove`, method: 'POST',
+        params
+    },
+      );
+    }
+  
+/**
+ * 通过则生效，并在同一事务中改变证书：暂扣期内 02，吊销 07，撤销 03，删除或到期则恢复；驳回须填写审核意见，生效的处罚与证书不变。审核人不能是提交人（四眼原则）。
+ * @summary 审核处罚的录入、修改或删除
+ */
+export const creditPunishmentAudit = (
+    creditPunishmentAuditBody: CreditPunishmentAuditBody,
+ ) => {
+      return apiRequest<CreditPunishmentAudit200>(
+      {url: `/api/credit/punishment/audit`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: creditPunishmentAuditBody
+    },
+      );
+    }
+  
+/**
+ * 只有提交人可以撤回：修改和删除的提交作废；新录入的处罚记为已撤回（从未生效）。
+ * @summary 撤回待审核的处罚提交
+ */
+export const creditPunishmentCancelcommit = (
+    creditPunishmentCancelcommitBody: CreditPunishmentCancelcommitBody,
+ ) => {
+      return apiRequest<CreditPunishmentCancelcommit200>(
+      {url: `/api/credit/punishment/cancel-commit`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: creditPunishmentCancelcommitBody
+    },
+      );
+    }
+  
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>
 export type LoginLoginResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
 export type LoginSmsSendResult = NonNullable<Awaited<ReturnType<typeof loginSmsSend>>>
@@ -4413,6 +4599,7 @@ export type SystemSysMsgInfoReadMsgResult = NonNullable<Awaited<ReturnType<typeo
 export type SystemSysMsgInfoReadMsgByUserResult = NonNullable<Awaited<ReturnType<typeof systemSysMsgInfoReadMsgByUser>>>
 export type SystemSysTodoListResult = NonNullable<Awaited<ReturnType<typeof systemSysTodoList>>>
 export type SystemDictDataTypeResult = NonNullable<Awaited<ReturnType<typeof systemDictDataType>>>
+export type PublicOutSearchResult = NonNullable<Awaited<ReturnType<typeof publicOutSearch>>>
 export type HealthGetResult = NonNullable<Awaited<ReturnType<typeof healthGet>>>
 export type PublicSettingsResult = NonNullable<Awaited<ReturnType<typeof publicSettings>>>
 export type CertGetResult = NonNullable<Awaited<ReturnType<typeof certGet>>>
@@ -4678,3 +4865,14 @@ export type CertificateRevocationPersonListResult = NonNullable<Awaited<ReturnTy
 export type CertificateRevocationPersonApplyListResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationPersonApplyList>>>
 export type WorkflowCaseResult = NonNullable<Awaited<ReturnType<typeof workflowCase>>>
 export type ApplyCertificationCheckDataByApplyIdResult = NonNullable<Awaited<ReturnType<typeof applyCertificationCheckDataByApplyId>>>
+export type CreditPunishmentListResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentList>>>
+export type CreditPunishmentExportResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentExport>>>
+export type CreditPunishmentGetResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentGet>>>
+export type CreditPunishmentReviewResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentReview>>>
+export type CreditPunishmentCertificatesResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentCertificates>>>
+export type CreditPunishmentViolateTypesResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentViolateTypes>>>
+export type CreditPunishmentSaveResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentSave>>>
+export type CreditPunishmentUpdateResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentUpdate>>>
+export type CreditPunishmentRemoveResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentRemove>>>
+export type CreditPunishmentAuditResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentAudit>>>
+export type CreditPunishmentCancelcommitResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentCancelcommit>>>

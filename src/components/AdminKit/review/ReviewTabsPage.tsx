@@ -1,5 +1,5 @@
 /**
- * The four-eyes lists (users, roles): 全部 / 待审核 tabs over one table, each row's link to its
+ * The four-eyes lists (users, roles, punishments): 全部 / 待审核 tabs over one table, each row's link to its
  * pending submission worded by what the server says this caller may do (canReview, canCancel), and
  * the review window.
  */
@@ -8,12 +8,12 @@ import { Typography } from 'antd';
 import type { ParamsType, ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import type { ApiResult, ListResult } from '@/services/request';
-import type { CheckStatus, PendingInfo, ReviewDetail } from '@/services/systemUser';
+import type { CheckStatus, PendingInfo } from '@/services/systemUser';
 import { AdminTable, useListPage, type AdminTableProps, type Paged } from '../list';
 import { toolBarOf, type ToolBarProps } from '../ListPage';
 import { useKitText } from '../text';
 import CheckStatusTag from './CheckStatusTag';
-import ReviewModal from './ReviewModal';
+import ReviewModal, { type ReviewDetail } from './ReviewModal';
 
 export type ReviewTab = 'all' | 'pending';
 
@@ -56,9 +56,9 @@ export function useCheckStatusColumn<T extends { checkStatus: CheckStatus | null
 }
 
 export interface ReviewCalls {
-  load: (reviewId: number) => Promise<ApiResult<ReviewDetail>>;
-  decide: (detail: ReviewDetail, approved: boolean, comment: string) => Promise<ApiResult<unknown>>;
-  withdraw?: (detail: ReviewDetail) => Promise<ApiResult<unknown>>;
+  load(reviewId: number): Promise<ApiResult<ReviewDetail>>;
+  decide(detail: ReviewDetail, approved: boolean, comment: string): Promise<ApiResult<unknown>>;
+  withdraw?(detail: ReviewDetail): Promise<ApiResult<unknown>>;
 }
 
 export type ReviewTabsPageProps<T extends ParamsType, Q extends ParamsType> = Omit<AdminTableProps<T, Q>, 'list' | 'rowKey' | 'toolBar' | 'title'> & ToolBarProps & {

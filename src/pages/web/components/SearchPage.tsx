@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
 import { isNotFound } from '@/services/request';
 import { personSearch, searchRows, validCard } from '@/services/public';
+import { publicOutSearch } from '@/services/generated/api';
 import type { SearchKind, SearchRow } from '@/services/public';
 import { certCategoryKey, certStatus, displayValue } from './format';
 import styles from './SearchPage.module.css';
@@ -19,6 +20,8 @@ const HIDDEN_KEYS = new Set(['id', 'uuid', 'version', 'password', 'queryCode', '
 
 /** Columns of a certificate search, in this order (the server's certificate view). */
 const CERT_COLUMNS = ['certNo', 'name', 'idNoMasked', 'category', 'enterpriseName', 'position', 'issueDate', 'expiryDate', 'status'];
+/** Columns of the transferred-out search (GET /public/outSearch). */
+const OUT_COLUMNS = ['certNo', 'name', 'idNoMasked', 'category', 'enterpriseName', 'targetProvince', 'transferDate', 'expiryDate', 'status'];
 
 interface SearchValues {
   name?: string;
@@ -35,13 +38,16 @@ type State =
 
 /**
  * One public search (SPEC 1: signing, grade, certificate and outside-province searches).
- * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode, the others
+ * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode, outSearch GET
+ * /public/outSearch?certNo or ?name&idNo (transferred out of the province), the others
  * GET /public/<kind>?idNo&name. Shows a result table or 未查询到相关信息.
  */
 export default function SearchPage({ kind }: { kind: SearchKind }) {
   const { t } = useTranslation('web');
   const [form] = Form.useForm<SearchValues>();
   const [state, setState] = useState<State>({ phase: 'idle' });
+  // The certificate searches take a certificate number, or the name and ID number together.
+  const byNumber = kind === 'certSearch' || kind === 'outSearch';
 
   const onFinish = async (values: SearchValues) => {
     setState({ phase: 'loading' });
@@ -52,7 +58,9 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
       const body =
         kind === 'certSearch'
           ? await validCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name })
-          : await personSearch(kind, { idNo, name });
+          : kind === 'outSearch'
+            ? await publicOutSearch(certNo ? { certNo } : { name, idNo })
+            : await personSearch(kind, { idNo, name });
       if (body && typeof body.code === 'number' && body.code !== 0) throw body;
       setState({ phase: 'done', rows: searchRows(body) });
     } catch (err) {
@@ -66,6 +74,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
   const rows = state.phase === 'done' ? state.rows : [];
   let keys: string[] = [];
   if (kind === 'certSearch') keys = CERT_COLUMNS;
+  else if (kind === 'outSearch') keys = OUT_COLUMNS;
   else
     for (const row of rows)
       for (const [k, v] of Object.entries(row))
@@ -126,9 +135,9 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
       >
         <p className={styles.desc}>{t(`search.${kind}Desc`)}</p>
         <Form<SearchValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
-          {kind === 'certSearch' ? <p className={styles.hint}>{t('form.certSearchHint')}</p> : null}
+          {byNumber ? <p className={styles.hint}>{t('form.certSearchHint')}</p> : null}
           <Row gutter={16}>
-            <Col xs={24} md={kind === 'certSearch' ? 8 : 12}>
+            <Col xs={24} md={byNumber ? 8 : 12}>
               <Form.Item
                 name="name"
                 label={t('form.name')}
@@ -136,7 +145,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 rules={[
                   ({ getFieldValue }) => ({
                     validator: (_, v?: string) =>
-                      v?.trim() || (kind === 'certSearch' && getFieldValue('certNo')?.trim())
+                      v?.trim() || (byNumber && getFieldValue('certNo')?.trim())
                         ? Promise.resolve()
                         : Promise.reject(new Error(t('form.nameRequired'))),
                   }),
@@ -145,7 +154,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 <Input placeholder={t('form.namePlaceholder')} maxLength={30} allowClear data-testid="search-name" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={kind === 'certSearch' ? 8 : 12}>
+            <Col xs={24} md={byNumber ? 8 : 12}>
               <Form.Item
                 name="idNo"
                 label={t('form.idNo')}
@@ -153,7 +162,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 rules={[
                   ({ getFieldValue }) => ({
                     validator: (_, v?: string) =>
-                      v?.trim() || (kind === 'certSearch' && getFieldValue('certNo')?.trim())
+                      v?.trim() || (byNumber && getFieldValue('certNo')?.trim())
                         ? Promise.resolve()
                         : Promise.reject(new Error(t('form.idNoRequired'))),
                   }),
@@ -163,7 +172,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 <Input placeholder={t('form.idNoPlaceholder')} maxLength={18} allowClear data-testid="search-idno" />
               </Form.Item>
             </Col>
-            {kind === 'certSearch' ? (
+            {byNumber ? (
               <Col xs={24} md={8}>
                 <Form.Item name="certNo" label={t('form.certNo')}>
                   <Input placeholder={t('form.certNoPlaceholder')} maxLength={40} allowClear data-testid="search-certno" />
