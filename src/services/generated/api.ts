@@ -168,9 +168,11 @@ import type {
   LoginSendMessage200,
   LoginSmsLogin200,
   LoginSmsLoginBody,
+  LoginSmsLoginHeaders,
   LoginSmsSend200,
   LoginSmsSendBody,
   LoginVerifyMessageCode200,
+  LoginVerifyMessageCodeHeaders,
   LoginVerifyMessageCodeParams,
   MenuExportParams,
   MenuGetMenuIdsByMenuIds200,
@@ -500,17 +502,19 @@ import type {
 import { apiRequest } from './mutator';
 
 
+type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
 
   /**
  * @summary 图形验证码
  */
 export const codePost = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<CodePost200>>,) => {
       return apiRequest<CodePost200>(
       {url: `/api/code`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -519,13 +523,13 @@ export const codePost = (
  */
 export const loginLogin = (
     loginLoginBody: LoginLoginBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginLogin200>>,) => {
       return apiRequest<LoginLogin200>(
       {url: `/api/login/login`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: loginLoginBody
     },
-      );
+      options);
     }
   
 /**
@@ -534,13 +538,13 @@ export const loginLogin = (
  */
 export const loginSmsSend = (
     loginSmsSendBody: LoginSmsSendBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginSmsSend200>>,) => {
       return apiRequest<LoginSmsSend200>(
       {url: `/api/login/sms/send`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: loginSmsSendBody
     },
-      );
+      options);
     }
   
 /**
@@ -548,12 +552,14 @@ export const loginSmsSend = (
  */
 export const loginVerifyMessageCode = (
     params: LoginVerifyMessageCodeParams,
- ) => {
+    headers: LoginVerifyMessageCodeHeaders,
+ options?: SecondParameter<typeof apiRequest<LoginVerifyMessageCode200>>,) => {
       return apiRequest<LoginVerifyMessageCode200>(
       {url: `/api/login/verifyMessageCode`, method: 'GET',
+      headers,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -561,13 +567,14 @@ export const loginVerifyMessageCode = (
  */
 export const loginSmsLogin = (
     loginSmsLoginBody: LoginSmsLoginBody,
- ) => {
+    headers: LoginSmsLoginHeaders,
+ options?: SecondParameter<typeof apiRequest<LoginSmsLogin200>>,) => {
       return apiRequest<LoginSmsLogin200>(
       {url: `/api/login/sms/login`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
+      headers: {'Content-Type': 'application/json', ...headers},
       data: loginSmsLoginBody
     },
-      );
+      options);
     }
   
 /**
@@ -575,11 +582,11 @@ export const loginSmsLogin = (
  */
 export const loginSendMessage = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginSendMessage200>>,) => {
       return apiRequest<LoginSendMessage200>(
       {url: `/api/login/sendMessage`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -588,12 +595,12 @@ export const loginSendMessage = (
  */
 export const authSsoLogin = (
     params: AuthSsoLoginParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<AuthSsoLogin200>>,) => {
       return apiRequest<AuthSsoLogin200>(
       {url: `/api/auth/sso/login`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -602,13 +609,13 @@ export const authSsoLogin = (
  */
 export const authRegister = (
     authRegisterBody: AuthRegisterBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<AuthRegister200>>,) => {
       return apiRequest<AuthRegister200>(
       {url: `/api/auth/register`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: authRegisterBody
     },
-      );
+      options);
     }
   
 /**
@@ -617,11 +624,11 @@ export const authRegister = (
  */
 export const loginLogout = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginLogout200>>,) => {
       return apiRequest<LoginLogout200>(
       {url: `/api/login/logout`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -630,11 +637,11 @@ export const loginLogout = (
  */
 export const systemUserGetLoginUser = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGetLoginUser200>>,) => {
       return apiRequest<SystemUserGetLoginUser200>(
       {url: `/api/system/user/getLoginUser`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -643,13 +650,13 @@ export const systemUserGetLoginUser = (
  */
 export const systemUserUpdatepwd = (
     systemUserUpdatepwdBody: SystemUserUpdatepwdBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUpdatepwd200>>,) => {
       return apiRequest<SystemUserUpdatepwd200>(
       {url: `/api/system/user/updatepwd`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUpdatepwdBody
     },
-      );
+      options);
     }
   
 /**
@@ -657,11 +664,11 @@ export const systemUserUpdatepwd = (
  */
 export const menuUser = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuUser200>>,) => {
       return apiRequest<MenuUser200>(
       {url: `/api/menu/user/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -669,12 +676,12 @@ export const menuUser = (
  */
 export const systemSysMsgInfoList = (
     params?: SystemSysMsgInfoListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoList200>>,) => {
       return apiRequest<SystemSysMsgInfoList200>(
       {url: `/api/system/sysMsgInfo/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -682,12 +689,12 @@ export const systemSysMsgInfoList = (
  */
 export const systemSysMsgInfoListSupervisionMsg = (
     params?: SystemSysMsgInfoListSupervisionMsgParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoListSupervisionMsg200>>,) => {
       return apiRequest<SystemSysMsgInfoListSupervisionMsg200>(
       {url: `/api/system/sysMsgInfo/listSupervisionMsg`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -695,11 +702,11 @@ export const systemSysMsgInfoListSupervisionMsg = (
  */
 export const systemSysMsgInfoGetNotReadMsgStats = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoGetNotReadMsgStats200>>,) => {
       return apiRequest<SystemSysMsgInfoGetNotReadMsgStats200>(
       {url: `/api/system/sysMsgInfo/getNotReadMsgStats`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -707,11 +714,11 @@ export const systemSysMsgInfoGetNotReadMsgStats = (
  */
 export const systemSysMsgInfoReadMsg = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoReadMsg200>>,) => {
       return apiRequest<SystemSysMsgInfoReadMsg200>(
       {url: `/api/system/sysMsgInfo/readMsg/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -719,11 +726,11 @@ export const systemSysMsgInfoReadMsg = (
  */
 export const systemSysMsgInfoReadMsgByUser = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoReadMsgByUser200>>,) => {
       return apiRequest<SystemSysMsgInfoReadMsgByUser200>(
       {url: `/api/system/sysMsgInfo/readMsgByUser/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -731,12 +738,12 @@ export const systemSysMsgInfoReadMsgByUser = (
  */
 export const systemSysTodoList = (
     params?: SystemSysTodoListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysTodoList200>>,) => {
       return apiRequest<SystemSysTodoList200>(
       {url: `/api/system/sysTodo/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -744,12 +751,12 @@ export const systemSysTodoList = (
  */
 export const systemDictDataType = (
     params: SystemDictDataTypeParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataType200>>,) => {
       return apiRequest<SystemDictDataType200>(
       {url: `/api/system/dict/data/type`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -757,11 +764,11 @@ export const systemDictDataType = (
  */
 export const healthGet = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<HealthGet200>>,) => {
       return apiRequest<HealthGet200>(
       {url: `/api/health`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -769,11 +776,11 @@ export const healthGet = (
  */
 export const publicSettings = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<PublicSettings200>>,) => {
       return apiRequest<PublicSettings200>(
       {url: `/api/public/settings`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -782,11 +789,11 @@ export const publicSettings = (
  */
 export const certGet = (
     queryCode: string,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertGet200>>,) => {
       return apiRequest<CertGet200>(
       {url: `/api/cert/${queryCode}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -794,12 +801,12 @@ export const certGet = (
  */
 export const publicValidCard = (
     params?: PublicValidCardParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<PublicValidCard200>>,) => {
       return apiRequest<PublicValidCard200>(
       {url: `/api/public/validCard`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -807,12 +814,12 @@ export const publicValidCard = (
  */
 export const publicDisclosure = (
     params?: PublicDisclosureParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<PublicDisclosure200>>,) => {
       return apiRequest<PublicDisclosure200>(
       {url: `/api/public/disclosure`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -820,13 +827,13 @@ export const publicDisclosure = (
  */
 export const filePreview = (
     params?: FilePreviewParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/file/preview`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -834,11 +841,11 @@ export const filePreview = (
  */
 export const analysisMonthbar = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<AnalysisMonthbar200>>,) => {
       return apiRequest<AnalysisMonthbar200>(
       {url: `/api/analysis/month-bar`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -847,12 +854,12 @@ export const analysisMonthbar = (
  */
 export const workflowQueueWaitAccept = (
     params?: WorkflowQueueWaitAcceptParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueWaitAccept200>>,) => {
       return apiRequest<WorkflowQueueWaitAccept200>(
       {url: `/api/workflow/queue/waitAccept`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -861,12 +868,12 @@ export const workflowQueueWaitAccept = (
  */
 export const workflowQueueAccepted = (
     params?: WorkflowQueueAcceptedParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueAccepted200>>,) => {
       return apiRequest<WorkflowQueueAccepted200>(
       {url: `/api/workflow/queue/accepted`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -875,12 +882,12 @@ export const workflowQueueAccepted = (
  */
 export const workflowQueueWaitReview = (
     params?: WorkflowQueueWaitReviewParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueWaitReview200>>,) => {
       return apiRequest<WorkflowQueueWaitReview200>(
       {url: `/api/workflow/queue/waitReview`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -889,12 +896,12 @@ export const workflowQueueWaitReview = (
  */
 export const workflowQueueReviewed = (
     params?: WorkflowQueueReviewedParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueReviewed200>>,) => {
       return apiRequest<WorkflowQueueReviewed200>(
       {url: `/api/workflow/queue/reviewed`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -903,12 +910,12 @@ export const workflowQueueReviewed = (
  */
 export const workflowQueuePrintWait = (
     params?: WorkflowQueuePrintWaitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueuePrintWait200>>,) => {
       return apiRequest<WorkflowQueuePrintWait200>(
       {url: `/api/workflow/queue/printWait`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -917,12 +924,12 @@ export const workflowQueuePrintWait = (
  */
 export const workflowQueuePrintDone = (
     params?: WorkflowQueuePrintDoneParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueuePrintDone200>>,) => {
       return apiRequest<WorkflowQueuePrintDone200>(
       {url: `/api/workflow/queue/printDone`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -931,12 +938,12 @@ export const workflowQueuePrintDone = (
  */
 export const workflowQueueMine = (
     params?: WorkflowQueueMineParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueMine200>>,) => {
       return apiRequest<WorkflowQueueMine200>(
       {url: `/api/workflow/queue/mine`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -944,11 +951,11 @@ export const workflowQueueMine = (
  */
 export const workflowMachines = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowMachines200>>,) => {
       return apiRequest<WorkflowMachines200>(
       {url: `/api/workflow/machines`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -956,11 +963,11 @@ export const workflowMachines = (
  */
 export const workflowGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowGet200>>,) => {
       return apiRequest<WorkflowGet200>(
       {url: `/api/workflow/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -970,13 +977,13 @@ export const workflowGet = (
 export const workflowEvents = (
     id: number,
     workflowEventsBody: WorkflowEventsBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowEvents200>>,) => {
       return apiRequest<WorkflowEvents200>(
       {url: `/api/workflow/${id}/events`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: workflowEventsBody
     },
-      );
+      options);
     }
   
 /**
@@ -984,11 +991,11 @@ export const workflowEvents = (
  */
 export const workflowAudit = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowAudit200>>,) => {
       return apiRequest<WorkflowAudit200>(
       {url: `/api/workflow/${id}/audit`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -997,12 +1004,12 @@ export const workflowAudit = (
  */
 export const systemUserList = (
     params?: SystemUserListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserList200>>,) => {
       return apiRequest<SystemUserList200>(
       {url: `/api/system/user/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1011,12 +1018,12 @@ export const systemUserList = (
  */
 export const systemUserListV2 = (
     params?: SystemUserListV2Params,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserListV2200>>,) => {
       return apiRequest<SystemUserListV2200>(
       {url: `/api/system/user/listV2`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1024,11 +1031,11 @@ export const systemUserListV2 = (
  */
 export const systemUserGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGet200>>,) => {
       return apiRequest<SystemUserGet200>(
       {url: `/api/system/user/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1036,11 +1043,11 @@ export const systemUserGet = (
  */
 export const systemUserReview = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserReview200>>,) => {
       return apiRequest<SystemUserReview200>(
       {url: `/api/system/user/review/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1048,12 +1055,12 @@ export const systemUserReview = (
  */
 export const systemUserUserRoleMnglist = (
     params?: SystemUserUserRoleMnglistParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUserRoleMnglist200>>,) => {
       return apiRequest<SystemUserUserRoleMnglist200>(
       {url: `/api/system/user/userRoleMnglist`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1061,11 +1068,11 @@ export const systemUserUserRoleMnglist = (
  */
 export const systemUserLoadUserTypes = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserLoadUserTypes200>>,) => {
       return apiRequest<SystemUserLoadUserTypes200>(
       {url: `/api/system/user/loadUserTypes`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1073,11 +1080,11 @@ export const systemUserLoadUserTypes = (
  */
 export const systemUserDeptTree = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserDeptTree200>>,) => {
       return apiRequest<SystemUserDeptTree200>(
       {url: `/api/system/user/deptTree`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1085,12 +1092,12 @@ export const systemUserDeptTree = (
  */
 export const systemUserEnterpriseOptions = (
     params?: SystemUserEnterpriseOptionsParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserEnterpriseOptions200>>,) => {
       return apiRequest<SystemUserEnterpriseOptions200>(
       {url: `/api/system/user/enterpriseOptions`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1099,13 +1106,13 @@ export const systemUserEnterpriseOptions = (
  */
 export const systemUserSave = (
     systemUserSaveBody: SystemUserSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserSave200>>,) => {
       return apiRequest<SystemUserSave200>(
       {url: `/api/system/user/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1114,13 +1121,13 @@ export const systemUserSave = (
  */
 export const systemUserUpdateV2 = (
     systemUserUpdateV2Body: SystemUserUpdateV2Body,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUpdateV2200>>,) => {
       return apiRequest<SystemUserUpdateV2200>(
       {url: `/api/system/user/updateV2`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUpdateV2Body
     },
-      );
+      options);
     }
   
 /**
@@ -1129,13 +1136,13 @@ export const systemUserUpdateV2 = (
  */
 export const systemUserUserAuthorize = (
     systemUserUserAuthorizeBody: SystemUserUserAuthorizeBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUserAuthorize200>>,) => {
       return apiRequest<SystemUserUserAuthorize200>(
       {url: `/api/system/user/userAuthorize`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUserAuthorizeBody
     },
-      );
+      options);
     }
   
 /**
@@ -1144,12 +1151,12 @@ export const systemUserUserAuthorize = (
  */
 export const systemUserRemove = (
     params: SystemUserRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserRemove200>>,) => {
       return apiRequest<SystemUserRemove200>(
       {url: `/api/system/user/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1158,13 +1165,13 @@ export const systemUserRemove = (
  */
 export const systemUserNewcheck = (
     systemUserNewcheckBody: SystemUserNewcheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserNewcheck200>>,) => {
       return apiRequest<SystemUserNewcheck200>(
       {url: `/api/system/user/new-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserNewcheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1173,13 +1180,13 @@ export const systemUserNewcheck = (
  */
 export const systemUserUpdatecheck = (
     systemUserUpdatecheckBody: SystemUserUpdatecheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUpdatecheck200>>,) => {
       return apiRequest<SystemUserUpdatecheck200>(
       {url: `/api/system/user/update-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUpdatecheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1188,13 +1195,13 @@ export const systemUserUpdatecheck = (
  */
 export const systemUserStatus = (
     systemUserStatusBody: SystemUserStatusBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserStatus200>>,) => {
       return apiRequest<SystemUserStatus200>(
       {url: `/api/system/user/status`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserStatusBody
     },
-      );
+      options);
     }
   
 /**
@@ -1203,13 +1210,13 @@ export const systemUserStatus = (
  */
 export const systemUserResetPwd = (
     systemUserResetPwdBody: SystemUserResetPwdBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserResetPwd200>>,) => {
       return apiRequest<SystemUserResetPwd200>(
       {url: `/api/system/user/resetPwd`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserResetPwdBody
     },
-      );
+      options);
     }
   
 /**
@@ -1218,13 +1225,13 @@ export const systemUserResetPwd = (
  */
 export const systemUserExport = (
     params?: SystemUserExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/user/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1233,12 +1240,12 @@ export const systemUserExport = (
  */
 export const systemUserImportTemplate = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/user/importTemplate`, method: 'GET',
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1247,11 +1254,11 @@ export const systemUserImportTemplate = (
  */
 export const systemUserImportData = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserImportData200>>,) => {
       return apiRequest<SystemUserImportData200>(
       {url: `/api/system/user/importData`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -1260,12 +1267,12 @@ export const systemUserImportData = (
  */
 export const systemRoleList = (
     params?: SystemRoleListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleList200>>,) => {
       return apiRequest<SystemRoleList200>(
       {url: `/api/system/role/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1273,11 +1280,11 @@ export const systemRoleList = (
  */
 export const systemRoleAll = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleAll200>>,) => {
       return apiRequest<SystemRoleAll200>(
       {url: `/api/system/role/all`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1286,12 +1293,12 @@ export const systemRoleAll = (
  */
 export const systemRoleUserAlternativeRole = (
     params?: SystemRoleUserAlternativeRoleParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleUserAlternativeRole200>>,) => {
       return apiRequest<SystemRoleUserAlternativeRole200>(
       {url: `/api/system/role/userAlternativeRole`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1299,11 +1306,11 @@ export const systemRoleUserAlternativeRole = (
  */
 export const systemRoleGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleGet200>>,) => {
       return apiRequest<SystemRoleGet200>(
       {url: `/api/system/role/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1311,11 +1318,11 @@ export const systemRoleGet = (
  */
 export const systemRoleReview = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleReview200>>,) => {
       return apiRequest<SystemRoleReview200>(
       {url: `/api/system/role/review/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1323,11 +1330,11 @@ export const systemRoleReview = (
  */
 export const systemRoleMenuTree = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleMenuTree200>>,) => {
       return apiRequest<SystemRoleMenuTree200>(
       {url: `/api/system/role/menuTree`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1335,13 +1342,13 @@ export const systemRoleMenuTree = (
  */
 export const systemRoleExport = (
     params?: SystemRoleExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/role/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1350,13 +1357,13 @@ export const systemRoleExport = (
  */
 export const systemRoleSave = (
     systemRoleSaveBody: SystemRoleSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleSave200>>,) => {
       return apiRequest<SystemRoleSave200>(
       {url: `/api/system/role/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1365,13 +1372,13 @@ export const systemRoleSave = (
  */
 export const systemRoleUpdateV2 = (
     systemRoleUpdateV2Body: SystemRoleUpdateV2Body,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleUpdateV2200>>,) => {
       return apiRequest<SystemRoleUpdateV2200>(
       {url: `/api/system/role/updateV2`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleUpdateV2Body
     },
-      );
+      options);
     }
   
 /**
@@ -1380,13 +1387,13 @@ export const systemRoleUpdateV2 = (
  */
 export const systemRoleAuthDataScope = (
     systemRoleAuthDataScopeBody: SystemRoleAuthDataScopeBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleAuthDataScope200>>,) => {
       return apiRequest<SystemRoleAuthDataScope200>(
       {url: `/api/system/role/authDataScope`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleAuthDataScopeBody
     },
-      );
+      options);
     }
   
 /**
@@ -1395,12 +1402,12 @@ export const systemRoleAuthDataScope = (
  */
 export const systemRoleRemoveV2 = (
     params: SystemRoleRemoveV2Params,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleRemoveV2200>>,) => {
       return apiRequest<SystemRoleRemoveV2200>(
       {url: `/api/system/role/removeV2`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1409,13 +1416,13 @@ export const systemRoleRemoveV2 = (
  */
 export const systemRoleNewcheck = (
     systemRoleNewcheckBody: SystemRoleNewcheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleNewcheck200>>,) => {
       return apiRequest<SystemRoleNewcheck200>(
       {url: `/api/system/role/new-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleNewcheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1424,13 +1431,13 @@ export const systemRoleNewcheck = (
  */
 export const systemRoleUpdatecheck = (
     systemRoleUpdatecheckBody: SystemRoleUpdatecheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleUpdatecheck200>>,) => {
       return apiRequest<SystemRoleUpdatecheck200>(
       {url: `/api/system/role/update-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleUpdatecheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1439,13 +1446,13 @@ export const systemRoleUpdatecheck = (
  */
 export const systemRoleDeletecheck = (
     systemRoleDeletecheckBody: SystemRoleDeletecheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleDeletecheck200>>,) => {
       return apiRequest<SystemRoleDeletecheck200>(
       {url: `/api/system/role/delete-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleDeletecheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1454,13 +1461,13 @@ export const systemRoleDeletecheck = (
  */
 export const systemRoleCancelcommit = (
     systemRoleCancelcommitBody: SystemRoleCancelcommitBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleCancelcommit200>>,) => {
       return apiRequest<SystemRoleCancelcommit200>(
       {url: `/api/system/role/cancel-commit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleCancelcommitBody
     },
-      );
+      options);
     }
   
 /**
@@ -1469,13 +1476,13 @@ export const systemRoleCancelcommit = (
  */
 export const systemRoleStatus = (
     systemRoleStatusBody: SystemRoleStatusBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleStatus200>>,) => {
       return apiRequest<SystemRoleStatus200>(
       {url: `/api/system/role/status`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleStatusBody
     },
-      );
+      options);
     }
   
 /**
@@ -1483,12 +1490,12 @@ export const systemRoleStatus = (
  */
 export const systemOnlineList = (
     params?: SystemOnlineListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOnlineList200>>,) => {
       return apiRequest<SystemOnlineList200>(
       {url: `/api/system/online/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1497,13 +1504,13 @@ export const systemOnlineList = (
  */
 export const systemOnlineOffline = (
     systemOnlineOfflineBody: SystemOnlineOfflineBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOnlineOffline200>>,) => {
       return apiRequest<SystemOnlineOffline200>(
       {url: `/api/system/online/offline`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOnlineOfflineBody
     },
-      );
+      options);
     }
   
 /**
@@ -1511,13 +1518,13 @@ export const systemOnlineOffline = (
  */
 export const systemOnlineExport = (
     params?: SystemOnlineExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/online/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1525,12 +1532,12 @@ export const systemOnlineExport = (
  */
 export const systemUserGroupList = (
     params?: SystemUserGroupListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupList200>>,) => {
       return apiRequest<SystemUserGroupList200>(
       {url: `/api/system/userGroup/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1538,11 +1545,11 @@ export const systemUserGroupList = (
  */
 export const systemUserGroupGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupGet200>>,) => {
       return apiRequest<SystemUserGroupGet200>(
       {url: `/api/system/userGroup/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1550,11 +1557,11 @@ export const systemUserGroupGet = (
  */
 export const systemUserGroupMembers = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupMembers200>>,) => {
       return apiRequest<SystemUserGroupMembers200>(
       {url: `/api/system/userGroup/members/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1562,12 +1569,12 @@ export const systemUserGroupMembers = (
  */
 export const systemUserGroupUserOptions = (
     params?: SystemUserGroupUserOptionsParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupUserOptions200>>,) => {
       return apiRequest<SystemUserGroupUserOptions200>(
       {url: `/api/system/userGroup/userOptions`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1575,13 +1582,13 @@ export const systemUserGroupUserOptions = (
  */
 export const systemUserGroupSave = (
     systemUserGroupSaveBody: SystemUserGroupSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupSave200>>,) => {
       return apiRequest<SystemUserGroupSave200>(
       {url: `/api/system/userGroup/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserGroupSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1590,13 +1597,13 @@ export const systemUserGroupSave = (
  */
 export const systemUserGroupUpdate = (
     systemUserGroupUpdateBody: SystemUserGroupUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupUpdate200>>,) => {
       return apiRequest<SystemUserGroupUpdate200>(
       {url: `/api/system/userGroup/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserGroupUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1604,13 +1611,13 @@ export const systemUserGroupUpdate = (
  */
 export const systemUserGroupMembersPost = (
     systemUserGroupMembersPostBody: SystemUserGroupMembersPostBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupMembersPost200>>,) => {
       return apiRequest<SystemUserGroupMembersPost200>(
       {url: `/api/system/userGroup/members`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserGroupMembersPostBody
     },
-      );
+      options);
     }
   
 /**
@@ -1618,12 +1625,12 @@ export const systemUserGroupMembersPost = (
  */
 export const systemUserGroupRemove = (
     params: SystemUserGroupRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupRemove200>>,) => {
       return apiRequest<SystemUserGroupRemove200>(
       {url: `/api/system/userGroup/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1631,13 +1638,13 @@ export const systemUserGroupRemove = (
  */
 export const systemUserGroupExport = (
     params?: SystemUserGroupExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/userGroup/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1646,12 +1653,12 @@ export const systemUserGroupExport = (
  */
 export const menuList = (
     params?: MenuListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuList200>>,) => {
       return apiRequest<MenuList200>(
       {url: `/api/menu/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1659,11 +1666,11 @@ export const menuList = (
  */
 export const menuRole = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuRole200>>,) => {
       return apiRequest<MenuRole200>(
       {url: `/api/menu/role/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1671,13 +1678,13 @@ export const menuRole = (
  */
 export const menuGetMenuIdsByMenuIds = (
     menuGetMenuIdsByMenuIdsBody: MenuGetMenuIdsByMenuIdsBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuGetMenuIdsByMenuIds200>>,) => {
       return apiRequest<MenuGetMenuIdsByMenuIds200>(
       {url: `/api/menu/getMenuIdsByMenuIds`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: menuGetMenuIdsByMenuIdsBody
     },
-      );
+      options);
     }
   
 /**
@@ -1685,13 +1692,13 @@ export const menuGetMenuIdsByMenuIds = (
  */
 export const menuSave = (
     menuSaveBody: MenuSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuSave200>>,) => {
       return apiRequest<MenuSave200>(
       {url: `/api/menu/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: menuSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1699,13 +1706,13 @@ export const menuSave = (
  */
 export const menuUpdate = (
     menuUpdateBody: MenuUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuUpdate200>>,) => {
       return apiRequest<MenuUpdate200>(
       {url: `/api/menu/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: menuUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1713,11 +1720,11 @@ export const menuUpdate = (
  */
 export const menuRemove = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuRemove200>>,) => {
       return apiRequest<MenuRemove200>(
       {url: `/api/menu/remove/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -1726,13 +1733,13 @@ export const menuRemove = (
  */
 export const menuExport = (
     params?: MenuExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/menu/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1741,12 +1748,12 @@ export const menuExport = (
  */
 export const systemDeptList = (
     params?: SystemDeptListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptList200>>,) => {
       return apiRequest<SystemDeptList200>(
       {url: `/api/system/dept/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1754,11 +1761,11 @@ export const systemDeptList = (
  */
 export const systemDeptListEnable = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptListEnable200>>,) => {
       return apiRequest<SystemDeptListEnable200>(
       {url: `/api/system/dept/list/enable`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1767,11 +1774,11 @@ export const systemDeptListEnable = (
  */
 export const systemDeptRole = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptRole200>>,) => {
       return apiRequest<SystemDeptRole200>(
       {url: `/api/system/dept/role/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1779,13 +1786,13 @@ export const systemDeptRole = (
  */
 export const systemDeptSave = (
     systemDeptSaveBody: SystemDeptSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptSave200>>,) => {
       return apiRequest<SystemDeptSave200>(
       {url: `/api/system/dept/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDeptSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1793,13 +1800,13 @@ export const systemDeptSave = (
  */
 export const systemDeptUpdate = (
     systemDeptUpdateBody: SystemDeptUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptUpdate200>>,) => {
       return apiRequest<SystemDeptUpdate200>(
       {url: `/api/system/dept/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDeptUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1807,11 +1814,11 @@ export const systemDeptUpdate = (
  */
 export const systemDeptRemove = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptRemove200>>,) => {
       return apiRequest<SystemDeptRemove200>(
       {url: `/api/system/dept/remove/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -1820,13 +1827,13 @@ export const systemDeptRemove = (
  */
 export const systemDeptExport = (
     params?: SystemDeptExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dept/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1834,12 +1841,12 @@ export const systemDeptExport = (
  */
 export const systemDictTypeList = (
     params?: SystemDictTypeListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeList200>>,) => {
       return apiRequest<SystemDictTypeList200>(
       {url: `/api/system/dict/type/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1847,13 +1854,13 @@ export const systemDictTypeList = (
  */
 export const systemDictTypeSave = (
     systemDictTypeSaveBody: SystemDictTypeSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeSave200>>,) => {
       return apiRequest<SystemDictTypeSave200>(
       {url: `/api/system/dict/type/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictTypeSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1861,13 +1868,13 @@ export const systemDictTypeSave = (
  */
 export const systemDictTypeUpdate = (
     systemDictTypeUpdateBody: SystemDictTypeUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeUpdate200>>,) => {
       return apiRequest<SystemDictTypeUpdate200>(
       {url: `/api/system/dict/type/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictTypeUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1875,12 +1882,12 @@ export const systemDictTypeUpdate = (
  */
 export const systemDictTypeRemove = (
     params: SystemDictTypeRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeRemove200>>,) => {
       return apiRequest<SystemDictTypeRemove200>(
       {url: `/api/system/dict/type/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1888,13 +1895,13 @@ export const systemDictTypeRemove = (
  */
 export const systemDictTypeExport = (
     params?: SystemDictTypeExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dict/type/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1902,12 +1909,12 @@ export const systemDictTypeExport = (
  */
 export const systemDictDataList = (
     params?: SystemDictDataListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataList200>>,) => {
       return apiRequest<SystemDictDataList200>(
       {url: `/api/system/dict/data/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1915,13 +1922,13 @@ export const systemDictDataList = (
  */
 export const systemDictDataSave = (
     systemDictDataSaveBody: SystemDictDataSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataSave200>>,) => {
       return apiRequest<SystemDictDataSave200>(
       {url: `/api/system/dict/data/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictDataSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1929,13 +1936,13 @@ export const systemDictDataSave = (
  */
 export const systemDictDataUpdate = (
     systemDictDataUpdateBody: SystemDictDataUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataUpdate200>>,) => {
       return apiRequest<SystemDictDataUpdate200>(
       {url: `/api/system/dict/data/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictDataUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1943,12 +1950,12 @@ export const systemDictDataUpdate = (
  */
 export const systemDictDataRemove = (
     params: SystemDictDataRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataRemove200>>,) => {
       return apiRequest<SystemDictDataRemove200>(
       {url: `/api/system/dict/data/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1956,13 +1963,13 @@ export const systemDictDataRemove = (
  */
 export const systemDictDataExport = (
     params?: SystemDictDataExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dict/data/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1970,12 +1977,12 @@ export const systemDictDataExport = (
  */
 export const systemDictDataImportTemplate = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dict/data/importTemplate`, method: 'GET',
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1984,12 +1991,12 @@ export const systemDictDataImportTemplate = (
  */
 export const systemDictDataImportData = (
     params?: SystemDictDataImportDataParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataImportData200>>,) => {
       return apiRequest<SystemDictDataImportData200>(
       {url: `/api/system/dict/data/importData`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1997,12 +2004,12 @@ export const systemDictDataImportData = (
  */
 export const systemDistrictsList = (
     params?: SystemDistrictsListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsList200>>,) => {
       return apiRequest<SystemDistrictsList200>(
       {url: `/api/system/districts/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2010,11 +2017,11 @@ export const systemDistrictsList = (
  */
 export const systemDistrictsList2 = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsList2200>>,) => {
       return apiRequest<SystemDistrictsList2200>(
       {url: `/api/system/districts/list2`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2022,13 +2029,13 @@ export const systemDistrictsList2 = (
  */
 export const systemDistrictsSave = (
     systemDistrictsSaveBody: SystemDistrictsSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsSave200>>,) => {
       return apiRequest<SystemDistrictsSave200>(
       {url: `/api/system/districts/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDistrictsSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2036,13 +2043,13 @@ export const systemDistrictsSave = (
  */
 export const systemDistrictsUpdate = (
     systemDistrictsUpdateBody: SystemDistrictsUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsUpdate200>>,) => {
       return apiRequest<SystemDistrictsUpdate200>(
       {url: `/api/system/districts/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDistrictsUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2050,12 +2057,12 @@ export const systemDistrictsUpdate = (
  */
 export const systemDistrictsRemove = (
     params: SystemDistrictsRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsRemove200>>,) => {
       return apiRequest<SystemDistrictsRemove200>(
       {url: `/api/system/districts/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2064,13 +2071,13 @@ export const systemDistrictsRemove = (
  */
 export const systemDistrictsExport = (
     params?: SystemDistrictsExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/districts/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2078,12 +2085,12 @@ export const systemDistrictsExport = (
  */
 export const systemOssList = (
     params?: SystemOssListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssList200>>,) => {
       return apiRequest<SystemOssList200>(
       {url: `/api/system/oss/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2091,13 +2098,13 @@ export const systemOssList = (
  */
 export const systemOssExport = (
     params?: SystemOssExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/oss/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2106,11 +2113,11 @@ export const systemOssExport = (
  */
 export const systemOssConfig = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssConfig200>>,) => {
       return apiRequest<SystemOssConfig200>(
       {url: `/api/system/oss/config`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2119,13 +2126,13 @@ export const systemOssConfig = (
  */
 export const systemOssSave = (
     systemOssSaveBody: SystemOssSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssSave200>>,) => {
       return apiRequest<SystemOssSave200>(
       {url: `/api/system/oss/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOssSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2133,13 +2140,13 @@ export const systemOssSave = (
  */
 export const systemOssUpdate = (
     systemOssUpdateBody: SystemOssUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssUpdate200>>,) => {
       return apiRequest<SystemOssUpdate200>(
       {url: `/api/system/oss/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOssUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2147,13 +2154,13 @@ export const systemOssUpdate = (
  */
 export const systemOssSaveConfig = (
     systemOssSaveConfigBody: SystemOssSaveConfigBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssSaveConfig200>>,) => {
       return apiRequest<SystemOssSaveConfig200>(
       {url: `/api/system/oss/saveConfig`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOssSaveConfigBody
     },
-      );
+      options);
     }
   
 /**
@@ -2161,12 +2168,12 @@ export const systemOssSaveConfig = (
  */
 export const systemOssRemove = (
     params: SystemOssRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssRemove200>>,) => {
       return apiRequest<SystemOssRemove200>(
       {url: `/api/system/oss/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2175,11 +2182,11 @@ export const systemOssRemove = (
  */
 export const fileUpload = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<FileUpload200>>,) => {
       return apiRequest<FileUpload200>(
       {url: `/api/file/upload`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -2189,13 +2196,13 @@ export const fileUpload = (
 export const fileDownload = (
     ossId: number,
     params?: FileDownloadParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/file/download/${ossId}`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2203,12 +2210,12 @@ export const fileDownload = (
  */
 export const systemConfigList = (
     params?: SystemConfigListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigList200>>,) => {
       return apiRequest<SystemConfigList200>(
       {url: `/api/system/config/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2216,11 +2223,11 @@ export const systemConfigList = (
  */
 export const systemConfigGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigGet200>>,) => {
       return apiRequest<SystemConfigGet200>(
       {url: `/api/system/config/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2228,13 +2235,13 @@ export const systemConfigGet = (
  */
 export const systemConfigSave = (
     systemConfigSaveBody: SystemConfigSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigSave200>>,) => {
       return apiRequest<SystemConfigSave200>(
       {url: `/api/system/config/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemConfigSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2242,13 +2249,13 @@ export const systemConfigSave = (
  */
 export const systemConfigUpdate = (
     systemConfigUpdateBody: SystemConfigUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigUpdate200>>,) => {
       return apiRequest<SystemConfigUpdate200>(
       {url: `/api/system/config/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemConfigUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2256,12 +2263,12 @@ export const systemConfigUpdate = (
  */
 export const systemConfigRemove = (
     params: SystemConfigRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigRemove200>>,) => {
       return apiRequest<SystemConfigRemove200>(
       {url: `/api/system/config/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2269,13 +2276,13 @@ export const systemConfigRemove = (
  */
 export const systemConfigExport = (
     params?: SystemConfigExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/config/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2283,12 +2290,12 @@ export const systemConfigExport = (
  */
 export const systemOperlogList = (
     params?: SystemOperlogListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOperlogList200>>,) => {
       return apiRequest<SystemOperlogList200>(
       {url: `/api/system/operlog/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2296,11 +2303,11 @@ export const systemOperlogList = (
  */
 export const systemOperlogGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOperlogGet200>>,) => {
       return apiRequest<SystemOperlogGet200>(
       {url: `/api/system/operlog/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2308,13 +2315,13 @@ export const systemOperlogGet = (
  */
 export const systemOperlogExport = (
     params?: SystemOperlogExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/operlog/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2322,12 +2329,12 @@ export const systemOperlogExport = (
  */
 export const systemLogininforList = (
     params?: SystemLogininforListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemLogininforList200>>,) => {
       return apiRequest<SystemLogininforList200>(
       {url: `/api/system/logininfor/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2335,13 +2342,13 @@ export const systemLogininforList = (
  */
 export const systemLogininforExport = (
     params?: SystemLogininforExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/logininfor/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2349,11 +2356,11 @@ export const systemLogininforExport = (
  */
 export const systemLogininforUnlock = (
     userName: string,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemLogininforUnlock200>>,) => {
       return apiRequest<SystemLogininforUnlock200>(
       {url: `/api/system/logininfor/unlock/${userName}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -2361,12 +2368,12 @@ export const systemLogininforUnlock = (
  */
 export const systemPdlogList = (
     params?: SystemPdlogListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPdlogList200>>,) => {
       return apiRequest<SystemPdlogList200>(
       {url: `/api/system/pdlog/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2374,13 +2381,13 @@ export const systemPdlogList = (
  */
 export const systemPdlogExport = (
     params?: SystemPdlogExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/pdlog/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2388,12 +2395,12 @@ export const systemPdlogExport = (
  */
 export const systemNoticeList = (
     params?: SystemNoticeListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeList200>>,) => {
       return apiRequest<SystemNoticeList200>(
       {url: `/api/system/notice/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2401,11 +2408,11 @@ export const systemNoticeList = (
  */
 export const systemNoticeGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeGet200>>,) => {
       return apiRequest<SystemNoticeGet200>(
       {url: `/api/system/notice/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2413,13 +2420,13 @@ export const systemNoticeGet = (
  */
 export const systemNoticeSave = (
     systemNoticeSaveBody: SystemNoticeSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeSave200>>,) => {
       return apiRequest<SystemNoticeSave200>(
       {url: `/api/system/notice/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemNoticeSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2427,13 +2434,13 @@ export const systemNoticeSave = (
  */
 export const systemNoticeUpdate = (
     systemNoticeUpdateBody: SystemNoticeUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeUpdate200>>,) => {
       return apiRequest<SystemNoticeUpdate200>(
       {url: `/api/system/notice/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemNoticeUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2441,12 +2448,12 @@ export const systemNoticeUpdate = (
  */
 export const systemNoticeRemove = (
     params: SystemNoticeRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeRemove200>>,) => {
       return apiRequest<SystemNoticeRemove200>(
       {url: `/api/system/notice/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2454,13 +2461,13 @@ export const systemNoticeRemove = (
  */
 export const systemNoticeExport = (
     params?: SystemNoticeExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/notice/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2468,12 +2475,12 @@ export const systemNoticeExport = (
  */
 export const systemSysMsgInfoListAll = (
     params?: SystemSysMsgInfoListAllParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoListAll200>>,) => {
       return apiRequest<SystemSysMsgInfoListAll200>(
       {url: `/api/system/sysMsgInfo/listAll`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2481,11 +2488,11 @@ export const systemSysMsgInfoListAll = (
  */
 export const systemSysMsgInfoGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoGet200>>,) => {
       return apiRequest<SystemSysMsgInfoGet200>(
       {url: `/api/system/sysMsgInfo/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2493,12 +2500,12 @@ export const systemSysMsgInfoGet = (
  */
 export const systemSysMsgInfoRecipients = (
     params?: SystemSysMsgInfoRecipientsParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoRecipients200>>,) => {
       return apiRequest<SystemSysMsgInfoRecipients200>(
       {url: `/api/system/sysMsgInfo/recipients`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2506,13 +2513,13 @@ export const systemSysMsgInfoRecipients = (
  */
 export const systemSysMsgInfoSave = (
     systemSysMsgInfoSaveBody: SystemSysMsgInfoSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoSave200>>,) => {
       return apiRequest<SystemSysMsgInfoSave200>(
       {url: `/api/system/sysMsgInfo/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemSysMsgInfoSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2520,13 +2527,13 @@ export const systemSysMsgInfoSave = (
  */
 export const systemSysMsgInfoUpdate = (
     systemSysMsgInfoUpdateBody: SystemSysMsgInfoUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoUpdate200>>,) => {
       return apiRequest<SystemSysMsgInfoUpdate200>(
       {url: `/api/system/sysMsgInfo/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemSysMsgInfoUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2534,12 +2541,12 @@ export const systemSysMsgInfoUpdate = (
  */
 export const systemSysMsgInfoRemove = (
     params: SystemSysMsgInfoRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoRemove200>>,) => {
       return apiRequest<SystemSysMsgInfoRemove200>(
       {url: `/api/system/sysMsgInfo/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2547,13 +2554,13 @@ export const systemSysMsgInfoRemove = (
  */
 export const systemSysMsgInfoExport = (
     params?: SystemSysMsgInfoExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/sysMsgInfo/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2561,12 +2568,12 @@ export const systemSysMsgInfoExport = (
  */
 export const systemSysTodoListAll = (
     params?: SystemSysTodoListAllParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysTodoListAll200>>,) => {
       return apiRequest<SystemSysTodoListAll200>(
       {url: `/api/system/sysTodo/listAll`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2574,12 +2581,12 @@ export const systemSysTodoListAll = (
  */
 export const systemSysTodoRemove = (
     params: SystemSysTodoRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysTodoRemove200>>,) => {
       return apiRequest<SystemSysTodoRemove200>(
       {url: `/api/system/sysTodo/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2587,13 +2594,13 @@ export const systemSysTodoRemove = (
  */
 export const systemSysTodoExport = (
     params?: SystemSysTodoExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/sysTodo/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2601,12 +2608,12 @@ export const systemSysTodoExport = (
  */
 export const systemCatalogPositionList = (
     params?: SystemCatalogPositionListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionList200>>,) => {
       return apiRequest<SystemCatalogPositionList200>(
       {url: `/api/system/catalog/position/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2614,11 +2621,11 @@ export const systemCatalogPositionList = (
  */
 export const systemCatalogPositionGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionGet200>>,) => {
       return apiRequest<SystemCatalogPositionGet200>(
       {url: `/api/system/catalog/position/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2626,13 +2633,13 @@ export const systemCatalogPositionGet = (
  */
 export const systemCatalogPositionSave = (
     systemCatalogPositionSaveBody: SystemCatalogPositionSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionSave200>>,) => {
       return apiRequest<SystemCatalogPositionSave200>(
       {url: `/api/system/catalog/position/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogPositionSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2640,13 +2647,13 @@ export const systemCatalogPositionSave = (
  */
 export const systemCatalogPositionUpdate = (
     systemCatalogPositionUpdateBody: SystemCatalogPositionUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionUpdate200>>,) => {
       return apiRequest<SystemCatalogPositionUpdate200>(
       {url: `/api/system/catalog/position/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogPositionUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2654,12 +2661,12 @@ export const systemCatalogPositionUpdate = (
  */
 export const systemCatalogPositionRemove = (
     params: SystemCatalogPositionRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionRemove200>>,) => {
       return apiRequest<SystemCatalogPositionRemove200>(
       {url: `/api/system/catalog/position/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2667,13 +2674,13 @@ export const systemCatalogPositionRemove = (
  */
 export const systemCatalogPositionExport = (
     params?: SystemCatalogPositionExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/position/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2681,12 +2688,12 @@ export const systemCatalogPositionExport = (
  */
 export const systemCatalogFileTagList = (
     params?: SystemCatalogFileTagListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagList200>>,) => {
       return apiRequest<SystemCatalogFileTagList200>(
       {url: `/api/system/catalog/fileTag/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2694,11 +2701,11 @@ export const systemCatalogFileTagList = (
  */
 export const systemCatalogFileTagGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagGet200>>,) => {
       return apiRequest<SystemCatalogFileTagGet200>(
       {url: `/api/system/catalog/fileTag/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2706,13 +2713,13 @@ export const systemCatalogFileTagGet = (
  */
 export const systemCatalogFileTagSave = (
     systemCatalogFileTagSaveBody: SystemCatalogFileTagSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagSave200>>,) => {
       return apiRequest<SystemCatalogFileTagSave200>(
       {url: `/api/system/catalog/fileTag/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogFileTagSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2720,13 +2727,13 @@ export const systemCatalogFileTagSave = (
  */
 export const systemCatalogFileTagUpdate = (
     systemCatalogFileTagUpdateBody: SystemCatalogFileTagUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagUpdate200>>,) => {
       return apiRequest<SystemCatalogFileTagUpdate200>(
       {url: `/api/system/catalog/fileTag/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogFileTagUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2734,12 +2741,12 @@ export const systemCatalogFileTagUpdate = (
  */
 export const systemCatalogFileTagRemove = (
     params: SystemCatalogFileTagRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagRemove200>>,) => {
       return apiRequest<SystemCatalogFileTagRemove200>(
       {url: `/api/system/catalog/fileTag/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2747,13 +2754,13 @@ export const systemCatalogFileTagRemove = (
  */
 export const systemCatalogFileTagExport = (
     params?: SystemCatalogFileTagExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/fileTag/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2761,12 +2768,12 @@ export const systemCatalogFileTagExport = (
  */
 export const systemCatalogOrganTagList = (
     params?: SystemCatalogOrganTagListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagList200>>,) => {
       return apiRequest<SystemCatalogOrganTagList200>(
       {url: `/api/system/catalog/organTag/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2774,11 +2781,11 @@ export const systemCatalogOrganTagList = (
  */
 export const systemCatalogOrganTagGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagGet200>>,) => {
       return apiRequest<SystemCatalogOrganTagGet200>(
       {url: `/api/system/catalog/organTag/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2786,13 +2793,13 @@ export const systemCatalogOrganTagGet = (
  */
 export const systemCatalogOrganTagSave = (
     systemCatalogOrganTagSaveBody: SystemCatalogOrganTagSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagSave200>>,) => {
       return apiRequest<SystemCatalogOrganTagSave200>(
       {url: `/api/system/catalog/organTag/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogOrganTagSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2800,13 +2807,13 @@ export const systemCatalogOrganTagSave = (
  */
 export const systemCatalogOrganTagUpdate = (
     systemCatalogOrganTagUpdateBody: SystemCatalogOrganTagUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagUpdate200>>,) => {
       return apiRequest<SystemCatalogOrganTagUpdate200>(
       {url: `/api/system/catalog/organTag/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogOrganTagUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2814,12 +2821,12 @@ export const systemCatalogOrganTagUpdate = (
  */
 export const systemCatalogOrganTagRemove = (
     params: SystemCatalogOrganTagRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagRemove200>>,) => {
       return apiRequest<SystemCatalogOrganTagRemove200>(
       {url: `/api/system/catalog/organTag/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2827,13 +2834,13 @@ export const systemCatalogOrganTagRemove = (
  */
 export const systemCatalogOrganTagExport = (
     params?: SystemCatalogOrganTagExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/organTag/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2841,12 +2848,12 @@ export const systemCatalogOrganTagExport = (
  */
 export const systemCatalogDataOrderList = (
     params?: SystemCatalogDataOrderListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderList200>>,) => {
       return apiRequest<SystemCatalogDataOrderList200>(
       {url: `/api/system/catalog/dataOrder/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2854,11 +2861,11 @@ export const systemCatalogDataOrderList = (
  */
 export const systemCatalogDataOrderGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderGet200>>,) => {
       return apiRequest<SystemCatalogDataOrderGet200>(
       {url: `/api/system/catalog/dataOrder/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2866,13 +2873,13 @@ export const systemCatalogDataOrderGet = (
  */
 export const systemCatalogDataOrderSave = (
     systemCatalogDataOrderSaveBody: SystemCatalogDataOrderSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderSave200>>,) => {
       return apiRequest<SystemCatalogDataOrderSave200>(
       {url: `/api/system/catalog/dataOrder/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogDataOrderSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2880,13 +2887,13 @@ export const systemCatalogDataOrderSave = (
  */
 export const systemCatalogDataOrderUpdate = (
     systemCatalogDataOrderUpdateBody: SystemCatalogDataOrderUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderUpdate200>>,) => {
       return apiRequest<SystemCatalogDataOrderUpdate200>(
       {url: `/api/system/catalog/dataOrder/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogDataOrderUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2894,12 +2901,12 @@ export const systemCatalogDataOrderUpdate = (
  */
 export const systemCatalogDataOrderRemove = (
     params: SystemCatalogDataOrderRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderRemove200>>,) => {
       return apiRequest<SystemCatalogDataOrderRemove200>(
       {url: `/api/system/catalog/dataOrder/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2907,13 +2914,13 @@ export const systemCatalogDataOrderRemove = (
  */
 export const systemCatalogDataOrderExport = (
     params?: SystemCatalogDataOrderExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/dataOrder/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2921,12 +2928,12 @@ export const systemCatalogDataOrderExport = (
  */
 export const systemCatalogViolateTypeList = (
     params?: SystemCatalogViolateTypeListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeList200>>,) => {
       return apiRequest<SystemCatalogViolateTypeList200>(
       {url: `/api/system/catalog/violateType/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2934,11 +2941,11 @@ export const systemCatalogViolateTypeList = (
  */
 export const systemCatalogViolateTypeGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeGet200>>,) => {
       return apiRequest<SystemCatalogViolateTypeGet200>(
       {url: `/api/system/catalog/violateType/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2946,13 +2953,13 @@ export const systemCatalogViolateTypeGet = (
  */
 export const systemCatalogViolateTypeSave = (
     systemCatalogViolateTypeSaveBody: SystemCatalogViolateTypeSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeSave200>>,) => {
       return apiRequest<SystemCatalogViolateTypeSave200>(
       {url: `/api/system/catalog/violateType/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogViolateTypeSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2960,13 +2967,13 @@ export const systemCatalogViolateTypeSave = (
  */
 export const systemCatalogViolateTypeUpdate = (
     systemCatalogViolateTypeUpdateBody: SystemCatalogViolateTypeUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeUpdate200>>,) => {
       return apiRequest<SystemCatalogViolateTypeUpdate200>(
       {url: `/api/system/catalog/violateType/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogViolateTypeUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2974,12 +2981,12 @@ export const systemCatalogViolateTypeUpdate = (
  */
 export const systemCatalogViolateTypeRemove = (
     params: SystemCatalogViolateTypeRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeRemove200>>,) => {
       return apiRequest<SystemCatalogViolateTypeRemove200>(
       {url: `/api/system/catalog/violateType/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2987,13 +2994,13 @@ export const systemCatalogViolateTypeRemove = (
  */
 export const systemCatalogViolateTypeExport = (
     params?: SystemCatalogViolateTypeExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/violateType/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3001,12 +3008,12 @@ export const systemCatalogViolateTypeExport = (
  */
 export const systemCatalogQuestionList = (
     params?: SystemCatalogQuestionListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionList200>>,) => {
       return apiRequest<SystemCatalogQuestionList200>(
       {url: `/api/system/catalog/question/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3014,11 +3021,11 @@ export const systemCatalogQuestionList = (
  */
 export const systemCatalogQuestionGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionGet200>>,) => {
       return apiRequest<SystemCatalogQuestionGet200>(
       {url: `/api/system/catalog/question/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3026,13 +3033,13 @@ export const systemCatalogQuestionGet = (
  */
 export const systemCatalogQuestionSave = (
     systemCatalogQuestionSaveBody: SystemCatalogQuestionSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionSave200>>,) => {
       return apiRequest<SystemCatalogQuestionSave200>(
       {url: `/api/system/catalog/question/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogQuestionSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3040,13 +3047,13 @@ export const systemCatalogQuestionSave = (
  */
 export const systemCatalogQuestionUpdate = (
     systemCatalogQuestionUpdateBody: SystemCatalogQuestionUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionUpdate200>>,) => {
       return apiRequest<SystemCatalogQuestionUpdate200>(
       {url: `/api/system/catalog/question/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogQuestionUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3054,12 +3061,12 @@ export const systemCatalogQuestionUpdate = (
  */
 export const systemCatalogQuestionRemove = (
     params: SystemCatalogQuestionRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionRemove200>>,) => {
       return apiRequest<SystemCatalogQuestionRemove200>(
       {url: `/api/system/catalog/question/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3067,13 +3074,13 @@ export const systemCatalogQuestionRemove = (
  */
 export const systemCatalogQuestionExport = (
     params?: SystemCatalogQuestionExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/question/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3081,12 +3088,12 @@ export const systemCatalogQuestionExport = (
  */
 export const systemCatalogGatewayList = (
     params?: SystemCatalogGatewayListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayList200>>,) => {
       return apiRequest<SystemCatalogGatewayList200>(
       {url: `/api/system/catalog/gateway/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3094,11 +3101,11 @@ export const systemCatalogGatewayList = (
  */
 export const systemCatalogGatewayGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayGet200>>,) => {
       return apiRequest<SystemCatalogGatewayGet200>(
       {url: `/api/system/catalog/gateway/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3106,13 +3113,13 @@ export const systemCatalogGatewayGet = (
  */
 export const systemCatalogGatewaySave = (
     systemCatalogGatewaySaveBody: SystemCatalogGatewaySaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewaySave200>>,) => {
       return apiRequest<SystemCatalogGatewaySave200>(
       {url: `/api/system/catalog/gateway/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogGatewaySaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3120,13 +3127,13 @@ export const systemCatalogGatewaySave = (
  */
 export const systemCatalogGatewayUpdate = (
     systemCatalogGatewayUpdateBody: SystemCatalogGatewayUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayUpdate200>>,) => {
       return apiRequest<SystemCatalogGatewayUpdate200>(
       {url: `/api/system/catalog/gateway/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogGatewayUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3134,12 +3141,12 @@ export const systemCatalogGatewayUpdate = (
  */
 export const systemCatalogGatewayRemove = (
     params: SystemCatalogGatewayRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayRemove200>>,) => {
       return apiRequest<SystemCatalogGatewayRemove200>(
       {url: `/api/system/catalog/gateway/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3147,13 +3154,13 @@ export const systemCatalogGatewayRemove = (
  */
 export const systemCatalogGatewayExport = (
     params?: SystemCatalogGatewayExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/gateway/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3161,12 +3168,12 @@ export const systemCatalogGatewayExport = (
  */
 export const systemPersonList = (
     params?: SystemPersonListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonList200>>,) => {
       return apiRequest<SystemPersonList200>(
       {url: `/api/system/person/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3174,11 +3181,11 @@ export const systemPersonList = (
  */
 export const systemPersonGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonGet200>>,) => {
       return apiRequest<SystemPersonGet200>(
       {url: `/api/system/person/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3186,12 +3193,12 @@ export const systemPersonGet = (
  */
 export const systemPersonEnterprises = (
     params?: SystemPersonEnterprisesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonEnterprises200>>,) => {
       return apiRequest<SystemPersonEnterprises200>(
       {url: `/api/system/person/enterprises`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3199,13 +3206,13 @@ export const systemPersonEnterprises = (
  */
 export const systemPersonSave = (
     systemPersonSaveBody: SystemPersonSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonSave200>>,) => {
       return apiRequest<SystemPersonSave200>(
       {url: `/api/system/person/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemPersonSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3213,13 +3220,13 @@ export const systemPersonSave = (
  */
 export const systemPersonUpdate = (
     systemPersonUpdateBody: SystemPersonUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonUpdate200>>,) => {
       return apiRequest<SystemPersonUpdate200>(
       {url: `/api/system/person/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemPersonUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3227,12 +3234,12 @@ export const systemPersonUpdate = (
  */
 export const systemPersonRemove = (
     params: SystemPersonRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonRemove200>>,) => {
       return apiRequest<SystemPersonRemove200>(
       {url: `/api/system/person/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3240,13 +3247,13 @@ export const systemPersonRemove = (
  */
 export const systemPersonExport = (
     params?: SystemPersonExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/person/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3255,12 +3262,12 @@ export const systemPersonExport = (
  */
 export const safetyCertificateInfoList = (
     params?: SafetyCertificateInfoListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoList200>>,) => {
       return apiRequest<SafetyCertificateInfoList200>(
       {url: `/api/safetyCertificateInfo/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3269,12 +3276,12 @@ export const safetyCertificateInfoList = (
  */
 export const safetyCertificateInfoListCertificate = (
     params?: SafetyCertificateInfoListCertificateParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoListCertificate200>>,) => {
       return apiRequest<SafetyCertificateInfoListCertificate200>(
       {url: `/api/safetyCertificateInfo/listCertificate`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3283,12 +3290,12 @@ export const safetyCertificateInfoListCertificate = (
  */
 export const safetyCertificateInfoGetSubmittingCertificates = (
     params?: SafetyCertificateInfoGetSubmittingCertificatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoGetSubmittingCertificates200>>,) => {
       return apiRequest<SafetyCertificateInfoGetSubmittingCertificates200>(
       {url: `/api/safetyCertificateInfo/getSubmittingCertificates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3297,11 +3304,11 @@ export const safetyCertificateInfoGetSubmittingCertificates = (
  */
 export const safetyCertificateInfoGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoGet200>>,) => {
       return apiRequest<SafetyCertificateInfoGet200>(
       {url: `/api/safetyCertificateInfo/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3310,12 +3317,12 @@ export const safetyCertificateInfoGet = (
  */
 export const safetyCertificateInfoPdf = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/pdf/${id}`, method: 'GET',
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3324,14 +3331,14 @@ export const safetyCertificateInfoPdf = (
  */
 export const safetyCertificateInfoPrint = (
     safetyCertificateInfoPrintBody: SafetyCertificateInfoPrintBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/print`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: safetyCertificateInfoPrintBody,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3340,12 +3347,12 @@ export const safetyCertificateInfoPrint = (
  */
 export const safetyCertificateInfoPrintInfo = (
     params: SafetyCertificateInfoPrintInfoParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoPrintInfo200>>,) => {
       return apiRequest<SafetyCertificateInfoPrintInfo200>(
       {url: `/api/safetyCertificateInfo/printInfo`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3354,13 +3361,13 @@ export const safetyCertificateInfoPrintInfo = (
  */
 export const safetyCertificateInfoExportExcel = (
     params?: SafetyCertificateInfoExportExcelParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/export/excel`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3369,13 +3376,13 @@ export const safetyCertificateInfoExportExcel = (
  */
 export const safetyCertificateInfoExportZip = (
     params: SafetyCertificateInfoExportZipParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/export/zip`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3384,13 +3391,13 @@ export const safetyCertificateInfoExportZip = (
  */
 export const safetyCertificateInfoPrintExport = (
     params: SafetyCertificateInfoPrintExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/print/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3399,11 +3406,11 @@ export const safetyCertificateInfoPrintExport = (
  */
 export const homeCreateQueryCode = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<HomeCreateQueryCode200>>,) => {
       return apiRequest<HomeCreateQueryCode200>(
       {url: `/api/home/createQueryCode`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3412,11 +3419,11 @@ export const homeCreateQueryCode = (
  */
 export const homeGetNoRole = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<HomeGetNoRole200>>,) => {
       return apiRequest<HomeGetNoRole200>(
       {url: `/api/home/getNoRole`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3425,12 +3432,12 @@ export const homeGetNoRole = (
  */
 export const applyNewCertList = (
     params?: ApplyNewCertListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertList200>>,) => {
       return apiRequest<ApplyNewCertList200>(
       {url: `/api/apply/newCert/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3438,11 +3445,11 @@ export const applyNewCertList = (
  */
 export const applyNewCertGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertGet200>>,) => {
       return apiRequest<ApplyNewCertGet200>(
       {url: `/api/apply/newCert/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3450,12 +3457,12 @@ export const applyNewCertGet = (
  */
 export const applyNewCertCandidates = (
     params?: ApplyNewCertCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertCandidates200>>,) => {
       return apiRequest<ApplyNewCertCandidates200>(
       {url: `/api/apply/newCert/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3464,13 +3471,13 @@ export const applyNewCertCandidates = (
  */
 export const applyNewCertSave = (
     applyNewCertSaveBody: ApplyNewCertSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertSave200>>,) => {
       return apiRequest<ApplyNewCertSave200>(
       {url: `/api/apply/newCert/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3478,13 +3485,13 @@ export const applyNewCertSave = (
  */
 export const applyNewCertUpdate = (
     applyNewCertUpdateBody: ApplyNewCertUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertUpdate200>>,) => {
       return apiRequest<ApplyNewCertUpdate200>(
       {url: `/api/apply/newCert/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3494,14 +3501,14 @@ export const applyNewCertUpdate = (
 export const applyNewCertSubmit = (
     applyNewCertSubmitBody: ApplyNewCertSubmitBody,
     params?: ApplyNewCertSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertSubmit200>>,) => {
       return apiRequest<ApplyNewCertSubmit200>(
       {url: `/api/apply/newCert/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3510,14 +3517,14 @@ export const applyNewCertSubmit = (
 export const applyNewCertRemove = (
     applyNewCertRemoveBody: ApplyNewCertRemoveBody,
     params?: ApplyNewCertRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertRemove200>>,) => {
       return apiRequest<ApplyNewCertRemove200>(
       {url: `/api/apply/newCert/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3526,12 +3533,12 @@ export const applyNewCertRemove = (
  */
 export const applyDelayList = (
     params?: ApplyDelayListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayList200>>,) => {
       return apiRequest<ApplyDelayList200>(
       {url: `/api/apply/delay/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3539,11 +3546,11 @@ export const applyDelayList = (
  */
 export const applyDelayGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayGet200>>,) => {
       return apiRequest<ApplyDelayGet200>(
       {url: `/api/apply/delay/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3551,12 +3558,12 @@ export const applyDelayGet = (
  */
 export const applyDelayCandidates = (
     params?: ApplyDelayCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayCandidates200>>,) => {
       return apiRequest<ApplyDelayCandidates200>(
       {url: `/api/apply/delay/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3565,13 +3572,13 @@ export const applyDelayCandidates = (
  */
 export const applyDelaySave = (
     applyDelaySaveBody: ApplyDelaySaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelaySave200>>,) => {
       return apiRequest<ApplyDelaySave200>(
       {url: `/api/apply/delay/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelaySaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3579,13 +3586,13 @@ export const applyDelaySave = (
  */
 export const applyDelayUpdate = (
     applyDelayUpdateBody: ApplyDelayUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayUpdate200>>,) => {
       return apiRequest<ApplyDelayUpdate200>(
       {url: `/api/apply/delay/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelayUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3595,14 +3602,14 @@ export const applyDelayUpdate = (
 export const applyDelaySubmit = (
     applyDelaySubmitBody: ApplyDelaySubmitBody,
     params?: ApplyDelaySubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelaySubmit200>>,) => {
       return apiRequest<ApplyDelaySubmit200>(
       {url: `/api/apply/delay/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelaySubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3611,14 +3618,14 @@ export const applyDelaySubmit = (
 export const applyDelayRemove = (
     applyDelayRemoveBody: ApplyDelayRemoveBody,
     params?: ApplyDelayRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayRemove200>>,) => {
       return apiRequest<ApplyDelayRemove200>(
       {url: `/api/apply/delay/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelayRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3627,12 +3634,12 @@ export const applyDelayRemove = (
  */
 export const applyInnerList = (
     params?: ApplyInnerListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerList200>>,) => {
       return apiRequest<ApplyInnerList200>(
       {url: `/api/apply/inner/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3640,11 +3647,11 @@ export const applyInnerList = (
  */
 export const applyInnerGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerGet200>>,) => {
       return apiRequest<ApplyInnerGet200>(
       {url: `/api/apply/inner/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3652,12 +3659,12 @@ export const applyInnerGet = (
  */
 export const applyInnerCandidates = (
     params?: ApplyInnerCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerCandidates200>>,) => {
       return apiRequest<ApplyInnerCandidates200>(
       {url: `/api/apply/inner/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3666,13 +3673,13 @@ export const applyInnerCandidates = (
  */
 export const applyInnerSave = (
     applyInnerSaveBody: ApplyInnerSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerSave200>>,) => {
       return apiRequest<ApplyInnerSave200>(
       {url: `/api/apply/inner/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3680,13 +3687,13 @@ export const applyInnerSave = (
  */
 export const applyInnerUpdate = (
     applyInnerUpdateBody: ApplyInnerUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerUpdate200>>,) => {
       return apiRequest<ApplyInnerUpdate200>(
       {url: `/api/apply/inner/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3696,14 +3703,14 @@ export const applyInnerUpdate = (
 export const applyInnerSubmit = (
     applyInnerSubmitBody: ApplyInnerSubmitBody,
     params?: ApplyInnerSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerSubmit200>>,) => {
       return apiRequest<ApplyInnerSubmit200>(
       {url: `/api/apply/inner/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3712,14 +3719,14 @@ export const applyInnerSubmit = (
 export const applyInnerRemove = (
     applyInnerRemoveBody: ApplyInnerRemoveBody,
     params?: ApplyInnerRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerRemove200>>,) => {
       return apiRequest<ApplyInnerRemove200>(
       {url: `/api/apply/inner/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3728,12 +3735,12 @@ export const applyInnerRemove = (
  */
 export const applyInProvinceList = (
     params?: ApplyInProvinceListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceList200>>,) => {
       return apiRequest<ApplyInProvinceList200>(
       {url: `/api/apply/inProvince/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3741,11 +3748,11 @@ export const applyInProvinceList = (
  */
 export const applyInProvinceGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceGet200>>,) => {
       return apiRequest<ApplyInProvinceGet200>(
       {url: `/api/apply/inProvince/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3753,12 +3760,12 @@ export const applyInProvinceGet = (
  */
 export const applyInProvinceCandidates = (
     params?: ApplyInProvinceCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceCandidates200>>,) => {
       return apiRequest<ApplyInProvinceCandidates200>(
       {url: `/api/apply/inProvince/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3767,13 +3774,13 @@ export const applyInProvinceCandidates = (
  */
 export const applyInProvinceSave = (
     applyInProvinceSaveBody: ApplyInProvinceSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceSave200>>,) => {
       return apiRequest<ApplyInProvinceSave200>(
       {url: `/api/apply/inProvince/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3781,13 +3788,13 @@ export const applyInProvinceSave = (
  */
 export const applyInProvinceUpdate = (
     applyInProvinceUpdateBody: ApplyInProvinceUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceUpdate200>>,) => {
       return apiRequest<ApplyInProvinceUpdate200>(
       {url: `/api/apply/inProvince/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3797,14 +3804,14 @@ export const applyInProvinceUpdate = (
 export const applyInProvinceSubmit = (
     applyInProvinceSubmitBody: ApplyInProvinceSubmitBody,
     params?: ApplyInProvinceSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceSubmit200>>,) => {
       return apiRequest<ApplyInProvinceSubmit200>(
       {url: `/api/apply/inProvince/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3813,14 +3820,14 @@ export const applyInProvinceSubmit = (
 export const applyInProvinceRemove = (
     applyInProvinceRemoveBody: ApplyInProvinceRemoveBody,
     params?: ApplyInProvinceRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceRemove200>>,) => {
       return apiRequest<ApplyInProvinceRemove200>(
       {url: `/api/apply/inProvince/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3829,12 +3836,12 @@ export const applyInProvinceRemove = (
  */
 export const applyOutProvinceList = (
     params?: ApplyOutProvinceListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceList200>>,) => {
       return apiRequest<ApplyOutProvinceList200>(
       {url: `/api/apply/outProvince/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3842,11 +3849,11 @@ export const applyOutProvinceList = (
  */
 export const applyOutProvinceGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceGet200>>,) => {
       return apiRequest<ApplyOutProvinceGet200>(
       {url: `/api/apply/outProvince/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3854,12 +3861,12 @@ export const applyOutProvinceGet = (
  */
 export const applyOutProvinceCandidates = (
     params?: ApplyOutProvinceCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceCandidates200>>,) => {
       return apiRequest<ApplyOutProvinceCandidates200>(
       {url: `/api/apply/outProvince/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3868,13 +3875,13 @@ export const applyOutProvinceCandidates = (
  */
 export const applyOutProvinceSave = (
     applyOutProvinceSaveBody: ApplyOutProvinceSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceSave200>>,) => {
       return apiRequest<ApplyOutProvinceSave200>(
       {url: `/api/apply/outProvince/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3882,13 +3889,13 @@ export const applyOutProvinceSave = (
  */
 export const applyOutProvinceUpdate = (
     applyOutProvinceUpdateBody: ApplyOutProvinceUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceUpdate200>>,) => {
       return apiRequest<ApplyOutProvinceUpdate200>(
       {url: `/api/apply/outProvince/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3898,14 +3905,14 @@ export const applyOutProvinceUpdate = (
 export const applyOutProvinceSubmit = (
     applyOutProvinceSubmitBody: ApplyOutProvinceSubmitBody,
     params?: ApplyOutProvinceSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceSubmit200>>,) => {
       return apiRequest<ApplyOutProvinceSubmit200>(
       {url: `/api/apply/outProvince/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3914,14 +3921,14 @@ export const applyOutProvinceSubmit = (
 export const applyOutProvinceRemove = (
     applyOutProvinceRemoveBody: ApplyOutProvinceRemoveBody,
     params?: ApplyOutProvinceRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceRemove200>>,) => {
       return apiRequest<ApplyOutProvinceRemove200>(
       {url: `/api/apply/outProvince/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3930,12 +3937,12 @@ export const applyOutProvinceRemove = (
  */
 export const applyModifyList = (
     params?: ApplyModifyListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyList200>>,) => {
       return apiRequest<ApplyModifyList200>(
       {url: `/api/apply/modify/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3943,11 +3950,11 @@ export const applyModifyList = (
  */
 export const applyModifyGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyGet200>>,) => {
       return apiRequest<ApplyModifyGet200>(
       {url: `/api/apply/modify/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3955,12 +3962,12 @@ export const applyModifyGet = (
  */
 export const applyModifyCandidates = (
     params?: ApplyModifyCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyCandidates200>>,) => {
       return apiRequest<ApplyModifyCandidates200>(
       {url: `/api/apply/modify/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3969,13 +3976,13 @@ export const applyModifyCandidates = (
  */
 export const applyModifySave = (
     applyModifySaveBody: ApplyModifySaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifySave200>>,) => {
       return apiRequest<ApplyModifySave200>(
       {url: `/api/apply/modify/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifySaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3983,13 +3990,13 @@ export const applyModifySave = (
  */
 export const applyModifyUpdate = (
     applyModifyUpdateBody: ApplyModifyUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyUpdate200>>,) => {
       return apiRequest<ApplyModifyUpdate200>(
       {url: `/api/apply/modify/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifyUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3999,14 +4006,14 @@ export const applyModifyUpdate = (
 export const applyModifySubmit = (
     applyModifySubmitBody: ApplyModifySubmitBody,
     params?: ApplyModifySubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifySubmit200>>,) => {
       return apiRequest<ApplyModifySubmit200>(
       {url: `/api/apply/modify/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifySubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4015,14 +4022,14 @@ export const applyModifySubmit = (
 export const applyModifyRemove = (
     applyModifyRemoveBody: ApplyModifyRemoveBody,
     params?: ApplyModifyRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyRemove200>>,) => {
       return apiRequest<ApplyModifyRemove200>(
       {url: `/api/apply/modify/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifyRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4031,12 +4038,12 @@ export const applyModifyRemove = (
  */
 export const certificateRevocationList = (
     params?: CertificateRevocationListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationList200>>,) => {
       return apiRequest<CertificateRevocationList200>(
       {url: `/api/certificate/revocation/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4044,11 +4051,11 @@ export const certificateRevocationList = (
  */
 export const certificateRevocationGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationGet200>>,) => {
       return apiRequest<CertificateRevocationGet200>(
       {url: `/api/certificate/revocation/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4056,12 +4063,12 @@ export const certificateRevocationGet = (
  */
 export const certificateRevocationCandidates = (
     params?: CertificateRevocationCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationCandidates200>>,) => {
       return apiRequest<CertificateRevocationCandidates200>(
       {url: `/api/certificate/revocation/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4070,13 +4077,13 @@ export const certificateRevocationCandidates = (
  */
 export const certificateRevocationSave = (
     certificateRevocationSaveBody: CertificateRevocationSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationSave200>>,) => {
       return apiRequest<CertificateRevocationSave200>(
       {url: `/api/certificate/revocation/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4084,13 +4091,13 @@ export const certificateRevocationSave = (
  */
 export const certificateRevocationUpdate = (
     certificateRevocationUpdateBody: CertificateRevocationUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationUpdate200>>,) => {
       return apiRequest<CertificateRevocationUpdate200>(
       {url: `/api/certificate/revocation/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4100,14 +4107,14 @@ export const certificateRevocationUpdate = (
 export const certificateRevocationSubmit = (
     certificateRevocationSubmitBody: CertificateRevocationSubmitBody,
     params?: CertificateRevocationSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationSubmit200>>,) => {
       return apiRequest<CertificateRevocationSubmit200>(
       {url: `/api/certificate/revocation/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4116,14 +4123,14 @@ export const certificateRevocationSubmit = (
 export const certificateRevocationRemove = (
     certificateRevocationRemoveBody: CertificateRevocationRemoveBody,
     params?: CertificateRevocationRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationRemove200>>,) => {
       return apiRequest<CertificateRevocationRemove200>(
       {url: `/api/certificate/revocation/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4132,12 +4139,12 @@ export const certificateRevocationRemove = (
  */
 export const applyPersonRevocationList = (
     params?: ApplyPersonRevocationListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationList200>>,) => {
       return apiRequest<ApplyPersonRevocationList200>(
       {url: `/api/apply/personRevocation/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4145,11 +4152,11 @@ export const applyPersonRevocationList = (
  */
 export const applyPersonRevocationGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationGet200>>,) => {
       return apiRequest<ApplyPersonRevocationGet200>(
       {url: `/api/apply/personRevocation/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4157,12 +4164,12 @@ export const applyPersonRevocationGet = (
  */
 export const applyPersonRevocationCandidates = (
     params?: ApplyPersonRevocationCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationCandidates200>>,) => {
       return apiRequest<ApplyPersonRevocationCandidates200>(
       {url: `/api/apply/personRevocation/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4171,13 +4178,13 @@ export const applyPersonRevocationCandidates = (
  */
 export const applyPersonRevocationSave = (
     applyPersonRevocationSaveBody: ApplyPersonRevocationSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationSave200>>,) => {
       return apiRequest<ApplyPersonRevocationSave200>(
       {url: `/api/apply/personRevocation/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4185,13 +4192,13 @@ export const applyPersonRevocationSave = (
  */
 export const applyPersonRevocationUpdate = (
     applyPersonRevocationUpdateBody: ApplyPersonRevocationUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationUpdate200>>,) => {
       return apiRequest<ApplyPersonRevocationUpdate200>(
       {url: `/api/apply/personRevocation/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4201,14 +4208,14 @@ export const applyPersonRevocationUpdate = (
 export const applyPersonRevocationSubmit = (
     applyPersonRevocationSubmitBody: ApplyPersonRevocationSubmitBody,
     params?: ApplyPersonRevocationSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationSubmit200>>,) => {
       return apiRequest<ApplyPersonRevocationSubmit200>(
       {url: `/api/apply/personRevocation/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4217,14 +4224,14 @@ export const applyPersonRevocationSubmit = (
 export const applyPersonRevocationRemove = (
     applyPersonRevocationRemoveBody: ApplyPersonRevocationRemoveBody,
     params?: ApplyPersonRevocationRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationRemove200>>,) => {
       return apiRequest<ApplyPersonRevocationRemove200>(
       {url: `/api/apply/personRevocation/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4233,12 +4240,12 @@ export const applyPersonRevocationRemove = (
  */
 export const applyRenameList = (
     params?: ApplyRenameListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameList200>>,) => {
       return apiRequest<ApplyRenameList200>(
       {url: `/api/apply/rename/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4246,11 +4253,11 @@ export const applyRenameList = (
  */
 export const applyRenameGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameGet200>>,) => {
       return apiRequest<ApplyRenameGet200>(
       {url: `/api/apply/rename/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4258,12 +4265,12 @@ export const applyRenameGet = (
  */
 export const applyRenameCandidates = (
     params?: ApplyRenameCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameCandidates200>>,) => {
       return apiRequest<ApplyRenameCandidates200>(
       {url: `/api/apply/rename/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4272,13 +4279,13 @@ export const applyRenameCandidates = (
  */
 export const applyRenameSave = (
     applyRenameSaveBody: ApplyRenameSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameSave200>>,) => {
       return apiRequest<ApplyRenameSave200>(
       {url: `/api/apply/rename/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4286,13 +4293,13 @@ export const applyRenameSave = (
  */
 export const applyRenameUpdate = (
     applyRenameUpdateBody: ApplyRenameUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameUpdate200>>,) => {
       return apiRequest<ApplyRenameUpdate200>(
       {url: `/api/apply/rename/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4302,14 +4309,14 @@ export const applyRenameUpdate = (
 export const applyRenameSubmit = (
     applyRenameSubmitBody: ApplyRenameSubmitBody,
     params?: ApplyRenameSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameSubmit200>>,) => {
       return apiRequest<ApplyRenameSubmit200>(
       {url: `/api/apply/rename/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4318,14 +4325,14 @@ export const applyRenameSubmit = (
 export const applyRenameRemove = (
     applyRenameRemoveBody: ApplyRenameRemoveBody,
     params?: ApplyRenameRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameRemove200>>,) => {
       return apiRequest<ApplyRenameRemove200>(
       {url: `/api/apply/rename/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4333,12 +4340,12 @@ export const applyRenameRemove = (
  */
 export const certificateRevocationRevoke = (
     params: CertificateRevocationRevokeParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationRevoke200>>,) => {
       return apiRequest<CertificateRevocationRevoke200>(
       {url: `/api/certificate/revocation/revoke`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4346,12 +4353,12 @@ export const certificateRevocationRevoke = (
  */
 export const certificateRevocationPersonList = (
     params?: CertificateRevocationPersonListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationPersonList200>>,) => {
       return apiRequest<CertificateRevocationPersonList200>(
       {url: `/api/certificate/revocation/person/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4359,12 +4366,12 @@ export const certificateRevocationPersonList = (
  */
 export const certificateRevocationPersonApplyList = (
     params?: CertificateRevocationPersonApplyListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationPersonApplyList200>>,) => {
       return apiRequest<CertificateRevocationPersonApplyList200>(
       {url: `/api/certificate/revocation/personApply/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4373,11 +4380,11 @@ export const certificateRevocationPersonApplyList = (
  */
 export const workflowCase = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowCase200>>,) => {
       return apiRequest<WorkflowCase200>(
       {url: `/api/workflow/${id}/case`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4386,12 +4393,12 @@ export const workflowCase = (
  */
 export const applyCertificationCheckDataByApplyId = (
     params?: ApplyCertificationCheckDataByApplyIdParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyCertificationCheckDataByApplyId200>>,) => {
       return apiRequest<ApplyCertificationCheckDataByApplyId200>(
       {url: `/api/applyCertification/checkDataByApplyId`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>
