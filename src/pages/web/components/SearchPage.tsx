@@ -6,10 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
 import { isNotFound } from '@/services/request';
-import { personSearch, searchRows, validCard } from '@/services/public';
-import type { SearchKind, SearchRow } from '@/services/public';
+import { publicValidCard } from '@/services/generated/api';
 import { certCategoryKey, certStatus, displayValue } from './format';
 import styles from './SearchPage.module.css';
+
+/** The four public searches of SPEC 1. */
+export type SearchKind = 'signSearch' | 'gradeSearch' | 'certSearch' | 'outSearch';
+/** A result row as the table shows it: the answer's fields by name. */
+type SearchRow = Record<string, unknown>;
 
 export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 
@@ -34,8 +38,9 @@ type State =
 
 /**
  * One public search (SPEC 1: signing, grade, certificate and outside-province searches).
- * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode, the others
- * GET /public/<kind>?idNo&name. Shows a result table or 未查询到相关信息.
+ * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode. The server has no signing,
+ * grade or outside-province search (SPEC 7 names only validCard), so those answer 未查询到相关信息
+ * at once, as the 404 of the missing route did. Shows a result table or 未查询到相关信息.
  */
 export default function SearchPage({ kind }: { kind: SearchKind }) {
   const { t } = useTranslation('web');
@@ -48,12 +53,14 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
     const idNo = values.idNo?.trim().toUpperCase() || undefined;
     const certNo = values.certNo?.trim() || undefined;
     try {
-      const body =
-        kind === 'certSearch'
-          ? await validCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name })
-          : await personSearch(kind, { idNo, name });
-      if (body && typeof body.code === 'number' && body.code !== 0) throw body;
-      setState({ phase: 'done', rows: searchRows(body) });
+      if (kind !== 'certSearch') {
+        setState({ phase: 'done', rows: [] });
+        return;
+      }
+      const body = await publicValidCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name }, { isLogin: true });
+      if (body.code !== 0) throw body;
+      const rows: SearchRow[] = body.data;
+      setState({ phase: 'done', rows });
     } catch (err) {
       const e = toApiError(err);
       // "nothing found" answered as 404 is an empty result, not a failure
