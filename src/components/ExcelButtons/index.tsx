@@ -10,15 +10,12 @@ import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/ico
 import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
 import { downloadFile, type FileCall } from '@/services/download';
+import type { SystemUserImportData400DataItem } from '@/services/generated/api.schemas';
 import type { ApiCallOptions } from '@/services/generated/mutator';
 import { errorMessage, toApiError } from '@/services/request';
 
-/** One bad row of an import, as the server reports it. */
-export interface ImportRowError {
-  rowNumber: number;
-  field: string;
-  msg: string;
-}
+/** One bad row of an import, as the server reports it (the 400 answer's data). */
+export type ImportRowError = SystemUserImportData400DataItem;
 
 /** Parses the `data` of a failed import into row errors (empty when it is not a row report). */
 export function rowErrorsOf(data: unknown): ImportRowError[] {
