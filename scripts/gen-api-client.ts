@@ -24,6 +24,8 @@ export async function generateApiClient(outDir = path.join(root, 'src/services/g
         target: path.join(outDir, 'api.ts'),
         client: 'axios-functions',
         mode: 'split',
+        // Declared request headers (the SMS verification token) become typed arguments.
+        headers: true,
         override: { mutator: { path: path.join(root, 'src/services/generated/mutator.ts'), name: 'apiRequest' } },
       },
     });

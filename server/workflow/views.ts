@@ -1,6 +1,7 @@
 /** Rows and details of applications as the queues and the view modal show them. */
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
@@ -12,6 +13,10 @@ import { allowedEventsFor, historyOf } from './engine.js';
 import type { ApplicationRow } from './types.js';
 import { holdsStep } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
+import { storedCodeOrNull } from '../lib/codes.js';
+
+/** How a closed application ended (machines/application.machine.ts ApplicationOutcome). */
+export const APPLICATION_OUTCOMES = ['approved', 'denied'] as const satisfies readonly ApplicationOutcome[];
 
 export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone', 'mine'] as const;
 export type Queue = (typeof QUEUES)[number];
@@ -53,7 +58,7 @@ export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser) {
     step: a.step,
     stepLabel: a.step ? STEP_LABELS[a.step as Step] : null,
     version: a.version,
-    outcome: a.outcome,
+    outcome: storedCodeOrNull(APPLICATION_OUTCOMES, a.outcome),
     applicantName: r.enterpriseName ?? r.holderName ?? '',
     holderName: r.holderName,
     certNo: r.certNo,

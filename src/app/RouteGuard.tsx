@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { getToken } from '@/utils/storage';
-import { getLoginUser, ssoLogin, type LoginUser } from '@/services/user';
-import { getUserMenus } from '@/services/menu';
+import { authSsoLogin, menuUser, systemUserGetLoginUser } from '@/services/generated/api';
+import type { LoginUser } from '@/app/access';
 import { isUnauthorized, toApiError } from '@/services/request';
 import { userStore, useCurrentUser } from '@/store/user';
 import PageLoading from '@/components/PageLoading';
@@ -31,7 +31,7 @@ type ModalApi = ReturnType<typeof App.useApp>['modal'];
 export async function fetchLoginUser(t: TFunction, modal: ModalApi): Promise<LoginUser> {
   let res;
   try {
-    res = await getLoginUser();
+    res = await systemUserGetLoginUser();
   } catch (e) {
     if (isUnauthorized(e)) throw new StartupError('', true);
     const msg = toApiError(e).msg;
@@ -93,7 +93,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
           try {
             const loginUser = await fetchLoginUser(t, modal);
             if (stale()) return;
-            const menus = await getUserMenus();
+            const menus = await menuUser(0);
             if (stale()) return;
             if (!menus || menus.code !== 0) throw new Error('menu');
             const routes = buildUserRoutes(menus.data ?? [], isNormalUser(loginUser));
@@ -131,7 +131,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         session.loginStarted('sso');
         (async () => {
           try {
-            const res = await ssoLogin(decision.t);
+            const res = await authSsoLogin({ t: decision.t }, { isLogin: true });
             const token = typeof res?.data === 'string' ? res.data : null;
             if (!token) {
               session.loginFailed(t('guard.ssoNoToken'));

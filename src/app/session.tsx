@@ -30,7 +30,7 @@ import {
 } from '@machines/session.machine';
 import { clearToken, getToken, readSessionStamps, setAccessFlag, setToken, touchAccessTime } from '@/utils/storage';
 import { setUnauthorizedHandler } from '@/services/request';
-import { logout as logoutCall } from '@/services/user';
+import { loginLogout } from '@/services/generated/api';
 import { resetUserStore } from '@/store/user';
 import { loadPublicSettings } from './publicSettings';
 import { resetTabs } from '@/store/tabs';
@@ -179,7 +179,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let hint: string | null = null;
     if (getToken()) {
       try {
-        const res = await logoutCall();
+        const res = await loginLogout({ isLogin: true });
         hint = typeof res?.data === 'string' && res.data ? res.data : null;
       } catch {
         hint = null;

@@ -54,6 +54,15 @@ export function accessibleTheme(primaryColor: string): ThemeConfig {
       colorSuccess: accessibleShade('#52c41a'),
       colorWarning: accessibleShade('#faad14'),
       colorError: accessibleShade('#ff4d4f'),
+      // The darker status colours would otherwise tint their light backgrounds grey: keep antd's.
+      colorSuccessBg: '#f6ffed',
+      colorSuccessBorder: '#b7eb8f',
+      colorWarningBg: '#fffbe6',
+      colorWarningBorder: '#ffe58f',
+      colorErrorBg: '#fff2f0',
+      colorErrorBorder: '#ffccc7',
+      colorInfoBg: '#e6f4ff',
+      colorInfoBorder: '#91caff',
       // Secondary text and descriptions: antd's 45 % black is 3.4:1 on white.
       colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
       colorTextTertiary: 'rgba(0, 0, 0, 0.62)',

@@ -8,7 +8,8 @@ import { Alert, Button, Descriptions, Divider, Modal, Skeleton, Tabs, Tag, Typog
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '@/services/request';
-import { getApplication, type ApplicationDetail } from '@/services/workflow';
+import { workflowGet } from '@/services/generated/api';
+import type { ApplicationDetail } from '@/services/workflow';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import StatechartView from '@/components/StatechartView';
 import CaseView from '@/components/CaseView';
@@ -18,7 +19,7 @@ import { useWorkflowLabels } from './labels';
 
 export interface ApplicationViewModalProps {
   /** the application to show; null closes the modal */
-  id: number | string | null;
+  id: number | null;
   onClose: () => void;
   /** the application changed (an event was sent or found stale): reload the list */
   onChanged?: () => void;
@@ -61,7 +62,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
     setLoading(true);
     setError(null);
     try {
-      const res = await getApplication(id);
+      const res = await workflowGet(id);
       setDetail(res.data);
     } catch (err) {
       if (!isUnauthorized(err)) setError(errorMessage(err, t('view.loadFailed')));

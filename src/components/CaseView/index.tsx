@@ -9,8 +9,8 @@ import { Alert, Button, Descriptions, Empty, List, Skeleton, Space, Table, Tag, 
 import { DownloadOutlined, EyeOutlined, FileImageOutlined, FilePdfOutlined, FileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/services/request';
-import { fetchFileBlob, saveBlob } from '@/services/download';
-import { workflowCase } from '@/services/generated/api';
+import { fetchFile, saveBlob } from '@/services/download';
+import { fileDownload, workflowCase } from '@/services/generated/api';
 import type { WorkflowCase200Data, WorkflowCase200DataMaterialsItem } from '@/services/generated/api.schemas';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { formatDateTime } from '@/components/ProTableKit/format';
@@ -46,7 +46,7 @@ function Materials({ items }: { items: Material[] }) {
     setBusy(m.ossId);
     setError(null);
     try {
-      const blob = await fetchFileBlob(m.url);
+      const { blob } = await fetchFile((o) => fileDownload(m.ossId, undefined, o), m.originalName);
       if (save) saveBlob(blob, m.originalName);
       else setShown({ material: m, href: URL.createObjectURL(blob) });
     } catch (err) {

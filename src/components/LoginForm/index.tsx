@@ -5,8 +5,11 @@ import type { ButtonProps, FormInstance } from 'antd';
 import { useCallback, useState } from 'react';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCaptcha, login, toApiError } from '@/services/auth';
-import type { CaptchaData, LoginParams } from '@/services/auth';
+import { toApiError } from '@/services/auth';
+import { codePost, loginLogin } from '@/services/generated/api';
+import type { CodePost200, LoginLoginBody } from '@/services/generated/api.schemas';
+
+type CaptchaData = CodePost200['data'];
 import styles from './LoginForm.module.css';
 
 type TextFieldProps = ComponentProps<typeof ProFormText>['fieldProps'];
@@ -47,7 +50,7 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
 
   const refreshCaptcha = useCallback(async () => {
     try {
-      const body = await getCaptcha();
+      const body = await codePost({ isLogin: true });
       if (body?.data?.img) setCaptcha(body.data);
       else setError(body?.msg || t('captchaLoadFailed'));
     } catch (err) {
@@ -69,14 +72,14 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
 
   const handleFinish = async (values: LoginFormValues) => {
     setError(null);
-    const params: LoginParams = { username: values.username.trim(), password: values.password };
+    const params: LoginLoginBody = { username: values.username.trim(), password: values.password };
     if (needCaptcha && captcha) {
       params.code = values.code?.trim();
       params.uuid = captcha.uuid;
     }
     onStart?.();
     try {
-      const body = await login(params);
+      const body = await loginLogin(params, { isLogin: true });
       if (body && body.code === 0 && body.data?.token) {
         await onSuccess(body.data.token);
         return true;

@@ -2,7 +2,8 @@
  * How the client presents each workflow event (labels, confirmation, comment rules, presets).
  * No business logic: which events exist right now is the server's allowedEvents.
  */
-import type { CommentDictType } from '@/services/workflow';
+/** The comment dictionaries (presets of the review comment). */
+export type CommentDictType = 'new_cert_comment' | 'nonew_cert_comment' | 'no_agree_comment';
 
 /** Events that ask for confirmation (Modal.confirm) before the comment modal opens. */
 export const CONFIRM_FIRST: ReadonlySet<string> = new Set(['DISAGREE', 'RETURN', 'WITHDRAW', 'DELETE']);
@@ -37,9 +38,9 @@ export function presetDictFor(event: string, businessType: string | null | undef
 }
 
 /** allowedEvents in display order, duplicates removed. */
-export function orderedEvents(allowed: readonly string[] | null | undefined): string[] {
+export function orderedEvents<E extends string>(allowed: readonly E[] | null | undefined): E[] {
   const unique = Array.from(new Set(allowed ?? []));
-  const rank = (e: string) => {
+  const rank = (e: E) => {
     const i = EVENT_ORDER.indexOf(e);
     return i < 0 ? EVENT_ORDER.length + unique.indexOf(e) : i;
   };

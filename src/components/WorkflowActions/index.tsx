@@ -10,7 +10,9 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
-import { getCommentPresets, sendWorkflowEvent, type ApplicationDetail, type DictOption } from '@/services/workflow';
+import { systemDictDataType, workflowEvents } from '@/services/generated/api';
+import type { SystemDictDataType200, WorkflowEventsBody } from '@/services/generated/api.schemas';
+import type { ApplicationDetail } from '@/services/workflow';
 import { buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor } from './events';
 
 export interface WorkflowActionsProps {
@@ -21,12 +23,15 @@ export interface WorkflowActionsProps {
   disabled?: boolean;
 }
 
+type DictOption = SystemDictDataType200['data'][number];
+type WorkflowEvent = WorkflowEventsBody['type'];
+
 const presetCache = new Map<string, Promise<DictOption[]>>();
 
 function loadPresets(dictType: NonNullable<ReturnType<typeof presetDictFor>>): Promise<DictOption[]> {
   let p = presetCache.get(dictType);
   if (!p) {
-    p = getCommentPresets(dictType)
+    p = systemDictDataType({ dictType })
       .then((r) => (Array.isArray(r?.data) ? r.data : []))
       .catch(() => {
         presetCache.delete(dictType);
@@ -46,7 +51,7 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
   const { t } = useTranslation('workflow');
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<{ preset?: string; comment?: string }>();
-  const [event, setEvent] = useState<string | null>(null);
+  const [event, setEvent] = useState<WorkflowEvent | null>(null);
   const [presets, setPresets] = useState<DictOption[]>([]);
   const [sending, setSending] = useState(false);
 
@@ -64,9 +69,9 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
     };
   }, [dictType]);
 
-  const openComment = (e: string) => setEvent(e);
+  const openComment = (e: WorkflowEvent) => setEvent(e);
 
-  const click = (e: string) => {
+  const click = (e: WorkflowEvent) => {
     if (CONFIRM_FIRST.has(e)) {
       modal.confirm({
         title: t('confirm.title'),
@@ -87,7 +92,7 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
     const comment = values.comment?.trim() || undefined;
     setSending(true);
     try {
-      const res = await sendWorkflowEvent(detail.id, { type: event, comment, version: detail.version });
+      const res = await workflowEvents(detail.id, { type: event, comment, version: detail.version });
       message.success(t('result.done', { action: label(event) }));
       setEvent(null);
       onDone?.(res.data);

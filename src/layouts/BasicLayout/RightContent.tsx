@@ -7,7 +7,7 @@ import { useAccess } from '@/app/useAccess';
 import { useSession } from '@/app/session';
 import { usePublicSettings } from '@/app/publicSettings';
 import { greetingKey } from '@/app/greeting';
-import { previewGuide } from '@/services/user';
+import { filePreview } from '@/services/generated/api';
 import { useCurrentUser } from '@/store/user';
 import NoticeIcon from './NoticeIcon';
 
@@ -15,7 +15,7 @@ import NoticeIcon from './NoticeIcon';
 export async function openGuide(onError: (msg: string) => void): Promise<void> {
   const win = window.open('', '_blank');
   try {
-    const blob = await previewGuide();
+    const blob = await filePreview({ name: 'guide' });
     const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
     if (win) win.location.href = url;
     else window.open(url, '_blank');

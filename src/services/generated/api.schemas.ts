@@ -121,6 +121,55 @@ export interface MenuOptionNode {
   children: MenuOptionNode[];
 }
 
+/**
+ * M 目录，C 菜单，F 按钮
+ */
+export type MenuNodeMenuType = typeof MenuNodeMenuType[keyof typeof MenuNodeMenuType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeMenuType = {
+  M: 'M',
+  C: 'C',
+  F: 'F',
+} as const;
+
+/**
+ * @nullable
+ */
+export type MenuNodeTarget = typeof MenuNodeTarget[keyof typeof MenuNodeTarget] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeTarget = {
+  _self: '_self',
+  _blank: '_blank',
+} as const;
+
+/**
+ * '1' 隐藏，'0' 显示
+ */
+export type MenuNodeVisible = typeof MenuNodeVisible[keyof typeof MenuNodeVisible];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeVisible = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type MenuNodeStatus = typeof MenuNodeStatus[keyof typeof MenuNodeStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export interface MenuNode {
   menuId: number;
   parentId: number;
@@ -136,7 +185,7 @@ export interface MenuNode {
    */
   menuKey: string | null;
   /** M 目录，C 菜单，F 按钮 */
-  menuType: string;
+  menuType: MenuNodeMenuType;
   /** @nullable */
   path: string | null;
   /** @nullable */
@@ -144,20 +193,46 @@ export interface MenuNode {
   /** @nullable */
   redirect: string | null;
   /** @nullable */
-  target: string | null;
+  target: MenuNodeTarget;
   /** @nullable */
   icon: string | null;
   /** '1' 隐藏，'0' 显示 */
-  visible: string;
+  visible: MenuNodeVisible;
   hiddenChildren: boolean;
   hiddenHeader: boolean;
   orderNum: number;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: MenuNodeStatus;
   /** ISO 8601 */
   createdAt: string;
   children?: MenuNode[];
 }
+
+/**
+ * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
+ * @nullable
+ */
+export type DeptNodeArea = typeof DeptNodeArea[keyof typeof DeptNodeArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DeptNodeArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type DeptNodeStatus = typeof DeptNodeStatus[keyof typeof DeptNodeStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DeptNodeStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
 
 export interface DeptNode {
   deptId: number;
@@ -169,14 +244,14 @@ export interface DeptNode {
    * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: DeptNodeArea;
   orderNum: number;
   /** @nullable */
   leader: string | null;
   /** @nullable */
   phone: string | null;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: DeptNodeStatus;
   /** 部门为正常状态（status 为 1） */
   enabled: boolean;
   /** 直属用户数 */
@@ -260,6 +335,13 @@ export type LoginVerifyMessageCodeParams = {
 code: string;
 };
 
+export type LoginVerifyMessageCodeHeaders = {
+/**
+ * @minLength 1
+ */
+verifytoken: string;
+};
+
 export type LoginVerifyMessageCode200Data = {
   passStatus: boolean;
   /** @nullable */
@@ -270,6 +352,13 @@ export type LoginVerifyMessageCode200 = {
   code: number;
   msg: string;
   data: LoginVerifyMessageCode200Data;
+};
+
+export type LoginSmsLoginHeaders = {
+/**
+ * @minLength 1
+ */
+verifytoken: string;
 };
 
 export type LoginSmsLoginBody = {
@@ -528,12 +617,35 @@ export const SystemSysMsgInfoListMsgType = {
   warnType: 'warnType',
 } as const;
 
+export type SystemSysMsgInfoList200RowsItemMsgType = typeof SystemSysMsgInfoList200RowsItemMsgType[keyof typeof SystemSysMsgInfoList200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoList200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoList200RowsItemCkzt = typeof SystemSysMsgInfoList200RowsItemCkzt[keyof typeof SystemSysMsgInfoList200RowsItemCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoList200RowsItemCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoList200RowsItem = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoList200RowsItemMsgType;
   bt: string;
   nr: string;
-  ckzt: string;
+  /** '0' 未读, '1' 已读 */
+  ckzt: SystemSysMsgInfoList200RowsItemCkzt;
   /** @nullable */
   senderName: string | null;
   /** ISO 8601 */
@@ -596,12 +708,35 @@ export const SystemSysMsgInfoListSupervisionMsgCkzt = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType = typeof SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType[keyof typeof SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt = typeof SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt[keyof typeof SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoListSupervisionMsg200RowsItem = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType;
   bt: string;
   nr: string;
-  ckzt: string;
+  /** '0' 未读, '1' 已读 */
+  ckzt: SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt;
   /** @nullable */
   senderName: string | null;
   /** ISO 8601 */
@@ -616,8 +751,18 @@ export type SystemSysMsgInfoListSupervisionMsg200 = {
   pageNum: number;
 };
 
+export type SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType = typeof SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType[keyof typeof SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
 export type SystemSysMsgInfoGetNotReadMsgStats200RowsItem = {
-  msgType: string;
+  msgType: SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType;
   count: number;
 };
 
@@ -1031,6 +1176,19 @@ export const WorkflowQueueWaitAcceptBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueWaitAccept200RowsItemOutcome = typeof WorkflowQueueWaitAccept200RowsItemOutcome[keyof typeof WorkflowQueueWaitAccept200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueWaitAccept200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueWaitAccept200RowsItemAllowedEventsItem = typeof WorkflowQueueWaitAccept200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueWaitAccept200RowsItemAllowedEventsItem];
 
 
@@ -1063,8 +1221,11 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueWaitAccept200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1154,6 +1315,19 @@ export const WorkflowQueueAcceptedBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueAccepted200RowsItemOutcome = typeof WorkflowQueueAccepted200RowsItemOutcome[keyof typeof WorkflowQueueAccepted200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueAccepted200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueAccepted200RowsItemAllowedEventsItem = typeof WorkflowQueueAccepted200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueAccepted200RowsItemAllowedEventsItem];
 
 
@@ -1186,8 +1360,11 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueAccepted200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1277,6 +1454,19 @@ export const WorkflowQueueWaitReviewBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueWaitReview200RowsItemOutcome = typeof WorkflowQueueWaitReview200RowsItemOutcome[keyof typeof WorkflowQueueWaitReview200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueWaitReview200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueWaitReview200RowsItemAllowedEventsItem = typeof WorkflowQueueWaitReview200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueWaitReview200RowsItemAllowedEventsItem];
 
 
@@ -1309,8 +1499,11 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueWaitReview200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1400,6 +1593,19 @@ export const WorkflowQueueReviewedBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueReviewed200RowsItemOutcome = typeof WorkflowQueueReviewed200RowsItemOutcome[keyof typeof WorkflowQueueReviewed200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueReviewed200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueReviewed200RowsItemAllowedEventsItem = typeof WorkflowQueueReviewed200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueReviewed200RowsItemAllowedEventsItem];
 
 
@@ -1432,8 +1638,11 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueReviewed200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1523,6 +1732,19 @@ export const WorkflowQueuePrintWaitBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueuePrintWait200RowsItemOutcome = typeof WorkflowQueuePrintWait200RowsItemOutcome[keyof typeof WorkflowQueuePrintWait200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueuePrintWait200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueuePrintWait200RowsItemAllowedEventsItem = typeof WorkflowQueuePrintWait200RowsItemAllowedEventsItem[keyof typeof WorkflowQueuePrintWait200RowsItemAllowedEventsItem];
 
 
@@ -1555,8 +1777,11 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueuePrintWait200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1646,6 +1871,19 @@ export const WorkflowQueuePrintDoneBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueuePrintDone200RowsItemOutcome = typeof WorkflowQueuePrintDone200RowsItemOutcome[keyof typeof WorkflowQueuePrintDone200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueuePrintDone200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueuePrintDone200RowsItemAllowedEventsItem = typeof WorkflowQueuePrintDone200RowsItemAllowedEventsItem[keyof typeof WorkflowQueuePrintDone200RowsItemAllowedEventsItem];
 
 
@@ -1678,8 +1916,11 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueuePrintDone200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1769,6 +2010,19 @@ export const WorkflowQueueMineBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueMine200RowsItemOutcome = typeof WorkflowQueueMine200RowsItemOutcome[keyof typeof WorkflowQueueMine200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueMine200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueMine200RowsItemAllowedEventsItem = typeof WorkflowQueueMine200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueMine200RowsItemAllowedEventsItem];
 
 
@@ -1801,8 +2055,11 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueMine200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1847,6 +2104,19 @@ export type WorkflowMachines200 = {
   msg: string;
   data: WorkflowMachines200Data;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowGet200DataOutcome = typeof WorkflowGet200DataOutcome[keyof typeof WorkflowGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type WorkflowGet200DataAllowedEventsItem = typeof WorkflowGet200DataAllowedEventsItem[keyof typeof WorkflowGet200DataAllowedEventsItem];
 
@@ -1908,8 +2178,11 @@ export type WorkflowGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1969,6 +2242,19 @@ export type WorkflowEventsBody = {
    */
   version: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowEvents200DataOutcome = typeof WorkflowEvents200DataOutcome[keyof typeof WorkflowEvents200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowEvents200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type WorkflowEvents200DataAllowedEventsItem = typeof WorkflowEvents200DataAllowedEventsItem[keyof typeof WorkflowEvents200DataAllowedEventsItem];
 
@@ -2030,8 +2316,11 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowEvents200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -2171,6 +2460,53 @@ export const SystemUserListCheckStatus = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemUserList200RowsItemUserType = typeof SystemUserList200RowsItemUserType[keyof typeof SystemUserList200RowsItemUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserList200RowsItemSex = typeof SystemUserList200RowsItemSex[keyof typeof SystemUserList200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserList200RowsItemStatus = typeof SystemUserList200RowsItemStatus[keyof typeof SystemUserList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserList200RowsItemCheckStatus = typeof SystemUserList200RowsItemCheckStatus[keyof typeof SystemUserList200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemUserList200RowsItem = {
   /** 行键：u<userId> 或 r<reviewId>（待审核的新增用户） */
   key: string;
@@ -2178,7 +2514,7 @@ export type SystemUserList200RowsItem = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserList200RowsItemUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2192,13 +2528,16 @@ export type SystemUserList200RowsItem = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserList200RowsItemSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserList200RowsItemStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserList200RowsItemCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -2321,6 +2660,53 @@ export const SystemUserListV2Pending = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemUserListV2200RowsItemUserType = typeof SystemUserListV2200RowsItemUserType[keyof typeof SystemUserListV2200RowsItemUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserListV2200RowsItemSex = typeof SystemUserListV2200RowsItemSex[keyof typeof SystemUserListV2200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserListV2200RowsItemStatus = typeof SystemUserListV2200RowsItemStatus[keyof typeof SystemUserListV2200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserListV2200RowsItemCheckStatus = typeof SystemUserListV2200RowsItemCheckStatus[keyof typeof SystemUserListV2200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
  */
@@ -2369,7 +2755,7 @@ export type SystemUserListV2200RowsItem = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserListV2200RowsItemUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2383,13 +2769,16 @@ export type SystemUserListV2200RowsItem = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserListV2200RowsItemSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserListV2200RowsItemStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserListV2200RowsItemCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -2409,6 +2798,53 @@ export type SystemUserListV2200 = {
   total: number;
   pageNum: number;
 };
+
+export type SystemUserGet200DataUserType = typeof SystemUserGet200DataUserType[keyof typeof SystemUserGet200DataUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserGet200DataSex = typeof SystemUserGet200DataSex[keyof typeof SystemUserGet200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserGet200DataStatus = typeof SystemUserGet200DataStatus[keyof typeof SystemUserGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserGet200DataCheckStatus = typeof SystemUserGet200DataCheckStatus[keyof typeof SystemUserGet200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
 
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
@@ -2542,7 +2978,7 @@ export type SystemUserGet200Data = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserGet200DataUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2556,13 +2992,16 @@ export type SystemUserGet200Data = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserGet200DataSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserGet200DataStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserGet200DataCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -2734,6 +3173,53 @@ export const SystemUserUserRoleMnglistUserType = {
   NUMBER_04: '04',
 } as const;
 
+export type SystemUserUserRoleMnglist200RowsItemUserType = typeof SystemUserUserRoleMnglist200RowsItemUserType[keyof typeof SystemUserUserRoleMnglist200RowsItemUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserUserRoleMnglist200RowsItemSex = typeof SystemUserUserRoleMnglist200RowsItemSex[keyof typeof SystemUserUserRoleMnglist200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserUserRoleMnglist200RowsItemStatus = typeof SystemUserUserRoleMnglist200RowsItemStatus[keyof typeof SystemUserUserRoleMnglist200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserUserRoleMnglist200RowsItemCheckStatus = typeof SystemUserUserRoleMnglist200RowsItemCheckStatus[keyof typeof SystemUserUserRoleMnglist200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
  */
@@ -2782,7 +3268,7 @@ export type SystemUserUserRoleMnglist200RowsItem = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserUserRoleMnglist200RowsItemUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2796,13 +3282,16 @@ export type SystemUserUserRoleMnglist200RowsItem = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserUserRoleMnglist200RowsItemSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserUserRoleMnglist200RowsItemStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserUserRoleMnglist200RowsItemCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -3425,6 +3914,41 @@ export const SystemRoleListPending = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemRoleList200RowsItemDataScope = typeof SystemRoleList200RowsItemDataScope[keyof typeof SystemRoleList200RowsItemDataScope];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleList200RowsItemDataScope = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_5: '5',
+} as const;
+
+export type SystemRoleList200RowsItemStatus = typeof SystemRoleList200RowsItemStatus[keyof typeof SystemRoleList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemRoleList200RowsItemCheckStatus = typeof SystemRoleList200RowsItemCheckStatus[keyof typeof SystemRoleList200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleList200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
  */
@@ -3474,15 +3998,18 @@ export type SystemRoleList200RowsItem = {
   roleName: string;
   roleKey: string;
   roleSort: number;
-  dataScope: string;
+  dataScope: SystemRoleList200RowsItemDataScope;
   dataScopeLabel: string;
-  status: string;
+  status: SystemRoleList200RowsItemStatus;
   /** 角色为正常状态（status 为 1） */
   enabled: boolean;
   /** 三员角色（系统管理员、安全管理员、审计管理员）：不能停用、删除或改数据权限 */
   dutyRole: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemRoleList200RowsItemCheckStatus;
   /** @nullable */
   remark: string | null;
   userCount: number;
@@ -3547,6 +4074,41 @@ export type SystemRoleUserAlternativeRole200 = {
   msg: string;
   data: SystemRoleUserAlternativeRole200DataItem[];
 };
+
+export type SystemRoleGet200DataDataScope = typeof SystemRoleGet200DataDataScope[keyof typeof SystemRoleGet200DataDataScope];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataDataScope = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_5: '5',
+} as const;
+
+export type SystemRoleGet200DataStatus = typeof SystemRoleGet200DataStatus[keyof typeof SystemRoleGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemRoleGet200DataCheckStatus = typeof SystemRoleGet200DataCheckStatus[keyof typeof SystemRoleGet200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
 
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
@@ -3681,15 +4243,18 @@ export type SystemRoleGet200Data = {
   roleName: string;
   roleKey: string;
   roleSort: number;
-  dataScope: string;
+  dataScope: SystemRoleGet200DataDataScope;
   dataScopeLabel: string;
-  status: string;
+  status: SystemRoleGet200DataStatus;
   /** 角色为正常状态（status 为 1） */
   enabled: boolean;
   /** 三员角色（系统管理员、安全管理员、审计管理员）：不能停用、删除或改数据权限 */
   dutyRole: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemRoleGet200DataCheckStatus;
   /** @nullable */
   remark: string | null;
   userCount: number;
@@ -4348,12 +4913,21 @@ export const SystemUserGroupListStatus = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemUserGroupList200RowsItemStatus = typeof SystemUserGroupList200RowsItemStatus[keyof typeof SystemUserGroupList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGroupList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemUserGroupList200RowsItem = {
   groupId: number;
   groupName: string;
   /** @nullable */
   remark: string | null;
-  status: string;
+  status: SystemUserGroupList200RowsItemStatus;
   memberCount: number;
   createdAt: string;
 };
@@ -4365,6 +4939,15 @@ export type SystemUserGroupList200 = {
   total: number;
   pageNum: number;
 };
+
+export type SystemUserGroupGet200DataStatus = typeof SystemUserGroupGet200DataStatus[keyof typeof SystemUserGroupGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGroupGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
 
 export type SystemUserGroupGet200DataMembersItem = {
   userId: number;
@@ -4380,7 +4963,7 @@ export type SystemUserGroupGet200Data = {
   groupName: string;
   /** @nullable */
   remark: string | null;
-  status: string;
+  status: SystemUserGroupGet200DataStatus;
   memberCount: number;
   createdAt: string;
   userIds: number[];
@@ -4727,6 +5310,55 @@ export type MenuSaveBody = {
   status?: MenuSaveBodyStatus;
 };
 
+/**
+ * M 目录，C 菜单，F 按钮
+ */
+export type MenuSave200DataMenuType = typeof MenuSave200DataMenuType[keyof typeof MenuSave200DataMenuType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataMenuType = {
+  M: 'M',
+  C: 'C',
+  F: 'F',
+} as const;
+
+/**
+ * @nullable
+ */
+export type MenuSave200DataTarget = typeof MenuSave200DataTarget[keyof typeof MenuSave200DataTarget] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataTarget = {
+  _self: '_self',
+  _blank: '_blank',
+} as const;
+
+/**
+ * '1' 隐藏，'0' 显示
+ */
+export type MenuSave200DataVisible = typeof MenuSave200DataVisible[keyof typeof MenuSave200DataVisible];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataVisible = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type MenuSave200DataStatus = typeof MenuSave200DataStatus[keyof typeof MenuSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type MenuSave200Data = {
   menuId: number;
   parentId: number;
@@ -4742,7 +5374,7 @@ export type MenuSave200Data = {
    */
   menuKey: string | null;
   /** M 目录，C 菜单，F 按钮 */
-  menuType: string;
+  menuType: MenuSave200DataMenuType;
   /** @nullable */
   path: string | null;
   /** @nullable */
@@ -4750,16 +5382,16 @@ export type MenuSave200Data = {
   /** @nullable */
   redirect: string | null;
   /** @nullable */
-  target: string | null;
+  target: MenuSave200DataTarget;
   /** @nullable */
   icon: string | null;
   /** '1' 隐藏，'0' 显示 */
-  visible: string;
+  visible: MenuSave200DataVisible;
   hiddenChildren: boolean;
   hiddenHeader: boolean;
   orderNum: number;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: MenuSave200DataStatus;
   /** ISO 8601 */
   createdAt: string;
 };
@@ -4858,6 +5490,55 @@ export type MenuUpdateBody = {
   status?: MenuUpdateBodyStatus;
 };
 
+/**
+ * M 目录，C 菜单，F 按钮
+ */
+export type MenuUpdate200DataMenuType = typeof MenuUpdate200DataMenuType[keyof typeof MenuUpdate200DataMenuType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataMenuType = {
+  M: 'M',
+  C: 'C',
+  F: 'F',
+} as const;
+
+/**
+ * @nullable
+ */
+export type MenuUpdate200DataTarget = typeof MenuUpdate200DataTarget[keyof typeof MenuUpdate200DataTarget] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataTarget = {
+  _self: '_self',
+  _blank: '_blank',
+} as const;
+
+/**
+ * '1' 隐藏，'0' 显示
+ */
+export type MenuUpdate200DataVisible = typeof MenuUpdate200DataVisible[keyof typeof MenuUpdate200DataVisible];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataVisible = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type MenuUpdate200DataStatus = typeof MenuUpdate200DataStatus[keyof typeof MenuUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type MenuUpdate200Data = {
   menuId: number;
   parentId: number;
@@ -4873,7 +5554,7 @@ export type MenuUpdate200Data = {
    */
   menuKey: string | null;
   /** M 目录，C 菜单，F 按钮 */
-  menuType: string;
+  menuType: MenuUpdate200DataMenuType;
   /** @nullable */
   path: string | null;
   /** @nullable */
@@ -4881,16 +5562,16 @@ export type MenuUpdate200Data = {
   /** @nullable */
   redirect: string | null;
   /** @nullable */
-  target: string | null;
+  target: MenuUpdate200DataTarget;
   /** @nullable */
   icon: string | null;
   /** '1' 隐藏，'0' 显示 */
-  visible: string;
+  visible: MenuUpdate200DataVisible;
   hiddenChildren: boolean;
   hiddenHeader: boolean;
   orderNum: number;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: MenuUpdate200DataStatus;
   /** ISO 8601 */
   createdAt: string;
 };
@@ -5049,6 +5730,32 @@ export type SystemDeptSaveBody = {
   status?: SystemDeptSaveBodyStatus;
 };
 
+/**
+ * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
+ * @nullable
+ */
+export type SystemDeptSave200DataArea = typeof SystemDeptSave200DataArea[keyof typeof SystemDeptSave200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptSave200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDeptSave200DataStatus = typeof SystemDeptSave200DataStatus[keyof typeof SystemDeptSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDeptSave200Data = {
   deptId: number;
   parentId: number;
@@ -5059,14 +5766,14 @@ export type SystemDeptSave200Data = {
    * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDeptSave200DataArea;
   orderNum: number;
   /** @nullable */
   leader: string | null;
   /** @nullable */
   phone: string | null;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDeptSave200DataStatus;
   /** 部门为正常状态（status 为 1） */
   enabled: boolean;
   /** 直属用户数 */
@@ -5132,6 +5839,32 @@ export type SystemDeptUpdateBody = {
   status?: SystemDeptUpdateBodyStatus;
 };
 
+/**
+ * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
+ * @nullable
+ */
+export type SystemDeptUpdate200DataArea = typeof SystemDeptUpdate200DataArea[keyof typeof SystemDeptUpdate200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptUpdate200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDeptUpdate200DataStatus = typeof SystemDeptUpdate200DataStatus[keyof typeof SystemDeptUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDeptUpdate200Data = {
   deptId: number;
   parentId: number;
@@ -5142,14 +5875,14 @@ export type SystemDeptUpdate200Data = {
    * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDeptUpdate200DataArea;
   orderNum: number;
   /** @nullable */
   leader: string | null;
   /** @nullable */
   phone: string | null;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDeptUpdate200DataStatus;
   /** 部门为正常状态（status 为 1） */
   enabled: boolean;
   /** 直属用户数 */
@@ -5261,12 +5994,24 @@ export const SystemDictTypeListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictTypeList200RowsItemStatus = typeof SystemDictTypeList200RowsItemStatus[keyof typeof SystemDictTypeList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictTypeList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictTypeList200RowsItem = {
   dictId: number;
   dictName: string;
   dictType: string;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictTypeList200RowsItemStatus;
   /** @nullable */
   remark: string | null;
   /** SPEC 3 的系统字典：不能删除、不能改类型 */
@@ -5323,12 +6068,24 @@ export type SystemDictTypeSaveBody = {
   remark?: string | null;
 };
 
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictTypeSave200DataStatus = typeof SystemDictTypeSave200DataStatus[keyof typeof SystemDictTypeSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictTypeSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictTypeSave200Data = {
   dictId: number;
   dictName: string;
   dictType: string;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictTypeSave200DataStatus;
   /** @nullable */
   remark: string | null;
   /** SPEC 3 的系统字典：不能删除、不能改类型 */
@@ -5383,12 +6140,24 @@ export type SystemDictTypeUpdateBody = {
   remark?: string | null;
 };
 
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictTypeUpdate200DataStatus = typeof SystemDictTypeUpdate200DataStatus[keyof typeof SystemDictTypeUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictTypeUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictTypeUpdate200Data = {
   dictId: number;
   dictName: string;
   dictType: string;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictTypeUpdate200DataStatus;
   /** @nullable */
   remark: string | null;
   /** SPEC 3 的系统字典：不能删除、不能改类型 */
@@ -5520,6 +6289,30 @@ export const SystemDictDataListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * Y 默认，N 否
+ */
+export type SystemDictDataList200RowsItemIsDefault = typeof SystemDictDataList200RowsItemIsDefault[keyof typeof SystemDictDataList200RowsItemIsDefault];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataList200RowsItemIsDefault = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictDataList200RowsItemStatus = typeof SystemDictDataList200RowsItemStatus[keyof typeof SystemDictDataList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictDataList200RowsItem = {
   dictCode: number;
   dictSort: number;
@@ -5531,9 +6324,9 @@ export type SystemDictDataList200RowsItem = {
   /** @nullable */
   listClass: string | null;
   /** Y 默认，N 否 */
-  isDefault: string;
+  isDefault: SystemDictDataList200RowsItemIsDefault;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictDataList200RowsItemStatus;
   /** @nullable */
   remark: string | null;
   /** ISO 8601 */
@@ -5608,6 +6401,30 @@ export type SystemDictDataSaveBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 默认，N 否
+ */
+export type SystemDictDataSave200DataIsDefault = typeof SystemDictDataSave200DataIsDefault[keyof typeof SystemDictDataSave200DataIsDefault];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataSave200DataIsDefault = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictDataSave200DataStatus = typeof SystemDictDataSave200DataStatus[keyof typeof SystemDictDataSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictDataSave200Data = {
   dictCode: number;
   dictSort: number;
@@ -5619,9 +6436,9 @@ export type SystemDictDataSave200Data = {
   /** @nullable */
   listClass: string | null;
   /** Y 默认，N 否 */
-  isDefault: string;
+  isDefault: SystemDictDataSave200DataIsDefault;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictDataSave200DataStatus;
   /** @nullable */
   remark: string | null;
   /** ISO 8601 */
@@ -5694,6 +6511,30 @@ export type SystemDictDataUpdateBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 默认，N 否
+ */
+export type SystemDictDataUpdate200DataIsDefault = typeof SystemDictDataUpdate200DataIsDefault[keyof typeof SystemDictDataUpdate200DataIsDefault];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataUpdate200DataIsDefault = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictDataUpdate200DataStatus = typeof SystemDictDataUpdate200DataStatus[keyof typeof SystemDictDataUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictDataUpdate200Data = {
   dictCode: number;
   dictSort: number;
@@ -5705,9 +6546,9 @@ export type SystemDictDataUpdate200Data = {
   /** @nullable */
   listClass: string | null;
   /** Y 默认，N 否 */
-  isDefault: string;
+  isDefault: SystemDictDataUpdate200DataIsDefault;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictDataUpdate200DataStatus;
   /** @nullable */
   remark: string | null;
   /** ISO 8601 */
@@ -5863,6 +6704,20 @@ export const SystemDistrictsListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
+ * @nullable
+ */
+export type SystemDistrictsList200RowsItemArea = typeof SystemDistrictsList200RowsItemArea[keyof typeof SystemDistrictsList200RowsItemArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDistrictsList200RowsItemArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemDistrictsList200RowsItem = {
   code: string;
   name: string;
@@ -5874,7 +6729,7 @@ export type SystemDistrictsList200RowsItem = {
    * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDistrictsList200RowsItemArea;
   orderNum: number;
   hasChildren: boolean;
   /** 含上级的全称，如 广州市 / 天河区 */
@@ -5920,6 +6775,20 @@ export type SystemDistrictsSaveBody = {
   orderNum?: number;
 };
 
+/**
+ * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
+ * @nullable
+ */
+export type SystemDistrictsSave200DataArea = typeof SystemDistrictsSave200DataArea[keyof typeof SystemDistrictsSave200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDistrictsSave200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemDistrictsSave200Data = {
   code: string;
   name: string;
@@ -5931,7 +6800,7 @@ export type SystemDistrictsSave200Data = {
    * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDistrictsSave200DataArea;
   orderNum: number;
   hasChildren: boolean;
   /** 含上级的全称，如 广州市 / 天河区 */
@@ -5967,6 +6836,20 @@ export type SystemDistrictsUpdateBody = {
   orderNum?: number;
 };
 
+/**
+ * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
+ * @nullable
+ */
+export type SystemDistrictsUpdate200DataArea = typeof SystemDistrictsUpdate200DataArea[keyof typeof SystemDistrictsUpdate200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDistrictsUpdate200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemDistrictsUpdate200Data = {
   code: string;
   name: string;
@@ -5978,7 +6861,7 @@ export type SystemDistrictsUpdate200Data = {
    * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDistrictsUpdate200DataArea;
   orderNum: number;
   hasChildren: boolean;
   /** 含上级的全称，如 广州市 / 天河区 */
@@ -6490,13 +7373,25 @@ export const SystemConfigListConfigType = {
   N: 'N',
 } as const;
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigList200RowsItemConfigType = typeof SystemConfigList200RowsItemConfigType[keyof typeof SystemConfigList200RowsItemConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigList200RowsItemConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigList200RowsItem = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigList200RowsItemConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -6515,13 +7410,25 @@ export type SystemConfigList200 = {
   pageNum: number;
 };
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigGet200DataConfigType = typeof SystemConfigGet200DataConfigType[keyof typeof SystemConfigGet200DataConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigGet200DataConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigGet200Data = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigGet200DataConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -6577,13 +7484,25 @@ export type SystemConfigSaveBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigSave200DataConfigType = typeof SystemConfigSave200DataConfigType[keyof typeof SystemConfigSave200DataConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigSave200DataConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigSave200Data = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigSave200DataConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -6639,13 +7558,25 @@ export type SystemConfigUpdateBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigUpdate200DataConfigType = typeof SystemConfigUpdate200DataConfigType[keyof typeof SystemConfigUpdate200DataConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigUpdate200DataConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigUpdate200Data = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigUpdate200DataConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -7236,14 +8167,38 @@ export const SystemNoticeListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeList200RowsItemNoticeType = typeof SystemNoticeList200RowsItemNoticeType[keyof typeof SystemNoticeList200RowsItemNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeList200RowsItemNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeList200RowsItemStatus = typeof SystemNoticeList200RowsItemStatus[keyof typeof SystemNoticeList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeList200RowsItem = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeList200RowsItemNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeList200RowsItemStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7260,14 +8215,38 @@ export type SystemNoticeList200 = {
   pageNum: number;
 };
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeGet200DataNoticeType = typeof SystemNoticeGet200DataNoticeType[keyof typeof SystemNoticeGet200DataNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeGet200DataNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeGet200DataStatus = typeof SystemNoticeGet200DataStatus[keyof typeof SystemNoticeGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeGet200Data = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeGet200DataNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeGet200DataStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7320,14 +8299,38 @@ export type SystemNoticeSaveBody = {
   status?: SystemNoticeSaveBodyStatus;
 };
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeSave200DataNoticeType = typeof SystemNoticeSave200DataNoticeType[keyof typeof SystemNoticeSave200DataNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeSave200DataNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeSave200DataStatus = typeof SystemNoticeSave200DataStatus[keyof typeof SystemNoticeSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeSave200Data = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeSave200DataNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeSave200DataStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7380,14 +8383,38 @@ export type SystemNoticeUpdateBody = {
   status?: SystemNoticeUpdateBodyStatus;
 };
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeUpdate200DataNoticeType = typeof SystemNoticeUpdate200DataNoticeType[keyof typeof SystemNoticeUpdate200DataNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeUpdate200DataNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeUpdate200DataStatus = typeof SystemNoticeUpdate200DataStatus[keyof typeof SystemNoticeUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeUpdate200Data = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeUpdate200DataNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeUpdate200DataStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7543,13 +8570,35 @@ export const SystemSysMsgInfoListAllCkzt = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemSysMsgInfoListAll200RowsItemMsgType = typeof SystemSysMsgInfoListAll200RowsItemMsgType[keyof typeof SystemSysMsgInfoListAll200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListAll200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoListAll200RowsItemCkzt = typeof SystemSysMsgInfoListAll200RowsItemCkzt[keyof typeof SystemSysMsgInfoListAll200RowsItemCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListAll200RowsItemCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoListAll200RowsItem = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoListAll200RowsItemMsgType;
   bt: string;
   nr: string;
   /** '0' 未读, '1' 已读 */
-  ckzt: string;
+  ckzt: SystemSysMsgInfoListAll200RowsItemCkzt;
   /** @nullable */
   readAt: string | null;
   /** @nullable */
@@ -7578,13 +8627,35 @@ export type SystemSysMsgInfoListAll200 = {
   pageNum: number;
 };
 
+export type SystemSysMsgInfoGet200DataMsgType = typeof SystemSysMsgInfoGet200DataMsgType[keyof typeof SystemSysMsgInfoGet200DataMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoGet200DataMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoGet200DataCkzt = typeof SystemSysMsgInfoGet200DataCkzt[keyof typeof SystemSysMsgInfoGet200DataCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoGet200DataCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoGet200Data = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoGet200DataMsgType;
   bt: string;
   nr: string;
   /** '0' 未读, '1' 已读 */
-  ckzt: string;
+  ckzt: SystemSysMsgInfoGet200DataCkzt;
   /** @nullable */
   readAt: string | null;
   /** @nullable */
@@ -8004,6 +9075,18 @@ export const SystemCatalogPositionListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionList200RowsItemStatus = typeof SystemCatalogPositionList200RowsItemStatus[keyof typeof SystemCatalogPositionList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionList200RowsItem = {
@@ -8013,7 +9096,7 @@ export type SystemCatalogPositionList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionList200RowsItemStatus;
   extra: SystemCatalogPositionList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8031,6 +9114,18 @@ export type SystemCatalogPositionList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionGet200DataStatus = typeof SystemCatalogPositionGet200DataStatus[keyof typeof SystemCatalogPositionGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionGet200Data = {
@@ -8040,7 +9135,7 @@ export type SystemCatalogPositionGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionGet200DataStatus;
   extra: SystemCatalogPositionGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8111,6 +9206,18 @@ export type SystemCatalogPositionSaveBody = {
   extra: SystemCatalogPositionSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionSave200DataStatus = typeof SystemCatalogPositionSave200DataStatus[keyof typeof SystemCatalogPositionSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionSave200Data = {
@@ -8120,7 +9227,7 @@ export type SystemCatalogPositionSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionSave200DataStatus;
   extra: SystemCatalogPositionSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8191,6 +9298,18 @@ export type SystemCatalogPositionUpdateBody = {
   extra: SystemCatalogPositionUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionUpdate200DataStatus = typeof SystemCatalogPositionUpdate200DataStatus[keyof typeof SystemCatalogPositionUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionUpdate200Data = {
@@ -8200,7 +9319,7 @@ export type SystemCatalogPositionUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionUpdate200DataStatus;
   extra: SystemCatalogPositionUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8329,6 +9448,18 @@ export const SystemCatalogFileTagListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagList200RowsItemStatus = typeof SystemCatalogFileTagList200RowsItemStatus[keyof typeof SystemCatalogFileTagList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagList200RowsItem = {
@@ -8338,7 +9469,7 @@ export type SystemCatalogFileTagList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagList200RowsItemStatus;
   extra: SystemCatalogFileTagList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8356,6 +9487,18 @@ export type SystemCatalogFileTagList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagGet200DataStatus = typeof SystemCatalogFileTagGet200DataStatus[keyof typeof SystemCatalogFileTagGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagGet200Data = {
@@ -8365,7 +9508,7 @@ export type SystemCatalogFileTagGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagGet200DataStatus;
   extra: SystemCatalogFileTagGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8436,6 +9579,18 @@ export type SystemCatalogFileTagSaveBody = {
   extra: SystemCatalogFileTagSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagSave200DataStatus = typeof SystemCatalogFileTagSave200DataStatus[keyof typeof SystemCatalogFileTagSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagSave200Data = {
@@ -8445,7 +9600,7 @@ export type SystemCatalogFileTagSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagSave200DataStatus;
   extra: SystemCatalogFileTagSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8516,6 +9671,18 @@ export type SystemCatalogFileTagUpdateBody = {
   extra: SystemCatalogFileTagUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagUpdate200DataStatus = typeof SystemCatalogFileTagUpdate200DataStatus[keyof typeof SystemCatalogFileTagUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagUpdate200Data = {
@@ -8525,7 +9692,7 @@ export type SystemCatalogFileTagUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagUpdate200DataStatus;
   extra: SystemCatalogFileTagUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8654,6 +9821,18 @@ export const SystemCatalogOrganTagListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagList200RowsItemStatus = typeof SystemCatalogOrganTagList200RowsItemStatus[keyof typeof SystemCatalogOrganTagList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagList200RowsItem = {
@@ -8663,7 +9842,7 @@ export type SystemCatalogOrganTagList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagList200RowsItemStatus;
   extra: SystemCatalogOrganTagList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8681,6 +9860,18 @@ export type SystemCatalogOrganTagList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagGet200DataStatus = typeof SystemCatalogOrganTagGet200DataStatus[keyof typeof SystemCatalogOrganTagGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagGet200Data = {
@@ -8690,7 +9881,7 @@ export type SystemCatalogOrganTagGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagGet200DataStatus;
   extra: SystemCatalogOrganTagGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8753,6 +9944,18 @@ export type SystemCatalogOrganTagSaveBody = {
   extra: SystemCatalogOrganTagSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagSave200DataStatus = typeof SystemCatalogOrganTagSave200DataStatus[keyof typeof SystemCatalogOrganTagSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagSave200Data = {
@@ -8762,7 +9965,7 @@ export type SystemCatalogOrganTagSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagSave200DataStatus;
   extra: SystemCatalogOrganTagSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8825,6 +10028,18 @@ export type SystemCatalogOrganTagUpdateBody = {
   extra: SystemCatalogOrganTagUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagUpdate200DataStatus = typeof SystemCatalogOrganTagUpdate200DataStatus[keyof typeof SystemCatalogOrganTagUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagUpdate200Data = {
@@ -8834,7 +10049,7 @@ export type SystemCatalogOrganTagUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagUpdate200DataStatus;
   extra: SystemCatalogOrganTagUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8963,6 +10178,18 @@ export const SystemCatalogDataOrderListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderList200RowsItemStatus = typeof SystemCatalogDataOrderList200RowsItemStatus[keyof typeof SystemCatalogDataOrderList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderList200RowsItem = {
@@ -8972,7 +10199,7 @@ export type SystemCatalogDataOrderList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderList200RowsItemStatus;
   extra: SystemCatalogDataOrderList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8990,6 +10217,18 @@ export type SystemCatalogDataOrderList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderGet200DataStatus = typeof SystemCatalogDataOrderGet200DataStatus[keyof typeof SystemCatalogDataOrderGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderGet200Data = {
@@ -8999,7 +10238,7 @@ export type SystemCatalogDataOrderGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderGet200DataStatus;
   extra: SystemCatalogDataOrderGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9080,6 +10319,18 @@ export type SystemCatalogDataOrderSaveBody = {
   extra: SystemCatalogDataOrderSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderSave200DataStatus = typeof SystemCatalogDataOrderSave200DataStatus[keyof typeof SystemCatalogDataOrderSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderSave200Data = {
@@ -9089,7 +10340,7 @@ export type SystemCatalogDataOrderSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderSave200DataStatus;
   extra: SystemCatalogDataOrderSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9170,6 +10421,18 @@ export type SystemCatalogDataOrderUpdateBody = {
   extra: SystemCatalogDataOrderUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderUpdate200DataStatus = typeof SystemCatalogDataOrderUpdate200DataStatus[keyof typeof SystemCatalogDataOrderUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderUpdate200Data = {
@@ -9179,7 +10442,7 @@ export type SystemCatalogDataOrderUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderUpdate200DataStatus;
   extra: SystemCatalogDataOrderUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9308,6 +10571,18 @@ export const SystemCatalogViolateTypeListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeList200RowsItemStatus = typeof SystemCatalogViolateTypeList200RowsItemStatus[keyof typeof SystemCatalogViolateTypeList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeList200RowsItem = {
@@ -9317,7 +10592,7 @@ export type SystemCatalogViolateTypeList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeList200RowsItemStatus;
   extra: SystemCatalogViolateTypeList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -9335,6 +10610,18 @@ export type SystemCatalogViolateTypeList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeGet200DataStatus = typeof SystemCatalogViolateTypeGet200DataStatus[keyof typeof SystemCatalogViolateTypeGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeGet200Data = {
@@ -9344,7 +10631,7 @@ export type SystemCatalogViolateTypeGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeGet200DataStatus;
   extra: SystemCatalogViolateTypeGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9421,6 +10708,18 @@ export type SystemCatalogViolateTypeSaveBody = {
   extra: SystemCatalogViolateTypeSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeSave200DataStatus = typeof SystemCatalogViolateTypeSave200DataStatus[keyof typeof SystemCatalogViolateTypeSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeSave200Data = {
@@ -9430,7 +10729,7 @@ export type SystemCatalogViolateTypeSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeSave200DataStatus;
   extra: SystemCatalogViolateTypeSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9507,6 +10806,18 @@ export type SystemCatalogViolateTypeUpdateBody = {
   extra: SystemCatalogViolateTypeUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeUpdate200DataStatus = typeof SystemCatalogViolateTypeUpdate200DataStatus[keyof typeof SystemCatalogViolateTypeUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeUpdate200Data = {
@@ -9516,7 +10827,7 @@ export type SystemCatalogViolateTypeUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeUpdate200DataStatus;
   extra: SystemCatalogViolateTypeUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9645,6 +10956,18 @@ export const SystemCatalogQuestionListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionList200RowsItemStatus = typeof SystemCatalogQuestionList200RowsItemStatus[keyof typeof SystemCatalogQuestionList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionList200RowsItem = {
@@ -9654,7 +10977,7 @@ export type SystemCatalogQuestionList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionList200RowsItemStatus;
   extra: SystemCatalogQuestionList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -9672,6 +10995,18 @@ export type SystemCatalogQuestionList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionGet200DataStatus = typeof SystemCatalogQuestionGet200DataStatus[keyof typeof SystemCatalogQuestionGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionGet200Data = {
@@ -9681,7 +11016,7 @@ export type SystemCatalogQuestionGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionGet200DataStatus;
   extra: SystemCatalogQuestionGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9747,6 +11082,18 @@ export type SystemCatalogQuestionSaveBody = {
   extra: SystemCatalogQuestionSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionSave200DataStatus = typeof SystemCatalogQuestionSave200DataStatus[keyof typeof SystemCatalogQuestionSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionSave200Data = {
@@ -9756,7 +11103,7 @@ export type SystemCatalogQuestionSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionSave200DataStatus;
   extra: SystemCatalogQuestionSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9822,6 +11169,18 @@ export type SystemCatalogQuestionUpdateBody = {
   extra: SystemCatalogQuestionUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionUpdate200DataStatus = typeof SystemCatalogQuestionUpdate200DataStatus[keyof typeof SystemCatalogQuestionUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionUpdate200Data = {
@@ -9831,7 +11190,7 @@ export type SystemCatalogQuestionUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionUpdate200DataStatus;
   extra: SystemCatalogQuestionUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9960,6 +11319,18 @@ export const SystemCatalogGatewayListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewayList200RowsItemStatus = typeof SystemCatalogGatewayList200RowsItemStatus[keyof typeof SystemCatalogGatewayList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewayList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewayList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewayList200RowsItem = {
@@ -9969,7 +11340,7 @@ export type SystemCatalogGatewayList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewayList200RowsItemStatus;
   extra: SystemCatalogGatewayList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -9987,6 +11358,18 @@ export type SystemCatalogGatewayList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewayGet200DataStatus = typeof SystemCatalogGatewayGet200DataStatus[keyof typeof SystemCatalogGatewayGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewayGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewayGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewayGet200Data = {
@@ -9996,7 +11379,7 @@ export type SystemCatalogGatewayGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewayGet200DataStatus;
   extra: SystemCatalogGatewayGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -10078,6 +11461,18 @@ export type SystemCatalogGatewaySaveBody = {
   extra: SystemCatalogGatewaySaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewaySave200DataStatus = typeof SystemCatalogGatewaySave200DataStatus[keyof typeof SystemCatalogGatewaySave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewaySave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewaySave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewaySave200Data = {
@@ -10087,7 +11482,7 @@ export type SystemCatalogGatewaySave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewaySave200DataStatus;
   extra: SystemCatalogGatewaySave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -10169,6 +11564,18 @@ export type SystemCatalogGatewayUpdateBody = {
   extra: SystemCatalogGatewayUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewayUpdate200DataStatus = typeof SystemCatalogGatewayUpdate200DataStatus[keyof typeof SystemCatalogGatewayUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewayUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewayUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewayUpdate200Data = {
@@ -10178,7 +11585,7 @@ export type SystemCatalogGatewayUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewayUpdate200DataStatus;
   extra: SystemCatalogGatewayUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -10325,10 +11732,20 @@ export const SystemPersonListSex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemPersonList200RowsItemSex = typeof SystemPersonList200RowsItemSex[keyof typeof SystemPersonList200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonList200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonList200RowsItem = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonList200RowsItemSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -10361,10 +11778,20 @@ export type SystemPersonList200 = {
   pageNum: number;
 };
 
+export type SystemPersonGet200DataSex = typeof SystemPersonGet200DataSex[keyof typeof SystemPersonGet200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonGet200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonGet200Data = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonGet200DataSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -10459,10 +11886,20 @@ export type SystemPersonSaveBody = {
   employStatus?: string;
 };
 
+export type SystemPersonSave200DataSex = typeof SystemPersonSave200DataSex[keyof typeof SystemPersonSave200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonSave200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonSave200Data = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonSave200DataSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -10538,10 +11975,20 @@ export type SystemPersonUpdateBody = {
   employStatus?: string;
 };
 
+export type SystemPersonUpdate200DataSex = typeof SystemPersonUpdate200DataSex[keyof typeof SystemPersonUpdate200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonUpdate200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonUpdate200Data = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonUpdate200DataSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -11339,6 +12786,19 @@ export const ApplyNewCertListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertList200RowsItemOutcome = typeof ApplyNewCertList200RowsItemOutcome[keyof typeof ApplyNewCertList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyNewCertList200RowsItemAllowedEventsItem = typeof ApplyNewCertList200RowsItemAllowedEventsItem[keyof typeof ApplyNewCertList200RowsItemAllowedEventsItem];
 
 
@@ -11371,8 +12831,11 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11415,6 +12878,19 @@ export type ApplyNewCertList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertGet200DataOutcome = typeof ApplyNewCertGet200DataOutcome[keyof typeof ApplyNewCertGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertGet200DataAllowedEventsItem = typeof ApplyNewCertGet200DataAllowedEventsItem[keyof typeof ApplyNewCertGet200DataAllowedEventsItem];
 
@@ -11527,8 +13003,11 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11627,6 +13106,19 @@ export type ApplyNewCertSaveBody = {
   certificateId?: number | null;
   payload?: ApplyNewCertSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertSave200DataOutcome = typeof ApplyNewCertSave200DataOutcome[keyof typeof ApplyNewCertSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertSave200DataAllowedEventsItem = typeof ApplyNewCertSave200DataAllowedEventsItem[keyof typeof ApplyNewCertSave200DataAllowedEventsItem];
 
@@ -11739,8 +13231,11 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11804,6 +13299,19 @@ export type ApplyNewCertUpdateBody = {
   version?: number;
   payload?: ApplyNewCertUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertUpdate200DataOutcome = typeof ApplyNewCertUpdate200DataOutcome[keyof typeof ApplyNewCertUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertUpdate200DataAllowedEventsItem = typeof ApplyNewCertUpdate200DataAllowedEventsItem[keyof typeof ApplyNewCertUpdate200DataAllowedEventsItem];
 
@@ -11916,8 +13424,11 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11989,6 +13500,19 @@ export type ApplyNewCertSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertSubmit200DataOutcome = typeof ApplyNewCertSubmit200DataOutcome[keyof typeof ApplyNewCertSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertSubmit200DataAllowedEventsItem = typeof ApplyNewCertSubmit200DataAllowedEventsItem[keyof typeof ApplyNewCertSubmit200DataAllowedEventsItem];
 
@@ -12101,8 +13625,11 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12220,6 +13747,19 @@ export const ApplyDelayListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelayList200RowsItemOutcome = typeof ApplyDelayList200RowsItemOutcome[keyof typeof ApplyDelayList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelayList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyDelayList200RowsItemAllowedEventsItem = typeof ApplyDelayList200RowsItemAllowedEventsItem[keyof typeof ApplyDelayList200RowsItemAllowedEventsItem];
 
 
@@ -12252,8 +13792,11 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelayList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12296,6 +13839,19 @@ export type ApplyDelayList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelayGet200DataOutcome = typeof ApplyDelayGet200DataOutcome[keyof typeof ApplyDelayGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelayGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelayGet200DataAllowedEventsItem = typeof ApplyDelayGet200DataAllowedEventsItem[keyof typeof ApplyDelayGet200DataAllowedEventsItem];
 
@@ -12408,8 +13964,11 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelayGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12508,6 +14067,19 @@ export type ApplyDelaySaveBody = {
   certificateId?: number | null;
   payload?: ApplyDelaySaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelaySave200DataOutcome = typeof ApplyDelaySave200DataOutcome[keyof typeof ApplyDelaySave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelaySave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelaySave200DataAllowedEventsItem = typeof ApplyDelaySave200DataAllowedEventsItem[keyof typeof ApplyDelaySave200DataAllowedEventsItem];
 
@@ -12620,8 +14192,11 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelaySave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12685,6 +14260,19 @@ export type ApplyDelayUpdateBody = {
   version?: number;
   payload?: ApplyDelayUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelayUpdate200DataOutcome = typeof ApplyDelayUpdate200DataOutcome[keyof typeof ApplyDelayUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelayUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelayUpdate200DataAllowedEventsItem = typeof ApplyDelayUpdate200DataAllowedEventsItem[keyof typeof ApplyDelayUpdate200DataAllowedEventsItem];
 
@@ -12797,8 +14385,11 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelayUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12870,6 +14461,19 @@ export type ApplyDelaySubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelaySubmit200DataOutcome = typeof ApplyDelaySubmit200DataOutcome[keyof typeof ApplyDelaySubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelaySubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelaySubmit200DataAllowedEventsItem = typeof ApplyDelaySubmit200DataAllowedEventsItem[keyof typeof ApplyDelaySubmit200DataAllowedEventsItem];
 
@@ -12982,8 +14586,11 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelaySubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13101,6 +14708,19 @@ export const ApplyInnerListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerList200RowsItemOutcome = typeof ApplyInnerList200RowsItemOutcome[keyof typeof ApplyInnerList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyInnerList200RowsItemAllowedEventsItem = typeof ApplyInnerList200RowsItemAllowedEventsItem[keyof typeof ApplyInnerList200RowsItemAllowedEventsItem];
 
 
@@ -13133,8 +14753,11 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13177,6 +14800,19 @@ export type ApplyInnerList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerGet200DataOutcome = typeof ApplyInnerGet200DataOutcome[keyof typeof ApplyInnerGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerGet200DataAllowedEventsItem = typeof ApplyInnerGet200DataAllowedEventsItem[keyof typeof ApplyInnerGet200DataAllowedEventsItem];
 
@@ -13289,8 +14925,11 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13389,6 +15028,19 @@ export type ApplyInnerSaveBody = {
   certificateId?: number | null;
   payload?: ApplyInnerSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerSave200DataOutcome = typeof ApplyInnerSave200DataOutcome[keyof typeof ApplyInnerSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerSave200DataAllowedEventsItem = typeof ApplyInnerSave200DataAllowedEventsItem[keyof typeof ApplyInnerSave200DataAllowedEventsItem];
 
@@ -13501,8 +15153,11 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13566,6 +15221,19 @@ export type ApplyInnerUpdateBody = {
   version?: number;
   payload?: ApplyInnerUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerUpdate200DataOutcome = typeof ApplyInnerUpdate200DataOutcome[keyof typeof ApplyInnerUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerUpdate200DataAllowedEventsItem = typeof ApplyInnerUpdate200DataAllowedEventsItem[keyof typeof ApplyInnerUpdate200DataAllowedEventsItem];
 
@@ -13678,8 +15346,11 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13751,6 +15422,19 @@ export type ApplyInnerSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerSubmit200DataOutcome = typeof ApplyInnerSubmit200DataOutcome[keyof typeof ApplyInnerSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerSubmit200DataAllowedEventsItem = typeof ApplyInnerSubmit200DataAllowedEventsItem[keyof typeof ApplyInnerSubmit200DataAllowedEventsItem];
 
@@ -13863,8 +15547,11 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13982,6 +15669,19 @@ export const ApplyInProvinceListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceList200RowsItemOutcome = typeof ApplyInProvinceList200RowsItemOutcome[keyof typeof ApplyInProvinceList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyInProvinceList200RowsItemAllowedEventsItem = typeof ApplyInProvinceList200RowsItemAllowedEventsItem[keyof typeof ApplyInProvinceList200RowsItemAllowedEventsItem];
 
 
@@ -14014,8 +15714,11 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14058,6 +15761,19 @@ export type ApplyInProvinceList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceGet200DataOutcome = typeof ApplyInProvinceGet200DataOutcome[keyof typeof ApplyInProvinceGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceGet200DataAllowedEventsItem = typeof ApplyInProvinceGet200DataAllowedEventsItem[keyof typeof ApplyInProvinceGet200DataAllowedEventsItem];
 
@@ -14170,8 +15886,11 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14270,6 +15989,19 @@ export type ApplyInProvinceSaveBody = {
   certificateId?: number | null;
   payload?: ApplyInProvinceSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceSave200DataOutcome = typeof ApplyInProvinceSave200DataOutcome[keyof typeof ApplyInProvinceSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceSave200DataAllowedEventsItem = typeof ApplyInProvinceSave200DataAllowedEventsItem[keyof typeof ApplyInProvinceSave200DataAllowedEventsItem];
 
@@ -14382,8 +16114,11 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14447,6 +16182,19 @@ export type ApplyInProvinceUpdateBody = {
   version?: number;
   payload?: ApplyInProvinceUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceUpdate200DataOutcome = typeof ApplyInProvinceUpdate200DataOutcome[keyof typeof ApplyInProvinceUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceUpdate200DataAllowedEventsItem = typeof ApplyInProvinceUpdate200DataAllowedEventsItem[keyof typeof ApplyInProvinceUpdate200DataAllowedEventsItem];
 
@@ -14559,8 +16307,11 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14632,6 +16383,19 @@ export type ApplyInProvinceSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceSubmit200DataOutcome = typeof ApplyInProvinceSubmit200DataOutcome[keyof typeof ApplyInProvinceSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceSubmit200DataAllowedEventsItem = typeof ApplyInProvinceSubmit200DataAllowedEventsItem[keyof typeof ApplyInProvinceSubmit200DataAllowedEventsItem];
 
@@ -14744,8 +16508,11 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14863,6 +16630,19 @@ export const ApplyOutProvinceListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceList200RowsItemOutcome = typeof ApplyOutProvinceList200RowsItemOutcome[keyof typeof ApplyOutProvinceList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyOutProvinceList200RowsItemAllowedEventsItem = typeof ApplyOutProvinceList200RowsItemAllowedEventsItem[keyof typeof ApplyOutProvinceList200RowsItemAllowedEventsItem];
 
 
@@ -14895,8 +16675,11 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14939,6 +16722,19 @@ export type ApplyOutProvinceList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceGet200DataOutcome = typeof ApplyOutProvinceGet200DataOutcome[keyof typeof ApplyOutProvinceGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceGet200DataAllowedEventsItem = typeof ApplyOutProvinceGet200DataAllowedEventsItem[keyof typeof ApplyOutProvinceGet200DataAllowedEventsItem];
 
@@ -15051,8 +16847,11 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15151,6 +16950,19 @@ export type ApplyOutProvinceSaveBody = {
   certificateId?: number | null;
   payload?: ApplyOutProvinceSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceSave200DataOutcome = typeof ApplyOutProvinceSave200DataOutcome[keyof typeof ApplyOutProvinceSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceSave200DataAllowedEventsItem = typeof ApplyOutProvinceSave200DataAllowedEventsItem[keyof typeof ApplyOutProvinceSave200DataAllowedEventsItem];
 
@@ -15263,8 +17075,11 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15328,6 +17143,19 @@ export type ApplyOutProvinceUpdateBody = {
   version?: number;
   payload?: ApplyOutProvinceUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceUpdate200DataOutcome = typeof ApplyOutProvinceUpdate200DataOutcome[keyof typeof ApplyOutProvinceUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceUpdate200DataAllowedEventsItem = typeof ApplyOutProvinceUpdate200DataAllowedEventsItem[keyof typeof ApplyOutProvinceUpdate200DataAllowedEventsItem];
 
@@ -15440,8 +17268,11 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15513,6 +17344,19 @@ export type ApplyOutProvinceSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceSubmit200DataOutcome = typeof ApplyOutProvinceSubmit200DataOutcome[keyof typeof ApplyOutProvinceSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceSubmit200DataAllowedEventsItem = typeof ApplyOutProvinceSubmit200DataAllowedEventsItem[keyof typeof ApplyOutProvinceSubmit200DataAllowedEventsItem];
 
@@ -15625,8 +17469,11 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15744,6 +17591,19 @@ export const ApplyModifyListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifyList200RowsItemOutcome = typeof ApplyModifyList200RowsItemOutcome[keyof typeof ApplyModifyList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifyList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyModifyList200RowsItemAllowedEventsItem = typeof ApplyModifyList200RowsItemAllowedEventsItem[keyof typeof ApplyModifyList200RowsItemAllowedEventsItem];
 
 
@@ -15776,8 +17636,11 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifyList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15820,6 +17683,19 @@ export type ApplyModifyList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifyGet200DataOutcome = typeof ApplyModifyGet200DataOutcome[keyof typeof ApplyModifyGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifyGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifyGet200DataAllowedEventsItem = typeof ApplyModifyGet200DataAllowedEventsItem[keyof typeof ApplyModifyGet200DataAllowedEventsItem];
 
@@ -15932,8 +17808,11 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifyGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16032,6 +17911,19 @@ export type ApplyModifySaveBody = {
   certificateId?: number | null;
   payload?: ApplyModifySaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifySave200DataOutcome = typeof ApplyModifySave200DataOutcome[keyof typeof ApplyModifySave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifySave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifySave200DataAllowedEventsItem = typeof ApplyModifySave200DataAllowedEventsItem[keyof typeof ApplyModifySave200DataAllowedEventsItem];
 
@@ -16144,8 +18036,11 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifySave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16209,6 +18104,19 @@ export type ApplyModifyUpdateBody = {
   version?: number;
   payload?: ApplyModifyUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifyUpdate200DataOutcome = typeof ApplyModifyUpdate200DataOutcome[keyof typeof ApplyModifyUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifyUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifyUpdate200DataAllowedEventsItem = typeof ApplyModifyUpdate200DataAllowedEventsItem[keyof typeof ApplyModifyUpdate200DataAllowedEventsItem];
 
@@ -16321,8 +18229,11 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifyUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16394,6 +18305,19 @@ export type ApplyModifySubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifySubmit200DataOutcome = typeof ApplyModifySubmit200DataOutcome[keyof typeof ApplyModifySubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifySubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifySubmit200DataAllowedEventsItem = typeof ApplyModifySubmit200DataAllowedEventsItem[keyof typeof ApplyModifySubmit200DataAllowedEventsItem];
 
@@ -16506,8 +18430,11 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifySubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16625,6 +18552,19 @@ export const CertificateRevocationListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationList200RowsItemOutcome = typeof CertificateRevocationList200RowsItemOutcome[keyof typeof CertificateRevocationList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type CertificateRevocationList200RowsItemAllowedEventsItem = typeof CertificateRevocationList200RowsItemAllowedEventsItem[keyof typeof CertificateRevocationList200RowsItemAllowedEventsItem];
 
 
@@ -16657,8 +18597,11 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16701,6 +18644,19 @@ export type CertificateRevocationList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationGet200DataOutcome = typeof CertificateRevocationGet200DataOutcome[keyof typeof CertificateRevocationGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationGet200DataAllowedEventsItem = typeof CertificateRevocationGet200DataAllowedEventsItem[keyof typeof CertificateRevocationGet200DataAllowedEventsItem];
 
@@ -16813,8 +18769,11 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16913,6 +18872,19 @@ export type CertificateRevocationSaveBody = {
   certificateId?: number | null;
   payload?: CertificateRevocationSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationSave200DataOutcome = typeof CertificateRevocationSave200DataOutcome[keyof typeof CertificateRevocationSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationSave200DataAllowedEventsItem = typeof CertificateRevocationSave200DataAllowedEventsItem[keyof typeof CertificateRevocationSave200DataAllowedEventsItem];
 
@@ -17025,8 +18997,11 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17090,6 +19065,19 @@ export type CertificateRevocationUpdateBody = {
   version?: number;
   payload?: CertificateRevocationUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationUpdate200DataOutcome = typeof CertificateRevocationUpdate200DataOutcome[keyof typeof CertificateRevocationUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationUpdate200DataAllowedEventsItem = typeof CertificateRevocationUpdate200DataAllowedEventsItem[keyof typeof CertificateRevocationUpdate200DataAllowedEventsItem];
 
@@ -17202,8 +19190,11 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17275,6 +19266,19 @@ export type CertificateRevocationSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationSubmit200DataOutcome = typeof CertificateRevocationSubmit200DataOutcome[keyof typeof CertificateRevocationSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationSubmit200DataAllowedEventsItem = typeof CertificateRevocationSubmit200DataAllowedEventsItem[keyof typeof CertificateRevocationSubmit200DataAllowedEventsItem];
 
@@ -17387,8 +19391,11 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17506,6 +19513,19 @@ export const ApplyPersonRevocationListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationList200RowsItemOutcome = typeof ApplyPersonRevocationList200RowsItemOutcome[keyof typeof ApplyPersonRevocationList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyPersonRevocationList200RowsItemAllowedEventsItem = typeof ApplyPersonRevocationList200RowsItemAllowedEventsItem[keyof typeof ApplyPersonRevocationList200RowsItemAllowedEventsItem];
 
 
@@ -17538,8 +19558,11 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17582,6 +19605,19 @@ export type ApplyPersonRevocationList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationGet200DataOutcome = typeof ApplyPersonRevocationGet200DataOutcome[keyof typeof ApplyPersonRevocationGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationGet200DataAllowedEventsItem = typeof ApplyPersonRevocationGet200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationGet200DataAllowedEventsItem];
 
@@ -17694,8 +19730,11 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17794,6 +19833,19 @@ export type ApplyPersonRevocationSaveBody = {
   certificateId?: number | null;
   payload?: ApplyPersonRevocationSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationSave200DataOutcome = typeof ApplyPersonRevocationSave200DataOutcome[keyof typeof ApplyPersonRevocationSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationSave200DataAllowedEventsItem = typeof ApplyPersonRevocationSave200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationSave200DataAllowedEventsItem];
 
@@ -17906,8 +19958,11 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17971,6 +20026,19 @@ export type ApplyPersonRevocationUpdateBody = {
   version?: number;
   payload?: ApplyPersonRevocationUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationUpdate200DataOutcome = typeof ApplyPersonRevocationUpdate200DataOutcome[keyof typeof ApplyPersonRevocationUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationUpdate200DataAllowedEventsItem = typeof ApplyPersonRevocationUpdate200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationUpdate200DataAllowedEventsItem];
 
@@ -18083,8 +20151,11 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18156,6 +20227,19 @@ export type ApplyPersonRevocationSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationSubmit200DataOutcome = typeof ApplyPersonRevocationSubmit200DataOutcome[keyof typeof ApplyPersonRevocationSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationSubmit200DataAllowedEventsItem = typeof ApplyPersonRevocationSubmit200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationSubmit200DataAllowedEventsItem];
 
@@ -18268,8 +20352,11 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18387,6 +20474,19 @@ export const ApplyRenameListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameList200RowsItemOutcome = typeof ApplyRenameList200RowsItemOutcome[keyof typeof ApplyRenameList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyRenameList200RowsItemAllowedEventsItem = typeof ApplyRenameList200RowsItemAllowedEventsItem[keyof typeof ApplyRenameList200RowsItemAllowedEventsItem];
 
 
@@ -18419,8 +20519,11 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18463,6 +20566,19 @@ export type ApplyRenameList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameGet200DataOutcome = typeof ApplyRenameGet200DataOutcome[keyof typeof ApplyRenameGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameGet200DataAllowedEventsItem = typeof ApplyRenameGet200DataAllowedEventsItem[keyof typeof ApplyRenameGet200DataAllowedEventsItem];
 
@@ -18575,8 +20691,11 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18675,6 +20794,19 @@ export type ApplyRenameSaveBody = {
   certificateId?: number | null;
   payload?: ApplyRenameSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameSave200DataOutcome = typeof ApplyRenameSave200DataOutcome[keyof typeof ApplyRenameSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameSave200DataAllowedEventsItem = typeof ApplyRenameSave200DataAllowedEventsItem[keyof typeof ApplyRenameSave200DataAllowedEventsItem];
 
@@ -18787,8 +20919,11 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18852,6 +20987,19 @@ export type ApplyRenameUpdateBody = {
   version?: number;
   payload?: ApplyRenameUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameUpdate200DataOutcome = typeof ApplyRenameUpdate200DataOutcome[keyof typeof ApplyRenameUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameUpdate200DataAllowedEventsItem = typeof ApplyRenameUpdate200DataAllowedEventsItem[keyof typeof ApplyRenameUpdate200DataAllowedEventsItem];
 
@@ -18964,8 +21112,11 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -19037,6 +21188,19 @@ export type ApplyRenameSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameSubmit200DataOutcome = typeof ApplyRenameSubmit200DataOutcome[keyof typeof ApplyRenameSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameSubmit200DataAllowedEventsItem = typeof ApplyRenameSubmit200DataAllowedEventsItem[keyof typeof ApplyRenameSubmit200DataAllowedEventsItem];
 
@@ -19149,8 +21313,11 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -19245,6 +21412,19 @@ export const CertificateRevocationRevokeReason = {
   NUMBER_4: '4',
   NUMBER_5: '5',
   NUMBER_9: '9',
+} as const;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationRevoke200DataOutcome = typeof CertificateRevocationRevoke200DataOutcome[keyof typeof CertificateRevocationRevoke200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationRevoke200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
 } as const;
 
 export type CertificateRevocationRevoke200DataAllowedEventsItem = typeof CertificateRevocationRevoke200DataAllowedEventsItem[keyof typeof CertificateRevocationRevoke200DataAllowedEventsItem];
@@ -19358,8 +21538,11 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationRevoke200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -19525,6 +21708,19 @@ export const CertificateRevocationPersonApplyListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationPersonApplyList200RowsItemOutcome = typeof CertificateRevocationPersonApplyList200RowsItemOutcome[keyof typeof CertificateRevocationPersonApplyList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationPersonApplyList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type CertificateRevocationPersonApplyList200RowsItemAllowedEventsItem = typeof CertificateRevocationPersonApplyList200RowsItemAllowedEventsItem[keyof typeof CertificateRevocationPersonApplyList200RowsItemAllowedEventsItem];
 
 
@@ -19557,8 +21753,11 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationPersonApplyList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;

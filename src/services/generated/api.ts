@@ -186,9 +186,11 @@ import type {
   LoginSendMessage200,
   LoginSmsLogin200,
   LoginSmsLoginBody,
+  LoginSmsLoginHeaders,
   LoginSmsSend200,
   LoginSmsSendBody,
   LoginVerifyMessageCode200,
+  LoginVerifyMessageCodeHeaders,
   LoginVerifyMessageCodeParams,
   MenuExportParams,
   MenuGetMenuIdsByMenuIds200,
@@ -520,17 +522,19 @@ import type {
 import { apiRequest } from './mutator';
 
 
+type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
 
   /**
  * @summary 图形验证码
  */
 export const codePost = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<CodePost200>>,) => {
       return apiRequest<CodePost200>(
       {url: `/api/code`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -539,13 +543,13 @@ export const codePost = (
  */
 export const loginLogin = (
     loginLoginBody: LoginLoginBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginLogin200>>,) => {
       return apiRequest<LoginLogin200>(
       {url: `/api/login/login`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: loginLoginBody
     },
-      );
+      options);
     }
   
 /**
@@ -554,13 +558,13 @@ export const loginLogin = (
  */
 export const loginSmsSend = (
     loginSmsSendBody: LoginSmsSendBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginSmsSend200>>,) => {
       return apiRequest<LoginSmsSend200>(
       {url: `/api/login/sms/send`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: loginSmsSendBody
     },
-      );
+      options);
     }
   
 /**
@@ -568,12 +572,14 @@ export const loginSmsSend = (
  */
 export const loginVerifyMessageCode = (
     params: LoginVerifyMessageCodeParams,
- ) => {
+    headers: LoginVerifyMessageCodeHeaders,
+ options?: SecondParameter<typeof apiRequest<LoginVerifyMessageCode200>>,) => {
       return apiRequest<LoginVerifyMessageCode200>(
       {url: `/api/login/verifyMessageCode`, method: 'GET',
+      headers,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -581,13 +587,14 @@ export const loginVerifyMessageCode = (
  */
 export const loginSmsLogin = (
     loginSmsLoginBody: LoginSmsLoginBody,
- ) => {
+    headers: LoginSmsLoginHeaders,
+ options?: SecondParameter<typeof apiRequest<LoginSmsLogin200>>,) => {
       return apiRequest<LoginSmsLogin200>(
       {url: `/api/login/sms/login`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
+      headers: {'Content-Type': 'application/json', ...headers},
       data: loginSmsLoginBody
     },
-      );
+      options);
     }
   
 /**
@@ -595,11 +602,11 @@ export const loginSmsLogin = (
  */
 export const loginSendMessage = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginSendMessage200>>,) => {
       return apiRequest<LoginSendMessage200>(
       {url: `/api/login/sendMessage`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -608,12 +615,12 @@ export const loginSendMessage = (
  */
 export const authSsoLogin = (
     params: AuthSsoLoginParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<AuthSsoLogin200>>,) => {
       return apiRequest<AuthSsoLogin200>(
       {url: `/api/auth/sso/login`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -622,13 +629,13 @@ export const authSsoLogin = (
  */
 export const authRegister = (
     authRegisterBody: AuthRegisterBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<AuthRegister200>>,) => {
       return apiRequest<AuthRegister200>(
       {url: `/api/auth/register`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: authRegisterBody
     },
-      );
+      options);
     }
   
 /**
@@ -637,11 +644,11 @@ export const authRegister = (
  */
 export const loginLogout = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<LoginLogout200>>,) => {
       return apiRequest<LoginLogout200>(
       {url: `/api/login/logout`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -650,11 +657,11 @@ export const loginLogout = (
  */
 export const systemUserGetLoginUser = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGetLoginUser200>>,) => {
       return apiRequest<SystemUserGetLoginUser200>(
       {url: `/api/system/user/getLoginUser`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -663,13 +670,13 @@ export const systemUserGetLoginUser = (
  */
 export const systemUserUpdatepwd = (
     systemUserUpdatepwdBody: SystemUserUpdatepwdBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUpdatepwd200>>,) => {
       return apiRequest<SystemUserUpdatepwd200>(
       {url: `/api/system/user/updatepwd`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUpdatepwdBody
     },
-      );
+      options);
     }
   
 /**
@@ -677,11 +684,11 @@ export const systemUserUpdatepwd = (
  */
 export const menuUser = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuUser200>>,) => {
       return apiRequest<MenuUser200>(
       {url: `/api/menu/user/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -689,12 +696,12 @@ export const menuUser = (
  */
 export const systemSysMsgInfoList = (
     params?: SystemSysMsgInfoListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoList200>>,) => {
       return apiRequest<SystemSysMsgInfoList200>(
       {url: `/api/system/sysMsgInfo/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -702,12 +709,12 @@ export const systemSysMsgInfoList = (
  */
 export const systemSysMsgInfoListSupervisionMsg = (
     params?: SystemSysMsgInfoListSupervisionMsgParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoListSupervisionMsg200>>,) => {
       return apiRequest<SystemSysMsgInfoListSupervisionMsg200>(
       {url: `/api/system/sysMsgInfo/listSupervisionMsg`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -715,11 +722,11 @@ export const systemSysMsgInfoListSupervisionMsg = (
  */
 export const systemSysMsgInfoGetNotReadMsgStats = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoGetNotReadMsgStats200>>,) => {
       return apiRequest<SystemSysMsgInfoGetNotReadMsgStats200>(
       {url: `/api/system/sysMsgInfo/getNotReadMsgStats`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -727,11 +734,11 @@ export const systemSysMsgInfoGetNotReadMsgStats = (
  */
 export const systemSysMsgInfoReadMsg = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoReadMsg200>>,) => {
       return apiRequest<SystemSysMsgInfoReadMsg200>(
       {url: `/api/system/sysMsgInfo/readMsg/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -739,11 +746,11 @@ export const systemSysMsgInfoReadMsg = (
  */
 export const systemSysMsgInfoReadMsgByUser = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoReadMsgByUser200>>,) => {
       return apiRequest<SystemSysMsgInfoReadMsgByUser200>(
       {url: `/api/system/sysMsgInfo/readMsgByUser/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -751,12 +758,12 @@ export const systemSysMsgInfoReadMsgByUser = (
  */
 export const systemSysTodoList = (
     params?: SystemSysTodoListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysTodoList200>>,) => {
       return apiRequest<SystemSysTodoList200>(
       {url: `/api/system/sysTodo/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -764,12 +771,12 @@ export const systemSysTodoList = (
  */
 export const systemDictDataType = (
     params: SystemDictDataTypeParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataType200>>,) => {
       return apiRequest<SystemDictDataType200>(
       {url: `/api/system/dict/data/type`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -778,12 +785,12 @@ export const systemDictDataType = (
  */
 export const publicOutSearch = (
     params?: PublicOutSearchParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<PublicOutSearch200>>,) => {
       return apiRequest<PublicOutSearch200>(
       {url: `/api/public/outSearch`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -791,11 +798,11 @@ export const publicOutSearch = (
  */
 export const healthGet = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<HealthGet200>>,) => {
       return apiRequest<HealthGet200>(
       {url: `/api/health`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -803,11 +810,11 @@ export const healthGet = (
  */
 export const publicSettings = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<PublicSettings200>>,) => {
       return apiRequest<PublicSettings200>(
       {url: `/api/public/settings`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -816,11 +823,11 @@ export const publicSettings = (
  */
 export const certGet = (
     queryCode: string,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertGet200>>,) => {
       return apiRequest<CertGet200>(
       {url: `/api/cert/${queryCode}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -828,12 +835,12 @@ export const certGet = (
  */
 export const publicValidCard = (
     params?: PublicValidCardParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<PublicValidCard200>>,) => {
       return apiRequest<PublicValidCard200>(
       {url: `/api/public/validCard`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -841,12 +848,12 @@ export const publicValidCard = (
  */
 export const publicDisclosure = (
     params?: PublicDisclosureParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<PublicDisclosure200>>,) => {
       return apiRequest<PublicDisclosure200>(
       {url: `/api/public/disclosure`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -854,13 +861,13 @@ export const publicDisclosure = (
  */
 export const filePreview = (
     params?: FilePreviewParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/file/preview`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -868,11 +875,11 @@ export const filePreview = (
  */
 export const analysisMonthbar = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<AnalysisMonthbar200>>,) => {
       return apiRequest<AnalysisMonthbar200>(
       {url: `/api/analysis/month-bar`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -881,12 +888,12 @@ export const analysisMonthbar = (
  */
 export const workflowQueueWaitAccept = (
     params?: WorkflowQueueWaitAcceptParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueWaitAccept200>>,) => {
       return apiRequest<WorkflowQueueWaitAccept200>(
       {url: `/api/workflow/queue/waitAccept`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -895,12 +902,12 @@ export const workflowQueueWaitAccept = (
  */
 export const workflowQueueAccepted = (
     params?: WorkflowQueueAcceptedParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueAccepted200>>,) => {
       return apiRequest<WorkflowQueueAccepted200>(
       {url: `/api/workflow/queue/accepted`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -909,12 +916,12 @@ export const workflowQueueAccepted = (
  */
 export const workflowQueueWaitReview = (
     params?: WorkflowQueueWaitReviewParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueWaitReview200>>,) => {
       return apiRequest<WorkflowQueueWaitReview200>(
       {url: `/api/workflow/queue/waitReview`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -923,12 +930,12 @@ export const workflowQueueWaitReview = (
  */
 export const workflowQueueReviewed = (
     params?: WorkflowQueueReviewedParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueReviewed200>>,) => {
       return apiRequest<WorkflowQueueReviewed200>(
       {url: `/api/workflow/queue/reviewed`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -937,12 +944,12 @@ export const workflowQueueReviewed = (
  */
 export const workflowQueuePrintWait = (
     params?: WorkflowQueuePrintWaitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueuePrintWait200>>,) => {
       return apiRequest<WorkflowQueuePrintWait200>(
       {url: `/api/workflow/queue/printWait`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -951,12 +958,12 @@ export const workflowQueuePrintWait = (
  */
 export const workflowQueuePrintDone = (
     params?: WorkflowQueuePrintDoneParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueuePrintDone200>>,) => {
       return apiRequest<WorkflowQueuePrintDone200>(
       {url: `/api/workflow/queue/printDone`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -965,12 +972,12 @@ export const workflowQueuePrintDone = (
  */
 export const workflowQueueMine = (
     params?: WorkflowQueueMineParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowQueueMine200>>,) => {
       return apiRequest<WorkflowQueueMine200>(
       {url: `/api/workflow/queue/mine`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -978,11 +985,11 @@ export const workflowQueueMine = (
  */
 export const workflowMachines = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowMachines200>>,) => {
       return apiRequest<WorkflowMachines200>(
       {url: `/api/workflow/machines`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -990,11 +997,11 @@ export const workflowMachines = (
  */
 export const workflowGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowGet200>>,) => {
       return apiRequest<WorkflowGet200>(
       {url: `/api/workflow/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1004,13 +1011,13 @@ export const workflowGet = (
 export const workflowEvents = (
     id: number,
     workflowEventsBody: WorkflowEventsBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowEvents200>>,) => {
       return apiRequest<WorkflowEvents200>(
       {url: `/api/workflow/${id}/events`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: workflowEventsBody
     },
-      );
+      options);
     }
   
 /**
@@ -1018,11 +1025,11 @@ export const workflowEvents = (
  */
 export const workflowAudit = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowAudit200>>,) => {
       return apiRequest<WorkflowAudit200>(
       {url: `/api/workflow/${id}/audit`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1031,12 +1038,12 @@ export const workflowAudit = (
  */
 export const systemUserList = (
     params?: SystemUserListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserList200>>,) => {
       return apiRequest<SystemUserList200>(
       {url: `/api/system/user/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1045,12 +1052,12 @@ export const systemUserList = (
  */
 export const systemUserListV2 = (
     params?: SystemUserListV2Params,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserListV2200>>,) => {
       return apiRequest<SystemUserListV2200>(
       {url: `/api/system/user/listV2`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1058,11 +1065,11 @@ export const systemUserListV2 = (
  */
 export const systemUserGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGet200>>,) => {
       return apiRequest<SystemUserGet200>(
       {url: `/api/system/user/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1070,11 +1077,11 @@ export const systemUserGet = (
  */
 export const systemUserReview = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserReview200>>,) => {
       return apiRequest<SystemUserReview200>(
       {url: `/api/system/user/review/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1082,12 +1089,12 @@ export const systemUserReview = (
  */
 export const systemUserUserRoleMnglist = (
     params?: SystemUserUserRoleMnglistParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUserRoleMnglist200>>,) => {
       return apiRequest<SystemUserUserRoleMnglist200>(
       {url: `/api/system/user/userRoleMnglist`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1095,11 +1102,11 @@ export const systemUserUserRoleMnglist = (
  */
 export const systemUserLoadUserTypes = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserLoadUserTypes200>>,) => {
       return apiRequest<SystemUserLoadUserTypes200>(
       {url: `/api/system/user/loadUserTypes`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1107,11 +1114,11 @@ export const systemUserLoadUserTypes = (
  */
 export const systemUserDeptTree = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserDeptTree200>>,) => {
       return apiRequest<SystemUserDeptTree200>(
       {url: `/api/system/user/deptTree`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1119,12 +1126,12 @@ export const systemUserDeptTree = (
  */
 export const systemUserEnterpriseOptions = (
     params?: SystemUserEnterpriseOptionsParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserEnterpriseOptions200>>,) => {
       return apiRequest<SystemUserEnterpriseOptions200>(
       {url: `/api/system/user/enterpriseOptions`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1133,13 +1140,13 @@ export const systemUserEnterpriseOptions = (
  */
 export const systemUserSave = (
     systemUserSaveBody: SystemUserSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserSave200>>,) => {
       return apiRequest<SystemUserSave200>(
       {url: `/api/system/user/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1148,13 +1155,13 @@ export const systemUserSave = (
  */
 export const systemUserUpdateV2 = (
     systemUserUpdateV2Body: SystemUserUpdateV2Body,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUpdateV2200>>,) => {
       return apiRequest<SystemUserUpdateV2200>(
       {url: `/api/system/user/updateV2`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUpdateV2Body
     },
-      );
+      options);
     }
   
 /**
@@ -1163,13 +1170,13 @@ export const systemUserUpdateV2 = (
  */
 export const systemUserUserAuthorize = (
     systemUserUserAuthorizeBody: SystemUserUserAuthorizeBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUserAuthorize200>>,) => {
       return apiRequest<SystemUserUserAuthorize200>(
       {url: `/api/system/user/userAuthorize`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUserAuthorizeBody
     },
-      );
+      options);
     }
   
 /**
@@ -1178,12 +1185,12 @@ export const systemUserUserAuthorize = (
  */
 export const systemUserRemove = (
     params: SystemUserRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserRemove200>>,) => {
       return apiRequest<SystemUserRemove200>(
       {url: `/api/system/user/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1192,13 +1199,13 @@ export const systemUserRemove = (
  */
 export const systemUserNewcheck = (
     systemUserNewcheckBody: SystemUserNewcheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserNewcheck200>>,) => {
       return apiRequest<SystemUserNewcheck200>(
       {url: `/api/system/user/new-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserNewcheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1207,13 +1214,13 @@ export const systemUserNewcheck = (
  */
 export const systemUserUpdatecheck = (
     systemUserUpdatecheckBody: SystemUserUpdatecheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserUpdatecheck200>>,) => {
       return apiRequest<SystemUserUpdatecheck200>(
       {url: `/api/system/user/update-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUpdatecheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1222,13 +1229,13 @@ export const systemUserUpdatecheck = (
  */
 export const systemUserStatus = (
     systemUserStatusBody: SystemUserStatusBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserStatus200>>,) => {
       return apiRequest<SystemUserStatus200>(
       {url: `/api/system/user/status`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserStatusBody
     },
-      );
+      options);
     }
   
 /**
@@ -1237,13 +1244,13 @@ export const systemUserStatus = (
  */
 export const systemUserResetPwd = (
     systemUserResetPwdBody: SystemUserResetPwdBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserResetPwd200>>,) => {
       return apiRequest<SystemUserResetPwd200>(
       {url: `/api/system/user/resetPwd`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserResetPwdBody
     },
-      );
+      options);
     }
   
 /**
@@ -1252,13 +1259,13 @@ export const systemUserResetPwd = (
  */
 export const systemUserExport = (
     params?: SystemUserExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/user/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1267,12 +1274,12 @@ export const systemUserExport = (
  */
 export const systemUserImportTemplate = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/user/importTemplate`, method: 'GET',
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1281,11 +1288,11 @@ export const systemUserImportTemplate = (
  */
 export const systemUserImportData = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserImportData200>>,) => {
       return apiRequest<SystemUserImportData200>(
       {url: `/api/system/user/importData`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -1294,12 +1301,12 @@ export const systemUserImportData = (
  */
 export const systemRoleList = (
     params?: SystemRoleListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleList200>>,) => {
       return apiRequest<SystemRoleList200>(
       {url: `/api/system/role/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1307,11 +1314,11 @@ export const systemRoleList = (
  */
 export const systemRoleAll = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleAll200>>,) => {
       return apiRequest<SystemRoleAll200>(
       {url: `/api/system/role/all`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1320,12 +1327,12 @@ export const systemRoleAll = (
  */
 export const systemRoleUserAlternativeRole = (
     params?: SystemRoleUserAlternativeRoleParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleUserAlternativeRole200>>,) => {
       return apiRequest<SystemRoleUserAlternativeRole200>(
       {url: `/api/system/role/userAlternativeRole`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1333,11 +1340,11 @@ export const systemRoleUserAlternativeRole = (
  */
 export const systemRoleGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleGet200>>,) => {
       return apiRequest<SystemRoleGet200>(
       {url: `/api/system/role/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1345,11 +1352,11 @@ export const systemRoleGet = (
  */
 export const systemRoleReview = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleReview200>>,) => {
       return apiRequest<SystemRoleReview200>(
       {url: `/api/system/role/review/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1357,11 +1364,11 @@ export const systemRoleReview = (
  */
 export const systemRoleMenuTree = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleMenuTree200>>,) => {
       return apiRequest<SystemRoleMenuTree200>(
       {url: `/api/system/role/menuTree`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1369,13 +1376,13 @@ export const systemRoleMenuTree = (
  */
 export const systemRoleExport = (
     params?: SystemRoleExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/role/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1384,13 +1391,13 @@ export const systemRoleExport = (
  */
 export const systemRoleSave = (
     systemRoleSaveBody: SystemRoleSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleSave200>>,) => {
       return apiRequest<SystemRoleSave200>(
       {url: `/api/system/role/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1399,13 +1406,13 @@ export const systemRoleSave = (
  */
 export const systemRoleUpdateV2 = (
     systemRoleUpdateV2Body: SystemRoleUpdateV2Body,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleUpdateV2200>>,) => {
       return apiRequest<SystemRoleUpdateV2200>(
       {url: `/api/system/role/updateV2`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleUpdateV2Body
     },
-      );
+      options);
     }
   
 /**
@@ -1414,13 +1421,13 @@ export const systemRoleUpdateV2 = (
  */
 export const systemRoleAuthDataScope = (
     systemRoleAuthDataScopeBody: SystemRoleAuthDataScopeBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleAuthDataScope200>>,) => {
       return apiRequest<SystemRoleAuthDataScope200>(
       {url: `/api/system/role/authDataScope`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleAuthDataScopeBody
     },
-      );
+      options);
     }
   
 /**
@@ -1429,12 +1436,12 @@ export const systemRoleAuthDataScope = (
  */
 export const systemRoleRemoveV2 = (
     params: SystemRoleRemoveV2Params,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleRemoveV2200>>,) => {
       return apiRequest<SystemRoleRemoveV2200>(
       {url: `/api/system/role/removeV2`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1443,13 +1450,13 @@ export const systemRoleRemoveV2 = (
  */
 export const systemRoleNewcheck = (
     systemRoleNewcheckBody: SystemRoleNewcheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleNewcheck200>>,) => {
       return apiRequest<SystemRoleNewcheck200>(
       {url: `/api/system/role/new-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleNewcheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1458,13 +1465,13 @@ export const systemRoleNewcheck = (
  */
 export const systemRoleUpdatecheck = (
     systemRoleUpdatecheckBody: SystemRoleUpdatecheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleUpdatecheck200>>,) => {
       return apiRequest<SystemRoleUpdatecheck200>(
       {url: `/api/system/role/update-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleUpdatecheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1473,13 +1480,13 @@ export const systemRoleUpdatecheck = (
  */
 export const systemRoleDeletecheck = (
     systemRoleDeletecheckBody: SystemRoleDeletecheckBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleDeletecheck200>>,) => {
       return apiRequest<SystemRoleDeletecheck200>(
       {url: `/api/system/role/delete-check`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleDeletecheckBody
     },
-      );
+      options);
     }
   
 /**
@@ -1488,13 +1495,13 @@ export const systemRoleDeletecheck = (
  */
 export const systemRoleCancelcommit = (
     systemRoleCancelcommitBody: SystemRoleCancelcommitBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleCancelcommit200>>,) => {
       return apiRequest<SystemRoleCancelcommit200>(
       {url: `/api/system/role/cancel-commit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleCancelcommitBody
     },
-      );
+      options);
     }
   
 /**
@@ -1503,13 +1510,13 @@ export const systemRoleCancelcommit = (
  */
 export const systemRoleStatus = (
     systemRoleStatusBody: SystemRoleStatusBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemRoleStatus200>>,) => {
       return apiRequest<SystemRoleStatus200>(
       {url: `/api/system/role/status`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemRoleStatusBody
     },
-      );
+      options);
     }
   
 /**
@@ -1517,12 +1524,12 @@ export const systemRoleStatus = (
  */
 export const systemOnlineList = (
     params?: SystemOnlineListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOnlineList200>>,) => {
       return apiRequest<SystemOnlineList200>(
       {url: `/api/system/online/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1531,13 +1538,13 @@ export const systemOnlineList = (
  */
 export const systemOnlineOffline = (
     systemOnlineOfflineBody: SystemOnlineOfflineBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOnlineOffline200>>,) => {
       return apiRequest<SystemOnlineOffline200>(
       {url: `/api/system/online/offline`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOnlineOfflineBody
     },
-      );
+      options);
     }
   
 /**
@@ -1545,13 +1552,13 @@ export const systemOnlineOffline = (
  */
 export const systemOnlineExport = (
     params?: SystemOnlineExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/online/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1559,12 +1566,12 @@ export const systemOnlineExport = (
  */
 export const systemUserGroupList = (
     params?: SystemUserGroupListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupList200>>,) => {
       return apiRequest<SystemUserGroupList200>(
       {url: `/api/system/userGroup/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1572,11 +1579,11 @@ export const systemUserGroupList = (
  */
 export const systemUserGroupGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupGet200>>,) => {
       return apiRequest<SystemUserGroupGet200>(
       {url: `/api/system/userGroup/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1584,11 +1591,11 @@ export const systemUserGroupGet = (
  */
 export const systemUserGroupMembers = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupMembers200>>,) => {
       return apiRequest<SystemUserGroupMembers200>(
       {url: `/api/system/userGroup/members/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1596,12 +1603,12 @@ export const systemUserGroupMembers = (
  */
 export const systemUserGroupUserOptions = (
     params?: SystemUserGroupUserOptionsParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupUserOptions200>>,) => {
       return apiRequest<SystemUserGroupUserOptions200>(
       {url: `/api/system/userGroup/userOptions`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1609,13 +1616,13 @@ export const systemUserGroupUserOptions = (
  */
 export const systemUserGroupSave = (
     systemUserGroupSaveBody: SystemUserGroupSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupSave200>>,) => {
       return apiRequest<SystemUserGroupSave200>(
       {url: `/api/system/userGroup/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserGroupSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1624,13 +1631,13 @@ export const systemUserGroupSave = (
  */
 export const systemUserGroupUpdate = (
     systemUserGroupUpdateBody: SystemUserGroupUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupUpdate200>>,) => {
       return apiRequest<SystemUserGroupUpdate200>(
       {url: `/api/system/userGroup/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserGroupUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1638,13 +1645,13 @@ export const systemUserGroupUpdate = (
  */
 export const systemUserGroupMembersPost = (
     systemUserGroupMembersPostBody: SystemUserGroupMembersPostBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupMembersPost200>>,) => {
       return apiRequest<SystemUserGroupMembersPost200>(
       {url: `/api/system/userGroup/members`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserGroupMembersPostBody
     },
-      );
+      options);
     }
   
 /**
@@ -1652,12 +1659,12 @@ export const systemUserGroupMembersPost = (
  */
 export const systemUserGroupRemove = (
     params: SystemUserGroupRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemUserGroupRemove200>>,) => {
       return apiRequest<SystemUserGroupRemove200>(
       {url: `/api/system/userGroup/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1665,13 +1672,13 @@ export const systemUserGroupRemove = (
  */
 export const systemUserGroupExport = (
     params?: SystemUserGroupExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/userGroup/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1680,12 +1687,12 @@ export const systemUserGroupExport = (
  */
 export const menuList = (
     params?: MenuListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuList200>>,) => {
       return apiRequest<MenuList200>(
       {url: `/api/menu/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1693,11 +1700,11 @@ export const menuList = (
  */
 export const menuRole = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuRole200>>,) => {
       return apiRequest<MenuRole200>(
       {url: `/api/menu/role/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1705,13 +1712,13 @@ export const menuRole = (
  */
 export const menuGetMenuIdsByMenuIds = (
     menuGetMenuIdsByMenuIdsBody: MenuGetMenuIdsByMenuIdsBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuGetMenuIdsByMenuIds200>>,) => {
       return apiRequest<MenuGetMenuIdsByMenuIds200>(
       {url: `/api/menu/getMenuIdsByMenuIds`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: menuGetMenuIdsByMenuIdsBody
     },
-      );
+      options);
     }
   
 /**
@@ -1719,13 +1726,13 @@ export const menuGetMenuIdsByMenuIds = (
  */
 export const menuSave = (
     menuSaveBody: MenuSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuSave200>>,) => {
       return apiRequest<MenuSave200>(
       {url: `/api/menu/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: menuSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1733,13 +1740,13 @@ export const menuSave = (
  */
 export const menuUpdate = (
     menuUpdateBody: MenuUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuUpdate200>>,) => {
       return apiRequest<MenuUpdate200>(
       {url: `/api/menu/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: menuUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1747,11 +1754,11 @@ export const menuUpdate = (
  */
 export const menuRemove = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<MenuRemove200>>,) => {
       return apiRequest<MenuRemove200>(
       {url: `/api/menu/remove/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -1760,13 +1767,13 @@ export const menuRemove = (
  */
 export const menuExport = (
     params?: MenuExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/menu/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1775,12 +1782,12 @@ export const menuExport = (
  */
 export const systemDeptList = (
     params?: SystemDeptListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptList200>>,) => {
       return apiRequest<SystemDeptList200>(
       {url: `/api/system/dept/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1788,11 +1795,11 @@ export const systemDeptList = (
  */
 export const systemDeptListEnable = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptListEnable200>>,) => {
       return apiRequest<SystemDeptListEnable200>(
       {url: `/api/system/dept/list/enable`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1801,11 +1808,11 @@ export const systemDeptListEnable = (
  */
 export const systemDeptRole = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptRole200>>,) => {
       return apiRequest<SystemDeptRole200>(
       {url: `/api/system/dept/role/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -1813,13 +1820,13 @@ export const systemDeptRole = (
  */
 export const systemDeptSave = (
     systemDeptSaveBody: SystemDeptSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptSave200>>,) => {
       return apiRequest<SystemDeptSave200>(
       {url: `/api/system/dept/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDeptSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1827,13 +1834,13 @@ export const systemDeptSave = (
  */
 export const systemDeptUpdate = (
     systemDeptUpdateBody: SystemDeptUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptUpdate200>>,) => {
       return apiRequest<SystemDeptUpdate200>(
       {url: `/api/system/dept/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDeptUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1841,11 +1848,11 @@ export const systemDeptUpdate = (
  */
 export const systemDeptRemove = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDeptRemove200>>,) => {
       return apiRequest<SystemDeptRemove200>(
       {url: `/api/system/dept/remove/${id}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -1854,13 +1861,13 @@ export const systemDeptRemove = (
  */
 export const systemDeptExport = (
     params?: SystemDeptExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dept/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1868,12 +1875,12 @@ export const systemDeptExport = (
  */
 export const systemDictTypeList = (
     params?: SystemDictTypeListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeList200>>,) => {
       return apiRequest<SystemDictTypeList200>(
       {url: `/api/system/dict/type/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1881,13 +1888,13 @@ export const systemDictTypeList = (
  */
 export const systemDictTypeSave = (
     systemDictTypeSaveBody: SystemDictTypeSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeSave200>>,) => {
       return apiRequest<SystemDictTypeSave200>(
       {url: `/api/system/dict/type/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictTypeSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1895,13 +1902,13 @@ export const systemDictTypeSave = (
  */
 export const systemDictTypeUpdate = (
     systemDictTypeUpdateBody: SystemDictTypeUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeUpdate200>>,) => {
       return apiRequest<SystemDictTypeUpdate200>(
       {url: `/api/system/dict/type/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictTypeUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1909,12 +1916,12 @@ export const systemDictTypeUpdate = (
  */
 export const systemDictTypeRemove = (
     params: SystemDictTypeRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictTypeRemove200>>,) => {
       return apiRequest<SystemDictTypeRemove200>(
       {url: `/api/system/dict/type/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1922,13 +1929,13 @@ export const systemDictTypeRemove = (
  */
 export const systemDictTypeExport = (
     params?: SystemDictTypeExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dict/type/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -1936,12 +1943,12 @@ export const systemDictTypeExport = (
  */
 export const systemDictDataList = (
     params?: SystemDictDataListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataList200>>,) => {
       return apiRequest<SystemDictDataList200>(
       {url: `/api/system/dict/data/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1949,13 +1956,13 @@ export const systemDictDataList = (
  */
 export const systemDictDataSave = (
     systemDictDataSaveBody: SystemDictDataSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataSave200>>,) => {
       return apiRequest<SystemDictDataSave200>(
       {url: `/api/system/dict/data/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictDataSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -1963,13 +1970,13 @@ export const systemDictDataSave = (
  */
 export const systemDictDataUpdate = (
     systemDictDataUpdateBody: SystemDictDataUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataUpdate200>>,) => {
       return apiRequest<SystemDictDataUpdate200>(
       {url: `/api/system/dict/data/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDictDataUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -1977,12 +1984,12 @@ export const systemDictDataUpdate = (
  */
 export const systemDictDataRemove = (
     params: SystemDictDataRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataRemove200>>,) => {
       return apiRequest<SystemDictDataRemove200>(
       {url: `/api/system/dict/data/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -1990,13 +1997,13 @@ export const systemDictDataRemove = (
  */
 export const systemDictDataExport = (
     params?: SystemDictDataExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dict/data/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2004,12 +2011,12 @@ export const systemDictDataExport = (
  */
 export const systemDictDataImportTemplate = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/dict/data/importTemplate`, method: 'GET',
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2018,12 +2025,12 @@ export const systemDictDataImportTemplate = (
  */
 export const systemDictDataImportData = (
     params?: SystemDictDataImportDataParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDictDataImportData200>>,) => {
       return apiRequest<SystemDictDataImportData200>(
       {url: `/api/system/dict/data/importData`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2031,12 +2038,12 @@ export const systemDictDataImportData = (
  */
 export const systemDistrictsList = (
     params?: SystemDistrictsListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsList200>>,) => {
       return apiRequest<SystemDistrictsList200>(
       {url: `/api/system/districts/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2044,11 +2051,11 @@ export const systemDistrictsList = (
  */
 export const systemDistrictsList2 = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsList2200>>,) => {
       return apiRequest<SystemDistrictsList2200>(
       {url: `/api/system/districts/list2`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2056,13 +2063,13 @@ export const systemDistrictsList2 = (
  */
 export const systemDistrictsSave = (
     systemDistrictsSaveBody: SystemDistrictsSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsSave200>>,) => {
       return apiRequest<SystemDistrictsSave200>(
       {url: `/api/system/districts/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDistrictsSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2070,13 +2077,13 @@ export const systemDistrictsSave = (
  */
 export const systemDistrictsUpdate = (
     systemDistrictsUpdateBody: SystemDistrictsUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsUpdate200>>,) => {
       return apiRequest<SystemDistrictsUpdate200>(
       {url: `/api/system/districts/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemDistrictsUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2084,12 +2091,12 @@ export const systemDistrictsUpdate = (
  */
 export const systemDistrictsRemove = (
     params: SystemDistrictsRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemDistrictsRemove200>>,) => {
       return apiRequest<SystemDistrictsRemove200>(
       {url: `/api/system/districts/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2098,13 +2105,13 @@ export const systemDistrictsRemove = (
  */
 export const systemDistrictsExport = (
     params?: SystemDistrictsExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/districts/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2112,12 +2119,12 @@ export const systemDistrictsExport = (
  */
 export const systemOssList = (
     params?: SystemOssListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssList200>>,) => {
       return apiRequest<SystemOssList200>(
       {url: `/api/system/oss/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2125,13 +2132,13 @@ export const systemOssList = (
  */
 export const systemOssExport = (
     params?: SystemOssExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/oss/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2140,11 +2147,11 @@ export const systemOssExport = (
  */
 export const systemOssConfig = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssConfig200>>,) => {
       return apiRequest<SystemOssConfig200>(
       {url: `/api/system/oss/config`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2153,13 +2160,13 @@ export const systemOssConfig = (
  */
 export const systemOssSave = (
     systemOssSaveBody: SystemOssSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssSave200>>,) => {
       return apiRequest<SystemOssSave200>(
       {url: `/api/system/oss/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOssSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2167,13 +2174,13 @@ export const systemOssSave = (
  */
 export const systemOssUpdate = (
     systemOssUpdateBody: SystemOssUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssUpdate200>>,) => {
       return apiRequest<SystemOssUpdate200>(
       {url: `/api/system/oss/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOssUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2181,13 +2188,13 @@ export const systemOssUpdate = (
  */
 export const systemOssSaveConfig = (
     systemOssSaveConfigBody: SystemOssSaveConfigBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssSaveConfig200>>,) => {
       return apiRequest<SystemOssSaveConfig200>(
       {url: `/api/system/oss/saveConfig`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemOssSaveConfigBody
     },
-      );
+      options);
     }
   
 /**
@@ -2195,12 +2202,12 @@ export const systemOssSaveConfig = (
  */
 export const systemOssRemove = (
     params: SystemOssRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOssRemove200>>,) => {
       return apiRequest<SystemOssRemove200>(
       {url: `/api/system/oss/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2209,11 +2216,11 @@ export const systemOssRemove = (
  */
 export const fileUpload = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<FileUpload200>>,) => {
       return apiRequest<FileUpload200>(
       {url: `/api/file/upload`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -2223,13 +2230,13 @@ export const fileUpload = (
 export const fileDownload = (
     ossId: number,
     params?: FileDownloadParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/file/download/${ossId}`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2237,12 +2244,12 @@ export const fileDownload = (
  */
 export const systemConfigList = (
     params?: SystemConfigListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigList200>>,) => {
       return apiRequest<SystemConfigList200>(
       {url: `/api/system/config/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2250,11 +2257,11 @@ export const systemConfigList = (
  */
 export const systemConfigGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigGet200>>,) => {
       return apiRequest<SystemConfigGet200>(
       {url: `/api/system/config/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2262,13 +2269,13 @@ export const systemConfigGet = (
  */
 export const systemConfigSave = (
     systemConfigSaveBody: SystemConfigSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigSave200>>,) => {
       return apiRequest<SystemConfigSave200>(
       {url: `/api/system/config/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemConfigSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2276,13 +2283,13 @@ export const systemConfigSave = (
  */
 export const systemConfigUpdate = (
     systemConfigUpdateBody: SystemConfigUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigUpdate200>>,) => {
       return apiRequest<SystemConfigUpdate200>(
       {url: `/api/system/config/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemConfigUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2290,12 +2297,12 @@ export const systemConfigUpdate = (
  */
 export const systemConfigRemove = (
     params: SystemConfigRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemConfigRemove200>>,) => {
       return apiRequest<SystemConfigRemove200>(
       {url: `/api/system/config/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2303,13 +2310,13 @@ export const systemConfigRemove = (
  */
 export const systemConfigExport = (
     params?: SystemConfigExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/config/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2317,12 +2324,12 @@ export const systemConfigExport = (
  */
 export const systemOperlogList = (
     params?: SystemOperlogListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOperlogList200>>,) => {
       return apiRequest<SystemOperlogList200>(
       {url: `/api/system/operlog/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2330,11 +2337,11 @@ export const systemOperlogList = (
  */
 export const systemOperlogGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemOperlogGet200>>,) => {
       return apiRequest<SystemOperlogGet200>(
       {url: `/api/system/operlog/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2342,13 +2349,13 @@ export const systemOperlogGet = (
  */
 export const systemOperlogExport = (
     params?: SystemOperlogExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/operlog/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2356,12 +2363,12 @@ export const systemOperlogExport = (
  */
 export const systemLogininforList = (
     params?: SystemLogininforListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemLogininforList200>>,) => {
       return apiRequest<SystemLogininforList200>(
       {url: `/api/system/logininfor/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2369,13 +2376,13 @@ export const systemLogininforList = (
  */
 export const systemLogininforExport = (
     params?: SystemLogininforExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/logininfor/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2383,11 +2390,11 @@ export const systemLogininforExport = (
  */
 export const systemLogininforUnlock = (
     userName: string,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemLogininforUnlock200>>,) => {
       return apiRequest<SystemLogininforUnlock200>(
       {url: `/api/system/logininfor/unlock/${userName}`, method: 'POST'
     },
-      );
+      options);
     }
   
 /**
@@ -2395,12 +2402,12 @@ export const systemLogininforUnlock = (
  */
 export const systemPdlogList = (
     params?: SystemPdlogListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPdlogList200>>,) => {
       return apiRequest<SystemPdlogList200>(
       {url: `/api/system/pdlog/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2408,13 +2415,13 @@ export const systemPdlogList = (
  */
 export const systemPdlogExport = (
     params?: SystemPdlogExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/pdlog/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2422,12 +2429,12 @@ export const systemPdlogExport = (
  */
 export const systemNoticeList = (
     params?: SystemNoticeListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeList200>>,) => {
       return apiRequest<SystemNoticeList200>(
       {url: `/api/system/notice/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2435,11 +2442,11 @@ export const systemNoticeList = (
  */
 export const systemNoticeGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeGet200>>,) => {
       return apiRequest<SystemNoticeGet200>(
       {url: `/api/system/notice/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2447,13 +2454,13 @@ export const systemNoticeGet = (
  */
 export const systemNoticeSave = (
     systemNoticeSaveBody: SystemNoticeSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeSave200>>,) => {
       return apiRequest<SystemNoticeSave200>(
       {url: `/api/system/notice/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemNoticeSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2461,13 +2468,13 @@ export const systemNoticeSave = (
  */
 export const systemNoticeUpdate = (
     systemNoticeUpdateBody: SystemNoticeUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeUpdate200>>,) => {
       return apiRequest<SystemNoticeUpdate200>(
       {url: `/api/system/notice/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemNoticeUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2475,12 +2482,12 @@ export const systemNoticeUpdate = (
  */
 export const systemNoticeRemove = (
     params: SystemNoticeRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemNoticeRemove200>>,) => {
       return apiRequest<SystemNoticeRemove200>(
       {url: `/api/system/notice/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2488,13 +2495,13 @@ export const systemNoticeRemove = (
  */
 export const systemNoticeExport = (
     params?: SystemNoticeExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/notice/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2502,12 +2509,12 @@ export const systemNoticeExport = (
  */
 export const systemSysMsgInfoListAll = (
     params?: SystemSysMsgInfoListAllParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoListAll200>>,) => {
       return apiRequest<SystemSysMsgInfoListAll200>(
       {url: `/api/system/sysMsgInfo/listAll`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2515,11 +2522,11 @@ export const systemSysMsgInfoListAll = (
  */
 export const systemSysMsgInfoGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoGet200>>,) => {
       return apiRequest<SystemSysMsgInfoGet200>(
       {url: `/api/system/sysMsgInfo/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2527,12 +2534,12 @@ export const systemSysMsgInfoGet = (
  */
 export const systemSysMsgInfoRecipients = (
     params?: SystemSysMsgInfoRecipientsParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoRecipients200>>,) => {
       return apiRequest<SystemSysMsgInfoRecipients200>(
       {url: `/api/system/sysMsgInfo/recipients`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2540,13 +2547,13 @@ export const systemSysMsgInfoRecipients = (
  */
 export const systemSysMsgInfoSave = (
     systemSysMsgInfoSaveBody: SystemSysMsgInfoSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoSave200>>,) => {
       return apiRequest<SystemSysMsgInfoSave200>(
       {url: `/api/system/sysMsgInfo/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemSysMsgInfoSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2554,13 +2561,13 @@ export const systemSysMsgInfoSave = (
  */
 export const systemSysMsgInfoUpdate = (
     systemSysMsgInfoUpdateBody: SystemSysMsgInfoUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoUpdate200>>,) => {
       return apiRequest<SystemSysMsgInfoUpdate200>(
       {url: `/api/system/sysMsgInfo/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemSysMsgInfoUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2568,12 +2575,12 @@ export const systemSysMsgInfoUpdate = (
  */
 export const systemSysMsgInfoRemove = (
     params: SystemSysMsgInfoRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysMsgInfoRemove200>>,) => {
       return apiRequest<SystemSysMsgInfoRemove200>(
       {url: `/api/system/sysMsgInfo/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2581,13 +2588,13 @@ export const systemSysMsgInfoRemove = (
  */
 export const systemSysMsgInfoExport = (
     params?: SystemSysMsgInfoExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/sysMsgInfo/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2595,12 +2602,12 @@ export const systemSysMsgInfoExport = (
  */
 export const systemSysTodoListAll = (
     params?: SystemSysTodoListAllParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysTodoListAll200>>,) => {
       return apiRequest<SystemSysTodoListAll200>(
       {url: `/api/system/sysTodo/listAll`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2608,12 +2615,12 @@ export const systemSysTodoListAll = (
  */
 export const systemSysTodoRemove = (
     params: SystemSysTodoRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemSysTodoRemove200>>,) => {
       return apiRequest<SystemSysTodoRemove200>(
       {url: `/api/system/sysTodo/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2621,13 +2628,13 @@ export const systemSysTodoRemove = (
  */
 export const systemSysTodoExport = (
     params?: SystemSysTodoExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/sysTodo/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2635,12 +2642,12 @@ export const systemSysTodoExport = (
  */
 export const systemCatalogPositionList = (
     params?: SystemCatalogPositionListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionList200>>,) => {
       return apiRequest<SystemCatalogPositionList200>(
       {url: `/api/system/catalog/position/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2648,11 +2655,11 @@ export const systemCatalogPositionList = (
  */
 export const systemCatalogPositionGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionGet200>>,) => {
       return apiRequest<SystemCatalogPositionGet200>(
       {url: `/api/system/catalog/position/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2660,13 +2667,13 @@ export const systemCatalogPositionGet = (
  */
 export const systemCatalogPositionSave = (
     systemCatalogPositionSaveBody: SystemCatalogPositionSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionSave200>>,) => {
       return apiRequest<SystemCatalogPositionSave200>(
       {url: `/api/system/catalog/position/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogPositionSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2674,13 +2681,13 @@ export const systemCatalogPositionSave = (
  */
 export const systemCatalogPositionUpdate = (
     systemCatalogPositionUpdateBody: SystemCatalogPositionUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionUpdate200>>,) => {
       return apiRequest<SystemCatalogPositionUpdate200>(
       {url: `/api/system/catalog/position/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogPositionUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2688,12 +2695,12 @@ export const systemCatalogPositionUpdate = (
  */
 export const systemCatalogPositionRemove = (
     params: SystemCatalogPositionRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogPositionRemove200>>,) => {
       return apiRequest<SystemCatalogPositionRemove200>(
       {url: `/api/system/catalog/position/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2701,13 +2708,13 @@ export const systemCatalogPositionRemove = (
  */
 export const systemCatalogPositionExport = (
     params?: SystemCatalogPositionExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/position/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2715,12 +2722,12 @@ export const systemCatalogPositionExport = (
  */
 export const systemCatalogFileTagList = (
     params?: SystemCatalogFileTagListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagList200>>,) => {
       return apiRequest<SystemCatalogFileTagList200>(
       {url: `/api/system/catalog/fileTag/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2728,11 +2735,11 @@ export const systemCatalogFileTagList = (
  */
 export const systemCatalogFileTagGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagGet200>>,) => {
       return apiRequest<SystemCatalogFileTagGet200>(
       {url: `/api/system/catalog/fileTag/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2740,13 +2747,13 @@ export const systemCatalogFileTagGet = (
  */
 export const systemCatalogFileTagSave = (
     systemCatalogFileTagSaveBody: SystemCatalogFileTagSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagSave200>>,) => {
       return apiRequest<SystemCatalogFileTagSave200>(
       {url: `/api/system/catalog/fileTag/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogFileTagSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2754,13 +2761,13 @@ export const systemCatalogFileTagSave = (
  */
 export const systemCatalogFileTagUpdate = (
     systemCatalogFileTagUpdateBody: SystemCatalogFileTagUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagUpdate200>>,) => {
       return apiRequest<SystemCatalogFileTagUpdate200>(
       {url: `/api/system/catalog/fileTag/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogFileTagUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2768,12 +2775,12 @@ export const systemCatalogFileTagUpdate = (
  */
 export const systemCatalogFileTagRemove = (
     params: SystemCatalogFileTagRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogFileTagRemove200>>,) => {
       return apiRequest<SystemCatalogFileTagRemove200>(
       {url: `/api/system/catalog/fileTag/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2781,13 +2788,13 @@ export const systemCatalogFileTagRemove = (
  */
 export const systemCatalogFileTagExport = (
     params?: SystemCatalogFileTagExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/fileTag/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2795,12 +2802,12 @@ export const systemCatalogFileTagExport = (
  */
 export const systemCatalogOrganTagList = (
     params?: SystemCatalogOrganTagListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagList200>>,) => {
       return apiRequest<SystemCatalogOrganTagList200>(
       {url: `/api/system/catalog/organTag/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2808,11 +2815,11 @@ export const systemCatalogOrganTagList = (
  */
 export const systemCatalogOrganTagGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagGet200>>,) => {
       return apiRequest<SystemCatalogOrganTagGet200>(
       {url: `/api/system/catalog/organTag/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2820,13 +2827,13 @@ export const systemCatalogOrganTagGet = (
  */
 export const systemCatalogOrganTagSave = (
     systemCatalogOrganTagSaveBody: SystemCatalogOrganTagSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagSave200>>,) => {
       return apiRequest<SystemCatalogOrganTagSave200>(
       {url: `/api/system/catalog/organTag/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogOrganTagSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2834,13 +2841,13 @@ export const systemCatalogOrganTagSave = (
  */
 export const systemCatalogOrganTagUpdate = (
     systemCatalogOrganTagUpdateBody: SystemCatalogOrganTagUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagUpdate200>>,) => {
       return apiRequest<SystemCatalogOrganTagUpdate200>(
       {url: `/api/system/catalog/organTag/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogOrganTagUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2848,12 +2855,12 @@ export const systemCatalogOrganTagUpdate = (
  */
 export const systemCatalogOrganTagRemove = (
     params: SystemCatalogOrganTagRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogOrganTagRemove200>>,) => {
       return apiRequest<SystemCatalogOrganTagRemove200>(
       {url: `/api/system/catalog/organTag/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2861,13 +2868,13 @@ export const systemCatalogOrganTagRemove = (
  */
 export const systemCatalogOrganTagExport = (
     params?: SystemCatalogOrganTagExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/organTag/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2875,12 +2882,12 @@ export const systemCatalogOrganTagExport = (
  */
 export const systemCatalogDataOrderList = (
     params?: SystemCatalogDataOrderListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderList200>>,) => {
       return apiRequest<SystemCatalogDataOrderList200>(
       {url: `/api/system/catalog/dataOrder/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2888,11 +2895,11 @@ export const systemCatalogDataOrderList = (
  */
 export const systemCatalogDataOrderGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderGet200>>,) => {
       return apiRequest<SystemCatalogDataOrderGet200>(
       {url: `/api/system/catalog/dataOrder/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2900,13 +2907,13 @@ export const systemCatalogDataOrderGet = (
  */
 export const systemCatalogDataOrderSave = (
     systemCatalogDataOrderSaveBody: SystemCatalogDataOrderSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderSave200>>,) => {
       return apiRequest<SystemCatalogDataOrderSave200>(
       {url: `/api/system/catalog/dataOrder/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogDataOrderSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2914,13 +2921,13 @@ export const systemCatalogDataOrderSave = (
  */
 export const systemCatalogDataOrderUpdate = (
     systemCatalogDataOrderUpdateBody: SystemCatalogDataOrderUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderUpdate200>>,) => {
       return apiRequest<SystemCatalogDataOrderUpdate200>(
       {url: `/api/system/catalog/dataOrder/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogDataOrderUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -2928,12 +2935,12 @@ export const systemCatalogDataOrderUpdate = (
  */
 export const systemCatalogDataOrderRemove = (
     params: SystemCatalogDataOrderRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogDataOrderRemove200>>,) => {
       return apiRequest<SystemCatalogDataOrderRemove200>(
       {url: `/api/system/catalog/dataOrder/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2941,13 +2948,13 @@ export const systemCatalogDataOrderRemove = (
  */
 export const systemCatalogDataOrderExport = (
     params?: SystemCatalogDataOrderExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/dataOrder/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -2955,12 +2962,12 @@ export const systemCatalogDataOrderExport = (
  */
 export const systemCatalogViolateTypeList = (
     params?: SystemCatalogViolateTypeListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeList200>>,) => {
       return apiRequest<SystemCatalogViolateTypeList200>(
       {url: `/api/system/catalog/violateType/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -2968,11 +2975,11 @@ export const systemCatalogViolateTypeList = (
  */
 export const systemCatalogViolateTypeGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeGet200>>,) => {
       return apiRequest<SystemCatalogViolateTypeGet200>(
       {url: `/api/system/catalog/violateType/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -2980,13 +2987,13 @@ export const systemCatalogViolateTypeGet = (
  */
 export const systemCatalogViolateTypeSave = (
     systemCatalogViolateTypeSaveBody: SystemCatalogViolateTypeSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeSave200>>,) => {
       return apiRequest<SystemCatalogViolateTypeSave200>(
       {url: `/api/system/catalog/violateType/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogViolateTypeSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -2994,13 +3001,13 @@ export const systemCatalogViolateTypeSave = (
  */
 export const systemCatalogViolateTypeUpdate = (
     systemCatalogViolateTypeUpdateBody: SystemCatalogViolateTypeUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeUpdate200>>,) => {
       return apiRequest<SystemCatalogViolateTypeUpdate200>(
       {url: `/api/system/catalog/violateType/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogViolateTypeUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3008,12 +3015,12 @@ export const systemCatalogViolateTypeUpdate = (
  */
 export const systemCatalogViolateTypeRemove = (
     params: SystemCatalogViolateTypeRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogViolateTypeRemove200>>,) => {
       return apiRequest<SystemCatalogViolateTypeRemove200>(
       {url: `/api/system/catalog/violateType/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3021,13 +3028,13 @@ export const systemCatalogViolateTypeRemove = (
  */
 export const systemCatalogViolateTypeExport = (
     params?: SystemCatalogViolateTypeExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/violateType/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3035,12 +3042,12 @@ export const systemCatalogViolateTypeExport = (
  */
 export const systemCatalogQuestionList = (
     params?: SystemCatalogQuestionListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionList200>>,) => {
       return apiRequest<SystemCatalogQuestionList200>(
       {url: `/api/system/catalog/question/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3048,11 +3055,11 @@ export const systemCatalogQuestionList = (
  */
 export const systemCatalogQuestionGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionGet200>>,) => {
       return apiRequest<SystemCatalogQuestionGet200>(
       {url: `/api/system/catalog/question/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3060,13 +3067,13 @@ export const systemCatalogQuestionGet = (
  */
 export const systemCatalogQuestionSave = (
     systemCatalogQuestionSaveBody: SystemCatalogQuestionSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionSave200>>,) => {
       return apiRequest<SystemCatalogQuestionSave200>(
       {url: `/api/system/catalog/question/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogQuestionSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3074,13 +3081,13 @@ export const systemCatalogQuestionSave = (
  */
 export const systemCatalogQuestionUpdate = (
     systemCatalogQuestionUpdateBody: SystemCatalogQuestionUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionUpdate200>>,) => {
       return apiRequest<SystemCatalogQuestionUpdate200>(
       {url: `/api/system/catalog/question/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogQuestionUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3088,12 +3095,12 @@ export const systemCatalogQuestionUpdate = (
  */
 export const systemCatalogQuestionRemove = (
     params: SystemCatalogQuestionRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogQuestionRemove200>>,) => {
       return apiRequest<SystemCatalogQuestionRemove200>(
       {url: `/api/system/catalog/question/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3101,13 +3108,13 @@ export const systemCatalogQuestionRemove = (
  */
 export const systemCatalogQuestionExport = (
     params?: SystemCatalogQuestionExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/question/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3115,12 +3122,12 @@ export const systemCatalogQuestionExport = (
  */
 export const systemCatalogGatewayList = (
     params?: SystemCatalogGatewayListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayList200>>,) => {
       return apiRequest<SystemCatalogGatewayList200>(
       {url: `/api/system/catalog/gateway/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3128,11 +3135,11 @@ export const systemCatalogGatewayList = (
  */
 export const systemCatalogGatewayGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayGet200>>,) => {
       return apiRequest<SystemCatalogGatewayGet200>(
       {url: `/api/system/catalog/gateway/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3140,13 +3147,13 @@ export const systemCatalogGatewayGet = (
  */
 export const systemCatalogGatewaySave = (
     systemCatalogGatewaySaveBody: SystemCatalogGatewaySaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewaySave200>>,) => {
       return apiRequest<SystemCatalogGatewaySave200>(
       {url: `/api/system/catalog/gateway/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogGatewaySaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3154,13 +3161,13 @@ export const systemCatalogGatewaySave = (
  */
 export const systemCatalogGatewayUpdate = (
     systemCatalogGatewayUpdateBody: SystemCatalogGatewayUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayUpdate200>>,) => {
       return apiRequest<SystemCatalogGatewayUpdate200>(
       {url: `/api/system/catalog/gateway/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemCatalogGatewayUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3168,12 +3175,12 @@ export const systemCatalogGatewayUpdate = (
  */
 export const systemCatalogGatewayRemove = (
     params: SystemCatalogGatewayRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemCatalogGatewayRemove200>>,) => {
       return apiRequest<SystemCatalogGatewayRemove200>(
       {url: `/api/system/catalog/gateway/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3181,13 +3188,13 @@ export const systemCatalogGatewayRemove = (
  */
 export const systemCatalogGatewayExport = (
     params?: SystemCatalogGatewayExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/catalog/gateway/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3195,12 +3202,12 @@ export const systemCatalogGatewayExport = (
  */
 export const systemPersonList = (
     params?: SystemPersonListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonList200>>,) => {
       return apiRequest<SystemPersonList200>(
       {url: `/api/system/person/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3208,11 +3215,11 @@ export const systemPersonList = (
  */
 export const systemPersonGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonGet200>>,) => {
       return apiRequest<SystemPersonGet200>(
       {url: `/api/system/person/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3220,12 +3227,12 @@ export const systemPersonGet = (
  */
 export const systemPersonEnterprises = (
     params?: SystemPersonEnterprisesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonEnterprises200>>,) => {
       return apiRequest<SystemPersonEnterprises200>(
       {url: `/api/system/person/enterprises`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3233,13 +3240,13 @@ export const systemPersonEnterprises = (
  */
 export const systemPersonSave = (
     systemPersonSaveBody: SystemPersonSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonSave200>>,) => {
       return apiRequest<SystemPersonSave200>(
       {url: `/api/system/person/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemPersonSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3247,13 +3254,13 @@ export const systemPersonSave = (
  */
 export const systemPersonUpdate = (
     systemPersonUpdateBody: SystemPersonUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonUpdate200>>,) => {
       return apiRequest<SystemPersonUpdate200>(
       {url: `/api/system/person/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemPersonUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3261,12 +3268,12 @@ export const systemPersonUpdate = (
  */
 export const systemPersonRemove = (
     params: SystemPersonRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SystemPersonRemove200>>,) => {
       return apiRequest<SystemPersonRemove200>(
       {url: `/api/system/person/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3274,13 +3281,13 @@ export const systemPersonRemove = (
  */
 export const systemPersonExport = (
     params?: SystemPersonExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/system/person/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3289,12 +3296,12 @@ export const systemPersonExport = (
  */
 export const safetyCertificateInfoList = (
     params?: SafetyCertificateInfoListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoList200>>,) => {
       return apiRequest<SafetyCertificateInfoList200>(
       {url: `/api/safetyCertificateInfo/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3303,12 +3310,12 @@ export const safetyCertificateInfoList = (
  */
 export const safetyCertificateInfoListCertificate = (
     params?: SafetyCertificateInfoListCertificateParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoListCertificate200>>,) => {
       return apiRequest<SafetyCertificateInfoListCertificate200>(
       {url: `/api/safetyCertificateInfo/listCertificate`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3317,12 +3324,12 @@ export const safetyCertificateInfoListCertificate = (
  */
 export const safetyCertificateInfoGetSubmittingCertificates = (
     params?: SafetyCertificateInfoGetSubmittingCertificatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoGetSubmittingCertificates200>>,) => {
       return apiRequest<SafetyCertificateInfoGetSubmittingCertificates200>(
       {url: `/api/safetyCertificateInfo/getSubmittingCertificates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3331,11 +3338,11 @@ export const safetyCertificateInfoGetSubmittingCertificates = (
  */
 export const safetyCertificateInfoGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoGet200>>,) => {
       return apiRequest<SafetyCertificateInfoGet200>(
       {url: `/api/safetyCertificateInfo/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3344,12 +3351,12 @@ export const safetyCertificateInfoGet = (
  */
 export const safetyCertificateInfoPdf = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/pdf/${id}`, method: 'GET',
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3358,14 +3365,14 @@ export const safetyCertificateInfoPdf = (
  */
 export const safetyCertificateInfoPrint = (
     safetyCertificateInfoPrintBody: SafetyCertificateInfoPrintBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/print`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: safetyCertificateInfoPrintBody,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3374,12 +3381,12 @@ export const safetyCertificateInfoPrint = (
  */
 export const safetyCertificateInfoPrintInfo = (
     params: SafetyCertificateInfoPrintInfoParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<SafetyCertificateInfoPrintInfo200>>,) => {
       return apiRequest<SafetyCertificateInfoPrintInfo200>(
       {url: `/api/safetyCertificateInfo/printInfo`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3388,13 +3395,13 @@ export const safetyCertificateInfoPrintInfo = (
  */
 export const safetyCertificateInfoExportExcel = (
     params?: SafetyCertificateInfoExportExcelParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/export/excel`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3403,13 +3410,13 @@ export const safetyCertificateInfoExportExcel = (
  */
 export const safetyCertificateInfoExportZip = (
     params: SafetyCertificateInfoExportZipParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/export/zip`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3418,13 +3425,13 @@ export const safetyCertificateInfoExportZip = (
  */
 export const safetyCertificateInfoPrintExport = (
     params: SafetyCertificateInfoPrintExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/safetyCertificateInfo/print/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -3433,11 +3440,11 @@ export const safetyCertificateInfoPrintExport = (
  */
 export const homeCreateQueryCode = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<HomeCreateQueryCode200>>,) => {
       return apiRequest<HomeCreateQueryCode200>(
       {url: `/api/home/createQueryCode`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3446,11 +3453,11 @@ export const homeCreateQueryCode = (
  */
 export const homeGetNoRole = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<HomeGetNoRole200>>,) => {
       return apiRequest<HomeGetNoRole200>(
       {url: `/api/home/getNoRole`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3459,12 +3466,12 @@ export const homeGetNoRole = (
  */
 export const applyNewCertList = (
     params?: ApplyNewCertListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertList200>>,) => {
       return apiRequest<ApplyNewCertList200>(
       {url: `/api/apply/newCert/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3472,11 +3479,11 @@ export const applyNewCertList = (
  */
 export const applyNewCertGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertGet200>>,) => {
       return apiRequest<ApplyNewCertGet200>(
       {url: `/api/apply/newCert/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3484,12 +3491,12 @@ export const applyNewCertGet = (
  */
 export const applyNewCertCandidates = (
     params?: ApplyNewCertCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertCandidates200>>,) => {
       return apiRequest<ApplyNewCertCandidates200>(
       {url: `/api/apply/newCert/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3498,13 +3505,13 @@ export const applyNewCertCandidates = (
  */
 export const applyNewCertSave = (
     applyNewCertSaveBody: ApplyNewCertSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertSave200>>,) => {
       return apiRequest<ApplyNewCertSave200>(
       {url: `/api/apply/newCert/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3512,13 +3519,13 @@ export const applyNewCertSave = (
  */
 export const applyNewCertUpdate = (
     applyNewCertUpdateBody: ApplyNewCertUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertUpdate200>>,) => {
       return apiRequest<ApplyNewCertUpdate200>(
       {url: `/api/apply/newCert/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3528,14 +3535,14 @@ export const applyNewCertUpdate = (
 export const applyNewCertSubmit = (
     applyNewCertSubmitBody: ApplyNewCertSubmitBody,
     params?: ApplyNewCertSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertSubmit200>>,) => {
       return apiRequest<ApplyNewCertSubmit200>(
       {url: `/api/apply/newCert/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3544,14 +3551,14 @@ export const applyNewCertSubmit = (
 export const applyNewCertRemove = (
     applyNewCertRemoveBody: ApplyNewCertRemoveBody,
     params?: ApplyNewCertRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertRemove200>>,) => {
       return apiRequest<ApplyNewCertRemove200>(
       {url: `/api/apply/newCert/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyNewCertRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3560,12 +3567,12 @@ export const applyNewCertRemove = (
  */
 export const applyDelayList = (
     params?: ApplyDelayListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayList200>>,) => {
       return apiRequest<ApplyDelayList200>(
       {url: `/api/apply/delay/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3573,11 +3580,11 @@ export const applyDelayList = (
  */
 export const applyDelayGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayGet200>>,) => {
       return apiRequest<ApplyDelayGet200>(
       {url: `/api/apply/delay/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3585,12 +3592,12 @@ export const applyDelayGet = (
  */
 export const applyDelayCandidates = (
     params?: ApplyDelayCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayCandidates200>>,) => {
       return apiRequest<ApplyDelayCandidates200>(
       {url: `/api/apply/delay/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3599,13 +3606,13 @@ export const applyDelayCandidates = (
  */
 export const applyDelaySave = (
     applyDelaySaveBody: ApplyDelaySaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelaySave200>>,) => {
       return apiRequest<ApplyDelaySave200>(
       {url: `/api/apply/delay/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelaySaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3613,13 +3620,13 @@ export const applyDelaySave = (
  */
 export const applyDelayUpdate = (
     applyDelayUpdateBody: ApplyDelayUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayUpdate200>>,) => {
       return apiRequest<ApplyDelayUpdate200>(
       {url: `/api/apply/delay/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelayUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3629,14 +3636,14 @@ export const applyDelayUpdate = (
 export const applyDelaySubmit = (
     applyDelaySubmitBody: ApplyDelaySubmitBody,
     params?: ApplyDelaySubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelaySubmit200>>,) => {
       return apiRequest<ApplyDelaySubmit200>(
       {url: `/api/apply/delay/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelaySubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3645,14 +3652,14 @@ export const applyDelaySubmit = (
 export const applyDelayRemove = (
     applyDelayRemoveBody: ApplyDelayRemoveBody,
     params?: ApplyDelayRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyDelayRemove200>>,) => {
       return apiRequest<ApplyDelayRemove200>(
       {url: `/api/apply/delay/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyDelayRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3661,12 +3668,12 @@ export const applyDelayRemove = (
  */
 export const applyInnerList = (
     params?: ApplyInnerListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerList200>>,) => {
       return apiRequest<ApplyInnerList200>(
       {url: `/api/apply/inner/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3674,11 +3681,11 @@ export const applyInnerList = (
  */
 export const applyInnerGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerGet200>>,) => {
       return apiRequest<ApplyInnerGet200>(
       {url: `/api/apply/inner/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3686,12 +3693,12 @@ export const applyInnerGet = (
  */
 export const applyInnerCandidates = (
     params?: ApplyInnerCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerCandidates200>>,) => {
       return apiRequest<ApplyInnerCandidates200>(
       {url: `/api/apply/inner/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3700,13 +3707,13 @@ export const applyInnerCandidates = (
  */
 export const applyInnerSave = (
     applyInnerSaveBody: ApplyInnerSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerSave200>>,) => {
       return apiRequest<ApplyInnerSave200>(
       {url: `/api/apply/inner/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3714,13 +3721,13 @@ export const applyInnerSave = (
  */
 export const applyInnerUpdate = (
     applyInnerUpdateBody: ApplyInnerUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerUpdate200>>,) => {
       return apiRequest<ApplyInnerUpdate200>(
       {url: `/api/apply/inner/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3730,14 +3737,14 @@ export const applyInnerUpdate = (
 export const applyInnerSubmit = (
     applyInnerSubmitBody: ApplyInnerSubmitBody,
     params?: ApplyInnerSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerSubmit200>>,) => {
       return apiRequest<ApplyInnerSubmit200>(
       {url: `/api/apply/inner/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3746,14 +3753,14 @@ export const applyInnerSubmit = (
 export const applyInnerRemove = (
     applyInnerRemoveBody: ApplyInnerRemoveBody,
     params?: ApplyInnerRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInnerRemove200>>,) => {
       return apiRequest<ApplyInnerRemove200>(
       {url: `/api/apply/inner/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInnerRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3762,12 +3769,12 @@ export const applyInnerRemove = (
  */
 export const applyInProvinceList = (
     params?: ApplyInProvinceListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceList200>>,) => {
       return apiRequest<ApplyInProvinceList200>(
       {url: `/api/apply/inProvince/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3775,11 +3782,11 @@ export const applyInProvinceList = (
  */
 export const applyInProvinceGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceGet200>>,) => {
       return apiRequest<ApplyInProvinceGet200>(
       {url: `/api/apply/inProvince/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3787,12 +3794,12 @@ export const applyInProvinceGet = (
  */
 export const applyInProvinceCandidates = (
     params?: ApplyInProvinceCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceCandidates200>>,) => {
       return apiRequest<ApplyInProvinceCandidates200>(
       {url: `/api/apply/inProvince/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3801,13 +3808,13 @@ export const applyInProvinceCandidates = (
  */
 export const applyInProvinceSave = (
     applyInProvinceSaveBody: ApplyInProvinceSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceSave200>>,) => {
       return apiRequest<ApplyInProvinceSave200>(
       {url: `/api/apply/inProvince/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3815,13 +3822,13 @@ export const applyInProvinceSave = (
  */
 export const applyInProvinceUpdate = (
     applyInProvinceUpdateBody: ApplyInProvinceUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceUpdate200>>,) => {
       return apiRequest<ApplyInProvinceUpdate200>(
       {url: `/api/apply/inProvince/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3831,14 +3838,14 @@ export const applyInProvinceUpdate = (
 export const applyInProvinceSubmit = (
     applyInProvinceSubmitBody: ApplyInProvinceSubmitBody,
     params?: ApplyInProvinceSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceSubmit200>>,) => {
       return apiRequest<ApplyInProvinceSubmit200>(
       {url: `/api/apply/inProvince/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3847,14 +3854,14 @@ export const applyInProvinceSubmit = (
 export const applyInProvinceRemove = (
     applyInProvinceRemoveBody: ApplyInProvinceRemoveBody,
     params?: ApplyInProvinceRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceRemove200>>,) => {
       return apiRequest<ApplyInProvinceRemove200>(
       {url: `/api/apply/inProvince/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyInProvinceRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3863,12 +3870,12 @@ export const applyInProvinceRemove = (
  */
 export const applyOutProvinceList = (
     params?: ApplyOutProvinceListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceList200>>,) => {
       return apiRequest<ApplyOutProvinceList200>(
       {url: `/api/apply/outProvince/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3876,11 +3883,11 @@ export const applyOutProvinceList = (
  */
 export const applyOutProvinceGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceGet200>>,) => {
       return apiRequest<ApplyOutProvinceGet200>(
       {url: `/api/apply/outProvince/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3888,12 +3895,12 @@ export const applyOutProvinceGet = (
  */
 export const applyOutProvinceCandidates = (
     params?: ApplyOutProvinceCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceCandidates200>>,) => {
       return apiRequest<ApplyOutProvinceCandidates200>(
       {url: `/api/apply/outProvince/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3902,13 +3909,13 @@ export const applyOutProvinceCandidates = (
  */
 export const applyOutProvinceSave = (
     applyOutProvinceSaveBody: ApplyOutProvinceSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceSave200>>,) => {
       return apiRequest<ApplyOutProvinceSave200>(
       {url: `/api/apply/outProvince/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -3916,13 +3923,13 @@ export const applyOutProvinceSave = (
  */
 export const applyOutProvinceUpdate = (
     applyOutProvinceUpdateBody: ApplyOutProvinceUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceUpdate200>>,) => {
       return apiRequest<ApplyOutProvinceUpdate200>(
       {url: `/api/apply/outProvince/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -3932,14 +3939,14 @@ export const applyOutProvinceUpdate = (
 export const applyOutProvinceSubmit = (
     applyOutProvinceSubmitBody: ApplyOutProvinceSubmitBody,
     params?: ApplyOutProvinceSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceSubmit200>>,) => {
       return apiRequest<ApplyOutProvinceSubmit200>(
       {url: `/api/apply/outProvince/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3948,14 +3955,14 @@ export const applyOutProvinceSubmit = (
 export const applyOutProvinceRemove = (
     applyOutProvinceRemoveBody: ApplyOutProvinceRemoveBody,
     params?: ApplyOutProvinceRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceRemove200>>,) => {
       return apiRequest<ApplyOutProvinceRemove200>(
       {url: `/api/apply/outProvince/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyOutProvinceRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3964,12 +3971,12 @@ export const applyOutProvinceRemove = (
  */
 export const applyModifyList = (
     params?: ApplyModifyListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyList200>>,) => {
       return apiRequest<ApplyModifyList200>(
       {url: `/api/apply/modify/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -3977,11 +3984,11 @@ export const applyModifyList = (
  */
 export const applyModifyGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyGet200>>,) => {
       return apiRequest<ApplyModifyGet200>(
       {url: `/api/apply/modify/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -3989,12 +3996,12 @@ export const applyModifyGet = (
  */
 export const applyModifyCandidates = (
     params?: ApplyModifyCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyCandidates200>>,) => {
       return apiRequest<ApplyModifyCandidates200>(
       {url: `/api/apply/modify/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4003,13 +4010,13 @@ export const applyModifyCandidates = (
  */
 export const applyModifySave = (
     applyModifySaveBody: ApplyModifySaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifySave200>>,) => {
       return apiRequest<ApplyModifySave200>(
       {url: `/api/apply/modify/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifySaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4017,13 +4024,13 @@ export const applyModifySave = (
  */
 export const applyModifyUpdate = (
     applyModifyUpdateBody: ApplyModifyUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyUpdate200>>,) => {
       return apiRequest<ApplyModifyUpdate200>(
       {url: `/api/apply/modify/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifyUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4033,14 +4040,14 @@ export const applyModifyUpdate = (
 export const applyModifySubmit = (
     applyModifySubmitBody: ApplyModifySubmitBody,
     params?: ApplyModifySubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifySubmit200>>,) => {
       return apiRequest<ApplyModifySubmit200>(
       {url: `/api/apply/modify/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifySubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4049,14 +4056,14 @@ export const applyModifySubmit = (
 export const applyModifyRemove = (
     applyModifyRemoveBody: ApplyModifyRemoveBody,
     params?: ApplyModifyRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyModifyRemove200>>,) => {
       return apiRequest<ApplyModifyRemove200>(
       {url: `/api/apply/modify/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyModifyRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4065,12 +4072,12 @@ export const applyModifyRemove = (
  */
 export const certificateRevocationList = (
     params?: CertificateRevocationListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationList200>>,) => {
       return apiRequest<CertificateRevocationList200>(
       {url: `/api/certificate/revocation/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4078,11 +4085,11 @@ export const certificateRevocationList = (
  */
 export const certificateRevocationGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationGet200>>,) => {
       return apiRequest<CertificateRevocationGet200>(
       {url: `/api/certificate/revocation/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4090,12 +4097,12 @@ export const certificateRevocationGet = (
  */
 export const certificateRevocationCandidates = (
     params?: CertificateRevocationCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationCandidates200>>,) => {
       return apiRequest<CertificateRevocationCandidates200>(
       {url: `/api/certificate/revocation/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4104,13 +4111,13 @@ export const certificateRevocationCandidates = (
  */
 export const certificateRevocationSave = (
     certificateRevocationSaveBody: CertificateRevocationSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationSave200>>,) => {
       return apiRequest<CertificateRevocationSave200>(
       {url: `/api/certificate/revocation/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4118,13 +4125,13 @@ export const certificateRevocationSave = (
  */
 export const certificateRevocationUpdate = (
     certificateRevocationUpdateBody: CertificateRevocationUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationUpdate200>>,) => {
       return apiRequest<CertificateRevocationUpdate200>(
       {url: `/api/certificate/revocation/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4134,14 +4141,14 @@ export const certificateRevocationUpdate = (
 export const certificateRevocationSubmit = (
     certificateRevocationSubmitBody: CertificateRevocationSubmitBody,
     params?: CertificateRevocationSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationSubmit200>>,) => {
       return apiRequest<CertificateRevocationSubmit200>(
       {url: `/api/certificate/revocation/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4150,14 +4157,14 @@ export const certificateRevocationSubmit = (
 export const certificateRevocationRemove = (
     certificateRevocationRemoveBody: CertificateRevocationRemoveBody,
     params?: CertificateRevocationRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationRemove200>>,) => {
       return apiRequest<CertificateRevocationRemove200>(
       {url: `/api/certificate/revocation/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: certificateRevocationRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4166,12 +4173,12 @@ export const certificateRevocationRemove = (
  */
 export const applyPersonRevocationList = (
     params?: ApplyPersonRevocationListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationList200>>,) => {
       return apiRequest<ApplyPersonRevocationList200>(
       {url: `/api/apply/personRevocation/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4179,11 +4186,11 @@ export const applyPersonRevocationList = (
  */
 export const applyPersonRevocationGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationGet200>>,) => {
       return apiRequest<ApplyPersonRevocationGet200>(
       {url: `/api/apply/personRevocation/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4191,12 +4198,12 @@ export const applyPersonRevocationGet = (
  */
 export const applyPersonRevocationCandidates = (
     params?: ApplyPersonRevocationCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationCandidates200>>,) => {
       return apiRequest<ApplyPersonRevocationCandidates200>(
       {url: `/api/apply/personRevocation/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4205,13 +4212,13 @@ export const applyPersonRevocationCandidates = (
  */
 export const applyPersonRevocationSave = (
     applyPersonRevocationSaveBody: ApplyPersonRevocationSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationSave200>>,) => {
       return apiRequest<ApplyPersonRevocationSave200>(
       {url: `/api/apply/personRevocation/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4219,13 +4226,13 @@ export const applyPersonRevocationSave = (
  */
 export const applyPersonRevocationUpdate = (
     applyPersonRevocationUpdateBody: ApplyPersonRevocationUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationUpdate200>>,) => {
       return apiRequest<ApplyPersonRevocationUpdate200>(
       {url: `/api/apply/personRevocation/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4235,14 +4242,14 @@ export const applyPersonRevocationUpdate = (
 export const applyPersonRevocationSubmit = (
     applyPersonRevocationSubmitBody: ApplyPersonRevocationSubmitBody,
     params?: ApplyPersonRevocationSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationSubmit200>>,) => {
       return apiRequest<ApplyPersonRevocationSubmit200>(
       {url: `/api/apply/personRevocation/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4251,14 +4258,14 @@ export const applyPersonRevocationSubmit = (
 export const applyPersonRevocationRemove = (
     applyPersonRevocationRemoveBody: ApplyPersonRevocationRemoveBody,
     params?: ApplyPersonRevocationRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationRemove200>>,) => {
       return apiRequest<ApplyPersonRevocationRemove200>(
       {url: `/api/apply/personRevocation/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyPersonRevocationRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4267,12 +4274,12 @@ export const applyPersonRevocationRemove = (
  */
 export const applyRenameList = (
     params?: ApplyRenameListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameList200>>,) => {
       return apiRequest<ApplyRenameList200>(
       {url: `/api/apply/rename/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4280,11 +4287,11 @@ export const applyRenameList = (
  */
 export const applyRenameGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameGet200>>,) => {
       return apiRequest<ApplyRenameGet200>(
       {url: `/api/apply/rename/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4292,12 +4299,12 @@ export const applyRenameGet = (
  */
 export const applyRenameCandidates = (
     params?: ApplyRenameCandidatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameCandidates200>>,) => {
       return apiRequest<ApplyRenameCandidates200>(
       {url: `/api/apply/rename/candidates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4306,13 +4313,13 @@ export const applyRenameCandidates = (
  */
 export const applyRenameSave = (
     applyRenameSaveBody: ApplyRenameSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameSave200>>,) => {
       return apiRequest<ApplyRenameSave200>(
       {url: `/api/apply/rename/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4320,13 +4327,13 @@ export const applyRenameSave = (
  */
 export const applyRenameUpdate = (
     applyRenameUpdateBody: ApplyRenameUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameUpdate200>>,) => {
       return apiRequest<ApplyRenameUpdate200>(
       {url: `/api/apply/rename/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4336,14 +4343,14 @@ export const applyRenameUpdate = (
 export const applyRenameSubmit = (
     applyRenameSubmitBody: ApplyRenameSubmitBody,
     params?: ApplyRenameSubmitParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameSubmit200>>,) => {
       return apiRequest<ApplyRenameSubmit200>(
       {url: `/api/apply/rename/submit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameSubmitBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4352,14 +4359,14 @@ export const applyRenameSubmit = (
 export const applyRenameRemove = (
     applyRenameRemoveBody: ApplyRenameRemoveBody,
     params?: ApplyRenameRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyRenameRemove200>>,) => {
       return apiRequest<ApplyRenameRemove200>(
       {url: `/api/apply/rename/remove`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: applyRenameRemoveBody,
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4367,12 +4374,12 @@ export const applyRenameRemove = (
  */
 export const certificateRevocationRevoke = (
     params: CertificateRevocationRevokeParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationRevoke200>>,) => {
       return apiRequest<CertificateRevocationRevoke200>(
       {url: `/api/certificate/revocation/revoke`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4380,12 +4387,12 @@ export const certificateRevocationRevoke = (
  */
 export const certificateRevocationPersonList = (
     params?: CertificateRevocationPersonListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationPersonList200>>,) => {
       return apiRequest<CertificateRevocationPersonList200>(
       {url: `/api/certificate/revocation/person/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4393,12 +4400,12 @@ export const certificateRevocationPersonList = (
  */
 export const certificateRevocationPersonApplyList = (
     params?: CertificateRevocationPersonApplyListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationPersonApplyList200>>,) => {
       return apiRequest<CertificateRevocationPersonApplyList200>(
       {url: `/api/certificate/revocation/personApply/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4407,11 +4414,11 @@ export const certificateRevocationPersonApplyList = (
  */
 export const workflowCase = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<WorkflowCase200>>,) => {
       return apiRequest<WorkflowCase200>(
       {url: `/api/workflow/${id}/case`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4420,12 +4427,12 @@ export const workflowCase = (
  */
 export const applyCertificationCheckDataByApplyId = (
     params?: ApplyCertificationCheckDataByApplyIdParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<ApplyCertificationCheckDataByApplyId200>>,) => {
       return apiRequest<ApplyCertificationCheckDataByApplyId200>(
       {url: `/api/applyCertification/checkDataByApplyId`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4434,12 +4441,12 @@ export const applyCertificationCheckDataByApplyId = (
  */
 export const creditPunishmentList = (
     params?: CreditPunishmentListParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentList200>>,) => {
       return apiRequest<CreditPunishmentList200>(
       {url: `/api/credit/punishment/list`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4447,13 +4454,13 @@ export const creditPunishmentList = (
  */
 export const creditPunishmentExport = (
     params?: CreditPunishmentExportParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
       return apiRequest<Blob>(
       {url: `/api/credit/punishment/export`, method: 'GET',
         params,
         responseType: 'blob'
     },
-      );
+      options);
     }
   
 /**
@@ -4461,11 +4468,11 @@ export const creditPunishmentExport = (
  */
 export const creditPunishmentGet = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentGet200>>,) => {
       return apiRequest<CreditPunishmentGet200>(
       {url: `/api/credit/punishment/get/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4473,11 +4480,11 @@ export const creditPunishmentGet = (
  */
 export const creditPunishmentReview = (
     id: number,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentReview200>>,) => {
       return apiRequest<CreditPunishmentReview200>(
       {url: `/api/credit/punishment/review/${id}`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4486,12 +4493,12 @@ export const creditPunishmentReview = (
  */
 export const creditPunishmentCertificates = (
     params?: CreditPunishmentCertificatesParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentCertificates200>>,) => {
       return apiRequest<CreditPunishmentCertificates200>(
       {url: `/api/credit/punishment/certificates`, method: 'GET',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4499,11 +4506,11 @@ export const creditPunishmentCertificates = (
  */
 export const creditPunishmentViolateTypes = (
     
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentViolateTypes200>>,) => {
       return apiRequest<CreditPunishmentViolateTypes200>(
       {url: `/api/credit/punishment/violateTypes`, method: 'GET'
     },
-      );
+      options);
     }
   
 /**
@@ -4512,13 +4519,13 @@ export const creditPunishmentViolateTypes = (
  */
 export const creditPunishmentSave = (
     creditPunishmentSaveBody: CreditPunishmentSaveBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentSave200>>,) => {
       return apiRequest<CreditPunishmentSave200>(
       {url: `/api/credit/punishment/save`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: creditPunishmentSaveBody
     },
-      );
+      options);
     }
   
 /**
@@ -4527,13 +4534,13 @@ export const creditPunishmentSave = (
  */
 export const creditPunishmentUpdate = (
     creditPunishmentUpdateBody: CreditPunishmentUpdateBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentUpdate200>>,) => {
       return apiRequest<CreditPunishmentUpdate200>(
       {url: `/api/credit/punishment/update`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: creditPunishmentUpdateBody
     },
-      );
+      options);
     }
   
 /**
@@ -4542,12 +4549,12 @@ export const creditPunishmentUpdate = (
  */
 export const creditPunishmentRemove = (
     params: CreditPunishmentRemoveParams,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentRemove200>>,) => {
       return apiRequest<CreditPunishmentRemove200>(
       {url: `/api/credit/punishment/remove`, method: 'POST',
         params
     },
-      );
+      options);
     }
   
 /**
@@ -4556,13 +4563,13 @@ export const creditPunishmentRemove = (
  */
 export const creditPunishmentAudit = (
     creditPunishmentAuditBody: CreditPunishmentAuditBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentAudit200>>,) => {
       return apiRequest<CreditPunishmentAudit200>(
       {url: `/api/credit/punishment/audit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: creditPunishmentAuditBody
     },
-      );
+      options);
     }
   
 /**
@@ -4571,13 +4578,13 @@ export const creditPunishmentAudit = (
  */
 export const creditPunishmentCancelcommit = (
     creditPunishmentCancelcommitBody: CreditPunishmentCancelcommitBody,
- ) => {
+ options?: SecondParameter<typeof apiRequest<CreditPunishmentCancelcommit200>>,) => {
       return apiRequest<CreditPunishmentCancelcommit200>(
       {url: `/api/credit/punishment/cancel-commit`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: creditPunishmentCancelcommitBody
     },
-      );
+      options);
     }
   
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>

@@ -7,8 +7,8 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Typography } from 'antd';
 import type { ParamsType, ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import type { ApiResult, ListResult } from '@/services/request';
-import type { CheckStatus, PendingInfo } from '@/services/systemUser';
+import type { ListResult } from '@/services/request';
+import type { CheckStatus, PendingInfo } from './types';
 import { AdminTable, useListPage, type AdminTableProps, type Paged } from '../list';
 import { toolBarOf, type ToolBarProps } from '../ListPage';
 import { useKitText } from '../text';
@@ -56,9 +56,9 @@ export function useCheckStatusColumn<T extends { checkStatus: CheckStatus | null
 }
 
 export interface ReviewCalls {
-  load(reviewId: number): Promise<ApiResult<ReviewDetail>>;
-  decide(detail: ReviewDetail, approved: boolean, comment: string): Promise<ApiResult<unknown>>;
-  withdraw?(detail: ReviewDetail): Promise<ApiResult<unknown>>;
+  load(reviewId: number): Promise<{ data: ReviewDetail }>;
+  decide(detail: ReviewDetail, approved: boolean, comment: string): Promise<{ msg?: string }>;
+  withdraw?(detail: ReviewDetail): Promise<{ msg?: string }>;
 }
 
 export type ReviewTabsPageProps<T extends ParamsType, Q extends ParamsType> = Omit<AdminTableProps<T, Q>, 'list' | 'rowKey' | 'toolBar' | 'title'> & ToolBarProps & {

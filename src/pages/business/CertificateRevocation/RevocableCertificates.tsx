@@ -4,10 +4,13 @@ import { Tag } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { listRevocable, type CandidateRow } from '@/services/business';
+import { certificateRevocationPersonList } from '@/services/generated/api';
+import type { CertificateRevocationPersonList200 } from '@/services/generated/api.schemas';
 import { NS } from '../components/types';
 import { useDict } from '../components/useDict';
 import QuickRevokeModal from './QuickRevokeModal';
+
+type CandidateRow = CertificateRevocationPersonList200['rows'][number];
 
 export default function RevocableCertificates({ onRevoked }: { onRevoked: () => void }) {
   const { t } = useTranslation(NS);
@@ -16,7 +19,7 @@ export default function RevocableCertificates({ onRevoked }: { onRevoked: () => 
   const certStatus = useDict('cert_status');
   const [open, setOpen] = useState<number | null>(null);
   const request = useMemo(
-    () => tableRequest<CandidateRow, { keyword?: string }>((q) => listRevocable({ ...q, keyword: q.keyword?.trim() || undefined }), actionRef),
+    () => tableRequest<CandidateRow, { keyword?: string }>((q) => certificateRevocationPersonList({ ...q, keyword: q.keyword?.trim() || undefined }), actionRef),
     [],
   );
 

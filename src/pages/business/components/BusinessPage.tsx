@@ -8,7 +8,7 @@ import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import type { BusinessType } from '@machines/businessTypes';
+import type { ApplyStatusCode, BusinessType } from '@machines/businessTypes';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
 import ApplicationViewModal from '@/components/ApplicationViewModal';
@@ -17,7 +17,6 @@ import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { listBusiness, removeBusiness, submitBusiness, type BusinessRow } from '@/services/business';
-import type { ApplyStatus } from '@/services/workflow';
 import ApplyWizard from './ApplyWizard';
 import BusinessViewExtra from './BusinessViewExtra';
 import { NS, type BusinessFormComponent } from './types';
@@ -40,7 +39,7 @@ export interface BusinessPageProps {
 }
 
 const STATUS_COLOR: Record<number, string> = { 0: 'purple', 1: 'default', 2: 'blue', 3: 'processing', 4: 'red', 8: 'green' };
-const STATUSES: ApplyStatus[] = [0, 1, 2, 3, 4, 8];
+const STATUSES: ApplyStatusCode[] = [0, 1, 2, 3, 4, 8];
 
 export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: BusinessPageProps) {
   const { t } = useTranslation(NS);
@@ -62,7 +61,7 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
             pageNum,
             pageSize,
             keyword: keyword?.trim() || undefined,
-            status: status === undefined || status === '' ? undefined : (Number(status) as ApplyStatus),
+            status: status === undefined || status === '' ? undefined : Number(status),
             beginTime,
             endTime,
           }),

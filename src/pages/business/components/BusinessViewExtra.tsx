@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { BusinessType } from '@machines/businessTypes';
 import { getBusiness, type BusinessDetail } from '@/services/business';
 import { downloadFile } from '@/services/download';
+import { fileDownload } from '@/services/generated/api';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { fieldLabelKey, PAYLOAD_FIELDS } from './logic';
 import { NS } from './types';
@@ -86,7 +87,7 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
                   <Typography.Link
                     key={m.ossId}
                     onClick={() =>
-                      void downloadFile(`/file/download/${m.ossId}`, undefined, m.originalName).catch((err: unknown) =>
+                      void downloadFile((o) => fileDownload(m.ossId, undefined, o), m.originalName).catch((err: unknown) =>
                         message.error(errorMessage(err, t('materials.downloadFailed'))),
                       )
                     }

@@ -15,7 +15,7 @@ import {
 } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import {
-  creditPunishmentAudit, creditPunishmentCancelcommit, creditPunishmentList, creditPunishmentRemove, creditPunishmentReview,
+  creditPunishmentAudit, creditPunishmentCancelcommit, creditPunishmentExport, creditPunishmentList, creditPunishmentRemove, creditPunishmentReview,
 } from '@/services/generated/api';
 import PunishmentDrawer from './PunishmentDrawer';
 import PunishmentForm from './PunishmentForm';
@@ -32,7 +32,7 @@ const PAGE = {
   testId: 'punishment-table',
   scroll: { x: 1600 },
   add: { perm: 'credit:punishment:add', testId: 'punishment-add' },
-  exportTo: { url: '/credit/punishment/export', perm: 'credit:punishment:export' },
+  exportTo: { call: creditPunishmentExport, perm: 'credit:punishment:export' },
 } as const;
 
 export default function CreditManagement() {

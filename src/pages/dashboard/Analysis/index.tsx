@@ -4,7 +4,11 @@ import { Alert, Card, Empty, Spin, Statistic, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { errorMessage, isUnauthorized } from '@/services/request';
-import { getMonthBar, type MonthBar } from './service';
+import { analysisMonthbar } from '@/services/generated/api';
+import type { AnalysisMonthbar200 } from '@/services/generated/api.schemas';
+
+/** One month of the chart: YYYY-MM and the certificates issued. */
+type MonthBar = AnalysisMonthbar200['data'][number];
 
 /** Bar heights in percent of the largest value (0 when all are 0). */
 export function barHeights(rows: MonthBar[]): number[] {
@@ -21,7 +25,7 @@ export default function Analysis() {
 
   useEffect(() => {
     let alive = true;
-    getMonthBar()
+    analysisMonthbar()
       .then((res) => alive && setRows(Array.isArray(res?.data) ? res.data : []))
       .catch((e) => alive && !isUnauthorized(e) && setError(errorMessage(e, t('analysis.loadFailed'))))
       .finally(() => alive && setLoading(false));

@@ -11,8 +11,8 @@ import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { errorMessage } from '@/services/request';
-import { previewCertificatePdf } from '@/services/certificate';
-import { safetyCertificateInfoList } from '@/services/generated/api';
+import { fetchPdf } from '@/services/download';
+import { safetyCertificateInfoList, safetyCertificateInfoPdf } from '@/services/generated/api';
 import type { SafetyCertificateInfoList200RowsItem } from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from '@/pages/search/CertSearch/CertificateDrawer';
 
@@ -43,7 +43,7 @@ function CertificateCard({ cert, onDetail }: { cert: MyCertificate; onDetail: ()
   const pdf = async () => {
     setOpening(true);
     try {
-      await showPdf(() => previewCertificatePdf(cert.id), () => void message.info(tc('print.popupBlocked')));
+      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(cert.id, o)), () => void message.info(tc('print.popupBlocked')));
     } catch (err) {
       void message.error(errorMessage(err, tc('detail.loadFailed')));
     } finally {

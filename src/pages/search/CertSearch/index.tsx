@@ -15,9 +15,11 @@ import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { errorMessage } from '@/services/request';
+import { downloadFile, fetchPdf, withoutEmpty } from '@/services/download';
 import {
-  exportCertificatesExcel, exportCertificatesZip, listCertificates, previewCertificatePdf, type CertificateQuery, type CertificateRow,
-} from '@/services/certificate';
+  safetyCertificateInfoExportExcel, safetyCertificateInfoExportZip, safetyCertificateInfoList, safetyCertificateInfoPdf,
+} from '@/services/generated/api';
+import { SafetyCertificateInfoListSortField, type SafetyCertificateInfoList200, type SafetyCertificateInfoListParams } from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from './CertificateDrawer';
 
 /** The server's ceiling for one zip (server/modules/certificate/file-routes.ts ZIP_MAX). */
@@ -30,7 +32,12 @@ const dayRange = (from: string, to: string) => (value: unknown) => {
   return { [from]: b ? String(b).slice(0, 10) : undefined, [to]: e ? String(e).slice(0, 10) : undefined };
 };
 
-type Filters = Omit<CertificateQuery, 'sortField' | 'sortOrder'>;
+type CertificateRow = SafetyCertificateInfoList200['rows'][number];
+type SortField = SafetyCertificateInfoListParams['sortField'];
+type Filters = Omit<SafetyCertificateInfoListParams, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
+
+/** The column the table sorts by, when the server sorts by it. */
+const sortFieldOf = (field: string | undefined): SortField => Object.values(SafetyCertificateInfoListSortField).find((f) => f === field);
 
 export default function CertSearch() {
   const { t } = useTranslation('cert');
@@ -114,7 +121,7 @@ export default function CertSearch() {
   const preview = async (id: number) => {
     setBusy(id);
     try {
-      await showPdf(() => previewCertificatePdf(id), () => void message.info(t('print.popupBlocked')));
+      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(id, o)), () => void message.info(t('print.popupBlocked')));
     } catch (err) {
       void message.error(errorMessage(err, t('detail.loadFailed')));
     } finally {
@@ -125,7 +132,7 @@ export default function CertSearch() {
   const exportExcel = async () => {
     setBusy('excel');
     try {
-      await exportCertificatesExcel(filters.current);
+      await downloadFile((o) => safetyCertificateInfoExportExcel(withoutEmpty(filters.current), o), '证书列表.xlsx');
     } catch (err) {
       void message.error(errorMessage(err, t('search.exportFailed')));
     } finally {
@@ -144,7 +151,7 @@ export default function CertSearch() {
     }
     setBusy('zip');
     try {
-      await exportCertificatesZip(selected);
+      await downloadFile((o) => safetyCertificateInfoExportZip({ ids: selected.join(',') }, o), '证书.zip');
     } catch (err) {
       void message.error(errorMessage(err, t('search.exportFailed')));
     } finally {
@@ -155,7 +162,7 @@ export default function CertSearch() {
   const request = tableRequest<CertificateRow, Filters & { sortField?: string; sortOrder?: 'ascend' | 'descend' }>((q) => {
     const { pageNum, pageSize, sortField, sortOrder, ...rest } = q;
     filters.current = rest;
-    return listCertificates({ ...rest, pageNum, pageSize, sortField, sortOrder });
+    return safetyCertificateInfoList({ ...rest, pageNum, pageSize, sortField: sortFieldOf(sortField), sortOrder });
   }, actionRef);
 
   return (

@@ -8,12 +8,16 @@ import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import { AdminTable, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useKitText, useListPage, useServerError } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
-import { downloadOss, listOss, removeOss, type OssFile, type OssQuery } from '@/services/systemOss';
+import { downloadFile } from '@/services/download';
+import { fileDownload, systemOssExport, systemOssList, systemOssRemove } from '@/services/generated/api';
+import type { SystemOssList200, SystemOssListParams } from '@/services/generated/api.schemas';
 import { acceptedName, DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
 import { SYS_DATA } from '../namespaces';
 import { formatSize } from './format';
 
-type Query = Omit<OssQuery, 'pageNum' | 'pageSize'>;
+type OssFile = SystemOssList200['rows'][number];
+type Query = Omit<SystemOssListParams, 'pageNum' | 'pageSize'>;
+const removeOss = (ids: number[]) => systemOssRemove({ ids: ids.join(',') });
 
 export default function FilesTab() {
   const { t } = useTranslation(SYS_DATA);
@@ -25,12 +29,12 @@ export default function FilesTab() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [uploading, setUploading] = useState(false);
   // What was selected is gone or changed after any reload.
-  const list = useListPage<OssFile, Query>(listOss, () => setSelected([]));
+  const list = useListPage<OssFile, Query>(systemOssList, () => setSelected([]));
   const act = useAction(list.reload);
 
   const download = async (r: OssFile) => {
     try {
-      await downloadOss(r.id, r.originalName);
+      await downloadFile((o) => fileDownload(r.id, undefined, o), r.originalName);
     } catch (err) {
       showError(err);
     }
@@ -111,7 +115,7 @@ export default function FilesTab() {
             <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="oss-upload">{t('oss.upload')}</Button>
           </Upload>
         </AuthButton>,
-        <ExportButton key="export" url="/system/oss/export" params={list.lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
+        <ExportButton key="export" exportCall={systemOssExport} params={list.lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
       ]}
       headerTitle={<span style={{ color: 'rgba(0,0,0,0.65)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
     />

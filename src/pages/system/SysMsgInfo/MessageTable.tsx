@@ -3,10 +3,13 @@ import { useRef, useState } from 'react';
 import { Badge, Modal, Typography } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { listMessages, readMessage, type MsgType, type SysMsg } from '@/services/message';
+import { systemSysMsgInfoList, systemSysMsgInfoReadMsg } from '@/services/generated/api';
+import type { SystemSysMsgInfoList200, SystemSysMsgInfoListParams } from '@/services/generated/api.schemas';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { refreshUnreadStats } from '@/store/notice';
+import { refreshUnreadStats, type MsgType } from '@/store/notice';
+
+type SysMsg = SystemSysMsgInfoList200['rows'][number];
 
 export default function MessageTable({ msgType, title }: { msgType?: MsgType; title?: string }) {
   const { t } = useTranslation('shell');
@@ -18,7 +21,7 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
     setViewing(record);
     if (record.ckzt === '0') {
       try {
-        await readMessage(record.id);
+        await systemSysMsgInfoReadMsg(record.id);
         void refreshUnreadStats();
         void actionRef.current?.reload();
       } catch {
@@ -78,13 +81,13 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
 
   return (
     <>
-      <ProTable<SysMsg, { ckzt?: string; msgType?: MsgType }>
+      <ProTable<SysMsg, Omit<SystemSysMsgInfoListParams, 'pageNum' | 'pageSize'>>
         headerTitle={title}
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         params={msgType ? { msgType } : undefined}
-        request={tableRequest((q) => listMessages({ ...q, msgType: msgType ?? q.msgType }), actionRef)}
+        request={tableRequest((q) => systemSysMsgInfoList({ ...q, msgType: msgType ?? q.msgType }), actionRef)}
         pagination={pagination}
         search={{ labelWidth: 'auto' }}
         options={{ density: false, setting: false, reload: true }}

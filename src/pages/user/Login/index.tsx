@@ -6,8 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '@/app/session';
 import PasswordLoginForm from '@/components/LoginForm';
 import type { LoginFormValues } from '@/components/LoginForm';
-import { getPublicSettings } from '@/services/public';
-import type { PublicSettings } from '@/services/public';
+import { publicSettings } from '@/services/generated/api';
+import type { PublicSettings } from '@/app/publicSettings';
 import PhoneLoginModal from './PhoneLoginModal';
 import styles from './index.module.css';
 
@@ -46,7 +46,7 @@ export default function Login() {
 
   useEffect(() => {
     let alive = true;
-    getPublicSettings()
+    publicSettings({ isLogin: true })
       .then((body) => {
         if (alive && body?.data) setSettings(body.data);
       })

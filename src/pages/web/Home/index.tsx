@@ -4,10 +4,13 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { getDisclosure } from '@/services/public';
-import type { DisclosureItem, SearchKind } from '@/services/public';
+import { publicDisclosure } from '@/services/generated/api';
+import type { PublicDisclosure200 } from '@/services/generated/api.schemas';
+import type { SearchKind } from '../components/SearchPage';
 import { displayValue } from '../components/format';
 import styles from './index.module.css';
+
+type DisclosureItem = PublicDisclosure200['rows'][number];
 
 export const SEARCH_ENTRIES: { kind: SearchKind; icon: ReactNode; color: string }[] = [
   { kind: 'signSearch', icon: <AuditOutlined />, color: '#1890ff' },
@@ -24,7 +27,7 @@ export default function WebHome() {
 
   useEffect(() => {
     let alive = true;
-    getDisclosure({ pageNum: 1, pageSize: 6 })
+    publicDisclosure({ pageNum: 1, pageSize: 6 }, { isLogin: true })
       .then((body) => {
         if (alive) setNotices(Array.isArray(body?.rows) ? body.rows : []);
       })
@@ -86,10 +89,10 @@ export default function WebHome() {
               renderItem={(item) => (
                 <List.Item
                   key={String(item.id)}
-                  extra={<span className={styles.noticeDate}>{displayValue(item.publishDate ?? item.createdAt)}</span>}
+                  extra={<span className={styles.noticeDate}>{displayValue(item.publishDate)}</span>}
                 >
                   <Link to="/web/disclosure" className={styles.noticeTitle}>
-                    {item.title ?? item.bt ?? '-'}
+                    {item.title}
                   </Link>
                 </List.Item>
               )}

@@ -6,8 +6,10 @@ import { Button, Card, Col, Descriptions, Row, Tag } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { SearchRow } from '@/services/public';
 import { certCategoryKey, certStatus, displayValue } from './format';
+
+/** A result row: the answer's fields by name. */
+type SearchRow = Record<string, unknown>;
 
 const text = (v: unknown) => displayValue(v);
 

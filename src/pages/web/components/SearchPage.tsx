@@ -6,12 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
 import { isNotFound } from '@/services/request';
-import { personSearch, searchRows, validCard } from '@/services/public';
-import { publicOutSearch } from '@/services/generated/api';
-import type { SearchKind, SearchRow } from '@/services/public';
+import { publicOutSearch, publicValidCard } from '@/services/generated/api';
 import { certCategoryKey, certStatus, displayValue } from './format';
 import styles from './SearchPage.module.css';
 import CertResultCards from './CertResultCards';
+
+/** The four public searches of SPEC 1. */
+export type SearchKind = 'signSearch' | 'gradeSearch' | 'certSearch' | 'outSearch';
+/** A result row as the table shows it: the answer's fields by name. */
+type SearchRow = Record<string, unknown>;
 
 export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 
@@ -39,8 +42,8 @@ type State =
 /**
  * One public search (SPEC 1: signing, grade, certificate and outside-province searches).
  * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode, outSearch GET
- * /public/outSearch?certNo or ?name&idNo (transferred out of the province), the others
- * GET /public/<kind>?idNo&name. Shows a result table or 未查询到相关信息.
+ * /public/outSearch?certNo or ?name&idNo (transferred out of the province). Shows the results or
+ * 未查询到相关信息.
  */
 export default function SearchPage({ kind }: { kind: SearchKind }) {
   const { t } = useTranslation('web');
@@ -55,14 +58,17 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
     const idNo = values.idNo?.trim().toUpperCase() || undefined;
     const certNo = values.certNo?.trim() || undefined;
     try {
-      const body =
-        kind === 'certSearch'
-          ? await validCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name })
-          : kind === 'outSearch'
-            ? await publicOutSearch(certNo ? { certNo } : { name, idNo })
-            : await personSearch(kind, { idNo, name });
-      if (body && typeof body.code === 'number' && body.code !== 0) throw body;
-      setState({ phase: 'done', rows: searchRows(body) });
+      if (kind === 'certSearch') {
+        const body = await publicValidCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name }, { isLogin: true });
+        if (body.code !== 0) throw body;
+        setState({ phase: 'done', rows: body.data });
+      } else if (kind === 'outSearch') {
+        const body = await publicOutSearch(certNo ? { certNo } : { name, idNo }, { isLogin: true });
+        if (body.code !== 0) throw body;
+        setState({ phase: 'done', rows: body.data });
+      } else {
+        setState({ phase: 'done', rows: [] });
+      }
     } catch (err) {
       const e = toApiError(err);
       // "nothing found" answered as 404 is an empty result, not a failure

@@ -12,7 +12,8 @@ import CaseView from '@/components/CaseView';
 import StatechartView from '@/components/StatechartView';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { errorMessage } from '@/services/request';
-import { getApplication, type ApplicationDetail } from '@/services/workflow';
+import { workflowGet } from '@/services/generated/api';
+import type { ApplicationDetail } from '@/services/workflow';
 
 export default function CasePage() {
   const { t } = useTranslation('workflow');
@@ -27,7 +28,7 @@ export default function CasePage() {
       setError(t('case.loadFailed'));
       return;
     }
-    getApplication(id)
+    workflowGet(id)
       .then((res) => live && setDetail(res.data))
       .catch((err: unknown) => live && setError(errorMessage(err, t('case.loadFailed'))));
     return () => {
