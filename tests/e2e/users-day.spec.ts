@@ -44,7 +44,16 @@ test('a reviewer opens the whole case: the material in the page and the certific
   // The tab says which business type's queue it is (every type has a 待受理).
   await expect(page.getByTestId('multi-tab-item').filter({ hasText: '证书延期 · 待受理' })).toBeVisible();
 
-  await page.getByTestId('queue-row-view').first().click();
+  // By keyboard: the row's link takes the focus and Enter opens the dialog; Escape closes it.
+  await page.getByTestId('queue-row-view').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('application-fields')).toBeVisible();
+  // The dialog takes the focus (its opening animation first), so Escape reaches it.
+  await expect(page.locator('.ant-modal-wrap:focus-within, .ant-modal-wrap :focus')).not.toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('application-fields')).toHaveCount(0);
+  await page.getByTestId('queue-row-view').first().focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('application-fields')).toBeVisible();
   await expect(page.getByTestId('wf-action-AGREE')).toHaveText(/受\s*理/);
   await page.getByTestId('case-tab').click();

@@ -10,6 +10,7 @@ import { greetingKey } from '@/app/greeting';
 import { filePreview } from '@/services/generated/api';
 import { useCurrentUser } from '@/store/user';
 import NoticeIcon from './NoticeIcon';
+import ActionLink from '@/components/ActionLink';
 
 /** Opens GET /file/preview?name=guide as a PDF in a new window. */
 export async function openGuide(onError: (msg: string) => void): Promise<void> {
@@ -59,10 +60,10 @@ export default function RightContent({ dark }: { dark: boolean }) {
   return (
     <Space size={0} style={{ height: '100%', color }} data-testid="header-right">
       {access.canSeeGuide ? (
-        <a style={linkStyle} title={t('header.guide')} onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))} data-testid="link-guide">
+        <ActionLink style={linkStyle} title={t('header.guide')} onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))} data-testid="link-guide">
           <FilePdfOutlined />
           <span className="sc-link-text">{t('header.guide')}</span>
-        </a>
+        </ActionLink>
       ) : null}
       {access.canSeeAnalysis ? (
         <Link to="/dashboard/Analysis" style={linkStyle} title={t('header.analysis')} data-testid="link-analysis">

@@ -22,6 +22,7 @@ const DATE_MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
 import { BUSINESS_ROUTES } from '@machines/businessTypes';
 import { listQueue, type QueueRow } from '@/services/workflow';
 import { resolveQueueComponent, resolveQueuePath, type QueuePageConfig } from './config';
+import ActionLink from '@/components/ActionLink';
 
 interface SearchParams {
   queue?: string;
@@ -71,9 +72,9 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
       search: false,
       width: 160,
       render: (_d, r) => (
-        <a onClick={() => setViewing(r.id)} data-testid="queue-row-applyNo">
+        <ActionLink onClick={() => setViewing(r.id)} data-testid="queue-row-applyNo">
           {r.applyNo}
-        </a>
+        </ActionLink>
       ),
     },
     // every row of a business queue has the same business: the column only shows in the printing queues
@@ -139,9 +140,9 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
       width: config.kind === 'mine' ? 230 : 70,
       fixed: 'right',
       render: (_d, r) => [
-        <a key="view" onClick={() => setViewing(r.id)} data-testid="queue-row-view">
+        <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="queue-row-view">
           {t('view.open')}
-        </a>,
+        </ActionLink>,
         ...(config.kind === 'mine' && r.allowedEvents.length > 0
           ? [<WorkflowActions key="act" size="small" detail={r} onDone={() => void actionRef.current?.reload()} onStale={() => void actionRef.current?.reload()} />]
           : []),

@@ -9,6 +9,7 @@ import type { CertificateRevocationPersonList200 } from '@/services/generated/ap
 import { NS } from '../components/types';
 import { useDict } from '../components/useDict';
 import QuickRevokeModal from './QuickRevokeModal';
+import ActionLink from '@/components/ActionLink';
 
 type CandidateRow = CertificateRevocationPersonList200['rows'][number];
 
@@ -25,7 +26,7 @@ export default function RevocableCertificates({ onRevoked }: { onRevoked: () => 
 
   const columns: ProColumns<CandidateRow>[] = [
     { title: t('list.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('candidate.searchCert'), 'data-testid': 'revocable-keyword' } },
-    { title: t('subject.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => <a onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-certNo">{r.certNo}</a> },
+    { title: t('subject.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => <ActionLink onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-certNo">{r.certNo}</ActionLink> },
     { title: t('subject.name'), dataIndex: 'name', search: false, width: 90 },
     { title: t('subject.idNo'), dataIndex: 'idNo', search: false, width: 180 },
     { title: t('subject.category'), dataIndex: 'category', search: false, width: 70 },
@@ -36,9 +37,9 @@ export default function RevocableCertificates({ onRevoked }: { onRevoked: () => 
       valueType: 'option',
       width: 90,
       render: (_d, r) => [
-        <a key="detail" onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-detail">
+        <ActionLink key="detail" onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-detail">
           {t('certDetail.open')}
-        </a>,
+        </ActionLink>,
       ],
     },
   ];

@@ -20,6 +20,7 @@ import { listBusiness, removeBusiness, submitBusiness, type BusinessRow } from '
 import ApplyWizard from './ApplyWizard';
 import BusinessViewExtra from './BusinessViewExtra';
 import { NS, type BusinessFormComponent } from './types';
+import ActionLink from '@/components/ActionLink';
 
 interface Filters {
   keyword?: string;
@@ -104,9 +105,9 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       search: false,
       width: 160,
       render: (_d, r) => (
-        <a onClick={() => setViewing(r.id)} data-testid="business-row-applyNo">
+        <ActionLink onClick={() => setViewing(r.id)} data-testid="business-row-applyNo">
           {r.applyNo}
-        </a>
+        </ActionLink>
       ),
     },
     {
@@ -176,14 +177,14 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       render: (_d, r) => {
         const may = new Set(r.allowedEvents);
         return [
-          <a key="view" onClick={() => setViewing(r.id)} data-testid="business-row-view">
+          <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="business-row-view">
             {t('list.view')}
-          </a>,
+          </ActionLink>,
           may.has('SAVE') ? (
             <AuthButton key="edit" perm={`${perm}:edit`}>
-              <a onClick={() => setWizard({ open: true, editId: r.id })} data-testid="business-row-edit">
+              <ActionLink onClick={() => setWizard({ open: true, editId: r.id })} data-testid="business-row-edit">
                 {t('list.edit')}
-              </a>
+              </ActionLink>
             </AuthButton>
           ) : null,
           may.has('SUBMIT') ? (

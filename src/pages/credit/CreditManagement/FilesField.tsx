@@ -7,6 +7,7 @@ import { errorMessage } from '@/services/request';
 import { acceptedName, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
 import FilePreview from './FilePreview';
 import { NS, type AttachedFile } from './types';
+import ActionLink from '@/components/ActionLink';
 
 const MAX_FILES = 10;
 
@@ -60,8 +61,8 @@ export default function FilesField({ value = [], onChange }: { value?: AttachedF
           renderItem={(f) => (
             <List.Item
               actions={[
-                <a key="preview" onClick={() => setPreviewing(f)} data-testid="file-preview-link"><EyeOutlined /> {t('action.preview')}</a>,
-                <a key="remove" onClick={() => onChange?.(value.filter((x) => x.ossId !== f.ossId))}>{t('action.removeFile')}</a>,
+                <ActionLink key="preview" onClick={() => setPreviewing(f)} data-testid="file-preview-link"><EyeOutlined /> {t('action.preview')}</ActionLink>,
+                <ActionLink key="remove" onClick={() => onChange?.(value.filter((x) => x.ossId !== f.ossId))}>{t('action.removeFile')}</ActionLink>,
               ]}
             >
               <Space>

@@ -10,6 +10,7 @@ import { errorMessage } from '@/services/request';
 import { certStatus } from '@/pages/web/components/format';
 import FilePreview from './FilePreview';
 import { NS, STATE_COLOR, TYPE_COLOR, type AttachedFile, type PunishmentDetail } from './types';
+import ActionLink from '@/components/ActionLink';
 
 interface Props {
   id: number | null;
@@ -108,7 +109,7 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
                 bordered
                 dataSource={d.files}
                 renderItem={(f) => (
-                  <List.Item actions={[<a key="preview" onClick={() => setPreviewing(f)} data-testid="drawer-file-preview"><EyeOutlined /> {t('action.preview')}</a>]}>
+                  <List.Item actions={[<ActionLink key="preview" onClick={() => setPreviewing(f)} data-testid="drawer-file-preview"><EyeOutlined /> {t('action.preview')}</ActionLink>]}>
                     {f.originalName}
                   </List.Item>
                 )}

@@ -20,6 +20,7 @@ import {
 import PunishmentDrawer from './PunishmentDrawer';
 import PunishmentForm from './PunishmentForm';
 import { NS, PUNISHMENT_TYPES, REVIEW_STATES, STATE_COLOR, TYPE_COLOR, type Filters, type PunishmentRow } from './types';
+import ActionLink from '@/components/ActionLink';
 
 const review: ReviewCalls = {
   load: (reviewId) => creditPunishmentReview(reviewId),
@@ -46,7 +47,7 @@ export default function CreditManagement() {
   const [editing, setEditing] = useState<PunishmentRow | null>(null);
 
   const columns: ProColumns<PunishmentRow>[] = [
-    { title: t('field.name'), dataIndex: 'name', width: 100, fixed: 'left', fieldProps: { 'data-testid': 'search-name' }, render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="cell-name">{r.name}</a> },
+    { title: t('field.name'), dataIndex: 'name', width: 100, fixed: 'left', fieldProps: { 'data-testid': 'search-name' }, render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="cell-name">{r.name}</ActionLink> },
     { title: t('field.idNo'), dataIndex: 'idNo', width: 170, fieldProps: { 'data-testid': 'search-idNo' } },
     {
       title: t('field.type'),

@@ -22,6 +22,7 @@ import {
 } from '@/services/generated/api';
 import type { SafetyCertificateInfoPrintInfo200 } from '@/services/generated/api.schemas';
 import { showPdf } from '@/pages/search/CertSearch/CertificateDrawer';
+import ActionLink from '@/components/ActionLink';
 
 export type PrintQueueName = 'printWait' | 'printDone';
 type PrintInfo = SafetyCertificateInfoPrintInfo200['data'][number];
@@ -137,7 +138,7 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
       search: false,
       width: 170,
       fixed: 'left',
-      render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="print-row-applyNo">{r.applyNo}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="print-row-applyNo">{r.applyNo}</ActionLink>,
     },
     { title: t('field.business'), dataIndex: 'businessLabel', search: false, width: 110, render: (_d, r) => labels.business(r.businessType, r.businessLabel) },
     { title: t('field.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => r.info?.certNo ?? r.certNo ?? <Tag>{t('print.noCertificate')}</Tag> },

@@ -21,6 +21,7 @@ import {
 } from '@/services/generated/api';
 import { SafetyCertificateInfoListSortField, type SafetyCertificateInfoList200, type SafetyCertificateInfoListParams } from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from './CertificateDrawer';
+import ActionLink from '@/components/ActionLink';
 
 /** The server's ceiling for one zip (server/modules/certificate/file-routes.ts ZIP_MAX). */
 const ZIP_MAX = 200;
@@ -60,7 +61,7 @@ export default function CertSearch() {
       fixed: 'left',
       sorter: true,
       fieldProps: { 'data-testid': 'cert-search-certNo' },
-      render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="cert-row-certNo">{r.certNo}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="cert-row-certNo">{r.certNo}</ActionLink>,
     },
     { title: t('field.name'), dataIndex: 'name', width: 100, sorter: true, fieldProps: { 'data-testid': 'cert-search-name' } },
     { title: t('field.idNo'), dataIndex: 'idNo', width: 180, fieldProps: { 'data-testid': 'cert-search-idNo' } },
@@ -112,8 +113,8 @@ export default function CertSearch() {
       width: 120,
       fixed: 'right',
       render: (_d, r) => [
-        <a key="view" onClick={() => setViewing(r.id)} data-testid="cert-row-view">{t('search.view')}</a>,
-        <a key="pdf" onClick={() => void preview(r.id)} data-testid="cert-row-preview">{busy === r.id ? '…' : t('search.preview')}</a>,
+        <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="cert-row-view">{t('search.view')}</ActionLink>,
+        <ActionLink key="pdf" onClick={() => void preview(r.id)} data-testid="cert-row-preview">{busy === r.id ? '…' : t('search.preview')}</ActionLink>,
       ],
     },
   ];
@@ -190,7 +191,7 @@ export default function CertSearch() {
         tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
           <Space>
             <span data-testid="cert-selected-count">{t('search.selected', { count: selectedRowKeys.length })}</span>
-            <a onClick={onCleanSelected}>{t('search.clearSelection')}</a>
+            <ActionLink onClick={onCleanSelected}>{t('search.clearSelection')}</ActionLink>
           </Space>
         )}
         toolBarRender={() => [

@@ -15,6 +15,7 @@ import { systemDictTypeExport, systemDictTypeList, systemDictTypeRemove, systemD
 import type { SystemDictTypeListParams, SystemDictTypeSaveBody } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
 import DictDataTable, { type DictType } from './DictDataTable';
+import ActionLink from '@/components/ActionLink';
 
 type Query = Omit<SystemDictTypeListParams, 'pageNum' | 'pageSize'>;
 
@@ -40,7 +41,7 @@ export default function DictList() {
       fieldProps: { 'data-testid': 'search-dictType' },
       render: (_d, r) => (
         <Space size={4}>
-          <a onClick={() => setViewing(r)} data-testid="dict-open">{r.dictType}</a>
+          <ActionLink onClick={() => setViewing(r)} data-testid="dict-open">{r.dictType}</ActionLink>
           {r.builtIn && (
             <Tooltip title={t('dict.builtInHint')}>
               <Tag icon={<LockOutlined />} color="gold">{t('dict.builtIn')}</Tag>

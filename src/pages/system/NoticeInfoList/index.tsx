@@ -10,6 +10,7 @@ import { formatDateTime } from '@/components/ProTableKit/format';
 import { systemNoticeExport, systemNoticeList, systemNoticeRemove, systemNoticeSave, systemNoticeUpdate } from '@/services/generated/api';
 import type { SystemNoticeList200, SystemNoticeListParams, SystemNoticeSaveBody } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
+import ActionLink from '@/components/ActionLink';
 
 type SysNotice = SystemNoticeList200['rows'][number];
 type Search = Omit<SystemNoticeListParams, 'pageNum' | 'pageSize'>;
@@ -32,7 +33,7 @@ export default function NoticeInfoList() {
       dataIndex: 'noticeTitle',
       ellipsis: true,
       fieldProps: { 'data-testid': 'search-noticeTitle' },
-      render: (_d, r) => <a onClick={() => setViewing(r)}>{r.noticeTitle}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r)}>{r.noticeTitle}</ActionLink>,
     },
     {
       title: t('notice.noticeType'),

@@ -14,6 +14,7 @@ import type { SystemOssList200, SystemOssListParams } from '@/services/generated
 import { acceptedName, DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
 import { SYS_DATA } from '../namespaces';
 import { formatSize } from './format';
+import ActionLink from '@/components/ActionLink';
 
 type OssFile = SystemOssList200['rows'][number];
 type Query = Omit<SystemOssListParams, 'pageNum' | 'pageSize'>;
@@ -67,7 +68,7 @@ export default function FilesTab() {
       render: (_d, r) => (
         <Space size={6}>
           {r.mimeType === 'application/pdf' ? <FilePdfOutlined style={{ color: '#cf1322' }} /> : <FileImageOutlined style={{ color: '#1677ff' }} />}
-          <a onClick={() => void download(r)} data-testid="file-download-name">{r.originalName}</a>
+          <ActionLink onClick={() => void download(r)} data-testid="file-download-name">{r.originalName}</ActionLink>
         </Space>
       ),
     },

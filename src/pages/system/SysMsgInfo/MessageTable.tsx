@@ -8,6 +8,7 @@ import type { SystemSysMsgInfoList200, SystemSysMsgInfoListParams } from '@/serv
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { refreshUnreadStats, type MsgType } from '@/store/notice';
+import ActionLink from '@/components/ActionLink';
 
 type SysMsg = SystemSysMsgInfoList200['rows'][number];
 
@@ -36,9 +37,9 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
       dataIndex: 'bt',
       ellipsis: true,
       render: (_d, r) => (
-        <a onClick={() => void open(r)} data-testid="message-open">
+        <ActionLink onClick={() => void open(r)} data-testid="message-open">
           {r.bt}
-        </a>
+        </ActionLink>
       ),
     },
     ...(msgType
@@ -72,9 +73,9 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
       valueType: 'option',
       width: 100,
       render: (_d, r) => [
-        <a key="view" onClick={() => void open(r)}>
+        <ActionLink key="view" onClick={() => void open(r)}>
           {t('messages.view')}
-        </a>,
+        </ActionLink>,
       ],
     },
   ];

@@ -8,6 +8,7 @@ import { systemSysTodoList } from '@/services/generated/api';
 import type { SystemSysTodoList200 } from '@/services/generated/api.schemas';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
+import ActionLink from '@/components/ActionLink';
 
 type Todo = SystemSysTodoList200['rows'][number];
 
@@ -26,9 +27,9 @@ export default function SysTodo() {
       render: (_d, r) =>
         r.url && r.url.startsWith('/')
           ? [
-              <a key="go" onClick={() => navigate(r.url!)} data-testid="todo-handle">
+              <ActionLink key="go" onClick={() => navigate(r.url!)} data-testid="todo-handle">
                 {t('todos.handle')}
-              </a>,
+              </ActionLink>,
             ]
           : [],
     },

@@ -16,6 +16,7 @@ import {
 import type { SystemSysMsgInfoListAll200, SystemSysMsgInfoListAllParams, SystemSysMsgInfoSaveBody, SystemSysMsgInfoUpdateBody } from '@/services/generated/api.schemas';
 import type { MsgType } from '@/store/notice';
 import { SYS_ADMIN } from '../namespaces';
+import ActionLink from '@/components/ActionLink';
 
 type AdminMsg = SystemSysMsgInfoListAll200['rows'][number];
 type Search = Omit<SystemSysMsgInfoListAllParams, 'pageNum' | 'pageSize'>;
@@ -53,7 +54,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
       dataIndex: 'bt',
       ellipsis: true,
       fieldProps: { 'data-testid': 'search-bt' },
-      render: (_d, r) => <a onClick={() => setViewing(r)}>{r.bt}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r)}>{r.bt}</ActionLink>,
     },
     {
       title: t('msg.recipient'),
