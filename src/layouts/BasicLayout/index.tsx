@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout, DefaultFooter, type MenuDataItem } from '@ant-design/pro-components';
-import { Breadcrumb } from 'antd';
+import { App, Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useUserRoutes } from '@/store/user';
@@ -22,6 +22,7 @@ import RightContent from './RightContent';
 import SettingDrawer from './SettingDrawer';
 import './index.css';
 import { accessibleShade } from '@/app/theme';
+import { LIST_FAILURE_EVENT, REFUSAL_EVENT, type RefusalState } from '@/app/refusal';
 
 export const SIDER_WIDTH = 256;
 export const SIDER_COLLAPSED_WIDTH = 80;
@@ -56,6 +57,19 @@ export default function BasicLayout() {
     return stored === null ? !sidebarOpenFor(deviceOf(window.innerWidth)) : !stored;
   });
   const [hideHeader, setHideHeader] = useState(false);
+  const { message } = App.useApp();
+
+  // A list the server refused opens the 403 page with the reason; a failed list says it failed.
+  useEffect(() => {
+    const refused = (e: Event) => navigate('/403', { state: { reason: (e as CustomEvent<string>).detail } satisfies RefusalState });
+    const failed = (e: Event) => void message.error((e as CustomEvent<string>).detail || t('listFailed'));
+    window.addEventListener(REFUSAL_EVENT, refused);
+    window.addEventListener(LIST_FAILURE_EVENT, failed);
+    return () => {
+      window.removeEventListener(REFUSAL_EVENT, refused);
+      window.removeEventListener(LIST_FAILURE_EVENT, failed);
+    };
+  }, [navigate, message, t]);
 
   // Device by width (576 / 1200): mobile open, tablet collapsed, desktop open.
   useEffect(() => {
