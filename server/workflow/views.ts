@@ -44,6 +44,9 @@ function baseQuery(db: DbOrTx) {
 type JoinedRow = { app: ApplicationRow; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
 /** A row of a queue or list, with the events this user may send now (the engine's answer). */
+/** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */
+export const HOLDER_STEP_LABEL = '个人确认';
+
 export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser) {
   const a = r.app;
   const deadline = a.acceptedAt && a.status === 3 ? addWorkingDays(a.acceptedAt, DEADLINE_WORKING_DAYS) : null;
@@ -56,7 +59,8 @@ export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser) {
     status: a.status,
     statusLabel: APPLY_STATUS_LABELS[a.status as ApplyStatusCode] ?? String(a.status),
     step: a.step,
-    stepLabel: a.step ? STEP_LABELS[a.step as Step] : null,
+    // Waiting for the holder is a step of its own for whoever reads the row (the route has no step code for it).
+    stepLabel: a.step ? STEP_LABELS[a.step as Step] : a.status === 0 ? HOLDER_STEP_LABEL : null,
     version: a.version,
     outcome: storedCodeOrNull(APPLICATION_OUTCOMES, a.outcome),
     applicantName: r.enterpriseName ?? r.holderName ?? '',
