@@ -1,7 +1,7 @@
 /**
  * Every page works for everyone (issue #16): axe-core (WCAG 2.1 A and AA rules) on the public pages
- * and on every menu page of the demo accounts, each page once with the first account whose menu
- * has it; no serious or critical violation anywhere. The report names page, rule and element.
+ * and on every page of the demo accounts' menus, each page once with the first account whose menu
+ * has it (a queue view once for all business types); no serious or critical violation anywhere. The report names page, rule and element.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -13,16 +13,27 @@ const PUBLIC_PAGES = ['/web', '/web/certSearch', '/web/signSearch', '/web/gradeS
 
 interface MenuEntry { menuId: number; parentId: number; path: string; component: string | null; redirect: string | null }
 
-/** The leaf pages of a menu (the server's flat list, children by parentId), as absolute paths. */
-function menuPages(entries: MenuEntry[]): string[] {
+/**
+ * Which page a menu entry shows: the 36 business queues and the six holder confirmation lists are
+ * one page each per view (src/pages/queue), so one of each is walked.
+ */
+function pageKind(component: string): string {
+  const queue = /^queue\/(WaitAccept|Accepted|WaitReview|Reviewed)/.exec(component);
+  if (queue) return `queue/${queue[1]}`;
+  if (/^personCheck\/PersonCheck/.test(component)) return 'personCheck/confirmation';
+  return component;
+}
+
+/** The leaf pages of a menu (the server's flat list, children by parentId), as absolute paths with their page kind. */
+function menuPages(entries: MenuEntry[]): { path: string; kind: string }[] {
   const children = new Map<number, MenuEntry[]>();
   for (const e of entries) children.set(e.parentId, [...(children.get(e.parentId) ?? []), e]);
-  const out: string[] = [];
+  const out: { path: string; kind: string }[] = [];
   const walk = (parent: number, prefix: string) => {
     for (const e of children.get(parent) ?? []) {
       const path = e.path.startsWith('/') ? e.path : `${prefix}/${e.path}`;
       if (children.has(e.menuId)) walk(e.menuId, path);
-      else if (e.component && e.component !== 'RouteView' && !(e.redirect ?? '').startsWith('http')) out.push(path);
+      else if (e.component && e.component !== 'RouteView' && !(e.redirect ?? '').startsWith('http')) out.push({ path, kind: pageKind(e.component) });
     }
   };
   walk(0, '');
@@ -70,13 +81,13 @@ test('no page of any account has a serious or critical accessibility violation',
       return raw ? (JSON.parse(raw) as { value: string }).value : '';
     });
     const menu = (await (await page.request.get('/api/menu/user/0', { headers: { token } })).json()) as { data: MenuEntry[] };
-    for (const path of ['/dashboard', ...menuPages(menu.data)]) {
-      if (seen.has(path)) continue;
-      seen.add(path);
+    for (const { path, kind } of [{ path: '/dashboard', kind: 'dashboard' }, ...menuPages(menu.data)]) {
+      if (seen.has(kind)) continue;
+      seen.add(kind);
       found.push(...(await violations(page, path)));
     }
     await context.close();
   }
-  expect(seen.size, 'pages walked').toBeGreaterThan(80);
+  expect(seen.size, 'pages walked').toBeGreaterThan(50);
   expect(found, found.join('\n')).toEqual([]);
 });
