@@ -107,3 +107,27 @@ test('the public certificate search shows every field at 1024 px and opens the c
   await expect(page).toHaveURL(/\/cert\/[A-Za-z0-9_-]+$/);
   await expect(page.getByText(certNo).first()).toBeVisible();
 });
+
+interface MenuEntry { menuId: number; parentId: number; path: string; component: string | null }
+
+test('each Guangzhou step account opens every queue of its menu: rows or an honest empty table, never a refusal', async ({ browser }) => {
+  test.setTimeout(10 * 60_000);
+  for (const user of ['gz_sl', 'gz_cb', 'gz_cs', 'gz_sh', 'gz_sp', 'gz_bj']) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, user);
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '');
+    const menu = ((await (await page.request.get('/api/menu/user/0', { headers: { token } })).json()) as { data: MenuEntry[] }).data;
+    const byId = new Map(menu.map((m) => [m.menuId, m]));
+    // A queue entry sits under its business type under 业务办理: /queue/<type>/<view>.
+    const paths = menu.filter((m) => m.component?.startsWith('queue/')).map((q) => `/queue/${byId.get(q.parentId)?.path}/${q.path}`);
+    expect(paths.length, `${user} has queues`).toBeGreaterThan(0);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByTestId('queue-table'), `${user} ${path}`).toBeVisible();
+      await expect(page.locator('.ant-table-row, .ant-table-placeholder').first(), `${user} ${path}`).toBeVisible();
+      expect(page.url(), `${user} ${path}`).not.toContain('/403');
+    }
+    await context.close();
+  }
+});
