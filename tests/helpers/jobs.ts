@@ -18,11 +18,11 @@ export function chinaAt(day: string, hhmm: string): Date {
 }
 
 /** Runs a job of the catalogue once, as its schedule would (trigger schedule), and answers its run. */
-export async function runNamed(t: TestApp, name: string, trigger: JobTrigger = 'schedule', env = jobEnv(t)): Promise<JobRunRow> {
+export async function runNamed(t: TestApp, name: string, trigger: JobTrigger = 'schedule', env = jobEnv(t)): Promise<JobRunRow & { detail: Record<string, unknown> }> {
   const def = jobByName(name);
   if (!def) throw new Error(`no job ${name}`);
   const run = await runJob(env, def, trigger);
   if (!run) throw new Error(`job ${name} did not run (paused?)`);
   if (!run.ok) throw new Error(`job ${name} failed: ${run.error}`);
-  return run;
+  return { ...run, detail: (run.detail ?? {}) as Record<string, unknown> };
 }
