@@ -13,7 +13,7 @@
  */
 import { PgBoss, fromPglite, type ConstructorOptions, type Job } from 'pg-boss';
 import type { JobControl, RunNowAnswer } from '../lib/ports.js';
-import { JOB_TIMEZONE, JOBS, jobByName } from './catalog.js';
+import { JOB_TIMEZONE, JOBS } from './catalog.js';
 import { runJob } from './runner.js';
 import type { JobDefinition, JobEnv, JobTrigger } from './types.js';
 
@@ -83,7 +83,10 @@ export class JobEngine implements JobControl {
       if (opts.installSchedules !== false) {
         await boss.schedule(def.name, def.cron, { trigger: 'schedule' } satisfies JobData, { tz: JOB_TIMEZONE, missed: def.catchUp ? 'once' : 'skip' });
       }
-      await boss.work<JobData>(def.name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 5 }, async (batch: Job<JobData>[]) => {
+      // NOTIFY wakes a worker for a new job at once; a retry coming due after its backoff wakes nobody, so
+      // the poll keeps its pace with NOTIFY on too.
+      const polling = opts.pollingIntervalSeconds ?? 5;
+      await boss.work<JobData>(def.name, { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling }, async (batch: Job<JobData>[]) => {
         for (const job of batch) {
           const trigger: JobTrigger = job.retryCount > 0 ? 'retry' : job.data?.trigger === 'manual' ? 'manual' : 'schedule';
           const run = await runJob(env, def, trigger, job.data?.by ?? null);
@@ -97,8 +100,8 @@ export class JobEngine implements JobControl {
   }
 
   async runNow(job: string, by: string): Promise<RunNowAnswer> {
-    const def = jobByName(job);
-    if (!def || !this.jobs.includes(def)) throw new Error(`unknown job ${job}`);
+    const def = this.jobs.find((j) => j.name === job);
+    if (!def) throw new Error(`unknown job ${job}`);
     await this.boss.send(def.name, { trigger: 'manual', by } satisfies JobData);
     return { queued: true, runId: null };
   }
@@ -114,8 +117,22 @@ export class JobEngine implements JobControl {
   }
 }
 
+/**
+ * pg-boss on the app's database with no workers and no schedules: it only sends jobs (a process that
+ * queues work for the engines, or a test standing in for an engine that went down). Stop it after use.
+ */
+export async function queueOnlyClient(env: Pick<JobEnv, 'database' | 'config'>): Promise<PgBoss> {
+  const { pglite } = env.database;
+  const connectionString = env.config.databaseUrl ?? poolConnectionString(env);
+  const boss = pglite
+    ? new PgBoss({ db: fromPglite(pglite), backend: 'pglite', schedule: false, supervise: false })
+    : new PgBoss({ connectionString: connectionString ?? undefined, max: 2, schedule: false, supervise: false });
+  await boss.start();
+  return boss;
+}
+
 /** The connection string of the app's own pool (tests open the database without DATABASE_URL). */
-function poolConnectionString(env: JobEnv): string | null {
+function poolConnectionString(env: Pick<JobEnv, 'database'>): string | null {
   const options = (env.database.pool as { options?: { connectionString?: string } } | null)?.options;
   return options?.connectionString ?? null;
 }
