@@ -10576,6 +10576,550 @@ export const SystemPersonExportSex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemJobListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobListSortOrder;
+};
+
+export type SystemJobListSortOrder = typeof SystemJobListSortOrder[keyof typeof SystemJobListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+/**
+ * 任务名称
+ */
+export type SystemJobList200RowsItemJob = typeof SystemJobList200RowsItemJob[keyof typeof SystemJobList200RowsItemJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobList200RowsItemJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastRunDetail = {[key: string]: unknown} | null;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastRun = {
+  id: number;
+  job: string;
+  /** schedule 定时 | manual 手动 | retry 失败重试 */
+  trigger: string;
+  /** ISO 8601 */
+  startedAt: string;
+  /** @nullable */
+  finishedAt: string | null;
+  /** @nullable */
+  durationMs: number | null;
+  /** 已开始、尚未结束 */
+  running: boolean;
+  /** @nullable */
+  ok: boolean | null;
+  /** 处理的行数（发送的记录、发出的提醒等） */
+  rows: number;
+  /** @nullable */
+  error: string | null;
+  /** @nullable */
+  detail: SystemJobList200RowsItemLastRunDetail;
+} | null;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastFailure = {
+  id: number;
+  startedAt: string;
+  /** @nullable */
+  error: string | null;
+} | null;
+
+export type SystemJobList200RowsItem = {
+  /** 任务名称 */
+  job: SystemJobList200RowsItemJob;
+  title: string;
+  /** cron 表达式（中国时间） */
+  cron: string;
+  timezone: string;
+  paused: boolean;
+  /** @nullable */
+  pausedAt: string | null;
+  /**
+   * 下次运行时间（ISO 8601）；暂停时为 null
+   * @nullable
+   */
+  nextRunAt: string | null;
+  /** @nullable */
+  lastRun: SystemJobList200RowsItemLastRun;
+  /** @nullable */
+  lastFailure: SystemJobList200RowsItemLastFailure;
+  /** 近 7 天失败次数 */
+  failuresRecent: number;
+  /** 失败后由引擎自动重试的次数（指数退避） */
+  retryLimit: number;
+  canRun: boolean;
+  canPause: boolean;
+  canResume: boolean;
+};
+
+export type SystemJobList200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+/**
+ * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
+ * @nullable
+ */
+export type SystemJobStatus200DataEngine = typeof SystemJobStatus200DataEngine[keyof typeof SystemJobStatus200DataEngine] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobStatus200DataEngine = {
+  pglite: 'pglite',
+  postgres: 'postgres',
+} as const;
+
+export type SystemJobStatus200DataNational = {
+  /** 已配置 NATIONAL_PLATFORM_URL；未配置时推送记录保持待发送 */
+  configured: boolean;
+  maxAttempts: number;
+  backoffSeconds: number;
+};
+
+export type SystemJobStatus200DataOutbox = {
+  pending: number;
+  sent: number;
+  dead: number;
+};
+
+export type SystemJobStatus200Data = {
+  /**
+   * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
+   * @nullable
+   */
+  engine: SystemJobStatus200DataEngine;
+  timezone: string;
+  national: SystemJobStatus200DataNational;
+  outbox: SystemJobStatus200DataOutbox;
+};
+
+export type SystemJobStatus200 = {
+  code: number;
+  msg: string;
+  data: SystemJobStatus200Data;
+};
+
+export type SystemJobRun200Data = {
+  queued: boolean;
+  /** @nullable */
+  runId: number | null;
+};
+
+export type SystemJobRun200 = {
+  code: number;
+  msg: string;
+  data: SystemJobRun200Data;
+};
+
+export type SystemJobPause200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemJobResume200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemJobRunsParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobRunsSortOrder;
+/**
+ * 任务名称
+ */
+job?: SystemJobRunsJob;
+trigger?: SystemJobRunsTrigger;
+/**
+ * true 成功 | false 失败
+ */
+ok?: SystemJobRunsOk;
+};
+
+export type SystemJobRunsSortOrder = typeof SystemJobRunsSortOrder[keyof typeof SystemJobRunsSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobRunsJob = typeof SystemJobRunsJob[keyof typeof SystemJobRunsJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+export type SystemJobRunsTrigger = typeof SystemJobRunsTrigger[keyof typeof SystemJobRunsTrigger];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsTrigger = {
+  schedule: 'schedule',
+  manual: 'manual',
+  retry: 'retry',
+} as const;
+
+export type SystemJobRunsOk = typeof SystemJobRunsOk[keyof typeof SystemJobRunsOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsOk = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+/**
+ * @nullable
+ */
+export type SystemJobRuns200RowsItemDetail = {[key: string]: unknown} | null;
+
+export type SystemJobRuns200RowsItem = {
+  id: number;
+  job: string;
+  /** schedule 定时 | manual 手动 | retry 失败重试 */
+  trigger: string;
+  /** ISO 8601 */
+  startedAt: string;
+  /** @nullable */
+  finishedAt: string | null;
+  /** @nullable */
+  durationMs: number | null;
+  /** 已开始、尚未结束 */
+  running: boolean;
+  /** @nullable */
+  ok: boolean | null;
+  /** 处理的行数（发送的记录、发出的提醒等） */
+  rows: number;
+  /** @nullable */
+  error: string | null;
+  /** @nullable */
+  detail: SystemJobRuns200RowsItemDetail;
+};
+
+export type SystemJobRuns200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobRuns200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemJobRunsExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobRunsExportSortOrder;
+/**
+ * 任务名称
+ */
+job?: SystemJobRunsExportJob;
+trigger?: SystemJobRunsExportTrigger;
+/**
+ * true 成功 | false 失败
+ */
+ok?: SystemJobRunsExportOk;
+};
+
+export type SystemJobRunsExportSortOrder = typeof SystemJobRunsExportSortOrder[keyof typeof SystemJobRunsExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobRunsExportJob = typeof SystemJobRunsExportJob[keyof typeof SystemJobRunsExportJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+export type SystemJobRunsExportTrigger = typeof SystemJobRunsExportTrigger[keyof typeof SystemJobRunsExportTrigger];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportTrigger = {
+  schedule: 'schedule',
+  manual: 'manual',
+  retry: 'retry',
+} as const;
+
+export type SystemJobRunsExportOk = typeof SystemJobRunsExportOk[keyof typeof SystemJobRunsExportOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportOk = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type SystemJobOutboxListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobOutboxListSortOrder;
+state?: SystemJobOutboxListState;
+kind?: SystemJobOutboxListKind;
+};
+
+export type SystemJobOutboxListSortOrder = typeof SystemJobOutboxListSortOrder[keyof typeof SystemJobOutboxListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobOutboxListState = typeof SystemJobOutboxListState[keyof typeof SystemJobOutboxListState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxListKind = typeof SystemJobOutboxListKind[keyof typeof SystemJobOutboxListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListKind = {
+  issue: 'issue',
+  transferOut: 'transferOut',
+  revoke: 'revoke',
+} as const;
+
+export type SystemJobOutboxList200RowsItemPayload = {[key: string]: unknown};
+
+/**
+ * pending 待发送 | sent 已发送 | dead 已放弃
+ */
+export type SystemJobOutboxList200RowsItemState = typeof SystemJobOutboxList200RowsItemState[keyof typeof SystemJobOutboxList200RowsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxList200RowsItemState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxList200RowsItem = {
+  id: number;
+  /** issue 发证 | transferOut 调出省外 | revoke 注销 */
+  kind: string;
+  /** @nullable */
+  certificateId: number | null;
+  /** @nullable */
+  certNo: string | null;
+  /** @nullable */
+  applicationId: number | null;
+  /** @nullable */
+  applyNo: string | null;
+  payload: SystemJobOutboxList200RowsItemPayload;
+  /** pending 待发送 | sent 已发送 | dead 已放弃 */
+  state: SystemJobOutboxList200RowsItemState;
+  attempts: number;
+  /** @nullable */
+  lastError: string | null;
+  /** @nullable */
+  lastAttemptAt: string | null;
+  createdAt: string;
+  /** @nullable */
+  sentAt: string | null;
+  canRetry: boolean;
+};
+
+export type SystemJobOutboxList200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobOutboxList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemJobOutboxExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobOutboxExportSortOrder;
+state?: SystemJobOutboxExportState;
+kind?: SystemJobOutboxExportKind;
+};
+
+export type SystemJobOutboxExportSortOrder = typeof SystemJobOutboxExportSortOrder[keyof typeof SystemJobOutboxExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobOutboxExportState = typeof SystemJobOutboxExportState[keyof typeof SystemJobOutboxExportState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxExportKind = typeof SystemJobOutboxExportKind[keyof typeof SystemJobOutboxExportKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportKind = {
+  issue: 'issue',
+  transferOut: 'transferOut',
+  revoke: 'revoke',
+} as const;
+
+export type SystemJobOutboxRetry200 = {
+  code: number;
+  msg: string;
+};
+
 export type SafetyCertificateInfoListParams = {
 /**
  * @minimum 1
