@@ -92,6 +92,11 @@ describe('certificate expiry at 00:05 China time', () => {
       enterpriseName: ent!.name, creditCode: ent!.creditCode,
     });
 
+    // The certificate's versions say why this one was replaced.
+    const detail = await t.call(await t.login('province'), { url: `/api/safetyCertificateInfo/get/${cert.id}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.history[1]).toMatchObject({ current: false, reason: 'expiry', reasonLabel: '到期失效', status: '01' });
+
     // Again: nothing left to do, nothing changes.
     const again = await runNamed(t, 'certExpiry');
     expect(again.rows).toBe(0);

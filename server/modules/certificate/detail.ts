@@ -40,6 +40,9 @@ const num = (data: Record<string, unknown>, key: string, fallback: number): numb
 
 type HistoryView = z.infer<typeof historyRow>;
 
+/** Versions replaced by the scheduled jobs (server/jobs), not by an application. */
+const SCHEDULED_REASONS: Record<string, string> = { expiry: '到期失效', suspend: '暂扣', suspendEnd: '暂扣期满' };
+
 async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<HistoryView[]> {
   const { cert, holder, ent } = row;
   const current: HistoryView = {
@@ -62,7 +65,7 @@ async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Pro
     const status = text(d, 'status', '');
     return {
       version, versionLabel: versionLabel(version), current: false, reason: h.reason,
-      reasonLabel: BUSINESS_ROUTES[h.reason as BusinessType]?.label ?? h.reason, applicationId: h.applicationId, applyNo: applyNo ?? null,
+      reasonLabel: BUSINESS_ROUTES[h.reason as BusinessType]?.label ?? SCHEDULED_REASONS[h.reason] ?? h.reason, applicationId: h.applicationId, applyNo: applyNo ?? null,
       changedAt: h.changedAt.toISOString(), certNo: text(d, 'certNo', cert.certNo), name: text(d, 'holderName', holder.name),
       idNo: text(d, 'holderIdNo', holder.idNo), enterpriseName: text(d, 'enterpriseName', ''), position, positionLabel: labels.of('ministerial_position', position),
       issueDate: text(d, 'issueDate', ''), validFrom: text(d, 'validFrom', text(d, 'issueDate', '')), expiryDate: text(d, 'expiryDate', ''), status, statusLabel: labels.of('cert_status', status),
