@@ -29,9 +29,14 @@ async function lockCertificate(tx: Tx, id: number | null): Promise<CertificateRo
   return row;
 }
 
-/** The certificate row as JSON, keyed and formatted as drizzle reads it (timestamps as ISO instants). */
-const CERTIFICATE_JSON = sql.raw(`jsonb_build_object(${Object.entries(getTableColumns(certificate)).map(([key, col]) =>
-  `'${key}', ${col.columnType === 'PgTimestamp' ? `to_char(c."${col.name}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `c."${col.name}"`}`).join(', ')})`);
+/**
+ * A kept version's data: the certificate row (alias c) keyed and formatted as drizzle reads it
+ * (timestamps as ISO instants), with its holder (alias p) and enterprise (alias e) as they were.
+ */
+export const CERTIFICATE_VERSION_JSON = sql.raw(`jsonb_build_object(${Object.entries(getTableColumns(certificate)).map(([key, col]) =>
+  `'${key}', ${col.columnType === 'PgTimestamp' ? `to_char(c."${col.name}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `c."${col.name}"`}`).join(', ')})
+  || jsonb_build_object('holderName', p.name, 'holderIdNo', p.id_no, 'holderSex', p.sex, 'holderBirthDate', p.birth_date,
+    'enterpriseName', e.name, 'creditCode', e.credit_code)`);
 
 export interface VersionChange {
   /** What replaced the version: a business type, or a scheduled job's reason (expiry, suspend, suspendEnd). */
@@ -50,11 +55,7 @@ export async function keepVersions(tx: DbOrTx, certificateIds: readonly number[]
   if (!certificateIds.every((id) => Number.isInteger(id) && id > 0)) throw new Error('keepVersions: certificate ids must be positive integers');
   await tx.execute(sql`
     insert into ${certificateHistory} (certificate_id, version, data, reason, application_id, changed_at)
-    select c.id, c.version,
-      ${CERTIFICATE_JSON} || jsonb_build_object(
-        'holderName', p.name, 'holderIdNo', p.id_no, 'holderSex', p.sex, 'holderBirthDate', p.birth_date,
-        'enterpriseName', e.name, 'creditCode', e.credit_code),
-      ${change.reason}, ${change.applicationId}::int, ${change.at.toISOString()}::timestamptz
+    select c.id, c.version, ${CERTIFICATE_VERSION_JSON}, ${change.reason}, ${change.applicationId}::int, ${change.at.toISOString()}::timestamptz
     from ${certificate} c
     left join ${person} p on p.id = c.person_id
     left join ${enterprise} e on e.id = c.enterprise_id
