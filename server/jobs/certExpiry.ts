@@ -36,7 +36,7 @@ async function expireBatch(env: JobEnv, today: string, after: number, now: Date)
       .orderBy(asc(certificate.id)).limit(BATCH_SIZE).for('update');
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return ids;
-    await keepVersions(tx, ids, { reason: 'expiry', applicationId: null, at: now });
+    await keepVersions(tx, ids, { reason: 'expiry', applicationId: null }, now);
     await tx.update(certificate).set({ status: '05', updatedAt: now })
       .where(and(anyOf(sql`${certificate.id}`, ids), eq(certificate.status, '01')));
     return ids;

@@ -3,7 +3,9 @@
  * is in force from its start date to its end date inclusive (no end date: until lifted); on its
  * first day its certificates move 01 → 02, on the day after its end they move back 02 → 01 — only
  * when no other 暂扣 is in force for them, and to 05 失效 instead when their validity ended during
- * the suspension (the expiry job only looks at 01). Each move keeps the replaced version.
+ * the suspension (the expiry job only looks at 01). Each move keeps the replaced version and adds 1
+ * to the version, as a punishment's approval does (reason `punishment`, with a note of the 暂扣
+ * period's start or end), so the credit module reads what the punishments changed from the history.
  *
  * A punishment's certificates are those listed in punishment_certificate and punishment.certificate_id;
  * one that lists none applies to every certificate of the person (as the delay rule 9 reads it).
@@ -30,8 +32,12 @@ const coveredBy = (when: SQL) => sql`
 const inForce = (today: string) => sql`p.start_date <= ${today}::date and (p.end_date is null or p.end_date >= ${today}::date)`;
 const ended = (today: string) => sql`p.end_date < ${today}::date`;
 
+/** The history reason of a version a punishment replaced (credit management writes the same). */
+export const PUNISHMENT_REASON = 'punishment';
+
 interface Move {
-  reason: 'suspend' | 'suspendEnd';
+  /** Which end of the 暂扣 period moved the certificate (kept in the version's note). */
+  change: 'periodStart' | 'periodEnd';
   /** The certificates to move, after `after`, locked (one batch). */
   pick(today: string, after: number): SQL;
   /** The new status. */
@@ -39,7 +45,7 @@ interface Move {
 }
 
 const SUSPEND: Move = {
-  reason: 'suspend',
+  change: 'periodStart',
   pick: (today, after) => sql`
     select c.id from certificate c where c.status = '01' and c.id > ${after}
       and c.id in (${coveredBy(inForce(today))})
@@ -48,7 +54,7 @@ const SUSPEND: Move = {
 };
 
 const RESTORE: Move = {
-  reason: 'suspendEnd',
+  change: 'periodEnd',
   pick: (today, after) => sql`
     select c.id from certificate c where c.status = '02' and c.id > ${after}
       and c.id in (${coveredBy(ended(today))})
@@ -63,8 +69,8 @@ async function moveAll(env: JobEnv, move: Move, today: string, now: Date): Promi
     const ids = await env.db.transaction(async (tx) => {
       const ids = rowsOf<{ id: number | string }>(await tx.execute(move.pick(today, after))).map((r) => Number(r.id));
       if (ids.length === 0) return ids;
-      await keepVersions(tx, ids, { reason: move.reason, applicationId: null, at: now });
-      await tx.execute(sql`update certificate set status = ${move.status(today)}, updated_at = ${now.toISOString()}::timestamptz
+      await keepVersions(tx, ids, { reason: PUNISHMENT_REASON, applicationId: null, note: { type: '暂扣', change: move.change, day: today } }, now);
+      await tx.execute(sql`update certificate set status = ${move.status(today)}, version = version + 1, updated_at = ${now.toISOString()}::timestamptz
         where ${anyOf('id', ids)}`);
       return ids;
     });

@@ -204,7 +204,11 @@ describe('暂扣 periods', () => {
     await runNamed(t, 'suspension');
     expect((await certOf(cert.id)).status).toBe('01');
     await runNamed(t, 'suspension');
-    expect((await historyOf(cert.id)).map((h) => [h.reason, (h.data as { status: string }).status])).toEqual([['suspend', '01'], ['suspendEnd', '02']]);
+    // Kept as a punishment's approval keeps them: a new version each time, the period's end in the note.
+    const kept = await historyOf(cert.id);
+    expect(kept.map((h) => [h.reason, h.version, (h.data as { status: string }).status, (h.data as { cause: { change: string } }).cause.change]))
+      .toEqual([['punishment', cert.version, '01', 'periodStart'], ['punishment', cert.version + 1, '02', 'periodEnd']]);
+    expect((await certOf(cert.id)).version).toBe(cert.version + 2);
   });
 
   it('keeps 02 while another 暂扣 is in force, ignores one not approved, and ends at 05 when the validity ran out meanwhile', async () => {

@@ -40,8 +40,8 @@ const num = (data: Record<string, unknown>, key: string, fallback: number): numb
 
 type HistoryView = z.infer<typeof historyRow>;
 
-/** Versions replaced by the scheduled jobs (server/jobs), not by an application. */
-const SCHEDULED_REASONS: Record<string, string> = { expiry: '到期失效', suspend: '暂扣', suspendEnd: '暂扣期满' };
+/** Versions replaced without an application: by the scheduled jobs (server/jobs) and by punishments. */
+const SCHEDULED_REASONS: Record<string, string> = { expiry: '到期失效', punishment: '行政处罚（暂扣）' };
 
 async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<HistoryView[]> {
   const { cert, holder, ent } = row;
