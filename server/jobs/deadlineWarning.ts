@@ -1,7 +1,7 @@
 /**
  * 08:30 China time: statutory time limits (DOMAIN.md: a decision within 20 working days of
  * acceptance, a modification within 5; sys_config). The deadline is the one the queues show
- * (server/lib/workdays.ts from the acceptance instant). An application in review with 3 working
+ * (deadlineOf in server/workflow/views.ts: working days from the acceptance instant). An application in review with 3 working
  * days or fewer left gets a warnMsg to the staff of the step holding it (once per application and
  * step: the next step's staff are warned too if it moves on that late); one past its deadline gets
  * a warnMsg to the administrators over the areas (the provincial administrators), once.
@@ -10,10 +10,10 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { BUSINESS_ROUTES, STEP_LABELS, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { DbOrTx } from '../db/client.js';
 import { application } from '../db/schema.js';
-import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
+import { workingDaysLeft } from '../lib/workdays.js';
 import { staffOfStep } from '../workflow/notify.js';
+import { deadlineOf, readDeadlineLimits } from '../workflow/views.js';
 import { areaAdministrators, claimNotices, sendMessages, type Message } from './notices.js';
-import { readJobSettings, type JobSettings } from './settings.js';
 import { BATCH_SIZE, type JobDefinition } from './types.js';
 
 /** Warned when this many working days or fewer are left. */
@@ -21,10 +21,7 @@ export const WARN_DAYS_LEFT = 3;
 
 const AREA_NAME: Record<string, string> = { '1': '广州区域中心', '2': '深圳区域中心', '3': '省中心' };
 
-export const deadlineDaysOf = (businessType: string, s: Pick<JobSettings, 'reviewDeadlineDays' | 'modifyDeadlineDays'>) =>
-  businessType === 'modify' ? s.modifyDeadlineDays : s.reviewDeadlineDays;
-
-type App = { id: number; applyNo: string; businessType: string; area: string; step: string | null; acceptedAt: Date | null };
+type App = { id: number; applyNo: string; businessType: string; area: string; step: string | null; acceptedAt: Date | null; status: number };
 
 export const deadlineWarning: JobDefinition = {
   name: 'deadlineWarning',
@@ -34,7 +31,7 @@ export const deadlineWarning: JobDefinition = {
   retry: { limit: 3, delaySeconds: 60, maxDelaySeconds: 3_600, expireInSeconds: 1_800 },
   async run(env) {
     const now = env.clock.now();
-    const settings = await readJobSettings(env.db);
+    const limits = await readDeadlineLimits(env.db);
     let nearing = 0;
     let overdue = 0;
     const staff = new Map<string, number[]>();
@@ -47,14 +44,15 @@ export const deadlineWarning: JobDefinition = {
     for (let after = 0; ;) {
       const batch: App[] = await env.db.select({
         id: application.id, applyNo: application.applyNo, businessType: application.businessType, area: application.area,
-        step: application.step, acceptedAt: application.acceptedAt,
+        step: application.step, acceptedAt: application.acceptedAt, status: application.status,
       }).from(application)
         .where(and(eq(application.status, 3), eq(application.deleted, false), isNotNull(application.acceptedAt), gt(application.id, after)))
         .orderBy(asc(application.id)).limit(BATCH_SIZE);
       if (batch.length === 0) break;
       after = batch.at(-1)!.id;
+      // The deadline the queues show (server/workflow/views.ts).
       const due = batch.map((a) => {
-        const deadline = addWorkingDays(a.acceptedAt!, deadlineDaysOf(a.businessType, settings));
+        const deadline = deadlineOf(a, limits)!;
         return { a, deadline, left: workingDaysLeft(now, deadline) };
       });
       const near = due.filter((d) => d.left >= 0 && d.left <= WARN_DAYS_LEFT && d.a.step);

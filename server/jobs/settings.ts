@@ -1,16 +1,12 @@
 /**
- * The numbers the jobs read from sys_config (an administrator changes them without a release), with
- * the defaults of DOMAIN.md. Read at the start of each run, so a change applies from the next one.
+ * The numbers the housekeeping reads from sys_config (the security administrator changes them
+ * without a release). Read at the start of each run, so a change applies from the next one.
  */
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { sysConfig } from '../db/schema.js';
 
 export interface JobSettings {
-  /** Statutory time limit of a decision from acceptance, in working days (biz.review.deadlineWorkingDays). */
-  reviewDeadlineDays: number;
-  /** The same for a modification (biz.modify.deadlineWorkingDays). */
-  modifyDeadlineDays: number;
   /** Operation and login logs are kept this many days before they are archived or deleted; never under 180 (等保). */
   logRetentionDays: number;
   /** What happens to older log rows: archive (gzip'd JSON lines under DATA_DIR/archive, then deleted) or delete. */
@@ -21,8 +17,6 @@ export interface JobSettings {
 export const MIN_LOG_RETENTION_DAYS = 180;
 
 export const SETTING_KEYS = {
-  reviewDeadlineDays: 'biz.review.deadlineWorkingDays',
-  modifyDeadlineDays: 'biz.modify.deadlineWorkingDays',
   logRetentionDays: 'sys.log.retentionDays',
   logExpiredAction: 'sys.log.expiredAction',
 } as const;
@@ -37,8 +31,6 @@ export async function readJobSettings(db: DbOrTx): Promise<JobSettings> {
     .where(inArray(sysConfig.configKey, Object.values(SETTING_KEYS)));
   const v = new Map(rows.map((r) => [r.key, r.value.trim()]));
   return {
-    reviewDeadlineDays: positive(v.get(SETTING_KEYS.reviewDeadlineDays), 20),
-    modifyDeadlineDays: positive(v.get(SETTING_KEYS.modifyDeadlineDays), 5),
     logRetentionDays: Math.max(MIN_LOG_RETENTION_DAYS, positive(v.get(SETTING_KEYS.logRetentionDays), MIN_LOG_RETENTION_DAYS)),
     logExpiredAction: v.get(SETTING_KEYS.logExpiredAction) === 'delete' ? 'delete' : 'archive',
   };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { chinaAt, runNamed } from '../helpers/jobs.js';
-import { application, certificate, noticeSent, sysMsgInfo, sysRole, sysUser, sysUserRole } from '../../server/db/schema.js';
+import { application, certificate, noticeSent, sysConfig, sysMsgInfo, sysRole, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { addWorkingDays, workingDaysLeft } from '../../server/lib/workdays.js';
 
@@ -129,6 +129,19 @@ describe('statutory deadlines', () => {
     await db().update(application).set({ step: 'sh' }).where(eq(application.id, app.id));
     await runNamed(t, 'deadlineWarning');
     expect((await messagesAbout(app.applyNo)).slice(warned.length).map((m) => m.userId)).toContain((await userOf('gz_sh')).userId);
+  });
+
+  it('reads the time limit from sys_config, as the queues do', async () => {
+    await db().update(sysConfig).set({ configValue: '25' }).where(eq(sysConfig.configKey, 'biz.review.deadlineWorkingDays'));
+    try {
+      const app = await inReview('XBDEADLINE0025', 'newCert', 'cs', acceptedLeaving(3, 25));
+      await runNamed(t, 'deadlineWarning');
+      const warned = await messagesAbout(app.applyNo);
+      expect(warned.map((m) => m.userId)).toContain((await userOf('gz_cs')).userId);
+      expect(warned[0]!.bt).toBe(`办理时限预警：新办证书 ${app.applyNo}`);
+    } finally {
+      await db().update(sysConfig).set({ configValue: '20' }).where(eq(sysConfig.configKey, 'biz.review.deadlineWorkingDays'));
+    }
   });
 
   it('tells the provincial administrators once when an item is past its deadline', async () => {

@@ -1026,7 +1026,7 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1149,7 +1149,7 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1272,7 +1272,7 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1395,7 +1395,7 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1518,7 +1518,7 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1641,7 +1641,7 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1764,7 +1764,7 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1871,7 +1871,7 @@ export type WorkflowGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1993,7 +1993,7 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -11858,7 +11858,7 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12014,7 +12014,7 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12226,7 +12226,7 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12403,7 +12403,7 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12588,7 +12588,7 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12739,7 +12739,7 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12895,7 +12895,7 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13107,7 +13107,7 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13284,7 +13284,7 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13469,7 +13469,7 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13620,7 +13620,7 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13776,7 +13776,7 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13988,7 +13988,7 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14165,7 +14165,7 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14350,7 +14350,7 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14501,7 +14501,7 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14657,7 +14657,7 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14869,7 +14869,7 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15046,7 +15046,7 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15231,7 +15231,7 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15382,7 +15382,7 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15538,7 +15538,7 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15750,7 +15750,7 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15927,7 +15927,7 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16112,7 +16112,7 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16263,7 +16263,7 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16419,7 +16419,7 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16631,7 +16631,7 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16808,7 +16808,7 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16993,7 +16993,7 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17144,7 +17144,7 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17300,7 +17300,7 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17512,7 +17512,7 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17689,7 +17689,7 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17874,7 +17874,7 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18025,7 +18025,7 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18181,7 +18181,7 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18393,7 +18393,7 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18570,7 +18570,7 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18755,7 +18755,7 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18906,7 +18906,7 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19062,7 +19062,7 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19274,7 +19274,7 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19451,7 +19451,7 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19636,7 +19636,7 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19845,7 +19845,7 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20044,7 +20044,7 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
