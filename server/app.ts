@@ -37,6 +37,7 @@ import { analysisRoutes } from './modules/analysis/routes.js';
 import { workflowRoutes } from './modules/workflow/routes.js';
 import { moduleRoutes } from './modules/registry.js';
 import { registerBusinessTypes } from './modules/business/register.js';
+import { jobEnvOf, startJobs, type EngineOptions } from './jobs/index.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -44,6 +45,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsSender;
   logger?: boolean;
+  /** Start the job engine in this process (server/main.ts); without it "run now" runs the job in the request. */
+  jobEngine?: boolean | EngineOptions;
 }
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed, whoever they are. */
@@ -65,7 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ?? (config.sms.provider === 'http' && config.sms.gatewayUrl
       ? new HttpSmsSender(config.sms.gatewayUrl)
       : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line)));
-  const ctx: AppContext = {
+  const base = {
     config,
     database,
     db: database.db,
@@ -74,8 +77,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sms,
     sso: await createSsoVerifier(config),
   };
-  app.decorate('ctx', ctx);
   registerBusinessTypes();
+  const jobLog = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
+  const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false) };
+  app.decorate('ctx', ctx);
+  // The engine stops before the database closes (main.ts and the tests close the app first).
+  app.addHook('onClose', async () => ctx.jobs.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/index.js';
 const config = loadConfig();
 const database = await openDatabase(config);
 const outcome = await prepareDatabase(database, config);
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, jobEngine: config.jobs });
 
 const shutdown = async () => {
   await app.close();
@@ -24,6 +24,8 @@ const lines = [
   '',
   `SafeCert is running at ${url}  (API ${url}/api, docs ${url}/api/docs)`,
   `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  `Scheduled jobs: ${app.ctx.jobs.engine ? `pg-boss in this process (${app.ctx.jobs.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}), Asia/Shanghai schedules` : 'not run by this process (JOBS=0)'}`
+    + (config.national.url ? '' : '; NATIONAL_PLATFORM_URL not set: outbox records stay pending'),
 ];
 if (outcome.kind === 'production') {
   lines.push('', 'Initial administrator created. Sign in once and change the password:', `  admin / ${outcome.adminPassword}`, '');

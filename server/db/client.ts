@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The pool behind a real PostgreSQL (null on PGlite). */
   pool: pg.Pool | null;
+  /** The embedded database itself (null on PostgreSQL): the job engine shares its one connection. */
+  pglite: PGlite | null;
   /** Raw SQL for migrations and maintenance. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     pool: null,
+    pglite: client,
     exec: async (sql) => { await client.exec(sql); },
     close: () => client.close(),
   };
@@ -47,6 +50,7 @@ export function wrapPool(pool: pg.Pool): Database {
     db,
     kind: 'postgres',
     pool,
+    pglite: null,
     exec: async (sql) => { await pool.query(sql); },
     close: () => pool.end(),
   };

@@ -20,6 +20,7 @@ import { messageAdminRoutes } from './system/messages/routes.js';
 import { todoAdminRoutes } from './system/todos/routes.js';
 import { catalogRoutes } from './system/catalog/routes.js';
 import { personAdminRoutes } from './system/persons/routes.js';
+import { jobRoutes } from './system/jobs/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
 import { creditRoutes } from './credit/routes.js';
@@ -42,6 +43,7 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   todoAdminRoutes,
   catalogRoutes,
   personAdminRoutes,
+  jobRoutes,
   certificateRoutes,
   businessRoutes,
   creditRoutes,

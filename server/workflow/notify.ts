@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { BUSINESS_ROUTES, STEP_LABELS, type BusinessType, type Step } from '../../machines/businessTypes.js';
-import type { Tx } from '../db/client.js';
+import type { DbOrTx, Tx } from '../db/client.js';
 import { sysDept, sysMenu, sysMsgInfo, sysRole, sysRoleMenu, sysTodo, sysUser, sysUserRole } from '../db/schema.js';
 import type { ApplicationRow } from './types.js';
 
@@ -14,7 +14,7 @@ import type { ApplicationRow } from './types.js';
 export type Resting = 'saved' | 'personCheck' | 'submitted' | 'inReview' | 'final' | 'deleted';
 
 /** Active staff of an area who hold a step's permission through an active role. */
-async function staffOfStep(tx: Tx, area: string, step: Step): Promise<number[]> {
+export async function staffOfStep(tx: DbOrTx, area: string, step: Step): Promise<number[]> {
   const rows = await tx
     .selectDistinct({ userId: sysUser.userId })
     .from(sysUser)

@@ -5,7 +5,7 @@ import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
-import { application, applicationHistory, certificate, enterprise, person } from '../db/schema.js';
+import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
 import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
@@ -21,7 +21,32 @@ export const APPLICATION_OUTCOMES = ['approved', 'denied'] as const satisfies re
 export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone', 'mine'] as const;
 export type Queue = (typeof QUEUES)[number];
 
-const DEADLINE_WORKING_DAYS = 20;
+/** Statutory time limits in working days from acceptance (DOMAIN.md; sys_config overrides). */
+export interface DeadlineLimits {
+  /** A decision (biz.review.deadlineWorkingDays). */
+  reviewDays: number;
+  /** A modification (biz.modify.deadlineWorkingDays). */
+  modifyDays: number;
+}
+export const DEFAULT_DEADLINES: DeadlineLimits = { reviewDays: 20, modifyDays: 5 };
+const DEADLINE_KEYS = { reviewDays: 'biz.review.deadlineWorkingDays', modifyDays: 'biz.modify.deadlineWorkingDays' } as const;
+
+export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
+  const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
+    .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));
+  const byKey = new Map(rows.map((r) => [r.key, Number(r.value)]));
+  const pick = (field: keyof DeadlineLimits) => {
+    const n = byKey.get(DEADLINE_KEYS[field]);
+    return n !== undefined && Number.isInteger(n) && n > 0 ? n : DEFAULT_DEADLINES[field];
+  };
+  return { reviewDays: pick('reviewDays'), modifyDays: pick('modifyDays') };
+}
+
+/** The statutory deadline of an application in review (a China day), or null when none runs. */
+export function deadlineOf(a: Pick<ApplicationRow, 'acceptedAt' | 'status' | 'businessType'>, limits: DeadlineLimits = DEFAULT_DEADLINES): string | null {
+  if (!a.acceptedAt || a.status !== 3) return null;
+  return addWorkingDays(a.acceptedAt, a.businessType === 'modify' ? limits.modifyDays : limits.reviewDays);
+}
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 const holderPerson = alias(person, 'holder_person');
 
@@ -43,13 +68,13 @@ function baseQuery(db: DbOrTx) {
 
 type JoinedRow = { app: ApplicationRow; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
-/** A row of a queue or list, with the events this user may send now (the engine's answer). */
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */
 export const HOLDER_STEP_LABEL = '个人确认';
 
-export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser) {
+/** A row of a queue or list, with the events this user may send now (the engine's answer). */
+export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser, limits: DeadlineLimits = DEFAULT_DEADLINES) {
   const a = r.app;
-  const deadline = a.acceptedAt && a.status === 3 ? addWorkingDays(a.acceptedAt, DEADLINE_WORKING_DAYS) : null;
+  const deadline = deadlineOf(a, limits);
   const route = BUSINESS_ROUTES[a.businessType as BusinessType];
   return {
     id: a.id,
@@ -147,7 +172,8 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   const order = queue === 'waitAccept' || queue === 'waitReview' ? [application.submittedAt, application.id] : [desc(application.updatedAt), desc(application.id)];
   const rows = await baseQuery(ctx.db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
   const now = ctx.clock.now();
-  return { rows: rows.map((r) => toQueueRow(r, now, user)), total };
+  const limits = await readDeadlineLimits(ctx.db);
+  return { rows: rows.map((r) => toQueueRow(r, now, user, limits)), total };
 }
 
 export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
@@ -156,7 +182,7 @@ export async function applicationDetail(ctx: AppContext, user: AuthUser, app: Ap
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   return {
-    ...toQueueRow(joined ?? { app, enterpriseName: null, holderName: null, certNo: null }, ctx.clock.now(), user),
+    ...toQueueRow(joined ?? { app, enterpriseName: null, holderName: null, certNo: null }, ctx.clock.now(), user, await readDeadlineLimits(ctx.db)),
     stateValue: snapshot.value,
     payload: (app.payload ?? {}) as Record<string, unknown>,
     route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },

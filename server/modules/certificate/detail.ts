@@ -42,15 +42,20 @@ const num = (data: Record<string, unknown>, key: string, fallback: number): numb
 
 type HistoryView = z.infer<typeof historyRow>;
 
-/** What replaced a version, in words: the business type, or the punishment (credit management) with its document number. */
+/** Versions replaced without an application by the scheduled jobs (server/jobs). */
+const SCHEDULED_REASONS: Record<string, string> = { expiry: '到期失效' };
+
+/** What replaced a version, in words: the business type, the punishment (credit management) with its document number, or a job. */
 function reasonLabelOf(reason: string, data: Record<string, unknown>): string {
   if (Object.hasOwn(BUSINESS_ROUTES, reason)) return BUSINESS_ROUTES[reason as BusinessType].label;
   const cause = (data.cause ?? {}) as { type?: unknown; docNo?: unknown; change?: unknown };
+  if (reason === 'punishment' && cause.change === 'periodStart') return '暂扣期开始';
+  if (reason === 'punishment' && cause.change === 'periodEnd') return '暂扣期满';
   if (reason === 'punishment' && typeof cause.type === 'string') {
     const doc = typeof cause.docNo === 'string' && cause.docNo ? `，${cause.docNo}` : '';
     return `${cause.change === 'delete' ? '撤回处罚' : '行政处罚'}（${cause.type}${doc}）`;
   }
-  return reason;
+  return SCHEDULED_REASONS[reason] ?? (reason === 'punishment' ? '行政处罚（暂扣）' : reason);
 }
 
 async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<HistoryView[]> {

@@ -1237,7 +1237,7 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1376,7 +1376,7 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1515,7 +1515,7 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1654,7 +1654,7 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1793,7 +1793,7 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1932,7 +1932,7 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -2071,7 +2071,7 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -2194,7 +2194,7 @@ export type WorkflowGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -2332,7 +2332,7 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12093,6 +12093,550 @@ export const SystemPersonExportSex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemJobListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobListSortOrder;
+};
+
+export type SystemJobListSortOrder = typeof SystemJobListSortOrder[keyof typeof SystemJobListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+/**
+ * 任务名称
+ */
+export type SystemJobList200RowsItemJob = typeof SystemJobList200RowsItemJob[keyof typeof SystemJobList200RowsItemJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobList200RowsItemJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastRunDetail = {[key: string]: unknown} | null;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastRun = {
+  id: number;
+  job: string;
+  /** schedule 定时 | manual 手动 | retry 失败重试 */
+  trigger: string;
+  /** ISO 8601 */
+  startedAt: string;
+  /** @nullable */
+  finishedAt: string | null;
+  /** @nullable */
+  durationMs: number | null;
+  /** 已开始、尚未结束 */
+  running: boolean;
+  /** @nullable */
+  ok: boolean | null;
+  /** 处理的行数（发送的记录、发出的提醒等） */
+  rows: number;
+  /** @nullable */
+  error: string | null;
+  /** @nullable */
+  detail: SystemJobList200RowsItemLastRunDetail;
+} | null;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastFailure = {
+  id: number;
+  startedAt: string;
+  /** @nullable */
+  error: string | null;
+} | null;
+
+export type SystemJobList200RowsItem = {
+  /** 任务名称 */
+  job: SystemJobList200RowsItemJob;
+  title: string;
+  /** cron 表达式（中国时间） */
+  cron: string;
+  timezone: string;
+  paused: boolean;
+  /** @nullable */
+  pausedAt: string | null;
+  /**
+   * 下次运行时间（ISO 8601）；暂停时为 null
+   * @nullable
+   */
+  nextRunAt: string | null;
+  /** @nullable */
+  lastRun: SystemJobList200RowsItemLastRun;
+  /** @nullable */
+  lastFailure: SystemJobList200RowsItemLastFailure;
+  /** 近 7 天失败次数 */
+  failuresRecent: number;
+  /** 失败后由引擎自动重试的次数（指数退避） */
+  retryLimit: number;
+  canRun: boolean;
+  canPause: boolean;
+  canResume: boolean;
+};
+
+export type SystemJobList200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+/**
+ * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
+ * @nullable
+ */
+export type SystemJobStatus200DataEngine = typeof SystemJobStatus200DataEngine[keyof typeof SystemJobStatus200DataEngine] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobStatus200DataEngine = {
+  pglite: 'pglite',
+  postgres: 'postgres',
+} as const;
+
+export type SystemJobStatus200DataNational = {
+  /** 已配置 NATIONAL_PLATFORM_URL；未配置时推送记录保持待发送 */
+  configured: boolean;
+  maxAttempts: number;
+  backoffSeconds: number;
+};
+
+export type SystemJobStatus200DataOutbox = {
+  pending: number;
+  sent: number;
+  dead: number;
+};
+
+export type SystemJobStatus200Data = {
+  /**
+   * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
+   * @nullable
+   */
+  engine: SystemJobStatus200DataEngine;
+  timezone: string;
+  national: SystemJobStatus200DataNational;
+  outbox: SystemJobStatus200DataOutbox;
+};
+
+export type SystemJobStatus200 = {
+  code: number;
+  msg: string;
+  data: SystemJobStatus200Data;
+};
+
+export type SystemJobRun200Data = {
+  queued: boolean;
+  /** @nullable */
+  runId: number | null;
+};
+
+export type SystemJobRun200 = {
+  code: number;
+  msg: string;
+  data: SystemJobRun200Data;
+};
+
+export type SystemJobPause200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemJobResume200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemJobRunsParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobRunsSortOrder;
+/**
+ * 任务名称
+ */
+job?: SystemJobRunsJob;
+trigger?: SystemJobRunsTrigger;
+/**
+ * true 成功 | false 失败
+ */
+ok?: SystemJobRunsOk;
+};
+
+export type SystemJobRunsSortOrder = typeof SystemJobRunsSortOrder[keyof typeof SystemJobRunsSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobRunsJob = typeof SystemJobRunsJob[keyof typeof SystemJobRunsJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+export type SystemJobRunsTrigger = typeof SystemJobRunsTrigger[keyof typeof SystemJobRunsTrigger];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsTrigger = {
+  schedule: 'schedule',
+  manual: 'manual',
+  retry: 'retry',
+} as const;
+
+export type SystemJobRunsOk = typeof SystemJobRunsOk[keyof typeof SystemJobRunsOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsOk = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+/**
+ * @nullable
+ */
+export type SystemJobRuns200RowsItemDetail = {[key: string]: unknown} | null;
+
+export type SystemJobRuns200RowsItem = {
+  id: number;
+  job: string;
+  /** schedule 定时 | manual 手动 | retry 失败重试 */
+  trigger: string;
+  /** ISO 8601 */
+  startedAt: string;
+  /** @nullable */
+  finishedAt: string | null;
+  /** @nullable */
+  durationMs: number | null;
+  /** 已开始、尚未结束 */
+  running: boolean;
+  /** @nullable */
+  ok: boolean | null;
+  /** 处理的行数（发送的记录、发出的提醒等） */
+  rows: number;
+  /** @nullable */
+  error: string | null;
+  /** @nullable */
+  detail: SystemJobRuns200RowsItemDetail;
+};
+
+export type SystemJobRuns200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobRuns200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemJobRunsExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobRunsExportSortOrder;
+/**
+ * 任务名称
+ */
+job?: SystemJobRunsExportJob;
+trigger?: SystemJobRunsExportTrigger;
+/**
+ * true 成功 | false 失败
+ */
+ok?: SystemJobRunsExportOk;
+};
+
+export type SystemJobRunsExportSortOrder = typeof SystemJobRunsExportSortOrder[keyof typeof SystemJobRunsExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobRunsExportJob = typeof SystemJobRunsExportJob[keyof typeof SystemJobRunsExportJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+export type SystemJobRunsExportTrigger = typeof SystemJobRunsExportTrigger[keyof typeof SystemJobRunsExportTrigger];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportTrigger = {
+  schedule: 'schedule',
+  manual: 'manual',
+  retry: 'retry',
+} as const;
+
+export type SystemJobRunsExportOk = typeof SystemJobRunsExportOk[keyof typeof SystemJobRunsExportOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportOk = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type SystemJobOutboxListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobOutboxListSortOrder;
+state?: SystemJobOutboxListState;
+kind?: SystemJobOutboxListKind;
+};
+
+export type SystemJobOutboxListSortOrder = typeof SystemJobOutboxListSortOrder[keyof typeof SystemJobOutboxListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobOutboxListState = typeof SystemJobOutboxListState[keyof typeof SystemJobOutboxListState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxListKind = typeof SystemJobOutboxListKind[keyof typeof SystemJobOutboxListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListKind = {
+  issue: 'issue',
+  transferOut: 'transferOut',
+  revoke: 'revoke',
+} as const;
+
+export type SystemJobOutboxList200RowsItemPayload = {[key: string]: unknown};
+
+/**
+ * pending 待发送 | sent 已发送 | dead 已放弃
+ */
+export type SystemJobOutboxList200RowsItemState = typeof SystemJobOutboxList200RowsItemState[keyof typeof SystemJobOutboxList200RowsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxList200RowsItemState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxList200RowsItem = {
+  id: number;
+  /** issue 发证 | transferOut 调出省外 | revoke 注销 */
+  kind: string;
+  /** @nullable */
+  certificateId: number | null;
+  /** @nullable */
+  certNo: string | null;
+  /** @nullable */
+  applicationId: number | null;
+  /** @nullable */
+  applyNo: string | null;
+  payload: SystemJobOutboxList200RowsItemPayload;
+  /** pending 待发送 | sent 已发送 | dead 已放弃 */
+  state: SystemJobOutboxList200RowsItemState;
+  attempts: number;
+  /** @nullable */
+  lastError: string | null;
+  /** @nullable */
+  lastAttemptAt: string | null;
+  createdAt: string;
+  /** @nullable */
+  sentAt: string | null;
+  canRetry: boolean;
+};
+
+export type SystemJobOutboxList200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobOutboxList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemJobOutboxExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobOutboxExportSortOrder;
+state?: SystemJobOutboxExportState;
+kind?: SystemJobOutboxExportKind;
+};
+
+export type SystemJobOutboxExportSortOrder = typeof SystemJobOutboxExportSortOrder[keyof typeof SystemJobOutboxExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobOutboxExportState = typeof SystemJobOutboxExportState[keyof typeof SystemJobOutboxExportState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxExportKind = typeof SystemJobOutboxExportKind[keyof typeof SystemJobOutboxExportKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportKind = {
+  issue: 'issue',
+  transferOut: 'transferOut',
+  revoke: 'revoke',
+} as const;
+
+export type SystemJobOutboxRetry200 = {
+  code: number;
+  msg: string;
+};
+
 export type SafetyCertificateInfoListParams = {
 /**
  * @minimum 1
@@ -12847,7 +13391,7 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13019,7 +13563,7 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13247,7 +13791,7 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13440,7 +13984,7 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13641,7 +14185,7 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13808,7 +14352,7 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13980,7 +14524,7 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14208,7 +14752,7 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14401,7 +14945,7 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14602,7 +15146,7 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14769,7 +15313,7 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14941,7 +15485,7 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15169,7 +15713,7 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15362,7 +15906,7 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15563,7 +16107,7 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15730,7 +16274,7 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15902,7 +16446,7 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16130,7 +16674,7 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16323,7 +16867,7 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16524,7 +17068,7 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16691,7 +17235,7 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16863,7 +17407,7 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17091,7 +17635,7 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17284,7 +17828,7 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17485,7 +18029,7 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17652,7 +18196,7 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17824,7 +18368,7 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18052,7 +18596,7 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18245,7 +18789,7 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18446,7 +18990,7 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18613,7 +19157,7 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18785,7 +19329,7 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19013,7 +19557,7 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19206,7 +19750,7 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19407,7 +19951,7 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19574,7 +20118,7 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19746,7 +20290,7 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19974,7 +20518,7 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20167,7 +20711,7 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20368,7 +20912,7 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20535,7 +21079,7 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20707,7 +21251,7 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20935,7 +21479,7 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -21128,7 +21672,7 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -21329,7 +21873,7 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -21554,7 +22098,7 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -21769,7 +22313,7 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;

@@ -346,6 +346,19 @@ import type {
   SystemDistrictsSaveBody,
   SystemDistrictsUpdate200,
   SystemDistrictsUpdateBody,
+  SystemJobList200,
+  SystemJobListParams,
+  SystemJobOutboxExportParams,
+  SystemJobOutboxList200,
+  SystemJobOutboxListParams,
+  SystemJobOutboxRetry200,
+  SystemJobPause200,
+  SystemJobResume200,
+  SystemJobRun200,
+  SystemJobRuns200,
+  SystemJobRunsExportParams,
+  SystemJobRunsParams,
+  SystemJobStatus200,
   SystemLogininforExportParams,
   SystemLogininforList200,
   SystemLogininforListParams,
@@ -3291,6 +3304,134 @@ export const systemPersonExport = (
     }
   
 /**
+ * @summary 定时任务列表（计划、上次运行、下次运行、失败）
+ */
+export const systemJobList = (
+    params?: SystemJobListParams,
+ options?: SecondParameter<typeof apiRequest<SystemJobList200>>,) => {
+      return apiRequest<SystemJobList200>(
+      {url: `/api/system/job/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * @summary 任务引擎与国家平台推送状态
+ */
+export const systemJobStatus = (
+    
+ options?: SecondParameter<typeof apiRequest<SystemJobStatus200>>,) => {
+      return apiRequest<SystemJobStatus200>(
+      {url: `/api/system/job/status`, method: 'GET'
+    },
+      options);
+    }
+  
+/**
+ * 任务引擎在本进程运行时排入队列（由任一进程的引擎执行，结果见运行记录）；否则在本次请求中执行并返回运行记录编号。暂停的任务也可手动执行。
+ * @summary 立即执行一次
+ */
+export const systemJobRun = (
+    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping',
+ options?: SecondParameter<typeof apiRequest<SystemJobRun200>>,) => {
+      return apiRequest<SystemJobRun200>(
+      {url: `/api/system/job/run/${job}`, method: 'POST'
+    },
+      options);
+    }
+  
+/**
+ * @summary 暂停任务（定时不再运行，可手动执行）
+ */
+export const systemJobPause = (
+    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping',
+ options?: SecondParameter<typeof apiRequest<SystemJobPause200>>,) => {
+      return apiRequest<SystemJobPause200>(
+      {url: `/api/system/job/pause/${job}`, method: 'POST'
+    },
+      options);
+    }
+  
+/**
+ * @summary 恢复任务
+ */
+export const systemJobResume = (
+    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping',
+ options?: SecondParameter<typeof apiRequest<SystemJobResume200>>,) => {
+      return apiRequest<SystemJobResume200>(
+      {url: `/api/system/job/resume/${job}`, method: 'POST'
+    },
+      options);
+    }
+  
+/**
+ * @summary 任务运行记录
+ */
+export const systemJobRuns = (
+    params?: SystemJobRunsParams,
+ options?: SecondParameter<typeof apiRequest<SystemJobRuns200>>,) => {
+      return apiRequest<SystemJobRuns200>(
+      {url: `/api/system/job/runs`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * @summary 导出任务运行记录（Excel）
+ */
+export const systemJobRunsExport = (
+    params?: SystemJobRunsExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/system/job/runs/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * @summary 国家平台推送记录
+ */
+export const systemJobOutboxList = (
+    params?: SystemJobOutboxListParams,
+ options?: SecondParameter<typeof apiRequest<SystemJobOutboxList200>>,) => {
+      return apiRequest<SystemJobOutboxList200>(
+      {url: `/api/system/job/outbox/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * @summary 导出国家平台推送记录（Excel）
+ */
+export const systemJobOutboxExport = (
+    params?: SystemJobOutboxExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/system/job/outbox/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * @summary 重试已放弃的推送记录
+ */
+export const systemJobOutboxRetry = (
+    id: number,
+ options?: SecondParameter<typeof apiRequest<SystemJobOutboxRetry200>>,) => {
+      return apiRequest<SystemJobOutboxRetry200>(
+      {url: `/api/system/job/outbox/retry/${id}`, method: 'POST'
+    },
+      options);
+    }
+  
+/**
  * 按数据权限筛选：省级管理员全部；区域中心人员为其区域（企业所属区域）的企业的证书；企业用户为本企业的证书；个人用户为本人的证书。beginTime/endTime 为发证日期，expiryFrom/expiryTo 为有效期至。需 search:cert:list（个人用户查看本人证书不需要）。
  * @summary 证书列表
  */
@@ -4792,6 +4933,16 @@ export type SystemPersonSaveResult = NonNullable<Awaited<ReturnType<typeof syste
 export type SystemPersonUpdateResult = NonNullable<Awaited<ReturnType<typeof systemPersonUpdate>>>
 export type SystemPersonRemoveResult = NonNullable<Awaited<ReturnType<typeof systemPersonRemove>>>
 export type SystemPersonExportResult = NonNullable<Awaited<ReturnType<typeof systemPersonExport>>>
+export type SystemJobListResult = NonNullable<Awaited<ReturnType<typeof systemJobList>>>
+export type SystemJobStatusResult = NonNullable<Awaited<ReturnType<typeof systemJobStatus>>>
+export type SystemJobRunResult = NonNullable<Awaited<ReturnType<typeof systemJobRun>>>
+export type SystemJobPauseResult = NonNullable<Awaited<ReturnType<typeof systemJobPause>>>
+export type SystemJobResumeResult = NonNullable<Awaited<ReturnType<typeof systemJobResume>>>
+export type SystemJobRunsResult = NonNullable<Awaited<ReturnType<typeof systemJobRuns>>>
+export type SystemJobRunsExportResult = NonNullable<Awaited<ReturnType<typeof systemJobRunsExport>>>
+export type SystemJobOutboxListResult = NonNullable<Awaited<ReturnType<typeof systemJobOutboxList>>>
+export type SystemJobOutboxExportResult = NonNullable<Awaited<ReturnType<typeof systemJobOutboxExport>>>
+export type SystemJobOutboxRetryResult = NonNullable<Awaited<ReturnType<typeof systemJobOutboxRetry>>>
 export type SafetyCertificateInfoListResult = NonNullable<Awaited<ReturnType<typeof safetyCertificateInfoList>>>
 export type SafetyCertificateInfoListCertificateResult = NonNullable<Awaited<ReturnType<typeof safetyCertificateInfoListCertificate>>>
 export type SafetyCertificateInfoGetSubmittingCertificatesResult = NonNullable<Awaited<ReturnType<typeof safetyCertificateInfoGetSubmittingCertificates>>>

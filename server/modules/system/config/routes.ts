@@ -83,7 +83,7 @@ const SORTABLE = { configId: sysConfig.configId, configName: sysConfig.configNam
 /** 等保 三员分立: the security policy is the security administrator's, not the system administrator's. */
 function guardSecurity(user: AuthUser, ...keys: string[]): void {
   if (keys.some(isSecurityKey) && user.duty !== SECURITY_DUTY) {
-    throw forbidden('安全策略参数（sys.password.*、sys.login.*、sys.session.*、sys.sms.*）只能由安全管理员修改');
+    throw forbidden('安全策略参数（sys.password.*、sys.login.*、sys.session.*、sys.sms.*、sys.log.*）只能由安全管理员修改');
   }
 }
 
