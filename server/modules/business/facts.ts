@@ -5,7 +5,7 @@
 import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  application, certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysConfig, sysUser,
+  application, certificate, educationRecord, employmentRecord, enterprise, examBatch, examResult, examSignup, person, punishment, regConstructor, sysConfig, sysUser,
 } from '../../db/schema.js';
 import { addDays, addYears, chinaDate } from '../../lib/days.js';
 import type { Clock } from '../../lib/clock.js';
@@ -194,16 +194,23 @@ export async function bannedUntil(db: DbOrTx, personId: number, today: string): 
   return rows.reduce<string | null>((max, r) => (r.banUntil && (max === null || r.banUntil > max) ? r.banUntil : max), null);
 }
 
-/** Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not assumed). */
+/**
+ * Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not
+ * assumed). A result of a sign-up counts once its batch has published the results (until then
+ * staff may still correct it); a result without a sign-up predates the platform and counts as it is.
+ */
 export async function passedExam(db: DbOrTx, personId: number, category: string, today: string): Promise<boolean> {
   const rows = await db
     .select({ id: examResult.id })
     .from(examResult)
+    .leftJoin(examSignup, eq(examSignup.id, examResult.signupId))
+    .leftJoin(examBatch, eq(examBatch.id, examSignup.batchId))
     .where(and(
       eq(examResult.personId, personId), eq(examResult.category, category), eq(examResult.attended, '1'),
       eq(examResult.knowledgeResult, '1'), eq(examResult.abilityResult, '1'),
       // An exam pass is good for a new certificate for three years.
       gte(examResult.examDate, addYears(today, -3)),
+      or(isNull(examResult.signupId), eq(examBatch.state, 'published')),
     ))
     .limit(1);
   return rows.length > 0;
