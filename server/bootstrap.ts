@@ -9,6 +9,7 @@ import { hashPassword } from './lib/password.js';
 import { fixedClock, runWithClock } from './lib/clock.js';
 import { seedDemoApplications } from './demo/applications.js';
 import { seedBusinessCases } from './demo/businessCases.js';
+import { seedDemoExams } from './demo/exams.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -41,6 +42,8 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       const counts = await seedDemoData(tx, { now, passwordHash });
       await seedBusinessCases(tx, now, passwordHash);
       const applications = await seedDemoApplications(tx, config, now);
+      // Exams last: the demo applications were chosen before, so adding the exams changes none of them.
+      await seedDemoExams(tx, now);
       return { kind: 'demo', ...counts, applications } as const;
     }
     const adminPassword = randomInitialPassword();

@@ -22,6 +22,7 @@ import { catalogRoutes } from './system/catalog/routes.js';
 import { personAdminRoutes } from './system/persons/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
+import { examRoutes } from './exam/routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -43,4 +44,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   personAdminRoutes,
   certificateRoutes,
   businessRoutes,
+  examRoutes,
 ];

@@ -4,6 +4,7 @@ import {
   examBatchEventsAcceptedNow,
   examBatchMachine,
   examBatchSendersOf,
+  failedExamBatchGuards,
   transitionExamBatch,
   type ExamBatchEvent,
   type ExamSchedule,
@@ -119,6 +120,17 @@ describe('examBatch behaviour', () => {
     expect(examBatchEventsAcceptedNow(open, probes, ['areaStaff'])).toEqual(['CLOSE', 'CANCEL', 'REVIEW']);
     expect(examBatchEventsAcceptedNow(open, probes, ['enterprise'])).toEqual(['SIGN_UP']);
     expect(examBatchEventsAcceptedNow(walk(), probes, ['areaStaff'])).toEqual(['EDIT', 'CANCEL']);
+  });
+
+  it('names the guards that refuse an event, none when it fits or the state has no such event', () => {
+    const open = walk({ type: 'OPEN', today: IN_WINDOW });
+    expect(failedExamBatchGuards(open, { type: 'SIGN_UP', today: AFTER_WINDOW, taken: 2 })).toEqual(['isWithinSignupWindow', 'hasFreeSeat']);
+    expect(failedExamBatchGuards(open, { type: 'SIGN_UP', today: IN_WINDOW, taken: 2 })).toEqual(['hasFreeSeat']);
+    expect(failedExamBatchGuards(open, { type: 'SIGN_UP', today: IN_WINDOW, taken: 0 })).toEqual([]);
+    expect(failedExamBatchGuards(open, { type: 'PUBLISH', accepted: 1, withResults: 0 })).toEqual([]);
+    expect(failedExamBatchGuards(walk(), { type: 'CANCEL', reason: '' })).toEqual(['hasReason']);
+    const closed = walk({ type: 'OPEN', today: IN_WINDOW }, { type: 'CLOSE' });
+    expect(failedExamBatchGuards(closed, { type: 'HOLD', today: IN_WINDOW, pending: 4 })).toEqual(['isExamDayReached', 'hasNoPendingSignups']);
   });
 
   it('the stored JSON revives and keeps working', () => {

@@ -200,20 +200,28 @@ export async function bannedUntil(db: DbOrTx, personId: number, today: string): 
  * staff may still correct it); a result without a sign-up predates the platform and counts as it is.
  */
 export async function passedExam(db: DbOrTx, personId: number, category: string, today: string): Promise<boolean> {
+  return (await passedCategoriesOf(db, [personId], today, category)).has(personId);
+}
+
+/** The categories each person passed as the new-certificate rule counts a pass (see {@link passedExam}). */
+export async function passedCategoriesOf(db: DbOrTx, personIds: readonly number[], today: string, category?: string): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (personIds.length === 0) return out;
   const rows = await db
-    .select({ id: examResult.id })
+    .selectDistinct({ personId: examResult.personId, category: examResult.category })
     .from(examResult)
     .leftJoin(examSignup, eq(examSignup.id, examResult.signupId))
     .leftJoin(examBatch, eq(examBatch.id, examSignup.batchId))
     .where(and(
-      eq(examResult.personId, personId), eq(examResult.category, category), eq(examResult.attended, '1'),
+      inArray(examResult.personId, [...personIds]), category ? eq(examResult.category, category) : undefined, eq(examResult.attended, '1'),
       eq(examResult.knowledgeResult, '1'), eq(examResult.abilityResult, '1'),
       // An exam pass is good for a new certificate for three years.
       gte(examResult.examDate, addYears(today, -3)),
       or(isNull(examResult.signupId), eq(examBatch.state, 'published')),
     ))
-    .limit(1);
-  return rows.length > 0;
+    .orderBy(examResult.category);
+  for (const r of rows) out.set(r.personId, [...(out.get(r.personId) ?? []), r.category]);
+  return out;
 }
 
 export { addDays, addYears };
