@@ -97,15 +97,16 @@ function drawFooter(page: PDFPage, font: PDFFont, d: ExamTicketPdfData): void {
   drawFitted(page, font, d.verifyUrl, { x: TICKET_QR_BOX.x - 30, y: TICKET_QR_BOX.y - 42, width: TICKET_QR_BOX.size + 60, height: 24 }, { size: 6.5, minSize: 5, color: GREY, align: 'center', padding: 0 });
   const notes = [
     '考生须知：',
-    '1. 考生须持本准考证和有效身份证件原件，于开考前 30 分钟进入考场，按座位号就座。',
-    '2. 开考 15 分钟后不得进入考场；两个科目须分别参加，缺考任一科目视为该科目不合格。',
+    '1. 考生凭本准考证和有效身份证件原件，于开考前 30 分钟入场，对号入座。',
+    '2. 开考 15 分钟后不得入场；两个科目须分别参加，缺考的科目视为不合格。',
     '3. 考场内不得携带通讯工具和资料，违反考场纪律者取消考试资格。',
     '4. 本准考证须妥善保管，成绩公布后可凭证件号码和准考证号查询成绩。',
   ];
-  let y = 330;
+  let y = 336;
   for (const line of notes) {
-    drawFitted(page, font, line, { x: TABLE_X, y: y - 6, width: 340, height: 26 }, { size: 9, minSize: 7, color: GREY, padding: 0 });
-    y -= 30;
+    // Two lines at most: a note wraps rather than shrinking below a readable size.
+    drawFitted(page, font, line, { x: TABLE_X, y: y - 10, width: 345, height: 30 }, { size: 9.5, minSize: 9, color: GREY, padding: 0 });
+    y -= 32;
   }
   page.drawText(`组织单位：${d.organiser}`, { x: TABLE_X, y: 110, size: 11, font });
 }
