@@ -126,6 +126,25 @@ const participant: Who = { who: 'participant' };
 
 const stateMeta = (name: ExamBatchStateName): StateDocMeta => ({ code: name, codeLabel: EXAM_BATCH_STATE_LABELS[name] });
 
+/**
+ * The guards as plain predicates, so that the server can also say which of them refused an event
+ * ({@link failedExamBatchGuards}) without stating the rule a second time.
+ */
+export const EXAM_BATCH_GUARDS = {
+  isWithinSignupWindow: (c: ExamBatchContext, e: ExamBatchEvent) =>
+    (e.type === 'SIGN_UP' || e.type === 'REOPEN') && c.signupFrom <= e.today && e.today <= c.signupTo,
+  signupWindowHasNotEnded: (c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'OPEN' && e.today <= c.signupTo,
+  hasFreeSeat: (c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'SIGN_UP' && e.taken < c.capacity,
+  isExamDayReached: (c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'HOLD' && e.today >= c.examDay,
+  hasNoPendingSignups: (_c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'HOLD' && e.pending === 0,
+  hasResultsForEveryAccepted: (_c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'PUBLISH' && e.withResults >= e.accepted,
+  hasReason: (_c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'CANCEL' && hasText(e.reason),
+} as const;
+
+export type ExamBatchGuardName = keyof typeof EXAM_BATCH_GUARDS;
+type GuardArgs = { context: ExamBatchContext; event: ExamBatchEvent };
+const guard = (name: ExamBatchGuardName) => ({ context, event }: GuardArgs) => EXAM_BATCH_GUARDS[name](context, event);
+
 export const examBatchMachine = setup({
   types: {
     context: {} as ExamBatchContext,
@@ -139,14 +158,13 @@ export const examBatchMachine = setup({
     rememberTheReason: assign(({ event }) => (event.type === 'CANCEL' ? { cancelReason: event.reason?.trim() ?? null } : {})),
   },
   guards: {
-    isWithinSignupWindow: ({ context, event }) =>
-      (event.type === 'SIGN_UP' || event.type === 'REOPEN') && context.signupFrom <= event.today && event.today <= context.signupTo,
-    signupWindowHasNotEnded: ({ context, event }) => event.type === 'OPEN' && event.today <= context.signupTo,
-    hasFreeSeat: ({ context, event }) => event.type === 'SIGN_UP' && event.taken < context.capacity,
-    isExamDayReached: ({ context, event }) => event.type === 'HOLD' && event.today >= context.examDay,
-    hasNoPendingSignups: ({ event }) => event.type === 'HOLD' && event.pending === 0,
-    hasResultsForEveryAccepted: ({ event }) => event.type === 'PUBLISH' && event.withResults >= event.accepted,
-    hasReason: ({ event }) => event.type === 'CANCEL' && hasText(event.reason),
+    isWithinSignupWindow: guard('isWithinSignupWindow'),
+    signupWindowHasNotEnded: guard('signupWindowHasNotEnded'),
+    hasFreeSeat: guard('hasFreeSeat'),
+    isExamDayReached: guard('isExamDayReached'),
+    hasNoPendingSignups: guard('hasNoPendingSignups'),
+    hasResultsForEveryAccepted: guard('hasResultsForEveryAccepted'),
+    hasReason: guard('hasReason'),
   },
 }).createMachine({
   id: 'examBatch',
@@ -293,4 +311,29 @@ export function examBatchEventsAcceptedNow(
   return probes
     .filter((event) => current.can(event) && examBatchSendersOf(persisted, event.type).some((w) => who.includes(w)))
     .map((event) => event.type);
+}
+
+const isGuardName = (name: unknown): name is ExamBatchGuardName => typeof name === 'string' && Object.hasOwn(EXAM_BATCH_GUARDS, name);
+
+/** The named guards of a transition's guard reference (`and([...])` flattened). */
+function guardNamesOf(ref: unknown): ExamBatchGuardName[] {
+  if (isGuardName(ref)) return [ref];
+  if (typeof ref === 'object' && ref !== null && 'type' in ref) return guardNamesOf((ref as { type: unknown }).type);
+  if (typeof ref === 'function') {
+    const nested = (ref as { guards?: unknown }).guards;
+    return Array.isArray(nested) ? nested.flatMap(guardNamesOf) : [];
+  }
+  return [];
+}
+
+/**
+ * Which guards refuse the event in the batch's current state, in definition order (empty when the
+ * machine accepts it or when the state has no transition for it at all): the server turns each into
+ * words ("the sign-up window has ended", "3 candidates have no result").
+ */
+export function failedExamBatchGuards(persisted: PersistedExamBatchSnapshot, event: ExamBatchEvent): ExamBatchGuardName[] {
+  const current = reviveExamBatchSnapshot(persisted);
+  if (current.status !== 'active' || current.can(event)) return [];
+  const names = current._nodes.flatMap((node) => node.transitions.get(event.type) ?? []).flatMap((t) => guardNamesOf(t.guard));
+  return [...new Set(names)].filter((name) => !EXAM_BATCH_GUARDS[name](current.context, event));
 }

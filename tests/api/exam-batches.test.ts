@@ -58,13 +58,13 @@ describe('exam batch lifecycle', () => {
     const stale = await api.post('gz_sl', '/api/exam/batch/update', { ...batchTerms(today, { name: '旧版本' }), id: b.id, version: 0 });
     expect(stale.statusCode).toBe(409);
     expect((await api.get('sz_staff', `/api/exam/batch/get/${b.id}`)).statusCode).toBe(403);
-    expect((await api.post('sz_staff', `/api/exam/batch/${b.id}/events`, { type: 'OPEN', version: 1 })).statusCode).toBe(403);
+    expect((await api.post('sz_staff', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 1 })).statusCode).toBe(403);
     expect((await api.get('province', `/api/exam/batch/get/${b.id}`)).statusCode).toBe(200);
     const entList = (await okJson(api, 'ent_gz', 'GET', '/api/exam/batch/options')).data as { id: number }[];
     expect(entList.map((x) => x.id)).not.toContain(b.id);
 
-    expect((await api.post('gz_sl', `/api/exam/batch/${b.id}/events`, { type: 'OPEN', version: 0 })).statusCode).toBe(409);
-    const opened = await api.post('gz_sl', `/api/exam/batch/${b.id}/events`, { type: 'OPEN', version: 1 });
+    expect((await api.post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 0 })).statusCode).toBe(409);
+    const opened = await api.post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 1 });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().data).toMatchObject({ state: 'open', version: 2 });
     expect(opened.json().data.events).toEqual(['CLOSE', 'CANCEL', 'REVIEW', 'PRINT_TICKET']);

@@ -144,7 +144,7 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/safetyCertificateInfo/printInfo': one({ anyOf: ['print:waitPrint:list', 'print:printed:list'] }, 'certificate printing', { query: { applicationIds: String(MISSING_ID) } }),
   'GET /api/exam/batch/options': one({ anyOf: ['exam:examBatch:list', 'exam:examSign:list', 'exam:printPermit:list', 'exam:examScore:list', 'exam:scoreSearch:list'] },
     'batch picker of every exam page'),
-  'POST /api/exam/batch/{id}/events': {
+  'POST /api/exam/batch/event/{id}': {
     why: 'batch lifecycle: the event names its permission (publishing is the result desk\'s)',
     variants: [
       { who: { anyOf: ['exam:examBatch:edit'] }, payload: { type: 'OPEN', version: 0 } },

@@ -97,13 +97,13 @@ export async function okJson(api: Suite, user: string, method: 'GET' | 'POST', u
 /** Creates a batch as `staff` and opens it; answers the open batch view. */
 export async function openBatch(api: Suite, staff: string, terms: BatchTerms) {
   const saved = (await okJson(api, staff, 'POST', '/api/exam/batch/save', terms)).data;
-  return (await okJson(api, staff, 'POST', `/api/exam/batch/${saved.id}/events`, { type: 'OPEN', version: saved.version })).data;
+  return (await okJson(api, staff, 'POST', `/api/exam/batch/event/${saved.id}`, { type: 'OPEN', version: saved.version })).data;
 }
 
 /** Sends a lifecycle event with the batch's current version (read as the provincial administrator, who sees every batch). */
 export async function batchEvent(api: Suite, user: string, id: number, type: string, comment?: string) {
   const b = (await okJson(api, 'province', 'GET', `/api/exam/batch/get/${id}`)).data;
-  return api.as(user, 'POST', `/api/exam/batch/${id}/events`, { type, version: b.version, ...(comment !== undefined ? { comment } : {}) });
+  return api.as(user, 'POST', `/api/exam/batch/event/${id}`, { type, version: b.version, ...(comment !== undefined ? { comment } : {}) });
 }
 
 /**

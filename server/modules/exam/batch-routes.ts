@@ -106,7 +106,7 @@ export const examBatchRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ removed: await removeBatches(ctx, currentUser(req), ids) }, '删除成功');
   });
 
-  app.post('/exam/batch/:id/events', {
+  app.post('/exam/batch/event/:id', {
     config: { access: { log: { title: '考试批次', action: 'update' } } },
     schema: {
       tags, summary: '考试批次状态操作：开放报名、截止报名、重新开放、取消、登记已考试、发布成绩',

@@ -67,7 +67,7 @@ export const batchListQuery = pageQuery.extend({
 });
 export type BatchListQuery = z.infer<typeof batchListQuery>;
 
-/** The batch events a caller sends through POST /exam/batch/{id}/events (sign-up, review, results and tickets have their own calls). */
+/** The batch events a caller sends through POST /exam/batch/event/{id} (sign-up, review, results and tickets have their own calls). */
 export const batchEventBody = z.object({
   type: z.enum(['OPEN', 'CLOSE', 'REOPEN', 'CANCEL', 'HOLD', 'PUBLISH'], { error: '操作类型应为 OPEN、CLOSE、REOPEN、CANCEL、HOLD 或 PUBLISH' }),
   version: uint32('版本号'),
