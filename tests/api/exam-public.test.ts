@@ -53,7 +53,7 @@ describe('public exam searches', () => {
   it('gradeSearch of a batch not yet published says so and shows no result', async () => {
     const rows = (await ask(`/api/public/gradeSearch?idNo=${open.idNo}&ticketNo=${open.ticketNo}`)).json().data;
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ published: false, passed: null, knowledgeResult: null, abilityResult: null, resultLabel: '成绩尚未发布' });
+    expect(rows[0]).toMatchObject({ published: false, passed: null, knowledgeResult: null, abilityResult: null, result: 'unpublished', resultLabel: '成绩尚未发布' });
   });
 
   it('nothing without both keys: 400 naming the missing one', async () => {

@@ -25,7 +25,8 @@ const gradeRow = z.object({
   name: z.string(), idNoMasked: z.string(), ticketNo: z.string(), batchNo: z.string(), batchName: z.string(), category: z.string(), categoryLabel: z.string(),
   examDate: z.string().nullable(), published: z.boolean(),
   attended: z.string().nullable(), knowledgeResult: z.string().nullable(), abilityResult: z.string().nullable(), passed: z.boolean().nullable(),
-  resultLabel: z.string().describe('合格、不合格、缺考、无成绩或成绩尚未发布'),
+  result: z.enum(['unpublished', 'none', 'absent', 'passed', 'failed']).describe('unpublished 成绩尚未发布，none 无成绩，absent 缺考，passed 合格，failed 不合格'),
+  resultLabel: z.string().describe('result 的中文说明'),
 });
 
 const signRow = z.object({

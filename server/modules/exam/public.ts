@@ -53,6 +53,15 @@ export async function verifyTicket(ctx: AppContext, code: string) {
   };
 }
 
+type Outcome = 'unpublished' | 'none' | 'absent' | 'passed' | 'failed';
+const OUTCOME_LABELS: Record<Outcome, string> = { unpublished: '成绩尚未发布', none: '无成绩', absent: '缺考', passed: '合格', failed: '不合格' };
+
+function outcomeOf(published: boolean, r: { attended: string; knowledgeResult: string; abilityResult: string } | null): { result: Outcome; resultLabel: string } {
+  const result: Outcome = !published ? 'unpublished' : !r ? 'none' : r.attended !== '1' ? 'absent'
+    : r.knowledgeResult === '1' && r.abilityResult === '1' ? 'passed' : 'failed';
+  return { result, resultLabel: OUTCOME_LABELS[result] };
+}
+
 /** A result by ID number and ticket number: at most one row; the parts only once the batch is published. */
 export async function gradeSearch(ctx: AppContext, idNo: string, ticketNo: string) {
   const rows = await joined(ctx).where(and(eq(person.idNo, idNo.toUpperCase()), eq(examSignup.ticketNo, ticketNo))).limit(1);
@@ -74,7 +83,7 @@ export async function gradeSearch(ctx: AppContext, idNo: string, ticketNo: strin
       knowledgeResult: shown?.knowledgeResult ?? null,
       abilityResult: shown?.abilityResult ?? null,
       passed: shown ? shown.attended === '1' && shown.knowledgeResult === '1' && shown.abilityResult === '1' : null,
-      resultLabel: !published ? '成绩尚未发布' : !shown ? '无成绩' : shown.attended !== '1' ? '缺考' : shown.knowledgeResult === '1' && shown.abilityResult === '1' ? '合格' : '不合格',
+      ...outcomeOf(published, shown),
     };
   });
 }

@@ -104,7 +104,7 @@ export const batchView = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   events: eventList,
-});
+}).meta({ id: 'ExamBatch', description: '考试批次（每行带调用者此刻可进行的操作）' });
 export type BatchView = z.infer<typeof batchView>;
 
 export const signupActions = z.array(z.enum(['accept', 'refuse', 'withdraw', 'print', 'enterResult']))
@@ -118,7 +118,7 @@ export const resultView = z.object({
   abilityScore: z.number().nullable(),
   passed: z.boolean().describe('参加考试且两科均合格'),
   published: z.boolean().describe('批次已发布成绩（成绩为最终成绩）'),
-});
+}).meta({ id: 'ExamResult', description: '一名考生的成绩' });
 
 export const signupView = z.object({
   id: z.number(),
@@ -146,7 +146,7 @@ export const signupView = z.object({
   reviewedAt: z.string().nullable(),
   result: resultView.nullable(),
   actions: signupActions,
-});
+}).meta({ id: 'ExamSignup', description: '考试报名（每行带调用者此刻可进行的操作）' });
 export type SignupView = z.infer<typeof signupView>;
 
 export const signupListQuery = pageQuery.extend({
@@ -184,7 +184,7 @@ export const signupDetail = signupView.extend({
   batch: batchView,
   checks: z.object({ code: z.number(), message: z.string(), facts: z.record(z.string(), z.unknown()) }).describe('报名条件此刻的核查结果（与报名时相同的规则）'),
   reviewerName: z.string().nullable(),
-});
+}).meta({ id: 'ExamSignupDetail', description: '报名详情' });
 
 export const personListQuery = pageQuery.extend({
   keyword: keyword('姓名或证件号码', 64),
@@ -205,7 +205,7 @@ export const examPersonRow = z.object({
   lastSignup: z.object({ id: z.number(), batchNo: z.string(), category: z.string(), status: z.string(), statusLabel: z.string() }).nullable(),
   passedCategories: z.array(z.string()).describe('三年内两科均合格（已发布或平台前）的证书类别'),
   canSignUp: z.boolean().describe('调用者此刻可以为其报名（有开放报名的批次）'),
-});
+}).meta({ id: 'ExamPerson', description: '考试人员及其考试经历' });
 
 export const scoreRowInput = z.object({
   signupId: id('报名'),
@@ -255,6 +255,6 @@ export const scoreSearchRow = z.object({
   passed: z.boolean(),
   published: z.boolean().describe('平台前的成绩与已发布批次的成绩为 true'),
   source: z.enum(['platform', 'legacy']).describe('platform 本平台报名考试；legacy 平台上线前的成绩'),
-});
+}).meta({ id: 'ExamScoreRecord', description: '成绩查询的一行' });
 
 export const idsQuery = z.object({ ids: idList('ids', 500) });

@@ -180,7 +180,7 @@ export async function getSignup(ctx: AppContext, user: AuthUser, id: number) {
       title: p.title, titleLabel: p.title ? labels.of('ministerial_title_rank', p.title) : null,
     },
     batch: (await batchViews(ctx, user, [batch], labels))[0]!,
-    checks: { code: checks.code, message: checks.message, facts: checks.facts },
+    checks: { code: checks.code, message: checks.message, facts: shownFacts(checks.facts) },
     reviewerName: reviewer?.name ?? null,
   };
 }
@@ -208,14 +208,21 @@ async function prepareSignUp(ctx: AppContext, user: AuthUser, input: SignUpInput
 /** The rules' answer for signing this person up (GET /exam/sign/check): the same as the sign-up's. */
 export async function checkSignUp(ctx: AppContext, user: AuthUser, input: SignUpInput) {
   const { batch, person: p } = await prepareSignUp(ctx, user, input);
-  return checkExamCandidate(ctx.db, ctx.clock, { personId: p.id, enterpriseId: user.enterpriseId!, category: batch.category as Category, position: input.position });
+  const answer = await checkExamCandidate(ctx.db, ctx.clock, { personId: p.id, enterpriseId: user.enterpriseId!, category: batch.category as Category, position: input.position });
+  return { ...answer, facts: shownFacts(answer.facts) };
+}
+
+/** The facts the rules read, without the identity number (the pages show it masked, or revealed by duty and logged). */
+function shownFacts(facts: Record<string, unknown>): Record<string, unknown> {
+  const { idNo: _idNo, ...rest } = facts;
+  return rest;
 }
 
 export async function signUp(ctx: AppContext, user: AuthUser, input: SignUpInput): Promise<SignupView> {
   const { batch, person: p } = await prepareSignUp(ctx, user, input);
   const category = batch.category as Category;
   const answer = await checkExamCandidate(ctx.db, ctx.clock, { personId: p.id, enterpriseId: user.enterpriseId!, category, position: input.position });
-  if (answer.code !== 0) throw new AppError(422, answer.message, answer.field, answer.code, { checkCode: answer.code, facts: answer.facts });
+  if (answer.code !== 0) throw new AppError(422, answer.message, answer.field, answer.code, { checkCode: answer.code, facts: shownFacts(answer.facts) });
   const today = todayOf(ctx.clock);
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {

@@ -198,6 +198,323 @@ export interface DistrictNode {
   children?: DistrictNode[];
 }
 
+export type ExamBatchEventsItem = typeof ExamBatchEventsItem[keyof typeof ExamBatchEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchEventsItem = {
+  EDIT: 'EDIT',
+  REMOVE: 'REMOVE',
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  REOPEN: 'REOPEN',
+  CANCEL: 'CANCEL',
+  HOLD: 'HOLD',
+  PUBLISH: 'PUBLISH',
+  SIGN_UP: 'SIGN_UP',
+  WITHDRAW: 'WITHDRAW',
+  REVIEW: 'REVIEW',
+  ENTER_RESULT: 'ENTER_RESULT',
+  PRINT_TICKET: 'PRINT_TICKET',
+} as const;
+
+/**
+ * 考试批次（每行带调用者此刻可进行的操作）
+ */
+export interface ExamBatch {
+  id: number;
+  batchNo: string;
+  name: string;
+  category: string;
+  categoryLabel: string;
+  area: string;
+  place: string;
+  /** ISO 时间 */
+  knowledgeStart: string;
+  knowledgeEnd: string;
+  abilityStart: string;
+  abilityEnd: string;
+  /** 考试日（北京时间，安全生产知识科目的日期） */
+  examDay: string;
+  capacity: number;
+  signupFrom: string;
+  signupTo: string;
+  state: string;
+  stateLabel: string;
+  version: number;
+  /** @nullable */
+  cancelReason: string | null;
+  /** 待审核报名数 */
+  pending: number;
+  /** 已通过审核的报名数 */
+  accepted: number;
+  /** 已录入成绩的考生数 */
+  withResults: number;
+  /** 剩余名额（待审核与已通过的报名占用名额） */
+  seatsLeft: number;
+  /** 已考试或成绩已发布：有成绩可看 */
+  resultsVisible: boolean;
+  /** @nullable */
+  publishedAt: string | null;
+  createdAt: string;
+  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
+  events: ExamBatchEventsItem[];
+}
+
+/**
+ * 一名考生的成绩
+ */
+export interface ExamResult {
+  /** 1 参加考试，0 缺考 */
+  attended: string;
+  /** 安全生产知识：1 合格，0 不合格 */
+  knowledgeResult: string;
+  /** 管理能力：1 合格，0 不合格 */
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  /** 参加考试且两科均合格 */
+  passed: boolean;
+  /** 批次已发布成绩（成绩为最终成绩） */
+  published: boolean;
+}
+
+/**
+ * @nullable
+ */
+export type ExamSignupResult = ExamResult | null;
+
+export type ExamSignupActionsItem = typeof ExamSignupActionsItem[keyof typeof ExamSignupActionsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignupActionsItem = {
+  accept: 'accept',
+  refuse: 'refuse',
+  withdraw: 'withdraw',
+  print: 'print',
+  enterResult: 'enterResult',
+} as const;
+
+/**
+ * 考试报名（每行带调用者此刻可进行的操作）
+ */
+export interface ExamSignup {
+  id: number;
+  batchId: number;
+  batchNo: string;
+  batchName: string;
+  batchState: string;
+  batchStateLabel: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  /** @nullable */
+  position: string | null;
+  /** @nullable */
+  positionLabel: string | null;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  /** @nullable */
+  seatNo: string | null;
+  createdAt: string;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  result: ExamSignupResult;
+  /** 调用者此刻可以对该报名进行的操作 */
+  actions: ExamSignupActionsItem[];
+}
+
+/**
+ * @nullable
+ */
+export type ExamSignupDetailResult = ExamResult | null;
+
+export type ExamSignupDetailActionsItem = typeof ExamSignupDetailActionsItem[keyof typeof ExamSignupDetailActionsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignupDetailActionsItem = {
+  accept: 'accept',
+  refuse: 'refuse',
+  withdraw: 'withdraw',
+  print: 'print',
+  enterResult: 'enterResult',
+} as const;
+
+export type ExamSignupDetailPerson = {
+  id: number;
+  name: string;
+  sex: string;
+  idNo: string;
+  birthDate: string;
+  /** @nullable */
+  phone: string | null;
+  age: number;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  educationLabel: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  titleLabel: string | null;
+};
+
+export type ExamSignupDetailChecksFacts = {[key: string]: unknown};
+
+/**
+ * 报名条件此刻的核查结果（与报名时相同的规则）
+ */
+export type ExamSignupDetailChecks = {
+  code: number;
+  message: string;
+  facts: ExamSignupDetailChecksFacts;
+};
+
+/**
+ * 报名详情
+ */
+export interface ExamSignupDetail {
+  id: number;
+  batchId: number;
+  batchNo: string;
+  batchName: string;
+  batchState: string;
+  batchStateLabel: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  /** @nullable */
+  position: string | null;
+  /** @nullable */
+  positionLabel: string | null;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  /** @nullable */
+  seatNo: string | null;
+  createdAt: string;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  result: ExamSignupDetailResult;
+  /** 调用者此刻可以对该报名进行的操作 */
+  actions: ExamSignupDetailActionsItem[];
+  person: ExamSignupDetailPerson;
+  batch: ExamBatch;
+  /** 报名条件此刻的核查结果（与报名时相同的规则） */
+  checks: ExamSignupDetailChecks;
+  /** @nullable */
+  reviewerName: string | null;
+}
+
+/**
+ * @nullable
+ */
+export type ExamPersonLastSignup = {
+  id: number;
+  batchNo: string;
+  category: string;
+  status: string;
+  statusLabel: string;
+} | null;
+
+/**
+ * 考试人员及其考试经历
+ */
+export interface ExamPerson {
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  age: number;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  educationLabel: string | null;
+  /** @nullable */
+  titleLabel: string | null;
+  /** 报名次数 */
+  signups: number;
+  /** @nullable */
+  lastSignup: ExamPersonLastSignup;
+  /** 三年内两科均合格（已发布或平台前）的证书类别 */
+  passedCategories: string[];
+  /** 调用者此刻可以为其报名（有开放报名的批次） */
+  canSignUp: boolean;
+}
+
+/**
+ * platform 本平台报名考试；legacy 平台上线前的成绩
+ */
+export type ExamScoreRecordSource = typeof ExamScoreRecordSource[keyof typeof ExamScoreRecordSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreRecordSource = {
+  platform: 'platform',
+  legacy: 'legacy',
+} as const;
+
+/**
+ * 成绩查询的一行
+ */
+export interface ExamScoreRecord {
+  id: number;
+  personId: number;
+  name: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  /** @nullable */
+  enterpriseName: string | null;
+  category: string;
+  categoryLabel: string;
+  batchNo: string;
+  /** @nullable */
+  batchName: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  examDate: string;
+  attended: string;
+  knowledgeResult: string;
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  passed: boolean;
+  /** 平台前的成绩与已发布批次的成绩为 true */
+  published: boolean;
+  /** platform 本平台报名考试；legacy 平台上线前的成绩 */
+  source: ExamScoreRecordSource;
+}
+
 export type CodePost200Data = {
   uuid: string;
   img: string;
@@ -19759,204 +20076,24 @@ export const ExamBatchListState = {
   cancelled: 'cancelled',
 } as const;
 
-export type ExamBatchList200RowsItemEventsItem = typeof ExamBatchList200RowsItemEventsItem[keyof typeof ExamBatchList200RowsItemEventsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamBatchList200RowsItemEventsItem = {
-  EDIT: 'EDIT',
-  REMOVE: 'REMOVE',
-  OPEN: 'OPEN',
-  CLOSE: 'CLOSE',
-  REOPEN: 'REOPEN',
-  CANCEL: 'CANCEL',
-  HOLD: 'HOLD',
-  PUBLISH: 'PUBLISH',
-  SIGN_UP: 'SIGN_UP',
-  WITHDRAW: 'WITHDRAW',
-  REVIEW: 'REVIEW',
-  ENTER_RESULT: 'ENTER_RESULT',
-  PRINT_TICKET: 'PRINT_TICKET',
-} as const;
-
-export type ExamBatchList200RowsItem = {
-  id: number;
-  batchNo: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  area: string;
-  place: string;
-  /** ISO 时间 */
-  knowledgeStart: string;
-  knowledgeEnd: string;
-  abilityStart: string;
-  abilityEnd: string;
-  /** 考试日（北京时间，安全生产知识科目的日期） */
-  examDay: string;
-  capacity: number;
-  signupFrom: string;
-  signupTo: string;
-  state: string;
-  stateLabel: string;
-  version: number;
-  /** @nullable */
-  cancelReason: string | null;
-  /** 待审核报名数 */
-  pending: number;
-  /** 已通过审核的报名数 */
-  accepted: number;
-  /** 已录入成绩的考生数 */
-  withResults: number;
-  /** 剩余名额（待审核与已通过的报名占用名额） */
-  seatsLeft: number;
-  /** 已考试或成绩已发布：有成绩可看 */
-  resultsVisible: boolean;
-  /** @nullable */
-  publishedAt: string | null;
-  createdAt: string;
-  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
-  events: ExamBatchList200RowsItemEventsItem[];
-};
-
 export type ExamBatchList200 = {
   code: number;
   msg: string;
-  rows: ExamBatchList200RowsItem[];
+  rows: ExamBatch[];
   total: number;
   pageNum: number;
-};
-
-export type ExamBatchOptions200DataItemEventsItem = typeof ExamBatchOptions200DataItemEventsItem[keyof typeof ExamBatchOptions200DataItemEventsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamBatchOptions200DataItemEventsItem = {
-  EDIT: 'EDIT',
-  REMOVE: 'REMOVE',
-  OPEN: 'OPEN',
-  CLOSE: 'CLOSE',
-  REOPEN: 'REOPEN',
-  CANCEL: 'CANCEL',
-  HOLD: 'HOLD',
-  PUBLISH: 'PUBLISH',
-  SIGN_UP: 'SIGN_UP',
-  WITHDRAW: 'WITHDRAW',
-  REVIEW: 'REVIEW',
-  ENTER_RESULT: 'ENTER_RESULT',
-  PRINT_TICKET: 'PRINT_TICKET',
-} as const;
-
-export type ExamBatchOptions200DataItem = {
-  id: number;
-  batchNo: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  area: string;
-  place: string;
-  /** ISO 时间 */
-  knowledgeStart: string;
-  knowledgeEnd: string;
-  abilityStart: string;
-  abilityEnd: string;
-  /** 考试日（北京时间，安全生产知识科目的日期） */
-  examDay: string;
-  capacity: number;
-  signupFrom: string;
-  signupTo: string;
-  state: string;
-  stateLabel: string;
-  version: number;
-  /** @nullable */
-  cancelReason: string | null;
-  /** 待审核报名数 */
-  pending: number;
-  /** 已通过审核的报名数 */
-  accepted: number;
-  /** 已录入成绩的考生数 */
-  withResults: number;
-  /** 剩余名额（待审核与已通过的报名占用名额） */
-  seatsLeft: number;
-  /** 已考试或成绩已发布：有成绩可看 */
-  resultsVisible: boolean;
-  /** @nullable */
-  publishedAt: string | null;
-  createdAt: string;
-  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
-  events: ExamBatchOptions200DataItemEventsItem[];
 };
 
 export type ExamBatchOptions200 = {
   code: number;
   msg: string;
-  data: ExamBatchOptions200DataItem[];
-};
-
-export type ExamBatchGet200DataEventsItem = typeof ExamBatchGet200DataEventsItem[keyof typeof ExamBatchGet200DataEventsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamBatchGet200DataEventsItem = {
-  EDIT: 'EDIT',
-  REMOVE: 'REMOVE',
-  OPEN: 'OPEN',
-  CLOSE: 'CLOSE',
-  REOPEN: 'REOPEN',
-  CANCEL: 'CANCEL',
-  HOLD: 'HOLD',
-  PUBLISH: 'PUBLISH',
-  SIGN_UP: 'SIGN_UP',
-  WITHDRAW: 'WITHDRAW',
-  REVIEW: 'REVIEW',
-  ENTER_RESULT: 'ENTER_RESULT',
-  PRINT_TICKET: 'PRINT_TICKET',
-} as const;
-
-export type ExamBatchGet200Data = {
-  id: number;
-  batchNo: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  area: string;
-  place: string;
-  /** ISO 时间 */
-  knowledgeStart: string;
-  knowledgeEnd: string;
-  abilityStart: string;
-  abilityEnd: string;
-  /** 考试日（北京时间，安全生产知识科目的日期） */
-  examDay: string;
-  capacity: number;
-  signupFrom: string;
-  signupTo: string;
-  state: string;
-  stateLabel: string;
-  version: number;
-  /** @nullable */
-  cancelReason: string | null;
-  /** 待审核报名数 */
-  pending: number;
-  /** 已通过审核的报名数 */
-  accepted: number;
-  /** 已录入成绩的考生数 */
-  withResults: number;
-  /** 剩余名额（待审核与已通过的报名占用名额） */
-  seatsLeft: number;
-  /** 已考试或成绩已发布：有成绩可看 */
-  resultsVisible: boolean;
-  /** @nullable */
-  publishedAt: string | null;
-  createdAt: string;
-  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
-  events: ExamBatchGet200DataEventsItem[];
+  data: ExamBatch[];
 };
 
 export type ExamBatchGet200 = {
   code: number;
   msg: string;
-  data: ExamBatchGet200Data;
+  data: ExamBatch;
 };
 
 export type ExamBatchSaveBodyCategory = typeof ExamBatchSaveBodyCategory[keyof typeof ExamBatchSaveBodyCategory];
@@ -20013,70 +20150,10 @@ export type ExamBatchSaveBody = {
   signupTo: string;
 };
 
-export type ExamBatchSave200DataEventsItem = typeof ExamBatchSave200DataEventsItem[keyof typeof ExamBatchSave200DataEventsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamBatchSave200DataEventsItem = {
-  EDIT: 'EDIT',
-  REMOVE: 'REMOVE',
-  OPEN: 'OPEN',
-  CLOSE: 'CLOSE',
-  REOPEN: 'REOPEN',
-  CANCEL: 'CANCEL',
-  HOLD: 'HOLD',
-  PUBLISH: 'PUBLISH',
-  SIGN_UP: 'SIGN_UP',
-  WITHDRAW: 'WITHDRAW',
-  REVIEW: 'REVIEW',
-  ENTER_RESULT: 'ENTER_RESULT',
-  PRINT_TICKET: 'PRINT_TICKET',
-} as const;
-
-export type ExamBatchSave200Data = {
-  id: number;
-  batchNo: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  area: string;
-  place: string;
-  /** ISO 时间 */
-  knowledgeStart: string;
-  knowledgeEnd: string;
-  abilityStart: string;
-  abilityEnd: string;
-  /** 考试日（北京时间，安全生产知识科目的日期） */
-  examDay: string;
-  capacity: number;
-  signupFrom: string;
-  signupTo: string;
-  state: string;
-  stateLabel: string;
-  version: number;
-  /** @nullable */
-  cancelReason: string | null;
-  /** 待审核报名数 */
-  pending: number;
-  /** 已通过审核的报名数 */
-  accepted: number;
-  /** 已录入成绩的考生数 */
-  withResults: number;
-  /** 剩余名额（待审核与已通过的报名占用名额） */
-  seatsLeft: number;
-  /** 已考试或成绩已发布：有成绩可看 */
-  resultsVisible: boolean;
-  /** @nullable */
-  publishedAt: string | null;
-  createdAt: string;
-  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
-  events: ExamBatchSave200DataEventsItem[];
-};
-
 export type ExamBatchSave200 = {
   code: number;
   msg: string;
-  data: ExamBatchSave200Data;
+  data: ExamBatch;
 };
 
 export type ExamBatchUpdateBodyCategory = typeof ExamBatchUpdateBodyCategory[keyof typeof ExamBatchUpdateBodyCategory];
@@ -20143,70 +20220,10 @@ export type ExamBatchUpdateBody = {
   version: number;
 };
 
-export type ExamBatchUpdate200DataEventsItem = typeof ExamBatchUpdate200DataEventsItem[keyof typeof ExamBatchUpdate200DataEventsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamBatchUpdate200DataEventsItem = {
-  EDIT: 'EDIT',
-  REMOVE: 'REMOVE',
-  OPEN: 'OPEN',
-  CLOSE: 'CLOSE',
-  REOPEN: 'REOPEN',
-  CANCEL: 'CANCEL',
-  HOLD: 'HOLD',
-  PUBLISH: 'PUBLISH',
-  SIGN_UP: 'SIGN_UP',
-  WITHDRAW: 'WITHDRAW',
-  REVIEW: 'REVIEW',
-  ENTER_RESULT: 'ENTER_RESULT',
-  PRINT_TICKET: 'PRINT_TICKET',
-} as const;
-
-export type ExamBatchUpdate200Data = {
-  id: number;
-  batchNo: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  area: string;
-  place: string;
-  /** ISO 时间 */
-  knowledgeStart: string;
-  knowledgeEnd: string;
-  abilityStart: string;
-  abilityEnd: string;
-  /** 考试日（北京时间，安全生产知识科目的日期） */
-  examDay: string;
-  capacity: number;
-  signupFrom: string;
-  signupTo: string;
-  state: string;
-  stateLabel: string;
-  version: number;
-  /** @nullable */
-  cancelReason: string | null;
-  /** 待审核报名数 */
-  pending: number;
-  /** 已通过审核的报名数 */
-  accepted: number;
-  /** 已录入成绩的考生数 */
-  withResults: number;
-  /** 剩余名额（待审核与已通过的报名占用名额） */
-  seatsLeft: number;
-  /** 已考试或成绩已发布：有成绩可看 */
-  resultsVisible: boolean;
-  /** @nullable */
-  publishedAt: string | null;
-  createdAt: string;
-  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
-  events: ExamBatchUpdate200DataEventsItem[];
-};
-
 export type ExamBatchUpdate200 = {
   code: number;
   msg: string;
-  data: ExamBatchUpdate200Data;
+  data: ExamBatch;
 };
 
 export type ExamBatchRemoveParams = {
@@ -20255,70 +20272,10 @@ export type ExamBatchEventBody = {
   comment?: string;
 };
 
-export type ExamBatchEvent200DataEventsItem = typeof ExamBatchEvent200DataEventsItem[keyof typeof ExamBatchEvent200DataEventsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamBatchEvent200DataEventsItem = {
-  EDIT: 'EDIT',
-  REMOVE: 'REMOVE',
-  OPEN: 'OPEN',
-  CLOSE: 'CLOSE',
-  REOPEN: 'REOPEN',
-  CANCEL: 'CANCEL',
-  HOLD: 'HOLD',
-  PUBLISH: 'PUBLISH',
-  SIGN_UP: 'SIGN_UP',
-  WITHDRAW: 'WITHDRAW',
-  REVIEW: 'REVIEW',
-  ENTER_RESULT: 'ENTER_RESULT',
-  PRINT_TICKET: 'PRINT_TICKET',
-} as const;
-
-export type ExamBatchEvent200Data = {
-  id: number;
-  batchNo: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  area: string;
-  place: string;
-  /** ISO 时间 */
-  knowledgeStart: string;
-  knowledgeEnd: string;
-  abilityStart: string;
-  abilityEnd: string;
-  /** 考试日（北京时间，安全生产知识科目的日期） */
-  examDay: string;
-  capacity: number;
-  signupFrom: string;
-  signupTo: string;
-  state: string;
-  stateLabel: string;
-  version: number;
-  /** @nullable */
-  cancelReason: string | null;
-  /** 待审核报名数 */
-  pending: number;
-  /** 已通过审核的报名数 */
-  accepted: number;
-  /** 已录入成绩的考生数 */
-  withResults: number;
-  /** 剩余名额（待审核与已通过的报名占用名额） */
-  seatsLeft: number;
-  /** 已考试或成绩已发布：有成绩可看 */
-  resultsVisible: boolean;
-  /** @nullable */
-  publishedAt: string | null;
-  createdAt: string;
-  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
-  events: ExamBatchEvent200DataEventsItem[];
-};
-
 export type ExamBatchEvent200 = {
   code: number;
   msg: string;
-  data: ExamBatchEvent200Data;
+  data: ExamBatch;
 };
 
 export type ExamBatchExportParams = {
@@ -20468,252 +20425,18 @@ export const ExamSignListCategory = {
   C3: 'C3',
 } as const;
 
-/**
- * @nullable
- */
-export type ExamSignList200RowsItemResult = {
-  /** 1 参加考试，0 缺考 */
-  attended: string;
-  /** 安全生产知识：1 合格，0 不合格 */
-  knowledgeResult: string;
-  /** 管理能力：1 合格，0 不合格 */
-  abilityResult: string;
-  /** @nullable */
-  knowledgeScore: number | null;
-  /** @nullable */
-  abilityScore: number | null;
-  /** 参加考试且两科均合格 */
-  passed: boolean;
-  /** 批次已发布成绩（成绩为最终成绩） */
-  published: boolean;
-} | null;
-
-export type ExamSignList200RowsItemActionsItem = typeof ExamSignList200RowsItemActionsItem[keyof typeof ExamSignList200RowsItemActionsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamSignList200RowsItemActionsItem = {
-  accept: 'accept',
-  refuse: 'refuse',
-  withdraw: 'withdraw',
-  print: 'print',
-  enterResult: 'enterResult',
-} as const;
-
-export type ExamSignList200RowsItem = {
-  id: number;
-  batchId: number;
-  batchNo: string;
-  batchName: string;
-  batchState: string;
-  batchStateLabel: string;
-  category: string;
-  categoryLabel: string;
-  personId: number;
-  name: string;
-  sex: string;
-  /** 证件号码（脱敏） */
-  idNo: string;
-  enterpriseId: number;
-  enterpriseName: string;
-  /** @nullable */
-  position: string | null;
-  /** @nullable */
-  positionLabel: string | null;
-  status: string;
-  statusLabel: string;
-  /** @nullable */
-  refuseReason: string | null;
-  /** @nullable */
-  ticketNo: string | null;
-  /** @nullable */
-  seatNo: string | null;
-  createdAt: string;
-  /** @nullable */
-  reviewedAt: string | null;
-  /** @nullable */
-  result: ExamSignList200RowsItemResult;
-  /** 调用者此刻可以对该报名进行的操作 */
-  actions: ExamSignList200RowsItemActionsItem[];
-};
-
 export type ExamSignList200 = {
   code: number;
   msg: string;
-  rows: ExamSignList200RowsItem[];
+  rows: ExamSignup[];
   total: number;
   pageNum: number;
-};
-
-/**
- * @nullable
- */
-export type ExamSignGet200DataResult = {
-  /** 1 参加考试，0 缺考 */
-  attended: string;
-  /** 安全生产知识：1 合格，0 不合格 */
-  knowledgeResult: string;
-  /** 管理能力：1 合格，0 不合格 */
-  abilityResult: string;
-  /** @nullable */
-  knowledgeScore: number | null;
-  /** @nullable */
-  abilityScore: number | null;
-  /** 参加考试且两科均合格 */
-  passed: boolean;
-  /** 批次已发布成绩（成绩为最终成绩） */
-  published: boolean;
-} | null;
-
-export type ExamSignGet200DataActionsItem = typeof ExamSignGet200DataActionsItem[keyof typeof ExamSignGet200DataActionsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamSignGet200DataActionsItem = {
-  accept: 'accept',
-  refuse: 'refuse',
-  withdraw: 'withdraw',
-  print: 'print',
-  enterResult: 'enterResult',
-} as const;
-
-export type ExamSignGet200DataPerson = {
-  id: number;
-  name: string;
-  sex: string;
-  idNo: string;
-  birthDate: string;
-  /** @nullable */
-  phone: string | null;
-  age: number;
-  /** @nullable */
-  education: string | null;
-  /** @nullable */
-  educationLabel: string | null;
-  /** @nullable */
-  title: string | null;
-  /** @nullable */
-  titleLabel: string | null;
-};
-
-export type ExamSignGet200DataBatchEventsItem = typeof ExamSignGet200DataBatchEventsItem[keyof typeof ExamSignGet200DataBatchEventsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamSignGet200DataBatchEventsItem = {
-  EDIT: 'EDIT',
-  REMOVE: 'REMOVE',
-  OPEN: 'OPEN',
-  CLOSE: 'CLOSE',
-  REOPEN: 'REOPEN',
-  CANCEL: 'CANCEL',
-  HOLD: 'HOLD',
-  PUBLISH: 'PUBLISH',
-  SIGN_UP: 'SIGN_UP',
-  WITHDRAW: 'WITHDRAW',
-  REVIEW: 'REVIEW',
-  ENTER_RESULT: 'ENTER_RESULT',
-  PRINT_TICKET: 'PRINT_TICKET',
-} as const;
-
-export type ExamSignGet200DataBatch = {
-  id: number;
-  batchNo: string;
-  name: string;
-  category: string;
-  categoryLabel: string;
-  area: string;
-  place: string;
-  /** ISO 时间 */
-  knowledgeStart: string;
-  knowledgeEnd: string;
-  abilityStart: string;
-  abilityEnd: string;
-  /** 考试日（北京时间，安全生产知识科目的日期） */
-  examDay: string;
-  capacity: number;
-  signupFrom: string;
-  signupTo: string;
-  state: string;
-  stateLabel: string;
-  version: number;
-  /** @nullable */
-  cancelReason: string | null;
-  /** 待审核报名数 */
-  pending: number;
-  /** 已通过审核的报名数 */
-  accepted: number;
-  /** 已录入成绩的考生数 */
-  withResults: number;
-  /** 剩余名额（待审核与已通过的报名占用名额） */
-  seatsLeft: number;
-  /** 已考试或成绩已发布：有成绩可看 */
-  resultsVisible: boolean;
-  /** @nullable */
-  publishedAt: string | null;
-  createdAt: string;
-  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
-  events: ExamSignGet200DataBatchEventsItem[];
-};
-
-export type ExamSignGet200DataChecksFacts = {[key: string]: unknown};
-
-/**
- * 报名条件此刻的核查结果（与报名时相同的规则）
- */
-export type ExamSignGet200DataChecks = {
-  code: number;
-  message: string;
-  facts: ExamSignGet200DataChecksFacts;
-};
-
-export type ExamSignGet200Data = {
-  id: number;
-  batchId: number;
-  batchNo: string;
-  batchName: string;
-  batchState: string;
-  batchStateLabel: string;
-  category: string;
-  categoryLabel: string;
-  personId: number;
-  name: string;
-  sex: string;
-  /** 证件号码（脱敏） */
-  idNo: string;
-  enterpriseId: number;
-  enterpriseName: string;
-  /** @nullable */
-  position: string | null;
-  /** @nullable */
-  positionLabel: string | null;
-  status: string;
-  statusLabel: string;
-  /** @nullable */
-  refuseReason: string | null;
-  /** @nullable */
-  ticketNo: string | null;
-  /** @nullable */
-  seatNo: string | null;
-  createdAt: string;
-  /** @nullable */
-  reviewedAt: string | null;
-  /** @nullable */
-  result: ExamSignGet200DataResult;
-  /** 调用者此刻可以对该报名进行的操作 */
-  actions: ExamSignGet200DataActionsItem[];
-  person: ExamSignGet200DataPerson;
-  batch: ExamSignGet200DataBatch;
-  /** 报名条件此刻的核查结果（与报名时相同的规则） */
-  checks: ExamSignGet200DataChecks;
-  /** @nullable */
-  reviewerName: string | null;
 };
 
 export type ExamSignGet200 = {
   code: number;
   msg: string;
-  data: ExamSignGet200Data;
+  data: ExamSignupDetail;
 };
 
 export type ExamSignCheckParams = {
@@ -20763,79 +20486,10 @@ export type ExamSignSaveBody = {
   position: string;
 };
 
-/**
- * @nullable
- */
-export type ExamSignSave200DataResult = {
-  /** 1 参加考试，0 缺考 */
-  attended: string;
-  /** 安全生产知识：1 合格，0 不合格 */
-  knowledgeResult: string;
-  /** 管理能力：1 合格，0 不合格 */
-  abilityResult: string;
-  /** @nullable */
-  knowledgeScore: number | null;
-  /** @nullable */
-  abilityScore: number | null;
-  /** 参加考试且两科均合格 */
-  passed: boolean;
-  /** 批次已发布成绩（成绩为最终成绩） */
-  published: boolean;
-} | null;
-
-export type ExamSignSave200DataActionsItem = typeof ExamSignSave200DataActionsItem[keyof typeof ExamSignSave200DataActionsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamSignSave200DataActionsItem = {
-  accept: 'accept',
-  refuse: 'refuse',
-  withdraw: 'withdraw',
-  print: 'print',
-  enterResult: 'enterResult',
-} as const;
-
-export type ExamSignSave200Data = {
-  id: number;
-  batchId: number;
-  batchNo: string;
-  batchName: string;
-  batchState: string;
-  batchStateLabel: string;
-  category: string;
-  categoryLabel: string;
-  personId: number;
-  name: string;
-  sex: string;
-  /** 证件号码（脱敏） */
-  idNo: string;
-  enterpriseId: number;
-  enterpriseName: string;
-  /** @nullable */
-  position: string | null;
-  /** @nullable */
-  positionLabel: string | null;
-  status: string;
-  statusLabel: string;
-  /** @nullable */
-  refuseReason: string | null;
-  /** @nullable */
-  ticketNo: string | null;
-  /** @nullable */
-  seatNo: string | null;
-  createdAt: string;
-  /** @nullable */
-  reviewedAt: string | null;
-  /** @nullable */
-  result: ExamSignSave200DataResult;
-  /** 调用者此刻可以对该报名进行的操作 */
-  actions: ExamSignSave200DataActionsItem[];
-};
-
 export type ExamSignSave200 = {
   code: number;
   msg: string;
-  data: ExamSignSave200Data;
+  data: ExamSignup;
 };
 
 export type ExamSignWithdrawBody = {
@@ -21022,46 +20676,10 @@ export const ExamPersonListCategory = {
   C3: 'C3',
 } as const;
 
-/**
- * @nullable
- */
-export type ExamPersonList200RowsItemLastSignup = {
-  id: number;
-  batchNo: string;
-  category: string;
-  status: string;
-  statusLabel: string;
-} | null;
-
-export type ExamPersonList200RowsItem = {
-  personId: number;
-  name: string;
-  sex: string;
-  /** 证件号码（脱敏） */
-  idNo: string;
-  age: number;
-  /** @nullable */
-  enterpriseId: number | null;
-  /** @nullable */
-  enterpriseName: string | null;
-  /** @nullable */
-  educationLabel: string | null;
-  /** @nullable */
-  titleLabel: string | null;
-  /** 报名次数 */
-  signups: number;
-  /** @nullable */
-  lastSignup: ExamPersonList200RowsItemLastSignup;
-  /** 三年内两科均合格（已发布或平台前）的证书类别 */
-  passedCategories: string[];
-  /** 调用者此刻可以为其报名（有开放报名的批次） */
-  canSignUp: boolean;
-};
-
 export type ExamPersonList200 = {
   code: number;
   msg: string;
-  rows: ExamPersonList200RowsItem[];
+  rows: ExamPerson[];
   total: number;
   pageNum: number;
 };
@@ -21161,79 +20779,10 @@ export const ExamScoreListSortOrder = {
   desc: 'desc',
 } as const;
 
-/**
- * @nullable
- */
-export type ExamScoreList200RowsItemResult = {
-  /** 1 参加考试，0 缺考 */
-  attended: string;
-  /** 安全生产知识：1 合格，0 不合格 */
-  knowledgeResult: string;
-  /** 管理能力：1 合格，0 不合格 */
-  abilityResult: string;
-  /** @nullable */
-  knowledgeScore: number | null;
-  /** @nullable */
-  abilityScore: number | null;
-  /** 参加考试且两科均合格 */
-  passed: boolean;
-  /** 批次已发布成绩（成绩为最终成绩） */
-  published: boolean;
-} | null;
-
-export type ExamScoreList200RowsItemActionsItem = typeof ExamScoreList200RowsItemActionsItem[keyof typeof ExamScoreList200RowsItemActionsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamScoreList200RowsItemActionsItem = {
-  accept: 'accept',
-  refuse: 'refuse',
-  withdraw: 'withdraw',
-  print: 'print',
-  enterResult: 'enterResult',
-} as const;
-
-export type ExamScoreList200RowsItem = {
-  id: number;
-  batchId: number;
-  batchNo: string;
-  batchName: string;
-  batchState: string;
-  batchStateLabel: string;
-  category: string;
-  categoryLabel: string;
-  personId: number;
-  name: string;
-  sex: string;
-  /** 证件号码（脱敏） */
-  idNo: string;
-  enterpriseId: number;
-  enterpriseName: string;
-  /** @nullable */
-  position: string | null;
-  /** @nullable */
-  positionLabel: string | null;
-  status: string;
-  statusLabel: string;
-  /** @nullable */
-  refuseReason: string | null;
-  /** @nullable */
-  ticketNo: string | null;
-  /** @nullable */
-  seatNo: string | null;
-  createdAt: string;
-  /** @nullable */
-  reviewedAt: string | null;
-  /** @nullable */
-  result: ExamScoreList200RowsItemResult;
-  /** 调用者此刻可以对该报名进行的操作 */
-  actions: ExamScoreList200RowsItemActionsItem[];
-};
-
 export type ExamScoreList200 = {
   code: number;
   msg: string;
-  rows: ExamScoreList200RowsItem[];
+  rows: ExamSignup[];
   total: number;
   pageNum: number;
 };
@@ -21392,52 +20941,10 @@ export const ExamScoreSearchListPassed = {
   NUMBER_1: '1',
 } as const;
 
-/**
- * platform 本平台报名考试；legacy 平台上线前的成绩
- */
-export type ExamScoreSearchList200RowsItemSource = typeof ExamScoreSearchList200RowsItemSource[keyof typeof ExamScoreSearchList200RowsItemSource];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ExamScoreSearchList200RowsItemSource = {
-  platform: 'platform',
-  legacy: 'legacy',
-} as const;
-
-export type ExamScoreSearchList200RowsItem = {
-  id: number;
-  personId: number;
-  name: string;
-  /** 证件号码（脱敏） */
-  idNo: string;
-  /** @nullable */
-  enterpriseName: string | null;
-  category: string;
-  categoryLabel: string;
-  batchNo: string;
-  /** @nullable */
-  batchName: string | null;
-  /** @nullable */
-  ticketNo: string | null;
-  examDate: string;
-  attended: string;
-  knowledgeResult: string;
-  abilityResult: string;
-  /** @nullable */
-  knowledgeScore: number | null;
-  /** @nullable */
-  abilityScore: number | null;
-  passed: boolean;
-  /** 平台前的成绩与已发布批次的成绩为 true */
-  published: boolean;
-  /** platform 本平台报名考试；legacy 平台上线前的成绩 */
-  source: ExamScoreSearchList200RowsItemSource;
-};
-
 export type ExamScoreSearchList200 = {
   code: number;
   msg: string;
-  rows: ExamScoreSearchList200RowsItem[];
+  rows: ExamScoreRecord[];
   total: number;
   pageNum: number;
 };
@@ -21545,6 +21052,21 @@ idNo: string;
 ticketNo: string;
 };
 
+/**
+ * unpublished 成绩尚未发布，none 无成绩，absent 缺考，passed 合格，failed 不合格
+ */
+export type PublicGradeSearch200DataItemResult = typeof PublicGradeSearch200DataItemResult[keyof typeof PublicGradeSearch200DataItemResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicGradeSearch200DataItemResult = {
+  unpublished: 'unpublished',
+  none: 'none',
+  absent: 'absent',
+  passed: 'passed',
+  failed: 'failed',
+} as const;
+
 export type PublicGradeSearch200DataItem = {
   name: string;
   idNoMasked: string;
@@ -21564,7 +21086,9 @@ export type PublicGradeSearch200DataItem = {
   abilityResult: string | null;
   /** @nullable */
   passed: boolean | null;
-  /** 合格、不合格、缺考、无成绩或成绩尚未发布 */
+  /** unpublished 成绩尚未发布，none 无成绩，absent 缺考，passed 合格，failed 不合格 */
+  result: PublicGradeSearch200DataItemResult;
+  /** result 的中文说明 */
   resultLabel: string;
 };
 
