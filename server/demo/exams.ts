@@ -114,7 +114,9 @@ export async function seedDemoExams(db: DbOrTx, now: Date): Promise<number> {
   for (const [entIndex, a] of AREAS.entries()) {
     const entUser = accounts.find((u) => u.userName === CASE_ENTERPRISE_USERS[entIndex]);
     const centre = userId(a.centre);
-    const taken = new Set<number>();
+    // The demo accounts' own persons sign up only where this seed says so (person2 in area 1).
+    const demoPersons = await tx.select({ personId: sysUser.personId }).from(sysUser).where(inArray(sysUser.userName, ['person1', 'person2']));
+    const taken = new Set<number>(demoPersons.map((d) => d.personId).filter((id): id is number => id !== null));
     // The demo enterprise signs its own people up; others signed up at the centre's counter.
     const signer = (enterpriseId: number) => (enterpriseId === entUser?.enterpriseId ? entUser.userId : centre ?? 0);
 
@@ -124,6 +126,14 @@ export async function seedDemoExams(db: DbOrTx, now: Date): Promise<number> {
     const cases = entUser?.enterpriseId ? await tx.select().from(person)
       .where(inArray(person.idNo, C3_CASES.map((k) => caseIdNo(entIndex, k, today)))) : [];
     const others = await qualified(tx, a.area, 'C3', entUser?.enterpriseId ?? null, now, taken, 8);
+    if (a.area === '1') {
+      // person2 (a B holder at ent_gz) sat this C3 exam and passed: her own sign-up and result under 个人 (ScoreSearch).
+      const [p2] = await tx.select({ personId: sysUser.personId }).from(sysUser).where(eq(sysUser.userName, 'person2'));
+      const [p] = p2?.personId ? await tx.select().from(person).where(eq(person.id, p2.personId)) : [];
+      if (p?.enterpriseId && (await checkExamCandidate(tx, fixedClock(now), { personId: p.id, enterpriseId: p.enterpriseId, category: 'C3', position: '08' })).code === 0) {
+        others.unshift({ id: p.id, enterpriseId: p.enterpriseId });
+      }
+    }
     const accepted = cases.length + others.length;
     const published = await insertBatch(tx, {
       name: `${examDay.slice(0, 4)}年${Number(examDay.slice(5, 7))}月专职安全生产管理人员（C3）考核`, category: 'C3', area: a.area, place: a.place,
@@ -174,16 +184,6 @@ export async function seedDemoExams(db: DbOrTx, now: Date): Promise<number> {
         reason: status === 'refused' ? '工作经历证明材料不全，请补充后重新报名' : undefined,
       });
     }
-    if (a.area === '1') {
-      // person2 (a B holder at ent_gz) sits the C3 exam: her own sign-up and ticket under 个人.
-      const [p2] = await tx.select({ personId: sysUser.personId }).from(sysUser).where(eq(sysUser.userName, 'person2'));
-      const [p] = p2?.personId ? await tx.select().from(person).where(eq(person.id, p2.personId)) : [];
-      if (p?.enterpriseId && (await checkExamCandidate(tx, fixedClock(now), { personId: p.id, enterpriseId: p.enterpriseId, category: 'C3', position: '08' })).code === 0) {
-        await addSignup(tx, { batch: open, personId: p.id, enterpriseId: p.enterpriseId, category: 'C3', signedBy: signer(p.enterpriseId), createdAt: at(addDays(today, -3), 9) },
-          { status: 'accepted', reviewer: centre ?? undefined, reviewedAt: at(addDays(today, -2), 11) });
-      }
-    }
-
     // ---- next season's draft
     const draftDay = addDays(today, 80);
     const dSchedule = { capacity: 60, signupFrom: addDays(today, 40), signupTo: addDays(today, 65), examDay: draftDay };

@@ -81,7 +81,7 @@ export default function ExamBatchList() {
       valueEnum: Object.fromEntries(BATCH_STATES.map((s) => [s, { text: labels.state(s) }])),
       render: (_d, r) => <BatchStateTag state={r.state} label={r.stateLabel} />,
     },
-    cols.action(300, (r) => [
+    cols.action(330, (r) => [
       <RowLink key="signups" testId="batch-signups" onClick={() => navigate(`/exam/examSign?batchId=${r.id}`)}>{t('batch.signups')}</RowLink>,
       r.events.includes('EDIT') ? <EditLink key="edit" perm="exam:examBatch:edit" testId="batch-edit" onClick={() => editor.edit(r)} /> : null,
       ...MOVES.filter((m) => r.events.includes(m)).map((m) => (
@@ -91,7 +91,7 @@ export default function ExamBatchList() {
       )),
       r.events.includes('CANCEL') ? <RowLink key="cancel" testId="batch-CANCEL" onClick={() => { setReason(''); setCancelling(r); }}>{t('batch.move.CANCEL')}</RowLink> : null,
       r.events.includes('REMOVE') ? <RemoveLink key="remove" perm="exam:examBatch:remove" testId="batch-remove" onConfirm={() => remove(() => examBatchRemove({ ids: [r.id] }))} /> : null,
-    ]),
+    ], { fixed: 'right' }),
   ];
 
   const editing = editor.editing;
@@ -129,7 +129,7 @@ export default function ExamBatchList() {
       exportTo={{ url: '/exam/batch/export', perm: 'exam:examBatch:export', fileName: t('batch.title') }}
       list={list}
       columns={columns}
-      scroll={{ x: 1500 }}
+      scroll={{ x: 1650 }}
       dateFormatter="string"
     >
       <EditorModal<EditorValues>

@@ -10,6 +10,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import AuthButton from '@/components/AuthButton';
+import { useAccess } from '@/app/useAccess';
 import { ListPage, RowLink, useAdminList } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { examSignList } from '@/services/generated/api';
@@ -35,6 +36,8 @@ export default function ExamSignList() {
   const actions = useSignupActions(list.reload);
   const [signingUp, setSigningUp] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
+  // Only reviewers pick rows (to accept several at once).
+  const reviewer = useAccess().hasButton('exam:examSign:review');
 
   const columns: ProColumns<ExamSignup>[] = [
     {
@@ -76,11 +79,11 @@ export default function ExamSignList() {
       columns={columns}
       form={{ initialValues: initial }}
       scroll={{ x: 1900 }}
-      rowSelection={{
+      rowSelection={reviewer ? {
         selectedRowKeys: selected,
         onChange: (keys) => setSelected(keys.map(Number)),
         getCheckboxProps: (r: ExamSignup) => ({ disabled: !r.actions.includes('accept') }),
-      }}
+      } : false}
       tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
         <Space>
           <span>{t('sign.selected', { count: selectedRowKeys.length })}</span>
