@@ -41,7 +41,9 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
   const [busy, setBusy] = useState(false);
   const [people, setPeople] = useState<{ value: number; label: string }[]>(person ? [{ value: person.id, label: person.name }] : []);
   const batchId = Form.useWatch('batchId', form);
-  const personId = Form.useWatch('personId', form);
+  // A person given by the list has no field of its own in the form.
+  const pickedPerson = Form.useWatch('personId', form);
+  const personId = person?.id ?? pickedPerson;
   const position = Form.useWatch('position', form);
 
   const searchPeople = (keyword: string) => {
@@ -74,7 +76,7 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
     const values = await form.validateFields();
     setBusy(true);
     try {
-      const res = await examSignSave({ batchId: values.batchId!, personId: values.personId!, position: values.position! });
+      const res = await examSignSave({ batchId: values.batchId!, personId: (person?.id ?? values.personId)!, position: values.position! });
       void message.success(res.msg || t('signUp.done'));
       onDone();
       onClose();
@@ -98,7 +100,7 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
       width={620}
       data-testid="signup-modal"
     >
-      <Form<Values> form={form} layout="vertical" initialValues={{ personId: person?.id }}>
+      <Form<Values> form={form} layout="vertical">
         <Form.Item name="batchId" label={t('signUp.batch')} rules={[{ required: true, message: t('signUp.batchRequired') }]}>
           <BatchPicker
             offer={(b: ExamBatch) => b.events.includes('SIGN_UP')}
