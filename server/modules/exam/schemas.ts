@@ -118,7 +118,7 @@ export const resultView = z.object({
   abilityScore: z.number().nullable(),
   passed: z.boolean().describe('参加考试且两科均合格'),
   published: z.boolean().describe('批次已发布成绩（成绩为最终成绩）'),
-}).meta({ id: 'ExamResult', description: '一名考生的成绩' });
+});
 
 export const signupView = z.object({
   id: z.number(),

@@ -262,9 +262,9 @@ export interface ExamBatch {
 }
 
 /**
- * 一名考生的成绩
+ * @nullable
  */
-export interface ExamResult {
+export type ExamSignupResult = {
   /** 1 参加考试，0 缺考 */
   attended: string;
   /** 安全生产知识：1 合格，0 不合格 */
@@ -279,12 +279,7 @@ export interface ExamResult {
   passed: boolean;
   /** 批次已发布成绩（成绩为最终成绩） */
   published: boolean;
-}
-
-/**
- * @nullable
- */
-export type ExamSignupResult = ExamResult | null;
+} | null;
 
 export type ExamSignupActionsItem = typeof ExamSignupActionsItem[keyof typeof ExamSignupActionsItem];
 
@@ -341,7 +336,22 @@ export interface ExamSignup {
 /**
  * @nullable
  */
-export type ExamSignupDetailResult = ExamResult | null;
+export type ExamSignupDetailResult = {
+  /** 1 参加考试，0 缺考 */
+  attended: string;
+  /** 安全生产知识：1 合格，0 不合格 */
+  knowledgeResult: string;
+  /** 管理能力：1 合格，0 不合格 */
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  /** 参加考试且两科均合格 */
+  passed: boolean;
+  /** 批次已发布成绩（成绩为最终成绩） */
+  published: boolean;
+} | null;
 
 export type ExamSignupDetailActionsItem = typeof ExamSignupDetailActionsItem[keyof typeof ExamSignupDetailActionsItem];
 
