@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { AppContext, AuthUser } from '../../context.js';
+import type { Tx } from '../../db/client.js';
 import { enterprise, examBatch, examResult, examSignup, person } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { maskIdNo } from '../../services/personalData.js';
@@ -52,7 +53,7 @@ export function scoreExportFetch(ctx: AppContext, user: AuthUser, batchId: numbe
 }
 
 /** Absent means both parts failed; a pass of a part the candidate did not sit is refused. */
-function normalised(row: ScoreRowInput, index: number) {
+function normalised(row: ScoreRowInput, index: number): Omit<ResultValues, 'signupId'> {
   if (row.attended === '0') {
     if (row.knowledgeResult === '1') throw badRequest('缺考考生的安全生产知识成绩只能为不合格（0）', `rows.${index}.knowledgeResult`);
     if (row.abilityResult === '1') throw badRequest('缺考考生的管理能力成绩只能为不合格（0）', `rows.${index}.abilityResult`);
@@ -66,10 +67,50 @@ function normalised(row: ScoreRowInput, index: number) {
   };
 }
 
+/** One candidate's result as it is stored: absent ⇒ both parts '0' (see {@link normalised}). */
+export interface ResultValues {
+  signupId: number;
+  attended: '1' | '0';
+  knowledgeResult: '1' | '0';
+  abilityResult: '1' | '0';
+  knowledgeScore: number | null;
+  abilityScore: number | null;
+}
+
 /**
- * Writes the results of some accepted sign-ups of one batch, all or none, under the batch's row
- * lock (publishing waits for it): one row per sign-up, replaced when entered again.
+ * Writes results of accepted sign-ups of one batch inside the caller's transaction, under the
+ * batch's row lock (publishing waits for it): refused unless the batch machine takes ENTER_RESULT
+ * (held), each sign-up must be an accepted one of the batch (400 naming `rows.<i>.signupId`); one
+ * row per sign-up, replaced when written again (so the same values twice change nothing). The
+ * score import writes through this too.
  */
+export async function writeExamResults(tx: Tx, batchId: number, values: readonly ResultValues[]): Promise<number> {
+  const locked = await lockBatch(tx, batchId);
+  if (!examBatchEventsAcceptedNow(snapshotOf(locked), [{ type: 'ENTER_RESULT' }], ['areaStaff']).includes('ENTER_RESULT')) {
+    throw conflict(locked.state === 'published' ? '成绩已发布，不能再修改' : `${NOT_ALLOWED_NOW}：考试登记为已考试后才能录入成绩`);
+  }
+  const ids = [...new Set(values.map((v) => v.signupId))];
+  const signups = ids.length ? await tx.select().from(examSignup).where(and(eq(examSignup.batchId, batchId), inArray(examSignup.id, ids))) : [];
+  values.forEach((v, i) => {
+    const s = signups.find((x) => x.id === v.signupId);
+    if (!s) throw badRequest('该考生未报名本批次考试', `rows.${i}.signupId`);
+    if (s.status !== 'accepted') throw badRequest('只有审核通过的考生才有成绩', `rows.${i}.signupId`);
+  });
+  for (const v of values) {
+    const s = signups.find((x) => x.id === v.signupId)!;
+    const row = {
+      personId: s.personId, signupId: s.id, category: s.category, batchNo: locked.batchNo, examDate: examDayOf(locked),
+      attended: v.attended, knowledgeResult: v.knowledgeResult, abilityResult: v.abilityResult, knowledgeScore: v.knowledgeScore, abilityScore: v.abilityScore,
+    };
+    await tx.insert(examResult).values(row).onConflictDoUpdate({
+      target: examResult.signupId,
+      set: { attended: row.attended, knowledgeResult: row.knowledgeResult, abilityResult: row.abilityResult, knowledgeScore: row.knowledgeScore, abilityScore: row.abilityScore, examDate: row.examDate, batchNo: row.batchNo },
+    });
+  }
+  return values.length;
+}
+
+/** Results entered on the page (ExamScore), all or none. */
 export async function saveScores(ctx: AppContext, user: AuthUser, batchId: number, input: readonly ScoreRowInput[]): Promise<number> {
   const batch = await loadVisibleBatch(ctx.db, user, batchId);
   if (!sendersFor(user, batch).includes('areaStaff') || !mayAct(user, 'ENTER_RESULT')) throw forbidden('成绩由本区域考核中心录入');
@@ -81,29 +122,9 @@ export async function saveScores(ctx: AppContext, user: AuthUser, batchId: numbe
   });
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const locked = await lockBatch(tx, batchId);
-    if (!examBatchEventsAcceptedNow(snapshotOf(locked), [{ type: 'ENTER_RESULT' }], ['areaStaff']).includes('ENTER_RESULT')) {
-      throw conflict(locked.state === 'published' ? '成绩已发布，不能再修改' : `${NOT_ALLOWED_NOW}：考试登记为已考试后才能录入成绩`);
-    }
-    const signups = await tx.select().from(examSignup).where(and(eq(examSignup.batchId, batchId), inArray(examSignup.id, [...seen])));
-    values.forEach((v, i) => {
-      const s = signups.find((x) => x.id === v.signupId);
-      if (!s) throw badRequest('该考生未报名本批次考试', `rows.${i}.signupId`);
-      if (s.status !== 'accepted') throw badRequest('只有审核通过的考生才有成绩', `rows.${i}.signupId`);
-    });
-    for (const v of values) {
-      const s = signups.find((x) => x.id === v.signupId)!;
-      const row = {
-        personId: s.personId, signupId: s.id, category: s.category, batchNo: locked.batchNo, examDate: examDayOf(locked),
-        attended: v.attended, knowledgeResult: v.knowledgeResult, abilityResult: v.abilityResult, knowledgeScore: v.knowledgeScore, abilityScore: v.abilityScore,
-      };
-      await tx.insert(examResult).values(row).onConflictDoUpdate({
-        target: examResult.signupId,
-        set: { attended: row.attended, knowledgeResult: row.knowledgeResult, abilityResult: row.abilityResult, knowledgeScore: row.knowledgeScore, abilityScore: row.abilityScore, examDate: row.examDate, batchNo: row.batchNo },
-      });
-    }
+    const n = await writeExamResults(tx, batchId, values);
     await tx.update(examBatch).set({ updatedAt: now }).where(eq(examBatch.id, batchId));
-    return values.length;
+    return n;
   });
 }
 
