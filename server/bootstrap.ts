@@ -11,6 +11,7 @@ import { seedDemoApplications } from './demo/applications.js';
 import { seedBusinessCases } from './demo/businessCases.js';
 import { seedWorkingDay } from './demo/workingDay.js';
 import { seedDemoCredit } from './demo/credit.js';
+import { seedDemoExams } from './demo/exams.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -45,6 +46,8 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       await seedDemoCredit(tx, now);
       const applications = await seedDemoApplications(tx, config, now);
       await seedWorkingDay(tx);
+      // Exams last: the demo applications were chosen before, so adding the exams changes none of them.
+      await seedDemoExams(tx, now);
       return { kind: 'demo', ...counts, applications } as const;
     }
     const adminPassword = randomInitialPassword();

@@ -24,6 +24,7 @@ import { jobRoutes } from './system/jobs/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
 import { creditRoutes } from './credit/routes.js';
+import { examRoutes } from './exam/routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -47,4 +48,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   certificateRoutes,
   businessRoutes,
   creditRoutes,
+  examRoutes,
 ];

@@ -27,6 +27,7 @@ const GradeSearch = lazy(() => import('@/pages/web/GradeSearch'));
 const CertSearch = lazy(() => import('@/pages/web/CertSearch'));
 const OutSearch = lazy(() => import('@/pages/web/OutSearch'));
 const Disclosure = lazy(() => import('@/pages/web/Disclosure'));
+const ExamTicketCheck = lazy(() => import('@/pages/web/ExamTicket'));
 const CertificateInfo = lazy(() => import('@/pages/cert/CertificateInfo'));
 const Exception403 = lazy(() => import('@/pages/exception/403'));
 const Exception404 = lazy(() => import('@/pages/exception/404'));
@@ -84,6 +85,7 @@ export function buildRouteTable(nodes: RouteNode[] | null): RouteObject[] {
         { path: 'certSearch', element: el(CertSearch) },
         { path: 'outSearch', element: el(OutSearch) },
         { path: 'disclosure', element: el(Disclosure) },
+        { path: 'examTicket/:code', element: el(ExamTicketCheck) },
       ],
     },
     { path: '/cert/:queryCode', element: el(CertificateInfo) },

@@ -40,6 +40,21 @@ function queuesOfStep(step: Step): string[] {
 }
 const stepLabel = (step: string) => WORKFLOW_STEPS.find((s) => s.step === step)!.label;
 
+/**
+ * The exam desk of a centre (受理, the staff who take in what enterprises file): batches, review of
+ * sign-ups, tickets, result entry and publication, result search — for their own area.
+ */
+const EXAM_DESK = [
+  'exam:examBatch:list', 'exam:examPerson:list', '=exam:examSign:list', 'exam:examSign:review', 'exam:examSign:export', 'exam:examSign:detail',
+  'exam:printPermit:list', 'exam:examScore:list', 'exam:scoreSearch:list',
+];
+/** Enterprises sign their employees up, withdraw, print their tickets. */
+const EXAM_ENTERPRISE = [
+  'exam:examPerson:list', '=exam:examSign:list', 'exam:examSign:add', 'exam:examSign:remove', 'exam:examSign:export', 'exam:examSign:detail', 'exam:printPermit:list',
+];
+/** A person sees their own sign-ups and results and prints their own ticket. */
+const EXAM_PERSON = ['=exam:examSign:list', 'exam:examSign:detail', 'exam:printPermit:list', 'exam:scoreSearch:list'];
+
 export const ROLES: readonly RoleSeed[] = [
   {
     roleKey: 'admin', roleName: '系统管理员', dataScope: '1', remark: '三员分立：负责用户、角色、菜单、字典等系统配置',
@@ -60,21 +75,24 @@ export const ROLES: readonly RoleSeed[] = [
     roleKey: 'adminProvince', roleName: '省级管理员', dataScope: '1', remark: '全省业务数据查看、统计分析与诚信管理',
     grants: [DASHBOARD, 'dashboard:analysis:view', 'queue:menu:view', 'print:menu:view', 'exam:menu:view', 'search:menu:view',
       'statistics:menu:view', 'credit:menu:view'],
+    // Signing up is the enterprises' own act.
+    except: ['exam:examSign:add', 'exam:examSign:remove'],
   },
   ...STEP_ROLE_KEYS.map((key): RoleSeed => {
     const step = key.slice(5);
     return {
       roleKey: key, roleName: stepLabel(step), dataScope: '3', remark: `业务办理${stepLabel(step)}环节`,
-      grants: [DASHBOARD, 'search:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : []), CREDIT],
+      grants: [DASHBOARD, 'search:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : []), CREDIT,
+        ...(step === 'sl' ? EXAM_DESK : [])],
     };
   }),
   {
     roleKey: 'enterprise', roleName: '企业用户', dataScope: '5', remark: '建筑施工企业办理安管人员证书业务',
-    grants: [DASHBOARD, 'business:menu:view', 'search:staff:list', 'search:cert:list', 'search:apply:list'],
+    grants: [DASHBOARD, 'business:menu:view', 'search:staff:list', 'search:cert:list', 'search:apply:list', ...EXAM_ENTERPRISE],
   },
   {
     roleKey: 'person', roleName: '个人用户', dataScope: '5', remark: '持证人员确认业务与申请注销',
-    grants: [DASHBOARD, 'personCheck:menu:view'],
+    grants: [DASHBOARD, 'personCheck:menu:view', ...EXAM_PERSON],
   },
 ];
 

@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  application, certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysConfig, sysUser,
+  application, certificate, educationRecord, employmentRecord, enterprise, examBatch, examResult, examSignup, person, punishment, regConstructor, sysConfig, sysUser,
 } from '../../db/schema.js';
 import { addDays, addYears, chinaDate } from '../../lib/days.js';
 import type { Clock } from '../../lib/clock.js';
@@ -217,19 +217,34 @@ export async function bannedUntil(db: DbOrTx, personId: number, today: string): 
 export const banMessage = (ban: ActiveBan): string =>
   `申请人因${ban.reason}被${ban.type}证书（${ban.docNo}），禁止考核期至 ${ban.banUntil}，期满前不能报考或申请新办证书`;
 
-/** Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not assumed). */
+/**
+ * Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not
+ * assumed). A result of a sign-up counts once its batch has published the results (until then
+ * staff may still correct it); a result without a sign-up predates the platform and counts as it is.
+ */
 export async function passedExam(db: DbOrTx, personId: number, category: string, today: string): Promise<boolean> {
+  return (await passedCategoriesOf(db, [personId], today, category)).has(personId);
+}
+
+/** The categories each person passed as the new-certificate rule counts a pass (see {@link passedExam}). */
+export async function passedCategoriesOf(db: DbOrTx, personIds: readonly number[], today: string, category?: string): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (personIds.length === 0) return out;
   const rows = await db
-    .select({ id: examResult.id })
+    .selectDistinct({ personId: examResult.personId, category: examResult.category })
     .from(examResult)
+    .leftJoin(examSignup, eq(examSignup.id, examResult.signupId))
+    .leftJoin(examBatch, eq(examBatch.id, examSignup.batchId))
     .where(and(
-      eq(examResult.personId, personId), eq(examResult.category, category), eq(examResult.attended, '1'),
+      inArray(examResult.personId, [...personIds]), category ? eq(examResult.category, category) : undefined, eq(examResult.attended, '1'),
       eq(examResult.knowledgeResult, '1'), eq(examResult.abilityResult, '1'),
       // An exam pass is good for a new certificate for three years.
       gte(examResult.examDate, addYears(today, -3)),
+      or(isNull(examResult.signupId), eq(examBatch.state, 'published')),
     ))
-    .limit(1);
-  return rows.length > 0;
+    .orderBy(examResult.category);
+  for (const r of rows) out.set(r.personId, [...(out.get(r.personId) ?? []), r.category]);
+  return out;
 }
 
 export { addDays, addYears };

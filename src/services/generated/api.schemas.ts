@@ -273,6 +273,333 @@ export interface DistrictNode {
   children?: DistrictNode[];
 }
 
+export type ExamBatchEventsItem = typeof ExamBatchEventsItem[keyof typeof ExamBatchEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchEventsItem = {
+  EDIT: 'EDIT',
+  REMOVE: 'REMOVE',
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  REOPEN: 'REOPEN',
+  CANCEL: 'CANCEL',
+  HOLD: 'HOLD',
+  PUBLISH: 'PUBLISH',
+  SIGN_UP: 'SIGN_UP',
+  WITHDRAW: 'WITHDRAW',
+  REVIEW: 'REVIEW',
+  ENTER_RESULT: 'ENTER_RESULT',
+  PRINT_TICKET: 'PRINT_TICKET',
+} as const;
+
+/**
+ * 考试批次（每行带调用者此刻可进行的操作）
+ */
+export interface ExamBatch {
+  id: number;
+  batchNo: string;
+  name: string;
+  category: string;
+  categoryLabel: string;
+  area: string;
+  place: string;
+  /** ISO 时间 */
+  knowledgeStart: string;
+  knowledgeEnd: string;
+  abilityStart: string;
+  abilityEnd: string;
+  /** 考试日（北京时间，安全生产知识科目的日期） */
+  examDay: string;
+  capacity: number;
+  signupFrom: string;
+  signupTo: string;
+  state: string;
+  stateLabel: string;
+  version: number;
+  /** @nullable */
+  cancelReason: string | null;
+  /** 待审核报名数 */
+  pending: number;
+  /** 已通过审核的报名数 */
+  accepted: number;
+  /** 已录入成绩的考生数 */
+  withResults: number;
+  /** 剩余名额（待审核与已通过的报名占用名额） */
+  seatsLeft: number;
+  /** 已考试或成绩已发布：有成绩可看 */
+  resultsVisible: boolean;
+  /** @nullable */
+  publishedAt: string | null;
+  createdAt: string;
+  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
+  events: ExamBatchEventsItem[];
+}
+
+/**
+ * @nullable
+ */
+export type ExamSignupResult = {
+  /** 1 参加考试，0 缺考 */
+  attended: string;
+  /** 安全生产知识：1 合格，0 不合格 */
+  knowledgeResult: string;
+  /** 管理能力：1 合格，0 不合格 */
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  /** 参加考试且两科均合格 */
+  passed: boolean;
+  /** 批次已发布成绩（成绩为最终成绩） */
+  published: boolean;
+} | null;
+
+export type ExamSignupActionsItem = typeof ExamSignupActionsItem[keyof typeof ExamSignupActionsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignupActionsItem = {
+  accept: 'accept',
+  refuse: 'refuse',
+  withdraw: 'withdraw',
+  print: 'print',
+  enterResult: 'enterResult',
+} as const;
+
+/**
+ * 考试报名（每行带调用者此刻可进行的操作）
+ */
+export interface ExamSignup {
+  id: number;
+  batchId: number;
+  batchNo: string;
+  batchName: string;
+  batchState: string;
+  batchStateLabel: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  /** @nullable */
+  position: string | null;
+  /** @nullable */
+  positionLabel: string | null;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  /** @nullable */
+  seatNo: string | null;
+  createdAt: string;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  result: ExamSignupResult;
+  /** 调用者此刻可以对该报名进行的操作 */
+  actions: ExamSignupActionsItem[];
+}
+
+/**
+ * @nullable
+ */
+export type ExamSignupDetailResult = {
+  /** 1 参加考试，0 缺考 */
+  attended: string;
+  /** 安全生产知识：1 合格，0 不合格 */
+  knowledgeResult: string;
+  /** 管理能力：1 合格，0 不合格 */
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  /** 参加考试且两科均合格 */
+  passed: boolean;
+  /** 批次已发布成绩（成绩为最终成绩） */
+  published: boolean;
+} | null;
+
+export type ExamSignupDetailActionsItem = typeof ExamSignupDetailActionsItem[keyof typeof ExamSignupDetailActionsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignupDetailActionsItem = {
+  accept: 'accept',
+  refuse: 'refuse',
+  withdraw: 'withdraw',
+  print: 'print',
+  enterResult: 'enterResult',
+} as const;
+
+export type ExamSignupDetailPerson = {
+  id: number;
+  name: string;
+  sex: string;
+  idNo: string;
+  birthDate: string;
+  /** @nullable */
+  phone: string | null;
+  age: number;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  educationLabel: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  titleLabel: string | null;
+};
+
+export type ExamSignupDetailChecksFacts = {[key: string]: unknown};
+
+/**
+ * 报名条件此刻的核查结果（与报名时相同的规则）
+ */
+export type ExamSignupDetailChecks = {
+  code: number;
+  message: string;
+  facts: ExamSignupDetailChecksFacts;
+};
+
+/**
+ * 报名详情
+ */
+export interface ExamSignupDetail {
+  id: number;
+  batchId: number;
+  batchNo: string;
+  batchName: string;
+  batchState: string;
+  batchStateLabel: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  /** @nullable */
+  position: string | null;
+  /** @nullable */
+  positionLabel: string | null;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  /** @nullable */
+  seatNo: string | null;
+  createdAt: string;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  result: ExamSignupDetailResult;
+  /** 调用者此刻可以对该报名进行的操作 */
+  actions: ExamSignupDetailActionsItem[];
+  person: ExamSignupDetailPerson;
+  batch: ExamBatch;
+  /** 报名条件此刻的核查结果（与报名时相同的规则） */
+  checks: ExamSignupDetailChecks;
+  /** @nullable */
+  reviewerName: string | null;
+}
+
+/**
+ * @nullable
+ */
+export type ExamPersonLastSignup = {
+  id: number;
+  batchNo: string;
+  category: string;
+  status: string;
+  statusLabel: string;
+} | null;
+
+/**
+ * 考试人员及其考试经历
+ */
+export interface ExamPerson {
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  age: number;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  educationLabel: string | null;
+  /** @nullable */
+  titleLabel: string | null;
+  /** 报名次数 */
+  signups: number;
+  /** @nullable */
+  lastSignup: ExamPersonLastSignup;
+  /** 三年内两科均合格（已发布或平台前）的证书类别 */
+  passedCategories: string[];
+  /** 调用者此刻可以为其报名（有开放报名的批次） */
+  canSignUp: boolean;
+}
+
+/**
+ * platform 本平台报名考试；legacy 平台上线前的成绩
+ */
+export type ExamScoreRecordSource = typeof ExamScoreRecordSource[keyof typeof ExamScoreRecordSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreRecordSource = {
+  platform: 'platform',
+  legacy: 'legacy',
+} as const;
+
+/**
+ * 成绩查询的一行
+ */
+export interface ExamScoreRecord {
+  id: number;
+  personId: number;
+  name: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  /** @nullable */
+  enterpriseName: string | null;
+  category: string;
+  categoryLabel: string;
+  batchNo: string;
+  /** @nullable */
+  batchName: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  examDate: string;
+  attended: string;
+  knowledgeResult: string;
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  passed: boolean;
+  /** 平台前的成绩与已发布批次的成绩为 true */
+  published: boolean;
+  /** platform 本平台报名考试；legacy 平台上线前的成绩 */
+  source: ExamScoreRecordSource;
+}
+
 export type CodePost200Data = {
   uuid: string;
   img: string;
@@ -23573,5 +23900,1143 @@ export type CreditPunishmentCancelcommitBody = {
 export type CreditPunishmentCancelcommit200 = {
   code: number;
   msg: string;
+};
+
+export type ExamBatchListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamBatchListSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+category?: ExamBatchListCategory;
+area?: ExamBatchListArea;
+state?: ExamBatchListState;
+};
+
+export type ExamBatchListSortOrder = typeof ExamBatchListSortOrder[keyof typeof ExamBatchListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamBatchListCategory = typeof ExamBatchListCategory[keyof typeof ExamBatchListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchListArea = typeof ExamBatchListArea[keyof typeof ExamBatchListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchListState = typeof ExamBatchListState[keyof typeof ExamBatchListState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListState = {
+  draft: 'draft',
+  open: 'open',
+  closed: 'closed',
+  held: 'held',
+  published: 'published',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamBatchList200 = {
+  code: number;
+  msg: string;
+  rows: ExamBatch[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamBatchOptions200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch[];
+};
+
+export type ExamBatchGet200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchSaveBodyCategory = typeof ExamBatchSaveBodyCategory[keyof typeof ExamBatchSaveBodyCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchSaveBodyCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchSaveBodyArea = typeof ExamBatchSaveBodyArea[keyof typeof ExamBatchSaveBodyArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchSaveBodyArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchSaveBody = {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  name: string;
+  category: ExamBatchSaveBodyCategory;
+  area: ExamBatchSaveBodyArea;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  place: string;
+  /** @maxLength 40 */
+  knowledgeStart: string;
+  /** @maxLength 40 */
+  knowledgeEnd: string;
+  /** @maxLength 40 */
+  abilityStart: string;
+  /** @maxLength 40 */
+  abilityEnd: string;
+  /**
+   * @minimum 1
+   * @maximum 5000
+   */
+  capacity: number;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupFrom: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupTo: string;
+};
+
+export type ExamBatchSave200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchUpdateBodyCategory = typeof ExamBatchUpdateBodyCategory[keyof typeof ExamBatchUpdateBodyCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchUpdateBodyCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchUpdateBodyArea = typeof ExamBatchUpdateBodyArea[keyof typeof ExamBatchUpdateBodyArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchUpdateBodyArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchUpdateBody = {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  name: string;
+  category: ExamBatchUpdateBodyCategory;
+  area: ExamBatchUpdateBodyArea;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  place: string;
+  /** @maxLength 40 */
+  knowledgeStart: string;
+  /** @maxLength 40 */
+  knowledgeEnd: string;
+  /** @maxLength 40 */
+  abilityStart: string;
+  /** @maxLength 40 */
+  abilityEnd: string;
+  /**
+   * @minimum 1
+   * @maximum 5000
+   */
+  capacity: number;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupFrom: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupTo: string;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  version: number;
+};
+
+export type ExamBatchUpdate200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchRemoveParams = {
+ids?: string | string[];
+};
+
+/**
+ * @nullable
+ */
+export type ExamBatchRemoveBody = {
+  /** @maxItems 500 */
+  ids?: number[];
+} | null;
+
+export type ExamBatchRemove200Data = {
+  removed: number;
+};
+
+export type ExamBatchRemove200 = {
+  code: number;
+  msg: string;
+  data: ExamBatchRemove200Data;
+};
+
+export type ExamBatchEventBodyType = typeof ExamBatchEventBodyType[keyof typeof ExamBatchEventBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchEventBodyType = {
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  REOPEN: 'REOPEN',
+  CANCEL: 'CANCEL',
+  HOLD: 'HOLD',
+  PUBLISH: 'PUBLISH',
+} as const;
+
+export type ExamBatchEventBody = {
+  type: ExamBatchEventBodyType;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  version: number;
+  /** @maxLength 500 */
+  comment?: string;
+};
+
+export type ExamBatchEvent200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamBatchExportSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+category?: ExamBatchExportCategory;
+area?: ExamBatchExportArea;
+state?: ExamBatchExportState;
+};
+
+export type ExamBatchExportSortOrder = typeof ExamBatchExportSortOrder[keyof typeof ExamBatchExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamBatchExportCategory = typeof ExamBatchExportCategory[keyof typeof ExamBatchExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchExportArea = typeof ExamBatchExportArea[keyof typeof ExamBatchExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchExportState = typeof ExamBatchExportState[keyof typeof ExamBatchExportState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportState = {
+  draft: 'draft',
+  open: 'open',
+  closed: 'closed',
+  held: 'held',
+  published: 'published',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamSignListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamSignListSortOrder;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId?: number;
+status?: ExamSignListStatus;
+category?: ExamSignListCategory;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @maxLength 100
+ */
+enterpriseName?: string;
+};
+
+export type ExamSignListSortOrder = typeof ExamSignListSortOrder[keyof typeof ExamSignListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamSignListStatus = typeof ExamSignListStatus[keyof typeof ExamSignListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignListStatus = {
+  pending: 'pending',
+  accepted: 'accepted',
+  refused: 'refused',
+  withdrawn: 'withdrawn',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamSignListCategory = typeof ExamSignListCategory[keyof typeof ExamSignListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamSignList200 = {
+  code: number;
+  msg: string;
+  rows: ExamSignup[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamSignGet200 = {
+  code: number;
+  msg: string;
+  data: ExamSignupDetail;
+};
+
+export type ExamSignCheckParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId: number;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId: number;
+/**
+ * @pattern ^(0[1-8]|99)$
+ */
+position: string;
+};
+
+/**
+ * @nullable
+ */
+export type ExamSignCheck200Data = {[key: string]: unknown} | null;
+
+export type ExamSignCheck200 = {
+  /** 0 可以报名；其他为业务规则编号 */
+  code: number;
+  msg: string;
+  /** @nullable */
+  data: ExamSignCheck200Data;
+  /** @nullable */
+  errorMsg: string | null;
+};
+
+export type ExamSignSaveBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  batchId: number;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  personId: number;
+  /** @pattern ^(0[1-8]|99)$ */
+  position: string;
+};
+
+export type ExamSignSave200 = {
+  code: number;
+  msg: string;
+  data: ExamSignup;
+};
+
+export type ExamSignWithdrawBody = {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids: number[];
+};
+
+export type ExamSignWithdraw200Data = {
+  count: number;
+};
+
+export type ExamSignWithdraw200 = {
+  code: number;
+  msg: string;
+  data: ExamSignWithdraw200Data;
+};
+
+export type ExamSignAcceptBody = {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids: number[];
+};
+
+export type ExamSignAccept200Data = {
+  count: number;
+};
+
+export type ExamSignAccept200 = {
+  code: number;
+  msg: string;
+  data: ExamSignAccept200Data;
+};
+
+export type ExamSignRefuseBody = {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids: number[];
+  /**
+   * @minLength 1
+   * @maxLength 500
+   */
+  reason: string;
+};
+
+export type ExamSignRefuse200Data = {
+  count: number;
+};
+
+export type ExamSignRefuse200 = {
+  code: number;
+  msg: string;
+  data: ExamSignRefuse200Data;
+};
+
+export type ExamSignExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamSignExportSortOrder;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId?: number;
+status?: ExamSignExportStatus;
+category?: ExamSignExportCategory;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @maxLength 100
+ */
+enterpriseName?: string;
+};
+
+export type ExamSignExportSortOrder = typeof ExamSignExportSortOrder[keyof typeof ExamSignExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamSignExportStatus = typeof ExamSignExportStatus[keyof typeof ExamSignExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignExportStatus = {
+  pending: 'pending',
+  accepted: 'accepted',
+  refused: 'refused',
+  withdrawn: 'withdrawn',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamSignExportCategory = typeof ExamSignExportCategory[keyof typeof ExamSignExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamPersonListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamPersonListSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * 报名过或通过的证书类别
+ */
+category?: ExamPersonListCategory;
+};
+
+export type ExamPersonListSortOrder = typeof ExamPersonListSortOrder[keyof typeof ExamPersonListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamPersonListCategory = typeof ExamPersonListCategory[keyof typeof ExamPersonListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamPersonList200 = {
+  code: number;
+  msg: string;
+  rows: ExamPerson[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamPersonExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamPersonExportSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * 报名过或通过的证书类别
+ */
+category?: ExamPersonExportCategory;
+};
+
+export type ExamPersonExportSortOrder = typeof ExamPersonExportSortOrder[keyof typeof ExamPersonExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamPersonExportCategory = typeof ExamPersonExportCategory[keyof typeof ExamPersonExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamScoreListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamScoreListSortOrder;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId: number;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+};
+
+export type ExamScoreListSortOrder = typeof ExamScoreListSortOrder[keyof typeof ExamScoreListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamScoreList200 = {
+  code: number;
+  msg: string;
+  rows: ExamSignup[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamScoreSaveBodyRowsItemAttended = typeof ExamScoreSaveBodyRowsItemAttended[keyof typeof ExamScoreSaveBodyRowsItemAttended];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSaveBodyRowsItemAttended = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSaveBodyRowsItemKnowledgeResult = typeof ExamScoreSaveBodyRowsItemKnowledgeResult[keyof typeof ExamScoreSaveBodyRowsItemKnowledgeResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSaveBodyRowsItemKnowledgeResult = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSaveBodyRowsItemAbilityResult = typeof ExamScoreSaveBodyRowsItemAbilityResult[keyof typeof ExamScoreSaveBodyRowsItemAbilityResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSaveBodyRowsItemAbilityResult = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSaveBodyRowsItem = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  signupId: number;
+  attended: ExamScoreSaveBodyRowsItemAttended;
+  knowledgeResult?: ExamScoreSaveBodyRowsItemKnowledgeResult;
+  abilityResult?: ExamScoreSaveBodyRowsItemAbilityResult;
+  /**
+   * @minimum 0
+   * @maximum 100
+   * @nullable
+   */
+  knowledgeScore?: number | null;
+  /**
+   * @minimum 0
+   * @maximum 100
+   * @nullable
+   */
+  abilityScore?: number | null;
+};
+
+export type ExamScoreSaveBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  batchId: number;
+  /**
+   * @minItems 1
+   * @maxItems 5000
+   */
+  rows: ExamScoreSaveBodyRowsItem[];
+};
+
+export type ExamScoreSave200Data = {
+  count: number;
+};
+
+export type ExamScoreSave200 = {
+  code: number;
+  msg: string;
+  data: ExamScoreSave200Data;
+};
+
+export type ExamScoreExportParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId: number;
+};
+
+export type ExamScoreSearchListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamScoreSearchListSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 32
+ */
+batchNo?: string;
+category?: ExamScoreSearchListCategory;
+passed?: ExamScoreSearchListPassed;
+};
+
+export type ExamScoreSearchListSortOrder = typeof ExamScoreSearchListSortOrder[keyof typeof ExamScoreSearchListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamScoreSearchListCategory = typeof ExamScoreSearchListCategory[keyof typeof ExamScoreSearchListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamScoreSearchListPassed = typeof ExamScoreSearchListPassed[keyof typeof ExamScoreSearchListPassed];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchListPassed = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSearchList200 = {
+  code: number;
+  msg: string;
+  rows: ExamScoreRecord[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamScoreSearchExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamScoreSearchExportSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 32
+ */
+batchNo?: string;
+category?: ExamScoreSearchExportCategory;
+passed?: ExamScoreSearchExportPassed;
+};
+
+export type ExamScoreSearchExportSortOrder = typeof ExamScoreSearchExportSortOrder[keyof typeof ExamScoreSearchExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamScoreSearchExportCategory = typeof ExamScoreSearchExportCategory[keyof typeof ExamScoreSearchExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamScoreSearchExportPassed = typeof ExamScoreSearchExportPassed[keyof typeof ExamScoreSearchExportPassed];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchExportPassed = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type PublicExamTicket200Data = {
+  ticketNo: string;
+  /** 姓名（脱敏） */
+  name: string;
+  idNoMasked: string;
+  batchNo: string;
+  batchName: string;
+  category: string;
+  categoryLabel: string;
+  place: string;
+  seatNo: string;
+  knowledgeTime: string;
+  abilityTime: string;
+  batchState: string;
+  batchStateLabel: string;
+  status: string;
+  statusLabel: string;
+  /** 报名审核通过且批次未取消 */
+  valid: boolean;
+};
+
+export type PublicExamTicket200 = {
+  code: number;
+  msg: string;
+  data: PublicExamTicket200Data;
+};
+
+export type PublicGradeSearchParams = {
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+idNo: string;
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+ticketNo: string;
+};
+
+/**
+ * unpublished 成绩尚未发布，none 无成绩，absent 缺考，passed 合格，failed 不合格
+ */
+export type PublicGradeSearch200DataItemResult = typeof PublicGradeSearch200DataItemResult[keyof typeof PublicGradeSearch200DataItemResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicGradeSearch200DataItemResult = {
+  unpublished: 'unpublished',
+  none: 'none',
+  absent: 'absent',
+  passed: 'passed',
+  failed: 'failed',
+} as const;
+
+export type PublicGradeSearch200DataItem = {
+  name: string;
+  idNoMasked: string;
+  ticketNo: string;
+  batchNo: string;
+  batchName: string;
+  category: string;
+  categoryLabel: string;
+  /** @nullable */
+  examDate: string | null;
+  published: boolean;
+  /** @nullable */
+  attended: string | null;
+  /** @nullable */
+  knowledgeResult: string | null;
+  /** @nullable */
+  abilityResult: string | null;
+  /** @nullable */
+  passed: boolean | null;
+  /** unpublished 成绩尚未发布，none 无成绩，absent 缺考，passed 合格，failed 不合格 */
+  result: PublicGradeSearch200DataItemResult;
+  /** result 的中文说明 */
+  resultLabel: string;
+};
+
+export type PublicGradeSearch200 = {
+  code: number;
+  msg: string;
+  data: PublicGradeSearch200DataItem[];
+};
+
+export type PublicSignSearchParams = {
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+idNo: string;
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+batchNo: string;
+};
+
+export type PublicSignSearch200DataItem = {
+  name: string;
+  idNoMasked: string;
+  batchNo: string;
+  batchName: string;
+  category: string;
+  categoryLabel: string;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** 已发放准考证 */
+  ticketIssued: boolean;
+  examDay: string;
+  place: string;
+};
+
+export type PublicSignSearch200 = {
+  code: number;
+  msg: string;
+  data: PublicSignSearch200DataItem[];
 };
 

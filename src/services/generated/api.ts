@@ -174,6 +174,45 @@ import type {
   CreditPunishmentUpdate200,
   CreditPunishmentUpdateBody,
   CreditPunishmentViolateTypes200,
+  ExamBatchEvent200,
+  ExamBatchEventBody,
+  ExamBatchExportParams,
+  ExamBatchGet200,
+  ExamBatchList200,
+  ExamBatchListParams,
+  ExamBatchOptions200,
+  ExamBatchRemove200,
+  ExamBatchRemoveBody,
+  ExamBatchRemoveParams,
+  ExamBatchSave200,
+  ExamBatchSaveBody,
+  ExamBatchUpdate200,
+  ExamBatchUpdateBody,
+  ExamPersonExportParams,
+  ExamPersonList200,
+  ExamPersonListParams,
+  ExamScoreExportParams,
+  ExamScoreList200,
+  ExamScoreListParams,
+  ExamScoreSave200,
+  ExamScoreSaveBody,
+  ExamScoreSearchExportParams,
+  ExamScoreSearchList200,
+  ExamScoreSearchListParams,
+  ExamSignAccept200,
+  ExamSignAcceptBody,
+  ExamSignCheck200,
+  ExamSignCheckParams,
+  ExamSignExportParams,
+  ExamSignGet200,
+  ExamSignList200,
+  ExamSignListParams,
+  ExamSignRefuse200,
+  ExamSignRefuseBody,
+  ExamSignSave200,
+  ExamSignSaveBody,
+  ExamSignWithdraw200,
+  ExamSignWithdrawBody,
   FileDownloadParams,
   FilePreviewParams,
   FileUpload200,
@@ -206,9 +245,14 @@ import type {
   MenuUser200,
   PublicDisclosure200,
   PublicDisclosureParams,
+  PublicExamTicket200,
+  PublicGradeSearch200,
+  PublicGradeSearchParams,
   PublicOutSearch200,
   PublicOutSearchParams,
   PublicSettings200,
+  PublicSignSearch200,
+  PublicSignSearchParams,
   PublicValidCard200,
   PublicValidCardParams,
   SafetyCertificateInfoExportExcelParams,
@@ -4728,6 +4772,403 @@ export const creditPunishmentCancelcommit = (
       options);
     }
   
+/**
+ * 区域中心人员看本区域的批次（含草稿），省级管理员看全部。每行带 events：调用者此刻可以进行的操作（由批次状态机回答）。
+ * @summary 考试批次列表
+ */
+export const examBatchList = (
+    params?: ExamBatchListParams,
+ options?: SecondParameter<typeof apiRequest<ExamBatchList200>>,) => {
+      return apiRequest<ExamBatchList200>(
+      {url: `/api/exam/batch/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 调用者数据权限内已开放的批次（报名中、报名截止、已考试、成绩已发布），最多 200 个，考试日期新者在前，每个带调用者此刻可进行的操作。
+ * @summary 可选择的考试批次（报名、打印准考证、成绩页面用）
+ */
+export const examBatchOptions = (
+    
+ options?: SecondParameter<typeof apiRequest<ExamBatchOptions200>>,) => {
+      return apiRequest<ExamBatchOptions200>(
+      {url: `/api/exam/batch/options`, method: 'GET'
+    },
+      options);
+    }
+  
+/**
+ * @summary 考试批次详情
+ */
+export const examBatchGet = (
+    id: number,
+ options?: SecondParameter<typeof apiRequest<ExamBatchGet200>>,) => {
+      return apiRequest<ExamBatchGet200>(
+      {url: `/api/exam/batch/get/${id}`, method: 'GET'
+    },
+      options);
+    }
+  
+/**
+ * 时间可写北京时间 YYYY-MM-DD HH:mm，或带时区的 ISO 8601。报名截止日期须早于考试日（安全生产知识科目的日期）；管理能力科目在安全生产知识科目结束后开始。区域中心人员只能为本区域建批次。
+ * @summary 新建考试批次（草稿）
+ */
+export const examBatchSave = (
+    examBatchSaveBody: ExamBatchSaveBody,
+ options?: SecondParameter<typeof apiRequest<ExamBatchSave200>>,) => {
+      return apiRequest<ExamBatchSave200>(
+      {url: `/api/exam/batch/save`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examBatchSaveBody
+    },
+      options);
+    }
+  
+/**
+ * version 为调用者看到的版本，已被他人修改时 409；非草稿状态 409。
+ * @summary 修改考试批次（仅草稿）
+ */
+export const examBatchUpdate = (
+    examBatchUpdateBody: ExamBatchUpdateBody,
+ options?: SecondParameter<typeof apiRequest<ExamBatchUpdate200>>,) => {
+      return apiRequest<ExamBatchUpdate200>(
+      {url: `/api/exam/batch/update`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examBatchUpdateBody
+    },
+      options);
+    }
+  
+/**
+ * @summary 删除考试批次（仅草稿，可多选，全部成功或全部不删）
+ */
+export const examBatchRemove = (
+    examBatchRemoveBody: ExamBatchRemoveBody,
+    params?: ExamBatchRemoveParams,
+ options?: SecondParameter<typeof apiRequest<ExamBatchRemove200>>,) => {
+      return apiRequest<ExamBatchRemove200>(
+      {url: `/api/exam/batch/remove`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examBatchRemoveBody,
+        params
+    },
+      options);
+    }
+  
+/**
+ * OPEN 开放报名（报名截止日期未过）；CLOSE 截止报名；REOPEN 重新开放（报名期内）；CANCEL 取消（草稿或报名中，comment 为原因，必填，报名随之取消）；HOLD 登记已考试（考试日已到且没有待审核的报名）；PUBLISH 发布成绩（每名审核通过的考生都有成绩，发布后成绩为最终成绩并计入新办证书条件）。需 exam:examBatch:edit（PUBLISH 需 exam:examScore:publish），且为该批次所属区域的中心人员。version 过期 409；当前状态没有该操作 409；条件不满足 422（说明原因）。
+ * @summary 考试批次状态操作：开放报名、截止报名、重新开放、取消、登记已考试、发布成绩
+ */
+export const examBatchEvent = (
+    id: number,
+    examBatchEventBody: ExamBatchEventBody,
+ options?: SecondParameter<typeof apiRequest<ExamBatchEvent200>>,) => {
+      return apiRequest<ExamBatchEvent200>(
+      {url: `/api/exam/batch/event/${id}`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examBatchEventBody
+    },
+      options);
+    }
+  
+/**
+ * 与列表相同的筛选条件与数据权限。
+ * @summary 导出考试批次（Excel）
+ */
+export const examBatchExport = (
+    params?: ExamBatchExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/batch/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 区域中心人员看本区域批次的报名，企业看本企业的报名，个人看本人的报名。证件号码脱敏。每行带 actions：调用者此刻可进行的操作（accept、refuse、withdraw、print、enterResult）。
+ * @summary 考试报名列表
+ */
+export const examSignList = (
+    params?: ExamSignListParams,
+ options?: SecondParameter<typeof apiRequest<ExamSignList200>>,) => {
+      return apiRequest<ExamSignList200>(
+      {url: `/api/exam/sign/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 证件号码、出生日期与电话：本人、审核的区域中心和报名企业看到原值（记入个人信息访问日志），其他人脱敏。
+ * @summary 报名详情：人员、报名条件核查、状态、准考证与成绩
+ */
+export const examSignGet = (
+    id: number,
+ options?: SecondParameter<typeof apiRequest<ExamSignGet200>>,) => {
+      return apiRequest<ExamSignGet200>(
+      {url: `/api/exam/sign/get/${id}`, method: 'GET'
+    },
+      options);
+    }
+  
+/**
+ * 年龄（按证书类别）、禁止考核期、文化程度或职称、在本企业任职（三库）、工作年限。code 为 0 可以报名，否则为规则编号，errorMsg 说明原因。
+ * @summary 报名前核查（与报名时相同的规则）
+ */
+export const examSignCheck = (
+    params: ExamSignCheckParams,
+ options?: SecondParameter<typeof apiRequest<ExamSignCheck200>>,) => {
+      return apiRequest<ExamSignCheck200>(
+      {url: `/api/exam/sign/check`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 批次须为本企业所属区域、报名中且在报名期内；新办证书的人员条件不满足时 422（code 为规则编号，msg 说明原因）；同一批次同一类别已报名 409；名额已满 409。
+ * @summary 报名（企业为本企业人员报名）
+ */
+export const examSignSave = (
+    examSignSaveBody: ExamSignSaveBody,
+ options?: SecondParameter<typeof apiRequest<ExamSignSave200>>,) => {
+      return apiRequest<ExamSignSave200>(
+      {url: `/api/exam/sign/save`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examSignSaveBody
+    },
+      options);
+    }
+  
+/**
+ * @summary 撤回报名（本企业待审核的报名，可多选，全部成功或全部不撤回）
+ */
+export const examSignWithdraw = (
+    examSignWithdrawBody: ExamSignWithdrawBody,
+ options?: SecondParameter<typeof apiRequest<ExamSignWithdraw200>>,) => {
+      return apiRequest<ExamSignWithdraw200>(
+      {url: `/api/exam/sign/withdraw`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examSignWithdrawBody
+    },
+      options);
+    }
+  
+/**
+ * 本区域批次报名中或报名截止时；已被他人处理的报名 409。
+ * @summary 审核通过（发放准考证号与座位号，可多选）
+ */
+export const examSignAccept = (
+    examSignAcceptBody: ExamSignAcceptBody,
+ options?: SecondParameter<typeof apiRequest<ExamSignAccept200>>,) => {
+      return apiRequest<ExamSignAccept200>(
+      {url: `/api/exam/sign/accept`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examSignAcceptBody
+    },
+      options);
+    }
+  
+/**
+ * @summary 审核不通过（须填写原因，可多选）
+ */
+export const examSignRefuse = (
+    examSignRefuseBody: ExamSignRefuseBody,
+ options?: SecondParameter<typeof apiRequest<ExamSignRefuse200>>,) => {
+      return apiRequest<ExamSignRefuse200>(
+      {url: `/api/exam/sign/refuse`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examSignRefuseBody
+    },
+      options);
+    }
+  
+/**
+ * 与列表相同的筛选条件与数据权限；证件号码脱敏。
+ * @summary 导出考试报名（Excel）
+ */
+export const examSignExport = (
+    params?: ExamSignExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/sign/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * @summary 考试人员：企业的在职人员及其考试经历；考核中心为报名本区域考试的人员
+ */
+export const examPersonList = (
+    params?: ExamPersonListParams,
+ options?: SecondParameter<typeof apiRequest<ExamPersonList200>>,) => {
+      return apiRequest<ExamPersonList200>(
+      {url: `/api/exam/person/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * @summary 导出考试人员（Excel）
+ */
+export const examPersonExport = (
+    params?: ExamPersonExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/person/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 审核通过的报名；批次报名中、报名截止或已考试时。考核中心、报名企业与考生本人可打印。二维码指向 <访问地址>/web/examTicket/<核验码>。
+ * @summary 打印一份准考证（PDF）
+ */
+export const examTicketPdf = (
+    id: number,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/ticket/pdf/${id}`, method: 'GET',
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 批次中调用者可打印的全部审核通过的报名：考核中心为全部，企业为本企业报名的人员，考生为本人。
+ * @summary 批量打印准考证（一个 PDF，每人一页）
+ */
+export const examTicketBatchPdf = (
+    batchId: number,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/ticket/batch/${batchId}/pdf`, method: 'GET',
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 本区域的批次。每行带 actions（enterResult：批次已考试时可录入）。
+ * @summary 考试成绩：某批次审核通过的考生及其成绩
+ */
+export const examScoreList = (
+    params: ExamScoreListParams,
+ options?: SecondParameter<typeof apiRequest<ExamScoreList200>>,) => {
+      return apiRequest<ExamScoreList200>(
+      {url: `/api/exam/score/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 批次登记为已考试后、发布前；每名审核通过的考生一行（再次录入即覆盖）。attended 1 参加 / 0 缺考（缺考两科均为不合格），knowledgeResult、abilityResult 1 合格 / 0 不合格，分数可选（0–100）。字段错误 400（field 为 rows.<序号>.<字段>）；批次已发布或未登记已考试 409。
+ * @summary 录入成绩（可多行，全部成功或全部不写）
+ */
+export const examScoreSave = (
+    examScoreSaveBody: ExamScoreSaveBody,
+ options?: SecondParameter<typeof apiRequest<ExamScoreSave200>>,) => {
+      return apiRequest<ExamScoreSave200>(
+      {url: `/api/exam/score/save`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examScoreSaveBody
+    },
+      options);
+    }
+  
+/**
+ * @summary 导出某批次成绩（Excel）
+ */
+export const examScoreExport = (
+    params: ExamScoreExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/score/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 按姓名、证件号码、批次编号查找成绩。区域中心人员：本区域批次的成绩和本区域企业人员平台前的成绩；省级管理员：全部；个人：本人已发布的成绩。证件号码脱敏。
+ * @summary 成绩查询
+ */
+export const examScoreSearchList = (
+    params?: ExamScoreSearchListParams,
+ options?: SecondParameter<typeof apiRequest<ExamScoreSearchList200>>,) => {
+      return apiRequest<ExamScoreSearchList200>(
+      {url: `/api/exam/scoreSearch/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * @summary 导出成绩查询结果（Excel）
+ */
+export const examScoreSearchExport = (
+    params?: ExamScoreSearchExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/scoreSearch/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 按准考证二维码中的核验码返回准考证信息；姓名与证件号码脱敏。核验码不存在时 404。
+ * @summary 准考证核验（二维码）
+ */
+export const publicExamTicket = (
+    code: string,
+ options?: SecondParameter<typeof apiRequest<PublicExamTicket200>>,) => {
+      return apiRequest<PublicExamTicket200>(
+      {url: `/api/public/examTicket/${code}`, method: 'GET'
+    },
+      options);
+    }
+  
+/**
+ * 两项均须填写（缺少时 400，field 指出字段）。找到时返回一行（成绩发布后才显示两科结果），找不到时为空数组。姓名与证件号码脱敏。
+ * @summary 成绩查询（证件号码 + 准考证号）
+ */
+export const publicGradeSearch = (
+    params: PublicGradeSearchParams,
+ options?: SecondParameter<typeof apiRequest<PublicGradeSearch200>>,) => {
+      return apiRequest<PublicGradeSearch200>(
+      {url: `/api/public/gradeSearch`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 两项均须填写（缺少时 400，field 指出字段）。返回该人员在该批次的报名状态；不返回准考证号。姓名与证件号码脱敏。
+ * @summary 报名查询（证件号码 + 考试批次编号）
+ */
+export const publicSignSearch = (
+    params: PublicSignSearchParams,
+ options?: SecondParameter<typeof apiRequest<PublicSignSearch200>>,) => {
+      return apiRequest<PublicSignSearch200>(
+      {url: `/api/public/signSearch`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>
 export type LoginLoginResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
 export type LoginSmsSendResult = NonNullable<Awaited<ReturnType<typeof loginSmsSend>>>
@@ -5034,3 +5475,31 @@ export type CreditPunishmentUpdateResult = NonNullable<Awaited<ReturnType<typeof
 export type CreditPunishmentRemoveResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentRemove>>>
 export type CreditPunishmentAuditResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentAudit>>>
 export type CreditPunishmentCancelcommitResult = NonNullable<Awaited<ReturnType<typeof creditPunishmentCancelcommit>>>
+export type ExamBatchListResult = NonNullable<Awaited<ReturnType<typeof examBatchList>>>
+export type ExamBatchOptionsResult = NonNullable<Awaited<ReturnType<typeof examBatchOptions>>>
+export type ExamBatchGetResult = NonNullable<Awaited<ReturnType<typeof examBatchGet>>>
+export type ExamBatchSaveResult = NonNullable<Awaited<ReturnType<typeof examBatchSave>>>
+export type ExamBatchUpdateResult = NonNullable<Awaited<ReturnType<typeof examBatchUpdate>>>
+export type ExamBatchRemoveResult = NonNullable<Awaited<ReturnType<typeof examBatchRemove>>>
+export type ExamBatchEventResult = NonNullable<Awaited<ReturnType<typeof examBatchEvent>>>
+export type ExamBatchExportResult = NonNullable<Awaited<ReturnType<typeof examBatchExport>>>
+export type ExamSignListResult = NonNullable<Awaited<ReturnType<typeof examSignList>>>
+export type ExamSignGetResult = NonNullable<Awaited<ReturnType<typeof examSignGet>>>
+export type ExamSignCheckResult = NonNullable<Awaited<ReturnType<typeof examSignCheck>>>
+export type ExamSignSaveResult = NonNullable<Awaited<ReturnType<typeof examSignSave>>>
+export type ExamSignWithdrawResult = NonNullable<Awaited<ReturnType<typeof examSignWithdraw>>>
+export type ExamSignAcceptResult = NonNullable<Awaited<ReturnType<typeof examSignAccept>>>
+export type ExamSignRefuseResult = NonNullable<Awaited<ReturnType<typeof examSignRefuse>>>
+export type ExamSignExportResult = NonNullable<Awaited<ReturnType<typeof examSignExport>>>
+export type ExamPersonListResult = NonNullable<Awaited<ReturnType<typeof examPersonList>>>
+export type ExamPersonExportResult = NonNullable<Awaited<ReturnType<typeof examPersonExport>>>
+export type ExamTicketPdfResult = NonNullable<Awaited<ReturnType<typeof examTicketPdf>>>
+export type ExamTicketBatchPdfResult = NonNullable<Awaited<ReturnType<typeof examTicketBatchPdf>>>
+export type ExamScoreListResult = NonNullable<Awaited<ReturnType<typeof examScoreList>>>
+export type ExamScoreSaveResult = NonNullable<Awaited<ReturnType<typeof examScoreSave>>>
+export type ExamScoreExportResult = NonNullable<Awaited<ReturnType<typeof examScoreExport>>>
+export type ExamScoreSearchListResult = NonNullable<Awaited<ReturnType<typeof examScoreSearchList>>>
+export type ExamScoreSearchExportResult = NonNullable<Awaited<ReturnType<typeof examScoreSearchExport>>>
+export type PublicExamTicketResult = NonNullable<Awaited<ReturnType<typeof publicExamTicket>>>
+export type PublicGradeSearchResult = NonNullable<Awaited<ReturnType<typeof publicGradeSearch>>>
+export type PublicSignSearchResult = NonNullable<Awaited<ReturnType<typeof publicSignSearch>>>
