@@ -22,6 +22,8 @@ import { catalogRoutes } from './system/catalog/routes.js';
 import { personAdminRoutes } from './system/persons/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
+import { importRoutes } from './imports/routes.js';
+import { furtherEducationRoutes } from './education/routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -43,4 +45,6 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   personAdminRoutes,
   certificateRoutes,
   businessRoutes,
+  importRoutes,
+  furtherEducationRoutes,
 ];
