@@ -88,7 +88,7 @@ const reportOrder = (columns: readonly ImportColumn[]) => {
 export async function runImport<P, W>(
   db: Db, kind: ImportKind<P, W>, file: ReceivedFile, createdBy: number, limits: ImportLimits = DEFAULT_LIMITS,
 ): Promise<ImportSummary> {
-  await assertXlsxFile(file.path, file.size);
+  const parts = await assertXlsxFile(file.path, file.size);
   const [previous] = await db.select({ id: dataImport.id, createdAt: dataImport.createdAt }).from(dataImport)
     .where(and(eq(dataImport.kind, kind.kind), eq(dataImport.sha256, file.sha256))).orderBy(desc(dataImport.id)).limit(1);
   const earlier = previous ? { id: previous.id, createdAt: previous.createdAt.toISOString() } : null;
@@ -124,7 +124,7 @@ export async function runImport<P, W>(
         if (badRows.size === 0 && result.writes.length) written += await kind.write(tx, result.writes, importId);
         chunk = [];
       };
-      for await (const row of sheetRows(file.path, kind.columns, { maxRows: limits.maxRows })) {
+      for await (const row of sheetRows(file.path, parts, kind.columns, { maxRows: limits.maxRows })) {
         rows += 1;
         const parsed = kind.parse(row);
         if (!parsed.ok) {

@@ -119,9 +119,9 @@ export async function listRecords(db: DbOrTx, user: AuthUser, q: RecordQuery) {
 
 /** Keyset batches of the records for the export (id descending: newest first). */
 export function recordBatches(db: DbOrTx, where: SQL | undefined): (offset: number, limit: number) => Promise<RecordView[]> {
-  let lastId = Number.MAX_SAFE_INTEGER;
+  let lastId: number | null = null;
   return async (_offset, limit) => {
-    const rows = await joinedRecords(db).where(and(where, lt(educationRecord.id, lastId))).orderBy(desc(educationRecord.id)).limit(limit);
+    const rows = await joinedRecords(db).where(and(where, lastId === null ? undefined : lt(educationRecord.id, lastId))).orderBy(desc(educationRecord.id)).limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.id;
     return rows.map((r) => toRecordView(r, false));
   };
