@@ -104,6 +104,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           + `data 为逐行报告 {rowNumber, field, msg}（最多 ${DEFAULT_LIMITS.maxIssues} 处）。全部正确时在一个事务中写入；`
           + '重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。',
         consumes: ['multipart/form-data'],
+        // Documents the form for clients; the file itself is streamed by receiveUpload, never parsed into a body.
+        body: z.object({ file: z.string().meta({ format: 'binary' }).describe('.xlsx 文件') }).optional(),
         response: { 200: envelope(summary), 400: refusal, 403: refusal },
       },
     }, async (req) => {
