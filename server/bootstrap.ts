@@ -9,6 +9,8 @@ import { hashPassword } from './lib/password.js';
 import { fixedClock, runWithClock } from './lib/clock.js';
 import { seedDemoApplications } from './demo/applications.js';
 import { seedBusinessCases } from './demo/businessCases.js';
+import { seedDemoImports } from './demo/imports.js';
+import { chinaDate } from './lib/days.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -40,6 +42,7 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       const passwordHash = await hashPassword(DEMO_PASSWORD);
       const counts = await seedDemoData(tx, { now, passwordHash });
       await seedBusinessCases(tx, now, passwordHash);
+      await seedDemoImports(tx, chinaDate(now));
       const applications = await seedDemoApplications(tx, config, now);
       return { kind: 'demo', ...counts, applications } as const;
     }

@@ -283,6 +283,30 @@ describe('data scope', () => {
   });
 });
 
+describe('the demo’s past imports', () => {
+  it('each centre has an education and a score import in its history', async () => {
+    for (const [user, city] of [['gz_sl', '广州'], ['sz_staff', '深圳']] as const) {
+      const education = (await api.get(user, '/api/exam/educationImport/list?fileName=' + encodeURIComponent(city))).json();
+      expect(education.rows.length, user).toBe(1);
+      expect(education.rows[0]).toMatchObject({ kind: 'education', unchanged: 0 });
+      expect(education.rows[0].written).toBeGreaterThan(0);
+      const exam = (await api.get(user, '/api/exam/examImport/list?fileName=' + encodeURIComponent(city))).json();
+      expect(exam.rows.length, user).toBe(1);
+    }
+  });
+
+  it('its rows are keyed as an import keys them: importing one again writes nothing', async () => {
+    const history = (await api.get('gz_sl', '/api/exam/educationImport/list?fileName=' + encodeURIComponent('广州'))).json();
+    const [seeded] = await db().select().from(educationRecord).where(eq(educationRecord.importId, history.rows[0].id)).limit(1);
+    const [holder] = await db().select().from(person).where(eq(person.id, seeded!.personId));
+    const before = await importTables(db());
+    const res = await upload('gz_sl', await file([holder!.name, holder!.idNo, seeded!.certNo, seeded!.course, Number(seeded!.hours), seeded!.startedOn, seeded!.finishedOn, seeded!.provider]));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ written: 0, unchanged: 1 });
+    expect(await importTables(db())).toEqual(before);
+  });
+});
+
 describe('delay rule 2 reads the imported rows', () => {
   it('an import completing the hours turns a refused delay (code 2) into an accepted one (code 0), nothing else changed', async () => {
     const [holder] = await db().select().from(person).where(eq(person.idNo, caseIdNo(0, 'delayHours', today)));

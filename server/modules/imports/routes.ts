@@ -105,7 +105,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           + '重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。',
         consumes: ['multipart/form-data'],
         // Documents the form for clients; the file itself is streamed by receiveUpload, never parsed into a body.
-        body: z.object({ file: z.string().meta({ format: 'binary' }).describe('.xlsx 文件') }).optional(),
+        // (fastify validates a multipart request's absent body as null)
+        body: z.preprocess((v) => v ?? undefined, z.object({ file: z.string().meta({ format: 'binary' }).describe('.xlsx 文件') }).optional()),
         response: { 200: envelope(summary), 400: refusal, 403: refusal },
       },
     }, async (req) => {
