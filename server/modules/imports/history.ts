@@ -32,6 +32,9 @@ export const historyRow = z.object({
 
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+export const historyExportQuery = historyQuery.omit({ pageNum: true, pageSize: true });
+export type HistoryRow = z.infer<typeof historyRow>;
+
 export async function listImports(db: DbOrTx, kind: 'exam' | 'education', area: ImportArea, q: HistoryQuery) {
   const w: (SQL | undefined)[] = [eq(dataImport.kind, kind), ...dateRange(dataImport.createdAt, q.beginTime, q.endTime)];
   if (area !== 'all') w.push(eq(sysDept.area, area));

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/authUser.js';
 import { chinaDate } from '../../lib/days.js';
-import { attachment } from '../../lib/excel.js';
+import { attachment, batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
+import { chinaDateTime } from '../../lib/days.js';
 import { envelope, errorEnvelope, ok, page, pageEnvelope } from '../../lib/reply.js';
 import { intIn, optionalText, text } from '../../lib/schemas.js';
 import type { Db } from '../../db/client.js';
@@ -18,7 +19,7 @@ import { receiveUpload, type ReceivedFile } from '../../lib/import/upload.js';
 import { reportWorkbook, templateWorkbook } from '../../lib/import/workbooks.js';
 import { EDUCATION_COLUMNS, EDUCATION_NOTES, educationImport } from './education.js';
 import { EXAM_COLUMNS, EXAM_NOTES, examImport } from './exam.js';
-import { historyQuery, historyRow, listImports } from './history.js';
+import { historyExportQuery, historyQuery, historyRow, listImports, type HistoryRow } from './history.js';
 import { importAreaOf, type ImportArea } from './scope.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -67,6 +68,17 @@ const summary = z.object({
   unchanged: z.number().describe('已存在且未改变的行数'),
   previous: z.object({ id: z.number(), createdAt: z.string() }).nullable().describe('同一文件（sha256 相同）此前的导入'),
 });
+
+const HISTORY_COLUMNS: readonly ExcelColumn<HistoryRow>[] = [
+  { header: '导入编号', value: (r) => r.id, width: 10 },
+  { header: '文件名', value: (r) => r.fileName, width: 40 },
+  { header: '数据行数', value: (r) => r.rows, width: 10 },
+  { header: '新增行数', value: (r) => r.written, width: 10 },
+  { header: '已存在行数', value: (r) => r.unchanged, width: 12 },
+  { header: '导入人', value: (r) => r.createdBy, width: 12 },
+  { header: '导入时间', value: (r) => chinaDateTime(r.createdAt), width: 20 },
+  { header: '文件 SHA-256', value: (r) => r.sha256, width: 66 },
+];
 
 const binary = z.string().meta({ format: 'binary' }).describe('Excel 文件（.xlsx），文件名见 Content-Disposition');
 
@@ -152,6 +164,16 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const area = importAreaOf(currentUser(req));
       const { rows, total } = await listImports(ctx.db, k.kind, area, req.query);
       return page(rows, total, req.query.pageNum);
+    });
+
+    app.get(`${base}/export`, {
+      config: { access: { perm: perm('list'), log: { title: `${k.label}记录`, action: 'export' } } },
+      schema: { tags, summary: `导出${k.label}记录（Excel）`, description: '与导入记录列表相同的筛选条件与数据权限。', querystring: historyExportQuery },
+    }, async (req, reply) => {
+      const area = importAreaOf(currentUser(req));
+      const fetch = (offset: number, limit: number) =>
+        listImports(ctx.db, k.kind, area, { ...req.query, pageNum: Math.floor(offset / limit) + 1, pageSize: limit }).then((r) => r.rows);
+      return sendExcel(reply, `${k.label}记录_${chinaDate(ctx.clock.now())}.xlsx`, HISTORY_COLUMNS, batches(fetch, 500), `${k.label}记录`);
     });
   }
 };

@@ -19859,6 +19859,43 @@ export type ExamExamImportList200 = {
   pageNum: number;
 };
 
+export type ExamExamImportExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamExamImportExportSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamExamImportExportSortOrder = typeof ExamExamImportExportSortOrder[keyof typeof ExamExamImportExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamExamImportExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
 export type ExamEducationImportImportDataBody = {
   /** .xlsx 文件 */
   file: Blob;
@@ -20038,6 +20075,43 @@ export type ExamEducationImportList200 = {
   total: number;
   pageNum: number;
 };
+
+export type ExamEducationImportExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamEducationImportExportSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamEducationImportExportSortOrder = typeof ExamEducationImportExportSortOrder[keyof typeof ExamEducationImportExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamEducationImportExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
 
 export type ExamFurtherEducationListParams = {
 /**

@@ -156,11 +156,13 @@ import type {
   CertificateRevocationUpdate200,
   CertificateRevocationUpdateBody,
   CodePost200,
+  ExamEducationImportExportParams,
   ExamEducationImportImportData200,
   ExamEducationImportImportDataBody,
   ExamEducationImportList200,
   ExamEducationImportListParams,
   ExamEducationImportReportBody,
+  ExamExamImportExportParams,
   ExamExamImportImportData200,
   ExamExamImportImportDataBody,
   ExamExamImportList200,
@@ -4474,6 +4476,21 @@ export const examExamImportList = (
     }
   
 /**
+ * 与导入记录列表相同的筛选条件与数据权限。
+ * @summary 导出成绩导入记录（Excel）
+ */
+export const examExamImportExport = (
+    params?: ExamExamImportExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/examImport/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      );
+    }
+  
+/**
  * 列：姓名（必填）、证件号码（必填）、证书号（必填）、专业（必填）、学时（必填）、开始日期（必填）、结束日期（必填）、培训机构（必填）。第二个工作表“填写说明”说明每列的填写要求。
  * @summary 继续教育导入模板（Excel）
  */
@@ -4530,6 +4547,21 @@ export const examEducationImportList = (
       return apiRequest<ExamEducationImportList200>(
       {url: `/api/exam/educationImport/list`, method: 'GET',
         params
+    },
+      );
+    }
+  
+/**
+ * 与导入记录列表相同的筛选条件与数据权限。
+ * @summary 导出继续教育导入记录（Excel）
+ */
+export const examEducationImportExport = (
+    params?: ExamEducationImportExportParams,
+ ) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/educationImport/export`, method: 'GET',
+        params,
+        responseType: 'blob'
     },
       );
     }
@@ -4894,10 +4926,12 @@ export type ExamExamImportImportTemplateResult = NonNullable<Awaited<ReturnType<
 export type ExamExamImportImportDataResult = NonNullable<Awaited<ReturnType<typeof examExamImportImportData>>>
 export type ExamExamImportReportResult = NonNullable<Awaited<ReturnType<typeof examExamImportReport>>>
 export type ExamExamImportListResult = NonNullable<Awaited<ReturnType<typeof examExamImportList>>>
+export type ExamExamImportExportResult = NonNullable<Awaited<ReturnType<typeof examExamImportExport>>>
 export type ExamEducationImportImportTemplateResult = NonNullable<Awaited<ReturnType<typeof examEducationImportImportTemplate>>>
 export type ExamEducationImportImportDataResult = NonNullable<Awaited<ReturnType<typeof examEducationImportImportData>>>
 export type ExamEducationImportReportResult = NonNullable<Awaited<ReturnType<typeof examEducationImportReport>>>
 export type ExamEducationImportListResult = NonNullable<Awaited<ReturnType<typeof examEducationImportList>>>
+export type ExamEducationImportExportResult = NonNullable<Awaited<ReturnType<typeof examEducationImportExport>>>
 export type ExamFurtherEducationListResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationList>>>
 export type ExamFurtherEducationExportResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationExport>>>
 export type ExamFurtherEducationHoursResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationHours>>>
