@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
+import { readXlsx } from '../helpers/xlsx.js';
 import type { TestApp } from '../helpers/app.js';
 import { EXAM_HEADER, examSetup, importTables, multipart, xlsx, type CellInput, type ExamSetup } from '../helpers/imports.js';
 import { dataImport, examResult } from '../../server/db/schema.js';
@@ -155,5 +156,13 @@ describe('data scope: the batch’s area', () => {
     expect(gz.total).toBeGreaterThanOrEqual(2);
     expect(sz.rows.map((r: { createdBy: string }) => r.createdBy)).not.toContain('陈丽娟');
     expect(gz.rows.every((r: { kind: string }) => r.kind === 'exam')).toBe(true);
+    // The history exports with its filters and scope.
+    const exported = await api.get('gz_sl', '/api/exam/examImport/export?fileName=' + encodeURIComponent('更正'));
+    expect(exported.statusCode).toBe(200);
+    const sheet = await readXlsx(exported.rawPayload);
+    expect(sheet.headers).toEqual(['导入编号', '文件名', '数据行数', '新增行数', '已存在行数', '导入人', '导入时间', '文件 SHA-256']);
+    expect(sheet.rows.map((r) => r.slice(1, 6))).toEqual([['更正.xlsx', 2, 1, 1, '陈丽娟']]);
+    const fromShenzhen = await readXlsx((await api.get('sz_staff', '/api/exam/examImport/export?fileName=' + encodeURIComponent('更正'))).rawPayload);
+    expect(fromShenzhen.rows).toEqual([]);
   });
 });

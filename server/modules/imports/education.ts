@@ -6,13 +6,14 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { certificate, educationRecord, enterprise, person } from '../../db/schema.js';
+import { certificate, educationRecord, enterprise } from '../../db/schema.js';
 import { readAmount, readDay, readIdNo, readText, readCode, sameName } from '../../lib/import/cells.js';
 import type { ImportColumn } from '../../lib/import/sheet.js';
 import type { ChunkCheck, ImportKind, ParsedRow, RowParse } from '../../lib/import/run.js';
 import type { RowIssue } from '../../lib/import/workbooks.js';
 import { educationRowKey } from './keys.js';
 import { groupBy, inArea, type ImportArea } from './scope.js';
+import { peopleByIdNo } from './people.js';
 
 /** Hours of one training record: a week-long course is 40–60; more in one row is a typing error. */
 export const MAX_HOURS_PER_ROW = 200;
@@ -88,21 +89,21 @@ export function educationImport(area: ImportArea, today: string): ImportKind<Edu
     async check(tx: Tx, rows: readonly ParsedRow<EducationRow>[]): Promise<ChunkCheck<EducationWrite>> {
       const idNos = [...new Set(rows.map((r) => r.value.idNo))];
       const certNos = [...new Set(rows.map((r) => r.value.certNo))];
-      const people = await tx.select({ id: person.id, name: person.name, idNo: person.idNo }).from(person).where(inArray(person.idNo, idNos));
+      const people = await peopleByIdNo(tx, idNos);
       const certs = await tx
         .select({ certNo: certificate.certNo, personId: certificate.personId, ownership: enterprise.ownership })
         .from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
         .where(inArray(certificate.certNo, certNos));
       const existing = await tx.select({ rowKey: educationRecord.rowKey, hours: educationRecord.hours }).from(educationRecord)
         .where(inArray(educationRecord.rowKey, rows.map((r) => r.value.rowKey)));
-      const peopleByIdNo = groupBy(people, (p) => p.idNo);
+      const peopleOf = groupBy(people, (p) => p.idNo);
       const certByNo = new Map(certs.map((c) => [c.certNo, c]));
       const hoursByKey = new Map(existing.map((e) => [e.rowKey, Number(e.hours)]));
 
       const out: ChunkCheck<EducationWrite> = { issues: [], outOfScope: [], writes: [] };
       for (const { rowNumber, value: v } of rows) {
         const issue = (field: string, msg: string) => out.issues.push({ rowNumber, field, msg });
-        const candidates = peopleByIdNo.get(v.idNo) ?? [];
+        const candidates = peopleOf.get(v.idNo) ?? [];
         const holder = candidates.find((p) => sameName(p.name, v.name));
         if (candidates.length === 0) {
           issue(F.idNo!, '系统中没有该证件号码的人员');

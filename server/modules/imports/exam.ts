@@ -8,13 +8,14 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { examBatch, examResult, examSignup, person } from '../../db/schema.js';
+import { examBatch, examResult, examSignup } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { readChoice, readCode, readIdNo, readText, sameName } from '../../lib/import/cells.js';
 import type { ImportColumn } from '../../lib/import/sheet.js';
 import type { ChunkCheck, ImportKind, ParsedRow, RowParse } from '../../lib/import/run.js';
 import type { RowIssue } from '../../lib/import/workbooks.js';
 import { groupBy, inArea, type ImportArea } from './scope.js';
+import { peopleByIdNo } from './people.js';
 
 const ATTENDANCE = new Map<string, '1' | '0'>([['参考', '1'], ['缺考', '0'], ['1', '1'], ['0', '0']]);
 const RESULT = new Map<string, '1' | '0'>([['合格', '1'], ['不合格', '0'], ['1', '1'], ['0', '0']]);
@@ -82,8 +83,7 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
     },
 
     async check(tx: Tx, rows: readonly ParsedRow<ExamRow>[]): Promise<ChunkCheck<ExamWrite>> {
-      const people = await tx.select({ id: person.id, name: person.name, idNo: person.idNo }).from(person)
-        .where(inArray(person.idNo, [...new Set(rows.map((r) => r.value.idNo))]));
+      const people = await peopleByIdNo(tx, [...new Set(rows.map((r) => r.value.idNo))]);
       const signups = await tx
         .select({
           id: examSignup.id, ticketNo: examSignup.ticketNo, personId: examSignup.personId, status: examSignup.status, category: examSignup.category,
@@ -91,13 +91,13 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
         })
         .from(examSignup).innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))
         .where(inArray(examSignup.ticketNo, [...new Set(rows.map((r) => r.value.ticketNo))]));
-      const peopleByIdNo = groupBy(people, (p) => p.idNo);
+      const peopleOf = groupBy(people, (p) => p.idNo);
       const signupByTicket = new Map(signups.map((s) => [s.ticketNo, s]));
 
       const out: ChunkCheck<ExamWrite> = { issues: [], outOfScope: [], writes: [] };
       for (const { rowNumber, value: v } of rows) {
         const issue = (field: string, msg: string) => out.issues.push({ rowNumber, field, msg });
-        const candidates = peopleByIdNo.get(v.idNo) ?? [];
+        const candidates = peopleOf.get(v.idNo) ?? [];
         const holder = candidates.find((p) => sameName(p.name, v.name));
         if (candidates.length === 0) {
           issue(F.idNo!, '系统中没有该证件号码的人员');
