@@ -86,7 +86,7 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
       const people = await peopleByIdNo(tx, [...new Set(rows.map((r) => r.value.idNo))]);
       const signups = await tx
         .select({
-          id: examSignup.id, ticketNo: examSignup.ticketNo, personId: examSignup.personId, status: examSignup.status, category: examSignup.category,
+          id: examSignup.id, ticketNo: examSignup.ticketNo, personId: examSignup.personId, status: examSignup.status, category: examBatch.category,
           batchNo: examBatch.batchNo, batchName: examBatch.name, area: examBatch.area, state: examBatch.state, knowledgeStart: examBatch.knowledgeStart,
         })
         .from(examSignup).innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))

@@ -198,22 +198,23 @@ export default function DataImport({ kind, entity, upload, report, history, afte
               </Button>
             </AuthButton>
             <AuthButton perm={`exam:${entity}:import`} fallback={<Alert type="info" showIcon message={t('upload.noPermission')} />}>
-              <Upload.Dragger
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                maxCount={1}
-                disabled={running}
-                fileList={file ? [file] : []}
-                beforeUpload={() => false}
-                onChange={({ fileList }) => {
-                  setFile(fileList.length ? fileList[fileList.length - 1]! : null);
-                  setOutcome({ kind: 'idle' });
-                }}
-                data-testid="import-file"
-              >
-                <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-                <p className="ant-upload-text">{t('upload.drag')}</p>
-                <p className="ant-upload-hint">{t('upload.limits', { mb: limits.megabytes, rows: limits.rows.toLocaleString() })}</p>
-              </Upload.Dragger>
+              <div data-testid="import-file">
+                <Upload.Dragger
+                  accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                  maxCount={1}
+                  disabled={running}
+                  fileList={file ? [file] : []}
+                  beforeUpload={() => false}
+                  onChange={({ fileList }) => {
+                    setFile(fileList.length ? fileList[fileList.length - 1]! : null);
+                    setOutcome({ kind: 'idle' });
+                  }}
+                >
+                  <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+                  <p className="ant-upload-text">{t('upload.drag')}</p>
+                  <p className="ant-upload-hint">{t('upload.limits', { mb: limits.megabytes, rows: limits.rows.toLocaleString() })}</p>
+                </Upload.Dragger>
+              </div>
               <Space>
                 <Button type="primary" icon={<UploadOutlined />} loading={running} disabled={!file} onClick={() => void start()} data-testid="import-start">
                   {t('upload.start')}
