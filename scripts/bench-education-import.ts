@@ -270,7 +270,7 @@ const report = [
   `Run on ${started.toISOString()} with \`npm run bench:import\` (written by \`scripts/bench-education-import.ts\`; rerun to refresh).`,
   `One file of ${ROWS.toLocaleString('en')} continuing-education rows (${fmt(fileMiB)} MiB .xlsx, shared strings, as Excel writes it) imported by the provincial administrator through`,
   '`POST /api/exam/educationImport/importData` over loopback HTTP, server and client in one Node process; then, on the same file and rows,',
-  'the limits it is compared with. The goal: under 60 s, memory flat (the live heap grows only by the duplicate check's key per row).', '',
+  'the limits it is compared with. The goal: under 60 s, memory flat (the live heap grows only by the duplicate check\'s key per row).', '',
   ...sections,
   '## Machine', '',
   `- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}`,
