@@ -186,12 +186,13 @@ export default function DataImport({ kind, entity, upload, report, history, afte
             current={outcome.kind === 'done' ? 3 : file ? 2 : 0}
             items={[
               { title: t('steps.template'), description: t('steps.templateHint') },
-              { title: t('steps.fill'), description: t(`${kind}.fillHint`) },
+              { title: t('steps.fill'), description: t('steps.fillHint') },
               { title: t('steps.upload'), description: t('steps.uploadHint') },
             ]}
             style={{ marginBottom: 16 }}
           />
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            <Typography.Text type="secondary">{t(`${kind}.fillHint`)}</Typography.Text>
             <AuthButton perm={`exam:${entity}:import`}>
               <Button icon={<DownloadOutlined />} loading={busy === 'template'} onClick={() => void template()} data-testid="import-template">
                 {t('upload.template')}

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { App, Button, Progress, Space, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Progress, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -90,11 +90,11 @@ export default function FurtherEducation() {
   };
 
   const hoursColumns: ProColumns<HoursRow>[] = [
-    { title: t('further.certNo'), dataIndex: 'certNo', width: 200, sorter: true, fieldProps: { 'data-testid': 'further-hours-certNo' } },
-    { title: t('further.name'), dataIndex: 'name', width: 100, sorter: true },
-    { title: t('further.idNo'), dataIndex: 'idNo', width: 180 },
+    { title: t('further.certNo'), dataIndex: 'certNo', width: 190, sorter: true, fieldProps: { 'data-testid': 'further-hours-certNo' } },
+    { title: t('further.name'), dataIndex: 'name', width: 90, sorter: true },
+    { title: t('further.idNo'), dataIndex: 'idNo', width: 170 },
     {
-      title: t('further.category'), dataIndex: 'category', width: 200, ellipsis: true, valueType: 'select',
+      title: t('further.category'), dataIndex: 'category', width: 170, ellipsis: true, valueType: 'select',
       valueEnum: Object.fromEntries(CATEGORIES.map((c) => [c, { text: category(c) }])),
       render: (_d, r) => category(r.category) || r.categoryLabel,
     },
@@ -102,13 +102,13 @@ export default function FurtherEducation() {
       title: t('further.status'), dataIndex: 'status', width: 90, valueType: 'select', hideInTable: true,
       valueEnum: Object.fromEntries(STATUSES.map((s) => [s, { text: t(`cert:status.${s}`, { defaultValue: s }) }])),
     },
-    { title: t('further.enterpriseName'), dataIndex: 'enterpriseName', width: 220, ellipsis: true },
+    { title: t('further.enterpriseName'), dataIndex: 'enterpriseName', width: 190, ellipsis: true },
     {
-      title: t('further.validity'), dataIndex: 'expiryDate', width: 200, sorter: true, search: false,
+      title: t('further.validity'), dataIndex: 'expiryDate', width: 190, sorter: true, search: false,
       render: (_d, r) => `${r.validFrom} ~ ${r.expiryDate}`,
     },
     {
-      title: t('further.progress'), dataIndex: 'hours', width: 220, search: false,
+      title: t('further.progress'), dataIndex: 'hours', width: 170, search: false,
       render: (_d, r) => (
         <Space direction="vertical" size={0} style={{ width: '100%' }}>
           <Typography.Text data-testid="further-hours-value">{t('further.hoursOf', { hours: r.hours, required: r.required })}</Typography.Text>
@@ -123,7 +123,7 @@ export default function FurtherEducation() {
     },
     { title: t('further.expiryRange'), dataIndex: 'expiryRange', valueType: 'dateRange', hideInTable: true, fieldProps: { format: DATE_FORMAT }, search: { transform: dayRange('expiryFrom', 'expiryTo') } },
     {
-      title: t('further.actions'), valueType: 'option', width: 110, fixed: 'right',
+      title: t('further.actions'), valueType: 'option', width: 100, fixed: 'right',
       render: (_d, r) => [
         <a key="records" onClick={() => { setCertNo(r.certNo); setTab('records'); }} data-testid="further-view-records">{t('further.viewRecords')}</a>,
       ],
@@ -131,27 +131,31 @@ export default function FurtherEducation() {
   ];
 
   const recordColumns: ProColumns<RecordRow>[] = [
-    { title: t('further.name'), dataIndex: 'name', width: 100, sorter: true },
-    { title: t('further.idNo'), dataIndex: 'idNo', width: 180 },
-    { title: t('further.certNo'), dataIndex: 'certNo', width: 200, sorter: true, fieldProps: { 'data-testid': 'further-records-certNo' } },
-    { title: t('further.course'), dataIndex: 'course', width: 220, ellipsis: true, sorter: true },
+    { title: t('further.name'), dataIndex: 'name', width: 90, sorter: true },
+    { title: t('further.idNo'), dataIndex: 'idNo', width: 170 },
+    { title: t('further.certNo'), dataIndex: 'certNo', width: 190, sorter: true, fieldProps: { 'data-testid': 'further-records-certNo' } },
+    { title: t('further.course'), dataIndex: 'course', width: 200, ellipsis: true, sorter: true },
     { title: t('further.hours'), dataIndex: 'hours', width: 80, sorter: true, search: false },
-    { title: t('further.startedOn'), dataIndex: 'startedOn', width: 110, search: false },
-    { title: t('further.finishedOn'), dataIndex: 'finishedOn', width: 110, sorter: true, search: false },
-    { title: t('further.provider'), dataIndex: 'provider', width: 200, ellipsis: true },
-    { title: t('further.enterpriseName'), dataIndex: 'enterpriseName', width: 200, ellipsis: true },
     {
-      title: t('further.counted'), dataIndex: 'counted', width: 110, valueType: 'select',
+      title: t('further.period'), dataIndex: 'finishedOn', width: 200, sorter: true, search: false,
+      render: (_d, r) => (r.startedOn && r.startedOn !== r.finishedOn ? `${r.startedOn} ~ ${r.finishedOn}` : r.finishedOn),
+    },
+    { title: t('further.provider'), dataIndex: 'provider', width: 170, ellipsis: true },
+    { title: t('further.enterpriseName'), dataIndex: 'enterpriseName', hideInTable: true },
+    {
+      title: t('further.counted'), dataIndex: 'counted', width: 100, valueType: 'select',
       valueEnum: { 1: { text: t('further.countedYes') }, 0: { text: t('further.countedNo') } },
       render: (_d, r) => (r.counted ? <Tag color="success">{t('further.countedYes')}</Tag> : <Tag>{t('further.countedNo')}</Tag>),
     },
     {
-      title: t('further.source'), dataIndex: 'importFileName', width: 200, ellipsis: true, search: false,
-      render: (_d, r) => (r.importId ? t('further.sourceImport', { id: r.importId, file: r.importFileName ?? '' }) : t('further.sourceOther')),
+      title: t('further.source'), dataIndex: 'importFileName', width: 120, ellipsis: true, search: false,
+      render: (_d, r) => (r.importId
+        ? <Tooltip title={r.importFileName}>{t('further.sourceImport', { id: r.importId })}</Tooltip>
+        : t('further.sourceOther')),
     },
     { title: t('further.finishedRange'), dataIndex: 'finishedRange', valueType: 'dateRange', hideInTable: true, fieldProps: { format: DATE_FORMAT }, search: { transform: dayRange('beginTime', 'endTime') } },
     {
-      title: t('further.actions'), valueType: 'option', width: 90, fixed: 'right',
+      title: t('further.actions'), valueType: 'option', width: 80, fixed: 'right',
       render: (_d, r) => (r.canRemove ? [<a key="remove" style={{ color: '#cf1322' }} onClick={() => remove([r])} data-testid="further-remove">{t('further.remove')}</a>] : []),
     },
   ];
@@ -197,7 +201,7 @@ export default function FurtherEducation() {
                 dateFormatter="string"
                 search={{ labelWidth: 'auto', defaultCollapsed: true }}
                 options={{ density: false, setting: false, reload: true }}
-                scroll={{ x: 1500 }}
+                scroll={{ x: 1320 }}
                 toolBarRender={() => [
                   <AuthButton key="export" perm="exam:furtherEducation:export">
                     <Button icon={<DownloadOutlined />} loading={busy === '/exam/furtherEducation/hours/export'} data-testid="further-hours-export"
@@ -223,7 +227,7 @@ export default function FurtherEducation() {
                 dateFormatter="string"
                 search={{ labelWidth: 'auto', defaultCollapsed: true }}
                 options={{ density: false, setting: false, reload: true }}
-                scroll={{ x: 1800 }}
+                scroll={{ x: 1380 }}
                 rowSelection={{
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(Number)),
