@@ -12,6 +12,8 @@ import { seedBusinessCases } from './demo/businessCases.js';
 import { seedWorkingDay } from './demo/workingDay.js';
 import { seedDemoCredit } from './demo/credit.js';
 import { seedDemoExams } from './demo/exams.js';
+import { seedDemoImports } from './demo/imports.js';
+import { chinaDate } from './lib/days.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -44,6 +46,7 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       const counts = await seedDemoData(tx, { now, passwordHash });
       await seedBusinessCases(tx, now, passwordHash);
       await seedDemoCredit(tx, now);
+      await seedDemoImports(tx, chinaDate(now));
       const applications = await seedDemoApplications(tx, config, now);
       await seedWorkingDay(tx);
       // Exams last: the demo applications were chosen before, so adding the exams changes none of them.

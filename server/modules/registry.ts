@@ -25,6 +25,8 @@ import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
 import { creditRoutes } from './credit/routes.js';
 import { examRoutes } from './exam/routes.js';
+import { importRoutes } from './imports/routes.js';
+import { furtherEducationRoutes } from './education/routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -49,4 +51,6 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   businessRoutes,
   creditRoutes,
   examRoutes,
+  importRoutes,
+  furtherEducationRoutes,
 ];

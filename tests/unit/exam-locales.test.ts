@@ -20,9 +20,13 @@ function leaves(obj: unknown, prefix = ''): Map<string, unknown> {
 }
 const vars = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort().join();
 
+/** The import pages live beside the exam pages but speak the imports namespace (tests/unit/imports-locales.test.ts). */
+const IMPORT_PAGES = new Set(['ExamImport', 'EducationImport', 'FurtherEducation']);
+
 /** The files that speak the exam namespace. */
 function sources(): string[] {
-  const dirs = [path.resolve('src/pages/exam')];
+  const dirs = fs.readdirSync(path.resolve('src/pages/exam'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !IMPORT_PAGES.has(e.name)).map((e) => path.resolve('src/pages/exam', e.name));
   const files = dirs.flatMap(function walk(d: string): string[] {
     return fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(d, e.name)] : []));
   });

@@ -38,6 +38,15 @@ function queuesOfStep(step: Step): string[] {
   return BUSINESS_TYPE_KEYS.filter((t) => routeSteps(BUSINESS_ROUTES[t].middleSteps).includes(step)).flatMap((t) =>
     (step === 'sl' ? ['waitAccept', 'accepted', 'reviewed'] : ['waitReview', 'reviewed']).map((view) => `=queue:${t}:${view}`));
 }
+/**
+ * Continuing education and score imports: the centre's 受理 staff import scores and hours and may
+ * remove a wrong record; every other step reads the records (a delay's reviewers check the hours),
+ * as do enterprises (their employees) and holders (their own).
+ */
+const EDUCATION_READ = ['=exam:furtherEducation:list', 'exam:furtherEducation:export'];
+const IMPORTS_OF_STEP = (step: Step): string[] =>
+  step === 'sl' ? ['exam:examImport:list', 'exam:educationImport:list', 'exam:furtherEducation:list'] : EDUCATION_READ;
+
 const stepLabel = (step: string) => WORKFLOW_STEPS.find((s) => s.step === step)!.label;
 
 /**
@@ -83,16 +92,16 @@ export const ROLES: readonly RoleSeed[] = [
     return {
       roleKey: key, roleName: stepLabel(step), dataScope: '3', remark: `业务办理${stepLabel(step)}环节`,
       grants: [DASHBOARD, 'search:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : []), CREDIT,
-        ...(step === 'sl' ? EXAM_DESK : [])],
+        ...(step === 'sl' ? EXAM_DESK : []), ...IMPORTS_OF_STEP(step as Step)],
     };
   }),
   {
     roleKey: 'enterprise', roleName: '企业用户', dataScope: '5', remark: '建筑施工企业办理安管人员证书业务',
-    grants: [DASHBOARD, 'business:menu:view', 'search:staff:list', 'search:cert:list', 'search:apply:list', ...EXAM_ENTERPRISE],
+    grants: [DASHBOARD, 'business:menu:view', 'search:staff:list', 'search:cert:list', 'search:apply:list', ...EXAM_ENTERPRISE, ...EDUCATION_READ],
   },
   {
     roleKey: 'person', roleName: '个人用户', dataScope: '5', remark: '持证人员确认业务与申请注销',
-    grants: [DASHBOARD, 'personCheck:menu:view', ...EXAM_PERSON],
+    grants: [DASHBOARD, 'personCheck:menu:view', ...EXAM_PERSON, ...EDUCATION_READ],
   },
 ];
 

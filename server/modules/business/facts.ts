@@ -2,7 +2,7 @@
  * What the business rules read about a person, a certificate and the applying enterprise: gathered
  * from the database in one place so the pre-check and the submit check see the same facts.
  */
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   application, certificate, educationRecord, employmentRecord, enterprise, examBatch, examResult, examSignup, person, punishment, regConstructor, sysConfig, sysUser,
@@ -139,17 +139,35 @@ export async function hasValidConstructorReg(db: DbOrTx, personId: number, enter
   return rows.length > 0;
 }
 
+/**
+ * Which continuing-education rows count toward a certificate (DOMAIN.md delay rule 2): the holder's
+ * rows for this certificate (or for no certificate in particular) finished within its validity
+ * period. Built from values or from columns, so a list can sum it per certificate in SQL and the
+ * rule reads exactly the same rows.
+ */
+export function educationCountsToward(cert: {
+  personId: number | SQLWrapper; certNo: string | SQLWrapper; validFrom: string | SQLWrapper; expiryDate: string | SQLWrapper;
+}): SQL {
+  return and(
+    eq(educationRecord.personId, cert.personId),
+    or(eq(educationRecord.certNo, cert.certNo), isNull(educationRecord.certNo)),
+    gte(educationRecord.finishedOn, cert.validFrom),
+    lte(educationRecord.finishedOn, cert.expiryDate),
+  )!;
+}
+
+/** Years of a certificate's validity period (DOMAIN.md: 3 years). */
+const CERTIFICATE_YEARS = 3;
+
+/** Hours a certificate needs in its validity period: the yearly requirement (sys_config) times the three years of validity. */
+export const requiredEducationHours = (policy: Pick<BizPolicy, 'hoursPerYear'>): number => policy.hoursPerYear * CERTIFICATE_YEARS;
+
 /** Continuing-education hours earned within a certificate's validity period. */
 export async function educationHours(db: DbOrTx, cert: CertificateRow): Promise<number> {
   const [row] = await db
     .select({ hours: sql<string>`coalesce(sum(${educationRecord.hours}), 0)` })
     .from(educationRecord)
-    .where(and(
-      eq(educationRecord.personId, cert.personId),
-      or(eq(educationRecord.certNo, cert.certNo), isNull(educationRecord.certNo)),
-      gte(educationRecord.finishedOn, cert.validFrom),
-      lte(educationRecord.finishedOn, cert.expiryDate),
-    ));
+    .where(educationCountsToward(cert));
   return Number(row?.hours ?? 0);
 }
 

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   activeBan, ageOn, banMessage, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg,
-  otherBusinessInProgress, passedExam, readBizPolicy, retirementAgeOf, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
+  otherBusinessInProgress, passedExam, readBizPolicy, requiredEducationHours, retirementAgeOf, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
 } from './facts.js';
 import { parsePayload, type Category, type PayloadOf } from './payloads.js';
 import { certificate, enterprise } from '../../db/schema.js';
@@ -146,7 +146,7 @@ const checkDelay: Checker = async (c) => {
     isLegalRepresentative: cert.category === 'A' && cert.position === '01',
     windowDays: c.policy.delayWindowDays,
     educationHours: await educationHours(c.db, cert),
-    requiredHours: c.policy.hoursPerYear * 3,
+    requiredHours: requiredEducationHours(c.policy),
     hasValidConstructorRegAtApplicant: cert.category !== 'B' || (await hasValidConstructorReg(c.db, holder.id, c.draft.enterpriseId, c.today)),
     otherBusinessInProgress: await otherBusinessInProgress(c.db, { certificateId: cert.id }, c.draft.applicationId),
     age: ageOn(holder.birthDate, c.today),

@@ -25040,3 +25040,963 @@ export type PublicSignSearch200 = {
   data: PublicSignSearch200DataItem[];
 };
 
+export type ExamExamImportImportDataBody = {
+  /** .xlsx 文件 */
+  file: Blob;
+};
+
+/**
+ * 同一文件（sha256 相同）此前的导入
+ * @nullable
+ */
+export type ExamExamImportImportData200DataPrevious = {
+  id: number;
+  createdAt: string;
+} | null;
+
+export type ExamExamImportImportData200Data = {
+  /**
+   * 导入记录编号；没有任何新数据时为空（不生成导入记录）
+   * @nullable
+   */
+  importId: number | null;
+  fileName: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 新增（成绩：新增或更正）的行数 */
+  written: number;
+  /** 已存在且未改变的行数 */
+  unchanged: number;
+  /**
+   * 同一文件（sha256 相同）此前的导入
+   * @nullable
+   */
+  previous: ExamExamImportImportData200DataPrevious;
+};
+
+export type ExamExamImportImportData200 = {
+  code: number;
+  msg: string;
+  data: ExamExamImportImportData200Data;
+};
+
+export type ExamExamImportImportData400DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamExamImportImportData400 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamExamImportImportData400DataItem[];
+};
+
+export type ExamExamImportImportData403DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamExamImportImportData403 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamExamImportImportData403DataItem[];
+};
+
+export type ExamExamImportReportBodyIssuesItem = {
+  /**
+   * Excel 中的行号（第1行为列名）
+   * @minimum 1
+   * @maximum 1048576
+   */
+  rowNumber: number;
+  /**
+   * 列名
+   * @minLength 1
+   * @maxLength 50
+   */
+  field: string;
+  /**
+   * 错误原因
+   * @minLength 1
+   * @maxLength 500
+   */
+  msg: string;
+};
+
+export type ExamExamImportReportBody = {
+  /** @maxLength 255 */
+  fileName?: string;
+  /**
+   * @minItems 1
+   * @maxItems 2000
+   */
+  issues: ExamExamImportReportBodyIssuesItem[];
+};
+
+export type ExamExamImportListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamExamImportListSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamExamImportListSortOrder = typeof ExamExamImportListSortOrder[keyof typeof ExamExamImportListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamExamImportListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamExamImportList200RowsItem = {
+  id: number;
+  kind: string;
+  fileName: string;
+  sha256: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 本次新增或更正的行数 */
+  written: number;
+  /** 已存在、未改变的行数 */
+  unchanged: number;
+  /**
+   * 导入人
+   * @nullable
+   */
+  createdBy: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+};
+
+export type ExamExamImportList200 = {
+  code: number;
+  msg: string;
+  rows: ExamExamImportList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamExamImportExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamExamImportExportSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamExamImportExportSortOrder = typeof ExamExamImportExportSortOrder[keyof typeof ExamExamImportExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamExamImportExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamEducationImportImportDataBody = {
+  /** .xlsx 文件 */
+  file: Blob;
+};
+
+/**
+ * 同一文件（sha256 相同）此前的导入
+ * @nullable
+ */
+export type ExamEducationImportImportData200DataPrevious = {
+  id: number;
+  createdAt: string;
+} | null;
+
+export type ExamEducationImportImportData200Data = {
+  /**
+   * 导入记录编号；没有任何新数据时为空（不生成导入记录）
+   * @nullable
+   */
+  importId: number | null;
+  fileName: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 新增（成绩：新增或更正）的行数 */
+  written: number;
+  /** 已存在且未改变的行数 */
+  unchanged: number;
+  /**
+   * 同一文件（sha256 相同）此前的导入
+   * @nullable
+   */
+  previous: ExamEducationImportImportData200DataPrevious;
+};
+
+export type ExamEducationImportImportData200 = {
+  code: number;
+  msg: string;
+  data: ExamEducationImportImportData200Data;
+};
+
+export type ExamEducationImportImportData400DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamEducationImportImportData400 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamEducationImportImportData400DataItem[];
+};
+
+export type ExamEducationImportImportData403DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamEducationImportImportData403 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamEducationImportImportData403DataItem[];
+};
+
+export type ExamEducationImportReportBodyIssuesItem = {
+  /**
+   * Excel 中的行号（第1行为列名）
+   * @minimum 1
+   * @maximum 1048576
+   */
+  rowNumber: number;
+  /**
+   * 列名
+   * @minLength 1
+   * @maxLength 50
+   */
+  field: string;
+  /**
+   * 错误原因
+   * @minLength 1
+   * @maxLength 500
+   */
+  msg: string;
+};
+
+export type ExamEducationImportReportBody = {
+  /** @maxLength 255 */
+  fileName?: string;
+  /**
+   * @minItems 1
+   * @maxItems 2000
+   */
+  issues: ExamEducationImportReportBodyIssuesItem[];
+};
+
+export type ExamEducationImportListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamEducationImportListSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamEducationImportListSortOrder = typeof ExamEducationImportListSortOrder[keyof typeof ExamEducationImportListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamEducationImportListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamEducationImportList200RowsItem = {
+  id: number;
+  kind: string;
+  fileName: string;
+  sha256: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 本次新增或更正的行数 */
+  written: number;
+  /** 已存在、未改变的行数 */
+  unchanged: number;
+  /**
+   * 导入人
+   * @nullable
+   */
+  createdBy: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+};
+
+export type ExamEducationImportList200 = {
+  code: number;
+  msg: string;
+  rows: ExamEducationImportList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamEducationImportExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamEducationImportExportSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamEducationImportExportSortOrder = typeof ExamEducationImportExportSortOrder[keyof typeof ExamEducationImportExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamEducationImportExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * 结束日期 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * 结束日期 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationListSortField;
+sortOrder?: ExamFurtherEducationListSortOrder;
+/**
+ * 姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 专业（包含）
+ * @maxLength 200
+ */
+course?: string;
+/**
+ * 培训机构（包含）
+ * @maxLength 200
+ */
+provider?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+certificateId?: number;
+/**
+ * 某次导入写入的记录
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+/**
+ * 1 计入证书当前有效期的学时，0 不计入
+ */
+counted?: ExamFurtherEducationListCounted;
+};
+
+export type ExamFurtherEducationListSortField = typeof ExamFurtherEducationListSortField[keyof typeof ExamFurtherEducationListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationListSortField = {
+  finishedOn: 'finishedOn',
+  hours: 'hours',
+  name: 'name',
+  certNo: 'certNo',
+  course: 'course',
+} as const;
+
+export type ExamFurtherEducationListSortOrder = typeof ExamFurtherEducationListSortOrder[keyof typeof ExamFurtherEducationListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationListCounted = typeof ExamFurtherEducationListCounted[keyof typeof ExamFurtherEducationListCounted];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationListCounted = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationList200RowsItem = {
+  id: number;
+  personId: number;
+  name: string;
+  /** 脱敏后的证件号码 */
+  idNo: string;
+  /** @nullable */
+  certNo: string | null;
+  /** @nullable */
+  category: string | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  course: string;
+  /** @nullable */
+  provider: string | null;
+  hours: number;
+  /** @nullable */
+  startedOn: string | null;
+  finishedOn: string;
+  /**
+   * 写入该记录的导入（空：其他途径录入）
+   * @nullable
+   */
+  importId: number | null;
+  /** @nullable */
+  importFileName: string | null;
+  /** 计入该证书当前有效期的学时（延期第 2 项核验读取的记录） */
+  counted: boolean;
+  /** 调用者可以删除该记录 */
+  canRemove: boolean;
+};
+
+export type ExamFurtherEducationList200 = {
+  code: number;
+  msg: string;
+  rows: ExamFurtherEducationList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamFurtherEducationExportParams = {
+/**
+ * 结束日期 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * 结束日期 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationExportSortField;
+sortOrder?: ExamFurtherEducationExportSortOrder;
+/**
+ * 姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 专业（包含）
+ * @maxLength 200
+ */
+course?: string;
+/**
+ * 培训机构（包含）
+ * @maxLength 200
+ */
+provider?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+certificateId?: number;
+/**
+ * 某次导入写入的记录
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+/**
+ * 1 计入证书当前有效期的学时，0 不计入
+ */
+counted?: ExamFurtherEducationExportCounted;
+};
+
+export type ExamFurtherEducationExportSortField = typeof ExamFurtherEducationExportSortField[keyof typeof ExamFurtherEducationExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationExportSortField = {
+  finishedOn: 'finishedOn',
+  hours: 'hours',
+  name: 'name',
+  certNo: 'certNo',
+  course: 'course',
+} as const;
+
+export type ExamFurtherEducationExportSortOrder = typeof ExamFurtherEducationExportSortOrder[keyof typeof ExamFurtherEducationExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationExportCounted = typeof ExamFurtherEducationExportCounted[keyof typeof ExamFurtherEducationExportCounted];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationExportCounted = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationHoursParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationHoursSortField;
+sortOrder?: ExamFurtherEducationHoursSortOrder;
+/**
+ * 持证人姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+category?: ExamFurtherEducationHoursCategory;
+/**
+ * 证书状态；不填时为 01 有效与 02 暂扣
+ */
+status?: ExamFurtherEducationHoursStatus;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 1 学时已达标，0 未达标
+ */
+met?: ExamFurtherEducationHoursMet;
+/**
+ * 有效期至 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryFrom?: string;
+/**
+ * 有效期至 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryTo?: string;
+};
+
+export type ExamFurtherEducationHoursSortField = typeof ExamFurtherEducationHoursSortField[keyof typeof ExamFurtherEducationHoursSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursSortField = {
+  expiryDate: 'expiryDate',
+  certNo: 'certNo',
+  name: 'name',
+  validFrom: 'validFrom',
+} as const;
+
+export type ExamFurtherEducationHoursSortOrder = typeof ExamFurtherEducationHoursSortOrder[keyof typeof ExamFurtherEducationHoursSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationHoursCategory = typeof ExamFurtherEducationHoursCategory[keyof typeof ExamFurtherEducationHoursCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamFurtherEducationHoursStatus = typeof ExamFurtherEducationHoursStatus[keyof typeof ExamFurtherEducationHoursStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type ExamFurtherEducationHoursMet = typeof ExamFurtherEducationHoursMet[keyof typeof ExamFurtherEducationHoursMet];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursMet = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationHours200RowsItem = {
+  certificateId: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  status: string;
+  statusLabel: string;
+  /** 当前有效期起 */
+  validFrom: string;
+  /** 有效期至 */
+  expiryDate: string;
+  personId: number;
+  name: string;
+  /** 脱敏后的证件号码 */
+  idNo: string;
+  enterpriseName: string;
+  /** 当前有效期内计入的继续教育学时 */
+  hours: number;
+  /** 有效期内应完成的学时（参数 biz.delay.hoursPerYear × 3 年） */
+  required: number;
+  met: boolean;
+  /** 尚差的学时 */
+  missing: number;
+};
+
+export type ExamFurtherEducationHours200 = {
+  code: number;
+  msg: string;
+  rows: ExamFurtherEducationHours200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamFurtherEducationHoursExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationHoursExportSortField;
+sortOrder?: ExamFurtherEducationHoursExportSortOrder;
+/**
+ * 持证人姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+category?: ExamFurtherEducationHoursExportCategory;
+/**
+ * 证书状态；不填时为 01 有效与 02 暂扣
+ */
+status?: ExamFurtherEducationHoursExportStatus;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 1 学时已达标，0 未达标
+ */
+met?: ExamFurtherEducationHoursExportMet;
+/**
+ * 有效期至 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryFrom?: string;
+/**
+ * 有效期至 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryTo?: string;
+};
+
+export type ExamFurtherEducationHoursExportSortField = typeof ExamFurtherEducationHoursExportSortField[keyof typeof ExamFurtherEducationHoursExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportSortField = {
+  expiryDate: 'expiryDate',
+  certNo: 'certNo',
+  name: 'name',
+  validFrom: 'validFrom',
+} as const;
+
+export type ExamFurtherEducationHoursExportSortOrder = typeof ExamFurtherEducationHoursExportSortOrder[keyof typeof ExamFurtherEducationHoursExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationHoursExportCategory = typeof ExamFurtherEducationHoursExportCategory[keyof typeof ExamFurtherEducationHoursExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamFurtherEducationHoursExportStatus = typeof ExamFurtherEducationHoursExportStatus[keyof typeof ExamFurtherEducationHoursExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type ExamFurtherEducationHoursExportMet = typeof ExamFurtherEducationHoursExportMet[keyof typeof ExamFurtherEducationHoursExportMet];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportMet = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationRemoveParams = {
+ids: string | string[];
+};
+
+export type ExamFurtherEducationRemove200 = {
+  code: number;
+  msg: string;
+};
+

@@ -188,6 +188,26 @@ import type {
   ExamBatchSaveBody,
   ExamBatchUpdate200,
   ExamBatchUpdateBody,
+  ExamEducationImportExportParams,
+  ExamEducationImportImportData200,
+  ExamEducationImportImportDataBody,
+  ExamEducationImportList200,
+  ExamEducationImportListParams,
+  ExamEducationImportReportBody,
+  ExamExamImportExportParams,
+  ExamExamImportImportData200,
+  ExamExamImportImportDataBody,
+  ExamExamImportList200,
+  ExamExamImportListParams,
+  ExamExamImportReportBody,
+  ExamFurtherEducationExportParams,
+  ExamFurtherEducationHours200,
+  ExamFurtherEducationHoursExportParams,
+  ExamFurtherEducationHoursParams,
+  ExamFurtherEducationList200,
+  ExamFurtherEducationListParams,
+  ExamFurtherEducationRemove200,
+  ExamFurtherEducationRemoveParams,
   ExamPersonExportParams,
   ExamPersonList200,
   ExamPersonListParams,
@@ -5169,6 +5189,230 @@ export const publicSignSearch = (
       options);
     }
   
+/**
+ * 列：姓名（必填）、证件号码（必填）、准考证号（必填）、安全生产知识（必填）、管理能力（必填）、考试情况（必填）。第二个工作表“填写说明”说明每列的填写要求。
+ * @summary 成绩导入模板（Excel）
+ */
+export const examExamImportImportTemplate = (
+    
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/examImport/importTemplate`, method: 'GET',
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 20 MB、100000 行数据。每个准考证号（审核通过的报名）一条考试成绩；考试批次须属于调用者的区域（省级管理员：全部）且处于“已考试”状态。逐行校验：任一行有误时不写入任何数据，400（有不在数据权限内的记录时 403），data 为逐行报告 {rowNumber, field, msg}（最多 2000 处）。全部正确时在一个事务中写入；重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。
+ * @summary 成绩导入（Excel，全部成功或全部不导入）
+ */
+export const examExamImportImportData = (
+    examExamImportImportDataBody: ExamExamImportImportDataBody,
+ options?: SecondParameter<typeof apiRequest<ExamExamImportImportData200>>,) => {const formData = new FormData();
+formData.append(`file`, examExamImportImportDataBody.file)
+
+      return apiRequest<ExamExamImportImportData200>(
+      {url: `/api/exam/examImport/importData`, method: 'POST',
+      headers: {'Content-Type': 'multipart/form-data', },
+       data: formData
+    },
+      options);
+    }
+  
+/**
+ * 把导入失败时返回的逐行报告（data）转为 Excel 下载：行号、列、问题。
+ * @summary 成绩导入错误报告（Excel）
+ */
+export const examExamImportReport = (
+    examExamImportReportBody: ExamExamImportReportBody,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/examImport/report`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examExamImportReportBody,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 历次导入：文件名、行数、新增行数、导入人与时间。区域中心人员看到本区域人员的导入，省级管理员看到全部。beginTime/endTime 为导入日期（中国日）。
+ * @summary 成绩导入记录
+ */
+export const examExamImportList = (
+    params?: ExamExamImportListParams,
+ options?: SecondParameter<typeof apiRequest<ExamExamImportList200>>,) => {
+      return apiRequest<ExamExamImportList200>(
+      {url: `/api/exam/examImport/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 与导入记录列表相同的筛选条件与数据权限。
+ * @summary 导出成绩导入记录（Excel）
+ */
+export const examExamImportExport = (
+    params?: ExamExamImportExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/examImport/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 列：姓名（必填）、证件号码（必填）、证书号（必填）、专业（必填）、学时（必填）、开始日期（必填）、结束日期（必填）、培训机构（必填）。第二个工作表“填写说明”说明每列的填写要求。
+ * @summary 继续教育导入模板（Excel）
+ */
+export const examEducationImportImportTemplate = (
+    
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/educationImport/importTemplate`, method: 'GET',
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 20 MB、100000 行数据。每行一条继续教育记录，学时计入所填证书（须为该人员的证书，证书所属企业在调用者的区域内；省级管理员：全部）。逐行校验：任一行有误时不写入任何数据，400（有不在数据权限内的记录时 403），data 为逐行报告 {rowNumber, field, msg}（最多 2000 处）。全部正确时在一个事务中写入；重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。
+ * @summary 继续教育导入（Excel，全部成功或全部不导入）
+ */
+export const examEducationImportImportData = (
+    examEducationImportImportDataBody: ExamEducationImportImportDataBody,
+ options?: SecondParameter<typeof apiRequest<ExamEducationImportImportData200>>,) => {const formData = new FormData();
+formData.append(`file`, examEducationImportImportDataBody.file)
+
+      return apiRequest<ExamEducationImportImportData200>(
+      {url: `/api/exam/educationImport/importData`, method: 'POST',
+      headers: {'Content-Type': 'multipart/form-data', },
+       data: formData
+    },
+      options);
+    }
+  
+/**
+ * 把导入失败时返回的逐行报告（data）转为 Excel 下载：行号、列、问题。
+ * @summary 继续教育导入错误报告（Excel）
+ */
+export const examEducationImportReport = (
+    examEducationImportReportBody: ExamEducationImportReportBody,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/educationImport/report`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examEducationImportReportBody,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 历次导入：文件名、行数、新增行数、导入人与时间。区域中心人员看到本区域人员的导入，省级管理员看到全部。beginTime/endTime 为导入日期（中国日）。
+ * @summary 继续教育导入记录
+ */
+export const examEducationImportList = (
+    params?: ExamEducationImportListParams,
+ options?: SecondParameter<typeof apiRequest<ExamEducationImportList200>>,) => {
+      return apiRequest<ExamEducationImportList200>(
+      {url: `/api/exam/educationImport/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 与导入记录列表相同的筛选条件与数据权限。
+ * @summary 导出继续教育导入记录（Excel）
+ */
+export const examEducationImportExport = (
+    params?: ExamEducationImportExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/educationImport/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 每条培训记录：人员、证书、专业、学时、起止日期、培训机构、是否计入证书当前有效期。区域中心人员为其区域企业的记录，省级管理员全部，企业用户为本企业人员的记录，个人用户为本人的记录。beginTime/endTime 为结束日期。
+ * @summary 继续教育记录列表
+ */
+export const examFurtherEducationList = (
+    params?: ExamFurtherEducationListParams,
+ options?: SecondParameter<typeof apiRequest<ExamFurtherEducationList200>>,) => {
+      return apiRequest<ExamFurtherEducationList200>(
+      {url: `/api/exam/furtherEducation/list`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 与列表相同的筛选条件。区域中心人员为其区域企业的记录，省级管理员全部，企业用户为本企业人员的记录，个人用户为本人的记录。
+ * @summary 导出继续教育记录（Excel）
+ */
+export const examFurtherEducationExport = (
+    params?: ExamFurtherEducationExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/furtherEducation/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * 每本证书当前有效期内计入的继续教育学时与应完成学时（参数 biz.delay.hoursPerYear，默认每年 24 学时，× 3 年），与证书延期第 2 项核验读取相同的记录。不填 status 时为有效与暂扣的证书。区域中心人员为其区域企业的记录，省级管理员全部，企业用户为本企业人员的记录，个人用户为本人的记录。
+ * @summary 证书继续教育学时统计
+ */
+export const examFurtherEducationHours = (
+    params?: ExamFurtherEducationHoursParams,
+ options?: SecondParameter<typeof apiRequest<ExamFurtherEducationHours200>>,) => {
+      return apiRequest<ExamFurtherEducationHours200>(
+      {url: `/api/exam/furtherEducation/hours`, method: 'GET',
+        params
+    },
+      options);
+    }
+  
+/**
+ * 与学时统计列表相同的筛选条件。区域中心人员为其区域企业的记录，省级管理员全部，企业用户为本企业人员的记录，个人用户为本人的记录。
+ * @summary 导出证书继续教育学时统计（Excel）
+ */
+export const examFurtherEducationHoursExport = (
+    params?: ExamFurtherEducationHoursExportParams,
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/exam/furtherEducation/hours/export`, method: 'GET',
+        params,
+        responseType: 'blob'
+    },
+      options);
+    }
+  
+/**
+ * ids 为以逗号分隔的记录编号。删除后其学时不再计入证书；原导入文件可再次导入以恢复。任一记录不在数据权限内时 403，不存在时 404，均不删除任何记录。
+ * @summary 删除继续教育记录
+ */
+export const examFurtherEducationRemove = (
+    params: ExamFurtherEducationRemoveParams,
+ options?: SecondParameter<typeof apiRequest<ExamFurtherEducationRemove200>>,) => {
+      return apiRequest<ExamFurtherEducationRemove200>(
+      {url: `/api/exam/furtherEducation/remove`, method: 'POST',
+        params
+    },
+      options);
+    }
+  
 export type CodePostResult = NonNullable<Awaited<ReturnType<typeof codePost>>>
 export type LoginLoginResult = NonNullable<Awaited<ReturnType<typeof loginLogin>>>
 export type LoginSmsSendResult = NonNullable<Awaited<ReturnType<typeof loginSmsSend>>>
@@ -5503,3 +5747,18 @@ export type ExamScoreSearchExportResult = NonNullable<Awaited<ReturnType<typeof 
 export type PublicExamTicketResult = NonNullable<Awaited<ReturnType<typeof publicExamTicket>>>
 export type PublicGradeSearchResult = NonNullable<Awaited<ReturnType<typeof publicGradeSearch>>>
 export type PublicSignSearchResult = NonNullable<Awaited<ReturnType<typeof publicSignSearch>>>
+export type ExamExamImportImportTemplateResult = NonNullable<Awaited<ReturnType<typeof examExamImportImportTemplate>>>
+export type ExamExamImportImportDataResult = NonNullable<Awaited<ReturnType<typeof examExamImportImportData>>>
+export type ExamExamImportReportResult = NonNullable<Awaited<ReturnType<typeof examExamImportReport>>>
+export type ExamExamImportListResult = NonNullable<Awaited<ReturnType<typeof examExamImportList>>>
+export type ExamExamImportExportResult = NonNullable<Awaited<ReturnType<typeof examExamImportExport>>>
+export type ExamEducationImportImportTemplateResult = NonNullable<Awaited<ReturnType<typeof examEducationImportImportTemplate>>>
+export type ExamEducationImportImportDataResult = NonNullable<Awaited<ReturnType<typeof examEducationImportImportData>>>
+export type ExamEducationImportReportResult = NonNullable<Awaited<ReturnType<typeof examEducationImportReport>>>
+export type ExamEducationImportListResult = NonNullable<Awaited<ReturnType<typeof examEducationImportList>>>
+export type ExamEducationImportExportResult = NonNullable<Awaited<ReturnType<typeof examEducationImportExport>>>
+export type ExamFurtherEducationListResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationList>>>
+export type ExamFurtherEducationExportResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationExport>>>
+export type ExamFurtherEducationHoursResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationHours>>>
+export type ExamFurtherEducationHoursExportResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationHoursExport>>>
+export type ExamFurtherEducationRemoveResult = NonNullable<Awaited<ReturnType<typeof examFurtherEducationRemove>>>
