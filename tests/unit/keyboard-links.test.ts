@@ -17,12 +17,15 @@ function tsxFiles(dir: string): string[] {
   });
 }
 
-/** The opening <a …> tags of a text whose attributes have onClick but no href. */
+/**
+ * The opening tags of a text that only a mouse can use: an <a …> with onClick but no href, and any
+ * antd <Typography.Link …> without href (it renders such an <a>, also behind a Popconfirm).
+ */
 export function clickOnlyAnchors(text: string): string[] {
   const found: string[] = [];
-  for (const m of text.matchAll(/<a(?=[\s>])/g)) {
+  for (const m of text.matchAll(/<(a|Typography\.Link)(?=[\s>])/g)) {
     let depth = 0;
-    let j = m.index + 2;
+    let j = m.index + m[0].length;
     for (; j < text.length; j += 1) {
       const c = text[j];
       if (c === '{') depth += 1;
@@ -30,7 +33,8 @@ export function clickOnlyAnchors(text: string): string[] {
       else if (c === '>' && depth === 0) break;
     }
     const tag = text.slice(m.index, j + 1);
-    if (/\bonClick=/.test(tag) && !/\bhref=/.test(tag)) found.push(tag.replace(/\s+/g, ' ').slice(0, 120));
+    const clickOnly = m[1] === 'a' ? /\bonClick=/.test(tag) && !/\bhref=/.test(tag) : !/\bhref=/.test(tag);
+    if (clickOnly) found.push(tag.replace(/\s+/g, ' ').slice(0, 120));
   }
   return found;
 }
@@ -40,6 +44,8 @@ describe('keyboard reach', () => {
     expect(clickOnlyAnchors('<a onClick={() => go(r.id)} data-testid="x">{r.name}</a>')).toHaveLength(1);
     expect(clickOnlyAnchors('<a href="/web" onClick={() => close()}>web</a>')).toEqual([]);
     expect(clickOnlyAnchors('<ActionLink onClick={() => go()}>go</ActionLink>')).toEqual([]);
+    expect(clickOnlyAnchors('<Popconfirm title="?"><Typography.Link type="danger">删除</Typography.Link></Popconfirm>')).toHaveLength(1);
+    expect(clickOnlyAnchors('<Typography.Link href="/web/disclosure">信息公开</Typography.Link>')).toEqual([]);
   });
 
   it('has no <a> in src/ that only a mouse can use', () => {

@@ -4,7 +4,7 @@
  * the review window.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Typography } from 'antd';
+
 import type { ParamsType, ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import type { ListResult } from '@/services/request';
@@ -14,6 +14,7 @@ import { toolBarOf, type ToolBarProps } from '../ListPage';
 import { useKitText } from '../text';
 import CheckStatusTag from './CheckStatusTag';
 import ReviewModal, { type ReviewDetail } from './ReviewModal';
+import ActionLink from '@/components/ActionLink';
 
 export type ReviewTab = 'all' | 'pending';
 
@@ -33,9 +34,9 @@ export function ReviewLink({ pending, onOpen, testId }: { pending: PendingInfo; 
   const t = useKitText();
   const text = pending.canReview ? t('admin.review.button') : pending.canCancel ? `${t('admin.review.view')}/${t('admin.review.withdraw')}` : t('admin.review.view');
   return (
-    <Typography.Link onClick={() => onOpen(pending.reviewId)} data-testid={testId}>
+    <ActionLink onClick={() => onOpen(pending.reviewId)} data-testid={testId}>
       {text}
-    </Typography.Link>
+    </ActionLink>
   );
 }
 

@@ -197,9 +197,9 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
           may.has('DELETE') ? (
             <AuthButton key="remove" perm={`${perm}:remove`}>
               <Popconfirm title={t('list.removeConfirm', { applyNo: r.applyNo })} onConfirm={() => removeRow(r)} okButtonProps={{ danger: true }}>
-                <Typography.Link type="danger" data-testid="business-row-delete">
+                <ActionLink danger data-testid="business-row-delete">
                   {t('list.delete')}
-                </Typography.Link>
+                </ActionLink>
               </Popconfirm>
             </AuthButton>
           ) : null,

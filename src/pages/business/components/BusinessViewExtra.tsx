@@ -3,7 +3,7 @@
  * the form in words and the materials (downloadable), from {base}/get/{id}.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Descriptions, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Descriptions, Skeleton, Space } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { BusinessType } from '@machines/businessTypes';
@@ -14,6 +14,7 @@ import { errorMessage, isUnauthorized } from '@/services/request';
 import { fieldLabelKey, PAYLOAD_FIELDS } from './logic';
 import { NS } from './types';
 import { useDict } from './useDict';
+import ActionLink from '@/components/ActionLink';
 
 export default function BusinessViewExtra({ type, id, version }: { type: BusinessType; id: number; version: number }) {
   const { t } = useTranslation(NS);
@@ -84,7 +85,7 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
             children: detail.materials.length ? (
               <Space wrap>
                 {detail.materials.map((m) => (
-                  <Typography.Link
+                  <ActionLink
                     key={m.ossId}
                     onClick={() =>
                       void downloadFile((o) => fileDownload(m.ossId, undefined, o), m.originalName).catch((err: unknown) =>
@@ -93,7 +94,7 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
                     }
                   >
                     <PaperClipOutlined /> {m.originalName}
-                  </Typography.Link>
+                  </ActionLink>
                 ))}
               </Space>
             ) : (

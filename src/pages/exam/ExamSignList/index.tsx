@@ -4,7 +4,7 @@
  * many), the enterprise signs up and withdraws, the ticket prints — each as the row allows.
  */
 import { useMemo, useState } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { CheckOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,7 @@ export default function ExamSignList() {
     { title: t('sign.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { 'data-testid': 'search-keyword' } },
     {
       title: t('sign.name'), dataIndex: 'name', width: 100, search: false,
-      render: (_d, r) => <Typography.Link onClick={() => navigate(`/exam/examSignDetail?id=${r.id}`)} data-testid="sign-name">{r.name}</Typography.Link>,
+      render: (_d, r) => <ActionLink onClick={() => navigate(`/exam/examSignDetail?id=${r.id}`)} data-testid="sign-name">{r.name}</ActionLink>,
     },
     { title: t('sign.idNo'), dataIndex: 'idNo', width: 180, search: false },
     { title: t('sign.category'), dataIndex: 'category', width: 100, valueType: 'select', valueEnum: Object.fromEntries(CATEGORIES.map((c) => [c, { text: c }])) },

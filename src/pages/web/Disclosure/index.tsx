@@ -9,6 +9,7 @@ import { publicDisclosure } from '@/services/generated/api';
 import type { PublicDisclosure200 } from '@/services/generated/api.schemas';
 import { displayValue } from '../components/format';
 import styles from '../components/SearchPage.module.css';
+import ActionLink from '@/components/ActionLink';
 
 /** SPEC 9: default page size 10; options 10, 20, 30. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 30];
@@ -68,7 +69,7 @@ export default function Disclosure() {
       key: 'title',
       title: t('disclosure.colTitle'),
       render: (_: unknown, r: DisclosureItem) => (
-        <Typography.Link onClick={() => setOpen(r)}>{titleOf(r)}</Typography.Link>
+        <ActionLink onClick={() => setOpen(r)}>{titleOf(r)}</ActionLink>
       ),
     },
     {
@@ -91,7 +92,7 @@ export default function Disclosure() {
       title: t('disclosure.colAction'),
       width: 90,
       render: (_: unknown, r: DisclosureItem) => (
-        <Typography.Link onClick={() => setOpen(r)}>{t('disclosure.view')}</Typography.Link>
+        <ActionLink onClick={() => setOpen(r)}>{t('disclosure.view')}</ActionLink>
       ),
     },
   ];
