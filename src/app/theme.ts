@@ -43,17 +43,20 @@ export function accessibleShade(color: string, background = '#ffffff', min = AA)
   return '#000000';
 }
 
-/** antd theme for a primary colour: every text-bearing colour at AA contrast on white. */
+/** The page's grey background (ProLayout content): text drawn on it needs the most contrast. */
+export const PAGE_BACKGROUND = '#f0f2f5';
+
+/** antd theme for a primary colour: every text-bearing colour at AA contrast on white and on the page's grey. */
 export function accessibleTheme(primaryColor: string): ThemeConfig {
-  const primary = accessibleShade(primaryColor);
+  const primary = accessibleShade(primaryColor, PAGE_BACKGROUND);
   return {
     token: {
       colorPrimary: primary,
       colorInfo: primary,
       colorLink: primary,
-      colorSuccess: accessibleShade('#52c41a'),
-      colorWarning: accessibleShade('#faad14'),
-      colorError: accessibleShade('#ff4d4f'),
+      colorSuccess: accessibleShade('#52c41a', PAGE_BACKGROUND),
+      colorWarning: accessibleShade('#faad14', PAGE_BACKGROUND),
+      colorError: accessibleShade('#ff4d4f', PAGE_BACKGROUND),
       // The darker status colours would otherwise tint their light backgrounds grey: keep antd's.
       colorSuccessBg: '#f6ffed',
       colorSuccessBorder: '#b7eb8f',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AA, accessibleShade, accessibleTheme, contrastRatio } from '../../src/app/theme';
+import { AA, PAGE_BACKGROUND, accessibleShade, accessibleTheme, contrastRatio } from '../../src/app/theme';
 
 describe('the readable theme', () => {
   it('measures contrast as WCAG does', () => {
@@ -16,10 +16,11 @@ describe('the readable theme', () => {
     expect(contrastRatio(shade, '#ffffff')).toBeLessThan(5);
   });
 
-  it('draws every text colour of the default primary (#1890FF) at AA contrast on white', () => {
+  it('draws every text colour of the default primary (#1890FF) at AA contrast on white and on the page grey', () => {
     const { token } = accessibleTheme('#1890FF');
     for (const key of ['colorPrimary', 'colorInfo', 'colorLink', 'colorSuccess', 'colorWarning', 'colorError'] as const) {
       expect(contrastRatio(String(token?.[key]), '#ffffff'), key).toBeGreaterThanOrEqual(AA);
+      expect(contrastRatio(String(token?.[key]), PAGE_BACKGROUND), key).toBeGreaterThanOrEqual(AA);
     }
   });
 });

@@ -23,6 +23,7 @@ import SettingDrawer from './SettingDrawer';
 import './index.css';
 import { accessibleShade } from '@/app/theme';
 import { LIST_FAILURE_EVENT, REFUSAL_EVENT, type RefusalState } from '@/app/refusal';
+import { watchScrollRegions } from '@/app/scrollRegions';
 
 export const SIDER_WIDTH = 256;
 export const SIDER_COLLAPSED_WIDTH = 80;
@@ -58,6 +59,8 @@ export default function BasicLayout() {
   });
   const [hideHeader, setHideHeader] = useState(false);
   const { message } = App.useApp();
+
+  useEffect(() => watchScrollRegions(), []);
 
   // A list the server refused opens the 403 page with the reason; a failed list says it failed.
   useEffect(() => {

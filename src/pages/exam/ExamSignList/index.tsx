@@ -8,6 +8,7 @@ import { Button, Space } from 'antd';
 import { CheckOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import AuthButton from '@/components/AuthButton';
 import { useAccess } from '@/app/useAccess';
@@ -26,6 +27,7 @@ type Search = Omit<ExamSignListParams, 'pageNum' | 'pageSize'>;
 
 export default function ExamSignList() {
   const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const labels = useExamLabels();
   const [params] = useSearchParams();
@@ -83,7 +85,7 @@ export default function ExamSignList() {
       rowSelection={reviewer ? {
         selectedRowKeys: selected,
         onChange: (keys) => setSelected(keys.map(Number)),
-        getCheckboxProps: (r: ExamSignup) => ({ disabled: !r.actions.includes('accept') }),
+        getCheckboxProps: (r: ExamSignup) => ({ ...selectionLabel(tc('a11y.selectRow', { name: r.name })), disabled: !r.actions.includes('accept') }),
       } : false}
       tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
         <Space>

@@ -12,6 +12,7 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
@@ -45,6 +46,7 @@ const sortOf = <F extends string>(allowed: Record<string, F>, sort: Record<strin
 
 export default function FurtherEducation() {
   const { t } = useTranslation(['imports', 'cert']);
+  const { t: tc } = useTranslation('common');
   const { message, modal } = App.useApp();
   const pagination = useTablePagination();
   const [params, setParams] = useSearchParams();
@@ -113,7 +115,7 @@ export default function FurtherEducation() {
       render: (_d, r) => (
         <Space direction="vertical" size={0} style={{ width: '100%' }}>
           <Typography.Text data-testid="further-hours-value">{t('further.hoursOf', { hours: r.hours, required: r.required })}</Typography.Text>
-          <Progress percent={Math.min(100, Math.round((r.hours / Math.max(r.required, 1)) * 100))} size="small" status={r.met ? 'success' : 'active'} showInfo={false} />
+          <Progress percent={Math.min(100, Math.round((r.hours / Math.max(r.required, 1)) * 100))} size="small" status={r.met ? 'success' : 'active'} showInfo={false} aria-label={t('further.hoursOf', { hours: r.hours, required: r.required })} />
         </Space>
       ),
     },
@@ -232,7 +234,7 @@ export default function FurtherEducation() {
                 rowSelection={{
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(Number)),
-                  getCheckboxProps: (r) => ({ disabled: !r.canRemove }),
+                  getCheckboxProps: (r) => ({ ...selectionLabel(tc('a11y.selectRow', { name: `${r.name} ${r.course}` })), disabled: !r.canRemove }),
                 }}
                 tableAlertRender={({ selectedRows, onCleanSelected }) => (
                   <Space>

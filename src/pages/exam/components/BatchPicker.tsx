@@ -50,6 +50,7 @@ export default function BatchPicker({ value, onChange, offer, reloadKey, onLoade
       loading={loading}
       value={value ?? undefined}
       placeholder={t('batch.pick')}
+      aria-label={t('batch.pick')}
       allowClear
       showSearch
       optionFilterProp="label"
