@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './scripts/lib/precompress';
 
 /**
  * Client build. Pages are lazy routes (React.lazy in src/app/pageRegistry.ts); the UI
@@ -15,7 +16,7 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
