@@ -8,12 +8,12 @@ import PageLoading from '@/components/PageLoading';
 import ErrorBoundary from '@/components/ErrorBoundary';
 import { useUserRoutes } from '@/store/user';
 import { flattenRoutes, type RouteNode } from './routeBuilder';
-import { pageFor } from './pageRegistry';
 import RouteGuard from './RouteGuard';
-import OldExam from './OldExam';
 import { FIXED_LAYOUT_ROUTES } from './fixedRoutes';
+import { lazyPage } from './lazyPage';
 
-const BasicLayout = lazy(() => import('@/layouts/BasicLayout'));
+// The first pages (login, register, the public site, error pages) read only the first-page texts; the rest load them all (lazyPage).
+const BasicLayout = lazyPage(() => import('@/layouts/BasicLayout'));
 const UserLayout = lazy(() => import('@/layouts/UserLayout'));
 const WebLayout = lazy(() => import('@/layouts/WebLayout'));
 const BlankLayout = lazy(() => import('@/layouts/BlankLayout'));
@@ -27,12 +27,14 @@ const GradeSearch = lazy(() => import('@/pages/web/GradeSearch'));
 const CertSearch = lazy(() => import('@/pages/web/CertSearch'));
 const OutSearch = lazy(() => import('@/pages/web/OutSearch'));
 const Disclosure = lazy(() => import('@/pages/web/Disclosure'));
-const CertificateInfo = lazy(() => import('@/pages/cert/CertificateInfo'));
+const CertificateInfo = lazyPage(() => import('@/pages/cert/CertificateInfo'));
 const Exception403 = lazy(() => import('@/pages/exception/403'));
 const Exception404 = lazy(() => import('@/pages/exception/404'));
 const Exception500 = lazy(() => import('@/pages/exception/500'));
 
-const Workplace = lazy(() => import('@/pages/dashboard/Workplace'));
+const OldExam = lazy(() => import('./OldExam'));
+
+const Workplace = lazyPage(() => import('@/pages/dashboard/Workplace'));
 
 function Page({ component: C }: { component: LazyExoticComponent<ComponentType> | ComponentType }) {
   const location = useLocation();
@@ -49,6 +51,19 @@ const el = (C: LazyExoticComponent<ComponentType> | ComponentType) => <Page comp
 
 export { FIXED_LAYOUT_ROUTES };
 
+const registryPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The page of a menu entry's component string; the table of pages (pageRegistry.ts) loads with the first one. */
+function registryPage(component: string | undefined): LazyExoticComponent<ComponentType> {
+  const key = component ?? '';
+  let page = registryPages.get(key);
+  if (!page) {
+    page = lazyPage(() => import('./pageRegistry').then((registry) => registry.loadPage(component)));
+    registryPages.set(key, page);
+  }
+  return page;
+}
+
 /** Route objects for the user's generated routes (flat, absolute paths). */
 export function dynamicRouteObjects(nodes: RouteNode[] | null): RouteObject[] {
   if (!nodes) return [];
@@ -58,7 +73,7 @@ export function dynamicRouteObjects(nodes: RouteNode[] | null): RouteObject[] {
     .map((r) =>
       r.redirect
         ? { path: r.path, element: <Navigate to={r.redirect} replace /> }
-        : { path: r.path, element: el(pageFor(r.component)) },
+        : { path: r.path, element: el(registryPage(r.component)) },
     );
 }
 
@@ -88,7 +103,7 @@ export function buildRouteTable(nodes: RouteNode[] | null): RouteObject[] {
     },
     { path: '/cert/:queryCode', element: el(CertificateInfo) },
     { path: '/certificateInfo/:queryCode', element: el(CertificateInfo) },
-    { path: '/oldExam', element: <OldExam /> },
+    { path: '/oldExam', element: el(OldExam) },
     {
       element: el(BlankLayout),
       children: [

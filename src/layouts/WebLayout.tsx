@@ -1,6 +1,5 @@
 import { LoginOutlined, PhoneOutlined, ClockCircleOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Col, Menu, Row } from 'antd';
-import QRCode from 'qrcode';
+import { Button, Col, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -31,7 +30,9 @@ function usePublicQrCode(): string | null {
   useEffect(() => {
     let alive = true;
     const target = typeof window !== 'undefined' ? `${window.location.origin}/web` : '/web';
-    QRCode.toDataURL(target, { margin: 1, width: 200, color: { dark: '#0b2a4a', light: '#ffffff' } })
+    // The encoder is loaded after the page shows: the footer's QR code is not worth delaying the first paint.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(target, { margin: 1, width: 200, color: { dark: '#0b2a4a', light: '#ffffff' } }))
       .then((url) => {
         if (alive) setSrc(url);
       })
@@ -51,10 +52,11 @@ export default function WebLayout() {
   const qr = usePublicQrCode();
   const year = new Date().getFullYear();
 
+  const selected = webMenuKey(location.pathname);
   const items = [
-    { key: 'web', label: <Link to="/web">{t('menu.web')}</Link> },
-    { key: 'disclosure', label: <Link to="/web/disclosure">{t('menu.disclosure')}</Link> },
-  ];
+    { key: 'web', to: '/web', label: t('menu.web') },
+    { key: 'disclosure', to: '/web/disclosure', label: t('menu.disclosure') },
+  ] as const;
 
   return (
     <div className={styles.layout} data-testid="web-layout">
@@ -66,13 +68,19 @@ export default function WebLayout() {
               {t('siteTitle')}
             </span>
           </Link>
-          <Menu
-            className={styles.menu}
-            mode="horizontal"
-            selectedKeys={[webMenuKey(location.pathname)]}
-            items={items}
-            data-testid="web-menu"
-          />
+          {/* Two links, drawn like antd's horizontal menu without loading Menu on the public site's first page. */}
+          <nav className={styles.menu} data-testid="web-menu">
+            {items.map((item) => (
+              <Link
+                key={item.key}
+                to={item.to}
+                className={item.key === selected ? `${styles.menuItem} ${styles.menuItemSelected}` : styles.menuItem}
+                aria-current={item.key === selected ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </nav>
           <div className={styles.right}>
             <LanguageSwitch />
             <Button

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import StatusNotice from '@/components/StatusNotice';
 
 /** SPEC 9: page loading time-out 120 seconds. */
 export const PAGE_LOADING_TIMEOUT_MS = 120_000;
@@ -15,7 +16,7 @@ export default function PageLoading({ tip }: { tip?: string }) {
   }, []);
   if (timedOut) {
     return (
-      <Result
+      <StatusNotice
         status="warning"
         title={t('loading.timeout')}
         extra={<Button type="primary" onClick={() => window.location.reload()}>{t('loading.reload')}</Button>}

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout, DefaultFooter, type MenuDataItem } from '@ant-design/pro-components';
-import { Breadcrumb } from 'antd';
+import { App as AntApp, Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useUserRoutes } from '@/store/user';
@@ -161,61 +161,65 @@ export default function BasicLayout() {
 
   const year = new Date().getFullYear();
 
+  // antd's App (message/modal/notification hooks for the pages) starts here, not at the root: the
+  // pages before sign-in do not load its dialogs (issue 14).
   return (
-    <div className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`} data-device={device}>
-      <ProLayout
-        title={t('title')}
-        logo={<img src={LOGO} alt="" />}
-        layout={top ? 'top' : 'side'}
-        navTheme="light"
-        token={token}
-        contentWidth={settings.contentWidth}
-        fixedHeader={settings.fixedHeader}
-        fixSiderbar={settings.fixSiderbar}
-        siderWidth={SIDER_WIDTH}
-        collapsed={collapsed}
-        onCollapse={onCollapse}
-        breakpoint={false}
-        location={{ pathname: location.pathname }}
-        route={{ path: '/', children: menuData }}
-        menu={{ locale: false, type: 'sub' }}
-        onMenuHeaderClick={() => navigate('/dashboard')}
-        menuHeaderRender={(logo) => (
-          <Link to="/dashboard" data-testid="logo-link" className="sc-logo" title={t('title')}>
-            {logo}
-            {collapsed && !top ? null : <h1 className="sc-title">{t('title')}</h1>}
-          </Link>
-        )}
-        menuItemRender={(item, dom) =>
-          item.isUrl || /^https?:\/\//.test(item.path ?? '') ? (
-            <a href={item.path} target={item.target || '_blank'} rel="noopener noreferrer">
-              {dom}
-            </a>
-          ) : (
-            <Link to={item.path ?? '/'}>{dom}</Link>
-          )
-        }
-        subMenuItemRender={(_item, dom) => dom}
-        actionsRender={() => [<RightContent key="right" dark={headerDark} />]}
-        footerRender={() => (
-          <DefaultFooter
-            copyright={t('footer.copyright', { year })}
-            links={[
-              { key: 'web', title: t('footer.publicSite'), href: '/web', blankTarget: false },
-              { key: 'disclosure', title: t('footer.disclosure'), href: '/web/disclosure', blankTarget: false },
-            ]}
-          />
-        )}
-        pageTitleRender={(_p, defaultTitle) => `${defaultTitle ?? ''}`}
-      >
-        {settings.multiTab ? <MultiTab titleOf={titleOf} /> : null}
-        <div className="sc-page">
-          {crumbs.length > 0 ? <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" /> : null}
-          <Outlet />
-        </div>
-        {publicSettings && publicSettings.production === false ? <SettingDrawer /> : null}
-      </ProLayout>
-    </div>
+    <AntApp>
+      <div className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`} data-device={device}>
+        <ProLayout
+          title={t('title')}
+          logo={<img src={LOGO} alt="" />}
+          layout={top ? 'top' : 'side'}
+          navTheme="light"
+          token={token}
+          contentWidth={settings.contentWidth}
+          fixedHeader={settings.fixedHeader}
+          fixSiderbar={settings.fixSiderbar}
+          siderWidth={SIDER_WIDTH}
+          collapsed={collapsed}
+          onCollapse={onCollapse}
+          breakpoint={false}
+          location={{ pathname: location.pathname }}
+          route={{ path: '/', children: menuData }}
+          menu={{ locale: false, type: 'sub' }}
+          onMenuHeaderClick={() => navigate('/dashboard')}
+          menuHeaderRender={(logo) => (
+            <Link to="/dashboard" data-testid="logo-link" className="sc-logo" title={t('title')}>
+              {logo}
+              {collapsed && !top ? null : <h1 className="sc-title">{t('title')}</h1>}
+            </Link>
+          )}
+          menuItemRender={(item, dom) =>
+            item.isUrl || /^https?:\/\//.test(item.path ?? '') ? (
+              <a href={item.path} target={item.target || '_blank'} rel="noopener noreferrer">
+                {dom}
+              </a>
+            ) : (
+              <Link to={item.path ?? '/'}>{dom}</Link>
+            )
+          }
+          subMenuItemRender={(_item, dom) => dom}
+          actionsRender={() => [<RightContent key="right" dark={headerDark} />]}
+          footerRender={() => (
+            <DefaultFooter
+              copyright={t('footer.copyright', { year })}
+              links={[
+                { key: 'web', title: t('footer.publicSite'), href: '/web', blankTarget: false },
+                { key: 'disclosure', title: t('footer.disclosure'), href: '/web/disclosure', blankTarget: false },
+              ]}
+            />
+          )}
+          pageTitleRender={(_p, defaultTitle) => `${defaultTitle ?? ''}`}
+        >
+          {settings.multiTab ? <MultiTab titleOf={titleOf} /> : null}
+          <div className="sc-page">
+            {crumbs.length > 0 ? <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" /> : null}
+            <Outlet />
+          </div>
+          {publicSettings && publicSettings.production === false ? <SettingDrawer /> : null}
+        </ProLayout>
+      </div>
+    </AntApp>
   );
 }
 
