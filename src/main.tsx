@@ -5,6 +5,7 @@ import i18n, { DEFAULT_LANGUAGE, i18nReady, isLanguage } from './i18n';
 import { loadAntdLocale } from './app/antdLocales';
 import './app/global.css';
 import App from './app/App';
+import { preloadRoute } from './app/AppRoutes';
 
 const render = () =>
   createRoot(document.getElementById('root')!).render(
@@ -13,9 +14,11 @@ const render = () =>
     </StrictMode>,
   );
 
-// The language's texts come first (two small chunks: ours and antd's); a failed fetch still
-// renders (keys or English show, the page works).
-void i18nReady
-  .then(() => loadAntdLocale(isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE))
+// The route's layout and page start loading now, beside the texts.
+preloadRoute(window.location.pathname);
+
+// The language's texts come first (two small chunks, ours and antd's, fetched together); a
+// failed fetch still renders (keys or English show, the page works).
+void Promise.all([i18nReady, loadAntdLocale(isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE)])
   .catch(() => undefined)
   .then(render);

@@ -109,8 +109,12 @@ export function firstPageTexts(manifest: Manifest): Map<string, string[]> {
   for (const [key, chunk] of Object.entries(manifest)) {
     const m = /^locale-([a-z]{2}-[A-Z]{2})$/.exec(chunk.name ?? '');
     if (!m) continue;
-    // A locale some library imports statically (antd's own English) sits in a shared chunk, not in one of its own.
-    const antd = Object.keys(manifest).filter((k) => k.endsWith(`antd/es/locale/${m[1]!.replace('-', '_')}.js`));
+    // antd's locale is a chunk of its own, or (when a library also imports it statically) a shared
+    // chunk named after it; rc-pagination's and rc-picker's locales of that name come with it.
+    const antdName = m[1]!.replace('-', '_');
+    const antd = Object.entries(manifest)
+      .filter(([k, c]) => k.endsWith(`antd/es/locale/${antdName}.js`) || (k.startsWith('_') && c.name === antdName))
+      .map(([k]) => k);
     byLanguage.set(m[1]!, [...(byLanguage.get(m[1]!) ?? []), key, ...antd]);
   }
   return byLanguage;

@@ -14,8 +14,6 @@ const gzip = promisify(zlib.gzip);
 
 /** Text formats worth compressing; images and fonts of the build are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map|wasm)$/i;
-/** Below this a compressed answer saves less than its headers cost. */
-const MIN_BYTES = 1024;
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
@@ -29,13 +27,12 @@ export interface PrecompressResult {
   gzipBytes: number;
 }
 
-/** Writes `f.br` and `f.gz` beside every compressible file of dir; a copy that does not shrink the file is not written. */
+/** Writes `f.br` and `f.gz` beside every compressible file of dir; a copy that does not shrink the file (a tiny one) is not written. */
 export async function precompressDir(dir: string): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const files = (await listFiles(dir)).filter((f) => COMPRESSIBLE.test(f));
   await Promise.all(files.map(async (file) => {
     const raw = await fs.readFile(file);
-    if (raw.length < MIN_BYTES) return;
     const [br, gz] = await Promise.all([
       brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
       gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),

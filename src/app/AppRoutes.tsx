@@ -14,14 +14,18 @@ import { lazyPage } from './lazyPage';
 
 // The first pages (login, register, the public site, error pages) read only the first-page texts; the rest load them all (lazyPage).
 const BasicLayout = lazyPage(() => import('@/layouts/BasicLayout'));
-const UserLayout = lazy(() => import('@/layouts/UserLayout'));
-const WebLayout = lazy(() => import('@/layouts/WebLayout'));
+const loadUserLayout = () => import('@/layouts/UserLayout');
+const loadWebLayout = () => import('@/layouts/WebLayout');
+const UserLayout = lazy(loadUserLayout);
+const WebLayout = lazy(loadWebLayout);
 const BlankLayout = lazy(() => import('@/layouts/BlankLayout'));
 
-const Login = lazy(() => import('@/pages/user/Login'));
+const loadLogin = () => import('@/pages/user/Login');
+const Login = lazy(loadLogin);
 const Register = lazy(() => import('@/pages/user/Register'));
 const RegisterResult = lazy(() => import('@/pages/user/RegisterResult'));
-const WebHome = lazy(() => import('@/pages/web/Home'));
+const loadWebHome = () => import('@/pages/web/Home');
+const WebHome = lazy(loadWebHome);
 const SignSearch = lazy(() => import('@/pages/web/SignSearch'));
 const GradeSearch = lazy(() => import('@/pages/web/GradeSearch'));
 const CertSearch = lazy(() => import('@/pages/web/CertSearch'));
@@ -36,11 +40,28 @@ const OldExam = lazy(() => import('./OldExam'));
 
 const Workplace = lazyPage(() => import('@/pages/dashboard/Workplace'));
 
-function Page({ component: C }: { component: LazyExoticComponent<ComponentType> | ComponentType }) {
+/**
+ * A first visit's route: its layout and page chunks, fetched together as the app starts rather
+ * than the page's only once the layout has rendered (a waterfall, and a footer that jumps when
+ * the page arrives under it).
+ */
+const FIRST_VISIT_CHUNKS: [RegExp, (() => Promise<unknown>)[]][] = [
+  [/^\/user(\/login)?\/?$/i, [loadUserLayout, loadLogin]],
+  [/^\/web\/?$/i, [loadWebLayout, loadWebHome]],
+  [/^\/web\//i, [loadWebLayout]],
+];
+
+export function preloadRoute(pathname: string): void {
+  const hit = FIRST_VISIT_CHUNKS.find(([path]) => path.test(pathname));
+  // A failed fetch shows when the route renders (ErrorBoundary), not here.
+  for (const load of hit?.[1] ?? []) void load().catch(() => undefined);
+}
+
+function Page({ component: C, fill = false }: { component: LazyExoticComponent<ComponentType> | ComponentType; fill?: boolean }) {
   const location = useLocation();
   return (
     <ErrorBoundary resetKey={location.pathname}>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<PageLoading fill={fill} />}>
         <C />
       </Suspense>
     </ErrorBoundary>
@@ -48,6 +69,8 @@ function Page({ component: C }: { component: LazyExoticComponent<ComponentType> 
 }
 
 const el = (C: LazyExoticComponent<ComponentType> | ComponentType) => <Page component={C} />;
+/** A page of the public site: while it loads, the layout's footer waits below the fold instead of jumping down when the page arrives. */
+const webPage = (C: LazyExoticComponent<ComponentType>) => <Page component={C} fill />;
 
 export { FIXED_LAYOUT_ROUTES };
 
@@ -93,12 +116,12 @@ export function buildRouteTable(nodes: RouteNode[] | null): RouteObject[] {
       path: '/web',
       element: el(WebLayout),
       children: [
-        { index: true, element: el(WebHome) },
-        { path: 'signSearch', element: el(SignSearch) },
-        { path: 'gradeSearch', element: el(GradeSearch) },
-        { path: 'certSearch', element: el(CertSearch) },
-        { path: 'outSearch', element: el(OutSearch) },
-        { path: 'disclosure', element: el(Disclosure) },
+        { index: true, element: webPage(WebHome) },
+        { path: 'signSearch', element: webPage(SignSearch) },
+        { path: 'gradeSearch', element: webPage(GradeSearch) },
+        { path: 'certSearch', element: webPage(CertSearch) },
+        { path: 'outSearch', element: webPage(OutSearch) },
+        { path: 'disclosure', element: webPage(Disclosure) },
       ],
     },
     { path: '/cert/:queryCode', element: el(CertificateInfo) },

@@ -77,7 +77,7 @@ export default function WebHome() {
             </h3>
             <Link to="/web/disclosure">{t('more')}</Link>
           </div>
-          <div className={styles.cardBody}>
+          <div className={`${styles.cardBody} ${styles.noticeBody}`}>
             {notices === null ? (
               <Skeleton active paragraph={{ rows: 4 }} />
             ) : notices.length === 0 ? (
