@@ -13,6 +13,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
+import { BufferedLogStream } from './lib/logStream.js';
 import { languageOf, runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
@@ -53,7 +54,7 @@ export const smsOutboxFile = (config: AppConfig) => path.join(config.dataDir, 's
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info', stream: new BufferedLogStream() },
     // Only these peers may say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,

@@ -3,23 +3,28 @@
  * that is created before the run and dropped after it.
  */
 import pg from 'pg';
-import { startThrowawayPostgres } from './postgres.js';
+import { findBinDir, startThrowawayPostgres } from './postgres.js';
 
 export interface BenchServer {
   /** A URL on the server that may create and drop databases. */
   adminUrl: string;
-  /** Where the server came from; the report says so because the throwaway one runs with fsync off. */
+  /** Where the server came from (the report says so). */
   source: 'PG_URL' | 'throwaway';
+  /** PostgreSQL's programs (pgbench) when known. */
+  binDir: string | null;
   stop(): void;
 }
 
-/** PG_URL when set (left running), else a throwaway cluster (stopped afterwards); null when neither. */
-export function acquireServer(): BenchServer | null {
+/**
+ * PG_URL when set (left running), else a throwaway cluster (stopped afterwards); null when
+ * neither. durable: the throwaway cluster keeps fsync on, as a benchmark's must.
+ */
+export function acquireServer(opts: { durable?: boolean } = {}): BenchServer | null {
   const url = process.env.PG_URL;
-  if (url) return { adminUrl: url, source: 'PG_URL', stop: () => undefined };
-  const throwaway = startThrowawayPostgres();
+  if (url) return { adminUrl: url, source: 'PG_URL', binDir: findBinDir(), stop: () => undefined };
+  const throwaway = startThrowawayPostgres({ durable: opts.durable });
   if (!throwaway) return null;
-  return { adminUrl: throwaway.url, source: 'throwaway', stop: () => throwaway.stop() };
+  return { adminUrl: throwaway.url, source: 'throwaway', binDir: throwaway.binDir, stop: () => throwaway.stop() };
 }
 
 /** The same server address with another database name. */

@@ -4,6 +4,7 @@
  * directory of the caller's, timed from the spawn to the first healthy answer (GET /api/health).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export interface RunningServer {
   url: string;
+  /** the server's process (the supervisor under WEB_CONCURRENCY) */
+  pid: number;
   /** spawn → first 200 from /api/health, ms */
   msToHealthy: number;
   /** SIGTERM, then wait for the process to end (the server closes its database first) */
@@ -45,14 +48,22 @@ function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
 }
 
-export async function startServer(opts: { dataDir: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; log?: (line: string) => void }): Promise<RunningServer> {
+export async function startServer(opts: {
+  dataDir: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  /** node options before the script (--cpu-prof …) */
+  nodeArgs?: string[];
+  /** where the server's output goes (a log file, as in production); by default the last lines are kept for an error report */
+  logFile?: string;
+}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/serve.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'scripts/lib/serve.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: opts.logFile ? ['ignore', fs.openSync(opts.logFile, 'a'), fs.openSync(opts.logFile, 'a')] : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -60,18 +71,20 @@ export async function startServer(opts: { dataDir: string; env?: NodeJS.ProcessE
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const tail = () => (opts.logFile ? fs.readFileSync(opts.logFile, 'utf8').slice(-4_000) : output);
   const deadline = started + (opts.timeoutMs ?? 300_000);
   while (!(await healthy(url))) {
-    if (child.exitCode !== null) throw new Error(`the server ended (exit ${child.exitCode}) before it was healthy:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server ended (exit ${child.exitCode}) before it was healthy:\n${tail()}`);
     if (performance.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server was not healthy after ${Math.round((performance.now() - started) / 1000)} s:\n${output}`);
+      throw new Error(`the server was not healthy after ${Math.round((performance.now() - started) / 1000)} s:\n${tail()}`);
     }
     await sleep(50);
   }
   const msToHealthy = performance.now() - started;
   return {
     url,
+    pid: child.pid!,
     msToHealthy,
     async stop() {
       child.kill('SIGTERM');
@@ -80,4 +93,38 @@ export async function startServer(opts: { dataDir: string; env?: NodeJS.ProcessE
       await exited(child);
     },
   };
+}
+
+let clockTicks: number | null = null;
+
+/** CPU time (user + system, ms) of a process and all its descendants so far; null where there is no /proc. */
+export function processTreeCpuMs(rootPid: number): number | null {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  clockTicks ??= 100; // USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK))
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text: string;
+    try {
+      text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // pid (comm) state ppid … utime stime: comm may hold spaces, so count from its closing parenthesis.
+    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(entry), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) });
+  }
+  const tree = new Set([rootPid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, s] of stats) {
+      if (!tree.has(pid) && tree.has(s.ppid)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
+  return (ticks * 1000) / clockTicks;
 }
