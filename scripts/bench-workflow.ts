@@ -142,6 +142,8 @@ interface ApiLevel {
   elapsedMs: number;
   latencyMs: number[];
   serverCpuMs: number | null;
+  /** PostgreSQL's processes (a throwaway cluster only) */
+  databaseCpuMs: number | null;
   clientCpuMs: number;
   stoppedBy: 'count' | 'time';
 }
@@ -214,15 +216,16 @@ async function transition(run: Run, item: Item): Promise<void> {
   run.level.transitions += 1;
 }
 
-async function runApiLevel(http: BenchHttp, tokens: Record<Actor, string>, server: RunningServer, label: string, clients: number, transitions: number, items: Item[]): Promise<ApiLevel> {
+async function runApiLevel(http: BenchHttp, tokens: Record<Actor, string>, server: RunningServer, postmasterPid: number | null, label: string, clients: number, transitions: number, items: Item[]): Promise<ApiLevel> {
   const perClient = items.length / clients;
   const level: ApiLevel = {
     label, clients, items: items.length, transitions: 0, errors: 0, errorSamples: [], elapsedMs: 0, latencyMs: [],
-    serverCpuMs: null, clientCpuMs: 0, stoppedBy: 'count',
+    serverCpuMs: null, databaseCpuMs: null, clientCpuMs: 0, stoppedBy: 'count',
   };
   const run: Run = { http, tokens, level };
   const budget = new Budget(transitions, TIME_CAP_MS);
   const serverCpuBefore = processTreeCpuMs(server.pid);
+  const databaseCpuBefore = postmasterPid ? processTreeCpuMs(postmasterPid) : null;
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(Array.from({ length: clients }, async (_, c) => {
@@ -235,6 +238,8 @@ async function runApiLevel(http: BenchHttp, tokens: Record<Actor, string>, serve
   level.clientCpuMs = (cpu.user + cpu.system) / 1000;
   const serverCpuAfter = processTreeCpuMs(server.pid);
   level.serverCpuMs = serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null;
+  const databaseCpuAfter = postmasterPid ? processTreeCpuMs(postmasterPid) : null;
+  level.databaseCpuMs = databaseCpuBefore !== null && databaseCpuAfter !== null ? databaseCpuAfter - databaseCpuBefore : null;
   level.stoppedBy = budget.timedOut ? 'time' : 'count';
   return level;
 }
@@ -319,20 +324,22 @@ interface LevelPair {
   clients: number;
   api: ApiLevel;
   pgbench: PgbenchResult;
+  /** PostgreSQL's CPU per pgbench transaction (a throwaway cluster only) */
+  pgbenchDatabaseCpuMs: number | null;
 }
 
 const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 
 function resultTable(pairs: LevelPair[]): string {
   return table(
-    ['Clients', 'API transitions/s', 'API p50 / p95 / p99 ms', 'pgbench tps', 'pgbench p50 / p95 ms', 'Ratio API / pgbench', 'Server CPU ms/transition', 'Load generator CPU ms/transition', 'Transitions', 'Errors', 'Stopped by'],
-    pairs.map(({ clients, api, pgbench }) => {
+    ['Clients', 'API transitions/s', 'API p50 / p95 / p99 ms', 'pgbench tps', 'pgbench p50 / p95 ms', 'Ratio API / pgbench', 'API CPU ms/transition: server / PostgreSQL / load generator', 'pgbench: PostgreSQL CPU ms/transaction', 'Transitions', 'Errors', 'Stopped by'],
+    pairs.map(({ clients, api, pgbench, pgbenchDatabaseCpuMs }) => {
       const l = summarize(api.latencyMs);
       return [
         clients, f1(throughput(api)), `${f1(l.p50)} / ${f1(l.p95)} / ${f1(l.p99)}`, f1(pgbench.tps), `${f1(pgbench.latency.p50)} / ${f1(pgbench.latency.p95)}`,
         (throughput(api) / pgbench.tps).toFixed(2),
-        api.serverCpuMs === null || api.transitions === 0 ? '–' : (api.serverCpuMs / api.transitions).toFixed(2),
-        api.transitions === 0 ? '–' : (api.clientCpuMs / api.transitions).toFixed(2),
+        [api.serverCpuMs, api.databaseCpuMs, api.clientCpuMs].map((ms) => (ms === null || api.transitions === 0 ? '–' : (ms / api.transitions).toFixed(2))).join(' / '),
+        pgbenchDatabaseCpuMs === null ? '–' : pgbenchDatabaseCpuMs.toFixed(2),
         api.transitions, api.errors, api.stoppedBy === 'count' ? 'count' : 'time cap',
       ];
     }),
@@ -391,8 +398,8 @@ function report(input: {
     'pgbench: the same clients count on the same database, for ' + `${PGBENCH_SECONDS} s, just before the API level: ` + '`SELECT … FOR UPDATE` of the',
     'application, `UPDATE` of its snapshot, step, version and time, `INSERT` of the history row, `COMMIT` (prepared statements),',
     'each client on applications of its own. That is the least a transition asks of the database, so the ratio says how much',
-    'of what the database allows the API delivers. CPU: the server processes\' CPU time and the load generator\'s, per',
-    'successful transition (PostgreSQL\'s is in neither).',
+    'of what the database allows the API delivers. CPU: the time of the server processes, of PostgreSQL\'s processes (a',
+    'throwaway cluster only; pgbench\'s own connections are not running then) and of the load generator, per successful transition.',
     '',
   ].join('\n');
 }
@@ -442,6 +449,8 @@ async function main(): Promise<number> {
     // pgbench addresses its items as first + client * per + k: they must be consecutive.
     if (pgbenchIds.some((id, i) => id !== pgbenchIds[0]! + i)) throw new Error('the pgbench applications did not get consecutive ids');
     const [actor] = await database.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, 'gz_sl'));
+    // As autovacuum would after that many new rows: the figures are for a database with statistics.
+    await database.exec('analyze');
 
     const logFile = path.join(dataDir, 'server.log');
     const api = await startServer({
@@ -462,20 +471,23 @@ async function main(): Promise<number> {
       itemSets.push(apiIds.slice(offset, offset + n).map((id) => ({ id, version: 1, step: 'sl' as CycleStep })));
       offset += n;
     }
-    const warmUp = await runApiLevel(http, tokens, api, 'warm-up', WARM_UP.clients, WARM_UP.transitions, itemSets[0]!);
+    const warmUp = await runApiLevel(http, tokens, api, server.postmasterPid, 'warm-up', WARM_UP.clients, WARM_UP.transitions, itemSets[0]!);
     console.log(`warm-up: ${warmUp.transitions} transitions, ${warmUp.errors} errors in ${(warmUp.elapsedMs / 1000).toFixed(1)} s`);
 
     const loadBefore = loadAverage();
     const pairs: LevelPair[] = [];
     for (const [i, clients] of CLIENTS.entries()) {
+      const dbCpuBefore = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
       const pgbench = await runPgbench(pgbenchBin, {
         url: databaseUrl, clients, seconds: PGBENCH_SECONDS, script: pgbenchScript(),
         vars: { first: pgbenchIds[0]!, per: PGBENCH_ITEMS_PER_CLIENT, actor: actor!.id },
       });
-      console.log(`pgbench c=${clients}: ${pgbench.tps.toFixed(1)} tps, p95 ${pgbench.latency.p95.toFixed(1)} ms${pgbench.failed ? `, ${pgbench.failed} failed` : ''}`);
-      const level = await runApiLevel(http, tokens, api, `c=${clients}`, clients, TRANSITIONS[clients]!, itemSets[i + 1]!);
+      const dbCpuAfter = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
+      const pgbenchDatabaseCpuMs = dbCpuBefore !== null && dbCpuAfter !== null && pgbench.transactions > 0 ? (dbCpuAfter - dbCpuBefore) / pgbench.transactions : null;
+      console.log(`pgbench c=${clients}: ${pgbench.tps.toFixed(1)} tps, p95 ${pgbench.latency.p95.toFixed(1)} ms${pgbench.failed ? `, ${pgbench.failed} failed` : ''}${pgbenchDatabaseCpuMs === null ? '' : `, PostgreSQL CPU ${pgbenchDatabaseCpuMs.toFixed(2)} ms/transaction`}`);
+      const level = await runApiLevel(http, tokens, api, server.postmasterPid, `c=${clients}`, clients, TRANSITIONS[clients]!, itemSets[i + 1]!);
       console.log(`API c=${clients}: ${level.transitions} transitions, ${level.errors} errors in ${(level.elapsedMs / 1000).toFixed(1)} s = ${throughput(level).toFixed(1)}/s, ratio ${(throughput(level) / pgbench.tps).toFixed(2)}`);
-      pairs.push({ clients, api: level, pgbench });
+      pairs.push({ clients, api: level, pgbench, pgbenchDatabaseCpuMs });
     }
     const loadAfter = loadAverage();
     const problems = await checkHistory(database, http, tokens.gz_sl, itemSets.flat());

@@ -2,6 +2,8 @@
  * The PostgreSQL side of the benchmarks: which server to use, and a database of its own on it
  * that is created before the run and dropped after it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { findBinDir, startThrowawayPostgres } from './postgres.js';
 
@@ -12,6 +14,8 @@ export interface BenchServer {
   source: 'PG_URL' | 'throwaway';
   /** PostgreSQL's programs (pgbench) when known. */
   binDir: string | null;
+  /** The server's main process when it runs on this machine under our control (its CPU can be measured). */
+  postmasterPid: number | null;
   stop(): void;
 }
 
@@ -21,10 +25,12 @@ export interface BenchServer {
  */
 export function acquireServer(opts: { durable?: boolean } = {}): BenchServer | null {
   const url = process.env.PG_URL;
-  if (url) return { adminUrl: url, source: 'PG_URL', binDir: findBinDir(), stop: () => undefined };
+  if (url) return { adminUrl: url, source: 'PG_URL', binDir: findBinDir(), postmasterPid: null, stop: () => undefined };
   const throwaway = startThrowawayPostgres({ durable: opts.durable });
   if (!throwaway) return null;
-  return { adminUrl: throwaway.url, source: 'throwaway', binDir: throwaway.binDir, stop: () => throwaway.stop() };
+  const pidFile = path.join(throwaway.dataDir, 'postmaster.pid');
+  const postmasterPid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) || null : null;
+  return { adminUrl: throwaway.url, source: 'throwaway', binDir: throwaway.binDir, postmasterPid, stop: () => throwaway.stop() };
 }
 
 /** The same server address with another database name. */

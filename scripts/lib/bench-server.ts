@@ -97,7 +97,11 @@ export async function startServer(opts: {
 
 let clockTicks: number | null = null;
 
-/** CPU time (user + system, ms) of a process and all its descendants so far; null where there is no /proc. */
+/**
+ * CPU time (user + system, ms) of a process and all its descendants so far, those that ended
+ * included (a process's ended children are counted in its own figures once it has reaped them);
+ * null where there is no /proc.
+ */
 export function processTreeCpuMs(rootPid: number): number | null {
   if (!fs.existsSync('/proc/self/stat')) return null;
   clockTicks ??= 100; // USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK))
@@ -112,7 +116,8 @@ export function processTreeCpuMs(rootPid: number): number | null {
     }
     // pid (comm) state ppid … utime stime: comm may hold spaces, so count from its closing parenthesis.
     const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    stats.set(Number(entry), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) });
+    // utime stime cutime cstime
+    stats.set(Number(entry), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]) });
   }
   const tree = new Set([rootPid]);
   for (let grew = true; grew;) {

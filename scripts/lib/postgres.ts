@@ -15,6 +15,8 @@ export interface ThrowawayPostgres {
   binDir: string;
   /** Whether commits wait for the disk (fsync, synchronous_commit, full_page_writes on). */
   durable: boolean;
+  /** The cluster's directory (postmaster.pid names the server process). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -65,6 +67,7 @@ export function startThrowawayPostgres(opts: { durable?: boolean } = {}): Throwa
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     binDir,
     durable,
+    dataDir: dir,
     stop() {
       try {
         asOwner(path.join(binDir, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop']);
