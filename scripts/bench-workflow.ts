@@ -74,12 +74,12 @@ interface Item {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The version and step of an application answer ({code, data: {version, step}}), or null. */
-function stateOf(body: unknown): { version: number; step: string | null } | null {
+/** The version, step and length of history of an application answer ({code, data: {version, step, history}}), or null. */
+function stateOf(body: unknown): { version: number; step: string | null; history: number } | null {
   if (!isRecord(body) || !isRecord(body.data)) return null;
-  const { version, step } = body.data;
+  const { version, step, history } = body.data;
   if (typeof version !== 'number' || (step !== null && typeof step !== 'string')) return null;
-  return { version, step };
+  return { version, step, history: Array.isArray(history) ? history.length : -1 };
 }
 
 function describeFailure(answer: Answer): string {
@@ -206,8 +206,9 @@ async function transition(run: Run, item: Item): Promise<void> {
   }
   run.level.latencyMs.push(performance.now() - started);
   const state = stateOf(answer.body);
-  if (answer.status !== 200 || !state || state.step !== move.next || state.version !== item.version + 1) {
-    recordError(run.level, item, answer.status === 200 ? `HTTP 200 but step ${state?.step ?? '?'} version ${state?.version ?? '?'}, expected ${move.next} ${item.version + 1}` : describeFailure(answer));
+  // The answer must be the application after this transition, with every history row up to it.
+  if (answer.status !== 200 || !state || state.step !== move.next || state.version !== item.version + 1 || state.history !== state.version) {
+    recordError(run.level, item, answer.status === 200 ? `HTTP 200 but step ${state?.step ?? '?'} version ${state?.version ?? '?'} with ${state?.history ?? '?'} history rows, expected ${move.next} ${item.version + 1}` : describeFailure(answer));
     await resync(run, item);
     return;
   }
@@ -404,8 +405,23 @@ function report(input: {
   ].join('\n');
 }
 
+/** BENCH_PG_STATS=1: where PostgreSQL's time goes, statement by statement (pg_stat_statements; a throwaway cluster only). */
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
+
+async function printStatementStats(database: Database): Promise<void> {
+  const { rows } = await database.pool!.query<{ calls: string; plans: string; plan: number; exec: number; mean_plan: number; mean_exec: number; query: string }>(
+    `select calls, plans, total_plan_time as plan, total_exec_time as exec, mean_plan_time as mean_plan, mean_exec_time as mean_exec, query
+     from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+     order by total_plan_time + total_exec_time desc limit 12`,
+  );
+  console.log('\nPostgreSQL statements by time (plan + execute), timed levels only:');
+  for (const r of rows) {
+    console.log(`${(r.plan + r.exec).toFixed(0).padStart(7)} ms  ${String(r.calls).padStart(6)} calls ${String(r.plans).padStart(6)} plans  plan ${r.mean_plan.toFixed(3)} exec ${r.mean_exec.toFixed(3)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 140)}`);
+  }
+}
+
 async function main(): Promise<number> {
-  const server = acquireServer({ durable: true });
+  const server = acquireServer({ durable: true, settings: PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : [] });
   if (!server) {
     console.error('bench:workflow needs PostgreSQL: set PG_URL (a server where this user may create databases) or install the PostgreSQL server binaries (initdb, pg_ctl) for a throwaway cluster.');
     return 2;
@@ -474,6 +490,10 @@ async function main(): Promise<number> {
     const warmUp = await runApiLevel(http, tokens, api, server.postmasterPid, 'warm-up', WARM_UP.clients, WARM_UP.transitions, itemSets[0]!);
     console.log(`warm-up: ${warmUp.transitions} transitions, ${warmUp.errors} errors in ${(warmUp.elapsedMs / 1000).toFixed(1)} s`);
 
+    if (PG_STATS) {
+      await database.exec('create extension if not exists pg_stat_statements');
+      await database.exec('select pg_stat_statements_reset()');
+    }
     const loadBefore = loadAverage();
     const pairs: LevelPair[] = [];
     for (const [i, clients] of CLIENTS.entries()) {
@@ -490,6 +510,7 @@ async function main(): Promise<number> {
       pairs.push({ clients, api: level, pgbench, pgbenchDatabaseCpuMs });
     }
     const loadAfter = loadAverage();
+    if (PG_STATS) await printStatementStats(database);
     const problems = await checkHistory(database, http, tokens.gz_sl, itemSets.flat());
 
     console.log(`\n${resultTable(pairs)}\n`);

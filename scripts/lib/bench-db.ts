@@ -23,10 +23,10 @@ export interface BenchServer {
  * PG_URL when set (left running), else a throwaway cluster (stopped afterwards); null when
  * neither. durable: the throwaway cluster keeps fsync on, as a benchmark's must.
  */
-export function acquireServer(opts: { durable?: boolean } = {}): BenchServer | null {
+export function acquireServer(opts: { durable?: boolean; settings?: string[] } = {}): BenchServer | null {
   const url = process.env.PG_URL;
   if (url) return { adminUrl: url, source: 'PG_URL', binDir: findBinDir(), postmasterPid: null, stop: () => undefined };
-  const throwaway = startThrowawayPostgres({ durable: opts.durable });
+  const throwaway = startThrowawayPostgres({ durable: opts.durable, settings: opts.settings });
   if (!throwaway) return null;
   const pidFile = path.join(throwaway.dataDir, 'postmaster.pid');
   const postmasterPid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) || null : null;

@@ -38,8 +38,9 @@ export function findBinDir(): string | null {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null;
 }
 
-export function startThrowawayPostgres(opts: { durable?: boolean } = {}): ThrowawayPostgres | null {
+export function startThrowawayPostgres(opts: { durable?: boolean; settings?: string[] } = {}): ThrowawayPostgres | null {
   const durable = opts.durable ?? false;
+  const extra = (opts.settings ?? []).map((s) => `-c ${s}`).join(' ');
   const binDir = findBinDir();
   if (!binDir) return null;
   const isRoot = process.getuid?.() === 0;
@@ -53,7 +54,7 @@ export function startThrowawayPostgres(opts: { durable?: boolean } = {}): Throwa
     asOwner(path.join(binDir, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     asOwner(path.join(binDir, 'pg_ctl'), [
       '-D', dir, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durable ? '' : FAST_UNSAFE} -c max_connections=200 -c timezone=America/Los_Angeles`,
+      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durable ? '' : FAST_UNSAFE} -c max_connections=200 -c timezone=America/Los_Angeles ${extra}`,
       'start',
     ]);
   } catch (err) {

@@ -94,9 +94,9 @@ function nameStatements(client: pg.PoolClient): void {
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
-    await pool.query('select 1');
-    return wrapPool(pool);
+    const database = wrapPool(new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) }));
+    await database.pool!.query('select 1');
+    return database;
   }
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });

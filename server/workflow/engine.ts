@@ -18,6 +18,7 @@ import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { ApplicationRow, WorkflowEnv } from './types.js';
 import { handlersOf, type RuleVerdict } from './registry.js';
 import { noticeFor, todoRef, type Notice } from './notify.js';
+import { extrasFrom, historyJson, namesColumns, namesJoin, rememberExtras } from './detail.js';
 import { checkSender, holdsStep, inArea } from './who.js';
 import { chinaDate } from '../lib/days.js';
 
@@ -149,7 +150,8 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
     sql`hist as (
       insert into application_history (application_id, version, event, result_code, step, actor_id, actor_name, role_key, comment, from_state, to_state, facts, created_at)
       select id, version, ${event.type}::text, ${history.resultCode}::int, ${history.step}::text, ${event.actorId}::int, ${actorName}::text, ${event.roleKey}::text,
-        ${event.comment ?? null}::text, ${history.from}::text, ${history.to}::text, ${json(history.facts)}::jsonb, ${now}::timestamptz from upd)`,
+        ${event.comment ?? null}::text, ${history.from}::text, ${history.to}::text, ${json(history.facts)}::jsonb, ${now}::timestamptz from upd
+      returning *)`,
     sql`done as (update sys_todo set status = '1' where ref = ${ref}::text and status = '0' and exists (select 1 from upd))`,
   ];
   if (notice) {
@@ -163,7 +165,12 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
       insert into sys_msg_info (msg_type, bt, nr, user_id, ckzt, sender_name, created_at)
       select 'systemType', ${notice.msg.bt}::text, ${notice.msg.nr}::text, user_id, '0', ${actorName}::text, ${now}::timestamptz from whom where exists (select 1 from upd))`);
   }
-  return sql`with ${sql.join(parts, sql`, `)} select * from upd`;
+  // The answer comes back too: the names, and the history (the rows before, which this statement
+  // cannot see again, and the one it inserted).
+  return sql`with ${sql.join(parts, sql`, `)}
+    select a.*, ${namesColumns},
+      (select json_agg(${historyJson}) from (select * from application_history where application_id = a.id union all select * from hist) h) as history
+    from upd a ${namesJoin}`;
 }
 
 /**
@@ -201,8 +208,13 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   const { rows } = (await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
   if (!rows[0]) throw conflict(STALE_VERSION);
   const updated = applicationRowFrom(rows[0]);
-  if (closesApproved) await handlersOf(updated.businessType as BusinessType).closeEffect(exec as Tx, updated, ctx);
-  return updated;
+  if (!closesApproved) {
+    rememberExtras(updated, extrasFrom(rows[0]));
+    return updated;
+  }
+  await handlersOf(updated.businessType as BusinessType).closeEffect(exec as Tx, updated, ctx);
+  // The effect may have changed the row (a new certificate's id): the answer shows it as it is now.
+  return loadApplication(exec, updated.id);
 }
 
 const APPLY_NO_PREFIX: Record<BusinessType, string> = {

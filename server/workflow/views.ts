@@ -9,6 +9,7 @@ import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor } from './engine.js';
+import { detailQuery, extrasFrom, extrasOf } from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { holdsStep } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
@@ -141,40 +142,18 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   return { rows: rows.map((r) => toQueueRow(r, now, user)), total };
 }
 
-interface DetailRow {
-  enterprise_name: string | null;
-  holder_name: string | null;
-  cert_no: string | null;
-  history: {
-    id: number; version: number; event: string; resultCode: number | null; step: string | null; actorName: string; roleKey: string;
-    comment: string | null; fromState: string; toState: string; createdAt: string;
-  }[] | string;
-}
-
-/**
- * The names the row shows and the whole history, in one round trip: the answer to every
- * transition carries them (the view modal renders the answer as it is).
- */
-const detailOf = (id: number) => sql`
-  select e.name as enterprise_name, p.name as holder_name, c.cert_no,
-    coalesce((select json_agg(json_build_object(
-        'id', h.id, 'version', h.version, 'event', h.event, 'resultCode', h.result_code, 'step', h.step, 'actorName', h.actor_name,
-        'roleKey', h.role_key, 'comment', h.comment, 'fromState', h.from_state, 'toState', h.to_state, 'createdAt', h.created_at
-      ) order by h.version) from application_history h where h.application_id = a.id), '[]'::json) as history
-  from application a
-  left join enterprise e on e.id = a.enterprise_id
-  left join person p on p.id = a.person_id
-  left join certificate c on c.id = a.certificate_id
-  where a.id = ${id}`;
-
+/** The application as the view modal shows it: the row, what the caller may do now, the names and the whole history. */
 export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
-  const { rows } = (await ctx.db.execute(detailOf(app.id))) as unknown as { rows: DetailRow[] };
-  const detail = rows[0];
-  const history = typeof detail?.history === 'string' ? (JSON.parse(detail.history) as Exclude<DetailRow['history'], string>) : (detail?.history ?? []);
+  let extras = extrasOf(app);
+  if (!extras) {
+    const { rows } = (await ctx.db.execute(detailQuery(app.id))) as unknown as { rows: Record<string, unknown>[] };
+    extras = rows[0] ? extrasFrom(rows[0]) : { enterpriseName: null, holderName: null, certNo: null, history: [] };
+  }
+  const { history } = extras;
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   return {
-    ...toQueueRow({ app, enterpriseName: detail?.enterprise_name ?? null, holderName: detail?.holder_name ?? null, certNo: detail?.cert_no ?? null }, ctx.clock.now(), user),
+    ...toQueueRow({ app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo }, ctx.clock.now(), user),
     stateValue: snapshot.value,
     payload: (app.payload ?? {}) as Record<string, unknown>,
     route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },
