@@ -3,6 +3,7 @@
  * batches through exceljs' WorkbookWriter straight into the response, so 100k rows never sit in
  * memory at once; imports read a workbook, map headers to keys and report each bad row.
  */
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -49,7 +50,12 @@ export async function sendExcel<T>(
   };
   const done = (async () => {
     if (Symbol.asyncIterator in rows) {
-      for await (const batch of rows as AsyncIterable<readonly T[]>) write(batch);
+      for await (const batch of rows as AsyncIterable<readonly T[]>) {
+        write(batch);
+        // A slow client: the next batch waits until what was written has gone out, so the
+        // workbook never piles up in memory ahead of the connection.
+        if (stream.writableNeedDrain) await once(stream, 'drain');
+      }
     } else {
       write(rows as readonly T[]);
     }
