@@ -4,11 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { createInitialAdmin, DEMO_PASSWORD, isSeeded, seedDemoData, seedReferenceData } from './db/seed/index.js';
+import { isSeeded } from './db/seed/seeded.js';
 import { hashPassword } from './lib/password.js';
 import { fixedClock, runWithClock } from './lib/clock.js';
-import { seedDemoApplications } from './demo/applications.js';
-import { seedBusinessCases } from './demo/businessCases.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -39,10 +37,14 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
   return database.db.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await isSeeded(tx)) return { kind: 'existing' } as const;
+    // The seed's code (and the fake-data library under it) loads only for a database that needs it:
+    // a restart does not pay for it.
+    const { createInitialAdmin, DEMO_PASSWORD, seedDemoData, seedReferenceData } = await import('./db/seed/index.js');
     await seedReferenceData(tx);
     if (config.seedDemo) {
       const passwordHash = await hashPassword(DEMO_PASSWORD);
       const counts = await seedDemoData(tx, { now, passwordHash });
+      const [{ seedBusinessCases }, { seedDemoApplications }] = await Promise.all([import('./demo/businessCases.js'), import('./demo/applications.js')]);
       await seedBusinessCases(tx, now, passwordHash);
       const applications = await seedDemoApplications(tx, config, now);
       return { kind: 'demo', ...counts, applications } as const;

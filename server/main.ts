@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp, smsOutboxFile } from './app.js';
 import { prepareDatabase, type SeedOutcome } from './bootstrap.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/users.js';
 
 const config = loadConfig();
 const processes = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);

@@ -8,7 +8,7 @@ import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import type { ExcelColumn } from '../../lib/excel.js';
-import { versionLabel } from '../../lib/pdf/certificate.js';
+import { versionLabel } from '../../lib/pdf/format.js';
 import { maskIdNo } from '../../services/personalData.js';
 import type { Labels } from './labels.js';
 

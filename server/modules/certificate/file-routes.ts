@@ -6,7 +6,8 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../mac
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
-import { certificatePdf, versionLabel } from '../../lib/pdf/certificate.js';
+import { certificatePdf } from '../../lib/pdf/lazy.js';
+import { versionLabel } from '../../lib/pdf/format.js';
 import { envelope, ok, pageQuery } from '../../lib/reply.js';
 import { id, idParams, keyword } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, type AnyColumn, type SQL } 
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
-import { versionLabel } from '../../lib/pdf/certificate.js';
+import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
 import { certificateScope } from './scope.js';
