@@ -26,7 +26,7 @@ import { sheetRows } from '../server/lib/import/sheet.js';
 import { EDUCATION_COLUMNS } from '../server/modules/imports/education.js';
 import { educationRowKey } from '../server/modules/imports/keys.js';
 import { acquireServer, createDatabase, dropDatabase, urlForDatabase } from './lib/bench-db.js';
-import { describeMachine, loadAverage } from './lib/bench-report.js';
+import { describeMachine, loadAverage } from './lib/bench-machine.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const SMALL = Math.max(1, Math.round(ROWS / 5));

@@ -28,7 +28,7 @@ import { certExpiry } from '../server/jobs/certExpiry.js';
 import { runJob } from '../server/jobs/runner.js';
 import { BATCH_SIZE } from '../server/jobs/types.js';
 import { acquireServer, createDatabase, dropDatabase, urlForDatabase } from './lib/bench-db.js';
-import { describeMachine, loadAverage } from './lib/bench-report.js';
+import { describeMachine, loadAverage } from './lib/bench-machine.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT_FILE = path.join(ROOT, 'docs', 'benchmarks', 'expiry.md');

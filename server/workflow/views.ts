@@ -9,7 +9,8 @@ import { application, applicationHistory, certificate, enterprise, person, sysCo
 import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
-import { allowedEventsFor, historyOf } from './engine.js';
+import { allowedEventsFor } from './engine.js';
+import { detailQuery, extrasFrom, extrasOf } from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { holdsStep } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
@@ -176,18 +177,23 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   return { rows: rows.map((r) => toQueueRow(r, now, user, limits)), total };
 }
 
+/** The application as the view modal shows it: the row, what the caller may do now, the names and the whole history. */
 export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
-  const [joined] = await baseQuery(ctx.db).where(eq(application.id, app.id));
-  const history = await historyOf(ctx.db, app.id);
+  let extras = extrasOf(app);
+  if (!extras) {
+    const { rows } = (await ctx.db.execute(detailQuery(app.id))) as unknown as { rows: Record<string, unknown>[] };
+    extras = rows[0] ? extrasFrom(rows[0]) : { enterpriseName: null, holderName: null, certNo: null, history: [] };
+  }
+  const { history } = extras;
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   return {
-    ...toQueueRow(joined ?? { app, enterpriseName: null, holderName: null, certNo: null }, ctx.clock.now(), user, await readDeadlineLimits(ctx.db)),
+    ...toQueueRow({ app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo }, ctx.clock.now(), user, await readDeadlineLimits(ctx.db)),
     stateValue: snapshot.value,
     payload: (app.payload ?? {}) as Record<string, unknown>,
     route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },
-    history: history.map(({ h }) => ({
-      id: h.id,
+    history: history.map((h) => ({
+      id: Number(h.id),
       version: h.version,
       event: h.event,
       resultCode: h.resultCode,
@@ -199,7 +205,7 @@ export async function applicationDetail(ctx: AppContext, user: AuthUser, app: Ap
       comment: h.comment,
       fromState: h.fromState,
       toState: h.toState,
-      createdAt: h.createdAt.toISOString(),
+      createdAt: new Date(h.createdAt).toISOString(),
     })),
   };
 }

@@ -1,13 +1,12 @@
 /**
- * The certificate list: filters and the caller's scope as one condition, a page of rows, and the
- * keyset batches the Excel export streams (id > last id, so 100k rows never sit in memory and no
- * batch pays for an OFFSET).
+ * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
+ * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, count, desc, eq, gt, gte, ilike, lte, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
-import { versionLabel } from '../../lib/pdf/certificate.js';
+import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
 import { certificateScope } from './scope.js';
@@ -115,14 +114,4 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
     : [desc(certificate.issueDate), desc(certificate.id)];
   const rows = await joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
   return { rows: rows.map((r) => toRow(r, labels)), total };
-}
-
-/** A fetch for `batches`: each call returns the next `limit` rows after the last id it returned. */
-export function keysetFetch(db: DbOrTx, where: SQL | undefined, labels: Labels): (offset: number, limit: number) => Promise<CertificateRowView[]> {
-  let lastId = 0;
-  return async (_offset, limit) => {
-    const rows = await joinedCertificates(db).where(and(where, gt(certificate.id, lastId))).orderBy(asc(certificate.id)).limit(limit);
-    if (rows.length) lastId = rows[rows.length - 1]!.cert.id;
-    return rows.map((r) => toRow(r, labels));
-  };
 }

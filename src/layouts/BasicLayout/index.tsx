@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout, DefaultFooter, type MenuDataItem } from '@ant-design/pro-components';
-import { App, Breadcrumb } from 'antd';
+import { App as AntApp, Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useUserRoutes } from '@/store/user';
@@ -22,7 +22,7 @@ import RightContent from './RightContent';
 import SettingDrawer from './SettingDrawer';
 import './index.css';
 import { accessibleShade } from '@/app/theme';
-import { LIST_FAILURE_EVENT, REFUSAL_EVENT, type RefusalState } from '@/app/refusal';
+import ListEvents from './ListEvents';
 import { watchScrollRegions } from '@/app/scrollRegions';
 
 export const SIDER_WIDTH = 256;
@@ -58,21 +58,8 @@ export default function BasicLayout() {
     return stored === null ? !sidebarOpenFor(deviceOf(window.innerWidth)) : !stored;
   });
   const [hideHeader, setHideHeader] = useState(false);
-  const { message } = App.useApp();
 
   useEffect(() => watchScrollRegions(), []);
-
-  // A list the server refused opens the 403 page with the reason; a failed list says it failed.
-  useEffect(() => {
-    const refused = (e: Event) => navigate('/403', { state: { reason: (e as CustomEvent<string>).detail } satisfies RefusalState });
-    const failed = (e: Event) => void message.error((e as CustomEvent<string>).detail || t('listFailed'));
-    window.addEventListener(REFUSAL_EVENT, refused);
-    window.addEventListener(LIST_FAILURE_EVENT, failed);
-    return () => {
-      window.removeEventListener(REFUSAL_EVENT, refused);
-      window.removeEventListener(LIST_FAILURE_EVENT, failed);
-    };
-  }, [navigate, message, t]);
 
   // Device by width (576 / 1200): mobile open, tablet collapsed, desktop open.
   useEffect(() => {
@@ -183,61 +170,66 @@ export default function BasicLayout() {
 
   const year = new Date().getFullYear();
 
+  // antd's App (message/modal/notification hooks for the pages) starts here, not at the root: the
+  // pages before sign-in do not load its dialogs (issue 14).
   return (
-    <div className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`} data-device={device}>
-      <ProLayout
-        title={t('title')}
-        logo={<img src={LOGO} alt="" />}
-        layout={top ? 'top' : 'side'}
-        navTheme="light"
-        token={token}
-        contentWidth={settings.contentWidth}
-        fixedHeader={settings.fixedHeader}
-        fixSiderbar={settings.fixSiderbar}
-        siderWidth={SIDER_WIDTH}
-        collapsed={collapsed}
-        onCollapse={onCollapse}
-        breakpoint={false}
-        location={{ pathname: location.pathname }}
-        route={{ path: '/', children: menuData }}
-        menu={{ locale: false, type: 'sub' }}
-        onMenuHeaderClick={() => navigate('/dashboard')}
-        menuHeaderRender={(logo) => (
-          <Link to="/dashboard" data-testid="logo-link" className="sc-logo" title={t('title')}>
-            {logo}
-            {collapsed && !top ? null : <h1 className="sc-title">{t('title')}</h1>}
-          </Link>
-        )}
-        menuItemRender={(item, dom) =>
-          item.isUrl || /^https?:\/\//.test(item.path ?? '') ? (
-            <a href={item.path} target={item.target || '_blank'} rel="noopener noreferrer">
-              {dom}
-            </a>
-          ) : (
-            <Link to={item.path ?? '/'}>{dom}</Link>
-          )
-        }
-        subMenuItemRender={(_item, dom) => dom}
-        actionsRender={() => [<RightContent key="right" dark={headerDark} />]}
-        footerRender={() => (
-          <DefaultFooter
-            copyright={t('footer.copyright', { year })}
-            links={[
-              { key: 'web', title: t('footer.publicSite'), href: '/web', blankTarget: false },
-              { key: 'disclosure', title: t('footer.disclosure'), href: '/web/disclosure', blankTarget: false },
-            ]}
-          />
-        )}
-        pageTitleRender={(_p, defaultTitle) => `${defaultTitle ?? ''}`}
-      >
-        {settings.multiTab ? <MultiTab titleOf={titleOf} /> : null}
-        <div className="sc-page">
-          {crumbs.length > 0 ? <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" /> : null}
-          <Outlet />
-        </div>
-        {publicSettings && publicSettings.production === false ? <SettingDrawer /> : null}
-      </ProLayout>
-    </div>
+    <AntApp>
+      <ListEvents />
+      <div className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`} data-device={device}>
+        <ProLayout
+          title={t('title')}
+          logo={<img src={LOGO} alt="" />}
+          layout={top ? 'top' : 'side'}
+          navTheme="light"
+          token={token}
+          contentWidth={settings.contentWidth}
+          fixedHeader={settings.fixedHeader}
+          fixSiderbar={settings.fixSiderbar}
+          siderWidth={SIDER_WIDTH}
+          collapsed={collapsed}
+          onCollapse={onCollapse}
+          breakpoint={false}
+          location={{ pathname: location.pathname }}
+          route={{ path: '/', children: menuData }}
+          menu={{ locale: false, type: 'sub' }}
+          onMenuHeaderClick={() => navigate('/dashboard')}
+          menuHeaderRender={(logo) => (
+            <Link to="/dashboard" data-testid="logo-link" className="sc-logo" title={t('title')}>
+              {logo}
+              {collapsed && !top ? null : <h1 className="sc-title">{t('title')}</h1>}
+            </Link>
+          )}
+          menuItemRender={(item, dom) =>
+            item.isUrl || /^https?:\/\//.test(item.path ?? '') ? (
+              <a href={item.path} target={item.target || '_blank'} rel="noopener noreferrer">
+                {dom}
+              </a>
+            ) : (
+              <Link to={item.path ?? '/'}>{dom}</Link>
+            )
+          }
+          subMenuItemRender={(_item, dom) => dom}
+          actionsRender={() => [<RightContent key="right" dark={headerDark} />]}
+          footerRender={() => (
+            <DefaultFooter
+              copyright={t('footer.copyright', { year })}
+              links={[
+                { key: 'web', title: t('footer.publicSite'), href: '/web', blankTarget: false },
+                { key: 'disclosure', title: t('footer.disclosure'), href: '/web/disclosure', blankTarget: false },
+              ]}
+            />
+          )}
+          pageTitleRender={(_p, defaultTitle) => `${defaultTitle ?? ''}`}
+        >
+          {settings.multiTab ? <MultiTab titleOf={titleOf} /> : null}
+          <div className="sc-page">
+            {crumbs.length > 0 ? <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" /> : null}
+            <Outlet />
+          </div>
+          {publicSettings && publicSettings.production === false ? <SettingDrawer /> : null}
+        </ProLayout>
+      </div>
+    </AntApp>
   );
 }
 
