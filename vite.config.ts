@@ -1,21 +1,26 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './scripts/lib/precompress.js';
+import { FIRST_PAGE_NAMESPACES } from './src/i18nNamespaces.js';
 
 /**
- * Client build. Pages are lazy routes (React.lazy in src/app/pageRegistry.ts); the UI
- * libraries are split into their own chunks so app code stays small (STACK.md gotcha).
+ * Client build. Every route's code is a lazy chunk (src/app/AppRoutes.tsx, pageRegistry.ts), and
+ * the bundler splits the libraries by who uses them, so the login page and the public site load
+ * only the parts of antd they render and nothing of the signed-in shell (pro-components, its
+ * layout and tables): issue 14's first-page budget, checked on the manifest by
+ * scripts/check-first-page.ts. React is one chunk every page shares; each interface language's
+ * texts are two chunks, loaded when that language is in use (src/i18n.ts).
  */
-const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 50 },
-  { name: 'vendor-icons', test: /node_modules[\\/]@ant-design[\\/](icons|icons-svg)[\\/]/, priority: 45 },
-  { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color|react-slick|v5-patch-for-react-19)|rc-[^\\/]+|@rc-component)[\\/]/, priority: 40 },
-  { name: 'vendor-pro', test: /node_modules[\\/]@ant-design[\\/]pro-/, priority: 30 },
-  { name: 'vendor-misc', test: /node_modules[\\/](i18next|react-i18next|xstate|@xstate|axios|dayjs)[\\/]/, priority: 10 },
-];
+/** locale-<lng> for the namespaces of the pages before sign-in, locale-<lng>-more for the others (src/i18n.ts). */
+function localeChunk(id: string): string | null {
+  const m = /[\\/]src[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(id);
+  if (!m) return null;
+  return FIRST_PAGE_NAMESPACES.includes(m[2]!) ? `locale-${m[1]}` : `locale-${m[1]}-more`;
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -30,11 +35,24 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each route loads, for the first-page budget.
+    manifest: true,
     chunkSizeWarningLimit: 2500,
     rolldownOptions: {
+      experimental: { lazyBarrel: true },
+      treeshake: {
+        moduleSideEffects: [
+          { test: /node_modules[\\/](rc-[^\\/]+|@rc-component[\\/][^\\/]+)[\\/]/, sideEffects: false },
+          // The generated client's barrel (api.ts) re-exports every tag: a page's chunk keeps the tags it calls.
+          { test: /src[\\/]services[\\/]generated[\\/]/, sideEffects: false },
+        ],
+      },
       output: {
         codeSplitting: {
-          groups: vendorGroups,
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 50 },
+            { debugName: 'locales', name: localeChunk, test: /[\\/]src[\\/]locales[\\/]/, priority: 40 },
+          ],
         },
       },
     },

@@ -5,6 +5,7 @@
 import { applicationMachine } from './application.machine.js';
 import { applyWizardMachine } from './applyWizard.machine.js';
 import { delayEligibilityMachine } from './delayEligibility.machine.js';
+import { examBatchMachine } from './examBatch.machine.js';
 import { recordReviewMachine } from './recordReview.machine.js';
 import { sessionMachine } from './session.machine.js';
 import { smsCountdownMachine } from './smsCountdown.machine.js';
@@ -13,6 +14,7 @@ export const machines = {
   application: applicationMachine,
   applyWizard: applyWizardMachine,
   delayEligibility: delayEligibilityMachine,
+  examBatch: examBatchMachine,
   recordReview: recordReviewMachine,
   session: sessionMachine,
   smsCountdown: smsCountdownMachine,
@@ -24,6 +26,7 @@ export * from './businessTypes.js';
 export * from './application.machine.js';
 export * from './applyWizard.machine.js';
 export * from './delayEligibility.machine.js';
+export * from './examBatch.machine.js';
 export * from './recordReview.machine.js';
 export * from './session.machine.js';
 export * from './smsCountdown.machine.js';

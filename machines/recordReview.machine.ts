@@ -1,6 +1,7 @@
 /**
- * A submitted change to a user or role record under four-eyes review (SPEC 4 "Review flow for user
- * and role records", checkStatus; DESIGN.md "recordReview"). One machine per submission: the
+ * A submitted change to a user, role or punishment record under four-eyes review (SPEC 4 "Review
+ * flow for user and role records", checkStatus; DESIGN.md "recordReview": punishments of credit
+ * management use the same review, kind 'penalty'). One machine per submission: the
  * server keeps the live record unchanged until the machine reaches `approved`, then applies the
  * change in the same transaction. Pure statechart, no I/O.
  *
@@ -8,7 +9,7 @@
  * so it needs four eyes most of all). SPEC 4 knows only '0' (new) for users and counts everything
  * else as an update, so a pending user delete carries checkStatus '2' while the submission itself
  * says `change: 'delete'` (the reviewer sees 删除, approval removes the account). Roles have their
- * own '3' for deletes.
+ * own '3' for deletes, and so do punishments.
  *
  * The reviewer is never the submitter, nor the user whose own account the change is about (等保
  * separation of duties): the machine refuses both, the server answers 403 with the reason.
@@ -16,7 +17,8 @@
 import { and, assign, initialTransition, setup, transition, type SnapshotFrom, type StateValue } from 'xstate';
 import type { StateDocMeta, TransitionDocMeta } from './introspect.js';
 
-export type ReviewedRecordKind = 'user' | 'role';
+/** The records under four-eyes review: user accounts, roles and punishments (credit management). */
+export type ReviewedRecordKind = 'user' | 'role' | 'penalty';
 export type RecordChange = 'create' | 'update' | 'delete';
 /** SPEC 4 checkStatus of a pending submission: '0' create, '2' update (and user delete), '3' role delete. */
 export type CheckStatus = '0' | '2' | '3';
@@ -64,7 +66,7 @@ export const recordReviewEventTypes: readonly RecordReviewEventType[] = ['APPROV
 export type RecordReviewSender = 'reviewer' | 'submitter';
 export const RECORD_REVIEW_SENDERS: Record<RecordReviewSender, string> = {
   reviewer: 'a reviewer who is neither the submitter nor the user the change is about (four-eyes, checked by the machine)',
-  submitter: 'the submitter, for roles only (cancel-commit, checked by the machine)',
+  submitter: 'the submitter, for roles and punishments (cancel-commit, checked by the machine)',
 };
 
 const hasText = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
@@ -94,17 +96,18 @@ export const recordReviewMachine = setup({
   guards: {
     isIndependentReviewer: ({ context, event }) => event.type !== 'CANCEL' && reviewerConflict(context, event.reviewerId) === null,
     isSubmitter: ({ context, event }) => event.type === 'CANCEL' && event.actorId === context.submitterId,
-    isRole: ({ context }) => context.kind === 'role',
+    // A user submission cannot be taken back (SPEC 4); roles and punishments can.
+    isWithdrawable: ({ context }) => context.kind !== 'user',
     hasComment: ({ event }) => event.type !== 'CANCEL' && hasText(event.comment),
   },
 }).createMachine({
   id: 'recordReview',
   description:
-    'A change to a user or role record (create, update or delete) waiting for four-eyes review ' +
+    'A change to a user, role or punishment record (create, update or delete) waiting for four-eyes review ' +
     '(SPEC 4 checkStatus: 0 new, 2 update, 3 role delete; a user delete counts as an update, 2). A reviewer ' +
     'who is neither the submitter nor the user the change is about approves it (the change is applied) or ' +
-    'rejects it with a comment (the live record stays as it was). The submitter of a role change may take it ' +
-    'back (cancel-commit).',
+    'rejects it with a comment (the live record stays as it was). The submitter of a role or punishment change ' +
+    'may take it back (cancel-commit).',
   meta: {
     doc: {
       stateCodeTitle: 'checkStatus',
@@ -132,12 +135,12 @@ export const recordReviewMachine = setup({
           actions: 'recordTheReview',
           meta: { who: 'reviewer' },
         },
-        CANCEL: { guard: and(['isRole', 'isSubmitter']), target: 'cancelled', meta: { who: 'submitter' } },
+        CANCEL: { guard: and(['isWithdrawable', 'isSubmitter']), target: 'cancelled', meta: { who: 'submitter' } },
       },
     },
     approved: { type: 'final', description: 'Approved: the server applies the change to the live record.' },
     rejected: { type: 'final', description: 'Rejected with the reviewer’s comment; the live record stays as it was.' },
-    cancelled: { type: 'final', description: 'Taken back by the submitter (roles only, cancel-commit).' },
+    cancelled: { type: 'final', description: 'Taken back by the submitter (roles and punishments, cancel-commit).' },
   },
 });
 

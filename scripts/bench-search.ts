@@ -21,7 +21,7 @@ import { systemClock } from '../server/lib/clock.js';
 import { resolveSession } from '../server/modules/auth/session.service.js';
 import { PolicyStore, defaultPolicy } from '../server/services/policy.js';
 import type { AppContext } from '../server/context.js';
-import { describeMachine, loadAverage } from './lib/bench-report.js';
+import { describeMachine, loadAverage } from './lib/bench-machine.js';
 import { percentile } from './lib/bench-stats.js';
 import { recordingDb, serve, type Statement } from './lib/bench-search-direct.js';
 import { samples, scenarios, type Caller, type Scenario } from './lib/bench-search-scenarios.js';

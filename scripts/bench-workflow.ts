@@ -1,54 +1,64 @@
 /**
  * `npm run bench:workflow`: how many workflow transitions per second the API sustains, and at
- * what latency, on a real PostgreSQL over real loopback HTTP. Not a test: it prints a table and
- * writes docs/benchmarks/workflow.md.
+ * what latency, against what PostgreSQL itself allows for the same transition on the same server
+ * at the same moment. Not a test: it prints a table and writes docs/benchmarks/workflow.md.
  *
- * The server is PG_URL or a throwaway cluster; the run gets a database of its own, seeded with the
- * demo data, which is dropped at the end. Each virtual client owns distinct newCert applications of
- * ent_gz (广州, area 1) that sit at 受理, and keeps them cycling: AGREE by gz_sl (sl → cb), then
- * RETURN by gz_cb (cb → sl), sending the version from its previous answer.
+ * The database server is PG_URL or a throwaway cluster with durable commits (fsync on); the run
+ * gets a database of its own, seeded with the demo data, dropped at the end. The API is the real
+ * server (server/main.ts; WEB_CONCURRENCY processes, default 1) in a process of its own; this
+ * process is only the load generator, over kept-alive loopback HTTP.
+ *
+ * For each client count (1, 8, 32) it runs, back to back:
+ * - pgbench with the transition's SQL (lock the row, UPDATE it with a new version, INSERT the
+ *   history row, commit): the limit;
+ * - the API: each virtual client owns newCert applications of ent_gz (广州) that sit at 受理 and
+ *   keeps them cycling, AGREE by gz_sl (sl → cb) then RETURN by gz_cb (cb → sl), sending the
+ *   version from its previous answer.
+ * and prints both, and their ratio.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.js';
 import { prepareDatabase } from '../server/bootstrap.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig, type AppConfig } from '../server/config.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { sysUser } from '../server/db/schema.js';
+import { systemClock } from '../server/lib/clock.js';
+import { registerBusinessTypes } from '../server/modules/business/register.js';
 import { applyEvent, createApplication } from '../server/workflow/engine.js';
-import { acquireServer, createDatabase, dropDatabase, urlForDatabase } from './lib/bench-db.js';
-import { describeMachine, errorLines, loadAverage, markdownReport, resultTable } from './lib/bench-report.js';
-import type { LevelResult } from './lib/bench-stats.js';
+import type { WorkflowEnv } from '../server/workflow/types.js';
+import { acquireServer, createDatabase, dropDatabase, urlForDatabase, type BenchServer } from './lib/bench-db.js';
+import { BenchHttp, type Answer } from './lib/bench-http.js';
+import { loadAverage, machineLine, table } from './lib/bench-machine.js';
+import { processTreeCpuMs, startServer, type RunningServer } from './lib/bench-server.js';
+import { summarize } from './lib/bench-stats.js';
+import { findPgbench, runPgbench, type PgbenchResult } from './lib/pgbench.js';
 
 const DEMO_PASSWORD = 'Demo#2026';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORT_FILE = path.join(ROOT, 'docs', 'benchmarks', 'workflow.md');
 
-interface LevelPlan {
-  label: string;
-  concurrency: number;
-  transitions: number;
-  counted: boolean;
-}
-
-// The warm-up fills the connection pool, JIT-compiles the hot paths and warms PostgreSQL's caches.
-const WARM_UP: LevelPlan = { label: 'warm-up', concurrency: 8, transitions: 160, counted: false };
-const LEVELS: LevelPlan[] = [
-  { label: 'c=1', concurrency: 1, transitions: 400, counted: true },
-  { label: 'c=8', concurrency: 8, transitions: 1200, counted: true },
-  { label: 'c=32', concurrency: 32, transitions: 2400, counted: true },
-];
-/** Each level stops at its transition count or after this long, whichever comes first. */
-const TIME_CAP_MS = 20_000;
-/** Every answer carries the item's whole history: capping transitions per item keeps answers comparable across levels. */
+const CLIENTS = [1, 8, 32];
+/** API transitions per level; each level also stops after TIME_CAP_MS. */
+const TRANSITIONS: Record<number, number> = { 1: 1_500, 8: 6_000, 32: 8_000 };
+const WARM_UP = { clients: 8, transitions: 800 };
+const TIME_CAP_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
+const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS ?? 10);
+/** Every answer carries the item's whole history: capping transitions per item keeps answers comparable across levels (a real application sees a dozen or two). */
 const TRANSITIONS_PER_ITEM = 20;
-/** A request that hangs must not hang the benchmark. */
-const REQUEST_TIMEOUT_MS = 15_000;
+/** Applications per pgbench client, cycled at random. */
+const PGBENCH_ITEMS_PER_CLIENT = 4;
+/**
+ * API processes: one by default. A second one (WEB_CONCURRENCY=2) was slower on this 2-core
+ * machine, where the database and the load generator want the cores too.
+ */
+const PROCESSES = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? 1));
+const POOL_MAX = Number(process.env.DB_POOL_MAX ?? 10);
 const ERROR_SAMPLES = 5;
+const RATIO_GOAL = 0.3;
+const P95_GOAL_MS = 25;
 
 type Actor = 'ent_gz' | 'gz_sl' | 'gz_cb';
 type CycleStep = 'sl' | 'cb';
@@ -66,48 +76,14 @@ interface Item {
   step: CycleStep;
 }
 
-interface Http {
-  base: string;
-  tokens: Record<Actor, string>;
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP
-
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-async function call(base: string, token: string | null, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (token) headers.token = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  // Reading the body is part of the request: the latency ends when the client has the answer.
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* not JSON: kept as text for the error report */
-  }
-  return { status: res.status, body: parsed };
-}
-
-/** The version and step of an application answer ({code, data: {version, step}}), or null. */
-function stateOf(body: unknown): { version: number; step: string | null } | null {
+/** The version, step and length of history of an application answer ({code, data: {version, step, history}}), or null. */
+function stateOf(body: unknown): { version: number; step: string | null; history: number } | null {
   if (!isRecord(body) || !isRecord(body.data)) return null;
-  const { version, step } = body.data;
+  const { version, step, history } = body.data;
   if (typeof version !== 'number' || (step !== null && typeof step !== 'string')) return null;
-  return { version, step };
+  return { version, step, history: Array.isArray(history) ? history.length : -1 };
 }
 
 function describeFailure(answer: Answer): string {
@@ -115,8 +91,8 @@ function describeFailure(answer: Answer): string {
   return `HTTP ${answer.status}: ${msg}`;
 }
 
-async function login(base: string, username: Actor): Promise<string> {
-  const answer = await call(base, null, 'POST', '/api/login/login', { username, password: DEMO_PASSWORD });
+async function login(http: BenchHttp, username: Actor): Promise<string> {
+  const answer = await http.request(null, 'POST', '/api/login/login', { username, password: DEMO_PASSWORD });
   const token = isRecord(answer.body) && isRecord(answer.body.data) ? answer.body.data.token : undefined;
   if (answer.status !== 200 || typeof token !== 'string') throw new Error(`login ${username} failed: ${describeFailure(answer)}`);
   return token;
@@ -136,17 +112,17 @@ async function userNamed(database: Database, userName: string) {
  * business rules are not what this measures: SUBMIT goes through the engine's applyEvent, which
  * the rules' pre-check (run by the HTTP path) does not guard.
  */
-async function createItems(app: FastifyInstance, database: Database, count: number): Promise<number[]> {
+async function createItems(env: WorkflowEnv, database: Database, count: number): Promise<number[]> {
   const applicant = await userNamed(database, 'ent_gz');
   const holder = await userNamed(database, 'person1');
   const ids: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const row = await database.db.transaction(async (tx) => {
-      const saved = await createApplication(app.ctx, tx, {
+      const saved = await createApplication(env, tx, {
         businessType: 'newCert', applicantUserId: applicant.userId, enterpriseId: applicant.enterpriseId, personId: holder.personId,
         holderUserId: null, certificateId: null, payload: { category: 'C3', position: '08' },
       });
-      return applyEvent(app.ctx, tx, saved, { type: 'SUBMIT', actorId: applicant.userId, roleKey: 'enterprise', version: 0 }, applicant.nickName);
+      return applyEvent(env, tx, saved, { type: 'SUBMIT', actorId: applicant.userId, roleKey: 'enterprise', version: 0 }, applicant.nickName);
     });
     // gz_sl and gz_cb act only in area 1: an item elsewhere would turn every request into a 403.
     if (row.area !== '1') throw new Error(`application ${row.id} landed in area ${row.area}, expected 1 (广州)`);
@@ -155,13 +131,26 @@ async function createItems(app: FastifyInstance, database: Database, count: numb
   return ids;
 }
 
-/** A submitted item waits at 受理 (step sl, version 1), where the cycle starts. */
-const atAcceptance = (id: number): Item => ({ id, version: 1, step: 'sl' });
-
-const itemsPerClient = (plan: LevelPlan) => Math.max(2, Math.ceil(plan.transitions / (plan.concurrency * TRANSITIONS_PER_ITEM)));
+const itemsPerClient = (clients: number, transitions: number) => Math.max(2, Math.ceil(transitions / (clients * TRANSITIONS_PER_ITEM)));
 
 // ---------------------------------------------------------------------------------------------
-// Timed part
+// The API level
+
+interface ApiLevel {
+  label: string;
+  clients: number;
+  items: number;
+  transitions: number;
+  errors: number;
+  errorSamples: string[];
+  elapsedMs: number;
+  latencyMs: number[];
+  serverCpuMs: number | null;
+  /** PostgreSQL's processes (a throwaway cluster only) */
+  databaseCpuMs: number | null;
+  clientCpuMs: number;
+  stoppedBy: 'count' | 'time';
+}
 
 /** Shared by a level's clients: a transition is claimed before it is sent, so the level stops at its count or its time cap. */
 class Budget {
@@ -185,23 +174,21 @@ class Budget {
   }
 }
 
-interface Tally {
-  requests: number;
-  transitions: number;
-  errors: number;
-  latencyMs: number[];
-  errorSamples: string[];
+interface Run {
+  http: BenchHttp;
+  tokens: Record<Actor, string>;
+  level: ApiLevel;
 }
 
-function recordError(tally: Tally, item: Item, what: string): void {
-  tally.errors += 1;
-  if (tally.errorSamples.length < ERROR_SAMPLES) tally.errorSamples.push(`application ${item.id} at ${item.step}: ${what}`);
+function recordError(level: ApiLevel, item: Item, what: string): void {
+  level.errors += 1;
+  if (level.errorSamples.length < ERROR_SAMPLES) level.errorSamples.push(`application ${item.id} at ${item.step}: ${what}`);
 }
 
 /** After an error the client's idea of the item may be wrong: reread it (untimed) so one failure does not cascade. */
-async function resync(http: Http, item: Item): Promise<void> {
+async function resync(run: Run, item: Item): Promise<void> {
   try {
-    const state = stateOf((await call(http.base, http.tokens.gz_sl, 'GET', `/api/workflow/${item.id}`)).body);
+    const state = stateOf((await run.http.request(run.tokens.gz_sl, 'GET', `/api/workflow/${item.id}`)).body);
     if (state && (state.step === 'sl' || state.step === 'cb')) Object.assign(item, { version: state.version, step: state.step });
   } catch {
     /* the next attempt will report it */
@@ -209,57 +196,105 @@ async function resync(http: Http, item: Item): Promise<void> {
 }
 
 /** One timed transition; the item advances only on the expected answer. */
-async function transition(http: Http, item: Item, tally: Tally): Promise<void> {
+async function transition(run: Run, item: Item): Promise<void> {
   const move = MOVES[item.step];
-  const body = { type: move.type, comment: move.comment, version: item.version };
-  tally.requests += 1;
   const started = performance.now();
   let answer: Answer;
   try {
-    answer = await call(http.base, http.tokens[move.actor], 'POST', `/api/workflow/${item.id}/events`, body);
+    answer = await run.http.request(run.tokens[move.actor], 'POST', `/api/workflow/${item.id}/events`, { type: move.type, comment: move.comment, version: item.version });
   } catch (err) {
-    tally.latencyMs.push(performance.now() - started);
-    recordError(tally, item, `request failed: ${err instanceof Error ? err.message : String(err)}`);
-    await resync(http, item);
+    run.level.latencyMs.push(performance.now() - started);
+    recordError(run.level, item, `request failed: ${err instanceof Error ? err.message : String(err)}`);
+    await resync(run, item);
     return;
   }
-  tally.latencyMs.push(performance.now() - started);
+  run.level.latencyMs.push(performance.now() - started);
   const state = stateOf(answer.body);
-  if (answer.status !== 200 || !state || state.step !== move.next) {
-    recordError(tally, item, answer.status === 200 ? `HTTP 200 but step ${state?.step ?? '?'}, expected ${move.next}` : describeFailure(answer));
-    await resync(http, item);
+  // The answer must be the application after this transition, with every history row up to it.
+  if (answer.status !== 200 || !state || state.step !== move.next || state.version !== item.version + 1 || state.history !== state.version) {
+    recordError(run.level, item, answer.status === 200 ? `HTTP 200 but step ${state?.step ?? '?'} version ${state?.version ?? '?'} with ${state?.history ?? '?'} history rows, expected ${move.next} ${item.version + 1}` : describeFailure(answer));
+    await resync(run, item);
     return;
   }
   item.version = state.version;
   item.step = move.next;
-  tally.transitions += 1;
+  run.level.transitions += 1;
 }
 
-/** A virtual client: its own items in turn, so each item's history grows at the same pace. */
-async function runClient(http: Http, items: Item[], budget: Budget, tally: Tally): Promise<void> {
-  for (let i = 0; budget.take(); i += 1) await transition(http, items[i % items.length], tally);
-}
-
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
-
-async function runLevel(http: Http, plan: LevelPlan, items: Item[]): Promise<LevelResult> {
-  const perClient = itemsPerClient(plan);
-  const tally: Tally = { requests: 0, transitions: 0, errors: 0, latencyMs: [], errorSamples: [] };
-  const budget = new Budget(plan.transitions, TIME_CAP_MS);
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  await Promise.all(Array.from({ length: plan.concurrency }, (_, c) =>
-    runClient(http, items.slice(c * perClient, (c + 1) * perClient), budget, tally)));
-  return {
-    label: plan.label, counted: plan.counted, concurrency: plan.concurrency, items: items.length,
-    ...tally, elapsedMs: performance.now() - started, nodeCpuMs: cpuMs(process.cpuUsage(cpuBefore)), stoppedBy: budget.timedOut ? 'time' : 'count',
+async function runApiLevel(http: BenchHttp, tokens: Record<Actor, string>, server: RunningServer, postmasterPid: number | null, label: string, clients: number, transitions: number, items: Item[]): Promise<ApiLevel> {
+  const perClient = items.length / clients;
+  const level: ApiLevel = {
+    label, clients, items: items.length, transitions: 0, errors: 0, errorSamples: [], elapsedMs: 0, latencyMs: [],
+    serverCpuMs: null, databaseCpuMs: null, clientCpuMs: 0, stoppedBy: 'count',
   };
+  const run: Run = { http, tokens, level };
+  const budget = new Budget(transitions, TIME_CAP_MS);
+  const serverCpuBefore = processTreeCpuMs(server.pid);
+  const databaseCpuBefore = postmasterPid ? processTreeCpuMs(postmasterPid) : null;
+  const clientCpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(Array.from({ length: clients }, async (_, c) => {
+    const own = items.slice(c * perClient, (c + 1) * perClient);
+    // Each client takes its own items in turn, so each item's history grows at the same pace.
+    for (let i = 0; budget.take(); i += 1) await transition(run, own[i % own.length]!);
+  }));
+  level.elapsedMs = performance.now() - started;
+  const cpu = process.cpuUsage(clientCpuBefore);
+  level.clientCpuMs = (cpu.user + cpu.system) / 1000;
+  const serverCpuAfter = processTreeCpuMs(server.pid);
+  level.serverCpuMs = serverCpuBefore !== null && serverCpuAfter !== null ? serverCpuAfter - serverCpuBefore : null;
+  const databaseCpuAfter = postmasterPid ? processTreeCpuMs(postmasterPid) : null;
+  level.databaseCpuMs = databaseCpuBefore !== null && databaseCpuAfter !== null ? databaseCpuAfter - databaseCpuBefore : null;
+  level.stoppedBy = budget.timedOut ? 'time' : 'count';
+  return level;
+}
+
+const throughput = (l: ApiLevel) => (l.elapsedMs > 0 ? (l.transitions * 1000) / l.elapsedMs : 0);
+
+// ---------------------------------------------------------------------------------------------
+// The limit: pgbench with the transition's SQL
+
+/**
+ * What a transition asks of PostgreSQL, without the application around it: lock the row, write
+ * the new snapshot, step and version, insert the history row, commit. The items are applications
+ * of their own (each client its own, as the API's clients), so no two clients wait on one row.
+ */
+function pgbenchScript(): string {
+  return [
+    '\\set k random(0, :per - 1)',
+    '\\set id :first + :client_id * :per + :k',
+    'BEGIN;',
+    'SELECT version FROM application WHERE id = :id FOR UPDATE;',
+    "UPDATE application SET snapshot = snapshot, step = CASE WHEN step = 'sl' THEN 'cb' ELSE 'sl' END, version = version + 1, updated_at = now() WHERE id = :id RETURNING version AS v \\gset",
+    "INSERT INTO application_history (application_id, version, event, result_code, step, actor_id, actor_name, role_key, comment, from_state, to_state, created_at) VALUES (:id, :v, 'AGREE', 1, 'sl', :actor, 'pgbench', 'stepRole', '材料齐全，符合要求，同意', 'inReview.sl', 'inReview.cb', now());",
+    'END;',
+    '',
+  ].join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
-// Orchestration
+// Honesty: every answered transition left its history row, and the stored snapshots replay
 
-/** Undo steps, run last-in first-out; each one runs even if an earlier one fails. */
+async function checkHistory(database: Database, http: BenchHttp, token: string, items: Item[]): Promise<string[]> {
+  const problems: string[] = [];
+  const ids = items.map((i) => i.id);
+  const { rows } = await database.pool!.query<{ id: number; version: number; history: number }>(
+    'select a.id, a.version, (select count(*)::int from application_history h where h.application_id = a.id) as history from application a where a.id = any($1::int[])',
+    [ids],
+  );
+  for (const r of rows) if (r.history !== r.version) problems.push(`application ${r.id}: version ${r.version} but ${r.history} history rows`);
+  const expected = new Map(items.map((i) => [i.id, i.version]));
+  for (const r of rows) if (expected.get(r.id) !== r.version) problems.push(`application ${r.id}: stored version ${r.version}, the client saw ${expected.get(r.id)}`);
+  for (const item of items.filter((_, i) => i % Math.max(1, Math.floor(items.length / 20)) === 0)) {
+    const answer = await http.request(token, 'GET', `/api/workflow/${item.id}/audit`);
+    const consistent = isRecord(answer.body) && isRecord(answer.body.data) && answer.body.data.consistent === true;
+    if (!consistent) problems.push(`application ${item.id}: the audit replay does not match (${describeFailure(answer)})`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+
 class Cleanup {
   private readonly steps: { what: string; run: () => unknown }[] = [];
   private done = false;
@@ -281,93 +316,218 @@ class Cleanup {
   }
 }
 
-function commandLine(source: 'PG_URL' | 'throwaway'): string {
-  const viaNpm = process.env.npm_lifecycle_event === 'bench:workflow';
-  return `${source === 'PG_URL' ? 'PG_URL=… ' : ''}${viaNpm ? 'npm run bench:workflow' : 'npx tsx scripts/bench-workflow.ts'}`;
+async function settingsOf(database: Database): Promise<{ version: string; fsync: string; synchronousCommit: string }> {
+  const one = async (q: string) => ((await database.pool!.query<Record<string, string>>(q)).rows[0] ?? {});
+  return {
+    version: (await one('select version()')).version ?? 'unknown',
+    fsync: (await one('show fsync')).fsync ?? '?',
+    synchronousCommit: (await one('show synchronous_commit')).synchronous_commit ?? '?',
+  };
 }
 
-/** Sets up the server side; returns the app's base URL. */
-async function startStack(cleanup: Cleanup, adminUrl: string) {
-  const name = `safecert_bench_${new Date().toISOString().replace(/\D/g, '').slice(0, 17)}`;
-  await createDatabase(adminUrl, name);
-  cleanup.add(`drop database ${name}`, () => dropDatabase(adminUrl, name));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bench-'));
-  cleanup.add('remove the data directory', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const config = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: '', DATABASE_URL: urlForDatabase(adminUrl, name), SEED_DEMO: '1' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  cleanup.add('close the database pool', () => database.close());
-  const seeded = await prepareDatabase(database, config);
-  if (seeded.kind !== 'demo') throw new Error(`expected a demo seed on the fresh database, got ${seeded.kind}`);
-  const app = await buildApp({ config, database, logger: false });
-  cleanup.add('close the app', () => app.close());
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  console.log(`Database ${name} seeded (${seeded.applications} demo applications); app on ${base}`);
-  return { app, database, base };
+interface LevelPair {
+  clients: number;
+  api: ApiLevel;
+  pgbench: PgbenchResult;
+  /** PostgreSQL's CPU per pgbench transaction (a throwaway cluster only) */
+  pgbenchDatabaseCpuMs: number | null;
 }
 
-async function postgresVersion(database: Database): Promise<string> {
-  if (!database.pool) return 'unknown';
-  const { rows } = await database.pool.query<{ version: string }>('select version()');
-  return rows[0]?.version ?? 'unknown';
+const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+
+function resultTable(pairs: LevelPair[]): string {
+  return table(
+    ['Clients', 'API transitions/s', 'API p50 / p95 / p99 ms', 'pgbench tps', 'pgbench p50 / p95 ms', 'Ratio API / pgbench', 'API CPU ms/transition: server / PostgreSQL / load generator', 'pgbench: PostgreSQL CPU ms/transaction', 'Transitions', 'Errors', 'Stopped by'],
+    pairs.map(({ clients, api, pgbench, pgbenchDatabaseCpuMs }) => {
+      const l = summarize(api.latencyMs);
+      return [
+        clients, f1(throughput(api)), `${f1(l.p50)} / ${f1(l.p95)} / ${f1(l.p99)}`, f1(pgbench.tps), `${f1(pgbench.latency.p50)} / ${f1(pgbench.latency.p95)}`,
+        (throughput(api) / pgbench.tps).toFixed(2),
+        [api.serverCpuMs, api.databaseCpuMs, api.clientCpuMs].map((ms) => (ms === null || api.transitions === 0 ? '–' : (ms / api.transitions).toFixed(2))).join(' / '),
+        pgbenchDatabaseCpuMs === null ? '–' : pgbenchDatabaseCpuMs.toFixed(2),
+        api.transitions, api.errors, api.stoppedBy === 'count' ? 'count' : 'time cap',
+      ];
+    }),
+  );
 }
 
-async function prepareItems(app: FastifyInstance, database: Database, plans: LevelPlan[]): Promise<Item[][]> {
-  const sizes = plans.map((p) => p.concurrency * itemsPerClient(p));
-  const total = sizes.reduce((a, b) => a + b, 0);
-  const ids = await createItems(app, database, total);
-  const items = ids.map(atAcceptance);
-  console.log(`${total} newCert applications created and submitted (${sizes.join(' + ')})`);
-  const sets: Item[][] = [];
-  let offset = 0;
-  for (const n of sizes) {
-    sets.push(items.slice(offset, offset + n));
-    offset += n;
+function goals(pairs: LevelPair[]): string[] {
+  const out: string[] = [];
+  for (const p of pairs.filter((x) => x.clients >= 8)) {
+    const ratio = throughput(p.api) / p.pgbench.tps;
+    out.push(`ratio at ${p.clients} clients: ${ratio.toFixed(2)} (goal ≥ ${RATIO_GOAL}) ${ratio >= RATIO_GOAL ? 'met' : 'NOT met'}`);
   }
-  return sets;
+  const eight = pairs.find((p) => p.clients === 8);
+  if (eight) {
+    const p95 = summarize(eight.api.latencyMs).p95;
+    out.push(`p95 at 8 clients: ${f1(p95)} ms (goal ≤ ${P95_GOAL_MS} ms) ${p95 <= P95_GOAL_MS ? 'met' : 'NOT met'}`);
+  }
+  return out;
 }
 
-async function bench(cleanup: Cleanup, server: { adminUrl: string; source: 'PG_URL' | 'throwaway' }): Promise<LevelResult[]> {
-  const startedAt = new Date();
-  const { app, database, base } = await startStack(cleanup, server.adminUrl);
-  const tokens: Record<Actor, string> = { ent_gz: await login(base, 'ent_gz'), gz_sl: await login(base, 'gz_sl'), gz_cb: await login(base, 'gz_cb') };
-  const http: Http = { base, tokens };
-  const plans = [WARM_UP, ...LEVELS];
-  const itemSets = await prepareItems(app, database, plans);
-  const machine = describeMachine(await postgresVersion(database));
-  const results: LevelResult[] = [];
-  for (const [i, plan] of plans.entries()) {
-    const result = await runLevel(http, plan, itemSets[i]);
-    console.log(`${plan.label}: ${result.transitions} transitions, ${result.errors} errors in ${(result.elapsedMs / 1000).toFixed(1)} s`);
-    results.push(result);
+function report(input: {
+  startedAt: Date; command: string; server: BenchServer; settings: Awaited<ReturnType<typeof settingsOf>>;
+  loadBefore: string; loadAfter: string; pairs: LevelPair[]; warmUp: ApiLevel; problems: string[];
+}): string {
+  const errors = input.pairs.flatMap((p) => p.api.errorSamples.map((e) => `c=${p.clients}: ${e}`));
+  return [
+    '# Workflow transition benchmark',
+    '',
+    `Run on ${input.startedAt.toISOString()} with \`${input.command}\` (written by \`scripts/bench-workflow.ts\`; rerun to refresh).`,
+    '',
+    resultTable(input.pairs),
+    '',
+    ...goals(input.pairs).map((g) => `- ${g}`),
+    `- history: ${input.problems.length === 0 ? 'every answered transition left its history row, stored versions match what the clients saw, and the sampled audits replay to the stored snapshots' : `PROBLEMS: ${input.problems.slice(0, 5).join('; ')}`}`,
+    '',
+    ...(errors.length > 0 ? ['Errors seen (first few per level):', '', ...errors.map((e) => `- ${e}`), ''] : []),
+    '## Machine',
+    '',
+    `- ${machineLine()}`,
+    `- Load average (1/5/15 min): ${input.loadBefore} before the timed levels, ${input.loadAfter} after them. The machine is shared with other work: each ratio compares two figures taken within seconds of each other on the same load.`,
+    `- PostgreSQL: ${input.settings.version}; ${input.server.source === 'PG_URL' ? 'the server at `PG_URL`' : 'a throwaway cluster started by the script'}, fsync=${input.settings.fsync}, synchronous_commit=${input.settings.synchronousCommit} (every commit waits for the disk)`,
+    `- API: server/main.ts with WEB_CONCURRENCY=${PROCESSES} (processes sharing the port), DB_POOL_MAX=${POOL_MAX} connections each, LOG_LEVEL=info to a log file; warm-up of ${input.warmUp.transitions} transitions at ${input.warmUp.clients} clients not counted`,
+    '',
+    '## What the numbers include',
+    '',
+    'API: each figure is one `POST /api/workflow/:id/events` as the load generator sees it, from sending the request to having read the',
+    'whole JSON answer, over kept-alive loopback HTTP from a separate process. It includes the auth hook (session, user, roles and',
+    'permissions from the database), validation of the body, loading the application, the sender checks, the state machine, the',
+    'transaction that updates the application under its version check, inserts the history row and the to-dos and messages of',
+    'whoever must act next, the durable commit, and the answer: the application as the queues show it, with the events the caller',
+    'may send now and its whole history. The operation-log row is written after the answer. Each virtual client owns its own',
+    'applications and alternates AGREE by `gz_sl` (受理 → 承办) and RETURN with a comment by `gz_cb` (承办 → 受理), always sending the',
+    'version of its previous answer; any other answer counts as an error. Applications are new for every level and see about',
+    `${TRANSITIONS_PER_ITEM} transitions each.`,
+    '',
+    'pgbench: the same clients count on the same database, for ' + `${PGBENCH_SECONDS} s, just before the API level: ` + '`SELECT … FOR UPDATE` of the',
+    'application, `UPDATE` of its snapshot, step, version and time, `INSERT` of the history row, `COMMIT` (prepared statements),',
+    'each client on applications of its own. That is the least a transition asks of the database, so the ratio says how much',
+    'of what the database allows the API delivers. CPU: the time of the server processes, of PostgreSQL\'s processes (a',
+    'throwaway cluster only; pgbench\'s own connections are not running then) and of the load generator, per successful transition.',
+    '',
+  ].join('\n');
+}
+
+/** BENCH_PG_STATS=1: where PostgreSQL's time goes, statement by statement (pg_stat_statements; a throwaway cluster only). */
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
+
+async function printStatementStats(database: Database): Promise<void> {
+  const { rows } = await database.pool!.query<{ calls: string; plans: string; plan: number; exec: number; mean_plan: number; mean_exec: number; query: string }>(
+    `select calls, plans, total_plan_time as plan, total_exec_time as exec, mean_plan_time as mean_plan, mean_exec_time as mean_exec, query
+     from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+     order by total_plan_time + total_exec_time desc limit 12`,
+  );
+  console.log('\nPostgreSQL statements by time (plan + execute), timed levels only:');
+  for (const r of rows) {
+    console.log(`${(r.plan + r.exec).toFixed(0).padStart(7)} ms  ${String(r.calls).padStart(6)} calls ${String(r.plans).padStart(6)} plans  plan ${r.mean_plan.toFixed(3)} exec ${r.mean_exec.toFixed(3)} ms  ${r.query.replace(/\s+/g, ' ').slice(0, 140)}`);
   }
-  console.log(`\n${resultTable(results)}\n`);
-  for (const line of errorLines(results)) console.log(`error: ${line}`);
-  const report = markdownReport({
-    startedAt, command: commandLine(server.source), machine, serverSource: server.source,
-    poolMax: Number(process.env.DB_POOL_MAX ?? 10), loadAfter: loadAverage(), results,
-  });
-  fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
-  fs.writeFileSync(REPORT_FILE, report);
-  console.log(`Written ${path.relative(ROOT, REPORT_FILE)}`);
-  return results;
 }
 
 async function main(): Promise<number> {
-  const server = acquireServer();
+  const server = acquireServer({ durable: true, settings: PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : [] });
   if (!server) {
     console.error('bench:workflow needs PostgreSQL: set PG_URL (a server where this user may create databases) or install the PostgreSQL server binaries (initdb, pg_ctl) for a throwaway cluster.');
     return 2;
   }
+  const pgbenchBin = findPgbench(server.binDir);
+  if (!pgbenchBin) {
+    server.stop();
+    console.error('pgbench not found: install postgresql-contrib / the server binaries, or set PGBENCH.');
+    return 2;
+  }
   const cleanup = new Cleanup();
   cleanup.add('stop the PostgreSQL server', () => server.stop());
-  // Ctrl-C must not leave a database or a cluster behind.
+  // Ctrl-C must not leave a database, a cluster or a server behind.
   const onSignal = () => { void cleanup.runAll().finally(() => process.exit(130)); };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const results = await bench(cleanup, server);
+    const startedAt = new Date();
+    const name = `safecert_bench_${startedAt.toISOString().replace(/\D/g, '').slice(0, 17)}`;
+    await createDatabase(server.adminUrl, name);
+    cleanup.add(`drop database ${name}`, () => dropDatabase(server.adminUrl, name));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bench-'));
+    cleanup.add('remove the data directory', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const databaseUrl = urlForDatabase(server.adminUrl, name);
+    const config: AppConfig = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: '', DATABASE_URL: databaseUrl, SEED_DEMO: '1' });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
+    cleanup.add('close the database pool', () => database.close());
+    const seeded = await prepareDatabase(database, config);
+    if (seeded.kind !== 'demo') throw new Error(`expected a demo seed on the fresh database, got ${seeded.kind}`);
+    const settings = await settingsOf(database);
+    console.log(`Database ${name} seeded (${seeded.applications} demo applications); ${settings.version.split(',')[0]}, fsync=${settings.fsync}, synchronous_commit=${settings.synchronousCommit}`);
+
+    registerBusinessTypes();
+    const env: WorkflowEnv = { clock: systemClock, config };
+    const sizes = [WARM_UP.clients * itemsPerClient(WARM_UP.clients, WARM_UP.transitions), ...CLIENTS.map((c) => c * itemsPerClient(c, TRANSITIONS[c]!))];
+    const pgbenchCount = Math.max(...CLIENTS) * PGBENCH_ITEMS_PER_CLIENT;
+    const createStarted = performance.now();
+    const pgbenchIds = await createItems(env, database, pgbenchCount);
+    const apiIds = await createItems(env, database, sizes.reduce((a, b) => a + b, 0));
+    console.log(`${pgbenchIds.length + apiIds.length} newCert applications created and submitted in ${((performance.now() - createStarted) / 1000).toFixed(1)} s (pgbench ${pgbenchIds.length}, API ${sizes.join(' + ')})`);
+    // pgbench addresses its items as first + client * per + k: they must be consecutive.
+    if (pgbenchIds.some((id, i) => id !== pgbenchIds[0]! + i)) throw new Error('the pgbench applications did not get consecutive ids');
+    const [actor] = await database.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, 'gz_sl'));
+    // As autovacuum would after that many new rows: the figures are for a database with statistics.
+    await database.exec('analyze');
+
+    const logFile = path.join(dataDir, 'server.log');
+    const api = await startServer({
+      dataDir, logFile,
+      // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof': where the server's time goes.
+      nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      env: { DATABASE_URL: databaseUrl, CLIENT_DIR: '', WEB_CONCURRENCY: String(PROCESSES), DB_POOL_MAX: String(POOL_MAX), LOG_LEVEL: 'info' },
+    });
+    cleanup.add('stop the API server', () => api.stop());
+    console.log(`API: ${PROCESSES} process(es) on ${api.url}, healthy after ${(api.msToHealthy / 1000).toFixed(1)} s`);
+    const http = new BenchHttp(api.url, Math.max(...CLIENTS) + 4);
+    cleanup.add('close the HTTP client', () => http.close());
+    const tokens: Record<Actor, string> = { ent_gz: await login(http, 'ent_gz'), gz_sl: await login(http, 'gz_sl'), gz_cb: await login(http, 'gz_cb') };
+
+    const itemSets: Item[][] = [];
+    let offset = 0;
+    for (const n of sizes) {
+      itemSets.push(apiIds.slice(offset, offset + n).map((id) => ({ id, version: 1, step: 'sl' as CycleStep })));
+      offset += n;
+    }
+    const warmUp = await runApiLevel(http, tokens, api, server.postmasterPid, 'warm-up', WARM_UP.clients, WARM_UP.transitions, itemSets[0]!);
+    console.log(`warm-up: ${warmUp.transitions} transitions, ${warmUp.errors} errors in ${(warmUp.elapsedMs / 1000).toFixed(1)} s`);
+
+    if (PG_STATS) {
+      await database.exec('create extension if not exists pg_stat_statements');
+      await database.exec('select pg_stat_statements_reset()');
+    }
+    const loadBefore = loadAverage();
+    const pairs: LevelPair[] = [];
+    for (const [i, clients] of CLIENTS.entries()) {
+      const dbCpuBefore = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
+      const pgbench = await runPgbench(pgbenchBin, {
+        url: databaseUrl, clients, seconds: PGBENCH_SECONDS, script: pgbenchScript(),
+        vars: { first: pgbenchIds[0]!, per: PGBENCH_ITEMS_PER_CLIENT, actor: actor!.id },
+      });
+      const dbCpuAfter = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
+      const pgbenchDatabaseCpuMs = dbCpuBefore !== null && dbCpuAfter !== null && pgbench.transactions > 0 ? (dbCpuAfter - dbCpuBefore) / pgbench.transactions : null;
+      console.log(`pgbench c=${clients}: ${pgbench.tps.toFixed(1)} tps, p95 ${pgbench.latency.p95.toFixed(1)} ms${pgbench.failed ? `, ${pgbench.failed} failed` : ''}${pgbenchDatabaseCpuMs === null ? '' : `, PostgreSQL CPU ${pgbenchDatabaseCpuMs.toFixed(2)} ms/transaction`}`);
+      const level = await runApiLevel(http, tokens, api, server.postmasterPid, `c=${clients}`, clients, TRANSITIONS[clients]!, itemSets[i + 1]!);
+      console.log(`API c=${clients}: ${level.transitions} transitions, ${level.errors} errors in ${(level.elapsedMs / 1000).toFixed(1)} s = ${throughput(level).toFixed(1)}/s, ratio ${(throughput(level) / pgbench.tps).toFixed(2)}`);
+      pairs.push({ clients, api: level, pgbench, pgbenchDatabaseCpuMs });
+    }
+    const loadAfter = loadAverage();
+    if (PG_STATS) await printStatementStats(database);
+    const problems = await checkHistory(database, http, tokens.gz_sl, itemSets.flat());
+
+    console.log(`\n${resultTable(pairs)}\n`);
+    for (const g of goals(pairs)) console.log(g);
+    for (const p of problems.slice(0, 10)) console.log(`history problem: ${p}`);
+    for (const p of pairs) for (const e of p.api.errorSamples) console.log(`error c=${p.clients}: ${e}`);
+    const viaNpm = process.env.npm_lifecycle_event === 'bench:workflow';
+    const command = `${server.source === 'PG_URL' ? 'PG_URL=… ' : ''}${viaNpm ? 'npm run bench:workflow' : 'npx tsx scripts/bench-workflow.ts'}`;
+    fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
+    fs.writeFileSync(REPORT_FILE, report({ startedAt, command, server, settings, loadBefore, loadAfter, pairs, warmUp, problems }));
+    console.log(`Written ${path.relative(ROOT, REPORT_FILE)}`);
     // The clients own distinct items, so any error is a finding: say so in the exit code too.
-    return results.some((r) => r.errors > 0) ? 1 : 0;
+    return pairs.some((p) => p.api.errors > 0) || problems.length > 0 ? 1 : 0;
   } finally {
     await cleanup.runAll();
   }

@@ -1,7 +1,8 @@
 /**
  * `npm test`: type check, unit and machine tests, API tests on PGlite, the same API tests on a
  * real PostgreSQL when one can be had (PG_URL, or a throwaway cluster from initdb), and the
- * Playwright e2e suite on Chromium against the built app. Ends with one line `N passed, N failed`.
+ * Playwright e2e suite on Chromium against the built app, after the first-page budget check on
+ * that build (scripts/check-first-page.ts). Ends with one line `N passed, N failed`.
  *
  * Hours and zones are part of every run, so a date computed in the wrong zone fails at once and not
  * only in the eight hours of the day when UTC and China disagree: the steps run in three different
@@ -108,6 +109,9 @@ if (want('e2e')) {
     failed += 1;
     failures.push('e2e (no Chromium)');
   } else if (run('client build (vite build)', bin('vite'), ['build', '--logLevel', 'warn'])) {
+    // The login page and the public site's home within their budget (issue 14), read off this build.
+    if (run('first-page budget (scripts/check-first-page.ts)', bin('tsx'), ['scripts/check-first-page.ts'])) passed += 1;
+    else failed += 1;
     const out = path.join(results, 'e2e.json');
     fs.rmSync(out, { force: true });
     run('e2e (Playwright, Chromium)', bin('playwright'), ['test'], {

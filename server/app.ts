@@ -3,10 +3,8 @@
  * multipart, rate limits), then the app's own plugins (errors, auth, operation log) and the routes
  * of each module under /api.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +13,7 @@ import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
+import { BufferedLogStream } from './lib/logStream.js';
 import { languageOf, runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
@@ -24,6 +23,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerOperationLog } from './plugins/oplog.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerClientFiles } from './plugins/client-files.js';
 import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { createSsoVerifier } from './modules/auth/sso.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -37,6 +37,7 @@ import { analysisRoutes } from './modules/analysis/routes.js';
 import { workflowRoutes } from './modules/workflow/routes.js';
 import { moduleRoutes } from './modules/registry.js';
 import { registerBusinessTypes } from './modules/business/register.js';
+import { jobEnvOf, startJobs, type EngineOptions } from './jobs/index.js';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -44,6 +45,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsSender;
   logger?: boolean;
+  /** Start the job engine in this process (server/main.ts); without it "run now" runs the job in the request. */
+  jobEngine?: boolean | EngineOptions;
 }
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed, whoever they are. */
@@ -54,7 +57,7 @@ export const smsOutboxFile = (config: AppConfig) => path.join(config.dataDir, 's
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info', stream: new BufferedLogStream() },
     // Only these peers may say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
@@ -65,7 +68,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ?? (config.sms.provider === 'http' && config.sms.gatewayUrl
       ? new HttpSmsSender(config.sms.gatewayUrl)
       : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line)));
-  const ctx: AppContext = {
+  const base = {
     config,
     database,
     db: database.db,
@@ -74,8 +77,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sms,
     sso: await createSsoVerifier(config),
   };
-  app.decorate('ctx', ctx);
   registerBusinessTypes();
+  const jobLog = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
+  const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false) };
+  app.decorate('ctx', ctx);
+  // The engine stops before the database closes (main.ts and the tests close the app first).
+  app.addHook('onClose', async () => ctx.jobs.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,18 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
   }, { prefix: '/api' });
 
-  const indexHtml = config.clientDir ? path.join(config.clientDir, 'index.html') : null;
-  if (config.clientDir && indexHtml && fs.existsSync(indexHtml)) {
-    // wildcard: a rebuilt client is served without a restart; misses fall through to the SPA handler below.
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: ['index.html'] });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
-      return reply.status(404).send({ code: 404, msg: '接口不存在' });
-    }
-    // The client routes everything else (SPA).
-    return reply.type('text/html').send(fs.readFileSync(indexHtml));
-  });
+  await registerClientFiles(app, config.clientDir);
 
   return app;
 }

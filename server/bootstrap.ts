@@ -4,11 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
-import { createInitialAdmin, DEMO_PASSWORD, isSeeded, seedDemoData, seedReferenceData } from './db/seed/index.js';
+import { isSeeded } from './db/seed/seeded.js';
 import { hashPassword } from './lib/password.js';
 import { fixedClock, runWithClock } from './lib/clock.js';
-import { seedDemoApplications } from './demo/applications.js';
-import { seedBusinessCases } from './demo/businessCases.js';
+import { chinaDate } from './lib/days.js';
 
 export type SeedOutcome =
   | { kind: 'existing' }
@@ -26,7 +25,11 @@ const SEED_LOCK = 7_272_027;
 /** `now` is the seed's moment: the demo's dates are relative to its China day, and its rows are stamped with it. */
 export async function prepareDatabase(database: Database, config: AppConfig, now = new Date()): Promise<SeedOutcome> {
   await migrate(database);
-  return runWithClock(fixedClock(now), () => seedOnce(database, config, now));
+  const outcome = await runWithClock(fixedClock(now), () => seedOnce(database, config, now));
+  // Fresh tables have no statistics until autovacuum gets to them: without, the planner takes a
+  // 12-row table for a 1-row one and joins the permissions backwards on every call.
+  if (outcome.kind !== 'existing') await database.exec('analyze');
+  return outcome;
 }
 
 async function seedOnce(database: Database, config: AppConfig, now: Date): Promise<SeedOutcome> {
@@ -35,12 +38,28 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
   return database.db.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await isSeeded(tx)) return { kind: 'existing' } as const;
+    // The seed's code (and the fake-data library under it) loads only for a database that needs it:
+    // a restart does not pay for it.
+    const { createInitialAdmin, DEMO_PASSWORD, seedDemoData, seedReferenceData } = await import('./db/seed/index.js');
     await seedReferenceData(tx);
     if (config.seedDemo) {
       const passwordHash = await hashPassword(DEMO_PASSWORD);
       const counts = await seedDemoData(tx, { now, passwordHash });
+      const [{ seedBusinessCases }, { seedDemoApplications }, { seedDemoCredit }, { seedDemoImports }, { seedWorkingDay }, { seedDemoExams }] = await Promise.all([
+        import('./demo/businessCases.js'),
+        import('./demo/applications.js'),
+        import('./demo/credit.js'),
+        import('./demo/imports.js'),
+        import('./demo/workingDay.js'),
+        import('./demo/exams.js'),
+      ]);
       await seedBusinessCases(tx, now, passwordHash);
+      await seedDemoCredit(tx, now);
+      await seedDemoImports(tx, chinaDate(now));
       const applications = await seedDemoApplications(tx, config, now);
+      await seedWorkingDay(tx);
+      // Exams last: the demo applications were chosen before, so adding the exams changes none of them.
+      await seedDemoExams(tx, now);
       return { kind: 'demo', ...counts, applications } as const;
     }
     const adminPassword = randomInitialPassword();

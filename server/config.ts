@@ -48,6 +48,20 @@ export interface AppConfig {
   seedDemo: boolean;
   trustProxy: TrustProxy;
   rateLimit: RateLimits;
+  /** The national platform that receives the outbox (transfers out, issues, revocations). */
+  national: NationalPlatformConfig;
+  /** Start the job engine in this process (`npm start`; JOBS=0 leaves the jobs to other processes). */
+  jobs: boolean;
+}
+
+export interface NationalPlatformConfig {
+  /** Where each outbox record is POSTed as JSON; null: records stay pending. */
+  url: string | null;
+  /** Attempts before a record is marked dead (an administrator may retry it). */
+  maxAttempts: number;
+  /** Wait before the second attempt; it doubles after each failure, up to six hours. */
+  backoffSeconds: number;
+  timeoutMs: number;
 }
 
 const int = (v: string | undefined, d: number): number => {
@@ -123,5 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       authPerAddress: int(env.RATE_LIMIT_AUTH_ADDRESS, env.NODE_ENV === 'test' ? 100_000 : 10),
       authPerAccount: int(env.RATE_LIMIT_AUTH_ACCOUNT, env.NODE_ENV === 'test' ? 100_000 : 10),
     },
+    national: {
+      url: env.NATIONAL_PLATFORM_URL || null,
+      maxAttempts: Math.max(1, int(env.NATIONAL_PLATFORM_MAX_ATTEMPTS, 10)),
+      backoffSeconds: Math.max(1, int(env.NATIONAL_PLATFORM_BACKOFF_SECONDS, 60)),
+      timeoutMs: Math.max(100, int(env.NATIONAL_PLATFORM_TIMEOUT_MS, 10_000)),
+    },
+    jobs: env.JOBS !== '0',
   };
 }

@@ -3,7 +3,7 @@ import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { PolicyStore } from './services/policy.js';
-import type { SmsSender, SsoVerifier } from './lib/ports.js';
+import type { JobControl, SmsSender, SsoVerifier } from './lib/ports.js';
 
 export interface AppContext {
   config: AppConfig;
@@ -13,6 +13,8 @@ export interface AppContext {
   policy: PolicyStore;
   sms: SmsSender;
   sso: SsoVerifier;
+  /** The scheduled jobs (server/jobs): run one now, and whether the engine runs in this process. */
+  jobs: JobControl;
 }
 
 export type { AuthUser } from './lib/authUser.js';

@@ -1,43 +1,104 @@
-/** Starts SafeCert: database (PGlite in DATA_DIR or DATABASE_URL), migrations, seed, HTTP on PORT. */
-import { loadConfig } from './config.js';
+/**
+ * Starts SafeCert: database (PGlite in DATA_DIR or DATABASE_URL), migrations, seed, HTTP on PORT.
+ * With WEB_CONCURRENCY=n (n > 1, PostgreSQL only) the first process prepares the database and
+ * then forks n API processes that share the port (node:cluster), one per core: no state lives in
+ * a process that another one needs (README "several API processes").
+ */
+import cluster from 'node:cluster';
+import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp, smsOutboxFile } from './app.js';
-import { prepareDatabase } from './bootstrap.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/index.js';
+import { prepareDatabase, type SeedOutcome } from './bootstrap.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/users.js';
 import { refreshStatistics } from './modules/statistics/refresh.js';
 
 const config = loadConfig();
-const database = await openDatabase(config);
-const outcome = await prepareDatabase(database, config);
-const app = await buildApp({ config, database });
+const processes = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-
-await app.listen({ port: config.port, host: config.host });
-// The statistics pages read refreshed tables: compute them now (in the background: seconds at the
-// province's scale); the job engine refreshes them on its schedule afterwards.
-void refreshStatistics(database.db, app.ctx.clock)
-  .then((r) => app.log.info(`statistics ${r.refreshed ? 'refreshed' : 'left as they were'}: ${r.rows} rows in ${r.durationMs} ms`))
-  .catch((err: unknown) => app.log.warn(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}`));
-const url = `http://localhost:${config.port}`;
-const lines = [
-  '',
-  `SafeCert is running at ${url}  (API ${url}/api, docs ${url}/api/docs)`,
-  `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-];
-if (outcome.kind === 'production') {
-  lines.push('', 'Initial administrator created. Sign in once and change the password:', `  admin / ${outcome.adminPassword}`, '');
-} else if (config.seedDemo) {
-  if (outcome.kind === 'demo') lines.push(`Demo data seeded: ${outcome.enterprises} enterprises, ${outcome.persons} persons, ${outcome.certificates} certificates, ${outcome.applications} applications in the review queues.`);
-  lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
-  for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.userName.padEnd(11)} ${a.userType}  ${a.description}`);
-  if (config.sms.provider === 'log') lines.push(`SMS codes are written to the log and to ${smsOutboxFile(config)}.`);
-  lines.push('Single sign-on: npm run sso:link -- person1');
+function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string): string {
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `SafeCert is running at ${url}  (API ${url}/api, docs ${url}/api/docs)`,
+    `Database: ${kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${processes > 1 ? `, ${processes} API processes` : ''}`,
+    `Scheduled jobs: ${jobs}${config.national.url ? '' : '; NATIONAL_PLATFORM_URL not set: outbox records stay pending'}`,
+  ];
+  if (outcome.kind === 'production') {
+    lines.push('', 'Initial administrator created. Sign in once and change the password:', `  admin / ${outcome.adminPassword}`, '');
+  } else if (config.seedDemo) {
+    if (outcome.kind === 'demo') lines.push(`Demo data seeded: ${outcome.enterprises} enterprises, ${outcome.persons} persons, ${outcome.certificates} certificates, ${outcome.applications} applications in the review queues.`);
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.userName.padEnd(11)} ${a.userType}  ${a.description}`);
+    if (config.sms.provider === 'log') lines.push(`SMS codes are written to the log and to ${smsOutboxFile(config)}.`);
+    lines.push('Single sign-on: npm run sso:link -- person1');
+  }
+  return lines.join('\n');
 }
-console.log(lines.join('\n'));
+
+function jobsLine(engine: 'pglite' | 'postgres' | null | undefined | false): string {
+  if (!engine) return 'not run by this process (JOBS=0)';
+  return `pg-boss in this process (${engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'}), Asia/Shanghai schedules`;
+}
+
+/** One API process: its own pool, the app, the port (shared with its siblings under cluster). */
+async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
+  const database = await openDatabase(cfg);
+  const outcome = prepare ? await prepareDatabase(database, cfg) : null;
+  // The scheduled jobs run in one process: the only one, or the first API process under cluster.
+  const runsJobs = cfg.jobs && (cluster.isPrimary || cluster.worker?.id === 1);
+  const app = await buildApp({ config: cfg, database, jobEngine: runsJobs });
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: cfg.port, host: cfg.host });
+  // The statistics pages read refreshed tables: the process that runs the jobs computes them now (in
+  // the background: seconds at the province's scale); the job engine refreshes them on its schedule.
+  if (runsJobs) {
+    void refreshStatistics(database.db, app.ctx.clock)
+      .then((r) => app.log.info(`statistics ${r.refreshed ? 'refreshed' : 'left as they were'}: ${r.rows} rows in ${r.durationMs} ms`))
+      .catch((err: unknown) => app.log.warn(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
+  if (outcome) console.log(banner(outcome, database.kind, jobsLine(app.ctx.jobs.engine)));
+}
+
+/** The first process under WEB_CONCURRENCY: prepares the database once, then keeps n API processes running. */
+async function supervise(cfg: AppConfig): Promise<void> {
+  if (!cfg.databaseUrl) throw new Error('WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database belongs to one process');
+  const database = await openDatabase(cfg);
+  const outcome = await prepareDatabase(database, cfg);
+  await database.close();
+  let stopping = false;
+  let listening = 0;
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === processes) console.log(banner(outcome, 'postgres', cfg.jobs ? 'pg-boss in the first API process (PostgreSQL), Asia/Shanghai schedules' : 'not run by these processes (JOBS=0)'));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`API process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const stop = () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => !!w);
+    let left = workers.length;
+    if (left === 0) process.exit(0);
+    for (const w of workers) {
+      w.once('exit', () => {
+        left -= 1;
+        if (left === 0) process.exit(0);
+      });
+      w.process.kill('SIGTERM');
+    }
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  for (let i = 0; i < processes; i += 1) cluster.fork();
+}
+
+if (processes > 1 && cluster.isPrimary) await supervise(config);
+else await serve(config, cluster.isPrimary);

@@ -2,24 +2,35 @@
  * The PostgreSQL side of the benchmarks: which server to use, and a database of its own on it
  * that is created before the run and dropped after it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { startThrowawayPostgres } from './postgres.js';
+import { findBinDir, startThrowawayPostgres } from './postgres.js';
 
 export interface BenchServer {
   /** A URL on the server that may create and drop databases. */
   adminUrl: string;
-  /** Where the server came from; the report says so because the throwaway one runs with fsync off. */
+  /** Where the server came from (the report says so). */
   source: 'PG_URL' | 'throwaway';
+  /** PostgreSQL's programs (pgbench) when known. */
+  binDir: string | null;
+  /** The server's main process when it runs on this machine under our control (its CPU can be measured). */
+  postmasterPid: number | null;
   stop(): void;
 }
 
-/** PG_URL when set (left running), else a throwaway cluster (stopped afterwards); null when neither. */
-export function acquireServer(): BenchServer | null {
+/**
+ * PG_URL when set (left running), else a throwaway cluster (stopped afterwards); null when
+ * neither. durable: the throwaway cluster keeps fsync on, as a benchmark's must.
+ */
+export function acquireServer(opts: { durable?: boolean; settings?: string[] } = {}): BenchServer | null {
   const url = process.env.PG_URL;
-  if (url) return { adminUrl: url, source: 'PG_URL', stop: () => undefined };
-  const throwaway = startThrowawayPostgres();
+  if (url) return { adminUrl: url, source: 'PG_URL', binDir: findBinDir(), postmasterPid: null, stop: () => undefined };
+  const throwaway = startThrowawayPostgres({ durable: opts.durable, settings: opts.settings });
   if (!throwaway) return null;
-  return { adminUrl: throwaway.url, source: 'throwaway', stop: () => throwaway.stop() };
+  const pidFile = path.join(throwaway.dataDir, 'postmaster.pid');
+  const postmasterPid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) || null : null;
+  return { adminUrl: throwaway.url, source: 'throwaway', binDir: throwaway.binDir, postmasterPid, stop: () => throwaway.stop() };
 }
 
 /** The same server address with another database name. */

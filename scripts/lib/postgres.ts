@@ -11,10 +11,23 @@ import path from 'node:path';
 
 export interface ThrowawayPostgres {
   url: string;
+  /** Where initdb and pg_ctl were found (pgbench lives beside them). */
+  binDir: string;
+  /** Whether commits wait for the disk (fsync, synchronous_commit, full_page_writes on). */
+  durable: boolean;
+  /** The cluster's directory (postmaster.pid names the server process). */
+  dataDir: string;
   stop(): void;
 }
 
-function findBinDir(): string | null {
+/**
+ * Settings of a cluster made for the test suites: commits do not wait for the disk, which makes
+ * the suites fast and would make a benchmark's figures a fiction. A durable cluster (benchmarks)
+ * keeps PostgreSQL's defaults.
+ */
+const FAST_UNSAFE = '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+
+export function findBinDir(): string | null {
   const fromPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   const candidates = [
     ...(fromPath.status === 0 ? [fromPath.stdout.trim()] : []),
@@ -25,7 +38,9 @@ function findBinDir(): string | null {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null;
 }
 
-export function startThrowawayPostgres(): ThrowawayPostgres | null {
+export function startThrowawayPostgres(opts: { durable?: boolean; settings?: string[] } = {}): ThrowawayPostgres | null {
+  const durable = opts.durable ?? false;
+  const extra = (opts.settings ?? []).map((s) => `-c ${s}`).join(' ');
   const binDir = findBinDir();
   if (!binDir) return null;
   const isRoot = process.getuid?.() === 0;
@@ -39,7 +54,7 @@ export function startThrowawayPostgres(): ThrowawayPostgres | null {
     asOwner(path.join(binDir, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     asOwner(path.join(binDir, 'pg_ctl'), [
       '-D', dir, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 -c timezone=America/Los_Angeles`,
+      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durable ? '' : FAST_UNSAFE} -c max_connections=200 -c timezone=America/Los_Angeles ${extra}`,
       'start',
     ]);
   } catch (err) {
@@ -48,9 +63,12 @@ export function startThrowawayPostgres(): ThrowawayPostgres | null {
     fs.rmSync(dir, { recursive: true, force: true });
     return null;
   }
-  console.log(`Throwaway PostgreSQL (${binDir}) on 127.0.0.1:${port}`);
+  console.log(`Throwaway PostgreSQL (${binDir}) on 127.0.0.1:${port}${durable ? ', durable (fsync on)' : ''}`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    binDir,
+    durable,
+    dataDir: dir,
     stop() {
       try {
         asOwner(path.join(binDir, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop']);

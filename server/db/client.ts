@@ -2,6 +2,7 @@
  * One database handle for the whole server: embedded PGlite by default, a real PostgreSQL when
  * DATABASE_URL is set. Both speak the PostgreSQL dialect, so the rest of the code never asks which.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The pool behind a real PostgreSQL (null on PGlite). */
   pool: pg.Pool | null;
+  /** The embedded database itself (null on PostgreSQL): the job engine shares its one connection. */
+  pglite: PGlite | null;
   /** Raw SQL for migrations and maintenance. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +36,7 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     pool: null,
+    pglite: client,
     exec: async (sql) => { await client.exec(sql); },
     close: () => client.close(),
   };
@@ -42,21 +46,61 @@ export function wrapPool(pool: pg.Pool): Database {
   // An idle connection that the server drops (restart, admin command) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL idle connection closed: ${err.message}`));
+  pool.on('connect', nameStatements);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     pool,
+    pglite: null,
     exec: async (sql) => { await pool.query(sql); },
     close: () => pool.end(),
   };
 }
 
+/** Distinct statements named per process; past this, new ones are sent unnamed (planned each time). */
+const MAX_NAMED_STATEMENTS = 2_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name || statementNames.size >= MAX_NAMED_STATEMENTS) return name;
+  name = `sc_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+interface QueryConfigLike {
+  text?: unknown;
+  name?: unknown;
+  values?: unknown;
+  submit?: unknown;
+}
+
+/**
+ * Makes a pool connection name every parameterised statement after its text: PostgreSQL parses
+ * and plans a named statement once per connection and afterwards only binds and runs it. The
+ * server sends the same few hundred statements over and over (a transition's, the session's…),
+ * and planning them each time cost more than running them. Statements without parameters (BEGIN,
+ * migrations) go as they are.
+ */
+function nameStatements(client: pg.PoolClient): void {
+  const plainQuery = client.query.bind(client) as (config: unknown, values?: unknown, callback?: unknown) => unknown;
+  (client as unknown as { query: typeof plainQuery }).query = (config, values, callback) => {
+    const c = config as QueryConfigLike | null;
+    if (c && typeof c === 'object' && typeof c.submit !== 'function' && !c.name && typeof c.text === 'string' && (Array.isArray(values) || Array.isArray(c.values))) {
+      const name = statementName(c.text);
+      if (name) return plainQuery({ ...c, name }, values, callback);
+    }
+    return plainQuery(config, values, callback);
+  };
+}
+
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) });
-    await pool.query('select 1');
-    return wrapPool(pool);
+    const database = wrapPool(new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) }));
+    await database.pool!.query('select 1');
+    return database;
   }
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });

@@ -691,12 +691,16 @@ export const examSignup = pgTable('exam_signup', {
   personId: integer('person_id').notNull().references(() => person.id),
   enterpriseId: integer('enterprise_id').notNull(),
   category: varchar('category', { length: 2 }).notNull(),
-  /** pending | accepted | refused | withdrawn. */
+  /** pending | accepted | refused | withdrawn | cancelled (its batch was cancelled). */
   status: varchar('status', { length: 12 }).notNull().default('pending'),
   refuseReason: text('refuse_reason'),
   /** 准考证号, given on acceptance. */
   ticketNo: varchar('ticket_no', { length: 32 }),
   seatNo: varchar('seat_no', { length: 16 }),
+  /** Random code of the ticket's QR link (/web/examTicket/:code): the ticket number is sequential, this is not guessable. */
+  verifyCode: varchar('verify_code', { length: 32 }),
+  /** ministerial_position the enterprise declared (the A category's age limit depends on it). */
+  position: varchar('position', { length: 2 }),
   signedBy: integer('signed_by').notNull(),
   reviewedBy: integer('reviewed_by'),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -705,7 +709,9 @@ export const examSignup = pgTable('exam_signup', {
 }, (t) => [
   uniqueIndex('exam_signup_once_uq').on(t.batchId, t.personId, t.category),
   uniqueIndex('exam_signup_ticket_uq').on(t.ticketNo),
+  uniqueIndex('exam_signup_verify_code_uq').on(t.verifyCode),
   index('exam_signup_person_idx').on(t.personId),
+  index('exam_signup_batch_idx').on(t.batchId, t.status),
 ]);
 
 /** Exam results per person and category: both parts passed is a precondition of a new certificate. */

@@ -17,6 +17,7 @@ import type { AppConfig } from '../config.js';
 import { applyEvent, createApplication } from '../workflow/engine.js';
 import type { ApplicationRow } from '../workflow/types.js';
 import { registerBusinessTypes } from '../modules/business/register.js';
+import { seedDemoMaterials } from './materials.js';
 
 type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | 'atBj' | 'closedApproved' | 'rejected';
 /** How many demo items of each business type stop at each stage, per area. */
@@ -110,6 +111,7 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date)
   const byName = new Map(users.map((u) => [u.userName, u]));
   const today = chinaDate(now);
   let count = 0;
+  const materialsOf = await seedDemoMaterials(tx, { config, clock: new ManualClock(now) }, byName.get('ent_gz')?.userId ?? users[0]!.userId);
 
   for (const [entIndex, areaPlan] of AREAS.entries()) {
     const applicant = byName.get(areaPlan.enterpriseUser);
@@ -139,7 +141,7 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date)
           if (!subject) continue;
           // A person's own revocation is filed by the holder's account.
           const filer = type === 'personRevocation' ? users.find((u) => u.personId === subject.personId && u.userType === '04') ?? applicant : applicant;
-          const payload = parsePayload(type, { ...subject.payload, materials: [] });
+          const payload = parsePayload(type, { ...subject.payload, materials: materialsOf(type) });
           if (!payload.ok) throw new Error(`demo ${type}: ${payload.msg}`);
           let row = await createApplication(env, tx, {
             businessType: type,

@@ -9,7 +9,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import {
-  certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysMsgInfo, sysPasswordHistory, sysRole,
+  certificate, educationRecord, employmentRecord, enterprise, examResult, person, regConstructor, sysMsgInfo, sysPasswordHistory, sysRole,
   sysUser, sysUserRole,
 } from '../db/schema.js';
 import { nextCertNo, newQueryCode } from '../modules/certificate/numbering.js';
@@ -41,7 +41,6 @@ interface CaseSpec {
   employment: 'match' | 'none' | 'mismatch';
   hours?: number;
   reg?: 'valid' | 'lapsed';
-  suspended?: boolean;
 }
 
 const CASES: readonly CaseSpec[] = [
@@ -67,7 +66,8 @@ const CASES: readonly CaseSpec[] = [
   { key: 'delayNoEmployment', name: '谢丽娟', sex: '1', age: 37, cert: { category: 'C3', position: '08', expiresInDays: 65 }, employment: 'none', hours: 80 },
   { key: 'delayEmployer', name: '韩国强', sex: '0', age: 43, cert: { category: 'C3', position: '08', expiresInDays: 70 }, employment: 'mismatch', hours: 80 },
   { key: 'delayConflict', name: '唐晓峰', sex: '0', age: 39, cert: { category: 'C3', position: '08', expiresInDays: 35 }, conflictCategory: 'C1', employment: 'match', hours: 80 },
-  { key: 'delaySuspended', name: '冯雪梅', sex: '1', age: 40, cert: { category: 'C3', position: '08', expiresInDays: 30 }, employment: 'match', hours: 80, suspended: true },
+  { key: 'delaySuspended', name: '冯雪梅', sex: '1', age: 40, cert: { category: 'C3', position: '08', expiresInDays: 30 }, employment: 'match', hours: 80 },
+  // (its 暂扣, approved by a second officer, comes from server/demo/credit.ts: delay answers 9)
   // More of the ordinary cases, for the demo applications in every queue.
   { key: 'newC3c', name: '邓子轩', sex: '0', age: 27, exam: { category: 'C3', passed: true }, employment: 'match' },
   { key: 'newC3d', name: '许晓敏', sex: '1', age: 32, exam: { category: 'C3', passed: true }, employment: 'match' },
@@ -207,12 +207,6 @@ export async function seedBusinessCases(db: DbOrTx, now: Date, passwordHash: str
         }
         if (spec.conflictCategory) {
           await insertCertificate(tx, { personId, enterpriseId: entId, category: spec.conflictCategory, position: '08', expiryDate: addDays(today, 600), now });
-        }
-        if (spec.suspended) {
-          await tx.insert(punishment).values({
-            personId, certificateId: cert.id, type: '暂扣', docNo: `粤建罚〔${today.slice(0, 4)}〕${String(100 + entIndex)}号`,
-            reason: '未按规定履行安全生产管理职责', startDate: addDays(today, -20), endDate: addDays(today, 160),
-          });
         }
       }
     }

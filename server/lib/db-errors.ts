@@ -46,6 +46,11 @@ const UNIQUE_LABELS: Record<string, string> = {
   application_history_version_uq: '该申请已被他人处理，请刷新后重试',
   sys_oss_config_key_uq: '存储配置键名已存在',
   sys_catalog_kind_code_uq: '编码已存在',
+  exam_batch_no_uq: '考试批次编号已存在',
+  exam_signup_once_uq: '该人员已报名本批次同类别考试',
+  exam_signup_ticket_uq: '准考证号已存在，请重试',
+  exam_signup_verify_code_uq: '准考证核验码已存在，请重试',
+  exam_result_signup_uq: '该报名已有成绩',
 };
 
 /** The PostgreSQL error under drizzle's wrapping (it keeps the driver's error in `cause`). */

@@ -3,8 +3,12 @@
  * batches through exceljs' WorkbookWriter straight into the response, so 100k rows never sit in
  * memory at once; imports read a workbook, map headers to keys and report each bad row.
  */
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+/** exceljs, loaded with the first workbook: it takes a second to load, and a starting server needs none (issue 14). */
+const excel = async () => (await import('exceljs')).default;
 import type { FastifyReply } from 'fastify';
 
 export type CellValue = string | number | Date | null | undefined;
@@ -39,6 +43,7 @@ export async function sendExcel<T>(
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
   attachment(reply, filename.endsWith('.xlsx') ? filename : `${filename}.xlsx`, XLSX);
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
@@ -49,7 +54,12 @@ export async function sendExcel<T>(
   };
   const done = (async () => {
     if (Symbol.asyncIterator in rows) {
-      for await (const batch of rows as AsyncIterable<readonly T[]>) write(batch);
+      for await (const batch of rows as AsyncIterable<readonly T[]>) {
+        write(batch);
+        // A slow client: the next batch waits until what was written has gone out, so the
+        // workbook never piles up in memory ahead of the connection.
+        if (stream.writableNeedDrain) await once(stream, 'drain');
+      }
     } else {
       write(rows as readonly T[]);
     }
@@ -80,6 +90,7 @@ export interface ImportColumn {
 
 /** Sends an empty import template: the headers (required ones marked *) and one example row. */
 export async function sendTemplate(reply: FastifyReply, filename: string, columns: readonly ImportColumn[]): Promise<FastifyReply> {
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('导入模板');
   sheet.columns = columns.map((c) => ({ header: c.required ? `${c.header}*` : c.header, key: c.key, width: Math.max(14, c.header.length * 2 + 6) }));
@@ -119,6 +130,7 @@ function cellText(value: ExcelJS.CellValue): string {
  * the columns; empty rows are skipped; the example row of the template is not special (it is data).
  */
 export async function readExcel(buffer: Buffer, columns: readonly ImportColumn[]): Promise<ParsedSheet> {
+  const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as unknown as ArrayBuffer);

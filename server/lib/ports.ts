@@ -1,7 +1,7 @@
 /**
  * The outside systems the server talks to, as the app context holds them (server/context.ts). The
- * adapters live in server/modules/auth (log and HTTP SMS senders, the JWT verifier); tests pass
- * their own senders.
+ * adapters live in server/modules/auth (log and HTTP SMS senders, the JWT verifier) and server/jobs
+ * (the national platform's HTTP client, the job engine); tests pass their own senders.
  */
 import type { JWTPayload } from 'jose';
 
@@ -20,4 +20,35 @@ export interface SsoIdentity {
 export interface SsoVerifier {
   /** Checks signature, issuer, audience and lifetime at `now` (the server's clock). */
   verify(token: string, now: Date): Promise<SsoIdentity>;
+}
+
+/** One national_outbox record as the national platform receives it (JSON). */
+export interface NationalRecord {
+  id: number;
+  kind: string;
+  certificateId: number | null;
+  applicationId: number | null;
+  payload: unknown;
+  /** ISO instant the record was written. */
+  createdAt: string;
+}
+
+/** The national platform's receiving end: resolves when it took the record (HTTP 2xx), rejects with the reason otherwise. */
+export interface NationalPlatform {
+  deliver(record: NationalRecord): Promise<void>;
+}
+
+/** What an administrator's "run now" did: queued on the job engine, or run at once (no engine here). */
+export interface RunNowAnswer {
+  queued: boolean;
+  /** The job_run row of a run made at once; null when queued. */
+  runId: number | null;
+}
+
+/** The scheduled jobs as the routes reach them (server/jobs): an engine in this process, or runs made in the caller. */
+export interface JobControl {
+  /** The database the engine keeps its queues in; null when no engine runs in this process. */
+  readonly engine: 'pglite' | 'postgres' | null;
+  runNow(job: string, by: string): Promise<RunNowAnswer>;
+  stop(): Promise<void>;
 }

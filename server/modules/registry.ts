@@ -20,11 +20,16 @@ import { messageAdminRoutes } from './system/messages/routes.js';
 import { todoAdminRoutes } from './system/todos/routes.js';
 import { catalogRoutes } from './system/catalog/routes.js';
 import { personAdminRoutes } from './system/persons/routes.js';
+import { jobRoutes } from './system/jobs/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
 import { searchRoutes } from './search/routes.js';
 import { statisticsRoutes } from './statistics/routes.js';
 import { workbenchRoutes } from './workbench/routes.js';
+import { creditRoutes } from './credit/routes.js';
+import { examRoutes } from './exam/routes.js';
+import { importRoutes } from './imports/routes.js';
+import { furtherEducationRoutes } from './education/routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -44,9 +49,14 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   todoAdminRoutes,
   catalogRoutes,
   personAdminRoutes,
+  jobRoutes,
   certificateRoutes,
   businessRoutes,
   searchRoutes,
   statisticsRoutes,
   workbenchRoutes,
+  creditRoutes,
+  examRoutes,
+  importRoutes,
+  furtherEducationRoutes,
 ];

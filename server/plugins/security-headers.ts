@@ -30,7 +30,9 @@ export function contentSecurityPolicy(config: AppConfig): Record<string, string[
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...extraOrigin(config.skapiHost)],
-    // PDFs open in a tab of their own (blob:), never in an embed or a frame.
+    // PDFs open in a tab of their own (blob:) or, fetched with the session, in a frame of the page
+    // (attachments of punishments); never in an embed.
+    'frame-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

@@ -3,7 +3,8 @@
  * let the machine decide, and persist the new snapshot, status, step, version and one history
  * row in one transaction (with the business effect when the application closes approved).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   eventsAcceptedNow, previousStepOf, sendersOf, reviveApplicationSnapshot, stepOf, transitionApplication,
   type ApplicationEventType, type ApplicationSender, type PersistedApplicationSnapshot, type ApplicationStateName,
@@ -16,7 +17,8 @@ import { application, applicationHistory, enterprise, sysUser } from '../db/sche
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { ApplicationRow, WorkflowEnv } from './types.js';
 import { handlersOf, type RuleVerdict } from './registry.js';
-import { notifyWaiters } from './notify.js';
+import { noticeFor, todoRef, type Notice } from './notify.js';
+import { extrasFrom, historyJson, namesColumns, namesJoin, rememberExtras } from './detail.js';
 import { checkSender, holdsStep, inArea } from './who.js';
 import { chinaDate } from '../lib/days.js';
 
@@ -103,7 +105,8 @@ export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: 
   // The facts the rules passed on go into the history row: the reviewers see what was checked.
   const verdict = input.type === 'SUBMIT' ? await assertRulesPass(ctx, app) : null;
   const event: ApplicationEvent = { type: input.type, actorId: user.userId, roleKey: check.roleKey, comment: input.comment, version: input.version };
-  return ctx.db.transaction((tx) => applyEvent(ctx, tx, app, event, user.nickName, { ...changes, ...(verdict ? { facts: verdict.facts } : {}) }));
+  // One statement is one transaction; applyEvent opens a wider one when closing has a business effect.
+  return applyEvent(ctx, ctx.db, app, event, user.nickName, { ...changes, ...(verdict ? { facts: verdict.facts } : {}) });
 }
 
 /** What a SAVE replaces besides the snapshot: the draft's form. */
@@ -113,55 +116,105 @@ export interface EventChanges {
   facts?: Record<string, unknown>;
 }
 
+const APPLICATION_COLUMNS = getTableColumns(application);
+
+/** A row as the database driver returned it (snake_case, raw values) → the application row. */
+function applicationRowFrom(raw: Record<string, unknown>): ApplicationRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(APPLICATION_COLUMNS)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as ApplicationRow;
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
 /**
- * Applies an event to a loaded row inside a transaction: the optimistic version check in the
- * UPDATE makes two reviewers acting at once unable to both succeed.
+ * The transition as one SQL statement: update the application under its version check, insert the
+ * history row, close the application's open to-dos and give whoever must act now theirs and a
+ * message. One statement is one transaction and one round trip to the database; when the version
+ * check fails nothing is written (every part depends on the updated row).
  */
-export async function applyEvent(ctx: WorkflowEnv, tx: Tx, app: ApplicationRow, event: ApplicationEvent, actorName: string, changes?: EventChanges): Promise<ApplicationRow> {
+function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id'>, savedPayload: Record<string, unknown> | null, event: ApplicationEvent, actorName: string, history: {
+  resultCode: number | null; step: string | null; from: string; to: string; facts: Record<string, unknown> | null;
+}, notice: Notice | null, now: Date): SQL {
+  const ref = todoRef(app.id);
+  const parts: SQL[] = [
+    sql`upd as (
+      update application set snapshot = ${json(next.snapshot)}::jsonb, status = ${next.status}, step = ${next.step}, version = ${next.version},
+        outcome = ${next.outcome}, submitted_at = ${next.submittedAt}, accepted_at = ${next.acceptedAt}, closed_at = ${next.closedAt},
+        deleted = ${next.deleted}, payload = coalesce(${json(savedPayload)}::jsonb, payload), updated_at = ${now}
+      where id = ${app.id} and version = ${app.version}
+      returning *)`,
+    sql`hist as (
+      insert into application_history (application_id, version, event, result_code, step, actor_id, actor_name, role_key, comment, from_state, to_state, facts, created_at)
+      select id, version, ${event.type}::text, ${history.resultCode}::int, ${history.step}::text, ${event.actorId}::int, ${actorName}::text, ${event.roleKey}::text,
+        ${event.comment ?? null}::text, ${history.from}::text, ${history.to}::text, ${json(history.facts)}::jsonb, ${now}::timestamptz from upd
+      returning *)`,
+    sql`done as (update sys_todo set status = '1' where ref = ${ref}::text and status = '0' and exists (select 1 from upd))`,
+  ];
+  if (notice) {
+    parts.push(sql`whom as (${notice.whom})`);
+    if (notice.todo) {
+      parts.push(sql`todo as (
+        insert into sys_todo (mc, url, user_id, ref, status, created_at)
+        select ${notice.todo.mc}::text, ${notice.todo.url}::text, user_id, ${ref}::text, '0', ${now}::timestamptz from whom where exists (select 1 from upd))`);
+    }
+    parts.push(sql`msg as (
+      insert into sys_msg_info (msg_type, bt, nr, user_id, ckzt, sender_name, created_at)
+      select 'systemType', ${notice.msg.bt}::text, ${notice.msg.nr}::text, user_id, '0', ${actorName}::text, ${now}::timestamptz from whom where exists (select 1 from upd))`);
+  }
+  // The answer comes back too: the names, and the history (the rows before, which this statement
+  // cannot see again, and the one it inserted).
+  return sql`with ${sql.join(parts, sql`, `)}
+    select a.*, ${namesColumns},
+      (select json_agg(${historyJson}) from (select * from application_history where application_id = a.id union all select * from hist) h) as history
+    from upd a ${namesJoin}`;
+}
+
+/**
+ * Applies an event to a loaded row, on the database or inside the caller's transaction: the
+ * optimistic version check in the UPDATE makes two reviewers acting at once unable to both
+ * succeed. An application that closes approved changes its certificate in the same transaction.
+ */
+export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: ApplicationRow, event: ApplicationEvent, actorName: string, changes?: EventChanges): Promise<ApplicationRow> {
   const result = transitionApplication(app.snapshot as PersistedApplicationSnapshot, event);
   if (!result.ok) throw new AppError(409, result.reason === 'final' ? '该业务已办结，不能再操作' : NOT_ALLOWED_NOW);
   const now = ctx.clock.now();
   const to = result.to;
   const stage = stageOf(to);
   const outcome = result.snapshot.context.outcome;
-  const [updated] = await tx
-    .update(application)
-    .set({
-      snapshot: result.snapshot,
-      status: result.statusCode ?? app.status,
-      step: stepOf(result.snapshot),
-      version: app.version + 1,
-      outcome: to === 'closed' || to === 'rejected' ? (outcome ?? (to === 'rejected' ? 'denied' : null)) : null,
-      submittedAt: to === 'submitted' ? (app.submittedAt ?? now) : stage === 'saved' || stage === 'personCheck' ? null : app.submittedAt,
-      acceptedAt: result.from === 'submitted' && stage === 'inReview' ? now : stage === 'inReview' || stage === 'final' ? app.acceptedAt : null,
-      closedAt: to === 'closed' || to === 'rejected' ? now : null,
-      deleted: to === 'deleted',
-      ...(changes?.payload && event.type === 'SAVE' ? { payload: changes.payload } : {}),
-      updatedAt: now,
-    })
-    .where(and(eq(application.id, app.id), eq(application.version, app.version)))
-    .returning();
-  if (!updated) throw conflict(STALE_VERSION);
-  await tx.insert(applicationHistory).values({
-    applicationId: app.id,
-    version: updated.version,
-    event: event.type,
-    resultCode: result.result,
-    step: result.step,
-    actorId: event.actorId,
-    actorName,
-    roleKey: event.roleKey,
-    comment: event.comment ?? null,
-    fromState: result.from,
-    toState: to,
-    facts: changes?.facts ?? null,
-    createdAt: now,
-  });
-  if (to === 'closed' && updated.outcome === 'approved') {
-    await handlersOf(updated.businessType as BusinessType).closeEffect(tx, updated, ctx);
+  const next: Omit<ApplicationRow, 'id'> = {
+    ...app,
+    snapshot: result.snapshot,
+    status: result.statusCode ?? app.status,
+    step: stepOf(result.snapshot),
+    version: app.version + 1,
+    outcome: to === 'closed' || to === 'rejected' ? (outcome ?? (to === 'rejected' ? 'denied' : null)) : null,
+    submittedAt: to === 'submitted' ? (app.submittedAt ?? now) : stage === 'saved' || stage === 'personCheck' ? null : app.submittedAt,
+    acceptedAt: result.from === 'submitted' && stage === 'inReview' ? now : stage === 'inReview' || stage === 'final' ? app.acceptedAt : null,
+    closedAt: to === 'closed' || to === 'rejected' ? now : null,
+    deleted: to === 'deleted',
+    updatedAt: now,
+  };
+  const savedPayload = changes?.payload && event.type === 'SAVE' ? changes.payload : null;
+  if (savedPayload) next.payload = savedPayload;
+  const closesApproved = to === 'closed' && next.outcome === 'approved';
+  // The certificate changes with the closing: both in one transaction, opened here if the caller has none.
+  if (closesApproved && !(exec instanceof PgTransaction)) return exec.transaction((tx) => applyEvent(ctx, tx, app, event, actorName, changes));
+  const notice = noticeFor({ ...next, id: app.id }, to === 'deleted' ? 'deleted' : stage, event.type, actorName);
+  const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now);
+  const { rows } = (await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+  if (!rows[0]) throw conflict(STALE_VERSION);
+  const updated = applicationRowFrom(rows[0]);
+  if (!closesApproved) {
+    rememberExtras(updated, extrasFrom(rows[0]));
+    return updated;
   }
-  await notifyWaiters(tx, updated, to === 'deleted' ? 'deleted' : stage, event.type, actorName);
-  return updated;
+  await handlersOf(updated.businessType as BusinessType).closeEffect(exec as Tx, updated, ctx);
+  // The effect may have changed the row (a new certificate's id): the answer shows it as it is now.
+  return loadApplication(exec, updated.id);
 }
 
 const APPLY_NO_PREFIX: Record<BusinessType, string> = {

@@ -3,81 +3,94 @@
  * — the holder's confirmation, a step's queue, the applicant after a return — those people get a
  * to-do and a message, in the same transaction as the transition; the to-dos of the step just done
  * are closed. An application that ends tells the applicant (and the holder) how it ended.
+ *
+ * The notice is part of the transition's one statement (engine.ts): here it is decided whom to
+ * tell and what, as SQL the statement runs with the update.
  */
-import { and, eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_ROUTES, STEP_LABELS, type BusinessType, type Step } from '../../machines/businessTypes.js';
-import type { Tx } from '../db/client.js';
-import { sysDept, sysMenu, sysMsgInfo, sysRole, sysRoleMenu, sysTodo, sysUser, sysUserRole } from '../db/schema.js';
+import type { DbOrTx } from '../db/client.js';
 import type { ApplicationRow } from './types.js';
 
 /** Where the application now rests, as the engine stored it. */
 export type Resting = 'saved' | 'personCheck' | 'submitted' | 'inReview' | 'final' | 'deleted';
 
-/** Active staff of an area who hold a step's permission through an active role. */
-async function staffOfStep(tx: Tx, area: string, step: Step): Promise<number[]> {
-  const rows = await tx
-    .selectDistinct({ userId: sysUser.userId })
-    .from(sysUser)
-    .innerJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-    .innerJoin(sysUserRole, eq(sysUserRole.userId, sysUser.userId))
-    .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
-    .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysRole.roleId))
-    .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
-    .where(and(
-      eq(sysUser.status, '1'), eq(sysUser.userType, '02'), eq(sysDept.area, area),
-      eq(sysRole.status, '1'), eq(sysMenu.menuKey, `workflow:${step}`),
-    ));
-  return rows.map((r) => r.userId);
+/** Whom to tell (a query of user ids), with the to-do they get (if any) and the message. */
+export interface Notice {
+  whom: SQL;
+  todo: { mc: string; url: string } | null;
+  msg: { bt: string; nr: string };
 }
+
+/** Active staff of an area who hold a step's permission through an active role. */
+const staffOfStepQuery = (area: string, step: Step): SQL => sql`
+  select distinct u.user_id from sys_user u
+  join sys_dept d on d.dept_id = u.dept_id
+  join sys_user_role ur on ur.user_id = u.user_id
+  join sys_role r on r.role_id = ur.role_id
+  join sys_role_menu rm on rm.role_id = r.role_id
+  join sys_menu m on m.menu_id = rm.menu_id
+  where u.status = '1' and u.user_type = '02' and d.area = ${area} and r.status = '1' and m.menu_key = ${`workflow:${step}`}`;
+
+/** The same people as ids (the deadline warnings tell them outside a transition). */
+export async function staffOfStep(tx: DbOrTx, area: string, step: Step): Promise<number[]> {
+  const { rows } = (await tx.execute(staffOfStepQuery(area, step))) as unknown as { rows: { user_id: number }[] };
+  return rows.map((r) => Number(r.user_id));
+}
+
+/** These users, once each. */
+const users = (ids: number[]): SQL => sql`select distinct v.user_id from (values ${sql.join([...new Set(ids)].map((id) => sql`(${id}::int)`), sql`, `)}) as v(user_id)`;
 
 const queueUrl = (type: string, view: 'waitAccept' | 'waitReview') => `/queue/${type}/${view}`;
 
-/** Closes the open to-dos of the application and opens those of whoever must act now. */
-export async function notifyWaiters(tx: Tx, app: ApplicationRow, resting: Resting, lastEvent: string, actorName: string): Promise<void> {
-  const ref = `application:${app.id}`;
-  await tx.update(sysTodo).set({ status: '1' }).where(and(eq(sysTodo.ref, ref), eq(sysTodo.status, '0')));
+/** The to-dos of an application: closed by its next transition. */
+export const todoRef = (applicationId: number) => `application:${applicationId}`;
+
+/** Whom the application (as it is after the transition) waits for now, and what they are told; null when nobody. */
+export function noticeFor(app: ApplicationRow, resting: Resting, lastEvent: string, actorName: string): Notice | null {
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const what = `${route.label} ${app.applyNo}`;
-  const tell = async (userIds: number[], todo: { mc: string; url: string } | null, msg: { bt: string; nr: string }) => {
-    const ids = [...new Set(userIds)];
-    if (ids.length === 0) return;
-    if (todo) await tx.insert(sysTodo).values(ids.map((userId) => ({ mc: todo.mc, url: todo.url, userId, ref })));
-    await tx.insert(sysMsgInfo).values(ids.map((userId) => ({ msgType: 'systemType', bt: msg.bt, nr: msg.nr, userId, senderName: actorName })));
-  };
   switch (resting) {
     case 'personCheck':
-      if (app.holderUserId && route.holderPage) {
-        await tell([app.holderUserId], { mc: `请确认：${what}`, url: route.holderPage },
-          { bt: `${route.label}待您确认`, nr: `企业为您提交了${what}，请在“个人业务”中确认或退回。` });
-      }
-      return;
+      if (!app.holderUserId || !route.holderPage) return null;
+      return {
+        whom: users([app.holderUserId]),
+        todo: { mc: `请确认：${what}`, url: route.holderPage },
+        msg: { bt: `${route.label}待您确认`, nr: `企业为您提交了${what}，请在“个人业务”中确认或退回。` },
+      };
     case 'saved':
       // A draft coming back (补正, declined by the holder, withdrawn) waits for the applicant; a first save does not.
-      if (lastEvent === 'RETURN' || lastEvent === 'DECLINE') {
-        await tell([app.applicantUserId], { mc: `请补正：${what}`, url: route.applicantPage },
-          { bt: `${route.label}已退回`, nr: `${what}已被${lastEvent === 'DECLINE' ? '持证人' : '审核人员'}退回（${actorName}），请按意见补正后重新提交。` });
-      }
-      return;
+      if (lastEvent !== 'RETURN' && lastEvent !== 'DECLINE') return null;
+      return {
+        whom: users([app.applicantUserId]),
+        todo: { mc: `请补正：${what}`, url: route.applicantPage },
+        msg: { bt: `${route.label}已退回`, nr: `${what}已被${lastEvent === 'DECLINE' ? '持证人' : '审核人员'}退回（${actorName}），请按意见补正后重新提交。` },
+      };
     case 'submitted':
-      await tell(await staffOfStep(tx, app.area, 'sl'), { mc: `待受理：${what}`, url: queueUrl(app.businessType, 'waitAccept') },
-        { bt: `新的${route.label}待受理`, nr: `${what}已提交，请及时受理。` });
-      return;
+      return {
+        whom: staffOfStepQuery(app.area, 'sl'),
+        todo: { mc: `待受理：${what}`, url: queueUrl(app.businessType, 'waitAccept') },
+        msg: { bt: `新的${route.label}待受理`, nr: `${what}已提交，请及时受理。` },
+      };
     case 'inReview': {
       const step = app.step as Step | null;
-      if (!step) return;
-      await tell(await staffOfStep(tx, app.area, step), { mc: `待${STEP_LABELS[step]}：${what}`, url: queueUrl(app.businessType, 'waitReview') },
-        { bt: `${route.label}待${STEP_LABELS[step]}`, nr: `${what}已到${STEP_LABELS[step]}环节，请及时办理。` });
-      return;
+      if (!step) return null;
+      return {
+        whom: staffOfStepQuery(app.area, step),
+        todo: { mc: `待${STEP_LABELS[step]}：${what}`, url: queueUrl(app.businessType, 'waitReview') },
+        msg: { bt: `${route.label}待${STEP_LABELS[step]}`, nr: `${what}已到${STEP_LABELS[step]}环节，请及时办理。` },
+      };
     }
     case 'final': {
       const approved = app.outcome === 'approved';
       const ended = app.status === 4 ? '不予受理' : approved ? '已办结（准予）' : '已办结（不予）';
-      await tell([app.applicantUserId, ...(app.holderUserId ? [app.holderUserId] : [])], null,
-        { bt: `${route.label}${ended}`, nr: `${what}${ended}。` });
-      return;
+      return {
+        whom: users([app.applicantUserId, ...(app.holderUserId ? [app.holderUserId] : [])]),
+        todo: null,
+        msg: { bt: `${route.label}${ended}`, nr: `${what}${ended}。` },
+      };
     }
     case 'deleted':
-      return;
+      return null;
   }
 }
-

@@ -1,23 +1,67 @@
 /** Rows and details of applications as the queues and the view modal show them. */
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
-import { application, applicationHistory, certificate, enterprise, person } from '../db/schema.js';
-import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
+import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
+import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
+import { chinaDayEnd } from '../lib/days.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
-import { allowedEventsFor, historyOf } from './engine.js';
+import { allowedEventsFor } from './engine.js';
+import { detailQuery, extrasFrom, extrasOf } from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { holdsStep } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
+import { storedCodeOrNull } from '../lib/codes.js';
+
+/** How a closed application ended (machines/application.machine.ts ApplicationOutcome). */
+export const APPLICATION_OUTCOMES = ['approved', 'denied'] as const satisfies readonly ApplicationOutcome[];
 
 export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'printWait', 'printDone', 'mine'] as const;
 export type Queue = (typeof QUEUES)[number];
 
-/** The statutory time limit of a decision: working days after acceptance (DOMAIN.md). */
-export const DEADLINE_WORKING_DAYS = 20;
+/** Statutory time limits in working days from acceptance (DOMAIN.md; sys_config overrides). */
+export interface DeadlineLimits {
+  /** A decision (biz.review.deadlineWorkingDays). */
+  reviewDays: number;
+  /** A modification (biz.modify.deadlineWorkingDays). */
+  modifyDays: number;
+}
+export const DEFAULT_DEADLINES: DeadlineLimits = { reviewDays: 20, modifyDays: 5 };
+const DEADLINE_KEYS = { reviewDays: 'biz.review.deadlineWorkingDays', modifyDays: 'biz.modify.deadlineWorkingDays' } as const;
+
+export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
+  const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
+    .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));
+  const byKey = new Map(rows.map((r) => [r.key, Number(r.value)]));
+  const pick = (field: keyof DeadlineLimits) => {
+    const n = byKey.get(DEADLINE_KEYS[field]);
+    return n !== undefined && Number.isInteger(n) && n > 0 ? n : DEFAULT_DEADLINES[field];
+  };
+  return { reviewDays: pick('reviewDays'), modifyDays: pick('modifyDays') };
+}
+
+/** The statutory deadline of an application in review (a China day), or null when none runs. */
+export function deadlineOf(a: Pick<ApplicationRow, 'acceptedAt' | 'status' | 'businessType'>, limits: DeadlineLimits = DEFAULT_DEADLINES): string | null {
+  if (!a.acceptedAt || a.status !== 3) return null;
+  return addWorkingDays(a.acceptedAt, a.businessType === 'modify' ? limits.modifyDays : limits.reviewDays);
+}
+
+/** The columns an overdue condition reads: the application table's, or an alias's in raw SQL. */
+export interface DeadlineColumns { status: SQLWrapper; acceptedAt: SQLWrapper; businessType: SQLWrapper }
+const APPLICATION_DEADLINE_COLUMNS: DeadlineColumns = { status: application.status, acceptedAt: application.acceptedAt, businessType: application.businessType };
+
+/**
+ * deadlineOf as a condition lists filter and count by: in review and past the statutory deadline
+ * now (the row's daysLeft < 0), for each business type's limit.
+ */
+export function overdueCondition(now: Date, limits: DeadlineLimits, cols: DeadlineColumns = APPLICATION_DEADLINE_COLUMNS): SQL {
+  const before = (days: number) => chinaDayEnd(latestOverdueAcceptanceDay(now, days));
+  return sql`(${cols.status} = 3 and ${cols.acceptedAt} < case when ${cols.businessType} = 'modify' then ${before(limits.modifyDays)}::timestamptz else ${before(limits.reviewDays)}::timestamptz end)`;
+}
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 const holderPerson = alias(person, 'holder_person');
 
@@ -39,10 +83,13 @@ function baseQuery(db: DbOrTx) {
 
 type JoinedRow = { app: ApplicationRow; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
+/** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */
+export const HOLDER_STEP_LABEL = '个人确认';
+
 /** A row of a queue or list, with the events this user may send now (the engine's answer). */
-export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser) {
+export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser, limits: DeadlineLimits = DEFAULT_DEADLINES) {
   const a = r.app;
-  const deadline = a.acceptedAt && a.status === 3 ? addWorkingDays(a.acceptedAt, DEADLINE_WORKING_DAYS) : null;
+  const deadline = deadlineOf(a, limits);
   const route = BUSINESS_ROUTES[a.businessType as BusinessType];
   return {
     id: a.id,
@@ -52,9 +99,10 @@ export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser) {
     status: a.status,
     statusLabel: APPLY_STATUS_LABELS[a.status as ApplyStatusCode] ?? String(a.status),
     step: a.step,
-    stepLabel: a.step ? STEP_LABELS[a.step as Step] : null,
+    // Waiting for the holder is a step of its own for whoever reads the row (the route has no step code for it).
+    stepLabel: a.step ? STEP_LABELS[a.step as Step] : a.status === 0 ? HOLDER_STEP_LABEL : null,
     version: a.version,
-    outcome: a.outcome,
+    outcome: storedCodeOrNull(APPLICATION_OUTCOMES, a.outcome),
     applicantName: r.enterpriseName ?? r.holderName ?? '',
     holderName: r.holderName,
     certNo: r.certNo,
@@ -139,21 +187,27 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   const order = queue === 'waitAccept' || queue === 'waitReview' ? [application.submittedAt, application.id] : [desc(application.updatedAt), desc(application.id)];
   const rows = await baseQuery(ctx.db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
   const now = ctx.clock.now();
-  return { rows: rows.map((r) => toQueueRow(r, now, user)), total };
+  const limits = await readDeadlineLimits(ctx.db);
+  return { rows: rows.map((r) => toQueueRow(r, now, user, limits)), total };
 }
 
+/** The application as the view modal shows it: the row, what the caller may do now, the names and the whole history. */
 export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
-  const [joined] = await baseQuery(ctx.db).where(eq(application.id, app.id));
-  const history = await historyOf(ctx.db, app.id);
+  let extras = extrasOf(app);
+  if (!extras) {
+    const { rows } = (await ctx.db.execute(detailQuery(app.id))) as unknown as { rows: Record<string, unknown>[] };
+    extras = rows[0] ? extrasFrom(rows[0]) : { enterpriseName: null, holderName: null, certNo: null, history: [] };
+  }
+  const { history } = extras;
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   return {
-    ...toQueueRow(joined ?? { app, enterpriseName: null, holderName: null, certNo: null }, ctx.clock.now(), user),
+    ...toQueueRow({ app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo }, ctx.clock.now(), user, await readDeadlineLimits(ctx.db)),
     stateValue: snapshot.value,
     payload: (app.payload ?? {}) as Record<string, unknown>,
     route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },
-    history: history.map(({ h }) => ({
-      id: h.id,
+    history: history.map((h) => ({
+      id: Number(h.id),
       version: h.version,
       event: h.event,
       resultCode: h.resultCode,
@@ -165,7 +219,7 @@ export async function applicationDetail(ctx: AppContext, user: AuthUser, app: Ap
       comment: h.comment,
       fromState: h.fromState,
       toState: h.toState,
-      createdAt: h.createdAt.toISOString(),
+      createdAt: new Date(h.createdAt).toISOString(),
     })),
   };
 }

@@ -1,32 +1,26 @@
 /**
- * Providers: antd ConfigProvider (locale and dayjs follow the language; primary colour from the
- * settings drawer), antd App (message/modal hooks), the router, and the session actor.
+ * Providers: antd ConfigProvider (locale and dayjs follow the language; the theme from the primary
+ * colour of the settings drawer, at readable contrast: ./theme), the router, and the session actor.
+ * antd's App (message/modal hooks) wraps the signed-in layout only (src/layouts/BasicLayout): its
+ * dialogs are not part of the login page's or the public site's first load (issue 14).
  */
-import { useEffect, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
-import enUS from 'antd/es/locale/en_US';
-import ptBR from 'antd/es/locale/pt_BR';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { ConfigProvider } from 'antd';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import i18n, { DEFAULT_LANGUAGE, isLanguage, type LanguageCode } from '@/i18n';
+import i18n, { DEFAULT_LANGUAGE, isLanguage } from '@/i18n';
 import { useLayoutSettings } from './settings';
 import { SessionProvider } from './session';
 import { loadPublicSettings } from './publicSettings';
-
-export const ANTD_LOCALES: Record<LanguageCode, Locale> = {
-  'zh-CN': zhCN,
-  'zh-TW': zhTW,
-  'en-US': enUS,
-  'pt-BR': ptBR,
-};
+import { accessibleTheme } from './theme';
+import { useAntdLocale } from './antdLocales';
 
 function ThemedProviders({ children }: { children: ReactNode }) {
   const { i18n: inst } = useTranslation();
   const settings = useLayoutSettings();
   const lng = isLanguage(inst.resolvedLanguage) ? inst.resolvedLanguage : DEFAULT_LANGUAGE;
+  const theme = useMemo(() => accessibleTheme(settings.primaryColor), [settings.primaryColor]);
+  const locale = useAntdLocale(lng);
 
   useEffect(() => {
     document.body.classList.toggle('colorWeak', settings.colorWeak);
@@ -37,8 +31,8 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   }, [inst, lng]);
 
   return (
-    <ConfigProvider locale={ANTD_LOCALES[lng]} theme={{ token: { colorPrimary: settings.primaryColor } }}>
-      <AntApp>{children}</AntApp>
+    <ConfigProvider locale={locale} theme={theme}>
+      {children}
     </ConfigProvider>
   );
 }

@@ -8,37 +8,61 @@ import PageLoading from '@/components/PageLoading';
 import ErrorBoundary from '@/components/ErrorBoundary';
 import { useUserRoutes } from '@/store/user';
 import { flattenRoutes, type RouteNode } from './routeBuilder';
-import { pageFor } from './pageRegistry';
 import RouteGuard from './RouteGuard';
-import OldExam from './OldExam';
 import { FIXED_LAYOUT_ROUTES } from './fixedRoutes';
+import { lazyPage } from './lazyPage';
 
-const BasicLayout = lazy(() => import('@/layouts/BasicLayout'));
-const UserLayout = lazy(() => import('@/layouts/UserLayout'));
-const WebLayout = lazy(() => import('@/layouts/WebLayout'));
+// The first pages (login, register, the public site, error pages) read only the first-page texts; the rest load them all (lazyPage).
+const BasicLayout = lazyPage(() => import('@/layouts/BasicLayout'));
+const loadUserLayout = () => import('@/layouts/UserLayout');
+const loadWebLayout = () => import('@/layouts/WebLayout');
+const UserLayout = lazy(loadUserLayout);
+const WebLayout = lazy(loadWebLayout);
 const BlankLayout = lazy(() => import('@/layouts/BlankLayout'));
 
-const Login = lazy(() => import('@/pages/user/Login'));
+const loadLogin = () => import('@/pages/user/Login');
+const Login = lazy(loadLogin);
 const Register = lazy(() => import('@/pages/user/Register'));
 const RegisterResult = lazy(() => import('@/pages/user/RegisterResult'));
-const WebHome = lazy(() => import('@/pages/web/Home'));
+const loadWebHome = () => import('@/pages/web/Home');
+const WebHome = lazy(loadWebHome);
 const SignSearch = lazy(() => import('@/pages/web/SignSearch'));
 const GradeSearch = lazy(() => import('@/pages/web/GradeSearch'));
 const CertSearch = lazy(() => import('@/pages/web/CertSearch'));
 const OutSearch = lazy(() => import('@/pages/web/OutSearch'));
 const Disclosure = lazy(() => import('@/pages/web/Disclosure'));
-const CertificateInfo = lazy(() => import('@/pages/cert/CertificateInfo'));
+const ExamTicketCheck = lazyPage(() => import('@/pages/web/ExamTicket'));
+const CertificateInfo = lazyPage(() => import('@/pages/cert/CertificateInfo'));
 const Exception403 = lazy(() => import('@/pages/exception/403'));
 const Exception404 = lazy(() => import('@/pages/exception/404'));
 const Exception500 = lazy(() => import('@/pages/exception/500'));
 
-const Workplace = lazy(() => import('@/pages/dashboard/Workplace'));
+const OldExam = lazy(() => import('./OldExam'));
 
-function Page({ component: C }: { component: LazyExoticComponent<ComponentType> | ComponentType }) {
+const Workplace = lazyPage(() => import('@/pages/dashboard/Workplace'));
+
+/**
+ * A first visit's route: its layout and page chunks, fetched together as the app starts rather
+ * than the page's only once the layout has rendered (a waterfall, and a footer that jumps when
+ * the page arrives under it).
+ */
+const FIRST_VISIT_CHUNKS: [RegExp, (() => Promise<unknown>)[]][] = [
+  [/^\/user(\/login)?\/?$/i, [loadUserLayout, loadLogin]],
+  [/^\/web\/?$/i, [loadWebLayout, loadWebHome]],
+  [/^\/web\//i, [loadWebLayout]],
+];
+
+export function preloadRoute(pathname: string): void {
+  const hit = FIRST_VISIT_CHUNKS.find(([path]) => path.test(pathname));
+  // A failed fetch shows when the route renders (ErrorBoundary), not here.
+  for (const load of hit?.[1] ?? []) void load().catch(() => undefined);
+}
+
+function Page({ component: C, fill = false }: { component: LazyExoticComponent<ComponentType> | ComponentType; fill?: boolean }) {
   const location = useLocation();
   return (
     <ErrorBoundary resetKey={location.pathname}>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<PageLoading fill={fill} />}>
         <C />
       </Suspense>
     </ErrorBoundary>
@@ -46,8 +70,23 @@ function Page({ component: C }: { component: LazyExoticComponent<ComponentType> 
 }
 
 const el = (C: LazyExoticComponent<ComponentType> | ComponentType) => <Page component={C} />;
+/** A page of the public site: while it loads, the layout's footer waits below the fold instead of jumping down when the page arrives. */
+const webPage = (C: LazyExoticComponent<ComponentType>) => <Page component={C} fill />;
 
 export { FIXED_LAYOUT_ROUTES };
+
+const registryPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The page of a menu entry's component string; the table of pages (pageRegistry.ts) loads with the first one. */
+function registryPage(component: string | undefined): LazyExoticComponent<ComponentType> {
+  const key = component ?? '';
+  let page = registryPages.get(key);
+  if (!page) {
+    page = lazyPage(() => import('./pageRegistry').then((registry) => registry.loadPage(component)));
+    registryPages.set(key, page);
+  }
+  return page;
+}
 
 /** Route objects for the user's generated routes (flat, absolute paths). */
 export function dynamicRouteObjects(nodes: RouteNode[] | null): RouteObject[] {
@@ -58,7 +97,7 @@ export function dynamicRouteObjects(nodes: RouteNode[] | null): RouteObject[] {
     .map((r) =>
       r.redirect
         ? { path: r.path, element: <Navigate to={r.redirect} replace /> }
-        : { path: r.path, element: el(pageFor(r.component)) },
+        : { path: r.path, element: el(registryPage(r.component)) },
     );
 }
 
@@ -78,17 +117,18 @@ export function buildRouteTable(nodes: RouteNode[] | null): RouteObject[] {
       path: '/web',
       element: el(WebLayout),
       children: [
-        { index: true, element: el(WebHome) },
-        { path: 'signSearch', element: el(SignSearch) },
-        { path: 'gradeSearch', element: el(GradeSearch) },
-        { path: 'certSearch', element: el(CertSearch) },
-        { path: 'outSearch', element: el(OutSearch) },
-        { path: 'disclosure', element: el(Disclosure) },
+        { index: true, element: webPage(WebHome) },
+        { path: 'signSearch', element: webPage(SignSearch) },
+        { path: 'gradeSearch', element: webPage(GradeSearch) },
+        { path: 'certSearch', element: webPage(CertSearch) },
+        { path: 'outSearch', element: webPage(OutSearch) },
+        { path: 'disclosure', element: webPage(Disclosure) },
+        { path: 'examTicket/:code', element: webPage(ExamTicketCheck) },
       ],
     },
     { path: '/cert/:queryCode', element: el(CertificateInfo) },
     { path: '/certificateInfo/:queryCode', element: el(CertificateInfo) },
-    { path: '/oldExam', element: <OldExam /> },
+    { path: '/oldExam', element: el(OldExam) },
     {
       element: el(BlankLayout),
       children: [

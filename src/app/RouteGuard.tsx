@@ -1,11 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { App } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { getToken } from '@/utils/storage';
-import { getLoginUser, ssoLogin, type LoginUser } from '@/services/user';
-import { getUserMenus } from '@/services/menu';
+import { authSsoLogin, menuUser, systemUserGetLoginUser } from '@/services/generated/api';
+import type { LoginUser } from '@/app/access';
 import { isUnauthorized, toApiError } from '@/services/request';
 import { userStore, useCurrentUser } from '@/store/user';
 import PageLoading from '@/components/PageLoading';
@@ -14,6 +13,10 @@ import { buildUserRoutes } from './routeBuilder';
 import { isNormalUser } from './access';
 import { useSession } from './session';
 import { loadPublicSettings } from './publicSettings';
+import type { StartupDialogs } from './startupDialogs';
+
+/** The start-up dialogs, loaded only when a start-up has something to say (src/app/startupDialogs.tsx). */
+const dialogs = (): Promise<StartupDialogs> => import('./startupDialogs').then((m) => m.startupDialogs);
 
 /** A startup failure whose text is already known (SPEC 8); shown in the error modal. */
 class StartupError extends Error {
@@ -25,13 +28,11 @@ class StartupError extends Error {
   }
 }
 
-type ModalApi = ReturnType<typeof App.useApp>['modal'];
-
 /** GET /system/user/getLoginUser with the SPEC 8 error texts; code 800 shows 温馨提示 and continues. */
-export async function fetchLoginUser(t: TFunction, modal: ModalApi): Promise<LoginUser> {
+export async function fetchLoginUser(t: TFunction): Promise<LoginUser> {
   let res;
   try {
-    res = await getLoginUser();
+    res = await systemUserGetLoginUser();
   } catch (e) {
     if (isUnauthorized(e)) throw new StartupError('', true);
     const msg = toApiError(e).msg;
@@ -40,7 +41,8 @@ export async function fetchLoginUser(t: TFunction, modal: ModalApi): Promise<Log
   if (!res || (res.code !== 0 && res.code !== 800) || !res.data) throw new StartupError(t('guard.userInfoFailed'));
   if (!res.data.roleIds || res.data.roleIds.length === 0) throw new StartupError(t('guard.noRole'));
   if (res.code === 800) {
-    modal.info({ title: t('guard.noticeTitle'), content: res.msg, okText: t('guard.gotIt') });
+    const notice = res.msg;
+    void dialogs().then((d) => d.info({ title: t('guard.noticeTitle'), content: notice, okText: t('guard.gotIt') }));
   }
   return res.data;
 }
@@ -48,7 +50,6 @@ export async function fetchLoginUser(t: TFunction, modal: ModalApi): Promise<Log
 /** SPEC 2 route guard; renders the page only when the decision is "pass". */
 export default function RouteGuard({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
-  const { modal, message } = App.useApp();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
@@ -91,9 +92,9 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         const stale = () => getToken() !== token;
         (async () => {
           try {
-            const loginUser = await fetchLoginUser(t, modal);
+            const loginUser = await fetchLoginUser(t);
             if (stale()) return;
-            const menus = await getUserMenus();
+            const menus = await menuUser(0);
             if (stale()) return;
             if (!menus || menus.code !== 0) throw new Error('menu');
             const routes = buildUserRoutes(menus.data ?? [], isNormalUser(loginUser));
@@ -103,12 +104,8 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
           } catch (e) {
             if (stale()) return;
             if (isUnauthorized(e) || (e instanceof StartupError && e.silent)) return; // the 401 modal speaks
-            modal.error({
-              title: t('guard.errorTitle'),
-              okText: t('guard.ok'),
-              content: e instanceof StartupError ? e.message : t('guard.unknownError'),
-              onOk: () => session.logoutLocally(),
-            });
+            const content = e instanceof StartupError ? e.message : t('guard.unknownError');
+            void dialogs().then((d) => d.error({ title: t('guard.errorTitle'), okText: t('guard.ok'), content, onOk: () => session.logoutLocally() }));
           } finally {
             busy.current = null;
           }
@@ -120,7 +117,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         if (busy.current === key) return;
         busy.current = key;
         const fail = (text: string) => {
-          void message.error(text, 5);
+          void dialogs().then((d) => d.toast(text, 5));
           navigate(LOGIN_PATH, { replace: true });
         };
         if (decision.t === 'NOT_FOUND') {
@@ -131,7 +128,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         session.loginStarted('sso');
         (async () => {
           try {
-            const res = await ssoLogin(decision.t);
+            const res = await authSsoLogin({ t: decision.t }, { isLogin: true });
             const token = typeof res?.data === 'string' ? res.data : null;
             if (!token) {
               session.loginFailed(t('guard.ssoNoToken'));

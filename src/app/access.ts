@@ -4,7 +4,10 @@
  *   allowed) or contains the key.
  * - Second check: permissions, a list of {permissionId, actionList}.
  */
-import type { LoginUser } from '@/services/user';
+import type { SystemUserGetLoginUser200 } from '@/services/generated/api.schemas';
+
+/** The session user (SPEC 3) as GET /system/user/getLoginUser answers it. */
+export type LoginUser = SystemUserGetLoginUser200['data'];
 
 export const ACTIONS = ['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export'] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -23,7 +26,15 @@ export interface Access {
   hasAction: (permissionId: string, action: string) => boolean;
 }
 
-type AccessUser = Pick<LoginUser, 'roleIds' | 'buttons' | 'permissions' | 'info'> | null | undefined;
+/**
+ * What the access rules read of the user. SPEC 6 lets a user without a button or permission list
+ * (undefined or null) pass those checks, so both may be missing here, although the server always
+ * sends them.
+ */
+export type AccessUser =
+  | (Pick<LoginUser, 'roleIds' | 'info'> & { buttons?: LoginUser['buttons'] | null; permissions?: LoginUser['permissions'] | null })
+  | null
+  | undefined;
 
 /** A normal user: type 03 or 04 and login name not admin (SPEC 2, 6). */
 export function isNormalUser(user: AccessUser): boolean {

@@ -2,12 +2,14 @@
  * Fixed routes inside the basic layout (SPEC 2 fixed routes): the router mounts them, the layout
  * titles their tabs. A leaf both import, so the router and the layout do not import each other.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from './lazyPage';
 
-const SysMsgInfo = lazy(() => import('@/pages/system/SysMsgInfo'));
-const UpdatePwd = lazy(() => import('@/pages/system/UpdatePwd'));
-const SysMessageCk = lazy(() => import('@/pages/system/SysMessageCk'));
-const SysTodo = lazy(() => import('@/pages/system/SysTodo'));
+const SysMsgInfo = lazyPage(() => import('@/pages/system/SysMsgInfo'));
+const UpdatePwd = lazyPage(() => import('@/pages/system/UpdatePwd'));
+const SysMessageCk = lazyPage(() => import('@/pages/system/SysMessageCk'));
+const SysTodo = lazyPage(() => import('@/pages/system/SysTodo'));
+const CasePage = lazyPage(() => import('@/pages/workflow/CasePage'));
 
 export const FIXED_LAYOUT_ROUTES: { path: string; titleKey: string; component: LazyExoticComponent<ComponentType> }[] = [
   { path: '/system/sysMsgInfo/systemMsg', titleKey: 'route.systemMsg', component: SysMsgInfo },
@@ -16,4 +18,5 @@ export const FIXED_LAYOUT_ROUTES: { path: string; titleKey: string; component: L
   { path: '/system/updatePwd', titleKey: 'route.updatePwd', component: UpdatePwd },
   { path: '/system/sysMessageCk', titleKey: 'route.sysMessageCk', component: SysMessageCk },
   { path: '/system/sysTodo', titleKey: 'route.sysTodo', component: SysTodo },
+  { path: '/workflow/case/:id', titleKey: 'route.case', component: CasePage },
 ];

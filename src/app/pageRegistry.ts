@@ -1,10 +1,12 @@
 /**
- * Component string of a menu entry → lazy page. Every page folder src/pages/<area>/<Page>/index.tsx
+ * Component string of a menu entry → page module. Loaded with the first page of the signed-in
+ * application (AppRoutes.tsx imports it lazily): its table of every page is not part of the login
+ * page's or the public site's first load (issue 14). Every page folder src/pages/<area>/<Page>/index.tsx
  * is found by import.meta.glob (so later pages register themselves); a few names are aliased;
  * every unknown component renders exception/UnderConstruction (SPEC: "maps unknown components to
  * the under-construction 404 page").
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { resolveQueueComponent } from '../pages/queue/config';
 
 type PageModule = { default: ComponentType };
@@ -26,7 +28,7 @@ const extraModules: Record<string, Loader> = {
   '../layouts/RouteView.tsx': () => import('../layouts/RouteView'),
 };
 
-const UnderConstruction = lazy(() => import('../pages/exception/UnderConstruction'));
+const loadUnderConstruction: Loader = () => import('../pages/exception/UnderConstruction');
 
 /** The loader for a component string, or undefined when no page exists for it. */
 export function findPageLoader(component: string): Loader | undefined {
@@ -39,17 +41,9 @@ export function findPageLoader(component: string): Loader | undefined {
   return pageModules[`../pages/${name}/index.tsx`] ?? pageModules[`../pages/${name}.tsx`];
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
-
-/** The lazy page component for a component string (UnderConstruction when unknown). */
-export function pageFor(component: string | undefined | null): LazyExoticComponent<ComponentType> {
-  if (!component) return UnderConstruction;
-  const hit = cache.get(component);
-  if (hit) return hit;
-  const loader = findPageLoader(component);
-  const page = loader ? lazy(loader) : UnderConstruction;
-  cache.set(component, page);
-  return page;
+/** The page module for a component string (UnderConstruction when unknown). */
+export function loadPage(component: string | undefined | null): Promise<PageModule> {
+  return ((component ? findPageLoader(component) : undefined) ?? loadUnderConstruction)();
 }
 
 /** Whether a page exists for a component string. */

@@ -1,7 +1,10 @@
 /** Public settings (GET /public/settings), fetched once and cached; also feeds the /skapi host. */
 import { useEffect, useState } from 'react';
-import { getPublicSettings, type PublicSettings } from '@/services/user';
+import { publicSettings } from '@/services/generated/api';
+import type { PublicSettings200 } from '@/services/generated/api.schemas';
 import { setSkapiHost } from '@/services/request';
+
+export type PublicSettings = PublicSettings200['data'];
 
 export const FALLBACK_PUBLIC_SETTINGS: PublicSettings = {
   production: true,
@@ -17,7 +20,7 @@ let pending: Promise<PublicSettings> | null = null;
 
 export function loadPublicSettings(): Promise<PublicSettings> {
   if (cached) return Promise.resolve(cached);
-  pending ??= getPublicSettings()
+  pending ??= publicSettings({ isLogin: true })
     .then((res) => {
       cached = { ...FALLBACK_PUBLIC_SETTINGS, ...(res?.data ?? {}) };
       setSkapiHost(cached.skapiHost);

@@ -6,7 +6,10 @@
  * - A redirect starting with http becomes an external link.
  * - hidden (visible '1'), hideChildrenInMenu (hiddenChildren), target and icon are kept.
  */
-import type { MenuEntry } from '@/services/menu';
+import type { MenuUser200 } from '@/services/generated/api.schemas';
+
+/** One entry of the flat menu list (SPEC 3 "Menu entry from the server"). */
+export type MenuEntry = MenuUser200['data'][number];
 
 export interface RouteNode {
   /** absolute path, or the URL of an external link */
@@ -54,12 +57,9 @@ export function joinPath(parent: string, path: string): string {
   return clean.length > 1 ? clean.replace(/\/+$/, '') : clean;
 }
 
-/** Flat list → tree by parentId, keeping server order (orderNum when given). */
+/** Flat list → tree by parentId, keeping the server's order (it sorts by parent and orderNum, which it does not send). */
 export function buildMenuTree(entries: readonly MenuEntry[]): MenuTreeEntry[] {
-  const sorted = entries
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => (a.e.orderNum ?? 0) - (b.e.orderNum ?? 0) || a.i - b.i)
-    .map(({ e }) => e);
+  const sorted = entries;
   const byId = new Map<number, MenuTreeEntry>();
   for (const e of sorted) byId.set(e.menuId, { ...e, children: [] });
   const roots: MenuTreeEntry[] = [];

@@ -16,11 +16,9 @@
  * token while a login request is out, and the route guard drops answers to calls made for a
  * session that has ended since (src/app/RouteGuard.tsx).
  */
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
 import {
   sessionMachine,
   DEFAULT_UNAUTHORIZED_MESSAGE,
@@ -30,7 +28,7 @@ import {
 } from '@machines/session.machine';
 import { clearToken, getToken, readSessionStamps, setAccessFlag, setToken, touchAccessTime } from '@/utils/storage';
 import { setUnauthorizedHandler } from '@/services/request';
-import { logout as logoutCall } from '@/services/user';
+import { loginLogout } from '@/services/generated/api';
 import { resetUserStore } from '@/store/user';
 import { loadPublicSettings } from './publicSettings';
 import { resetTabs } from '@/store/tabs';
@@ -62,13 +60,15 @@ export interface SessionApi {
 
 const SessionContext = createContext<SessionApi | null>(null);
 
+const loadSessionModals = () => import('./SessionModals');
+const SessionModals = lazy(loadSessionModals);
+
 function topState(snapshot: SessionSnapshot): SessionStateName {
   const v = snapshot.value;
   return (typeof v === 'string' ? v : Object.keys(v)[0]) as SessionStateName;
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const actor = useActorRef(sessionMachine, { input: {} });
   const snapshot = useSelector(actor, (s) => s);
@@ -179,7 +179,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let hint: string | null = null;
     if (getToken()) {
       try {
-        const res = await logoutCall();
+        const res = await loginLogout({ isLogin: true });
         hint = typeof res?.data === 'string' && res.data ? res.data : null;
       } catch {
         hint = null;
@@ -197,6 +197,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     else if (!leaving.current) endLocally(true);
   }, [actor, endLocally]);
 
+  // A session can end in one of the two modals: have their code ready while it runs.
+  useEffect(() => {
+    if (state === 'active') void loadSessionModals().catch(() => undefined);
+  }, [state]);
+
   // The two modals of the statechart: confirm = logout (server call for a normal/SSO logout).
   const confirmModal = useCallback(() => {
     void logout();
@@ -210,33 +215,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={api}>
       {children}
-      <Modal
-        open={state === 'idleWarning'}
-        title={t('session.idleTitle')}
-        closable={false}
-        maskClosable={false}
-        keyboard={false}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText={t('session.ok')}
-        onOk={confirmModal}
-        data-testid="session-idle-modal"
-        zIndex={2000}
-      >
-        <span data-testid="session-idle-text">{t('session.idle')}</span>
-      </Modal>
-      <Modal
-        open={state === 'unauthorized'}
-        title={t('session.unauthorizedTitle')}
-        closable={false}
-        maskClosable={false}
-        keyboard={false}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okText={t('session.relogin')}
-        onOk={confirmModal}
-        zIndex={2000}
-      >
-        <span data-testid="session-401-text">{snapshot.context.message || DEFAULT_UNAUTHORIZED_MESSAGE}</span>
-      </Modal>
+      {state === 'idleWarning' || state === 'unauthorized' ? (
+        <Suspense fallback={null}>
+          <SessionModals state={state} message={snapshot.context.message || DEFAULT_UNAUTHORIZED_MESSAGE} onConfirm={confirmModal} />
+        </Suspense>
+      ) : null}
     </SessionContext.Provider>
   );
 }

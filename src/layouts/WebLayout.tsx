@@ -1,7 +1,6 @@
 import { LoginOutlined, PhoneOutlined, ClockCircleOutlined, LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
-import { Button, Col, Menu, Row } from 'antd';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { Button, Col, Row } from 'antd';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import LanguageSwitch from '@/components/LanguageSwitch';
@@ -26,21 +25,43 @@ export function webMenuKey(pathname: string): 'web' | 'disclosure' {
   return pathname.startsWith('/web/disclosure') ? 'disclosure' : 'web';
 }
 
-function usePublicQrCode(): string | null {
+/**
+ * The footer's QR code of the public site, drawn when the footer comes into view: the encoder is
+ * not part of the first page's load (issue 14), and most visits never scroll that far.
+ */
+function usePublicQrCode(): { src: string | null; ref: RefObject<HTMLDivElement | null> } {
   const [src, setSrc] = useState<string | null>(null);
+  const ref = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     let alive = true;
-    const target = typeof window !== 'undefined' ? `${window.location.origin}/web` : '/web';
-    QRCode.toDataURL(target, { margin: 1, width: 200, color: { dark: '#0b2a4a', light: '#ffffff' } })
-      .then((url) => {
-        if (alive) setSrc(url);
-      })
-      .catch(() => undefined);
+    const draw = () => {
+      const target = `${window.location.origin}/web`;
+      import('qrcode')
+        .then(({ default: QRCode }) => QRCode.toDataURL(target, { margin: 1, width: 200, color: { dark: '#0b2a4a', light: '#ffffff' } }))
+        .then((url) => {
+          if (alive) setSrc(url);
+        })
+        .catch(() => undefined);
+    };
+    const box = ref.current;
+    if (!box || typeof IntersectionObserver === 'undefined') {
+      draw();
+      return () => {
+        alive = false;
+      };
+    }
+    const watcher = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      watcher.disconnect();
+      draw();
+    }, { rootMargin: '200px' });
+    watcher.observe(box);
     return () => {
       alive = false;
+      watcher.disconnect();
     };
   }, []);
-  return src;
+  return { src, ref };
 }
 
 /** Public site layout: top menu (home, information disclosure), content, footer. */
@@ -48,13 +69,14 @@ export default function WebLayout() {
   const { t } = useTranslation('web');
   const location = useLocation();
   const navigate = useNavigate();
-  const qr = usePublicQrCode();
+  const { src: qr, ref: qrBox } = usePublicQrCode();
   const year = new Date().getFullYear();
 
+  const selected = webMenuKey(location.pathname);
   const items = [
-    { key: 'web', label: <Link to="/web">{t('menu.web')}</Link> },
-    { key: 'disclosure', label: <Link to="/web/disclosure">{t('menu.disclosure')}</Link> },
-  ];
+    { key: 'web', to: '/web', label: t('menu.web') },
+    { key: 'disclosure', to: '/web/disclosure', label: t('menu.disclosure') },
+  ] as const;
 
   return (
     <div className={styles.layout} data-testid="web-layout">
@@ -66,13 +88,19 @@ export default function WebLayout() {
               {t('siteTitle')}
             </span>
           </Link>
-          <Menu
-            className={styles.menu}
-            mode="horizontal"
-            selectedKeys={[webMenuKey(location.pathname)]}
-            items={items}
-            data-testid="web-menu"
-          />
+          {/* Two links, drawn like antd's horizontal menu without loading Menu on the public site's first page. */}
+          <nav className={styles.menu} data-testid="web-menu">
+            {items.map((item) => (
+              <Link
+                key={item.key}
+                to={item.to}
+                className={item.key === selected ? `${styles.menuItem} ${styles.menuItemSelected}` : styles.menuItem}
+                aria-current={item.key === selected ? 'page' : undefined}
+              >
+                {item.label}
+              </Link>
+            ))}
+          </nav>
           <div className={styles.right}>
             <LanguageSwitch />
             <Button
@@ -129,7 +157,7 @@ export default function WebLayout() {
               <h4 className={styles.footerTitle}>
                 <QrcodeOutlined /> {t('footer.qr')}
               </h4>
-              <div className={styles.qrBox}>
+              <div className={styles.qrBox} ref={qrBox}>
                 {qr ? (
                   <img className={styles.qr} src={qr} alt={t('footer.qrAlt')} data-testid="web-qrcode" />
                 ) : (

@@ -1,14 +1,8 @@
 /**
- * Authentication calls used before login (SPEC 7 "Authentication").
- * All paths are relative to the base path /api; `request` resolves to the response body.
+ * What the sign-in pages read of a failed call (SPEC 7 "Authentication"): the calls themselves are
+ * the generated ones (flagged isLogin: a 401 is their answer, not an expired session).
  */
-import { get, post, toApiError as toRequestError } from '@/services/request';
-
-export interface ApiBody<T = unknown> {
-  code: number;
-  msg?: string;
-  data?: T;
-}
+import { toApiError as toRequestError } from '@/services/request';
 
 /** What a rejected call carries (request.ts rejects with at least {code, msg}). */
 export interface ApiError {
@@ -34,54 +28,3 @@ export function errorText(err: unknown, fallback: string, preferErrorMsg = false
   if (preferErrorMsg && e.data?.errorMsg) return String(e.data.errorMsg);
   return e.msg || fallback;
 }
-
-export interface CaptchaData {
-  uuid: string;
-  /** data URL of the captcha image */
-  img: string;
-}
-
-export interface LoginParams {
-  username: string;
-  password: string;
-  code?: string;
-  uuid?: string;
-}
-
-export interface SmsSendData {
-  /** verification token, sent back as header verifyToken */
-  token: string;
-  /** masked mobile number */
-  mobile: string;
-}
-
-export interface RegisterParams {
-  creditCode: string;
-  enterpriseName: string;
-  contactName: string;
-  phone: string;
-  loginName: string;
-  password: string;
-}
-
-type LoginAnswer = ApiBody<{ token: string; needCaptcha?: boolean }>;
-type SmsLoginAnswer = ApiBody<{ token: string; errorMsg?: string | null }>;
-
-/** Login-type calls are flagged isLogin: a 401 is their answer, not an expired session. */
-export const getCaptcha = () => post<ApiBody<CaptchaData>>('/code', {}, { isLogin: true });
-
-export const login = (params: LoginParams) => post<LoginAnswer>('/login/login', params, { isLogin: true });
-
-export const sendSmsCode = (mobile: string) => post<ApiBody<SmsSendData>>('/login/sms/send', { mobile }, { isLogin: true });
-
-export const verifyMessageCode = (code: string, verifyToken: string) =>
-  get<ApiBody<{ passStatus: boolean; errorMsg: string | null }>>(
-    '/login/verifyMessageCode',
-    { code },
-    { headers: { verifyToken }, isLogin: true },
-  );
-
-export const smsLogin = (params: { mobile: string; code: string }, verifyToken: string) =>
-  post<SmsLoginAnswer>('/login/sms/login', params, { headers: { verifyToken }, isLogin: true });
-
-export const register = (params: RegisterParams) => post<ApiBody<unknown>>('/auth/register', params, { isLogin: true });

@@ -1,182 +1,110 @@
 /**
- * Certificate business of enterprises and individuals (SPEC 2 "Enterprise business", SPEC 7): one
- * set of calls per business type under its base path — list, get, candidates (step 0), save,
- * update, submit, remove — plus the revocation extras and the pre-check
- * GET /applyCertification/checkDataByApplyId.
+ * Certificate business of enterprises and individuals (SPEC 2 "Enterprise business"): the server
+ * has one set of operations per business type (list, get, candidates, save, update, submit,
+ * remove); this table lets the shared business pages name their type. The types are the generated
+ * ones under page-facing names; every type answers the same shapes, and a type whose operations
+ * stopped matching them would fail to compile here.
  */
 import type { BusinessType } from '@machines/businessTypes';
-import { get, post, type ApiResult, type ListResult } from './request';
-import type { ApplyStatus, QueueRow } from './workflow';
-
-/** Base path of each business type (server/modules/business/routes.ts BUSINESS_BASES). */
-export const BUSINESS_BASES: Record<BusinessType, string> = {
-  newCert: '/apply/newCert',
-  delay: '/apply/delay',
-  inner: '/apply/inner',
-  inProvince: '/apply/inProvince',
-  outProvince: '/apply/outProvince',
-  modify: '/apply/modify',
-  revocation: '/certificate/revocation',
-  personRevocation: '/apply/personRevocation',
-  rename: '/apply/rename',
-};
+import {
+  applyDelayCandidates, applyDelayGet, applyDelayList, applyDelayRemove, applyDelaySave, applyDelaySubmit, applyDelayUpdate,
+  applyInProvinceCandidates, applyInProvinceGet, applyInProvinceList, applyInProvinceRemove, applyInProvinceSave, applyInProvinceSubmit,
+  applyInProvinceUpdate, applyInnerCandidates, applyInnerGet, applyInnerList, applyInnerRemove, applyInnerSave, applyInnerSubmit,
+  applyInnerUpdate, applyModifyCandidates, applyModifyGet, applyModifyList, applyModifyRemove, applyModifySave, applyModifySubmit,
+  applyModifyUpdate, applyNewCertCandidates, applyNewCertGet, applyNewCertList, applyNewCertRemove, applyNewCertSave, applyNewCertSubmit,
+  applyNewCertUpdate, applyOutProvinceCandidates, applyOutProvinceGet, applyOutProvinceList, applyOutProvinceRemove, applyOutProvinceSave,
+  applyOutProvinceSubmit, applyOutProvinceUpdate, applyPersonRevocationCandidates, applyPersonRevocationGet, applyPersonRevocationList,
+  applyPersonRevocationRemove, applyPersonRevocationSave, applyPersonRevocationSubmit, applyPersonRevocationUpdate, applyRenameCandidates,
+  applyRenameGet, applyRenameList, applyRenameRemove, applyRenameSave, applyRenameSubmit, applyRenameUpdate, certificateRevocationCandidates,
+  certificateRevocationGet, certificateRevocationList, certificateRevocationRemove, certificateRevocationSave, certificateRevocationSubmit,
+  certificateRevocationUpdate,
+} from './generated/api';
+import type {
+  ApplyCertificationCheckDataByApplyId200, ApplyNewCertCandidates200, ApplyNewCertGet200, ApplyNewCertList200, ApplyNewCertListParams,
+  ApplyNewCertSaveBody, ApplyNewCertUpdateBody,
+} from './generated/api.schemas';
 
 /** One row of a business list: the queue row plus the holder, category and the comment that sent it back. */
-export interface BusinessRow extends QueueRow {
-  holderIdNo: string | null;
-  category: string | null;
-  createdAt: string;
-  /** the latest return, disagreement or the holder's decline */
-  lastComment: string | null;
-  outcome?: string | null;
-}
-
-export interface BusinessPerson {
-  id: number;
-  name: string;
-  sex: string;
-  idNo: string;
-  birthDate: string;
-  age: number;
-  education: string | null;
-  title: string | null;
-  phone: string | null;
-}
-
-export interface BusinessCertificate {
-  id: number;
-  certNo: string;
-  category: string;
-  position: string;
-  issueDate: string;
-  expiryDate: string;
-  status: string;
-  version: number;
-  enterpriseId: number;
-}
-
-export interface BusinessEnterprise {
-  id: number;
-  name: string;
-  creditCode: string;
-  legalRepresentative: string;
-  ownership: string;
-}
-
-export interface MaterialFile {
-  ossId: number;
-  originalName: string;
-  size: number;
-  mimeType: string;
-}
-
+export type BusinessRow = ApplyNewCertList200['rows'][number];
 /** One application as {base}/get/{id} answers it. */
-export interface BusinessDetail extends BusinessRow {
-  stateValue: unknown;
-  payload: Record<string, unknown>;
-  allowedEvents: string[];
-  personId: number | null;
-  certificateId: number | null;
-  enterpriseId: number | null;
-  person: BusinessPerson | null;
-  certificate: BusinessCertificate | null;
-  enterprise: BusinessEnterprise | null;
-  materials: MaterialFile[];
-}
-
+export type BusinessDetail = ApplyNewCertGet200['data'];
+export type MaterialFile = BusinessDetail['materials'][number];
 /** A person or certificate the caller may choose in step 0. */
-export interface CandidateRow {
-  personId: number;
-  name: string;
-  idNo: string;
-  sex: string;
-  age: number;
-  certificateId: number | null;
-  certNo: string | null;
-  category: string | null;
-  expiryDate: string | null;
-  status: string | null;
-  enterpriseName: string | null;
-}
-
+export type CandidateRow = ApplyNewCertCandidates200['data'][number];
+export type BusinessListQuery = ApplyNewCertListParams;
+export type SaveBody = ApplyNewCertSaveBody;
+export type UpdateBody = ApplyNewCertUpdateBody;
 /** The pre-check answer (SPEC 3 "Certificate check result"). */
-export interface CheckAnswer {
-  code: number;
-  msg?: string;
-  data: Record<string, unknown> | null;
-  errorMsg?: string | null;
-  warnMsg?: string | null;
+export type CheckAnswer = ApplyCertificationCheckDataByApplyId200;
+
+interface BusinessCalls {
+  list: typeof applyNewCertList;
+  get: typeof applyNewCertGet;
+  candidates: typeof applyNewCertCandidates;
+  save: typeof applyNewCertSave;
+  update: typeof applyNewCertUpdate;
+  submit: typeof applyNewCertSubmit;
+  remove: typeof applyNewCertRemove;
 }
 
-export interface BusinessListQuery {
-  pageNum: number;
-  pageSize: number;
-  keyword?: string;
-  status?: ApplyStatus;
-  beginTime?: string;
-  endTime?: string;
-}
+const BUSINESS_CALLS: Record<BusinessType, BusinessCalls> = {
+  newCert: {
+    list: applyNewCertList, get: applyNewCertGet, candidates: applyNewCertCandidates, save: applyNewCertSave, update: applyNewCertUpdate,
+    submit: applyNewCertSubmit, remove: applyNewCertRemove,
+  },
+  delay: {
+    list: applyDelayList, get: applyDelayGet, candidates: applyDelayCandidates, save: applyDelaySave, update: applyDelayUpdate,
+    submit: applyDelaySubmit, remove: applyDelayRemove,
+  },
+  inner: {
+    list: applyInnerList, get: applyInnerGet, candidates: applyInnerCandidates, save: applyInnerSave, update: applyInnerUpdate,
+    submit: applyInnerSubmit, remove: applyInnerRemove,
+  },
+  inProvince: {
+    list: applyInProvinceList, get: applyInProvinceGet, candidates: applyInProvinceCandidates, save: applyInProvinceSave,
+    update: applyInProvinceUpdate, submit: applyInProvinceSubmit, remove: applyInProvinceRemove,
+  },
+  outProvince: {
+    list: applyOutProvinceList, get: applyOutProvinceGet, candidates: applyOutProvinceCandidates, save: applyOutProvinceSave,
+    update: applyOutProvinceUpdate, submit: applyOutProvinceSubmit, remove: applyOutProvinceRemove,
+  },
+  modify: {
+    list: applyModifyList, get: applyModifyGet, candidates: applyModifyCandidates, save: applyModifySave, update: applyModifyUpdate,
+    submit: applyModifySubmit, remove: applyModifyRemove,
+  },
+  revocation: {
+    list: certificateRevocationList, get: certificateRevocationGet, candidates: certificateRevocationCandidates,
+    save: certificateRevocationSave, update: certificateRevocationUpdate, submit: certificateRevocationSubmit,
+    remove: certificateRevocationRemove,
+  },
+  personRevocation: {
+    list: applyPersonRevocationList, get: applyPersonRevocationGet, candidates: applyPersonRevocationCandidates,
+    save: applyPersonRevocationSave, update: applyPersonRevocationUpdate, submit: applyPersonRevocationSubmit,
+    remove: applyPersonRevocationRemove,
+  },
+  rename: {
+    list: applyRenameList, get: applyRenameGet, candidates: applyRenameCandidates, save: applyRenameSave, update: applyRenameUpdate,
+    submit: applyRenameSubmit, remove: applyRenameRemove,
+  },
+};
 
-export interface SaveBody {
-  personId?: number | null;
-  certificateId?: number | null;
-  payload: Record<string, unknown>;
-}
+/** 申请列表 */
+export const listBusiness = (type: BusinessType, q: BusinessListQuery) => BUSINESS_CALLS[type].list(q);
 
-export interface UpdateBody {
-  id: number;
-  version?: number;
-  payload: Record<string, unknown>;
-}
+/** 申请详情 */
+export const getBusiness = (type: BusinessType, id: number) => BUSINESS_CALLS[type].get(id);
 
-export interface PrecheckQuery {
-  applyId?: number;
-  businessType?: BusinessType;
-  personId?: number;
-  certificateId?: number;
-  category?: string;
-  position?: string;
-}
+/** 第 0 步可选择的人员或证书 */
+export const listCandidates = (type: BusinessType, keyword?: string) => BUSINESS_CALLS[type].candidates(keyword ? { keyword } : undefined);
 
-export interface DictItem {
-  dictLabel: string;
-  dictValue: string | number;
-}
+/** 保存（新建草稿） */
+export const saveBusiness = (type: BusinessType, body: SaveBody) => BUSINESS_CALLS[type].save(body);
 
-/** 申请列表 GET {base}/list */
-export const listBusiness = (type: BusinessType, q: BusinessListQuery) => get<ListResult<BusinessRow>>(`${BUSINESS_BASES[type]}/list`, q);
+/** 修改草稿 */
+export const updateBusiness = (type: BusinessType, body: UpdateBody) => BUSINESS_CALLS[type].update(body);
 
-/** 申请详情 GET {base}/get/{id} */
-export const getBusiness = (type: BusinessType, id: number) => get<ApiResult<BusinessDetail>>(`${BUSINESS_BASES[type]}/get/${id}`);
+/** 提交（规则不满足时 422，code 为规则编号）: the id goes in the body and the query, as the server reads either. */
+export const submitBusiness = (type: BusinessType, id: number, version?: number) => BUSINESS_CALLS[type].submit({ id, version }, { id });
 
-/** 第 0 步可选择的人员或证书 GET {base}/candidates */
-export const listCandidates = (type: BusinessType, keyword?: string) =>
-  get<ApiResult<CandidateRow[]>>(`${BUSINESS_BASES[type]}/candidates`, keyword ? { keyword } : undefined);
-
-/** 保存（新建草稿） POST {base}/save */
-export const saveBusiness = (type: BusinessType, body: SaveBody) => post<ApiResult<BusinessDetail>>(`${BUSINESS_BASES[type]}/save`, body);
-
-/** 修改草稿 POST {base}/update */
-export const updateBusiness = (type: BusinessType, body: UpdateBody) => post<ApiResult<BusinessDetail>>(`${BUSINESS_BASES[type]}/update`, body);
-
-/** 提交 POST {base}/submit（规则不满足时 422，code 为规则编号） */
-export const submitBusiness = (type: BusinessType, id: number, version?: number) =>
-  post<ApiResult<BusinessDetail>>(`${BUSINESS_BASES[type]}/submit`, { id, version }, { params: { id } });
-
-/** 删除草稿 POST {base}/remove?ids= */
-export const removeBusiness = (type: BusinessType, ids: number[]) =>
-  post<ApiResult<{ removed: number }>>(`${BUSINESS_BASES[type]}/remove`, undefined, { params: { ids: ids.join(',') } });
-
-/** 证书注销：从证书详情直接申请并提交 POST /certificate/revocation/revoke */
-export const revokeCertificate = (params: { certificateId: number; reason: string; remark?: string }) =>
-  post<ApiResult<BusinessDetail>>('/certificate/revocation/revoke', undefined, { params });
-
-/** 证书注销：本企业可注销的人员证书 GET /certificate/revocation/person/list */
-export const listRevocable = (q: { pageNum: number; pageSize: number; keyword?: string }) =>
-  get<ListResult<CandidateRow>>('/certificate/revocation/person/list', q);
-
-/** 申请前校验 GET /applyCertification/checkDataByApplyId */
-export const checkData = (q: PrecheckQuery) => get<CheckAnswer>('/applyCertification/checkDataByApplyId', q);
-
-/** 字典数据 GET /system/dict/data/type?dictType= */
-export const getDictItems = (dictType: string) => get<ApiResult<DictItem[]>>('/system/dict/data/type', { dictType });
+/** 删除草稿（ids 在查询参数中） */
+export const removeBusiness = (type: BusinessType, ids: number[]) => BUSINESS_CALLS[type].remove(null, { ids: ids.join(',') });

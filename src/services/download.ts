@@ -1,9 +1,15 @@
 /**
- * File downloads (Excel exports, import templates, ZIPs): the call goes through the one axios
- * client so the token header and the /skapi rewrite apply, the answer is read as a blob and saved
- * under the name the server gives in Content-Disposition (filename* first: Chinese names survive).
+ * File downloads (Excel exports, import templates, ZIPs, PDFs): a generated operation answers a
+ * blob through the one axios client (token header, /skapi rewrite, the JSON error inside a blob
+ * read back by the mutator); this module saves it under the name the server gives in
+ * Content-Disposition (filename* first: Chinese names survive). orval's functions resolve with the
+ * body only, so the headers come through the `onHeaders` option.
  */
-import { http, type ApiError } from './request';
+import type { AxiosResponseHeaders, RawAxiosResponseHeaders } from 'axios';
+import type { ApiCallOptions } from './generated/mutator';
+
+/** A generated operation that answers a file, with its arguments bound: `(o) => systemConfigExport(query, o)`. */
+export type FileCall = (options: ApiCallOptions) => Promise<Blob>;
 
 /** File name from a Content-Disposition header: filename*=UTF-8''… wins over filename="…". */
 export function fileNameFromDisposition(header: string | null | undefined): string | null {
@@ -23,19 +29,6 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   return null;
 }
 
-/** A JSON error answer arrives as a Blob when responseType is blob: turn it back into {code,msg}. */
-export async function blobError(data: Blob, status: number): Promise<ApiError> {
-  try {
-    const body = JSON.parse(await data.text()) as Partial<ApiError>;
-    if (typeof body.msg === 'string') {
-      return { code: typeof body.code === 'number' ? body.code : status, msg: body.msg, status, field: body.field, data: body.data };
-    }
-  } catch {
-    /* not JSON: the generic message below */
-  }
-  return { code: status, msg: `HTTP ${status}`, status };
-}
-
 /** Saves a blob through a temporary object URL and a clicked <a download>. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
@@ -49,16 +42,64 @@ export function saveBlob(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
-/**
- * Downloads `url` (relative to /api) with `params` as the query and saves it. Rejects with
- * {code, msg} (the server's message) when the server answers with an error.
- */
-export async function downloadFile(url: string, params?: Record<string, unknown>, fallbackName = 'download'): Promise<void> {
-  // Every status but 401 resolves here, so the JSON error inside the blob can be read; a 401
-  // still goes through the client's interceptor, which opens the session-expired modal.
-  const res = await http.request<Blob>({ url, method: 'GET', params, responseType: 'blob', validateStatus: (s) => s !== 401 });
-  if (res.status >= 400) throw await blobError(res.data, res.status);
-  const header = res.headers['content-disposition'] as string | undefined;
-  const name = fileNameFromDisposition(header) ?? fallbackName;
-  saveBlob(res.data, name);
+export interface FetchedFile {
+  blob: Blob;
+  /** The server's name, else the fallback. */
+  fileName: string;
+  /** A header of the answer (e.g. x-print-count), lower case. */
+  header: (name: string) => string | undefined;
 }
+
+/** Runs a file operation and keeps its name and headers. Rejects with {code, msg} on an error answer. */
+export async function fetchFile(call: FileCall, fallbackName: string): Promise<FetchedFile> {
+  let headers: RawAxiosResponseHeaders | AxiosResponseHeaders = {};
+  const blob = await call({
+    onHeaders: (h) => {
+      headers = h;
+    },
+  });
+  const header = (name: string) => {
+    const v: unknown = headers[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  return { blob, fileName: fileNameFromDisposition(header('content-disposition')) ?? fallbackName, header };
+}
+
+/** Runs a file operation and saves the answer. Rejects with {code, msg} (the server's message) on an error answer. */
+export async function downloadFile(call: FileCall, fallbackName = 'download'): Promise<void> {
+  const file = await fetchFile(call, fallbackName);
+  saveBlob(file.blob, file.fileName);
+}
+
+/** The search params of an export without the empty ones (an empty text would be a filter on ''). */
+export function withoutEmpty<T extends object>(params: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(params) as (keyof T)[]) {
+    const v = params[key];
+    if (v !== undefined && v !== null && v !== '') out[key] = v;
+  }
+  return out;
+}
+
+export interface PdfFile {
+  blob: Blob;
+  fileName: string;
+  /** x-print-count of a counted print. */
+  printCount: number | null;
+}
+
+/** Runs a generated PDF operation (preview, counted print) and keeps its name and print count. */
+export async function fetchPdf(call: FileCall): Promise<PdfFile> {
+  const file = await fetchFile(call, 'certificate.pdf');
+  const count = file.header('x-print-count');
+  return { blob: file.blob, fileName: file.fileName, printCount: count ? Number(count) : null };
+}
+
+/** Opens a PDF blob in a new tab (the browser's viewer prints it); false when a pop-up blocker refused. */
+export function openPdf(file: { blob: Blob }): boolean {
+  const href = URL.createObjectURL(file.blob.type === 'application/pdf' ? file.blob : new Blob([file.blob], { type: 'application/pdf' }));
+  const win = window.open(href, '_blank');
+  window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
+  return !!win;
+}
+

@@ -12,13 +12,7 @@ import i18n from '@/i18n';
 export const BASE_URL = '/api';
 export const REQUEST_TIMEOUT_MS = 600_000;
 
-/** Envelope of every answer: code 0 = success. */
-export interface ApiResult<T = unknown> {
-  code: number;
-  msg?: string;
-  data: T;
-}
-/** List answer: rows, total, pageNum. */
+/** List answer: rows, total, pageNum (what the shared list components need of any generated list answer). */
 export interface ListResult<T> {
   code: number;
   msg?: string;
@@ -105,17 +99,11 @@ http.interceptors.response.use(
   },
 );
 
-/** Calls the API and resolves with the response body only. */
+/** Calls the API and resolves with the response body only (the generated client's mutator calls it). */
 export async function request<T = unknown>(config: AxiosRequestConfig): Promise<T> {
   const res = await http.request<T>(config);
   return res.data;
 }
-
-export const get = <T = unknown>(url: string, params?: object, config?: AxiosRequestConfig) =>
-  request<T>({ ...config, url, method: 'GET', params });
-
-export const post = <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) =>
-  request<T>({ ...config, url, method: 'POST', data });
 
 /** The message a page shows for a failed call (server msg, else the fallback). */
 export function errorMessage(error: unknown, fallback: string): string {

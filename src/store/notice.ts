@@ -1,6 +1,10 @@
 /** Unread message counts (GET /system/sysMsgInfo/getNotReadMsgStats), polled by the header every 30 s. */
 import { createStore } from './createStore';
-import { getNotReadMsgStats, type MsgType } from '@/services/message';
+import { systemSysMsgInfoGetNotReadMsgStats } from '@/services/generated/api';
+import type { SystemSysMsgInfoGetNotReadMsgStats200 } from '@/services/generated/api.schemas';
+
+/** The three message types (systemType, supervisionType, warnType), as the server names them. */
+export type MsgType = SystemSysMsgInfoGetNotReadMsgStats200['rows'][number]['msgType'];
 
 export const NOTICE_POLL_MS = 30_000;
 
@@ -16,7 +20,7 @@ export function totalUnread(stats: UnreadStats): number {
 
 export async function refreshUnreadStats(): Promise<void> {
   try {
-    const res = await getNotReadMsgStats();
+    const res = await systemSysMsgInfoGetNotReadMsgStats();
     const next: UnreadStats = { ...EMPTY_STATS };
     for (const row of res?.rows ?? []) if (row.msgType in next) next[row.msgType] = Number(row.count) || 0;
     noticeStore.set(next);

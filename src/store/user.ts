@@ -1,5 +1,5 @@
 /** The logged-in user and the routes generated from their menu (filled by the route guard). */
-import type { LoginUser } from '@/services/user';
+import type { LoginUser } from '@/app/access';
 import type { RouteNode } from '@/app/routeBuilder';
 import { createStore } from './createStore';
 

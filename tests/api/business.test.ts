@@ -42,7 +42,8 @@ async function casePerson(entIndex: number, key: CaseKey) {
 }
 async function caseCert(entIndex: number, key: CaseKey) {
   const p = await casePerson(entIndex, key);
-  const [c] = await db().select().from(certificate).where(and(eq(certificate.personId, p.id), eq(certificate.status, '01'))).orderBy(certificate.id).limit(1);
+  // Live: valid, or suspended (the delay case 9 carries an approved 暂扣).
+  const [c] = await db().select().from(certificate).where(and(eq(certificate.personId, p.id), inArray(certificate.status, ['01', '02']))).orderBy(certificate.id).limit(1);
   return c!;
 }
 async function certOf(id: number) {

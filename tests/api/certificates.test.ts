@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { batches } from '../../server/lib/excel.js';
 import type { AuthUser } from '../../server/context.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
-import { certificateWhere, keysetFetch } from '../../server/modules/certificate/query.js';
+import { certificateWhere } from '../../server/modules/certificate/query.js';
+import { exportFetch } from '../../server/modules/certificate/export.js';
 import { application, certCheckRecord, certificate, certificateHistory, enterprise, person, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
@@ -186,7 +187,7 @@ describe('exports', () => {
     const where = certificateWhere(everyone, { status: '01' });
     const ids: number[] = [];
     let batchCount = 0;
-    for await (const batch of batches(keysetFetch(t.database.db, where, await loadLabels(t.database.db)), 37)) {
+    for await (const batch of batches(exportFetch(t.database.db, where, await loadLabels(t.database.db)), 37)) {
       batchCount++;
       ids.push(...batch.map((r) => r.id));
     }

@@ -104,15 +104,17 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
 
   it('counts the statutory deadline of an item accepted now from today', async () => {
     const waiting = await get('gz_sl', '/api/workflow/queue/waitAccept?pageSize=1');
-    const item = waiting.rows[0] as { id: number; applyNo: string };
+    const item = waiting.rows[0] as { id: number; applyNo: string; businessType: string };
     expect(item).toBeDefined();
     const detail = (await get('gz_sl', `/api/workflow/${item.id}`)).data;
     await post('gz_sl', `/api/workflow/${item.id}/events`, { type: 'AGREE', version: detail.version, comment: '材料齐全，予以受理' });
     const accepted = await get('gz_sl', `/api/workflow/queue/accepted?keyword=${item.applyNo}`);
     const row = accepted.rows.find((r: Row) => r.id === item.id) as { deadline: string; daysLeft: number } | undefined;
     expect(row).toBeDefined();
-    expect(row!.deadline).toBe(addWorkingDays(instant, 20));
-    expect(row!.daysLeft).toBe(20);
+    // 20 working days for a decision, 5 for a modification (sys_config biz.*.deadlineWorkingDays).
+    const limit = item.businessType === 'modify' ? 5 : 20;
+    expect(row!.deadline).toBe(addWorkingDays(instant, limit));
+    expect(row!.daysLeft).toBe(limit);
   });
 
   it('files an upload under today\'s China date', async () => {

@@ -44,4 +44,18 @@ describe('the reviewer\'s case view', () => {
 
     expect((await t.call(await as('sz_staff'), { url: `/api/workflow/${saved.id}/case` })).statusCode).toBe(403);
   });
+
+  it('shows the demo applications with sample materials a reviewer can open, and the holder too', async () => {
+    const queue = (await t.call(await as('gz_sl'), { url: '/api/workflow/queue/waitAccept?businessType=delay&pageNum=1&pageSize=1' })).json();
+    const id = queue.rows[0].id as number;
+    const view = (await t.call(await as('gz_sl'), { url: `/api/workflow/${id}/case` })).json().data;
+    expect(view.materials.map((m: { originalName: string }) => m.originalName)).toEqual(['申请表.pdf', '继续教育学时证明.pdf']);
+    const file = await t.call(await as('gz_sl'), { url: view.materials[1].url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Another centre's staff see neither the case nor, through it, the file.
+    expect((await t.call(await as('sz_staff'), { url: `/api/workflow/${id}/case` })).statusCode).toBe(403);
+  });
 });
+

@@ -6,7 +6,8 @@ import type { TestApp } from '../helpers/app.js';
 import { byteCompare, isOrdered, searchExport, searchList } from '../helpers/search.js';
 import { application, certificate, enterprise, person, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
-import { addWorkingDays, workingDaysLeft } from '../../server/lib/workdays.js';
+import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
+import { deadlineOf, readDeadlineLimits } from '../../server/workflow/views.js';
 
 let t: TestApp;
 const api = apiSuite({ ready: (app) => { t = app; } });
@@ -23,6 +24,8 @@ const userRow = async (name: string) => (await db().select().from(sysUser).where
 
 /** Ids of the items under review that the test moved back in time: accepted 40 and 60 China days ago. */
 let overdueIds: number[] = [];
+/** A 变更 (5 working days) accepted on the last day that makes it overdue: within a decision's 20. */
+let modifyOverdueId = 0;
 
 beforeAll(async () => {
   // Under review and accepted long ago: past the 20-working-day deadline however the days fall.
@@ -32,6 +35,10 @@ beforeAll(async () => {
   const today = chinaDate(t.clock.now());
   await db().update(application).set({ acceptedAt: chinaDayStart(addDays(today, -40)) }).where(eq(application.id, overdueIds[0]!));
   await db().update(application).set({ acceptedAt: chinaDayStart(addDays(today, -60)) }).where(eq(application.id, overdueIds[1]!));
+  const [modify] = await db().select({ id: application.id }).from(application).where(and(live, eq(application.status, 3), eq(application.businessType, 'modify'))).limit(1);
+  expect(modify, 'a 变更 under review in the demo').toBeDefined();
+  modifyOverdueId = modify!.id;
+  await db().update(application).set({ acceptedAt: chinaDayStart(latestOverdueAcceptanceDay(t.clock.now(), 5)) }).where(eq(application.id, modifyOverdueId));
 });
 
 describe('work search scope', () => {
@@ -108,11 +115,12 @@ describe('work search filters', () => {
       .toBe(await countOf(sql`${day(application.closedAt)} between ${from}::date and ${today}::date`));
   });
 
-  it('finds the overdue items: under review and past acceptance + 20 working days, as the queues count them', async () => {
+  it('finds the overdue items: under review and past the statutory deadline of their type (20 working days, a 变更 5), as the queues count them', async () => {
     const now = t.clock.now();
+    const limits = await readDeadlineLimits(db());
     const rows = await db().select().from(application).where(and(live, eq(application.status, 3)));
-    const expected = rows.filter((r) => r.acceptedAt && workingDaysLeft(now, addWorkingDays(r.acceptedAt, 20)) < 0).map((r) => r.id).sort();
-    expect(expected).toEqual(expect.arrayContaining(overdueIds));
+    const expected = rows.filter((r) => workingDaysLeft(now, deadlineOf(r, limits) ?? '9999-12-31') < 0).map((r) => r.id).sort();
+    expect(expected).toEqual(expect.arrayContaining([...overdueIds, modifyOverdueId]));
     const body = await list('province', '&overdue=1');
     expect(body.rows.map((r) => r.id).sort()).toEqual(expected);
     expect(body.rows.every((r) => r.overdue && r.daysLeft! < 0 && r.deadline! < chinaDate(now))).toBe(true);

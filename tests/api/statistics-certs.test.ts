@@ -114,4 +114,17 @@ describe('certificate statistics', () => {
     expect(mark!.rows).toBeGreaterThan(0);
     expect((await api.post('ent_gz', '/api/statistics/refresh')).statusCode).toBe(403);
   });
+
+  it('are refreshed by the hourly job too (run here by hand, as the administrator can)', async () => {
+    t.clock.advance(61_000);
+    const [c] = await t.database.db.select().from(certificate).where(eq(certificate.status, '05')).limit(1);
+    await t.database.db.update(certificate).set({ status: '01' }).where(eq(certificate.id, c!.id));
+    const before = await stats('province');
+    expect(before.totals.valid).toBe(figures(await rows()).valid - 1);
+    const run = await api.post('admin', '/api/system/job/run/statistics');
+    expect(run.statusCode, run.body).toBe(200);
+    const after = await stats('province');
+    expect(after.refreshedAt > before.refreshedAt).toBe(true);
+    expect(after.totals).toEqual(figures(await rows()));
+  });
 });

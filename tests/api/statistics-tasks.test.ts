@@ -10,7 +10,8 @@ import type { TestApp } from '../helpers/app.js';
 import { readXlsx } from '../helpers/xlsx.js';
 import { application, enterprise } from '../../server/db/schema.js';
 import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../server/lib/days.js';
-import { addWorkingDays, workingDaysLeft } from '../../server/lib/workdays.js';
+import { workingDaysLeft } from '../../server/lib/workdays.js';
+import { deadlineOf } from '../../server/workflow/views.js';
 import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
 
 let t: TestApp;
@@ -114,7 +115,8 @@ describe('applications in progress', () => {
   function openFigures(list: Rows) {
     const now = t.clock.now();
     const open = list.filter((r) => [0, 2, 3].includes(r.a.status));
-    const overdue = open.filter((r) => r.a.status === 3 && r.a.acceptedAt && workingDaysLeft(now, addWorkingDays(r.a.acceptedAt, 20)) < 0);
+    // The queues' deadline of each type (a 变更 5 working days, the others 20).
+    const overdue = open.filter((r) => workingDaysLeft(now, deadlineOf(r.a) ?? '9999-12-31') < 0);
     return { open, overdue };
   }
 

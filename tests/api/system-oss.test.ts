@@ -216,7 +216,7 @@ describe('file storage administration', () => {
     const pngs = (await as('admin', 'GET', '/api/system/oss/list?fileSuffix=png&pageSize=30')).json().rows as Array<{ fileSuffix: string }>;
     expect(pngs.length).toBeGreaterThan(0);
     expect(pngs.every((r) => r.fileSuffix === '.png')).toBe(true);
-    const named = (await as('admin', 'GET', `/api/system/oss/list?originalName=${encodeURIComponent('营业执照')}`)).json().rows;
+    const named = (await as('admin', 'GET', `/api/system/oss/list?originalName=${encodeURIComponent('营业执照 副本')}`)).json().rows;
     expect(named).toHaveLength(1);
     expect(named[0]).toMatchObject({ createdByName: '张伟强', service: 'local', ownerRef: 'application:12' });
     expect((await as('admin', 'GET', '/api/system/oss/list?service=minio')).json().total).toBe(0);

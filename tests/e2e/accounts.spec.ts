@@ -33,9 +33,9 @@ for (const account of ACCOUNTS) {
 
 test('a page of a later issue shows the under-construction page, never a blank screen', async ({ page }) => {
   await useLanguage(page, 'zh-CN');
-  // Exams are a later issue: the provincial administrator's menu already lists them.
+  // Statistics are a later issue: the provincial administrator's menu already lists them.
   await loginWithPassword(page, 'province');
-  await page.goto('/exam/examSign');
+  await page.goto('/statistics/certs');
   await expect(page.getByText('抱歉，你访问的页面不存在或仍在开发中')).toBeVisible();
 });
 

@@ -44,7 +44,8 @@ async function openQueue(page: Page, path: string, applyNo: string) {
 }
 
 async function act(page: Page, event: string, comment: string) {
-  const button = page.getByTestId(`wf-action-${event}`);
+  // The dialog's button: a holder's list also offers the same events in each row.
+  const button = page.getByTestId('application-view').getByTestId(`wf-action-${event}`);
   const box = page.getByTestId('wf-comment');
   await expect(button).toBeEnabled();
   // The view modal may still be animating in when the button appears: click again until the comment box opens.

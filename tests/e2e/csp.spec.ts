@@ -62,6 +62,8 @@ test('no page of the client reports a Content-Security-Policy violation', async 
   // The public pages and their QR code (a data: image).
   await page.goto('/web');
   await expect(page.getByTestId('web-home')).toBeVisible();
+  // The footer's QR code is drawn when the footer comes into view.
+  await page.getByTestId('web-footer').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('web-qrcode')).toBeVisible();
   await page.goto('/web/disclosure');
   await expect(page.getByTestId('web-disclosure')).toBeVisible();

@@ -48,6 +48,8 @@ export interface TestApp {
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-api-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: '', ...env });
+  // The seeded rows point at the demo's stored files: this app's store starts with them.
+  fs.cpSync(inject('seedFiles'), config.fileRoot, { recursive: true });
   const database = await openTestDatabase();
   const clock = new ManualClock(testNow());
   // Rows the test inserts itself are stamped by the same clock as the server's.

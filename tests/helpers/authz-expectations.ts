@@ -78,7 +78,11 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/public/settings': pub('login page settings'),
   'GET /api/cert/{queryCode}': pub('certificate verification by QR code'),
   'GET /api/public/validCard': pub('public certificate look-up'),
+  'GET /api/public/outSearch': pub('public look-up of certificates transferred out of the province'),
   'GET /api/public/disclosure': pub('public disclosure list'),
+  'GET /api/public/examTicket/{code}': pub('admission ticket check by its QR code'),
+  'GET /api/public/gradeSearch': pub('a candidate\'s result by ID number and ticket number'),
+  'GET /api/public/signSearch': pub('a sign-up\'s status by ID number and batch number'),
 
   'GET /api/login/sendMessage': session('SMS code to the caller’s own phone (second factor)'),
   'POST /api/login/logout': session('ends the caller’s own session', { last: true }),
@@ -140,6 +144,15 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/safetyCertificateInfo/list': one({ anyOf: ['search:cert:list'], roles: ['person'] }, 'certificate search; individuals list their own'),
   'POST /api/safetyCertificateInfo/print': one({ anyOf: ['print:waitPrint:print', 'print:printed:print'] }, 'certificate printing', { payload: { applicationId: MISSING_ID } }),
   'GET /api/safetyCertificateInfo/printInfo': one({ anyOf: ['print:waitPrint:list', 'print:printed:list'] }, 'certificate printing', { query: { applicationIds: String(MISSING_ID) } }),
+  'GET /api/exam/batch/options': one({ anyOf: ['exam:examBatch:list', 'exam:examSign:list', 'exam:printPermit:list', 'exam:examScore:list', 'exam:scoreSearch:list'] },
+    'batch picker of every exam page'),
+  'POST /api/exam/batch/event/{id}': {
+    why: 'batch lifecycle: the event names its permission (publishing is the result desk\'s)',
+    variants: [
+      { who: { anyOf: ['exam:examBatch:edit'] }, payload: { type: 'OPEN', version: 0 } },
+      { who: { anyOf: ['exam:examScore:publish'] }, payload: { type: 'PUBLISH', version: 0 } },
+    ],
+  },
   'GET /api/safetyCertificateInfo/print/export': {
     why: 'print queue export, per queue',
     variants: [

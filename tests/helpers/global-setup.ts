@@ -20,13 +20,17 @@ declare module 'vitest' {
     postgresAdminUrl: string;
     /** ISO instant the template was seeded at; every test app's clock starts there. */
     testNow: string;
+    /** The files the demo seed stored (sample materials): each test app starts with a copy. */
+    seedFiles: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), seedDemo: true };
+  const seedFiles = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-seed-files-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), seedDemo: true, fileRoot: seedFiles };
   const now = suiteInstant();
   project.provide('testNow', now.toISOString());
+  project.provide('seedFiles', seedFiles);
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -40,7 +44,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('postgresAdminUrl', adminUrl);
     project.provide('pgliteTemplate', '');
-    return;
+    return () => fs.rmSync(seedFiles, { recursive: true, force: true });
   }
   const client = new PGlite();
   await prepareDatabase(wrapPglite(client), config, now);
@@ -51,5 +55,8 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
   project.provide('postgresAdminUrl', '');
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(seedFiles, { recursive: true, force: true });
+  };
 }

@@ -28,6 +28,7 @@ export interface SeededStore {
 /** A seeded database the server can open: the template unpacked into DATA_DIR/pgdata, or a PostgreSQL copy. */
 export async function seededStore(): Promise<SeededStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-proc-'));
+  fs.cpSync(inject('seedFiles'), path.join(dataDir, 'files'), { recursive: true });
   const adminUrl = inject('postgresAdminUrl');
   if (adminUrl) {
     const name = `safecert_p_${randomBytes(6).toString('hex')}`;

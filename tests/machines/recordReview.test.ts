@@ -33,7 +33,7 @@ const samples: RecordReviewEvent[] = [
   { type: 'CANCEL', actorId: SUBMITTER },
 ];
 
-const inputs: RecordReviewInput[] = (['user', 'role'] as ReviewedRecordKind[]).flatMap((kind) =>
+const inputs: RecordReviewInput[] = (['user', 'role', 'penalty'] as ReviewedRecordKind[]).flatMap((kind) =>
   (['create', 'update', 'delete'] as RecordChange[]).map((change) => ({
     kind, change, submitterId: SUBMITTER, subjectUserId: kind === 'user' && change !== 'create' ? SUBJECT : null,
   })),
@@ -46,7 +46,7 @@ const runs = inputs.map((input) =>
     `recordReview (${input.kind} ${input.change}): reachable transitions fire`,
   ),
 );
-describeUnionCoverage(recordReviewMachine, runs, 'recordReview: user and role submissions together fire every transition');
+describeUnionCoverage(recordReviewMachine, runs, 'recordReview: user, role and punishment submissions together fire every transition');
 
 const start = (kind: ReviewedRecordKind, change: RecordChange, subjectUserId: number | null = null) =>
   createRecordReviewSnapshot({ kind, change, submitterId: SUBMITTER, subjectUserId });
@@ -109,11 +109,14 @@ describe('recordReview behaviour', () => {
     expect(r).toMatchObject({ ok: true, to: 'rejected', snapshot: { context: { comment: '权限过大', reviewerId: REVIEWER } } });
   });
 
-  it('cancel-commit: roles only, by the submitter', () => {
+  it('cancel-commit: roles and punishments, by the submitter; never users', () => {
     expect(transitionRecordReview(start('role', 'delete'), { type: 'CANCEL', actorId: SUBMITTER })).toMatchObject({
       ok: true,
       to: 'cancelled',
     });
+    expect(transitionRecordReview(start('penalty', 'create'), { type: 'CANCEL', actorId: SUBMITTER })).toMatchObject({ ok: true, to: 'cancelled' });
+    expect(transitionRecordReview(start('penalty', 'update'), { type: 'CANCEL', actorId: OTHER }).ok).toBe(false);
+    expect(checkStatusOf(start('penalty', 'delete'))).toBe('3');
     expect(transitionRecordReview(start('role', 'update'), { type: 'CANCEL', actorId: OTHER }).ok).toBe(false);
     expect(transitionRecordReview(start('user', 'create'), { type: 'CANCEL', actorId: SUBMITTER }).ok).toBe(false);
   });

@@ -9,7 +9,7 @@ import { App, Form, Input, type FormInstance } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, useLanguage } from './login-setup';
 import { ReviewLink, StatusCell, useRules, useServerError } from '@/components/AdminKit';
-import type { PendingInfo } from '@/services/systemUser';
+import type { PendingInfo } from '@/components/AdminKit';
 
 beforeAll(async () => {
   installDomShims();

@@ -22,7 +22,12 @@ const api = vi.hoisted(() => ({
 
 vi.mock('@/services/business', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/services/business')>();
-  return { ...actual, ...api };
+  return { ...actual, listCandidates: api.listCandidates, saveBusiness: api.saveBusiness, updateBusiness: api.updateBusiness, submitBusiness: api.submitBusiness, getBusiness: api.getBusiness };
+});
+// The pre-check and the dictionaries are generated operations the wizard calls directly.
+vi.mock('@/services/generated/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/services/generated/api')>();
+  return { ...actual, applyCertificationCheckDataByApplyId: api.checkData, systemDictDataType: api.getDictItems };
 });
 
 import ApplyWizard from '@/pages/business/components/ApplyWizard';

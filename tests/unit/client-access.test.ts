@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { access, checkButton, isNormalUser } from '@/app/access';
-import type { LoginUser } from '@/services/user';
+import type { AccessUser, LoginUser } from '@/app/access';
 
-const user = (over: Partial<LoginUser> = {}, info: Partial<LoginUser['info']> = {}): LoginUser => ({
-  userId: 1,
-  userName: 'u',
-  name: 'U',
+const user = (over: Partial<NonNullable<AccessUser>> = {}, info: Partial<LoginUser['info']> = {}): NonNullable<AccessUser> => ({
   roleIds: ['step_sl'],
   buttons: ['system:user:list'],
   permissions: [{ permissionId: 'revocation', actionList: ['add', 'query'] }],

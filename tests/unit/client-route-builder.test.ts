@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   breadcrumbChain, buildMenuTree, buildUserRoutes, defaultRoutes, findChain, flattenRoutes, generateRoutes, joinPath,
 } from '@/app/routeBuilder';
-import type { MenuEntry } from '@/services/menu';
+import type { MenuEntry } from '@/app/routeBuilder';
 
 const e = (menuId: number, parentId: number, path: string | null, component: string | null, over: Partial<MenuEntry> = {}): MenuEntry => ({
   menuId, parentId, menuName: `m${menuId}`, name: `n${menuId}`, menuKey: `k${menuId}`, icon: null, visible: '0',
@@ -34,10 +34,6 @@ describe('route builder', () => {
     expect(tree.map((n) => n.menuId)).toEqual([1, 2, 5, 8, 9]);
     expect(tree[1].children.map((n) => n.menuId)).toEqual([3, 4]);
     expect(tree[2].children[0].children[0].menuId).toBe(7);
-  });
-  it('orders siblings by orderNum when given', () => {
-    const tree = buildMenuTree([e(1, 0, '/b', 'x', { orderNum: 2 }), e(2, 0, '/a', 'y', { orderNum: 1 })]);
-    expect(tree.map((n) => n.menuId)).toEqual([2, 1]);
   });
   it('a parent without redirect goes to its first child; relative paths join', () => {
     const [, business, queue] = generateRoutes(buildMenuTree(MENU));

@@ -8,9 +8,9 @@ const api = vi.hoisted(() => ({
   smsLogin: vi.fn(),
 }));
 
-vi.mock('@/services/auth', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/services/auth')>();
-  return { ...actual, sendSmsCode: api.sendSmsCode, smsLogin: api.smsLogin };
+vi.mock('@/services/generated/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/services/generated/api')>();
+  return { ...actual, loginSmsSend: api.sendSmsCode, loginSmsLogin: api.smsLogin };
 });
 
 import PhoneLoginModal from '@/pages/user/Login/PhoneLoginModal';
@@ -55,7 +55,7 @@ describe('PhoneLoginModal send button', () => {
     });
     await flush();
 
-    expect(api.sendSmsCode).toHaveBeenCalledWith('13800000001');
+    expect(api.sendSmsCode).toHaveBeenCalledWith({ mobile: '13800000001' }, { isLogin: true });
     for (let s = 60; s >= 1; s--) {
       expect(label()).toBe(`${s} s`);
       expect(sendButton().disabled).toBe(true);
@@ -146,7 +146,7 @@ describe('PhoneLoginModal submit', () => {
       fireEvent.click(screen.getByTestId('phone-submit'));
     });
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith('session-token'));
-    expect(api.smsLogin).toHaveBeenCalledWith({ mobile: '13800000001', code: '123456' }, 'vt-9');
+    expect(api.smsLogin).toHaveBeenCalledWith({ mobile: '13800000001', code: '123456' }, { verifytoken: 'vt-9' }, { isLogin: true });
     expect(onClose).toHaveBeenCalled();
   });
 

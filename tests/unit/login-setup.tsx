@@ -2,7 +2,7 @@
  * Shared jsdom setup of the login/public-site unit tests (imported by tests/unit/login-*.test.tsx).
  * antd needs matchMedia and ResizeObserver, which jsdom lacks.
  */
-import i18n from '@/i18n';
+import i18n, { changeLanguage, loadAllTexts } from '@/i18n';
 
 export function installDomShims(): void {
   if (!window.matchMedia) {
@@ -31,7 +31,9 @@ export function installDomShims(): void {
 }
 
 export async function useLanguage(lng: 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR'): Promise<void> {
-  await i18n.changeLanguage(lng);
+  // Texts are loaded on demand (src/i18n.ts), as in the browser; the pages under test read any namespace.
+  await loadAllTexts();
+  await changeLanguage(lng);
 }
 
 export { i18n };

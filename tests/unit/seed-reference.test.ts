@@ -153,6 +153,9 @@ describe('roles and grants', () => {
     expect(cfg.get('biz.delay.windowDays')).toBe('90');
     expect(cfg.get('sys.session.idleMs')).toBe('1800000');
     expect(cfg.get('sys.upload.maxSizeMb')).toBe('10');
-    expect(SYS_CONFIG).toHaveLength(16);
+    // The audit logs are kept 180 days (等保), then archived (server/jobs/housekeeping.ts).
+    expect(cfg.get('sys.log.retentionDays')).toBe('180');
+    expect(cfg.get('sys.log.expiredAction')).toBe('archive');
+    expect(SYS_CONFIG).toHaveLength(18);
   });
 });

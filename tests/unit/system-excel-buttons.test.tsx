@@ -1,16 +1,12 @@
 // @vitest-environment jsdom
-/** ExportButton and ImportButton: the export passes url/params, the import uploads field `file` and shows the count or the per-row error report. */
+/** ExportButton and ImportButton: the export calls its generated operation with the search params, the import uploads field `file` and shows the count or the per-row error report. */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDomShims, useLanguage } from './login-setup';
 
-const api = vi.hoisted(() => ({ downloadFile: vi.fn(), post: vi.fn() }));
+const api = vi.hoisted(() => ({ downloadFile: vi.fn(), exportCall: vi.fn(), template: vi.fn(), importCall: vi.fn() }));
 vi.mock('@/services/download', () => ({ downloadFile: api.downloadFile }));
-vi.mock('@/services/request', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/services/request')>();
-  return { ...actual, post: api.post };
-});
 
 import { ExportButton, ImportButton, importedCountOf, rowErrorsOf } from '@/components/ExcelButtons';
 
@@ -19,8 +15,7 @@ beforeAll(async () => {
   await useLanguage('zh-CN');
 });
 beforeEach(() => {
-  api.downloadFile.mockReset();
-  api.post.mockReset();
+  for (const f of Object.values(api)) f.mockReset();
 });
 afterEach(() => cleanup());
 
@@ -35,24 +30,29 @@ async function openAndChoose() {
 }
 
 describe('ExportButton', { timeout: 30_000 }, () => {
-  it('downloads the url with the search params, without paging and empty values', async () => {
-    api.downloadFile.mockResolvedValue(undefined);
+  it('downloads through the export operation with the search params, without paging and empty values', async () => {
+    // The download helper runs the bound operation with its options.
+    api.downloadFile.mockImplementation(async (call: (o: object) => Promise<Blob>) => {
+      await call({ marker: 1 });
+    });
+    api.exportCall.mockResolvedValue(new Blob(['xlsx']));
     render(
       <App>
-        <ExportButton url="/system/config/export" params={{ configKey: 'sys', configName: '', current: 2, pageSize: 10 }} fileName="参数设置" />
+        <ExportButton exportCall={api.exportCall} params={{ configKey: 'sys', configName: '', current: 2, pageSize: 10 }} fileName="参数设置" />
       </App>,
     );
     await act(async () => {
       fireEvent.click(screen.getByTestId('excel-export'));
     });
-    expect(api.downloadFile).toHaveBeenCalledWith('/system/config/export', { configKey: 'sys' }, '参数设置.xlsx');
+    expect(api.downloadFile).toHaveBeenCalledWith(expect.any(Function), '参数设置.xlsx');
+    expect(api.exportCall).toHaveBeenCalledWith({ configKey: 'sys' }, { marker: 1 });
   });
 
   it('shows the server message when the export fails', async () => {
     api.downloadFile.mockRejectedValue({ code: 403, msg: '没有权限，请联系管理员授权' });
     render(
       <App>
-        <ExportButton url="/system/operlog/export" />
+        <ExportButton exportCall={api.exportCall} />
       </App>,
     );
     await act(async () => {
@@ -67,31 +67,30 @@ describe('ImportButton', { timeout: 30_000 }, () => {
     api.downloadFile.mockResolvedValue(undefined);
     render(
       <App>
-        <ImportButton templateUrl="/system/user/importTemplate" importUrl="/system/user/import" />
+        <ImportButton template={api.template} importCall={api.importCall} />
       </App>,
     );
     fireEvent.click(screen.getByTestId('excel-import'));
     await act(async () => {
       fireEvent.click(await screen.findByTestId('excel-template'));
     });
-    expect(api.downloadFile).toHaveBeenCalledWith('/system/user/importTemplate', undefined, 'template.xlsx');
+    expect(api.downloadFile).toHaveBeenCalledWith(api.template, 'template.xlsx');
   });
 
   it('uploads the file as field `file` and shows the imported count', async () => {
-    api.post.mockResolvedValue({ code: 0, msg: '导入成功', data: { count: 12 } });
+    api.importCall.mockResolvedValue({ code: 0, msg: '导入成功', data: { count: 12 } });
     const onDone = vi.fn();
     render(
       <App>
-        <ImportButton templateUrl="/t" importUrl="/system/user/import" onDone={onDone} />
+        <ImportButton template={api.template} importCall={api.importCall} onDone={onDone} />
       </App>,
     );
     await openAndChoose();
     await act(async () => {
       fireEvent.click(screen.getByTestId('excel-import-submit'));
     });
-    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
-    const [url, form] = api.post.mock.calls[0]!;
-    expect(url).toBe('/system/user/import');
+    await waitFor(() => expect(api.importCall).toHaveBeenCalledTimes(1));
+    const [{ form }] = api.importCall.mock.calls[0]! as [{ form: FormData }];
     expect(form).toBeInstanceOf(FormData);
     expect((form as FormData).get('file')).toBeInstanceOf(File);
     expect(((form as FormData).get('file') as File).name).toBe('人员.xlsx');
@@ -100,7 +99,7 @@ describe('ImportButton', { timeout: 30_000 }, () => {
   });
 
   it('shows the per-row error report of a 400 answer and does not call onDone', async () => {
-    api.post.mockRejectedValue({
+    api.importCall.mockRejectedValue({
       code: 400,
       status: 400,
       msg: '导入数据有 2 行错误，未导入任何数据',
@@ -112,7 +111,7 @@ describe('ImportButton', { timeout: 30_000 }, () => {
     const onDone = vi.fn();
     render(
       <App>
-        <ImportButton templateUrl="/t" importUrl="/system/user/import" onDone={onDone} />
+        <ImportButton template={api.template} importCall={api.importCall} onDone={onDone} />
       </App>,
     );
     await openAndChoose();

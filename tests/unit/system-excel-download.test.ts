@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-/** downloadFile: GET as blob through the one axios client (token header), name from Content-Disposition filename*, JSON errors read back from the blob. */
+/** downloadFile: a generated export operation GETs a blob through the one axios client (token header), the name comes from Content-Disposition filename*, JSON errors are read back from the blob. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { http } from '@/services/request';
 import { downloadFile, fileNameFromDisposition } from '@/services/download';
+import { systemConfigExport, systemOperlogExport } from '@/services/generated/api';
 import { clearToken, setToken } from '@/utils/storage';
 
 describe('fileNameFromDisposition', () => {
@@ -41,9 +42,9 @@ describe('downloadFile', () => {
     return { data: body, status, statusText: String(status), headers, config };
   };
 
-  it('GETs the URL with the search params and the token header, and saves under the server name', async () => {
+  it('GETs the operation with the search params and the token header, and saves under the server name', async () => {
     http.defaults.adapter = answer(200, new Blob(['xlsx']), { 'content-disposition': `attachment; filename="x.xlsx"; filename*=UTF-8''%E6%93%8D%E4%BD%9C%E6%97%A5%E5%BF%97.xlsx` });
-    await downloadFile('/system/operlog/export', { title: '参数设置', status: '1' }, 'fallback.xlsx');
+    await downloadFile((o) => systemOperlogExport({ title: '参数设置', status: '1' }, o), 'fallback.xlsx');
     expect(seen!.method).toBe('get');
     expect(seen!.url).toBe('/system/operlog/export');
     expect(seen!.params).toEqual({ title: '参数设置', status: '1' });
@@ -55,14 +56,14 @@ describe('downloadFile', () => {
 
   it('falls back to the given name when the server sends none', async () => {
     http.defaults.adapter = answer(200, new Blob(['xlsx']), {});
-    await downloadFile('/system/config/export', undefined, '参数设置.xlsx');
+    await downloadFile((o) => systemConfigExport(undefined, o), '参数设置.xlsx');
     expect(saved.map((s) => s.name)).toEqual(['参数设置.xlsx']);
   });
 
   it('rejects with the server message hidden in a JSON error blob, and saves nothing', async () => {
     const body = new Blob([JSON.stringify({ code: 403, msg: '没有权限，请联系管理员授权' })], { type: 'application/json' });
     http.defaults.adapter = answer(403, body, { 'content-type': 'application/json' });
-    await expect(downloadFile('/system/operlog/export')).rejects.toMatchObject({ code: 403, status: 403, msg: '没有权限，请联系管理员授权' });
+    await expect(downloadFile((o) => systemOperlogExport(undefined, o))).rejects.toMatchObject({ code: 403, status: 403, msg: '没有权限，请联系管理员授权' });
     expect(saved).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomShims, useLanguage } from './login-setup';
 import ReviewModal from '@/components/AdminKit/review/ReviewModal';
-import type { ReviewDetail } from '@/services/systemUser';
+import type { ReviewDetail } from '@/components/AdminKit';
 
 beforeAll(async () => {
   installDomShims();

@@ -4,30 +4,31 @@ import { App } from 'antd';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installDomShims, useLanguage } from './login-setup';
 
-const api = vi.hoisted(() => ({ sendWorkflowEvent: vi.fn(), getCommentPresets: vi.fn() }));
+const api = vi.hoisted(() => ({ workflowEvents: vi.fn(), systemDictDataType: vi.fn() }));
 
-vi.mock('@/services/workflow', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/services/workflow')>();
-  return { ...actual, sendWorkflowEvent: api.sendWorkflowEvent, getCommentPresets: api.getCommentPresets };
+vi.mock('@/services/generated/api', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/services/generated/api')>();
+  return { ...actual, workflowEvents: api.workflowEvents, systemDictDataType: api.systemDictDataType };
 });
 
 import WorkflowActions, { clearPresetCache } from '@/components/WorkflowActions';
+import type { ApplicationDetail } from '@/services/workflow';
 
 beforeAll(async () => {
   installDomShims();
   await useLanguage('zh-CN');
 });
 beforeEach(() => {
-  api.sendWorkflowEvent.mockReset();
-  api.getCommentPresets.mockReset();
-  api.getCommentPresets.mockResolvedValue({ code: 0, data: [{ dictLabel: '材料不全，请补正', dictValue: '1' }] });
+  api.workflowEvents.mockReset();
+  api.systemDictDataType.mockReset();
+  api.systemDictDataType.mockResolvedValue({ code: 0, data: [{ dictLabel: '材料不全，请补正', dictValue: '1' }] });
   clearPresetCache();
 });
 afterEach(() => cleanup());
 
 const base = { id: 7, version: 3, businessType: 'newCert', stateValue: 'submitted' as unknown, step: 'sl' as const };
 
-function renderActions(allowedEvents: string[], props: { onDone?: () => void; onStale?: () => void } = {}, detail: Partial<typeof base> = {}) {
+function renderActions(allowedEvents: ApplicationDetail['allowedEvents'], props: { onDone?: () => void; onStale?: () => void } = {}, detail: Partial<typeof base> = {}) {
   return render(
     <App>
       <WorkflowActions detail={{ ...base, ...detail, allowedEvents }} {...props} />
@@ -57,8 +58,14 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
     cleanup();
 
     renderActions(['AGREE', 'DISAGREE'], {}, { stateValue: { inReview: 'cs' }, step: 'cs' as never });
-    expect(screen.getByTestId('wf-action-AGREE').textContent?.replace(/\s/g, '')).toBe('同意');
+    expect(screen.getByTestId('wf-action-AGREE').textContent?.replace(/\s/g, '')).toBe('初审通过');
     expect(screen.getByTestId('wf-action-DISAGREE').textContent?.replace(/\s/g, '')).toBe('不同意');
+    cleanup();
+
+    // The 办结 step's buttons say 办结, not 同意.
+    renderActions(['AGREE', 'DISAGREE'], {}, { stateValue: { inReview: 'bj' }, step: 'bj' as never });
+    expect(screen.getByTestId('wf-action-AGREE').textContent?.replace(/\s/g, '')).toBe('办结');
+    expect(screen.getByTestId('wf-action-DISAGREE').textContent?.replace(/\s/g, '')).toBe('办结（不予准予）');
     cleanup();
 
     const { container } = renderActions([]);
@@ -68,7 +75,7 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
 
   it('requires a comment for RETURN (after confirmation) and sends it with the version', async () => {
     const onDone = vi.fn();
-    api.sendWorkflowEvent.mockResolvedValue({ code: 0, data: { ...base, version: 4, allowedEvents: [] } });
+    api.workflowEvents.mockResolvedValue({ code: 0, data: { ...base, version: 4, allowedEvents: [] } });
     renderActions(['AGREE', 'RETURN'], { onDone });
 
     fireEvent.click(screen.getByTestId('wf-action-RETURN'));
@@ -78,22 +85,22 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
       fireEvent.click(submit);
     });
     expect(await screen.findByText('请填写意见')).toBeTruthy();
-    expect(api.sendWorkflowEvent).not.toHaveBeenCalled();
+    expect(api.workflowEvents).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByTestId('wf-comment'), { target: { value: '材料不全，请补正' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('wf-submit'));
     });
-    await waitFor(() => expect(api.sendWorkflowEvent).toHaveBeenCalledTimes(1));
-    expect(api.sendWorkflowEvent).toHaveBeenCalledWith(7, { type: 'RETURN', comment: '材料不全，请补正', version: 3 });
+    await waitFor(() => expect(api.workflowEvents).toHaveBeenCalledTimes(1));
+    expect(api.workflowEvents).toHaveBeenCalledWith(7, { type: 'RETURN', comment: '材料不全，请补正', version: 3 });
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(expect.objectContaining({ version: 4 })));
-    expect(api.getCommentPresets).toHaveBeenCalledWith('no_agree_comment');
+    expect(api.systemDictDataType).toHaveBeenCalledWith({ dictType: 'no_agree_comment' });
   });
 
   it('sends AGREE without a comment and calls onStale on 409', async () => {
     const onStale = vi.fn();
     const onDone = vi.fn();
-    api.sendWorkflowEvent.mockRejectedValue({ code: 409, status: 409, msg: '数据已被他人更新，请刷新后重试' });
+    api.workflowEvents.mockRejectedValue({ code: 409, status: 409, msg: '数据已被他人更新，请刷新后重试' });
     renderActions(['AGREE'], { onStale, onDone });
 
     fireEvent.click(screen.getByTestId('wf-action-AGREE'));
@@ -102,10 +109,10 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('wf-submit'));
     });
-    await waitFor(() => expect(api.sendWorkflowEvent).toHaveBeenCalledWith(7, { type: 'AGREE', comment: undefined, version: 3 }));
+    await waitFor(() => expect(api.workflowEvents).toHaveBeenCalledWith(7, { type: 'AGREE', comment: undefined, version: 3 }));
     await waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
     expect(onDone).not.toHaveBeenCalled();
     expect(await screen.findByText('数据已被他人更新，请刷新后重试')).toBeTruthy();
-    expect(api.getCommentPresets).toHaveBeenCalledWith('new_cert_comment');
+    expect(api.systemDictDataType).toHaveBeenCalledWith({ dictType: 'new_cert_comment' });
   });
 });

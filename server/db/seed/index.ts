@@ -2,7 +2,7 @@
  * Seed data. Reference data (dictionaries, districts, departments, roles, menus, grants, configuration) is
  * used in production too; demo data (enterprises, persons, certificates, demo accounts …) only in demos and tests.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { sysDept, sysDictType, sysPasswordHistory, sysRole, sysUser, sysUserRole } from '../schema.js';
 import type { DbOrTx } from '../client.js';
 import { buildDemoData, insertDemoData } from './demo.js';
@@ -55,8 +55,4 @@ export async function createInitialAdmin(db: DbOrTx, passwordHash: string): Prom
   });
 }
 
-/** True when users exist (seeding already done). */
-export async function isSeeded(db: DbOrTx): Promise<boolean> {
-  const rows = await db.select({ one: sql<number>`1` }).from(sysUser).limit(1);
-  return rows.length > 0;
-}
+export { isSeeded } from './seeded.js';

@@ -82,6 +82,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('企业更名', 'EnterpriseRename', 'enterpriseRename', 'business/EnterpriseRename', 'business:rename:list', CRUD),
   ]),
   dir('个人业务', 'personCheck', '/personCheck', 'personCheck:menu:view', 'SolutionOutlined', [
+    page('我的证书', 'MyCertificates', 'myCertificates', 'personCheck/MyCertificates', 'personCheck:myCert:list'),
     page('延期确认', 'PersonCheckDelay', 'personCheckDelay', 'personCheck/PersonCheckDelay', 'personCheck:delay:list', [['confirm', '确认'], ['reject', '退回']]),
     page('省内调动确认', 'PersonCheckInner', 'personCheckInner', 'personCheck/PersonCheckInner', 'personCheck:inner:list', [['confirm', '确认'], ['reject', '退回']]),
     page('省外调入确认', 'PersonCheckIn', 'personCheckIn', 'personCheck/PersonCheckIn', 'personCheck:in:list', [['confirm', '确认'], ['reject', '退回']]),
@@ -105,11 +106,12 @@ export const MENU_TREE: readonly MenuNode[] = [
     children: WORKFLOW_STEPS.map((s) => ({ menuName: s.label, menuType: 'F' as const, menuKey: `workflow:${s.step}` })),
   },
   dir('考试与继续教育', 'exam', '/exam', 'exam:menu:view', 'ReadOutlined', [
+    page('考试批次', 'ExamBatchList', 'examBatch', 'exam/ExamBatchList', 'exam:examBatch:list', CRUD),
     page('考试人员', 'ExamPersonList', 'examPerson', 'exam/ExamPersonList', 'exam:examPerson:list', EXPORT),
-    page('考试报名', 'ExamSignList', 'examSign', 'exam/ExamSignList', 'exam:examSign:list', CRUD),
+    page('考试报名', 'ExamSignList', 'examSign', 'exam/ExamSignList', 'exam:examSign:list', [['add', '报名'], ['remove', '撤回'], ['review', '审核'], ['export', '导出']]),
     page('报名详情', 'ExamSignDetail', 'examSignDetail', 'exam/ExamSignDetail', 'exam:examSign:detail', [], { visible: '1' }),
     page('准考证打印', 'ExamPrintPermit', 'examPrintPermit', 'exam/ExamPrintPermit', 'exam:printPermit:list', [['print', '打印']]),
-    page('考试成绩', 'ExamScore', 'examScore', 'exam/ExamScore', 'exam:examScore:list', [['edit', '录入'], ['export', '导出']]),
+    page('考试成绩', 'ExamScore', 'examScore', 'exam/ExamScore', 'exam:examScore:list', [['edit', '录入'], ['publish', '发布成绩'], ['export', '导出']]),
     page('成绩导入', 'ExamImport', 'examImport', 'exam/ExamImport', 'exam:examImport:list', [['import', '导入']]),
     page('继续教育导入', 'EducationImport', 'educationImport', 'exam/EducationImport', 'exam:educationImport:list', [['import', '导入']]),
     page('继续教育记录', 'FurtherEducation', 'furtherEducation', 'exam/FurtherEducation', 'exam:furtherEducation:list', [['remove', '删除'], ['export', '导出']]),
@@ -129,7 +131,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('证书统计', 'StatisticsCerts', 'certs', 'statistics/StatisticsCerts', 'statistics:certs:list', EXPORT),
   ]),
   dir('诚信管理', 'credit', '/credit', 'credit:menu:view', 'SafetyCertificateOutlined', [
-    page('处罚管理', 'CreditManagement', 'creditManagement', 'credit/CreditManagement', 'credit:punishment:list', [...CRUD, ['query', '详情']]),
+    page('处罚管理', 'CreditManagement', 'creditManagement', 'credit/CreditManagement', 'credit:punishment:list', [...CRUD, ['query', '详情'], ['audit', '审核']]),
   ]),
   dir('系统管理', 'system', '/system', 'system:menu:view', 'SettingOutlined', [
     page('用户管理', 'UserList', 'user', 'system/UserList', 'system:user:list', [...CRUD, ['import', '导入'], ['resetPwd', '重置密码'], ['audit', '审核']]),
@@ -155,6 +157,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('常见问题', 'QuestionList', 'question', 'system/QuestionList', 'system:question:list', ADD),
     page('网关管理', 'GatewayList', 'gateway', 'system/GatewayList', 'system:gateway:list', ADD),
     page('在线用户', 'OnlineUserList', 'online', 'system/OnlineUserList', 'system:online:list', [['forceLogout', '强退']]),
+    page('定时任务', 'JobList', 'job', 'system/JobList', 'system:job:list', [['run', '执行一次'], ['pause', '暂停'], ['resume', '恢复'], ['export', '导出']]),
     page('操作日志', 'OperLogList', 'operlog', 'system/OperLogList', 'system:operlog:list', EXPORT),
     page('登录日志', 'LoginLogList', 'logininfor', 'system/LoginLogList', 'system:logininfor:list', [['export', '导出'], ['unlock', '解锁账户']]),
     page('个人信息访问日志', 'PersonalDataLogList', 'pdlog', 'system/PersonalDataLogList', 'system:pdlog:list', EXPORT),

@@ -45,6 +45,8 @@ export const SYS_CONFIG: ReadonlyArray<{ configKey: string; configValue: string;
   { configKey: 'biz.review.deadlineWorkingDays', configValue: '20', configName: '审批法定时限（工作日）', remark: '受理之日起计算' },
   { configKey: 'sys.upload.maxSizeMb', configValue: '10', configName: '上传文件大小上限（MB）', remark: '申请材料等上传文件（PDF/JPG/PNG）' },
   { configKey: 'biz.modify.deadlineWorkingDays', configValue: '5', configName: '变更办理时限（工作日）', remark: '' },
+  { configKey: 'sys.log.retentionDays', configValue: '180', configName: '审计日志保留天数', remark: '操作日志、登录日志至少保留 180 天（等保），更早的按下一项归档或删除' },
+  { configKey: 'sys.log.expiredAction', configValue: 'archive', configName: '过期日志处理方式', remark: 'archive：归档为 DATA_DIR/archive 下的压缩文件后删除；delete：直接删除' },
 ];
 
 export async function seedConfig(db: DbOrTx): Promise<void> {

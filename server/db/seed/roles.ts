@@ -23,6 +23,11 @@ export interface RoleSeed {
 }
 
 const DASHBOARD = 'dashboard:workplace:view';
+/**
+ * Centre staff record punishments of their area's certificate holders and review each other's
+ * (four-eyes: never their own submission, the server checks it).
+ */
+const CREDIT = 'credit:menu:view';
 
 /**
  * The queue pages a step role can open, as the engine decides them (server/workflow/views.ts):
@@ -33,7 +38,31 @@ function queuesOfStep(step: Step): string[] {
   return BUSINESS_TYPE_KEYS.filter((t) => routeSteps(BUSINESS_ROUTES[t].middleSteps).includes(step)).flatMap((t) =>
     (step === 'sl' ? ['waitAccept', 'accepted', 'reviewed'] : ['waitReview', 'reviewed']).map((view) => `=queue:${t}:${view}`));
 }
+/**
+ * Continuing education and score imports: the centre's 受理 staff import scores and hours and may
+ * remove a wrong record; every other step reads the records (a delay's reviewers check the hours),
+ * as do enterprises (their employees) and holders (their own).
+ */
+const EDUCATION_READ = ['=exam:furtherEducation:list', 'exam:furtherEducation:export'];
+const IMPORTS_OF_STEP = (step: Step): string[] =>
+  step === 'sl' ? ['exam:examImport:list', 'exam:educationImport:list', 'exam:furtherEducation:list'] : EDUCATION_READ;
+
 const stepLabel = (step: string) => WORKFLOW_STEPS.find((s) => s.step === step)!.label;
+
+/**
+ * The exam desk of a centre (受理, the staff who take in what enterprises file): batches, review of
+ * sign-ups, tickets, result entry and publication, result search — for their own area.
+ */
+const EXAM_DESK = [
+  'exam:examBatch:list', 'exam:examPerson:list', '=exam:examSign:list', 'exam:examSign:review', 'exam:examSign:export', 'exam:examSign:detail',
+  'exam:printPermit:list', 'exam:examScore:list', 'exam:scoreSearch:list',
+];
+/** Enterprises sign their employees up, withdraw, print their tickets. */
+const EXAM_ENTERPRISE = [
+  'exam:examPerson:list', '=exam:examSign:list', 'exam:examSign:add', 'exam:examSign:remove', 'exam:examSign:export', 'exam:examSign:detail', 'exam:printPermit:list',
+];
+/** A person sees their own sign-ups and results and prints their own ticket. */
+const EXAM_PERSON = ['=exam:examSign:list', 'exam:examSign:detail', 'exam:printPermit:list', 'exam:scoreSearch:list'];
 
 export const ROLES: readonly RoleSeed[] = [
   {
@@ -55,22 +84,25 @@ export const ROLES: readonly RoleSeed[] = [
     roleKey: 'adminProvince', roleName: '省级管理员', dataScope: '1', remark: '全省业务数据查看、统计分析与诚信管理',
     grants: [DASHBOARD, 'dashboard:analysis:view', 'queue:menu:view', 'print:menu:view', 'exam:menu:view', 'search:menu:view',
       'statistics:menu:view', 'credit:menu:view'],
+    // Signing up is the enterprises' own act.
+    except: ['exam:examSign:add', 'exam:examSign:remove'],
   },
   ...STEP_ROLE_KEYS.map((key): RoleSeed => {
     const step = key.slice(5);
     return {
       roleKey: key, roleName: stepLabel(step), dataScope: '3', remark: `业务办理${stepLabel(step)}环节`,
       // The centre runs from its searches and figures: every step role sees its area's statistics.
-      grants: [DASHBOARD, 'search:menu:view', 'statistics:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : [])],
+      grants: [DASHBOARD, 'search:menu:view', 'statistics:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : []), CREDIT,
+        ...(step === 'sl' ? EXAM_DESK : []), ...IMPORTS_OF_STEP(step as Step)],
     };
   }),
   {
     roleKey: 'enterprise', roleName: '企业用户', dataScope: '5', remark: '建筑施工企业办理安管人员证书业务',
-    grants: [DASHBOARD, 'business:menu:view', 'search:staff:list', 'search:cert:list', 'search:apply:list'],
+    grants: [DASHBOARD, 'business:menu:view', 'search:staff:list', 'search:cert:list', 'search:apply:list', ...EXAM_ENTERPRISE, ...EDUCATION_READ],
   },
   {
     roleKey: 'person', roleName: '个人用户', dataScope: '5', remark: '持证人员确认业务与申请注销',
-    grants: [DASHBOARD, 'personCheck:menu:view'],
+    grants: [DASHBOARD, 'personCheck:menu:view', ...EXAM_PERSON, ...EDUCATION_READ],
   },
 ];
 

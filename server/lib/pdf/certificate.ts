@@ -5,6 +5,9 @@
  */
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedCjkFont } from './font.js';
+import { A4, chineseDate, versionLabel } from './format.js';
+
+export { A4, chineseDate, versionLabel };
 import { drawQrCode } from './qr.js';
 import { drawCentered, drawFitted, textWidth, type Box } from './text.js';
 
@@ -40,7 +43,6 @@ export interface CertificatePdfData {
   verifyUrl: string;
 }
 
-export const A4: [number, number] = [595.28, 841.89];
 const BLUE = rgb(0.08, 0.24, 0.5);
 const GREY = rgb(0.35, 0.35, 0.35);
 const RED = rgb(0.8, 0.1, 0.1);
@@ -61,9 +63,6 @@ export const NAME_VALUE_BOX: Box = { x: TABLE_X + LABEL_WIDTH, y: TABLE_TOP - RO
 export const EMPTY_BOX: Box = { x: TABLE_X, y: 240, width: 200, height: 32 };
 export const QR_BOX = { x: 405, y: 128, size: 120 };
 
-export const versionLabel = (version: number) => String(version).padStart(3, '0');
-/** 2023-01-05 → 2023年01月05日 */
-export const chineseDate = (date: string) => (/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date.slice(0, 4)}年${date.slice(5, 7)}月${date.slice(8, 10)}日` : date);
 
 function rows(d: CertificatePdfData): Row[] {
   const valid = d.status === '01';

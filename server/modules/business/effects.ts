@@ -4,9 +4,9 @@
  * changes exactly when its application reaches 办结 and never otherwise. Every change of an existing
  * certificate first copies its current version into certificate_history.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { BusinessType } from '../../../machines/businessTypes.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { application, certificate, certificateHistory, employmentRecord, enterprise, nationalOutbox, person } from '../../db/schema.js';
 import { certExpiryDate, type CertCategory } from '../../db/seed/certNo.js';
 import { ISSUING_AUTHORITY } from '../../db/seed/dictionaries.js';
@@ -29,25 +29,47 @@ async function lockCertificate(tx: Tx, id: number | null): Promise<CertificateRo
   return row;
 }
 
+/**
+ * A kept version's data: the certificate row (alias c) keyed and formatted as drizzle reads it
+ * (timestamps as ISO instants), with its holder (alias p) and enterprise (alias e) as they were.
+ */
+export const CERTIFICATE_VERSION_JSON = sql.raw(`jsonb_build_object(${Object.entries(getTableColumns(certificate)).map(([key, col]) =>
+  `'${key}', ${col.columnType === 'PgTimestamp' ? `to_char(c."${col.name}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `c."${col.name}"`}`).join(', ')})
+  || jsonb_build_object('holderName', p.name, 'holderIdNo', p.id_no, 'holderSex', p.sex, 'holderBirthDate', p.birth_date,
+    'enterpriseName', e.name, 'creditCode', e.credit_code)`);
+
+/** Why a version was replaced: the business type and its application, or another cause (a punishment) with its own note. */
+export interface VersionCause {
+  reason: string;
+  applicationId: number | null;
+  /** Kept with the old version's data (e.g. which punishment replaced it). */
+  note?: Record<string, unknown>;
+}
+
+const causeOf = (app: ApplicationRow): VersionCause => ({ reason: app.businessType, applicationId: app.id });
+
+/**
+ * Keeps the versions being replaced, with the holder and enterprise as they were: one statement for
+ * any number of certificates, so a close effect keeps one and the nightly expiry (server/jobs)
+ * keeps thousands the same way. The caller holds the rows' locks.
+ */
+export async function keepVersions(tx: DbOrTx, certificateIds: readonly number[], cause: VersionCause, now: Date): Promise<void> {
+  if (certificateIds.length === 0) return;
+  if (!certificateIds.every((id) => Number.isInteger(id) && id > 0)) throw new Error('keepVersions: certificate ids must be positive integers');
+  const note = cause.note ? sql`|| jsonb_build_object('cause', ${JSON.stringify(cause.note)}::jsonb)` : sql``;
+  await tx.execute(sql`
+    insert into ${certificateHistory} (certificate_id, version, data, reason, application_id, changed_at)
+    select c.id, c.version, ${CERTIFICATE_VERSION_JSON} ${note}, ${cause.reason}, ${cause.applicationId}::int, ${now.toISOString()}::timestamptz
+    from ${certificate} c
+    left join ${person} p on p.id = c.person_id
+    left join ${enterprise} e on e.id = c.enterprise_id
+    where c.id = any(${`{${certificateIds.join(',')}}`}::int[])
+    order by c.id`);
+}
+
 /** Keeps the version being replaced, with the holder and enterprise as they were. */
-async function keepVersion(tx: Tx, cert: CertificateRow, app: ApplicationRow, now: Date): Promise<void> {
-  const [holder] = await tx.select({ name: person.name, idNo: person.idNo, sex: person.sex, birthDate: person.birthDate }).from(person).where(eq(person.id, cert.personId));
-  const [ent] = await tx.select({ name: enterprise.name, creditCode: enterprise.creditCode }).from(enterprise).where(eq(enterprise.id, cert.enterpriseId));
-  await tx.insert(certificateHistory).values({
-    certificateId: cert.id,
-    version: cert.version,
-    data: {
-      ...cert,
-      createdAt: cert.createdAt.toISOString(),
-      updatedAt: cert.updatedAt.toISOString(),
-      printedAt: cert.printedAt?.toISOString() ?? null,
-      holderName: holder?.name ?? null, holderIdNo: holder?.idNo ?? null, holderSex: holder?.sex ?? null, holderBirthDate: holder?.birthDate ?? null,
-      enterpriseName: ent?.name ?? null, creditCode: ent?.creditCode ?? null,
-    },
-    reason: app.businessType,
-    applicationId: app.id,
-    changedAt: now,
-  });
+export async function keepVersion(tx: Tx, cert: CertificateRow, cause: VersionCause, now: Date): Promise<void> {
+  await keepVersions(tx, [cert.id], cause, now);
 }
 
 /** A new version of the certificate: +1, a new query code, 发证日期 the day of the decision, waiting to be printed again. */
@@ -89,7 +111,7 @@ const newCert: CloseEffect = async (tx, app, env) => {
 const delay: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   const renewed = delayedValidity(cert.expiryDate);
   await tx.update(certificate).set({ ...newVersion(cert, now), validFrom: renewed.validFrom, expiryDate: renewed.expiryDate, status: '01' }).where(eq(certificate.id, cert.id));
 };
@@ -104,7 +126,7 @@ const inner: CloseEffect = async (tx, app, env) => {
   const position = str(app.payload as Payload, 'position');
   for (const c of live) {
     if (c.enterpriseId === app.enterpriseId) continue;
-    await keepVersion(tx, c, app, now);
+    await keepVersion(tx, c, causeOf(app), now);
     await tx.update(certificate).set({ ...newVersion(c, now), enterpriseId: app.enterpriseId, ...(c.id === cert.id && position ? { position } : {}) })
       .where(eq(certificate.id, c.id));
   }
@@ -125,7 +147,7 @@ const inProvince: CloseEffect = async (tx, app, env) => {
 const outProvince: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   await tx.update(certificate).set({ status: '06', updatedAt: now }).where(eq(certificate.id, cert.id));
   const p = app.payload as Payload;
   await outbox(tx, 'transferOut', app, cert.id, { certNo: cert.certNo, targetProvince: str(p, 'targetProvince') ?? null, reason: str(p, 'reason') ?? null }, now);
@@ -135,7 +157,7 @@ const outProvince: CloseEffect = async (tx, app, env) => {
 const modify: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   const p = app.payload as Payload;
   const holder = Object.fromEntries(
     (['name', 'idNo', 'sex', 'title', 'education'] as const).filter((k) => str(p, k) !== undefined).map((k) => [k, str(p, k)!]),
@@ -149,7 +171,7 @@ const modify: CloseEffect = async (tx, app, env) => {
 const revoke: CloseEffect = async (tx, app, env) => {
   const now = env.clock.now();
   const cert = await lockCertificate(tx, app.certificateId);
-  await keepVersion(tx, cert, app, now);
+  await keepVersion(tx, cert, causeOf(app), now);
   await tx.update(certificate).set({ status: '04', updatedAt: now }).where(eq(certificate.id, cert.id));
   await outbox(tx, 'revoke', app, cert.id, { certNo: cert.certNo, reason: str(app.payload as Payload, 'reason') ?? null }, now);
 };
@@ -164,7 +186,7 @@ const rename: CloseEffect = async (tx, app, env) => {
     .where(eq(enterprise.id, app.enterpriseId));
   const valid = await tx.select().from(certificate).where(and(eq(certificate.enterpriseId, app.enterpriseId), eq(certificate.status, '01'))).for('update');
   for (const c of valid) {
-    await keepVersion(tx, c, app, now);
+    await keepVersion(tx, c, causeOf(app), now);
     const revokeRep = p.revokeOldLegalRepA === true && c.category === 'A' && c.position === '01';
     await tx.update(certificate).set(revokeRep ? { status: '04', updatedAt: now } : newVersion(c, now)).where(eq(certificate.id, c.id));
   }

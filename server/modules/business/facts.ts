@@ -2,13 +2,14 @@
  * What the business rules read about a person, a certificate and the applying enterprise: gathered
  * from the database in one place so the pre-check and the submit check see the same facts.
  */
-import { and, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  application, certificate, educationRecord, employmentRecord, enterprise, examResult, person, punishment, regConstructor, sysConfig, sysUser,
+  application, certificate, educationRecord, employmentRecord, enterprise, examBatch, examResult, examSignup, person, punishment, regConstructor, sysConfig, sysUser,
 } from '../../db/schema.js';
 import { addDays, addYears, chinaDate } from '../../lib/days.js';
 import type { Clock } from '../../lib/clock.js';
+import { effectiveStatusOf, SUSPENSION, withEffectiveStatus } from '../certificate/effective-status.js';
 
 export type PersonRow = typeof person.$inferSelect;
 export type CertificateRow = typeof certificate.$inferSelect;
@@ -84,9 +85,10 @@ export async function findPerson(db: DbOrTx, id: number): Promise<PersonRow | nu
   return p ?? null;
 }
 
+/** The certificate with its status as of today (a 暂扣 period may have begun or ended since it was written). */
 export async function findCertificate(db: DbOrTx, id: number): Promise<CertificateRow | null> {
   const [c] = await db.select().from(certificate).where(eq(certificate.id, id));
-  return c ?? null;
+  return c ? withEffectiveStatus(db, c) : null;
 }
 
 export async function findEnterprise(db: DbOrTx, id: number): Promise<EnterpriseRow | null> {
@@ -137,17 +139,35 @@ export async function hasValidConstructorReg(db: DbOrTx, personId: number, enter
   return rows.length > 0;
 }
 
+/**
+ * Which continuing-education rows count toward a certificate (DOMAIN.md delay rule 2): the holder's
+ * rows for this certificate (or for no certificate in particular) finished within its validity
+ * period. Built from values or from columns, so a list can sum it per certificate in SQL and the
+ * rule reads exactly the same rows.
+ */
+export function educationCountsToward(cert: {
+  personId: number | SQLWrapper; certNo: string | SQLWrapper; validFrom: string | SQLWrapper; expiryDate: string | SQLWrapper;
+}): SQL {
+  return and(
+    eq(educationRecord.personId, cert.personId),
+    or(eq(educationRecord.certNo, cert.certNo), isNull(educationRecord.certNo)),
+    gte(educationRecord.finishedOn, cert.validFrom),
+    lte(educationRecord.finishedOn, cert.expiryDate),
+  )!;
+}
+
+/** Years of a certificate's validity period (DOMAIN.md: 3 years). */
+const CERTIFICATE_YEARS = 3;
+
+/** Hours a certificate needs in its validity period: the yearly requirement (sys_config) times the three years of validity. */
+export const requiredEducationHours = (policy: Pick<BizPolicy, 'hoursPerYear'>): number => policy.hoursPerYear * CERTIFICATE_YEARS;
+
 /** Continuing-education hours earned within a certificate's validity period. */
 export async function educationHours(db: DbOrTx, cert: CertificateRow): Promise<number> {
   const [row] = await db
     .select({ hours: sql<string>`coalesce(sum(${educationRecord.hours}), 0)` })
     .from(educationRecord)
-    .where(and(
-      eq(educationRecord.personId, cert.personId),
-      or(eq(educationRecord.certNo, cert.certNo), isNull(educationRecord.certNo)),
-      gte(educationRecord.finishedOn, cert.validFrom),
-      lte(educationRecord.finishedOn, cert.expiryDate),
-    ));
+    .where(educationCountsToward(cert));
   return Number(row?.hours ?? 0);
 }
 
@@ -170,43 +190,79 @@ export async function otherBusinessInProgress(
   return rows.length > 0;
 }
 
-/** A 暂扣 (suspension) in force for the person or the certificate, or the certificate's status 02. */
+/**
+ * A 暂扣 (suspension) in force today: for a certificate, its status as of today is 02 (an approved
+ * punishment of it in force, or a 02 no punishment explains); without one, any approved 暂扣 of the
+ * person in force. Punishments waiting for review or rejected count for nothing.
+ */
 export async function suspended(db: DbOrTx, personId: number, cert: CertificateRow | null, today: string): Promise<boolean> {
-  if (cert?.status === '02') return true;
+  if (cert) return (await effectiveStatusOf(db, cert.id, today)) === '02';
   const rows = await db
     .select({ id: punishment.id })
     .from(punishment)
     .where(and(
-      eq(punishment.personId, personId), eq(punishment.type, '暂扣'), lte(punishment.startDate, today),
+      eq(punishment.personId, personId), eq(punishment.type, SUSPENSION), eq(punishment.reviewState, 'approved'), lte(punishment.startDate, today),
       or(isNull(punishment.endDate), gte(punishment.endDate, today)),
-      cert ? or(isNull(punishment.certificateId), eq(punishment.certificateId, cert.id)) : undefined,
     ))
     .limit(1);
   return rows.length > 0;
 }
 
-/** A ban after 吊销/撤销 in force (no new certificate before it ends). */
-export async function bannedUntil(db: DbOrTx, personId: number, today: string): Promise<string | null> {
-  const rows = await db
-    .select({ banUntil: punishment.banUntil })
-    .from(punishment)
-    .where(and(eq(punishment.personId, personId), gte(punishment.banUntil, today)));
-  return rows.reduce<string | null>((max, r) => (r.banUntil && (max === null || r.banUntil > max) ? r.banUntil : max), null);
+/** A ban after an approved 吊销/撤销, in force today: no exam and no new certificate until it ends. */
+export interface ActiveBan {
+  banUntil: string;
+  type: string;
+  docNo: string;
+  reason: string;
 }
 
-/** Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not assumed). */
+export async function activeBan(db: DbOrTx, personId: number, today: string): Promise<ActiveBan | null> {
+  const [row] = await db
+    .select({ banUntil: punishment.banUntil, type: punishment.type, docNo: punishment.docNo, reason: punishment.reason })
+    .from(punishment)
+    .where(and(eq(punishment.personId, personId), eq(punishment.reviewState, 'approved'), isNotNull(punishment.banUntil), gte(punishment.banUntil, today)))
+    .orderBy(desc(punishment.banUntil))
+    .limit(1);
+  return row?.banUntil ? { ...row, banUntil: row.banUntil } : null;
+}
+
+/** The last day of a ban in force (see {@link activeBan}), or null. */
+export async function bannedUntil(db: DbOrTx, personId: number, today: string): Promise<string | null> {
+  return (await activeBan(db, personId, today))?.banUntil ?? null;
+}
+
+/** The words of a ban refusal: what, why, until when. */
+export const banMessage = (ban: ActiveBan): string =>
+  `申请人因${ban.reason}被${ban.type}证书（${ban.docNo}），禁止考核期至 ${ban.banUntil}，期满前不能报考或申请新办证书`;
+
+/**
+ * Passed both exam parts of the category (an unclassified C pass counts for C1/C2/C3 alike is not
+ * assumed). A result of a sign-up counts once its batch has published the results (until then
+ * staff may still correct it); a result without a sign-up predates the platform and counts as it is.
+ */
 export async function passedExam(db: DbOrTx, personId: number, category: string, today: string): Promise<boolean> {
+  return (await passedCategoriesOf(db, [personId], today, category)).has(personId);
+}
+
+/** The categories each person passed as the new-certificate rule counts a pass (see {@link passedExam}). */
+export async function passedCategoriesOf(db: DbOrTx, personIds: readonly number[], today: string, category?: string): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (personIds.length === 0) return out;
   const rows = await db
-    .select({ id: examResult.id })
+    .selectDistinct({ personId: examResult.personId, category: examResult.category })
     .from(examResult)
+    .leftJoin(examSignup, eq(examSignup.id, examResult.signupId))
+    .leftJoin(examBatch, eq(examBatch.id, examSignup.batchId))
     .where(and(
-      eq(examResult.personId, personId), eq(examResult.category, category), eq(examResult.attended, '1'),
+      inArray(examResult.personId, [...personIds]), category ? eq(examResult.category, category) : undefined, eq(examResult.attended, '1'),
       eq(examResult.knowledgeResult, '1'), eq(examResult.abilityResult, '1'),
       // An exam pass is good for a new certificate for three years.
       gte(examResult.examDate, addYears(today, -3)),
+      or(isNull(examResult.signupId), eq(examBatch.state, 'published')),
     ))
-    .limit(1);
-  return rows.length > 0;
+    .orderBy(examResult.category);
+  for (const r of rows) out.set(r.personId, [...(out.get(r.personId) ?? []), r.category]);
+  return out;
 }
 
 export { addDays, addYears };

@@ -10,8 +10,8 @@ import type { BusinessType } from '../../../machines/businessTypes.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import {
-  ageOn, bannedUntil, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg,
-  otherBusinessInProgress, passedExam, readBizPolicy, retirementAgeOf, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
+  activeBan, ageOn, banMessage, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg,
+  otherBusinessInProgress, passedExam, readBizPolicy, requiredEducationHours, retirementAgeOf, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
 } from './facts.js';
 import { parsePayload, type Category, type PayloadOf } from './payloads.js';
 import { certificate, enterprise } from '../../db/schema.js';
@@ -146,7 +146,7 @@ const checkDelay: Checker = async (c) => {
     isLegalRepresentative: cert.category === 'A' && cert.position === '01',
     windowDays: c.policy.delayWindowDays,
     educationHours: await educationHours(c.db, cert),
-    requiredHours: c.policy.hoursPerYear * 3,
+    requiredHours: requiredEducationHours(c.policy),
     hasValidConstructorRegAtApplicant: cert.category !== 'B' || (await hasValidConstructorReg(c.db, holder.id, c.draft.enterpriseId, c.today)),
     otherBusinessInProgress: await otherBusinessInProgress(c.db, { certificateId: cert.id }, c.draft.applicationId),
     age: ageOn(holder.birthDate, c.today),
@@ -166,6 +166,29 @@ const checkDelay: Checker = async (c) => {
   return ok(shown);
 };
 
+/** Age for the category (min and max) and a ban after 吊销/撤销: who may not sit the exam nor hold a new certificate. */
+async function ageAndBanRules(c: Ctx, p: PersonRow, category: Category, position: string, facts: Record<string, unknown>): Promise<RuleAnswer | null> {
+  const age = ageOn(p.birthDate, c.today);
+  if (age < c.policy.minAge) return fail(RULE.minAge, `申请人未满 ${c.policy.minAge} 周岁`, facts);
+  const limit = ageLimit(category, position, p, c.policy);
+  if (limit !== null && age >= limit) return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit)} 岁）`, facts);
+  const ban = await activeBan(c.db, p.id, c.today);
+  if (ban) return fail(RULE.ban, banMessage(ban), { ...facts, banUntil: ban.banUntil });
+  return null;
+}
+
+/** Education or title, employment by the applying enterprise (the three databases) and years of construction work. */
+async function backgroundRules(c: Ctx, p: PersonRow, enterpriseId: number, facts: Record<string, unknown>): Promise<RuleAnswer | null> {
+  // 中专/高中 or higher (文化程度 01–05), or at least a junior title (技术职称 01–05).
+  const educated = p.education !== null && /^0[1-5]$/.test(p.education);
+  const titled = p.title !== null && /^0[1-5]$/.test(p.title);
+  if (!educated && !titled) return fail(RULE.qualification, '申请人须具有中专（高中）及以上文化程度或初级及以上技术职称', facts);
+  const employment = await employmentRules(c, p.id, enterpriseId, facts);
+  if (employment) return employment;
+  if (Number(facts.workYears) < c.policy.minWorkYears) return fail(RULE.workYears, `申请人须具有 ${c.policy.minWorkYears} 年及以上建筑施工相关工作经历`, facts);
+  return null;
+}
+
 /** Exam, qualification, experience, employment, holding rules and the one 法定代表人 per enterprise. */
 const checkNewCert: Checker = async (c) => {
   const payload = parsePayload('newCert', c.draft.payload);
@@ -178,20 +201,11 @@ const checkNewCert: Checker = async (c) => {
   const facts: Record<string, unknown> = { ...personFacts(p, c.today), category, position };
   const inFlight = await inProgress(c, { personId: p.id, businessType: 'newCert' }, facts);
   if (inFlight) return inFlight;
-  const age = ageOn(p.birthDate, c.today);
-  if (age < c.policy.minAge) return fail(RULE.minAge, `申请人未满 ${c.policy.minAge} 周岁`, facts);
-  const limit = ageLimit(category, position, p, c.policy);
-  if (limit !== null && age >= limit) return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit)} 岁）`, facts);
-  const ban = await bannedUntil(c.db, p.id, c.today);
-  if (ban) return fail(RULE.ban, `申请人处于禁止考核期内（至 ${ban}）`, facts);
+  const before = await ageAndBanRules(c, p, category, position, facts);
+  if (before) return before;
   if (!(await passedExam(c.db, p.id, category, c.today))) return fail(RULE.exam, `申请人未通过 ${category} 类安全生产知识和管理能力考核（或成绩已超过三年）`, facts);
-  // 中专/高中 or higher (文化程度 01–05), or at least a junior title (技术职称 01–05).
-  const educated = p.education !== null && /^0[1-5]$/.test(p.education);
-  const titled = p.title !== null && /^0[1-5]$/.test(p.title);
-  if (!educated && !titled) return fail(RULE.qualification, '申请人须具有中专（高中）及以上文化程度或初级及以上技术职称', facts);
-  const employment = await employmentRules(c, p.id, enterpriseId, facts);
-  if (employment) return employment;
-  if (Number(facts.workYears) < c.policy.minWorkYears) return fail(RULE.workYears, `申请人须具有 ${c.policy.minWorkYears} 年及以上建筑施工相关工作经历`, facts);
+  const background = await backgroundRules(c, p, enterpriseId, facts);
+  if (background) return background;
   if (category === 'B' && !(await hasValidConstructorReg(c.db, p.id, enterpriseId, c.today))) return fail(RULE.constructorReg, DELAY_ELIGIBILITY_MESSAGES[3], facts);
   const all = await certificatesOf(c.db, p.id);
   const expiredSame = all.find((x) => x.category === category && (x.status === '05' || (isLive(x) && x.expiryDate < c.today)));
@@ -328,6 +342,37 @@ const CHECKERS: Record<BusinessType, Checker> = {
   personRevocation: revocationChecker(true),
   rename: checkRename,
 };
+
+/** Who an enterprise signs up for an exam of a category. */
+export interface ExamCandidate {
+  personId: number;
+  /** The enterprise signing the person up. */
+  enterpriseId: number;
+  category: Category;
+  /** ministerial_position code the person would hold the certificate in (the A category's age limit depends on it). */
+  position: string;
+}
+
+/**
+ * The new-certificate preconditions that can be judged before the exam (DOMAIN.md "New
+ * certificate"): age for the category, no ban in force, education or title, employment by the
+ * enterprise signing up, years of work. The same functions as the new-certificate check, in its
+ * order; the exam itself and the holding rules are judged when the certificate is applied for.
+ */
+export async function checkExamCandidate(db: DbOrTx, clock: Clock, candidate: ExamCandidate): Promise<RuleAnswer> {
+  const policy = await readBizPolicy(db);
+  const today = todayOf(clock);
+  const c: Ctx = {
+    db, today, policy,
+    draft: { businessType: 'newCert', applicationId: null, enterpriseId: candidate.enterpriseId, personId: candidate.personId, certificateId: null, payload: {}, applicantUserId: 0 },
+  };
+  const p = await findPerson(db, candidate.personId);
+  if (!p) return fail(RULE.person, '人员不存在', {}, 'personId');
+  const facts: Record<string, unknown> = { ...personFacts(p, today), category: candidate.category, position: candidate.position };
+  return (await ageAndBanRules(c, p, candidate.category, candidate.position, facts))
+    ?? (await backgroundRules(c, p, candidate.enterpriseId, facts))
+    ?? ok(facts);
+}
 
 /** The one answer of the rules for a draft (read-only; call it outside transactions on PGlite). */
 export async function checkDraft(db: DbOrTx, clock: Clock, draft: Draft): Promise<RuleAnswer> {

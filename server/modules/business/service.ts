@@ -14,7 +14,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { PageQuery } from '../../lib/reply.js';
 import { applyEvent, assertCanSee, assertRulesPass, createApplication, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
 import type { ApplicationRow } from '../../workflow/types.js';
-import { applicationDetail, toQueueRow } from '../../workflow/views.js';
+import { applicationDetail, readDeadlineLimits, toQueueRow } from '../../workflow/views.js';
 import { ageOn, employedAt, holderUserOf, todayOf } from './facts.js';
 import { maskIdNo, reveal, type Duty } from '../../services/personalData.js';
 import type { FileOwnerCheck } from '../system/oss/fileScope.js';
@@ -68,11 +68,12 @@ export async function listBusiness(ctx: AppContext, user: AuthUser, type: Busine
     .where(where);
   const rows = await from().where(where).orderBy(desc(application.updatedAt), desc(application.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
   const now = ctx.clock.now();
+  const limits = await readDeadlineLimits(ctx.db);
   const comments = await lastComments(ctx.db, rows.map((r) => r.app.id));
   return {
     total,
     rows: rows.map((r) => ({
-      ...toQueueRow(r, now, user),
+      ...toQueueRow(r, now, user, limits),
       holderIdNo: maskIdNo(r.holderIdNo),
       category: (r.category ?? (r.app.payload as { category?: string }).category ?? null) as string | null,
       createdAt: r.app.createdAt.toISOString(),

@@ -8,11 +8,13 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { categoryName as shortCategory, type Labels } from './labels.js';
 import { toRow } from './query.js';
 import { canSeeCertificate } from './scope.js';
-import { versionLabel, type CertificatePdfData } from '../../lib/pdf/certificate.js';
+import type { CertificatePdfData } from '../../lib/pdf/certificate.js';
+import { versionLabel } from '../../lib/pdf/format.js';
 import type { z } from 'zod';
 import type { certificateDetail, historyRow } from './schemas.js';
 import { maskIdNo, recordAccess, reveal, type Duty } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
+import { withEffectiveStatus } from './effective-status.js';
 
 export async function loadCertificate(db: DbOrTx, id: number) {
   const [row] = await db
@@ -22,7 +24,8 @@ export async function loadCertificate(db: DbOrTx, id: number) {
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
     .where(eq(certificate.id, id));
   if (!row) throw notFound('证书不存在');
-  return row;
+  // Shown and printed with its status as of today (a 暂扣 period may have begun or ended since it was written).
+  return { ...row, cert: await withEffectiveStatus(db, row.cert) };
 }
 export type LoadedCertificate = Awaited<ReturnType<typeof loadCertificate>>;
 
@@ -39,6 +42,22 @@ const text = (data: Record<string, unknown>, key: string, fallback: string): str
 const num = (data: Record<string, unknown>, key: string, fallback: number): number => (typeof data[key] === 'number' ? (data[key] as number) : fallback);
 
 type HistoryView = z.infer<typeof historyRow>;
+
+/** Versions replaced without an application by the scheduled jobs (server/jobs). */
+const SCHEDULED_REASONS: Record<string, string> = { expiry: '到期失效' };
+
+/** What replaced a version, in words: the business type, the punishment (credit management) with its document number, or a job. */
+function reasonLabelOf(reason: string, data: Record<string, unknown>): string {
+  if (Object.hasOwn(BUSINESS_ROUTES, reason)) return BUSINESS_ROUTES[reason as BusinessType].label;
+  const cause = (data.cause ?? {}) as { type?: unknown; docNo?: unknown; change?: unknown };
+  if (reason === 'punishment' && cause.change === 'periodStart') return '暂扣期开始';
+  if (reason === 'punishment' && cause.change === 'periodEnd') return '暂扣期满';
+  if (reason === 'punishment' && typeof cause.type === 'string') {
+    const doc = typeof cause.docNo === 'string' && cause.docNo ? `，${cause.docNo}` : '';
+    return `${cause.change === 'delete' ? '撤回处罚' : '行政处罚'}（${cause.type}${doc}）`;
+  }
+  return SCHEDULED_REASONS[reason] ?? (reason === 'punishment' ? '行政处罚（暂扣）' : reason);
+}
 
 async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<HistoryView[]> {
   const { cert, holder, ent } = row;
@@ -62,7 +81,7 @@ async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Pro
     const status = text(d, 'status', '');
     return {
       version, versionLabel: versionLabel(version), current: false, reason: h.reason,
-      reasonLabel: BUSINESS_ROUTES[h.reason as BusinessType]?.label ?? h.reason, applicationId: h.applicationId, applyNo: applyNo ?? null,
+      reasonLabel: reasonLabelOf(h.reason, d), applicationId: h.applicationId, applyNo: applyNo ?? null,
       changedAt: h.changedAt.toISOString(), certNo: text(d, 'certNo', cert.certNo), name: text(d, 'holderName', holder.name),
       idNo: text(d, 'holderIdNo', holder.idNo), enterpriseName: text(d, 'enterpriseName', ''), position, positionLabel: labels.of('ministerial_position', position),
       issueDate: text(d, 'issueDate', ''), validFrom: text(d, 'validFrom', text(d, 'issueDate', '')), expiryDate: text(d, 'expiryDate', ''), status, statusLabel: labels.of('cert_status', status),

@@ -6,15 +6,17 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../mac
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
-import { certificatePdf, versionLabel } from '../../lib/pdf/certificate.js';
+import { certificatePdf } from '../../lib/pdf/lazy.js';
+import { versionLabel } from '../../lib/pdf/format.js';
 import { envelope, ok, pageQuery } from '../../lib/reply.js';
 import { id, idParams, keyword } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { publicBaseUrl } from './base-url.js';
 import { loadCertificate, loadVisibleCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
 import { loadLabels } from './labels.js';
-import { certificateWhere, keysetFetch } from './query.js';
-import { certificateExportQuery, idList, printInfoRow, type CertificateRowView } from './schemas.js';
+import { certificateWhere } from './query.js';
+import { CERTIFICATE_EXPORT_COLUMNS, EXPORT_BATCH, exportFetch } from './export.js';
+import { certificateExportQuery, idList, printInfoRow } from './schemas.js';
 import { printApplicationCertificate, printQueueWhere } from './print.js';
 import { canSeeCertificate } from './scope.js';
 import { safeFileName, zipStream } from './zip.js';
@@ -28,23 +30,6 @@ export const ZIP_MAX = 200;
 const pdfName = (certNo: string, name: string, version: number) => safeFileName(`${certNo}_${name}_${versionLabel(version)}.pdf`);
 const inline = (name: string) => `inline; filename="certificate.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-const EXPORT_COLUMNS: ExcelColumn<CertificateRowView>[] = [
-  { header: '证书编号', width: 26, value: (r) => r.certNo },
-  { header: '姓名', width: 12, value: (r) => r.name },
-  { header: '性别', width: 8, value: (r) => r.sexLabel },
-  { header: '身份证号', width: 22, value: (r) => r.idNo },
-  { header: '证书类别', width: 30, value: (r) => r.categoryLabel },
-  { header: '职务', width: 24, value: (r) => r.positionLabel },
-  { header: '企业名称', width: 36, value: (r) => r.enterpriseName },
-  { header: '统一社会信用代码', width: 22, value: (r) => r.creditCode },
-  { header: '发证日期', width: 12, value: (r) => r.issueDate },
-  { header: '有效期起', width: 12, value: (r) => r.validFrom },
-  { header: '有效期至', width: 12, value: (r) => r.expiryDate },
-  { header: '证书状态', width: 10, value: (r) => r.statusLabel },
-  { header: '版本号', width: 8, value: (r) => r.versionLabel },
-  { header: '发证机关', width: 26, value: (r) => r.issuingAuthority },
-  { header: '打印次数', width: 10, value: (r) => r.printCount },
-];
 
 const printQueueExportQuery = z.object({
   queue: z.enum(['printWait', 'printDone'], { error: 'queue 应为 printWait 或 printDone' }),
@@ -147,7 +132,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const where = certificateWhere(currentUser(req), req.query);
-    return sendExcel(reply, '证书列表.xlsx', EXPORT_COLUMNS, batches(keysetFetch(db, where, await loadLabels(db, 'zh-CN')), 1000), '证书');
+    return sendExcel(reply, '证书列表.xlsx', CERTIFICATE_EXPORT_COLUMNS, batches(exportFetch(db, where, await loadLabels(db, 'zh-CN')), EXPORT_BATCH), '证书');
   });
 
   app.get('/safetyCertificateInfo/export/zip', {

@@ -9,7 +9,7 @@ import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTy
 import type { AppContext, AuthUser } from '../../context.js';
 import { application, certificate } from '../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { certificatePdf } from '../../lib/pdf/certificate.js';
+import { certificatePdf } from '../../lib/pdf/lazy.js';
 import { inArea } from '../../workflow/who.js';
 import { loadCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
 import { loadLabels } from './labels.js';

@@ -1,13 +1,12 @@
 /**
- * The certificate list: filters and the caller's scope as one condition, a page of rows, and the
- * keyset batches the Excel export streams (id > last id, so 100k rows never sit in memory and no
- * batch pays for an OFFSET).
+ * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
+ * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gt, gte, ilike, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
-import { versionLabel } from '../../lib/pdf/certificate.js';
+import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
 import { certificateScope } from './scope.js';
@@ -15,6 +14,7 @@ import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { listTotal } from '../../services/listTotal.js';
 import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { effectiveStatusSql, statusIs } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -26,7 +26,8 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   if (q.name) w.push(startsWith(person.name, q.name));
   if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
-  if (q.status) w.push(eq(certificate.status, q.status));
+  // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
+  if (q.status) w.push(statusIs(q.status));
   if (q.enterpriseName) w.push(contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(enterprise.ownership, q.area));
@@ -48,15 +49,19 @@ const columns = {
   creditCode: enterprise.creditCode,
   ownership: enterprise.ownership,
 };
-type Joined = { cert: typeof certificate.$inferSelect; name: string; sex: string; idNo: string; enterpriseName: string; creditCode: string; ownership: string };
+type Joined = {
+  cert: typeof certificate.$inferSelect; name: string; sex: string; idNo: string; enterpriseName: string; creditCode: string; ownership: string;
+  /** The status as of today (effective-status.ts); the stored one when absent. */
+  effectiveStatus?: string;
+};
 
 export const joinedCertificates = (db: DbOrTx) =>
-  db.select(columns).from(certificate)
+  db.select({ ...columns, effectiveStatus: effectiveStatusSql() }).from(certificate)
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
 
 export function toRow(r: Joined, labels: Labels): CertificateRowView {
-  const c = r.cert;
+  const c = r.effectiveStatus ? { ...r.cert, status: r.effectiveStatus } : r.cert;
   return {
     id: c.id,
     certNo: c.certNo,
@@ -126,14 +131,4 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
     counted,
   ]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
-}
-
-/** A fetch for `batches`: each call returns the next `limit` rows after the last id it returned. */
-export function keysetFetch(db: DbOrTx, where: SQL | undefined, labels: Labels): (offset: number, limit: number) => Promise<CertificateRowView[]> {
-  let lastId = 0;
-  return async (_offset, limit) => {
-    const rows = await joinedCertificates(db).where(and(where, gt(certificate.id, lastId))).orderBy(asc(certificate.id)).limit(limit);
-    if (rows.length) lastId = rows[rows.length - 1]!.cert.id;
-    return rows.map((r) => toRow(r, labels));
-  };
 }

@@ -3,7 +3,7 @@
  * the CJK font the certificates use (server/lib/pdf/font.ts).
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { A4 } from '../../lib/pdf/certificate.js';
+import { A4 } from '../../lib/pdf/format.js';
 import { embedCjkFont } from '../../lib/pdf/font.js';
 import { wrapText } from '../../lib/pdf/text.js';
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { text } from '../../lib/schemas.js';
-import { operationGuidePdf } from './guide.js';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   let guide: Uint8Array | null = null;
@@ -16,7 +15,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     if (req.query.name !== 'guide') throw notFound('文件不存在');
-    guide ??= await operationGuidePdf();
+    // Loaded with its first request: the PDF library is not part of the server's start.
+    guide ??= await (await import('./guide.js')).operationGuidePdf();
     return reply.type('application/pdf').header('content-disposition', 'inline; filename="guide.pdf"').send(Buffer.from(guide));
   });
 };

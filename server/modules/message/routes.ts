@@ -7,9 +7,10 @@ import { idParams } from '../../lib/schemas.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/authUser.js';
 import { sysMsgInfo, sysTodo } from '../../db/schema.js';
+import { MSG_TYPES, STATUS_CODES, storedCode } from '../../lib/codes.js';
 
-const msgType = z.enum(['systemType', 'supervisionType', 'warnType']);
-const messageRow = z.object({ id: z.number(), msgType: z.string(), bt: z.string(), nr: z.string(), ckzt: z.string(), senderName: z.string().nullable(), createdAt: z.string().describe('ISO 8601') });
+const msgType = z.enum(MSG_TYPES);
+const messageRow = z.object({ id: z.number(), msgType, bt: z.string(), nr: z.string(), ckzt: z.enum(STATUS_CODES).describe("'0' 未读, '1' 已读"), senderName: z.string().nullable(), createdAt: z.string().describe('ISO 8601') });
 const todoRow = z.object({ id: z.number(), mc: z.string(), url: z.string().nullable(), status: z.string(), createdAt: z.string().describe('ISO 8601') });
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +29,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id))
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, q.pageNum);
+    return page(rows.map((r) => ({
+      ...r, msgType: storedCode(MSG_TYPES, r.msgType), ckzt: storedCode(STATUS_CODES, r.ckzt), createdAt: r.createdAt.toISOString(),
+    })), total, q.pageNum);
   }
 
   const listQuery = pageQuery.extend({ ckzt: z.enum(['0', '1']).optional(), msgType: msgType.optional() });
@@ -46,7 +49,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['message'],
       summary: '未读消息数（按类型）',
-      response: { 200: z.object({ code: z.number(), msg: z.string(), rows: z.array(z.object({ msgType: z.string(), count: z.number() })) }) },
+      response: { 200: z.object({ code: z.number(), msg: z.string(), rows: z.array(z.object({ msgType, count: z.number() })) }) },
     },
   }, async (req) => {
     const rows = await db

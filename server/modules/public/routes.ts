@@ -7,6 +7,8 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { certCheckRecord, certificate, enterprise, person, sysDictData, sysNotice } from '../../db/schema.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from '../certificate/ecert.js';
+import { effectiveStatusSql } from '../certificate/effective-status.js';
+import { outSearchRoutes } from './out-search.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
 
@@ -29,11 +31,13 @@ const certView = z.object({
   version: z.number(),
   versionLabel: z.string().describe('三位版本号，如 002'),
   valid: z.boolean().describe('状态为 01 有效'),
+  queryCode: z.string().describe('证书二维码的查询码：打开 /cert/{queryCode} 的证书信息页'),
 });
 
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
+  await app.register(outSearchRoutes);
   const labelOf = async (dictType: string, value: string) => {
     const [row] = await db.select({ label: sysDictData.dictLabel }).from(sysDictData).where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value)));
     return row?.label ?? value;
@@ -41,7 +45,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function certificateView(where: ReturnType<typeof eq>) {
     const [row] = await db
-      .select({ cert: certificate, name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name, ownership: enterprise.ownership })
+      .select({ cert: certificate, status: effectiveStatusSql(), name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name, ownership: enterprise.ownership })
       .from(certificate)
       .innerJoin(person, eq(person.id, certificate.personId))
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
@@ -64,12 +68,14 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         validFrom: row.cert.validFrom,
         eCertId: eCertIdOf(row.cert.certNo),
         expiryDate: row.cert.expiryDate,
-        status: row.cert.status,
-        statusLabel: await labelOf('cert_status', row.cert.status),
+        // As of today: a 暂扣 shows while it lasts, before and after the job that writes it.
+        status: row.status,
+        statusLabel: await labelOf('cert_status', row.status),
         issuingAuthority: row.cert.issuingAuthority,
         version: row.cert.version,
         versionLabel: String(row.cert.version).padStart(3, '0'),
-        valid: row.cert.status === '01',
+        valid: row.status === '01',
+        queryCode: row.cert.queryCode,
       },
     };
   }

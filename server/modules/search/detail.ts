@@ -12,6 +12,7 @@ import { enterpriseRows } from './enterprise.js';
 import { applicationScope, enterpriseScope, personScope } from './scope.js';
 import { certificatesOf, staffOfEnterprise } from './staff.js';
 import { toWorkRow } from './work.js';
+import { readDeadlineLimits } from '../../workflow/views.js';
 import { alias } from 'drizzle-orm/pg-core';
 
 /** How many people and certificates the enterprise detail lists (the searches list the rest). */
@@ -59,6 +60,7 @@ export async function staffDetail(db: DbOrTx, user: AuthUser, id: number, now: D
   const p = row.p;
   // The full ID number is the reason to open the detail: it is shown, and the view is logged.
   const shown = await reveal(db, user, { personId: p.id, name: p.name }, staffDuty(user, p), { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone });
+  const limits = await readDeadlineLimits(db);
   const [certs, jobs, hours, apps] = await Promise.all([
     certificatesOf(db, [p.id]),
     db.select({ source: employmentRecord.source, enterpriseId: employmentRecord.enterpriseId, enterpriseName: employer.name, startDate: employmentRecord.startDate, endDate: employmentRecord.endDate })
@@ -79,6 +81,6 @@ export async function staffDetail(db: DbOrTx, user: AuthUser, id: number, now: D
     employment: jobs,
     educationHours: Number(hours[0]?.hours ?? 0),
     educationRecords: Number(hours[0]?.n ?? 0),
-    applications: apps.map((a) => toWorkRow({ ...a, holderName: p.name }, now, user)),
+    applications: apps.map((a) => toWorkRow({ ...a, holderName: p.name }, now, user, limits)),
   };
 }

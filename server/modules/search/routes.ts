@@ -23,6 +23,7 @@ import {
 } from './schemas.js';
 import { listStaff, staffBatches, staffWhere } from './staff.js';
 import { listWork, workBatches, workWhere } from './work.js';
+import { readDeadlineLimits } from '../../workflow/views.js';
 
 const TAGS = ['search'];
 const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
@@ -108,20 +109,21 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         summary: name,
-        description: `${who}overdue=1 为已受理未办结且已过法定期限（受理后 20 个工作日，与业务队列相同）；open=1 为在办（申请中、已提交、已受理）。`
+        description: `${who}overdue=1 为已受理未办结且已过法定期限（受理后的工作日：决定 20 日、变更 5 日，系统参数可调；与业务队列相同）；open=1 为在办（申请中、已提交、已受理）。`
           + `beginTime/endTime 为提交日期。每行带当前用户此刻可发送的事件。${TOTAL_NOTE}`,
         querystring: workListQuery,
         response: { 200: searchPage(workRow) },
       },
-    }, async (req) => page(await listWork(db, currentUser(req), req.query, app.ctx.clock.now()), req.query.pageNum));
+    }, async (req) => page(await listWork(db, currentUser(req), req.query, app.ctx.clock.now(), await readDeadlineLimits(db)), req.query.pageNum));
 
     app.get(`/search/${kind}/export`, {
       config: perm(`search:${kind}:export`),
       schema: { tags: TAGS, summary: `导出${name}结果（Excel）`, description: '与列表相同的筛选与数据权限，新到旧流式写出。', querystring: workExportQuery, produces: XLSX },
     }, async (req, reply) => {
       const now = app.ctx.clock.now();
-      const where = workWhere(db, currentUser(req), req.query, now);
-      return sendExcel(reply, `${name}.xlsx`, WORK_COLUMNS, batches(workBatches(db, where, now), 1000), name);
+      const limits = await readDeadlineLimits(db);
+      const where = workWhere(db, currentUser(req), req.query, now, limits);
+      return sendExcel(reply, `${name}.xlsx`, WORK_COLUMNS, batches(workBatches(db, where, now, limits), 1000), name);
     });
   }
 

@@ -1,21 +1,19 @@
 /**
  * 办件查询 and 申请查询: applications of every business type in the caller's scope, by number,
  * enterprise, person, certificate, type, state, step, dates and overdue against the statutory
- * deadline (the queues' own deadline: acceptance + 20 working days, server/workflow).
+ * deadline (the queues' own: server/workflow/views.ts deadlineOf, overdueCondition).
  */
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
-import { chinaDayEnd } from '../../lib/days.js';
 import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
-import { latestOverdueAcceptanceDay } from '../../lib/workdays.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
-import { addWorkingDays, workingDaysLeft } from '../../lib/workdays.js';
-import { DEADLINE_WORKING_DAYS, toQueueRow } from '../../workflow/views.js';
+import { workingDaysLeft } from '../../lib/workdays.js';
+import { deadlineOf, overdueCondition, toQueueRow, type DeadlineLimits } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
 import type { WorkFilters, WorkListQuery, WorkRowView } from './schemas.js';
@@ -24,10 +22,7 @@ import type { WorkFilters, WorkListQuery, WorkRowView } from './schemas.js';
 export const OPEN_STATUSES = [0, 2, 3];
 export const ENDED_STATUSES = [4, 8];
 
-/** The instant before which an application accepted and still under review is overdue now. */
-export const overdueBefore = (now: Date): Date => chinaDayEnd(latestOverdueAcceptanceDay(now, DEADLINE_WORKING_DAYS));
-
-export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date): SQL | undefined {
+export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits): SQL | undefined {
   const w: (SQL | undefined)[] = [applicationScope(user), eq(application.deleted, false)];
   if (q.applyNo) w.push(startsWith(application.applyNo, q.applyNo));
   if (q.businessType) w.push(eq(application.businessType, q.businessType));
@@ -51,8 +46,8 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date)
   w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
   w.push(...dateRange(application.acceptedAt, q.acceptedFrom, q.acceptedTo));
   w.push(...dateRange(application.closedAt, q.closedFrom, q.closedTo));
-  if (q.overdue === '1') w.push(eq(application.status, 3), lt(application.acceptedAt, overdueBefore(now)));
-  if (q.overdue === '0') w.push(or(sql`${application.status} <> 3`, sql`${application.acceptedAt} >= ${overdueBefore(now)}`));
+  if (q.overdue === '1') w.push(overdueCondition(now, limits));
+  if (q.overdue === '0') w.push(sql`not ${overdueCondition(now, limits)}`);
   if (q.open === '1') w.push(inArray(application.status, OPEN_STATUSES));
   if (q.open === '0') w.push(inArray(application.status, ENDED_STATUSES));
   return and(...w);
@@ -67,8 +62,8 @@ const joined = (db: DbOrTx) => db.select(columns).from(application)
   .leftJoin(certificate, eq(certificate.id, application.certificateId));
 
 /** A row with the deadline and the events this user may send now (the engine's answer, as in the queues). */
-export function toWorkRow(r: Joined, now: Date, user: AuthUser): WorkRowView {
-  const row = toQueueRow(r, now, user);
+export function toWorkRow(r: Joined, now: Date, user: AuthUser, limits: DeadlineLimits): WorkRowView {
+  const row = toQueueRow(r, now, user, limits);
   return {
     ...row,
     enterpriseId: r.app.enterpriseId,
@@ -89,8 +84,8 @@ const SORTS = {
   updatedAt: application.updatedAt,
 };
 
-export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date) {
-  const where = workWhere(db, user, q, now);
+export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date, limits: DeadlineLimits) {
+  const where = workWhere(db, user, q, now, limits);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
@@ -102,7 +97,7 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),
   ]);
-  return { rows: page.map((r) => toWorkRow(r, now, user)), ...total };
+  return { rows: page.map((r) => toWorkRow(r, now, user, limits)), ...total };
 }
 
 /** What an export row says (no allowed events: nobody acts on a spreadsheet, and no machine runs per row). */
@@ -112,9 +107,9 @@ export interface WorkExportRow {
   submittedAt: Date | null; acceptedAt: Date | null; closedAt: Date | null; deadline: string | null; daysLeft: number | null;
 }
 
-function toExportRow(r: Joined, now: Date): WorkExportRow {
+function toExportRow(r: Joined, now: Date, limits: DeadlineLimits): WorkExportRow {
   const a = r.app;
-  const deadline = a.acceptedAt && a.status === 3 ? addWorkingDays(a.acceptedAt, DEADLINE_WORKING_DAYS) : null;
+  const deadline = deadlineOf(a, limits);
   return {
     applyNo: a.applyNo,
     businessLabel: BUSINESS_ROUTES[a.businessType as BusinessType]?.label ?? a.businessType,
@@ -126,11 +121,11 @@ function toExportRow(r: Joined, now: Date): WorkExportRow {
 }
 
 /** Keyset batches for the export (newest first: id below the last one). */
-export function workBatches(db: DbOrTx, where: SQL | undefined, now: Date) {
+export function workBatches(db: DbOrTx, where: SQL | undefined, now: Date, limits: DeadlineLimits) {
   let lastId: number | null = null;
   return async (_offset: number, limit: number): Promise<WorkExportRow[]> => {
     const rows = await joined(db).where(lastId === null ? where : and(where, lt(application.id, lastId))).orderBy(desc(application.id)).limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.app.id;
-    return rows.map((r) => toExportRow(r, now));
+    return rows.map((r) => toExportRow(r, now, limits));
   };
 }

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { statRefresh } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, chinaDate } from '../../lib/days.js';
-import { overdueBefore } from '../search/work.js';
+import { overdueCondition, readDeadlineLimits } from '../../workflow/views.js';
 import { rowsOf } from '../../services/listTotal.js';
 
 const REFRESH_LOCK = 7_272_111;
@@ -46,7 +46,6 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
   const t0 = performance.now();
   const today = chinaDate(started);
   const soon = addDays(today, EXPIRING_DAYS);
-  const overdue = overdueBefore(started);
   return db.transaction(async (tx) => {
     const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as ok`));
     if (!lock?.ok) {
@@ -54,6 +53,7 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
       return { refreshed: false, refreshedAt: last?.refreshedAt ?? started, asOfDay: last?.asOfDay ?? today, durationMs: 0, rows: 0 };
     }
     let rows = 0;
+    const overdue = overdueCondition(started, await readDeadlineLimits(tx), { status: sql`a.status`, acceptedAt: sql`a.accepted_at`, businessType: sql`a.business_type` });
     await tx.execute(sql`delete from stat_certificate`);
     rows += rowCount(await tx.execute(sql`
       insert into stat_certificate (category, status, area, district_code, issue_year, total, expiring)
@@ -94,7 +94,7 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
       insert into stat_application_open (business_type, status, step, area, city_code, age_bucket, overdue, total)
       select a.business_type, a.status, coalesce(a.step, ''), a.area, coalesce(left(e.district_code, 4) || '00', ''),
         case when a.submitted_at is null then -1 when ${age} <= 7 then 0 when ${age} <= 30 then 1 when ${age} <= 90 then 2 else 3 end,
-        (a.status = 3 and a.accepted_at < ${overdue}), count(*)::int
+        ${overdue}, count(*)::int
       from application a left join enterprise e on e.id = a.enterprise_id
       where a.deleted = false and a.status in (0, 2, 3)
       group by 1, 2, 3, 4, 5, 6, 7`));

@@ -16,7 +16,8 @@ import {
 import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../lib/days.js';
 import { holdsStep } from '../../workflow/who.js';
 import { drill } from './links.js';
-import { OPEN_STATUSES, overdueBefore, toWorkRow } from '../search/work.js';
+import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
+import { overdueCondition, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
@@ -31,25 +32,25 @@ const empty = (kind: Workbench['kind'], area: string | null): Workbench => ({
 });
 
 export async function workbenchOf(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
-  if (user.area === 'all') return staffWorkbench(db, user, now, 'province');
+  const limits = await readDeadlineLimits(db);
+  if (user.area === 'all') return staffWorkbench(db, user, now, 'province', limits);
   switch (user.userType) {
-    case '02': return staffWorkbench(db, user, now, 'staff');
-    case '03': return enterpriseWorkbench(db, user, now);
-    case '04': return personWorkbench(db, user, now);
+    case '02': return staffWorkbench(db, user, now, 'staff', limits);
+    case '03': return enterpriseWorkbench(db, user, now, limits);
+    case '04': return personWorkbench(db, user, now, limits);
     default: return systemWorkbench(db, user, now);
   }
 }
 
 // ---------- centre staff and the province ----------
 
-async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staff' | 'province'): Promise<Workbench> {
+async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staff' | 'province', limits: DeadlineLimits): Promise<Workbench> {
   const area = kind === 'province' ? null : user.area;
   const today = chinaDate(now);
   const monthStart = `${today.slice(0, 7)}-01`;
   const inArea = (col: typeof application.area) => (area ? eq(col, area) : undefined);
   // The province oversees every step of every centre.
   const steps = kind === 'province' ? [...STEPS] : STEPS.filter((s) => holdsStep(user, s));
-  const overdueAt = overdueBefore(now);
   // The items waiting at the user's steps, per business type: 受理 waits on status 2, the others on status 3 at the step.
   const waiting: SQL[] = [];
   if (steps.includes('sl')) waiting.push(sql`${application.status} = 2`);
@@ -59,7 +60,7 @@ async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staf
     waiting.length
       ? db.select({
         businessType: application.businessType, step: application.step, status: application.status,
-        n: sql<number>`count(*)::int`, overdue: sql<number>`(count(*) filter (where ${application.status} = 3 and ${application.acceptedAt} < ${overdueAt}))::int`,
+        n: sql<number>`count(*)::int`, overdue: sql<number>`(count(*) filter (where ${overdueCondition(now, limits)}))::int`,
       }).from(application).where(and(eq(application.deleted, false), inArea(application.area), or(...waiting)))
         .groupBy(application.businessType, application.step, application.status)
       : Promise.resolve([]),
@@ -156,7 +157,7 @@ const appQuery = (db: DbOrTx, where: SQL | undefined) => db.select(appColumns).f
   .leftJoin(certificate, eq(certificate.id, application.certificateId))
   .where(and(eq(application.deleted, false), where)).orderBy(desc(application.updatedAt), desc(application.id)).limit(10);
 
-async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
+async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits: DeadlineLimits): Promise<Workbench> {
   const base = empty('enterprise', user.area);
   if (!user.enterpriseId) return base;
   const today = chinaDate(now);
@@ -188,11 +189,11 @@ async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promi
       fig('staff', Number(staff[0]?.n ?? 0), linkIf(user, 'search:staff:list', '/search/staffSearch')),
     ],
     certificates: expiring.map(certView(today)),
-    applications: apps.map((a) => toWorkRow(a, now, user)),
+    applications: apps.map((a) => toWorkRow(a, now, user, limits)),
   };
 }
 
-async function personWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
+async function personWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits: DeadlineLimits): Promise<Workbench> {
   const base = empty('person', user.area);
   const today = chinaDate(now);
   const mine = or(eq(application.applicantUserId, user.userId), eq(application.holderUserId, user.userId), user.personId ? eq(application.personId, user.personId) : undefined);
@@ -215,7 +216,7 @@ async function personWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promise<W
       fig('toConfirm', Number(confirm[0]?.n ?? 0), null, Number(confirm[0]?.n ?? 0) > 0 ? 'warning' : 'default'),
     ],
     certificates: views,
-    applications: apps.map((a) => toWorkRow(a, now, user)),
+    applications: apps.map((a) => toWorkRow(a, now, user, limits)),
   };
 }
 

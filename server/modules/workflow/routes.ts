@@ -7,15 +7,15 @@ import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js'
 import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
-import { applicationDetail, listQueue, QUEUES } from '../../workflow/views.js';
+import { applicationDetail, APPLICATION_OUTCOMES, listQueue, QUEUES } from '../../workflow/views.js';
 
 export const queueRow = z.object({
   id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
   status: z.number().describe('0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结'), statusLabel: z.string(),
   step: z.string().nullable().describe('sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结'), stepLabel: z.string().nullable(),
-  version: z.number(), outcome: z.string().nullable(), applicantName: z.string(), holderName: z.string().nullable(), certNo: z.string().nullable(),
+  version: z.number(), outcome: z.enum(APPLICATION_OUTCOMES).nullable().describe('办结结果：approved 准予, denied 不予'), applicantName: z.string(), holderName: z.string().nullable(), certNo: z.string().nullable(),
   area: z.string(), submittedAt: z.string().nullable(), acceptedAt: z.string().nullable(),
-  deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日'), daysLeft: z.number().nullable(), updatedAt: z.string(),
+  deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）'), daysLeft: z.number().nullable(), updatedAt: z.string(),
   allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件（页面只显示这些操作）'),
 });
 const historyRow = z.object({

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Alert } from 'antd';
 import type { ParamsType } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { ExportButton } from '@/components/ExcelButtons';
+import { ExportButton, type ExportButtonProps } from '@/components/ExcelButtons';
 import { AddButton } from './links';
 import { AdminTable, type AdminTableProps } from './list';
 
@@ -18,14 +18,14 @@ export interface ToolBarProps {
   /** Tools between 新增 and 导出. */
   tools?: ReactNode[];
   /** 导出 of the last search (params: what the export needs besides it; fileName: the title by default). */
-  exportTo?: { url: string; perm: string; params?: Record<string, unknown>; fileName?: string };
+  exportTo?: { call: ExportButtonProps['exportCall']; perm: string; params?: Record<string, unknown>; fileName?: string };
 }
 
 export function toolBarOf({ add, onAdd, tools = [], exportTo }: ToolBarProps, lastQuery: Record<string, unknown> | undefined, title: string): ReactNode[] {
   return [
     add && onAdd ? <AddButton key="add" perm={add.perm} onClick={onAdd} testId={add.testId} icon={add.icon}>{add.label}</AddButton> : null,
     ...tools,
-    exportTo ? <ExportButton key="export" url={exportTo.url} params={{ ...lastQuery, ...exportTo.params }} fileName={exportTo.fileName ?? title} perm={exportTo.perm} /> : null,
+    exportTo ? <ExportButton key="export" exportCall={exportTo.call} params={{ ...lastQuery, ...exportTo.params }} fileName={exportTo.fileName ?? title} perm={exportTo.perm} /> : null,
   ];
 }
 

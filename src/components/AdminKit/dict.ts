@@ -1,6 +1,6 @@
 /** Dictionary types (sys_dict_data) as ProTable valueEnums and select options. */
 import { useEffect, useState } from 'react';
-import { getDictOptions } from '@/services/systemPerson';
+import { systemDictDataType } from '@/services/generated/api';
 
 export type DictEnum = Record<string, { text: string }>;
 
@@ -9,7 +9,7 @@ export function useDict(dictType: string, fallback: DictEnum = {}): DictEnum {
   const [value, setValue] = useState<DictEnum>(fallback);
   useEffect(() => {
     let alive = true;
-    getDictOptions(dictType)
+    systemDictDataType({ dictType })
       .then((res) => {
         if (!alive || !Array.isArray(res.data)) return;
         setValue(Object.fromEntries(res.data.map((d) => [String(d.dictValue), { text: d.dictLabel }])));

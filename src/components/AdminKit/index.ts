@@ -19,5 +19,6 @@ export { treeKeys, useTreeTable } from './tree';
 export { KIT_NS, useKitText } from './text';
 export { dateRangeColumn, searchOnly } from '@/components/ProTableKit/search';
 export { default as CheckStatusTag } from './review/CheckStatusTag';
+export type { CheckStatus, DiffRow, PendingInfo, ReviewDetail } from './review/types';
 export { default as ReviewModal } from './review/ReviewModal';
 export { default as ReviewTabsPage, ReviewLink, useCheckStatusColumn, useReviewedList, type ReviewCalls, type ReviewedList } from './review/ReviewTabsPage';

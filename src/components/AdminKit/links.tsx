@@ -1,9 +1,10 @@
 /** Row links and toolbar buttons of the administration lists, each shown only with its permission (none named: for everyone on the page). */
 import type { ReactNode } from 'react';
-import { Button, Popconfirm, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import AuthButton from '@/components/AuthButton';
 import { useKitText } from './text';
+import ActionLink from '@/components/ActionLink';
 
 export interface RowLinkProps {
   perm?: string;
@@ -18,9 +19,9 @@ export interface RowLinkProps {
 /** A row action link. */
 export function RowLink({ perm, onClick, testId, disabled, tooltip, children }: RowLinkProps) {
   const link = (
-    <Typography.Link disabled={disabled} onClick={() => onClick()} data-testid={testId}>
+    <ActionLink disabled={disabled} onClick={() => onClick()} data-testid={testId}>
       {children}
-    </Typography.Link>
+    </ActionLink>
   );
   return <AuthButton perm={perm}>{tooltip ? <Tooltip title={tooltip}>{link}</Tooltip> : link}</AuthButton>;
 }
@@ -53,9 +54,9 @@ export function ConfirmLink({ perm, title, onConfirm, testId, disabled, danger =
   return (
     <AuthButton perm={perm}>
       <Popconfirm title={title} okText={t('admin.ok')} cancelText={t('admin.cancel')} onConfirm={() => void onConfirm()} disabled={disabled}>
-        <Typography.Link type={danger ? 'danger' : undefined} disabled={disabled} data-testid={testId}>
+        <ActionLink danger={danger} disabled={disabled} data-testid={testId}>
           {children}
-        </Typography.Link>
+        </ActionLink>
       </Popconfirm>
     </AuthButton>
   );

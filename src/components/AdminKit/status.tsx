@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { App, Switch, Tag } from 'antd';
-import { errorMessage, type ApiResult } from '@/services/request';
+import { errorMessage } from '@/services/request';
 import { useKitText } from './text';
 
 /** The status codes a form or a search filter sends. */
@@ -48,7 +48,8 @@ export interface StatusSwitchProps {
   disabled?: boolean;
   /** The confirmation text for disabling (what disabling does to sessions differs by record). */
   disableText: string;
-  onChange: (status: StatusCode) => Promise<ApiResult<unknown>>;
+  /** The status call; its answer's msg is shown. */
+  onChange: (status: StatusCode) => Promise<{ msg?: string }>;
   onDone: () => void;
   testId?: string;
 }

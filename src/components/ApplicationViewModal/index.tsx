@@ -4,19 +4,22 @@
  * action (or a 409) it reloads and tells the parent to reload its queue.
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Descriptions, Divider, Modal, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Divider, Modal, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '@/services/request';
-import { getApplication, type ApplicationDetail } from '@/services/workflow';
+import { workflowGet } from '@/services/generated/api';
+import type { ApplicationDetail } from '@/services/workflow';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import StatechartView from '@/components/StatechartView';
+import CaseView from '@/components/CaseView';
 import WorkflowActions from '@/components/WorkflowActions';
 import DeadlineText from './DeadlineText';
 import { useWorkflowLabels } from './labels';
 
 export interface ApplicationViewModalProps {
   /** the application to show; null closes the modal */
-  id: number | string | null;
+  id: number | null;
   onClose: () => void;
   /** the application changed (an event was sent or found stale): reload the list */
   onChanged?: () => void;
@@ -36,6 +39,11 @@ export function payloadEntries(payload: Record<string, unknown> | null | undefin
   const out: [string, string][] = [];
   for (const [k, v] of Object.entries(payload)) {
     if (v === null || v === undefined || v === '' || HIDDEN_PAYLOAD_KEYS.has(k) || k.startsWith('_')) continue;
+    // Materials are file ids: their count here, the files themselves in the case view.
+    if (k === 'materials' && Array.isArray(v)) {
+      out.push([k, String(v.length)]);
+      continue;
+    }
     if (PRIMITIVE.has(typeof v)) out.push([k, String(v)]);
     else if (Array.isArray(v) && v.every((x) => PRIMITIVE.has(typeof x))) out.push([k, v.join('、')]);
   }
@@ -54,7 +62,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
     setLoading(true);
     setError(null);
     try {
-      const res = await getApplication(id);
+      const res = await workflowGet(id);
       setDetail(res.data);
     } catch (err) {
       if (!isUnauthorized(err)) setError(errorMessage(err, t('view.loadFailed')));
@@ -118,7 +126,19 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
       {!detail ? (
         loading ? <Skeleton active paragraph={{ rows: 8 }} /> : null
       ) : (
-        <>
+        <Tabs
+          data-testid="application-tabs"
+          tabBarExtraContent={
+            <a href={`/workflow/case/${detail.id}`} target="_blank" rel="noreferrer" data-testid="case-open-page">
+              <ExportOutlined /> {t('case.openPage')}
+            </a>
+          }
+          items={[
+            {
+              key: 'info',
+              label: t('case.tabInfo'),
+              children: (
+                <>
           <Descriptions
             size="small"
             bordered
@@ -132,12 +152,11 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
                 label: t('field.statusLabel'),
                 children: (
                   <span data-testid="application-status">
-                    {labels.status(detail.status, detail.statusLabel)}
                     {detail.outcome ? (
-                      <Tag color={detail.outcome === 'approved' ? 'green' : 'red'} style={{ marginInlineStart: 8 }}>
-                        {t(`outcome.${detail.outcome}`)}
+                      <Tag color={detail.outcome === 'approved' ? 'green' : 'red'}>
+                        {t('statusWithOutcome', { status: labels.status(detail.status, detail.statusLabel), outcome: t(`outcome.${detail.outcome}`) })}
                       </Tag>
-                    ) : null}
+                    ) : labels.status(detail.status, detail.statusLabel)}
                   </span>
                 ),
               },
@@ -160,12 +179,18 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
               style={{ marginTop: 12 }}
               title={<span style={{ fontSize: 14 }}>{t('view.payload')}</span>}
               data-testid="application-payload"
-              items={extra.map(([k, v]) => ({ key: k, label: t(`payload.${k}`, { defaultValue: k }), children: v }))}
+              items={extra.map(([k, v]) => ({ key: k, label: t(`payload.${k}`, { defaultValue: k }), children: v === 'true' ? t('case.yes') : v === 'false' ? t('case.no') : v }))}
             />
           ) : null}
           <Divider style={{ margin: '16px 0' }} />
           <StatechartView stateValue={detail.stateValue} route={detail.route} history={detail.history} outcome={detail.outcome} />
-        </>
+                </>
+              ),
+            },
+            // Mounted only when opened: the case is a second request the reviewer may not need.
+            { key: 'case', label: <span data-testid="case-tab">{t('case.tab')}</span>, children: <CaseView id={detail.id} /> },
+          ]}
+        />
       )}
     </Modal>
   );

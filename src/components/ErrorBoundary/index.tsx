@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import i18n from '@/i18n';
+import StatusNotice from '@/components/StatusNotice';
 
 /** SPEC 8: chunk load failure, style chunk load failure, missing lazy module. */
 export type LoadErrorKind = 'ChunkLoadError' | 'CSS_CHUNK_LOAD_FAILED' | 'MODULE_NOT_FOUND' | 'unknown';
@@ -40,7 +41,7 @@ export default class ErrorBoundary extends Component<{ children: ReactNode; rese
     const kind = classifyLoadError(error);
     const t = i18n.getFixedT(null, 'common');
     return (
-      <Result
+      <StatusNotice
         status="error"
         title={kind === 'unknown' ? t('loadError.unknown') : kind}
         subTitle={t(`loadError.${kind}`)}

@@ -9,15 +9,13 @@ import { Alert, App, Button, Modal, Space, Table, Upload, type UploadFile } from
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
-import { downloadFile } from '@/services/download';
-import { errorMessage, post, toApiError, type ApiResult } from '@/services/request';
+import { downloadFile, type FileCall } from '@/services/download';
+import type { SystemUserImportData400DataItem } from '@/services/generated/api.schemas';
+import type { ApiCallOptions } from '@/services/generated/mutator';
+import { errorMessage, toApiError } from '@/services/request';
 
-/** One bad row of an import, as the server reports it. */
-export interface ImportRowError {
-  rowNumber: number;
-  field: string;
-  msg: string;
-}
+/** One bad row of an import, as the server reports it (the 400 answer's data). */
+export type ImportRowError = SystemUserImportData400DataItem;
 
 /** Parses the `data` of a failed import into row errors (empty when it is not a row report). */
 export function rowErrorsOf(data: unknown): ImportRowError[] {
@@ -39,8 +37,13 @@ export function importedCountOf(data: unknown): number | null {
 }
 
 export interface ExportButtonProps {
-  /** Export path relative to /api, e.g. /system/config/export. */
-  url: string;
+  /**
+   * The export operation of the generated client, e.g. `systemConfigExport`. Declared as a method
+   * on purpose: the list's last search is the untyped values of a ProTable form, so each export's
+   * own query type is accepted for it (the server checks the query and names a bad field); the
+   * operation itself, and so its path, comes from the generated client.
+   */
+  exportCall(params: Record<string, unknown>, options: ApiCallOptions): Promise<Blob>;
   /** The list's current search filters (paging is ignored by the server). */
   params?: Record<string, unknown>;
   /** Name used when the server sends none. */
@@ -49,7 +52,7 @@ export interface ExportButtonProps {
   perm?: string;
 }
 
-export function ExportButton({ url, params, fileName, perm }: ExportButtonProps) {
+export function ExportButton({ exportCall, params, fileName, perm }: ExportButtonProps) {
   const { t } = useTranslation('sysAdmin');
   const { message } = App.useApp();
   const [loading, setLoading] = useState(false);
@@ -57,7 +60,7 @@ export function ExportButton({ url, params, fileName, perm }: ExportButtonProps)
     setLoading(true);
     try {
       const clean = params ? Object.fromEntries(Object.entries(params).filter(([k, v]) => v !== undefined && v !== '' && k !== 'current' && k !== 'pageSize')) : undefined;
-      await downloadFile(url, clean, fileName ? (fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`) : 'export.xlsx');
+      await downloadFile((o) => exportCall(clean ?? {}, o), fileName ? (fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`) : 'export.xlsx');
     } catch (err) {
       void message.error(errorMessage(err, t('excel.exportFailed')));
     } finally {
@@ -73,10 +76,10 @@ export function ExportButton({ url, params, fileName, perm }: ExportButtonProps)
 }
 
 export interface ImportButtonProps {
-  /** Template download path relative to /api. */
-  templateUrl: string;
-  /** Upload path relative to /api (POST multipart, field `file`). */
-  importUrl: string;
+  /** The template download of the generated client, e.g. `systemUserImportTemplate`. */
+  template: FileCall;
+  /** The import of the generated client (POST multipart, field `file`, given as the `form` option). */
+  importCall: (options: ApiCallOptions) => Promise<{ msg?: string; data?: unknown }>;
   perm?: string;
   /** Called after a successful import (e.g. reload the table). */
   onDone?: () => void;
@@ -86,7 +89,7 @@ export interface ImportButtonProps {
 
 type ImportState = { kind: 'idle' } | { kind: 'ok'; count: number | null; msg?: string } | { kind: 'rows'; rows: ImportRowError[]; msg: string } | { kind: 'error'; msg: string };
 
-export function ImportButton({ templateUrl, importUrl, perm, onDone, templateName }: ImportButtonProps) {
+export function ImportButton({ template: templateCall, importCall, perm, onDone, templateName }: ImportButtonProps) {
   const { t } = useTranslation('sysAdmin');
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -102,7 +105,7 @@ export function ImportButton({ templateUrl, importUrl, perm, onDone, templateNam
 
   const template = async () => {
     try {
-      await downloadFile(templateUrl, undefined, templateName ?? 'template.xlsx');
+      await downloadFile(templateCall, templateName ?? 'template.xlsx');
     } catch (err) {
       void message.error(errorMessage(err, t('excel.templateFailed')));
     }
@@ -118,7 +121,7 @@ export function ImportButton({ templateUrl, importUrl, perm, onDone, templateNam
     form.append('file', raw, raw.name);
     setBusy(true);
     try {
-      const res = await post<ApiResult<unknown>>(importUrl, form);
+      const res = await importCall({ form });
       setState({ kind: 'ok', count: importedCountOf(res.data), msg: res.msg });
       void message.success(res.msg || t('excel.importOk'));
       onDone?.();

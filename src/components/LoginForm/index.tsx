@@ -1,21 +1,27 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { LoginForm as ProLoginForm, ProFormText } from '@ant-design/pro-components';
-import { Alert, Form, Tooltip } from 'antd';
-import type { ButtonProps, FormInstance } from 'antd';
-import { useCallback, useState } from 'react';
-import type { ComponentProps, ReactNode } from 'react';
+import { Alert, Button } from 'antd';
+// The two inputs by their own modules: antd's Input index brings TextArea, OTP and Search along.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { useCallback, useImperativeHandle, useState } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCaptcha, login, toApiError } from '@/services/auth';
-import type { CaptchaData, LoginParams } from '@/services/auth';
-import styles from './LoginForm.module.css';
+import { toApiError } from '@/services/auth';
+import { codePost, loginLogin } from '@/services/generated/api';
+import type { CodePost200, LoginLoginBody } from '@/services/generated/api.schemas';
 
-type TextFieldProps = ComponentProps<typeof ProFormText>['fieldProps'];
-type PasswordFieldProps = ComponentProps<typeof ProFormText.Password>['fieldProps'];
+type CaptchaData = CodePost200['data'];
+import styles from './LoginForm.module.css';
 
 export interface LoginFormValues {
   username: string;
   password: string;
   code?: string;
+}
+
+/** What the page may do with the form: fill it (demo accounts). */
+export interface LoginFormHandle {
+  fill: (values: Partial<LoginFormValues>) => void;
 }
 
 export interface PasswordLoginFormProps {
@@ -28,26 +34,49 @@ export interface PasswordLoginFormProps {
   /** links under the form (phone login, register ...) */
   actions?: ReactNode;
   /** lets the page fill the form (demo accounts) */
-  form?: FormInstance<LoginFormValues>;
+  ref?: Ref<LoginFormHandle>;
 }
 
+type Field = keyof LoginFormValues;
+type Errors = Partial<Record<Field, string>>;
 
 /**
  * Account + password login (SPEC 1 login methods). After three failures the server answers
  * data.needCaptcha: a captcha image from POST /code is shown (click to refresh) and code + uuid
  * are sent with the next attempt. The server msg (wrong password, locked ...) is shown on failure.
+ *
+ * Three required fields checked here, drawn like antd's form items, rather than antd's Form or
+ * pro-components' LoginForm: the login page is a first page, and those two (with the validator
+ * and field store under them) were a third of its first load (issue 14).
  */
-export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actions, form: outerForm }: PasswordLoginFormProps) {
+export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actions, ref }: PasswordLoginFormProps) {
   const { t } = useTranslation('login');
-  const [ownForm] = Form.useForm<LoginFormValues>();
-  const form = outerForm ?? ownForm;
+  const [values, setValues] = useState<LoginFormValues>({ username: '', password: '', code: '' });
+  /** fields checked so far: a field shows its error once it was left or the form was sent */
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [captcha, setCaptcha] = useState<CaptchaData | null>(null);
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  useImperativeHandle(ref, () => ({
+    fill: (next) => {
+      setValues((prev) => ({ ...prev, ...next }));
+      setTouched({});
+    },
+  }), []);
+
+  const errorsOf = (v: LoginFormValues): Errors => ({
+    ...(v.username.trim() ? {} : { username: t('usernameRequired') }),
+    ...(v.password ? {} : { password: t('passwordRequired') }),
+    ...(needCaptcha && !(v.code ?? '').trim() ? { code: t('captchaRequired') } : {}),
+  });
+  const errors = errorsOf(values);
+  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
 
   const refreshCaptcha = useCallback(async () => {
     try {
-      const body = await getCaptcha();
+      const body = await codePost({ isLogin: true });
       if (body?.data?.img) setCaptcha(body.data);
       else setError(body?.msg || t('captchaLoadFailed'));
     } catch (err) {
@@ -62,79 +91,93 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
     onFailure?.(text);
     if (e.data?.needCaptcha || e.field === 'code' || needCaptcha) {
       setNeedCaptcha(true);
-      form.setFieldValue('code', undefined);
+      setValues((prev) => ({ ...prev, code: '' }));
+      setTouched((prev) => ({ ...prev, code: false }));
       void refreshCaptcha();
     }
   };
 
-  const handleFinish = async (values: LoginFormValues) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    setTouched({ username: true, password: true, code: true });
+    if (Object.keys(errors).length > 0) return;
     setError(null);
-    const params: LoginParams = { username: values.username.trim(), password: values.password };
+    const params: LoginLoginBody = { username: values.username.trim(), password: values.password };
     if (needCaptcha && captcha) {
       params.code = values.code?.trim();
       params.uuid = captcha.uuid;
     }
     onStart?.();
+    setSubmitting(true);
     try {
-      const body = await login(params);
+      const body = await loginLogin(params, { isLogin: true });
       if (body && body.code === 0 && body.data?.token) {
         await onSuccess(body.data.token);
-        return true;
+        return;
       }
       fail(body);
     } catch (err) {
       fail(err);
+    } finally {
+      setSubmitting(false);
     }
-    return false;
+  };
+
+  const field = (name: Field, input: (props: { status?: 'error'; value: string; onChange: (e: { target: { value: string } }) => void; onBlur: () => void; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode, className?: string) => {
+    const message = shown(name);
+    const messageId = `login-${name}-error`;
+    return (
+      <div className={className ? `${styles.item} ${className}` : styles.item}>
+        {input({
+          status: message ? 'error' : undefined,
+          value: values[name] ?? '',
+          onChange: (e) => setValues((prev) => ({ ...prev, [name]: e.target.value })),
+          onBlur: () => setTouched((prev) => ({ ...prev, [name]: true })),
+          'aria-invalid': !!message,
+          'aria-describedby': message ? messageId : undefined,
+        })}
+        <div className={styles.explain} id={messageId} role={message ? 'alert' : undefined}>
+          {message}
+        </div>
+      </div>
+    );
   };
 
   return (
     <div className={styles.wrap}>
-      <ProLoginForm<LoginFormValues>
-        form={form}
-        subTitle={<span className={styles.subTitle}>{t('accountLogin')}</span>}
-        contentStyle={{ width: '100%', maxWidth: 368 }}
-        onFinish={handleFinish}
-        message={
-          error ? (
-            <Alert className={styles.error} type="error" showIcon message={error} data-testid="login-error" />
-          ) : null
-        }
-        submitter={{
-          searchConfig: { submitText: t('submit') },
-          submitButtonProps: { 'data-testid': 'login-submit' } as ButtonProps,
-        }}
-        actions={actions}
-      >
-        <ProFormText
-          name="username"
-          fieldProps={{ size: 'large', prefix: <UserOutlined />, autoComplete: 'username', 'data-testid': 'login-username' } as TextFieldProps}
-          placeholder={t('usernamePlaceholder')}
-          rules={[{ required: true, whitespace: true, message: t('usernameRequired') }]}
-        />
-        <ProFormText.Password
-          name="password"
-          fieldProps={
-            { size: 'large', prefix: <LockOutlined />, autoComplete: 'current-password', 'data-testid': 'login-password' } as PasswordFieldProps
-          }
-          placeholder={t('passwordPlaceholder')}
-          rules={[{ required: true, message: t('passwordRequired') }]}
-        />
-        {needCaptcha ? (
-          <div className={styles.captchaRow}>
-            <ProFormText
-              name="code"
-              formItemProps={{ className: styles.captchaInput }}
-              fieldProps={{ size: 'large', prefix: <SafetyOutlined />, autoComplete: 'off', 'data-testid': 'login-captcha' } as TextFieldProps}
-              placeholder={t('captchaPlaceholder')}
-              rules={[{ required: true, whitespace: true, message: t('captchaRequired') }]}
+      <div className={styles.top}>
+        <span className={styles.subTitle}>{t('accountLogin')}</span>
+      </div>
+      <div className={styles.main}>
+        {error ? <Alert className={styles.error} type="error" showIcon message={error} data-testid="login-error" /> : null}
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          {field('username', (p) => (
+            <Input size="large" prefix={<UserOutlined />} autoComplete="username" placeholder={t('usernamePlaceholder')} data-testid="login-username" {...p} />
+          ))}
+          {field('password', (p) => (
+            <Password
+              size="large"
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              placeholder={t('passwordPlaceholder')}
+              data-testid="login-password"
+              {...p}
             />
-            <Tooltip title={t('captchaRefresh')}>
+          ))}
+          {needCaptcha ? (
+            <div className={styles.captchaRow}>
+              {field(
+                'code',
+                (p) => <Input size="large" prefix={<SafetyOutlined />} autoComplete="off" placeholder={t('captchaPlaceholder')} data-testid="login-captcha" {...p} />,
+                styles.captchaInput,
+              )}
               {captcha ? (
                 <img
                   className={styles.captchaImg}
                   src={captcha.img}
                   alt={t('captchaAlt')}
+                  title={t('captchaRefresh')}
                   data-testid="login-captcha-img"
                   onClick={() => void refreshCaptcha()}
                 />
@@ -143,10 +186,16 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
                   {t('captchaRefresh')}
                 </button>
               )}
-            </Tooltip>
+            </div>
+          ) : null}
+          <div className={styles.item}>
+            <Button type="primary" htmlType="submit" size="large" block loading={submitting} data-testid="login-submit">
+              {t('submit')}
+            </Button>
           </div>
-        ) : null}
-      </ProLoginForm>
+        </form>
+        {actions}
+      </div>
     </div>
   );
 }

@@ -5,7 +5,8 @@
 import { useMemo, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionType } from '@ant-design/pro-components';
-import type { ListResult } from '@/services/request';
+import { toApiError, type ListResult } from '@/services/request';
+import { reportListFailure, reportRefusal } from '@/app/refusal';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const PAGE_SIZE_OPTIONS = [10, 20, 30];
@@ -30,8 +31,8 @@ export function shouldStepBack(rows: unknown[], pageNum: number, total: number):
 }
 
 /**
- * Adapts a list call to ProTable `request`: maps current/pageSize to pageNum/pageSize and
- * steps back one page when a page above 1 comes back empty.
+ * Adapts a list call to ProTable `request`: maps current/pageSize to pageNum/pageSize, steps back
+ * one page when a page above 1 comes back empty, and reports a refusal or failure (src/app/refusal).
  */
 export function tableRequest<T, Q extends object>(
   fetch: (query: Q & { pageNum: number; pageSize: number }) => Promise<ListResult<T>>,
@@ -40,7 +41,16 @@ export function tableRequest<T, Q extends object>(
   return async (params: Q & { current?: number; pageSize?: number }) => {
     const { current, pageSize, ...rest } = params;
     const pageNum = current ?? 1;
-    const res = await fetch({ ...(rest as Q), pageNum, pageSize: pageSize ?? DEFAULT_PAGE_SIZE });
+    let res: ListResult<T>;
+    try {
+      res = await fetch({ ...(rest as Q), pageNum, pageSize: pageSize ?? DEFAULT_PAGE_SIZE });
+    } catch (err) {
+      // A refusal opens the 403 page with its reason; a failure says so; neither reads as "no rows".
+      const e = toApiError(err);
+      if (e.status === 403) reportRefusal(e.msg);
+      else if (e.status !== 401) reportListFailure(e.msg);
+      return { data: [], total: 0, success: false };
+    }
     const rows = res?.rows ?? [];
     const total = Number(res?.total ?? 0);
     if (shouldStepBack(rows, pageNum, total) || (rows.length === 0 && pageNum > 1)) {

@@ -61,19 +61,17 @@ function NodeBox({ model, node, outcome, style }: { model: FlowModel; node: Flow
   const { t } = useTranslation('workflow');
   const status = nodeStatus(model, node.key);
   const icon: ReactNode = status === 'visited' ? <CheckCircleFilled style={{ fontSize: 11 }} /> : status === 'current' ? <ClockCircleOutlined style={{ fontSize: 11 }} /> : null;
-  const label = node.key === 'closed' && outcome ? `${t(node.labelKey)}（${t(`outcome.${outcome}`)}）` : t(node.labelKey);
+  const label = node.key === 'closed' && outcome ? t('statusWithOutcome', { status: t(node.labelKey), outcome: t(`outcome.${outcome}`) }) : t(node.labelKey);
   return (
     <div
       style={style}
       data-testid={status === 'current' ? 'statechart-current' : `statechart-node-${node.key}`}
       data-state={node.key}
       data-status={status}
-      title={node.key}
     >
       <span>
         {icon} {label}
       </span>
-      {node.step ? <span style={{ fontSize: 11, opacity: 0.75 }}>{node.step}</span> : null}
     </div>
   );
 }

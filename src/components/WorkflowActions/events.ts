@@ -2,7 +2,8 @@
  * How the client presents each workflow event (labels, confirmation, comment rules, presets).
  * No business logic: which events exist right now is the server's allowedEvents.
  */
-import type { CommentDictType } from '@/services/workflow';
+/** The comment dictionaries (presets of the review comment). */
+export type CommentDictType = 'new_cert_comment' | 'nonew_cert_comment' | 'no_agree_comment';
 
 /** Events that ask for confirmation (Modal.confirm) before the comment modal opens. */
 export const CONFIRM_FIRST: ReadonlySet<string> = new Set(['DISAGREE', 'RETURN', 'WITHDRAW', 'DELETE']);
@@ -13,32 +14,33 @@ export const COMMENT_REQUIRED: ReadonlySet<string> = new Set(['DISAGREE', 'RETUR
 /** Display order of the buttons (events not listed keep the server's order after these). */
 export const EVENT_ORDER = ['AGREE', 'CONFIRM', 'SUBMIT', 'SAVE', 'RETURN', 'DECLINE', 'DISAGREE', 'WITHDRAW', 'DELETE'];
 
-/** Whether the application is at 受理 (sl): state submitted, or step sl. */
-export function atAcceptance(detail: { stateValue?: unknown; step?: string | null }): boolean {
-  return detail.stateValue === 'submitted' || detail.step === 'sl';
-}
+/** Steps whose AGREE / DISAGREE buttons say what they do there (受理, 初审通过 … 办结), per the workflow locale's action keys. */
+const STEP_AGREE: ReadonlySet<string> = new Set(['sl', 'cb', 'cs', 'sh', 'sp', 'bj']);
+const STEP_DISAGREE: ReadonlySet<string> = new Set(['sl', 'bj']);
 
-/** i18n key (namespace workflow) of an event's button label; AGREE/DISAGREE read 受理/不予受理 at sl. */
-export function eventLabelKey(event: string, acceptance: boolean): string {
-  if (acceptance && (event === 'AGREE' || event === 'DISAGREE')) return `action.${event}_sl`;
+/** i18n key (namespace workflow) of an event's button label at the step the server says the application is at. */
+export function eventLabelKey(event: string, step: string | null | undefined): string {
+  if (step && event === 'AGREE' && STEP_AGREE.has(step)) return `action.AGREE_${step}`;
+  if (step && event === 'DISAGREE' && STEP_DISAGREE.has(step)) return `action.DISAGREE_${step}`;
   return `action.${event}`;
 }
 
 /**
  * The comment dictionary offered for an event: agreeing uses the review comments of its business
- * (新办证书 new_cert_comment, every other business nonew_cert_comment); disagreeing, returning
- * and declining use no_agree_comment. Other events have no presets.
+ * (新办证书 new_cert_comment, every other business nonew_cert_comment); disagreeing and returning
+ * use no_agree_comment. Other events (the holder's among them) have no presets.
  */
 export function presetDictFor(event: string, businessType: string | null | undefined): CommentDictType | null {
-  if (event === 'AGREE' || event === 'CONFIRM') return businessType === 'newCert' ? 'new_cert_comment' : 'nonew_cert_comment';
-  if (event === 'DISAGREE' || event === 'RETURN' || event === 'DECLINE') return 'no_agree_comment';
+  if (event === 'AGREE') return businessType === 'newCert' ? 'new_cert_comment' : 'nonew_cert_comment';
+  if (event === 'DISAGREE' || event === 'RETURN') return 'no_agree_comment';
+  // The holder's CONFIRM / DECLINE speak for themselves: the reviewers' phrases are not theirs to pick.
   return null;
 }
 
 /** allowedEvents in display order, duplicates removed. */
-export function orderedEvents(allowed: readonly string[] | null | undefined): string[] {
+export function orderedEvents<E extends string>(allowed: readonly E[] | null | undefined): E[] {
   const unique = Array.from(new Set(allowed ?? []));
-  const rank = (e: string) => {
+  const rank = (e: E) => {
     const i = EVENT_ORDER.indexOf(e);
     return i < 0 ? EVENT_ORDER.length + unique.indexOf(e) : i;
   };

@@ -10,23 +10,28 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
-import { getCommentPresets, sendWorkflowEvent, type ApplicationDetail, type DictOption } from '@/services/workflow';
-import { atAcceptance, buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor } from './events';
+import { systemDictDataType, workflowEvents } from '@/services/generated/api';
+import type { SystemDictDataType200, WorkflowEventsBody } from '@/services/generated/api.schemas';
+import type { ApplicationDetail } from '@/services/workflow';
+import { buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor } from './events';
 
 export interface WorkflowActionsProps {
-  detail: Pick<ApplicationDetail, 'id' | 'version' | 'allowedEvents' | 'stateValue' | 'step' | 'businessType'>;
+  detail: Pick<ApplicationDetail, 'id' | 'version' | 'allowedEvents' | 'step' | 'businessType'>;
   onDone?: (next: ApplicationDetail) => void;
   onStale?: () => void;
   size?: 'small' | 'middle' | 'large';
   disabled?: boolean;
 }
 
+type DictOption = SystemDictDataType200['data'][number];
+type WorkflowEvent = WorkflowEventsBody['type'];
+
 const presetCache = new Map<string, Promise<DictOption[]>>();
 
 function loadPresets(dictType: NonNullable<ReturnType<typeof presetDictFor>>): Promise<DictOption[]> {
   let p = presetCache.get(dictType);
   if (!p) {
-    p = getCommentPresets(dictType)
+    p = systemDictDataType({ dictType })
       .then((r) => (Array.isArray(r?.data) ? r.data : []))
       .catch(() => {
         presetCache.delete(dictType);
@@ -46,13 +51,12 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
   const { t } = useTranslation('workflow');
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<{ preset?: string; comment?: string }>();
-  const [event, setEvent] = useState<string | null>(null);
+  const [event, setEvent] = useState<WorkflowEvent | null>(null);
   const [presets, setPresets] = useState<DictOption[]>([]);
   const [sending, setSending] = useState(false);
 
-  const acceptance = atAcceptance(detail);
   const events = orderedEvents(detail.allowedEvents);
-  const label = (e: string) => t(eventLabelKey(e, acceptance), { defaultValue: e });
+  const label = (e: string) => t(eventLabelKey(e, detail.step), { defaultValue: e });
   const required = event ? COMMENT_REQUIRED.has(event) : false;
   const dictType = event ? presetDictFor(event, detail.businessType) : null;
 
@@ -65,13 +69,13 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
     };
   }, [dictType]);
 
-  const openComment = (e: string) => setEvent(e);
+  const openComment = (e: WorkflowEvent) => setEvent(e);
 
-  const click = (e: string) => {
+  const click = (e: WorkflowEvent) => {
     if (CONFIRM_FIRST.has(e)) {
       modal.confirm({
         title: t('confirm.title'),
-        content: t(acceptance && e === 'DISAGREE' ? 'confirm.DISAGREE_sl' : `confirm.${e}`),
+        content: t([`confirm.${e}_${detail.step ?? ''}`, `confirm.${e}`]),
         okText: t('confirm.ok'),
         cancelText: t('confirm.cancel'),
         okButtonProps: { danger: e === 'DELETE' || e === 'DISAGREE', ...({ 'data-testid': 'wf-confirm-ok' } as Record<string, string>) },
@@ -88,7 +92,7 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
     const comment = values.comment?.trim() || undefined;
     setSending(true);
     try {
-      const res = await sendWorkflowEvent(detail.id, { type: event, comment, version: detail.version });
+      const res = await workflowEvents(detail.id, { type: event, comment, version: detail.version });
       message.success(t('result.done', { action: label(event) }));
       setEvent(null);
       onDone?.(res.data);

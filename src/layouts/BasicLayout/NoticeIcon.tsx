@@ -3,9 +3,13 @@ import { Badge, Empty, List, Popover, Spin, Tabs, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { listMessages, listTodos, readMessage, type SysMsg, type SysTodo } from '@/services/message';
+import { systemSysMsgInfoList, systemSysMsgInfoReadMsg, systemSysTodoList } from '@/services/generated/api';
+import type { SystemSysMsgInfoList200, SystemSysTodoList200 } from '@/services/generated/api.schemas';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { NOTICE_POLL_MS, refreshUnreadStats, totalUnread, useUnreadStats } from '@/store/notice';
+
+type SysTodo = SystemSysTodoList200['rows'][number];
+type SysMsg = SystemSysMsgInfoList200['rows'][number];
 
 /** SPEC 9: the panel loads 5 items per page (page 1); badge overflow 10. */
 export const PANEL_PAGE_SIZE = 5;
@@ -32,8 +36,8 @@ export default function NoticeIcon({ color }: { color?: string }) {
     setLoading(true);
     try {
       const [m, td] = await Promise.allSettled([
-        listMessages({ pageNum: 1, pageSize: PANEL_PAGE_SIZE, ckzt: '0' }),
-        listTodos({ pageNum: 1, pageSize: PANEL_PAGE_SIZE }),
+        systemSysMsgInfoList({ pageNum: 1, pageSize: PANEL_PAGE_SIZE, ckzt: '0' }),
+        systemSysTodoList({ pageNum: 1, pageSize: PANEL_PAGE_SIZE }),
       ]);
       if (m.status === 'fulfilled') setMessages(m.value?.rows ?? []);
       if (td.status === 'fulfilled') setTodos(td.value?.rows ?? []);
@@ -53,7 +57,7 @@ export default function NoticeIcon({ color }: { color?: string }) {
   const onMessageClick = async (msg: SysMsg) => {
     if (msg.ckzt === '0') {
       try {
-        await readMessage(msg.id);
+        await systemSysMsgInfoReadMsg(msg.id);
         setMessages((list) => list.map((m) => (m.id === msg.id ? { ...m, ckzt: '1' } : m)));
         void refreshUnreadStats();
       } catch {

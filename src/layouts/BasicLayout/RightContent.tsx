@@ -7,15 +7,16 @@ import { useAccess } from '@/app/useAccess';
 import { useSession } from '@/app/session';
 import { usePublicSettings } from '@/app/publicSettings';
 import { greetingKey } from '@/app/greeting';
-import { previewGuide } from '@/services/user';
+import { filePreview } from '@/services/generated/api';
 import { useCurrentUser } from '@/store/user';
 import NoticeIcon from './NoticeIcon';
+import ActionLink from '@/components/ActionLink';
 
 /** Opens GET /file/preview?name=guide as a PDF in a new window. */
 export async function openGuide(onError: (msg: string) => void): Promise<void> {
   const win = window.open('', '_blank');
   try {
-    const blob = await previewGuide();
+    const blob = await filePreview({ name: 'guide' });
     const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
     if (win) win.location.href = url;
     else window.open(url, '_blank');
@@ -59,10 +60,10 @@ export default function RightContent({ dark }: { dark: boolean }) {
   return (
     <Space size={0} style={{ height: '100%', color }} data-testid="header-right">
       {access.canSeeGuide ? (
-        <a style={linkStyle} title={t('header.guide')} onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))} data-testid="link-guide">
+        <ActionLink style={linkStyle} title={t('header.guide')} onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))} data-testid="link-guide">
           <FilePdfOutlined />
           <span className="sc-link-text">{t('header.guide')}</span>
-        </a>
+        </ActionLink>
       ) : null}
       {access.canSeeAnalysis ? (
         <Link to="/dashboard/Analysis" style={linkStyle} title={t('header.analysis')} data-testid="link-analysis">

@@ -4,9 +4,9 @@
  * multi-tab bar, breadcrumb without the dashboard, footer and (outside production) the settings drawer.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ProLayout, DefaultFooter, type MenuDataItem } from '@ant-design/pro-components';
-import { Breadcrumb } from 'antd';
+import { App as AntApp, Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useUserRoutes } from '@/store/user';
@@ -21,6 +21,9 @@ import { nodeLabel } from './nodeLabel';
 import RightContent from './RightContent';
 import SettingDrawer from './SettingDrawer';
 import './index.css';
+import { accessibleShade } from '@/app/theme';
+import ListEvents from './ListEvents';
+import { watchScrollRegions } from '@/app/scrollRegions';
 
 export const SIDER_WIDTH = 256;
 export const SIDER_COLLAPSED_WIDTH = 80;
@@ -55,6 +58,8 @@ export default function BasicLayout() {
     return stored === null ? !sidebarOpenFor(deviceOf(window.innerWidth)) : !stored;
   });
   const [hideHeader, setHideHeader] = useState(false);
+
+  useEffect(() => watchScrollRegions(), []);
 
   // Device by width (576 / 1200): mobile open, tablet collapsed, desktop open.
   useEffect(() => {
@@ -94,10 +99,13 @@ export default function BasicLayout() {
 
   const titleOf = useCallback(
     (pathname: string) => {
-      const fixed = FIXED_LAYOUT_ROUTES.find((r) => r.path.toLowerCase() === pathname.toLowerCase());
+      const fixed = FIXED_LAYOUT_ROUTES.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
       if (fixed) return t(fixed.titleKey);
       const chain = findChain(routes ?? [], pathname);
       const last = chain[chain.length - 1];
+      // Queue views repeat their names under every business type (待受理 …): a tab names its business type too.
+      const parent = chain.length >= 3 ? chain[chain.length - 2] : undefined;
+      if (last && parent) return `${nodeLabel(t, parent)} · ${nodeLabel(t, last)}`;
       if (last) return nodeLabel(t, last);
       if (pathname.toLowerCase().startsWith('/dashboard')) return t('menu.dashboard');
       return pathname;
@@ -106,7 +114,7 @@ export default function BasicLayout() {
   );
 
   const crumbs = useMemo(() => {
-    const fixed = FIXED_LAYOUT_ROUTES.find((r) => r.path.toLowerCase() === location.pathname.toLowerCase());
+    const fixed = FIXED_LAYOUT_ROUTES.find((r) => matchPath({ path: r.path, caseSensitive: false }, location.pathname));
     if (fixed) return [{ title: t(fixed.titleKey) }];
     return breadcrumbChain(routes ?? [], location.pathname).map((n, i, all) => ({
       title: i < all.length - 1 && n.redirect ? <Link to={n.redirect}>{nodeLabel(t, n)}</Link> : nodeLabel(t, n),
@@ -116,7 +124,8 @@ export default function BasicLayout() {
   const dark = settings.navTheme === 'dark';
   const top = settings.layout === 'topmenu';
   const headerDark = dark && top;
-  const primary = settings.primaryColor;
+  // White menu text on the selected item: the primary colour's shade that white text is readable on.
+  const primary = accessibleShade(settings.primaryColor);
 
   const token = {
     header: headerDark
@@ -161,61 +170,66 @@ export default function BasicLayout() {
 
   const year = new Date().getFullYear();
 
+  // antd's App (message/modal/notification hooks for the pages) starts here, not at the root: the
+  // pages before sign-in do not load its dialogs (issue 14).
   return (
-    <div className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`} data-device={device}>
-      <ProLayout
-        title={t('title')}
-        logo={<img src={LOGO} alt="" />}
-        layout={top ? 'top' : 'side'}
-        navTheme="light"
-        token={token}
-        contentWidth={settings.contentWidth}
-        fixedHeader={settings.fixedHeader}
-        fixSiderbar={settings.fixSiderbar}
-        siderWidth={SIDER_WIDTH}
-        collapsed={collapsed}
-        onCollapse={onCollapse}
-        breakpoint={false}
-        location={{ pathname: location.pathname }}
-        route={{ path: '/', children: menuData }}
-        menu={{ locale: false, type: 'sub' }}
-        onMenuHeaderClick={() => navigate('/dashboard')}
-        menuHeaderRender={(logo) => (
-          <Link to="/dashboard" data-testid="logo-link" className="sc-logo" title={t('title')}>
-            {logo}
-            {collapsed && !top ? null : <h1 className="sc-title">{t('title')}</h1>}
-          </Link>
-        )}
-        menuItemRender={(item, dom) =>
-          item.isUrl || /^https?:\/\//.test(item.path ?? '') ? (
-            <a href={item.path} target={item.target || '_blank'} rel="noopener noreferrer">
-              {dom}
-            </a>
-          ) : (
-            <Link to={item.path ?? '/'}>{dom}</Link>
-          )
-        }
-        subMenuItemRender={(_item, dom) => dom}
-        actionsRender={() => [<RightContent key="right" dark={headerDark} />]}
-        footerRender={() => (
-          <DefaultFooter
-            copyright={t('footer.copyright', { year })}
-            links={[
-              { key: 'web', title: t('footer.publicSite'), href: '/web', blankTarget: false },
-              { key: 'disclosure', title: t('footer.disclosure'), href: '/web/disclosure', blankTarget: false },
-            ]}
-          />
-        )}
-        pageTitleRender={(_p, defaultTitle) => `${defaultTitle ?? ''}`}
-      >
-        {settings.multiTab ? <MultiTab titleOf={titleOf} /> : null}
-        <div className="sc-page">
-          {crumbs.length > 0 ? <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" /> : null}
-          <Outlet />
-        </div>
-        {publicSettings && publicSettings.production === false ? <SettingDrawer /> : null}
-      </ProLayout>
-    </div>
+    <AntApp>
+      <ListEvents />
+      <div className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`} data-device={device}>
+        <ProLayout
+          title={t('title')}
+          logo={<img src={LOGO} alt="" />}
+          layout={top ? 'top' : 'side'}
+          navTheme="light"
+          token={token}
+          contentWidth={settings.contentWidth}
+          fixedHeader={settings.fixedHeader}
+          fixSiderbar={settings.fixSiderbar}
+          siderWidth={SIDER_WIDTH}
+          collapsed={collapsed}
+          onCollapse={onCollapse}
+          breakpoint={false}
+          location={{ pathname: location.pathname }}
+          route={{ path: '/', children: menuData }}
+          menu={{ locale: false, type: 'sub' }}
+          onMenuHeaderClick={() => navigate('/dashboard')}
+          menuHeaderRender={(logo) => (
+            <Link to="/dashboard" data-testid="logo-link" className="sc-logo" title={t('title')}>
+              {logo}
+              {collapsed && !top ? null : <h1 className="sc-title">{t('title')}</h1>}
+            </Link>
+          )}
+          menuItemRender={(item, dom) =>
+            item.isUrl || /^https?:\/\//.test(item.path ?? '') ? (
+              <a href={item.path} target={item.target || '_blank'} rel="noopener noreferrer">
+                {dom}
+              </a>
+            ) : (
+              <Link to={item.path ?? '/'}>{dom}</Link>
+            )
+          }
+          subMenuItemRender={(_item, dom) => dom}
+          actionsRender={() => [<RightContent key="right" dark={headerDark} />]}
+          footerRender={() => (
+            <DefaultFooter
+              copyright={t('footer.copyright', { year })}
+              links={[
+                { key: 'web', title: t('footer.publicSite'), href: '/web', blankTarget: false },
+                { key: 'disclosure', title: t('footer.disclosure'), href: '/web/disclosure', blankTarget: false },
+              ]}
+            />
+          )}
+          pageTitleRender={(_p, defaultTitle) => `${defaultTitle ?? ''}`}
+        >
+          {settings.multiTab ? <MultiTab titleOf={titleOf} /> : null}
+          <div className="sc-page">
+            {crumbs.length > 0 ? <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" /> : null}
+            <Outlet />
+          </div>
+          {publicSettings && publicSettings.production === false ? <SettingDrawer /> : null}
+        </ProLayout>
+      </div>
+    </AntApp>
   );
 }
 

@@ -12,6 +12,7 @@ import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import ApplicationViewModal from '@/components/ApplicationViewModal';
+import WorkflowActions from '@/components/WorkflowActions';
 import DeadlineText from '@/components/ApplicationViewModal/DeadlineText';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
@@ -21,6 +22,7 @@ const DATE_MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
 import { BUSINESS_ROUTES } from '@machines/businessTypes';
 import { listQueue, type QueueRow } from '@/services/workflow';
 import { resolveQueueComponent, resolveQueuePath, type QueuePageConfig } from './config';
+import ActionLink from '@/components/ActionLink';
 
 interface SearchParams {
   queue?: string;
@@ -70,9 +72,9 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
       search: false,
       width: 160,
       render: (_d, r) => (
-        <a onClick={() => setViewing(r.id)} data-testid="queue-row-applyNo">
+        <ActionLink onClick={() => setViewing(r.id)} data-testid="queue-row-applyNo">
           {r.applyNo}
-        </a>
+        </ActionLink>
       ),
     },
     // every row of a business queue has the same business: the column only shows in the printing queues
@@ -134,12 +136,16 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
     {
       title: t('field.actions'),
       valueType: 'option',
-      width: 70,
+      // The holder decides in the row (确认 / 退回企业) without opening the case first; reviewers decide in the case view.
+      width: config.kind === 'mine' ? 230 : 70,
       fixed: 'right',
       render: (_d, r) => [
-        <a key="view" onClick={() => setViewing(r.id)} data-testid="queue-row-view">
+        <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="queue-row-view">
           {t('view.open')}
-        </a>,
+        </ActionLink>,
+        ...(config.kind === 'mine' && r.allowedEvents.length > 0
+          ? [<WorkflowActions key="act" size="small" detail={r} onDone={() => void actionRef.current?.reload()} onStale={() => void actionRef.current?.reload()} />]
+          : []),
       ],
     },
   ];

@@ -121,6 +121,55 @@ export interface MenuOptionNode {
   children: MenuOptionNode[];
 }
 
+/**
+ * M 目录，C 菜单，F 按钮
+ */
+export type MenuNodeMenuType = typeof MenuNodeMenuType[keyof typeof MenuNodeMenuType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeMenuType = {
+  M: 'M',
+  C: 'C',
+  F: 'F',
+} as const;
+
+/**
+ * @nullable
+ */
+export type MenuNodeTarget = typeof MenuNodeTarget[keyof typeof MenuNodeTarget] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeTarget = {
+  _self: '_self',
+  _blank: '_blank',
+} as const;
+
+/**
+ * '1' 隐藏，'0' 显示
+ */
+export type MenuNodeVisible = typeof MenuNodeVisible[keyof typeof MenuNodeVisible];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeVisible = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type MenuNodeStatus = typeof MenuNodeStatus[keyof typeof MenuNodeStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuNodeStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export interface MenuNode {
   menuId: number;
   parentId: number;
@@ -136,7 +185,7 @@ export interface MenuNode {
    */
   menuKey: string | null;
   /** M 目录，C 菜单，F 按钮 */
-  menuType: string;
+  menuType: MenuNodeMenuType;
   /** @nullable */
   path: string | null;
   /** @nullable */
@@ -144,20 +193,46 @@ export interface MenuNode {
   /** @nullable */
   redirect: string | null;
   /** @nullable */
-  target: string | null;
+  target: MenuNodeTarget;
   /** @nullable */
   icon: string | null;
   /** '1' 隐藏，'0' 显示 */
-  visible: string;
+  visible: MenuNodeVisible;
   hiddenChildren: boolean;
   hiddenHeader: boolean;
   orderNum: number;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: MenuNodeStatus;
   /** ISO 8601 */
   createdAt: string;
   children?: MenuNode[];
 }
+
+/**
+ * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
+ * @nullable
+ */
+export type DeptNodeArea = typeof DeptNodeArea[keyof typeof DeptNodeArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DeptNodeArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type DeptNodeStatus = typeof DeptNodeStatus[keyof typeof DeptNodeStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DeptNodeStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
 
 export interface DeptNode {
   deptId: number;
@@ -169,14 +244,14 @@ export interface DeptNode {
    * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: DeptNodeArea;
   orderNum: number;
   /** @nullable */
   leader: string | null;
   /** @nullable */
   phone: string | null;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: DeptNodeStatus;
   /** 部门为正常状态（status 为 1） */
   enabled: boolean;
   /** 直属用户数 */
@@ -196,6 +271,333 @@ export interface DistrictNode {
    */
   area: string | null;
   children?: DistrictNode[];
+}
+
+export type ExamBatchEventsItem = typeof ExamBatchEventsItem[keyof typeof ExamBatchEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchEventsItem = {
+  EDIT: 'EDIT',
+  REMOVE: 'REMOVE',
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  REOPEN: 'REOPEN',
+  CANCEL: 'CANCEL',
+  HOLD: 'HOLD',
+  PUBLISH: 'PUBLISH',
+  SIGN_UP: 'SIGN_UP',
+  WITHDRAW: 'WITHDRAW',
+  REVIEW: 'REVIEW',
+  ENTER_RESULT: 'ENTER_RESULT',
+  PRINT_TICKET: 'PRINT_TICKET',
+} as const;
+
+/**
+ * 考试批次（每行带调用者此刻可进行的操作）
+ */
+export interface ExamBatch {
+  id: number;
+  batchNo: string;
+  name: string;
+  category: string;
+  categoryLabel: string;
+  area: string;
+  place: string;
+  /** ISO 时间 */
+  knowledgeStart: string;
+  knowledgeEnd: string;
+  abilityStart: string;
+  abilityEnd: string;
+  /** 考试日（北京时间，安全生产知识科目的日期） */
+  examDay: string;
+  capacity: number;
+  signupFrom: string;
+  signupTo: string;
+  state: string;
+  stateLabel: string;
+  version: number;
+  /** @nullable */
+  cancelReason: string | null;
+  /** 待审核报名数 */
+  pending: number;
+  /** 已通过审核的报名数 */
+  accepted: number;
+  /** 已录入成绩的考生数 */
+  withResults: number;
+  /** 剩余名额（待审核与已通过的报名占用名额） */
+  seatsLeft: number;
+  /** 已考试或成绩已发布：有成绩可看 */
+  resultsVisible: boolean;
+  /** @nullable */
+  publishedAt: string | null;
+  createdAt: string;
+  /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
+  events: ExamBatchEventsItem[];
+}
+
+/**
+ * @nullable
+ */
+export type ExamSignupResult = {
+  /** 1 参加考试，0 缺考 */
+  attended: string;
+  /** 安全生产知识：1 合格，0 不合格 */
+  knowledgeResult: string;
+  /** 管理能力：1 合格，0 不合格 */
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  /** 参加考试且两科均合格 */
+  passed: boolean;
+  /** 批次已发布成绩（成绩为最终成绩） */
+  published: boolean;
+} | null;
+
+export type ExamSignupActionsItem = typeof ExamSignupActionsItem[keyof typeof ExamSignupActionsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignupActionsItem = {
+  accept: 'accept',
+  refuse: 'refuse',
+  withdraw: 'withdraw',
+  print: 'print',
+  enterResult: 'enterResult',
+} as const;
+
+/**
+ * 考试报名（每行带调用者此刻可进行的操作）
+ */
+export interface ExamSignup {
+  id: number;
+  batchId: number;
+  batchNo: string;
+  batchName: string;
+  batchState: string;
+  batchStateLabel: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  /** @nullable */
+  position: string | null;
+  /** @nullable */
+  positionLabel: string | null;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  /** @nullable */
+  seatNo: string | null;
+  createdAt: string;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  result: ExamSignupResult;
+  /** 调用者此刻可以对该报名进行的操作 */
+  actions: ExamSignupActionsItem[];
+}
+
+/**
+ * @nullable
+ */
+export type ExamSignupDetailResult = {
+  /** 1 参加考试，0 缺考 */
+  attended: string;
+  /** 安全生产知识：1 合格，0 不合格 */
+  knowledgeResult: string;
+  /** 管理能力：1 合格，0 不合格 */
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  /** 参加考试且两科均合格 */
+  passed: boolean;
+  /** 批次已发布成绩（成绩为最终成绩） */
+  published: boolean;
+} | null;
+
+export type ExamSignupDetailActionsItem = typeof ExamSignupDetailActionsItem[keyof typeof ExamSignupDetailActionsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignupDetailActionsItem = {
+  accept: 'accept',
+  refuse: 'refuse',
+  withdraw: 'withdraw',
+  print: 'print',
+  enterResult: 'enterResult',
+} as const;
+
+export type ExamSignupDetailPerson = {
+  id: number;
+  name: string;
+  sex: string;
+  idNo: string;
+  birthDate: string;
+  /** @nullable */
+  phone: string | null;
+  age: number;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  educationLabel: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  titleLabel: string | null;
+};
+
+export type ExamSignupDetailChecksFacts = {[key: string]: unknown};
+
+/**
+ * 报名条件此刻的核查结果（与报名时相同的规则）
+ */
+export type ExamSignupDetailChecks = {
+  code: number;
+  message: string;
+  facts: ExamSignupDetailChecksFacts;
+};
+
+/**
+ * 报名详情
+ */
+export interface ExamSignupDetail {
+  id: number;
+  batchId: number;
+  batchNo: string;
+  batchName: string;
+  batchState: string;
+  batchStateLabel: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  /** @nullable */
+  position: string | null;
+  /** @nullable */
+  positionLabel: string | null;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  /** @nullable */
+  seatNo: string | null;
+  createdAt: string;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  result: ExamSignupDetailResult;
+  /** 调用者此刻可以对该报名进行的操作 */
+  actions: ExamSignupDetailActionsItem[];
+  person: ExamSignupDetailPerson;
+  batch: ExamBatch;
+  /** 报名条件此刻的核查结果（与报名时相同的规则） */
+  checks: ExamSignupDetailChecks;
+  /** @nullable */
+  reviewerName: string | null;
+}
+
+/**
+ * @nullable
+ */
+export type ExamPersonLastSignup = {
+  id: number;
+  batchNo: string;
+  category: string;
+  status: string;
+  statusLabel: string;
+} | null;
+
+/**
+ * 考试人员及其考试经历
+ */
+export interface ExamPerson {
+  personId: number;
+  name: string;
+  sex: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  age: number;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  educationLabel: string | null;
+  /** @nullable */
+  titleLabel: string | null;
+  /** 报名次数 */
+  signups: number;
+  /** @nullable */
+  lastSignup: ExamPersonLastSignup;
+  /** 三年内两科均合格（已发布或平台前）的证书类别 */
+  passedCategories: string[];
+  /** 调用者此刻可以为其报名（有开放报名的批次） */
+  canSignUp: boolean;
+}
+
+/**
+ * platform 本平台报名考试；legacy 平台上线前的成绩
+ */
+export type ExamScoreRecordSource = typeof ExamScoreRecordSource[keyof typeof ExamScoreRecordSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreRecordSource = {
+  platform: 'platform',
+  legacy: 'legacy',
+} as const;
+
+/**
+ * 成绩查询的一行
+ */
+export interface ExamScoreRecord {
+  id: number;
+  personId: number;
+  name: string;
+  /** 证件号码（脱敏） */
+  idNo: string;
+  /** @nullable */
+  enterpriseName: string | null;
+  category: string;
+  categoryLabel: string;
+  batchNo: string;
+  /** @nullable */
+  batchName: string | null;
+  /** @nullable */
+  ticketNo: string | null;
+  examDate: string;
+  attended: string;
+  knowledgeResult: string;
+  abilityResult: string;
+  /** @nullable */
+  knowledgeScore: number | null;
+  /** @nullable */
+  abilityScore: number | null;
+  passed: boolean;
+  /** 平台前的成绩与已发布批次的成绩为 true */
+  published: boolean;
+  /** platform 本平台报名考试；legacy 平台上线前的成绩 */
+  source: ExamScoreRecordSource;
 }
 
 export type CodePost200Data = {
@@ -260,6 +662,13 @@ export type LoginVerifyMessageCodeParams = {
 code: string;
 };
 
+export type LoginVerifyMessageCodeHeaders = {
+/**
+ * @minLength 1
+ */
+verifytoken: string;
+};
+
 export type LoginVerifyMessageCode200Data = {
   passStatus: boolean;
   /** @nullable */
@@ -270,6 +679,13 @@ export type LoginVerifyMessageCode200 = {
   code: number;
   msg: string;
   data: LoginVerifyMessageCode200Data;
+};
+
+export type LoginSmsLoginHeaders = {
+/**
+ * @minLength 1
+ */
+verifytoken: string;
 };
 
 export type LoginSmsLoginBody = {
@@ -528,12 +944,35 @@ export const SystemSysMsgInfoListMsgType = {
   warnType: 'warnType',
 } as const;
 
+export type SystemSysMsgInfoList200RowsItemMsgType = typeof SystemSysMsgInfoList200RowsItemMsgType[keyof typeof SystemSysMsgInfoList200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoList200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoList200RowsItemCkzt = typeof SystemSysMsgInfoList200RowsItemCkzt[keyof typeof SystemSysMsgInfoList200RowsItemCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoList200RowsItemCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoList200RowsItem = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoList200RowsItemMsgType;
   bt: string;
   nr: string;
-  ckzt: string;
+  /** '0' 未读, '1' 已读 */
+  ckzt: SystemSysMsgInfoList200RowsItemCkzt;
   /** @nullable */
   senderName: string | null;
   /** ISO 8601 */
@@ -596,12 +1035,35 @@ export const SystemSysMsgInfoListSupervisionMsgCkzt = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType = typeof SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType[keyof typeof SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt = typeof SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt[keyof typeof SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoListSupervisionMsg200RowsItem = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoListSupervisionMsg200RowsItemMsgType;
   bt: string;
   nr: string;
-  ckzt: string;
+  /** '0' 未读, '1' 已读 */
+  ckzt: SystemSysMsgInfoListSupervisionMsg200RowsItemCkzt;
   /** @nullable */
   senderName: string | null;
   /** ISO 8601 */
@@ -616,8 +1078,18 @@ export type SystemSysMsgInfoListSupervisionMsg200 = {
   pageNum: number;
 };
 
+export type SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType = typeof SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType[keyof typeof SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
 export type SystemSysMsgInfoGetNotReadMsgStats200RowsItem = {
-  msgType: string;
+  msgType: SystemSysMsgInfoGetNotReadMsgStats200RowsItemMsgType;
   count: number;
 };
 
@@ -739,6 +1211,52 @@ export type SystemDictDataType200 = {
   data: SystemDictDataType200DataItem[];
 };
 
+export type PublicOutSearchParams = {
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+};
+
+export type PublicOutSearch200DataItem = {
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  name: string;
+  /** 身份证号只显示前 3 位与后 4 位 */
+  idNoMasked: string;
+  /** 转出前的聘用企业 */
+  enterpriseName: string;
+  issueDate: string;
+  expiryDate: string;
+  status: string;
+  statusLabel: string;
+  /**
+   * 调往的省份
+   * @nullable
+   */
+  targetProvince: string | null;
+  /**
+   * 办理转出的日期（中国日期）
+   * @nullable
+   */
+  transferDate: string | null;
+};
+
+export type PublicOutSearch200 = {
+  code: number;
+  msg: string;
+  data: PublicOutSearch200DataItem[];
+};
+
 export type HealthGet200 = {
   code: number;
   msg: string;
@@ -789,6 +1307,8 @@ export type CertGet200Data = {
   versionLabel: string;
   /** 状态为 01 有效 */
   valid: boolean;
+  /** 证书二维码的查询码：打开 /cert/{queryCode} 的证书信息页 */
+  queryCode: string;
 };
 
 export type CertGet200 = {
@@ -841,6 +1361,8 @@ export type PublicValidCard200DataItem = {
   versionLabel: string;
   /** 状态为 01 有效 */
   valid: boolean;
+  /** 证书二维码的查询码：打开 /cert/{queryCode} 的证书信息页 */
+  queryCode: string;
 };
 
 export type PublicValidCard200 = {
@@ -1044,6 +1566,19 @@ export const WorkflowQueueWaitAcceptBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueWaitAccept200RowsItemOutcome = typeof WorkflowQueueWaitAccept200RowsItemOutcome[keyof typeof WorkflowQueueWaitAccept200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueWaitAccept200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueWaitAccept200RowsItemAllowedEventsItem = typeof WorkflowQueueWaitAccept200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueWaitAccept200RowsItemAllowedEventsItem];
 
 
@@ -1076,8 +1611,11 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueWaitAccept200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1089,7 +1627,7 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1167,6 +1705,19 @@ export const WorkflowQueueAcceptedBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueAccepted200RowsItemOutcome = typeof WorkflowQueueAccepted200RowsItemOutcome[keyof typeof WorkflowQueueAccepted200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueAccepted200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueAccepted200RowsItemAllowedEventsItem = typeof WorkflowQueueAccepted200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueAccepted200RowsItemAllowedEventsItem];
 
 
@@ -1199,8 +1750,11 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueAccepted200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1212,7 +1766,7 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1290,6 +1844,19 @@ export const WorkflowQueueWaitReviewBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueWaitReview200RowsItemOutcome = typeof WorkflowQueueWaitReview200RowsItemOutcome[keyof typeof WorkflowQueueWaitReview200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueWaitReview200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueWaitReview200RowsItemAllowedEventsItem = typeof WorkflowQueueWaitReview200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueWaitReview200RowsItemAllowedEventsItem];
 
 
@@ -1322,8 +1889,11 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueWaitReview200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1335,7 +1905,7 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1413,6 +1983,19 @@ export const WorkflowQueueReviewedBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueReviewed200RowsItemOutcome = typeof WorkflowQueueReviewed200RowsItemOutcome[keyof typeof WorkflowQueueReviewed200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueReviewed200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueReviewed200RowsItemAllowedEventsItem = typeof WorkflowQueueReviewed200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueReviewed200RowsItemAllowedEventsItem];
 
 
@@ -1445,8 +2028,11 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueReviewed200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1458,7 +2044,7 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1536,6 +2122,19 @@ export const WorkflowQueuePrintWaitBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueuePrintWait200RowsItemOutcome = typeof WorkflowQueuePrintWait200RowsItemOutcome[keyof typeof WorkflowQueuePrintWait200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueuePrintWait200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueuePrintWait200RowsItemAllowedEventsItem = typeof WorkflowQueuePrintWait200RowsItemAllowedEventsItem[keyof typeof WorkflowQueuePrintWait200RowsItemAllowedEventsItem];
 
 
@@ -1568,8 +2167,11 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueuePrintWait200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1581,7 +2183,7 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1659,6 +2261,19 @@ export const WorkflowQueuePrintDoneBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueuePrintDone200RowsItemOutcome = typeof WorkflowQueuePrintDone200RowsItemOutcome[keyof typeof WorkflowQueuePrintDone200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueuePrintDone200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueuePrintDone200RowsItemAllowedEventsItem = typeof WorkflowQueuePrintDone200RowsItemAllowedEventsItem[keyof typeof WorkflowQueuePrintDone200RowsItemAllowedEventsItem];
 
 
@@ -1691,8 +2306,11 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueuePrintDone200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1704,7 +2322,7 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1782,6 +2400,19 @@ export const WorkflowQueueMineBusinessType = {
   rename: 'rename',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowQueueMine200RowsItemOutcome = typeof WorkflowQueueMine200RowsItemOutcome[keyof typeof WorkflowQueueMine200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowQueueMine200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkflowQueueMine200RowsItemAllowedEventsItem = typeof WorkflowQueueMine200RowsItemAllowedEventsItem[keyof typeof WorkflowQueueMine200RowsItemAllowedEventsItem];
 
 
@@ -1814,8 +2445,11 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowQueueMine200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1827,7 +2461,7 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1860,6 +2494,19 @@ export type WorkflowMachines200 = {
   msg: string;
   data: WorkflowMachines200Data;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowGet200DataOutcome = typeof WorkflowGet200DataOutcome[keyof typeof WorkflowGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type WorkflowGet200DataAllowedEventsItem = typeof WorkflowGet200DataAllowedEventsItem[keyof typeof WorkflowGet200DataAllowedEventsItem];
 
@@ -1921,8 +2568,11 @@ export type WorkflowGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -1934,7 +2584,7 @@ export type WorkflowGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -1982,6 +2632,19 @@ export type WorkflowEventsBody = {
    */
   version: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkflowEvents200DataOutcome = typeof WorkflowEvents200DataOutcome[keyof typeof WorkflowEvents200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowEvents200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type WorkflowEvents200DataAllowedEventsItem = typeof WorkflowEvents200DataAllowedEventsItem[keyof typeof WorkflowEvents200DataAllowedEventsItem];
 
@@ -2043,8 +2706,11 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkflowEvents200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -2056,7 +2722,7 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -2184,6 +2850,53 @@ export const SystemUserListCheckStatus = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemUserList200RowsItemUserType = typeof SystemUserList200RowsItemUserType[keyof typeof SystemUserList200RowsItemUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserList200RowsItemSex = typeof SystemUserList200RowsItemSex[keyof typeof SystemUserList200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserList200RowsItemStatus = typeof SystemUserList200RowsItemStatus[keyof typeof SystemUserList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserList200RowsItemCheckStatus = typeof SystemUserList200RowsItemCheckStatus[keyof typeof SystemUserList200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserList200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemUserList200RowsItem = {
   /** 行键：u<userId> 或 r<reviewId>（待审核的新增用户） */
   key: string;
@@ -2191,7 +2904,7 @@ export type SystemUserList200RowsItem = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserList200RowsItemUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2205,13 +2918,16 @@ export type SystemUserList200RowsItem = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserList200RowsItemSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserList200RowsItemStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserList200RowsItemCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -2334,6 +3050,53 @@ export const SystemUserListV2Pending = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemUserListV2200RowsItemUserType = typeof SystemUserListV2200RowsItemUserType[keyof typeof SystemUserListV2200RowsItemUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserListV2200RowsItemSex = typeof SystemUserListV2200RowsItemSex[keyof typeof SystemUserListV2200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserListV2200RowsItemStatus = typeof SystemUserListV2200RowsItemStatus[keyof typeof SystemUserListV2200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserListV2200RowsItemCheckStatus = typeof SystemUserListV2200RowsItemCheckStatus[keyof typeof SystemUserListV2200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserListV2200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
  */
@@ -2382,7 +3145,7 @@ export type SystemUserListV2200RowsItem = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserListV2200RowsItemUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2396,13 +3159,16 @@ export type SystemUserListV2200RowsItem = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserListV2200RowsItemSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserListV2200RowsItemStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserListV2200RowsItemCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -2422,6 +3188,53 @@ export type SystemUserListV2200 = {
   total: number;
   pageNum: number;
 };
+
+export type SystemUserGet200DataUserType = typeof SystemUserGet200DataUserType[keyof typeof SystemUserGet200DataUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserGet200DataSex = typeof SystemUserGet200DataSex[keyof typeof SystemUserGet200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserGet200DataStatus = typeof SystemUserGet200DataStatus[keyof typeof SystemUserGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserGet200DataCheckStatus = typeof SystemUserGet200DataCheckStatus[keyof typeof SystemUserGet200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
 
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
@@ -2464,6 +3277,9 @@ export type SystemUserGet200DataPending = {
   canCancel: boolean;
 } | null;
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemUserGet200DataReviewEntity = typeof SystemUserGet200DataReviewEntity[keyof typeof SystemUserGet200DataReviewEntity];
 
 
@@ -2471,6 +3287,7 @@ export type SystemUserGet200DataReviewEntity = typeof SystemUserGet200DataReview
 export const SystemUserGet200DataReviewEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -2519,6 +3336,7 @@ export type SystemUserGet200DataReviewDiffItem = {
  */
 export type SystemUserGet200DataReview = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemUserGet200DataReviewEntity;
   /** @nullable */
   recordId: number | null;
@@ -2550,7 +3368,7 @@ export type SystemUserGet200Data = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserGet200DataUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2564,13 +3382,16 @@ export type SystemUserGet200Data = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserGet200DataSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserGet200DataStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserGet200DataCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -2591,6 +3412,9 @@ export type SystemUserGet200 = {
   data: SystemUserGet200Data;
 };
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemUserReview200DataEntity = typeof SystemUserReview200DataEntity[keyof typeof SystemUserReview200DataEntity];
 
 
@@ -2598,6 +3422,7 @@ export type SystemUserReview200DataEntity = typeof SystemUserReview200DataEntity
 export const SystemUserReview200DataEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -2643,6 +3468,7 @@ export type SystemUserReview200DataDiffItem = {
 
 export type SystemUserReview200Data = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemUserReview200DataEntity;
   /** @nullable */
   recordId: number | null;
@@ -2737,6 +3563,53 @@ export const SystemUserUserRoleMnglistUserType = {
   NUMBER_04: '04',
 } as const;
 
+export type SystemUserUserRoleMnglist200RowsItemUserType = typeof SystemUserUserRoleMnglist200RowsItemUserType[keyof typeof SystemUserUserRoleMnglist200RowsItemUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserUserRoleMnglist200RowsItemSex = typeof SystemUserUserRoleMnglist200RowsItemSex[keyof typeof SystemUserUserRoleMnglist200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常 '0' 停用
+ */
+export type SystemUserUserRoleMnglist200RowsItemStatus = typeof SystemUserUserRoleMnglist200RowsItemStatus[keyof typeof SystemUserUserRoleMnglist200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemUserUserRoleMnglist200RowsItemCheckStatus = typeof SystemUserUserRoleMnglist200RowsItemCheckStatus[keyof typeof SystemUserUserRoleMnglist200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUserRoleMnglist200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
  */
@@ -2785,7 +3658,7 @@ export type SystemUserUserRoleMnglist200RowsItem = {
   userId: number | null;
   userName: string;
   nickName: string;
-  userType: string;
+  userType: SystemUserUserRoleMnglist200RowsItemUserType;
   userTypeLabel: string;
   /** @nullable */
   deptId: number | null;
@@ -2799,13 +3672,16 @@ export type SystemUserUserRoleMnglist200RowsItem = {
   phone: string | null;
   /** @nullable */
   email: string | null;
-  sex: string;
+  sex: SystemUserUserRoleMnglist200RowsItemSex;
   /** '1' 正常 '0' 停用 */
-  status: string;
+  status: SystemUserUserRoleMnglist200RowsItemStatus;
   /** 账号为正常状态（status 为 1） */
   enabled: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemUserUserRoleMnglist200RowsItemCheckStatus;
   roleIds: number[];
   roleNames: string[];
   /** @nullable */
@@ -3428,6 +4304,41 @@ export const SystemRoleListPending = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemRoleList200RowsItemDataScope = typeof SystemRoleList200RowsItemDataScope[keyof typeof SystemRoleList200RowsItemDataScope];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleList200RowsItemDataScope = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_5: '5',
+} as const;
+
+export type SystemRoleList200RowsItemStatus = typeof SystemRoleList200RowsItemStatus[keyof typeof SystemRoleList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemRoleList200RowsItemCheckStatus = typeof SystemRoleList200RowsItemCheckStatus[keyof typeof SystemRoleList200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleList200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
  */
@@ -3477,15 +4388,18 @@ export type SystemRoleList200RowsItem = {
   roleName: string;
   roleKey: string;
   roleSort: number;
-  dataScope: string;
+  dataScope: SystemRoleList200RowsItemDataScope;
   dataScopeLabel: string;
-  status: string;
+  status: SystemRoleList200RowsItemStatus;
   /** 角色为正常状态（status 为 1） */
   enabled: boolean;
   /** 三员角色（系统管理员、安全管理员、审计管理员）：不能停用、删除或改数据权限 */
   dutyRole: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemRoleList200RowsItemCheckStatus;
   /** @nullable */
   remark: string | null;
   userCount: number;
@@ -3551,6 +4465,41 @@ export type SystemRoleUserAlternativeRole200 = {
   data: SystemRoleUserAlternativeRole200DataItem[];
 };
 
+export type SystemRoleGet200DataDataScope = typeof SystemRoleGet200DataDataScope[keyof typeof SystemRoleGet200DataDataScope];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataDataScope = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_5: '5',
+} as const;
+
+export type SystemRoleGet200DataStatus = typeof SystemRoleGet200DataStatus[keyof typeof SystemRoleGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type SystemRoleGet200DataCheckStatus = typeof SystemRoleGet200DataCheckStatus[keyof typeof SystemRoleGet200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 /**
  * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
  */
@@ -3592,6 +4541,9 @@ export type SystemRoleGet200DataPending = {
   canCancel: boolean;
 } | null;
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemRoleGet200DataReviewEntity = typeof SystemRoleGet200DataReviewEntity[keyof typeof SystemRoleGet200DataReviewEntity];
 
 
@@ -3599,6 +4551,7 @@ export type SystemRoleGet200DataReviewEntity = typeof SystemRoleGet200DataReview
 export const SystemRoleGet200DataReviewEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -3647,6 +4600,7 @@ export type SystemRoleGet200DataReviewDiffItem = {
  */
 export type SystemRoleGet200DataReview = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemRoleGet200DataReviewEntity;
   /** @nullable */
   recordId: number | null;
@@ -3679,15 +4633,18 @@ export type SystemRoleGet200Data = {
   roleName: string;
   roleKey: string;
   roleSort: number;
-  dataScope: string;
+  dataScope: SystemRoleGet200DataDataScope;
   dataScopeLabel: string;
-  status: string;
+  status: SystemRoleGet200DataStatus;
   /** 角色为正常状态（status 为 1） */
   enabled: boolean;
   /** 三员角色（系统管理员、安全管理员、审计管理员）：不能停用、删除或改数据权限 */
   dutyRole: boolean;
-  /** @nullable */
-  checkStatus: string | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: SystemRoleGet200DataCheckStatus;
   /** @nullable */
   remark: string | null;
   userCount: number;
@@ -3707,6 +4664,9 @@ export type SystemRoleGet200 = {
   data: SystemRoleGet200Data;
 };
 
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
 export type SystemRoleReview200DataEntity = typeof SystemRoleReview200DataEntity[keyof typeof SystemRoleReview200DataEntity];
 
 
@@ -3714,6 +4674,7 @@ export type SystemRoleReview200DataEntity = typeof SystemRoleReview200DataEntity
 export const SystemRoleReview200DataEntity = {
   user: 'user',
   role: 'role',
+  penalty: 'penalty',
 } as const;
 
 /**
@@ -3759,6 +4720,7 @@ export type SystemRoleReview200DataDiffItem = {
 
 export type SystemRoleReview200Data = {
   reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
   entity: SystemRoleReview200DataEntity;
   /** @nullable */
   recordId: number | null;
@@ -4341,12 +5303,21 @@ export const SystemUserGroupListStatus = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemUserGroupList200RowsItemStatus = typeof SystemUserGroupList200RowsItemStatus[keyof typeof SystemUserGroupList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGroupList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemUserGroupList200RowsItem = {
   groupId: number;
   groupName: string;
   /** @nullable */
   remark: string | null;
-  status: string;
+  status: SystemUserGroupList200RowsItemStatus;
   memberCount: number;
   createdAt: string;
 };
@@ -4358,6 +5329,15 @@ export type SystemUserGroupList200 = {
   total: number;
   pageNum: number;
 };
+
+export type SystemUserGroupGet200DataStatus = typeof SystemUserGroupGet200DataStatus[keyof typeof SystemUserGroupGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGroupGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
 
 export type SystemUserGroupGet200DataMembersItem = {
   userId: number;
@@ -4373,7 +5353,7 @@ export type SystemUserGroupGet200Data = {
   groupName: string;
   /** @nullable */
   remark: string | null;
-  status: string;
+  status: SystemUserGroupGet200DataStatus;
   memberCount: number;
   createdAt: string;
   userIds: number[];
@@ -4720,6 +5700,55 @@ export type MenuSaveBody = {
   status?: MenuSaveBodyStatus;
 };
 
+/**
+ * M 目录，C 菜单，F 按钮
+ */
+export type MenuSave200DataMenuType = typeof MenuSave200DataMenuType[keyof typeof MenuSave200DataMenuType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataMenuType = {
+  M: 'M',
+  C: 'C',
+  F: 'F',
+} as const;
+
+/**
+ * @nullable
+ */
+export type MenuSave200DataTarget = typeof MenuSave200DataTarget[keyof typeof MenuSave200DataTarget] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataTarget = {
+  _self: '_self',
+  _blank: '_blank',
+} as const;
+
+/**
+ * '1' 隐藏，'0' 显示
+ */
+export type MenuSave200DataVisible = typeof MenuSave200DataVisible[keyof typeof MenuSave200DataVisible];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataVisible = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type MenuSave200DataStatus = typeof MenuSave200DataStatus[keyof typeof MenuSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type MenuSave200Data = {
   menuId: number;
   parentId: number;
@@ -4735,7 +5764,7 @@ export type MenuSave200Data = {
    */
   menuKey: string | null;
   /** M 目录，C 菜单，F 按钮 */
-  menuType: string;
+  menuType: MenuSave200DataMenuType;
   /** @nullable */
   path: string | null;
   /** @nullable */
@@ -4743,16 +5772,16 @@ export type MenuSave200Data = {
   /** @nullable */
   redirect: string | null;
   /** @nullable */
-  target: string | null;
+  target: MenuSave200DataTarget;
   /** @nullable */
   icon: string | null;
   /** '1' 隐藏，'0' 显示 */
-  visible: string;
+  visible: MenuSave200DataVisible;
   hiddenChildren: boolean;
   hiddenHeader: boolean;
   orderNum: number;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: MenuSave200DataStatus;
   /** ISO 8601 */
   createdAt: string;
 };
@@ -4851,6 +5880,55 @@ export type MenuUpdateBody = {
   status?: MenuUpdateBodyStatus;
 };
 
+/**
+ * M 目录，C 菜单，F 按钮
+ */
+export type MenuUpdate200DataMenuType = typeof MenuUpdate200DataMenuType[keyof typeof MenuUpdate200DataMenuType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataMenuType = {
+  M: 'M',
+  C: 'C',
+  F: 'F',
+} as const;
+
+/**
+ * @nullable
+ */
+export type MenuUpdate200DataTarget = typeof MenuUpdate200DataTarget[keyof typeof MenuUpdate200DataTarget] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataTarget = {
+  _self: '_self',
+  _blank: '_blank',
+} as const;
+
+/**
+ * '1' 隐藏，'0' 显示
+ */
+export type MenuUpdate200DataVisible = typeof MenuUpdate200DataVisible[keyof typeof MenuUpdate200DataVisible];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataVisible = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type MenuUpdate200DataStatus = typeof MenuUpdate200DataStatus[keyof typeof MenuUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MenuUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type MenuUpdate200Data = {
   menuId: number;
   parentId: number;
@@ -4866,7 +5944,7 @@ export type MenuUpdate200Data = {
    */
   menuKey: string | null;
   /** M 目录，C 菜单，F 按钮 */
-  menuType: string;
+  menuType: MenuUpdate200DataMenuType;
   /** @nullable */
   path: string | null;
   /** @nullable */
@@ -4874,16 +5952,16 @@ export type MenuUpdate200Data = {
   /** @nullable */
   redirect: string | null;
   /** @nullable */
-  target: string | null;
+  target: MenuUpdate200DataTarget;
   /** @nullable */
   icon: string | null;
   /** '1' 隐藏，'0' 显示 */
-  visible: string;
+  visible: MenuUpdate200DataVisible;
   hiddenChildren: boolean;
   hiddenHeader: boolean;
   orderNum: number;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: MenuUpdate200DataStatus;
   /** ISO 8601 */
   createdAt: string;
 };
@@ -5042,6 +6120,32 @@ export type SystemDeptSaveBody = {
   status?: SystemDeptSaveBodyStatus;
 };
 
+/**
+ * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
+ * @nullable
+ */
+export type SystemDeptSave200DataArea = typeof SystemDeptSave200DataArea[keyof typeof SystemDeptSave200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptSave200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDeptSave200DataStatus = typeof SystemDeptSave200DataStatus[keyof typeof SystemDeptSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDeptSave200Data = {
   deptId: number;
   parentId: number;
@@ -5052,14 +6156,14 @@ export type SystemDeptSave200Data = {
    * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDeptSave200DataArea;
   orderNum: number;
   /** @nullable */
   leader: string | null;
   /** @nullable */
   phone: string | null;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDeptSave200DataStatus;
   /** 部门为正常状态（status 为 1） */
   enabled: boolean;
   /** 直属用户数 */
@@ -5125,6 +6229,32 @@ export type SystemDeptUpdateBody = {
   status?: SystemDeptUpdateBodyStatus;
 };
 
+/**
+ * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
+ * @nullable
+ */
+export type SystemDeptUpdate200DataArea = typeof SystemDeptUpdate200DataArea[keyof typeof SystemDeptUpdate200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptUpdate200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDeptUpdate200DataStatus = typeof SystemDeptUpdate200DataStatus[keyof typeof SystemDeptUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDeptUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDeptUpdate200Data = {
   deptId: number;
   parentId: number;
@@ -5135,14 +6265,14 @@ export type SystemDeptUpdate200Data = {
    * 部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDeptUpdate200DataArea;
   orderNum: number;
   /** @nullable */
   leader: string | null;
   /** @nullable */
   phone: string | null;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDeptUpdate200DataStatus;
   /** 部门为正常状态（status 为 1） */
   enabled: boolean;
   /** 直属用户数 */
@@ -5254,12 +6384,24 @@ export const SystemDictTypeListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictTypeList200RowsItemStatus = typeof SystemDictTypeList200RowsItemStatus[keyof typeof SystemDictTypeList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictTypeList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictTypeList200RowsItem = {
   dictId: number;
   dictName: string;
   dictType: string;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictTypeList200RowsItemStatus;
   /** @nullable */
   remark: string | null;
   /** SPEC 3 的系统字典：不能删除、不能改类型 */
@@ -5316,12 +6458,24 @@ export type SystemDictTypeSaveBody = {
   remark?: string | null;
 };
 
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictTypeSave200DataStatus = typeof SystemDictTypeSave200DataStatus[keyof typeof SystemDictTypeSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictTypeSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictTypeSave200Data = {
   dictId: number;
   dictName: string;
   dictType: string;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictTypeSave200DataStatus;
   /** @nullable */
   remark: string | null;
   /** SPEC 3 的系统字典：不能删除、不能改类型 */
@@ -5376,12 +6530,24 @@ export type SystemDictTypeUpdateBody = {
   remark?: string | null;
 };
 
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictTypeUpdate200DataStatus = typeof SystemDictTypeUpdate200DataStatus[keyof typeof SystemDictTypeUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictTypeUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictTypeUpdate200Data = {
   dictId: number;
   dictName: string;
   dictType: string;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictTypeUpdate200DataStatus;
   /** @nullable */
   remark: string | null;
   /** SPEC 3 的系统字典：不能删除、不能改类型 */
@@ -5513,6 +6679,30 @@ export const SystemDictDataListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * Y 默认，N 否
+ */
+export type SystemDictDataList200RowsItemIsDefault = typeof SystemDictDataList200RowsItemIsDefault[keyof typeof SystemDictDataList200RowsItemIsDefault];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataList200RowsItemIsDefault = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictDataList200RowsItemStatus = typeof SystemDictDataList200RowsItemStatus[keyof typeof SystemDictDataList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictDataList200RowsItem = {
   dictCode: number;
   dictSort: number;
@@ -5524,9 +6714,9 @@ export type SystemDictDataList200RowsItem = {
   /** @nullable */
   listClass: string | null;
   /** Y 默认，N 否 */
-  isDefault: string;
+  isDefault: SystemDictDataList200RowsItemIsDefault;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictDataList200RowsItemStatus;
   /** @nullable */
   remark: string | null;
   /** ISO 8601 */
@@ -5601,6 +6791,30 @@ export type SystemDictDataSaveBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 默认，N 否
+ */
+export type SystemDictDataSave200DataIsDefault = typeof SystemDictDataSave200DataIsDefault[keyof typeof SystemDictDataSave200DataIsDefault];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataSave200DataIsDefault = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictDataSave200DataStatus = typeof SystemDictDataSave200DataStatus[keyof typeof SystemDictDataSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictDataSave200Data = {
   dictCode: number;
   dictSort: number;
@@ -5612,9 +6826,9 @@ export type SystemDictDataSave200Data = {
   /** @nullable */
   listClass: string | null;
   /** Y 默认，N 否 */
-  isDefault: string;
+  isDefault: SystemDictDataSave200DataIsDefault;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictDataSave200DataStatus;
   /** @nullable */
   remark: string | null;
   /** ISO 8601 */
@@ -5687,6 +6901,30 @@ export type SystemDictDataUpdateBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 默认，N 否
+ */
+export type SystemDictDataUpdate200DataIsDefault = typeof SystemDictDataUpdate200DataIsDefault[keyof typeof SystemDictDataUpdate200DataIsDefault];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataUpdate200DataIsDefault = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
+/**
+ * '1' 正常，'0' 停用
+ */
+export type SystemDictDataUpdate200DataStatus = typeof SystemDictDataUpdate200DataStatus[keyof typeof SystemDictDataUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDictDataUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemDictDataUpdate200Data = {
   dictCode: number;
   dictSort: number;
@@ -5698,9 +6936,9 @@ export type SystemDictDataUpdate200Data = {
   /** @nullable */
   listClass: string | null;
   /** Y 默认，N 否 */
-  isDefault: string;
+  isDefault: SystemDictDataUpdate200DataIsDefault;
   /** '1' 正常，'0' 停用 */
-  status: string;
+  status: SystemDictDataUpdate200DataStatus;
   /** @nullable */
   remark: string | null;
   /** ISO 8601 */
@@ -5856,6 +7094,20 @@ export const SystemDistrictsListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
+ * @nullable
+ */
+export type SystemDistrictsList200RowsItemArea = typeof SystemDistrictsList200RowsItemArea[keyof typeof SystemDistrictsList200RowsItemArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDistrictsList200RowsItemArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemDistrictsList200RowsItem = {
   code: string;
   name: string;
@@ -5867,7 +7119,7 @@ export type SystemDistrictsList200RowsItem = {
    * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDistrictsList200RowsItemArea;
   orderNum: number;
   hasChildren: boolean;
   /** 含上级的全称，如 广州市 / 天河区 */
@@ -5913,6 +7165,20 @@ export type SystemDistrictsSaveBody = {
   orderNum?: number;
 };
 
+/**
+ * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
+ * @nullable
+ */
+export type SystemDistrictsSave200DataArea = typeof SystemDistrictsSave200DataArea[keyof typeof SystemDistrictsSave200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDistrictsSave200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemDistrictsSave200Data = {
   code: string;
   name: string;
@@ -5924,7 +7190,7 @@ export type SystemDistrictsSave200Data = {
    * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDistrictsSave200DataArea;
   orderNum: number;
   hasChildren: boolean;
   /** 含上级的全称，如 广州市 / 天河区 */
@@ -5960,6 +7226,20 @@ export type SystemDistrictsUpdateBody = {
   orderNum?: number;
 };
 
+/**
+ * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
+ * @nullable
+ */
+export type SystemDistrictsUpdate200DataArea = typeof SystemDistrictsUpdate200DataArea[keyof typeof SystemDistrictsUpdate200DataArea] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemDistrictsUpdate200DataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SystemDistrictsUpdate200Data = {
   code: string;
   name: string;
@@ -5971,7 +7251,7 @@ export type SystemDistrictsUpdate200Data = {
    * 默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心
    * @nullable
    */
-  area: string | null;
+  area: SystemDistrictsUpdate200DataArea;
   orderNum: number;
   hasChildren: boolean;
   /** 含上级的全称，如 广州市 / 天河区 */
@@ -6483,13 +7763,25 @@ export const SystemConfigListConfigType = {
   N: 'N',
 } as const;
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigList200RowsItemConfigType = typeof SystemConfigList200RowsItemConfigType[keyof typeof SystemConfigList200RowsItemConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigList200RowsItemConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigList200RowsItem = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigList200RowsItemConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -6508,13 +7800,25 @@ export type SystemConfigList200 = {
   pageNum: number;
 };
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigGet200DataConfigType = typeof SystemConfigGet200DataConfigType[keyof typeof SystemConfigGet200DataConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigGet200DataConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigGet200Data = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigGet200DataConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -6570,13 +7874,25 @@ export type SystemConfigSaveBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigSave200DataConfigType = typeof SystemConfigSave200DataConfigType[keyof typeof SystemConfigSave200DataConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigSave200DataConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigSave200Data = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigSave200DataConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -6632,13 +7948,25 @@ export type SystemConfigUpdateBody = {
   remark?: string | null;
 };
 
+/**
+ * Y 系统内置（不可删除）, N 自定义
+ */
+export type SystemConfigUpdate200DataConfigType = typeof SystemConfigUpdate200DataConfigType[keyof typeof SystemConfigUpdate200DataConfigType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemConfigUpdate200DataConfigType = {
+  Y: 'Y',
+  N: 'N',
+} as const;
+
 export type SystemConfigUpdate200Data = {
   configId: number;
   configName: string;
   configKey: string;
   configValue: string;
   /** Y 系统内置（不可删除）, N 自定义 */
-  configType: string;
+  configType: SystemConfigUpdate200DataConfigType;
   /** @nullable */
   remark: string | null;
   /** 安全策略参数：只能由安全管理员修改 */
@@ -7229,14 +8557,38 @@ export const SystemNoticeListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeList200RowsItemNoticeType = typeof SystemNoticeList200RowsItemNoticeType[keyof typeof SystemNoticeList200RowsItemNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeList200RowsItemNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeList200RowsItemStatus = typeof SystemNoticeList200RowsItemStatus[keyof typeof SystemNoticeList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeList200RowsItem = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeList200RowsItemNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeList200RowsItemStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7253,14 +8605,38 @@ export type SystemNoticeList200 = {
   pageNum: number;
 };
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeGet200DataNoticeType = typeof SystemNoticeGet200DataNoticeType[keyof typeof SystemNoticeGet200DataNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeGet200DataNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeGet200DataStatus = typeof SystemNoticeGet200DataStatus[keyof typeof SystemNoticeGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeGet200Data = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeGet200DataNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeGet200DataStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7313,14 +8689,38 @@ export type SystemNoticeSaveBody = {
   status?: SystemNoticeSaveBodyStatus;
 };
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeSave200DataNoticeType = typeof SystemNoticeSave200DataNoticeType[keyof typeof SystemNoticeSave200DataNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeSave200DataNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeSave200DataStatus = typeof SystemNoticeSave200DataStatus[keyof typeof SystemNoticeSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeSave200Data = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeSave200DataNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeSave200DataStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7373,14 +8773,38 @@ export type SystemNoticeUpdateBody = {
   status?: SystemNoticeUpdateBodyStatus;
 };
 
+/**
+ * sys_notice_type: '1' 通知, '2' 公告
+ */
+export type SystemNoticeUpdate200DataNoticeType = typeof SystemNoticeUpdate200DataNoticeType[keyof typeof SystemNoticeUpdate200DataNoticeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeUpdate200DataNoticeType = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+/**
+ * '1' 正常, '0' 关闭
+ */
+export type SystemNoticeUpdate200DataStatus = typeof SystemNoticeUpdate200DataStatus[keyof typeof SystemNoticeUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemNoticeUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemNoticeUpdate200Data = {
   noticeId: number;
   noticeTitle: string;
   /** sys_notice_type: '1' 通知, '2' 公告 */
-  noticeType: string;
+  noticeType: SystemNoticeUpdate200DataNoticeType;
   noticeContent: string;
   /** '1' 正常, '0' 关闭 */
-  status: string;
+  status: SystemNoticeUpdate200DataStatus;
   /** @nullable */
   createdBy: string | null;
   /** ISO 8601 */
@@ -7536,13 +8960,35 @@ export const SystemSysMsgInfoListAllCkzt = {
   NUMBER_1: '1',
 } as const;
 
+export type SystemSysMsgInfoListAll200RowsItemMsgType = typeof SystemSysMsgInfoListAll200RowsItemMsgType[keyof typeof SystemSysMsgInfoListAll200RowsItemMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListAll200RowsItemMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoListAll200RowsItemCkzt = typeof SystemSysMsgInfoListAll200RowsItemCkzt[keyof typeof SystemSysMsgInfoListAll200RowsItemCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoListAll200RowsItemCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoListAll200RowsItem = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoListAll200RowsItemMsgType;
   bt: string;
   nr: string;
   /** '0' 未读, '1' 已读 */
-  ckzt: string;
+  ckzt: SystemSysMsgInfoListAll200RowsItemCkzt;
   /** @nullable */
   readAt: string | null;
   /** @nullable */
@@ -7571,13 +9017,35 @@ export type SystemSysMsgInfoListAll200 = {
   pageNum: number;
 };
 
+export type SystemSysMsgInfoGet200DataMsgType = typeof SystemSysMsgInfoGet200DataMsgType[keyof typeof SystemSysMsgInfoGet200DataMsgType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoGet200DataMsgType = {
+  systemType: 'systemType',
+  supervisionType: 'supervisionType',
+  warnType: 'warnType',
+} as const;
+
+/**
+ * '0' 未读, '1' 已读
+ */
+export type SystemSysMsgInfoGet200DataCkzt = typeof SystemSysMsgInfoGet200DataCkzt[keyof typeof SystemSysMsgInfoGet200DataCkzt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysMsgInfoGet200DataCkzt = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemSysMsgInfoGet200Data = {
   id: number;
-  msgType: string;
+  msgType: SystemSysMsgInfoGet200DataMsgType;
   bt: string;
   nr: string;
   /** '0' 未读, '1' 已读 */
-  ckzt: string;
+  ckzt: SystemSysMsgInfoGet200DataCkzt;
   /** @nullable */
   readAt: string | null;
   /** @nullable */
@@ -7997,6 +9465,18 @@ export const SystemCatalogPositionListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionList200RowsItemStatus = typeof SystemCatalogPositionList200RowsItemStatus[keyof typeof SystemCatalogPositionList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionList200RowsItem = {
@@ -8006,7 +9486,7 @@ export type SystemCatalogPositionList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionList200RowsItemStatus;
   extra: SystemCatalogPositionList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8024,6 +9504,18 @@ export type SystemCatalogPositionList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionGet200DataStatus = typeof SystemCatalogPositionGet200DataStatus[keyof typeof SystemCatalogPositionGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionGet200Data = {
@@ -8033,7 +9525,7 @@ export type SystemCatalogPositionGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionGet200DataStatus;
   extra: SystemCatalogPositionGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8104,6 +9596,18 @@ export type SystemCatalogPositionSaveBody = {
   extra: SystemCatalogPositionSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionSave200DataStatus = typeof SystemCatalogPositionSave200DataStatus[keyof typeof SystemCatalogPositionSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionSave200Data = {
@@ -8113,7 +9617,7 @@ export type SystemCatalogPositionSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionSave200DataStatus;
   extra: SystemCatalogPositionSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8184,6 +9688,18 @@ export type SystemCatalogPositionUpdateBody = {
   extra: SystemCatalogPositionUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogPositionUpdate200DataStatus = typeof SystemCatalogPositionUpdate200DataStatus[keyof typeof SystemCatalogPositionUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogPositionUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogPositionUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogPositionUpdate200Data = {
@@ -8193,7 +9709,7 @@ export type SystemCatalogPositionUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogPositionUpdate200DataStatus;
   extra: SystemCatalogPositionUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8322,6 +9838,18 @@ export const SystemCatalogFileTagListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagList200RowsItemStatus = typeof SystemCatalogFileTagList200RowsItemStatus[keyof typeof SystemCatalogFileTagList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagList200RowsItem = {
@@ -8331,7 +9859,7 @@ export type SystemCatalogFileTagList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagList200RowsItemStatus;
   extra: SystemCatalogFileTagList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8349,6 +9877,18 @@ export type SystemCatalogFileTagList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagGet200DataStatus = typeof SystemCatalogFileTagGet200DataStatus[keyof typeof SystemCatalogFileTagGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagGet200Data = {
@@ -8358,7 +9898,7 @@ export type SystemCatalogFileTagGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagGet200DataStatus;
   extra: SystemCatalogFileTagGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8429,6 +9969,18 @@ export type SystemCatalogFileTagSaveBody = {
   extra: SystemCatalogFileTagSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagSave200DataStatus = typeof SystemCatalogFileTagSave200DataStatus[keyof typeof SystemCatalogFileTagSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagSave200Data = {
@@ -8438,7 +9990,7 @@ export type SystemCatalogFileTagSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagSave200DataStatus;
   extra: SystemCatalogFileTagSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8509,6 +10061,18 @@ export type SystemCatalogFileTagUpdateBody = {
   extra: SystemCatalogFileTagUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogFileTagUpdate200DataStatus = typeof SystemCatalogFileTagUpdate200DataStatus[keyof typeof SystemCatalogFileTagUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogFileTagUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogFileTagUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogFileTagUpdate200Data = {
@@ -8518,7 +10082,7 @@ export type SystemCatalogFileTagUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogFileTagUpdate200DataStatus;
   extra: SystemCatalogFileTagUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8647,6 +10211,18 @@ export const SystemCatalogOrganTagListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagList200RowsItemStatus = typeof SystemCatalogOrganTagList200RowsItemStatus[keyof typeof SystemCatalogOrganTagList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagList200RowsItem = {
@@ -8656,7 +10232,7 @@ export type SystemCatalogOrganTagList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagList200RowsItemStatus;
   extra: SystemCatalogOrganTagList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8674,6 +10250,18 @@ export type SystemCatalogOrganTagList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagGet200DataStatus = typeof SystemCatalogOrganTagGet200DataStatus[keyof typeof SystemCatalogOrganTagGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagGet200Data = {
@@ -8683,7 +10271,7 @@ export type SystemCatalogOrganTagGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagGet200DataStatus;
   extra: SystemCatalogOrganTagGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8746,6 +10334,18 @@ export type SystemCatalogOrganTagSaveBody = {
   extra: SystemCatalogOrganTagSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagSave200DataStatus = typeof SystemCatalogOrganTagSave200DataStatus[keyof typeof SystemCatalogOrganTagSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagSave200Data = {
@@ -8755,7 +10355,7 @@ export type SystemCatalogOrganTagSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagSave200DataStatus;
   extra: SystemCatalogOrganTagSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8818,6 +10418,18 @@ export type SystemCatalogOrganTagUpdateBody = {
   extra: SystemCatalogOrganTagUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogOrganTagUpdate200DataStatus = typeof SystemCatalogOrganTagUpdate200DataStatus[keyof typeof SystemCatalogOrganTagUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogOrganTagUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogOrganTagUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogOrganTagUpdate200Data = {
@@ -8827,7 +10439,7 @@ export type SystemCatalogOrganTagUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogOrganTagUpdate200DataStatus;
   extra: SystemCatalogOrganTagUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -8956,6 +10568,18 @@ export const SystemCatalogDataOrderListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderList200RowsItemStatus = typeof SystemCatalogDataOrderList200RowsItemStatus[keyof typeof SystemCatalogDataOrderList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderList200RowsItem = {
@@ -8965,7 +10589,7 @@ export type SystemCatalogDataOrderList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderList200RowsItemStatus;
   extra: SystemCatalogDataOrderList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -8983,6 +10607,18 @@ export type SystemCatalogDataOrderList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderGet200DataStatus = typeof SystemCatalogDataOrderGet200DataStatus[keyof typeof SystemCatalogDataOrderGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderGet200Data = {
@@ -8992,7 +10628,7 @@ export type SystemCatalogDataOrderGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderGet200DataStatus;
   extra: SystemCatalogDataOrderGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9073,6 +10709,18 @@ export type SystemCatalogDataOrderSaveBody = {
   extra: SystemCatalogDataOrderSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderSave200DataStatus = typeof SystemCatalogDataOrderSave200DataStatus[keyof typeof SystemCatalogDataOrderSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderSave200Data = {
@@ -9082,7 +10730,7 @@ export type SystemCatalogDataOrderSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderSave200DataStatus;
   extra: SystemCatalogDataOrderSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9163,6 +10811,18 @@ export type SystemCatalogDataOrderUpdateBody = {
   extra: SystemCatalogDataOrderUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogDataOrderUpdate200DataStatus = typeof SystemCatalogDataOrderUpdate200DataStatus[keyof typeof SystemCatalogDataOrderUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogDataOrderUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogDataOrderUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogDataOrderUpdate200Data = {
@@ -9172,7 +10832,7 @@ export type SystemCatalogDataOrderUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogDataOrderUpdate200DataStatus;
   extra: SystemCatalogDataOrderUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9301,6 +10961,18 @@ export const SystemCatalogViolateTypeListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeList200RowsItemStatus = typeof SystemCatalogViolateTypeList200RowsItemStatus[keyof typeof SystemCatalogViolateTypeList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeList200RowsItem = {
@@ -9310,7 +10982,7 @@ export type SystemCatalogViolateTypeList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeList200RowsItemStatus;
   extra: SystemCatalogViolateTypeList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -9328,6 +11000,18 @@ export type SystemCatalogViolateTypeList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeGet200DataStatus = typeof SystemCatalogViolateTypeGet200DataStatus[keyof typeof SystemCatalogViolateTypeGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeGet200Data = {
@@ -9337,7 +11021,7 @@ export type SystemCatalogViolateTypeGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeGet200DataStatus;
   extra: SystemCatalogViolateTypeGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9414,6 +11098,18 @@ export type SystemCatalogViolateTypeSaveBody = {
   extra: SystemCatalogViolateTypeSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeSave200DataStatus = typeof SystemCatalogViolateTypeSave200DataStatus[keyof typeof SystemCatalogViolateTypeSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeSave200Data = {
@@ -9423,7 +11119,7 @@ export type SystemCatalogViolateTypeSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeSave200DataStatus;
   extra: SystemCatalogViolateTypeSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9500,6 +11196,18 @@ export type SystemCatalogViolateTypeUpdateBody = {
   extra: SystemCatalogViolateTypeUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogViolateTypeUpdate200DataStatus = typeof SystemCatalogViolateTypeUpdate200DataStatus[keyof typeof SystemCatalogViolateTypeUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogViolateTypeUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogViolateTypeUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogViolateTypeUpdate200Data = {
@@ -9509,7 +11217,7 @@ export type SystemCatalogViolateTypeUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogViolateTypeUpdate200DataStatus;
   extra: SystemCatalogViolateTypeUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9638,6 +11346,18 @@ export const SystemCatalogQuestionListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionList200RowsItemStatus = typeof SystemCatalogQuestionList200RowsItemStatus[keyof typeof SystemCatalogQuestionList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionList200RowsItem = {
@@ -9647,7 +11367,7 @@ export type SystemCatalogQuestionList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionList200RowsItemStatus;
   extra: SystemCatalogQuestionList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -9665,6 +11385,18 @@ export type SystemCatalogQuestionList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionGet200DataStatus = typeof SystemCatalogQuestionGet200DataStatus[keyof typeof SystemCatalogQuestionGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionGet200Data = {
@@ -9674,7 +11406,7 @@ export type SystemCatalogQuestionGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionGet200DataStatus;
   extra: SystemCatalogQuestionGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9740,6 +11472,18 @@ export type SystemCatalogQuestionSaveBody = {
   extra: SystemCatalogQuestionSaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionSave200DataStatus = typeof SystemCatalogQuestionSave200DataStatus[keyof typeof SystemCatalogQuestionSave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionSave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionSave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionSave200Data = {
@@ -9749,7 +11493,7 @@ export type SystemCatalogQuestionSave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionSave200DataStatus;
   extra: SystemCatalogQuestionSave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9815,6 +11559,18 @@ export type SystemCatalogQuestionUpdateBody = {
   extra: SystemCatalogQuestionUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogQuestionUpdate200DataStatus = typeof SystemCatalogQuestionUpdate200DataStatus[keyof typeof SystemCatalogQuestionUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogQuestionUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogQuestionUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogQuestionUpdate200Data = {
@@ -9824,7 +11580,7 @@ export type SystemCatalogQuestionUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogQuestionUpdate200DataStatus;
   extra: SystemCatalogQuestionUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -9953,6 +11709,18 @@ export const SystemCatalogGatewayListStatus = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewayList200RowsItemStatus = typeof SystemCatalogGatewayList200RowsItemStatus[keyof typeof SystemCatalogGatewayList200RowsItemStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewayList200RowsItemStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewayList200RowsItemExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewayList200RowsItem = {
@@ -9962,7 +11730,7 @@ export type SystemCatalogGatewayList200RowsItem = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewayList200RowsItemStatus;
   extra: SystemCatalogGatewayList200RowsItemExtra;
   /** @nullable */
   remark: string | null;
@@ -9980,6 +11748,18 @@ export type SystemCatalogGatewayList200 = {
   pageNum: number;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewayGet200DataStatus = typeof SystemCatalogGatewayGet200DataStatus[keyof typeof SystemCatalogGatewayGet200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewayGet200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewayGet200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewayGet200Data = {
@@ -9989,7 +11769,7 @@ export type SystemCatalogGatewayGet200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewayGet200DataStatus;
   extra: SystemCatalogGatewayGet200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -10071,6 +11851,18 @@ export type SystemCatalogGatewaySaveBody = {
   extra: SystemCatalogGatewaySaveBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewaySave200DataStatus = typeof SystemCatalogGatewaySave200DataStatus[keyof typeof SystemCatalogGatewaySave200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewaySave200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewaySave200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewaySave200Data = {
@@ -10080,7 +11872,7 @@ export type SystemCatalogGatewaySave200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewaySave200DataStatus;
   extra: SystemCatalogGatewaySave200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -10162,6 +11954,18 @@ export type SystemCatalogGatewayUpdateBody = {
   extra: SystemCatalogGatewayUpdateBodyExtra;
 };
 
+/**
+ * '1' 正常, '0' 停用
+ */
+export type SystemCatalogGatewayUpdate200DataStatus = typeof SystemCatalogGatewayUpdate200DataStatus[keyof typeof SystemCatalogGatewayUpdate200DataStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCatalogGatewayUpdate200DataStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
 export type SystemCatalogGatewayUpdate200DataExtra = {[key: string]: unknown};
 
 export type SystemCatalogGatewayUpdate200Data = {
@@ -10171,7 +11975,7 @@ export type SystemCatalogGatewayUpdate200Data = {
   name: string;
   sortOrder: number;
   /** '1' 正常, '0' 停用 */
-  status: string;
+  status: SystemCatalogGatewayUpdate200DataStatus;
   extra: SystemCatalogGatewayUpdate200DataExtra;
   /** @nullable */
   remark: string | null;
@@ -10318,10 +12122,20 @@ export const SystemPersonListSex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemPersonList200RowsItemSex = typeof SystemPersonList200RowsItemSex[keyof typeof SystemPersonList200RowsItemSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonList200RowsItemSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonList200RowsItem = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonList200RowsItemSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -10354,10 +12168,20 @@ export type SystemPersonList200 = {
   pageNum: number;
 };
 
+export type SystemPersonGet200DataSex = typeof SystemPersonGet200DataSex[keyof typeof SystemPersonGet200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonGet200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonGet200Data = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonGet200DataSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -10452,10 +12276,20 @@ export type SystemPersonSaveBody = {
   employStatus?: string;
 };
 
+export type SystemPersonSave200DataSex = typeof SystemPersonSave200DataSex[keyof typeof SystemPersonSave200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonSave200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonSave200Data = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonSave200DataSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -10531,10 +12365,20 @@ export type SystemPersonUpdateBody = {
   employStatus?: string;
 };
 
+export type SystemPersonUpdate200DataSex = typeof SystemPersonUpdate200DataSex[keyof typeof SystemPersonUpdate200DataSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemPersonUpdate200DataSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
 export type SystemPersonUpdate200Data = {
   id: number;
   name: string;
-  sex: string;
+  sex: SystemPersonUpdate200DataSex;
   idType: string;
   /** 列表中为脱敏后的证件号码 */
   idNo: string;
@@ -10638,6 +12482,550 @@ export const SystemPersonExportSex = {
   NUMBER_1: '1',
   NUMBER_2: '2',
 } as const;
+
+export type SystemJobListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobListSortOrder;
+};
+
+export type SystemJobListSortOrder = typeof SystemJobListSortOrder[keyof typeof SystemJobListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+/**
+ * 任务名称
+ */
+export type SystemJobList200RowsItemJob = typeof SystemJobList200RowsItemJob[keyof typeof SystemJobList200RowsItemJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobList200RowsItemJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastRunDetail = {[key: string]: unknown} | null;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastRun = {
+  id: number;
+  job: string;
+  /** schedule 定时 | manual 手动 | retry 失败重试 */
+  trigger: string;
+  /** ISO 8601 */
+  startedAt: string;
+  /** @nullable */
+  finishedAt: string | null;
+  /** @nullable */
+  durationMs: number | null;
+  /** 已开始、尚未结束 */
+  running: boolean;
+  /** @nullable */
+  ok: boolean | null;
+  /** 处理的行数（发送的记录、发出的提醒等） */
+  rows: number;
+  /** @nullable */
+  error: string | null;
+  /** @nullable */
+  detail: SystemJobList200RowsItemLastRunDetail;
+} | null;
+
+/**
+ * @nullable
+ */
+export type SystemJobList200RowsItemLastFailure = {
+  id: number;
+  startedAt: string;
+  /** @nullable */
+  error: string | null;
+} | null;
+
+export type SystemJobList200RowsItem = {
+  /** 任务名称 */
+  job: SystemJobList200RowsItemJob;
+  title: string;
+  /** cron 表达式（中国时间） */
+  cron: string;
+  timezone: string;
+  paused: boolean;
+  /** @nullable */
+  pausedAt: string | null;
+  /**
+   * 下次运行时间（ISO 8601）；暂停时为 null
+   * @nullable
+   */
+  nextRunAt: string | null;
+  /** @nullable */
+  lastRun: SystemJobList200RowsItemLastRun;
+  /** @nullable */
+  lastFailure: SystemJobList200RowsItemLastFailure;
+  /** 近 7 天失败次数 */
+  failuresRecent: number;
+  /** 失败后由引擎自动重试的次数（指数退避） */
+  retryLimit: number;
+  canRun: boolean;
+  canPause: boolean;
+  canResume: boolean;
+};
+
+export type SystemJobList200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+/**
+ * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
+ * @nullable
+ */
+export type SystemJobStatus200DataEngine = typeof SystemJobStatus200DataEngine[keyof typeof SystemJobStatus200DataEngine] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobStatus200DataEngine = {
+  pglite: 'pglite',
+  postgres: 'postgres',
+} as const;
+
+export type SystemJobStatus200DataNational = {
+  /** 已配置 NATIONAL_PLATFORM_URL；未配置时推送记录保持待发送 */
+  configured: boolean;
+  maxAttempts: number;
+  backoffSeconds: number;
+};
+
+export type SystemJobStatus200DataOutbox = {
+  pending: number;
+  sent: number;
+  dead: number;
+};
+
+export type SystemJobStatus200Data = {
+  /**
+   * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
+   * @nullable
+   */
+  engine: SystemJobStatus200DataEngine;
+  timezone: string;
+  national: SystemJobStatus200DataNational;
+  outbox: SystemJobStatus200DataOutbox;
+};
+
+export type SystemJobStatus200 = {
+  code: number;
+  msg: string;
+  data: SystemJobStatus200Data;
+};
+
+export type SystemJobRun200Data = {
+  queued: boolean;
+  /** @nullable */
+  runId: number | null;
+};
+
+export type SystemJobRun200 = {
+  code: number;
+  msg: string;
+  data: SystemJobRun200Data;
+};
+
+export type SystemJobPause200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemJobResume200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemJobRunsParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobRunsSortOrder;
+/**
+ * 任务名称
+ */
+job?: SystemJobRunsJob;
+trigger?: SystemJobRunsTrigger;
+/**
+ * true 成功 | false 失败
+ */
+ok?: SystemJobRunsOk;
+};
+
+export type SystemJobRunsSortOrder = typeof SystemJobRunsSortOrder[keyof typeof SystemJobRunsSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobRunsJob = typeof SystemJobRunsJob[keyof typeof SystemJobRunsJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+export type SystemJobRunsTrigger = typeof SystemJobRunsTrigger[keyof typeof SystemJobRunsTrigger];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsTrigger = {
+  schedule: 'schedule',
+  manual: 'manual',
+  retry: 'retry',
+} as const;
+
+export type SystemJobRunsOk = typeof SystemJobRunsOk[keyof typeof SystemJobRunsOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsOk = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+/**
+ * @nullable
+ */
+export type SystemJobRuns200RowsItemDetail = {[key: string]: unknown} | null;
+
+export type SystemJobRuns200RowsItem = {
+  id: number;
+  job: string;
+  /** schedule 定时 | manual 手动 | retry 失败重试 */
+  trigger: string;
+  /** ISO 8601 */
+  startedAt: string;
+  /** @nullable */
+  finishedAt: string | null;
+  /** @nullable */
+  durationMs: number | null;
+  /** 已开始、尚未结束 */
+  running: boolean;
+  /** @nullable */
+  ok: boolean | null;
+  /** 处理的行数（发送的记录、发出的提醒等） */
+  rows: number;
+  /** @nullable */
+  error: string | null;
+  /** @nullable */
+  detail: SystemJobRuns200RowsItemDetail;
+};
+
+export type SystemJobRuns200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobRuns200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemJobRunsExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobRunsExportSortOrder;
+/**
+ * 任务名称
+ */
+job?: SystemJobRunsExportJob;
+trigger?: SystemJobRunsExportTrigger;
+/**
+ * true 成功 | false 失败
+ */
+ok?: SystemJobRunsExportOk;
+};
+
+export type SystemJobRunsExportSortOrder = typeof SystemJobRunsExportSortOrder[keyof typeof SystemJobRunsExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobRunsExportJob = typeof SystemJobRunsExportJob[keyof typeof SystemJobRunsExportJob];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportJob = {
+  suspension: 'suspension',
+  certExpiry: 'certExpiry',
+  delayReminder: 'delayReminder',
+  deadlineWarning: 'deadlineWarning',
+  nationalOutbox: 'nationalOutbox',
+  housekeeping: 'housekeeping',
+} as const;
+
+export type SystemJobRunsExportTrigger = typeof SystemJobRunsExportTrigger[keyof typeof SystemJobRunsExportTrigger];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportTrigger = {
+  schedule: 'schedule',
+  manual: 'manual',
+  retry: 'retry',
+} as const;
+
+export type SystemJobRunsExportOk = typeof SystemJobRunsExportOk[keyof typeof SystemJobRunsExportOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobRunsExportOk = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type SystemJobOutboxListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobOutboxListSortOrder;
+state?: SystemJobOutboxListState;
+kind?: SystemJobOutboxListKind;
+};
+
+export type SystemJobOutboxListSortOrder = typeof SystemJobOutboxListSortOrder[keyof typeof SystemJobOutboxListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobOutboxListState = typeof SystemJobOutboxListState[keyof typeof SystemJobOutboxListState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxListKind = typeof SystemJobOutboxListKind[keyof typeof SystemJobOutboxListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxListKind = {
+  issue: 'issue',
+  transferOut: 'transferOut',
+  revoke: 'revoke',
+} as const;
+
+export type SystemJobOutboxList200RowsItemPayload = {[key: string]: unknown};
+
+/**
+ * pending 待发送 | sent 已发送 | dead 已放弃
+ */
+export type SystemJobOutboxList200RowsItemState = typeof SystemJobOutboxList200RowsItemState[keyof typeof SystemJobOutboxList200RowsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxList200RowsItemState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxList200RowsItem = {
+  id: number;
+  /** issue 发证 | transferOut 调出省外 | revoke 注销 */
+  kind: string;
+  /** @nullable */
+  certificateId: number | null;
+  /** @nullable */
+  certNo: string | null;
+  /** @nullable */
+  applicationId: number | null;
+  /** @nullable */
+  applyNo: string | null;
+  payload: SystemJobOutboxList200RowsItemPayload;
+  /** pending 待发送 | sent 已发送 | dead 已放弃 */
+  state: SystemJobOutboxList200RowsItemState;
+  attempts: number;
+  /** @nullable */
+  lastError: string | null;
+  /** @nullable */
+  lastAttemptAt: string | null;
+  createdAt: string;
+  /** @nullable */
+  sentAt: string | null;
+  canRetry: boolean;
+};
+
+export type SystemJobOutboxList200 = {
+  code: number;
+  msg: string;
+  rows: SystemJobOutboxList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemJobOutboxExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemJobOutboxExportSortOrder;
+state?: SystemJobOutboxExportState;
+kind?: SystemJobOutboxExportKind;
+};
+
+export type SystemJobOutboxExportSortOrder = typeof SystemJobOutboxExportSortOrder[keyof typeof SystemJobOutboxExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemJobOutboxExportState = typeof SystemJobOutboxExportState[keyof typeof SystemJobOutboxExportState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportState = {
+  pending: 'pending',
+  sent: 'sent',
+  dead: 'dead',
+} as const;
+
+export type SystemJobOutboxExportKind = typeof SystemJobOutboxExportKind[keyof typeof SystemJobOutboxExportKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemJobOutboxExportKind = {
+  issue: 'issue',
+  transferOut: 'transferOut',
+  revoke: 'revoke',
+} as const;
+
+export type SystemJobOutboxRetry200 = {
+  code: number;
+  msg: string;
+};
 
 export type SafetyCertificateInfoListParams = {
 /**
@@ -11372,6 +13760,19 @@ export const ApplyNewCertListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertList200RowsItemOutcome = typeof ApplyNewCertList200RowsItemOutcome[keyof typeof ApplyNewCertList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyNewCertList200RowsItemAllowedEventsItem = typeof ApplyNewCertList200RowsItemAllowedEventsItem[keyof typeof ApplyNewCertList200RowsItemAllowedEventsItem];
 
 
@@ -11404,8 +13805,11 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11417,7 +13821,7 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -11448,6 +13852,19 @@ export type ApplyNewCertList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertGet200DataOutcome = typeof ApplyNewCertGet200DataOutcome[keyof typeof ApplyNewCertGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertGet200DataAllowedEventsItem = typeof ApplyNewCertGet200DataAllowedEventsItem[keyof typeof ApplyNewCertGet200DataAllowedEventsItem];
 
@@ -11560,8 +13977,11 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11573,7 +13993,7 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -11660,6 +14080,19 @@ export type ApplyNewCertSaveBody = {
   certificateId?: number | null;
   payload?: ApplyNewCertSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertSave200DataOutcome = typeof ApplyNewCertSave200DataOutcome[keyof typeof ApplyNewCertSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertSave200DataAllowedEventsItem = typeof ApplyNewCertSave200DataAllowedEventsItem[keyof typeof ApplyNewCertSave200DataAllowedEventsItem];
 
@@ -11772,8 +14205,11 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11785,7 +14221,7 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -11837,6 +14273,19 @@ export type ApplyNewCertUpdateBody = {
   version?: number;
   payload?: ApplyNewCertUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertUpdate200DataOutcome = typeof ApplyNewCertUpdate200DataOutcome[keyof typeof ApplyNewCertUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertUpdate200DataAllowedEventsItem = typeof ApplyNewCertUpdate200DataAllowedEventsItem[keyof typeof ApplyNewCertUpdate200DataAllowedEventsItem];
 
@@ -11949,8 +14398,11 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -11962,7 +14414,7 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12022,6 +14474,19 @@ export type ApplyNewCertSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyNewCertSubmit200DataOutcome = typeof ApplyNewCertSubmit200DataOutcome[keyof typeof ApplyNewCertSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyNewCertSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyNewCertSubmit200DataAllowedEventsItem = typeof ApplyNewCertSubmit200DataAllowedEventsItem[keyof typeof ApplyNewCertSubmit200DataAllowedEventsItem];
 
@@ -12134,8 +14599,11 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyNewCertSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12147,7 +14615,7 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12253,6 +14721,19 @@ export const ApplyDelayListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelayList200RowsItemOutcome = typeof ApplyDelayList200RowsItemOutcome[keyof typeof ApplyDelayList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelayList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyDelayList200RowsItemAllowedEventsItem = typeof ApplyDelayList200RowsItemAllowedEventsItem[keyof typeof ApplyDelayList200RowsItemAllowedEventsItem];
 
 
@@ -12285,8 +14766,11 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelayList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12298,7 +14782,7 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12329,6 +14813,19 @@ export type ApplyDelayList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelayGet200DataOutcome = typeof ApplyDelayGet200DataOutcome[keyof typeof ApplyDelayGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelayGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelayGet200DataAllowedEventsItem = typeof ApplyDelayGet200DataAllowedEventsItem[keyof typeof ApplyDelayGet200DataAllowedEventsItem];
 
@@ -12441,8 +14938,11 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelayGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12454,7 +14954,7 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12541,6 +15041,19 @@ export type ApplyDelaySaveBody = {
   certificateId?: number | null;
   payload?: ApplyDelaySaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelaySave200DataOutcome = typeof ApplyDelaySave200DataOutcome[keyof typeof ApplyDelaySave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelaySave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelaySave200DataAllowedEventsItem = typeof ApplyDelaySave200DataAllowedEventsItem[keyof typeof ApplyDelaySave200DataAllowedEventsItem];
 
@@ -12653,8 +15166,11 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelaySave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12666,7 +15182,7 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12718,6 +15234,19 @@ export type ApplyDelayUpdateBody = {
   version?: number;
   payload?: ApplyDelayUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelayUpdate200DataOutcome = typeof ApplyDelayUpdate200DataOutcome[keyof typeof ApplyDelayUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelayUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelayUpdate200DataAllowedEventsItem = typeof ApplyDelayUpdate200DataAllowedEventsItem[keyof typeof ApplyDelayUpdate200DataAllowedEventsItem];
 
@@ -12830,8 +15359,11 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelayUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -12843,7 +15375,7 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -12903,6 +15435,19 @@ export type ApplyDelaySubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyDelaySubmit200DataOutcome = typeof ApplyDelaySubmit200DataOutcome[keyof typeof ApplyDelaySubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyDelaySubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyDelaySubmit200DataAllowedEventsItem = typeof ApplyDelaySubmit200DataAllowedEventsItem[keyof typeof ApplyDelaySubmit200DataAllowedEventsItem];
 
@@ -13015,8 +15560,11 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyDelaySubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13028,7 +15576,7 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13134,6 +15682,19 @@ export const ApplyInnerListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerList200RowsItemOutcome = typeof ApplyInnerList200RowsItemOutcome[keyof typeof ApplyInnerList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyInnerList200RowsItemAllowedEventsItem = typeof ApplyInnerList200RowsItemAllowedEventsItem[keyof typeof ApplyInnerList200RowsItemAllowedEventsItem];
 
 
@@ -13166,8 +15727,11 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13179,7 +15743,7 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13210,6 +15774,19 @@ export type ApplyInnerList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerGet200DataOutcome = typeof ApplyInnerGet200DataOutcome[keyof typeof ApplyInnerGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerGet200DataAllowedEventsItem = typeof ApplyInnerGet200DataAllowedEventsItem[keyof typeof ApplyInnerGet200DataAllowedEventsItem];
 
@@ -13322,8 +15899,11 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13335,7 +15915,7 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13422,6 +16002,19 @@ export type ApplyInnerSaveBody = {
   certificateId?: number | null;
   payload?: ApplyInnerSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerSave200DataOutcome = typeof ApplyInnerSave200DataOutcome[keyof typeof ApplyInnerSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerSave200DataAllowedEventsItem = typeof ApplyInnerSave200DataAllowedEventsItem[keyof typeof ApplyInnerSave200DataAllowedEventsItem];
 
@@ -13534,8 +16127,11 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13547,7 +16143,7 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13599,6 +16195,19 @@ export type ApplyInnerUpdateBody = {
   version?: number;
   payload?: ApplyInnerUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerUpdate200DataOutcome = typeof ApplyInnerUpdate200DataOutcome[keyof typeof ApplyInnerUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerUpdate200DataAllowedEventsItem = typeof ApplyInnerUpdate200DataAllowedEventsItem[keyof typeof ApplyInnerUpdate200DataAllowedEventsItem];
 
@@ -13711,8 +16320,11 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13724,7 +16336,7 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -13784,6 +16396,19 @@ export type ApplyInnerSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInnerSubmit200DataOutcome = typeof ApplyInnerSubmit200DataOutcome[keyof typeof ApplyInnerSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInnerSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInnerSubmit200DataAllowedEventsItem = typeof ApplyInnerSubmit200DataAllowedEventsItem[keyof typeof ApplyInnerSubmit200DataAllowedEventsItem];
 
@@ -13896,8 +16521,11 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInnerSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -13909,7 +16537,7 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14015,6 +16643,19 @@ export const ApplyInProvinceListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceList200RowsItemOutcome = typeof ApplyInProvinceList200RowsItemOutcome[keyof typeof ApplyInProvinceList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyInProvinceList200RowsItemAllowedEventsItem = typeof ApplyInProvinceList200RowsItemAllowedEventsItem[keyof typeof ApplyInProvinceList200RowsItemAllowedEventsItem];
 
 
@@ -14047,8 +16688,11 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14060,7 +16704,7 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14091,6 +16735,19 @@ export type ApplyInProvinceList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceGet200DataOutcome = typeof ApplyInProvinceGet200DataOutcome[keyof typeof ApplyInProvinceGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceGet200DataAllowedEventsItem = typeof ApplyInProvinceGet200DataAllowedEventsItem[keyof typeof ApplyInProvinceGet200DataAllowedEventsItem];
 
@@ -14203,8 +16860,11 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14216,7 +16876,7 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14303,6 +16963,19 @@ export type ApplyInProvinceSaveBody = {
   certificateId?: number | null;
   payload?: ApplyInProvinceSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceSave200DataOutcome = typeof ApplyInProvinceSave200DataOutcome[keyof typeof ApplyInProvinceSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceSave200DataAllowedEventsItem = typeof ApplyInProvinceSave200DataAllowedEventsItem[keyof typeof ApplyInProvinceSave200DataAllowedEventsItem];
 
@@ -14415,8 +17088,11 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14428,7 +17104,7 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14480,6 +17156,19 @@ export type ApplyInProvinceUpdateBody = {
   version?: number;
   payload?: ApplyInProvinceUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceUpdate200DataOutcome = typeof ApplyInProvinceUpdate200DataOutcome[keyof typeof ApplyInProvinceUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceUpdate200DataAllowedEventsItem = typeof ApplyInProvinceUpdate200DataAllowedEventsItem[keyof typeof ApplyInProvinceUpdate200DataAllowedEventsItem];
 
@@ -14592,8 +17281,11 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14605,7 +17297,7 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14665,6 +17357,19 @@ export type ApplyInProvinceSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyInProvinceSubmit200DataOutcome = typeof ApplyInProvinceSubmit200DataOutcome[keyof typeof ApplyInProvinceSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyInProvinceSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyInProvinceSubmit200DataAllowedEventsItem = typeof ApplyInProvinceSubmit200DataAllowedEventsItem[keyof typeof ApplyInProvinceSubmit200DataAllowedEventsItem];
 
@@ -14777,8 +17482,11 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyInProvinceSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14790,7 +17498,7 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14896,6 +17604,19 @@ export const ApplyOutProvinceListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceList200RowsItemOutcome = typeof ApplyOutProvinceList200RowsItemOutcome[keyof typeof ApplyOutProvinceList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyOutProvinceList200RowsItemAllowedEventsItem = typeof ApplyOutProvinceList200RowsItemAllowedEventsItem[keyof typeof ApplyOutProvinceList200RowsItemAllowedEventsItem];
 
 
@@ -14928,8 +17649,11 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -14941,7 +17665,7 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -14972,6 +17696,19 @@ export type ApplyOutProvinceList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceGet200DataOutcome = typeof ApplyOutProvinceGet200DataOutcome[keyof typeof ApplyOutProvinceGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceGet200DataAllowedEventsItem = typeof ApplyOutProvinceGet200DataAllowedEventsItem[keyof typeof ApplyOutProvinceGet200DataAllowedEventsItem];
 
@@ -15084,8 +17821,11 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15097,7 +17837,7 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15184,6 +17924,19 @@ export type ApplyOutProvinceSaveBody = {
   certificateId?: number | null;
   payload?: ApplyOutProvinceSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceSave200DataOutcome = typeof ApplyOutProvinceSave200DataOutcome[keyof typeof ApplyOutProvinceSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceSave200DataAllowedEventsItem = typeof ApplyOutProvinceSave200DataAllowedEventsItem[keyof typeof ApplyOutProvinceSave200DataAllowedEventsItem];
 
@@ -15296,8 +18049,11 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15309,7 +18065,7 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15361,6 +18117,19 @@ export type ApplyOutProvinceUpdateBody = {
   version?: number;
   payload?: ApplyOutProvinceUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceUpdate200DataOutcome = typeof ApplyOutProvinceUpdate200DataOutcome[keyof typeof ApplyOutProvinceUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceUpdate200DataAllowedEventsItem = typeof ApplyOutProvinceUpdate200DataAllowedEventsItem[keyof typeof ApplyOutProvinceUpdate200DataAllowedEventsItem];
 
@@ -15473,8 +18242,11 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15486,7 +18258,7 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15546,6 +18318,19 @@ export type ApplyOutProvinceSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyOutProvinceSubmit200DataOutcome = typeof ApplyOutProvinceSubmit200DataOutcome[keyof typeof ApplyOutProvinceSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyOutProvinceSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyOutProvinceSubmit200DataAllowedEventsItem = typeof ApplyOutProvinceSubmit200DataAllowedEventsItem[keyof typeof ApplyOutProvinceSubmit200DataAllowedEventsItem];
 
@@ -15658,8 +18443,11 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyOutProvinceSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15671,7 +18459,7 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15777,6 +18565,19 @@ export const ApplyModifyListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifyList200RowsItemOutcome = typeof ApplyModifyList200RowsItemOutcome[keyof typeof ApplyModifyList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifyList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyModifyList200RowsItemAllowedEventsItem = typeof ApplyModifyList200RowsItemAllowedEventsItem[keyof typeof ApplyModifyList200RowsItemAllowedEventsItem];
 
 
@@ -15809,8 +18610,11 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifyList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15822,7 +18626,7 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -15853,6 +18657,19 @@ export type ApplyModifyList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifyGet200DataOutcome = typeof ApplyModifyGet200DataOutcome[keyof typeof ApplyModifyGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifyGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifyGet200DataAllowedEventsItem = typeof ApplyModifyGet200DataAllowedEventsItem[keyof typeof ApplyModifyGet200DataAllowedEventsItem];
 
@@ -15965,8 +18782,11 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifyGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -15978,7 +18798,7 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16065,6 +18885,19 @@ export type ApplyModifySaveBody = {
   certificateId?: number | null;
   payload?: ApplyModifySaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifySave200DataOutcome = typeof ApplyModifySave200DataOutcome[keyof typeof ApplyModifySave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifySave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifySave200DataAllowedEventsItem = typeof ApplyModifySave200DataAllowedEventsItem[keyof typeof ApplyModifySave200DataAllowedEventsItem];
 
@@ -16177,8 +19010,11 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifySave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16190,7 +19026,7 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16242,6 +19078,19 @@ export type ApplyModifyUpdateBody = {
   version?: number;
   payload?: ApplyModifyUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifyUpdate200DataOutcome = typeof ApplyModifyUpdate200DataOutcome[keyof typeof ApplyModifyUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifyUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifyUpdate200DataAllowedEventsItem = typeof ApplyModifyUpdate200DataAllowedEventsItem[keyof typeof ApplyModifyUpdate200DataAllowedEventsItem];
 
@@ -16354,8 +19203,11 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifyUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16367,7 +19219,7 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16427,6 +19279,19 @@ export type ApplyModifySubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyModifySubmit200DataOutcome = typeof ApplyModifySubmit200DataOutcome[keyof typeof ApplyModifySubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyModifySubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyModifySubmit200DataAllowedEventsItem = typeof ApplyModifySubmit200DataAllowedEventsItem[keyof typeof ApplyModifySubmit200DataAllowedEventsItem];
 
@@ -16539,8 +19404,11 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyModifySubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16552,7 +19420,7 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16658,6 +19526,19 @@ export const CertificateRevocationListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationList200RowsItemOutcome = typeof CertificateRevocationList200RowsItemOutcome[keyof typeof CertificateRevocationList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type CertificateRevocationList200RowsItemAllowedEventsItem = typeof CertificateRevocationList200RowsItemAllowedEventsItem[keyof typeof CertificateRevocationList200RowsItemAllowedEventsItem];
 
 
@@ -16690,8 +19571,11 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16703,7 +19587,7 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16734,6 +19618,19 @@ export type CertificateRevocationList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationGet200DataOutcome = typeof CertificateRevocationGet200DataOutcome[keyof typeof CertificateRevocationGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationGet200DataAllowedEventsItem = typeof CertificateRevocationGet200DataAllowedEventsItem[keyof typeof CertificateRevocationGet200DataAllowedEventsItem];
 
@@ -16846,8 +19743,11 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -16859,7 +19759,7 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -16946,6 +19846,19 @@ export type CertificateRevocationSaveBody = {
   certificateId?: number | null;
   payload?: CertificateRevocationSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationSave200DataOutcome = typeof CertificateRevocationSave200DataOutcome[keyof typeof CertificateRevocationSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationSave200DataAllowedEventsItem = typeof CertificateRevocationSave200DataAllowedEventsItem[keyof typeof CertificateRevocationSave200DataAllowedEventsItem];
 
@@ -17058,8 +19971,11 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17071,7 +19987,7 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17123,6 +20039,19 @@ export type CertificateRevocationUpdateBody = {
   version?: number;
   payload?: CertificateRevocationUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationUpdate200DataOutcome = typeof CertificateRevocationUpdate200DataOutcome[keyof typeof CertificateRevocationUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationUpdate200DataAllowedEventsItem = typeof CertificateRevocationUpdate200DataAllowedEventsItem[keyof typeof CertificateRevocationUpdate200DataAllowedEventsItem];
 
@@ -17235,8 +20164,11 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17248,7 +20180,7 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17308,6 +20240,19 @@ export type CertificateRevocationSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationSubmit200DataOutcome = typeof CertificateRevocationSubmit200DataOutcome[keyof typeof CertificateRevocationSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type CertificateRevocationSubmit200DataAllowedEventsItem = typeof CertificateRevocationSubmit200DataAllowedEventsItem[keyof typeof CertificateRevocationSubmit200DataAllowedEventsItem];
 
@@ -17420,8 +20365,11 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17433,7 +20381,7 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17539,6 +20487,19 @@ export const ApplyPersonRevocationListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationList200RowsItemOutcome = typeof ApplyPersonRevocationList200RowsItemOutcome[keyof typeof ApplyPersonRevocationList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyPersonRevocationList200RowsItemAllowedEventsItem = typeof ApplyPersonRevocationList200RowsItemAllowedEventsItem[keyof typeof ApplyPersonRevocationList200RowsItemAllowedEventsItem];
 
 
@@ -17571,8 +20532,11 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17584,7 +20548,7 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17615,6 +20579,19 @@ export type ApplyPersonRevocationList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationGet200DataOutcome = typeof ApplyPersonRevocationGet200DataOutcome[keyof typeof ApplyPersonRevocationGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationGet200DataAllowedEventsItem = typeof ApplyPersonRevocationGet200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationGet200DataAllowedEventsItem];
 
@@ -17727,8 +20704,11 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17740,7 +20720,7 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -17827,6 +20807,19 @@ export type ApplyPersonRevocationSaveBody = {
   certificateId?: number | null;
   payload?: ApplyPersonRevocationSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationSave200DataOutcome = typeof ApplyPersonRevocationSave200DataOutcome[keyof typeof ApplyPersonRevocationSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationSave200DataAllowedEventsItem = typeof ApplyPersonRevocationSave200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationSave200DataAllowedEventsItem];
 
@@ -17939,8 +20932,11 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -17952,7 +20948,7 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18004,6 +21000,19 @@ export type ApplyPersonRevocationUpdateBody = {
   version?: number;
   payload?: ApplyPersonRevocationUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationUpdate200DataOutcome = typeof ApplyPersonRevocationUpdate200DataOutcome[keyof typeof ApplyPersonRevocationUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationUpdate200DataAllowedEventsItem = typeof ApplyPersonRevocationUpdate200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationUpdate200DataAllowedEventsItem];
 
@@ -18116,8 +21125,11 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18129,7 +21141,7 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18189,6 +21201,19 @@ export type ApplyPersonRevocationSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyPersonRevocationSubmit200DataOutcome = typeof ApplyPersonRevocationSubmit200DataOutcome[keyof typeof ApplyPersonRevocationSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyPersonRevocationSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyPersonRevocationSubmit200DataAllowedEventsItem = typeof ApplyPersonRevocationSubmit200DataAllowedEventsItem[keyof typeof ApplyPersonRevocationSubmit200DataAllowedEventsItem];
 
@@ -18301,8 +21326,11 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyPersonRevocationSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18314,7 +21342,7 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18420,6 +21448,19 @@ export const ApplyRenameListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameList200RowsItemOutcome = typeof ApplyRenameList200RowsItemOutcome[keyof typeof ApplyRenameList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type ApplyRenameList200RowsItemAllowedEventsItem = typeof ApplyRenameList200RowsItemAllowedEventsItem[keyof typeof ApplyRenameList200RowsItemAllowedEventsItem];
 
 
@@ -18452,8 +21493,11 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18465,7 +21509,7 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18496,6 +21540,19 @@ export type ApplyRenameList200 = {
   total: number;
   pageNum: number;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameGet200DataOutcome = typeof ApplyRenameGet200DataOutcome[keyof typeof ApplyRenameGet200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameGet200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameGet200DataAllowedEventsItem = typeof ApplyRenameGet200DataAllowedEventsItem[keyof typeof ApplyRenameGet200DataAllowedEventsItem];
 
@@ -18608,8 +21665,11 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameGet200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18621,7 +21681,7 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18708,6 +21768,19 @@ export type ApplyRenameSaveBody = {
   certificateId?: number | null;
   payload?: ApplyRenameSaveBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameSave200DataOutcome = typeof ApplyRenameSave200DataOutcome[keyof typeof ApplyRenameSave200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameSave200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameSave200DataAllowedEventsItem = typeof ApplyRenameSave200DataAllowedEventsItem[keyof typeof ApplyRenameSave200DataAllowedEventsItem];
 
@@ -18820,8 +21893,11 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameSave200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -18833,7 +21909,7 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -18885,6 +21961,19 @@ export type ApplyRenameUpdateBody = {
   version?: number;
   payload?: ApplyRenameUpdateBodyPayload;
 };
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameUpdate200DataOutcome = typeof ApplyRenameUpdate200DataOutcome[keyof typeof ApplyRenameUpdate200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameUpdate200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameUpdate200DataAllowedEventsItem = typeof ApplyRenameUpdate200DataAllowedEventsItem[keyof typeof ApplyRenameUpdate200DataAllowedEventsItem];
 
@@ -18997,8 +22086,11 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameUpdate200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -19010,7 +22102,7 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19070,6 +22162,19 @@ export type ApplyRenameSubmitBody = {
    */
   version?: number;
 } | null;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type ApplyRenameSubmit200DataOutcome = typeof ApplyRenameSubmit200DataOutcome[keyof typeof ApplyRenameSubmit200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ApplyRenameSubmit200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
 
 export type ApplyRenameSubmit200DataAllowedEventsItem = typeof ApplyRenameSubmit200DataAllowedEventsItem[keyof typeof ApplyRenameSubmit200DataAllowedEventsItem];
 
@@ -19182,8 +22287,11 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: ApplyRenameSubmit200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -19195,7 +22303,7 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19278,6 +22386,19 @@ export const CertificateRevocationRevokeReason = {
   NUMBER_4: '4',
   NUMBER_5: '5',
   NUMBER_9: '9',
+} as const;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationRevoke200DataOutcome = typeof CertificateRevocationRevoke200DataOutcome[keyof typeof CertificateRevocationRevoke200DataOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationRevoke200DataOutcome = {
+  approved: 'approved',
+  denied: 'denied',
 } as const;
 
 export type CertificateRevocationRevoke200DataAllowedEventsItem = typeof CertificateRevocationRevoke200DataAllowedEventsItem[keyof typeof CertificateRevocationRevoke200DataAllowedEventsItem];
@@ -19391,8 +22512,11 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationRevoke200DataOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -19404,7 +22528,7 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -19558,6 +22682,19 @@ export const CertificateRevocationPersonApplyListSortOrder = {
   desc: 'desc',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type CertificateRevocationPersonApplyList200RowsItemOutcome = typeof CertificateRevocationPersonApplyList200RowsItemOutcome[keyof typeof CertificateRevocationPersonApplyList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CertificateRevocationPersonApplyList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type CertificateRevocationPersonApplyList200RowsItemAllowedEventsItem = typeof CertificateRevocationPersonApplyList200RowsItemAllowedEventsItem[keyof typeof CertificateRevocationPersonApplyList200RowsItemAllowedEventsItem];
 
 
@@ -19590,8 +22727,11 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: CertificateRevocationPersonApplyList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -19603,7 +22743,7 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20386,6 +23526,19 @@ export type SearchStaffGet200DataEmploymentItem = {
   endDate: string | null;
 };
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type SearchStaffGet200DataApplicationsItemOutcome = typeof SearchStaffGet200DataApplicationsItemOutcome[keyof typeof SearchStaffGet200DataApplicationsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffGet200DataApplicationsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type SearchStaffGet200DataApplicationsItemAllowedEventsItem = typeof SearchStaffGet200DataApplicationsItemAllowedEventsItem[keyof typeof SearchStaffGet200DataApplicationsItemAllowedEventsItem];
 
 
@@ -20418,8 +23571,11 @@ export type SearchStaffGet200DataApplicationsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: SearchStaffGet200DataApplicationsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -20431,7 +23587,7 @@ export type SearchStaffGet200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -20824,6 +23980,19 @@ export const SearchWorkListOpen = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type SearchWorkList200RowsItemOutcome = typeof SearchWorkList200RowsItemOutcome[keyof typeof SearchWorkList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type SearchWorkList200RowsItemAllowedEventsItem = typeof SearchWorkList200RowsItemAllowedEventsItem[keyof typeof SearchWorkList200RowsItemAllowedEventsItem];
 
 
@@ -20856,8 +24025,11 @@ export type SearchWorkList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: SearchWorkList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -20869,7 +24041,7 @@ export type SearchWorkList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -21294,6 +24466,19 @@ export const SearchApplyListOpen = {
   NUMBER_1: '1',
 } as const;
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type SearchApplyList200RowsItemOutcome = typeof SearchApplyList200RowsItemOutcome[keyof typeof SearchApplyList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type SearchApplyList200RowsItemAllowedEventsItem = typeof SearchApplyList200RowsItemAllowedEventsItem[keyof typeof SearchApplyList200RowsItemAllowedEventsItem];
 
 
@@ -21326,8 +24511,11 @@ export type SearchApplyList200RowsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: SearchApplyList200RowsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -21339,7 +24527,7 @@ export type SearchApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -22525,6 +25713,19 @@ export type WorkbenchSummary200DataCertificatesItem = {
   expiring: boolean;
 };
 
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkbenchSummary200DataApplicationsItemOutcome = typeof WorkbenchSummary200DataApplicationsItemOutcome[keyof typeof WorkbenchSummary200DataApplicationsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataApplicationsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
 export type WorkbenchSummary200DataApplicationsItemAllowedEventsItem = typeof WorkbenchSummary200DataApplicationsItemAllowedEventsItem[keyof typeof WorkbenchSummary200DataApplicationsItemAllowedEventsItem];
 
 
@@ -22557,8 +25758,11 @@ export type WorkbenchSummary200DataApplicationsItem = {
   /** @nullable */
   stepLabel: string | null;
   version: number;
-  /** @nullable */
-  outcome: string | null;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkbenchSummary200DataApplicationsItemOutcome;
   applicantName: string;
   /** @nullable */
   holderName: string | null;
@@ -22570,7 +25774,7 @@ export type WorkbenchSummary200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
    * @nullable
    */
   deadline: string | null;
@@ -22628,5 +25832,3186 @@ export type WorkbenchSummary200 = {
   code: number;
   msg: string;
   data: WorkbenchSummary200Data;
+};
+
+export type CreditPunishmentListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: CreditPunishmentListSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * @maxLength 64
+ */
+docNo?: string;
+type?: CreditPunishmentListType;
+/**
+ * @maxLength 64
+ */
+violateType?: string;
+/**
+ * pending 待审核（新增） approved 已生效 rejected 已驳回 withdrawn 已撤回
+ */
+reviewState?: CreditPunishmentListReviewState;
+/**
+ * 1：只列出有待审核提交（新增、修改或删除）的记录
+ */
+pending?: CreditPunishmentListPending;
+};
+
+export type CreditPunishmentListSortOrder = typeof CreditPunishmentListSortOrder[keyof typeof CreditPunishmentListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type CreditPunishmentListType = typeof CreditPunishmentListType[keyof typeof CreditPunishmentListType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentListReviewState = typeof CreditPunishmentListReviewState[keyof typeof CreditPunishmentListReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+export type CreditPunishmentListPending = typeof CreditPunishmentListPending[keyof typeof CreditPunishmentListPending];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentListPending = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type CreditPunishmentList200RowsItemType = typeof CreditPunishmentList200RowsItemType[keyof typeof CreditPunishmentList200RowsItemType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentList200RowsItemCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  /** 证书今天的状态（暂扣期内为 02） */
+  status: string;
+  statusLabel: string;
+  enterpriseName: string;
+};
+
+export type CreditPunishmentList200RowsItemReviewState = typeof CreditPunishmentList200RowsItemReviewState[keyof typeof CreditPunishmentList200RowsItemReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+ * @nullable
+ */
+export type CreditPunishmentList200RowsItemCheckStatus = typeof CreditPunishmentList200RowsItemCheckStatus[keyof typeof CreditPunishmentList200RowsItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentList200RowsItemPendingCheckStatus = typeof CreditPunishmentList200RowsItemPendingCheckStatus[keyof typeof CreditPunishmentList200RowsItemPendingCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemPendingCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentList200RowsItemPendingChange = typeof CreditPunishmentList200RowsItemPendingChange[keyof typeof CreditPunishmentList200RowsItemPendingChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentList200RowsItemPendingChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentList200RowsItemPending = {
+  reviewId: number;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentList200RowsItemPendingCheckStatus;
+  change: CreditPunishmentList200RowsItemPendingChange;
+  submittedBy: number;
+  submitterName: string;
+  /** ISO 8601 */
+  submittedAt: string;
+  /** 调用者现在可以审核（通过或驳回）：四眼原则与审核权限 */
+  canReview: boolean;
+  /** 调用者现在可以撤回（角色变更的提交人） */
+  canCancel: boolean;
+} | null;
+
+export type CreditPunishmentList200RowsItem = {
+  key: string;
+  id: number;
+  personId: number;
+  name: string;
+  /** 脱敏的证件号码 */
+  idNo: string;
+  type: CreditPunishmentList200RowsItemType;
+  docNo: string;
+  violateType: string;
+  violateTypeName: string;
+  reason: string;
+  startDate: string;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  banYears: number | null;
+  /**
+   * 禁考至（吊销、撤销）
+   * @nullable
+   */
+  banUntil: string | null;
+  certificates: CreditPunishmentList200RowsItemCertificatesItem[];
+  fileCount: number;
+  reviewState: CreditPunishmentList200RowsItemReviewState;
+  reviewStateLabel: string;
+  /** 已生效，今天在暂扣期内或吊销、撤销的禁考期内 */
+  inForce: boolean;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+   * @nullable
+   */
+  checkStatus: CreditPunishmentList200RowsItemCheckStatus;
+  /** @nullable */
+  pending: CreditPunishmentList200RowsItemPending;
+  /** 调用者现在可以修改（有权限、无待审核提交、未在等待首次审核） */
+  canEdit: boolean;
+  /** 调用者现在可以删除（生效的处罚经审核删除；被驳回或撤回的直接删除） */
+  canRemove: boolean;
+  /** @nullable */
+  createdByName: string | null;
+  createdAt: string;
+};
+
+export type CreditPunishmentList200 = {
+  code: number;
+  msg: string;
+  rows: CreditPunishmentList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type CreditPunishmentExportParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: CreditPunishmentExportSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * @maxLength 64
+ */
+docNo?: string;
+type?: CreditPunishmentExportType;
+/**
+ * @maxLength 64
+ */
+violateType?: string;
+/**
+ * pending 待审核（新增） approved 已生效 rejected 已驳回 withdrawn 已撤回
+ */
+reviewState?: CreditPunishmentExportReviewState;
+/**
+ * 1：只列出有待审核提交（新增、修改或删除）的记录
+ */
+pending?: CreditPunishmentExportPending;
+};
+
+export type CreditPunishmentExportSortOrder = typeof CreditPunishmentExportSortOrder[keyof typeof CreditPunishmentExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type CreditPunishmentExportType = typeof CreditPunishmentExportType[keyof typeof CreditPunishmentExportType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentExportReviewState = typeof CreditPunishmentExportReviewState[keyof typeof CreditPunishmentExportReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+export type CreditPunishmentExportPending = typeof CreditPunishmentExportPending[keyof typeof CreditPunishmentExportPending];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentExportPending = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type CreditPunishmentGet200DataType = typeof CreditPunishmentGet200DataType[keyof typeof CreditPunishmentGet200DataType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentGet200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  /** 证书今天的状态（暂扣期内为 02） */
+  status: string;
+  statusLabel: string;
+  enterpriseName: string;
+};
+
+export type CreditPunishmentGet200DataReviewState = typeof CreditPunishmentGet200DataReviewState[keyof typeof CreditPunishmentGet200DataReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  withdrawn: 'withdrawn',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+ * @nullable
+ */
+export type CreditPunishmentGet200DataCheckStatus = typeof CreditPunishmentGet200DataCheckStatus[keyof typeof CreditPunishmentGet200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentGet200DataPendingCheckStatus = typeof CreditPunishmentGet200DataPendingCheckStatus[keyof typeof CreditPunishmentGet200DataPendingCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentGet200DataPendingChange = typeof CreditPunishmentGet200DataPendingChange[keyof typeof CreditPunishmentGet200DataPendingChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentGet200DataPending = {
+  reviewId: number;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentGet200DataPendingCheckStatus;
+  change: CreditPunishmentGet200DataPendingChange;
+  submittedBy: number;
+  submitterName: string;
+  /** ISO 8601 */
+  submittedAt: string;
+  /** 调用者现在可以审核（通过或驳回）：四眼原则与审核权限 */
+  canReview: boolean;
+  /** 调用者现在可以撤回（角色变更的提交人） */
+  canCancel: boolean;
+} | null;
+
+export type CreditPunishmentGet200DataFilesItem = {
+  ossId: number;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  url: string;
+};
+
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
+export type CreditPunishmentGet200DataPendingReviewEntity = typeof CreditPunishmentGet200DataPendingReviewEntity[keyof typeof CreditPunishmentGet200DataPendingReviewEntity];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewEntity = {
+  user: 'user',
+  role: 'role',
+  penalty: 'penalty',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentGet200DataPendingReviewCheckStatus = typeof CreditPunishmentGet200DataPendingReviewCheckStatus[keyof typeof CreditPunishmentGet200DataPendingReviewCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewChange = typeof CreditPunishmentGet200DataPendingReviewChange[keyof typeof CreditPunishmentGet200DataPendingReviewChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewState = typeof CreditPunishmentGet200DataPendingReviewState[keyof typeof CreditPunishmentGet200DataPendingReviewState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+};
+
+/**
+ * 待审核的提交（变更对比）
+ * @nullable
+ */
+export type CreditPunishmentGet200DataPendingReview = {
+  reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
+  entity: CreditPunishmentGet200DataPendingReviewEntity;
+  /** @nullable */
+  recordId: number | null;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentGet200DataPendingReviewCheckStatus;
+  change: CreditPunishmentGet200DataPendingReviewChange;
+  state: CreditPunishmentGet200DataPendingReviewState;
+  submittedBy: number;
+  submitterName: string;
+  submittedAt: string;
+  /** @nullable */
+  reviewerName: string | null;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  comment: string | null;
+  /** 被审核记录的名称，如登录名或角色名称 */
+  title: string;
+  /** 变更对比：字段、变更前、变更后 */
+  diff: CreditPunishmentGet200DataPendingReviewDiffItem[];
+  canReview: boolean;
+  canCancel: boolean;
+} | null;
+
+export type CreditPunishmentGet200DataDecisionsItemChange = typeof CreditPunishmentGet200DataDecisionsItemChange[keyof typeof CreditPunishmentGet200DataDecisionsItemChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataDecisionsItemChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+export type CreditPunishmentGet200DataDecisionsItemState = typeof CreditPunishmentGet200DataDecisionsItemState[keyof typeof CreditPunishmentGet200DataDecisionsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataDecisionsItemState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+} as const;
+
+export type CreditPunishmentGet200DataDecisionsItem = {
+  reviewId: number;
+  change: CreditPunishmentGet200DataDecisionsItemChange;
+  state: CreditPunishmentGet200DataDecisionsItemState;
+  submitterName: string;
+  submittedAt: string;
+  /** @nullable */
+  reviewerName: string | null;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  comment: string | null;
+};
+
+export type CreditPunishmentGet200Data = {
+  key: string;
+  id: number;
+  personId: number;
+  name: string;
+  /** 证件号码（经办人员因职责查看，记入个人信息访问日志） */
+  idNo: string;
+  type: CreditPunishmentGet200DataType;
+  docNo: string;
+  violateType: string;
+  violateTypeName: string;
+  reason: string;
+  startDate: string;
+  /** @nullable */
+  endDate: string | null;
+  /** @nullable */
+  banYears: number | null;
+  /**
+   * 禁考至（吊销、撤销）
+   * @nullable
+   */
+  banUntil: string | null;
+  certificates: CreditPunishmentGet200DataCertificatesItem[];
+  fileCount: number;
+  reviewState: CreditPunishmentGet200DataReviewState;
+  reviewStateLabel: string;
+  /** 已生效，今天在暂扣期内或吊销、撤销的禁考期内 */
+  inForce: boolean;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改 '3' 删除
+   * @nullable
+   */
+  checkStatus: CreditPunishmentGet200DataCheckStatus;
+  /** @nullable */
+  pending: CreditPunishmentGet200DataPending;
+  /** 调用者现在可以修改（有权限、无待审核提交、未在等待首次审核） */
+  canEdit: boolean;
+  /** 调用者现在可以删除（生效的处罚经审核删除；被驳回或撤回的直接删除） */
+  canRemove: boolean;
+  /** @nullable */
+  createdByName: string | null;
+  createdAt: string;
+  files: CreditPunishmentGet200DataFilesItem[];
+  /**
+   * 待审核的提交（变更对比）
+   * @nullable
+   */
+  pendingReview: CreditPunishmentGet200DataPendingReview;
+  /** 审核记录，新到旧 */
+  decisions: CreditPunishmentGet200DataDecisionsItem[];
+};
+
+export type CreditPunishmentGet200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentGet200Data;
+};
+
+/**
+ * user 用户、role 角色、penalty 处罚记录
+ */
+export type CreditPunishmentReview200DataEntity = typeof CreditPunishmentReview200DataEntity[keyof typeof CreditPunishmentReview200DataEntity];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataEntity = {
+  user: 'user',
+  role: 'role',
+  penalty: 'penalty',
+} as const;
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type CreditPunishmentReview200DataCheckStatus = typeof CreditPunishmentReview200DataCheckStatus[keyof typeof CreditPunishmentReview200DataCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentReview200DataChange = typeof CreditPunishmentReview200DataChange[keyof typeof CreditPunishmentReview200DataChange];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataChange = {
+  create: 'create',
+  update: 'update',
+  delete: 'delete',
+} as const;
+
+export type CreditPunishmentReview200DataState = typeof CreditPunishmentReview200DataState[keyof typeof CreditPunishmentReview200DataState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataState = {
+  pending: 'pending',
+  approved: 'approved',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+} as const;
+
+export type CreditPunishmentReview200DataDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+};
+
+export type CreditPunishmentReview200Data = {
+  reviewId: number;
+  /** user 用户、role 角色、penalty 处罚记录 */
+  entity: CreditPunishmentReview200DataEntity;
+  /** @nullable */
+  recordId: number | null;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: CreditPunishmentReview200DataCheckStatus;
+  change: CreditPunishmentReview200DataChange;
+  state: CreditPunishmentReview200DataState;
+  submittedBy: number;
+  submitterName: string;
+  submittedAt: string;
+  /** @nullable */
+  reviewerName: string | null;
+  /** @nullable */
+  reviewedAt: string | null;
+  /** @nullable */
+  comment: string | null;
+  /** 被审核记录的名称，如登录名或角色名称 */
+  title: string;
+  /** 变更对比：字段、变更前、变更后 */
+  diff: CreditPunishmentReview200DataDiffItem[];
+  canReview: boolean;
+  canCancel: boolean;
+};
+
+export type CreditPunishmentReview200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentReview200Data;
+};
+
+export type CreditPunishmentCertificatesParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: CreditPunishmentCertificatesSortOrder;
+/**
+ * 证书编号或姓名
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 只列这名持证人的证书（已选了一张时）
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 处罚类型：暂扣、吊销、撤销只列有效或暂扣的证书
+ */
+type?: CreditPunishmentCertificatesType;
+};
+
+export type CreditPunishmentCertificatesSortOrder = typeof CreditPunishmentCertificatesSortOrder[keyof typeof CreditPunishmentCertificatesSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentCertificatesSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type CreditPunishmentCertificatesType = typeof CreditPunishmentCertificatesType[keyof typeof CreditPunishmentCertificatesType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentCertificatesType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+export type CreditPunishmentCertificates200RowsItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  /** 脱敏 */
+  idNo: string;
+  enterpriseName: string;
+  expiryDate: string;
+  status: string;
+  statusLabel: string;
+};
+
+export type CreditPunishmentCertificates200 = {
+  code: number;
+  msg: string;
+  rows: CreditPunishmentCertificates200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type CreditPunishmentViolateTypes200DataItem = {
+  code: string;
+  name: string;
+  /**
+   * 吊销、撤销时规定的禁考年限
+   * @nullable
+   */
+  banYears: number | null;
+};
+
+export type CreditPunishmentViolateTypes200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentViolateTypes200DataItem[];
+};
+
+export type CreditPunishmentSaveBodyType = typeof CreditPunishmentSaveBodyType[keyof typeof CreditPunishmentSaveBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentSaveBodyType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentSaveBodyBanYears = typeof CreditPunishmentSaveBodyBanYears[keyof typeof CreditPunishmentSaveBodyBanYears] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentSaveBodyBanYears = {
+  NUMBER_1: 1,
+  NUMBER_3: 3,
+} as const;
+
+export type CreditPunishmentSaveBody = {
+  type: CreditPunishmentSaveBodyType;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  docNo: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  violateType: string;
+  /** @maxLength 1000 */
+  reason?: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  startDate: string;
+  /**
+   * @nullable
+   * @pattern ^\d{4}-\d{2}-\d{2}$
+   */
+  endDate?: string | null;
+  /** @nullable */
+  banYears?: CreditPunishmentSaveBodyBanYears;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  certificateIds: number[];
+  /**
+   * @minItems 0
+   * @maxItems 10
+   */
+  fileIds?: number[];
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type CreditPunishmentSave200DataCheckStatus = typeof CreditPunishmentSave200DataCheckStatus[keyof typeof CreditPunishmentSave200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentSave200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentSave200Data = {
+  punishmentId: number;
+  /**
+   * 待审核的提交；直接删除（被驳回或撤回的记录）时为空
+   * @nullable
+   */
+  reviewId: number | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: CreditPunishmentSave200DataCheckStatus;
+};
+
+export type CreditPunishmentSave200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentSave200Data;
+};
+
+export type CreditPunishmentUpdateBodyType = typeof CreditPunishmentUpdateBodyType[keyof typeof CreditPunishmentUpdateBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentUpdateBodyType = {
+  警告: '警告',
+  罚款: '罚款',
+  暂扣: '暂扣',
+  吊销: '吊销',
+  撤销: '撤销',
+  记分: '记分',
+} as const;
+
+/**
+ * @nullable
+ */
+export type CreditPunishmentUpdateBodyBanYears = typeof CreditPunishmentUpdateBodyBanYears[keyof typeof CreditPunishmentUpdateBodyBanYears] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentUpdateBodyBanYears = {
+  NUMBER_1: 1,
+  NUMBER_3: 3,
+} as const;
+
+export type CreditPunishmentUpdateBody = {
+  type: CreditPunishmentUpdateBodyType;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  docNo: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  violateType: string;
+  /** @maxLength 1000 */
+  reason?: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  startDate: string;
+  /**
+   * @nullable
+   * @pattern ^\d{4}-\d{2}-\d{2}$
+   */
+  endDate?: string | null;
+  /** @nullable */
+  banYears?: CreditPunishmentUpdateBodyBanYears;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  certificateIds: number[];
+  /**
+   * @minItems 0
+   * @maxItems 10
+   */
+  fileIds?: number[];
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type CreditPunishmentUpdate200DataCheckStatus = typeof CreditPunishmentUpdate200DataCheckStatus[keyof typeof CreditPunishmentUpdate200DataCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentUpdate200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentUpdate200Data = {
+  punishmentId: number;
+  /**
+   * 待审核的提交；直接删除（被驳回或撤回的记录）时为空
+   * @nullable
+   */
+  reviewId: number | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: CreditPunishmentUpdate200DataCheckStatus;
+};
+
+export type CreditPunishmentUpdate200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentUpdate200Data;
+};
+
+export type CreditPunishmentRemoveParams = {
+ids: string | string[];
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * @nullable
+ */
+export type CreditPunishmentRemove200DataItemCheckStatus = typeof CreditPunishmentRemove200DataItemCheckStatus[keyof typeof CreditPunishmentRemove200DataItemCheckStatus] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentRemove200DataItemCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type CreditPunishmentRemove200DataItem = {
+  punishmentId: number;
+  /**
+   * 待审核的提交；直接删除（被驳回或撤回的记录）时为空
+   * @nullable
+   */
+  reviewId: number | null;
+  /**
+   * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+   * @nullable
+   */
+  checkStatus: CreditPunishmentRemove200DataItemCheckStatus;
+};
+
+export type CreditPunishmentRemove200 = {
+  code: number;
+  msg: string;
+  data: CreditPunishmentRemove200DataItem[];
+};
+
+export type CreditPunishmentAuditBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  reviewId: number;
+  /** true 通过，false 驳回 */
+  approved: boolean;
+  /** @maxLength 500 */
+  comment?: string;
+};
+
+export type CreditPunishmentAudit200 = {
+  code: number;
+  msg: string;
+};
+
+export type CreditPunishmentCancelcommitBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  reviewId: number;
+};
+
+export type CreditPunishmentCancelcommit200 = {
+  code: number;
+  msg: string;
+};
+
+export type ExamBatchListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamBatchListSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+category?: ExamBatchListCategory;
+area?: ExamBatchListArea;
+state?: ExamBatchListState;
+};
+
+export type ExamBatchListSortOrder = typeof ExamBatchListSortOrder[keyof typeof ExamBatchListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamBatchListCategory = typeof ExamBatchListCategory[keyof typeof ExamBatchListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchListArea = typeof ExamBatchListArea[keyof typeof ExamBatchListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchListState = typeof ExamBatchListState[keyof typeof ExamBatchListState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchListState = {
+  draft: 'draft',
+  open: 'open',
+  closed: 'closed',
+  held: 'held',
+  published: 'published',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamBatchList200 = {
+  code: number;
+  msg: string;
+  rows: ExamBatch[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamBatchOptions200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch[];
+};
+
+export type ExamBatchGet200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchSaveBodyCategory = typeof ExamBatchSaveBodyCategory[keyof typeof ExamBatchSaveBodyCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchSaveBodyCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchSaveBodyArea = typeof ExamBatchSaveBodyArea[keyof typeof ExamBatchSaveBodyArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchSaveBodyArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchSaveBody = {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  name: string;
+  category: ExamBatchSaveBodyCategory;
+  area: ExamBatchSaveBodyArea;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  place: string;
+  /** @maxLength 40 */
+  knowledgeStart: string;
+  /** @maxLength 40 */
+  knowledgeEnd: string;
+  /** @maxLength 40 */
+  abilityStart: string;
+  /** @maxLength 40 */
+  abilityEnd: string;
+  /**
+   * @minimum 1
+   * @maximum 5000
+   */
+  capacity: number;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupFrom: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupTo: string;
+};
+
+export type ExamBatchSave200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchUpdateBodyCategory = typeof ExamBatchUpdateBodyCategory[keyof typeof ExamBatchUpdateBodyCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchUpdateBodyCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchUpdateBodyArea = typeof ExamBatchUpdateBodyArea[keyof typeof ExamBatchUpdateBodyArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchUpdateBodyArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchUpdateBody = {
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  name: string;
+  category: ExamBatchUpdateBodyCategory;
+  area: ExamBatchUpdateBodyArea;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
+  place: string;
+  /** @maxLength 40 */
+  knowledgeStart: string;
+  /** @maxLength 40 */
+  knowledgeEnd: string;
+  /** @maxLength 40 */
+  abilityStart: string;
+  /** @maxLength 40 */
+  abilityEnd: string;
+  /**
+   * @minimum 1
+   * @maximum 5000
+   */
+  capacity: number;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupFrom: string;
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  signupTo: string;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  version: number;
+};
+
+export type ExamBatchUpdate200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchRemoveParams = {
+ids?: string | string[];
+};
+
+/**
+ * @nullable
+ */
+export type ExamBatchRemoveBody = {
+  /** @maxItems 500 */
+  ids?: number[];
+} | null;
+
+export type ExamBatchRemove200Data = {
+  removed: number;
+};
+
+export type ExamBatchRemove200 = {
+  code: number;
+  msg: string;
+  data: ExamBatchRemove200Data;
+};
+
+export type ExamBatchEventBodyType = typeof ExamBatchEventBodyType[keyof typeof ExamBatchEventBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchEventBodyType = {
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  REOPEN: 'REOPEN',
+  CANCEL: 'CANCEL',
+  HOLD: 'HOLD',
+  PUBLISH: 'PUBLISH',
+} as const;
+
+export type ExamBatchEventBody = {
+  type: ExamBatchEventBodyType;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  version: number;
+  /** @maxLength 500 */
+  comment?: string;
+};
+
+export type ExamBatchEvent200 = {
+  code: number;
+  msg: string;
+  data: ExamBatch;
+};
+
+export type ExamBatchExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamBatchExportSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+category?: ExamBatchExportCategory;
+area?: ExamBatchExportArea;
+state?: ExamBatchExportState;
+};
+
+export type ExamBatchExportSortOrder = typeof ExamBatchExportSortOrder[keyof typeof ExamBatchExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamBatchExportCategory = typeof ExamBatchExportCategory[keyof typeof ExamBatchExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamBatchExportArea = typeof ExamBatchExportArea[keyof typeof ExamBatchExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type ExamBatchExportState = typeof ExamBatchExportState[keyof typeof ExamBatchExportState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchExportState = {
+  draft: 'draft',
+  open: 'open',
+  closed: 'closed',
+  held: 'held',
+  published: 'published',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamSignListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamSignListSortOrder;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId?: number;
+status?: ExamSignListStatus;
+category?: ExamSignListCategory;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @maxLength 100
+ */
+enterpriseName?: string;
+};
+
+export type ExamSignListSortOrder = typeof ExamSignListSortOrder[keyof typeof ExamSignListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamSignListStatus = typeof ExamSignListStatus[keyof typeof ExamSignListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignListStatus = {
+  pending: 'pending',
+  accepted: 'accepted',
+  refused: 'refused',
+  withdrawn: 'withdrawn',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamSignListCategory = typeof ExamSignListCategory[keyof typeof ExamSignListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamSignList200 = {
+  code: number;
+  msg: string;
+  rows: ExamSignup[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamSignGet200 = {
+  code: number;
+  msg: string;
+  data: ExamSignupDetail;
+};
+
+export type ExamSignCheckParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId: number;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId: number;
+/**
+ * @pattern ^(0[1-8]|99)$
+ */
+position: string;
+};
+
+/**
+ * @nullable
+ */
+export type ExamSignCheck200Data = {[key: string]: unknown} | null;
+
+export type ExamSignCheck200 = {
+  /** 0 可以报名；其他为业务规则编号 */
+  code: number;
+  msg: string;
+  /** @nullable */
+  data: ExamSignCheck200Data;
+  /** @nullable */
+  errorMsg: string | null;
+};
+
+export type ExamSignSaveBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  batchId: number;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  personId: number;
+  /** @pattern ^(0[1-8]|99)$ */
+  position: string;
+};
+
+export type ExamSignSave200 = {
+  code: number;
+  msg: string;
+  data: ExamSignup;
+};
+
+export type ExamSignWithdrawBody = {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids: number[];
+};
+
+export type ExamSignWithdraw200Data = {
+  count: number;
+};
+
+export type ExamSignWithdraw200 = {
+  code: number;
+  msg: string;
+  data: ExamSignWithdraw200Data;
+};
+
+export type ExamSignAcceptBody = {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids: number[];
+};
+
+export type ExamSignAccept200Data = {
+  count: number;
+};
+
+export type ExamSignAccept200 = {
+  code: number;
+  msg: string;
+  data: ExamSignAccept200Data;
+};
+
+export type ExamSignRefuseBody = {
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  ids: number[];
+  /**
+   * @minLength 1
+   * @maxLength 500
+   */
+  reason: string;
+};
+
+export type ExamSignRefuse200Data = {
+  count: number;
+};
+
+export type ExamSignRefuse200 = {
+  code: number;
+  msg: string;
+  data: ExamSignRefuse200Data;
+};
+
+export type ExamSignExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamSignExportSortOrder;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId?: number;
+status?: ExamSignExportStatus;
+category?: ExamSignExportCategory;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @maxLength 100
+ */
+enterpriseName?: string;
+};
+
+export type ExamSignExportSortOrder = typeof ExamSignExportSortOrder[keyof typeof ExamSignExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamSignExportStatus = typeof ExamSignExportStatus[keyof typeof ExamSignExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignExportStatus = {
+  pending: 'pending',
+  accepted: 'accepted',
+  refused: 'refused',
+  withdrawn: 'withdrawn',
+  cancelled: 'cancelled',
+} as const;
+
+export type ExamSignExportCategory = typeof ExamSignExportCategory[keyof typeof ExamSignExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamPersonListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamPersonListSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * 报名过或通过的证书类别
+ */
+category?: ExamPersonListCategory;
+};
+
+export type ExamPersonListSortOrder = typeof ExamPersonListSortOrder[keyof typeof ExamPersonListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamPersonListCategory = typeof ExamPersonListCategory[keyof typeof ExamPersonListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamPersonList200 = {
+  code: number;
+  msg: string;
+  rows: ExamPerson[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamPersonExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamPersonExportSortOrder;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * 报名过或通过的证书类别
+ */
+category?: ExamPersonExportCategory;
+};
+
+export type ExamPersonExportSortOrder = typeof ExamPersonExportSortOrder[keyof typeof ExamPersonExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamPersonExportCategory = typeof ExamPersonExportCategory[keyof typeof ExamPersonExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamPersonExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamScoreListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamScoreListSortOrder;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId: number;
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+};
+
+export type ExamScoreListSortOrder = typeof ExamScoreListSortOrder[keyof typeof ExamScoreListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamScoreList200 = {
+  code: number;
+  msg: string;
+  rows: ExamSignup[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamScoreSaveBodyRowsItemAttended = typeof ExamScoreSaveBodyRowsItemAttended[keyof typeof ExamScoreSaveBodyRowsItemAttended];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSaveBodyRowsItemAttended = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSaveBodyRowsItemKnowledgeResult = typeof ExamScoreSaveBodyRowsItemKnowledgeResult[keyof typeof ExamScoreSaveBodyRowsItemKnowledgeResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSaveBodyRowsItemKnowledgeResult = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSaveBodyRowsItemAbilityResult = typeof ExamScoreSaveBodyRowsItemAbilityResult[keyof typeof ExamScoreSaveBodyRowsItemAbilityResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSaveBodyRowsItemAbilityResult = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSaveBodyRowsItem = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  signupId: number;
+  attended: ExamScoreSaveBodyRowsItemAttended;
+  knowledgeResult?: ExamScoreSaveBodyRowsItemKnowledgeResult;
+  abilityResult?: ExamScoreSaveBodyRowsItemAbilityResult;
+  /**
+   * @minimum 0
+   * @maximum 100
+   * @nullable
+   */
+  knowledgeScore?: number | null;
+  /**
+   * @minimum 0
+   * @maximum 100
+   * @nullable
+   */
+  abilityScore?: number | null;
+};
+
+export type ExamScoreSaveBody = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  batchId: number;
+  /**
+   * @minItems 1
+   * @maxItems 5000
+   */
+  rows: ExamScoreSaveBodyRowsItem[];
+};
+
+export type ExamScoreSave200Data = {
+  count: number;
+};
+
+export type ExamScoreSave200 = {
+  code: number;
+  msg: string;
+  data: ExamScoreSave200Data;
+};
+
+export type ExamScoreExportParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+batchId: number;
+};
+
+export type ExamScoreSearchListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamScoreSearchListSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 32
+ */
+batchNo?: string;
+category?: ExamScoreSearchListCategory;
+passed?: ExamScoreSearchListPassed;
+};
+
+export type ExamScoreSearchListSortOrder = typeof ExamScoreSearchListSortOrder[keyof typeof ExamScoreSearchListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamScoreSearchListCategory = typeof ExamScoreSearchListCategory[keyof typeof ExamScoreSearchListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamScoreSearchListPassed = typeof ExamScoreSearchListPassed[keyof typeof ExamScoreSearchListPassed];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchListPassed = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamScoreSearchList200 = {
+  code: number;
+  msg: string;
+  rows: ExamScoreRecord[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamScoreSearchExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamScoreSearchExportSortOrder;
+/**
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @maxLength 32
+ */
+batchNo?: string;
+category?: ExamScoreSearchExportCategory;
+passed?: ExamScoreSearchExportPassed;
+};
+
+export type ExamScoreSearchExportSortOrder = typeof ExamScoreSearchExportSortOrder[keyof typeof ExamScoreSearchExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamScoreSearchExportCategory = typeof ExamScoreSearchExportCategory[keyof typeof ExamScoreSearchExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamScoreSearchExportPassed = typeof ExamScoreSearchExportPassed[keyof typeof ExamScoreSearchExportPassed];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamScoreSearchExportPassed = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type PublicExamTicket200Data = {
+  ticketNo: string;
+  /** 姓名（脱敏） */
+  name: string;
+  idNoMasked: string;
+  batchNo: string;
+  batchName: string;
+  category: string;
+  categoryLabel: string;
+  place: string;
+  seatNo: string;
+  knowledgeTime: string;
+  abilityTime: string;
+  batchState: string;
+  batchStateLabel: string;
+  status: string;
+  statusLabel: string;
+  /** 报名审核通过且批次未取消 */
+  valid: boolean;
+};
+
+export type PublicExamTicket200 = {
+  code: number;
+  msg: string;
+  data: PublicExamTicket200Data;
+};
+
+export type PublicGradeSearchParams = {
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+idNo: string;
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+ticketNo: string;
+};
+
+/**
+ * unpublished 成绩尚未发布，none 无成绩，absent 缺考，passed 合格，failed 不合格
+ */
+export type PublicGradeSearch200DataItemResult = typeof PublicGradeSearch200DataItemResult[keyof typeof PublicGradeSearch200DataItemResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicGradeSearch200DataItemResult = {
+  unpublished: 'unpublished',
+  none: 'none',
+  absent: 'absent',
+  passed: 'passed',
+  failed: 'failed',
+} as const;
+
+export type PublicGradeSearch200DataItem = {
+  name: string;
+  idNoMasked: string;
+  ticketNo: string;
+  batchNo: string;
+  batchName: string;
+  category: string;
+  categoryLabel: string;
+  /** @nullable */
+  examDate: string | null;
+  published: boolean;
+  /** @nullable */
+  attended: string | null;
+  /** @nullable */
+  knowledgeResult: string | null;
+  /** @nullable */
+  abilityResult: string | null;
+  /** @nullable */
+  passed: boolean | null;
+  /** unpublished 成绩尚未发布，none 无成绩，absent 缺考，passed 合格，failed 不合格 */
+  result: PublicGradeSearch200DataItemResult;
+  /** result 的中文说明 */
+  resultLabel: string;
+};
+
+export type PublicGradeSearch200 = {
+  code: number;
+  msg: string;
+  data: PublicGradeSearch200DataItem[];
+};
+
+export type PublicSignSearchParams = {
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+idNo: string;
+/**
+ * @minLength 1
+ * @maxLength 32
+ */
+batchNo: string;
+};
+
+export type PublicSignSearch200DataItem = {
+  name: string;
+  idNoMasked: string;
+  batchNo: string;
+  batchName: string;
+  category: string;
+  categoryLabel: string;
+  status: string;
+  statusLabel: string;
+  /** @nullable */
+  refuseReason: string | null;
+  /** 已发放准考证 */
+  ticketIssued: boolean;
+  examDay: string;
+  place: string;
+};
+
+export type PublicSignSearch200 = {
+  code: number;
+  msg: string;
+  data: PublicSignSearch200DataItem[];
+};
+
+export type ExamExamImportImportDataBody = {
+  /** .xlsx 文件 */
+  file: Blob;
+};
+
+/**
+ * 同一文件（sha256 相同）此前的导入
+ * @nullable
+ */
+export type ExamExamImportImportData200DataPrevious = {
+  id: number;
+  createdAt: string;
+} | null;
+
+export type ExamExamImportImportData200Data = {
+  /**
+   * 导入记录编号；没有任何新数据时为空（不生成导入记录）
+   * @nullable
+   */
+  importId: number | null;
+  fileName: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 新增（成绩：新增或更正）的行数 */
+  written: number;
+  /** 已存在且未改变的行数 */
+  unchanged: number;
+  /**
+   * 同一文件（sha256 相同）此前的导入
+   * @nullable
+   */
+  previous: ExamExamImportImportData200DataPrevious;
+};
+
+export type ExamExamImportImportData200 = {
+  code: number;
+  msg: string;
+  data: ExamExamImportImportData200Data;
+};
+
+export type ExamExamImportImportData400DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamExamImportImportData400 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamExamImportImportData400DataItem[];
+};
+
+export type ExamExamImportImportData403DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamExamImportImportData403 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamExamImportImportData403DataItem[];
+};
+
+export type ExamExamImportReportBodyIssuesItem = {
+  /**
+   * Excel 中的行号（第1行为列名）
+   * @minimum 1
+   * @maximum 1048576
+   */
+  rowNumber: number;
+  /**
+   * 列名
+   * @minLength 1
+   * @maxLength 50
+   */
+  field: string;
+  /**
+   * 错误原因
+   * @minLength 1
+   * @maxLength 500
+   */
+  msg: string;
+};
+
+export type ExamExamImportReportBody = {
+  /** @maxLength 255 */
+  fileName?: string;
+  /**
+   * @minItems 1
+   * @maxItems 2000
+   */
+  issues: ExamExamImportReportBodyIssuesItem[];
+};
+
+export type ExamExamImportListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamExamImportListSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamExamImportListSortOrder = typeof ExamExamImportListSortOrder[keyof typeof ExamExamImportListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamExamImportListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamExamImportList200RowsItem = {
+  id: number;
+  kind: string;
+  fileName: string;
+  sha256: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 本次新增或更正的行数 */
+  written: number;
+  /** 已存在、未改变的行数 */
+  unchanged: number;
+  /**
+   * 导入人
+   * @nullable
+   */
+  createdBy: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+};
+
+export type ExamExamImportList200 = {
+  code: number;
+  msg: string;
+  rows: ExamExamImportList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamExamImportExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamExamImportExportSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamExamImportExportSortOrder = typeof ExamExamImportExportSortOrder[keyof typeof ExamExamImportExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamExamImportExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamEducationImportImportDataBody = {
+  /** .xlsx 文件 */
+  file: Blob;
+};
+
+/**
+ * 同一文件（sha256 相同）此前的导入
+ * @nullable
+ */
+export type ExamEducationImportImportData200DataPrevious = {
+  id: number;
+  createdAt: string;
+} | null;
+
+export type ExamEducationImportImportData200Data = {
+  /**
+   * 导入记录编号；没有任何新数据时为空（不生成导入记录）
+   * @nullable
+   */
+  importId: number | null;
+  fileName: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 新增（成绩：新增或更正）的行数 */
+  written: number;
+  /** 已存在且未改变的行数 */
+  unchanged: number;
+  /**
+   * 同一文件（sha256 相同）此前的导入
+   * @nullable
+   */
+  previous: ExamEducationImportImportData200DataPrevious;
+};
+
+export type ExamEducationImportImportData200 = {
+  code: number;
+  msg: string;
+  data: ExamEducationImportImportData200Data;
+};
+
+export type ExamEducationImportImportData400DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamEducationImportImportData400 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamEducationImportImportData400DataItem[];
+};
+
+export type ExamEducationImportImportData403DataItem = {
+  /** Excel 中的行号（第1行为列名） */
+  rowNumber: number;
+  /** 列名 */
+  field: string;
+  /** 错误原因 */
+  msg: string;
+};
+
+export type ExamEducationImportImportData403 = {
+  code: number;
+  msg: string;
+  field?: string;
+  /** 逐行错误报告：行号、列、原因 */
+  data?: ExamEducationImportImportData403DataItem[];
+};
+
+export type ExamEducationImportReportBodyIssuesItem = {
+  /**
+   * Excel 中的行号（第1行为列名）
+   * @minimum 1
+   * @maximum 1048576
+   */
+  rowNumber: number;
+  /**
+   * 列名
+   * @minLength 1
+   * @maxLength 50
+   */
+  field: string;
+  /**
+   * 错误原因
+   * @minLength 1
+   * @maxLength 500
+   */
+  msg: string;
+};
+
+export type ExamEducationImportReportBody = {
+  /** @maxLength 255 */
+  fileName?: string;
+  /**
+   * @minItems 1
+   * @maxItems 2000
+   */
+  issues: ExamEducationImportReportBodyIssuesItem[];
+};
+
+export type ExamEducationImportListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamEducationImportListSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamEducationImportListSortOrder = typeof ExamEducationImportListSortOrder[keyof typeof ExamEducationImportListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamEducationImportListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamEducationImportList200RowsItem = {
+  id: number;
+  kind: string;
+  fileName: string;
+  sha256: string;
+  /** 文件中的数据行数 */
+  rows: number;
+  /** 本次新增或更正的行数 */
+  written: number;
+  /** 已存在、未改变的行数 */
+  unchanged: number;
+  /**
+   * 导入人
+   * @nullable
+   */
+  createdBy: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+};
+
+export type ExamEducationImportList200 = {
+  code: number;
+  msg: string;
+  rows: ExamEducationImportList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamEducationImportExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: ExamEducationImportExportSortOrder;
+/**
+ * @maxLength 255
+ */
+fileName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+};
+
+export type ExamEducationImportExportSortOrder = typeof ExamEducationImportExportSortOrder[keyof typeof ExamEducationImportExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamEducationImportExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * 结束日期 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * 结束日期 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationListSortField;
+sortOrder?: ExamFurtherEducationListSortOrder;
+/**
+ * 姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 专业（包含）
+ * @maxLength 200
+ */
+course?: string;
+/**
+ * 培训机构（包含）
+ * @maxLength 200
+ */
+provider?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+certificateId?: number;
+/**
+ * 某次导入写入的记录
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+/**
+ * 1 计入证书当前有效期的学时，0 不计入
+ */
+counted?: ExamFurtherEducationListCounted;
+};
+
+export type ExamFurtherEducationListSortField = typeof ExamFurtherEducationListSortField[keyof typeof ExamFurtherEducationListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationListSortField = {
+  finishedOn: 'finishedOn',
+  hours: 'hours',
+  name: 'name',
+  certNo: 'certNo',
+  course: 'course',
+} as const;
+
+export type ExamFurtherEducationListSortOrder = typeof ExamFurtherEducationListSortOrder[keyof typeof ExamFurtherEducationListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationListCounted = typeof ExamFurtherEducationListCounted[keyof typeof ExamFurtherEducationListCounted];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationListCounted = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationList200RowsItem = {
+  id: number;
+  personId: number;
+  name: string;
+  /** 脱敏后的证件号码 */
+  idNo: string;
+  /** @nullable */
+  certNo: string | null;
+  /** @nullable */
+  category: string | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  course: string;
+  /** @nullable */
+  provider: string | null;
+  hours: number;
+  /** @nullable */
+  startedOn: string | null;
+  finishedOn: string;
+  /**
+   * 写入该记录的导入（空：其他途径录入）
+   * @nullable
+   */
+  importId: number | null;
+  /** @nullable */
+  importFileName: string | null;
+  /** 计入该证书当前有效期的学时（延期第 2 项核验读取的记录） */
+  counted: boolean;
+  /** 调用者可以删除该记录 */
+  canRemove: boolean;
+};
+
+export type ExamFurtherEducationList200 = {
+  code: number;
+  msg: string;
+  rows: ExamFurtherEducationList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamFurtherEducationExportParams = {
+/**
+ * 结束日期 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * 结束日期 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationExportSortField;
+sortOrder?: ExamFurtherEducationExportSortOrder;
+/**
+ * 姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 专业（包含）
+ * @maxLength 200
+ */
+course?: string;
+/**
+ * 培训机构（包含）
+ * @maxLength 200
+ */
+provider?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+certificateId?: number;
+/**
+ * 某次导入写入的记录
+ * @minimum 1
+ * @maximum 2147483647
+ */
+importId?: number;
+/**
+ * 1 计入证书当前有效期的学时，0 不计入
+ */
+counted?: ExamFurtherEducationExportCounted;
+};
+
+export type ExamFurtherEducationExportSortField = typeof ExamFurtherEducationExportSortField[keyof typeof ExamFurtherEducationExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationExportSortField = {
+  finishedOn: 'finishedOn',
+  hours: 'hours',
+  name: 'name',
+  certNo: 'certNo',
+  course: 'course',
+} as const;
+
+export type ExamFurtherEducationExportSortOrder = typeof ExamFurtherEducationExportSortOrder[keyof typeof ExamFurtherEducationExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationExportCounted = typeof ExamFurtherEducationExportCounted[keyof typeof ExamFurtherEducationExportCounted];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationExportCounted = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationHoursParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationHoursSortField;
+sortOrder?: ExamFurtherEducationHoursSortOrder;
+/**
+ * 持证人姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+category?: ExamFurtherEducationHoursCategory;
+/**
+ * 证书状态；不填时为 01 有效与 02 暂扣
+ */
+status?: ExamFurtherEducationHoursStatus;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 1 学时已达标，0 未达标
+ */
+met?: ExamFurtherEducationHoursMet;
+/**
+ * 有效期至 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryFrom?: string;
+/**
+ * 有效期至 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryTo?: string;
+};
+
+export type ExamFurtherEducationHoursSortField = typeof ExamFurtherEducationHoursSortField[keyof typeof ExamFurtherEducationHoursSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursSortField = {
+  expiryDate: 'expiryDate',
+  certNo: 'certNo',
+  name: 'name',
+  validFrom: 'validFrom',
+} as const;
+
+export type ExamFurtherEducationHoursSortOrder = typeof ExamFurtherEducationHoursSortOrder[keyof typeof ExamFurtherEducationHoursSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationHoursCategory = typeof ExamFurtherEducationHoursCategory[keyof typeof ExamFurtherEducationHoursCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamFurtherEducationHoursStatus = typeof ExamFurtherEducationHoursStatus[keyof typeof ExamFurtherEducationHoursStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type ExamFurtherEducationHoursMet = typeof ExamFurtherEducationHoursMet[keyof typeof ExamFurtherEducationHoursMet];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursMet = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationHours200RowsItem = {
+  certificateId: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  status: string;
+  statusLabel: string;
+  /** 当前有效期起 */
+  validFrom: string;
+  /** 有效期至 */
+  expiryDate: string;
+  personId: number;
+  name: string;
+  /** 脱敏后的证件号码 */
+  idNo: string;
+  enterpriseName: string;
+  /** 当前有效期内计入的继续教育学时 */
+  hours: number;
+  /** 有效期内应完成的学时（参数 biz.delay.hoursPerYear × 3 年） */
+  required: number;
+  met: boolean;
+  /** 尚差的学时 */
+  missing: number;
+};
+
+export type ExamFurtherEducationHours200 = {
+  code: number;
+  msg: string;
+  rows: ExamFurtherEducationHours200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type ExamFurtherEducationHoursExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: ExamFurtherEducationHoursExportSortField;
+sortOrder?: ExamFurtherEducationHoursExportSortOrder;
+/**
+ * 持证人姓名（包含）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（包含）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 证书号（包含）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+category?: ExamFurtherEducationHoursExportCategory;
+/**
+ * 证书状态；不填时为 01 有效与 02 暂扣
+ */
+status?: ExamFurtherEducationHoursExportStatus;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 1 学时已达标，0 未达标
+ */
+met?: ExamFurtherEducationHoursExportMet;
+/**
+ * 有效期至 起（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryFrom?: string;
+/**
+ * 有效期至 止（含）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+expiryTo?: string;
+};
+
+export type ExamFurtherEducationHoursExportSortField = typeof ExamFurtherEducationHoursExportSortField[keyof typeof ExamFurtherEducationHoursExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportSortField = {
+  expiryDate: 'expiryDate',
+  certNo: 'certNo',
+  name: 'name',
+  validFrom: 'validFrom',
+} as const;
+
+export type ExamFurtherEducationHoursExportSortOrder = typeof ExamFurtherEducationHoursExportSortOrder[keyof typeof ExamFurtherEducationHoursExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ExamFurtherEducationHoursExportCategory = typeof ExamFurtherEducationHoursExportCategory[keyof typeof ExamFurtherEducationHoursExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type ExamFurtherEducationHoursExportStatus = typeof ExamFurtherEducationHoursExportStatus[keyof typeof ExamFurtherEducationHoursExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type ExamFurtherEducationHoursExportMet = typeof ExamFurtherEducationHoursExportMet[keyof typeof ExamFurtherEducationHoursExportMet];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamFurtherEducationHoursExportMet = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type ExamFurtherEducationRemoveParams = {
+ids: string | string[];
+};
+
+export type ExamFurtherEducationRemove200 = {
+  code: number;
+  msg: string;
 };
 

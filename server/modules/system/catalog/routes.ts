@@ -14,6 +14,7 @@ import { sysCatalog } from '../../../db/schema.js';
 import { CATALOG_EXTRA, CATALOG_EXTRA_COLUMNS, CATALOG_KINDS, CATALOG_LABEL, catalogPerms, type CatalogKind } from './kinds.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from './listKit.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
 
 type CatalogRecord = typeof sysCatalog.$inferSelect;
 
@@ -23,7 +24,7 @@ const catalogRow = z.object({
   code: z.string(),
   name: z.string(),
   sortOrder: z.number(),
-  status: z.string().describe("'1' 正常, '0' 停用"),
+  status: z.enum(STATUS_CODES).describe("'1' 正常, '0' 停用"),
   extra: z.record(z.string(), z.unknown()),
   remark: z.string().nullable(),
   createdAt: z.string().describe('ISO 8601'),
@@ -31,6 +32,7 @@ const catalogRow = z.object({
 });
 const toRow = (r: CatalogRecord) => ({
   ...r,
+  status: storedCode(STATUS_CODES, r.status),
   extra: (r.extra && typeof r.extra === 'object' ? r.extra : {}) as Record<string, unknown>,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),

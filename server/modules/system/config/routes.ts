@@ -5,6 +5,7 @@
  * (the policy cache of this process is dropped; other processes follow within its 5 s).
  */
 import { z } from 'zod';
+import { storedCode, YES_NO } from '../../../lib/codes.js';
 import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
@@ -25,7 +26,7 @@ const configRow = z.object({
   configName: z.string(),
   configKey: z.string(),
   configValue: z.string(),
-  configType: z.string().describe('Y 系统内置（不可删除）, N 自定义'),
+  configType: z.enum(YES_NO).describe('Y 系统内置（不可删除）, N 自定义'),
   remark: z.string().nullable(),
   security: z.boolean().describe('安全策略参数：只能由安全管理员修改'),
   createdAt: z.string().describe('ISO 8601'),
@@ -38,7 +39,7 @@ const toRow = (r: ConfigRecord) => ({
   configName: r.configName,
   configKey: r.configKey,
   configValue: r.configValue,
-  configType: r.configType,
+  configType: storedCode(YES_NO, r.configType),
   remark: r.remark,
   security: isSecurityKey(r.configKey),
   createdAt: r.createdAt.toISOString(),
@@ -82,7 +83,7 @@ const SORTABLE = { configId: sysConfig.configId, configName: sysConfig.configNam
 /** 等保 三员分立: the security policy is the security administrator's, not the system administrator's. */
 function guardSecurity(user: AuthUser, ...keys: string[]): void {
   if (keys.some(isSecurityKey) && user.duty !== SECURITY_DUTY) {
-    throw forbidden('安全策略参数（sys.password.*、sys.login.*、sys.session.*、sys.sms.*）只能由安全管理员修改');
+    throw forbidden('安全策略参数（sys.password.*、sys.login.*、sys.session.*、sys.sms.*、sys.log.*）只能由安全管理员修改');
   }
 }
 

@@ -5,8 +5,11 @@
  */
 import { badRequest } from '../../../lib/errors.js';
 
-/** sys.password.*, sys.login.*, sys.session.*, sys.sms.*: see server/lib/policy.ts. */
-export const SECURITY_KEY = /^sys\.(password|login|session|sms)\./;
+/**
+ * sys.password.*, sys.login.*, sys.session.*, sys.sms.*: see server/lib/policy.ts; sys.log.*: how long
+ * the audit logs are kept (server/jobs/housekeeping.ts) — not for the administrator whose actions they record.
+ */
+export const SECURITY_KEY = /^sys\.(password|login|session|sms|log)\./;
 export const isSecurityKey = (key: string) => SECURITY_KEY.test(key);
 
 /** The security administrator's duty on sys_user (三员分立). */
@@ -26,10 +29,22 @@ export const POLICY_RANGES: Record<string, readonly [min: number, max: number]> 
   'sys.password.expireDays': [1, 3650],
   'sys.password.historyCount': [1, 24],
   'sys.sms.codeTtlSeconds': [60, 1800],
+  // 等保: audit records at least six months.
+  'sys.log.retentionDays': [180, 3650],
+};
+
+/** Policy keys that take one of a few words. */
+export const POLICY_CHOICES: Record<string, readonly string[]> = {
+  'sys.log.expiredAction': ['archive', 'delete'],
 };
 
 /** Refuses a value a policy key cannot take (field configValue). */
 export function checkPolicyValue(key: string, value: string): void {
+  const choices = POLICY_CHOICES[key];
+  if (choices) {
+    if (!choices.includes(value.trim())) throw badRequest(`参数键值：「${key}」的值应为 ${choices.join(' 或 ')}`, 'configValue');
+    return;
+  }
   const range = POLICY_RANGES[key];
   if (!range) {
     if (isSecurityKey(key) && !/^\d+$/.test(value.trim())) throw badRequest(`参数键值：安全策略参数「${key}」的值应为正整数`, 'configValue');

@@ -1,17 +1,18 @@
 /** Request and answer shapes of the department calls (SPEC 7 Departments). */
 import { z } from 'zod';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { AREA_CODES, STATUS_CODES } from '../../../lib/codes.js';
 
 export const deptRow = z.object({
   deptId: z.number(),
   parentId: z.number(),
   ancestors: z.string().describe('上级编号链，如 0,1'),
   deptName: z.string(),
-  area: z.string().nullable().describe("部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心"),
+  area: z.enum(AREA_CODES).nullable().describe("部门人员的数据范围：'1' 广州类区域中心，'2' 深圳类区域中心，'3' 省中心"),
   orderNum: z.number(),
   leader: z.string().nullable(),
   phone: z.string().nullable(),
-  status: z.string().describe("'1' 正常，'0' 停用"),
+  status: z.enum(STATUS_CODES).describe("'1' 正常，'0' 停用"),
   enabled: z.boolean().describe('部门为正常状态（status 为 1）'),
   userCount: z.number().describe('直属用户数'),
   createdAt: z.string().describe('ISO 8601'),

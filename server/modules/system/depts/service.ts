@@ -6,13 +6,14 @@ import { sysDept, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { buildTree, contains, descendantsOf, withAncestors } from '../menus/kit.js';
 import { isEnabled } from '../../../lib/status.js';
+import { AREA_CODES, STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
 import type { DeptBody, DeptRow } from './schemas.js';
 
 type DeptRecord = typeof sysDept.$inferSelect;
 
 const toRow = (r: DeptRecord, users: Map<number, number>): DeptRow => ({
-  deptId: r.deptId, parentId: r.parentId, ancestors: r.ancestors, deptName: r.deptName, area: r.area, orderNum: r.orderNum,
-  leader: r.leader, phone: r.phone, status: r.status, enabled: isEnabled(r.status), userCount: users.get(r.deptId) ?? 0, createdAt: r.createdAt.toISOString(),
+  deptId: r.deptId, parentId: r.parentId, ancestors: r.ancestors, deptName: r.deptName, area: storedCodeOrNull(AREA_CODES, r.area), orderNum: r.orderNum,
+  leader: r.leader, phone: r.phone, status: storedCode(STATUS_CODES, r.status), enabled: isEnabled(r.status), userCount: users.get(r.deptId) ?? 0, createdAt: r.createdAt.toISOString(),
 });
 
 async function userCounts(db: DbOrTx): Promise<Map<number, number>> {

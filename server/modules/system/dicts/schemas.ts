@@ -1,13 +1,14 @@
 /** Request and answer shapes of the dictionary calls (SPEC 7 Dictionary types / data). */
 import { z } from 'zod';
 import { pageQuery } from '../../../lib/reply.js';
+import { STATUS_CODES, YES_NO } from '../../../lib/codes.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 export const dictTypeRow = z.object({
   dictId: z.number(),
   dictName: z.string(),
   dictType: z.string(),
-  status: z.string().describe("'1' 正常，'0' 停用"),
+  status: z.enum(STATUS_CODES).describe("'1' 正常，'0' 停用"),
   remark: z.string().nullable(),
   builtIn: z.boolean().describe('SPEC 3 的系统字典：不能删除、不能改类型'),
   numeric: z.boolean().nullable().describe('选项值按数字返回（无数据时为 null）'),
@@ -23,8 +24,8 @@ export const dictDataRow = z.object({
   dictType: z.string(),
   numeric: z.boolean(),
   listClass: z.string().nullable(),
-  isDefault: z.string().describe('Y 默认，N 否'),
-  status: z.string().describe("'1' 正常，'0' 停用"),
+  isDefault: z.enum(YES_NO).describe('Y 默认，N 否'),
+  status: z.enum(STATUS_CODES).describe("'1' 正常，'0' 停用"),
   remark: z.string().nullable(),
   createdAt: z.string().describe('ISO 8601'),
 });

@@ -6,13 +6,15 @@ import { AppError, badRequest, notFound } from '../../../lib/errors.js';
 import { contains, dateRange } from '../menus/kit.js';
 import { BUILT_IN_TYPES, numericFor, valueProblem } from './numeric.js';
 import type { DataBody, TypeBody } from './schemas.js';
+import { STATUS_CODES, storedCode, YES_NO } from '../../../lib/codes.js';
 
 export type TypeRecord = typeof sysDictType.$inferSelect;
 export type DataRecord = typeof sysDictData.$inferSelect;
 
 export const toDataRow = (r: DataRecord) => ({
   dictCode: r.dictCode, dictSort: r.dictSort, dictLabel: r.dictLabel, dictValue: r.dictValue, dictType: r.dictType, numeric: r.numeric,
-  listClass: r.listClass, isDefault: r.isDefault, status: r.status, remark: r.remark, createdAt: r.createdAt.toISOString(),
+  listClass: r.listClass, isDefault: storedCode(YES_NO, r.isDefault), status: storedCode(STATUS_CODES, r.status), remark: r.remark,
+  createdAt: r.createdAt.toISOString(),
 });
 
 /** Answer rows of types, with their data count and numeric flag. */
@@ -25,7 +27,7 @@ export async function typeRows(db: DbOrTx, rows: TypeRecord[]) {
   return rows.map((r) => {
     const mine = stats.filter((s) => s.dictType === r.dictType);
     return {
-      dictId: r.dictId, dictName: r.dictName, dictType: r.dictType, status: r.status, remark: r.remark,
+      dictId: r.dictId, dictName: r.dictName, dictType: r.dictType, status: storedCode(STATUS_CODES, r.status), remark: r.remark,
       builtIn: BUILT_IN_TYPES.has(r.dictType),
       numeric: mine.length ? mine.some((s) => s.numeric) : null,
       dataCount: mine.reduce((s, x) => s + x.n, 0),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../../lib/reply.js';
 import { optionalText, text } from '../../../lib/schemas.js';
+import { AREA_CODES } from '../../../lib/codes.js';
 
 const area = z.string().nullable().describe("默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心");
 
@@ -10,7 +11,7 @@ export const districtRow = z.object({
   name: z.string(),
   parentCode: z.string().nullable(),
   level: z.number().describe('1 省，2 市，3 区县'),
-  area,
+  area: z.enum(AREA_CODES).nullable().describe("默认受理中心：'1' 广州类，'2' 深圳类，'3' 省中心"),
   orderNum: z.number(),
   hasChildren: z.boolean(),
   fullName: z.string().describe('含上级的全称，如 广州市 / 天河区'),

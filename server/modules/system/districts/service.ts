@@ -2,6 +2,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { enterprise, sysDistrict } from '../../../db/schema.js';
+import { AREA_CODES, storedCodeOrNull } from '../../../lib/codes.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { buildTree, contains } from '../menus/kit.js';
 import type { DistrictBody, DistrictUpdateBody } from './schemas.js';
@@ -20,7 +21,7 @@ async function withDetails(db: DbOrTx, rows: DistrictRecord[]) {
   const parents = parentCodes.length ? await db.select().from(sysDistrict).where(inArray(sysDistrict.code, parentCodes)) : [];
   const parentName = new Map(parents.filter((p) => p.level > 1).map((p) => [p.code, p.name]));
   return rows.map((r) => ({
-    code: r.code, name: r.name, parentCode: r.parentCode, level: r.level, area: r.area, orderNum: r.orderNum,
+    code: r.code, name: r.name, parentCode: r.parentCode, level: r.level, area: storedCodeOrNull(AREA_CODES, r.area), orderNum: r.orderNum,
     hasChildren: withKids.has(r.code),
     fullName: r.parentCode && parentName.has(r.parentCode) ? `${parentName.get(r.parentCode)} / ${r.name}` : r.name,
   }));

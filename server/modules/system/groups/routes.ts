@@ -3,6 +3,7 @@
  * /system/userGroup list, get, save, update, remove, and the members of a group.
  */
 import { z } from 'zod';
+import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../../db/client.js';
@@ -27,7 +28,7 @@ const groupFields = z.object({
   userIds: userIds.optional(),
 });
 const groupRow = z.object({
-  groupId: z.number(), groupName: z.string(), remark: z.string().nullable(), status: z.string(), memberCount: z.number(), createdAt: z.string(),
+  groupId: z.number(), groupName: z.string(), remark: z.string().nullable(), status: z.enum(STATUS_CODES), memberCount: z.number(), createdAt: z.string(),
 });
 const memberRow = z.object({ userId: z.number(), userName: z.string(), nickName: z.string(), deptName: z.string().nullable(), status: z.string() });
 
@@ -103,7 +104,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       : [];
     const countOf = new Map(counts.map((c) => [c.groupId, c.n]));
     return page(rows.map((r) => ({
-      groupId: r.groupId, groupName: r.groupName, remark: r.remark, status: r.status, memberCount: countOf.get(r.groupId) ?? 0, createdAt: r.createdAt.toISOString(),
+      groupId: r.groupId, groupName: r.groupName, remark: r.remark, status: storedCode(STATUS_CODES, r.status), memberCount: countOf.get(r.groupId) ?? 0, createdAt: r.createdAt.toISOString(),
     })), n, q.pageNum);
   });
 
@@ -120,7 +121,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!g) throw notFound('用户组不存在');
     const members = await membersOf(db, g.groupId);
     return ok({
-      groupId: g.groupId, groupName: g.groupName, remark: g.remark, status: g.status, memberCount: members.length, createdAt: g.createdAt.toISOString(),
+      groupId: g.groupId, groupName: g.groupName, remark: g.remark, status: storedCode(STATUS_CODES, g.status), memberCount: members.length, createdAt: g.createdAt.toISOString(),
       userIds: members.map((m) => m.userId), members: members.map((m) => ({ ...m, deptName: m.deptName ?? null })),
     });
   });

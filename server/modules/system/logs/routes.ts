@@ -1,7 +1,8 @@
 /**
  * 操作日志 /system/operlog and 登录日志 /system/logininfor: read and export only. There is no
- * route that edits or deletes a log row, and no purge: 等保 asks for at least 180 days of audit
- * trail, so rows are only ever appended (by server/plugins/oplog.ts and the login service).
+ * route that edits or deletes a log row: rows are appended (by server/plugins/oplog.ts, the login
+ * service and the scheduled jobs) and only the housekeeping job removes them, once they are older
+ * than sys.log.retentionDays (at least the 180 days 等保 asks for), after archiving them.
  * The one write here, unlock/{userName}, clears a login lockout on sys_user, not a log row.
  */
 import { z } from 'zod';

@@ -1,6 +1,10 @@
 /** Request and answer shapes of the menu-permission calls (SPEC 3 "Menu entry", SPEC 7 Menus). */
 import { z } from 'zod';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { STATUS_CODES } from '../../../lib/codes.js';
+
+export const MENU_TYPES = ['M', 'C', 'F'] as const;
+export const MENU_TARGETS = ['_self', '_blank'] as const;
 
 export const menuRow = z.object({
   menuId: z.number(),
@@ -8,17 +12,17 @@ export const menuRow = z.object({
   menuName: z.string(),
   name: z.string().nullable().describe('路由名称（页面唯一）'),
   menuKey: z.string().nullable().describe('权限标识 区域:对象:操作'),
-  menuType: z.string().describe('M 目录，C 菜单，F 按钮'),
+  menuType: z.enum(MENU_TYPES).describe('M 目录，C 菜单，F 按钮'),
   path: z.string().nullable(),
   component: z.string().nullable(),
   redirect: z.string().nullable(),
-  target: z.string().nullable(),
+  target: z.enum(MENU_TARGETS).nullable(),
   icon: z.string().nullable(),
-  visible: z.string().describe("'1' 隐藏，'0' 显示"),
+  visible: z.enum(STATUS_CODES).describe("'1' 隐藏，'0' 显示"),
   hiddenChildren: z.boolean(),
   hiddenHeader: z.boolean(),
   orderNum: z.number(),
-  status: z.string().describe("'1' 正常，'0' 停用"),
+  status: z.enum(STATUS_CODES).describe("'1' 正常，'0' 停用"),
   createdAt: z.string().describe('ISO 8601'),
 });
 export type MenuRow = z.infer<typeof menuRow>;

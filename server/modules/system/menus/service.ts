@@ -6,14 +6,16 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../../li
 import type { AuthUser } from '../../../context.js';
 import { DUTY_ROLE_NAMES, isDutyRole, type DutyRoleKey } from '../review/duties.js';
 import { buildTree, contains, descendantsOf, withAncestors } from './kit.js';
-import { MENU_KEY_NEW, type MenuBody, type MenuRow } from './schemas.js';
+import { MENU_KEY_NEW, MENU_TARGETS, MENU_TYPES, type MenuBody, type MenuRow } from './schemas.js';
+import { STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
 
 type MenuRecord = typeof sysMenu.$inferSelect;
 
 export const toMenuRow = (r: MenuRecord): MenuRow => ({
-  menuId: r.menuId, parentId: r.parentId, menuName: r.menuName, name: r.name, menuKey: r.menuKey, menuType: r.menuType,
-  path: r.path, component: r.component, redirect: r.redirect, target: r.target, icon: r.icon, visible: r.visible,
-  hiddenChildren: r.hiddenChildren, hiddenHeader: r.hiddenHeader, orderNum: r.orderNum, status: r.status,
+  menuId: r.menuId, parentId: r.parentId, menuName: r.menuName, name: r.name, menuKey: r.menuKey, menuType: storedCode(MENU_TYPES, r.menuType),
+  path: r.path, component: r.component, redirect: r.redirect, target: storedCodeOrNull(MENU_TARGETS, r.target), icon: r.icon,
+  visible: storedCode(STATUS_CODES, r.visible), hiddenChildren: r.hiddenChildren, hiddenHeader: r.hiddenHeader, orderNum: r.orderNum,
+  status: storedCode(STATUS_CODES, r.status),
   createdAt: r.createdAt.toISOString(),
 });
 

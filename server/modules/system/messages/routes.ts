@@ -7,6 +7,7 @@
  * Supervision messages are governed by system:supervisionMsg:*, the other types by system:msg:*.
  */
 import { z } from 'zod';
+import { MSG_TYPES, STATUS_CODES, storedCode } from '../../../lib/codes.js';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
@@ -19,7 +20,6 @@ import { chinaTime, contains, dateRange, idParams, idsQuery, iso, orderBy, requi
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 
 const TAG = ['message-admin'];
-const MSG_TYPES = ['systemType', 'supervisionType', 'warnType'] as const;
 type MsgType = (typeof MSG_TYPES)[number];
 const msgType = z.enum(MSG_TYPES, { error: '消息类型应为 systemType、supervisionType 或 warnType' });
 export const MSG_TYPE_LABEL: Record<MsgType, string> = { systemType: '系统消息', supervisionType: '监管消息', warnType: '预警消息' };
@@ -30,10 +30,10 @@ const allowedTypes = (user: AuthUser, action: string) => MSG_TYPES.filter((t) =>
 
 const adminRow = z.object({
   id: z.number(),
-  msgType: z.string(),
+  msgType,
   bt: z.string(),
   nr: z.string(),
-  ckzt: z.string().describe("'0' 未读, '1' 已读"),
+  ckzt: z.enum(STATUS_CODES).describe("'0' 未读, '1' 已读"),
   readAt: z.string().nullable(),
   senderName: z.string().nullable(),
   userId: z.number().nullable(),
@@ -82,8 +82,10 @@ const selectRow = {
   id: sysMsgInfo.id, msgType: sysMsgInfo.msgType, bt: sysMsgInfo.bt, nr: sysMsgInfo.nr, ckzt: sysMsgInfo.ckzt, readAt: sysMsgInfo.readAt,
   senderName: sysMsgInfo.senderName, userId: sysMsgInfo.userId, userName: sysUser.userName, nickName: sysUser.nickName, createdAt: sysMsgInfo.createdAt,
 };
-type Row = { readAt: Date | null; createdAt: Date } & Omit<z.infer<typeof adminRow>, 'readAt' | 'createdAt'>;
-const toRow = (r: Row) => ({ ...r, readAt: iso(r.readAt), createdAt: r.createdAt.toISOString() });
+type Row = { msgType: string; ckzt: string; readAt: Date | null; createdAt: Date } & Omit<z.infer<typeof adminRow>, 'msgType' | 'ckzt' | 'readAt' | 'createdAt'>;
+const toRow = (r: Row) => ({
+  ...r, msgType: storedCode(MSG_TYPES, r.msgType), ckzt: storedCode(STATUS_CODES, r.ckzt), readAt: iso(r.readAt), createdAt: r.createdAt.toISOString(),
+});
 
 const SORTABLE = { id: sysMsgInfo.id, createdAt: sysMsgInfo.createdAt, bt: sysMsgInfo.bt, msgType: sysMsgInfo.msgType, ckzt: sysMsgInfo.ckzt };
 

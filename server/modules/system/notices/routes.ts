@@ -3,6 +3,7 @@
  * export. The page has no export button key, so export goes with system:notice:list.
  */
 import { z } from 'zod';
+import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
@@ -18,18 +19,26 @@ const LOG = (action: string) => ({ title: '通知公告', action });
 /** sys_notice_type */
 const NOTICE_TYPE: Record<string, string> = { '1': '通知', '2': '公告' };
 
+const NOTICE_TYPES = ['1', '2'] as const;
+
 const noticeRow = z.object({
   noticeId: z.number(),
   noticeTitle: z.string(),
-  noticeType: z.string().describe("sys_notice_type: '1' 通知, '2' 公告"),
+  noticeType: z.enum(NOTICE_TYPES).describe("sys_notice_type: '1' 通知, '2' 公告"),
   noticeContent: z.string(),
-  status: z.string().describe("'1' 正常, '0' 关闭"),
+  status: z.enum(STATUS_CODES).describe("'1' 正常, '0' 关闭"),
   createdBy: z.string().nullable(),
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
 type NoticeRecord = typeof sysNotice.$inferSelect;
-const toRow = (r: NoticeRecord) => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
+const toRow = (r: NoticeRecord) => ({
+  ...r,
+  noticeType: storedCode(NOTICE_TYPES, r.noticeType),
+  status: storedCode(STATUS_CODES, r.status),
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 const filters = z.object({
   noticeTitle: optionalText(200, '公告标题'),

@@ -45,7 +45,7 @@ export async function uploadLimitBytes(db: DbOrTx): Promise<number> {
 }
 
 /** The store new files go to: the config in use (status '0'), else the local disk. */
-export async function activeStorage(ctx: AppContext, db: DbOrTx): Promise<FileStorage> {
+export async function activeStorage(ctx: Pick<AppContext, 'config'>, db: DbOrTx): Promise<FileStorage> {
   const [config] = await db.select().from(sysOssConfig).where(eq(sysOssConfig.status, '0')).limit(1);
   return storageFor(config ?? null, ctx.config.fileRoot);
 }
@@ -83,7 +83,7 @@ export function checkUpload(bytes: Uint8Array, originalName: string, maxBytes: n
   return kind;
 }
 
-export async function storeUpload(ctx: AppContext, tx: DbOrTx, input: UploadInput): Promise<StoredFile> {
+export async function storeUpload(ctx: Pick<AppContext, 'config' | 'clock'>, tx: DbOrTx, input: UploadInput): Promise<StoredFile> {
   const originalName = cleanName(input.originalName);
   if (!originalName) throw badRequest('文件名不能为空', 'file');
   const ownerRef = input.ownerRef?.trim() || null;

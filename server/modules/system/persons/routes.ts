@@ -5,6 +5,7 @@
  * A resident ID (type 111) must pass its check character, and birth date and sex follow from it.
  */
 import { z } from 'zod';
+import { SEX_CODES, storedCode } from '../../../lib/codes.js';
 import { and, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
@@ -34,7 +35,7 @@ const codeOf = (labels: Map<string, string>, what: string) =>
 const personRow = z.object({
   id: z.number(),
   name: z.string(),
-  sex: z.string(),
+  sex: z.enum(SEX_CODES),
   idType: z.string(),
   idNo: z.string().describe('列表中为脱敏后的证件号码'),
   birthDate: z.string(),
@@ -52,10 +53,10 @@ const selectRow = {
   education: person.education, title: person.title, phone: person.phone, enterpriseId: person.enterpriseId, employer: enterprise.name,
   employStatus: person.employStatus, createdAt: person.createdAt, updatedAt: person.updatedAt,
 };
-type Row = Omit<z.infer<typeof personRow>, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+type Row = Omit<z.infer<typeof personRow>, 'sex' | 'createdAt' | 'updatedAt'> & { sex: string; createdAt: Date; updatedAt: Date };
 /** A row as lists show it: identity number, birth date and phone masked. */
 const toRow = (r: Row) => ({
-  ...r, ...masked({ idNo: r.idNo, birthDate: r.birthDate, phone: r.phone }), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+  ...r, sex: storedCode(SEX_CODES, r.sex), ...masked({ idNo: r.idNo, birthDate: r.birthDate, phone: r.phone }), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
 });
 
 const filters = z.object({

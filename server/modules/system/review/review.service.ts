@@ -1,5 +1,5 @@
 /**
- * The shared four-eyes service of user and role records (SPEC 4, DESIGN.md recordReview). A
+ * The shared four-eyes service of user, role and punishment records (SPEC 4, DESIGN.md recordReview). A
  * submission is a sys_record_review row holding the proposed record, the live one as it was and
  * the recordReview machine's snapshot. The machine alone decides whether an event is allowed; the
  * callers apply the approved change to the live record inside the same transaction.
@@ -23,11 +23,14 @@ import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.j
 export type ReviewRow = typeof sysRecordReview.$inferSelect;
 export type ReviewState = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
-const ENTITY_NAME: Record<ReviewedRecordKind, string> = { user: '用户', role: '角色' };
+const ENTITY_NAME: Record<ReviewedRecordKind, string> = { user: '用户', role: '角色', penalty: '处罚记录' };
 const CHANGE_NAME: Record<RecordChange, string> = { create: '新增', update: '修改', delete: '删除' };
 
 /** The permission that lets a caller decide a submission of this kind. */
-export const AUDIT_PERMS: Record<ReviewedRecordKind, string> = { user: 'system:user:audit', role: 'system:role:audit' };
+export const AUDIT_PERMS: Record<ReviewedRecordKind, string> = { user: 'system:user:audit', role: 'system:role:audit', penalty: 'credit:punishment:audit' };
+
+/** What the service needs of the app: the clock (the demo seed drives it without a running app). */
+type ClockCtx = Pick<AppContext, 'clock'>;
 
 /** What the caller may do with a submission now: the recordReview machine's answer, plus the audit permission to decide. */
 export interface ReviewActions {
@@ -83,7 +86,7 @@ export interface Submission {
 }
 
 /** Stores a submission waiting for review; answers its id and checkStatus. */
-export async function submitReview(ctx: AppContext, tx: DbOrTx, s: Submission): Promise<{ reviewId: number; checkStatus: CheckStatus }> {
+export async function submitReview(ctx: ClockCtx, tx: DbOrTx, s: Submission): Promise<{ reviewId: number; checkStatus: CheckStatus }> {
   if (s.recordId !== null) await assertNoPending(tx, s.entity, s.recordId);
   const snapshot = createRecordReviewSnapshot({ kind: s.entity, change: s.change, submitterId: s.submitterId, subjectUserId: s.subjectUserId ?? null });
   const checkStatus = s.entity === 'user' && s.change === 'delete' ? '2' : ({ create: '0', update: '2', delete: '3' } as const)[s.change];
@@ -147,7 +150,7 @@ async function persist(tx: DbOrTx, row: ReviewRow, snapshot: PersistedRecordRevi
  * then takes the event or refuses it (409). Answers the updated row; the caller applies an approval.
  */
 export async function decideReview(
-  ctx: AppContext,
+  ctx: ClockCtx,
   tx: DbOrTx,
   row: ReviewRow,
   decision: { reviewerId: number; approved: boolean; comment?: string | null },
@@ -167,8 +170,8 @@ export async function decideReview(
   return persist(tx, row, result.snapshot, { reviewedBy: decision.reviewerId, reviewedAt: ctx.clock.now(), comment: comment || null });
 }
 
-/** cancel-commit: the submitter takes a role submission back. */
-export async function cancelReview(ctx: AppContext, tx: DbOrTx, row: ReviewRow, actorId: number): Promise<ReviewRow> {
+/** cancel-commit: the submitter takes a role or punishment submission back. */
+export async function cancelReview(ctx: ClockCtx, tx: DbOrTx, row: ReviewRow, actorId: number): Promise<ReviewRow> {
   assertPending(row);
   const persisted = row.snapshot as PersistedRecordReviewSnapshot;
   if (persisted.context.submitterId !== actorId) throw forbidden('只有提交人可以撤回该变更');

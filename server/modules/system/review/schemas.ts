@@ -1,4 +1,4 @@
-/** Request and answer shapes shared by the user and role review calls. */
+/** Request and answer shapes shared by the user, role and punishment review calls. */
 import { z } from 'zod';
 import { id, idList, text } from '../../../lib/schemas.js';
 
@@ -19,7 +19,7 @@ export const diffRowSchema = z.object({ field: z.string(), label: z.string(), be
 
 export const reviewDetailSchema = z.object({
   reviewId: z.number(),
-  entity: z.enum(['user', 'role']),
+  entity: z.enum(['user', 'role', 'penalty']).describe('user 用户、role 角色、penalty 处罚记录'),
   recordId: z.number().nullable(),
   checkStatus: checkStatusSchema,
   change: z.enum(['create', 'update', 'delete']),

@@ -7,10 +7,13 @@ import { sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/sche
 import { pageQuery } from '../../../lib/reply.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { pendingByRecord, summaryOf } from '../review/review.service.js';
-import { pendingSchema } from '../review/schemas.js';
+import { checkStatusSchema, pendingSchema } from '../review/schemas.js';
+import { STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
 import { isDutyRole } from '../review/duties.js';
 import { isEnabled } from '../../../lib/status.js';
 import { DATA_SCOPES, type RoleRecord } from './record.js';
+
+const DATA_SCOPE_CODES = ['1', '2', '3', '4', '5'] as const;
 import { optionalText } from '../../../lib/schemas.js';
 
 export const roleListQuery = pageQuery.extend({
@@ -28,12 +31,12 @@ export const roleRow = z.object({
   roleName: z.string(),
   roleKey: z.string(),
   roleSort: z.number(),
-  dataScope: z.string(),
+  dataScope: z.enum(DATA_SCOPE_CODES),
   dataScopeLabel: z.string(),
-  status: z.string(),
+  status: z.enum(STATUS_CODES),
   enabled: z.boolean().describe('角色为正常状态（status 为 1）'),
   dutyRole: z.boolean().describe('三员角色（系统管理员、安全管理员、审计管理员）：不能停用、删除或改数据权限'),
-  checkStatus: z.string().nullable(),
+  checkStatus: checkStatusSchema.nullable(),
   remark: z.string().nullable(),
   userCount: z.number(),
   createdAt: z.string().nullable(),
@@ -86,12 +89,12 @@ export async function liveRoleRows(db: DbOrTx, caller: AuthUser, cond: SQL | und
     roleName: r.roleName,
     roleKey: r.roleKey,
     roleSort: r.roleSort,
-    dataScope: r.dataScope,
+    dataScope: storedCode(DATA_SCOPE_CODES, r.dataScope),
     dataScopeLabel: DATA_SCOPES[r.dataScope as keyof typeof DATA_SCOPES] ?? r.dataScope,
-    status: r.status,
+    status: storedCode(STATUS_CODES, r.status),
     enabled: isEnabled(r.status),
     dutyRole: isDutyRole(r.roleKey),
-    checkStatus: r.checkStatus,
+    checkStatus: storedCodeOrNull(checkStatusSchema.options, r.checkStatus),
     remark: r.remark,
     userCount: countOf.get(r.roleId) ?? 0,
     createdAt: r.createdAt.toISOString(),

@@ -11,7 +11,8 @@ import { enterprise, sysDept, sysRecordReview, sysRole, sysUser, sysUserRole } f
 import { pageQuery } from '../../../lib/reply.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { pendingByRecord, summaryOf, type ReviewRow } from '../review/review.service.js';
-import { pendingSchema } from '../review/schemas.js';
+import { checkStatusSchema, pendingSchema } from '../review/schemas.js';
+import { SEX_CODES, STATUS_CODES, storedCode, storedCodeOrNull, USER_TYPE_CODES } from '../../../lib/codes.js';
 import { USER_TYPES, recordOf, type ProposedUser, type UserType } from './record.js';
 import { deptSubtree, scopeCondition, userScopeOf, type UserScope } from './scope.js';
 import { maskPhone } from '../../../services/personalData.js';
@@ -37,7 +38,7 @@ export const userRow = z.object({
   userId: z.number().nullable(),
   userName: z.string(),
   nickName: z.string(),
-  userType: z.string(),
+  userType: z.enum(USER_TYPE_CODES),
   userTypeLabel: z.string(),
   deptId: z.number().nullable(),
   deptName: z.string().nullable(),
@@ -45,10 +46,10 @@ export const userRow = z.object({
   enterpriseName: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
-  sex: z.string(),
-  status: z.string().describe("'1' 正常 '0' 停用"),
+  sex: z.enum(SEX_CODES),
+  status: z.enum(STATUS_CODES).describe("'1' 正常 '0' 停用"),
   enabled: z.boolean().describe('账号为正常状态（status 为 1）'),
-  checkStatus: z.string().nullable(),
+  checkStatus: checkStatusSchema.nullable(),
   roleIds: z.array(z.number()),
   roleNames: z.array(z.string()),
   remark: z.string().nullable(),
@@ -119,7 +120,7 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
       userId: u.userId,
       userName: u.userName,
       nickName: u.nickName,
-      userType: u.userType,
+      userType: storedCode(USER_TYPE_CODES, u.userType),
       userTypeLabel: USER_TYPES[u.userType as UserType] ?? u.userType,
       deptId: u.deptId,
       deptName: deptName ?? null,
@@ -127,10 +128,10 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
       enterpriseName: enterpriseName ?? null,
       phone: maskPhone(u.phone),
       email: u.email,
-      sex: u.sex,
-      status: u.status,
+      sex: storedCode(SEX_CODES, u.sex),
+      status: storedCode(STATUS_CODES, u.status),
       enabled: isEnabled(u.status),
-      checkStatus: u.checkStatus,
+      checkStatus: storedCodeOrNull(checkStatusSchema.options, u.checkStatus),
       roleIds: rs.map((r) => r.roleId),
       roleNames: rs.map((r) => r.roleName),
       remark: u.remark,
@@ -209,7 +210,7 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
       sex: rec.sex,
       status: rec.status,
       enabled: isEnabled(rec.status),
-      checkStatus: '0',
+      checkStatus: '0' as const,
       roleIds: rec.roleIds,
       roleNames: rec.roleIds.map((id) => roles.get(id) ?? `#${id}`),
       remark: rec.remark,

@@ -1,7 +1,7 @@
 /** The review state of a row: 新增待审核 / 修改待审核 / 删除待审核 (a user delete shows checkStatus '2' but reads as a delete). */
 import { Tag, Tooltip } from 'antd';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import type { CheckStatus, PendingInfo } from '@/services/systemUser';
+import type { CheckStatus, PendingInfo } from './types';
 import { useKitText } from '../text';
 
 export function checkStatusKey(checkStatus: CheckStatus | null, pending: PendingInfo | null | undefined): string | null {

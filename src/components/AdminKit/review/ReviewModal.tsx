@@ -1,5 +1,5 @@
 /**
- * The reviewer's window of a user or role submission: who submitted what and when, the diff
+ * The reviewer's window of a user, role or punishment submission: who submitted what and when, the diff
  * (field, before, after), and the decision (approve, or reject with a comment). The submitter of a
  * role change may withdraw it here. What the caller may do comes from the server (canReview,
  * canCancel: the recordReview machine's answer); the buttons only follow it.
@@ -7,15 +7,19 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Descriptions, Input, Modal, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { errorMessage, type ApiResult } from '@/services/request';
-import type { DiffRow, ReviewDetail } from '@/services/systemUser';
+import { errorMessage } from '@/services/request';
+import type { DiffRow, ReviewDetail as RecordReviewDetail } from './types';
 import { useKitText } from '../text';
 
+/** The reviewer's view of a submission, whatever the record (users, roles, punishments). */
+export type ReviewDetail = Omit<RecordReviewDetail, 'entity'> & { entity: string };
+
+// Methods, not function properties: a page's calls may take its own, narrower detail type.
 export interface ReviewModalProps {
   reviewId: number | null;
-  load: (reviewId: number) => Promise<ApiResult<ReviewDetail>>;
-  decide: (detail: ReviewDetail, approved: boolean, comment: string) => Promise<ApiResult<unknown>>;
-  withdraw?: (detail: ReviewDetail) => Promise<ApiResult<unknown>>;
+  load(reviewId: number): Promise<{ data: ReviewDetail }>;
+  decide(detail: ReviewDetail, approved: boolean, comment: string): Promise<{ msg?: string }>;
+  withdraw?(detail: ReviewDetail): Promise<{ msg?: string }>;
   onClose: () => void;
   /** After a decision or withdrawal (reload the list). */
   onDone: () => void;

@@ -1,19 +1,20 @@
 /**
- * The four-eyes lists (users, roles): 全部 / 待审核 tabs over one table, each row's link to its
+ * The four-eyes lists (users, roles, punishments): 全部 / 待审核 tabs over one table, each row's link to its
  * pending submission worded by what the server says this caller may do (canReview, canCancel), and
  * the review window.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Typography } from 'antd';
+
 import type { ParamsType, ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import type { ApiResult, ListResult } from '@/services/request';
-import type { CheckStatus, PendingInfo, ReviewDetail } from '@/services/systemUser';
+import type { ListResult } from '@/services/request';
+import type { CheckStatus, PendingInfo } from './types';
 import { AdminTable, useListPage, type AdminTableProps, type Paged } from '../list';
 import { toolBarOf, type ToolBarProps } from '../ListPage';
 import { useKitText } from '../text';
 import CheckStatusTag from './CheckStatusTag';
-import ReviewModal from './ReviewModal';
+import ReviewModal, { type ReviewDetail } from './ReviewModal';
+import ActionLink from '@/components/ActionLink';
 
 export type ReviewTab = 'all' | 'pending';
 
@@ -33,9 +34,9 @@ export function ReviewLink({ pending, onOpen, testId }: { pending: PendingInfo; 
   const t = useKitText();
   const text = pending.canReview ? t('admin.review.button') : pending.canCancel ? `${t('admin.review.view')}/${t('admin.review.withdraw')}` : t('admin.review.view');
   return (
-    <Typography.Link onClick={() => onOpen(pending.reviewId)} data-testid={testId}>
+    <ActionLink onClick={() => onOpen(pending.reviewId)} data-testid={testId}>
       {text}
-    </Typography.Link>
+    </ActionLink>
   );
 }
 
@@ -56,9 +57,9 @@ export function useCheckStatusColumn<T extends { checkStatus: CheckStatus | null
 }
 
 export interface ReviewCalls {
-  load: (reviewId: number) => Promise<ApiResult<ReviewDetail>>;
-  decide: (detail: ReviewDetail, approved: boolean, comment: string) => Promise<ApiResult<unknown>>;
-  withdraw?: (detail: ReviewDetail) => Promise<ApiResult<unknown>>;
+  load(reviewId: number): Promise<{ data: ReviewDetail }>;
+  decide(detail: ReviewDetail, approved: boolean, comment: string): Promise<{ msg?: string }>;
+  withdraw?(detail: ReviewDetail): Promise<{ msg?: string }>;
 }
 
 export type ReviewTabsPageProps<T extends ParamsType, Q extends ParamsType> = Omit<AdminTableProps<T, Q>, 'list' | 'rowKey' | 'toolBar' | 'title'> & ToolBarProps & {

@@ -5,10 +5,13 @@
 import { useEffect, useState } from 'react';
 import { Col, Descriptions, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getCertificateDetail, type CertificateDetail } from '@/services/certificate';
+import { safetyCertificateInfoGet } from '@/services/generated/api';
+import type { SafetyCertificateInfoGet200 } from '@/services/generated/api.schemas';
 import DictSelect from '../components/DictSelect';
 import { NS, type BusinessFormProps } from '../components/types';
 import { useDict } from '../components/useDict';
+
+type CertificateDetail = SafetyCertificateInfoGet200['data'];
 
 const CHANGE_FIELDS = ['name', 'idNo', 'sex', 'position', 'title', 'education'] as const;
 
@@ -23,7 +26,7 @@ export default function ModifyForm({ form, subject }: BusinessFormProps) {
   useEffect(() => {
     let live = true;
     setCurrent(null);
-    if (certificateId !== null) getCertificateDetail(certificateId).then((r) => live && setCurrent(r.data)).catch(() => undefined);
+    if (certificateId !== null) safetyCertificateInfoGet(certificateId).then((r) => live && setCurrent(r.data)).catch(() => undefined);
     return () => {
       live = false;
     };

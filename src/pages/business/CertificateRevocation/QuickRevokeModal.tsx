@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
-import { revokeCertificate } from '@/services/business';
+import { certificateRevocationRevoke } from '@/services/generated/api';
+import type { CertificateRevocationRevokeParams } from '@/services/generated/api.schemas';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import CertificateDetailView from '../components/CertificateDetailView';
 import { ReasonSelect } from '../components/ReasonForm';
@@ -22,7 +23,7 @@ interface Props {
 export default function QuickRevokeModal({ certificateId, onClose, onRevoked }: Props) {
   const { t } = useTranslation(NS);
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<{ reason?: string; remark?: string }>();
+  const [form] = Form.useForm<{ reason?: CertificateRevocationRevokeParams['reason']; remark?: string }>();
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -44,7 +45,7 @@ export default function QuickRevokeModal({ certificateId, onClose, onRevoked }: 
         setSending(true);
         setRefusal(null);
         try {
-          const res = await revokeCertificate({ certificateId, reason: values.reason!, remark: values.remark?.trim() || undefined });
+          const res = await certificateRevocationRevoke({ certificateId, reason: values.reason!, remark: values.remark?.trim() || undefined });
           void message.success(res.msg || t('revoke.done'));
           onRevoked();
           close();

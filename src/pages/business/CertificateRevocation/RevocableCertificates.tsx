@@ -4,10 +4,14 @@ import { Tag } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { listRevocable, type CandidateRow } from '@/services/business';
+import { certificateRevocationPersonList } from '@/services/generated/api';
+import type { CertificateRevocationPersonList200 } from '@/services/generated/api.schemas';
 import { NS } from '../components/types';
 import { useDict } from '../components/useDict';
 import QuickRevokeModal from './QuickRevokeModal';
+import ActionLink from '@/components/ActionLink';
+
+type CandidateRow = CertificateRevocationPersonList200['rows'][number];
 
 export default function RevocableCertificates({ onRevoked }: { onRevoked: () => void }) {
   const { t } = useTranslation(NS);
@@ -16,13 +20,13 @@ export default function RevocableCertificates({ onRevoked }: { onRevoked: () => 
   const certStatus = useDict('cert_status');
   const [open, setOpen] = useState<number | null>(null);
   const request = useMemo(
-    () => tableRequest<CandidateRow, { keyword?: string }>((q) => listRevocable({ ...q, keyword: q.keyword?.trim() || undefined }), actionRef),
+    () => tableRequest<CandidateRow, { keyword?: string }>((q) => certificateRevocationPersonList({ ...q, keyword: q.keyword?.trim() || undefined }), actionRef),
     [],
   );
 
   const columns: ProColumns<CandidateRow>[] = [
     { title: t('list.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('candidate.searchCert'), 'data-testid': 'revocable-keyword' } },
-    { title: t('subject.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => <a onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-certNo">{r.certNo}</a> },
+    { title: t('subject.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => <ActionLink onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-certNo">{r.certNo}</ActionLink> },
     { title: t('subject.name'), dataIndex: 'name', search: false, width: 90 },
     { title: t('subject.idNo'), dataIndex: 'idNo', search: false, width: 180 },
     { title: t('subject.category'), dataIndex: 'category', search: false, width: 70 },
@@ -33,9 +37,9 @@ export default function RevocableCertificates({ onRevoked }: { onRevoked: () => 
       valueType: 'option',
       width: 90,
       render: (_d, r) => [
-        <a key="detail" onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-detail">
+        <ActionLink key="detail" onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-detail">
           {t('certDetail.open')}
-        </a>,
+        </ActionLink>,
       ],
     },
   ];

@@ -17,7 +17,8 @@ import {
 } from '@machines/applyWizard.machine';
 import { useCurrentUser } from '@/store/user';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
-import { checkData, getBusiness, saveBusiness, submitBusiness, updateBusiness, type CandidateRow, type CheckAnswer } from '@/services/business';
+import { getBusiness, saveBusiness, submitBusiness, updateBusiness, type CandidateRow, type CheckAnswer } from '@/services/business';
+import { applyCertificationCheckDataByApplyId } from '@/services/generated/api';
 import CertificateDetailView from './CertificateDetailView';
 import MaterialsUpload from './MaterialsUpload';
 import SubjectStep, { type PrecheckState } from './SubjectStep';
@@ -90,8 +91,8 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
     const draftId = s.context.draftId;
     try {
       const answer: CheckAnswer = draftId
-        ? await checkData({ applyId: draftId })
-        : await checkData({
+        ? await applyCertificationCheckDataByApplyId({ applyId: draftId })
+        : await applyCertificationCheckDataByApplyId({
             businessType: type,
             personId: target === 'person' ? (chosen?.personId ?? undefined) : undefined,
             certificateId: target === 'certificate' ? (chosen?.certificateId ?? undefined) : undefined,

@@ -8,7 +8,7 @@ import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import type { BusinessType } from '@machines/businessTypes';
+import type { ApplyStatusCode, BusinessType } from '@machines/businessTypes';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
 import ApplicationViewModal from '@/components/ApplicationViewModal';
@@ -17,10 +17,10 @@ import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { listBusiness, removeBusiness, submitBusiness, type BusinessRow } from '@/services/business';
-import type { ApplyStatus } from '@/services/workflow';
 import ApplyWizard from './ApplyWizard';
 import BusinessViewExtra from './BusinessViewExtra';
 import { NS, type BusinessFormComponent } from './types';
+import ActionLink from '@/components/ActionLink';
 
 interface Filters {
   keyword?: string;
@@ -40,7 +40,7 @@ export interface BusinessPageProps {
 }
 
 const STATUS_COLOR: Record<number, string> = { 0: 'purple', 1: 'default', 2: 'blue', 3: 'processing', 4: 'red', 8: 'green' };
-const STATUSES: ApplyStatus[] = [0, 1, 2, 3, 4, 8];
+const STATUSES: ApplyStatusCode[] = [0, 1, 2, 3, 4, 8];
 
 export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: BusinessPageProps) {
   const { t } = useTranslation(NS);
@@ -62,7 +62,7 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
             pageNum,
             pageSize,
             keyword: keyword?.trim() || undefined,
-            status: status === undefined || status === '' ? undefined : (Number(status) as ApplyStatus),
+            status: status === undefined || status === '' ? undefined : Number(status),
             beginTime,
             endTime,
           }),
@@ -105,9 +105,9 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       search: false,
       width: 160,
       render: (_d, r) => (
-        <a onClick={() => setViewing(r.id)} data-testid="business-row-applyNo">
+        <ActionLink onClick={() => setViewing(r.id)} data-testid="business-row-applyNo">
           {r.applyNo}
-        </a>
+        </ActionLink>
       ),
     },
     {
@@ -177,14 +177,14 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       render: (_d, r) => {
         const may = new Set(r.allowedEvents);
         return [
-          <a key="view" onClick={() => setViewing(r.id)} data-testid="business-row-view">
+          <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="business-row-view">
             {t('list.view')}
-          </a>,
+          </ActionLink>,
           may.has('SAVE') ? (
             <AuthButton key="edit" perm={`${perm}:edit`}>
-              <a onClick={() => setWizard({ open: true, editId: r.id })} data-testid="business-row-edit">
+              <ActionLink onClick={() => setWizard({ open: true, editId: r.id })} data-testid="business-row-edit">
                 {t('list.edit')}
-              </a>
+              </ActionLink>
             </AuthButton>
           ) : null,
           may.has('SUBMIT') ? (
@@ -197,9 +197,9 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
           may.has('DELETE') ? (
             <AuthButton key="remove" perm={`${perm}:remove`}>
               <Popconfirm title={t('list.removeConfirm', { applyNo: r.applyNo })} onConfirm={() => removeRow(r)} okButtonProps={{ danger: true }}>
-                <Typography.Link type="danger" data-testid="business-row-delete">
+                <ActionLink danger data-testid="business-row-delete">
                   {t('list.delete')}
-                </Typography.Link>
+                </ActionLink>
               </Popconfirm>
             </AuthButton>
           ) : null,

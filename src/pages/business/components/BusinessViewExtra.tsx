@@ -3,16 +3,18 @@
  * the form in words and the materials (downloadable), from {base}/get/{id}.
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Descriptions, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Descriptions, Skeleton, Space } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { BusinessType } from '@machines/businessTypes';
 import { getBusiness, type BusinessDetail } from '@/services/business';
 import { downloadFile } from '@/services/download';
+import { fileDownload } from '@/services/generated/api';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { fieldLabelKey, PAYLOAD_FIELDS } from './logic';
 import { NS } from './types';
 import { useDict } from './useDict';
+import ActionLink from '@/components/ActionLink';
 
 export default function BusinessViewExtra({ type, id, version }: { type: BusinessType; id: number; version: number }) {
   const { t } = useTranslation(NS);
@@ -83,16 +85,16 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
             children: detail.materials.length ? (
               <Space wrap>
                 {detail.materials.map((m) => (
-                  <Typography.Link
+                  <ActionLink
                     key={m.ossId}
                     onClick={() =>
-                      void downloadFile(`/file/download/${m.ossId}`, undefined, m.originalName).catch((err: unknown) =>
+                      void downloadFile((o) => fileDownload(m.ossId, undefined, o), m.originalName).catch((err: unknown) =>
                         message.error(errorMessage(err, t('materials.downloadFailed'))),
                       )
                     }
                   >
                     <PaperClipOutlined /> {m.originalName}
-                  </Typography.Link>
+                  </ActionLink>
                 ))}
               </Space>
             ) : (

@@ -3,10 +3,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Skeleton, Tag } from 'antd';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { getCertificateDetail, type CertificateDetail } from '@/services/certificate';
+import { safetyCertificateInfoGet } from '@/services/generated/api';
+import type { SafetyCertificateInfoGet200 } from '@/services/generated/api.schemas';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { NS } from './types';
 import { certStatus, type StatusTone } from '@/pages/web/components/format';
+
+type CertificateDetail = SafetyCertificateInfoGet200['data'];
 
 /** antd Tag colours of the status tones (presentation only: the tone comes from the status code's table). */
 const TONE_COLOR: Record<StatusTone, string> = { success: 'green', warning: 'orange', error: 'red', processing: 'blue', default: 'default' };
@@ -21,7 +24,7 @@ export default function CertificateDetailView({ certificateId }: { certificateId
     setDetail(null);
     setError(null);
     if (certificateId === null) return;
-    getCertificateDetail(certificateId)
+    safetyCertificateInfoGet(certificateId)
       .then((res) => live && setDetail(res.data))
       .catch((err: unknown) => {
         if (live && !isUnauthorized(err)) setError(errorMessage(err, t('certDetail.loadFailed')));

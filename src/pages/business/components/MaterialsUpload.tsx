@@ -8,6 +8,7 @@ import { Alert, App, Button, Upload, type UploadFile, type UploadProps } from 'a
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '@/services/download';
+import { fileDownload } from '@/services/generated/api';
 import { errorMessage } from '@/services/request';
 import { acceptedName, DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
 import { ossIdOf, type MaterialItem } from './logic';
@@ -59,7 +60,7 @@ export default function MaterialsUpload({ value, onChange, ownerRef }: Props) {
   const download = (file: UploadFile) => {
     const id = ossIdOf(file as MaterialItem);
     if (id === null) return;
-    downloadFile(`/file/download/${id}`, undefined, file.name).catch((err: unknown) => void message.error(errorMessage(err, t('materials.downloadFailed'))));
+    downloadFile((o) => fileDownload(id, undefined, o), file.name).catch((err: unknown) => void message.error(errorMessage(err, t('materials.downloadFailed'))));
   };
 
   return (
@@ -79,7 +80,7 @@ export default function MaterialsUpload({ value, onChange, ownerRef }: Props) {
           {t('materials.choose')}
         </Button>
       </Upload>
-      <div style={{ color: 'rgba(0,0,0,0.45)', marginTop: 8 }}>{t('materials.hint', { max: DEFAULT_MAX_UPLOAD_MB, limit: MAX_MATERIALS })}</div>
+      <div style={{ color: 'rgba(0,0,0,0.65)', marginTop: 8 }}>{t('materials.hint', { max: DEFAULT_MAX_UPLOAD_MB, limit: MAX_MATERIALS })}</div>
       {refusal ? <Alert type="error" showIcon message={refusal} style={{ marginTop: 8 }} data-testid="wizard-upload-error" closable onClose={() => setRefusal(null)} /> : null}
     </div>
   );

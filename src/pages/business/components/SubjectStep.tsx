@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState, type HTMLAttributes } from 'react';
 import { Alert, Button, Descriptions, Input, Space, Spin, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { listCandidates, type CandidateRow } from '@/services/business';
 import FactsView from './FactsView';
@@ -36,6 +37,7 @@ const rowKeyOf = (target: Target) => (r: CandidateRow) => String(target === 'per
 export default function SubjectStep(props: Props) {
   const { type, target, locked, subject, enterpriseName, onChoose, check, onRecheck, Extra } = props;
   const { t } = useTranslation(NS);
+  const { t: tc } = useTranslation('common');
   const sex = useDict('sys_user_sex');
   const certStatus = useDict('cert_status');
   const [rows, setRows] = useState<CandidateRow[]>([]);
@@ -132,6 +134,7 @@ export default function SubjectStep(props: Props) {
               type: 'radio',
               selectedRowKeys: chosenKey ? [chosenKey] : [],
               onChange: (_keys, selected) => selected[0] && onChoose(selected[0]),
+              getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.certNo ? `${r.name} ${r.certNo}` : r.name })),
             }}
             onRow={(r) =>
               ({

@@ -7,6 +7,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { wizardStepsOf, type BusinessType, type SubjectTarget, type WizardStep } from '@machines/businessTypes';
 import type { CheckAnswer, MaterialFile } from '@/services/business';
 
+/** What the pre-check reads of an answer (the generated one; tests give only these fields). */
+export type PrecheckAnswer = Pick<CheckAnswer, 'code' | 'data'> & Partial<Pick<CheckAnswer, 'errorMsg' | 'warnMsg'>>;
+
 export type StepKey = WizardStep;
 export type Target = SubjectTarget;
 
@@ -59,7 +62,7 @@ export type PrecheckOutcome =
  * its id), a complaint about the form itself (rule 20) is for steps 1–2, as the server does for a
  * choice not saved yet: the subject passed every rule before it.
  */
-export function precheckOutcome(answer: CheckAnswer | null | undefined, fallback: string, opts: { formLater?: boolean } = {}): PrecheckOutcome {
+export function precheckOutcome(answer: PrecheckAnswer | null | undefined, fallback: string, opts: { formLater?: boolean } = {}): PrecheckOutcome {
   if (answer && answer.code === 0 && answer.data !== null && answer.data !== undefined) {
     return { ok: true, facts: answer.data, warn: answer.warnMsg || null };
   }

@@ -32,7 +32,7 @@ export function subjectFromCandidate(c: CandidateRow): SubjectInfo {
 export function subjectFromDetail(d: BusinessDetail): SubjectInfo | null {
   if (!d.person && !d.certificate) return null;
   return {
-    personId: d.personId, certificateId: d.certificateId, name: d.person?.name ?? d.holderName, idNo: d.person?.idNo ?? d.holderIdNo,
+    personId: d.personId, certificateId: d.certificateId, name: d.person?.name ?? d.holderName, idNo: d.person?.idNo ?? null,
     sex: d.person?.sex ?? null, age: d.person?.age ?? null, certNo: d.certificate?.certNo ?? d.certNo, category: d.certificate?.category ?? null,
     position: d.certificate?.position ?? null, expiryDate: d.certificate?.expiryDate ?? null, status: d.certificate?.status ?? null,
     enterpriseName: null,

@@ -3,7 +3,7 @@
  * shared; values are strings because the payloads carry the codes as strings ('08', '0').
  */
 import { useEffect, useMemo, useState } from 'react';
-import { getDictItems } from '@/services/business';
+import { systemDictDataType } from '@/services/generated/api';
 
 export type BusinessDictType = 'ministerial_position' | 'ministerial_title_rank' | 'ministerial_diploma' | 'sys_user_sex' | 'cer_type' | 'cert_status';
 
@@ -17,7 +17,7 @@ const cache = new Map<string, Promise<DictOptionItem[]>>();
 function load(dictType: BusinessDictType): Promise<DictOptionItem[]> {
   let p = cache.get(dictType);
   if (!p) {
-    p = getDictItems(dictType)
+    p = systemDictDataType({ dictType })
       .then((r) => (Array.isArray(r?.data) ? r.data.map((d) => ({ value: String(d.dictValue), label: d.dictLabel })) : []))
       .catch(() => {
         // a failed load is retried by the next form that asks

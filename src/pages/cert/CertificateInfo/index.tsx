@@ -8,8 +8,11 @@ import LanguageSwitch from '@/components/LanguageSwitch';
 import Logo from '@/components/LoginForm/Logo';
 import { toApiError } from '@/services/auth';
 import { isBadInput, isNotFound } from '@/services/request';
-import { getCertificate } from '@/services/public';
-import type { CertificateInfo as Cert } from '@/services/public';
+import { certGet } from '@/services/generated/api';
+import type { CertGet200 } from '@/services/generated/api.schemas';
+
+/** The certificate view of GET /cert/{queryCode}. */
+type Cert = CertGet200['data'];
 import { certStatus, displayValue } from '@/pages/web/components/format';
 import styles from './index.module.css';
 
@@ -46,7 +49,8 @@ export default function CertificateInfo() {
   const load = useCallback(async () => {
     setState({ phase: 'loading' });
     try {
-      const body = await getCertificate(queryCode);
+      // Path parameters go into the address as they are: the code comes from the address bar.
+      const body = await certGet(encodeURIComponent(queryCode), { isLogin: true });
       if (body && body.code === 0 && body.data) setState({ phase: 'found', cert: body.data });
       else if (body && (body.code === 404 || (body.code === 0 && !body.data))) setState({ phase: 'notFound' });
       else throw body;

@@ -15,12 +15,15 @@ import { greetingKey } from '@/app/greeting';
 import { nodeLabel } from '@/layouts/BasicLayout/nodeLabel';
 import { useCurrentUser, useUserRoutes } from '@/store/user';
 import { refreshUnreadStats, useUnreadStats } from '@/store/notice';
-import { listTodos, type SysTodo } from '@/services/message';
+import { systemSysTodoList } from '@/services/generated/api';
+import type { SystemSysTodoList200 } from '@/services/generated/api.schemas';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import type { RouteNode } from '@/app/routeBuilder';
 import { workbenchSummary } from '@/services/generated/api';
 import type { WorkbenchSummary200Data as Workbench } from '@/services/generated/api.schemas';
 import { BusinessFigures, BusinessLists, WorkSummaryLine } from './BusinessPanels';
+
+type SysTodo = SystemSysTodoList200['rows'][number];
 
 /** Pages below a menu node (visible leaves), for the count list. */
 export function countPages(node: RouteNode): number {
@@ -43,7 +46,7 @@ export default function Workplace() {
   useEffect(() => {
     void refreshUnreadStats();
     let alive = true;
-    listTodos({ pageNum: 1, pageSize: 5 })
+    systemSysTodoList({ pageNum: 1, pageSize: 5 })
       .then((res) => {
         if (!alive) return;
         setTodos(res?.rows ?? []);

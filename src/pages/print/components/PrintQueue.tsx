@@ -16,10 +16,16 @@ import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, type ListResult } from '@/services/request';
 import { listQueue, type QueueRow } from '@/services/workflow';
-import { exportPrintQueue, getPrintInfo, previewCertificatePdf, printCertificate, type PrintInfo } from '@/services/certificate';
+import { downloadFile, fetchPdf, withoutEmpty } from '@/services/download';
+import {
+  safetyCertificateInfoPdf, safetyCertificateInfoPrint, safetyCertificateInfoPrintExport, safetyCertificateInfoPrintInfo,
+} from '@/services/generated/api';
+import type { SafetyCertificateInfoPrintInfo200 } from '@/services/generated/api.schemas';
 import { showPdf } from '@/pages/search/CertSearch/CertificateDrawer';
+import ActionLink from '@/components/ActionLink';
 
 export type PrintQueueName = 'printWait' | 'printDone';
+type PrintInfo = SafetyCertificateInfoPrintInfo200['data'][number];
 type Row = QueueRow & { info: PrintInfo | null };
 interface SearchParams {
   keyword?: string;
@@ -39,7 +45,7 @@ const PERMS: Record<PrintQueueName, { print: string; export: string }> = {
 async function loadRows(queue: PrintQueueName, q: SearchParams & { pageNum: number; pageSize: number }): Promise<ListResult<Row>> {
   const res = await listQueue(queue, { ...q, keyword: q.keyword?.trim() || undefined });
   const ids = (res.rows ?? []).map((r) => r.id);
-  const info = ids.length ? (await getPrintInfo(ids)).data : [];
+  const info = ids.length ? (await safetyCertificateInfoPrintInfo({ applicationIds: ids.join(',') })).data : [];
   const byId = new Map(info.map((i) => [i.applicationId, i]));
   return { ...res, rows: (res.rows ?? []).map((r) => ({ ...r, info: byId.get(r.id) ?? null })) };
 }
@@ -58,7 +64,7 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
   const doPrint = async (row: Row) => {
     setBusy(`print-${row.id}`);
     try {
-      const file = await printCertificate(row.id);
+      const file = await fetchPdf((o) => safetyCertificateInfoPrint({ applicationId: row.id }, o));
       await showPdf(async () => file, () => void message.info(t('print.popupBlocked')));
       void message.success(t('print.printed', { count: file.printCount ?? '' }));
       void actionRef.current?.reload();
@@ -89,7 +95,7 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
     const id = row.info.certificateId;
     setBusy(`preview-${row.id}`);
     try {
-      await showPdf(() => previewCertificatePdf(id), () => void message.info(t('print.popupBlocked')));
+      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(id, o)), () => void message.info(t('print.popupBlocked')));
     } catch (err) {
       void message.error(errorMessage(err, t('print.printFailed')));
     } finally {
@@ -100,7 +106,10 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
   const exportExcel = async () => {
     setBusy('export');
     try {
-      await exportPrintQueue({ queue, ...search.current });
+      await downloadFile(
+        (o) => safetyCertificateInfoPrintExport({ queue, ...withoutEmpty(search.current) }, o),
+        queue === 'printWait' ? '待打印证书.xlsx' : '已打印证书.xlsx',
+      );
     } catch (err) {
       void message.error(errorMessage(err, t('search.exportFailed')));
     } finally {
@@ -129,7 +138,7 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
       search: false,
       width: 170,
       fixed: 'left',
-      render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="print-row-applyNo">{r.applyNo}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="print-row-applyNo">{r.applyNo}</ActionLink>,
     },
     { title: t('field.business'), dataIndex: 'businessLabel', search: false, width: 110, render: (_d, r) => labels.business(r.businessType, r.businessLabel) },
     { title: t('field.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => r.info?.certNo ?? r.certNo ?? <Tag>{t('print.noCertificate')}</Tag> },

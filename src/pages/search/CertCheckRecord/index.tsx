@@ -8,7 +8,7 @@ import { Card, Col, Row, Statistic, Tag } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { searchCertCheckList, systemSysCheckRecordGetCheckData } from '@/services/generated/api';
+import { searchCertCheckExport, searchCertCheckList, systemSysCheckRecordGetCheckData } from '@/services/generated/api';
 import type {
   SearchCertCheckList200RowsItem as CheckRow, SearchCertCheckListParams, SystemSysCheckRecordGetCheckData200Data as CheckData,
 } from '@/services/generated/api.schemas';
@@ -64,7 +64,7 @@ export default function CertCheckRecord() {
         columns={columns}
         fetch={(q: SearchQuery) => searchCertCheckList(q as SearchCertCheckListParams)}
         drill={drill}
-        exportTo={{ url: '/search/certCheck/export', perm: 'search:certCheck:export', fileName: t('check.title') }}
+        exportTo={{ call: searchCertCheckExport, perm: 'search:certCheck:export', fileName: t('check.title') }}
         testId="check-table"
         scrollX={1900}
       />

@@ -5,10 +5,14 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage } from '@/services/request';
-import { saveBlob } from '@/services/download';
-import { getCertificateDetail, openPdf, previewCertificatePdf, type CertificateDetail, type CertificateVersion } from '@/services/certificate';
+import { fetchPdf, openPdf, saveBlob, type PdfFile } from '@/services/download';
+import { safetyCertificateInfoGet, safetyCertificateInfoPdf } from '@/services/generated/api';
+import type { SafetyCertificateInfoGet200 } from '@/services/generated/api.schemas';
 import { certStatus } from '@/pages/web/components/format';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
+
+type CertificateDetail = SafetyCertificateInfoGet200['data'];
+type CertificateVersion = CertificateDetail['history'][number];
 
 export function useCertLabels() {
   const { t } = useTranslation('cert');
@@ -24,7 +28,7 @@ export function StatusTag({ code, label }: { code: string; label?: string }) {
 }
 
 /** Opens the PDF in a new tab, or downloads it when a pop-up blocker refuses. */
-export async function showPdf(load: () => ReturnType<typeof previewCertificatePdf>, onBlocked: () => void): Promise<void> {
+export async function showPdf(load: () => Promise<PdfFile>, onBlocked: () => void): Promise<void> {
   const file = await load();
   if (!openPdf(file)) {
     saveBlob(file.blob, file.fileName);
@@ -46,7 +50,7 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
     let live = true;
     setDetail(null);
     setError(null);
-    getCertificateDetail(id)
+    safetyCertificateInfoGet(id)
       .then((res) => live && setDetail(res.data))
       .catch((err: unknown) => live && setError(errorMessage(err, t('detail.loadFailed'))));
     return () => {
@@ -58,7 +62,7 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
     if (id === null) return;
     setPreviewing(true);
     try {
-      await showPdf(() => previewCertificatePdf(id), () => void message.info(t('print.popupBlocked')));
+      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(id, o)), () => void message.info(t('print.popupBlocked')));
     } catch (err) {
       void message.error(errorMessage(err, t('detail.loadFailed')));
     } finally {

@@ -9,16 +9,20 @@ import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { errorMessage } from '@/services/request';
+import { downloadFile, fetchPdf, withoutEmpty } from '@/services/download';
 import {
-  exportCertificatesExcel, exportCertificatesZip, listCertificates, previewCertificatePdf, type CertificateQuery, type CertificateRow,
-} from '@/services/certificate';
+  safetyCertificateInfoExportExcel, safetyCertificateInfoExportZip, safetyCertificateInfoList, safetyCertificateInfoPdf,
+} from '@/services/generated/api';
+import { SafetyCertificateInfoListSortField, type SafetyCertificateInfoList200, type SafetyCertificateInfoListParams } from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from './CertificateDrawer';
 import { useDrillFilters } from '../components/drill';
+import ActionLink from '@/components/ActionLink';
 
 /** The server's ceiling for one zip (server/modules/certificate/file-routes.ts ZIP_MAX). */
 const ZIP_MAX = 200;
@@ -30,10 +34,16 @@ const dayRange = (from: string, to: string) => (value: unknown) => {
   return { [from]: b ? String(b).slice(0, 10) : undefined, [to]: e ? String(e).slice(0, 10) : undefined };
 };
 
-type Filters = Omit<CertificateQuery, 'sortField' | 'sortOrder'>;
+type CertificateRow = SafetyCertificateInfoList200['rows'][number];
+type SortField = SafetyCertificateInfoListParams['sortField'];
+type Filters = Omit<SafetyCertificateInfoListParams, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
+
+/** The column the table sorts by, when the server sorts by it. */
+const sortFieldOf = (field: string | undefined): SortField => Object.values(SafetyCertificateInfoListSortField).find((f) => f === field);
 
 export default function CertSearch() {
   const { t } = useTranslation('cert');
+  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const labels = useCertLabels();
   const actionRef = useRef<ActionType>(null);
@@ -59,7 +69,7 @@ export default function CertSearch() {
       fixed: 'left',
       sorter: true,
       fieldProps: { 'data-testid': 'cert-search-certNo' },
-      render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="cert-row-certNo">{r.certNo}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="cert-row-certNo">{r.certNo}</ActionLink>,
     },
     { title: t('field.name'), dataIndex: 'name', width: 100, sorter: true, fieldProps: { 'data-testid': 'cert-search-name' } },
     { title: t('field.idNo'), dataIndex: 'idNo', width: 180, fieldProps: { 'data-testid': 'cert-search-idNo' } },
@@ -111,8 +121,8 @@ export default function CertSearch() {
       width: 120,
       fixed: 'right',
       render: (_d, r) => [
-        <a key="view" onClick={() => setViewing(r.id)} data-testid="cert-row-view">{t('search.view')}</a>,
-        <a key="pdf" onClick={() => void preview(r.id)} data-testid="cert-row-preview">{busy === r.id ? '…' : t('search.preview')}</a>,
+        <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="cert-row-view">{t('search.view')}</ActionLink>,
+        <ActionLink key="pdf" onClick={() => void preview(r.id)} data-testid="cert-row-preview">{busy === r.id ? '…' : t('search.preview')}</ActionLink>,
       ],
     },
   ];
@@ -120,7 +130,7 @@ export default function CertSearch() {
   const preview = async (id: number) => {
     setBusy(id);
     try {
-      await showPdf(() => previewCertificatePdf(id), () => void message.info(t('print.popupBlocked')));
+      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(id, o)), () => void message.info(t('print.popupBlocked')));
     } catch (err) {
       void message.error(errorMessage(err, t('detail.loadFailed')));
     } finally {
@@ -131,7 +141,7 @@ export default function CertSearch() {
   const exportExcel = async () => {
     setBusy('excel');
     try {
-      await exportCertificatesExcel(filters.current);
+      await downloadFile((o) => safetyCertificateInfoExportExcel(withoutEmpty(filters.current), o), '证书列表.xlsx');
     } catch (err) {
       void message.error(errorMessage(err, t('search.exportFailed')));
     } finally {
@@ -150,7 +160,7 @@ export default function CertSearch() {
     }
     setBusy('zip');
     try {
-      await exportCertificatesZip(selected);
+      await downloadFile((o) => safetyCertificateInfoExportZip({ ids: selected.join(',') }, o), '证书.zip');
     } catch (err) {
       void message.error(errorMessage(err, t('search.exportFailed')));
     } finally {
@@ -161,7 +171,7 @@ export default function CertSearch() {
   const request = tableRequest<CertificateRow, Filters & { sortField?: string; sortOrder?: 'ascend' | 'descend' }>((q) => {
     const { pageNum, pageSize, sortField, sortOrder, ...rest } = q;
     filters.current = { ...rest, ...drill.hidden };
-    return listCertificates({ ...rest, ...drill.hidden, pageNum, pageSize, sortField, sortOrder }).then((res) => {
+    return safetyCertificateInfoList({ ...rest, ...drill.hidden, pageNum, pageSize, sortField: sortFieldOf(sortField), sortOrder }).then((res) => {
       setEstimated((res as { totalExact?: boolean }).totalExact === false);
       return res;
     });
@@ -194,11 +204,12 @@ export default function CertSearch() {
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
+          getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.certNo })),
         }}
         tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
           <Space>
             <span data-testid="cert-selected-count">{t('search.selected', { count: selectedRowKeys.length })}</span>
-            <a onClick={onCleanSelected}>{t('search.clearSelection')}</a>
+            <ActionLink onClick={onCleanSelected}>{t('search.clearSelection')}</ActionLink>
           </Space>
         )}
         toolBarRender={() => [

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { useDict } from '@/components/AdminKit';
-import { searchEnterpriseList } from '@/services/generated/api';
+import { searchEnterpriseExport, searchEnterpriseList } from '@/services/generated/api';
 import type { SearchEnterpriseList200RowsItem as EnterpriseRow, SearchEnterpriseListParams } from '@/services/generated/api.schemas';
 import SearchTable, { type SearchQuery } from '../components/SearchTable';
 import { useDrillFilters } from '../components/drill';
@@ -62,7 +62,7 @@ export default function EnterpriseSearch() {
         columns={columns}
         fetch={(q: SearchQuery) => searchEnterpriseList(q as SearchEnterpriseListParams)}
         drill={drill}
-        exportTo={{ url: '/search/enterprise/export', perm: 'search:enterprise:export', fileName: t('enterprise.title') }}
+        exportTo={{ call: searchEnterpriseExport, perm: 'search:enterprise:export', fileName: t('enterprise.title') }}
         testId="enterprise-table"
         scrollX={2000}
       />

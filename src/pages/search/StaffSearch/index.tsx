@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { searchStaffList } from '@/services/generated/api';
+import { searchStaffExport, searchStaffList } from '@/services/generated/api';
 import type { SearchStaffList200RowsItem as StaffRow, SearchStaffListParams } from '@/services/generated/api.schemas';
 import { useCertLabels } from '../CertSearch/CertificateDrawer';
 import SearchTable, { type SearchQuery } from '../components/SearchTable';
@@ -61,7 +61,7 @@ export default function StaffSearch() {
         fetch={(q: SearchQuery) => searchStaffList(q as SearchStaffListParams)}
         drill={drill}
         hiddenLabel={(k, v) => t(`drill.${k}`, { value: v })}
-        exportTo={{ url: '/search/staff/export', perm: 'search:staff:export', fileName: t('staff.title') }}
+        exportTo={{ call: searchStaffExport, perm: 'search:staff:export', fileName: t('staff.title') }}
         testId="staff-table"
         scrollX={1300}
       />

@@ -11,7 +11,7 @@ import ApplicationViewModal from '@/components/ApplicationViewModal';
 import DeadlineText from '@/components/ApplicationViewModal/DeadlineText';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { searchApplyList, searchWorkList } from '@/services/generated/api';
+import { searchApplyExport, searchApplyList, searchWorkExport, searchWorkList } from '@/services/generated/api';
 import type { SearchWorkList200RowsItem as WorkRow, SearchWorkListParams } from '@/services/generated/api.schemas';
 import SearchTable, { type SearchQuery } from './SearchTable';
 import { useDrillFilters } from './drill';
@@ -101,7 +101,7 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
         fetch={(q: SearchQuery) => fetch(q as SearchWorkListParams)}
         drill={drill}
         hiddenLabel={(k, v) => t(`drill.${k}`, { value: v })}
-        exportTo={{ url: `/search/${kind}/export`, perm: `search:${kind}:export`, fileName: t(`${kind}.title`) }}
+        exportTo={{ call: kind === 'work' ? searchWorkExport : searchApplyExport, perm: `search:${kind}:export`, fileName: t(`${kind}.title`) }}
         testId={`${kind}-table`}
         scrollX={2300}
       />

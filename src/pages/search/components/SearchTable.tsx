@@ -8,7 +8,7 @@ import { Space, Tag, Typography } from 'antd';
 import { ProTable, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import { ExportButton } from '@/components/ExcelButtons';
+import { ExportButton, type ExportButtonProps } from '@/components/ExcelButtons';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, shouldStepBack } from '@/components/ProTableKit';
 import { searchOnly } from '@/components/ProTableKit/search';
 import type { DrillFilters } from './drill';
@@ -29,7 +29,7 @@ export interface SearchTableProps<T extends Record<string, unknown>> {
   drill: DrillFilters;
   /** Words of the hidden filters' tags (key → text). */
   hiddenLabel?: (key: string, value: string) => string;
-  exportTo?: { url: string; perm: string; fileName: string };
+  exportTo?: { call: ExportButtonProps['exportCall']; perm: string; fileName: string };
   testId: string;
   rowKey?: string;
   scrollX?: number;
@@ -99,7 +99,7 @@ export default function SearchTable<T extends Record<string, unknown>>({
       ) : undefined}
       toolBarRender={() => [
         ...toolBar,
-        exportTo ? <ExportButton key="export" url={exportTo.url} params={lastQuery} fileName={exportTo.fileName} perm={exportTo.perm} /> : null,
+        exportTo ? <ExportButton key="export" exportCall={exportTo.call} params={lastQuery} fileName={exportTo.fileName} perm={exportTo.perm} /> : null,
       ]}
       {...tableProps}
       {...({ 'data-testid': testId } as Record<string, unknown>)}

@@ -7,7 +7,7 @@ import { Card, Col, Row, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BarChart, ColumnChart } from '@/components/Charts';
-import { statisticsAfootTask } from '@/services/generated/api';
+import { statisticsAfootTask, statisticsAfootTaskExport } from '@/services/generated/api';
 import type { StatisticsAfootTask200Data as Answer, StatisticsAfootTaskParams } from '@/services/generated/api.schemas';
 import StatPage from '../components/StatPage';
 import { FigureCard, NumberLink } from '../components/Figure';
@@ -57,7 +57,7 @@ export default function StatisticsAfootTask() {
         { kind: 'district', name: 'districtCode', label: t('filters.city') },
         { kind: 'select', name: 'businessType', label: t('filters.businessType'), options: o.businessTypes },
       ]}
-      exportTo={{ url: '/statistics/afootTask/export', perm: 'statistics:afootTask:export', fileName: t('afoot.title') }}
+      exportTo={{ call: statisticsAfootTaskExport, perm: 'statistics:afootTask:export', fileName: t('afoot.title') }}
       loading={loading}
       error={error}
       onRefreshed={reload}

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { BarChart, ColumnChart, PieChart } from '@/components/Charts';
-import { statisticsCerts } from '@/services/generated/api';
+import { statisticsCerts, statisticsCertsExport } from '@/services/generated/api';
 import type { StatisticsCerts200Data as Answer, StatisticsCertsParams } from '@/services/generated/api.schemas';
 import StatPage from '../components/StatPage';
 import { FigureCard, NumberLink } from '../components/Figure';
@@ -44,7 +44,7 @@ export default function StatisticsCerts() {
         { kind: 'select', name: 'status', label: t('filters.status'), options: o.statuses },
         { kind: 'years', from: 'yearFrom', to: 'yearTo', label: t('filters.issueYears') },
       ]}
-      exportTo={{ url: '/statistics/certs/export', perm: 'statistics:certs:export', fileName: t('certs.title') }}
+      exportTo={{ call: statisticsCertsExport, perm: 'statistics:certs:export', fileName: t('certs.title') }}
       loading={loading}
       error={error}
       onRefreshed={reload}

@@ -7,7 +7,7 @@ import { Card, Col, Row, Table, Tabs } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BarChart, ColumnChart } from '@/components/Charts';
-import { statisticsCompletedTask } from '@/services/generated/api';
+import { statisticsCompletedTask, statisticsCompletedTaskExport } from '@/services/generated/api';
 import type { StatisticsCompletedTask200Data as Answer, StatisticsCompletedTaskParams } from '@/services/generated/api.schemas';
 import StatPage from '../components/StatPage';
 import { FigureCard, NumberLink } from '../components/Figure';
@@ -56,7 +56,7 @@ export default function StatisticsCompletedTask() {
         { kind: 'select', name: 'businessType', label: t('filters.businessType'), options: o.businessTypes },
         { kind: 'months', from: 'monthFrom', to: 'monthTo', label: t('filters.months') },
       ]}
-      exportTo={{ url: '/statistics/completedTask/export', perm: 'statistics:completedTask:export', fileName: t('completed.title') }}
+      exportTo={{ call: statisticsCompletedTaskExport, perm: 'statistics:completedTask:export', fileName: t('completed.title') }}
       loading={loading}
       error={error}
       onRefreshed={reload}

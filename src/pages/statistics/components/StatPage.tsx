@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Space, Spin, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { ExportButton } from '@/components/ExcelButtons';
+import { ExportButton, type ExportButtonProps } from '@/components/ExcelButtons';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { statisticsRefresh } from '@/services/generated/api';
 import { errorMessage } from '@/services/request';
@@ -18,7 +18,7 @@ export interface StatPageProps {
   fields: FieldSpec[];
   filters: Filters;
   onFilters: (f: Filters) => void;
-  exportTo: { url: string; perm: string; fileName: string };
+  exportTo: { call: ExportButtonProps['exportCall']; perm: string; fileName: string };
   loading: boolean;
   error: string | null;
   onRefreshed: () => void;
@@ -52,7 +52,7 @@ export default function StatPage({ title, description, asOf, fields, filters, on
             {asOf?.refreshedAt ? t('asOf.text', { time: formatDateTime(asOf.refreshedAt) }) : t('asOf.never')}
           </Typography.Text>
           <Button icon={<ReloadOutlined />} loading={refreshing} onClick={() => void refresh()} data-testid="stat-refresh">{t('asOf.refresh')}</Button>
-          <ExportButton url={exportTo.url} params={clean} fileName={exportTo.fileName} perm={exportTo.perm} />
+          <ExportButton exportCall={exportTo.call} params={clean} fileName={exportTo.fileName} perm={exportTo.perm} />
         </Space>
       }
     >

@@ -4,17 +4,19 @@ import { LockOutlined } from '@ant-design/icons';
 import { ProFormRadio, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules } from '@/components/AdminKit';
-import { CONFIG_EXPORT_URL, listConfigs, removeConfigs, saveConfig, type ConfigInput, type ConfigQuery, type SysConfig } from '@/services/systemConfig';
+import { systemConfigExport, systemConfigList, systemConfigRemove, systemConfigSave, systemConfigUpdate } from '@/services/generated/api';
+import type { SystemConfigList200, SystemConfigListParams, SystemConfigSaveBody } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 
-type Search = Omit<ConfigQuery, 'pageNum' | 'pageSize'>;
+type SysConfig = SystemConfigList200['rows'][number];
+type Search = Omit<SystemConfigListParams, 'pageNum' | 'pageSize'>;
 
 /** The page's fixed wiring: row key, test id, 新增 and 导出. */
-const PAGE = { rowKey: 'configId', testId: 'config-table', add: { perm: 'system:config:add', testId: 'config-add' }, exportTo: { url: CONFIG_EXPORT_URL, perm: 'system:config:export' } } as const;
+const PAGE = { rowKey: 'configId', testId: 'config-table', add: { perm: 'system:config:add', testId: 'config-add' }, exportTo: { call: systemConfigExport, perm: 'system:config:export' } } as const;
 
 export default function ConfigList() {
   const { t } = useTranslation(SYS_ADMIN);
-  const { list, cols, editor, remove } = useAdminList<SysConfig, Search>(listConfigs);
+  const { list, cols, editor, remove } = useAdminList<SysConfig, Search>(systemConfigList);
   const rules = useRules();
   const builtIn = editor.editing?.configType === 'Y';
 
@@ -47,17 +49,17 @@ export default function ConfigList() {
     dateRangeColumn<SysConfig>(t('common.createdAt')),
     cols.action(130, (r) => [
       <EditLink key="edit" perm="system:config:edit" onClick={() => editor.edit(r)} />,
-      r.configType === 'N' ? <RemoveLink key="remove" perm="system:config:remove" onConfirm={() => remove(() => removeConfigs([r.configId]))} /> : null,
+      r.configType === 'N' ? <RemoveLink key="remove" perm="system:config:remove" onConfirm={() => remove(() => systemConfigRemove({ ids: String(r.configId) }))} /> : null,
     ]),
   ];
 
   return (
     <ListPage<SysConfig, Search> {...PAGE} onAdd={editor.create} title={t('config.title')} list={list} columns={columns}>
-      <EditorModal<ConfigInput>
+      <EditorModal<SystemConfigSaveBody>
         title={editor.editing ? t('config.editTitle') : t('config.addTitle')}
         editor={editor}
         initialValues={editor.editing ?? { configType: 'N' }}
-        onSubmit={(values) => saveConfig({ ...values, configId: editor.editing?.configId })}
+        onSubmit={(values) => (editor.editing ? systemConfigUpdate({ ...values, configId: editor.editing.configId }) : systemConfigSave(values))}
         onSaved={list.reload}
         width={600}
         testId="config-modal"

@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSelect } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { saveDept, type DeptInput, type SysDept } from '@/services/systemDept';
+import { systemDeptSave, systemDeptUpdate } from '@/services/generated/api';
+import type { DeptNode as SysDept, SystemDeptSaveBody } from '@/services/generated/api.schemas';
 import { EditorModal, STATUS_CODE, useAreaOptions, useRules, useStatusOptions, type EditorProps } from '@/components/AdminKit';
 import { SYS_DATA } from '../namespaces';
 
@@ -32,17 +33,17 @@ export default function DeptEditor({ editor, onSaved, depts }: EditorProps<SysDe
   const statusOptions = useStatusOptions();
   const tree = useMemo(() => parentOptions(depts, editing?.deptId, t('dept.disabledMark')), [depts, editing, t]);
   const isRoot = editing?.parentId === 0;
-  const initial: Partial<DeptInput> = editing
+  const initial: Partial<SystemDeptSaveBody> = editing
     ? { ...editing }
     : { parentId: parentId || undefined, status: STATUS_CODE.enabled, orderNum: 0 };
   return (
-    <EditorModal<DeptInput>
+    <EditorModal<SystemDeptSaveBody>
       title={editing ? t('dept.editTitle') : t('dept.addTitle')}
       editor={editor}
       onSaved={onSaved}
       initialValues={initial}
       testId="dept-modal"
-      onSubmit={(v) => saveDept({ ...v, deptId: editing?.deptId, parentId: isRoot ? 0 : v.parentId })}
+      onSubmit={(v) => (editing ? systemDeptUpdate({ ...v, deptId: editing.deptId, parentId: isRoot ? 0 : v.parentId }) : systemDeptSave(v))}
     >
       {!isRoot && (
         <ProFormTreeSelect

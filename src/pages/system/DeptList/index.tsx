@@ -5,9 +5,12 @@ import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { AddButton, AdminTable, AreaTag, EditLink, RemoveLink, RowLink, useAction, useAdminColumns, useAreaEnum, useEditor, useTreeTable } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
-import { listDepts, removeDept, type DeptQuery, type SysDept } from '@/services/systemDept';
+import { systemDeptExport, systemDeptList, systemDeptRemove } from '@/services/generated/api';
+import type { DeptNode as SysDept, SystemDeptListParams } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
 import DeptEditor from './DeptEditor';
+
+type DeptQuery = Omit<SystemDeptListParams, '_t' | 't'>;
 
 export default function DeptList() {
   const { t } = useTranslation(SYS_DATA);
@@ -33,7 +36,7 @@ export default function DeptList() {
       </RowLink>,
       <EditLink key="edit" perm="system:dept:edit" onClick={() => editor.edit(r, r.parentId)} />,
       r.parentId !== 0 ? (
-        <RemoveLink key="remove" perm="system:dept:remove" title={t('dept.removeConfirm', { name: r.deptName })} onConfirm={() => act(() => removeDept(r.deptId))} />
+        <RemoveLink key="remove" perm="system:dept:remove" title={t('dept.removeConfirm', { name: r.deptName })} onConfirm={() => act(() => systemDeptRemove(r.deptId))} />
       ) : null,
     ]),
   ];
@@ -48,7 +51,8 @@ export default function DeptList() {
         expandable={tree.expandable}
         request={async ({ deptName, status, area }) => {
           setQuery({ deptName, status, area });
-          const res = await listDepts({ deptName, status, area });
+          // The time stamp keeps a cache from answering an old tree (SPEC 7).
+          const res = await systemDeptList({ deptName, status, area, _t: Date.now() });
           const data = res.data ?? [];
           tree.loaded(data, true);
           return { data, success: res.code === 0 };
@@ -57,7 +61,7 @@ export default function DeptList() {
         toolBar={[
           ...tree.toggles,
           <AddButton key="add" perm="system:dept:add" onClick={() => editor.create(tree.rows[0]?.deptId ?? 0)} testId="dept-add" />,
-          <ExportButton key="export" url="/system/dept/export" params={{ ...query }} fileName={t('dept.title')} perm="system:dept:list" />,
+          <ExportButton key="export" exportCall={systemDeptExport} params={{ ...query }} fileName={t('dept.title')} perm="system:dept:list" />,
         ]}
       />
       <DeptEditor editor={editor} depts={tree.rows} onSaved={tree.reload} />

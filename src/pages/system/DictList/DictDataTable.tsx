@@ -7,13 +7,16 @@ import {
 } from '@/components/AdminKit';
 import { ExportButton, ImportButton } from '@/components/ExcelButtons';
 import {
-  DICT_DATA_EXPORT_URL, DICT_DATA_IMPORT_URL, DICT_DATA_TEMPLATE_URL, listDictData, removeDictData, saveDictData,
-  type DictData, type DictDataInput, type DictDataQuery, type DictType,
-} from '@/services/systemDict';
+  systemDictDataExport, systemDictDataImportData, systemDictDataImportTemplate, systemDictDataList, systemDictDataRemove, systemDictDataSave,
+  systemDictDataUpdate,
+} from '@/services/generated/api';
+import type { SystemDictDataList200, SystemDictDataListParams, SystemDictDataSaveBody, SystemDictTypeList200 } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
 
+export type DictType = SystemDictTypeList200['rows'][number];
+type DictData = SystemDictDataList200['rows'][number];
 const LIST_CLASSES = ['default', 'processing', 'success', 'warning', 'error'] as const;
-type Query = Omit<DictDataQuery, 'pageNum' | 'pageSize' | 'dictType'>;
+type Query = Omit<SystemDictDataListParams, 'pageNum' | 'pageSize' | 'dictType'>;
 
 const TAG_COLORS: Record<string, string> = { processing: 'blue', success: 'green', warning: 'orange', error: 'red' };
 
@@ -23,7 +26,7 @@ export default function DictDataTable({ type, onChanged }: { type: DictType; onC
   const rules = useRules();
   const statusOptions = useStatusOptions();
   // The type's count on the list behind changes with its data.
-  const list = useListPage<DictData, Query>((q) => listDictData({ ...q, dictType: type.dictType }), onChanged);
+  const list = useListPage<DictData, Query>((q) => systemDictDataList({ ...q, dictType: type.dictType }), onChanged);
   const act = useAction(list.reload);
   const editor = useEditor<DictData>();
 
@@ -44,7 +47,7 @@ export default function DictDataTable({ type, onChanged }: { type: DictType; onC
     cols.createdAt({ hideInTable: true }),
     cols.action(110, (r) => [
       <EditLink key="edit" perm="system:dict:edit" onClick={() => editor.edit(r)} testId="data-edit" />,
-      <RemoveLink key="remove" perm="system:dict:remove" title={t('dict.removeDataConfirm')} testId="data-remove" onConfirm={() => act(() => removeDictData([r.dictCode]))} />,
+      <RemoveLink key="remove" perm="system:dict:remove" title={t('dict.removeDataConfirm')} testId="data-remove" onConfirm={() => act(() => systemDictDataRemove({ ids: String(r.dictCode) }))} />,
     ]),
   ];
 
@@ -60,17 +63,17 @@ export default function DictDataTable({ type, onChanged }: { type: DictType; onC
         testId="dict-data-table"
         toolBar={[
           <AddButton key="add" perm="system:dict:add" onClick={editor.create} testId="data-add" />,
-          <ImportButton key="import" templateUrl={DICT_DATA_TEMPLATE_URL} importUrl={DICT_DATA_IMPORT_URL} perm="system:dict:import" onDone={list.reload} templateName={`${t('dict.templateName')}.xlsx`} />,
-          <ExportButton key="export" url={DICT_DATA_EXPORT_URL} params={{ ...list.lastQuery, dictType: type.dictType }} fileName={`${t('dict.dataTitle')}_${type.dictType}`} perm="system:dict:export" />,
+          <ImportButton key="import" template={systemDictDataImportTemplate} importCall={(o) => systemDictDataImportData(undefined, o)} perm="system:dict:import" onDone={list.reload} templateName={`${t('dict.templateName')}.xlsx`} />,
+          <ExportButton key="export" exportCall={systemDictDataExport} params={{ ...list.lastQuery, dictType: type.dictType }} fileName={`${t('dict.dataTitle')}_${type.dictType}`} perm="system:dict:export" />,
         ]}
       />
-      <EditorModal<DictDataInput>
+      <EditorModal<SystemDictDataSaveBody>
         title={editor.editing ? t('dict.editDataTitle') : t('dict.addDataTitle')}
         editor={editor}
         onSaved={list.reload}
         initialValues={editor.editing ?? { dictType: type.dictType, dictSort: 0, isDefault: 'N', status: '1', listClass: 'default' }}
         testId="dict-data-modal"
-        onSubmit={(v) => saveDictData({ ...v, dictType: type.dictType, dictCode: editor.editing?.dictCode })}
+        onSubmit={(v) => (editor.editing ? systemDictDataUpdate({ ...v, dictType: type.dictType, dictCode: editor.editing.dictCode }) : systemDictDataSave({ ...v, dictType: type.dictType }))}
       >
         <ProFormText name="dictType" label={t('dict.dictType')} disabled />
         <ProFormText name="dictLabel" label={t('dict.dictLabel')} rules={[...rules.required(t('dict.dictLabel')), rules.max(t('dict.dictLabel'), 100)]} fieldProps={{ 'data-testid': 'form-dictLabel' }} />

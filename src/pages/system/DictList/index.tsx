@@ -11,11 +11,13 @@ import {
   EditLink, EditorModal, ListPage, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useEditor, useListPage, useRules,
   useStatusOptions,
 } from '@/components/AdminKit';
-import { DICT_TYPE_EXPORT_URL, listDictTypes, removeDictTypes, saveDictType, type DictType, type DictTypeInput, type DictTypeQuery } from '@/services/systemDict';
+import { systemDictTypeExport, systemDictTypeList, systemDictTypeRemove, systemDictTypeSave, systemDictTypeUpdate } from '@/services/generated/api';
+import type { SystemDictTypeListParams, SystemDictTypeSaveBody } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
-import DictDataTable from './DictDataTable';
+import DictDataTable, { type DictType } from './DictDataTable';
+import ActionLink from '@/components/ActionLink';
 
-type Query = Omit<DictTypeQuery, 'pageNum' | 'pageSize'>;
+type Query = Omit<SystemDictTypeListParams, 'pageNum' | 'pageSize'>;
 
 /** The page's fixed wiring: row key, test id, 新增 and 导出. */
 const PAGE = { rowKey: 'dictId', testId: 'dict-type-table', add: { perm: 'system:dict:add', testId: 'dict-add' } } as const;
@@ -25,7 +27,7 @@ export default function DictList() {
   const cols = useAdminColumns<DictType>();
   const rules = useRules();
   const statusOptions = useStatusOptions();
-  const list = useListPage<DictType, Query>(listDictTypes);
+  const list = useListPage<DictType, Query>(systemDictTypeList);
   const act = useAction(list.reload);
   const editor = useEditor<DictType>();
   const [viewing, setViewing] = useState<DictType | null>(null);
@@ -39,7 +41,7 @@ export default function DictList() {
       fieldProps: { 'data-testid': 'search-dictType' },
       render: (_d, r) => (
         <Space size={4}>
-          <a onClick={() => setViewing(r)} data-testid="dict-open">{r.dictType}</a>
+          <ActionLink onClick={() => setViewing(r)} data-testid="dict-open">{r.dictType}</ActionLink>
           {r.builtIn && (
             <Tooltip title={t('dict.builtInHint')}>
               <Tag icon={<LockOutlined />} color="gold">{t('dict.builtIn')}</Tag>
@@ -66,7 +68,7 @@ export default function DictList() {
       </RowLink>,
       <EditLink key="edit" perm="system:dict:edit" onClick={() => editor.edit(r)} />,
       r.builtIn ? null : (
-        <RemoveLink key="remove" perm="system:dict:remove" title={t('dict.removeTypeConfirm', { name: r.dictName, count: r.dataCount })} onConfirm={() => act(() => removeDictTypes([r.dictId]))} />
+        <RemoveLink key="remove" perm="system:dict:remove" title={t('dict.removeTypeConfirm', { name: r.dictName, count: r.dataCount })} onConfirm={() => act(() => systemDictTypeRemove({ ids: String(r.dictId) }))} />
       ),
     ]),
   ];
@@ -79,15 +81,15 @@ export default function DictList() {
       description={t('dict.description')}
       list={list}
       columns={columns}
-      exportTo={{ url: DICT_TYPE_EXPORT_URL, perm: 'system:dict:export', fileName: t('dict.typeTitle') }}
+      exportTo={{ call: systemDictTypeExport, perm: 'system:dict:export', fileName: t('dict.typeTitle') }}
     >
-      <EditorModal<DictTypeInput>
+      <EditorModal<SystemDictTypeSaveBody>
         title={editor.editing ? t('dict.editTypeTitle') : t('dict.addTypeTitle')}
         editor={editor}
         onSaved={list.reload}
         initialValues={editor.editing ?? { status: '1' }}
         testId="dict-type-modal"
-        onSubmit={(v) => saveDictType({ ...v, dictId: editor.editing?.dictId })}
+        onSubmit={(v) => (editor.editing ? systemDictTypeUpdate({ ...v, dictId: editor.editing.dictId }) : systemDictTypeSave(v))}
       >
         <ProFormText name="dictName" label={t('dict.dictName')} rules={[...rules.required(t('dict.dictName')), rules.max(t('dict.dictName'), 100)]} fieldProps={{ 'data-testid': 'form-dictName' }} />
         <ProFormText

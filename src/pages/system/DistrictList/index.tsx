@@ -10,8 +10,13 @@ import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { AreaTag, EditLink, EditorModal, RemoveLink, RowLink, useAction, useAreaOptions, useEditor, useKitText, useRules, useServerError } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
-import { listDistricts, removeDistricts, saveDistrict, type District, type DistrictInput } from '@/services/systemDistrict';
+import { systemDistrictsExport, systemDistrictsList, systemDistrictsRemove, systemDistrictsSave, systemDistrictsUpdate } from '@/services/generated/api';
+import type { SystemDistrictsList200, SystemDistrictsListParams, SystemDistrictsSaveBody } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
+
+type District = SystemDistrictsList200['rows'][number];
+/** One level (or a search) at a time: up to 500 rows, no paging on screen. */
+const listDistricts = (q: SystemDistrictsListParams) => systemDistrictsList({ pageNum: 1, pageSize: 500, ...q });
 
 type Row = District & { children?: Row[] };
 
@@ -112,7 +117,7 @@ export default function DistrictList() {
           )}
           {r.level > 1 && <EditLink perm="system:district:edit" onClick={() => editor.edit(r)} />}
           {r.level > 1 && !r.hasChildren && (
-            <RemoveLink perm="system:district:remove" title={t('district.removeConfirm', { name: r.name })} onConfirm={() => act(() => removeDistricts([r.code]))} />
+            <RemoveLink perm="system:district:remove" title={t('district.removeConfirm', { name: r.name })} onConfirm={() => act(() => systemDistrictsRemove({ ids: r.code }))} />
           )}
         </Space>
       ),
@@ -138,7 +143,7 @@ export default function DistrictList() {
         }
         extra={
           <Space>
-            <ExportButton url="/system/districts/export" params={exportParams} fileName={t('district.title')} perm="system:district:list" />
+            <ExportButton exportCall={systemDistrictsExport} params={exportParams} fileName={t('district.title')} perm="system:district:list" />
             <Button icon={<ReloadOutlined />} onClick={() => void loadTop()}>{t('common.reload')}</Button>
           </Space>
         }
@@ -160,7 +165,7 @@ export default function DistrictList() {
           data-testid="district-table"
         />
       </ProCard>
-      <EditorModal<DistrictInput>
+      <EditorModal<SystemDistrictsSaveBody>
         title={editor.editing ? t('district.editTitle') : t('district.addTitle', { parent: parent?.name ?? '' })}
         editor={editor}
         onSaved={refresh}
@@ -168,7 +173,11 @@ export default function DistrictList() {
           ? { code: editor.editing.code, name: editor.editing.name, area: editor.editing.area, orderNum: editor.editing.orderNum }
           : { parentCode: parent?.code, area: parent?.area ?? undefined, orderNum: 0, code: prefix }}
         testId="district-modal"
-        onSubmit={(v) => saveDistrict(editor.editing ? { code: editor.editing.code, name: v.name, area: v.area, orderNum: v.orderNum } : { ...v, parentCode: parent?.code }, !editor.editing)}
+        onSubmit={(v) =>
+          editor.editing
+            ? systemDistrictsUpdate({ code: editor.editing.code, name: v.name, area: v.area, orderNum: v.orderNum })
+            : systemDistrictsSave({ ...v, parentCode: parent ? parent.code : v.parentCode })
+        }
       >
         <ProFormText
           name="code"

@@ -3,18 +3,20 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ConfirmLink, ListPage, dateRangeColumn, useAction, useAdminColumns, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { listLoginLogs, LOGININFOR_EXPORT_URL, unlockAccount, type LoginLog, type LoginLogQuery } from '@/services/systemLog';
+import { systemLogininforExport, systemLogininforList, systemLogininforUnlock } from '@/services/generated/api';
+import type { SystemLogininforList200, SystemLogininforListParams } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 
-type Search = Omit<LoginLogQuery, 'pageNum' | 'pageSize'>;
+type LoginLog = SystemLogininforList200['rows'][number];
+type Search = Omit<SystemLogininforListParams, 'pageNum' | 'pageSize'>;
 
 /** The page's fixed wiring: row key, test id and 导出. */
-const PAGE = { rowKey: 'infoId', testId: 'logininfor-table', exportTo: { url: LOGININFOR_EXPORT_URL, perm: 'system:logininfor:export' } } as const;
+const PAGE = { rowKey: 'infoId', testId: 'logininfor-table', exportTo: { call: systemLogininforExport, perm: 'system:logininfor:export' } } as const;
 
 export default function LoginLogList() {
   const { t } = useTranslation(SYS_ADMIN);
   const cols = useAdminColumns<LoginLog>();
-  const list = useListPage<LoginLog, Search>(listLoginLogs);
+  const list = useListPage<LoginLog, Search>(systemLogininforList);
   const act = useAction(list.reload);
 
   const methodEnum = { password: { text: t('log.methods.password') }, sms: { text: t('log.methods.sms') }, sso: { text: t('log.methods.sso') } };
@@ -32,7 +34,7 @@ export default function LoginLogList() {
     cols.action(100, (r) =>
       r.unlockable && r.userName
         ? [
-            <ConfirmLink key="unlock" perm="system:logininfor:unlock" title={t('log.unlockConfirm', { userName: r.userName })} onConfirm={() => act(() => unlockAccount(r.userName!))} testId="row-unlock" danger={false}>
+            <ConfirmLink key="unlock" perm="system:logininfor:unlock" title={t('log.unlockConfirm', { userName: r.userName })} onConfirm={() => act(() => systemLogininforUnlock(encodeURIComponent(r.userName!)))} testId="row-unlock" danger={false}>
               {t('log.unlock')}
             </ConfirmLink>,
           ]

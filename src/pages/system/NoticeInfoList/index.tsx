@@ -7,17 +7,20 @@ import {
   EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminList, useDict, useRules,
 } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { listNotices, NOTICE_EXPORT_URL, removeNotices, saveNotice, type NoticeInput, type NoticeQuery, type SysNotice } from '@/services/systemNotice';
+import { systemNoticeExport, systemNoticeList, systemNoticeRemove, systemNoticeSave, systemNoticeUpdate } from '@/services/generated/api';
+import type { SystemNoticeList200, SystemNoticeListParams, SystemNoticeSaveBody } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
+import ActionLink from '@/components/ActionLink';
 
-type Search = Omit<NoticeQuery, 'pageNum' | 'pageSize'>;
+type SysNotice = SystemNoticeList200['rows'][number];
+type Search = Omit<SystemNoticeListParams, 'pageNum' | 'pageSize'>;
 
 /** The page's fixed wiring: row key, test id, 新增 and 导出. */
-const PAGE = { rowKey: 'noticeId', testId: 'notice-table', add: { perm: 'system:notice:add', testId: 'notice-add' }, exportTo: { url: NOTICE_EXPORT_URL, perm: 'system:notice:list' } } as const;
+const PAGE = { rowKey: 'noticeId', testId: 'notice-table', add: { perm: 'system:notice:add', testId: 'notice-add' }, exportTo: { call: systemNoticeExport, perm: 'system:notice:list' } } as const;
 
 export default function NoticeInfoList() {
   const { t } = useTranslation(SYS_ADMIN);
-  const { list, cols, editor, remove } = useAdminList<SysNotice, Search>(listNotices);
+  const { list, cols, editor, remove } = useAdminList<SysNotice, Search>(systemNoticeList);
   const rules = useRules();
   const typeEnum = useDict('sys_notice_type', { '1': { text: t('notice.types.1') }, '2': { text: t('notice.types.2') } });
   const [viewing, setViewing] = useState<SysNotice | null>(null);
@@ -30,7 +33,7 @@ export default function NoticeInfoList() {
       dataIndex: 'noticeTitle',
       ellipsis: true,
       fieldProps: { 'data-testid': 'search-noticeTitle' },
-      render: (_d, r) => <a onClick={() => setViewing(r)}>{r.noticeTitle}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r)}>{r.noticeTitle}</ActionLink>,
     },
     {
       title: t('notice.noticeType'),
@@ -46,17 +49,17 @@ export default function NoticeInfoList() {
     dateRangeColumn<SysNotice>(t('common.createdAt')),
     cols.action(130, (r) => [
       <EditLink key="edit" perm="system:notice:edit" onClick={() => editor.edit(r)} />,
-      <RemoveLink key="remove" perm="system:notice:remove" onConfirm={() => remove(() => removeNotices([r.noticeId]))} />,
+      <RemoveLink key="remove" perm="system:notice:remove" onConfirm={() => remove(() => systemNoticeRemove({ ids: String(r.noticeId) }))} />,
     ]),
   ];
 
   return (
     <ListPage<SysNotice, Search> {...PAGE} onAdd={editor.create} title={t('notice.title')} list={list} columns={columns}>
-      <EditorModal<NoticeInput>
+      <EditorModal<SystemNoticeSaveBody>
         title={editor.editing ? t('notice.editTitle') : t('notice.addTitle')}
         editor={editor}
         initialValues={editor.editing ?? { noticeType: '1', status: '1' }}
-        onSubmit={(values) => saveNotice({ ...values, noticeId: editor.editing?.noticeId })}
+        onSubmit={(values) => (editor.editing ? systemNoticeUpdate({ ...values, noticeId: editor.editing.noticeId }) : systemNoticeSave(values))}
         onSaved={list.reload}
         width={720}
         testId="notice-modal"

@@ -4,19 +4,21 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ConfirmLink, ListPage, useAction, useAdminColumns, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { forceOffline, listOnline, type OnlineSession } from '@/services/systemOnline';
+import { systemOnlineExport, systemOnlineList, systemOnlineOffline } from '@/services/generated/api';
+import type { SystemOnlineList200, SystemOnlineListParams } from '@/services/generated/api.schemas';
 import { SYS_USER as NS } from '../namespaces';
 
-type Filters = { userName?: string; ipaddr?: string };
+type OnlineSession = SystemOnlineList200['rows'][number];
+type Filters = Omit<SystemOnlineListParams, 'pageNum' | 'pageSize'>;
 const PERM = 'system:online:forceLogout';
 
 /** The page's fixed wiring: row key, test id and 导出. */
-const PAGE = { rowKey: 'sessionId', testId: 'online-table', exportTo: { url: '/system/online/export', perm: 'system:online:list' } } as const;
+const PAGE = { rowKey: 'sessionId', testId: 'online-table', exportTo: { call: systemOnlineExport, perm: 'system:online:list' } } as const;
 
 export default function OnlineUserList() {
   const { t } = useTranslation(NS);
   const cols = useAdminColumns<OnlineSession>();
-  const list = useListPage<OnlineSession, Filters>(listOnline);
+  const list = useListPage<OnlineSession, Filters>(systemOnlineList);
   const force = useAction(list.reload);
 
   const methodText = (m: string) => (['password', 'sms', 'sso'].includes(m) ? t(`online.methods.${m}`) : m);
@@ -47,12 +49,12 @@ export default function OnlineUserList() {
     { title: t('online.lastActive'), dataIndex: 'lastActiveTime', search: false, width: 170, render: (_d, r) => formatDateTime(r.lastActiveTime) },
     cols.action(170, (r) => [
       r.canForce ? (
-        <ConfirmLink key="one" perm={PERM} title={t('online.forceConfirm', { name: r.userName })} onConfirm={() => force(() => forceOffline({ sessionId: r.sessionId }))} testId={`force-${r.userName}`}>
+        <ConfirmLink key="one" perm={PERM} title={t('online.forceConfirm', { name: r.userName })} onConfirm={() => force(() => systemOnlineOffline({ sessionId: r.sessionId }))} testId={`force-${r.userName}`}>
           {t('online.forceLogout')}
         </ConfirmLink>
       ) : null,
       r.canForceUser ? (
-        <ConfirmLink key="all" perm={PERM} title={t('online.forceUserConfirm', { name: r.userName })} onConfirm={() => force(() => forceOffline({ userId: r.userId }))} testId={`force-user-${r.userName}`}>
+        <ConfirmLink key="all" perm={PERM} title={t('online.forceUserConfirm', { name: r.userName })} onConfirm={() => force(() => systemOnlineOffline({ userId: r.userId }))} testId={`force-user-${r.userName}`}>
           {t('online.forceUser')}
         </ConfirmLink>
       ) : null,

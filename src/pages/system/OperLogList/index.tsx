@@ -5,10 +5,12 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ListPage, RowLink, dateRangeColumn, useAdminColumns, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { listOperLogs, OPERLOG_EXPORT_URL, type OperLog, type OperLogQuery } from '@/services/systemLog';
+import { systemOperlogExport, systemOperlogList } from '@/services/generated/api';
+import type { SystemOperlogList200, SystemOperlogListParams } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 
-type Search = Omit<OperLogQuery, 'pageNum' | 'pageSize'>;
+type OperLog = SystemOperlogList200['rows'][number];
+type Search = Omit<SystemOperlogListParams, 'pageNum' | 'pageSize'>;
 
 /** Pretty JSON when the parameters are JSON, else the text. */
 function pretty(text: string | null): string {
@@ -21,12 +23,12 @@ function pretty(text: string | null): string {
 }
 
 /** The page's fixed wiring: row key, test id and 导出. */
-const PAGE = { rowKey: 'operId', testId: 'operlog-table', exportTo: { url: OPERLOG_EXPORT_URL, perm: 'system:operlog:export' } } as const;
+const PAGE = { rowKey: 'operId', testId: 'operlog-table', exportTo: { call: systemOperlogExport, perm: 'system:operlog:export' } } as const;
 
 export default function OperLogList() {
   const { t } = useTranslation(SYS_ADMIN);
   const cols = useAdminColumns<OperLog>();
-  const list = useListPage<OperLog, Search>(listOperLogs);
+  const list = useListPage<OperLog, Search>(systemOperlogList);
   const [viewing, setViewing] = useState<OperLog | null>(null);
 
   const columns: ProColumns<OperLog>[] = [

@@ -5,7 +5,10 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { AddButton, ConfirmLink, EditLink, EditorModal, useAction, useEditor, useKitText, useRules, useServerError } from '@/components/AdminKit';
-import { chooseOssConfig, listOssConfigs, saveOssConfig, type OssConfig, type OssConfigInput } from '@/services/systemOss';
+import { systemOssConfig, systemOssSave, systemOssSaveConfig, systemOssUpdate } from '@/services/generated/api';
+import type { SystemOssConfig200, SystemOssSaveBody } from '@/services/generated/api.schemas';
+
+type OssConfig = SystemOssConfig200['data'][number];
 import { SYS_DATA } from '../namespaces';
 
 /** Configuring storage (the 存储配置 button; server: OSS_CONFIG_PERM). */
@@ -26,7 +29,7 @@ export default function ConfigTab() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setRows((await listOssConfigs()).data ?? []);
+      setRows((await systemOssConfig()).data ?? []);
     } catch (err) {
       showError(err);
     } finally {
@@ -66,7 +69,7 @@ export default function ConfigTab() {
             <ConfirmLink
               perm={OSS_CONFIG_PERM}
               title={t('oss.useConfirm', { name: r.ossConfigId === LOCAL_DISK_ID ? t('oss.localDisk') : r.configKey })}
-              onConfirm={() => act(() => chooseOssConfig(r.ossConfigId))}
+              onConfirm={() => act(() => systemOssSaveConfig({ ossConfigId: r.ossConfigId }))}
               testId="config-use"
               danger={false}
             >
@@ -88,13 +91,13 @@ export default function ConfigTab() {
         </AddButton>
       </div>
       <Table<OssConfig> rowKey="ossConfigId" size="middle" loading={loading} columns={columns} dataSource={rows} pagination={false} data-testid="oss-config-table" />
-      <EditorModal<OssConfigInput>
+      <EditorModal<SystemOssSaveBody>
         title={editor.editing ? t('oss.editConfig') : t('oss.addConfig')}
         editor={editor}
         onSaved={() => void load()}
         initialValues={editor.editing ? { ...editor.editing, secretKey: '' } : { region: 'us-east-1' }}
         testId="oss-config-modal"
-        onSubmit={(v) => saveOssConfig({ ...v, ossConfigId: editor.editing?.ossConfigId })}
+        onSubmit={(v) => (editor.editing ? systemOssUpdate({ ...v, ossConfigId: editor.editing.ossConfigId }) : systemOssSave(v))}
       >
         <ProFormText
           name="configKey"

@@ -4,18 +4,25 @@ import { App, Button, Popconfirm, Space, Tag, Upload } from 'antd';
 import { DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import { AdminTable, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useKitText, useListPage, useServerError } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
-import { downloadOss, listOss, removeOss, type OssFile, type OssQuery } from '@/services/systemOss';
+import { downloadFile } from '@/services/download';
+import { fileDownload, systemOssExport, systemOssList, systemOssRemove } from '@/services/generated/api';
+import type { SystemOssList200, SystemOssListParams } from '@/services/generated/api.schemas';
 import { acceptedName, DEFAULT_MAX_UPLOAD_MB, UPLOAD_ACCEPT, uploadFile } from '@/services/upload';
 import { SYS_DATA } from '../namespaces';
 import { formatSize } from './format';
+import ActionLink from '@/components/ActionLink';
 
-type Query = Omit<OssQuery, 'pageNum' | 'pageSize'>;
+type OssFile = SystemOssList200['rows'][number];
+type Query = Omit<SystemOssListParams, 'pageNum' | 'pageSize'>;
+const removeOss = (ids: number[]) => systemOssRemove({ ids: ids.join(',') });
 
 export default function FilesTab() {
   const { t } = useTranslation(SYS_DATA);
+  const { t: tc } = useTranslation('common');
   const kt = useKitText();
   const { message } = App.useApp();
   const showError = useServerError();
@@ -23,12 +30,12 @@ export default function FilesTab() {
   const [selected, setSelected] = useState<Key[]>([]);
   const [uploading, setUploading] = useState(false);
   // What was selected is gone or changed after any reload.
-  const list = useListPage<OssFile, Query>(listOss, () => setSelected([]));
+  const list = useListPage<OssFile, Query>(systemOssList, () => setSelected([]));
   const act = useAction(list.reload);
 
   const download = async (r: OssFile) => {
     try {
-      await downloadOss(r.id, r.originalName);
+      await downloadFile((o) => fileDownload(r.id, undefined, o), r.originalName);
     } catch (err) {
       showError(err);
     }
@@ -61,7 +68,7 @@ export default function FilesTab() {
       render: (_d, r) => (
         <Space size={6}>
           {r.mimeType === 'application/pdf' ? <FilePdfOutlined style={{ color: '#cf1322' }} /> : <FileImageOutlined style={{ color: '#1677ff' }} />}
-          <a onClick={() => void download(r)} data-testid="file-download-name">{r.originalName}</a>
+          <ActionLink onClick={() => void download(r)} data-testid="file-download-name">{r.originalName}</ActionLink>
         </Space>
       ),
     },
@@ -86,7 +93,7 @@ export default function FilesTab() {
       list={list}
       rowKey="id"
       columns={columns}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys) }}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys), getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.originalName })) }}
       tableAlertRender={false}
       testId="oss-table"
       toolBar={[
@@ -109,9 +116,9 @@ export default function FilesTab() {
             <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="oss-upload">{t('oss.upload')}</Button>
           </Upload>
         </AuthButton>,
-        <ExportButton key="export" url="/system/oss/export" params={list.lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
+        <ExportButton key="export" exportCall={systemOssExport} params={list.lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
       ]}
-      headerTitle={<span style={{ color: 'rgba(0,0,0,0.45)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
+      headerTitle={<span style={{ color: 'rgba(0,0,0,0.65)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
     />
   );
 }

@@ -6,7 +6,8 @@ import {
 } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '@/layouts/BasicLayout/icons';
-import { saveMenu, type MenuInput, type SysMenu } from '@/services/systemMenu';
+import { menuSave, menuUpdate } from '@/services/generated/api';
+import type { MenuNode as SysMenu, MenuSaveBody } from '@/services/generated/api.schemas';
 import { EditorModal, STATUS_CODE, useRules, useStatusOptions, type EditorProps } from '@/components/AdminKit';
 import { SYS_DATA } from '../namespaces';
 
@@ -46,19 +47,20 @@ export default function MenuEditor({ editor, onSaved, menus }: EditorProps<SysMe
   const rules = useRules();
   const statusOptions = useStatusOptions();
   const tree = useMemo(() => [{ value: 0, title: t('menu.root'), children: parentOptions(menus, editing?.menuId) }], [menus, editing, t]);
-  const initial: Partial<MenuInput> = editing
-    ? { ...editing, target: editing.target ?? '' }
+  // A stored directory may have no key yet: the field starts empty (the form requires one).
+  const initial: Partial<MenuSaveBody> = editing
+    ? { ...editing, menuKey: editing.menuKey ?? undefined, target: editing.target ?? '' }
     : { parentId, menuType: parentId ? 'C' : 'M', visible: '0', status: STATUS_CODE.enabled, orderNum: 0, hiddenChildren: false, target: '' };
 
   return (
-    <EditorModal<MenuInput>
+    <EditorModal<MenuSaveBody>
       title={editing ? t('menu.editTitle') : t('menu.addTitle')}
       editor={editor}
       onSaved={onSaved}
       initialValues={initial}
       width={720}
       testId="menu-modal"
-      onSubmit={(v) => saveMenu({ ...v, menuId: editing?.menuId })}
+      onSubmit={(v) => (editing ? menuUpdate({ ...v, menuId: editing.menuId }) : menuSave(v))}
     >
       <ProFormTreeSelect
         name="parentId"

@@ -7,8 +7,11 @@ import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { AddButton, AdminTable, EditLink, RemoveLink, RowLink, useAction, useAdminColumns, useEditor, useTreeTable } from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
 import { menuIcon } from '@/layouts/BasicLayout/icons';
-import { listMenus, removeMenu, type MenuQuery, type SysMenu } from '@/services/systemMenu';
+import { menuExport, menuList, menuRemove } from '@/services/generated/api';
+import type { MenuListParams, MenuNode as SysMenu } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
+
+type MenuQuery = Omit<MenuListParams, 'flat'>;
 import MenuEditor from './MenuEditor';
 
 const TYPE_COLORS = { M: 'gold', C: 'blue', F: 'default' } as const;
@@ -65,7 +68,7 @@ export default function PermissionList() {
         key="remove"
         perm="system:menu:remove"
         title={r.children?.length ? t('menu.removeHasChildren') : t('menu.removeConfirm', { name: r.menuName })}
-        onConfirm={() => act(() => removeMenu(r.menuId))}
+        onConfirm={() => act(() => menuRemove(r.menuId))}
       />,
     ]),
   ];
@@ -81,7 +84,7 @@ export default function PermissionList() {
         request={async (params) => {
           const { menuName, menuKey, status, menuType } = params;
           setQuery({ menuName, menuKey, status, menuType });
-          const res = await listMenus({ menuName, menuKey, status, menuType });
+          const res = await menuList({ menuName, menuKey, status, menuType });
           const data = res.data ?? [];
           // A search shows its matches opened up; the plain tree starts with the top level open.
           tree.loaded(data, !!(menuName || menuKey || status || menuType));
@@ -92,7 +95,7 @@ export default function PermissionList() {
         toolBar={[
           ...tree.toggles,
           <AddButton key="add" perm="system:menu:add" onClick={() => editor.create(0)} testId="menu-add" />,
-          <ExportButton key="export" url="/menu/export" params={{ ...query }} fileName={t('menu.title')} perm="system:menu:list" />,
+          <ExportButton key="export" exportCall={menuExport} params={{ ...query }} fileName={t('menu.title')} perm="system:menu:list" />,
         ]}
       />
       <MenuEditor editor={editor} menus={tree.rows} onSaved={tree.reload} />

@@ -1,7 +1,7 @@
 /** Employer (enterprise) picker searching by name or credit code; keeps the current employer as an option. */
 import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
-import { searchEmployers } from '@/services/systemPerson';
+import { systemPersonEnterprises } from '@/services/generated/api';
 
 interface Option {
   value: number;
@@ -30,7 +30,7 @@ export default function EmployerSelect({
       const mine = ++seq.current;
       setLoading(true);
       try {
-        const res = await searchEmployers(keyword || undefined);
+        const res = await systemPersonEnterprises({ keyword: keyword || undefined });
         if (mine !== seq.current) return;
         const found = res.data.map((e) => ({ value: e.id, label: `${e.name}（${e.creditCode}）` }));
         const keep = current && !found.some((o) => o.value === current.id) && value === current.id ? [{ value: current.id, label: current.name }] : [];

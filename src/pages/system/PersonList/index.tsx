@@ -8,21 +8,23 @@ import {
   EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, enumOptions, useAdminList, useDict, useRules,
   useServerError,
 } from '@/components/AdminKit';
-import { getPerson, listPersons, PERSON_EXPORT_URL, removePersons, savePerson, type PersonInput, type PersonQuery, type PersonRow } from '@/services/systemPerson';
+import { systemPersonExport, systemPersonGet, systemPersonList, systemPersonRemove, systemPersonSave, systemPersonUpdate } from '@/services/generated/api';
+import type { SystemPersonList200, SystemPersonListParams, SystemPersonSaveBody } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 import EmployerSelect from './EmployerSelect';
 
-type Search = Omit<PersonQuery, 'pageNum' | 'pageSize'>;
-type FormValues = PersonInput & Record<string, unknown>;
+type PersonRow = SystemPersonList200['rows'][number];
+type Search = Omit<SystemPersonListParams, 'pageNum' | 'pageSize'>;
+type FormValues = SystemPersonSaveBody & Record<string, unknown>;
 
 /** The page's fixed wiring: row key, test id, 新增 and 导出. */
-const PAGE = { rowKey: 'id', testId: 'person-table', add: { perm: 'system:person:add', testId: 'person-add' }, exportTo: { url: PERSON_EXPORT_URL, perm: 'system:person:export' } } as const;
+const PAGE = { rowKey: 'id', testId: 'person-table', add: { perm: 'system:person:add', testId: 'person-add' }, exportTo: { call: systemPersonExport, perm: 'system:person:export' } } as const;
 
 export default function PersonList() {
   const { t } = useTranslation(SYS_ADMIN);
   const showError = useServerError();
   const rules = useRules();
-  const { list, cols, editor, remove } = useAdminList<PersonRow, Search>(listPersons);
+  const { list, cols, editor, remove } = useAdminList<PersonRow, Search>(systemPersonList);
   const sexEnum = useDict('sys_user_sex');
   const idTypeEnum = useDict('ent_id_type');
   const eduEnum = useDict('ministerial_diploma');
@@ -33,7 +35,7 @@ export default function PersonList() {
   // The list shows ID numbers masked; the form edits the full record (the server logs that view).
   const edit = async (row: PersonRow) => {
     try {
-      editor.edit((await getPerson(row.id)).data);
+      editor.edit((await systemPersonGet(row.id)).data);
     } catch (err) {
       showError(err);
     }
@@ -52,7 +54,7 @@ export default function PersonList() {
     dateRangeColumn<PersonRow>(t('person.createdAt')),
     cols.action(120, (r) => [
       <EditLink key="edit" perm="system:person:edit" onClick={() => void edit(r)} />,
-      <RemoveLink key="remove" perm="system:person:remove" onConfirm={() => remove(() => removePersons([r.id]))} />,
+      <RemoveLink key="remove" perm="system:person:remove" onConfirm={() => remove(() => systemPersonRemove({ ids: String(r.id) }))} />,
     ]),
   ];
 
@@ -66,9 +68,8 @@ export default function PersonList() {
         title={editing ? t('person.editTitle') : t('person.addTitle')}
         editor={editor}
         initialValues={initial}
-        onSubmit={(v) =>
-          savePerson({
-            id: editing?.id,
+        onSubmit={(v) => {
+          const body = {
             name: v.name,
             sex: v.sex,
             idType: v.idType,
@@ -79,8 +80,9 @@ export default function PersonList() {
             phone: v.phone || null,
             enterpriseId: v.enterpriseId ?? null,
             employStatus: v.employStatus,
-          })
-        }
+          };
+          return editing ? systemPersonUpdate({ ...body, id: editing.id }) : systemPersonSave(body);
+        }}
         onSaved={list.reload}
         width={680}
         testId="person-modal"

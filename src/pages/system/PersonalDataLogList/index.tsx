@@ -3,20 +3,22 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ListPage, dateRangeColumn, useListPage } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { listPersonalDataAccess, PDLOG_EXPORT_URL, type PersonalDataAccess, type PersonalDataAccessQuery } from '@/services/systemLog';
+import { systemPdlogExport, systemPdlogList } from '@/services/generated/api';
+import type { SystemPdlogList200, SystemPdlogListParams } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 
-type Search = Omit<PersonalDataAccessQuery, 'pageNum' | 'pageSize'>;
+type PersonalDataAccess = SystemPdlogList200['rows'][number];
+type Search = Omit<SystemPdlogListParams, 'pageNum' | 'pageSize'>;
 
 const PURPOSES = ['review', 'employer', 'admin:person', 'admin:user', 'certificate:staff', 'certificate:pdf'] as const;
 const FIELDS = ['idNo', 'phone', 'birthDate'];
 
 /** The page's fixed wiring: row key, test id and 导出. */
-const PAGE = { rowKey: 'id', testId: 'pdlog-table', exportTo: { url: PDLOG_EXPORT_URL, perm: 'system:pdlog:export' } } as const;
+const PAGE = { rowKey: 'id', testId: 'pdlog-table', exportTo: { call: systemPdlogExport, perm: 'system:pdlog:export' } } as const;
 
 export default function PersonalDataLogList() {
   const { t } = useTranslation(SYS_ADMIN);
-  const list = useListPage<PersonalDataAccess, Search>(listPersonalDataAccess);
+  const list = useListPage<PersonalDataAccess, Search>(systemPdlogList);
   const purposeEnum = Object.fromEntries(PURPOSES.map((p) => [p, { text: t(`log.purposes.${p}`) }]));
   const fieldText = (fields: string) =>
     fields.split(',').map((f) => (FIELDS.includes(f) ? t(`log.fieldNames.${f}`) : f)).join(' / ');

@@ -10,19 +10,19 @@ import { useTranslation } from 'react-i18next';
 import {
   EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules, useStatusOptions,
 } from '@/components/AdminKit';
-import { catalogExportUrl, listCatalog, removeCatalogItems, saveCatalogItem, type CatalogInput, type CatalogItem, type CatalogKind, type CatalogQuery } from '@/services/systemCatalog';
 import { SYS_ADMIN } from '../namespaces';
-import { CATALOG_PAGES, type ExtraField } from './catalogKinds';
+import { CATALOG_CALLS, CATALOG_PAGES, type CatalogBody, type CatalogItem, type CatalogKind, type CatalogQuery, type ExtraField } from './catalogKinds';
 
 type Search = Omit<CatalogQuery, 'pageNum' | 'pageSize'>;
-type FormValues = Omit<CatalogInput, 'extra'> & { extra: Record<string, unknown> } & Record<string, unknown>;
+type FormValues = CatalogBody & Record<string, unknown>;
 
 export default function CatalogPage({ kind }: { kind: CatalogKind }) {
   const { t } = useTranslation(SYS_ADMIN);
   const rules = useRules();
   const statusOptions = useStatusOptions();
   const config = CATALOG_PAGES[kind];
-  const { list, cols, editor, remove } = useAdminList<CatalogItem, Search>((q) => listCatalog(kind, q));
+  const calls = CATALOG_CALLS[kind];
+  const { list, cols, editor, remove } = useAdminList<CatalogItem, Search>((q) => calls.list(q));
   const editing = editor.editing;
   const title = t(`catalog.titles.${config.title}`);
   const fieldLabel = (f: ExtraField) => t(`catalog.fields.${f.label}`);
@@ -65,7 +65,7 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
     dateRangeColumn<CatalogItem>(t('common.createdAt')),
     cols.action(120, (r) => [
       <EditLink key="edit" perm={config.perms.edit} onClick={() => editor.edit(r)} />,
-      <RemoveLink key="remove" perm={config.perms.remove} onConfirm={() => remove(() => removeCatalogItems(kind, [r.id]))} />,
+      <RemoveLink key="remove" perm={config.perms.remove} onConfirm={() => remove(() => calls.remove({ ids: String(r.id) }))} />,
     ]),
   ];
 
@@ -124,23 +124,23 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
       testId={`catalog-table-${kind}`}
       add={{ perm: config.perms.add, testId: 'catalog-add' }}
       onAdd={editor.create}
-      exportTo={{ url: catalogExportUrl(kind), perm: config.perms.export }}
+      exportTo={{ call: calls.exportTo, perm: config.perms.export }}
     >
       <EditorModal<FormValues>
         title={`${editing ? t('common.edit') : t('common.add')} · ${title}`}
         editor={editor}
         initialValues={initial}
-        onSubmit={(v) =>
-          saveCatalogItem(kind, {
-            id: editing?.id,
+        onSubmit={(v) => {
+          const body: CatalogBody = {
             code: v.code,
             name: v.name,
             sortOrder: Number(v.sortOrder ?? 0),
             status: v.status,
             remark: v.remark ?? null,
             extra: { ...v.extra },
-          })
-        }
+          };
+          return editing ? calls.update({ ...body, id: editing.id }) : calls.save(body);
+        }}
         onSaved={list.reload}
         width={680}
         testId="catalog-modal"

@@ -4,7 +4,50 @@
  * permission keys of the page's buttons (server/db/seed/menus.ts: 数据排序 has only an edit
  * button, so add/remove go with edit; no page has an export key, so export goes with list).
  */
-import type { CatalogKind } from '@/services/systemCatalog';
+import {
+  systemCatalogPositionList, systemCatalogPositionSave, systemCatalogPositionUpdate, systemCatalogPositionRemove, systemCatalogPositionExport,
+  systemCatalogFileTagList, systemCatalogFileTagSave, systemCatalogFileTagUpdate, systemCatalogFileTagRemove, systemCatalogFileTagExport,
+  systemCatalogOrganTagList, systemCatalogOrganTagSave, systemCatalogOrganTagUpdate, systemCatalogOrganTagRemove, systemCatalogOrganTagExport,
+  systemCatalogDataOrderList, systemCatalogDataOrderSave, systemCatalogDataOrderUpdate, systemCatalogDataOrderRemove, systemCatalogDataOrderExport,
+  systemCatalogViolateTypeList, systemCatalogViolateTypeSave, systemCatalogViolateTypeUpdate, systemCatalogViolateTypeRemove, systemCatalogViolateTypeExport,
+  systemCatalogQuestionList, systemCatalogQuestionSave, systemCatalogQuestionUpdate, systemCatalogQuestionRemove, systemCatalogQuestionExport,
+  systemCatalogGatewayList, systemCatalogGatewaySave, systemCatalogGatewayUpdate, systemCatalogGatewayRemove, systemCatalogGatewayExport,
+} from '@/services/generated/api';
+import type { SystemCatalogPositionList200, SystemCatalogPositionListParams, SystemCatalogPositionSaveBody } from '@/services/generated/api.schemas';
+import type { ApiCallOptions } from '@/services/generated/mutator';
+
+/** Every kind answers the same row (its extra differs by kind). */
+export type CatalogItem = SystemCatalogPositionList200['rows'][number];
+export type CatalogQuery = SystemCatalogPositionListParams;
+/** A save or update body: the common fields, and the extra fields the kind's config draws. */
+export type CatalogBody = Omit<SystemCatalogPositionSaveBody, 'extra'> & { extra: Record<string, unknown> };
+
+/**
+ * The generated operations of one kind. Declared as methods on purpose: the extra fields come from
+ * the form the kind's config below draws (mirroring server/modules/system/catalog/kinds.ts), so each
+ * kind's own extra type is accepted for them, and the server checks them (a 400 names the field).
+ * The operations themselves, their common fields and answers are the generated ones.
+ */
+interface CatalogCalls {
+  list(q: CatalogQuery): Promise<SystemCatalogPositionList200>;
+  save(body: CatalogBody): Promise<{ msg: string }>;
+  update(body: CatalogBody & { id: number }): Promise<{ msg: string }>;
+  remove(params: { ids: string }): Promise<{ msg: string }>;
+  exportTo(params: Record<string, unknown>, options: ApiCallOptions): Promise<Blob>;
+}
+
+/** The catalog kinds: one page each, one set of generated operations each. */
+export type CatalogKind = 'position' | 'fileTag' | 'organTag' | 'dataOrder' | 'violateType' | 'question' | 'gateway';
+
+export const CATALOG_CALLS: Record<CatalogKind, CatalogCalls> = {
+  position: { list: systemCatalogPositionList, save: systemCatalogPositionSave, update: systemCatalogPositionUpdate, remove: systemCatalogPositionRemove, exportTo: systemCatalogPositionExport },
+  fileTag: { list: systemCatalogFileTagList, save: systemCatalogFileTagSave, update: systemCatalogFileTagUpdate, remove: systemCatalogFileTagRemove, exportTo: systemCatalogFileTagExport },
+  organTag: { list: systemCatalogOrganTagList, save: systemCatalogOrganTagSave, update: systemCatalogOrganTagUpdate, remove: systemCatalogOrganTagRemove, exportTo: systemCatalogOrganTagExport },
+  dataOrder: { list: systemCatalogDataOrderList, save: systemCatalogDataOrderSave, update: systemCatalogDataOrderUpdate, remove: systemCatalogDataOrderRemove, exportTo: systemCatalogDataOrderExport },
+  violateType: { list: systemCatalogViolateTypeList, save: systemCatalogViolateTypeSave, update: systemCatalogViolateTypeUpdate, remove: systemCatalogViolateTypeRemove, exportTo: systemCatalogViolateTypeExport },
+  question: { list: systemCatalogQuestionList, save: systemCatalogQuestionSave, update: systemCatalogQuestionUpdate, remove: systemCatalogQuestionRemove, exportTo: systemCatalogQuestionExport },
+  gateway: { list: systemCatalogGatewayList, save: systemCatalogGatewaySave, update: systemCatalogGatewayUpdate, remove: systemCatalogGatewayRemove, exportTo: systemCatalogGatewayExport },
+};
 
 export interface ExtraField {
   name: string;

@@ -3,21 +3,22 @@ import { useEffect } from 'react';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionModal, useServerError, useSubmit } from '@/components/AdminKit';
-import { authDataScope, getRole, type DataScope, type SysRoleRow } from '@/services/systemRole';
-import type { DeptNode } from '@/services/systemUser';
+import { systemRoleAuthDataScope, systemRoleGet } from '@/services/generated/api';
+import type { DeptOptionNode as DeptNode, SystemRoleAuthDataScopeBody } from '@/services/generated/api.schemas';
+import type { SysRoleRow } from './types';
 import DeptTreeField from './DeptTreeField';
 import { SYS_USER as NS } from '../namespaces';
 
 export default function DataScopeModal({ role, depts, onClose, onSaved }: { role: SysRoleRow | null; depts: DeptNode[]; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(NS);
   const showError = useServerError();
-  const [form] = Form.useForm<{ dataScope: DataScope; deptIds: number[] }>();
+  const [form] = Form.useForm<{ dataScope: SystemRoleAuthDataScopeBody['dataScope']; deptIds: number[] }>();
   const dataScope = Form.useWatch('dataScope', form);
   const { busy, run } = useSubmit(() => { onSaved(); onClose(); }, 'submitted');
 
   useEffect(() => {
     if (!role?.roleId) return;
-    getRole(role.roleId)
+    systemRoleGet(role.roleId)
       .then((r) => form.setFieldsValue({ dataScope: r.data.dataScope, deptIds: r.data.deptIds }))
       .catch((err: unknown) => showError(err));
   }, [role, form, showError]);
@@ -25,7 +26,7 @@ export default function DataScopeModal({ role, depts, onClose, onSaved }: { role
   const submit = async () => {
     if (!role?.roleId) return;
     const v = await form.validateFields();
-    await run(() => authDataScope({ roleId: role.roleId!, dataScope: v.dataScope, deptIds: v.dataScope === '2' ? v.deptIds ?? [] : [] }), form);
+    await run(() => systemRoleAuthDataScope({ roleId: role.roleId!, dataScope: v.dataScope, deptIds: v.dataScope === '2' ? v.deptIds ?? [] : [] }), form);
   };
 
   return (

@@ -1,6 +1,6 @@
 /** The departments of a custom data scope (dataScope '2'): a checkable tree, each department on its own. */
 import { Tree } from 'antd';
-import type { DeptNode } from '@/services/systemUser';
+import type { DeptOptionNode as DeptNode } from '@/services/generated/api.schemas';
 
 interface Node { key: number; title: string; children: Node[] }
 const toNodes = (list: DeptNode[]): Node[] => list.map((d) => ({ key: d.id, title: d.label, children: toNodes(d.children) }));

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { Button, Space, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { MenuNode } from '@/services/systemRole';
+import type { MenuOptionNode as MenuNode } from '@/services/generated/api.schemas';
 import { allIds, indexTree, toggleMenu } from './menuTree';
 import { SYS_USER as NS } from '../namespaces';
 

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { Alert, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionModal, useRules, useServerError, useStatusOptions, useSubmit } from '@/components/AdminKit';
-import { getRole, saveRole, updateRole, type MenuNode, type RoleInput, type SysRoleRow } from '@/services/systemRole';
-import type { DeptNode } from '@/services/systemUser';
+import { systemRoleGet, systemRoleSave, systemRoleUpdateV2 } from '@/services/generated/api';
+import type { DeptOptionNode as DeptNode, MenuOptionNode as MenuNode, SystemRoleSaveBody } from '@/services/generated/api.schemas';
+import type { SysRoleRow } from './types';
 import DeptTreeField from './DeptTreeField';
 import MenuTreeField from './MenuTreeField';
 import { SYS_USER as NS } from '../namespaces';
@@ -16,7 +17,7 @@ export default function RoleFormModal({
   const rules = useRules();
   const statusOptions = useStatusOptions();
   const showError = useServerError();
-  const [form] = Form.useForm<RoleInput>();
+  const [form] = Form.useForm<SystemRoleSaveBody>();
   const dataScope = Form.useWatch('dataScope', form);
   const { busy, run } = useSubmit(() => { onSaved(); onClose(); }, 'submitted');
   const duty = !!editing?.dutyRole;
@@ -28,7 +29,7 @@ export default function RoleFormModal({
       form.setFieldsValue({ roleSort: 0, dataScope: '1', status: '1', menuIds: [], deptIds: [] });
       return;
     }
-    getRole(editing.roleId)
+    systemRoleGet(editing.roleId)
       .then(({ data: d }) =>
         form.setFieldsValue({ roleName: d.roleName, roleKey: d.roleKey, roleSort: d.roleSort, dataScope: d.dataScope, remark: d.remark ?? '', menuIds: d.menuIds, deptIds: d.deptIds }),
       )
@@ -37,8 +38,8 @@ export default function RoleFormModal({
 
   const submit = async () => {
     const values = await form.validateFields();
-    const body: RoleInput = { ...values, remark: values.remark || null, menuIds: values.menuIds ?? [], deptIds: values.dataScope === '2' ? values.deptIds ?? [] : [] };
-    await run(() => (editing?.roleId ? updateRole({ ...body, roleId: editing.roleId }) : saveRole(body)), form);
+    const body: SystemRoleSaveBody = { ...values, remark: values.remark || null, menuIds: values.menuIds ?? [], deptIds: values.dataScope === '2' ? values.deptIds ?? [] : [] };
+    await run(() => (editing?.roleId ? systemRoleUpdateV2({ ...body, roleId: editing.roleId }) : systemRoleSave(body)), form);
   };
 
   return (

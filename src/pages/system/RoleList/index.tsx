@@ -14,34 +14,35 @@ import {
   useCheckStatusColumn, useReviewedList,
 } from '@/components/AdminKit';
 import { useAccess } from '@/app/useAccess';
+import type { ReviewDetail } from '@/components/AdminKit';
 import {
-  cancelRoleCommit, changeRoleStatus, getRoleReview, listRoles, loadMenuTree, removeRoles, roleDeleteCheck, roleNewCheck, roleUpdateCheck,
-  ROLE_EXPORT_URL, type MenuNode, type RoleQuery, type SysRoleRow,
-} from '@/services/systemRole';
-import { loadDeptTree, type DeptNode, type ReviewDetail } from '@/services/systemUser';
+  systemRoleCancelcommit, systemRoleDeletecheck, systemRoleExport, systemRoleList, systemRoleMenuTree, systemRoleNewcheck, systemRoleRemoveV2,
+  systemRoleReview, systemRoleStatus, systemRoleUpdatecheck, systemUserDeptTree,
+} from '@/services/generated/api';
+import type { DeptOptionNode as DeptNode, MenuOptionNode as MenuNode, SystemRoleListParams } from '@/services/generated/api.schemas';
 import { SYS_USER as NS } from '../namespaces';
 import DataScopeModal from './DataScopeModal';
 import RoleFormModal from './RoleFormModal';
-
-type Filters = Omit<RoleQuery, 'pageNum' | 'pageSize'>;
+import type { SysRoleRow } from './types';
+type Filters = Omit<SystemRoleListParams, 'pageNum' | 'pageSize' | 'pending'>;
 
 const CHECK_CODES = ['0', '2', '3'] as const;
-const CHECKS = { create: roleNewCheck, update: roleUpdateCheck, delete: roleDeleteCheck } as const;
+const CHECKS = { create: systemRoleNewcheck, update: systemRoleUpdatecheck, delete: systemRoleDeletecheck } as const;
 const review = {
-  load: getRoleReview,
+  load: systemRoleReview,
   decide: (detail: ReviewDetail, approved: boolean, comment: string) => CHECKS[detail.change]({ reviewId: detail.reviewId, approved, comment: comment || undefined }),
-  withdraw: (detail: ReviewDetail) => cancelRoleCommit(detail.reviewId),
+  withdraw: (detail: ReviewDetail) => systemRoleCancelcommit({ reviewId: detail.reviewId }),
 };
 
 /** The page's fixed wiring: test id, width, 新增 and 导出. */
-const PAGE = { testId: 'role-table', scroll: { x: 1200 }, add: { perm: 'system:role:add', testId: 'role-add' }, exportTo: { url: ROLE_EXPORT_URL, perm: 'system:role:export' } } as const;
+const PAGE = { testId: 'role-table', scroll: { x: 1200 }, add: { perm: 'system:role:add', testId: 'role-add' }, exportTo: { call: systemRoleExport, perm: 'system:role:export' } } as const;
 
 export default function RoleList() {
   const { t } = useTranslation(NS);
   const access = useAccess();
   const cols = useAdminColumns<SysRoleRow>();
   const checkColumn = useCheckStatusColumn<SysRoleRow>(t('user.checkStatus'), CHECK_CODES);
-  const list = useReviewedList<SysRoleRow, Filters>((q, pendingOnly) => listRoles({ ...q, pending: pendingOnly ? '1' : undefined }));
+  const list = useReviewedList<SysRoleRow, Filters>((q, pendingOnly) => systemRoleList({ ...q, pending: pendingOnly ? '1' : undefined }));
   // A delete is a submission for review: the fallback words say so.
   const remove = useAction(list.reload, 'submitted');
   const [menus, setMenus] = useState<MenuNode[]>([]);
@@ -51,8 +52,8 @@ export default function RoleList() {
   const [scoping, setScoping] = useState<SysRoleRow | null>(null);
 
   useEffect(() => {
-    void loadMenuTree().then((r) => setMenus(r.data)).catch(() => undefined);
-    void loadDeptTree().then((r) => setDepts(r.data)).catch(() => undefined);
+    void systemRoleMenuTree().then((r) => setMenus(r.data)).catch(() => undefined);
+    void systemUserDeptTree().then((r) => setDepts(r.data)).catch(() => undefined);
   }, []);
 
   const columns: ProColumns<SysRoleRow>[] = [
@@ -75,7 +76,7 @@ export default function RoleList() {
       // The three duty roles are never disabled (the server refuses it too).
       render: (_d, r) => (
         <StatusCell editable={r.roleId !== null && !r.dutyRole && access.hasButton('system:role:edit')} enabled={r.enabled} name={r.roleName} onDone={list.reload}
-          disableText={t('common.confirmDisableRole', { name: r.roleName })} onChange={(status) => changeRoleStatus({ roleId: r.roleId!, status })} testId={`role-status-${r.roleKey}`} />
+          disableText={t('common.confirmDisableRole', { name: r.roleName })} onChange={(status) => systemRoleStatus({ roleId: r.roleId!, status })} testId={`role-status-${r.roleKey}`} />
       ),
     }),
     checkColumn,
@@ -92,7 +93,7 @@ export default function RoleList() {
         <RowLink key="scope" perm="system:role:edit" disabled={waiting} onClick={() => setScoping(r)} testId={`role-scope-${r.roleKey}`}>
           {t('role.dataScopeButton')}
         </RowLink>,
-        <RemoveLink key="remove" perm="system:role:remove" title={t('role.deleteConfirm', { name: r.roleName })} disabled={waiting} onConfirm={() => remove(() => removeRoles([r.roleId!]))} testId={`role-remove-${r.roleKey}`} />,
+        <RemoveLink key="remove" perm="system:role:remove" title={t('role.deleteConfirm', { name: r.roleName })} disabled={waiting} onConfirm={() => remove(() => systemRoleRemoveV2({ ids: String(r.roleId!) }))} testId={`role-remove-${r.roleKey}`} />,
       ];
     }, { fixed: 'right' }),
   ];

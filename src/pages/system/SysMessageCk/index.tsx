@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import type { MsgType } from '@/services/message';
+import type { MsgType } from '@/store/notice';
 import { useUnreadStats } from '@/store/notice';
 import MessageTable from '../SysMsgInfo/MessageTable';
 

@@ -3,10 +3,14 @@ import { useRef, useState } from 'react';
 import { Badge, Modal, Typography } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { listMessages, readMessage, type MsgType, type SysMsg } from '@/services/message';
+import { systemSysMsgInfoList, systemSysMsgInfoReadMsg } from '@/services/generated/api';
+import type { SystemSysMsgInfoList200, SystemSysMsgInfoListParams } from '@/services/generated/api.schemas';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import { refreshUnreadStats } from '@/store/notice';
+import { refreshUnreadStats, type MsgType } from '@/store/notice';
+import ActionLink from '@/components/ActionLink';
+
+type SysMsg = SystemSysMsgInfoList200['rows'][number];
 
 export default function MessageTable({ msgType, title }: { msgType?: MsgType; title?: string }) {
   const { t } = useTranslation('shell');
@@ -18,7 +22,7 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
     setViewing(record);
     if (record.ckzt === '0') {
       try {
-        await readMessage(record.id);
+        await systemSysMsgInfoReadMsg(record.id);
         void refreshUnreadStats();
         void actionRef.current?.reload();
       } catch {
@@ -33,9 +37,9 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
       dataIndex: 'bt',
       ellipsis: true,
       render: (_d, r) => (
-        <a onClick={() => void open(r)} data-testid="message-open">
+        <ActionLink onClick={() => void open(r)} data-testid="message-open">
           {r.bt}
-        </a>
+        </ActionLink>
       ),
     },
     ...(msgType
@@ -69,22 +73,22 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
       valueType: 'option',
       width: 100,
       render: (_d, r) => [
-        <a key="view" onClick={() => void open(r)}>
+        <ActionLink key="view" onClick={() => void open(r)}>
           {t('messages.view')}
-        </a>,
+        </ActionLink>,
       ],
     },
   ];
 
   return (
     <>
-      <ProTable<SysMsg, { ckzt?: string; msgType?: MsgType }>
+      <ProTable<SysMsg, Omit<SystemSysMsgInfoListParams, 'pageNum' | 'pageSize'>>
         headerTitle={title}
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         params={msgType ? { msgType } : undefined}
-        request={tableRequest((q) => listMessages({ ...q, msgType: msgType ?? q.msgType }), actionRef)}
+        request={tableRequest((q) => systemSysMsgInfoList({ ...q, msgType: msgType ?? q.msgType }), actionRef)}
         pagination={pagination}
         search={{ labelWidth: 'auto' }}
         options={{ density: false, setting: false, reload: true }}

@@ -2,7 +2,7 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import type { MsgType } from '@/services/message';
+import type { MsgType } from '@/store/notice';
 import MessageTable from './MessageTable';
 
 const BY_SEGMENT: Record<string, MsgType> = {

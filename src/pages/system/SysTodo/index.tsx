@@ -4,9 +4,13 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { listTodos, type SysTodo as Todo } from '@/services/message';
+import { systemSysTodoList } from '@/services/generated/api';
+import type { SystemSysTodoList200 } from '@/services/generated/api.schemas';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
+import ActionLink from '@/components/ActionLink';
+
+type Todo = SystemSysTodoList200['rows'][number];
 
 export default function SysTodo() {
   const { t } = useTranslation('shell');
@@ -23,9 +27,9 @@ export default function SysTodo() {
       render: (_d, r) =>
         r.url && r.url.startsWith('/')
           ? [
-              <a key="go" onClick={() => navigate(r.url!)} data-testid="todo-handle">
+              <ActionLink key="go" onClick={() => navigate(r.url!)} data-testid="todo-handle">
                 {t('todos.handle')}
-              </a>,
+              </ActionLink>,
             ]
           : [],
     },
@@ -37,7 +41,7 @@ export default function SysTodo() {
         actionRef={actionRef}
         columns={columns}
         search={false}
-        request={tableRequest((q) => listTodos(q), actionRef)}
+        request={tableRequest((q) => systemSysTodoList(q), actionRef)}
         pagination={pagination}
         options={{ density: false, setting: false, reload: true }}
         data-testid="todo-table"

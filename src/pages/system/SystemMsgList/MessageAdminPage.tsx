@@ -10,14 +10,16 @@ import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, ProFormTex
 import { useTranslation } from 'react-i18next';
 import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useEditor, useRules } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
-import type { MsgType } from '@/services/message';
 import {
-  getRecipients, listAllMessages, MSG_EXPORT_URL, removeMessages, sendMessage, updateMessage,
-  type AdminMsg, type AdminMsgQuery, type EditMsgInput, type SendMsgInput,
-} from '@/services/systemMsg';
+  systemSysMsgInfoExport, systemSysMsgInfoListAll, systemSysMsgInfoRecipients, systemSysMsgInfoRemove, systemSysMsgInfoSave, systemSysMsgInfoUpdate,
+} from '@/services/generated/api';
+import type { SystemSysMsgInfoListAll200, SystemSysMsgInfoListAllParams, SystemSysMsgInfoSaveBody, SystemSysMsgInfoUpdateBody } from '@/services/generated/api.schemas';
+import type { MsgType } from '@/store/notice';
 import { SYS_ADMIN } from '../namespaces';
+import ActionLink from '@/components/ActionLink';
 
-type Search = Omit<AdminMsgQuery, 'pageNum' | 'pageSize'>;
+type AdminMsg = SystemSysMsgInfoListAll200['rows'][number];
+type Search = Omit<SystemSysMsgInfoListAllParams, 'pageNum' | 'pageSize'>;
 
 export interface MessageAdminPageProps {
   /** The message types this page manages (the first is the default when sending). */
@@ -35,7 +37,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
   /** Without a type filter, the page still asks for its own types only (the server checks each type's permission). */
   const scope = (msgType?: MsgType) => (msgType ? { msgType } : types.length === 1 ? { msgType: types[0] } : { msgTypes: types.join(',') });
   const fetch = (q: Search & { pageNum: number; pageSize: number }) =>
-    listAllMessages({ ...q, ...scope(q.msgType) });
+    systemSysMsgInfoListAll({ ...q, ...scope(q.msgType) });
   const { list, cols, editor, remove } = useAdminList<AdminMsg, Search>(fetch);
   const sender = useEditor<AdminMsg>();
   const editing = editor.editing;
@@ -52,7 +54,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
       dataIndex: 'bt',
       ellipsis: true,
       fieldProps: { 'data-testid': 'search-bt' },
-      render: (_d, r) => <a onClick={() => setViewing(r)}>{r.bt}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r)}>{r.bt}</ActionLink>,
     },
     {
       title: t('msg.recipient'),
@@ -67,7 +69,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
     dateRangeColumn<AdminMsg>(t('msg.sentAt')),
     cols.action(130, (r) => [
       <EditLink key="edit" perm={`${permBase}:edit`} onClick={() => editor.edit(r)} />,
-      <RemoveLink key="remove" perm={`${permBase}:remove`} onConfirm={() => remove(() => removeMessages([r.id]))} />,
+      <RemoveLink key="remove" perm={`${permBase}:remove`} onConfirm={() => remove(() => systemSysMsgInfoRemove({ ids: String(r.id) }))} />,
     ]),
   ];
 
@@ -80,14 +82,14 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
       testId={testId}
       add={{ perm: `${permBase}:add`, testId: 'msg-send', label: t('msg.send'), icon: <SendOutlined /> }}
       onAdd={sender.create}
-      exportTo={{ url: MSG_EXPORT_URL, perm: `${permBase}:list`, params: scope(list.lastQuery.msgType as MsgType | undefined) }}
+      exportTo={{ call: systemSysMsgInfoExport, perm: `${permBase}:list`, params: scope(list.lastQuery.msgType as MsgType | undefined) }}
     >
 
-      <EditorModal<SendMsgInput & Record<string, unknown>>
+      <EditorModal<SystemSysMsgInfoSaveBody & Record<string, unknown>>
         title={t('msg.sendTitle')}
         editor={sender}
         initialValues={{ msgType: types[0], target: 'user' }}
-        onSubmit={(v) => sendMessage({ msgType: v.msgType, bt: v.bt, nr: v.nr, target: v.target, userIds: v.userIds, roleIds: v.roleIds })}
+        onSubmit={(v) => systemSysMsgInfoSave({ msgType: v.msgType, bt: v.bt, nr: v.nr, target: v.target, userIds: v.userIds, roleIds: v.roleIds })}
         onSaved={list.reload}
         width={720}
         testId="msg-send-modal"
@@ -114,7 +116,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
                 debounceTime={300}
                 placeholder={t('msg.userSearch')}
                 request={async ({ keyWords }) => {
-                  const res = await getRecipients(keyWords);
+                  const res = await systemSysMsgInfoRecipients({ keyword: keyWords });
                   return res.data.users.map((u) => ({ value: u.userId, label: `${u.nickName || u.userName}（${u.userName}）` }));
                 }}
                 fieldProps={{ filterOption: false, 'data-testid': 'form-userIds' } as Record<string, unknown>}
@@ -125,7 +127,7 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
                 name="roleIds"
                 label={t('msg.roleIds')}
                 mode="multiple"
-                request={async () => (await getRecipients()).data.roles.map((r) => ({ value: r.roleId, label: r.roleName }))}
+                request={async () => (await systemSysMsgInfoRecipients()).data.roles.map((r) => ({ value: r.roleId, label: r.roleName }))}
                 fieldProps={{ 'data-testid': 'form-roleIds' } as Record<string, unknown>}
                 rules={rules.required(t('msg.roleIds'), true)}
               />
@@ -138,11 +140,11 @@ export default function MessageAdminPage({ types, permBase, title, testId }: Mes
         <ProFormTextArea name="nr" label={t('msg.nr')} fieldProps={{ rows: 6, 'data-testid': 'form-nr' } as Record<string, unknown>} rules={[...rules.required(t('msg.nr')), rules.max(t('msg.nr'), 5000)]} />
       </EditorModal>
 
-      <EditorModal<EditMsgInput & Record<string, unknown>>
+      <EditorModal<SystemSysMsgInfoUpdateBody & Record<string, unknown>>
         title={t('msg.editTitle')}
         editor={editor}
         initialValues={editing ? { id: editing.id, msgType: editing.msgType, bt: editing.bt, nr: editing.nr } : {}}
-        onSubmit={(v) => updateMessage({ id: editing!.id, msgType: v.msgType, bt: v.bt, nr: v.nr })}
+        onSubmit={(v) => systemSysMsgInfoUpdate({ id: editing!.id, msgType: v.msgType, bt: v.bt, nr: v.nr })}
         onSaved={list.reload}
         width={720}
         testId="msg-edit-modal"

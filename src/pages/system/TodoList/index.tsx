@@ -3,20 +3,25 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import { ListPage, RemoveLink, dateRangeColumn, useAdminColumns, useKitText, useListPage, useRemove } from '@/components/AdminKit';
-import { listAllTodos, removeTodos, TODO_EXPORT_URL, type AdminTodo, type AdminTodoQuery } from '@/services/systemTodo';
+import { systemSysTodoExport, systemSysTodoListAll, systemSysTodoRemove } from '@/services/generated/api';
+import type { SystemSysTodoListAll200, SystemSysTodoListAllParams } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 
-type Search = Omit<AdminTodoQuery, 'pageNum' | 'pageSize'>;
+type AdminTodo = SystemSysTodoListAll200['rows'][number];
+type Search = Omit<SystemSysTodoListAllParams, 'pageNum' | 'pageSize'>;
+const removeTodos = (ids: number[]) => systemSysTodoRemove({ ids: ids.join(',') });
 
 export default function TodoList() {
   const { t } = useTranslation(SYS_ADMIN);
+  const { t: tc } = useTranslation('common');
   const kt = useKitText();
   const cols = useAdminColumns<AdminTodo>();
   const [selected, setSelected] = useState<number[]>([]);
   // What was selected is gone or changed after any reload.
-  const list = useListPage<AdminTodo, Search>(listAllTodos, () => setSelected([]));
+  const list = useListPage<AdminTodo, Search>(systemSysTodoListAll, () => setSelected([]));
   const remove = useRemove(list.reload);
 
   const statusEnum = { '0': { text: t('todo.open'), status: 'Processing' }, '1': { text: t('todo.done'), status: 'Success' } };
@@ -43,10 +48,10 @@ export default function TodoList() {
       list={list}
       rowKey="id"
       columns={columns}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.mc })) }}
       tableAlertRender={false}
       testId="todo-table"
-      exportTo={{ url: TODO_EXPORT_URL, perm: 'system:todo:list' }}
+      exportTo={{ call: systemSysTodoExport, perm: 'system:todo:list' }}
       tools={[
         <AuthButton key="batch" perm="system:todo:remove">
           <Popconfirm

@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { updatePassword } from '@/services/user';
+import { systemUserUpdatepwd } from '@/services/generated/api';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
 import { userStore, useCurrentUser } from '@/store/user';
 
@@ -26,7 +26,7 @@ export default function UpdatePwd() {
   const onFinish = async (values: Values) => {
     setSaving(true);
     try {
-      const res = await updatePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      const res = await systemUserUpdatepwd({ oldPassword: values.oldPassword, newPassword: values.newPassword });
       void message.success(res?.msg || t('updatePwd.success'));
       form.resetFields();
       if (forced) {

@@ -7,10 +7,14 @@ import {
   ActionModal, EditLink, ListPage, RemoveLink, dateRangeColumn, useAction, useAdminColumns, useEditor, useListPage, useRules,
   useServerError, useStatusOptions, useSubmit,
 } from '@/components/AdminKit';
-import { getGroup, groupUserOptions, listGroups, removeGroups, saveGroup, updateGroup, type UserGroupInput, type UserGroupRow } from '@/services/systemGroup';
+import {
+  systemUserGroupExport, systemUserGroupGet, systemUserGroupList, systemUserGroupRemove, systemUserGroupSave, systemUserGroupUpdate, systemUserGroupUserOptions,
+} from '@/services/generated/api';
+import type { SystemUserGroupList200, SystemUserGroupListParams, SystemUserGroupSaveBody } from '@/services/generated/api.schemas';
 import { SYS_USER as NS } from '../namespaces';
 
-type Filters = { groupName?: string; status?: string };
+type UserGroupRow = SystemUserGroupList200['rows'][number];
+type Filters = Omit<SystemUserGroupListParams, 'pageNum' | 'pageSize'>;
 type Option = { value: number; label: string };
 
 function GroupModal({ open, editing, onClose, onSaved }: { open: boolean; editing: UserGroupRow | null; onClose: () => void; onSaved: () => void }) {
@@ -18,19 +22,19 @@ function GroupModal({ open, editing, onClose, onSaved }: { open: boolean; editin
   const rules = useRules();
   const statusOptions = useStatusOptions();
   const showError = useServerError();
-  const [form] = Form.useForm<UserGroupInput>();
+  const [form] = Form.useForm<SystemUserGroupSaveBody>();
   const [options, setOptions] = useState<Option[]>([]);
   const { busy, run } = useSubmit(() => { onSaved(); onClose(); });
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    void groupUserOptions().then((r) => setOptions(r.data)).catch(() => undefined);
+    void systemUserGroupUserOptions().then((r) => setOptions(r.data)).catch(() => undefined);
     if (!editing) {
       form.setFieldsValue({ status: '1', userIds: [] });
       return;
     }
-    getGroup(editing.groupId)
+    systemUserGroupGet(editing.groupId)
       .then(({ data }) => {
         setOptions((prev) => {
           const known = new Set(prev.map((o) => o.value));
@@ -42,7 +46,7 @@ function GroupModal({ open, editing, onClose, onSaved }: { open: boolean; editin
   }, [open, editing, form, showError]);
 
   const search = (keyword: string) => {
-    void groupUserOptions(keyword).then((r) =>
+    void systemUserGroupUserOptions({ keyword }).then((r) =>
       setOptions((prev) => {
         const chosen = new Set<number>(form.getFieldValue('userIds') ?? []);
         const keep = prev.filter((o) => chosen.has(o.value));
@@ -55,7 +59,7 @@ function GroupModal({ open, editing, onClose, onSaved }: { open: boolean; editin
   const submit = async () => {
     const v = await form.validateFields();
     const body = { ...v, remark: v.remark || null, userIds: v.userIds ?? [] };
-    await run(() => (editing ? updateGroup({ ...body, groupId: editing.groupId }) : saveGroup(body)), form);
+    await run(() => (editing ? systemUserGroupUpdate({ ...body, groupId: editing.groupId }) : systemUserGroupSave(body)), form);
   };
 
   return (
@@ -79,12 +83,12 @@ function GroupModal({ open, editing, onClose, onSaved }: { open: boolean; editin
 }
 
 /** The page's fixed wiring: row key, test id, 新增 and 导出. */
-const PAGE = { rowKey: 'groupId', testId: 'group-table', add: { perm: 'system:userGroup:add', testId: 'group-add' }, exportTo: { url: '/system/userGroup/export', perm: 'system:userGroup:list' } } as const;
+const PAGE = { rowKey: 'groupId', testId: 'group-table', add: { perm: 'system:userGroup:add', testId: 'group-add' }, exportTo: { call: systemUserGroupExport, perm: 'system:userGroup:list' } } as const;
 
 export default function UserGroupList() {
   const { t } = useTranslation(NS);
   const cols = useAdminColumns<UserGroupRow>();
-  const list = useListPage<UserGroupRow, Filters>(listGroups);
+  const list = useListPage<UserGroupRow, Filters>(systemUserGroupList);
   const act = useAction(list.reload);
   const editor = useEditor<UserGroupRow>();
 
@@ -101,7 +105,7 @@ export default function UserGroupList() {
         key="remove"
         perm="system:userGroup:remove"
         title={t('group.deleteConfirm', { name: r.groupName })}
-        onConfirm={() => act(() => removeGroups([r.groupId]))}
+        onConfirm={() => act(() => systemUserGroupRemove({ ids: String(r.groupId) }))}
         testId={`group-remove-${r.groupId}`}
       />,
     ]),

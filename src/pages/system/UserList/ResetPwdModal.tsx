@@ -6,7 +6,8 @@
 import { Alert, App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionModal, useSubmit } from '@/components/AdminKit';
-import { resetUserPwd, type SysUserRow } from '@/services/systemUser';
+import { systemUserResetPwd } from '@/services/generated/api';
+import type { SysUserRow } from './types';
 import { SYS_USER as NS } from '../namespaces';
 
 export default function ResetPwdModal({ user, onClose }: { user: SysUserRow | null; onClose: () => void }) {
@@ -17,7 +18,7 @@ export default function ResetPwdModal({ user, onClose }: { user: SysUserRow | nu
 
   const submit = async () => {
     if (!user?.userId) return;
-    const res = await run(() => resetUserPwd({ userId: user.userId! }));
+    const res = await run(() => systemUserResetPwd({ userId: user.userId! }));
     if (!res) return;
     const content = res.data.password ? (
       <>

@@ -8,17 +8,18 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Form, Input, Radio, Select, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ActionModal, useRules, useStatusOptions, useSubmit } from '@/components/AdminKit';
-import { alternativeRoles, type RoleOption } from '@/services/systemRole';
-import {
-  enterpriseOptions, saveUser, updateUser, type DeptNode, type SysUserRow, type UserInput, type UserType,
-} from '@/services/systemUser';
+import { systemRoleUserAlternativeRole, systemUserEnterpriseOptions, systemUserSave, systemUserUpdateV2 } from '@/services/generated/api';
+import type { DeptOptionNode as DeptNode, SystemRoleUserAlternativeRole200, SystemUserSaveBody } from '@/services/generated/api.schemas';
 import { SYS_USER as NS } from '../namespaces';
+import type { SysUserRow, UserTypeOption } from './types';
+
+type RoleOption = SystemRoleUserAlternativeRole200['data'][number];
 
 export interface UserFormModalProps {
   open: boolean;
   /** The user being edited; null to create one. */
   editing: SysUserRow | null;
-  userTypes: { value: UserType; label: string }[];
+  userTypes: UserTypeOption[];
   depts: DeptNode[];
   onClose: () => void;
   onSaved: () => void;
@@ -33,7 +34,7 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
   const { modal } = App.useApp();
   const rules = useRules();
   const statusOptions = useStatusOptions();
-  const [form] = Form.useForm<UserInput>();
+  const [form] = Form.useForm<SystemUserSaveBody>();
   const userType = Form.useWatch('userType', form);
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [enterprises, setEnterprises] = useState<{ value: number; label: string }[]>([]);
@@ -49,7 +50,7 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
         phone: editing.phone ?? '', email: editing.email ?? '', sex: editing.sex, roleIds: editing.roleIds, remark: editing.remark ?? '',
       });
       if (editing.enterpriseId) {
-        void enterpriseOptions({ id: editing.enterpriseId }).then((r) => setEnterprises(r.data)).catch(() => undefined);
+        void systemUserEnterpriseOptions({ id: editing.enterpriseId }).then((r) => setEnterprises(r.data)).catch(() => undefined);
       }
     } else {
       form.setFieldsValue({ userType: '02', sex: '0', status: '1', roleIds: [] });
@@ -59,7 +60,7 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
   useEffect(() => {
     if (!open || !userType) return;
     let live = true;
-    alternativeRoles({ userType })
+    systemRoleUserAlternativeRole({ userType })
       .then((r) => live && setRoles(r.data))
       .catch(() => live && setRoles([]));
     return () => {
@@ -69,12 +70,12 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
 
   const searchEnterprise = (keyword: string) => {
     if (!keyword.trim()) return;
-    void enterpriseOptions({ keyword }).then((r) => setEnterprises(r.data)).catch(() => undefined);
+    void systemUserEnterpriseOptions({ keyword }).then((r) => setEnterprises(r.data)).catch(() => undefined);
   };
 
   const submit = async () => {
     const values = await form.validateFields();
-    const body: UserInput = {
+    const body: SystemUserSaveBody = {
       ...values,
       deptId: values.deptId ?? null,
       enterpriseId: values.userType === '03' ? values.enterpriseId ?? null : null,
@@ -84,10 +85,10 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
       password: values.password || undefined,
     };
     if (editing?.userId) {
-      await run(() => updateUser({ ...body, userId: editing.userId! }), form);
+      await run(() => systemUserUpdateV2({ ...body, userId: editing.userId! }), form);
       return;
     }
-    const initialPassword = (await run(() => saveUser(body), form))?.data.initialPassword;
+    const initialPassword = (await run(() => systemUserSave(body), form))?.data.initialPassword;
     if (initialPassword) {
       modal.success({
         title: t('user.initialPasswordTitle'),

@@ -14,27 +14,29 @@ import {
 } from '@/components/AdminKit';
 import { ImportButton } from '@/components/ExcelButtons';
 import { useAccess } from '@/app/useAccess';
+import type { ReviewDetail } from '@/components/AdminKit';
 import {
-  changeUserStatus, getUser, getUserReview, listUsersV2, loadDeptTree, loadUserTypes, removeUsers, userNewCheck, userUpdateCheck,
-  USER_EXPORT_URL, USER_IMPORT_URL, USER_TEMPLATE_URL, type DeptNode, type ReviewDetail, type SysUserRow, type UserQuery, type UserType,
-} from '@/services/systemUser';
+  systemUserDeptTree, systemUserExport, systemUserGet, systemUserImportData, systemUserImportTemplate, systemUserListV2, systemUserLoadUserTypes,
+  systemUserNewcheck, systemUserRemove, systemUserReview, systemUserStatus, systemUserUpdatecheck,
+} from '@/services/generated/api';
+import type { DeptOptionNode as DeptNode, SystemUserListV2Params } from '@/services/generated/api.schemas';
 import { SYS_USER as NS } from '../namespaces';
 import ResetPwdModal from './ResetPwdModal';
 import UserFormModal from './UserFormModal';
-
-type Filters = Omit<UserQuery, 'pageNum' | 'pageSize'>;
+import type { SysUserRow, UserTypeOption } from './types';
+type Filters = Omit<SystemUserListV2Params, 'pageNum' | 'pageSize' | 'pending'>;
 interface TreeNode { title: string; value: number; children: TreeNode[] }
 const toTree = (nodes: DeptNode[]): TreeNode[] => nodes.map((n) => ({ title: n.label, value: n.id, children: toTree(n.children) }));
 
 const CHECK_CODES = ['0', '2'] as const;
 const review = {
-  load: getUserReview,
+  load: systemUserReview,
   decide: (detail: ReviewDetail, approved: boolean, comment: string) =>
-    (detail.change === 'create' ? userNewCheck : userUpdateCheck)({ reviewId: detail.reviewId, approved, comment: comment || undefined }),
+    (detail.change === 'create' ? systemUserNewcheck : systemUserUpdatecheck)({ reviewId: detail.reviewId, approved, comment: comment || undefined }),
 };
 
 /** The page's fixed wiring: test id, width, 新增 and 导出. */
-const PAGE = { testId: 'user-table', scroll: { x: 1300 }, add: { perm: 'system:user:add', testId: 'user-add' }, exportTo: { url: USER_EXPORT_URL, perm: 'system:user:export' } } as const;
+const PAGE = { testId: 'user-table', scroll: { x: 1300 }, add: { perm: 'system:user:add', testId: 'user-add' }, exportTo: { call: systemUserExport, perm: 'system:user:export' } } as const;
 
 export default function UserList() {
   const { t } = useTranslation(NS);
@@ -43,24 +45,24 @@ export default function UserList() {
   const showError = useServerError();
   const cols = useAdminColumns<SysUserRow>();
   const checkColumn = useCheckStatusColumn<SysUserRow>(t('user.checkStatus'), CHECK_CODES);
-  const list = useReviewedList<SysUserRow, Filters>((q, pendingOnly) => listUsersV2({ ...q, pending: pendingOnly ? '1' : undefined }));
+  const list = useReviewedList<SysUserRow, Filters>((q, pendingOnly) => systemUserListV2({ ...q, pending: pendingOnly ? '1' : undefined }));
   // A delete is a submission for review: the fallback words say so.
   const remove = useAction(list.reload, 'submitted');
-  const [userTypes, setUserTypes] = useState<{ value: UserType; label: string }[]>([]);
+  const [userTypes, setUserTypes] = useState<UserTypeOption[]>([]);
   const [depts, setDepts] = useState<DeptNode[]>([]);
   const [editing, setEditing] = useState<SysUserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [resetting, setResetting] = useState<SysUserRow | null>(null);
 
   useEffect(() => {
-    void loadUserTypes().then((r) => setUserTypes(r.data)).catch(() => undefined);
-    void loadDeptTree().then((r) => setDepts(r.data)).catch(() => undefined);
+    void systemUserLoadUserTypes().then((r) => setUserTypes(r.data)).catch(() => undefined);
+    void systemUserDeptTree().then((r) => setDepts(r.data)).catch(() => undefined);
   }, []);
 
   // The list shows phones masked; the form edits the real record (the server logs that view).
   const openEdit = useCallback(async (row: SysUserRow) => {
     try {
-      setEditing((await getUser(row.userId!)).data);
+      setEditing((await systemUserGet(row.userId!)).data);
       setFormOpen(true);
     } catch (err) {
       showError(err);
@@ -108,7 +110,7 @@ export default function UserList() {
       // A user still waiting for his first approval has no account to switch yet.
       render: (_d, r) => (
         <StatusCell editable={r.userId !== null && access.hasButton('system:user:edit')} enabled={r.enabled} name={r.userName} onDone={list.reload}
-          disableText={t('common.confirmDisableUser', { name: r.userName })} onChange={(status) => changeUserStatus({ userId: r.userId!, status })} testId={`user-status-${r.userName}`} />
+          disableText={t('common.confirmDisableUser', { name: r.userName })} onChange={(status) => systemUserStatus({ userId: r.userId!, status })} testId={`user-status-${r.userName}`} />
       ),
     }),
     checkColumn,
@@ -124,7 +126,7 @@ export default function UserList() {
         <RowLink key="reset" perm="system:user:resetPwd" onClick={() => setResetting(r)} testId={`user-reset-${r.userName}`}>
           {t('user.resetPwd')}
         </RowLink>,
-        <RemoveLink key="remove" perm="system:user:remove" title={t('user.deleteConfirm', { name: r.userName })} disabled={waiting} onConfirm={() => remove(() => removeUsers([r.userId!]))} testId={`user-remove-${r.userName}`} />,
+        <RemoveLink key="remove" perm="system:user:remove" title={t('user.deleteConfirm', { name: r.userName })} disabled={waiting} onConfirm={() => remove(() => systemUserRemove({ ids: String(r.userId!) }))} testId={`user-remove-${r.userName}`} />,
       ];
     }, { fixed: 'right' }),
   ];
@@ -137,7 +139,7 @@ export default function UserList() {
       review={review}
       columns={columns}
       onAdd={() => { setEditing(null); setFormOpen(true); }}
-      tools={[<ImportButton key="import" templateUrl={USER_TEMPLATE_URL} importUrl={USER_IMPORT_URL} perm="system:user:import" onDone={list.reload} templateName="用户导入模板.xlsx" />]}
+      tools={[<ImportButton key="import" template={systemUserImportTemplate} importCall={systemUserImportData} perm="system:user:import" onDone={list.reload} templateName="用户导入模板.xlsx" />]}
     >
       <UserFormModal open={formOpen} editing={editing} userTypes={userTypes} depts={depts} onClose={() => setFormOpen(false)} onSaved={list.reload} />
       <ResetPwdModal user={resetting} onClose={() => setResetting(null)} />

@@ -4,11 +4,13 @@ import { Alert, Select, Space, Tag } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { ActionModal, CheckStatusTag, ListPage, RowLink, useAdminColumns, useListPage, useSubmit } from '@/components/AdminKit';
-import { allRoles, alternativeRoles, type RoleOption } from '@/services/systemRole';
-import { authorizeUser, listUserRoles, type SysUserRow, type UserType } from '@/services/systemUser';
+import { systemRoleAll, systemRoleUserAlternativeRole, systemUserUserAuthorize, systemUserUserRoleMnglist } from '@/services/generated/api';
+import type { SystemRoleAll200, SystemUserUserRoleMnglist200, SystemUserUserRoleMnglistParams } from '@/services/generated/api.schemas';
 import { SYS_USER as NS } from '../namespaces';
 
-type Filters = { userName?: string; nickName?: string; userType?: UserType; roleId?: number };
+type SysUserRow = SystemUserUserRoleMnglist200['rows'][number];
+type RoleOption = SystemRoleAll200['data'][number];
+type Filters = Omit<SystemUserUserRoleMnglistParams, 'pageNum' | 'pageSize'>;
 
 function AssignModal({ user, onClose, onSaved }: { user: SysUserRow | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation(NS);
@@ -19,11 +21,11 @@ function AssignModal({ user, onClose, onSaved }: { user: SysUserRow | null; onCl
   useEffect(() => {
     if (!user?.userId) return;
     setValue(user.roleIds);
-    void alternativeRoles({ userId: user.userId }).then((r) => setOptions(r.data)).catch(() => setOptions([]));
+    void systemRoleUserAlternativeRole({ userId: user.userId }).then((r) => setOptions(r.data)).catch(() => setOptions([]));
   }, [user]);
 
   const submit = async () => {
-    if (user?.userId) await run(() => authorizeUser({ userId: user.userId!, roleIds: value }));
+    if (user?.userId) await run(() => systemUserUserAuthorize({ userId: user.userId!, roleIds: value }));
   };
 
   return (
@@ -53,12 +55,12 @@ function AssignModal({ user, onClose, onSaved }: { user: SysUserRow | null; onCl
 export default function UserRoleList() {
   const { t } = useTranslation(NS);
   const cols = useAdminColumns<SysUserRow>();
-  const list = useListPage<SysUserRow, Filters>(listUserRoles);
+  const list = useListPage<SysUserRow, Filters>(systemUserUserRoleMnglist);
   const [roles, setRoles] = useState<RoleOption[]>([]);
   const [assigning, setAssigning] = useState<SysUserRow | null>(null);
 
   useEffect(() => {
-    void allRoles().then((r) => setRoles(r.data)).catch(() => undefined);
+    void systemRoleAll().then((r) => setRoles(r.data)).catch(() => undefined);
   }, []);
 
   const columns: ProColumns<SysUserRow>[] = [

@@ -4,7 +4,8 @@ import { Alert, Button, Form, Input, Modal, Space, message } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canSend, isSending, sendButtonLabel, smsCountdownMachine } from '@machines/smsCountdown.machine';
-import { errorText, sendSmsCode, smsLogin } from '@/services/auth';
+import { errorText } from '@/services/auth';
+import { loginSmsLogin, loginSmsSend } from '@/services/generated/api';
 
 export interface PhoneLoginModalProps {
   open: boolean;
@@ -63,7 +64,7 @@ export default function PhoneLoginModal({ open, onClose, onSuccess, onStart, onF
     setInfo(null);
     send({ type: 'SEND' });
     try {
-      const body = await sendSmsCode(mobile);
+      const body = await loginSmsSend({ mobile }, { isLogin: true });
       if (body && body.code === 0 && body.data?.token) {
         verifyToken.current = body.data.token;
         send({ type: 'SENT' });
@@ -108,7 +109,7 @@ export default function PhoneLoginModal({ open, onClose, onSuccess, onStart, onF
     setSubmitting(true);
     onStart?.();
     try {
-      const body = await smsLogin({ mobile: values.mobile.trim(), code: values.code.trim() }, verifyToken.current);
+      const body = await loginSmsLogin({ mobile: values.mobile.trim(), code: values.code.trim() }, { verifytoken: verifyToken.current }, { isLogin: true });
       if (body && body.code === 0 && body.data?.token) {
         const token = body.data.token;
         close();

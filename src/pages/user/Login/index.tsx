@@ -1,16 +1,17 @@
-import { Alert, Button, Divider, Form, Space, Tag, Typography, message } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { MobileOutlined } from '@ant-design/icons';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '@/app/session';
 import PasswordLoginForm from '@/components/LoginForm';
-import type { LoginFormValues } from '@/components/LoginForm';
-import { getPublicSettings } from '@/services/public';
-import type { PublicSettings } from '@/services/public';
-import PhoneLoginModal from './PhoneLoginModal';
+import type { LoginFormHandle } from '@/components/LoginForm';
+import { publicSettings } from '@/services/generated/api';
+import type { PublicSettings } from '@/app/publicSettings';
 import styles from './index.module.css';
 
+/** Loaded when first opened: most visitors sign in by password, and the page's first load has a budget (issue 14). */
+const PhoneLoginModal = lazy(() => import('./PhoneLoginModal'));
 export const DEMO_PASSWORD = 'Demo#2026';
 /** Demo accounts of the seed data, shown only outside production. */
 export const DEMO_ACCOUNTS: { group: 'sys' | 'province' | 'staff' | 'enterprise' | 'person'; users: string[] }[] = [
@@ -40,13 +41,15 @@ export default function Login() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { loginSucceeded, loginStarted, loginFailed } = useSession();
-  const [form] = Form.useForm<LoginFormValues>();
+  const form = useRef<LoginFormHandle>(null);
   const [phoneOpen, setPhoneOpen] = useState(false);
+  /** the phone modal is mounted from its first opening on (it keeps its countdown while closed) */
+  const [phoneUsed, setPhoneUsed] = useState(false);
   const [settings, setSettings] = useState<PublicSettings | null>(null);
 
   useEffect(() => {
     let alive = true;
-    getPublicSettings()
+    publicSettings({ isLogin: true })
       .then((body) => {
         if (alive && body?.data) setSettings(body.data);
       })
@@ -59,18 +62,20 @@ export default function Login() {
   const finish = (token: string, method: 'password' | 'sms') => {
     // false: a late answer (this attempt is no longer the one out) — nothing was stored, stay here
     if (!loginSucceeded(token)) return;
-    void message.success(t('loginSuccess'));
+    // The toast's code loads now, not with the page (issue 14: first-page budget).
+    const text = t('loginSuccess');
+    void import('antd/es/message').then(({ default: message }) => message.success(text));
     navigate(method === 'sms' ? '/dashboard' : safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
   const fillDemo = (username: string) => {
-    form.setFieldsValue({ username, password: DEMO_PASSWORD });
+    form.current?.fill({ username, password: DEMO_PASSWORD });
   };
 
   return (
     <div className={styles.main} data-testid="login-page">
       <PasswordLoginForm
-        form={form}
+        ref={form}
         onStart={() => loginStarted('password')}
         onFailure={loginFailed}
         onSuccess={(token) => finish(token, 'password')}
@@ -80,17 +85,20 @@ export default function Login() {
               type="link"
               icon={<MobileOutlined />}
               className={styles.linkButton}
-              onClick={() => setPhoneOpen(true)}
+              onClick={() => {
+                setPhoneUsed(true);
+                setPhoneOpen(true);
+              }}
               data-testid="phone-login-link"
             >
               {t('phoneLogin')}
             </Button>
-            <Space split={<Divider type="vertical" />} size={0}>
+            <span className={styles.links}>
               <Link to="/user/register" data-testid="register-link">
                 {t('register')}
               </Link>
               <Link to="/web">{t('publicSite')}</Link>
-            </Space>
+            </span>
           </div>
         }
       />
@@ -102,9 +110,7 @@ export default function Login() {
           message={t('demoTitle', { password: DEMO_PASSWORD })}
           description={
             <div>
-              <Typography.Text type="secondary" className={styles.demoHint}>
-                {t('demoHint')}
-              </Typography.Text>
+              <span className={styles.demoHint}>{t('demoHint')}</span>
               {DEMO_ACCOUNTS.map(({ group, users }) => (
                 <div key={group} className={styles.demoGroup}>
                   <span className={styles.demoLabel}>
@@ -122,14 +128,18 @@ export default function Login() {
           }
         />
       ) : null}
-      <PhoneLoginModal
-        open={phoneOpen}
-        seconds={settings?.smsResendSeconds}
-        onClose={() => setPhoneOpen(false)}
-        onStart={() => loginStarted('sms')}
-        onFailure={loginFailed}
-        onSuccess={(token) => finish(token, 'sms')}
-      />
+      {phoneUsed ? (
+        <Suspense fallback={null}>
+          <PhoneLoginModal
+            open={phoneOpen}
+            seconds={settings?.smsResendSeconds}
+            onClose={() => setPhoneOpen(false)}
+            onStart={() => loginStarted('sms')}
+            onFailure={loginFailed}
+            onSuccess={(token) => finish(token, 'sms')}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -4,8 +4,9 @@ import type { ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { register, toApiError } from '@/services/auth';
-import type { RegisterParams } from '@/services/auth';
+import { toApiError } from '@/services/auth';
+import { authRegister } from '@/services/generated/api';
+import type { AuthRegisterBody as RegisterParams } from '@/services/generated/api.schemas';
 import styles from './index.module.css';
 
 interface RegisterValues extends RegisterParams {
@@ -37,7 +38,7 @@ export default function Register() {
       loginName: rest.loginName.trim(),
     };
     try {
-      const body = await register(params);
+      const body = await authRegister(params, { isLogin: true });
       if (body && body.code === 0) {
         navigate(`/user/registerResult?account=${encodeURIComponent(params.loginName)}`, {
           state: { account: params.loginName },

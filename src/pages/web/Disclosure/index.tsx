@@ -5,17 +5,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
-import { getDisclosure } from '@/services/public';
-import type { DisclosureItem } from '@/services/public';
+import { publicDisclosure } from '@/services/generated/api';
+import type { PublicDisclosure200 } from '@/services/generated/api.schemas';
 import { displayValue } from '../components/format';
 import styles from '../components/SearchPage.module.css';
+import ActionLink from '@/components/ActionLink';
 
 /** SPEC 9: default page size 10; options 10, 20, 30. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 30];
 
-const titleOf = (r: DisclosureItem) => String(r.title ?? r.bt ?? '-');
-const contentOf = (r: DisclosureItem) => String(r.content ?? r.nr ?? '');
-const dateOf = (r: DisclosureItem) => r.publishDate ?? r.publishTime ?? r.createdAt;
+type DisclosureItem = PublicDisclosure200['rows'][number];
+
+const titleOf = (r: DisclosureItem) => r.title;
+const contentOf = (r: DisclosureItem) => r.content;
+const dateOf = (r: DisclosureItem) => r.publishDate;
 
 /** /web/disclosure: the list of disclosed items (GET /public/disclosure?pageNum&pageSize). */
 export default function Disclosure() {
@@ -32,7 +35,7 @@ export default function Disclosure() {
       setLoading(true);
       setError(null);
       try {
-        const body = await getDisclosure({ pageNum, pageSize });
+        const body = await publicDisclosure({ pageNum, pageSize }, { isLogin: true });
         if (body && body.code !== 0) throw body;
         const list = Array.isArray(body.rows) ? body.rows : [];
         // SPEC 7: an empty page above page 1 goes back one page and reloads
@@ -66,7 +69,7 @@ export default function Disclosure() {
       key: 'title',
       title: t('disclosure.colTitle'),
       render: (_: unknown, r: DisclosureItem) => (
-        <Typography.Link onClick={() => setOpen(r)}>{titleOf(r)}</Typography.Link>
+        <ActionLink onClick={() => setOpen(r)}>{titleOf(r)}</ActionLink>
       ),
     },
     {
@@ -74,8 +77,8 @@ export default function Disclosure() {
       title: t('disclosure.colCategory'),
       width: 160,
       render: (_: unknown, r: DisclosureItem) => {
-        const c = r.category ?? r.type ?? r.typeName;
-        return c ? <Tag color="blue">{String(c)}</Tag> : '-';
+        const c = r.category;
+        return c ? <Tag color="blue">{c}</Tag> : '-';
       },
     },
     {
@@ -89,7 +92,7 @@ export default function Disclosure() {
       title: t('disclosure.colAction'),
       width: 90,
       render: (_: unknown, r: DisclosureItem) => (
-        <Typography.Link onClick={() => setOpen(r)}>{t('disclosure.view')}</Typography.Link>
+        <ActionLink onClick={() => setOpen(r)}>{t('disclosure.view')}</ActionLink>
       ),
     },
   ];

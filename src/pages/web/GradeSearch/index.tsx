@@ -1,6 +1,6 @@
-import SearchPage from '../components/SearchPage';
+import ExamSearch from '../components/ExamSearch';
 
-/** /web/gradeSearch */
+/** /web/gradeSearch: a candidate's result by 证件号码 + 准考证号. */
 export default function GradeSearchPage() {
-  return <SearchPage kind="gradeSearch" />;
+  return <ExamSearch kind="grade" />;
 }

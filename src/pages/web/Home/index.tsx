@@ -1,13 +1,16 @@
 import { AuditOutlined, FileSearchOutlined, GlobalOutlined, NotificationOutlined, SafetyCertificateOutlined, TrophyOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, List, Row, Skeleton } from 'antd';
+import { Button, Col, Empty, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { getDisclosure } from '@/services/public';
-import type { DisclosureItem, SearchKind } from '@/services/public';
+import { publicDisclosure } from '@/services/generated/api';
+import type { PublicDisclosure200 } from '@/services/generated/api.schemas';
+import type { SearchKind } from '../components/SearchPage';
 import { displayValue } from '../components/format';
 import styles from './index.module.css';
+
+type DisclosureItem = PublicDisclosure200['rows'][number];
 
 export const SEARCH_ENTRIES: { kind: SearchKind; icon: ReactNode; color: string }[] = [
   { kind: 'signSearch', icon: <AuditOutlined />, color: '#1890ff' },
@@ -16,7 +19,11 @@ export const SEARCH_ENTRIES: { kind: SearchKind; icon: ReactNode; color: string 
   { kind: 'outSearch', icon: <GlobalOutlined />, color: '#fa8c16' },
 ];
 
-/** /web: hero, the four search entries and the latest notices (first page of the disclosure list). */
+/**
+ * /web: hero, the four search entries and the latest notices (first page of the disclosure list).
+ * The cards and the notice list are drawn like antd's Card and List, not made of them: Card brings
+ * Tabs and List brings Pagination and Select, and this is the public site's first page (issue 14).
+ */
 export default function WebHome() {
   const { t } = useTranslation('web');
   const navigate = useNavigate();
@@ -24,7 +31,7 @@ export default function WebHome() {
 
   useEffect(() => {
     let alive = true;
-    getDisclosure({ pageNum: 1, pageSize: 6 })
+    publicDisclosure({ pageNum: 1, pageSize: 6 }, { isLogin: true })
       .then((body) => {
         if (alive) setNotices(Array.isArray(body?.rows) ? body.rows : []);
       })
@@ -54,48 +61,44 @@ export default function WebHome() {
         <Row gutter={[16, 16]}>
           {SEARCH_ENTRIES.map((e) => (
             <Col xs={24} sm={12} lg={6} key={e.kind}>
-              <Link to={`/web/${e.kind}`} data-testid={`web-entry-${e.kind}`}>
-                <Card hoverable className={styles.entry}>
+              <Link to={`/web/${e.kind}`} className={styles.entryLink} data-testid={`web-entry-${e.kind}`}>
+                <div className={`${styles.card} ${styles.entry}`}>
                   <div className={styles.entryIcon} style={{ color: e.color, background: `${e.color}14` }}>
                     {e.icon}
                   </div>
                   <div className={styles.entryTitle}>{t(`search.${e.kind}`)}</div>
                   <div className={styles.entryDesc}>{t(`search.${e.kind}Desc`)}</div>
-                </Card>
+                </div>
               </Link>
             </Col>
           ))}
         </Row>
-        <Card
-          className={styles.notices}
-          title={
-            <span>
+        <section className={`${styles.card} ${styles.notices}`} data-testid="web-notices">
+          <div className={styles.cardHead}>
+            <h3 className={styles.cardTitle}>
               <NotificationOutlined /> {t('notices')}
-            </span>
-          }
-          extra={<Link to="/web/disclosure">{t('more')}</Link>}
-          data-testid="web-notices"
-        >
-          {notices === null ? (
-            <Skeleton active paragraph={{ rows: 4 }} />
-          ) : notices.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noticeEmpty')} />
-          ) : (
-            <List
-              dataSource={notices}
-              renderItem={(item) => (
-                <List.Item
-                  key={String(item.id)}
-                  extra={<span className={styles.noticeDate}>{displayValue(item.publishDate ?? item.createdAt)}</span>}
-                >
-                  <Link to="/web/disclosure" className={styles.noticeTitle}>
-                    {item.title ?? item.bt ?? '-'}
-                  </Link>
-                </List.Item>
-              )}
-            />
-          )}
-        </Card>
+            </h3>
+            <Link to="/web/disclosure">{t('more')}</Link>
+          </div>
+          <div className={`${styles.cardBody} ${styles.noticeBody}`}>
+            {notices === null ? (
+              <Skeleton active paragraph={{ rows: 4 }} />
+            ) : notices.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noticeEmpty')} />
+            ) : (
+              <ul className={styles.noticeList}>
+                {notices.map((item) => (
+                  <li key={String(item.id)} className={styles.noticeItem}>
+                    <Link to="/web/disclosure" className={styles.noticeTitle}>
+                      {item.title ?? '-'}
+                    </Link>
+                    <span className={styles.noticeDate}>{displayValue(item.publishDate)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
       </div>
     </div>
   );

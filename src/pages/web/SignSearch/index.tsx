@@ -1,6 +1,6 @@
-import SearchPage from '../components/SearchPage';
+import ExamSearch from '../components/ExamSearch';
 
-/** /web/signSearch */
+/** /web/signSearch: a sign-up's status by 证件号码 + 考试批次编号. */
 export default function SignSearchPage() {
-  return <SearchPage kind="signSearch" />;
+  return <ExamSearch kind="sign" />;
 }

@@ -6,10 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
 import { isNotFound } from '@/services/request';
-import { personSearch, searchRows, validCard } from '@/services/public';
-import type { SearchKind, SearchRow } from '@/services/public';
+import { publicOutSearch, publicValidCard } from '@/services/generated/api';
 import { certCategoryKey, certStatus, displayValue } from './format';
 import styles from './SearchPage.module.css';
+import CertResultCards from './CertResultCards';
+
+/** The four public searches of SPEC 1. */
+export type SearchKind = 'signSearch' | 'gradeSearch' | 'certSearch' | 'outSearch';
+/** A result row as the table shows it: the answer's fields by name. */
+type SearchRow = Record<string, unknown>;
 
 export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 
@@ -18,6 +23,8 @@ const HIDDEN_KEYS = new Set(['id', 'uuid', 'version', 'password', 'queryCode', '
 
 /** Columns of a certificate search, in this order (the server's certificate view). */
 const CERT_COLUMNS = ['certNo', 'name', 'idNoMasked', 'category', 'enterpriseName', 'position', 'issueDate', 'expiryDate', 'status'];
+/** Columns of the transferred-out search (GET /public/outSearch). */
+const OUT_COLUMNS = ['certNo', 'name', 'idNoMasked', 'category', 'enterpriseName', 'targetProvince', 'transferDate', 'expiryDate', 'status'];
 
 interface SearchValues {
   name?: string;
@@ -34,13 +41,16 @@ type State =
 
 /**
  * One public search (SPEC 1: signing, grade, certificate and outside-province searches).
- * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode, the others
- * GET /public/<kind>?idNo&name. Shows a result table or 未查询到相关信息.
+ * certSearch calls GET /public/validCard?agentIdentityNo&name&orgCode, outSearch GET
+ * /public/outSearch?certNo or ?name&idNo (transferred out of the province). Shows the results or
+ * 未查询到相关信息.
  */
 export default function SearchPage({ kind }: { kind: SearchKind }) {
   const { t } = useTranslation('web');
   const [form] = Form.useForm<SearchValues>();
   const [state, setState] = useState<State>({ phase: 'idle' });
+  // The certificate searches take a certificate number, or the name and ID number together.
+  const byNumber = kind === 'certSearch' || kind === 'outSearch';
 
   const onFinish = async (values: SearchValues) => {
     setState({ phase: 'loading' });
@@ -48,12 +58,17 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
     const idNo = values.idNo?.trim().toUpperCase() || undefined;
     const certNo = values.certNo?.trim() || undefined;
     try {
-      const body =
-        kind === 'certSearch'
-          ? await validCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name })
-          : await personSearch(kind, { idNo, name });
-      if (body && typeof body.code === 'number' && body.code !== 0) throw body;
-      setState({ phase: 'done', rows: searchRows(body) });
+      if (kind === 'certSearch') {
+        const body = await publicValidCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name }, { isLogin: true });
+        if (body.code !== 0) throw body;
+        setState({ phase: 'done', rows: body.data });
+      } else if (kind === 'outSearch') {
+        const body = await publicOutSearch(certNo ? { certNo } : { name, idNo }, { isLogin: true });
+        if (body.code !== 0) throw body;
+        setState({ phase: 'done', rows: body.data });
+      } else {
+        setState({ phase: 'done', rows: [] });
+      }
     } catch (err) {
       const e = toApiError(err);
       // "nothing found" answered as 404 is an empty result, not a failure
@@ -65,6 +80,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
   const rows = state.phase === 'done' ? state.rows : [];
   let keys: string[] = [];
   if (kind === 'certSearch') keys = CERT_COLUMNS;
+  else if (kind === 'outSearch') keys = OUT_COLUMNS;
   else
     for (const row of rows)
       for (const [k, v] of Object.entries(row))
@@ -125,9 +141,9 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
       >
         <p className={styles.desc}>{t(`search.${kind}Desc`)}</p>
         <Form<SearchValues> form={form} layout="vertical" onFinish={(v) => void onFinish(v)}>
-          {kind === 'certSearch' ? <p className={styles.hint}>{t('form.certSearchHint')}</p> : null}
+          {byNumber ? <p className={styles.hint}>{t('form.certSearchHint')}</p> : null}
           <Row gutter={16}>
-            <Col xs={24} md={kind === 'certSearch' ? 8 : 12}>
+            <Col xs={24} md={byNumber ? 8 : 12}>
               <Form.Item
                 name="name"
                 label={t('form.name')}
@@ -135,7 +151,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 rules={[
                   ({ getFieldValue }) => ({
                     validator: (_, v?: string) =>
-                      v?.trim() || (kind === 'certSearch' && getFieldValue('certNo')?.trim())
+                      v?.trim() || (byNumber && getFieldValue('certNo')?.trim())
                         ? Promise.resolve()
                         : Promise.reject(new Error(t('form.nameRequired'))),
                   }),
@@ -144,7 +160,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 <Input placeholder={t('form.namePlaceholder')} maxLength={30} allowClear data-testid="search-name" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={kind === 'certSearch' ? 8 : 12}>
+            <Col xs={24} md={byNumber ? 8 : 12}>
               <Form.Item
                 name="idNo"
                 label={t('form.idNo')}
@@ -152,7 +168,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 rules={[
                   ({ getFieldValue }) => ({
                     validator: (_, v?: string) =>
-                      v?.trim() || (kind === 'certSearch' && getFieldValue('certNo')?.trim())
+                      v?.trim() || (byNumber && getFieldValue('certNo')?.trim())
                         ? Promise.resolve()
                         : Promise.reject(new Error(t('form.idNoRequired'))),
                   }),
@@ -162,7 +178,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                 <Input placeholder={t('form.idNoPlaceholder')} maxLength={18} allowClear data-testid="search-idno" />
               </Form.Item>
             </Col>
-            {kind === 'certSearch' ? (
+            {byNumber ? (
               <Col xs={24} md={8}>
                 <Form.Item name="certNo" label={t('form.certNo')}>
                   <Input placeholder={t('form.certNoPlaceholder')} maxLength={40} allowClear data-testid="search-certno" />
@@ -196,15 +212,19 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
       ) : null}
       {state.phase === 'loading' || (state.phase === 'done' && rows.length > 0) ? (
         <Card className={styles.result} title={t('resultTitle')} data-testid="search-result">
-          <Table<SearchRow>
-            rowKey={(r) => String(r.id ?? r.certNo ?? r.queryCode ?? JSON.stringify(r))}
-            loading={state.phase === 'loading'}
-            columns={columns}
-            dataSource={rows}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            size="middle"
-          />
+          {kind === 'certSearch' && state.phase === 'done' ? (
+            <CertResultCards rows={rows} />
+          ) : (
+            <Table<SearchRow>
+              rowKey={(r) => String(r.id ?? r.certNo ?? r.queryCode ?? JSON.stringify(r))}
+              loading={state.phase === 'loading'}
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              size="middle"
+            />
+          )}
         </Card>
       ) : null}
       {state.phase === 'done' && rows.length === 0 ? (

@@ -1,0 +1,94 @@
+/**
+ * What a platform that has been in use for a while shows on a fresh demo start: certificates
+ * already printed (the printed queue), the centres' user groups, and the operation log of the
+ * demo's own workflow actions (each history row the demo drove through the engine, as the log
+ * row its HTTP call would have written). Runs after the demo applications, in the seed's transaction.
+ */
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { BUSINESS_ROUTES, type BusinessType } from '../../machines/businessTypes.js';
+import type { Tx } from '../db/client.js';
+import { application, applicationHistory, certificate, sysOperLog, sysUser, sysUserGroup, sysUserGroupMember } from '../db/schema.js';
+
+const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
+
+const EVENT_LOG: Record<string, { title: string; action: string }> = {
+  SUBMIT: { title: '业务申请', action: '提交' },
+  CONFIRM: { title: '持证人确认', action: '确认' },
+  DECLINE: { title: '持证人确认', action: '退回' },
+  AGREE: { title: '业务办理', action: '同意' },
+  DISAGREE: { title: '业务办理', action: '不同意' },
+  RETURN: { title: '业务办理', action: '退回' },
+  WITHDRAW: { title: '业务办理', action: '撤回' },
+};
+
+const GROUPS: { groupName: string; remark: string; members: string[] }[] = [
+  { groupName: '广州中心受理组', remark: '广州区域中心窗口受理、承办人员', members: ['gz_sl', 'gz_cb'] },
+  { groupName: '广州中心审核审批组', remark: '初审、审核、审批人员', members: ['gz_cs', 'gz_sh', 'gz_sp'] },
+  { groupName: '证书制证组', remark: '办结与证书打印', members: ['gz_bj', 'sz_staff', 'prov_staff'] },
+  { groupName: '三员管理', remark: '系统管理员、安全保密管理员、安全审计员（等保三员分立）', members: ['admin', 'secadmin', 'auditor'] },
+];
+
+/** The older half of each area's approved, printable applications count as printed a day after they closed. */
+async function printSome(tx: Tx): Promise<number> {
+  const closed = await tx.select({ id: application.id, area: application.area, certificateId: application.certificateId, closedAt: application.updatedAt })
+    .from(application)
+    .where(and(eq(application.outcome, 'approved'), eq(application.status, 8), inArray(application.businessType, PRINTING_TYPES), isNull(application.printedAt)))
+    .orderBy(asc(application.updatedAt));
+  const byArea = new Map<string, typeof closed>();
+  for (const row of closed) byArea.set(row.area, [...(byArea.get(row.area) ?? []), row]);
+  let printed = 0;
+  for (const rows of byArea.values()) {
+    for (const row of rows.slice(0, Math.floor(rows.length / 2))) {
+      if (!row.certificateId) continue;
+      const at = new Date(row.closedAt.getTime() + 86_400_000);
+      await tx.update(certificate)
+        .set({ printCount: sql`${certificate.printCount} + 1`, printedVersion: sql`${certificate.version}`, printedAt: at })
+        .where(eq(certificate.id, row.certificateId));
+      await tx.update(application).set({ printedAt: at }).where(eq(application.id, row.id));
+      printed += 1;
+    }
+  }
+  return printed;
+}
+
+async function groups(tx: Tx): Promise<void> {
+  const users = await tx.select({ userId: sysUser.userId, userName: sysUser.userName }).from(sysUser);
+  const idOf = new Map(users.map((u) => [u.userName, u.userId]));
+  for (const g of GROUPS) {
+    const [row] = await tx.insert(sysUserGroup).values({ groupName: g.groupName, remark: g.remark }).returning({ groupId: sysUserGroup.groupId });
+    const members = g.members.map((m) => idOf.get(m)).filter((id): id is number => id !== undefined);
+    if (members.length) await tx.insert(sysUserGroupMember).values(members.map((userId) => ({ groupId: row!.groupId, userId })));
+  }
+}
+
+/** The operation log rows of the demo's workflow actions (newest 300). */
+async function operLog(tx: Tx): Promise<void> {
+  const rows = await tx.select({
+    applicationId: applicationHistory.applicationId, event: applicationHistory.event, version: applicationHistory.version,
+    actorName: sysUser.userName, comment: applicationHistory.comment, createdAt: applicationHistory.createdAt,
+  }).from(applicationHistory)
+    .innerJoin(sysUser, eq(sysUser.userId, applicationHistory.actorId))
+    .where(inArray(applicationHistory.event, Object.keys(EVENT_LOG)))
+    .orderBy(desc(applicationHistory.createdAt))
+    .limit(300);
+  if (rows.length === 0) return;
+  await tx.insert(sysOperLog).values(rows.map((r, i) => ({
+    title: EVENT_LOG[r.event]!.title,
+    action: EVENT_LOG[r.event]!.action,
+    requestMethod: 'POST',
+    operName: r.actorName,
+    operUrl: `/api/workflow/${r.applicationId}/events`,
+    operIp: `10.20.${1 + (i % 3)}.${20 + (i % 40)}`,
+    operParam: JSON.stringify({ type: r.event, comment: r.comment ?? undefined, version: r.version - 1 }),
+    status: '0',
+    httpStatus: 200,
+    durationMs: 25 + ((i * 37) % 90),
+    operTime: r.createdAt,
+  })));
+}
+
+export async function seedWorkingDay(tx: Tx): Promise<void> {
+  await printSome(tx);
+  await groups(tx);
+  await operLog(tx);
+}

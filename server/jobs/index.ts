@@ -1,0 +1,49 @@
+/**
+ * How the app gets its jobs (app.ts): the engine when this process runs it (`npm start`), otherwise
+ * runs made at once in the caller — the API tests drive jobs that way, and "run now" on a process
+ * started with JOBS=0 still works.
+ */
+import type { AppContext } from '../context.js';
+import type { JobControl, RunNowAnswer } from '../lib/ports.js';
+import { jobByName } from './catalog.js';
+import { JobEngine, type EngineOptions } from './engine.js';
+import { HttpNationalPlatform } from './national-http.js';
+import { runJob } from './runner.js';
+import type { JobEnv, JobLog } from './types.js';
+
+export type { JobEnv } from './types.js';
+
+/** The jobs' view of the app: its database, clock and configuration, and the national platform from it. */
+export function jobEnvOf(ctx: Omit<AppContext, 'jobs'>, log: JobLog): JobEnv {
+  const { url, timeoutMs } = ctx.config.national;
+  return {
+    db: ctx.db,
+    database: ctx.database,
+    clock: ctx.clock,
+    config: ctx.config,
+    national: url ? new HttpNationalPlatform(url, timeoutMs) : null,
+    log,
+  };
+}
+
+/** No engine here: "run now" runs the job in the caller and answers its run. */
+export class InlineJobs implements JobControl {
+  readonly engine = null;
+  constructor(private readonly env: JobEnv) {}
+
+  async runNow(job: string, by: string): Promise<RunNowAnswer> {
+    const def = jobByName(job);
+    if (!def) throw new Error(`unknown job ${job}`);
+    const run = await runJob(this.env, def, 'manual', by);
+    return { queued: false, runId: run?.id ?? null };
+  }
+
+  async stop(): Promise<void> {}
+}
+
+export async function startJobs(env: JobEnv, engine: boolean | EngineOptions): Promise<JobControl> {
+  if (!engine) return new InlineJobs(env);
+  return JobEngine.start(env, engine === true ? {} : engine);
+}
+
+export { JobEngine, type EngineOptions };

@@ -1,0 +1,175 @@
+/**
+ * The rows of an import file, read one by one with exceljs' streaming WorkbookReader: the first
+ * row names the columns (the template's, in any order, with or without the * of required ones),
+ * every later non-empty row comes out as one cell per column. Memory holds one row at a time
+ * (plus the workbook's shared strings), whatever the file's length.
+ */
+import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { badRequest } from '../errors.js';
+import { toDateStr } from '../days.js';
+import { entryText, type ZipEntry } from './zip.js';
+
+export interface ImportColumn {
+  key: string;
+  /** The column's title in the template (Chinese, as users know it). */
+  header: string;
+  /** Other titles users write for the same column (身份证号 for 证件号码). */
+  aliases?: readonly string[];
+  required: boolean;
+  /** What to write, for the template's instructions sheet. */
+  hint: string;
+  example: string;
+  width?: number;
+  /** Kept as text in the template (identity numbers: no 4.40106E+17). */
+  text?: boolean;
+  /** The words the template's drop-down offers. */
+  choices?: readonly string[];
+}
+
+/** One cell as the file holds it: the text a user sees, and the number or day when it is one. */
+export interface Cell {
+  text: string;
+  number?: number;
+  /** A date cell's day (Excel stores days without a zone: read as written). */
+  day?: string;
+}
+
+export interface SheetRow {
+  /** The row's number in the sheet (1 is the header), as the error report names it. */
+  rowNumber: number;
+  cells: Record<string, Cell>;
+}
+
+const EMPTY: Cell = { text: '' };
+
+function cellOf(value: unknown): Cell {
+  if (value === null || value === undefined) return EMPTY;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? EMPTY : { text: toDateStr(value), day: toDateStr(value) };
+  if (typeof value === 'number') return { text: String(value), number: value };
+  if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE' };
+  if (typeof value === 'string') return { text: value.trim() };
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
+    if (Array.isArray(v.richText)) return { text: v.richText.map((r) => r.text).join('').trim() };
+    if ('result' in v) return cellOf(v.result);
+    if ('text' in v) return cellOf(v.text);
+    if ('error' in v) return { text: String(v.error) };
+  }
+  return EMPTY;
+}
+
+/** A header as written, without the required mark, blanks and a trailing note in brackets. */
+export const normaliseHeader = (text: string) =>
+  text.replace(/\s+/g, '').replace(/^\*|\*$/g, '').replace(/[（(][^）)]*[）)]$/, '').replace(/\*$/, '');
+
+function headerIndex(values: unknown[], columns: readonly ImportColumn[]): Map<string, number> {
+  const byTitle = new Map<string, ImportColumn>();
+  for (const c of columns) for (const t of [c.header, ...(c.aliases ?? [])]) byTitle.set(normaliseHeader(t), c);
+  const index = new Map<string, number>();
+  values.forEach((value, col) => {
+    const column = byTitle.get(normaliseHeader(cellOf(value).text));
+    if (!column) return;
+    if (index.has(column.key)) throw badRequest(`第1行的列名“${column.header}”出现了两次，请使用导入模板`, 'file');
+    index.set(column.key, col);
+  });
+  const missing = columns.filter((c) => c.required && !index.has(c.key)).map((c) => c.header);
+  if (missing.length) throw badRequest(`缺少必填列：${missing.join('、')}（第1行应为列名，请使用导入模板）`, 'file');
+  return index;
+}
+
+export interface SheetOptions {
+  /** Most data rows a file may have; one more is refused with the limit named. */
+  maxRows: number;
+}
+
+/** The template's second sheet, which explains the columns. */
+export const INSTRUCTIONS_SHEET = '填写说明';
+
+/**
+ * The parsers of exceljs' WorkbookReader, driven part by part over our own zip reading (zip.ts
+ * says why). Not in exceljs' typings; exceljs is pinned, and the import tests read real files.
+ */
+interface ReaderParts {
+  model?: { sheets?: { name: string; rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
+  _parseWorksheet(rows: AsyncIterable<string>, sheetNo: string): Iterable<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
+}
+
+/** The data sheet's part: the workbook's first sheet that is not the instructions. */
+function dataSheetPart(parts: ReaderParts, entries: Map<string, ZipEntry>): ZipEntry | null {
+  const rels = new Map((parts.workbookRels ?? []).map((r) => [r.Id, r.Target]));
+  for (const sheet of parts.model?.sheets ?? []) {
+    if (sheet.name === INSTRUCTIONS_SHEET) continue;
+    const target = rels.get(sheet.rId);
+    if (!target) continue;
+    const name = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+    const entry = entries.get(name);
+    if (entry) return entry;
+  }
+  return null;
+}
+
+/**
+ * The data rows of the file's sheet. Throws a 400 (field file) when the file is not a readable
+ * workbook, the header lacks a required column, there is no data row, or there are too many.
+ */
+export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, columns: readonly ImportColumn[], opts: SheetOptions): AsyncGenerator<SheetRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
+  });
+  const parts = reader as unknown as ReaderParts;
+  const part = async (name: string) => {
+    const entry = entries.get(name);
+    return entry ? entryText(path, entry) : null;
+  };
+  let read = 0;
+  let text: Readable | null = null;
+  try {
+    await parts._parseRels((await part('xl/_rels/workbook.xml.rels'))!);
+    await parts._parseWorkbook((await part('xl/workbook.xml'))!);
+    const styles = await part('xl/styles.xml');
+    if (styles) await parts._parseStyles(styles);
+    const strings = await part('xl/sharedStrings.xml');
+    if (strings) for await (const _ of parts._parseSharedStrings(strings)) { /* 'cache': fills the reader's table */ }
+    const sheet = dataSheetPart(parts, entries);
+    if (!sheet) throw badRequest('Excel 文件中没有数据工作表', 'file');
+    text = await entryText(path, sheet);
+    const [event] = [...parts._parseWorksheet(text as AsyncIterable<string>, sheet.name.replace(/\D/g, '') || '1')];
+    if (!event) throw badRequest('无法读取工作表', 'file');
+    let index: Map<string, number> | null = null;
+    for await (const row of event.value) {
+      const values = row.values as unknown[];
+      if (!index) {
+        if (row.number !== 1) throw badRequest('第1行应为列名，请使用导入模板', 'file');
+        index = headerIndex(values, columns);
+        continue;
+      }
+      const cells: Record<string, Cell> = {};
+      let any = false;
+      for (const c of columns) {
+        const col = index.get(c.key);
+        const cell = col === undefined ? EMPTY : cellOf(values[col]);
+        if (cell.text) any = true;
+        cells[c.key] = cell;
+      }
+      if (!any) continue;
+      read += 1;
+      if (read > opts.maxRows) {
+        throw badRequest(`文件超过行数上限：一次最多导入 ${opts.maxRows.toLocaleString('en')} 行数据，请拆分后分批导入`, 'file');
+      }
+      yield { rowNumber: row.number, cells };
+    }
+    if (!index) throw badRequest('文件是空的：第1行应为列名，请使用导入模板', 'file');
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 400) throw err;
+    throw badRequest('无法读取文件：不是有效的 .xlsx 工作簿或文件已损坏', 'file');
+  } finally {
+    text?.destroy();
+  }
+  if (read === 0) throw badRequest('文件中没有数据行（第1行为列名，从第2行起每行一条记录）', 'file');
+}

@@ -1,0 +1,66 @@
+/**
+ * What the answer about an application shows besides the row: the names (enterprise, holder,
+ * certificate number) and the whole history. The transition's statement returns them with the
+ * updated row (engine.ts), so answering a transition costs no second query; anything else reads
+ * them with detailQuery.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ApplicationRow } from './types.js';
+
+export interface HistoryEntry {
+  id: number;
+  version: number;
+  event: string;
+  resultCode: number | null;
+  step: string | null;
+  actorName: string;
+  roleKey: string;
+  comment: string | null;
+  fromState: string;
+  toState: string;
+  /** as the database wrote it in JSON (any offset); the answer turns it into an ISO instant */
+  createdAt: string;
+}
+
+export interface DetailExtras {
+  enterpriseName: string | null;
+  holderName: string | null;
+  certNo: string | null;
+  history: HistoryEntry[];
+}
+
+/** A history row as a JSON object (h: an application_history row). */
+export const historyJson = sql`json_build_object(
+  'id', h.id, 'version', h.version, 'event', h.event, 'resultCode', h.result_code, 'step', h.step, 'actorName', h.actor_name,
+  'roleKey', h.role_key, 'comment', h.comment, 'fromState', h.from_state, 'toState', h.to_state, 'createdAt', h.created_at)`;
+
+/** The names of an application (a: the application row), as enterprise_name, holder_name, cert_no. */
+export const namesJoin = sql`
+  left join enterprise e on e.id = a.enterprise_id
+  left join person p on p.id = a.person_id
+  left join certificate c on c.id = a.certificate_id`;
+export const namesColumns = sql`e.name as enterprise_name, p.name as holder_name, c.cert_no`;
+
+/** The names and the whole history of one application, in one query. */
+export const detailQuery = (id: number): SQL => sql`
+  select ${namesColumns},
+    coalesce((select json_agg(${historyJson} order by h.version) from application_history h where h.application_id = a.id), '[]'::json) as history
+  from application a ${namesJoin}
+  where a.id = ${id}`;
+
+/** The driver's row (snake_case names, history as JSON) → the extras. */
+export function extrasFrom(raw: Record<string, unknown>): DetailExtras {
+  const history = typeof raw.history === 'string' ? (JSON.parse(raw.history) as HistoryEntry[]) : ((raw.history as HistoryEntry[] | null) ?? []);
+  return {
+    enterpriseName: (raw.enterprise_name as string | null) ?? null,
+    holderName: (raw.holder_name as string | null) ?? null,
+    certNo: (raw.cert_no as string | null) ?? null,
+    history: [...history].sort((x, y) => x.version - y.version),
+  };
+}
+
+/** Extras that came back with a transition, for the row it returned. */
+const answered = new WeakMap<ApplicationRow, DetailExtras>();
+
+export const rememberExtras = (row: ApplicationRow, extras: DetailExtras) => answered.set(row, extras);
+export const extrasOf = (row: ApplicationRow): DetailExtras | undefined => answered.get(row);

@@ -1,0 +1,75 @@
+/**
+ * The antd theme of the chosen settings, readable by everyone: the primary colour the user picks
+ * (SPEC 9: #1890FF by default) is kept as the setting, and what the page draws text with or on is
+ * the nearest darker shade that reaches WCAG AA contrast (4.5:1) against white. antd's own
+ * defaults (links #1677ff, secondary text at 45 % black, status colours) fall short of it.
+ */
+import type { ThemeConfig } from 'antd';
+
+/** WCAG AA for normal text. */
+export const AA = 4.5;
+
+function channels(hex: string): [number, number, number] {
+  const h = hex.replace('#', '');
+  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+const toHex = (rgb: [number, number, number]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** Relative luminance (WCAG 2.x). */
+export function luminance(hex: string): number {
+  const [r, g, b] = channels(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Contrast ratio of two colours, 1 … 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The colour itself when it already reaches `min` against `background`, else the first darker shade (towards black) that does. */
+export function accessibleShade(color: string, background = '#ffffff', min = AA): string {
+  if (!/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color)) return color;
+  const base = channels(color);
+  for (let step = 0; step <= 100; step += 1) {
+    const shade = toHex(base.map((c) => c * (1 - step / 100)) as [number, number, number]);
+    if (contrastRatio(shade, background) >= min) return shade;
+  }
+  return '#000000';
+}
+
+/** The page's grey background (ProLayout content): text drawn on it needs the most contrast. */
+export const PAGE_BACKGROUND = '#f0f2f5';
+
+/** antd theme for a primary colour: every text-bearing colour at AA contrast on white and on the page's grey. */
+export function accessibleTheme(primaryColor: string): ThemeConfig {
+  const primary = accessibleShade(primaryColor, PAGE_BACKGROUND);
+  return {
+    token: {
+      colorPrimary: primary,
+      colorInfo: primary,
+      colorLink: primary,
+      colorSuccess: accessibleShade('#52c41a', PAGE_BACKGROUND),
+      colorWarning: accessibleShade('#faad14', PAGE_BACKGROUND),
+      colorError: accessibleShade('#ff4d4f', PAGE_BACKGROUND),
+      // The darker status colours would otherwise tint their light backgrounds grey: keep antd's.
+      colorSuccessBg: '#f6ffed',
+      colorSuccessBorder: '#b7eb8f',
+      colorWarningBg: '#fffbe6',
+      colorWarningBorder: '#ffe58f',
+      colorErrorBg: '#fff2f0',
+      colorErrorBorder: '#ffccc7',
+      colorInfoBg: '#e6f4ff',
+      colorInfoBorder: '#91caff',
+      // Secondary text and descriptions: antd's 45 % black is 3.4:1 on white.
+      colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+      colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+      colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Time moves certificates (DOMAIN.md validity, 暂扣): the expiry job at 00:05 China time turns a
+ * certificate whose last valid day was yesterday into 05 失效 once, with its version kept; a delay
+ * filed in time is still decided and revives it; a draft's applicant is told once. Suspension
+ * periods move certificates 01 → 02 on their first day and back the day after their last.
+ * The server clock is moved to the instants that matter (China time), whatever the suite's instant.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { chinaAt, runNamed } from '../helpers/jobs.js';
+import {
+  application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, sysMsgInfo, sysOperLog, sysUser,
+} from '../../server/db/schema.js';
+import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
+
+let t: TestApp;
+let today: string;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  today = chinaDate(t.clock.now());
+  const [top] = await db().select({ id: sql<number>`coalesce(max(${certificateHistory.id}), 0)` }).from(certificateHistory);
+  keptBefore = Number(top!.id);
+});
+afterAll(async () => { await t.close(); });
+
+const certOf = async (id: number) => (await db().select().from(certificate).where(eq(certificate.id, id)))[0]!;
+const userOf = async (userName: string) => (await db().select().from(sysUser).where(eq(sysUser.userName, userName)))[0]!;
+/** The versions kept since this file started (the demo kept some of its own before). */
+let keptBefore = 0;
+const historyOf = (id: number) => db().select().from(certificateHistory)
+  .where(and(eq(certificateHistory.certificateId, id), gt(certificateHistory.id, keptBefore))).orderBy(asc(certificateHistory.id));
+
+/** A valid certificate of the enterprise of `entUser` with no open application and no punishment of its holder. */
+async function quietCertificate(entUser: string, skip: number[] = []) {
+  const ent = (await userOf(entUser)).enterpriseId!;
+  const rows = await db().select().from(certificate).where(and(eq(certificate.enterpriseId, ent), eq(certificate.status, '01'))).orderBy(asc(certificate.id));
+  const busy = new Set((await db().select({ id: application.certificateId }).from(application)
+    .where(inArray(application.status, [0, 1, 2, 3]))).map((r) => r.id));
+  const punished = new Set((await db().select({ id: punishment.personId }).from(punishment)).map((r) => r.id));
+  const cert = rows.find((c) => !busy.has(c.id) && !skip.includes(c.id) && !punished.has(c.personId));
+  if (!cert) throw new Error(`no quiet certificate at ${entUser}'s enterprise`);
+  return cert;
+}
+
+// Signed in at the clock's instant (sessions expire by the same clock).
+const tokenAt = async (user: string) => t.login(user);
+async function okCall(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const res = await t.call(token, { method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+  return res.json();
+}
+async function event(user: string, id: number, type: string, comment = '同意') {
+  const token = await tokenAt(user);
+  const d = (await okCall(token, 'GET', `/api/workflow/${id}`)).data;
+  return (await okCall(token, 'POST', `/api/workflow/${id}/events`, { type, version: d.version, comment })).data;
+}
+
+describe('certificate expiry at 00:05 China time', () => {
+  it('a certificate whose validity ends today is 01 at 23:59 and 05 after the 00:05 run of the next day, once, with its version kept', async () => {
+    const cert = await quietCertificate('ent_prov');
+    await db().update(certificate).set({ expiryDate: today }).where(eq(certificate.id, cert.id));
+    const before = await certOf(cert.id);
+
+    t.clock.set(chinaAt(today, '23:59'));
+    const late = await runNamed(t, 'certExpiry');
+    expect(late.detail).toMatchObject({ today });
+    expect((await certOf(cert.id)).status).toBe('01');
+    expect(await historyOf(cert.id)).toHaveLength(0);
+
+    const tomorrow = addDays(today, 1);
+    t.clock.set(chinaAt(tomorrow, '00:05'));
+    const run = await runNamed(t, 'certExpiry');
+    expect(run.rows).toBeGreaterThanOrEqual(1);
+    expect(run.detail).toMatchObject({ today: tomorrow });
+    const after = await certOf(cert.id);
+    expect(after).toMatchObject({ status: '05', version: before.version, certNo: before.certNo, expiryDate: today });
+    expect(after.updatedAt.toISOString()).toBe(chinaAt(tomorrow, '00:05').toISOString());
+
+    // The replaced version, exactly as the close effects keep one: the row as read, the holder and the enterprise.
+    const kept = await historyOf(cert.id);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ version: before.version, reason: 'expiry', applicationId: null });
+    const [holder] = await db().select().from(person).where(eq(person.id, before.personId));
+    const [ent] = await db().select().from(enterprise).where(eq(enterprise.id, before.enterpriseId));
+    expect(kept[0]!.data).toEqual({
+      ...before,
+      createdAt: before.createdAt.toISOString(), updatedAt: before.updatedAt.toISOString(), printedAt: before.printedAt?.toISOString() ?? null,
+      holderName: holder!.name, holderIdNo: holder!.idNo, holderSex: holder!.sex, holderBirthDate: holder!.birthDate,
+      enterpriseName: ent!.name, creditCode: ent!.creditCode,
+    });
+
+    // The certificate's versions say why this one was replaced.
+    const detail = await t.call(await t.login('province'), { url: `/api/safetyCertificateInfo/get/${cert.id}` });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.history[1]).toMatchObject({ current: false, reason: 'expiry', reasonLabel: '到期失效', status: '01' });
+
+    // Again: nothing left to do, nothing changes.
+    const again = await runNamed(t, 'certExpiry');
+    expect(again.rows).toBe(0);
+    expect(await historyOf(cert.id)).toHaveLength(1);
+    expect((await certOf(cert.id)).updatedAt.toISOString()).toBe(after.updatedAt.toISOString());
+    // No certificate anywhere is still 01 past its validity.
+    expect(await db().select({ id: certificate.id }).from(certificate).where(and(eq(certificate.status, '01'), lt(certificate.expiryDate, tomorrow)))).toEqual([]);
+  });
+
+  it('records each run in job_run and a changing run in the operation log as the system user', async () => {
+    const runs = await db().select().from(jobRun).where(eq(jobRun.job, 'certExpiry')).orderBy(asc(jobRun.id));
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    for (const r of runs) {
+      expect(r).toMatchObject({ trigger: 'schedule', ok: true, error: null });
+      expect(r.finishedAt!.getTime()).toBeGreaterThanOrEqual(r.startedAt.getTime());
+    }
+    const logged = await db().select().from(sysOperLog).where(eq(sysOperLog.operUrl, 'job:certExpiry')).orderBy(desc(sysOperLog.operId));
+    // The run that expired certificates is in the audit trail; the runs that found nothing are not.
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(logged[0]).toMatchObject({ title: '证书到期失效', operName: 'system', requestMethod: 'JOB', status: '0' });
+    expect(JSON.parse(logged[0]!.operParam!)).toMatchObject({ job: 'certExpiry', trigger: 'schedule' });
+    expect(logged.length).toBeLessThan(runs.length);
+  });
+
+  it('a delay filed before the expiry stays with the centre and, approved after it, revives the certificate from the old end date', async () => {
+    t.clock.set(chinaAt(today, '10:00'));
+    const p1 = await userOf('person1');
+    const [cert] = await db().select().from(certificate).where(and(eq(certificate.personId, p1.personId!), eq(certificate.status, '01'), eq(certificate.category, 'C3')));
+    // Its last valid day is today: the window is still open.
+    await db().update(certificate).set({ expiryDate: today }).where(eq(certificate.id, cert!.id));
+    const ent = await tokenAt('ent_gz');
+    const saved = (await okCall(ent, 'POST', '/api/apply/delay/save', { certificateId: cert!.id, payload: {} })).data;
+    expect((await okCall(ent, 'POST', `/api/apply/delay/submit?id=${saved.id}`)).data.status).toBe(0);
+    await event('person1', saved.id, 'CONFIRM', '本人确认');
+    await event('gz_sl', saved.id, 'AGREE');
+
+    t.clock.set(chinaAt(addDays(today, 1), '00:05'));
+    await runNamed(t, 'certExpiry');
+    expect((await certOf(cert!.id)).status).toBe('05');
+    const [pending] = await db().select().from(application).where(eq(application.id, saved.id));
+    expect(pending).toMatchObject({ status: 3, step: 'cs' });
+
+    t.clock.set(chinaAt(addDays(today, 1), '09:30'));
+    for (const user of ['gz_cs', 'gz_sh', 'gz_bj']) await event(user, saved.id, 'AGREE');
+    expect(await certOf(cert!.id)).toMatchObject({
+      status: '01', expiryDate: addYears(today, 3), validFrom: addDays(today, 1), version: cert!.version + 1,
+    });
+    const kept = await historyOf(cert!.id);
+    expect(kept.map((h) => [h.reason, (h.data as { status: string }).status])).toEqual([['expiry', '01'], ['delay', '05']]);
+  });
+
+  it('the applicant of a draft on a certificate that expired is told once that it cannot be submitted', async () => {
+    t.clock.set(chinaAt(today, '11:00'));
+    const cert = await quietCertificate('ent_sz');
+    await db().update(certificate).set({ expiryDate: today }).where(eq(certificate.id, cert.id));
+    const ent = await tokenAt('ent_sz');
+    const draft = (await okCall(ent, 'POST', '/api/apply/delay/save', { certificateId: cert.id, payload: {} })).data;
+    const applicant = await userOf('ent_sz');
+    const told = () => db().select().from(sysMsgInfo).where(and(eq(sysMsgInfo.userId, applicant.userId), like(sysMsgInfo.nr, `%${draft.applyNo}%`)));
+
+    t.clock.set(chinaAt(addDays(today, 1), '00:05'));
+    const run = await runNamed(t, 'certExpiry');
+    expect(run.detail.draftsTold).toBeGreaterThanOrEqual(1);
+    expect(await told()).toHaveLength(1);
+    expect((await told())[0]).toMatchObject({ msgType: 'systemType', senderName: '系统', ckzt: '0' });
+    await runNamed(t, 'certExpiry');
+    expect(await told()).toHaveLength(1);
+    // The draft itself is the applicant's: still there, and its submission is refused by the rules.
+    const [row] = await db().select().from(application).where(eq(application.id, draft.id));
+    expect(row).toMatchObject({ status: 1, deleted: false });
+    const refused = await t.call(await tokenAt('ent_sz'), { method: 'POST', url: `/api/apply/delay/submit?id=${draft.id}` });
+    expect(refused.statusCode).toBe(422);
+  });
+});
+
+describe('暂扣 periods', () => {
+  async function suspend(certId: number, personId: number, from: string, to: string | null, opts: { reviewState?: string; viaList?: boolean } = {}) {
+    const [p] = await db().insert(punishment).values({
+      personId, certificateId: opts.viaList ? null : certId, type: '暂扣', docNo: `粤建罚〔测试〕${certId}-${from}`, reason: '未按规定履行安全生产管理职责',
+      startDate: from, endDate: to, reviewState: opts.reviewState ?? 'approved',
+    }).returning();
+    if (opts.viaList) await db().insert(punishmentCertificate).values({ punishmentId: p!.id, certificateId: certId });
+    return p!;
+  }
+
+  it('moves 01 → 02 on the first day and 02 → 01 the day after the last, once each, keeping versions', async () => {
+    const cert = await quietCertificate('ent_gz');
+    const start = addDays(today, 3);
+    const end = addDays(today, 5);
+    await suspend(cert.id, cert.personId, start, end, { viaList: true });
+
+    t.clock.set(chinaAt(addDays(today, 2), '23:59'));
+    await runNamed(t, 'suspension');
+    expect((await certOf(cert.id)).status).toBe('01');
+    t.clock.set(chinaAt(start, '00:01'));
+    const first = await runNamed(t, 'suspension');
+    expect(first.detail).toMatchObject({ today: start });
+    expect((await certOf(cert.id)).status).toBe('02');
+    expect((await runNamed(t, 'suspension')).detail).toMatchObject({ suspended: 0 });
+
+    t.clock.set(chinaAt(end, '00:01'));
+    await runNamed(t, 'suspension');
+    expect((await certOf(cert.id)).status).toBe('02');
+    t.clock.set(chinaAt(addDays(end, 1), '00:01'));
+    await runNamed(t, 'suspension');
+    expect((await certOf(cert.id)).status).toBe('01');
+    await runNamed(t, 'suspension');
+    // Kept as a punishment's approval keeps them: a new version each time, the period's end in the note.
+    const kept = await historyOf(cert.id);
+    expect(kept.map((h) => [h.reason, h.version, (h.data as { status: string }).status, (h.data as { cause: { change: string } }).cause.change]))
+      .toEqual([['punishment', cert.version, '01', 'periodStart'], ['punishment', cert.version + 1, '02', 'periodEnd']]);
+    expect((await certOf(cert.id)).version).toBe(cert.version + 2);
+  });
+
+  it('keeps 02 while another 暂扣 is in force, ignores one not approved, and ends at 05 when the validity ran out meanwhile', async () => {
+    const cert = await quietCertificate('ent_gz', []);
+    const day = addDays(today, 10);
+    await suspend(cert.id, cert.personId, day, addDays(day, 1));
+    await suspend(cert.id, cert.personId, day, addDays(day, 4));
+    const other = await quietCertificate('ent_gz', [cert.id]);
+    await suspend(other.id, other.personId, day, null, { reviewState: 'pending' });
+
+    t.clock.set(chinaAt(day, '00:01'));
+    await runNamed(t, 'suspension');
+    expect((await certOf(cert.id)).status).toBe('02');
+    expect((await certOf(other.id)).status).toBe('01');
+    t.clock.set(chinaAt(addDays(day, 2), '00:01'));
+    await runNamed(t, 'suspension');
+    expect((await certOf(cert.id)).status).toBe('02');
+
+    await db().update(certificate).set({ expiryDate: addDays(day, 3) }).where(eq(certificate.id, cert.id));
+    t.clock.set(chinaAt(addDays(day, 5), '00:01'));
+    await runNamed(t, 'suspension');
+    expect((await certOf(cert.id)).status).toBe('05');
+  });
+});

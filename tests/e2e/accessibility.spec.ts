@@ -1,0 +1,93 @@
+/**
+ * Every page works for everyone (issue #16): axe-core (WCAG 2.1 A and AA rules) on the public pages
+ * and on every page of the demo accounts' menus, each page once with the first account whose menu
+ * has it (a queue view once for all business types); no serious or critical violation anywhere. The report names page, rule and element.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loginWithPassword, useLanguage } from './helpers';
+
+/** Accounts whose menus together hold every page of the product. */
+const ACCOUNTS = ['admin', 'secadmin', 'auditor', 'province', 'gz_sl', 'gz_bj', 'ent_gz', 'person1'];
+const PUBLIC_PAGES = ['/web', '/web/certSearch', '/web/signSearch', '/web/gradeSearch', '/web/outSearch', '/web/disclosure', '/user/login'];
+
+interface MenuEntry { menuId: number; parentId: number; path: string; component: string | null; redirect: string | null }
+
+/**
+ * Which page a menu entry shows: the 36 business queues and the six holder confirmation lists are
+ * one page each per view (src/pages/queue), so one of each is walked.
+ */
+function pageKind(component: string): string {
+  const queue = /^queue\/(WaitAccept|Accepted|WaitReview|Reviewed)/.exec(component);
+  if (queue) return `queue/${queue[1]}`;
+  if (/^personCheck\/PersonCheck/.test(component)) return 'personCheck/confirmation';
+  return component;
+}
+
+/** The leaf pages of a menu (the server's flat list, children by parentId), as absolute paths with their page kind. */
+function menuPages(entries: MenuEntry[]): { path: string; kind: string }[] {
+  const children = new Map<number, MenuEntry[]>();
+  for (const e of entries) children.set(e.parentId, [...(children.get(e.parentId) ?? []), e]);
+  const out: { path: string; kind: string }[] = [];
+  const walk = (parent: number, prefix: string) => {
+    for (const e of children.get(parent) ?? []) {
+      const path = e.path.startsWith('/') ? e.path : `${prefix}/${e.path}`;
+      if (children.has(e.menuId)) walk(e.menuId, path);
+      else if (e.component && e.component !== 'RouteView' && !(e.redirect ?? '').startsWith('http')) out.push({ path, kind: pageKind(e.component) });
+    }
+  };
+  walk(0, '');
+  return out;
+}
+
+/** Waits until the page has stopped loading: no spinner, no loading button, no running fade. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.locator('.ant-spin-spinning, .ant-btn-loading, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 }).catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await settled(page);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // antd's hidden measuring row of tables with fixed columns (aria-hidden, tabindex -1, no content).
+    .exclude('.ant-table-measure-row')
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${path} · ${v.id} (${v.impact}) · ${n.target.join(' ')} · ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+}
+
+test('no page of any account has a serious or critical accessibility violation', async ({ browser }) => {
+  test.setTimeout(20 * 60_000);
+  const found: string[] = [];
+  const seen = new Set<string>();
+
+  const visitorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const visitor = await visitorContext.newPage();
+  await useLanguage(visitor, 'zh-CN');
+  for (const path of PUBLIC_PAGES) found.push(...(await violations(visitor, path)));
+  await visitorContext.close();
+
+  for (const user of ACCOUNTS) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await useLanguage(page, 'zh-CN');
+    await loginWithPassword(page, user);
+    const token = await page.evaluate(() => {
+      const raw = localStorage.getItem('pro__Access-Token');
+      return raw ? (JSON.parse(raw) as { value: string }).value : '';
+    });
+    const menu = (await (await page.request.get('/api/menu/user/0', { headers: { token } })).json()) as { data: MenuEntry[] };
+    for (const { path, kind } of [{ path: '/dashboard', kind: 'dashboard' }, ...menuPages(menu.data)]) {
+      if (seen.has(kind)) continue;
+      seen.add(kind);
+      found.push(...(await violations(page, path)));
+    }
+    await context.close();
+  }
+  expect(seen.size, 'pages walked').toBeGreaterThan(50);
+  expect(found, found.join('\n')).toEqual([]);
+});

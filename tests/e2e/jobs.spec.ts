@@ -1,0 +1,47 @@
+/**
+ * 定时任务 in the browser: the system administrator opens the job monitor (the engine runs in the
+ * server process on the embedded database), runs the expiry job now, and sees the queued run
+ * finish — on the job's row and in the run history; the auditor has no such page and reads the
+ * run in the operation log instead.
+ */
+import { expect, test } from '@playwright/test';
+import { loginWithPassword, useLanguage } from './helpers';
+
+const PAGE_LOAD = { timeout: 60_000 };
+
+test('admin runs the expiry job now and sees the run', async ({ page }) => {
+  test.setTimeout(180_000);
+  await useLanguage(page, 'zh-CN');
+  await loginWithPassword(page, 'admin');
+  await page.goto('/system/job');
+  await expect(page.getByTestId('page-title')).toHaveText('定时任务', PAGE_LOAD);
+  await expect(page.getByTestId('engine-status')).toContainText('任务引擎（pg-boss）在本进程运行');
+  await expect(page.getByTestId('job-certExpiry')).toHaveText('证书到期失效', PAGE_LOAD);
+  const row = page.getByTestId('jobs-table').locator('tr', { has: page.getByTestId('job-certExpiry') });
+  await expect(row).toContainText('每天 00:05');
+
+  await page.getByTestId('run-certExpiry').click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.getByText('已加入执行队列，结果将显示在运行记录中')).toBeVisible();
+  // The engine takes the queued run; the page watches until it has finished.
+  const lastRun = page.getByTestId('last-run-certExpiry');
+  await expect(lastRun).toContainText('（手动）', { timeout: 60_000 });
+  await expect(lastRun).toContainText('成功');
+  await expect(page.getByTestId('watching')).toHaveCount(0, { timeout: 30_000 });
+
+  await page.getByTestId('runs-certExpiry').click();
+  const runs = page.getByTestId('runs-table');
+  await expect(runs.locator('tbody tr.ant-table-row').first()).toContainText('证书到期失效', PAGE_LOAD);
+  await expect(runs.locator('tbody tr.ant-table-row').first()).toContainText('手动');
+  await expect(runs.locator('tbody tr.ant-table-row').first()).toContainText('成功');
+});
+
+test('the auditor has no job page and reads the run in the operation log', async ({ page }) => {
+  await useLanguage(page, 'zh-CN');
+  await loginWithPassword(page, 'auditor');
+  await page.goto('/system/operlog');
+  await expect(page.getByTestId('page-title')).toBeVisible(PAGE_LOAD);
+  await expect(page.getByText('证书到期失效').first()).toBeVisible(PAGE_LOAD);
+  await page.goto('/system/job');
+  await expect(page.getByTestId('jobs-table')).toHaveCount(0);
+});
