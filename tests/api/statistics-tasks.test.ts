@@ -116,7 +116,10 @@ describe('applications in progress', () => {
     const now = t.clock.now();
     const open = list.filter((r) => [0, 2, 3].includes(r.a.status));
     // The queues' deadline of each type (a 变更 5 working days, the others 20).
-    const overdue = open.filter((r) => workingDaysLeft(now, deadlineOf(r.a) ?? '9999-12-31') < 0);
+    const overdue = open.filter((r) => {
+      const deadline = deadlineOf(r.a);
+      return deadline !== null && workingDaysLeft(now, deadline) < 0;
+    });
     return { open, overdue };
   }
 

@@ -12535,6 +12535,7 @@ export const SystemJobList200RowsItemJob = {
   deadlineWarning: 'deadlineWarning',
   nationalOutbox: 'nationalOutbox',
   housekeeping: 'housekeeping',
+  statistics: 'statistics',
 } as const;
 
 /**
@@ -12737,6 +12738,7 @@ export const SystemJobRunsJob = {
   deadlineWarning: 'deadlineWarning',
   nationalOutbox: 'nationalOutbox',
   housekeeping: 'housekeeping',
+  statistics: 'statistics',
 } as const;
 
 export type SystemJobRunsTrigger = typeof SystemJobRunsTrigger[keyof typeof SystemJobRunsTrigger];
@@ -12842,6 +12844,7 @@ export const SystemJobRunsExportJob = {
   deadlineWarning: 'deadlineWarning',
   nationalOutbox: 'nationalOutbox',
   housekeeping: 'housekeeping',
+  statistics: 'statistics',
 } as const;
 
 export type SystemJobRunsExportTrigger = typeof SystemJobRunsExportTrigger[keyof typeof SystemJobRunsExportTrigger];
