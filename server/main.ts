@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp, smsOutboxFile } from './app.js';
 import { prepareDatabase, type SeedOutcome } from './bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/users.js';
+import { refreshStatistics } from './modules/statistics/refresh.js';
 
 const config = loadConfig();
 const processes = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
@@ -54,6 +55,13 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   await app.listen({ port: cfg.port, host: cfg.host });
+  // The statistics pages read refreshed tables: the process that runs the jobs computes them now (in
+  // the background: seconds at the province's scale); the job engine refreshes them on its schedule.
+  if (runsJobs) {
+    void refreshStatistics(database.db, app.ctx.clock)
+      .then((r) => app.log.info(`statistics ${r.refreshed ? 'refreshed' : 'left as they were'}: ${r.rows} rows in ${r.durationMs} ms`))
+      .catch((err: unknown) => app.log.warn(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
   if (outcome) console.log(banner(outcome, database.kind, jobsLine(app.ctx.jobs.engine)));
 }
 

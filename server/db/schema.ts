@@ -338,6 +338,10 @@ export const enterprise = pgTable('enterprise', {
 }, (t) => [
   uniqueIndex('enterprise_credit_code_uq').on(t.creditCode),
   index('enterprise_ownership_idx').on(t.ownership),
+  // Search (EnterpriseSearch): byte order ("C") serves prefix LIKE and sorting alike; a city is a district-code prefix.
+  index('enterprise_name_c_idx').on(sql`${t.name} collate "C"`),
+  index('enterprise_credit_code_c_idx').on(sql`${t.creditCode} collate "C"`),
+  index('enterprise_district_c_idx').on(sql`${t.districtCode} collate "C"`),
 ]);
 
 export const person = pgTable('person', {
@@ -358,6 +362,12 @@ export const person = pgTable('person', {
 }, (t) => [
   uniqueIndex('person_id_no_uq').on(t.idType, t.idNo),
   index('person_enterprise_idx').on(t.enterpriseId),
+  // Prefix search and sorting on names and ID numbers over a million persons (byte order: LIKE 'x%' can use it).
+  // The employer rides along so that a centre's search (employer of its area) and the counts need no heap visit.
+  index('person_name_c_idx').on(sql`${t.name} collate "C"`, t.enterpriseId),
+  index('person_id_no_c_idx').on(sql`${t.idNo} collate "C"`, t.enterpriseId),
+  index('person_birth_date_idx').on(t.birthDate, t.id),
+  index('person_employ_status_idx').on(t.employStatus),
 ]);
 
 export const regConstructor = pgTable('reg_constructor', {
@@ -409,9 +419,22 @@ export const certificate = pgTable('certificate', {
 }, (t) => [
   uniqueIndex('certificate_cert_no_uq').on(t.certNo),
   uniqueIndex('certificate_query_code_uq').on(t.queryCode),
-  index('certificate_person_idx').on(t.personId),
+  // The enterprise rides along: a centre's count by holder needs no heap visit for the enterprise's area.
+  index('certificate_person_idx').on(t.personId, t.enterpriseId),
   index('certificate_enterprise_idx').on(t.enterpriseId),
   index('certificate_status_expiry_idx').on(t.status, t.expiryDate),
+  // Search at the province's scale: the number by its start or its end (the yearly sequence), the newest first.
+  index('certificate_cert_no_c_idx').on(sql`${t.certNo} collate "C"`),
+  index('certificate_cert_no_reverse_idx').on(sql`reverse(${t.certNo}) collate "C"`),
+  index('certificate_issue_idx').on(t.issueDate, t.id),
+  // The certificate search sorts on its shown columns: an index per order (the id breaks ties the same way).
+  index('certificate_expiry_idx').on(t.expiryDate, t.id),
+  // A status or a category with the default order (newest issue first), and sorting by them (issue date breaks ties).
+  index('certificate_status_sort_idx').on(t.status, t.issueDate, t.id),
+  index('certificate_category_sort_idx').on(t.category, t.issueDate, t.id),
+  index('certificate_print_count_idx').on(t.printCount, t.id),
+  // Holders of a category in a status (人员查询's certificate filter), answered from the index alone.
+  index('certificate_category_status_person_idx').on(t.category, t.status, t.personId),
 ]);
 
 /** Continuing-education hours (education imports). */
@@ -445,17 +468,33 @@ export const dataImport = pgTable('data_import', {
   createdAt: createdAt(),
 }, (t) => [index('data_import_kind_idx').on(t.kind, t.createdAt)]);
 
-/** A certificate check (public QR look-up or staff check) — SPEC 2 CertCheckRecord. */
+/**
+ * Every public look-up of a certificate (SPEC 2 CertCheckRecord): the QR code's /cert/:queryCode and
+ * the public search by number or by name and ID number, written in the request that answered it.
+ */
 export const certCheckRecord = pgTable('cert_check_record', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  queryCode: varchar('query_code', { length: 32 }).notNull(),
+  /** qr: /cert/:queryCode (the printed QR code); card: the public search by number, or by name and ID number. */
+  source: varchar('source', { length: 8 }).notNull().default('qr'),
+  /** The query code asked for (qr), or the code of the certificate found (card). */
+  queryCode: varchar('query_code', { length: 32 }),
+  /** What a card look-up asked: the certificate number, or the name and the ID number masked. */
+  queryText: varchar('query_text', { length: 100 }),
   certificateId: integer('certificate_id'),
   found: boolean('found').notNull(),
+  /** The centre of the certificate's enterprise when it was checked (null: nothing found), so lists scope without a join. */
+  area: varchar('area', { length: 1 }),
   ip: varchar('ip', { length: 64 }),
   userAgent: text('user_agent'),
   checkedAt: stampedNow('checked_at'),
   detail: jsonb('detail'),
-});
+}, (t) => [
+  index('cert_check_record_time_idx').on(t.checkedAt),
+  index('cert_check_record_area_time_idx').on(t.area, t.checkedAt),
+  index('cert_check_record_certificate_idx').on(t.certificateId),
+  // The look-ups that found nothing (possible forgeries), newest first.
+  index('cert_check_record_found_time_idx').on(t.found, t.checkedAt),
+]);
 
 // ---------- applications and their workflow ----------
 
@@ -500,6 +539,22 @@ export const application = pgTable('application', {
   index('application_applicant_idx').on(t.applicantUserId),
   index('application_holder_idx').on(t.holderUserId),
   index('application_certificate_idx').on(t.certificateId),
+  // WorkSearch and ApplySearch: by number prefix, enterprise, person, dates; overdue = accepted long ago and still open.
+  index('application_apply_no_c_idx').on(sql`${t.applyNo} collate "C"`),
+  index('application_enterprise_idx').on(t.enterpriseId),
+  index('application_person_idx').on(t.personId),
+  index('application_submitted_idx').on(t.submittedAt),
+  index('application_closed_idx').on(t.closedAt),
+  index('application_open_accepted_idx').on(t.status, t.acceptedAt),
+  // Sorting the work search newest first with the undated last needs the DESC NULLS LAST order itself.
+  index('application_submitted_desc_idx').on(t.submittedAt.desc().nullsLast(), t.id.desc()),
+  index('application_closed_desc_idx').on(t.closedAt.desc().nullsLast(), t.id.desc()),
+  index('application_accepted_idx').on(t.acceptedAt, t.id),
+  index('application_accepted_desc_idx').on(t.acceptedAt.desc().nullsLast(), t.id.desc()),
+  index('application_updated_idx').on(t.updatedAt, t.id),
+  index('application_type_sort_idx').on(t.businessType, t.id),
+  index('application_status_sort_idx').on(t.status, t.id),
+  index('application_status_step_idx').on(t.status, t.step),
 ]);
 
 /** Every transition of an application: replaying these events must give the stored snapshot. */
@@ -523,7 +578,8 @@ export const applicationHistory = pgTable('application_history', {
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('application_history_version_uq').on(t.applicationId, t.version),
-  index('application_history_actor_idx').on(t.actorId),
+  // The workbench counts what a reviewer did today and this month.
+  index('application_history_actor_idx').on(t.actorId, t.createdAt),
 ]);
 
 // ---------- certificate business (#4) ----------
@@ -814,3 +870,84 @@ export const sysRoleDept = pgTable('sys_role_dept', {
   roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
   deptId: integer('dept_id').notNull().references(() => sysDept.deptId, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.roleId, t.deptId] })]);
+
+// ---------- statistics (#11): figures refreshed by refreshStatistics, read in ≤ 200 ms at the province's scale ----------
+
+/** When each group of statistics was last computed (the pages show it), and for which China day. */
+export const statRefresh = pgTable('stat_refresh', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  /** The China day the figures were computed for (expiring windows, ages, overdue). */
+  asOfDay: date('as_of_day').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  rows: integer('rows').notNull(),
+});
+
+/** Certificates by category, status, area, county and issue year; `expiring` = valid (01) and ending within 90 days. */
+export const statCertificate = pgTable('stat_certificate', {
+  category: varchar('category', { length: 2 }).notNull(),
+  status: varchar('status', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  districtCode: varchar('district_code', { length: 12 }).notNull(),
+  issueYear: integer('issue_year').notNull(),
+  total: integer('total').notNull(),
+  expiring: integer('expiring').notNull(),
+}, (t) => [primaryKey({ name: 'stat_certificate_pk', columns: [t.category, t.status, t.area, t.districtCode, t.issueYear] })]);
+
+/** The same by city instead of county: what the province-wide figures read (a fraction of the rows). */
+export const statCertificateCity = pgTable('stat_certificate_city', {
+  category: varchar('category', { length: 2 }).notNull(),
+  status: varchar('status', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  cityCode: varchar('city_code', { length: 12 }).notNull(),
+  issueYear: integer('issue_year').notNull(),
+  total: integer('total').notNull(),
+  expiring: integer('expiring').notNull(),
+}, (t) => [primaryKey({ name: 'stat_certificate_city_pk', columns: [t.category, t.status, t.area, t.cityCode, t.issueYear] })]);
+
+/** Certificates by the month of their issue date (the province's issuance trend). */
+export const statCertIssueMonth = pgTable('stat_cert_issue_month', {
+  month: varchar('month', { length: 7 }).notNull(),
+  category: varchar('category', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  total: integer('total').notNull(),
+}, (t) => [primaryKey({ name: 'stat_cert_issue_month_pk', columns: [t.month, t.category, t.area] })]);
+
+/**
+ * Ended applications (4 不予以受理办结, 8 已办结) by the China month they ended, type, outcome, centre and
+ * the applying enterprise's city; `days` sums the China days from submission to the end (averages).
+ */
+export const statApplicationClosed = pgTable('stat_application_closed', {
+  month: varchar('month', { length: 7 }).notNull(),
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  status: integer('status').notNull(),
+  outcome: varchar('outcome', { length: 10 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  cityCode: varchar('city_code', { length: 12 }).notNull(),
+  total: integer('total').notNull(),
+  days: integer('days').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_closed_pk', columns: [t.month, t.businessType, t.status, t.outcome, t.area, t.cityCode] })]);
+
+/** Applications submitted per China month, type and centre (the workload trend). */
+export const statApplicationSubmitted = pgTable('stat_application_submitted', {
+  month: varchar('month', { length: 7 }).notNull(),
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  total: integer('total').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_submitted_pk', columns: [t.month, t.businessType, t.area] })]);
+
+/**
+ * Applications in progress (0 with the holder, 2 waiting for 受理, 3 under review) by type, status, step,
+ * centre, city and age since submission (bucket 0: ≤ 7 days, 1: 8–30, 2: 31–90, 3: > 90; −1 not yet
+ * submitted), and whether past the statutory deadline.
+ */
+export const statApplicationOpen = pgTable('stat_application_open', {
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  status: integer('status').notNull(),
+  step: varchar('step', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  cityCode: varchar('city_code', { length: 12 }).notNull(),
+  ageBucket: integer('age_bucket').notNull(),
+  overdue: boolean('overdue').notNull(),
+  total: integer('total').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_open_pk', columns: [t.businessType, t.status, t.step, t.area, t.cityCode, t.ageBucket, t.overdue] })]);

@@ -4,10 +4,11 @@ import { deadlineWarning } from './deadlineWarning.js';
 import { delayReminder } from './delayReminder.js';
 import { housekeeping } from './housekeeping.js';
 import { nationalOutboxJob } from './nationalOutbox.js';
+import { statistics } from './statistics.js';
 import { suspension } from './suspension.js';
 import type { JobDefinition, JobName } from './types.js';
 
-export const JOBS: readonly JobDefinition[] = [suspension, certExpiry, housekeeping, delayReminder, deadlineWarning, nationalOutboxJob];
+export const JOBS: readonly JobDefinition[] = [suspension, certExpiry, housekeeping, delayReminder, deadlineWarning, nationalOutboxJob, statistics];
 
 export const JOB_TIMEZONE = 'Asia/Shanghai';
 

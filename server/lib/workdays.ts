@@ -26,3 +26,15 @@ export function workingDaysLeft(now: Date, deadline: string): number {
   }
   return sign * count;
 }
+
+/**
+ * The latest China day on which an item accepted is overdue by `now` (its deadline, `days` working
+ * days later, lies a working day or more behind: `workingDaysLeft < 0`, what the queues show). Lists
+ * find overdue items with `accepted_at < chinaDayEnd(this day)`: the same answer, row by row, as the
+ * deadline the queue rows carry.
+ */
+export function latestOverdueAcceptanceDay(now: Date, days: number): string {
+  let d = addDays(chinaDate(now), -1);
+  while (workingDaysLeft(now, addWorkingDays(new Date(`${d}T12:00:00+08:00`), days)) >= 0) d = addDays(d, -1);
+  return d;
+}

@@ -23,6 +23,9 @@ import { personAdminRoutes } from './system/persons/routes.js';
 import { jobRoutes } from './system/jobs/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
+import { searchRoutes } from './search/routes.js';
+import { statisticsRoutes } from './statistics/routes.js';
+import { workbenchRoutes } from './workbench/routes.js';
 import { creditRoutes } from './credit/routes.js';
 import { examRoutes } from './exam/routes.js';
 import { importRoutes } from './imports/routes.js';
@@ -49,6 +52,9 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   jobRoutes,
   certificateRoutes,
   businessRoutes,
+  searchRoutes,
+  statisticsRoutes,
+  workbenchRoutes,
   creditRoutes,
   examRoutes,
   importRoutes,

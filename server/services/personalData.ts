@@ -55,7 +55,7 @@ export function masked<T extends PersonalValues>(values: T): T {
 }
 
 /** Why a caller may see someone's real data here: a named duty, or null (masked). */
-export type Duty = 'self' | 'review' | 'employer' | 'admin:person' | 'admin:user' | 'certificate:staff' | 'certificate:pdf' | null;
+export type Duty = 'self' | 'review' | 'employer' | 'admin:person' | 'admin:user' | 'certificate:staff' | 'certificate:pdf' | 'search:staff' | null;
 
 export interface Subject {
   personId?: number | null;

@@ -1,12 +1,13 @@
 /** Rows and details of applications as the queues and the view modal show them. */
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
-import { addWorkingDays, workingDaysLeft } from '../lib/workdays.js';
+import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
+import { chinaDayEnd } from '../lib/days.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor } from './engine.js';
@@ -47,6 +48,19 @@ export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
 export function deadlineOf(a: Pick<ApplicationRow, 'acceptedAt' | 'status' | 'businessType'>, limits: DeadlineLimits = DEFAULT_DEADLINES): string | null {
   if (!a.acceptedAt || a.status !== 3) return null;
   return addWorkingDays(a.acceptedAt, a.businessType === 'modify' ? limits.modifyDays : limits.reviewDays);
+}
+
+/** The columns an overdue condition reads: the application table's, or an alias's in raw SQL. */
+export interface DeadlineColumns { status: SQLWrapper; acceptedAt: SQLWrapper; businessType: SQLWrapper }
+const APPLICATION_DEADLINE_COLUMNS: DeadlineColumns = { status: application.status, acceptedAt: application.acceptedAt, businessType: application.businessType };
+
+/**
+ * deadlineOf as a condition lists filter and count by: in review and past the statutory deadline
+ * now (the row's daysLeft < 0), for each business type's limit.
+ */
+export function overdueCondition(now: Date, limits: DeadlineLimits, cols: DeadlineColumns = APPLICATION_DEADLINE_COLUMNS): SQL {
+  const before = (days: number) => chinaDayEnd(latestOverdueAcceptanceDay(now, days));
+  return sql`(${cols.status} = 3 and ${cols.acceptedAt} < case when ${cols.businessType} = 'modify' then ${before(limits.modifyDays)}::timestamptz else ${before(limits.reviewDays)}::timestamptz end)`;
 }
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 const holderPerson = alias(person, 'holder_person');

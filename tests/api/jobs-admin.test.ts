@@ -79,7 +79,7 @@ describe('permissions', () => {
 describe('the jobs', () => {
   it('lists every job with its cron in China time, no run yet, and the next run', async () => {
     const rows = await jobs();
-    expect(rows.map((j) => j.job)).toEqual(['suspension', 'certExpiry', 'housekeeping', 'delayReminder', 'deadlineWarning', 'nationalOutbox']);
+    expect(rows.map((j) => j.job)).toEqual(['suspension', 'certExpiry', 'housekeeping', 'delayReminder', 'deadlineWarning', 'nationalOutbox', 'statistics']);
     const expiry = rows.find((j) => j.job === 'certExpiry')!;
     expect(expiry).toMatchObject({ cron: '5 0 * * *', paused: false, lastRun: null, failuresRecent: 0, canRun: true, canPause: true, canResume: false });
     // 10:00 today: the next 00:05 in China is tomorrow's.

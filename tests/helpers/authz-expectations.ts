@@ -140,6 +140,7 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'POST /api/system/sysMsgInfo/remove': one({ anyOf: ['system:msg:remove'] }, 'message administration: a system message needs system:msg:remove', {
     query: (f: Fixtures) => ({ ids: String(f.systemMessageId) }),
   }),
+  'POST /api/statistics/refresh': one({ anyOf: ['statistics:completedTask:list', 'statistics:afootTask:list', 'statistics:certs:list'] }, 'any statistics page may ask for fresh figures'),
   'GET /api/safetyCertificateInfo/list': one({ anyOf: ['search:cert:list'], roles: ['person'] }, 'certificate search; individuals list their own'),
   'POST /api/safetyCertificateInfo/print': one({ anyOf: ['print:waitPrint:print', 'print:printed:print'] }, 'certificate printing', { payload: { applicationId: MISSING_ID } }),
   'GET /api/safetyCertificateInfo/printInfo': one({ anyOf: ['print:waitPrint:list', 'print:printed:list'] }, 'certificate printing', { query: { applicationIds: String(MISSING_ID) } }),

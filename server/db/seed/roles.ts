@@ -91,7 +91,8 @@ export const ROLES: readonly RoleSeed[] = [
     const step = key.slice(5);
     return {
       roleKey: key, roleName: stepLabel(step), dataScope: '3', remark: `业务办理${stepLabel(step)}环节`,
-      grants: [DASHBOARD, 'search:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : []), CREDIT,
+      // The centre runs from its searches and figures: every step role sees its area's statistics.
+      grants: [DASHBOARD, 'search:menu:view', 'statistics:menu:view', `workflow:${step}`, ...queuesOfStep(step as Step), ...(step === 'bj' ? ['print:menu:view'] : []), CREDIT,
         ...(step === 'sl' ? EXAM_DESK : []), ...IMPORTS_OF_STEP(step as Step)],
     };
   }),

@@ -4,8 +4,30 @@ import { gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
 import { certificate } from '../../db/schema.js';
+import { loadDistrictNames } from '../search/districts.js';
+import { asOf } from '../statistics/schemas.js';
+import { provinceOverview } from './overview.js';
+
+const monthly = <T extends z.ZodRawShape>(shape: T) => z.array(z.object({ month: z.string().describe('YYYY-MM'), ...shape }));
+const overviewAnswer = asOf.extend({
+  totals: z.object({ certificates: z.number(), valid: z.number(), expiring: z.number(), open: z.number(), overdue: z.number() }),
+  certsByCity: z.array(z.object({ code: z.string(), name: z.string(), total: z.number(), valid: z.number(), expiring: z.number() })).describe('各地市证书数，多到少'),
+  issuance: monthly({ total: z.number() }).describe('最近 24 个月每月发证（按发证日期）'),
+  workload: monthly({ submitted: z.number(), closed: z.number() }).describe('最近 24 个月每月提交与办结的申请'),
+  overdueByCentre: z.array(z.object({ area: z.string(), open: z.number(), overdue: z.number() })).describe('各中心在办与超期，超期多的在前'),
+});
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/analysis/overview', {
+    config: { access: { perm: 'dashboard:analysis:view' } },
+    schema: {
+      tags: ['analysis'],
+      summary: '全省数据概览（数据可视化）',
+      description: '各地市证书数（排名）、最近 24 个月的发证与业务量（提交、办结）、各中心在办与超期件数；来自统计表，refreshedAt 为生成时间。',
+      response: { 200: envelope(overviewAnswer) },
+    },
+  }, async () => ok(await provinceOverview(app.ctx.db, await loadDistrictNames(app.ctx.db), app.ctx.clock.now()), '查询成功'));
+
   app.get('/analysis/month-bar', {
     config: { access: { perm: 'dashboard:analysis:view' } },
     schema: {

@@ -2,7 +2,7 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, count, desc, eq, gte, ilike, lte, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
@@ -12,6 +12,8 @@ import type { CertificateFilters, CertificateListQuery, CertificateRowView } fro
 import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
+import { listTotal } from '../../services/listTotal.js';
+import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { effectiveStatusSql, statusIs } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
@@ -19,14 +21,17 @@ export const contains = (column: AnyColumn, text: string): SQL => ilike(column, 
 
 export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
-  if (q.certNo) w.push(contains(certificate.certNo, q.certNo));
-  if (q.name) w.push(contains(person.name, q.name));
-  if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
+  // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
+  if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
+  if (q.name) w.push(startsWith(person.name, q.name));
+  if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
   if (q.status) w.push(statusIs(q.status));
   if (q.enterpriseName) w.push(contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
+  if (q.area) w.push(eq(enterprise.ownership, q.area));
+  if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (q.personId) w.push(eq(certificate.personId, q.personId));
   if (q.expiryFrom) w.push(gte(certificate.expiryDate, q.expiryFrom));
   if (q.expiryTo) w.push(lte(certificate.expiryDate, q.expiryTo));
@@ -90,11 +95,11 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
   };
 }
 
-const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn> = {
-  certNo: certificate.certNo,
-  name: person.name,
+const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn | SQL> = {
+  certNo: byteOrder(certificate.certNo),
+  name: byteOrder(person.name),
   category: certificate.category,
-  enterpriseName: enterprise.name,
+  enterpriseName: byteOrder(enterprise.name),
   issueDate: certificate.issueDate,
   expiryDate: certificate.expiryDate,
   status: certificate.status,
@@ -104,14 +109,26 @@ const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn
 
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
   const where = certificateWhere(user, q);
-  const [{ total }] = await db.select({ total: count() }).from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-    .where(where);
+  // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
+  // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
+  const needsPerson = !!(q.name || q.idNo);
+  const needsEnterprise = !!(q.enterpriseName || q.area || q.districtCode) || (user.userType === '02' && user.area !== 'all');
+  let base = db.select({ one: sql`1` }).from(certificate).$dynamic();
+  if (needsPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
+  if (needsEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+  const counted = listTotal(db, base.where(where));
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
+  const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
+  // Ties break by the issue date (status, category: their indexes hold it) or the id, in the sort's own direction.
+  const ties = q.sortField === 'status' || q.sortField === 'category' ? [dir(certificate.issueDate), dir(certificate.id)] : [dir(certificate.id)];
   const order = sortColumn
-    ? [q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc(sortColumn) : asc(sortColumn), desc(certificate.id)]
-    : [desc(certificate.issueDate), desc(certificate.id)];
-  const rows = await joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-  return { rows: rows.map((r) => toRow(r, labels)), total };
+    ? [dir(sortColumn), ...ties]
+    // Looking a number up by its start lists in number order (its index); otherwise the newest issue first.
+    : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(byteOrder(certificate.certNo))] : [desc(certificate.issueDate), desc(certificate.id)];
+  // (The id breaks ties in the sort's own direction: one index serves both, schema.ts.)
+  const [rows, total] = await Promise.all([
+    joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    counted,
+  ]);
+  return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }

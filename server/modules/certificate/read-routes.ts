@@ -27,15 +27,16 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '证书列表',
       description: '按数据权限筛选：省级管理员全部；区域中心人员为其区域（企业所属区域）的企业的证书；企业用户为本企业的证书；个人用户为本人的证书。'
-        + 'beginTime/endTime 为发证日期，expiryFrom/expiryTo 为有效期至。需 search:cert:list（个人用户查看本人证书不需要）。',
+        + 'beginTime/endTime 为发证日期，expiryFrom/expiryTo 为有效期至。需 search:cert:list（个人用户查看本人证书不需要）。'
+        + '总数不超过 2000 条时精确，超过时为估算值（totalExact 为 false）。',
       querystring: certificateListQuery,
-      response: { 200: pageEnvelope(certificateRow) },
+      response: { 200: pageEnvelope(certificateRow).extend({ totalExact: z.boolean().describe('false：total 为估算值（匹配超过 2000 条），页面显示「约 N 条」') }) },
     },
   }, async (req) => {
     const user = currentUser(req);
     assertMayList(user);
-    const { rows, total } = await listCertificates(db, user, req.query, await loadLabels(db));
-    return page(rows, total, req.query.pageNum);
+    const { rows, total, totalExact } = await listCertificates(db, user, req.query, await loadLabels(db));
+    return { ...page(rows, total, req.query.pageNum), totalExact };
   });
 
   app.get('/safetyCertificateInfo/listCertificate', {

@@ -11,14 +11,16 @@ export const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as cons
 
 /** Filters shared by the list and both exports. */
 export const certificateFilters = z.object({
-  certNo: text(40, '证书编号').describe('证书编号（包含）'),
-  name: text(64, '姓名').describe('持证人姓名（包含）'),
-  idNo: text(32, '身份证号').describe('身份证号（包含）'),
+  certNo: text(40, '证书编号').describe('证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））'),
+  name: text(64, '姓名').describe('持证人姓名（开头一致）'),
+  idNo: text(32, '身份证号').describe('身份证号（开头一致）'),
   category: z.enum(CATEGORIES, { error: '证书类别应为 A、B、C1、C2 或 C3' }).optional(),
   status: z.enum(STATUSES, { error: '证书状态代码不正确' }).optional().describe('01 有效 02 暂扣 03 撤销 04 注销 05 失效 06 办理转出 07 吊销 99 其他'),
   enterpriseName: text(200, '企业名称').describe('企业名称（包含）'),
   enterpriseId: id('企业编号').optional(),
   personId: id('人员编号').optional(),
+  area: z.enum(['1', '2', '3'], { error: '区域应为 1、2 或 3' }).optional().describe('企业所属区域 1 广州 2 深圳 3 省中心'),
+  districtCode: z.string().regex(/^\d{6}$/, '行政区划代码应为 6 位数字').optional().describe('企业所在行政区划：地市代码含其下区县'),
   expiryFrom: day('expiryFrom').describe('有效期至 起（含）'),
   expiryTo: day('expiryTo').describe('有效期至 止（含）'),
 });

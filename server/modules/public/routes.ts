@@ -45,7 +45,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function certificateView(where: ReturnType<typeof eq>) {
     const [row] = await db
-      .select({ cert: certificate, status: effectiveStatusSql(), name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name })
+      .select({ cert: certificate, status: effectiveStatusSql(), name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name, ownership: enterprise.ownership })
       .from(certificate)
       .innerJoin(person, eq(person.id, certificate.personId))
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
@@ -53,6 +53,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) return null;
     return {
       id: row.cert.id,
+      queryCode: row.cert.queryCode,
+      area: row.ownership,
       view: {
         certNo: row.cert.certNo,
         category: row.cert.category,
@@ -111,14 +113,14 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['public'],
       summary: '按查询码查看证书（二维码）',
-      description: '每次查询记入证书核验记录。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。',
+      description: '每次查询记入证书核验记录（来源 qr）。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。',
       params: z.object({ queryCode: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, '查询码格式不正确') }),
       response: { 200: envelope(certView) },
     },
   }, async (req) => {
     const found = await certificateView(eq(certificate.queryCode, req.params.queryCode));
     await db.insert(certCheckRecord).values({
-      queryCode: req.params.queryCode, certificateId: found?.id ?? null, found: !!found,
+      source: 'qr', queryCode: req.params.queryCode, certificateId: found?.id ?? null, found: !!found, area: found?.area ?? null,
       ip: req.ip, userAgent: req.headers['user-agent'] ?? null, checkedAt: app.ctx.clock.now(),
     });
     if (!found) throw notFound('未查询到该证书，请核对二维码或查询码');
@@ -130,6 +132,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['public'],
       summary: '证书查询（姓名+证件号码，或证书编号）',
+      description: '每次查询记入证书核验记录（来源 card）：查到的每个证书一条，查不到时一条（证件号码脱敏记录）。',
       querystring: z.object({
         agentIdentityNo: z.string().trim().max(32).optional(),
         name: z.string().trim().max(64).optional(),
@@ -149,12 +152,17 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       .innerJoin(person, eq(person.id, certificate.personId))
       .where(where)
       .limit(20);
-    const views = [];
+    const found = [];
     for (const { id } of ids) {
       const v = await certificateView(eq(certificate.id, id));
-      if (v) views.push(v.view);
+      if (v) found.push(v);
     }
-    return ok(views);
+    const queryText = orgCode ?? `${name} ${maskIdNo(agentIdentityNo!.toUpperCase())}`;
+    const record = { source: 'card', queryText: queryText.slice(0, 100), ip: req.ip, userAgent: req.headers['user-agent'] ?? null, checkedAt: app.ctx.clock.now() };
+    await db.insert(certCheckRecord).values(found.length
+      ? found.map((v) => ({ ...record, queryCode: v.queryCode, certificateId: v.id, found: true, area: v.area }))
+      : [{ ...record, queryCode: null, certificateId: null, found: false, area: null }]);
+    return ok(found.map((v) => v.view));
   });
 
   app.get('/public/disclosure', {

@@ -1432,6 +1432,69 @@ export type FilePreviewParams = {
 name?: string;
 };
 
+export type AnalysisOverview200DataTotals = {
+  certificates: number;
+  valid: number;
+  expiring: number;
+  open: number;
+  overdue: number;
+};
+
+export type AnalysisOverview200DataCertsByCityItem = {
+  code: string;
+  name: string;
+  total: number;
+  valid: number;
+  expiring: number;
+};
+
+export type AnalysisOverview200DataIssuanceItem = {
+  /** YYYY-MM */
+  month: string;
+  total: number;
+};
+
+export type AnalysisOverview200DataWorkloadItem = {
+  /** YYYY-MM */
+  month: string;
+  submitted: number;
+  closed: number;
+};
+
+export type AnalysisOverview200DataOverdueByCentreItem = {
+  area: string;
+  open: number;
+  overdue: number;
+};
+
+export type AnalysisOverview200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  totals: AnalysisOverview200DataTotals;
+  /** 各地市证书数，多到少 */
+  certsByCity: AnalysisOverview200DataCertsByCityItem[];
+  /** 最近 24 个月每月发证（按发证日期） */
+  issuance: AnalysisOverview200DataIssuanceItem[];
+  /** 最近 24 个月每月提交与办结的申请 */
+  workload: AnalysisOverview200DataWorkloadItem[];
+  /** 各中心在办与超期，超期多的在前 */
+  overdueByCentre: AnalysisOverview200DataOverdueByCentreItem[];
+};
+
+export type AnalysisOverview200 = {
+  code: number;
+  msg: string;
+  data: AnalysisOverview200Data;
+};
+
 export type AnalysisMonthbar200DataItem = {
   /** YYYY-MM */
   x: string;
@@ -12472,6 +12535,7 @@ export const SystemJobList200RowsItemJob = {
   deadlineWarning: 'deadlineWarning',
   nationalOutbox: 'nationalOutbox',
   housekeeping: 'housekeeping',
+  statistics: 'statistics',
 } as const;
 
 /**
@@ -12674,6 +12738,7 @@ export const SystemJobRunsJob = {
   deadlineWarning: 'deadlineWarning',
   nationalOutbox: 'nationalOutbox',
   housekeeping: 'housekeeping',
+  statistics: 'statistics',
 } as const;
 
 export type SystemJobRunsTrigger = typeof SystemJobRunsTrigger[keyof typeof SystemJobRunsTrigger];
@@ -12779,6 +12844,7 @@ export const SystemJobRunsExportJob = {
   deadlineWarning: 'deadlineWarning',
   nationalOutbox: 'nationalOutbox',
   housekeeping: 'housekeeping',
+  statistics: 'statistics',
 } as const;
 
 export type SystemJobRunsExportTrigger = typeof SystemJobRunsExportTrigger[keyof typeof SystemJobRunsExportTrigger];
@@ -12988,17 +13054,17 @@ endTime?: string;
 sortField?: SafetyCertificateInfoListSortField;
 sortOrder?: SafetyCertificateInfoListSortOrder;
 /**
- * 证书编号（包含）
+ * 证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））
  * @maxLength 40
  */
 certNo?: string;
 /**
- * 持证人姓名（包含）
+ * 持证人姓名（开头一致）
  * @maxLength 64
  */
 name?: string;
 /**
- * 身份证号（包含）
+ * 身份证号（开头一致）
  * @maxLength 32
  */
 idNo?: string;
@@ -13022,6 +13088,15 @@ enterpriseId?: number;
  * @maximum 2147483647
  */
 personId?: number;
+/**
+ * 企业所属区域 1 广州 2 深圳 3 省中心
+ */
+area?: SafetyCertificateInfoListArea;
+/**
+ * 企业所在行政区划：地市代码含其下区县
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
 /**
  * 有效期至 起（含）
  * @pattern ^\d{4}-\d{2}-\d{2}$
@@ -13088,6 +13163,16 @@ export const SafetyCertificateInfoListStatus = {
   NUMBER_07: '07',
 } as const;
 
+export type SafetyCertificateInfoListArea = typeof SafetyCertificateInfoListArea[keyof typeof SafetyCertificateInfoListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SafetyCertificateInfoListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
 export type SafetyCertificateInfoList200RowsItem = {
   id: number;
   certNo: string;
@@ -13136,6 +13221,8 @@ export type SafetyCertificateInfoList200 = {
   rows: SafetyCertificateInfoList200RowsItem[];
   total: number;
   pageNum: number;
+  /** false：total 为估算值（匹配超过 2000 条），页面显示「约 N 条」 */
+  totalExact: boolean;
 };
 
 export type SafetyCertificateInfoListCertificateParams = {
@@ -13445,17 +13532,17 @@ endTime?: string;
 sortField?: SafetyCertificateInfoExportExcelSortField;
 sortOrder?: SafetyCertificateInfoExportExcelSortOrder;
 /**
- * 证书编号（包含）
+ * 证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））
  * @maxLength 40
  */
 certNo?: string;
 /**
- * 持证人姓名（包含）
+ * 持证人姓名（开头一致）
  * @maxLength 64
  */
 name?: string;
 /**
- * 身份证号（包含）
+ * 身份证号（开头一致）
  * @maxLength 32
  */
 idNo?: string;
@@ -13479,6 +13566,15 @@ enterpriseId?: number;
  * @maximum 2147483647
  */
 personId?: number;
+/**
+ * 企业所属区域 1 广州 2 深圳 3 省中心
+ */
+area?: SafetyCertificateInfoExportExcelArea;
+/**
+ * 企业所在行政区划：地市代码含其下区县
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
 /**
  * 有效期至 起（含）
  * @pattern ^\d{4}-\d{2}-\d{2}$
@@ -13543,6 +13639,16 @@ export const SafetyCertificateInfoExportExcelStatus = {
   NUMBER_05: '05',
   NUMBER_06: '06',
   NUMBER_07: '07',
+} as const;
+
+export type SafetyCertificateInfoExportExcelArea = typeof SafetyCertificateInfoExportExcelArea[keyof typeof SafetyCertificateInfoExportExcelArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SafetyCertificateInfoExportExcelArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
 } as const;
 
 export type SafetyCertificateInfoExportZipParams = {
@@ -22817,6 +22923,2918 @@ export type ApplyCertificationCheckDataByApplyId200 = {
   errorMsg: string | null;
   /** @nullable */
   warnMsg: string | null;
+};
+
+export type SearchEnterpriseListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchEnterpriseListSortField;
+sortOrder?: SearchEnterpriseListSortOrder;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+name?: string;
+/**
+ * 统一社会信用代码（开头一致）
+ * @maxLength 18
+ */
+creditCode?: string;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchEnterpriseListArea;
+/**
+ * 资质（与字典 enterprise_qualification 一致）
+ * @maxLength 100
+ */
+qualification?: string;
+/**
+ * 安全生产许可证：valid 有效期内，expiring 90 天内到期，expired 已过期，none 未登记
+ */
+licenceState?: SearchEnterpriseListLicenceState;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceTo?: string;
+/**
+ * 1 有效 0 无效
+ */
+status?: SearchEnterpriseListStatus;
+};
+
+export type SearchEnterpriseListSortField = typeof SearchEnterpriseListSortField[keyof typeof SearchEnterpriseListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListSortField = {
+  name: 'name',
+  creditCode: 'creditCode',
+  districtCode: 'districtCode',
+  qualification: 'qualification',
+  licenceValidTo: 'licenceValidTo',
+} as const;
+
+export type SearchEnterpriseListSortOrder = typeof SearchEnterpriseListSortOrder[keyof typeof SearchEnterpriseListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchEnterpriseListArea = typeof SearchEnterpriseListArea[keyof typeof SearchEnterpriseListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchEnterpriseListLicenceState = typeof SearchEnterpriseListLicenceState[keyof typeof SearchEnterpriseListLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseListStatus = typeof SearchEnterpriseListStatus[keyof typeof SearchEnterpriseListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseListStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchEnterpriseList200RowsItemLicenceState = typeof SearchEnterpriseList200RowsItemLicenceState[keyof typeof SearchEnterpriseList200RowsItemLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseList200RowsItemLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseList200RowsItem = {
+  id: number;
+  name: string;
+  creditCode: string;
+  legalRepresentative: string;
+  address: string;
+  districtCode: string;
+  /** 区县（含地市）名称 */
+  districtName: string;
+  /** 所属区域 1 广州 2 深圳 3 省中心 */
+  ownership: string;
+  /** @nullable */
+  qualification: string | null;
+  /** @nullable */
+  licenceNo: string | null;
+  /** @nullable */
+  licenceValidTo: string | null;
+  licenceState: SearchEnterpriseList200RowsItemLicenceState;
+  /** 1 有效 0 无效 */
+  status: string;
+  /** 在册人员数 */
+  staffCount: number;
+  /** 有效证书数 */
+  validCertCount: number;
+};
+
+export type SearchEnterpriseList200 = {
+  code: number;
+  msg: string;
+  rows: SearchEnterpriseList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchEnterpriseGet200DataLicenceState = typeof SearchEnterpriseGet200DataLicenceState[keyof typeof SearchEnterpriseGet200DataLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseGet200DataLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseGet200DataPeopleItemCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  status: string;
+  expiryDate: string;
+  /** 状态为 01 有效 */
+  valid: boolean;
+};
+
+export type SearchEnterpriseGet200DataPeopleItem = {
+  id: number;
+  name: string;
+  sex: string;
+  idType: string;
+  /** 脱敏：440***********1234 */
+  idNo: string;
+  birthYear: string;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  employStatus: string;
+  /** 持有的证书（全部状态） */
+  certificates: SearchEnterpriseGet200DataPeopleItemCertificatesItem[];
+};
+
+export type SearchEnterpriseGet200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  categoryLabel: string;
+  personId: number;
+  name: string;
+  sex: string;
+  sexLabel: string;
+  idNo: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  creditCode: string;
+  /** 企业所属区域 1 广州 2 深圳 3 省中心 */
+  ownership: string;
+  position: string;
+  positionLabel: string;
+  /** 发证日期：发证或最近一次变更的决定日期 */
+  issueDate: string;
+  /** 有效期起 */
+  validFrom: string;
+  /** 有效期至 */
+  expiryDate: string;
+  status: string;
+  statusLabel: string;
+  version: number;
+  /** 三位版本号，如 002 */
+  versionLabel: string;
+  /**
+   * 全国电子证照标识（OID 1.2.156.3005.2，GB/T 17710 校验码）
+   * @nullable
+   */
+  eCertId: string | null;
+  issuingAuthority: string;
+  queryCode: string;
+  printCount: number;
+  /** @nullable */
+  printedVersion: number | null;
+  /** @nullable */
+  printedAt: string | null;
+};
+
+export type SearchEnterpriseGet200DataCertificatesByStatusItem = {
+  status: string;
+  statusLabel: string;
+  count: number;
+};
+
+export type SearchEnterpriseGet200Data = {
+  id: number;
+  name: string;
+  creditCode: string;
+  legalRepresentative: string;
+  address: string;
+  districtCode: string;
+  /** 区县（含地市）名称 */
+  districtName: string;
+  /** 所属区域 1 广州 2 深圳 3 省中心 */
+  ownership: string;
+  /** @nullable */
+  qualification: string | null;
+  /** @nullable */
+  licenceNo: string | null;
+  /** @nullable */
+  licenceValidTo: string | null;
+  licenceState: SearchEnterpriseGet200DataLicenceState;
+  /** 1 有效 0 无效 */
+  status: string;
+  /** 在册人员数 */
+  staffCount: number;
+  /** 有效证书数 */
+  validCertCount: number;
+  /** 在册人员（前 100 人，证件号码脱敏） */
+  people: SearchEnterpriseGet200DataPeopleItem[];
+  /** 本企业的证书（前 100 个） */
+  certificates: SearchEnterpriseGet200DataCertificatesItem[];
+  certificateTotal: number;
+  certificatesByStatus: SearchEnterpriseGet200DataCertificatesByStatusItem[];
+  /** 在办申请数（申请中、已提交、已受理） */
+  openApplications: number;
+};
+
+export type SearchEnterpriseGet200 = {
+  code: number;
+  msg: string;
+  data: SearchEnterpriseGet200Data;
+};
+
+export type SearchEnterpriseExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchEnterpriseExportSortField;
+sortOrder?: SearchEnterpriseExportSortOrder;
+/**
+ * 企业名称（包含）
+ * @maxLength 200
+ */
+name?: string;
+/**
+ * 统一社会信用代码（开头一致）
+ * @maxLength 18
+ */
+creditCode?: string;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchEnterpriseExportArea;
+/**
+ * 资质（与字典 enterprise_qualification 一致）
+ * @maxLength 100
+ */
+qualification?: string;
+/**
+ * 安全生产许可证：valid 有效期内，expiring 90 天内到期，expired 已过期，none 未登记
+ */
+licenceState?: SearchEnterpriseExportLicenceState;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+licenceTo?: string;
+/**
+ * 1 有效 0 无效
+ */
+status?: SearchEnterpriseExportStatus;
+};
+
+export type SearchEnterpriseExportSortField = typeof SearchEnterpriseExportSortField[keyof typeof SearchEnterpriseExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportSortField = {
+  name: 'name',
+  creditCode: 'creditCode',
+  districtCode: 'districtCode',
+  qualification: 'qualification',
+  licenceValidTo: 'licenceValidTo',
+} as const;
+
+export type SearchEnterpriseExportSortOrder = typeof SearchEnterpriseExportSortOrder[keyof typeof SearchEnterpriseExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchEnterpriseExportArea = typeof SearchEnterpriseExportArea[keyof typeof SearchEnterpriseExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchEnterpriseExportLicenceState = typeof SearchEnterpriseExportLicenceState[keyof typeof SearchEnterpriseExportLicenceState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportLicenceState = {
+  valid: 'valid',
+  expiring: 'expiring',
+  expired: 'expired',
+  none: 'none',
+} as const;
+
+export type SearchEnterpriseExportStatus = typeof SearchEnterpriseExportStatus[keyof typeof SearchEnterpriseExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchEnterpriseExportStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchStaffListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchStaffListSortField;
+sortOrder?: SearchStaffListSortOrder;
+/**
+ * 姓名（开头一致）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 持有的证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 持有该类别的证书
+ */
+category?: SearchStaffListCategory;
+/**
+ * 持有该状态的证书（与 category 同时给出时为同一证书）
+ */
+certStatus?: SearchStaffListCertStatus;
+/**
+ * 工作单位名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+employStatus?: SearchStaffListEmployStatus;
+sex?: SearchStaffListSex;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchStaffListArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+};
+
+export type SearchStaffListSortField = typeof SearchStaffListSortField[keyof typeof SearchStaffListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListSortField = {
+  name: 'name',
+  idNo: 'idNo',
+  birthDate: 'birthDate',
+  enterpriseName: 'enterpriseName',
+} as const;
+
+export type SearchStaffListSortOrder = typeof SearchStaffListSortOrder[keyof typeof SearchStaffListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchStaffListCategory = typeof SearchStaffListCategory[keyof typeof SearchStaffListCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type SearchStaffListCertStatus = typeof SearchStaffListCertStatus[keyof typeof SearchStaffListCertStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListCertStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type SearchStaffListEmployStatus = typeof SearchStaffListEmployStatus[keyof typeof SearchStaffListEmployStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListEmployStatus = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchStaffListSex = typeof SearchStaffListSex[keyof typeof SearchStaffListSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchStaffListArea = typeof SearchStaffListArea[keyof typeof SearchStaffListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchStaffList200RowsItemCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  status: string;
+  expiryDate: string;
+  /** 状态为 01 有效 */
+  valid: boolean;
+};
+
+export type SearchStaffList200RowsItem = {
+  id: number;
+  name: string;
+  sex: string;
+  idType: string;
+  /** 脱敏：440***********1234 */
+  idNo: string;
+  birthYear: string;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  employStatus: string;
+  /** 持有的证书（全部状态） */
+  certificates: SearchStaffList200RowsItemCertificatesItem[];
+};
+
+export type SearchStaffList200 = {
+  code: number;
+  msg: string;
+  rows: SearchStaffList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchStaffGet200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  status: string;
+  expiryDate: string;
+  /** 状态为 01 有效 */
+  valid: boolean;
+};
+
+export type SearchStaffGet200DataEmploymentItem = {
+  source: string;
+  enterpriseId: number;
+  enterpriseName: string;
+  startDate: string;
+  /** @nullable */
+  endDate: string | null;
+};
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type SearchStaffGet200DataApplicationsItemOutcome = typeof SearchStaffGet200DataApplicationsItemOutcome[keyof typeof SearchStaffGet200DataApplicationsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffGet200DataApplicationsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchStaffGet200DataApplicationsItemAllowedEventsItem = typeof SearchStaffGet200DataApplicationsItemAllowedEventsItem[keyof typeof SearchStaffGet200DataApplicationsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffGet200DataApplicationsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type SearchStaffGet200DataApplicationsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: SearchStaffGet200DataApplicationsItemOutcome;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: SearchStaffGet200DataApplicationsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+export type SearchStaffGet200Data = {
+  id: number;
+  name: string;
+  sex: string;
+  idType: string;
+  /** 完整证件号码（中心人员、本企业、本人；每次查看记入个人信息访问日志）；其他人脱敏 */
+  idNo: string;
+  birthDate: string;
+  /** @nullable */
+  phone: string | null;
+  /** @nullable */
+  education: string | null;
+  /** @nullable */
+  title: string | null;
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  employStatus: string;
+  certificates: SearchStaffGet200DataCertificatesItem[];
+  /** 三库（企业库、人员库、项目库、社保）中的从业记录 */
+  employment: SearchStaffGet200DataEmploymentItem[];
+  /** 继续教育学时合计 */
+  educationHours: number;
+  educationRecords: number;
+  /** 所涉申请（最近 20 条，调用者数据权限内） */
+  applications: SearchStaffGet200DataApplicationsItem[];
+};
+
+export type SearchStaffGet200 = {
+  code: number;
+  msg: string;
+  data: SearchStaffGet200Data;
+};
+
+export type SearchStaffExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchStaffExportSortField;
+sortOrder?: SearchStaffExportSortOrder;
+/**
+ * 姓名（开头一致）
+ * @maxLength 64
+ */
+name?: string;
+/**
+ * 证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * 持有的证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 持有该类别的证书
+ */
+category?: SearchStaffExportCategory;
+/**
+ * 持有该状态的证书（与 category 同时给出时为同一证书）
+ */
+certStatus?: SearchStaffExportCertStatus;
+/**
+ * 工作单位名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+employStatus?: SearchStaffExportEmployStatus;
+sex?: SearchStaffExportSex;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchStaffExportArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+};
+
+export type SearchStaffExportSortField = typeof SearchStaffExportSortField[keyof typeof SearchStaffExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportSortField = {
+  name: 'name',
+  idNo: 'idNo',
+  birthDate: 'birthDate',
+  enterpriseName: 'enterpriseName',
+} as const;
+
+export type SearchStaffExportSortOrder = typeof SearchStaffExportSortOrder[keyof typeof SearchStaffExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchStaffExportCategory = typeof SearchStaffExportCategory[keyof typeof SearchStaffExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type SearchStaffExportCertStatus = typeof SearchStaffExportCertStatus[keyof typeof SearchStaffExportCertStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportCertStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type SearchStaffExportEmployStatus = typeof SearchStaffExportEmployStatus[keyof typeof SearchStaffExportEmployStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportEmployStatus = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchStaffExportSex = typeof SearchStaffExportSex[keyof typeof SearchStaffExportSex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportSex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchStaffExportArea = typeof SearchStaffExportArea[keyof typeof SearchStaffExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchStaffExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchWorkListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchWorkListSortField;
+sortOrder?: SearchWorkListSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchWorkListBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchWorkListStatus;
+step?: SearchWorkListStep;
+outcome?: SearchWorkListOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchWorkListArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchWorkListOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchWorkListOpen;
+};
+
+export type SearchWorkListSortField = typeof SearchWorkListSortField[keyof typeof SearchWorkListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchWorkListSortOrder = typeof SearchWorkListSortOrder[keyof typeof SearchWorkListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchWorkListBusinessType = typeof SearchWorkListBusinessType[keyof typeof SearchWorkListBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchWorkListStatus = typeof SearchWorkListStatus[keyof typeof SearchWorkListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchWorkListStep = typeof SearchWorkListStep[keyof typeof SearchWorkListStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchWorkListOutcome = typeof SearchWorkListOutcome[keyof typeof SearchWorkListOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchWorkListArea = typeof SearchWorkListArea[keyof typeof SearchWorkListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchWorkListOverdue = typeof SearchWorkListOverdue[keyof typeof SearchWorkListOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchWorkListOpen = typeof SearchWorkListOpen[keyof typeof SearchWorkListOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkListOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type SearchWorkList200RowsItemOutcome = typeof SearchWorkList200RowsItemOutcome[keyof typeof SearchWorkList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchWorkList200RowsItemAllowedEventsItem = typeof SearchWorkList200RowsItemAllowedEventsItem[keyof typeof SearchWorkList200RowsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkList200RowsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type SearchWorkList200RowsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: SearchWorkList200RowsItemOutcome;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: SearchWorkList200RowsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+export type SearchWorkList200 = {
+  code: number;
+  msg: string;
+  rows: SearchWorkList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchWorkExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchWorkExportSortField;
+sortOrder?: SearchWorkExportSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchWorkExportBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchWorkExportStatus;
+step?: SearchWorkExportStep;
+outcome?: SearchWorkExportOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchWorkExportArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchWorkExportOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchWorkExportOpen;
+};
+
+export type SearchWorkExportSortField = typeof SearchWorkExportSortField[keyof typeof SearchWorkExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchWorkExportSortOrder = typeof SearchWorkExportSortOrder[keyof typeof SearchWorkExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchWorkExportBusinessType = typeof SearchWorkExportBusinessType[keyof typeof SearchWorkExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchWorkExportStatus = typeof SearchWorkExportStatus[keyof typeof SearchWorkExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchWorkExportStep = typeof SearchWorkExportStep[keyof typeof SearchWorkExportStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchWorkExportOutcome = typeof SearchWorkExportOutcome[keyof typeof SearchWorkExportOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchWorkExportArea = typeof SearchWorkExportArea[keyof typeof SearchWorkExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchWorkExportOverdue = typeof SearchWorkExportOverdue[keyof typeof SearchWorkExportOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchWorkExportOpen = typeof SearchWorkExportOpen[keyof typeof SearchWorkExportOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchWorkExportOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchApplyListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchApplyListSortField;
+sortOrder?: SearchApplyListSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchApplyListBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchApplyListStatus;
+step?: SearchApplyListStep;
+outcome?: SearchApplyListOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchApplyListArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchApplyListOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchApplyListOpen;
+};
+
+export type SearchApplyListSortField = typeof SearchApplyListSortField[keyof typeof SearchApplyListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchApplyListSortOrder = typeof SearchApplyListSortOrder[keyof typeof SearchApplyListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchApplyListBusinessType = typeof SearchApplyListBusinessType[keyof typeof SearchApplyListBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchApplyListStatus = typeof SearchApplyListStatus[keyof typeof SearchApplyListStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchApplyListStep = typeof SearchApplyListStep[keyof typeof SearchApplyListStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchApplyListOutcome = typeof SearchApplyListOutcome[keyof typeof SearchApplyListOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchApplyListArea = typeof SearchApplyListArea[keyof typeof SearchApplyListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchApplyListOverdue = typeof SearchApplyListOverdue[keyof typeof SearchApplyListOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchApplyListOpen = typeof SearchApplyListOpen[keyof typeof SearchApplyListOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyListOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type SearchApplyList200RowsItemOutcome = typeof SearchApplyList200RowsItemOutcome[keyof typeof SearchApplyList200RowsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyList200RowsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchApplyList200RowsItemAllowedEventsItem = typeof SearchApplyList200RowsItemAllowedEventsItem[keyof typeof SearchApplyList200RowsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyList200RowsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type SearchApplyList200RowsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: SearchApplyList200RowsItemOutcome;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: SearchApplyList200RowsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+export type SearchApplyList200 = {
+  code: number;
+  msg: string;
+  rows: SearchApplyList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchApplyExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchApplyExportSortField;
+sortOrder?: SearchApplyExportSortOrder;
+/**
+ * 申请编号（开头一致）
+ * @maxLength 32
+ */
+applyNo?: string;
+businessType?: SearchApplyExportBusinessType;
+/**
+ * 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结
+ */
+status?: SearchApplyExportStatus;
+step?: SearchApplyExportStep;
+outcome?: SearchApplyExportOutcome;
+/**
+ * 申请企业名称（包含）
+ * @maxLength 200
+ */
+enterpriseName?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+enterpriseId?: number;
+/**
+ * 所涉人员姓名（开头一致）
+ * @maxLength 64
+ */
+personName?: string;
+/**
+ * 所涉人员证件号码（开头一致）
+ * @maxLength 32
+ */
+idNo?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+personId?: number;
+/**
+ * 所涉证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchApplyExportArea;
+/**
+ * 申请企业所在行政区划
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+acceptedTo?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedFrom?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+closedTo?: string;
+/**
+ * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ */
+overdue?: SearchApplyExportOverdue;
+/**
+ * 1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）
+ */
+open?: SearchApplyExportOpen;
+};
+
+export type SearchApplyExportSortField = typeof SearchApplyExportSortField[keyof typeof SearchApplyExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportSortField = {
+  applyNo: 'applyNo',
+  businessType: 'businessType',
+  status: 'status',
+  submittedAt: 'submittedAt',
+  acceptedAt: 'acceptedAt',
+  closedAt: 'closedAt',
+  updatedAt: 'updatedAt',
+} as const;
+
+export type SearchApplyExportSortOrder = typeof SearchApplyExportSortOrder[keyof typeof SearchApplyExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchApplyExportBusinessType = typeof SearchApplyExportBusinessType[keyof typeof SearchApplyExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type SearchApplyExportStatus = typeof SearchApplyExportStatus[keyof typeof SearchApplyExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+  NUMBER_4: '4',
+  NUMBER_8: '8',
+} as const;
+
+export type SearchApplyExportStep = typeof SearchApplyExportStep[keyof typeof SearchApplyExportStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportStep = {
+  sl: 'sl',
+  cb: 'cb',
+  cs: 'cs',
+  sh: 'sh',
+  sp: 'sp',
+  bj: 'bj',
+} as const;
+
+export type SearchApplyExportOutcome = typeof SearchApplyExportOutcome[keyof typeof SearchApplyExportOutcome];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type SearchApplyExportArea = typeof SearchApplyExportArea[keyof typeof SearchApplyExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchApplyExportOverdue = typeof SearchApplyExportOverdue[keyof typeof SearchApplyExportOverdue];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportOverdue = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchApplyExportOpen = typeof SearchApplyExportOpen[keyof typeof SearchApplyExportOpen];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchApplyExportOpen = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchCertCheckListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchCertCheckListSortField;
+sortOrder?: SearchCertCheckListSortOrder;
+source?: SearchCertCheckListSource;
+found?: SearchCertCheckListFound;
+/**
+ * 证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 查询码（完全一致）
+ * @maxLength 32
+ */
+queryCode?: string;
+/**
+ * 来源地址（开头一致）
+ * @maxLength 64
+ */
+ip?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchCertCheckListArea;
+};
+
+export type SearchCertCheckListSortField = typeof SearchCertCheckListSortField[keyof typeof SearchCertCheckListSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListSortField = {
+  checkedAt: 'checkedAt',
+  source: 'source',
+  found: 'found',
+} as const;
+
+export type SearchCertCheckListSortOrder = typeof SearchCertCheckListSortOrder[keyof typeof SearchCertCheckListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchCertCheckListSource = typeof SearchCertCheckListSource[keyof typeof SearchCertCheckListSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListSource = {
+  qr: 'qr',
+  card: 'card',
+} as const;
+
+export type SearchCertCheckListFound = typeof SearchCertCheckListFound[keyof typeof SearchCertCheckListFound];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListFound = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchCertCheckListArea = typeof SearchCertCheckListArea[keyof typeof SearchCertCheckListArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckListArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SearchCertCheckList200RowsItem = {
+  id: number;
+  /** qr 扫码 card 证书查询 */
+  source: string;
+  /** @nullable */
+  queryCode: string | null;
+  /** @nullable */
+  queryText: string | null;
+  found: boolean;
+  /** @nullable */
+  certificateId: number | null;
+  /** @nullable */
+  certNo: string | null;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  certStatus: string | null;
+  /** @nullable */
+  area: string | null;
+  /** @nullable */
+  ip: string | null;
+  /** @nullable */
+  userAgent: string | null;
+  /** ISO 8601 */
+  checkedAt: string;
+};
+
+export type SearchCertCheckList200 = {
+  code: number;
+  msg: string;
+  rows: SearchCertCheckList200RowsItem[];
+  total: number;
+  pageNum: number;
+  /** false：total 为估算值（约 N 条），匹配的行超过精确计数上限 */
+  totalExact: boolean;
+};
+
+export type SearchCertCheckExportParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+sortField?: SearchCertCheckExportSortField;
+sortOrder?: SearchCertCheckExportSortOrder;
+source?: SearchCertCheckExportSource;
+found?: SearchCertCheckExportFound;
+/**
+ * 证书编号（全为数字按结尾，否则按开头匹配）
+ * @maxLength 40
+ */
+certNo?: string;
+/**
+ * 查询码（完全一致）
+ * @maxLength 32
+ */
+queryCode?: string;
+/**
+ * 来源地址（开头一致）
+ * @maxLength 64
+ */
+ip?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SearchCertCheckExportArea;
+};
+
+export type SearchCertCheckExportSortField = typeof SearchCertCheckExportSortField[keyof typeof SearchCertCheckExportSortField];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportSortField = {
+  checkedAt: 'checkedAt',
+  source: 'source',
+  found: 'found',
+} as const;
+
+export type SearchCertCheckExportSortOrder = typeof SearchCertCheckExportSortOrder[keyof typeof SearchCertCheckExportSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SearchCertCheckExportSource = typeof SearchCertCheckExportSource[keyof typeof SearchCertCheckExportSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportSource = {
+  qr: 'qr',
+  card: 'card',
+} as const;
+
+export type SearchCertCheckExportFound = typeof SearchCertCheckExportFound[keyof typeof SearchCertCheckExportFound];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportFound = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SearchCertCheckExportArea = typeof SearchCertCheckExportArea[keyof typeof SearchCertCheckExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SearchCertCheckExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SystemSysCheckRecordGetCheckDataParams = {
+/**
+ * 默认：结束日期前 29 天
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * 默认：今天（中国时间）
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: SystemSysCheckRecordGetCheckDataArea;
+};
+
+export type SystemSysCheckRecordGetCheckDataArea = typeof SystemSysCheckRecordGetCheckDataArea[keyof typeof SystemSysCheckRecordGetCheckDataArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysCheckRecordGetCheckDataArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SystemSysCheckRecordGetCheckData200DataBySourceItem = {
+  source: string;
+  total: number;
+};
+
+export type SystemSysCheckRecordGetCheckData200DataByDayItem = {
+  day: string;
+  total: number;
+  found: number;
+  notFound: number;
+};
+
+export type SystemSysCheckRecordGetCheckData200DataTopCertificatesItem = {
+  certificateId: number;
+  certNo: string;
+  holderName: string;
+  checks: number;
+};
+
+export type SystemSysCheckRecordGetCheckData200Data = {
+  beginTime: string;
+  endTime: string;
+  total: number;
+  found: number;
+  notFound: number;
+  /** 今天（中国时间）的核验次数 */
+  today: number;
+  bySource: SystemSysCheckRecordGetCheckData200DataBySourceItem[];
+  /** 每天一行，含 0 */
+  byDay: SystemSysCheckRecordGetCheckData200DataByDayItem[];
+  /** 被核验最多的 10 个证书 */
+  topCertificates: SystemSysCheckRecordGetCheckData200DataTopCertificatesItem[];
+};
+
+export type SystemSysCheckRecordGetCheckData200 = {
+  code: number;
+  msg: string;
+  data: SystemSysCheckRecordGetCheckData200Data;
+};
+
+export type StatisticsCertsParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCertsArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+category?: StatisticsCertsCategory;
+status?: StatisticsCertsStatus;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearFrom?: number;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearTo?: number;
+};
+
+export type StatisticsCertsArea = typeof StatisticsCertsArea[keyof typeof StatisticsCertsArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCertsCategory = typeof StatisticsCertsCategory[keyof typeof StatisticsCertsCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type StatisticsCertsStatus = typeof StatisticsCertsStatus[keyof typeof StatisticsCertsStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type StatisticsCerts200DataTotals = {
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByCategoryItem = {
+  category: string;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByStatusItem = {
+  status: string;
+  total: number;
+};
+
+export type StatisticsCerts200DataByAreaItem = {
+  area: string;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByDistrictItem = {
+  code: string;
+  name: string;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200DataByYearItem = {
+  year: number;
+  total: number;
+  /** 状态 01 有效 */
+  valid: number;
+  /** 有效且 90 天内到期 */
+  expiring: number;
+};
+
+export type StatisticsCerts200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  totals: StatisticsCerts200DataTotals;
+  byCategory: StatisticsCerts200DataByCategoryItem[];
+  byStatus: StatisticsCerts200DataByStatusItem[];
+  byArea: StatisticsCerts200DataByAreaItem[];
+  /** 未指定地区时按地市，指定地市时按其区县；数量多到少 */
+  byDistrict: StatisticsCerts200DataByDistrictItem[];
+  byYear: StatisticsCerts200DataByYearItem[];
+};
+
+export type StatisticsCerts200 = {
+  code: number;
+  msg: string;
+  data: StatisticsCerts200Data;
+};
+
+export type StatisticsCertsExportParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCertsExportArea;
+/**
+ * 行政区划：地市代码（如 440100）含其下区县，区县代码为其本身
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+category?: StatisticsCertsExportCategory;
+status?: StatisticsCertsExportStatus;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearFrom?: number;
+/**
+ * @minimum 1990
+ * @maximum 2100
+ */
+yearTo?: number;
+};
+
+export type StatisticsCertsExportArea = typeof StatisticsCertsExportArea[keyof typeof StatisticsCertsExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCertsExportCategory = typeof StatisticsCertsExportCategory[keyof typeof StatisticsCertsExportCategory];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsExportCategory = {
+  A: 'A',
+  B: 'B',
+  C1: 'C1',
+  C2: 'C2',
+  C3: 'C3',
+} as const;
+
+export type StatisticsCertsExportStatus = typeof StatisticsCertsExportStatus[keyof typeof StatisticsCertsExportStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCertsExportStatus = {
+  NUMBER_99: '99',
+  NUMBER_01: '01',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+  NUMBER_05: '05',
+  NUMBER_06: '06',
+  NUMBER_07: '07',
+} as const;
+
+export type StatisticsCompletedTaskParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCompletedTaskArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsCompletedTaskBusinessType;
+/**
+ * 默认：monthTo 之前 11 个月
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthFrom?: string;
+/**
+ * 默认：本月（中国时间）
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthTo?: string;
+};
+
+export type StatisticsCompletedTaskArea = typeof StatisticsCompletedTaskArea[keyof typeof StatisticsCompletedTaskArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCompletedTaskBusinessType = typeof StatisticsCompletedTaskBusinessType[keyof typeof StatisticsCompletedTaskBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsCompletedTask200DataTotals = {
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByTypeItem = {
+  businessType: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByAreaItem = {
+  area: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByCityItem = {
+  code: string;
+  name: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200DataByMonthItem = {
+  month: string;
+  total: number;
+  /** 已办结，准予 */
+  approved: number;
+  /** 已办结，不予 */
+  denied: number;
+  /** 不予以受理办结 */
+  rejected: number;
+  /**
+   * 从提交到办结的平均天数
+   * @nullable
+   */
+  avgDays: number | null;
+};
+
+export type StatisticsCompletedTask200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  monthFrom: string;
+  monthTo: string;
+  totals: StatisticsCompletedTask200DataTotals;
+  byType: StatisticsCompletedTask200DataByTypeItem[];
+  byArea: StatisticsCompletedTask200DataByAreaItem[];
+  byCity: StatisticsCompletedTask200DataByCityItem[];
+  /** 每月一行，含 0 */
+  byMonth: StatisticsCompletedTask200DataByMonthItem[];
+};
+
+export type StatisticsCompletedTask200 = {
+  code: number;
+  msg: string;
+  data: StatisticsCompletedTask200Data;
+};
+
+export type StatisticsCompletedTaskExportParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsCompletedTaskExportArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsCompletedTaskExportBusinessType;
+/**
+ * 默认：monthTo 之前 11 个月
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthFrom?: string;
+/**
+ * 默认：本月（中国时间）
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
+monthTo?: string;
+};
+
+export type StatisticsCompletedTaskExportArea = typeof StatisticsCompletedTaskExportArea[keyof typeof StatisticsCompletedTaskExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsCompletedTaskExportBusinessType = typeof StatisticsCompletedTaskExportBusinessType[keyof typeof StatisticsCompletedTaskExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsCompletedTaskExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsAfootTaskParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsAfootTaskArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsAfootTaskBusinessType;
+};
+
+export type StatisticsAfootTaskArea = typeof StatisticsAfootTaskArea[keyof typeof StatisticsAfootTaskArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsAfootTaskBusinessType = typeof StatisticsAfootTaskBusinessType[keyof typeof StatisticsAfootTaskBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsAfootTask200DataTotals = {
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+  waitingHolder: number;
+  waitingAccept: number;
+  inReview: number;
+};
+
+export type StatisticsAfootTask200DataByTypeItem = {
+  businessType: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByStepItem = {
+  status: number;
+  step: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByTypeStepItem = {
+  businessType: string;
+  status: number;
+  step: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByAgeItem = {
+  /** -1 未提交（待持证人确认），0 ≤7 天，1 8–30 天，2 31–90 天，3 >90 天 */
+  bucket: number;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByAreaItem = {
+  area: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200DataByCityItem = {
+  code: string;
+  name: string;
+  total: number;
+  /** 已受理且超过法定期限 */
+  overdue: number;
+};
+
+export type StatisticsAfootTask200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  totals: StatisticsAfootTask200DataTotals;
+  /** 超期多的在前 */
+  byType: StatisticsAfootTask200DataByTypeItem[];
+  /** 0 待持证人确认，2 待受理（sl），3 审核中（按环节） */
+  byStep: StatisticsAfootTask200DataByStepItem[];
+  byTypeStep: StatisticsAfootTask200DataByTypeStepItem[];
+  byAge: StatisticsAfootTask200DataByAgeItem[];
+  /** 超期多的在前 */
+  byArea: StatisticsAfootTask200DataByAreaItem[];
+  /** 超期多的在前 */
+  byCity: StatisticsAfootTask200DataByCityItem[];
+};
+
+export type StatisticsAfootTask200 = {
+  code: number;
+  msg: string;
+  data: StatisticsAfootTask200Data;
+};
+
+export type StatisticsAfootTaskExportParams = {
+/**
+ * 所属区域 1 广州 2 深圳 3 省中心（区域中心人员只能看到本区域）
+ */
+area?: StatisticsAfootTaskExportArea;
+/**
+ * 申请企业所在地市（区县按其地市）
+ * @pattern ^\d{6}$
+ */
+districtCode?: string;
+businessType?: StatisticsAfootTaskExportBusinessType;
+};
+
+export type StatisticsAfootTaskExportArea = typeof StatisticsAfootTaskExportArea[keyof typeof StatisticsAfootTaskExportArea];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskExportArea = {
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type StatisticsAfootTaskExportBusinessType = typeof StatisticsAfootTaskExportBusinessType[keyof typeof StatisticsAfootTaskExportBusinessType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const StatisticsAfootTaskExportBusinessType = {
+  newCert: 'newCert',
+  delay: 'delay',
+  inner: 'inner',
+  inProvince: 'inProvince',
+  outProvince: 'outProvince',
+  modify: 'modify',
+  revocation: 'revocation',
+  personRevocation: 'personRevocation',
+  rename: 'rename',
+} as const;
+
+export type StatisticsRefresh200Data = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+  /** false：另一次刷新正在进行或刚刚完成，返回的是现有数据 */
+  refreshed: boolean;
+  durationMs: number;
+  rows: number;
+};
+
+export type StatisticsRefresh200 = {
+  code: number;
+  msg: string;
+  data: StatisticsRefresh200Data;
+};
+
+/**
+ * staff 区域中心人员，province 省级管理员，enterprise 企业用户，person 个人用户，system 系统管理员
+ */
+export type WorkbenchSummary200DataKind = typeof WorkbenchSummary200DataKind[keyof typeof WorkbenchSummary200DataKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataKind = {
+  staff: 'staff',
+  province: 'province',
+  enterprise: 'enterprise',
+  person: 'person',
+  system: 'system',
+} as const;
+
+/**
+ * 区域统计数字的生成时间（来自统计表）
+ */
+export type WorkbenchSummary200DataStatistics = {
+  /**
+   * 统计数据生成时间（ISO 8601）；null 表示尚未生成
+   * @nullable
+   */
+  refreshedAt: string | null;
+  /**
+   * 统计所依据的中国日期（到期、时长、超期均按此日计算）
+   * @nullable
+   */
+  asOfDay: string | null;
+};
+
+export type WorkbenchSummary200DataFiguresItemTone = typeof WorkbenchSummary200DataFiguresItemTone[keyof typeof WorkbenchSummary200DataFiguresItemTone];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataFiguresItemTone = {
+  default: 'default',
+  success: 'success',
+  warning: 'warning',
+  danger: 'danger',
+} as const;
+
+export type WorkbenchSummary200DataFiguresItem = {
+  /** 图形标识（页面据此取文字），如 waitAccept、overdue、expiring */
+  key: string;
+  value: number;
+  /**
+   * 数字背后的列表（调用者有权限打开时）
+   * @nullable
+   */
+  link: string | null;
+  tone: WorkbenchSummary200DataFiguresItemTone;
+};
+
+export type WorkbenchSummary200DataQueuesItemView = typeof WorkbenchSummary200DataQueuesItemView[keyof typeof WorkbenchSummary200DataQueuesItemView];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataQueuesItemView = {
+  waitAccept: 'waitAccept',
+  waitReview: 'waitReview',
+} as const;
+
+export type WorkbenchSummary200DataQueuesItem = {
+  businessType: string;
+  view: WorkbenchSummary200DataQueuesItemView;
+  count: number;
+  overdue: number;
+  link: string;
+};
+
+export type WorkbenchSummary200DataAreasItem = {
+  area: string;
+  open: number;
+  overdue: number;
+};
+
+export type WorkbenchSummary200DataCertificatesItem = {
+  id: number;
+  certNo: string;
+  category: string;
+  name: string;
+  status: string;
+  expiryDate: string;
+  /** 距有效期至的天数（中国日期） */
+  daysLeft: number;
+  valid: boolean;
+  /** 有效且 90 天内到期 */
+  expiring: boolean;
+};
+
+/**
+ * 办结结果：approved 准予, denied 不予
+ * @nullable
+ */
+export type WorkbenchSummary200DataApplicationsItemOutcome = typeof WorkbenchSummary200DataApplicationsItemOutcome[keyof typeof WorkbenchSummary200DataApplicationsItemOutcome] | null;
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataApplicationsItemOutcome = {
+  approved: 'approved',
+  denied: 'denied',
+} as const;
+
+export type WorkbenchSummary200DataApplicationsItemAllowedEventsItem = typeof WorkbenchSummary200DataApplicationsItemAllowedEventsItem[keyof typeof WorkbenchSummary200DataApplicationsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkbenchSummary200DataApplicationsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type WorkbenchSummary200DataApplicationsItem = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  businessLabel: string;
+  /** 0 申请中 1 已保存 2 已提交 3 已受理 4 不予以受理办结 8 已办结 */
+  status: number;
+  statusLabel: string;
+  /**
+   * sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结
+   * @nullable
+   */
+  step: string | null;
+  /** @nullable */
+  stepLabel: string | null;
+  version: number;
+  /**
+   * 办结结果：approved 准予, denied 不予
+   * @nullable
+   */
+  outcome: WorkbenchSummary200DataApplicationsItemOutcome;
+  applicantName: string;
+  /** @nullable */
+  holderName: string | null;
+  /** @nullable */
+  certNo: string | null;
+  area: string;
+  /** @nullable */
+  submittedAt: string | null;
+  /** @nullable */
+  acceptedAt: string | null;
+  /**
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * @nullable
+   */
+  deadline: string | null;
+  /** @nullable */
+  daysLeft: number | null;
+  updatedAt: string;
+  /** 当前用户此刻可以发送的事件（页面只显示这些操作） */
+  allowedEvents: WorkbenchSummary200DataApplicationsItemAllowedEventsItem[];
+  /** @nullable */
+  enterpriseId: number | null;
+  /** @nullable */
+  enterpriseName: string | null;
+  /** @nullable */
+  personId: number | null;
+  /** @nullable */
+  closedAt: string | null;
+  /** 已受理未办结且已过法定期限 */
+  overdue: boolean;
+};
+
+/**
+ * 工作总结：调用者今天与本月办理（同意、不同意、退回）的件数
+ * @nullable
+ */
+export type WorkbenchSummary200DataSummary = {
+  doneToday: number;
+  doneThisMonth: number;
+  returnedThisMonth: number;
+} | null;
+
+export type WorkbenchSummary200Data = {
+  /** staff 区域中心人员，province 省级管理员，enterprise 企业用户，person 个人用户，system 系统管理员 */
+  kind: WorkbenchSummary200DataKind;
+  /** @nullable */
+  area: string | null;
+  /** 区域统计数字的生成时间（来自统计表） */
+  statistics: WorkbenchSummary200DataStatistics;
+  figures: WorkbenchSummary200DataFiguresItem[];
+  /** 待办队列：调用者的环节在其区域内各业务类型的待办件数（计数列表） */
+  queues: WorkbenchSummary200DataQueuesItem[];
+  /** 各中心在办与超期件数（省级管理员） */
+  areas: WorkbenchSummary200DataAreasItem[];
+  /** 企业：即将到期的证书；个人：本人的证书 */
+  certificates: WorkbenchSummary200DataCertificatesItem[];
+  /** 企业与个人：在办的申请 */
+  applications: WorkbenchSummary200DataApplicationsItem[];
+  /**
+   * 工作总结：调用者今天与本月办理（同意、不同意、退回）的件数
+   * @nullable
+   */
+  summary: WorkbenchSummary200DataSummary;
+};
+
+export type WorkbenchSummary200 = {
+  code: number;
+  msg: string;
+  data: WorkbenchSummary200Data;
 };
 
 export type CreditPunishmentListParams = {

@@ -21,6 +21,7 @@ export const PURPOSE_LABELS: Record<string, string> = {
   'admin:user': '用户账号维护',
   'certificate:staff': '证书查询（中心人员）',
   'certificate:pdf': '证书文件',
+  'search:staff': '人员查询详情（中心人员、本企业）',
 };
 const FIELD_LABELS: Record<string, string> = { idNo: '证件号码', phone: '手机号码', birthDate: '出生日期' };
 

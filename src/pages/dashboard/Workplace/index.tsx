@@ -1,8 +1,9 @@
 /**
  * Workbench (SPEC 2 "Screens"): business statistics, count list, to-do list and work summary.
- * Fed now by the unread message counts, the to-do list and the user's menu areas; the business
- * figures (applications in progress, completed, certificates) are placeholders until the
- * statistics calls exist.
+ * Unread messages and to-dos are the user's own; the business figures come from GET
+ * /workbench/summary, which answers per kind of user (centre staff: their steps' queues in their
+ * area and their own work; the province: every centre; enterprises and holders: their own
+ * certificates and applications), each figure opening the list behind it.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
@@ -18,6 +19,9 @@ import { systemSysTodoList } from '@/services/generated/api';
 import type { SystemSysTodoList200 } from '@/services/generated/api.schemas';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import type { RouteNode } from '@/app/routeBuilder';
+import { workbenchSummary } from '@/services/generated/api';
+import type { WorkbenchSummary200Data as Workbench } from '@/services/generated/api.schemas';
+import { BusinessFigures, BusinessLists, WorkSummaryLine } from './BusinessPanels';
 
 type SysTodo = SystemSysTodoList200['rows'][number];
 
@@ -36,6 +40,8 @@ export default function Workplace() {
   const [todos, setTodos] = useState<SysTodo[]>([]);
   const [todoTotal, setTodoTotal] = useState<number | null>(null);
   const [loadingTodos, setLoadingTodos] = useState(true);
+  const [business, setBusiness] = useState<Workbench | null>(null);
+  const [businessFailed, setBusinessFailed] = useState(false);
 
   useEffect(() => {
     void refreshUnreadStats();
@@ -48,6 +54,9 @@ export default function Workplace() {
       })
       .catch(() => alive && setTodoTotal(null))
       .finally(() => alive && setLoadingTodos(false));
+    workbenchSummary()
+      .then((res) => alive && setBusiness(res.data))
+      .catch(() => alive && setBusinessFailed(true));
     return () => {
       alive = false;
     };
@@ -69,11 +78,6 @@ export default function Workplace() {
     { key: 'todo', icon: <CheckSquareOutlined />, title: t('workplace.todos'), value: todoTotal ?? 0, to: '/system/sysTodo' },
   ];
 
-  const businessPlaceholders = [
-    { key: 'afoot', title: t('workplace.afootTasks') },
-    { key: 'completed', title: t('workplace.completedTasks') },
-    { key: 'certs', title: t('workplace.certificates') },
-  ];
 
   return (
     <PageHeaderWrapper
@@ -99,17 +103,13 @@ export default function Workplace() {
               </Card>
             </Col>
           ))}
-          {businessPlaceholders.map((c) => (
-            <Col key={c.key} xs={24} sm={12} lg={8}>
-              <Card>
-                <Statistic title={c.title} value="—" />
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('workplace.pendingData')}
-                </Typography.Text>
-              </Card>
-            </Col>
-          ))}
         </Row>
+        <div style={{ marginTop: 16 }}>
+          {business ? <BusinessFigures data={business} /> : businessFailed ? (
+            <Typography.Text type="secondary" data-testid="bench-failed">{t('workplace.pendingData')}</Typography.Text>
+          ) : null}
+        </div>
+        {business ? <BusinessLists data={business} /> : null}
 
         <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
           <Col xs={24} lg={14}>
@@ -156,7 +156,7 @@ export default function Workplace() {
           <Typography.Paragraph style={{ marginBottom: 8 }}>
             {t('workplace.summaryText', { unread: unreadTotal, todos: todoTotal ?? 0, areas: areas.length })}
           </Typography.Paragraph>
-          <Typography.Text type="secondary">{t('workplace.summaryPending')}</Typography.Text>
+          {business ? <WorkSummaryLine data={business} /> : null}
         </Card>
       </div>
     </PageHeaderWrapper>

@@ -4,7 +4,7 @@
  * of the selected certificates' PDFs (search:cert:export).
  */
 import { useRef, useState } from 'react';
-import { App, Button, Space } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -21,6 +21,7 @@ import {
 } from '@/services/generated/api';
 import { SafetyCertificateInfoListSortField, type SafetyCertificateInfoList200, type SafetyCertificateInfoListParams } from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from './CertificateDrawer';
+import { useDrillFilters } from '../components/drill';
 import ActionLink from '@/components/ActionLink';
 
 /** The server's ceiling for one zip (server/modules/certificate/file-routes.ts ZIP_MAX). */
@@ -46,7 +47,14 @@ export default function CertSearch() {
   const { message } = App.useApp();
   const labels = useCertLabels();
   const actionRef = useRef<ActionType>(null);
-  const pagination = useTablePagination();
+  const tablePagination = useTablePagination();
+  // Drill-down from the statistics: filters in the address fill the form, the others ride along as tags.
+  const drill = useDrillFilters(['certNo', 'name', 'idNo', 'category', 'status', 'enterpriseName'], [
+    { field: 'issueRange', from: 'beginTime', to: 'endTime' }, { field: 'expiryRange', from: 'expiryFrom', to: 'expiryTo' },
+  ], ['area', 'districtCode', 'enterpriseId', 'personId']);
+  // Over millions of certificates the server estimates the total beyond a ceiling: the page says 约 N 条.
+  const [estimated, setEstimated] = useState(false);
+  const pagination = { ...tablePagination, showTotal: (total: number) => (estimated ? t('search.totalEstimated', { total: total.toLocaleString() }) : tablePagination.showTotal(total)) };
   const [viewing, setViewing] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState<'excel' | 'zip' | number | null>(null);
@@ -162,8 +170,11 @@ export default function CertSearch() {
 
   const request = tableRequest<CertificateRow, Filters & { sortField?: string; sortOrder?: 'ascend' | 'descend' }>((q) => {
     const { pageNum, pageSize, sortField, sortOrder, ...rest } = q;
-    filters.current = rest;
-    return safetyCertificateInfoList({ ...rest, pageNum, pageSize, sortField: sortFieldOf(sortField), sortOrder });
+    filters.current = { ...rest, ...drill.hidden };
+    return safetyCertificateInfoList({ ...rest, ...drill.hidden, pageNum, pageSize, sortField: sortFieldOf(sortField), sortOrder }).then((res) => {
+      setEstimated((res as { totalExact?: boolean }).totalExact === false);
+      return res;
+    });
   }, actionRef);
 
   return (
@@ -177,8 +188,15 @@ export default function CertSearch() {
           return request({ ...params, sortField: field, sortOrder: order === 'ascend' || order === 'descend' ? order : undefined });
         }}
         pagination={pagination}
+        params={drill.hidden}
+        form={{ initialValues: drill.initialValues }}
+        headerTitle={Object.keys(drill.hidden).length ? (
+          <Space wrap>
+            {Object.entries(drill.hidden).map(([k, v]) => <Tag key={k} closable onClose={() => drill.remove(k)} data-testid={`drill-${k}`}>{t(`search.drill.${k}`, { value: v })}</Tag>)}
+          </Space>
+        ) : undefined}
         dateFormatter="string"
-        search={{ labelWidth: 'auto', defaultCollapsed: true }}
+        search={{ labelWidth: 'auto', defaultCollapsed: !drill.any }}
         options={{ density: false, setting: false, reload: true }}
         scroll={{ x: 1700 }}
         locale={{ emptyText: t('search.empty') }}

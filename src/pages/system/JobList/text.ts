@@ -12,6 +12,8 @@ export function scheduleText(t: T, cron: string): string {
   const daily = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(cron);
   if (daily) return t('schedule.daily', { time: `${daily[2]!.padStart(2, '0')}:${daily[1]!.padStart(2, '0')}` });
   if (cron === '* * * * *') return t('schedule.everyMinute');
+  const hourly = /^(\d{1,2}) \* \* \* \*$/.exec(cron);
+  if (hourly) return t('schedule.hourly', { minute: hourly[1]!.padStart(2, '0') });
   return cron;
 }
 

@@ -6,7 +6,8 @@
  * OpenAPI spec version: 0.1.0
  */
 import type {
-  AnalysisMonthbar200
+  AnalysisMonthbar200,
+  AnalysisOverview200
 } from '../api.schemas';
 
 import { apiRequest } from '.././mutator';
@@ -15,6 +16,18 @@ import { apiRequest } from '.././mutator';
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
+  /**
+ * 各地市证书数（排名）、最近 24 个月的发证与业务量（提交、办结）、各中心在办与超期件数；来自统计表，refreshedAt 为生成时间。
+ * @summary 全省数据概览（数据可视化）
+ */
+export const analysisOverview = (
+    
+ options?: SecondParameter<typeof apiRequest<AnalysisOverview200>>,) => {
+      return apiRequest<AnalysisOverview200>(
+      {url: `/api/analysis/overview`, method: 'GET'
+    },
+      options);
+    }
   /**
  * @summary 近12个月发证数量（按月）
  */
@@ -26,4 +39,5 @@ export const analysisMonthbar = (
     },
       options);
     }
-  export type AnalysisMonthbarResult = NonNullable<Awaited<ReturnType<typeof analysisMonthbar>>>
+  export type AnalysisOverviewResult = NonNullable<Awaited<ReturnType<typeof analysisOverview>>>
+export type AnalysisMonthbarResult = NonNullable<Awaited<ReturnType<typeof analysisMonthbar>>>

@@ -30,7 +30,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
   /**
- * 按数据权限筛选：省级管理员全部；区域中心人员为其区域（企业所属区域）的企业的证书；企业用户为本企业的证书；个人用户为本人的证书。beginTime/endTime 为发证日期，expiryFrom/expiryTo 为有效期至。需 search:cert:list（个人用户查看本人证书不需要）。
+ * 按数据权限筛选：省级管理员全部；区域中心人员为其区域（企业所属区域）的企业的证书；企业用户为本企业的证书；个人用户为本人的证书。beginTime/endTime 为发证日期，expiryFrom/expiryTo 为有效期至。需 search:cert:list（个人用户查看本人证书不需要）。总数不超过 2000 条时精确，超过时为估算值（totalExact 为 false）。
  * @summary 证书列表
  */
 export const safetyCertificateInfoList = (

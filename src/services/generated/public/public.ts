@@ -64,7 +64,7 @@ export const publicSettings = (
       options);
     }
   /**
- * 每次查询记入证书核验记录。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。
+ * 每次查询记入证书核验记录（来源 qr）。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。
  * @summary 按查询码查看证书（二维码）
  */
 export const certGet = (
@@ -76,6 +76,7 @@ export const certGet = (
       options);
     }
   /**
+ * 每次查询记入证书核验记录（来源 card）：查到的每个证书一条，查不到时一条（证件号码脱敏记录）。
  * @summary 证书查询（姓名+证件号码，或证书编号）
  */
 export const publicValidCard = (

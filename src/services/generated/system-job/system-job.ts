@@ -55,7 +55,7 @@ export const systemJobStatus = (
  * @summary 立即执行一次
  */
 export const systemJobRun = (
-    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping',
+    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping' | 'statistics',
  options?: SecondParameter<typeof apiRequest<SystemJobRun200>>,) => {
       return apiRequest<SystemJobRun200>(
       {url: `/api/system/job/run/${job}`, method: 'POST'
@@ -66,7 +66,7 @@ export const systemJobRun = (
  * @summary 暂停任务（定时不再运行，可手动执行）
  */
 export const systemJobPause = (
-    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping',
+    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping' | 'statistics',
  options?: SecondParameter<typeof apiRequest<SystemJobPause200>>,) => {
       return apiRequest<SystemJobPause200>(
       {url: `/api/system/job/pause/${job}`, method: 'POST'
@@ -77,7 +77,7 @@ export const systemJobPause = (
  * @summary 恢复任务
  */
 export const systemJobResume = (
-    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping',
+    job: 'suspension' | 'certExpiry' | 'delayReminder' | 'deadlineWarning' | 'nationalOutbox' | 'housekeeping' | 'statistics',
  options?: SecondParameter<typeof apiRequest<SystemJobResume200>>,) => {
       return apiRequest<SystemJobResume200>(
       {url: `/api/system/job/resume/${job}`, method: 'POST'

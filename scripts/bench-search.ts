@@ -1,0 +1,268 @@
+/**
+ * `npm run bench:search`: the search, statistics and workbench calls against the scale dataset
+ * (`npm run seed:scale`) on PostgreSQL, over loopback HTTP at 1 and 16 concurrent clients, with the
+ * same SQL run directly through node-postgres in the same run; prints p50/p95 of both and their
+ * ratio, EXPLAIN plans of the slowest statements, and writes docs/benchmarks/search.md.
+ *
+ * DATABASE_URL names the filled database. The server runs as its own process (server/main.ts, log
+ * level warn) so that the load generator does not share its event loop. Goals (issue #11): lists
+ * p95 ≤ 50 ms and ≤ 3 × the direct SQL; figures p95 ≤ 200 ms.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { loadConfig } from '../server/config.js';
+import { wrapPool } from '../server/db/client.js';
+import type { AuthUser } from '../server/lib/authUser.js';
+import { systemClock } from '../server/lib/clock.js';
+import { resolveSession } from '../server/modules/auth/session.service.js';
+import { PolicyStore, defaultPolicy } from '../server/services/policy.js';
+import type { AppContext } from '../server/context.js';
+import { describeMachine, loadAverage } from './lib/bench-machine.js';
+import { percentile } from './lib/bench-stats.js';
+import { recordingDb, serve, type Statement } from './lib/bench-search-direct.js';
+import { samples, scenarios, type Caller, type Scenario } from './lib/bench-search-scenarios.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const REPORT = path.join(ROOT, 'docs', 'benchmarks', 'search.md');
+const USERS: Record<Caller, string> = { province: 'province', centre: 'gz_sl', enterprise: 'ent_gz' };
+const PASSWORD = 'Demo#2026';
+const ROUNDS_C1 = Number(process.env.BENCH_ROUNDS_C1 ?? 20);
+const PER_CLIENT_C16 = Number(process.env.BENCH_PER_CLIENT ?? 5);
+const LIST_GOAL_MS = 50;
+const FIGURES_GOAL_MS = 200;
+const RATIO_GOAL = 3;
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('Set DATABASE_URL to a PostgreSQL database filled by `npm run seed:scale` (see docs/benchmarks/search.md).');
+  process.exit(2);
+}
+
+const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer();
+  s.listen(0, '127.0.0.1', () => {
+    const port = (s.address() as net.AddressInfo).port;
+    s.close(() => resolve(port));
+  });
+});
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: fs.mkdtempSync('/tmp/safecert-bench-search-') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('the server did not start');
+}
+
+async function login(base: string, user: string): Promise<string> {
+  const res = await fetch(`${base}/api/login/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user, password: PASSWORD }) });
+  const body = await res.json() as { data?: { token?: string }; msg?: string };
+  if (!body.data?.token) throw new Error(`login ${user}: ${res.status} ${body.msg}`);
+  return body.data.token;
+}
+
+interface Measured {
+  scenario: Scenario;
+  http1: number[];
+  direct1: number[];
+  http16: number[];
+  direct16: number[];
+  errors: string[];
+  estimated: boolean;
+  statements: number;
+}
+
+/** Runs `task` by `clients` concurrent loops, each `perClient` times; returns the latencies. */
+async function level(clients: number, perClient: number, task: (i: number) => Promise<void>): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    for (let k = 0; k < perClient; k++) {
+      const i = next++;
+      const t0 = performance.now();
+      await task(i);
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  return latencies;
+}
+
+const p = (values: number[], q: number) => percentile([...values].sort((a, b) => a - b), q);
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
+
+async function main() {
+  const startedAt = new Date();
+  const now = systemClock.now();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const version = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  const machine = describeMachine(version);
+  const rec = recordingDb(pool);
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
+  const ctx = { config, database: wrapPool(pool), db: rec.db, clock: systemClock, policy: new PolicyStore(rec.db, defaultPolicy(config)) } as unknown as AppContext;
+
+  const port = await freePort();
+  console.log(`starting the server on 127.0.0.1:${port} …`);
+  const server = await startServer(port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const tokens = {} as Record<Caller, string>;
+    const users = {} as Record<Caller, AuthUser>;
+    for (const [caller, name] of Object.entries(USERS) as [Caller, string][]) {
+      tokens[caller] = await login(base, name);
+      users[caller] = await resolveSession(ctx, tokens[caller]);
+    }
+    // The server refreshes the statistics at start: wait for the figures.
+    for (let i = 0; i < 240; i++) {
+      const res = await fetch(`${base}/api/statistics/certs`, { headers: { token: tokens.province } });
+      const body = await res.json() as { data?: { refreshedAt?: string | null } };
+      if (body.data?.refreshedAt && new Date(body.data.refreshedAt) >= startedAt) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const list = scenarios(await samples(rec.db, now));
+    console.log(`${list.length} scenarios; c=1: ${ROUNDS_C1} requests each, c=16: 16 clients × ${PER_CLIENT_C16}`);
+    // A freshly loaded database reads its pages from disk the first time: one pass over every scenario first.
+    const t0 = performance.now();
+    for (const sc of list) {
+      for (const q of sc.queries) await fetch(`${base}/api${sc.path}${q ? `?${q}` : ''}`, { headers: { token: tokens[sc.caller] } }).then((r) => r.arrayBuffer());
+    }
+    console.log(`warm-up pass over every scenario: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const results: Measured[] = [];
+    for (const sc of list) {
+      const user = users[sc.caller];
+      const statements: Statement[][] = [];
+      for (const q of sc.queries) statements.push(await rec.record(() => serve(rec.db, user, sc.path, q, now)));
+      const errors: string[] = [];
+      let estimated = false;
+      const http = async (i: number) => {
+        const q = sc.queries[i % sc.queries.length]!;
+        const res = await fetch(`${base}/api${sc.path}${q ? `?${q}` : ''}`, { headers: { token: tokens[sc.caller] } });
+        const body = await res.json() as { totalExact?: boolean; msg?: string };
+        if (res.status !== 200) errors.push(`${res.status} ${body.msg}`);
+        if (body.totalExact === false) estimated = true;
+      };
+      // What the route's service sent, straight to PostgreSQL, concurrently (a floor: the service waits for some in turn).
+      const direct = async (i: number) => {
+        await Promise.all(statements[i % statements.length]!.map((s) => pool.query(s.text, s.params as unknown[])));
+      };
+      for (let i = 0; i < sc.queries.length; i++) { await http(i); await direct(i); }
+      const http1 = await level(1, ROUNDS_C1, http);
+      const direct1 = await level(1, ROUNDS_C1, direct);
+      const http16 = await level(16, PER_CLIENT_C16, http);
+      const direct16 = await level(16, PER_CLIENT_C16, direct);
+      const m: Measured = { scenario: sc, http1, direct1, http16, direct16, errors, estimated, statements: Math.max(...statements.map((s) => s.length)) };
+      results.push(m);
+      console.log(`${sc.label.padEnd(48)} ${sc.caller.padEnd(10)} c=1 p95 ${ms(p(http1, 95)).padStart(7)} ms (direct ${ms(p(direct1, 95)).padStart(6)}, ×${(p(http1, 95) / p(direct1, 95)).toFixed(1)})`
+        + `  c=16 p95 ${ms(p(http16, 95)).padStart(7)} ms (direct ${ms(p(direct16, 95)).padStart(6)}, ×${(p(http16, 95) / p(direct16, 95)).toFixed(1)})${errors.length ? `  ${errors.length} errors` : ''}`);
+    }
+    const plans = await slowPlans(pool, rec, users, list, results, now);
+    const loadAfter = loadAverage();
+    fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+    fs.writeFileSync(REPORT, report({ startedAt, machine, loadAfter, results, plans, counts: await counts(pool) }));
+    console.log(`wrote ${path.relative(ROOT, REPORT)}`);
+  } finally {
+    server.kill('SIGTERM');
+    await pool.end();
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the slowest statement of the slowest scenarios. */
+async function slowPlans(pool: pg.Pool, rec: ReturnType<typeof recordingDb>, users: Record<Caller, AuthUser>, list: Scenario[], results: Measured[], now: Date) {
+  const slowest = [...results].sort((a, b) => p(b.direct1, 95) - p(a.direct1, 95)).slice(0, 8);
+  const out: { label: string; ms: number; text: string; plan: string }[] = [];
+  for (const r of slowest) {
+    const statements = await rec.record(() => serve(rec.db, users[r.scenario.caller], r.scenario.path, r.scenario.queries[0]!, now));
+    const plain = statements.filter((s) => !/^\s*explain/i.test(s.text));
+    let worst = { ms: -1, s: plain[0]! };
+    for (const s of plain) {
+      const t0 = performance.now();
+      await pool.query(s.text, s.params as unknown[]);
+      const t = performance.now() - t0;
+      if (t > worst.ms) worst = { ms: t, s };
+    }
+    const plan = await pool.query(`explain (analyze, buffers) ${worst.s.text}`, worst.s.params as unknown[]);
+    out.push({ label: `${r.scenario.label} (${r.scenario.caller})`, ms: worst.ms, text: worst.s.text, plan: plan.rows.map((row) => Object.values(row)[0]).join('\n') });
+  }
+  void list;
+  return out;
+}
+
+async function counts(pool: pg.Pool) {
+  const tables = ['enterprise', 'person', 'certificate', 'education_record', 'application', 'application_history', 'exam_result', 'punishment', 'cert_check_record'];
+  const out: Record<string, number> = {};
+  for (const t of tables) out[t] = Number((await pool.query(`select count(*)::bigint as n from ${t}`)).rows[0]!.n);
+  return out;
+}
+
+function report(input: { startedAt: Date; machine: ReturnType<typeof describeMachine>; loadAfter: string; results: Measured[]; plans: Awaited<ReturnType<typeof slowPlans>>; counts: Record<string, number> }): string {
+  const { machine, results } = input;
+  const row = (m: Measured) => {
+    const goal = m.scenario.kind === 'list' ? LIST_GOAL_MS : FIGURES_GOAL_MS;
+    const h1 = p(m.http1, 95);
+    const h16 = p(m.http16, 95);
+    const r1 = h1 / p(m.direct1, 95);
+    const r16 = h16 / p(m.direct16, 95);
+    const ok = (v: boolean) => (v ? 'yes' : '**no**');
+    return `| ${m.scenario.label} | ${m.scenario.caller} | ${m.scenario.queries.length} | ${ms(p(m.http1, 50))} | ${ms(h1)} | ${ms(p(m.direct1, 95))} | ${r1.toFixed(1)} | ${ms(h16)} | ${ms(p(m.direct16, 95))} | ${r16.toFixed(1)} | ${m.scenario.kind === 'list' ? (m.estimated ? 'estimated' : 'exact') : '–'} | ${ok(h1 <= goal)} / ${ok(h16 <= goal)} | ${m.scenario.kind === 'list' ? `${ok(r1 <= RATIO_GOAL)} / ${ok(r16 <= RATIO_GOAL)}` : '–'} |${m.errors.length ? ` ${m.errors.length} errors: ${m.errors[0]}` : ''}`;
+  };
+  const lists = results.filter((r) => r.scenario.kind === 'list');
+  const figures = results.filter((r) => r.scenario.kind === 'figures');
+  const met = (rs: Measured[], goal: number, c: 'http1' | 'http16') => rs.filter((r) => p(r[c], 95) <= goal).length;
+  const ratioMet = (c: 'http1' | 'http16', d: 'direct1' | 'direct16') => lists.filter((r) => p(r[c], 95) / p(r[d], 95) <= RATIO_GOAL).length;
+  const header = '| Scenario | Caller | Values | HTTP p50 c=1 | HTTP p95 c=1 | SQL p95 c=1 | × | HTTP p95 c=16 | SQL p95 c=16 | × | Total | p95 goal c=1 / c=16 | ≤ 3 × SQL c=1 / c=16 |';
+  const sep = `|${header.split('|').slice(1, -1).map(() => '---').join('|')}|`;
+  return [
+    '# Search, statistics and workbench benchmark',
+    '',
+    `Run on ${input.startedAt.toISOString()} with \`DATABASE_URL=… npm run bench:search\` (written by \`scripts/bench-search.ts\`; rerun to refresh) against the dataset of \`npm run seed:scale\` (scale 1):`,
+    Object.entries(input.counts).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', ') + '.',
+    '',
+    '## Summary',
+    '',
+    `- Lists (first page, 10 rows): p95 ≤ ${LIST_GOAL_MS} ms in ${met(lists, LIST_GOAL_MS, 'http1')} of ${lists.length} scenarios at 1 client and ${met(lists, LIST_GOAL_MS, 'http16')} of ${lists.length} at 16 clients;`
+      + ` ≤ ${RATIO_GOAL} × the direct SQL in ${ratioMet('http1', 'direct1')} of ${lists.length} at 1 client and ${ratioMet('http16', 'direct16')} at 16.`,
+    `- Figures (statistics, workbench, province view, check figures): p95 ≤ ${FIGURES_GOAL_MS} ms in ${met(figures, FIGURES_GOAL_MS, 'http1')} of ${figures.length} at 1 client and ${met(figures, FIGURES_GOAL_MS, 'http16')} at 16 clients.`,
+    '',
+    '## Machine',
+    '',
+    `- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}; PostgreSQL ${machine.postgres}`,
+    `- Load average (1/5/15 min): ${machine.loadAverage} at the start, ${input.loadAfter} at the end (the machine is shared: other processes ran meanwhile)`,
+    '- Server: `server/main.ts` as its own process (LOG_LEVEL=warn, pool of 10 connections); the load generator and the direct SQL run in this script\'s process.',
+    '',
+    '## What is measured',
+    '',
+    '- Before the timed runs, one pass over every scenario and value (a freshly loaded database reads its pages from disk the first time).',
+    '- HTTP: one GET as seen by the client over loopback (auth hook with its session look-up, validation, the queries, JSON). Each scenario cycles through its filter values; c=1 sends them one after another, c=16 from 16 concurrent clients.',
+    '- SQL: the statements the route\'s own service functions sent for the same request (recorded once per value through a logging drizzle instance), sent straight to PostgreSQL with node-postgres, all of one request at once on separate connections — a floor, since the service awaits some of them in turn; "×" is HTTP p95 / SQL p95.',
+    '- Totals: exact up to 2,000 matching rows (a LIMIT-bounded count), above that the planner\'s estimate of the same query ("estimated": the page shows 约 N 条).',
+    '',
+    '## Results',
+    '',
+    header,
+    sep,
+    ...results.map(row),
+    '',
+    '## The slowest statements and their plans',
+    '',
+    ...input.plans.flatMap((pl) => [`### ${pl.label} — ${pl.ms.toFixed(1)} ms`, '', '```sql', pl.text, '```', '', '```', pl.plan, '```', '']),
+    '## Indexes this work added',
+    '',
+    'Migration `0012_search_indexes_check_records` (drizzle, `server/db/schema.ts`): byte-order ("C") indexes on the names and numbers the searches match by their start and sort by — `person(name)`, `person(id_no)`, `enterprise(name)`, `enterprise(credit_code)`, `enterprise(district_code)` (a city is a code prefix), `certificate(cert_no)` and `certificate(reverse(cert_no))` (numbers by their start or their end), `application(apply_no)` —; `certificate(issue_date, id)` (the default order); `application(enterprise_id)`, `(person_id)`, `(submitted_at)`, `(closed_at)`, `(status, accepted_at)` (overdue); `cert_check_record(checked_at)`, `(area, checked_at)`, `(certificate_id)`. Migration `0013_statistics_tables`: the refreshed statistics tables (`stat_*`), read instead of the millions of rows.',
+    '',
+  ].join('\n');
+}
+
+await main();

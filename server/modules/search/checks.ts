@@ -1,0 +1,117 @@
+/**
+ * 证书核验记录: every public look-up of a certificate (QR code and the public search), in the
+ * caller's scope, and the figures of a period (GET /system/sysCheckRecord/getCheckData).
+ */
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { certCheckRecord, certificate, enterprise, person } from '../../db/schema.js';
+import { dateRange } from '../../lib/dateRange.js';
+import { addDays, chinaDate, chinaDayEnd, chinaDayStart, daysBetween } from '../../lib/days.js';
+import { listTotal } from '../../services/listTotal.js';
+import { sortColumn } from '../../lib/schemas.js';
+import { badRequest } from '../../lib/errors.js';
+import { certNoMatches, startsWith } from '../../lib/textMatch.js';
+import { checkRecordScope } from './scope.js';
+import type { CheckFilters, CheckListQuery, CheckRowView } from './schemas.js';
+
+export function checkWhere(db: DbOrTx, user: AuthUser, q: CheckFilters): SQL | undefined {
+  const w: (SQL | undefined)[] = [checkRecordScope(user)];
+  if (q.source) w.push(eq(certCheckRecord.source, q.source));
+  if (q.found) w.push(eq(certCheckRecord.found, q.found === '1'));
+  if (q.queryCode) w.push(eq(certCheckRecord.queryCode, q.queryCode));
+  if (q.ip) w.push(startsWith(certCheckRecord.ip, q.ip));
+  if (q.area) w.push(eq(certCheckRecord.area, q.area));
+  if (q.certNo) w.push(inArray(certCheckRecord.certificateId, db.select({ id: certificate.id }).from(certificate).where(certNoMatches(certificate.certNo, q.certNo))));
+  w.push(...dateRange(certCheckRecord.checkedAt, q.beginTime, q.endTime));
+  return and(...w);
+}
+
+const columns = {
+  r: certCheckRecord, certNo: certificate.certNo, certStatus: certificate.status, holderName: person.name, enterpriseName: enterprise.name,
+};
+type Joined = { r: typeof certCheckRecord.$inferSelect; certNo: string | null; certStatus: string | null; holderName: string | null; enterpriseName: string | null };
+const joined = (db: DbOrTx) => db.select(columns).from(certCheckRecord)
+  .leftJoin(certificate, eq(certificate.id, certCheckRecord.certificateId))
+  .leftJoin(person, eq(person.id, certificate.personId))
+  .leftJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+
+const toRow = ({ r, ...c }: Joined): CheckRowView => ({
+  id: r.id, source: r.source, queryCode: r.queryCode, queryText: r.queryText, found: r.found, certificateId: r.certificateId,
+  certNo: c.certNo, holderName: c.holderName, enterpriseName: c.enterpriseName, certStatus: c.certStatus, area: r.area,
+  ip: r.ip, userAgent: r.userAgent, checkedAt: r.checkedAt.toISOString(),
+});
+
+const SORTS = { checkedAt: certCheckRecord.checkedAt, source: certCheckRecord.source, found: certCheckRecord.found };
+
+export async function listChecks(db: DbOrTx, user: AuthUser, q: CheckListQuery) {
+  const where = checkWhere(db, user, q);
+  const sort = sortColumn(SORTS, q.sortField);
+  const order = sort ? (q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? [asc(sort), asc(certCheckRecord.id)] : [desc(sort), desc(certCheckRecord.id)]) : [desc(certCheckRecord.checkedAt), desc(certCheckRecord.id)];
+  const [page, total] = await Promise.all([
+    joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    listTotal(db, db.select({ one: sql`1` }).from(certCheckRecord).where(where)),
+  ]);
+  return { rows: page.map(toRow), ...total };
+}
+
+export function checkBatches(db: DbOrTx, where: SQL | undefined) {
+  let lastId: number | null = null;
+  return async (_offset: number, limit: number): Promise<CheckRowView[]> => {
+    const rows = await joined(db).where(lastId === null ? where : and(where, lt(certCheckRecord.id, lastId))).orderBy(desc(certCheckRecord.id)).limit(limit);
+    if (rows.length) lastId = rows[rows.length - 1]!.r.id;
+    return rows.map(toRow);
+  };
+}
+
+/** The longest period the figures cover in one answer (a day per row of byDay). */
+export const CHECK_DATA_MAX_DAYS = 366;
+
+/** Figures of the check records of a period (China days, both ends included), in the caller's scope. */
+export async function checkData(db: DbOrTx, user: AuthUser, q: { beginTime?: string; endTime?: string; area?: string }, now: Date) {
+  const today = chinaDate(now);
+  const endTime = q.endTime ?? today;
+  const beginTime = q.beginTime ?? addDays(endTime, -29);
+  if (beginTime > endTime) throw badRequest('核验日期起（beginTime）不能晚于核验日期止（endTime）', 'beginTime');
+  if (daysBetween(beginTime, endTime) >= CHECK_DATA_MAX_DAYS) throw badRequest(`一次最多统计 ${CHECK_DATA_MAX_DAYS} 天`, 'beginTime');
+  const scope = and(checkRecordScope(user), q.area ? eq(certCheckRecord.area, q.area) : undefined);
+  const where = and(scope, ...dateRange(certCheckRecord.checkedAt, beginTime, endTime));
+  const chinaDay = sql<string>`to_char(${certCheckRecord.checkedAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  const [days, sources, top, todayRow] = await Promise.all([
+    db.select({
+      day: chinaDay,
+      total: sql<number>`count(*)::int`,
+      found: sql<number>`(count(*) filter (where ${certCheckRecord.found}))::int`,
+    }).from(certCheckRecord).where(where).groupBy(chinaDay),
+    db.select({ source: certCheckRecord.source, total: sql<number>`count(*)::int` }).from(certCheckRecord).where(where).groupBy(certCheckRecord.source).orderBy(certCheckRecord.source),
+    db.select({ certificateId: certCheckRecord.certificateId, checks: sql<number>`count(*)::int` }).from(certCheckRecord)
+      .where(and(where, sql`${certCheckRecord.certificateId} is not null`)).groupBy(certCheckRecord.certificateId)
+      .orderBy(desc(sql`count(*)`), asc(certCheckRecord.certificateId)).limit(10),
+    db.select({ n: sql<number>`count(*)::int` }).from(certCheckRecord)
+      .where(and(scope, sql`${certCheckRecord.checkedAt} >= ${chinaDayStart(today)}`, sql`${certCheckRecord.checkedAt} < ${chinaDayEnd(today)}`)),
+  ]);
+  const byDayMap = new Map(days.map((d) => [d.day, d]));
+  const byDay = [];
+  for (let d = beginTime; d <= endTime; d = addDays(d, 1)) {
+    const hit = byDayMap.get(d);
+    const total = Number(hit?.total ?? 0);
+    const found = Number(hit?.found ?? 0);
+    byDay.push({ day: d, total, found, notFound: total - found });
+  }
+  const ids = top.map((t) => t.certificateId!);
+  const certs = ids.length
+    ? await db.select({ id: certificate.id, certNo: certificate.certNo, holderName: person.name }).from(certificate)
+      .innerJoin(person, eq(person.id, certificate.personId)).where(inArray(certificate.id, ids))
+    : [];
+  const certById = new Map(certs.map((c) => [c.id, c]));
+  const total = byDay.reduce((n, d) => n + d.total, 0);
+  const found = byDay.reduce((n, d) => n + d.found, 0);
+  return {
+    beginTime, endTime, total, found, notFound: total - found, today: Number(todayRow[0]?.n ?? 0),
+    bySource: sources.map((s) => ({ source: s.source, total: Number(s.total) })),
+    byDay,
+    topCertificates: top.filter((t) => certById.has(t.certificateId!)).map((t) => ({
+      certificateId: t.certificateId!, certNo: certById.get(t.certificateId!)!.certNo, holderName: certById.get(t.certificateId!)!.holderName, checks: Number(t.checks),
+    })),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * 企业查询: the enterprises of the caller's scope with filters, each row with its staff and valid
+ * certificates counted for the page's rows only, and the detail with its people and certificates.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { certificate, enterprise, person } from '../../db/schema.js';
+import { addDays } from '../../lib/days.js';
+import { listTotal } from '../../services/listTotal.js';
+import { sortColumn } from '../../lib/schemas.js';
+import { byteOrder, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { enterpriseScope } from './scope.js';
+import type { DistrictNames } from './districts.js';
+import type { EnterpriseFilters, EnterpriseListQuery, EnterpriseRowView } from './schemas.js';
+
+/** Days before its end at which a licence counts as expiring. */
+export const LICENCE_EXPIRING_DAYS = 90;
+
+export function enterpriseWhere(user: AuthUser, q: EnterpriseFilters, today: string): SQL | undefined {
+  const w: (SQL | undefined)[] = [enterpriseScope(user)];
+  if (q.name) w.push(containsText(enterprise.name, q.name));
+  if (q.creditCode) w.push(startsWith(enterprise.creditCode, q.creditCode));
+  if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode));
+  if (q.area) w.push(eq(enterprise.ownership, q.area));
+  if (q.qualification) w.push(eq(enterprise.qualification, q.qualification));
+  if (q.status) w.push(eq(enterprise.status, q.status));
+  switch (q.licenceState) {
+    case 'valid':
+      w.push(gte(enterprise.licenceValidTo, today));
+      break;
+    case 'expiring':
+      w.push(gte(enterprise.licenceValidTo, today), lte(enterprise.licenceValidTo, addDays(today, LICENCE_EXPIRING_DAYS)));
+      break;
+    case 'expired':
+      w.push(lt(enterprise.licenceValidTo, today));
+      break;
+    case 'none':
+      w.push(isNull(enterprise.licenceValidTo));
+      break;
+  }
+  if (q.licenceFrom) w.push(gte(enterprise.licenceValidTo, q.licenceFrom));
+  if (q.licenceTo) w.push(lte(enterprise.licenceValidTo, q.licenceTo));
+  return and(...w);
+}
+
+export function licenceStateOf(validTo: string | null, today: string): EnterpriseRowView['licenceState'] {
+  if (!validTo) return 'none';
+  if (validTo < today) return 'expired';
+  return validTo <= addDays(today, LICENCE_EXPIRING_DAYS) ? 'expiring' : 'valid';
+}
+
+const SORTS = {
+  name: byteOrder(enterprise.name),
+  creditCode: byteOrder(enterprise.creditCode),
+  districtCode: byteOrder(enterprise.districtCode),
+  qualification: enterprise.qualification,
+  licenceValidTo: enterprise.licenceValidTo,
+};
+
+type EnterpriseRecord = typeof enterprise.$inferSelect;
+
+/** Staff and valid certificates of these enterprises (one grouped query each, index-served). */
+async function countsOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return { staff: new Map<number, number>(), certs: new Map<number, number>() };
+  const staff = await db.select({ id: person.enterpriseId, n: sql<number>`count(*)::int` }).from(person)
+    .where(inArray(person.enterpriseId, ids)).groupBy(person.enterpriseId);
+  const certs = await db.select({ id: certificate.enterpriseId, n: sql<number>`count(*)::int` }).from(certificate)
+    .where(and(inArray(certificate.enterpriseId, ids), eq(certificate.status, '01'))).groupBy(certificate.enterpriseId);
+  return { staff: new Map(staff.map((r) => [r.id!, Number(r.n)])), certs: new Map(certs.map((r) => [r.id, Number(r.n)])) };
+}
+
+export async function enterpriseRows(db: DbOrTx, rows: EnterpriseRecord[], districts: DistrictNames, today: string): Promise<EnterpriseRowView[]> {
+  const counts = await countsOf(db, rows.map((r) => r.id));
+  return rows.map((e) => ({
+    id: e.id,
+    name: e.name,
+    creditCode: e.creditCode,
+    legalRepresentative: e.legalRepresentative,
+    address: e.address,
+    districtCode: e.districtCode,
+    districtName: districts.of(e.districtCode),
+    ownership: e.ownership,
+    qualification: e.qualification,
+    licenceNo: e.licenceNo,
+    licenceValidTo: e.licenceValidTo,
+    licenceState: licenceStateOf(e.licenceValidTo, today),
+    status: e.status,
+    staffCount: counts.staff.get(e.id) ?? 0,
+    validCertCount: counts.certs.get(e.id) ?? 0,
+  }));
+}
+
+export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseListQuery, districts: DistrictNames, today: string) {
+  const where = enterpriseWhere(user, q, today);
+  const sort = sortColumn(SORTS, q.sortField);
+  const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
+  const order = sort ? (descending ? [desc(sort), desc(enterprise.id)] : [asc(sort), asc(enterprise.id)]) : [asc(byteOrder(enterprise.name)), asc(enterprise.id)];
+  const [page, total] = await Promise.all([
+    db.select().from(enterprise).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    listTotal(db, db.select({ one: sql`1` }).from(enterprise).where(where)),
+  ]);
+  return { rows: await enterpriseRows(db, page, districts, today), ...total };
+}
+
+/** Keyset batches for the export (id > last id). */
+export function enterpriseBatches(db: DbOrTx, where: SQL | undefined, districts: DistrictNames, today: string) {
+  let lastId = 0;
+  return async (_offset: number, limit: number): Promise<EnterpriseRowView[]> => {
+    const rows = await db.select().from(enterprise).where(and(where, gt(enterprise.id, lastId))).orderBy(asc(enterprise.id)).limit(limit);
+    if (rows.length) lastId = rows[rows.length - 1]!.id;
+    return enterpriseRows(db, rows, districts, today);
+  };
+}

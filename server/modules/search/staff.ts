@@ -1,0 +1,108 @@
+/**
+ * 人员查询: persons of the caller's scope by name, ID number (both by their start), a certificate
+ * they hold, their employer; the ID number masked in every row, with the certificates each holds.
+ */
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { certificate, enterprise, person } from '../../db/schema.js';
+import { listTotal } from '../../services/listTotal.js';
+import { sortColumn } from '../../lib/schemas.js';
+import { maskIdNo } from '../../services/personalData.js';
+import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { personScope } from './scope.js';
+import type { StaffFilters, StaffListQuery, StaffRowView } from './schemas.js';
+
+/** The national code of a valid certificate (cert_status 01). */
+const VALID = '01';
+
+export function staffWhere(db: DbOrTx, user: AuthUser, q: StaffFilters): SQL | undefined {
+  const w: (SQL | undefined)[] = [personScope(user)];
+  if (q.name) w.push(startsWith(person.name, q.name));
+  if (q.idNo) w.push(startsWith(person.idNo, q.idNo));
+  if (q.certNo || q.category || q.certStatus) {
+    const held = db.select({ id: certificate.personId }).from(certificate).where(and(
+      q.certNo ? certNoMatches(certificate.certNo, q.certNo) : undefined,
+      q.category ? eq(certificate.category, q.category) : undefined,
+      q.certStatus ? eq(certificate.status, q.certStatus) : undefined,
+    ));
+    w.push(inArray(person.id, held));
+  }
+  if (q.enterpriseId) w.push(eq(person.enterpriseId, q.enterpriseId));
+  const employer: (SQL | undefined)[] = [];
+  if (q.enterpriseName) employer.push(containsText(enterprise.name, q.enterpriseName));
+  if (q.area) employer.push(eq(enterprise.ownership, q.area));
+  if (q.districtCode) employer.push(inDistrict(enterprise.districtCode, q.districtCode));
+  if (employer.length) w.push(inArray(person.enterpriseId, db.select({ id: enterprise.id }).from(enterprise).where(and(...employer))));
+  if (q.employStatus) w.push(eq(person.employStatus, q.employStatus));
+  if (q.sex) w.push(eq(person.sex, q.sex));
+  return and(...w);
+}
+
+const SORTS = {
+  name: byteOrder(person.name),
+  idNo: byteOrder(person.idNo),
+  birthDate: person.birthDate,
+  enterpriseName: byteOrder(enterprise.name),
+};
+
+const columns = { p: person, enterpriseName: enterprise.name };
+type Joined = { p: typeof person.$inferSelect; enterpriseName: string | null };
+const joined = (db: DbOrTx) => db.select(columns).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
+
+/** The certificates of these persons (all statuses), index-served by person. */
+export async function certificatesOf(db: DbOrTx, personIds: number[]) {
+  const byPerson = new Map<number, StaffRowView['certificates']>();
+  if (personIds.length === 0) return byPerson;
+  const rows = await db
+    .select({ personId: certificate.personId, id: certificate.id, certNo: certificate.certNo, category: certificate.category, status: certificate.status, expiryDate: certificate.expiryDate })
+    .from(certificate)
+    .where(inArray(certificate.personId, personIds))
+    .orderBy(asc(certificate.category), desc(certificate.issueDate));
+  for (const { personId, ...c } of rows) byPerson.set(personId, [...(byPerson.get(personId) ?? []), { ...c, valid: c.status === VALID }]);
+  return byPerson;
+}
+
+async function toRows(db: DbOrTx, rows: Joined[]): Promise<StaffRowView[]> {
+  const certs = await certificatesOf(db, rows.map((r) => r.p.id));
+  return rows.map(({ p, enterpriseName }) => ({
+    id: p.id,
+    name: p.name,
+    sex: p.sex,
+    idType: p.idType,
+    idNo: maskIdNo(p.idNo),
+    birthYear: p.birthDate.slice(0, 4),
+    education: p.education,
+    title: p.title,
+    enterpriseId: p.enterpriseId,
+    enterpriseName,
+    employStatus: p.employStatus,
+    certificates: certs.get(p.id) ?? [],
+  }));
+}
+
+export async function listStaff(db: DbOrTx, user: AuthUser, q: StaffListQuery) {
+  const where = staffWhere(db, user, q);
+  const sort = sortColumn(SORTS, q.sortField);
+  const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
+  const order = sort ? (descending ? [desc(sort), desc(person.id)] : [asc(sort), asc(person.id)]) : [desc(person.id)];
+  const [page, total] = await Promise.all([
+    joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    listTotal(db, db.select({ one: sql`1` }).from(person).where(where)),
+  ]);
+  return { rows: await toRows(db, page), ...total };
+}
+
+/** A page of persons as the enterprise detail shows them. */
+export async function staffOfEnterprise(db: DbOrTx, enterpriseId: number, limit: number): Promise<StaffRowView[]> {
+  return toRows(db, await joined(db).where(eq(person.enterpriseId, enterpriseId)).orderBy(byteOrder(person.name), asc(person.id)).limit(limit));
+}
+
+export function staffBatches(db: DbOrTx, where: SQL | undefined) {
+  let lastId = 0;
+  return async (_offset: number, limit: number): Promise<StaffRowView[]> => {
+    const rows = await joined(db).where(and(where, gt(person.id, lastId))).orderBy(asc(person.id)).limit(limit);
+    if (rows.length) lastId = rows[rows.length - 1]!.p.id;
+    return toRows(db, rows);
+  };
+}

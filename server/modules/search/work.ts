@@ -1,0 +1,131 @@
+/**
+ * 办件查询 and 申请查询: applications of every business type in the caller's scope, by number,
+ * enterprise, person, certificate, type, state, step, dates and overdue against the statutory
+ * deadline (the queues' own: server/workflow/views.ts deadlineOf, overdueCondition).
+ */
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuthUser } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { application, certificate, enterprise, person } from '../../db/schema.js';
+import { dateRange } from '../../lib/dateRange.js';
+import { listTotal } from '../../services/listTotal.js';
+import { sortColumn } from '../../lib/schemas.js';
+import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
+import { workingDaysLeft } from '../../lib/workdays.js';
+import { deadlineOf, overdueCondition, toQueueRow, type DeadlineLimits } from '../../workflow/views.js';
+import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { applicationScope } from './scope.js';
+import type { WorkFilters, WorkListQuery, WorkRowView } from './schemas.js';
+
+/** Submitted and not ended: with the holder (0), waiting for 受理 (2) or under review (3). */
+export const OPEN_STATUSES = [0, 2, 3];
+export const ENDED_STATUSES = [4, 8];
+
+export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits): SQL | undefined {
+  const w: (SQL | undefined)[] = [applicationScope(user), eq(application.deleted, false)];
+  if (q.applyNo) w.push(startsWith(application.applyNo, q.applyNo));
+  if (q.businessType) w.push(eq(application.businessType, q.businessType));
+  if (q.status !== undefined) w.push(eq(application.status, Number(q.status)));
+  if (q.step) w.push(eq(application.step, q.step));
+  if (q.outcome) w.push(eq(application.outcome, q.outcome));
+  if (q.area) w.push(eq(application.area, q.area));
+  if (q.enterpriseId) w.push(eq(application.enterpriseId, q.enterpriseId));
+  const ent: (SQL | undefined)[] = [];
+  if (q.enterpriseName) ent.push(containsText(enterprise.name, q.enterpriseName));
+  if (q.districtCode) ent.push(inDistrict(enterprise.districtCode, q.districtCode));
+  if (ent.length) w.push(inArray(application.enterpriseId, db.select({ id: enterprise.id }).from(enterprise).where(and(...ent))));
+  if (q.personId) w.push(eq(application.personId, q.personId));
+  if (q.personName || q.idNo) {
+    w.push(inArray(application.personId, db.select({ id: person.id }).from(person).where(and(
+      q.personName ? startsWith(person.name, q.personName) : undefined,
+      q.idNo ? startsWith(person.idNo, q.idNo) : undefined,
+    ))));
+  }
+  if (q.certNo) w.push(inArray(application.certificateId, db.select({ id: certificate.id }).from(certificate).where(certNoMatches(certificate.certNo, q.certNo))));
+  w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
+  w.push(...dateRange(application.acceptedAt, q.acceptedFrom, q.acceptedTo));
+  w.push(...dateRange(application.closedAt, q.closedFrom, q.closedTo));
+  if (q.overdue === '1') w.push(overdueCondition(now, limits));
+  if (q.overdue === '0') w.push(sql`not ${overdueCondition(now, limits)}`);
+  if (q.open === '1') w.push(inArray(application.status, OPEN_STATUSES));
+  if (q.open === '0') w.push(inArray(application.status, ENDED_STATUSES));
+  return and(...w);
+}
+
+const holder = alias(person, 'holder');
+const columns = { app: application, enterpriseName: enterprise.name, holderName: holder.name, certNo: certificate.certNo };
+type Joined = { app: typeof application.$inferSelect; enterpriseName: string | null; holderName: string | null; certNo: string | null };
+const joined = (db: DbOrTx) => db.select(columns).from(application)
+  .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
+  .leftJoin(holder, eq(holder.id, application.personId))
+  .leftJoin(certificate, eq(certificate.id, application.certificateId));
+
+/** A row with the deadline and the events this user may send now (the engine's answer, as in the queues). */
+export function toWorkRow(r: Joined, now: Date, user: AuthUser, limits: DeadlineLimits): WorkRowView {
+  const row = toQueueRow(r, now, user, limits);
+  return {
+    ...row,
+    enterpriseId: r.app.enterpriseId,
+    enterpriseName: r.enterpriseName,
+    personId: r.app.personId,
+    closedAt: r.app.closedAt?.toISOString() ?? null,
+    overdue: row.daysLeft !== null && row.daysLeft < 0,
+  };
+}
+
+const SORTS = {
+  applyNo: byteOrder(application.applyNo),
+  businessType: application.businessType,
+  status: application.status,
+  submittedAt: application.submittedAt,
+  acceptedAt: application.acceptedAt,
+  closedAt: application.closedAt,
+  updatedAt: application.updatedAt,
+};
+
+export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date, limits: DeadlineLimits) {
+  const where = workWhere(db, user, q, now, limits);
+  const sort = sortColumn(SORTS, q.sortField);
+  const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
+  // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
+  const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
+  const order = !sort ? [desc(application.id)]
+    : dated ? (descending ? [sql`${sort} desc nulls last`, sql`${application.id} desc nulls last`] : [sql`${sort} asc nulls last`, asc(application.id)])
+      : (descending ? [desc(sort), desc(application.id)] : [asc(sort), asc(application.id)]);
+  const [page, total] = await Promise.all([
+    joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),
+  ]);
+  return { rows: page.map((r) => toWorkRow(r, now, user, limits)), ...total };
+}
+
+/** What an export row says (no allowed events: nobody acts on a spreadsheet, and no machine runs per row). */
+export interface WorkExportRow {
+  applyNo: string; businessLabel: string; statusLabel: string; stepLabel: string; outcome: string | null; area: string;
+  enterpriseName: string | null; holderName: string | null; certNo: string | null;
+  submittedAt: Date | null; acceptedAt: Date | null; closedAt: Date | null; deadline: string | null; daysLeft: number | null;
+}
+
+function toExportRow(r: Joined, now: Date, limits: DeadlineLimits): WorkExportRow {
+  const a = r.app;
+  const deadline = deadlineOf(a, limits);
+  return {
+    applyNo: a.applyNo,
+    businessLabel: BUSINESS_ROUTES[a.businessType as BusinessType]?.label ?? a.businessType,
+    statusLabel: APPLY_STATUS_LABELS[a.status as ApplyStatusCode] ?? String(a.status),
+    stepLabel: a.step ? STEP_LABELS[a.step as Step] : '',
+    outcome: a.outcome, area: a.area, enterpriseName: r.enterpriseName, holderName: r.holderName, certNo: r.certNo,
+    submittedAt: a.submittedAt, acceptedAt: a.acceptedAt, closedAt: a.closedAt, deadline, daysLeft: deadline ? workingDaysLeft(now, deadline) : null,
+  };
+}
+
+/** Keyset batches for the export (newest first: id below the last one). */
+export function workBatches(db: DbOrTx, where: SQL | undefined, now: Date, limits: DeadlineLimits) {
+  let lastId: number | null = null;
+  return async (_offset: number, limit: number): Promise<WorkExportRow[]> => {
+    const rows = await joined(db).where(lastId === null ? where : and(where, lt(application.id, lastId))).orderBy(desc(application.id)).limit(limit);
+    if (rows.length) lastId = rows[rows.length - 1]!.app.id;
+    return rows.map((r) => toExportRow(r, now, limits));
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The figures of the three statistics pages, read from the refreshed tables (refresh.ts) in the
+ * caller's scope: centre staff their area, the province everything (or the area it asks for).
+ */
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  statApplicationClosed, statApplicationOpen, statCertificate, statCertificateCity, statRefresh,
+} from '../../db/schema.js';
+import { chinaDate } from '../../lib/days.js';
+import { forbidden } from '../../lib/errors.js';
+import type { DistrictNames } from '../search/districts.js';
+import { breakdowns } from './grouping.js';
+import { STATISTICS } from './refresh.js';
+import type { AfootQuery, CertsQuery, CompletedQuery } from './schemas.js';
+
+/** The area a caller's figures are limited to (undefined: all); only staff and the province have statistics. */
+export function statisticsArea(user: AuthUser, asked: string | undefined): string | undefined {
+  if (user.area === 'all') return asked;
+  if (user.userType === '02' && user.area) return user.area;
+  throw forbidden('统计数据仅对区域中心人员和省级管理员开放');
+}
+
+export async function asOfOf(db: DbOrTx) {
+  const [row] = await db.select().from(statRefresh).where(eq(statRefresh.name, STATISTICS));
+  return { refreshedAt: row?.refreshedAt.toISOString() ?? null, asOfDay: row?.asOfDay ?? null };
+}
+
+const isCity = (code: string) => /^\d{4}00$/.test(code) && code !== '440000';
+export const cityOf = (code: string) => `${code.slice(0, 4)}00`;
+
+/** The area condition, plus one on a district column (a county code, or a city's prefix). */
+function districtWhere(column: SQL, code: string | undefined, countyLevel: boolean): SQL | undefined {
+  if (!code || code === '440000') return undefined;
+  if (!countyLevel) return sql`${column} = ${cityOf(code)}`;
+  return isCity(code) ? sql`${column} like ${`${code.slice(0, 4)}%`}` : sql`${column} = ${code}`;
+}
+
+// ---------- certificates ----------
+
+export function certsWhere(user: AuthUser, q: CertsQuery): SQL | undefined {
+  const area = statisticsArea(user, q.area);
+  return and(
+    area ? eq(statCertificate.area, area) : undefined,
+    districtWhere(sql`${statCertificate.districtCode}`, q.districtCode, true),
+    q.category ? eq(statCertificate.category, q.category) : undefined,
+    q.status ? eq(statCertificate.status, q.status) : undefined,
+    q.yearFrom ? gte(statCertificate.issueYear, q.yearFrom) : undefined,
+    q.yearTo ? lte(statCertificate.issueYear, q.yearTo) : undefined,
+  );
+}
+
+/** The same filters on the city-level table (the province-wide figures: no district asked for). */
+function certsCityWhere(user: AuthUser, q: CertsQuery): SQL | undefined {
+  const area = statisticsArea(user, q.area);
+  return and(
+    area ? eq(statCertificateCity.area, area) : undefined,
+    q.category ? eq(statCertificateCity.category, q.category) : undefined,
+    q.status ? eq(statCertificateCity.status, q.status) : undefined,
+    q.yearFrom ? gte(statCertificateCity.issueYear, q.yearFrom) : undefined,
+    q.yearTo ? lte(statCertificateCity.issueYear, q.yearTo) : undefined,
+  );
+}
+
+const CERT_MEASURES = { total: 'sum(total)', valid: "sum(total) filter (where status = '01')", expiring: 'sum(expiring)' };
+type CertFigures = Record<keyof typeof CERT_MEASURES, number>;
+
+export async function certStatistics(db: DbOrTx, user: AuthUser, q: CertsQuery, districts: DistrictNames) {
+  // Within a city (or county) the breakdown is by county; across the province by city.
+  const byCounty = !!q.districtCode && q.districtCode !== '440000';
+  // Province-wide, the city-level table answers (a fraction of the rows); within a district, the county-level one.
+  const b = await breakdowns(db, byCounty ? 'stat_certificate' : 'stat_certificate_city', byCounty ? certsWhere(user, q) : certsCityWhere(user, q), [
+    { key: 'category', expr: 'category' }, { key: 'status', expr: 'status' }, { key: 'area', expr: 'area' },
+    { key: 'district', expr: byCounty ? 'district_code' : 'city_code' }, { key: 'year', expr: 'issue_year' },
+  ], CERT_MEASURES);
+  const ordered = <T extends { total: number }>(rows: T[]) => rows.sort((a, c) => c.total - a.total);
+  return {
+    ...await asOfOf(db),
+    totals: b.totals,
+    byCategory: b.by.category!.map((r) => ({ category: r.value, ...r.figures })).sort((a, c) => a.category.localeCompare(c.category)),
+    byStatus: b.by.status!.map((r) => ({ status: r.value, total: r.figures.total })).sort((a, c) => a.status.localeCompare(c.status)),
+    byArea: b.by.area!.map((r) => ({ area: r.value, ...r.figures })).sort((a, c) => a.area.localeCompare(c.area)),
+    byDistrict: ordered(b.by.district!.map((r): { code: string; name: string } & CertFigures => ({ code: r.value, name: districts.of(r.value), ...r.figures }))),
+    byYear: b.by.year!.map((r) => ({ year: Number(r.value), ...r.figures })).sort((a, c) => a.year - c.year),
+  };
+}
+
+// ---------- ended applications ----------
+
+/** The months from..to inclusive ('YYYY-MM'). */
+export function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map(Number) as [number, number];
+  for (let guard = 0; guard < 600; guard++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    if (month > to) break;
+    out.push(month);
+    m += 1;
+    if (m > 12) { m = 1; y += 1; }
+  }
+  return out;
+}
+
+/** The month `n` months before `month`. */
+export function monthMinus(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const total = y * 12 + (m - 1) - n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+export function completedPeriod(q: CompletedQuery, now: Date): { monthFrom: string; monthTo: string } {
+  const monthTo = q.monthTo ?? chinaDate(now).slice(0, 7);
+  const monthFrom = q.monthFrom ?? monthMinus(monthTo, 11);
+  return { monthFrom, monthTo };
+}
+
+export function completedWhere(user: AuthUser, q: CompletedQuery, period: { monthFrom: string; monthTo: string }): SQL | undefined {
+  const area = statisticsArea(user, q.area);
+  return and(
+    area ? eq(statApplicationClosed.area, area) : undefined,
+    districtWhere(sql`${statApplicationClosed.cityCode}`, q.districtCode, false),
+    q.businessType ? eq(statApplicationClosed.businessType, q.businessType) : undefined,
+    gte(statApplicationClosed.month, period.monthFrom),
+    lte(statApplicationClosed.month, period.monthTo),
+  );
+}
+
+const COMPLETED_MEASURES = {
+  total: 'sum(total)',
+  approved: "sum(total) filter (where status = 8 and outcome = 'approved')",
+  denied: "sum(total) filter (where status = 8 and outcome <> 'approved')",
+  rejected: 'sum(total) filter (where status = 4)',
+  days: 'sum(days)',
+};
+
+const withAverage = (f: Record<keyof typeof COMPLETED_MEASURES, number>) => {
+  const { days, ...rest } = f;
+  return { ...rest, avgDays: f.total > 0 ? Math.round((days / f.total) * 10) / 10 : null };
+};
+
+export async function completedStatistics(db: DbOrTx, user: AuthUser, q: CompletedQuery, districts: DistrictNames, now: Date) {
+  const period = completedPeriod(q, now);
+  const b = await breakdowns(db, 'stat_application_closed', completedWhere(user, q, period), [
+    { key: 'type', expr: 'business_type' }, { key: 'area', expr: 'area' }, { key: 'city', expr: 'city_code' }, { key: 'month', expr: 'month' },
+  ], COMPLETED_MEASURES);
+  const months = new Map(b.by.month!.map((r) => [r.value, withAverage(r.figures)]));
+  const empty = withAverage({ total: 0, approved: 0, denied: 0, rejected: 0, days: 0 });
+  return {
+    ...await asOfOf(db),
+    ...period,
+    totals: withAverage(b.totals),
+    byType: b.by.type!.map((r) => ({ businessType: r.value, ...withAverage(r.figures) })).sort((a, c) => c.total - a.total),
+    byArea: b.by.area!.map((r) => ({ area: r.value, ...withAverage(r.figures) })).sort((a, c) => a.area.localeCompare(c.area)),
+    byCity: b.by.city!.map((r) => ({ code: r.value, name: r.value ? districts.of(r.value) : '', ...withAverage(r.figures) })).sort((a, c) => c.total - a.total),
+    byMonth: monthsBetween(period.monthFrom, period.monthTo).map((month) => ({ month, ...(months.get(month) ?? empty) })),
+  };
+}
+
+// ---------- applications in progress ----------
+
+export function afootWhere(user: AuthUser, q: AfootQuery): SQL | undefined {
+  const area = statisticsArea(user, q.area);
+  return and(
+    area ? eq(statApplicationOpen.area, area) : undefined,
+    districtWhere(sql`${statApplicationOpen.cityCode}`, q.districtCode, false),
+    q.businessType ? eq(statApplicationOpen.businessType, q.businessType) : undefined,
+  );
+}
+
+const AFOOT_MEASURES = {
+  total: 'sum(total)',
+  overdue: 'sum(total) filter (where overdue)',
+  waitingHolder: 'sum(total) filter (where status = 0)',
+  waitingAccept: 'sum(total) filter (where status = 2)',
+  inReview: 'sum(total) filter (where status = 3)',
+};
+
+export async function afootStatistics(db: DbOrTx, user: AuthUser, q: AfootQuery, districts: DistrictNames) {
+  const b = await breakdowns(db, 'stat_application_open', afootWhere(user, q), [
+    { key: 'type', expr: 'business_type' }, { key: 'step', expr: "status || ':' || step" }, { key: 'typeStep', expr: "business_type || ':' || status || ':' || step" },
+    { key: 'age', expr: 'age_bucket' }, { key: 'area', expr: 'area' }, { key: 'city', expr: 'city_code' },
+  ], AFOOT_MEASURES);
+  const pick = (f: Record<keyof typeof AFOOT_MEASURES, number>) => ({ total: f.total, overdue: f.overdue });
+  // Overdue first: the items past their statutory deadline are what a centre acts on.
+  const overdueFirst = <T extends { total: number; overdue: number }>(rows: T[]) => rows.sort((a, c) => c.overdue - a.overdue || c.total - a.total);
+  return {
+    ...await asOfOf(db),
+    totals: b.totals,
+    byType: overdueFirst(b.by.type!.map((r) => ({ businessType: r.value, ...pick(r.figures) }))),
+    byStep: b.by.step!.map((r) => {
+      const [status, step] = r.value.split(':');
+      return { status: Number(status), step: step ?? '', ...pick(r.figures) };
+    }).sort((a, c) => a.status - c.status || stepIndex(a.step) - stepIndex(c.step)),
+    byTypeStep: overdueFirst(b.by.typeStep!.map((r) => {
+      const [businessType, status, step] = r.value.split(':');
+      return { businessType: businessType!, status: Number(status), step: step ?? '', ...pick(r.figures) };
+    })),
+    byAge: b.by.age!.map((r) => ({ bucket: Number(r.value), ...pick(r.figures) })).sort((a, c) => a.bucket - c.bucket),
+    byArea: overdueFirst(b.by.area!.map((r) => ({ area: r.value, ...pick(r.figures) }))),
+    byCity: overdueFirst(b.by.city!.map((r) => ({ code: r.value, name: r.value ? districts.of(r.value) : '', ...pick(r.figures) }))),
+  };
+}
+
+const STEP_ORDER = ['', 'sl', 'cb', 'cs', 'sh', 'sp', 'bj'];
+const stepIndex = (s: string) => STEP_ORDER.indexOf(s);

@@ -1,0 +1,241 @@
+/**
+ * The workbench (SPEC 2 "Workbench": business statistics, count list, to-do list, work summary) per
+ * kind of user: centre staff the queues of their steps in their area and what they did; the province
+ * the whole province by centre; an enterprise its certificates running out and its applications in
+ * progress; an individual their own. Queues and own rows are read live (index-served, small); the
+ * area's figures come from the statistics tables (and say when they were made).
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, STEPS, routeSteps, type BusinessType, type Step } from '../../../machines/businessTypes.js';
+import type { AuthUser } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  application, applicationHistory, certificate, enterprise, person, statApplicationClosed, statApplicationOpen, statCertificate,
+  sysRecordReview, sysSession, sysUser,
+} from '../../db/schema.js';
+import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../lib/days.js';
+import { holdsStep } from '../../workflow/who.js';
+import { drill } from './links.js';
+import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
+import { overdueCondition, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
+import { asOfOf } from '../statistics/figures.js';
+import { EXPIRING_DAYS } from '../statistics/refresh.js';
+import type { Figure, Workbench } from './schemas.js';
+
+const VALID = '01';
+const fig = (key: string, value: number, link: string | null, tone: Figure['tone'] = 'default'): Figure => ({ key, value: Number(value), link, tone });
+/** A link only for a user who may open the page. */
+const linkIf = (user: AuthUser, perm: string, url: string) => (user.permissions.has(perm) ? url : null);
+
+const empty = (kind: Workbench['kind'], area: string | null): Workbench => ({
+  kind, area, statistics: { refreshedAt: null, asOfDay: null }, figures: [], queues: [], areas: [], certificates: [], applications: [], summary: null,
+});
+
+export async function workbenchOf(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
+  const limits = await readDeadlineLimits(db);
+  if (user.area === 'all') return staffWorkbench(db, user, now, 'province', limits);
+  switch (user.userType) {
+    case '02': return staffWorkbench(db, user, now, 'staff', limits);
+    case '03': return enterpriseWorkbench(db, user, now, limits);
+    case '04': return personWorkbench(db, user, now, limits);
+    default: return systemWorkbench(db, user, now);
+  }
+}
+
+// ---------- centre staff and the province ----------
+
+async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staff' | 'province', limits: DeadlineLimits): Promise<Workbench> {
+  const area = kind === 'province' ? null : user.area;
+  const today = chinaDate(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const inArea = (col: typeof application.area) => (area ? eq(col, area) : undefined);
+  // The province oversees every step of every centre.
+  const steps = kind === 'province' ? [...STEPS] : STEPS.filter((s) => holdsStep(user, s));
+  // The items waiting at the user's steps, per business type: 受理 waits on status 2, the others on status 3 at the step.
+  const waiting: SQL[] = [];
+  if (steps.includes('sl')) waiting.push(sql`${application.status} = 2`);
+  const review = steps.filter((s) => s !== 'sl');
+  if (review.length) waiting.push(and(eq(application.status, 3), inArray(application.step, review))!);
+  const [queueRows, done, stats] = await Promise.all([
+    waiting.length
+      ? db.select({
+        businessType: application.businessType, step: application.step, status: application.status,
+        n: sql<number>`count(*)::int`, overdue: sql<number>`(count(*) filter (where ${overdueCondition(now, limits)}))::int`,
+      }).from(application).where(and(eq(application.deleted, false), inArea(application.area), or(...waiting)))
+        .groupBy(application.businessType, application.step, application.status)
+      : Promise.resolve([]),
+    db.select({
+      today: sql<number>`(count(*) filter (where ${applicationHistory.createdAt} >= ${chinaDayStart(today)}))::int`,
+      month: sql<number>`count(*)::int`,
+      returned: sql<number>`(count(*) filter (where ${applicationHistory.event} = 'RETURN'))::int`,
+    }).from(applicationHistory)
+      .where(and(eq(applicationHistory.actorId, user.userId), gte(applicationHistory.createdAt, chinaDayStart(monthStart)), inArray(applicationHistory.event, ['AGREE', 'DISAGREE', 'RETURN']))),
+    areaFigures(db, area, today),
+  ]);
+
+  const figures: Figure[] = [];
+  const workLink = (q: Record<string, string>) => linkIf(user, 'search:work:list', drill('/search/workSearch', q));
+  for (const step of steps) {
+    const rows = queueRows.filter((r) => (step === 'sl' ? r.status === 2 : r.status === 3 && r.step === step));
+    figures.push(fig(`step.${step}`, rows.reduce((n, r) => n + Number(r.n), 0), workLink(step === 'sl' ? { status: '2' } : { status: '3', step })));
+  }
+  figures.push(
+    fig('overdue', stats.overdue, workLink({ overdue: '1' }), stats.overdue > 0 ? 'danger' : 'success'),
+    fig('open', stats.open, workLink({ open: '1' })),
+    fig('closedThisMonth', stats.closedThisMonth, workLink({ open: '0', closedFrom: monthStart, closedTo: today })),
+    fig('validCertificates', stats.valid, linkIf(user, 'search:cert:list', drill('/search/certSearch', { status: VALID }))),
+    fig('expiringCertificates', stats.expiring, linkIf(user, 'search:cert:list',
+      drill('/search/certSearch', { status: VALID, expiryFrom: today, expiryTo: addDays(today, EXPIRING_DAYS) })), 'warning'),
+  );
+
+  // The count list: every queue the user may open, with its items now.
+  const queues: Workbench['queues'] = [];
+  for (const type of BUSINESS_TYPES) {
+    const route = routeSteps(BUSINESS_ROUTES[type].middleSteps);
+    for (const view of ['waitAccept', 'waitReview'] as const) {
+      if (!user.permissions.has(`queue:${type}:${view}`)) continue;
+      const mine = (s: Step) => route.includes(s) && (view === 'waitAccept' ? s === 'sl' : s !== 'sl') && (kind === 'province' || steps.includes(s));
+      const rows = queueRows.filter((r) => r.businessType === type && mine((r.step ?? 'sl') as Step) && (view === 'waitAccept' ? r.status === 2 : r.status === 3));
+      queues.push({
+        businessType: type, view, count: rows.reduce((n, r) => n + Number(r.n), 0), overdue: rows.reduce((n, r) => n + Number(r.overdue), 0),
+        link: `/queue/${type}/${view}`,
+      });
+    }
+  }
+  return {
+    ...empty(kind, area),
+    statistics: stats.asOf,
+    figures,
+    queues,
+    areas: kind === 'province' ? stats.areas : [],
+    summary: { doneToday: Number(done[0]?.today ?? 0), doneThisMonth: Number(done[0]?.month ?? 0), returnedThisMonth: Number(done[0]?.returned ?? 0) },
+  };
+}
+
+/** The area's (or the province's) figures from the statistics tables. */
+async function areaFigures(db: DbOrTx, area: string | null, today: string) {
+  const month = today.slice(0, 7);
+  const [open, closed, certs, asOf] = await Promise.all([
+    db.select({ area: statApplicationOpen.area, open: sql<number>`sum(${statApplicationOpen.total})::int`,
+      overdue: sql<number>`(coalesce(sum(${statApplicationOpen.total}) filter (where ${statApplicationOpen.overdue}), 0))::int` })
+      .from(statApplicationOpen).where(area ? eq(statApplicationOpen.area, area) : undefined).groupBy(statApplicationOpen.area).orderBy(asc(statApplicationOpen.area)),
+    db.select({ n: sql<number>`coalesce(sum(${statApplicationClosed.total}), 0)::int` }).from(statApplicationClosed)
+      .where(and(eq(statApplicationClosed.month, month), area ? eq(statApplicationClosed.area, area) : undefined)),
+    db.select({ valid: sql<number>`coalesce(sum(${statCertificate.total}) filter (where ${statCertificate.status} = '01'), 0)::int`,
+      expiring: sql<number>`coalesce(sum(${statCertificate.expiring}), 0)::int` })
+      .from(statCertificate).where(area ? eq(statCertificate.area, area) : undefined),
+    asOfOf(db),
+  ]);
+  const areas = open.map((r) => ({ area: r.area, open: Number(r.open), overdue: Number(r.overdue) }));
+  return {
+    asOf,
+    areas,
+    open: areas.reduce((n, a) => n + a.open, 0),
+    overdue: areas.reduce((n, a) => n + a.overdue, 0),
+    closedThisMonth: Number(closed[0]?.n ?? 0),
+    valid: Number(certs[0]?.valid ?? 0),
+    expiring: Number(certs[0]?.expiring ?? 0),
+  };
+}
+
+// ---------- enterprises and individuals ----------
+
+const certColumns = {
+  id: certificate.id, certNo: certificate.certNo, category: certificate.category, name: person.name, status: certificate.status, expiryDate: certificate.expiryDate,
+};
+type CertRow = { id: number; certNo: string; category: string; name: string; status: string; expiryDate: string };
+const certView = (today: string) => (c: CertRow): Workbench['certificates'][number] => {
+  const daysLeft = daysBetween(today, c.expiryDate);
+  const valid = c.status === VALID;
+  return { ...c, daysLeft, valid, expiring: valid && daysLeft >= 0 && daysLeft <= EXPIRING_DAYS };
+};
+
+const appColumns = { app: application, enterpriseName: enterprise.name, holderName: person.name, certNo: certificate.certNo };
+const appQuery = (db: DbOrTx, where: SQL | undefined) => db.select(appColumns).from(application)
+  .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
+  .leftJoin(person, eq(person.id, application.personId))
+  .leftJoin(certificate, eq(certificate.id, application.certificateId))
+  .where(and(eq(application.deleted, false), where)).orderBy(desc(application.updatedAt), desc(application.id)).limit(10);
+
+async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits: DeadlineLimits): Promise<Workbench> {
+  const base = empty('enterprise', user.area);
+  if (!user.enterpriseId) return base;
+  const today = chinaDate(now);
+  const soon = addDays(today, EXPIRING_DAYS);
+  const own = eq(application.enterpriseId, user.enterpriseId);
+  const [counts, certCounts, staff, expiring, apps] = await Promise.all([
+    db.select({ status: application.status, n: sql<number>`count(*)::int` }).from(application)
+      .where(and(own, eq(application.deleted, false), inArray(application.status, [0, 1, 2, 3]))).groupBy(application.status),
+    db.select({ valid: sql<number>`(count(*) filter (where ${certificate.status} = '01'))::int`,
+      expiring: sql<number>`(count(*) filter (where ${certificate.status} = '01' and ${certificate.expiryDate} >= ${today} and ${certificate.expiryDate} <= ${soon}))::int` })
+      .from(certificate).where(eq(certificate.enterpriseId, user.enterpriseId)),
+    db.select({ n: sql<number>`count(*)::int` }).from(person).where(eq(person.enterpriseId, user.enterpriseId)),
+    db.select(certColumns).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
+      .where(and(eq(certificate.enterpriseId, user.enterpriseId), eq(certificate.status, VALID), gte(certificate.expiryDate, today), lte(certificate.expiryDate, soon)))
+      .orderBy(asc(certificate.expiryDate), asc(certificate.id)).limit(10),
+    appQuery(db, and(own, inArray(application.status, OPEN_STATUSES))),
+  ]);
+  const byStatus = (s: number) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  const applyLink = (q: Record<string, string>) => linkIf(user, 'search:apply:list', drill('/search/applySearch', q));
+  const certLink = (q: Record<string, string>) => linkIf(user, 'search:cert:list', drill('/search/certSearch', q));
+  return {
+    ...base,
+    figures: [
+      fig('validCertificates', Number(certCounts[0]?.valid ?? 0), certLink({ status: VALID })),
+      fig('expiringCertificates', Number(certCounts[0]?.expiring ?? 0), certLink({ status: VALID, expiryFrom: today, expiryTo: soon }), 'warning'),
+      fig('inProgress', OPEN_STATUSES.reduce((n, s) => n + byStatus(s), 0), applyLink({ open: '1' })),
+      fig('waitingHolder', byStatus(0), applyLink({ status: '0' })),
+      fig('drafts', byStatus(1), applyLink({ status: '1' })),
+      fig('staff', Number(staff[0]?.n ?? 0), linkIf(user, 'search:staff:list', '/search/staffSearch')),
+    ],
+    certificates: expiring.map(certView(today)),
+    applications: apps.map((a) => toWorkRow(a, now, user, limits)),
+  };
+}
+
+async function personWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits: DeadlineLimits): Promise<Workbench> {
+  const base = empty('person', user.area);
+  const today = chinaDate(now);
+  const mine = or(eq(application.applicantUserId, user.userId), eq(application.holderUserId, user.userId), user.personId ? eq(application.personId, user.personId) : undefined);
+  const [certs, apps, confirm] = await Promise.all([
+    user.personId
+      ? db.select(certColumns).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
+        .where(eq(certificate.personId, user.personId)).orderBy(asc(certificate.category), desc(certificate.issueDate)).limit(20)
+      : Promise.resolve([]),
+    appQuery(db, and(mine, inArray(application.status, OPEN_STATUSES))),
+    db.select({ n: sql<number>`count(*)::int` }).from(application)
+      .where(and(eq(application.deleted, false), eq(application.holderUserId, user.userId), eq(application.status, 0))),
+  ]);
+  const views = certs.map(certView(today));
+  return {
+    ...base,
+    figures: [
+      fig('validCertificates', views.filter((c) => c.valid).length, null),
+      fig('expiringCertificates', views.filter((c) => c.expiring).length, null, 'warning'),
+      fig('inProgress', apps.length, null),
+      fig('toConfirm', Number(confirm[0]?.n ?? 0), null, Number(confirm[0]?.n ?? 0) > 0 ? 'warning' : 'default'),
+    ],
+    certificates: views,
+    applications: apps.map((a) => toWorkRow(a, now, user, limits)),
+  };
+}
+
+// ---------- system administrators ----------
+
+async function systemWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
+  const [reviews, users, sessions] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(sysRecordReview).where(eq(sysRecordReview.state, 'pending')),
+    db.select({ n: sql<number>`count(*)::int` }).from(sysUser),
+    db.select({ n: sql<number>`count(*)::int` }).from(sysSession).where(and(isNull(sysSession.endedAt), sql`${sysSession.expiresAt} > ${now}`, lt(sysSession.createdAt, now))),
+  ]);
+  return {
+    ...empty('system', null),
+    figures: [
+      fig('pendingReviews', Number(reviews[0]?.n ?? 0), linkIf(user, 'system:user:audit', '/system/user'), Number(reviews[0]?.n ?? 0) > 0 ? 'warning' : 'default'),
+      fig('users', Number(users[0]?.n ?? 0), linkIf(user, 'system:user:list', '/system/user')),
+      fig('sessions', Number(sessions[0]?.n ?? 0), linkIf(user, 'system:online:list', '/system/online')),
+    ],
+  };
+}
+
+export type { BusinessType };

@@ -1,0 +1,161 @@
+/** 办件查询 and 申请查询: scope, every filter (overdue against the statutory deadline included), sorting, the export. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, inArray, isNotNull, like, sql, type AnyColumn } from 'drizzle-orm';
+import { apiSuite } from '../helpers/api.js';
+import type { TestApp } from '../helpers/app.js';
+import { byteCompare, isOrdered, searchExport, searchList } from '../helpers/search.js';
+import { application, certificate, enterprise, person, sysUser } from '../../server/db/schema.js';
+import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
+import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
+import { deadlineOf, readDeadlineLimits } from '../../server/workflow/views.js';
+
+let t: TestApp;
+const api = apiSuite({ ready: (app) => { t = app; } });
+const db = () => t.database.db;
+type Row = {
+  id: number; applyNo: string; businessType: string; status: number; step: string | null; area: string; outcome: string | null;
+  enterpriseId: number | null; personId: number | null; submittedAt: string | null; acceptedAt: string | null; closedAt: string | null;
+  deadline: string | null; daysLeft: number | null; overdue: boolean; allowedEvents: string[];
+};
+const list = (user: string, q = '', kind = 'work') => searchList<Row>(api, user, `/api/search/${kind}/list?pageSize=500${q}`);
+const live = eq(application.deleted, false);
+const countOf = async (where?: ReturnType<typeof and>) => (await db().select({ n: count() }).from(application).where(and(live, where)))[0]!.n;
+const userRow = async (name: string) => (await db().select().from(sysUser).where(eq(sysUser.userName, name)))[0]!;
+
+/** Ids of the items under review that the test moved back in time: accepted 40 and 60 China days ago. */
+let overdueIds: number[] = [];
+/** A 变更 (5 working days) accepted on the last day that makes it overdue: within a decision's 20. */
+let modifyOverdueId = 0;
+
+beforeAll(async () => {
+  // Under review and accepted long ago: past the 20-working-day deadline however the days fall.
+  const review = await db().select({ id: application.id }).from(application).where(and(live, eq(application.status, 3), eq(application.area, '1'))).limit(2);
+  expect(review.length).toBe(2);
+  overdueIds = review.map((r) => r.id);
+  const today = chinaDate(t.clock.now());
+  await db().update(application).set({ acceptedAt: chinaDayStart(addDays(today, -40)) }).where(eq(application.id, overdueIds[0]!));
+  await db().update(application).set({ acceptedAt: chinaDayStart(addDays(today, -60)) }).where(eq(application.id, overdueIds[1]!));
+  const [modify] = await db().select({ id: application.id }).from(application).where(and(live, eq(application.status, 3), eq(application.businessType, 'modify'))).limit(1);
+  expect(modify, 'a 变更 under review in the demo').toBeDefined();
+  modifyOverdueId = modify!.id;
+  await db().update(application).set({ acceptedAt: chinaDayStart(latestOverdueAcceptanceDay(t.clock.now(), 5)) }).where(eq(application.id, modifyOverdueId));
+});
+
+describe('work search scope', () => {
+  it('shows the province every centre and a centre its own items only', async () => {
+    expect((await list('province')).total).toBe(await countOf());
+    for (const [user, area] of [['gz_sl', '1'], ['sz_staff', '2'], ['prov_staff', '3']] as const) {
+      const body = await list(user);
+      expect(body.total).toBe(await countOf(eq(application.area, area)));
+      expect(body.rows.every((r) => r.area === area)).toBe(true);
+    }
+    expect((await list('gz_cs', '&area=3')).total).toBe(0);
+    for (const user of ['ent_gz', 'person1', 'admin']) expect((await api.get(user, '/api/search/work/list')).statusCode).toBe(403);
+  });
+
+  it('apply search: an enterprise sees its own applications of every type, a centre its own', async () => {
+    const ent = await userRow('ent_gz');
+    const own = await list('ent_gz', '', 'apply');
+    expect(own.total).toBe(await countOf(eq(application.enterpriseId, ent.enterpriseId!)));
+    expect(new Set(own.rows.map((r) => r.businessType)).size).toBeGreaterThan(3);
+    expect(own.rows.every((r) => r.enterpriseId === ent.enterpriseId)).toBe(true);
+    // Rows carry what the applicant may do now (saved drafts: SUBMIT, DELETE…), from the engine.
+    expect(own.rows.some((r) => r.status === 1 && r.allowedEvents.includes('SUBMIT'))).toBe(true);
+    expect((await list('sz_staff', '', 'apply')).total).toBe(await countOf(eq(application.area, '2')));
+    expect((await api.get('person1', '/api/search/apply/list')).statusCode).toBe(403);
+  });
+});
+
+describe('work search filters', () => {
+  it('filters by type, status, step, outcome and open/ended', async () => {
+    expect((await list('province', '&businessType=delay')).total).toBe(await countOf(eq(application.businessType, 'delay')));
+    for (const status of [0, 1, 2, 3, 4, 8]) {
+      const body = await list('province', `&status=${status}`);
+      expect(body.total, `status ${status}`).toBe(await countOf(eq(application.status, status)));
+      expect(body.rows.every((r) => r.status === status)).toBe(true);
+    }
+    expect((await list('province', '&status=3&step=sh')).total).toBe(await countOf(and(eq(application.status, 3), eq(application.step, 'sh'))));
+    expect((await list('province', '&outcome=denied')).total).toBe(await countOf(eq(application.outcome, 'denied')));
+    expect((await list('province', '&open=1')).total).toBe(await countOf(inArray(application.status, [0, 2, 3])));
+    expect((await list('province', '&open=0')).total).toBe(await countOf(inArray(application.status, [4, 8])));
+    expect((await api.get('province', '/api/search/work/list?status=5')).statusCode).toBe(400);
+    expect((await api.get('province', '/api/search/work/list?step=xx')).json().field).toBe('step');
+  });
+
+  it('filters by number (start), enterprise, person, ID number and certificate', async () => {
+    const [a] = await db().select().from(application).where(and(live, isNotNull(application.personId), isNotNull(application.certificateId), isNotNull(application.enterpriseId))).limit(1);
+    const byNo = await list('province', `&applyNo=${a!.applyNo.slice(0, 6).toLowerCase()}`);
+    expect(byNo.total).toBe(await countOf(like(application.applyNo, `${a!.applyNo.slice(0, 6)}%`)));
+    expect((await list('province', `&applyNo=${a!.applyNo.slice(2)}`)).total).toBe(0);
+    expect((await list('province', `&enterpriseId=${a!.enterpriseId}`)).total).toBe(await countOf(eq(application.enterpriseId, a!.enterpriseId!)));
+    const [e] = await db().select().from(enterprise).where(eq(enterprise.id, a!.enterpriseId!));
+    const byEntName = await list('province', `&enterpriseName=${encodeURIComponent(e!.name)}`);
+    expect(byEntName.rows.map((r) => r.id)).toContain(a!.id);
+    const [p] = await db().select().from(person).where(eq(person.id, a!.personId!));
+    expect((await list('province', `&personName=${encodeURIComponent(p!.name)}`)).rows.map((r) => r.id)).toContain(a!.id);
+    expect((await list('province', `&idNo=${p!.idNo.toLowerCase()}`)).total).toBe(await countOf(eq(application.personId, p!.id)));
+    expect((await list('province', `&personId=${p!.id}`)).total).toBe(await countOf(eq(application.personId, p!.id)));
+    const [c] = await db().select().from(certificate).where(eq(certificate.id, a!.certificateId!));
+    expect((await list('province', `&certNo=${encodeURIComponent(c!.certNo.slice(-7))}`)).rows.map((r) => r.id)).toContain(a!.id);
+    expect((await list('province', '&districtCode=440100')).total).toBe(
+      (await db().select({ n: count() }).from(application).innerJoin(enterprise, eq(enterprise.id, application.enterpriseId))
+        .where(and(live, like(enterprise.districtCode, '4401%'))))[0]!.n);
+  });
+
+  it('filters by submitted, accepted and closed China days', async () => {
+    const today = chinaDate(t.clock.now());
+    const from = addDays(today, -3);
+    const day = (col: AnyColumn) => sql`(${col} at time zone 'Asia/Shanghai')::date`;
+    const submitted = await list('province', `&beginTime=${from}&endTime=${today}`);
+    expect(submitted.total).toBe(await countOf(and(sql`${day(application.submittedAt)} between ${from}::date and ${today}::date`)));
+    expect(submitted.total).toBeGreaterThan(0);
+    expect((await list('province', `&acceptedFrom=${from}&acceptedTo=${today}`)).total)
+      .toBe(await countOf(sql`${day(application.acceptedAt)} between ${from}::date and ${today}::date`));
+    expect((await list('province', `&closedFrom=${from}&closedTo=${today}`)).total)
+      .toBe(await countOf(sql`${day(application.closedAt)} between ${from}::date and ${today}::date`));
+  });
+
+  it('finds the overdue items: under review and past the statutory deadline of their type (20 working days, a 变更 5), as the queues count them', async () => {
+    const now = t.clock.now();
+    const limits = await readDeadlineLimits(db());
+    const rows = await db().select().from(application).where(and(live, eq(application.status, 3)));
+    const expected = rows.filter((r) => {
+      const deadline = deadlineOf(r, limits);
+      return deadline !== null && workingDaysLeft(now, deadline) < 0;
+    }).map((r) => r.id).sort();
+    expect(expected).toEqual(expect.arrayContaining([...overdueIds, modifyOverdueId]));
+    const body = await list('province', '&overdue=1');
+    expect(body.rows.map((r) => r.id).sort()).toEqual(expected);
+    expect(body.rows.every((r) => r.overdue && r.daysLeft! < 0 && r.deadline! < chinaDate(now))).toBe(true);
+    expect((await list('province', '&overdue=0')).total).toBe(await countOf() - expected.length);
+    expect((await list('sz_staff', '&overdue=1')).rows.every((r) => r.area === '2')).toBe(true);
+  });
+
+  it('sorts on the shown columns, nulls last', async () => {
+    for (const order of ['ascend', 'descend'] as const) {
+      const nos = (await list('province', `&sortField=applyNo&sortOrder=${order}`)).rows.map((r) => r.applyNo);
+      expect(isOrdered(nos, byteCompare, order === 'ascend' ? 'asc' : 'desc')).toBe(true);
+      for (const field of ['submittedAt', 'acceptedAt', 'closedAt'] as const) {
+        const values = (await list('province', `&sortField=${field}&sortOrder=${order}`)).rows.map((r) => r[field]);
+        const present = values.filter((v): v is string => v !== null);
+        expect(values.slice(0, present.length).every((v) => v !== null), `${field}: nulls last`).toBe(true);
+        expect(isOrdered(present, (a, b) => a.localeCompare(b), order === 'ascend' ? 'asc' : 'desc'), `${field} ${order}`).toBe(true);
+      }
+    }
+    const statuses = (await list('province', '&sortField=status&sortOrder=ascend')).rows.map((r) => r.status);
+    expect(isOrdered(statuses, (a, b) => a - b)).toBe(true);
+  });
+
+  it('exports the filtered items as a real .xlsx', async () => {
+    const body = await list('gz_sl', '&open=1');
+    const sheet = await searchExport(api, 'gz_sl', '/api/search/work/export?open=1');
+    expect(sheet.headers.slice(0, 2)).toEqual(['申请编号', '业务类型']);
+    expect(sheet.rows.map((r) => String(r[0])).sort()).toEqual(body.rows.map((r) => r.applyNo).sort());
+    const overdue = await searchExport(api, 'province', '/api/search/work/export?overdue=1');
+    expect(overdue.rows.every((r) => r[overdue.headers.indexOf('是否超期')] === '超期')).toBe(true);
+    expect(overdue.rows).toHaveLength((await list('province', '&overdue=1')).total);
+    expect(overdue.rows.length).toBeGreaterThanOrEqual(overdueIds.length);
+    const ent = await searchExport(api, 'ent_gz', '/api/search/apply/export');
+    expect(ent.rows).toHaveLength((await list('ent_gz', '', 'apply')).total);
+  });
+});

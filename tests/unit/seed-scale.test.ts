@@ -1,0 +1,151 @@
+/**
+ * The scale dataset's generators (npm run seed:scale) at a small scale: valid check characters,
+ * nothing generated twice, the shares DOMAIN.md asks for, and applications whose stored snapshots
+ * and history are what the application machine gives (replayed here).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayHistory, type ApplicationEvent, type ApplicationEventType, type PersistedApplicationSnapshot } from '../../machines/application.machine.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, STEPS, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import { isValidCreditCode } from '../../server/db/seed/creditCode.js';
+import { isValidIdCard } from '../../server/db/seed/idcard.js';
+import { GD_CERT_NO_PATTERN } from '../../server/db/seed/certNo.js';
+import { COLUMNS, ScaleGenerator, type Context, type GenerateResult, type TableName } from '../../scripts/lib/scale/generate.js';
+import { allPaths } from '../../scripts/lib/scale/paths.js';
+import { planOf } from '../../scripts/lib/scale/plan.js';
+import { cell, line } from '../../scripts/lib/scale/tsv.js';
+
+const NOW = new Date('2026-06-15T04:00:00Z');
+const staff = (base: number) => ({
+  ids: Object.fromEntries(STEPS.map((s, i) => [s, base + i])) as Record<Step, number>,
+  names: Object.fromEntries(STEPS.map((s) => [s, `staff ${s}`])) as Record<Step, string>,
+});
+const ctx: Context = {
+  now: NOW,
+  offsets: { enterprise: 60, person: 600, certificate: 900, educationRecord: 0, employmentRecord: 0, application: 100, applicationHistory: 500, sysUser: 40,
+    examBatch: 0, examResult: 0, punishment: 0, certCheckRecord: 0 },
+  staff: { 1: staff(11), 2: { ids: staff(21).ids, names: staff(21).names }, 3: staff(31) },
+  roleIds: { enterprise: 7, person: 8 },
+  passwordHash: 'hash',
+  existingIdNos: new Set(),
+};
+
+/** A COPY text file back into rows of named columns (\\N is null; the generator escapes nothing else in these columns). */
+function read(result: GenerateResult, table: TableName): Record<string, string | null>[] {
+  const text = fs.readFileSync(result.files[table], 'utf8');
+  return text.split('\n').filter(Boolean).map((l) => {
+    const cells = l.split('\t');
+    return Object.fromEntries(COLUMNS[table].map((c, i) => [c, cells[i] === '\\N' ? null : cells[i]!.replace(/\\\\/g, '\\')]));
+  });
+}
+
+let dir: string;
+let result: GenerateResult;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-test-'));
+  result = new ScaleGenerator(ctx, 0.002, dir, 42).generate();
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('scale plan', () => {
+  it('is the benchmark dataset of DOMAIN.md at scale 1', () => {
+    expect(planOf(1)).toMatchObject({ enterprises: 50_000, persons: 1_000_000, certificates: 2_000_000, education: 3_000_000, applications: 500_000 });
+    expect(() => planOf(0)).toThrow();
+  });
+});
+
+describe('COPY text', () => {
+  it('escapes what would break a row and writes nulls as \\N', () => {
+    expect(line(['a\tb', null, 'c\\d', true, 3])).toBe('a\\tb\t\\N\tc\\\\d\tt\t3\n');
+    expect(cell(new Date('2026-01-02T03:04:05Z'))).toBe('2026-01-02T03:04:05.000Z');
+  });
+});
+
+describe('generated rows', () => {
+  it('have enterprises with valid, unique credit codes and unique names, in the three areas', () => {
+    const ents = read(result, 'enterprise');
+    expect(ents).toHaveLength(planOf(0.002).enterprises);
+    expect(ents.every((e) => isValidCreditCode(e.credit_code!))).toBe(true);
+    expect(new Set(ents.map((e) => e.credit_code)).size).toBe(ents.length);
+    expect(new Set(ents.map((e) => e.name)).size).toBe(ents.length);
+    expect(new Set(ents.map((e) => e.ownership))).toEqual(new Set(['1', '2', '3']));
+    expect(ents[0]!.id).toBe('61');
+  });
+
+  it('have persons with valid, unique identity numbers whose birth date and sex agree', () => {
+    const persons = read(result, 'person');
+    expect(persons).toHaveLength(planOf(0.002).persons);
+    for (const p of persons) {
+      expect(isValidIdCard(p.id_no!), p.id_no!).toBe(true);
+      expect(p.id_no!.slice(6, 14)).toBe(p.birth_date!.replace(/-/g, ''));
+      expect(Number(p.id_no![16]) % 2 === 1 ? '0' : '1').toBe(p.sex);
+    }
+    expect(new Set(persons.map((p) => p.id_no)).size).toBe(persons.length);
+  });
+
+  it('have certificates with unique numbers in the DOMAIN.md format, every category and status, 40 % valid, issued 2010–2026', () => {
+    const certs = read(result, 'certificate');
+    expect(Math.abs(certs.length - planOf(0.002).certificates)).toBeLessThan(planOf(0.002).certificates * 0.05);
+    expect(certs.every((c) => GD_CERT_NO_PATTERN.test(c.cert_no!))).toBe(true);
+    expect(new Set(certs.map((c) => c.cert_no)).size).toBe(certs.length);
+    expect(new Set(certs.map((c) => c.query_code)).size).toBe(certs.length);
+    expect(new Set(certs.map((c) => c.category))).toEqual(new Set(['A', 'B', 'C1', 'C2', 'C3']));
+    expect(new Set(certs.map((c) => c.status))).toEqual(new Set(['01', '02', '03', '04', '05', '06', '07', '99']));
+    const valid = certs.filter((c) => c.status === '01').length / certs.length;
+    expect(valid).toBeGreaterThan(0.36);
+    expect(valid).toBeLessThan(0.44);
+    expect(certs.every((c) => c.issue_date! >= '2010-01-01' && c.issue_date! <= '2026-06-15')).toBe(true);
+    // Valid ones have not run out; 3 years less a day.
+    expect(certs.filter((c) => c.status === '01').every((c) => c.expiry_date! >= '2026-06-15')).toBe(true);
+  });
+
+  it('have applications of every type in every state, numbered once, with history the machine replays to the stored snapshot', () => {
+    const apps = read(result, 'application');
+    const history = read(result, 'application_history');
+    expect(apps).toHaveLength(planOf(0.002).applications);
+    expect(new Set(apps.map((a) => a.apply_no)).size).toBe(apps.length);
+    expect(new Set(apps.map((a) => a.business_type)).size).toBeGreaterThanOrEqual(8);
+    expect(new Set(apps.map((a) => a.status))).toEqual(new Set(['0', '1', '2', '3', '4', '8']));
+    const byApp = new Map<string, Record<string, string | null>[]>();
+    for (const h of history) byApp.set(h.application_id!, [...(byApp.get(h.application_id!) ?? []), h]);
+    for (const a of apps) {
+      const rows = (byApp.get(a.id!) ?? []).sort((x, y) => Number(x.version) - Number(y.version));
+      expect(rows.map((r) => Number(r.version))).toEqual(rows.map((_, i) => i + 1));
+      expect(Number(a.version)).toBe(rows.length);
+      const type = a.business_type as BusinessType;
+      const events: ApplicationEvent[] = rows.map((r, i) => ({ type: r.event as ApplicationEventType, actorId: Number(r.actor_id), roleKey: r.role_key!, comment: r.comment ?? undefined, version: i }));
+      const replayed = replayHistory({ businessType: type, applicantId: Number(a.applicant_user_id), holderId: BUSINESS_ROUTES[type].personCheck && a.holder_user_id ? Number(a.holder_user_id) : null }, events);
+      expect(replayed, `application ${a.id}`).toEqual(JSON.parse(a.snapshot!) as PersistedApplicationSnapshot);
+      if (rows.length) expect(rows.at(-1)!.to_state).toBe(typeof replayed.value === 'string' ? replayed.value : `inReview.${Object.values(replayed.value)[0]}`);
+    }
+  });
+
+  it('have the accounts the applications name, each once', () => {
+    const users = read(result, 'sys_user');
+    expect(new Set(users.map((u) => u.user_name)).size).toBe(users.length);
+    const ids = new Set(users.map((u) => Number(u.user_id)));
+    const apps = read(result, 'application');
+    expect(apps.every((a) => ids.has(Number(a.applicant_user_id)) && (a.holder_user_id === null || ids.has(Number(a.holder_user_id))))).toBe(true);
+  });
+
+  it('have continuing education, exam results, punishments and check records', () => {
+    for (const t of ['education_record', 'exam_result', 'punishment', 'cert_check_record', 'exam_batch'] as const) expect(result.counts[t], t).toBeGreaterThan(0);
+    const checks = read(result, 'cert_check_record');
+    expect(checks.some((c) => c.found === 'f' && c.certificate_id === null)).toBe(true);
+    expect(checks.filter((c) => c.found === 't').every((c) => ['1', '2', '3'].includes(c.area!))).toBe(true);
+  });
+});
+
+describe('application paths', () => {
+  it('reach every state of the machine for every business type', () => {
+    const paths = allPaths();
+    for (const type of BUSINESS_TYPES) {
+      const reached = new Set(paths.filter((p) => p.type === type).map((p) => p.steps.at(-1)?.to ?? 'saved'));
+      const expected = ['saved', 'submitted', 'rejected', 'closed', 'deleted', ...routeSteps(BUSINESS_ROUTES[type].middleSteps).slice(1).map((s) => `inReview.${s}`),
+        ...(BUSINESS_ROUTES[type].personCheck ? ['personCheck'] : [])];
+      expect([...reached].sort(), type).toEqual(expected.sort());
+    }
+  });
+});
