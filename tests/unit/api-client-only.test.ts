@@ -27,8 +27,12 @@ const generatedCalls = fs
 const API_PATHS: RegExp[] = [...generatedCalls.matchAll(/url: `\/api(\/[^`]*)`/g)].map(
   (m) => new RegExp(`^${m[1]!.replace(/[.*+?^()|[\]\\]/g, '\\$&').replace(/\$\{\w+\}/g, '[^/]+')}$`),
 );
-/** SPA routes that share an API path by design: the QR code opens the page /cert/:queryCode, whose data is GET /api/cert/:queryCode. */
-const SPA_ROUTES = [/^\/cert\//];
+/**
+ * SPA routes that share an API path by design: the QR code opens the page /cert/:queryCode, whose
+ * data is GET /api/cert/:queryCode; the statistics pages of SPEC 2 (/statistics/certs, …) read
+ * GET /api/statistics/certs, … (links to them are written as routes).
+ */
+const SPA_ROUTES = [/^\/cert\//, /^\/statistics\/(certs|afootTask|completedTask)$/];
 
 /** Splits source text into its code (comments removed, string contents blanked) and its string literals. */
 export function scan(text: string): { code: string; strings: string[] } {

@@ -14,6 +14,7 @@ import { useDrillFilters } from '../components/drill';
 import { districtColumn, rangeColumn } from '../components/columns';
 import { AreaTag, LicenceTag, useSearchLabels } from '../components/labels';
 import EnterpriseDrawer from './EnterpriseDrawer';
+import ActionLink from '@/components/ActionLink';
 
 export default function EnterpriseSearch() {
   const { t, areaEnum, licenceEnum, enterpriseStatusEnum } = useSearchLabels();
@@ -29,7 +30,7 @@ export default function EnterpriseSearch() {
     {
       title: t('field.enterpriseName'), dataIndex: 'name', width: 260, fixed: 'left', sorter: true, ellipsis: true,
       fieldProps: { 'data-testid': 'search-name', placeholder: t('field.containsPlaceholder') },
-      render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="enterprise-row-name">{r.name}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="enterprise-row-name">{r.name}</ActionLink>,
     },
     { title: t('field.creditCode'), dataIndex: 'creditCode', width: 190, sorter: true, fieldProps: { 'data-testid': 'search-creditCode', placeholder: t('field.prefixPlaceholder') } },
     { title: t('field.district'), dataIndex: 'districtName', width: 170, search: false, sorter: false },
@@ -52,7 +53,7 @@ export default function EnterpriseSearch() {
     { title: t('field.enterpriseStatus'), dataIndex: 'status', width: 90, valueType: 'select', valueEnum: enterpriseStatusEnum },
     {
       title: t('field.actions'), valueType: 'option', width: 80, fixed: 'right',
-      render: (_d, r) => [<a key="view" onClick={() => setViewing(r.id)} data-testid="enterprise-row-view">{t('action.view')}</a>],
+      render: (_d, r) => [<ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="enterprise-row-view">{t('action.view')}</ActionLink>],
     },
   ];
 

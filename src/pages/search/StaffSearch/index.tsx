@@ -15,6 +15,7 @@ import { districtColumn } from '../components/columns';
 import HeldCertificates from '../components/HeldCertificates';
 import { useSearchLabels } from '../components/labels';
 import StaffDrawer from './StaffDrawer';
+import ActionLink from '@/components/ActionLink';
 
 const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as const;
@@ -29,7 +30,7 @@ export default function StaffSearch() {
     {
       title: t('field.name'), dataIndex: 'name', width: 110, fixed: 'left', sorter: true, order: 10,
       fieldProps: { 'data-testid': 'search-name', placeholder: t('field.prefixPlaceholder') },
-      render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="staff-row-name">{r.name}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="staff-row-name">{r.name}</ActionLink>,
     },
     { title: t('field.sex'), dataIndex: 'sex', width: 70, valueType: 'select', valueEnum: sexEnum },
     { title: t('field.idNo'), dataIndex: 'idNo', width: 190, sorter: true, order: 9, fieldProps: { 'data-testid': 'search-idNo', placeholder: t('field.prefixPlaceholder') } },
@@ -50,7 +51,7 @@ export default function StaffSearch() {
     districtColumn<StaffRow>(t('field.employerDistrict')),
     {
       title: t('field.actions'), valueType: 'option', width: 80, fixed: 'right',
-      render: (_d, r) => [<a key="view" onClick={() => setViewing(r.id)} data-testid="staff-row-view">{t('action.view')}</a>],
+      render: (_d, r) => [<ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="staff-row-view">{t('action.view')}</ActionLink>],
     },
   ];
 

@@ -17,6 +17,7 @@ import SearchTable, { type SearchQuery } from './SearchTable';
 import { useDrillFilters } from './drill';
 import { districtColumn, rangeColumn } from './columns';
 import { AreaTag, useSearchLabels } from './labels';
+import ActionLink from '@/components/ActionLink';
 
 const BUSINESS_TYPES = ['newCert', 'delay', 'inner', 'inProvince', 'outProvince', 'modify', 'revocation', 'personRevocation', 'rename'] as const;
 const APPLY_STATUSES = ['0', '1', '2', '3', '4', '8'] as const;
@@ -42,7 +43,7 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
     {
       title: t('field.applyNo'), dataIndex: 'applyNo', width: 170, fixed: 'left', sorter: true,
       fieldProps: { 'data-testid': 'search-applyNo', placeholder: t('field.prefixPlaceholder') },
-      render: (_d, r) => <a onClick={() => setViewing(r.id)} data-testid="work-row-applyNo">{r.applyNo}</a>,
+      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="work-row-applyNo">{r.applyNo}</ActionLink>,
     },
     {
       title: t('field.businessType'), dataIndex: 'businessType', width: 140, sorter: true, valueType: 'select',
@@ -88,7 +89,7 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
     rangeColumn<WorkRow>(t('field.closedRange'), 'closedRange', 'closedFrom', 'closedTo'),
     {
       title: t('field.actions'), valueType: 'option', width: 80, fixed: 'right',
-      render: (_d, r) => [<a key="view" onClick={() => setViewing(r.id)} data-testid="work-row-view">{t('action.view')}</a>],
+      render: (_d, r) => [<ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="work-row-view">{t('action.view')}</ActionLink>],
     },
   ];
 
