@@ -2,13 +2,15 @@
  * Exams in the browser (zh-CN): the Guangzhou centre has an exam batch open today; ent_gz signs an
  * employee up from 考试人员 (the sign-up rules answer in the modal), the centre accepts, ent_gz
  * downloads the admission ticket (a PDF rendered to PNG and read back: the name is on it), the
- * centre closes sign-up, records the exam as held, enters both parts and publishes, and the
- * enterprise's new-certificate application for that person then passes the pre-check in step 0.
+ * centre closes sign-up, records the exam as held, imports both parts from the page's Excel
+ * template and publishes, and the enterprise's new-certificate application for that person then
+ * passes the pre-check in step 0.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
 
@@ -141,15 +143,35 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await confirmed(staff, batchRow.getByTestId('batch-HOLD'));
   await expect(batchRow).toContainText('已考试');
 
-  // 5. Both parts passed; the results published.
+  // 5. Both parts passed, imported from Excel; the results published.
+  // The clerk fills the score template the page hands out (exceljs, as Excel would) and imports it.
+  const signups = await api<{ rows: { id: number; name: string; ticketNo: string | null }[] }>(request, centre, 'GET', `/api/exam/sign/list?batchId=${saved.data.id}&pageSize=50`);
+  const signup = signups.rows.find((r) => r.name === name)!;
+  expect(signup.ticketNo).toBeTruthy();
+  const detail = await api<{ data: { person: { idNo: string } } }>(request, centre, 'GET', `/api/exam/sign/get/${signup.id}`);
+  await staff.goto('/exam/examImport');
+  await expect(staff.getByTestId('import-card')).toBeVisible(PAGE_LOAD);
+  const templateDownload = staff.waitForEvent('download');
+  await staff.getByTestId('import-template').click();
+  const template = path.join(dir, 'template.xlsx');
+  await (await templateDownload).saveAs(template);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(template);
+  const sheet = wb.worksheets[0]!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['姓名*', '证件号码*', '准考证号*', '安全生产知识*', '管理能力*', '考试情况*']);
+  sheet.addRow([name, detail.data.person.idNo, signup.ticketNo, '合格', '合格', '参考']);
+  const filled = path.join(dir, '端到端成绩.xlsx');
+  await wb.xlsx.writeFile(filled);
+  await staff.getByTestId('import-file').locator('input[type=file]').setInputFiles(filled);
+  await staff.getByTestId('import-start').click();
+  await expect(staff.getByTestId('import-success')).toBeVisible(PAGE_LOAD);
+  await expect(staff.getByTestId('import-written')).toHaveText('1');
+
+  // The scores page shows the imported result; the centre publishes.
   await staff.goto('/exam/examScore');
   await expect(staff.getByTestId('score-batch')).toBeVisible(PAGE_LOAD);
   await choose(staff, 'score-batch', new RegExp(batchName.replace(/[()（）]/g, '.')));
   const scoreRow = staff.locator('tr.ant-table-row').filter({ hasText: name });
-  await scoreRow.getByTestId('score-enter').click();
-  await staff.getByTestId('score-knowledge').getByText('合格', { exact: true }).click();
-  await staff.getByTestId('score-ability').getByText('合格', { exact: true }).click();
-  await staff.getByTestId('score-save').click();
   await expect(scoreRow).toContainText('合格');
   await expect(staff.getByTestId('score-with-results')).toHaveText('1');
   await staff.getByTestId('score-publish').click();
