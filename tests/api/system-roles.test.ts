@@ -249,13 +249,13 @@ describe('the three duty roles', () => {
 
 describe('status and lists', () => {
   it('disabling a role ends its holders\' sessions and takes its permissions away', async () => {
-    const role = await createApproved({ menuIds: [menuIds.get('credit:punishment:list')] });
+    const role = await createApproved({ menuIds: [menuIds.get('system:job:list')] });
     await t.database.db.insert(sysUserRole).values({ userId: ids.get('gz_sp')!, roleId: role.roleId });
     const token = await t.login('gz_sp');
     expect((await post('admin', '/api/system/role/status', { roleId: role.roleId, status: '0' })).statusCode).toBe(200);
     expect((await t.call(token, { url: '/api/system/user/getLoginUser' })).statusCode).toBe(401);
     const again = await t.login('gz_sp');
-    expect((await t.call(again, { url: '/api/system/user/getLoginUser' })).json().data.buttons).not.toContain('credit:punishment:list');
+    expect((await t.call(again, { url: '/api/system/user/getLoginUser' })).json().data.buttons).not.toContain('system:job:list');
     expect((await get('admin', '/api/system/role/all')).json().data.map((r: { roleId: number }) => r.roleId)).not.toContain(role.roleId);
   });
 
