@@ -13,27 +13,13 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { chinaDate } from '../lib/days.js';
+import { certificate } from '../db/schema.js';
 import { keepVersions } from '../modules/business/effects.js';
+import { suspendedOn, suspensionEndedBefore } from '../modules/certificate/effective-status.js';
+import { PUNISHMENT_REASON } from '../modules/credit/effects.js';
 import { anyOf, rowsOf } from './sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
-/** Ids of the certificates covered by the approved 暂扣 punishments that satisfy `when` (over `p`). */
-const coveredBy = (when: SQL) => sql`
-  select pc.certificate_id as id from punishment p join punishment_certificate pc on pc.punishment_id = p.id
-    where p.type = '暂扣' and p.review_state = 'approved' and ${when}
-  union
-  select p.certificate_id from punishment p
-    where p.type = '暂扣' and p.review_state = 'approved' and p.certificate_id is not null and ${when}
-  union
-  select c.id from punishment p join certificate c on c.person_id = p.person_id
-    where p.type = '暂扣' and p.review_state = 'approved' and p.certificate_id is null and ${when}
-      and not exists (select 1 from punishment_certificate x where x.punishment_id = p.id)`;
-
-const inForce = (today: string) => sql`p.start_date <= ${today}::date and (p.end_date is null or p.end_date >= ${today}::date)`;
-const ended = (today: string) => sql`p.end_date < ${today}::date`;
-
-/** The history reason of a version a punishment replaced (credit management writes the same). */
-export const PUNISHMENT_REASON = 'punishment';
 
 interface Move {
   /** Which end of the 暂扣 period moved the certificate (kept in the version's note). */
@@ -44,22 +30,23 @@ interface Move {
   status(today: string): SQL;
 }
 
+// The conditions are effective-status.ts's (over the table ${certificate}, not an alias): the job
+// writes what every read already shows.
 const SUSPEND: Move = {
   change: 'periodStart',
   pick: (today, after) => sql`
-    select c.id from certificate c where c.status = '01' and c.id > ${after}
-      and c.id in (${coveredBy(inForce(today))})
-    order by c.id limit ${BATCH_SIZE} for update of c`,
+    select ${certificate.id} as id from ${certificate} where ${certificate.status} = '01' and ${certificate.id} > ${after}
+      and ${suspendedOn(today)}
+    order by ${certificate.id} limit ${BATCH_SIZE} for update`,
   status: () => sql`'02'`,
 };
 
 const RESTORE: Move = {
   change: 'periodEnd',
   pick: (today, after) => sql`
-    select c.id from certificate c where c.status = '02' and c.id > ${after}
-      and c.id in (${coveredBy(ended(today))})
-      and c.id not in (${coveredBy(inForce(today))})
-    order by c.id limit ${BATCH_SIZE} for update of c`,
+    select ${certificate.id} as id from ${certificate} where ${certificate.status} = '02' and ${certificate.id} > ${after}
+      and ${suspensionEndedBefore(today)} and not ${suspendedOn(today)}
+    order by ${certificate.id} limit ${BATCH_SIZE} for update`,
   status: (today) => sql`case when expiry_date < ${today}::date then '05' else '01' end`,
 };
 

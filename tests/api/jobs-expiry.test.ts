@@ -13,6 +13,7 @@ import {
   application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, sysMsgInfo, sysOperLog, sysUser,
 } from '../../server/db/schema.js';
 import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
+import { effectiveStatusSql } from '../../server/modules/certificate/effective-status.js';
 
 let t: TestApp;
 let today: string;
@@ -231,5 +232,24 @@ describe('暂扣 periods', () => {
     t.clock.set(chinaAt(addDays(day, 5), '00:01'));
     await runNamed(t, 'suspension');
     expect((await certOf(cert.id)).status).toBe('05');
+  });
+
+  it('writes what every read already shows: after a run no valid or suspended certificate reads otherwise than stored', async () => {
+    // A 02 that only a future 暂扣 names (set by the older platform): neither the job nor a read moves it.
+    const legacy = await quietCertificate('ent_sz');
+    await db().update(certificate).set({ status: '02' }).where(eq(certificate.id, legacy.id));
+    const later = addDays(today, 40);
+    await suspend(legacy.id, legacy.personId, addDays(later, 10), addDays(later, 12));
+    const moving = await quietCertificate('ent_sz', [legacy.id]);
+    await suspend(moving.id, moving.personId, later, addDays(later, 2), { viaList: true });
+    for (const day of [later, addDays(later, 3)]) {
+      t.clock.set(chinaAt(day, '00:01'));
+      await runNamed(t, 'suspension');
+      const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(certificate)
+        .where(and(inArray(certificate.status, ['01', '02']), sql`${certificate.status} <> ${effectiveStatusSql(day)}`));
+      expect(n, `certificates whose stored status differs from the read on ${day}`).toBe(0);
+    }
+    expect((await certOf(legacy.id)).status).toBe('02');
+    expect((await certOf(moving.id)).status).toBe('01');
   });
 });

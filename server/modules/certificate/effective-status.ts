@@ -1,11 +1,12 @@
 /**
- * A certificate's status as of a China day (DOMAIN.md "Credit and punishments"). An approved 暂扣
- * (suspension) makes a valid certificate 02 for its period, and its end returns it to 01. The
- * approval writes 02 at once when the period has begun; the move at a period's start or end is a
- * scheduled job's work (a later issue), so until it runs every read corrects the stored 01/02 here:
+ * A certificate's status as of a China day (DOMAIN.md "Credit and punishments"), the one statement
+ * of the 暂扣 rule: an approved 暂扣 (suspension) makes a valid certificate 02 for its period, and
+ * its end returns it to 01. The approval writes 02 at once when the period has begun; the move at a
+ * period's start or end is the suspension job's (server/jobs/suspension.ts, 00:01, built on the
+ * conditions below), so until it runs every read corrects the stored 01/02 here:
  * - stored 01 and an approved 暂扣 of the certificate in force today → 02;
- * - stored 02, the certificate has approved 暂扣 but none in force today → 01 (a 02 no punishment
- *   explains, e.g. from the older platform, stays 02).
+ * - stored 02, an approved 暂扣 of the certificate ended before today and none in force → 01 (a 02
+ *   no ended 暂扣 explains, e.g. from the older platform, stays 02).
  * Other statuses are never changed by time. A punishment applies to a certificate through
  * punishment_certificate; rows from before that table name it in punishment.certificate_id, or
  * name none and apply to every certificate of the person.
@@ -35,15 +36,15 @@ const inForce = (today: string) => sql`p.start_date <= ${today} and (p.end_date 
 /** The certificate of the outer query has an approved 暂扣 in force on `today`. */
 export const suspendedOn = (today: string): SQL => sql`exists (select 1 from ${punishment} p where ${approvedSuspension} and ${inForce(today)})`;
 
-/** The certificate of the outer query has approved 暂扣 at all (in force or not). */
-const everSuspended = sql`exists (select 1 from ${punishment} p where ${approvedSuspension})`;
+/** The certificate of the outer query had an approved 暂扣 whose period ended before `today`. */
+export const suspensionEndedBefore = (today: string): SQL => sql`exists (select 1 from ${punishment} p where ${approvedSuspension} and p.end_date < ${today})`;
 
 /** The status of the outer query's certificate on `today` (select it next to the row, or filter on it). */
 export function effectiveStatusSql(today: string = chinaToday()): SQL<string> {
   const active = suspendedOn(today);
   return sql<string>`(case
     when ${certificate.status} = '01' and ${active} then '02'
-    when ${certificate.status} = '02' and ${everSuspended} and not ${active} then '01'
+    when ${certificate.status} = '02' and ${suspensionEndedBefore(today)} and not ${active} then '01'
     else ${certificate.status} end)`;
 }
 
