@@ -31,14 +31,6 @@ for (const account of ACCOUNTS) {
   });
 }
 
-test('a page of a later issue shows the under-construction page, never a blank screen', async ({ page }) => {
-  await useLanguage(page, 'zh-CN');
-  // Statistics are a later issue: the provincial administrator's menu already lists them.
-  await loginWithPassword(page, 'province');
-  await page.goto('/statistics/certs');
-  await expect(page.getByText('抱歉，你访问的页面不存在或仍在开发中')).toBeVisible();
-});
-
 test('a page outside the user\'s menu is not reachable', async ({ page }) => {
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'person1');

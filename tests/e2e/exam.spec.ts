@@ -4,7 +4,7 @@
  * downloads the admission ticket (a PDF rendered to PNG and read back: the name is on it), the
  * centre closes sign-up, records the exam as held, imports both parts from the page's Excel
  * template and publishes, and the enterprise's new-certificate application for that person then
- * passes the pre-check in step 0.
+ * passes the pre-check in step 0, is submitted and goes through: the person holds a C3 certificate.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -179,7 +179,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await expect(staff.getByTestId('score-batch-summary')).toContainText('成绩已发布');
   await expect(staff.getByTestId('score-publish')).toHaveCount(0);
 
-  // 6. The enterprise's new certificate for the person passes the pre-check of step 0.
+  // 6. The enterprise's new certificate for the person passes the pre-check of step 0 …
   await enterprise.goto('/business/newCertificate');
   await expect(enterprise.getByTestId('business-table')).toBeVisible(PAGE_LOAD);
   await enterprise.getByTestId('business-apply').click();
@@ -192,6 +192,39 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await choose(enterprise, 'wizard-field-position', '专职安全生产管理人员');
   await expect(enterprise.getByTestId('wizard-precheck-ok')).toBeVisible();
   await expect(enterprise.getByTestId('wizard-precheck-error')).toHaveCount(0);
+
+  // 7. … and goes through: submitted from the wizard with a material, then every step of the
+  // Guangzhou centre agrees (through the API: the queues' pages are walked in workflow.spec.ts),
+  // and the person holds a valid C3 certificate.
+  await enterprise.getByTestId('wizard-step-next').click();
+  await enterprise.getByTestId('wizard-remark').fill('考核合格，申请核发 C3 证书');
+  await enterprise.getByTestId('wizard-step-next').click();
+  await enterprise.getByTestId('wizard-upload').locator('input[type=file]').setInputFiles({
+    name: '考核合格证明.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  });
+  await expect(enterprise.locator('.ant-upload-list-item-done', { hasText: '考核合格证明.pdf' })).toBeVisible();
+  await enterprise.getByTestId('wizard-step-next').click();
+  await expect(enterprise.getByTestId('wizard-summary')).toContainText(name);
+  await enterprise.getByTestId('wizard-submit').click();
+  await expect(enterprise.getByTestId('business-wizard')).toHaveCount(0);
+
+  const applied = await api<{ rows: { id: number; personName?: string; name?: string; status: number }[] }>(request, ent, 'GET', `/api/apply/newCert/list?keyword=${encodeURIComponent(name)}`);
+  expect(applied.rows).toHaveLength(1);
+  const applicationId = applied.rows[0]!.id;
+  let version = (await api<{ data: { version: number } }>(request, ent, 'GET', `/api/workflow/${applicationId}`)).data.version;
+  for (const user of ['gz_sl', 'gz_cb', 'gz_cs', 'gz_sh', 'gz_sp', 'gz_bj']) {
+    const tok = await token(request, user);
+    const mine = await api<{ data: { version: number; allowedEvents: string[] } }>(request, tok, 'GET', `/api/workflow/${applicationId}`);
+    if (!mine.data.allowedEvents.includes('AGREE')) continue;
+    version = (await api<{ data: { version: number } }>(request, tok, 'POST', `/api/workflow/${applicationId}/events`, { type: 'AGREE', comment: '考核合格，材料齐全，同意', version: mine.data.version })).data.version;
+  }
+  const closed = await api<{ data: { status: number; outcome: string; version: number } }>(request, ent, 'GET', `/api/workflow/${applicationId}`);
+  expect(closed.data).toMatchObject({ status: 8, outcome: 'approved', version });
+  const issued = await api<{ rows: { category: string; status: string; certNo: string }[] }>(request, ent, 'GET', `/api/safetyCertificateInfo/list?personId=${candidate!.personId}`);
+  expect(issued.rows).toEqual([expect.objectContaining({ category: 'C3', status: '01' })]);
+  expect(issued.rows[0]!.certNo).toMatch(/^粤建安C3（\d{4}）\d{7}$/);
 
   await enterprise.close();
   await staff.close();
