@@ -88,7 +88,11 @@ test('admin submits a user, secadmin approves it, the user must change the initi
   await clerk.getByTestId('login-submit').click();
   const notice = clerk.getByRole('button', { name: '知道了' });
   await expect(clerk).toHaveURL(/\/system\/updatePwd/, PAGE_LOAD);
-  if (await notice.isVisible().catch(() => false)) await notice.click();
+  // 温馨提示 (code 800) says why; its dialog's code loads after the page, so wait for it.
+  await expect(notice).toBeVisible(PAGE_LOAD);
+  await expect(clerk.getByText('首次登录，请先修改初始密码')).toBeVisible();
+  await notice.click();
+  await expect(notice).toHaveCount(0);
   await expect(clerk.getByTestId('update-pwd-forced')).toBeVisible();
   await clerk.getByTestId('old-password').fill(INITIAL);
   await clerk.getByTestId('new-password').fill(CHANGED);

@@ -51,12 +51,18 @@ export function useDistrictOptions(): Option[] {
   return useMemo(() => districtOptions(tree), [tree]);
 }
 
-/** A form control: value and onChange carry the chosen code (a city or a county). */
-export default function DistrictCascader({ value, onChange, testId = 'search-district' }: { value?: string; onChange?: (code: string | undefined) => void; testId?: string }) {
+/**
+ * A form control: value and onChange carry the chosen code (a city or a county). The id the form
+ * item gives reaches the input, so the item's label names it; outside a labelled item the control
+ * names itself (所在地区).
+ */
+export default function DistrictCascader({ id, value, onChange, testId = 'search-district' }: { id?: string; value?: string; onChange?: (code: string | undefined) => void; testId?: string }) {
   const { t } = useTranslation('search');
   const options = useDistrictOptions();
   return (
     <Cascader
+      id={id}
+      aria-label={t('field.district')}
       options={options}
       value={pathOf(options, value)}
       changeOnSelect
