@@ -54,7 +54,7 @@ async function confirmed(page: Page, link: ReturnType<Page['getByTestId']>) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('an enterprise signs a person up, the centre accepts, the ticket prints, results are published, and the new certificate passes its pre-check', async ({ browser, request }) => {
+test('an enterprise signs a person up, the centre accepts, the ticket prints, results are published, and the new certificate goes through', async ({ browser, request }) => {
   test.setTimeout(300_000);
   const today = chinaToday();
   const batchName = `E2E 专职安全生产管理人员（C3）考核 ${Date.now()}`;
