@@ -1,8 +1,9 @@
 /**
  * `npm test`: type check, unit and machine tests, API tests on PGlite, the same API tests on a
- * real PostgreSQL when one can be had (PG_URL, or a throwaway cluster from initdb), and the
- * Playwright e2e suite on Chromium against the built app, after the first-page budget check on
- * that build (scripts/check-first-page.ts). Ends with one line `N passed, N failed`.
+ * real PostgreSQL when one can be had (PG_URL, or a throwaway cluster from initdb), the server
+ * bundle as `npm start` runs it (scripts/check-bundle.ts), and the Playwright e2e suite on
+ * Chromium against the built app, after the first-page budget check on that build
+ * (scripts/check-first-page.ts). Ends with one line `N passed, N failed`.
  *
  * Hours and zones are part of every run, so a date computed in the wrong zone fails at once and not
  * only in the eight hours of the day when UTC and China disagree: the steps run in three different
@@ -100,6 +101,12 @@ if (want('postgres')) {
   } else {
     console.log('\n=== PostgreSQL suites skipped: set PG_URL or install postgresql (initdb) to run them ===');
   }
+}
+
+// The server as `npm start` runs it: the bundle starts and answers (migrations, font and seed found from dist-server/).
+if (want('bundle')) {
+  if (run('server bundle as npm start runs it (scripts/check-bundle.ts)', bin('tsx'), ['scripts/check-bundle.ts'])) passed += 1;
+  else failed += 1;
 }
 
 if (want('e2e')) {

@@ -56,11 +56,14 @@ export async function startServer(opts: {
   nodeArgs?: string[];
   /** where the server's output goes (a log file, as in production); by default the last lines are kept for an error report */
   logFile?: string;
+  /** 'bundle': dist-server/main.js as `npm start` runs it (build it first); by default the sources through tsx */
+  run?: 'source' | 'bundle';
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'scripts/lib/serve.ts'], {
+  const entry = opts.run === 'bundle' ? ['dist-server/main.js'] : ['--import', 'tsx', 'scripts/lib/serve.ts'];
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', ...opts.env },
     stdio: opts.logFile ? ['ignore', fs.openSync(opts.logFile, 'a'), fs.openSync(opts.logFile, 'a')] : ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,13 @@
 /** Applies the checked-in migrations (server/db/migrations). Safe when several processes start at once. */
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ROOT_DIR } from '../lib/root.js';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database, Schema } from './client.js';
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = path.join(ROOT_DIR, 'server', 'db', 'migrations');
 const MIGRATION_LOCK = 7_272_026;
 
 export async function migrate(database: Database): Promise<void> {

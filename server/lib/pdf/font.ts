@@ -5,11 +5,12 @@
  * Documents embed only the glyphs they use (subset), a few dozen kB per certificate.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { ROOT_DIR } from '../root.js';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import { patchedFontkit } from './fontkit.js';
 
-export const CJK_FONT_FILE = fileURLToPath(new URL('../../../assets/fonts/SourceHanSansSC-Regular.otf', import.meta.url));
+export const CJK_FONT_FILE = path.join(ROOT_DIR, 'assets', 'fonts', 'SourceHanSansSC-Regular.otf');
 
 let bytes: Buffer | null = null;
 
