@@ -124,7 +124,7 @@ export const workFilters = z.object({
   acceptedTo: day('acceptedTo', '受理日期止'),
   closedFrom: day('closedFrom', '办结日期起'),
   closedTo: day('closedTo', '办结日期止'),
-  overdue: flag('是否超期').describe('1：已受理未办结且已过法定期限（受理后 20 个工作日）'),
+  overdue: flag('是否超期').describe('1：已受理未办结且已过法定期限（受理后决定 20 个、变更 5 个工作日，系统参数可调）'),
   open: flag('是否在办').describe('1：在办（申请中、已提交、已受理），0：已结束（不予受理、已办结）'),
 });
 const WORK_SORTS = ['applyNo', 'businessType', 'status', 'submittedAt', 'acceptedAt', 'closedAt', 'updatedAt'] as const;

@@ -69,7 +69,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: perm('statistics:afootTask:list'),
     schema: {
       tags: TAGS, summary: '在办业务统计',
-      description: `在办（待持证人确认、待受理、审核中）的申请按业务类型、状态与环节、已等待时长、区域、地市统计，超期（受理后超过 20 个工作日）多的在前。${SCOPE}`,
+      description: `在办（待持证人确认、待受理、审核中）的申请按业务类型、状态与环节、已等待时长、区域、地市统计，超期（超过法定办理时限：受理后决定 20 个、变更 5 个工作日，系统参数可调）多的在前。${SCOPE}`,
       querystring: afootQuery, response: { 200: envelope(afootAnswer) },
     },
   }, async (req) => ok(await afootStatistics(db, currentUser(req), req.query, await loadDistrictNames(db)), '查询成功'));

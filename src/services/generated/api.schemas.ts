@@ -23870,7 +23870,7 @@ closedFrom?: string;
  */
 closedTo?: string;
 /**
- * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ * 1：已受理未办结且已过法定期限（受理后决定 20 个、变更 5 个工作日，系统参数可调）
  */
 overdue?: SearchWorkListOverdue;
 /**
@@ -24154,7 +24154,7 @@ closedFrom?: string;
  */
 closedTo?: string;
 /**
- * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ * 1：已受理未办结且已过法定期限（受理后决定 20 个、变更 5 个工作日，系统参数可调）
  */
 overdue?: SearchWorkExportOverdue;
 /**
@@ -24356,7 +24356,7 @@ closedFrom?: string;
  */
 closedTo?: string;
 /**
- * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ * 1：已受理未办结且已过法定期限（受理后决定 20 个、变更 5 个工作日，系统参数可调）
  */
 overdue?: SearchApplyListOverdue;
 /**
@@ -24640,7 +24640,7 @@ closedFrom?: string;
  */
 closedTo?: string;
 /**
- * 1：已受理未办结且已过法定期限（受理后 20 个工作日）
+ * 1：已受理未办结且已过法定期限（受理后决定 20 个、变更 5 个工作日，系统参数可调）
  */
 overdue?: SearchApplyExportOverdue;
 /**
