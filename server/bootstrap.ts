@@ -28,7 +28,13 @@ export async function prepareDatabase(database: Database, config: AppConfig, now
   const outcome = await runWithClock(fixedClock(now), () => seedOnce(database, config, now));
   // Fresh tables have no statistics until autovacuum gets to them: without, the planner takes a
   // 12-row table for a 1-row one and joins the permissions backwards on every call.
-  if (outcome.kind !== 'existing') await database.exec('analyze');
+  if (outcome.kind !== 'existing') {
+    await database.exec('analyze');
+    // The statistics pages, the workbench and /dashboard/Analysis read tables: fill them now, so a
+    // first visit sees figures whichever process runs the jobs (the hourly job keeps them current).
+    const { refreshStatistics } = await import('./modules/statistics/refresh.js');
+    await refreshStatistics(database.db, fixedClock(now));
+  }
   return outcome;
 }
 

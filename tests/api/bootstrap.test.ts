@@ -2,11 +2,11 @@ import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { wrapPool } from '../../server/db/client.js';
 import { adminUrlFor } from '../helpers/pg-url.js';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../../server/config.js';
 import { buildApp } from '../../server/app.js';
 import { prepareDatabase } from '../../server/bootstrap.js';
-import { certificate, sysUser } from '../../server/db/schema.js';
+import { certificate, statCertificate, statRefresh, sysUser } from '../../server/db/schema.js';
 import { openEmptyDatabase } from '../helpers/db.js';
 
 describe('start-up on an empty database', () => {
@@ -44,8 +44,14 @@ describe('start-up on an empty database', () => {
     const database = await openEmptyDatabase();
     try {
       const config = loadConfig({ DATA_DIR: '.tmp/bootstrap-demo', CLIENT_DIR: '' });
-      const first = await prepareDatabase(database, config);
+      const seededAt = new Date();
+      const first = await prepareDatabase(database, config, seededAt);
       expect(first.kind).toBe('demo');
+      // The figures are there for a first visit: the statistics computed as of the seed.
+      const [mark] = await database.db.select().from(statRefresh);
+      expect(mark).toMatchObject({ refreshedAt: seededAt });
+      const [certs] = await database.db.select({ n: sql<number>`coalesce(sum(${statCertificate.total}), 0)::int` }).from(statCertificate);
+      expect(certs!.n).toBe((await database.db.select({ n: count() }).from(certificate))[0]!.n);
       const users = await database.db.select({ n: count() }).from(sysUser);
       expect(users[0].n).toBeGreaterThanOrEqual(17);
       expect((await prepareDatabase(database, config)).kind).toBe('existing');
