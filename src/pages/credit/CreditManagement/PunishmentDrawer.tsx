@@ -1,15 +1,15 @@
 /** The punishment's detail: the decision, the holder, the certificates as they are today, the attachments (previewed in the page), and its reviews. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, List, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useDetail } from '@/components/DetailDrawer/useDetail';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { CheckStatusTag, useKitText } from '@/components/AdminKit';
 import { creditPunishmentGet } from '@/services/generated/api';
-import { errorMessage } from '@/services/request';
 import { certStatus } from '@/pages/web/components/format';
 import FilePreview from './FilePreview';
-import { NS, STATE_COLOR, TYPE_COLOR, type AttachedFile, type PunishmentDetail } from './types';
+import { NS, STATE_COLOR, TYPE_COLOR, type AttachedFile } from './types';
 import ActionLink from '@/components/ActionLink';
 
 interface Props {
@@ -22,22 +22,9 @@ interface Props {
 export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
   const { t } = useTranslation(NS);
   const kit = useKitText();
-  const [detail, setDetail] = useState<PunishmentDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error } = useDetail(id, creditPunishmentGet, t('detail.loadFailed'));
   const [previewing, setPreviewing] = useState<AttachedFile | null>(null);
 
-  useEffect(() => {
-    setDetail(null);
-    setError(null);
-    if (id === null) return;
-    let live = true;
-    creditPunishmentGet(id)
-      .then((res) => live && setDetail(res.data))
-      .catch((err: unknown) => live && setError(errorMessage(err, t('detail.loadFailed'))));
-    return () => {
-      live = false;
-    };
-  }, [id, t]);
 
   const d = detail;
   return (

@@ -1,11 +1,9 @@
 /** The detail of one enterprise: its data, its people (ID numbers masked) and its certificates, with links to the full lists. */
-import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Skeleton, Space, Table, Tabs, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/services/request';
+import { useDetail } from '@/components/DetailDrawer/useDetail';
 import { searchEnterpriseGet } from '@/services/generated/api';
-import type { SearchEnterpriseGet200Data as EnterpriseDetail } from '@/services/generated/api.schemas';
 import { StatusTag, useCertLabels } from '../CertSearch/CertificateDrawer';
 import HeldCertificates from '../components/HeldCertificates';
 import { AreaTag, LicenceTag, useSearchLabels } from '../components/labels';
@@ -16,21 +14,8 @@ export default function EnterpriseDrawer({ id, onClose }: { id: number | null; o
   const labels = useSearchLabels();
   const cert = useCertLabels();
   const navigate = useNavigate();
-  const [detail, setDetail] = useState<EnterpriseDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error } = useDetail(id, searchEnterpriseGet, t('detail.loadFailed'));
 
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    setDetail(null);
-    setError(null);
-    searchEnterpriseGet(id)
-      .then((res) => live && setDetail(res.data))
-      .catch((err: unknown) => live && setError(errorMessage(err, t('detail.loadFailed'))));
-    return () => {
-      live = false;
-    };
-  }, [id, t]);
 
   const d = detail;
   return (

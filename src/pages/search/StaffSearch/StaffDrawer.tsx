@@ -3,12 +3,10 @@
  * and the drawer says so), their certificates, employment records, continuing education and the
  * applications about them.
  */
-import { useEffect, useState } from 'react';
 import { Alert, Descriptions, Drawer, Skeleton, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/services/request';
+import { useDetail } from '@/components/DetailDrawer/useDetail';
 import { searchStaffGet } from '@/services/generated/api';
-import type { SearchStaffGet200Data as StaffDetail } from '@/services/generated/api.schemas';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { StatusTag, useCertLabels } from '../CertSearch/CertificateDrawer';
@@ -19,21 +17,8 @@ export default function StaffDrawer({ id, onClose }: { id: number | null; onClos
   const labels = useSearchLabels();
   const cert = useCertLabels();
   const workflow = useWorkflowLabels();
-  const [detail, setDetail] = useState<StaffDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { detail, error } = useDetail(id, searchStaffGet, t('detail.loadFailed'));
 
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    setDetail(null);
-    setError(null);
-    searchStaffGet(id)
-      .then((res) => live && setDetail(res.data))
-      .catch((err: unknown) => live && setError(errorMessage(err, t('detail.loadFailed'))));
-    return () => {
-      live = false;
-    };
-  }, [id, t]);
 
   const d = detail;
   return (
