@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadAverage, machineLine, table } from './lib/bench-machine.js';
-import { startServer } from './lib/bench-server.js';
+import { buildServerBundle, startServer } from './lib/bench-server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -29,8 +29,7 @@ if (!fs.existsSync(path.join(DIST, 'index.html'))) {
 }
 
 console.log('Building the server bundle (vite build --config vite.server.config.ts) …');
-const bundled = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-if (bundled.status !== 0) process.exit(1);
+if (!buildServerBundle()) process.exit(1);
 
 interface Run {
   first: number;

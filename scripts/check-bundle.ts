@@ -4,15 +4,12 @@
  * only a correct bundle answers: health, a sign-in, and a certificate PDF (the migrations and the
  * CJK font are found from dist-server/ as from server/). Prints what it checked; exits 1 on a miss.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './lib/bench-server.js';
+import { buildServerBundle, startServer } from './lib/bench-server.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-if (built.status !== 0) process.exit(1);
+if (!buildServerBundle()) process.exit(1);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bundle-'));
 const server = await startServer({ dataDir, run: 'bundle', env: { CLIENT_DIR: '', JOBS: '0' }, timeoutMs: 180_000 });

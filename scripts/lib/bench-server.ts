@@ -3,13 +3,18 @@
  * runs it (after its build), started through scripts/lib/serve.ts, on a free port and a data
  * directory of the caller's, timed from the spawn to the first healthy answer (GET /api/health).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/** Builds dist-server/ as `npm start` does (vite.server.config.ts); false when the build failed. */
+export function buildServerBundle(): boolean {
+  return spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' }).status === 0;
+}
 
 export interface RunningServer {
   url: string;

@@ -90,3 +90,22 @@ export function readChoice<T extends string>(cell: Cell, label: string, choices:
   if (value === undefined) return bad(`${label}“${text.slice(0, 20)}”不在允许范围内，应为 ${[...choices.keys()].join('、')}`);
   return good(value);
 }
+
+/** Each column's key → its header, the name a row issue gives the column. */
+export const headersOf = (columns: readonly { key: string; header: string }[]): Record<string, string> =>
+  Object.fromEntries(columns.map((c) => [c.key, c.header]));
+
+/**
+ * The issues of one row as its cells are read: `take` answers a cell's value, or records why it
+ * was refused (under the column's header) and answers undefined, so every bad cell of the row is
+ * reported at once.
+ */
+export function rowReader() {
+  const issues: { field: string; msg: string }[] = [];
+  const take = <T>(field: string, r: Read<T>): T | undefined => {
+    if (r.ok) return r.value;
+    issues.push({ field, msg: r.msg });
+    return undefined;
+  };
+  return { issues, take };
+}

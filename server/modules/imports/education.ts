@@ -7,10 +7,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { certificate, educationRecord, enterprise } from '../../db/schema.js';
-import { readAmount, readDay, readIdNo, readText, readCode, sameName } from '../../lib/import/cells.js';
+import { headersOf, readAmount, readDay, readIdNo, readText, readCode, sameName, rowReader } from '../../lib/import/cells.js';
 import type { ImportColumn } from '../../lib/import/sheet.js';
 import type { ChunkCheck, ImportKind, ParsedRow, RowParse } from '../../lib/import/run.js';
-import type { RowIssue } from '../../lib/import/workbooks.js';
 import { educationRowKey } from './keys.js';
 import { groupBy, inArea, type ImportArea } from './scope.js';
 import { peopleByIdNo } from './people.js';
@@ -52,7 +51,7 @@ interface EducationRow {
 
 type EducationWrite = typeof educationRecord.$inferInsert;
 
-const F = Object.fromEntries(EDUCATION_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
+const F = headersOf(EDUCATION_COLUMNS);
 
 export function educationImport(area: ImportArea, today: string): ImportKind<EducationRow, EducationWrite> {
   return {
@@ -61,12 +60,7 @@ export function educationImport(area: ImportArea, today: string): ImportKind<Edu
     keyField: F.idNo!,
     parse(row): RowParse<EducationRow> {
       const c = row.cells;
-      const issues: Omit<RowIssue, 'rowNumber'>[] = [];
-      const take = <T>(field: string, r: { ok: true; value: T } | { ok: false; msg: string }): T | undefined => {
-        if (r.ok) return r.value;
-        issues.push({ field, msg: r.msg });
-        return undefined;
-      };
+      const { issues, take } = rowReader();
       const name = take(F.name!, readText(c.name!, '姓名', 64));
       const idNo = take(F.idNo!, readIdNo(c.idNo!));
       const certNo = take(F.certNo!, readCode(c.certNo!, '证书号', 40));

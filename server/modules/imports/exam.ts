@@ -10,10 +10,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { examBatch, examResult, examSignup } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
-import { readChoice, readCode, readIdNo, readText, sameName } from '../../lib/import/cells.js';
+import { headersOf, readChoice, readCode, readIdNo, readText, sameName, rowReader } from '../../lib/import/cells.js';
 import type { ImportColumn } from '../../lib/import/sheet.js';
 import type { ChunkCheck, ImportKind, ParsedRow, RowParse } from '../../lib/import/run.js';
-import type { RowIssue } from '../../lib/import/workbooks.js';
 import { groupBy, inArea, type ImportArea } from './scope.js';
 import { peopleByIdNo } from './people.js';
 
@@ -50,7 +49,7 @@ interface ExamRow {
 
 type ExamWrite = typeof examResult.$inferInsert;
 
-const F = Object.fromEntries(EXAM_COLUMNS.map((c) => [c.key, c.header])) as Record<string, string>;
+const F = headersOf(EXAM_COLUMNS);
 
 export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
   return {
@@ -59,12 +58,7 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
     keyField: F.ticketNo!,
     parse(row): RowParse<ExamRow> {
       const c = row.cells;
-      const issues: Omit<RowIssue, 'rowNumber'>[] = [];
-      const take = <T>(field: string, r: { ok: true; value: T } | { ok: false; msg: string }): T | undefined => {
-        if (r.ok) return r.value;
-        issues.push({ field, msg: r.msg });
-        return undefined;
-      };
+      const { issues, take } = rowReader();
       const name = take(F.name!, readText(c.name!, '姓名', 64));
       const idNo = take(F.idNo!, readIdNo(c.idNo!));
       const ticketNo = take(F.ticketNo!, readCode(c.ticketNo!, '准考证号', 32));
