@@ -62,7 +62,7 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       await seedBusinessCases(tx, now, passwordHash);
       await seedDemoCredit(tx, now);
       await seedDemoImports(tx, chinaDate(now));
-      const applications = await seedDemoApplications(tx, config, now);
+      const applications = await seedDemoApplications(tx, config, now, passwordHash);
       await seedWorkingDay(tx);
       // Exams last: the demo applications were chosen before, so adding the exams changes none of them.
       await seedDemoExams(tx, now);

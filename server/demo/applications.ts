@@ -3,7 +3,7 @@
  * two per queue), made by driving the real machine through the engine so their history replays.
  */
 import { and, asc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type MiddleStep, type Step } from '../../machines/businessTypes.js';
 import type { ApplicationEvent, ApplicationEventType } from '../../machines/application.machine.js';
 import type { Tx } from '../db/client.js';
 import { certificate, enterprise, examResult, person, sysUser } from '../db/schema.js';
@@ -18,11 +18,12 @@ import { applyEvent, createApplication } from '../workflow/engine.js';
 import type { ApplicationRow } from '../workflow/types.js';
 import { registerBusinessTypes } from '../modules/business/register.js';
 import { seedDemoMaterials } from './materials.js';
+import { addDemoAccount, type NewDemoAccount } from './accounts.js';
 
-type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | 'atBj' | 'closedApproved' | 'rejected';
+type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | `at_${MiddleStep}` | 'atBj' | 'closedApproved' | 'rejected';
 /** How many demo items of each business type stop at each stage, per area. */
 // Scarce subjects go to the stages that matter most first.
-const PLAN: [Stage, number][] = [['submitted', 2], ['firstReview', 2], ['closedApproved', 2], ['saved', 1], ['personCheck', 1], ['atBj', 1], ['rejected', 1]];
+const PLAN: [Stage, number][] = [['submitted', 2], ['firstReview', 2], ['personCheck', 1], ['closedApproved', 2], ['saved', 1], ['atBj', 1], ['rejected', 1]];
 
 const AREAS: { area: '1' | '2' | '3'; enterpriseUser: string; staff: Record<Step, string> }[] = [
   { area: '1', enterpriseUser: 'ent_gz', staff: { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' } },
@@ -104,14 +105,48 @@ export async function candidatesFor(tx: Tx, type: BusinessType, entId: number, t
   }
 }
 
-export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date): Promise<number> {
+type DemoUser = typeof sysUser.$inferSelect;
+
+export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date, passwordHash: string): Promise<number> {
   // The engine runs the business types' rules and close effects: wire them before driving it.
   registerBusinessTypes();
-  const users = await tx.select().from(sysUser);
+  const users: DemoUser[] = await tx.select().from(sysUser);
   const byName = new Map(users.map((u) => [u.userName, u]));
   const today = chinaDate(now);
   let count = 0;
   const materialsOf = await seedDemoMaterials(tx, { config, clock: new ManualClock(now) }, byName.get('ent_gz')?.userId ?? users[0]!.userId);
+
+  /** Files one application for `subject` as `filer` and drives it through the machine to `stage`. */
+  const file = async (type: BusinessType, stage: Stage, subject: Candidate, filer: DemoUser, enterpriseId: number, staff: Record<Step, string>, rejection?: string) => {
+    const clock = new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));
+    const env = { clock, config };
+    const payload = parsePayload(type, { ...subject.payload, materials: materialsOf(type) });
+    if (!payload.ok) throw new Error(`demo ${type}: ${payload.msg}`);
+    let row = await createApplication(env, tx, {
+      businessType: type,
+      applicantUserId: filer.userId,
+      enterpriseId,
+      personId: subject.personId,
+      holderUserId: subject.personId ? await holderUserOf(tx, subject.personId) : null,
+      certificateId: subject.certificateId,
+      payload: payload.value as Record<string, unknown>,
+    });
+    count += 1;
+    const holderName = row.holderUserId ? users.find((u) => u.userId === row.holderUserId)?.userName ?? null : null;
+    const send = async (type_: ApplicationEventType, userName: string, roleKey: string, comment?: string) => {
+      const actor = byName.get(userName)!;
+      clock.advance(3_600_000 + (count % 7) * 600_000);
+      const event: ApplicationEvent = { type: type_, actorId: actor.userId, roleKey, comment: comment ?? COMMENTS[type_], version: row.version };
+      row = await applyEvent(env, tx, row, event, actor.nickName);
+    };
+    await driveTo(stage, type, row, send, staff, holderName, filer.userName, rejection);
+  };
+  const addUser = async (account: NewDemoAccount) => {
+    const user = await addDemoAccount(tx, account, passwordHash, now);
+    users.push(user);
+    byName.set(user.userName, user);
+    return user;
+  };
 
   for (const [entIndex, areaPlan] of AREAS.entries()) {
     const applicant = byName.get(areaPlan.enterpriseUser);
@@ -131,41 +166,75 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date)
       const plan = type === 'rename' ? RENAME_PLAN : PLAN;
       for (const [stage, n] of plan) {
         for (let i = 0; i < n; i++) {
-          const clock = new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));
-          const env = { clock, config };
           const wantsHolder = stage === 'personCheck';
-          if (wantsHolder && !(type === 'modify' && areaPlan.area === '1' && person2?.personId)) continue;
-          const subject = wantsHolder
-            ? await person2Subject(tx, person2!.personId!)
-            : await firstEligible(tx, clock, type, applicant, pool);
+          if (wantsHolder && areaPlan.area !== '1') continue;
+          let subject: Candidate | null;
+          if (wantsHolder && type === 'modify' && person2?.personId) subject = await person2Subject(tx, person2.personId);
+          else if (wantsHolder && HOLDER_ACCOUNTS[type]) {
+            // A holder with an account of their own, so the confirmation waits on someone who can sign in.
+            subject = await firstEligible(tx, new ManualClock(now), type, applicant, pool);
+            if (subject?.personId) await addUser(await holderAccount(tx, HOLDER_ACCOUNTS[type]!, subject.personId));
+          } else if (wantsHolder) subject = null;
+          else subject = await firstEligible(tx, new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000)), type, applicant, pool);
           if (!subject) continue;
           // A person's own revocation is filed by the holder's account.
           const filer = type === 'personRevocation' ? users.find((u) => u.personId === subject.personId && u.userType === '04') ?? applicant : applicant;
-          const payload = parsePayload(type, { ...subject.payload, materials: materialsOf(type) });
-          if (!payload.ok) throw new Error(`demo ${type}: ${payload.msg}`);
-          let row = await createApplication(env, tx, {
-            businessType: type,
-            applicantUserId: filer.userId,
-            enterpriseId: applicant.enterpriseId,
-            personId: subject.personId,
-            holderUserId: subject.personId ? await holderUserOf(tx, subject.personId) : null,
-            certificateId: subject.certificateId,
-            payload: payload.value as Record<string, unknown>,
-          });
-          count += 1;
-          const holderName = row.holderUserId ? users.find((u) => u.userId === row.holderUserId)?.userName ?? null : null;
-          const send = async (type_: ApplicationEventType, userName: string, roleKey: string, comment?: string) => {
-            const actor = byName.get(userName)!;
-            clock.advance(3_600_000 + (count % 7) * 600_000);
-            const event: ApplicationEvent = { type: type_, actorId: actor.userId, roleKey, comment: comment ?? COMMENTS[type_], version: row.version };
-            row = await applyEvent(env, tx, row, event, actor.nickName);
-          };
-          await driveTo(stage, type, row, send, areaPlan.staff, holderName, filer.userName);
+          await file(type, stage, subject, filer, applicant.enterpriseId, areaPlan.staff);
         }
       }
     }
+    if (areaPlan.area === '1') {
+      // person1's own history: a delay and a change their enterprise filed, which person1 confirmed
+      // and the centre did not accept. Both ended without touching the certificate, which stays free
+      // for the delay a user (or a test) applies for now.
+      const person1 = byName.get('person1');
+      const [c3] = person1?.personId
+        ? await tx.select({ id: certificate.id }).from(certificate).where(and(eq(certificate.personId, person1.personId), eq(certificate.status, '01'))).limit(1)
+        : [];
+      if (c3 && person1?.personId) {
+        const subject = (payload: Record<string, unknown>): Candidate => ({ personId: person1.personId, certificateId: c3.id, payload });
+        await file('delay', 'rejected', subject({}), applicant, applicant.enterpriseId, areaPlan.staff, '继续教育学时证明未加盖培训机构公章，不予受理，请补齐后重新申请');
+        await file('modify', 'rejected', subject({ title: '04', reason: '取得中级技术职称，申请变更' }), applicant, applicant.enterpriseId, areaPlan.staff,
+          '职称证书与人社部门备案信息不一致，不予受理');
+      }
+    }
+    // Renames waiting at the later steps come from other enterprises of the area (one rename per
+    // enterprise at a time), each filed by that enterprise's own account.
+    const others = await tx.select().from(enterprise)
+      .where(and(eq(enterprise.ownership, areaPlan.area), eq(enterprise.status, '1'), ne(enterprise.id, applicant.enterpriseId)))
+      .orderBy(asc(enterprise.id)).limit(RENAME_QUEUE.length * 3);
+    let filed = 0;
+    for (const ent of others) {
+      if (filed === RENAME_QUEUE.length) break;
+      const pool = await candidatesFor(tx, 'rename', ent.id, today, new Set());
+      const account: NewDemoAccount = {
+        userName: `${areaPlan.enterpriseUser}${filed + 2}`, userType: '03', nickName: ent.legalRepresentative ?? ent.name.slice(0, 3), enterpriseId: ent.id,
+        personId: null, sex: '0', roleKey: 'enterprise', remark: `企业用户（${ent.name}）`,
+      };
+      const filer = byName.get(account.userName) ?? await addUser(account);
+      const subject = await firstEligible(tx, new ManualClock(now), 'rename', { userId: filer.userId, enterpriseId: ent.id }, pool);
+      if (!subject) continue;
+      await file('rename', RENAME_QUEUE[filed]!, subject, filer, ent.id, areaPlan.staff);
+      filed += 1;
+    }
   }
   return count;
+}
+
+/** Renames waiting at each step after 受理 (the route 受理 → 初审 → 审核 → 审批 → 办结). */
+const RENAME_QUEUE: Stage[] = ['firstReview', 'at_sh', 'at_sp', 'atBj'];
+
+/** Holders with accounts of their own (area 1), each with one confirmation waiting. */
+const HOLDER_ACCOUNTS: Partial<Record<BusinessType, string>> = {
+  delay: 'person3', inner: 'person4', inProvince: 'person5', outProvince: 'person6', revocation: 'person7',
+};
+
+async function holderAccount(tx: Tx, userName: string, personId: number): Promise<NewDemoAccount> {
+  const [p] = await tx.select().from(person).where(eq(person.id, personId));
+  return {
+    userName, userType: '04', nickName: p!.name, enterpriseId: null, personId, sex: p!.sex === '1' ? '1' : '0', phone: p!.phone, roleKey: 'person',
+    remark: '个人用户（有一件业务等待本人确认）',
+  };
 }
 
 const RENAME_PLAN: [Stage, number][] = [['closedApproved', 1], ['submitted', 1]];
@@ -190,21 +259,24 @@ export async function firstEligible(tx: Tx, clock: ManualClock, type: BusinessTy
 
 type Send = (type: ApplicationEventType, userName: string, roleKey: string, comment?: string) => Promise<void>;
 
-async function driveTo(stage: Stage, type: BusinessType, _row: ApplicationRow, send: Send, staff: Record<Step, string>, holder: string | null, applicant: string) {
+async function driveTo(stage: Stage, type: BusinessType, _row: ApplicationRow, send: Send, staff: Record<Step, string>, holder: string | null, applicant: string, rejection?: string) {
   if (stage === 'saved') return;
   await send('SUBMIT', applicant, 'enterprise');
   if (stage === 'personCheck' && holder) return;
   if (holder) await send('CONFIRM', holder, 'person');
   if (stage === 'submitted' || stage === 'personCheck') return;
   if (stage === 'rejected') {
-    await send('DISAGREE', staff.sl, 'step_sl');
+    await send('DISAGREE', staff.sl, 'step_sl', rejection);
     return;
   }
   const steps = routeSteps(BUSINESS_ROUTES[type].middleSteps);
   // sl, then the middle steps, then bj.
   await send('AGREE', staff.sl, 'step_sl');
   if (stage === 'firstReview') return;
-  for (const step of steps.slice(1, -1)) await send('AGREE', staff[step], `step_${step}`);
+  for (const step of steps.slice(1, -1)) {
+    if (stage === `at_${step}`) return;
+    await send('AGREE', staff[step], `step_${step}`);
+  }
   if (stage === 'atBj') return;
   await send('AGREE', staff.bj, 'step_bj');
 }

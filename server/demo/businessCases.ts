@@ -8,15 +8,13 @@
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
-import {
-  certificate, educationRecord, employmentRecord, enterprise, examResult, person, regConstructor, sysMsgInfo, sysPasswordHistory, sysRole,
-  sysUser, sysUserRole,
-} from '../db/schema.js';
+import { certificate, educationRecord, employmentRecord, enterprise, examResult, person, regConstructor, sysUser } from '../db/schema.js';
 import { nextCertNo, newQueryCode } from '../modules/certificate/numbering.js';
 import type { CertCategory } from '../db/seed/certNo.js';
 import { ISSUING_AUTHORITY } from '../db/seed/dictionaries.js';
 import { makeIdCard } from '../db/seed/idcard.js';
 import { addDays, addYears, chinaDate } from '../lib/days.js';
+import { addDemoAccount } from './accounts.js';
 
 /** The purpose of each case person. */
 export type CaseKey =
@@ -125,17 +123,10 @@ async function insertCertificate(tx: Tx, fields: { personId: number; enterpriseI
 
 /** An individual user account (role person) for a case holder, with a welcome message. */
 async function addAccount(tx: Tx, userName: string, p: typeof person.$inferSelect, passwordHash: string, now: Date) {
-  const [role] = await tx.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, 'person'));
-  const [u] = await tx.insert(sysUser).values({
-    userName, nickName: p.name, userType: '04', personId: p.id, phone: p.phone, sex: p.sex, passwordHash, passwordChangedAt: now,
-    mustChangePassword: false, status: '1', remark: '个人用户（持证人员，可申请注销本人证书）',
-  }).returning({ userId: sysUser.userId });
-  if (role) await tx.insert(sysUserRole).values({ userId: u!.userId, roleId: role.roleId });
-  await tx.insert(sysPasswordHistory).values({ userId: u!.userId, passwordHash, createdAt: now });
-  await tx.insert(sysMsgInfo).values({
-    msgType: 'systemType', bt: '欢迎使用广东省建设工程安全生产管理人员考核管理平台', nr: '您可以在“个人业务”中确认与您有关的业务，或申请注销本人证书。',
-    userId: u!.userId, ckzt: '0', senderName: '系统', createdAt: now,
-  });
+  await addDemoAccount(tx, {
+    userName, userType: '04', nickName: p.name, enterpriseId: null, personId: p.id, phone: p.phone, sex: p.sex === '1' ? '1' : '0', roleKey: 'person',
+    remark: '个人用户（持证人员，可申请注销本人证书）',
+  }, passwordHash, now);
 }
 
 /** Inserts the cases for the three demo enterprises. Runs inside the seeding transaction. */

@@ -10,6 +10,8 @@ let t: TestApp;
 const OTHERS = ['secadmin', 'auditor', 'ent_gz'] as const;
 const { tokens } = apiSuite({ users: ['admin', ...OTHERS], ready: (app) => { t = app; } });
 const countWhere = async (bt: string) => (await t.database.db.select({ n: count() }).from(sysMsgInfo).where(eq(sysMsgInfo.bt, bt)))[0]!.n;
+// Every active enterprise user (type 03) holds the role enterprise in the demo: ent_gz, ent_sz, ent_prov and the renaming enterprises' users.
+const enterpriseUsers = async () => (await t.database.db.select({ n: count() }).from(sysUser).where(and(eq(sysUser.userType, '03'), eq(sysUser.status, '1'))))[0]!.n;
 const userId = async (name: string) => (await t.database.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, name)))[0]!.id;
 
 describe('消息管理 /system/sysMsgInfo', () => {
@@ -31,7 +33,7 @@ describe('消息管理 /system/sysMsgInfo', () => {
     const [role] = await t.database.db.select().from(sysRole).where(eq(sysRole.roleKey, 'enterprise'));
     const byRole = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/sysMsgInfo/save', payload: { msgType: 'supervisionType', bt: '测试：企业专项检查', nr: '请做好迎检准备。', target: 'role', roleIds: [role!.roleId] } });
     expect(byRole.statusCode).toBe(200);
-    expect(byRole.json().data.count).toBe(3);
+    expect(byRole.json().data.count).toBe(await enterpriseUsers());
     const active = (await t.database.db.select({ n: count() }).from(sysUser).where(eq(sysUser.status, '1')))[0]!.n;
     const all = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/sysMsgInfo/save', payload: { msgType: 'warnType', bt: '测试：全员预警', nr: '台风预警。', target: 'all' } });
     expect(all.json().data.count).toBe(active);
@@ -53,7 +55,7 @@ describe('消息管理 /system/sysMsgInfo', () => {
 
   it('lists all messages by type for admin only, and exports the same rows', async () => {
     const sup = (await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?msgType=supervisionType&bt=企业专项检查' })).json();
-    expect(sup.total).toBe(3);
+    expect(sup.total).toBe(await enterpriseUsers());
     expect(sup.rows.every((r: { msgType: string; userName: string }) => r.msgType === 'supervisionType' && r.userName.startsWith('ent_'))).toBe(true);
     // the 系统消息 page asks for its two types only: no supervision message comes back
     const sysPage = (await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?msgTypes=systemType,warnType&userName=ent_gz&pageSize=50' })).json();
@@ -61,7 +63,9 @@ describe('消息管理 /system/sysMsgInfo', () => {
     expect(sysPage.rows.some((r: { msgType: string }) => r.msgType === 'supervisionType')).toBe(false);
     expect((await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?msgTypes=systemType,nope' })).json().field).toMatch(/^msgTypes/);
     const byUser = (await t.call(tokens.admin!, { url: '/api/system/sysMsgInfo/listAll?userName=ent_gz&pageSize=50' })).json();
-    expect(byUser.rows.every((r: { userName: string }) => r.userName === 'ent_gz')).toBe(true);
+    // 接收人账号 matches any part of the account or the name: ent_gz and ent_gz2 …
+    expect(byUser.rows.every((r: { userName: string }) => r.userName.startsWith('ent_gz'))).toBe(true);
+    expect(byUser.rows.some((r: { userName: string }) => r.userName === 'ent_gz')).toBe(true);
     for (const u of OTHERS) {
       expect((await t.call(tokens[u]!, { url: '/api/system/sysMsgInfo/listAll' })).statusCode).toBe(403);
       expect((await t.call(tokens[u]!, { url: '/api/system/sysMsgInfo/listAll?msgType=supervisionType' })).statusCode).toBe(403);
@@ -71,7 +75,7 @@ describe('消息管理 /system/sysMsgInfo', () => {
     expect(exp.statusCode).toBe(200);
     const x = await readXlsx(exp.rawPayload);
     expect(x.headers).toEqual(['消息编号', '消息类型', '消息标题', '消息内容', '接收人账号', '接收人姓名', '阅读状态', '发送人', '发送时间']);
-    expect(x.rows).toHaveLength(3);
+    expect(x.rows).toHaveLength(await enterpriseUsers());
     expect(x.rows.every((r) => r[1] === '监管消息' && r[2] === '测试：企业专项检查')).toBe(true);
   });
 
@@ -82,15 +86,15 @@ describe('消息管理 /system/sysMsgInfo', () => {
       expect((await t.call(tokens[u]!, { method: 'POST', url: '/api/system/sysMsgInfo/update', payload: { id, bt: '改', nr: '改' } })).statusCode).toBe(403);
       expect((await t.call(tokens[u]!, { method: 'POST', url: `/api/system/sysMsgInfo/remove?ids=${id}` })).statusCode).toBe(403);
     }
-    expect(await countWhere('测试：企业专项检查')).toBe(3);
+    expect(await countWhere('测试：企业专项检查')).toBe(await enterpriseUsers());
     const upd = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/sysMsgInfo/update', payload: { id, bt: '测试：企业专项检查（更正）', nr: '检查时间改为下周一。' } });
     expect(upd.statusCode).toBe(200);
-    expect(upd.json().data.count).toBe(3);
+    expect(upd.json().data.count).toBe(await enterpriseUsers());
     expect(await countWhere('测试：企业专项检查')).toBe(0);
-    expect(await countWhere('测试：企业专项检查（更正）')).toBe(3);
+    expect(await countWhere('测试：企业专项检查（更正）')).toBe(await enterpriseUsers());
     const ids = sup.rows.map((r: { id: number }) => r.id).slice(0, 2).join(',');
     expect((await t.call(tokens.admin!, { method: 'POST', url: `/api/system/sysMsgInfo/remove?ids=${ids}` })).statusCode).toBe(200);
-    expect(await countWhere('测试：企业专项检查（更正）')).toBe(1);
+    expect(await countWhere('测试：企业专项检查（更正）')).toBe((await enterpriseUsers()) - 2);
     expect((await t.call(tokens.admin!, { method: 'POST', url: '/api/system/sysMsgInfo/update', payload: { id: 0, bt: 'x', nr: 'y' } })).json().field).toBe('id');
   });
 });

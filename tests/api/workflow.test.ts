@@ -235,6 +235,43 @@ describe('queues', () => {
     }
   });
 
+  it('give every step of every centre a rename to review: other enterprises of the area, each with its own account', async () => {
+    for (const [area, users] of [['1', ['gz_cs', 'gz_sh', 'gz_sp', 'gz_bj']], ['2', ['sz_staff']], ['3', ['prov_staff']]] as const) {
+      for (const user of users) {
+        const res = (await t.call(await as(user), { url: '/api/workflow/queue/waitReview?businessType=rename&pageSize=30' })).json();
+        const steps = new Set(res.rows.map((r: { step: string }) => r.step));
+        const expected = user.endsWith('_staff') ? ['cs', 'sh', 'sp', 'bj'] : [user.slice(3)];
+        expect([...steps].sort(), `${user} rename steps`).toEqual([...expected].sort());
+        expect(res.rows.every((r: { area: string }) => r.area === area)).toBe(true);
+      }
+    }
+    // Filed by the renaming enterprise's own user, who sees it in their list.
+    const res = (await t.call(await as('gz_sh'), { url: '/api/workflow/queue/waitReview?businessType=rename' })).json();
+    const item = (await t.call(await as('ent_gz3'), { url: '/api/workflow/queue/mine' })).json();
+    expect(item.rows.map((r: { id: number }) => r.id)).toContain(res.rows[0].id);
+  });
+
+  it('give the holders with accounts a confirmation waiting on every confirmation page, and person1 their earlier business', async () => {
+    const waiting: Array<[string, BusinessType]> = [
+      ['person2', 'modify'], ['person3', 'delay'], ['person4', 'inner'], ['person5', 'inProvince'], ['person6', 'outProvince'], ['person7', 'revocation'],
+    ];
+    for (const [user, type] of waiting) {
+      const mine = (await t.call(await as(user), { url: `/api/workflow/queue/mine?businessType=${type}` })).json();
+      // Status 0: waiting for the holder's confirmation.
+      const open = mine.rows.filter((r: { status: number }) => r.status === 0);
+      expect(open.length, `${user} ${type}`).toBe(1);
+      const todos = (await t.call(await as(user), { url: '/api/system/sysTodo/list' })).json();
+      expect(todos.rows.some((r: { mc: string }) => r.mc.endsWith(open[0].applyNo)), `${user} to-do`).toBe(true);
+    }
+    // person1 confirmed a delay and a change that the centre did not accept: closed, nothing waiting.
+    for (const type of ['delay', 'modify']) {
+      const mine = (await t.call(await as('person1'), { url: `/api/workflow/queue/mine?businessType=${type}` })).json();
+      // Status 4: 不予受理.
+      const earlier = mine.rows.filter((r: { status: number }) => r.status === 4);
+      expect(earlier.length, `person1 ${type}`).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it('refuse users without a part in them, and search by keyword', async () => {
     expect((await t.call(await as('ent_gz'), { url: '/api/workflow/queue/waitAccept' })).statusCode).toBe(403);
     expect((await t.call(await as('gz_cb'), { url: '/api/workflow/queue/waitAccept' })).statusCode).toBe(403);

@@ -19,7 +19,7 @@ export const DEMO_ACCOUNTS: { group: 'sys' | 'province' | 'staff' | 'enterprise'
   { group: 'province', users: ['province'] },
   { group: 'staff', users: ['gz_sl', 'gz_cb', 'gz_cs', 'gz_sh', 'gz_sp', 'gz_bj', 'sz_staff', 'prov_staff'] },
   { group: 'enterprise', users: ['ent_gz', 'ent_sz', 'ent_prov'] },
-  { group: 'person', users: ['person1', 'person2'] },
+  { group: 'person', users: ['person1', 'person2', 'person3'] },
 ];
 
 /** Only same-site paths are followed after login. */
