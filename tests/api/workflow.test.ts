@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
-import { application, applicationHistory, sysUser } from '../../server/db/schema.js';
+import { application, applicationHistory, sysConfig, sysUser } from '../../server/db/schema.js';
 import { createApplication } from '../../server/workflow/engine.js';
 import { parsePayload } from '../../server/modules/business/payloads.js';
 import { eligibleSubject } from '../helpers/subjects.js';
@@ -270,6 +270,17 @@ describe('queues', () => {
       const earlier = mine.rows.filter((r: { status: number }) => r.status === 4);
       expect(earlier.length, `person1 ${type}`).toBeGreaterThanOrEqual(1);
     }
+  });
+
+  it('name the statutory time limits as the system parameters set them (20 and 5 when unset or invalid)', async () => {
+    const limits = async () => (await t.call(await as('gz_sl'), { url: '/api/workflow/deadlines' })).json().data;
+    expect(await limits()).toEqual({ reviewDays: 20, modifyDays: 5 });
+    const set = (value: string) => t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, 'biz.modify.deadlineWorkingDays'));
+    await set('7');
+    expect(await limits()).toEqual({ reviewDays: 20, modifyDays: 7 });
+    await set('seven');
+    expect(await limits()).toEqual({ reviewDays: 20, modifyDays: 5 });
+    await set('5');
   });
 
   it('refuse users without a part in them, and search by keyword', async () => {

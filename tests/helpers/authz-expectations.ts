@@ -101,6 +101,7 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'POST /api/file/upload': session('materials of any form; downloads are scoped'),
   'GET /api/file/download/{ossId}': session('scoped to the record the file belongs to (tested below)'),
   'GET /api/workflow/machines': session('statechart definitions for drawing'),
+  'GET /api/workflow/deadlines': session('the statutory time limits the overdue texts name'),
   'GET /api/workflow/{id}': session('scoped to the application (tested below)'),
   'POST /api/workflow/{id}/events': session('the machine names the senders (applicant, holder, step role of the area)'),
   'GET /api/workflow/{id}/audit': session('scoped to the application (tested below)'),

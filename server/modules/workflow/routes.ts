@@ -7,7 +7,7 @@ import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js'
 import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
-import { applicationDetail, APPLICATION_OUTCOMES, listQueue, QUEUES } from '../../workflow/views.js';
+import { applicationDetail, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
 
 export const queueRow = z.object({
   id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
@@ -72,6 +72,15 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(z.object({ application: z.record(z.string(), z.unknown()), routes: z.record(z.string(), z.unknown()) })) },
     },
   }, async () => ok({ application: applicationMachine.toJSON() as unknown as Record<string, unknown>, routes: BUSINESS_ROUTES as unknown as Record<string, unknown> }));
+
+  app.get('/workflow/deadlines', {
+    schema: {
+      tags: ['workflow'],
+      summary: '法定办理时限（受理后的工作日）',
+      description: '系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。',
+      response: { 200: envelope(z.object({ reviewDays: z.number().int().describe('决定：受理后的工作日'), modifyDays: z.number().int().describe('变更：受理后的工作日') })) },
+    },
+  }, async () => ok(await readDeadlineLimits(app.ctx.db)));
 
   app.get('/workflow/:id', {
     schema: { tags: ['workflow'], summary: '业务详情、当前用户可执行的操作与办理历史', params: idParam, response: { 200: envelope(applicationDetailSchema) } },

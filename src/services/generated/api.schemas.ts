@@ -2495,6 +2495,27 @@ export type WorkflowMachines200 = {
   data: WorkflowMachines200Data;
 };
 
+export type WorkflowDeadlines200Data = {
+  /**
+   * 决定：受理后的工作日
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  reviewDays: number;
+  /**
+   * 变更：受理后的工作日
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  modifyDays: number;
+};
+
+export type WorkflowDeadlines200 = {
+  code: number;
+  msg: string;
+  data: WorkflowDeadlines200Data;
+};
+
 /**
  * 办结结果：approved 准予, denied 不予
  * @nullable

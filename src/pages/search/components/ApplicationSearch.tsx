@@ -9,6 +9,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import ApplicationViewModal from '@/components/ApplicationViewModal';
 import DeadlineText from '@/components/ApplicationViewModal/DeadlineText';
+import { useDeadlineTexts } from '@/components/ApplicationViewModal/useDeadlines';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { searchApplyExport, searchApplyList, searchWorkExport, searchWorkList } from '@/services/generated/api';
@@ -37,6 +38,7 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
   const [viewing, setViewing] = useState<number | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   const centre = kind === 'work';
+  const deadlines = useDeadlineTexts(centre);
   const enumOf = (codes: readonly string[], label: (c: string) => string) => Object.fromEntries(codes.map((c) => [c, { text: label(c) }]));
 
   const columns: ProColumns<WorkRow>[] = [
@@ -95,7 +97,7 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
 
   const fetch = centre ? searchWorkList : searchApplyList;
   return (
-    <PageHeaderWrapper title={t(`${kind}.title`)} description={t(`${kind}.desc`)}>
+    <PageHeaderWrapper title={t(`${kind}.title`)} description={t(`${kind}.desc`, deadlines)}>
       <SearchTable<WorkRow>
         key={reloadKey}
         columns={columns}

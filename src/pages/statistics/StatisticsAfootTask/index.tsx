@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { BarChart, ColumnChart } from '@/components/Charts';
 import { statisticsAfootTask, statisticsAfootTaskExport } from '@/services/generated/api';
 import type { StatisticsAfootTask200Data as Answer, StatisticsAfootTaskParams } from '@/services/generated/api.schemas';
+import { useDeadlineTexts } from '@/components/ApplicationViewModal/useDeadlines';
 import StatPage from '../components/StatPage';
 import { FigureCard, NumberLink } from '../components/Figure';
 import { ageRange, workLink } from '../components/links';
@@ -28,6 +29,7 @@ export default function StatisticsAfootTask() {
   const o = useStatOptions();
   const navigate = useNavigate();
   const [filters, setFilters] = useUrlFilters(KEYS);
+  const deadlines = useDeadlineTexts();
   const { data, loading, error, reload } = useFigures<Answer>((f) => statisticsAfootTask(f as unknown as StatisticsAfootTaskParams), filters, t('loadFailed'));
   const link = (extra: Record<string, string | undefined> = {}) => workLink(filters, { open: '1', ...extra });
   const stageLink = (s: (typeof STAGES)[number], extra: Record<string, string> = {}) => workLink(filters, { status: s.status, step: s.step || undefined, ...extra });
@@ -48,7 +50,7 @@ export default function StatisticsAfootTask() {
   return (
     <StatPage
       title={t('afoot.title')}
-      description={t('afoot.desc')}
+      description={t('afoot.desc', deadlines)}
       asOf={data}
       filters={filters}
       onFilters={setFilters}

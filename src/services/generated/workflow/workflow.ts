@@ -8,6 +8,7 @@
 import type {
   WorkflowAudit200,
   WorkflowCase200,
+  WorkflowDeadlines200,
   WorkflowEvents200,
   WorkflowEventsBody,
   WorkflowGet200,
@@ -137,6 +138,18 @@ export const workflowMachines = (
       options);
     }
   /**
+ * 系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。
+ * @summary 法定办理时限（受理后的工作日）
+ */
+export const workflowDeadlines = (
+    
+ options?: SecondParameter<typeof apiRequest<WorkflowDeadlines200>>,) => {
+      return apiRequest<WorkflowDeadlines200>(
+      {url: `/api/workflow/deadlines`, method: 'GET'
+    },
+      options);
+    }
+  /**
  * @summary 业务详情、当前用户可执行的操作与办理历史
  */
 export const workflowGet = (
@@ -193,6 +206,7 @@ export type WorkflowQueuePrintWaitResult = NonNullable<Awaited<ReturnType<typeof
 export type WorkflowQueuePrintDoneResult = NonNullable<Awaited<ReturnType<typeof workflowQueuePrintDone>>>
 export type WorkflowQueueMineResult = NonNullable<Awaited<ReturnType<typeof workflowQueueMine>>>
 export type WorkflowMachinesResult = NonNullable<Awaited<ReturnType<typeof workflowMachines>>>
+export type WorkflowDeadlinesResult = NonNullable<Awaited<ReturnType<typeof workflowDeadlines>>>
 export type WorkflowGetResult = NonNullable<Awaited<ReturnType<typeof workflowGet>>>
 export type WorkflowEventsResult = NonNullable<Awaited<ReturnType<typeof workflowEvents>>>
 export type WorkflowAuditResult = NonNullable<Awaited<ReturnType<typeof workflowAudit>>>
