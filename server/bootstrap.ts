@@ -10,7 +10,8 @@ import { fixedClock, runWithClock } from './lib/clock.js';
 import { chinaDate } from './lib/days.js';
 
 export type SeedOutcome =
-  | { kind: 'existing' }
+  /** missingMenus: menu entries of this version the database lacks (npm run seed:menus adds them). */
+  | { kind: 'existing'; missingMenus?: number }
   | { kind: 'demo'; enterprises: number; persons: number; certificates: number; applications: number }
   | { kind: 'production'; adminPassword: string };
 
@@ -26,15 +27,18 @@ const SEED_LOCK = 7_272_027;
 export async function prepareDatabase(database: Database, config: AppConfig, now = new Date()): Promise<SeedOutcome> {
   await migrate(database);
   const outcome = await runWithClock(fixedClock(now), () => seedOnce(database, config, now));
+  if (outcome.kind === 'existing') {
+    // The seed runs once: a newer version's menus reach this database only through npm run seed:menus.
+    const { missingMenus } = await import('./db/seed/upgradeMenus.js');
+    return { kind: 'existing', missingMenus: (await missingMenus(database.db)).length };
+  }
   // Fresh tables have no statistics until autovacuum gets to them: without, the planner takes a
   // 12-row table for a 1-row one and joins the permissions backwards on every call.
-  if (outcome.kind !== 'existing') {
-    await database.exec('analyze');
-    // The statistics pages, the workbench and /dashboard/Analysis read tables: fill them now, so a
-    // first visit sees figures whichever process runs the jobs (the hourly job keeps them current).
-    const { refreshStatistics } = await import('./modules/statistics/refresh.js');
-    await refreshStatistics(database.db, fixedClock(now));
-  }
+  await database.exec('analyze');
+  // The statistics pages, the workbench and /dashboard/Analysis read tables: fill them now, so a
+  // first visit sees figures whichever process runs the jobs (the hourly job keeps them current).
+  const { refreshStatistics } = await import('./modules/statistics/refresh.js');
+  await refreshStatistics(database.db, fixedClock(now));
   return outcome;
 }
 

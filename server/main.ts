@@ -23,6 +23,9 @@ function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string)
     `Database: ${kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${processes > 1 ? `, ${processes} API processes` : ''}`,
     `Scheduled jobs: ${jobs}${config.national.url ? '' : '; NATIONAL_PLATFORM_URL not set: outbox records stay pending'}`,
   ];
+  if (outcome.kind === 'existing' && outcome.missingMenus) {
+    lines.push(`${outcome.missingMenus} menu entries of this version are not in the database: stop the server and run npm run seed:menus (README, "Upgrading").`);
+  }
   if (outcome.kind === 'production') {
     lines.push('', 'Initial administrator created. Sign in once and change the password:', `  admin / ${outcome.adminPassword}`, '');
   } else if (config.seedDemo) {

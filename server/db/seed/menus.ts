@@ -185,30 +185,34 @@ export function flattenMenus(tree: readonly MenuNode[] = MENU_TREE): FlatMenu[] 
   return out;
 }
 
+/** The sys_menu row of a seed menu under `parentId`. */
+export function menuRow({ node, orderNum }: FlatMenu, parentId: number) {
+  return {
+    parentId,
+    menuName: node.menuName,
+    name: node.name ?? null,
+    menuKey: node.menuKey,
+    menuType: node.menuType,
+    path: node.path ?? null,
+    component: node.component ?? null,
+    redirect: node.redirect ?? null,
+    target: null,
+    icon: node.icon ?? null,
+    visible: node.visible ?? '0',
+    hiddenChildren: node.hiddenChildren ?? false,
+    hiddenHeader: false,
+    orderNum,
+    status: '1',
+  };
+}
+
 /** Inserts the tree level by level; answers menuKey → menuId. */
 export async function seedMenus(db: DbOrTx): Promise<Map<string, number>> {
   const flat = flattenMenus();
   const ids = new Map<string, number>();
   const maxDepth = Math.max(...flat.map((f) => f.depth));
   for (let depth = 0; depth <= maxDepth; depth++) {
-    const level = flat.filter((f) => f.depth === depth);
-    const rows = level.map(({ node, parentKey, orderNum }) => ({
-      parentId: parentKey ? ids.get(parentKey)! : 0,
-      menuName: node.menuName,
-      name: node.name ?? null,
-      menuKey: node.menuKey,
-      menuType: node.menuType,
-      path: node.path ?? null,
-      component: node.component ?? null,
-      redirect: node.redirect ?? null,
-      target: null,
-      icon: node.icon ?? null,
-      visible: node.visible ?? '0',
-      hiddenChildren: node.hiddenChildren ?? false,
-      hiddenHeader: false,
-      orderNum,
-      status: '1',
-    }));
+    const rows = flat.filter((f) => f.depth === depth).map((f) => menuRow(f, f.parentKey ? ids.get(f.parentKey)! : 0));
     // One statement per level (at most a few hundred rows); map the ids back by the unique menuKey.
     const inserted = await db.insert(sysMenu).values(rows).returning({ menuId: sysMenu.menuId, menuKey: sysMenu.menuKey });
     for (const r of inserted) ids.set(r.menuKey!, r.menuId);
