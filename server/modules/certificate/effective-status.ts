@@ -24,14 +24,21 @@ const TIMED = ['01', '02'] as const;
 /** Today in China by the clock of the request (or job, or seed) being served. */
 export const chinaToday = (): string => chinaDate(clockNow());
 
-/** `p` (a punishment row of the subquery) applies to the certificate of the outer query. */
-const appliesToOuter = sql`(exists (select 1 from ${punishmentCertificate} pc where pc.punishment_id = p.id and pc.certificate_id = ${certificate.id})
-  or p.certificate_id = ${certificate.id}
-  or (p.certificate_id is null and p.person_id = ${certificate.personId}
+/** `p` (a punishment row aliased p) applies to the certificate `certId` of the person `personId` (columns or values). */
+const appliesTo = (certId: SQL | number, personId: SQL | number) => sql`(exists (select 1 from ${punishmentCertificate} pc where pc.punishment_id = p.id and pc.certificate_id = ${certId})
+  or p.certificate_id = ${certId}
+  or (p.certificate_id is null and p.person_id = ${personId}
       and not exists (select 1 from ${punishmentCertificate} pc0 where pc0.punishment_id = p.id)))`;
+const appliesToOuter = appliesTo(sql`${certificate.id}`, sql`${certificate.personId}`);
+
+/** `p` (a punishment row aliased p) applies to this certificate: for code holding one loaded row. */
+export const appliesToCertificate = (cert: { id: number; personId: number }): SQL => appliesTo(cert.id, cert.personId);
 
 const approvedSuspension = sql`p.type = ${SUSPENSION} and p.review_state = 'approved' and ${appliesToOuter}`;
 const inForce = (today: string) => sql`p.start_date <= ${today} and (p.end_date is null or p.end_date >= ${today})`;
+/** The same test as `inForce`, on a loaded punishment (China days as YYYY-MM-DD compare as strings). */
+export const isInForce = (p: { startDate: string; endDate: string | null }, today: string): boolean =>
+  p.startDate <= today && (p.endDate === null || p.endDate >= today);
 
 /** The certificate of the outer query has an approved 暂扣 in force on `today`. */
 export const suspendedOn = (today: string): SQL => sql`exists (select 1 from ${punishment} p where ${approvedSuspension} and ${inForce(today)})`;

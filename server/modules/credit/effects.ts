@@ -7,12 +7,13 @@
  * 暂扣, a 暂扣 then a 吊销) never undo each other. Every change keeps the replaced version in
  * certificate_history (the business effects' keepVersion) and adds 1 to the version.
  */
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { certificate, certificateHistory, punishment, punishmentCertificate } from '../../db/schema.js';
+import { certificate, certificateHistory, punishment } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { keepVersion } from '../business/effects.js';
-import { SUSPENSION } from '../certificate/effective-status.js';
+import { appliesToCertificate, isInForce, SUSPENSION } from '../certificate/effective-status.js';
 
 type CertificateRow = typeof certificate.$inferSelect;
 
@@ -34,20 +35,11 @@ interface Link {
   endDate: string | null;
 }
 
-/** The approved punishments of a certificate (see effective-status.ts for what "of" means). */
+/** The approved punishments of a certificate (effective-status.ts says what "of" means; its SQL names the row p). */
 async function approvedLinks(tx: Tx, cert: CertificateRow): Promise<Link[]> {
-  return tx
-    .select({ type: punishment.type, startDate: punishment.startDate, endDate: punishment.endDate })
-    .from(punishment)
-    .where(and(
-      eq(punishment.reviewState, 'approved'),
-      or(
-        sql`exists (select 1 from ${punishmentCertificate} pc where pc.punishment_id = ${punishment.id} and pc.certificate_id = ${cert.id})`,
-        eq(punishment.certificateId, cert.id),
-        sql`(${punishment.certificateId} is null and ${punishment.personId} = ${cert.personId}
-          and not exists (select 1 from ${punishmentCertificate} pc0 where pc0.punishment_id = ${punishment.id}))`,
-      ),
-    ));
+  const p = alias(punishment, 'p');
+  return tx.select({ type: p.type, startDate: p.startDate, endDate: p.endDate }).from(p)
+    .where(and(eq(p.reviewState, 'approved'), appliesToCertificate(cert)));
 }
 
 /**
@@ -75,7 +67,7 @@ export async function targetStatus(tx: Tx, cert: CertificateRow, today: string):
   if (links.some((l) => l.type === '吊销')) return '07';
   if (links.some((l) => l.type === '撤销')) return '03';
   const suspensions = links.filter((l) => l.type === SUSPENSION);
-  if (suspensions.some((l) => l.startDate <= today && (l.endDate === null || l.endDate >= today))) return '02';
+  if (suspensions.some((l) => isInForce(l, today))) return '02';
   // A 02 the punishments explain ends with them; one from elsewhere (the older platform) stays.
   if (base === '02' && suspensions.length > 0) return '01';
   return base;
