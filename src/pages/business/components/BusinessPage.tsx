@@ -8,7 +8,7 @@ import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import type { ApplyStatusCode, BusinessType } from '@machines/businessTypes';
+import { BUSINESS_ROUTES, type ApplyStatusCode, type BusinessType } from '@machines/businessTypes';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import AuthButton from '@/components/AuthButton';
 import ApplicationViewModal from '@/components/ApplicationViewModal';
@@ -92,6 +92,7 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
     reload();
   };
 
+  const aboutEnterprise = BUSINESS_ROUTES[type].target === 'enterprise';
   const columns: ProColumns<BusinessRow>[] = [
     {
       title: t('list.keyword'),
@@ -111,12 +112,12 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       ),
     },
     {
-      title: type === 'rename' ? t('list.enterprise') : t('list.subject'),
+      title: aboutEnterprise ? t('list.enterprise') : t('list.subject'),
       dataIndex: 'holderName',
       search: false,
       width: 220,
       render: (_d, r) =>
-        type === 'rename' ? (
+        aboutEnterprise ? (
           r.applicantName
         ) : (
           <div>
@@ -125,7 +126,8 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
           </div>
         ),
     },
-    { title: t('list.category'), dataIndex: 'category', search: false, width: 70, render: (_d, r) => r.category ?? '-' },
+    // A business about the enterprise (更名) has no certificate category to show.
+    { title: t('list.category'), dataIndex: 'category', search: false, width: 70, hideInTable: aboutEnterprise, render: (_d, r) => r.category ?? '-' },
     {
       title: t('list.status'),
       dataIndex: 'status',
