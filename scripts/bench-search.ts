@@ -15,7 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { loadConfig } from '../server/config.js';
-import { wrapPool } from '../server/db/client.js';
+import { postgresPoolConfig, wrapPool } from '../server/db/client.js';
 import type { AuthUser } from '../server/lib/authUser.js';
 import { systemClock } from '../server/lib/clock.js';
 import { resolveSession } from '../server/modules/auth/session.service.js';
@@ -36,7 +36,7 @@ const LIST_GOAL_MS = 50;
 const FIGURES_GOAL_MS = 200;
 const RATIO_GOAL = 3;
 
-const databaseUrl = process.env.DATABASE_URL;
+const databaseUrl = process.env.DATABASE_URL ?? '';
 if (!databaseUrl) {
   console.error('Set DATABASE_URL to a PostgreSQL database filled by `npm run seed:scale` (see docs/benchmarks/search.md).');
   process.exit(2);
@@ -107,7 +107,7 @@ const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 async function main() {
   const startedAt = new Date();
   const now = systemClock.now();
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const pool = new pg.Pool(postgresPoolConfig(databaseUrl, 20));
   const version = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
   const machine = describeMachine(version);
   const rec = recordingDb(pool);

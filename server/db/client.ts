@@ -96,9 +96,22 @@ function nameStatements(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * Session settings of the server's PostgreSQL connections. No JIT: the planner compiles a plan
+ * whose estimated cost passes jit_above_cost, and the lists' first pages (LIMIT 10 over millions of
+ * rows, a correlated status check in the select list) are estimated that high while they read a
+ * few dozen rows — compiling cost 0.4–0.8 s per statement for a page answered in milliseconds
+ * without it. A setting of DATABASE_URL's own `options` takes precedence.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off';
+
+/** Pool settings for the server's PostgreSQL (and for tools that run its statements as it does). */
+export const postgresPoolConfig = (connectionString: string, max: number): pg.PoolConfig =>
+  ({ connectionString, max, options: POSTGRES_SESSION_OPTIONS });
+
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const database = wrapPool(new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_MAX ?? 10) }));
+    const database = wrapPool(new pg.Pool(postgresPoolConfig(opts.databaseUrl, Number(process.env.DB_POOL_MAX ?? 10))));
     await database.pool!.query('select 1');
     return database;
   }

@@ -758,13 +758,20 @@ export const punishment = pgTable('punishment', {
   createdBy: integer('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('punishment_person_idx').on(t.personId)]);
+}, (t) => [
+  index('punishment_person_idx').on(t.personId),
+  // A certificate's status as of today looks its 暂扣 up by certificate (effective-status.ts), for every row of a list.
+  index('punishment_certificate_idx').on(t.certificateId),
+]);
 
 /** The certificates a punishment applies to (the select dialog of CreditManagement). */
 export const punishmentCertificate = pgTable('punishment_certificate', {
   punishmentId: integer('punishment_id').notNull().references(() => punishment.id, { onDelete: 'cascade' }),
   certificateId: integer('certificate_id').notNull().references(() => certificate.id),
-}, (t) => [primaryKey({ columns: [t.punishmentId, t.certificateId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.punishmentId, t.certificateId] }),
+  index('punishment_certificate_certificate_idx').on(t.certificateId),
+]);
 
 // ---------- file storage ----------
 

@@ -14,7 +14,7 @@ import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { listTotal } from '../../services/listTotal.js';
 import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
-import { effectiveStatusSql, statusIs } from './effective-status.js';
+import { effectiveStatuses, isTimed, statusIs } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -55,10 +55,20 @@ type Joined = {
   effectiveStatus?: string;
 };
 
+/** Certificates with their holder and enterprise, as stored: pass the page through withStatusToday before showing it. */
 export const joinedCertificates = (db: DbOrTx) =>
-  db.select({ ...columns, effectiveStatus: effectiveStatusSql() }).from(certificate)
+  db.select(columns).from(certificate)
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+
+/** The rows with their status as of today (effective-status.ts), looked up for these rows only. */
+export async function withStatusToday<T extends Joined>(db: DbOrTx, rows: T[]): Promise<T[]> {
+  const statuses = await effectiveStatuses(db, rows.filter((r) => isTimed(r.cert.status)).map((r) => r.cert.id));
+  return rows.map((r) => {
+    const status = statuses.get(r.cert.id);
+    return status ? { ...r, effectiveStatus: status } : r;
+  });
+}
 
 export function toRow(r: Joined, labels: Labels): CertificateRowView {
   const c = r.effectiveStatus ? { ...r.cert, status: r.effectiveStatus } : r.cert;
@@ -127,7 +137,7 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
     : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(byteOrder(certificate.certNo))] : [desc(certificate.issueDate), desc(certificate.id)];
   // (The id breaks ties in the sort's own direction: one index serves both, schema.ts.)
   const [rows, total] = await Promise.all([
-    joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize).then((page) => withStatusToday(db, page)),
     counted,
   ]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };

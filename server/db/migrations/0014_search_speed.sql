@@ -1,0 +1,2 @@
+CREATE INDEX "punishment_certificate_idx" ON "punishment" USING btree ("certificate_id");--> statement-breakpoint
+CREATE INDEX "punishment_certificate_certificate_idx" ON "punishment_certificate" USING btree ("certificate_id");
