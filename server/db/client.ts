@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,6 +29,15 @@ export interface Database {
   /** Raw SQL for migrations and maintenance. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * An embedded database with the extensions the migrations create (0014: pg_trgm, for the trigram
+ * index of enterprise names). Every PGlite of this schema is opened through here, one loaded from a
+ * dump included: PGlite loads an extension's code only when told to at creation.
+ */
+export function newPglite(dataDir?: string, options: Omit<PGliteOptions, 'dataDir' | 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, dataDir, extensions: { pg_trgm } });
 }
 
 export function wrapPglite(client: PGlite): Database {
@@ -117,7 +127,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   }
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = newPglite(dir);
   await client.waitReady;
   return wrapPglite(client);
 }

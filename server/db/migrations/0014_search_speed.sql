@@ -1,2 +1,5 @@
+-- pg_trgm (a contrib extension: Debian's postgresql-15 and PGlite's @electric-sql/pglite/contrib/pg_trgm, loaded by server/db/client.ts) serves the enterprise name's trigram index.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "enterprise_name_trgm_idx" ON "enterprise" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "punishment_certificate_idx" ON "punishment" USING btree ("certificate_id");--> statement-breakpoint
 CREATE INDEX "punishment_certificate_certificate_idx" ON "punishment_certificate" USING btree ("certificate_id");
