@@ -439,6 +439,9 @@ export const certificate = pgTable('certificate', {
   index('certificate_print_count_idx').on(t.printCount, t.id),
   // Holders of a category in a status (人员查询's certificate filter), answered from the index alone.
   index('certificate_category_status_person_idx').on(t.category, t.status, t.personId),
+  // Which of the certificates under a 暂扣 in force are still stored 01 (the status-02 filter,
+  // effective-status.ts): one probe each, from the index alone.
+  index('certificate_valid_id_idx').on(t.id).where(sql`${t.status} = '01'`),
 ]);
 
 /** Continuing-education hours (education imports). */
@@ -766,6 +769,10 @@ export const punishment = pgTable('punishment', {
   index('punishment_person_idx').on(t.personId),
   // A certificate's status as of today looks its 暂扣 up by certificate (effective-status.ts), for every row of a list.
   index('punishment_certificate_idx').on(t.certificateId),
+  // The approved 暂扣 in force on a day, for the status filter over every certificate (hashed once
+  // per statement, read from this index alone).
+  index('punishment_suspension_idx').on(t.startDate, t.endDate, t.certificateId, t.id, t.personId)
+    .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved'`),
 ]);
 
 /** The certificates a punishment applies to (the select dialog of CreditManagement). */

@@ -2,7 +2,7 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gte, ilike, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
@@ -12,14 +12,18 @@ import type { CertificateFilters, CertificateListQuery, CertificateRowView } fro
 import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
-import { listTotal } from '../../services/listTotal.js';
+import { listTotal, rowsOf } from '../../services/listTotal.js';
 import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { effectiveStatuses, isTimed, statusIs } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }): SQL | undefined {
+/**
+ * The list's condition. `storedStatus`: the status filter on the stored status instead of the
+ * status as of today (for the planner's estimate of the total only: listTotal).
+ */
+export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean } = {}): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
@@ -27,7 +31,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
-  if (q.status) w.push(statusIs(q.status));
+  if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status));
   if (q.enterpriseName) w.push(contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(enterprise.ownership, q.area));
@@ -105,7 +109,9 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
   };
 }
 
-const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn | SQL> = {
+type SortField = NonNullable<CertificateListQuery['sortField']>;
+
+const SORTABLE: Record<SortField, AnyColumn | SQL> = {
   certNo: byteOrder(certificate.certNo),
   name: byteOrder(person.name),
   category: certificate.category,
@@ -116,6 +122,18 @@ const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn
   version: certificate.version,
   printCount: certificate.printCount,
 };
+const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseName', 'status']);
+
+/** Up to this many holders matching a typed name or ID number, their certificates are found through them. */
+export const FEW_HOLDERS = 5000;
+
+/** Whether at most FEW_HOLDERS persons match the typed name and ID number (a count that stops past it). */
+async function fewHoldersMatch(db: DbOrTx, q: CertificateListQuery): Promise<boolean> {
+  const matching = db.select({ one: sql`1` }).from(person)
+    .where(and(q.name ? startsWith(person.name, q.name) : undefined, q.idNo ? startsWith(person.idNo, q.idNo.toUpperCase()) : undefined));
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${matching} limit ${FEW_HOLDERS + 1}) m`));
+  return Number(row?.n ?? 0) <= FEW_HOLDERS;
+}
 
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
   const where = certificateWhere(user, q);
@@ -123,22 +141,41 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
   const needsPerson = !!(q.name || q.idNo);
   const needsEnterprise = !!(q.enterpriseName || q.area || q.districtCode) || (user.userType === '02' && user.area !== 'all');
-  let base = db.select({ one: sql`1` }).from(certificate).$dynamic();
-  if (needsPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
-  if (needsEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
-  const counted = listTotal(db, base.where(where));
+  const counting = (condition: SQL | undefined) => {
+    let base = db.select({ one: sql`1` }).from(certificate).$dynamic();
+    if (needsPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
+    if (needsEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+    return base.where(condition);
+  };
+  const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true })) : undefined);
+  // A typed name or ID number that few persons match: the page sorts their certificates rather
+  // than walking an index in the list's order (issue date…) until ten of theirs turn up. The
+  // planner, which guesses a prefix's matches from a histogram (hundreds where there are twenty),
+  // prefers that walk, and it reads hundreds of thousands of certificates when the holders' are
+  // old (0.5–3.5 s for a full name at the province's scale). The first sort key in a form no
+  // index provides (`+ 0`, `|| ''`: the same order) leaves it only the holders' index.
+  const throughHolders = needsPerson && q.sortField !== 'name' && await fewHoldersMatch(db, q);
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
   const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
+  const first = (key: AnyColumn | SQL, text: boolean) => (!throughHolders ? key : text ? sql`(${key} || '')` : sql`(${key} + 0)`);
   // Ties break by the issue date (status, category: their indexes hold it) or the id, in the sort's own direction.
   const ties = q.sortField === 'status' || q.sortField === 'category' ? [dir(certificate.issueDate), dir(certificate.id)] : [dir(certificate.id)];
-  const order = sortColumn
-    ? [dir(sortColumn), ...ties]
+  const order = sortColumn && q.sortField
+    ? [dir(first(sortColumn, TEXT_SORT.has(q.sortField))), ...ties]
     // Looking a number up by its start lists in number order (its index); otherwise the newest issue first.
-    : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(byteOrder(certificate.certNo))] : [desc(certificate.issueDate), desc(certificate.id)];
+    : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(first(byteOrder(certificate.certNo), true))] : [desc(first(certificate.issueDate, false)), desc(certificate.id)];
   // (The id breaks ties in the sort's own direction: one index serves both, schema.ts.)
-  const [rows, total] = await Promise.all([
-    joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize).then((page) => withStatusToday(db, page)),
-    counted,
-  ]);
+  const offset = (q.pageNum - 1) * q.pageSize;
+  // When neither the filters nor the order read the holder or the enterprise, the page is chosen
+  // among the certificates alone and joined afterwards: the planner joins before it sorts, and
+  // tens of thousands of matches (valid and expiring within 90 days: ~80,000) would each be
+  // joined to keep ten. Every certificate has its person and enterprise (non-null foreign keys),
+  // so the inner joins drop none.
+  const lateJoin = !needsPerson && !needsEnterprise && q.sortField !== 'name' && q.sortField !== 'enterpriseName';
+  const pageQuery = lateJoin
+    ? joinedCertificates(db).where(inArray(certificate.id,
+      db.select({ id: certificate.id }).from(certificate).where(where).orderBy(...order).limit(q.pageSize).offset(offset))).orderBy(...order)
+    : joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  const [rows, total] = await Promise.all([pageQuery.then((page) => withStatusToday(db, page)), counted]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }
