@@ -141,20 +141,23 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
   const needsPerson = !!(q.name || q.idNo);
   const needsEnterprise = !!(q.enterpriseName || q.area || q.districtCode) || (user.userType === '02' && user.area !== 'all');
-  const counting = (condition: SQL | undefined) => {
-    let base = db.select({ one: sql`1` }).from(certificate).$dynamic();
-    if (needsPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
-    if (needsEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
-    return base.where(condition);
+  // The certificates' ids, joined only to the tables the filters, the scope (and the order) read.
+  const narrowed = (withPerson = needsPerson, withEnterprise = needsEnterprise) => {
+    let base = db.select({ id: certificate.id }).from(certificate).$dynamic();
+    if (withPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
+    if (withEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+    return base;
   };
+  const counting = (condition: SQL | undefined) => narrowed().where(condition);
   const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true })) : undefined);
-  // A typed name or ID number that few persons match: the page sorts their certificates rather
-  // than walking an index in the list's order (issue date…) until ten of theirs turn up. The
-  // planner, which guesses a prefix's matches from a histogram (hundreds where there are twenty),
-  // prefers that walk, and it reads hundreds of thousands of certificates when the holders' are
-  // old (0.5–3.5 s for a full name at the province's scale). The first sort key in a form no
-  // index provides (`+ 0`, `|| ''`: the same order) leaves it only the holders' index.
-  const throughHolders = needsPerson && q.sortField !== 'name' && await fewHoldersMatch(db, q);
+  // A typed name or ID number that few persons match, or the suspended (02, under 1 %): the page
+  // sorts the matching certificates rather than walking an index in the list's order (issue
+  // date…) until ten of them turn up. The planner, which guesses a prefix's matches from a
+  // histogram (hundreds where there are twenty), prefers that walk, and it reads hundreds of
+  // thousands of certificates when the matches are old (0.5–3.5 s for a full name at the
+  // province's scale). The first sort key in a form no index provides (`+ 0`, `|| ''`: the same
+  // order) leaves it only the filter's indexes.
+  const throughHolders = (q.status === '02' && !needsPerson) || (needsPerson && q.sortField !== 'name' && await fewHoldersMatch(db, q));
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
   const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
   const first = (key: AnyColumn | SQL, text: boolean) => (!throughHolders ? key : text ? sql`(${key} || '')` : sql`(${key} + 0)`);
@@ -166,16 +169,14 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
     : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(first(byteOrder(certificate.certNo), true))] : [desc(first(certificate.issueDate, false)), desc(certificate.id)];
   // (The id breaks ties in the sort's own direction: one index serves both, schema.ts.)
   const offset = (q.pageNum - 1) * q.pageSize;
-  // When neither the filters nor the order read the holder or the enterprise, the page is chosen
-  // among the certificates alone and joined afterwards: the planner joins before it sorts, and
-  // tens of thousands of matches (valid and expiring within 90 days: ~80,000) would each be
-  // joined to keep ten. Every certificate has its person and enterprise (non-null foreign keys),
-  // so the inner joins drop none.
-  const lateJoin = !needsPerson && !needsEnterprise && q.sortField !== 'name' && q.sortField !== 'enterpriseName';
-  const pageQuery = lateJoin
-    ? joinedCertificates(db).where(inArray(certificate.id,
-      db.select({ id: certificate.id }).from(certificate).where(where).orderBy(...order).limit(q.pageSize).offset(offset))).orderBy(...order)
-    : joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  // The page is chosen among the certificates joined only to what the filters, the scope and the
+  // order read, and joined to the rest afterwards: the planner joins before it sorts, and tens of
+  // thousands of matches (valid and expiring within 90 days: ~80,000; the suspended: ~16,000)
+  // would each be joined to keep ten. Every certificate has its person and enterprise (non-null
+  // foreign keys), so the inner joins drop none.
+  const pageIds = narrowed(needsPerson || q.sortField === 'name', needsEnterprise || q.sortField === 'enterpriseName')
+    .where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  const pageQuery = joinedCertificates(db).where(inArray(certificate.id, pageIds)).orderBy(...order);
   const [rows, total] = await Promise.all([pageQuery.then((page) => withStatusToday(db, page)), counted]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }
