@@ -2,7 +2,7 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
@@ -12,7 +12,8 @@ import type { CertificateFilters, CertificateListQuery, CertificateRowView } fro
 import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
-import { listTotal, rowsOf } from '../../services/listTotal.js';
+import { listTotal } from '../../services/listTotal.js';
+import { fewPersonsMatch, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { effectiveStatuses, isTimed, statusIs } from './effective-status.js';
 
@@ -124,17 +125,6 @@ const SORTABLE: Record<SortField, AnyColumn | SQL> = {
 };
 const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseName', 'status']);
 
-/** Up to this many holders matching a typed name or ID number, their certificates are found through them. */
-export const FEW_HOLDERS = 5000;
-
-/** Whether at most FEW_HOLDERS persons match the typed name and ID number (a count that stops past it). */
-async function fewHoldersMatch(db: DbOrTx, q: CertificateListQuery): Promise<boolean> {
-  const matching = db.select({ one: sql`1` }).from(person)
-    .where(and(q.name ? startsWith(person.name, q.name) : undefined, q.idNo ? startsWith(person.idNo, q.idNo.toUpperCase()) : undefined));
-  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${matching} limit ${FEW_HOLDERS + 1}) m`));
-  return Number(row?.n ?? 0) <= FEW_HOLDERS;
-}
-
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
   const where = certificateWhere(user, q);
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
@@ -151,16 +141,11 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   const counting = (condition: SQL | undefined) => narrowed().where(condition);
   const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true })) : undefined);
   // A typed name or ID number that few persons match, or the suspended (02, under 1 %): the page
-  // sorts the matching certificates rather than walking an index in the list's order (issue
-  // date…) until ten of them turn up. The planner, which guesses a prefix's matches from a
-  // histogram (hundreds where there are twenty), prefers that walk, and it reads hundreds of
-  // thousands of certificates when the matches are old (0.5–3.5 s for a full name at the
-  // province's scale). The first sort key in a form no index provides (`+ 0`, `|| ''`: the same
-  // order) leaves it only the filter's indexes.
-  const throughHolders = (q.status === '02' && !needsPerson) || (needsPerson && q.sortField !== 'name' && await fewHoldersMatch(db, q));
+  // sorts the matching certificates rather than walking an index in the list's order (listOrder.ts).
+  const throughHolders = (q.status === '02' && !needsPerson) || (needsPerson && q.sortField !== 'name' && await fewPersonsMatch(db, q.name, q.idNo));
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
   const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
-  const first = (key: AnyColumn | SQL, text: boolean) => (!throughHolders ? key : text ? sql`(${key} || '')` : sql`(${key} + 0)`);
+  const first = (key: AnyColumn | SQL, text: boolean) => (throughHolders ? unindexed(key, text ? 'text' : 'number') : key);
   // Ties break by the issue date (status, category: their indexes hold it) or the id, in the sort's own direction.
   const ties = q.sortField === 'status' || q.sortField === 'category' ? [dir(certificate.issueDate), dir(certificate.id)] : [dir(certificate.id)];
   const order = sortColumn && q.sortField
