@@ -16,6 +16,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { certificate, punishment, punishmentCertificate } from '../../db/schema.js';
 import { clockNow } from '../../lib/clock.js';
 import { chinaDate } from '../../lib/days.js';
+import { rowsOf } from '../../services/listTotal.js';
 
 export const SUSPENSION = '暂扣';
 /** Statuses time may move between (valid and suspended). */
@@ -78,18 +79,28 @@ const suspendedIds = (today: string): SQL => {
  * - 02: stored 01 with a 暂扣 in force (its id among a short list, computed once: an index
  *   look-up), or stored 02 with no 暂扣 ended before today or one in force.
  */
-export function statusIs(status: string, today: string = chinaToday()): SQL | undefined {
+export function statusIs(status: string, today: string = chinaToday(), suspendedValid?: number[]): SQL | undefined {
   if (!isTimed(status)) return eq(certificate.status, status);
   const storedTimed = inArray(certificate.status, [...TIMED]);
   if (status === '01') {
     return and(storedTimed, ...notSuspendedOn(today), or(eq(certificate.status, '01'), suspensionEndedBefore(today)));
   }
   // The stored 01 are found by id (few: the 暂扣 that began since the nightly job), the stored 02 by status.
-  const suspendedValid = sql`select c1.id from ${certificate} c1 where c1.status = '01' and c1.id in (${suspendedIds(today)})`;
-  return and(storedTimed, or(
-    sql`${certificate.id} = any(array(${suspendedValid}))`,
-    and(eq(certificate.status, '02'), or(not(suspensionEndedBefore(today)), suspendedOn(today))),
-  ));
+  const byId = !suspendedValid ? sql`${certificate.id} = any(array(${suspendedValidQuery(today)}))`
+    : suspendedValid.length ? inArray(certificate.id, suspendedValid) : undefined;
+  return and(storedTimed, or(byId, and(eq(certificate.status, '02'), or(not(suspensionEndedBefore(today)), suspendedOn(today)))));
+}
+
+const suspendedValidQuery = (today: string): SQL => sql`select c1.id from ${certificate} c1 where c1.status = '01' and c1.id in (${suspendedIds(today)})`;
+
+/**
+ * The certificates stored 01 under a 暂扣 in force on `today`, for statusIs('02') of a request that
+ * sends more than one statement with it (a list's page and its total): finding them means looking
+ * up every certificate under a 暂扣 in force (~16,000 at the province's scale, 30–40 ms here), once.
+ */
+export async function suspendedValidIds(db: DbOrTx, today: string = chinaToday()): Promise<number[]> {
+  const rows = rowsOf<{ id: number | string }>(await db.execute(suspendedValidQuery(today)));
+  return rows.map((r) => Number(r.id));
 }
 
 /** No approved 暂扣 in force on `today` applies to the certificate of the outer query: one NOT EXISTS per way (AND them at the top of a WHERE). */

@@ -15,7 +15,7 @@ import { eCertIdOf } from './ecert.js';
 import { listTotal } from '../../services/listTotal.js';
 import { fewPersonsMatch, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
-import { effectiveStatuses, isTimed, statusIs } from './effective-status.js';
+import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -24,7 +24,7 @@ export const contains = (column: AnyColumn, text: string): SQL => ilike(column, 
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the
  * status as of today (for the planner's estimate of the total only: listTotal).
  */
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean } = {}): SQL | undefined {
+export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; suspendedValid?: number[] } = {}): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
@@ -32,7 +32,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
-  if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status));
+  if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.suspendedValid));
   if (q.enterpriseName) w.push(contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(enterprise.ownership, q.area));
@@ -126,7 +126,9 @@ const SORTABLE: Record<SortField, AnyColumn | SQL> = {
 const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseName', 'status']);
 
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
-  const where = certificateWhere(user, q);
+  // The page and its total both filter the suspended: the valid ones among them are looked up once.
+  const suspendedValid = q.status === '02' ? await suspendedValidIds(db) : undefined;
+  const where = certificateWhere(user, q, { suspendedValid });
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
   // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
   const needsPerson = !!(q.name || q.idNo);
@@ -140,9 +142,11 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   };
   const counting = (condition: SQL | undefined) => narrowed().where(condition);
   const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true })) : undefined);
-  // A typed name or ID number that few persons match, or the suspended (02, under 1 %): the page
-  // sorts the matching certificates rather than walking an index in the list's order (listOrder.ts).
-  const throughHolders = (q.status === '02' && !needsPerson) || (needsPerson && q.sortField !== 'name' && await fewPersonsMatch(db, q.name, q.idNo));
+  // A typed name or ID number that few persons match, or the suspended (02, under 1 %) when some
+  // are found by id (an OR no index walks in order): the page sorts the matching certificates
+  // rather than walking an index in the list's order (listOrder.ts). Without those, the suspended
+  // are the stored 02, which the status index lists newest first.
+  const throughHolders = (!!suspendedValid?.length && !needsPerson) || (needsPerson && q.sortField !== 'name' && await fewPersonsMatch(db, q.name, q.idNo));
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
   const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
   const first = (key: AnyColumn | SQL, text: boolean) => (throughHolders ? unindexed(key, text ? 'text' : 'number') : key);
