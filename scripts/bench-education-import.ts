@@ -12,13 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PGlite } from '@electric-sql/pglite';
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../server/app.js';
 import { prepareDatabase } from '../server/bootstrap.js';
 import { loadConfig } from '../server/config.js';
-import { openDatabase, wrapPglite, type Database } from '../server/db/client.js';
+import { newPglite, openDatabase, wrapPglite, type Database } from '../server/db/client.js';
 import { certificate, educationRecord, person } from '../server/db/schema.js';
 import { addDays, chinaDate } from '../server/lib/days.js';
 import { assertXlsxFile } from '../server/lib/import/xlsx-file.js';
@@ -229,7 +228,7 @@ const sections: string[] = [];
 let postgresVersion = 'not run';
 let fileMiB = 0;
 try {
-  const client = new PGlite();
+  const client = newPglite();
   const pglite = wrapPglite(client);
   try {
     const r = await runOn('PGlite', pglite);

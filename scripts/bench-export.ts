@@ -17,11 +17,10 @@ import { performance } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { prepareDatabase } from '../server/bootstrap.js';
 import { loadConfig } from '../server/config.js';
-import { openDatabase, wrapPglite, type Database } from '../server/db/client.js';
+import { newPglite, openDatabase, wrapPglite, type Database } from '../server/db/client.js';
 import { certificate } from '../server/db/schema.js';
 import { CERTIFICATE_EXPORT_COLUMNS, EXPORT_BATCH, exportFetch } from '../server/modules/certificate/export.js';
 import { loadLabels } from '../server/modules/certificate/labels.js';
@@ -169,7 +168,7 @@ async function onPglite(): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bench-export-'));
   try {
     return await measure(async () => {
-      const client = new PGlite(path.join(dataDir, 'pgdata'));
+      const client = newPglite(path.join(dataDir, 'pgdata'));
       await client.waitReady;
       return wrapPglite(client);
     }, {}, dataDir, 'PGlite (embedded, on disk)');

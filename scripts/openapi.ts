@@ -5,14 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
-import { wrapPglite } from '../server/db/client.js';
+import { newPglite, wrapPglite } from '../server/db/client.js';
 
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-openapi-'));
-  const database = wrapPglite(new PGlite());
+  const database = wrapPglite(newPglite());
   const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: '' }), database, logger: false });
   try {
     await app.ready();

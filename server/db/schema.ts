@@ -342,6 +342,10 @@ export const enterprise = pgTable('enterprise', {
   index('enterprise_name_c_idx').on(sql`${t.name} collate "C"`),
   index('enterprise_credit_code_c_idx').on(sql`${t.creditCode} collate "C"`),
   index('enterprise_district_c_idx').on(sql`${t.districtCode} collate "C"`),
+  // Names match anywhere (textMatch.containsText, ILIKE '%…%'): trigrams (pg_trgm, created by the
+  // migration) find the dozen enterprises of a word without reading all 50,000 names, for the
+  // enterprise search and the certificate, staff and work searches by enterprise name.
+  index('enterprise_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
 ]);
 
 export const person = pgTable('person', {
@@ -435,6 +439,9 @@ export const certificate = pgTable('certificate', {
   index('certificate_print_count_idx').on(t.printCount, t.id),
   // Holders of a category in a status (人员查询's certificate filter), answered from the index alone.
   index('certificate_category_status_person_idx').on(t.category, t.status, t.personId),
+  // Which of the certificates under a 暂扣 in force are still stored 01 (the status-02 filter,
+  // effective-status.ts): one probe each, from the index alone.
+  index('certificate_valid_id_idx').on(t.id).where(sql`${t.status} = '01'`),
 ]);
 
 /** Continuing-education hours (education imports). */
@@ -494,6 +501,9 @@ export const certCheckRecord = pgTable('cert_check_record', {
   index('cert_check_record_certificate_idx').on(t.certificateId),
   // The look-ups that found nothing (possible forgeries), newest first.
   index('cert_check_record_found_time_idx').on(t.found, t.checkedAt),
+  // The check figures of a period (per day, per source, the most checked certificates) from the
+  // index alone: three aggregates over a month's records without visiting the table.
+  index('cert_check_record_figures_idx').on(t.checkedAt, t.source, t.found, t.certificateId),
 ]);
 
 // ---------- applications and their workflow ----------
@@ -555,6 +565,9 @@ export const application = pgTable('application', {
   index('application_type_sort_idx').on(t.businessType, t.id),
   index('application_status_sort_idx').on(t.status, t.id),
   index('application_status_step_idx').on(t.status, t.step),
+  // The workbench's queue figures (waiting to be accepted or reviewed, overdue among them) from
+  // the index alone: every column they read, for the live applications only.
+  index('application_waiting_idx').on(t.status, t.area, t.step, t.businessType, t.acceptedAt).where(sql`${t.deleted} = false`),
 ]);
 
 /** Every transition of an application: replaying these events must give the stored snapshot. */
@@ -758,13 +771,24 @@ export const punishment = pgTable('punishment', {
   createdBy: integer('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('punishment_person_idx').on(t.personId)]);
+}, (t) => [
+  index('punishment_person_idx').on(t.personId),
+  // A certificate's status as of today looks its 暂扣 up by certificate (effective-status.ts), for every row of a list.
+  index('punishment_certificate_idx').on(t.certificateId),
+  // The approved 暂扣 in force on a day, for the status filter over every certificate (hashed once
+  // per statement, read from this index alone).
+  index('punishment_suspension_idx').on(t.startDate, t.endDate, t.certificateId, t.id, t.personId)
+    .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved'`),
+]);
 
 /** The certificates a punishment applies to (the select dialog of CreditManagement). */
 export const punishmentCertificate = pgTable('punishment_certificate', {
   punishmentId: integer('punishment_id').notNull().references(() => punishment.id, { onDelete: 'cascade' }),
   certificateId: integer('certificate_id').notNull().references(() => certificate.id),
-}, (t) => [primaryKey({ columns: [t.punishmentId, t.certificateId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.punishmentId, t.certificateId] }),
+  index('punishment_certificate_certificate_idx').on(t.certificateId),
+]);
 
 // ---------- file storage ----------
 

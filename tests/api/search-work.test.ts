@@ -146,6 +146,27 @@ describe('work search filters', () => {
     expect(isOrdered(statuses, (a, b) => a - b)).toBe(true);
   });
 
+  it('sorts a typed holder\'s items the same way (found through the few matching persons: services/listOrder.ts)', async () => {
+    const [a] = await db().select().from(application).where(and(live, isNotNull(application.personId))).limit(1);
+    const [p] = await db().select().from(person).where(eq(person.id, a!.personId!));
+    const surname = encodeURIComponent(p!.name.slice(0, 1));
+    const all = (await list('province', `&personName=${surname}`)).rows;
+    expect(all.length).toBeGreaterThan(0);
+    expect(isOrdered(all.map((r) => r.id), (x, y) => x - y, 'desc')).toBe(true);
+    for (const order of ['ascend', 'descend'] as const) {
+      for (const field of ['applyNo', 'businessType', 'status', 'submittedAt', 'acceptedAt', 'closedAt', 'updatedAt'] as const) {
+        const res = await list('province', `&personName=${surname}&sortField=${field}&sortOrder=${order}`);
+        expect(res.rows.map((r) => r.id).sort(), `${field} ${order}`).toEqual(all.map((r) => r.id).sort());
+      }
+      const nos = (await list('province', `&personName=${surname}&sortField=applyNo&sortOrder=${order}`)).rows.map((r) => r.applyNo);
+      expect(isOrdered(nos, byteCompare, order === 'ascend' ? 'asc' : 'desc')).toBe(true);
+      const submitted = (await list('province', `&personName=${surname}&sortField=submittedAt&sortOrder=${order}`)).rows.map((r) => r.submittedAt);
+      const present = submitted.filter((v): v is string => v !== null);
+      expect(submitted.slice(0, present.length).every((v) => v !== null)).toBe(true);
+      expect(isOrdered(present, (x, y) => x.localeCompare(y), order === 'ascend' ? 'asc' : 'desc')).toBe(true);
+    }
+  });
+
   it('exports the filtered items as a real .xlsx', async () => {
     const body = await list('gz_sl', '&open=1');
     const sheet = await searchExport(api, 'gz_sl', '/api/search/work/export?open=1');

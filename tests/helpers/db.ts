@@ -2,9 +2,8 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { wrapPglite, wrapPool, type Database } from '../../server/db/client.js';
+import { newPglite, wrapPglite, wrapPool, type Database } from '../../server/db/client.js';
 import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
 
 export async function openTestDatabase(): Promise<Database> {
@@ -36,10 +35,10 @@ async function open(seeded: boolean): Promise<Database> {
       },
     };
   }
-  if (!seeded) return wrapPglite(new PGlite());
+  if (!seeded) return wrapPglite(newPglite());
   const template = inject('pgliteTemplate');
   const blob = new Blob([fs.readFileSync(template)]);
-  const client = new PGlite({ loadDataDir: blob });
+  const client = newPglite(undefined, { loadDataDir: blob });
   await client.waitReady;
   return wrapPglite(client);
 }

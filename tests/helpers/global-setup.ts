@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../server/config.js';
-import { wrapPglite, wrapPool } from '../../server/db/client.js';
+import { newPglite, wrapPglite, wrapPool } from '../../server/db/client.js';
 import { prepareDatabase } from '../../server/bootstrap.js';
 import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
 import { suiteInstant } from './clock.js';
@@ -46,7 +45,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return () => fs.rmSync(seedFiles, { recursive: true, force: true });
   }
-  const client = new PGlite();
+  const client = newPglite();
   await prepareDatabase(wrapPglite(client), config, now);
   const dump = await client.dumpDataDir('gzip');
   await client.close();

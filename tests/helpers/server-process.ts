@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
+import { newPglite } from '../../server/db/client.js';
 import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -48,7 +48,7 @@ export async function seededStore(): Promise<SeededStore> {
     };
   }
   // The server opens DATA_DIR/pgdata (server/db/client.ts); unpack the template there once.
-  const db = new PGlite(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
+  const db = newPglite(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
   await db.waitReady;
   await db.close();
   return { kind: 'pglite', dataDir, env: { DATABASE_URL: '' }, async remove() { fs.rmSync(dataDir, { recursive: true, force: true }); } };

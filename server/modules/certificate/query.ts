@@ -2,7 +2,7 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gte, ilike, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
@@ -13,13 +13,18 @@ import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { listTotal } from '../../services/listTotal.js';
+import { fewPersonsMatch, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
-import { effectiveStatusSql, statusIs } from './effective-status.js';
+import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }): SQL | undefined {
+/**
+ * The list's condition. `storedStatus`: the status filter on the stored status instead of the
+ * status as of today (for the planner's estimate of the total only: listTotal).
+ */
+export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; suspendedValid?: number[] } = {}): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
@@ -27,7 +32,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
-  if (q.status) w.push(statusIs(q.status));
+  if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.suspendedValid));
   if (q.enterpriseName) w.push(contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(enterprise.ownership, q.area));
@@ -55,10 +60,20 @@ type Joined = {
   effectiveStatus?: string;
 };
 
+/** Certificates with their holder and enterprise, as stored: pass the page through withStatusToday before showing it. */
 export const joinedCertificates = (db: DbOrTx) =>
-  db.select({ ...columns, effectiveStatus: effectiveStatusSql() }).from(certificate)
+  db.select(columns).from(certificate)
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+
+/** The rows with their status as of today (effective-status.ts), looked up for these rows only. */
+export async function withStatusToday<T extends Joined>(db: DbOrTx, rows: T[]): Promise<T[]> {
+  const statuses = await effectiveStatuses(db, rows.filter((r) => isTimed(r.cert.status)).map((r) => r.cert.id));
+  return rows.map((r) => {
+    const status = statuses.get(r.cert.id);
+    return status ? { ...r, effectiveStatus: status } : r;
+  });
+}
 
 export function toRow(r: Joined, labels: Labels): CertificateRowView {
   const c = r.effectiveStatus ? { ...r.cert, status: r.effectiveStatus } : r.cert;
@@ -95,7 +110,9 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
   };
 }
 
-const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn | SQL> = {
+type SortField = NonNullable<CertificateListQuery['sortField']>;
+
+const SORTABLE: Record<SortField, AnyColumn | SQL> = {
   certNo: byteOrder(certificate.certNo),
   name: byteOrder(person.name),
   category: certificate.category,
@@ -106,29 +123,49 @@ const SORTABLE: Record<NonNullable<CertificateListQuery['sortField']>, AnyColumn
   version: certificate.version,
   printCount: certificate.printCount,
 };
+const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseName', 'status']);
 
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
-  const where = certificateWhere(user, q);
+  // The page and its total both filter the suspended: the valid ones among them are looked up once.
+  const suspendedValid = q.status === '02' ? await suspendedValidIds(db) : undefined;
+  const where = certificateWhere(user, q, { suspendedValid });
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
   // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
   const needsPerson = !!(q.name || q.idNo);
   const needsEnterprise = !!(q.enterpriseName || q.area || q.districtCode) || (user.userType === '02' && user.area !== 'all');
-  let base = db.select({ one: sql`1` }).from(certificate).$dynamic();
-  if (needsPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
-  if (needsEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
-  const counted = listTotal(db, base.where(where));
+  // The certificates' ids, joined only to the tables the filters, the scope (and the order) read.
+  const narrowed = (withPerson = needsPerson, withEnterprise = needsEnterprise) => {
+    let base = db.select({ id: certificate.id }).from(certificate).$dynamic();
+    if (withPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
+    if (withEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+    return base;
+  };
+  const counting = (condition: SQL | undefined) => narrowed().where(condition);
+  const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true })) : undefined);
+  // A typed name or ID number that few persons match, or the suspended (02, under 1 %) when some
+  // are found by id (an OR no index walks in order): the page sorts the matching certificates
+  // rather than walking an index in the list's order (listOrder.ts). Without those, the suspended
+  // are the stored 02, which the status index lists newest first.
+  const throughHolders = (!!suspendedValid?.length && !needsPerson) || (needsPerson && q.sortField !== 'name' && await fewPersonsMatch(db, q.name, q.idNo));
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
   const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
+  const first = (key: AnyColumn | SQL, text: boolean) => (throughHolders ? unindexed(key, text ? 'text' : 'number') : key);
   // Ties break by the issue date (status, category: their indexes hold it) or the id, in the sort's own direction.
   const ties = q.sortField === 'status' || q.sortField === 'category' ? [dir(certificate.issueDate), dir(certificate.id)] : [dir(certificate.id)];
-  const order = sortColumn
-    ? [dir(sortColumn), ...ties]
+  const order = sortColumn && q.sortField
+    ? [dir(first(sortColumn, TEXT_SORT.has(q.sortField))), ...ties]
     // Looking a number up by its start lists in number order (its index); otherwise the newest issue first.
-    : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(byteOrder(certificate.certNo))] : [desc(certificate.issueDate), desc(certificate.id)];
+    : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(first(byteOrder(certificate.certNo), true))] : [desc(first(certificate.issueDate, false)), desc(certificate.id)];
   // (The id breaks ties in the sort's own direction: one index serves both, schema.ts.)
-  const [rows, total] = await Promise.all([
-    joinedCertificates(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
-    counted,
-  ]);
+  const offset = (q.pageNum - 1) * q.pageSize;
+  // The page is chosen among the certificates joined only to what the filters, the scope and the
+  // order read, and joined to the rest afterwards: the planner joins before it sorts, and tens of
+  // thousands of matches (valid and expiring within 90 days: ~80,000; the suspended: ~16,000)
+  // would each be joined to keep ten. Every certificate has its person and enterprise (non-null
+  // foreign keys), so the inner joins drop none.
+  const pageIds = narrowed(needsPerson || q.sortField === 'name', needsEnterprise || q.sortField === 'enterpriseName')
+    .where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  const pageQuery = joinedCertificates(db).where(inArray(certificate.id, pageIds)).orderBy(...order);
+  const [rows, total] = await Promise.all([pageQuery.then((page) => withStatusToday(db, page)), counted]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }

@@ -9,7 +9,7 @@ import { currentUser } from '../../lib/authUser.js';
 import { idParams } from '../../lib/schemas.js';
 import { certificateDetailView, loadVisibleCertificate } from './detail.js';
 import { loadLabels } from './labels.js';
-import { contains, joinedCertificates, listCertificates, toRow } from './query.js';
+import { contains, joinedCertificates, listCertificates, toRow, withStatusToday } from './query.js';
 import { certificateDetail, certificateListQuery, certificateRow, pickerQuery, submittingQuery, submittingRow } from './schemas.js';
 import { assertMayList, certificateScope } from './scope.js';
 import { statusIs } from './effective-status.js';
@@ -61,8 +61,8 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
       .innerJoin(person, eq(person.id, certificate.personId))
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
       .where(where);
-    const rows = await joinedCertificates(db).where(where).orderBy(asc(person.name), asc(certificate.category), asc(certificate.id))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+    const rows = await withStatusToday(db, await joinedCertificates(db).where(where).orderBy(asc(person.name), asc(certificate.category), asc(certificate.id))
+      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize));
     const labels = await loadLabels(db);
     return page(rows.map((r) => toRow(r, labels)), total, q.pageNum);
   });

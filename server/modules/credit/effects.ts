@@ -7,13 +7,13 @@
  * 暂扣, a 暂扣 then a 吊销) never undo each other. Every change keeps the replaced version in
  * certificate_history (the business effects' keepVersion) and adds 1 to the version.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
 import { certificate, certificateHistory, punishment } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { keepVersion } from '../business/effects.js';
-import { appliesToCertificate, isInForce, SUSPENSION } from '../certificate/effective-status.js';
+import { isInForce, punishmentAppliesTo, SUSPENSION } from '../certificate/effective-status.js';
 
 type CertificateRow = typeof certificate.$inferSelect;
 
@@ -35,11 +35,11 @@ interface Link {
   endDate: string | null;
 }
 
-/** The approved punishments of a certificate (effective-status.ts says what "of" means; its SQL names the row p). */
+/** The approved punishments of a certificate (effective-status.ts says what "of" means). */
 async function approvedLinks(tx: Tx, cert: CertificateRow): Promise<Link[]> {
-  const p = alias(punishment, 'p');
-  return tx.select({ type: p.type, startDate: p.startDate, endDate: p.endDate }).from(p)
-    .where(and(eq(p.reviewState, 'approved'), appliesToCertificate(cert)));
+  const q = alias(punishment, 'q');
+  return tx.select({ type: q.type, startDate: q.startDate, endDate: q.endDate }).from(q)
+    .where(and(eq(q.reviewState, 'approved'), punishmentAppliesTo(cert, sql`${q.id}`)));
 }
 
 /**

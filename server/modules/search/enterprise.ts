@@ -63,10 +63,12 @@ type EnterpriseRecord = typeof enterprise.$inferSelect;
 /** Staff and valid certificates of these enterprises (one grouped query each, index-served). */
 async function countsOf(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return { staff: new Map<number, number>(), certs: new Map<number, number>() };
-  const staff = await db.select({ id: person.enterpriseId, n: sql<number>`count(*)::int` }).from(person)
-    .where(inArray(person.enterpriseId, ids)).groupBy(person.enterpriseId);
-  const certs = await db.select({ id: certificate.enterpriseId, n: sql<number>`count(*)::int` }).from(certificate)
-    .where(and(inArray(certificate.enterpriseId, ids), eq(certificate.status, '01'))).groupBy(certificate.enterpriseId);
+  const [staff, certs] = await Promise.all([
+    db.select({ id: person.enterpriseId, n: sql<number>`count(*)::int` }).from(person)
+      .where(inArray(person.enterpriseId, ids)).groupBy(person.enterpriseId),
+    db.select({ id: certificate.enterpriseId, n: sql<number>`count(*)::int` }).from(certificate)
+      .where(and(inArray(certificate.enterpriseId, ids), eq(certificate.status, '01'))).groupBy(certificate.enterpriseId),
+  ]);
   return { staff: new Map(staff.map((r) => [r.id!, Number(r.n)])), certs: new Map(certs.map((r) => [r.id, Number(r.n)])) };
 }
 

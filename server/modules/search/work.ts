@@ -3,13 +3,14 @@
  * enterprise, person, certificate, type, state, step, dates and overdue against the statutory
  * deadline (the queues' own: server/workflow/views.ts deadlineOf, overdueCondition).
  */
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { listTotal } from '../../services/listTotal.js';
+import { fewPersonsMatch, unindexed } from '../../services/listOrder.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
@@ -90,9 +91,13 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
   const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
-  const order = !sort ? [desc(application.id)]
-    : dated ? (descending ? [sql`${sort} desc nulls last`, sql`${application.id} desc nulls last`] : [sql`${sort} asc nulls last`, asc(application.id)])
-      : (descending ? [desc(sort), desc(application.id)] : [asc(sort), asc(application.id)]);
+  // A typed holder's name or ID number that few persons match: their applications are sorted rather than found by walking the order's index (listOrder.ts).
+  const fenced = await fewPersonsMatch(db, q.personName, q.idNo);
+  const first = (key: AnyColumn | SQL, kind: 'text' | 'number' | 'time') => (fenced ? unindexed(key, kind) : key);
+  const firstKind = q.sortField === 'applyNo' || q.sortField === 'businessType' ? 'text' : q.sortField === 'status' ? 'number' : 'time';
+  const order = !sort ? [desc(first(application.id, 'number'))]
+    : dated ? (descending ? [sql`${first(sort, 'time')} desc nulls last`, sql`${application.id} desc nulls last`] : [sql`${first(sort, 'time')} asc nulls last`, asc(application.id)])
+      : (descending ? [desc(first(sort, firstKind)), desc(application.id)] : [asc(first(sort, firstKind)), asc(application.id)]);
   const [page, total] = await Promise.all([
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),
