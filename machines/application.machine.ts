@@ -642,6 +642,8 @@ export function transitionApplication(
   if (!current.can(event)) return { ok: false, from, reason: 'notAllowedNow' };
   const next = nextSnapshot(current, event);
   const snapshot = persistApplicationSnapshot(next);
+  // The answer asks the new snapshot what may be sent next: it need not be revived again.
+  revived.set(snapshot, next);
   return {
     ok: true,
     snapshot,

@@ -131,6 +131,9 @@ function applicationRowFrom(raw: Record<string, unknown>): ApplicationRow {
   return row as ApplicationRow;
 }
 
+/** What the answer shows of a history row (HISTORY_JSON reads these). */
+const HISTORY_COLUMNS = 'id, version, event, result_code, step, actor_name, role_key, comment, from_state, to_state, created_at';
+
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /**
@@ -159,7 +162,7 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
       insert into application_history (application_id, version, event, result_code, step, actor_id, actor_name, role_key, comment, from_state, to_state, facts, created_at)
       select id, version, ${p(event.type)}::text, ${p(history.resultCode)}::int, ${p(history.step)}::text, ${p(event.actorId)}::int, ${actor}::text, ${p(event.roleKey)}::text,
         ${p(event.comment ?? null)}::text, ${p(history.from)}::text, ${p(history.to)}::text, ${p(json(history.facts))}::jsonb, ${at}::timestamptz from upd
-      returning *)`,
+      returning ${HISTORY_COLUMNS})`,
     `done as (update sys_todo set status = '1' where ref = ${ref}::text and status = '0' and exists (select 1 from upd))`,
   ];
   if (notice) {
@@ -177,7 +180,7 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
   // cannot see again, and the one it inserted) and the deadline settings the answer's row shows.
   return b.done(`with ${parts.join(', ')}
     select a.*, ${NAMES_COLUMNS},
-      (select json_agg(${HISTORY_JSON}) from (select * from application_history where application_id = a.id union all select * from hist) h) as history,
+      (select json_agg(${HISTORY_JSON}) from (select ${HISTORY_COLUMNS} from application_history where application_id = a.id union all select ${HISTORY_COLUMNS} from hist) h) as history,
       (select json_object_agg(config_key, config_value) from sys_config where config_key in (${p(DEADLINE_CONFIG_KEYS.reviewDays)}, ${p(DEADLINE_CONFIG_KEYS.modifyDays)})) as deadline_config
     from upd a ${NAMES_JOIN}`);
 }
@@ -216,7 +219,9 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now);
   const rows = await runText(exec, statement);
   if (!rows[0]) throw conflict(STALE_VERSION);
-  const updated = applicationRowFrom(rows[0]);
+  // The snapshot written is the one the machine returned (the same JSON): keeping that object
+  // keeps its revived form (application.machine.ts) for the answer's allowed events.
+  const updated = { ...applicationRowFrom(rows[0]), snapshot: result.snapshot };
   if (!closesApproved) {
     rememberExtras(updated, extrasFrom(rows[0]));
     return updated;
