@@ -11,7 +11,8 @@ import {
   createApplicationSnapshot, type ApplicationEvent,
 } from '../../machines/application.machine.js';
 import { BUSINESS_ROUTES, type BusinessType, type Step } from '../../machines/businessTypes.js';
-import type { AppContext, AuthUser } from '../context.js';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, AuthUser, Preload } from '../context.js';
 import { runText, TextBuilder, type DbOrTx, type TextStatement, type Tx } from '../db/client.js';
 import { application, applicationHistory, enterprise, sysUser } from '../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
@@ -66,11 +67,32 @@ export function assertCanSee(user: AuthUser, app: ApplicationRow): void {
 
 /** Every request about an application starts here: written once as text (see runText). */
 const LOAD_APPLICATION = 'select * from application where id = $1 and deleted = false';
+const NOT_FOUND = '业务不存在或已删除';
 
 export async function loadApplication(db: DbOrTx, id: number): Promise<ApplicationRow> {
   const [raw] = await runText(db, { sql: LOAD_APPLICATION, params: [id] });
-  if (!raw) throw notFound('业务不存在或已删除');
+  if (!raw) throw notFound(NOT_FOUND);
   return applicationRowFrom(raw);
+}
+
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * The application a route names in its :id, for the auth hook to read with the session in one
+ * round trip (RouteAccess.preload). Only a plain id is sent: anything else is left to the route's
+ * validation, as before.
+ */
+export function preloadApplication(params: unknown): Preload | null {
+  const raw = params && typeof params === 'object' ? (params as Record<string, unknown>).id : undefined;
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > INT32_MAX) return null;
+  return { sql: 'select * from application where id = $2 and deleted = false', param: Number(raw) };
+}
+
+/** The application the auth hook read for this id (a 404 when there is none), or null when it read none. */
+export function preloadedApplication(preloaded: FastifyRequest['preloaded'], id: number): ApplicationRow | null {
+  if (!preloaded || preloaded.param !== id) return null;
+  if (!preloaded.row) throw notFound(NOT_FOUND);
+  return applicationRowFrom(preloaded.row);
 }
 
 export interface EventInput {
@@ -97,8 +119,8 @@ export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app
 }
 
 /** Runs one event for a user: 403 for the wrong person, 409 for a stale version or a move the machine refuses. */
-export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput, changes?: EventChanges): Promise<ApplicationRow> {
-  const app = await loadApplication(ctx.db, id);
+export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput, changes?: EventChanges, loaded?: ApplicationRow | null): Promise<ApplicationRow> {
+  const app = loaded ?? await loadApplication(ctx.db, id);
   const snapshot = app.snapshot as PersistedApplicationSnapshot;
   assertCanSee(user, app);
   // What the sender saw is out of date: whoever they are, they must reload first.
