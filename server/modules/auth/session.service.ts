@@ -96,7 +96,8 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
  * The session with its user, the user's active roles and the permissions they grant: what every
  * private call needs, in one round trip to the database (it runs before every call). Plain text,
  * and the lists as JSON: parsing PostgreSQL's array literals of a few dozen permission keys was a
- * visible share of the server's time per call.
+ * visible share of the server's time per call. A key granted by two roles comes twice: the
+ * permissions are a Set (toAuthUser), so the database need not sort them to drop repeats.
  */
 const SESSION_COLUMNS = `
     select s.user_id, s.created_at, s.last_active_at, s.expires_at, s.ended_at, s.end_reason,
@@ -104,7 +105,7 @@ const SESSION_COLUMNS = `
       d.area as dept_area, e.ownership,
       (select json_agg(r.role_key order by r.role_id) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
         where ur.user_id = s.user_id and r.status = '1') as role_keys,
-      (select json_agg(distinct m.menu_key) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
+      (select json_agg(m.menu_key) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
         join sys_role_menu rm on rm.role_id = r.role_id join sys_menu m on m.menu_id = rm.menu_id
         where ur.user_id = s.user_id and r.status = '1' and m.status = '1' and m.menu_key is not null) as perms`;
 const SESSION_FROM = `
