@@ -24,9 +24,10 @@
 import {
   and,
   assign,
+  createActor,
   initialTransition,
   setup,
-  transition,
+  type AnyActorScope,
   type SnapshotFrom,
   type StateValue,
 } from 'xstate';
@@ -566,13 +567,42 @@ export function persistApplicationSnapshot(snapshot: ApplicationSnapshot | Persi
   return { value: stateValueOf(stateNameOf(snapshot)), context: copyContext(snapshot.context) };
 }
 
+/**
+ * Revived snapshots by the stored object they came from: one request asks the same snapshot who
+ * may send, what the machine allows and where it goes (the server's hot path). Stored snapshots
+ * are not changed in place (a transition persists a new one), so the revived one stays right.
+ */
+const revived = new WeakMap<PersistedApplicationSnapshot, ApplicationSnapshot>();
+
 /** A live machine snapshot from the stored JSON (`applicationMachine.resolveState`). */
 export function reviveApplicationSnapshot(persisted: PersistedApplicationSnapshot | ApplicationSnapshot): ApplicationSnapshot {
   if (isLive(persisted)) return persisted;
-  return applicationMachine.resolveState({
+  const known = revived.get(persisted);
+  if (known) return known;
+  const live = applicationMachine.resolveState({
     value: stateValueOf(stateNameOf(persisted)),
     context: copyContext(persisted.context),
   });
+  revived.set(persisted, live);
+  return live;
+}
+
+let inertScope: AnyActorScope | null = null;
+
+/**
+ * xstate's `transition()` builds a new actor, and so the machine's initial state, on every call.
+ * The machine spawns, invokes and delays nothing and its actions only assign, so one inert scope
+ * (actions neither run nor kept) serves every transition.
+ */
+function nextSnapshot(current: ApplicationSnapshot, event: ApplicationEvent): ApplicationSnapshot {
+  if (!inertScope) {
+    const self = createActor(applicationMachine, { input: { businessType: BUSINESS_TYPES[0]!, applicantId: 0, holderId: null } });
+    inertScope = {
+      self, id: '', sessionId: '', system: self.system,
+      defer: () => {}, logger: () => {}, stopChild: () => {}, emit: () => {}, actionExecutor: () => {},
+    };
+  }
+  return applicationMachine.transition(current, event, inertScope);
 }
 
 /** The snapshot of a freshly saved application (the row is created by the first save). */
@@ -610,8 +640,10 @@ export function transitionApplication(
   const from = stateNameOf(current);
   if (current.status !== 'active') return { ok: false, from, reason: 'final' };
   if (!current.can(event)) return { ok: false, from, reason: 'notAllowedNow' };
-  const [next] = transition(applicationMachine, current, event);
+  const next = nextSnapshot(current, event);
   const snapshot = persistApplicationSnapshot(next);
+  // The answer asks the new snapshot what may be sent next: it need not be revived again.
+  revived.set(snapshot, next);
   return {
     ok: true,
     snapshot,

@@ -29,6 +29,17 @@ export interface RouteAccess {
   log?: { title: string; action: string } | false;
   /** Reachable while the password must be changed. */
   allowWhilePasswordChange?: boolean;
+  /**
+   * The row the route reads first, read with the session in the auth hook's one round trip
+   * (request.preloaded); null when the request does not name one the route could use.
+   */
+  preload?: (params: unknown) => Preload | null;
+}
+
+/** One row for the auth hook to read with the session: a select whose only parameter is $2. */
+export interface Preload {
+  sql: string;
+  param: string | number;
 }
 
 declare module 'fastify' {

@@ -116,12 +116,20 @@ export const sysMenu = pgTable('sys_menu', {
   status: varchar('status', { length: 1 }).notNull().default('1'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('sys_menu_parent_idx').on(t.parentId)]);
+}, (t) => [
+  index('sys_menu_parent_idx').on(t.parentId),
+  // Every workflow transition finds the staff of the next step from its permission key (notify.ts).
+  index('sys_menu_key_idx').on(t.menuKey),
+]);
 
 export const sysRoleMenu = pgTable('sys_role_menu', {
   roleId: integer('role_id').notNull().references(() => sysRole.roleId, { onDelete: 'cascade' }),
   menuId: integer('menu_id').notNull().references(() => sysMenu.menuId, { onDelete: 'cascade' }),
-}, (t) => [primaryKey({ columns: [t.roleId, t.menuId] })]);
+}, (t) => [
+  primaryKey({ columns: [t.roleId, t.menuId] }),
+  // From a permission to the roles that grant it (the staff of a step, notify.ts).
+  index('sys_role_menu_menu_idx').on(t.menuId),
+]);
 
 // ---------- dictionaries, districts, configuration ----------
 

@@ -26,6 +26,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** What the route's `access.preload` read with the session (for `param`; `row` null when there is none); null when nothing was read. */
+    preloaded: { param: string | number; row: Record<string, unknown> | null } | null;
   }
 }
 

@@ -5,26 +5,47 @@
  */
 import { addDays, chinaDate, isWeekday } from './days.js';
 
+/**
+ * Answers by their day strings: every queue row and every workflow answer counts the same few
+ * days again, day by day. Pure functions of their keys; cleared when large so they stay small.
+ */
+const CACHE_LIMIT = 4_096;
+function remembered<T>(cache: Map<string, T>, key: string, compute: () => T): T {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+const deadlines = new Map<string, string>();
+const daysLeft = new Map<string, number>();
+
 /** The China day `days` working days after the China day of `from`, as YYYY-MM-DD. */
 export function addWorkingDays(from: Date, days: number): string {
-  let d = chinaDate(from);
-  let left = days;
-  while (left > 0) {
-    d = addDays(d, 1);
-    if (isWeekday(d)) left -= 1;
-  }
-  return d;
+  const start = chinaDate(from);
+  return remembered(deadlines, `${start}+${days}`, () => {
+    let d = start;
+    let left = days;
+    while (left > 0) {
+      d = addDays(d, 1);
+      if (isWeekday(d)) left -= 1;
+    }
+    return d;
+  });
 }
 
 /** Working days from `now` until `deadline` (negative once overdue, 0 on the day itself). */
 export function workingDaysLeft(now: Date, deadline: string): number {
   const today = chinaDate(now);
-  const [from, to, sign] = today <= deadline ? [today, deadline, 1] : [deadline, today, -1];
-  let count = 0;
-  for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) {
-    if (isWeekday(d)) count += 1;
-  }
-  return sign * count;
+  return remembered(daysLeft, `${today}>${deadline}`, () => {
+    const [from, to, sign] = today <= deadline ? [today, deadline, 1] : [deadline, today, -1];
+    let count = 0;
+    for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) {
+      if (isWeekday(d)) count += 1;
+    }
+    return sign * count;
+  });
 }
 
 /**

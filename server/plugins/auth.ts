@@ -4,10 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { resolveSession } from '../modules/auth/session.service.js';
+import { resolveSession, resolveSessionWith } from '../modules/auth/session.service.js';
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('preloaded', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     const url = request.routeOptions.url;
@@ -21,8 +22,10 @@ export function registerAuth(app: FastifyInstance): void {
       return;
     }
     if (!token) throw unauthorized('请先登录');
-    const user = await resolveSession(app.ctx, token);
+    const preload = access?.preload?.(request.params) ?? null;
+    const { user, preloaded } = await resolveSessionWith(app.ctx, token, preload);
     request.user = user;
+    if (preload) request.preloaded = { param: preload.param, row: preloaded };
     if ((user.mustChangePassword || user.passwordExpired) && !access?.allowWhilePasswordChange) {
       throw forbidden(user.mustChangePassword ? '首次登录请先修改初始密码' : '密码已过期，请先修改密码');
     }

@@ -4,8 +4,8 @@
  * `config.access.log`; the rest are logged under their URL.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.js';
-import { sysOperLog } from '../db/schema.js';
+import { runText, type Db, type TextStatement } from '../db/client.js';
+import type { sysOperLog } from '../db/schema.js';
 import { clockNow } from '../lib/clock.js';
 
 // Verification codes are secrets; ordinary codes (catalog code, dictCode, creditCode) are not.
@@ -32,7 +32,26 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   return out;
 }
 
-type OperLogRow = typeof sysOperLog.$inferInsert;
+type OperLogRow = Required<Omit<typeof sysOperLog.$inferInsert, 'operId'>>;
+
+/**
+ * One statement text whatever the batch's size: the rows go as one array per column. A statement
+ * of the same text is parsed and planned once per connection (client.ts), and is not composed by
+ * drizzle for every batch.
+ */
+const INSERT_BATCH = `insert into sys_oper_log (title, action, request_method, oper_name, oper_url, oper_ip, oper_param, status, http_status, error_msg, duration_ms, oper_time)
+  select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::text[], $11::int[], $12::timestamptz[])`;
+
+function batchStatement(rows: OperLogRow[]): TextStatement {
+  const column = <K extends keyof OperLogRow>(key: K) => rows.map((r) => r[key]);
+  return {
+    sql: INSERT_BATCH,
+    params: [
+      column('title'), column('action'), column('requestMethod'), column('operName'), column('operUrl'), column('operIp'), column('operParam'),
+      column('status'), column('httpStatus'), column('errorMsg'), column('durationMs'), column('operTime'),
+    ],
+  };
+}
 
 /**
  * The rows go to the database as they come, but while one insert is out, the rows that arrive
@@ -56,7 +75,7 @@ export class OperationLogWriter {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, 500);
       try {
-        await this.db.insert(sysOperLog).values(batch.map((w) => w.row));
+        await runText(this.db, batchStatement(batch.map((w) => w.row)));
       } catch (err) {
         this.onError(err);
       }

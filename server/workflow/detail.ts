@@ -27,19 +27,31 @@ export interface DetailExtras {
   holderName: string | null;
   certNo: string | null;
   history: HistoryEntry[];
+  /** The deadline settings as sys_config held them in the same statement (key → value), when it read them. */
+  deadlineConfig?: Record<string, string>;
 }
 
-/** A history row as a JSON object (h: an application_history row). */
-export const historyJson = sql`json_build_object(
+/**
+ * A history row as a JSON object (h: an application_history row). Plain text: the transition's
+ * statement is written as text once per shape (engine.ts), not composed by drizzle on every call.
+ */
+export const HISTORY_JSON = `json_build_object(
   'id', h.id, 'version', h.version, 'event', h.event, 'resultCode', h.result_code, 'step', h.step, 'actorName', h.actor_name,
   'roleKey', h.role_key, 'comment', h.comment, 'fromState', h.from_state, 'toState', h.to_state, 'createdAt', h.created_at)`;
 
 /** The names of an application (a: the application row), as enterprise_name, holder_name, cert_no. */
-export const namesJoin = sql`
+export const NAMES_JOIN = `
   left join enterprise e on e.id = a.enterprise_id
   left join person p on p.id = a.person_id
   left join certificate c on c.id = a.certificate_id`;
-export const namesColumns = sql`e.name as enterprise_name, p.name as holder_name, c.cert_no`;
+export const NAMES_COLUMNS = 'e.name as enterprise_name, p.name as holder_name, c.cert_no';
+
+/** The sys_config keys of the statutory deadlines (views.ts readDeadlineLimits); the transition's answer carries their values. */
+export const DEADLINE_CONFIG_KEYS = { reviewDays: 'biz.review.deadlineWorkingDays', modifyDays: 'biz.modify.deadlineWorkingDays' } as const;
+
+const historyJson = sql.raw(HISTORY_JSON);
+const namesJoin = sql.raw(NAMES_JOIN);
+const namesColumns = sql.raw(NAMES_COLUMNS);
 
 /** The names and the whole history of one application, in one query. */
 export const detailQuery = (id: number): SQL => sql`
@@ -47,6 +59,13 @@ export const detailQuery = (id: number): SQL => sql`
     coalesce((select json_agg(${historyJson} order by h.version) from application_history h where h.application_id = a.id), '[]'::json) as history
   from application a ${namesJoin}
   where a.id = ${id}`;
+
+function configFrom(value: unknown): Record<string, string> {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  const out: Record<string, string> = {};
+  if (parsed && typeof parsed === 'object') for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
 
 /** The driver's row (snake_case names, history as JSON) → the extras. */
 export function extrasFrom(raw: Record<string, unknown>): DetailExtras {
@@ -56,6 +75,7 @@ export function extrasFrom(raw: Record<string, unknown>): DetailExtras {
     holderName: (raw.holder_name as string | null) ?? null,
     certNo: (raw.cert_no as string | null) ?? null,
     history: [...history].sort((x, y) => x.version - y.version),
+    ...(raw.deadline_config !== undefined ? { deadlineConfig: configFrom(raw.deadline_config) } : {}),
   };
 }
 

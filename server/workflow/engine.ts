@@ -3,7 +3,7 @@
  * let the machine decide, and persist the new snapshot, status, step, version and one history
  * row in one transaction (with the business effect when the application closes approved).
  */
-import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   eventsAcceptedNow, previousStepOf, sendersOf, reviveApplicationSnapshot, stepOf, transitionApplication,
@@ -11,14 +11,15 @@ import {
   createApplicationSnapshot, type ApplicationEvent,
 } from '../../machines/application.machine.js';
 import { BUSINESS_ROUTES, type BusinessType, type Step } from '../../machines/businessTypes.js';
-import type { AppContext, AuthUser } from '../context.js';
-import type { DbOrTx, Tx } from '../db/client.js';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, AuthUser, Preload } from '../context.js';
+import { runText, TextBuilder, type DbOrTx, type TextStatement, type Tx } from '../db/client.js';
 import { application, applicationHistory, enterprise, sysUser } from '../db/schema.js';
 import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { ApplicationRow, WorkflowEnv } from './types.js';
 import { handlersOf, type RuleVerdict } from './registry.js';
-import { noticeFor, todoRef, type Notice } from './notify.js';
-import { extrasFrom, historyJson, namesColumns, namesJoin, rememberExtras } from './detail.js';
+import { noticeFor, todoRef, whomQuery, type Notice } from './notify.js';
+import { DEADLINE_CONFIG_KEYS, extrasFrom, HISTORY_JSON, NAMES_COLUMNS, NAMES_JOIN, rememberExtras } from './detail.js';
 import { checkSender, holdsStep, inArea } from './who.js';
 import { chinaDate } from '../lib/days.js';
 
@@ -64,10 +65,34 @@ export function assertCanSee(user: AuthUser, app: ApplicationRow): void {
   throw forbidden('您无权查看该业务');
 }
 
+/** Every request about an application starts here: written once as text (see runText). */
+const LOAD_APPLICATION = 'select * from application where id = $1 and deleted = false';
+const NOT_FOUND = '业务不存在或已删除';
+
 export async function loadApplication(db: DbOrTx, id: number): Promise<ApplicationRow> {
-  const [row] = await db.select().from(application).where(and(eq(application.id, id), eq(application.deleted, false)));
-  if (!row) throw notFound('业务不存在或已删除');
-  return row;
+  const [raw] = await runText(db, { sql: LOAD_APPLICATION, params: [id] });
+  if (!raw) throw notFound(NOT_FOUND);
+  return applicationRowFrom(raw);
+}
+
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * The application a route names in its :id, for the auth hook to read with the session in one
+ * round trip (RouteAccess.preload). Only a plain id is sent: anything else is left to the route's
+ * validation, as before.
+ */
+export function preloadApplication(params: unknown): Preload | null {
+  const raw = params && typeof params === 'object' ? (params as Record<string, unknown>).id : undefined;
+  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > INT32_MAX) return null;
+  return { sql: 'select * from application where id = $2 and deleted = false', param: Number(raw) };
+}
+
+/** The application the auth hook read for this id (a 404 when there is none), or null when it read none. */
+export function preloadedApplication(preloaded: FastifyRequest['preloaded'], id: number): ApplicationRow | null {
+  if (!preloaded || preloaded.param !== id) return null;
+  if (!preloaded.row) throw notFound(NOT_FOUND);
+  return applicationRowFrom(preloaded.row);
 }
 
 export interface EventInput {
@@ -94,8 +119,8 @@ export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app
 }
 
 /** Runs one event for a user: 403 for the wrong person, 409 for a stale version or a move the machine refuses. */
-export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput, changes?: EventChanges): Promise<ApplicationRow> {
-  const app = await loadApplication(ctx.db, id);
+export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput, changes?: EventChanges, loaded?: ApplicationRow | null): Promise<ApplicationRow> {
+  const app = loaded ?? await loadApplication(ctx.db, id);
   const snapshot = app.snapshot as PersistedApplicationSnapshot;
   assertCanSee(user, app);
   // What the sender saw is out of date: whoever they are, they must reload first.
@@ -128,49 +153,58 @@ function applicationRowFrom(raw: Record<string, unknown>): ApplicationRow {
   return row as ApplicationRow;
 }
 
+/** What the answer shows of a history row (HISTORY_JSON reads these). */
+const HISTORY_COLUMNS = 'id, version, event, result_code, step, actor_name, role_key, comment, from_state, to_state, created_at';
+
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
 /**
  * The transition as one SQL statement: update the application under its version check, insert the
  * history row, close the application's open to-dos and give whoever must act now theirs and a
  * message. One statement is one transaction and one round trip to the database; when the version
- * check fails nothing is written (every part depends on the updated row).
+ * check fails nothing is written (every part depends on the updated row). Written as text: it runs
+ * on every transition, and composing it from drizzle fragments cost more CPU than running it.
  */
 function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id'>, savedPayload: Record<string, unknown> | null, event: ApplicationEvent, actorName: string, history: {
   resultCode: number | null; step: string | null; from: string; to: string; facts: Record<string, unknown> | null;
-}, notice: Notice | null, now: Date): SQL {
-  const ref = todoRef(app.id);
-  const parts: SQL[] = [
-    sql`upd as (
-      update application set snapshot = ${json(next.snapshot)}::jsonb, status = ${next.status}, step = ${next.step}, version = ${next.version},
-        outcome = ${next.outcome}, submitted_at = ${next.submittedAt}, accepted_at = ${next.acceptedAt}, closed_at = ${next.closedAt},
-        deleted = ${next.deleted}, payload = coalesce(${json(savedPayload)}::jsonb, payload), updated_at = ${now}
-      where id = ${app.id} and version = ${app.version}
+}, notice: Notice | null, now: Date): TextStatement {
+  const b = new TextBuilder();
+  const p = b.param;
+  const ref = p(todoRef(app.id));
+  const at = p(now);
+  const actor = p(actorName);
+  const parts = [
+    `upd as (
+      update application set snapshot = ${p(json(next.snapshot))}::jsonb, status = ${p(next.status)}, step = ${p(next.step)}, version = ${p(next.version)},
+        outcome = ${p(next.outcome)}, submitted_at = ${p(next.submittedAt)}, accepted_at = ${p(next.acceptedAt)}, closed_at = ${p(next.closedAt)},
+        deleted = ${p(next.deleted)}, payload = coalesce(${p(json(savedPayload))}::jsonb, payload), updated_at = ${at}
+      where id = ${p(app.id)} and version = ${p(app.version)}
       returning *)`,
-    sql`hist as (
+    `hist as (
       insert into application_history (application_id, version, event, result_code, step, actor_id, actor_name, role_key, comment, from_state, to_state, facts, created_at)
-      select id, version, ${event.type}::text, ${history.resultCode}::int, ${history.step}::text, ${event.actorId}::int, ${actorName}::text, ${event.roleKey}::text,
-        ${event.comment ?? null}::text, ${history.from}::text, ${history.to}::text, ${json(history.facts)}::jsonb, ${now}::timestamptz from upd
-      returning *)`,
-    sql`done as (update sys_todo set status = '1' where ref = ${ref}::text and status = '0' and exists (select 1 from upd))`,
+      select id, version, ${p(event.type)}::text, ${p(history.resultCode)}::int, ${p(history.step)}::text, ${p(event.actorId)}::int, ${actor}::text, ${p(event.roleKey)}::text,
+        ${p(event.comment ?? null)}::text, ${p(history.from)}::text, ${p(history.to)}::text, ${p(json(history.facts))}::jsonb, ${at}::timestamptz from upd
+      returning ${HISTORY_COLUMNS})`,
+    `done as (update sys_todo set status = '1' where ref = ${ref}::text and status = '0' and exists (select 1 from upd))`,
   ];
   if (notice) {
-    parts.push(sql`whom as (${notice.whom})`);
+    parts.push(`whom as (${whomQuery(notice.whom, b)})`);
     if (notice.todo) {
-      parts.push(sql`todo as (
+      parts.push(`todo as (
         insert into sys_todo (mc, url, user_id, ref, status, created_at)
-        select ${notice.todo.mc}::text, ${notice.todo.url}::text, user_id, ${ref}::text, '0', ${now}::timestamptz from whom where exists (select 1 from upd))`);
+        select ${p(notice.todo.mc)}::text, ${p(notice.todo.url)}::text, user_id, ${ref}::text, '0', ${at}::timestamptz from whom where exists (select 1 from upd))`);
     }
-    parts.push(sql`msg as (
+    parts.push(`msg as (
       insert into sys_msg_info (msg_type, bt, nr, user_id, ckzt, sender_name, created_at)
-      select 'systemType', ${notice.msg.bt}::text, ${notice.msg.nr}::text, user_id, '0', ${actorName}::text, ${now}::timestamptz from whom where exists (select 1 from upd))`);
+      select 'systemType', ${p(notice.msg.bt)}::text, ${p(notice.msg.nr)}::text, user_id, '0', ${actor}::text, ${at}::timestamptz from whom where exists (select 1 from upd))`);
   }
-  // The answer comes back too: the names, and the history (the rows before, which this statement
-  // cannot see again, and the one it inserted).
-  return sql`with ${sql.join(parts, sql`, `)}
-    select a.*, ${namesColumns},
-      (select json_agg(${historyJson}) from (select * from application_history where application_id = a.id union all select * from hist) h) as history
-    from upd a ${namesJoin}`;
+  // The answer comes back too: the names, the history (the rows before, which this statement
+  // cannot see again, and the one it inserted) and the deadline settings the answer's row shows.
+  return b.done(`with ${parts.join(', ')}
+    select a.*, ${NAMES_COLUMNS},
+      (select json_agg(${HISTORY_JSON}) from (select ${HISTORY_COLUMNS} from application_history where application_id = a.id union all select ${HISTORY_COLUMNS} from hist) h) as history,
+      (select json_object_agg(config_key, config_value) from sys_config where config_key in (${p(DEADLINE_CONFIG_KEYS.reviewDays)}, ${p(DEADLINE_CONFIG_KEYS.modifyDays)})) as deadline_config
+    from upd a ${NAMES_JOIN}`);
 }
 
 /**
@@ -205,9 +239,11 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   if (closesApproved && !(exec instanceof PgTransaction)) return exec.transaction((tx) => applyEvent(ctx, tx, app, event, actorName, changes));
   const notice = noticeFor({ ...next, id: app.id }, to === 'deleted' ? 'deleted' : stage, event.type, actorName);
   const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now);
-  const { rows } = (await exec.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+  const rows = await runText(exec, statement);
   if (!rows[0]) throw conflict(STALE_VERSION);
-  const updated = applicationRowFrom(rows[0]);
+  // The snapshot written is the one the machine returned (the same JSON): keeping that object
+  // keeps its revived form (application.machine.ts) for the answer's allowed events.
+  const updated = { ...applicationRowFrom(rows[0]), snapshot: result.snapshot };
   if (!closesApproved) {
     rememberExtras(updated, extrasFrom(rows[0]));
     return updated;

@@ -7,39 +7,48 @@
  * The notice is part of the transition's one statement (engine.ts): here it is decided whom to
  * tell and what, as SQL the statement runs with the update.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_ROUTES, STEP_LABELS, type BusinessType, type Step } from '../../machines/businessTypes.js';
-import type { DbOrTx } from '../db/client.js';
+import { runText, TextBuilder, type DbOrTx } from '../db/client.js';
 import type { ApplicationRow } from './types.js';
 
 /** Where the application now rests, as the engine stored it. */
 export type Resting = 'saved' | 'personCheck' | 'submitted' | 'inReview' | 'final' | 'deleted';
 
-/** Whom to tell (a query of user ids), with the to-do they get (if any) and the message. */
+/** Whom to tell: the staff who hold a step in an area, or these users. */
+export type Whom = { staffOf: { area: string; step: Step } } | { users: number[] };
+
+/** Whom to tell, with the to-do they get (if any) and the message. */
 export interface Notice {
-  whom: SQL;
+  whom: Whom;
   todo: { mc: string; url: string } | null;
   msg: { bt: string; nr: string };
 }
 
-/** Active staff of an area who hold a step's permission through an active role. */
-const staffOfStepQuery = (area: string, step: Step): SQL => sql`
+/**
+ * The query of the user ids to tell (column user_id), its parameters added to the builder. Staff:
+ * the active staff of an area who hold a step's permission through an active role.
+ */
+export function whomQuery(whom: Whom, b: TextBuilder): string {
+  if ('users' in whom) return `select distinct v.user_id from (values ${[...new Set(whom.users)].map((id) => `(${b.param(id)}::int)`).join(', ')}) as v(user_id)`;
+  return `
   select distinct u.user_id from sys_user u
   join sys_dept d on d.dept_id = u.dept_id
   join sys_user_role ur on ur.user_id = u.user_id
   join sys_role r on r.role_id = ur.role_id
   join sys_role_menu rm on rm.role_id = r.role_id
   join sys_menu m on m.menu_id = rm.menu_id
-  where u.status = '1' and u.user_type = '02' and d.area = ${area} and r.status = '1' and m.menu_key = ${`workflow:${step}`}`;
+  where u.status = '1' and u.user_type = '02' and d.area = ${b.param(whom.staffOf.area)} and r.status = '1' and m.menu_key = ${b.param(`workflow:${whom.staffOf.step}`)}`;
+}
 
-/** The same people as ids (the deadline warnings tell them outside a transition). */
+/** The staff of a step as ids (the deadline warnings tell them outside a transition). */
 export async function staffOfStep(tx: DbOrTx, area: string, step: Step): Promise<number[]> {
-  const { rows } = (await tx.execute(staffOfStepQuery(area, step))) as unknown as { rows: { user_id: number }[] };
+  const b = new TextBuilder();
+  const rows = await runText(tx, b.done(whomQuery({ staffOf: { area, step } }, b)));
   return rows.map((r) => Number(r.user_id));
 }
 
-/** These users, once each. */
-const users = (ids: number[]): SQL => sql`select distinct v.user_id from (values ${sql.join([...new Set(ids)].map((id) => sql`(${id}::int)`), sql`, `)}) as v(user_id)`;
+const users = (ids: number[]): Whom => ({ users: ids });
+const staffOf = (area: string, step: Step): Whom => ({ staffOf: { area, step } });
 
 const queueUrl = (type: string, view: 'waitAccept' | 'waitReview') => `/queue/${type}/${view}`;
 
@@ -68,7 +77,7 @@ export function noticeFor(app: ApplicationRow, resting: Resting, lastEvent: stri
       };
     case 'submitted':
       return {
-        whom: staffOfStepQuery(app.area, 'sl'),
+        whom: staffOf(app.area, 'sl'),
         todo: { mc: `待受理：${what}`, url: queueUrl(app.businessType, 'waitAccept') },
         msg: { bt: `新的${route.label}待受理`, nr: `${what}已提交，请及时受理。` },
       };
@@ -76,7 +85,7 @@ export function noticeFor(app: ApplicationRow, resting: Resting, lastEvent: stri
       const step = app.step as Step | null;
       if (!step) return null;
       return {
-        whom: staffOfStepQuery(app.area, step),
+        whom: staffOf(app.area, step),
         todo: { mc: `待${STEP_LABELS[step]}：${what}`, url: queueUrl(app.businessType, 'waitReview') },
         msg: { bt: `${route.label}待${STEP_LABELS[step]}`, nr: `${what}已到${STEP_LABELS[step]}环节，请及时办理。` },
       };

@@ -11,7 +11,7 @@ import { chinaDayEnd } from '../lib/days.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor } from './engine.js';
-import { detailQuery, extrasFrom, extrasOf } from './detail.js';
+import { DEADLINE_CONFIG_KEYS, detailQuery, extrasFrom, extrasOf } from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { holdsStep } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
@@ -31,17 +31,22 @@ export interface DeadlineLimits {
   modifyDays: number;
 }
 export const DEFAULT_DEADLINES: DeadlineLimits = { reviewDays: 20, modifyDays: 5 };
-const DEADLINE_KEYS = { reviewDays: 'biz.review.deadlineWorkingDays', modifyDays: 'biz.modify.deadlineWorkingDays' } as const;
+const DEADLINE_KEYS = DEADLINE_CONFIG_KEYS;
+
+/** The limits from the sys_config values (key → value); a missing or unusable value keeps the default. */
+export function deadlineLimitsFrom(values: Readonly<Record<string, string>>): DeadlineLimits {
+  const pick = (field: keyof DeadlineLimits) => {
+    const raw = values[DEADLINE_KEYS[field]];
+    const n = raw === undefined ? undefined : Number(raw);
+    return n !== undefined && Number.isInteger(n) && n > 0 ? n : DEFAULT_DEADLINES[field];
+  };
+  return { reviewDays: pick('reviewDays'), modifyDays: pick('modifyDays') };
+}
 
 export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
   const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
     .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));
-  const byKey = new Map(rows.map((r) => [r.key, Number(r.value)]));
-  const pick = (field: keyof DeadlineLimits) => {
-    const n = byKey.get(DEADLINE_KEYS[field]);
-    return n !== undefined && Number.isInteger(n) && n > 0 ? n : DEFAULT_DEADLINES[field];
-  };
-  return { reviewDays: pick('reviewDays'), modifyDays: pick('modifyDays') };
+  return deadlineLimitsFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
 }
 
 /** The statutory deadline of an application in review (a China day), or null when none runs. */
@@ -202,7 +207,9 @@ export async function applicationDetail(ctx: AppContext, user: AuthUser, app: Ap
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   return {
-    ...toQueueRow({ app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo }, ctx.clock.now(), user, await readDeadlineLimits(ctx.db)),
+    // A transition's answer read the settings in its own statement: no second round trip for them.
+    ...toQueueRow({ app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo }, ctx.clock.now(), user,
+      extras.deadlineConfig ? deadlineLimitsFrom(extras.deadlineConfig) : await readDeadlineLimits(ctx.db)),
     stateValue: snapshot.value,
     payload: (app.payload ?? {}) as Record<string, unknown>,
     route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },

@@ -4,7 +4,8 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type St
 import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
 import { application, applicationHistory, sysConfig, sysUser } from '../../server/db/schema.js';
-import { createApplication } from '../../server/workflow/engine.js';
+import { createApplication, loadApplication, preloadApplication, preloadedApplication } from '../../server/workflow/engine.js';
+import { resolveSessionWith } from '../../server/modules/auth/session.service.js';
 import { parsePayload } from '../../server/modules/business/payloads.js';
 import { eligibleSubject } from '../helpers/subjects.js';
 
@@ -344,5 +345,27 @@ describe('my applications', () => {
     expect(row).toMatchObject({ status: 0 });
     expect((await mine('ent_sz')).rows.some((r: { id: number }) => r.id === id)).toBe(false);
     expect((await mine('person1')).rows.some((r: { id: number }) => r.id === id)).toBe(false);
+  });
+});
+
+describe('the application read with the session (RouteAccess.preload)', () => {
+  it('is the row a read on its own gives; a missing one is a 404; an id written otherwise is read as before', async () => {
+    const id = await newApplication('newCert');
+    await expectOk('ent_gz', id, 'SUBMIT');
+    const token = await as('gz_sl');
+    const preload = preloadApplication({ id: String(id) });
+    expect(preload).not.toBeNull();
+    const { preloaded } = await resolveSessionWith(t.app.ctx, token, preload);
+    expect(preloadedApplication({ param: preload!.param, row: preloaded }, id)).toEqual(await loadApplication(t.database.db, id));
+    // Nothing read for another id, or for an id that is not a plain number.
+    expect(preloadedApplication({ param: preload!.param, row: preloaded }, id + 1)).toBeNull();
+    for (const odd of ['0', '007', '-1', '1e3', '99999999999', ' 5']) expect(preloadApplication({ id: odd })).toBeNull();
+
+    expect((await t.call(token, { url: '/api/workflow/2147483000' })).statusCode).toBe(404);
+    const padded = await t.call(token, { url: `/api/workflow/00${id}` });
+    const plain = await t.call(token, { url: `/api/workflow/${id}` });
+    expect(padded.statusCode).toBe(plain.statusCode);
+    expect(plain.statusCode).toBe(200);
+    expect(padded.json().data).toEqual(plain.json().data);
   });
 });

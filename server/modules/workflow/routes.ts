@@ -6,7 +6,7 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../mac
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
-import { assertCanSee, historyOf, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
+import { assertCanSee, historyOf, loadApplication, preloadApplication, preloadedApplication, sendApplicationEvent } from '../../workflow/engine.js';
 import { applicationDetail, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
 
 export const queueRow = z.object({
@@ -83,16 +83,17 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async () => ok(await readDeadlineLimits(app.ctx.db)));
 
   app.get('/workflow/:id', {
+    config: { access: { preload: preloadApplication } },
     schema: { tags: ['workflow'], summary: '业务详情、当前用户可执行的操作与办理历史', params: idParam, response: { 200: envelope(applicationDetailSchema) } },
   }, async (req) => {
     const user = currentUser(req);
-    const row = await loadApplication(app.ctx.db, req.params.id);
+    const row = preloadedApplication(req.preloaded, req.params.id) ?? await loadApplication(app.ctx.db, req.params.id);
     assertCanSee(user, row);
     return ok(await applicationDetail(app.ctx, user, row));
   });
 
   app.post('/workflow/:id/events', {
-    config: { access: { log: { title: '业务办理', action: 'update' } } },
+    config: { access: { log: { title: '业务办理', action: 'update' }, preload: preloadApplication } },
     schema: {
       tags: ['workflow'],
       summary: '发送业务事件（提交、受理、同意、不同意、退回、撤回……）',
@@ -111,7 +112,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => {
     const user = currentUser(req);
-    const updated = await sendApplicationEvent(app.ctx, user, req.params.id, req.body);
+    const updated = await sendApplicationEvent(app.ctx, user, req.params.id, req.body, undefined, preloadedApplication(req.preloaded, req.params.id));
     return ok(await applicationDetail(app.ctx, user, updated), '办理成功');
   });
 
