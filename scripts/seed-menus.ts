@@ -14,8 +14,8 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   await migrate(database);
-  const missing = await missingMenus(database.db);
-  if (!(await isSeeded(database.db))) {
+  const missing = (await isSeeded(database.db)) ? await missingMenus(database.db) : null;
+  if (!missing) {
     console.log('The database has not been seeded yet: npm start seeds it with every menu entry.');
   } else if (missing.length === 0) {
     console.log('Every menu entry of this version is in the database.');

@@ -9,7 +9,8 @@ export interface NewDemoAccount {
   nickName: string;
   enterpriseId: number | null;
   personId: number | null;
-  sex: '0' | '1';
+  /** sys_user_sex: '0' male, '1' female (a holder's as on their person record). */
+  sex: string;
   phone?: string | null;
   roleKey: 'enterprise' | 'person';
   remark: string;

@@ -3,7 +3,7 @@
  * two per queue), made by driving the real machine through the engine so their history replays.
  */
 import { and, asc, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type MiddleStep, type Step } from '../../machines/businessTypes.js';
+import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { ApplicationEvent, ApplicationEventType } from '../../machines/application.machine.js';
 import type { Tx } from '../db/client.js';
 import { certificate, enterprise, examResult, person, sysUser } from '../db/schema.js';
@@ -20,10 +20,11 @@ import { registerBusinessTypes } from '../modules/business/register.js';
 import { seedDemoMaterials } from './materials.js';
 import { addDemoAccount, type NewDemoAccount } from './accounts.js';
 
-type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | `at_${MiddleStep}` | 'atBj' | 'closedApproved' | 'rejected';
+/** Where a demo item stops: `at_<step>` waits at that review step (firstReview: at the route's first step after 受理). */
+type Stage = 'saved' | 'personCheck' | 'submitted' | 'firstReview' | `at_${Exclude<Step, 'sl'>}` | 'closedApproved' | 'rejected';
 /** How many demo items of each business type stop at each stage, per area. */
 // Scarce subjects go to the stages that matter most first.
-const PLAN: [Stage, number][] = [['submitted', 2], ['firstReview', 2], ['personCheck', 1], ['closedApproved', 2], ['saved', 1], ['atBj', 1], ['rejected', 1]];
+const PLAN: [Stage, number][] = [['submitted', 2], ['firstReview', 2], ['personCheck', 1], ['closedApproved', 2], ['saved', 1], ['at_bj', 1], ['rejected', 1]];
 
 const AREAS: { area: '1' | '2' | '3'; enterpriseUser: string; staff: Record<Step, string> }[] = [
   { area: '1', enterpriseUser: 'ent_gz', staff: { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' } },
@@ -116,9 +117,11 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
   let count = 0;
   const materialsOf = await seedDemoMaterials(tx, { config, clock: new ManualClock(now) }, byName.get('ent_gz')?.userId ?? users[0]!.userId);
 
+  /** The clock of the next item: filed one to twelve days ago, the items spread over them. */
+  const nextItemClock = () => new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));
   /** Files one application for `subject` as `filer` and drives it through the machine to `stage`. */
   const file = async (type: BusinessType, stage: Stage, subject: Candidate, filer: DemoUser, enterpriseId: number, staff: Record<Step, string>, rejection?: string) => {
-    const clock = new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));
+    const clock = nextItemClock();
     const env = { clock, config };
     const payload = parsePayload(type, { ...subject.payload, materials: materialsOf(type) });
     if (!payload.ok) throw new Error(`demo ${type}: ${payload.msg}`);
@@ -141,6 +144,19 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
     };
     await driveTo(stage, type, row, send, staff, holderName, filer.userName, rejection);
   };
+  /**
+   * The subject of an item waiting for its holder (area 1): person2's change, else a holder given an
+   * account of their own, so the confirmation waits on someone who can sign in.
+   */
+  const holderSubject = async (type: BusinessType, pool: Candidate[], applicant: DemoUser): Promise<Candidate | null> => {
+    const person2 = byName.get('person2');
+    if (type === 'modify' && person2?.personId) return person2Subject(tx, person2.personId);
+    const account = HOLDER_ACCOUNTS[type];
+    if (!account) return null;
+    const subject = await firstEligible(tx, new ManualClock(now), type, applicant, pool);
+    if (subject?.personId) await addUser(await holderAccount(tx, account, subject.personId));
+    return subject;
+  };
   const addUser = async (account: NewDemoAccount) => {
     const user = await addDemoAccount(tx, account, passwordHash, now);
     users.push(user);
@@ -160,22 +176,12 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
       .where(inArray(person.idNo, (['selfA', 'selfB', 'selfC', 'selfE', 'selfF'] as const).map((k) => caseIdNo(entIndex, k, today))))).map((r) => r.id);
     for (const type of BUSINESS_TYPES) {
       const pool = await candidatesFor(tx, type, applicant.enterpriseId, today, type === 'personRevocation' ? reserved : new Set([...reserved, ...selfIds]));
-      // person2 (area 1) has one change of their B certificate waiting for their confirmation.
-      const person2 = byName.get('person2');
       // One rename at a time per enterprise (the rules): one done, one waiting for 受理.
       const plan = type === 'rename' ? RENAME_PLAN : PLAN;
       for (const [stage, n] of plan) {
         for (let i = 0; i < n; i++) {
-          const wantsHolder = stage === 'personCheck';
-          if (wantsHolder && areaPlan.area !== '1') continue;
-          let subject: Candidate | null;
-          if (wantsHolder && type === 'modify' && person2?.personId) subject = await person2Subject(tx, person2.personId);
-          else if (wantsHolder && HOLDER_ACCOUNTS[type]) {
-            // A holder with an account of their own, so the confirmation waits on someone who can sign in.
-            subject = await firstEligible(tx, new ManualClock(now), type, applicant, pool);
-            if (subject?.personId) await addUser(await holderAccount(tx, HOLDER_ACCOUNTS[type]!, subject.personId));
-          } else if (wantsHolder) subject = null;
-          else subject = await firstEligible(tx, new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000)), type, applicant, pool);
+          const subject = stage !== 'personCheck' ? await firstEligible(tx, nextItemClock(), type, applicant, pool)
+            : areaPlan.area === '1' ? await holderSubject(type, pool, applicant) : null;
           if (!subject) continue;
           // A person's own revocation is filed by the holder's account.
           const filer = type === 'personRevocation' ? users.find((u) => u.personId === subject.personId && u.userType === '04') ?? applicant : applicant;
@@ -187,12 +193,10 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
       // person1's own history: a delay and a change their enterprise filed, which person1 confirmed
       // and the centre did not accept. Both ended without touching the certificate, which stays free
       // for the delay a user (or a test) applies for now.
-      const person1 = byName.get('person1');
-      const [c3] = person1?.personId
-        ? await tx.select({ id: certificate.id }).from(certificate).where(and(eq(certificate.personId, person1.personId), eq(certificate.status, '01'))).limit(1)
-        : [];
-      if (c3 && person1?.personId) {
-        const subject = (payload: Record<string, unknown>): Candidate => ({ personId: person1.personId, certificateId: c3.id, payload });
+      const personId = byName.get('person1')?.personId ?? null;
+      const [c3] = await tx.select({ id: certificate.id }).from(certificate).where(and(eq(certificate.personId, personId ?? 0), eq(certificate.status, '01'))).limit(1);
+      if (c3) {
+        const subject = (payload: Record<string, unknown>): Candidate => ({ personId, certificateId: c3.id, payload });
         await file('delay', 'rejected', subject({}), applicant, applicant.enterpriseId, areaPlan.staff, '继续教育学时证明未加盖培训机构公章，不予受理，请补齐后重新申请');
         await file('modify', 'rejected', subject({ title: '04', reason: '取得中级技术职称，申请变更' }), applicant, applicant.enterpriseId, areaPlan.staff,
           '职称证书与人社部门备案信息不一致，不予受理');
@@ -206,14 +210,14 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
     let filed = 0;
     for (const ent of others) {
       if (filed === RENAME_QUEUE.length) break;
-      const pool = await candidatesFor(tx, 'rename', ent.id, today, new Set());
-      const account: NewDemoAccount = {
+      // The rename rules look at the enterprise only, so its account is made once they accept.
+      const subject = await firstEligible(tx, new ManualClock(now), 'rename', { userId: applicant.userId, enterpriseId: ent.id },
+        await candidatesFor(tx, 'rename', ent.id, today, new Set()));
+      if (!subject) continue;
+      const filer = await addUser({
         userName: `${areaPlan.enterpriseUser}${filed + 2}`, userType: '03', nickName: ent.legalRepresentative ?? ent.name.slice(0, 3), enterpriseId: ent.id,
         personId: null, sex: '0', roleKey: 'enterprise', remark: `企业用户（${ent.name}）`,
-      };
-      const filer = byName.get(account.userName) ?? await addUser(account);
-      const subject = await firstEligible(tx, new ManualClock(now), 'rename', { userId: filer.userId, enterpriseId: ent.id }, pool);
-      if (!subject) continue;
+      });
       await file('rename', RENAME_QUEUE[filed]!, subject, filer, ent.id, areaPlan.staff);
       filed += 1;
     }
@@ -221,8 +225,8 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
   return count;
 }
 
-/** Renames waiting at each step after 受理 (the route 受理 → 初审 → 审核 → 审批 → 办结). */
-const RENAME_QUEUE: Stage[] = ['firstReview', 'at_sh', 'at_sp', 'atBj'];
+/** Renames waiting at each step of their route after 受理. */
+const RENAME_QUEUE: Stage[] = routeSteps(BUSINESS_ROUTES.rename.middleSteps).slice(1).map((step) => `at_${step}` as Stage);
 
 /** Holders with accounts of their own (area 1), each with one confirmation waiting. */
 const HOLDER_ACCOUNTS: Partial<Record<BusinessType, string>> = {
@@ -232,7 +236,7 @@ const HOLDER_ACCOUNTS: Partial<Record<BusinessType, string>> = {
 async function holderAccount(tx: Tx, userName: string, personId: number): Promise<NewDemoAccount> {
   const [p] = await tx.select().from(person).where(eq(person.id, personId));
   return {
-    userName, userType: '04', nickName: p!.name, enterpriseId: null, personId, sex: p!.sex === '1' ? '1' : '0', phone: p!.phone, roleKey: 'person',
+    userName, userType: '04', nickName: p!.name, enterpriseId: null, personId, sex: p!.sex, phone: p!.phone, roleKey: 'person',
     remark: '个人用户（有一件业务等待本人确认）',
   };
 }
@@ -270,13 +274,11 @@ async function driveTo(stage: Stage, type: BusinessType, _row: ApplicationRow, s
     return;
   }
   const steps = routeSteps(BUSINESS_ROUTES[type].middleSteps);
-  // sl, then the middle steps, then bj.
+  // 受理, then the middle steps and 办结, each agreeing unless the item stops there.
   await send('AGREE', staff.sl, 'step_sl');
   if (stage === 'firstReview') return;
-  for (const step of steps.slice(1, -1)) {
+  for (const step of steps.slice(1)) {
     if (stage === `at_${step}`) return;
     await send('AGREE', staff[step], `step_${step}`);
   }
-  if (stage === 'atBj') return;
-  await send('AGREE', staff.bj, 'step_bj');
 }

@@ -124,7 +124,7 @@ async function insertCertificate(tx: Tx, fields: { personId: number; enterpriseI
 /** An individual user account (role person) for a case holder, with a welcome message. */
 async function addAccount(tx: Tx, userName: string, p: typeof person.$inferSelect, passwordHash: string, now: Date) {
   await addDemoAccount(tx, {
-    userName, userType: '04', nickName: p.name, enterpriseId: null, personId: p.id, phone: p.phone, sex: p.sex === '1' ? '1' : '0', roleKey: 'person',
+    userName, userType: '04', nickName: p.name, enterpriseId: null, personId: p.id, phone: p.phone, sex: p.sex, roleKey: 'person',
     remark: '个人用户（持证人员，可申请注销本人证书）',
   }, passwordHash, now);
 }

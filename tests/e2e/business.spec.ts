@@ -5,7 +5,7 @@
  * longer. An over-age holder is refused in step 0 with the rule's words.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
+import { DEMO_PASSWORD, loginWithPassword, uploadWizardMaterial, useLanguage } from './helpers';
 
 async function apiToken(request: APIRequestContext, user: string): Promise<string> {
   const res = await request.post('/api/login/login', { data: { username: user, password: DEMO_PASSWORD } });
@@ -93,12 +93,7 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
   await expect(ent.getByTestId('delay-new-expiry')).toHaveText(plusThreeYears(expiry));
   await ent.getByTestId('wizard-remark').fill('证书即将到期，继续教育学时已满，申请延期');
   await ent.getByTestId('wizard-step-next').click();
-  await ent.getByTestId('wizard-upload').locator('input[type=file]').setInputFiles({
-    name: '继续教育证明.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
-  });
-  await expect(ent.locator('.ant-upload-list-item-done', { hasText: '继续教育证明.pdf' })).toBeVisible();
+  await uploadWizardMaterial(ent, '继续教育证明.pdf');
   await expect(ent.getByTestId('wizard-upload-error')).toHaveCount(0);
   await ent.getByTestId('wizard-step-next').click();
   await expect(ent.getByTestId('wizard-summary')).toContainText(certNo);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
+import { DEMO_PASSWORD, loginWithPassword, uploadWizardMaterial, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 const hasPoppler = spawnSync('pdftoppm', ['-v']).error === undefined;
@@ -199,12 +199,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await enterprise.getByTestId('wizard-step-next').click();
   await enterprise.getByTestId('wizard-remark').fill('考核合格，申请核发 C3 证书');
   await enterprise.getByTestId('wizard-step-next').click();
-  await enterprise.getByTestId('wizard-upload').locator('input[type=file]').setInputFiles({
-    name: '考核合格证明.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
-  });
-  await expect(enterprise.locator('.ant-upload-list-item-done', { hasText: '考核合格证明.pdf' })).toBeVisible();
+  await uploadWizardMaterial(enterprise, '考核合格证明.pdf');
   await enterprise.getByTestId('wizard-step-next').click();
   await expect(enterprise.getByTestId('wizard-summary')).toContainText(name);
   await enterprise.getByTestId('wizard-submit').click();

@@ -34,3 +34,12 @@ export async function loginWithPassword(page: Page, user: string, password = DEM
   // The workbench shows once user info and menu have loaded.
   await expect(page.getByTestId('workplace')).toBeVisible();
 }
+
+/** The smallest valid PDF: a material for the wizard's upload. */
+const MATERIAL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+/** Uploads a PDF named `name` in the application wizard's materials step and waits until it is done. */
+export async function uploadWizardMaterial(page: Page, name: string) {
+  await page.getByTestId('wizard-upload').locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: MATERIAL_PDF });
+  await expect(page.locator('.ant-upload-list-item-done', { hasText: name })).toBeVisible();
+}
