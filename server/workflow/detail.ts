@@ -1,8 +1,9 @@
 /**
  * What the answer about an application shows besides the row: the names (enterprise, holder,
- * certificate number) and the whole history. The transition's statement returns them with the
- * updated row (engine.ts), so answering a transition costs no second query; anything else reads
- * them with detailQuery.
+ * certificate number) and the history. The transition's statement returns the names and the one
+ * history row it wrote with the updated row (engine.ts), so answering a transition costs no second
+ * query and does not read the whole history again; the detail view reads names and the whole
+ * history with detailQuery.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApplicationRow } from './types.js';
@@ -26,7 +27,10 @@ export interface DetailExtras {
   enterpriseName: string | null;
   holderName: string | null;
   certNo: string | null;
-  history: HistoryEntry[];
+  /** The whole history in order (detailQuery); absent in a transition's extras. */
+  history?: HistoryEntry[];
+  /** The history row a transition wrote (the transition's statement). */
+  entry?: HistoryEntry;
   /** The deadline settings as sys_config held them in the same statement (key → value), when it read them. */
   deadlineConfig?: Record<string, string>;
 }
@@ -68,13 +72,17 @@ function configFrom(value: unknown): Record<string, string> {
 }
 
 /** The driver's row (snake_case names, history as JSON) → the extras. */
+const fromJson = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value as T | null | undefined) ?? null));
+
 export function extrasFrom(raw: Record<string, unknown>): DetailExtras {
-  const history = typeof raw.history === 'string' ? (JSON.parse(raw.history) as HistoryEntry[]) : ((raw.history as HistoryEntry[] | null) ?? []);
+  const history = raw.history !== undefined ? fromJson<HistoryEntry[]>(raw.history) ?? [] : undefined;
+  const entry = raw.entry !== undefined ? fromJson<HistoryEntry>(raw.entry) ?? undefined : undefined;
   return {
     enterpriseName: (raw.enterprise_name as string | null) ?? null,
     holderName: (raw.holder_name as string | null) ?? null,
     certNo: (raw.cert_no as string | null) ?? null,
-    history: [...history].sort((x, y) => x.version - y.version),
+    ...(history ? { history: [...history].sort((x, y) => x.version - y.version) } : {}),
+    ...(entry ? { entry } : {}),
     ...(raw.deadline_config !== undefined ? { deadlineConfig: configFrom(raw.deadline_config) } : {}),
   };
 }

@@ -198,11 +198,12 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
       insert into sys_msg_info (msg_type, bt, nr, user_id, ckzt, sender_name, created_at)
       select 'systemType', ${p(notice.msg.bt)}::text, ${p(notice.msg.nr)}::text, user_id, '0', ${actor}::text, ${at}::timestamptz from whom where exists (select 1 from upd))`);
   }
-  // The answer comes back too: the names, the history (the rows before, which this statement
-  // cannot see again, and the one it inserted) and the deadline settings the answer's row shows.
+  // The answer comes back too: the names, the history row this statement wrote (not the whole
+  // history again: the caller has it, or reads it with the detail) and the deadline settings the
+  // answer's row shows.
   return b.done(`with ${parts.join(', ')}
     select a.*, ${NAMES_COLUMNS},
-      (select json_agg(${HISTORY_JSON}) from (select ${HISTORY_COLUMNS} from application_history where application_id = a.id union all select ${HISTORY_COLUMNS} from hist) h) as history,
+      (select ${HISTORY_JSON} from hist h) as entry,
       (select json_object_agg(config_key, config_value) from sys_config where config_key in (${p(DEADLINE_CONFIG_KEYS.reviewDays)}, ${p(DEADLINE_CONFIG_KEYS.modifyDays)})) as deadline_config
     from upd a ${NAMES_JOIN}`);
 }

@@ -11,7 +11,7 @@ import { chinaDayEnd } from '../lib/days.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor } from './engine.js';
-import { DEADLINE_CONFIG_KEYS, detailQuery, extrasFrom, extrasOf } from './detail.js';
+import { DEADLINE_CONFIG_KEYS, detailQuery, extrasFrom, extrasOf, type DetailExtras, type HistoryEntry } from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { holdsStep } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
@@ -196,14 +196,27 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   return { rows: rows.map((r) => toQueueRow(r, now, user, limits)), total };
 }
 
-/** The application as the view modal shows it: the row, what the caller may do now, the names and the whole history. */
-export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
-  let extras = extrasOf(app);
-  if (!extras) {
-    const { rows } = (await ctx.db.execute(detailQuery(app.id))) as unknown as { rows: Record<string, unknown>[] };
-    extras = rows[0] ? extrasFrom(rows[0]) : { enterpriseName: null, holderName: null, certNo: null, history: [] };
-  }
-  const { history } = extras;
+/** A history row as the answers show it. */
+function historyView(h: HistoryEntry) {
+  return {
+    id: Number(h.id),
+    version: h.version,
+    event: h.event,
+    resultCode: h.resultCode,
+    resultLabel: h.resultCode === null ? null : APPROVAL_RESULT_LABELS[h.resultCode as ApprovalResultCode] ?? null,
+    step: h.step,
+    stepLabel: h.step ? STEP_LABELS[h.step as Step] : null,
+    actorName: h.actorName,
+    roleKey: h.roleKey,
+    comment: h.comment,
+    fromState: h.fromState,
+    toState: h.toState,
+    createdAt: new Date(h.createdAt).toISOString(),
+  };
+}
+
+/** The row, what the caller may do now, its state and form: what every answer about one application shows. */
+async function applicationState(ctx: AppContext, user: AuthUser, app: ApplicationRow, extras: DetailExtras) {
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   return {
@@ -213,20 +226,31 @@ export async function applicationDetail(ctx: AppContext, user: AuthUser, app: Ap
     stateValue: snapshot.value,
     payload: (app.payload ?? {}) as Record<string, unknown>,
     route: { middleSteps: [...route.middleSteps], personCheck: route.personCheck },
-    history: history.map((h) => ({
-      id: Number(h.id),
-      version: h.version,
-      event: h.event,
-      resultCode: h.resultCode,
-      resultLabel: h.resultCode === null ? null : APPROVAL_RESULT_LABELS[h.resultCode as ApprovalResultCode] ?? null,
-      step: h.step,
-      stepLabel: h.step ? STEP_LABELS[h.step as Step] : null,
-      actorName: h.actorName,
-      roleKey: h.roleKey,
-      comment: h.comment,
-      fromState: h.fromState,
-      toState: h.toState,
-      createdAt: new Date(h.createdAt).toISOString(),
-    })),
   };
+}
+
+/** The application as the view modal shows it: the row, what the caller may do now, the names and the whole history. */
+export async function applicationDetail(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
+  let extras = extrasOf(app);
+  if (!extras?.history) {
+    const { rows } = (await ctx.db.execute(detailQuery(app.id))) as unknown as { rows: Record<string, unknown>[] };
+    extras = { ...extras, ...(rows[0] ? extrasFrom(rows[0]) : { enterpriseName: null, holderName: null, certNo: null, history: [] }) };
+  }
+  return { ...await applicationState(ctx, user, app, extras), history: (extras.history ?? []).map(historyView) };
+}
+
+/**
+ * The answer to an event: the application as it is now, what the caller may do next, and the one
+ * history row the event wrote (the caller appends it to the history it has; the detail reads the
+ * whole history).
+ */
+export async function transitionAnswer(ctx: AppContext, user: AuthUser, app: ApplicationRow) {
+  const extras = extrasOf(app);
+  if (!extras?.entry) {
+    // A closing with a business effect reloads the row: its names and entry are read here.
+    const detail = await applicationDetail(ctx, user, app);
+    const { history, ...state } = detail;
+    return { ...state, entry: history[history.length - 1]! };
+  }
+  return { ...await applicationState(ctx, user, app, extras), entry: historyView(extras.entry) };
 }

@@ -7,11 +7,19 @@ import {
   workflowQueueAccepted, workflowQueueMine, workflowQueuePrintDone, workflowQueuePrintWait, workflowQueueReviewed, workflowQueueWaitAccept,
   workflowQueueWaitReview,
 } from './generated/api';
-import type { WorkflowGet200, WorkflowQueueWaitAccept200, WorkflowQueueWaitAcceptParams } from './generated/api.schemas';
+import type { WorkflowEvents200, WorkflowGet200, WorkflowQueueWaitAccept200, WorkflowQueueWaitAcceptParams } from './generated/api.schemas';
 
-/** One application as GET /workflow/{id} (and every event) answers it. */
+/** One application as GET /workflow/{id} answers it. */
 export type ApplicationDetail = WorkflowGet200['data'];
 export type HistoryRow = ApplicationDetail['history'][number];
+/** The answer to an event: the application now, with the one history row the event wrote (entry). */
+export type TransitionAnswer = WorkflowEvents200['data'];
+
+/** The detail after an event, from the detail before it and the event's answer (no other event came between: the version matched). */
+export function detailAfter(before: ApplicationDetail, answer: TransitionAnswer): ApplicationDetail {
+  const { entry, ...state } = answer;
+  return { ...state, history: [...before.history.filter((h) => h.version < entry.version), entry] };
+}
 /** The route of a business type as machine input: middle steps and the holder's confirmation. */
 export type WorkflowRoute = ApplicationDetail['route'];
 /** One row of a queue (every queue answers the same row). */

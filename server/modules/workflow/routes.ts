@@ -7,7 +7,7 @@ import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js'
 import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { assertCanSee, historyOf, loadApplication, preloadApplication, preloadedApplication, sendApplicationEvent } from '../../workflow/engine.js';
-import { applicationDetail, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
+import { applicationDetail, transitionAnswer, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
 
 export const queueRow = z.object({
   id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
@@ -18,7 +18,7 @@ export const queueRow = z.object({
   deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）'), daysLeft: z.number().nullable(), updatedAt: z.string(),
   allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件（页面只显示这些操作）'),
 });
-const historyRow = z.object({
+export const historyRow = z.object({
   id: z.number(), version: z.number(), event: z.string(), resultCode: z.number().nullable(), resultLabel: z.string().nullable(),
   step: z.string().nullable(), stepLabel: z.string().nullable(), actorName: z.string(), roleKey: z.string(), comment: z.string().nullable(),
   fromState: z.string(), toState: z.string(), createdAt: z.string(),
@@ -28,6 +28,13 @@ export const applicationDetailSchema = queueRow.extend({
   payload: z.record(z.string(), z.unknown()),
   route: z.object({ middleSteps: z.array(z.string()), personCheck: z.boolean() }),
   history: z.array(historyRow),
+});
+/** The answer to an event: the application now and the history row the event wrote (not the whole history again). */
+export const transitionAnswerSchema = queueRow.extend({
+  stateValue: applicationDetailSchema.shape.stateValue,
+  payload: applicationDetailSchema.shape.payload,
+  route: applicationDetailSchema.shape.route,
+  entry: historyRow.describe('本次事件写入的办理历史（完整历史见 GET /workflow/{id}）'),
 });
 const idParam = z.object({ id: id('业务编号') });
 
@@ -97,7 +104,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['workflow'],
       summary: '发送业务事件（提交、受理、同意、不同意、退回、撤回……）',
-      description: 'version 为调用者看到的版本；版本过期或当前状态不接受该事件时返回 409，角色或中心不符时返回 403；成功时快照、状态、环节、版本与一条历史在同一事务中写入。',
+      description: 'version 为调用者看到的版本；版本过期或当前状态不接受该事件时返回 409，角色或中心不符时返回 403；成功时快照、状态、环节、版本与一条历史在同一事务中写入，应答为业务现状、此刻可执行的操作与本次写入的历史（entry）。',
       params: idParam,
       body: z.object({
         type: z.enum(applicationEventTypes, { error: '事件类型不正确' }),
@@ -108,12 +115,12 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
           ctx.addIssue({ code: 'custom', path: ['comment'], message: '请填写意见' });
         }
       }),
-      response: { 200: envelope(applicationDetailSchema) },
+      response: { 200: envelope(transitionAnswerSchema) },
     },
   }, async (req) => {
     const user = currentUser(req);
     const updated = await sendApplicationEvent(app.ctx, user, req.params.id, req.body, undefined, preloadedApplication(req.preloaded, req.params.id));
-    return ok(await applicationDetail(app.ctx, user, updated), '办理成功');
+    return ok(await transitionAnswer(app.ctx, user, updated), '办理成功');
   });
 
   app.get('/workflow/:id/audit', {

@@ -9,7 +9,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { workflowGet } from '@/services/generated/api';
-import type { ApplicationDetail } from '@/services/workflow';
+import { detailAfter, type ApplicationDetail, type TransitionAnswer } from '@/services/workflow';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import StatechartView from '@/components/StatechartView';
 import CaseView from '@/components/CaseView';
@@ -76,8 +76,8 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
     if (id !== null && id !== undefined) void load();
   }, [id, load]);
 
-  const changed = (next?: ApplicationDetail) => {
-    if (next && typeof next === 'object' && 'id' in next) setDetail(next);
+  const changed = (answer?: TransitionAnswer) => {
+    if (answer) setDetail((before) => (before ? detailAfter(before, answer) : before));
     void load();
     onChanged?.();
   };

@@ -3,7 +3,7 @@
  * renders). Each opens a comment modal (presets from the comment dictionaries plus free text;
  * required for DISAGREE, RETURN and DECLINE); DISAGREE, RETURN, WITHDRAW and DELETE ask for
  * confirmation first. Sends POST /workflow/{id}/events with the detail's version; on success
- * onDone(newDetail); on 409 (stale version or no longer allowed) shows the server msg and calls
+ * onDone(answer) — the application now and the history row written; on 409 (stale version or no longer allowed) shows the server msg and calls
  * onStale() so the caller reloads.
  */
 import { useEffect, useState } from 'react';
@@ -12,12 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
 import { systemDictDataType, workflowEvents } from '@/services/generated/api';
 import type { SystemDictDataType200, WorkflowEventsBody } from '@/services/generated/api.schemas';
-import type { ApplicationDetail } from '@/services/workflow';
+import type { ApplicationDetail, TransitionAnswer } from '@/services/workflow';
 import { buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor } from './events';
 
 export interface WorkflowActionsProps {
   detail: Pick<ApplicationDetail, 'id' | 'version' | 'allowedEvents' | 'step' | 'businessType'>;
-  onDone?: (next: ApplicationDetail) => void;
+  onDone?: (answer: TransitionAnswer) => void;
   onStale?: () => void;
   size?: 'small' | 'middle' | 'large';
   disabled?: boolean;

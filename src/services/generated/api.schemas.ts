@@ -2690,7 +2690,10 @@ export type WorkflowEvents200DataRoute = {
   personCheck: boolean;
 };
 
-export type WorkflowEvents200DataHistoryItem = {
+/**
+ * 本次事件写入的办理历史（完整历史见 GET /workflow/{id}）
+ */
+export type WorkflowEvents200DataEntry = {
   id: number;
   version: number;
   event: string;
@@ -2756,7 +2759,8 @@ export type WorkflowEvents200Data = {
   stateValue: unknown;
   payload: WorkflowEvents200DataPayload;
   route: WorkflowEvents200DataRoute;
-  history: WorkflowEvents200DataHistoryItem[];
+  /** 本次事件写入的办理历史（完整历史见 GET /workflow/{id}） */
+  entry: WorkflowEvents200DataEntry;
 };
 
 export type WorkflowEvents200 = {
