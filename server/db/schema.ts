@@ -4,7 +4,7 @@
  * so that API payloads map one to one.
  */
 import {
-  pgTable, serial, integer, bigserial, text, varchar, boolean, timestamp, date, jsonb, index, uniqueIndex, primaryKey, numeric,
+  pgTable, serial, integer, bigserial, text, varchar, boolean, timestamp, date, jsonb, index, uniqueIndex, primaryKey, numeric, bigint,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { clockNow } from '../lib/clock.js';
@@ -130,6 +130,17 @@ export const sysRoleMenu = pgTable('sys_role_menu', {
   // From a permission to the roles that grant it (the staff of a step, notify.ts).
   index('sys_role_menu_menu_idx').on(t.menuId),
 ]);
+
+/**
+ * One row whose version goes up with every change to the roles, the menus or the grants (statement
+ * triggers of migration 0016, so no code path can forget it): a server keeps the permissions of a
+ * set of roles until it reads another version (auth/rolePermissions.ts) instead of reading a
+ * hundred grants on every call.
+ */
+export const sysAuthzVersion = pgTable('sys_authz_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 // ---------- dictionaries, districts, configuration ----------
 

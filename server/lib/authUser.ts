@@ -13,7 +13,7 @@ export interface AuthUser {
   userType: '00' | '02' | '03' | '04';
   duty: string | null;
   roleKeys: string[];
-  permissions: Set<string>;
+  permissions: ReadonlySet<string>;
   /** Data scope: '1' | '2' | '3' for area staff and enterprise users, 'all' for the provincial administrator, null when none. */
   area: '1' | '2' | '3' | 'all' | null;
   enterpriseId: number | null;

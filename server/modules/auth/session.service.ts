@@ -9,6 +9,7 @@ import { enterprise, sysDept, sysMenu, sysRole, sysRoleMenu, sysSession, sysUser
 import { unauthorized } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import type { Policy } from '../../services/policy.js';
+import { rolePermissionsOf } from './rolePermissions.js';
 
 export type LoginMethod = 'password' | 'sms' | 'sso';
 
@@ -83,9 +84,10 @@ interface SessionRow {
   password_changed_at: Date | string;
   dept_area: string | null;
   ownership: string | null;
-  /** JSON lists (json_agg) */
-  role_keys: unknown;
-  perms: unknown;
+  /** JSON list of [role_id, role_key] (json_agg) */
+  roles: unknown;
+  /** sys_authz_version.version (bigint: text from the driver) */
+  authz_version: string | number | null;
   /** the preload's row (row_to_json), with a preload only */
   preloaded?: unknown;
 }
@@ -93,21 +95,18 @@ interface SessionRow {
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /**
- * The session with its user, the user's active roles and the permissions they grant: what every
- * private call needs, in one round trip to the database (it runs before every call). Plain text,
- * and the lists as JSON: parsing PostgreSQL's array literals of a few dozen permission keys was a
- * visible share of the server's time per call. A key granted by two roles comes twice: the
- * permissions are a Set (toAuthUser), so the database need not sort them to drop repeats.
+ * The session with its user, the user's active roles and the authz version: what every private
+ * call needs, in one round trip to the database (it runs before every call). The permissions the
+ * roles grant come from the process's cache for that version (rolePermissions.ts), read from the
+ * database only when roles, menus or grants changed. Plain text, and the roles as JSON.
  */
 const SESSION_COLUMNS = `
     select s.user_id, s.created_at, s.last_active_at, s.expires_at, s.ended_at, s.end_reason,
       u.user_name, u.nick_name, u.user_type, u.duty, u.status, u.enterprise_id, u.person_id, u.must_change_password, u.password_changed_at,
       d.area as dept_area, e.ownership,
-      (select json_agg(r.role_key order by r.role_id) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
-        where ur.user_id = s.user_id and r.status = '1') as role_keys,
-      (select json_agg(m.menu_key) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
-        join sys_role_menu rm on rm.role_id = r.role_id join sys_menu m on m.menu_id = rm.menu_id
-        where ur.user_id = s.user_id and r.status = '1' and m.status = '1' and m.menu_key is not null) as perms`;
+      (select json_agg(json_build_array(r.role_id, r.role_key) order by r.role_id) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
+        where ur.user_id = s.user_id and r.status = '1') as roles,
+      (select v.version from sys_authz_version v where v.id = 1) as authz_version`;
 const SESSION_FROM = `
     from sys_session s
     left join sys_user u on u.user_id = s.user_id
@@ -133,10 +132,20 @@ const jsonRow = (value: unknown): Record<string, unknown> | null => {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
 };
 
-/** A JSON list the driver may hand over parsed or as text. */
-const jsonList = (value: unknown): string[] => {
+/** The [role_id, role_key] pairs (JSON the driver may hand over parsed or as text). */
+const rolePairs = (value: unknown): { ids: number[]; keys: string[] } => {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  const ids: number[] = [];
+  const keys: string[] = [];
+  if (Array.isArray(parsed)) {
+    for (const pair of parsed) {
+      if (Array.isArray(pair) && typeof pair[0] === 'number' && typeof pair[1] === 'string') {
+        ids.push(pair[0]);
+        keys.push(pair[1]);
+      }
+    }
+  }
+  return { ids, keys };
 };
 
 /** The caller behind a token, or a 401 that says why not. */
@@ -173,11 +182,13 @@ export async function resolveSessionWith(ctx: AppContext, token: string, preload
   if (now.getTime() - lastActiveAt.getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.update(sysSession).set({ lastActiveAt: now }).where(eq(sysSession.tokenHash, tokenHash));
   }
+  const roles = rolePairs(session.roles);
+  const permissions = await rolePermissionsOf(ctx.db).of(ctx.db, Number(session.authz_version ?? 0), roles.ids);
   const user = toAuthUser({
     userId: session.user_id, userName: session.user_name, nickName: session.nick_name, userType: session.user_type, duty: session.duty,
     enterpriseId: session.enterprise_id, personId: session.person_id, mustChangePassword: session.must_change_password,
     passwordChangedAt: asDate(session.password_changed_at), deptArea: session.dept_area, ownership: session.ownership,
-    roleKeys: jsonList(session.role_keys), permissions: jsonList(session.perms),
+    roleKeys: roles.keys, permissions,
   }, policy, now, tokenHash);
   return { user, preloaded: preload ? jsonRow(session.preloaded) : null };
 }
@@ -195,7 +206,7 @@ interface UserFacts {
   deptArea: string | null;
   ownership: string | null;
   roleKeys: string[];
-  permissions: string[];
+  permissions: ReadonlySet<string>;
 }
 
 function toAuthUser(u: UserFacts, policy: Policy, now: Date, tokenHash: string): AuthUser {
@@ -207,7 +218,7 @@ function toAuthUser(u: UserFacts, policy: Policy, now: Date, tokenHash: string):
     userType: u.userType as AuthUser['userType'],
     duty: u.duty,
     roleKeys: u.roleKeys,
-    permissions: new Set(u.permissions.filter((k): k is string => !!k)),
+    permissions: u.permissions,
     area,
     enterpriseId: u.enterpriseId,
     personId: u.personId,
@@ -244,6 +255,6 @@ export async function loadAuthUser(ctx: AppContext, db: DbOrTx, userId: number, 
     userId: row.user.userId, userName: row.user.userName, nickName: row.user.nickName, userType: row.user.userType, duty: row.user.duty,
     enterpriseId: row.user.enterpriseId, personId: row.user.personId, mustChangePassword: row.user.mustChangePassword,
     passwordChangedAt: row.user.passwordChangedAt, deptArea: row.deptArea, ownership: row.ownership,
-    roleKeys: roles.map((r) => r.roleKey), permissions: perms.map((p) => p.key).filter((k): k is string => !!k),
+    roleKeys: roles.map((r) => r.roleKey), permissions: new Set(perms.map((p) => p.key).filter((k): k is string => !!k)),
   }, policy, ctx.clock.now(), tokenHash);
 }
