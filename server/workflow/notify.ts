@@ -26,18 +26,13 @@ export interface Notice {
 
 /**
  * The query of the user ids to tell (column user_id), its parameters added to the builder. Staff:
- * the active staff of an area who hold a step's permission through an active role.
+ * the active staff of an area who hold a step's permission through an active role, as
+ * sys_step_staff keeps them (rebuilt by triggers in the transaction of any change to users, roles,
+ * grants, menus or departments: the same answer as joining those tables now, by one index look-up).
  */
 export function whomQuery(whom: Whom, b: TextBuilder): string {
   if ('users' in whom) return `select distinct v.user_id from (values ${[...new Set(whom.users)].map((id) => `(${b.param(id)}::int)`).join(', ')}) as v(user_id)`;
-  return `
-  select distinct u.user_id from sys_user u
-  join sys_dept d on d.dept_id = u.dept_id
-  join sys_user_role ur on ur.user_id = u.user_id
-  join sys_role r on r.role_id = ur.role_id
-  join sys_role_menu rm on rm.role_id = r.role_id
-  join sys_menu m on m.menu_id = rm.menu_id
-  where u.status = '1' and u.user_type = '02' and d.area = ${b.param(whom.staffOf.area)} and r.status = '1' and m.menu_key = ${b.param(`workflow:${whom.staffOf.step}`)}`;
+  return `select s.user_id from sys_step_staff s where s.area = ${b.param(whom.staffOf.area)}::varchar and s.step = ${b.param(whom.staffOf.step)}::varchar`;
 }
 
 /** The staff of a step as ids (the deadline warnings tell them outside a transition). */
