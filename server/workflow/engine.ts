@@ -201,8 +201,10 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
   // The answer comes back too: the names, the history row this statement wrote (not the whole
   // history again: the caller has it, or reads it with the detail) and the deadline settings the
   // answer's row shows.
+  // Not the updated row itself: every value of it was computed here (next), so it is not sent back
+  // and parsed again.
   return b.done(`with ${parts.join(', ')}
-    select a.*, ${NAMES_COLUMNS},
+    select a.id, ${NAMES_COLUMNS},
       (select ${HISTORY_JSON} from hist h) as entry,
       (select json_object_agg(config_key, config_value) from sys_config where config_key in (${p(DEADLINE_CONFIG_KEYS.reviewDays)}, ${p(DEADLINE_CONFIG_KEYS.modifyDays)})) as deadline_config
     from upd a ${NAMES_JOIN}`);
@@ -242,9 +244,9 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now);
   const rows = await runText(exec, statement);
   if (!rows[0]) throw conflict(STALE_VERSION);
-  // The snapshot written is the one the machine returned (the same JSON): keeping that object
-  // keeps its revived form (application.machine.ts) for the answer's allowed events.
-  const updated = { ...applicationRowFrom(rows[0]), snapshot: result.snapshot };
+  // The row as written: the values computed above. The snapshot is the object the machine returned
+  // (the same JSON), which keeps its revived form (application.machine.ts) for the answer's allowed events.
+  const updated: ApplicationRow = { ...next, id: app.id };
   if (!closesApproved) {
     rememberExtras(updated, extrasFrom(rows[0]));
     return updated;
