@@ -18,6 +18,7 @@ import {
   applyRenameGet, applyRenameList, applyRenameRemove, applyRenameSave, applyRenameSubmit, applyRenameUpdate, certificateRevocationCandidates,
   certificateRevocationGet, certificateRevocationList, certificateRevocationRemove, certificateRevocationSave, certificateRevocationSubmit,
   certificateRevocationUpdate,
+  applyNewCertApplicable, applyDelayApplicable, applyInnerApplicable, applyInProvinceApplicable, applyOutProvinceApplicable, applyModifyApplicable, certificateRevocationApplicable, applyPersonRevocationApplicable, applyRenameApplicable,
 } from './generated/api';
 import type {
   ApplyCertificationCheckDataByApplyId200, ApplyNewCertCandidates200, ApplyNewCertGet200, ApplyNewCertList200, ApplyNewCertListParams,
@@ -41,6 +42,7 @@ interface BusinessCalls {
   list: typeof applyNewCertList;
   get: typeof applyNewCertGet;
   candidates: typeof applyNewCertCandidates;
+  applicable: typeof applyNewCertApplicable;
   save: typeof applyNewCertSave;
   update: typeof applyNewCertUpdate;
   submit: typeof applyNewCertSubmit;
@@ -49,41 +51,41 @@ interface BusinessCalls {
 
 const BUSINESS_CALLS: Record<BusinessType, BusinessCalls> = {
   newCert: {
-    list: applyNewCertList, get: applyNewCertGet, candidates: applyNewCertCandidates, save: applyNewCertSave, update: applyNewCertUpdate,
+    list: applyNewCertList, get: applyNewCertGet, candidates: applyNewCertCandidates, applicable: applyNewCertApplicable, save: applyNewCertSave, update: applyNewCertUpdate,
     submit: applyNewCertSubmit, remove: applyNewCertRemove,
   },
   delay: {
-    list: applyDelayList, get: applyDelayGet, candidates: applyDelayCandidates, save: applyDelaySave, update: applyDelayUpdate,
+    list: applyDelayList, get: applyDelayGet, candidates: applyDelayCandidates, applicable: applyDelayApplicable, save: applyDelaySave, update: applyDelayUpdate,
     submit: applyDelaySubmit, remove: applyDelayRemove,
   },
   inner: {
-    list: applyInnerList, get: applyInnerGet, candidates: applyInnerCandidates, save: applyInnerSave, update: applyInnerUpdate,
+    list: applyInnerList, get: applyInnerGet, candidates: applyInnerCandidates, applicable: applyInnerApplicable, save: applyInnerSave, update: applyInnerUpdate,
     submit: applyInnerSubmit, remove: applyInnerRemove,
   },
   inProvince: {
-    list: applyInProvinceList, get: applyInProvinceGet, candidates: applyInProvinceCandidates, save: applyInProvinceSave,
+    list: applyInProvinceList, get: applyInProvinceGet, candidates: applyInProvinceCandidates, applicable: applyInProvinceApplicable, save: applyInProvinceSave,
     update: applyInProvinceUpdate, submit: applyInProvinceSubmit, remove: applyInProvinceRemove,
   },
   outProvince: {
-    list: applyOutProvinceList, get: applyOutProvinceGet, candidates: applyOutProvinceCandidates, save: applyOutProvinceSave,
+    list: applyOutProvinceList, get: applyOutProvinceGet, candidates: applyOutProvinceCandidates, applicable: applyOutProvinceApplicable, save: applyOutProvinceSave,
     update: applyOutProvinceUpdate, submit: applyOutProvinceSubmit, remove: applyOutProvinceRemove,
   },
   modify: {
-    list: applyModifyList, get: applyModifyGet, candidates: applyModifyCandidates, save: applyModifySave, update: applyModifyUpdate,
+    list: applyModifyList, get: applyModifyGet, candidates: applyModifyCandidates, applicable: applyModifyApplicable, save: applyModifySave, update: applyModifyUpdate,
     submit: applyModifySubmit, remove: applyModifyRemove,
   },
   revocation: {
-    list: certificateRevocationList, get: certificateRevocationGet, candidates: certificateRevocationCandidates,
+    list: certificateRevocationList, get: certificateRevocationGet, candidates: certificateRevocationCandidates, applicable: certificateRevocationApplicable,
     save: certificateRevocationSave, update: certificateRevocationUpdate, submit: certificateRevocationSubmit,
     remove: certificateRevocationRemove,
   },
   personRevocation: {
-    list: applyPersonRevocationList, get: applyPersonRevocationGet, candidates: applyPersonRevocationCandidates,
+    list: applyPersonRevocationList, get: applyPersonRevocationGet, candidates: applyPersonRevocationCandidates, applicable: applyPersonRevocationApplicable,
     save: applyPersonRevocationSave, update: applyPersonRevocationUpdate, submit: applyPersonRevocationSubmit,
     remove: applyPersonRevocationRemove,
   },
   rename: {
-    list: applyRenameList, get: applyRenameGet, candidates: applyRenameCandidates, save: applyRenameSave, update: applyRenameUpdate,
+    list: applyRenameList, get: applyRenameGet, candidates: applyRenameCandidates, applicable: applyRenameApplicable, save: applyRenameSave, update: applyRenameUpdate,
     submit: applyRenameSubmit, remove: applyRenameRemove,
   },
 };
@@ -93,6 +95,9 @@ export const listBusiness = (type: BusinessType, q: BusinessListQuery) => BUSINE
 
 /** 申请详情 */
 export const getBusiness = (type: BusinessType, id: number) => BUSINESS_CALLS[type].get(id);
+
+/** 本企业此刻能否新建申请 GET {base}/applicable */
+export const applyAllowed = (type: BusinessType) => BUSINESS_CALLS[type].applicable();
 
 /** 第 0 步可选择的人员或证书 */
 export const listCandidates = (type: BusinessType, keyword?: string) => BUSINESS_CALLS[type].candidates(keyword ? { keyword } : undefined);

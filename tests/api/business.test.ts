@@ -194,10 +194,16 @@ describe('each business type, applied for and carried to a changed certificate',
     const entId = (await userOf('ent_prov')).enterpriseId!;
     // The demo's rename waiting for 受理 comes back (WITHDRAW) and goes (DELETE): one rename at a time.
     const pending = await db().select().from(application).where(and(eq(application.enterpriseId, entId), eq(application.businessType, 'rename'), eq(application.status, 2)));
+    expect(pending.length).toBeGreaterThan(0);
+    // While one is in progress the page is told not to offer 申请, with the rule's words.
+    expect((await okCall('ent_prov', 'GET', `${BASE.rename}/applicable`)).data).toEqual({ allowed: false, code: 4, msg: '本企业有同类业务正在办理' });
+    // The other businesses are checked on the person or certificate chosen in the wizard.
+    expect((await okCall('ent_prov', 'GET', `${BASE.delay}/applicable`)).data).toEqual({ allowed: true, code: 0, msg: null });
     for (const a of pending) {
       await event('ent_prov', a.id, 'WITHDRAW', '名称有误，撤回');
       await okCall('ent_prov', 'POST', `${BASE.rename}/remove?ids=${a.id}`);
     }
+    expect((await okCall('ent_prov', 'GET', `${BASE.rename}/applicable`)).data).toEqual({ allowed: true, code: 0, msg: null });
     const valid = await db().select().from(certificate).where(and(eq(certificate.enterpriseId, entId), eq(certificate.status, '01')));
     expect(valid.length).toBeGreaterThan(0);
     const app = await carry('rename', 'ent_prov', { payload: { newName: '广东粤安建设工程集团有限公司' } }, PROV);

@@ -175,3 +175,15 @@ test('a delay for a holder over the age limit stops in step 0 with the rule\'s w
   await expect(page.getByTestId('wizard-precheck-ok')).toHaveCount(0);
   await expect(page.getByTestId('wizard-step-next')).toBeDisabled();
 });
+
+test('an enterprise with a rename in progress is not offered 申请 on 企业更名, and is told why', async ({ browser }) => {
+  // ent_gz2's rename waits at 初审 (demo): the server answers GET /apply/rename/applicable with the rule's words.
+  const page = await signedIn(browser, 'ent_gz2');
+  await page.goto('/business/enterpriseRename');
+  await expect(page.getByTestId('business-table')).toBeVisible();
+  const apply = page.getByTestId('business-apply');
+  await expect(apply).toBeDisabled();
+  await apply.locator('..').hover();
+  await expect(page.getByRole('tooltip')).toContainText('暂不能新建申请：本企业有同类业务正在办理');
+  await page.close();
+});

@@ -12,6 +12,7 @@ import { badRequest } from '../../lib/errors.js';
 import { id, idList, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { applicationDetailSchema, queueRow } from '../workflow/routes.js';
+import { enterpriseApplyRefusal } from './rules.js';
 import { REVOCATION_REASONS } from './payloads.js';
 import {
   applyAndSubmit, candidates, getBusiness, listBusiness, precheck, removeBusiness, saveBusiness, submitBusiness, updateBusiness,
@@ -102,6 +103,18 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { perm: perm('list') } },
       schema: { tags, summary: `${label}：申请详情`, params: idParam, response: { 200: envelope(businessDetail) } },
     }, async (req) => ok(await getBusiness(app.ctx, currentUser(req), type, req.params.id)));
+
+    app.get(`${base}/applicable`, {
+      config: { access: { perm: perm('list') } },
+      schema: {
+        tags, summary: `${label}：本企业此刻能否新建申请`,
+        description: '企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。',
+        response: { 200: envelope(z.object({ allowed: z.boolean(), code: z.number().int().describe('规则编号，0 为可以'), msg: z.string().nullable().describe('不能申请的原因') })) },
+      },
+    }, async (req) => {
+      const refusal = await enterpriseApplyRefusal(app.ctx.db, type, currentUser(req).enterpriseId);
+      return ok(refusal ? { allowed: false, code: refusal.code, msg: refusal.message } : { allowed: true, code: 0, msg: null });
+    });
 
     app.get(`${base}/candidates`, {
       config: { access: { perm: perm('list') } },

@@ -308,13 +308,39 @@ const revocationChecker = (byPerson: boolean): Checker => async (c) => {
   return payload.ok ? ok(facts) : fail(RULE.payload, payload.msg, facts, payload.field);
 };
 
-const checkRename: Checker = async (c) => {
+/**
+ * The checks of a rename on the enterprise alone, before any form: it exists, is active and has no
+ * other rename in progress. The rules run them first; the business page asks them before it offers
+ * 申请 (enterpriseApplyRefusal).
+ */
+type RenameSubject = { refusal: RuleAnswer } | { ent: NonNullable<Awaited<ReturnType<typeof findEnterprise>>>; facts: Record<string, unknown> };
+
+async function renameSubject(c: Pick<Ctx, 'db'> & { draft: Pick<Draft, 'enterpriseId' | 'applicationId'> }): Promise<RenameSubject> {
   const ent = c.draft.enterpriseId ? await findEnterprise(c.db, c.draft.enterpriseId) : null;
-  if (!ent) return fail(RULE.enterpriseState, '申请企业不存在');
+  if (!ent) return { refusal: fail(RULE.enterpriseState, '申请企业不存在') };
   const facts: Record<string, unknown> = { enterpriseId: ent.id, oldName: ent.name, legalRepresentative: ent.legalRepresentative };
-  if (ent.status !== '1') return fail(RULE.enterpriseState, '企业状态无效，不能办理更名', facts);
-  const inFlight = await inProgress(c, { enterpriseId: ent.id, businessType: 'rename' }, facts);
-  if (inFlight) return inFlight;
+  if (ent.status !== '1') return { refusal: fail(RULE.enterpriseState, '企业状态无效，不能办理更名', facts) };
+  if (await otherBusinessInProgress(c.db, { enterpriseId: ent.id, businessType: 'rename' }, c.draft.applicationId)) {
+    return { refusal: fail(RULE.inProgress, '本企业有同类业务正在办理', facts) };
+  }
+  return { ent, facts };
+}
+
+/**
+ * Why an enterprise cannot open a new application of an enterprise-level business now (null: it
+ * can). Only rename is one: the other businesses name a person or a certificate, checked in the
+ * wizard when one is chosen.
+ */
+export async function enterpriseApplyRefusal(db: DbOrTx, type: BusinessType, enterpriseId: number | null): Promise<RuleAnswer | null> {
+  if (type !== 'rename') return null;
+  const subject = await renameSubject({ db, draft: { enterpriseId, applicationId: null } });
+  return 'refusal' in subject ? subject.refusal : null;
+}
+
+const checkRename: Checker = async (c) => {
+  const subject = await renameSubject(c);
+  if ('refusal' in subject) return subject.refusal;
+  const { ent, facts } = subject;
   const payload = parsePayload('rename', c.draft.payload);
   if (!payload.ok) return fail(RULE.payload, payload.msg, facts, payload.field);
   facts.newName = payload.value.newName;

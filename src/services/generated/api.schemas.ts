@@ -14058,6 +14058,27 @@ export type ApplyNewCertGet200 = {
   data: ApplyNewCertGet200Data;
 };
 
+export type ApplyNewCertApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyNewCertApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyNewCertApplicable200Data;
+};
+
 export type ApplyNewCertCandidatesParams = {
 /**
  * @maxLength 64
@@ -15017,6 +15038,27 @@ export type ApplyDelayGet200 = {
   code: number;
   msg: string;
   data: ApplyDelayGet200Data;
+};
+
+export type ApplyDelayApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyDelayApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyDelayApplicable200Data;
 };
 
 export type ApplyDelayCandidatesParams = {
@@ -15980,6 +16022,27 @@ export type ApplyInnerGet200 = {
   data: ApplyInnerGet200Data;
 };
 
+export type ApplyInnerApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyInnerApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyInnerApplicable200Data;
+};
+
 export type ApplyInnerCandidatesParams = {
 /**
  * @maxLength 64
@@ -16939,6 +17002,27 @@ export type ApplyInProvinceGet200 = {
   code: number;
   msg: string;
   data: ApplyInProvinceGet200Data;
+};
+
+export type ApplyInProvinceApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyInProvinceApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyInProvinceApplicable200Data;
 };
 
 export type ApplyInProvinceCandidatesParams = {
@@ -17902,6 +17986,27 @@ export type ApplyOutProvinceGet200 = {
   data: ApplyOutProvinceGet200Data;
 };
 
+export type ApplyOutProvinceApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyOutProvinceApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyOutProvinceApplicable200Data;
+};
+
 export type ApplyOutProvinceCandidatesParams = {
 /**
  * @maxLength 64
@@ -18861,6 +18966,27 @@ export type ApplyModifyGet200 = {
   code: number;
   msg: string;
   data: ApplyModifyGet200Data;
+};
+
+export type ApplyModifyApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyModifyApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyModifyApplicable200Data;
 };
 
 export type ApplyModifyCandidatesParams = {
@@ -19824,6 +19950,27 @@ export type CertificateRevocationGet200 = {
   data: CertificateRevocationGet200Data;
 };
 
+export type CertificateRevocationApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type CertificateRevocationApplicable200 = {
+  code: number;
+  msg: string;
+  data: CertificateRevocationApplicable200Data;
+};
+
 export type CertificateRevocationCandidatesParams = {
 /**
  * @maxLength 64
@@ -20785,6 +20932,27 @@ export type ApplyPersonRevocationGet200 = {
   data: ApplyPersonRevocationGet200Data;
 };
 
+export type ApplyPersonRevocationApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyPersonRevocationApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyPersonRevocationApplicable200Data;
+};
+
 export type ApplyPersonRevocationCandidatesParams = {
 /**
  * @maxLength 64
@@ -21744,6 +21912,27 @@ export type ApplyRenameGet200 = {
   code: number;
   msg: string;
   data: ApplyRenameGet200Data;
+};
+
+export type ApplyRenameApplicable200Data = {
+  allowed: boolean;
+  /**
+   * 规则编号，0 为可以
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  code: number;
+  /**
+   * 不能申请的原因
+   * @nullable
+   */
+  msg: string | null;
+};
+
+export type ApplyRenameApplicable200 = {
+  code: number;
+  msg: string;
+  data: ApplyRenameApplicable200Data;
 };
 
 export type ApplyRenameCandidatesParams = {

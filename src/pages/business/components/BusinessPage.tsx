@@ -4,7 +4,7 @@
  * modal with history, statechart and the workflow actions), and — while saved — 编辑, 提交, 删除.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +16,11 @@ import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, isUnauthorized } from '@/services/request';
-import { listBusiness, removeBusiness, submitBusiness, type BusinessRow } from '@/services/business';
+import { applyAllowed, listBusiness, removeBusiness, submitBusiness, type BusinessRow } from '@/services/business';
 import ApplyWizard from './ApplyWizard';
 import BusinessViewExtra from './BusinessViewExtra';
 import { NS, type BusinessFormComponent } from './types';
+import { ruleMessage } from './logic';
 import ActionLink from '@/components/ActionLink';
 
 interface Filters {
@@ -43,7 +44,7 @@ const STATUS_COLOR: Record<number, string> = { 0: 'purple', 1: 'default', 2: 'bl
 const STATUSES: ApplyStatusCode[] = [0, 1, 2, 3, 4, 8];
 
 export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: BusinessPageProps) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const { message } = App.useApp();
   const labels = useWorkflowLabels();
   const pagination = useTablePagination();
@@ -54,21 +55,34 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
   const perm = `business:${type}`;
 
   const reload = useCallback(() => void actionRef.current?.reload(), []);
+  const aboutEnterprise = BUSINESS_ROUTES[type].target === 'enterprise';
+  // An enterprise-level business (企业更名) may not be open to a new application now (one in
+  // progress, the enterprise inactive): the server says so and why; asked whenever the list loads.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const askApplicable = useCallback(() => {
+    if (!aboutEnterprise) return;
+    applyAllowed(type).then(
+      ({ data }) => setRefusal(data.allowed ? null : ruleMessage(data.code, data.msg ?? '', i18n.language, (key, fallback) => t(key, { defaultValue: fallback }))),
+      () => setRefusal(null),
+    );
+  }, [aboutEnterprise, type, i18n.language, t]);
   const request = useMemo(
     () =>
       tableRequest<BusinessRow, Filters>(
-        ({ pageNum, pageSize, keyword, status, beginTime, endTime }) =>
-          listBusiness(type, {
+        ({ pageNum, pageSize, keyword, status, beginTime, endTime }) => {
+          askApplicable();
+          return listBusiness(type, {
             pageNum,
             pageSize,
             keyword: keyword?.trim() || undefined,
             status: status === undefined || status === '' ? undefined : Number(status),
             beginTime,
             endTime,
-          }),
+          });
+        },
         actionRef,
       ),
-    [type],
+    [type, askApplicable],
   );
 
   const submitRow = async (r: BusinessRow) => {
@@ -92,7 +106,6 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
     reload();
   };
 
-  const aboutEnterprise = BUSINESS_ROUTES[type].target === 'enterprise';
   const columns: ProColumns<BusinessRow>[] = [
     {
       title: t('list.keyword'),
@@ -225,9 +238,11 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       data-testid="business-table"
       toolBarRender={() => [
         <AuthButton key="apply" perm={`${perm}:add`}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setWizard({ open: true, editId: null })} data-testid="business-apply">
-            {t('list.apply')}
-          </Button>
+          <Tooltip title={refusal !== null ? t('list.applyBlocked', { reason: refusal }) : undefined}>
+            <Button type="primary" icon={<PlusOutlined />} disabled={refusal !== null} onClick={() => setWizard({ open: true, editId: null })} data-testid="business-apply">
+              {t('list.apply')}
+            </Button>
+          </Tooltip>
         </AuthButton>,
       ]}
     />

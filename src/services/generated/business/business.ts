@@ -8,6 +8,7 @@
 import type {
   ApplyCertificationCheckDataByApplyId200,
   ApplyCertificationCheckDataByApplyIdParams,
+  ApplyDelayApplicable200,
   ApplyDelayCandidates200,
   ApplyDelayCandidatesParams,
   ApplyDelayGet200,
@@ -23,6 +24,7 @@ import type {
   ApplyDelaySubmitParams,
   ApplyDelayUpdate200,
   ApplyDelayUpdateBody,
+  ApplyInProvinceApplicable200,
   ApplyInProvinceCandidates200,
   ApplyInProvinceCandidatesParams,
   ApplyInProvinceGet200,
@@ -38,6 +40,7 @@ import type {
   ApplyInProvinceSubmitParams,
   ApplyInProvinceUpdate200,
   ApplyInProvinceUpdateBody,
+  ApplyInnerApplicable200,
   ApplyInnerCandidates200,
   ApplyInnerCandidatesParams,
   ApplyInnerGet200,
@@ -53,6 +56,7 @@ import type {
   ApplyInnerSubmitParams,
   ApplyInnerUpdate200,
   ApplyInnerUpdateBody,
+  ApplyModifyApplicable200,
   ApplyModifyCandidates200,
   ApplyModifyCandidatesParams,
   ApplyModifyGet200,
@@ -68,6 +72,7 @@ import type {
   ApplyModifySubmitParams,
   ApplyModifyUpdate200,
   ApplyModifyUpdateBody,
+  ApplyNewCertApplicable200,
   ApplyNewCertCandidates200,
   ApplyNewCertCandidatesParams,
   ApplyNewCertGet200,
@@ -83,6 +88,7 @@ import type {
   ApplyNewCertSubmitParams,
   ApplyNewCertUpdate200,
   ApplyNewCertUpdateBody,
+  ApplyOutProvinceApplicable200,
   ApplyOutProvinceCandidates200,
   ApplyOutProvinceCandidatesParams,
   ApplyOutProvinceGet200,
@@ -98,6 +104,7 @@ import type {
   ApplyOutProvinceSubmitParams,
   ApplyOutProvinceUpdate200,
   ApplyOutProvinceUpdateBody,
+  ApplyPersonRevocationApplicable200,
   ApplyPersonRevocationCandidates200,
   ApplyPersonRevocationCandidatesParams,
   ApplyPersonRevocationGet200,
@@ -113,6 +120,7 @@ import type {
   ApplyPersonRevocationSubmitParams,
   ApplyPersonRevocationUpdate200,
   ApplyPersonRevocationUpdateBody,
+  ApplyRenameApplicable200,
   ApplyRenameCandidates200,
   ApplyRenameCandidatesParams,
   ApplyRenameGet200,
@@ -128,6 +136,7 @@ import type {
   ApplyRenameSubmitParams,
   ApplyRenameUpdate200,
   ApplyRenameUpdateBody,
+  CertificateRevocationApplicable200,
   CertificateRevocationCandidates200,
   CertificateRevocationCandidatesParams,
   CertificateRevocationGet200,
@@ -178,6 +187,18 @@ export const applyNewCertGet = (
  options?: SecondParameter<typeof apiRequest<ApplyNewCertGet200>>,) => {
       return apiRequest<ApplyNewCertGet200>(
       {url: `/api/apply/newCert/get/${id}`, method: 'GET'
+    },
+      options);
+    }
+  /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 新办证书：本企业此刻能否新建申请
+ */
+export const applyNewCertApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyNewCertApplicable200>>,) => {
+      return apiRequest<ApplyNewCertApplicable200>(
+      {url: `/api/apply/newCert/applicable`, method: 'GET'
     },
       options);
     }
@@ -276,6 +297,18 @@ export const applyDelayGet = (
       options);
     }
   /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 证书延期：本企业此刻能否新建申请
+ */
+export const applyDelayApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyDelayApplicable200>>,) => {
+      return apiRequest<ApplyDelayApplicable200>(
+      {url: `/api/apply/delay/applicable`, method: 'GET'
+    },
+      options);
+    }
+  /**
  * @summary 证书延期：第 0 步可选择的人员或证书
  */
 export const applyDelayCandidates = (
@@ -366,6 +399,18 @@ export const applyInnerGet = (
  options?: SecondParameter<typeof apiRequest<ApplyInnerGet200>>,) => {
       return apiRequest<ApplyInnerGet200>(
       {url: `/api/apply/inner/get/${id}`, method: 'GET'
+    },
+      options);
+    }
+  /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 省内调动：本企业此刻能否新建申请
+ */
+export const applyInnerApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyInnerApplicable200>>,) => {
+      return apiRequest<ApplyInnerApplicable200>(
+      {url: `/api/apply/inner/applicable`, method: 'GET'
     },
       options);
     }
@@ -464,6 +509,18 @@ export const applyInProvinceGet = (
       options);
     }
   /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 省外调入：本企业此刻能否新建申请
+ */
+export const applyInProvinceApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyInProvinceApplicable200>>,) => {
+      return apiRequest<ApplyInProvinceApplicable200>(
+      {url: `/api/apply/inProvince/applicable`, method: 'GET'
+    },
+      options);
+    }
+  /**
  * @summary 省外调入：第 0 步可选择的人员或证书
  */
 export const applyInProvinceCandidates = (
@@ -554,6 +611,18 @@ export const applyOutProvinceGet = (
  options?: SecondParameter<typeof apiRequest<ApplyOutProvinceGet200>>,) => {
       return apiRequest<ApplyOutProvinceGet200>(
       {url: `/api/apply/outProvince/get/${id}`, method: 'GET'
+    },
+      options);
+    }
+  /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 调出省外：本企业此刻能否新建申请
+ */
+export const applyOutProvinceApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyOutProvinceApplicable200>>,) => {
+      return apiRequest<ApplyOutProvinceApplicable200>(
+      {url: `/api/apply/outProvince/applicable`, method: 'GET'
     },
       options);
     }
@@ -652,6 +721,18 @@ export const applyModifyGet = (
       options);
     }
   /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 证书变更：本企业此刻能否新建申请
+ */
+export const applyModifyApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyModifyApplicable200>>,) => {
+      return apiRequest<ApplyModifyApplicable200>(
+      {url: `/api/apply/modify/applicable`, method: 'GET'
+    },
+      options);
+    }
+  /**
  * @summary 证书变更：第 0 步可选择的人员或证书
  */
 export const applyModifyCandidates = (
@@ -742,6 +823,18 @@ export const certificateRevocationGet = (
  options?: SecondParameter<typeof apiRequest<CertificateRevocationGet200>>,) => {
       return apiRequest<CertificateRevocationGet200>(
       {url: `/api/certificate/revocation/get/${id}`, method: 'GET'
+    },
+      options);
+    }
+  /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 证书注销：本企业此刻能否新建申请
+ */
+export const certificateRevocationApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<CertificateRevocationApplicable200>>,) => {
+      return apiRequest<CertificateRevocationApplicable200>(
+      {url: `/api/certificate/revocation/applicable`, method: 'GET'
     },
       options);
     }
@@ -840,6 +933,18 @@ export const applyPersonRevocationGet = (
       options);
     }
   /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 个人注销：本企业此刻能否新建申请
+ */
+export const applyPersonRevocationApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyPersonRevocationApplicable200>>,) => {
+      return apiRequest<ApplyPersonRevocationApplicable200>(
+      {url: `/api/apply/personRevocation/applicable`, method: 'GET'
+    },
+      options);
+    }
+  /**
  * @summary 个人注销：第 0 步可选择的人员或证书
  */
 export const applyPersonRevocationCandidates = (
@@ -930,6 +1035,18 @@ export const applyRenameGet = (
  options?: SecondParameter<typeof apiRequest<ApplyRenameGet200>>,) => {
       return apiRequest<ApplyRenameGet200>(
       {url: `/api/apply/rename/get/${id}`, method: 'GET'
+    },
+      options);
+    }
+  /**
+ * 企业层面的业务（企业更名）在企业无效或已有同类业务办理中时不能新建，页面据此决定是否提供“申请”；其他业务按所选人员或证书在向导中检查，总是 allowed。
+ * @summary 企业更名：本企业此刻能否新建申请
+ */
+export const applyRenameApplicable = (
+    
+ options?: SecondParameter<typeof apiRequest<ApplyRenameApplicable200>>,) => {
+      return apiRequest<ApplyRenameApplicable200>(
+      {url: `/api/apply/rename/applicable`, method: 'GET'
     },
       options);
     }
@@ -1054,6 +1171,7 @@ export const applyCertificationCheckDataByApplyId = (
     }
   export type ApplyNewCertListResult = NonNullable<Awaited<ReturnType<typeof applyNewCertList>>>
 export type ApplyNewCertGetResult = NonNullable<Awaited<ReturnType<typeof applyNewCertGet>>>
+export type ApplyNewCertApplicableResult = NonNullable<Awaited<ReturnType<typeof applyNewCertApplicable>>>
 export type ApplyNewCertCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyNewCertCandidates>>>
 export type ApplyNewCertSaveResult = NonNullable<Awaited<ReturnType<typeof applyNewCertSave>>>
 export type ApplyNewCertUpdateResult = NonNullable<Awaited<ReturnType<typeof applyNewCertUpdate>>>
@@ -1061,6 +1179,7 @@ export type ApplyNewCertSubmitResult = NonNullable<Awaited<ReturnType<typeof app
 export type ApplyNewCertRemoveResult = NonNullable<Awaited<ReturnType<typeof applyNewCertRemove>>>
 export type ApplyDelayListResult = NonNullable<Awaited<ReturnType<typeof applyDelayList>>>
 export type ApplyDelayGetResult = NonNullable<Awaited<ReturnType<typeof applyDelayGet>>>
+export type ApplyDelayApplicableResult = NonNullable<Awaited<ReturnType<typeof applyDelayApplicable>>>
 export type ApplyDelayCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyDelayCandidates>>>
 export type ApplyDelaySaveResult = NonNullable<Awaited<ReturnType<typeof applyDelaySave>>>
 export type ApplyDelayUpdateResult = NonNullable<Awaited<ReturnType<typeof applyDelayUpdate>>>
@@ -1068,6 +1187,7 @@ export type ApplyDelaySubmitResult = NonNullable<Awaited<ReturnType<typeof apply
 export type ApplyDelayRemoveResult = NonNullable<Awaited<ReturnType<typeof applyDelayRemove>>>
 export type ApplyInnerListResult = NonNullable<Awaited<ReturnType<typeof applyInnerList>>>
 export type ApplyInnerGetResult = NonNullable<Awaited<ReturnType<typeof applyInnerGet>>>
+export type ApplyInnerApplicableResult = NonNullable<Awaited<ReturnType<typeof applyInnerApplicable>>>
 export type ApplyInnerCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyInnerCandidates>>>
 export type ApplyInnerSaveResult = NonNullable<Awaited<ReturnType<typeof applyInnerSave>>>
 export type ApplyInnerUpdateResult = NonNullable<Awaited<ReturnType<typeof applyInnerUpdate>>>
@@ -1075,6 +1195,7 @@ export type ApplyInnerSubmitResult = NonNullable<Awaited<ReturnType<typeof apply
 export type ApplyInnerRemoveResult = NonNullable<Awaited<ReturnType<typeof applyInnerRemove>>>
 export type ApplyInProvinceListResult = NonNullable<Awaited<ReturnType<typeof applyInProvinceList>>>
 export type ApplyInProvinceGetResult = NonNullable<Awaited<ReturnType<typeof applyInProvinceGet>>>
+export type ApplyInProvinceApplicableResult = NonNullable<Awaited<ReturnType<typeof applyInProvinceApplicable>>>
 export type ApplyInProvinceCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyInProvinceCandidates>>>
 export type ApplyInProvinceSaveResult = NonNullable<Awaited<ReturnType<typeof applyInProvinceSave>>>
 export type ApplyInProvinceUpdateResult = NonNullable<Awaited<ReturnType<typeof applyInProvinceUpdate>>>
@@ -1082,6 +1203,7 @@ export type ApplyInProvinceSubmitResult = NonNullable<Awaited<ReturnType<typeof 
 export type ApplyInProvinceRemoveResult = NonNullable<Awaited<ReturnType<typeof applyInProvinceRemove>>>
 export type ApplyOutProvinceListResult = NonNullable<Awaited<ReturnType<typeof applyOutProvinceList>>>
 export type ApplyOutProvinceGetResult = NonNullable<Awaited<ReturnType<typeof applyOutProvinceGet>>>
+export type ApplyOutProvinceApplicableResult = NonNullable<Awaited<ReturnType<typeof applyOutProvinceApplicable>>>
 export type ApplyOutProvinceCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyOutProvinceCandidates>>>
 export type ApplyOutProvinceSaveResult = NonNullable<Awaited<ReturnType<typeof applyOutProvinceSave>>>
 export type ApplyOutProvinceUpdateResult = NonNullable<Awaited<ReturnType<typeof applyOutProvinceUpdate>>>
@@ -1089,6 +1211,7 @@ export type ApplyOutProvinceSubmitResult = NonNullable<Awaited<ReturnType<typeof
 export type ApplyOutProvinceRemoveResult = NonNullable<Awaited<ReturnType<typeof applyOutProvinceRemove>>>
 export type ApplyModifyListResult = NonNullable<Awaited<ReturnType<typeof applyModifyList>>>
 export type ApplyModifyGetResult = NonNullable<Awaited<ReturnType<typeof applyModifyGet>>>
+export type ApplyModifyApplicableResult = NonNullable<Awaited<ReturnType<typeof applyModifyApplicable>>>
 export type ApplyModifyCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyModifyCandidates>>>
 export type ApplyModifySaveResult = NonNullable<Awaited<ReturnType<typeof applyModifySave>>>
 export type ApplyModifyUpdateResult = NonNullable<Awaited<ReturnType<typeof applyModifyUpdate>>>
@@ -1096,6 +1219,7 @@ export type ApplyModifySubmitResult = NonNullable<Awaited<ReturnType<typeof appl
 export type ApplyModifyRemoveResult = NonNullable<Awaited<ReturnType<typeof applyModifyRemove>>>
 export type CertificateRevocationListResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationList>>>
 export type CertificateRevocationGetResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationGet>>>
+export type CertificateRevocationApplicableResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationApplicable>>>
 export type CertificateRevocationCandidatesResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationCandidates>>>
 export type CertificateRevocationSaveResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationSave>>>
 export type CertificateRevocationUpdateResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationUpdate>>>
@@ -1103,6 +1227,7 @@ export type CertificateRevocationSubmitResult = NonNullable<Awaited<ReturnType<t
 export type CertificateRevocationRemoveResult = NonNullable<Awaited<ReturnType<typeof certificateRevocationRemove>>>
 export type ApplyPersonRevocationListResult = NonNullable<Awaited<ReturnType<typeof applyPersonRevocationList>>>
 export type ApplyPersonRevocationGetResult = NonNullable<Awaited<ReturnType<typeof applyPersonRevocationGet>>>
+export type ApplyPersonRevocationApplicableResult = NonNullable<Awaited<ReturnType<typeof applyPersonRevocationApplicable>>>
 export type ApplyPersonRevocationCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyPersonRevocationCandidates>>>
 export type ApplyPersonRevocationSaveResult = NonNullable<Awaited<ReturnType<typeof applyPersonRevocationSave>>>
 export type ApplyPersonRevocationUpdateResult = NonNullable<Awaited<ReturnType<typeof applyPersonRevocationUpdate>>>
@@ -1110,6 +1235,7 @@ export type ApplyPersonRevocationSubmitResult = NonNullable<Awaited<ReturnType<t
 export type ApplyPersonRevocationRemoveResult = NonNullable<Awaited<ReturnType<typeof applyPersonRevocationRemove>>>
 export type ApplyRenameListResult = NonNullable<Awaited<ReturnType<typeof applyRenameList>>>
 export type ApplyRenameGetResult = NonNullable<Awaited<ReturnType<typeof applyRenameGet>>>
+export type ApplyRenameApplicableResult = NonNullable<Awaited<ReturnType<typeof applyRenameApplicable>>>
 export type ApplyRenameCandidatesResult = NonNullable<Awaited<ReturnType<typeof applyRenameCandidates>>>
 export type ApplyRenameSaveResult = NonNullable<Awaited<ReturnType<typeof applyRenameSave>>>
 export type ApplyRenameUpdateResult = NonNullable<Awaited<ReturnType<typeof applyRenameUpdate>>>
