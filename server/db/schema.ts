@@ -136,12 +136,6 @@ export const sysRoleMenu = pgTable('sys_role_menu', {
 ]);
 
 /**
- * One row whose version goes up with every change to the roles, the menus or the grants (statement
- * triggers of migration 0016, so no code path can forget it): a server keeps the permissions of a
- * set of roles until it reads another version (auth/rolePermissions.ts) instead of reading a
- * hundred grants on every call.
- */
-/**
  * Who handles a review step in a centre: the active staff of an area (their department's) holding
  * `workflow:<step>` through an active role. Derived, never written by the services: statement
  * triggers of migration 0017 rebuild it whenever a user, a role, a grant, a menu or a department
@@ -154,6 +148,12 @@ export const sysStepStaff = pgTable('sys_step_staff', {
   userId: integer('user_id').notNull(),
 }, (t) => [primaryKey({ name: 'sys_step_staff_pk', columns: [t.area, t.step, t.userId] })]);
 
+/**
+ * One row whose version goes up with every change to the roles, the menus or the grants (statement
+ * triggers of migration 0016, so no code path can forget it): a server keeps the permissions of a
+ * set of roles until it reads another version (auth/rolePermissions.ts) instead of reading a
+ * hundred grants on every call.
+ */
 export const sysAuthzVersion = pgTable('sys_authz_version', {
   id: integer('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),

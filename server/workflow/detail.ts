@@ -71,9 +71,10 @@ function configFrom(value: unknown): Record<string, string> {
   return out;
 }
 
-/** The driver's row (snake_case names, history as JSON) → the extras. */
+/** A JSON column the driver may hand over parsed or as text. */
 const fromJson = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value as T | null | undefined) ?? null));
 
+/** The driver's row (snake_case names, history and entry as JSON) → the extras. */
 export function extrasFrom(raw: Record<string, unknown>): DetailExtras {
   const history = raw.history !== undefined ? fromJson<HistoryEntry[]>(raw.history) ?? [] : undefined;
   const entry = raw.entry !== undefined ? fromJson<HistoryEntry>(raw.entry) ?? undefined : undefined;

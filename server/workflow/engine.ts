@@ -200,9 +200,7 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
   }
   // The answer comes back too: the names, the history row this statement wrote (not the whole
   // history again: the caller has it, or reads it with the detail) and the deadline settings the
-  // answer's row shows.
-  // Not the updated row itself: every value of it was computed here (next), so it is not sent back
-  // and parsed again.
+  // answer's row shows. Not the updated row itself: every value of it was computed here (next).
   return b.done(`with ${parts.join(', ')}
     select a.id, ${NAMES_COLUMNS},
       (select ${HISTORY_JSON} from hist h) as entry,

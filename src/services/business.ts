@@ -17,8 +17,8 @@ import {
   applyPersonRevocationRemove, applyPersonRevocationSave, applyPersonRevocationSubmit, applyPersonRevocationUpdate, applyRenameCandidates,
   applyRenameGet, applyRenameList, applyRenameRemove, applyRenameSave, applyRenameSubmit, applyRenameUpdate, certificateRevocationCandidates,
   certificateRevocationGet, certificateRevocationList, certificateRevocationRemove, certificateRevocationSave, certificateRevocationSubmit,
-  certificateRevocationUpdate,
-  applyNewCertApplicable, applyDelayApplicable, applyInnerApplicable, applyInProvinceApplicable, applyOutProvinceApplicable, applyModifyApplicable, certificateRevocationApplicable, applyPersonRevocationApplicable, applyRenameApplicable,
+  certificateRevocationUpdate, applyNewCertApplicable, applyDelayApplicable, applyInnerApplicable, applyInProvinceApplicable,
+  applyOutProvinceApplicable, applyModifyApplicable, certificateRevocationApplicable, applyPersonRevocationApplicable, applyRenameApplicable,
 } from './generated/api';
 import type {
   ApplyCertificationCheckDataByApplyId200, ApplyNewCertCandidates200, ApplyNewCertGet200, ApplyNewCertList200, ApplyNewCertListParams,

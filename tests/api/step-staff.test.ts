@@ -12,7 +12,7 @@ let t: TestApp;
 apiSuite({ ready: async (app) => { t = app; } });
 
 type Row = { area: string; step: string; user_id: number };
-const rows = async (statement: ReturnType<typeof sql>) => ((await t.database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
+const rows = async <T = Row>(statement: ReturnType<typeof sql>) => ((await t.database.db.execute(statement)) as unknown as { rows: T[] }).rows;
 const key = (r: Row) => `${r.area}/${r.step}/${Number(r.user_id)}`;
 
 /** The six-table join the transitions ran before the table existed. */
@@ -26,7 +26,7 @@ const joined = async () => (await rows(sql`
   where u.status = '1' and u.user_type = '02' and r.status = '1' and d.area is not null
     and m.menu_key in ('workflow:sl', 'workflow:cb', 'workflow:cs', 'workflow:sh', 'workflow:sp', 'workflow:bj')`)).map(key).sort();
 const stored = async () => (await rows(sql`select area, step, user_id from sys_step_staff`)).map(key).sort();
-const idOf = async (userName: string) => Number((await rows(sql`select user_id as user_id, '' as area, '' as step from sys_user where user_name = ${userName}`))[0]!.user_id);
+const idOf = async (userName: string) => Number((await rows<{ user_id: number }>(sql`select user_id from sys_user where user_name = ${userName}`))[0]!.user_id);
 
 async function expectInStep(userName: string, area: string, step: string, present: boolean) {
   const id = await idOf(userName);
@@ -49,10 +49,10 @@ describe('the staff of each step follow every change', () => {
     await t.database.db.execute(sql`update sys_user set status = '1' where user_id = ${gzCb}`);
     await expectInStep('gz_cb', '1', 'cb', true);
 
-    const roles = await rows(sql`select role_id as user_id, '' as area, '' as step from sys_user_role where user_id = ${gzCb}`);
+    const roles = await rows<{ role_id: number }>(sql`select role_id from sys_user_role where user_id = ${gzCb}`);
     await t.database.db.execute(sql`delete from sys_user_role where user_id = ${gzCb}`);
     await expectInStep('gz_cb', '1', 'cb', false);
-    for (const r of roles) await t.database.db.execute(sql`insert into sys_user_role (user_id, role_id) values (${gzCb}, ${Number(r.user_id)})`);
+    for (const r of roles) await t.database.db.execute(sql`insert into sys_user_role (user_id, role_id) values (${gzCb}, ${Number(r.role_id)})`);
     await expectInStep('gz_cb', '1', 'cb', true);
 
     await t.database.db.execute(sql`update sys_role set status = '0' where role_id in (select role_id from sys_user_role where user_id = ${gzCb})`);
@@ -60,9 +60,9 @@ describe('the staff of each step follow every change', () => {
     await t.database.db.execute(sql`update sys_role set status = '1' where role_id in (select role_id from sys_user_role where user_id = ${gzCb})`);
     await expectInStep('gz_cb', '1', 'cb', true);
 
-    const dept = (await rows(sql`select dept_id as user_id, '' as area, '' as step from sys_user where user_id = ${gzCb}`))[0]!.user_id;
-    const other = (await rows(sql`select dept_id as user_id, area, '' as step from sys_dept where area = '2' limit 1`))[0]!;
-    await t.database.db.execute(sql`update sys_user set dept_id = ${Number(other.user_id)} where user_id = ${gzCb}`);
+    const dept = (await rows<{ dept_id: number }>(sql`select dept_id from sys_user where user_id = ${gzCb}`))[0]!.dept_id;
+    const other = (await rows<{ dept_id: number }>(sql`select dept_id from sys_dept where area = '2' limit 1`))[0]!;
+    await t.database.db.execute(sql`update sys_user set dept_id = ${Number(other.dept_id)} where user_id = ${gzCb}`);
     await expectInStep('gz_cb', '1', 'cb', false);
     await expectInStep('gz_cb', '2', 'cb', true);
     await t.database.db.execute(sql`update sys_user set dept_id = ${Number(dept)} where user_id = ${gzCb}`);

@@ -18,22 +18,20 @@ export const queueRow = z.object({
   deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）'), daysLeft: z.number().nullable(), updatedAt: z.string(),
   allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件（页面只显示这些操作）'),
 });
-export const historyRow = z.object({
+const historyRow = z.object({
   id: z.number(), version: z.number(), event: z.string(), resultCode: z.number().nullable(), resultLabel: z.string().nullable(),
   step: z.string().nullable(), stepLabel: z.string().nullable(), actorName: z.string(), roleKey: z.string(), comment: z.string().nullable(),
   fromState: z.string(), toState: z.string(), createdAt: z.string(),
 });
-export const applicationDetailSchema = queueRow.extend({
+/** What every answer about one application shows (views.ts applicationState). */
+const applicationStateSchema = queueRow.extend({
   stateValue: z.unknown().describe('状态机当前状态，如 "submitted" 或 {"inReview":"cs"}'),
   payload: z.record(z.string(), z.unknown()),
   route: z.object({ middleSteps: z.array(z.string()), personCheck: z.boolean() }),
-  history: z.array(historyRow),
 });
+export const applicationDetailSchema = applicationStateSchema.extend({ history: z.array(historyRow) });
 /** The answer to an event: the application now and the history row the event wrote (not the whole history again). */
-export const transitionAnswerSchema = queueRow.extend({
-  stateValue: applicationDetailSchema.shape.stateValue,
-  payload: applicationDetailSchema.shape.payload,
-  route: applicationDetailSchema.shape.route,
+const transitionAnswerSchema = applicationStateSchema.extend({
   entry: historyRow.describe('本次事件写入的办理历史（完整历史见 GET /workflow/{id}）'),
 });
 const idParam = z.object({ id: id('业务编号') });

@@ -3,8 +3,8 @@
  * renders). Each opens a comment modal (presets from the comment dictionaries plus free text;
  * required for DISAGREE, RETURN and DECLINE); DISAGREE, RETURN, WITHDRAW and DELETE ask for
  * confirmation first. Sends POST /workflow/{id}/events with the detail's version; on success
- * onDone(answer) — the application now and the history row written; on 409 (stale version or no longer allowed) shows the server msg and calls
- * onStale() so the caller reloads.
+ * onDone(answer): the application now and the history row written; on 409 (stale version or no
+ * longer allowed) shows the server msg and calls onStale() so the caller reloads.
  */
 import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
