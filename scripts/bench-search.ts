@@ -33,6 +33,8 @@ const USERS: Record<Caller, string> = { province: 'province', centre: 'gz_sl', e
 const PASSWORD = 'Demo#2026';
 const ROUNDS_C1 = Number(process.env.BENCH_ROUNDS_C1 ?? 20);
 const PER_CLIENT_C16 = Number(process.env.BENCH_PER_CLIENT ?? 5);
+/** BENCH_ONLY=text: only the scenarios whose label contains it (a quick look at some lists; docs/benchmarks/search.md is then left as it is). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const LIST_GOAL_MS = 50;
 const FIGURES_GOAL_MS = 200;
 const RATIO_GOAL = 3;
@@ -133,7 +135,7 @@ async function main() {
       if (body.data?.refreshedAt && new Date(body.data.refreshedAt) >= startedAt) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
-    const list = scenarios(await samples(rec.db, now));
+    const list = scenarios(await samples(rec.db, now)).filter((sc) => sc.label.includes(ONLY));
     console.log(`${list.length} scenarios; c=1: ${ROUNDS_C1} requests each, c=16: 16 clients × ${PER_CLIENT_C16}`);
     // A freshly loaded database reads its pages from disk the first time: one pass over every scenario first.
     const t0 = performance.now();
@@ -171,9 +173,13 @@ async function main() {
     }
     const plans = await slowPlans(pool, rec, users, list, results, now);
     const loadAfter = loadAverage();
-    fs.mkdirSync(path.dirname(REPORT), { recursive: true });
-    fs.writeFileSync(REPORT, report({ startedAt, machine, loadAfter, results, plans, counts: await counts(pool) }));
-    console.log(`wrote ${path.relative(ROOT, REPORT)}`);
+    if (ONLY) {
+      console.log(`BENCH_ONLY=${ONLY}: ${path.relative(ROOT, REPORT)} not rewritten (it covers every scenario)`);
+    } else {
+      fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+      fs.writeFileSync(REPORT, report({ startedAt, machine, loadAfter, results, plans, counts: await counts(pool) }));
+      console.log(`wrote ${path.relative(ROOT, REPORT)}`);
+    }
   } finally {
     server.kill('SIGTERM');
     await pool.end();

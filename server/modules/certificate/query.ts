@@ -125,9 +125,19 @@ const SORTABLE: Record<SortField, AnyColumn | SQL> = {
 };
 const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseName', 'status']);
 
+/** 证书列表 GET /safetyCertificateInfo/list: a page of the filtered certificates and its total. */
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
-  // The page and its total both filter the suspended: the valid ones among them are looked up once.
-  const suspendedValid = q.status === '02' ? await suspendedValidIds(db) : undefined;
+  if (q.status !== '02') return listPage(db, user, q, labels, undefined);
+  // The page and its total both filter the suspended: the valid ones among them are looked up once,
+  // which takes as long as the page itself (every certificate under a 暂扣 in force is probed). The
+  // page that assumes there are none, the nightly job's usual result, runs meanwhile; it is redone
+  // with them only when some are found (a 暂扣 that began since the job ran).
+  const [suspendedValid, page] = await Promise.all([suspendedValidIds(db), listPage(db, user, q, labels, [])]);
+  return suspendedValid.length ? listPage(db, user, q, labels, suspendedValid) : page;
+}
+
+/** The page and total with `suspendedValid`: the certificates stored 01 under a 暂扣 in force (status 02 only). */
+async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, suspendedValid: number[] | undefined) {
   const where = certificateWhere(user, q, { suspendedValid });
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
   // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
