@@ -83,5 +83,9 @@ describe('the staff of each step follow every change', () => {
     expect((await stored()).includes(`1/cb/${added}`)).toBe(false);
     await t.database.db.execute(sql`select rebuild_step_staff()`);
     expect((await stored()).includes(`1/cb/${added}`)).toBe(true);
+    // Removed (its roles go with it): no longer told.
+    await t.database.db.execute(sql`delete from sys_user where user_id = ${added}`);
+    expect((await stored()).includes(`1/cb/${added}`)).toBe(false);
+    expect(await stored()).toEqual(await joined());
   });
 });
