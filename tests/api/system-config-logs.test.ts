@@ -1,6 +1,7 @@
 /** 参数设置, 操作日志, 登录日志: permissions of the three administrators, security policy by secadmin only, logs read-only, Excel exports. */
-import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/services/listTotal.js';
 import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
 import { readXlsx } from '../helpers/xlsx.js';
@@ -174,6 +175,30 @@ describe('操作日志 and 登录日志', () => {
   it('never lets secrets into the operation log', async () => {
     const rows = await t.database.db.select().from(sysOperLog);
     expect(rows.some((r) => (r.operParam ?? '').includes('Demo#2026'))).toBe(false);
+  });
+
+  it('the operation log\'s commit that does not wait for the disk stays in its statement: every connection still commits durably', async () => {
+    // A call that leaves a row, then every connection of the pool (PGlite has one) asked how it commits.
+    const marker = `lazy-commit-${Date.now()}`;
+    expect((await t.call(tokens.admin!, { method: 'POST', url: '/api/system/config/remove', payload: { marker } })).statusCode).toBe(400);
+    // The row is written after the answer.
+    await vi.waitFor(async () => {
+      const rows = await t.database.db.select({ p: sysOperLog.operParam }).from(sysOperLog);
+      expect(rows.some((r) => (r.p ?? '').includes(marker))).toBe(true);
+    });
+    const settings: string[] = [];
+    if (t.database.pool) {
+      const clients = await Promise.all(Array.from({ length: t.database.pool.options.max ?? 1 }, () => t.database.pool!.connect()));
+      try {
+        for (const c of clients) settings.push((await c.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit);
+      } finally {
+        for (const c of clients) c.release();
+      }
+    } else {
+      settings.push(...rowsOf<{ synchronous_commit: string }>(await t.database.db.execute(sql`show synchronous_commit`)).map((r) => r.synchronous_commit));
+    }
+    expect(settings.length).toBeGreaterThan(0);
+    expect(settings.every((v) => v === 'on'), settings.join()).toBe(true);
   });
 
   it('auditor and secadmin read the login log; auditor exports; filters by user, status and date', async () => {
