@@ -395,7 +395,7 @@ function report(input: {
     'permissions and the application, from the database in one query), validation of the body, the sender checks, the state machine, the',
     'transaction that updates the application under its version check, inserts the history row and the to-dos and messages of',
     'whoever must act next, the durable commit, and the answer: the application as the queues show it, with the events the caller',
-    'may send now and the history row it wrote (the whole history is read by GET /workflow/:id). The operation-log row is written after the answer. Each virtual client owns its own',
+    'may send now and the history row it wrote (the whole history is read by GET /workflow/:id). The operation-log row is written after the answer, in batches whose commit does not wait for the disk (the transition\'s does). Each virtual client owns its own',
     'applications and alternates AGREE by `gz_sl` (受理 → 承办) and RETURN with a comment by `gz_cb` (承办 → 受理), always sending the',
     'version of its previous answer; any other answer counts as an error. Applications are new for every level and see about',
     `${TRANSITIONS_PER_ITEM} transitions each.`,
