@@ -134,6 +134,23 @@ test('a first visit from a Chinese browser is in Chinese; the switcher changes i
   await expect(page.locator('.ant-pro-layout [role="menu"]').first()).toContainText('Home');
 });
 
+test.describe('the top menu at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+  for (const [lng, entries] of [
+    ['zh-CN', ['首页', '业务办理', '考试与继续教育', '综合查询', '统计分析', '诚信管理']],
+    ['en-US', ['Home', 'Case handling', 'Exams & education', 'Search', 'Statistics', 'Credit']],
+    ['pt-BR', ['Início', 'Processos', 'Exames e formação', 'Pesquisa', 'Estatísticas', 'Crédito']],
+  ] as const) {
+    test(`shows a centre officer every entry in ${lng}, none behind "…"`, async ({ page }) => {
+      await useLanguage(page, lng);
+      await loginWithPassword(page, 'gz_sl');
+      const menu = page.locator('.ant-pro-top-nav-header-menu');
+      for (const entry of entries) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
+      await expect(menu.locator('.ant-menu-overflow-item-rest')).toBeHidden();
+    });
+  }
+});
+
 test('logout asks first, then ends the session', async ({ page }) => {
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'person2');

@@ -13,7 +13,12 @@ const CLOSE_DELAY_MS = 150;
  * Popover: they bring Menu and the positioning engine with them, and this switch sits on the
  * login page and the public site, whose first load has a budget (issue 14).
  */
-export default function LanguageSwitch({ className, style }: { className?: string; style?: React.CSSProperties }) {
+export default function LanguageSwitch({ className, labelClassName, style }: {
+  className?: string;
+  /** On the current language's name, e.g. to hide it where the header is narrow (the icon stays, with its title). */
+  labelClassName?: string;
+  style?: React.CSSProperties;
+}) {
   const { i18n, t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLSpanElement>(null);
@@ -74,7 +79,7 @@ export default function LanguageSwitch({ className, style }: { className?: strin
         }}
       >
         <GlobalOutlined />
-        <span>{LANGUAGES.find((l) => l.code === current)?.label ?? current}</span>
+        <span className={labelClassName}>{LANGUAGES.find((l) => l.code === current)?.label ?? current}</span>
       </span>
       {open ? (
         <ul className={styles.options} role="menu" aria-label={t('language')}>

@@ -78,7 +78,7 @@ export default function RightContent({ dark }: { dark: boolean }) {
         </a>
       ) : null}
       <NoticeIcon color={color} />
-      <LanguageSwitch style={{ color }} />
+      <LanguageSwitch style={{ color }} labelClassName="sc-link-text" />
       <Dropdown
         menu={{
           items,
