@@ -34,7 +34,7 @@ import { BenchHttp, type Answer } from './lib/bench-http.js';
 import { loadAverage, machineLine, table } from './lib/bench-machine.js';
 import { processTreeCpuMs, startServer, type RunningServer } from './lib/bench-server.js';
 import { summarize } from './lib/bench-stats.js';
-import { findPgbench, runPgbench, type PgbenchResult } from './lib/pgbench.js';
+import { findPgbench, joinRuns, runPgbench, type PgbenchResult } from './lib/pgbench.js';
 
 const DEMO_PASSWORD = 'Demo#2026';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -46,6 +46,8 @@ const TRANSITIONS: Record<number, number> = { 1: 1_500, 8: 6_000, 32: 8_000 };
 const WARM_UP = { clients: 8, transitions: 800 };
 const TIME_CAP_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1000;
 const PGBENCH_SECONDS = Number(process.env.PGBENCH_SECONDS ?? 10);
+/** pgbench runs this long before each API level and again after it (whole seconds: pgbench -T). */
+const PGBENCH_HALF = Math.max(1, Math.round(PGBENCH_SECONDS / 2));
 /** Items see a realistic number of transitions (a real application sees a dozen or two); the history grows with them. */
 const TRANSITIONS_PER_ITEM = 20;
 /** Applications per pgbench client, cycled at random. */
@@ -337,11 +339,11 @@ const f1 = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 
 function resultTable(pairs: LevelPair[]): string {
   return table(
-    ['Clients', 'API transitions/s', 'API p50 / p95 / p99 ms', 'pgbench tps', 'pgbench p50 / p95 ms', 'Ratio API / pgbench', 'API CPU ms/transition: server / PostgreSQL / load generator', 'pgbench: PostgreSQL CPU ms/transaction', 'Transitions', 'Errors', 'Stopped by'],
+    ['Clients', 'API transitions/s', 'API p50 / p95 / p99 ms', 'pgbench tps (before / after the API)', 'pgbench p50 / p95 ms', 'Ratio API / pgbench', 'API CPU ms/transition: server / PostgreSQL / load generator', 'pgbench: PostgreSQL CPU ms/transaction', 'Transitions', 'Errors', 'Stopped by'],
     pairs.map(({ clients, api, pgbench, pgbenchDatabaseCpuMs }) => {
       const l = summarize(api.latencyMs);
       return [
-        clients, f1(throughput(api)), `${f1(l.p50)} / ${f1(l.p95)} / ${f1(l.p99)}`, f1(pgbench.tps), `${f1(pgbench.latency.p50)} / ${f1(pgbench.latency.p95)}`,
+        clients, f1(throughput(api)), `${f1(l.p50)} / ${f1(l.p95)} / ${f1(l.p99)}`, `${f1(pgbench.tps)} (${pgbench.runsTps.map(f1).join(' / ')})`, `${f1(pgbench.latency.p50)} / ${f1(pgbench.latency.p95)}`,
         (throughput(api) / pgbench.tps).toFixed(2),
         [api.serverCpuMs, api.databaseCpuMs, api.clientCpuMs].map((ms) => (ms === null || api.transitions === 0 ? '–' : (ms / api.transitions).toFixed(2))).join(' / '),
         pgbenchDatabaseCpuMs === null ? '–' : pgbenchDatabaseCpuMs.toFixed(2),
@@ -400,7 +402,7 @@ function report(input: {
     'version of its previous answer; any other answer counts as an error. Applications are new for every level and see about',
     `${TRANSITIONS_PER_ITEM} transitions each.`,
     '',
-    'pgbench: the same clients count on the same database, for ' + `${PGBENCH_SECONDS} s, just before the API level: ` + '`SELECT … FOR UPDATE` of the',
+    'pgbench: the same clients count on the same database, for ' + `${PGBENCH_HALF} s just before the API level and ${PGBENCH_HALF} s just after it (the figure is both together): ` + '`SELECT … FOR UPDATE` of the',
     'application, `UPDATE` of its snapshot, step, version and time, `INSERT` of the history row, `COMMIT` (prepared statements),',
     'each client on applications of its own. That is the least a transition asks of the database, so the ratio says how much',
     'of what the database allows the API delivers. CPU: the time of the server processes, of PostgreSQL\'s processes (a',
@@ -501,15 +503,23 @@ async function main(): Promise<number> {
     const loadBefore = loadAverage();
     const pairs: LevelPair[] = [];
     for (const [i, clients] of CLIENTS.entries()) {
-      const dbCpuBefore = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
-      const pgbench = await runPgbench(pgbenchBin, {
-        url: databaseUrl, clients, seconds: PGBENCH_SECONDS, script: pgbenchScript(),
-        vars: { first: pgbenchIds[0]!, per: PGBENCH_ITEMS_PER_CLIENT, actor: actor!.id },
-      });
-      const dbCpuAfter = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
-      const pgbenchDatabaseCpuMs = dbCpuBefore !== null && dbCpuAfter !== null && pgbench.transactions > 0 ? (dbCpuAfter - dbCpuBefore) / pgbench.transactions : null;
-      console.log(`pgbench c=${clients}: ${pgbench.tps.toFixed(1)} tps, p95 ${pgbench.latency.p95.toFixed(1)} ms${pgbench.failed ? `, ${pgbench.failed} failed` : ''}${pgbenchDatabaseCpuMs === null ? '' : `, PostgreSQL CPU ${pgbenchDatabaseCpuMs.toFixed(2)} ms/transaction`}`);
+      // Half of pgbench's time just before the API level and half just after: a drift of the
+      // machine's load during the level weighs on both figures of the ratio alike.
+      const pgbenchRun = async () => {
+        const cpuBefore = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
+        const result = await runPgbench(pgbenchBin, {
+          url: databaseUrl, clients, seconds: PGBENCH_HALF, script: pgbenchScript(),
+          vars: { first: pgbenchIds[0]!, per: PGBENCH_ITEMS_PER_CLIENT, actor: actor!.id },
+        });
+        const cpuAfter = server.postmasterPid ? processTreeCpuMs(server.postmasterPid) : null;
+        return { result, cpuMs: cpuBefore !== null && cpuAfter !== null ? cpuAfter - cpuBefore : null };
+      };
+      const before = await pgbenchRun();
       const level = await runApiLevel(http, tokens, api, server.postmasterPid, `c=${clients}`, clients, TRANSITIONS[clients]!, itemSets[i + 1]!);
+      const after = await pgbenchRun();
+      const pgbench = joinRuns(before.result, after.result);
+      const pgbenchDatabaseCpuMs = before.cpuMs !== null && after.cpuMs !== null && pgbench.transactions > 0 ? (before.cpuMs + after.cpuMs) / pgbench.transactions : null;
+      console.log(`pgbench c=${clients}: ${pgbench.tps.toFixed(1)} tps (${pgbench.runsTps.map((t) => t.toFixed(1)).join(' before, ')} after the API), p95 ${pgbench.latency.p95.toFixed(1)} ms${pgbench.failed ? `, ${pgbench.failed} failed` : ''}${pgbenchDatabaseCpuMs === null ? '' : `, PostgreSQL CPU ${pgbenchDatabaseCpuMs.toFixed(2)} ms/transaction`}`);
       console.log(`API c=${clients}: ${level.transitions} transitions, ${level.errors} errors in ${(level.elapsedMs / 1000).toFixed(1)} s = ${throughput(level).toFixed(1)}/s, ratio ${(throughput(level) / pgbench.tps).toFixed(2)}`);
       pairs.push({ clients, api: level, pgbench, pgbenchDatabaseCpuMs });
     }

@@ -15,6 +15,21 @@ export interface PgbenchResult {
   seconds: number;
   tps: number;
   latency: LatencySummary;
+  /** Each transaction's latency, from pgbench's log. */
+  latencyMs: number[];
+  /** The throughput of each run this result joins (one for a single run). */
+  runsTps: number[];
+}
+
+/** Two runs of the same script and clients as one: their transactions over their time together. */
+export function joinRuns(a: PgbenchResult, b: PgbenchResult): PgbenchResult {
+  const seconds = a.seconds + b.seconds;
+  const latencyMs = [...a.latencyMs, ...b.latencyMs];
+  return {
+    clients: a.clients, transactions: a.transactions + b.transactions, failed: a.failed + b.failed, seconds,
+    tps: (a.tps * a.seconds + b.tps * b.seconds) / seconds,
+    latency: summarize(latencyMs), latencyMs, runsTps: [...a.runsTps, ...b.runsTps],
+  };
 }
 
 export interface PgbenchRun {
@@ -71,7 +86,7 @@ export async function runPgbench(bin: string, run: Omit<PgbenchRun, 'binDir'>): 
       }
     }
     if (!Number.isFinite(tps)) throw new Error(`pgbench said no tps:\n${stdout}`);
-    return { clients: run.clients, transactions, failed, seconds: run.seconds, tps, latency: summarize(latencyMs) };
+    return { clients: run.clients, transactions, failed, seconds: run.seconds, tps, latency: summarize(latencyMs), latencyMs, runsTps: [tps] };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
