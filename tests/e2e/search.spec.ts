@@ -1,7 +1,8 @@
 /**
  * Search and statistics in the browser: a centre's clerk filters the work search, opens the
  * in-progress statistics, follows a number to the list behind it (the same count, the same business
- * type), and exports that list: a real .xlsx with one row per item.
+ * type), and exports that list: a real .xlsx with one row per item. Both pages name the statutory
+ * limits the server counts overdue by, as GET /workflow/deadlines answers them.
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
@@ -17,7 +18,11 @@ test('a centre clerk filters the work search', async ({ page }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
+  const deadlines = page.waitForResponse((r) => r.url().includes('/api/workflow/deadlines'));
   await page.goto('/search/workSearch');
+  // The description names the statutory limits the server counts overdue by (参数设置).
+  const limits = (await (await deadlines).json()) as { data: { reviewDays: number; modifyDays: number } };
+  await expect(page.getByText(`受理后决定 ${limits.data.reviewDays} 个、变更 ${limits.data.modifyDays} 个工作日`)).toBeVisible();
   const first = page.getByTestId('work-row-applyNo').first();
   await expect(first).toBeVisible({ timeout: 45_000 });
   const all = await totalOf(page, 'work-table');
@@ -37,7 +42,10 @@ test('from a statistics number to the list behind it, and its export', async ({ 
   test.setTimeout(150_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
+  const deadlines = page.waitForResponse((r) => r.url().includes('/api/workflow/deadlines'));
   await page.goto('/statistics/afootTask');
+  const limits = (await (await deadlines).json()) as { data: { reviewDays: number; modifyDays: number } };
+  await expect(page.getByText(`超过法定办理时限：受理后决定 ${limits.data.reviewDays} 个、变更 ${limits.data.modifyDays} 个工作日`)).toBeVisible();
   const table = page.getByTestId('afoot-table');
   const asOf = page.getByTestId('stat-as-of');
   await expect(asOf).toBeVisible({ timeout: 45_000 });
