@@ -178,7 +178,19 @@ describe('操作日志 and 登录日志', () => {
   });
 
   it('the operation log\'s commit that does not wait for the disk stays in its statement: every connection still commits durably', async () => {
-    // A call that leaves a row, then every connection of the pool (PGlite has one) asked how it commits.
+    // Every connection of the pool (PGlite has one) is told to commit durably (the test clusters may
+    // run with synchronous_commit off), a call leaves a row, then each is asked how it commits now.
+    const onEveryConnection = async (statement: string): Promise<string[]> => {
+      const pool = t.database.pool;
+      if (!pool) return rowsOf<Record<string, string>>(await t.database.db.execute(sql.raw(statement))).map((r) => Object.values(r)[0]!);
+      const clients = await Promise.all(Array.from({ length: pool.options.max ?? 1 }, () => pool.connect()));
+      try {
+        return await Promise.all(clients.map(async (c) => String(Object.values((await c.query<Record<string, string>>(statement)).rows[0] ?? {})[0])));
+      } finally {
+        for (const c of clients) c.release();
+      }
+    };
+    await onEveryConnection(`select set_config('synchronous_commit', 'on', false)`);
     const marker = `lazy-commit-${Date.now()}`;
     expect((await t.call(tokens.admin!, { method: 'POST', url: '/api/system/config/remove', payload: { marker } })).statusCode).toBe(400);
     // The row is written after the answer.
@@ -186,17 +198,7 @@ describe('操作日志 and 登录日志', () => {
       const rows = await t.database.db.select({ p: sysOperLog.operParam }).from(sysOperLog);
       expect(rows.some((r) => (r.p ?? '').includes(marker))).toBe(true);
     });
-    const settings: string[] = [];
-    if (t.database.pool) {
-      const clients = await Promise.all(Array.from({ length: t.database.pool.options.max ?? 1 }, () => t.database.pool!.connect()));
-      try {
-        for (const c of clients) settings.push((await c.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit);
-      } finally {
-        for (const c of clients) c.release();
-      }
-    } else {
-      settings.push(...rowsOf<{ synchronous_commit: string }>(await t.database.db.execute(sql`show synchronous_commit`)).map((r) => r.synchronous_commit));
-    }
+    const settings = await onEveryConnection('show synchronous_commit');
     expect(settings.length).toBeGreaterThan(0);
     expect(settings.every((v) => v === 'on'), settings.join()).toBe(true);
   });
