@@ -519,7 +519,7 @@ async function main(): Promise<number> {
       const after = await pgbenchRun();
       const pgbench = joinRuns(before.result, after.result);
       const pgbenchDatabaseCpuMs = before.cpuMs !== null && after.cpuMs !== null && pgbench.transactions > 0 ? (before.cpuMs + after.cpuMs) / pgbench.transactions : null;
-      console.log(`pgbench c=${clients}: ${pgbench.tps.toFixed(1)} tps (${pgbench.runsTps.map((t) => t.toFixed(1)).join(' before, ')} after the API), p95 ${pgbench.latency.p95.toFixed(1)} ms${pgbench.failed ? `, ${pgbench.failed} failed` : ''}${pgbenchDatabaseCpuMs === null ? '' : `, PostgreSQL CPU ${pgbenchDatabaseCpuMs.toFixed(2)} ms/transaction`}`);
+      console.log(`pgbench c=${clients}: ${pgbench.tps.toFixed(1)} tps (${before.result.tps.toFixed(1)} before, ${after.result.tps.toFixed(1)} after the API), p95 ${pgbench.latency.p95.toFixed(1)} ms${pgbench.failed ? `, ${pgbench.failed} failed` : ''}${pgbenchDatabaseCpuMs === null ? '' : `, PostgreSQL CPU ${pgbenchDatabaseCpuMs.toFixed(2)} ms/transaction`}`);
       console.log(`API c=${clients}: ${level.transitions} transitions, ${level.errors} errors in ${(level.elapsedMs / 1000).toFixed(1)} s = ${throughput(level).toFixed(1)}/s, ratio ${(throughput(level) / pgbench.tps).toFixed(2)}`);
       pairs.push({ clients, api: level, pgbench, pgbenchDatabaseCpuMs });
     }

@@ -14,15 +14,23 @@ async function totalOf(page: Page, testId: string): Promise<number> {
   return Number((text ?? '').replace(/[^\d]/g, ''));
 }
 
+/**
+ * Opens a page and answers the statutory limits its description must name: what GET
+ * /workflow/deadlines answered the page while it loaded.
+ */
+async function openWithLimits(page: Page, path: string): Promise<{ reviewDays: number; modifyDays: number }> {
+  const deadlines = page.waitForResponse((r) => r.url().includes('/api/workflow/deadlines'));
+  await page.goto(path);
+  return ((await (await deadlines).json()) as { data: { reviewDays: number; modifyDays: number } }).data;
+}
+
 test('a centre clerk filters the work search', async ({ page }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
-  const deadlines = page.waitForResponse((r) => r.url().includes('/api/workflow/deadlines'));
-  await page.goto('/search/workSearch');
   // The description names the statutory limits the server counts overdue by (参数设置).
-  const limits = (await (await deadlines).json()) as { data: { reviewDays: number; modifyDays: number } };
-  await expect(page.getByText(`受理后决定 ${limits.data.reviewDays} 个、变更 ${limits.data.modifyDays} 个工作日`)).toBeVisible();
+  const limits = await openWithLimits(page, '/search/workSearch');
+  await expect(page.getByText(`受理后决定 ${limits.reviewDays} 个、变更 ${limits.modifyDays} 个工作日`)).toBeVisible();
   const first = page.getByTestId('work-row-applyNo').first();
   await expect(first).toBeVisible({ timeout: 45_000 });
   const all = await totalOf(page, 'work-table');
@@ -42,10 +50,8 @@ test('from a statistics number to the list behind it, and its export', async ({ 
   test.setTimeout(150_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
-  const deadlines = page.waitForResponse((r) => r.url().includes('/api/workflow/deadlines'));
-  await page.goto('/statistics/afootTask');
-  const limits = (await (await deadlines).json()) as { data: { reviewDays: number; modifyDays: number } };
-  await expect(page.getByText(`超过法定办理时限：受理后决定 ${limits.data.reviewDays} 个、变更 ${limits.data.modifyDays} 个工作日`)).toBeVisible();
+  const limits = await openWithLimits(page, '/statistics/afootTask');
+  await expect(page.getByText(`超过法定办理时限：受理后决定 ${limits.reviewDays} 个、变更 ${limits.modifyDays} 个工作日`)).toBeVisible();
   const table = page.getByTestId('afoot-table');
   const asOf = page.getByTestId('stat-as-of');
   await expect(asOf).toBeVisible({ timeout: 45_000 });
