@@ -413,6 +413,14 @@ function report(input: {
 
 /** BENCH_PG_STATS=1: where PostgreSQL's time goes, statement by statement (pg_stat_statements; a throwaway cluster only). */
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
+/**
+ * BENCH_PG_SETTINGS='name=value …': more settings for the throwaway cluster, e.g. auto_explain
+ * (`shared_preload_libraries=auto_explain auto_explain.log_min_duration=0 auto_explain.log_analyze=on
+ * auto_explain.sample_rate=0.002 auto_explain.log_nested_statements=on`) to see the plans and the
+ * foreign-key triggers of sampled transitions in the cluster's log. Given last, they win over
+ * BENCH_PG_STATS's (name both libraries then).
+ */
+const EXTRA_PG_SETTINGS = (process.env.BENCH_PG_SETTINGS ?? '').split(' ').filter(Boolean);
 
 async function printStatementStats(database: Database): Promise<void> {
   const { rows } = await database.pool!.query<{ calls: string; plans: string; plan: number; exec: number; mean_plan: number; mean_exec: number; query: string }>(
@@ -427,7 +435,7 @@ async function printStatementStats(database: Database): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  const server = acquireServer({ durable: true, settings: PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : [] });
+  const server = acquireServer({ durable: true, settings: [...(PG_STATS ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track_planning=on'] : []), ...EXTRA_PG_SETTINGS] });
   if (!server) {
     console.error('bench:workflow needs PostgreSQL: set PG_URL (a server where this user may create databases) or install the PostgreSQL server binaries (initdb, pg_ctl) for a throwaway cluster.');
     return 2;
