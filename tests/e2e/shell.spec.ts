@@ -136,18 +136,33 @@ test('a first visit from a Chinese browser is in Chinese; the switcher changes i
 
 test.describe('the top menu at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
-  for (const [lng, entries] of [
-    ['zh-CN', ['首页', '业务办理', '考试与继续教育', '综合查询', '统计分析', '诚信管理']],
-    ['en-US', ['Home', 'Case handling', 'Exams & education', 'Search', 'Statistics', 'Credit']],
-    ['pt-BR', ['Início', 'Processos', 'Exames e formação', 'Pesquisa', 'Estatísticas', 'Crédito']],
-  ] as const) {
-    test(`shows a centre officer every entry in ${lng}, none behind "…"`, async ({ page }) => {
-      await useLanguage(page, lng);
-      await loginWithPassword(page, 'gz_sl');
-      const menu = page.locator('.ant-pro-top-nav-header-menu');
-      for (const entry of entries) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
-      await expect(menu.locator('.ant-menu-overflow-item-rest')).toBeHidden();
-    });
+  const centre = {
+    'zh-CN': ['首页', '业务办理', '考试与继续教育', '综合查询', '统计分析', '诚信管理'],
+    'en-US': ['Home', 'Case handling', 'Exams & education', 'Search', 'Statistics', 'Credit'],
+    'pt-BR': ['Início', 'Processos', 'Exames e formação', 'Pesquisa', 'Estatísticas', 'Crédito'],
+  } as const;
+  // The province has certificate printing too: seven entries.
+  const province = {
+    'zh-CN': ['首页', '业务办理', '证书打印', '考试与继续教育', '综合查询', '统计分析', '诚信管理'],
+    'en-US': ['Home', 'Case handling', 'Certificate printing', 'Exams & education', 'Search', 'Statistics', 'Credit'],
+    'pt-BR': ['Início', 'Processos', 'Impressão', 'Exames e formação', 'Pesquisa', 'Estatísticas', 'Crédito'],
+  } as const;
+  for (const [who, user, byLanguage] of [['a centre officer', 'gz_sl', centre], ['the province', 'province', province]] as const) {
+    for (const lng of ['zh-CN', 'en-US', 'pt-BR'] as const) {
+      test(`shows ${who} every entry in ${lng}, none behind "…"`, async ({ page }) => {
+        await useLanguage(page, lng);
+        await loginWithPassword(page, user);
+        const menu = page.locator('.ant-pro-top-nav-header-menu');
+        for (const entry of byLanguage[lng]) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
+        await expect(menu.locator('.ant-menu-overflow-item-rest')).toBeHidden();
+        // The header names the user; the greeting is in its title (and on the workbench).
+        const welcome = page.getByTestId('welcome-line');
+        await expect(welcome).toBeVisible();
+        const title = await welcome.getAttribute('title');
+        expect(title).toContain((await welcome.innerText()).trim());
+        expect(title!.length).toBeGreaterThan((await welcome.innerText()).trim().length);
+      });
+    }
   }
 });
 

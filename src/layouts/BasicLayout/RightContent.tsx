@@ -56,6 +56,7 @@ export default function RightContent({ dark }: { dark: boolean }) {
   ];
 
   const displayName = user?.name || user?.userName || '';
+  const welcome = t('welcome', { greeting: t(`greeting.${greetingKey()}`), name: displayName });
 
   return (
     <Space size={0} style={{ height: '100%', color }} data-testid="header-right">
@@ -91,8 +92,10 @@ export default function RightContent({ dark }: { dark: boolean }) {
       >
         <span data-testid="user-menu" style={{ ...linkStyle, cursor: 'pointer', paddingRight: 12 }}>
           <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} style={{ backgroundColor: '#1890FF' }} />
-          <span data-testid="welcome-line" className="sc-welcome">
-            {t('welcome', { greeting: t(`greeting.${greetingKey()}`), name: displayName })}
+          {/* Below 1680 px only the name (the greeting stays on the workbench and in the title). */}
+          <span data-testid="welcome-line" className="sc-welcome" title={welcome}>
+            <span className="sc-welcome-full">{welcome}</span>
+            <span className="sc-welcome-name">{displayName}</span>
           </span>
         </span>
       </Dropdown>
