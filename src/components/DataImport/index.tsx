@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import AuthButton from '@/components/AuthButton';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
+import { dateRangeColumn } from '@/components/ProTableKit/search';
+import { formatDateTime } from '@/components/ProTableKit/format';
 import { downloadFile, saveBlob, withoutEmpty, type FileCall } from '@/services/download';
 import {
   examEducationImportExport, examEducationImportImportTemplate, examExamImportExport, examExamImportImportTemplate,
@@ -168,15 +169,7 @@ export default function DataImport({ kind, entity, upload, report, history, afte
     { title: t('history.unchanged'), dataIndex: 'unchanged', width: 110, search: false },
     { title: t('history.createdBy'), dataIndex: 'createdBy', width: 120, search: false },
     { title: t('history.createdAt'), dataIndex: 'createdAt', width: 180, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
-    {
-      title: t('history.range'), dataIndex: 'range', valueType: 'dateRange', hideInTable: true, fieldProps: { format: DATE_FORMAT },
-      search: {
-        transform: (value: unknown) => {
-          const [b, e] = Array.isArray(value) ? value : [];
-          return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
-        },
-      },
-    },
+    dateRangeColumn<ImportHistoryRow>(t('history.range'), 'range'),
   ];
   const request = tableRequest<ImportHistoryRow, Omit<HistoryQuery, 'pageNum' | 'pageSize'>>((q) => {
     const { pageNum, pageSize, ...rest } = q;

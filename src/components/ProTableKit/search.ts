@@ -2,20 +2,21 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { DATE_FORMAT } from './format';
 
-/** Search-only date-range column mapped to beginTime/endTime (SPEC 3 list request). */
-export function dateRangeColumn<T>(title: string): ProColumns<T> {
+/** A date-range picker's value as two day parameters (YYYY-MM-DD), each left out when empty. */
+export const dayRange = (from: string, to: string) => (value: unknown): Record<string, string | undefined> => {
+  const [b, e] = Array.isArray(value) ? value : [];
+  return { [from]: b ? String(b).slice(0, 10) : undefined, [to]: e ? String(e).slice(0, 10) : undefined };
+};
+
+/** Search-only date-range column sent as two day parameters (by default beginTime/endTime, SPEC 3 list request). */
+export function dateRangeColumn<T>(title: string, dataIndex = 'dateRange', from = 'beginTime', to = 'endTime'): ProColumns<T> {
   return {
     title,
-    dataIndex: 'dateRange',
+    dataIndex,
     valueType: 'dateRange',
     hideInTable: true,
-    fieldProps: { format: DATE_FORMAT, 'data-testid': 'search-dateRange' },
-    search: {
-      transform: (value: unknown) => {
-        const [b, e] = Array.isArray(value) ? value : [];
-        return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
-      },
-    },
+    fieldProps: { format: DATE_FORMAT, 'data-testid': `search-${dataIndex}` },
+    search: { transform: dayRange(from, to) },
   };
 }
 

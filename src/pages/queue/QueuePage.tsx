@@ -16,7 +16,8 @@ import WorkflowActions from '@/components/WorkflowActions';
 import DeadlineText from '@/components/ApplicationViewModal/DeadlineText';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
+import { dateRangeColumn } from '@/components/ProTableKit/search';
+import { formatDateTime } from '@/components/ProTableKit/format';
 
 const DATE_MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
 import { BUSINESS_ROUTES } from '@machines/businessTypes';
@@ -53,19 +54,7 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
       hideInTable: true,
       fieldProps: { placeholder: t('search.keywordPlaceholder'), 'data-testid': 'queue-keyword' },
     },
-    {
-      title: t('search.dateRange'),
-      dataIndex: 'dateRange',
-      valueType: 'dateRange',
-      hideInTable: true,
-      fieldProps: { format: DATE_FORMAT },
-      search: {
-        transform: (value: unknown) => {
-          const [b, e] = Array.isArray(value) ? value : [];
-          return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
-        },
-      },
-    },
+    dateRangeColumn<QueueRow>(t('search.dateRange')),
     {
       title: t('field.applyNo'),
       dataIndex: 'applyNo',

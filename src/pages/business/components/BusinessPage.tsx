@@ -14,7 +14,8 @@ import AuthButton from '@/components/AuthButton';
 import ApplicationViewModal from '@/components/ApplicationViewModal';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
+import { dateRangeColumn } from '@/components/ProTableKit/search';
+import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { applyAllowed, listBusiness, removeBusiness, submitBusiness, type BusinessRow } from '@/services/business';
 import ApplyWizard from './ApplyWizard';
@@ -170,19 +171,7 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
         ),
     },
     { title: t('list.submittedAt'), dataIndex: 'submittedAt', search: false, width: 150, render: (_d, r) => formatDateTime(r.submittedAt, 'YYYY-MM-DD HH:mm') || '-' },
-    {
-      title: t('list.dateRange'),
-      dataIndex: 'dateRange',
-      valueType: 'dateRange',
-      hideInTable: true,
-      fieldProps: { format: DATE_FORMAT },
-      search: {
-        transform: (value: unknown) => {
-          const [b, e] = Array.isArray(value) ? value : [];
-          return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
-        },
-      },
-    },
+    dateRangeColumn<BusinessRow>(t('list.dateRange')),
     {
       title: t('list.actions'),
       valueType: 'option',

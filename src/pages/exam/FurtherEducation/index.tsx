@@ -16,6 +16,7 @@ import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+import { dayRange } from '@/components/ProTableKit/search';
 import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { downloadFile, withoutEmpty, type FileCall } from '@/services/download';
 import { errorMessage } from '@/services/request';
@@ -33,10 +34,6 @@ const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as const;
 type HoursFilters = Omit<HoursParams, 'pageNum' | 'pageSize'>;
 type RecordFilters = Omit<RecordParams, 'pageNum' | 'pageSize'>;
 
-const dayRange = (from: string, to: string) => (value: unknown) => {
-  const [b, e] = Array.isArray(value) ? value : [];
-  return { [from]: b ? String(b).slice(0, 10) : undefined, [to]: e ? String(e).slice(0, 10) : undefined };
-};
 /** The table's sorter as the list's sortField/sortOrder, for the fields the server sorts on. */
 const sortOf = <F extends string>(allowed: Record<string, F>, sort: Record<string, SortOrder>) => {
   const [field, order] = Object.entries(sort ?? {}).find(([, o]) => !!o) ?? [];

@@ -13,7 +13,8 @@ import ApplicationViewModal from '@/components/ApplicationViewModal';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
-import { DATE_FORMAT, formatDateTime } from '@/components/ProTableKit/format';
+import { dateRangeColumn } from '@/components/ProTableKit/search';
+import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, type ListResult } from '@/services/request';
 import { listQueue, type QueueRow } from '@/services/workflow';
 import { downloadFile, fetchPdf, withoutEmpty } from '@/services/download';
@@ -119,19 +120,7 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
 
   const columns: ProColumns<Row>[] = [
     { title: t('field.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('field.keywordPlaceholder'), 'data-testid': 'print-keyword' } },
-    {
-      title: t('field.submittedRange'),
-      dataIndex: 'dateRange',
-      valueType: 'dateRange',
-      hideInTable: true,
-      fieldProps: { format: DATE_FORMAT },
-      search: {
-        transform: (value: unknown) => {
-          const [b, e] = Array.isArray(value) ? value : [];
-          return { beginTime: b ? String(b).slice(0, 10) : undefined, endTime: e ? String(e).slice(0, 10) : undefined };
-        },
-      },
-    },
+    dateRangeColumn<Row>(t('field.submittedRange')),
     {
       title: t('field.applyNo'),
       dataIndex: 'applyNo',

@@ -15,7 +15,7 @@ import type {
 import { StatusTag } from '../CertSearch/CertificateDrawer';
 import SearchTable, { type SearchQuery } from '../components/SearchTable';
 import { useDrillFilters } from '../components/drill';
-import { rangeColumn } from '../components/columns';
+import { dateRangeColumn } from '@/components/ProTableKit/search';
 import { AreaTag, useSearchLabels } from '../components/labels';
 
 export default function CertCheckRecord() {
@@ -34,7 +34,7 @@ export default function CertCheckRecord() {
   const sourceEnum = { qr: { text: t('check.source.qr') }, card: { text: t('check.source.card') } };
   const columns: ProColumns<CheckRow>[] = [
     { title: t('field.checkedAt'), dataIndex: 'checkedAt', width: 170, search: false, sorter: true, render: (_d, r) => formatDateTime(r.checkedAt) },
-    rangeColumn<CheckRow>(t('field.checkedRange'), 'checkedRange', 'beginTime', 'endTime'),
+    dateRangeColumn<CheckRow>(t('field.checkedRange'), 'checkedRange', 'beginTime', 'endTime'),
     { title: t('field.source'), dataIndex: 'source', width: 110, valueType: 'select', valueEnum: sourceEnum, sorter: true },
     { title: t('field.queryText'), dataIndex: 'queryText', width: 220, search: false, ellipsis: true, render: (_d, r) => r.queryText ?? r.queryCode ?? '-' },
     { title: t('field.queryCode'), dataIndex: 'queryCode', hideInTable: true },

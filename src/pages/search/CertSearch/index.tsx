@@ -13,6 +13,7 @@ import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+import { dayRange } from '@/components/ProTableKit/search';
 import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { errorMessage } from '@/services/request';
 import { downloadFile, fetchPdf, withoutEmpty } from '@/services/download';
@@ -28,11 +29,6 @@ import ActionLink from '@/components/ActionLink';
 const ZIP_MAX = 200;
 const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as const;
-
-const dayRange = (from: string, to: string) => (value: unknown) => {
-  const [b, e] = Array.isArray(value) ? value : [];
-  return { [from]: b ? String(b).slice(0, 10) : undefined, [to]: e ? String(e).slice(0, 10) : undefined };
-};
 
 type CertificateRow = SafetyCertificateInfoList200['rows'][number];
 type SortField = SafetyCertificateInfoListParams['sortField'];

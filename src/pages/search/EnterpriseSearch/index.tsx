@@ -11,7 +11,8 @@ import { searchEnterpriseExport, searchEnterpriseList } from '@/services/generat
 import type { SearchEnterpriseList200RowsItem as EnterpriseRow, SearchEnterpriseListParams } from '@/services/generated/api.schemas';
 import SearchTable, { type SearchQuery } from '../components/SearchTable';
 import { useDrillFilters } from '../components/drill';
-import { districtColumn, rangeColumn } from '../components/columns';
+import { districtColumn } from '../components/columns';
+import { dateRangeColumn } from '@/components/ProTableKit/search';
 import { AreaTag, LicenceTag, useSearchLabels } from '../components/labels';
 import EnterpriseDrawer from './EnterpriseDrawer';
 import ActionLink from '@/components/ActionLink';
@@ -47,7 +48,7 @@ export default function EnterpriseSearch() {
       title: t('field.licenceState'), dataIndex: 'licenceState', width: 120, valueType: 'select', valueEnum: licenceEnum,
       fieldProps: { 'data-testid': 'search-licenceState' }, render: (_d, r) => <LicenceTag state={r.licenceState} />,
     },
-    rangeColumn<EnterpriseRow>(t('field.licenceRange'), 'licenceRange', 'licenceFrom', 'licenceTo'),
+    dateRangeColumn<EnterpriseRow>(t('field.licenceRange'), 'licenceRange', 'licenceFrom', 'licenceTo'),
     { title: t('field.staffCount'), dataIndex: 'staffCount', width: 100, search: false },
     { title: t('field.validCertCount'), dataIndex: 'validCertCount', width: 100, search: false },
     { title: t('field.enterpriseStatus'), dataIndex: 'status', width: 90, valueType: 'select', valueEnum: enterpriseStatusEnum },

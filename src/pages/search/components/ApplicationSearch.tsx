@@ -16,7 +16,8 @@ import { searchApplyExport, searchApplyList, searchWorkExport, searchWorkList } 
 import type { SearchWorkList200RowsItem as WorkRow, SearchWorkListParams } from '@/services/generated/api.schemas';
 import SearchTable, { type SearchQuery } from './SearchTable';
 import { useDrillFilters } from './drill';
-import { districtColumn, rangeColumn } from './columns';
+import { districtColumn } from './columns';
+import { dateRangeColumn } from '@/components/ProTableKit/search';
 import { AreaTag, useSearchLabels } from './labels';
 import ActionLink from '@/components/ActionLink';
 
@@ -73,9 +74,9 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
     { title: t('field.area'), dataIndex: 'area', width: 130, valueType: 'select', valueEnum: areaEnum, hideInTable: !centre, render: (_d, r) => <AreaTag area={r.area} /> },
     districtColumn<WorkRow>(t('field.enterpriseDistrict')),
     { title: t('field.submittedAt'), dataIndex: 'submittedAt', width: 165, search: false, sorter: true, render: (_d, r) => formatDateTime(r.submittedAt) },
-    rangeColumn<WorkRow>(t('field.submittedRange'), 'submittedRange', 'beginTime', 'endTime'),
+    dateRangeColumn<WorkRow>(t('field.submittedRange'), 'submittedRange', 'beginTime', 'endTime'),
     { title: t('field.acceptedAt'), dataIndex: 'acceptedAt', width: 165, search: false, sorter: true, hideInTable: !centre, render: (_d, r) => formatDateTime(r.acceptedAt) },
-    rangeColumn<WorkRow>(t('field.acceptedRange'), 'acceptedRange', 'acceptedFrom', 'acceptedTo'),
+    dateRangeColumn<WorkRow>(t('field.acceptedRange'), 'acceptedRange', 'acceptedFrom', 'acceptedTo'),
     {
       title: t('field.deadline'), dataIndex: 'deadline', width: 200, search: false, hideInTable: !centre,
       render: (_d, r) => (
@@ -88,7 +89,7 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
     { title: t('field.overdue'), dataIndex: 'overdue', hideInTable: true, valueType: 'select', valueEnum: yesNoEnum, fieldProps: { 'data-testid': 'search-overdue' } },
     { title: t('field.open'), dataIndex: 'open', hideInTable: true, valueType: 'select', valueEnum: { 1: { text: t('work.openYes') }, 0: { text: t('work.openNo') } } },
     { title: t('field.closedAt'), dataIndex: 'closedAt', width: 165, search: false, sorter: true, render: (_d, r) => formatDateTime(r.closedAt) },
-    rangeColumn<WorkRow>(t('field.closedRange'), 'closedRange', 'closedFrom', 'closedTo'),
+    dateRangeColumn<WorkRow>(t('field.closedRange'), 'closedRange', 'closedFrom', 'closedTo'),
     {
       title: t('field.actions'), valueType: 'option', width: 80, fixed: 'right',
       render: (_d, r) => [<ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="work-row-view">{t('action.view')}</ActionLink>],
