@@ -7,12 +7,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { certificate, educationRecord, enterprise } from '../../db/schema.js';
-import { headersOf, readAmount, readDay, readIdNo, readText, readCode, sameName, rowReader } from '../../lib/import/cells.js';
+import { headersOf, readAmount, readDay, readIdNo, readText, readCode, rowReader } from '../../lib/import/cells.js';
 import type { ImportColumn } from '../../lib/import/sheet.js';
 import type { ChunkCheck, ImportKind, ParsedRow, RowParse } from '../../lib/import/run.js';
 import { educationRowKey } from './keys.js';
-import { groupBy, inArea, type ImportArea } from './scope.js';
-import { peopleByIdNo } from './people.js';
+import { inArea, type ImportArea } from './scope.js';
+import { personFinder } from './people.js';
 
 /** Hours of one training record: a week-long course is 40–60; more in one row is a typing error. */
 export const MAX_HOURS_PER_ROW = 200;
@@ -83,30 +83,25 @@ export function educationImport(area: ImportArea, today: string): ImportKind<Edu
     async check(tx: Tx, rows: readonly ParsedRow<EducationRow>[]): Promise<ChunkCheck<EducationWrite>> {
       const idNos = [...new Set(rows.map((r) => r.value.idNo))];
       const certNos = [...new Set(rows.map((r) => r.value.certNo))];
-      const people = await peopleByIdNo(tx, idNos);
+      const findPerson = await personFinder(tx, idNos);
       const certs = await tx
         .select({ certNo: certificate.certNo, personId: certificate.personId, ownership: enterprise.ownership })
         .from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
         .where(inArray(certificate.certNo, certNos));
       const existing = await tx.select({ rowKey: educationRecord.rowKey, hours: educationRecord.hours }).from(educationRecord)
         .where(inArray(educationRecord.rowKey, rows.map((r) => r.value.rowKey)));
-      const peopleOf = groupBy(people, (p) => p.idNo);
       const certByNo = new Map(certs.map((c) => [c.certNo, c]));
       const hoursByKey = new Map(existing.map((e) => [e.rowKey, Number(e.hours)]));
 
       const out: ChunkCheck<EducationWrite> = { issues: [], outOfScope: [], writes: [] };
       for (const { rowNumber, value: v } of rows) {
         const issue = (field: string, msg: string) => out.issues.push({ rowNumber, field, msg });
-        const candidates = peopleOf.get(v.idNo) ?? [];
-        const holder = candidates.find((p) => sameName(p.name, v.name));
-        if (candidates.length === 0) {
-          issue(F.idNo!, '系统中没有该证件号码的人员');
+        const found = findPerson(v.idNo, v.name);
+        if ('msg' in found) {
+          issue(F[found.column]!, found.msg);
           continue;
         }
-        if (!holder) {
-          issue(F.name!, '姓名与该证件号码登记的姓名不一致');
-          continue;
-        }
+        const holder = found.person;
         const cert = certByNo.get(v.certNo);
         if (!cert) {
           issue(F.certNo!, `证书号“${v.certNo}”不存在`);

@@ -10,11 +10,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { examBatch, examResult, examSignup } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
-import { headersOf, readChoice, readCode, readIdNo, readText, sameName, rowReader } from '../../lib/import/cells.js';
+import { headersOf, readChoice, readCode, readIdNo, readText, rowReader } from '../../lib/import/cells.js';
 import type { ImportColumn } from '../../lib/import/sheet.js';
 import type { ChunkCheck, ImportKind, ParsedRow, RowParse } from '../../lib/import/run.js';
-import { groupBy, inArea, type ImportArea } from './scope.js';
-import { peopleByIdNo } from './people.js';
+import { inArea, type ImportArea } from './scope.js';
+import { personFinder } from './people.js';
 
 const ATTENDANCE = new Map<string, '1' | '0'>([['参考', '1'], ['缺考', '0'], ['1', '1'], ['0', '0']]);
 const RESULT = new Map<string, '1' | '0'>([['合格', '1'], ['不合格', '0'], ['1', '1'], ['0', '0']]);
@@ -77,7 +77,7 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
     },
 
     async check(tx: Tx, rows: readonly ParsedRow<ExamRow>[]): Promise<ChunkCheck<ExamWrite>> {
-      const people = await peopleByIdNo(tx, [...new Set(rows.map((r) => r.value.idNo))]);
+      const findPerson = await personFinder(tx, rows.map((r) => r.value.idNo));
       const signups = await tx
         .select({
           id: examSignup.id, ticketNo: examSignup.ticketNo, personId: examSignup.personId, status: examSignup.status, category: examBatch.category,
@@ -85,22 +85,17 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
         })
         .from(examSignup).innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))
         .where(inArray(examSignup.ticketNo, [...new Set(rows.map((r) => r.value.ticketNo))]));
-      const peopleOf = groupBy(people, (p) => p.idNo);
       const signupByTicket = new Map(signups.map((s) => [s.ticketNo, s]));
 
       const out: ChunkCheck<ExamWrite> = { issues: [], outOfScope: [], writes: [] };
       for (const { rowNumber, value: v } of rows) {
         const issue = (field: string, msg: string) => out.issues.push({ rowNumber, field, msg });
-        const candidates = peopleOf.get(v.idNo) ?? [];
-        const holder = candidates.find((p) => sameName(p.name, v.name));
-        if (candidates.length === 0) {
-          issue(F.idNo!, '系统中没有该证件号码的人员');
+        const found = findPerson(v.idNo, v.name);
+        if ('msg' in found) {
+          issue(F[found.column]!, found.msg);
           continue;
         }
-        if (!holder) {
-          issue(F.name!, '姓名与该证件号码登记的姓名不一致');
-          continue;
-        }
+        const holder = found.person;
         const signup = signupByTicket.get(v.ticketNo);
         if (!signup) {
           issue(F.ticketNo!, `准考证号“${v.ticketNo}”不存在`);
