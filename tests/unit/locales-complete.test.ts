@@ -2,14 +2,19 @@
  * Every interface language has every text (issue 14): the browser loads only the language in use
  * (src/i18n.ts), not the en-US fallback beside it, so a key missing in one language would show
  * as the bare key. Plural forms count as their key (en-US deadline.left_one/_other = zh-CN deadline.left).
+ * No text is empty, and each has the interpolations of the Chinese one ({{name}}): a translation
+ * that drops or renames one shows the user a gap or the braces.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadLocale, placeholders } from '../helpers/locales';
 
 const ROOT = path.resolve(import.meta.dirname, '../../src/locales');
 const LANGUAGES = fs.readdirSync(ROOT).filter((d) => fs.statSync(path.join(ROOT, d)).isDirectory()).sort();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Characters of simplified Chinese only (their traditional forms differ): none belongs in zh-TW. */
+const SIMPLIFIED_ONLY = /[们书证业个务发会对应与过还进问间点记设请认让议论资开关时实现电号类级统计规视术单员题额页项验预选码称网联编续经结给维质负责败账费违运连递邮释错键长闭阅队险际难须顺领频风导删启审户帐这说条数据库详细输态历举办册]/;
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
@@ -33,6 +38,28 @@ describe('locales', () => {
         const missing = [...all].filter((k) => !keysIn(lng, file).has(k));
         expect(missing, `${lng}/${file} lacks`).toEqual([]);
       }
+    });
+    it(`${file}: no text is empty, and every language has the Chinese text's interpolations`, () => {
+      const ns = file.replace(/\.json$/, '');
+      const base = loadLocale('zh-CN', ns);
+      for (const lng of LANGUAGES) {
+        for (const [key, text] of Object.entries(loadLocale(lng, ns))) {
+          expect(text.trim(), `${lng}/${file} ${key}`).not.toBe('');
+          const chinese = base[key] ?? base[key.replace(PLURAL, '')];
+          // A plural form may leave the count to its wording ("one day left").
+          const wanted = chinese === undefined ? [] : placeholders(chinese).filter((p) => !(PLURAL.test(key) && p === '{{count}}'));
+          const has = placeholders(text);
+          for (const p of wanted) expect(has, `${lng}/${file} ${key}`).toContain(p);
+          if (chinese !== undefined) for (const p of has) expect(placeholders(chinese), `${lng}/${file} ${key} has ${p}`).toContain(p);
+        }
+      }
+    });
+
+    it(`${file}: zh-TW is written in traditional characters`, () => {
+      const simplified = Object.entries(loadLocale('zh-TW', file.replace(/\.json$/, '')))
+        .filter(([, text]) => SIMPLIFIED_ONLY.test(text.replace(/\{\{\w+\}\}/g, '')))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(simplified).toEqual([]);
     });
   }
 });
