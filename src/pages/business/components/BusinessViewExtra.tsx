@@ -13,7 +13,7 @@ import { fileDownload } from '@/services/generated/api';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { fieldLabelKey, PAYLOAD_FIELDS } from './logic';
 import { NS } from './types';
-import { useDict } from './useDict';
+import { usePayloadText } from './usePayloadText';
 import ActionLink from '@/components/ActionLink';
 
 export default function BusinessViewExtra({ type, id, version }: { type: BusinessType; id: number; version: number }) {
@@ -21,10 +21,7 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
   const { message } = App.useApp();
   const [detail, setDetail] = useState<BusinessDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const position = useDict('ministerial_position');
-  const title = useDict('ministerial_title_rank');
-  const education = useDict('ministerial_diploma');
-  const sex = useDict('sys_user_sex');
+  const show = usePayloadText(type);
 
   useEffect(() => {
     let live = true;
@@ -40,16 +37,6 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
   if (error) return <Alert type="error" showIcon message={error} style={{ marginTop: 12 }} />;
   if (!detail) return <Skeleton active paragraph={{ rows: 3 }} />;
 
-  const show = (key: string, v: unknown): string => {
-    if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
-    if (key === 'position') return position.label(v);
-    if (key === 'title') return title.label(v);
-    if (key === 'education') return education.label(v);
-    if (key === 'sex') return sex.label(v);
-    if (key === 'reason' && (type === 'revocation' || type === 'personRevocation')) return t(`reason.${String(v)}`, { defaultValue: String(v) });
-    if (key === 'category') return t(`category.${String(v)}`, { defaultValue: String(v) });
-    return String(v);
-  };
   const payload = detail.payload ?? {};
   const keys = PAYLOAD_FIELDS[type].filter((k) => k !== 'materials' && payload[k] !== undefined && payload[k] !== null && payload[k] !== '');
 

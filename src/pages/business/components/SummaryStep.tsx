@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BUSINESS_ROUTES, type BusinessType } from '@machines/businessTypes';
 import { fieldLabelKey, PAYLOAD_FIELDS, type MaterialItem, type Target } from './logic';
 import { NS, type SubjectInfo } from './types';
-import { useDict } from './useDict';
+import { usePayloadText } from './usePayloadText';
 
 interface Props {
   type: BusinessType;
@@ -20,21 +20,7 @@ interface Props {
 
 export default function SummaryStep({ type, target, subject, enterpriseName, payload, files, submitError }: Props) {
   const { t } = useTranslation(NS);
-  const position = useDict('ministerial_position');
-  const title = useDict('ministerial_title_rank');
-  const education = useDict('ministerial_diploma');
-  const sex = useDict('sys_user_sex');
-
-  const show = (key: string, v: unknown): string => {
-    if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
-    if (key === 'position') return position.label(v);
-    if (key === 'title') return title.label(v);
-    if (key === 'education') return education.label(v);
-    if (key === 'sex') return sex.label(v);
-    if (key === 'reason' && (type === 'revocation' || type === 'personRevocation')) return t(`reason.${String(v)}`, { defaultValue: String(v) });
-    if (key === 'category') return t(`category.${String(v)}`, { defaultValue: String(v) });
-    return String(v);
-  };
+  const show = usePayloadText(type);
 
   const subjectData: Record<string, string> =
     target === 'enterprise'
