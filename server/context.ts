@@ -18,6 +18,7 @@ export interface AppContext {
 }
 
 export type { AuthUser } from './lib/authUser.js';
+import type { OperLogDeclaration } from './lib/operLog.js';
 
 /** Per-route options read by the auth and operation-log hooks. */
 export interface RouteAccess {
@@ -26,7 +27,7 @@ export interface RouteAccess {
   /** Permission string area:entity:action the caller must hold. */
   perm?: string;
   /** Operation-log title; false for routes that keep their own log (login). */
-  log?: { title: string; action: string } | false;
+  log?: OperLogDeclaration | false;
   /** Reachable while the password must be changed. */
   allowWhilePasswordChange?: boolean;
   /**

@@ -8,18 +8,15 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../machines/businessTypes.js';
 import type { Tx } from '../db/client.js';
 import { application, applicationHistory, certificate, sysOperLog, sysUser, sysUserGroup, sysUserGroupMember } from '../db/schema.js';
+import { WORKFLOW_EVENT_LOG } from '../modules/workflow/routes.js';
 
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 
-const EVENT_LOG: Record<string, { title: string; action: string }> = {
-  SUBMIT: { title: '业务申请', action: '提交' },
-  CONFIRM: { title: '持证人确认', action: '确认' },
-  DECLINE: { title: '持证人确认', action: '退回' },
-  AGREE: { title: '业务办理', action: '同意' },
-  DISAGREE: { title: '业务办理', action: '不同意' },
-  RETURN: { title: '业务办理', action: '退回' },
-  WITHDRAW: { title: '业务办理', action: '撤回' },
-};
+/**
+ * The workflow events the demo's log shows, as the server logs them: POST /workflow/{id}/events
+ * declares itself 业务办理 / update (server/modules/workflow/routes.ts).
+ */
+const LOGGED_EVENTS = ['SUBMIT', 'CONFIRM', 'DECLINE', 'AGREE', 'DISAGREE', 'RETURN', 'WITHDRAW'];
 
 const GROUPS: { groupName: string; remark: string; members: string[] }[] = [
   { groupName: '广州中心受理组', remark: '广州区域中心窗口受理、承办人员', members: ['gz_sl', 'gz_cb'] },
@@ -68,13 +65,13 @@ async function operLog(tx: Tx): Promise<void> {
     actorName: sysUser.userName, comment: applicationHistory.comment, createdAt: applicationHistory.createdAt,
   }).from(applicationHistory)
     .innerJoin(sysUser, eq(sysUser.userId, applicationHistory.actorId))
-    .where(inArray(applicationHistory.event, Object.keys(EVENT_LOG)))
+    .where(inArray(applicationHistory.event, LOGGED_EVENTS))
     .orderBy(desc(applicationHistory.createdAt))
     .limit(300);
   if (rows.length === 0) return;
   await tx.insert(sysOperLog).values(rows.map((r, i) => ({
-    title: EVENT_LOG[r.event]!.title,
-    action: EVENT_LOG[r.event]!.action,
+    title: WORKFLOW_EVENT_LOG.title,
+    action: WORKFLOW_EVENT_LOG.action,
     requestMethod: 'POST',
     operName: r.actorName,
     operUrl: `/api/workflow/${r.applicationId}/events`,

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { jobRun, jobSetting, sysOperLog } from '../db/schema.js';
 import { runWithClock } from '../lib/clock.js';
 import type { JobDefinition, JobEnv, JobTrigger } from './types.js';
+import type { OperAction } from '../lib/operLog.js';
 
 export type JobRunRow = typeof jobRun.$inferSelect;
 
@@ -61,7 +62,7 @@ export async function runJob(env: JobEnv, def: JobDefinition, trigger: JobTrigge
       const param = JSON.stringify({ job: def.name, runId: started!.id, trigger, rows: row!.rows, detail });
       await env.db.insert(sysOperLog).values({
         title: def.title,
-        action: 'job',
+        action: 'job' satisfies OperAction,
         requestMethod: 'JOB',
         operName: SYSTEM_OPERATOR,
         operUrl: `job:${def.name}`,

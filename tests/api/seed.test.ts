@@ -8,6 +8,8 @@ import { createInitialAdmin, DEMO_ACCOUNTS, isSeeded, seedReferenceData } from '
 import { GD_CERT_NO_PATTERN } from '../../server/db/seed/certNo.js';
 import { chinaDate, addDays } from '../../server/lib/days.js';
 import { openTestDatabase } from '../helpers/db.js';
+import { OPER_ACTIONS } from '../../server/lib/operLog.js';
+import { WORKFLOW_EVENT_LOG } from '../../server/modules/workflow/routes.js';
 import { testNow } from '../helpers/app.js';
 
 let database: Database;
@@ -161,6 +163,16 @@ describe('enterprises, persons and certificates', () => {
       where c.status = '01' and c.enterprise_id is distinct from p.enterprise_id and ${notException}`)).toBe(0);
     // And the exceptions are there for the rules to find.
     expect(await count(`select count(*) n from certificate c where status = '01' and not (${notException})`)).toBeGreaterThanOrEqual(21);
+  });
+});
+
+describe('the demo operation log', () => {
+  it('reads as the server writes it: workflow events under their route\'s title, every action one the log page names', async () => {
+    const events = await rows<{ title: string; action: string }>(`select distinct title, action from sys_oper_log where oper_url like '/api/workflow/%/events'`);
+    expect(events).toEqual([WORKFLOW_EVENT_LOG]);
+    const actions = await rows<{ action: string }>('select distinct action from sys_oper_log');
+    expect(actions.length).toBeGreaterThan(0);
+    for (const { action } of actions) expect(OPER_ACTIONS as readonly string[], action).toContain(action);
   });
 });
 

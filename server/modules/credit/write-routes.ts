@@ -10,9 +10,10 @@ import { id } from '../../lib/schemas.js';
 import { checkStatusSchema, decisionBody, idsQuery } from '../system/review/schemas.js';
 import { punishmentFields } from './record.js';
 import { decide, submitChange, submitNew, submitRemoval, withdraw } from './service.js';
+import { logAs } from '../../lib/operLog.js';
 
 const TAGS = ['credit'];
-const LOG = (action: string) => ({ title: '处罚管理', action });
+const LOG = logAs('处罚管理');
 const SUBMITTED = '已提交，等待另一名工作人员审核';
 
 const submitted = z.object({

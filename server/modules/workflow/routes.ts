@@ -6,6 +6,7 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../mac
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
+import type { OperLogDeclaration } from '../../lib/operLog.js';
 import { assertCanSee, historyOf, loadApplication, preloadApplication, preloadedApplication, sendApplicationEvent } from '../../workflow/engine.js';
 import { applicationDetail, transitionAnswer, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
 
@@ -35,6 +36,9 @@ const transitionAnswerSchema = applicationStateSchema.extend({
   entry: historyRow.describe('本次事件写入的办理历史（完整历史见 GET /workflow/{id}）'),
 });
 const idParam = z.object({ id: id('业务编号') });
+
+/** Every event sent to an application is logged so (the demo's log rows too: server/demo/workingDay.ts). */
+export const WORKFLOW_EVENT_LOG: OperLogDeclaration = { title: '业务办理', action: 'update' };
 
 /** JSON with sorted keys: jsonb does not keep key order. */
 function canonical(value: unknown): string {
@@ -98,7 +102,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/workflow/:id/events', {
-    config: { access: { log: { title: '业务办理', action: 'update' }, preload: preloadApplication } },
+    config: { access: { log: WORKFLOW_EVENT_LOG, preload: preloadApplication } },
     schema: {
       tags: ['workflow'],
       summary: '发送业务事件（提交、受理、同意、不同意、退回、撤回……）',

@@ -15,6 +15,7 @@ import { CATALOG_EXTRA, CATALOG_EXTRA_COLUMNS, CATALOG_KINDS, CATALOG_LABEL, cat
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from './listKit.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
+import { logAs } from '../../../lib/operLog.js';
 
 type CatalogRecord = typeof sysCatalog.$inferSelect;
 
@@ -87,7 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const label = CATALOG_LABEL[kind];
     const perms = catalogPerms(kind);
     const tags = ['system-catalog'];
-    const log = (action: string) => ({ title: label, action });
+    const log = logAs(label);
     const body = z.object({ id: idOrZero('编号').optional(), ...common, extra: CATALOG_EXTRA[kind] });
     const updateBody = body.extend({ id: id('编号', { invalid: '修改时编号 id 应为 1 到 2147483647 之间的整数' }) });
 

@@ -17,9 +17,10 @@ import type { AuthUser } from '../../../context.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
 import { checkPolicyValue, isSecurityKey, SECURITY_DUTY } from './rules.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-config'];
-const LOG = (action: string) => ({ title: '参数设置', action });
+const LOG = logAs('参数设置');
 
 const configRow = z.object({
   configId: z.number(),

@@ -7,9 +7,10 @@ import { currentUser } from '../../../lib/authUser.js';
 import { chinaTime, idParams, requireAnyPerm } from '../menus/kit.js';
 import { deptBody, deptListQuery, deptNode, deptRow, deptUpdateBody, type DeptRow } from './schemas.js';
 import { createDept, deptRowById, deptTree, enabledDeptTree, removeDept, roleDeptIds, updateDept } from './service.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-dept'];
-const LOG = (action: string) => ({ title: '部门管理', action });
+const LOG = logAs('部门管理');
 
 const AREAS: Record<string, string> = { '1': '广州类区域中心', '2': '深圳类区域中心', '3': '省中心' };
 type DeptTreeNode = DeptRow & { children?: DeptTreeNode[] };

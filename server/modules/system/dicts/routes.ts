@@ -21,9 +21,10 @@ import {
   createData, createType, DATA_ORDER, dataWhere, removeData, removeTypes, toDataRow, typeRows, typeWhere, updateData, updateType,
   type DataRecord, type TypeRecord,
 } from './service.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-dict'];
-const LOG = (action: string) => ({ title: '字典管理', action });
+const LOG = logAs('字典管理');
 const MAX_IMPORT_BYTES = 5 * 1_048_576;
 const STATUS_TEXT = (s: string) => (s === '1' ? '正常' : '停用');
 

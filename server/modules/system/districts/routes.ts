@@ -8,9 +8,10 @@ import { sysDistrict } from '../../../db/schema.js';
 import { codesQuery } from '../menus/kit.js';
 import { districtBody, districtListQuery, districtNode, districtRow, districtUpdateBody } from './schemas.js';
 import { createDistrict, districtRow as rowOf, listDistricts, provinceTree, removeDistricts, updateDistrict } from './service.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-district'];
-const LOG = (action: string) => ({ title: '行政区划', action });
+const LOG = logAs('行政区划');
 
 const LEVELS: Record<number, string> = { 1: '省', 2: '市', 3: '县' };
 const AREAS: Record<string, string> = { '1': '广州类区域中心', '2': '深圳类区域中心', '3': '省中心' };

@@ -15,9 +15,10 @@ import { chinaTime } from '../menus/kit.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { idsQuery } from '../review/schemas.js';
 import { id, idParams, optionalText, text } from '../../../lib/schemas.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAGS = ['system-userGroup'];
-const LOG = (action: string) => ({ title: '用户组管理', action });
+const LOG = logAs('用户组管理');
 const idParam = idParams;
 const userIds = z.array(id('用户编号')).max(5000, '成员不能超过5000个');
 

@@ -11,9 +11,10 @@ import { idParams, requireAnyPerm } from './kit.js';
 import { menuBody, menuListQuery, menuNode, menuRow, menuUpdateBody, type MenuRow } from './schemas.js';
 import { allMenus, createMenu, idsWithAncestors, listMenus, menuTree, removeMenu, roleMenuIds, toMenuRow, updateMenu } from './service.js';
 import { id } from '../../../lib/schemas.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-menu'];
-const LOG = (action: string) => ({ title: '菜单权限', action });
+const LOG = logAs('菜单权限');
 /** The role screen (create, edit, review) shows the menu tree too. */
 const TREE_READERS = ['system:menu:list', 'system:role:list'] as const;
 

@@ -13,9 +13,10 @@ import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { sysNotice } from '../../../db/schema.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-notice'];
-const LOG = (action: string) => ({ title: '通知公告', action });
+const LOG = logAs('通知公告');
 /** sys_notice_type */
 const NOTICE_TYPE: Record<string, string> = { '1': '通知', '2': '公告' };
 

@@ -20,9 +20,10 @@ import { ossConfigBody, ossConfigRow, ossConfigUpdateBody, ossListQuery, ossRow,
 import { downloadUrl, storageOfService, storeUpload, uploadLimitBytes } from './upload.js';
 import { mayDownload } from './fileScope.js';
 import { id } from '../../../lib/schemas.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-oss'];
-const LOG = (action: string) => ({ title: '文件存储', action });
+const LOG = logAs('文件存储');
 /** Configuring where files go is its own button (存储配置), apart from uploading (add) and removing. */
 export const OSS_CONFIG_PERM = 'system:oss:edit';
 

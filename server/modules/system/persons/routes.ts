@@ -19,9 +19,10 @@ import { birthDateFromIdCard, isValidIdCard, sexFromIdCard } from '../../../db/s
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
 import { maskBirthDate, maskIdNo, maskPhone, masked, reveal } from '../../../services/personalData.js';
 import { day, id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-person'];
-const LOG = (action: string) => ({ title: '人员信息', action });
+const LOG = logAs('人员信息');
 
 const dictLabels = (type: string) => new Map(DICTIONARIES.find((d) => d.dictType === type)?.items.map(([v, l]) => [v, l]) ?? []);
 const SEX = dictLabels('sys_user_sex');

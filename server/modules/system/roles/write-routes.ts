@@ -18,9 +18,10 @@ import {
   type RoleRecord,
 } from './record.js';
 import { id } from '../../../lib/schemas.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAGS = ['system-role'];
-const LOG = (action: string) => ({ title: '角色管理', action });
+const LOG = logAs('角色管理');
 const roleId = id('角色编号');
 const SUBMITTED = '已提交，等待安全管理员审核';
 

@@ -23,9 +23,10 @@ import { randomPassword } from './initial-password.js';
 import { maskPhone } from '../../../services/personalData.js';
 import { applyUserChange, checkUserRecord, deleteBlocker, liveUser, normalise, userFields, type ProposedUser, type UserRecord } from './record.js';
 import { id } from '../../../lib/schemas.js';
+import { logAs } from '../../../lib/operLog.js';
 
 const TAGS = ['system-user'];
-const LOG = (action: string) => ({ title: '用户管理', action });
+const LOG = logAs('用户管理');
 const userId = id('用户编号');
 
 export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
