@@ -7,6 +7,7 @@ import { apiSuite } from '../helpers/api.js';
 import { readXlsx } from '../helpers/xlsx.js';
 import { chinaDate } from '../../server/lib/days.js';
 import { sysConfig, sysLoginLog, sysOperLog, sysUser } from '../../server/db/schema.js';
+import { OPER_ACTION_NAMES, type OperAction } from '../../server/lib/operLog.js';
 
 let t: TestApp;
 const { tokens } = apiSuite({ users: ['admin', 'secadmin', 'auditor', 'ent_gz'], ready: (app) => { t = app; } });
@@ -170,6 +171,10 @@ describe('操作日志 and 登录日志', () => {
     expect(x.headers.slice(0, 5)).toEqual(['日志编号', '系统模块', '操作类型', '请求方式', '操作人员']);
     expect(x.rows).toHaveLength(failed.total);
     expect(x.rows.every((r) => r[1] === '参数设置' && r[8] === '失败')).toBe(true);
+    // The action in words, as the page shows it in Chinese (not the stored code).
+    const actionOf = new Map((failed.rows as { operId: number; action: OperAction }[]).map((r) => [r.operId, r.action]));
+    expect(x.rows.map((r) => r[2])).toEqual(x.rows.map((r) => OPER_ACTION_NAMES[actionOf.get(Number(r[0]))!]));
+    expect(x.rows.every((r) => /^[\u4e00-\u9fff]+$/.test(String(r[2])))).toBe(true);
   });
 
   it('never lets secrets into the operation log', async () => {

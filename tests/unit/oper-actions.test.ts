@@ -4,7 +4,7 @@
  * the list has no word for an action nothing writes.
  */
 import { describe, expect, it } from 'vitest';
-import { OPER_ACTIONS } from '../../server/lib/operLog.js';
+import { OPER_ACTION_NAMES, OPER_ACTIONS } from '../../server/lib/operLog.js';
 import { LANGS, rawLocale } from '../helpers/locales';
 
 describe('operation-log actions', () => {
@@ -15,4 +15,9 @@ describe('operation-log actions', () => {
       for (const action of OPER_ACTIONS) expect(words[action]?.trim(), `${lng} ${action}`).toBeTruthy();
     });
   }
+
+  it('are named in the export as on the page in zh-CN', () => {
+    const words = (rawLocale('zh-CN', 'sysAdmin').log as { actions: Record<string, string> }).actions;
+    expect(OPER_ACTION_NAMES).toEqual(words);
+  });
 });

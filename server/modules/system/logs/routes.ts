@@ -14,6 +14,7 @@ import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { sysLoginLog, sysOperLog, sysUser } from '../../../db/schema.js';
 import { chinaTime, contains, dateRange, idParams, orderBy } from '../catalog/listKit.js';
 import { optionalText } from '../../../lib/schemas.js';
+import { operActionName } from '../../../lib/operLog.js';
 
 const TAG = ['system-log'];
 
@@ -65,7 +66,7 @@ const OPER_SORT = { operId: sysOperLog.operId, operTime: sysOperLog.operTime, ti
 const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '日志编号', value: (r) => r.operId },
   { header: '系统模块', width: 20, value: (r) => r.title },
-  { header: '操作类型', value: (r) => r.action },
+  { header: '操作类型', value: (r) => operActionName(r.action) },
   { header: '请求方式', value: (r) => r.requestMethod },
   { header: '操作人员', value: (r) => r.operName },
   { header: '请求地址', width: 40, value: (r) => r.operUrl },
