@@ -15,11 +15,10 @@ import { staffOfStep } from '../workflow/notify.js';
 import { deadlineOf, readDeadlineLimits } from '../workflow/views.js';
 import { areaAdministrators, claimNotices, sendMessages, type Message } from './notices.js';
 import { BATCH_SIZE, type JobDefinition } from './types.js';
+import { AREA_CENTRES } from '../lib/areas.js';
 
 /** Warned when this many working days or fewer are left. */
 export const WARN_DAYS_LEFT = 3;
-
-const AREA_NAME: Record<string, string> = { '1': '广州区域中心', '2': '深圳区域中心', '3': '省中心' };
 
 type App = { id: number; applyNo: string; businessType: string; area: string; step: string | null; acceptedAt: Date | null; status: number };
 
@@ -76,7 +75,7 @@ export const deadlineWarning: JobDefinition = {
           const label = BUSINESS_ROUTES[d.a.businessType as BusinessType]?.label ?? d.a.businessType;
           const at = d.a.step ? `${STEP_LABELS[d.a.step as Step]}环节` : '办理中';
           const bt = `已超法定时限：${label} ${d.a.applyNo}`;
-          const nr = `${AREA_NAME[d.a.area] ?? `区域 ${d.a.area}`}的${label} ${d.a.applyNo}（${at}）法定办结期限为 ${d.deadline}，已超期 ${-d.left} 个工作日，请督办。`;
+          const nr = `${AREA_CENTRES[d.a.area] ?? `区域 ${d.a.area}`}的${label} ${d.a.applyNo}（${at}）法定办结期限为 ${d.deadline}，已超期 ${-d.left} 个工作日，请督办。`;
           for (const userId of admins ?? []) messages.push({ userId, bt, nr });
           overdue += 1;
         }

@@ -162,5 +162,8 @@ describe('exam batch lifecycle', () => {
     expect(sheet.headers.slice(0, 3)).toEqual(['批次编号', '批次名称', '证书类别']);
     expect(sheet.rows.map((r) => r[1])).toEqual(['已开放不可删']);
     expect(sheet.rows[0]![15]).toBe('报名中');
+    // The area by its centre's name, as the other exports write it (not the code).
+    expect(sheet.headers[3]).toBe('所属区域');
+    expect(sheet.rows[0]![3]).toBe('广州区域中心');
   });
 });

@@ -13,6 +13,7 @@ import {
 } from './batches.js';
 import { batchEventBody, batchFields, batchListQuery, batchView, type BatchView } from './schemas.js';
 import { EVENT_PERMISSION } from './scope.js';
+import { areaCentre } from '../../lib/areas.js';
 
 const tags = ['exam'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -24,7 +25,7 @@ const EXPORT_COLUMNS: ExcelColumn<BatchView>[] = [
   { header: '批次编号', width: 14, value: (r) => r.batchNo },
   { header: '批次名称', width: 36, value: (r) => r.name },
   { header: '证书类别', width: 28, value: (r) => r.categoryLabel },
-  { header: '所属区域', width: 10, value: (r) => r.area },
+  { header: '所属区域', width: 14, value: (r) => areaCentre(r.area) },
   { header: '考试地点', width: 36, value: (r) => r.place },
   { header: '安全生产知识开始', width: 20, value: (r) => chinaDateTime(r.knowledgeStart) },
   { header: '安全生产知识结束', width: 20, value: (r) => chinaDateTime(r.knowledgeEnd) },

@@ -4,8 +4,8 @@ import type { ExcelColumn } from '../../lib/excel.js';
 import type { Labels } from '../certificate/labels.js';
 import type { CheckRowView, EnterpriseRowView, StaffRowView } from './schemas.js';
 import type { WorkExportRow } from './work.js';
+import { areaCentre } from '../../lib/areas.js';
 
-export const AREA_LABELS: Record<string, string> = { 1: '广州区域中心', 2: '深圳区域中心', 3: '省中心' };
 const LICENCE_LABELS: Record<EnterpriseRowView['licenceState'], string> = { valid: '有效', expiring: '90天内到期', expired: '已过期', none: '未登记' };
 const EMPLOY_LABELS: Record<string, string> = { 1: '在职', 2: '离职', 3: '退休' };
 const OUTCOME_LABELS: Record<string, string> = { approved: '准予', denied: '不予' };
@@ -16,7 +16,7 @@ export const ENTERPRISE_COLUMNS: ExcelColumn<EnterpriseRowView>[] = [
   { header: '统一社会信用代码', width: 22, value: (r) => r.creditCode },
   { header: '法定代表人', width: 12, value: (r) => r.legalRepresentative },
   { header: '所在地区', width: 20, value: (r) => r.districtName },
-  { header: '所属区域', width: 14, value: (r) => AREA_LABELS[r.ownership] ?? r.ownership },
+  { header: '所属区域', width: 14, value: (r) => areaCentre(r.ownership) },
   { header: '资质', width: 30, value: (r) => r.qualification },
   { header: '安全生产许可证号', width: 28, value: (r) => r.licenceNo },
   { header: '许可证有效期至', width: 14, value: (r) => r.licenceValidTo },
@@ -48,7 +48,7 @@ export const WORK_COLUMNS: ExcelColumn<WorkExportRow>[] = [
   { header: '申请企业', width: 36, value: (r) => r.enterpriseName },
   { header: '所涉人员', width: 12, value: (r) => r.holderName },
   { header: '证书编号', width: 26, value: (r) => r.certNo },
-  { header: '办理中心', width: 14, value: (r) => AREA_LABELS[r.area] ?? r.area },
+  { header: '办理中心', width: 14, value: (r) => areaCentre(r.area) },
   { header: '申请状态', width: 14, value: (r) => r.statusLabel },
   { header: '当前环节', width: 10, value: (r) => r.stepLabel },
   { header: '办理结果', width: 10, value: (r) => (r.outcome ? OUTCOME_LABELS[r.outcome] ?? r.outcome : '') },
@@ -69,7 +69,7 @@ export const checkColumns = (labels: Labels): ExcelColumn<CheckRowView>[] => [
   { header: '持证人', width: 12, value: (r) => r.holderName },
   { header: '企业名称', width: 36, value: (r) => r.enterpriseName },
   { header: '证书状态', width: 10, value: (r) => labels.of('cert_status', r.certStatus) },
-  { header: '所属区域', width: 14, value: (r) => (r.area ? AREA_LABELS[r.area] ?? r.area : '') },
+  { header: '所属区域', width: 14, value: (r) => (r.area ? areaCentre(r.area) : '') },
   { header: 'IP 地址', width: 18, value: (r) => r.ip },
   { header: '浏览器', width: 40, value: (r) => r.userAgent },
 ];

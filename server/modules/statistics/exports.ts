@@ -6,7 +6,7 @@ import { statApplicationClosed, statApplicationOpen, statCertificate } from '../
 import type { ExcelColumn } from '../../lib/excel.js';
 import type { Labels } from '../certificate/labels.js';
 import type { DistrictNames } from '../search/districts.js';
-import { AREA_LABELS } from '../search/exports.js';
+import { areaCentre } from '../../lib/areas.js';
 
 const business = (t: string) => BUSINESS_ROUTES[t as BusinessType]?.label ?? t;
 const AGE_LABELS: Record<number, string> = { [-1]: '待持证人确认（未提交）', 0: '7 天以内', 1: '8–30 天', 2: '31–90 天', 3: '90 天以上' };
@@ -18,7 +18,7 @@ type OpenRow = typeof statApplicationOpen.$inferSelect;
 export const certColumns = (labels: Labels, districts: DistrictNames): ExcelColumn<CertRow>[] => [
   { header: '证书类别', width: 30, value: (r) => labels.of('cer_type', r.category) },
   { header: '证书状态', width: 10, value: (r) => labels.of('cert_status', r.status) },
-  { header: '所属区域', width: 14, value: (r) => AREA_LABELS[r.area] ?? r.area },
+  { header: '所属区域', width: 14, value: (r) => areaCentre(r.area) },
   { header: '地区', width: 20, value: (r) => districts.of(r.districtCode) },
   { header: '发证年份', width: 10, value: (r) => r.issueYear },
   { header: '证书数', width: 10, value: (r) => r.total },
@@ -29,7 +29,7 @@ export const closedColumns = (districts: DistrictNames): ExcelColumn<ClosedRow>[
   { header: '办结月份', width: 10, value: (r) => r.month },
   { header: '业务类型', width: 16, value: (r) => business(r.businessType) },
   { header: '办理结果', width: 16, value: (r) => (r.status === 4 ? '不予以受理' : r.outcome === 'approved' ? '准予' : '不予') },
-  { header: '办理中心', width: 14, value: (r) => AREA_LABELS[r.area] ?? r.area },
+  { header: '办理中心', width: 14, value: (r) => areaCentre(r.area) },
   { header: '地市', width: 12, value: (r) => (r.cityCode ? districts.of(r.cityCode) : '') },
   { header: '件数', width: 10, value: (r) => r.total },
   { header: '平均办理天数', width: 14, value: (r) => (r.total ? Math.round((r.days / r.total) * 10) / 10 : null) },
@@ -39,7 +39,7 @@ export const openColumns = (districts: DistrictNames): ExcelColumn<OpenRow>[] =>
   { header: '业务类型', width: 16, value: (r) => business(r.businessType) },
   { header: '申请状态', width: 14, value: (r) => APPLY_STATUS_LABELS[r.status as ApplyStatusCode] ?? String(r.status) },
   { header: '当前环节', width: 10, value: (r) => (r.step ? STEP_LABELS[r.step as Step] ?? r.step : '') },
-  { header: '办理中心', width: 14, value: (r) => AREA_LABELS[r.area] ?? r.area },
+  { header: '办理中心', width: 14, value: (r) => areaCentre(r.area) },
   { header: '地市', width: 12, value: (r) => (r.cityCode ? districts.of(r.cityCode) : '') },
   { header: '已等待', width: 20, value: (r) => AGE_LABELS[r.ageBucket] ?? String(r.ageBucket) },
   { header: '是否超期', width: 10, value: (r) => (r.overdue ? '超期' : '') },
