@@ -144,3 +144,25 @@ test('the auditor reads the operation log and can change no user', async ({ page
   await expect(page.getByText('抱歉，你访问的页面不存在或仍在开发中')).toBeVisible(PAGE_LOAD);
   await expect(page.getByTestId('user-add')).toHaveCount(0);
 });
+
+test('the auditor reads the operation log in English: modules and actions in words, a module picked by its English name', async ({ page }) => {
+  await useLanguage(page, 'en-US');
+  await loginWithPassword(page, 'auditor');
+  await page.goto('/system/operlog');
+  const table = page.getByTestId('operlog-table');
+  await expect(table.locator('.ant-table-row').first()).toBeVisible(PAGE_LOAD);
+  // The demo's workflow rows: stored as 业务办理 / update, read as words.
+  await expect(table.getByText('Case handling').first()).toBeVisible();
+  await expect(table.getByText('Update').first()).toBeVisible();
+  await expect(table.getByText('业务办理')).toHaveCount(0);
+  await page.getByTestId('search-title').click();
+  await page.keyboard.type('Case hand');
+  await page.locator('.ant-select-item-option', { hasText: 'Case handling' }).click();
+  const listed = page.waitForResponse((r) => r.url().includes('/api/system/operlog/list') && decodeURIComponent(r.url()).includes('title=业务办理'));
+  await page.getByRole('button', { name: /Query/ }).click();
+  await listed;
+  await expect(table.locator('.ant-table-row').first()).toBeVisible();
+  const modules = await table.locator('.ant-table-row td:nth-child(2)').allInnerTexts();
+  expect(modules.length).toBeGreaterThan(0);
+  expect(new Set(modules)).toEqual(new Set(['Case handling']));
+});

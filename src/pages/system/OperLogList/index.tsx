@@ -1,5 +1,5 @@
 /** 操作日志: read-only list (search, paging, 总共 N 条记录), detail modal and export. Logs are never edited or deleted. */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Descriptions, Modal, Tag } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +30,20 @@ export default function OperLogList() {
   const cols = useAdminColumns<OperLog>();
   const list = useListPage<OperLog, Search>(systemOperlogList);
   const [viewing, setViewing] = useState<OperLog | null>(null);
+  // The server stores each module's Chinese title; a title from an older version is shown as stored.
+  const moduleName = (title: string) => t(`log.titles.${title}`, { defaultValue: title });
+  // The filter picks a module by its name in the user's language and sends the stored title.
+  const moduleOptions = useMemo(() => {
+    const titles = t('log.titles', { returnObjects: true }) as Record<string, string>;
+    return Object.fromEntries(Object.entries(titles).map(([title, name]) => [title, { text: name }]));
+  }, [t]);
 
   const columns: ProColumns<OperLog>[] = [
     { title: t('log.operId'), dataIndex: 'operId', width: 90, search: false },
-    { title: t('log.title'), dataIndex: 'title', fieldProps: { 'data-testid': 'search-title' } },
+    {
+      title: t('log.title'), dataIndex: 'title', valueType: 'select', valueEnum: moduleOptions,
+      fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'search-title' }, render: (_d, r) => moduleName(r.title),
+    },
     { title: t('log.action'), dataIndex: 'action', width: 100, search: false, render: (_d, r) => <Tag>{t(`log.actions.${r.action}`, { defaultValue: r.action })}</Tag> },
     { title: t('log.requestMethod'), dataIndex: 'requestMethod', width: 90, search: false },
     { title: t('log.operName'), dataIndex: 'operName', width: 120, fieldProps: { 'data-testid': 'search-operName' } },
@@ -54,7 +64,7 @@ export default function OperLogList() {
       <Modal open={!!viewing} title={t('log.detail')} footer={null} width={760} onCancel={() => setViewing(null)} destroyOnHidden>
         {viewing && (
           <Descriptions column={2} size="small" bordered>
-            <Descriptions.Item label={t('log.title')}>{viewing.title}</Descriptions.Item>
+            <Descriptions.Item label={t('log.title')}>{moduleName(viewing.title)}</Descriptions.Item>
             <Descriptions.Item label={t('log.action')}>{t(`log.actions.${viewing.action}`, { defaultValue: viewing.action })}</Descriptions.Item>
             <Descriptions.Item label={t('log.operName')}>{viewing.operName}</Descriptions.Item>
             <Descriptions.Item label={t('log.operIp')}>{viewing.operIp}</Descriptions.Item>
