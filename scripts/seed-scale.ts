@@ -27,7 +27,7 @@ import { hashPassword } from '../server/lib/password.js';
 import { systemClock } from '../server/lib/clock.js';
 import { refreshStatistics } from '../server/modules/statistics/refresh.js';
 import { suspension } from '../server/jobs/suspension.js';
-import { rowsOf } from '../server/services/listTotal.js';
+import { rowsOf } from '../server/db/sql.js';
 import { COLUMNS, LOAD_ORDER, ScaleGenerator, type Context, type Offsets, type TableName } from './lib/scale/generate.js';
 import { copyIntoPglite, copyIntoPostgres, SECONDARY_INDEXES, type IndexDef } from './lib/scale/load.js';
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.js';
-import { rowsOf } from '../../server/services/listTotal.js';
+import { rowsOf } from '../../server/db/sql.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 
 export type Caller = 'province' | 'centre' | 'enterprise';

@@ -22,7 +22,7 @@ import { application, certificate, noticeSent, person } from '../db/schema.js';
 import { chinaDate } from '../lib/days.js';
 import { keepVersions } from '../modules/business/effects.js';
 import { claimNotices, sendMessages } from './notices.js';
-import { anyOf } from './sql.js';
+import { anyOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
 /** Business types whose SUBMIT needs a live certificate (revocation of an expired one is allowed). */

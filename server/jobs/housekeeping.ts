@@ -15,7 +15,7 @@ import { jobRun, rateLimitBucket, sysCaptcha, sysLoginLog, sysOperLog, sysSessio
 import { addDays, chinaDate, chinaDayStart } from '../lib/days.js';
 import { openArchive } from './archive.js';
 import { readJobSettings } from './settings.js';
-import { rowsOf } from './sql.js';
+import { rowsOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
 const DAY_MS = 86_400_000;

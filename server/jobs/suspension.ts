@@ -17,7 +17,7 @@ import { certificate } from '../db/schema.js';
 import { keepVersions } from '../modules/business/effects.js';
 import { suspendedOn, suspensionEndedBefore } from '../modules/certificate/effective-status.js';
 import { PUNISHMENT_REASON } from '../modules/credit/effects.js';
-import { anyOf, rowsOf } from './sql.js';
+import { anyOf, rowsOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
 

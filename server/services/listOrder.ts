@@ -11,7 +11,7 @@ import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { person } from '../db/schema.js';
 import { startsWith } from '../lib/textMatch.js';
-import { rowsOf } from './listTotal.js';
+import { rowsOf } from '../db/sql.js';
 
 /** Up to this many persons matching a typed name or ID number, their rows are found through them. */
 export const FEW_PERSONS = 5000;

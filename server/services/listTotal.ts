@@ -7,6 +7,7 @@
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../db/sql.js';
 
 /** Rows counted exactly before a total becomes an estimate. */
 export const EXACT_TOTAL_CEILING = 2000;
@@ -21,11 +22,6 @@ export interface ListTotal {
   total: number;
   /** false: `total` is the planner's estimate (more than the exact ceiling matched). */
   totalExact: boolean;
-}
-
-/** Rows of a raw `execute` on PGlite ({rows}) and node-postgres (QueryResult) alike. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** The planner's row estimate of a query (EXPLAIN, no execution). */

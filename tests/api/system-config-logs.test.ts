@@ -1,7 +1,7 @@
 /** 参数设置, 操作日志, 登录日志: permissions of the three administrators, security policy by secadmin only, logs read-only, Excel exports. */
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../../server/services/listTotal.js';
+import { rowsOf } from '../../server/db/sql.js';
 import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
 import { readXlsx } from '../helpers/xlsx.js';

@@ -2,11 +2,12 @@
 import { sysConfig, sysDept } from '../schema.js';
 import type { DbOrTx } from '../client.js';
 import { insertAll } from './util.js';
+import { AREA_CENTRES } from '../../lib/areas.js';
 
 export const ROOT_DEPT = '广东省建筑安全生产管理服务中心';
-export const DEPT_GZ = '广州区域中心';
-export const DEPT_SZ = '深圳区域中心';
-export const DEPT_PROV = '省中心';
+export const DEPT_GZ = AREA_CENTRES['1']!;
+export const DEPT_SZ = AREA_CENTRES['2']!;
+export const DEPT_PROV = AREA_CENTRES['3']!;
 export const DEPT_SYS = '系统管理部';
 
 export const DEPARTMENTS: ReadonlyArray<{ deptName: string; area: '1' | '2' | '3' | null; leader: string; phone: string }> = [

@@ -16,8 +16,7 @@ import { runText, type DbOrTx } from '../../db/client.js';
 import { certificate, punishment, punishmentCertificate } from '../../db/schema.js';
 import { clockNow } from '../../lib/clock.js';
 import { chinaDate } from '../../lib/days.js';
-import { rowsOf } from '../../services/listTotal.js';
-import { anyOf } from '../../jobs/sql.js';
+import { anyOf, rowsOf } from '../../db/sql.js';
 
 export const SUSPENSION = '暂扣';
 /** Statuses time may move between (valid and suspended). */

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../services/listTotal.js';
+import { rowsOf } from '../../db/sql.js';
 
 export interface Dimension {
   key: string;

@@ -17,7 +17,7 @@ import { statRefresh } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, chinaDate } from '../../lib/days.js';
 import { overdueCondition, readDeadlineLimits } from '../../workflow/views.js';
-import { rowsOf } from '../../services/listTotal.js';
+import { rowsOf } from '../../db/sql.js';
 
 const REFRESH_LOCK = 7_272_111;
 export const STATISTICS = 'statistics';

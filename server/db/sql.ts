@@ -1,4 +1,4 @@
-/** Small SQL helpers of the jobs: raw results on either driver, and id lists as one array parameter. */
+/** Small SQL helpers for either driver: raw results, and id lists as one array parameter. */
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
@@ -6,7 +6,10 @@ export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }
 
-/** `= any(ids)` with the ids as one int[] parameter (a batch of 5,000 is one value, not 5,000 placeholders). */
+/**
+ * `= any(ids)` with the ids as one int[] parameter: a batch of 5,000 is one value, not 5,000
+ * placeholders, and a statement has one text whatever the number of ids.
+ */
 export function anyOf(column: SQL | string, ids: readonly number[]): SQL {
   if (!ids.every((id) => Number.isInteger(id) && id > 0)) throw new Error('anyOf: ids must be positive integers');
   const col = typeof column === 'string' ? sql.raw(column) : column;
