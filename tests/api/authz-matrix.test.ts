@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { recordRoutes, type DeclaredRoute } from '../helpers/route-access.js';
+import type { TestApp } from '../helpers/app.js';
+import { createRecordedApp, type DeclaredRoute } from '../helpers/route-access.js';
 import { ACCOUNTS, MENU_KEYS, MISSING_ID, NO_PERM, mayCall, resolve, type Fixtures, type Variant, type Who } from '../helpers/authz-expectations.js';
 import { application, certificate, sysMsgInfo, sysUser } from '../../server/db/schema.js';
 import { BUSINESS_BASES } from '../../server/modules/business/routes.js';
@@ -36,13 +36,7 @@ const tokens = new Map<string, string>();
 const user = new Map<string, typeof sysUser.$inferSelect>();
 
 beforeAll(async () => {
-  const recorder = recordRoutes();
-  try {
-    t = await createTestApp();
-  } finally {
-    recorder.stop();
-  }
-  declared = recorder.routes;
+  ({ app: t, routes: declared } = await createRecordedApp());
   for (const u of await t.database.db.select().from(sysUser)) user.set(u.userName, u);
   for (const a of ACCOUNTS) tokens.set(a.userName, await t.login(a.userName));
 });

@@ -4,8 +4,8 @@
  * has a word in the four languages (sysAdmin `log.titles`, keyed by the stored Chinese title).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { recordRoutes } from '../helpers/route-access.js';
+import type { TestApp } from '../helpers/app.js';
+import { createRecordedApp } from '../helpers/route-access.js';
 import { LANGS, rawLocale } from '../helpers/locales.js';
 import { JOBS } from '../../server/jobs/catalog.js';
 
@@ -13,13 +13,9 @@ let t: TestApp;
 const titles = new Set<string>();
 
 beforeAll(async () => {
-  const recorder = recordRoutes();
-  try {
-    t = await createTestApp();
-  } finally {
-    recorder.stop();
-  }
-  for (const route of recorder.routes) if (route.access?.log) titles.add(route.access.log.title);
+  const recorded = await createRecordedApp();
+  t = recorded.app;
+  for (const route of recorded.routes) if (route.access?.log) titles.add(route.access.log.title);
   for (const job of JOBS) titles.add(job.title);
 });
 afterAll(async () => { await t?.close(); });

@@ -32,6 +32,7 @@ export default function OperLogList() {
   const [viewing, setViewing] = useState<OperLog | null>(null);
   // The server stores each module's Chinese title; a title from an older version is shown as stored.
   const moduleName = (title: string) => t(`log.titles.${title}`, { defaultValue: title });
+  const actionName = (action: string) => t(`log.actions.${action}`, { defaultValue: action });
   // The filter picks a module by its name in the user's language and sends the stored title.
   const moduleOptions = useMemo(() => {
     const titles = t('log.titles', { returnObjects: true }) as Record<string, string>;
@@ -44,7 +45,7 @@ export default function OperLogList() {
       title: t('log.title'), dataIndex: 'title', valueType: 'select', valueEnum: moduleOptions,
       fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'search-title' }, render: (_d, r) => moduleName(r.title),
     },
-    { title: t('log.action'), dataIndex: 'action', width: 100, search: false, render: (_d, r) => <Tag>{t(`log.actions.${r.action}`, { defaultValue: r.action })}</Tag> },
+    { title: t('log.action'), dataIndex: 'action', width: 100, search: false, render: (_d, r) => <Tag>{actionName(r.action)}</Tag> },
     { title: t('log.requestMethod'), dataIndex: 'requestMethod', width: 90, search: false },
     { title: t('log.operName'), dataIndex: 'operName', width: 120, fieldProps: { 'data-testid': 'search-operName' } },
     { title: t('log.operIp'), dataIndex: 'operIp', width: 130, search: false },
@@ -65,7 +66,7 @@ export default function OperLogList() {
         {viewing && (
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label={t('log.title')}>{moduleName(viewing.title)}</Descriptions.Item>
-            <Descriptions.Item label={t('log.action')}>{t(`log.actions.${viewing.action}`, { defaultValue: viewing.action })}</Descriptions.Item>
+            <Descriptions.Item label={t('log.action')}>{actionName(viewing.action)}</Descriptions.Item>
             <Descriptions.Item label={t('log.operName')}>{viewing.operName}</Descriptions.Item>
             <Descriptions.Item label={t('log.operIp')}>{viewing.operIp}</Descriptions.Item>
             <Descriptions.Item label={t('log.operUrl')} span={2}>
