@@ -24,6 +24,7 @@ import { registerOperationLog } from './plugins/oplog.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerClientFiles } from './plugins/client-files.js';
+import { registerAnswerLanguage } from './plugins/language.js';
 import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { createSsoVerifier } from './modules/auth/sso.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -92,7 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     openapi: {
       info: {
         title: 'SafeCert API',
-        description: '广东省建设工程安全生产管理人员考核管理平台接口。除标注为公开的接口外，均需在请求头 token 中携带登录令牌。响应格式 {code, msg, data}，列表 {code, rows, total, pageNum}；code 0 表示成功。',
+        description: '广东省建设工程安全生产管理人员考核管理平台接口。除标注为公开的接口外，均需在请求头 token 中携带登录令牌。响应格式 {code, msg, data}，列表 {code, rows, total, pageNum}；code 0 表示成功。msg 以请求头 Accept-Language 所指的语言（zh-CN、zh-TW、en-US、pt-BR）给出，未指定时为中文。',
         version: '0.1.0',
         license: { name: '广东省住房和城乡建设厅内部使用（非开源）', url: 'https://zfcxjst.gd.gov.cn/' },
       },
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip, lang: languageOf(request.headers['accept-language']),
     }, done)));
   registerErrorHandler(app);
+  registerAnswerLanguage(app);
   registerOpenApiConventions(app);
   registerInputGuard(app);
   registerAuth(app);

@@ -6,6 +6,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 import { databaseRefusal } from '../lib/db-errors.js';
+import { localizeAnswer } from '../lib/messages.js';
+import { languageOf } from '../lib/requestScope.js';
 
 /** Human words for the zod issue codes that bad input usually trips. */
 function describeIssue(issue: { code?: string; message: string; path?: PropertyKey[] }): string {
@@ -38,14 +40,13 @@ const BODY_ERRORS: Record<string, string> = {
  * whose percent-escapes do not decode (%zz, a lone surrogate's bytes) is a 400 like any other, a
  * path parameter over the router's length limit a 414.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    reply.status(400).send({ code: 400, msg: '请求地址含有无法解码的字符', field: 'url' });
-  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    reply.status(414).send({ code: 414, msg: '请求地址过长', field: 'url' });
-  } else {
-    reply.status(500).send({ code: 500, msg: '服务器错误' });
-  }
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // Before routing: no route's hooks run, so the answer is put in the caller's language here.
+  const send = (status: number, body: { code: number; msg: string; field?: string }) =>
+    reply.status(status).send(localizeAnswer(body, languageOf(request.headers['accept-language']), true));
+  if (error.code === 'FST_ERR_BAD_URL') send(400, { code: 400, msg: '请求地址含有无法解码的字符', field: 'url' });
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') send(414, { code: 414, msg: '请求地址过长', field: 'url' });
+  else send(500, { code: 500, msg: '服务器错误' });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

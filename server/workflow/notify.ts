@@ -86,13 +86,11 @@ export function noticeFor(app: ApplicationRow, resting: Resting, lastEvent: stri
       };
     }
     case 'final': {
-      const approved = app.outcome === 'approved';
-      const ended = app.status === 4 ? '不予受理' : approved ? '已办结（准予）' : '已办结（不予）';
-      return {
-        whom: users([app.applicantUserId, ...(app.holderUserId ? [app.holderUserId] : [])]),
-        todo: null,
-        msg: { bt: `${route.label}${ended}`, nr: `${what}${ended}。` },
-      };
+      // Each ending written out whole: a message is translated by its template (server/lib/messages.ts).
+      const msg = app.status === 4 ? { bt: `${route.label}不予受理`, nr: `${what}不予受理。` }
+        : app.outcome === 'approved' ? { bt: `${route.label}已办结（准予）`, nr: `${what}已办结（准予）。` }
+          : { bt: `${route.label}已办结（不予）`, nr: `${what}已办结（不予）。` };
+      return { whom: users([app.applicantUserId, ...(app.holderUserId ? [app.holderUserId] : [])]), todo: null, msg };
     }
     case 'deleted':
       return null;

@@ -1,4 +1,6 @@
 /** The shell: route guard, tabs, idle timeout, error pages, languages, logout. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
 
@@ -112,6 +114,27 @@ test.describe('a first visit from a browser in a language the product does not s
     await page.goto('/user/login');
     await expect(page.getByTestId('login-submit')).toContainText(/Log ?in|Sign ?in/i);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+  });
+});
+
+test.describe('the server\'s answers in the interface language', () => {
+  const english = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../server/locales/en-US.json'), 'utf8')) as Record<string, string>;
+  test.beforeEach(async ({ page }) => { await useLanguage(page, 'en-US'); });
+
+  test('a refused sign-in and the to-dos on the workbench read in English', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.getByTestId('login-username').fill('sz_staff');
+    await page.getByTestId('login-password').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText(english['用户名或密码错误']!).first()).toBeVisible();
+    await expect(page.getByText(/用户名或密码错误/)).toHaveCount(0);
+    await loginWithPassword(page, 'gz_sl');
+    const todos = page.getByTestId('workplace-todos').locator('.ant-list-item-meta-title');
+    await expect(todos.first()).toBeVisible();
+    // Written by the workflow in Chinese; read in English, application numbers as they are.
+    const titles = await todos.allInnerTexts();
+    expect(titles.filter((title) => /[\u4e00-\u9fff]/.test(title))).toEqual([]);
+    expect(titles.some((title) => /[A-Z]{2}\d{13}/.test(title))).toBe(true);
   });
 });
 

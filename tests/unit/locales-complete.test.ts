@@ -8,13 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadLocale, placeholders } from '../helpers/locales';
+import { loadLocale, placeholders, SIMPLIFIED_ONLY } from '../helpers/locales';
 
 const ROOT = path.resolve(import.meta.dirname, '../../src/locales');
 const LANGUAGES = fs.readdirSync(ROOT).filter((d) => fs.statSync(path.join(ROOT, d)).isDirectory()).sort();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-/** Characters of simplified Chinese only (their traditional forms differ): none belongs in zh-TW. */
-const SIMPLIFIED_ONLY = /[们书证业个务发会对应与过还进问间点记设请认让议论资开关时实现电号类级统计规视术单员题额页项验预选码称网联编续经结给维质负责败账费违运连递邮释错键长闭阅队险际难须顺领频风导删启审户帐这说条数据库详细输态历举办册]/;
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];

@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/authUser.js';
 import { sysMsgInfo, sysTodo } from '../../db/schema.js';
 import { MSG_TYPES, STATUS_CODES, storedCode } from '../../lib/codes.js';
+import { translateMessage } from '../../lib/messages.js';
 
 const msgType = z.enum(MSG_TYPES);
 const messageRow = z.object({ id: z.number(), msgType, bt: z.string(), nr: z.string(), ckzt: z.enum(STATUS_CODES).describe("'0' 未读, '1' 已读"), senderName: z.string().nullable(), createdAt: z.string().describe('ISO 8601') });
@@ -29,8 +30,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id))
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
+    // The platform's notices are stored in Chinese (workflow, jobs) and read in the reader's language; a message an administrator wrote stays as written.
     return page(rows.map((r) => ({
-      ...r, msgType: storedCode(MSG_TYPES, r.msgType), ckzt: storedCode(STATUS_CODES, r.ckzt), createdAt: r.createdAt.toISOString(),
+      ...r, bt: translateMessage(r.bt), nr: translateMessage(r.nr), msgType: storedCode(MSG_TYPES, r.msgType), ckzt: storedCode(STATUS_CODES, r.ckzt), createdAt: r.createdAt.toISOString(),
     })), total, q.pageNum);
   }
 
@@ -95,6 +97,6 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(desc(sysTodo.createdAt), desc(sysTodo.id))
       .limit(req.query.pageSize)
       .offset((req.query.pageNum - 1) * req.query.pageSize);
-    return page(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, req.query.pageNum);
+    return page(rows.map((r) => ({ ...r, mc: translateMessage(r.mc), createdAt: r.createdAt.toISOString() })), total, req.query.pageNum);
   });
 };

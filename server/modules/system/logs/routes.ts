@@ -15,6 +15,7 @@ import { sysLoginLog, sysOperLog, sysUser } from '../../../db/schema.js';
 import { chinaTime, contains, dateRange, idParams, orderBy } from '../catalog/listKit.js';
 import { optionalText } from '../../../lib/schemas.js';
 import { operActionName } from '../../../lib/operLog.js';
+import { translateMessage } from '../../../lib/messages.js';
 
 const TAG = ['system-log'];
 
@@ -41,7 +42,7 @@ type OperRecord = typeof sysOperLog.$inferSelect;
 const LOG_SUCCESS = '0';
 const succeeded = (status: string) => status === LOG_SUCCESS;
 
-const toOperRow = (r: OperRecord) => ({ ...r, success: succeeded(r.status), operTime: r.operTime.toISOString() });
+const toOperRow = (r: OperRecord) => ({ ...r, success: succeeded(r.status), errorMsg: r.errorMsg === null ? null : translateMessage(r.errorMsg), operTime: r.operTime.toISOString() });
 
 const operFilters = z.object({
   title: optionalText(64, '模块标题'),
@@ -98,6 +99,8 @@ const toLoginRow = (r: LoginRecord) => ({
   success: succeeded(r.status),
   // A failed sign-in of a named account is what may have locked it; the unlock button stands there.
   unlockable: r.userName !== null && r.userName !== '' && !succeeded(r.status),
+  // Stored as the server said it (Chinese); read in the reader's language.
+  msg: r.msg === null ? null : translateMessage(r.msg),
   loginTime: r.loginTime.toISOString(),
 });
 

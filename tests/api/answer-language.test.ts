@@ -1,0 +1,87 @@
+/**
+ * Answers in the caller's language: the server writes its messages in Chinese (SPEC's words, what a
+ * zh-CN caller reads exactly), and a caller whose Accept-Language names zh-TW, en-US or pt-BR reads
+ * the same message in that language — failures and successes, composed messages, the refusals
+ * before routing, and the stored notices, to-dos and login-log lines read back later.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const catalogue = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/locales/${lang}.json`), 'utf8')) as Record<string, string>;
+const en = catalogue('en-US');
+const CJK = /[\u3400-\u9fff]/;
+const fill = (template: string, ...values: string[]) => values.reduce((text, v, i) => text.replace(`{{${i}}}`, v), template);
+const login = (payload: Record<string, unknown>, lang?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login/login', payload, headers: lang ? { 'accept-language': lang } : {} });
+
+describe('a refused sign-in', () => {
+  it('is SPEC\'s Chinese without a language or for zh-CN, and the same words translated for the others', async () => {
+    const zh = (await login({ username: 'sz_staff', password: 'wrong-1' })).json();
+    expect(zh.msg).toMatch(/^用户名或密码错误，再错\d+次账号将被锁定$/);
+    const left = zh.msg.match(/再错(\d+)次/)![1]! - 1;
+    const english = (await login({ username: 'sz_staff', password: 'wrong-2' }, 'en-US,en;q=0.9')).json();
+    expect(english.msg).toBe(fill(en['{{0}}，再错{{1}}次账号将被锁定']!, en['用户名或密码错误']!, String(left)));
+    expect(english.msg).not.toMatch(CJK);
+    const tw = (await login({ username: 'sz_staff', password: 'wrong-3' }, 'zh-TW')).json();
+    expect(tw.msg).toBe(fill(catalogue('zh-TW')['{{0}}，再错{{1}}次账号将被锁定']!, catalogue('zh-TW')['用户名或密码错误']!, String(left - 1)));
+  });
+
+  it('names the missing field in the caller\'s language', async () => {
+    const res = await login({ username: 'admin' }, 'pt-BR');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('password');
+    expect(res.json().msg).toBe(catalogue('pt-BR')['密码不能为空']);
+    expect((await login({ username: 'admin' }, 'zh-CN')).json().msg).toBe('密码不能为空');
+  });
+});
+
+describe('answers of a signed-in caller', () => {
+  it('a success, a 404 and a refused event, in English', async () => {
+    const token = await t.login('gz_sl');
+    const headers = { 'accept-language': 'en-US' };
+    const list = (await t.call(token, { url: '/api/workflow/queue/waitAccept', headers })).json();
+    expect(list.msg).toBe(en['查询成功']);
+    const missing = await t.call(token, { url: '/api/workflow/999999', headers });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().msg).toBe(en['业务不存在或已删除']);
+    const id = list.rows[0].id as number;
+    const stale = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, headers, payload: { type: 'AGREE', version: 999 } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().msg).toBe(en['数据已被他人更新，请刷新后重试']);
+    // The same call in Chinese: the text of SPEC.
+    const zh = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'AGREE', version: 999 } });
+    expect(zh.json().msg).toBe('数据已被他人更新，请刷新后重试');
+  });
+
+  it('a path the router cannot decode', async () => {
+    const res = await t.app.inject({ url: '/api/system/user/%zz', headers: { 'accept-language': 'en-US' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe(en['请求地址含有无法解码的字符']);
+  });
+});
+
+describe('stored texts read back', () => {
+  it('to-dos and notices the workflow wrote, and the login log, in the reader\'s language', async () => {
+    const sl = await t.login('gz_sl');
+    const headers = { 'accept-language': 'en-US' };
+    const todos = (await t.call(sl, { url: '/api/system/sysTodo/list?status=0&pageSize=5', headers })).json().rows as { mc: string }[];
+    expect(todos.length).toBeGreaterThan(0);
+    for (const todo of todos) expect(todo.mc, todo.mc).not.toMatch(CJK);
+    const zhTodos = (await t.call(sl, { url: '/api/system/sysTodo/list?status=0&pageSize=5' })).json().rows as { mc: string }[];
+    expect(zhTodos[0]!.mc).toMatch(/^待受理：/);
+    expect(todos[0]!.mc).toContain(zhTodos[0]!.mc.split(' ').at(-1));
+
+    const auditor = await t.login('auditor');
+    const log = (await t.call(auditor, { url: '/api/system/logininfor/list?pageSize=50', headers })).json().rows as { msg: string | null }[];
+    const stored = (await t.call(auditor, { url: '/api/system/logininfor/list?pageSize=50' })).json().rows as { msg: string | null }[];
+    expect(stored.map((r) => r.msg)).toContain('登录成功');
+    expect(log.map((r) => r.msg)).toContain(en['登录成功']);
+    expect(log.filter((r) => r.msg && CJK.test(r.msg))).toEqual([]);
+  });
+});
