@@ -85,3 +85,15 @@ describe('stored texts read back', () => {
     expect(log.filter((r) => r.msg && CJK.test(r.msg))).toEqual([]);
   });
 });
+
+describe('labels the server names for the page', () => {
+  it('user types, in the list and its options', async () => {
+    const admin = await t.login('admin');
+    const headers = { 'accept-language': 'en-US' };
+    const rows = (await t.call(admin, { url: '/api/system/user/list?pageSize=50', headers })).json().rows as { userType: string; userTypeLabel: string }[];
+    expect(rows.find((r) => r.userType === '03')!.userTypeLabel).toBe(en['企业用户']);
+    expect(rows.filter((r) => CJK.test(r.userTypeLabel))).toEqual([]);
+    const zh = (await t.call(admin, { url: '/api/system/user/list?pageSize=50' })).json().rows as { userType: string; userTypeLabel: string }[];
+    expect(zh.find((r) => r.userType === '03')!.userTypeLabel).toBe('企业用户');
+  });
+});

@@ -18,6 +18,7 @@ import { deptSubtree, scopeCondition, userScopeOf, type UserScope } from './scop
 import { maskPhone } from '../../../services/personalData.js';
 import { id, optionalText } from '../../../lib/schemas.js';
 import { isEnabled } from '../../../lib/status.js';
+import { translateMessage } from '../../../lib/messages.js';
 
 export const userListQuery = pageQuery.extend({
   userName: optionalText(64, '用户账号'),
@@ -121,7 +122,7 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
       userName: u.userName,
       nickName: u.nickName,
       userType: storedCode(USER_TYPE_CODES, u.userType),
-      userTypeLabel: USER_TYPES[u.userType as UserType] ?? u.userType,
+      userTypeLabel: translateMessage(USER_TYPES[u.userType as UserType] ?? u.userType),
       deptId: u.deptId,
       deptName: deptName ?? null,
       enterpriseId: u.enterpriseId,
@@ -200,7 +201,7 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
       userName: rec.userName,
       nickName: rec.nickName,
       userType: rec.userType,
-      userTypeLabel: USER_TYPES[rec.userType] ?? rec.userType,
+      userTypeLabel: translateMessage(USER_TYPES[rec.userType] ?? rec.userType),
       deptId: rec.deptId,
       deptName: rec.deptId === null ? null : depts.get(rec.deptId) ?? null,
       enterpriseId: rec.enterpriseId,

@@ -17,6 +17,7 @@ import { userScopeOf } from './scope.js';
 import { reveal } from '../../../services/personalData.js';
 import { id, idParams, optionalText } from '../../../lib/schemas.js';
 import { isEnabled } from '../../../lib/status.js';
+import { translateMessage } from '../../../lib/messages.js';
 
 const idParam = idParams;
 const TAGS = ['system-user'];
@@ -108,7 +109,7 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/system/user/loadUserTypes', {
     config: list,
     schema: { tags: TAGS, summary: '用户类型', response: { 200: envelope(z.array(z.object({ value: z.string(), label: z.string() }))) } },
-  }, async () => ok(Object.entries(USER_TYPES).map(([value, label]) => ({ value, label }))));
+  }, async () => ok(Object.entries(USER_TYPES).map(([value, label]) => ({ value, label: translateMessage(label) }))));
 
   app.get('/system/user/deptTree', {
     config: list,
