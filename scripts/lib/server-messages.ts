@@ -3,7 +3,7 @@
  * Chinese in it, outside the places that are not messages (OpenAPI words, Excel headers, seeds,
  * the PDF and guide contents, which stay Chinese documents). A template literal becomes a template
  * with numbered placeholders (`第${row}行` → `第{{0}}行`), the form the translations are keyed by
- * (server/locales/*.json, server/lib/messages.ts).
+ * (server/lib/locales/*.json, server/lib/messages.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';

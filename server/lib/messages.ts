@@ -1,15 +1,15 @@
 /**
  * The server's messages in the caller's language. The code writes every message in Chinese, the
  * words of SPEC.md, and zh-CN callers read exactly those; for zh-TW, en-US and pt-BR the `msg` of
- * an answer is looked up in server/locales/<language>.json, keyed by the Chinese text, or by its
+ * an answer is looked up in server/lib/locales/<language>.json, keyed by the Chinese text, or by its
  * template when the code composed it (`第${row}行…` is the key `第{{0}}行…`; the values put into
  * it are translated too when they are messages themselves, such as a field's name). A text that
  * is not in the catalogue (a user's own words, a stored text of an older version) stays as it is.
  * `npm run i18n:server` keeps the catalogues in line with the code; a unit test holds them to it.
  */
-import enUS from '../locales/en-US.json' with { type: 'json' };
-import ptBR from '../locales/pt-BR.json' with { type: 'json' };
-import zhTW from '../locales/zh-TW.json' with { type: 'json' };
+import enUS from './locales/en-US.json' with { type: 'json' };
+import ptBR from './locales/pt-BR.json' with { type: 'json' };
+import zhTW from './locales/zh-TW.json' with { type: 'json' };
 import { currentRequest, type Language } from './requestScope.js';
 
 type Translated = Exclude<Language, 'zh-CN'>;

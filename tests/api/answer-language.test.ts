@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-const catalogue = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/locales/${lang}.json`), 'utf8')) as Record<string, string>;
+const catalogue = (lang: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../server/lib/locales/${lang}.json`), 'utf8')) as Record<string, string>;
 const en = catalogue('en-US');
 const CJK = /[\u3400-\u9fff]/;
 const fill = (template: string, ...values: string[]) => values.reduce((text, v, i) => text.replace(`{{${i}}}`, v), template);

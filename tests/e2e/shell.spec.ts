@@ -118,7 +118,7 @@ test.describe('a first visit from a browser in a language the product does not s
 });
 
 test.describe('the server\'s answers in the interface language', () => {
-  const english = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../server/locales/en-US.json'), 'utf8')) as Record<string, string>;
+  const english = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../server/lib/locales/en-US.json'), 'utf8')) as Record<string, string>;
   test.beforeEach(async ({ page }) => { await useLanguage(page, 'en-US'); });
 
   test('a refused sign-in and the to-dos on the workbench read in English', async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * The server's messages in four languages: every Chinese text the server's code can answer with
- * (scripts/lib/server-messages.ts) has its zh-TW, en-US and pt-BR words in server/locales/, and an
+ * (scripts/lib/server-messages.ts) has its zh-TW, en-US and pt-BR words in server/lib/locales/, and an
  * answer's `msg` is read in the caller's language (server/lib/messages.ts), composed ones too.
  */
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import { SIMPLIFIED_ONLY } from '../helpers/locales';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const messages = serverMessages(root);
-const catalogue = (lang: string) => JSON.parse(fs.readFileSync(path.join(root, 'server/locales', `${lang}.json`), 'utf8')) as Record<string, string>;
+const catalogue = (lang: string) => JSON.parse(fs.readFileSync(path.join(root, 'server/lib/locales', `${lang}.json`), 'utf8')) as Record<string, string>;
 const CJK = /[\u3400-\u9fff]/;
 
 describe('reading the messages from the code', () => {
