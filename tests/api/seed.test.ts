@@ -115,10 +115,14 @@ describe('demo accounts', () => {
     expect(Number(c3!.hours)).toBeGreaterThanOrEqual(72);
   });
 
-  it('messages for everybody, some unread; to-dos for staff', async () => {
+  it('messages for everybody, some unread; to-dos for every step\'s staff, each the workflow\'s own for an application', async () => {
     expect(await count(`select count(*) n from sys_user u where not exists (select 1 from sys_msg_info m where m.user_id = u.user_id)`)).toBe(0);
     expect(await count(`select count(*) n from sys_msg_info where ckzt = '0'`)).toBeGreaterThan(10);
-    expect(await count(`select count(*) n from sys_user u where u.user_type = '02' and not exists (select 1 from sys_todo t where t.user_id = u.user_id)`)).toBe(0);
+    expect(await count(`select count(*) n from sys_user u where exists (select 1 from sys_user_role ur join sys_role r on r.role_id = ur.role_id where ur.user_id = u.user_id and r.role_key like 'step_%')
+      and not exists (select 1 from sys_todo t where t.user_id = u.user_id and t.status = '0')`)).toBe(0);
+    // None made up: each names an application by its number and is one of that application's (ref).
+    expect(await count(`select count(*) n from sys_todo t where t.ref is null or not exists (select 1 from application a where t.ref = 'application:' || a.id and t.mc like '%' || a.apply_no)`)).toBe(0);
+    expect(await count('select count(*) n from sys_todo')).toBeGreaterThan(50);
   });
 });
 

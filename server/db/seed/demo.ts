@@ -2,13 +2,13 @@
 import { inArray } from 'drizzle-orm';
 import {
   certificate, educationRecord, employmentRecord, enterprise, person, regConstructor, sysDept, sysMsgInfo, sysNotice, sysPasswordHistory,
-  sysRole, sysTodo, sysUser, sysUserRole,
+  sysRole, sysUser, sysUserRole,
 } from '../schema.js';
 import type { DbOrTx } from '../client.js';
 import { buildCertificates, type CertificateSeed } from './certificates.js';
 import { buildEducation, type EducationSeed } from './education.js';
 import { buildEnterprises, type EnterpriseSeed } from './enterprises.js';
-import { buildMessages, buildTodos, NOTICES, type MessageSeed, type TodoSeed } from './messages.js';
+import { buildMessages, NOTICES, type MessageSeed } from './messages.js';
 import { buildPeople, type PeopleData } from './people.js';
 import { Rng } from './rng.js';
 import { DEMO_ACCOUNT_SEEDS } from './users.js';
@@ -22,7 +22,6 @@ export interface DemoData {
   certificates: CertificateSeed[];
   education: EducationSeed[];
   messages: MessageSeed[];
-  todos: TodoSeed[];
 }
 
 /** The demo data set for a moment in time (pure; no database). */
@@ -34,8 +33,7 @@ export function buildDemoData(now: Date): DemoData {
   const certificates = buildCertificates(rng, today, people);
   const education = buildEducation(rng, today, people, certificates);
   const messages = buildMessages(rng, today, DEMO_ACCOUNT_SEEDS, enterprises, people, certificates);
-  const todos = buildTodos(rng, DEMO_ACCOUNT_SEEDS, enterprises, people);
-  return { today, enterprises, people, certificates, education, messages, todos };
+  return { today, enterprises, people, certificates, education, messages };
 }
 
 const daysAgo = (now: Date, days: number, minutes: number) => new Date(now.getTime() - days * 86_400_000 - minutes * 60_000);
@@ -112,9 +110,6 @@ export async function insertDemoData(db: DbOrTx, data: DemoData, opts: { now: Da
       readAt: m.ckzt === '1' ? new Date(Math.min(now.getTime(), createdAt.getTime() + 3_600_000)) : null,
     };
   }));
-  await insertAll(db, sysTodo, data.todos.map((t, i) => ({
-    mc: t.mc, userId: userIds.get(t.userName)!, url: t.url, status: t.status, createdAt: daysAgo(now, t.daysAgo, (i * 53) % 600),
-  })));
   const noticeCount = await db.select({ id: sysNotice.noticeId }).from(sysNotice).limit(1);
   if (noticeCount.length === 0) {
     await insertAll(db, sysNotice, NOTICES.map((n, i) => ({ ...n, status: '1', createdBy: 'admin', createdAt: daysAgo(now, 3 + i * 11, 0) })));

@@ -1,13 +1,14 @@
-/** Messages (sys_msg_info) for every demo user, to-dos (sys_todo) for staff, and a few notices (sys_notice). */
+/**
+ * Messages (sys_msg_info) for every demo user and a few notices (sys_notice). The staff's to-dos are
+ * the workflow's own, written as the demo's applications move (server/demo): none is made up here.
+ */
 import type { CertificateSeed } from './certificates.js';
 import type { EnterpriseSeed } from './enterprises.js';
-import { BUSINESS_TYPES, queueUrl, WORKFLOW_STEPS } from './menus.js';
 import type { PeopleData } from './people.js';
 import type { Rng } from './rng.js';
 import type { DemoAccount } from './users.js';
 
 export interface MessageSeed { userName: string; msgType: 'systemType' | 'supervisionType' | 'warnType'; bt: string; nr: string; ckzt: '0' | '1'; daysAgo: number; senderName: string }
-export interface TodoSeed { userName: string; mc: string; url: string; status: '0' | '1'; daysAgo: number }
 
 const fmt = (d: string) => `${d.slice(0, 4)}年${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
 
@@ -49,44 +50,6 @@ export function buildMessages(rng: Rng, today: string, accounts: readonly DemoAc
       msgs.push({ msgType: 'warnType', bt: '账户安全预警', nr: `检测到账户 ${rng.pick(['gz_cs', 'ent_sz', 'person2'])} 连续登录失败5次，已自动锁定10分钟。`, senderName: '系统' });
     }
     msgs.forEach((m, i) => out.push({ ...m, userName: a.userName, ckzt: i % 2 === 0 || rng.chance(0.3) ? '0' : '1', daysAgo: rng.int(0, 40) }));
-  }
-  return out;
-}
-
-const STEP_VERB: Record<string, string> = { sl: '待受理', cb: '待承办', cs: '待初审', sh: '待审核', sp: '待审批', bj: '待办结' };
-
-export function buildTodos(rng: Rng, accounts: readonly DemoAccount[], enterprises: EnterpriseSeed[], people: PeopleData): TodoSeed[] {
-  const out: TodoSeed[] = [];
-  const areaOf = (dept?: string) => (dept === '广州区域中心' ? '1' : dept === '深圳区域中心' ? '2' : '3');
-  for (const a of accounts) {
-    if (a.userType !== '02') continue;
-    if (a.roles.includes('adminProvince')) {
-      out.push({ userName: a.userName, mc: `待督办：广州区域中心超期未办结业务（${rng.int(2, 5)}件）`, url: '/statistics/afootTask', status: '0', daysAgo: rng.int(0, 5) });
-      out.push({ userName: a.userName, mc: '待处理：证书核验异常记录复核', url: '/search/certCheckRecord', status: '0', daysAgo: rng.int(0, 10) });
-      out.push({ userName: a.userName, mc: '待审核：诚信管理处罚信息录入', url: '/credit/creditManagement', status: '1', daysAgo: rng.int(10, 30) });
-      continue;
-    }
-    const area = areaOf(a.dept);
-    const candidates = people.persons.filter((p) => p.entKey !== null && enterprises[p.entKey]!.ownership === area);
-    const steps = a.roles.filter((r) => r.startsWith('step_')).map((r) => r.slice(5));
-    const n = steps.length > 1 ? 8 : 5;
-    for (let i = 0; i < n; i++) {
-      const step = steps[i % steps.length]!;
-      const t = rng.pick(BUSINESS_TYPES);
-      const subject = t.applyType === 'rename' ? enterprises[rng.pick(candidates).entKey!]!.name : rng.pick(candidates).name;
-      const label = WORKFLOW_STEPS.find((s) => s.step === step)!.label;
-      out.push({
-        userName: a.userName,
-        mc: `${STEP_VERB[step] ?? `待${label}`}：${t.label.replace(/（.*）/, '')}申请（${subject}）`,
-        url: queueUrl(t.entity, step === 'sl' ? 'waitAccept' : 'waitReview'),
-        status: i === n - 1 ? '1' : '0',
-        daysAgo: rng.int(0, 15),
-      });
-    }
-    if (steps.includes('bj')) {
-      const p = rng.pick(candidates);
-      out.push({ userName: a.userName, mc: `待打印：证书打印（${p.name}）`, url: '/print/waitPrint', status: '0', daysAgo: rng.int(0, 5) });
-    }
   }
   return out;
 }
