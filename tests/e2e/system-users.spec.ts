@@ -167,3 +167,19 @@ test('the auditor reads the operation log in English: modules and actions in wor
   expect(new Set(await column(2).allInnerTexts())).toEqual(new Set(['Case handling']));
   expect(new Set(await column(3).allInnerTexts())).toEqual(new Set(['Update']));
 });
+
+test('the administrator reads menus and buttons in English on the permission page', async ({ page }) => {
+  await useLanguage(page, 'en-US');
+  await loginWithPassword(page, 'admin');
+  await page.goto('/system/permission');
+  const names = page.locator('.ant-table-row td:first-child');
+  await expect(names.first()).toBeVisible(PAGE_LOAD);
+  await page.getByTestId('expand-all').click();
+  await expect(names.filter({ hasText: /^Add$/ }).first()).toBeVisible();
+  const texts = (await names.allInnerTexts()).map((text) => text.trim());
+  expect(texts.length).toBeGreaterThan(200);
+  // Stored in Chinese (menuName); named as the navigation names the pages, buttons by their word.
+  expect(texts.filter((text) => /[\u4e00-\u9fff]/.test(text))).toEqual([]);
+  expect(texts).toContain('Users');
+});
+

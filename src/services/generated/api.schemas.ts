@@ -115,6 +115,11 @@ export interface DeptOptionNode {
 export interface MenuOptionNode {
   id: number;
   label: string;
+  /**
+   * 路由名称（目录与菜单；界面按它显示所选语言的名称）
+   * @nullable
+   */
+  name: string | null;
   /** @nullable */
   menuKey: string | null;
   menuType: string;

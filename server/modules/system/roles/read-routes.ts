@@ -20,8 +20,8 @@ const TAGS = ['system-role'];
 const idParam = idParams;
 const option = z.object({ roleId: z.number(), roleName: z.string(), roleKey: z.string(), dutyRole: z.boolean().describe('三员角色（互斥）') });
 
-interface MenuNode { id: number; label: string; menuKey: string | null; menuType: string; children: MenuNode[] }
-const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ id: z.number(), label: z.string(), menuKey: z.string().nullable(), menuType: z.string(), children: z.array(menuNode) })).meta({ id: 'MenuOptionNode' });
+interface MenuNode { id: number; label: string; name: string | null; menuKey: string | null; menuType: string; children: MenuNode[] }
+const menuNode: z.ZodType<MenuNode> = z.lazy(() => z.object({ id: z.number(), label: z.string(), name: z.string().nullable().describe('路由名称（目录与菜单；界面按它显示所选语言的名称）'), menuKey: z.string().nullable(), menuType: z.string(), children: z.array(menuNode) })).meta({ id: 'MenuOptionNode' });
 
 const EXPORT_COLUMNS: readonly ExcelColumn<RoleRow>[] = [
   { header: '角色编号', value: (r) => r.roleId, width: 10 },
@@ -112,7 +112,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: TAGS, summary: '菜单权限树（角色表单）', response: { 200: envelope(z.array(menuNode)) } },
   }, async () => {
     const rows = await db.select().from(sysMenu).orderBy(asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId));
-    const nodes = new Map<number, MenuNode>(rows.map((m) => [m.menuId, { id: m.menuId, label: m.menuName, menuKey: m.menuKey, menuType: m.menuType, children: [] }]));
+    const nodes = new Map<number, MenuNode>(rows.map((m) => [m.menuId, { id: m.menuId, label: m.menuName, name: m.name, menuKey: m.menuKey, menuType: m.menuType, children: [] }]));
     const roots: MenuNode[] = [];
     for (const m of rows) (nodes.get(m.parentId)?.children ?? roots).push(nodes.get(m.menuId)!);
     return ok(roots);

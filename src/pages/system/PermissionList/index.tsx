@@ -10,6 +10,7 @@ import { menuIcon } from '@/layouts/BasicLayout/icons';
 import { menuExport, menuList, menuRemove } from '@/services/generated/api';
 import type { MenuListParams, MenuNode as SysMenu } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
+import { menuLabel } from '../menuLabel';
 
 type MenuQuery = Omit<MenuListParams, 'flat'>;
 import MenuEditor from './MenuEditor';
@@ -33,7 +34,7 @@ export default function PermissionList() {
       render: (_d, r) => (
         <Space size={6}>
           {menuIcon(r.icon)}
-          <span>{r.menuName}</span>
+          <span title={r.menuName}>{menuLabel(t, r)}</span>
         </Space>
       ),
     },
@@ -67,7 +68,7 @@ export default function PermissionList() {
       <RemoveLink
         key="remove"
         perm="system:menu:remove"
-        title={r.children?.length ? t('menu.removeHasChildren') : t('menu.removeConfirm', { name: r.menuName })}
+        title={r.children?.length ? t('menu.removeHasChildren') : t('menu.removeConfirm', { name: menuLabel(t, r) })}
         onConfirm={() => act(() => menuRemove(r.menuId))}
       />,
     ]),

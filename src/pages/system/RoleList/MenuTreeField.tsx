@@ -2,18 +2,23 @@
 import { useMemo } from 'react';
 import { Button, Space, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { MenuOptionNode as MenuNode } from '@/services/generated/api.schemas';
 import { allIds, indexTree, toggleMenu } from './menuTree';
 import { SYS_USER as NS } from '../namespaces';
+import { menuLabel } from '../menuLabel';
 
 interface Node { key: number; title: string; children: Node[] }
-const toNodes = (list: MenuNode[]): Node[] =>
-  list.map((m) => ({ key: m.id, title: m.menuKey ? `${m.label}（${m.menuKey}）` : m.label, children: toNodes(m.children) }));
+const toNodes = (t: TFunction, list: MenuNode[]): Node[] =>
+  list.map((m) => {
+    const label = menuLabel(t, { menuName: m.label, menuType: m.menuType, name: m.name });
+    return { key: m.id, title: m.menuKey ? t('role.menuWithKey', { label, key: m.menuKey }) : label, children: toNodes(t, m.children) };
+  });
 
 export default function MenuTreeField({ menus, value, onChange, disabled }: { menus: MenuNode[]; value?: number[]; onChange?: (ids: number[]) => void; disabled?: boolean }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation([NS, 'sysData']);
   const index = useMemo(() => indexTree(menus), [menus]);
-  const treeData = useMemo(() => toNodes(menus), [menus]);
+  const treeData = useMemo(() => toNodes(t, menus), [t, menus]);
   const checked = value ?? [];
   return (
     <div>
