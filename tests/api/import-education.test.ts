@@ -168,6 +168,24 @@ describe('a bad file is refused whole', () => {
     expect((await upload('gz_sl', await file(good))).json().data.written).toBe(1);
   });
 
+  it('is reported in the caller\'s language, the file\'s own values as written', async () => {
+    const bad = await file(
+      [gz[1]!.name, gz[1]!.idNo, '粤建安C3（1999）9999999', '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
+      [gz[2]!.name, gz[2]!.idNo, gz[2]!.certNo, '课程', 0, addDays(today, -5), addDays(today, -4), ''],
+    );
+    const { payload, headers } = multipart(bad, 'bad.xlsx');
+    const res = await t.call(await api.token('gz_sl'), { method: 'POST', url: URL, payload, headers: { ...headers, 'accept-language': 'en-US' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { msg: string; data: { rowNumber: number; field: string; msg: string }[] };
+    expect(body.msg).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(body.msg).toContain('2');
+    expect(body.data.map((i) => i.rowNumber)).toEqual([2, 3, 3]);
+    // The certificate number the file named stays as written; the words around it are English.
+    expect(body.data[0]!.msg).toContain('粤建安C3（1999）9999999');
+    expect(body.data[0]!.msg.replace('粤建安C3（1999）9999999', '')).not.toMatch(/[\u4e00-\u9fff]/);
+    for (const issue of body.data.slice(1)) expect(issue.msg).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('the report downloads as Excel', async () => {
     const issues = [{ rowNumber: 3, field: '证件号码', msg: '系统中没有该证件号码的人员' }, { rowNumber: 5, field: '学时', msg: '学时应大于 0' }];
     const res = await api.post('gz_sl', '/api/exam/educationImport/report', { fileName: 'bad.xlsx', issues });
