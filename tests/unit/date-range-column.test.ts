@@ -3,6 +3,7 @@
  * is one column helper: what the picker holds goes to the server as two China days.
  */
 import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
 import { dateRangeColumn, dayRange } from '../../src/components/ProTableKit/search';
 
 type Transform = (value: unknown) => Record<string, unknown>;
@@ -27,5 +28,10 @@ describe('dateRangeColumn', () => {
   it('leaves out an end that is not chosen, and everything for a cleared picker', () => {
     expect(dayRange('beginTime', 'endTime')(['2026-03-01', null])).toEqual({ beginTime: '2026-03-01', endTime: undefined });
     expect(dayRange('beginTime', 'endTime')(undefined)).toEqual({ beginTime: undefined, endTime: undefined });
+  });
+
+  it('names its two ends in short words of the interface language (the form\'s "Please select" is cut in a narrow field)', async () => {
+    await i18next.init({ lng: 'en-US', ns: ['common'], resources: { 'en-US': { common: { dateRange: { from: 'From', to: 'To' } } } } });
+    expect((dateRangeColumn('Submitted').fieldProps as Record<string, unknown>).placeholder).toEqual(['From', 'To']);
   });
 });

@@ -1,5 +1,6 @@
 /** List search helpers shared by the admin pages (SPEC 3 list request: beginTime/endTime). */
 import type { ProColumns } from '@ant-design/pro-components';
+import i18next from 'i18next';
 import { DATE_FORMAT } from './format';
 
 /** A date-range picker's value as two day parameters (YYYY-MM-DD), each left out when empty. */
@@ -15,7 +16,11 @@ export function dateRangeColumn<T>(title: string, dataIndex = 'dateRange', from 
     dataIndex,
     valueType: 'dateRange',
     hideInTable: true,
-    fieldProps: { format: DATE_FORMAT, 'data-testid': `search-${dataIndex}` },
+    // Short words (from / to): the form's own "Please select" is cut to "Plea…" twice in a narrow field.
+    fieldProps: {
+      format: DATE_FORMAT, 'data-testid': `search-${dataIndex}`,
+      ...(i18next.isInitialized ? { placeholder: [i18next.t('common:dateRange.from'), i18next.t('common:dateRange.to')] } : {}),
+    },
     search: { transform: dayRange(from, to) },
   };
 }

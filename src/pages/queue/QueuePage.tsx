@@ -91,7 +91,7 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
     },
     ...(config.kind === 'print'
       ? []
-      : [{ title: t('field.stepLabel'), dataIndex: 'stepLabel', search: false as const, width: 90, render: (_d: unknown, r: QueueRow) => labels.step(r.step, r.stepLabel) || '-' }]),
+      : [{ title: t('field.stepLabel'), dataIndex: 'stepLabel', search: false as const, width: 110, render: (_d: unknown, r: QueueRow) => labels.step(r.step, r.stepLabel) || '-' }]),
     {
       title: t('field.submittedAt'),
       dataIndex: 'submittedAt',
@@ -126,7 +126,7 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
       title: t('field.actions'),
       valueType: 'option',
       // The holder decides in the row (确认 / 退回企业) without opening the case first; reviewers decide in the case view.
-      width: config.kind === 'mine' ? 230 : 70,
+      width: config.kind === 'mine' ? 230 : 90,
       fixed: 'right',
       render: (_d, r) => [
         <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="queue-row-view">
