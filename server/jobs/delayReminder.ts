@@ -13,7 +13,8 @@
  */
 import { and, asc, between, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { application, certificate, noticeSent, person } from '../db/schema.js';
-import { addDays, chinaDate, daysBetween } from '../lib/days.js';
+import { addDays, chinaDate } from '../lib/days.js';
+import { delayReminderText, expiredWithoutDelayText } from '../lib/certNotices.js';
 import { readBizPolicy } from '../modules/business/facts.js';
 import { claimNotices, enterpriseUsers, holderUsers, sendMessages, type Message, type MessageType } from './notices.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
@@ -25,8 +26,6 @@ export const LOOKBACK_DAYS = 30;
 export function reminderThresholds(windowDays: number): number[] {
   return [...new Set([windowDays, 30, 7].filter((d) => d > 0 && d <= windowDays))].sort((a, b) => b - a);
 }
-
-const CATEGORY_NAME: Record<string, string> = { A: 'A类（主要负责人）', B: 'B类（项目负责人）', C1: 'C1类（机械）', C2: 'C2类（土建）', C3: 'C3类（综合）' };
 
 type Cert = { id: number; certNo: string; category: string; expiryDate: string; personId: number; enterpriseId: number; holderName: string };
 
@@ -78,12 +77,8 @@ function reminderPass(threshold: number, lower: number, today: string, windowDay
     // Days left in (lower, threshold]: the expiry day itself still counts (the window closes after it).
     where: and(eq(certificate.status, '01'), between(certificate.expiryDate, addDays(today, lower + 1), addDays(today, threshold)), sql`not ${delayFiled}`)!,
     compose(c, ents, holders) {
-      const left = daysBetween(today, c.expiryDate);
-      const what = `${c.holderName}的${CATEGORY_NAME[c.category] ?? c.category}安管人员证书 ${c.certNo}`;
-      const bt = `证书延期提醒：${c.holderName}的证书将于${c.expiryDate}到期`;
-      const nr = `${what}有效期至 ${c.expiryDate}，距到期还有 ${left} 天。延期申请自到期前 ${windowDays} 天起至到期日止可以提出`
-        + '（企业业务 → 证书延期，持证人确认后提交）；到期未延期的证书将失效，须重新参加考核。';
-      return [...(ents.get(c.enterpriseId) ?? []), ...(holders.get(c.personId) ?? [])].map((userId) => ({ userId, bt, nr }));
+      const text = delayReminderText(c, today, windowDays);
+      return [...(ents.get(c.enterpriseId) ?? []), ...(holders.get(c.personId) ?? [])].map((userId) => ({ userId, ...text }));
     },
   };
 }
@@ -95,10 +90,8 @@ function expiredPass(today: string): Pass {
     toHolder: false,
     where: and(eq(certificate.status, '05'), between(certificate.expiryDate, addDays(today, -LOOKBACK_DAYS), addDays(today, -1)), sql`not ${delayFiled}`)!,
     compose(c, ents) {
-      const bt = `证书已失效：${c.holderName} ${c.certNo}`;
-      const nr = `${c.holderName}的${CATEGORY_NAME[c.category] ?? c.category}安管人员证书 ${c.certNo} 有效期已于 ${c.expiryDate} 届满且未办理延期，证书已失效。`
-        + '持证人须重新参加考核取得证书；如已离职或不再担任相关岗位，请办理证书注销。';
-      return (ents.get(c.enterpriseId) ?? []).map((userId) => ({ userId, bt, nr }));
+      const text = expiredWithoutDelayText(c);
+      return (ents.get(c.enterpriseId) ?? []).map((userId) => ({ userId, ...text }));
     },
   };
 }

@@ -77,6 +77,17 @@ describe('stored texts read back', () => {
     expect(zhTodos[0]!.mc).toMatch(/^待受理：/);
     expect(todos[0]!.mc).toContain(zhTodos[0]!.mc.split(' ').at(-1));
 
+    // The delay reminders the demo's holder has (the job's words): English around the certificate's number and the holder's name.
+    const person = await t.login('person1');
+    const notices = (await t.call(person, { url: '/api/system/sysMsgInfo/list?msgType=systemType&pageSize=50', headers })).json().rows as { bt: string; nr: string; senderName: string | null }[];
+    const reminders = notices.filter((n) => n.bt.startsWith('Certificate'));
+    expect(reminders.length).toBeGreaterThan(0);
+    for (const n of reminders) {
+      const data = /粤建安\S+|[\u4e00-\u9fff]{2,4}(?='s)/g;
+      expect(n.bt.replace(data, ''), n.bt).not.toMatch(CJK);
+      expect(n.nr.replace(data, ''), n.nr).not.toMatch(CJK);
+    }
+
     const auditor = await t.login('auditor');
     const log = (await t.call(auditor, { url: '/api/system/logininfor/list?pageSize=50', headers })).json().rows as { msg: string | null }[];
     const stored = (await t.call(auditor, { url: '/api/system/logininfor/list?pageSize=50' })).json().rows as { msg: string | null }[];

@@ -124,7 +124,16 @@ describe('demo data (pure build)', () => {
     const users = new Set(data.messages.map((m) => m.userName));
     expect(users.size).toBe(17);
     expect(data.messages.some((m) => m.ckzt === '0')).toBe(true);
-    for (const t of ['systemType', 'supervisionType', 'warnType']) expect(data.messages.some((m) => m.msgType === t)).toBe(true);
+    for (const t of ['systemType', 'supervisionType']) expect(data.messages.some((m) => m.msgType === t)).toBe(true);
+    // The system's own notices are the delay-reminder job's, about the recipient's certificates (none made up).
+    const fromSystem = data.messages.filter((m) => m.senderName === '系统');
+    expect(fromSystem.length).toBeGreaterThan(0);
+    for (const m of fromSystem) {
+      const cert = data.certificates.find((c) => m.bt.includes(c.certNo) || m.nr.includes(c.certNo));
+      expect(cert, m.bt).toBeDefined();
+      expect(m.bt).toMatch(/^证书延期提醒：|^证书已失效：/);
+    }
+    expect(data.messages.find((m) => m.userName === 'person1' && m.bt.startsWith('证书延期提醒：'))).toBeDefined();
   });
 });
 

@@ -32,7 +32,7 @@ export function buildDemoData(now: Date): DemoData {
   const people = buildPeople(rng, today, enterprises);
   const certificates = buildCertificates(rng, today, people);
   const education = buildEducation(rng, today, people, certificates);
-  const messages = buildMessages(rng, today, DEMO_ACCOUNT_SEEDS, enterprises, people, certificates);
+  const messages = buildMessages(rng, today, DEMO_ACCOUNT_SEEDS, people, certificates);
   return { today, enterprises, people, certificates, education, messages };
 }
 

@@ -3,14 +3,16 @@
  * the workflow's own, written as the demo's applications move (server/demo): none is made up here.
  */
 import type { CertificateSeed } from './certificates.js';
-import type { EnterpriseSeed } from './enterprises.js';
+import { addDays } from '../../lib/days.js';
+import { delayReminderText, expiredWithoutDelayText } from '../../lib/certNotices.js';
 import type { PeopleData } from './people.js';
 import type { Rng } from './rng.js';
 import type { DemoAccount } from './users.js';
 
 export interface MessageSeed { userName: string; msgType: 'systemType' | 'supervisionType' | 'warnType'; bt: string; nr: string; ckzt: '0' | '1'; daysAgo: number; senderName: string }
 
-const fmt = (d: string) => `${d.slice(0, 4)}年${Number(d.slice(5, 7))}月${Number(d.slice(8, 10))}日`;
+/** The delay window of DOMAIN.md (sys_config's default): the reminders open at its start. */
+const DELAY_WINDOW_DAYS = 90;
 
 const SYSTEM: ReadonlyArray<readonly [string, string]> = [
   ['系统升级维护通知', '为提升服务质量，系统将于本周六22:00至次日06:00进行升级维护，期间暂停业务申报与审批，请提前做好工作安排。'],
@@ -25,29 +27,25 @@ const SUPERVISION: ReadonlyArray<readonly [string, string]> = [
   ['关于规范安管人员证书延期办理的通知', '证书有效期满前3个月内可申请延期，证书过期后不予延期，须重新参加安全生产考核。'],
 ];
 
-export function buildMessages(rng: Rng, today: string, accounts: readonly DemoAccount[], enterprises: EnterpriseSeed[], people: PeopleData, certs: CertificateSeed[]): MessageSeed[] {
+export function buildMessages(rng: Rng, today: string, accounts: readonly DemoAccount[], people: PeopleData, certs: CertificateSeed[]): MessageSeed[] {
   const out: MessageSeed[] = [];
-  const entCerts = (entKey: number) => certs.filter((c) => c.current && c.entKey === entKey && c.status === '01').sort((a, b) => a.expiryDate.localeCompare(b.expiryDate));
   for (const a of accounts) {
     const msgs: Array<Omit<MessageSeed, 'userName' | 'ckzt' | 'daysAgo'>> = [];
     for (const [bt, nr] of rng.shuffle(SYSTEM).slice(0, 2)) msgs.push({ msgType: 'systemType', bt, nr, senderName: '系统管理员' });
     for (const [bt, nr] of rng.shuffle(SUPERVISION).slice(0, rng.int(1, 2))) msgs.push({ msgType: 'supervisionType', bt, nr, senderName: '广东省建筑安全生产管理服务中心' });
-    if (a.person) {
-      const key = a.person === 'person1' ? people.person1 : people.person2;
-      for (const c of certs.filter((x) => x.personKey === key && x.current && x.status === '01')) {
-        msgs.push({ msgType: 'warnType', bt: '证书到期提醒', nr: `您持有的证书${c.certNo}将于${fmt(c.expiryDate)}到期，请在到期前3个月内通过所在企业申请延期，并确保继续教育学时满足要求。`, senderName: '系统' });
+    // What the delay-reminder job has sent by this morning, in its words (lib/certNotices.ts): a
+    // reminder for each valid certificate inside the delay window, a warning for each that expired
+    // without a delay in the last 30 days. The staff's warnings come from the deadline job as it runs.
+    const mine = a.person ? certs.filter((c) => c.personKey === (a.person === 'person1' ? people.person1 : people.person2) && c.current)
+      : a.enterprise !== undefined ? certs.filter((c) => c.current && c.entKey === a.enterprise) : [];
+    const facts = (c: CertificateSeed) => ({ holderName: people.persons[c.personKey]!.name, category: c.category, certNo: c.certNo, expiryDate: c.expiryDate });
+    for (const c of mine.filter((x) => x.status === '01' && x.expiryDate >= today && x.expiryDate <= addDays(today, DELAY_WINDOW_DAYS)).slice(0, 4)) {
+      msgs.push({ msgType: 'systemType', ...delayReminderText(facts(c), today, DELAY_WINDOW_DAYS), senderName: '系统' });
+    }
+    if (a.enterprise !== undefined) {
+      for (const c of mine.filter((x) => x.status === '05' && x.expiryDate < today && x.expiryDate >= addDays(today, -30)).slice(0, 2)) {
+        msgs.push({ msgType: 'warnType', ...expiredWithoutDelayText(facts(c)), senderName: '系统' });
       }
-      msgs.push({ msgType: 'warnType', bt: '继续教育学时提醒', nr: '请关注本人继续教育学时完成情况，学时不足将影响证书延期办理。', senderName: '系统' });
-    } else if (a.enterprise !== undefined) {
-      const soon = entCerts(a.enterprise).filter((c) => c.expiryDate <= today.replace(/^\d{4}/, (y) => String(Number(y) + 1)));
-      const names = soon.slice(0, 3).map((c) => people.persons[c.personKey]!.name).join('、');
-      msgs.push({ msgType: 'warnType', bt: '本单位证书即将到期预警', nr: `本单位有${soon.length}本安管人员证书将于一年内到期${names ? `（含${names}等）` : ''}，请及时组织办理延期。`, senderName: '系统' });
-      const e = enterprises[a.enterprise]!;
-      msgs.push({ msgType: 'warnType', bt: '安全生产许可证有效期提醒', nr: `贵单位安全生产许可证${e.licenceNo}有效期至${fmt(e.licenceValidTo)}，请在有效期满前办理延续手续。`, senderName: '系统' });
-    } else if (a.userType === '02') {
-      msgs.push({ msgType: 'warnType', bt: '业务办理时限预警', nr: `有${rng.int(2, 6)}件证书申请距法定办结时限（受理之日起20个工作日）不足5个工作日，请尽快办理。`, senderName: '系统' });
-    } else {
-      msgs.push({ msgType: 'warnType', bt: '账户安全预警', nr: `检测到账户 ${rng.pick(['gz_cs', 'ent_sz', 'person2'])} 连续登录失败5次，已自动锁定10分钟。`, senderName: '系统' });
     }
     msgs.forEach((m, i) => out.push({ ...m, userName: a.userName, ckzt: i % 2 === 0 || rng.chance(0.3) ? '0' : '1', daysAgo: rng.int(0, 40) }));
   }
