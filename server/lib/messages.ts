@@ -99,3 +99,23 @@ export function localizeAnswer<T>(body: T, lang: Language, failed = false): T {
   if (failed && Array.isArray(answer.data)) localized.data = answer.data.map((item) => withMessage(item, lang));
   return localized as T;
 }
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * LIKE patterns for the stored Chinese texts whose words in `lang` contain `query` (case aside):
+ * a list of notices or to-dos filtered by what its reader sees, not only by the stored Chinese.
+ * A composed message's pattern has `%` for its values (`新的{{0}}待受理` → `%新的%待受理%`); a message
+ * that is a value of others (a business type) matches where it is put in. At most `max`.
+ */
+export function storedPatternsFor(query: string, lang: Language, max = 50): string[] {
+  const q = query.trim().toLowerCase();
+  if (lang === 'zh-CN' || !q) return [];
+  const patterns: string[] = [];
+  for (const [key, translation] of Object.entries(CATALOGUES[lang])) {
+    if (!translation.replace(PLACEHOLDER, ' ').toLowerCase().includes(q)) continue;
+    patterns.push(`%${key.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? likeEscape(part) : '%')).join('')}%`);
+    if (patterns.length >= max) break;
+  }
+  return patterns;
+}

@@ -108,3 +108,28 @@ describe('labels the server names for the page', () => {
     expect(zh.find((r) => r.userType === '03')!.userTypeLabel).toBe('企业用户');
   });
 });
+
+describe('notices and to-dos searched by what their reader sees', () => {
+  it('finds by the words in the reader\'s language, and by the stored Chinese; a title filter no longer passes everything', async () => {
+    const sl = await t.login('gz_sl');
+    const headers = { 'accept-language': 'en-US' };
+    const list = async (url: string, lang = headers) => (await t.call(sl, { url, headers: lang })).json() as { total: number; rows: { mc?: string; bt?: string }[] };
+    const allTodos = await list('/api/system/sysTodo/list?pageSize=100');
+    const word = en['省内调动']!.toLowerCase(); // "in-province transfer"
+    const found = await list(`/api/system/sysTodo/list?pageSize=100&mc=${encodeURIComponent(word)}`);
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThan(allTodos.total);
+    for (const row of found.rows) expect(row.mc!.toLowerCase()).toContain(word.toLowerCase());
+    expect((await list('/api/system/sysTodo/list?mc=zzzz-nothing')).total).toBe(0);
+    // The same to-dos by their stored Chinese, in Chinese.
+    const zh = await list(`/api/system/sysTodo/list?pageSize=100&mc=${encodeURIComponent('省内调动')}`, {} as typeof headers);
+    expect(zh.total).toBe(found.total);
+
+    const messages = await list('/api/system/sysMsgInfo/list?msgType=systemType&pageSize=100');
+    const byTitle = await list(`/api/system/sysMsgInfo/list?msgType=systemType&pageSize=100&bt=${encodeURIComponent('awaiting acceptance')}`);
+    expect(byTitle.total).toBeGreaterThan(0);
+    expect(byTitle.total).toBeLessThan(messages.total);
+    for (const row of byTitle.rows) expect(row.bt!.toLowerCase()).toContain('awaiting acceptance');
+  });
+});
+

@@ -1,6 +1,7 @@
 /** The signed-in user's own messages and to-dos (header panel, SPEC 7 "Messages"). */
 import { z } from 'zod';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { idParams } from '../../lib/schemas.js';
@@ -8,17 +9,30 @@ import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/authUser.js';
 import { sysMsgInfo, sysTodo } from '../../db/schema.js';
 import { MSG_TYPES, STATUS_CODES, storedCode } from '../../lib/codes.js';
-import { translateMessage } from '../../lib/messages.js';
+import { storedPatternsFor, translateMessage } from '../../lib/messages.js';
+import { keyword } from '../../lib/schemas.js';
+import { currentRequest } from '../../lib/requestScope.js';
 
 const msgType = z.enum(MSG_TYPES);
 const messageRow = z.object({ id: z.number(), msgType, bt: z.string(), nr: z.string(), ckzt: z.enum(STATUS_CODES).describe("'0' 未读, '1' 已读"), senderName: z.string().nullable(), createdAt: z.string().describe('ISO 8601') });
 const todoRow = z.object({ id: z.number(), mc: z.string(), url: z.string().nullable(), status: z.string(), createdAt: z.string().describe('ISO 8601') });
 
+/**
+ * The stored text contains `text`, or is one of the platform's messages whose words in the reader's
+ * language contain it: the lists show notices and to-dos translated, so they are searched so too.
+ */
+function readsAs(column: AnyPgColumn, text: string): SQL {
+  const own = ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const patterns = storedPatternsFor(text, currentRequest().lang);
+  return patterns.length ? or(own, ...patterns.map((p) => like(column, p)))! : own;
+}
+
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  async function listMessages(userId: number, q: z.infer<typeof pageQuery> & { ckzt?: string; msgType?: string }) {
+  async function listMessages(userId: number, q: z.infer<typeof pageQuery> & { ckzt?: string; msgType?: string; bt?: string }) {
     const where: SQL[] = [eq(sysMsgInfo.userId, userId)];
+    if (q.bt) where.push(readsAs(sysMsgInfo.bt, q.bt));
     if (q.ckzt) where.push(eq(sysMsgInfo.ckzt, q.ckzt));
     if (q.msgType) where.push(eq(sysMsgInfo.msgType, q.msgType));
     const cond = and(...where);
@@ -36,7 +50,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     })), total, q.pageNum);
   }
 
-  const listQuery = pageQuery.extend({ ckzt: z.enum(['0', '1']).optional(), msgType: msgType.optional() });
+  const listQuery = pageQuery.extend({ ckzt: z.enum(['0', '1']).optional(), msgType: msgType.optional(), bt: keyword('消息标题', 64) });
 
   app.get('/system/sysMsgInfo/list', {
     schema: { tags: ['message'], summary: '我的消息', querystring: listQuery, response: { 200: pageEnvelope(messageRow) } },
@@ -84,11 +98,11 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['message'],
       summary: '我的待办',
-      querystring: pageQuery.extend({ status: z.enum(['0', '1']).default('0') }),
+      querystring: pageQuery.extend({ status: z.enum(['0', '1']).default('0'), mc: keyword('待办事项', 64) }),
       response: { 200: pageEnvelope(todoRow) },
     },
   }, async (req) => {
-    const cond = and(eq(sysTodo.userId, currentUser(req).userId), eq(sysTodo.status, req.query.status));
+    const cond = and(eq(sysTodo.userId, currentUser(req).userId), eq(sysTodo.status, req.query.status), req.query.mc ? readsAs(sysTodo.mc, req.query.mc) : undefined);
     const [{ total }] = await db.select({ total: count() }).from(sysTodo).where(cond);
     const rows = await db
       .select({ id: sysTodo.id, mc: sysTodo.mc, url: sysTodo.url, status: sysTodo.status, createdAt: sysTodo.createdAt })

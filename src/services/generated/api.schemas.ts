@@ -917,6 +917,10 @@ sortField?: string;
 sortOrder?: SystemSysMsgInfoListSortOrder;
 ckzt?: SystemSysMsgInfoListCkzt;
 msgType?: SystemSysMsgInfoListMsgType;
+/**
+ * @maxLength 64
+ */
+bt?: string;
 };
 
 export type SystemSysMsgInfoListSortOrder = typeof SystemSysMsgInfoListSortOrder[keyof typeof SystemSysMsgInfoListSortOrder];
@@ -1018,6 +1022,10 @@ endTime?: string;
 sortField?: string;
 sortOrder?: SystemSysMsgInfoListSupervisionMsgSortOrder;
 ckzt?: SystemSysMsgInfoListSupervisionMsgCkzt;
+/**
+ * @maxLength 64
+ */
+bt?: string;
 };
 
 export type SystemSysMsgInfoListSupervisionMsgSortOrder = typeof SystemSysMsgInfoListSupervisionMsgSortOrder[keyof typeof SystemSysMsgInfoListSupervisionMsgSortOrder];
@@ -1140,6 +1148,10 @@ endTime?: string;
 sortField?: string;
 sortOrder?: SystemSysTodoListSortOrder;
 status?: SystemSysTodoListStatus;
+/**
+ * @maxLength 64
+ */
+mc?: string;
 };
 
 export type SystemSysTodoListSortOrder = typeof SystemSysTodoListSortOrder[keyof typeof SystemSysTodoListSortOrder];
