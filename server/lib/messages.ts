@@ -11,6 +11,7 @@ import enUS from './locales/en-US.json' with { type: 'json' };
 import ptBR from './locales/pt-BR.json' with { type: 'json' };
 import zhTW from './locales/zh-TW.json' with { type: 'json' };
 import { currentRequest, type Language } from './requestScope.js';
+import { escapeLike } from './textMatch.js';
 
 type Translated = Exclude<Language, 'zh-CN'>;
 export const SERVER_LANGUAGES: readonly Translated[] = ['zh-TW', 'en-US', 'pt-BR'];
@@ -100,7 +101,6 @@ export function localizeAnswer<T>(body: T, lang: Language, failed = false): T {
   return localized as T;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * LIKE patterns for the stored Chinese texts whose words in `lang` contain `query` (case aside):
@@ -114,7 +114,7 @@ export function storedPatternsFor(query: string, lang: Language, max = 50): stri
   const patterns: string[] = [];
   for (const [key, translation] of Object.entries(CATALOGUES[lang])) {
     if (!translation.replace(PLACEHOLDER, ' ').toLowerCase().includes(q)) continue;
-    patterns.push(`%${key.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? likeEscape(part) : '%')).join('')}%`);
+    patterns.push(`%${key.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? escapeLike(part) : '%')).join('')}%`);
     if (patterns.length >= max) break;
   }
   return patterns;

@@ -6,13 +6,17 @@
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `text` with LIKE's wildcards (and its escape) escaped. */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A LIKE pattern matching `text` anywhere. */
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 
 /** The column starts with `text` (byte order, index-served). */
 export const startsWith = (column: AnyColumn, text: string): SQL => sql`${column} collate "C" like ${`${escapeLike(text)}%`}`;
 
 /** The column contains `text`, case-insensitively. */
-export const containsText = (column: AnyColumn, text: string): SQL => sql`${column} ilike ${`%${escapeLike(text)}%`}`;
+export const containsText = (column: AnyColumn, text: string): SQL => sql`${column} ilike ${containsPattern(text)}`;
 
 /**
  * How a typed certificate number matches: digits only are its end (the yearly sequence people quote,

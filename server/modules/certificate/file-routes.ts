@@ -21,6 +21,7 @@ import { printApplicationCertificate, printQueueWhere } from './print.js';
 import { canSeeCertificate } from './scope.js';
 import { safeFileName, zipStream } from './zip.js';
 import { dateRange } from '../../lib/dateRange.js';
+import { containsPattern } from '../../lib/textMatch.js';
 
 const TAGS = ['certificate'];
 const PDF = 'application/pdf';
@@ -182,7 +183,7 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (q.businessType) w.push(eq(application.businessType, q.businessType));
     w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
     if (q.keyword) {
-      const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(q.keyword);
       w.push(or(ilike(application.applyNo, like), ilike(enterprise.name, like), ilike(person.name, like), ilike(certificate.certNo, like)));
     }
     const where = and(...w);

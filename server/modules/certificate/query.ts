@@ -16,9 +16,10 @@ import { listTotal } from '../../services/listTotal.js';
 import { fewPersonsMatch, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
+import { containsPattern } from '../../lib/textMatch.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
-export const contains = (column: AnyColumn, text: string): SQL => ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+export const contains = (column: AnyColumn, text: string): SQL => ilike(column, containsPattern(text));
 
 /**
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the

@@ -14,9 +14,10 @@ import { educationCountsToward } from '../business/facts.js';
 import { certificateScope } from '../certificate/scope.js';
 import type { Labels } from '../certificate/labels.js';
 import type { HoursQuery, RecordQuery, RecordView, HoursView } from './schemas.js';
+import { containsPattern } from '../../lib/textMatch.js';
 
 const NOTHING = sql`false`;
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const like = containsPattern;
 
 /**
  * The enterprise a record belongs to for data scope: its certificate's, or — for a record without

@@ -11,6 +11,7 @@ import { dateRange } from '../../lib/dateRange.js';
 import { pageQuery } from '../../lib/reply.js';
 import { id, optionalText } from '../../lib/schemas.js';
 import type { ImportArea } from './scope.js';
+import { containsPattern } from '../../lib/textMatch.js';
 
 export const historyQuery = pageQuery.extend({
   fileName: optionalText(255, '文件名'),
@@ -30,7 +31,7 @@ export const historyRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
 });
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeText = containsPattern;
 
 export const historyExportQuery = historyQuery.omit({ pageNum: true, pageSize: true });
 export type HistoryRow = z.infer<typeof historyRow>;

@@ -11,6 +11,7 @@ import { sysMsgInfo, sysTodo } from '../../db/schema.js';
 import { MSG_TYPES, STATUS_CODES, storedCode } from '../../lib/codes.js';
 import { storedPatternsFor, translateMessage } from '../../lib/messages.js';
 import { keyword } from '../../lib/schemas.js';
+import { containsPattern } from '../../lib/textMatch.js';
 import { currentRequest } from '../../lib/requestScope.js';
 
 const msgType = z.enum(MSG_TYPES);
@@ -22,7 +23,7 @@ const todoRow = z.object({ id: z.number(), mc: z.string(), url: z.string().nulla
  * language contain it: the lists show notices and to-dos translated, so they are searched so too.
  */
 function readsAs(column: AnyPgColumn, text: string): SQL {
-  const own = ilike(column, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const own = ilike(column, containsPattern(text));
   const patterns = storedPatternsFor(text, currentRequest().lang);
   return patterns.length ? or(own, ...patterns.map((p) => like(column, p)))! : own;
 }

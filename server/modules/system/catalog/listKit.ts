@@ -26,7 +26,7 @@ export function orderBy(
 }
 
 /** A LIKE pattern matching `text` anywhere, with the wildcards in the text itself escaped. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern as contains } from '../../../lib/textMatch.js';
 
 /** Checks a permission chosen at run time (e.g. by msgType or catalog kind). */
 export function requirePerm(user: AuthUser, perm: string): void {

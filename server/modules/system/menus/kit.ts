@@ -31,7 +31,7 @@ export function orderBy(sortField: string | undefined, sortOrder: string | undef
 }
 
 /** A LIKE pattern matching `text` anywhere, with the wildcards in the text itself escaped. */
-export const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern as contains } from '../../../lib/textMatch.js';
 
 /** For calls several screens need (e.g. the role screen reads the menu tree): any one of the keys will do. */
 export function requireAnyPerm(user: AuthUser, perms: readonly string[]): void {
