@@ -14,13 +14,11 @@
 import { and, asc, between, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { application, certificate, noticeSent, person } from '../db/schema.js';
 import { addDays, chinaDate } from '../lib/days.js';
-import { delayReminderText, expiredWithoutDelayText } from '../lib/certNotices.js';
+import { delayReminderText, expiredWithoutDelayText, LOOKBACK_DAYS } from '../lib/certNotices.js';
 import { readBizPolicy } from '../modules/business/facts.js';
 import { claimNotices, enterpriseUsers, holderUsers, sendMessages, type Message, type MessageType } from './notices.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
-/** How far back an expired certificate still gets its warning (older ones expired before the jobs ran). */
-export const LOOKBACK_DAYS = 30;
 
 /** The reminder days before expiry: the window's opening, then 30 and 7 (those inside the window). */
 export function reminderThresholds(windowDays: number): number[] {

@@ -4,6 +4,9 @@
  */
 import { daysBetween } from './days.js';
 
+/** How far back a certificate that expired without a delay is still warned about (older ones expired before the jobs ran). */
+export const LOOKBACK_DAYS = 30;
+
 const CATEGORY_NAME: Record<string, string> = { A: 'A类（主要负责人）', B: 'B类（项目负责人）', C1: 'C1类（机械）', C2: 'C2类（土建）', C3: 'C3类（综合）' };
 
 export interface CertNoticeFacts {

@@ -30,17 +30,20 @@ interface Template {
   translation: string;
 }
 
+/** A template's text with its literal parts and its placeholders (by number) each rewritten. */
+const rewriteTemplate = (key: string, literal: (part: string) => string, placeholder: (n: number) => string): string =>
+  key.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? literal(part) : placeholder(Number(part)))).join('');
+
 /** The composed messages of one catalogue, most specific first. */
 function templatesOf(catalogue: Record<string, string>): Template[] {
   const templates: Template[] = [];
   for (const [key, translation] of Object.entries(catalogue)) {
     if (!translation || !key.includes('{{')) continue;
     const order: number[] = [];
-    const source = key.split(PLACEHOLDER).map((part, i) => {
-      if (i % 2 === 0) return escape(part);
-      order.push(Number(part));
+    const source = rewriteTemplate(key, escape, (n) => {
+      order.push(n);
       return '([\\s\\S]*?)';
-    }).join('');
+    });
     templates.push({ pattern: new RegExp(`^${source}$`), order, weight: key.replace(PLACEHOLDER, '').length, translation });
   }
   return templates.sort((a, b) => b.weight - a.weight);
@@ -101,7 +104,6 @@ export function localizeAnswer<T>(body: T, lang: Language, failed = false): T {
   return localized as T;
 }
 
-
 /**
  * LIKE patterns for the stored Chinese texts whose words in `lang` contain `query` (case aside):
  * a list of notices or to-dos filtered by what its reader sees, not only by the stored Chinese.
@@ -114,7 +116,7 @@ export function storedPatternsFor(query: string, lang: Language, max = 50): stri
   const patterns: string[] = [];
   for (const [key, translation] of Object.entries(CATALOGUES[lang])) {
     if (!translation.replace(PLACEHOLDER, ' ').toLowerCase().includes(q)) continue;
-    patterns.push(`%${key.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? escapeLike(part) : '%')).join('')}%`);
+    patterns.push(`%${rewriteTemplate(key, escapeLike, () => '%')}%`);
     if (patterns.length >= max) break;
   }
   return patterns;

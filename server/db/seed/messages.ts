@@ -4,7 +4,7 @@
  */
 import type { CertificateSeed } from './certificates.js';
 import { addDays } from '../../lib/days.js';
-import { delayReminderText, expiredWithoutDelayText } from '../../lib/certNotices.js';
+import { delayReminderText, expiredWithoutDelayText, LOOKBACK_DAYS } from '../../lib/certNotices.js';
 import type { PeopleData } from './people.js';
 import type { Rng } from './rng.js';
 import type { DemoAccount } from './users.js';
@@ -35,7 +35,7 @@ export function buildMessages(rng: Rng, today: string, accounts: readonly DemoAc
     for (const [bt, nr] of rng.shuffle(SUPERVISION).slice(0, rng.int(1, 2))) msgs.push({ msgType: 'supervisionType', bt, nr, senderName: '广东省建筑安全生产管理服务中心' });
     // What the delay-reminder job has sent by this morning, in its words (lib/certNotices.ts): a
     // reminder for each valid certificate inside the delay window, a warning for each that expired
-    // without a delay in the last 30 days. The staff's warnings come from the deadline job as it runs.
+    // without a delay in the last LOOKBACK_DAYS days. The staff's warnings come from the deadline job as it runs.
     const mine = a.person ? certs.filter((c) => c.personKey === (a.person === 'person1' ? people.person1 : people.person2) && c.current)
       : a.enterprise !== undefined ? certs.filter((c) => c.current && c.entKey === a.enterprise) : [];
     const facts = (c: CertificateSeed) => ({ holderName: people.persons[c.personKey]!.name, category: c.category, certNo: c.certNo, expiryDate: c.expiryDate });
@@ -43,7 +43,7 @@ export function buildMessages(rng: Rng, today: string, accounts: readonly DemoAc
       msgs.push({ msgType: 'systemType', ...delayReminderText(facts(c), today, DELAY_WINDOW_DAYS), senderName: '系统' });
     }
     if (a.enterprise !== undefined) {
-      for (const c of mine.filter((x) => x.status === '05' && x.expiryDate < today && x.expiryDate >= addDays(today, -30)).slice(0, 2)) {
+      for (const c of mine.filter((x) => x.status === '05' && x.expiryDate < today && x.expiryDate >= addDays(today, -LOOKBACK_DAYS)).slice(0, 2)) {
         msgs.push({ msgType: 'warnType', ...expiredWithoutDelayText(facts(c)), senderName: '系统' });
       }
     }

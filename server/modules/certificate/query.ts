@@ -2,7 +2,7 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
@@ -14,12 +14,11 @@ import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { listTotal } from '../../services/listTotal.js';
 import { fewPersonsMatch, unindexed } from '../../services/listOrder.js';
-import { byteOrder, certNoMatches, certNoMode, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
-import { containsPattern } from '../../lib/textMatch.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
-export const contains = (column: AnyColumn, text: string): SQL => ilike(column, containsPattern(text));
+export const contains = containsText;
 
 /**
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the

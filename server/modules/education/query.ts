@@ -14,10 +14,9 @@ import { educationCountsToward } from '../business/facts.js';
 import { certificateScope } from '../certificate/scope.js';
 import type { Labels } from '../certificate/labels.js';
 import type { HoursQuery, RecordQuery, RecordView, HoursView } from './schemas.js';
-import { containsPattern } from '../../lib/textMatch.js';
+import { containsText } from '../../lib/textMatch.js';
 
 const NOTHING = sql`false`;
-const like = containsPattern;
 
 /**
  * The enterprise a record belongs to for data scope: its certificate's, or — for a record without
@@ -71,12 +70,12 @@ const joinedRecords = (db: DbOrTx) => db.select(recordColumns).from(educationRec
 
 export function recordWhere(user: AuthUser, q: Partial<RecordQuery>): SQL | undefined {
   const w: (SQL | undefined)[] = [recordScope(user)];
-  if (q.name) w.push(sql`${person.name} ilike ${like(q.name)}`);
-  if (q.idNo) w.push(sql`${person.idNo} ilike ${like(q.idNo.toUpperCase())}`);
-  if (q.certNo) w.push(sql`${educationRecord.certNo} ilike ${like(q.certNo)}`);
-  if (q.course) w.push(sql`${educationRecord.course} ilike ${like(q.course)}`);
-  if (q.provider) w.push(sql`${educationRecord.provider} ilike ${like(q.provider)}`);
-  if (q.enterpriseName) w.push(sql`${enterprise.name} ilike ${like(q.enterpriseName)}`);
+  if (q.name) w.push(containsText(person.name, q.name));
+  if (q.idNo) w.push(containsText(person.idNo, q.idNo.toUpperCase()));
+  if (q.certNo) w.push(containsText(educationRecord.certNo, q.certNo));
+  if (q.course) w.push(containsText(educationRecord.course, q.course));
+  if (q.provider) w.push(containsText(educationRecord.provider, q.provider));
+  if (q.enterpriseName) w.push(containsText(enterprise.name, q.enterpriseName));
   if (q.personId) w.push(eq(educationRecord.personId, q.personId));
   if (q.certificateId) w.push(eq(certificate.id, q.certificateId));
   if (q.importId) w.push(eq(educationRecord.importId, q.importId));
@@ -151,10 +150,10 @@ const LIVE = ['01', '02'];
 export function hoursWhere(db: DbOrTx, user: AuthUser, q: Partial<HoursQuery>, required: number): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   w.push(q.status ? eq(certificate.status, q.status) : inArray(certificate.status, LIVE));
-  if (q.name) w.push(sql`${person.name} ilike ${like(q.name)}`);
-  if (q.idNo) w.push(sql`${person.idNo} ilike ${like(q.idNo.toUpperCase())}`);
-  if (q.certNo) w.push(sql`${certificate.certNo} ilike ${like(q.certNo)}`);
-  if (q.enterpriseName) w.push(sql`${enterprise.name} ilike ${like(q.enterpriseName)}`);
+  if (q.name) w.push(containsText(person.name, q.name));
+  if (q.idNo) w.push(containsText(person.idNo, q.idNo.toUpperCase()));
+  if (q.certNo) w.push(containsText(certificate.certNo, q.certNo));
+  if (q.enterpriseName) w.push(containsText(enterprise.name, q.enterpriseName));
   if (q.category) w.push(eq(certificate.category, q.category));
   if (q.personId) w.push(eq(certificate.personId, q.personId));
   if (q.expiryFrom) w.push(gte(certificate.expiryDate, q.expiryFrom));

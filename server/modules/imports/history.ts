@@ -4,14 +4,14 @@
  * provincial administrator all of them.
  */
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { dataImport, sysDept, sysUser } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { pageQuery } from '../../lib/reply.js';
 import { id, optionalText } from '../../lib/schemas.js';
 import type { ImportArea } from './scope.js';
-import { containsPattern } from '../../lib/textMatch.js';
+import { containsText } from '../../lib/textMatch.js';
 
 export const historyQuery = pageQuery.extend({
   fileName: optionalText(255, '文件名'),
@@ -31,7 +31,6 @@ export const historyRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
 });
 
-const likeText = containsPattern;
 
 export const historyExportQuery = historyQuery.omit({ pageNum: true, pageSize: true });
 export type HistoryRow = z.infer<typeof historyRow>;
@@ -39,7 +38,7 @@ export type HistoryRow = z.infer<typeof historyRow>;
 export async function listImports(db: DbOrTx, kind: 'exam' | 'education', area: ImportArea, q: HistoryQuery) {
   const w: (SQL | undefined)[] = [eq(dataImport.kind, kind), ...dateRange(dataImport.createdAt, q.beginTime, q.endTime)];
   if (area !== 'all') w.push(eq(sysDept.area, area));
-  if (q.fileName) w.push(ilike(dataImport.fileName, likeText(q.fileName)));
+  if (q.fileName) w.push(containsText(dataImport.fileName, q.fileName));
   if (q.importId) w.push(eq(dataImport.id, q.importId));
   const where = and(...w);
   const base = () => db.select({

@@ -1,6 +1,6 @@
 /** The signed-in user's own messages and to-dos (header panel, SPEC 7 "Messages"). */
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, like, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
@@ -11,7 +11,7 @@ import { sysMsgInfo, sysTodo } from '../../db/schema.js';
 import { MSG_TYPES, STATUS_CODES, storedCode } from '../../lib/codes.js';
 import { storedPatternsFor, translateMessage } from '../../lib/messages.js';
 import { keyword } from '../../lib/schemas.js';
-import { containsPattern } from '../../lib/textMatch.js';
+import { containsText } from '../../lib/textMatch.js';
 import { currentRequest } from '../../lib/requestScope.js';
 
 const msgType = z.enum(MSG_TYPES);
@@ -23,7 +23,7 @@ const todoRow = z.object({ id: z.number(), mc: z.string(), url: z.string().nulla
  * language contain it: the lists show notices and to-dos translated, so they are searched so too.
  */
 function readsAs(column: AnyPgColumn, text: string): SQL {
-  const own = ilike(column, containsPattern(text));
+  const own = containsText(column, text);
   const patterns = storedPatternsFor(text, currentRequest().lang);
   return patterns.length ? or(own, ...patterns.map((p) => like(column, p)))! : own;
 }

@@ -1,14 +1,11 @@
 /** Small pieces every list of the user and role screens shares: date range, sorting, text match. */
-import { asc, desc, ilike, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
 import { sortColumn } from '../../../lib/schemas.js';
-import { containsPattern } from '../../../lib/textMatch.js';
 
 export { dateRange } from '../../../lib/dateRange.js';
 
 /** `ILIKE %text%` with the wildcards of the text itself escaped. */
-export function contains(column: AnyColumn | SQL, text: string): SQL {
-  return ilike(column, containsPattern(text));
-}
+export { containsText as contains } from '../../../lib/textMatch.js';
 
 /** ORDER BY the named column when it may be sorted on, else the default order. */
 export function orderBy(
