@@ -41,5 +41,5 @@ export const byteOrder = (column: AnyColumn): SQL => sql`${column} collate "C"`;
 export function inDistrict(column: AnyColumn, code: string): SQL | undefined {
   if (code === '440000') return undefined;
   if (/^\d{4}00$/.test(code)) return sql`${column} collate "C" like ${`${code.slice(0, 4)}%`}`;
-  return sql`${column} = ${code}`;
+  return sql`${column} collate "C" = ${code}`;
 }

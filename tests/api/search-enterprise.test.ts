@@ -109,6 +109,26 @@ describe('enterprise search filters', () => {
     expect((await api.get('province', '/api/search/enterprise/list?licenceState=soon')).json().field).toBe('licenceState');
   });
 
+  it('lists the enterprises of a city, a county or a credit-code prefix in name order both ways, paged', async () => {
+    // These filters take another query form (the page's keys sorted from the district index).
+    const [sample] = await db().select().from(enterprise).where(like(enterprise.districtCode, '4401%')).limit(1);
+    const cases = [
+      ['&districtCode=440100', like(enterprise.districtCode, '4401%')],
+      [`&districtCode=${sample!.districtCode}`, eq(enterprise.districtCode, sample!.districtCode)],
+      [`&creditCode=${sample!.creditCode.slice(0, 8)}`, like(enterprise.creditCode, `${sample!.creditCode.slice(0, 8)}%`)],
+    ] as const;
+    for (const [filter, where] of cases) {
+      const expected = await db().select({ id: enterprise.id }).from(enterprise).where(where).orderBy(sql`${enterprise.name} collate "C"`, enterprise.id);
+      expect(expected.length, filter).toBeGreaterThan(2);
+      for (const order of ['', '&sortField=name&sortOrder=ascend', '&sortField=name&sortOrder=descend']) {
+        const ids = order.endsWith('descend') ? expected.map((r) => r.id).reverse() : expected.map((r) => r.id);
+        expect((await list('province', `${filter}${order}`)).rows.map((r) => r.id), `${filter}${order}`).toEqual(ids);
+        const second = await searchList<Row>(api, 'province', `/api/search/enterprise/list?pageNum=2&pageSize=2${filter}${order}`);
+        expect(second.rows.map((r) => r.id), `page 2 ${filter}${order}`).toEqual(ids.slice(2, 4));
+      }
+    }
+  });
+
   it('pages', async () => {
     const one = await searchList<Row>(api, 'province', '/api/search/enterprise/list?pageNum=2&pageSize=10&sortField=name&sortOrder=ascend');
     const all = await list('province', '&sortField=name&sortOrder=ascend');
