@@ -85,6 +85,22 @@ describe('generated rows', () => {
     expect(new Set(persons.map((p) => p.id_no)).size).toBe(persons.length);
   });
 
+  it('have about 3 % of persons without an employer, spread over the ids as registrations are', () => {
+    const persons = read(result, 'person');
+    const leavers = (rows: typeof persons) => rows.filter((p) => p.enterprise_id === null).length / rows.length;
+    expect(leavers(persons)).toBeGreaterThan(0.02);
+    expect(leavers(persons)).toBeLessThan(0.04);
+    // Each quarter of the ids holds its share (they were all at the end before: the newest persons
+    // with an employer filter were found only past all of them).
+    const quarter = Math.floor(persons.length / 4);
+    for (let q = 0; q < 4; q++) {
+      const share = leavers(persons.slice(q * quarter, (q + 1) * quarter));
+      expect(share, `quarter ${q + 1}`).toBeGreaterThan(0.005);
+      expect(share, `quarter ${q + 1}`).toBeLessThan(0.08);
+    }
+    expect(persons.every((p) => (p.enterprise_id === null) === (p.employ_status !== '1'))).toBe(true);
+  });
+
   it('have certificates with unique numbers in the DOMAIN.md format, every category and status, 40 % valid, issued 2010–2026', () => {
     const certs = read(result, 'certificate');
     expect(Math.abs(certs.length - planOf(0.002).certificates)).toBeLessThan(planOf(0.002).certificates * 0.05);

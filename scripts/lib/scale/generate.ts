@@ -341,17 +341,25 @@ export class ScaleGenerator {
     const total = this.plan.persons;
     let done = 0;
     const entBase = this.ctx.offsets.enterprise;
+    const employed = sizes.reduce((a, b) => a + b, 0);
+    // Those who left the industry (no employer) come between the others, as registrations over the
+    // years do: all at the end of the ids, a list of the newest persons with an employer filter
+    // walked past 30,000 of them before finding its first ten.
+    let leaversLeft = total - employed;
+    const leaver = () => {
+      this.person(null, this.rng.int(0, sizes.length - 1), false, total - done);
+      leaversLeft -= 1;
+      done += 1;
+    };
     for (let e = 0; e < sizes.length; e++) {
       for (let k = 0; k < sizes[e]!; k++) {
+        if (leaversLeft > 0 && this.rng.chance(leaversLeft / (total - done))) leaver();
         this.person(entBase + e + 1, e, k === 0, total - done);
         done += 1;
         if (done % 20000 === 0) progress('persons', done, total);
       }
     }
-    while (done < total) {
-      this.person(null, this.rng.int(0, sizes.length - 1), false, total - done);
-      done += 1;
-    }
+    while (leaversLeft > 0) leaver();
     progress('persons', total, total);
   }
 
