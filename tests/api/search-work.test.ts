@@ -15,7 +15,7 @@ const db = () => t.database.db;
 type Row = {
   id: number; applyNo: string; businessType: string; status: number; step: string | null; area: string; outcome: string | null;
   enterpriseId: number | null; personId: number | null; submittedAt: string | null; acceptedAt: string | null; closedAt: string | null;
-  deadline: string | null; daysLeft: number | null; overdue: boolean; allowedEvents: string[];
+  holderName: string | null; deadline: string | null; daysLeft: number | null; overdue: boolean; allowedEvents: string[];
 };
 const list = (user: string, q = '', kind = 'work') => searchList<Row>(api, user, `/api/search/${kind}/list?pageSize=500${q}`);
 const live = eq(application.deleted, false);
@@ -153,6 +153,12 @@ describe('work search filters', () => {
     const all = (await list('province', `&personName=${surname}`)).rows;
     expect(all.length).toBeGreaterThan(0);
     expect(isOrdered(all.map((r) => r.id), (x, y) => x - y, 'desc')).toBe(true);
+    // Paged: the page's ids are chosen first, then joined (listWork), and page 2 continues page 1.
+    for (const pageNum of [1, 2]) {
+      const page = await searchList<Row>(api, 'province', `/api/search/work/list?pageNum=${pageNum}&pageSize=2&personName=${surname}`);
+      expect(page.rows.map((r) => r.id), `page ${pageNum}`).toEqual(all.slice((pageNum - 1) * 2, pageNum * 2).map((r) => r.id));
+      expect(page.rows.every((r) => r.holderName?.startsWith(p!.name.slice(0, 1))), `page ${pageNum}`).toBe(true);
+    }
     for (const order of ['ascend', 'descend'] as const) {
       for (const field of ['applyNo', 'businessType', 'status', 'submittedAt', 'acceptedAt', 'closedAt', 'updatedAt'] as const) {
         const res = await list('province', `&personName=${surname}&sortField=${field}&sortOrder=${order}`);
