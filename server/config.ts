@@ -57,6 +57,8 @@ export interface AppConfig {
 export interface NationalPlatformConfig {
   /** Where each outbox record is POSTed as JSON; null: records stay pending. */
   url: string | null;
+  /** The credential the platform issued to the province, sent as `Authorization: Bearer …`; null: none sent. */
+  token: string | null;
   /** Attempts before a record is marked dead (an administrator may retry it). */
   maxAttempts: number;
   /** Wait before the second attempt; it doubles after each failure, up to six hours. */
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     national: {
       url: env.NATIONAL_PLATFORM_URL || null,
+      token: env.NATIONAL_PLATFORM_TOKEN || null,
       maxAttempts: Math.max(1, int(env.NATIONAL_PLATFORM_MAX_ATTEMPTS, 10)),
       backoffSeconds: Math.max(1, int(env.NATIONAL_PLATFORM_BACKOFF_SECONDS, 60)),
       timeoutMs: Math.max(100, int(env.NATIONAL_PLATFORM_TIMEOUT_MS, 10_000)),

@@ -15,13 +15,13 @@ export type { JobEnv } from './types.js';
 
 /** The jobs' view of the app: its database, clock and configuration, and the national platform from it. */
 export function jobEnvOf(ctx: Omit<AppContext, 'jobs'>, log: JobLog): JobEnv {
-  const { url, timeoutMs } = ctx.config.national;
+  const { url, token, timeoutMs } = ctx.config.national;
   return {
     db: ctx.db,
     database: ctx.database,
     clock: ctx.clock,
     config: ctx.config,
-    national: url ? new HttpNationalPlatform(url, timeoutMs) : null,
+    national: url ? new HttpNationalPlatform(url, timeoutMs, token) : null,
     log,
   };
 }

@@ -2,19 +2,24 @@
  * The national platform's HTTP adapter: each outbox record is POSTed as JSON to
  * NATIONAL_PLATFORM_URL; any 2xx means received. Delivery is at least once (a record whose answer
  * was lost is sent again), so every request carries the record's Idempotency-Key for the receiver
- * to drop repeats.
+ * to drop repeats, and the province's credential (NATIONAL_PLATFORM_TOKEN) as a bearer token when
+ * one is configured.
  */
 import type { NationalPlatform, NationalRecord } from '../lib/ports.js';
 
 export class HttpNationalPlatform implements NationalPlatform {
-  constructor(private readonly url: string, private readonly timeoutMs: number) {}
+  private readonly headers: Record<string, string>;
+
+  constructor(private readonly url: string, private readonly timeoutMs: number, token: string | null = null) {
+    this.headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  }
 
   async deliver(record: NationalRecord): Promise<void> {
     let res: Response;
     try {
       res = await fetch(this.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `safecert-outbox-${record.id}` },
+        headers: { ...this.headers, 'idempotency-key': `safecert-outbox-${record.id}` },
         body: JSON.stringify(record),
         signal: AbortSignal.timeout(this.timeoutMs),
       });

@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { runNamed } from '../helpers/jobs.js';
 import { nationalOutbox } from '../../server/db/schema.js';
 
+const TOKEN = 'gd-province-2026';
 /** Records received (by id), and how many times each id is still to be refused. */
 const received: { id: number; body: Record<string, unknown>; key: string | undefined }[] = [];
 const refuse = new Map<number, number>();
@@ -21,6 +22,11 @@ const server = http.createServer((req, res) => {
   let raw = '';
   req.on('data', (c) => { raw += c; });
   req.on('end', () => {
+    // The platform accepts only the province's credential.
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      res.writeHead(401, { 'content-type': 'text/plain' }).end('凭证无效');
+      return;
+    }
     const body = JSON.parse(raw) as { id: number };
     const left = refuse.get(body.id) ?? 0;
     if (alwaysRefuse.has(body.id) || left > 0) {
@@ -38,7 +44,7 @@ const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/national
 let t: TestApp;
 const api = apiSuite({
   users: ['admin'],
-  env: { NATIONAL_PLATFORM_URL: url, NATIONAL_PLATFORM_MAX_ATTEMPTS: '4', NATIONAL_PLATFORM_BACKOFF_SECONDS: '60' },
+  env: { NATIONAL_PLATFORM_URL: url, NATIONAL_PLATFORM_TOKEN: TOKEN, NATIONAL_PLATFORM_MAX_ATTEMPTS: '4', NATIONAL_PLATFORM_BACKOFF_SECONDS: '60' },
   ready: (app) => { t = app; },
 });
 afterAll(async () => { await new Promise((resolve) => server.close(resolve)); });
@@ -126,6 +132,24 @@ describe('delivery to the national platform', () => {
     const status = (await api.get('admin', '/api/system/job/status')).json().data;
     expect(status.national).toMatchObject({ configured: true, maxAttempts: 4, backoffSeconds: 60 });
     expect(status.outbox.dead).toBe(0);
+  });
+});
+
+describe('with a wrong NATIONAL_PLATFORM_TOKEN', () => {
+  it('delivers nothing: the platform refuses the credential and each record keeps its answer', async () => {
+    const wrong = await createTestApp({ NATIONAL_PLATFORM_URL: url, NATIONAL_PLATFORM_TOKEN: 'expired-2025' });
+    try {
+      const before = received.length;
+      const pending = (await wrong.database.db.select().from(nationalOutbox).where(eq(nationalOutbox.state, 'pending'))).map((r) => r.id);
+      expect(pending.length).toBeGreaterThan(0);
+      const run = await runNamed(wrong, 'nationalOutbox');
+      expect(run.detail).toMatchObject({ configured: true, sent: 0, failed: pending.length });
+      expect(received.length).toBe(before);
+      const after = await wrong.database.db.select().from(nationalOutbox).where(inArray(nationalOutbox.id, pending));
+      expect(after.every((r) => r.state === 'pending' && r.attempts === 1 && r.lastError === '国家平台返回 HTTP 401：凭证无效')).toBe(true);
+    } finally {
+      await wrong.close();
+    }
   });
 });
 
