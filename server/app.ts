@@ -117,11 +117,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip, lang: languageOf(request.headers['accept-language']),
     }, done)));
   registerErrorHandler(app);
+  // Before the answer's language: the log keeps a refusal's message as written.
+  registerOperationLog(app);
   registerAnswerLanguage(app);
   registerOpenApiConventions(app);
   registerInputGuard(app);
   registerAuth(app);
-  registerOperationLog(app);
 
   await app.register(async (api) => {
     for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes, workflowRoutes, ...moduleRoutes]) {

@@ -3,7 +3,7 @@
  * parameters without secrets, result and duration. Routes name their title and action in
  * `config.access.log`; the rest are logged under their URL.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runText, type Db, type TextStatement } from '../db/client.js';
 import type { sysOperLog } from '../db/schema.js';
 import { clockNow } from '../lib/clock.js';
@@ -97,9 +97,23 @@ export class OperationLogWriter {
   }
 }
 
+/** Longest error message kept (an import's report may be long; the log row says why, not all of it). */
+const MAX_ERROR_MSG = 2000;
+
+/**
+ * Registers the log. Before registerAnswerLanguage: the refusal's message is kept as the server
+ * wrote it (Chinese), and the log page translates it for its reader (logs/routes.ts).
+ */
 export function registerOperationLog(app: FastifyInstance): void {
   const writer = new OperationLogWriter(app.ctx.db, (err) => app.log.error({ err }, 'operation log write failed'));
   app.addHook('onClose', async () => writer.close());
+  // Why a logged call failed: the `msg` of its answer (every refusal has one: plugins/errors.ts).
+  const refusals = new WeakMap<FastifyRequest, string>();
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    const msg = reply.statusCode >= 400 && MUTATING.has(request.method) && payload !== null && typeof payload === 'object' ? (payload as { msg?: unknown }).msg : undefined;
+    if (typeof msg === 'string') refusals.set(request, msg.length > MAX_ERROR_MSG ? `${msg.slice(0, MAX_ERROR_MSG)}…` : msg);
+    done(null, payload);
+  });
   app.addHook('onResponse', async (request, reply) => {
     const log = request.routeOptions.config?.access?.log;
     if (log === false || !MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
@@ -119,7 +133,7 @@ export function registerOperationLog(app: FastifyInstance): void {
       operParam: text.length > 4000 ? text.slice(0, 4000) + '…' : text,
       status: reply.statusCode < 400 ? '0' : '1',
       httpStatus: reply.statusCode,
-      errorMsg: null,
+      errorMsg: reply.statusCode < 400 ? null : refusals.get(request) ?? null,
       durationMs: Math.round(reply.elapsedTime),
       // The request's clock, not whichever is current when the batch goes out.
       operTime: clockNow(),

@@ -95,6 +95,22 @@ describe('stored texts read back', () => {
     expect(log.map((r) => r.msg)).toContain(en['登录成功']);
     expect(log.filter((r) => r.msg && CJK.test(r.msg))).toEqual([]);
   });
+
+  it('the operation log\'s error messages (the refused event above), in the auditor\'s language', async () => {
+    const auditor = await t.login('auditor');
+    const failedEvents = async (h: Record<string, string>) =>
+      (await t.call(auditor, { url: `/api/system/operlog/list?title=${encodeURIComponent('业务办理')}&status=1&pageSize=50`, headers: h })).json().rows as { errorMsg: string | null }[];
+    // The log commits after the answer (batched): wait for the row.
+    let stored: { errorMsg: string | null }[] = [];
+    for (let i = 0; i < 40 && !stored.some((r) => r.errorMsg === '数据已被他人更新，请刷新后重试'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stored = await failedEvents({});
+    }
+    expect(stored.map((r) => r.errorMsg)).toContain('数据已被他人更新，请刷新后重试');
+    const english = await failedEvents({ 'accept-language': 'en-US' });
+    expect(english.map((r) => r.errorMsg)).toContain(en['数据已被他人更新，请刷新后重试']);
+    expect(english.filter((r) => r.errorMsg && CJK.test(r.errorMsg))).toEqual([]);
+  });
 });
 
 describe('labels the server names for the page', () => {

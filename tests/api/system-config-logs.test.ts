@@ -171,6 +171,10 @@ describe('操作日志 and 登录日志', () => {
     expect(x.headers.slice(0, 5)).toEqual(['日志编号', '系统模块', '操作类型', '请求方式', '操作人员']);
     expect(x.rows).toHaveLength(failed.total);
     expect(x.rows.every((r) => r[1] === '参数设置' && r[8] === '失败')).toBe(true);
+    // Each failure says why, as the server answered it.
+    expect(x.headers[9]).toBe('错误消息');
+    expect(x.rows.every((r) => typeof r[9] === 'string' && r[9].length > 0)).toBe(true);
+    expect(failed.rows.every((r: { errorMsg: string | null }) => !!r.errorMsg)).toBe(true);
     // The action in words, as the page shows it in Chinese (not the stored code).
     const actionOf = new Map((failed.rows as { operId: number; action: OperAction }[]).map((r) => [r.operId, r.action]));
     expect(x.rows.map((r) => r[2])).toEqual(x.rows.map((r) => OPER_ACTION_NAMES[actionOf.get(Number(r[0]))!]));

@@ -8157,7 +8157,10 @@ export type SystemOperlogList200RowsItem = {
   /** 操作成功（status 为 0） */
   success: boolean;
   httpStatus: number;
-  /** @nullable */
+  /**
+   * 失败的原因：应答的 msg（按 Accept-Language 的语言）；成功时为 null
+   * @nullable
+   */
   errorMsg: string | null;
   durationMs: number;
   /** ISO 8601 */
@@ -8189,7 +8192,10 @@ export type SystemOperlogGet200Data = {
   /** 操作成功（status 为 0） */
   success: boolean;
   httpStatus: number;
-  /** @nullable */
+  /**
+   * 失败的原因：应答的 msg（按 Accept-Language 的语言）；成功时为 null
+   * @nullable
+   */
   errorMsg: string | null;
   durationMs: number;
   /** ISO 8601 */

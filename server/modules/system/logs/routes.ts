@@ -33,7 +33,7 @@ const operRow = z.object({
   status: z.string().describe("'0' 成功, '1' 失败"),
   success: z.boolean().describe('操作成功（status 为 0）'),
   httpStatus: z.number(),
-  errorMsg: z.string().nullable(),
+  errorMsg: z.string().nullable().describe('失败的原因：应答的 msg（按 Accept-Language 的语言）；成功时为 null'),
   durationMs: z.number(),
   operTime: z.string().describe('ISO 8601'),
 });
@@ -74,6 +74,7 @@ const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '操作地址', width: 16, value: (r) => r.operIp },
   { header: '请求参数', width: 50, value: (r) => r.operParam },
   { header: '操作状态', value: (r) => (succeeded(r.status) ? '成功' : '失败') },
+  { header: '错误消息', width: 40, value: (r) => r.errorMsg ?? '' },
   { header: 'HTTP状态', value: (r) => r.httpStatus },
   { header: '耗时（毫秒）', value: (r) => r.durationMs },
   { header: '操作时间', width: 20, value: (r) => chinaTime(r.operTime) },
