@@ -11,7 +11,12 @@ export function rowsOf<T>(result: unknown): T[] {
  * placeholders, and a statement has one text whatever the number of ids.
  */
 export function anyOf(column: SQL | string, ids: readonly number[]): SQL {
-  if (!ids.every((id) => Number.isInteger(id) && id > 0)) throw new Error('anyOf: ids must be positive integers');
   const col = typeof column === 'string' ? sql.raw(column) : column;
-  return sql`${col} = any(${`{${ids.join(',')}}`}::int[])`;
+  return sql`${col} = any(${intArray(ids)}::int[])`;
+}
+
+/** Ids as one int[] parameter value (an array literal: node-postgres and PGlite read it alike). */
+export function intArray(ids: readonly number[]): string {
+  if (!ids.every((id) => Number.isInteger(id) && id > 0)) throw new Error('ids must be positive integers');
+  return `{${ids.join(',')}}`;
 }

@@ -13,7 +13,7 @@ import {
   application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, sysMsgInfo, sysOperLog, sysUser,
 } from '../../server/db/schema.js';
 import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
-import { effectiveStatusSql } from '../../server/modules/certificate/effective-status.js';
+import { effectiveStatusSql, effectiveStatuses } from '../../server/modules/certificate/effective-status.js';
 
 let t: TestApp;
 let today: string;
@@ -182,6 +182,56 @@ describe('暂扣 periods', () => {
     if (opts.viaList) await db().insert(punishmentCertificate).values({ punishmentId: p!.id, certificateId: certId });
     return p!;
   }
+
+  it('reads a page of certificates as the rule for one reads it (effectiveStatuses against effectiveStatusSql), the three ways a 暂扣 names them', async () => {
+    const day = addDays(today, 60);
+    const listed = await quietCertificate('ent_gz');
+    await suspend(listed.id, listed.personId, day, addDays(day, 2), { viaList: true });
+    const named = await quietCertificate('ent_gz', [listed.id]);
+    await suspend(named.id, named.personId, addDays(day, 1), null);
+    // A 暂扣 naming no certificate applies to every certificate of its person.
+    const [holder] = await db().select({ personId: certificate.personId }).from(certificate)
+      .where(and(inArray(certificate.status, ['01', '02']), sql`not exists (select 1 from ${punishment} p where p.person_id = ${certificate.personId})`))
+      .groupBy(certificate.personId).having(sql`count(*) >= 2`).limit(1);
+    await db().insert(punishment).values({
+      personId: holder!.personId, certificateId: null, type: '暂扣', docNo: `粤建罚〔测试〕人员-${day}`, reason: '未按规定履行安全生产管理职责',
+      startDate: addDays(day, -3), endDate: addDays(day, 3), reviewState: 'approved',
+    });
+    // Stored 02 with its 暂扣 ended (back to 01 on read), and one a pending 暂扣 names (counts for nothing).
+    const ended = await quietCertificate('ent_sz');
+    await suspend(ended.id, ended.personId, addDays(day, -20), addDays(day, -10));
+    await db().update(certificate).set({ status: '02' }).where(eq(certificate.id, ended.id));
+    const pending = await quietCertificate('ent_sz', [ended.id]);
+    await suspend(pending.id, pending.personId, addDays(day, -1), null, { reviewState: 'pending' });
+    const mine = [listed.id, named.id, ended.id, pending.id,
+      ...(await db().select({ id: certificate.id }).from(certificate)
+        .where(and(eq(certificate.personId, holder!.personId), inArray(certificate.status, ['01', '02'])))).map((r) => r.id)];
+    const timed = (await db().select({ id: certificate.id }).from(certificate).where(inArray(certificate.status, ['01', '02']))).map((r) => r.id);
+    for (const d of [addDays(day, -5), day, addDays(day, 1), addDays(day, 3), addDays(day, 4), addDays(day, 9)]) {
+      const expected = new Map((await db().select({ id: certificate.id, status: effectiveStatusSql(d) }).from(certificate)
+        .where(inArray(certificate.status, ['01', '02']))).map((r) => [r.id, r.status]));
+      // Every timed certificate, a page at a time as the lists ask.
+      for (let i = 0; i < timed.length; i += 10) {
+        const page = timed.slice(i, i + 10);
+        const got = await effectiveStatuses(db(), page, d);
+        expect(page.map((id) => [id, got.get(id)]), `on ${d}`).toEqual(page.map((id) => [id, expected.get(id)]));
+      }
+    }
+    // Spot checks of the rule itself on the days that matter.
+    const on = async (d: string) => effectiveStatuses(db(), mine, d);
+    expect((await on(day)).get(listed.id)).toBe('02');
+    expect((await on(day)).get(named.id)).toBe('01');
+    expect((await on(addDays(day, 1))).get(named.id)).toBe('02');
+    expect((await on(addDays(day, 3))).get(listed.id)).toBe('01');
+    expect((await on(day)).get(ended.id)).toBe('01');
+    expect((await on(day)).get(pending.id)).toBe('01');
+    for (const id of mine.slice(4)) {
+      expect((await on(day)).get(id), `the person's certificate ${id}`).toBe('02');
+      expect((await on(addDays(day, 4))).get(id), `the person's certificate ${id}`).toBe('01');
+    }
+    // Leave the others' certificates as they were for the tests below.
+    await db().update(certificate).set({ status: '01' }).where(eq(certificate.id, ended.id));
+  });
 
   it('moves 01 → 02 on the first day and 02 → 01 the day after the last, once each, keeping versions', async () => {
     const cert = await quietCertificate('ent_gz');
