@@ -9,6 +9,7 @@ import { BUSINESS_ROUTES, type BusinessType } from '../../machines/businessTypes
 import type { Tx } from '../db/client.js';
 import { application, applicationHistory, certificate, sysOperLog, sysUser, sysUserGroup, sysUserGroupMember } from '../db/schema.js';
 import { WORKFLOW_EVENT_LOG } from '../modules/workflow/routes.js';
+import { STALE_VERSION } from '../lib/errors.js';
 
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 
@@ -76,12 +77,26 @@ async function operLog(tx: Tx): Promise<void> {
     operName: r.actorName,
     operUrl: `/api/workflow/${r.applicationId}/events`,
     operIp: `10.20.${1 + (i % 3)}.${20 + (i % 40)}`,
-    operParam: JSON.stringify({ type: r.event, comment: r.comment ?? undefined, version: r.version - 1 }),
+    operParam: JSON.stringify({ query: {}, body: { type: r.event, comment: r.comment ?? undefined, version: r.version - 1 }, params: { id: r.applicationId } }),
     status: '0',
     httpStatus: 200,
     durationMs: 25 + ((i * 37) % 90),
     operTime: r.createdAt,
   })));
+  // Two refusals of the day, as the server answers them: a reviewer acting on a page another had
+  // already acted on, and a return sent without its comment (the auditor reads why in the log).
+  const [acted, other, returned] = rows;
+  if (!acted || !other || !returned) return;
+  const refused = (r: typeof acted, operName: string, type: string, version: number, httpStatus: number, errorMsg: string, offsetMs: number) => ({
+    title: WORKFLOW_EVENT_LOG.title, action: WORKFLOW_EVENT_LOG.action, requestMethod: 'POST', operName,
+    operUrl: `/api/workflow/${r.applicationId}/events`, operIp: '10.20.1.31',
+    operParam: JSON.stringify({ query: {}, body: { type, version }, params: { id: r.applicationId } }),
+    status: '1', httpStatus, errorMsg, durationMs: 12, operTime: new Date(r.createdAt.getTime() + offsetMs),
+  });
+  await tx.insert(sysOperLog).values([
+    refused(acted, other.actorName, acted.event, acted.version - 1, 409, STALE_VERSION, 40_000),
+    refused(returned, returned.actorName, 'RETURN', returned.version - 1, 400, '请填写意见', -60_000),
+  ]);
 }
 
 export async function seedWorkingDay(tx: Tx): Promise<void> {

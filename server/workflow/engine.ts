@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser, Preload } from '../context.js';
 import { runText, TextBuilder, type DbOrTx, type TextStatement, type Tx } from '../db/client.js';
 import { application, applicationHistory, enterprise, sysUser } from '../db/schema.js';
-import { AppError, conflict, forbidden, notFound } from '../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, STALE_VERSION } from '../lib/errors.js';
 import type { ApplicationRow, WorkflowEnv } from './types.js';
 import { handlersOf, type RuleVerdict } from './registry.js';
 import { noticeFor, todoRef, whomQuery, type Notice } from './notify.js';
@@ -23,7 +23,6 @@ import { DEADLINE_CONFIG_KEYS, extrasFrom, HISTORY_JSON, NAMES_COLUMNS, NAMES_JO
 import { checkSender, holdsStep, inArea } from './who.js';
 import { chinaDate } from '../lib/days.js';
 
-export const STALE_VERSION = '数据已被他人更新，请刷新后重试';
 export const NOT_ALLOWED_NOW = '当前状态不允许该操作';
 
 const stageOf = (name: ApplicationStateName) =>

@@ -177,6 +177,12 @@ describe('the demo operation log', () => {
     const actions = await rows<{ action: string }>('select distinct action from sys_oper_log');
     expect(actions.length).toBeGreaterThan(0);
     for (const { action } of actions) expect(OPER_ACTIONS as readonly string[], action).toContain(action);
+    // Its refusals carry the server's message and status, and every row's parameters have the
+    // shape the log writes ({ query, body, params }).
+    const failed = await rows<{ http_status: number; error_msg: string | null }>(`select http_status, error_msg from sys_oper_log where status = '1' order by http_status`);
+    expect(failed).toEqual([{ http_status: 400, error_msg: '请填写意见' }, { http_status: 409, error_msg: '数据已被他人更新，请刷新后重试' }]);
+    const params = await rows<{ p: string }>(`select oper_param p from sys_oper_log where oper_url like '/api/workflow/%/events'`);
+    for (const { p } of params) expect(Object.keys(JSON.parse(p) as object), p).toEqual(['query', 'body', 'params']);
   });
 });
 

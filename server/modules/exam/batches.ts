@@ -12,14 +12,13 @@ import type { AppContext, AuthUser } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { examBatch, examResult, examSignup } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound, STALE_VERSION } from '../../lib/errors.js';
 import { todayOf } from '../business/facts.js';
 import { loadLabels, type Labels } from '../certificate/labels.js';
 import { contains } from '../certificate/query.js';
 import type { BatchFields, BatchListQuery, BatchView } from './schemas.js';
 import { batchScope, canSeeBatch, isStaff, mayAct, sendersFor, staffOfArea, type BatchRow } from './scope.js';
 
-export const STALE_VERSION = '数据已被他人更新，请刷新后重试';
 export const NOT_ALLOWED_NOW = '考试批次当前状态不允许该操作';
 
 export interface BatchCounts {
