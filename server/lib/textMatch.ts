@@ -5,6 +5,7 @@
  * names anywhere (50,000 rows: a scan is cheap, and people type the distinctive word, not the city).
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { GUANGDONG_CODE } from '../db/seed/districts.js';
 
 /** `text` with LIKE's wildcards (and its escape) escaped. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,12 +35,15 @@ export function certNoMatches(column: AnyColumn, text: string): SQL {
 /** The column in byte order, for ORDER BY (the same collation as its index). */
 export const byteOrder = (column: AnyColumn): SQL => sql`${column} collate "C"`;
 
+/** A district filter other than the whole province (440000, which filters nothing). */
+export const narrowsDistrict = (code: string | undefined): code is string => !!code && code !== GUANGDONG_CODE;
+
 /**
  * A district filter: the province (440000) is everything, a city (4401 00) is its counties too,
  * a county is itself.
  */
 export function inDistrict(column: AnyColumn, code: string): SQL | undefined {
-  if (code === '440000') return undefined;
+  if (!narrowsDistrict(code)) return undefined;
   if (/^\d{4}00$/.test(code)) return sql`${column} collate "C" like ${`${code.slice(0, 4)}%`}`;
   return sql`${column} collate "C" = ${code}`;
 }

@@ -68,14 +68,21 @@ const joinedRecords = (db: DbOrTx) => db.select(recordColumns).from(educationRec
   .leftJoin(enterprise, eq(enterprise.id, scopeEnterpriseId))
   .leftJoin(dataImport, eq(dataImport.id, educationRecord.importId));
 
+/** The holder's name and ID number and the enterprise's name, matched anywhere: both lists filter them so. */
+function holderFilters(q: { name?: string; idNo?: string; enterpriseName?: string }): (SQL | undefined)[] {
+  return [
+    q.name ? containsText(person.name, q.name) : undefined,
+    q.idNo ? containsText(person.idNo, q.idNo.toUpperCase()) : undefined,
+    q.enterpriseName ? containsText(enterprise.name, q.enterpriseName) : undefined,
+  ];
+}
+
 export function recordWhere(user: AuthUser, q: Partial<RecordQuery>): SQL | undefined {
   const w: (SQL | undefined)[] = [recordScope(user)];
-  if (q.name) w.push(containsText(person.name, q.name));
-  if (q.idNo) w.push(containsText(person.idNo, q.idNo.toUpperCase()));
+  w.push(...holderFilters(q));
   if (q.certNo) w.push(containsText(educationRecord.certNo, q.certNo));
   if (q.course) w.push(containsText(educationRecord.course, q.course));
   if (q.provider) w.push(containsText(educationRecord.provider, q.provider));
-  if (q.enterpriseName) w.push(containsText(enterprise.name, q.enterpriseName));
   if (q.personId) w.push(eq(educationRecord.personId, q.personId));
   if (q.certificateId) w.push(eq(certificate.id, q.certificateId));
   if (q.importId) w.push(eq(educationRecord.importId, q.importId));
@@ -150,10 +157,8 @@ const LIVE = ['01', '02'];
 export function hoursWhere(db: DbOrTx, user: AuthUser, q: Partial<HoursQuery>, required: number): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   w.push(q.status ? eq(certificate.status, q.status) : inArray(certificate.status, LIVE));
-  if (q.name) w.push(containsText(person.name, q.name));
-  if (q.idNo) w.push(containsText(person.idNo, q.idNo.toUpperCase()));
+  w.push(...holderFilters(q));
   if (q.certNo) w.push(containsText(certificate.certNo, q.certNo));
-  if (q.enterpriseName) w.push(containsText(enterprise.name, q.enterpriseName));
   if (q.category) w.push(eq(certificate.category, q.category));
   if (q.personId) w.push(eq(certificate.personId, q.personId));
   if (q.expiryFrom) w.push(gte(certificate.expiryDate, q.expiryFrom));

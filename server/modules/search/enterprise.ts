@@ -9,7 +9,8 @@ import { certificate, enterprise, person } from '../../db/schema.js';
 import { addDays } from '../../lib/days.js';
 import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
-import { byteOrder, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { byteOrder, containsText, inDistrict, narrowsDistrict, startsWith } from '../../lib/textMatch.js';
+import { unindexed } from '../../services/listOrder.js';
 import { enterpriseScope } from './scope.js';
 import type { DistrictNames } from './districts.js';
 import type { EnterpriseFilters, EnterpriseListQuery, EnterpriseRowView } from './schemas.js';
@@ -99,20 +100,20 @@ export async function enterpriseRows(db: DbOrTx, rows: EnterpriseRecord[], distr
  * (GB 32100: registering authority, type, then the six-digit division code).
  */
 function narrowsToDistrict(q: EnterpriseFilters): boolean {
-  return (!!q.districtCode && q.districtCode !== '440000') || (q.creditCode?.length ?? 0) >= 8;
+  return narrowsDistrict(q.districtCode) || (q.creditCode?.length ?? 0) >= 8;
 }
 
 /**
  * One page in name order when a district filter narrows the list: the page's ids are sorted from
- * the (district | credit code, name, id) index alone, then the ten rows are read. Sorting on
- * `name || ''` keeps the planner from walking the name index instead, which it prefers because it
+ * the (district | credit code, name, id) index alone, then the ten rows are read. Sorting on the
+ * name as no index holds it (listOrder.ts unindexed) keeps the planner from walking the name index instead, which it prefers because it
  * assumes a district's enterprises spread evenly over the alphabet; they do not (names begin with
  * their city), and that walk read 30,000 rows for ten.
  */
 function pageByNameOfFew(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number, offset: number) {
   const dir = descending ? desc : asc;
   const keys = db.select({ id: enterprise.id }).from(enterprise).where(where)
-    .orderBy(dir(sql`(${enterprise.name} || '') collate "C"`), dir(enterprise.id)).limit(limit).offset(offset).as('page_keys');
+    .orderBy(dir(unindexed(byteOrder(enterprise.name), 'text')), dir(enterprise.id)).limit(limit).offset(offset).as('page_keys');
   return db.select(getTableColumns(enterprise)).from(enterprise).innerJoin(keys, eq(keys.id, enterprise.id))
     .orderBy(dir(byteOrder(enterprise.name)), dir(enterprise.id));
 }
