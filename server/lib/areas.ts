@@ -7,3 +7,6 @@ export const AREA_CENTRES: Readonly<Record<string, string>> = { '1': '广州区�
 
 /** The centre of an area, or the code itself when it is none of the three. */
 export const areaCentre = (area: string): string => AREA_CENTRES[area] ?? area;
+
+/** The province's division code: as a district filter, everything. */
+export const GUANGDONG_CODE = '440000';

@@ -5,7 +5,7 @@
  * names anywhere (50,000 rows: a scan is cheap, and people type the distinctive word, not the city).
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { GUANGDONG_CODE } from '../db/seed/districts.js';
+import { GUANGDONG_CODE } from './areas.js';
 
 /** `text` with LIKE's wildcards (and its escape) escaped. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { sysDistrict } from '../schema.js';
 import type { DbOrTx } from '../client.js';
 import { insertAll } from './util.js';
+import { GUANGDONG_CODE } from '../../lib/areas.js';
 
 interface RawCity { code: string; name: string; provinceCode: string }
 interface RawArea { code: string; name: string; cityCode: string; provinceCode: string }
@@ -19,7 +20,6 @@ export interface DistrictSeed {
   orderNum: number;
 }
 
-export const GUANGDONG_CODE = '440000';
 
 /** The centre owning enterprises registered in a district: 4401xx Guangzhou '1', 4403xx Shenzhen '2', otherwise '3'. */
 export function areaOfDistrict(code: string): '1' | '2' | '3' {
