@@ -815,6 +815,17 @@ export const punishment = pgTable('punishment', {
   fileIds: jsonb('file_ids').notNull().default([]),
   /** Four-eyes review, as users and roles: pending | approved | rejected. */
   reviewState: varchar('review_state', { length: 12 }).notNull().default('approved'),
+  /**
+   * For a 暂扣: raised (by triggers, migration 0020) whenever something may have left a certificate
+   * it names stored 01 — its terms changed, a certificate was named, or one it names became 01.
+   */
+  changeSeq: integer('change_seq').notNull().default(1),
+  /**
+   * The change_seq the suspension job last saw before writing 02 to every valid certificate this
+   * 暂扣 named (jobs/suspension.ts). Equal to change_seq: none of its certificates is stored 01 while
+   * it is in force, so the status filter 02 need not look them up (effective-status.ts).
+   */
+  writtenSeq: integer('written_seq').notNull().default(0),
   createdBy: integer('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -826,6 +837,9 @@ export const punishment = pgTable('punishment', {
   // per statement, read from this index alone).
   index('punishment_suspension_idx').on(t.startDate, t.endDate, t.certificateId, t.id, t.personId)
     .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved'`),
+  // The same, of those whose certificates the suspension job has not written since they last changed (few).
+  index('punishment_unwritten_idx').on(t.startDate, t.endDate, t.certificateId, t.id, t.personId)
+    .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved' and ${t.writtenSeq} <> ${t.changeSeq}`),
 ]);
 
 /** The certificates a punishment applies to (the select dialog of CreditManagement). */

@@ -10,6 +10,10 @@
  * A punishment's certificates are those listed in punishment_certificate and punishment.certificate_id;
  * one that lists none applies to every certificate of the person (as the delay rule 9 reads it).
  * A certificate at 02 with no ended 暂扣 behind it (set by hand, imported) is left alone.
+ *
+ * Each run then marks the approved 暂扣 begun by today as written (written_seq): none of the valid
+ * certificates it names is stored 01 now. The status filter 02 looks up only the others
+ * (effective-status.ts); migration 0020's triggers unmark a 暂扣 when that may have stopped being true.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { chinaDate } from '../lib/days.js';
@@ -17,7 +21,7 @@ import { certificate } from '../db/schema.js';
 import { keepVersions } from '../modules/business/effects.js';
 import { suspendedOn, suspensionEndedBefore } from '../modules/certificate/effective-status.js';
 import { PUNISHMENT_REASON } from '../modules/credit/effects.js';
-import { anyOf, rowsOf } from '../db/sql.js';
+import { anyOf, intArray, rowsOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
 
@@ -67,6 +71,33 @@ async function moveAll(env: JobEnv, move: Move, today: string, now: Date): Promi
   }
 }
 
+const APPROVED_SUSPENSION = sql`type = '暂扣' and review_state = 'approved'`;
+
+/**
+ * The approved 暂扣 begun by `today` whose certificates are not known to be written, with the
+ * change_seq seen now: read before the moves, so a change committed after this look (a trigger
+ * raised change_seq) leaves its 暂扣 unwritten.
+ */
+async function unwrittenSuspensions(env: JobEnv, today: string): Promise<{ ids: number[]; seqs: number[] }> {
+  const rows = rowsOf<{ id: number | string; change_seq: number | string }>(await env.db.execute(sql`
+    select id, change_seq from punishment where ${APPROVED_SUSPENSION} and start_date <= ${today} and written_seq <> change_seq`));
+  return { ids: rows.map((r) => Number(r.id)), seqs: rows.map((r) => Number(r.change_seq)) };
+}
+
+/**
+ * After the moves every valid certificate those 暂扣 name is 02 while they are in force (an ended one
+ * names none that must be): written, unless changed since the look (the row lock of a concurrent
+ * change is waited for and change_seq compared again).
+ */
+async function markWritten(env: JobEnv, seen: { ids: number[]; seqs: number[] }): Promise<number> {
+  if (seen.ids.length === 0) return 0;
+  const rows = rowsOf<{ id: number }>(await env.db.execute(sql`
+    update punishment p set written_seq = s.seq
+    from unnest(${intArray(seen.ids)}::int[], ${intArray(seen.seqs)}::int[]) as s(id, seq)
+    where p.id = s.id and p.change_seq = s.seq returning p.id`));
+  return rows.length;
+}
+
 export const suspension: JobDefinition = {
   name: 'suspension',
   title: '暂扣期起止',
@@ -76,8 +107,10 @@ export const suspension: JobDefinition = {
   async run(env) {
     const now = env.clock.now();
     const today = chinaDate(now);
+    const seen = await unwrittenSuspensions(env, today);
     const suspended = await moveAll(env, SUSPEND, today, now);
     const restored = await moveAll(env, RESTORE, today, now);
-    return { rows: suspended + restored, detail: { today, suspended, restored } };
+    const written = await markWritten(env, seen);
+    return { rows: suspended + restored, detail: { today, suspended, restored, written } };
   },
 };

@@ -13,7 +13,7 @@ import {
   application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, sysMsgInfo, sysOperLog, sysUser,
 } from '../../server/db/schema.js';
 import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
-import { effectiveStatusSql, effectiveStatuses } from '../../server/modules/certificate/effective-status.js';
+import { effectiveStatusSql, effectiveStatuses, suspendedValidIds } from '../../server/modules/certificate/effective-status.js';
 
 let t: TestApp;
 let today: string;
@@ -301,5 +301,86 @@ describe('暂扣 periods', () => {
     }
     expect((await certOf(legacy.id)).status).toBe('02');
     expect((await certOf(moving.id)).status).toBe('01');
+  });
+  it('the status filter 02 finds every valid certificate under a 暂扣 in force, also one the job had already written: restored to 01, issued to a suspended person, named later, or under a 暂扣 extended', async () => {
+    // Within the password's validity (the list is asked as the province's user on that day).
+    const day = addDays(today, 80);
+    /** Stored 01 and 02 on `day` by the rule itself (effectiveStatusSql), sorted. */
+    const storedValidSuspended = async () => (await db().select({ id: certificate.id }).from(certificate)
+      .where(and(eq(certificate.status, '01'), sql`${effectiveStatusSql(day)} = '02'`))).map((r) => r.id).sort((a, b) => a - b);
+    const lookedUp = async () => (await suspendedValidIds(db(), day)).sort((a, b) => a - b);
+    const written = async (id: number) => {
+      const [p] = await db().select({ changeSeq: punishment.changeSeq, writtenSeq: punishment.writtenSeq }).from(punishment).where(eq(punishment.id, id));
+      return p!.writtenSeq === p!.changeSeq;
+    };
+
+    const listed = await quietCertificate('ent_gz');
+    const byList = await suspend(listed.id, listed.personId, day, addDays(day, 10), { viaList: true });
+    // A 暂扣 of the whole person (names no certificate).
+    const [holder] = await db().select({ personId: certificate.personId }).from(certificate)
+      .where(and(eq(certificate.status, '01'), sql`not exists (select 1 from ${punishment} p where p.person_id = ${certificate.personId})`))
+      .limit(1);
+    const holderValid = (await db().select({ id: certificate.id }).from(certificate)
+      .where(and(eq(certificate.personId, holder!.personId), eq(certificate.status, '01')))).map((r) => r.id);
+    const [wholePerson] = await db().insert(punishment).values({
+      personId: holder!.personId, certificateId: null, type: '暂扣', docNo: `粤建罚〔测试〕人员-${day}`, reason: '未按规定履行安全生产管理职责',
+      startDate: day, endDate: addDays(day, 10), reviewState: 'approved',
+    }).returning();
+    // Another by list, that will name one more certificate after the run.
+    const first = await quietCertificate('ent_gz', [listed.id]);
+    const naming = await suspend(first.id, first.personId, day, addDays(day, 10), { viaList: true });
+    // One that ended before the day: the run writes it too (it names nothing that must be 02).
+    const extended = await quietCertificate('ent_sz');
+    const ended = await suspend(extended.id, extended.personId, addDays(day, -3), addDays(day, -1));
+    expect(await storedValidSuspended()).toEqual(expect.arrayContaining([listed.id]));
+    expect(await lookedUp()).toEqual(await storedValidSuspended());
+
+    t.clock.set(chinaAt(day, '00:01'));
+    await runNamed(t, 'suspension');
+    expect(await storedValidSuspended()).toEqual([]);
+    expect(await lookedUp()).toEqual([]);
+    for (const p of [byList, wholePerson!, naming, ended]) expect(await written(p.id), `punishment ${p.id} written`).toBe(true);
+
+    // What leaves a certificate stored 01 under a written 暂扣 afterwards, each found at once:
+    const found: number[] = [];
+    const expectFound = async (id: number, what: string) => {
+      found.push(id);
+      found.sort((a, b) => a - b);
+      expect(await storedValidSuspended(), what).toEqual(found);
+      expect(await lookedUp(), what).toEqual(found);
+    };
+    await db().update(certificate).set({ status: '01' }).where(eq(certificate.id, listed.id));
+    await expectFound(listed.id, 'set back to 01 (by hand, or any process that writes 01)');
+    const [model] = await db().select().from(certificate).where(eq(certificate.personId, holder!.personId)).limit(1);
+    const { id: _id, ...rest } = model!;
+    const [issued] = await db().insert(certificate).values({ ...rest, status: '01', certNo: `${model!.certNo}-T`, queryCode: `${model!.queryCode}T` }).returning();
+    await expectFound(issued!.id, 'issued to the person under the 暂扣 of the whole person');
+    const named = await quietCertificate('ent_gz', [listed.id, first.id]);
+    await db().insert(punishmentCertificate).values({ punishmentId: naming.id, certificateId: named.id });
+    await expectFound(named.id, 'named by a written 暂扣');
+    await db().update(punishment).set({ endDate: addDays(day, 5) }).where(eq(punishment.id, ended.id));
+    await expectFound(extended.id, 'under a 暂扣 whose period was extended past the day');
+    const expected = found;
+    // As the list shows them: each found by the status filter, as 暂扣.
+    const token = await t.login('province');
+    for (const id of expected) {
+      const cert = await certOf(id);
+      const page = (await okCall(token, 'GET', `/api/safetyCertificateInfo/list?status=02&certNo=${encodeURIComponent(cert.certNo)}`));
+      expect(page.rows.map((r: { id: number; status: string }) => [r.id, r.status]), `certificate ${id}`).toEqual([[id, '02']]);
+    }
+
+    // The next run writes them and the 暂扣 again.
+    t.clock.set(chinaAt(day, '00:02'));
+    expect((await runNamed(t, 'suspension')).detail).toMatchObject({ suspended: 4 });
+    expect(await storedValidSuspended()).toEqual([]);
+    expect(await lookedUp()).toEqual([]);
+    for (const p of [byList, wholePerson!, naming, ended]) expect(await written(p.id), `punishment ${p.id} written again`).toBe(true);
+    for (const id of expected) expect((await certOf(id)).status).toBe('02');
+    // Leave the others' certificates as they were for the tests below (stored 01, not under these 暂扣).
+    await db().delete(punishmentCertificate).where(inArray(punishmentCertificate.punishmentId, [byList.id, naming.id]));
+    await db().delete(punishment).where(inArray(punishment.id, [byList.id, wholePerson!.id, naming.id, ended.id]));
+    await db().delete(certificateHistory).where(eq(certificateHistory.certificateId, issued!.id));
+    await db().delete(certificate).where(eq(certificate.id, issued!.id));
+    await db().update(certificate).set({ status: '01' }).where(inArray(certificate.id, [...holderValid, first.id, ...expected.filter((id) => id !== issued!.id)]));
   });
 });
