@@ -106,8 +106,11 @@ describe('ended applications', () => {
     const res = await api.get('province', '/api/statistics/completedTask/export?monthFrom=2000-01');
     expect(res.statusCode).toBe(200);
     const sheet = await readXlsx(res.rawPayload);
-    expect(sheet.headers).toEqual(['办结月份', '业务类型', '办理结果', '办理中心', '地市', '件数', '平均办理天数']);
-    expect(sheet.rows.reduce((n, r) => n + Number(r[5]), 0)).toBe(completedFigures(await appRows()).total);
+    expect(sheet.headers).toEqual(['办结月份', '业务类型', '办理中心', '地市', '件数', '准予', '不予', '不予以受理', '平均办理天数']);
+    const column = (i: number) => sheet.rows.reduce((n, r) => n + Number(r[i]), 0);
+    const expected = completedFigures(await appRows());
+    expect([column(4), column(5), column(6), column(7)]).toEqual([expected.total, expected.approved, expected.denied, expected.rejected]);
+    expect(expected.approved * expected.rejected, 'the demo has approved and rejected applications').toBeGreaterThan(0);
   });
 });
 

@@ -28,10 +28,12 @@ export const certColumns = (labels: Labels, districts: DistrictNames): ExcelColu
 export const closedColumns = (districts: DistrictNames): ExcelColumn<ClosedRow>[] => [
   { header: '办结月份', width: 10, value: (r) => r.month },
   { header: '业务类型', width: 16, value: (r) => business(r.businessType) },
-  { header: '办理结果', width: 16, value: (r) => (r.status === 4 ? '不予以受理' : r.outcome === 'approved' ? '准予' : '不予') },
   { header: '办理中心', width: 14, value: (r) => areaCentre(r.area) },
   { header: '地市', width: 12, value: (r) => (r.cityCode ? districts.of(r.cityCode) : '') },
   { header: '件数', width: 10, value: (r) => r.total },
+  { header: '准予', width: 10, value: (r) => r.approved },
+  { header: '不予', width: 10, value: (r) => r.denied },
+  { header: '不予以受理', width: 12, value: (r) => r.rejected },
   { header: '平均办理天数', width: 14, value: (r) => (r.total ? Math.round((r.days / r.total) * 10) / 10 : null) },
 ];
 
@@ -50,6 +52,6 @@ export const openColumns = (districts: DistrictNames): ExcelColumn<OpenRow>[] =>
 export const certRows = (db: DbOrTx, where: SQL | undefined) => db.select().from(statCertificate).where(where)
   .orderBy(asc(statCertificate.category), asc(statCertificate.status), asc(statCertificate.area), asc(statCertificate.districtCode), asc(statCertificate.issueYear));
 export const closedRows = (db: DbOrTx, where: SQL | undefined) => db.select().from(statApplicationClosed).where(where)
-  .orderBy(asc(statApplicationClosed.month), asc(statApplicationClosed.businessType), asc(statApplicationClosed.status), asc(statApplicationClosed.outcome), asc(statApplicationClosed.area), asc(statApplicationClosed.cityCode));
+  .orderBy(asc(statApplicationClosed.month), asc(statApplicationClosed.businessType), asc(statApplicationClosed.area), asc(statApplicationClosed.cityCode));
 export const openRows = (db: DbOrTx, where: SQL | undefined) => db.select().from(statApplicationOpen).where(where)
   .orderBy(asc(statApplicationOpen.businessType), asc(statApplicationOpen.status), asc(statApplicationOpen.step), asc(statApplicationOpen.area), asc(statApplicationOpen.cityCode), asc(statApplicationOpen.ageBucket));

@@ -128,9 +128,9 @@ export function completedWhere(user: AuthUser, q: CompletedQuery, period: { mont
 
 const COMPLETED_MEASURES = {
   total: 'sum(total)',
-  approved: "sum(total) filter (where status = 8 and outcome = 'approved')",
-  denied: "sum(total) filter (where status = 8 and outcome <> 'approved')",
-  rejected: 'sum(total) filter (where status = 4)',
+  approved: 'sum(approved)',
+  denied: 'sum(denied)',
+  rejected: 'sum(rejected)',
   days: 'sum(days)',
 };
 

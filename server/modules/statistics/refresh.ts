@@ -74,13 +74,15 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
       group by 1, 2, 3`));
     await tx.execute(sql`delete from stat_application_closed`);
     rows += rowCount(await tx.execute(sql`
-      insert into stat_application_closed (month, business_type, status, outcome, area, city_code, total, days)
-      select ${chinaMonth('a.closed_at')}, a.business_type, a.status, coalesce(a.outcome, ''), a.area,
-        coalesce(left(e.district_code, 4) || '00', ''), count(*)::int,
+      insert into stat_application_closed (month, business_type, area, city_code, total, approved, denied, rejected, days)
+      select ${chinaMonth('a.closed_at')}, a.business_type, a.area, coalesce(left(e.district_code, 4) || '00', ''), count(*)::int,
+        (count(*) filter (where a.status = 8 and a.outcome = 'approved'))::int,
+        (count(*) filter (where a.status = 8 and a.outcome is distinct from 'approved'))::int,
+        (count(*) filter (where a.status = 4))::int,
         coalesce(sum(${chinaDay('a.closed_at')} - ${chinaDay('coalesce(a.submitted_at, a.created_at)')}), 0)::int
       from application a left join enterprise e on e.id = a.enterprise_id
       where a.deleted = false and a.status in (4, 8) and a.closed_at is not null
-      group by 1, 2, 3, 4, 5, 6`));
+      group by 1, 2, 3, 4`));
     await tx.execute(sql`delete from stat_application_submitted`);
     rows += rowCount(await tx.execute(sql`
       insert into stat_application_submitted (month, business_type, area, total)
