@@ -159,6 +159,16 @@ export const sysAuthzVersion = pgTable('sys_authz_version', {
   version: bigint('version', { mode: 'number' }).notNull(),
 });
 
+/**
+ * The same for the dictionaries (sys_dict_type, sys_dict_data; migration 0023): the session's
+ * look-up reads it, and a server keeps the labels lists show for that version
+ * (certificate/labels.ts) instead of reading them on every call.
+ */
+export const sysDictVersion = pgTable('sys_dict_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 // ---------- dictionaries, districts, configuration ----------
 
 export const sysDictType = pgTable('sys_dict_type', {

@@ -12,6 +12,18 @@ export interface RequestScope {
   ip: string;
   /** The caller's interface language (Accept-Language); labels of dictionaries follow it. */
   lang: Language;
+  /**
+   * The dictionaries' version the session's look-up read (sys_dict_version) and the app's cache of
+   * what was read for it, set by the auth hook: labels cached for that version serve the request
+   * (certificate/labels.ts). Unset (no session): read the dictionaries.
+   */
+  dictionaries?: { version: number; cache: DictionaryCache };
+}
+
+/** What one app (one database) keeps of its dictionaries, for the version it last saw. */
+export interface DictionaryCache {
+  version: number;
+  entries: Map<string, unknown>;
 }
 
 /** The first of the four languages the Accept-Language header names; zh-CN (the product's language) otherwise. */

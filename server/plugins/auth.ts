@@ -5,8 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { resolveSession, resolveSessionWith } from '../modules/auth/session.service.js';
+import { currentRequest, type DictionaryCache } from '../lib/requestScope.js';
 
 export function registerAuth(app: FastifyInstance): void {
+  // Per app, so two apps in one process (tests) never share what they read from their databases.
+  const dictionaryCache: DictionaryCache = { version: -1, entries: new Map() };
   app.decorateRequest('user', null);
   app.decorateRequest('preloaded', null);
   app.addHook('onRequest', async (request) => {
@@ -23,8 +26,9 @@ export function registerAuth(app: FastifyInstance): void {
     }
     if (!token) throw unauthorized('请先登录');
     const preload = access?.preload?.(request.params) ?? null;
-    const { user, preloaded } = await resolveSessionWith(app.ctx, token, preload);
+    const { user, preloaded, dictVersion } = await resolveSessionWith(app.ctx, token, preload);
     request.user = user;
+    if (dictVersion !== undefined) currentRequest().dictionaries = { version: dictVersion, cache: dictionaryCache };
     if (preload) request.preloaded = { param: preload.param, row: preloaded };
     if ((user.mustChangePassword || user.passwordExpired) && !access?.allowWhilePasswordChange) {
       throw forbidden(user.mustChangePassword ? '首次登录请先修改初始密码' : '密码已过期，请先修改密码');

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../server/context.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
 import { certificateWhere } from '../../server/modules/certificate/query.js';
 import { exportFetch } from '../../server/modules/certificate/export.js';
-import { application, certCheckRecord, certificate, certificateHistory, enterprise, person, sysUser } from '../../server/db/schema.js';
+import { application, certCheckRecord, certificate, certificateHistory, enterprise, person, sysDictData, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -124,6 +124,28 @@ describe('certificate list filters', () => {
     const one = (await get('province', '/api/safetyCertificateInfo/list?pageNum=2&pageSize=10')).json();
     expect(one).toMatchObject({ code: 0, pageNum: 2 });
     expect(one.rows).toHaveLength(10);
+  });
+});
+
+describe('labels', () => {
+  it('shows a dictionary label the administrator changed in the very next list, however it was changed', async () => {
+    const statusLabel = async () => (await get('province', '/api/safetyCertificateInfo/list?status=01&pageSize=1')).json().rows[0].statusLabel;
+    expect(await statusLabel()).toBe('有效');
+    expect(await statusLabel(), 'the same from the server\'s kept labels').toBe('有效');
+    const [valid] = await t.database.db.select().from(sysDictData).where(and(eq(sysDictData.dictType, 'cert_status'), eq(sysDictData.dictValue, '01')));
+    const restore = () => t.database.db.update(sysDictData).set({ dictLabel: '有效' }).where(eq(sysDictData.dictCode, valid!.dictCode));
+    try {
+      const update = await t.call(await as('admin'), { method: 'POST', url: '/api/system/dict/data/update', payload: {
+        dictCode: valid!.dictCode, dictType: 'cert_status', dictLabel: '有效（改）', dictValue: '01',
+      } });
+      expect(update.statusCode, update.body).toBe(200);
+      expect(await statusLabel()).toBe('有效（改）');
+      // Changed outside the API (psql, an import script): the next list shows it too.
+      await restore();
+      expect(await statusLabel()).toBe('有效');
+    } finally {
+      await restore();
+    }
   });
 });
 

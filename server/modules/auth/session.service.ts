@@ -88,6 +88,8 @@ interface SessionRow {
   roles: unknown;
   /** sys_authz_version.version (bigint: text from the driver) */
   authz_version: string | number | null;
+  /** sys_dict_version.version (bigint: text from the driver) */
+  dict_version: string | number | null;
   /** the preload's row (row_to_json), with a preload only */
   preloaded?: unknown;
 }
@@ -106,7 +108,8 @@ const SESSION_COLUMNS = `
       d.area as dept_area, e.ownership,
       (select json_agg(json_build_array(r.role_id, r.role_key) order by r.role_id) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
         where ur.user_id = s.user_id and r.status = '1') as roles,
-      (select v.version from sys_authz_version v where v.id = 1) as authz_version`;
+      (select v.version from sys_authz_version v where v.id = 1) as authz_version,
+      (select v.version from sys_dict_version v where v.id = 1) as dict_version`;
 const SESSION_FROM = `
     from sys_session s
     left join sys_user u on u.user_id = s.user_id
@@ -157,7 +160,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
  * The caller behind a token and, in the same round trip, the row a route reads first (its
  * `access.preload`): a private call's first two reads become one (server/plugins/auth.ts).
  */
-export async function resolveSessionWith(ctx: AppContext, token: string, preload: Preload | null): Promise<{ user: AuthUser; preloaded: Record<string, unknown> | null }> {
+export async function resolveSessionWith(ctx: AppContext, token: string, preload: Preload | null): Promise<{ user: AuthUser; preloaded: Record<string, unknown> | null; dictVersion: number | undefined }> {
   const tokenHash = sha256(token);
   const statement = preload ? { sql: sessionWith(preload), params: [tokenHash, preload.param] } : { sql: SESSION_WITH_USER, params: [tokenHash] };
   const session = (await runText(ctx.db, statement))[0] as unknown as SessionRow | undefined;
@@ -190,7 +193,8 @@ export async function resolveSessionWith(ctx: AppContext, token: string, preload
     passwordChangedAt: asDate(session.password_changed_at), deptArea: session.dept_area, ownership: session.ownership,
     roleKeys: roles.keys, permissions,
   }, policy, now, tokenHash);
-  return { user, preloaded: preload ? jsonRow(session.preloaded) : null };
+  const dictVersion = session.dict_version === null ? undefined : Number(session.dict_version);
+  return { user, preloaded: preload ? jsonRow(session.preloaded) : null, dictVersion };
 }
 
 interface UserFacts {

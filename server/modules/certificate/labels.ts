@@ -1,11 +1,16 @@
-/** Dictionary labels of the coded certificate fields (cer_type, cert_status, position, sex), read per request. */
+/** Dictionary labels of the coded certificate fields (cer_type, cert_status, position, sex), kept per dictionaries' version. */
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sysDictData } from '../../db/schema.js';
 import { currentRequest, type Language } from '../../lib/requestScope.js';
 
-/** A dictionary label in a language: its translation when the dictionary has one, else the Chinese label. */
+/**
+ * A dictionary label in a language: in zh-CN the label itself (what the administrator last wrote;
+ * the zh-CN entry of label_i18n is the seed's copy of it); else its translation when the
+ * dictionary has one, else the Chinese label.
+ */
 export function localised(label: string, i18n: unknown, lang: Language): string {
+  if (lang === 'zh-CN') return label;
   const t = i18n && typeof i18n === 'object' ? (i18n as Record<string, unknown>)[lang] : undefined;
   return typeof t === 'string' && t ? t : label;
 }
@@ -26,6 +31,23 @@ export const categoryName = (label: string) => label.replace(/（([^（）]*?)\s
  * certificate and the Excel exports, which are Chinese documents, ask for zh-CN.
  */
 export async function loadLabels(db: DbOrTx, lang: Language = currentRequest().lang): Promise<Labels> {
+  const dictionaries = currentRequest().dictionaries;
+  if (dictionaries) {
+    const { version, cache } = dictionaries;
+    if (version !== cache.version) {
+      cache.version = version;
+      cache.entries.clear();
+    }
+    const hit = cache.entries.get(`labels:${lang}`) as Labels | undefined;
+    if (hit) return hit;
+  }
+  const labels = await readLabels(db, lang);
+  // Read after the version was, so never older than it; a request that brought an older version than the cache's meanwhile does not store.
+  if (dictionaries && dictionaries.version === dictionaries.cache.version) dictionaries.cache.entries.set(`labels:${lang}`, labels);
+  return labels;
+}
+
+async function readLabels(db: DbOrTx, lang: Language): Promise<Labels> {
   const rows = await db
     .select({ type: sysDictData.dictType, value: sysDictData.dictValue, label: sysDictData.dictLabel, i18n: sysDictData.labelI18n })
     .from(sysDictData)
