@@ -19,7 +19,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { chinaDate } from '../lib/days.js';
 import { certificate } from '../db/schema.js';
 import { keepVersions } from '../modules/business/effects.js';
-import { suspendedOn, suspensionEndedBefore } from '../modules/certificate/effective-status.js';
+import { SUSPENSION, suspendedOn, suspensionEndedBefore } from '../modules/certificate/effective-status.js';
 import { PUNISHMENT_REASON } from '../modules/credit/effects.js';
 import { anyOf, intArray, rowsOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
@@ -71,7 +71,7 @@ async function moveAll(env: JobEnv, move: Move, today: string, now: Date): Promi
   }
 }
 
-const APPROVED_SUSPENSION = sql`type = '暂扣' and review_state = 'approved'`;
+const APPROVED_SUSPENSION = sql`type = ${SUSPENSION} and review_state = 'approved'`;
 
 /**
  * The approved 暂扣 begun by `today` whose certificates are not known to be written, with the

@@ -6,9 +6,9 @@
  * so it never changes through delays and changes, like the number itself.
  */
 import { parseCertNo } from '../../db/seed/certNo.js';
+import { GUANGDONG_CODE } from '../../lib/areas.js';
 
 export const ECERT_OID = '1.2.156.3005.2';
-const PROVINCE_CODE = '440000';
 const CATEGORY_CODE: Record<string, string> = { A: '1', B: '2', C: '3', C1: '31', C2: '32', C3: '33' };
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
@@ -35,6 +35,6 @@ export function isValidECertId(id: string): boolean {
 export function eCertIdOf(certNo: string): string | null {
   const parsed = parseCertNo(certNo);
   if (!parsed) return null;
-  const body = [ECERT_OID, PROVINCE_CODE, CATEGORY_CODE[parsed.category] ?? '9', String(parsed.year), String(parsed.seq).padStart(7, '0')].join('.');
+  const body = [ECERT_OID, GUANGDONG_CODE, CATEGORY_CODE[parsed.category] ?? '9', String(parsed.year), String(parsed.seq).padStart(7, '0')].join('.');
   return `${body}.${mod3736CheckChar(body)}`;
 }

@@ -9,6 +9,7 @@ import {
   statApplicationClosed, statApplicationOpen, statCertificate, statCertificateCity, statRefresh,
 } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
+import { narrowsDistrict } from '../../lib/textMatch.js';
 import { forbidden } from '../../lib/errors.js';
 import type { DistrictNames } from '../search/districts.js';
 import { breakdowns } from './grouping.js';
@@ -27,12 +28,12 @@ export async function asOfOf(db: DbOrTx) {
   return { refreshedAt: row?.refreshedAt.toISOString() ?? null, asOfDay: row?.asOfDay ?? null };
 }
 
-const isCity = (code: string) => /^\d{4}00$/.test(code) && code !== '440000';
+const isCity = (code: string) => /^\d{4}00$/.test(code) && narrowsDistrict(code);
 export const cityOf = (code: string) => `${code.slice(0, 4)}00`;
 
 /** The area condition, plus one on a district column (a county code, or a city's prefix). */
 function districtWhere(column: SQL, code: string | undefined, countyLevel: boolean): SQL | undefined {
-  if (!code || code === '440000') return undefined;
+  if (!narrowsDistrict(code)) return undefined;
   if (!countyLevel) return sql`${column} = ${cityOf(code)}`;
   return isCity(code) ? sql`${column} like ${`${code.slice(0, 4)}%`}` : sql`${column} = ${code}`;
 }
@@ -68,7 +69,7 @@ type CertFigures = Record<keyof typeof CERT_MEASURES, number>;
 
 export async function certStatistics(db: DbOrTx, user: AuthUser, q: CertsQuery, districts: DistrictNames) {
   // Within a city (or county) the breakdown is by county; across the province by city.
-  const byCounty = !!q.districtCode && q.districtCode !== '440000';
+  const byCounty = narrowsDistrict(q.districtCode);
   // Province-wide, the city-level table answers (a fraction of the rows); within a district, the county-level one.
   const b = await breakdowns(db, byCounty ? 'stat_certificate' : 'stat_certificate_city', byCounty ? certsWhere(user, q) : certsCityWhere(user, q), [
     { key: 'category', expr: 'category' }, { key: 'status', expr: 'status' }, { key: 'area', expr: 'area' },
