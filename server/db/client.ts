@@ -110,7 +110,25 @@ const POOL_LIFETIME_S = 60 * 60;
 
 /** Pool settings for the server's PostgreSQL (and for tools that run its statements as it does). */
 export const postgresPoolConfig = (connectionString: string, max: number): pg.PoolConfig =>
-  ({ connectionString, max, options: POSTGRES_SESSION_OPTIONS, idleTimeoutMillis: POOL_IDLE_MS, maxLifetimeSeconds: POOL_LIFETIME_S });
+  ({ connectionString: withSessionOptions(connectionString), max, options: POSTGRES_SESSION_OPTIONS, idleTimeoutMillis: POOL_IDLE_MS, maxLifetimeSeconds: POOL_LIFETIME_S });
+
+/**
+ * A DATABASE_URL with its own `options` (`?options=-c statement_timeout=5000`) replaces the pool's
+ * options entirely in the driver, so the session settings above are put in front of its own (a
+ * setting the URL names again still wins: the last -c does).
+ */
+export function withSessionOptions(connectionString: string): string {
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    return connectionString;
+  }
+  const own = url.searchParams.get('options');
+  if (!own || own.includes(POSTGRES_SESSION_OPTIONS)) return connectionString;
+  url.searchParams.set('options', `${POSTGRES_SESSION_OPTIONS} ${own}`);
+  return url.toString();
+}
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
