@@ -125,7 +125,7 @@ export function withSessionOptions(connectionString: string): string {
     return connectionString;
   }
   const own = url.searchParams.get('options');
-  if (!own || own.includes(POSTGRES_SESSION_OPTIONS)) return connectionString;
+  if (!own) return connectionString;
   url.searchParams.set('options', `${POSTGRES_SESSION_OPTIONS} ${own}`);
   return url.toString();
 }

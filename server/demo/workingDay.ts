@@ -8,7 +8,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../machines/businessTypes.js';
 import type { Tx } from '../db/client.js';
 import { application, applicationHistory, certificate, sysOperLog, sysUser, sysUserGroup, sysUserGroupMember } from '../db/schema.js';
-import { WORKFLOW_EVENT_LOG } from '../modules/workflow/routes.js';
+import { COMMENT_REQUIRED, WORKFLOW_EVENT_LOG } from '../modules/workflow/routes.js';
 import { STALE_VERSION } from '../lib/errors.js';
 
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
@@ -95,7 +95,7 @@ async function operLog(tx: Tx): Promise<void> {
   });
   await tx.insert(sysOperLog).values([
     refused(acted, other.actorName, acted.event, acted.version - 1, 409, STALE_VERSION, 40_000),
-    refused(returned, returned.actorName, 'RETURN', returned.version - 1, 400, '请填写意见', -60_000),
+    refused(returned, returned.actorName, 'RETURN', returned.version - 1, 400, COMMENT_REQUIRED, -60_000),
   ]);
 }
 

@@ -20,10 +20,10 @@ export interface RequestScope {
   dictionaries?: { version: number; cache: DictionaryCache };
 }
 
-/** What one app (one database) keeps of its dictionaries, for the version it last saw. */
+/** What one app (one database) keeps of its dictionaries for the version it last saw: the labels per language. */
 export interface DictionaryCache {
   version: number;
-  entries: Map<string, unknown>;
+  labels: Map<Language, unknown>;
 }
 
 /** The first of the four languages the Accept-Language header names; zh-CN (the product's language) otherwise. */

@@ -9,7 +9,7 @@ import { currentRequest, type DictionaryCache } from '../lib/requestScope.js';
 
 export function registerAuth(app: FastifyInstance): void {
   // Per app, so two apps in one process (tests) never share what they read from their databases.
-  const dictionaryCache: DictionaryCache = { version: -1, entries: new Map() };
+  const dictionaryCache: DictionaryCache = { version: -1, labels: new Map() };
   app.decorateRequest('user', null);
   app.decorateRequest('preloaded', null);
   app.addHook('onRequest', async (request) => {

@@ -36,14 +36,14 @@ export async function loadLabels(db: DbOrTx, lang: Language = currentRequest().l
     const { version, cache } = dictionaries;
     if (version !== cache.version) {
       cache.version = version;
-      cache.entries.clear();
+      cache.labels.clear();
     }
-    const hit = cache.entries.get(`labels:${lang}`) as Labels | undefined;
+    const hit = cache.labels.get(lang) as Labels | undefined;
     if (hit) return hit;
   }
   const labels = await readLabels(db, lang);
   // Read after the version was, so never older than it; a request that brought an older version than the cache's meanwhile does not store.
-  if (dictionaries && dictionaries.version === dictionaries.cache.version) dictionaries.cache.entries.set(`labels:${lang}`, labels);
+  if (dictionaries && dictionaries.version === dictionaries.cache.version) dictionaries.cache.labels.set(lang, labels);
   return labels;
 }
 

@@ -106,9 +106,9 @@ function narrowsToDistrict(q: EnterpriseFilters): boolean {
 /**
  * One page in name order when a district filter narrows the list: the page's ids are sorted from
  * the (district | credit code, name, id) index alone, then the ten rows are read. Sorting on the
- * name as no index holds it (listOrder.ts unindexed) keeps the planner from walking the name index instead, which it prefers because it
- * assumes a district's enterprises spread evenly over the alphabet; they do not (names begin with
- * their city), and that walk read 30,000 rows for ten.
+ * name as no index holds it (listOrder.ts unindexed) keeps the planner from walking the name index
+ * instead, which it prefers because it assumes a district's enterprises spread evenly over the
+ * alphabet; they do not (names begin with their city), and that walk read 30,000 rows for ten.
  */
 function pageByNameOfFew(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number, offset: number) {
   const dir = descending ? desc : asc;

@@ -39,6 +39,8 @@ const idParam = z.object({ id: id('业务编号') });
 
 /** Every event sent to an application is logged so (the demo's log rows too: server/demo/workingDay.ts). */
 export const WORKFLOW_EVENT_LOG: OperLogDeclaration = { title: '业务办理', action: 'update' };
+/** The refusal of a DISAGREE, RETURN or DECLINE sent without its comment. */
+export const COMMENT_REQUIRED = '请填写意见';
 
 /** JSON with sorted keys: jsonb does not keep key order. */
 function canonical(value: unknown): string {
@@ -114,7 +116,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         version: uint32('版本号 version', { missing: '缺少版本号 version' }),
       }).superRefine((b, ctx) => {
         if (['DISAGREE', 'RETURN', 'DECLINE'].includes(b.type) && !b.comment) {
-          ctx.addIssue({ code: 'custom', path: ['comment'], message: '请填写意见' });
+          ctx.addIssue({ code: 'custom', path: ['comment'], message: COMMENT_REQUIRED });
         }
       }),
       response: { 200: envelope(transitionAnswerSchema) },
