@@ -35,6 +35,13 @@ export interface RouteAccess {
    * (request.preloaded); null when the request does not name one the route could use.
    */
   preload?: (params: unknown) => Preload | null;
+  /**
+   * The route checks the caller's session inside the one statement that does its work
+   * (sessionStillAsKnown), and goes back to request.sessionGuard.confirm() when that check fails:
+   * the auth hook may then admit the caller on the session as this process last read it, without
+   * reading it again (request.sessionGuard set, no preload).
+   */
+  sessionGuard?: boolean;
 }
 
 /** One row for the auth hook to read with the session: a select whose only parameter is $2. */

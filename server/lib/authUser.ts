@@ -28,7 +28,23 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** What the route's `access.preload` read with the session (for `param`; `row` null when there is none); null when nothing was read. */
     preloaded: { param: string | number; row: Record<string, unknown> | null } | null;
+    /**
+     * Set when the auth hook admitted the caller on a session as this process last read it
+     * (RouteAccess.sessionGuard); null when it read the session for this call.
+     */
+    sessionGuard: SessionGuard | null;
   }
+}
+
+/**
+ * A caller admitted on a known session: the route's one statement must check the session still
+ * has this fingerprint (sessionStillAsKnown), and when it does not, or before refusing anything,
+ * call `confirm` — the session read from the database, with the route's preload — and decide again.
+ */
+export interface SessionGuard {
+  tokenHash: string;
+  fingerprint: string;
+  confirm: () => Promise<void>;
 }
 
 /** The signed-in caller of a private route. */

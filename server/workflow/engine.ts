@@ -64,8 +64,19 @@ export function assertCanSee(user: AuthUser, app: ApplicationRow): void {
   throw forbidden('您无权查看该业务');
 }
 
+/**
+ * The row's xmin, the transaction that wrote this version of it: read with the row, so that a
+ * transition decided on a row read earlier can check in its own statement that nobody has written
+ * the row since (KnownRowsGuard), whatever they changed.
+ */
+const ROW_XMIN = 'xmin::text as row_xmin';
+const storedXmin = new WeakMap<ApplicationRow, string>();
+
+/** Whether this row is known as stored (its xmin was read with it): a guarded transition can start from it. */
+export const isKnownAsStored = (row: ApplicationRow): boolean => storedXmin.has(row);
+
 /** Every request about an application starts here: written once as text (see runText). */
-const LOAD_APPLICATION = 'select * from application where id = $1 and deleted = false';
+const LOAD_APPLICATION = `select *, ${ROW_XMIN} from application where id = $1 and deleted = false`;
 const NOT_FOUND = '业务不存在或已删除';
 
 export async function loadApplication(db: DbOrTx, id: number): Promise<ApplicationRow> {
@@ -84,7 +95,7 @@ const INT32_MAX = 2_147_483_647;
 export function preloadApplication(params: unknown): Preload | null {
   const raw = params && typeof params === 'object' ? (params as Record<string, unknown>).id : undefined;
   if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > INT32_MAX) return null;
-  return { sql: 'select * from application where id = $2 and deleted = false', param: Number(raw) };
+  return { sql: `select *, ${ROW_XMIN} from application where id = $2 and deleted = false`, param: Number(raw) };
 }
 
 /** The application the auth hook read for this id (a 404 when there is none), or null when it read none. */
@@ -117,8 +128,22 @@ export async function assertRulesPass(ctx: Pick<AppContext, 'db' | 'clock'>, app
   return answer;
 }
 
+/**
+ * A transition decided on what this process read earlier (the caller's session, the application):
+ * its statement writes only while the application's row is the one read (xmin) and `stillSo` holds,
+ * and otherwise writes nothing and throws KnownRowsOutdated, for the caller to decide again on the
+ * database.
+ */
+export interface KnownRowsGuard {
+  /** A condition of the statement, its parameters added with `param`. */
+  stillSo: (param: (value: unknown) => string) => string;
+}
+
+/** A guarded transition found what it was decided on changed: nothing was written. */
+export class KnownRowsOutdated extends Error {}
+
 /** Runs one event for a user: 403 for the wrong person, 409 for a stale version or a move the machine refuses. */
-export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput, changes?: EventChanges, loaded?: ApplicationRow | null): Promise<ApplicationRow> {
+export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: number, input: EventInput, changes?: EventChanges, loaded?: ApplicationRow | null, guard?: KnownRowsGuard): Promise<ApplicationRow> {
   const app = loaded ?? await loadApplication(ctx.db, id);
   const snapshot = app.snapshot as PersistedApplicationSnapshot;
   assertCanSee(user, app);
@@ -130,7 +155,7 @@ export async function sendApplicationEvent(ctx: AppContext, user: AuthUser, id: 
   const verdict = input.type === 'SUBMIT' ? await assertRulesPass(ctx, app) : null;
   const event: ApplicationEvent = { type: input.type, actorId: user.userId, roleKey: check.roleKey, comment: input.comment, version: input.version };
   // One statement is one transaction; applyEvent opens a wider one when closing has a business effect.
-  return applyEvent(ctx, ctx.db, app, event, user.nickName, { ...changes, ...(verdict ? { facts: verdict.facts } : {}) });
+  return applyEvent(ctx, ctx.db, app, event, user.nickName, { ...changes, ...(verdict ? { facts: verdict.facts } : {}) }, guard);
 }
 
 /** What a SAVE replaces besides the snapshot: the draft's form. */
@@ -149,7 +174,9 @@ function applicationRowFrom(raw: Record<string, unknown>): ApplicationRow {
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as ApplicationRow;
+  const typed = row as ApplicationRow;
+  if (typeof raw.row_xmin === 'string') storedXmin.set(typed, raw.row_xmin);
+  return typed;
 }
 
 /** What the answer shows of a history row (HISTORY_JSON reads these). */
@@ -166,7 +193,7 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
  */
 function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id'>, savedPayload: Record<string, unknown> | null, event: ApplicationEvent, actorName: string, history: {
   resultCode: number | null; step: string | null; from: string; to: string; facts: Record<string, unknown> | null;
-}, notice: Notice | null, now: Date): TextStatement {
+}, notice: Notice | null, now: Date, guard: KnownRowsGuard | undefined): TextStatement {
   const b = new TextBuilder();
   const p = b.param;
   const ref = p(todoRef(app.id));
@@ -177,8 +204,8 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
       update application set snapshot = ${p(json(next.snapshot))}::jsonb, status = ${p(next.status)}, step = ${p(next.step)}, version = ${p(next.version)},
         outcome = ${p(next.outcome)}, submitted_at = ${p(next.submittedAt)}, accepted_at = ${p(next.acceptedAt)}, closed_at = ${p(next.closedAt)},
         deleted = ${p(next.deleted)}, payload = coalesce(${p(json(savedPayload))}::jsonb, payload), updated_at = ${at}
-      where id = ${p(app.id)} and version = ${p(app.version)}
-      returning *)`,
+      where id = ${p(app.id)} and version = ${p(app.version)}${guard ? ` and xmin = ${p(storedXmin.get(app))}::xid and ${guard.stillSo(p)}` : ''}
+      returning *, ${ROW_XMIN})`,
     `hist as (
       insert into application_history (application_id, version, event, result_code, step, actor_id, actor_name, role_key, comment, from_state, to_state, facts, created_at)
       select id, version, ${p(event.type)}::text, ${p(history.resultCode)}::int, ${p(history.step)}::text, ${p(event.actorId)}::int, ${actor}::text, ${p(event.roleKey)}::text,
@@ -201,7 +228,7 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
   // history again: the caller has it, or reads it with the detail) and the deadline settings the
   // answer's row shows. Not the updated row itself: every value of it was computed here (next).
   return b.done(`with ${parts.join(', ')}
-    select a.id, ${NAMES_COLUMNS},
+    select a.id, a.row_xmin, ${NAMES_COLUMNS},
       (select ${HISTORY_JSON} from hist h) as entry,
       (select json_object_agg(config_key, config_value) from sys_config where config_key in (${p(DEADLINE_CONFIG_KEYS.reviewDays)}, ${p(DEADLINE_CONFIG_KEYS.modifyDays)})) as deadline_config
     from upd a ${NAMES_JOIN}`);
@@ -212,7 +239,9 @@ function transitionStatement(app: ApplicationRow, next: Omit<ApplicationRow, 'id
  * optimistic version check in the UPDATE makes two reviewers acting at once unable to both
  * succeed. An application that closes approved changes its certificate in the same transaction.
  */
-export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: ApplicationRow, event: ApplicationEvent, actorName: string, changes?: EventChanges): Promise<ApplicationRow> {
+export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: ApplicationRow, event: ApplicationEvent, actorName: string, changes?: EventChanges, guard?: KnownRowsGuard): Promise<ApplicationRow> {
+  // A guard on a row whose xmin was not read with it could never hold.
+  if (guard && !storedXmin.has(app)) throw new KnownRowsOutdated();
   const result = transitionApplication(app.snapshot as PersistedApplicationSnapshot, event);
   if (!result.ok) throw new AppError(409, result.reason === 'final' ? '该业务已办结，不能再操作' : NOT_ALLOWED_NOW);
   const now = ctx.clock.now();
@@ -236,14 +265,15 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   if (savedPayload) next.payload = savedPayload;
   const closesApproved = to === 'closed' && next.outcome === 'approved';
   // The certificate changes with the closing: both in one transaction, opened here if the caller has none.
-  if (closesApproved && !(exec instanceof PgTransaction)) return exec.transaction((tx) => applyEvent(ctx, tx, app, event, actorName, changes));
+  if (closesApproved && !(exec instanceof PgTransaction)) return exec.transaction((tx) => applyEvent(ctx, tx, app, event, actorName, changes, guard));
   const notice = noticeFor({ ...next, id: app.id }, to === 'deleted' ? 'deleted' : stage, event.type, actorName);
-  const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now);
+  const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now, guard);
   const rows = await runText(exec, statement);
-  if (!rows[0]) throw conflict(STALE_VERSION);
+  if (!rows[0]) throw guard ? new KnownRowsOutdated() : conflict(STALE_VERSION);
   // The row as written: the values computed above. The snapshot is the object the machine returned
   // (the same JSON), which keeps its revived form (application.machine.ts) for the answer's allowed events.
   const updated: ApplicationRow = { ...next, id: app.id };
+  if (typeof rows[0].row_xmin === 'string') storedXmin.set(updated, rows[0].row_xmin);
   if (!closesApproved) {
     rememberExtras(updated, extrasFrom(rows[0]));
     return updated;

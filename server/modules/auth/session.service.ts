@@ -92,6 +92,20 @@ interface SessionRow {
   dict_version: string | number | null;
   /** the preload's row (row_to_json), with a preload only */
   preloaded?: unknown;
+  /** FINGERPRINT of the row */
+  fingerprint: string;
+}
+
+/**
+ * A session as the auth hook last read it from the database: enough to know the caller again
+ * without reading, for a route that checks the session inside its own write (RouteAccess.sessionGuard).
+ */
+export interface KnownSession {
+  tokenHash: string;
+  row: SessionRow;
+  fingerprint: string;
+  /** The dictionaries' version read with it (labels cached for it serve the call). */
+  dictVersion: number | undefined;
 }
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
@@ -102,31 +116,49 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
  * roles grant come from the process's cache for that version (rolePermissions.ts), read from the
  * database only when roles, menus or grants changed. Plain text, and the roles as JSON.
  */
-const SESSION_COLUMNS = `
+const sessionFacts = (tokenParam: string) => `
     select s.user_id, s.created_at, s.last_active_at, s.expires_at, s.ended_at, s.end_reason,
       u.user_name, u.nick_name, u.user_type, u.duty, u.status, u.enterprise_id, u.person_id, u.must_change_password, u.password_changed_at,
       d.area as dept_area, e.ownership,
       (select json_agg(json_build_array(r.role_id, r.role_key) order by r.role_id) from sys_user_role ur join sys_role r on r.role_id = ur.role_id
         where ur.user_id = s.user_id and r.status = '1') as roles,
       (select v.version from sys_authz_version v where v.id = 1) as authz_version,
-      (select v.version from sys_dict_version v where v.id = 1) as dict_version`;
-const SESSION_FROM = `
+      (select v.version from sys_dict_version v where v.id = 1) as dict_version
     from sys_session s
     left join sys_user u on u.user_id = s.user_id
     left join sys_dept d on d.dept_id = u.dept_id
     left join enterprise e on e.id = u.enterprise_id
-    where s.token_hash = $1`;
-const SESSION_WITH_USER = SESSION_COLUMNS + SESSION_FROM;
+    where s.token_hash = ${tokenParam}`;
+
+/**
+ * Everything the caller's rights are made of, as one value: equal fingerprints mean the same user,
+ * roles, grants (authz version), labels (dict version) and the same open session. Not the last
+ * activity, which moves while the rights stay (see KnownSession).
+ */
+const FINGERPRINT = `md5(row(${['user_id', 'created_at', 'expires_at', 'ended_at', 'end_reason', 'user_name', 'nick_name', 'user_type', 'duty',
+  'status', 'enterprise_id', 'person_id', 'must_change_password', 'password_changed_at', 'dept_area', 'ownership', 'roles', 'authz_version',
+  'dict_version'].map((c) => `f.${c}`).join(', ')})::text)`;
+
+const SESSION_WITH_USER = `select f.*, ${FINGERPRINT} as fingerprint from (${sessionFacts('$1')}) f`;
 
 /** The session query with a preloaded row as JSON (column preloaded), by the preload's text. */
 const withPreload = new Map<string, string>();
 function sessionWith(preload: Preload): string {
   let text = withPreload.get(preload.sql);
   if (!text) {
-    text = `${SESSION_COLUMNS},\n      (select row_to_json(x) from (${preload.sql}) x limit 1) as preloaded${SESSION_FROM}`;
+    text = `select f.*, ${FINGERPRINT} as fingerprint,\n      (select row_to_json(x) from (${preload.sql}) x limit 1) as preloaded\n    from (${sessionFacts('$1')}) f`;
     withPreload.set(preload.sql, text);
   }
   return text;
+}
+
+/**
+ * A condition, true while the session behind `tokenHash` still has the fingerprint a KnownSession
+ * was read with: a statement that writes on the strength of a known session carries it, so what it
+ * writes is decided on the rights the caller holds at that moment (sessionGuard in the auth hook).
+ */
+export function sessionStillAsKnown(known: { tokenHash: string; fingerprint: string }, param: (value: unknown) => string): string {
+  return `(select ${FINGERPRINT} from (${sessionFacts(`${param(known.tokenHash)}::varchar`)}) f) = ${param(known.fingerprint)}::text`;
 }
 
 /** A JSON object the driver may hand over parsed or as text; null when none. */
@@ -160,7 +192,9 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
  * The caller behind a token and, in the same round trip, the row a route reads first (its
  * `access.preload`): a private call's first two reads become one (server/plugins/auth.ts).
  */
-export async function resolveSessionWith(ctx: AppContext, token: string, preload: Preload | null): Promise<{ user: AuthUser; preloaded: Record<string, unknown> | null; dictVersion: number | undefined }> {
+export async function resolveSessionWith(ctx: AppContext, token: string, preload: Preload | null): Promise<{
+  user: AuthUser; preloaded: Record<string, unknown> | null; dictVersion: number | undefined; known: KnownSession;
+}> {
   const tokenHash = sha256(token);
   const statement = preload ? { sql: sessionWith(preload), params: [tokenHash, preload.param] } : { sql: SESSION_WITH_USER, params: [tokenHash] };
   const session = (await runText(ctx.db, statement))[0] as unknown as SessionRow | undefined;
@@ -168,33 +202,52 @@ export async function resolveSessionWith(ctx: AppContext, token: string, preload
   if (session.ended_at) throw unauthorized(END_MESSAGES[session.end_reason ?? ''] ?? '授权过期');
   const policy = await ctx.policy.get();
   const now = ctx.clock.now();
-  const createdAt = asDate(session.created_at);
-  const lastActiveAt = asDate(session.last_active_at);
-  if (now.getTime() - createdAt.getTime() >= policy.sessionAbsoluteMs || now >= asDate(session.expires_at)) {
-    await endSession(ctx, tokenHash, 'expired');
-    throw unauthorized(END_MESSAGES.expired);
+  const ending = endingOf(session, policy, now);
+  if (ending) {
+    await endSession(ctx, tokenHash, ending);
+    throw unauthorized(END_MESSAGES[ending]);
   }
-  if (now.getTime() - lastActiveAt.getTime() >= policy.sessionIdleMs) {
-    await endSession(ctx, tokenHash, 'idle');
-    throw unauthorized(END_MESSAGES.idle);
-  }
-  if (session.user_name === null || session.status !== '1') {
-    await endSession(ctx, tokenHash, 'disabled');
-    throw unauthorized(END_MESSAGES.disabled);
-  }
-  if (now.getTime() - lastActiveAt.getTime() >= TOUCH_EVERY_MS) {
+  if (now.getTime() - asDate(session.last_active_at).getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.update(sysSession).set({ lastActiveAt: now }).where(eq(sysSession.tokenHash, tokenHash));
+    session.last_active_at = now;
   }
+  const user = await userOf(ctx, session, policy, now, tokenHash);
+  const dictVersion = session.dict_version === null ? undefined : Number(session.dict_version);
+  return { user, preloaded: preload ? jsonRow(session.preloaded) : null, dictVersion, known: { tokenHash, row: session, fingerprint: session.fingerprint, dictVersion } };
+}
+
+/** Why an open session ends now (absolute or idle time, the user disabled or gone), or null. */
+function endingOf(session: SessionRow, policy: Policy, now: Date): 'expired' | 'idle' | 'disabled' | null {
+  if (now.getTime() - asDate(session.created_at).getTime() >= policy.sessionAbsoluteMs || now >= asDate(session.expires_at)) return 'expired';
+  if (now.getTime() - asDate(session.last_active_at).getTime() >= policy.sessionIdleMs) return 'idle';
+  if (session.user_name === null || session.status !== '1') return 'disabled';
+  return null;
+}
+
+async function userOf(ctx: AppContext, session: SessionRow, policy: Policy, now: Date, tokenHash: string): Promise<AuthUser> {
   const roles = rolePairs(session.roles);
   const permissions = await rolePermissionsOf(ctx.db).of(ctx.db, Number(session.authz_version ?? 0), roles.ids);
-  const user = toAuthUser({
-    userId: session.user_id, userName: session.user_name, nickName: session.nick_name, userType: session.user_type, duty: session.duty,
+  return toAuthUser({
+    userId: session.user_id, userName: session.user_name ?? '', nickName: session.nick_name, userType: session.user_type, duty: session.duty,
     enterpriseId: session.enterprise_id, personId: session.person_id, mustChangePassword: session.must_change_password,
     passwordChangedAt: asDate(session.password_changed_at), deptArea: session.dept_area, ownership: session.ownership,
     roleKeys: roles.keys, permissions,
   }, policy, now, tokenHash);
-  const dictVersion = session.dict_version === null ? undefined : Number(session.dict_version);
-  return { user, preloaded: preload ? jsonRow(session.preloaded) : null, dictVersion };
+}
+
+/**
+ * The caller of a known session without reading the database, or null when only the database can
+ * say: the session ends now, or its activity is due to be recorded (so a caller who only ever sends
+ * guarded calls is still seen active, and never idles out while working). The answer holds only if
+ * the call's own statement checks sessionStillAsKnown.
+ */
+export async function userOfKnownSession(ctx: AppContext, known: KnownSession): Promise<AuthUser | null> {
+  const policy = await ctx.policy.get();
+  const now = ctx.clock.now();
+  const { row } = known;
+  if (row.ended_at || endingOf(row, policy, now)) return null;
+  if (now.getTime() - asDate(row.last_active_at).getTime() >= TOUCH_EVERY_MS) return null;
+  return userOf(ctx, row, policy, now, known.tokenHash);
 }
 
 interface UserFacts {

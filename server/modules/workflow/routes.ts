@@ -7,7 +7,10 @@ import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js'
 import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import type { OperLogDeclaration } from '../../lib/operLog.js';
-import { assertCanSee, historyOf, loadApplication, preloadApplication, preloadedApplication, sendApplicationEvent } from '../../workflow/engine.js';
+import { assertCanSee, historyOf, isKnownAsStored, loadApplication, preloadApplication, preloadedApplication, sendApplicationEvent } from '../../workflow/engine.js';
+import type { ApplicationRow } from '../../workflow/types.js';
+import { BoundedMap } from '../../lib/boundedMap.js';
+import { sessionStillAsKnown } from '../auth/session.service.js';
 import { applicationDetail, transitionAnswer, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
 
 export const queueRow = z.object({
@@ -55,7 +58,19 @@ const QUEUE_TITLES: Record<(typeof QUEUES)[number], string> = {
   waitAccept: '待受理', accepted: '已受理', waitReview: '待审核', reviewed: '已审核', printWait: '待打印', printDone: '已打印', mine: '我的申请',
 };
 
+/**
+ * How this process's guarded transitions went: written on what it knew, or decided again on the
+ * database (something had changed, or the answer was a refusal). For monitoring and the tests.
+ */
+export const guardedTransitions = { written: 0, decidedAgain: 0 };
+
+/** Applications a process remembers as last read or written, for guarded transitions (one per item in work lately). */
+const KNOWN_APPLICATIONS = 20_000;
+
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per app, so two apps in one process (tests) never share rows of their databases.
+  const known = new BoundedMap<number, ApplicationRow>(KNOWN_APPLICATIONS);
+
   // One path per queue (not /queue/{queue}): /workflow/{id}/events could otherwise be read as a queue.
   for (const queue of QUEUES) {
     app.get(`/workflow/queue/${queue}`, {
@@ -100,11 +115,12 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     const row = preloadedApplication(req.preloaded, req.params.id) ?? await loadApplication(app.ctx.db, req.params.id);
     assertCanSee(user, row);
+    known.set(row.id, row);
     return ok(await applicationDetail(app.ctx, user, row));
   });
 
   app.post('/workflow/:id/events', {
-    config: { access: { log: WORKFLOW_EVENT_LOG, preload: preloadApplication } },
+    config: { access: { log: WORKFLOW_EVENT_LOG, preload: preloadApplication, sessionGuard: true } },
     schema: {
       tags: ['workflow'],
       summary: '发送业务事件（提交、受理、同意、不同意、退回、撤回……）',
@@ -122,9 +138,25 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(transitionAnswerSchema) },
     },
   }, async (req) => {
-    const user = currentUser(req);
-    const updated = await sendApplicationEvent(app.ctx, user, req.params.id, req.body, undefined, preloadedApplication(req.preloaded, req.params.id));
-    return ok(await transitionAnswer(app.ctx, user, updated), '办理成功');
+    const { id } = req.params;
+    const guard = req.sessionGuard;
+    const row = guard ? known.get(id) : undefined;
+    // The caller's session and the application as this process last read them: one statement that
+    // checks both are still so does the transition. Anything else (a change since, a stale version,
+    // a refusal) is decided again on the database, as the only voice that counts.
+    let updated = guard && row && row.version === req.body.version && isKnownAsStored(row)
+      ? await sendApplicationEvent(app.ctx, currentUser(req), id, req.body, undefined, row, { stillSo: (param) => sessionStillAsKnown(guard, param) }).catch(() => null)
+      : null;
+    if (updated) guardedTransitions.written++;
+    else {
+      if (guard) {
+        guardedTransitions.decidedAgain++;
+        await guard.confirm();
+      }
+      updated = await sendApplicationEvent(app.ctx, currentUser(req), id, req.body, undefined, preloadedApplication(req.preloaded, id));
+    }
+    known.set(id, updated);
+    return ok(await transitionAnswer(app.ctx, currentUser(req), updated), '办理成功');
   });
 
   app.get('/workflow/:id/audit', {
