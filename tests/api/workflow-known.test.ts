@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { application, applicationHistory, sysUser } from '../../server/db/schema.js';
+import { application, applicationHistory, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { sha256 } from '../../server/lib/tokens.js';
 import { guardedTransitions } from '../../server/modules/workflow/routes.js';
 import { applyEvent, createApplication } from '../../server/workflow/engine.js';
@@ -108,7 +108,8 @@ describe('transitions on what the server knew', () => {
     const { version } = await detail('gz_sl', id);
     const before = await stored(id);
     const [user] = await t.database.db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, 'gz_sl'));
-    const roles = await t.database.db.execute(sql`delete from sys_user_role where user_id = ${user!.userId} returning role_id`);
+    const roles = await t.database.db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, user!.userId));
+    await t.database.db.delete(sysUserRole).where(eq(sysUserRole.userId, user!.userId));
     try {
       const counts = await counted(async () => {
         const res = await send('gz_sl', id, 'AGREE', version);
@@ -117,9 +118,7 @@ describe('transitions on what the server knew', () => {
       expect(counts).toEqual({ written: 0, decidedAgain: 1 });
       expect(await stored(id)).toEqual(before);
     } finally {
-      for (const r of roles.rows as { role_id: number }[]) {
-        await t.database.db.execute(sql`insert into sys_user_role (user_id, role_id) values (${user!.userId}, ${r.role_id})`);
-      }
+      await t.database.db.insert(sysUserRole).values(roles.map((r) => ({ userId: user!.userId, roleId: r.roleId })));
     }
     // With the role back, the same request goes through (the session was never ended).
     const res = await send('gz_sl', id, 'AGREE', version);
