@@ -1,0 +1,50 @@
+/**
+ * A list's total (server/services/listTotal.ts): exact up to the ceiling, else the planner's
+ * estimate, which is asked once a minute per query and values rather than on every page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { certificate } from '../../server/db/schema.js';
+import { estimatedRows, listTotal } from '../../server/services/listTotal.js';
+import type { DbOrTx } from '../../server/db/client.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+/** The app's database, counting the statements sent through `execute`. */
+function counting(db: DbOrTx) {
+  const sent = { n: 0 };
+  const proxy = new Proxy(db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (key !== 'execute' || typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        sent.n++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { db: proxy, sent };
+}
+
+describe('list totals', () => {
+  it('plan a query for its estimate once for the same values, again for other values', async () => {
+    const { db, sent } = counting(t.database.db);
+    const of = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
+    const first = await estimatedRows(db, of('C3'));
+    expect(sent.n).toBe(1);
+    expect(await estimatedRows(db, of('C3'))).toBe(first);
+    expect(sent.n).toBe(1);
+    await estimatedRows(db, of('A'));
+    expect(sent.n).toBe(2);
+  });
+
+  it('count exactly what matches, whatever estimate was kept', async () => {
+    const rows = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
+    expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
+  });
+});
