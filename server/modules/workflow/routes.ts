@@ -64,8 +64,8 @@ const QUEUE_TITLES: Record<(typeof QUEUES)[number], string> = {
  */
 export const guardedTransitions = { written: 0, decidedAgain: 0 };
 
-/** Applications a process remembers as last read or written, for guarded transitions (one per item in work lately). */
-const KNOWN_APPLICATIONS = 20_000;
+/** Applications a process remembers as last read or written, for guarded transitions: more than a centre has in work at once (rows with their payloads). */
+const KNOWN_APPLICATIONS = 5_000;
 
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per app, so two apps in one process (tests) never share rows of their databases.
