@@ -41,6 +41,15 @@ describe('list totals', () => {
     expect(sent.n).toBe(2);
   });
 
+  it('give the estimate, labelled so, above a caller\'s own line, and count below it', async () => {
+    const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    const rows = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    const estimate = await estimatedRows(t.database.db, query);
+    expect(estimate).toBeGreaterThan(0);
+    expect(await listTotal(t.database.db, query, undefined, undefined, { estimateOnlyAbove: estimate - 1 })).toEqual({ total: estimate, totalExact: false });
+    expect(await listTotal(t.database.db, query, undefined, undefined, { estimateOnlyAbove: estimate })).toEqual({ total: rows.length, totalExact: true });
+  });
+
   it('count exactly what matches, whatever estimate was kept', async () => {
     const rows = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
     const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
