@@ -295,7 +295,7 @@ function report(input: { startedAt: Date; machine: ReturnType<typeof describeMac
     '## What is measured',
     '',
     '- Before the timed runs, one pass over every scenario and value (a freshly loaded database reads its pages from disk the first time), then one with 16 clients (the server\'s pooled connections open and warm, as a serving server\'s are).',
-    `- HTTP: one GET as seen by the client over loopback (auth hook with its session look-up, validation, the queries, JSON). Each scenario cycles through its filter values; c=1 sends them one after another (${ROUNDS_C1} requests), c=16 from 16 concurrent clients (${PER_CLIENT_C16} requests each).`,
+    `- HTTP: one GET as seen by the client over loopback (auth hook with its session look-up, validation, the queries, JSON). Each scenario cycles through its filter values (names, numbers and words drawn from the data by TABLESAMPLE … REPEATABLE: the same values on every run of the same data); c=1 sends them one after another (${ROUNDS_C1} requests), c=16 from 16 concurrent clients (${PER_CLIENT_C16} requests each).`,
     '- SQL: the statements the route\'s own service functions sent for the same request (recorded once per value through a logging drizzle instance), sent straight to PostgreSQL with node-postgres, all of one request at once on separate connections — a floor, since the service awaits some of them in turn; "×" is HTTP p95 / SQL p95. The EXPLAIN a total\'s estimate comes from is left out: the server reuses a query\'s estimate for a minute (server/services/listTotal.ts).',
     '- Totals: exact up to 2,000 matching rows (a LIMIT-bounded count), above that the planner\'s estimate of the same query ("estimated": the page shows 约 N 条).',
     '',

@@ -32,12 +32,13 @@ async function sample<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 
 /** Values drawn from the dataset for the filters. */
 export async function samples(db: Db, now: Date, n = 8) {
-  // tablesample: a spread over the whole table without sorting millions of rows.
-  const persons = await sample<{ name: string; id_no: string }>(db, sql`select name, id_no from person tablesample system (1) where id > 1000 limit ${n}`);
-  const certs = await sample<{ cert_no: string }>(db, sql`select cert_no from certificate tablesample system (1) limit ${n}`);
+  // tablesample: a spread over the whole table without sorting millions of rows; repeatable: the
+  // same values on every run of the same data, so that two runs compare the code, not the draw.
+  const persons = await sample<{ name: string; id_no: string }>(db, sql`select name, id_no from person tablesample system (1) repeatable (2026) where id > 1000 limit ${n}`);
+  const certs = await sample<{ cert_no: string }>(db, sql`select cert_no from certificate tablesample system (1) repeatable (2026) limit ${n}`);
   const ents = await sample<{ name: string; credit_code: string; district_code: string; qualification: string | null }>(db,
-    sql`select name, credit_code, district_code, qualification from enterprise tablesample system (5) limit ${n}`);
-  const apps = await sample<{ apply_no: string }>(db, sql`select apply_no from application tablesample system (2) limit ${n}`);
+    sql`select name, credit_code, district_code, qualification from enterprise tablesample system (5) repeatable (2026) limit ${n}`);
+  const apps = await sample<{ apply_no: string }>(db, sql`select apply_no from application tablesample system (2) repeatable (2026) limit ${n}`);
   const today = chinaDate(now);
   const surnames = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵'].slice(0, n);
   const months = Array.from({ length: n }, (_, i) => addDays(today, -30 * (i + 1)));
