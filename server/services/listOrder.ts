@@ -9,8 +9,8 @@
  */
 import { and, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { person } from '../db/schema.js';
-import { startsWith } from '../lib/textMatch.js';
+import { enterprise, person } from '../db/schema.js';
+import { containsText, startsWith } from '../lib/textMatch.js';
 import { rowsOf } from '../db/sql.js';
 
 /** Up to this many persons matching a typed name or ID number, their rows are found through them. */
@@ -23,6 +23,22 @@ export async function fewPersonsMatch(db: DbOrTx, name: string | undefined, idNo
     .where(and(name ? startsWith(person.name, name) : undefined, idNo ? startsWith(person.idNo, idNo.toUpperCase()) : undefined));
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${matching} limit ${FEW_PERSONS + 1}) m`));
   return Number(row?.n ?? 0) <= FEW_PERSONS;
+}
+
+/**
+ * Up to this many enterprises whose name contains a typed word, their rows are found through them
+ * (an enterprise has about ten applications and forty certificates at the province's scale). The
+ * planner guesses a word's matches from trigrams: 4,980 applications for a word 13 enterprises and
+ * 121 applications have, and walked the newest-first index through 108,000 rows (60–68 ms).
+ */
+export const FEW_ENTERPRISES = 200;
+
+/** Whether at most FEW_ENTERPRISES enterprises have the typed word in their name (a count that stops past it). */
+export async function fewEnterprisesMatch(db: DbOrTx, word: string | undefined): Promise<boolean> {
+  if (!word) return false;
+  const matching = db.select({ one: sql`1` }).from(enterprise).where(containsText(enterprise.name, word));
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${matching} limit ${FEW_ENTERPRISES + 1}) m`));
+  return Number(row?.n ?? 0) <= FEW_ENTERPRISES;
 }
 
 /** A sort key that sorts as `key` but that no index provides (`kind`: how to add nothing to it). */

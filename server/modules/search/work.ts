@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { listTotal } from '../../services/listTotal.js';
-import { fewPersonsMatch, unindexed } from '../../services/listOrder.js';
+import { fewEnterprisesMatch, fewPersonsMatch, unindexed } from '../../services/listOrder.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
@@ -91,8 +91,9 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
   const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
-  // A typed holder's name or ID number that few persons match: their applications are sorted rather than found by walking the order's index (listOrder.ts).
-  const fenced = await fewPersonsMatch(db, q.personName, q.idNo);
+  // A typed holder's name or ID number that few persons match, or an enterprise word few enterprises
+  // have: their applications are sorted rather than found by walking the order's index (listOrder.ts).
+  const fenced = await fewPersonsMatch(db, q.personName, q.idNo) || await fewEnterprisesMatch(db, q.enterpriseName);
   const first = (key: AnyColumn | SQL, kind: 'text' | 'number' | 'time') => (fenced ? unindexed(key, kind) : key);
   const firstKind = q.sortField === 'applyNo' || q.sortField === 'businessType' ? 'text' : q.sortField === 'status' ? 'number' : 'time';
   const order = !sort ? [desc(first(application.id, 'number'))]
