@@ -1,4 +1,4 @@
-/** Small SQL helpers for either driver: raw results, and id lists as one array parameter. */
+/** Small SQL helpers for either driver: raw results, id lists as one array parameter, statement texts per count of values. */
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
@@ -19,4 +19,18 @@ export function anyOf(column: SQL | string, ids: readonly number[]): SQL {
 export function intArray(ids: readonly number[]): string {
   if (!ids.every((id) => Number.isInteger(id) && id > 0)) throw new Error('ids must be positive integers');
   return `{${ids.join(',')}}`;
+}
+
+/**
+ * A statement text per count of values, each value its own placeholder (`$first` … ), built once per
+ * count: for statements run on every request, where an array parameter made PostgreSQL plan the
+ * statement again on (nearly) every call.
+ */
+export function textPerCount(build: (placeholders: string) => string, first = 1): (count: number) => string {
+  const texts = new Map<number, string>();
+  return (count) => {
+    let text = texts.get(count);
+    if (!text) texts.set(count, (text = build(Array.from({ length: count }, (_, i) => `$${i + first}`).join(', '))));
+    return text;
+  };
 }

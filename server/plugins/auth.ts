@@ -7,7 +7,7 @@ import type { AuthUser, RouteAccess } from '../context.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { BoundedMap } from '../lib/boundedMap.js';
 import { sha256 } from '../lib/tokens.js';
-import { resolveSession, resolveSessionWith, userOfKnownSession, type KnownSession } from '../modules/auth/session.service.js';
+import { dictVersionOf, resolveSession, resolveSessionWith, userOfKnownSession, type KnownSession } from '../modules/auth/session.service.js';
 import { currentRequest, type DictionaryCache } from '../lib/requestScope.js';
 
 /** Sessions a process remembers for guarded routes: one per signed-in caller it served lately. */
@@ -35,7 +35,7 @@ export function registerAuth(app: FastifyInstance): void {
     const access = request.routeOptions.config?.access;
     const preload = access?.preload?.(request.params) ?? null;
     const { user, preloaded, dictVersion, known } = await resolveSessionWith(app.ctx, token, preload);
-    knownSessions.set(known.tokenHash, known);
+    knownSessions.set(known.token_hash, known);
     request.user = user;
     request.sessionGuard = null;
     if (dictVersion !== undefined) currentRequest().dictionaries = { version: dictVersion, cache: dictionaryCache };
@@ -64,8 +64,9 @@ export function registerAuth(app: FastifyInstance): void {
       const user = known ? await userOfKnownSession(app.ctx, known) : null;
       if (known && user && !refusalOf(access, user)) {
         request.user = user;
-        request.sessionGuard = { tokenHash: known.tokenHash, fingerprint: known.fingerprint, confirm: () => authenticate(request, token) };
-        if (known.dictVersion !== undefined) currentRequest().dictionaries = { version: known.dictVersion, cache: dictionaryCache };
+        request.sessionGuard = { tokenHash: known.token_hash, fingerprint: known.fingerprint, confirm: () => authenticate(request, token) };
+        const dictVersion = dictVersionOf(known);
+        if (dictVersion !== undefined) currentRequest().dictionaries = { version: dictVersion, cache: dictionaryCache };
         return;
       }
     }

@@ -76,7 +76,8 @@ const storedXmin = new WeakMap<ApplicationRow, string>();
 export const isKnownAsStored = (row: ApplicationRow): boolean => storedXmin.has(row);
 
 /** Every request about an application starts here: written once as text (see runText). */
-const LOAD_APPLICATION = `select *, ${ROW_XMIN} from application where id = $1 and deleted = false`;
+const applicationById = (param: string) => `select *, ${ROW_XMIN} from application where id = ${param} and deleted = false`;
+const LOAD_APPLICATION = applicationById('$1');
 const NOT_FOUND = '业务不存在或已删除';
 
 export async function loadApplication(db: DbOrTx, id: number): Promise<ApplicationRow> {
@@ -95,7 +96,7 @@ const INT32_MAX = 2_147_483_647;
 export function preloadApplication(params: unknown): Preload | null {
   const raw = params && typeof params === 'object' ? (params as Record<string, unknown>).id : undefined;
   if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > INT32_MAX) return null;
-  return { sql: `select *, ${ROW_XMIN} from application where id = $2 and deleted = false`, param: Number(raw) };
+  return { sql: applicationById('$2'), param: Number(raw) };
 }
 
 /** The application the auth hook read for this id (a 404 when there is none), or null when it read none. */

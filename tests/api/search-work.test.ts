@@ -173,6 +173,17 @@ describe('work search filters', () => {
     }
   });
 
+  it('lists an enterprise word\'s items newest first, paged (found through the few matching enterprises: services/listOrder.ts)', async () => {
+    const [a] = await db().select().from(application).where(and(live, isNotNull(application.enterpriseId))).limit(1);
+    const [e] = await db().select().from(enterprise).where(eq(enterprise.id, a!.enterpriseId!));
+    const word = encodeURIComponent(e!.name);
+    const all = (await list('province', `&enterpriseName=${word}`)).rows;
+    expect(all.map((r) => r.id)).toContain(a!.id);
+    expect(isOrdered(all.map((r) => r.id), (x, y) => x - y, 'desc')).toBe(true);
+    const second = await searchList<Row>(api, 'province', `/api/search/work/list?pageNum=2&pageSize=1&enterpriseName=${word}`);
+    expect(second.rows.map((r) => r.id)).toEqual(all.slice(1, 2).map((r) => r.id));
+  });
+
   it('exports the filtered items as a real .xlsx', async () => {
     const body = await list('gz_sl', '&open=1');
     const sheet = await searchExport(api, 'gz_sl', '/api/search/work/export?open=1');

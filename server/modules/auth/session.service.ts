@@ -5,8 +5,10 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext, AuthUser, Preload } from '../../context.js';
 import { runText, type DbOrTx } from '../../db/client.js';
+import { textPerCount } from '../../db/sql.js';
 import { enterprise, sysDept, sysMenu, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole } from '../../db/schema.js';
 import { unauthorized } from '../../lib/errors.js';
+import type { SessionGuard } from '../../lib/authUser.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
 import type { Policy } from '../../services/policy.js';
 import { rolePermissionsOf } from './rolePermissions.js';
@@ -102,13 +104,10 @@ export interface SessionRow {
  * A session as the auth hook last read it from the database: enough to know the caller again
  * without reading, for a route that checks the session inside its own write (RouteAccess.sessionGuard).
  */
-export interface KnownSession {
-  tokenHash: string;
-  row: SessionRow;
-  fingerprint: string;
-  /** The dictionaries' version read with it (labels cached for it serve the call). */
-  dictVersion: number | undefined;
-}
+export type KnownSession = SessionRow;
+
+/** The dictionaries' version the session's read saw (labels cached for it serve the call). */
+export const dictVersionOf = (session: SessionRow): number | undefined => (session.dict_version === null ? undefined : Number(session.dict_version));
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
@@ -143,20 +142,9 @@ const FINGERPRINT = `md5(row(${['user_id', 'created_at', 'expires_at', 'ended_at
 
 /**
  * The sessions of `count` tokens at once ($1 … $count; sessionReads.ts), each row with its
- * token_hash. One parameter per token, not an array: PostgreSQL planned a statement with an array
- * parameter again on every call (0.3–0.4 ms, more than running it), where one of this text per
- * count keeps its plan.
+ * token_hash. One parameter per token, not an array (textPerCount).
  */
-const sessionsByCount = new Map<number, string>();
-export function sessionsWithUsers(count: number): string {
-  let text = sessionsByCount.get(count);
-  if (!text) {
-    const params = Array.from({ length: count }, (_, i) => `$${i + 1}`).join(', ');
-    text = `select f.*, ${FINGERPRINT} as fingerprint from (${sessionFacts(`s.token_hash in (${params})`)}) f`;
-    sessionsByCount.set(count, text);
-  }
-  return text;
-}
+export const sessionsWithUsers = textPerCount((tokens) => `select f.*, ${FINGERPRINT} as fingerprint from (${sessionFacts(`s.token_hash in (${tokens})`)}) f`);
 
 /** The session query with a preloaded row as JSON (column preloaded), by the preload's text. */
 const withPreload = new Map<string, string>();
@@ -174,7 +162,7 @@ function sessionWith(preload: Preload): string {
  * was read with: a statement that writes on the strength of a known session carries it, so what it
  * writes is decided on the rights the caller holds at that moment (sessionGuard in the auth hook).
  */
-export function sessionStillAsKnown(known: { tokenHash: string; fingerprint: string }, param: (value: unknown) => string): string {
+export function sessionStillAsKnown(known: Pick<SessionGuard, 'tokenHash' | 'fingerprint'>, param: (value: unknown) => string): string {
   return `(select ${FINGERPRINT} from (${sessionFacts(`s.token_hash = ${param(known.tokenHash)}::varchar`)}) f) = ${param(known.fingerprint)}::text`;
 }
 
@@ -231,8 +219,7 @@ export async function resolveSessionWith(ctx: AppContext, token: string, preload
     session.last_active_at = now;
   }
   const user = await userOf(ctx, session, policy, now, tokenHash);
-  const dictVersion = session.dict_version === null ? undefined : Number(session.dict_version);
-  return { user, preloaded: preload ? jsonRow(session.preloaded) : null, dictVersion, known: { tokenHash, row: session, fingerprint: session.fingerprint, dictVersion } };
+  return { user, preloaded: preload ? jsonRow(session.preloaded) : null, dictVersion: dictVersionOf(session), known: session };
 }
 
 /** Why an open session ends now (absolute or idle time, the user disabled or gone), or null. */
@@ -263,10 +250,9 @@ async function userOf(ctx: AppContext, session: SessionRow, policy: Policy, now:
 export async function userOfKnownSession(ctx: AppContext, known: KnownSession): Promise<AuthUser | null> {
   const policy = await ctx.policy.get();
   const now = ctx.clock.now();
-  const { row } = known;
-  if (row.ended_at || endingOf(row, policy, now)) return null;
-  if (now.getTime() - asDate(row.last_active_at).getTime() >= TOUCH_EVERY_MS) return null;
-  return userOf(ctx, row, policy, now, known.tokenHash);
+  if (endingOf(known, policy, now)) return null;
+  if (now.getTime() - asDate(known.last_active_at).getTime() >= TOUCH_EVERY_MS) return null;
+  return userOf(ctx, known, policy, now, known.token_hash);
 }
 
 interface UserFacts {

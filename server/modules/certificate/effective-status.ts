@@ -16,7 +16,7 @@ import { runText, type DbOrTx } from '../../db/client.js';
 import { certificate, punishment, punishmentCertificate } from '../../db/schema.js';
 import { clockNow } from '../../lib/clock.js';
 import { chinaDate } from '../../lib/days.js';
-import { rowsOf } from '../../db/sql.js';
+import { rowsOf, textPerCount } from '../../db/sql.js';
 
 export const SUSPENSION = '暂扣';
 /** Statuses time may move between (valid and suspended). */
@@ -142,8 +142,8 @@ function notSuspendedOn(today: string): SQL[] {
  * running it costs).
  * tests/api/jobs-expiry.test.ts checks that it answers what effectiveStatusSql answers.
  */
-const statusesOfIdsText = (count: number) => `with c as (
-  select id, person_id, status from certificate where id in (${Array.from({ length: count }, (_, i) => `$${i + 3}::int`).join(', ')}) and status in ('01', '02')
+const statusesOfIds = textPerCount((ids) => `with c as (
+  select id, person_id, status from certificate where id in (${ids}) and status in ('01', '02')
 ), s as (
   select pc.certificate_id as id, p.start_date, p.end_date
     from punishment_certificate pc join punishment p on p.id = pc.punishment_id
@@ -161,13 +161,7 @@ select c.id, case
   when c.status = '02' and exists (select 1 from s where s.id = c.id and s.end_date < $1::date)
     and not exists (select 1 from s where s.id = c.id and s.start_date <= $1::date and (s.end_date is null or s.end_date >= $1::date)) then '01'
   else c.status end as status
-from c`;
-const statusesOfIdsByCount = new Map<number, string>();
-function statusesOfIds(count: number): string {
-  let text = statusesOfIdsByCount.get(count);
-  if (!text) statusesOfIdsByCount.set(count, (text = statusesOfIdsText(count)));
-  return text;
-}
+from c`, 3);
 
 /**
  * The statuses on `today` of those of the certificates `ids` stored 01 or 02 (time moves no other).
