@@ -10,7 +10,7 @@ import { addDays } from '../../lib/days.js';
 import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { byteOrder, containsText, inDistrict, narrowsDistrict, startsWith } from '../../lib/textMatch.js';
-import { unindexed } from '../../services/listOrder.js';
+import { enterprisesNamed, unindexed } from '../../services/listOrder.js';
 import { enterpriseScope } from './scope.js';
 import type { DistrictNames } from './districts.js';
 import type { EnterpriseFilters, EnterpriseListQuery, EnterpriseRowView } from './schemas.js';
@@ -18,9 +18,10 @@ import type { EnterpriseFilters, EnterpriseListQuery, EnterpriseRowView } from '
 /** Days before its end at which a licence counts as expiring. */
 export const LICENCE_EXPIRING_DAYS = 90;
 
-export function enterpriseWhere(user: AuthUser, q: EnterpriseFilters, today: string): SQL | undefined {
+/** `namedIds`: the enterprises the typed word names, when few (listOrder.ts enterprisesNamed). */
+export function enterpriseWhere(user: AuthUser, q: EnterpriseFilters, today: string, namedIds: number[] | null = null): SQL | undefined {
   const w: (SQL | undefined)[] = [enterpriseScope(user)];
-  if (q.name) w.push(containsText(enterprise.name, q.name));
+  if (q.name) w.push(namedIds ? inArray(enterprise.id, namedIds) : containsText(enterprise.name, q.name));
   if (q.creditCode) w.push(startsWith(enterprise.creditCode, q.creditCode));
   if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (q.area) w.push(eq(enterprise.ownership, q.area));
@@ -104,7 +105,7 @@ function narrowsToDistrict(q: EnterpriseFilters): boolean {
 }
 
 /**
- * One page in name order when a district filter narrows the list: the page's ids are sorted from
+ * One page in name order when a district filter or a word few enterprises have narrows the list: the page's ids are sorted from
  * the (district | credit code, name, id) index alone, then the ten rows are read. Sorting on the
  * name as no index holds it (listOrder.ts unindexed) keeps the planner from walking the name index
  * instead, which it prefers because it assumes a district's enterprises spread evenly over the
@@ -119,14 +120,15 @@ function pageByNameOfFew(db: DbOrTx, where: SQL | undefined, descending: boolean
 }
 
 export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseListQuery, districts: DistrictNames, today: string) {
-  const where = enterpriseWhere(user, q, today);
+  const namedIds = await enterprisesNamed(db, q.name);
+  const where = enterpriseWhere(user, q, today, namedIds);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   const order = sort ? (descending ? [desc(sort), desc(enterprise.id)] : [asc(sort), asc(enterprise.id)]) : [asc(byteOrder(enterprise.name)), asc(enterprise.id)];
   const offset = (q.pageNum - 1) * q.pageSize;
   const byName = !q.sortField || q.sortField === 'name';
   const [page, total] = await Promise.all([
-    byName && narrowsToDistrict(q)
+    byName && (narrowsToDistrict(q) || namedIds)
       ? pageByNameOfFew(db, where, !!sort && descending, q.pageSize, offset)
       : db.select().from(enterprise).where(where).orderBy(...order).limit(q.pageSize).offset(offset),
     listTotal(db, db.select({ one: sql`1` }).from(enterprise).where(where)),

@@ -2,7 +2,7 @@
  * 人员查询: persons of the caller's scope by name, ID number (both by their start), a certificate
  * they hold, their employer; the ID number masked in every row, with the certificates each holds.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
@@ -11,12 +11,14 @@ import { sortColumn } from '../../lib/schemas.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { personScope } from './scope.js';
+import { enterprisesNamed, unindexed } from '../../services/listOrder.js';
 import type { StaffFilters, StaffListQuery, StaffRowView } from './schemas.js';
 
 /** The national code of a valid certificate (cert_status 01). */
 const VALID = '01';
 
-export function staffWhere(db: DbOrTx, user: AuthUser, q: StaffFilters): SQL | undefined {
+/** `enterpriseIds`: the enterprises the typed word names, when few (listOrder.ts enterprisesNamed). */
+export function staffWhere(db: DbOrTx, user: AuthUser, q: StaffFilters, enterpriseIds: number[] | null = null): SQL | undefined {
   const w: (SQL | undefined)[] = [personScope(user)];
   if (q.name) w.push(startsWith(person.name, q.name));
   if (q.idNo) w.push(startsWith(person.idNo, q.idNo));
@@ -29,8 +31,9 @@ export function staffWhere(db: DbOrTx, user: AuthUser, q: StaffFilters): SQL | u
     w.push(inArray(person.id, held));
   }
   if (q.enterpriseId) w.push(eq(person.enterpriseId, q.enterpriseId));
+  if (q.enterpriseName && enterpriseIds) w.push(inArray(person.enterpriseId, enterpriseIds));
   const employer: (SQL | undefined)[] = [];
-  if (q.enterpriseName) employer.push(containsText(enterprise.name, q.enterpriseName));
+  if (q.enterpriseName && !enterpriseIds) employer.push(containsText(enterprise.name, q.enterpriseName));
   if (q.area) employer.push(eq(enterprise.ownership, q.area));
   if (q.districtCode) employer.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (employer.length) w.push(inArray(person.enterpriseId, db.select({ id: enterprise.id }).from(enterprise).where(and(...employer))));
@@ -82,10 +85,14 @@ async function toRows(db: DbOrTx, rows: Joined[]): Promise<StaffRowView[]> {
 }
 
 export async function listStaff(db: DbOrTx, user: AuthUser, q: StaffListQuery) {
-  const where = staffWhere(db, user, q);
+  const enterpriseIds = await enterprisesNamed(db, q.enterpriseName);
+  const where = staffWhere(db, user, q, enterpriseIds);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
-  const order = sort ? (descending ? [desc(sort), desc(person.id)] : [asc(sort), asc(person.id)]) : [desc(person.id)];
+  // The few enterprises' staff are sorted rather than found by walking the order's index (listOrder.ts).
+  const first = (key: SQL | AnyColumn, kind: 'text' | 'number' | 'time') => (enterpriseIds ? unindexed(key, kind) : key);
+  const kind = q.sortField === 'birthDate' ? 'time' : 'text';
+  const order = sort ? (descending ? [desc(first(sort, kind)), desc(person.id)] : [asc(first(sort, kind)), asc(person.id)]) : [desc(first(person.id, 'number'))];
   const [page, total] = await Promise.all([
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(person).where(where)),

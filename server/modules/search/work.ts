@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { listTotal } from '../../services/listTotal.js';
-import { fewEnterprisesMatch, fewPersonsMatch, unindexed } from '../../services/listOrder.js';
+import { enterprisesNamed, fewPersonsMatch, unindexed } from '../../services/listOrder.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
@@ -23,7 +23,8 @@ import type { WorkFilters, WorkListQuery, WorkRowView } from './schemas.js';
 export const OPEN_STATUSES = [0, 2, 3];
 export const ENDED_STATUSES = [4, 8];
 
-export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits): SQL | undefined {
+/** `enterpriseIds`: the enterprises the typed word names, when few (listOrder.ts enterprisesNamed). */
+export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits, enterpriseIds: number[] | null = null): SQL | undefined {
   const w: (SQL | undefined)[] = [applicationScope(user), eq(application.deleted, false)];
   if (q.applyNo) w.push(startsWith(application.applyNo, q.applyNo));
   if (q.businessType) w.push(eq(application.businessType, q.businessType));
@@ -32,8 +33,9 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
   if (q.outcome) w.push(eq(application.outcome, q.outcome));
   if (q.area) w.push(eq(application.area, q.area));
   if (q.enterpriseId) w.push(eq(application.enterpriseId, q.enterpriseId));
+  if (q.enterpriseName && enterpriseIds) w.push(inArray(application.enterpriseId, enterpriseIds));
   const ent: (SQL | undefined)[] = [];
-  if (q.enterpriseName) ent.push(containsText(enterprise.name, q.enterpriseName));
+  if (q.enterpriseName && !enterpriseIds) ent.push(containsText(enterprise.name, q.enterpriseName));
   if (q.districtCode) ent.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (ent.length) w.push(inArray(application.enterpriseId, db.select({ id: enterprise.id }).from(enterprise).where(and(...ent))));
   if (q.personId) w.push(eq(application.personId, q.personId));
@@ -86,14 +88,15 @@ const SORTS = {
 };
 
 export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date, limits: DeadlineLimits) {
-  const where = workWhere(db, user, q, now, limits);
+  const enterpriseIds = await enterprisesNamed(db, q.enterpriseName);
+  const where = workWhere(db, user, q, now, limits, enterpriseIds);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
   const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
   // A typed holder's name or ID number that few persons match, or an enterprise word few enterprises
   // have: their applications are sorted rather than found by walking the order's index (listOrder.ts).
-  const fenced = await fewPersonsMatch(db, q.personName, q.idNo) || await fewEnterprisesMatch(db, q.enterpriseName);
+  const fenced = !!enterpriseIds || await fewPersonsMatch(db, q.personName, q.idNo);
   const first = (key: AnyColumn | SQL, kind: 'text' | 'number' | 'time') => (fenced ? unindexed(key, kind) : key);
   const firstKind = q.sortField === 'applyNo' || q.sortField === 'businessType' ? 'text' : q.sortField === 'status' ? 'number' : 'time';
   const order = !sort ? [desc(first(application.id, 'number'))]
