@@ -423,9 +423,10 @@ export const person = pgTable('person', {
   uniqueIndex('person_id_no_uq').on(t.idType, t.idNo),
   index('person_enterprise_idx').on(t.enterpriseId),
   // Prefix search and sorting on names and ID numbers over a million persons (byte order: LIKE 'x%' can use it).
-  // The employer rides along so that a centre's search (employer of its area) and the counts need no heap visit.
-  index('person_name_c_idx').on(sql`${t.name} collate "C"`, t.enterpriseId),
-  index('person_id_no_c_idx').on(sql`${t.idNo} collate "C"`, t.enterpriseId),
+  // The employer and the id ride along so that a centre's search (employer of its area), the counts
+  // and the persons a typed name names (services/listOrder.ts personsNamed) need no heap visit.
+  index('person_name_c_idx').on(sql`${t.name} collate "C"`, t.enterpriseId, t.id),
+  index('person_id_no_c_idx').on(sql`${t.idNo} collate "C"`, t.enterpriseId, t.id),
   index('person_birth_date_idx').on(t.birthDate, t.id),
   index('person_employ_status_idx').on(t.employStatus),
 ]);

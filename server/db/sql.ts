@@ -1,5 +1,5 @@
 /** Small SQL helpers for either driver: raw results, id lists as one array parameter, statement texts per count of values. */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -10,7 +10,7 @@ export function rowsOf<T>(result: unknown): T[] {
  * `= any(ids)` with the ids as one int[] parameter: a batch of 5,000 is one value, not 5,000
  * placeholders, and a statement has one text whatever the number of ids.
  */
-export function anyOf(column: SQL | string, ids: readonly number[]): SQL {
+export function anyOf(column: AnyColumn | SQL | string, ids: readonly number[]): SQL {
   const col = typeof column === 'string' ? sql.raw(column) : column;
   return sql`${col} = any(${intArray(ids)}::int[])`;
 }

@@ -13,8 +13,9 @@ import { certificateScope } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
-import { enterprisesNamed, fewPersonsMatch, unindexed } from '../../services/listOrder.js';
+import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { anyOf } from '../../db/sql.js';
 import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
@@ -24,17 +25,21 @@ export const contains = containsText;
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the
  * status as of today (for the planner's estimate of the total only: listTotal).
  */
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; suspendedValid?: number[]; enterpriseIds?: number[] | null } = {}): SQL | undefined {
+export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; suspendedValid?: number[]; enterpriseIds?: number[] | null; personIds?: number[] | null } = {}): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
-  if (q.name) w.push(startsWith(person.name, q.name));
-  if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
+  // The persons a typed name and ID number name, when few (listOrder.ts personsNamed), by id.
+  if ((q.name || q.idNo) && opts.personIds) w.push(anyOf(certificate.personId, opts.personIds));
+  else {
+    if (q.name) w.push(startsWith(person.name, q.name));
+    if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
+  }
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
   if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.suspendedValid));
   // The enterprises the word names, when few (listOrder.ts enterprisesNamed), by id.
-  if (q.enterpriseName) w.push(opts.enterpriseIds ? inArray(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
+  if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOf(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(enterprise.ownership, q.area));
   if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode));
@@ -128,34 +133,36 @@ const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseN
 
 /** 证书列表 GET /safetyCertificateInfo/list: a page of the filtered certificates and its total. */
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
-  const enterpriseIds = await enterprisesNamed(db, q.enterpriseName);
-  if (q.status !== '02') return listPage(db, user, q, labels, { enterpriseIds });
+  const [enterpriseIds, personIds] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.name, q.idNo)]);
+  if (q.status !== '02') return listPage(db, user, q, labels, { enterpriseIds, personIds });
   // The page and its total both filter the suspended: the valid ones among them are looked up once,
   // which takes as long as the page itself (every certificate under a 暂扣 in force is probed). The
   // page that assumes there are none, the nightly job's usual result, runs meanwhile; it is redone
   // with them only when some are found (a 暂扣 that began since the job ran).
-  const [suspendedValid, page] = await Promise.all([suspendedValidIds(db), listPage(db, user, q, labels, { suspendedValid: [], enterpriseIds })]);
-  return suspendedValid.length ? listPage(db, user, q, labels, { suspendedValid, enterpriseIds }) : page;
+  const [suspendedValid, page] = await Promise.all([suspendedValidIds(db), listPage(db, user, q, labels, { suspendedValid: [], enterpriseIds, personIds })]);
+  return suspendedValid.length ? listPage(db, user, q, labels, { suspendedValid, enterpriseIds, personIds }) : page;
 }
 
 /**
- * A holder's name prefix is estimated from the person names' histogram, within a few per cent at the
- * province's scale (张 in a centre: 30,385 estimated, 31,676 matching); above ten times the exact
- * ceiling its total is the estimate, not a count that probes thousands of holders' certificates
- * (12–22 ms one at a time, several times that sixteen at a time).
+ * A holder's name prefix that more than FEW_PERSONS persons have (a surname) is estimated from the
+ * person names' histogram within a few per cent at the province's scale (张 in a centre: 30,385
+ * estimated, 31,676 matching); above the exact ceiling its total is the estimate, not a count that
+ * probes thousands of holders' certificates (20–25 ms for 杨 in a centre one at a time, several
+ * times that sixteen at a time). A prefix few persons have is counted through them, cheaply.
  */
-const NAME_ESTIMATE_TRUSTED_ABOVE = 10 * EXACT_TOTAL_CEILING;
+const NAME_ESTIMATE_TRUSTED_ABOVE = EXACT_TOTAL_CEILING;
 
 /**
  * The page and total. `suspendedValid`: the certificates stored 01 under a 暂扣 in force (status 02
- * only); `enterpriseIds`: the enterprises the typed word names, when few.
+ * only); `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.
  */
-async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, found: { suspendedValid?: number[]; enterpriseIds: number[] | null }) {
-  const { suspendedValid, enterpriseIds } = found;
+async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, found: { suspendedValid?: number[]; enterpriseIds: number[] | null; personIds: number[] | null }) {
+  const { suspendedValid, enterpriseIds, personIds } = found;
   const where = certificateWhere(user, q, found);
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
   // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
-  const needsPerson = !!(q.name || q.idNo);
+  const typedPerson = !!(q.name || q.idNo);
+  const needsPerson = typedPerson && !personIds;
   const needsEnterprise = !!((q.enterpriseName && !enterpriseIds) || q.area || q.districtCode) || (user.userType === '02' && user.area !== 'all');
   // The certificates' ids, joined only to the tables the filters, the scope (and the order) read.
   const narrowed = (withPerson = needsPerson, withEnterprise = needsEnterprise) => {
@@ -165,16 +172,14 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     return base;
   };
   const counting = (condition: SQL | undefined) => narrowed().where(condition);
-  const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds })) : undefined,
-    q.name ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : undefined);
+  const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds, personIds })) : undefined,
+    q.name && !personIds ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : undefined);
   // A typed name or ID number that few persons match, an enterprise word few enterprises have, or
   // the suspended (02, under 1 %) when some are found by id (an OR no index walks in order): the
   // page sorts the matching certificates rather than walking an index in the list's order
   // (listOrder.ts). Without those, the suspended are the stored 02, which the status index lists
   // newest first.
-  const fenced = (!!suspendedValid?.length && !needsPerson)
-    || (needsPerson && q.sortField !== 'name' && await fewPersonsMatch(db, q.name, q.idNo))
-    || !!enterpriseIds;
+  const fenced = (!!suspendedValid?.length && !typedPerson) || !!personIds || !!enterpriseIds;
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
   const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
   const first = (key: AnyColumn | SQL, text: boolean) => (fenced ? unindexed(key, text ? 'text' : 'number') : key);

@@ -11,6 +11,7 @@ import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { byteOrder, containsText, inDistrict, narrowsDistrict, startsWith } from '../../lib/textMatch.js';
 import { enterprisesNamed, unindexed } from '../../services/listOrder.js';
+import { anyOf } from '../../db/sql.js';
 import { enterpriseScope } from './scope.js';
 import type { DistrictNames } from './districts.js';
 import type { EnterpriseFilters, EnterpriseListQuery, EnterpriseRowView } from './schemas.js';
@@ -21,7 +22,7 @@ export const LICENCE_EXPIRING_DAYS = 90;
 /** `namedIds`: the enterprises the typed word names, when few (listOrder.ts enterprisesNamed). */
 export function enterpriseWhere(user: AuthUser, q: EnterpriseFilters, today: string, namedIds: number[] | null = null): SQL | undefined {
   const w: (SQL | undefined)[] = [enterpriseScope(user)];
-  if (q.name) w.push(namedIds ? inArray(enterprise.id, namedIds) : containsText(enterprise.name, q.name));
+  if (q.name) w.push(namedIds ? anyOf(enterprise.id, namedIds) : containsText(enterprise.name, q.name));
   if (q.creditCode) w.push(startsWith(enterprise.creditCode, q.creditCode));
   if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (q.area) w.push(eq(enterprise.ownership, q.area));

@@ -12,6 +12,7 @@ import { maskIdNo } from '../../services/personalData.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { personScope } from './scope.js';
 import { enterprisesNamed, unindexed } from '../../services/listOrder.js';
+import { anyOf } from '../../db/sql.js';
 import type { StaffFilters, StaffListQuery, StaffRowView } from './schemas.js';
 
 /** The national code of a valid certificate (cert_status 01). */
@@ -31,7 +32,7 @@ export function staffWhere(db: DbOrTx, user: AuthUser, q: StaffFilters, enterpri
     w.push(inArray(person.id, held));
   }
   if (q.enterpriseId) w.push(eq(person.enterpriseId, q.enterpriseId));
-  if (q.enterpriseName && enterpriseIds) w.push(inArray(person.enterpriseId, enterpriseIds));
+  if (q.enterpriseName && enterpriseIds) w.push(anyOf(person.enterpriseId, enterpriseIds));
   const employer: (SQL | undefined)[] = [];
   if (q.enterpriseName && !enterpriseIds) employer.push(containsText(enterprise.name, q.enterpriseName));
   if (q.area) employer.push(eq(enterprise.ownership, q.area));

@@ -10,21 +10,27 @@ import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { listTotal } from '../../services/listTotal.js';
-import { enterprisesNamed, fewPersonsMatch, unindexed } from '../../services/listOrder.js';
+import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOrder.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
 import { deadlineOf, overdueCondition, toQueueRow, type DeadlineLimits } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
+import { anyOf } from '../../db/sql.js';
 import type { WorkFilters, WorkListQuery, WorkRowView } from './schemas.js';
 
 /** Submitted and not ended: with the holder (0), waiting for 受理 (2) or under review (3). */
 export const OPEN_STATUSES = [0, 2, 3];
 export const ENDED_STATUSES = [4, 8];
 
-/** `enterpriseIds`: the enterprises the typed word names, when few (listOrder.ts enterprisesNamed). */
-export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits, enterpriseIds: number[] | null = null): SQL | undefined {
+/** The enterprises and persons a list's typed words name, when few; null: filter by the words. */
+export interface Named { enterpriseIds: number[] | null; personIds: number[] | null }
+const NONE_NAMED: Named = { enterpriseIds: null, personIds: null };
+
+/** `named`: the enterprises and persons the typed words name, when few (listOrder.ts enterprisesNamed, personsNamed). */
+export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits, named: Named = NONE_NAMED): SQL | undefined {
+  const { enterpriseIds, personIds } = named;
   const w: (SQL | undefined)[] = [applicationScope(user), eq(application.deleted, false)];
   if (q.applyNo) w.push(startsWith(application.applyNo, q.applyNo));
   if (q.businessType) w.push(eq(application.businessType, q.businessType));
@@ -33,16 +39,17 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
   if (q.outcome) w.push(eq(application.outcome, q.outcome));
   if (q.area) w.push(eq(application.area, q.area));
   if (q.enterpriseId) w.push(eq(application.enterpriseId, q.enterpriseId));
-  if (q.enterpriseName && enterpriseIds) w.push(inArray(application.enterpriseId, enterpriseIds));
+  if (q.enterpriseName && enterpriseIds) w.push(anyOf(application.enterpriseId, enterpriseIds));
   const ent: (SQL | undefined)[] = [];
   if (q.enterpriseName && !enterpriseIds) ent.push(containsText(enterprise.name, q.enterpriseName));
   if (q.districtCode) ent.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (ent.length) w.push(inArray(application.enterpriseId, db.select({ id: enterprise.id }).from(enterprise).where(and(...ent))));
   if (q.personId) w.push(eq(application.personId, q.personId));
-  if (q.personName || q.idNo) {
+  if ((q.personName || q.idNo) && personIds) w.push(anyOf(application.personId, personIds));
+  else if (q.personName || q.idNo) {
     w.push(inArray(application.personId, db.select({ id: person.id }).from(person).where(and(
       q.personName ? startsWith(person.name, q.personName) : undefined,
-      q.idNo ? startsWith(person.idNo, q.idNo) : undefined,
+      q.idNo ? startsWith(person.idNo, q.idNo.toUpperCase()) : undefined,
     ))));
   }
   if (q.certNo) w.push(inArray(application.certificateId, db.select({ id: certificate.id }).from(certificate).where(certNoMatches(certificate.certNo, q.certNo))));
@@ -88,15 +95,15 @@ const SORTS = {
 };
 
 export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date, limits: DeadlineLimits) {
-  const enterpriseIds = await enterprisesNamed(db, q.enterpriseName);
-  const where = workWhere(db, user, q, now, limits, enterpriseIds);
+  const [enterpriseIds, personIds] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.personName, q.idNo)]);
+  const where = workWhere(db, user, q, now, limits, { enterpriseIds, personIds });
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
   const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
   // A typed holder's name or ID number that few persons match, or an enterprise word few enterprises
   // have: their applications are sorted rather than found by walking the order's index (listOrder.ts).
-  const fenced = !!enterpriseIds || await fewPersonsMatch(db, q.personName, q.idNo);
+  const fenced = !!enterpriseIds || !!personIds;
   const first = (key: AnyColumn | SQL, kind: 'text' | 'number' | 'time') => (fenced ? unindexed(key, kind) : key);
   const firstKind = q.sortField === 'applyNo' || q.sortField === 'businessType' ? 'text' : q.sortField === 'status' ? 'number' : 'time';
   const order = !sort ? [desc(first(application.id, 'number'))]

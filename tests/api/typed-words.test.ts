@@ -1,16 +1,17 @@
 /**
- * A word of an enterprise's name filters four lists (enterprises, staff, certificates, work). When
- * few enterprises have it the lists name them by id (services/listOrder.ts enterprisesNamed), when
- * many do they filter by the word itself: both must list exactly the rows of the enterprises whose
- * name contains the word, in the list's own order.
+ * Typed words that name enterprises or persons filter the lists: an enterprise word (enterprises,
+ * staff, certificates, work), a holder's name or ID number start (certificates, work). When few
+ * enterprises or persons have it the lists name them by id (services/listOrder.ts enterprisesNamed,
+ * personsNamed), when many do they filter by the word itself: both must list exactly the rows of
+ * those enterprises or persons, in the list's own order.
  */
 import { describe, expect, it } from 'vitest';
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, like, sql } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';
 import { byteCompare, isOrdered, searchList } from '../helpers/search.js';
 import { application, certificate, enterprise, person } from '../../server/db/schema.js';
-import { enterprisesNamed, FEW_ENTERPRISES } from '../../server/services/listOrder.js';
+import { enterprisesNamed, FEW_ENTERPRISES, FEW_PERSONS, personsNamed } from '../../server/services/listOrder.js';
 
 let t: TestApp;
 const api = apiSuite({ users: ['province'], ready: (app) => { t = app; } });
@@ -95,5 +96,64 @@ describe('a word of the enterprise name', () => {
     expect(await enterprisesNamed(db(), fewer)).toHaveLength(1 + 10 + 100);
     const part = await expectListsOf(fewer);
     expect(part.certificates.every((id) => many.certificates.includes(id))).toBe(true);
+  });
+});
+
+/** A surname no seeded person has, and more persons with it than are named by id. */
+const SURNAME = '乂';
+
+/** The certificates and work items of the persons whose name starts with `start`, read from the rows. */
+async function ofPersons(start: string) {
+  const named = (await db().select({ id: person.id }).from(person).where(like(person.name, `${start}%`))).map((r) => r.id);
+  const among = named.length ? named : [-1];
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+  return {
+    persons: named,
+    certificates: ids(await db().select({ id: certificate.id }).from(certificate).where(inArray(certificate.personId, among))),
+    work: ids(await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), inArray(application.personId, among)))),
+  };
+}
+
+async function expectHoldersOf(start: string, extra = '') {
+  const want = await ofPersons(start);
+  const q = `pageSize=500&${extra}`;
+  const certs = await searchList<{ id: number; issueDate: string }>(api, 'province', `/api/safetyCertificateInfo/list?${q}&name=${encodeURIComponent(start)}`);
+  const work = await searchList<{ id: number }>(api, 'province', `/api/search/work/list?${q}&personName=${encodeURIComponent(start)}`);
+  expect(certs.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(want.certificates);
+  expect(certs.total).toBe(want.certificates.length);
+  const keys = certs.rows.map((r) => `${r.issueDate}|${String(r.id).padStart(9, '0')}`);
+  expect(keys).toEqual([...keys].sort().reverse());
+  expect(work.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(want.work);
+  expect(isOrdered(work.rows.map((r) => r.id), (a, b) => a - b, 'desc')).toBe(true);
+  return want;
+}
+
+describe('a holder\'s name or ID number start', () => {
+  it('lists the certificates and work of many persons by the name, and of a few of them by id', async () => {
+    await db().execute(sql`insert into person (name, sex, id_no, birth_date)
+      select ${SURNAME} || n, '0', 'T' || lpad(n::text, 17, '0'), date '1980-01-01' from generate_series(1, ${FEW_PERSONS + 1}) n`);
+    const added = await db().select({ id: person.id }).from(person).where(like(person.name, `${SURNAME}%`)).orderBy(person.id);
+    expect(added).toHaveLength(FEW_PERSONS + 1);
+    const movedTo = (i: number) => added[(i * 997) % added.length]!.id;
+    const certs = await db().select({ id: certificate.id }).from(certificate).orderBy(certificate.id).limit(9);
+    const apps = await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), sql`${application.personId} is not null`)).limit(4);
+    for (const [i, c] of certs.entries()) await db().update(certificate).set({ personId: movedTo(i) }).where(eq(certificate.id, c.id));
+    for (const [i, a] of apps.entries()) await db().update(application).set({ personId: movedTo(i) }).where(eq(application.id, a.id));
+
+    expect(await personsNamed(db(), SURNAME, undefined)).toBeNull();
+    const many = await expectHoldersOf(SURNAME);
+    expect(many.certificates).toHaveLength(certs.length);
+    expect(many.work).toHaveLength(apps.length);
+    // Sorted by name, the holders' index is walked in order: the same rows.
+    const byName = await searchList<{ id: number; name: string }>(api, 'province', `/api/safetyCertificateInfo/list?pageSize=500&sortField=name&sortOrder=ascend&name=${SURNAME}`);
+    expect(isOrdered(byName.rows.map((r) => r.name), byteCompare)).toBe(true);
+    expect(byName.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(many.certificates);
+
+    // 「乂1」 starts 1, 10–19, 100–199, 1000–1999: fewer than FEW_PERSONS, named by id.
+    expect(await personsNamed(db(), `${SURNAME}1`, undefined)).toHaveLength(1 + 10 + 100 + 1000);
+    const some = await expectHoldersOf(`${SURNAME}1`);
+    expect(some.certificates.every((id) => many.certificates.includes(id))).toBe(true);
+    // An ID number start names them the same way, lower case or not.
+    expect(await personsNamed(db(), undefined, 't0000000000000000')).toHaveLength(9);
   });
 });
