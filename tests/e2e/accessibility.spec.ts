@@ -54,6 +54,10 @@ async function violations(page: Page, path: string): Promise<string[]> {
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // antd's hidden measuring row of tables with fixed columns (aria-hidden, tabindex -1, no content).
     .exclude('.ant-table-measure-row')
+    // A loading button (a table's 查询 while its request runs) ignores clicks and is drawn at 65 %
+    // opacity: an inactive control, which WCAG 1.4.3 leaves out. On a busy machine a table may
+    // still be loading when the page is measured.
+    .exclude('.ant-btn-loading')
     .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
