@@ -48,6 +48,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Start the job engine in this process (server/main.ts); without it "run now" runs the job in the request. */
   jobEngine?: boolean | EngineOptions;
+  /** Let the app answer while the job engine starts (server/main.ts); tests wait for it. */
+  jobEngineInBackground?: boolean;
 }
 
 /** TRUST_PROXY as a hop count: the nearest `hops` proxies are believed, whoever they are. */
@@ -80,7 +82,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   registerBusinessTypes();
   const jobLog = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
-  const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false) };
+  const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false, opts.jobEngineInBackground) };
   app.decorate('ctx', ctx);
   // The engine stops before the database closes (main.ts and the tests close the app first).
   app.addHook('onClose', async () => ctx.jobs.stop());

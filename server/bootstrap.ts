@@ -5,6 +5,7 @@ import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { isSeeded } from './db/seed/seeded.js';
+import { missingMenus } from './db/seed/upgradeMenus.js';
 import { hashPassword } from './lib/password.js';
 import { fixedClock, runWithClock } from './lib/clock.js';
 import { chinaDate } from './lib/days.js';
@@ -29,7 +30,6 @@ export async function prepareDatabase(database: Database, config: AppConfig, now
   const outcome = await runWithClock(fixedClock(now), () => seedOnce(database, config, now));
   if (outcome.kind === 'existing') {
     // The seed runs once: a newer version's menus reach this database only through npm run seed:menus.
-    const { missingMenus } = await import('./db/seed/upgradeMenus.js');
     return { kind: 'existing', missingMenus: (await missingMenus(database.db)).length };
   }
   // Fresh tables have no statistics until autovacuum gets to them: without, the planner takes a

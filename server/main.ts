@@ -50,7 +50,7 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
   const outcome = prepare ? await prepareDatabase(database, cfg) : null;
   // The scheduled jobs run in one process: the only one, or the first API process under cluster.
   const runsJobs = cfg.jobs && (cluster.isPrimary || cluster.worker?.id === 1);
-  const app = await buildApp({ config: cfg, database, jobEngine: runsJobs });
+  const app = await buildApp({ config: cfg, database, jobEngine: runsJobs, jobEngineInBackground: true });
   const shutdown = async () => {
     await app.close();
     await database.close();

@@ -41,9 +41,31 @@ export class InlineJobs implements JobControl {
   async stop(): Promise<void> {}
 }
 
-export async function startJobs(env: JobEnv, engine: boolean | EngineOptions): Promise<JobControl> {
+/**
+ * The engine while it starts in the background: pg-boss checks its schema and sets up every queue,
+ * schedule and worker (half a second on the embedded database), and the server need not wait for
+ * that before it answers (issue 14: a restart within 3 s). "Run now" waits for the start; a start
+ * that fails is logged, and "run now" answers with its error.
+ */
+class StartingEngine implements JobControl {
+  constructor(readonly engine: 'pglite' | 'postgres', private readonly started: Promise<JobEngine>) {}
+
+  async runNow(job: string, by: string): Promise<RunNowAnswer> {
+    return (await this.started).runNow(job, by);
+  }
+
+  async stop(): Promise<void> {
+    await (await this.started.catch(() => null))?.stop();
+  }
+}
+
+/** The app's jobs: runs in the caller (no engine), or the engine, started in the background when `background`. */
+export async function startJobs(env: JobEnv, engine: boolean | EngineOptions, background = false): Promise<JobControl> {
   if (!engine) return new InlineJobs(env);
-  return JobEngine.start(env, engine === true ? {} : engine);
+  const started = JobEngine.start(env, engine === true ? {} : engine);
+  if (!background) return started;
+  started.catch((err: unknown) => env.log.warn(`job engine did not start: ${err instanceof Error ? err.message : String(err)}`));
+  return new StartingEngine(env.database.pglite ? 'pglite' : 'postgres', started);
 }
 
 export { JobEngine, type EngineOptions };

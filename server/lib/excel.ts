@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 
 /** exceljs, loaded with the first workbook: it takes a second to load, and a starting server needs none (issue 14). */
-const excel = async () => (await import('exceljs')).default;
+export const excel = async () => (await import('exceljs')).default;
 import type { FastifyReply } from 'fastify';
 
 export type CellValue = string | number | Date | null | undefined;

@@ -5,7 +5,8 @@
  * (plus the workbook's shared strings), whatever the file's length.
  */
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../excel.js';
 import { badRequest } from '../errors.js';
 import { toDateStr } from '../days.js';
 import { entryText, type ZipEntry } from './zip.js';
@@ -119,7 +120,7 @@ function dataSheetPart(parts: ReaderParts, entries: Map<string, ZipEntry>): ZipE
  * workbook, the header lacks a required column, there is no data row, or there are too many.
  */
 export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, columns: readonly ImportColumn[], opts: SheetOptions): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+  const reader = new (await excel()).stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
   });
   const parts = reader as unknown as ReaderParts;

@@ -3,7 +3,8 @@
  * numbers as text, drop-downs for coded columns, and an instructions sheet), and the report of a
  * refused file (one line per problem: row, column, reason).
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../excel.js';
 import { INSTRUCTIONS_SHEET, type ImportColumn } from './sheet.js';
 
 export interface RowIssue {
@@ -25,7 +26,7 @@ interface RangeValidations {
 const columnLetter = (n: number): string => (n <= 26 ? String.fromCharCode(64 + n) : columnLetter(Math.floor((n - 1) / 26)) + columnLetter(((n - 1) % 26) + 1));
 
 export async function templateWorkbook(sheetName: string, columns: readonly ImportColumn[], notes: readonly string[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
     header: c.required ? `${c.header}*` : c.header,
@@ -62,7 +63,7 @@ export async function templateWorkbook(sheetName: string, columns: readonly Impo
 }
 
 export async function reportWorkbook(title: string, issues: readonly RowIssue[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet('错误报告');
   sheet.columns = [
     { header: '行号', key: 'rowNumber', width: 10 },
