@@ -12,6 +12,7 @@ import type { TestApp } from '../helpers/app.js';
 import { jobEnv } from '../helpers/jobs.js';
 import { jobRun } from '../../server/db/schema.js';
 import { JobEngine, queueOnlyClient } from '../../server/jobs/engine.js';
+import { startJobs } from '../../server/jobs/index.js';
 import { housekeeping } from '../../server/jobs/housekeeping.js';
 import { suspension } from '../../server/jobs/suspension.js';
 import type { JobDefinition } from '../../server/jobs/types.js';
@@ -55,6 +56,33 @@ describe('jobs through the engine', () => {
       return rows.length && rows[0]!.finishedAt ? rows : null;
     });
     expect(run).toMatchObject({ trigger: 'manual', ok: true, detail: expect.objectContaining({ by: 'admin' }) });
+  });
+
+  it('starts in the background as the server does: "run now" right away waits for the start and is worked; a failed start is the answer', async () => {
+    const before = await lastRunId();
+    const jobs = await startJobs(jobEnv(t), { installSchedules: false, pollingIntervalSeconds: 0.5 }, true);
+    try {
+      expect(jobs.engine).toBe(t.database.kind);
+      expect(await jobs.runNow('housekeeping', 'admin')).toEqual({ queued: true, runId: null });
+      const [run] = await waitFor('the manual run', async () => {
+        const rows = await runsAfter(before, 'housekeeping');
+        return rows.length && rows[0]!.finishedAt ? rows : null;
+      });
+      expect(run).toMatchObject({ trigger: 'manual', ok: true });
+    } finally {
+      await jobs.stop();
+    }
+    const warned: string[] = [];
+    // An engine whose database cannot be reached (PostgreSQL on a closed port).
+    const env = jobEnv(t);
+    const failing = await startJobs(jobEnv(t, {
+      config: { ...env.config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' },
+      database: { ...env.database, pglite: null },
+      log: { info: () => undefined, warn: (m: string) => { warned.push(m); } },
+    }), { installSchedules: false }, true);
+    await expect(failing.runNow('housekeeping', 'admin')).rejects.toThrow();
+    expect(warned.join('\n')).toMatch(/^job engine did not start: /);
+    await failing.stop();
   });
 
   it('retries a failed run with backoff and records each attempt', async () => {
