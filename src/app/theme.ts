@@ -4,7 +4,7 @@
  * the nearest darker shade that reaches WCAG AA contrast (4.5:1) against white. antd's own
  * defaults (links #1677ff, secondary text at 45 % black, status colours) fall short of it.
  */
-import type { ThemeConfig } from 'antd';
+import { theme, type ThemeConfig } from 'antd';
 
 /** WCAG AA for normal text. */
 export const AA = 4.5;
@@ -46,17 +46,54 @@ export function accessibleShade(color: string, background = '#ffffff', min = AA)
 /** The page's grey background (ProLayout content): text drawn on it needs the most contrast. */
 export const PAGE_BACKGROUND = '#f0f2f5';
 
-/** antd theme for a primary colour: every text-bearing colour at AA contrast on white and on the page's grey. */
+/**
+ * What a pointer on a control draws with: antd derives a lighter tone for hover (#1890FF's is
+ * 3.6:1 on white, for a default button's text and under a primary button's white text alike), so
+ * hover here is a darker tone instead, still visibly different from the resting colour.
+ */
+export const HOVER_CONTRAST = 5.5;
+
+type Status = 'Primary' | 'Success' | 'Warning' | 'Error' | 'Info';
+
+/** The hover, active and text tones of one status colour, each readable on white and on the page grey. */
+function statusTones(status: Status, base: string, derived: Record<string, unknown>): Record<string, string> {
+  const tone = (name: string) => String(derived[`color${status}${name}`] ?? base);
+  const hover = accessibleShade(tone('Hover'), PAGE_BACKGROUND, HOVER_CONTRAST);
+  const active = accessibleShade(tone('Active'), PAGE_BACKGROUND);
+  return {
+    [`color${status}Hover`]: hover,
+    [`color${status}Active`]: active,
+    [`color${status}Text`]: base,
+    [`color${status}TextHover`]: hover,
+    [`color${status}TextActive`]: active,
+  };
+}
+
+/** antd theme for a primary colour: every text-bearing colour at AA contrast on white and on the page grey, at rest, under the pointer and pressed. */
 export function accessibleTheme(primaryColor: string): ThemeConfig {
   const primary = accessibleShade(primaryColor, PAGE_BACKGROUND);
+  const base: Record<Status, string> = {
+    Primary: primary,
+    Info: primary,
+    Success: accessibleShade('#52c41a', PAGE_BACKGROUND),
+    Warning: accessibleShade('#faad14', PAGE_BACKGROUND),
+    Error: accessibleShade('#ff4d4f', PAGE_BACKGROUND),
+  };
+  const derived = theme.getDesignToken({
+    token: { colorPrimary: base.Primary, colorInfo: base.Info, colorSuccess: base.Success, colorWarning: base.Warning, colorError: base.Error },
+  }) as unknown as Record<string, unknown>;
+  const tones = (Object.keys(base) as Status[]).reduce<Record<string, string>>((all, status) => ({ ...all, ...statusTones(status, base[status], derived) }), {});
   return {
     token: {
-      colorPrimary: primary,
-      colorInfo: primary,
+      colorPrimary: base.Primary,
+      colorInfo: base.Info,
       colorLink: primary,
-      colorSuccess: accessibleShade('#52c41a', PAGE_BACKGROUND),
-      colorWarning: accessibleShade('#faad14', PAGE_BACKGROUND),
-      colorError: accessibleShade('#ff4d4f', PAGE_BACKGROUND),
+      colorLinkHover: tones.colorPrimaryHover,
+      colorLinkActive: tones.colorPrimaryActive,
+      colorSuccess: base.Success,
+      colorWarning: base.Warning,
+      colorError: base.Error,
+      ...tones,
       // The darker status colours would otherwise tint their light backgrounds grey: keep antd's.
       colorSuccessBg: '#f6ffed',
       colorSuccessBorder: '#b7eb8f',

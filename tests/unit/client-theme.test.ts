@@ -23,4 +23,21 @@ describe('the readable theme', () => {
       expect(contrastRatio(String(token?.[key]), PAGE_BACKGROUND), key).toBeGreaterThanOrEqual(AA);
     }
   });
+
+  it('keeps text readable under the pointer and when pressed: hover is a darker tone than rest, not the lighter one antd derives', () => {
+    for (const seed of ['#1890FF', '#13C2C2', '#F5222D', '#722ED1']) {
+      const { token } = accessibleTheme(seed);
+      for (const status of ['Primary', 'Success', 'Warning', 'Error', 'Info']) {
+        for (const state of ['Hover', 'Active', 'TextHover', 'TextActive', 'Text']) {
+          const key = `color${status}${state}` as keyof NonNullable<typeof token>;
+          // Text in that colour on white or grey, and white text on a button of that colour.
+          expect(contrastRatio(String(token?.[key]), PAGE_BACKGROUND), `${seed} ${key}`).toBeGreaterThanOrEqual(AA);
+          expect(contrastRatio(String(token?.[key]), '#ffffff'), `${seed} ${key}`).toBeGreaterThanOrEqual(AA);
+        }
+        const rest = String(token?.[`color${status}` as keyof NonNullable<typeof token>]);
+        expect(token?.[`color${status}Hover` as keyof NonNullable<typeof token>], `${seed} ${status} hover shows`).not.toBe(rest);
+      }
+      expect(contrastRatio(String(token?.colorLinkHover), '#ffffff')).toBeGreaterThanOrEqual(AA);
+    }
+  });
 });
