@@ -57,13 +57,14 @@ export const ACTIVE_CONTRAST = 7;
 
 type Status = 'Primary' | 'Success' | 'Warning' | 'Error' | 'Info';
 
-/** The hover, active and text tones of one status colour, each readable on white and on the page grey. */
+/** One status colour at rest, under the pointer and pressed, as text and as a fill, each readable on white and on the page grey. */
 function statusTones(status: Status, base: string): Record<string, string> {
   // A colour dark enough already still changes under the pointer: a fifth more contrast at least.
   const rest = contrastRatio(base, PAGE_BACKGROUND);
   const hover = accessibleShade(base, PAGE_BACKGROUND, Math.max(HOVER_CONTRAST, rest * 1.2));
   const active = accessibleShade(base, PAGE_BACKGROUND, Math.max(ACTIVE_CONTRAST, rest * 1.45));
   return {
+    [`color${status}`]: base,
     [`color${status}Hover`]: hover,
     [`color${status}Active`]: active,
     [`color${status}Text`]: base,
@@ -75,25 +76,20 @@ function statusTones(status: Status, base: string): Record<string, string> {
 /** antd theme for a primary colour: every text-bearing colour at AA contrast on white and on the page grey, at rest, under the pointer and pressed. */
 export function accessibleTheme(primaryColor: string): ThemeConfig {
   const primary = accessibleShade(primaryColor, PAGE_BACKGROUND);
-  const base: Record<Status, string> = {
-    Primary: primary,
-    Info: primary,
-    Success: accessibleShade('#52c41a', PAGE_BACKGROUND),
-    Warning: accessibleShade('#faad14', PAGE_BACKGROUND),
-    Error: accessibleShade('#ff4d4f', PAGE_BACKGROUND),
-  };
-  const tones = (Object.keys(base) as Status[]).reduce<Record<string, string>>((all, status) => ({ ...all, ...statusTones(status, base[status]) }), {});
+  const bases: [Status, string][] = [
+    ['Primary', primary],
+    ['Info', primary],
+    ['Success', accessibleShade('#52c41a', PAGE_BACKGROUND)],
+    ['Warning', accessibleShade('#faad14', PAGE_BACKGROUND)],
+    ['Error', accessibleShade('#ff4d4f', PAGE_BACKGROUND)],
+  ];
+  const tones = Object.assign({}, ...bases.map(([status, base]) => statusTones(status, base))) as Record<string, string>;
   return {
     token: {
-      colorPrimary: base.Primary,
-      colorInfo: base.Info,
+      ...tones,
       colorLink: primary,
       colorLinkHover: tones.colorPrimaryHover,
       colorLinkActive: tones.colorPrimaryActive,
-      colorSuccess: base.Success,
-      colorWarning: base.Warning,
-      colorError: base.Error,
-      ...tones,
       // The darker status colours would otherwise tint their light backgrounds grey: keep antd's.
       colorSuccessBg: '#f6ffed',
       colorSuccessBorder: '#b7eb8f',

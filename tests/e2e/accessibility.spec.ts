@@ -40,25 +40,27 @@ function menuPages(entries: MenuEntry[]): { path: string; kind: string }[] {
   return out;
 }
 
-/** How many requests of the page are running now (page.waitForLoadState knows only of reloads). */
-function runningRequests(page: Page): () => number {
+/** How long, since `since`, the page has had no request running, in ms. */
+type Quiet = (since: number) => number;
+
+/** The page's request quiet, counted from its own requests (page.waitForLoadState knows only of reloads). */
+function quietFor(page: Page): Quiet {
   let running = 0;
+  let quietSince = Date.now();
   page.on('request', () => { running += 1; });
-  const done = () => { running = Math.max(0, running - 1); };
+  const done = () => {
+    running = Math.max(0, running - 1);
+    if (running === 0) quietSince = Date.now();
+  };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return () => running;
+  return (since) => (running > 0 ? 0 : Date.now() - Math.max(since, quietSince));
 }
 
 /** Waits until the page has stopped loading: no request for half a second, no spinner, no loading button, no running fade. */
-async function settled(page: Page, running: () => number) {
-  await expect.poll(async () => {
-    for (let quiet = 0; quiet < 5; quiet += 1) {
-      if (running() > 0) return false;
-      await page.waitForTimeout(100);
-    }
-    return true;
-  }, { timeout: 20_000, intervals: [100] }).toBe(true).catch(() => undefined);
+async function settled(page: Page, quiet: Quiet) {
+  const since = Date.now();
+  await expect.poll(() => quiet(since), { timeout: 20_000, intervals: [100] }).toBeGreaterThanOrEqual(500).catch(() => undefined);
   await expect(page.locator('.ant-spin-spinning, .ant-btn-loading, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 }).catch(() => undefined);
   await page.waitForTimeout(400);
 }
@@ -93,15 +95,15 @@ async function analyze(page: Page, path: string): Promise<string[]> {
 }
 
 /** A page's violations, opened through the app's router as a menu click would (a reload per page was half the walk's time). */
-async function violations(page: Page, path: string, running: () => number): Promise<string[]> {
+async function violations(page: Page, path: string, quiet: Quiet): Promise<string[]> {
   await navigate(page, path);
-  await settled(page, running);
+  await settled(page, quiet);
   const found = await analyze(page, path);
   if (found.length === 0) return found;
   // On a busy machine a table's request may start only after the page looked settled, while axe
   // reads it: its 查询 button turns loading (65 % opacity) under axe's eyes, three times on three
   // pages here. What a page shows once it has settled again is what counts.
-  await settled(page, running);
+  await settled(page, quiet);
   return analyze(page, path);
 }
 
@@ -112,20 +114,20 @@ test('no page of any account has a serious or critical accessibility violation',
 
   const visitorContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const visitor = await visitorContext.newPage();
-  const visitorRequests = runningRequests(visitor);
+  const visitorQuiet = quietFor(visitor);
   await useLanguage(visitor, 'zh-CN');
   await visitor.goto('/');
   // The walk sees what it is there to see: an image without a text alternative is caught, then removed.
   await visitor.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img id="axe-canary" src="/favicon.ico">'));
   expect(await analyze(visitor, 'canary'), 'axe runs in the page').toEqual([expect.stringContaining('image-alt (critical)')]);
   await visitor.evaluate(() => document.getElementById('axe-canary')?.remove());
-  for (const path of PUBLIC_PAGES) found.push(...(await violations(visitor, path, visitorRequests)));
+  for (const path of PUBLIC_PAGES) found.push(...(await violations(visitor, path, visitorQuiet)));
   await visitorContext.close();
 
   for (const user of ACCOUNTS) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    const requests = runningRequests(page);
+    const quiet = quietFor(page);
     await useLanguage(page, 'zh-CN');
     await loginWithPassword(page, user);
     const token = await page.evaluate(() => {
@@ -136,7 +138,7 @@ test('no page of any account has a serious or critical accessibility violation',
     for (const { path, kind } of [{ path: '/dashboard', kind: 'dashboard' }, ...menuPages(menu.data)]) {
       if (seen.has(kind)) continue;
       seen.add(kind);
-      found.push(...(await violations(page, path, requests)));
+      found.push(...(await violations(page, path, quiet)));
     }
     await context.close();
   }

@@ -1,27 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { App, Dropdown, Tabs, type MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { tabsStore, useTabs } from '@/store/tabs';
 import { closeAll, closeLeft, closeRight, closeTab, visit, type TabResult } from './tabs';
-
-/**
- * rc-tabs puts role=tablist on the whole bar, so once the tabs overflow, its "more" button is a
- * child of the tablist that is no tab (axe: aria-required-children, critical; react-component/tabs
- * #1013). The list that holds the tabs is the tablist here, as the upstream fix has it; React
- * leaves the moved attributes alone since the props that set them never change.
- */
-function useTablistOnTheTabs(root: RefObject<HTMLDivElement | null>) {
-  useLayoutEffect(() => {
-    const nav = root.current?.querySelector('.ant-tabs-nav');
-    const list = nav?.querySelector('.ant-tabs-nav-list');
-    if (!nav || !list || nav.getAttribute('role') !== 'tablist') return;
-    list.setAttribute('role', 'tablist');
-    list.setAttribute('aria-orientation', nav.getAttribute('aria-orientation') ?? 'horizontal');
-    nav.removeAttribute('role');
-    nav.removeAttribute('aria-orientation');
-  });
-}
+import { useTablistOnTheTabs } from './tablistRole';
 
 /** Multi-tab bar (SPEC 2): each visited route a tab; context menu close current/right/left/all. */
 export default function MultiTab({ titleOf }: { titleOf: (pathname: string) => string }) {
