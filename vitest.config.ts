@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const alias = {
@@ -6,11 +7,17 @@ const alias = {
   '@machines': fileURLToPath(new URL('./machines', import.meta.url)),
 };
 
+// Vitest's default is one worker per core less one, which on the 2-core machines CI and this project
+// run on is a single file at a time: one core idle while a suite that is mostly CPU (PGlite runs in
+// the worker) waits. Every core works instead; the runner's own process needs little.
+const workers = Math.max(2, os.availableParallelism() - 1);
+
 // Two projects: pure code (fast, parallel) and suites that open a database.
 // Playwright specs live in tests/e2e and are never picked up here.
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: workers,
     projects: [
       {
         resolve: { alias },
