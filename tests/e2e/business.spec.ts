@@ -5,7 +5,7 @@
  * longer. An over-age holder is refused in step 0 with the rule's words.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, uploadWizardMaterial, useLanguage } from './helpers';
+import { DEMO_PASSWORD, loginWithPassword, navigate, uploadWizardMaterial, useLanguage } from './helpers';
 
 async function apiToken(request: APIRequestContext, user: string): Promise<string> {
   const res = await request.post('/api/login/login', { data: { username: user, password: DEMO_PASSWORD } });
@@ -34,7 +34,7 @@ async function signedIn(browser: import('@playwright/test').Browser, user: strin
 }
 
 async function openQueue(page: Page, path: string, applyNo: string) {
-  await page.goto(path);
+  await navigate(page, path);
   await expect(page.getByTestId('queue-table')).toBeVisible();
   await page.getByTestId('queue-keyword').fill(applyNo);
   await page.getByTestId('queue-keyword').press('Enter');
@@ -61,7 +61,7 @@ async function act(page: Page, event: string, comment: string) {
 }
 
 async function startApplication(page: Page, path: string, keyword: string) {
-  await page.goto(path);
+  await navigate(page, path);
   await expect(page.getByTestId('business-table')).toBeVisible();
   await page.getByTestId('business-apply').click();
   await page.getByTestId('wizard-candidate-search').fill(keyword);
@@ -140,7 +140,7 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
 
   // 办结 prints the new version from the print queue: a PDF opens and the item moves to 已打印.
   const bj = await signedIn(browser, 'gz_bj');
-  await bj.goto('/print/waitPrint');
+  await navigate(bj, '/print/waitPrint');
   await bj.getByTestId('print-keyword').fill(applyNo);
   await bj.getByTestId('print-keyword').press('Enter');
   await expect(bj.getByTestId('print-row-applyNo')).toHaveCount(1, { timeout: 45_000 });
@@ -148,7 +148,7 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
   await bj.getByTestId('print-row-print').click();
   await pdf;
   await expect(bj.getByText(/证书已生成（第 \d+ 次打印）/)).toBeVisible();
-  await bj.goto('/print/printed');
+  await navigate(bj, '/print/printed');
   await bj.getByTestId('print-keyword').fill(applyNo);
   await bj.getByTestId('print-keyword').press('Enter');
   await expect(bj.getByTestId('print-row-applyNo')).toHaveCount(1);
@@ -179,7 +179,7 @@ test('a delay for a holder over the age limit stops in step 0 with the rule\'s w
 test('an enterprise with a rename in progress is not offered 申请 on 企业更名, and is told why', async ({ browser }) => {
   // ent_gz2's rename waits at 初审 (demo): the server answers GET /apply/rename/applicable with the rule's words.
   const page = await signedIn(browser, 'ent_gz2');
-  await page.goto('/business/enterpriseRename');
+  await navigate(page, '/business/enterpriseRename');
   await expect(page.getByTestId('business-table')).toBeVisible();
   const apply = page.getByTestId('business-apply');
   await expect(apply).toBeDisabled();

@@ -4,13 +4,13 @@
  * versions, and the public QR page shows a masked ID number.
  */
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { loginWithPassword, navigate, useLanguage } from './helpers';
 
 test('printing moves the certificate from 待打印 to 已打印 with its print count', async ({ page, context }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_bj');
-  await page.goto('/print/waitPrint');
+  await navigate(page, '/print/waitPrint');
   const first = page.getByTestId('print-row-applyNo').first();
   await expect(first).toBeVisible({ timeout: 45_000 });
   const applyNo = (await first.textContent())!.trim();
@@ -20,7 +20,7 @@ test('printing moves the certificate from 待打印 to 已打印 with its print 
   await expect(page.getByText(/证书已生成（第 \d+ 次打印）/)).toBeVisible();
   await expect(page.getByTestId('print-row-applyNo').filter({ hasText: applyNo })).toHaveCount(0);
 
-  await page.goto('/print/printed');
+  await navigate(page, '/print/printed');
   await page.getByTestId('print-keyword').fill(applyNo);
   await page.getByTestId('print-keyword').press('Enter');
   await expect(page.getByTestId('print-row-applyNo')).toHaveCount(1);
@@ -31,7 +31,7 @@ test('certificate search: filter, details with the version history', async ({ pa
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'province');
-  await page.goto('/search/certSearch');
+  await navigate(page, '/search/certSearch');
   // The first visit loads the page's chunk and the list: give a busy machine time.
   const first = page.getByTestId('cert-row-certNo').first();
   await expect(first).toBeVisible({ timeout: 45_000 });

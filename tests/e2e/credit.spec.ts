@@ -5,7 +5,7 @@
  * and the certificate search then shows the certificate 暂扣.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { loginWithPassword, navigate, useLanguage } from './helpers';
 
 const HOLDER = '林淑华';
 const DOC_NO = `穗建罚〔2026〕E2E${Date.now() % 100000}号`;
@@ -37,7 +37,7 @@ async function typeDate(page: Page, testId: string, day: string) {
 }
 
 async function openCredit(page: Page) {
-  await page.goto('/credit/creditManagement');
+  await navigate(page, '/credit/creditManagement');
   await expect(page.getByTestId('punishment-table')).toBeVisible();
 }
 
@@ -91,7 +91,7 @@ test('an officer records a 暂扣 with a certificate and a PDF; a second officer
   await expect(recorded.getByText('查看/撤回')).toBeVisible();
 
   // Nothing is in force yet: the certificate is still valid.
-  await page.goto('/search/certSearch');
+  await navigate(page, '/search/certSearch');
   await page.getByTestId('cert-search-certNo').fill(certNo);
   await page.getByTestId('cert-search-certNo').press('Enter');
   await expect(page.getByTestId('cert-table').getByRole('row').filter({ hasText: certNo })).toContainText('有效');
@@ -120,7 +120,7 @@ test('an officer records a 暂扣 with a certificate and a PDF; a second officer
   await expect(page.getByTestId('preview-pdf')).toBeVisible();
 
   // The certificate search: 暂扣.
-  await page.goto('/search/certSearch');
+  await navigate(page, '/search/certSearch');
   await page.getByTestId('cert-search-certNo').fill(certNo);
   await page.getByTestId('cert-search-certNo').press('Enter');
   await expect(page.getByTestId('cert-table').getByRole('row').filter({ hasText: certNo })).toContainText('暂扣');

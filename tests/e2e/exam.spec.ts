@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, uploadWizardMaterial, useLanguage } from './helpers';
+import { DEMO_PASSWORD, loginWithPassword, navigate, uploadWizardMaterial, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 const hasPoppler = spawnSync('pdftoppm', ['-v']).error === undefined;
@@ -87,7 +87,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
 
   // 1. ent_gz signs the person up from 考试人员; the rules answer in the modal first.
   const enterprise = await signedIn(browser, 'ent_gz');
-  await enterprise.goto('/exam/examPerson');
+  await navigate(enterprise, '/exam/examPerson');
   await expect(enterprise.getByTestId('person-table')).toBeVisible(PAGE_LOAD);
   await enterprise.getByTestId('search-keyword').fill(name);
   await enterprise.getByTestId('search-keyword').press('Enter');
@@ -102,7 +102,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
 
   // 2. The centre accepts it: a ticket number and seat.
   const staff = await signedIn(browser, 'gz_sl');
-  await staff.goto(`/exam/examSign?batchId=${saved.data.id}`);
+  await navigate(staff, `/exam/examSign?batchId=${saved.data.id}`);
   await expect(staff.getByTestId('sign-table')).toBeVisible(PAGE_LOAD);
   const signRow = staff.locator('tr.ant-table-row').filter({ hasText: name });
   await expect(signRow.getByTestId('signup-status')).toHaveText('待审核');
@@ -111,7 +111,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await expect(signRow).toContainText(saved.data.batchNo.replace(/\D/g, ''));
 
   // 3. ent_gz downloads the admission ticket: a PDF whose page shows the name.
-  await enterprise.goto('/exam/examPrintPermit');
+  await navigate(enterprise, '/exam/examPrintPermit');
   await expect(enterprise.getByTestId('print-batch')).toBeVisible(PAGE_LOAD);
   await choose(enterprise, 'print-batch', new RegExp(batchName.replace(/[()（）]/g, '.')));
   const ticketRow = enterprise.locator('tr.ant-table-row').filter({ hasText: name });
@@ -132,7 +132,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   }
 
   // 4. The centre closes sign-up and records the exam as held (the exam day is today).
-  await staff.goto('/exam/examBatch');
+  await navigate(staff, '/exam/examBatch');
   await expect(staff.getByTestId('batch-table')).toBeVisible(PAGE_LOAD);
   await staff.getByTestId('search-keyword').fill(batchName);
   await staff.getByTestId('search-keyword').press('Enter');
@@ -149,7 +149,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   const signup = signups.rows.find((r) => r.name === name)!;
   expect(signup.ticketNo).toBeTruthy();
   const detail = await api<{ data: { person: { idNo: string } } }>(request, centre, 'GET', `/api/exam/sign/get/${signup.id}`);
-  await staff.goto('/exam/examImport');
+  await navigate(staff, '/exam/examImport');
   await expect(staff.getByTestId('import-card')).toBeVisible(PAGE_LOAD);
   const templateDownload = staff.waitForEvent('download');
   await staff.getByTestId('import-template').click();
@@ -168,7 +168,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await expect(staff.getByTestId('import-written')).toHaveText('1');
 
   // The scores page shows the imported result; the centre publishes.
-  await staff.goto('/exam/examScore');
+  await navigate(staff, '/exam/examScore');
   await expect(staff.getByTestId('score-batch')).toBeVisible(PAGE_LOAD);
   await choose(staff, 'score-batch', new RegExp(batchName.replace(/[()（）]/g, '.')));
   const scoreRow = staff.locator('tr.ant-table-row').filter({ hasText: name });
@@ -180,7 +180,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await expect(staff.getByTestId('score-publish')).toHaveCount(0);
 
   // 6. The enterprise's new certificate for the person passes the pre-check of step 0 …
-  await enterprise.goto('/business/newCertificate');
+  await navigate(enterprise, '/business/newCertificate');
   await expect(enterprise.getByTestId('business-table')).toBeVisible(PAGE_LOAD);
   await enterprise.getByTestId('business-apply').click();
   await enterprise.getByTestId('wizard-candidate-search').fill(name);

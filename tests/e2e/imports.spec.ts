@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
+import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-imports-'));
@@ -32,7 +32,7 @@ const chinaDay = (offsetDays = 0) => new Date(Date.now() + 8 * 3_600_000 + offse
 async function openImportPage(page: Page) {
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
-  await page.goto('/exam/educationImport');
+  await navigate(page, '/exam/educationImport');
   await expect(page.getByTestId('import-card')).toBeVisible(PAGE_LOAD);
 }
 

@@ -5,7 +5,7 @@
  * run in the operation log instead.
  */
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { loginWithPassword, navigate, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 
@@ -13,7 +13,7 @@ test('admin runs the expiry job now and sees the run', async ({ page }) => {
   test.setTimeout(180_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'admin');
-  await page.goto('/system/job');
+  await navigate(page, '/system/job');
   await expect(page.getByTestId('page-title')).toHaveText('定时任务', PAGE_LOAD);
   await expect(page.getByTestId('engine-status')).toContainText('任务引擎（pg-boss）在本进程运行');
   await expect(page.getByTestId('job-certExpiry')).toHaveText('证书到期失效', PAGE_LOAD);
@@ -39,9 +39,12 @@ test('admin runs the expiry job now and sees the run', async ({ page }) => {
 test('the auditor has no job page and reads the run in the operation log', async ({ page }) => {
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'auditor');
-  await page.goto('/system/operlog');
+  await navigate(page, '/system/operlog');
   await expect(page.getByTestId('page-title')).toBeVisible(PAGE_LOAD);
   await expect(page.getByText('证书到期失效').first()).toBeVisible(PAGE_LOAD);
+  // Typed into the address bar: the router sends an address outside the menu to 404.
   await page.goto('/system/job');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByText('抱歉，你访问的页面不存在或仍在开发中')).toBeVisible(PAGE_LOAD);
   await expect(page.getByTestId('jobs-table')).toHaveCount(0);
 });

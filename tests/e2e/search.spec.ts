@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { loginWithPassword, navigate, useLanguage } from './helpers';
 
 /** The total under a search table ("总共 N 条记录"), as a number. */
 async function totalOf(page: Page, testId: string): Promise<number> {
@@ -20,7 +20,7 @@ async function totalOf(page: Page, testId: string): Promise<number> {
  */
 async function openWithLimits(page: Page, path: string): Promise<{ reviewDays: number; modifyDays: number }> {
   const deadlines = page.waitForResponse((r) => r.url().includes('/api/workflow/deadlines'));
-  await page.goto(path);
+  await navigate(page, path);
   return ((await (await deadlines).json()) as { data: { reviewDays: number; modifyDays: number } }).data;
 }
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
+import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
 
 test.describe('route guard', () => {
   test('without a token a private address goes to the public site', async ({ page }) => {
@@ -213,7 +213,7 @@ test('times are shown in China time in a browser on the other side of the world'
   const china = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'person1');
-  await page.goto('/system/sysMsgInfo/systemMsg');
+  await navigate(page, '/system/sysMsgInfo/systemMsg');
   await expect(page.getByTestId('message-table')).toBeVisible();
   await expect(page.getByTestId('message-table').getByText(china(rows[0]!.createdAt))).toBeVisible();
 });

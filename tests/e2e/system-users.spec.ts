@@ -5,7 +5,7 @@
  * login page; the auditor reads the operation log and can change no user.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { loginWithPassword, navigate, useLanguage } from './helpers';
 
 const NEW_USER = 'e2e_clerk';
 const INITIAL = 'Init#2026e2e';
@@ -39,7 +39,7 @@ test('admin submits a user, secadmin approves it, the user must change the initi
   test.setTimeout(180_000);
   // The system administrator fills the form; the user is only a submission now.
   const admin = await signedIn(browser, 'admin');
-  await admin.goto('/system/user');
+  await navigate(admin, '/system/user');
   await expect(admin.getByTestId('user-table')).toBeVisible(PAGE_LOAD);
   await admin.getByTestId('user-add').click();
   await admin.getByTestId('form-userName').fill(NEW_USER);
@@ -61,7 +61,7 @@ test('admin submits a user, secadmin approves it, the user must change the initi
 
   // The security administrator reads the diff on the 待审核 tab and approves.
   const sec = await signedIn(browser, 'secadmin');
-  await sec.goto('/system/user');
+  await navigate(sec, '/system/user');
   await expect(sec.getByTestId('user-table')).toBeVisible(PAGE_LOAD);
   await sec.getByTestId('tab-pending').click();
   const row = sec.getByTestId('user-table').locator('tr', { hasText: NEW_USER });
@@ -102,7 +102,7 @@ test('admin submits a user, secadmin approves it, the user must change the initi
   await expect(clerk.getByTestId('workplace')).toBeVisible(PAGE_LOAD);
 
   // The security administrator forces him offline.
-  await sec.goto('/system/online');
+  await navigate(sec, '/system/online');
   const session = sec.getByTestId('online-table').locator('tr', { hasText: NEW_USER });
   await expect(session).toHaveCount(1, PAGE_LOAD);
   await session.getByTestId(`force-user-${NEW_USER}`).click();
@@ -126,7 +126,7 @@ test('the auditor reads the operation log and can change no user', async ({ page
   await loginWithPassword(page, 'auditor');
   const menu = page.locator('.ant-pro-layout [role="menu"]').first();
   await expect(menu).not.toContainText('用户管理');
-  await page.goto('/system/operlog');
+  await navigate(page, '/system/operlog');
   await expect(page.getByText('抱歉，你无权访问该页面')).toHaveCount(0);
   await expect(page.locator('.ant-table')).toBeVisible(PAGE_LOAD);
   const status = await page.evaluate(async () => {
@@ -148,7 +148,7 @@ test('the auditor reads the operation log and can change no user', async ({ page
 test('the auditor reads the operation log in English: modules and actions in words, a module picked by its English name', async ({ page }) => {
   await useLanguage(page, 'en-US');
   await loginWithPassword(page, 'auditor');
-  await page.goto('/system/operlog');
+  await navigate(page, '/system/operlog');
   const table = page.getByTestId('operlog-table');
   const column = (n: number) => table.locator(`.ant-table-row td:nth-child(${n})`);
   await expect(column(2).first()).toBeVisible(PAGE_LOAD);
@@ -171,7 +171,7 @@ test('the auditor reads the operation log in English: modules and actions in wor
 test('the administrator reads menus and buttons in English on the permission page', async ({ page }) => {
   await useLanguage(page, 'en-US');
   await loginWithPassword(page, 'admin');
-  await page.goto('/system/permission');
+  await navigate(page, '/system/permission');
   const names = page.locator('.ant-table-row td:first-child');
   await expect(names.first()).toBeVisible(PAGE_LOAD);
   await page.getByTestId('expand-all').click();

@@ -20,7 +20,7 @@ test('a holder sees the waiting confirmation as a to-do, confirms it in the row,
   const applyNo = todoText.split(' ').pop()!;
   await expect(page.getByTestId('notice-badge')).toBeVisible();
 
-  await page.goto('/personCheck/personCheckChange');
+  await navigate(page, '/personCheck/personCheckChange');
   const row = page.locator('tr', { hasText: applyNo });
   await expect(row).toBeVisible();
   await row.getByTestId('wf-action-CONFIRM').click();
@@ -39,7 +39,7 @@ test('a holder sees the waiting confirmation as a to-do, confirms it in the row,
 
 test('a reviewer opens the whole case: the material in the page and the certificate before and after', async ({ page }) => {
   await signIn(page, 'gz_sl');
-  await page.goto('/queue/delay/waitAccept');
+  await navigate(page, '/queue/delay/waitAccept');
   await expect(page.getByTestId('queue-table')).toBeVisible();
   // The tab says which business type's queue it is (every type has a 待受理).
   await expect(page.getByTestId('multi-tab-item').filter({ hasText: '证书延期 · 待受理' })).toBeVisible();
@@ -75,7 +75,7 @@ test('a reviewer opens the whole case: the material in the page and the certific
 
 test('an individual finds their certificates with the validity period, the version and the QR page', async ({ page }) => {
   await signIn(page, 'person1');
-  await page.goto('/personCheck/myCertificates');
+  await navigate(page, '/personCheck/myCertificates');
   const card = page.getByTestId('my-cert-card').first();
   await expect(card).toBeVisible();
   await expect(card.getByTestId('my-cert-validity')).toHaveText(/^\d{4}-\d{2}-\d{2} ~ \d{4}-\d{2}-\d{2}$/);

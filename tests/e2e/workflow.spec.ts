@@ -3,7 +3,7 @@
  * 承办's queue, 承办 returns it, 受理 accepts again and withdraws, and the statechart shows the path.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { loginWithPassword, navigate, useLanguage } from './helpers';
 
 async function openQueue(page: Page, path: string, applyNo?: string) {
   await page.goto(path);
@@ -88,7 +88,7 @@ test('an enterprise submits its saved application from its business page', async
   expect(saved.ok(), await saved.text()).toBe(true);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'ent_gz');
-  await page.goto('/business/newCertificate');
+  await navigate(page, '/business/newCertificate');
   await expect(page.getByTestId('business-table')).toBeVisible();
   const rows = page.getByTestId('business-row-applyNo');
   await expect(rows.first()).toBeVisible();
