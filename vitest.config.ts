@@ -35,9 +35,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           // The files of a worker share its modules: the server's module graph is imported once per
-          // worker instead of once per file (import time 179 → 20 s, the PGlite suite 390 → 283 s and
-          // the PostgreSQL one 286 → 170 s on 2 cores). Its caches are per database or pure; the one
-          // process-wide setting is reset before each file (per-file.ts).
+          // worker instead of once per file, which was a third of the suite's time (README, Tests).
+          // Its caches are per database or pure; the one process-wide setting is reset before each
+          // file (per-file.ts).
           isolate: false,
           setupFiles: ['tests/helpers/per-file.ts'],
           environment: 'node',
