@@ -1,5 +1,5 @@
 import '@ant-design/v5-patch-for-react-19';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import i18n, { DEFAULT_LANGUAGE, i18nReady, isLanguage } from './i18n';
 import { loadAntdLocale } from './app/antdLocales';
@@ -7,12 +7,18 @@ import './app/global.css';
 import App from './app/App';
 import { preloadRoute } from './app/AppRoutes';
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+// The first render is a transition: React renders it in slices of a few milliseconds, yielding to
+// the browser between them, instead of one task that blocks input for the whole first page.
+const render = () => {
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
+};
 
 // The route's layout and page start loading now, beside the texts.
 preloadRoute(window.location.pathname);
