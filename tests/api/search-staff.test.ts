@@ -11,7 +11,7 @@ const api = apiSuite({ ready: (app) => { t = app; } });
 const db = () => t.database.db;
 type Row = {
   id: number; name: string; idNo: string; birthYear: string; enterpriseId: number | null; enterpriseName: string | null; employStatus: string; sex: string;
-  certificates: { certNo: string; category: string; status: string }[];
+  certificates: { id: number; certNo: string; category: string; status: string; expiryDate: string; valid: boolean }[];
 };
 const list = (user: string, q = '') => searchList<Row>(api, user, `/api/search/staff/list?pageSize=500${q}`);
 const persons = (where?: ReturnType<typeof and>) => db().select({ id: person.id }).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId)).where(where);
@@ -39,6 +39,21 @@ describe('staff search scope and masking', () => {
     expect(sheet.headers[2]).toBe('证件号码');
     expect(sheet.rows.every((r) => MASKED_ID.test(String(r[2])))).toBe(true);
     expect(sheet.rows).toHaveLength((await list('gz_sl')).total);
+  });
+});
+
+describe('staff search rows', () => {
+  it('carries every certificate each person holds, all statuses, by category then newest first, with its validity', async () => {
+    const body = await list('province', '&category=B');
+    const ids = body.rows.map((r) => r.id);
+    const held = await db().select().from(certificate).where(inArray(certificate.personId, ids));
+    const expected = (personId: number) => held
+      .filter((c) => c.personId === personId)
+      .sort((a, b) => byteCompare(a.category, b.category) || byteCompare(b.issueDate, a.issueDate) || b.id - a.id)
+      .map((c) => ({ id: c.id, certNo: c.certNo, category: c.category, status: c.status, expiryDate: c.expiryDate, valid: c.status === '01' }));
+    expect(body.rows.some((r) => r.certificates.length > 1)).toBe(true);
+    expect(body.rows.some((r) => r.certificates.some((c) => !c.valid))).toBe(true);
+    for (const r of body.rows) expect(r.certificates).toEqual(expected(r.id));
   });
 });
 

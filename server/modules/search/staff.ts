@@ -50,8 +50,16 @@ const SORTS = {
   enterpriseName: byteOrder(enterprise.name),
 };
 
-const columns = { p: person, enterpriseName: enterprise.name };
-type Joined = { p: typeof person.$inferSelect; enterpriseName: string | null };
+type Held = Omit<StaffRowView['certificates'][number], 'valid'>;
+/**
+ * The certificates a person holds (all statuses), in the statement that reads the page: one round
+ * trip, not a second one for the page's persons. PostgreSQL evaluates it for the rows the LIMIT
+ * keeps (the sort's input leaves it out), each an index lookup by person.
+ */
+const held = sql<Held[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'certNo', c.cert_no, 'category', c.category, 'status', c.status, 'expiryDate', c.expiry_date)
+  order by c.category, c.issue_date desc, c.id desc), '[]'::json) from ${certificate} c where c.person_id = ${person.id})`;
+const columns = { p: person, enterpriseName: enterprise.name, held };
+type Joined = { p: typeof person.$inferSelect; enterpriseName: string | null; held: Held[] };
 const joined = (db: DbOrTx) => db.select(columns).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
 
 /** The certificates of these persons (all statuses), index-served by person. */
@@ -67,9 +75,8 @@ export async function certificatesOf(db: DbOrTx, personIds: number[]) {
   return byPerson;
 }
 
-async function toRows(db: DbOrTx, rows: Joined[]): Promise<StaffRowView[]> {
-  const certs = await certificatesOf(db, rows.map((r) => r.p.id));
-  return rows.map(({ p, enterpriseName }) => ({
+function toRows(rows: Joined[]): StaffRowView[] {
+  return rows.map(({ p, enterpriseName, held: certs }) => ({
     id: p.id,
     name: p.name,
     sex: p.sex,
@@ -81,7 +88,7 @@ async function toRows(db: DbOrTx, rows: Joined[]): Promise<StaffRowView[]> {
     enterpriseId: p.enterpriseId,
     enterpriseName,
     employStatus: p.employStatus,
-    certificates: certs.get(p.id) ?? [],
+    certificates: certs.map((c) => ({ ...c, valid: c.status === VALID })),
   }));
 }
 
@@ -98,12 +105,12 @@ export async function listStaff(db: DbOrTx, user: AuthUser, q: StaffListQuery) {
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
     listTotal(db, db.select({ one: sql`1` }).from(person).where(where)),
   ]);
-  return { rows: await toRows(db, page), ...total };
+  return { rows: toRows(page), ...total };
 }
 
 /** A page of persons as the enterprise detail shows them. */
 export async function staffOfEnterprise(db: DbOrTx, enterpriseId: number, limit: number): Promise<StaffRowView[]> {
-  return toRows(db, await joined(db).where(eq(person.enterpriseId, enterpriseId)).orderBy(byteOrder(person.name), asc(person.id)).limit(limit));
+  return toRows(await joined(db).where(eq(person.enterpriseId, enterpriseId)).orderBy(byteOrder(person.name), asc(person.id)).limit(limit));
 }
 
 export function staffBatches(db: DbOrTx, where: SQL | undefined) {
@@ -111,6 +118,6 @@ export function staffBatches(db: DbOrTx, where: SQL | undefined) {
   return async (_offset: number, limit: number): Promise<StaffRowView[]> => {
     const rows = await joined(db).where(and(where, gt(person.id, lastId))).orderBy(asc(person.id)).limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.p.id;
-    return toRows(db, rows);
+    return toRows(rows);
   };
 }
