@@ -84,13 +84,24 @@ describe('enterprise search filters', () => {
     expect(ranged.total).toBe(await countWhere(and(gte(enterprise.licenceValidTo, d), lte(enterprise.licenceValidTo, addDays(d, 365)))));
   });
 
-  it('counts each row\'s staff and valid certificates', async () => {
-    const body = await list('gz_sl');
-    for (const r of body.rows.slice(0, 5)) {
-      const [{ staff }] = await db().select({ staff: count() }).from(person).where(eq(person.enterpriseId, r.id));
-      const [{ valid }] = await db().select({ valid: count() }).from(certificate).where(and(eq(certificate.enterpriseId, r.id), eq(certificate.status, '01')));
-      expect([r.staffCount, r.validCertCount]).toEqual([staff, valid]);
+  it('counts each row\'s staff and valid certificates, in every page shape and the detail', async () => {
+    const countsOf = async (id: number) => {
+      const [{ staff }] = await db().select({ staff: count() }).from(person).where(eq(person.enterpriseId, id));
+      const [{ valid }] = await db().select({ valid: count() }).from(certificate).where(and(eq(certificate.enterpriseId, id), eq(certificate.status, '01')));
+      return [staff, valid];
+    };
+    let counted = 0;
+    // Name order over the area, name order of a district's few (read by their index first), another sort.
+    for (const q of ['', '&districtCode=440100', '&sortField=creditCode&sortOrder=descend']) {
+      for (const r of (await list('gz_sl', q)).rows.slice(0, 5)) {
+        expect([r.staffCount, r.validCertCount], `${q} ${r.name}`).toEqual(await countsOf(r.id));
+        counted += r.staffCount + r.validCertCount;
+      }
     }
+    expect(counted).toBeGreaterThan(0);
+    const ent = (await list('gz_sl')).rows.find((r) => r.staffCount > 0)!;
+    const d = (await api.get('gz_sl', `/api/search/enterprise/get/${ent.id}`)).json().data;
+    expect([d.staffCount, d.validCertCount]).toEqual(await countsOf(ent.id));
   });
 
   it('sorts on every shown column both ways, and refuses unknown fields', async () => {

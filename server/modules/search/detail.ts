@@ -8,7 +8,7 @@ import { reveal, type Duty } from '../../services/personalData.js';
 import { joinedCertificates, toRow as certificateRow, withStatusToday } from '../certificate/query.js';
 import type { Labels } from '../certificate/labels.js';
 import type { DistrictNames } from './districts.js';
-import { enterpriseRows } from './enterprise.js';
+import { countedEnterprises, enterpriseRows } from './enterprise.js';
 import { applicationScope, enterpriseScope, personScope } from './scope.js';
 import { certificatesOf, staffOfEnterprise } from './staff.js';
 import { toWorkRow } from './work.js';
@@ -19,11 +19,11 @@ import { alias } from 'drizzle-orm/pg-core';
 export const DETAIL_LIMIT = 100;
 
 export async function enterpriseDetail(db: DbOrTx, user: AuthUser, id: number, districts: DistrictNames, labels: Labels, today: string) {
-  const [row] = await db.select().from(enterprise).where(eq(enterprise.id, id));
+  const [row] = await countedEnterprises(db).where(eq(enterprise.id, id));
   if (!row) throw notFound('企业不存在');
   const [visible] = await db.select({ id: enterprise.id }).from(enterprise).where(and(eq(enterprise.id, id), enterpriseScope(user)));
   if (!visible) throw forbidden('该企业不在您的数据权限范围内');
-  const [base] = await enterpriseRows(db, [row], districts, today);
+  const [base] = enterpriseRows([row], districts, today);
   const [people, certs, byStatus, open] = await Promise.all([
     staffOfEnterprise(db, id, DETAIL_LIMIT),
     joinedCertificates(db).where(eq(certificate.enterpriseId, id)).orderBy(asc(certificate.category), desc(certificate.issueDate), asc(certificate.id)).limit(DETAIL_LIMIT)

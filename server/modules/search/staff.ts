@@ -54,10 +54,11 @@ type Held = Omit<StaffRowView['certificates'][number], 'valid'>;
 /**
  * The certificates a person holds (all statuses), in the statement that reads the page: one round
  * trip, not a second one for the page's persons. PostgreSQL evaluates it for the rows the LIMIT
- * keeps (the sort's input leaves it out), each an index lookup by person.
+ * keeps (the sort's input leaves it out), each an index lookup by person. The outer id is qualified
+ * by hand: drizzle writes a one-table select's columns bare, and a bare "id" would be c.id.
  */
 const held = sql<Held[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'certNo', c.cert_no, 'category', c.category, 'status', c.status, 'expiryDate', c.expiry_date)
-  order by c.category, c.issue_date desc, c.id desc), '[]'::json) from ${certificate} c where c.person_id = ${person.id})`;
+  order by c.category, c.issue_date desc, c.id desc), '[]'::json) from ${certificate} c where c.person_id = ${sql.identifier('person')}.${sql.identifier('id')})`;
 const columns = { p: person, enterpriseName: enterprise.name, held };
 type Joined = { p: typeof person.$inferSelect; enterpriseName: string | null; held: Held[] };
 const joined = (db: DbOrTx) => db.select(columns).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
