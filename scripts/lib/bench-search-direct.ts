@@ -4,7 +4,6 @@
  * then runs those statements straight through node-postgres, without HTTP, auth, validation or
  * JSON, and compares.
  */
-import { readDeadlineLimits } from '../../server/workflow/views.js';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import * as schema from '../../server/db/schema.js';
@@ -70,7 +69,7 @@ export async function serve(db: Db, user: AuthUser, path: string, query: string,
       return;
     case '/search/work/list':
     case '/search/apply/list':
-      await listWork(db, user, workListQuery.parse(q), now, await readDeadlineLimits(db));
+      await listWork(db, user, workListQuery.parse(q), now);
       return;
     case '/search/certCheck/list':
       await listChecks(db, user, checkListQuery.parse(q));

@@ -43,6 +43,13 @@ export function deadlineLimitsFrom(values: Readonly<Record<string, string>>): De
   return { reviewDays: pick('reviewDays'), modifyDays: pick('modifyDays') };
 }
 
+/**
+ * The deadline settings (key → value) as a column of another statement: read with a page rather
+ * than in a round trip of their own before it (deadlineLimitsFrom turns them into the limits).
+ */
+export const deadlineConfigColumn = sql<Record<string, string> | null>`(select json_object_agg(${sql.identifier('config_key')}, ${sql.identifier('config_value')})
+  from ${sysConfig} where ${sql.identifier('config_key')} in (${sql.join(Object.values(DEADLINE_KEYS).map((k) => sql`${k}`), sql`, `)}))`;
+
 export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
   const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
     .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));

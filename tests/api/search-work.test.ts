@@ -4,10 +4,11 @@ import { and, count, eq, inArray, isNotNull, like, sql, type AnyColumn } from 'd
 import { apiSuite } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';
 import { byteCompare, isOrdered, searchExport, searchList } from '../helpers/search.js';
-import { application, certificate, enterprise, person, sysUser } from '../../server/db/schema.js';
+import { application, certificate, enterprise, person, sysConfig, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
 import { deadlineOf, readDeadlineLimits } from '../../server/workflow/views.js';
+import { DEADLINE_CONFIG_KEYS } from '../../server/workflow/detail.js';
 
 let t: TestApp;
 const api = apiSuite({ ready: (app) => { t = app; } });
@@ -129,6 +130,30 @@ describe('work search filters', () => {
     expect(body.rows.every((r) => r.overdue && r.daysLeft! < 0 && r.deadline! < chinaDate(now))).toBe(true);
     expect((await list('province', '&overdue=0')).total).toBe(await countOf() - expected.length);
     expect((await list('sz_staff', '&overdue=1')).rows.every((r) => r.area === '2')).toBe(true);
+  });
+
+  it('shows each row\'s deadline by the settings as they are now, with or without the overdue filter', async () => {
+    const now = t.clock.now();
+    const key = DEADLINE_CONFIG_KEYS.reviewDays;
+    const [before] = await db().select().from(sysConfig).where(eq(sysConfig.configKey, key));
+    try {
+      for (const days of ['7', '45']) {
+        await db().update(sysConfig).set({ configValue: days }).where(eq(sysConfig.configKey, key));
+        const limits = await readDeadlineLimits(db());
+        expect(limits.reviewDays).toBe(Number(days));
+        const stored = new Map((await db().select().from(application).where(and(live, eq(application.status, 3)))).map((r) => [r.id, r]));
+        for (const q of ['&status=3', '&status=3&overdue=0']) {
+          const rows = (await list('province', q)).rows;
+          expect(rows.length, q).toBeGreaterThan(0);
+          for (const r of rows) {
+            const deadline = deadlineOf(stored.get(r.id)!, limits);
+            expect([r.deadline, r.overdue], `${q} ${r.applyNo} at ${days} days`).toEqual([deadline, deadline !== null && workingDaysLeft(now, deadline) < 0]);
+          }
+        }
+      }
+    } finally {
+      await db().update(sysConfig).set({ configValue: before!.configValue }).where(eq(sysConfig.configKey, key));
+    }
   });
 
   it('sorts on the shown columns, nulls last', async () => {

@@ -114,7 +114,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: workListQuery,
         response: { 200: searchPage(workRow) },
       },
-    }, async (req) => page(await listWork(db, currentUser(req), req.query, app.ctx.clock.now(), await readDeadlineLimits(db)), req.query.pageNum));
+    }, async (req) => page(await listWork(db, currentUser(req), req.query, app.ctx.clock.now()), req.query.pageNum));
 
     app.get(`/search/${kind}/export`, {
       config: perm(`search:${kind}:export`),

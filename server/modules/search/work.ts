@@ -14,7 +14,7 @@ import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOr
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
-import { deadlineOf, overdueCondition, toQueueRow, type DeadlineLimits } from '../../workflow/views.js';
+import { deadlineConfigColumn, deadlineLimitsFrom, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, type DeadlineLimits } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
 import { anyOf } from '../../db/sql.js';
@@ -66,10 +66,12 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
 const holder = alias(person, 'holder');
 const columns = { app: application, enterpriseName: enterprise.name, holderName: holder.name, certNo: certificate.certNo };
 type Joined = { app: typeof application.$inferSelect; enterpriseName: string | null; holderName: string | null; certNo: string | null };
-const joined = (db: DbOrTx) => db.select(columns).from(application)
+/** `deadlineConfig`: the deadline settings read with the rows (deadlineConfigColumn), or a plain null. */
+const joinedWith = (db: DbOrTx, deadlineConfig: SQL<Record<string, string> | null>) => db.select({ ...columns, deadlineConfig }).from(application)
   .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
   .leftJoin(holder, eq(holder.id, application.personId))
   .leftJoin(certificate, eq(certificate.id, application.certificateId));
+const joined = (db: DbOrTx) => joinedWith(db, sql<null>`null`);
 
 /** A row with the deadline and the events this user may send now (the engine's answer, as in the queues). */
 export function toWorkRow(r: Joined, now: Date, user: AuthUser, limits: DeadlineLimits): WorkRowView {
@@ -94,9 +96,12 @@ const SORTS = {
   updatedAt: application.updatedAt,
 };
 
-export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date, limits: DeadlineLimits) {
-  const [enterpriseIds, personIds] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.personName, q.idNo)]);
-  const where = workWhere(db, user, q, now, limits, { enterpriseIds, personIds });
+export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date) {
+  // The deadline settings are read first only when a filter needs them (overdue); otherwise they come with the page.
+  const [enterpriseIds, personIds, known] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.personName, q.idNo),
+    q.overdue ? readDeadlineLimits(db) : null]);
+  const where = workWhere(db, user, q, now, known ?? DEFAULT_DEADLINES, { enterpriseIds, personIds });
+  const rows = (db: DbOrTx) => (known ? joined(db) : joinedWith(db, deadlineConfigColumn));
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
@@ -116,9 +121,10 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
   const [page, total] = await Promise.all([
-    fenced ? joined(db).where(inArray(application.id, pageIds)).orderBy(...order) : joined(db).where(where).orderBy(...order).limit(q.pageSize).offset(offset),
+    fenced ? rows(db).where(inArray(application.id, pageIds)).orderBy(...order) : rows(db).where(where).orderBy(...order).limit(q.pageSize).offset(offset),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),
   ]);
+  const limits = known ?? deadlineLimitsFrom(page[0]?.deadlineConfig ?? {});
   return { rows: page.map((r) => toWorkRow(r, now, user, limits)), ...total };
 }
 
