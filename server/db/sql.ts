@@ -1,5 +1,5 @@
 /** Small SQL helpers for either driver: raw results, id lists as one array parameter, statement texts per count of values. */
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -33,4 +33,12 @@ export function textPerCount(build: (placeholders: string) => string, first = 1)
     if (!text) texts.set(count, (text = build(Array.from({ length: count }, (_, i) => `$${i + first}`).join(', '))));
     return text;
   };
+}
+
+/**
+ * A column written with its table's name whatever the query: drizzle writes the columns of a
+ * one-table select bare, and inside a correlated subquery a bare name means the subquery's own column.
+ */
+export function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }

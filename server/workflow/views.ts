@@ -5,6 +5,7 @@ import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
+import { rowsOf } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
 import { chinaDayEnd } from '../lib/days.js';
@@ -47,13 +48,12 @@ export function deadlineLimitsFrom(values: Readonly<Record<string, string>>): De
  * The deadline settings (key → value) as a column of another statement: read with a page rather
  * than in a round trip of their own before it (deadlineLimitsFrom turns them into the limits).
  */
-export const deadlineConfigColumn = sql<Record<string, string> | null>`(select json_object_agg(${sql.identifier('config_key')}, ${sql.identifier('config_value')})
-  from ${sysConfig} where ${sql.identifier('config_key')} in (${sql.join(Object.values(DEADLINE_KEYS).map((k) => sql`${k}`), sql`, `)}))`;
+export const deadlineConfigColumn = sql<Record<string, string> | null>`(select json_object_agg(${sysConfig.configKey}, ${sysConfig.configValue})
+  from ${sysConfig} where ${inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS))})`;
 
 export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
-  const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
-    .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));
-  return deadlineLimitsFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+  const [row] = rowsOf<{ config: Record<string, string> | null }>(await db.execute(sql`select ${deadlineConfigColumn} as config`));
+  return deadlineLimitsFrom(row?.config ?? {});
 }
 
 /** The statutory deadline of an application in review (a China day), or null when none runs. */

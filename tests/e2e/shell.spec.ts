@@ -108,6 +108,19 @@ test.describe('error pages', () => {
   });
 });
 
+test('while the scripts load the page shows the emblem, and the first render replaces it', async ({ page }) => {
+  await useLanguage(page, 'zh-CN');
+  await page.route('**/*.{js,tsx,ts}', (route) => route.abort());
+  await page.goto('/web');
+  const emblem = page.locator('#root > .sc-boot');
+  await expect(emblem.locator('svg')).toBeVisible();
+  await expect(emblem).toHaveAttribute('aria-hidden', 'true');
+  await page.unroute('**/*.{js,tsx,ts}');
+  await page.goto('/web');
+  await expect(page.getByTestId('web-home')).toBeVisible();
+  await expect(emblem).toHaveCount(0);
+});
+
 test.describe('a first visit from a browser in a language the product does not speak', () => {
   test.use({ locale: 'de-DE' });
   test('gets English, the default', async ({ page }) => {

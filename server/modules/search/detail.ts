@@ -10,7 +10,7 @@ import type { Labels } from '../certificate/labels.js';
 import type { DistrictNames } from './districts.js';
 import { countedEnterprises, enterpriseRows } from './enterprise.js';
 import { applicationScope, enterpriseScope, personScope } from './scope.js';
-import { certificatesOf, staffOfEnterprise } from './staff.js';
+import { personWithCertificates, staffOfEnterprise } from './staff.js';
 import { toWorkRow } from './work.js';
 import { readDeadlineLimits } from '../../workflow/views.js';
 import { alias } from 'drizzle-orm/pg-core';
@@ -53,8 +53,7 @@ function staffDuty(user: AuthUser, p: { id: number; enterpriseId: number | null 
 const employer = alias(enterprise, 'employer');
 
 export async function staffDetail(db: DbOrTx, user: AuthUser, id: number, now: Date) {
-  const [row] = await db.select({ p: person, enterpriseName: enterprise.name }).from(person)
-    .leftJoin(enterprise, eq(enterprise.id, person.enterpriseId)).where(eq(person.id, id));
+  const row = await personWithCertificates(db, id);
   if (!row) throw notFound('人员不存在');
   const [visible] = await db.select({ id: person.id }).from(person).where(and(eq(person.id, id), personScope(user)));
   if (!visible) throw forbidden('该人员不在您的数据权限范围内');
@@ -62,8 +61,7 @@ export async function staffDetail(db: DbOrTx, user: AuthUser, id: number, now: D
   // The full ID number is the reason to open the detail: it is shown, and the view is logged.
   const shown = await reveal(db, user, { personId: p.id, name: p.name }, staffDuty(user, p), { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone });
   const limits = await readDeadlineLimits(db);
-  const [certs, jobs, hours, apps] = await Promise.all([
-    certificatesOf(db, [p.id]),
+  const [jobs, hours, apps] = await Promise.all([
     db.select({ source: employmentRecord.source, enterpriseId: employmentRecord.enterpriseId, enterpriseName: employer.name, startDate: employmentRecord.startDate, endDate: employmentRecord.endDate })
       .from(employmentRecord).innerJoin(employer, eq(employer.id, employmentRecord.enterpriseId))
       .where(eq(employmentRecord.personId, p.id)).orderBy(desc(employmentRecord.startDate)),
@@ -78,7 +76,7 @@ export async function staffDetail(db: DbOrTx, user: AuthUser, id: number, now: D
   return {
     id: p.id, name: p.name, sex: p.sex, idType: p.idType, idNo: shown.idNo ?? '', birthDate: shown.birthDate ?? '', phone: shown.phone ?? null,
     education: p.education, title: p.title, enterpriseId: p.enterpriseId, enterpriseName: row.enterpriseName, employStatus: p.employStatus,
-    certificates: certs.get(p.id) ?? [],
+    certificates: row.certificates,
     employment: jobs,
     educationHours: Number(hours[0]?.hours ?? 0),
     educationRecords: Number(hours[0]?.n ?? 0),

@@ -11,7 +11,7 @@ import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { byteOrder, containsText, inDistrict, narrowsDistrict, startsWith } from '../../lib/textMatch.js';
 import { enterprisesNamed, unindexed } from '../../services/listOrder.js';
-import { anyOf } from '../../db/sql.js';
+import { anyOf, qualified } from '../../db/sql.js';
 import { enterpriseScope } from './scope.js';
 import type { DistrictNames } from './districts.js';
 import type { EnterpriseFilters, EnterpriseListQuery, EnterpriseRowView } from './schemas.js';
@@ -65,12 +65,9 @@ const SORTS = {
  * Staff and valid certificates of the enterprise, counted in the statement that reads the rows:
  * PostgreSQL evaluates them for the rows the LIMIT keeps (index-served), with no second round trip.
  */
-// The outer row's id, qualified by hand: in a one-table select drizzle writes its columns bare, and a
-// bare "id" inside the subquery would be the subquery's own.
-const outerId = sql`${sql.identifier('enterprise')}.${sql.identifier('id')}`;
 const counted = {
-  staffCount: sql<number>`(select count(*)::int from ${person} p where p.enterprise_id = ${outerId})`.mapWith(Number),
-  validCertCount: sql<number>`(select count(*)::int from ${certificate} c where c.enterprise_id = ${outerId} and c.status = '01')`.mapWith(Number),
+  staffCount: sql<number>`(select count(*)::int from ${person} p where p.enterprise_id = ${qualified(enterprise.id)})`.mapWith(Number),
+  validCertCount: sql<number>`(select count(*)::int from ${certificate} c where c.enterprise_id = ${qualified(enterprise.id)} and c.status = '01')`.mapWith(Number),
 };
 /** The columns of an enterprise row as the search shows it. */
 const rowColumns = { ...getTableColumns(enterprise), ...counted };

@@ -12,7 +12,7 @@ import { maskIdNo } from '../../services/personalData.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { personScope } from './scope.js';
 import { enterprisesNamed, unindexed } from '../../services/listOrder.js';
-import { anyOf } from '../../db/sql.js';
+import { anyOf, qualified } from '../../db/sql.js';
 import type { StaffFilters, StaffListQuery, StaffRowView } from './schemas.js';
 
 /** The national code of a valid certificate (cert_status 01). */
@@ -52,28 +52,21 @@ const SORTS = {
 
 type Held = Omit<StaffRowView['certificates'][number], 'valid'>;
 /**
- * The certificates a person holds (all statuses), in the statement that reads the page: one round
+ * The certificates a person holds (all statuses), in the statement that reads the person: one round
  * trip, not a second one for the page's persons. PostgreSQL evaluates it for the rows the LIMIT
- * keeps (the sort's input leaves it out), each an index lookup by person. The outer id is qualified
- * by hand: drizzle writes a one-table select's columns bare, and a bare "id" would be c.id.
+ * keeps (the sort's input leaves it out), each an index lookup by person.
  */
 const held = sql<Held[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'certNo', c.cert_no, 'category', c.category, 'status', c.status, 'expiryDate', c.expiry_date)
-  order by c.category, c.issue_date desc, c.id desc), '[]'::json) from ${certificate} c where c.person_id = ${sql.identifier('person')}.${sql.identifier('id')})`;
+  order by c.category, c.issue_date desc, c.id desc), '[]'::json) from ${certificate} c where c.person_id = ${qualified(person.id)})`;
 const columns = { p: person, enterpriseName: enterprise.name, held };
 type Joined = { p: typeof person.$inferSelect; enterpriseName: string | null; held: Held[] };
 const joined = (db: DbOrTx) => db.select(columns).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
+const withValidity = (certs: Held[]): StaffRowView['certificates'] => certs.map((c) => ({ ...c, valid: c.status === VALID }));
 
-/** The certificates of these persons (all statuses), index-served by person. */
-export async function certificatesOf(db: DbOrTx, personIds: number[]) {
-  const byPerson = new Map<number, StaffRowView['certificates']>();
-  if (personIds.length === 0) return byPerson;
-  const rows = await db
-    .select({ personId: certificate.personId, id: certificate.id, certNo: certificate.certNo, category: certificate.category, status: certificate.status, expiryDate: certificate.expiryDate })
-    .from(certificate)
-    .where(inArray(certificate.personId, personIds))
-    .orderBy(asc(certificate.category), desc(certificate.issueDate));
-  for (const { personId, ...c } of rows) byPerson.set(personId, [...(byPerson.get(personId) ?? []), { ...c, valid: c.status === VALID }]);
-  return byPerson;
+/** One person with the employer's name and every certificate they hold (the detail), or undefined. */
+export async function personWithCertificates(db: DbOrTx, id: number) {
+  const [row] = await joined(db).where(eq(person.id, id));
+  return row && { p: row.p, enterpriseName: row.enterpriseName, certificates: withValidity(row.held) };
 }
 
 function toRows(rows: Joined[]): StaffRowView[] {
@@ -89,7 +82,7 @@ function toRows(rows: Joined[]): StaffRowView[] {
     enterpriseId: p.enterpriseId,
     enterpriseName,
     employStatus: p.employStatus,
-    certificates: certs.map((c) => ({ ...c, valid: c.status === VALID })),
+    certificates: withValidity(certs),
   }));
 }
 

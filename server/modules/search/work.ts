@@ -101,7 +101,6 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   const [enterpriseIds, personIds, known] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.personName, q.idNo),
     q.overdue ? readDeadlineLimits(db) : null]);
   const where = workWhere(db, user, q, now, known ?? DEFAULT_DEADLINES, { enterpriseIds, personIds });
-  const rows = (db: DbOrTx) => (known ? joined(db) : joinedWith(db, deadlineConfigColumn));
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
@@ -119,9 +118,10 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // table alone and joined to their enterprise, holder and certificate afterwards: the planner joins
   // before it sorts, and a typed name's few hundred applications were each joined to keep ten.
   // Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
+  const rows = known ? joined(db) : joinedWith(db, deadlineConfigColumn);
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
   const [page, total] = await Promise.all([
-    fenced ? rows(db).where(inArray(application.id, pageIds)).orderBy(...order) : rows(db).where(where).orderBy(...order).limit(q.pageSize).offset(offset),
+    fenced ? rows.where(inArray(application.id, pageIds)).orderBy(...order) : rows.where(where).orderBy(...order).limit(q.pageSize).offset(offset),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),
   ]);
   const limits = known ?? deadlineLimitsFrom(page[0]?.deadlineConfig ?? {});
