@@ -10,7 +10,7 @@ import {
   type ApplicationEventType, type ApplicationSender, type PersistedApplicationSnapshot, type ApplicationStateName,
   createApplicationSnapshot, type ApplicationEvent,
 } from '../../machines/application.machine.js';
-import { BUSINESS_ROUTES, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import { BUSINESS_ROUTES, STEPS, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser, Preload } from '../context.js';
 import { runText, TextBuilder, type DbOrTx, type TextStatement, type Tx } from '../db/client.js';
@@ -36,20 +36,27 @@ function stepsAround(snapshot: PersistedApplicationSnapshot): { current: Step | 
 }
 
 /** The senders this user can be for this application now (machine `meta.who` vocabulary). */
-function sendersFor(user: AuthUser, app: ApplicationRow, snapshot: PersistedApplicationSnapshot): ApplicationSender[] {
+function sendersFor(user: AuthUser, app: EngineParties, snapshot: PersistedApplicationSnapshot): ApplicationSender[] {
   const who: ApplicationSender[] = [];
   if (user.userId === app.applicantUserId) who.push('applicant');
   if (app.holderUserId !== null && user.userId === app.holderUserId) who.push('holder');
-  const { current, previous } = stepsAround(snapshot);
-  if (inArea(user, app.area)) {
+  // The steps come from the revived machine: only for a user who could act at one (a list of
+  // ten rows for the province's overseer or an enterprise revived ten snapshots to learn nothing).
+  if (inArea(user, app.area) && holdsAnyStep(user)) {
+    const { current, previous } = stepsAround(snapshot);
     if (current && holdsStep(user, current)) who.push('stepRole');
     if (previous && holdsStep(user, previous)) who.push('previousActor');
   }
   return who;
 }
 
+const holdsAnyStep = (user: AuthUser) => STEPS.some((step) => holdsStep(user, step));
+
+/** What the engine reads of an application to say who may send what: its parties, area and stored snapshot. */
+export type EngineParties = Pick<ApplicationRow, 'applicantUserId' | 'holderUserId' | 'area' | 'snapshot'>;
+
 /** The events this user may send now: the machine's answer for the senders the user can be. */
-export function allowedEventsFor(user: AuthUser, app: ApplicationRow): ApplicationEventType[] {
+export function allowedEventsFor(user: AuthUser, app: EngineParties): ApplicationEventType[] {
   const snapshot = app.snapshot as PersistedApplicationSnapshot;
   const who = sendersFor(user, app, snapshot);
   if (who.length === 0) return [];

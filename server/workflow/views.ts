@@ -77,8 +77,35 @@ export function overdueCondition(now: Date, limits: DeadlineLimits, cols: Deadli
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 const holderPerson = alias(person, 'holder_person');
 
+/**
+ * The application columns a queue or list row shows and the engine reads to say who may act: not
+ * the payload (the form, which only the detail shows) nor the bookkeeping ones. Every row of every
+ * page goes through the driver's parsing and drizzle's mapping column by column.
+ */
+export const listedApplicationColumns = {
+  id: application.id,
+  applyNo: application.applyNo,
+  businessType: application.businessType,
+  applicantUserId: application.applicantUserId,
+  enterpriseId: application.enterpriseId,
+  personId: application.personId,
+  holderUserId: application.holderUserId,
+  certificateId: application.certificateId,
+  area: application.area,
+  status: application.status,
+  step: application.step,
+  version: application.version,
+  snapshot: application.snapshot,
+  outcome: application.outcome,
+  submittedAt: application.submittedAt,
+  acceptedAt: application.acceptedAt,
+  closedAt: application.closedAt,
+  updatedAt: application.updatedAt,
+};
+export type ListedApplication = Pick<ApplicationRow, keyof typeof listedApplicationColumns>;
+
 const rowColumns = {
-  app: application,
+  app: listedApplicationColumns,
   enterpriseName: enterprise.name,
   holderName: holderPerson.name,
   certNo: certificate.certNo,
@@ -93,7 +120,7 @@ function baseQuery(db: DbOrTx) {
     .leftJoin(certificate, eq(certificate.id, application.certificateId));
 }
 
-type JoinedRow = { app: ApplicationRow; enterpriseName: string | null; holderName: string | null; certNo: string | null };
+type JoinedRow = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */
 export const HOLDER_STEP_LABEL = '个人确认';

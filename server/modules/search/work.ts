@@ -14,7 +14,7 @@ import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOr
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
-import { deadlineConfigColumn, deadlineLimitsFrom, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, type DeadlineLimits } from '../../workflow/views.js';
+import { deadlineConfigColumn, deadlineLimitsFrom, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, listedApplicationColumns, type DeadlineLimits, type ListedApplication } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
 import { anyOf } from '../../db/sql.js';
@@ -64,8 +64,8 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
 }
 
 const holder = alias(person, 'holder');
-const columns = { app: application, enterpriseName: enterprise.name, holderName: holder.name, certNo: certificate.certNo };
-type Joined = { app: typeof application.$inferSelect; enterpriseName: string | null; holderName: string | null; certNo: string | null };
+const columns = { app: listedApplicationColumns, enterpriseName: enterprise.name, holderName: holder.name, certNo: certificate.certNo };
+type Joined = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 /** `deadlineConfig`: the deadline settings read with the rows (deadlineConfigColumn), or a plain null. */
 const joinedWith = (db: DbOrTx, deadlineConfig: SQL<Record<string, string> | null>) => db.select({ ...columns, deadlineConfig }).from(application)
   .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))

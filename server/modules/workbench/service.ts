@@ -17,7 +17,7 @@ import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../lib/days.j
 import { holdsStep } from '../../workflow/who.js';
 import { drill } from './links.js';
 import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
-import { overdueCondition, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
+import { listedApplicationColumns, overdueCondition, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
@@ -152,7 +152,7 @@ const certView = (today: string) => (c: CertRow): Workbench['certificates'][numb
   return { ...c, daysLeft, valid, expiring: valid && daysLeft >= 0 && daysLeft <= EXPIRING_DAYS };
 };
 
-const appColumns = { app: application, enterpriseName: enterprise.name, holderName: person.name, certNo: certificate.certNo };
+const appColumns = { app: listedApplicationColumns, enterpriseName: enterprise.name, holderName: person.name, certNo: certificate.certNo };
 const appQuery = (db: DbOrTx, where: SQL | undefined) => db.select(appColumns).from(application)
   .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
   .leftJoin(person, eq(person.id, application.personId))
