@@ -10,7 +10,7 @@ import {
   type ApplicationEventType, type ApplicationSender, type PersistedApplicationSnapshot, type ApplicationStateName,
   createApplicationSnapshot, type ApplicationEvent,
 } from '../../machines/application.machine.js';
-import { BUSINESS_ROUTES, STEPS, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import { BUSINESS_ROUTES, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext, AuthUser, Preload } from '../context.js';
 import { runText, TextBuilder, type DbOrTx, type TextStatement, type Tx } from '../db/client.js';
@@ -20,7 +20,7 @@ import type { ApplicationRow, WorkflowEnv } from './types.js';
 import { handlersOf, type RuleVerdict } from './registry.js';
 import { noticeFor, todoRef, whomQuery, type Notice } from './notify.js';
 import { DEADLINE_CONFIG_KEYS, extrasFrom, HISTORY_JSON, NAMES_COLUMNS, NAMES_JOIN, rememberExtras } from './detail.js';
-import { checkSender, holdsStep, inArea } from './who.js';
+import { checkSender, holdsStep, inArea, stepsHeld } from './who.js';
 import { chinaDate } from '../lib/days.js';
 
 export const NOT_ALLOWED_NOW = '当前状态不允许该操作';
@@ -42,15 +42,13 @@ function sendersFor(user: AuthUser, app: EngineParties, snapshot: PersistedAppli
   if (app.holderUserId !== null && user.userId === app.holderUserId) who.push('holder');
   // The steps come from the revived machine: only for a user who could act at one (a list of
   // ten rows for the province's overseer or an enterprise revived ten snapshots to learn nothing).
-  if (inArea(user, app.area) && holdsAnyStep(user)) {
+  if (inArea(user, app.area) && stepsHeld(user).length > 0) {
     const { current, previous } = stepsAround(snapshot);
     if (current && holdsStep(user, current)) who.push('stepRole');
     if (previous && holdsStep(user, previous)) who.push('previousActor');
   }
   return who;
 }
-
-const holdsAnyStep = (user: AuthUser) => STEPS.some((step) => holdsStep(user, step));
 
 /** What the engine reads of an application to say who may send what: its parties, area and stored snapshot. */
 export type EngineParties = Pick<ApplicationRow, 'applicantUserId' | 'holderUserId' | 'area' | 'snapshot'>;

@@ -14,7 +14,7 @@ import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor } from './engine.js';
 import { DEADLINE_CONFIG_KEYS, detailQuery, extrasFrom, extrasOf, type DetailExtras, type HistoryEntry } from './detail.js';
 import type { ApplicationRow } from './types.js';
-import { holdsStep } from './who.js';
+import { stepsHeld } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
 import { storedCodeOrNull } from '../lib/codes.js';
 
@@ -82,7 +82,7 @@ const holderPerson = alias(person, 'holder_person');
  * the payload (the form, which only the detail shows) nor the bookkeeping ones. Every row of every
  * page goes through the driver's parsing and drizzle's mapping column by column.
  */
-export const listedApplicationColumns = {
+const listedApplicationColumns = {
   id: application.id,
   applyNo: application.applyNo,
   businessType: application.businessType,
@@ -111,22 +111,26 @@ const rowColumns = {
   certNo: certificate.certNo,
 };
 
-function baseQuery(db: DbOrTx) {
+/**
+ * Applications as the queues and lists show them: the listed columns with the enterprise's and the
+ * holder's names and the certificate number. `extra`: more columns of the same statement.
+ */
+export function listedApplications<E extends Record<string, SQL>>(db: DbOrTx, extra: E = {} as E) {
   return db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...extra })
     .from(application)
     .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
     .leftJoin(holderPerson, eq(holderPerson.id, application.personId))
     .leftJoin(certificate, eq(certificate.id, application.certificateId));
 }
 
-type JoinedRow = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
+export type ListedRow = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */
 export const HOLDER_STEP_LABEL = '个人确认';
 
 /** A row of a queue or list, with the events this user may send now (the engine's answer). */
-export function toQueueRow(r: JoinedRow, now: Date, user: AuthUser, limits: DeadlineLimits = DEFAULT_DEADLINES) {
+export function toQueueRow(r: ListedRow, now: Date, user: AuthUser, limits: DeadlineLimits = DEFAULT_DEADLINES) {
   const a = r.app;
   const deadline = deadlineOf(a, limits);
   const route = BUSINESS_ROUTES[a.businessType as BusinessType];
@@ -161,7 +165,7 @@ const areaScope = (user: AuthUser): SQL | undefined => (user.area === 'all' ? un
 function queueCondition(user: AuthUser, queue: Queue): SQL {
   // The provincial administrator oversees every step of every centre without acting at any.
   const overseer = user.area === 'all';
-  const steps = overseer ? [...STEPS] : STEPS.filter((s) => holdsStep(user, s));
+  const steps = overseer ? [...STEPS] : stepsHeld(user);
   const scope = areaScope(user);
   switch (queue) {
     case 'mine':
@@ -224,7 +228,7 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
     .leftJoin(certificate, eq(certificate.id, application.certificateId))
     .where(where);
   const order = queue === 'waitAccept' || queue === 'waitReview' ? [application.submittedAt, application.id] : [desc(application.updatedAt), desc(application.id)];
-  const rows = await baseQuery(ctx.db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+  const rows = await listedApplications(ctx.db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
   const now = ctx.clock.now();
   const limits = await readDeadlineLimits(ctx.db);
   return { rows: rows.map((r) => toQueueRow(r, now, user, limits)), total };

@@ -4,7 +4,7 @@
  * moment is the machine's 409). Role and area are the server's; the identities that depend on
  * history (the applicant, the holder, the previous step's actor) the machine checks again.
  */
-import type { Step } from '../../machines/businessTypes.js';
+import { STEPS, type Step } from '../../machines/businessTypes.js';
 import type { AuthUser } from '../context.js';
 
 import type { ApplicationSender } from '../../machines/application.machine.js';
@@ -17,6 +17,8 @@ export interface ApplicationParties {
 
 export const inArea = (user: AuthUser, area: string) => user.area === 'all' || user.area === area;
 export const holdsStep = (user: AuthUser, step: Step) => user.permissions.has(`workflow:${step}`);
+/** The steps the user may act at, in route order. */
+export const stepsHeld = (user: AuthUser): Step[] => STEPS.filter((step) => holdsStep(user, step));
 
 export type SenderCheck = { ok: true; roleKey: string } | { ok: false; msg: string };
 

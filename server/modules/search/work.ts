@@ -4,7 +4,6 @@
  * deadline (the queues' own: server/workflow/views.ts deadlineOf, overdueCondition).
  */
 import { and, asc, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
@@ -14,7 +13,7 @@ import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOr
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
-import { deadlineConfigColumn, deadlineLimitsFrom, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, listedApplicationColumns, type DeadlineLimits, type ListedApplication } from '../../workflow/views.js';
+import { deadlineConfigColumn, deadlineLimitsFrom, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, listedApplications, type DeadlineLimits, type ListedRow } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
 import { anyOf } from '../../db/sql.js';
@@ -63,18 +62,8 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
   return and(...w);
 }
 
-const holder = alias(person, 'holder');
-const columns = { app: listedApplicationColumns, enterpriseName: enterprise.name, holderName: holder.name, certNo: certificate.certNo };
-type Joined = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
-/** `deadlineConfig`: the deadline settings read with the rows (deadlineConfigColumn), or a plain null. */
-const joinedWith = (db: DbOrTx, deadlineConfig: SQL<Record<string, string> | null>) => db.select({ ...columns, deadlineConfig }).from(application)
-  .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
-  .leftJoin(holder, eq(holder.id, application.personId))
-  .leftJoin(certificate, eq(certificate.id, application.certificateId));
-const joined = (db: DbOrTx) => joinedWith(db, sql<null>`null`);
-
 /** A row with the deadline and the events this user may send now (the engine's answer, as in the queues). */
-export function toWorkRow(r: Joined, now: Date, user: AuthUser, limits: DeadlineLimits): WorkRowView {
+export function toWorkRow(r: ListedRow, now: Date, user: AuthUser, limits: DeadlineLimits): WorkRowView {
   const row = toQueueRow(r, now, user, limits);
   // Added to the fresh queue row, not spread into a literal: V8 (Node 20) builds `{ ...row, more }`
   // on a slow path: 40–60 µs a row of a work page against 3 (a 10-row page of the scale data, Node 20.20).
@@ -119,7 +108,9 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // table alone and joined to their enterprise, holder and certificate afterwards: the planner joins
   // before it sorts, and a typed name's few hundred applications were each joined to keep ten.
   // Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
-  const rows = known ? joined(db) : joinedWith(db, deadlineConfigColumn);
+  // The deadline settings come as a column of the page unless they were read first (a plain null then).
+  const deadlineConfig: SQL<Record<string, string> | null> = known ? sql`null` : deadlineConfigColumn;
+  const rows = listedApplications(db, { deadlineConfig });
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
   const [page, total] = await Promise.all([
     fenced ? rows.where(inArray(application.id, pageIds)).orderBy(...order) : rows.where(where).orderBy(...order).limit(q.pageSize).offset(offset),
@@ -136,7 +127,7 @@ export interface WorkExportRow {
   submittedAt: Date | null; acceptedAt: Date | null; closedAt: Date | null; deadline: string | null; daysLeft: number | null;
 }
 
-function toExportRow(r: Joined, now: Date, limits: DeadlineLimits): WorkExportRow {
+function toExportRow(r: ListedRow, now: Date, limits: DeadlineLimits): WorkExportRow {
   const a = r.app;
   const deadline = deadlineOf(a, limits);
   return {
@@ -153,7 +144,7 @@ function toExportRow(r: Joined, now: Date, limits: DeadlineLimits): WorkExportRo
 export function workBatches(db: DbOrTx, where: SQL | undefined, now: Date, limits: DeadlineLimits) {
   let lastId: number | null = null;
   return async (_offset: number, limit: number): Promise<WorkExportRow[]> => {
-    const rows = await joined(db).where(lastId === null ? where : and(where, lt(application.id, lastId))).orderBy(desc(application.id)).limit(limit);
+    const rows = await listedApplications(db).where(lastId === null ? where : and(where, lt(application.id, lastId))).orderBy(desc(application.id)).limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.app.id;
     return rows.map((r) => toExportRow(r, now, limits));
   };

@@ -10,14 +10,14 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, STEPS, routeSteps, type BusinessType, 
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  application, applicationHistory, certificate, enterprise, person, statApplicationClosed, statApplicationOpen, statCertificate,
+  application, applicationHistory, certificate, person, statApplicationClosed, statApplicationOpen, statCertificate,
   sysRecordReview, sysSession, sysUser,
 } from '../../db/schema.js';
 import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../lib/days.js';
-import { holdsStep } from '../../workflow/who.js';
+import { stepsHeld } from '../../workflow/who.js';
 import { drill } from './links.js';
 import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
-import { listedApplicationColumns, overdueCondition, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
+import { listedApplications, overdueCondition, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
@@ -50,7 +50,7 @@ async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staf
   const monthStart = `${today.slice(0, 7)}-01`;
   const inArea = (col: typeof application.area) => (area ? eq(col, area) : undefined);
   // The province oversees every step of every centre.
-  const steps = kind === 'province' ? [...STEPS] : STEPS.filter((s) => holdsStep(user, s));
+  const steps = kind === 'province' ? [...STEPS] : stepsHeld(user);
   // The items waiting at the user's steps, per business type: 受理 waits on status 2, the others on status 3 at the step.
   const waiting: SQL[] = [];
   if (steps.includes('sl')) waiting.push(sql`${application.status} = 2`);
@@ -152,11 +152,7 @@ const certView = (today: string) => (c: CertRow): Workbench['certificates'][numb
   return { ...c, daysLeft, valid, expiring: valid && daysLeft >= 0 && daysLeft <= EXPIRING_DAYS };
 };
 
-const appColumns = { app: listedApplicationColumns, enterpriseName: enterprise.name, holderName: person.name, certNo: certificate.certNo };
-const appQuery = (db: DbOrTx, where: SQL | undefined) => db.select(appColumns).from(application)
-  .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
-  .leftJoin(person, eq(person.id, application.personId))
-  .leftJoin(certificate, eq(certificate.id, application.certificateId))
+const appQuery = (db: DbOrTx, where: SQL | undefined) => listedApplications(db)
   .where(and(eq(application.deleted, false), where)).orderBy(desc(application.updatedAt), desc(application.id)).limit(10);
 
 async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits: DeadlineLimits): Promise<Workbench> {
