@@ -254,8 +254,9 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   const to = result.to;
   const stage = stageOf(to);
   const outcome = result.snapshot.context.outcome;
-  const next: Omit<ApplicationRow, 'id'> = {
-    ...app,
+  // The row as it will be: a copy of the read row with the changes assigned to it (a spread with
+  // properties after it is V8's slow path: server/modules/search/work.ts toWorkRow).
+  const next: ApplicationRow = Object.assign({ ...app }, {
     snapshot: result.snapshot,
     status: result.statusCode ?? app.status,
     step: stepOf(result.snapshot),
@@ -266,19 +267,19 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
     closedAt: to === 'closed' || to === 'rejected' ? now : null,
     deleted: to === 'deleted',
     updatedAt: now,
-  };
+  });
   const savedPayload = changes?.payload && event.type === 'SAVE' ? changes.payload : null;
   if (savedPayload) next.payload = savedPayload;
   const closesApproved = to === 'closed' && next.outcome === 'approved';
   // The certificate changes with the closing: both in one transaction, opened here if the caller has none.
   if (closesApproved && !(exec instanceof PgTransaction)) return exec.transaction((tx) => applyEvent(ctx, tx, app, event, actorName, changes, guard));
-  const notice = noticeFor({ ...next, id: app.id }, to === 'deleted' ? 'deleted' : stage, event.type, actorName);
+  const notice = noticeFor(next, to === 'deleted' ? 'deleted' : stage, event.type, actorName);
   const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now, guard);
   const rows = await runText(exec, statement);
   if (!rows[0]) throw guard ? new KnownRowsOutdated() : conflict(STALE_VERSION);
   // The row as written: the values computed above. The snapshot is the object the machine returned
   // (the same JSON), which keeps its revived form (application.machine.ts) for the answer's allowed events.
-  const updated: ApplicationRow = { ...next, id: app.id };
+  const updated = next;
   if (typeof rows[0].row_xmin === 'string') storedXmin.set(updated, rows[0].row_xmin);
   if (!closesApproved) {
     rememberExtras(updated, extrasFrom(rows[0]));
