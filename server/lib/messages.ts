@@ -99,7 +99,8 @@ export function localizeAnswer<T>(body: T, lang: Language, failed = false): T {
   if (lang === 'zh-CN' || !body || typeof body !== 'object' || Array.isArray(body)) return body;
   const answer = body as Record<string, unknown>;
   if (typeof answer.msg !== 'string') return body;
-  const localized: Record<string, unknown> = { ...answer, msg: translateMessage(answer.msg, lang) };
+  // Assigned to a copy, not spread into a literal with a property after it (V8's slow path: server/modules/search/work.ts toWorkRow).
+  const localized: Record<string, unknown> = Object.assign({ ...answer }, { msg: translateMessage(answer.msg, lang) });
   if (failed && Array.isArray(answer.data)) localized.data = answer.data.map((item) => withMessage(item, lang));
   return localized as T;
 }

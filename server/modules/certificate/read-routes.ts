@@ -36,7 +36,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(req);
     assertMayList(user);
     const { rows, total, totalExact } = await listCertificates(db, user, req.query, await loadLabels(db));
-    return { ...page(rows, total, req.query.pageNum), totalExact };
+    return Object.assign(page(rows, total, req.query.pageNum), { totalExact });
   });
 
   app.get('/safetyCertificateInfo/listCertificate', {
