@@ -173,8 +173,10 @@ export interface TextStatement {
  * write their few statements once as text: composing them from drizzle fragments on every call
  * cost more server CPU than PostgreSQL spent running them.
  */
-export async function runText(exec: DbOrTx, statement: TextStatement): Promise<Record<string, unknown>[]> {
-  const result = await exec._.session.prepareQuery(statement, undefined, statementName(statement.sql), false).execute();
+export async function runText(exec: DbOrTx, statement: TextStatement, opts: { named?: boolean } = {}): Promise<Record<string, unknown>[]> {
+  // named: false for a statement whose best plan depends on its values (see statementName).
+  const name = opts.named === false ? undefined : statementName(statement.sql);
+  const result = await exec._.session.prepareQuery(statement, undefined, name, false).execute();
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
 

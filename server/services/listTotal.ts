@@ -6,10 +6,9 @@
  * ceiling, since that many rows were seen.
  */
 import { performance } from 'node:perf_hooks';
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.js';
-import { rowsOf } from '../db/sql.js';
+import { runText, type DbOrTx, type TextStatement } from '../db/client.js';
 import { BoundedMap } from '../lib/boundedMap.js';
 
 /** Rows counted exactly before a total becomes an estimate. */
@@ -35,20 +34,31 @@ export interface ListTotal {
  */
 const ESTIMATE_REUSED_MS = 60_000;
 const ESTIMATES_KEPT = 5_000;
-/** Renders a query to its text and values, as the key of its estimate (never executed as rendered here). */
-const keyDialect = new PgDialect();
+/**
+ * Renders a query to its text and values once: the text is the key of its estimate, and the
+ * estimate's EXPLAIN and the bounded count run it as text. Rendering a drizzle query is a good part
+ * of a list request's CPU (drizzle walks every fragment), and the same where clause was rendered
+ * for the key, again for the count and a third time for an EXPLAIN.
+ */
+const renderer = new PgDialect();
+const render = (query: SQLWrapper): TextStatement => {
+  const { sql, params } = renderer.sqlToQuery(query.getSQL());
+  return { sql, params };
+};
 const estimatesPerDatabase = new WeakMap<object, BoundedMap<string, { rows: number; at: number }>>();
 
 /** The planner's row estimate of a query (EXPLAIN, no execution), reused for the same query and values for a minute. */
 export async function estimatedRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
+  return estimateOfRendered(db, render(query));
+}
+
+async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<number> {
   let estimates = estimatesPerDatabase.get(db);
   if (!estimates) estimatesPerDatabase.set(db, (estimates = new BoundedMap(ESTIMATES_KEPT)));
-  const rendered = keyDialect.sqlToQuery(query.getSQL());
-  const key = `${rendered.sql}\u0000${JSON.stringify(rendered.params)}`;
+  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
   const known = estimates.get(key);
   if (known && performance.now() - known.at < ESTIMATE_REUSED_MS) return known.rows;
-  const result = await db.execute(sql`explain (format json) ${query}`);
-  const row = rowsOf<Record<string, unknown>>(result)[0];
+  const [row] = await runText(db, { sql: `explain (format json) ${query.sql}`, params: query.params }, { named: false });
   const plan = row ? Object.values(row)[0] : undefined;
   const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
   const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } } | undefined) : undefined;
@@ -68,10 +78,15 @@ export async function estimatedRows(db: DbOrTx, query: SQLWrapper): Promise<numb
  */
 export async function listTotal(db: DbOrTx, query: SQLWrapper, ceiling = EXACT_TOTAL_CEILING, estimateOf: SQLWrapper = query,
   opts: { estimateOnlyAbove?: number } = {}): Promise<ListTotal> {
-  const estimate = await estimatedRows(db, estimateOf);
+  const counted = render(query);
+  const estimate = await estimateOfRendered(db, estimateOf === query ? counted : render(estimateOf));
   if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50))) return { total: estimate, totalExact: false };
-  const result = await db.execute(sql`select count(*)::int as n from (${query} limit ${ceiling + 1}) bounded`);
-  const n = Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
+  // Planned for its values each time (unnamed): a count's best plan depends on them (client.ts statementName).
+  const [row] = await runText(db, {
+    sql: `select count(*)::int as n from (${counted.sql} limit $${counted.params.length + 1}) bounded`,
+    params: [...counted.params, ceiling + 1],
+  }, { named: false });
+  const n = Number((row as { n?: number | string } | undefined)?.n ?? 0);
   if (n <= ceiling) return { total: n, totalExact: true };
   return { total: Math.max(ceiling + 1, estimate), totalExact: false };
 }

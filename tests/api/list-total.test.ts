@@ -13,19 +13,21 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-/** The app's database, counting the statements sent through `execute`. */
+/** The app's database, counting the statements it sends (each goes through its session's prepareQuery). */
 function counting(db: DbOrTx) {
   const sent = { n: 0 };
-  const proxy = new Proxy(db, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver) as unknown;
-      if (key !== 'execute' || typeof value !== 'function') return value;
+  const countCalls = <T extends object>(target: T, name: string): T => new Proxy(target, {
+    get(obj, key, receiver) {
+      const value = Reflect.get(obj, key, receiver) as unknown;
+      if (key !== name || typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         sent.n++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
+        return (value as (...a: unknown[]) => unknown).apply(obj, args);
       };
     },
   });
+  const internals = { ...db._, session: countCalls(db._.session, 'prepareQuery') };
+  const proxy = new Proxy(db, { get: (target, key, receiver) => (key === '_' ? internals : Reflect.get(target, key, receiver) as unknown) });
   return { db: proxy, sent };
 }
 
