@@ -13,7 +13,7 @@ import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOr
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
-import { deadlineConfigColumn, deadlineLimitsFrom, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, listedApplications, type DeadlineLimits, type ListedRow } from '../../workflow/views.js';
+import { deadlineLimitsFrom, listedApplicationsPage, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, listedApplications, type DeadlineLimits, type ListedRow } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
 import { anyOf } from '../../db/sql.js';
@@ -109,11 +109,11 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // before it sorts, and a typed name's few hundred applications were each joined to keep ten.
   // Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
   // The deadline settings come as a column of the page unless they were read first (a plain null then).
-  const deadlineConfig: SQL<Record<string, string> | null> = known ? sql`null` : deadlineConfigColumn;
-  const rows = listedApplications(db, { deadlineConfig });
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
   const [page, total] = await Promise.all([
-    fenced ? rows.where(inArray(application.id, pageIds)).orderBy(...order) : rows.where(where).orderBy(...order).limit(q.pageSize).offset(offset),
+    listedApplicationsPage(db, fenced
+      ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, withSettings: !known }
+      : { where, order, limit: q.pageSize, offset, withSettings: !known }),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),
   ]);
   const limits = known ?? deadlineLimitsFrom(page[0]?.deadlineConfig ?? {});
