@@ -10,7 +10,8 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -178,6 +179,13 @@ export async function runText(exec: DbOrTx, statement: TextStatement, opts: { na
   const name = opts.named === false ? undefined : statementName(statement.sql);
   const result = await exec._.session.prepareQuery(statement, undefined, name, false).execute();
   return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+const textRenderer = new PgDialect();
+/** A drizzle query or fragment as a TextStatement (rendered once, to be run or reused as text). */
+export function renderText(query: SQLWrapper): TextStatement {
+  const { sql, params } = textRenderer.sqlToQuery(query.getSQL());
+  return { sql, params };
 }
 
 /** Builds a TextStatement: `param(v)` appends v and answers its placeholder. */

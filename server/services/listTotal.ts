@@ -7,8 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { SQLWrapper } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { runText, type DbOrTx, type TextStatement } from '../db/client.js';
+import { renderText, runText, type DbOrTx, type TextStatement } from '../db/client.js';
 import { BoundedMap } from '../lib/boundedMap.js';
 
 /** Rows counted exactly before a total becomes an estimate. */
@@ -34,22 +33,17 @@ export interface ListTotal {
  */
 const ESTIMATE_REUSED_MS = 60_000;
 const ESTIMATES_KEPT = 5_000;
-/**
- * Renders a query to its text and values once: the text is the key of its estimate, and the
+/*
+ * A query is rendered to text once (renderText, db/client.ts): the text is the key of its estimate, and the
  * estimate's EXPLAIN and the bounded count run it as text. Rendering a drizzle query is a good part
  * of a list request's CPU (drizzle walks every fragment), and the same where clause was rendered
  * for the key, again for the count and a third time for an EXPLAIN.
  */
-const renderer = new PgDialect();
-const render = (query: SQLWrapper): TextStatement => {
-  const { sql, params } = renderer.sqlToQuery(query.getSQL());
-  return { sql, params };
-};
 const estimatesPerDatabase = new WeakMap<object, BoundedMap<string, { rows: number; at: number }>>();
 
 /** The planner's row estimate of a query (EXPLAIN, no execution), reused for the same query and values for a minute. */
 export async function estimatedRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
-  return estimateOfRendered(db, render(query));
+  return estimateOfRendered(db, renderText(query));
 }
 
 async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<number> {
@@ -78,8 +72,8 @@ async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<num
  */
 export async function listTotal(db: DbOrTx, query: SQLWrapper, ceiling = EXACT_TOTAL_CEILING, estimateOf: SQLWrapper = query,
   opts: { estimateOnlyAbove?: number } = {}): Promise<ListTotal> {
-  const counted = render(query);
-  const estimate = await estimateOfRendered(db, estimateOf === query ? counted : render(estimateOf));
+  const counted = renderText(query);
+  const estimate = await estimateOfRendered(db, estimateOf === query ? counted : renderText(estimateOf));
   if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50))) return { total: estimate, totalExact: false };
   // Planned for its values each time (unnamed): a count's best plan depends on them (client.ts statementName).
   const [row] = await runText(db, {

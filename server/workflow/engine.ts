@@ -281,17 +281,16 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   const statement = transitionStatement(app, next, savedPayload, event, actorName, { resultCode: result.result, step: result.step, from: result.from, to, facts: changes?.facts ?? null }, notice, now, guard);
   const rows = await runText(exec, statement);
   if (!rows[0]) throw guard ? new KnownRowsOutdated() : conflict(STALE_VERSION);
-  // The row as written: the values computed above. The snapshot is the object the machine returned
-  // (the same JSON), which keeps its revived form (application.machine.ts) for the answer's allowed events.
-  const updated = next;
-  if (typeof rows[0].row_xmin === 'string') storedXmin.set(updated, rows[0].row_xmin);
+  // The row as written is `next`: the values computed above. Its snapshot is the object the machine
+  // returned (the same JSON), which keeps its revived form (application.machine.ts) for the answer's allowed events.
+  if (typeof rows[0].row_xmin === 'string') storedXmin.set(next, rows[0].row_xmin);
   if (!closesApproved) {
-    rememberExtras(updated, extrasFrom(rows[0]));
-    return updated;
+    rememberExtras(next, extrasFrom(rows[0]));
+    return next;
   }
-  await handlersOf(updated.businessType as BusinessType).closeEffect(exec as Tx, updated, ctx);
+  await handlersOf(next.businessType as BusinessType).closeEffect(exec as Tx, next, ctx);
   // The effect may have changed the row (a new certificate's id): the answer shows it as it is now.
-  return loadApplication(exec, updated.id);
+  return loadApplication(exec, next.id);
 }
 
 const APPLY_NO_PREFIX: Record<BusinessType, string> = {

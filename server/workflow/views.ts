@@ -1,10 +1,10 @@
 /** Rows and details of applications as the queues and the view modal show them. */
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { alias, PgDialect } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
-import type { DbOrTx } from '../db/client.js';
+import { renderText, type DbOrTx } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
@@ -33,7 +33,6 @@ export interface DeadlineLimits {
 }
 export const DEFAULT_DEADLINES: DeadlineLimits = { reviewDays: 20, modifyDays: 5 };
 const DEADLINE_KEYS = DEADLINE_CONFIG_KEYS;
-const renderer = new PgDialect();
 
 /** The limits from the sys_config values (key → value); a missing or unusable value keeps the default. */
 export function deadlineLimitsFrom(values: Readonly<Record<string, string>>): DeadlineLimits {
@@ -147,25 +146,22 @@ function listedHead(db: DbOrTx, withSettings: boolean): string {
   return head;
 }
 
+/** The page's columns in the order drizzle selects them (rowColumns, the application's nested), then deadlineConfig. */
 const LISTED_APP_COLUMNS = Object.entries(listedApplicationColumns);
+const LISTED_NAME_KEYS = Object.keys(rowColumns).filter((key): key is Exclude<keyof typeof rowColumns, 'app'> => key !== 'app');
+const fromDriver = (column: { mapFromDriverValue(value: unknown): unknown }, value: unknown) =>
+  (value === null || value === undefined ? null : column.mapFromDriverValue(value));
 
-/** A row of the prerendered page, by position: the columns in listedApplications' order (drizzle's select order). */
+/** A row of the prerendered page, by position (array mode: the names of two columns are both "name"). */
 function listedPageRow(values: unknown[]): ListedPageRow {
   const app: Record<string, unknown> = {};
-  LISTED_APP_COLUMNS.forEach(([key, column], i) => {
-    const value = values[i];
-    app[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  });
-  const n = LISTED_APP_COLUMNS.length;
-  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-  const settings = values[n + 3];
-  return {
-    app: app as ListedApplication,
-    enterpriseName: text(values[n]),
-    holderName: text(values[n + 1]),
-    certNo: text(values[n + 2]),
-    deadlineConfig: typeof settings === 'string' ? (JSON.parse(settings) as Record<string, string>) : (settings as Record<string, string> | null) ?? null,
-  };
+  LISTED_APP_COLUMNS.forEach(([key, column], i) => { app[key] = fromDriver(column, values[i]); });
+  const row = { app: app as ListedApplication } as ListedPageRow;
+  let i = LISTED_APP_COLUMNS.length;
+  for (const key of LISTED_NAME_KEYS) row[key] = fromDriver(rowColumns[key], values[i++]) as string | null;
+  const settings = values[i];
+  row.deadlineConfig = typeof settings === 'string' ? (JSON.parse(settings) as Record<string, string>) : (settings as Record<string, string> | null) ?? null;
+  return row;
 }
 
 /**
@@ -173,7 +169,7 @@ function listedPageRow(values: unknown[]): ListedPageRow {
  * rest as prerendered text. `withSettings`: each row carries the deadline settings (else null).
  */
 export async function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; withSettings: boolean }): Promise<ListedPageRow[]> {
-  const statement = renderer.sqlToQuery(sql`${sql.raw(listedHead(db, opts.withSettings))}${opts.where ? sql` where ${opts.where}` : sql``} order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
+  const statement = renderText(sql`${sql.raw(listedHead(db, opts.withSettings))}${opts.where ? sql` where ${opts.where}` : sql``} order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
   return db._.session.prepareQuery(statement, undefined, undefined, true, (rows) => (rows as unknown[][]).map(listedPageRow)).execute() as Promise<ListedPageRow[]>;
 }
 

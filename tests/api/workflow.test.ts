@@ -290,6 +290,22 @@ describe('queues', () => {
     await set('5');
   });
 
+  it('show the queues\' deadlines by the review limit the system parameters set', async () => {
+    type Row = { id: number; businessType: string; deadline: string | null };
+    const accepted = async (): Promise<Row[]> => (await t.call(await as('gz_sl'), { url: '/api/workflow/queue/accepted?pageSize=30' })).json().rows;
+    const setReviewDays = (value: string) => t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, 'biz.review.deadlineWorkingDays'));
+    const before = (await accepted()).filter((r) => r.businessType !== 'modify' && r.deadline);
+    expect(before.length).toBeGreaterThan(0);
+    await setReviewDays('40');
+    try {
+      const after = new Map((await accepted()).map((r) => [r.id, r.deadline]));
+      // Twenty more working days: every such deadline is later than it was.
+      for (const r of before) expect(after.get(r.id)! > r.deadline!, `${r.id}`).toBe(true);
+    } finally {
+      await setReviewDays('20');
+    }
+  });
+
   it('refuse users without a part in them, and search by keyword', async () => {
     expect((await t.call(await as('ent_gz'), { url: '/api/workflow/queue/waitAccept' })).statusCode).toBe(403);
     expect((await t.call(await as('gz_cb'), { url: '/api/workflow/queue/waitAccept' })).statusCode).toBe(403);
