@@ -19,18 +19,19 @@ describe('postgresPoolConfig', () => {
     expect(config.maxLifetimeSeconds).toBeLessThanOrEqual(24 * 3600);
   });
 
-  it('opens sessions without JIT and with the given size', () => {
+  it('opens sessions without JIT or Memoize and with the given size', () => {
     expect(config.options).toContain('jit=off');
+    expect(config.options).toContain('enable_memoize=off');
     expect(config.max).toBe(10);
   });
 
   it('keeps the session settings when DATABASE_URL brings options of its own (the driver would drop them)', () => {
     const own = postgresPoolConfig('postgres://app@127.0.0.1:5432/safecert?options=-c%20statement_timeout%3D5000&sslmode=disable', 10);
     const options = new URL(own.connectionString!).searchParams.get('options');
-    expect(options).toBe('-c jit=off -c statement_timeout=5000');
+    expect(options).toBe('-c jit=off -c enable_memoize=off -c statement_timeout=5000');
     expect(new URL(own.connectionString!).searchParams.get('sslmode')).toBe('disable');
     // Named again in the URL, the URL's setting comes last and wins.
-    expect(new URL(withSessionOptions('postgres://app@h/db?options=-c%20jit%3Don')).searchParams.get('options')).toBe('-c jit=off -c jit=on');
+    expect(new URL(withSessionOptions('postgres://app@h/db?options=-c%20jit%3Don')).searchParams.get('options')).toBe('-c jit=off -c enable_memoize=off -c jit=on');
     // Without options, or not a URL (a key=value string), the string is left as it is.
     expect(withSessionOptions('postgres://app@127.0.0.1:5432/safecert')).toBe('postgres://app@127.0.0.1:5432/safecert');
     expect(withSessionOptions('host=/var/run/postgresql dbname=safecert')).toBe('host=/var/run/postgresql dbname=safecert');
