@@ -367,6 +367,9 @@ describe('暂扣 periods', () => {
       const cert = await certOf(id);
       const page = (await okCall(token, 'GET', `/api/safetyCertificateInfo/list?status=02&certNo=${encodeURIComponent(cert.certNo)}`));
       expect(page.rows.map((r: { id: number; status: string }) => [r.id, r.status]), `certificate ${id}`).toEqual([[id, '02']]);
+      // …and not by the filter 01, though stored 01 (it takes the stored 01 but those same look-ups).
+      const valid = (await okCall(token, 'GET', `/api/safetyCertificateInfo/list?status=01&certNo=${encodeURIComponent(cert.certNo)}`));
+      expect([valid.total, valid.rows.length], `certificate ${id} under the filter 01`).toEqual([0, 0]);
     }
 
     // The next run writes them and the 暂扣 again.
