@@ -195,6 +195,9 @@ export async function effectiveStatuses(db: DbOrTx, ids: number[], today: string
   return new Map(rows.map((r) => [Number(r.id), String(r.status)]));
 }
 
+/** WHERE the certificate's status on `today` is 01 or 02, whatever the day: time moves a certificate between those two only. */
+export const validOrSuspended = (): SQL => inArray(certificate.status, [...TIMED]);
+
 /** Whether time may move a certificate stored with `status` (01 or 02). */
 export const isTimed = (status: string): boolean => (TIMED as readonly string[]).includes(status);
 
