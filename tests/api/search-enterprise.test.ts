@@ -62,6 +62,17 @@ describe('enterprise search filters', () => {
     expect(county.total).toBe(await countWhere(eq(enterprise.districtCode, '440106')));
     expect(county.total).toBeGreaterThan(0);
     expect((await list('province', '&districtCode=440000')).total).toBe(await countWhere(undefined));
+    // Every city is its own counties, whatever its last digit (the ranges 4409 … 4410, 4419 … 4420).
+    const codes = (await db().selectDistinct({ code: enterprise.districtCode }).from(enterprise)).map((r) => r.code);
+    for (const cityCode of [...new Set(codes.map((c) => `${c.slice(0, 4)}00`))]) {
+      const found = await list('province', `&districtCode=${cityCode}`);
+      expect(found.total, cityCode).toBe(await countWhere(like(enterprise.districtCode, `${cityCode.slice(0, 4)}%`)));
+      expect(found.rows.every((r) => r.districtCode.startsWith(cityCode.slice(0, 4))), cityCode).toBe(true);
+    }
+    // A centre filtering by a city of another area finds none of it (its scope still holds).
+    const elsewhere = codes.find((c) => !c.startsWith('4401'))!;
+    expect((await list('gz_sl', `&districtCode=${elsewhere.slice(0, 4)}00`)).total)
+      .toBe(await countWhere(and(like(enterprise.districtCode, `${elsewhere.slice(0, 4)}%`), eq(enterprise.ownership, '1'))));
     expect((await list('province', '&area=3')).total).toBe(await countWhere(eq(enterprise.ownership, '3')));
     const [{ q }] = await db().select({ q: enterprise.qualification }).from(enterprise).limit(1);
     const byQ = await list('province', `&qualification=${encodeURIComponent(q!)}`);
