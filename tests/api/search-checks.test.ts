@@ -107,6 +107,25 @@ describe('GET /system/sysCheckRecord/getCheckData', () => {
     expect(d.topCertificates[0]).toMatchObject({ certificateId: gzCert.id, certNo: gzCert.certNo, checks: 3 });
   });
 
+  it('counts a look-up on the China day it was made, at either end of the day', async () => {
+    const day = addDays(chinaDate(t.clock.now()), -3);
+    const at = (d: string, hhmm: string) => new Date(`${d}T${hhmm}:00+08:00`);
+    const inserted = await db().insert(certCheckRecord).values([
+      { source: 'qr', found: false, checkedAt: at(day, '00:10') },
+      { source: 'qr', found: false, checkedAt: at(day, '23:50') },
+      { source: 'qr', found: false, checkedAt: at(addDays(day, -1), '23:50') },
+    ]).returning({ id: certCheckRecord.id });
+    try {
+      const d = (await api.get('province', '/api/system/sysCheckRecord/getCheckData')).json().data;
+      const on = (x: string) => d.byDay.find((b: { day: string }) => b.day === x);
+      expect(on(day)).toEqual({ day, total: 2, found: 0, notFound: 2 });
+      expect(on(addDays(day, -1))).toEqual({ day: addDays(day, -1), total: 1, found: 0, notFound: 1 });
+      expect(on(addDays(day, 1)).total).toBe(0);
+    } finally {
+      await db().delete(certCheckRecord).where(inArray(certCheckRecord.id, inserted.map((r) => r.id)));
+    }
+  });
+
   it('keeps to the caller\'s scope and refuses a bad period', async () => {
     const gz = (await api.get('gz_sl', '/api/system/sysCheckRecord/getCheckData')).json().data;
     expect(gz.total).toBe(await records(or(eq(certCheckRecord.area, '1'), isNull(certCheckRecord.area))));
