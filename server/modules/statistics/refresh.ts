@@ -17,15 +17,15 @@ import { statRefresh } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, chinaDate } from '../../lib/days.js';
 import { overdueCondition, readDeadlineLimits } from '../../workflow/views.js';
-import { rowsOf } from '../../db/sql.js';
+import { chinaDayOf, chinaMonthOf, rowsOf } from '../../db/sql.js';
 
 const REFRESH_LOCK = 7_272_111;
 export const STATISTICS = 'statistics';
 /** Days before its end at which a valid certificate counts as expiring. */
 export const EXPIRING_DAYS = 90;
 
-const chinaDay = (column: string) => sql.raw(`(${column} at time zone 'Asia/Shanghai')::date`);
-const chinaMonth = (column: string) => sql.raw(`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM')`);
+const chinaDay = (column: string) => chinaDayOf(sql.raw(column));
+const chinaMonth = (column: string) => chinaMonthOf(sql.raw(column));
 
 export interface RefreshResult {
   refreshed: boolean;
