@@ -475,10 +475,20 @@ export const certificate = pgTable('certificate', {
   /** The version last printed (null: never printed); a newer version waits in the print queue. */
   printedVersion: integer('printed_version'),
   printedAt: timestamp('printed_at', { withTimezone: true }),
+  /**
+   * The centre whose the certificate is: its enterprise's ownership, kept by the database itself
+   * (migration 0027's triggers, on the certificate's insert or change of enterprise and on the
+   * enterprise's change of ownership; never written by the application). A centre's lists are
+   * scoped on it without joining every candidate certificate to its enterprise.
+   */
+  area: varchar('area', { length: 1 }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('certificate_cert_no_uq').on(t.certNo),
+  // A centre's certificates newest first, and by status (its suspended, its valid expiring).
+  index('certificate_area_issue_idx').on(t.area, t.issueDate, t.id),
+  index('certificate_area_status_idx').on(t.area, t.status, t.issueDate, t.id),
   uniqueIndex('certificate_query_code_uq').on(t.queryCode),
   // The enterprise rides along: a centre's count by holder needs no heap visit for the enterprise's area.
   index('certificate_person_idx').on(t.personId, t.enterpriseId),

@@ -65,6 +65,33 @@ describe('certificate list data scope', () => {
   it('refuses users who may not search certificates', async () => {
     expect((await get('admin', '/api/safetyCertificateInfo/list')).statusCode).toBe(403);
   });
+
+  it('follows a certificate to the centre of its enterprise: issued, transferred, or its enterprise moved to another centre', async () => {
+    const db = t.database.db;
+    const inArea = async (area: string) => db.select({ id: enterprise.id }).from(enterprise).where(eq(enterprise.ownership, area)).limit(1).then((r) => r[0]!.id);
+    const [gzEnt, szEnt] = [await inArea('1'), await inArea('2')];
+    const seen = async (user: string, certNo: string) => (await list(user, `&certNo=${encodeURIComponent(certNo)}`)).rows.length;
+    const [model] = await db.select().from(certificate).where(eq(certificate.enterpriseId, gzEnt)).limit(1);
+    const { id: _id, ...rest } = model!;
+    // Written with another centre's area, as a careless writer might: the database keeps its enterprise's.
+    const [issued] = await db.insert(certificate).values({ ...rest, area: '2', certNo: `${model!.certNo}-AREA`, queryCode: `${model!.queryCode}AR` }).returning();
+    try {
+      expect(issued!.area).toBe('1');
+      expect([await seen('gz_sl', issued!.certNo), await seen('sz_staff', issued!.certNo)]).toEqual([1, 0]);
+      await db.update(certificate).set({ enterpriseId: szEnt }).where(eq(certificate.id, issued!.id));
+      expect([await seen('gz_sl', issued!.certNo), await seen('sz_staff', issued!.certNo)]).toEqual([0, 1]);
+      await db.update(enterprise).set({ ownership: '3' }).where(eq(enterprise.id, szEnt));
+      expect((await db.select({ area: certificate.area }).from(certificate).where(eq(certificate.id, issued!.id)))[0]!.area).toBe('3');
+      expect([await seen('sz_staff', issued!.certNo), (await list('province', `&area=3&certNo=${encodeURIComponent(issued!.certNo)}`)).rows.length]).toEqual([0, 1]);
+    } finally {
+      await db.update(enterprise).set({ ownership: '2' }).where(eq(enterprise.id, szEnt));
+      await db.delete(certificate).where(eq(certificate.id, issued!.id));
+    }
+    // Every certificate's area is its enterprise's.
+    const [{ n }] = await db.select({ n: count() }).from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+      .where(sql`${certificate.area} is distinct from ${enterprise.ownership}`);
+    expect(n).toBe(0);
+  });
 });
 
 describe('certificate list filters', () => {

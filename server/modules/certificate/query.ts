@@ -41,7 +41,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   // The enterprises the word names, when few (listOrder.ts enterprisesNamed), by id.
   if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOf(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
-  if (q.area) w.push(eq(enterprise.ownership, q.area));
+  if (q.area) w.push(eq(certificate.area, q.area));
   if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (q.personId) w.push(eq(certificate.personId, q.personId));
   if (q.expiryFrom) w.push(gte(certificate.expiryDate, q.expiryFrom));
@@ -161,10 +161,10 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   const { suspendedValid, enterpriseIds, personIds } = found;
   const where = certificateWhere(user, q, found);
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
-  // The count joins only what the filters and the scope read (a centre's scope is the enterprise's area).
+  // The count joins only what the filters read (a centre's scope is the certificate's own area).
   const typedPerson = !!(q.name || q.idNo);
   const needsPerson = typedPerson && !personIds;
-  const needsEnterprise = !!((q.enterpriseName && !enterpriseIds) || q.area || q.districtCode) || (user.userType === '02' && user.area !== 'all');
+  const needsEnterprise = !!((q.enterpriseName && !enterpriseIds) || q.districtCode);
   // The certificates' ids, joined only to the tables the filters, the scope (and the order) read.
   const narrowed = (withPerson = needsPerson, withEnterprise = needsEnterprise) => {
     let base = db.select({ id: certificate.id }).from(certificate).$dynamic();

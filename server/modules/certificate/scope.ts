@@ -5,12 +5,12 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
-import { certificate, enterprise } from '../../db/schema.js';
+import { certificate } from '../../db/schema.js';
 import { forbidden } from '../../lib/errors.js';
 
 const NOTHING = sql`false`;
 
-/** The WHERE part of the scope (undefined: no limit). The query must join enterprise on the certificate's enterprise. */
+/** The WHERE part of the scope (undefined: no limit), on the certificate's own columns (its area is its enterprise's ownership: schema.ts). */
 export function certificateScope(user: AuthUser): SQL | undefined {
   if (user.area === 'all') return undefined;
   switch (user.userType) {
@@ -19,7 +19,7 @@ export function certificateScope(user: AuthUser): SQL | undefined {
     case '04':
       return user.personId ? eq(certificate.personId, user.personId) : NOTHING;
     case '02':
-      return user.area ? eq(enterprise.ownership, user.area) : NOTHING;
+      return user.area ? eq(certificate.area, user.area) : NOTHING;
     default:
       return NOTHING;
   }
