@@ -486,9 +486,14 @@ export const certificate = pgTable('certificate', {
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('certificate_cert_no_uq').on(t.certNo),
-  // A centre's certificates newest first, and by status (its suspended, its valid expiring).
+  // A centre's certificates newest first, by status, by category and status, and by status and expiry
+  // (its suspended, its valid expiring). The holder rides along: the status as of today (statusIs)
+  // reads it, so a bounded count stops after the rows it needs instead of building a bitmap of all
+  // the centre's matches first (the centre's valid C3: 48 → 1.5 ms at the province's scale).
   index('certificate_area_issue_idx').on(t.area, t.issueDate, t.id),
-  index('certificate_area_status_idx').on(t.area, t.status, t.issueDate, t.id),
+  index('certificate_area_status_idx').on(t.area, t.status, t.issueDate, t.id, t.personId),
+  index('certificate_area_category_idx').on(t.area, t.category, t.status, t.issueDate, t.id, t.personId),
+  index('certificate_area_expiry_idx').on(t.area, t.status, t.expiryDate, t.id, t.personId),
   uniqueIndex('certificate_query_code_uq').on(t.queryCode),
   // The enterprise rides along: a centre's count by holder needs no heap visit for the enterprise's area.
   index('certificate_person_idx').on(t.personId, t.enterpriseId),

@@ -21,5 +21,7 @@ CREATE TRIGGER "enterprise_area_upd" AFTER UPDATE OF "ownership" ON "enterprise"
   WHEN (OLD."ownership" IS DISTINCT FROM NEW."ownership")
   EXECUTE FUNCTION "enterprise_area_to_certificates"();--> statement-breakpoint
 CREATE INDEX "certificate_area_issue_idx" ON "certificate" USING btree ("area","issue_date","id");--> statement-breakpoint
-CREATE INDEX "certificate_area_status_idx" ON "certificate" USING btree ("area","status","issue_date","id");--> statement-breakpoint
+CREATE INDEX "certificate_area_status_idx" ON "certificate" USING btree ("area","status","issue_date","id","person_id");--> statement-breakpoint
+CREATE INDEX "certificate_area_category_idx" ON "certificate" USING btree ("area","category","status","issue_date","id","person_id");--> statement-breakpoint
+CREATE INDEX "certificate_area_expiry_idx" ON "certificate" USING btree ("area","status","expiry_date","id","person_id");--> statement-breakpoint
 ANALYZE "certificate";

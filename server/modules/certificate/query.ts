@@ -9,7 +9,7 @@ import { certificate, enterprise, person } from '../../db/schema.js';
 import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
-import { certificateScope } from './scope.js';
+import { certificateScope, certificateScopeOnEnterprise } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
@@ -42,7 +42,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOf(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(certificate.area, q.area));
-  if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode));
+  if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode), certificateScopeOnEnterprise(user));
   if (q.personId) w.push(eq(certificate.personId, q.personId));
   if (q.expiryFrom) w.push(gte(certificate.expiryDate, q.expiryFrom));
   if (q.expiryTo) w.push(lte(certificate.expiryDate, q.expiryTo));
