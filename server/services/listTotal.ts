@@ -19,6 +19,15 @@ export const EXACT_TOTAL_CEILING = 2000;
  */
 export const ESTIMATE_ONLY_ABOVE = 100_000;
 
+/**
+ * A person's name prefix that many have (a surname) is estimated from the person names' histogram
+ * within a few per cent at the province's scale (张 among a centre's certificates: 30,385
+ * estimated, 31,676 matching): above the exact ceiling a list filtered by it answers the estimate
+ * rather than counting thousands of matches one by one (20–25 ms for 杨 in a centre's certificates,
+ * 5 ms for 王 among its staff, one at a time; several times that sixteen at a time).
+ */
+export const NAME_ESTIMATE_TRUSTED_ABOVE = EXACT_TOTAL_CEILING;
+
 export interface ListTotal {
   total: number;
   /** false: `total` is the planner's estimate (more than the exact ceiling matched). */

@@ -12,7 +12,7 @@ import type { CertificateFilters, CertificateListQuery, CertificateRowView } fro
 import { certificateScope, certificateScopeOnEnterprise } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
-import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
+import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal.js';
 import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { anyOf } from '../../db/sql.js';
@@ -144,14 +144,6 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   return suspendedValid.length ? listPage(db, user, q, labels, { suspendedValid, enterpriseIds, personIds }) : page;
 }
 
-/**
- * A holder's name prefix that more than FEW_PERSONS persons have (a surname) is estimated from the
- * person names' histogram within a few per cent at the province's scale (张 in a centre: 30,385
- * estimated, 31,676 matching); above the exact ceiling its total is the estimate, not a count that
- * probes thousands of holders' certificates (20–25 ms for 杨 in a centre one at a time, several
- * times that sixteen at a time). A prefix few persons have is counted through them, cheaply.
- */
-const NAME_ESTIMATE_TRUSTED_ABOVE = EXACT_TOTAL_CEILING;
 
 /**
  * The page and total. `suspendedValid`: the certificates stored 01 under a 暂扣 in force (status 01
@@ -174,6 +166,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   };
   const counting = (condition: SQL | undefined) => narrowed().where(condition);
   const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds, personIds })) : undefined,
+    // A name prefix that few persons have is counted through them (personIds), cheaply.
     q.name && !personIds ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : undefined);
   // A typed name or ID number that few persons match, an enterprise word few enterprises have, or
   // the suspended (02, under 1 %) when some are found by id (an OR no index walks in order): the

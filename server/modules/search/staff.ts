@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from '
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
-import { listTotal } from '../../services/listTotal.js';
+import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
@@ -98,7 +98,8 @@ export async function listStaff(db: DbOrTx, user: AuthUser, q: StaffListQuery) {
   const order = sort ? (descending ? [desc(first(sort, kind)), desc(person.id)] : [asc(first(sort, kind)), asc(person.id)]) : [desc(first(person.id, 'number'))];
   const [page, total] = await Promise.all([
     joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
-    listTotal(db, db.select({ one: sql`1` }).from(person).where(where)),
+    listTotal(db, db.select({ one: sql`1` }).from(person).where(where), undefined, undefined,
+      q.name ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : undefined),
   ]);
   return { rows: toRows(page), ...total };
 }
