@@ -44,14 +44,17 @@ function punishmentOf(certId: SQL | number, personId: SQL | number, when: SQL): 
 
 /** An approved 暂扣 meeting `when` (over `p`) applies to the certificate of the outer query. */
 function approvedSuspension(when: SQL): SQL {
-  return punishmentOf(sql`${certificate.id}`, sql`${certificate.personId}`, sql`p.type = ${SUSPENSION} and p.review_state = 'approved' and ${when}`);
+  return punishmentOf(sql`${certificate.id}`, sql`${certificate.personId}`, sql`${APPROVED} and ${when}`);
 }
 
 /** The punishment whose id is `punishmentId` (a column of the outer query) applies to this loaded certificate. */
 export const punishmentAppliesTo = (cert: { id: number; personId: number }, punishmentId: SQL): SQL =>
   punishmentOf(cert.id, cert.personId, sql`p.id = ${punishmentId}`);
 
-const inForce = (today: string) => sql`p.start_date <= ${today} and (p.end_date is null or p.end_date >= ${today})`;
+/** An approved 暂扣, over the punishment `p`. */
+const APPROVED = sql`p.type = ${SUSPENSION} and p.review_state = 'approved'`;
+/** In force on `today`: the period of the punishment (or the row of its dates) named `of`. */
+const inForce = (today: string, of = 'p') => sql`${sql.raw(of)}.start_date <= ${today} and (${sql.raw(of)}.end_date is null or ${sql.raw(of)}.end_date >= ${today})`;
 /** The same test as `inForce`, on a loaded punishment (China days as YYYY-MM-DD compare as strings). */
 export const isInForce = (p: { startDate: string; endDate: string | null }, today: string): boolean =>
   p.startDate <= today && (p.endDate === null || p.endDate >= today);
@@ -78,7 +81,7 @@ export function effectiveStatusSql(today: string = chinaToday()): SQL<string> {
  * Not correlated, so computed once per statement.
  */
 const unwrittenSuspendedIds = (today: string): SQL => {
-  const suspension = sql`p.type = ${SUSPENSION} and p.review_state = 'approved' and p.written_seq <> p.change_seq and ${inForce(today)}`;
+  const suspension = sql`${APPROVED} and p.written_seq <> p.change_seq and ${inForce(today)}`;
   return sql`select pc.certificate_id from ${punishmentCertificate} pc join ${punishment} p on p.id = pc.punishment_id where ${suspension}
   union all select p.certificate_id from ${punishment} p where p.certificate_id is not null and ${suspension}
   union all select c2.id from ${punishment} p join ${certificate} c2 on c2.person_id = p.person_id where p.certificate_id is null
@@ -101,7 +104,6 @@ const unwrittenSuspendedIds = (today: string): SQL => {
  */
 export function statusIs(status: string, today: string = chinaToday(), suspendedValid?: number[]): SQL | undefined {
   if (!isTimed(status)) return eq(certificate.status, status);
-  const storedTimed = inArray(certificate.status, [...TIMED]);
   const listed = !suspendedValid ? sql`${certificate.id} = any(array(${suspendedValidQuery(today)}))`
     : suspendedValid.length ? inArray(certificate.id, suspendedValid) : undefined;
   if (status === '01') {
@@ -110,14 +112,14 @@ export function statusIs(status: string, today: string = chinaToday(), suspended
     // a 暂扣 in force, which fails it anyway; and with a status test in both parts the planner ORs two
     // index scans into a bitmap, reading every match (80,000 valid ones expiring within 90 days)
     // before the page's LIMIT or the bounded count can stop.
-    return and(storedTimed, or(
+    return and(validOrSuspended(), or(
       and(eq(certificate.status, '01'), listed && not(listed)),
       restoredOn(today),
     ));
   }
   // Here the 暂扣 are looked at as hashed sets, built once per statement: every stored 02 row passes
   // this test, where restoredOn's look per row made the suspended's list 3–6 × slower.
-  return and(storedTimed, or(listed, and(eq(certificate.status, '02'), or(not(suspensionEndedBefore(today)), suspendedOn(today)))));
+  return and(validOrSuspended(), or(listed, and(eq(certificate.status, '02'), or(not(suspensionEndedBefore(today)), suspendedOn(today)))));
 }
 
 /**
@@ -127,12 +129,11 @@ export function statusIs(status: string, today: string = chinaToday(), suspended
  * for a list's page at the province's scale).
  */
 function restoredOn(today: string): SQL {
-  const approved = sql`p.type = ${SUSPENSION} and p.review_state = 'approved'`;
-  return sql`coalesce((select bool_or(s.end_date < ${today}) and not bool_or(s.start_date <= ${today} and (s.end_date is null or s.end_date >= ${today})) from (
-    select p.start_date, p.end_date from ${punishmentCertificate} pc join ${punishment} p on p.id = pc.punishment_id where pc.certificate_id = ${certificate.id} and ${approved}
-    union all select p.start_date, p.end_date from ${punishment} p where p.certificate_id = ${certificate.id} and ${approved}
+  return sql`coalesce((select bool_or(s.end_date < ${today}) and not bool_or(${inForce(today, 's')}) from (
+    select p.start_date, p.end_date from ${punishmentCertificate} pc join ${punishment} p on p.id = pc.punishment_id where pc.certificate_id = ${certificate.id} and ${APPROVED}
+    union all select p.start_date, p.end_date from ${punishment} p where p.certificate_id = ${certificate.id} and ${APPROVED}
     union all select p.start_date, p.end_date from ${punishment} p where p.certificate_id is null and p.person_id = ${certificate.personId}
-      and not exists (select 1 from ${punishmentCertificate} pc0 where pc0.punishment_id = p.id) and ${approved}) s), false)`;
+      and not exists (select 1 from ${punishmentCertificate} pc0 where pc0.punishment_id = p.id) and ${APPROVED}) s), false)`;
 }
 
 const suspendedValidQuery = (today: string): SQL => sql`select c1.id from ${certificate} c1 where c1.status = '01' and c1.id in (${unwrittenSuspendedIds(today)})`;

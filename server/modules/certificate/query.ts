@@ -157,7 +157,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   const typedPerson = !!(q.name || q.idNo);
   const needsPerson = typedPerson && !personIds;
   const needsEnterprise = !!((q.enterpriseName && !enterpriseIds) || q.districtCode);
-  // The certificates' ids, joined only to the tables the filters, the scope (and the order) read.
+  // The certificates' ids, joined only to the tables the filters (and the order) read.
   const narrowed = (withPerson = needsPerson, withEnterprise = needsEnterprise) => {
     let base = db.select({ id: certificate.id }).from(certificate).$dynamic();
     if (withPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
