@@ -170,7 +170,12 @@ async function main() {
     for (const sc of list) {
       const user = users[sc.caller];
       const statements: Statement[][] = [];
-      for (const q of sc.queries) statements.push(await rec.record(() => serve(rec.db, user, sc.path, q, now)));
+      // Recorded the second time: what a serving server sends for a value it has seen (it believes
+      // "many persons have this surname" for a minute, listOrder.ts fewOf, as it reuses estimates).
+      for (const q of sc.queries) {
+        await rec.record(() => serve(rec.db, user, sc.path, q, now));
+        statements.push(await rec.record(() => serve(rec.db, user, sc.path, q, now)));
+      }
       const errors: string[] = [];
       let estimated = false;
       const http = async (i: number) => {

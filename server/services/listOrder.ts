@@ -9,10 +9,10 @@
  * planner only the filter's indexes.
  */
 import { and, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { renderText, runText, type DbOrTx } from '../db/client.js';
+import { BoundedMap } from '../lib/boundedMap.js';
 import { enterprise, person } from '../db/schema.js';
 import { containsText, startsWith } from '../lib/textMatch.js';
-import { rowsOf } from '../db/sql.js';
 
 /** Up to this many persons matching a typed name or ID number, a list filtered by them names them by id. */
 export const FEW_PERSONS = 5000;
@@ -49,11 +49,32 @@ export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Pr
   return fewOf(db, db.select({ id: enterprise.id }).from(enterprise).where(containsText(enterprise.name, word)), FEW_ENTERPRISES);
 }
 
+/**
+ * How long "more than few match" is believed without asking again. A surname (王: 70,000 persons)
+ * always matches more than FEW_PERSONS, and finding it out read 5,001 index entries into an array
+ * on every page of its list (1–2 ms of PostgreSQL's time, a third of such a page's). The answer only
+ * chooses the plan (null: the list filters through the join, right for any number of matches), so
+ * believing it a minute longer than true changes how fast a page is, never what it shows. The ids
+ * themselves are never kept: a person added since must be listed.
+ */
+const MANY_BELIEVED_MS = 60_000;
+const MANY_KEPT = 5_000;
+const manyPerDatabase = new WeakMap<object, BoundedMap<string, number>>();
+
 /** The ids `matching` selects when at most `few` (one row: an array, not a row per id), else null. */
-async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number): Promise<number[] | null> {
-  const [row] = rowsOf<{ ids: number[] }>(await db.execute(sql`select coalesce(array_agg(id), '{}') as ids from (${matching} limit ${few + 1}) m`));
+export async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number): Promise<number[] | null> {
+  const query = renderText(sql`select coalesce(array_agg(id), '{}') as ids from (${matching} limit ${few + 1}) m`);
+  let many = manyPerDatabase.get(db);
+  if (!many) manyPerDatabase.set(db, (many = new BoundedMap(MANY_KEPT)));
+  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
+  const seen = many.get(key);
+  if (seen !== undefined && performance.now() - seen < MANY_BELIEVED_MS) return null;
+  // Planned for its values (unnamed): a rare name and a surname want different plans.
+  const [row] = (await runText(db, query, { named: false })) as { ids?: number[] }[];
   const ids = row?.ids ?? [];
-  return ids.length > few ? null : ids;
+  if (ids.length <= few) return ids;
+  many.set(key, performance.now());
+  return null;
 }
 
 /** A sort key that sorts as `key` but that no index provides (`kind`: how to add nothing to it). */

@@ -2,12 +2,13 @@
  * A list's total (server/services/listTotal.ts): exact up to the ceiling, else the planner's
  * estimate, which is asked once a minute per query and values rather than on every page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { certificate } from '../../server/db/schema.js';
 import { estimatedRows, listTotal } from '../../server/services/listTotal.js';
 import type { DbOrTx } from '../../server/db/client.js';
+import { fewOf } from '../../server/services/listOrder.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -57,5 +58,39 @@ describe('list totals', () => {
     const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
+  });
+});
+
+describe('the few persons or enterprises a typed word names (listOrder.ts fewOf)', () => {
+  const ofCategory = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
+
+  it('answer the ids when at most so many match, read again on every call', async () => {
+    const { db, sent } = counting(t.database.db);
+    const all = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    const ids = await fewOf(db, ofCategory('C3'), all.length);
+    expect([...(ids ?? [])].sort((a, b) => a - b)).toEqual(all.map((r) => r.id).sort((a, b) => a - b));
+    await fewOf(db, ofCategory('C3'), all.length);
+    expect(sent.n).toBe(2);
+  });
+
+  it('believe "more than so many" for a minute without asking, for those values only', async () => {
+    const { db, sent } = counting(t.database.db);
+    const all = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'B'));
+    expect(all.length).toBeGreaterThan(2);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      expect(await fewOf(db, ofCategory('B'), 2)).toBeNull();
+      vi.advanceTimersByTime(59_000);
+      expect(await fewOf(db, ofCategory('B'), 2)).toBeNull();
+      expect(sent.n).toBe(1);
+      // Other values are asked.
+      expect(await fewOf(db, ofCategory('A'), 2)).toBeNull();
+      expect(sent.n).toBe(2);
+      vi.advanceTimersByTime(2_000);
+      expect(await fewOf(db, ofCategory('B'), 2)).toBeNull();
+      expect(sent.n).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
