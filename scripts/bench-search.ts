@@ -300,7 +300,7 @@ function report(input: { startedAt: Date; machine: ReturnType<typeof describeMac
     '',
     `- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}; PostgreSQL ${machine.postgres}`,
     `- Load average (1/5/15 min): ${machine.loadAverage} at the start, ${input.loadAfter} at the end (the machine is shared: other processes ran meanwhile)`,
-    '- Server: `server/main.ts` as its own process (LOG_LEVEL=warn, pool of 10 connections, sessions without JIT: `POSTGRES_SESSION_OPTIONS` in server/db/client.ts); the load generator and the direct SQL (through the same session settings) run in this script\'s process.',
+    '- Server: `server/main.ts` as its own process (LOG_LEVEL=warn, a pool of 10 connections and one of 10 for the searches\' reads, whose statements are named and planned for their values: `Database.reads`; sessions without JIT or Memoize: `POSTGRES_SESSION_OPTIONS` in server/db/client.ts); the load generator and the direct SQL (through the same session settings) run in this script\'s process.',
     '',
     '## What is measured',
     '',

@@ -5,7 +5,7 @@
  * timeout, 15–17 ms with connections kept), while the lifetime stays bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { postgresPoolConfig, withSessionOptions } from '../../server/db/client.js';
+import { POSTGRES_SESSION_OPTIONS, postgresPoolConfig, READS_SESSION_OPTIONS, withSessionOptions } from '../../server/db/client.js';
 
 describe('postgresPoolConfig', () => {
   const config = postgresPoolConfig('postgres://app@127.0.0.1:5432/safecert', 10);
@@ -23,6 +23,13 @@ describe('postgresPoolConfig', () => {
     expect(config.options).toContain('jit=off');
     expect(config.options).toContain('enable_memoize=off');
     expect(config.max).toBe(10);
+  });
+
+  it('opens the search reads\' sessions planning every named statement for its values, also under a DATABASE_URL with options', () => {
+    const reads = `${POSTGRES_SESSION_OPTIONS} ${READS_SESSION_OPTIONS}`;
+    expect(postgresPoolConfig('postgres://app@h/db', 10, reads).options).toBe('-c jit=off -c enable_memoize=off -c plan_cache_mode=force_custom_plan');
+    const own = postgresPoolConfig('postgres://app@h/db?options=-c%20statement_timeout%3D5000', 10, reads);
+    expect(new URL(own.connectionString!).searchParams.get('options')).toBe('-c jit=off -c enable_memoize=off -c plan_cache_mode=force_custom_plan -c statement_timeout=5000');
   });
 
   it('keeps the session settings when DATABASE_URL brings options of its own (the driver would drop them)', () => {

@@ -35,7 +35,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const user = currentUser(req);
     assertMayList(user);
-    const { rows, total, totalExact } = await listCertificates(db, user, req.query, await loadLabels(db));
+    const { rows, total, totalExact } = await listCertificates(app.ctx.database.reads, user, req.query, await loadLabels(db));
     return Object.assign(page(rows, total, req.query.pageNum), { totalExact });
   });
 

@@ -32,7 +32,7 @@ const TOTAL_NOTE = '总数：不超过 2000 条时精确，超过时为估算值
 const page = <T>(r: { rows: T[]; total: number; totalExact: boolean }, pageNum: number) => ({ code: 0 as const, msg: '查询成功', rows: r.rows, total: r.total, totalExact: r.totalExact, pageNum });
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.ctx.db;
+  const db = app.ctx.database.reads;
   const today = () => chinaDate(app.ctx.clock.now());
 
   // ---------- 企业查询 ----------
