@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { runText } from '../../server/db/client.js';
+import { rowsOf } from '../../server/db/sql.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -23,7 +24,7 @@ describe('search reads', () => {
       return;
     }
     expect(await modeOn(database.reads, planMode, { named: false })).toBe('force_custom_plan');
-    expect(String((await database.reads.execute(planMode.sql)).rows[0]?.mode)).toBe('force_custom_plan');
+    expect(String(rowsOf<{ mode: string }>(await database.reads.execute(planMode.sql))[0]?.mode)).toBe('force_custom_plan');
     expect(await modeOn(database.reads, planMode)).toBe('auto');
     expect(await modeOn(database.db, planMode, { named: false })).toBe('auto');
   });
