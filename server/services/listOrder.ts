@@ -13,6 +13,7 @@ import { renderText, runText, type DbOrTx } from '../db/client.js';
 import { BoundedMap } from '../lib/boundedMap.js';
 import { enterprise, person } from '../db/schema.js';
 import { containsText, startsWith } from '../lib/textMatch.js';
+import { intArray } from '../db/sql.js';
 
 /** Up to this many persons matching a typed name or ID number, a list filtered by them names them by id. */
 export const FEW_PERSONS = 5000;
@@ -82,4 +83,35 @@ export function unindexed(key: AnyColumn | SQL, kind: 'text' | 'number' | 'time'
   if (kind === 'text') return sql`(${key} || '')`;
   if (kind === 'time') return sql`(${key} + interval '0 seconds')`;
   return sql`(${key} + 0)`;
+}
+
+/**
+ * From this many persons matching a typed name or ID number (a compound surname: 2,162 persons
+ * start with 尉迟 at the province's scale), a list in its default order first walks its newest rows
+ * (newestOfPersons): sorting every certificate of that many persons cost 7 ms (one index descent
+ * per person), where their newest ten are among the first few thousand rows of the order's index.
+ */
+export const WALK_PERSONS_FROM = 1000;
+/**
+ * Rows of the order's index such a walk reads at most (~1.5 ms from the index alone at the
+ * province's scale): persons whose rows are all old (an ID number prefix of those born in the 1950s)
+ * are not found in it, and the list sorts their rows as for fewer persons.
+ */
+export const WALK_WINDOW = 20_000;
+
+/**
+ * The ids of the page of `table`'s rows of the persons `personIds` in the order `order` (columns of
+ * an index that also holds person_id, descending), looked for among the newest `window` rows only;
+ * null when the window holds fewer than the page needs (the caller then sorts all their rows). The
+ * window's rows come in the index's order and the filter keeps it, so the first matches are the
+ * page; the caller's own query orders the page it reads by these ids.
+ */
+export async function newestOfPersons(db: DbOrTx, at: { table: string; order: string }, personIds: readonly number[], page: { limit: number; offset: number }, window = WALK_WINDOW): Promise<number[] | null> {
+  if (page.offset + page.limit > window) return null;
+  const order = at.order.split(',').map((c) => `${c.trim()} desc`).join(', ');
+  const rows = await runText(db, {
+    sql: `select w.id from (select id, person_id from ${at.table} order by ${order} limit $1) w where w.person_id = any($2::int[]) limit $3 offset $4`,
+    params: [window, intArray(personIds), page.limit, page.offset],
+  }, { named: false });
+  return rows.length < page.limit ? null : rows.map((r) => Number(r.id));
 }

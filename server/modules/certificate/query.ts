@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { renderText, type DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
@@ -13,7 +13,7 @@ import { certificateScope, certificateScopeOnEnterprise } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal.js';
-import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOrder.js';
+import { enterprisesNamed, newestOfPersons, personsNamed, unindexed, WALK_PERSONS_FROM } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { anyOf } from '../../db/sql.js';
 import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
@@ -116,6 +116,14 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
   };
 }
 
+/** Whether `where` asks for the certificates of these persons and nothing else (whatever filters the list gains). */
+function onlyThesePersons(where: SQL | undefined, personIds: number[]): boolean {
+  if (!where) return false;
+  const asked = renderText(where);
+  const persons = renderText(and(anyOf(certificate.personId, personIds))!);
+  return asked.sql === persons.sql && JSON.stringify(asked.params) === JSON.stringify(persons.params);
+}
+
 type SortField = NonNullable<CertificateListQuery['sortField']>;
 
 const SORTABLE: Record<SortField, AnyColumn | SQL> = {
@@ -132,9 +140,9 @@ const SORTABLE: Record<SortField, AnyColumn | SQL> = {
 const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseName', 'status']);
 
 /** 证书列表 GET /safetyCertificateInfo/list: a page of the filtered certificates and its total. */
-export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
+export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, opts: { walkPersonsFrom?: number } = {}) {
   const [enterpriseIds, personIds] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.name, q.idNo)]);
-  if (!q.status || !isTimed(q.status)) return listPage(db, user, q, labels, { enterpriseIds, personIds });
+  if (!q.status || !isTimed(q.status)) return listPage(db, user, q, labels, { enterpriseIds, personIds, walkPersonsFrom: opts.walkPersonsFrom });
   // The page and its total both filter on the status as of today, which the valid certificates under
   // a 暂扣 in force decide (statusIs): they are looked up once (inside each statement, the look-up
   // added 4–5 ms of planning to it). The page that assumes there are none, the nightly job's usual
@@ -149,7 +157,8 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
  * The page and total. `suspendedValid`: the certificates stored 01 under a 暂扣 in force (status 01
  * and 02 only); `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.
  */
-async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, found: { suspendedValid?: number[]; enterpriseIds: number[] | null; personIds: number[] | null }) {
+async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels,
+  found: { suspendedValid?: number[]; enterpriseIds: number[] | null; personIds: number[] | null; walkPersonsFrom?: number }) {
   const { suspendedValid, enterpriseIds, personIds } = found;
   const where = certificateWhere(user, q, found);
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
@@ -192,7 +201,11 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // foreign keys), so the inner joins drop none.
   const pageIds = narrowed(needsPerson || q.sortField === 'name', needsEnterprise || q.sortField === 'enterpriseName')
     .where(where).orderBy(...order).limit(q.pageSize).offset(offset);
-  const pageQuery = joinedCertificates(db).where(inArray(certificate.id, pageIds)).orderBy(...order);
+  // Many persons typed, nothing else asked, the default order: their newest rows first (listOrder.ts newestOfPersons).
+  const walked = personIds && personIds.length >= (found.walkPersonsFrom ?? WALK_PERSONS_FROM) && !q.sortField && onlyThesePersons(where, personIds)
+    ? await newestOfPersons(db, { table: 'certificate', order: 'issue_date, id' }, personIds, { limit: q.pageSize, offset })
+    : null;
+  const pageQuery = joinedCertificates(db).where(inArray(certificate.id, walked ?? pageIds)).orderBy(...order);
   const [rows, total] = await Promise.all([pageQuery.then((page) => withStatusToday(db, page)), counted]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }

@@ -1,0 +1,75 @@
+/**
+ * The certificate list of many persons' typed name (listOrder.ts newestOfPersons): their newest rows
+ * found by walking the list's order a bounded way, the same page as sorting all their rows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { AuthUser } from '../../server/context.js';
+import type { Db } from '../../server/db/client.js';
+import { certificate, person } from '../../server/db/schema.js';
+import { loadLabels } from '../../server/modules/certificate/labels.js';
+import { listCertificates } from '../../server/modules/certificate/query.js';
+import { certificateListQuery } from '../../server/modules/certificate/schemas.js';
+import { newestOfPersons } from '../../server/services/listOrder.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+const province = { area: 'all', userType: '02', enterpriseId: null, personId: null, userId: 1 } as AuthUser;
+const centre = { area: '1', userType: '02', enterpriseId: null, personId: null, userId: 1 } as AuthUser;
+
+/** The app's database, recording the statements it sends. */
+function recording(db: Db) {
+  const sent: string[] = [];
+  const session = new Proxy(db._.session, {
+    get(obj, key, receiver) {
+      const value = Reflect.get(obj, key, receiver) as unknown;
+      if (key !== 'prepareQuery' || typeof value !== 'function') return value;
+      return (query: { sql: string }, ...rest: unknown[]) => {
+        sent.push(query.sql);
+        return (value as (...a: unknown[]) => unknown).apply(obj, [query, ...rest]);
+      };
+    },
+  });
+  const internals = { ...db._, session };
+  return { db: new Proxy(db, { get: (target, key, receiver) => (key === '_' ? internals : Reflect.get(target, key, receiver) as unknown) }), sent };
+}
+
+describe('a typed name many persons share', () => {
+  it('lists the same pages by walking the newest rows as by sorting all of them, and only where nothing else is asked', async () => {
+    const db = t.database.db;
+    const labels = await loadLabels(db);
+    const [{ name }] = await db.select({ name: person.name }).from(certificate).innerJoin(person, eq(person.id, certificate.personId)).orderBy(desc(certificate.issueDate)).limit(1) as [{ name: string }];
+    const surname = name.slice(0, 1);
+    const cases: [AuthUser, string][] = [
+      [province, `name=${surname}`], [province, `name=${surname}&pageNum=2&pageSize=5`], [province, `name=${surname}&pageNum=400`],
+      [province, `name=${surname}&category=C3`], [province, `name=${surname}&sortField=expiryDate&sortOrder=descend`], [centre, `name=${surname}`],
+    ];
+    let walks = 0;
+    for (const [user, query] of cases) {
+      const q = certificateListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+      const sorted = await listCertificates(db, user, q, labels);
+      const rec = recording(db);
+      const walked = await listCertificates(rec.db as Db, user, q, labels, { walkPersonsFrom: 1 });
+      const walkedHere = rec.sent.some((s) => s.includes('select w.id from'));
+      if (walkedHere) walks++;
+      expect(walkedHere, query).toBe(user === province && !query.includes('category') && !query.includes('sortField'));
+      expect(walked.rows.map((r) => r.id), `${user.area} ${query}`).toEqual(sorted.rows.map((r) => r.id));
+      expect(walked.total).toBe(sorted.total);
+    }
+    expect(walks).toBe(3);
+  });
+
+  it('gives up when the newest rows hold fewer than the page', async () => {
+    const db = t.database.db;
+    const [newest] = await db.select({ id: certificate.id, personId: certificate.personId }).from(certificate).orderBy(desc(certificate.issueDate), desc(certificate.id)).limit(1);
+    const at = { table: 'certificate', order: 'issue_date, id' };
+    expect(await newestOfPersons(db, at, [newest!.personId], { limit: 1, offset: 0 }, 1)).toEqual([newest!.id]);
+    const theirs = await db.select({ id: certificate.id }).from(certificate).where(inArray(certificate.personId, [newest!.personId]));
+    // A window of one row holds one of theirs, not two; nor the second page.
+    if (theirs.length > 1) expect(await newestOfPersons(db, at, [newest!.personId], { limit: 2, offset: 0 }, 1)).toBeNull();
+    expect(await newestOfPersons(db, at, [newest!.personId], { limit: 1, offset: 1 }, 1)).toBeNull();
+  });
+});
