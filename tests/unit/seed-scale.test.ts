@@ -115,6 +115,10 @@ describe('generated rows', () => {
     expect(certs.every((c) => c.issue_date! >= '2010-01-01' && c.issue_date! <= '2026-06-15')).toBe(true);
     // Valid ones have not run out; 3 years less a day.
     expect(certs.filter((c) => c.status === '01').every((c) => c.expiry_date! >= '2026-06-15')).toBe(true);
+    // Each in its enterprise's centre (certificate.area, which the load's disabled triggers would not set).
+    const ownership = new Map(read(result, 'enterprise').map((e) => [e.id, e.ownership]));
+    expect(certs.every((c) => c.area !== null && c.area === ownership.get(c.enterprise_id))).toBe(true);
+    expect(new Set(certs.map((c) => c.area))).toEqual(new Set(['1', '2', '3']));
   });
 
   it('have applications of every type in every state, numbered once, with history the machine replays to the stored snapshot', () => {
