@@ -104,7 +104,8 @@ export const WALK_WINDOW = 20_000;
  * an index that also holds person_id, descending), looked for among the newest `window` rows only;
  * null when the window holds fewer than the page needs (the caller then sorts all their rows). The
  * window's rows come in the index's order and the filter keeps it, so the first matches are the
- * page; the caller's own query orders the page it reads by these ids.
+ * page; the caller's own query orders the page it reads by these ids. `at` is fixed SQL written by
+ * the caller, never user input.
  */
 export async function newestOfPersons(db: DbOrTx, at: { table: string; order: string }, personIds: readonly number[], page: { limit: number; offset: number }, window = WALK_WINDOW): Promise<number[] | null> {
   if (page.offset + page.limit > window) return null;
