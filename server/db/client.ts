@@ -125,36 +125,30 @@ const mainOfReads = new WeakMap<object, Db>();
  * of ids is one parameter each), and a connection keeps every statement it prepared (node-postgres
  * never deallocates), so fewer are named, and the hot paths' names are never crowded out by them.
  */
-const MAX_NAMED_READS = 500;
-const readsStatementNames = new Map<string, string>();
-
-function readsStatementName(text: string): string | undefined {
-  let name = readsStatementNames.get(text);
-  if (name || readsStatementNames.size >= MAX_NAMED_READS) return name;
-  name = `sr_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
-  readsStatementNames.set(text, name);
-  return name;
-}
+const readsStatementName = statementNamer('sr_', 500);
 
 /**
  * The hot paths' statements (runText) are named after their text: PostgreSQL parses and plans a
  * named statement once per connection and afterwards binds and runs it, on a generic plan once it
  * has seen that one serves (a transition's statement is planned in ~1 ms and runs in ~0.4). Only
- * those: the lists' and searches' statements composed by drizzle go unnamed and are planned for
- * their values each time. Their best plan depends on the values (a common category and a rare
+ * those: the lists' and searches' statements composed by drizzle go unnamed, or named on the
+ * reads' sessions (Database.reads), and are planned for their values each time. Their best plan depends on the values (a common category and a rare
  * status), and a generic plan PostgreSQL chose for one of them ran 4 × slower than the plan for
  * the actual values (the staff search's count of suspended C3 holders: 24 ms against 6.7 ms at the
  * province's scale).
  */
-const MAX_NAMED_STATEMENTS = 2_000;
-const statementNames = new Map<string, string>();
+const statementName = statementNamer('sc_', 2_000);
 
-function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name || statementNames.size >= MAX_NAMED_STATEMENTS) return name;
-  name = `sc_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
-  statementNames.set(text, name);
-  return name;
+/** Names statement texts after their hash, the first `max` texts seen (the others stay unnamed). */
+function statementNamer(prefix: string, max: number): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name || names.size >= max) return name;
+    name = `${prefix}${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+    return name;
+  };
 }
 
 /**
