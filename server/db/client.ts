@@ -249,6 +249,17 @@ export function renderText(query: SQLWrapper): TextStatement {
   return { sql, params };
 }
 
+/**
+ * A query run as a statement prepared once per connection on the main sessions, whose plan the
+ * connection keeps (generic once it serves): for a query the caller knows one plan serves whatever
+ * its values. On a Database.reads handle too (its sessions plan every statement for its values).
+ */
+export function preparedOnMain<T>(db: DbOrTx, build: (on: DbOrTx) => { prepare(name: string): { execute(): Promise<T> }; then: PromiseLike<T>['then'] } & SQLWrapper): Promise<T> {
+  const query = build(mainOfReads.get(db) ?? db);
+  const name = statementName(renderText(query).sql);
+  return name ? query.prepare(name).execute() : Promise.resolve(query);
+}
+
 /** Builds a TextStatement: `param(v)` appends v and answers its placeholder. */
 export class TextBuilder {
   readonly params: unknown[] = [];

@@ -77,18 +77,21 @@ async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<num
  * in substance that it can (a certificate's status as stored rather than as of today: the two
  * differ for a handful of certificates between a 暂扣's start or end and the nightly job).
  * `estimateOnlyAbove`: a lower line for a query whose estimate the caller knows to be close (the
- * default stays high: another shape was once estimated 48 × what it matched).
+ * default stays high: another shape was once estimated 48 × what it matched). `samePlan`: the count
+ * is prepared once per connection on the main sessions (runText), for a query whose plan no value
+ * changes.
  */
 export async function listTotal(db: DbOrTx, query: SQLWrapper, ceiling = EXACT_TOTAL_CEILING, estimateOf: SQLWrapper = query,
-  opts: { estimateOnlyAbove?: number } = {}): Promise<ListTotal> {
+  opts: { estimateOnlyAbove?: number; samePlan?: boolean } = {}): Promise<ListTotal> {
   const counted = renderText(query);
   const estimate = await estimateOfRendered(db, estimateOf === query ? counted : renderText(estimateOf));
   if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50))) return { total: estimate, totalExact: false };
-  // Planned for its values each time (unnamed): a count's best plan depends on them (client.ts statementName).
+  // Planned for its values each time (unnamed): a count's best plan depends on them (client.ts
+  // statementName); `samePlan`: the caller knows one plan serves any values, kept per connection.
   const [row] = await runText(db, {
     sql: `select count(*)::int as n from (${counted.sql} limit $${counted.params.length + 1}) bounded`,
     params: [...counted.params, ceiling + 1],
-  }, { named: false });
+  }, { named: !!opts.samePlan });
   const n = Number((row as { n?: number | string } | undefined)?.n ?? 0);
   if (n <= ceiling) return { total: n, totalExact: true };
   return { total: Math.max(ceiling + 1, estimate), totalExact: false };

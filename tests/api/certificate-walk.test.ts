@@ -23,18 +23,23 @@ const centre = { area: '1', userType: '02', enterpriseId: null, personId: null, 
 /** The app's database, recording the statements it sends. */
 function recording(db: Db) {
   const sent: string[] = [];
+  /** The texts sent as named (prepared) statements. */
+  const named: string[] = [];
   const session = new Proxy(db._.session, {
     get(obj, key, receiver) {
       const value = Reflect.get(obj, key, receiver) as unknown;
       if (key !== 'prepareQuery' || typeof value !== 'function') return value;
-      return (query: { sql: string }, ...rest: unknown[]) => {
+      return (query: { sql: string }, fields: unknown, name: unknown, ...rest: unknown[]) => {
         sent.push(query.sql);
-        return (value as (...a: unknown[]) => unknown).apply(obj, [query, ...rest]);
+        if (typeof name === 'string') named.push(query.sql);
+        return (value as (...a: unknown[]) => unknown).apply(obj, [query, fields, name, ...rest]);
       };
     },
   });
   const internals = { ...db._, session };
-  return { db: new Proxy(db, { get: (target, key, receiver) => (key === '_' ? internals : Reflect.get(target, key, receiver) as unknown) }), sent };
+  // runText reads the session from `_`, drizzle's own builders from `session`.
+  const proxied = new Proxy(db, { get: (target, key, receiver) => (key === '_' ? internals : key === 'session' ? session : Reflect.get(target, key, receiver) as unknown) });
+  return { db: proxied, sent, named };
 }
 
 describe('a typed name many persons share', () => {
@@ -60,6 +65,22 @@ describe('a typed name many persons share', () => {
       expect(walked.total).toBe(sorted.total);
     }
     expect(walks).toBe(3);
+  });
+
+  it('keeps one plan for the page and the count of typed persons when nothing else is asked, and plans the others per call', async () => {
+    const db = t.database.db;
+    const labels = await loadLabels(db);
+    const [{ name }] = await db.select({ name: person.name }).from(person).limit(1) as [{ name: string }];
+    for (const [user, query, prepared] of [[province, `name=${name}`, true], [province, `name=${name}&sortField=certNo&sortOrder=ascend`, true],
+      [province, `name=${name}&status=03`, false], [centre, `name=${name}`, false]] as const) {
+      const rec = recording(db);
+      const q = certificateListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+      const listed = await listCertificates(rec.db as Db, user, q, labels, { walkPersonsFrom: Infinity });
+      expect(listed.rows.map((r) => r.id), query).toEqual((await listCertificates(db, user, q, labels)).rows.map((r) => r.id));
+      const page = rec.named.some((s) => s.includes('inner join "enterprise"') && s.includes('"person_id" = any('));
+      const count = rec.named.some((s) => s.startsWith('select count(*)'));
+      expect([page, count], `${user.area} ${query}`).toEqual([prepared, prepared]);
+    }
   });
 
   it('gives up when the newest rows hold fewer than the page', async () => {
