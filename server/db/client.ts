@@ -255,10 +255,16 @@ export function renderText(query: SQLWrapper): TextStatement {
  * its values. On a Database.reads handle too (its sessions plan every statement for its values).
  */
 export function preparedOnMain<T>(db: DbOrTx, build: (on: DbOrTx) => { prepare(name: string): { execute(): Promise<T> }; then: PromiseLike<T>['then'] } & SQLWrapper): Promise<T> {
-  const query = build(mainOfReads.get(db) ?? db);
-  const name = statementName(renderText(query).sql);
+  const query = build(mainSessions(db));
+  const name = preparedName(renderText(query).sql);
   return name ? query.prepare(name).execute() : Promise.resolve(query);
 }
+
+/** The handle whose sessions keep a prepared statement's plan: the main one of a Database.reads handle, else the handle itself. */
+export const mainSessions = (db: DbOrTx): DbOrTx => mainOfReads.get(db) ?? db;
+
+/** The name a text is prepared under on the main sessions (undefined: past the names kept, run it unnamed). */
+export const preparedName = (text: string): string | undefined => statementName(text);
 
 /** Builds a TextStatement: `param(v)` appends v and answers its placeholder. */
 export class TextBuilder {

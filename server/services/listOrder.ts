@@ -116,3 +116,14 @@ export async function newestOfPersons(db: DbOrTx, at: { table: string; order: st
   }, { named: false });
   return rows.length < page.limit ? null : rows.map((r) => Number(r.id));
 }
+
+/**
+ * Whether two conditions are the same SQL with the same values: a list asks for nothing but what
+ * `expected` says (compared as rendered, so a filter the list gains later is never overlooked).
+ */
+export function sameCondition(asked: SQL | undefined, expected: SQL | undefined): boolean {
+  if (!asked || !expected) return asked === expected;
+  const a = renderText(asked);
+  const b = renderText(expected);
+  return a.sql === b.sql && JSON.stringify(a.params) === JSON.stringify(b.params);
+}

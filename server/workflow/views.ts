@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
-import { renderText, type DbOrTx } from '../db/client.js';
+import { mainSessions, preparedName, renderText, type DbOrTx } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
@@ -168,9 +168,12 @@ function listedPageRow(values: unknown[]): ListedPageRow {
  * One page of listedApplications: `where`, the order, limit and offset rendered for this call, the
  * rest as prerendered text. `withSettings`: each row carries the deadline settings (else null).
  */
-export async function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; withSettings: boolean }): Promise<ListedPageRow[]> {
+export async function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; withSettings: boolean; samePlan?: boolean }): Promise<ListedPageRow[]> {
   const statement = renderText(sql`${sql.raw(listedHead(db, opts.withSettings))}${opts.where ? sql` where ${opts.where}` : sql``} order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
-  return db._.session.prepareQuery(statement, undefined, undefined, true, (rows) => (rows as unknown[][]).map(listedPageRow)).execute() as Promise<ListedPageRow[]>;
+  // samePlan: the caller knows no value changes the plan; prepared once per connection on the main sessions (client.ts preparedOnMain).
+  const on = opts.samePlan ? mainSessions(db) : db;
+  const name = opts.samePlan ? preparedName(statement.sql) : undefined;
+  return on._.session.prepareQuery(statement, undefined, name, true, (rows) => (rows as unknown[][]).map(listedPageRow)).execute() as Promise<ListedPageRow[]>;
 }
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */

@@ -12,6 +12,7 @@ import { loadLabels } from '../../server/modules/certificate/labels.js';
 import { listCertificates } from '../../server/modules/certificate/query.js';
 import { certificateListQuery } from '../../server/modules/certificate/schemas.js';
 import { newestOfPersons } from '../../server/services/listOrder.js';
+import { recording } from '../helpers/recording.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -19,28 +20,6 @@ afterAll(async () => { await t.close(); });
 
 const province = { area: 'all', userType: '02', enterpriseId: null, personId: null, userId: 1 } as AuthUser;
 const centre = { area: '1', userType: '02', enterpriseId: null, personId: null, userId: 1 } as AuthUser;
-
-/** The app's database, recording the statements it sends. */
-function recording(db: Db) {
-  const sent: string[] = [];
-  /** The texts sent as named (prepared) statements. */
-  const named: string[] = [];
-  const session = new Proxy(db._.session, {
-    get(obj, key, receiver) {
-      const value = Reflect.get(obj, key, receiver) as unknown;
-      if (key !== 'prepareQuery' || typeof value !== 'function') return value;
-      return (query: { sql: string }, fields: unknown, name: unknown, ...rest: unknown[]) => {
-        sent.push(query.sql);
-        if (typeof name === 'string') named.push(query.sql);
-        return (value as (...a: unknown[]) => unknown).apply(obj, [query, fields, name, ...rest]);
-      };
-    },
-  });
-  const internals = { ...db._, session };
-  // runText reads the session from `_`, drizzle's own builders from `session`.
-  const proxied = new Proxy(db, { get: (target, key, receiver) => (key === '_' ? internals : key === 'session' ? session : Reflect.get(target, key, receiver) as unknown) });
-  return { db: proxied, sent, named };
-}
 
 describe('a typed name many persons share', () => {
   it('lists the same pages by walking the newest rows as by sorting all of them, and only where nothing else is asked', async () => {

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
-import { preparedOnMain, renderText, type DbOrTx } from '../../db/client.js';
+import { preparedOnMain, type DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
@@ -13,7 +13,7 @@ import { certificateScope, certificateScopeOnEnterprise } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal.js';
-import { enterprisesNamed, newestOfPersons, personsNamed, unindexed, WALK_PERSONS_FROM } from '../../services/listOrder.js';
+import { enterprisesNamed, newestOfPersons, personsNamed, sameCondition, unindexed, WALK_PERSONS_FROM } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { anyOf } from '../../db/sql.js';
 import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
@@ -117,12 +117,7 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
 }
 
 /** Whether `where` asks for the certificates of these persons and nothing else (whatever filters the list gains). */
-function onlyThesePersons(where: SQL | undefined, personIds: number[]): boolean {
-  if (!where) return false;
-  const asked = renderText(where);
-  const persons = renderText(and(anyOf(certificate.personId, personIds))!);
-  return asked.sql === persons.sql && JSON.stringify(asked.params) === JSON.stringify(persons.params);
-}
+const onlyThesePersons = (where: SQL | undefined, personIds: number[]): boolean => sameCondition(where, and(anyOf(certificate.personId, personIds)));
 
 type SortField = NonNullable<CertificateListQuery['sortField']>;
 

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { listTotal } from '../../services/listTotal.js';
-import { enterprisesNamed, personsNamed, unindexed } from '../../services/listOrder.js';
+import { enterprisesNamed, personsNamed, sameCondition, unindexed } from '../../services/listOrder.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
@@ -110,11 +110,15 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
   // The deadline settings come as a column of the page unless they were read first (a plain null then).
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  // The typed persons are all the list asks: whichever they are, their applications are read
+  // through the person index and sorted, so the page and its count keep one plan per connection
+  // (client.ts preparedOnMain) instead of being planned on every call.
+  const samePlan = !!personIds && sameCondition(where, and(eq(application.deleted, false), anyOf(application.personId, personIds)));
   const [page, total] = await Promise.all([
     listedApplicationsPage(db, fenced
-      ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, withSettings: !known }
+      ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, withSettings: !known, samePlan }
       : { where, order, limit: q.pageSize, offset, withSettings: !known }),
-    listTotal(db, db.select({ one: sql`1` }).from(application).where(where)),
+    listTotal(db, db.select({ one: sql`1` }).from(application).where(where), undefined, undefined, { samePlan }),
   ]);
   const limits = known ?? deadlineLimitsFrom(page[0]?.deadlineConfig ?? {});
   return { rows: page.map((r) => toWorkRow(r, now, user, limits)), ...total };
