@@ -131,11 +131,12 @@ const readsStatementName = statementNamer('sr_', 500);
  * The hot paths' statements (runText) are named after their text: PostgreSQL parses and plans a
  * named statement once per connection and afterwards binds and runs it, on a generic plan once it
  * has seen that one serves (a transition's statement is planned in ~1 ms and runs in ~0.4). Only
- * those: the lists' and searches' statements composed by drizzle go unnamed, or named on the
- * reads' sessions (Database.reads), and are planned for their values each time. Their best plan depends on the values (a common category and a rare
- * status), and a generic plan PostgreSQL chose for one of them ran 4 × slower than the plan for
- * the actual values (the staff search's count of suspended C3 holders: 24 ms against 6.7 ms at the
- * province's scale).
+ * those (and a list's query its caller knows one plan serves: preparedOnMain): the lists' and
+ * searches' statements composed by drizzle go unnamed, or named on the reads' sessions
+ * (Database.reads), and are planned for their values each time. Their best plan depends on the
+ * values (a common category and a rare status), and a generic plan PostgreSQL chose for one of them
+ * ran 4 × slower than the plan for the actual values (the staff search's count of suspended C3
+ * holders: 24 ms against 6.7 ms at the province's scale).
  */
 const statementName = statementNamer('sc_', 2_000);
 
@@ -237,10 +238,21 @@ export async function runText(exec: DbOrTx, statement: TextStatement, opts: { na
     const result = await exec._.session.prepareQuery(statement, undefined, undefined, false).execute();
     return (result as { rows: Record<string, unknown>[] }).rows;
   }
-  const on = mainOfReads.get(exec) ?? exec;
-  const result = await on._.session.prepareQuery(statement, undefined, statementName(statement.sql), false).execute();
+  const { on, name } = keepingItsPlan(exec, statement.sql);
+  const result = await on._.session.prepareQuery(statement, undefined, name, false).execute();
   return (result as { rows: Record<string, unknown>[] }).rows;
 }
+
+/**
+ * Where a statement that keeps its plan per connection runs, and under which name: the main
+ * sessions (those of a Database.reads handle plan every statement for its values), named after its
+ * text (undefined past the names kept: it then runs unnamed).
+ */
+export function keepingItsPlan(db: DbOrTx, text: string): { on: DbOrTx; name: string | undefined } {
+  return { on: mainOf(db), name: statementName(text) };
+}
+
+const mainOf = (db: DbOrTx): DbOrTx => mainOfReads.get(db) ?? db;
 
 const textRenderer = new PgDialect();
 /** A drizzle query or fragment as a TextStatement (rendered once, to be run or reused as text). */
@@ -255,16 +267,10 @@ export function renderText(query: SQLWrapper): TextStatement {
  * its values. On a Database.reads handle too (its sessions plan every statement for its values).
  */
 export function preparedOnMain<T>(db: DbOrTx, build: (on: DbOrTx) => { prepare(name: string): { execute(): Promise<T> }; then: PromiseLike<T>['then'] } & SQLWrapper): Promise<T> {
-  const query = build(mainSessions(db));
-  const name = preparedName(renderText(query).sql);
+  const query = build(mainOf(db));
+  const name = statementName(renderText(query).sql);
   return name ? query.prepare(name).execute() : Promise.resolve(query);
 }
-
-/** The handle whose sessions keep a prepared statement's plan: the main one of a Database.reads handle, else the handle itself. */
-export const mainSessions = (db: DbOrTx): DbOrTx => mainOfReads.get(db) ?? db;
-
-/** The name a text is prepared under on the main sessions (undefined: past the names kept, run it unnamed). */
-export const preparedName = (text: string): string | undefined => statementName(text);
 
 /** Builds a TextStatement: `param(v)` appends v and answers its placeholder. */
 export class TextBuilder {

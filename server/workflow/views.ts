@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
-import { mainSessions, preparedName, renderText, type DbOrTx } from '../db/client.js';
+import { keepingItsPlan, renderText, type DbOrTx } from '../db/client.js';
 import { rowsOf } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
@@ -170,9 +170,8 @@ function listedPageRow(values: unknown[]): ListedPageRow {
  */
 export async function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; withSettings: boolean; samePlan?: boolean }): Promise<ListedPageRow[]> {
   const statement = renderText(sql`${sql.raw(listedHead(db, opts.withSettings))}${opts.where ? sql` where ${opts.where}` : sql``} order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
-  // samePlan: the caller knows no value changes the plan; prepared once per connection on the main sessions (client.ts preparedOnMain).
-  const on = opts.samePlan ? mainSessions(db) : db;
-  const name = opts.samePlan ? preparedName(statement.sql) : undefined;
+  // samePlan: the caller knows no value changes the plan; it is kept per connection (client.ts keepingItsPlan).
+  const { on, name } = opts.samePlan ? keepingItsPlan(db, statement.sql) : { on: db, name: undefined };
   return on._.session.prepareQuery(statement, undefined, name, true, (rows) => (rows as unknown[][]).map(listedPageRow)).execute() as Promise<ListedPageRow[]>;
 }
 

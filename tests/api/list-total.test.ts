@@ -7,41 +7,23 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { certificate } from '../../server/db/schema.js';
 import { estimatedRows, listTotal } from '../../server/services/listTotal.js';
-import type { DbOrTx } from '../../server/db/client.js';
+import { recording } from '../helpers/recording.js';
 import { fewOf } from '../../server/services/listOrder.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-/** The app's database, counting the statements it sends (each goes through its session's prepareQuery). */
-function counting(db: DbOrTx) {
-  const sent = { n: 0 };
-  const countCalls = <T extends object>(target: T, name: string): T => new Proxy(target, {
-    get(obj, key, receiver) {
-      const value = Reflect.get(obj, key, receiver) as unknown;
-      if (key !== name || typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        sent.n++;
-        return (value as (...a: unknown[]) => unknown).apply(obj, args);
-      };
-    },
-  });
-  const internals = { ...db._, session: countCalls(db._.session, 'prepareQuery') };
-  const proxy = new Proxy(db, { get: (target, key, receiver) => (key === '_' ? internals : Reflect.get(target, key, receiver) as unknown) });
-  return { db: proxy, sent };
-}
-
 describe('list totals', () => {
   it('plan a query for its estimate once for the same values, again for other values', async () => {
-    const { db, sent } = counting(t.database.db);
+    const { db, sent } = recording(t.database.db);
     const of = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
     const first = await estimatedRows(db, of('C3'));
-    expect(sent.n).toBe(1);
+    expect(sent.length).toBe(1);
     expect(await estimatedRows(db, of('C3'))).toBe(first);
-    expect(sent.n).toBe(1);
+    expect(sent.length).toBe(1);
     await estimatedRows(db, of('A'));
-    expect(sent.n).toBe(2);
+    expect(sent.length).toBe(2);
   });
 
   it('give the estimate, labelled so, above a caller\'s own line, and count below it', async () => {
@@ -65,16 +47,16 @@ describe('the few persons or enterprises a typed word names (listOrder.ts fewOf)
   const ofCategory = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
 
   it('answer the ids when at most so many match, read again on every call', async () => {
-    const { db, sent } = counting(t.database.db);
+    const { db, sent } = recording(t.database.db);
     const all = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
     const ids = await fewOf(db, ofCategory('C3'), all.length);
     expect([...(ids ?? [])].sort((a, b) => a - b)).toEqual(all.map((r) => r.id).sort((a, b) => a - b));
     await fewOf(db, ofCategory('C3'), all.length);
-    expect(sent.n).toBe(2);
+    expect(sent.length).toBe(2);
   });
 
   it('believe "more than so many" for a minute without asking, for those values only', async () => {
-    const { db, sent } = counting(t.database.db);
+    const { db, sent } = recording(t.database.db);
     const all = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'B'));
     expect(all.length).toBeGreaterThan(2);
     vi.useFakeTimers({ toFake: ['performance'] });
@@ -82,13 +64,13 @@ describe('the few persons or enterprises a typed word names (listOrder.ts fewOf)
       expect(await fewOf(db, ofCategory('B'), 2)).toBeNull();
       vi.advanceTimersByTime(59_000);
       expect(await fewOf(db, ofCategory('B'), 2)).toBeNull();
-      expect(sent.n).toBe(1);
+      expect(sent.length).toBe(1);
       // Other values are asked.
       expect(await fewOf(db, ofCategory('A'), 2)).toBeNull();
-      expect(sent.n).toBe(2);
+      expect(sent.length).toBe(2);
       vi.advanceTimersByTime(2_000);
       expect(await fewOf(db, ofCategory('B'), 2)).toBeNull();
-      expect(sent.n).toBe(3);
+      expect(sent.length).toBe(3);
     } finally {
       vi.useRealTimers();
     }

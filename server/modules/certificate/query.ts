@@ -147,7 +147,6 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   return suspendedValid.length ? listPage(db, user, q, labels, { suspendedValid, enterpriseIds, personIds }) : page;
 }
 
-
 /**
  * The page and total. `suspendedValid`: the certificates stored 01 under a 暂扣 in force (status 01
  * and 02 only); `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.

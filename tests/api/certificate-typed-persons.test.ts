@@ -1,6 +1,7 @@
 /**
- * The certificate list of many persons' typed name (listOrder.ts newestOfPersons): their newest rows
- * found by walking the list's order a bounded way, the same page as sorting all their rows.
+ * The certificate list of a typed name or ID number: many persons' newest rows found by walking the
+ * list's order a bounded way (listOrder.ts newestOfPersons), and the persons' page and count keeping
+ * one plan when nothing else is asked (client.ts preparedOnMain); the same pages as otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, inArray } from 'drizzle-orm';
