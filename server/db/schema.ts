@@ -849,7 +849,8 @@ export const punishment = pgTable('punishment', {
   reviewState: varchar('review_state', { length: 12 }).notNull().default('approved'),
   /**
    * For a 暂扣: raised (by triggers, migration 0020) whenever something may have left a certificate
-   * it names stored 01 — its terms changed, a certificate was named, or one it names became 01.
+   * it names stored 01 — its terms changed, a certificate was named, or one it names became 01. The
+   * job's marks below hold while it is unchanged.
    */
   changeSeq: integer('change_seq').notNull().default(1),
   /**
@@ -858,6 +859,13 @@ export const punishment = pgTable('punishment', {
    * it is in force, so the status filter 02 need not look them up (effective-status.ts).
    */
   writtenSeq: integer('written_seq').notNull().default(0),
+  /**
+   * The change_seq the suspension job last saw of this 暂扣, its period over, before restoring (02 →
+   * 01) every certificate it names that no other 暂扣 holds. Equal to change_seq: no certificate is
+   * stored 02 through it alone, so the status filters need not look its certificates up
+   * (effective-status.ts restoredQuery; what else may leave one so is in suspension_recheck).
+   */
+  restoredSeq: integer('restored_seq').notNull().default(0),
   createdBy: integer('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -872,7 +880,22 @@ export const punishment = pgTable('punishment', {
   // The same, of those whose certificates the suspension job has not written since they last changed (few).
   index('punishment_unwritten_idx').on(t.startDate, t.endDate, t.certificateId, t.id, t.personId)
     .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved' and ${t.writtenSeq} <> ${t.changeSeq}`),
+  // Those ended whose certificates the job has not restored since they last changed (few).
+  index('punishment_unrestored_idx').on(t.endDate, t.certificateId, t.id, t.personId)
+    .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved' and ${t.restoredSeq} <> ${t.changeSeq}`),
 ]);
+
+/**
+ * Certificates that a change may have left stored 02 with every 暂扣 that holds them over — a 暂扣
+ * revoked, moved or unnamed while an older one of theirs had ended, a certificate set to 02 — written
+ * by migration 0028's triggers and cleared by the suspension job once it has looked. The status
+ * filters look these up with the ended 暂扣 it has not restored (effective-status.ts restoredQuery).
+ * No foreign key: a row is a hint to look, and a certificate deleted meanwhile is simply not found.
+ */
+export const suspensionRecheck = pgTable('suspension_recheck', {
+  id: serial('id').primaryKey(),
+  certificateId: integer('certificate_id').notNull(),
+});
 
 /** The certificates a punishment applies to (the select dialog of CreditManagement). */
 export const punishmentCertificate = pgTable('punishment_certificate', {

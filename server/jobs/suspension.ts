@@ -12,8 +12,11 @@
  * A certificate at 02 with no ended 暂扣 behind it (set by hand, imported) is left alone.
  *
  * Each run then marks the approved 暂扣 begun by today as written (written_seq): none of the valid
- * certificates it names is stored 01 now. The status filter 02 looks up only the others
- * (effective-status.ts); migration 0020's triggers unmark a 暂扣 when that may have stopped being true.
+ * certificates it names is stored 01 now; those ended before today as restored (restored_seq): none
+ * it names is stored 02 through it alone; and clears the certificates a change noted for it to look at
+ * (suspension_recheck). The status filters look up only the others (effective-status.ts
+ * timedExceptions); migrations 0020's and 0028's triggers unmark a 暂扣, or note a certificate, when
+ * that may have stopped being true.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { chinaDate } from '../lib/days.js';
@@ -85,17 +88,41 @@ async function unwrittenSuspensions(env: JobEnv, today: string): Promise<{ ids: 
 }
 
 /**
- * After the moves every valid certificate those 暂扣 name is 02 while they are in force (an ended one
- * names none that must be): written, unless changed since the look (the row lock of a concurrent
+ * The approved 暂扣 ended before `today` whose certificates are not known to be restored, with the
+ * change_seq seen now, and the certificates changes noted (suspension_recheck): read before the
+ * moves, as unwrittenSuspensions.
+ */
+async function unrestored(env: JobEnv, today: string): Promise<{ ids: number[]; seqs: number[]; rechecks: number[] }> {
+  const rows = rowsOf<{ id: number | string; change_seq: number | string }>(await env.db.execute(sql`
+    select id, change_seq from punishment where ${APPROVED_SUSPENSION} and end_date < ${today} and restored_seq <> change_seq`));
+  const rechecks = rowsOf<{ id: number | string }>(await env.db.execute(sql`select id from suspension_recheck`));
+  return { ids: rows.map((r) => Number(r.id)), seqs: rows.map((r) => Number(r.change_seq)), rechecks: rechecks.map((r) => Number(r.id)) };
+}
+
+/**
+ * Sets `column` to the change_seq seen, unless changed since the look (the row lock of a concurrent
  * change is waited for and change_seq compared again).
  */
-async function markWritten(env: JobEnv, seen: { ids: number[]; seqs: number[] }): Promise<number> {
+async function mark(env: JobEnv, column: 'written_seq' | 'restored_seq', seen: { ids: number[]; seqs: number[] }): Promise<number> {
   if (seen.ids.length === 0) return 0;
   const rows = rowsOf<{ id: number }>(await env.db.execute(sql`
-    update punishment p set written_seq = s.seq
+    update punishment p set ${sql.identifier(column)} = s.seq
     from unnest(${intArray(seen.ids)}::int[], ${intArray(seen.seqs)}::int[]) as s(id, seq)
     where p.id = s.id and p.change_seq = s.seq returning p.id`));
   return rows.length;
+}
+
+/**
+ * After the moves every valid certificate the 暂扣 begun name is 02 while they are in force (an ended
+ * one names none that must be): written. Every certificate the ended ones name and the noted ones is
+ * 01 (or 05) unless a 暂扣 in force holds it: restored, and the notes the look saw cleared (those
+ * written since stay for the next run).
+ */
+async function markDone(env: JobEnv, begun: { ids: number[]; seqs: number[] }, ended: { ids: number[]; seqs: number[]; rechecks: number[] }) {
+  const written = await mark(env, 'written_seq', begun);
+  const restoredMarks = await mark(env, 'restored_seq', ended);
+  if (ended.rechecks.length) await env.db.execute(sql`delete from suspension_recheck where id = any(${intArray(ended.rechecks)}::int[])`);
+  return { written, restoredMarks, rechecked: ended.rechecks.length };
 }
 
 export const suspension: JobDefinition = {
@@ -108,9 +135,10 @@ export const suspension: JobDefinition = {
     const now = env.clock.now();
     const today = chinaDate(now);
     const seen = await unwrittenSuspensions(env, today);
+    const ended = await unrestored(env, today);
     const suspended = await moveAll(env, SUSPEND, today, now);
     const restored = await moveAll(env, RESTORE, today, now);
-    const written = await markWritten(env, seen);
-    return { rows: suspended + restored, detail: { today, suspended, restored, written } };
+    const marks = await markDone(env, seen, ended);
+    return { rows: suspended + restored, detail: { today, suspended, restored, ...marks } };
   },
 };

@@ -10,10 +10,10 @@ import { and, asc, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { chinaAt, runNamed } from '../helpers/jobs.js';
 import {
-  application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, sysMsgInfo, sysOperLog, sysUser,
+  application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, suspensionRecheck, sysMsgInfo, sysOperLog, sysUser,
 } from '../../server/db/schema.js';
 import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
-import { effectiveStatusSql, effectiveStatuses, suspendedValidIds } from '../../server/modules/certificate/effective-status.js';
+import { effectiveStatusSql, effectiveStatuses, timedExceptions } from '../../server/modules/certificate/effective-status.js';
 
 let t: TestApp;
 let today: string;
@@ -308,7 +308,7 @@ describe('暂扣 periods', () => {
     /** Stored 01 and 02 on `day` by the rule itself (effectiveStatusSql), sorted. */
     const storedValidSuspended = async () => (await db().select({ id: certificate.id }).from(certificate)
       .where(and(eq(certificate.status, '01'), sql`${effectiveStatusSql(day)} = '02'`))).map((r) => r.id).sort((a, b) => a - b);
-    const lookedUp = async () => (await suspendedValidIds(db(), day)).sort((a, b) => a - b);
+    const lookedUp = async () => (await timedExceptions(db(), day)).suspendedValid.sort((a, b) => a - b);
     const written = async (id: number) => {
       const [p] = await db().select({ changeSeq: punishment.changeSeq, writtenSeq: punishment.writtenSeq }).from(punishment).where(eq(punishment.id, id));
       return p!.writtenSeq === p!.changeSeq;
@@ -385,5 +385,121 @@ describe('暂扣 periods', () => {
     await db().delete(certificateHistory).where(eq(certificateHistory.certificateId, issued!.id));
     await db().delete(certificate).where(eq(certificate.id, issued!.id));
     await db().update(certificate).set({ status: '01' }).where(inArray(certificate.id, [...holderValid, first.id, ...expected.filter((id) => id !== issued!.id)]));
+  });
+
+  it('the status filter 01 finds every suspended certificate no 暂扣 holds any more, also after the job ran: its 暂扣 ended since, the one in force revoked, moved later or unnamed while an older one had ended, or set to 02 by hand', async () => {
+    // Within the password's validity (the list is asked as the province's user on that day).
+    const day = addDays(today, 70);
+    let on = day;
+    /** Stored 02 and 01 on `on` by the rule itself (effectiveStatusSql), sorted. */
+    const storedSuspendedValid = async () => (await db().select({ id: certificate.id }).from(certificate)
+      .where(and(eq(certificate.status, '02'), sql`${effectiveStatusSql(on)} = '01'`))).map((r) => r.id).sort((a, b) => a - b);
+    const lookedUp = async () => (await timedExceptions(db(), on)).restored.sort((a, b) => a - b);
+    const marked = async (id: number) => {
+      const [p] = await db().select({ changeSeq: punishment.changeSeq, restoredSeq: punishment.restoredSeq }).from(punishment).where(eq(punishment.id, id));
+      return p!.restoredSeq === p!.changeSeq;
+    };
+    const quiet: number[] = [];
+    const next = async () => { const c = await quietCertificate(quiet.length % 2 ? 'ent_sz' : 'ent_gz', quiet); quiet.push(c.id); return c; };
+    const longAgo = (c: { id: number; personId: number }) => suspend(c.id, c.personId, addDays(day, -30), addDays(day, -20));
+
+    // Each held by a 暂扣 in force at the run (most with an older one ended behind it).
+    const ending = await next();
+    await suspend(ending.id, ending.personId, addDays(day, -5), addDays(day, 1), { viaList: true });
+    const revoked = await next();
+    const olderOfRevoked = await longAgo(revoked);
+    const revoking = await suspend(revoked.id, revoked.personId, addDays(day, -2), addDays(day, 30));
+    const deleted = await next();
+    await longAgo(deleted);
+    const deleting = await suspend(deleted.id, deleted.personId, addDays(day, -2), addDays(day, 30), { viaList: true });
+    const moved = await next();
+    await longAgo(moved);
+    const moving = await suspend(moved.id, moved.personId, addDays(day, -2), addDays(day, 30));
+    // Valid at the run, its 暂扣 long over: set to 02 by hand afterwards.
+    const byHand = await next();
+    await longAgo(byHand);
+    // Two persons with two valid certificates each: a 暂扣 naming both of one's that comes to name one
+    // only, and a 暂扣 of the other whole person that comes to name one of theirs only.
+    const holders = await db().select({ personId: certificate.personId }).from(certificate)
+      .where(and(eq(certificate.status, '01'), sql`not exists (select 1 from ${punishment} p where p.person_id = ${certificate.personId})`))
+      .groupBy(certificate.personId).having(sql`count(*) >= 2`).orderBy(asc(certificate.personId)).limit(2);
+    const twoOf = (personId: number) => db().select().from(certificate)
+      .where(and(eq(certificate.personId, personId), eq(certificate.status, '01'))).orderBy(asc(certificate.id)).limit(2);
+    const [stillNamed, unnamed] = await twoOf(holders[0]!.personId);
+    await longAgo(unnamed!);
+    const unnaming = await suspend(stillNamed!.id, stillNamed!.personId, addDays(day, -2), addDays(day, 30), { viaList: true });
+    await db().insert(punishmentCertificate).values({ punishmentId: unnaming.id, certificateId: unnamed!.id });
+    const [kept, left] = await twoOf(holders[1]!.personId);
+    await longAgo(left!);
+    const [wholePerson] = await db().insert(punishment).values({
+      personId: kept!.personId, certificateId: null, type: '暂扣', docNo: `粤建罚〔测试〕人员-${day}`, reason: '未按规定履行安全生产管理职责',
+      startDate: addDays(day, -2), endDate: addDays(day, 30), reviewState: 'approved',
+    }).returning();
+
+    t.clock.set(chinaAt(day, '00:01'));
+    await runNamed(t, 'suspension');
+    for (const c of [ending, revoked, deleted, stillNamed!, unnamed!, moved, kept!, left!]) expect((await certOf(c.id)).status, `certificate ${c.id} suspended`).toBe('02');
+    expect(await storedSuspendedValid()).toEqual([]);
+    expect(await lookedUp()).toEqual([]);
+    expect(await marked(olderOfRevoked.id), 'an ended 暂扣 marked restored').toBe(true);
+    // The run's own moves to 02 are noted for the next look; a second run finds nothing to move and clears them.
+    t.clock.set(chinaAt(day, '00:02'));
+    expect((await runNamed(t, 'suspension')).detail).toMatchObject({ suspended: 0, restored: 0 });
+    expect(await db().select().from(suspensionRecheck)).toEqual([]);
+
+    // What leaves a certificate stored 02 with nothing holding it afterwards, each found at once:
+    const found: number[] = [];
+    const expectFound = async (id: number, what: string) => {
+      found.push(id);
+      found.sort((a, b) => a - b);
+      expect(await storedSuspendedValid(), what).toEqual(found);
+      expect(await lookedUp(), what).toEqual(found);
+    };
+    on = addDays(day, 2);
+    await expectFound(ending.id, 'its 暂扣 ended since the run');
+    await db().update(punishment).set({ reviewState: 'rejected' }).where(eq(punishment.id, revoking.id));
+    await expectFound(revoked.id, 'the 暂扣 in force revoked, an older one ended');
+    await db().delete(punishment).where(eq(punishment.id, deleting.id));
+    await expectFound(deleted.id, 'the 暂扣 in force deleted, an older one ended');
+    await db().delete(punishmentCertificate).where(and(eq(punishmentCertificate.punishmentId, unnaming.id), eq(punishmentCertificate.certificateId, unnamed!.id)));
+    await expectFound(unnamed!.id, 'unnamed from the 暂扣 in force, an older one ended');
+    await db().update(punishment).set({ startDate: addDays(day, 10) }).where(eq(punishment.id, moving.id));
+    await expectFound(moved.id, 'the 暂扣 in force moved later, an older one ended');
+    await db().update(certificate).set({ status: '02' }).where(eq(certificate.id, byHand.id));
+    await expectFound(byHand.id, 'set to 02 by hand, its 暂扣 long over');
+    await db().insert(punishmentCertificate).values({ punishmentId: wholePerson!.id, certificateId: kept!.id });
+    await expectFound(left!.id, "the whole person's 暂扣 came to name another of their certificates only");
+    const expected = [...found];
+
+    // As the list shows them on that day: each found by the filter 01, as valid, and not by the filter 02.
+    t.clock.set(chinaAt(on, '09:00'));
+    const token = await t.login('province');
+    for (const id of expected) {
+      const cert = await certOf(id);
+      const valid = await okCall(token, 'GET', `/api/safetyCertificateInfo/list?status=01&certNo=${encodeURIComponent(cert.certNo)}`);
+      expect(valid.rows.map((r: { id: number; status: string }) => [r.id, r.status]), `certificate ${id}`).toEqual([[id, '01']]);
+      const suspended = await okCall(token, 'GET', `/api/safetyCertificateInfo/list?status=02&certNo=${encodeURIComponent(cert.certNo)}`);
+      expect([suspended.total, suspended.rows.length], `certificate ${id} under the filter 02`).toEqual([0, 0]);
+    }
+
+    // The next run restores them, marks the ended 暂扣 and clears the notes it saw.
+    t.clock.set(chinaAt(on, '00:01'));
+    expect((await runNamed(t, 'suspension')).detail).toMatchObject({ restored: expected.length });
+    expect(await storedSuspendedValid()).toEqual([]);
+    expect(await lookedUp()).toEqual([]);
+    for (const id of expected) {
+      const cert = await certOf(id);
+      expect(cert.status, `certificate ${id} restored`).toBe(cert.expiryDate < on ? '05' : '01');
+    }
+    expect(await marked(olderOfRevoked.id)).toBe(true);
+    expect(await db().select().from(suspensionRecheck)).toEqual([]);
+
+    // Leave the others' certificates as they were for the tests below.
+    const mine = [...quiet, stillNamed!.id, unnamed!.id, kept!.id, left!.id];
+    const theirs = (await db().select({ id: punishment.id }).from(punishment).where(inArray(punishment.personId,
+      (await db().select({ id: certificate.personId }).from(certificate).where(inArray(certificate.id, mine))).map((r) => r.id)))).map((r) => r.id);
+    await db().delete(punishmentCertificate).where(inArray(punishmentCertificate.punishmentId, theirs));
+    await db().delete(punishment).where(inArray(punishment.id, theirs));
+    await db().update(certificate).set({ status: '01' }).where(inArray(certificate.id, mine));
   });
 });

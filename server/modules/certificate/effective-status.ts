@@ -13,7 +13,7 @@
  */
 import { and, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import { renderText, runText, type DbOrTx } from '../../db/client.js';
-import { certificate, punishment, punishmentCertificate } from '../../db/schema.js';
+import { certificate, punishment, punishmentCertificate, suspensionRecheck } from '../../db/schema.js';
 import { clockNow } from '../../lib/clock.js';
 import { chinaDate } from '../../lib/days.js';
 import { textPerCount } from '../../db/sql.js';
@@ -75,13 +75,11 @@ export function effectiveStatusSql(today: string = chinaToday()): SQL<string> {
 }
 
 /**
- * The ids of the certificates an approved 暂扣 in force on `today` applies to, by the same three
- * ways as approvedSuspension, of the 暂扣 whose certificates the suspension job has not written
- * since they last changed (written_seq, jobs/suspension.ts): a written one leaves none stored 01.
- * Not correlated, so computed once per statement.
+ * The ids of the certificates an approved 暂扣 meeting `when` (over `p`) applies to, by the same
+ * three ways as approvedSuspension. Not correlated, so computed once per statement.
  */
-const unwrittenSuspendedIds = (today: string): SQL => {
-  const suspension = sql`${APPROVED} and p.written_seq <> p.change_seq and ${inForce(today)}`;
+const certificatesUnder = (when: SQL): SQL => {
+  const suspension = sql`${APPROVED} and ${when}`;
   return sql`select pc.certificate_id from ${punishmentCertificate} pc join ${punishment} p on p.id = pc.punishment_id where ${suspension}
   union all select p.certificate_id from ${punishment} p where p.certificate_id is not null and ${suspension}
   union all select c2.id from ${punishment} p join ${certificate} c2 on c2.person_id = p.person_id where p.certificate_id is null
@@ -89,44 +87,9 @@ const unwrittenSuspendedIds = (today: string): SQL => {
 };
 
 /**
- * WHERE the certificate's status on `today` is `status` (01/02 through the punishments, any other
- * as stored, so its index serves). The same rule as effectiveStatusSql, in the forms the planner
- * can estimate and serve from indexes over two million certificates (compared with the CASE, it
- * guessed 0.5 % of the rows and chose plans for that). Both rest on the suspension job's mark
- * (written_seq, jobs/suspension.ts): a certificate stored 01 under a 暂扣 in force is one of the
- * 暂扣 the job has not written, a short list (`suspendedValid`, or looked up in the statement):
- * - 01: stored 01 and not in that list, or stored 02 with a 暂扣 ended before today and none in
- *   force (restoredOn: until the job restores it). Probing every stored 01 for a 暂扣 in force
- *   instead (three anti-joins) cost the count of "valid, expiring within 90 days" 4.6 of its 5 ms
- *   (province scale);
- * - 02: stored 01 in that list (an index look-up by id), or stored 02 with no 暂扣 ended before
- *   today or one in force.
- */
-export function statusIs(status: string, today: string = chinaToday(), suspendedValid?: number[]): SQL | undefined {
-  if (!isTimed(status)) return eq(certificate.status, status);
-  const listed = !suspendedValid ? sql`${certificate.id} = any(array(${suspendedValidQuery(today)}))`
-    : suspendedValid.length ? inArray(certificate.id, suspendedValid) : undefined;
-  if (status === '01') {
-    // Stored 01 is tested first, so the restore's probes run for stored 02 only (an OR stops at its
-    // first true part). The second part names no status: a stored 01 it sees is a listed one, under
-    // a 暂扣 in force, which fails it anyway; and with a status test in both parts the planner ORs two
-    // index scans into a bitmap, reading every match (80,000 valid ones expiring within 90 days)
-    // before the page's LIMIT or the bounded count can stop.
-    return and(validOrSuspended(), or(
-      and(eq(certificate.status, '01'), listed && not(listed)),
-      restoredOn(today),
-    ));
-  }
-  // Here the 暂扣 are looked at as hashed sets, built once per statement: every stored 02 row passes
-  // this test, where restoredOn's look per row made the suspended's list 3–6 × slower.
-  return and(validOrSuspended(), or(listed, and(eq(certificate.status, '02'), or(not(suspensionEndedBefore(today)), suspendedOn(today)))));
-}
-
-/**
  * The certificate of the outer query had an approved 暂扣 that ended before `today` and has none in
  * force: one correlated look at its 暂扣 by the three ways (punishmentOf), where the same test as
- * EXISTS and NOT EXISTS is six sub-queries for the planner to weigh (4.4 against 1.5 ms of planning
- * for a list's page at the province's scale).
+ * EXISTS and NOT EXISTS is six sub-queries for the planner to weigh.
  */
 function restoredOn(today: string): SQL {
   return sql`coalesce((select bool_or(s.end_date < ${today}) and not bool_or(${inForce(today, 's')}) from (
@@ -136,19 +99,77 @@ function restoredOn(today: string): SQL {
       and not exists (select 1 from ${punishmentCertificate} pc0 where pc0.punishment_id = p.id) and ${APPROVED}) s), false)`;
 }
 
-const suspendedValidQuery = (today: string): SQL => sql`select c1.id from ${certificate} c1 where c1.status = '01' and c1.id in (${unwrittenSuspendedIds(today)})`;
+/**
+ * The certificates stored 01 under a 暂扣 in force on `today`, among those of the 暂扣 the suspension
+ * job has not written since they last changed (written_seq, jobs/suspension.ts): a written one
+ * leaves none stored 01.
+ */
+const suspendedValidQuery = (today: string): SQL => sql`select c1.id from ${certificate} c1 where c1.status = '01' and c1.id in (${
+  certificatesUnder(sql`p.written_seq <> p.change_seq and ${inForce(today)}`)})`;
 
 /**
- * The certificates stored 01 under a 暂扣 in force on `today`, for statusIs('02') of a request that
- * sends more than one statement with it (a list's page and its total), looked up once. Only the
- * 暂扣 the suspension job has not written are read: those begun since it ran and those changed since
- * (usually a handful; before the first run, every one in force: ~14,000 at the province's scale,
- * 30–40 ms here).
+ * The certificates stored 02 that are 01 on `today` (restoredOn), among those of the ended 暂扣 the
+ * suspension job has not restored since they last changed (restored_seq) and those a change noted
+ * since it looked (suspension_recheck: a 暂扣 revoked, moved or unnamed, a certificate set to 02;
+ * migration 0028's triggers). Any other stored 02 the job's last run left so, with a 暂扣 in force or
+ * none ended behind it, and nothing has changed that since.
  */
-export async function suspendedValidIds(db: DbOrTx, today: string = chinaToday()): Promise<number[]> {
+const restoredQuery = (today: string): SQL => sql`select ${certificate.id} from ${certificate} where ${certificate.status} = '02' and ${certificate.id} in (${
+  certificatesUnder(sql`p.restored_seq <> p.change_seq and p.end_date < ${today}`)}
+  union all select r.certificate_id from ${suspensionRecheck} r) and ${restoredOn(today)}`;
+
+/**
+ * The certificates whose status on a day is not the stored one. The nightly suspension job leaves
+ * none; a 暂扣 that began, ended or changed since it ran makes a few.
+ */
+export interface TimedExceptions {
+  /** Stored 01, 02 on the day. */
+  suspendedValid: number[];
+  /** Stored 02, 01 on the day. */
+  restored: number[];
+}
+
+/**
+ * The TimedExceptions on `today`, for statusIs in a request that sends more than one statement with
+ * it (a list's page and its total), looked up once. Only the 暂扣 the job has not written or
+ * restored are read (before its first run, every one: ~14,000 in force at the province's scale).
+ */
+export async function timedExceptions(db: DbOrTx, today: string = chinaToday()): Promise<TimedExceptions> {
   // Named (runText): planned once per connection; a list filtered by status asks it on every page.
-  const rows = await runText(db, renderText(suspendedValidQuery(today)));
-  return rows.map((r) => Number(r.id));
+  const rows = await runText(db, renderText(sql`select 1 as k, v.id from (${suspendedValidQuery(today)}) v
+  union all select 2, r.id from (${restoredQuery(today)}) r`));
+  const of = (k: number) => rows.filter((r) => Number(r.k) === k).map((r) => Number(r.id));
+  return { suspendedValid: of(1), restored: of(2) };
+}
+
+/**
+ * WHERE the certificate's status on `today` is `status` (01/02 through the punishments, any other
+ * as stored, so its index serves). The same rule as effectiveStatusSql, resting on the suspension
+ * job's marks (written_seq, restored_seq, suspension_recheck): the stored 01/02 is the status but for
+ * the TimedExceptions (given, or looked up in the statement). A stored status and two short id lists
+ * the planner estimates and plans in a fraction of a millisecond, where testing each row's 暂扣 in
+ * the statement (six correlated sub-queries, or one per row) cost 1–3 ms of planning per statement —
+ * a list's page and its count — at the province's scale.
+ */
+export function statusIs(status: string, today: string = chinaToday(), exceptions?: TimedExceptions): SQL | undefined {
+  if (!isTimed(status)) return eq(certificate.status, status);
+  const listed = (ids: number[] | undefined, query: SQL, column: SQL = sql`${certificate.id}`): SQL | undefined =>
+    !ids ? sql`${column} = any(array(${query}))` : ids.length ? inArray(column, ids) : undefined;
+  if (status === '01') {
+    const leaving = listed(exceptions?.suspendedValid, suspendedValidQuery(today));
+    // The restored are added by an id no index serves: with an index on both sides of the OR the
+    // planner reads every stored 01 match into a bitmap (80,000 valid ones expiring within 90 days)
+    // before a page's LIMIT or the bounded count can stop; so a list walks its order's index.
+    const joining = listed(exceptions?.restored, restoredQuery(today), sql`(${certificate.id} + 0)`);
+    const stayed = and(eq(certificate.status, '01'), leaving && not(leaving));
+    return joining ? and(validOrSuspended(), or(stayed, joining)) : stayed;
+  }
+  // The suspended (under 1 %) through the status index, and those still stored 01 by id (the list
+  // sorts these matches rather than walking its order: query.ts).
+  const leaving = listed(exceptions?.restored, restoredQuery(today));
+  const joining = listed(exceptions?.suspendedValid, suspendedValidQuery(today));
+  const stayed = and(eq(certificate.status, '02'), leaving && not(leaving));
+  return joining ? and(validOrSuspended(), or(joining, stayed)) : stayed;
 }
 
 /**

@@ -16,7 +16,7 @@ import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal
 import { enterprisesNamed, newestOfPersons, personsNamed, sameCondition, unindexed, WALK_PERSONS_FROM } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { anyOf } from '../../db/sql.js';
-import { effectiveStatuses, isTimed, statusIs, suspendedValidIds } from './effective-status.js';
+import { effectiveStatuses, isTimed, statusIs, timedExceptions, type TimedExceptions } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = containsText;
@@ -25,7 +25,7 @@ export const contains = containsText;
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the
  * status as of today (for the planner's estimate of the total only: listTotal).
  */
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; suspendedValid?: number[]; enterpriseIds?: number[] | null; personIds?: number[] | null } = {}): SQL | undefined {
+export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; exceptions?: TimedExceptions; enterpriseIds?: number[] | null; personIds?: number[] | null } = {}): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
@@ -37,7 +37,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   }
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
-  if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.suspendedValid));
+  if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.exceptions));
   // The enterprises the word names, when few (listOrder.ts enterprisesNamed), by id.
   if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOf(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
@@ -138,22 +138,23 @@ const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseN
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, opts: { walkPersonsFrom?: number } = {}) {
   const [enterpriseIds, personIds] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.name, q.idNo)]);
   if (!q.status || !isTimed(q.status)) return listPage(db, user, q, labels, { enterpriseIds, personIds, walkPersonsFrom: opts.walkPersonsFrom });
-  // The page and its total both filter on the status as of today, which the valid certificates under
-  // a 暂扣 in force decide (statusIs): they are looked up once (inside each statement, the look-up
-  // added 4–5 ms of planning to it). The page that assumes there are none, the nightly job's usual
-  // result, runs meanwhile; it is redone with them only when some are found (a 暂扣 that began since
-  // the job ran).
-  const [suspendedValid, page] = await Promise.all([suspendedValidIds(db), listPage(db, user, q, labels, { suspendedValid: [], enterpriseIds, personIds })]);
-  return suspendedValid.length ? listPage(db, user, q, labels, { suspendedValid, enterpriseIds, personIds }) : page;
+  // The page and its total both filter on the status as of today, which the few certificates the
+  // suspension job has not yet written decide (statusIs): they are looked up once (inside each
+  // statement, the look-up added to its planning). The page that assumes there are none, the nightly
+  // job's usual result, runs meanwhile; it is redone with them only when some are found (a 暂扣 that
+  // began, ended or changed since the job ran).
+  const none: TimedExceptions = { suspendedValid: [], restored: [] };
+  const [exceptions, page] = await Promise.all([timedExceptions(db), listPage(db, user, q, labels, { exceptions: none, enterpriseIds, personIds })]);
+  return exceptions.suspendedValid.length || exceptions.restored.length ? listPage(db, user, q, labels, { exceptions, enterpriseIds, personIds }) : page;
 }
 
 /**
- * The page and total. `suspendedValid`: the certificates stored 01 under a 暂扣 in force (status 01
- * and 02 only); `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.
+ * The page and total. `exceptions`: the certificates whose status today is not the stored one
+ * (status 01 and 02 only); `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.
  */
 async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels,
-  found: { suspendedValid?: number[]; enterpriseIds: number[] | null; personIds: number[] | null; walkPersonsFrom?: number }) {
-  const { suspendedValid, enterpriseIds, personIds } = found;
+  found: { exceptions?: TimedExceptions; enterpriseIds: number[] | null; personIds: number[] | null; walkPersonsFrom?: number }) {
+  const { exceptions, enterpriseIds, personIds } = found;
   const where = certificateWhere(user, q, found);
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
   // The count joins only what the filters read (a centre's scope is the certificate's own area).
@@ -178,11 +179,11 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     // A name prefix that few persons have is counted through them (personIds), cheaply.
     q.name && !personIds ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : { samePlan: onlyPersons });
   // A typed name or ID number that few persons match, an enterprise word few enterprises have, or
-  // the suspended (02, under 1 %) when some are found by id (an OR no index walks in order): the
+  // the suspended (02, under 1 %) when some stored 01 are among them (an OR no index walks in order): the
   // page sorts the matching certificates rather than walking an index in the list's order
   // (listOrder.ts). Without those, the suspended are the stored 02, which the status index lists
   // newest first.
-  const fenced = (!!suspendedValid?.length && !typedPerson) || !!personIds || !!enterpriseIds;
+  const fenced = (q.status === '02' && !!exceptions?.suspendedValid.length && !typedPerson) || !!personIds || !!enterpriseIds;
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
   const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
   const first = (key: AnyColumn | SQL, text: boolean) => (fenced ? unindexed(key, text ? 'text' : 'number') : key);

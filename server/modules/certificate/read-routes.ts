@@ -12,7 +12,7 @@ import { loadLabels } from './labels.js';
 import { contains, joinedCertificates, listCertificates, toRow, withStatusToday } from './query.js';
 import { certificateDetail, certificateListQuery, certificateRow, pickerQuery, submittingQuery, submittingRow } from './schemas.js';
 import { assertMayList, certificateScope } from './scope.js';
-import { statusIs, suspendedValidIds } from './effective-status.js';
+import { statusIs, timedExceptions } from './effective-status.js';
 
 const TAGS = ['certificate'];
 const idParam = idParams;
@@ -50,7 +50,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const user = currentUser(req);
     const q = req.query;
-    const w: (SQL | undefined)[] = [certificateScope(user), statusIs('01', undefined, await suspendedValidIds(db))];
+    const w: (SQL | undefined)[] = [certificateScope(user), statusIs('01', undefined, await timedExceptions(db))];
     if (q.personId) w.push(eq(certificate.personId, q.personId));
     if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
     if (q.idNo) w.push(eq(person.idNo, q.idNo.toUpperCase()));
