@@ -135,9 +135,12 @@ export interface TimedExceptions {
  * restored are read (before its first run, every one: ~14,000 in force at the province's scale).
  */
 export async function timedExceptions(db: DbOrTx, today: string = chinaToday()): Promise<TimedExceptions> {
-  // Named (runText): planned once per connection; a list filtered by status asks it on every page.
+  // The day and the type written into the text, which is named (runText): with no parameter left,
+  // PostgreSQL plans it for them once per connection and day. With the day a parameter it chose the
+  // plan for each call (the generic one estimated dearer), 1.8 ms of planning for 0.2 of reading, on
+  // every page of a list filtered by status.
   const rows = await runText(db, renderText(sql`select 1 as k, v.id from (${suspendedValidQuery(today)}) v
-  union all select 2, r.id from (${restoredQuery(today)}) r`));
+  union all select 2, r.id from (${restoredQuery(today)}) r`.inlineParams()));
   const of = (k: number) => rows.filter((r) => Number(r.k) === k).map((r) => Number(r.id));
   return { suspendedValid: of(1), restored: of(2) };
 }
