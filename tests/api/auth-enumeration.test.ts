@@ -72,14 +72,16 @@ describe('password sign-in: an unknown name and a wrong password are told apart 
     };
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 1; i <= 5; i++) {
+    for (let i = 1; i <= 6; i++) {
       knownTimes.push(await timeOf(`person_gz${i}`));
       unknownTimes.push(await timeOf(`nobody_${i}`));
     }
-    const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-    const known = median(knownTimes);
-    const unknown = median(unknownTimes);
-    // Without the dummy hash an unknown name answers in a small fraction of the time.
+    // The fastest of each kind: what the work itself costs, since a busy machine only ever adds time
+    // (the medians of five, under another test file's load, once differed twice over; the fastest
+    // differ by a few per cent).
+    const known = Math.min(...knownTimes);
+    const unknown = Math.min(...unknownTimes);
+    // Without the dummy hash an unknown name answers in well under half the time (8 against 20 ms here).
     expect(unknown).toBeGreaterThan(known * 0.5);
   });
 
