@@ -13,7 +13,7 @@ import {
   application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, suspensionRecheck, sysMsgInfo, sysOperLog, sysUser,
 } from '../../server/db/schema.js';
 import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
-import { effectiveStatusSql, effectiveStatuses, timedExceptions } from '../../server/modules/certificate/effective-status.js';
+import { effectiveStatusSql, effectiveStatuses, timedExceptions, type TimedExceptions } from '../../server/modules/certificate/effective-status.js';
 
 let t: TestApp;
 let today: string;
@@ -183,6 +183,30 @@ describe('暂扣 periods', () => {
     return p!;
   }
 
+  /** The certificates stored `stored` whose status on `day` is `is`, by the rule itself (effectiveStatusSql), sorted. */
+  const storedAsOn = async (stored: string, is: string, day: string) => (await db().select({ id: certificate.id }).from(certificate)
+    .where(and(eq(certificate.status, stored), sql`${effectiveStatusSql(day)} = ${is}`))).map((r) => r.id).sort((a, b) => a - b);
+  /** The same as the lists look them up (timedExceptions), sorted. */
+  const lookedUpOn = async (kind: keyof TimedExceptions, day: string) => (await timedExceptions(db(), day))[kind].sort((a, b) => a - b);
+  /** The suspension job's mark of a 暂扣 holds (it has not changed since). */
+  const markHolds = async (id: number, mark: 'writtenSeq' | 'restoredSeq') => {
+    const [p] = await db().select({ changeSeq: punishment.changeSeq, mark: punishment[mark] }).from(punishment).where(eq(punishment.id, id));
+    return p!.mark === p!.changeSeq;
+  };
+  /** After each change, the rule and the look-up both find exactly the certificates found so far. */
+  const finding = (rule: () => Promise<number[]>, lookup: () => Promise<number[]>) => {
+    const found: number[] = [];
+    return {
+      found,
+      async expectFound(id: number, what: string) {
+        found.push(id);
+        found.sort((a, b) => a - b);
+        expect(await rule(), what).toEqual(found);
+        expect(await lookup(), what).toEqual(found);
+      },
+    };
+  };
+
   it('reads a page of certificates as the rule for one reads it (effectiveStatuses against effectiveStatusSql), the three ways a 暂扣 names them', async () => {
     const day = addDays(today, 60);
     const listed = await quietCertificate('ent_gz');
@@ -305,14 +329,9 @@ describe('暂扣 periods', () => {
   it('the status filter 02 finds every valid certificate under a 暂扣 in force, also one the job had already written: restored to 01, issued to a suspended person, named later, or under a 暂扣 extended', async () => {
     // Within the password's validity (the list is asked as the province's user on that day).
     const day = addDays(today, 80);
-    /** Stored 01 and 02 on `day` by the rule itself (effectiveStatusSql), sorted. */
-    const storedValidSuspended = async () => (await db().select({ id: certificate.id }).from(certificate)
-      .where(and(eq(certificate.status, '01'), sql`${effectiveStatusSql(day)} = '02'`))).map((r) => r.id).sort((a, b) => a - b);
-    const lookedUp = async () => (await timedExceptions(db(), day)).suspendedValid.sort((a, b) => a - b);
-    const written = async (id: number) => {
-      const [p] = await db().select({ changeSeq: punishment.changeSeq, writtenSeq: punishment.writtenSeq }).from(punishment).where(eq(punishment.id, id));
-      return p!.writtenSeq === p!.changeSeq;
-    };
+    const storedValidSuspended = () => storedAsOn('01', '02', day);
+    const lookedUp = () => lookedUpOn('suspendedValid', day);
+    const written = (id: number) => markHolds(id, 'writtenSeq');
 
     const listed = await quietCertificate('ent_gz');
     const byList = await suspend(listed.id, listed.personId, day, addDays(day, 10), { viaList: true });
@@ -342,13 +361,7 @@ describe('暂扣 periods', () => {
     for (const p of [byList, wholePerson!, naming, ended]) expect(await written(p.id), `punishment ${p.id} written`).toBe(true);
 
     // What leaves a certificate stored 01 under a written 暂扣 afterwards, each found at once:
-    const found: number[] = [];
-    const expectFound = async (id: number, what: string) => {
-      found.push(id);
-      found.sort((a, b) => a - b);
-      expect(await storedValidSuspended(), what).toEqual(found);
-      expect(await lookedUp(), what).toEqual(found);
-    };
+    const { found, expectFound } = finding(storedValidSuspended, lookedUp);
     await db().update(certificate).set({ status: '01' }).where(eq(certificate.id, listed.id));
     await expectFound(listed.id, 'set back to 01 (by hand, or any process that writes 01)');
     const [model] = await db().select().from(certificate).where(eq(certificate.personId, holder!.personId)).limit(1);
@@ -391,14 +404,9 @@ describe('暂扣 periods', () => {
     // Within the password's validity (the list is asked as the province's user on that day).
     const day = addDays(today, 70);
     let on = day;
-    /** Stored 02 and 01 on `on` by the rule itself (effectiveStatusSql), sorted. */
-    const storedSuspendedValid = async () => (await db().select({ id: certificate.id }).from(certificate)
-      .where(and(eq(certificate.status, '02'), sql`${effectiveStatusSql(on)} = '01'`))).map((r) => r.id).sort((a, b) => a - b);
-    const lookedUp = async () => (await timedExceptions(db(), on)).restored.sort((a, b) => a - b);
-    const marked = async (id: number) => {
-      const [p] = await db().select({ changeSeq: punishment.changeSeq, restoredSeq: punishment.restoredSeq }).from(punishment).where(eq(punishment.id, id));
-      return p!.restoredSeq === p!.changeSeq;
-    };
+    const storedSuspendedValid = () => storedAsOn('02', '01', on);
+    const lookedUp = () => lookedUpOn('restored', on);
+    const marked = (id: number) => markHolds(id, 'restoredSeq');
     const quiet: number[] = [];
     const next = async () => { const c = await quietCertificate(quiet.length % 2 ? 'ent_sz' : 'ent_gz', quiet); quiet.push(c.id); return c; };
     const longAgo = (c: { id: number; personId: number }) => suspend(c.id, c.personId, addDays(day, -30), addDays(day, -20));
@@ -448,13 +456,7 @@ describe('暂扣 periods', () => {
     expect(await db().select().from(suspensionRecheck)).toEqual([]);
 
     // What leaves a certificate stored 02 with nothing holding it afterwards, each found at once:
-    const found: number[] = [];
-    const expectFound = async (id: number, what: string) => {
-      found.push(id);
-      found.sort((a, b) => a - b);
-      expect(await storedSuspendedValid(), what).toEqual(found);
-      expect(await lookedUp(), what).toEqual(found);
-    };
+    const { found, expectFound } = finding(storedSuspendedValid, lookedUp);
     on = addDays(day, 2);
     await expectFound(ending.id, 'its 暂扣 ended since the run');
     await db().update(punishment).set({ reviewState: 'rejected' }).where(eq(punishment.id, revoking.id));
