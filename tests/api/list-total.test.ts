@@ -3,7 +3,10 @@
  * estimate, which is asked once a minute per query and values rather than on every page.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../server/context.js';
+import { certificateWhere } from '../../server/modules/certificate/query.js';
+import { addDays, chinaDate } from '../../server/lib/days.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { certificate } from '../../server/db/schema.js';
 import { estimatedRows, listTotal } from '../../server/services/listTotal.js';
@@ -40,6 +43,22 @@ describe('list totals', () => {
     const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
+  });
+});
+
+describe('the estimate of valid certificates expiring within dates (certificate/query.ts, migration 0029)', () => {
+  it('is read from the valid ones\' own expiry dates, not from status and expiry taken as independent', async () => {
+    const db = t.database.db;
+    await db.execute(sql`analyze certificate`);
+    const province = { area: 'all', userType: '02', enterpriseId: null, personId: null, userId: 1 } as AuthUser;
+    const today = chinaDate(t.clock.now());
+    // Windows ahead of today, where nearly every certificate expiring is a valid one.
+    for (const days of [90, 365, 730]) {
+      const q = { status: '01' as const, expiryFrom: today, expiryTo: addDays(today, days) };
+      const [{ n }] = await db.select({ n: count() }).from(certificate).where(certificateWhere(province, q));
+      const estimate = await estimatedRows(db, db.select({ id: certificate.id }).from(certificate).where(certificateWhere(province, q, { storedStatus: true })));
+      expect(Math.abs(estimate - n), `valid, expiring within ${days} days: ${n} match, ${estimate} estimated`).toBeLessThanOrEqual(Math.max(3, n * 0.15));
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gte, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import { preparedOnMain, type DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
@@ -22,6 +22,15 @@ import { effectiveStatuses, isTimed, statusIs, timedExceptions, type TimedExcept
 export const contains = containsText;
 
 /**
+ * A valid certificate's expiry date, null for any other: migration 0029 keeps statistics of this very
+ * expression. Valid certificates expire ahead and the others mostly behind, so the planner, taking
+ * status and expiry as independent, estimated "valid, expiring within 90 days" at 30,863 where 80,184
+ * match (province scale); from this expression's histogram, 79,505. For the total's estimate only
+ * (storedStatus): no index serves it.
+ */
+const VALID_EXPIRY = sql`(case when ${certificate.status} = '01' then ${certificate.expiryDate} end)`;
+
+/**
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the
  * status as of today (for the planner's estimate of the total only: listTotal).
  */
@@ -37,15 +46,17 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   }
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
-  if (q.status) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.exceptions));
+  // The estimate of valid certificates expiring within dates is read from the valid ones' own expiry dates.
+  const validExpiring = !!opts.storedStatus && q.status === '01' && !!(q.expiryFrom || q.expiryTo);
+  if (q.status && !validExpiring) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.exceptions));
   // The enterprises the word names, when few (listOrder.ts enterprisesNamed), by id.
   if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOf(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(certificate.area, q.area));
   if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode), certificateScopeOnEnterprise(user));
   if (q.personId) w.push(eq(certificate.personId, q.personId));
-  if (q.expiryFrom) w.push(gte(certificate.expiryDate, q.expiryFrom));
-  if (q.expiryTo) w.push(lte(certificate.expiryDate, q.expiryTo));
+  if (q.expiryFrom) w.push(validExpiring ? gte(VALID_EXPIRY, q.expiryFrom) : gte(certificate.expiryDate, q.expiryFrom));
+  if (q.expiryTo) w.push(validExpiring ? lte(VALID_EXPIRY, q.expiryTo) : lte(certificate.expiryDate, q.expiryTo));
   if (q.beginTime) w.push(gte(certificate.issueDate, q.beginTime));
   if (q.endTime) w.push(lte(certificate.issueDate, q.endTime));
   return and(...w);
