@@ -146,6 +146,17 @@ export async function timedExceptions(db: DbOrTx, today: string = chinaToday()):
 }
 
 /**
+ * The status on the exceptions' day of a certificate stored `stored`: what effectiveStatuses reads
+ * from the punishments, read from the TimedExceptions a status filter has already looked up (the same
+ * marks the filter rests on, so a row shows the status it was found by).
+ */
+export function statusWith(exceptions: TimedExceptions, id: number, stored: string): string {
+  if (stored === '01' && exceptions.suspendedValid.includes(id)) return '02';
+  if (stored === '02' && exceptions.restored.includes(id)) return '01';
+  return stored;
+}
+
+/**
  * WHERE the certificate's status on `today` is `status` (01/02 through the punishments, any other
  * as stored, so its index serves). The same rule as effectiveStatusSql, resting on the suspension
  * job's marks (written_seq, restored_seq, suspension_recheck): the stored 01/02 is the status but for

@@ -16,7 +16,7 @@ import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal
 import { enterprisesNamed, newestOfPersons, personsNamed, sameCondition, unindexed, WALK_PERSONS_FROM } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { anyOf } from '../../db/sql.js';
-import { effectiveStatuses, isTimed, statusIs, timedExceptions, type TimedExceptions } from './effective-status.js';
+import { effectiveStatuses, isTimed, statusIs, statusWith, timedExceptions, type TimedExceptions } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = containsText;
@@ -83,9 +83,16 @@ export const joinedCertificates = (db: DbOrTx) =>
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
 
-/** The rows with their status as of today (effective-status.ts), looked up for these rows only. */
-export async function withStatusToday<T extends Joined>(db: DbOrTx, rows: T[]): Promise<T[]> {
-  const statuses = await effectiveStatuses(db, rows.filter((r) => isTimed(r.cert.status)).map((r) => r.cert.id));
+/**
+ * The rows with their status as of today (effective-status.ts), looked up for these rows only, or
+ * read from the day's TimedExceptions when the request has them (a status filter looked them up).
+ */
+export async function withStatusToday<T extends Joined>(db: DbOrTx, rows: T[], exceptions?: Promise<TimedExceptions>): Promise<T[]> {
+  const timed = rows.filter((r) => isTimed(r.cert.status));
+  const known = exceptions && await exceptions;
+  const statuses = known
+    ? new Map(timed.map((r) => [r.cert.id, statusWith(known, r.cert.id, r.cert.status)]))
+    : await effectiveStatuses(db, timed.map((r) => r.cert.id));
   return rows.map((r) => {
     const status = statuses.get(r.cert.id);
     return status ? { ...r, effectiveStatus: status } : r;
@@ -154,17 +161,20 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   // statement, the look-up added to its planning). The page that assumes there are none, the nightly
   // job's usual result, runs meanwhile; it is redone with them only when some are found (a 暂扣 that
   // began, ended or changed since the job ran).
+  // The rows' statuses are read from the same look-up (no statement of their own).
   const none: TimedExceptions = { suspendedValid: [], restored: [] };
-  const [exceptions, page] = await Promise.all([timedExceptions(db), listPage(db, user, q, labels, { exceptions: none, enterpriseIds, personIds })]);
-  return exceptions.suspendedValid.length || exceptions.restored.length ? listPage(db, user, q, labels, { exceptions, enterpriseIds, personIds }) : page;
+  const lookedUp = timedExceptions(db);
+  const [exceptions, page] = await Promise.all([lookedUp, listPage(db, user, q, labels, { exceptions: none, statusesFrom: lookedUp, enterpriseIds, personIds })]);
+  return exceptions.suspendedValid.length || exceptions.restored.length
+    ? listPage(db, user, q, labels, { exceptions, statusesFrom: lookedUp, enterpriseIds, personIds }) : page;
 }
 
 /**
  * The page and total. `exceptions`: the certificates whose status today is not the stored one
- * (status 01 and 02 only); `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.
+ * (status 01 and 02 only), for the filter; `statusesFrom`: the same look-up, for the rows' statuses; `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.
  */
 async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels,
-  found: { exceptions?: TimedExceptions; enterpriseIds: number[] | null; personIds: number[] | null; walkPersonsFrom?: number }) {
+  found: { exceptions?: TimedExceptions; statusesFrom?: Promise<TimedExceptions>; enterpriseIds: number[] | null; personIds: number[] | null; walkPersonsFrom?: number }) {
   const { exceptions, enterpriseIds, personIds } = found;
   const where = certificateWhere(user, q, found);
   // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
@@ -219,6 +229,6 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     : null;
   const pageOn = (on: DbOrTx) => joinedCertificates(on).where(inArray(certificate.id, walked ?? pageIds)).orderBy(...order);
   const pageQuery = onlyPersons && !walked ? preparedOnMain(db, pageOn) : pageOn(db);
-  const [rows, total] = await Promise.all([pageQuery.then((page) => withStatusToday(db, page)), counted]);
+  const [rows, total] = await Promise.all([pageQuery.then((page) => withStatusToday(db, page, found.statusesFrom)), counted]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }

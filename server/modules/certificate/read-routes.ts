@@ -50,7 +50,8 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const user = currentUser(req);
     const q = req.query;
-    const w: (SQL | undefined)[] = [certificateScope(user), statusIs('01', undefined, await timedExceptions(db))];
+    const lookedUp = timedExceptions(db);
+    const w: (SQL | undefined)[] = [certificateScope(user), statusIs('01', undefined, await lookedUp)];
     if (q.personId) w.push(eq(certificate.personId, q.personId));
     if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
     if (q.idNo) w.push(eq(person.idNo, q.idNo.toUpperCase()));
@@ -62,7 +63,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
       .where(where);
     const rows = await withStatusToday(db, await joinedCertificates(db).where(where).orderBy(asc(person.name), asc(certificate.category), asc(certificate.id))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize));
+      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize), lookedUp);
     const labels = await loadLabels(db);
     return page(rows.map((r) => toRow(r, labels)), total, q.pageNum);
   });
