@@ -117,6 +117,21 @@ async function level(clients: number, perClient: number, task: (i: number) => Pr
 }
 
 const p = (values: number[], q: number) => percentile([...values].sort((a, b) => a - b), q);
+
+/**
+ * The machine's speed now: a fixed statement that only computes (no table, nothing cached), timed
+ * 20 times on one idle connection, median in ms. The 2-core VMs this runs on vary by a third in
+ * speed within an hour; this figure at the start and end lets two runs' latencies be compared.
+ */
+async function machineSpeed(pool: pg.Pool): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    await pool.query('select sum(i) from generate_series(1, 200000) i');
+    times.push(performance.now() - t0);
+  }
+  return p(times, 50);
+}
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '–');
 
 async function main() {
@@ -124,6 +139,7 @@ async function main() {
   const now = systemClock.now();
   const pool = new pg.Pool(postgresPoolConfig(databaseUrl, 20));
   const version = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+  const speedBefore = await machineSpeed(pool);
   const machine = describeMachine(version);
   const rec = recordingDb(pool);
   const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
@@ -203,11 +219,13 @@ async function main() {
     }
     const plans = await slowPlans(pool, rec, users, list, results, now);
     const loadAfter = loadAverage();
+    const speed = { before: speedBefore, after: await machineSpeed(pool) };
+    console.log(`machine speed (a fixed computing statement, median ms): ${ms(speed.before)} at the start, ${ms(speed.after)} at the end`);
     if (ONLY) {
       console.log(`BENCH_ONLY=${ONLY}: ${path.relative(ROOT, REPORT)} not rewritten (it covers every scenario)`);
     } else {
       fs.mkdirSync(path.dirname(REPORT), { recursive: true });
-      fs.writeFileSync(REPORT, report({ startedAt, machine, loadAfter, results, plans, counts: await counts(pool) }));
+      fs.writeFileSync(REPORT, report({ startedAt, machine, loadAfter, speed, results, plans, counts: await counts(pool) }));
       console.log(`wrote ${path.relative(ROOT, REPORT)}`);
     }
   } finally {
@@ -267,7 +285,7 @@ function shortfall(lists: Measured[]): string[] {
   ];
 }
 
-function report(input: { startedAt: Date; machine: ReturnType<typeof describeMachine>; loadAfter: string; results: Measured[]; plans: Awaited<ReturnType<typeof slowPlans>>; counts: Record<string, number> }): string {
+function report(input: { startedAt: Date; machine: ReturnType<typeof describeMachine>; loadAfter: string; speed: { before: number; after: number }; results: Measured[]; plans: Awaited<ReturnType<typeof slowPlans>>; counts: Record<string, number> }): string {
   const { machine, results } = input;
   const row = (m: Measured) => {
     const goal = m.scenario.kind === 'list' ? LIST_GOAL_MS : FIGURES_GOAL_MS;
@@ -300,6 +318,7 @@ function report(input: { startedAt: Date; machine: ReturnType<typeof describeMac
     '',
     `- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}; PostgreSQL ${machine.postgres}`,
     `- Load average (1/5/15 min): ${machine.loadAverage} at the start, ${input.loadAfter} at the end (the machine is shared: other processes ran meanwhile)`,
+    `- Speed: \`select sum(i) from generate_series(1, 200000) i\` on an idle connection took ${ms(input.speed.before)} ms (median of 20) at the start and ${ms(input.speed.after)} ms at the end. Compare runs by it: the latencies scale with it, more than proportionally at 16 clients.`,
     '- Server: `server/main.ts` as its own process (LOG_LEVEL=warn, a pool of 10 connections and one of 10 for the searches\' reads, whose statements are named and planned for their values: `Database.reads`; sessions without JIT or Memoize: `POSTGRES_SESSION_OPTIONS` in server/db/client.ts); the load generator and the direct SQL (through the same session settings) run in this script\'s process.',
     '',
     '## What is measured',
