@@ -318,7 +318,7 @@ function report(input: { startedAt: Date; machine: ReturnType<typeof describeMac
     '',
     `- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}; PostgreSQL ${machine.postgres}`,
     `- Load average (1/5/15 min): ${machine.loadAverage} at the start, ${input.loadAfter} at the end (the machine is shared: other processes ran meanwhile)`,
-    `- Speed: \`select sum(i) from generate_series(1, 200000) i\` on an idle connection took ${ms(input.speed.before)} ms (median of 20) at the start and ${ms(input.speed.after)} ms at the end. Compare runs by it: the latencies scale with it, more than proportionally at 16 clients.`,
+    `- Speed: \`select sum(i) from generate_series(1, 200000) i\` on an idle connection took ${ms(input.speed.before)} ms (median of 20) at the start and ${ms(input.speed.after)} ms at the end: one figure to compare runs by. It shows a slower processor, not every kind of interference: runs with the same figure have differed at 16 clients.`,
     '- Server: `server/main.ts` as its own process (LOG_LEVEL=warn, a pool of 10 connections and one of 10 for the searches\' reads, whose statements are named and planned for their values: `Database.reads`; sessions without JIT or Memoize: `POSTGRES_SESSION_OPTIONS` in server/db/client.ts); the load generator and the direct SQL (through the same session settings) run in this script\'s process.',
     '',
     '## What is measured',
