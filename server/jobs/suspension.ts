@@ -76,34 +76,29 @@ async function moveAll(env: JobEnv, move: Move, today: string, now: Date): Promi
 
 const APPROVED_SUSPENSION = sql`type = ${SUSPENSION} and review_state = 'approved'`;
 
+/** The approved 暂扣 a mark concerns that do not carry it, with the change_seq seen now. */
+interface Seen { ids: number[]; seqs: number[] }
+
 /**
- * The approved 暂扣 begun by `today` whose certificates are not known to be written, with the
- * change_seq seen now: read before the moves, so a change committed after this look (a trigger
- * raised change_seq) leaves its 暂扣 unwritten.
+ * The approved 暂扣 meeting `which` (over punishment) with the change_seq seen now: read before the
+ * moves, so a change committed after this look (a trigger raised change_seq) leaves its 暂扣 unmarked.
  */
-async function unwrittenSuspensions(env: JobEnv, today: string): Promise<{ ids: number[]; seqs: number[] }> {
+async function suspensionsSeen(env: JobEnv, which: SQL): Promise<Seen> {
   const rows = rowsOf<{ id: number | string; change_seq: number | string }>(await env.db.execute(sql`
-    select id, change_seq from punishment where ${APPROVED_SUSPENSION} and start_date <= ${today} and written_seq <> change_seq`));
+    select id, change_seq from punishment where ${APPROVED_SUSPENSION} and ${which}`));
   return { ids: rows.map((r) => Number(r.id)), seqs: rows.map((r) => Number(r.change_seq)) };
 }
 
-/**
- * The approved 暂扣 ended before `today` whose certificates are not known to be restored, with the
- * change_seq seen now, and the certificates changes noted (suspension_recheck): read before the
- * moves, as unwrittenSuspensions.
- */
-async function unrestored(env: JobEnv, today: string): Promise<{ ids: number[]; seqs: number[]; rechecks: number[] }> {
-  const rows = rowsOf<{ id: number | string; change_seq: number | string }>(await env.db.execute(sql`
-    select id, change_seq from punishment where ${APPROVED_SUSPENSION} and end_date < ${today} and restored_seq <> change_seq`));
-  const rechecks = rowsOf<{ id: number | string }>(await env.db.execute(sql`select id from suspension_recheck`));
-  return { ids: rows.map((r) => Number(r.id)), seqs: rows.map((r) => Number(r.change_seq)), rechecks: rechecks.map((r) => Number(r.id)) };
+/** The certificates changes noted for the job (suspension_recheck), read before the moves too. */
+async function rechecksSeen(env: JobEnv): Promise<number[]> {
+  return rowsOf<{ id: number | string }>(await env.db.execute(sql`select id from suspension_recheck`)).map((r) => Number(r.id));
 }
 
 /**
  * Sets `column` to the change_seq seen, unless changed since the look (the row lock of a concurrent
  * change is waited for and change_seq compared again).
  */
-async function mark(env: JobEnv, column: 'written_seq' | 'restored_seq', seen: { ids: number[]; seqs: number[] }): Promise<number> {
+async function mark(env: JobEnv, column: 'written_seq' | 'restored_seq', seen: Seen): Promise<number> {
   if (seen.ids.length === 0) return 0;
   const rows = rowsOf<{ id: number }>(await env.db.execute(sql`
     update punishment p set ${sql.identifier(column)} = s.seq
@@ -118,11 +113,11 @@ async function mark(env: JobEnv, column: 'written_seq' | 'restored_seq', seen: {
  * 01 (or 05) unless a 暂扣 in force holds it: restored, and the notes the look saw cleared (those
  * written since stay for the next run).
  */
-async function markDone(env: JobEnv, begun: { ids: number[]; seqs: number[] }, ended: { ids: number[]; seqs: number[]; rechecks: number[] }) {
+async function markDone(env: JobEnv, begun: Seen, ended: Seen, rechecks: number[]) {
   const written = await mark(env, 'written_seq', begun);
   const restoredMarks = await mark(env, 'restored_seq', ended);
-  if (ended.rechecks.length) await env.db.execute(sql`delete from suspension_recheck where id = any(${intArray(ended.rechecks)}::int[])`);
-  return { written, restoredMarks, rechecked: ended.rechecks.length };
+  if (rechecks.length) await env.db.execute(sql`delete from suspension_recheck where id = any(${intArray(rechecks)}::int[])`);
+  return { written, restoredMarks, rechecked: rechecks.length };
 }
 
 export const suspension: JobDefinition = {
@@ -134,11 +129,13 @@ export const suspension: JobDefinition = {
   async run(env) {
     const now = env.clock.now();
     const today = chinaDate(now);
-    const seen = await unwrittenSuspensions(env, today);
-    const ended = await unrestored(env, today);
+    // Those begun whose certificates are not known to be written, those ended not known to be restored.
+    const begun = await suspensionsSeen(env, sql`start_date <= ${today} and written_seq <> change_seq`);
+    const ended = await suspensionsSeen(env, sql`end_date < ${today} and restored_seq <> change_seq`);
+    const rechecks = await rechecksSeen(env);
     const suspended = await moveAll(env, SUSPEND, today, now);
     const restored = await moveAll(env, RESTORE, today, now);
-    const marks = await markDone(env, seen, ended);
+    const marks = await markDone(env, begun, ended, rechecks);
     return { rows: suspended + restored, detail: { today, suspended, restored, ...marks } };
   },
 };

@@ -10,7 +10,7 @@
  */
 import { and, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { renderText, runText, type DbOrTx } from '../db/client.js';
-import { BoundedMap } from '../lib/boundedMap.js';
+import { answersKept } from './answersKept.js';
 import { enterprise, person } from '../db/schema.js';
 import { containsText, startsWith } from '../lib/textMatch.js';
 import { intArray } from '../db/sql.js';
@@ -58,23 +58,17 @@ export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Pr
  * believing it a minute longer than true changes how fast a page is, never what it shows. The ids
  * themselves are never kept: a person added since must be listed.
  */
-const MANY_BELIEVED_MS = 60_000;
-const MANY_KEPT = 5_000;
-const manyPerDatabase = new WeakMap<object, BoundedMap<string, number>>();
+const manyBelieved = answersKept<true>(60_000, 5_000);
 
 /** The ids `matching` selects when at most `few` (one row: an array, not a row per id), else null. */
 export async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number): Promise<number[] | null> {
   const query = renderText(sql`select coalesce(array_agg(id), '{}') as ids from (${matching} limit ${few + 1}) m`);
-  let many = manyPerDatabase.get(db);
-  if (!many) manyPerDatabase.set(db, (many = new BoundedMap(MANY_KEPT)));
-  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
-  const seen = many.get(key);
-  if (seen !== undefined && performance.now() - seen < MANY_BELIEVED_MS) return null;
+  if (manyBelieved.get(db, query)) return null;
   // Planned for its values (unnamed): a rare name and a surname want different plans.
   const [row] = (await runText(db, query, { named: false })) as { ids?: number[] }[];
   const ids = row?.ids ?? [];
   if (ids.length <= few) return ids;
-  many.set(key, performance.now());
+  manyBelieved.set(db, query, true);
   return null;
 }
 

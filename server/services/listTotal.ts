@@ -5,10 +5,9 @@
  * labelled as such (`totalExact: false`; the page shows 约 N 条). An estimate is never below the
  * ceiling, since that many rows were seen.
  */
-import { performance } from 'node:perf_hooks';
 import type { SQLWrapper } from 'drizzle-orm';
 import { renderText, runText, type DbOrTx, type TextStatement } from '../db/client.js';
-import { BoundedMap } from '../lib/boundedMap.js';
+import { answersKept } from './answersKept.js';
 
 /** Rows counted exactly before a total becomes an estimate. */
 export const EXACT_TOTAL_CEILING = 2000;
@@ -40,15 +39,14 @@ export interface ListTotal {
  * (and labels the total as about so many): planning the query for it again on every page of the
  * same filters cost a list request 0.3–0.7 ms of PostgreSQL's time and a round trip.
  */
-const ESTIMATE_REUSED_MS = 60_000;
-const ESTIMATES_KEPT = 5_000;
+const estimates = answersKept<number>(60_000, 5_000);
+
 /*
  * A query is rendered to text once (renderText, db/client.ts): the text is the key of its estimate, and the
  * estimate's EXPLAIN and the bounded count run it as text. Rendering a drizzle query is a good part
  * of a list request's CPU (drizzle walks every fragment), and the same where clause was rendered
  * for the key, again for the count and a third time for an EXPLAIN.
  */
-const estimatesPerDatabase = new WeakMap<object, BoundedMap<string, { rows: number; at: number }>>();
 
 /** The planner's row estimate of a query (EXPLAIN, no execution), reused for the same query and values for a minute. */
 export async function estimatedRows(db: DbOrTx, query: SQLWrapper): Promise<number> {
@@ -56,17 +54,14 @@ export async function estimatedRows(db: DbOrTx, query: SQLWrapper): Promise<numb
 }
 
 async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<number> {
-  let estimates = estimatesPerDatabase.get(db);
-  if (!estimates) estimatesPerDatabase.set(db, (estimates = new BoundedMap(ESTIMATES_KEPT)));
-  const key = `${query.sql}\u0000${JSON.stringify(query.params)}`;
-  const known = estimates.get(key);
-  if (known && performance.now() - known.at < ESTIMATE_REUSED_MS) return known.rows;
+  const known = estimates.get(db, query);
+  if (known !== undefined) return known;
   const [row] = await runText(db, { sql: `explain (format json) ${query.sql}`, params: query.params }, { named: false });
   const plan = row ? Object.values(row)[0] : undefined;
   const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
   const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } } | undefined) : undefined;
   const rows = Math.round(top?.Plan?.['Plan Rows'] ?? 0);
-  estimates.set(key, { rows, at: performance.now() });
+  estimates.set(db, query, rows);
   return rows;
 }
 

@@ -160,8 +160,7 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   // suspension job has not yet written decide (statusIs): they are looked up once (inside each
   // statement, the look-up added to its planning). The page that assumes there are none, the nightly
   // job's usual result, runs meanwhile; it is redone with them only when some are found (a 暂扣 that
-  // began, ended or changed since the job ran).
-  // The rows' statuses are read from the same look-up (no statement of their own).
+  // began, ended or changed since the job ran). The rows' statuses are read from the same look-up.
   const none: TimedExceptions = { suspendedValid: [], restored: [] };
   const lookedUp = timedExceptions(db);
   const [exceptions, page] = await Promise.all([lookedUp, listPage(db, user, q, labels, { exceptions: none, statusesFrom: lookedUp, enterpriseIds, personIds })]);
