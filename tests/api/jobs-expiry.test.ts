@@ -484,6 +484,14 @@ describe('暂扣 periods', () => {
       expect([suspended.total, suspended.rows.length], `certificate ${id} under the filter 02`).toEqual([0, 0]);
     }
 
+    // A person whose 暂扣 of the whole person is long over (the next run marks it restored) is then
+    // issued a certificate at 02, as an import may write it.
+    const importedTo = await next();
+    await db().insert(punishment).values({
+      personId: importedTo.personId, certificateId: null, type: '暂扣', docNo: `粤建罚〔测试〕人员-${on}`, reason: '未按规定履行安全生产管理职责',
+      startDate: addDays(day, -30), endDate: addDays(day, -20), reviewState: 'approved',
+    });
+
     // The next run restores them, marks the ended 暂扣 and clears the notes it saw.
     t.clock.set(chinaAt(on, '00:01'));
     expect((await runNamed(t, 'suspension')).detail).toMatchObject({ restored: expected.length });
@@ -495,6 +503,10 @@ describe('暂扣 periods', () => {
     }
     expect(await marked(olderOfRevoked.id)).toBe(true);
     expect(await db().select().from(suspensionRecheck)).toEqual([]);
+    const { id: _id, ...copied } = importedTo;
+    const [imported] = await db().insert(certificate).values({ ...copied, status: '02', certNo: `${importedTo.certNo}-I`, queryCode: `${importedTo.queryCode}I` }).returning();
+    await finding(storedSuspendedValid, lookedUp).expectFound(imported!.id, 'issued at 02 to a person whose 暂扣 is over');
+    await db().delete(certificate).where(eq(certificate.id, imported!.id));
 
     // Leave the others' certificates as they were for the tests below.
     const mine = [...quiet, stillNamed!.id, unnamed!.id, kept!.id, left!.id];
