@@ -42,6 +42,14 @@ export interface RouteAccess {
    * reading it again (request.sessionGuard set, no preload).
    */
   sessionGuard?: boolean;
+  /**
+   * The route only reads, and answers with a value (no writes, no reply.send, no personal data
+   * revealed and logged): the auth hook may start it on the session as this process last read it
+   * while the database confirms that session, and the answer leaves only once it has. A session
+   * ended or refused meanwhile gets its 401/403; rights changed meanwhile get the route run again
+   * on them (server/plugins/auth.ts).
+   */
+  readsOnly?: boolean;
 }
 
 /** One row for the auth hook to read with the session: a select whose only parameter is $2. */

@@ -33,6 +33,12 @@ declare module 'fastify' {
      * (RouteAccess.sessionGuard); null when it read the session for this call.
      */
     sessionGuard: SessionGuard | null;
+    /**
+     * Set while a read-only route runs on a known session (RouteAccess.readsOnly): the session as the
+     * database holds it now — null when it is as known, the caller's new rights when they changed;
+     * rejected with the 401/403 the database's session calls for.
+     */
+    sessionCheck: Promise<AuthUser | null> | null;
   }
 }
 

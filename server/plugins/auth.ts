@@ -3,7 +3,7 @@
  * The token header is resolved to a user, then the route's permission string is checked.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthUser, RouteAccess } from '../context.js';
+import type { AuthUser, Preload, RouteAccess } from '../context.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { BoundedMap } from '../lib/boundedMap.js';
 import { sha256 } from '../lib/tokens.js';
@@ -22,6 +22,12 @@ function refusalOf(access: RouteAccess | undefined, user: AuthUser): Error | nul
   return null;
 }
 
+/**
+ * Read-only calls started on a known session (RouteAccess.readsOnly), and those run again because
+ * the database's session differed from it: for tests, as workflow's guardedTransitions.
+ */
+export const readsAhead = { started: 0, redone: 0 };
+
 export function registerAuth(app: FastifyInstance): void {
   // Per app, so two apps in one process (tests) never share what they read from their databases.
   const dictionaryCache: DictionaryCache = { version: -1, labels: new Map() };
@@ -29,20 +35,61 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('preloaded', null);
   app.decorateRequest('sessionGuard', null);
+  app.decorateRequest('sessionCheck', null);
+
+  const useDictionaries = (version: number | undefined) => {
+    if (version !== undefined) currentRequest().dictionaries = { version, cache: dictionaryCache };
+  };
+
+  /** The session as the database holds it now, remembered as this process's latest knowledge of it. */
+  async function sessionNow(token: string, preload: Preload | null) {
+    const read = await resolveSessionWith(app.ctx, token, preload);
+    knownSessions.set(read.known.token_hash, read.known);
+    useDictionaries(read.dictVersion);
+    return read;
+  }
 
   /** The session as the database holds it now: the caller, or a 401/403 that says why not. */
   async function authenticate(request: FastifyRequest, token: string): Promise<void> {
     const access = request.routeOptions.config?.access;
     const preload = access?.preload?.(request.params) ?? null;
-    const { user, preloaded, dictVersion, known } = await resolveSessionWith(app.ctx, token, preload);
-    knownSessions.set(known.token_hash, known);
+    const { user, preloaded } = await sessionNow(token, preload);
     request.user = user;
     request.sessionGuard = null;
-    if (dictVersion !== undefined) currentRequest().dictionaries = { version: dictVersion, cache: dictionaryCache };
     if (preload) request.preloaded = { param: preload.param, row: preloaded };
     const refusal = refusalOf(access, user);
     if (refusal) throw refusal;
   }
+
+  /** For a read started on a known session: null when the database's is the same, else the caller's rights now (or their refusal). */
+  async function sameAsKnown(access: RouteAccess, token: string, fingerprint: string): Promise<AuthUser | null> {
+    const { user, known } = await sessionNow(token, null);
+    if (known.fingerprint === fingerprint) return null;
+    const refusal = refusalOf(access, user);
+    if (refusal) throw refusal;
+    return user;
+  }
+
+  // A read-only route waits for the session check only once its own reads are done (readsOnly).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access?.readsOnly) return;
+    const handler = route.handler;
+    route.handler = async function readAhead(this: FastifyInstance, request, reply) {
+      const check = request.sessionCheck;
+      if (!check) return handler.call(this, request, reply);
+      request.sessionCheck = null;
+      const [answer, now] = await Promise.allSettled([(async () => handler.call(this, request, reply))(), check]);
+      if (now.status === 'rejected') throw now.reason;
+      if (now.value) {
+        // Rights changed between the process's last read and this one: the answer is theirs.
+        readsAhead.redone++;
+        request.user = now.value;
+        return handler.call(this, request, reply);
+      }
+      if (answer.status === 'rejected') throw answer.reason;
+      return answer.value;
+    };
+  });
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -57,16 +104,23 @@ export function registerAuth(app: FastifyInstance): void {
       return;
     }
     if (!token) throw unauthorized('请先登录');
-    if (access?.sessionGuard) {
-      // A route that checks the session inside its own write may start on the session as last read;
-      // anything it would refuse on that knowledge is decided on the database instead (authenticate).
+    if (access?.sessionGuard || access?.readsOnly) {
+      // A route that checks the session inside its own write, or that only reads and waits for the
+      // check before answering, may start on the session as last read; anything it would refuse on
+      // that knowledge is decided on the database instead (authenticate).
       const known = knownSessions.get(sha256(token));
       const user = known ? await userOfKnownSession(app.ctx, known) : null;
       if (known && user && !refusalOf(access, user)) {
         request.user = user;
-        request.sessionGuard = { tokenHash: known.token_hash, fingerprint: known.fingerprint, confirm: () => authenticate(request, token) };
-        const dictVersion = dictVersionOf(known);
-        if (dictVersion !== undefined) currentRequest().dictionaries = { version: dictVersion, cache: dictionaryCache };
+        useDictionaries(dictVersionOf(known));
+        if (access.sessionGuard) {
+          request.sessionGuard = { tokenHash: known.token_hash, fingerprint: known.fingerprint, confirm: () => authenticate(request, token) };
+        } else {
+          readsAhead.started++;
+          request.sessionCheck = sameAsKnown(access, token, known.fingerprint);
+          // Awaited by the route's wrapper; a refusal must not count as unhandled before it is.
+          request.sessionCheck.catch(() => undefined);
+        }
         return;
       }
     }

@@ -19,7 +19,7 @@ const overviewAnswer = asOf.extend({
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/analysis/overview', {
-    config: { access: { perm: 'dashboard:analysis:view' } },
+    config: { access: { perm: 'dashboard:analysis:view', readsOnly: true } },
     schema: {
       tags: ['analysis'],
       summary: '全省数据概览（数据可视化）',

@@ -23,6 +23,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
   app.get('/safetyCertificateInfo/list', {
+    config: { access: { readsOnly: true } },
     schema: {
       tags: TAGS,
       summary: '证书列表',
@@ -40,6 +41,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/safetyCertificateInfo/listCertificate', {
+    config: { access: { readsOnly: true } },
     schema: {
       tags: TAGS,
       summary: '有效证书（选择证书用）',

@@ -7,7 +7,7 @@ import { workbenchOf } from './service.js';
 
 export const workbenchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/workbench/summary', {
-    config: { access: { perm: 'dashboard:workplace:view' } },
+    config: { access: { perm: 'dashboard:workplace:view', readsOnly: true } },
     schema: {
       tags: ['workbench'],
       summary: '工作台数据',
