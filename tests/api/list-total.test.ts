@@ -44,6 +44,40 @@ describe('list totals', () => {
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
   });
+
+  it('count past the ceiling once a minute for the same query and values, and every time up to it', async () => {
+    const { db, sent } = recording(t.database.db);
+    const counts = () => sent.filter((text) => text.startsWith('select count(*)')).length;
+    const of = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
+    const matching = async (category: string) => (await t.database.db.select({ n: count() }).from(certificate).where(eq(certificate.category, category)))[0]!.n;
+    const c3 = await matching('C3');
+    const b = await matching('B');
+    expect(Math.min(c3, b)).toBeGreaterThan(2);
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      // Up to the ceiling: counted on every call, exact.
+      expect(await listTotal(db, of('C3'), c3)).toEqual({ total: c3, totalExact: true });
+      expect(await listTotal(db, of('C3'), c3)).toEqual({ total: c3, totalExact: true });
+      expect(counts()).toBe(2);
+      // Past it: counted once, then the estimate for a minute, never labelled exact.
+      const past = await listTotal(db, of('C3'), 2);
+      expect(past.totalExact).toBe(false);
+      expect(past.total).toBeGreaterThanOrEqual(3);
+      expect(counts()).toBe(3);
+      vi.advanceTimersByTime(59_000);
+      expect(await listTotal(db, of('C3'), 2)).toEqual(past);
+      expect(counts()).toBe(3);
+      // Other values, or another ceiling, are counted.
+      expect((await listTotal(db, of('B'), 2)).totalExact).toBe(false);
+      expect(await listTotal(db, of('C3'), c3)).toEqual({ total: c3, totalExact: true });
+      expect(counts()).toBe(5);
+      vi.advanceTimersByTime(2_000);
+      expect((await listTotal(db, of('C3'), 2)).totalExact).toBe(false);
+      expect(counts()).toBe(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('the estimate of valid certificates expiring within dates (certificate/query.ts, migration 0029)', () => {
