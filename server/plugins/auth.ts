@@ -28,6 +28,18 @@ function refusalOf(access: RouteAccess | undefined, user: AuthUser): Error | nul
  */
 export const readsAhead = { started: 0, redone: 0 };
 
+/**
+ * The 401/403 of a read started on a known session that failed before its route waited for the
+ * session check (bad input, a rate limit), or null: a refused session is answered as such first,
+ * as when the session is read before anything else (the error handler asks).
+ */
+export async function sessionRefusal(request: FastifyRequest): Promise<unknown> {
+  const check = request.sessionCheck;
+  if (!check) return null;
+  request.sessionCheck = null;
+  return check.then(() => null, (refusal: unknown) => refusal);
+}
+
 export function registerAuth(app: FastifyInstance): void {
   // Per app, so two apps in one process (tests) never share what they read from their databases.
   const dictionaryCache: DictionaryCache = { version: -1, labels: new Map() };

@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors.js';
 import { databaseRefusal } from '../lib/db-errors.js';
 import { localizeAnswer } from '../lib/messages.js';
 import { languageOf } from '../lib/requestScope.js';
+import { sessionRefusal } from './auth.js';
 
 /** Human words for the zod issue codes that bad input usually trips. */
 function describeIssue(issue: { code?: string; message: string; path?: PropertyKey[] }): string {
@@ -50,7 +51,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (caught: FastifyError, request, reply) => {
+    // A read started on a known session whose input was refused first: a refused session says so.
+    const error = ((await sessionRefusal(request)) ?? caught) as FastifyError;
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ code: error.code, msg: error.message, ...(error.field ? { field: error.field } : {}), ...(error.data !== undefined ? { data: error.data } : {}) });
     }

@@ -50,6 +50,19 @@ describe('reads started on a known session', () => {
     expect(result.statusCode).toBe(401);
     expect(result.json()).toMatchObject({ msg: '您已被管理员强制下线，请重新登录' });
     expect(result.json().rows).toBeUndefined();
+    // Input refused before the route waits for the session: the ended session is still what it hears.
+    const malformed = await t.call(token, { url: `${ENTERPRISES}&pageNum=abc` });
+    expect(malformed.statusCode).toBe(401);
+    expect(malformed.json()).toMatchObject({ msg: '您已被管理员强制下线，请重新登录' });
+  });
+
+  it('refuse bad input of a known session as before, naming the field', async () => {
+    const token = await t.login('gz_sl');
+    expect((await t.call(token, { url: ENTERPRISES })).statusCode).toBe(200);
+    const { result, started } = await counted(() => t.call(token, { url: `${ENTERPRISES}&pageNum=abc` }));
+    expect(started).toBe(1);
+    expect(result.statusCode).toBe(400);
+    expect(result.json()).toMatchObject({ field: 'pageNum' });
   });
 
   it('refuse a caller whose roles were taken since', async () => {
