@@ -15,10 +15,20 @@ export function anyOf(column: AnyColumn | SQL | string, ids: readonly number[]):
   return sql`${col} = any(${intArray(ids)}::int[])`;
 }
 
-/** Ids as one int[] parameter value (an array literal: node-postgres and PGlite read it alike). */
+/**
+ * The literals of id lists written lately, by the list: a request sends the same few thousand
+ * persons' ids in several statements (a page walk, a count, the key of a kept answer).
+ */
+const literals = new WeakMap<readonly number[], string>();
+
+/** Ids as one int[] parameter value (an array literal: node-postgres and PGlite read it alike). The list must not change after. */
 export function intArray(ids: readonly number[]): string {
+  const known = literals.get(ids);
+  if (known !== undefined) return known;
   if (!ids.every((id) => Number.isInteger(id) && id > 0)) throw new Error('ids must be positive integers');
-  return `{${ids.join(',')}}`;
+  const literal = `{${ids.join(',')}}`;
+  literals.set(ids, literal);
+  return literal;
 }
 
 /**

@@ -62,11 +62,13 @@ const manyBelieved = answersKept<true>(60_000, 5_000);
 
 /** The ids `matching` selects when at most `few` (one row: an array, not a row per id), else null. */
 export async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number): Promise<number[] | null> {
-  const query = renderText(sql`select coalesce(array_agg(id), '{}') as ids from (${matching} limit ${few + 1}) m`);
+  // The ids as one comma-separated text: a compound surname's 2,162 ids parsed as an int[] by the
+  // driver's generic array parser cost the server 0.4 ms a request, a split a tenth of that.
+  const query = renderText(sql`select coalesce(string_agg(id::text, ','), '') as ids from (${matching} limit ${few + 1}) m`);
   if (manyBelieved.get(db, query)) return null;
   // Planned for its values (unnamed): a rare name and a surname want different plans.
-  const [row] = (await runText(db, query, { named: false })) as { ids?: number[] }[];
-  const ids = row?.ids ?? [];
+  const [row] = (await runText(db, query, { named: false })) as { ids?: string }[];
+  const ids = row?.ids ? row.ids.split(',').map(Number) : [];
   if (ids.length <= few) return ids;
   manyBelieved.set(db, query, true);
   return null;
