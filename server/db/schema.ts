@@ -398,6 +398,8 @@ export const enterprise = pgTable('enterprise', {
   // period, without reading the table (the list's total counts up to 2,000 rows; listTotal.ts).
   index('enterprise_qualification_name_c_idx').on(t.qualification, sql`${t.name} collate "C"`, t.id),
   index('enterprise_licence_valid_to_idx').on(t.licenceValidTo),
+  // A centre's enterprises by licence validity (expired, expiring): counted from the index alone.
+  index('enterprise_ownership_licence_idx').on(t.ownership, t.licenceValidTo),
   // Names match anywhere (textMatch.containsText, ILIKE '%…%'): trigrams (pg_trgm, created by the
   // migration) find the dozen enterprises of a word without reading all 50,000 names, for the
   // enterprise search and the certificate, staff and work searches by enterprise name.

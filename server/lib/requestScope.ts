@@ -20,10 +20,32 @@ export interface RequestScope {
   dictionaries?: { version: number; cache: DictionaryCache };
 }
 
-/** What one app (one database) keeps of its dictionaries for the version it last saw: the labels per language. */
+/** What one app (one database) keeps of its dictionaries for the version it last saw: the labels per language, the district names. */
 export interface DictionaryCache {
   version: number;
-  labels: Map<Language, unknown>;
+  kept: Map<string, unknown>;
+}
+
+/**
+ * What `read` answers, kept under `key` for the dictionaries' version this request's session look-up
+ * saw (sys_dict_version: moved by any change to the dictionaries or the districts, migrations 0023
+ * and 0030). Read again when the version moved, or outside a signed-in request.
+ */
+export async function keptForDictionaries<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const dictionaries = currentRequest().dictionaries;
+  if (dictionaries) {
+    const { version, cache } = dictionaries;
+    if (version !== cache.version) {
+      cache.version = version;
+      cache.kept.clear();
+    }
+    const hit = cache.kept.get(key);
+    if (hit !== undefined) return hit as T;
+  }
+  const value = await read();
+  // Read after the version was, so never older than it; a request that brought an older version than the cache's meanwhile does not store.
+  if (dictionaries && dictionaries.version === dictionaries.cache.version) dictionaries.cache.kept.set(key, value);
+  return value;
 }
 
 /** The first of the four languages the Accept-Language header names; zh-CN (the product's language) otherwise. */

@@ -42,7 +42,7 @@ export async function sessionRefusal(request: FastifyRequest): Promise<unknown> 
 
 export function registerAuth(app: FastifyInstance): void {
   // Per app, so two apps in one process (tests) never share what they read from their databases.
-  const dictionaryCache: DictionaryCache = { version: -1, labels: new Map() };
+  const dictionaryCache: DictionaryCache = { version: -1, kept: new Map() };
   const knownSessions = new BoundedMap<string, KnownSession>(KNOWN_SESSIONS);
   app.decorateRequest('user', null);
   app.decorateRequest('preloaded', null);

@@ -4,7 +4,10 @@ import { and, count, eq, gte, isNull, like, lt, lte, sql } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';
 import { byteCompare, isOrdered, MASKED_ID, searchExport, searchList } from '../helpers/search.js';
-import { certificate, enterprise, person, sysUser } from '../../server/db/schema.js';
+import { certificate, enterprise, person, sysDistrict, sysUser } from '../../server/db/schema.js';
+import { loadDistrictNames } from '../../server/modules/search/districts.js';
+import { runInRequest, type DictionaryCache } from '../../server/lib/requestScope.js';
+import { recording } from '../helpers/recording.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
@@ -183,5 +186,35 @@ describe('enterprise detail and export', () => {
     expect(sheet.rows).toHaveLength(body.total);
     expect(sheet.rows.map((r) => String(r[1])).sort()).toEqual(body.rows.map((r) => r.creditCode).sort());
     expect((await api.get('gz_cs', '/api/search/enterprise/export?area=2')).statusCode).toBe(200);
+  });
+});
+
+describe('district names in the lists', () => {
+  it('are read once per dictionaries\' version, and again when it moves', async () => {
+    const { db: recorded, sent } = recording(db());
+    const cache: DictionaryCache = { version: -1, kept: new Map() };
+    const inRequest = (version: number) => runInRequest({ route: 'test', ip: '', lang: 'zh-CN', dictionaries: { version, cache } }, () => loadDistrictNames(recorded));
+    const first = await inRequest(7);
+    expect((await inRequest(7)).of('440106')).toBe(first.of('440106'));
+    expect(sent.length).toBe(1);
+    await inRequest(8);
+    expect(sent.length).toBe(2);
+    // Outside a signed-in request (a job, a script): read every time.
+    await loadDistrictNames(recorded);
+    expect(sent.length).toBe(3);
+  });
+
+  it('show a district renamed outside the API at once, on a session the server already knows', async () => {
+    const [row] = (await list('gz_sl')).rows;
+    const code = row!.districtCode;
+    const [before] = await db().select().from(sysDistrict).where(eq(sysDistrict.code, code));
+    try {
+      await db().update(sysDistrict).set({ name: '测试改名区' }).where(eq(sysDistrict.code, code));
+      const renamed = (await list('gz_sl')).rows.find((r) => r.id === row!.id);
+      expect(renamed?.districtName).toMatch(/测试改名区$/);
+    } finally {
+      await db().update(sysDistrict).set({ name: before!.name }).where(eq(sysDistrict.code, code));
+    }
+    expect((await list('gz_sl')).rows.find((r) => r.id === row!.id)?.districtName).toBe(row!.districtName);
   });
 });

@@ -2,7 +2,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sysDictData } from '../../db/schema.js';
-import { currentRequest, type Language } from '../../lib/requestScope.js';
+import { currentRequest, keptForDictionaries, type Language } from '../../lib/requestScope.js';
 
 /**
  * A dictionary label in a language: in zh-CN the label itself (what the administrator last wrote;
@@ -31,20 +31,7 @@ export const categoryName = (label: string) => label.replace(/（([^（）]*?)\s
  * certificate and the Excel exports, which are Chinese documents, ask for zh-CN.
  */
 export async function loadLabels(db: DbOrTx, lang: Language = currentRequest().lang): Promise<Labels> {
-  const dictionaries = currentRequest().dictionaries;
-  if (dictionaries) {
-    const { version, cache } = dictionaries;
-    if (version !== cache.version) {
-      cache.version = version;
-      cache.labels.clear();
-    }
-    const hit = cache.labels.get(lang) as Labels | undefined;
-    if (hit) return hit;
-  }
-  const labels = await readLabels(db, lang);
-  // Read after the version was, so never older than it; a request that brought an older version than the cache's meanwhile does not store.
-  if (dictionaries && dictionaries.version === dictionaries.cache.version) dictionaries.cache.labels.set(lang, labels);
-  return labels;
+  return keptForDictionaries(`labels:${lang}`, () => readLabels(db, lang));
 }
 
 async function readLabels(db: DbOrTx, lang: Language): Promise<Labels> {

@@ -1,6 +1,7 @@
-/** District names as lists show them (广州市天河区), read once per request from sys_district (~140 rows). */
+/** District names as lists show them (广州市天河区), read from sys_district (~140 rows) once per dictionaries' version. */
 import type { DbOrTx } from '../../db/client.js';
 import { sysDistrict } from '../../db/schema.js';
+import { keptForDictionaries } from '../../lib/requestScope.js';
 
 export interface DistrictNames {
   /** 广州市天河区 for a county, 广州市 for a city; the code itself when unknown. */
@@ -11,7 +12,11 @@ export interface DistrictNames {
 
 export const cityCodeOf = (code: string): string => `${code.slice(0, 4)}00`;
 
-export async function loadDistrictNames(db: DbOrTx): Promise<DistrictNames> {
+export function loadDistrictNames(db: DbOrTx): Promise<DistrictNames> {
+  return keptForDictionaries('districts', () => readDistrictNames(db));
+}
+
+async function readDistrictNames(db: DbOrTx): Promise<DistrictNames> {
   const rows = await db.select({ code: sysDistrict.code, name: sysDistrict.name, parentCode: sysDistrict.parentCode, level: sysDistrict.level }).from(sysDistrict);
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const full = new Map<string, string>();
