@@ -25,7 +25,7 @@ import type { AppContext } from '../server/context.js';
 import { BenchHttp } from './lib/bench-http.js';
 import { describeMachine, loadAverage } from './lib/bench-machine.js';
 import { percentile } from './lib/bench-stats.js';
-import { recordingDb, serve, type Statement } from './lib/bench-search-direct.js';
+import { asSent, recordingDb, serve, type Statement } from './lib/bench-search-direct.js';
 import { samples, scenarios, type Caller, type Scenario } from './lib/bench-search-scenarios.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -205,7 +205,7 @@ async function main() {
       // per request: the replay leaves that EXPLAIN out too, so the floor is not raised by it.
       const replayed = statements.map((list) => list.filter((st) => !/^\s*explain/i.test(st.text)));
       const direct = async (i: number) => {
-        await Promise.all(replayed[i % replayed.length]!.map((s) => pool.query(s.text, s.params as unknown[])));
+        await Promise.all(replayed[i % replayed.length]!.map((s) => pool.query(asSent(s))));
       };
       for (let i = 0; i < sc.queries.length; i++) { await http(i); await direct(i); }
       const http1 = await level(1, ROUNDS_C1, http);
@@ -325,7 +325,7 @@ function report(input: { startedAt: Date; machine: ReturnType<typeof describeMac
     '',
     '- Before the timed runs, one pass over every scenario and value (a freshly loaded database reads its pages from disk the first time), then one with 16 clients (the server\'s pooled connections open and warm, as a serving server\'s are).',
     `- HTTP: one GET as seen by the client over loopback (auth hook with its session look-up, validation, the queries, JSON). Each scenario cycles through its filter values (names, numbers and words drawn from the data by TABLESAMPLE … REPEATABLE: the same values on every run of the same data); c=1 sends them one after another (${ROUNDS_C1} requests), c=16 from 16 concurrent clients (${PER_CLIENT_C16} requests each).`,
-    '- SQL: the statements the route\'s own service functions sent for the same request (recorded once per value through a logging drizzle instance), sent straight to PostgreSQL with node-postgres, all of one request at once on separate connections — a floor, since the service awaits some of them in turn; "×" is HTTP p95 / SQL p95. The EXPLAIN a total\'s estimate comes from is left out, as is the count of filters seen past 2,000 matches: the server reuses a query\'s estimate, and its knowing that the query matches more than 2,000 rows, for a minute (server/services/listTotal.ts).',
+    '- SQL: the statements the route\'s own service functions sent for the same request (recorded once per value through a logging drizzle instance), sent straight to PostgreSQL with node-postgres as the server sends them (a statement without parameters named, so planned once per connection; the dictionary labels and district names kept as the server keeps them), all of one request at once on separate connections — a floor, since the service awaits some of them in turn; "×" is HTTP p95 / SQL p95. The EXPLAIN a total\'s estimate comes from is left out, as is the count of filters seen past 2,000 matches: the server reuses a query\'s estimate, and its knowing that the query matches more than 2,000 rows, for a minute (server/services/listTotal.ts).',
     '- Totals: exact up to 2,000 matching rows (a LIMIT-bounded count), above that the planner\'s estimate of the same query ("estimated": the page shows 约 N 条); a query and values counted past 2,000 within the minute are not counted again.',
     '',
     '## Results',

@@ -4,11 +4,13 @@
  * then runs those statements straight through node-postgres, without HTTP, auth, validation or
  * JSON, and compares.
  */
+import { createHash } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import * as schema from '../../server/db/schema.js';
 import type { Db } from '../../server/db/client.js';
 import type { AuthUser } from '../../server/lib/authUser.js';
+import { runInRequest } from '../../server/lib/requestScope.js';
 import { chinaDate } from '../../server/lib/days.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
 import { listCertificates } from '../../server/modules/certificate/query.js';
@@ -54,8 +56,27 @@ export function recordingDb(pool: pg.Pool) {
 
 const params = (query: string) => Object.fromEntries(new URLSearchParams(query));
 
+/**
+ * The dictionaries a serving server keeps between requests (labels, district names: kept per
+ * dictionaries' version, requestScope.ts): kept here too, so the recorded statements are the ones
+ * a serving server sends. The benchmark changes no dictionary.
+ */
+const dictionaries = { version: 0, cache: { version: 0, kept: new Map<string, unknown>() } };
+
+/**
+ * A statement as the server sends it: one with no parameter (values of the server's own written into
+ * its text, effective-status.ts timedExceptions) is named, so PostgreSQL plans it once per connection.
+ */
+export const asSent = (s: Statement): pg.QueryConfig => (s.params.length
+  ? { text: s.text, values: s.params }
+  : { name: `bench_${createHash('sha1').update(s.text).digest('hex').slice(0, 24)}`, text: s.text });
+
 /** Serves one request of a scenario through the route's service functions. */
-export async function serve(db: Db, user: AuthUser, path: string, query: string, now: Date): Promise<void> {
+export function serve(db: Db, user: AuthUser, path: string, query: string, now: Date): Promise<void> {
+  return runInRequest({ route: `GET ${path}`, ip: '', lang: 'zh-CN', dictionaries }, () => served(db, user, path, query, now));
+}
+
+async function served(db: Db, user: AuthUser, path: string, query: string, now: Date): Promise<void> {
   const q = params(query);
   switch (path) {
     case '/safetyCertificateInfo/list':
