@@ -60,7 +60,7 @@ export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Pr
  */
 const manyBelieved = answersKept<true>(60_000, 5_000);
 
-/** The ids `matching` selects when at most `few` (one row: an array, not a row per id), else null. */
+/** The ids `matching` selects when at most `few` (one row: a comma-separated text, not a row per id), else null. */
 export async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number): Promise<number[] | null> {
   // The ids as one comma-separated text: a compound surname's 2,162 ids parsed as an int[] by the
   // driver's generic array parser cost the server 0.4 ms a request, a split a tenth of that.

@@ -154,20 +154,20 @@ const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseN
 
 /** 证书列表 GET /safetyCertificateInfo/list: a page of the filtered certificates and its total. */
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, opts: { walkPersonsFrom?: number } = {}) {
-  // Unfiltered by status, the rows' statuses today come from the day's exceptions, looked up beside
-  // the page rather than after it (a round trip fewer); a status time never changes needs neither.
-  const statusesFrom = q.status ? undefined : timedExceptions(db);
+  // The day's exceptions (the few certificates whose status today is not the stored one), looked up
+  // once and beside the page rather than after it: the rows' statuses, and the filter by 01 or 02. A
+  // filter on a status time never changes needs them for neither.
+  const timed = !q.status || isTimed(q.status);
+  const lookedUp = timed ? timedExceptions(db) : undefined;
   // Awaited once the page is read; a failure before that is the request's own.
-  statusesFrom?.catch(() => undefined);
+  lookedUp?.catch(() => undefined);
   const [enterpriseIds, personIds] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.name, q.idNo)]);
-  if (!q.status || !isTimed(q.status)) return listPage(db, user, q, labels, { enterpriseIds, personIds, walkPersonsFrom: opts.walkPersonsFrom, statusesFrom });
+  if (!q.status || !lookedUp) return listPage(db, user, q, labels, { enterpriseIds, personIds, walkPersonsFrom: opts.walkPersonsFrom, statusesFrom: lookedUp });
   // The page and its total both filter on the status as of today, which the few certificates the
-  // suspension job has not yet written decide (statusIs): they are looked up once (inside each
-  // statement, the look-up added to its planning). The page that assumes there are none, the nightly
-  // job's usual result, runs meanwhile; it is redone with them only when some are found (a 暂扣 that
-  // began, ended or changed since the job ran). The rows' statuses are read from the same look-up.
+  // suspension job has not yet written decide (statusIs). The page that assumes there are none, the
+  // nightly job's usual result, runs meanwhile; it is redone with them only when some are found (a
+  // 暂扣 that began, ended or changed since the job ran).
   const none: TimedExceptions = { suspendedValid: [], restored: [] };
-  const lookedUp = timedExceptions(db);
   const [exceptions, page] = await Promise.all([lookedUp, listPage(db, user, q, labels, { exceptions: none, statusesFrom: lookedUp, enterpriseIds, personIds })]);
   return exceptions.suspendedValid.length || exceptions.restored.length
     ? listPage(db, user, q, labels, { exceptions, statusesFrom: lookedUp, enterpriseIds, personIds }) : page;
