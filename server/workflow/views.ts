@@ -9,6 +9,7 @@ import { rowsOf } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, person, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
 import { chinaDayEnd } from '../lib/days.js';
+import { keptForDictionaries } from '../lib/requestScope.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor } from './engine.js';
@@ -44,16 +45,20 @@ export function deadlineLimitsFrom(values: Readonly<Record<string, string>>): De
   return { reviewDays: pick('reviewDays'), modifyDays: pick('modifyDays') };
 }
 
-/**
- * The deadline settings (key → value) as a column of another statement: read with a page rather
- * than in a round trip of their own before it (deadlineLimitsFrom turns them into the limits).
- */
-export const deadlineConfigColumn = sql<Record<string, string> | null>`(select json_object_agg(${sysConfig.configKey}, ${sysConfig.configValue})
+const deadlineConfigColumn = sql<Record<string, string> | null>`(select json_object_agg(${sysConfig.configKey}, ${sysConfig.configValue})
   from ${sysConfig} where ${inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS))})`;
 
-export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
-  const [row] = rowsOf<{ config: Record<string, string> | null }>(await db.execute(sql`select ${deadlineConfigColumn} as config`));
-  return deadlineLimitsFrom(row?.config ?? {});
+/**
+ * The statutory deadlines as sys_config holds them, kept per the dictionaries' version within a
+ * signed-in request (any change to sys_config moves it: migration 0031), so the queues and the
+ * work list's overdue filter do not read them in a round trip of their own; read every time
+ * outside a request (the jobs).
+ */
+export function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
+  return keptForDictionaries('deadlines', async () => {
+    const [row] = rowsOf<{ config: Record<string, string> | null }>(await db.execute(sql`select ${deadlineConfigColumn} as config`));
+    return deadlineLimitsFrom(row?.config ?? {});
+  });
 }
 
 /** The statutory deadline of an application in review (a China day), or null when none runs. */
@@ -126,53 +131,45 @@ export function listedApplications<E extends Record<string, SQL>>(db: DbOrTx, ex
 
 export type ListedRow = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
-/** A page of listedApplications with the deadline settings (deadlineConfigColumn) as a column of each row, or null. */
-export type ListedPageRow = ListedRow & { deadlineConfig: Record<string, string> | null };
 
 /**
  * The select list and joins of listedApplications as text, rendered once per variant: drizzle
  * renders a statement fragment by fragment on every call, and for this one (twenty-odd columns,
  * three joins) that cost 130–170 µs of the server's CPU a page against ~20 for its where and order
- * alone (a work search request spends ~1.3 ms in all). The settings' keys are constants, inlined.
+ * alone (a work search request spends ~1.3 ms in all).
  */
-const listedHeads = new Map<boolean, string>();
-function listedHead(db: DbOrTx, withSettings: boolean): string {
-  let head = listedHeads.get(withSettings);
-  if (head === undefined) {
-    const rendered = listedApplications(db, { deadlineConfig: withSettings ? sql`${deadlineConfigColumn}`.inlineParams() : sql`null` }).toSQL();
+let listedHeadText: string | undefined;
+function listedHead(db: DbOrTx): string {
+  if (listedHeadText === undefined) {
+    const rendered = listedApplications(db).toSQL();
     if (rendered.params.length) throw new Error('listedApplications must render without parameters to be reused as text');
-    listedHeads.set(withSettings, (head = rendered.sql));
+    listedHeadText = rendered.sql;
   }
-  return head;
+  return listedHeadText;
 }
 
-/** The page's columns in the order drizzle selects them (rowColumns, the application's nested), then deadlineConfig. */
+/** The page's columns in the order drizzle selects them (rowColumns, the application's nested). */
 const LISTED_APP_COLUMNS = Object.entries(listedApplicationColumns);
 const LISTED_NAME_KEYS = Object.keys(rowColumns).filter((key): key is Exclude<keyof typeof rowColumns, 'app'> => key !== 'app');
 const fromDriver = (column: { mapFromDriverValue(value: unknown): unknown }, value: unknown) =>
   (value === null || value === undefined ? null : column.mapFromDriverValue(value));
 
 /** A row of the prerendered page, by position (array mode: the names of two columns are both "name"). */
-function listedPageRow(values: unknown[]): ListedPageRow {
+function listedPageRow(values: unknown[]): ListedRow {
   const app: Record<string, unknown> = {};
   LISTED_APP_COLUMNS.forEach(([key, column], i) => { app[key] = fromDriver(column, values[i]); });
-  const row = { app: app as ListedApplication } as ListedPageRow;
+  const row = { app: app as ListedApplication } as ListedRow;
   let i = LISTED_APP_COLUMNS.length;
   for (const key of LISTED_NAME_KEYS) row[key] = fromDriver(rowColumns[key], values[i++]) as string | null;
-  const settings = values[i];
-  row.deadlineConfig = typeof settings === 'string' ? (JSON.parse(settings) as Record<string, string>) : (settings as Record<string, string> | null) ?? null;
   return row;
 }
 
-/**
- * One page of listedApplications: `where`, the order, limit and offset rendered for this call, the
- * rest as prerendered text. `withSettings`: each row carries the deadline settings (else null).
- */
-export async function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; withSettings: boolean; samePlan?: boolean }): Promise<ListedPageRow[]> {
-  const statement = renderText(sql`${sql.raw(listedHead(db, opts.withSettings))}${opts.where ? sql` where ${opts.where}` : sql``} order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
+/** One page of listedApplications: `where`, the order, limit and offset rendered for this call, the rest as prerendered text. */
+export async function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; samePlan?: boolean }): Promise<ListedRow[]> {
+  const statement = renderText(sql`${sql.raw(listedHead(db))}${opts.where ? sql` where ${opts.where}` : sql``} order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
   // samePlan: the caller knows no value changes the plan; it is kept per connection (client.ts keepingItsPlan).
   const { on, name } = opts.samePlan ? keepingItsPlan(db, statement.sql) : { on: db, name: undefined };
-  return on._.session.prepareQuery(statement, undefined, name, true, (rows) => (rows as unknown[][]).map(listedPageRow)).execute() as Promise<ListedPageRow[]>;
+  return on._.session.prepareQuery(statement, undefined, name, true, (rows) => (rows as unknown[][]).map(listedPageRow)).execute() as Promise<ListedRow[]>;
 }
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */
@@ -270,8 +267,7 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
   }
   const where = and(...conds);
   const order = queue === 'waitAccept' || queue === 'waitReview' ? [application.submittedAt, application.id] : [desc(application.updatedAt), desc(application.id)];
-  // The page carries the deadline settings its rows are shown with: no round trip of their own.
-  const [[counted], rows] = await Promise.all([
+  const [[counted], rows, limits] = await Promise.all([
     ctx.db
       .select({ total: sql<number>`count(*)::int` })
       .from(application)
@@ -279,10 +275,10 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
       .leftJoin(holderPerson, eq(holderPerson.id, application.personId))
       .leftJoin(certificate, eq(certificate.id, application.certificateId))
       .where(where),
-    listedApplicationsPage(ctx.db, { where, order, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize, withSettings: true }),
+    listedApplicationsPage(ctx.db, { where, order, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize }),
+    readDeadlineLimits(ctx.db),
   ]);
   const now = ctx.clock.now();
-  const limits = deadlineLimitsFrom(rows[0]?.deadlineConfig ?? {});
   return { rows: rows.map((r) => toQueueRow(r, now, user, limits)), total: counted?.total ?? 0 };
 }
 

@@ -13,7 +13,7 @@ import { enterprisesNamed, personsNamed, sameCondition, unindexed } from '../../
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
-import { deadlineLimitsFrom, listedApplicationsPage, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, DEFAULT_DEADLINES, listedApplications, type DeadlineLimits, type ListedRow } from '../../workflow/views.js';
+import { listedApplicationsPage, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, listedApplications, type DeadlineLimits, type ListedRow } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
 import { anyOf } from '../../db/sql.js';
@@ -87,10 +87,10 @@ const SORTS = {
 };
 
 export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date) {
-  // The deadline settings are read first only when a filter needs them (overdue); otherwise they come with the page.
-  const [enterpriseIds, personIds, known] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.personName, q.idNo),
-    q.overdue ? readDeadlineLimits(db) : null]);
-  const where = workWhere(db, user, q, now, known ?? DEFAULT_DEADLINES, { enterpriseIds, personIds });
+  // The deadline settings are kept per version (readDeadlineLimits): read in a round trip only the first time.
+  const [enterpriseIds, personIds, limits] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.personName, q.idNo),
+    readDeadlineLimits(db)]);
+  const where = workWhere(db, user, q, now, limits, { enterpriseIds, personIds });
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
@@ -108,7 +108,6 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // table alone and joined to their enterprise, holder and certificate afterwards: the planner joins
   // before it sorts, and a typed name's few hundred applications were each joined to keep ten.
   // Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
-  // The deadline settings come as a column of the page unless they were read first (a plain null then).
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
   // The typed persons are all the list asks: whichever they are, their applications are read
   // through the person index and sorted, so the page and its count keep one plan per connection
@@ -116,11 +115,10 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   const samePlan = !!personIds && sameCondition(where, and(eq(application.deleted, false), anyOf(application.personId, personIds)));
   const [page, total] = await Promise.all([
     listedApplicationsPage(db, fenced
-      ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, withSettings: !known, samePlan }
-      : { where, order, limit: q.pageSize, offset, withSettings: !known }),
+      ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, samePlan }
+      : { where, order, limit: q.pageSize, offset }),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where), undefined, undefined, { samePlan }),
   ]);
-  const limits = known ?? deadlineLimitsFrom(page[0]?.deadlineConfig ?? {});
   return { rows: page.map((r) => toWorkRow(r, now, user, limits)), ...total };
 }
 
