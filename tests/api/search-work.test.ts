@@ -105,6 +105,29 @@ describe('work search filters', () => {
         .where(and(live, like(enterprise.districtCode, '4401%'))))[0]!.n);
   });
 
+  it('finds a person\'s applications by the name they have now, renamed by any path, and by the new holder\'s name when an application changes hands', async () => {
+    const [a] = await db().select().from(application).where(and(live, isNotNull(application.personId))).limit(1);
+    const [p] = await db().select().from(person).where(eq(person.id, a!.personId!));
+    const theirs = await countOf(eq(application.personId, p!.id));
+    const byName = async (name: string) => (await list('province', `&personName=${encodeURIComponent(name)}`)).rows.map((r) => r.id);
+    try {
+      await db().update(person).set({ name: '改名测试人' }).where(eq(person.id, p!.id));
+      const renamed = await byName('改名测');
+      expect(renamed).toContain(a!.id);
+      expect(renamed).toHaveLength(theirs);
+      expect(await byName(p!.name)).not.toContain(a!.id);
+      // The application passes to another person: it is found under theirs, no longer under the first.
+      const [other] = await db().select().from(person).where(sql`${person.id} <> ${p!.id} and ${person.name} not like '改名%'`).limit(1);
+      await db().update(application).set({ personId: other!.id }).where(eq(application.id, a!.id));
+      expect(await byName(other!.name)).toContain(a!.id);
+      expect(await byName('改名测')).toHaveLength(theirs - 1);
+    } finally {
+      await db().update(application).set({ personId: p!.id }).where(eq(application.id, a!.id));
+      await db().update(person).set({ name: p!.name }).where(eq(person.id, p!.id));
+    }
+    expect(await byName(p!.name)).toContain(a!.id);
+  });
+
   it('filters by submitted, accepted and closed China days', async () => {
     const today = chinaDate(t.clock.now());
     const from = addDays(today, -3);

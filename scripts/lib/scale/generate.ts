@@ -49,7 +49,7 @@ export const COLUMNS = {
   sys_user: ['user_id', 'user_name', 'nick_name', 'user_type', 'enterprise_id', 'person_id', 'sex', 'password_hash', 'password_changed_at', 'status', 'remark', 'created_at', 'updated_at'],
   sys_user_role: ['user_id', 'role_id'],
   application: ['id', 'apply_no', 'business_type', 'applicant_user_id', 'enterprise_id', 'person_id', 'holder_user_id', 'certificate_id', 'area', 'status', 'step',
-    'version', 'snapshot', 'payload', 'outcome', 'submitted_at', 'accepted_at', 'closed_at', 'printed_at', 'deleted', 'created_at', 'updated_at'],
+    'version', 'snapshot', 'payload', 'outcome', 'submitted_at', 'accepted_at', 'closed_at', 'printed_at', 'deleted', 'created_at', 'updated_at', 'holder_name'],
   application_history: ['id', 'application_id', 'version', 'event', 'result_code', 'step', 'actor_id', 'actor_name', 'role_key', 'comment', 'from_state', 'to_state', 'created_at'],
   exam_batch: ['id', 'batch_no', 'name', 'category', 'area', 'place', 'knowledge_start', 'knowledge_end', 'ability_start', 'ability_end', 'capacity', 'signup_from',
     'signup_to', 'state', 'snapshot', 'version', 'published_at', 'created_at', 'updated_at'],
@@ -631,7 +631,9 @@ export class ScaleGenerator {
     const certificateId = route.target === 'certificate' || (approved && cert) ? cert?.id ?? null : null;
     const printedAt = approved && route.printsCertificate && closedAt && rng.chance(0.6) ? new Date(closedAt.getTime() + rng.int(1, 10) * DAY_MS) : null;
     this.add('application', [id, `${prefix}${seq}`, type, applicant, entId, personId, holder, certificateId, area, status, step, version,
-      JSON.stringify(snapshotFor(p, parties)), JSON.stringify({ scale: true }), outcome, submittedAt, acceptedAt, closedAt, printedAt, deleted, created, last]);
+      JSON.stringify(snapshotFor(p, parties)), JSON.stringify({ scale: true }), outcome, submittedAt, acceptedAt, closedAt, printedAt, deleted, created, last,
+      // Migration 0032's triggers write it; the load runs without them (session_replication_role = replica).
+      personId === null ? null : name]);
     this.appsLeft -= 1;
     if (type === 'newCert' && personId !== null) this.examResult(personId, 'C3', area, chinaDate(created), true);
     if (this.samples.length < 400 && id % 97 === 0) this.samples.push({ id, path: p, parties });

@@ -44,13 +44,14 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
   if (q.districtCode) ent.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (ent.length) w.push(inArray(application.enterpriseId, db.select({ id: enterprise.id }).from(enterprise).where(and(...ent))));
   if (q.personId) w.push(eq(application.personId, q.personId));
-  if ((q.personName || q.idNo) && personIds) w.push(anyOf(application.personId, personIds));
-  else if (q.personName || q.idNo) {
+  // A typed ID number finds its persons (few, by id); a name alone, the applications' own copy of it (migration 0032).
+  if (q.idNo && personIds) w.push(anyOf(application.personId, personIds));
+  else if (q.idNo) {
     w.push(inArray(application.personId, db.select({ id: person.id }).from(person).where(and(
       q.personName ? startsWith(person.name, q.personName) : undefined,
-      q.idNo ? startsWith(person.idNo, q.idNo.toUpperCase()) : undefined,
+      startsWith(person.idNo, q.idNo.toUpperCase()),
     ))));
-  }
+  } else if (q.personName) w.push(startsWith(application.holderName, q.personName));
   if (q.certNo) w.push(inArray(application.certificateId, db.select({ id: certificate.id }).from(certificate).where(certNoMatches(certificate.certNo, q.certNo))));
   w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
   w.push(...dateRange(application.acceptedAt, q.acceptedFrom, q.acceptedTo));
@@ -88,15 +89,16 @@ const SORTS = {
 
 export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date) {
   // The deadline settings are kept per version (readDeadlineLimits): read in a round trip only the first time.
-  const [enterpriseIds, personIds, limits] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.personName, q.idNo),
+  const [enterpriseIds, personIds, limits] = await Promise.all([enterprisesNamed(db, q.enterpriseName), q.idNo ? personsNamed(db, q.personName, q.idNo) : null,
     readDeadlineLimits(db)]);
   const where = workWhere(db, user, q, now, limits, { enterpriseIds, personIds });
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
   const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
-  // A typed holder's name or ID number that few persons match, or an enterprise word few enterprises
-  // have: their applications are sorted rather than found by walking the order's index (listOrder.ts).
+  // A typed ID number that few persons match, or an enterprise word few enterprises have: their
+  // applications are sorted rather than found by walking the order's index (listOrder.ts). A name
+  // alone is a range of the name's own index, which the planner weighs against the order's walk.
   const fenced = !!enterpriseIds || !!personIds;
   const first = (key: AnyColumn | SQL, kind: 'text' | 'number' | 'time') => (fenced ? unindexed(key, kind) : key);
   const firstKind = q.sortField === 'applyNo' || q.sortField === 'businessType' ? 'text' : q.sortField === 'status' ? 'number' : 'time';
@@ -104,17 +106,19 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
     : dated ? (descending ? [sql`${first(sort, 'time')} desc nulls last`, sql`${application.id} desc nulls last`] : [sql`${first(sort, 'time')} asc nulls last`, asc(application.id)])
       : (descending ? [desc(first(sort, firstKind)), desc(application.id)] : [asc(first(sort, firstKind)), asc(application.id)]);
   const offset = (q.pageNum - 1) * q.pageSize;
-  // When every match is sorted (fenced), the page's applications are chosen on the application
-  // table alone and joined to their enterprise, holder and certificate afterwards: the planner joins
-  // before it sorts, and a typed name's few hundred applications were each joined to keep ten.
-  // Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
+  // When every match is sorted (fenced), or may be (a typed name: the planner's guess of a name
+  // start's matches is rough, 46 for a compound surname's 1,054), the page's applications are chosen
+  // on the application table alone and joined to their enterprise, holder and certificate afterwards:
+  // the planner joins before it sorts, and a name's few hundred applications were each joined to keep
+  // ten. Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
+  const idsFirst = fenced || (!!q.personName && !q.idNo);
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
   // The typed persons are all the list asks: whichever they are, their applications are read
   // through the person index and sorted, so the page and its count keep one plan per connection
   // (client.ts preparedOnMain) instead of being planned on every call.
   const samePlan = !!personIds && sameCondition(where, and(eq(application.deleted, false), anyOf(application.personId, personIds)));
   const [page, total] = await Promise.all([
-    listedApplicationsPage(db, fenced
+    listedApplicationsPage(db, idsFirst
       ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, samePlan }
       : { where, order, limit: q.pageSize, offset }),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where), undefined, undefined, { samePlan }),
