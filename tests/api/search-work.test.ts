@@ -115,6 +115,8 @@ describe('work search filters', () => {
       const renamed = await byName('改名测');
       expect(renamed).toContain(a!.id);
       expect(renamed).toHaveLength(theirs);
+      // Shown under the new name too.
+      expect((await list('province', `&personName=${encodeURIComponent('改名测')}`)).rows.every((r) => r.holderName === '改名测试人')).toBe(true);
       expect(await byName(p!.name)).not.toContain(a!.id);
       // The application passes to another person: it is found under theirs, no longer under the first.
       const [other] = await db().select().from(person).where(sql`${person.id} <> ${p!.id} and ${person.name} not like '改名%'`).limit(1);

@@ -314,6 +314,11 @@ describe('queues', () => {
     const one = all.rows[0];
     const hit = (await t.call(await as('province'), { url: `/api/workflow/queue/waitAccept?keyword=${one.applyNo}` })).json();
     expect(hit.rows.map((r: { id: number }) => r.id)).toEqual([one.id]);
+    // By the holder's name: every row found has it.
+    const held = all.rows.find((r: { holderName: string | null }) => r.holderName);
+    const byHolder = (await t.call(await as('province'), { url: `/api/workflow/queue/waitAccept?pageSize=30&keyword=${encodeURIComponent(held.holderName)}` })).json();
+    expect(byHolder.rows.map((r: { id: number }) => r.id)).toContain(held.id);
+    expect(byHolder.rows.every((r: { holderName: string | null; applyNo: string; enterpriseName: string | null }) => [r.holderName, r.applyNo, r.enterpriseName].some((v) => v?.includes(held.holderName)))).toBe(true);
     const bad = await t.call(await as('province'), { url: '/api/workflow/queue/nowhere' });
     expect(bad.statusCode).toBe(404);
   });
