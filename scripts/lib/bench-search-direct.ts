@@ -29,13 +29,30 @@ import { provinceOverview } from '../../server/modules/analysis/overview.js';
 export interface Statement {
   text: string;
   params: unknown[];
+  /** The name the server prepares it under (client.ts keepingItsPlan, preparedOnMain): planned once per connection. */
+  name?: string;
 }
 
 /** A drizzle instance over the pool that, while `recording` is on, keeps every statement it sends. */
 export function recordingDb(pool: pg.Pool) {
   const recorded: Statement[] = [];
   let recording = false;
-  const db = drizzle(pool, {
+  // The logger sees every statement but not its name; the pool's query call does.
+  const names = new Map<string, string>();
+  const sending = new Proxy(pool, {
+    get(target, prop) {
+      if (prop === 'query') {
+        return (config: unknown, values?: unknown) => {
+          const named = config as Partial<pg.QueryConfig> | null;
+          if (recording && typeof named === 'object' && named?.name && named.text) names.set(named.text, named.name);
+          return (target.query as (c: unknown, v?: unknown) => unknown)(config, values);
+        };
+      }
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const db = drizzle(sending, {
     schema,
     logger: { logQuery: (text: string, params: unknown[]) => { if (recording) recorded.push({ text, params }); } },
   }) as unknown as Db;
@@ -49,7 +66,10 @@ export function recordingDb(pool: pg.Pool) {
       } finally {
         recording = false;
       }
-      return recorded.splice(0);
+      return recorded.splice(0).map((st) => {
+        const name = names.get(st.text);
+        return name ? { ...st, name } : st;
+      });
     },
   };
 }
@@ -64,12 +84,16 @@ const params = (query: string) => Object.fromEntries(new URLSearchParams(query))
 const dictionaries = { version: 0, cache: { version: 0, kept: new Map<string, unknown>() } };
 
 /**
- * A statement as the server sends it: one with no parameter (values of the server's own written into
- * its text, effective-status.ts timedExceptions) is named, so PostgreSQL plans it once per connection.
+ * A statement as the server sends it: under the name the server prepared it (a plan kept per
+ * connection), and one with no parameter (values of the server's own written into its text,
+ * effective-status.ts timedExceptions) named too, so PostgreSQL plans it once per connection; the
+ * others unnamed, planned for their values on every call as the server's reads are.
  */
-export const asSent = (s: Statement): pg.QueryConfig => (s.params.length
-  ? { text: s.text, values: s.params }
-  : { name: `bench_${createHash('sha1').update(s.text).digest('hex').slice(0, 24)}`, text: s.text });
+export const asSent = (s: Statement): pg.QueryConfig => (s.name
+  ? { name: s.name, text: s.text, values: s.params }
+  : s.params.length
+    ? { text: s.text, values: s.params }
+    : { name: `bench_${createHash('sha1').update(s.text).digest('hex').slice(0, 24)}`, text: s.text });
 
 /** Serves one request of a scenario through the route's service functions. */
 export function serve(db: Db, user: AuthUser, path: string, query: string, now: Date): Promise<void> {
