@@ -601,7 +601,8 @@ export const application = pgTable('application', {
   personId: integer('person_id').references(() => person.id),
   /**
    * The person's name as person holds it now, kept by migration 0032's triggers (never written by
-   * the services): the work search finds a typed name's applications from its own index.
+   * the services): the work search finds a typed name's applications from its own index, and the
+   * queues and lists show it without joining person.
    */
   holderName: text('holder_name'),
   /** The holder who confirms (person check), when the route needs it. */
