@@ -52,6 +52,9 @@ export interface RouteAccess {
   readsOnly?: boolean;
 }
 
+/** A list's or figures' access: the permission, and reads only (RouteAccess.readsOnly). */
+export const readsOnlyAccess = (perm: string): { access: RouteAccess } => ({ access: { perm, readsOnly: true } });
+
 /** One row for the auth hook to read with the session: a select whose only parameter is $2. */
 export interface Preload {
   sql: string;

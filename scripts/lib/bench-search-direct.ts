@@ -33,29 +33,26 @@ export interface Statement {
   name?: string;
 }
 
-/** A drizzle instance over the pool that, while `recording` is on, keeps every statement it sends. */
+/**
+ * A drizzle instance over the pool that, while `recording` is on, keeps every statement it sends,
+ * as the pool's query call sees it: text, values and the name the server prepares it under.
+ */
 export function recordingDb(pool: pg.Pool) {
   const recorded: Statement[] = [];
   let recording = false;
-  // The logger sees every statement but not its name; the pool's query call does.
-  const names = new Map<string, string>();
   const sending = new Proxy(pool, {
     get(target, prop) {
       if (prop === 'query') {
-        return (config: unknown, values?: unknown) => {
-          const named = config as Partial<pg.QueryConfig> | null;
-          if (recording && typeof named === 'object' && named?.name && named.text) names.set(named.text, named.name);
-          return (target.query as (c: unknown, v?: unknown) => unknown)(config, values);
+        return (config: pg.QueryConfig, values?: unknown[]) => {
+          if (recording) recorded.push({ text: config.text, params: values ?? config.values ?? [], ...(config.name ? { name: config.name } : {}) });
+          return (target.query as (c: pg.QueryConfig, v?: unknown[]) => unknown)(config, values);
         };
       }
       const value: unknown = Reflect.get(target, prop);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
-  const db = drizzle(sending, {
-    schema,
-    logger: { logQuery: (text: string, params: unknown[]) => { if (recording) recorded.push({ text, params }); } },
-  }) as unknown as Db;
+  const db = drizzle(sending, { schema }) as unknown as Db;
   return {
     db,
     async record(fn: () => Promise<unknown>): Promise<Statement[]> {
@@ -66,10 +63,7 @@ export function recordingDb(pool: pg.Pool) {
       } finally {
         recording = false;
       }
-      return recorded.splice(0).map((st) => {
-        const name = names.get(st.text);
-        return name ? { ...st, name } : st;
-      });
+      return recorded.splice(0);
     },
   };
 }

@@ -4,7 +4,6 @@ import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import { keepingItsPlan, renderText, type DbOrTx } from '../db/client.js';
-import { rowsOf } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
 import { chinaDayEnd } from '../lib/days.js';
@@ -31,11 +30,11 @@ export interface DeadlineLimits {
   /** A modification (biz.modify.deadlineWorkingDays). */
   modifyDays: number;
 }
-export const DEFAULT_DEADLINES: DeadlineLimits = { reviewDays: 20, modifyDays: 5 };
+const DEFAULT_DEADLINES: DeadlineLimits = { reviewDays: 20, modifyDays: 5 };
 const DEADLINE_KEYS = DEADLINE_CONFIG_KEYS;
 
 /** The limits from the sys_config values (key → value); a missing or unusable value keeps the default. */
-export function deadlineLimitsFrom(values: Readonly<Record<string, string>>): DeadlineLimits {
+function deadlineLimitsFrom(values: Readonly<Record<string, string>>): DeadlineLimits {
   const pick = (field: keyof DeadlineLimits) => {
     const raw = values[DEADLINE_KEYS[field]];
     const n = raw === undefined ? undefined : Number(raw);
@@ -43,9 +42,6 @@ export function deadlineLimitsFrom(values: Readonly<Record<string, string>>): De
   };
   return { reviewDays: pick('reviewDays'), modifyDays: pick('modifyDays') };
 }
-
-const deadlineConfigColumn = sql<Record<string, string> | null>`(select json_object_agg(${sysConfig.configKey}, ${sysConfig.configValue})
-  from ${sysConfig} where ${inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS))})`;
 
 /**
  * The statutory deadlines as sys_config holds them, kept per the dictionaries' version within a
@@ -55,8 +51,9 @@ const deadlineConfigColumn = sql<Record<string, string> | null>`(select json_obj
  */
 export function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
   return keptForDictionaries('deadlines', async () => {
-    const [row] = rowsOf<{ config: Record<string, string> | null }>(await db.execute(sql`select ${deadlineConfigColumn} as config`));
-    return deadlineLimitsFrom(row?.config ?? {});
+    const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
+      .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));
+    return deadlineLimitsFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
   });
 }
 
@@ -130,10 +127,10 @@ export function listedApplications<E extends Record<string, SQL>>(db: DbOrTx, ex
 export type ListedRow = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
 /**
- * The select list and joins of listedApplications as text, rendered once: drizzle
- * renders a statement fragment by fragment on every call, and for this one (twenty-odd columns,
- * three joins, as it then had) that cost 130–170 µs of the server's CPU a page against ~20 for its where and order
- * alone (a work search request spends ~1.3 ms in all).
+ * The select list and joins of listedApplications as text, rendered once: drizzle renders a
+ * statement fragment by fragment on every call, and for this one (twenty-odd columns and their
+ * joins) that cost 130–170 µs of the server's CPU a page against ~20 for its where and order alone
+ * (measured with three joins; a work search request spent ~1.3 ms in all).
  */
 let listedHeadText: string | undefined;
 function listedHead(db: DbOrTx): string {

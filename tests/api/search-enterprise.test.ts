@@ -6,8 +6,7 @@ import type { TestApp } from '../helpers/app.js';
 import { byteCompare, isOrdered, MASKED_ID, searchExport, searchList } from '../helpers/search.js';
 import { certificate, enterprise, person, sysDistrict, sysUser } from '../../server/db/schema.js';
 import { loadDistrictNames } from '../../server/modules/search/districts.js';
-import { runInRequest, type DictionaryCache } from '../../server/lib/requestScope.js';
-import { recording } from '../helpers/recording.js';
+import { readsPerVersion } from '../helpers/keptPerVersion.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
@@ -191,17 +190,10 @@ describe('enterprise detail and export', () => {
 
 describe('district names in the lists', () => {
   it('are read once per dictionaries\' version, and again when it moves', async () => {
-    const { db: recorded, sent } = recording(db());
-    const cache: DictionaryCache = { version: -1, kept: new Map() };
-    const inRequest = (version: number) => runInRequest({ route: 'test', ip: '', lang: 'zh-CN', dictionaries: { version, cache } }, () => loadDistrictNames(recorded));
-    const first = await inRequest(7);
-    expect((await inRequest(7)).of('440106')).toBe(first.of('440106'));
-    expect(sent.length).toBe(1);
-    await inRequest(8);
-    expect(sent.length).toBe(2);
-    // Outside a signed-in request (a job, a script): read every time.
-    await loadDistrictNames(recorded);
-    expect(sent.length).toBe(3);
+    const { first, again, sent } = await readsPerVersion(db(), loadDistrictNames);
+    expect(again.of('440106')).toBe(first.of('440106'));
+    // Once for the version, again for the next, and every time outside a signed-in request (a job, a script).
+    expect(sent).toEqual({ sameVersion: 1, nextVersion: 2, outside: 3 });
   });
 
   it('show a district renamed outside the API at once, on a session the server already knows', async () => {

@@ -9,8 +9,7 @@ import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
 import { deadlineOf, readDeadlineLimits } from '../../server/workflow/views.js';
 import { DEADLINE_CONFIG_KEYS } from '../../server/workflow/detail.js';
-import { runInRequest, type DictionaryCache } from '../../server/lib/requestScope.js';
-import { recording } from '../helpers/recording.js';
+import { readsPerVersion } from '../helpers/keptPerVersion.js';
 
 let t: TestApp;
 const api = apiSuite({ ready: (app) => { t = app; } });
@@ -184,15 +183,9 @@ describe('work search filters', () => {
   });
 
   it('reads the deadline settings once per dictionaries\' version within signed-in requests, and every time outside them', async () => {
-    const { db: recorded, sent } = recording(db());
-    const cache: DictionaryCache = { version: -1, kept: new Map() };
-    const inRequest = (version: number) => runInRequest({ route: 'test', ip: '', lang: 'zh-CN', dictionaries: { version, cache } }, () => readDeadlineLimits(recorded));
-    expect(await inRequest(3)).toEqual(await inRequest(3));
-    expect(sent.length).toBe(1);
-    await inRequest(4);
-    expect(sent.length).toBe(2);
-    await readDeadlineLimits(recorded);
-    expect(sent.length).toBe(3);
+    const { first, again, sent } = await readsPerVersion(db(), readDeadlineLimits);
+    expect(again).toEqual(first);
+    expect(sent).toEqual({ sameVersion: 1, nextVersion: 2, outside: 3 });
   });
 
   it('sorts on the shown columns, nulls last', async () => {

@@ -7,6 +7,7 @@ import { certificate } from '../../db/schema.js';
 import { loadDistrictNames } from '../search/districts.js';
 import { asOf } from '../statistics/schemas.js';
 import { provinceOverview } from './overview.js';
+import { readsOnlyAccess } from '../../context.js';
 
 const monthly = <T extends z.ZodRawShape>(shape: T) => z.array(z.object({ month: z.string().describe('YYYY-MM'), ...shape }));
 const overviewAnswer = asOf.extend({
@@ -19,7 +20,7 @@ const overviewAnswer = asOf.extend({
 
 export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/analysis/overview', {
-    config: { access: { perm: 'dashboard:analysis:view', readsOnly: true } },
+    config: readsOnlyAccess('dashboard:analysis:view'),
     schema: {
       tags: ['analysis'],
       summary: '全省数据概览（数据可视化）',

@@ -24,12 +24,11 @@ import {
 import { listStaff, staffBatches, staffWhere } from './staff.js';
 import { listWork, workBatches, workWhere } from './work.js';
 import { readDeadlineLimits } from '../../workflow/views.js';
+import { readsOnlyAccess } from '../../context.js';
 
 const TAGS = ['search'];
 const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 const perm = (p: string) => ({ access: { perm: p } });
-/** A list or figures: only reads, so it may start while the caller's session is being confirmed (RouteAccess.readsOnly). */
-const reads = (p: string) => ({ access: { perm: p, readsOnly: true } });
 const TOTAL_NOTE = '总数：不超过 2000 条时精确，超过时为估算值（totalExact 为 false，页面显示「约 N 条」）。';
 const page = <T>(r: { rows: T[]; total: number; totalExact: boolean }, pageNum: number) => ({ code: 0 as const, msg: '查询成功', rows: r.rows, total: r.total, totalExact: r.totalExact, pageNum });
 
@@ -39,7 +38,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- 企业查询 ----------
   app.get('/search/enterprise/list', {
-    config: reads('search:enterprise:list'),
+    config: readsOnlyAccess('search:enterprise:list'),
     schema: {
       tags: TAGS,
       summary: '企业查询',
@@ -70,7 +69,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- 人员查询 ----------
   app.get('/search/staff/list', {
-    config: reads('search:staff:list'),
+    config: readsOnlyAccess('search:staff:list'),
     schema: {
       tags: TAGS,
       summary: '人员查询',
@@ -107,7 +106,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       ? '各类业务的办件：区域中心人员为本中心办理的，省级管理员全部。'
       : '申请方的各类业务申请：企业用户为本企业的申请，个人为本人的，区域中心人员为本中心办理的。';
     app.get(`/search/${kind}/list`, {
-      config: reads(`search:${kind}:list`),
+      config: readsOnlyAccess(`search:${kind}:list`),
       schema: {
         tags: TAGS,
         summary: name,
@@ -131,7 +130,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- 证书核验记录 ----------
   app.get('/search/certCheck/list', {
-    config: reads('search:certCheck:list'),
+    config: readsOnlyAccess('search:certCheck:list'),
     schema: {
       tags: TAGS,
       summary: '证书核验记录',
@@ -151,7 +150,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/system/sysCheckRecord/getCheckData', {
-    config: reads('search:certCheck:list'),
+    config: readsOnlyAccess('search:certCheck:list'),
     schema: {
       tags: TAGS,
       summary: '证书核验统计',

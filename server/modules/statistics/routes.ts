@@ -19,12 +19,11 @@ import { eq } from 'drizzle-orm';
 import { statRefresh } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { afootAnswer, afootQuery, certsAnswer, certsQuery, completedAnswer, completedQuery, refreshAnswer } from './schemas.js';
+import { readsOnlyAccess } from '../../context.js';
 
 const TAGS = ['statistics'];
 const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 const perm = (p: string) => ({ access: { perm: p } });
-/** Figures: only reads, so they may start while the caller's session is being confirmed (RouteAccess.readsOnly). */
-const reads = (p: string) => ({ access: { perm: p, readsOnly: true } });
 const SCOPE = '区域中心人员为本区域，省级管理员为全省（可按 area 筛选）。数据来自定时刷新的统计表，refreshedAt 为生成时间。';
 export const STATISTICS_PERMS = ['statistics:completedTask:list', 'statistics:afootTask:list', 'statistics:certs:list'];
 /** A refresh asked for within this long of the last one answers the figures already there. */
@@ -34,7 +33,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
   app.get('/statistics/certs', {
-    config: reads('statistics:certs:list'),
+    config: readsOnlyAccess('statistics:certs:list'),
     schema: {
       tags: TAGS, summary: '证书统计',
       description: `按类别、状态、区域、地区（地市或其区县）、发证年份统计证书数，有效证书数与 90 天内到期数。${SCOPE}`,
@@ -51,7 +50,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/statistics/completedTask', {
-    config: reads('statistics:completedTask:list'),
+    config: readsOnlyAccess('statistics:completedTask:list'),
     schema: {
       tags: TAGS, summary: '已办结业务统计',
       description: `办结（已办结、不予以受理办结）的申请按业务类型、结果、区域、地市与办结月份统计，含平均办理天数。默认最近 12 个月。${SCOPE}`,
@@ -68,7 +67,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/statistics/afootTask', {
-    config: reads('statistics:afootTask:list'),
+    config: readsOnlyAccess('statistics:afootTask:list'),
     schema: {
       tags: TAGS, summary: '在办业务统计',
       description: `在办（待持证人确认、待受理、审核中）的申请按业务类型、状态与环节、已等待时长、区域、地市统计，超期（超过法定办理时限：受理后决定 20 个、变更 5 个工作日，系统参数可调）多的在前。${SCOPE}`,

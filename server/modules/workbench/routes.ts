@@ -4,10 +4,11 @@ import { currentUser } from '../../lib/authUser.js';
 import { envelope, ok } from '../../lib/reply.js';
 import { workbench } from './schemas.js';
 import { workbenchOf } from './service.js';
+import { readsOnlyAccess } from '../../context.js';
 
 export const workbenchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/workbench/summary', {
-    config: { access: { perm: 'dashboard:workplace:view', readsOnly: true } },
+    config: readsOnlyAccess('dashboard:workplace:view'),
     schema: {
       tags: ['workbench'],
       summary: '工作台数据',
