@@ -13,7 +13,6 @@ import { renderText, runText, type DbOrTx } from '../db/client.js';
 import { answersKept } from './answersKept.js';
 import { enterprise, person } from '../db/schema.js';
 import { containsText, startsWith } from '../lib/textMatch.js';
-import { intArray } from '../db/sql.js';
 
 /** Up to this many persons matching a typed name or ID number, a list filtered by them names them by id. */
 export const FEW_PERSONS = 5000;
@@ -60,11 +59,16 @@ export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Pr
  */
 const manyBelieved = answersKept<true>(60_000, 5_000);
 
-/** The ids `matching` selects when at most `few` (one row: a comma-separated text, not a row per id), else null. */
-export async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number): Promise<number[] | null> {
+/**
+ * The ids `matching` selects when at most `few` (one row: a comma-separated text, not a row per id),
+ * else null; `orderedBy`: their order, over `matching`'s columns (as m.…). The rows are found before
+ * they are ordered, so finding that more than `few` match reads `few` + 1 of them, never sorts them all.
+ */
+export async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number, orderedBy?: SQL): Promise<number[] | null> {
   // The ids as one comma-separated text: a compound surname's 2,162 ids parsed as an int[] by the
   // driver's generic array parser cost the server 0.4 ms a request, a split a tenth of that.
-  const query = renderText(sql`select coalesce(string_agg(id::text, ','), '') as ids from (${matching} limit ${few + 1}) m`);
+  const order = orderedBy ? sql` order by ${orderedBy}` : sql``;
+  const query = renderText(sql`select coalesce(string_agg(m.id::text, ','${order}), '') as ids from (${matching} limit ${few + 1}) m`);
   if (manyBelieved.get(db, query)) return null;
   // Planned for its values (unnamed): a rare name and a surname want different plans.
   const [row] = (await runText(db, query, { named: false })) as { ids?: string }[];
@@ -79,38 +83,6 @@ export function unindexed(key: AnyColumn | SQL, kind: 'text' | 'number' | 'time'
   if (kind === 'text') return sql`(${key} || '')`;
   if (kind === 'time') return sql`(${key} + interval '0 seconds')`;
   return sql`(${key} + 0)`;
-}
-
-/**
- * From this many persons matching a typed name or ID number (a compound surname: 2,162 persons
- * start with 尉迟 at the province's scale), a list in its default order first walks its newest rows
- * (newestOfPersons): sorting every certificate of that many persons cost 7 ms (one index descent
- * per person), where their newest ten are among the first few thousand rows of the order's index.
- */
-export const WALK_PERSONS_FROM = 1000;
-/**
- * Rows of the order's index such a walk reads at most (~1.5 ms from the index alone at the
- * province's scale): persons whose rows are all old (an ID number prefix of those born in the 1950s)
- * are not found in it, and the list sorts their rows as for fewer persons.
- */
-export const WALK_WINDOW = 20_000;
-
-/**
- * The ids of the page of `table`'s rows of the persons `personIds` in the order `order` (columns of
- * an index that also holds person_id, descending), looked for among the newest `window` rows only;
- * null when the window holds fewer than the page needs (the caller then sorts all their rows). The
- * window's rows come in the index's order and the filter keeps it, so the first matches are the
- * page; the caller's own query orders the page it reads by these ids. `at` is fixed SQL written by
- * the caller, never user input.
- */
-export async function newestOfPersons(db: DbOrTx, at: { table: string; order: string }, personIds: readonly number[], page: { limit: number; offset: number }, window = WALK_WINDOW): Promise<number[] | null> {
-  if (page.offset + page.limit > window) return null;
-  const order = at.order.split(',').map((c) => `${c.trim()} desc`).join(', ');
-  const rows = await runText(db, {
-    sql: `select w.id from (select id, person_id from ${at.table} order by ${order} limit $1) w where w.person_id = any($2::int[]) limit $3 offset $4`,
-    params: [window, intArray(personIds), page.limit, page.offset],
-  }, { named: false });
-  return rows.length < page.limit ? null : rows.map((r) => Number(r.id));
 }
 
 /**

@@ -84,12 +84,13 @@ async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<num
  * `estimateOnlyAbove`: a lower line for a query whose estimate the caller knows to be close (the
  * default stays high: another shape was once estimated 48 × what it matched). `samePlan`: the count
  * is prepared once per connection on the main sessions (runText), for a query whose plan no value
- * changes.
+ * changes. `pastCeiling`: the caller knows more than `ceiling` rows match (it read them): the estimate, not counted.
  */
 export async function listTotal(db: DbOrTx, query: SQLWrapper, ceiling = EXACT_TOTAL_CEILING, estimateOf: SQLWrapper = query,
-  opts: { estimateOnlyAbove?: number; samePlan?: boolean } = {}): Promise<ListTotal> {
+  opts: { estimateOnlyAbove?: number; samePlan?: boolean; pastCeiling?: boolean } = {}): Promise<ListTotal> {
   const counted = renderText(query);
   const estimate = await estimateOfRendered(db, estimateOf === query ? counted : renderText(estimateOf));
+  if (opts.pastCeiling) return { total: Math.max(ceiling + 1, estimate), totalExact: false };
   if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50))) return { total: estimate, totalExact: false };
   const bounded: TextStatement = { sql: `select count(*)::int as n from (${counted.sql} limit $${counted.params.length + 1}) bounded`, params: [...counted.params, ceiling + 1] };
   const beyond: ListTotal = { total: Math.max(ceiling + 1, estimate), totalExact: false };

@@ -116,8 +116,8 @@ describe('certificate list filters', () => {
   });
 
   it('lists the certificates of a typed name or ID number in the list order, whichever way it finds them', async () => {
-    // Few holders match: the certificates are found through them and the first sort key is written
-    // so no index provides it (query.ts); many would walk the order's index. The order is the same.
+    // Few certificates match: they are counted first and the page's first sort key is written so no
+    // index provides it (query.ts); many would walk the order's index. The order is the same.
     const sample = (await list('province')).rows[0]!;
     const surname = String(sample.name).slice(0, 1);
     const newestFirst = (await list('province', `&name=${encodeURIComponent(surname)}`)).rows;

@@ -1,9 +1,11 @@
 /**
  * Typed words that name enterprises or persons filter the lists: an enterprise word (enterprises,
  * staff, certificates, work), a holder's name or ID number start (certificates, work). When few
- * enterprises or persons have it the lists name them by id (services/listOrder.ts enterprisesNamed,
- * personsNamed), when many do they filter by the word itself: both must list exactly the rows of
- * those enterprises or persons, in the list's own order.
+ * enterprises have the word, or few persons an ID number start (the work search), the lists name
+ * them by id (services/listOrder.ts enterprisesNamed, personsNamed), when many do they filter by the
+ * word itself; a name's start matches the holder's name the certificates and applications keep
+ * (migrations 0032, 0033). Each must list exactly the rows of those enterprises or persons, in the
+ * list's own order.
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq, ilike, inArray, like, sql } from 'drizzle-orm';

@@ -43,7 +43,7 @@ export const COLUMNS = {
   enterprise: ['id', 'credit_code', 'name', 'legal_representative', 'address', 'district_code', 'ownership', 'qualification', 'licence_no', 'licence_valid_to', 'status', 'created_at', 'updated_at'],
   person: ['id', 'name', 'sex', 'id_type', 'id_no', 'birth_date', 'education', 'title', 'phone', 'enterprise_id', 'employ_status', 'created_at', 'updated_at'],
   certificate: ['id', 'cert_no', 'category', 'person_id', 'enterprise_id', 'position', 'issue_date', 'valid_from', 'expiry_date', 'status', 'version', 'query_code',
-    'issuing_authority', 'print_count', 'printed_version', 'printed_at', 'created_at', 'updated_at', 'area'],
+    'issuing_authority', 'print_count', 'printed_version', 'printed_at', 'created_at', 'updated_at', 'area', 'holder_name', 'holder_id_no'],
   education_record: ['id', 'person_id', 'cert_no', 'course', 'provider', 'hours', 'started_on', 'finished_on'],
   employment_record: ['id', 'person_id', 'enterprise_id', 'source', 'start_date', 'end_date'],
   sys_user: ['user_id', 'user_name', 'nick_name', 'user_type', 'enterprise_id', 'person_id', 'sex', 'password_hash', 'password_changed_at', 'status', 'remark', 'created_at', 'updated_at'],
@@ -456,8 +456,8 @@ export class ScaleGenerator {
     const printed = rng.chance(0.93);
     const at = this.instantOn(issueDate);
     this.add('certificate', [id, certNo, category, personId, enterpriseId, position, issueDate, issueDate, expiry, status, version, queryCode, ISSUING_AUTHORITY,
-      // The area is written as migration 0027's trigger would: the load runs with triggers off (seed-scale.ts).
-      printed ? 1 : 0, printed ? version : null, printed ? new Date(at.getTime() + rng.int(1, 10) * DAY_MS) : null, at, at, area]);
+      // The area and the holder are written as migrations 0027's and 0033's triggers would: the load runs with triggers off (seed-scale.ts).
+      printed ? 1 : 0, printed ? version : null, printed ? new Date(at.getTime() + rng.int(1, 10) * DAY_MS) : null, at, at, area, name, idNo]);
     const valid = status === '01';
     this.certsLeft -= 1;
     this.certsMade += 1;

@@ -12,9 +12,9 @@ import type { CertificateFilters, CertificateListQuery, CertificateRowView } fro
 import { certificateScope, certificateScopeOnEnterprise } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
-import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal.js';
-import { enterprisesNamed, newestOfPersons, personsNamed, sameCondition, unindexed, WALK_PERSONS_FROM } from '../../services/listOrder.js';
-import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
+import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
+import { enterprisesNamed, fewOf, unindexed } from '../../services/listOrder.js';
+import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWithRange } from '../../lib/textMatch.js';
 import { anyOf } from '../../db/sql.js';
 import { effectiveStatuses, isTimed, statusIs, statusWith, timedExceptions, type TimedExceptions } from './effective-status.js';
 
@@ -31,19 +31,23 @@ export const contains = containsText;
 const VALID_EXPIRY = sql`(case when ${certificate.status} = '01' then ${certificate.expiryDate} end)`;
 
 /**
+ * The typed name's and ID number's start on the holder's copy of them (migration 0033): one range of
+ * their own index, written as a range so that a plan kept for any value can use it.
+ */
+const holderMatch = (q: Partial<Pick<CertificateFilters, 'name' | 'idNo'>>): SQL | undefined => and(
+  q.name ? startsWithRange(certificate.holderName, q.name) : undefined,
+  q.idNo ? startsWithRange(certificate.holderIdNo, q.idNo.toUpperCase()) : undefined,
+);
+
+/**
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the
  * status as of today (for the planner's estimate of the total only: listTotal).
  */
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; exceptions?: TimedExceptions; enterpriseIds?: number[] | null; personIds?: number[] | null } = {}): SQL | undefined {
+export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; exceptions?: TimedExceptions; enterpriseIds?: number[] | null } = {}): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
-  // The persons a typed name and ID number name, when few (listOrder.ts personsNamed), by id.
-  if ((q.name || q.idNo) && opts.personIds) w.push(anyOf(certificate.personId, opts.personIds));
-  else {
-    if (q.name) w.push(startsWith(person.name, q.name));
-    if (q.idNo) w.push(startsWith(person.idNo, q.idNo.toUpperCase()));
-  }
+  w.push(holderMatch(q));
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
   // The estimate of valid certificates expiring within dates is read from the valid ones' own expiry dates.
@@ -134,14 +138,11 @@ export function toRow(r: Joined, labels: Labels): CertificateRowView {
   };
 }
 
-/** Whether `where` asks for the certificates of these persons and nothing else (whatever filters the list gains). */
-const onlyThesePersons = (where: SQL | undefined, personIds: number[]): boolean => sameCondition(where, and(anyOf(certificate.personId, personIds)));
-
 type SortField = NonNullable<CertificateListQuery['sortField']>;
 
 const SORTABLE: Record<SortField, AnyColumn | SQL> = {
   certNo: byteOrder(certificate.certNo),
-  name: byteOrder(person.name),
+  name: byteOrder(certificate.holderName),
   category: certificate.category,
   enterpriseName: byteOrder(enterprise.name),
   issueDate: certificate.issueDate,
@@ -151,9 +152,11 @@ const SORTABLE: Record<SortField, AnyColumn | SQL> = {
   printCount: certificate.printCount,
 };
 const TEXT_SORT = new Set<SortField>(['certNo', 'name', 'category', 'enterpriseName', 'status']);
+/** Sorts whose ties break by the issue date, then the id (their indexes hold both). */
+const TIES_BY_ISSUE = new Set<SortField>(['name', 'category', 'status']);
 
 /** 证书列表 GET /safetyCertificateInfo/list: a page of the filtered certificates and its total. */
-export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, opts: { walkPersonsFrom?: number } = {}) {
+export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
   // The day's exceptions (the few certificates whose status today is not the stored one), looked up
   // once and beside the page rather than after it: the rows' statuses, and the filter by 01 or 02. A
   // filter on a status time never changes needs them for neither.
@@ -161,78 +164,92 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
   const lookedUp = timed ? timedExceptions(db) : undefined;
   // Awaited once the page is read; a failure before that is the request's own.
   lookedUp?.catch(() => undefined);
-  const [enterpriseIds, personIds] = await Promise.all([enterprisesNamed(db, q.enterpriseName), personsNamed(db, q.name, q.idNo)]);
-  if (!q.status || !lookedUp) return listPage(db, user, q, labels, { enterpriseIds, personIds, walkPersonsFrom: opts.walkPersonsFrom, statusesFrom: lookedUp });
+  const enterpriseIds = await enterprisesNamed(db, q.enterpriseName);
+  if (!q.status || !lookedUp) return listPage(db, user, q, labels, { enterpriseIds, statusesFrom: lookedUp });
   // The page and its total both filter on the status as of today, which the few certificates the
   // suspension job has not yet written decide (statusIs). The page that assumes there are none, the
   // nightly job's usual result, runs meanwhile; it is redone with them only when some are found (a
   // 暂扣 that began, ended or changed since the job ran).
   const none: TimedExceptions = { suspendedValid: [], restored: [] };
-  const [exceptions, page] = await Promise.all([lookedUp, listPage(db, user, q, labels, { exceptions: none, statusesFrom: lookedUp, enterpriseIds, personIds })]);
+  const [exceptions, page] = await Promise.all([lookedUp, listPage(db, user, q, labels, { exceptions: none, statusesFrom: lookedUp, enterpriseIds })]);
   return exceptions.suspendedValid.length || exceptions.restored.length
-    ? listPage(db, user, q, labels, { exceptions, statusesFrom: lookedUp, enterpriseIds, personIds }) : page;
+    ? listPage(db, user, q, labels, { exceptions, statusesFrom: lookedUp, enterpriseIds }) : page;
 }
 
 /**
  * The page and total. `exceptions`: the certificates whose status today is not the stored one
- * (status 01 and 02 only), for the filter; `statusesFrom`: the same look-up, for the rows' statuses; `enterpriseIds`, `personIds`: the enterprises and persons the typed words name, when few.
+ * (status 01 and 02 only), for the filter; `statusesFrom`: the same look-up, for the rows' statuses;
+ * `enterpriseIds`: the enterprises the typed word names, when few.
  */
 async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels,
-  found: { exceptions?: TimedExceptions; statusesFrom?: Promise<TimedExceptions>; enterpriseIds: number[] | null; personIds: number[] | null; walkPersonsFrom?: number }) {
-  const { exceptions, enterpriseIds, personIds } = found;
+  found: { exceptions?: TimedExceptions; statusesFrom?: Promise<TimedExceptions>; enterpriseIds: number[] | null }) {
+  const { exceptions, enterpriseIds } = found;
   const where = certificateWhere(user, q, found);
-  // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else estimated.
-  // The count joins only what the filters read (a centre's scope is the certificate's own area).
-  const typedPerson = !!(q.name || q.idNo);
-  const needsPerson = typedPerson && !personIds;
   const needsEnterprise = !!((q.enterpriseName && !enterpriseIds) || q.districtCode);
-  // The certificates' ids, joined only to the tables the filters (and the order) read.
-  const narrowed = (withPerson = needsPerson, withEnterprise = needsEnterprise) => {
-    let base = db.select({ id: certificate.id }).from(certificate).$dynamic();
-    if (withPerson) base = base.innerJoin(person, eq(person.id, certificate.personId));
-    if (withEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+  const withEnterprise = needsEnterprise || q.sortField === 'enterpriseName';
+  // The certificates' ids (and `more` columns), joined only to the tables the filters (and the order) read.
+  const narrowed = (joinEnterprise: boolean, more: Record<string, SQL.Aliased> = {}) => {
+    let base = db.select({ id: certificate.id, ...more }).from(certificate).$dynamic();
+    if (joinEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
     return base;
   };
-  const counting = (condition: SQL | undefined) => narrowed().where(condition);
-  // The typed persons are all the list asks: whichever they are, their rows are read through the
-  // person index and sorted, so the page and its count keep one plan per connection (preparedOnMain)
-  // instead of being parsed and planned on every call (0.5–1 ms of a ~3 ms request at the province's
-  // scale; their generic plan ran within 1.6 × the plan for the values, where the status filters'
-  // ran 20–270 ms against under 1: those stay planned per call).
-  const onlyPersons = !!personIds && onlyThesePersons(where, personIds);
-  const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds, personIds })) : undefined,
-    // A name prefix that few persons have is counted through them (personIds), cheaply.
-    q.name && !personIds ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : { samePlan: onlyPersons });
-  // A typed name or ID number that few persons match, an enterprise word few enterprises have, or
-  // the suspended (02, under 1 %) when some stored 01 are among them (an OR no index walks in order): the
-  // page sorts the matching certificates rather than walking an index in the list's order
-  // (listOrder.ts). Without those, the suspended are the stored 02, which the status index lists
-  // newest first.
-  const fenced = (q.status === '02' && !!exceptions?.suspendedValid.length && !typedPerson) || !!personIds || !!enterpriseIds;
+  const direction = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? 'desc' : 'asc';
   const sortColumn = q.sortField ? SORTABLE[q.sortField] : undefined;
-  const dir = q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc : asc;
-  const first = (key: AnyColumn | SQL, text: boolean) => (fenced ? unindexed(key, text ? 'text' : 'number') : key);
-  // Ties break by the issue date (status, category: their indexes hold it) or the id, in the sort's own direction.
-  const ties = q.sortField === 'status' || q.sortField === 'category' ? [dir(certificate.issueDate), dir(certificate.id)] : [dir(certificate.id)];
-  const order = sortColumn && q.sortField
-    ? [dir(first(sortColumn, TEXT_SORT.has(q.sortField))), ...ties]
-    // Looking a number up by its start lists in number order (its index); otherwise the newest issue first.
-    : q.certNo && certNoMode(q.certNo) === 'start' ? [asc(first(byteOrder(certificate.certNo), true))] : [desc(first(certificate.issueDate, false)), desc(certificate.id)];
-  // (The id breaks ties in the sort's own direction: one index serves both, schema.ts.)
+  // The list's order: the first key, then ties by the issue date (name, status, category: their
+  // indexes hold it) or the id, in the sort's own direction (one index serves both, schema.ts).
+  // Looking a number up by its start lists in number order (its index); otherwise the newest issue first.
+  const keys: OrderKey[] = sortColumn && q.sortField
+    ? [{ key: sortColumn, kind: TEXT_SORT.has(q.sortField) ? 'text' : 'number', dir: direction },
+      ...(TIES_BY_ISSUE.has(q.sortField) ? [{ key: certificate.issueDate, kind: 'number', dir: direction } as const] : []), { key: certificate.id, kind: 'number', dir: direction }]
+    : q.certNo && certNoMode(q.certNo) === 'start' ? [{ key: byteOrder(certificate.certNo), kind: 'text', dir: 'asc' }]
+      : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
   const offset = (q.pageNum - 1) * q.pageSize;
+  const pageOf = (on: DbOrTx, ids: SQL, order: SQL[]) => joinedCertificates(on).where(ids).orderBy(...order);
+
+  // A typed name or ID number: its matches are one range of the holder's index (migration 0033). The
+  // planner guesses a start's matches from a histogram (hundreds where there are twenty) and expects
+  // them spread evenly, so it may walk the list's order until ten turn up, through most of the table
+  // when they are few and old (listOrder.ts). So the matches are read first, at most the exact
+  // total's ceiling of them, in the list's order: when that is all of them, they are the total and
+  // the page is their ids, read by a statement that keeps one plan per connection (planning the
+  // page's joins for its values was 0.8 ms of PostgreSQL's time a request sixteen at a time, its
+  // execution 0.3). More than that many: the planner's walk is right, and the total is estimated.
+  const typedHolder = !!(q.name || q.idNo);
+  let many = false;
+  if (typedHolder) {
+    const matching = narrowed(withEnterprise, Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.key}`.as(`k${i}`)])) ).where(where);
+    const ids = await fewOf(db, matching, EXACT_TOTAL_CEILING, sql.join(keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}`)), sql`, `));
+    if (ids) {
+      const pageIds = ids.slice(offset, offset + q.pageSize);
+      const page = pageIds.length ? await preparedOnMain(db, (on) => pageOf(on, anyOf(certificate.id, pageIds), keys.map(plainOrder))) : [];
+      const rows = await withStatusToday(db, page, found.statusesFrom);
+      return { rows: rows.map((r) => toRow(r, labels)), total: ids.length, totalExact: true };
+    }
+    many = true;
+  }
+
+  // count(*) over millions of joined rows is not what the page waits for: exact up to a ceiling, else
+  // estimated. The count joins only what the filters read (a centre's scope is the certificate's own area).
+  const counting = (condition: SQL | undefined) => narrowed(needsEnterprise).where(condition);
+  const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds })) : undefined, { pastCeiling: many });
+  // An enterprise word few enterprises have, or the suspended (02, under 1 %) when some stored 01 are
+  // among them (an OR no index walks in order): the page sorts the matching certificates rather than
+  // walking an index in the list's order (listOrder.ts). Without those, the suspended are the stored
+  // 02, which the status index lists newest first.
+  const fenced = (q.status === '02' && !!exceptions?.suspendedValid.length && !typedHolder) || !!enterpriseIds;
+  const order = keys.map((k, i) => (i === 0 && fenced ? fencedOrder(k) : plainOrder(k)));
   // The page is chosen among the certificates joined only to what the filters, the scope and the
   // order read, and joined to the rest afterwards: the planner joins before it sorts, and tens of
   // thousands of matches (valid and expiring within 90 days: ~80,000; the suspended: ~16,000)
   // would each be joined to keep ten. Every certificate has its person and enterprise (non-null
   // foreign keys), so the inner joins drop none.
-  const pageIds = narrowed(needsPerson || q.sortField === 'name', needsEnterprise || q.sortField === 'enterpriseName')
-    .where(where).orderBy(...order).limit(q.pageSize).offset(offset);
-  // Many persons typed, nothing else asked, the default order: their newest rows first (listOrder.ts newestOfPersons).
-  const walked = personIds && personIds.length >= (found.walkPersonsFrom ?? WALK_PERSONS_FROM) && !q.sortField && onlyPersons
-    ? await newestOfPersons(db, { table: 'certificate', order: 'issue_date, id' }, personIds, { limit: q.pageSize, offset })
-    : null;
-  const pageOn = (on: DbOrTx) => joinedCertificates(on).where(inArray(certificate.id, walked ?? pageIds)).orderBy(...order);
-  const pageQuery = onlyPersons && !walked ? preparedOnMain(db, pageOn) : pageOn(db);
-  const [rows, total] = await Promise.all([pageQuery.then((page) => withStatusToday(db, page, found.statusesFrom)), counted]);
+  const pageIds = narrowed(withEnterprise).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  const [rows, total] = await Promise.all([pageOf(db, inArray(certificate.id, pageIds), order).then((page) => withStatusToday(db, page, found.statusesFrom)), counted]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }
+
+/** A key of the list's order. */
+interface OrderKey { key: AnyColumn | SQL; kind: 'text' | 'number'; dir: 'asc' | 'desc' }
+const plainOrder = (k: OrderKey): SQL => (k.dir === 'desc' ? desc : asc)(k.key);
+/** The key in a form no index provides (listOrder.ts unindexed): the planner sorts the matches. */
+const fencedOrder = (k: OrderKey): SQL => (k.dir === 'desc' ? desc : asc)(unindexed(k.key, k.kind));
