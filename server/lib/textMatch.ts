@@ -16,31 +16,6 @@ export const containsPattern = (text: string): string => `%${escapeLike(text)}%`
 /** The column starts with `text` (byte order, index-served). */
 export const startsWith = (column: AnyColumn, text: string): SQL => sql`${column} collate "C" like ${`${escapeLike(text)}%`}`;
 
-/**
- * The first string after every string that starts with `text` in byte order (UTF-8's byte order is
- * its code points' order): the last code point one higher, after dropping trailing U+10FFFF (and
- * skipping the surrogates, which no text holds); null when there is none.
- */
-export function prefixEnd(text: string): string | null {
-  const points = [...text].map((c) => c.codePointAt(0)!);
-  while (points.length) {
-    const last = points.pop()!;
-    if (last < 0x10ffff) return String.fromCodePoint(...points, last + 1 === 0xd800 ? 0xe000 : last + 1);
-  }
-  return null;
-}
-
-/**
- * The column starts with `text`, as a range of byte order instead of LIKE: the same rows and the
- * same index range, but a plan kept for any value (client.ts preparedOnMain) can use the index,
- * where LIKE's prefix is seen only by a plan made for its value.
- */
-export function startsWithRange(column: AnyColumn, text: string): SQL {
-  const from = sql`${column} collate "C" >= ${text}`;
-  const end = prefixEnd(text);
-  return end === null ? from : sql`(${from} and ${column} collate "C" < ${end})`;
-}
-
 /** The column contains `text`, case-insensitively. */
 export const containsText = (column: AnyColumn | SQL, text: string): SQL => sql`${column} ilike ${containsPattern(text)}`;
 

@@ -14,7 +14,7 @@ import { maskIdNo } from '../../services/personalData.js';
 import { eCertIdOf } from './ecert.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
 import { enterprisesNamed, fewOf, unindexed } from '../../services/listOrder.js';
-import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWithRange } from '../../lib/textMatch.js';
+import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { anyOf } from '../../db/sql.js';
 import { effectiveStatuses, isTimed, statusIs, statusWith, timedExceptions, type TimedExceptions } from './effective-status.js';
 
@@ -31,15 +31,6 @@ export const contains = containsText;
 const VALID_EXPIRY = sql`(case when ${certificate.status} = '01' then ${certificate.expiryDate} end)`;
 
 /**
- * The typed name's and ID number's start on the holder's copy of them (migration 0033): one range of
- * their own index, written as a range so that a plan kept for any value can use it.
- */
-const holderMatch = (q: Partial<Pick<CertificateFilters, 'name' | 'idNo'>>): SQL | undefined => and(
-  q.name ? startsWithRange(certificate.holderName, q.name) : undefined,
-  q.idNo ? startsWithRange(certificate.holderIdNo, q.idNo.toUpperCase()) : undefined,
-);
-
-/**
  * The list's condition. `storedStatus`: the status filter on the stored status instead of the
  * status as of today (for the planner's estimate of the total only: listTotal).
  */
@@ -47,7 +38,9 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
-  w.push(holderMatch(q));
+  // The holder's name and ID number as the certificate keeps them (migration 0033): one range of their own index.
+  if (q.name) w.push(startsWith(certificate.holderName, q.name));
+  if (q.idNo) w.push(startsWith(certificate.holderIdNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
   // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
   // The estimate of valid certificates expiring within dates is read from the valid ones' own expiry dates.
