@@ -119,6 +119,9 @@ describe('generated rows', () => {
     const ownership = new Map(read(result, 'enterprise').map((e) => [e.id, e.ownership]));
     expect(certs.every((c) => c.area !== null && c.area === ownership.get(c.enterprise_id))).toBe(true);
     expect(new Set(certs.map((c) => c.area))).toEqual(new Set(['1', '2', '3']));
+    // And its holder's name and ID number (migration 0033's copy, which the searches match).
+    const persons = new Map(read(result, 'person').map((p) => [p.id, p]));
+    expect(certs.every((c) => c.holder_name === persons.get(c.person_id)?.name && c.holder_id_no === persons.get(c.person_id)?.id_no)).toBe(true);
   });
 
   it('have applications of every type in every state, numbered once, with history the machine replays to the stored snapshot', () => {
@@ -128,6 +131,9 @@ describe('generated rows', () => {
     expect(new Set(apps.map((a) => a.apply_no)).size).toBe(apps.length);
     expect(new Set(apps.map((a) => a.business_type)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(apps.map((a) => a.status))).toEqual(new Set(['0', '1', '2', '3', '4', '8']));
+    // The holder's name as migration 0032's triggers keep it.
+    const names = new Map(read(result, 'person').map((p) => [p.id, p.name]));
+    expect(apps.every((a) => a.holder_name === (a.person_id === null ? null : names.get(a.person_id)))).toBe(true);
     const byApp = new Map<string, Record<string, string | null>[]>();
     for (const h of history) byApp.set(h.application_id!, [...(byApp.get(h.application_id!) ?? []), h]);
     for (const a of apps) {
