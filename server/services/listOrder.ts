@@ -52,10 +52,12 @@ export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Pr
 /**
  * How long "more than few match" is believed without asking again. A surname (王: 70,000 persons)
  * always matches more than FEW_PERSONS, and finding it out read 5,001 index entries into an array
- * on every page of its list (1–2 ms of PostgreSQL's time, a third of such a page's). The answer only
- * chooses the plan (null: the list filters through the join, right for any number of matches), so
- * believing it a minute longer than true changes how fast a page is, never what it shows. The ids
- * themselves are never kept: a person added since must be listed.
+ * on every page of its list (1–2 ms of PostgreSQL's time, a third of such a page's). The answer
+ * chooses the plan (null: the list filters by the word itself, right for any number of matches) and,
+ * where `few` is a list's exact ceiling, labels its total as estimated: believed a minute longer than
+ * true, a page may be slower, or its total say 约 for a minute after deletions brought it under the
+ * ceiling (as listTotal's own memory does); the rows are always the matching ones. The ids themselves
+ * are never kept: a row added since must be listed.
  */
 const manyBelieved = answersKept<true>(60_000, 5_000);
 

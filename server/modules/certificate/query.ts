@@ -210,7 +210,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   const typedHolder = !!(q.name || q.idNo);
   let many = false;
   if (typedHolder) {
-    const matching = narrowed(withEnterprise, Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.key}`.as(`k${i}`)])) ).where(where);
+    const matching = narrowed(withEnterprise, Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.key}`.as(`k${i}`)]))).where(where);
     const ids = await fewOf(db, matching, EXACT_TOTAL_CEILING, sql.join(keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}`)), sql`, `));
     if (ids) {
       const pageIds = ids.slice(offset, offset + q.pageSize);
