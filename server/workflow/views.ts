@@ -3,7 +3,8 @@ import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type AnyColu
 import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
-import { keepingItsPlan, renderText, type DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
+import { prerendered } from '../db/prerendered.js';
 import { application, applicationHistory, certificate, enterprise, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
 import { chinaDayEnd } from '../lib/days.js';
@@ -126,44 +127,12 @@ export function listedApplications<E extends Record<string, SQL>>(db: DbOrTx, ex
 
 export type ListedRow = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
 
-/**
- * The select list and joins of listedApplications as text, rendered once: drizzle renders a
- * statement fragment by fragment on every call, and for this one (twenty-odd columns and their
- * joins) that cost 130–170 µs of the server's CPU a page against ~20 for its where and order alone
- * (measured with three joins; a work search request spent ~1.3 ms in all).
- */
-let listedHeadText: string | undefined;
-function listedHead(db: DbOrTx): string {
-  if (listedHeadText === undefined) {
-    const rendered = listedApplications(db).toSQL();
-    if (rendered.params.length) throw new Error('listedApplications must render without parameters to be reused as text');
-    listedHeadText = rendered.sql;
-  }
-  return listedHeadText;
-}
-
-/** The page's columns in the order drizzle selects them (rowColumns, the application's nested). */
-const LISTED_APP_COLUMNS = Object.entries(listedApplicationColumns);
-const LISTED_NAME_KEYS = Object.keys(rowColumns).filter((key): key is Exclude<keyof typeof rowColumns, 'app'> => key !== 'app');
-const fromDriver = (column: { mapFromDriverValue(value: unknown): unknown }, value: unknown) =>
-  (value === null || value === undefined ? null : column.mapFromDriverValue(value));
-
-/** A row of the prerendered page, by position (array mode: the names of two columns are both "name"). */
-function listedPageRow(values: unknown[]): ListedRow {
-  const app: Record<string, unknown> = {};
-  LISTED_APP_COLUMNS.forEach(([key, column], i) => { app[key] = fromDriver(column, values[i]); });
-  const row = { app: app as ListedApplication } as ListedRow;
-  let i = LISTED_APP_COLUMNS.length;
-  for (const key of LISTED_NAME_KEYS) row[key] = fromDriver(rowColumns[key], values[i++]) as string | null;
-  return row;
-}
+/** listedApplications' columns and joins as text, rendered once (db/prerendered.ts). */
+const listedPage = prerendered<ListedRow>((db) => listedApplications(db), rowColumns);
 
 /** One page of listedApplications: `where`, the order, limit and offset rendered for this call, the rest as prerendered text. */
-export async function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; samePlan?: boolean }): Promise<ListedRow[]> {
-  const statement = renderText(sql`${sql.raw(listedHead(db))}${opts.where ? sql` where ${opts.where}` : sql``} order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`);
-  // samePlan: the caller knows no value changes the plan; it is kept per connection (client.ts keepingItsPlan).
-  const { on, name } = opts.samePlan ? keepingItsPlan(db, statement.sql) : { on: db, name: undefined };
-  return on._.session.prepareQuery(statement, undefined, name, true, (rows) => (rows as unknown[][]).map(listedPageRow)).execute() as Promise<ListedRow[]>;
+export function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; samePlan?: boolean }): Promise<ListedRow[]> {
+  return listedPage.rows(db, sql`${opts.where ? sql`where ${opts.where} ` : sql``}order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`, { samePlan: opts.samePlan });
 }
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */

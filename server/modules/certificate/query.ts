@@ -2,9 +2,10 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
-import { preparedOnMain, type DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
+import { prerendered } from '../../db/prerendered.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
@@ -60,7 +61,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
 }
 
 const columns = {
-  cert: certificate,
+  cert: getTableColumns(certificate),
   name: person.name,
   sex: person.sex,
   idNo: person.idNo,
@@ -79,6 +80,9 @@ export const joinedCertificates = (db: DbOrTx) =>
   db.select(columns).from(certificate)
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+
+/** joinedCertificates' columns and joins as text, rendered once (db/prerendered.ts). */
+const certificatePage = prerendered<Joined>(joinedCertificates, columns);
 
 /**
  * The rows with their status as of today (effective-status.ts), looked up for these rows only, or
@@ -197,7 +201,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     : q.certNo && certNoMode(q.certNo) === 'start' ? [{ key: byteOrder(certificate.certNo), kind: 'text', dir: 'asc' }]
       : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
   const offset = (q.pageNum - 1) * q.pageSize;
-  const pageOf = (on: DbOrTx, ids: SQL, order: SQL[]) => joinedCertificates(on).where(ids).orderBy(...order);
+  const pageOf = (ids: SQL, order: SQL[], samePlan = false) => certificatePage.rows(db, sql`where ${ids} order by ${sql.join(order, sql`, `)}`, { samePlan });
 
   // A typed name or ID number: its matches are one range of the holder's index (migration 0033). The
   // planner guesses a start's matches from a histogram (hundreds where there are twenty) and expects
@@ -214,7 +218,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     const ids = await fewOf(db, matching, EXACT_TOTAL_CEILING, sql.join(keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}`)), sql`, `));
     if (ids) {
       const pageIds = ids.slice(offset, offset + q.pageSize);
-      const page = pageIds.length ? await preparedOnMain(db, (on) => pageOf(on, anyOf(certificate.id, pageIds), keys.map(plainOrder))) : [];
+      const page = pageIds.length ? await pageOf(anyOf(certificate.id, pageIds), keys.map(plainOrder), true) : [];
       const rows = await withStatusToday(db, page, found.statusesFrom);
       return { rows: rows.map((r) => toRow(r, labels)), total: ids.length, totalExact: true };
     }
@@ -237,7 +241,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // would each be joined to keep ten. Every certificate has its person and enterprise (non-null
   // foreign keys), so the inner joins drop none.
   const pageIds = narrowed(withEnterprise).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
-  const [rows, total] = await Promise.all([pageOf(db, inArray(certificate.id, pageIds), order).then((page) => withStatusToday(db, page, found.statusesFrom)), counted]);
+  const [rows, total] = await Promise.all([pageOf(inArray(certificate.id, pageIds), order).then((page) => withStatusToday(db, page, found.statusesFrom)), counted]);
   return { rows: rows.map((r) => toRow(r, labels)), ...total };
 }
 
