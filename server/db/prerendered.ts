@@ -5,11 +5,28 @@
  * head (columns and joins) is rendered on first use; each call renders its tail only, and the rows
  * are mapped by position as drizzle maps them.
  */
-import { Column, is, sql, type SQL } from 'drizzle-orm';
+import { Column, is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import { keepingItsPlan, renderText, type DbOrTx } from './client.js';
 
-/** The selection, as given to db.select(): columns, and objects of columns (a nested row). */
-export type PrerenderedFields = Record<string, Column | Record<string, Column>>;
+/** A selected value: a column, or an expression (read through its decoder, `.mapWith`). */
+type Field = Column | SQL | SQL.Aliased;
+/** The selection, as given to db.select(): fields, and objects of fields (a nested row). */
+export type PrerenderedFields = Record<string, Field | Record<string, Field>>;
+
+const isField = (value: Field | Record<string, Field>): value is Field => is(value, Column) || is(value, SQL) || is(value, SQL.Aliased);
+/** A value from the driver as drizzle maps it for the field. */
+function fromDriver(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (is(field, Column)) return field.mapFromDriverValue(value);
+  // An expression's decoder (`.mapWith`) is drizzle's internal field, read as drizzle's own row mapping reads it.
+  const expression = (is(field, SQL) ? field : field.sql) as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } };
+  return expression.decoder.mapFromDriverValue(value);
+}
+
+/** The tail of a page: its condition, order, and limit and offset when given. */
+export function pageTail(where: SQL | undefined, order: (SQL | AnyColumn)[], limit?: number, offset?: number): SQL {
+  return sql`${where ? sql`where ${where} ` : sql``}order by ${sql.join(order, sql`, `)}${limit === undefined ? sql`` : sql` limit ${limit}`}${offset === undefined ? sql`` : sql` offset ${offset}`}`;
+}
 
 export interface Prerendered<Row> {
   /**
@@ -26,15 +43,15 @@ export interface Prerendered<Row> {
 export function prerendered<Row>(build: (db: DbOrTx) => { toSQL(): { sql: string; params: unknown[] } }, fields: PrerenderedFields): Prerendered<Row> {
   let head: string | undefined;
   // The columns in the order drizzle selects them (the selection's own order, nested objects in place).
-  const flat: { key: string; nested?: string; column: Column }[] = [];
+  const flat: { key: string; nested?: string; field: Field }[] = [];
   for (const [key, value] of Object.entries(fields)) {
-    if (is(value, Column)) flat.push({ key, column: value });
-    else for (const [nested, column] of Object.entries(value)) flat.push({ key, nested, column });
+    if (isField(value)) flat.push({ key, field: value });
+    else for (const [nested, field] of Object.entries(value)) flat.push({ key, nested, field });
   }
   const rowOf = (values: unknown[]): Row => {
     const row: Record<string, unknown> = {};
-    flat.forEach(({ key, nested, column }, i) => {
-      const value = values[i] === null || values[i] === undefined ? null : column.mapFromDriverValue(values[i]);
+    flat.forEach(({ key, nested, field }, i) => {
+      const value = fromDriver(field, values[i]);
       if (nested === undefined) row[key] = value;
       else ((row[key] ??= {}) as Record<string, unknown>)[nested] = value;
     });

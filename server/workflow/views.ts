@@ -4,7 +4,7 @@ import type { ApplicationOutcome } from '../../machines/application.machine.js';
 import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
-import { prerendered } from '../db/prerendered.js';
+import { pageTail, prerendered } from '../db/prerendered.js';
 import { application, applicationHistory, certificate, enterprise, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
 import { chinaDayEnd } from '../lib/days.js';
@@ -132,7 +132,7 @@ const listedPage = prerendered<ListedRow>((db) => listedApplications(db), rowCol
 
 /** One page of listedApplications: `where`, the order, limit and offset rendered for this call, the rest as prerendered text. */
 export function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; samePlan?: boolean }): Promise<ListedRow[]> {
-  return listedPage.rows(db, sql`${opts.where ? sql`where ${opts.where} ` : sql``}order by ${sql.join(opts.order, sql`, `)} limit ${opts.limit} offset ${opts.offset}`, { samePlan: opts.samePlan });
+  return listedPage.rows(db, pageTail(opts.where, opts.order, opts.limit, opts.offset), { samePlan: opts.samePlan });
 }
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */

@@ -17,13 +17,17 @@ describe('a prerendered select', () => {
     // A printed certificate (a time) and one never printed (nulls) among the rows.
     const [printed] = await db.select({ id: certificate.id }).from(certificate).limit(1);
     await db.update(certificate).set({ printedAt: new Date('2026-03-04T05:06:07.089Z'), printedVersion: 1 }).where(eq(certificate.id, printed!.id));
-    const fields = { cert: getTableColumns(certificate), name: person.name, enterpriseName: enterprise.name };
+    // An expression read through its decoder (a text mapped to a number), and one parsed by the driver (json).
+    const fields = { cert: getTableColumns(certificate), name: person.name, enterpriseName: enterprise.name,
+      digits: sql<number>`length(${certificate.certNo})::text`.mapWith(Number), held: sql<{ no: string }>`json_build_object('no', ${certificate.certNo})` };
     const joined = (on: DbOrTx) => on.select(fields).from(certificate)
       .innerJoin(person, eq(person.id, certificate.personId)).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
     const page = prerendered<Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number]>(joined, fields);
     const rows = await page.rows(db, sql`where ${gt(certificate.id, 0)} order by ${asc(certificate.id)} limit 50`);
     expect(rows).toEqual(await joined(db).where(gt(certificate.id, 0)).orderBy(asc(certificate.id)).limit(50));
     expect(rows.length).toBeGreaterThan(1);
+    expect(typeof rows[0]!.digits).toBe('number');
+    expect(rows[0]!.held.no).toBe(rows[0]!.cert.certNo);
     expect(rows.find((r) => r.cert.id === printed!.id)?.cert.printedAt).toEqual(new Date('2026-03-04T05:06:07.089Z'));
     expect(rows.some((r) => r.cert.printedAt === null)).toBe(true);
     // The same again under a kept plan.

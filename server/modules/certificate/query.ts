@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { prerendered } from '../../db/prerendered.js';
+import { pageTail, prerendered } from '../../db/prerendered.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { versionLabel } from '../../lib/pdf/format.js';
 import type { Labels } from './labels.js';
@@ -201,7 +201,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     : q.certNo && certNoMode(q.certNo) === 'start' ? [{ key: byteOrder(certificate.certNo), kind: 'text', dir: 'asc' }]
       : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
   const offset = (q.pageNum - 1) * q.pageSize;
-  const pageOf = (ids: SQL, order: SQL[], samePlan = false) => certificatePage.rows(db, sql`where ${ids} order by ${sql.join(order, sql`, `)}`, { samePlan });
+  const pageOf = (ids: SQL, order: SQL[], samePlan = false) => certificatePage.rows(db, pageTail(ids, order), { samePlan });
 
   // A typed name or ID number: its matches are one range of the holder's index (migration 0033). The
   // planner guesses a start's matches from a histogram (hundreds where there are twenty) and expects

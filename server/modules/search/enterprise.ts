@@ -2,9 +2,10 @@
  * 企业查询: the enterprises of the caller's scope with filters, each row with its staff and valid
  * certificates counted for the page's rows only, and the detail with its people and certificates.
  */
-import { and, asc, desc, eq, getTableColumns, gt, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { pageTail, prerendered } from '../../db/prerendered.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { addDays } from '../../lib/days.js';
 import { listTotal } from '../../services/listTotal.js';
@@ -75,6 +76,8 @@ type EnterpriseRecord = typeof enterprise.$inferSelect & { staffCount: number; v
 
 /** Enterprises with their counts (for the detail, which reads its one row by id). */
 export const countedEnterprises = (db: DbOrTx) => db.select(rowColumns).from(enterprise);
+/** countedEnterprises as text, rendered once (db/prerendered.ts). */
+const enterprisePage = prerendered<EnterpriseRecord>(countedEnterprises, rowColumns);
 
 export function enterpriseRows(rows: EnterpriseRecord[], districts: DistrictNames, today: string): EnterpriseRowView[] {
   return rows.map((e) => ({
@@ -115,9 +118,8 @@ function narrowsToDistrict(q: EnterpriseFilters): boolean {
 function pageByNameOfFew(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number, offset: number) {
   const dir = descending ? desc : asc;
   const keys = db.select({ id: enterprise.id }).from(enterprise).where(where)
-    .orderBy(dir(unindexed(byteOrder(enterprise.name), 'text')), dir(enterprise.id)).limit(limit).offset(offset).as('page_keys');
-  return db.select(rowColumns).from(enterprise).innerJoin(keys, eq(keys.id, enterprise.id))
-    .orderBy(dir(byteOrder(enterprise.name)), dir(enterprise.id));
+    .orderBy(dir(unindexed(byteOrder(enterprise.name), 'text')), dir(enterprise.id)).limit(limit).offset(offset);
+  return enterprisePage.rows(db, pageTail(inArray(enterprise.id, keys), [dir(byteOrder(enterprise.name)), dir(enterprise.id)]));
 }
 
 export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseListQuery, districts: DistrictNames, today: string) {
@@ -131,7 +133,7 @@ export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseL
   const [page, total] = await Promise.all([
     byName && (narrowsToDistrict(q) || namedIds)
       ? pageByNameOfFew(db, where, !!sort && descending, q.pageSize, offset)
-      : countedEnterprises(db).where(where).orderBy(...order).limit(q.pageSize).offset(offset),
+      : enterprisePage.rows(db, pageTail(where, order, q.pageSize, offset)),
     listTotal(db, db.select({ one: sql`1` }).from(enterprise).where(where)),
   ]);
   return { rows: enterpriseRows(page, districts, today), ...total };

@@ -2,9 +2,10 @@
  * 人员查询: persons of the caller's scope by name, ID number (both by their start), a certificate
  * they hold, their employer; the ID number masked in every row, with the certificates each holds.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { pageTail, prerendered } from '../../db/prerendered.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { listTotal, NAME_ESTIMATE_TRUSTED_ABOVE } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
@@ -73,9 +74,11 @@ type Held = Omit<StaffRowView['certificates'][number], 'valid'>;
  */
 const held = sql<Held[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'certNo', c.cert_no, 'category', c.category, 'status', c.status, 'expiryDate', c.expiry_date)
   order by c.category, c.issue_date desc, c.id desc), '[]'::json) from ${certificate} c where c.person_id = ${qualified(person.id)})`;
-const columns = { p: person, enterpriseName: enterprise.name, held };
+const columns = { p: getTableColumns(person), enterpriseName: enterprise.name, held };
 type Joined = { p: typeof person.$inferSelect; enterpriseName: string | null; held: Held[] };
 const joined = (db: DbOrTx) => db.select(columns).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
+/** joined's columns and join as text, rendered once (db/prerendered.ts). */
+const staffPage = prerendered<Joined>(joined, columns);
 // The parsed objects are the row's own: the flag is added to them (a spread with a property after it is V8's slow path: work.ts toWorkRow).
 const withValidity = (certs: Held[]): StaffRowView['certificates'] => certs.map((c) => Object.assign(c, { valid: c.status === VALID }));
 
@@ -112,7 +115,7 @@ export async function listStaff(db: DbOrTx, user: AuthUser, q: StaffListQuery) {
   const kind = q.sortField === 'birthDate' ? 'time' : 'text';
   const order = sort ? (descending ? [desc(first(sort, kind)), desc(person.id)] : [asc(first(sort, kind)), asc(person.id)]) : [desc(first(person.id, 'number'))];
   const [page, total] = await Promise.all([
-    joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    staffPage.rows(db, pageTail(where, order, q.pageSize, (q.pageNum - 1) * q.pageSize)),
     listTotal(db, heldOnly(db, user, q) ?? db.select({ one: sql`1` }).from(person).where(where), undefined, undefined,
       q.name ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : undefined),
   ]);
