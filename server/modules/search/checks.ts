@@ -2,9 +2,10 @@
  * 证书核验记录: every public look-up of a certificate (QR code and the public search), in the
  * caller's scope, and the figures of a period (GET /system/sysCheckRecord/getCheckData).
  */
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { pageTail, prerendered } from '../../db/prerendered.js';
 import { chinaDayOf } from '../../db/sql.js';
 import { certCheckRecord, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
@@ -29,13 +30,15 @@ export function checkWhere(db: DbOrTx, user: AuthUser, q: CheckFilters): SQL | u
 }
 
 const columns = {
-  r: certCheckRecord, certNo: certificate.certNo, certStatus: certificate.status, holderName: person.name, enterpriseName: enterprise.name,
+  r: getTableColumns(certCheckRecord), certNo: certificate.certNo, certStatus: certificate.status, holderName: person.name, enterpriseName: enterprise.name,
 };
 type Joined = { r: typeof certCheckRecord.$inferSelect; certNo: string | null; certStatus: string | null; holderName: string | null; enterpriseName: string | null };
 const joined = (db: DbOrTx) => db.select(columns).from(certCheckRecord)
   .leftJoin(certificate, eq(certificate.id, certCheckRecord.certificateId))
   .leftJoin(person, eq(person.id, certificate.personId))
   .leftJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+/** joined's columns and joins as text, rendered once (db/prerendered.ts). */
+const checkPage = prerendered<Joined>(joined, columns);
 
 const toRow = ({ r, ...c }: Joined): CheckRowView => ({
   id: r.id, source: r.source, queryCode: r.queryCode, queryText: r.queryText, found: r.found, certificateId: r.certificateId,
@@ -50,7 +53,7 @@ export async function listChecks(db: DbOrTx, user: AuthUser, q: CheckListQuery) 
   const sort = sortColumn(SORTS, q.sortField);
   const order = sort ? (q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? [asc(sort), asc(certCheckRecord.id)] : [desc(sort), desc(certCheckRecord.id)]) : [desc(certCheckRecord.checkedAt), desc(certCheckRecord.id)];
   const [page, total] = await Promise.all([
-    joined(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize),
+    checkPage.rows(db, pageTail(where, order, q.pageSize, (q.pageNum - 1) * q.pageSize)),
     listTotal(db, db.select({ one: sql`1` }).from(certCheckRecord).where(where)),
   ]);
   return { rows: page.map(toRow), ...total };
