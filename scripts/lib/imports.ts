@@ -79,7 +79,7 @@ const RULES: Rule[] = [
   { files: /^server\//, mayImport: /^(server|machines)\//, why: 'the server does not import the client or scripts' },
   {
     files: /^server\/workflow\//,
-    mayImport: /^(machines\/|server\/workflow\/|server\/lib\/|server\/db\/(client|schema|sql)\.ts$|server\/context\.ts$|server\/config\.ts$)/,
+    mayImport: /^(machines\/|server\/workflow\/|server\/lib\/|server\/db\/(client|schema|sql|prerendered)\.ts$|server\/context\.ts$|server\/config\.ts$)/,
     why: 'the engine imports only machines, the database and lib; business types register with it',
   },
   {
