@@ -90,10 +90,10 @@ export async function listTotal(db: DbOrTx, query: SQLWrapper, ceiling = EXACT_T
   opts: { estimateOnlyAbove?: number; samePlan?: boolean; pastCeiling?: boolean } = {}): Promise<ListTotal> {
   const counted = renderText(query);
   const estimate = await estimateOfRendered(db, estimateOf === query ? counted : renderText(estimateOf));
-  if (opts.pastCeiling) return { total: Math.max(ceiling + 1, estimate), totalExact: false };
+  const beyond: ListTotal = { total: Math.max(ceiling + 1, estimate), totalExact: false };
+  if (opts.pastCeiling) return beyond;
   if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50))) return { total: estimate, totalExact: false };
   const bounded: TextStatement = { sql: `select count(*)::int as n from (${counted.sql} limit $${counted.params.length + 1}) bounded`, params: [...counted.params, ceiling + 1] };
-  const beyond: ListTotal = { total: Math.max(ceiling + 1, estimate), totalExact: false };
   if (pastCeiling.get(db, bounded)) return beyond;
   // Planned for its values each time (unnamed): a count's best plan depends on them (client.ts
   // statementName); `samePlan`: the caller knows one plan serves any values, kept per connection.

@@ -134,7 +134,7 @@ export interface TimedExceptions {
  * request (drizzle walks its fragments: 0.1 ms of the server's time a request).
  */
 let exceptionsOfDay: { day: string; statement: TextStatement } | undefined;
-export function exceptionsStatement(today: string): TextStatement {
+function exceptionsStatement(today: string): TextStatement {
   if (exceptionsOfDay?.day !== today) {
     exceptionsOfDay = { day: today, statement: renderText(sql`select 1 as k, v.id from (${suspendedValidQuery(today)}) v
   union all select 2, r.id from (${restoredQuery(today)}) r`.inlineParams()) };

@@ -201,7 +201,9 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     : q.certNo && certNoMode(q.certNo) === 'start' ? [{ key: byteOrder(certificate.certNo), kind: 'text', dir: 'asc' }]
       : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
   const offset = (q.pageNum - 1) * q.pageSize;
-  const pageOf = (ids: SQL, order: SQL[], samePlan = false) => certificatePage.rows(db, pageTail(ids, order), { samePlan });
+  // The page's rows with their status as of today, as the list shows them.
+  const pageOf = async (ids: SQL, order: SQL[], samePlan = false) =>
+    (await withStatusToday(db, await certificatePage.rows(db, pageTail(ids, order), { samePlan }), found.statusesFrom)).map((r) => toRow(r, labels));
 
   // A typed name or ID number: its matches are one range of the holder's index (migration 0033). The
   // planner guesses a start's matches from a histogram (hundreds where there are twenty) and expects
@@ -218,9 +220,8 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     const ids = await fewOf(db, matching, EXACT_TOTAL_CEILING, sql.join(keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}`)), sql`, `));
     if (ids) {
       const pageIds = ids.slice(offset, offset + q.pageSize);
-      const page = pageIds.length ? await pageOf(anyOf(certificate.id, pageIds), keys.map(plainOrder), true) : [];
-      const rows = await withStatusToday(db, page, found.statusesFrom);
-      return { rows: rows.map((r) => toRow(r, labels)), total: ids.length, totalExact: true };
+      const rows = pageIds.length ? await pageOf(anyOf(certificate.id, pageIds), keys.map(plainOrder), true) : [];
+      return { rows, total: ids.length, totalExact: true };
     }
     many = true;
   }
@@ -241,8 +242,8 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // would each be joined to keep ten. Every certificate has its person and enterprise (non-null
   // foreign keys), so the inner joins drop none.
   const pageIds = narrowed(withEnterprise).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
-  const [rows, total] = await Promise.all([pageOf(inArray(certificate.id, pageIds), order).then((page) => withStatusToday(db, page, found.statusesFrom)), counted]);
-  return { rows: rows.map((r) => toRow(r, labels)), ...total };
+  const [rows, total] = await Promise.all([pageOf(inArray(certificate.id, pageIds), order), counted]);
+  return { rows, ...total };
 }
 
 /** A key of the list's order. */
