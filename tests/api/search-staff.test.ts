@@ -57,6 +57,32 @@ describe('staff search rows', () => {
   });
 });
 
+describe('staff search employer', () => {
+  it('names each person\'s employer on every page, filtered or sorted, and none for a person without one', async () => {
+    const [p] = await db().select().from(person).where(sql`char_length(${person.name}) >= 3`).limit(1);
+    // One person of the page between employers (the demo data has none without one).
+    await db().update(person).set({ enterpriseId: null }).where(eq(person.id, p!.id));
+    try {
+      const employers = new Map((await db().select({ id: enterprise.id, name: enterprise.name }).from(enterprise)).map((e) => [e.id, e.name]));
+      const pages = [
+        await list('province'),
+        await list('province', `&idNo=${p!.idNo.slice(0, 6)}`),
+        await list('province', '&category=B&sortField=name&sortOrder=ascend'),
+        await list('province', '&sortField=enterpriseName&sortOrder=ascend'),
+      ];
+      for (const page of pages) {
+        expect(page.rows.length).toBeGreaterThan(0);
+        for (const r of page.rows) expect(r.enterpriseName, `person ${r.id}`).toBe(r.enterpriseId === null ? null : employers.get(r.enterpriseId));
+      }
+      const own = pages[1]!.rows.find((r) => r.id === p!.id);
+      expect(own).toMatchObject({ enterpriseId: null, enterpriseName: null });
+      expect(pages.flatMap((pg) => pg.rows).some((r) => r.enterpriseName !== null)).toBe(true);
+    } finally {
+      await db().update(person).set({ enterpriseId: p!.enterpriseId }).where(eq(person.id, p!.id));
+    }
+  });
+});
+
 describe('staff search filters', () => {
   it('matches name and ID number by their start only', async () => {
     const [p] = await db().select().from(person).where(sql`char_length(${person.name}) >= 3`).limit(1);

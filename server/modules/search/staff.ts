@@ -63,6 +63,7 @@ const SORTS = {
   name: byteOrder(person.name),
   idNo: byteOrder(person.idNo),
   birthDate: person.birthDate,
+  // Read from the join (staffPage): sorting every person by a looked-up name was 4 × slower.
   enterpriseName: byteOrder(enterprise.name),
 };
 
@@ -77,8 +78,16 @@ const held = sql<Held[]>`(select coalesce(json_agg(json_build_object('id', c.id,
 const columns = { p: getTableColumns(person), enterpriseName: enterprise.name, held };
 type Joined = { p: typeof person.$inferSelect; enterpriseName: string | null; held: Held[] };
 const joined = (db: DbOrTx) => db.select(columns).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
-/** joined's columns and join as text, rendered once (db/prerendered.ts). */
+/** joined's columns and join as text, rendered once (db/prerendered.ts): the page sorted by the employer's name. */
 const staffPage = prerendered<Joined>(joined, columns);
+/**
+ * The employer's name looked up, as the certificates are, for the rows the LIMIT keeps: the planner
+ * joins before it sorts, and a typed ID number start's 221 persons were each joined to their
+ * enterprise to keep ten (0.56 ms of execution; the join's planning 0.27 ms). The filters read the
+ * employer through semi-joins (staffWhere), so no condition needs the join.
+ */
+const lookedUpColumns = { ...columns, enterpriseName: sql<string | null>`(select e.name from ${enterprise} e where e.id = ${qualified(person.enterpriseId)})` };
+const lookedUpPage = prerendered<Joined>((db) => db.select(lookedUpColumns).from(person), lookedUpColumns);
 // The parsed objects are the row's own: the flag is added to them (a spread with a property after it is V8's slow path: work.ts toWorkRow).
 const withValidity = (certs: Held[]): StaffRowView['certificates'] => certs.map((c) => Object.assign(c, { valid: c.status === VALID }));
 
@@ -115,7 +124,7 @@ export async function listStaff(db: DbOrTx, user: AuthUser, q: StaffListQuery) {
   const kind = q.sortField === 'birthDate' ? 'time' : 'text';
   const order = sort ? (descending ? [desc(first(sort, kind)), desc(person.id)] : [asc(first(sort, kind)), asc(person.id)]) : [desc(first(person.id, 'number'))];
   const [page, total] = await Promise.all([
-    staffPage.rows(db, pageTail(where, order, q.pageSize, (q.pageNum - 1) * q.pageSize)),
+    (q.sortField === 'enterpriseName' ? staffPage : lookedUpPage).rows(db, pageTail(where, order, q.pageSize, (q.pageNum - 1) * q.pageSize)),
     listTotal(db, heldOnly(db, user, q) ?? db.select({ one: sql`1` }).from(person).where(where), undefined, undefined,
       q.name ? { estimateOnlyAbove: NAME_ESTIMATE_TRUSTED_ABOVE } : undefined),
   ]);
