@@ -5,6 +5,7 @@ import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABE
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { pageTail, prerendered } from '../db/prerendered.js';
+import { qualified } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, sysConfig } from '../db/schema.js';
 import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
 import { chinaDayEnd } from '../lib/days.js';
@@ -129,10 +130,26 @@ export type ListedRow = { app: ListedApplication; enterpriseName: string | null;
 
 /** listedApplications' columns and joins as text, rendered once (db/prerendered.ts). */
 const listedPage = prerendered<ListedRow>((db) => listedApplications(db), rowColumns);
+/**
+ * The same rows, the enterprise's name and the certificate number looked up for the rows the LIMIT
+ * keeps rather than joined: planning the two joins was 0.18 of the page's 0.36 ms of planning
+ * (a centre's overdue items, whose execution is 0.13).
+ */
+const lookedUpColumns = {
+  ...rowColumns,
+  enterpriseName: sql<string | null>`(select e.name from ${enterprise} e where e.id = ${qualified(application.enterpriseId)})`,
+  certNo: sql<string | null>`(select c.cert_no from ${certificate} c where c.id = ${qualified(application.certificateId)})`,
+};
+const lookedUpPage = prerendered<ListedRow>((db) => db.select(lookedUpColumns).from(application), lookedUpColumns);
 
-/** One page of listedApplications: `where`, the order, limit and offset rendered for this call, the rest as prerendered text. */
-export function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; samePlan?: boolean }): Promise<ListedRow[]> {
-  return listedPage.rows(db, pageTail(opts.where, opts.order, opts.limit, opts.offset), { samePlan: opts.samePlan });
+/**
+ * One page of listedApplications: `where`, the order, limit and offset rendered for this call, the
+ * rest as prerendered text. `applicationOnly`: the condition and order read the application table
+ * alone (the work search: its enterprise and certificate filters are semi-joins), so the names are
+ * looked up instead of joined; the queues' keyword reads the joined names.
+ */
+export function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; samePlan?: boolean; applicationOnly?: boolean }): Promise<ListedRow[]> {
+  return (opts.applicationOnly ? lookedUpPage : listedPage).rows(db, pageTail(opts.where, opts.order, opts.limit, opts.offset), { samePlan: opts.samePlan });
 }
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */

@@ -68,6 +68,31 @@ describe('work search scope', () => {
   });
 });
 
+describe('work search rows', () => {
+  it('names each item\'s enterprise and certificate (none where it has none) on plain, filtered and sorted pages', async () => {
+    const names = new Map((await db().select({ id: enterprise.id, name: enterprise.name }).from(enterprise)).map((e) => [e.id, e.name]));
+    const numbers = new Map((await db().select({ id: certificate.id, certNo: certificate.certNo }).from(certificate)).map((c) => [c.id, c.certNo]));
+    const [e] = await db().select({ name: enterprise.name }).from(enterprise).innerJoin(application, eq(application.enterpriseId, enterprise.id)).limit(1);
+    const pages = [
+      await list('province'),
+      await list('province', '&sortField=submittedAt&sortOrder=descend'),
+      await list('province', `&enterpriseName=${encodeURIComponent(e!.name)}`),
+      await list('ent_gz', '', 'apply'),
+    ];
+    const rows = pages.flatMap((p) => p.rows as (Row & { enterpriseName: string | null; certNo: string | null; certificateId?: number | null })[]);
+    const stored = new Map((await db().select({ id: application.id, certificateId: application.certificateId }).from(application)
+      .where(inArray(application.id, rows.map((r) => r.id)))).map((a) => [a.id, a.certificateId]));
+    for (const r of rows) {
+      expect(r.enterpriseName, `application ${r.id}`).toBe(r.enterpriseId === null ? null : names.get(r.enterpriseId));
+      const certificateId = stored.get(r.id) ?? null;
+      expect(r.certNo, `application ${r.id}`).toBe(certificateId === null ? null : numbers.get(certificateId));
+    }
+    expect(rows.some((r) => r.certNo === null)).toBe(true);
+    expect(rows.some((r) => r.certNo !== null)).toBe(true);
+    expect(pages.every((p) => p.rows.length > 0)).toBe(true);
+  });
+});
+
 describe('work search filters', () => {
   it('filters by type, status, step, outcome and open/ended', async () => {
     expect((await list('province', '&businessType=delay')).total).toBe(await countOf(eq(application.businessType, 'delay')));

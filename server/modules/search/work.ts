@@ -119,8 +119,8 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   const samePlan = !!personIds && sameCondition(where, and(eq(application.deleted, false), anyOf(application.personId, personIds)));
   const [page, total] = await Promise.all([
     listedApplicationsPage(db, idsFirst
-      ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, samePlan }
-      : { where, order, limit: q.pageSize, offset }),
+      ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, samePlan, applicationOnly: true }
+      : { where, order, limit: q.pageSize, offset, applicationOnly: true }),
     listTotal(db, db.select({ one: sql`1` }).from(application).where(where), undefined, undefined, { samePlan }),
   ]);
   return { rows: page.map((r) => toWorkRow(r, now, user, limits)), ...total };
