@@ -14,7 +14,10 @@ import { EXACT_TOTAL_CEILING, listTotal } from '../../server/services/listTotal.
 let t: TestApp;
 const api = apiSuite({ ready: (app) => { t = app; } });
 const db = () => t.database.db;
-type Row = { id: number; source: string; found: boolean; certificateId: number | null; certNo: string | null; area: string | null; queryText: string | null; checkedAt: string };
+type Row = {
+  id: number; source: string; found: boolean; certificateId: number | null; certNo: string | null; area: string | null; queryText: string | null; checkedAt: string;
+  certStatus: string | null; holderName: string | null; enterpriseName: string | null;
+};
 const list = (user: string, q = '') => searchList<Row>(api, user, `/api/search/certCheck/list?pageSize=500${q}`);
 const records = (where?: ReturnType<typeof and>) => db().select({ n: count() }).from(certCheckRecord).where(where).then((r) => r[0]!.n);
 
@@ -85,6 +88,22 @@ describe('check record list', () => {
     expect(sheet.headers.slice(0, 4)).toEqual(['核验时间', '来源', '查询内容', '结果']);
     expect(sheet.rows).toHaveLength(await records(and(eq(certCheckRecord.found, true), eq(certCheckRecord.area, '1'))));
     expect(sheet.rows.every((r) => r[3] === '查到')).toBe(true);
+  });
+});
+
+describe('check record rows', () => {
+  it('show the certificate looked up: its number, status, holder and enterprise, and nothing where none was found', async () => {
+    const rows = [...(await list('province')).rows, ...(await list('gz_sl', '&sortField=source&sortOrder=ascend')).rows];
+    const certs = new Map((await db().select({ id: certificate.id, certNo: certificate.certNo, status: certificate.status, holderName: person.name, enterpriseName: enterprise.name })
+      .from(certificate).innerJoin(person, eq(person.id, certificate.personId)).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+      .where(inArray(certificate.id, rows.flatMap((r) => (r.certificateId === null ? [] : [r.certificateId]))))).map((c) => [c.id, c]));
+    for (const r of rows) {
+      const c = r.certificateId === null ? undefined : certs.get(r.certificateId);
+      expect({ certNo: r.certNo, certStatus: r.certStatus, holderName: r.holderName, enterpriseName: r.enterpriseName }, `record ${r.id}`)
+        .toEqual({ certNo: c?.certNo ?? null, certStatus: c?.status ?? null, holderName: c?.holderName ?? null, enterpriseName: c?.enterpriseName ?? null });
+    }
+    expect(rows.some((r) => r.certificateId === null)).toBe(true);
+    expect(rows.find((r) => r.certificateId === gzCert.id)).toMatchObject({ certNo: gzCert.certNo, holderName: gzCert.name });
   });
 });
 

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pageTail, prerendered } from '../../db/prerendered.js';
-import { chinaDayOf } from '../../db/sql.js';
+import { chinaDayOf, qualified } from '../../db/sql.js';
 import { certCheckRecord, certificate, enterprise, person } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { addDays, chinaDate, chinaDayEnd, chinaDayStart, daysBetween } from '../../lib/days.js';
@@ -29,20 +29,25 @@ export function checkWhere(db: DbOrTx, user: AuthUser, q: CheckFilters): SQL | u
   return and(...w);
 }
 
-const columns = {
-  r: getTableColumns(certCheckRecord), certNo: certificate.certNo, certStatus: certificate.status, holderName: person.name, enterpriseName: enterprise.name,
-};
-type Joined = { r: typeof certCheckRecord.$inferSelect; certNo: string | null; certStatus: string | null; holderName: string | null; enterpriseName: string | null };
-const joined = (db: DbOrTx) => db.select(columns).from(certCheckRecord)
-  .leftJoin(certificate, eq(certificate.id, certCheckRecord.certificateId))
-  .leftJoin(person, eq(person.id, certificate.personId))
-  .leftJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
-/** joined's columns and joins as text, rendered once (db/prerendered.ts). */
-const checkPage = prerendered<Joined>(joined, columns);
+/** What a row shows of the certificate looked up, as one JSON object. */
+interface CheckedCertificate { certNo: string; status: string; holderName: string; enterpriseName: string }
+/**
+ * The certificate's number, status, holder and enterprise looked up for the rows the LIMIT keeps,
+ * in one sub-select: planning three left joins (certificate, person, enterprise) was 0.46 ms of a
+ * page whose execution is 0.11; this plans in 0.13 and runs in 0.09. The holder's name is the
+ * certificate's own copy (migration 0033's triggers keep it the person's).
+ */
+const checkedCertificate = sql<CheckedCertificate | null>`(select json_build_object('certNo', c.cert_no, 'status', c.status, 'holderName', c.holder_name,
+  'enterpriseName', (select e.name from ${enterprise} e where e.id = c.enterprise_id)) from ${certificate} c where c.id = ${qualified(certCheckRecord.certificateId)})`;
+const columns = { r: getTableColumns(certCheckRecord), cert: checkedCertificate };
+type Joined = { r: typeof certCheckRecord.$inferSelect; cert: CheckedCertificate | null };
+const records = (db: DbOrTx) => db.select(columns).from(certCheckRecord);
+/** records' columns as text, rendered once (db/prerendered.ts). */
+const checkPage = prerendered<Joined>(records, columns);
 
-const toRow = ({ r, ...c }: Joined): CheckRowView => ({
+const toRow = ({ r, cert }: Joined): CheckRowView => ({
   id: r.id, source: r.source, queryCode: r.queryCode, queryText: r.queryText, found: r.found, certificateId: r.certificateId,
-  certNo: c.certNo, holderName: c.holderName, enterpriseName: c.enterpriseName, certStatus: c.certStatus, area: r.area,
+  certNo: cert?.certNo ?? null, holderName: cert?.holderName ?? null, enterpriseName: cert?.enterpriseName ?? null, certStatus: cert?.status ?? null, area: r.area,
   ip: r.ip, userAgent: r.userAgent, checkedAt: r.checkedAt.toISOString(),
 });
 
@@ -62,7 +67,7 @@ export async function listChecks(db: DbOrTx, user: AuthUser, q: CheckListQuery) 
 export function checkBatches(db: DbOrTx, where: SQL | undefined) {
   let lastId: number | null = null;
   return async (_offset: number, limit: number): Promise<CheckRowView[]> => {
-    const rows = await joined(db).where(lastId === null ? where : and(where, lt(certCheckRecord.id, lastId))).orderBy(desc(certCheckRecord.id)).limit(limit);
+    const rows = await records(db).where(lastId === null ? where : and(where, lt(certCheckRecord.id, lastId))).orderBy(desc(certCheckRecord.id)).limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.r.id;
     return rows.map(toRow);
   };
