@@ -154,6 +154,25 @@ describe('certificate list filters', () => {
   });
 });
 
+describe('certificate list rows', () => {
+  it('show each certificate\'s holder and enterprise as stored, on plain, typed, filtered and sorted pages', async () => {
+    const db = t.database.db;
+    const [sample] = await db.select({ name: person.name }).from(certificate).innerJoin(person, eq(person.id, certificate.personId)).limit(1);
+    const pages = await Promise.all(['', `&name=${encodeURIComponent(sample!.name)}`, '&status=01&sortField=expiryDate&sortOrder=descend', '&sortField=enterpriseName&sortOrder=ascend']
+      .map((q) => list('province', q)));
+    const rows = pages.flatMap((p) => p.rows);
+    const stored = new Map((await db.select({ id: certificate.id, name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name, creditCode: enterprise.creditCode, ownership: enterprise.ownership })
+      .from(certificate).innerJoin(person, eq(person.id, certificate.personId)).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+      .where(inArray(certificate.id, rows.map((r) => Number(r.id))))).map((c) => [c.id, c]));
+    expect(pages.every((p) => p.rows.length > 0)).toBe(true);
+    for (const r of rows) {
+      const c = stored.get(Number(r.id))!;
+      expect({ name: r.name, sex: r.sex, idNo: r.idNo, enterpriseName: r.enterpriseName, creditCode: r.creditCode, ownership: r.ownership }, `certificate ${r.id}`)
+        .toEqual({ name: c.name, sex: c.sex, idNo: `${c.idNo.slice(0, 3)}***********${c.idNo.slice(-4)}`, enterpriseName: c.enterpriseName, creditCode: c.creditCode, ownership: c.ownership });
+    }
+  });
+});
+
 describe('labels', () => {
   it('shows a dictionary label the administrator changed in the very next list, however it was changed', async () => {
     const statusLabel = async () => (await get('province', '/api/safetyCertificateInfo/list?status=01&pageSize=1')).json().rows[0].statusLabel;

@@ -16,7 +16,7 @@ import { eCertIdOf } from './ecert.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
 import { enterprisesNamed, fewOf, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
-import { anyOf } from '../../db/sql.js';
+import { anyOf, qualified } from '../../db/sql.js';
 import { effectiveStatuses, isTimed, statusIs, statusWith, timedExceptions, type TimedExceptions } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
@@ -81,8 +81,27 @@ export const joinedCertificates = (db: DbOrTx) =>
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
 
-/** joinedCertificates' columns and joins as text, rendered once (db/prerendered.ts). */
+/** joinedCertificates' columns and joins as text, rendered once (db/prerendered.ts): the page sorted by the enterprise's name. */
 const certificatePage = prerendered<Joined>(joinedCertificates, columns);
+
+/**
+ * The holder's and the enterprise's fields looked up for the page's rows, one JSON sub-select per
+ * table, instead of joined: planning the two joins was 0.54 ms of a page whose execution is 0.12;
+ * this plans in 0.27 and runs in 0.14. Every certificate has its person and enterprise (non-null
+ * foreign keys), as the inner joins assumed.
+ */
+type Holder = { name: string; sex: string; idNo: string };
+type Employer = { name: string; creditCode: string; ownership: string };
+const lookedUpColumns = {
+  cert: getTableColumns(certificate),
+  holder: sql<Holder>`(select json_build_object('name', p.name, 'sex', p.sex, 'idNo', p.id_no) from ${person} p where p.id = ${qualified(certificate.personId)})`,
+  employer: sql<Employer>`(select json_build_object('name', e.name, 'creditCode', e.credit_code, 'ownership', e.ownership) from ${enterprise} e where e.id = ${qualified(certificate.enterpriseId)})`,
+};
+type LookedUp = { cert: typeof certificate.$inferSelect; holder: Holder; employer: Employer };
+const lookedUpPage = prerendered<LookedUp>((db) => db.select(lookedUpColumns).from(certificate), lookedUpColumns);
+const joinedOf = ({ cert, holder, employer }: LookedUp): Joined => ({
+  cert, name: holder.name, sex: holder.sex, idNo: holder.idNo, enterpriseName: employer.name, creditCode: employer.creditCode, ownership: employer.ownership,
+});
 
 /**
  * The rows with their status as of today (effective-status.ts), looked up for these rows only, or
@@ -202,8 +221,11 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
       : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
   const offset = (q.pageNum - 1) * q.pageSize;
   // The page's rows with their status as of today, as the list shows them.
+  // Sorted by the enterprise's name, the page's order reads the join.
+  const rowsOf = async (tail: SQL, samePlan: boolean) => (q.sortField === 'enterpriseName'
+    ? certificatePage.rows(db, tail, { samePlan }) : (await lookedUpPage.rows(db, tail, { samePlan })).map(joinedOf));
   const pageOf = async (ids: SQL, order: SQL[], samePlan = false) =>
-    (await withStatusToday(db, await certificatePage.rows(db, pageTail(ids, order), { samePlan }), found.statusesFrom)).map((r) => toRow(r, labels));
+    (await withStatusToday(db, await rowsOf(pageTail(ids, order), samePlan), found.statusesFrom)).map((r) => toRow(r, labels));
 
   // A typed name or ID number: its matches are one range of the holder's index (migration 0033). The
   // planner guesses a start's matches from a histogram (hundreds where there are twenty) and expects
