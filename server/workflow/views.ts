@@ -254,7 +254,8 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
       .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
       .leftJoin(certificate, eq(certificate.id, application.certificateId))
       .where(where),
-    listedApplicationsPage(ctx.db, { where, order, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize }),
+    // Without a keyword the condition reads the application alone.
+    listedApplicationsPage(ctx.db, { where, order, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize, applicationOnly: !q.keyword }),
     readDeadlineLimits(ctx.db),
   ]);
   const now = ctx.clock.now();

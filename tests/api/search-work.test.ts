@@ -90,6 +90,19 @@ describe('work search rows', () => {
     expect(rows.some((r) => r.certNo === null)).toBe(true);
     expect(rows.some((r) => r.certNo !== null)).toBe(true);
     expect(pages.every((p) => p.rows.length > 0)).toBe(true);
+
+    // The queues show the same names: the applicant (the enterprise, else the holder) and the certificate, with a keyword or without.
+    const queue = async (q: string) => (await api.get('gz_sl', `/api/workflow/queue/accepted?pageSize=500${q}`)).json() as { rows: { id: number; applyNo: string; applicantName: string; holderName: string | null; certNo: string | null }[] };
+    const all = (await queue('')).rows;
+    const typed = (await queue(`&keyword=${encodeURIComponent(all[0]!.applyNo)}`)).rows;
+    const apps = new Map((await db().select().from(application).where(inArray(application.id, [...all, ...typed].map((r) => r.id)))).map((a) => [a.id, a]));
+    for (const r of [...all, ...typed]) {
+      const a = apps.get(r.id)!;
+      expect({ applicantName: r.applicantName, certNo: r.certNo }, `application ${r.id}`)
+        .toEqual({ applicantName: (a.enterpriseId === null ? null : names.get(a.enterpriseId)) ?? a.holderName ?? '', certNo: a.certificateId === null ? null : numbers.get(a.certificateId) });
+    }
+    expect(all.length).toBeGreaterThan(1);
+    expect(typed.length).toBeGreaterThan(0);
   });
 });
 
