@@ -220,10 +220,10 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
     : q.certNo && certNoMode(q.certNo) === 'start' ? [{ key: byteOrder(certificate.certNo), kind: 'text', dir: 'asc' }]
       : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
   const offset = (q.pageNum - 1) * q.pageSize;
-  // The page's rows with their status as of today, as the list shows them.
   // Sorted by the enterprise's name, the page's order reads the join.
   const rowsOf = async (tail: SQL, samePlan: boolean) => (q.sortField === 'enterpriseName'
     ? certificatePage.rows(db, tail, { samePlan }) : (await lookedUpPage.rows(db, tail, { samePlan })).map(joinedOf));
+  // The page's rows with their status as of today, as the list shows them.
   const pageOf = async (ids: SQL, order: SQL[], samePlan = false) =>
     (await withStatusToday(db, await rowsOf(pageTail(ids, order), samePlan), found.statusesFrom)).map((r) => toRow(r, labels));
 
