@@ -10,6 +10,7 @@
 import enUS from './locales/en-US.json' with { type: 'json' };
 import ptBR from './locales/pt-BR.json' with { type: 'json' };
 import zhTW from './locales/zh-TW.json' with { type: 'json' };
+import { remembered } from './remembered.js';
 import { currentRequest, type Language } from './requestScope.js';
 import { escapeLike } from './textMatch.js';
 
@@ -77,12 +78,7 @@ export function translateMessage(text: string, lang: Language = currentRequest()
   if (lang === 'zh-CN' || !text) return text;
   let cache = memo.get(lang);
   if (!cache) memo.set(lang, (cache = new Map()));
-  const hit = cache.get(text);
-  if (hit !== undefined) return hit;
-  const translated = translateIn(lang, text, 0);
-  if (cache.size >= MEMO_MAX) cache.clear();
-  cache.set(text, translated);
-  return translated;
+  return remembered(cache, text, () => translateIn(lang, text, 0), MEMO_MAX);
 }
 
 /** A row of an import's error report and the like: its `msg` translated. */

@@ -4,20 +4,13 @@
  * deadline can come out a few days early around the Spring Festival and National Day.
  */
 import { addDays, chinaDate, isWeekday } from './days.js';
+import { remembered } from './remembered.js';
 
 /**
  * Answers by their day strings: every queue row and every workflow answer counts the same few
  * days again, day by day. Pure functions of their keys; cleared when large so they stay small.
  */
 const CACHE_LIMIT = 4_096;
-function remembered<T>(cache: Map<string, T>, key: string, compute: () => T): T {
-  const known = cache.get(key);
-  if (known !== undefined) return known;
-  const value = compute();
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(key, value);
-  return value;
-}
 const deadlines = new Map<string, string>();
 const daysLeft = new Map<string, number>();
 
@@ -32,7 +25,7 @@ export function addWorkingDays(from: Date, days: number): string {
       if (isWeekday(d)) left -= 1;
     }
     return d;
-  });
+  }, CACHE_LIMIT);
 }
 
 /** Working days from `now` until `deadline` (negative once overdue, 0 on the day itself). */
@@ -45,7 +38,7 @@ export function workingDaysLeft(now: Date, deadline: string): number {
       if (isWeekday(d)) count += 1;
     }
     return sign * count;
-  });
+  }, CACHE_LIMIT);
 }
 
 /**

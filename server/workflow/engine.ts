@@ -22,6 +22,7 @@ import { noticeFor, todoRef, whomQuery, type Notice } from './notify.js';
 import { DEADLINE_CONFIG_KEYS, extrasFrom, HISTORY_JSON, NAMES_COLUMNS, NAMES_JOIN, rememberExtras } from './detail.js';
 import { checkSender, holdsStep, inArea, stepsHeld } from './who.js';
 import { chinaDate } from '../lib/days.js';
+import { remembered } from '../lib/remembered.js';
 
 export const NOT_ALLOWED_NOW = '当前状态不允许该操作';
 
@@ -44,14 +45,6 @@ function stepsAround(snapshot: PersistedApplicationSnapshot): { current: Step | 
 const ANSWERS_KEPT = 5_000;
 const stepsOfSnapshot = new Map<string, { current: Step | null; previous: Step | null }>();
 const eventsOfQuestion = new Map<string, readonly ApplicationEventType[]>();
-function kept<V>(answers: Map<string, V>, key: string, compute: () => V): V {
-  const known = answers.get(key);
-  if (known !== undefined) return known;
-  const value = compute();
-  if (answers.size >= ANSWERS_KEPT) answers.clear();
-  answers.set(key, value);
-  return value;
-}
 
 /** The senders this user can be for this application now (machine `meta.who` vocabulary); `stored`: the snapshot as JSON. */
 function sendersFor(user: AuthUser, app: EngineParties, snapshot: PersistedApplicationSnapshot, stored: string): ApplicationSender[] {
@@ -61,7 +54,7 @@ function sendersFor(user: AuthUser, app: EngineParties, snapshot: PersistedAppli
   // The steps come from the revived machine: only for a user who could act at one (a list of
   // ten rows for the province's overseer or an enterprise revived ten snapshots to learn nothing).
   if (inArea(user, app.area) && stepsHeld(user).length > 0) {
-    const { current, previous } = kept(stepsOfSnapshot, stored, () => stepsAround(snapshot));
+    const { current, previous } = remembered(stepsOfSnapshot, stored, () => stepsAround(snapshot), ANSWERS_KEPT);
     if (current && holdsStep(user, current)) who.push('stepRole');
     if (previous && holdsStep(user, previous)) who.push('previousActor');
   }
@@ -77,7 +70,7 @@ export function allowedEventsFor(user: AuthUser, app: EngineParties): Applicatio
   const stored = JSON.stringify(snapshot);
   const who = sendersFor(user, app, snapshot, stored);
   if (who.length === 0) return [];
-  return [...kept(eventsOfQuestion, `${user.userId}|${who.join(',')}|${stored}`, () => eventsAcceptedNow(snapshot, { actorId: user.userId, who }))];
+  return [...remembered(eventsOfQuestion, `${user.userId}|${who.join(',')}|${stored}`, () => eventsAcceptedNow(snapshot, { actorId: user.userId, who }), ANSWERS_KEPT)];
 }
 
 /** Staff see their area's items, applicants and holders their own; others get a 403. */
