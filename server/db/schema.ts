@@ -1097,6 +1097,38 @@ export const statApplicationClosed = pgTable('stat_application_closed', {
   days: integer('days').notNull(),
 }, (t) => [primaryKey({ name: 'stat_application_closed_pk', columns: [t.month, t.businessType, t.area, t.cityCode] })]);
 
+/**
+ * stat_application_closed summed over whole China years (the enterprise's city kept): a period of
+ * several years reads its whole years here and only its partial years' months there. All years at
+ * the province's scale: 24,000 monthly rows → 2,100 yearly ones and 2,000 months at most.
+ */
+export const statApplicationClosedYear = pgTable('stat_application_closed_year', {
+  year: varchar('year', { length: 4 }).notNull(),
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  cityCode: varchar('city_code', { length: 12 }).notNull(),
+  total: integer('total').notNull(),
+  approved: integer('approved').notNull(),
+  denied: integer('denied').notNull(),
+  rejected: integer('rejected').notNull(),
+  days: integer('days').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_closed_year_pk', columns: [t.year, t.businessType, t.area, t.cityCode] })]);
+
+/**
+ * stat_application_closed without the city (a seventh of its rows): the per-month breakdown and the
+ * province's workload trend when no city is asked for.
+ */
+export const statApplicationClosedTrend = pgTable('stat_application_closed_trend', {
+  month: varchar('month', { length: 7 }).notNull(),
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  total: integer('total').notNull(),
+  approved: integer('approved').notNull(),
+  denied: integer('denied').notNull(),
+  rejected: integer('rejected').notNull(),
+  days: integer('days').notNull(),
+}, (t) => [primaryKey({ name: 'stat_application_closed_trend_pk', columns: [t.month, t.businessType, t.area] })]);
+
 /** Applications submitted per China month, type and centre (the workload trend). */
 export const statApplicationSubmitted = pgTable('stat_application_submitted', {
   month: varchar('month', { length: 7 }).notNull(),

@@ -13,6 +13,7 @@ import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../server/lib
 import { workingDaysLeft } from '../../server/lib/workdays.js';
 import { deadlineOf } from '../../server/workflow/views.js';
 import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
+import { monthsBetween } from '../../server/modules/statistics/figures.js';
 
 let t: TestApp;
 const api = apiSuite({ ready: (app) => { t = app; } });
@@ -21,9 +22,12 @@ const db = () => t.database.db;
 beforeAll(async () => {
   // Spread the demo's items over time: some ended months ago, some accepted long ago (overdue).
   const today = chinaDate(t.clock.now());
-  const ended = await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), eq(application.status, 8))).limit(4);
+  // The first four within the last months; three more in the two years before this one (a period of whole and partial years).
+  const year = Number(today.slice(0, 4));
+  const earlier = [`${year - 2}-09-15`, `${year - 1}-03-15`, `${year - 1}-10-15`];
+  const ended = await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), eq(application.status, 8))).limit(7);
   for (const [i, e] of ended.entries()) {
-    const closed = chinaDayStart(addDays(today, -40 * (i + 1)));
+    const closed = chinaDayStart(i < 4 ? addDays(today, -40 * (i + 1)) : earlier[i - 4]!);
     await db().update(application).set({ closedAt: closed, submittedAt: new Date(closed.getTime() - (i + 3) * 86_400_000) }).where(eq(application.id, e.id));
   }
   const review = await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), eq(application.status, 3))).limit(3);
@@ -88,6 +92,33 @@ describe('ended applications', () => {
     expect(city.totals.total).toBe(completedFigures(all.filter((r) => r.a.closedAt && r.district?.startsWith('4401'))).total);
     expect((await api.get('province', '/api/statistics/completedTask?monthFrom=2026-13')).statusCode).toBe(400);
     expect((await api.get('ent_gz', '/api/statistics/completedTask')).statusCode).toBe(403);
+  });
+
+  it('over whole and partial years equal the rows, in every breakdown and filter', async () => {
+    const all = (await appRows()).filter((r) => r.a.closedAt);
+    const monthTo = chinaMonth(t.clock.now());
+    const monthFrom = `${Number(monthTo.slice(0, 4)) - 2}-07`;
+    const closedIn = (r: Rows[number]) => chinaMonth(r.a.closedAt!) >= monthFrom && chinaMonth(r.a.closedAt!) <= monthTo;
+    const years = new Set(all.filter(closedIn).map((r) => chinaMonth(r.a.closedAt!).slice(0, 4)));
+    expect(years.size, 'ended items in the partial first year, the whole middle one and this one').toBe(3);
+    for (const [user, query, rows] of [
+      ['province', '', all.filter(closedIn)],
+      ['province', '&businessType=newCert', all.filter((r) => closedIn(r) && r.a.businessType === 'newCert')],
+      ['province', '&districtCode=440100', all.filter((r) => closedIn(r) && r.district?.startsWith('4401'))],
+      ['gz_sp', '', all.filter((r) => closedIn(r) && r.a.area === '1')],
+    ] as const) {
+      const s = (await get(user, `/api/statistics/completedTask?monthFrom=${monthFrom}&monthTo=${monthTo}${query}`)).data;
+      expect(s.totals, `${user}${query}`).toEqual(completedFigures([...rows]));
+      for (const type of new Set(rows.map((r) => r.a.businessType))) {
+        expect(s.byType.find((r: { businessType: string }) => r.businessType === type), type).toEqual({ businessType: type, ...completedFigures(rows.filter((r) => r.a.businessType === type)) });
+      }
+      for (const r of s.byArea) expect(r, `area ${r.area}`).toEqual({ area: r.area, ...completedFigures(rows.filter((x) => x.a.area === r.area)) });
+      for (const r of s.byCity) expect(r.total, `city ${r.code}`).toBe(rows.filter((x) => (x.district ? `${x.district.slice(0, 4)}00` : '') === r.code).length);
+      expect(s.byMonth).toHaveLength(monthsBetween(monthFrom, monthTo).length);
+      for (const m of s.byMonth) {
+        expect(m, `${user}${query} ${m.month}`).toEqual({ month: m.month, ...completedFigures(rows.filter((r) => chinaMonth(r.a.closedAt!) === m.month)) });
+      }
+    }
   });
 
   it('drill down: the work search with a number\'s filters lists that many items', async () => {

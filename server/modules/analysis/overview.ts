@@ -5,7 +5,7 @@
  */
 import { gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { statApplicationClosed, statApplicationOpen, statApplicationSubmitted, statCertIssueMonth, statCertificate } from '../../db/schema.js';
+import { statApplicationClosedTrend, statApplicationOpen, statApplicationSubmitted, statCertIssueMonth, statCertificateCity } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import type { DistrictNames } from '../search/districts.js';
 import { asOfOf, monthMinus, monthsBetween } from '../statistics/figures.js';
@@ -16,19 +16,19 @@ export const TREND_MONTHS = 24;
 export async function provinceOverview(db: DbOrTx, districts: DistrictNames, now: Date) {
   const monthTo = chinaDate(now).slice(0, 7);
   const monthFrom = monthMinus(monthTo, TREND_MONTHS - 1);
-  const city = sql<string>`left(${statCertificate.districtCode}, 4) || '00'`;
   const [cities, issued, submitted, closed, open, asOf] = await Promise.all([
+    // The city-level table: a fifth of the county-level one's rows.
     db.select({
-      code: city, total: sql<number>`sum(${statCertificate.total})::int`,
-      valid: sql<number>`(coalesce(sum(${statCertificate.total}) filter (where ${statCertificate.status} = '01'), 0))::int`,
-      expiring: sql<number>`sum(${statCertificate.expiring})::int`,
-    }).from(statCertificate).groupBy(city),
+      code: statCertificateCity.cityCode, total: sql<number>`sum(${statCertificateCity.total})::int`,
+      valid: sql<number>`(coalesce(sum(${statCertificateCity.total}) filter (where ${statCertificateCity.status} = '01'), 0))::int`,
+      expiring: sql<number>`sum(${statCertificateCity.expiring})::int`,
+    }).from(statCertificateCity).groupBy(statCertificateCity.cityCode),
     db.select({ month: statCertIssueMonth.month, n: sql<number>`sum(${statCertIssueMonth.total})::int` }).from(statCertIssueMonth)
       .where(gte(statCertIssueMonth.month, monthFrom)).groupBy(statCertIssueMonth.month),
     db.select({ month: statApplicationSubmitted.month, n: sql<number>`sum(${statApplicationSubmitted.total})::int` }).from(statApplicationSubmitted)
       .where(gte(statApplicationSubmitted.month, monthFrom)).groupBy(statApplicationSubmitted.month),
-    db.select({ month: statApplicationClosed.month, n: sql<number>`sum(${statApplicationClosed.total})::int` }).from(statApplicationClosed)
-      .where(gte(statApplicationClosed.month, monthFrom)).groupBy(statApplicationClosed.month),
+    db.select({ month: statApplicationClosedTrend.month, n: sql<number>`sum(${statApplicationClosedTrend.total})::int` }).from(statApplicationClosedTrend)
+      .where(gte(statApplicationClosedTrend.month, monthFrom)).groupBy(statApplicationClosedTrend.month),
     db.select({
       area: statApplicationOpen.area, open: sql<number>`sum(${statApplicationOpen.total})::int`,
       overdue: sql<number>`(coalesce(sum(${statApplicationOpen.total}) filter (where ${statApplicationOpen.overdue}), 0))::int`,

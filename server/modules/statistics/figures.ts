@@ -2,7 +2,7 @@
  * The figures of the three statistics pages, read from the refreshed tables (refresh.ts) in the
  * caller's scope: centre staff their area, the province everything (or the area it asks for).
  */
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -12,6 +12,7 @@ import { chinaDate } from '../../lib/days.js';
 import { narrowsDistrict } from '../../lib/textMatch.js';
 import { forbidden } from '../../lib/errors.js';
 import type { DistrictNames } from '../search/districts.js';
+import { rowsOf } from '../../db/sql.js';
 import { breakdowns } from './grouping.js';
 import { STATISTICS } from './refresh.js';
 import type { AfootQuery, CertsQuery, CompletedQuery } from './schemas.js';
@@ -117,14 +118,53 @@ export function completedPeriod(q: CompletedQuery, now: Date): { monthFrom: stri
 }
 
 export function completedWhere(user: AuthUser, q: CompletedQuery, period: { monthFrom: string; monthTo: string }): SQL | undefined {
+  return and(closedFilters(user, q), gte(statApplicationClosed.month, period.monthFrom), lte(statApplicationClosed.month, period.monthTo));
+}
+
+/**
+ * The scope and filters of the ended applications' figures on columns named alike in the monthly,
+ * yearly and trend tables (unqualified: one condition serves each branch of a union).
+ */
+function closedFilters(user: AuthUser, q: CompletedQuery, withCity = true): SQL | undefined {
   const area = statisticsArea(user, q.area);
   return and(
-    area ? eq(statApplicationClosed.area, area) : undefined,
-    districtWhere(sql`${statApplicationClosed.cityCode}`, q.districtCode, false),
-    q.businessType ? eq(statApplicationClosed.businessType, q.businessType) : undefined,
-    gte(statApplicationClosed.month, period.monthFrom),
-    lte(statApplicationClosed.month, period.monthTo),
+    area ? sql`area = ${area}` : undefined,
+    withCity ? districtWhere(sql`city_code`, q.districtCode, false) : undefined,
+    q.businessType ? sql`business_type = ${q.businessType}` : undefined,
   );
+}
+
+/**
+ * A period split into its whole China years ([first, last], or null) and the months of its partial
+ * years ('YYYY-MM' ranges, both ends included).
+ */
+export function wholeYearsOf(period: { monthFrom: string; monthTo: string }): { years: [string, string] | null; months: [string, string][] } {
+  const { monthFrom, monthTo } = period;
+  const first = Number(monthFrom.slice(0, 4)) + (monthFrom.endsWith('-01') ? 0 : 1);
+  const last = Number(monthTo.slice(0, 4)) - (monthTo.endsWith('-12') ? 0 : 1);
+  if (first > last) return { years: null, months: [[monthFrom, monthTo]] };
+  const months: [string, string][] = [];
+  if (monthFrom < `${first}-01`) months.push([monthFrom, `${first - 1}-12`]);
+  if (monthTo > `${last}-12`) months.push([`${last + 1}-01`, monthTo]);
+  return { years: [String(first), String(last)], months };
+}
+
+const CLOSED_MEASURE_COLUMNS = 'total, approved, denied, rejected, days';
+
+/**
+ * The period's ended applications as one FROM item: whole years from the yearly table, the partial
+ * years' months from the monthly one (all years at the province's scale: 24,000 rows → ~4,000).
+ */
+function closedOfPeriod(filters: SQL | undefined, period: { monthFrom: string; monthTo: string }): SQL {
+  const { years, months } = wholeYearsOf(period);
+  const columns = sql.raw(`business_type, area, city_code, ${CLOSED_MEASURE_COLUMNS}`);
+  const branches: SQL[] = [];
+  if (years) branches.push(sql`select ${columns} from stat_application_closed_year where ${and(sql`year >= ${years[0]} and year <= ${years[1]}`, filters)}`);
+  if (months.length) {
+    const inMonths = or(...months.map(([from, to]) => sql`(month >= ${from} and month <= ${to})`));
+    branches.push(sql`select ${columns} from stat_application_closed where ${and(inMonths, filters)}`);
+  }
+  return sql`(${sql.join(branches, sql` union all `)}) closed`;
 }
 
 const COMPLETED_MEASURES = {
@@ -134,21 +174,37 @@ const COMPLETED_MEASURES = {
   rejected: 'sum(rejected)',
   days: 'sum(days)',
 };
+type CompletedFigures = Record<keyof typeof COMPLETED_MEASURES, number>;
 
-const withAverage = (f: Record<keyof typeof COMPLETED_MEASURES, number>) => {
+const withAverage = (f: CompletedFigures) => {
   const { days, ...rest } = f;
   return { ...rest, avgDays: f.total > 0 ? Math.round((days / f.total) * 10) / 10 : null };
 };
 
+/** The period's ended applications per month: from the trend table, or the monthly one when a city is asked for. */
+async function closedByMonth(db: DbOrTx, user: AuthUser, q: CompletedQuery, period: { monthFrom: string; monthTo: string }) {
+  const byCity = narrowsDistrict(q.districtCode);
+  const table = sql.raw(byCity ? 'stat_application_closed' : 'stat_application_closed_trend');
+  const sums = Object.entries(COMPLETED_MEASURES).map(([name, expr]) => `coalesce(${expr}, 0)::bigint as "${name}"`).join(', ');
+  const rows = rowsOf<{ month: string } & Record<keyof CompletedFigures, string | number>>(await db.execute(sql`select month, ${sql.raw(sums)} from ${table}
+    where ${and(closedFilters(user, q, byCity), sql`month >= ${period.monthFrom} and month <= ${period.monthTo}`)} group by month`));
+  return new Map(rows.map((r) => [r.month, withAverage({
+    total: Number(r.total), approved: Number(r.approved), denied: Number(r.denied), rejected: Number(r.rejected), days: Number(r.days),
+  })]));
+}
+
 export async function completedStatistics(db: DbOrTx, user: AuthUser, q: CompletedQuery, districts: DistrictNames, now: Date) {
   const period = completedPeriod(q, now);
-  const b = await breakdowns(db, 'stat_application_closed', completedWhere(user, q, period), [
-    { key: 'type', expr: 'business_type' }, { key: 'area', expr: 'area' }, { key: 'city', expr: 'city_code' }, { key: 'month', expr: 'month' },
-  ], COMPLETED_MEASURES);
-  const months = new Map(b.by.month!.map((r) => [r.value, withAverage(r.figures)]));
+  const [b, months, asOf] = await Promise.all([
+    breakdowns(db, closedOfPeriod(closedFilters(user, q), period), undefined, [
+      { key: 'type', expr: 'business_type' }, { key: 'area', expr: 'area' }, { key: 'city', expr: 'city_code' },
+    ], COMPLETED_MEASURES),
+    closedByMonth(db, user, q, period),
+    asOfOf(db),
+  ]);
   const empty = withAverage({ total: 0, approved: 0, denied: 0, rejected: 0, days: 0 });
   return {
-    ...await asOfOf(db),
+    ...asOf,
     ...period,
     totals: withAverage(b.totals),
     byType: b.by.type!.map((r) => ({ businessType: r.value, ...withAverage(r.figures) })).sort((a, c) => c.total - a.total),

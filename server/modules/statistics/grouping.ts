@@ -21,17 +21,17 @@ export type Breakdowns<M extends string> = {
 
 /**
  * `measures` maps a name to an aggregate expression (e.g. `sum(total)`); answers the grand total and
- * every dimension's rows.
+ * every dimension's rows. `table` is a table's name or a FROM item (a sub-select with its alias).
  */
 export async function breakdowns<M extends string>(
-  db: DbOrTx, table: string, where: SQL | undefined, dims: readonly Dimension[], measures: Record<M, string>,
+  db: DbOrTx, table: string | SQL, where: SQL | undefined, dims: readonly Dimension[], measures: Record<M, string>,
 ): Promise<Breakdowns<M>> {
   const select = [
     ...dims.flatMap((d) => [`grouping(${d.expr}) as "g_${d.key}"`, `(${d.expr})::text as "d_${d.key}"`]),
     ...Object.entries(measures).map(([name, expr]) => `coalesce(${expr as string}, 0)::bigint as "m_${name}"`),
   ].join(', ');
   const sets = [...dims.map((d) => `(${d.expr})`), '()'].join(', ');
-  const query = sql`select ${sql.raw(select)} from ${sql.raw(table)} ${where ? sql`where ${where}` : sql``} group by grouping sets (${sql.raw(sets)})`;
+  const query = sql`select ${sql.raw(select)} from ${typeof table === 'string' ? sql.raw(table) : table} ${where ? sql`where ${where}` : sql``} group by grouping sets (${sql.raw(sets)})`;
   const rows = rowsOf<Record<string, string | number | null>>(await db.execute(query));
   const names = Object.keys(measures) as M[];
   const figuresOf = (r: Record<string, string | number | null>) => Object.fromEntries(names.map((n) => [n, Number(r[`m_${n}`] ?? 0)])) as Record<M, number>;

@@ -83,6 +83,16 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
       from application a left join enterprise e on e.id = a.enterprise_id
       where a.deleted = false and a.status in (4, 8) and a.closed_at is not null
       group by 1, 2, 3, 4`));
+    await tx.execute(sql`delete from stat_application_closed_year`);
+    rows += rowCount(await tx.execute(sql`
+      insert into stat_application_closed_year (year, business_type, area, city_code, total, approved, denied, rejected, days)
+      select left(month, 4), business_type, area, city_code, sum(total), sum(approved), sum(denied), sum(rejected), sum(days)
+      from stat_application_closed group by 1, 2, 3, 4`));
+    await tx.execute(sql`delete from stat_application_closed_trend`);
+    rows += rowCount(await tx.execute(sql`
+      insert into stat_application_closed_trend (month, business_type, area, total, approved, denied, rejected, days)
+      select month, business_type, area, sum(total), sum(approved), sum(denied), sum(rejected), sum(days)
+      from stat_application_closed group by 1, 2, 3`));
     await tx.execute(sql`delete from stat_application_submitted`);
     rows += rowCount(await tx.execute(sql`
       insert into stat_application_submitted (month, business_type, area, total)

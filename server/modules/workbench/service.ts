@@ -10,7 +10,7 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, STEPS, routeSteps, type BusinessType, 
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  application, applicationHistory, certificate, person, statApplicationClosed, statApplicationOpen, statCertificate,
+  application, applicationHistory, certificate, person, statApplicationClosedTrend, statApplicationOpen, statCertificateCity,
   sysRecordReview, sysSession, sysUser,
 } from '../../db/schema.js';
 import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../lib/days.js';
@@ -121,11 +121,12 @@ async function areaFigures(db: DbOrTx, area: string | null, today: string) {
     db.select({ area: statApplicationOpen.area, open: sql<number>`sum(${statApplicationOpen.total})::int`,
       overdue: sql<number>`(coalesce(sum(${statApplicationOpen.total}) filter (where ${statApplicationOpen.overdue}), 0))::int` })
       .from(statApplicationOpen).where(area ? eq(statApplicationOpen.area, area) : undefined).groupBy(statApplicationOpen.area).orderBy(asc(statApplicationOpen.area)),
-    db.select({ n: sql<number>`coalesce(sum(${statApplicationClosed.total}), 0)::int` }).from(statApplicationClosed)
-      .where(and(eq(statApplicationClosed.month, month), area ? eq(statApplicationClosed.area, area) : undefined)),
-    db.select({ valid: sql<number>`coalesce(sum(${statCertificate.total}) filter (where ${statCertificate.status} = '01'), 0)::int`,
-      expiring: sql<number>`coalesce(sum(${statCertificate.expiring}), 0)::int` })
-      .from(statCertificate).where(area ? eq(statCertificate.area, area) : undefined),
+    db.select({ n: sql<number>`coalesce(sum(${statApplicationClosedTrend.total}), 0)::int` }).from(statApplicationClosedTrend)
+      .where(and(eq(statApplicationClosedTrend.month, month), area ? eq(statApplicationClosedTrend.area, area) : undefined)),
+    // The city-level table: the same sums from a fifth of the county-level one's rows.
+    db.select({ valid: sql<number>`coalesce(sum(${statCertificateCity.total}) filter (where ${statCertificateCity.status} = '01'), 0)::int`,
+      expiring: sql<number>`coalesce(sum(${statCertificateCity.expiring}), 0)::int` })
+      .from(statCertificateCity).where(area ? eq(statCertificateCity.area, area) : undefined),
     asOfOf(db),
   ]);
   const areas = open.map((r) => ({ area: r.area, open: Number(r.open), overdue: Number(r.overdue) }));
