@@ -26,6 +26,7 @@ import { DEMO_PASSWORD } from '../server/db/seed/index.js';
 import { hashPassword } from '../server/lib/password.js';
 import { systemClock } from '../server/lib/clock.js';
 import { refreshStatistics } from '../server/modules/statistics/refresh.js';
+import { recountWaiting } from '../server/workflow/waiting.js';
 import { suspension } from '../server/jobs/suspension.js';
 import { rowsOf } from '../server/db/sql.js';
 import { COLUMNS, LOAD_ORDER, ScaleGenerator, type Context, type Offsets, type TableName } from './lib/scale/generate.js';
@@ -200,6 +201,8 @@ async function main() {
     const jobLog = { info: (m: string) => log(m), warn: (m: string) => log(m) };
     const nightly = await suspension.run({ db: database.db, database, clock: systemClock, config, national: null, log: jobLog });
     log(`the nightly 暂扣 run: ${JSON.stringify(nightly.detail)}`);
+    // Loaded with its triggers off (PostgreSQL), application has not counted its waiting items.
+    await recountWaiting(database.db);
     // Vacuum sets the visibility map of the freshly loaded pages: counts and searches answer from the indexes alone.
     log('vacuum analyze');
     await database.exec(`vacuum (analyze) ${LOAD_ORDER.join(', ')}`);

@@ -671,6 +671,24 @@ export const application = pgTable('application', {
   index('application_waiting_idx').on(t.status, t.area, t.step, t.businessType, t.acceptedAt).where(sql`${t.deleted} = false`),
 ]);
 
+/**
+ * The live applications waiting to be accepted (status 2) or reviewed (3), counted per type, step,
+ * centre and China day of acceptance ('-infinity' before it): the workbench's queue figures and
+ * their overdue items (the statutory deadline is a day's end) from ~5,000 rows instead of the
+ * province's 28,000 waiting applications. Kept by migration 0036's triggers on application in the
+ * same transaction as every change; only they write it (seed:scale, which loads with triggers off,
+ * counts it again afterwards: server/workflow/waiting.ts).
+ */
+export const applicationWaitingCount = pgTable('application_waiting_count', {
+  businessType: varchar('business_type', { length: 24 }).notNull(),
+  status: integer('status').notNull(),
+  /** The application's step, '' where it has none. */
+  step: varchar('step', { length: 2 }).notNull(),
+  area: varchar('area', { length: 1 }).notNull(),
+  acceptedDay: date('accepted_day', { mode: 'string' }).notNull(),
+  n: integer('n').notNull(),
+}, (t) => [primaryKey({ name: 'application_waiting_count_pk', columns: [t.businessType, t.status, t.step, t.area, t.acceptedDay] })]);
+
 /** Every transition of an application: replaying these events must give the stored snapshot. */
 export const applicationHistory = pgTable('application_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -692,8 +710,9 @@ export const applicationHistory = pgTable('application_history', {
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('application_history_version_uq').on(t.applicationId, t.version),
-  // The workbench counts what a reviewer did today and this month.
-  index('application_history_actor_idx').on(t.actorId, t.createdAt),
+  // The workbench counts what a reviewer did today and this month, by event, from the index alone
+  // (with the event in the heap: 4,000 rows of a month read one heap page each, 3.6–9 ms; now 0.8).
+  index('application_history_actor_idx').on(t.actorId, t.createdAt, t.event),
 ]);
 
 // ---------- certificate business (#4) ----------

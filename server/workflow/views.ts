@@ -77,6 +77,14 @@ export function overdueCondition(now: Date, limits: DeadlineLimits, cols: Deadli
   const before = (days: number) => chinaDayEnd(latestOverdueAcceptanceDay(now, days));
   return sql`(${cols.status} = 3 and ${cols.acceptedAt} < case when ${cols.businessType} = 'modify' then ${before(limits.modifyDays)}::timestamptz else ${before(limits.reviewDays)}::timestamptz end)`;
 }
+/**
+ * overdueCondition on the China day of acceptance, for what keeps the day and not the instant
+ * (application_waiting_count): accepted before a day's end is accepted on that day or earlier.
+ */
+export function overdueByAcceptanceDay(now: Date, limits: DeadlineLimits, cols: { status: SQLWrapper; acceptedDay: SQLWrapper; businessType: SQLWrapper }): SQL {
+  const latest = (days: number) => latestOverdueAcceptanceDay(now, days);
+  return sql`(${cols.status} = 3 and ${cols.acceptedDay} <= case when ${cols.businessType} = 'modify' then ${latest(limits.modifyDays)}::date else ${latest(limits.reviewDays)}::date end)`;
+}
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 
 /**

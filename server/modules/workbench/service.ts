@@ -17,7 +17,8 @@ import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../lib/days.j
 import { stepsHeld } from '../../workflow/who.js';
 import { drill } from './links.js';
 import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
-import { listedApplications, overdueCondition, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
+import { listedApplications, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
+import { waitingCounts } from '../../workflow/waiting.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
@@ -48,24 +49,10 @@ async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staf
   const area = kind === 'province' ? null : user.area;
   const today = chinaDate(now);
   const monthStart = `${today.slice(0, 7)}-01`;
-  const inArea = (col: typeof application.area) => (area ? eq(col, area) : undefined);
   // The province oversees every step of every centre.
   const steps = kind === 'province' ? [...STEPS] : stepsHeld(user);
-  // The items waiting at the user's steps, per business type: 受理 waits on status 2, the others on status 3 at the step.
-  const waiting: SQL[] = [];
-  if (steps.includes('sl')) waiting.push(sql`${application.status} = 2`);
-  const review = steps.filter((s) => s !== 'sl');
-  if (review.length) waiting.push(and(eq(application.status, 3), inArray(application.step, review))!);
   const [queueRows, done, stats] = await Promise.all([
-    waiting.length
-      ? db.select({
-        businessType: application.businessType, step: application.step, status: application.status,
-        n: sql<number>`count(*)::int`, overdue: sql<number>`(count(*) filter (where ${overdueCondition(now, limits)}))::int`,
-      // status in (2, 3) restates what `waiting` allows so that the covering index
-      // application_waiting_idx is read alone (an OR of its own would go through the heap).
-      }).from(application).where(and(eq(application.deleted, false), inArray(application.status, [2, 3]), inArea(application.area), or(...waiting)))
-        .groupBy(application.businessType, application.step, application.status)
-      : Promise.resolve([]),
+    waitingCounts(db, steps, area, now, limits),
     db.select({
       today: sql<number>`(count(*) filter (where ${applicationHistory.createdAt} >= ${chinaDayStart(today)}))::int`,
       month: sql<number>`count(*)::int`,
