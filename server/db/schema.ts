@@ -671,23 +671,32 @@ export const application = pgTable('application', {
   index('application_waiting_idx').on(t.status, t.area, t.step, t.businessType, t.acceptedAt).where(sql`${t.deleted} = false`),
 ]);
 
-/**
- * The live applications waiting to be accepted (status 2) or reviewed (3), counted per type, step,
- * centre and China day of acceptance ('-infinity' before it): the workbench's queue figures and
- * their overdue items (the statutory deadline is a day's end) from ~5,000 rows instead of the
- * province's 28,000 waiting applications. Kept by migration 0036's triggers on application in the
- * same transaction as every change; only they write it (seed:scale, which loads with triggers off,
- * counts it again afterwards: server/workflow/waiting.ts).
- */
-export const applicationWaitingCount = pgTable('application_waiting_count', {
+const waitingKey = {
   businessType: varchar('business_type', { length: 24 }).notNull(),
   status: integer('status').notNull(),
   /** The application's step, '' where it has none. */
   step: varchar('step', { length: 2 }).notNull(),
   area: varchar('area', { length: 1 }).notNull(),
   acceptedDay: date('accepted_day', { mode: 'string' }).notNull(),
+};
+/**
+ * The live applications waiting to be accepted (status 2) or reviewed (3), counted per type, step,
+ * centre and China day of acceptance ('-infinity' before it): the workbench's queue figures and
+ * their overdue items (the statutory deadline is a day's end) from a few thousand rows instead of
+ * the province's 28,000 waiting applications. Migration 0036's triggers append every change to
+ * application_waiting_change in the same transaction (−1 where an item was, +1 where it is); the
+ * statistics refresh folds them in here; readers add both (server/workflow/waiting.ts).
+ */
+export const applicationWaitingCount = pgTable('application_waiting_count', {
+  ...waitingKey,
   n: integer('n').notNull(),
 }, (t) => [primaryKey({ name: 'application_waiting_count_pk', columns: [t.businessType, t.status, t.step, t.area, t.acceptedDay] })]);
+
+/** The changes to application_waiting_count not yet folded in: appended only, so transitions never wait on a shared count. */
+export const applicationWaitingChange = pgTable('application_waiting_change', {
+  ...waitingKey,
+  n: integer('n').notNull(),
+});
 
 /** Every transition of an application: replaying these events must give the stored snapshot. */
 export const applicationHistory = pgTable('application_history', {

@@ -17,6 +17,7 @@ import { statRefresh } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, chinaDate } from '../../lib/days.js';
 import { overdueCondition, readDeadlineLimits } from '../../workflow/views.js';
+import { foldWaiting } from '../../workflow/waiting.js';
 import { chinaDayOf, chinaMonthOf, rowsOf } from '../../db/sql.js';
 
 const REFRESH_LOCK = 7_272_111;
@@ -53,6 +54,8 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
       return { refreshed: false, refreshedAt: last?.refreshedAt ?? started, asOfDay: last?.asOfDay ?? today, durationMs: 0, rows: 0 };
     }
     let rows = 0;
+    // The live waiting counts' appended changes folded in (they are read live, not refreshed).
+    await foldWaiting(tx);
     const overdue = overdueCondition(started, await readDeadlineLimits(tx), { status: sql`a.status`, acceptedAt: sql`a.accepted_at`, businessType: sql`a.business_type` });
     await tx.execute(sql`delete from stat_certificate`);
     rows += rowCount(await tx.execute(sql`
