@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import { chinaDayOf } from '../db/sql.js';
 import { applicationWaitingChange, applicationWaitingCount } from '../db/schema.js';
 import { overdueByAcceptanceDay, type DeadlineLimits } from './views.js';
 import type { Step } from '../../machines/businessTypes.js';
@@ -55,7 +56,7 @@ export async function recountWaiting(db: DbOrTx): Promise<void> {
     await tx.execute(sql`delete from application_waiting_change`);
     await tx.execute(sql`delete from application_waiting_count`);
     await tx.execute(sql`insert into application_waiting_count (${sql.raw(KEY)}, n)
-      select business_type, status, coalesce(step, ''), area, coalesce(((accepted_at + interval '8 hours') at time zone 'UTC')::date, '-infinity'::date), count(*)
+      select business_type, status, coalesce(step, ''), area, coalesce(${chinaDayOf(sql.raw('accepted_at'))}, '-infinity'::date), count(*)
       from application where not deleted and status in (2, 3) group by 1, 2, 3, 4, 5`);
   });
 }

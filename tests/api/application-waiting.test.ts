@@ -15,6 +15,7 @@ import { rowsOf } from '../../server/db/sql.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 import { deadlineOf, readDeadlineLimits } from '../../server/workflow/views.js';
 import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
+import { recountWaiting } from '../../server/workflow/waiting.js';
 import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
 
 let t: TestApp;
@@ -128,6 +129,15 @@ describe('the waiting applications\' counts', () => {
     await set(a.id, { status: 3, step: 'cb', acceptedAt: t.clock.now() });
     expect(await changes()).toBe(2);
     await expectCounted('a change after the fold');
+  });
+
+  it('are counted again from the rows after a load without triggers (seed:scale)', async () => {
+    await db().execute(sql`delete from application_waiting_count where status = 3`);
+    await db().execute(sql`insert into application_waiting_change values ('newCert', 2, 'sl', '1', '-infinity', 5)`);
+    expect(await counted()).not.toEqual(await fromRows());
+    await recountWaiting(db());
+    expect(await changes()).toBe(0);
+    expect(await folded()).toEqual(await fromRows());
   });
 
   it('give the workbench\'s overdue items as the deadline of each row says', async () => {
