@@ -671,14 +671,14 @@ export const application = pgTable('application', {
   index('application_waiting_idx').on(t.status, t.area, t.step, t.businessType, t.acceptedAt).where(sql`${t.deleted} = false`),
 ]);
 
-const waitingKey = {
+const waitingKey = () => ({
   businessType: varchar('business_type', { length: 24 }).notNull(),
   status: integer('status').notNull(),
   /** The application's step, '' where it has none. */
   step: varchar('step', { length: 2 }).notNull(),
   area: varchar('area', { length: 1 }).notNull(),
   acceptedDay: date('accepted_day', { mode: 'string' }).notNull(),
-};
+});
 /**
  * The live applications waiting to be accepted (status 2) or reviewed (3), counted per type, step,
  * centre and China day of acceptance ('-infinity' before it): the workbench's queue figures and
@@ -688,13 +688,13 @@ const waitingKey = {
  * statistics refresh folds them in here; readers add both (server/workflow/waiting.ts).
  */
 export const applicationWaitingCount = pgTable('application_waiting_count', {
-  ...waitingKey,
+  ...waitingKey(),
   n: integer('n').notNull(),
 }, (t) => [primaryKey({ name: 'application_waiting_count_pk', columns: [t.businessType, t.status, t.step, t.area, t.acceptedDay] })]);
 
 /** The changes to application_waiting_count not yet folded in: appended only, so transitions never wait on a shared count. */
 export const applicationWaitingChange = pgTable('application_waiting_change', {
-  ...waitingKey,
+  ...waitingKey(),
   n: integer('n').notNull(),
 });
 
@@ -1103,6 +1103,18 @@ export const statCertIssueMonth = pgTable('stat_cert_issue_month', {
   total: integer('total').notNull(),
 }, (t) => [primaryKey({ name: 'stat_cert_issue_month_pk', columns: [t.month, t.category, t.area] })]);
 
+/** The ended applications' measures, alike in the monthly, yearly and trend tables (fresh builders per table). */
+const closedMeasures = () => ({
+  total: integer('total').notNull(),
+  /** 已办结 准予. */
+  approved: integer('approved').notNull(),
+  /** 已办结 不予. */
+  denied: integer('denied').notNull(),
+  /** 不予以受理办结. */
+  rejected: integer('rejected').notNull(),
+  days: integer('days').notNull(),
+});
+
 /**
  * Ended applications (4 不予以受理办结, 8 已办结) by the China month they ended, type, centre and the
  * applying enterprise's city, with the outcomes side by side (total = approved + denied + rejected);
@@ -1115,14 +1127,7 @@ export const statApplicationClosed = pgTable('stat_application_closed', {
   businessType: varchar('business_type', { length: 24 }).notNull(),
   area: varchar('area', { length: 1 }).notNull(),
   cityCode: varchar('city_code', { length: 12 }).notNull(),
-  total: integer('total').notNull(),
-  /** 已办结 准予. */
-  approved: integer('approved').notNull(),
-  /** 已办结 不予. */
-  denied: integer('denied').notNull(),
-  /** 不予以受理办结. */
-  rejected: integer('rejected').notNull(),
-  days: integer('days').notNull(),
+  ...closedMeasures(),
 }, (t) => [primaryKey({ name: 'stat_application_closed_pk', columns: [t.month, t.businessType, t.area, t.cityCode] })]);
 
 /**
@@ -1135,11 +1140,7 @@ export const statApplicationClosedYear = pgTable('stat_application_closed_year',
   businessType: varchar('business_type', { length: 24 }).notNull(),
   area: varchar('area', { length: 1 }).notNull(),
   cityCode: varchar('city_code', { length: 12 }).notNull(),
-  total: integer('total').notNull(),
-  approved: integer('approved').notNull(),
-  denied: integer('denied').notNull(),
-  rejected: integer('rejected').notNull(),
-  days: integer('days').notNull(),
+  ...closedMeasures(),
 }, (t) => [primaryKey({ name: 'stat_application_closed_year_pk', columns: [t.year, t.businessType, t.area, t.cityCode] })]);
 
 /**
@@ -1150,11 +1151,7 @@ export const statApplicationClosedTrend = pgTable('stat_application_closed_trend
   month: varchar('month', { length: 7 }).notNull(),
   businessType: varchar('business_type', { length: 24 }).notNull(),
   area: varchar('area', { length: 1 }).notNull(),
-  total: integer('total').notNull(),
-  approved: integer('approved').notNull(),
-  denied: integer('denied').notNull(),
-  rejected: integer('rejected').notNull(),
-  days: integer('days').notNull(),
+  ...closedMeasures(),
 }, (t) => [primaryKey({ name: 'stat_application_closed_trend_pk', columns: [t.month, t.businessType, t.area] })]);
 
 /** Applications submitted per China month, type and centre (the workload trend). */
