@@ -1154,6 +1154,21 @@ export const statApplicationClosedTrend = pgTable('stat_application_closed_trend
   ...closedMeasures(),
 }, (t) => [primaryKey({ name: 'stat_application_closed_trend_pk', columns: [t.month, t.businessType, t.area] })]);
 
+/**
+ * The check records (证书核验记录) per China day, centre (null: nothing found) and source, for the days
+ * before the refresh's China day (stat_refresh.as_of_day): a record is stamped when it is written and
+ * none is ever removed, so a day that has ended never changes and these counts are exact. The check
+ * figures read them for those days and the records themselves from that day on
+ * (server/modules/search/checks.ts): a month of the province's look-ups was 16,000 records a visit.
+ */
+export const statCheckDay = pgTable('stat_check_day', {
+  day: date('day', { mode: 'string' }).notNull(),
+  area: varchar('area', { length: 1 }),
+  source: varchar('source', { length: 8 }).notNull(),
+  total: integer('total').notNull(),
+  found: integer('found').notNull(),
+}, (t) => [index('stat_check_day_idx').on(t.day)]);
+
 /** Applications submitted per China month, type and centre (the workload trend). */
 export const statApplicationSubmitted = pgTable('stat_application_submitted', {
   month: varchar('month', { length: 7 }).notNull(),

@@ -3,13 +3,14 @@
  * scope with filters, exported, and counted by GET /system/sysCheckRecord/getCheckData.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';
 import { searchExport, searchList } from '../helpers/search.js';
 import { certCheckRecord, certificate, enterprise, person } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../server/services/listTotal.js';
+import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
 
 let t: TestApp;
 const api = apiSuite({ ready: (app) => { t = app; } });
@@ -126,22 +127,42 @@ describe('GET /system/sysCheckRecord/getCheckData', () => {
     expect(d.topCertificates[0]).toMatchObject({ certificateId: gzCert.id, certNo: gzCert.certNo, checks: 3 });
   });
 
-  it('counts a look-up on the China day it was made, at either end of the day', async () => {
-    const day = addDays(chinaDate(t.clock.now()), -3);
+  it('counts a look-up on the China day it was made, at either end of the day: ended days as the refresh counted them, today live', async () => {
+    const today = chinaDate(t.clock.now());
+    const day = addDays(today, -3);
     const at = (d: string, hhmm: string) => new Date(`${d}T${hhmm}:00+08:00`);
+    const sz = { certificateId: szCert.id, area: '2' };
+    // Records of ended days are written here and counted by a refresh: on the platform a record is
+    // stamped when written, so no day that has ended ever gets one (stat_check_day, migration 0037).
     const inserted = await db().insert(certCheckRecord).values([
       { source: 'qr', found: false, checkedAt: at(day, '00:10') },
       { source: 'qr', found: false, checkedAt: at(day, '23:50') },
       { source: 'qr', found: false, checkedAt: at(addDays(day, -1), '23:50') },
+      { source: 'card', found: true, ...sz, checkedAt: at(addDays(day, -1), '12:00') },
     ]).returning({ id: certCheckRecord.id });
     try {
-      const d = (await api.get('province', '/api/system/sysCheckRecord/getCheckData')).json().data;
-      const on = (x: string) => d.byDay.find((b: { day: string }) => b.day === x);
-      expect(on(day)).toEqual({ day, total: 2, found: 0, notFound: 2 });
-      expect(on(addDays(day, -1))).toEqual({ day: addDays(day, -1), total: 1, found: 0, notFound: 1 });
-      expect(on(addDays(day, 1)).total).toBe(0);
+      await refreshStatistics(db(), t.clock);
+      const live = await db().insert(certCheckRecord).values([
+        { source: 'qr', found: false, checkedAt: at(today, '00:00') },
+        { source: 'card', found: true, ...sz, checkedAt: t.clock.now() },
+      ]).returning({ id: certCheckRecord.id });
+      inserted.push(...live);
+      for (const [user, scope] of [['province', undefined], ['gz_sl', or(eq(certCheckRecord.area, '1'), isNull(certCheckRecord.area))], ['sz_staff', or(eq(certCheckRecord.area, '2'), isNull(certCheckRecord.area))]] as const) {
+        const d = (await api.get(user, '/api/system/sysCheckRecord/getCheckData')).json().data;
+        const on = (x: string) => d.byDay.find((b: { day: string }) => b.day === x);
+        const sz2 = user === 'gz_sl' ? 0 : 1;
+        expect(on(day), user).toEqual({ day, total: 2, found: 0, notFound: 2 });
+        expect(on(addDays(day, -1)), user).toEqual({ day: addDays(day, -1), total: 1 + sz2, found: sz2, notFound: 1 });
+        expect(on(addDays(day, 1)).total, user).toBe(0);
+        expect(d.total, user).toBe(await records(scope));
+        expect(d.found, user).toBe(await records(and(scope, eq(certCheckRecord.found, true))));
+        expect(on(today).total, user).toBe(await records(and(scope, gte(certCheckRecord.checkedAt, at(today, '00:00')))));
+        const bySource = Object.fromEntries(d.bySource.map((x: { source: string; total: number }) => [x.source, x.total]));
+        expect(bySource, user).toEqual({ qr: await records(and(scope, eq(certCheckRecord.source, 'qr'))), card: await records(and(scope, eq(certCheckRecord.source, 'card'))) });
+      }
     } finally {
       await db().delete(certCheckRecord).where(inArray(certCheckRecord.id, inserted.map((r) => r.id)));
+      await refreshStatistics(db(), t.clock);
     }
   });
 

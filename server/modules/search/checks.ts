@@ -7,7 +7,8 @@ import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pageTail, prerendered } from '../../db/prerendered.js';
 import { chinaDayOf, qualified } from '../../db/sql.js';
-import { certCheckRecord, certificate, enterprise, person } from '../../db/schema.js';
+import { certCheckRecord, certificate, enterprise, person, statCheckDay, statRefresh } from '../../db/schema.js';
+import { STATISTICS } from '../statistics/refresh.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { addDays, chinaDate, chinaDayEnd, chinaDayStart, daysBetween } from '../../lib/days.js';
 import { listTotal } from '../../services/listTotal.js';
@@ -73,6 +74,27 @@ export function checkBatches(db: DbOrTx, where: SQL | undefined) {
   };
 }
 
+/** The China day the statistics refresh last counted the check records before (null: never). */
+const countedBefore = sql`(select ${statRefresh.asOfDay} from ${statRefresh} where ${statRefresh.name} = ${STATISTICS})`;
+
+/**
+ * The check records of a period per China day and source, as one FROM item `d`: the days before the
+ * refresh's day from stat_check_day, the records from its start (or the period's) to the period's end.
+ */
+function checkDays(user: AuthUser, q: { area?: string }, beginTime: string, endTime: string) {
+  const counted = and(checkRecordScope(user, statCheckDay.area), q.area ? eq(statCheckDay.area, q.area) : undefined,
+    sql`${statCheckDay.day} >= ${beginTime}::date and ${statCheckDay.day} <= ${endTime}::date and ${statCheckDay.day} < ${countedBefore}`);
+  const since = sql`greatest(${chinaDayStart(beginTime)}::timestamptz, (coalesce(${countedBefore}, '-infinity'::date)::timestamp - interval '8 hours') at time zone 'UTC')`;
+  const live = and(checkRecordScope(user), q.area ? eq(certCheckRecord.area, q.area) : undefined,
+    sql`${certCheckRecord.checkedAt} >= ${since}`, lt(certCheckRecord.checkedAt, chinaDayEnd(endTime)));
+  const day = chinaDayOf(certCheckRecord.checkedAt);
+  return sql`(select ${statCheckDay.day} as day, ${statCheckDay.source} as source, ${statCheckDay.total} as total, ${statCheckDay.found} as found
+    from ${statCheckDay} where ${counted}
+    union all
+    select ${day}, ${certCheckRecord.source}, count(*)::int, (count(*) filter (where ${certCheckRecord.found}))::int
+    from ${certCheckRecord} where ${live} group by 1, 2) d`;
+}
+
 /** The longest period the figures cover in one answer (a day per row of byDay). */
 export const CHECK_DATA_MAX_DAYS = 366;
 
@@ -85,8 +107,6 @@ export async function checkData(db: DbOrTx, user: AuthUser, q: { beginTime?: str
   if (daysBetween(beginTime, endTime) >= CHECK_DATA_MAX_DAYS) throw badRequest(`一次最多统计 ${CHECK_DATA_MAX_DAYS} 天`, 'beginTime');
   const scope = and(checkRecordScope(user), q.area ? eq(certCheckRecord.area, q.area) : undefined);
   const where = and(scope, ...dateRange(certCheckRecord.checkedAt, beginTime, endTime));
-  // Grouped by the China day as a date, written out per group: formatting each of the period's rows cost more than counting them.
-  const chinaDay = chinaDayOf(certCheckRecord.checkedAt);
   // The certificates' counts grouped from their ids in order (sorted, then counted): nearly every
   // certificate is looked up once in a period, and hashing 16,000 groups took twice as long as
   // sorting them, which the planner chose only when the grouping was asked in id order.
@@ -94,14 +114,15 @@ export async function checkData(db: DbOrTx, user: AuthUser, q: { beginTime?: str
     .where(and(where, sql`${certCheckRecord.certificateId} is not null`)).groupBy(certCheckRecord.certificateId)
     .orderBy(asc(certCheckRecord.certificateId)).as('per_certificate');
   const [groups, top, todayRow] = await Promise.all([
-    // The days and the sources from one pass over the period's records (two groupings of one scan).
+    // The days and the sources from one pass over the period's days: the ended ones as the refresh
+    // counted them (stat_check_day), the records themselves from the refresh's day on.
     db.select({
-      byDay: sql<boolean>`grouping(${chinaDay}) = 0`,
-      day: sql<string>`to_char(${chinaDay}, 'YYYY-MM-DD')`,
-      source: certCheckRecord.source,
-      total: sql<number>`count(*)::int`,
-      found: sql<number>`(count(*) filter (where ${certCheckRecord.found}))::int`,
-    }).from(certCheckRecord).where(where).groupBy(sql`grouping sets ((${chinaDay}), (${certCheckRecord.source}))`),
+      byDay: sql<boolean>`grouping(d.day) = 0`,
+      day: sql<string>`to_char(d.day, 'YYYY-MM-DD')`,
+      source: sql<string>`d.source`,
+      total: sql<number>`sum(d.total)::int`,
+      found: sql<number>`sum(d.found)::int`,
+    }).from(checkDays(user, q, beginTime, endTime)).groupBy(sql`grouping sets ((d.day), (d.source))`),
     db.select({ certificateId: perCertificate.certificateId, checks: perCertificate.checks }).from(perCertificate)
       .orderBy(desc(perCertificate.checks), asc(perCertificate.certificateId)).limit(10),
     db.select({ n: sql<number>`count(*)::int` }).from(certCheckRecord)

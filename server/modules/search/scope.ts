@@ -4,7 +4,7 @@
  * ownership, an application's handling centre); enterprise users their own enterprise; individuals
  * themselves. Each answer is a WHERE part (undefined: no limit) checked on the server.
  */
-import { eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import { application, certCheckRecord, enterprise, person } from '../../db/schema.js';
 
@@ -61,10 +61,11 @@ export function applicationScope(user: AuthUser): SQL | undefined {
 
 /**
  * Check records: those of the area's certificates, and the look-ups that found nothing (they
- * concern no centre and every centre: a forged certificate may claim any). Staff only.
+ * concern no centre and every centre: a forged certificate may claim any). Staff only. `area`: the
+ * column holding a record's centre (the records' own, or stat_check_day's).
  */
-export function checkRecordScope(user: AuthUser): SQL | undefined {
+export function checkRecordScope(user: AuthUser, area: AnyColumn = certCheckRecord.area): SQL | undefined {
   if (user.area === 'all') return undefined;
-  if (user.userType === '02' && user.area) return or(eq(certCheckRecord.area, user.area), isNull(certCheckRecord.area));
+  if (user.userType === '02' && user.area) return or(eq(area, user.area), isNull(area));
   return NOTHING;
 }

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { statRefresh } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { addDays, chinaDate } from '../../lib/days.js';
+import { addDays, chinaDate, chinaDayStart } from '../../lib/days.js';
 import { overdueCondition, readDeadlineLimits } from '../../workflow/views.js';
 import { foldWaiting } from '../../workflow/waiting.js';
 import { chinaDayOf, chinaMonthOf, rowsOf } from '../../db/sql.js';
@@ -113,6 +113,13 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
       from application a left join enterprise e on e.id = a.enterprise_id
       where a.deleted = false and a.status in (0, 2, 3)
       group by 1, 2, 3, 4, 5, 6, 7`));
+    // The check records of the days before today (they never change once a day has ended).
+    await tx.execute(sql`delete from stat_check_day`);
+    rows += rowCount(await tx.execute(sql`
+      insert into stat_check_day (day, area, source, total, found)
+      select ${chinaDay('r.checked_at')}, r.area, r.source, count(*)::int, (count(*) filter (where r.found))::int
+      from cert_check_record r where r.checked_at < ${chinaDayStart(today)}
+      group by 1, 2, 3`));
     const durationMs = Math.round(performance.now() - t0);
     const refreshedAt = clock.now();
     await tx.insert(statRefresh).values({ name: STATISTICS, refreshedAt, asOfDay: today, durationMs, rows })
