@@ -1064,6 +1064,8 @@ export const sysRoleDept = pgTable('sys_role_dept', {
 // ---------- statistics (#11): figures refreshed by refreshStatistics, read in ≤ 200 ms at the province's scale ----------
 
 /** When each group of statistics was last computed (the pages show it), and for which China day. */
+/** stat_refresh's row of the statistics refresh (server/modules/statistics/refresh.ts). */
+export const STATISTICS = 'statistics';
 export const statRefresh = pgTable('stat_refresh', {
   name: varchar('name', { length: 32 }).primaryKey(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),

@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { statRefresh } from '../../db/schema.js';
+import { STATISTICS, statRefresh } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, chinaDate, chinaDayStart } from '../../lib/days.js';
 import { overdueCondition, readDeadlineLimits } from '../../workflow/views.js';
@@ -21,7 +21,7 @@ import { foldWaiting } from '../../workflow/waiting.js';
 import { chinaDayOf, chinaMonthOf, rowsOf } from '../../db/sql.js';
 
 const REFRESH_LOCK = 7_272_111;
-export const STATISTICS = 'statistics';
+export { STATISTICS };
 /** Days before its end at which a valid certificate counts as expiring. */
 export const EXPIRING_DAYS = 90;
 
