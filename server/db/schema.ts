@@ -666,8 +666,9 @@ export const application = pgTable('application', {
   index('application_status_sort_idx').on(t.status, t.id),
   // The applications at one step, newest first (办件查询 by status and step), straight from the index.
   index('application_status_step_idx').on(t.status, t.step, t.id),
-  // The workbench's queue figures (waiting to be accepted or reviewed, overdue among them) from
-  // the index alone: every column they read, for the live applications only.
+  // The live applications by status, centre, step and type (the queues and the work search's
+  // status and step filters) from the index alone. The workbench's queue figures read
+  // application_waiting_count instead.
   index('application_waiting_idx').on(t.status, t.area, t.step, t.businessType, t.acceptedAt).where(sql`${t.deleted} = false`),
 ]);
 
@@ -1063,9 +1064,9 @@ export const sysRoleDept = pgTable('sys_role_dept', {
 
 // ---------- statistics (#11): figures refreshed by refreshStatistics, read in ≤ 200 ms at the province's scale ----------
 
-/** When each group of statistics was last computed (the pages show it), and for which China day. */
 /** stat_refresh's row of the statistics refresh (server/modules/statistics/refresh.ts). */
 export const STATISTICS = 'statistics';
+/** When each group of statistics was last computed (the pages show it), and for which China day. */
 export const statRefresh = pgTable('stat_refresh', {
   name: varchar('name', { length: 32 }).primaryKey(),
   refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),

@@ -74,16 +74,20 @@ const APPLICATION_DEADLINE_COLUMNS: DeadlineColumns = { status: application.stat
  * now (the row's daysLeft < 0), for each business type's limit.
  */
 export function overdueCondition(now: Date, limits: DeadlineLimits, cols: DeadlineColumns = APPLICATION_DEADLINE_COLUMNS): SQL {
-  const before = (days: number) => chinaDayEnd(latestOverdueAcceptanceDay(now, days));
-  return sql`(${cols.status} = 3 and ${cols.acceptedAt} < case when ${cols.businessType} = 'modify' then ${before(limits.modifyDays)}::timestamptz else ${before(limits.reviewDays)}::timestamptz end)`;
+  const before = (day: string) => sql`${chinaDayEnd(day)}::timestamptz`;
+  return sql`(${cols.status} = 3 and ${cols.acceptedAt} < ${lastOverdueDayOfType(now, limits, cols.businessType, before)})`;
 }
 /**
  * overdueCondition on the China day of acceptance, for what keeps the day and not the instant
  * (application_waiting_count): accepted before a day's end is accepted on that day or earlier.
  */
 export function overdueByAcceptanceDay(now: Date, limits: DeadlineLimits, cols: { status: SQLWrapper; acceptedDay: SQLWrapper; businessType: SQLWrapper }): SQL {
-  const latest = (days: number) => latestOverdueAcceptanceDay(now, days);
-  return sql`(${cols.status} = 3 and ${cols.acceptedDay} <= case when ${cols.businessType} = 'modify' then ${latest(limits.modifyDays)}::date else ${latest(limits.reviewDays)}::date end)`;
+  return sql`(${cols.status} = 3 and ${cols.acceptedDay} <= ${lastOverdueDayOfType(now, limits, cols.businessType, (day) => sql`${day}::date`)})`;
+}
+/** The latest overdue acceptance day of the row's business type (its own limit), as `as` writes it. */
+function lastOverdueDayOfType(now: Date, limits: DeadlineLimits, businessType: SQLWrapper, as: (day: string) => SQL): SQL {
+  const latest = (days: number) => as(latestOverdueAcceptanceDay(now, days));
+  return sql`case when ${businessType} = 'modify' then ${latest(limits.modifyDays)} else ${latest(limits.reviewDays)} end`;
 }
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
 

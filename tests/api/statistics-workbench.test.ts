@@ -139,4 +139,15 @@ describe('the province view', () => {
     expect(d.totals.open).toBe(await n(db().select({ n: count() }).from(application).where(and(live, inArray(application.status, [0, 2, 3])))));
     expect((await api.get('gz_sl', '/api/analysis/overview')).statusCode).toBe(403);
   });
+
+  it('counts the applications ended this month in the province view\'s workload and the workbenches\' figure', async () => {
+    const month = chinaDate(t.clock.now()).slice(0, 7);
+    const ended = (area?: string) => n(db().select({ n: count() }).from(application).where(and(live, inArray(application.status, [4, 8]),
+      area ? eq(application.area, area) : undefined, sql`to_char(${application.closedAt} at time zone 'Asia/Shanghai', 'YYYY-MM') = ${month}`)));
+    expect(await ended(), 'the demo ends applications this month').toBeGreaterThan(0);
+    const d = (await api.get('province', '/api/analysis/overview')).json().data;
+    expect(d.workload.at(-1)).toMatchObject({ month, closed: await ended() });
+    expect(figure(await bench('province'), 'closedThisMonth')!.value).toBe(await ended());
+    expect(figure(await bench('gz_sh'), 'closedThisMonth')!.value).toBe(await ended('1'));
+  });
 });

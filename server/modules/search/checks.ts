@@ -2,11 +2,11 @@
  * 证书核验记录: every public look-up of a certificate (QR code and the public search), in the
  * caller's scope, and the figures of a period (GET /system/sysCheckRecord/getCheckData).
  */
-import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pageTail, prerendered } from '../../db/prerendered.js';
-import { chinaDayOf, qualified } from '../../db/sql.js';
+import { chinaDayOf, chinaDayStartOf, qualified } from '../../db/sql.js';
 import { STATISTICS, certCheckRecord, certificate, enterprise, person, statCheckDay, statRefresh } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { addDays, chinaDate, chinaDayEnd, chinaDayStart, daysBetween } from '../../lib/days.js';
@@ -73,6 +73,9 @@ export function checkBatches(db: DbOrTx, where: SQL | undefined) {
   };
 }
 
+/** The check figures' records: the caller's scope and the area asked for, on the column holding a record's centre. */
+const checkDataScope = (user: AuthUser, q: { area?: string }, area: AnyColumn) => and(checkRecordScope(user, area), q.area ? eq(area, q.area) : undefined);
+
 /** The China day the statistics refresh last counted the check records before (null: never). */
 const countedBefore = sql`(select ${statRefresh.asOfDay} from ${statRefresh} where ${statRefresh.name} = ${STATISTICS})`;
 
@@ -81,10 +84,10 @@ const countedBefore = sql`(select ${statRefresh.asOfDay} from ${statRefresh} whe
  * refresh's day from stat_check_day, the records from its start (or the period's) to the period's end.
  */
 function checkDays(user: AuthUser, q: { area?: string }, beginTime: string, endTime: string) {
-  const counted = and(checkRecordScope(user, statCheckDay.area), q.area ? eq(statCheckDay.area, q.area) : undefined,
+  const counted = and(checkDataScope(user, q, statCheckDay.area),
     sql`${statCheckDay.day} >= ${beginTime}::date and ${statCheckDay.day} <= ${endTime}::date and ${statCheckDay.day} < ${countedBefore}`);
-  const since = sql`greatest(${chinaDayStart(beginTime)}::timestamptz, (coalesce(${countedBefore}, '-infinity'::date)::timestamp - interval '8 hours') at time zone 'UTC')`;
-  const live = and(checkRecordScope(user), q.area ? eq(certCheckRecord.area, q.area) : undefined,
+  const since = sql`greatest(${chinaDayStart(beginTime)}::timestamptz, ${chinaDayStartOf(sql`coalesce(${countedBefore}, '-infinity'::date)`)})`;
+  const live = and(checkDataScope(user, q, certCheckRecord.area),
     sql`${certCheckRecord.checkedAt} >= ${since}`, lt(certCheckRecord.checkedAt, chinaDayEnd(endTime)));
   const day = chinaDayOf(certCheckRecord.checkedAt);
   return sql`(select ${statCheckDay.day} as day, ${statCheckDay.source} as source, ${statCheckDay.total} as total, ${statCheckDay.found} as found
@@ -104,7 +107,7 @@ export async function checkData(db: DbOrTx, user: AuthUser, q: { beginTime?: str
   const beginTime = q.beginTime ?? addDays(endTime, -29);
   if (beginTime > endTime) throw badRequest('核验日期起（beginTime）不能晚于核验日期止（endTime）', 'beginTime');
   if (daysBetween(beginTime, endTime) >= CHECK_DATA_MAX_DAYS) throw badRequest(`一次最多统计 ${CHECK_DATA_MAX_DAYS} 天`, 'beginTime');
-  const scope = and(checkRecordScope(user), q.area ? eq(certCheckRecord.area, q.area) : undefined);
+  const scope = checkDataScope(user, q, certCheckRecord.area);
   const where = and(scope, ...dateRange(certCheckRecord.checkedAt, beginTime, endTime));
   // The certificates' counts grouped from their ids in order (sorted, then counted): nearly every
   // certificate is looked up once in a period, and hashing 16,000 groups took twice as long as

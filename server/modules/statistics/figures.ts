@@ -6,15 +6,13 @@ import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  statApplicationClosed, statApplicationOpen, statCertificate, statCertificateCity, statRefresh,
+  STATISTICS, statApplicationClosed, statApplicationOpen, statCertificate, statCertificateCity, statRefresh,
 } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { narrowsDistrict } from '../../lib/textMatch.js';
 import { forbidden } from '../../lib/errors.js';
 import type { DistrictNames } from '../search/districts.js';
-import { rowsOf } from '../../db/sql.js';
 import { breakdowns } from './grouping.js';
-import { STATISTICS } from './refresh.js';
 import type { AfootQuery, CertsQuery, CompletedQuery } from './schemas.js';
 
 /** The area a caller's figures are limited to (undefined: all); only staff and the province have statistics. */
@@ -174,9 +172,8 @@ const COMPLETED_MEASURES = {
   rejected: 'sum(rejected)',
   days: 'sum(days)',
 };
-type CompletedFigures = Record<keyof typeof COMPLETED_MEASURES, number>;
 
-const withAverage = (f: CompletedFigures) => {
+const withAverage = (f: Record<keyof typeof COMPLETED_MEASURES, number>) => {
   const { days, ...rest } = f;
   return { ...rest, avgDays: f.total > 0 ? Math.round((days / f.total) * 10) / 10 : null };
 };
@@ -184,13 +181,9 @@ const withAverage = (f: CompletedFigures) => {
 /** The period's ended applications per month: from the trend table, or the monthly one when a city is asked for. */
 async function closedByMonth(db: DbOrTx, user: AuthUser, q: CompletedQuery, period: { monthFrom: string; monthTo: string }) {
   const byCity = narrowsDistrict(q.districtCode);
-  const table = sql.raw(byCity ? 'stat_application_closed' : 'stat_application_closed_trend');
-  const sums = Object.entries(COMPLETED_MEASURES).map(([name, expr]) => `coalesce(${expr}, 0)::bigint as "${name}"`).join(', ');
-  const rows = rowsOf<{ month: string } & Record<keyof CompletedFigures, string | number>>(await db.execute(sql`select month, ${sql.raw(sums)} from ${table}
-    where ${and(closedFilters(user, q, byCity), sql`month >= ${period.monthFrom} and month <= ${period.monthTo}`)} group by month`));
-  return new Map(rows.map((r) => [r.month, withAverage({
-    total: Number(r.total), approved: Number(r.approved), denied: Number(r.denied), rejected: Number(r.rejected), days: Number(r.days),
-  })]));
+  const b = await breakdowns(db, byCity ? 'stat_application_closed' : 'stat_application_closed_trend',
+    and(closedFilters(user, q, byCity), sql`month >= ${period.monthFrom} and month <= ${period.monthTo}`), [{ key: 'month', expr: 'month' }], COMPLETED_MEASURES);
+  return new Map(b.by.month!.map((r) => [r.value, withAverage(r.figures)]));
 }
 
 export async function completedStatistics(db: DbOrTx, user: AuthUser, q: CompletedQuery, districts: DistrictNames, now: Date) {

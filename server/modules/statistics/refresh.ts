@@ -21,7 +21,6 @@ import { foldWaiting } from '../../workflow/waiting.js';
 import { chinaDayOf, chinaMonthOf, rowsOf } from '../../db/sql.js';
 
 const REFRESH_LOCK = 7_272_111;
-export { STATISTICS };
 /** Days before its end at which a valid certificate counts as expiring. */
 export const EXPIRING_DAYS = 90;
 

@@ -14,9 +14,9 @@ import { certColumns, certRows, closedColumns, closedRows, openColumns, openRows
 import {
   afootStatistics, afootWhere, certStatistics, certsWhere, completedPeriod, completedStatistics, completedWhere,
 } from './figures.js';
-import { refreshStatistics, STATISTICS } from './refresh.js';
+import { refreshStatistics } from './refresh.js';
 import { eq } from 'drizzle-orm';
-import { statRefresh } from '../../db/schema.js';
+import { STATISTICS, statRefresh } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { afootAnswer, afootQuery, certsAnswer, certsQuery, completedAnswer, completedQuery, refreshAnswer } from './schemas.js';
 import { readsOnlyAccess } from '../../context.js';
