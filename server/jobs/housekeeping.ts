@@ -6,7 +6,9 @@
  * file under DATA_DIR/archive and then deleted (sys.log.expiredAction archive, the default), or
  * deleted. Everything goes in batches of BATCH_SIZE; an archive is complete on disk before any of
  * its rows is deleted, so a run that stops halfway loses nothing (the next one archives the rest,
- * possibly again).
+ * possibly again). And the waiting applications' changes are folded into their counts
+ * (server/workflow/waiting.ts), as the statistics refresh does: they pile up only while that job is
+ * paused, and every workbench read adds them up.
  */
 import path from 'node:path';
 import { and, asc, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { openArchive } from './archive.js';
 import { readJobSettings } from './settings.js';
 import { rowsOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
+import { foldWaiting } from '../workflow/waiting.js';
 
 const DAY_MS = 86_400_000;
 
@@ -102,6 +105,8 @@ export const housekeeping: JobDefinition = {
       detail[log.name] = done;
       logRows += done.deleted;
     }
-    return { rows: sessions + smsCodes + captchas + rateBuckets + jobRuns + logRows, detail };
+    const waitingChanges = await env.db.transaction((tx) => foldWaiting(tx));
+    detail.waitingChanges = waitingChanges;
+    return { rows: sessions + smsCodes + captchas + rateBuckets + jobRuns + logRows + waitingChanges, detail };
   },
 };

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { chinaDayOf } from '../db/sql.js';
+import { chinaDayOf, rowsOf } from '../db/sql.js';
 import { applicationWaitingChange, applicationWaitingCount } from '../db/schema.js';
 import { overdueByAcceptanceDay, type DeadlineLimits } from './views.js';
 import type { Step } from '../../machines/businessTypes.js';
@@ -35,15 +35,20 @@ export async function waitingCounts(db: DbOrTx, steps: readonly Step[], area: st
 
 /**
  * Folds the changes appended since into the counts, in the caller's transaction (the statistics
- * refresh's): the changes it reads are removed in the same statement, and those appended meanwhile
- * by transactions not yet committed stay for the next fold. Counts that reach 0 go.
+ * refresh's, and the nightly housekeeping's: the changes must not pile up while an administrator has
+ * paused the statistics job, since every workbench read adds them up). The changes it reads are
+ * removed in the same statement, and those appended meanwhile by transactions not yet committed stay
+ * for the next fold; two folds at once each take the rows the other has not (a deleted row is skipped).
+ * Counts that reach 0 go. Answers how many changes it folded.
  */
-export async function foldWaiting(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`with moved as (delete from application_waiting_change returning ${sql.raw(KEY)}, n),
-    summed as (select ${sql.raw(KEY)}, sum(n)::int as n from moved group by ${sql.raw(KEY)})
-    insert into application_waiting_count as c (${sql.raw(KEY)}, n) select ${sql.raw(KEY)}, n from summed
-    on conflict (${sql.raw(KEY)}) do update set n = c.n + excluded.n`);
+export async function foldWaiting(tx: DbOrTx): Promise<number> {
+  const [row] = rowsOf<{ folded: number }>(await tx.execute(sql`with moved as (delete from application_waiting_change returning ${sql.raw(KEY)}, n),
+    summed as (select ${sql.raw(KEY)}, sum(n)::int as n from moved group by ${sql.raw(KEY)}),
+    upserted as (insert into application_waiting_count as c (${sql.raw(KEY)}, n) select ${sql.raw(KEY)}, n from summed
+      on conflict (${sql.raw(KEY)}) do update set n = c.n + excluded.n)
+    select count(*)::int as folded from moved`));
   await tx.execute(sql`delete from application_waiting_count where n = 0`);
+  return Number(row?.folded ?? 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The waiting applications' counts (application_waiting_count plus the changes migration 0036's
- * triggers append, folded by the statistics refresh) equal the counts taken from the application
+ * triggers append, folded by the statistics refresh and the nightly housekeeping) equal the counts taken from the application
  * rows after every kind of change: a transition through the API,
  * and by SQL a move to another status, step, centre, type or day of acceptance, a deletion flag
  * set and cleared, an item that ends, a row inserted and deleted, several rows in one statement.
@@ -9,6 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
+import { runNamed } from '../helpers/jobs.js';
 import type { TestApp } from '../helpers/app.js';
 import { application } from '../../server/db/schema.js';
 import { rowsOf } from '../../server/db/sql.js';
@@ -129,6 +130,18 @@ describe('the waiting applications\' counts', () => {
     await set(a.id, { status: 3, step: 'cb', acceptedAt: t.clock.now() });
     expect(await changes()).toBe(2);
     await expectCounted('a change after the fold');
+  });
+
+  it('are folded by the nightly housekeeping too, so they do not pile up while the statistics job is paused', async () => {
+    const a = await pick(2);
+    await set(a.id, { status: 3, step: 'cs', acceptedAt: t.clock.now() });
+    const before = await changes();
+    expect(before, 'changes since the last fold').toBeGreaterThan(0);
+    const run = await runNamed(t, 'housekeeping');
+    expect(run.detail.waitingChanges).toBe(before);
+    expect(await changes()).toBe(0);
+    expect(await folded()).toEqual(await fromRows());
+    expect((await folded()).every((c) => c.n > 0)).toBe(true);
   });
 
   it('are counted again from the rows after a load without triggers (seed:scale)', async () => {
