@@ -1,9 +1,11 @@
 /**
- * The work search of persons typed by ID number (server/modules/search/work.ts): with nothing else
- * asked, the page and its count are prepared once per connection (one plan serves any persons);
- * otherwise each call is planned for its values, as is a name alone (a range of the applications'
- * own index, migration 0032, whose best plan depends on how many share the name's start). The rows
- * are the same either way.
+ * The work search of persons typed by ID number, or of the few enterprises a word names
+ * (server/modules/search/work.ts), and the certificate list of those enterprises
+ * (server/modules/certificate/query.ts): with nothing else asked, the page and its count are
+ * prepared once per connection (one plan serves any persons or enterprises: their index, then a
+ * sort); otherwise each call is planned for its values, as is a name alone (a range of the
+ * applications' own index, migration 0032, whose best plan depends on how many share the name's
+ * start). The rows are the same either way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull } from 'drizzle-orm';
@@ -11,7 +13,10 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { recording } from '../helpers/recording.js';
 import type { AuthUser } from '../../server/context.js';
 import type { Db } from '../../server/db/client.js';
-import { application, person } from '../../server/db/schema.js';
+import { application, certificate, enterprise, person } from '../../server/db/schema.js';
+import { loadLabels } from '../../server/modules/certificate/labels.js';
+import { listCertificates } from '../../server/modules/certificate/query.js';
+import { certificateListQuery } from '../../server/modules/certificate/schemas.js';
 import { listWork } from '../../server/modules/search/work.js';
 import { workListQuery } from '../../server/modules/search/schemas.js';
 
@@ -41,5 +46,53 @@ describe('work search of persons typed by ID number', () => {
       const count = rec.named.some((s) => s.startsWith('select count(*)'));
       expect([page, count], `${user.area} ${query}`).toEqual([prepared, prepared]);
     }
+  });
+});
+
+/** The start of the enterprise's name: a word few enterprises have. */
+async function enterpriseWord(db: Db, enterpriseId: number) {
+  const [{ name }] = await db.select({ name: enterprise.name }).from(enterprise).where(eq(enterprise.id, enterpriseId)) as [{ name: string }];
+  return name.slice(0, 4);
+}
+
+describe('lists of the enterprises a word names', () => {
+  it('work search: keeps one plan for the page and the count when the enterprises are all it asks, and plans the others per call', async () => {
+    const db = t.database.db;
+    const [{ id }] = await db.select({ id: application.enterpriseId }).from(application).where(isNotNull(application.enterpriseId)).limit(1) as [{ id: number }];
+    const word = await enterpriseWord(db, id);
+    const now = t.clock.now();
+    for (const [user, query, prepared] of [[province, `enterpriseName=${word}`, true], [province, `enterpriseName=${word}&sortField=submittedAt&sortOrder=descend`, true],
+      [province, `enterpriseName=${word}&status=8`, false], [centre, `enterpriseName=${word}`, false]] as const) {
+      const rec = recording(db);
+      const q = workListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+      const listed = await listWork(rec.db as Db, user, q, now);
+      const plain = await listWork(db, user, q, now);
+      expect(listed.total, query).toBeGreaterThan(0);
+      expect(listed.rows.map((r) => r.id), query).toEqual(plain.rows.map((r) => r.id));
+      expect(listed.total).toBe(plain.total);
+      const page = rec.named.some((s) => s.includes(' order by ') && s.includes('"enterprise_id" = any('));
+      const count = rec.named.some((s) => s.startsWith('select count(*)'));
+      expect([page, count], `${user.area} ${query}`).toEqual([prepared, prepared]);
+    }
+  });
+
+  it('certificate list: the same', async () => {
+    const db = t.database.db;
+    const [{ id }] = await db.select({ id: certificate.enterpriseId }).from(certificate).limit(1) as [{ id: number }];
+    const word = await enterpriseWord(db, id);
+    const labels = await loadLabels(db);
+    for (const [user, query, prepared] of [[province, `enterpriseName=${word}`, true], [province, `enterpriseName=${word}&sortField=expiryDate&sortOrder=descend`, true],
+      [province, `enterpriseName=${word}&status=01`, false], [province, `enterpriseName=${word}&category=A`, false], [centre, `enterpriseName=${word}`, false]] as const) {
+      const rec = recording(db);
+      const q = certificateListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+      const listed = await listCertificates(rec.db as Db, user, q, labels);
+      const plain = await listCertificates(db, user, q, labels);
+      expect(listed.rows.map((r) => r.id), query).toEqual(plain.rows.map((r) => r.id));
+      expect(listed.total).toBe(plain.total);
+      const page = rec.named.some((s) => s.includes(' order by ') && s.includes('"enterprise_id" = any('));
+      const count = rec.named.some((s) => s.startsWith('select count(*)'));
+      expect([page, count], `${user.area} ${query}`).toEqual([prepared, prepared]);
+    }
+    expect((await listCertificates(db, province, certificateListQuery.parse({ enterpriseName: word }), labels)).total).toBeGreaterThan(0);
   });
 });

@@ -113,10 +113,13 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // ten. Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
   const idsFirst = fenced || (!!q.personName && !q.idNo);
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
-  // The typed persons are all the list asks: whichever they are, their applications are read
-  // through the person index and sorted, so the page and its count keep one plan per connection
-  // (client.ts preparedOnMain) instead of being planned on every call.
-  const samePlan = !!personIds && sameCondition(where, and(eq(application.deleted, false), anyOf(application.personId, personIds)));
+  // The typed persons, or the enterprises a word names, are all the list asks: whichever they are,
+  // their applications are read through the person's (enterprise's) index and sorted, so the page
+  // and its count keep one plan per connection (client.ts preparedOnMain) instead of being planned
+  // on every call (planning was 0.3–0.4 ms of PostgreSQL's time a request, reading about as much).
+  const onlyNamed = (column: typeof application.personId | typeof application.enterpriseId, ids: number[] | null) =>
+    !!ids && sameCondition(where, and(eq(application.deleted, false), anyOf(column, ids)));
+  const samePlan = onlyNamed(application.personId, personIds) || onlyNamed(application.enterpriseId, enterpriseIds);
   const [page, total] = await Promise.all([
     listedApplicationsPage(db, idsFirst
       ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, samePlan, applicationOnly: true }
