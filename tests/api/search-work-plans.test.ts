@@ -27,6 +27,20 @@ afterAll(async () => { await t.close(); });
 const province = { area: 'all', userType: '02', enterpriseId: null, personId: null, userId: 1, permissions: new Set<string>(), roleKeys: ['adminProvince'] } as unknown as AuthUser;
 const centre = { ...province, area: '1', roleKeys: [] } as unknown as AuthUser;
 
+/**
+ * Lists once through a recording handle and once plainly (same rows and total), and answers whether
+ * the page filtered on `column = any(` and the count were sent as named (kept-plan) statements.
+ */
+async function keptPlans(list: (db: Db) => Promise<{ rows: { id: number }[]; total: number }>, column: string, what: string): Promise<[boolean, boolean]> {
+  const rec = recording(t.database.db);
+  const listed = await list(rec.db as Db);
+  const plain = await list(t.database.db);
+  expect(listed.rows.map((r) => r.id), what).toEqual(plain.rows.map((r) => r.id));
+  expect(listed.total, what).toBe(plain.total);
+  return [rec.named.some((s) => s.includes(' order by ') && s.includes(`"${column}" = any(`)), rec.named.some((s) => s.startsWith('select count(*)'))];
+}
+const parsed = (query: string) => Object.fromEntries(new URLSearchParams(query));
+
 describe('work search of persons typed by ID number', () => {
   it('keeps one plan for the page and the count when the persons are all it asks, and plans the others per call', async () => {
     const db = t.database.db;
@@ -36,15 +50,8 @@ describe('work search of persons typed by ID number', () => {
     for (const [user, query, prepared] of [[province, `idNo=${idNo}`, true], [province, `idNo=${idNo}&sortField=submittedAt&sortOrder=descend`, true],
       [province, `idNo=${idNo.slice(0, 14)}&personName=${name}`, true],
       [province, `idNo=${idNo}&status=8`, false], [centre, `idNo=${idNo}`, false], [province, `personName=${name}`, false]] as const) {
-      const rec = recording(db);
-      const q = workListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-      const listed = await listWork(rec.db as Db, user, q, now);
-      const plain = await listWork(db, user, q, now);
-      expect(listed.rows.map((r) => r.id), query).toEqual(plain.rows.map((r) => r.id));
-      expect(listed.total).toBe(plain.total);
-      const page = rec.named.some((s) => s.includes(' order by ') && s.includes('"person_id" = any('));
-      const count = rec.named.some((s) => s.startsWith('select count(*)'));
-      expect([page, count], `${user.area} ${query}`).toEqual([prepared, prepared]);
+      const q = workListQuery.parse(parsed(query));
+      expect(await keptPlans((on) => listWork(on, user, q, now), 'person_id', `${user.area} ${query}`), `${user.area} ${query}`).toEqual([prepared, prepared]);
     }
   });
 });
@@ -63,15 +70,8 @@ describe('lists of the enterprises a word names', () => {
     const now = t.clock.now();
     for (const [user, query, prepared] of [[province, `enterpriseName=${word}`, true], [province, `enterpriseName=${word}&sortField=submittedAt&sortOrder=descend`, true],
       [province, `enterpriseName=${word}&status=8`, false], [centre, `enterpriseName=${word}`, false]] as const) {
-      const rec = recording(db);
-      const q = workListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-      const listed = await listWork(rec.db as Db, user, q, now);
-      const plain = await listWork(db, user, q, now);
-      expect(listed.rows.map((r) => r.id), query).toEqual(plain.rows.map((r) => r.id));
-      expect(listed.total).toBe(plain.total);
-      const page = rec.named.some((s) => s.includes(' order by ') && s.includes('"enterprise_id" = any('));
-      const count = rec.named.some((s) => s.startsWith('select count(*)'));
-      expect([page, count], `${user.area} ${query}`).toEqual([prepared, prepared]);
+      const q = workListQuery.parse(parsed(query));
+      expect(await keptPlans((on) => listWork(on, user, q, now), 'enterprise_id', `${user.area} ${query}`), `${user.area} ${query}`).toEqual([prepared, prepared]);
     }
     // The enterprise's own applications are among those the word finds.
     expect((await listWork(db, province, workListQuery.parse({ enterpriseName: word }), now)).total).toBeGreaterThan(0);
@@ -84,15 +84,8 @@ describe('lists of the enterprises a word names', () => {
     const labels = await loadLabels(db);
     for (const [user, query, prepared] of [[province, `enterpriseName=${word}`, true], [province, `enterpriseName=${word}&sortField=expiryDate&sortOrder=descend`, true],
       [province, `enterpriseName=${word}&status=01`, false], [province, `enterpriseName=${word}&category=A`, false], [centre, `enterpriseName=${word}`, false]] as const) {
-      const rec = recording(db);
-      const q = certificateListQuery.parse(Object.fromEntries(new URLSearchParams(query)));
-      const listed = await listCertificates(rec.db as Db, user, q, labels);
-      const plain = await listCertificates(db, user, q, labels);
-      expect(listed.rows.map((r) => r.id), query).toEqual(plain.rows.map((r) => r.id));
-      expect(listed.total).toBe(plain.total);
-      const page = rec.named.some((s) => s.includes(' order by ') && s.includes('"enterprise_id" = any('));
-      const count = rec.named.some((s) => s.startsWith('select count(*)'));
-      expect([page, count], `${user.area} ${query}`).toEqual([prepared, prepared]);
+      const q = certificateListQuery.parse(parsed(query));
+      expect(await keptPlans((on) => listCertificates(on, user, q, labels), 'enterprise_id', `${user.area} ${query}`), `${user.area} ${query}`).toEqual([prepared, prepared]);
     }
     expect((await listCertificates(db, province, certificateListQuery.parse({ enterpriseName: word }), labels)).total).toBeGreaterThan(0);
   });
