@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
+import { beforeNow } from '../helpers/clock.js';
 import type { TestApp } from '../helpers/app.js';
 import { application, applicationHistory, certificate, enterprise, person, sysRecordReview, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
@@ -54,11 +55,11 @@ describe('workbench of centre staff', () => {
 
   it('gives the area\'s figures and the user\'s own work of today and this month', async () => {
     const me = await userRow('gz_sh');
-    // Work of the user's own half a minute ago: the API suites run a minute before or after a China
-    // midnight, on a month's last day its first minute, when the demo's work is all last month's.
+    // The user's own work half a minute ago, so this month has some even at its first minute (beforeNow);
+    // a version no transition of the demo reaches.
     const [any] = await db().select({ id: application.id }).from(application).limit(1);
     await db().insert(applicationHistory).values({ applicationId: any!.id, version: 9001, event: 'AGREE', resultCode: 1, step: 'sh', actorId: me.userId,
-      actorName: me.nickName, roleKey: 'test', fromState: 'test', toState: 'test', createdAt: new Date(t.clock.now().getTime() - 30_000) });
+      actorName: me.nickName, roleKey: 'test', fromState: 'test', toState: 'test', createdAt: beforeNow(t.clock, 30_000) });
     const b = await bench('gz_sh');
     const open = await n(db().select({ n: count() }).from(application).where(and(live, eq(application.area, '1'), inArray(application.status, [0, 2, 3]))));
     expect(figure(b, 'open')!.value).toBe(open);
@@ -149,14 +150,12 @@ describe('the province view', () => {
     const month = chinaDate(t.clock.now()).slice(0, 7);
     const ended = (area?: string) => n(db().select({ n: count() }).from(application).where(and(live, inArray(application.status, [4, 8]),
       area ? eq(application.area, area) : undefined, sql`to_char(${application.closedAt} at time zone 'Asia/Shanghai', 'YYYY-MM') = ${month}`)));
-    // Two of the centre's items ended half a minute and two minutes before the clock's instant (the
-    // API suites run a minute before or after a China midnight: on a month's last day, the month's
-    // first minute, and the earlier one is last month's), then the figures refreshed.
-    const now = t.clock.now().getTime();
+    // Two of the centre's items ended half a minute and two minutes before the clock (beforeNow): at a
+    // month's first minute one in it and one in the month before, then the figures refreshed.
     const open = await db().select({ id: application.id }).from(application).where(and(live, eq(application.area, '1'), inArray(application.status, [2, 3]))).limit(2);
     expect(open).toHaveLength(2);
-    for (const [i, ago] of [[0, 30_000], [1, 120_000]] as const) {
-      await db().update(application).set({ status: 8, step: null, outcome: 'approved', closedAt: new Date(now - ago) }).where(eq(application.id, open[i]!.id));
+    for (const [i, ago] of [30_000, 120_000].entries()) {
+      await db().update(application).set({ status: 8, step: null, outcome: 'approved', closedAt: beforeNow(t.clock, ago) }).where(eq(application.id, open[i]!.id));
     }
     await refreshStatistics(db(), t.clock);
     expect(await ended('1'), 'ended this month').toBeGreaterThan(0);

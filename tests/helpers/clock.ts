@@ -24,3 +24,11 @@ export function criticalInstants(day: Date = new Date()): { beforeChinaMidnight:
     utcLateEvening: new Date(`${d}T23:59:00Z`),
   };
 }
+
+/**
+ * `ms` before the clock's now. The API suites live a minute before or after a China midnight, and on
+ * a month's (a year's) last day the minute after is the next month's (year's) first: the demo has
+ * nothing in it yet. A test that needs something "this month" or "this year" makes it this close
+ * before the clock, which is inside both at either instant.
+ */
+export const beforeNow = (clock: { now(): Date }, ms: number): Date => new Date(clock.now().getTime() - ms);
