@@ -132,6 +132,7 @@ export function scenarios(s: Samples): Scenario[] {
     list('work: enterprise name', work, 'province', each(s.entWords, (enterpriseName) => ({ enterpriseName }))),
     list('work: person name prefix', work, 'province', each(s.twoChars, (personName) => ({ personName }))),
     list('work: ID number prefix', work, 'province', each(s.idPrefixes, (idNo) => ({ idNo }))),
+    list('work: city', work, 'province', each(s.cities, (districtCode) => ({ districtCode }))),
     list('work: certificate number (end)', work, 'province', each(s.certSuffixes, (certNo) => ({ certNo }))),
     list('work: submitted in a month', work, 'province', each(s.monthStarts, (d) => ({ beginTime: range(d).from, endTime: range(d).to }))),
     list('work: closed in a month', work, 'province', each(s.monthStarts, (d) => ({ closedFrom: range(d).from, closedTo: range(d).to }))),

@@ -388,12 +388,17 @@ export const enterprise = pgTable('enterprise', {
   index('enterprise_ownership_name_c_idx').on(t.ownership, sql`${t.name} collate "C"`, t.id),
   // Search (EnterpriseSearch): byte order ("C") serves prefix LIKE and sorting alike; a city is a district-code prefix.
   index('enterprise_name_c_idx').on(sql`${t.name} collate "C"`),
-  // With the name and id after the filtered column: a county's or a credit-code prefix's enterprises
-  // sorted by name come from the index alone (search/enterprise.ts pageKeys), not from walking all
+  // With the name and id after the filtered column: a county's enterprises in name order, and a
+  // credit-code prefix's sorted by name, come from the index alone (search/enterprise.ts), not from walking all
   // 50,000 names in order, which the planner prefers and which is slowest exactly there (names
   // carry their city: 深圳市… sit together, far from the start).
   index('enterprise_credit_code_name_c_idx').on(sql`${t.creditCode} collate "C"`, sql`${t.name} collate "C"`, t.id),
   index('enterprise_district_name_c_idx').on(sql`${t.districtCode} collate "C"`, sql`${t.name} collate "C"`, t.id),
+  // A city's enterprises by name straight from the index (textMatch.inDistrict: a city is its
+  // code's first four digits): sorting 广州's 11,000 names for every first page took 2.5 ms, and a
+  // centre's own city read each row for its area. The area and the code last, so a centre's filter
+  // and the list's count read no row either (an index-only scan needs the expression's column too).
+  index('enterprise_city_name_c_idx').on(sql`substr(${t.districtCode}, 1, 4)`, sql`${t.name} collate "C"`, t.id, t.ownership, t.districtCode),
   // A qualification's enterprises by name, and the count of those or of licences ending in a
   // period, without reading the table (the list's total counts up to 2,000 rows; listTotal.ts).
   index('enterprise_qualification_name_c_idx').on(t.qualification, sql`${t.name} collate "C"`, t.id),

@@ -44,12 +44,10 @@ export const narrowsDistrict = (code: string | undefined): code is string => !!c
  */
 export function inDistrict(column: AnyColumn, code: string): SQL | undefined {
   if (!narrowsDistrict(code)) return undefined;
-  // A city as a range, not LIKE: the planner estimates a range with the columns' joint statistics
-  // (migration 0026: ownership and district together), so a centre filtering by a city of another
-  // area is known to match nothing instead of being guessed at thousands of enterprises.
-  if (/^\d{4}00$/.test(code)) {
-    const city = code.slice(0, 4);
-    return sql`(${column} collate "C" >= ${city} and ${column} collate "C" < ${String(Number(city) + 1)})`;
-  }
+  // A city by its code's first four digits, the key of its own index (enterprise_city_name_c_idx,
+  // in name order); the planner estimates it with the area from their joint statistics (migration
+  // 0038), so a centre filtering by a city of another area is known to match nothing instead of
+  // being guessed at thousands of enterprises.
+  if (/^\d{4}00$/.test(code)) return sql`substr(${column}, 1, 4) = ${code.slice(0, 4)}`;
   return sql`${column} collate "C" = ${code}`;
 }

@@ -134,20 +134,22 @@ describe('enterprise search filters', () => {
   });
 
   it('lists the enterprises of a city, a county or a credit-code prefix in name order both ways, paged', async () => {
-    // These filters take another query form (the page's keys sorted from the district index).
+    // Each takes its own index in name order (a city's, a county's; a centre's own city with its
+    // area checked in that index), or its keys sorted from the credit-code index.
     const [sample] = await db().select().from(enterprise).where(like(enterprise.districtCode, '4401%')).limit(1);
     const cases = [
-      ['&districtCode=440100', like(enterprise.districtCode, '4401%')],
-      [`&districtCode=${sample!.districtCode}`, eq(enterprise.districtCode, sample!.districtCode)],
-      [`&creditCode=${sample!.creditCode.slice(0, 8)}`, like(enterprise.creditCode, `${sample!.creditCode.slice(0, 8)}%`)],
+      ['province', '&districtCode=440100', like(enterprise.districtCode, '4401%')],
+      ['gz_sl', '&districtCode=440100', and(like(enterprise.districtCode, '4401%'), eq(enterprise.ownership, '1'))],
+      ['province', `&districtCode=${sample!.districtCode}`, eq(enterprise.districtCode, sample!.districtCode)],
+      ['province', `&creditCode=${sample!.creditCode.slice(0, 8)}`, like(enterprise.creditCode, `${sample!.creditCode.slice(0, 8)}%`)],
     ] as const;
-    for (const [filter, where] of cases) {
+    for (const [user, filter, where] of cases) {
       const expected = await db().select({ id: enterprise.id }).from(enterprise).where(where).orderBy(sql`${enterprise.name} collate "C"`, enterprise.id);
       expect(expected.length, filter).toBeGreaterThan(2);
       for (const order of ['', '&sortField=name&sortOrder=ascend', '&sortField=name&sortOrder=descend']) {
         const ids = order.endsWith('descend') ? expected.map((r) => r.id).reverse() : expected.map((r) => r.id);
-        expect((await list('province', `${filter}${order}`)).rows.map((r) => r.id), `${filter}${order}`).toEqual(ids);
-        const second = await searchList<Row>(api, 'province', `/api/search/enterprise/list?pageNum=2&pageSize=2${filter}${order}`);
+        expect((await list(user, `${filter}${order}`)).rows.map((r) => r.id), `${user}${filter}${order}`).toEqual(ids);
+        const second = await searchList<Row>(api, user, `/api/search/enterprise/list?pageNum=2&pageSize=2${filter}${order}`);
         expect(second.rows.map((r) => r.id), `page 2 ${filter}${order}`).toEqual(ids.slice(2, 4));
       }
     }

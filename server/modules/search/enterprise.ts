@@ -10,7 +10,7 @@ import { certificate, enterprise, person } from '../../db/schema.js';
 import { addDays } from '../../lib/days.js';
 import { listTotal } from '../../services/listTotal.js';
 import { sortColumn } from '../../lib/schemas.js';
-import { byteOrder, containsText, inDistrict, narrowsDistrict, startsWith } from '../../lib/textMatch.js';
+import { byteOrder, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { enterprisesNamed, unindexed } from '../../services/listOrder.js';
 import { anyOf, qualified } from '../../db/sql.js';
 import { enterpriseScope } from './scope.js';
@@ -100,19 +100,18 @@ export function enterpriseRows(rows: EnterpriseRecord[], districts: DistrictName
 }
 
 /**
- * Filters that leave at most a city's enterprises (≈ 11,000 for 广州), whose keys the district or
- * credit-code index holds in name order: a district, or a credit code's first eight characters
- * (GB 32100: registering authority, type, then the six-digit division code).
+ * A credit code's first eight characters (GB 32100: registering authority, type, then the six-digit
+ * division code) leave at most a city's enterprises (≈ 11,000 for 广州), whose keys the credit-code
+ * index holds in name order. A district needs no such help: its own indexes (district or city, then
+ * name) give the page in order.
  */
-function narrowsToDistrict(q: EnterpriseFilters): boolean {
-  return narrowsDistrict(q.districtCode) || (q.creditCode?.length ?? 0) >= 8;
-}
+const narrowsToCity = (q: EnterpriseFilters): boolean => (q.creditCode?.length ?? 0) >= 8;
 
 /**
- * One page in name order when a district filter or a word few enterprises have narrows the list: the page's ids are sorted from
- * the (district | credit code, name, id) index alone, then the ten rows are read. Sorting on the
+ * One page in name order when a credit code's start or a word few enterprises have narrows the list: the page's ids are sorted from
+ * the (credit code, name, id) index or by id alone, then the ten rows are read. Sorting on the
  * name as no index holds it (listOrder.ts unindexed) keeps the planner from walking the name index
- * instead, which it prefers because it assumes a district's enterprises spread evenly over the
+ * instead, which it prefers because it assumes a credit code's enterprises spread evenly over the
  * alphabet; they do not (names begin with their city), and that walk read 30,000 rows for ten.
  */
 function pageByNameOfFew(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number, offset: number) {
@@ -131,7 +130,7 @@ export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseL
   const offset = (q.pageNum - 1) * q.pageSize;
   const byName = !q.sortField || q.sortField === 'name';
   const [page, total] = await Promise.all([
-    byName && (narrowsToDistrict(q) || namedIds)
+    byName && (narrowsToCity(q) || namedIds)
       ? pageByNameOfFew(db, where, !!sort && descending, q.pageSize, offset)
       : enterprisePage.rows(db, pageTail(where, order, q.pageSize, offset)),
     listTotal(db, db.select({ one: sql`1` }).from(enterprise).where(where)),
