@@ -6,7 +6,7 @@
  * set and cleared, an item that ends, a row inserted and deleted, several rows in one statement.
  * The workbench's queue figures and overdue items read them.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
 import { runNamed } from '../helpers/jobs.js';
@@ -16,7 +16,7 @@ import { rowsOf } from '../../server/db/sql.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 import { deadlineOf, readDeadlineLimits } from '../../server/workflow/views.js';
 import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
-import { recountWaiting } from '../../server/workflow/waiting.js';
+import { foldWaiting, recountWaiting } from '../../server/workflow/waiting.js';
 import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
 
 let t: TestApp;
@@ -161,5 +161,38 @@ describe('the waiting applications\' counts', () => {
     expect(overdue.length, 'the demo has overdue items').toBeGreaterThan(0);
     const b = (await api.get('province', '/api/workbench/summary')).json().data as { queues: { overdue: number }[] };
     expect(b.queues.reduce((n, q) => n + q.overdue, 0)).toBe(overdue.length);
+  });
+});
+
+describe.runIf(inject('postgresAdminUrl'))('two folds of the waiting counts at once on PostgreSQL', () => {
+  it('fold each change once (the hourly refresh and the nightly housekeeping meeting)', async () => {
+    const [a, b] = [await pick(2), await pick(2, undefined, 1)];
+    await set(a.id, { status: 3, step: 'cb', acceptedAt: t.clock.now() });
+    const before = await changes();
+    expect(before).toBeGreaterThan(0);
+    // The first fold keeps its transaction open; a transition then appends two changes, and a
+    // second fold waits on the rows the first deleted. When the first commits, the second must take
+    // the two new changes and none of the first's.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let foldedFirst!: () => void;
+    const firstFolded = new Promise<void>((resolve) => { foldedFirst = resolve; });
+    const first = db().transaction(async (tx) => {
+      const n = await foldWaiting(tx);
+      foldedFirst();
+      await held;
+      return n;
+    });
+    await firstFolded;
+    await set(b.id, { status: 3, step: 'cs', acceptedAt: t.clock.now() });
+    const second = db().transaction((tx) => foldWaiting(tx));
+    const waiting = () => db().execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%application_waiting_change%'`);
+    for (let i = 0; i < 100 && rowsOf(await waiting()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(rowsOf(await waiting()), 'the second fold waits on the first').toHaveLength(1);
+    release();
+    expect(await first).toBe(before);
+    expect(await second).toBe(2);
+    expect(await changes()).toBe(0);
+    expect(await folded()).toEqual(await fromRows());
   });
 });
