@@ -186,7 +186,7 @@ describe.runIf(inject('postgresAdminUrl'))('two folds of the waiting counts at o
     await firstFolded;
     await set(b.id, { status: 3, step: 'cs', acceptedAt: t.clock.now() });
     const second = db().transaction((tx) => foldWaiting(tx));
-    const waiting = () => db().execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%application_waiting_change%'`);
+    const waiting = () => db().execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%application_waiting_change%'`);
     for (let i = 0; i < 100 && rowsOf(await waiting()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(rowsOf(await waiting()), 'the second fold waits on the first').toHaveLength(1);
     release();
