@@ -8,27 +8,11 @@
  * first sort key is written in a form no index provides and that sorts the same, which leaves the
  * planner only the filter's indexes.
  */
-import { and, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { renderText, runText, type DbOrTx } from '../db/client.js';
 import { answersKept } from './answersKept.js';
-import { enterprise, person } from '../db/schema.js';
-import { containsText, startsWith } from '../lib/textMatch.js';
-
-/** Up to this many persons matching a typed name or ID number, a list filtered by them names them by id. */
-export const FEW_PERSONS = 5000;
-
-/**
- * The persons whose name and ID number start as typed, when at most FEW_PERSONS do; null when more
- * do (or nothing is typed). Named by id (one array parameter), they are as few to the planner as
- * they are: it guesses a two-character name's persons from the name histogram (9,501 for 赵宇's
- * 474) and chose parallel workers or hash joins over every certificate for a page of ten.
- */
-export async function personsNamed(db: DbOrTx, name: string | undefined, idNo: string | undefined): Promise<number[] | null> {
-  if (!name && !idNo) return null;
-  const matching = db.select({ id: person.id }).from(person)
-    .where(and(name ? startsWith(person.name, name) : undefined, idNo ? startsWith(person.idNo, idNo.toUpperCase()) : undefined));
-  return fewOf(db, matching, FEW_PERSONS);
-}
+import { enterprise } from '../db/schema.js';
+import { containsText } from '../lib/textMatch.js';
 
 /**
  * Up to this many enterprises whose name contains a typed word, a list filtered by the word names
@@ -51,7 +35,7 @@ export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Pr
 
 /**
  * How long "more than few match" is believed without asking again. A surname (王: 70,000 persons)
- * always matches more than FEW_PERSONS, and finding it out read 5,001 index entries into an array
+ * always matched more than the 5,000 persons once named by id, and finding it out read 5,001 index entries into an array
  * on every page of its list (1–2 ms of PostgreSQL's time, a third of such a page's). The answer
  * chooses the plan (null: the list filters by the word itself, right for any number of matches) and,
  * where `few` is a list's exact ceiling, labels its total as estimated: believed a minute longer than

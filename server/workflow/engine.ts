@@ -271,7 +271,7 @@ export async function applyEvent(ctx: WorkflowEnv, exec: DbOrTx, app: Applicatio
   // toWorkRow). A column added to the table fails to compile here until it is copied.
   const next: ApplicationRow = {
     id: app.id, applyNo: app.applyNo, businessType: app.businessType, applicantUserId: app.applicantUserId,
-    enterpriseId: app.enterpriseId, personId: app.personId, holderName: app.holderName, holderUserId: app.holderUserId, certificateId: app.certificateId,
+    enterpriseId: app.enterpriseId, personId: app.personId, holderName: app.holderName, holderIdNo: app.holderIdNo, holderUserId: app.holderUserId, certificateId: app.certificateId,
     area: app.area, payload: app.payload, printedAt: app.printedAt, createdAt: app.createdAt,
     snapshot: result.snapshot,
     status: result.statusCode ?? app.status,

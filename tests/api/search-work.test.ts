@@ -142,16 +142,22 @@ describe('work search filters', () => {
         .where(and(live, like(enterprise.districtCode, '4401%'))))[0]!.n);
   });
 
-  it('finds a person\'s applications by the name they have now, renamed by any path, and by the new holder\'s name when an application changes hands', async () => {
+  it('finds a person\'s applications by the name and ID number they have now, changed by any path, and by the new holder\'s when an application changes hands', async () => {
     const [a] = await db().select().from(application).where(and(live, isNotNull(application.personId))).limit(1);
     const [p] = await db().select().from(person).where(eq(person.id, a!.personId!));
     const theirs = await countOf(eq(application.personId, p!.id));
     const byName = async (name: string) => (await list('province', `&personName=${encodeURIComponent(name)}`)).rows.map((r) => r.id);
+    const byIdNo = async (idNo: string) => (await list('province', `&idNo=${idNo}`)).rows.map((r) => r.id);
+    const newIdNo = `Z${String(p!.id).padStart(17, '0')}`;
     try {
       await db().update(person).set({ name: '改名测试人' }).where(eq(person.id, p!.id));
       const renamed = await byName('改名测');
       expect(renamed).toContain(a!.id);
       expect(renamed).toHaveLength(theirs);
+      // A new ID number alone: found by its start, typed in lower case; no longer by the old one.
+      await db().update(person).set({ idNo: newIdNo }).where(eq(person.id, p!.id));
+      expect((await byIdNo(newIdNo.slice(0, 14).toLowerCase())).sort()).toEqual([...renamed].sort());
+      expect(await byIdNo(p!.idNo)).not.toContain(a!.id);
       // Shown under the new name too.
       expect((await list('province', `&personName=${encodeURIComponent('改名测')}`)).rows.every((r) => r.holderName === '改名测试人')).toBe(true);
       expect(await byName(p!.name)).not.toContain(a!.id);
@@ -160,11 +166,14 @@ describe('work search filters', () => {
       await db().update(application).set({ personId: other!.id }).where(eq(application.id, a!.id));
       expect(await byName(other!.name)).toContain(a!.id);
       expect(await byName('改名测')).toHaveLength(theirs - 1);
+      expect(await byIdNo(other!.idNo)).toContain(a!.id);
+      expect(await byIdNo(newIdNo)).toHaveLength(theirs - 1);
     } finally {
       await db().update(application).set({ personId: p!.id }).where(eq(application.id, a!.id));
-      await db().update(person).set({ name: p!.name }).where(eq(person.id, p!.id));
+      await db().update(person).set({ name: p!.name, idNo: p!.idNo }).where(eq(person.id, p!.id));
     }
     expect(await byName(p!.name)).toContain(a!.id);
+    expect(await byIdNo(p!.idNo)).toContain(a!.id);
   });
 
   it('filters by submitted, accepted and closed China days', async () => {

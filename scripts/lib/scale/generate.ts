@@ -49,7 +49,7 @@ export const COLUMNS = {
   sys_user: ['user_id', 'user_name', 'nick_name', 'user_type', 'enterprise_id', 'person_id', 'sex', 'password_hash', 'password_changed_at', 'status', 'remark', 'created_at', 'updated_at'],
   sys_user_role: ['user_id', 'role_id'],
   application: ['id', 'apply_no', 'business_type', 'applicant_user_id', 'enterprise_id', 'person_id', 'holder_user_id', 'certificate_id', 'area', 'status', 'step',
-    'version', 'snapshot', 'payload', 'outcome', 'submitted_at', 'accepted_at', 'closed_at', 'printed_at', 'deleted', 'created_at', 'updated_at', 'holder_name'],
+    'version', 'snapshot', 'payload', 'outcome', 'submitted_at', 'accepted_at', 'closed_at', 'printed_at', 'deleted', 'created_at', 'updated_at', 'holder_name', 'holder_id_no'],
   application_history: ['id', 'application_id', 'version', 'event', 'result_code', 'step', 'actor_id', 'actor_name', 'role_key', 'comment', 'from_state', 'to_state', 'created_at'],
   exam_batch: ['id', 'batch_no', 'name', 'category', 'area', 'place', 'knowledge_start', 'knowledge_end', 'ability_start', 'ability_end', 'capacity', 'signup_from',
     'signup_to', 'state', 'snapshot', 'version', 'published_at', 'created_at', 'updated_at'],
@@ -92,6 +92,8 @@ const USER_AGENTS = ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) App
 const VIOLATIONS = ['duty_failure', 'absent_post', 'no_education', 'info_change_late', 'accident_liability', 'cert_lending', 'false_material', 'fraud_bribery'];
 
 type Profile = 'legalRep' | 'manager' | 'managerB' | 'b' | 'c3' | 'c12' | 'none';
+/** The person an application is about: its holder_name and holder_id_no copy them. */
+type Holder = { name: string; idNo: string };
 const PROFILES = new Weighted<Profile>([['manager', 9], ['managerB', 3], ['b', 25], ['c3', 35], ['c12', 15], ['none', 13]]);
 const ODD_CURRENT = new Weighted<string>([['02', 2], ['04', 5], ['05', 5], ['06', 2], ['07', 1], ['03', 1], ['99', 1]]);
 const HISTORICAL = new Weighted<string>([['05', 58], ['04', 38], ['03', 2], ['07', 2]]);
@@ -383,7 +385,7 @@ export class ScaleGenerator {
       this.add('employment_record', [this.next('employment_record'), id, enterpriseId, 'social', addDays(this.today, -rng.int(200, 4000)), null]);
     }
     const certs = this.certificates(id, name, idNo, profile, enterpriseId ?? entId, area, birthDate, personsLeft);
-    this.applications(id, name, entId, area, certs, enterpriseId !== null, personsLeft, legalRep);
+    this.applications(id, { name, idNo }, entId, area, certs, enterpriseId !== null, personsLeft, legalRep);
   }
 
   /** The person's current certificates by profile, then ended ones until the dataset's total is on course. */
@@ -537,7 +539,7 @@ export class ScaleGenerator {
     return userId;
   }
 
-  private applications(personId: number, name: string, entId: number, area: string, certs: { id: number; certNo: string; valid: boolean; status: string }[],
+  private applications(personId: number, holder: Holder, entId: number, area: string, certs: { id: number; certNo: string; valid: boolean; status: string }[],
     employed: boolean, personsLeft: number, legalRep: boolean): void {
     const rng = this.rng;
     // Enterprise renames are filed by the enterprise: one chance per enterprise, at its first person.
@@ -550,7 +552,7 @@ export class ScaleGenerator {
       const target = BUSINESS_ROUTES[type].target;
       const cert = certs.length ? (certs.find((c) => c.valid) ?? certs[0]!) : null;
       if (target === 'certificate' && !cert) type = 'newCert';
-      this.application(type, entId, area, personId, name, cert);
+      this.application(type, entId, area, personId, holder, cert);
     }
   }
 
@@ -568,7 +570,8 @@ export class ScaleGenerator {
     return p;
   }
 
-  private application(type: BusinessType, entId: number, area: string, personId: number | null, name: string | null, cert: { id: number; valid: boolean } | null): void {
+  private application(type: BusinessType, entId: number, area: string, personId: number | null, holderOf: Holder | null, cert: { id: number; valid: boolean } | null): void {
+    const name = holderOf?.name ?? null;
     const rng = this.rng;
     const route = BUSINESS_ROUTES[type];
     const entIndex = entId - this.ctx.offsets.enterprise - 1;
@@ -632,8 +635,8 @@ export class ScaleGenerator {
     const printedAt = approved && route.printsCertificate && closedAt && rng.chance(0.6) ? new Date(closedAt.getTime() + rng.int(1, 10) * DAY_MS) : null;
     this.add('application', [id, `${prefix}${seq}`, type, applicant, entId, personId, holder, certificateId, area, status, step, version,
       JSON.stringify(snapshotFor(p, parties)), JSON.stringify({ scale: true }), outcome, submittedAt, acceptedAt, closedAt, printedAt, deleted, created, last,
-      // Migration 0032's triggers write it; the load runs without them (session_replication_role = replica).
-      personId === null ? null : name]);
+      // Migrations 0032's and 0039's triggers write them; the load runs without them (session_replication_role = replica).
+      holderOf?.name ?? null, holderOf?.idNo ?? null]);
     this.appsLeft -= 1;
     if (type === 'newCert' && personId !== null) this.examResult(personId, 'C3', area, chinaDate(created), true);
     if (this.samples.length < 400 && id % 97 === 0) this.samples.push({ id, path: p, parties });

@@ -282,7 +282,7 @@ export async function applyAndSubmit(ctx: AppContext, user: AuthUser, type: Busi
   const subject = await resolveSubject(ctx, user, type, input);
   const holderUserId = subject.personId && BUSINESS_ROUTES[type].personCheck ? await holderUserOf(ctx.db, subject.personId) : null;
   const draft: ApplicationRow = {
-    id: 0, applyNo: '', businessType: type, applicantUserId: user.userId, enterpriseId: subject.enterpriseId, personId: subject.personId, holderName: null,
+    id: 0, applyNo: '', businessType: type, applicantUserId: user.userId, enterpriseId: subject.enterpriseId, personId: subject.personId, holderName: null, holderIdNo: null,
     holderUserId, certificateId: subject.certificateId, area: '', status: 1, step: null, version: 0, snapshot: {}, payload, outcome: null,
     submittedAt: null, acceptedAt: null, closedAt: null, printedAt: null, deleted: false, createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
   };

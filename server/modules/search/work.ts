@@ -6,10 +6,10 @@
 import { and, asc, desc, eq, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { application, certificate, enterprise, person } from '../../db/schema.js';
+import { application, certificate, enterprise } from '../../db/schema.js';
 import { dateRange } from '../../lib/dateRange.js';
 import { listTotal } from '../../services/listTotal.js';
-import { enterprisesNamed, personsNamed, sameCondition, unindexed } from '../../services/listOrder.js';
+import { enterprisesNamed, sameCondition, unindexed } from '../../services/listOrder.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { workingDaysLeft } from '../../lib/workdays.js';
@@ -23,13 +23,8 @@ import type { WorkFilters, WorkListQuery, WorkRowView } from './schemas.js';
 export const OPEN_STATUSES = [0, 2, 3];
 export const ENDED_STATUSES = [4, 8];
 
-/** The enterprises and persons a list's typed words name, when few; null: filter by the words. */
-export interface Named { enterpriseIds: number[] | null; personIds: number[] | null }
-const NONE_NAMED: Named = { enterpriseIds: null, personIds: null };
-
-/** `named`: the enterprises and persons the typed words name, when few (listOrder.ts enterprisesNamed, personsNamed). */
-export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits, named: Named = NONE_NAMED): SQL | undefined {
-  const { enterpriseIds, personIds } = named;
+/** `enterpriseIds`: the enterprises the typed word names, when few (listOrder.ts enterprisesNamed); null: filter by the word. */
+export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date, limits: DeadlineLimits, enterpriseIds: number[] | null = null): SQL | undefined {
   const w: (SQL | undefined)[] = [applicationScope(user), eq(application.deleted, false)];
   if (q.applyNo) w.push(startsWith(application.applyNo, q.applyNo));
   if (q.businessType) w.push(eq(application.businessType, q.businessType));
@@ -44,14 +39,9 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
   if (q.districtCode) ent.push(inDistrict(enterprise.districtCode, q.districtCode));
   if (ent.length) w.push(inArray(application.enterpriseId, db.select({ id: enterprise.id }).from(enterprise).where(and(...ent))));
   if (q.personId) w.push(eq(application.personId, q.personId));
-  // A typed ID number finds its persons (few, by id); a name alone, the applications' own copy of it (migration 0032).
-  if (q.idNo && personIds) w.push(anyOf(application.personId, personIds));
-  else if (q.idNo) {
-    w.push(inArray(application.personId, db.select({ id: person.id }).from(person).where(and(
-      q.personName ? startsWith(person.name, q.personName) : undefined,
-      startsWith(person.idNo, q.idNo.toUpperCase()),
-    ))));
-  } else if (q.personName) w.push(startsWith(application.holderName, q.personName));
+  // The holder's name and ID number as the application copies them (migrations 0032, 0039): ranges of their own indexes.
+  if (q.personName) w.push(startsWith(application.holderName, q.personName));
+  if (q.idNo) w.push(startsWith(application.holderIdNo, q.idNo.toUpperCase()));
   if (q.certNo) w.push(inArray(application.certificateId, db.select({ id: certificate.id }).from(certificate).where(certNoMatches(certificate.certNo, q.certNo))));
   w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
   w.push(...dateRange(application.acceptedAt, q.acceptedFrom, q.acceptedTo));
@@ -89,37 +79,34 @@ const SORTS = {
 
 export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now: Date) {
   // The deadline settings are kept per version (readDeadlineLimits): read in a round trip only the first time.
-  const [enterpriseIds, personIds, limits] = await Promise.all([enterprisesNamed(db, q.enterpriseName), q.idNo ? personsNamed(db, q.personName, q.idNo) : null,
-    readDeadlineLimits(db)]);
-  const where = workWhere(db, user, q, now, limits, { enterpriseIds, personIds });
+  const [enterpriseIds, limits] = await Promise.all([enterprisesNamed(db, q.enterpriseName), readDeadlineLimits(db)]);
+  const where = workWhere(db, user, q, now, limits, enterpriseIds);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
   // Dated columns keep the undated items last both ways (indexes in that order: schema.ts); the id breaks ties in the same direction.
   const dated = q.sortField === 'submittedAt' || q.sortField === 'acceptedAt' || q.sortField === 'closedAt';
-  // A typed ID number that few persons match, or an enterprise word few enterprises have: their
-  // applications are sorted rather than found by walking the order's index (listOrder.ts). A name
-  // alone is a range of the name's own index, which the planner weighs against the order's walk.
-  const fenced = !!enterpriseIds || !!personIds;
+  // An enterprise word few enterprises have: their applications are sorted rather than found by
+  // walking the order's index (listOrder.ts). A typed name or ID number is a range of its own index,
+  // which the planner weighs against the order's walk.
+  const fenced = !!enterpriseIds;
   const first = (key: AnyColumn | SQL, kind: 'text' | 'number' | 'time') => (fenced ? unindexed(key, kind) : key);
   const firstKind = q.sortField === 'applyNo' || q.sortField === 'businessType' ? 'text' : q.sortField === 'status' ? 'number' : 'time';
   const order = !sort ? [desc(first(application.id, 'number'))]
     : dated ? (descending ? [sql`${first(sort, 'time')} desc nulls last`, sql`${application.id} desc nulls last`] : [sql`${first(sort, 'time')} asc nulls last`, asc(application.id)])
       : (descending ? [desc(first(sort, firstKind)), desc(application.id)] : [asc(first(sort, firstKind)), asc(application.id)]);
   const offset = (q.pageNum - 1) * q.pageSize;
-  // When every match is sorted (fenced), or may be (a typed name: the planner's guess of a name
-  // start's matches is rough, 46 for a compound surname's 1,054), the page's applications are chosen
+  // When every match is sorted (fenced), or may be (a typed name or ID number: the planner's guess of
+  // a name start's matches is rough, 46 for a compound surname's 1,054), the page's applications are chosen
   // on the application table alone and joined to their enterprise, holder and certificate afterwards:
   // the planner joins before it sorts, and a name's few hundred applications were each joined to keep
   // ten. Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
-  const idsFirst = fenced || (!!q.personName && !q.idNo);
+  const idsFirst = fenced || !!q.personName || !!q.idNo;
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
-  // The typed persons, or the enterprises a word names, are all the list asks: whichever they are,
-  // their applications are read through the person's (enterprise's) index and sorted, so the page
-  // and its count keep one plan per connection (client.ts preparedOnMain) instead of being planned
-  // on every call (planning was 0.3–0.4 ms of PostgreSQL's time a request, reading about as much).
-  const onlyNamed = (column: typeof application.personId | typeof application.enterpriseId, ids: number[] | null) =>
-    !!ids && sameCondition(where, and(eq(application.deleted, false), anyOf(column, ids)));
-  const samePlan = onlyNamed(application.personId, personIds) || onlyNamed(application.enterpriseId, enterpriseIds);
+  // The enterprises a word names are all the list asks: whichever they are, their applications are
+  // read through the enterprise's index and sorted, so the page and its count keep one plan per
+  // connection (client.ts preparedOnMain) instead of being planned on every call (planning was
+  // 0.3–0.4 ms of PostgreSQL's time a request, reading about as much).
+  const samePlan = !!enterpriseIds && sameCondition(where, and(eq(application.deleted, false), anyOf(application.enterpriseId, enterpriseIds)));
   const [page, total] = await Promise.all([
     listedApplicationsPage(db, idsFirst
       ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, samePlan, applicationOnly: true }
