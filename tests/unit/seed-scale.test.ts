@@ -131,9 +131,11 @@ describe('generated rows', () => {
     expect(new Set(apps.map((a) => a.apply_no)).size).toBe(apps.length);
     expect(new Set(apps.map((a) => a.business_type)).size).toBeGreaterThanOrEqual(8);
     expect(new Set(apps.map((a) => a.status))).toEqual(new Set(['0', '1', '2', '3', '4', '8']));
-    // The holder's name as migration 0032's triggers keep it.
-    const names = new Map(read(result, 'person').map((p) => [p.id, p.name]));
-    expect(apps.every((a) => a.holder_name === (a.person_id === null ? null : names.get(a.person_id)))).toBe(true);
+    // The holder's name and ID number as migrations 0032's and 0039's triggers keep them.
+    const holders = new Map(read(result, 'person').map((p) => [p.id, p]));
+    expect(apps.every((a) => a.holder_name === (a.person_id === null ? null : holders.get(a.person_id)?.name))).toBe(true);
+    expect(apps.every((a) => a.holder_id_no === (a.person_id === null ? null : holders.get(a.person_id)?.id_no))).toBe(true);
+    expect(apps.some((a) => a.holder_id_no !== null)).toBe(true);
     const byApp = new Map<string, Record<string, string | null>[]>();
     for (const h of history) byApp.set(h.application_id!, [...(byApp.get(h.application_id!) ?? []), h]);
     for (const a of apps) {
