@@ -4,7 +4,7 @@
  * index until ten matches turn up, because the planner guesses a prefix's matches from a
  * histogram (hundreds where there are twenty) and expects them spread evenly. When the matches are
  * few and old it reads hundreds of thousands of rows (0.5–3.5 s at the province's scale). With few
- * matching persons or enterprises, the list names them by id and sorts their rows instead: its
+ * matches (a typed holder's certificates, a word's enterprises), the list names them by id and sorts their rows instead: its
  * first sort key is written in a form no index provides and that sorts the same, which leaves the
  * planner only the filter's indexes.
  */
@@ -34,9 +34,9 @@ export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Pr
 }
 
 /**
- * How long "more than few match" is believed without asking again. A surname (王: 70,000 persons)
- * always matched more than the 5,000 persons once named by id, and finding it out read 5,001 index entries into an array
- * on every page of its list (1–2 ms of PostgreSQL's time, a third of such a page's). The answer
+ * How long "more than few match" is believed without asking again. A surname always matches more
+ * than a list's few (王: 70,000 persons), and finding it out read few + 1 index entries into an array
+ * on every page of its list (1–2 ms of PostgreSQL's time for 5,001, a third of such a page's). The answer
  * chooses the plan (null: the list filters by the word itself, right for any number of matches) and,
  * where `few` is a list's exact ceiling, labels its total as estimated: believed a minute longer than
  * true, a page may be slower, or its total say 约 for a minute after deletions brought it under the

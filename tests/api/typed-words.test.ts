@@ -7,7 +7,7 @@
  * exactly the rows of those enterprises or persons, in the list's own order.
  */
 import { describe, expect, it } from 'vitest';
-import { and, eq, ilike, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { apiSuite } from '../helpers/api.js';
 import type { TestApp } from '../helpers/app.js';
 import { byteCompare, isOrdered, searchList } from '../helpers/search.js';
@@ -104,9 +104,9 @@ describe('a word of the enterprise name', () => {
 const SURNAME = '乂';
 const PERSONS = 5001;
 
-/** The certificates and work items of the persons whose name starts with `start`, read from the rows. */
-async function ofPersons(start: string) {
-  const named = (await db().select({ id: person.id }).from(person).where(like(person.name, `${start}%`))).map((r) => r.id);
+/** The certificates and work items of the persons `matching` selects, read from the rows. */
+async function ofPersons(matching: SQL) {
+  const named = (await db().select({ id: person.id }).from(person).where(matching)).map((r) => r.id);
   const among = named.length ? named : [-1];
   const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
   return {
@@ -117,7 +117,7 @@ async function ofPersons(start: string) {
 }
 
 async function expectHoldersOf(start: string, extra = '') {
-  const want = await ofPersons(start);
+  const want = await ofPersons(like(person.name, `${start}%`));
   const q = `pageSize=500&${extra}`;
   const certs = await searchList<{ id: number; issueDate: string }>(api, 'province', `/api/safetyCertificateInfo/list?${q}&name=${encodeURIComponent(start)}`);
   const work = await searchList<{ id: number }>(api, 'province', `/api/search/work/list?${q}&personName=${encodeURIComponent(start)}`);
@@ -156,9 +156,7 @@ describe('a holder\'s name or ID number start', () => {
     // An ID number start finds the work of its persons through the applications' own copy of it
     // (migration 0039), lower case or not: nine persons' (T…01–T…09), and all of them.
     for (const [start, typed] of [['T0000000000000000', 't0000000000000000'], ['T', 'T']]) {
-      const holders = (await db().select({ id: person.id }).from(person).where(like(person.idNo, `${start}%`))).map((r) => r.id);
-      const want = (await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), inArray(application.personId, holders))))
-        .map((r) => r.id).sort((a, b) => a - b);
+      const want = (await ofPersons(like(person.idNo, `${start}%`))).work;
       expect(want.length, start).toBeGreaterThan(0);
       const byId = await searchList<{ id: number }>(api, 'province', `/api/search/work/list?pageSize=500&idNo=${typed}`);
       expect(byId.rows.map((r) => r.id).sort((a, b) => a - b), start).toEqual(want);

@@ -636,7 +636,7 @@ export class ScaleGenerator {
     this.add('application', [id, `${prefix}${seq}`, type, applicant, entId, personId, holder, certificateId, area, status, step, version,
       JSON.stringify(snapshotFor(p, parties)), JSON.stringify({ scale: true }), outcome, submittedAt, acceptedAt, closedAt, printedAt, deleted, created, last,
       // Migrations 0032's and 0039's triggers write them; the load runs without them (session_replication_role = replica).
-      holderOf?.name ?? null, holderOf?.idNo ?? null]);
+      name, holderOf?.idNo ?? null]);
     this.appsLeft -= 1;
     if (type === 'newCert' && personId !== null) this.examResult(personId, 'C3', area, chinaDate(created), true);
     if (this.samples.length < 400 && id % 97 === 0) this.samples.push({ id, path: p, parties });

@@ -105,7 +105,7 @@ export function enterpriseRows(rows: EnterpriseRecord[], districts: DistrictName
  * index holds in name order. A district needs no such help: its own indexes (district or city, then
  * name) give the page in order.
  */
-const narrowsToCity = (q: EnterpriseFilters): boolean => (q.creditCode?.length ?? 0) >= 8;
+const narrowsByCreditCode = (q: EnterpriseFilters): boolean => (q.creditCode?.length ?? 0) >= 8;
 
 /**
  * One page in name order when a credit code's start or a word few enterprises have narrows the list: the page's ids are sorted from
@@ -130,7 +130,7 @@ export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseL
   const offset = (q.pageNum - 1) * q.pageSize;
   const byName = !q.sortField || q.sortField === 'name';
   const [page, total] = await Promise.all([
-    byName && (narrowsToCity(q) || namedIds)
+    byName && (narrowsByCreditCode(q) || namedIds)
       ? pageByNameOfFew(db, where, !!sort && descending, q.pageSize, offset)
       : enterprisePage.rows(db, pageTail(where, order, q.pageSize, offset)),
     listTotal(db, db.select({ one: sql`1` }).from(enterprise).where(where)),
