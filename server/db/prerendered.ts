@@ -7,6 +7,7 @@
  */
 import { Column, is, SQL, sql, type AnyColumn } from 'drizzle-orm';
 import { keepingItsPlan, renderText, type DbOrTx } from './client.js';
+import { countInText } from './sql.js';
 
 /** A selected value: a column, or an expression (read through its decoder, `.mapWith`). */
 type Field = Column | SQL | SQL.Aliased;
@@ -23,9 +24,9 @@ function fromDriver(field: Field, value: unknown): unknown {
   return expression.decoder.mapFromDriverValue(value);
 }
 
-/** The tail of a page: its condition, order, and limit and offset when given. */
+/** The tail of a page: its condition, order, and limit (in the text: sql.ts countInText) and offset when given. */
 export function pageTail(where: SQL | undefined, order: (SQL | AnyColumn)[], limit?: number, offset?: number): SQL {
-  return sql`${where ? sql`where ${where} ` : sql``}order by ${sql.join(order, sql`, `)}${limit === undefined ? sql`` : sql` limit ${limit}`}${offset === undefined ? sql`` : sql` offset ${offset}`}`;
+  return sql`${where ? sql`where ${where} ` : sql``}order by ${sql.join(order, sql`, `)}${limit === undefined ? sql`` : sql` limit ${countInText(limit)}`}${offset === undefined ? sql`` : sql` offset ${offset}`}`;
 }
 
 export interface Prerendered<Row> {

@@ -8,6 +8,7 @@
 import type { SQLWrapper } from 'drizzle-orm';
 import { renderText, runText, type DbOrTx, type TextStatement } from '../db/client.js';
 import { answersKept } from './answersKept.js';
+import { countText } from '../db/sql.js';
 
 /** Rows counted exactly before a total becomes an estimate. */
 export const EXACT_TOTAL_CEILING = 2000;
@@ -93,7 +94,8 @@ export async function listTotal(db: DbOrTx, query: SQLWrapper, ceiling = EXACT_T
   const beyond: ListTotal = { total: Math.max(ceiling + 1, estimate), totalExact: false };
   if (opts.pastCeiling) return beyond;
   if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50))) return { total: estimate, totalExact: false };
-  const bounded: TextStatement = { sql: `select count(*)::int as n from (${counted.sql} limit $${counted.params.length + 1}) bounded`, params: [...counted.params, ceiling + 1] };
+  // The bound in the text (sql.ts countInText): a kept plan estimates a LIMIT parameter at a tenth of the rows.
+  const bounded: TextStatement = { sql: `select count(*)::int as n from (${counted.sql} limit ${countText(ceiling + 1)}) bounded`, params: counted.params };
   if (pastCeiling.get(db, bounded)) return beyond;
   // Planned for its values each time (unnamed): a count's best plan depends on them (client.ts
   // statementName); `samePlan`: the caller knows one plan serves any values, kept per connection.

@@ -6,12 +6,13 @@
  * number (a range of the applications' own indexes, migrations 0032 and 0039, whose best plan
  * depends on how many share the start). The rows are the same either way.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
 import { eq, isNotNull } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { recording } from '../helpers/recording.js';
 import type { AuthUser } from '../../server/context.js';
-import type { Db } from '../../server/db/client.js';
+import { wrapPool, type Db } from '../../server/db/client.js';
 import { application, certificate, enterprise } from '../../server/db/schema.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
 import { listCertificates } from '../../server/modules/certificate/query.js';
@@ -61,6 +62,22 @@ describe('lists of the enterprises a word names', () => {
     expect((await listWork(db, province, workListQuery.parse({ enterpriseName: word }), now)).total).toBeGreaterThan(0);
   });
 
+  it('work search: plans a typed holder\'s name or ID number start per call, page and count', async () => {
+    const db = t.database.db;
+    const [{ name, idNo }] = await db.select({ name: application.holderName, idNo: application.holderIdNo }).from(application)
+      .where(isNotNull(application.holderIdNo)).limit(1) as [{ name: string; idNo: string }];
+    const now = t.clock.now();
+    for (const [query, column] of [[`personName=${name.slice(0, 1)}`, 'holder_name'], [`idNo=${idNo.slice(0, 6)}`, 'holder_id_no']] as const) {
+      const rec = recording(db);
+      const listed = await listWork(rec.db as Db, province, workListQuery.parse(parsed(query)), now);
+      expect(listed.total, query).toBeGreaterThan(0);
+      const filtering = (s: string) => s.includes(`"${column}" collate "C" like`);
+      // Both sent (the page and its count), neither under a name.
+      expect(rec.sent.filter(filtering).length, query).toBeGreaterThanOrEqual(2);
+      expect(rec.named.filter(filtering), query).toEqual([]);
+    }
+  });
+
   it('certificate list: the same', async () => {
     const db = t.database.db;
     const [{ id }] = await db.select({ id: certificate.enterpriseId }).from(certificate).limit(1) as [{ id: number }];
@@ -72,5 +89,31 @@ describe('lists of the enterprises a word names', () => {
       expect(await keptPlans((on) => listCertificates(on, user, q, labels), 'enterprise_id', `${user.area} ${query}`), `${user.area} ${query}`).toEqual([prepared, prepared]);
     }
     expect((await listCertificates(db, province, certificateListQuery.parse({ enterpriseName: word }), labels)).total).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(inject('postgresAdminUrl'))('kept plans on PostgreSQL', () => {
+  it('plans the pages of a word\'s enterprises once per connection, not on every call', async () => {
+    // One connection, so that its prepared statements are the ones these lists sent.
+    const one = wrapPool(new pg.Pool({ connectionString: t.database.pool!.options.connectionString, max: 1 }));
+    try {
+      const db = t.database.db;
+      const [{ id }] = await db.select({ id: application.enterpriseId }).from(application).where(isNotNull(application.enterpriseId)).limit(1) as [{ id: number }];
+      const word = await enterpriseWord(db, id);
+      const labels = await loadLabels(db);
+      const now = t.clock.now();
+      // PostgreSQL plans a named statement for its values five times, then keeps a generic plan if it costs no more.
+      for (let i = 0; i < 8; i += 1) {
+        await listCertificates(one.db, province, certificateListQuery.parse({ enterpriseName: word }), labels);
+        await listWork(one.db, province, workListQuery.parse({ enterpriseName: word }), now);
+      }
+      const { rows } = await one.pool!.query<{ statement: string; generic_plans: string; custom_plans: string }>(
+        'select statement, generic_plans, custom_plans from pg_prepared_statements');
+      const pages = rows.filter((r) => r.statement.includes(' order by ') && r.statement.includes('"enterprise_id" = any('));
+      expect(pages.map((r) => r.statement.slice(0, 40))).toHaveLength(2);
+      for (const page of pages) expect(Number(page.generic_plans), page.statement).toBeGreaterThan(0);
+    } finally {
+      await one.close();
+    }
   });
 });

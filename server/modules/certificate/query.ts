@@ -16,7 +16,7 @@ import { eCertIdOf } from './ecert.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
 import { enterprisesNamed, fewOf, sameCondition, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
-import { anyOf, qualified } from '../../db/sql.js';
+import { anyOf, anyOfUnseen, limitInText, qualified } from '../../db/sql.js';
 import { effectiveStatuses, isTimed, statusIs, statusWith, timedExceptions, type TimedExceptions } from './effective-status.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
@@ -48,7 +48,7 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   const validExpiring = !!opts.storedStatus && q.status === '01' && !!(q.expiryFrom || q.expiryTo);
   if (q.status && !validExpiring) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.exceptions));
   // The enterprises the word names, when few (listOrder.ts enterprisesNamed), by id.
-  if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOf(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
+  if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOfUnseen(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(certificate.area, q.area));
   if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode), certificateScopeOnEnterprise(user));
@@ -255,7 +255,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // their certificates are read through the enterprise index and sorted, so the page and its count
   // keep one plan per connection instead of being planned on every call (0.5 ms of PostgreSQL's
   // time a request, more than reading them).
-  const samePlan = !!enterpriseIds && sameCondition(where, anyOf(certificate.enterpriseId, enterpriseIds));
+  const samePlan = !!enterpriseIds && sameCondition(where, anyOfUnseen(certificate.enterpriseId, enterpriseIds));
   const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds })) : undefined, { pastCeiling: many, samePlan });
   // An enterprise word few enterprises have, or the suspended (02, under 1 %) when some stored 01 are
   // among them (an OR no index walks in order): the page sorts the matching certificates rather than
@@ -268,7 +268,7 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // thousands of matches (valid and expiring within 90 days: ~80,000; the suspended: ~16,000)
   // would each be joined to keep ten. Every certificate has its person and enterprise (non-null
   // foreign keys), so the inner joins drop none.
-  const pageIds = narrowed(withEnterprise).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  const pageIds = narrowed(withEnterprise).where(where).orderBy(...order).limit(limitInText(q.pageSize)).offset(offset);
   const [rows, total] = await Promise.all([pageOf(inArray(certificate.id, pageIds), order, samePlan), counted]);
   return { rows, ...total };
 }

@@ -16,7 +16,7 @@ import { workingDaysLeft } from '../../lib/workdays.js';
 import { listedApplicationsPage, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, listedApplications, type DeadlineLimits, type ListedRow } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
-import { anyOf } from '../../db/sql.js';
+import { anyOfUnseen, limitInText } from '../../db/sql.js';
 import type { WorkFilters, WorkListQuery, WorkRowView } from './schemas.js';
 
 /** Submitted and not ended: with the holder (0), waiting for 受理 (2) or under review (3). */
@@ -33,7 +33,7 @@ export function workWhere(db: DbOrTx, user: AuthUser, q: WorkFilters, now: Date,
   if (q.outcome) w.push(eq(application.outcome, q.outcome));
   if (q.area) w.push(eq(application.area, q.area));
   if (q.enterpriseId) w.push(eq(application.enterpriseId, q.enterpriseId));
-  if (q.enterpriseName && enterpriseIds) w.push(anyOf(application.enterpriseId, enterpriseIds));
+  if (q.enterpriseName && enterpriseIds) w.push(anyOfUnseen(application.enterpriseId, enterpriseIds));
   const ent: (SQL | undefined)[] = [];
   if (q.enterpriseName && !enterpriseIds) ent.push(containsText(enterprise.name, q.enterpriseName));
   if (q.districtCode) ent.push(inDistrict(enterprise.districtCode, q.districtCode));
@@ -101,12 +101,12 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   // the planner joins before it sorts, and a name's few hundred applications were each joined to keep
   // ten. Walking an index in the list's order stops at ten rows anyway; there the plain query plans faster.
   const idsFirst = fenced || !!q.personName || !!q.idNo;
-  const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(q.pageSize).offset(offset);
+  const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(limitInText(q.pageSize)).offset(offset);
   // The enterprises a word names are all the list asks: whichever they are, their applications are
   // read through the enterprise's index and sorted, so the page and its count keep one plan per
   // connection (client.ts preparedOnMain) instead of being planned on every call (planning was
   // 0.3–0.4 ms of PostgreSQL's time a request, reading about as much).
-  const samePlan = !!enterpriseIds && sameCondition(where, and(eq(application.deleted, false), anyOf(application.enterpriseId, enterpriseIds)));
+  const samePlan = !!enterpriseIds && sameCondition(where, and(eq(application.deleted, false), anyOfUnseen(application.enterpriseId, enterpriseIds)));
   const [page, total] = await Promise.all([
     listedApplicationsPage(db, idsFirst
       ? { where: inArray(application.id, pageIds), order, limit: q.pageSize, offset: 0, samePlan, applicationOnly: true }
