@@ -4,6 +4,12 @@
  * timed directly and, for the slowest (or every one with --all), EXPLAIN (ANALYZE, BUFFERS). The
  * benchmark's report shows one plan per slow scenario and the first value only; this is the tool to
  * look at the value that was slow before changing an index or a query.
+ *
+ * `--kept`: instead, runs the scenarios' service calls eight times on one connection and prints the
+ * statements the server prepares under a name to keep their plans (runText, samePlan) with how
+ * PostgreSQL planned them (pg_prepared_statements): one still planned for its values after its fifth
+ * call is not kept — a LIMIT parameter or values the plan for them reads (sql.ts limitInText,
+ * anyOfUnseen) make its generic plan look dearer.
  */
 import { eq } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
@@ -25,10 +31,12 @@ if (!databaseUrl) {
 }
 const args = process.argv.slice(2);
 const all = args.includes('--all');
+const kept = args.includes('--kept');
 const filter = args.find((a) => !a.startsWith('--')) ?? '';
 const USERS: Record<Caller, string> = { province: 'province', centre: 'gz_sl', enterprise: 'ent_gz' };
 
-const pool = new pg.Pool(postgresPoolConfig(databaseUrl, 4));
+// --kept: one connection, so that its prepared statements are all the calls'.
+const pool = new pg.Pool(postgresPoolConfig(databaseUrl, kept ? 1 : 4));
 const rec = recordingDb(pool);
 const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
 const ctx = { config, database: wrapPool(pool), db: rec.db, clock: systemClock, policy: new PolicyStore(rec.db, defaultPolicy(config)) } as unknown as AppContext;
@@ -41,7 +49,18 @@ try {
     if (!user) throw new Error(`no user ${name}`);
     users[caller] = user;
   }
-  for (const sc of scenarios(await samples(rec.db, now)).filter((s) => s.label.includes(filter))) {
+  const chosen = scenarios(await samples(rec.db, now)).filter((s) => s.label.includes(filter));
+  if (kept) {
+    // PostgreSQL plans a named statement for its values five times, then keeps a generic plan if it costs no more.
+    for (let round = 0; round < 8; round += 1) for (const sc of chosen) for (const q of sc.queries) await serve(rec.db, users[sc.caller], sc.path, q, now);
+    const { rows } = await pool.query<{ generic_plans: string; custom_plans: string; statement: string }>(
+      'select generic_plans, custom_plans, statement from pg_prepared_statements order by custom_plans desc');
+    console.log('generic\tcustom\tstatement (named: meant to keep its plan)');
+    for (const r of rows) console.log(`${r.generic_plans}\t${r.custom_plans}\t${r.statement.replace(/\s+/g, ' ').slice(0, 220)}`);
+    const replanned = rows.filter((r) => Number(r.generic_plans) === 0 && Number(r.custom_plans) > 5);
+    console.log(replanned.length ? `${replanned.length} planned on every call` : 'every named statement keeps its plan');
+  }
+  for (const sc of kept ? [] : chosen) {
     console.log(`\n=== ${sc.label} (${sc.caller})`);
     for (const q of sc.queries) {
       const statements = await rec.record(() => serve(rec.db, users[sc.caller], sc.path, q, now));
