@@ -22,7 +22,7 @@ import { systemClock } from '../server/lib/clock.js';
 import { loadAuthUser } from '../server/modules/auth/session.service.js';
 import { PolicyStore, defaultPolicy } from '../server/services/policy.js';
 import { recordingDb, serve } from './lib/bench-search-direct.js';
-import { samples, scenarios, type Caller } from './lib/bench-search-scenarios.js';
+import { samples, scenarios, type Caller, type Scenario } from './lib/bench-search-scenarios.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -42,7 +42,7 @@ const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
 const ctx = { config, database: wrapPool(pool), db: rec.db, clock: systemClock, policy: new PolicyStore(rec.db, defaultPolicy(config)) } as unknown as AppContext;
 const now = systemClock.now();
 try {
-  const users = {} as Record<Caller, NonNullable<Awaited<ReturnType<typeof loadAuthUser>>>>;
+  const users = {} as Users;
   for (const [caller, name] of Object.entries(USERS) as [Caller, string][]) {
     const [u] = await rec.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, name));
     const user = u && await loadAuthUser(ctx, rec.db, u.id);
@@ -50,17 +50,28 @@ try {
     users[caller] = user;
   }
   const chosen = scenarios(await samples(rec.db, now)).filter((s) => s.label.includes(filter));
-  if (kept) {
-    // PostgreSQL plans a named statement for its values five times, then keeps a generic plan if it costs no more.
-    for (let round = 0; round < 8; round += 1) for (const sc of chosen) for (const q of sc.queries) await serve(rec.db, users[sc.caller], sc.path, q, now);
-    const { rows } = await pool.query<{ generic_plans: string; custom_plans: string; statement: string }>(
-      'select generic_plans, custom_plans, statement from pg_prepared_statements order by custom_plans desc');
-    console.log('generic\tcustom\tstatement (named: meant to keep its plan)');
-    for (const r of rows) console.log(`${r.generic_plans}\t${r.custom_plans}\t${r.statement.replace(/\s+/g, ' ').slice(0, 220)}`);
-    const replanned = rows.filter((r) => Number(r.generic_plans) === 0 && Number(r.custom_plans) > 5);
-    console.log(replanned.length ? `${replanned.length} planned on every call` : 'every named statement keeps its plan');
-  }
-  for (const sc of kept ? [] : chosen) {
+  await (kept ? printKeptPlans(chosen, users) : explainEach(chosen, users));
+} finally {
+  await pool.end();
+}
+
+type Users = Record<Caller, NonNullable<Awaited<ReturnType<typeof loadAuthUser>>>>;
+
+/** --kept: the named statements of eight rounds of the scenarios on the one connection, as PostgreSQL planned them. */
+async function printKeptPlans(chosen: Scenario[], users: Users) {
+  // PostgreSQL plans a named statement for its values five times, then keeps a generic plan if it costs no more.
+  for (let round = 0; round < 8; round += 1) for (const sc of chosen) for (const q of sc.queries) await serve(rec.db, users[sc.caller], sc.path, q, now);
+  const { rows } = await pool.query<{ generic_plans: string; custom_plans: string; statement: string }>(
+    'select generic_plans, custom_plans, statement from pg_prepared_statements order by custom_plans desc');
+  console.log('generic\tcustom\tstatement (named: meant to keep its plan)');
+  for (const r of rows) console.log(`${r.generic_plans}\t${r.custom_plans}\t${r.statement.replace(/\s+/g, ' ').slice(0, 220)}`);
+  const replanned = rows.filter((r) => Number(r.generic_plans) === 0 && Number(r.custom_plans) > 5);
+  console.log(replanned.length ? `${replanned.length} planned on every call` : 'every named statement keeps its plan');
+}
+
+/** Each scenario's statements per filter value, timed, and the plan of the slowest (or of each, --all). */
+async function explainEach(chosen: Scenario[], users: Users) {
+  for (const sc of chosen) {
     console.log(`\n=== ${sc.label} (${sc.caller})`);
     for (const q of sc.queries) {
       const statements = await rec.record(() => serve(rec.db, users[sc.caller], sc.path, q, now));
@@ -81,6 +92,4 @@ try {
       }
     }
   }
-} finally {
-  await pool.end();
 }

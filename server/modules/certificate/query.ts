@@ -254,7 +254,8 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // The enterprises a word names are all the list asks (the province's list): whichever they are,
   // their certificates are read through the enterprise index and sorted, so the page and its count
   // keep one plan per connection instead of being planned on every call (0.5 ms of PostgreSQL's
-  // time a request, more than reading them).
+  // time a request, more than reading them): kept only with the page size in the text and the ids
+  // unseen (sql.ts limitInText, anyOfUnseen).
   const samePlan = !!enterpriseIds && sameCondition(where, anyOfUnseen(certificate.enterpriseId, enterpriseIds));
   const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds })) : undefined, { pastCeiling: many, samePlan });
   // An enterprise word few enterprises have, or the suspended (02, under 1 %) when some stored 01 are

@@ -104,8 +104,9 @@ export async function listWork(db: DbOrTx, user: AuthUser, q: WorkListQuery, now
   const pageIds = db.select({ id: application.id }).from(application).where(where).orderBy(...order).limit(limitInText(q.pageSize)).offset(offset);
   // The enterprises a word names are all the list asks: whichever they are, their applications are
   // read through the enterprise's index and sorted, so the page and its count keep one plan per
-  // connection (client.ts preparedOnMain) instead of being planned on every call (planning was
-  // 0.3–0.4 ms of PostgreSQL's time a request, reading about as much).
+  // connection (client.ts keepingItsPlan) instead of being planned on every call (planning was
+  // 0.3–0.4 ms of PostgreSQL's time a request, reading about as much). PostgreSQL keeps it only with
+  // the page size in the text and the ids unseen (sql.ts limitInText, anyOfUnseen).
   const samePlan = !!enterpriseIds && sameCondition(where, and(eq(application.deleted, false), anyOfUnseen(application.enterpriseId, enterpriseIds)));
   const [page, total] = await Promise.all([
     listedApplicationsPage(db, idsFirst
