@@ -30,8 +30,10 @@ import { creditRoutes } from './credit/routes.js';
 import { examRoutes } from './exam/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { furtherEducationRoutes } from './education/routes.js';
+import { readinessRoutes } from './public/readiness-routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
+  readinessRoutes,
   userAdminRoutes,
   roleAdminRoutes,
   onlineRoutes,

@@ -103,6 +103,20 @@ export interface Failure429 {
   data?: unknown;
 }
 
+/**
+ * 服务暂时不可用：数据库正在重启或切换（响应头 Retry-After 为建议等待的秒数）
+ */
+export interface Failure503 {
+  /** 与 HTTP 状态相同的错误码，或业务规则编号（422） */
+  code: number;
+  /** 给用户看的中文说明 */
+  msg: string;
+  /** 出错的字段（400、409、422） */
+  field?: string;
+  /** 附加信息，如 needCaptcha、规则所看的事实 */
+  data?: unknown;
+}
+
 export interface DeptOptionNode {
   id: number;
   label: string;
@@ -2799,6 +2813,120 @@ export type WorkflowAudit200 = {
   code: number;
   msg: string;
   data: WorkflowAudit200Data;
+};
+
+/**
+ * 数据库此刻是否应答
+ */
+export type ReadyGet200DataDatabase = typeof ReadyGet200DataDatabase[keyof typeof ReadyGet200DataDatabase];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet200DataDatabase = {
+  up: 'up',
+  down: 'down',
+} as const;
+
+/**
+ * 本版本的数据库迁移是否已全部执行
+ */
+export type ReadyGet200DataMigrations = typeof ReadyGet200DataMigrations[keyof typeof ReadyGet200DataMigrations];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet200DataMigrations = {
+  applied: 'applied',
+  pending: 'pending',
+  unknown: 'unknown',
+} as const;
+
+/**
+ * 本进程的任务引擎：none 表示本进程不运行任务引擎
+ */
+export type ReadyGet200DataJobs = typeof ReadyGet200DataJobs[keyof typeof ReadyGet200DataJobs];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet200DataJobs = {
+  none: 'none',
+  starting: 'starting',
+  up: 'up',
+  failed: 'failed',
+} as const;
+
+export type ReadyGet200Data = {
+  ready: boolean;
+  /** 数据库此刻是否应答 */
+  database: ReadyGet200DataDatabase;
+  /** 本版本的数据库迁移是否已全部执行 */
+  migrations: ReadyGet200DataMigrations;
+  /** 本进程的任务引擎：none 表示本进程不运行任务引擎 */
+  jobs: ReadyGet200DataJobs;
+};
+
+export type ReadyGet200 = {
+  code: number;
+  msg: string;
+  data: ReadyGet200Data;
+};
+
+/**
+ * 数据库此刻是否应答
+ */
+export type ReadyGet503DataDatabase = typeof ReadyGet503DataDatabase[keyof typeof ReadyGet503DataDatabase];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet503DataDatabase = {
+  up: 'up',
+  down: 'down',
+} as const;
+
+/**
+ * 本版本的数据库迁移是否已全部执行
+ */
+export type ReadyGet503DataMigrations = typeof ReadyGet503DataMigrations[keyof typeof ReadyGet503DataMigrations];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet503DataMigrations = {
+  applied: 'applied',
+  pending: 'pending',
+  unknown: 'unknown',
+} as const;
+
+/**
+ * 本进程的任务引擎：none 表示本进程不运行任务引擎
+ */
+export type ReadyGet503DataJobs = typeof ReadyGet503DataJobs[keyof typeof ReadyGet503DataJobs];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet503DataJobs = {
+  none: 'none',
+  starting: 'starting',
+  up: 'up',
+  failed: 'failed',
+} as const;
+
+/**
+ * 数据库不可用时请求在检查前即被拒绝，无此项
+ */
+export type ReadyGet503Data = {
+  ready: boolean;
+  /** 数据库此刻是否应答 */
+  database: ReadyGet503DataDatabase;
+  /** 本版本的数据库迁移是否已全部执行 */
+  migrations: ReadyGet503DataMigrations;
+  /** 本进程的任务引擎：none 表示本进程不运行任务引擎 */
+  jobs: ReadyGet503DataJobs;
+};
+
+export type ReadyGet503 = {
+  code: number;
+  msg: string;
+  /** 数据库不可用时请求在检查前即被拒绝，无此项 */
+  data?: ReadyGet503Data;
 };
 
 export type SystemUserListParams = {
