@@ -59,6 +59,7 @@ class StartingEngine implements JobControl {
   private current: JobEngineState = 'starting';
   private stopped = false;
   private wake: (() => void) | null = null;
+  private lastFailure: unknown = null;
   private readonly started: Promise<JobEngine>;
 
   constructor(readonly engine: 'pglite' | 'postgres', start: () => Promise<JobEngine>, log: JobLog) {
@@ -70,6 +71,7 @@ class StartingEngine implements JobControl {
           return running;
         } catch (err) {
           if (this.stopped) throw err;
+          this.lastFailure = err;
           log.warn(`job engine did not start (trying again in ${ENGINE_RETRY_MS / 1000} s): ${err instanceof Error ? err.message : String(err)}`);
           await new Promise<void>((resolve) => {
             this.wake = resolve;
@@ -86,7 +88,9 @@ class StartingEngine implements JobControl {
     return this.current;
   }
 
+  /** Waits for the first start; once a start has failed, answers with its error at once (no request waits on retries). */
   async runNow(job: string, by: string): Promise<RunNowAnswer> {
+    if (this.current !== 'up' && this.lastFailure) throw this.lastFailure;
     return (await this.started).runNow(job, by);
   }
 
