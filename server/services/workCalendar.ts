@@ -16,13 +16,16 @@ export function calendarFrom(days: readonly { day: string; working: boolean; nam
   return new WorkCalendar(PUBLISHED_CALENDAR, corrections, new Set(years));
 }
 
-/** The calendar in force now. */
+/** The calendar as the database holds it now (two small reads; the page that changes it). */
+export async function loadWorkCalendar(db: DbOrTx): Promise<WorkCalendar> {
+  const [days, years] = await Promise.all([
+    db.select({ day: workCalendarDay.day, working: workCalendarDay.working, name: workCalendarDay.name }).from(workCalendarDay),
+    db.select({ year: workCalendarYear.year }).from(workCalendarYear),
+  ]);
+  return calendarFrom(days, years.map((y) => y.year));
+}
+
+/** The calendar in force, kept per the dictionaries' version (what the lists and deadlines read). */
 export function readWorkCalendar(db: DbOrTx): Promise<WorkCalendar> {
-  return keptForDictionaries('workCalendar', async () => {
-    const [days, years] = await Promise.all([
-      db.select({ day: workCalendarDay.day, working: workCalendarDay.working, name: workCalendarDay.name }).from(workCalendarDay),
-      db.select({ year: workCalendarYear.year }).from(workCalendarYear),
-    ]);
-    return calendarFrom(days, years.map((y) => y.year));
-  });
+  return keptForDictionaries('workCalendar', () => loadWorkCalendar(db));
 }

@@ -1644,10 +1644,12 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -1783,10 +1785,12 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -1922,10 +1926,12 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2061,10 +2067,12 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2200,10 +2208,12 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2339,10 +2349,12 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2478,10 +2490,12 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2622,10 +2636,12 @@ export type WorkflowGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2763,10 +2779,12 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -12689,6 +12707,14 @@ export type SystemJobStatus200DataOutbox = {
   dead: number;
 };
 
+export type SystemJobStatus200DataCalendar = {
+  /**
+   * 节假日安排尚未录入、须提醒的年份（当年未知，或 11 月 1 日起下一年未知）：跨入该年的法定期限按周一至周五推算
+   * @nullable
+   */
+  missingYear: number | null;
+};
+
 export type SystemJobStatus200Data = {
   /**
    * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
@@ -12698,6 +12724,7 @@ export type SystemJobStatus200Data = {
   timezone: string;
   national: SystemJobStatus200DataNational;
   outbox: SystemJobStatus200DataOutbox;
+  calendar: SystemJobStatus200DataCalendar;
 };
 
 export type SystemJobStatus200 = {
@@ -13077,6 +13104,274 @@ export type SystemJobOutboxRetry200 = {
   code: number;
   msg: string;
 };
+
+export type SystemCalendarYearsParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year?: number;
+};
+
+/**
+ * published 软件包提供（国务院办公厅通知）；confirmed 管理员录入并确认；unknown 尚未公布或未录入，按周一至周五推算
+ */
+export type SystemCalendarYears200DataYearsItemState = typeof SystemCalendarYears200DataYearsItemState[keyof typeof SystemCalendarYears200DataYearsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarYears200DataYearsItemState = {
+  published: 'published',
+  confirmed: 'confirmed',
+  unknown: 'unknown',
+} as const;
+
+export type SystemCalendarYears200DataYearsItem = {
+  year: number;
+  /** published 软件包提供（国务院办公厅通知）；confirmed 管理员录入并确认；unknown 尚未公布或未录入，按周一至周五推算 */
+  state: SystemCalendarYears200DataYearsItemState;
+  /**
+   * 提供该年安排的软件包及版本
+   * @nullable
+   */
+  source: string | null;
+  /** @nullable */
+  notice: string | null;
+  /** @nullable */
+  confirmedBy: string | null;
+  /** @nullable */
+  confirmedAt: string | null;
+  /** 周一至周五放假的天数 */
+  daysOff: number;
+  /** 周末调休上班的天数 */
+  daysWorked: number;
+  /** 管理员录入或更正的天数 */
+  entered: number;
+  canConfirm: boolean;
+  canRevoke: boolean;
+  canImport: boolean;
+};
+
+export type SystemCalendarYears200Data = {
+  today: string;
+  source: string;
+  /** @nullable */
+  missingYear: number | null;
+  years: SystemCalendarYears200DataYearsItem[];
+};
+
+export type SystemCalendarYears200 = {
+  code: number;
+  msg: string;
+  data: SystemCalendarYears200Data;
+};
+
+export type SystemCalendarListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemCalendarListSortOrder;
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+/**
+ * off 周一至周五放假；worked 周末调休上班；entered 管理员录入或更正；不填为全部
+ */
+kind?: SystemCalendarListKind;
+};
+
+export type SystemCalendarListSortOrder = typeof SystemCalendarListSortOrder[keyof typeof SystemCalendarListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemCalendarListKind = typeof SystemCalendarListKind[keyof typeof SystemCalendarListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarListKind = {
+  off: 'off',
+  worked: 'worked',
+  entered: 'entered',
+} as const;
+
+export type SystemCalendarList200RowsItem = {
+  day: string;
+  /** 0 周日 … 6 周六 */
+  weekday: number;
+  /** true 上班，false 放假 */
+  working: boolean;
+  /**
+   * 所属节日，如 春节
+   * @nullable
+   */
+  name: string | null;
+  /** 管理员录入或更正（否则为软件包的安排） */
+  entered: boolean;
+  /**
+   * 软件包的安排；软件包未覆盖该年时为 null
+   * @nullable
+   */
+  packageWorking: boolean | null;
+  /** 管理员的更正与软件包不同 */
+  differs: boolean;
+  /** @nullable */
+  remark: string | null;
+  /** @nullable */
+  updatedBy: string | null;
+  /** @nullable */
+  updatedAt: string | null;
+};
+
+export type SystemCalendarList200 = {
+  code: number;
+  msg: string;
+  rows: SystemCalendarList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemCalendarSaveBody = {
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  day: string;
+  working: boolean;
+  /** @maxLength 20 */
+  name?: string;
+  /** @maxLength 200 */
+  remark?: string;
+};
+
+export type SystemCalendarSave200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarRemoveParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+day: string;
+};
+
+export type SystemCalendarRemove200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarConfirmBody = {
+  /**
+   * @minimum 2000
+   * @maximum 2099
+   */
+  year: number;
+  /**
+   * 国务院办公厅通知的文号，如 国办发明电〔2026〕X号
+   * @maxLength 100
+   */
+  notice?: string;
+};
+
+export type SystemCalendarConfirm200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarRevokeParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+};
+
+export type SystemCalendarRevoke200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarImportDataParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+/**
+ * 国务院办公厅通知的文号，如 国办发明电〔2026〕X号
+ * @maxLength 100
+ */
+notice?: string;
+};
+
+export type SystemCalendarImportData200Data = {
+  daysOff: number;
+  daysWorked: number;
+};
+
+export type SystemCalendarImportData200 = {
+  code: number;
+  msg: string;
+  data: SystemCalendarImportData200Data;
+};
+
+export type SystemCalendarImportData400DataItem = {
+  rowNumber: number;
+  field: string;
+  msg: string;
+};
+
+export type SystemCalendarImportData400 = {
+  code: number;
+  msg: string;
+  field?: string;
+  data?: SystemCalendarImportData400DataItem[];
+};
+
+export type SystemCalendarExportParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+kind?: SystemCalendarExportKind;
+};
+
+export type SystemCalendarExportKind = typeof SystemCalendarExportKind[keyof typeof SystemCalendarExportKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarExportKind = {
+  off: 'off',
+  worked: 'worked',
+  entered: 'entered',
+} as const;
 
 export type SafetyCertificateInfoListParams = {
 /**
@@ -13872,10 +14167,12 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14044,10 +14341,12 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14293,10 +14592,12 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14486,10 +14787,12 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14687,10 +14990,12 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14854,10 +15159,12 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15026,10 +15333,12 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15275,10 +15584,12 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15468,10 +15779,12 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15669,10 +15982,12 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15836,10 +16151,12 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16008,10 +16325,12 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16257,10 +16576,12 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16450,10 +16771,12 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16651,10 +16974,12 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16818,10 +17143,12 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16990,10 +17317,12 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17239,10 +17568,12 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17432,10 +17763,12 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17633,10 +17966,12 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17800,10 +18135,12 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17972,10 +18309,12 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18221,10 +18560,12 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18414,10 +18755,12 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18615,10 +18958,12 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18782,10 +19127,12 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18954,10 +19301,12 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19203,10 +19552,12 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19396,10 +19747,12 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19597,10 +19950,12 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19764,10 +20119,12 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19936,10 +20293,12 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20185,10 +20544,12 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20378,10 +20739,12 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20579,10 +20942,12 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20746,10 +21111,12 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20918,10 +21285,12 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21167,10 +21536,12 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21360,10 +21731,12 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21561,10 +21934,12 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21728,10 +22103,12 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21900,10 +22277,12 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22149,10 +22528,12 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22342,10 +22723,12 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22543,10 +22926,12 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22768,10 +23153,12 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22983,10 +23370,12 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -23827,10 +24216,12 @@ export type SearchStaffGet200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -24281,10 +24672,12 @@ export type SearchWorkList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -24767,10 +25160,12 @@ export type SearchApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -26014,10 +26409,12 @@ export type WorkbenchSummary200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -26061,6 +26458,11 @@ export type WorkbenchSummary200Data = {
   certificates: WorkbenchSummary200DataCertificatesItem[];
   /** 企业与个人：在办的申请 */
   applications: WorkbenchSummary200DataApplicationsItem[];
+  /**
+   * 省级管理员与系统管理员：节假日安排尚未录入的年份（当年未知，或 11 月 1 日起下一年未知），跨入该年的法定期限按周一至周五推算
+   * @nullable
+   */
+  calendarMissingYear: number | null;
   /**
    * 工作总结：调用者今天与本月办理（同意、不同意、退回）的件数
    * @nullable
