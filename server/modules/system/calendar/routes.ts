@@ -214,7 +214,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/system/calendar/export', {
-    config: { access: { perm: 'system:calendar:export', log: LOG('export') } },
+    config: { access: { perm: 'system:calendar:export' } },
     schema: { tags: TAG, summary: '导出一年的特殊日期（Excel，可改后导入）', querystring: z.object({ year, kind: z.enum(KINDS).optional() }) },
   }, async (req, reply) => {
     const rows = (await daysOfYear(db, await loadWorkCalendar(db), req.query.year)).filter(kindFilter(req.query.kind));
