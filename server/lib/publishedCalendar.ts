@@ -2,7 +2,7 @@
  * The State Council's holiday arrangements as the kept package `chinese-days` ships them (its JSON
  * table: public holidays with the weekend days of their periods, and the swapped working days). It
  * covers each year whose notice it has; a year it does not cover yet (the next one, until a release
- * after the autumn notice) is entered by an administrator (services/workCalendar.ts).
+ * after the autumn notice) is entered by an administrator (calendar/inForce.ts).
  */
 import table from 'chinese-days/dist/chinese-days.json' with { type: 'json' };
 import pkg from 'chinese-days/package.json' with { type: 'json' };

@@ -5,7 +5,7 @@
  * (publishedCalendar.ts) or confirmed by an administrator (系统管理 → 工作日历); a day of any other
  * year counts Monday to Friday, and a deadline that crosses one says so (`estimated`).
  *
- * Pure: built once per version of the calendar's rows (services/workCalendar.ts) into a running
+ * Pure: built once per version of the calendar's rows (lib/calendar/inForce.ts) into a running
  * count of working days, so every deadline, days-left figure and overdue bound is an array look-up.
  */
 import { addDays, isCalendarDay, isWeekday, parseDateStr, toDateStr, yearOf } from './days.js';

@@ -9,7 +9,7 @@ import { qualified } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, sysConfig } from '../db/schema.js';
 import { addWorkingDays, deadlineEstimated, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
 import type { WorkCalendar } from '../lib/workCalendar.js';
-import { readWorkCalendar } from '../services/workCalendar.js';
+import { readWorkCalendar } from '../lib/calendar/inForce.js';
 import { chinaDayEnd } from '../lib/days.js';
 import { keptForDictionaries } from '../lib/requestScope.js';
 import { forbidden } from '../lib/errors.js';
@@ -65,7 +65,7 @@ export function readDeadlineDays(db: DbOrTx): Promise<DeadlineDays> {
   });
 }
 
-/** The limits and the working-day calendar, each kept per the dictionaries' version (services/workCalendar.ts). */
+/** The limits and the working-day calendar, each kept per the dictionaries' version (lib/calendar/inForce.ts). */
 export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
   const [days, calendar] = await Promise.all([readDeadlineDays(db), readWorkCalendar(db)]);
   return { ...days, calendar };

@@ -15,7 +15,7 @@ import { criticalInstants } from '../helpers/clock.js';
 import { certificate, sysOss, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { addWorkingDays } from '../../server/lib/workdays.js';
-import { readWorkCalendar } from '../../server/services/workCalendar.js';
+import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

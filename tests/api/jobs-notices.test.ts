@@ -12,7 +12,7 @@ import { application, certificate, noticeSent, sysConfig, sysMsgInfo, sysRole, s
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { addWorkingDays, workingDaysLeft } from '../../server/lib/workdays.js';
 import type { WorkCalendar } from '../../server/lib/workCalendar.js';
-import { readWorkCalendar } from '../../server/services/workCalendar.js';
+import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 
 let t: TestApp;
 let today: string;

@@ -8,7 +8,7 @@ import { application, certificate, enterprise, person, sysConfig, sysUser } from
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
 import { deadlineOf, readDeadlineDays, readDeadlineLimits } from '../../server/workflow/views.js';
-import { readWorkCalendar } from '../../server/services/workCalendar.js';
+import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 import { DEADLINE_CONFIG_KEYS } from '../../server/workflow/detail.js';
 import { readsPerVersion } from '../helpers/keptPerVersion.js';
 

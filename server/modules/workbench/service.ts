@@ -19,7 +19,7 @@ import { drill } from './links.js';
 import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
 import { listedApplications, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
 import { waitingCounts } from '../../workflow/waiting.js';
-import { readWorkCalendar } from '../../services/workCalendar.js';
+import { readWorkCalendar } from '../../lib/calendar/inForce.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';

@@ -16,7 +16,7 @@ import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from 
 import { withoutKept } from '../../../lib/requestScope.js';
 import { day, intIn, optionalText } from '../../../lib/schemas.js';
 import { CALENDAR_FIRST_YEAR, CALENDAR_LAST_YEAR, isCalendarRangeDay } from '../../../lib/workCalendar.js';
-import { loadWorkCalendar } from '../../../services/workCalendar.js';
+import { loadWorkCalendar } from '../../../lib/calendar/inForce.js';
 import { refreshStatistics } from '../../statistics/refresh.js';
 import { readMultipart } from '../oss/multipart.js';
 import { IMPORT_COLUMNS, parseYearSheet } from './import.js';

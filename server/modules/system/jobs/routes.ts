@@ -16,7 +16,7 @@ import { id } from '../../../lib/schemas.js';
 import { chinaTime, orderBy } from '../catalog/listKit.js';
 import { JOB_NAMES } from '../../../jobs/types.js';
 import { chinaDate } from '../../../lib/days.js';
-import { readWorkCalendar } from '../../../services/workCalendar.js';
+import { readWorkCalendar } from '../../../lib/calendar/inForce.js';
 import { JOB_TIMEZONE, JOBS } from '../../../jobs/catalog.js';
 import {
   listJobs, OUTBOX_STATES, outboxCounts, outboxQuery, outboxView, outboxWhere, requireJob, retryOutbox, RUN_TRIGGERS, runView, runWhere, setPaused,

@@ -4,11 +4,11 @@
  * request (any change to the calendar's tables moves it: migration 0045), so the queues and lists
  * count deadlines from memory; read every time outside a request (the jobs, once a run).
  */
-import type { DbOrTx } from '../db/client.js';
-import { workCalendarDay, workCalendarYear } from '../db/schema.js';
-import { PUBLISHED_CALENDAR } from '../lib/publishedCalendar.js';
-import { keptForDictionaries } from '../lib/requestScope.js';
-import { WorkCalendar, type DayRule } from '../lib/workCalendar.js';
+import type { DbOrTx } from '../../db/client.js';
+import { workCalendarDay, workCalendarYear } from '../../db/schema.js';
+import { PUBLISHED_CALENDAR } from '../publishedCalendar.js';
+import { keptForDictionaries } from '../requestScope.js';
+import { WorkCalendar, type DayRule } from '../workCalendar.js';
 
 /** The calendar from its rows (no database: what the rows say, over the package's table). */
 export function calendarFrom(days: readonly { day: string; working: boolean; name: string | null }[], years: readonly number[]): WorkCalendar {
