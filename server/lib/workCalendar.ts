@@ -37,8 +37,30 @@ const SPAN = Math.round((parseDateStr(CALENDAR_LAST_DAY).getTime() - FIRST_MS) /
 /** Day of the week of the range's first day (0 Sunday … 6 Saturday). */
 const FIRST_WEEKDAY = new Date(FIRST_MS).getUTCDay();
 
-const indexOf = (day: string): number => Math.round((parseDateStr(day).getTime() - FIRST_MS) / DAY_MS);
-const dayAt = (i: number): string => toDateStr(new Date(FIRST_MS + i * DAY_MS));
+/** Days since 1970-01-01 of a 'YYYY-MM-DD', by arithmetic (no Date, no garbage: it runs for every row of every list). */
+function epochDay(day: string): number {
+  let y = (day.charCodeAt(0) - 48) * 1000 + (day.charCodeAt(1) - 48) * 100 + (day.charCodeAt(2) - 48) * 10 + (day.charCodeAt(3) - 48);
+  const m = (day.charCodeAt(5) - 48) * 10 + (day.charCodeAt(6) - 48);
+  const d = (day.charCodeAt(8) - 48) * 10 + (day.charCodeAt(9) - 48);
+  // Howard Hinnant's days_from_civil.
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  return era * 146_097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719_468;
+}
+const FIRST_EPOCH_DAY = FIRST_MS / DAY_MS;
+const indexOf = (day: string): number => epochDay(day) - FIRST_EPOCH_DAY;
+
+/** The range's days as strings, made once per process on first use (answers are these strings, not new ones). */
+let dayStrings: string[] | null = null;
+function dayAt(i: number): string {
+  if (!dayStrings) {
+    dayStrings = new Array<string>(SPAN);
+    for (let k = 0; k < SPAN; k++) dayStrings[k] = toDateStr(new Date(FIRST_MS + k * DAY_MS));
+  }
+  return dayStrings[i]!;
+}
 
 /** Whether a string names a day the calendar can hold (a real day of 2000–2099). */
 export const isCalendarRangeDay = (day: string): boolean => isCalendarDay(day) && day >= CALENDAR_FIRST_DAY && day <= CALENDAR_LAST_DAY;
@@ -135,8 +157,10 @@ export class WorkCalendar {
    * were counted Monday to Friday, and the result can move once the year is entered.
    */
   estimated(from: string, to: string): boolean {
-    const [a, b] = from <= to ? [addDays(from, 1), to] : [addDays(to, 1), from];
-    for (let y = yearOf(a); y <= yearOf(b); y++) if (!this.known.has(y)) return true;
+    const [a, b] = from <= to ? [from, to] : [to, from];
+    if (a === b) return false;
+    // The days counted start the day after `a`: in the next year when `a` is 31 December.
+    for (let y = yearOf(a) + (a.endsWith('-12-31') ? 1 : 0); y <= yearOf(b); y++) if (!this.known.has(y)) return true;
     return false;
   }
 
