@@ -62,7 +62,7 @@ export default function WorkCalendarList() {
     { title: t('col.day'), dataIndex: 'day', width: 120, search: false, render: (_d, r) => <span data-testid="calendar-day">{r.day}</span> },
     { title: t('col.weekday'), dataIndex: 'weekday', width: 80, search: false, render: (_d, r) => t(`weekday.${r.weekday}`) },
     {
-      title: t('col.arrangement'), dataIndex: 'working', width: 100, search: false,
+      title: t('col.arrangement'), dataIndex: 'working', width: 130, search: false,
       render: (_d, r) => <Tag color={r.working ? 'green' : 'red'}>{r.working ? t('working') : t('off')}</Tag>,
     },
     {
@@ -131,7 +131,11 @@ export default function WorkCalendarList() {
                 <Tag color={STATE_COLOR[shown.state]} data-testid="calendar-state">{stateText(shown)}</Tag>
               </Descriptions.Item>
               <Descriptions.Item label={t('counts')}>
-                {t('daysOff', { count: shown.daysOff })}，{t('daysWorked', { count: shown.daysWorked })}，{t('entered', { count: shown.entered })}
+                <Space size={[12, 0]} wrap>
+                  <span>{t('daysOff', { count: shown.daysOff })}</span>
+                  <span>{t('daysWorked', { count: shown.daysWorked })}</span>
+                  <span>{t('entered', { count: shown.entered })}</span>
+                </Space>
               </Descriptions.Item>
               {shown.confirmedBy ? (
                 <Descriptions.Item label={t('confirmedLabel')}>{t('confirmedBy', { name: shown.confirmedBy, time: formatDateTime(shown.confirmedAt) })}</Descriptions.Item>
