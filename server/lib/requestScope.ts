@@ -48,6 +48,15 @@ export async function keptForDictionaries<T>(key: string, read: () => Promise<T>
   return value;
 }
 
+/**
+ * Runs `fn` in this request without its kept values: what a request reads after changing what they
+ * were read from (the version it brought is already behind) is read from the database.
+ */
+export function withoutKept<T>(fn: () => T): T {
+  const { dictionaries: _kept, ...rest } = currentRequest();
+  return scope.run(rest, fn);
+}
+
 /** The first of the four languages the Accept-Language header names; zh-CN (the product's language) otherwise. */
 export function languageOf(header: string | undefined): Language {
   for (const part of (header ?? '').split(',')) {

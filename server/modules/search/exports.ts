@@ -57,6 +57,7 @@ export const WORK_COLUMNS: ExcelColumn<WorkExportRow>[] = [
   { header: '法定办结期限', width: 14, value: (r) => r.deadline },
   { header: '剩余工作日', width: 12, value: (r) => r.daysLeft },
   { header: '是否超期', width: 10, value: (r) => (r.daysLeft !== null && r.daysLeft < 0 ? '超期' : '') },
+  { header: '期限说明', width: 28, value: (r) => (r.deadlineEstimated ? '节假日安排未公布，按周一至周五推算' : '') },
   { header: '办结时间', width: 20, value: (r) => chinaDateTime(r.closedAt) },
 ];
 

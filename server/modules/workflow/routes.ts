@@ -11,7 +11,7 @@ import { assertCanSee, historyOf, isKnownAsStored, loadApplication, preloadAppli
 import type { ApplicationRow } from '../../workflow/types.js';
 import { BoundedMap } from '../../lib/boundedMap.js';
 import { sessionStillAsKnown } from '../auth/session.service.js';
-import { applicationDetail, transitionAnswer, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
+import { applicationDetail, transitionAnswer, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineDays } from '../../workflow/views.js';
 
 export const queueRow = z.object({
   id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
@@ -19,7 +19,9 @@ export const queueRow = z.object({
   step: z.string().nullable().describe('sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结'), stepLabel: z.string().nullable(),
   version: z.number(), outcome: z.enum(APPLICATION_OUTCOMES).nullable().describe('办结结果：approved 准予, denied 不予'), applicantName: z.string(), holderName: z.string().nullable(), certNo: z.string().nullable(),
   area: z.string(), submittedAt: z.string().nullable(), acceptedAt: z.string().nullable(),
-  deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）'), daysLeft: z.number().nullable(), updatedAt: z.string(),
+  deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算'),
+  deadlineEstimated: z.boolean().describe('期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动'),
+  daysLeft: z.number().nullable(), updatedAt: z.string(),
   allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件（页面只显示这些操作）'),
 });
 const historyRow = z.object({
@@ -103,10 +105,10 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['workflow'],
       summary: '法定办理时限（受理后的工作日）',
-      description: '系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。',
+      description: '系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。工作日按系统管理 → 工作日历（国务院节假日安排：节假日休息、调休上班）计算。',
       response: { 200: envelope(z.object({ reviewDays: z.number().int().describe('决定：受理后的工作日'), modifyDays: z.number().int().describe('变更：受理后的工作日') })) },
     },
-  }, async () => ok(await readDeadlineLimits(app.ctx.db)));
+  }, async () => ok(await readDeadlineDays(app.ctx.db)));
 
   app.get('/workflow/:id', {
     config: { access: { preload: preloadApplication } },

@@ -1658,10 +1658,12 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -1797,10 +1799,12 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -1936,10 +1940,12 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2075,10 +2081,12 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2214,10 +2222,12 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2353,10 +2363,12 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2492,10 +2504,12 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2636,10 +2650,12 @@ export type WorkflowGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2777,10 +2793,12 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -12817,6 +12835,14 @@ export type SystemJobStatus200DataOutbox = {
   dead: number;
 };
 
+export type SystemJobStatus200DataCalendar = {
+  /**
+   * 节假日安排尚未录入、须提醒的年份（当年未知，或 11 月 1 日起下一年未知）：跨入该年的法定期限按周一至周五推算
+   * @nullable
+   */
+  missingYear: number | null;
+};
+
 export type SystemJobStatus200Data = {
   /**
    * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
@@ -12826,6 +12852,7 @@ export type SystemJobStatus200Data = {
   timezone: string;
   national: SystemJobStatus200DataNational;
   outbox: SystemJobStatus200DataOutbox;
+  calendar: SystemJobStatus200DataCalendar;
 };
 
 export type SystemJobStatus200 = {
@@ -13205,6 +13232,274 @@ export type SystemJobOutboxRetry200 = {
   code: number;
   msg: string;
 };
+
+export type SystemCalendarYearsParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year?: number;
+};
+
+/**
+ * published 软件包提供（国务院办公厅通知）；confirmed 管理员录入并确认；unknown 尚未公布或未录入，按周一至周五推算
+ */
+export type SystemCalendarYears200DataYearsItemState = typeof SystemCalendarYears200DataYearsItemState[keyof typeof SystemCalendarYears200DataYearsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarYears200DataYearsItemState = {
+  published: 'published',
+  confirmed: 'confirmed',
+  unknown: 'unknown',
+} as const;
+
+export type SystemCalendarYears200DataYearsItem = {
+  year: number;
+  /** published 软件包提供（国务院办公厅通知）；confirmed 管理员录入并确认；unknown 尚未公布或未录入，按周一至周五推算 */
+  state: SystemCalendarYears200DataYearsItemState;
+  /**
+   * 提供该年安排的软件包及版本
+   * @nullable
+   */
+  source: string | null;
+  /** @nullable */
+  notice: string | null;
+  /** @nullable */
+  confirmedBy: string | null;
+  /** @nullable */
+  confirmedAt: string | null;
+  /** 周一至周五放假的天数 */
+  daysOff: number;
+  /** 周末调休上班的天数 */
+  daysWorked: number;
+  /** 管理员录入或更正的天数 */
+  entered: number;
+  canConfirm: boolean;
+  canRevoke: boolean;
+  canImport: boolean;
+};
+
+export type SystemCalendarYears200Data = {
+  today: string;
+  source: string;
+  /** @nullable */
+  missingYear: number | null;
+  years: SystemCalendarYears200DataYearsItem[];
+};
+
+export type SystemCalendarYears200 = {
+  code: number;
+  msg: string;
+  data: SystemCalendarYears200Data;
+};
+
+export type SystemCalendarListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemCalendarListSortOrder;
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+/**
+ * off 周一至周五放假；worked 周末调休上班；entered 管理员录入或更正；不填为全部
+ */
+kind?: SystemCalendarListKind;
+};
+
+export type SystemCalendarListSortOrder = typeof SystemCalendarListSortOrder[keyof typeof SystemCalendarListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemCalendarListKind = typeof SystemCalendarListKind[keyof typeof SystemCalendarListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarListKind = {
+  off: 'off',
+  worked: 'worked',
+  entered: 'entered',
+} as const;
+
+export type SystemCalendarList200RowsItem = {
+  day: string;
+  /** 0 周日 … 6 周六 */
+  weekday: number;
+  /** true 上班，false 放假 */
+  working: boolean;
+  /**
+   * 所属节日，如 春节
+   * @nullable
+   */
+  name: string | null;
+  /** 管理员录入或更正（否则为软件包的安排） */
+  entered: boolean;
+  /**
+   * 软件包的安排；软件包未覆盖该年时为 null
+   * @nullable
+   */
+  packageWorking: boolean | null;
+  /** 管理员的更正与软件包不同 */
+  differs: boolean;
+  /** @nullable */
+  remark: string | null;
+  /** @nullable */
+  updatedBy: string | null;
+  /** @nullable */
+  updatedAt: string | null;
+};
+
+export type SystemCalendarList200 = {
+  code: number;
+  msg: string;
+  rows: SystemCalendarList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemCalendarSaveBody = {
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  day: string;
+  working: boolean;
+  /** @maxLength 20 */
+  name?: string;
+  /** @maxLength 200 */
+  remark?: string;
+};
+
+export type SystemCalendarSave200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarRemoveParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+day: string;
+};
+
+export type SystemCalendarRemove200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarConfirmBody = {
+  /**
+   * @minimum 2000
+   * @maximum 2099
+   */
+  year: number;
+  /**
+   * 国务院办公厅通知的文号，如 国办发明电〔2026〕X号
+   * @maxLength 100
+   */
+  notice?: string;
+};
+
+export type SystemCalendarConfirm200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarRevokeParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+};
+
+export type SystemCalendarRevoke200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarImportDataParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+/**
+ * 国务院办公厅通知的文号，如 国办发明电〔2026〕X号
+ * @maxLength 100
+ */
+notice?: string;
+};
+
+export type SystemCalendarImportData200Data = {
+  daysOff: number;
+  daysWorked: number;
+};
+
+export type SystemCalendarImportData200 = {
+  code: number;
+  msg: string;
+  data: SystemCalendarImportData200Data;
+};
+
+export type SystemCalendarImportData400DataItem = {
+  rowNumber: number;
+  field: string;
+  msg: string;
+};
+
+export type SystemCalendarImportData400 = {
+  code: number;
+  msg: string;
+  field?: string;
+  data?: SystemCalendarImportData400DataItem[];
+};
+
+export type SystemCalendarExportParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+kind?: SystemCalendarExportKind;
+};
+
+export type SystemCalendarExportKind = typeof SystemCalendarExportKind[keyof typeof SystemCalendarExportKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarExportKind = {
+  off: 'off',
+  worked: 'worked',
+  entered: 'entered',
+} as const;
 
 export type SafetyCertificateInfoListParams = {
 /**
@@ -14000,10 +14295,12 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14172,10 +14469,12 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14421,10 +14720,12 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14614,10 +14915,12 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14815,10 +15118,12 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14982,10 +15287,12 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15154,10 +15461,12 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15403,10 +15712,12 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15596,10 +15907,12 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15797,10 +16110,12 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15964,10 +16279,12 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16136,10 +16453,12 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16385,10 +16704,12 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16578,10 +16899,12 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16779,10 +17102,12 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16946,10 +17271,12 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17118,10 +17445,12 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17367,10 +17696,12 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17560,10 +17891,12 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17761,10 +18094,12 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17928,10 +18263,12 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18100,10 +18437,12 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18349,10 +18688,12 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18542,10 +18883,12 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18743,10 +19086,12 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18910,10 +19255,12 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19082,10 +19429,12 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19331,10 +19680,12 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19524,10 +19875,12 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19725,10 +20078,12 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19892,10 +20247,12 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20064,10 +20421,12 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20313,10 +20672,12 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20506,10 +20867,12 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20707,10 +21070,12 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20874,10 +21239,12 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21046,10 +21413,12 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21295,10 +21664,12 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21488,10 +21859,12 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21689,10 +22062,12 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21856,10 +22231,12 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22028,10 +22405,12 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22277,10 +22656,12 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22470,10 +22851,12 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22671,10 +23054,12 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22896,10 +23281,12 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -23111,10 +23498,12 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -23955,10 +24344,12 @@ export type SearchStaffGet200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -24409,10 +24800,12 @@ export type SearchWorkList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -24895,10 +25288,12 @@ export type SearchApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -26142,10 +26537,12 @@ export type WorkbenchSummary200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -26189,6 +26586,11 @@ export type WorkbenchSummary200Data = {
   certificates: WorkbenchSummary200DataCertificatesItem[];
   /** 企业与个人：在办的申请 */
   applications: WorkbenchSummary200DataApplicationsItem[];
+  /**
+   * 省级管理员与系统管理员：节假日安排尚未录入的年份（当年未知，或 11 月 1 日起下一年未知），跨入该年的法定期限按周一至周五推算
+   * @nullable
+   */
+  calendarMissingYear: number | null;
   /**
    * 工作总结：调用者今天与本月办理（同意、不同意、退回）的件数
    * @nullable

@@ -15,6 +15,8 @@ import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from 
 import { id } from '../../../lib/schemas.js';
 import { chinaTime, orderBy } from '../catalog/listKit.js';
 import { JOB_NAMES } from '../../../jobs/types.js';
+import { chinaDate } from '../../../lib/days.js';
+import { readWorkCalendar } from '../../../lib/calendar/inForce.js';
 import { JOB_TIMEZONE, JOBS } from '../../../jobs/catalog.js';
 import {
   listJobs, OUTBOX_STATES, outboxCounts, outboxQuery, outboxView, outboxWhere, requireJob, retryOutbox, RUN_TRIGGERS, runView, runWhere, setPaused,
@@ -65,6 +67,9 @@ const statusData = z.object({
     backoffSeconds: z.number(),
   }),
   outbox: z.object({ pending: z.number(), sent: z.number(), dead: z.number() }),
+  calendar: z.object({
+    missingYear: z.number().nullable().describe('节假日安排尚未录入、须提醒的年份（当年未知，或 11 月 1 日起下一年未知）：跨入该年的法定期限按周一至周五推算'),
+  }),
 });
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -157,6 +162,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       timezone: JOB_TIMEZONE,
       national: { configured: national.url !== null, maxAttempts: national.maxAttempts, backoffSeconds: national.backoffSeconds },
       outbox: await outboxCounts(ctx),
+      // The deadline warnings count on the working-day calendar: a year not entered yet is told here.
+      calendar: { missingYear: (await readWorkCalendar(ctx.db)).missingYear(chinaDate(ctx.clock.now())) },
     });
   });
 
