@@ -130,12 +130,14 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req) => {
     const request = req.body;
-    // On the session and application this process remembers, else on what the database holds (store.ts).
+    // Load → decide → store, on the caller and the application as this process remembers them, and
+    // again on what the database holds when that does not go through (store.ts rememberedElseStored).
     const written = await remembered.rememberedElseStored(req, req.params.id, async ({ user, row, guard }) => {
       const rules = await rulesFor(app.ctx.db, app.ctx.clock, row, request.type);
       const decision = decide(user, row, request, { at: app.ctx.clock.now(), rules });
       return storeDecision(app.ctx, app.ctx.db, decision, guard);
     });
+    // Answer: the application as written, what the caller may send next, the history row written.
     return ok(await transitionAnswer(app.ctx, currentUser(req), written), '办理成功');
   });
 
