@@ -1,8 +1,9 @@
 /**
  * The application store: the only code that creates applications and writes their workflow
  * (snapshot, status, step, version, history, to-dos, messages), and the home of the hot SQL and of
- * the shortcuts bench:workflow justifies. What is written is decided elsewhere (decide.ts); here
- * it is read, written and remembered:
+ * the shortcuts bench:workflow justifies. (Two certificate writers still stamp a column of their
+ * own: a new certificate's id, business/effects.ts; printed_at, certificate/print.ts.) What is
+ * written is decided elsewhere (decide.ts); here it is read, written and remembered:
  *
  * - the application is read as text written once (runText), with its row's xmin;
  * - read with the session (RouteAccess.preload): the auth hook's one round trip reads both;
