@@ -9,6 +9,8 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { newToken, sha256, sixDigitCode } from '../../lib/tokens.js';
 import { createSession, type LoginMethod } from './session.service.js';
 import { accountLedger, unknownNameLedger } from './login-attempts.js';
+import { claimSsoToken } from './sso-replay.js';
+import type { SsoIdentity } from '../../lib/ports.js';
 
 export interface ClientInfo {
   ip: string;
@@ -231,13 +233,25 @@ export async function loginWithSms(ctx: AppContext, input: { mobile: string; cod
 
 export const SSO_NOT_FOUND = '统一认证登录失败，该用户不存在';
 
-export async function loginWithSso(ctx: AppContext, t: string, client: ClientInfo) {
+export const SSO_TOKEN_USED = '统一认证登录失败，该登录链接已使用，请重新从统一认证平台进入';
+
+/**
+ * A token signs in once: its use is recorded before anything else happens, so two requests with
+ * one token (a replayed link, a copied address), in any process, get one session between them.
+ * `warn` writes the replay to the server log (the login log has its row as well).
+ */
+export async function loginWithSso(ctx: AppContext, t: string, client: ClientInfo, warn: (msg: string) => void = () => undefined) {
   if (t === 'NOT_FOUND') return refuse(ctx, null, 'sso', client, notFound(SSO_NOT_FOUND));
-  let loginName: string;
+  let identity: SsoIdentity;
   try {
-    loginName = (await ctx.sso.verify(t, ctx.clock.now())).loginName;
+    identity = await ctx.sso.verify(t, ctx.clock.now());
   } catch {
     return refuse(ctx, null, 'sso', client, unauthorized('统一认证登录失败，令牌无效或已过期'));
+  }
+  const { loginName } = identity;
+  if (!(await claimSsoToken(ctx, t, identity, client.ip))) {
+    warn(`SSO token replayed for ${loginName} from ${client.ip}: refused`);
+    return refuse(ctx, loginName, 'sso', client, unauthorized(SSO_TOKEN_USED));
   }
   const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, loginName));
   if (!user) return refuse(ctx, loginName, 'sso', client, notFound(SSO_NOT_FOUND));

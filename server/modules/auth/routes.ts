@@ -98,11 +98,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: '统一认证单点登录',
-      description: 't 为统一身份认证平台签发的 JWT（校验签名、签发方与受众）；取值 NOT_FOUND 表示认证平台中无此用户。',
+      description: 't 为统一身份认证平台签发的 JWT（校验签名、签发方、受众与有效期，须含 exp）；每个令牌只能登录一次，再次使用答复 401。取值 NOT_FOUND 表示认证平台中无此用户。',
       querystring: z.object({ t: z.string({ error: '缺少参数 t' }).min(1, '缺少参数 t').max(8192) }),
       response: { 200: envelope(z.string().describe('会话令牌')) },
     },
-  }, async (req) => ok(await loginWithSso(app.ctx, req.query.t, client(req)), '登录成功'));
+  }, async (req) => ok(await loginWithSso(app.ctx, req.query.t, client(req), (msg) => req.log.warn(msg)), '登录成功'));
 
   app.post('/auth/register', {
     config: { access: { auth: 'public', log: { title: '企业用户注册', action: 'insert' } }, ...guarded(bodyField('loginName'), bodyField('phone')) },

@@ -110,7 +110,7 @@ export const loginSendMessage = (
       options);
     }
   /**
- * t 为统一身份认证平台签发的 JWT（校验签名、签发方与受众）；取值 NOT_FOUND 表示认证平台中无此用户。
+ * t 为统一身份认证平台签发的 JWT（校验签名、签发方、受众与有效期，须含 exp）；每个令牌只能登录一次，再次使用答复 401。取值 NOT_FOUND 表示认证平台中无此用户。
  * @summary 统一认证单点登录
  */
 export const authSsoLogin = (
