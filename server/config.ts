@@ -54,6 +54,8 @@ export interface AppConfig {
   national: NationalPlatformConfig;
   /** Start the job engine in this process (`npm start`; JOBS=0 leaves the jobs to other processes). */
   jobs: boolean;
+  /** Excel imports at once in this process, how many may wait for a place, and for how long. */
+  imports: { running: number; waiting: number; waitMs: number };
 }
 
 export interface NationalPlatformConfig {
@@ -152,5 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: Math.max(100, int(env.NATIONAL_PLATFORM_TIMEOUT_MS, 10_000)),
     },
     jobs: env.JOBS !== '0',
+    imports: {
+      running: Math.max(1, int(env.IMPORT_CONCURRENCY, 2)),
+      waiting: Math.max(0, int(env.IMPORT_QUEUE, 4)),
+      waitMs: Math.max(0, int(env.IMPORT_WAIT_MS, 30_000)),
+    },
   };
 }
