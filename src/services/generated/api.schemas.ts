@@ -737,7 +737,6 @@ export type AuthSsoLogin200 = {
 };
 
 export type AuthRegisterBody = {
-  /** @pattern ^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$ */
   creditCode: string;
   /**
    * @minLength 2
@@ -1238,6 +1237,7 @@ certNo?: string;
  */
 name?: string;
 /**
+ * @minLength 1
  * @maxLength 32
  */
 idNo?: string;
@@ -1336,6 +1336,7 @@ export type CertGet200 = {
 
 export type PublicValidCardParams = {
 /**
+ * @minLength 1
  * @maxLength 32
  */
 agentIdentityNo?: string;
