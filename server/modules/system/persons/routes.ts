@@ -139,7 +139,7 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '手机号码', width: 14, value: (r) => maskPhone(r.phone) },
   { header: '工作单位', width: 40, value: (r) => r.employer },
   { header: '从业状态', value: (r) => EMPLOY.get(r.employStatus) ?? r.employStatus },
-  { header: '登记时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '登记时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 /** A foreign-key violation (another table still points at the row). */
