@@ -103,7 +103,7 @@ export default function WebLayout() {
             ))}
           </nav>
           <div className={styles.right}>
-            <LanguageSwitch />
+            <LanguageSwitch labelClassName={styles.langLabel} />
             <Button
               type="primary"
               icon={<LoginOutlined />}
