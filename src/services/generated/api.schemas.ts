@@ -28900,6 +28900,12 @@ export type ExamExamImportImportData403 = {
   data?: ExamExamImportImportData403DataItem[];
 };
 
+export type ExamExamImportImportData503 = {
+  code: number;
+  msg: string;
+  field?: string;
+};
+
 export type ExamExamImportReportBodyIssuesItem = {
   /**
    * Excel 中的行号（第1行为列名）
@@ -29115,6 +29121,12 @@ export type ExamEducationImportImportData403 = {
   field?: string;
   /** 逐行错误报告：行号、列、原因 */
   data?: ExamEducationImportImportData403DataItem[];
+};
+
+export type ExamEducationImportImportData503 = {
+  code: number;
+  msg: string;
+  field?: string;
 };
 
 export type ExamEducationImportReportBodyIssuesItem = {
