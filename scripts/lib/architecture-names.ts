@@ -71,3 +71,39 @@ export function routeModules(root: string): string[] {
 export function unmentioned(doc: string, names: readonly string[]): string[] {
   return names.filter((name) => !doc.includes(name));
 }
+
+/** A file or folder of the repository named in backticks: `server/…`, `machines/…`, `src/…`, `scripts/…`, `tests/…`, `docs/…`. */
+const PATH_IN_BACKTICKS = /`((?:server|machines|src|scripts|tests|docs)\/[A-Za-z0-9_./-]*)`/g;
+
+/**
+ * Paths a document names that do not exist, except where the text says they are on a branch being
+ * merged: a paragraph, list item or table row containing `[branch`, or any text under a heading that
+ * does. Placeholders (`<area>`, `{a,b}`, `*`) are not looked for.
+ */
+export function missingPaths(root: string, doc: string): string[] {
+  const missing = new Set<string>();
+  let headingOnBranch = false;
+  let block: string[] = [];
+  const flush = () => {
+    const text = block.join('\n');
+    block = [];
+    if (headingOnBranch || text.includes('[branch')) return;
+    for (const m of text.matchAll(PATH_IN_BACKTICKS)) {
+      const rel = m[1]!;
+      if (!fs.existsSync(path.join(root, rel))) missing.add(rel);
+    }
+  };
+  for (const line of doc.split('\n')) {
+    if (/^#{1,6}\s/.test(line)) {
+      flush();
+      headingOnBranch = line.includes('[branch');
+      block.push(line);
+      flush();
+      continue;
+    }
+    if (line.trim() === '' || /^\s*(\||- |\d+\.\s)/.test(line)) flush();
+    if (line.trim() !== '') block.push(line);
+  }
+  flush();
+  return [...missing].sort();
+}

@@ -4,14 +4,15 @@
  * module (by path: a file under server/modules that declares a route plugin or registers a route,
  * or that server/app.ts or server/modules/registry.ts imports into a route list) must be mentioned
  * in it. A new machine, job or route file fails here, named, until the document says what it is.
- * The finder itself is tried on a small tree.
+ * And the documents name no file that is not there (a renamed or removed file fails, named), except
+ * where they say it is on a branch being merged ([branch …]). The finders are tried on a small tree.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../server/jobs/catalog.js';
-import { machineFiles, routeListFiles, routeModules, unmentioned } from '../../scripts/lib/architecture-names.js';
+import { machineFiles, missingPaths, routeListFiles, routeModules, unmentioned } from '../../scripts/lib/architecture-names.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const doc = fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
@@ -40,6 +41,14 @@ describe('docs/architecture.md', () => {
   });
 });
 
+describe('the documents name files that exist', () => {
+  for (const file of ['docs/architecture.md', 'docs/domain.md', 'CONTRIBUTING.md']) {
+    it(file, () => {
+      expect(missingPaths(root, fs.readFileSync(path.join(root, file), 'utf8'))).toEqual([]);
+    });
+  }
+});
+
 describe('the finder', () => {
   it('finds machines, declared plugins, routes on paths and what the route lists import, and nothing else', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arch-names-'));
@@ -65,6 +74,13 @@ describe('the finder', () => {
       expect(unmentioned('see `server/modules/a/routes.ts`', routeModules(dir))).toEqual([
         'server/modules/b/list.ts', 'server/modules/c/plugin.ts', 'server/modules/d/paths.ts',
       ]);
+      const doc = [
+        '# Doc', 'Here `server/modules/a/routes.ts` and `server/modules/gone.ts`, `server/modules/<area>/`.', '',
+        '| x | `machines/door.machine.ts` | `machines/old.machine.ts` |', '| y **[branch b]** | `machines/new.machine.ts` |',
+        '- `server/modules/z.ts` **[branch z]**', '- `server/modules/y.ts`', '',
+        '## Soon **[branch c]**', 'Then `server/modules/c.ts`.', '', '## Now', 'And `server/modules/d.ts`.',
+      ].join('\n');
+      expect(missingPaths(dir, doc)).toEqual(['machines/old.machine.ts', 'server/modules/d.ts', 'server/modules/gone.ts', 'server/modules/y.ts']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
