@@ -60,7 +60,7 @@ function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string)
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.userName.padEnd(11)} ${a.userType}  ${a.description}`);
     lines.push('  ent_gz2…5, ent_sz2…5, ent_prov2…5: enterprises with a rename under review; person3…7: holders with a confirmation waiting');
-    if (config.sms.provider === 'log') lines.push(`SMS codes are written to the log and to ${smsOutboxFile(config)}.`);
+    if (config.sms.provider === 'log') lines.push(`SMS codes (no gateway configured) are written to ${smsOutboxFile(config)}, never to the log.`);
     lines.push('Single sign-on: npm run sso:link -- person1');
   }
   return lines.join('\n');

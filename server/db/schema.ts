@@ -289,6 +289,21 @@ export const sysSmsCode = pgTable('sys_sms_code', {
   purpose: varchar('purpose', { length: 16 }).notNull().default('login'),
 }, (t) => [index('sys_sms_code_phone_idx').on(t.phone, t.createdAt)]);
 
+/**
+ * Single-sign-on tokens already used: one row per use under a unique key (the token's jti with its
+ * issuer, or the hash of its signed part), kept until the token expires. A second sign-in with the
+ * same token, from any API process, finds the row and is refused.
+ */
+export const ssoTokenUse = pgTable('sso_token_use', {
+  /** sha256 of `jti:<iss>:<jti>`, or of the token's header.payload when it has no jti. */
+  tokenKey: varchar('token_key', { length: 64 }).primaryKey(),
+  loginName: varchar('login_name', { length: 64 }),
+  usedAt: stampedNow('used_at'),
+  /** The token's own expiry (exp): after it the token is refused anyway, so the row may go. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ip: varchar('ip', { length: 64 }),
+}, (t) => [index('sso_token_use_expires_idx').on(t.expiresAt)]);
+
 export const sysLoginLog = pgTable('sys_login_log', {
   infoId: bigserial('info_id', { mode: 'number' }).primaryKey(),
   userName: varchar('user_name', { length: 64 }),

@@ -8,6 +8,8 @@ export type Language = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
 export const LANGUAGES: readonly Language[] = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'];
 
 export interface RequestScope {
+  /** The request's id, on every log line written while it is served (lib/requestLog.ts). */
+  reqId?: string;
   route: string;
   ip: string;
   /** The caller's interface language (Accept-Language); labels of dictionaries follow it. */
@@ -75,6 +77,11 @@ const scope = new AsyncLocalStorage<RequestScope>();
 
 export function runInRequest<T>(value: RequestScope, fn: () => T): T {
   return scope.run(value, fn);
+}
+
+/** The id of the request in progress, if any (a plain read: called for every log line). */
+export function currentRequestId(): string | undefined {
+  return scope.getStore()?.reqId;
 }
 
 /** The request in progress; outside any (jobs, seeds, scripts) a named stand-in. */

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../context.js';
+import type { Database } from '../db/client.js';
 import { migrationsFolder } from '../db/migrate.js';
-import type { JobEngineState } from '../lib/ports.js';
+import type { JobControl, JobEngineState } from '../lib/ports.js';
 
 export interface Readiness {
   ready: boolean;
@@ -42,7 +42,7 @@ async function probe<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function readiness(ctx: Pick<AppContext, 'database' | 'jobs'>): Promise<Readiness> {
+export async function readiness(ctx: { database: Database; jobs: JobControl }): Promise<Readiness> {
   const jobs = ctx.jobs.state();
   let database: Readiness['database'] = 'up';
   let migrations: Readiness['migrations'] = migratedDatabases.has(ctx.database) ? 'applied' : 'unknown';

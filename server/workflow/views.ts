@@ -14,7 +14,7 @@ import { chinaDayEnd } from '../lib/days.js';
 import { keptForDictionaries } from '../lib/requestScope.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
-import { allowedEventsFor } from './engine.js';
+import { allowedEventsFor } from './allowedEvents.js';
 import { DEADLINE_CONFIG_KEYS, detailQuery, extrasFrom, extrasOf, type DetailExtras, type HistoryEntry } from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { stepsHeld } from './who.js';

@@ -16,6 +16,7 @@ import { chinaTime, contains, dateRange, idParams, orderBy } from '../catalog/li
 import { optionalText } from '../../../lib/schemas.js';
 import { operActionName } from '../../../lib/operLog.js';
 import { translateMessage } from '../../../lib/messages.js';
+import { clearSignInFailures } from '../../auth/login-attempts.js';
 
 const TAG = ['system-log'];
 
@@ -205,6 +206,8 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     const updated = await db.update(sysUser).set({ failCount: 0, lockedUntil: null })
       .where(eq(sysUser.userName, req.params.userName)).returning({ userId: sysUser.userId });
     if (updated.length === 0) throw notFound(`用户「${req.params.userName}」不存在`);
+    // The locks of the account from one address, too (modules/auth/login-attempts.ts).
+    await clearSignInFailures(db, req.params.userName);
     return done(`账户「${req.params.userName}」已解锁`);
   });
 };
