@@ -3,8 +3,9 @@
  * (area + verb, e.g. `systemUser.list`, `applyDelay.save`), a tag of its area, and its 4xx answers
  * in the `{code, msg, field?, data?}` envelope — 400 where it takes input, 401 and 403 where it is
  * private, 404 where it names a record, 409 where it writes, 422 where business rules can refuse,
- * 429 where it is rate-limited, 503 everywhere (the database restarting). So the document generated from the routes' zod schemas says what
- * an integrator will meet, without each route repeating it.
+ * 429 where it is rate-limited, 503 everywhere (the database restarting); and `security: []` where
+ * no token is needed. So the document generated from the routes' zod schemas says what an
+ * integrator will meet, without each route repeating it.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -67,6 +68,9 @@ export function registerOpenApiConventions(app: FastifyInstance): void {
     schema.tags ??= [url.split('/')[2] ?? 'api'];
     const access = route.config?.access;
     const isPublic = access?.auth === 'public';
+    // The document's global requirement is the token header; a route the auth hook answers without
+    // one (server/plugins/auth.ts) says so, or a generated client would send a token it need not.
+    if (isPublic) schema.security = [];
     const codes: number[] = [];
     if (schema.body || schema.querystring || schema.params) codes.push(400);
     if (!isPublic) codes.push(401, 403);

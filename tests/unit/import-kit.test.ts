@@ -134,7 +134,13 @@ describe('the rows of the sheet', () => {
 
 describe('cells into values', () => {
   it('identity numbers: text upper-cased, numbers refused (Excel rounded them)', () => {
-    expect(readIdNo({ text: ' 44010619900101123x ' })).toEqual({ ok: true, value: '44010619900101123X' });
+    expect(readIdNo({ text: ' 11010519491231002x ' })).toEqual({ ok: true, value: '11010519491231002X' });
+    // Checked as the routes check them (machines/residentIdNumber.ts): check character, real and past birth date.
+    expect(readIdNo({ text: '44010619900101123x' })).toEqual({ ok: false, msg: '证件号码校验位不正确，请核对号码' });
+    expect(readIdNo({ text: '440106199006310012' })).toEqual({ ok: false, msg: '证件号码中的出生日期不是有效日期' });
+    expect(readIdNo({ text: '440106208901011237' })).toEqual({ ok: false, msg: '证件号码中的出生日期晚于今天' });
+    // Another document's number (letters) is left as it is.
+    expect(readIdNo({ text: 'e1234567(8)' })).toEqual({ ok: true, value: 'E1234567(8)' });
     expect(readIdNo({ text: '440106199001011000', number: 440106199001011000 })).toMatchObject({ ok: false, msg: expect.stringContaining('文本') });
     expect(readIdNo({ text: '4401<script>' })).toEqual({ ok: false, msg: '证件号码格式不正确' });
   });

@@ -148,6 +148,45 @@ function dataSheetPart(parts: ReaderParts, entries: Map<string, ZipEntry>): ZipE
   return null;
 }
 
+/** Day 0 of Excel's serial dates (its 1900 leap-year bug makes it 30 December 1899), in ms. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const ISO_DATE_CELL = /<c\b([^>]*?)\st="d"([^>]*)>\s*<v>([^<]*)<\/v>/g;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * An ISO 8601 date cell (`t="d"`, as LibreOffice and SheetJS may write them) as the serial number
+ * Excel itself stores. exceljs reads the ISO text as a number (2025-03-01 → 2025 → 1905-07-17);
+ * as a serial it reads like every other date cell: a Date when the cell has a date format, else the
+ * number, which readDay takes as a serial day. The day and time are the written ones (Excel keeps
+ * no zone); a value that is no ISO date stays as text.
+ */
+export function isoDateCellAsSerial(xml: string): string {
+  return xml.replace(ISO_DATE_CELL, (_all, before: string, after: string, value: string) => {
+    const m = ISO_DATE_TIME.exec(value.trim());
+    if (!m) return `<c${before} t="str"${after}><v>${value}</v>`;
+    const [y, mo, d, h = '0', mi = '0', sec = '0'] = m.slice(1);
+    const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) - EXCEL_EPOCH_MS;
+    return `<c${before}${after}><v>${ms / 86_400_000}</v>`;
+  });
+}
+
+/** The worksheet's text with its ISO date cells as serials; a cell cut between two chunks waits for its end. */
+export async function* isoDatesAsSerials(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let carry = '';
+  for await (const chunk of chunks) {
+    const text = carry + chunk;
+    const end = text.lastIndexOf('</c>');
+    if (end < 0) {
+      carry = text;
+      continue;
+    }
+    const cut = end + '</c>'.length;
+    carry = text.slice(cut);
+    yield isoDateCellAsSerial(text.slice(0, cut));
+  }
+  if (carry) yield isoDateCellAsSerial(carry);
+}
+
 /**
  * The data rows of the file's sheet. Throws a 400 (field file) when the file is not a readable
  * workbook, the header lacks a required column, there is no data row, or there are too many.
@@ -175,7 +214,7 @@ export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, c
     const sheet = dataSheetPart(parts, entries);
     if (!sheet) throw badRequest('Excel 文件中没有数据工作表', 'file');
     text = boundedText(await entryText(path, sheet), maxTextRun);
-    const [event] = [...parts._parseWorksheet(text as AsyncIterable<string>, sheet.name.replace(/\D/g, '') || '1')];
+    const [event] = [...parts._parseWorksheet(isoDatesAsSerials(text as AsyncIterable<string>), sheet.name.replace(/\D/g, '') || '1')];
     if (!event) throw badRequest('无法读取工作表', 'file');
     let index: Map<string, number> | null = null;
     for await (const row of event.value) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../lib/reply.js';
 import { badRequest } from '../../lib/errors.js';
+import { creditCode } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { sysUser } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -113,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: '企业用户注册申请',
       description: '账号创建后处于待审核状态（checkStatus 0），安全管理员审核通过后方可登录。登录账号已被使用时 409；手机号码已绑定其他账号时答复与成功相同，不创建账号，并以短信告知该号码。',
       body: z.object({
-        creditCode: z.string({ error: '统一社会信用代码不能为空' }).trim().regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/i, '统一社会信用代码格式不正确'),
+        creditCode: creditCode('统一社会信用代码'),
         enterpriseName: z.string({ error: '企业名称不能为空' }).trim().min(2, '企业名称不能为空').max(200),
         contactName: z.string({ error: '联系人不能为空' }).trim().min(2, '联系人不能为空').max(64),
         phone: mobile,

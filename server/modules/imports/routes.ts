@@ -77,7 +77,7 @@ const HISTORY_COLUMNS: readonly ExcelColumn<HistoryRow>[] = [
   { header: '新增行数', value: (r) => r.written, width: 10 },
   { header: '已存在行数', value: (r) => r.unchanged, width: 12 },
   { header: '导入人', value: (r) => r.createdBy, width: 12 },
-  { header: '导入时间', value: (r) => chinaDateTime(r.createdAt), width: 20 },
+  { header: '导入时间', type: 'dateTime', value: (r) => chinaDateTime(r.createdAt), width: 20 },
   { header: '文件 SHA-256', value: (r) => r.sha256, width: 66 },
 ];
 

@@ -751,7 +751,6 @@ export type AuthSsoLogin200 = {
 };
 
 export type AuthRegisterBody = {
-  /** @pattern ^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$ */
   creditCode: string;
   /**
    * @minLength 2
@@ -1252,6 +1251,7 @@ certNo?: string;
  */
 name?: string;
 /**
+ * @minLength 1
  * @maxLength 32
  */
 idNo?: string;
@@ -1350,6 +1350,7 @@ export type CertGet200 = {
 
 export type PublicValidCardParams = {
 /**
+ * @minLength 1
  * @maxLength 32
  */
 agentIdentityNo?: string;

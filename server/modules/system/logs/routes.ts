@@ -78,7 +78,7 @@ const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '错误消息', width: 40, value: (r) => r.errorMsg ?? '' },
   { header: 'HTTP状态', value: (r) => r.httpStatus },
   { header: '耗时（毫秒）', value: (r) => r.durationMs },
-  { header: '操作时间', width: 20, value: (r) => chinaTime(r.operTime) },
+  { header: '操作时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.operTime) },
 ];
 
 // ---------- login log ----------
@@ -135,7 +135,7 @@ const LOGIN_COLUMNS: ExcelColumn<LoginRecord>[] = [
   { header: '浏览器', width: 40, value: (r) => r.userAgent },
   { header: '登录状态', value: (r) => (succeeded(r.status) ? '成功' : '失败') },
   { header: '提示消息', width: 40, value: (r) => r.msg },
-  { header: '访问时间', width: 20, value: (r) => chinaTime(r.loginTime) },
+  { header: '访问时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.loginTime) },
 ];
 
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
