@@ -69,7 +69,7 @@ const kindFilter = (kind: (typeof KINDS)[number] | undefined) => (d: DayView) =>
 
 /** The import columns first, so an export can be edited and imported back. */
 const EXPORT_COLUMNS: readonly ExcelColumn<DayView>[] = [
-  { header: '日期', width: 14, value: (d) => d.day },
+  { header: '日期', type: 'date', width: 14, value: (d) => d.day },
   { header: '安排', width: 8, value: (d) => (d.working ? '上班' : '放假') },
   { header: '名称', width: 12, value: (d) => d.name },
   { header: '备注', width: 30, value: (d) => d.remark },
