@@ -23,6 +23,7 @@ export function jobEnvOf(ctx: Omit<AppContext, 'jobs'>, log: JobLog): JobEnv {
     config: ctx.config,
     national: url ? new HttpNationalPlatform(url, timeoutMs, token) : null,
     log,
+    metrics: ctx.metrics,
   };
 }
 
