@@ -101,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const jobLog = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
   const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false, opts.jobEngineInBackground) };
   app.decorate('ctx', ctx);
+  metrics.watchPoolCounts('jobs', () => ctx.jobs.poolCounts());
   // The engine stops before the database closes (main.ts and the tests close the app first).
   app.addHook('onClose', async () => ctx.jobs.stop());
 

@@ -7,6 +7,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type pg from 'pg';
+import type { PoolCounts } from './ports.js';
 
 /** The Excel imports, by what they write (each import route names its kind: `config.importKind`). */
 export type ImportKind = 'exam' | 'education' | 'user' | 'dict' | 'calendar';
@@ -78,23 +79,26 @@ export class AppMetrics {
   });
 
   /** The database pools and import gates this app reports at each scrape. */
-  private readonly pools: { name: string; pool: pg.Pool }[] = [];
+  private readonly pools: { name: string; counts: () => PoolCounts | null }[] = [];
   private readonly database: { kind: 'pglite' | 'postgres' | null } = { kind: null };
   private readonly gates: (() => { running: number; waiting: number })[] = [];
 
   constructor() {
-    const poolGauge = (name: string, help: string, read: (pool: pg.Pool) => number) => new Gauge({
+    const poolGauge = (name: string, help: string, read: (counts: PoolCounts) => number) => new Gauge({
       name, help, labelNames: ['pool'] as const, registers: [this.registry],
       collect() {
         this.reset();
-        for (const p of pools) this.set({ pool: p.name }, read(p.pool));
+        for (const p of pools) {
+          const counts = p.counts();
+          if (counts) this.set({ pool: p.name }, read(counts));
+        }
       },
     });
     const pools = this.pools;
-    poolGauge('safecert_db_pool_connections', 'PostgreSQL connections open in the pool (main: writes and most reads; reads: the search pages).', (p) => p.totalCount);
-    poolGauge('safecert_db_pool_idle_connections', 'Open connections not in use.', (p) => p.idleCount);
-    poolGauge('safecert_db_pool_waiting_requests', 'Requests waiting for a connection (all are in use).', (p) => p.waitingCount);
-    poolGauge('safecert_db_pool_max_connections', 'The most connections the pool opens (DB_POOL_MAX).', (p) => p.options.max ?? 10);
+    poolGauge('safecert_db_pool_connections', 'PostgreSQL connections open in the pool (main: writes and most reads; reads: the search pages; jobs: pg-boss).', (c) => c.total);
+    poolGauge('safecert_db_pool_idle_connections', 'Open connections not in use.', (c) => c.idle);
+    poolGauge('safecert_db_pool_waiting_requests', 'Requests waiting for a connection (all are in use).', (c) => c.waiting);
+    poolGauge('safecert_db_pool_max_connections', 'The most connections the pool opens (DB_POOL_MAX; jobs: 4).', (c) => c.max);
 
     // The embedded database has no pool: one connection in this process, statements one after another
     // (PGlite tells nobody how many wait). Its kind is said outright rather than faked as a pool of one.
@@ -141,8 +145,18 @@ export class AppMetrics {
   /** Reports the database's kind and, on PostgreSQL, each pool's connections at each scrape. */
   watchDatabase(database: { kind: 'pglite' | 'postgres'; pool: pg.Pool | null; readsPool: pg.Pool | null }): void {
     this.database.kind = database.kind;
-    if (database.pool) this.pools.push({ name: 'main', pool: database.pool });
-    if (database.readsPool) this.pools.push({ name: 'reads', pool: database.readsPool });
+    if (database.pool) this.watchPool('main', database.pool);
+    if (database.readsPool) this.watchPool('reads', database.readsPool);
+  }
+
+  /** Reports a node-postgres pool's connections at each scrape. */
+  watchPool(name: string, pool: pg.Pool): void {
+    this.watchPoolCounts(name, () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+  }
+
+  /** Reports a pool known only by its counts (pg-boss's), while it has them. */
+  watchPoolCounts(name: string, counts: () => PoolCounts | null): void {
+    this.pools.push({ name, counts });
   }
 
   /** Reports an import gate's running and waiting imports at each scrape. */

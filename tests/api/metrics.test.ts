@@ -20,6 +20,7 @@ import { EDUCATION_HEADER, holdersInArea, multipart, xlsx, type CellInput } from
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { jobByName } from '../../server/jobs/catalog.js';
+import { JobEngine } from '../../server/jobs/engine.js';
 import { runJob } from '../../server/jobs/runner.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { AppMetrics } from '../../server/lib/metrics.js';
@@ -210,6 +211,24 @@ describe('the database', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it.skipIf(!postgres)('the job engine\'s own pool (pg-boss) is reported as pool="jobs" while it runs', async () => {
+    const env = jobEnv(t, { metrics: observed.ctx.metrics });
+    const engine = await JobEngine.start({ ...env, database: { ...env.database, pglite: null } }, { connectionString: postgres!.url, jobs: [], installSchedules: false });
+    const metrics = new AppMetrics();
+    metrics.watchPoolCounts('jobs', () => engine.poolCounts());
+    try {
+      const s = parseExposition((await metrics.scrape()).body);
+      expect(valueOf(s, 'safecert_db_pool_max_connections', { pool: 'jobs' })).toBe(4);
+      expect(valueOf(s, 'safecert_db_pool_connections', { pool: 'jobs' })).toBeGreaterThanOrEqual(1);
+      expect(valueOf(s, 'safecert_db_pool_waiting_requests', { pool: 'jobs' })).toBe(0);
+    } finally {
+      await engine.stop();
+    }
+    // Stopped, pg-boss's pool is gone: its series go too, rather than stay at their last figures.
+    const s = parseExposition((await metrics.scrape()).body);
+    expect(s.filter((x) => x.labels.pool === 'jobs')).toEqual([]);
   });
 });
 
