@@ -17,8 +17,8 @@ export type ImportOutcome = 'imported' | 'invalid' | 'refused' | 'busy' | 'faile
 
 /**
  * 2xx: written (or found already there); 400/413: the file or its rows (nothing written); 401/403:
- * no right to import, or rows outside the caller's data scope; 429/503: no place now (the import
- * gate, the rate limit); anything else: the server failed.
+ * no right to import, or rows outside the caller's data scope; 429/503: not now (the import gate
+ * full, the rate limit, the database away); anything else: the server failed.
  */
 export function importOutcomeOf(statusCode: number): ImportOutcome {
   if (statusCode >= 200 && statusCode < 300) return 'imported';
