@@ -25,6 +25,8 @@ import { registerOperationLog } from './plugins/oplog.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerClientFiles } from './plugins/client-files.js';
+import { registerRequestMetrics } from './plugins/request-metrics.js';
+import { AppMetrics } from './lib/metrics.js';
 import { registerAnswerLanguage } from './plugins/language.js';
 import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { createSsoVerifier } from './modules/auth/sso.js';
@@ -83,6 +85,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ?? (config.sms.provider === 'http' && config.sms.gatewayUrl
       ? new HttpSmsSender(config.sms.gatewayUrl)
       : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line)));
+  const metrics = new AppMetrics();
+  metrics.watchDatabase(database);
   const base = {
     config,
     database,
@@ -91,11 +95,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     policy: new PolicyStore(database.db, defaultPolicy(config)),
     sms,
     sso: await createSsoVerifier(config),
+    metrics,
   };
   registerBusinessTypes();
   const jobLog = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
   const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false, opts.jobEngineInBackground) };
   app.decorate('ctx', ctx);
+  metrics.watchPoolCounts('jobs', () => ctx.jobs.poolCounts());
   // The engine stops before the database closes (main.ts and the tests close the app first).
   app.addHook('onClose', async () => ctx.jobs.stop());
 
@@ -134,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip, lang: languageOf(request.headers['accept-language']),
     }, done));
   });
+  registerRequestMetrics(app, metrics);
   registerErrorHandler(app);
   // Before the answer's language: the log keeps a refusal's message as written.
   registerOperationLog(app);

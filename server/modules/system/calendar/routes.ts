@@ -180,7 +180,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (_req, reply) => sendTemplate(reply, '工作日历导入模板.xlsx', IMPORT_COLUMNS));
 
   app.post('/system/calendar/importData', {
-    config: { access: { perm: 'system:calendar:import', log: LOG('import') } },
+    config: { access: { perm: 'system:calendar:import', log: LOG('import') }, importKind: 'calendar' },
     schema: {
       tags: TAG,
       summary: '导入一年的节假日安排（multipart 字段 file，.xlsx）',
