@@ -30,16 +30,7 @@ import { AppMetrics } from './lib/metrics.js';
 import { registerAnswerLanguage } from './plugins/language.js';
 import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { createSsoVerifier } from './modules/auth/sso.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { userSelfRoutes } from './modules/user/routes.js';
-import { menuRoutes } from './modules/menu/routes.js';
-import { messageRoutes } from './modules/message/routes.js';
-import { dictRoutes } from './modules/dict/routes.js';
-import { publicRoutes } from './modules/public/routes.js';
-import { fileRoutes } from './modules/file/routes.js';
-import { analysisRoutes } from './modules/analysis/routes.js';
-import { workflowRoutes } from './modules/workflow/routes.js';
-import { moduleRoutes } from './modules/registry.js';
+import { apiRoutes } from './modules/registry.js';
 import { registerBusinessTypes } from './modules/business/register.js';
 import { jobEnvOf, startJobs, type EngineOptions } from './jobs/index.js';
 
@@ -150,7 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuth(app);
 
   await app.register(async (api) => {
-    for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes, workflowRoutes, ...moduleRoutes]) {
+    for (const routes of apiRoutes) {
       await api.register(routes);
     }
   }, { prefix: '/api' });
