@@ -140,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   registerAuth(app);
 
+  // biome-ignore lint/nursery/noMisusedPromises: fastify awaits an async plugin (its type allows a promise)
   await app.register(async (api) => {
     for (const routes of apiRoutes) {
       await api.register(routes);

@@ -26,6 +26,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
     document.body.classList.toggle('colorWeak', settings.colorWeak);
   }, [settings.colorWeak]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language (lng); inst.t reads it without naming it
   useEffect(() => {
     document.title = inst.t('shell:title');
   }, [inst, lng]);

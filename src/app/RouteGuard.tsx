@@ -65,6 +65,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
     mustChangePassword: !!(user && (user.mustChangePassword || user.passwordExpired)),
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the decision's inputs change; session, navigate and t are stable
   useEffect(() => {
     // Step 3: a stored token must survive the idle / flag check (session RESTORE).
     if (getToken() && !session.restore()) {
@@ -152,7 +153,6 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
       default:
         return;
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [decision.type, location.pathname, location.search, hasToken, !!user]);
 
   if (decision.type === 'pass' || decision.type === 'oldExam') return <>{children}</>;

@@ -80,7 +80,7 @@ async function scrape(): Promise<Sample[]> {
 }
 
 /** The value of one series (0 when it does not exist yet): labels must match all of the series' own. */
-const valueOf = (samples: Sample[], name: string, labels: Record<string, string>) =>
+const seriesValue = (samples: Sample[], name: string, labels: Record<string, string>) =>
   samples.find((s) => s.name === name && Object.keys(labels).length === Object.keys(s.labels).length
     && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value ?? 0;
 
@@ -96,7 +96,7 @@ describe('requests', () => {
     expect((await observed.inject({ url: '/api/no/such/route/4711' })).statusCode).toBe(404);
     expect((await observed.inject({ url: '/api/no/such/route/4712' })).statusCode).toBe(404);
     const after = await scrape();
-    const moved = (labels: Record<string, string>) => valueOf(after, REQUESTS, labels) - valueOf(before, REQUESTS, labels);
+    const moved = (labels: Record<string, string>) => seriesValue(after, REQUESTS, labels) - seriesValue(before, REQUESTS, labels);
     expect(moved({ method: 'GET', route: '/api/workflow/:id', status_code: '200' })).toBe(2);
     expect(moved({ method: 'GET', route: '/api/workflow/queue/waitAccept', status_code: '200' })).toBe(1);
     expect(moved({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(2);
@@ -106,7 +106,7 @@ describe('requests', () => {
     for (const id of ids) expect([...routes].some((r) => r.includes(String(id)))).toBe(false);
     // Histogram buckets go with the count.
     const buckets = after.filter((s) => s.name === 'safecert_http_request_duration_seconds_bucket' && s.labels.route === '/api/workflow/:id' && s.labels.status_code === '200');
-    expect(buckets.find((b) => b.labels.le === '+Inf')?.value).toBe(valueOf(after, REQUESTS, { method: 'GET', route: '/api/workflow/:id', status_code: '200' }));
+    expect(buckets.find((b) => b.labels.le === '+Inf')?.value).toBe(seriesValue(after, REQUESTS, { method: 'GET', route: '/api/workflow/:id', status_code: '200' }));
   });
 });
 
@@ -122,7 +122,7 @@ describe('workflow transitions', () => {
     const after = await scrape();
     const name = 'safecert_workflow_transitions_total';
     const labels = { business_type: detail.businessType, event: 'AGREE' };
-    expect(valueOf(after, name, labels) - valueOf(before, name, labels)).toBe(1);
+    expect(seriesValue(after, name, labels) - seriesValue(before, name, labels)).toBe(1);
     const total = (s: Sample[]) => s.filter((x) => x.name === name).reduce((n, x) => n + x.value, 0);
     expect(total(after) - total(before)).toBe(1);
   });
@@ -139,10 +139,10 @@ describe('job runs', () => {
     expect(failed?.ok).toBe(false);
     const after = await scrape();
     const runs = 'safecert_job_runs_total';
-    const moved = (labels: Record<string, string>) => valueOf(after, runs, labels) - valueOf(before, runs, labels);
+    const moved = (labels: Record<string, string>) => seriesValue(after, runs, labels) - seriesValue(before, runs, labels);
     expect(moved({ job: 'housekeeping', trigger: 'manual', outcome: 'ok' })).toBe(1);
     expect(moved({ job: 'housekeeping', trigger: 'retry', outcome: 'failed' })).toBe(1);
-    const lastSuccess = valueOf(after, 'safecert_job_last_success_timestamp_seconds', { job: 'housekeeping' });
+    const lastSuccess = seriesValue(after, 'safecert_job_last_success_timestamp_seconds', { job: 'housekeeping' });
     // The run's own clock (the suite's test clock), in seconds.
     expect(Math.abs(lastSuccess - t.clock.now().getTime() / 1000)).toBeLessThan(60);
   });
@@ -166,22 +166,22 @@ describe('imports', () => {
     expect((await call('admin', { method: 'POST', url: '/api/system/user/importData', ...multipart(good, 'users.csv') })).statusCode).toBe(400);
     const after = await scrape();
     const name = 'safecert_imports_total';
-    const moved = (labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const moved = (labels: Record<string, string>) => seriesValue(after, name, labels) - seriesValue(before, name, labels);
     expect(moved({ kind: 'education', outcome: 'imported' })).toBe(1);
     expect(moved({ kind: 'education', outcome: 'invalid' })).toBe(1);
     expect(moved({ kind: 'education', outcome: 'refused' })).toBe(1);
     expect(moved({ kind: 'user', outcome: 'invalid' })).toBe(1);
     const total = (s: Sample[]) => s.filter((x) => x.name === name).reduce((n, x) => n + x.value, 0);
     expect(total(after) - total(before)).toBe(4);
-    expect(valueOf(after, 'safecert_imports_running', {})).toBe(0);
-    expect(valueOf(after, 'safecert_imports_waiting', {})).toBe(0);
+    expect(seriesValue(after, 'safecert_imports_running', {})).toBe(0);
+    expect(seriesValue(after, 'safecert_imports_waiting', {})).toBe(0);
   });
 });
 
 describe('the database', () => {
   it('is named as it is: the embedded one has no pool series, PostgreSQL reports each pool', async () => {
     const samples = await scrape();
-    expect(valueOf(samples, 'safecert_database_info', { kind: t.database.kind })).toBe(1);
+    expect(seriesValue(samples, 'safecert_database_info', { kind: t.database.kind })).toBe(1);
     const pools = new Set(samples.filter((s) => s.name === 'safecert_db_pool_connections').map((s) => s.labels.pool));
     expect([...pools].sort()).toEqual(t.database.kind === 'pglite' ? [] : ['main', 'reads']);
   });
@@ -194,7 +194,7 @@ describe('the database', () => {
     metrics.watchDatabase({ kind: 'postgres', pool, readsPool: null });
     const read = async () => {
       const s = parseExposition((await metrics.scrape()).body);
-      const v = (n: string) => valueOf(s, `safecert_db_pool_${n}`, { pool: 'main' });
+      const v = (n: string) => seriesValue(s, `safecert_db_pool_${n}`, { pool: 'main' });
       return { open: v('connections'), idle: v('idle_connections'), waiting: v('waiting_requests'), max: v('max_connections') };
     };
     try {
@@ -220,9 +220,9 @@ describe('the database', () => {
     metrics.watchPoolCounts('jobs', () => engine.poolCounts());
     try {
       const s = parseExposition((await metrics.scrape()).body);
-      expect(valueOf(s, 'safecert_db_pool_max_connections', { pool: 'jobs' })).toBe(4);
-      expect(valueOf(s, 'safecert_db_pool_connections', { pool: 'jobs' })).toBeGreaterThanOrEqual(1);
-      expect(valueOf(s, 'safecert_db_pool_waiting_requests', { pool: 'jobs' })).toBe(0);
+      expect(seriesValue(s, 'safecert_db_pool_max_connections', { pool: 'jobs' })).toBe(4);
+      expect(seriesValue(s, 'safecert_db_pool_connections', { pool: 'jobs' })).toBeGreaterThanOrEqual(1);
+      expect(seriesValue(s, 'safecert_db_pool_waiting_requests', { pool: 'jobs' })).toBe(0);
     } finally {
       await engine.stop();
     }

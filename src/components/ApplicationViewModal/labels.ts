@@ -29,6 +29,6 @@ export function useWorkflowLabels() {
       event: (code: Code, fallback?: string | null) => label('event', code, fallback),
       role: (code: Code, fallback?: string | null) => label('role', code, fallback),
     }),
-    [label],
+    [label, t],
   );
 }

@@ -53,10 +53,9 @@ export default function CertificatePicker({ open, type, chosen, onClose, onPick 
     }
   }, [keyword, type, holder, pageNum, t]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the keyword is searched on demand (Enter or the button), not on every keystroke
   useEffect(() => {
     if (open) void load();
-    // The keyword is searched on demand (Enter or the button), not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, type, holder, pageNum]);
 
   const toChosen = (r: CandidateCertificate): ChosenCertificate => ({ id: r.id, certNo: r.certNo, name: r.name, personId: r.personId, statusLabel: r.statusLabel });

@@ -173,6 +173,7 @@ export default function FurtherEducation() {
   }, recordsRef);
 
   // A certificate picked in the hours tab, or the import of the address, narrows the records.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the table's request reads certNo and importId; a change of either reloads it
   useEffect(() => {
     void recordsRef.current?.reload();
   }, [certNo, importId]);

@@ -26,6 +26,7 @@ export default function BatchPicker({ value, onChange, offer, reloadKey, onLoade
   const labels = useExamLabels();
   const [batches, setBatches] = useState<ExamBatch[]>([]);
   const [loading, setLoading] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: offer and onLoaded are the caller's inline functions: the list is read again only when reloadKey changes
   useEffect(() => {
     let live = true;
     setLoading(true);
@@ -41,8 +42,6 @@ export default function BatchPicker({ value, onChange, offer, reloadKey, onLoade
     return () => {
       live = false;
     };
-    // `offer` and `onLoaded` are the caller's inline functions: the list is read again only when reloadKey changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reloadKey]);
   return (
     <Select<number>

@@ -51,10 +51,9 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
       .then((res) => setPeople(res.rows.map((p) => ({ value: p.personId, label: `${p.name}（${p.idNo}）` }))))
       .catch(() => setPeople([]));
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
   useEffect(() => {
     if (!person) searchPeople('');
-    // once, on opening
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

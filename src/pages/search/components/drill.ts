@@ -58,8 +58,7 @@ export function splitDrill(params: URLSearchParams, formFields: readonly string[
 export function useDrillFilters(formFields: readonly string[], ranges: readonly DrillRange[] = [], hiddenFields: readonly string[] = []): DrillFilters {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
-  // The address is the source: recompute only when it changes.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the source: recomputed only when it changes (key)
   const split = useMemo(() => splitDrill(params, formFields, ranges, hiddenFields), [key]);
   return {
     ...split,

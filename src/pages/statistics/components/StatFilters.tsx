@@ -43,9 +43,9 @@ function fromForm(fields: FieldSpec[], form: FormValues): Filters {
 export default function StatFilters({ fields, values, onChange }: { fields: FieldSpec[]; values: Filters; onChange: (v: Filters) => void }) {
   const { t } = useTranslation('statistics');
   const [form] = Form.useForm<FormValues>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form follows the values' content, not the identity of the object
   useEffect(() => {
     form.setFieldsValue(toForm(fields, values));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [JSON.stringify(values)]);
   return (
     <Form form={form} layout="inline" onFinish={(v) => onChange(fromForm(fields, v))} style={{ rowGap: 12 }} data-testid="stat-filters">

@@ -8,7 +8,7 @@ export type Filters = Record<string, string | undefined>;
 export function useUrlFilters(keys: readonly string[]): [Filters, (next: Filters) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the source: recomputed only when it changes (key)
   const values = useMemo(() => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? undefined])) as Filters, [key]);
   const set = useCallback((next: Filters) => {
     const q = new URLSearchParams();
@@ -24,6 +24,7 @@ export function useFigures<T>(load: (filters: Filters) => Promise<{ data: T }>, 
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const key = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the figures are read again when the filters' content (key) or version changes; load is the caller's inline function
   useEffect(() => {
     let live = true;
     setLoading(true);
@@ -36,7 +37,6 @@ export function useFigures<T>(load: (filters: Filters) => Promise<{ data: T }>, 
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, version]);
   return { data, loading, error, reload: () => setVersion((v) => v + 1) };
 }

@@ -96,6 +96,7 @@ export default function DistrictList() {
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: search uses only state setters, so any render's copy does the same
   const refresh = useCallback(() => void (searching ? search(keyword) : loadTop()), [searching, keyword, loadTop]);
   const act = useAction(refresh);
 

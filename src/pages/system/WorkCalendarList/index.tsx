@@ -45,6 +45,7 @@ export default function WorkCalendarList() {
   useEffect(() => loadYears(), [loadYears]);
 
   const shown = data?.years.find((y) => y.year === year) ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the notice is reset when another year is shown, not on every read of it
   useEffect(() => setNotice(shown?.notice ?? ''), [shown?.year, shown?.notice]);
 
   const list = useListPage<Day, Query>((q) => systemCalendarList({ ...q, year: year ?? 0 }));
