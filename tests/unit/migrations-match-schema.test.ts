@@ -25,6 +25,17 @@ function kit(...args: string[]) {
 }
 
 describe('migrations and schema', () => {
+  it('apply in the journal order on a database that has some already: each later than the one before', () => {
+    // drizzle's migrator applies only the migrations whose `when` is after the last one applied: an
+    // entry merged in with an earlier time would be skipped on every database already past it.
+    const journal = JSON.parse(fs.readFileSync(path.join(root, 'server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string; when: number }[] };
+    journal.entries.forEach((e, i) => {
+      expect(e.idx, e.tag).toBe(i);
+      if (i > 0) expect(e.when, `${e.tag} after ${journal.entries[i - 1]!.tag}`).toBeGreaterThan(journal.entries[i - 1]!.when);
+      expect(fs.existsSync(path.join(root, 'server/db/migrations', `${e.tag}.sql`)), e.tag).toBe(true);
+    });
+  });
+
   it('the snapshots form one chain', () => {
     expect(kit('check')).toContain("Everything's fine");
   }, 150_000);
