@@ -30,6 +30,7 @@ import { creditRoutes } from './credit/routes.js';
 import { examRoutes } from './exam/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { furtherEducationRoutes } from './education/routes.js';
+import { workflowBulkRoutes } from './workflow/bulk.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   userAdminRoutes,
@@ -59,4 +60,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   examRoutes,
   importRoutes,
   furtherEducationRoutes,
+  workflowBulkRoutes,
 ];

@@ -29255,3 +29255,91 @@ export type ExamFurtherEducationRemove200 = {
   msg: string;
 };
 
+export type WorkflowBulkEventsBodyType = typeof WorkflowBulkEventsBodyType[keyof typeof WorkflowBulkEventsBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowBulkEventsBodyType = {
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type WorkflowBulkEventsBodyItemsItem = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  version: number;
+};
+
+export type WorkflowBulkEventsBody = {
+  type: WorkflowBulkEventsBodyType;
+  /** @maxLength 500 */
+  comment?: string;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  items: WorkflowBulkEventsBodyItemsItem[];
+};
+
+export type WorkflowBulkEvents200DataResultsItemAllowedEventsItem = typeof WorkflowBulkEvents200DataResultsItemAllowedEventsItem[keyof typeof WorkflowBulkEvents200DataResultsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowBulkEvents200DataResultsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type WorkflowBulkEvents200DataResultsItem = {
+  id: number;
+  /**
+   * 申请编号（业务不存在时为空）
+   * @nullable
+   */
+  applyNo: string | null;
+  /** 这一件是否已办理（已写入） */
+  ok: boolean;
+  /** 0 已办理；否则与单件办理相同的错误码：403 无权、409 版本过期或当前状态不允许、404 不存在 */
+  code: number;
+  /** 这一件的结果说明 */
+  msg: string;
+  /**
+   * 办理后的版本号（未办理时为空）
+   * @nullable
+   */
+  version: number | null;
+  /** @nullable */
+  status: number | null;
+  /** @nullable */
+  step: string | null;
+  /** 办理后当前用户此刻可以发送的事件 */
+  allowedEvents: WorkflowBulkEvents200DataResultsItemAllowedEventsItem[];
+};
+
+export type WorkflowBulkEvents200Data = {
+  done: number;
+  failed: number;
+  results: WorkflowBulkEvents200DataResultsItem[];
+};
+
+export type WorkflowBulkEvents200 = {
+  code: number;
+  msg: string;
+  data: WorkflowBulkEvents200Data;
+};
+
