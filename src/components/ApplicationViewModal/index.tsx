@@ -1,9 +1,11 @@
 /**
  * View modal of one application: its fields, the statechart of its route with the history, and
  * the actions the calling user may take now. Loads GET /workflow/{id} when opened; after an
- * action (or a 409) it reloads and tells the parent to reload its queue.
+ * action (or a 409) it reloads and tells the parent to reload its queue — or, in a reviewer's queue
+ * (`onDecided`), hands over to the parent, which opens the next waiting item. With `shortcuts`, A and
+ * R decide (WorkflowActions) and N moves on to the next item without deciding.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Divider, Modal, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +14,8 @@ import { workflowGet } from '@/services/generated/api';
 import { detailAfter, type ApplicationDetail, type TransitionAnswer } from '@/services/workflow';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import StatechartView from '@/components/StatechartView';
-import CaseView from '@/components/CaseView';
-import WorkflowActions from '@/components/WorkflowActions';
+import CaseView, { CaseWarnings, useCase } from '@/components/CaseView';
+import WorkflowActions, { KEY_STYLE, typingIn } from '@/components/WorkflowActions';
 import DeadlineText from './DeadlineText';
 import { useWorkflowLabels } from './labels';
 
@@ -27,6 +29,12 @@ export interface ApplicationViewModalProps {
   readOnly?: boolean;
   /** the application's content in the caller's words, instead of the generic payload list */
   renderPayload?: (detail: ApplicationDetail) => ReactNode;
+  /** a decision was taken: the parent moves on (the next waiting item); without it the modal shows the application as it now is */
+  onDecided?: (answer: TransitionAnswer) => void;
+  /** the next waiting item without deciding this one (button 下一件, key N) */
+  onNext?: () => void;
+  /** decision keys (A, R, N) and their hint: a reviewer's queue */
+  shortcuts?: boolean;
 }
 
 const PRIMITIVE = new Set(['string', 'number', 'boolean']);
@@ -50,12 +58,14 @@ export function payloadEntries(payload: Record<string, unknown> | null | undefin
   return out;
 }
 
-export default function ApplicationViewModal({ id, onClose, onChanged, readOnly, renderPayload }: ApplicationViewModalProps) {
+export default function ApplicationViewModal({ id, onClose, onChanged, readOnly, renderPayload, onDecided, onNext, shortcuts }: ApplicationViewModalProps) {
   const { t } = useTranslation('workflow');
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const labels = useWorkflowLabels();
+  // The case is asked for with the application: its warnings (missing materials) show to every reviewer above both tabs.
+  const caseState = useCase(id ?? null);
 
   const load = useCallback(async () => {
     if (id === null || id === undefined) return;
@@ -77,10 +87,30 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
   }, [id, load]);
 
   const changed = (answer?: TransitionAnswer) => {
+    if (answer && onDecided) {
+      onDecided(answer);
+      return;
+    }
     if (answer) setDetail((before) => (before ? detailAfter(before, answer) : before));
     void load();
     onChanged?.();
   };
+
+  // N: the next item, as the button; not while typing or while a dialog of the decision is open.
+  const nextRef = useRef(onNext);
+  nextRef.current = onNext;
+  const open = id !== null && id !== undefined;
+  useEffect(() => {
+    if (!open || !shortcuts) return;
+    const onKey = (ke: KeyboardEvent) => {
+      if (ke.ctrlKey || ke.metaKey || ke.altKey || ke.repeat || typingIn(ke.target) || ke.key.toUpperCase() !== 'N') return;
+      if (document.querySelectorAll('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').length > 1) return;
+      ke.preventDefault();
+      nextRef.current?.();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, shortcuts]);
 
   const extra = payloadEntries(detail?.payload);
 
@@ -96,7 +126,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
           <div>
             {!readOnly && detail ? (
-              <WorkflowActions detail={detail} onDone={(next) => changed(next)} onStale={() => changed()} disabled={loading} />
+              <WorkflowActions detail={detail} onDone={(next) => changed(next)} onStale={() => changed()} disabled={loading} shortcuts={shortcuts} />
             ) : null}
             {!readOnly && detail && detail.allowedEvents.length === 0 ? (
               <Typography.Text type="secondary" data-testid="wf-no-actions">
@@ -104,9 +134,22 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
               </Typography.Text>
             ) : null}
           </div>
-          <Button onClick={onClose} data-testid="application-view-close">
-            {t('view.close')}
-          </Button>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+            {shortcuts ? (
+              <Typography.Text type="secondary" data-testid="wf-shortcut-hint">
+                {t('shortcut.hint')}
+              </Typography.Text>
+            ) : null}
+            {onNext ? (
+              <Button onClick={onNext} data-testid="application-view-next" aria-keyshortcuts={shortcuts ? 'N' : undefined}>
+                {t('view.next')}
+                {shortcuts ? <kbd aria-hidden style={KEY_STYLE}>N</kbd> : null}
+              </Button>
+            ) : null}
+            <Button onClick={onClose} data-testid="application-view-close">
+              {t('view.close')}
+            </Button>
+          </div>
         </div>
       }
     >
@@ -123,6 +166,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
           style={{ marginBottom: 16 }}
         />
       ) : null}
+      {detail ? <CaseWarnings warnings={caseState.data?.why.warnings ?? []} /> : null}
       {!detail ? (
         loading ? <Skeleton active paragraph={{ rows: 8 }} /> : null
       ) : (
@@ -187,8 +231,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
                 </>
               ),
             },
-            // Mounted only when opened: the case is a second request the reviewer may not need.
-            { key: 'case', label: <span data-testid="case-tab">{t('case.tab')}</span>, children: <CaseView id={detail.id} /> },
+            { key: 'case', label: <span data-testid="case-tab">{t('case.tab')}</span>, children: <CaseView id={detail.id} loaded={caseState} /> },
           ]}
         />
       )}

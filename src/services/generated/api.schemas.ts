@@ -23035,12 +23035,32 @@ export type WorkflowCase200DataChangesItem = {
 export type WorkflowCase200DataChecksSubmittedFacts = {[key: string]: unknown};
 
 /**
+ * idNo：身份证号
+ */
+export type WorkflowCase200DataChecksSubmittedWordsItemKind = typeof WorkflowCase200DataChecksSubmittedWordsItemKind[keyof typeof WorkflowCase200DataChecksSubmittedWordsItemKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowCase200DataChecksSubmittedWordsItemKind = {
+  idNo: 'idNo',
+} as const;
+
+export type WorkflowCase200DataChecksSubmittedWordsItem = {
+  label: string;
+  value: string;
+  /** idNo：身份证号 */
+  kind?: WorkflowCase200DataChecksSubmittedWordsItemKind;
+};
+
+/**
  * 提交时规则核查所见（早于本功能的申请为空）
  * @nullable
  */
 export type WorkflowCase200DataChecksSubmitted = {
   at: string;
   facts: WorkflowCase200DataChecksSubmittedFacts;
+  /** 同一事实的文字（字典词语） */
+  words: WorkflowCase200DataChecksSubmittedWordsItem[];
 } | null;
 
 export type WorkflowCase200DataChecksNowFacts = {[key: string]: unknown};
@@ -23062,6 +23082,69 @@ export type WorkflowCase200DataChecks = {
   submitted: WorkflowCase200DataChecksSubmitted;
   /** 此刻重新核查的结果 */
   now: WorkflowCase200DataChecksNow;
+};
+
+/**
+ * 业务规则此刻的结论（与申请前校验、提交时相同）
+ */
+export type WorkflowCase200DataWhyVerdict = {
+  code: number;
+  message: string;
+};
+
+/**
+ * pass 符合、fail 不符合、warn 提醒、info 仅列事实
+ */
+export type WorkflowCase200DataWhyChecksItemVerdict = typeof WorkflowCase200DataWhyChecksItemVerdict[keyof typeof WorkflowCase200DataWhyChecksItemVerdict];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowCase200DataWhyChecksItemVerdict = {
+  pass: 'pass',
+  fail: 'fail',
+  warn: 'warn',
+  info: 'info',
+} as const;
+
+/**
+ * idNo：身份证号
+ */
+export type WorkflowCase200DataWhyChecksItemFactsItemKind = typeof WorkflowCase200DataWhyChecksItemFactsItemKind[keyof typeof WorkflowCase200DataWhyChecksItemFactsItemKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowCase200DataWhyChecksItemFactsItemKind = {
+  idNo: 'idNo',
+} as const;
+
+export type WorkflowCase200DataWhyChecksItemFactsItem = {
+  label: string;
+  value: string;
+  /** idNo：身份证号 */
+  kind?: WorkflowCase200DataWhyChecksItemFactsItemKind;
+};
+
+export type WorkflowCase200DataWhyChecksItem = {
+  key: string;
+  /**
+   * 规则编号（延期为 SPEC 4 的 1–9）；仅列事实时为空
+   * @nullable
+   */
+  code: number | null;
+  title: string;
+  /** pass 符合、fail 不符合、warn 提醒、info 仅列事实 */
+  verdict: WorkflowCase200DataWhyChecksItemVerdict;
+  answer: string;
+  facts: WorkflowCase200DataWhyChecksItemFactsItem[];
+};
+
+export type WorkflowCase200DataWhy = {
+  /** 业务规则此刻的结论（与申请前校验、提交时相同） */
+  verdict: WorkflowCase200DataWhyVerdict;
+  /** 逐条规则：按规则执行的顺序，每条的结论与所依据的事实 */
+  checks: WorkflowCase200DataWhyChecksItem[];
+  /** 提醒每一位审核人员的问题（如未上传申请材料） */
+  warnings: string[];
 };
 
 export type WorkflowCase200DataCertificatesItem = {
@@ -23092,6 +23175,7 @@ export type WorkflowCase200Data = {
   materials: WorkflowCase200DataMaterialsItem[];
   changes: WorkflowCase200DataChangesItem[];
   checks: WorkflowCase200DataChecks;
+  why: WorkflowCase200DataWhy;
   certificates: WorkflowCase200DataCertificatesItem[];
   openApplications: WorkflowCase200DataOpenApplicationsItem[];
 };
