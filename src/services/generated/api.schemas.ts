@@ -27773,6 +27773,46 @@ export type ExamSignAccept200 = {
   data: ExamSignAccept200Data;
 };
 
+export type ExamSignReviewBodyAction = typeof ExamSignReviewBodyAction[keyof typeof ExamSignReviewBodyAction];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignReviewBodyAction = {
+  accept: 'accept',
+  refuse: 'refuse',
+} as const;
+
+export type ExamSignReviewBody = {
+  action: ExamSignReviewBodyAction;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  ids: number[];
+  /** @maxLength 500 */
+  reason?: string;
+};
+
+export type ExamSignReview200DataResultsItem = {
+  id: number;
+  ok: boolean;
+  /** 0 已审核；否则 403、404、409、422 */
+  code: number;
+  msg: string;
+};
+
+export type ExamSignReview200Data = {
+  done: number;
+  failed: number;
+  results: ExamSignReview200DataResultsItem[];
+};
+
+export type ExamSignReview200 = {
+  code: number;
+  msg: string;
+  data: ExamSignReview200Data;
+};
+
 export type ExamSignRefuseBody = {
   /**
    * @minItems 1
