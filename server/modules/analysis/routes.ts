@@ -8,6 +8,11 @@ import { loadDistrictNames } from '../search/districts.js';
 import { asOf } from '../statistics/schemas.js';
 import { provinceOverview } from './overview.js';
 import { readsOnlyAccess } from '../../context.js';
+import { sendSheets, sheetOf } from '../../lib/excel.js';
+import { areaCentre } from '../../lib/areas.js';
+
+const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+
 
 const monthly = <T extends z.ZodRawShape>(shape: T) => z.array(z.object({ month: z.string().describe('YYYY-MM'), ...shape }));
 const overviewAnswer = asOf.extend({
@@ -28,6 +33,37 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(overviewAnswer) },
     },
   }, async () => ok(await provinceOverview(app.ctx.db, await loadDistrictNames(app.ctx.db), app.ctx.clock.now()), '查询成功'));
+
+  app.get('/analysis/overview/export', {
+    config: { access: { perm: 'dashboard:analysis:view' } },
+    schema: {
+      tags: ['analysis'],
+      summary: '导出全省数据概览（Excel）',
+      description: '数据可视化页面的全部数字：总数、各地市证书、最近 24 个月的发证与业务量、各中心在办与超期，每项一个工作表；生成时间见“总览”。',
+      produces: XLSX,
+    },
+  }, async (_req, reply) => {
+    const o = await provinceOverview(app.ctx.db, await loadDistrictNames(app.ctx.db), app.ctx.clock.now());
+    const t = o.totals;
+    return sendSheets(reply, '全省数据概览.xlsx', [
+      sheetOf('总览', [{ header: '项目', width: 24, value: (r: [string, string | number]) => r[0] }, { header: '数值', width: 24, value: (r) => r[1] }], [
+        ['证书总数', t.certificates], ['有效证书', t.valid], ['90天内到期', t.expiring], ['在办业务', t.open], ['超期业务', t.overdue],
+        ['统计生成时间', o.refreshedAt ?? ''],
+      ]),
+      sheetOf('各地市证书', [
+        { header: '地市', width: 16, value: (r: (typeof o.certsByCity)[number]) => r.name || r.code },
+        { header: '证书数', width: 12, value: (r) => r.total }, { header: '有效证书', width: 12, value: (r) => r.valid }, { header: '90天内到期', width: 14, value: (r) => r.expiring },
+      ], o.certsByCity),
+      sheetOf('每月发证', [{ header: '月份', width: 10, value: (r: (typeof o.issuance)[number]) => r.month }, { header: '发证数', width: 12, value: (r) => r.total }], o.issuance),
+      sheetOf('每月业务量', [
+        { header: '月份', width: 10, value: (r: (typeof o.workload)[number]) => r.month }, { header: '提交', width: 12, value: (r) => r.submitted }, { header: '办结', width: 12, value: (r) => r.closed },
+      ], o.workload),
+      sheetOf('各中心在办与超期', [
+        { header: '办理中心', width: 16, value: (r: (typeof o.overdueByCentre)[number]) => areaCentre(r.area) },
+        { header: '在办', width: 12, value: (r) => r.open }, { header: '超期', width: 12, value: (r) => r.overdue },
+      ], o.overdueByCentre),
+    ]);
+  });
 
   app.get('/analysis/month-bar', {
     config: { access: { perm: 'dashboard:analysis:view' } },

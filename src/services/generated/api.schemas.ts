@@ -25611,11 +25611,18 @@ export type StatisticsCompletedTask200DataTotals = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByTypeItem = {
@@ -25627,11 +25634,18 @@ export type StatisticsCompletedTask200DataByTypeItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByAreaItem = {
@@ -25643,11 +25657,18 @@ export type StatisticsCompletedTask200DataByAreaItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByCityItem = {
@@ -25660,11 +25681,18 @@ export type StatisticsCompletedTask200DataByCityItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByMonthItem = {
@@ -25676,11 +25704,18 @@ export type StatisticsCompletedTask200DataByMonthItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200Data = {
