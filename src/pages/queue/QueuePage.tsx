@@ -58,12 +58,23 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
   const rowsRef = useRef<QueueRow[]>([]);
   const decidedRef = useRef<Set<number>>(new Set());
 
-  /** Opens the first waiting item not yet decided or passed over (after reloading, when asked), or says the page is done. */
+  /**
+   * Opens the first waiting item of the page not yet decided or passed over, at once (the reviewer
+   * does not wait for the list), and reloads the list behind it when asked; once the page holds
+   * none, the reloaded page's first (the next page's items move up), else says the queue is done.
+   */
   const openNext = useCallback(async (from: number, reload: boolean) => {
     decidedRef.current.add(from);
+    const pick = () => rowsRef.current.find((r) => !decidedRef.current.has(r.id) && decidable(r));
+    const next = pick();
+    if (next) {
+      setViewing(next.id);
+      if (reload) void actionRef.current?.reload();
+      return;
+    }
     if (reload) await actionRef.current?.reload();
-    const next = rowsRef.current.find((r) => !decidedRef.current.has(r.id) && decidable(r));
-    if (next) setViewing(next.id);
+    const after = pick();
+    if (after) setViewing(after.id);
     else {
       setViewing(null);
       void message.info(t('queue.noneLeft'));
