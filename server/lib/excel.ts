@@ -78,8 +78,8 @@ export interface Sheet {
 }
 
 /** A sheet of rows, each cell the column's value. */
-export const sheetOf = <T>(name: string, columns: readonly ExcelColumn<T>[], rows: readonly T[]): Sheet => ({
-  name,
+export const sheetOf = <T>({ sheetName, columns, rows }: { sheetName: string; columns: readonly ExcelColumn<T>[]; rows: readonly T[] }): Sheet => ({
+  name: sheetName,
   columns: columns.map((c) => ({ header: c.header, width: c.width })),
   rows: rows.map((r) => columns.map((c) => c.value(r) ?? null)),
 });

@@ -44,24 +44,36 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (_req, reply) => {
     const o = await provinceOverview(app.ctx.db, await loadDistrictNames(app.ctx.db), app.ctx.clock.now());
-    const t = o.totals;
+    type Row<K extends keyof typeof o> = (typeof o)[K] extends readonly (infer R)[] ? R : never;
     return sendSheets(reply, '全省数据概览.xlsx', [
-      sheetOf('总览', [{ header: '项目', width: 24, value: (r: [string, string | number]) => r[0] }, { header: '数值', width: 24, value: (r) => r[1] }], [
-        ['证书总数', t.certificates], ['有效证书', t.valid], ['90天内到期', t.expiring], ['在办业务', t.open], ['超期业务', t.overdue],
-        ['统计生成时间', o.refreshedAt ?? ''],
-      ]),
-      sheetOf('各地市证书', [
-        { header: '地市', width: 16, value: (r: (typeof o.certsByCity)[number]) => r.name || r.code },
-        { header: '证书数', width: 12, value: (r) => r.total }, { header: '有效证书', width: 12, value: (r) => r.valid }, { header: '90天内到期', width: 14, value: (r) => r.expiring },
-      ], o.certsByCity),
-      sheetOf('每月发证', [{ header: '月份', width: 10, value: (r: (typeof o.issuance)[number]) => r.month }, { header: '发证数', width: 12, value: (r) => r.total }], o.issuance),
-      sheetOf('每月业务量', [
-        { header: '月份', width: 10, value: (r: (typeof o.workload)[number]) => r.month }, { header: '提交', width: 12, value: (r) => r.submitted }, { header: '办结', width: 12, value: (r) => r.closed },
-      ], o.workload),
-      sheetOf('各中心在办与超期', [
-        { header: '办理中心', width: 16, value: (r: (typeof o.overdueByCentre)[number]) => areaCentre(r.area) },
-        { header: '在办', width: 12, value: (r) => r.open }, { header: '超期', width: 12, value: (r) => r.overdue },
-      ], o.overdueByCentre),
+      sheetOf({
+        sheetName: '总览',
+        columns: [
+          { header: '证书总数', width: 12, value: (r: typeof o) => r.totals.certificates }, { header: '有效证书', width: 12, value: (r) => r.totals.valid },
+          { header: '90天内到期', width: 12, value: (r) => r.totals.expiring }, { header: '在办业务', width: 12, value: (r) => r.totals.open },
+          { header: '超期业务', width: 12, value: (r) => r.totals.overdue }, { header: '统计生成时间', width: 26, value: (r) => r.refreshedAt ?? '' },
+        ],
+        rows: [o],
+      }),
+      sheetOf({
+        sheetName: '各地市证书',
+        columns: [
+          { header: '地市', width: 16, value: (r: Row<'certsByCity'>) => r.name || r.code },
+          { header: '证书数', width: 12, value: (r) => r.total }, { header: '有效证书', width: 12, value: (r) => r.valid }, { header: '90天内到期', width: 14, value: (r) => r.expiring },
+        ],
+        rows: o.certsByCity,
+      }),
+      sheetOf({ sheetName: '每月发证', columns: [{ header: '月份', width: 10, value: (r: Row<'issuance'>) => r.month }, { header: '发证数', width: 12, value: (r) => r.total }], rows: o.issuance }),
+      sheetOf({
+        sheetName: '每月业务量',
+        columns: [{ header: '月份', width: 10, value: (r: Row<'workload'>) => r.month }, { header: '提交', width: 12, value: (r) => r.submitted }, { header: '办结', width: 12, value: (r) => r.closed }],
+        rows: o.workload,
+      }),
+      sheetOf({
+        sheetName: '各中心在办与超期',
+        columns: [{ header: '办理中心', width: 16, value: (r: Row<'overdueByCentre'>) => areaCentre(r.area) }, { header: '在办', width: 12, value: (r) => r.open }, { header: '超期', width: 12, value: (r) => r.overdue }],
+        rows: o.overdueByCentre,
+      }),
     ]);
   });
 

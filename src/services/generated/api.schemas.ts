@@ -298,8 +298,33 @@ export const ExamBatchEventsItem = {
   PRINT_TICKET: 'PRINT_TICKET',
 } as const;
 
+export type ExamBatchBlockedItemEvent = typeof ExamBatchBlockedItemEvent[keyof typeof ExamBatchBlockedItemEvent];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchBlockedItemEvent = {
+  EDIT: 'EDIT',
+  REMOVE: 'REMOVE',
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  REOPEN: 'REOPEN',
+  CANCEL: 'CANCEL',
+  HOLD: 'HOLD',
+  PUBLISH: 'PUBLISH',
+  SIGN_UP: 'SIGN_UP',
+  WITHDRAW: 'WITHDRAW',
+  REVIEW: 'REVIEW',
+  ENTER_RESULT: 'ENTER_RESULT',
+  PRINT_TICKET: 'PRINT_TICKET',
+} as const;
+
+export type ExamBatchBlockedItem = {
+  event: ExamBatchBlockedItemEvent;
+  reason: string;
+};
+
 /**
- * 考试批次（每行带调用者此刻可进行的操作）
+ * 考试批次（每行带调用者此刻可进行的操作，及不能进行的原因）
  */
 export interface ExamBatch {
   id: number;
@@ -339,6 +364,8 @@ export interface ExamBatch {
   createdAt: string;
   /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
   events: ExamBatchEventsItem[];
+  /** 调用者有权进行、但此刻不能进行的操作及原因（如考试日期未到不能登记已考试、尚有报名未审核、成绩未全部录入不能发布、考试前不能录入成绩） */
+  blocked: ExamBatchBlockedItem[];
 }
 
 /**
