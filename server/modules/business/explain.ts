@@ -232,7 +232,7 @@ function certStateCheck(s: Scope, cert: CertificateRow, allowed: string[], opts:
       : check('certificate', RULE.certificateState, '证书可以办理该业务', 'fail', `证书当前状态（${statusLabel}）不能办理该业务`, facts);
   }
   if (opts.notExpired && cert.expiryDate < s.today) return check('certificate', RULE.certificateState, '证书可以办理该业务', 'fail', '证书已过有效期', facts);
-  return check('certificate', RULE.certificateState, '证书可以办理该业务', 'pass', `证书${statusLabel}，可以办理`, facts);
+  return check('certificate', RULE.certificateState, '证书可以办理该业务', 'pass', `证书状态为${statusLabel}，可以办理`, facts);
 }
 
 // ---------- each business type, in the order its rules run ----------
