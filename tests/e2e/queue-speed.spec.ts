@@ -9,6 +9,7 @@
  * The waiting items are revocations (证书注销) of certificates of ent_gz2…ent_gz5, submitted through
  * the API; their holders have no account, so they go straight to 受理.
  */
+import os from 'node:os';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
 
@@ -61,6 +62,7 @@ test(`decisions per minute for ${ITEMS} waiting items, one at a time and togethe
   const sl = await apiToken(request, 'gz_sl');
   const sh = await apiToken(request, 'gz_sh');
 
+  const loadBefore = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
@@ -143,6 +145,7 @@ test(`decisions per minute for ${ITEMS} waiting items, one at a time and togethe
     `    bare limit, one API call per item (审核): ${fmt(perMinute(ITEMS, apiMs))}/min; browser / API = ${(apiMs / singleMs).toFixed(3)}`,
     `  together in the browser (select ${ITEMS}, 受理, send): ${fmt(perMinute(ITEMS, bulkMs))}/min (${(bulkMs / 1000).toFixed(1)} s for all)`,
     `    bare limit, one bulk API call (审核): ${fmt(perMinute(ITEMS, bulkApiMs))}/min; browser / API = ${(bulkApiMs / bulkMs).toFixed(3)}`,
+    `  machine: ${os.cpus().length} cores, load average (1/5/15 min) ${loadBefore} before, ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} after`,
   ];
   console.log(lines.join('\n'));
 });
