@@ -9,7 +9,7 @@ import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
 import { application, certificate, examResult, person, sysUser } from '../../server/db/schema.js';
 import { notExists, sql } from 'drizzle-orm';
-import { createApplication } from '../../server/workflow/engine.js';
+import { createApplication } from '../../server/workflow/store.js';
 import { delayedValidity } from '../../server/modules/business/validity.js';
 
 let t: TestApp;

@@ -8,7 +8,8 @@
  * the rules' own answer for every demo application (its first failing check is the rules' code).
  */
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { ageLimitOf, DELAY_ELIGIBILITY_MESSAGES, explainDelayEligibility } from '../../../machines/delayEligibility.machine.js';
+import { DELAY_ELIGIBILITY_MESSAGES, explainDelayEligibility } from '../../../machines/delayEligibility.machine.js';
+import { ageLimitText, isOverAgeLimit, lastDayWithinAgeLimit, type AgeLimitSubject, type YearLimits } from '../../../machines/ageLimits.js';
 import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
 import type { AppContext } from '../../context.js';
 import { application, certificate, enterprise, examBatch, examResult, examSignup, punishment, sysOss } from '../../db/schema.js';
@@ -22,7 +23,7 @@ import {
   readBizPolicy, requiredEducationHours, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
 } from './facts.js';
 import { parsePayload, type Category } from './payloads.js';
-import { ageLimit, checkDraft, delayFactsOfDraft, holdingConflict, isQualified, RULE, type Draft, type RuleAnswer } from './rules.js';
+import { ageSubject, checkDraft, delayFactsOfDraft, holdingConflict, isQualified, RULE, yearLimitsOf, type Draft, type RuleAnswer } from './rules.js';
 import { delayedValidity } from './validity.js';
 
 /** pass: the rule is met; fail: it refuses; warn: worth a reviewer's look, not a refusal; info: facts without a verdict. */
@@ -104,22 +105,30 @@ async function otherOpen(s: Scope, target: { certificateId?: number | null; pers
   return check('inProgress', RULE.inProgress, title, passOrFail(rows.length > 0), answer, facts);
 }
 
-/** Age against the category's limit: keeping a certificate (over the limit refuses) or a new one (at the limit refuses, and the minimum). */
+/** The age limit of a subject in words: none for the A 法定代表人, else the limit and the day it is reached. */
+const limitWords = (subject: AgeLimitSubject, limits: YearLimits) =>
+  lastDayWithinAgeLimit(subject, limits) === null ? tr('无（法定代表人）') : tr(ageLimitText(subject, limits));
+
+/** The age check's answer, counted to the day as the rules count it (machines/ageLimits.ts). */
+function ageAnswer(subject: AgeLimitSubject, limits: YearLimits, over: boolean, age: number): string {
+  if (over) return `${DELAY_ELIGIBILITY_MESSAGES[5]}（${ageLimitText(subject, limits)}）`;
+  const last = lastDayWithinAgeLimit(subject, limits);
+  return last === null ? '法定代表人的 A 证书不设年龄上限' : `${age} 岁，未超过年龄上限（${last} 届满）`;
+}
+
+/** Age against the category's limit (keeping or getting a certificate alike), and for a new one the minimum age. */
 function ageCheck(s: Scope, p: PersonRow, category: string, position: string, forNew: boolean): RuleCheck[] {
   const age = ageOn(p.birthDate, s.today);
-  const limit = ageLimit(category, position, p, s.policy);
-  const limitText = limit === null ? tr('无（法定代表人）') : tr(`${Math.floor(limit)} 岁`);
-  const facts = [fact('年龄', tr(`${age} 岁`)), fact('证书类别', s.labels.of('cer_type', category)), fact('年龄上限', limitText)];
+  const subject = ageSubject(category, position, p);
+  const limits = yearLimitsOf(s.policy);
+  const facts = [fact('年龄', tr(`${age} 岁`)), fact('证书类别', s.labels.of('cer_type', category)), fact('年龄上限', limitWords(subject, limits))];
   const out: RuleCheck[] = [];
   if (forNew) {
     const young = age < s.policy.minAge;
     out.push(check('minAge', RULE.minAge, `年满 ${s.policy.minAge} 周岁`, passOrFail(young), young ? `申请人未满 ${s.policy.minAge} 周岁` : `${age} 岁，已满 ${s.policy.minAge} 周岁`, [fact('年龄', tr(`${age} 岁`))]));
   }
-  const over = limit !== null && (forNew ? age >= limit : age > limit);
-  const answer = over
-    ? `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit!)} 岁）`
-    : limit === null ? '法定代表人的 A 证书不设年龄上限' : `${age} 岁，未超过 ${category} 类证书的年龄上限 ${Math.floor(limit)} 岁`;
-  out.push(check('age', RULE.age, '年龄不超过证书类别的上限', passOrFail(over), answer, facts));
+  const over = isOverAgeLimit(subject, s.today, limits);
+  out.push(check('age', RULE.age, '年龄不超过证书类别的上限', passOrFail(over), ageAnswer(subject, limits, over, age), facts));
   return out;
 }
 
@@ -242,7 +251,6 @@ async function delayChecks(s: Scope, cert: CertificateRow, p: PersonRow): Promis
   const { context, checks } = explainDelayEligibility(facts);
   const failed = new Map(checks.map((c) => [c.code, c.failed]));
   const windowFrom = addDays(context.expiryDate, -context.windowDays);
-  const limit = ageLimitOf(context);
   const out: RuleCheck[] = [certStateCheck(s, cert, ['01', '02'], { ownEnterprise: true })];
   out.push(check('window', 1, '在延期申请期内（第 1 项）', passOrFail(failed.get(1)!), failed.get(1) ? DELAY_ELIGIBILITY_MESSAGES[1] : `在延期申请期内（${windowFrom} 至 ${context.expiryDate}）`, [
     fact('有效期至', context.expiryDate), fact('今天', context.today), fact('可申请期间', tr(`${windowFrom} 至 ${context.expiryDate}`)),
@@ -253,9 +261,10 @@ async function delayChecks(s: Scope, cert: CertificateRow, p: PersonRow): Promis
   out.push({ ...reg, code: 3, title: tr('注册建造师注册（第 3 项）') });
   const open = await otherOpen(s, { certificateId: cert.id });
   out.push({ ...open, code: 4, title: tr('该证书无其他在办业务（第 4 项）') });
-  out.push(check('age', 5, '年龄不超过上限（第 5 项）', passOrFail(failed.get(5)!),
-    failed.get(5) ? `${DELAY_ELIGIBILITY_MESSAGES[5]}（${context.age} 岁，上限 ${Math.floor(limit!)} 岁）` : limit === null ? '法定代表人的 A 证书不设年龄上限' : `${context.age} 岁，未超过上限 ${Math.floor(limit)} 岁`,
-    [fact('年龄', tr(`${context.age} 岁`)), fact('证书类别', s.labels.of('cer_type', cert.category)), fact('年龄上限', limit === null ? tr('无（法定代表人）') : tr(`${Math.floor(limit)} 岁`))]));
+  const subject: AgeLimitSubject = { ...context, category: cert.category };
+  const age = ageOn(context.birthDate, context.today);
+  out.push(check('age', 5, '年龄不超过上限（第 5 项）', passOrFail(failed.get(5)!), ageAnswer(subject, context.yearLimits, failed.get(5)!, age),
+    [fact('年龄', tr(`${age} 岁`)), fact('证书类别', s.labels.of('cer_type', cert.category)), fact('年龄上限', limitWords(subject, context.yearLimits))]));
   const ent = await findEnterprise(s.ctx.db, s.draft.enterpriseId!);
   out.push(check('employed', 6, '三库有从业记录（第 6 项）', passOrFail(failed.get(6)!), failed.get(6) ? DELAY_ELIGIBILITY_MESSAGES[6] : '三库有该人员的在职记录', [fact('三库在职记录', has(context.employedInThreeDatabases))]));
   out.push(check('employer', 7, '三库从业单位为申请企业（第 7 项）', passOrFail(failed.get(7)!), failed.get(7) ? DELAY_ELIGIBILITY_MESSAGES[7] : '三库登记的从业单位为申请企业',

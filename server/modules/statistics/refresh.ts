@@ -19,7 +19,7 @@ import { addDays, chinaDate, chinaDayStart } from '../../lib/days.js';
 import { overdueCondition, readDeadlineLimits } from '../../workflow/views.js';
 import { foldWaiting } from '../../workflow/waiting.js';
 import { chinaDayOf, chinaMonthOf, rowsOf } from '../../db/sql.js';
-import { workingDaysLeft } from '../../lib/workdays.js';
+import { readWorkCalendar } from '../../lib/calendar/inForce.js';
 
 const REFRESH_LOCK = 7_272_111;
 /** Days before its end at which a valid certificate counts as expiring. */
@@ -38,15 +38,16 @@ export interface RefreshResult {
 
 /**
  * The working days between each (accepted, closed) pair of China days the ended applications have,
- * counted by the working-day calendar (server/lib/workdays.ts: the days after acceptance up to and
- * including the closing day). Pairs repeat a lot: a province's 500,000 applications have a few
+ * counted by the working-day calendar in force (系统管理 → 工作日历, server/lib/workCalendar.ts: the days
+ * after acceptance up to and including the closing day). Pairs repeat a lot: a province's 500,000 applications have a few
  * thousand; each is counted once and handed to the statement as text.
  */
 async function workDayPairs(tx: DbOrTx): Promise<{ accepted: string; closed: string; workDays: string }> {
   const pairs = rowsOf<{ accepted: string; closed: string }>(await tx.execute(sql`
     select distinct ${chinaDay('a.accepted_at')}::text as accepted, ${chinaDay('a.closed_at')}::text as closed
     from application a where a.deleted = false and a.status in (4, 8) and a.closed_at is not null and a.accepted_at is not null`));
-  const counted = pairs.map((p) => (p.closed <= p.accepted ? 0 : workingDaysLeft(new Date(`${p.accepted}T12:00:00+08:00`), p.closed)));
+  const calendar = await readWorkCalendar(tx);
+  const counted = pairs.map((p) => (p.closed <= p.accepted ? 0 : calendar.workingDaysBetween(p.accepted, p.closed)));
   return { accepted: pairs.map((p) => p.accepted).join(','), closed: pairs.map((p) => p.closed).join(','), workDays: counted.join(',') };
 }
 

@@ -1,9 +1,9 @@
 /**
  * Several applications decided together (issue #47 item 2): the same event for each selected row,
- * each row sent through the engine's one transition function (sendApplicationEvent) on its own, so
- * each is its own transaction — written whole or not at all — and one row's refusal (a stale
- * version, a move the machine refuses, another centre's item) leaves the others as they are. The
- * answer has one line per row, in the order asked. The single-event route stays as it is.
+ * each row as the single-event route (POST /workflow/{id}/events) does it — load → rules → decide →
+ * store — inside a transaction of its own, so each is written whole or not at all, and one row's
+ * refusal (a stale version, a move the machine refuses, another centre's item) leaves the others as
+ * they are. The answer has one line per row, in the order asked.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +14,11 @@ import { translateMessage } from '../../lib/messages.js';
 import { envelope, ok } from '../../lib/reply.js';
 import { id, optionalText, uint32 } from '../../lib/schemas.js';
 import type { AppContext, AuthUser } from '../../context.js';
-import { allowedEventsFor, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
+import { allowedEventsFor } from '../../workflow/allowedEvents.js';
+import { decide } from '../../workflow/decide.js';
+import { rulesFor } from '../../workflow/ruleCheck.js';
+import { loadApplication, storeDecision } from '../../workflow/store.js';
+import type { ApplicationRow } from '../../workflow/types.js';
 import { COMMENT_REQUIRED, WORKFLOW_EVENT_LOG } from './routes.js';
 
 /** The decisions a reviewer takes on several items at once (the others need a form or are the applicant's and holder's own). */
@@ -49,15 +53,24 @@ const bulkLine = z.object({
 });
 export type BulkLine = z.infer<typeof bulkLine>;
 
+/** One row: loaded, its rules read, decided and stored in the row's own transaction; a refusal thrown as the single route answers it. */
+function decideRow(ctx: AppContext, user: AuthUser, id: number, request: { type: BulkBody['type']; comment?: string; version: number }, seen: (row: ApplicationRow) => void): Promise<ApplicationRow> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadApplication(tx, id);
+    seen(row);
+    const rules = await rulesFor(tx, ctx.clock, row, request.type);
+    const decision = decide(user, row, request, { at: ctx.clock.now(), rules });
+    return storeDecision(ctx, tx, decision);
+  });
+}
+
 /** Sends the event to each item in turn; one line per item, whatever happened to the others. */
 export async function decideEach(ctx: AppContext, user: AuthUser, body: BulkBody, onUnexpected: (err: unknown) => void): Promise<BulkLine[]> {
   const lines: BulkLine[] = [];
   for (const item of body.items) {
     let applyNo: string | null = null;
     try {
-      const row = await loadApplication(ctx.db, item.id);
-      applyNo = row.applyNo;
-      const updated = await sendApplicationEvent(ctx, user, item.id, { type: body.type, comment: body.comment, version: item.version }, undefined, row);
+      const updated = await decideRow(ctx, user, item.id, { type: body.type, comment: body.comment, version: item.version }, (row) => { applyNo = row.applyNo; });
       lines.push({
         id: item.id, applyNo, ok: true, code: 0, msg: translateMessage('办理成功'), version: updated.version, status: updated.status, step: updated.step,
         allowedEvents: allowedEventsFor(user, updated),
