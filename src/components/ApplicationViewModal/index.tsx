@@ -170,70 +170,73 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
       {!detail ? (
         loading ? <Skeleton active paragraph={{ rows: 8 }} /> : null
       ) : (
-        <Tabs
-          data-testid="application-tabs"
-          tabBarExtraContent={
+        <>
+          {/* Above the tabs, not in their bar: a tab list may hold only tabs (axe aria-required-children). */}
+          <div style={{ textAlign: 'right', marginBottom: -8 }}>
             <a href={`/workflow/case/${detail.id}`} target="_blank" rel="noreferrer" data-testid="case-open-page">
               <ExportOutlined /> {t('case.openPage')}
             </a>
-          }
-          items={[
-            {
-              key: 'info',
-              label: t('case.tabInfo'),
-              children: (
-                <>
-          <Descriptions
-            size="small"
-            bordered
-            column={{ xs: 1, sm: 2, lg: 3 }}
-            data-testid="application-fields"
+          </div>
+          <Tabs
+            data-testid="application-tabs"
             items={[
-              { key: 'applyNo', label: t('field.applyNo'), children: detail.applyNo },
-              { key: 'businessLabel', label: t('field.businessLabel'), children: labels.business(detail.businessType, detail.businessLabel) },
               {
-                key: 'status',
-                label: t('field.statusLabel'),
+                key: 'info',
+                label: t('case.tabInfo'),
                 children: (
-                  <span data-testid="application-status">
-                    {detail.outcome ? (
-                      <Tag color={detail.outcome === 'approved' ? 'green' : 'red'}>
-                        {t('statusWithOutcome', { status: labels.status(detail.status, detail.statusLabel), outcome: t(`outcome.${detail.outcome}`) })}
-                      </Tag>
-                    ) : labels.status(detail.status, detail.statusLabel)}
-                  </span>
-                ),
-              },
-              { key: 'stepLabel', label: t('field.stepLabel'), children: labels.step(detail.step, detail.stepLabel) || '-' },
-              { key: 'applicantName', label: t('field.applicantName'), children: detail.applicantName || '-' },
-              { key: 'holderName', label: t('field.holderName'), children: detail.holderName || '-' },
-              { key: 'certNo', label: t('field.certNo'), children: detail.certNo || '-' },
-              { key: 'area', label: t('field.area'), children: detail.area ? t(`area.${detail.area}`, { defaultValue: detail.area }) : '-' },
-              { key: 'submittedAt', label: t('field.submittedAt'), children: formatDateTime(detail.submittedAt) || '-' },
-              { key: 'acceptedAt', label: t('field.acceptedAt'), children: formatDateTime(detail.acceptedAt) || '-' },
-              { key: 'deadline', label: t('field.deadline'), children: <DeadlineText deadline={detail.deadline} daysLeft={detail.daysLeft} estimated={detail.deadlineEstimated} /> },
-              { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(detail.updatedAt) || '-' },
-            ]}
-          />
-          {renderPayload ? renderPayload(detail) : extra.length ? (
+                  <>
             <Descriptions
               size="small"
               bordered
               column={{ xs: 1, sm: 2, lg: 3 }}
-              style={{ marginTop: 12 }}
-              title={<span style={{ fontSize: 14 }}>{t('view.payload')}</span>}
-              data-testid="application-payload"
-              items={extra.map(([k, v]) => ({ key: k, label: t(`payload.${k}`, { defaultValue: k }), children: v === 'true' ? t('case.yes') : v === 'false' ? t('case.no') : v }))}
+              data-testid="application-fields"
+              items={[
+                { key: 'applyNo', label: t('field.applyNo'), children: detail.applyNo },
+                { key: 'businessLabel', label: t('field.businessLabel'), children: labels.business(detail.businessType, detail.businessLabel) },
+                {
+                  key: 'status',
+                  label: t('field.statusLabel'),
+                  children: (
+                    <span data-testid="application-status">
+                      {detail.outcome ? (
+                        <Tag color={detail.outcome === 'approved' ? 'green' : 'red'}>
+                          {t('statusWithOutcome', { status: labels.status(detail.status, detail.statusLabel), outcome: t(`outcome.${detail.outcome}`) })}
+                        </Tag>
+                      ) : labels.status(detail.status, detail.statusLabel)}
+                    </span>
+                  ),
+                },
+                { key: 'stepLabel', label: t('field.stepLabel'), children: labels.step(detail.step, detail.stepLabel) || '-' },
+                { key: 'applicantName', label: t('field.applicantName'), children: detail.applicantName || '-' },
+                { key: 'holderName', label: t('field.holderName'), children: detail.holderName || '-' },
+                { key: 'certNo', label: t('field.certNo'), children: detail.certNo || '-' },
+                { key: 'area', label: t('field.area'), children: detail.area ? t(`area.${detail.area}`, { defaultValue: detail.area }) : '-' },
+                { key: 'submittedAt', label: t('field.submittedAt'), children: formatDateTime(detail.submittedAt) || '-' },
+                { key: 'acceptedAt', label: t('field.acceptedAt'), children: formatDateTime(detail.acceptedAt) || '-' },
+                { key: 'deadline', label: t('field.deadline'), children: <DeadlineText deadline={detail.deadline} daysLeft={detail.daysLeft} estimated={detail.deadlineEstimated} /> },
+                { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(detail.updatedAt) || '-' },
+              ]}
             />
-          ) : null}
-          <Divider style={{ margin: '16px 0' }} />
-          <StatechartView stateValue={detail.stateValue} route={detail.route} history={detail.history} outcome={detail.outcome} />
-                </>
-              ),
-            },
-            { key: 'case', label: <span data-testid="case-tab">{t('case.tab')}</span>, children: <CaseView id={detail.id} loaded={caseState} /> },
-          ]}
-        />
+            {renderPayload ? renderPayload(detail) : extra.length ? (
+              <Descriptions
+                size="small"
+                bordered
+                column={{ xs: 1, sm: 2, lg: 3 }}
+                style={{ marginTop: 12 }}
+                title={<span style={{ fontSize: 14 }}>{t('view.payload')}</span>}
+                data-testid="application-payload"
+                items={extra.map(([k, v]) => ({ key: k, label: t(`payload.${k}`, { defaultValue: k }), children: v === 'true' ? t('case.yes') : v === 'false' ? t('case.no') : v }))}
+              />
+            ) : null}
+            <Divider style={{ margin: '16px 0' }} />
+            <StatechartView stateValue={detail.stateValue} route={detail.route} history={detail.history} outcome={detail.outcome} />
+                  </>
+                ),
+              },
+              { key: 'case', label: <span data-testid="case-tab">{t('case.tab')}</span>, children: <CaseView id={detail.id} loaded={caseState} /> },
+            ]}
+          />
+        </>
       )}
     </Modal>
   );
