@@ -119,6 +119,26 @@ function normalize(facts: DelayFacts): DelayEligibilityContext {
 
 const code = (n: DelayEligibilityCode): StateDocMeta => ({ code: n, codeLabel: DELAY_ELIGIBILITY_MESSAGES[n] });
 
+/**
+ * The nine checks as plain predicates (true: the check fails), in the machine's order, so that the
+ * reviewer's case can say each check's answer ({@link explainDelayEligibility}) without stating a
+ * rule a second time: the machine's guards are these.
+ */
+export const DELAY_CHECKS = [
+  { code: 1, guard: 'isOutsideTheWindow', fails: (c: DelayEligibilityContext) => !isWithinDelayWindow(c.today, c.expiryDate, c.windowDays) },
+  { code: 2, guard: 'lacksEducationHours', fails: (c: DelayEligibilityContext) => !(c.educationHours >= c.requiredHours) },
+  { code: 3, guard: 'lacksConstructorRegistration', fails: (c: DelayEligibilityContext) => c.category === 'B' && !c.hasValidConstructorRegAtApplicant },
+  { code: 4, guard: 'hasOtherBusinessInProgress', fails: (c: DelayEligibilityContext) => c.otherBusinessInProgress },
+  { code: 5, guard: 'isOverTheAgeLimit', fails: (c: DelayEligibilityContext) => isOverAgeLimit(c, c.today, c.yearLimits) },
+  { code: 6, guard: 'lacksEmploymentRecord', fails: (c: DelayEligibilityContext) => !c.employedInThreeDatabases },
+  { code: 7, guard: 'worksForAnotherEmployer', fails: (c: DelayEligibilityContext) => !c.employerInThreeDatabasesIsApplicant },
+  { code: 8, guard: 'holdsConflictingCertificate', fails: (c: DelayEligibilityContext) => c.conflictingValidCertificate },
+  { code: 9, guard: 'isSuspended', fails: (c: DelayEligibilityContext) => c.suspended },
+] as const satisfies readonly { code: Exclude<DelayEligibilityCode, 0>; guard: string; fails: (c: DelayEligibilityContext) => boolean }[];
+
+type DelayGuardName = (typeof DELAY_CHECKS)[number]['guard'];
+const check = (name: DelayGuardName) => ({ context }: { context: DelayEligibilityContext }) => DELAY_CHECKS.find((c) => c.guard === name)!.fails(context);
+
 export const delayEligibilityMachine = setup({
   types: {
     context: {} as DelayEligibilityContext,
@@ -127,15 +147,15 @@ export const delayEligibilityMachine = setup({
     transitionMeta: {} as TransitionDocMeta,
   },
   guards: {
-    isOutsideTheWindow: ({ context }) => !isWithinDelayWindow(context.today, context.expiryDate, context.windowDays),
-    lacksEducationHours: ({ context }) => !(context.educationHours >= context.requiredHours),
-    lacksConstructorRegistration: ({ context }) => context.category === 'B' && !context.hasValidConstructorRegAtApplicant,
-    hasOtherBusinessInProgress: ({ context }) => context.otherBusinessInProgress,
-    isOverTheAgeLimit: ({ context }) => isOverAgeLimit(context, context.today, context.yearLimits),
-    lacksEmploymentRecord: ({ context }) => !context.employedInThreeDatabases,
-    worksForAnotherEmployer: ({ context }) => !context.employerInThreeDatabasesIsApplicant,
-    holdsConflictingCertificate: ({ context }) => context.conflictingValidCertificate,
-    isSuspended: ({ context }) => context.suspended,
+    isOutsideTheWindow: check('isOutsideTheWindow'),
+    lacksEducationHours: check('lacksEducationHours'),
+    lacksConstructorRegistration: check('lacksConstructorRegistration'),
+    hasOtherBusinessInProgress: check('hasOtherBusinessInProgress'),
+    isOverTheAgeLimit: check('isOverTheAgeLimit'),
+    lacksEmploymentRecord: check('lacksEmploymentRecord'),
+    worksForAnotherEmployer: check('worksForAnotherEmployer'),
+    holdsConflictingCertificate: check('holdsConflictingCertificate'),
+    isSuspended: check('isSuspended'),
   },
 }).createMachine({
   id: 'delayEligibility',
@@ -229,4 +249,10 @@ export function checkDelayEligibility(facts: DelayFacts): DelayEligibilityResult
   const [snapshot] = initialTransition(delayEligibilityMachine, facts);
   const result = eligibilityCodeOf(snapshot);
   return { code: result, message: DELAY_ELIGIBILITY_MESSAGES[result] };
+}
+
+/** Each of the nine checks with its own answer (not only the first failure): the facts as the machine reads them, and whether each check fails. */
+export function explainDelayEligibility(facts: DelayFacts): { context: DelayEligibilityContext; checks: { code: Exclude<DelayEligibilityCode, 0>; failed: boolean }[] } {
+  const context = normalize(facts);
+  return { context, checks: DELAY_CHECKS.map((c) => ({ code: c.code, failed: c.fails(context) })) };
 }

@@ -1168,13 +1168,19 @@ const closedMeasures = () => ({
   denied: integer('denied').notNull(),
   /** 不予以受理办结. */
   rejected: integer('rejected').notNull(),
+  /** China days from acceptance to the end, summed over the `handled` ones (averages: days / handled). */
   days: integer('days').notNull(),
+  /** The ended applications that had been accepted (不予以受理 ends before acceptance: no handling time). */
+  handled: integer('handled').notNull().default(0),
+  /** Working days (server/lib/workdays.ts) from acceptance to the end, summed over the `handled` ones. */
+  workDays: integer('work_days').notNull().default(0),
 });
 
 /**
  * Ended applications (4 不予以受理办结, 8 已办结) by the China month they ended, type, centre and the
  * applying enterprise's city, with the outcomes side by side (total = approved + denied + rejected);
- * `days` sums the China days from submission to the end (averages). The outcomes are columns, not a
+ * `days` and `work_days` sum the China days and working days from acceptance to the end of the
+ * `handled` ones (averages). The outcomes are columns, not a
  * key: half the rows, and a period's breakdowns sum columns (all years at the province's scale: 16 →
  * 8 ms).
  */

@@ -119,9 +119,23 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
 
   /** The clock of the next item: filed one to twelve days ago, the items spread over them. */
   const nextItemClock = () => new ManualClock(new Date(now.getTime() - (1 + (count % 12)) * 86_400_000));
+  /**
+   * An ended item's clock and the time between its steps: the ended items spread over the past year
+   * (a year's chart looks like one; a delay within its last two months, near its certificate's end),
+   * each step one to four days after the one before (handling takes days, working days among them).
+   * Items still in work are filed in the last twelve days, an hour or so between steps.
+   */
+  let ended = 0;
+  const timingOf = (stage: Stage, type: BusinessType): { clock: ManualClock; gapMs: () => number } => {
+    if (stage !== 'closedApproved' && stage !== 'rejected') return { clock: nextItemClock(), gapMs: () => 3_600_000 + (count % 7) * 600_000 };
+    const monthsBack = type === 'delay' ? ended % 2 : ended % 12;
+    ended += 1;
+    const filed = new Date(now.getTime() - (35 + 30 * monthsBack) * 86_400_000 - (ended % 5) * 3_600_000);
+    return { clock: new ManualClock(filed), gapMs: () => (1 + ((ended + count) % 4)) * 86_400_000 + 2 * 3_600_000 };
+  };
   /** Files one application for `subject` as `filer` and drives it through the machine to `stage`. */
   const file = async (type: BusinessType, stage: Stage, subject: Candidate, filer: DemoUser, enterpriseId: number, staff: Record<Step, string>, rejection?: string) => {
-    const clock = nextItemClock();
+    const { clock, gapMs } = timingOf(stage, type);
     const env = { clock, config };
     const payload = parsePayload(type, { ...subject.payload, materials: materialsOf(type) });
     if (!payload.ok) throw new Error(`demo ${type}: ${payload.msg}`);
@@ -138,7 +152,7 @@ export async function seedDemoApplications(tx: Tx, config: AppConfig, now: Date,
     const holderName = row.holderUserId ? users.find((u) => u.userId === row.holderUserId)?.userName ?? null : null;
     const send = async (type_: ApplicationEventType, userName: string, roleKey: string, comment?: string) => {
       const actor = byName.get(userName)!;
-      clock.advance(3_600_000 + (count % 7) * 600_000);
+      clock.advance(gapMs());
       const event: ApplicationEvent = { type: type_, actorId: actor.userId, roleKey, comment: comment ?? COMMENTS[type_], version: row.version };
       row = await applyEvent(env, tx, row, event, actor.nickName);
     };

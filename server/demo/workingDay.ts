@@ -59,14 +59,17 @@ async function groups(tx: Tx): Promise<void> {
   }
 }
 
-/** The operation log rows of the demo's workflow actions (newest 300). */
+/**
+ * The operation log rows of the demo's workflow actions (newest 300), within the log's retention
+ * (180 days): the demo's older history (items ended months ago) was archived long since.
+ */
 async function operLog(tx: Tx): Promise<void> {
   const rows = await tx.select({
     applicationId: applicationHistory.applicationId, event: applicationHistory.event, version: applicationHistory.version,
     actorName: sysUser.userName, comment: applicationHistory.comment, createdAt: applicationHistory.createdAt,
   }).from(applicationHistory)
     .innerJoin(sysUser, eq(sysUser.userId, applicationHistory.actorId))
-    .where(inArray(applicationHistory.event, LOGGED_EVENTS))
+    .where(and(inArray(applicationHistory.event, LOGGED_EVENTS), sql`${applicationHistory.createdAt} > (select max(created_at) from application_history) - interval '170 days'`))
     .orderBy(desc(applicationHistory.createdAt))
     .limit(300);
   if (rows.length === 0) return;

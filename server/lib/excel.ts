@@ -114,6 +114,38 @@ export async function sendExcel<T>(
   return reply.send(stream);
 }
 
+/** One sheet of a small workbook (sendSheets): its name, column headers and widths, and its cells. */
+export interface Sheet {
+  name: string;
+  columns: { header: string; width?: number }[];
+  rows: CellValue[][];
+}
+
+/** A sheet of rows, each cell the column's value. */
+export const sheetOf = <T>({ sheetName, columns, rows }: { sheetName: string; columns: readonly ExcelColumn<T>[]; rows: readonly T[] }): Sheet => ({
+  name: sheetName,
+  columns: columns.map((c) => ({ header: c.header, width: c.width })),
+  rows: rows.map((r) => columns.map((c) => c.value(r) ?? null)),
+});
+
+/**
+ * Sends a workbook of a few small sheets (a page's figures, each table on its own sheet); built in
+ * memory, for rows counted in hundreds. Long lists stream through sendExcel.
+ */
+export async function sendSheets(reply: FastifyReply, filename: string, sheets: readonly Sheet[]): Promise<FastifyReply> {
+  const ExcelJS = await excel();
+  const workbook = new ExcelJS.Workbook();
+  for (const s of sheets) {
+    const sheet = workbook.addWorksheet(s.name);
+    sheet.columns = s.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of s.rows) sheet.addRow(row);
+  }
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  attachment(reply, filename.endsWith('.xlsx') ? filename : `${filename}.xlsx`, XLSX);
+  return reply.send(buffer);
+}
+
 /** Pages through a query in batches (keyset or offset, as the caller's fetch decides). */
 export async function* batches<T>(fetch: (offset: number, limit: number) => Promise<T[]>, size = 1000): AsyncIterable<T[]> {
   for (let offset = 0; ; offset += size) {

@@ -40,6 +40,7 @@ import { creditRoutes } from './credit/routes.js';
 import { examRoutes } from './exam/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { furtherEducationRoutes } from './education/routes.js';
+import { workflowBulkRoutes } from './workflow/bulk.js';
 import { readinessRoutes } from './public/readiness-routes.js';
 
 export const apiRoutes: FastifyPluginAsyncZod[] = [
@@ -81,4 +82,5 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   examRoutes,
   importRoutes,
   furtherEducationRoutes,
+  workflowBulkRoutes,
 ];

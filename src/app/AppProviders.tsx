@@ -14,6 +14,7 @@ import { SessionProvider } from './session';
 import { loadPublicSettings } from './publicSettings';
 import { accessibleTheme } from './theme';
 import { useAntdLocale } from './antdLocales';
+import { keepMeasureRowsInert } from './inertMeasureRows';
 
 function ThemedProviders({ children }: { children: ReactNode }) {
   const { i18n: inst } = useTranslation();
@@ -42,6 +43,7 @@ export default function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     void loadPublicSettings();
   }, []);
+  useEffect(() => keepMeasureRowsInert(), []);
   return (
     <I18nextProvider i18n={i18n}>
       <ThemedProviders>

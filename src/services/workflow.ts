@@ -5,9 +5,12 @@
  */
 import {
   workflowQueueAccepted, workflowQueueMine, workflowQueuePrintDone, workflowQueuePrintWait, workflowQueueReviewed, workflowQueueWaitAccept,
-  workflowQueueWaitReview,
+  workflowQueueWaitReview, workflowBulkEvents,
 } from './generated/api';
-import type { WorkflowEvents200, WorkflowGet200, WorkflowQueueWaitAccept200, WorkflowQueueWaitAcceptParams } from './generated/api.schemas';
+import { WorkflowBulkEventsBodyType } from './generated/api.schemas';
+import type {
+  WorkflowBulkEvents200, WorkflowBulkEventsBody, WorkflowEvents200, WorkflowGet200, WorkflowQueueWaitAccept200, WorkflowQueueWaitAcceptParams,
+} from './generated/api.schemas';
 
 /** One application as GET /workflow/{id} answers it. */
 export type ApplicationDetail = WorkflowGet200['data'];
@@ -41,3 +44,13 @@ export type QueueName = keyof typeof QUEUES;
 
 /** One page of a queue. */
 export const listQueue = (queue: QueueName, q: QueueQuery): Promise<WorkflowQueueWaitAccept200> => QUEUES[queue](q);
+
+/** A decision several rows may take together (the server's bulk events). */
+export type BulkEvent = WorkflowBulkEventsBody['type'];
+/** The events the bulk call takes (its schema's enum). */
+export const BULK_EVENTS: readonly BulkEvent[] = Object.values(WorkflowBulkEventsBodyType);
+/** One line of a bulk answer: what happened to one of the items. */
+export type BulkLine = WorkflowBulkEvents200['data']['results'][number];
+
+/** 批量办理 POST /workflow/bulk/events: the same event for each item, one answer per item. */
+export const decideTogether = (body: WorkflowBulkEventsBody): Promise<WorkflowBulkEvents200> => workflowBulkEvents(body);

@@ -116,6 +116,8 @@ describe('each business type, applied for and carried to a changed certificate',
     // The wizard shows the new expiry from the pre-check: the date 办结 then writes.
     const pre = await okCall('ent_gz', 'GET', `/api/applyCertification/checkDataByApplyId?businessType=delay&certificateId=${cert!.id}`);
     expect(pre.data.newExpiryDate).toBe(addYears(cert!.expiryDate, 3));
+    // The validity the delay gives starts the day after the old one ends (the wizard's last step shows both ends).
+    expect(pre.data.newValidFrom).toBe(addDays(cert!.expiryDate, 1));
     const app = await carry('delay', 'ent_gz', { certificateId: cert!.id, payload: {} }, GZ, 'person1');
     const after = await certOf(cert!.id);
     expect(after).toMatchObject({

@@ -170,6 +170,36 @@ describe('enterprises, persons and certificates', () => {
   });
 });
 
+describe('the demo over a year', () => {
+  /** The twelve whole China months before this one (which may have begun an hour ago), oldest first. */
+  const lastTwelveMonths = () => {
+    const [y, m] = chinaDate(testNow()).split('-').map(Number) as [number, number];
+    return Array.from({ length: 12 }, (_, i) => {
+      const index = y * 12 + (m - 1) - (12 - i);
+      return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+    });
+  };
+  const monthsOf = async (query: string) => new Map((await rows<{ month: string; n: number | string }>(query)).map((r) => [r.month, Number(r.n)]));
+
+  it('ends applications in the months of a year, not only in the last days: a year\'s chart looks like a year', async () => {
+    const months = lastTwelveMonths();
+    const ended = await monthsOf(`select to_char(closed_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month, count(*) n
+      from application where deleted = false and status in (4, 8) and closed_at is not null group by 1`);
+    const covered = months.filter((m) => (ended.get(m) ?? 0) > 0);
+    expect(covered.length, `months with ended applications: ${[...ended].join(' ')}`).toBeGreaterThanOrEqual(10);
+    // Handling takes days: an ended application's acceptance lies days before its end, not minutes.
+    const [{ n }] = await rows<{ n: number | string }>(`select count(*) n from application
+      where deleted = false and status = 8 and accepted_at is not null and closed_at - accepted_at >= interval '2 days'`);
+    expect(Number(n)).toBeGreaterThan(0);
+  });
+
+  it('issues certificates in every one of the last twelve whole months', async () => {
+    const months = lastTwelveMonths();
+    const issued = await monthsOf(`select to_char(issue_date, 'YYYY-MM') as month, count(*) n from certificate group by 1`);
+    expect(months.filter((m) => !issued.get(m)), `months without a certificate issued: ${[...issued].filter(([m]) => months.includes(m)).join(' ')}`).toEqual([]);
+  });
+});
+
 describe('the demo operation log', () => {
   it('reads as the server writes it: workflow events under their route\'s title, every action one the log page names', async () => {
     const events = await rows<{ title: string; action: string }>(`select distinct title, action from sys_oper_log where oper_url like '/api/workflow/%/events'`);

@@ -10,6 +10,7 @@ import type { TestApp } from '../helpers/app.js';
 import { application, applicationHistory, certificate, enterprise, person, sysRecordReview, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
+import ExcelJS from 'exceljs';
 
 let t: TestApp;
 const api = apiSuite({
@@ -144,6 +145,27 @@ describe('the province view', () => {
       .where(and(live, sql`to_char(${application.submittedAt} at time zone 'Asia/Shanghai', 'YYYY-MM') = ${month}`))));
     expect(d.totals.open).toBe(await n(db().select({ n: count() }).from(application).where(and(live, inArray(application.status, [0, 2, 3])))));
     expect((await api.get('gz_sl', '/api/analysis/overview')).statusCode).toBe(403);
+  });
+
+  it('exports every figure of the province view as a workbook, one sheet each, equal to the page\'s', async () => {
+    const d = (await api.get('province', '/api/analysis/overview')).json().data;
+    const res = await api.get('province', '/api/analysis/overview/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['总览', '各地市证书', '每月发证', '每月业务量', '各中心在办与超期']);
+    const rows = (name: string) => {
+      const out: unknown[][] = [];
+      wb.getWorksheet(name)!.eachRow((r) => out.push((r.values as unknown[]).slice(1)));
+      return out;
+    };
+    expect(rows('总览')[0]!.slice(0, 5)).toEqual(['证书总数', '有效证书', '90天内到期', '在办业务', '超期业务']);
+    expect(rows('总览')[1]!.slice(0, 5)).toEqual([d.totals.certificates, d.totals.valid, d.totals.expiring, d.totals.open, d.totals.overdue]);
+    expect(rows('各地市证书').slice(1).map((r) => r[1])).toEqual(d.certsByCity.map((c: { total: number }) => c.total));
+    expect(rows('每月发证').slice(1)).toEqual(d.issuance.map((m: { month: string; total: number }) => [m.month, m.total]));
+    expect(rows('每月业务量').slice(1)).toEqual(d.workload.map((m: { month: string; submitted: number; closed: number }) => [m.month, m.submitted, m.closed]));
+    expect((await api.get('gz_sl', '/api/analysis/overview/export')).statusCode).toBe(403);
   });
 
   it('counts the applications ended this month in the province view\'s workload and the workbenches\' figure', async () => {

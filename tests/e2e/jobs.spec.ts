@@ -28,6 +28,8 @@ test('admin runs the expiry job now and sees the run', async ({ page }) => {
   await expect(lastRun).toContainText('（手动）', { timeout: 60_000 });
   await expect(lastRun).toContainText('成功');
   await expect(page.getByTestId('watching')).toHaveCount(0, { timeout: 30_000 });
+  // And the page says how it went, as a message.
+  await expect(page.getByText(/「证书到期失效」执行完成：成功，处理 \d+ 行，用时/)).toBeVisible();
 
   await page.getByTestId('runs-certExpiry').click();
   const runs = page.getByTestId('runs-table');

@@ -64,7 +64,12 @@ test('a reviewer opens the whole case: the material in the page and the certific
   const changes = page.getByTestId('case-changes');
   await expect(changes).toContainText('有效期');
   await expect(page.getByTestId('case-check-now')).toBeVisible();
-  await expect(page.getByTestId('case-facts-now')).toContainText('继续教育');
+  // Why: each rule with its answer and facts, in order; the delay's nine checks and the hours against the requirement.
+  const why = page.getByTestId('case-why');
+  await expect(why.getByTestId('case-why-item')).not.toHaveCount(0);
+  await expect(why).toContainText('继续教育学时达到要求（第 2 项）');
+  await expect(why).toContainText('应完成继续教育');
+  await expect(why).not.toContainText('性别0');
   await expect(page.getByTestId('case-certificates')).toBeVisible();
 
   // The same case as a page of its own.

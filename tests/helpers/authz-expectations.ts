@@ -105,6 +105,7 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/workflow/deadlines': session('the statutory time limits the overdue texts name'),
   'GET /api/workflow/{id}': session('scoped to the application (tested below)'),
   'POST /api/workflow/{id}/events': session('the machine names the senders (applicant, holder, step role of the area)'),
+  'POST /api/workflow/bulk/events': session('each item as its single event: the machine names the senders, one answer per item'),
   'GET /api/workflow/{id}/audit': session('scoped to the application (tested below)'),
   'GET /api/workflow/{id}/case': session('scoped to the application: the reviewer\'s case view'),
   'GET /api/safetyCertificateInfo/listCertificate': session('certificate picker, scoped to the caller'),

@@ -90,7 +90,9 @@ describe('step 0: choose and pre-check', () => {
   });
 
   it('shows the facts of a passed check and goes on', async () => {
-    api.checkData.mockResolvedValue({ code: 0, data: { certNo: cert.certNo, expiryDate: cert.expiryDate, educationHours: 92, requiredHours: 72, newExpiryDate: '2030-01-06' }, errorMsg: null, warnMsg: null });
+    api.checkData.mockResolvedValue({
+      code: 0, data: { certNo: cert.certNo, expiryDate: cert.expiryDate, educationHours: 92, requiredHours: 72, newValidFrom: '2027-01-07', newExpiryDate: '2030-01-06' }, errorMsg: null, warnMsg: null,
+    });
     renderWizard('delay');
     expect(next()).toHaveProperty('disabled', true);
     await pick();
@@ -102,6 +104,15 @@ describe('step 0: choose and pre-check', () => {
     });
     // The new expiry is the server's answer (the same function its 办结 uses), not worked out here.
     await waitFor(() => expect(screen.getByTestId('delay-new-expiry').textContent).toBe('2030-01-06'));
+    // The last step says the validity the certificate will get (not 无需填写其他内容).
+    for (let i = 0; i < 2 && !screen.queryByTestId('wizard-summary'); i++) {
+      await act(async () => {
+        fireEvent.click(next());
+      });
+    }
+    const validity = await screen.findByTestId('wizard-summary-validity');
+    expect(validity.textContent).toContain('2027-01-07 至 2030-01-06');
+    expect(screen.getByTestId('wizard-summary').textContent).not.toContain('无需填写其他内容');
   });
 });
 

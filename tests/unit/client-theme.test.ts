@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { AA, PAGE_BACKGROUND, accessibleShade, accessibleTheme, contrastRatio } from '../../src/app/theme';
+import { AA, GLOBAL_LINK_COLOR, PAGE_BACKGROUND, accessibleShade, accessibleTheme, contrastRatio } from '../../src/app/theme';
 
 describe('the readable theme', () => {
+  it('keeps a selected table row\'s links readable, at rest and under the pointer, for any primary colour', () => {
+    for (const primary of ['#1890FF', '#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#52C41A', '#2F54EB', '#722ED1', '#000000']) {
+      const theme = accessibleTheme(primary);
+      const table = theme.components?.Table as { rowSelectedBg: string; rowSelectedHoverBg: string };
+      for (const background of [table.rowSelectedBg, table.rowSelectedHoverBg]) {
+        for (const link of [theme.token!.colorLink!, GLOBAL_LINK_COLOR]) expect(contrastRatio(link, background), `${primary}: ${link} on ${background}`).toBeGreaterThanOrEqual(AA);
+      }
+      // Still a tint that marks the row, not white.
+      expect(table.rowSelectedHoverBg.toLowerCase()).not.toBe('#ffffff');
+    }
+  });
+
   it('measures contrast as WCAG does', () => {
     expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#1890ff', '#ffffff')).toBeCloseTo(3.24, 2);

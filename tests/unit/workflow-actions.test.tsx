@@ -28,7 +28,7 @@ afterEach(() => cleanup());
 
 const base = { id: 7, version: 3, businessType: 'newCert', stateValue: 'submitted' as unknown, step: 'sl' as const };
 
-function renderActions(allowedEvents: ApplicationDetail['allowedEvents'], props: { onDone?: () => void; onStale?: () => void } = {}, detail: Partial<typeof base> = {}) {
+function renderActions(allowedEvents: ApplicationDetail['allowedEvents'], props: { onDone?: () => void; onStale?: () => void; shortcuts?: boolean } = {}, detail: Partial<typeof base> = {}) {
   return render(
     <App>
       <WorkflowActions detail={{ ...base, ...detail, allowedEvents }} {...props} />
@@ -65,7 +65,7 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
     // The 办结 step's buttons say 办结, not 同意.
     renderActions(['AGREE', 'DISAGREE'], {}, { stateValue: { inReview: 'bj' }, step: 'bj' as never });
     expect(screen.getByTestId('wf-action-AGREE').textContent?.replace(/\s/g, '')).toBe('办结');
-    expect(screen.getByTestId('wf-action-DISAGREE').textContent?.replace(/\s/g, '')).toBe('办结（不予准予）');
+    expect(screen.getByTestId('wf-action-DISAGREE').textContent?.replace(/\s/g, '')).toBe('不予准予并办结');
     cleanup();
 
     const { container } = renderActions([]);
@@ -114,5 +114,32 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
     expect(onDone).not.toHaveBeenCalled();
     expect(await screen.findByText('数据已被他人更新，请刷新后重试')).toBeTruthy();
     expect(api.systemDictDataType).toHaveBeenCalledWith({ dictType: 'new_cert_comment' });
+  });
+
+  it('decides by keyboard in a reviewer\'s view: A opens 受理, Ctrl+Enter sends; keys do nothing while typing or without shortcuts', async () => {
+    const onDone = vi.fn();
+    api.workflowEvents.mockResolvedValue({ code: 0, data: { ...base, version: 4, allowedEvents: [] } });
+    renderActions(['AGREE', 'DISAGREE'], { onDone, shortcuts: true });
+    expect(screen.getByTestId('wf-action-AGREE').getAttribute('aria-keyshortcuts')).toBe('A');
+    // R stands for 退回, which this row does not allow: nothing opens.
+    fireEvent.keyDown(document.body, { key: 'r' });
+    expect(screen.queryByTestId('wf-comment')).toBeNull();
+    fireEvent.keyDown(document.body, { key: 'a' });
+    const comment = await screen.findByTestId('wf-comment');
+    // Typing an "a" into the comment is text, not a second decision.
+    fireEvent.keyDown(comment, { key: 'a' });
+    fireEvent.change(comment, { target: { value: '材料齐全' } });
+    await act(async () => {
+      fireEvent.keyDown(comment, { key: 'Enter', ctrlKey: true });
+    });
+    await waitFor(() => expect(api.workflowEvents).toHaveBeenCalledTimes(1));
+    expect(api.workflowEvents).toHaveBeenCalledWith(7, { type: 'AGREE', comment: '材料齐全', version: 3 });
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    cleanup();
+
+    renderActions(['AGREE']);
+    fireEvent.keyDown(document.body, { key: 'a' });
+    expect(screen.queryByTestId('wf-comment')).toBeNull();
+    expect(screen.getByTestId('wf-action-AGREE').getAttribute('aria-keyshortcuts')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ export type LabelTranslations = Record<string, Record<string, readonly [string, 
 export const DICTIONARY_LABELS: LabelTranslations = {
   work_status: {
     '0': ['申請中', 'Applying', 'Em solicitação'], '1': ['已保存', 'Saved', 'Salvo'], '2': ['已提交', 'Submitted', 'Enviado'],
-    '3': ['已受理', 'Accepted', 'Aceito'], '4': ['不予以受理辦結', 'Not accepted (closed)', 'Não aceito (encerrado)'], '8': ['已辦結', 'Closed', 'Concluído'],
+    '3': ['已受理', 'Accepted', 'Aceito'], '4': ['不予以受理辦結', 'Closed without acceptance', 'Encerrado sem aceitação'], '8': ['已辦結', 'Closed', 'Concluído'],
   },
   sys_notice_type: { '1': ['通知', 'Notice', 'Aviso'], '2': ['公告', 'Announcement', 'Comunicado'] },
   cer_type: {

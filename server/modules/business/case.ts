@@ -14,9 +14,10 @@ import { loadApplication } from '../../workflow/store.js';
 import type { ApplicationRow } from '../../workflow/types.js';
 import { loadLabels, type Labels } from '../certificate/labels.js';
 import { REVOCATION_REASONS } from './payloads.js';
-import { checkDraft } from './rules.js';
 import { assertCanSeeBusiness } from './service.js';
 import { delayedValidity } from './validity.js';
+import { explainApplication, factsInWords } from './explain.js';
+import { translateMessage } from '../../lib/messages.js';
 
 export interface ChangeLine {
   field: string;
@@ -128,10 +129,7 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
     : [];
   const [submitted] = await ctx.db.select({ facts: applicationHistory.facts, createdAt: applicationHistory.createdAt }).from(applicationHistory)
     .where(and(eq(applicationHistory.applicationId, app.id), eq(applicationHistory.event, 'SUBMIT'))).orderBy(desc(applicationHistory.version)).limit(1);
-  const now = await checkDraft(ctx.db, ctx.clock, {
-    businessType: app.businessType as BusinessType, applicationId: app.id, enterpriseId: app.enterpriseId, personId: app.personId,
-    certificateId: app.certificateId, payload: app.payload, applicantUserId: app.applicantUserId,
-  });
+  const { facts: factsNow, ...why } = await explainApplication(ctx, app, labels);
   const certificates = app.personId
     ? await ctx.db.select({ c: certificate, enterpriseName: enterprise.name }).from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
       .where(eq(certificate.personId, app.personId)).orderBy(desc(certificate.expiryDate))
@@ -140,17 +138,22 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
     ? await ctx.db.select().from(application)
       .where(and(eq(application.personId, app.personId), ne(application.id, app.id), eq(application.deleted, false), isNull(application.closedAt)))
     : [];
+  const changes = (await changesOf(ctx, app, labels)).map((c) => ({
+    ...c, label: translateMessage(c.label), before: c.before === null ? null : translateMessage(c.before), after: c.after === null ? null : translateMessage(c.after),
+  }));
+  const submittedFacts = (submitted?.facts ?? null) as Record<string, unknown> | null;
   return {
     id: app.id,
     applyNo: app.applyNo,
     businessType: app.businessType,
     businessLabel: BUSINESS_ROUTES[app.businessType as BusinessType].label,
     materials: files.map((f) => ({ ...f, url: `/api/file/download/${f.ossId}` })),
-    changes: await changesOf(ctx, app, labels),
+    changes,
     checks: {
-      submitted: submitted?.facts ? { at: submitted.createdAt.toISOString(), facts: submitted.facts as Record<string, unknown> } : null,
-      now: { code: now.code, message: now.message, facts: now.facts },
+      submitted: submitted && submittedFacts ? { at: submitted.createdAt.toISOString(), facts: submittedFacts, words: factsInWords(submittedFacts, labels) } : null,
+      now: { ...why.verdict, facts: factsNow },
     },
+    why,
     certificates: certificates.map(({ c, enterpriseName }) => ({
       id: c.id, certNo: c.certNo, category: c.category, categoryLabel: labels.of('cer_type', c.category), status: c.status,
       statusLabel: labels.of('cert_status', c.status), validFrom: c.validFrom, expiryDate: c.expiryDate, enterpriseName,

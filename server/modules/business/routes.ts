@@ -212,6 +212,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const changeLine = z.object({ field: z.string(), label: z.string(), before: z.string().nullable(), after: z.string().nullable() });
+  const caseFact = z.object({ label: z.string(), value: z.string(), kind: z.enum(['idNo']).optional().describe('idNo：身份证号') });
   app.get('/workflow/:id/case', {
     schema: {
       tags: ['workflow'],
@@ -224,8 +225,18 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
           materials: z.array(z.object({ ossId: z.number(), originalName: z.string(), mimeType: z.string(), size: z.number(), url: z.string() })),
           changes: z.array(changeLine),
           checks: z.object({
-            submitted: z.object({ at: z.string(), facts: z.record(z.string(), z.unknown()) }).nullable().describe('提交时规则核查所见（早于本功能的申请为空）'),
+            submitted: z.object({ at: z.string(), facts: z.record(z.string(), z.unknown()), words: z.array(caseFact).describe('同一事实的文字（字典词语）') })
+              .nullable().describe('提交时规则核查所见（早于本功能的申请为空）'),
             now: z.object({ code: z.number(), message: z.string(), facts: z.record(z.string(), z.unknown()) }).describe('此刻重新核查的结果'),
+          }),
+          why: z.object({
+            verdict: z.object({ code: z.number(), message: z.string() }).describe('业务规则此刻的结论（与申请前校验、提交时相同）'),
+            checks: z.array(z.object({
+              key: z.string(), code: z.number().nullable().describe('规则编号（延期为 SPEC 4 的 1–9）；仅列事实时为空'),
+              title: z.string(), verdict: z.enum(['pass', 'fail', 'warn', 'info']).describe('pass 符合、fail 不符合、warn 提醒、info 仅列事实'),
+              answer: z.string(), facts: z.array(caseFact),
+            })).describe('逐条规则：按规则执行的顺序，每条的结论与所依据的事实'),
+            warnings: z.array(z.string()).describe('提醒每一位审核人员的问题（如未上传申请材料）'),
           }),
           certificates: z.array(z.object({
             id: z.number(), certNo: z.string(), category: z.string(), categoryLabel: z.string(), status: z.string(), statusLabel: z.string(),

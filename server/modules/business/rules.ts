@@ -67,10 +67,10 @@ export function holdingConflict(category: Category, others: readonly Pick<Certif
   return null;
 }
 
-const yearLimitsOf = (policy: BizPolicy): YearLimits => ({ B: policy.maxAgeB, C: policy.maxAgeC });
+export const yearLimitsOf = (policy: BizPolicy): YearLimits => ({ B: policy.maxAgeB, C: policy.maxAgeC });
 
 /** The holder of a certificate of `category` as the age limits see them (machines/ageLimits.ts). */
-const ageSubject = (category: string, position: string, p: PersonRow): AgeLimitSubject =>
+export const ageSubject = (category: string, position: string, p: PersonRow): AgeLimitSubject =>
   ({ birthDate: p.birthDate, sex: p.sex, category, isLegalRepresentative: category === 'A' && position === '01' });
 
 /** Over the age limit for keeping a certificate (delay, transfer, change), counted to the day: only 注销 is left. */
@@ -130,14 +130,11 @@ async function inProgress(c: Ctx, target: Parameters<typeof otherBusinessInProgr
 
 type Checker = (c: Ctx) => Promise<RuleAnswer>;
 
-const checkDelay: Checker = async (c) => {
-  const own = await loadOwnCertificate(c, { allowStatuses: ['01', '02'] });
-  if ('code' in own) return own;
-  const { cert, holder } = own;
-  if (!c.draft.enterpriseId) return fail(RULE.enterpriseState, '缺少申请企业');
-  const emp = await employmentFacts(c.db, holder.id, c.draft.enterpriseId, c.today);
+/** What the delayEligibility machine reads about a certificate, its holder and the applying enterprise. */
+async function delayFactsOf(c: Ctx, cert: CertificateRow, holder: PersonRow, enterpriseId: number): Promise<DelayFacts> {
+  const emp = await employmentFacts(c.db, holder.id, enterpriseId, c.today);
   const others = await otherLive(c.db, holder.id, cert.id);
-  const facts: DelayFacts = {
+  return {
     today: c.today,
     expiryDate: cert.expiryDate,
     category: cert.category as DelayFacts['category'],
@@ -146,7 +143,7 @@ const checkDelay: Checker = async (c) => {
     windowDays: c.policy.delayWindowDays,
     educationHours: await educationHours(c.db, cert),
     requiredHours: requiredEducationHours(c.policy),
-    hasValidConstructorRegAtApplicant: cert.category !== 'B' || (await hasValidConstructorReg(c.db, holder.id, c.draft.enterpriseId, c.today)),
+    hasValidConstructorRegAtApplicant: cert.category !== 'B' || (await hasValidConstructorReg(c.db, holder.id, enterpriseId, c.today)),
     otherBusinessInProgress: await otherBusinessInProgress(c.db, { certificateId: cert.id }, c.draft.applicationId),
     birthDate: holder.birthDate,
     sex: holder.sex === '1' ? '1' : '0',
@@ -156,8 +153,25 @@ const checkDelay: Checker = async (c) => {
     conflictingValidCertificate: holdingConflict(cert.category as Category, others) !== null,
     suspended: await suspended(c.db, holder.id, cert, c.today),
   };
+}
+
+/** The delay machine's facts for a saved application (the reviewer's case asks each check's answer). */
+export async function delayFactsOfDraft(db: DbOrTx, clock: Clock, draft: Draft, cert: CertificateRow, holder: PersonRow): Promise<DelayFacts> {
+  return delayFactsOf({ db, today: todayOf(clock), policy: await readBizPolicy(db), draft }, cert, holder, draft.enterpriseId!);
+}
+
+const checkDelay: Checker = async (c) => {
+  const own = await loadOwnCertificate(c, { allowStatuses: ['01', '02'] });
+  if ('code' in own) return own;
+  const { cert, holder } = own;
+  if (!c.draft.enterpriseId) return fail(RULE.enterpriseState, '缺少申请企业');
+  const facts = await delayFactsOf(c, cert, holder, c.draft.enterpriseId);
   const answer = checkDelayEligibility(facts);
-  const shown = { ...certFacts(cert), ...personFacts(holder, c.today), educationHours: facts.educationHours, requiredHours: facts.requiredHours, newExpiryDate: delayedValidity(cert.expiryDate).expiryDate };
+  const renewed = delayedValidity(cert.expiryDate);
+  const shown = {
+    ...certFacts(cert), ...personFacts(holder, c.today), educationHours: facts.educationHours, requiredHours: facts.requiredHours,
+    newValidFrom: renewed.validFrom, newExpiryDate: renewed.expiryDate,
+  };
   if (answer.code !== 0) {
     const message = answer.code === 2 ? `${answer.message}（已完成 ${facts.educationHours} 学时，须 ${facts.requiredHours} 学时）` : answer.message;
     return fail(answer.code, message, shown);
@@ -176,12 +190,13 @@ async function ageAndBanRules(c: Ctx, p: PersonRow, category: Category, position
   return null;
 }
 
+/** 中专/高中 or higher (文化程度 01–05), or at least a junior title (技术职称 01–05). */
+export const isQualified = (p: Pick<PersonRow, 'education' | 'title'>): boolean =>
+  (p.education !== null && /^0[1-5]$/.test(p.education)) || (p.title !== null && /^0[1-5]$/.test(p.title));
+
 /** Education or title, employment by the applying enterprise (the three databases) and years of construction work. */
 async function backgroundRules(c: Ctx, p: PersonRow, enterpriseId: number, facts: Record<string, unknown>): Promise<RuleAnswer | null> {
-  // 中专/高中 or higher (文化程度 01–05), or at least a junior title (技术职称 01–05).
-  const educated = p.education !== null && /^0[1-5]$/.test(p.education);
-  const titled = p.title !== null && /^0[1-5]$/.test(p.title);
-  if (!educated && !titled) return fail(RULE.qualification, '申请人须具有中专（高中）及以上文化程度或初级及以上技术职称', facts);
+  if (!isQualified(p)) return fail(RULE.qualification, '申请人须具有中专（高中）及以上文化程度或初级及以上技术职称', facts);
   const employment = await employmentRules(c, p.id, enterpriseId, facts);
   if (employment) return employment;
   if (Number(facts.workYears) < c.policy.minWorkYears) return fail(RULE.workYears, `申请人须具有 ${c.policy.minWorkYears} 年及以上建筑施工相关工作经历`, facts);

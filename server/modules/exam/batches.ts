@@ -85,7 +85,50 @@ export function eventsFor(user: AuthUser, batch: BatchRow, counts: BatchCounts, 
 
 export const stateLabel = (state: string) => EXAM_BATCH_STATE_LABELS[state as ExamBatchStateName] ?? state;
 
-export function toBatchView(batch: BatchRow, counts: BatchCounts, events: ExamBatchEventType[], labels: Labels): BatchView {
+/** The events a page shows even when they cannot be sent yet, with why not (a disabled button explains itself). */
+const EXPLAINED: readonly ExamBatchEventType[] = ['OPEN', 'REOPEN', 'HOLD', 'PUBLISH', 'SIGN_UP', 'ENTER_RESULT'];
+/** Results are entered once the exam is held: before that, what stands between the batch and 已考试. */
+const ENTER_RESULT_BEFORE: Partial<Record<ExamBatchStateName, true>> = { draft: true, open: true, closed: true };
+
+/**
+ * Why each of these events the caller could send (sender and permission) is refused now, in the
+ * machine's words with the batch's own numbers (refusalOf): the HOLD of a batch whose exam day has
+ * not come or that still has sign-ups waiting, the PUBLISH of results not all entered, results
+ * before the exam. Events the batch has left behind (a published batch's HOLD) are not listed.
+ */
+export function blockedFor(user: AuthUser, batch: BatchRow, counts: BatchCounts, today: string, allowed: readonly ExamBatchEventType[]): { event: ExamBatchEventType; reason: string }[] {
+  const who = sendersFor(user, batch);
+  const snapshot = snapshotOf(batch);
+  const probes = probesFor(batch, counts, today);
+  const out: { event: ExamBatchEventType; reason: string }[] = [];
+  // Every guard that refuses, not only the first: a batch before its exam day with sign-ups waiting is told both.
+  const reasonOf = (event: ExamBatchEvent): string | null => {
+    const failed = failedExamBatchGuards(snapshot, event);
+    return failed.length ? failed.map((g) => refusalOf(g, batch, event).message).join('；') : null;
+  };
+  for (const event of probes) {
+    const type = event.type;
+    if (!EXPLAINED.includes(type) || allowed.includes(type) || !mayAct(user, type)) continue;
+    const senders = examBatchSendersOf(snapshot, type);
+    if (senders.length > 0) {
+      if (!senders.some((x) => who.includes(x))) continue;
+      const reason = reasonOf(event);
+      if (reason) out.push({ event: type, reason });
+    } else if (type === 'ENTER_RESULT' && ENTER_RESULT_BEFORE[batch.state as ExamBatchStateName] && who.includes('areaStaff')) {
+      const hold = probes.find((p) => p.type === 'HOLD')!;
+      const holdReason = batch.state === 'closed' ? reasonOf(hold) : null;
+      out.push({
+        event: type,
+        reason: batch.state !== 'closed'
+          ? `考试日期为 ${examDayOf(batch)}，报名截止、考试举行并登记为已考试后方可录入成绩`
+          : holdReason ? `成绩须在登记为已考试后录入：${holdReason}` : '请先将批次登记为已考试，再录入成绩',
+      });
+    }
+  }
+  return out;
+}
+
+export function toBatchView(batch: BatchRow, counts: BatchCounts, events: ExamBatchEventType[], labels: Labels, blocked: BatchView['blocked'] = []): BatchView {
   return {
     id: batch.id,
     batchNo: batch.batchNo,
@@ -114,6 +157,7 @@ export function toBatchView(batch: BatchRow, counts: BatchCounts, events: ExamBa
     publishedAt: batch.publishedAt?.toISOString() ?? null,
     createdAt: batch.createdAt.toISOString(),
     events,
+    blocked,
   };
 }
 
@@ -124,7 +168,8 @@ export async function batchViews(ctx: Pick<AppContext, 'db' | 'clock'>, user: Au
   const l = labels ?? (await loadLabels(ctx.db));
   return rows.map((b) => {
     const c = counts.get(b.id) ?? NO_COUNTS;
-    return toBatchView(b, c, eventsFor(user, b, c, today), l);
+    const events = eventsFor(user, b, c, today);
+    return toBatchView(b, c, events, l, blockedFor(user, b, c, today, events));
   });
 }
 

@@ -104,7 +104,9 @@ export const batchView = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   events: eventList,
-}).meta({ id: 'ExamBatch', description: '考试批次（每行带调用者此刻可进行的操作）' });
+  blocked: z.array(z.object({ event: z.enum(examBatchEventTypes as [string, ...string[]]), reason: z.string() }))
+    .describe('调用者有权进行、但此刻不能进行的操作及原因（如考试日期未到不能登记已考试、尚有报名未审核、成绩未全部录入不能发布、考试前不能录入成绩）'),
+}).meta({ id: 'ExamBatch', description: '考试批次（每行带调用者此刻可进行的操作，及不能进行的原因）' });
 export type BatchView = z.infer<typeof batchView>;
 
 export const signupActions = z.array(z.enum(['accept', 'refuse', 'withdraw', 'print', 'enterResult']))

@@ -5,7 +5,9 @@ import { currentUser } from '../../lib/authUser.js';
 import { chinaDateTime } from '../../lib/days.js';
 import { batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { envelope, ok, page, pageEnvelope } from '../../lib/reply.js';
-import { id, idParams } from '../../lib/schemas.js';
+import { id, idParams, optionalText } from '../../lib/schemas.js';
+import { AppError } from '../../lib/errors.js';
+import { translateMessage } from '../../lib/messages.js';
 import { publicBaseUrl } from '../certificate/base-url.js';
 import { loadLabels } from '../certificate/labels.js';
 import { safeFileName } from '../certificate/zip.js';
@@ -115,6 +117,44 @@ export const examSignupRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(z.object({ count: z.number() })) },
     },
   }, async (req) => ok({ count: await acceptSignups(ctx, currentUser(req), req.body.ids) }, '审核通过'));
+
+  // Several sign-ups decided together, each on its own (issue #47 item 2): one transaction and one answer per sign-up.
+  app.post('/exam/sign/review', {
+    config: { access: { perm: 'exam:examSign:review', log: { title: '考试报名审核', action: 'update' } } },
+    schema: {
+      tags, summary: '逐条审核（可多选：每条报名各自审核通过或不通过，互不影响）',
+      description: '每条报名按 /exam/sign/accept 或 /exam/sign/refuse 的同一规则在各自的事务中审核：某一条不能审核（已被他人处理、批次状态不允许、无权）时其余照常审核。应答按请求顺序每条一行。一次最多 100 条；不通过须填写原因。',
+      body: z.object({
+        action: z.enum(['accept', 'refuse'], { error: '审核结论不正确' }),
+        ids: z.array(id('报名', { invalid: '请选择报名' }), { error: '请选择报名' }).min(1, '请选择报名').max(100, '一次最多审核 100 条报名'),
+        reason: optionalText(500, '不通过原因', { multiline: true, tooLong: '不通过原因不能超过500字' }),
+      }).superRefine((b, c) => {
+        if (b.action === 'refuse' && !b.reason) c.addIssue({ code: 'custom', path: ['reason'], message: '请填写不通过原因' });
+        if (new Set(b.ids).size !== b.ids.length) c.addIssue({ code: 'custom', path: ['ids'], message: '同一报名不能重复审核' });
+      }),
+      response: {
+        200: envelope(z.object({
+          done: z.number(), failed: z.number(),
+          results: z.array(z.object({ id: z.number(), ok: z.boolean(), code: z.number().describe('0 已审核；否则 403、404、409、422'), msg: z.string() })),
+        })),
+      },
+    },
+  }, async (req) => {
+    const user = currentUser(req);
+    const results: { id: number; ok: boolean; code: number; msg: string }[] = [];
+    for (const one of req.body.ids) {
+      try {
+        if (req.body.action === 'accept') await acceptSignups(ctx, user, [one]);
+        else await refuseSignups(ctx, user, [one], req.body.reason!);
+        results.push({ id: one, ok: true, code: 0, msg: translateMessage(req.body.action === 'accept' ? '审核通过' : '已审核不通过') });
+      } catch (err) {
+        if (!(err instanceof AppError)) req.log.error({ err }, 'sign-up review failed');
+        results.push({ id: one, ok: false, code: err instanceof AppError ? err.code : 500, msg: translateMessage(err instanceof AppError ? err.message : '审核失败，请稍后重试') });
+      }
+    }
+    const done = results.filter((r) => r.ok).length;
+    return ok({ done, failed: results.length - done, results }, results.length === done ? `已审核 ${done} 条报名` : `已审核 ${done} 条报名，${results.length - done} 条未审核`);
+  });
 
   app.post('/exam/sign/refuse', {
     config: { access: { perm: 'exam:examSign:review', log: { title: '考试报名审核', action: 'update' } } },

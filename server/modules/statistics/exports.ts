@@ -34,7 +34,9 @@ export const closedColumns = (districts: DistrictNames): ExcelColumn<ClosedRow>[
   { header: '准予', width: 10, value: (r) => r.approved },
   { header: '不予', width: 10, value: (r) => r.denied },
   { header: '不予以受理', width: 12, value: (r) => r.rejected },
-  { header: '平均办理天数', width: 14, value: (r) => (r.total ? Math.round((r.days / r.total) * 10) / 10 : null) },
+  { header: '已受理件数', width: 12, value: (r) => r.handled },
+  { header: '平均办理天数', width: 14, value: (r) => (r.handled ? Math.round((r.days / r.handled) * 10) / 10 : null) },
+  { header: '平均办理工作日', width: 16, value: (r) => (r.handled ? Math.round((r.workDays / r.handled) * 10) / 10 : null) },
 ];
 
 export const openColumns = (districts: DistrictNames): ExcelColumn<OpenRow>[] => [

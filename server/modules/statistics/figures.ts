@@ -147,7 +147,7 @@ export function wholeYearsOf(period: { monthFrom: string; monthTo: string }): { 
   return { years: [String(first), String(last)], months };
 }
 
-const CLOSED_MEASURE_COLUMNS = 'total, approved, denied, rejected, days';
+const CLOSED_MEASURE_COLUMNS = 'total, approved, denied, rejected, days, handled, work_days';
 
 /**
  * The period's ended applications as one FROM item: whole years from the yearly table, the partial
@@ -171,11 +171,16 @@ const COMPLETED_MEASURES = {
   denied: 'sum(denied)',
   rejected: 'sum(rejected)',
   days: 'sum(days)',
+  handled: 'sum(handled)',
+  workDays: 'sum(work_days)',
 };
 
+const tenth = (n: number) => Math.round(n * 10) / 10;
+
+/** The averages of handling time: days and working days from acceptance to the end, over the ended ones that were accepted. */
 const withAverage = (f: Record<keyof typeof COMPLETED_MEASURES, number>) => {
-  const { days, ...rest } = f;
-  return { ...rest, avgDays: f.total > 0 ? Math.round((days / f.total) * 10) / 10 : null };
+  const { days, workDays, handled, ...rest } = f;
+  return { ...rest, handled, avgDays: handled > 0 ? tenth(days / handled) : null, avgWorkDays: handled > 0 ? tenth(workDays / handled) : null };
 };
 
 /** The period's ended applications per month: from the trend table, or the monthly one when a city is asked for. */
@@ -195,7 +200,7 @@ export async function completedStatistics(db: DbOrTx, user: AuthUser, q: Complet
     closedByMonth(db, user, q, period),
     asOfOf(db),
   ]);
-  const empty = withAverage({ total: 0, approved: 0, denied: 0, rejected: 0, days: 0 });
+  const empty = withAverage({ total: 0, approved: 0, denied: 0, rejected: 0, days: 0, handled: 0, workDays: 0 });
   return {
     ...asOf,
     ...period,

@@ -38,7 +38,10 @@ export const completedQuery = z.object({
 export type CompletedQuery = z.infer<typeof completedQuery>;
 const completedFigures = {
   total: z.number(), approved: z.number().describe('已办结，准予'), denied: z.number().describe('已办结，不予'),
-  rejected: z.number().describe('不予以受理办结'), avgDays: z.number().nullable().describe('从提交到办结的平均天数'),
+  rejected: z.number().describe('不予以受理办结'),
+  handled: z.number().describe('其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理）'),
+  avgDays: z.number().nullable().describe('从受理到办结的平均天数（自然日）'),
+  avgWorkDays: z.number().nullable().describe('从受理到办结的平均工作日数（按工作日历）'),
 };
 export const completedAnswer = asOf.extend({
   monthFrom: z.string(), monthTo: z.string(),

@@ -23,7 +23,8 @@ export function RowLink({ perm, onClick, testId, disabled, tooltip, children }: 
       {children}
     </ActionLink>
   );
-  return <AuthButton perm={perm}>{tooltip ? <Tooltip title={tooltip}>{link}</Tooltip> : link}</AuthButton>;
+  // The tooltip also shows on keyboard focus: a disabled link says why to everyone who reaches it.
+  return <AuthButton perm={perm}>{tooltip ? <Tooltip title={tooltip} trigger={['hover', 'focus']}>{link}</Tooltip> : link}</AuthButton>;
 }
 
 /** The row's 修改 link. */

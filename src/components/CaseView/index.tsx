@@ -1,26 +1,31 @@
 /**
  * The whole case for whoever decides on an application (GET /workflow/{id}/case): every material
  * with a preview in the page, the certificate before and after, the rule facts the server saw at
- * SUBMIT and sees now, the holder's certificates and other open applications. The server chooses
- * what the caller may see; this component only lays it out.
+ * SUBMIT and sees now, the holder's certificates and other open applications. "Why" is one ordered
+ * list: each rule the server checked, its answer and the facts behind it in words (issue #47 item 3);
+ * missing materials are a warning above everything. The server chooses what the caller may see and
+ * says every answer; this component only lays it out.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Empty, List, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined, EyeOutlined, FileImageOutlined, FilePdfOutlined, FileOutlined } from '@ant-design/icons';
+import { Alert, Button, Collapse, Descriptions, Empty, List, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import {
+  CheckCircleFilled, CloseCircleFilled, DownloadOutlined, ExclamationCircleFilled, EyeOutlined, FileImageOutlined, FilePdfOutlined, FileOutlined,
+  InfoCircleFilled,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/services/request';
 import { fetchFile, saveBlob } from '@/services/download';
 import { fileDownload, workflowCase } from '@/services/generated/api';
-import type { WorkflowCase200Data, WorkflowCase200DataMaterialsItem } from '@/services/generated/api.schemas';
+import type {
+  WorkflowCase200Data, WorkflowCase200DataMaterialsItem, WorkflowCase200DataWhyChecksItem, WorkflowCase200DataWhyChecksItemFactsItem,
+} from '@/services/generated/api.schemas';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { formatDateTime } from '@/components/ProTableKit/format';
 
-type CaseData = WorkflowCase200Data;
+export type CaseData = WorkflowCase200Data;
 type Material = WorkflowCase200DataMaterialsItem;
-type Facts = Record<string, unknown>;
-
-/** Fact keys that are row ids, not something a reviewer weighs. */
-const HIDDEN_FACTS = new Set(['certificateId', 'personId', 'enterpriseId', 'businessType', 'today', 'target']);
+type RuleCheck = WorkflowCase200DataWhyChecksItem;
+type Fact = WorkflowCase200DataWhyChecksItemFactsItem;
 
 const sizeText = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const previewable = (m: Material) => m.mimeType === 'application/pdf' || m.mimeType.startsWith('image/');
@@ -93,43 +98,77 @@ function Materials({ items }: { items: Material[] }) {
   );
 }
 
-function useFactText() {
-  const { t } = useTranslation('workflow');
-  return (key: string, value: unknown): string => {
-    if (typeof value === 'boolean') return t(value ? 'case.yes' : 'case.no');
-    if (value === null || value === undefined || value === '') return '-';
-    if (key === 'educationHours' || key === 'requiredHours') return t('case.hours', { n: value });
-    if (key === 'age' || key === 'workYears') return t(`case.unit.${key}`, { n: value });
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  };
-}
+/** How each verdict looks: an icon in its colour and the word for screen readers. */
+const VERDICT_LOOK: Record<RuleCheck['verdict'], { icon: typeof CheckCircleFilled; color: string }> = {
+  pass: { icon: CheckCircleFilled, color: '#389e0d' },
+  fail: { icon: CloseCircleFilled, color: '#cf1322' },
+  warn: { icon: ExclamationCircleFilled, color: '#ad6800' },
+  info: { icon: InfoCircleFilled, color: '#595959' },
+};
 
-function FactsTable({ facts, testId }: { facts: Facts; testId: string }) {
-  const { t } = useTranslation('workflow');
-  const text = useFactText();
-  const entries = Object.entries(facts).filter(([k]) => !HIDDEN_FACTS.has(k));
-  if (entries.length === 0) return <Typography.Text type="secondary">{t('case.noFacts')}</Typography.Text>;
+function FactList({ facts, testId }: { facts: Fact[]; testId?: string }) {
+  if (facts.length === 0) return null;
   return (
     <Descriptions
       size="small"
-      bordered
-      column={1}
+      column={{ xs: 1, md: 2 }}
       data-testid={testId}
-      items={entries.map(([k, v]) => ({ key: k, label: t(`case.fact.${k}`, { defaultValue: k }), children: text(k, v) }))}
+      items={facts.map((f, i) => ({ key: `${i}`, label: f.label, children: f.value }))}
     />
   );
 }
 
-export default function CaseView({ id }: { id: number }) {
+/** Every rule the server checked, in its order: the verdict, the rule, its answer, the facts behind it. */
+function RuleList({ checks }: { checks: RuleCheck[] }) {
   const { t } = useTranslation('workflow');
-  const labels = useWorkflowLabels();
+  return (
+    <List
+      size="small"
+      bordered
+      dataSource={checks}
+      data-testid="case-why"
+      renderItem={(c) => {
+        const look = VERDICT_LOOK[c.verdict];
+        const Icon = look.icon;
+        return (
+          <List.Item data-testid="case-why-item" data-verdict={c.verdict} data-key={c.key}>
+            <List.Item.Meta
+              avatar={<Icon style={{ color: look.color, fontSize: 18 }} aria-label={t(`case.verdict.${c.verdict}`)} role="img" />}
+              title={c.title}
+              description={
+                <>
+                  <Typography.Paragraph style={{ marginBottom: c.facts.length ? 4 : 0, color: c.verdict === 'fail' ? look.color : undefined }}>{c.answer}</Typography.Paragraph>
+                  <FactList facts={c.facts} />
+                </>
+              }
+            />
+          </List.Item>
+        );
+      }}
+    />
+  );
+}
+
+/** The warnings every reviewer must read before deciding (the server's words). */
+export function CaseWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }} data-testid="case-warnings">
+      {warnings.map((w) => <Alert key={w} type="warning" showIcon message={w} />)}
+    </Space>
+  );
+}
+
+/** The case of an application, asked of the server once per id. */
+export function useCase(id: number | null) {
+  const { t } = useTranslation('workflow');
   const [data, setData] = useState<CaseData | null>(null);
   const [error, setError] = useState<string | null>(null);
-
   useEffect(() => {
     let live = true;
     setData(null);
     setError(null);
+    if (id === null) return undefined;
     workflowCase(id)
       .then((res) => live && setData(res.data))
       .catch((err: unknown) => live && setError(errorMessage(err, t('case.loadFailed'))));
@@ -137,14 +176,24 @@ export default function CaseView({ id }: { id: number }) {
       live = false;
     };
   }, [id, t]);
+  return { data, error };
+}
+
+/** The case view; with `loaded` it shows a case already asked for (the view modal asks once for its warnings and this tab). */
+export default function CaseView({ id, loaded }: { id: number; loaded?: { data: CaseData | null; error: string | null } }) {
+  const { t } = useTranslation('workflow');
+  const labels = useWorkflowLabels();
+  const own = useCase(loaded ? null : id);
+  const { data, error } = loaded ?? own;
 
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!data) return <Skeleton active paragraph={{ rows: 8 }} />;
-  const now = data.checks.now;
+  const verdict = data.why.verdict;
   const submitted = data.checks.submitted;
 
   return (
     <Space direction="vertical" size={20} style={{ width: '100%' }} data-testid="case-view">
+      <CaseWarnings warnings={data.why.warnings} />
       <section>
         <Typography.Title level={5}>{t('case.materials', { n: data.materials.length })}</Typography.Title>
         <Materials items={data.materials} />
@@ -172,22 +221,22 @@ export default function CaseView({ id }: { id: number }) {
 
       <section>
         <Typography.Title level={5}>{t('case.checks')}</Typography.Title>
-        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-          <div style={{ flex: '1 1 320px' }}>
-            <Typography.Paragraph>
-              <strong>{t('case.checkNow')}</strong>{' '}
-              <Tag color={now.code === 0 ? 'green' : 'red'} data-testid="case-check-now">{now.message}</Tag>
-            </Typography.Paragraph>
-            <FactsTable facts={now.facts} testId="case-facts-now" />
-          </div>
-          <div style={{ flex: '1 1 320px' }}>
-            <Typography.Paragraph>
-              <strong>{t('case.checkSubmitted')}</strong>{' '}
-              {submitted ? <Typography.Text type="secondary">{formatDateTime(submitted.at)}</Typography.Text> : null}
-            </Typography.Paragraph>
-            {submitted ? <FactsTable facts={submitted.facts} testId="case-facts-submitted" /> : <Typography.Text type="secondary">{t('case.noSubmittedCheck')}</Typography.Text>}
-          </div>
-        </div>
+        <Typography.Paragraph>
+          <strong>{t('case.checkNow')}</strong>{' '}
+          <Tag color={verdict.code === 0 ? 'green' : 'red'} data-testid="case-check-now">{verdict.message}</Tag>
+        </Typography.Paragraph>
+        <RuleList checks={data.why.checks} />
+        <Collapse
+          ghost
+          size="small"
+          style={{ marginTop: 8 }}
+          items={[{
+            key: 'submitted',
+            label: submitted ? t('case.checkSubmittedAt', { at: formatDateTime(submitted.at) }) : t('case.noSubmittedCheck'),
+            collapsible: submitted ? undefined : 'disabled',
+            children: submitted ? <FactList facts={submitted.words} testId="case-facts-submitted" /> : null,
+          }]}
+        />
       </section>
 
       <section>

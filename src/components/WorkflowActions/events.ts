@@ -52,3 +52,12 @@ export function buttonKind(event: string): { type: 'primary' | 'default'; danger
   if (event === 'DISAGREE' || event === 'DELETE') return { type: 'default', danger: true };
   return { type: 'default', danger: false };
 }
+
+/** The keys that press a decision's button in a reviewer's view (WorkflowActions `shortcuts`), shown on the button. */
+export const SHORTCUT_KEYS: Readonly<Partial<Record<string, string>>> = { AGREE: 'A', RETURN: 'R' };
+
+/** The allowed event a key stands for (either case), or null. */
+export function shortcutEvent<E extends string>(key: string, allowed: readonly E[]): E | null {
+  const upper = key.length === 1 ? key.toUpperCase() : '';
+  return allowed.find((e) => SHORTCUT_KEYS[e] === upper) ?? null;
+}

@@ -5,15 +5,18 @@
  * confirmation first. Sends POST /workflow/{id}/events with the detail's version; on success
  * onDone(answer): the application now and the history row written; on 409 (stale version or no
  * longer allowed) shows the server msg and calls onStale() so the caller reloads.
+ * With `shortcuts`, the keys of SHORTCUT_KEYS press their event's button (when the row allows it and
+ * no field has the focus), and Ctrl+Enter sends the comment dialog: a reviewer decides without the mouse.
  */
-import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { App, Button, Form, Input, Modal, Select, Space, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
 import { systemDictDataType, workflowEvents } from '@/services/generated/api';
 import type { SystemDictDataType200, WorkflowEventsBody } from '@/services/generated/api.schemas';
 import type { ApplicationDetail, TransitionAnswer } from '@/services/workflow';
-import { buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor } from './events';
+import { buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor, SHORTCUT_KEYS, shortcutEvent } from './events';
 
 export interface WorkflowActionsProps {
   detail: Pick<ApplicationDetail, 'id' | 'version' | 'allowedEvents' | 'step' | 'businessType'>;
@@ -21,6 +24,8 @@ export interface WorkflowActionsProps {
   onStale?: () => void;
   size?: 'small' | 'middle' | 'large';
   disabled?: boolean;
+  /** Listen for the decision keys (A agree, R return) while mounted: the view modal of a reviewer's queue. */
+  shortcuts?: boolean;
 }
 
 type DictOption = SystemDictDataType200['data'][number];
@@ -28,7 +33,8 @@ type WorkflowEvent = WorkflowEventsBody['type'];
 
 const presetCache = new Map<string, Promise<DictOption[]>>();
 
-function loadPresets(dictType: NonNullable<ReturnType<typeof presetDictFor>>): Promise<DictOption[]> {
+/** The phrases of a comment dictionary, fetched once per page load. */
+export function loadPresets(dictType: NonNullable<ReturnType<typeof presetDictFor>>): Promise<DictOption[]> {
   let p = presetCache.get(dictType);
   if (!p) {
     p = systemDictDataType({ dictType })
@@ -47,13 +53,24 @@ export function clearPresetCache(): void {
   presetCache.clear();
 }
 
-export default function WorkflowActions({ detail, onDone, onStale, size, disabled }: WorkflowActionsProps) {
+/** A key drawn on its button (its name is the button's aria-keyshortcuts). */
+export const KEY_STYLE = { marginInlineStart: 6, padding: '0 4px', fontSize: 11, lineHeight: '16px', border: '1px solid currentColor', borderRadius: 3, opacity: 0.85 } as const;
+
+/** Whether a key press belongs to a field (typing) rather than to the page's shortcuts. */
+export function typingIn(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  return el.isContentEditable || el.closest('input, textarea, select, [contenteditable="true"], .ant-select') !== null;
+}
+
+export default function WorkflowActions({ detail, onDone, onStale, size, disabled, shortcuts }: WorkflowActionsProps) {
   const { t } = useTranslation('workflow');
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<{ preset?: string; comment?: string }>();
   const [event, setEvent] = useState<WorkflowEvent | null>(null);
   const [presets, setPresets] = useState<DictOption[]>([]);
   const [sending, setSending] = useState(false);
+  const commentRef = useRef<TextAreaRef>(null);
 
   const events = orderedEvents(detail.allowedEvents);
   const label = (e: string) => t(eventLabelKey(e, detail.step), { defaultValue: e });
@@ -70,6 +87,8 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
   }, [dictType]);
 
   const openComment = (e: WorkflowEvent) => setEvent(e);
+  // The key handler reads the latest click (it is registered once per mount).
+  const clickRef = useRef<(e: WorkflowEvent) => void>(() => undefined);
 
   const click = (e: WorkflowEvent) => {
     if (CONFIRM_FIRST.has(e)) {
@@ -85,6 +104,23 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
       openComment(e);
     }
   };
+
+  clickRef.current = click;
+  const busy = event !== null || sending || !!disabled;
+  useEffect(() => {
+    if (!shortcuts || busy) return;
+    const onKey = (ke: KeyboardEvent) => {
+      if (ke.ctrlKey || ke.metaKey || ke.altKey || ke.repeat || typingIn(ke.target)) return;
+      // A confirmation dialog on top (Modal.confirm) takes the keys.
+      if (document.querySelector('.ant-modal-confirm')) return;
+      const e = shortcutEvent(ke.key, events);
+      if (!e) return;
+      ke.preventDefault();
+      clickRef.current(e);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [shortcuts, busy, events.join()]);
 
   const submit = async () => {
     if (!event) return;
@@ -118,14 +154,26 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
         {events.map((e) => {
           const kind = buttonKind(e);
           return (
-            <Button key={e} size={size} type={kind.type} danger={kind.danger} disabled={disabled} onClick={() => click(e)} data-testid={`wf-action-${e}`}>
+            <Button
+              key={e}
+              size={size}
+              type={kind.type}
+              danger={kind.danger}
+              disabled={disabled}
+              onClick={() => click(e)}
+              data-testid={`wf-action-${e}`}
+              aria-keyshortcuts={shortcuts && SHORTCUT_KEYS[e] ? SHORTCUT_KEYS[e] : undefined}
+            >
               {label(e)}
+              {shortcuts && SHORTCUT_KEYS[e] ? <kbd aria-hidden style={KEY_STYLE}>{SHORTCUT_KEYS[e]}</kbd> : null}
             </Button>
           );
         })}
       </Space>
       <Modal
         open={!!event}
+        // The dialog takes the focus as it opens: then the comment box, so typing (or Ctrl+Enter) goes there.
+        afterOpenChange={(opened) => opened && commentRef.current?.focus()}
         title={event ? t('comment.title', { action: label(event) }) : undefined}
         onCancel={() => (sending ? undefined : setEvent(null))}
         destroyOnHidden
@@ -139,6 +187,7 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
         ]}
       >
         <Form form={form} layout="vertical" preserve={false} data-testid="wf-comment-form">
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('shortcut.send')}</Typography.Paragraph>
           {dictType ? (
             <Form.Item name="preset" label={t('comment.preset')}>
               <Select
@@ -163,7 +212,21 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
               { max: 500, message: t('comment.tooLong', { max: 500 }) },
             ]}
           >
-            <Input.TextArea data-testid="wf-comment" rows={4} maxLength={500} showCount placeholder={t(required ? 'comment.placeholderRequired' : 'comment.placeholder')} />
+            <Input.TextArea
+              data-testid="wf-comment"
+              rows={4}
+              maxLength={500}
+              showCount
+              ref={commentRef}
+              placeholder={t(required ? 'comment.placeholderRequired' : 'comment.placeholder')}
+              onKeyDown={(ke) => {
+                // Ctrl+Enter (⌘+Enter) sends, as the button does; Enter alone starts a new line.
+                if (ke.key === 'Enter' && (ke.ctrlKey || ke.metaKey) && !sending) {
+                  ke.preventDefault();
+                  void submit().catch(() => undefined);
+                }
+              }}
+            />
           </Form.Item>
         </Form>
       </Modal>

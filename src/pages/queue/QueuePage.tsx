@@ -1,13 +1,15 @@
 /**
  * One queue page for every business type and view (/queue/:businessType/:view) and for the two
  * printing queues (/print/waitPrint, /print/printed): a ProTable over GET /workflow/queue/{queue}
- * (SPEC 9 pagination), a search form (keyword, date range YYYY-MM-DD) and the view modal, whose
- * WorkflowActions do the rest. The configuration comes from the component string (pageRegistry)
- * or, failing that, from the URL.
+ * (pages of up to 100 rows), a search form (keyword, date range YYYY-MM-DD) kept per queue, and the
+ * view modal, whose WorkflowActions do the rest. In a reviewer's queue, rows are selected and decided
+ * together (BulkDecision: the decisions every selected row allows), and a decision in the view modal
+ * opens the next waiting item (keys A, R, N). The configuration comes from the component string
+ * (pageRegistry) or, failing that, from the URL.
  */
-import { useRef, useState, type ComponentType } from 'react';
-import { Result, Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { App, Result, Tag } from 'antd';
+import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
@@ -15,15 +17,21 @@ import ApplicationViewModal from '@/components/ApplicationViewModal';
 import WorkflowActions from '@/components/WorkflowActions';
 import DeadlineText from '@/components/ApplicationViewModal/DeadlineText';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
-import { tableRequest, useTablePagination } from '@/components/ProTableKit';
+import { tableRequest } from '@/components/ProTableKit';
+import { useKeptListState } from '@/components/ProTableKit/keptState';
+import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import { dateRangeColumn } from '@/components/ProTableKit/search';
 import { formatDateTime } from '@/components/ProTableKit/format';
 
 const DATE_MINUTE_FORMAT = 'YYYY-MM-DD HH:mm';
 import { BUSINESS_ROUTES } from '@machines/businessTypes';
-import { listQueue, type QueueRow } from '@/services/workflow';
+import { BULK_EVENTS, listQueue, type QueueRow } from '@/services/workflow';
 import { resolveQueueComponent, resolveQueuePath, type QueuePageConfig } from './config';
 import ActionLink from '@/components/ActionLink';
+import BulkDecision from './BulkDecision';
+
+/** A row a reviewer can decide now (and so select, and be taken to next). */
+const decidable = (r: Pick<QueueRow, 'allowedEvents'>) => r.allowedEvents.some((e) => (BULK_EVENTS as readonly string[]).includes(e));
 
 interface SearchParams {
   queue?: string;
@@ -37,10 +45,41 @@ const STATUS_COLOR: Record<number, string> = { 0: 'purple', 1: 'default', 2: 'bl
 
 function QueueTable({ config }: { config: QueuePageConfig }) {
   const { t } = useTranslation('workflow');
+  const { t: tc } = useTranslation('common');
+  const { message } = App.useApp();
   const actionRef = useRef<ActionType>(null);
-  const pagination = useTablePagination();
+  const formRef = useRef<ProFormInstance>(undefined);
+  const kept = useKeptListState(config.component);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [selected, setSelected] = useState<QueueRow[]>([]);
   const labels = useWorkflowLabels();
+  const reviewing = config.kind === 'queue';
+  // The rows of the page as last loaded, and the items decided from the view modal since it opened.
+  const rowsRef = useRef<QueueRow[]>([]);
+  const decidedRef = useRef<Set<number>>(new Set());
+
+  /**
+   * Opens the first waiting item of the page not yet decided or passed over, at once (the reviewer
+   * does not wait for the list), and reloads the list behind it when asked; once the page holds
+   * none, the reloaded page's first (the next page's items move up), else says the queue is done.
+   */
+  const openNext = useCallback(async (from: number, reload: boolean) => {
+    decidedRef.current.add(from);
+    const pick = () => rowsRef.current.find((r) => !decidedRef.current.has(r.id) && decidable(r));
+    const next = pick();
+    if (next) {
+      setViewing(next.id);
+      if (reload) void actionRef.current?.reload();
+      return;
+    }
+    if (reload) await actionRef.current?.reload();
+    const after = pick();
+    if (after) setViewing(after.id);
+    else {
+      setViewing(null);
+      void message.info(t('queue.noneLeft'));
+    }
+  }, [message, t]);
 
   const title =
     config.kind === 'print'
@@ -147,18 +186,38 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
         columns={columns}
         params={{ queue: config.queue, businessType: config.businessType }}
         request={tableRequest(
-          ({ pageNum, pageSize, keyword, beginTime, endTime }) =>
-            listQueue(config.queue, {
+          async ({ pageNum, pageSize, keyword, beginTime, endTime }) => {
+            const res = await listQueue(config.queue, {
               businessType: config.businessType,
               pageNum,
               pageSize,
               keyword: keyword?.trim() || undefined,
               beginTime,
               endTime,
-            }),
+            });
+            rowsRef.current = res.rows ?? [];
+            return res;
+          },
           actionRef,
         )}
-        pagination={pagination}
+        pagination={kept.pagination}
+        formRef={formRef}
+        form={{ initialValues: kept.initialValues }}
+        onSubmit={() => kept.keepFilters(formRef.current?.getFieldsValue() ?? {})}
+        onReset={() => kept.keepFilters({})}
+        rowSelection={reviewing ? {
+          selectedRowKeys: selected.map((r) => r.id),
+          preserveSelectedRowKeys: false,
+          onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+          getCheckboxProps: (r: QueueRow) => ({ ...selectionLabel(tc('a11y.selectRow', { name: r.applyNo })), disabled: !decidable(r) }),
+        } : false}
+        tableAlertRender={false}
+        toolBarRender={() => (reviewing && selected.length > 0 ? [
+          <BulkDecision key="bulk" rows={selected} onDone={() => {
+            setSelected([]);
+            void actionRef.current?.reload();
+          }} />,
+        ] : [])}
         dateFormatter="string"
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: false, setting: false, reload: true }}
@@ -166,7 +225,19 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
         locale={{ emptyText: t('table.empty') }}
         data-testid="queue-table"
       />
-      <ApplicationViewModal id={viewing} onClose={() => setViewing(null)} onChanged={() => void actionRef.current?.reload()} />
+      <ApplicationViewModal
+        id={viewing}
+        onClose={() => {
+          setViewing(null);
+          decidedRef.current = new Set();
+        }}
+        onChanged={() => void actionRef.current?.reload()}
+        {...(reviewing ? {
+          shortcuts: true,
+          onDecided: () => void openNext(viewing ?? 0, true),
+          onNext: () => void openNext(viewing ?? 0, false),
+        } : {})}
+      />
     </PageHeaderWrapper>
   );
 }

@@ -312,8 +312,33 @@ export const ExamBatchEventsItem = {
   PRINT_TICKET: 'PRINT_TICKET',
 } as const;
 
+export type ExamBatchBlockedItemEvent = typeof ExamBatchBlockedItemEvent[keyof typeof ExamBatchBlockedItemEvent];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamBatchBlockedItemEvent = {
+  EDIT: 'EDIT',
+  REMOVE: 'REMOVE',
+  OPEN: 'OPEN',
+  CLOSE: 'CLOSE',
+  REOPEN: 'REOPEN',
+  CANCEL: 'CANCEL',
+  HOLD: 'HOLD',
+  PUBLISH: 'PUBLISH',
+  SIGN_UP: 'SIGN_UP',
+  WITHDRAW: 'WITHDRAW',
+  REVIEW: 'REVIEW',
+  ENTER_RESULT: 'ENTER_RESULT',
+  PRINT_TICKET: 'PRINT_TICKET',
+} as const;
+
+export type ExamBatchBlockedItem = {
+  event: ExamBatchBlockedItemEvent;
+  reason: string;
+};
+
 /**
- * 考试批次（每行带调用者此刻可进行的操作）
+ * 考试批次（每行带调用者此刻可进行的操作，及不能进行的原因）
  */
 export interface ExamBatch {
   id: number;
@@ -353,6 +378,8 @@ export interface ExamBatch {
   createdAt: string;
   /** 调用者此刻可以对该批次进行的操作（状态机的回答） */
   events: ExamBatchEventsItem[];
+  /** 调用者有权进行、但此刻不能进行的操作及原因（如考试日期未到不能登记已考试、尚有报名未审核、成绩未全部录入不能发布、考试前不能录入成绩） */
+  blocked: ExamBatchBlockedItem[];
 }
 
 /**
@@ -23553,12 +23580,32 @@ export type WorkflowCase200DataChangesItem = {
 export type WorkflowCase200DataChecksSubmittedFacts = {[key: string]: unknown};
 
 /**
+ * idNo：身份证号
+ */
+export type WorkflowCase200DataChecksSubmittedWordsItemKind = typeof WorkflowCase200DataChecksSubmittedWordsItemKind[keyof typeof WorkflowCase200DataChecksSubmittedWordsItemKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowCase200DataChecksSubmittedWordsItemKind = {
+  idNo: 'idNo',
+} as const;
+
+export type WorkflowCase200DataChecksSubmittedWordsItem = {
+  label: string;
+  value: string;
+  /** idNo：身份证号 */
+  kind?: WorkflowCase200DataChecksSubmittedWordsItemKind;
+};
+
+/**
  * 提交时规则核查所见（早于本功能的申请为空）
  * @nullable
  */
 export type WorkflowCase200DataChecksSubmitted = {
   at: string;
   facts: WorkflowCase200DataChecksSubmittedFacts;
+  /** 同一事实的文字（字典词语） */
+  words: WorkflowCase200DataChecksSubmittedWordsItem[];
 } | null;
 
 export type WorkflowCase200DataChecksNowFacts = {[key: string]: unknown};
@@ -23580,6 +23627,69 @@ export type WorkflowCase200DataChecks = {
   submitted: WorkflowCase200DataChecksSubmitted;
   /** 此刻重新核查的结果 */
   now: WorkflowCase200DataChecksNow;
+};
+
+/**
+ * 业务规则此刻的结论（与申请前校验、提交时相同）
+ */
+export type WorkflowCase200DataWhyVerdict = {
+  code: number;
+  message: string;
+};
+
+/**
+ * pass 符合、fail 不符合、warn 提醒、info 仅列事实
+ */
+export type WorkflowCase200DataWhyChecksItemVerdict = typeof WorkflowCase200DataWhyChecksItemVerdict[keyof typeof WorkflowCase200DataWhyChecksItemVerdict];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowCase200DataWhyChecksItemVerdict = {
+  pass: 'pass',
+  fail: 'fail',
+  warn: 'warn',
+  info: 'info',
+} as const;
+
+/**
+ * idNo：身份证号
+ */
+export type WorkflowCase200DataWhyChecksItemFactsItemKind = typeof WorkflowCase200DataWhyChecksItemFactsItemKind[keyof typeof WorkflowCase200DataWhyChecksItemFactsItemKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowCase200DataWhyChecksItemFactsItemKind = {
+  idNo: 'idNo',
+} as const;
+
+export type WorkflowCase200DataWhyChecksItemFactsItem = {
+  label: string;
+  value: string;
+  /** idNo：身份证号 */
+  kind?: WorkflowCase200DataWhyChecksItemFactsItemKind;
+};
+
+export type WorkflowCase200DataWhyChecksItem = {
+  key: string;
+  /**
+   * 规则编号（延期为 SPEC 4 的 1–9）；仅列事实时为空
+   * @nullable
+   */
+  code: number | null;
+  title: string;
+  /** pass 符合、fail 不符合、warn 提醒、info 仅列事实 */
+  verdict: WorkflowCase200DataWhyChecksItemVerdict;
+  answer: string;
+  facts: WorkflowCase200DataWhyChecksItemFactsItem[];
+};
+
+export type WorkflowCase200DataWhy = {
+  /** 业务规则此刻的结论（与申请前校验、提交时相同） */
+  verdict: WorkflowCase200DataWhyVerdict;
+  /** 逐条规则：按规则执行的顺序，每条的结论与所依据的事实 */
+  checks: WorkflowCase200DataWhyChecksItem[];
+  /** 提醒每一位审核人员的问题（如未上传申请材料） */
+  warnings: string[];
 };
 
 export type WorkflowCase200DataCertificatesItem = {
@@ -23610,6 +23720,7 @@ export type WorkflowCase200Data = {
   materials: WorkflowCase200DataMaterialsItem[];
   changes: WorkflowCase200DataChangesItem[];
   checks: WorkflowCase200DataChecks;
+  why: WorkflowCase200DataWhy;
   certificates: WorkflowCase200DataCertificatesItem[];
   openApplications: WorkflowCase200DataOpenApplicationsItem[];
 };
@@ -26051,11 +26162,18 @@ export type StatisticsCompletedTask200DataTotals = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByTypeItem = {
@@ -26067,11 +26185,18 @@ export type StatisticsCompletedTask200DataByTypeItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByAreaItem = {
@@ -26083,11 +26208,18 @@ export type StatisticsCompletedTask200DataByAreaItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByCityItem = {
@@ -26100,11 +26232,18 @@ export type StatisticsCompletedTask200DataByCityItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200DataByMonthItem = {
@@ -26116,11 +26255,18 @@ export type StatisticsCompletedTask200DataByMonthItem = {
   denied: number;
   /** 不予以受理办结 */
   rejected: number;
+  /** 其中已受理的件数（平均办理天数的分母；不予以受理的申请未经受理） */
+  handled: number;
   /**
-   * 从提交到办结的平均天数
+   * 从受理到办结的平均天数（自然日）
    * @nullable
    */
   avgDays: number | null;
+  /**
+   * 从受理到办结的平均工作日数（按工作日历）
+   * @nullable
+   */
+  avgWorkDays: number | null;
 };
 
 export type StatisticsCompletedTask200Data = {
@@ -28220,6 +28366,46 @@ export type ExamSignAccept200 = {
   data: ExamSignAccept200Data;
 };
 
+export type ExamSignReviewBodyAction = typeof ExamSignReviewBodyAction[keyof typeof ExamSignReviewBodyAction];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExamSignReviewBodyAction = {
+  accept: 'accept',
+  refuse: 'refuse',
+} as const;
+
+export type ExamSignReviewBody = {
+  action: ExamSignReviewBodyAction;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  ids: number[];
+  /** @maxLength 500 */
+  reason?: string;
+};
+
+export type ExamSignReview200DataResultsItem = {
+  id: number;
+  ok: boolean;
+  /** 0 已审核；否则 403、404、409、422 */
+  code: number;
+  msg: string;
+};
+
+export type ExamSignReview200Data = {
+  done: number;
+  failed: number;
+  results: ExamSignReview200DataResultsItem[];
+};
+
+export type ExamSignReview200 = {
+  code: number;
+  msg: string;
+  data: ExamSignReview200Data;
+};
+
 export type ExamSignRefuseBody = {
   /**
    * @minItems 1
@@ -29796,5 +29982,93 @@ ids: string | string[];
 export type ExamFurtherEducationRemove200 = {
   code: number;
   msg: string;
+};
+
+export type WorkflowBulkEventsBodyType = typeof WorkflowBulkEventsBodyType[keyof typeof WorkflowBulkEventsBodyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowBulkEventsBodyType = {
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type WorkflowBulkEventsBodyItemsItem = {
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+  /**
+   * @minimum 0
+   * @maximum 2147483647
+   */
+  version: number;
+};
+
+export type WorkflowBulkEventsBody = {
+  type: WorkflowBulkEventsBodyType;
+  /** @maxLength 500 */
+  comment?: string;
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  items: WorkflowBulkEventsBodyItemsItem[];
+};
+
+export type WorkflowBulkEvents200DataResultsItemAllowedEventsItem = typeof WorkflowBulkEvents200DataResultsItemAllowedEventsItem[keyof typeof WorkflowBulkEvents200DataResultsItemAllowedEventsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WorkflowBulkEvents200DataResultsItemAllowedEventsItem = {
+  SAVE: 'SAVE',
+  SUBMIT: 'SUBMIT',
+  DELETE: 'DELETE',
+  WITHDRAW: 'WITHDRAW',
+  CONFIRM: 'CONFIRM',
+  DECLINE: 'DECLINE',
+  AGREE: 'AGREE',
+  DISAGREE: 'DISAGREE',
+  RETURN: 'RETURN',
+} as const;
+
+export type WorkflowBulkEvents200DataResultsItem = {
+  id: number;
+  /**
+   * 申请编号（业务不存在时为空）
+   * @nullable
+   */
+  applyNo: string | null;
+  /** 这一件是否已办理（已写入） */
+  ok: boolean;
+  /** 0 已办理；否则与单件办理相同的错误码：403 无权、409 版本过期或当前状态不允许、404 不存在 */
+  code: number;
+  /** 这一件的结果说明 */
+  msg: string;
+  /**
+   * 办理后的版本号（未办理时为空）
+   * @nullable
+   */
+  version: number | null;
+  /** @nullable */
+  status: number | null;
+  /** @nullable */
+  step: string | null;
+  /** 办理后当前用户此刻可以发送的事件 */
+  allowedEvents: WorkflowBulkEvents200DataResultsItemAllowedEventsItem[];
+};
+
+export type WorkflowBulkEvents200Data = {
+  done: number;
+  failed: number;
+  results: WorkflowBulkEvents200DataResultsItem[];
+};
+
+export type WorkflowBulkEvents200 = {
+  code: number;
+  msg: string;
+  data: WorkflowBulkEvents200Data;
 };
 

@@ -337,6 +337,7 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
               payload={buildPayload(type, values)}
               files={(values.materials as MaterialItem[] | undefined) ?? []}
               submitError={submitError}
+              facts={snap.context.facts}
             />
           ) : null}
         </div>

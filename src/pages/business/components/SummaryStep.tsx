@@ -1,4 +1,7 @@
-/** The last step: what will be submitted — the subject, the form in words, the materials — then 提交. */
+/**
+ * The last step: what will be submitted — the subject, the form in words (a delay: the validity the
+ * certificate will get, the server's figures from the check), the materials — then 提交.
+ */
 import { Alert, Descriptions, Typography } from 'antd';
 import { ProDescriptions } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -16,9 +19,11 @@ interface Props {
   payload: Record<string, unknown>;
   files: MaterialItem[];
   submitError: string | null;
+  /** the facts of the server's check (a delay's newValidFrom / newExpiryDate: the validity it will give) */
+  facts?: Record<string, unknown> | null;
 }
 
-export default function SummaryStep({ type, target, subject, enterpriseName, payload, files, submitError }: Props) {
+export default function SummaryStep({ type, target, subject, enterpriseName, payload, files, submitError, facts }: Props) {
   const { t } = useTranslation(NS);
   const show = usePayloadText(type);
 
@@ -53,7 +58,20 @@ export default function SummaryStep({ type, target, subject, enterpriseName, pay
         columns={formKeys.map((k) => ({ title: t(fieldLabelKey(type, k)), dataIndex: k, key: k }))}
         data-testid="wizard-summary-form"
       />
-      {formKeys.length === 0 ? <Typography.Text type="secondary">{t('summary.noForm')}</Typography.Text> : null}
+      {typeof facts?.newExpiryDate === 'string' ? (
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          style={{ marginTop: formKeys.length ? 12 : 0 }}
+          data-testid="wizard-summary-validity"
+          items={[{
+            key: 'validity',
+            label: t('summary.newValidity'),
+            children: t('summary.validityRange', { from: typeof facts.newValidFrom === 'string' ? facts.newValidFrom : '-', to: facts.newExpiryDate }),
+          }]}
+        />
+      ) : formKeys.length === 0 ? <Typography.Text type="secondary">{t('summary.noForm')}</Typography.Text> : null}
       <Descriptions
         title={<span style={{ fontSize: 16 }}>{t('summary.materials')}</span>}
         size="small"

@@ -2,17 +2,19 @@
  * Data visualisation (adminProvince, SPEC 2 /dashboard/Analysis): the province at a glance from
  * GET /analysis/overview — certificates by city ranked (no map of Guangdong's districts ships with
  * the chart library, a ranking reads better anyway), issuance and workload per month, items in
- * progress and overdue per centre. Every bar opens the statistics or the list behind it.
+ * progress and overdue per centre. Every bar opens the statistics or the list behind it; 导出 saves
+ * every figure as a workbook (GET /analysis/overview/export, a sheet per figure).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Card, Col, Row, Spin, Statistic, Typography } from 'antd';
+import { Alert, Card, Col, Row, Space, Spin, Statistic, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { BarChart, ColumnChart, LineChart } from '@/components/Charts';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage, isUnauthorized } from '@/services/request';
-import { analysisOverview } from '@/services/generated/api';
+import { analysisOverview, analysisOverviewExport } from '@/services/generated/api';
+import { ExportButton } from '@/components/ExcelButtons';
 import type { AnalysisOverview200Data as Overview } from '@/services/generated/api.schemas';
 import { drillUrl } from '@/pages/search/components/drill';
 
@@ -49,7 +51,12 @@ export default function Analysis() {
     <PageHeaderWrapper
       title={shell('analysis.title')}
       description={t('analysis.description')}
-      extra={<Typography.Text type="secondary" data-testid="analysis-as-of">{data?.refreshedAt ? t('asOf.text', { time: formatDateTime(data.refreshedAt) }) : t('asOf.never')}</Typography.Text>}
+      extra={
+        <Space wrap>
+          <Typography.Text type="secondary" data-testid="analysis-as-of">{data?.refreshedAt ? t('asOf.text', { time: formatDateTime(data.refreshedAt) }) : t('asOf.never')}</Typography.Text>
+          <ExportButton exportCall={(_params, options) => analysisOverviewExport(options)} fileName={shell('analysis.title')} perm="dashboard:analysis:view" />
+        </Space>
+      }
     >
       {error ? <Alert type="error" message={error} showIcon style={{ marginBottom: 16 }} /> : null}
       <Spin spinning={loading}>

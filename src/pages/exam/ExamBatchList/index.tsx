@@ -89,6 +89,12 @@ export default function ExamBatchList() {
           {t(`batch.move.${m}`)}
         </ConfirmLink>
       )),
+      // A move the caller may make but not yet: shown disabled, saying why (the server's words).
+      ...MOVES.flatMap((m) => r.blocked.filter((b) => b.event === m)).map((b) => (
+        <RowLink key={`blocked-${b.event}`} disabled tooltip={b.reason} testId={`batch-${b.event}-blocked`} onClick={() => undefined}>
+          {t(`batch.move.${b.event}`)}
+        </RowLink>
+      )),
       r.events.includes('CANCEL') ? <RowLink key="cancel" testId="batch-CANCEL" onClick={() => { setReason(''); setCancelling(r); }}>{t('batch.move.CANCEL')}</RowLink> : null,
       r.events.includes('REMOVE') ? <RemoveLink key="remove" perm="exam:examBatch:remove" testId="batch-remove" onConfirm={() => remove(() => examBatchRemove({ ids: [r.id] }))} /> : null,
     ], { fixed: 'right' }),

@@ -46,10 +46,11 @@ export default function ExamPersonList() {
       title: t('person.passed'), dataIndex: 'passedCategories', width: 140, search: false,
       render: (_d, r) => (r.passedCategories.length ? r.passedCategories.map((c) => <Tag key={c} color="success">{c}</Tag>) : '-'),
     },
-    cols.action(160, (r) => [
+    // Kept in view at the right: the table scrolls under it (at 1440 px 报名记录 was cut off).
+    cols.action(170, (r) => [
       r.canSignUp ? <RowLink key="signup" perm="exam:examSign:add" testId="person-signup" onClick={() => setSigning({ id: r.personId, name: r.name })}>{t('sign.signUp')}</RowLink> : null,
       r.lastSignup ? <RowLink key="history" testId="person-history" onClick={() => navigate(`/exam/examSign?keyword=${encodeURIComponent(r.name)}`)}>{t('person.history')}</RowLink> : null,
-    ]),
+    ], { fixed: 'right' }),
   ];
 
   return (
@@ -60,7 +61,7 @@ export default function ExamPersonList() {
       description={t('person.desc')}
       list={list}
       columns={columns}
-      scroll={{ x: 1400 }}
+      scroll={{ x: 1450 }}
       exportTo={{ call: examPersonExport, perm: 'exam:examPerson:export', fileName: t('person.title') }}
     >
       <SignUpModal open={signing !== null} person={signing} onClose={() => setSigning(null)} onDone={list.reload} />

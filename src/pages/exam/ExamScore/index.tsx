@@ -4,7 +4,7 @@
  * every candidate has a result (when the batch allows it), export the results.
  */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Modal, Popconfirm, Radio, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Modal, Popconfirm, Radio, Space, Tag, Tooltip } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +123,8 @@ export default function ExamScore() {
             <BatchPicker
               value={batch?.id ?? null}
               reloadKey={reloadKey}
-              offer={(b) => b.resultsVisible}
+              // Also batches before their exam: the page says why results cannot be entered yet.
+              offer={(b) => b.resultsVisible || b.blocked.some((x) => x.event === 'ENTER_RESULT')}
               onChange={(_id, b) => setBatch(b)}
               onLoaded={(all) => {
                 if (!batch && all[0]) setBatch(all[0]);
@@ -139,6 +140,9 @@ export default function ExamScore() {
               <Descriptions.Item label={t('score.withResults')}><span data-testid="score-with-results">{batch.withResults}</span></Descriptions.Item>
             </Descriptions>
           ) : null}
+          {batch?.blocked.filter((b) => b.event === 'ENTER_RESULT' || b.event === 'PUBLISH').map((b) => (
+            <Alert key={b.event} type="info" showIcon message={t(`score.blocked.${b.event}`)} description={b.reason} data-testid={`score-blocked-${b.event}`} />
+          ))}
         </Space>
       </Card>
       {batch ? (
@@ -150,6 +154,13 @@ export default function ExamScore() {
           params={{ batchId: batch.id }}
           headerTitle={`${batch.batchNo} ${batch.name}`}
           toolBar={[
+            batch.blocked.some((b) => b.event === 'PUBLISH') ? (
+              <AuthButton key="publish-blocked" perm="exam:examScore:publish">
+                <Tooltip title={batch.blocked.find((b) => b.event === 'PUBLISH')?.reason} trigger={['hover', 'focus']}>
+                  <Button type="primary" icon={<SendOutlined />} disabled data-testid="score-publish-blocked">{t('score.publish')}</Button>
+                </Tooltip>
+              </AuthButton>
+            ) : null,
             batch.events.includes('PUBLISH') ? (
               <AuthButton key="publish" perm="exam:examScore:publish">
                 <Popconfirm title={t('score.publishConfirm', { name: batch.name })} onConfirm={() => void publish()} okText={t('common.ok')} cancelText={t('common.cancel')}>

@@ -1,12 +1,13 @@
 /**
  * 考试报名 (exam:examSign:*): sign-ups in the caller's scope (the centre: its area's batches; an
- * enterprise: its own; a person: their own) with filters; the centre accepts or refuses (one or
- * many), the enterprise signs up and withdraws, the ticket prints — each as the row allows.
+ * enterprise: its own; a person: their own) with filters kept for the next visit and pages of up to
+ * 100 rows; the centre accepts or refuses one, or selects many and reviews each on its own (one
+ * answer per sign-up), the enterprise signs up and withdraws, the ticket prints — each as the row allows.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Space } from 'antd';
-import { CheckOutlined, UserAddOutlined } from '@ant-design/icons';
-import type { ProColumns } from '@ant-design/pro-components';
+import { CheckOutlined, CloseOutlined, UserAddOutlined } from '@ant-design/icons';
+import type { ProColumns, ProFormInstance } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,6 +15,7 @@ import AuthButton from '@/components/AuthButton';
 import { useAccess } from '@/app/useAccess';
 import { ListPage, RowLink, useAdminList } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
+import { useKeptListState } from '@/components/ProTableKit/keptState';
 import { examSignExport, examSignList } from '@/services/generated/api';
 import type { ExamSignListParams, ExamSignup } from '@/services/generated/api.schemas';
 import BatchPicker from '../components/BatchPicker';
@@ -31,14 +33,17 @@ export default function ExamSignList() {
   const navigate = useNavigate();
   const labels = useExamLabels();
   const [params] = useSearchParams();
-  const initial = useMemo(() => {
+  // A link's batch or keyword (from 考试批次, the workbench) goes before what was kept from the last visit.
+  const fromLink = useMemo(() => {
     const batchId = Number(params.get('batchId'));
     return { ...(batchId > 0 ? { batchId } : {}), ...(params.get('keyword') ? { keyword: params.get('keyword') ?? '' } : {}) };
   }, [params]);
+  const kept = useKeptListState('exam/ExamSignList', fromLink);
+  const formRef = useRef<ProFormInstance>(undefined);
   const { list, cols } = useAdminList<ExamSignup, Search>((q) => examSignList(q));
   const actions = useSignupActions(list.reload);
   const [signingUp, setSigningUp] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selected, setSelected] = useState<ExamSignup[]>([]);
   // Only reviewers pick rows (to accept several at once).
   const reviewer = useAccess().hasButton('exam:examSign:review');
 
@@ -80,11 +85,15 @@ export default function ExamSignList() {
       description={t('sign.desc')}
       list={list}
       columns={columns}
-      form={{ initialValues: initial }}
+      form={{ initialValues: kept.initialValues }}
+      formRef={formRef}
+      onSubmit={() => kept.keepFilters(formRef.current?.getFieldsValue() ?? {})}
+      onReset={() => kept.keepFilters({})}
+      pagination={kept.pagination}
       scroll={{ x: 1900 }}
       rowSelection={reviewer ? {
-        selectedRowKeys: selected,
-        onChange: (keys) => setSelected(keys.map(Number)),
+        selectedRowKeys: selected.map((r) => r.id),
+        onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
         getCheckboxProps: (r: ExamSignup) => ({ ...selectionLabel(tc('a11y.selectRow', { name: r.name })), disabled: !r.actions.includes('accept') }),
       } : false}
       tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
@@ -99,8 +108,15 @@ export default function ExamSignList() {
         </AuthButton>,
         selected.length > 0 ? (
           <AuthButton key="acceptAll" perm="exam:examSign:review">
-            <Button icon={<CheckOutlined />} onClick={() => void actions.accept(selected).then(() => setSelected([]))} data-testid="sign-accept-selected">
+            <Button icon={<CheckOutlined />} onClick={() => void actions.acceptEach(selected).then(() => setSelected([]))} data-testid="sign-accept-selected">
               {t('sign.acceptSelected', { count: selected.length })}
+            </Button>
+          </AuthButton>
+        ) : null,
+        selected.length > 0 ? (
+          <AuthButton key="refuseAll" perm="exam:examSign:review">
+            <Button danger icon={<CloseOutlined />} onClick={() => { actions.refuseEach(selected); setSelected([]); }} data-testid="sign-refuse-selected">
+              {t('sign.refuseSelected', { count: selected.length })}
             </Button>
           </AuthButton>
         ) : null,

@@ -1,7 +1,7 @@
 /**
  * 已办结业务统计 statistics/StatisticsCompletedTask (statistics:completedTask:list): ended applications
- * of a period by business type, outcome, area, city and month, with the average days from submission
- * to the end; every figure opens the work search with the same filters; Excel export.
+ * of a period by business type, outcome, area, city and month, with the average days and working days
+ * from acceptance to the end; every figure opens the work search with the same filters; Excel export.
  */
 import { Card, Col, Row, Table, Tabs } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -16,7 +16,7 @@ import { useStatOptions } from '../components/options';
 import { useFigures, useUrlFilters } from '../components/useStatistics';
 
 const KEYS = ['area', 'districtCode', 'businessType', 'monthFrom', 'monthTo'] as const;
-type Figures = { total: number; approved: number; denied: number; rejected: number; avgDays: number | null };
+type Figures = { total: number; approved: number; denied: number; rejected: number; avgDays: number | null; avgWorkDays: number | null };
 
 export default function StatisticsCompletedTask() {
   const { t } = useTranslation('statistics');
@@ -41,6 +41,7 @@ export default function StatisticsCompletedTask() {
       render: (v: number, r: Figures & Record<string, unknown>) => <NumberLink value={v} to={link({ ...key(r), ...res.extra })} />,
     })),
     { title: t('completed.avgDays'), dataIndex: 'avgDays', align: 'right' as const, render: (v: number | null) => (v === null ? '-' : v) },
+    { title: t('completed.avgWorkDays'), dataIndex: 'avgWorkDays', align: 'right' as const, render: (v: number | null) => (v === null ? '-' : v) },
   ];
 
   return (
@@ -62,13 +63,14 @@ export default function StatisticsCompletedTask() {
       onRefreshed={reload}
     >
       <Row gutter={[16, 16]}>
-        <Col xs={12} md={5}><FigureCard testId="completed-total" title={t('completed.total')} value={data?.totals.total} to={link()} /></Col>
+        <Col xs={12} md={4}><FigureCard testId="completed-total" title={t('completed.total')} value={data?.totals.total} to={link()} /></Col>
         {results.map((r) => (
-          <Col key={r.key} xs={12} md={5}>
+          <Col key={r.key} xs={12} md={4}>
             <FigureCard testId={`completed-${r.key}`} title={t(`completed.${r.key}`)} value={data?.totals[r.key]} to={link(r.extra)} tone={r.key === 'approved' ? undefined : 'warning'} />
           </Col>
         ))}
-        <Col xs={24} md={4}><FigureCard testId="completed-avgDays" title={t('completed.avgDays')} value={data?.totals.avgDays ?? '-'} /></Col>
+        <Col xs={12} md={4}><FigureCard testId="completed-avgDays" title={t('completed.avgDays')} value={data?.totals.avgDays ?? '-'} /></Col>
+        <Col xs={12} md={4}><FigureCard testId="completed-avgWorkDays" title={t('completed.avgWorkDays')} value={data?.totals.avgWorkDays ?? '-'} /></Col>
         <Col xs={24} lg={14}>
           <Card title={t('completed.byMonth', { from, to })} size="small">
             <ColumnChart

@@ -15,7 +15,7 @@ import type { SystemJobStatus200Data as Status } from '@/services/generated/api.
 import JobsTable, { type JobRow } from './JobsTable';
 import OutboxTable, { useOutboxList } from './OutboxTable';
 import RunsTable, { useRunsList } from './RunsTable';
-import { useJobText } from './text';
+import { durationText, useJobText } from './text';
 
 /** How often a queued run is looked for, and for how long. */
 const WATCH_EVERY_MS = 3_000;
@@ -26,6 +26,8 @@ interface Watch {
   /** The job's last run when it was queued: a newer, finished one is the answer. */
   since: number | null;
   until: number;
+  /** Queued for the engine (the page says it is waiting), or already run in the request. */
+  queued: boolean;
 }
 
 export default function JobList() {
@@ -63,13 +65,19 @@ export default function JobList() {
     return () => window.clearInterval(timer);
   }, [watch, reloadAll]);
 
+  // A watched run that has finished says how it went, not only the table: 执行一次 gets its answer.
+  const watchRef = useRef<Watch | null>(null);
+  watchRef.current = watch;
   const onLoaded = useCallback((rows: JobRow[]) => {
-    setWatch((w) => {
-      if (!w) return w;
-      const row = rows.find((r) => r.job === w.job);
-      return row?.lastRun && row.lastRun.id !== w.since && !row.lastRun.running ? null : w;
-    });
-  }, []);
+    const w = watchRef.current;
+    if (!w) return;
+    const run = rows.find((r) => r.job === w.job)?.lastRun;
+    if (!run || run.id === w.since || run.running) return;
+    setWatch(null);
+    const name = t(`names.${w.job}`);
+    if (run.ok) void message.success(t('messages.finished', { name, rows: run.rows, duration: durationText(t, run.durationMs) }), 6);
+    else void message.error(t('messages.failed', { name, error: run.error ?? '-' }), 10);
+  }, [message, t]);
 
   const act = async (call: () => Promise<{ msg?: string }>, after?: () => void) => {
     try {
@@ -85,7 +93,8 @@ export default function JobList() {
   const onRun = (row: JobRow) =>
     act(async () => {
       const res = await systemJobRun(row.job);
-      if (res.data.queued) setWatch({ job: row.job, since: row.lastRun?.id ?? null, until: Date.now() + WATCH_FOR_MS });
+      // Queued or run in the request: the finished run's outcome is said once the table shows it.
+      setWatch({ job: row.job, since: row.lastRun?.id ?? null, until: Date.now() + WATCH_FOR_MS, queued: res.data.queued });
       return { msg: res.data.queued ? t('messages.queued') : t('messages.ran') };
     });
 
@@ -115,7 +124,7 @@ export default function JobList() {
           <Alert type="warning" showIcon message={t('calendar.missing', { year: status.calendar.missingYear })} data-testid="calendar-missing"
             action={<Link to="/system/calendar">{t('calendar.open')}</Link>} />
         ) : null}
-        {watch && <Alert type="info" showIcon message={t('messages.watching', { name: t(`names.${watch.job}`) })} data-testid="watching" />}
+        {watch?.queued && <Alert type="info" showIcon message={t('messages.watching', { name: t(`names.${watch.job}`) })} data-testid="watching" />}
       </Space>
       <Tabs
         activeKey={tab}

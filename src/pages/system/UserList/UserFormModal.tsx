@@ -131,7 +131,7 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
         </Form.Item>
         <Form.Item name="userType" label={t('user.userType')} rules={choose(t('user.userType'))}>
           <Select
-            options={userTypes.map((u) => ({ value: u.value, label: `${u.value} ${u.label}` }))}
+            options={userTypes.map((u) => ({ value: u.value, label: u.label }))}
             onChange={() => form.setFieldValue('roleIds', [])}
             data-testid="form-userType"
           />

@@ -69,7 +69,7 @@ export default function UserList() {
     }
   }, [showError]);
 
-  const typeEnum = Object.fromEntries(userTypes.map((u) => [u.value, { text: `${u.value} ${u.label}` }]));
+  const typeEnum = Object.fromEntries(userTypes.map((u) => [u.value, { text: u.label }]));
   const columns: ProColumns<SysUserRow>[] = [
     {
       title: t('user.userName'),

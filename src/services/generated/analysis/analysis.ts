@@ -29,6 +29,19 @@ export const analysisOverview = (
       options);
     }
   /**
+ * 数据可视化页面的全部数字：总数、各地市证书、最近 24 个月的发证与业务量、各中心在办与超期，每项一个工作表；生成时间见“总览”。
+ * @summary 导出全省数据概览（Excel）
+ */
+export const analysisOverviewExport = (
+    
+ options?: SecondParameter<typeof apiRequest<Blob>>,) => {
+      return apiRequest<Blob>(
+      {url: `/api/analysis/overview/export`, method: 'GET',
+        responseType: 'blob'
+    },
+      options);
+    }
+  /**
  * @summary 近12个月发证数量（按月）
  */
 export const analysisMonthbar = (
@@ -40,4 +53,5 @@ export const analysisMonthbar = (
       options);
     }
   export type AnalysisOverviewResult = NonNullable<Awaited<ReturnType<typeof analysisOverview>>>
+export type AnalysisOverviewExportResult = NonNullable<Awaited<ReturnType<typeof analysisOverviewExport>>>
 export type AnalysisMonthbarResult = NonNullable<Awaited<ReturnType<typeof analysisMonthbar>>>

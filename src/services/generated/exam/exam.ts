@@ -41,6 +41,8 @@ import type {
   ExamSignListParams,
   ExamSignRefuse200,
   ExamSignRefuseBody,
+  ExamSignReview200,
+  ExamSignReviewBody,
   ExamSignSave200,
   ExamSignSaveBody,
   ExamSignWithdraw200,
@@ -241,6 +243,20 @@ export const examSignAccept = (
       options);
     }
   /**
+ * 每条报名按 /exam/sign/accept 或 /exam/sign/refuse 的同一规则在各自的事务中审核：某一条不能审核（已被他人处理、批次状态不允许、无权）时其余照常审核。应答按请求顺序每条一行。一次最多 100 条；不通过须填写原因。
+ * @summary 逐条审核（可多选：每条报名各自审核通过或不通过，互不影响）
+ */
+export const examSignReview = (
+    examSignReviewBody: ExamSignReviewBody,
+ options?: SecondParameter<typeof apiRequest<ExamSignReview200>>,) => {
+      return apiRequest<ExamSignReview200>(
+      {url: `/api/exam/sign/review`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: examSignReviewBody
+    },
+      options);
+    }
+  /**
  * @summary 审核不通过（须填写原因，可多选）
  */
 export const examSignRefuse = (
@@ -398,6 +414,7 @@ export type ExamSignCheckResult = NonNullable<Awaited<ReturnType<typeof examSign
 export type ExamSignSaveResult = NonNullable<Awaited<ReturnType<typeof examSignSave>>>
 export type ExamSignWithdrawResult = NonNullable<Awaited<ReturnType<typeof examSignWithdraw>>>
 export type ExamSignAcceptResult = NonNullable<Awaited<ReturnType<typeof examSignAccept>>>
+export type ExamSignReviewResult = NonNullable<Awaited<ReturnType<typeof examSignReview>>>
 export type ExamSignRefuseResult = NonNullable<Awaited<ReturnType<typeof examSignRefuse>>>
 export type ExamSignExportResult = NonNullable<Awaited<ReturnType<typeof examSignExport>>>
 export type ExamPersonListResult = NonNullable<Awaited<ReturnType<typeof examPersonList>>>

@@ -7,6 +7,8 @@
  */
 import type {
   WorkflowAudit200,
+  WorkflowBulkEvents200,
+  WorkflowBulkEventsBody,
   WorkflowCase200,
   WorkflowDeadlines200,
   WorkflowEvents200,
@@ -198,6 +200,20 @@ export const workflowCase = (
     },
       options);
     }
+  /**
+ * 每件业务按单件办理（POST /workflow/{id}/events）的同一规则各自在一个事务中办理：版本过期、当前状态不允许或无权的那一件不办理，其余照常办理。应答按请求顺序每件一行。一次最多 100 件；不同意、退回须填写意见。
+ * @summary 批量办理：对选中的多件业务发送同一事件（同意、不同意、退回）
+ */
+export const workflowBulkEvents = (
+    workflowBulkEventsBody: WorkflowBulkEventsBody,
+ options?: SecondParameter<typeof apiRequest<WorkflowBulkEvents200>>,) => {
+      return apiRequest<WorkflowBulkEvents200>(
+      {url: `/api/workflow/bulk/events`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: workflowBulkEventsBody
+    },
+      options);
+    }
   export type WorkflowQueueWaitAcceptResult = NonNullable<Awaited<ReturnType<typeof workflowQueueWaitAccept>>>
 export type WorkflowQueueAcceptedResult = NonNullable<Awaited<ReturnType<typeof workflowQueueAccepted>>>
 export type WorkflowQueueWaitReviewResult = NonNullable<Awaited<ReturnType<typeof workflowQueueWaitReview>>>
@@ -211,3 +227,4 @@ export type WorkflowGetResult = NonNullable<Awaited<ReturnType<typeof workflowGe
 export type WorkflowEventsResult = NonNullable<Awaited<ReturnType<typeof workflowEvents>>>
 export type WorkflowAuditResult = NonNullable<Awaited<ReturnType<typeof workflowAudit>>>
 export type WorkflowCaseResult = NonNullable<Awaited<ReturnType<typeof workflowCase>>>
+export type WorkflowBulkEventsResult = NonNullable<Awaited<ReturnType<typeof workflowBulkEvents>>>
