@@ -37,7 +37,7 @@ for (const { tag } of journal.entries) {
   const own = original.get(tag)!;
   // Once one is rebuilt, every later one is too: its parent (by prevId) lacks what the rebuild added.
   if (previous && (own.prevId !== previous.id || rebuilt.length > 0)) {
-    const next = { ...withChange(previous, byId.get(own.prevId), own), id: own.id, prevId: previous.id };
+    const next: Snapshot = { ...withChange(previous, byId.get(own.prevId), own), id: own.id, prevId: previous.id };
     fs.writeFileSync(fileOf(tag), `${JSON.stringify(next, null, 2)}\n`);
     rebuilt.push(tag);
     previous = next;
