@@ -9,14 +9,15 @@ import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../../context.js';
 import { application, applicationHistory, certificate, enterprise, person, sysOss } from '../../db/schema.js';
-import { addDays, addYears, chinaDate } from '../../lib/days.js';
+import { chinaDate } from '../../lib/days.js';
 import { loadApplication } from '../../workflow/engine.js';
 import type { ApplicationRow } from '../../workflow/types.js';
 import { loadLabels, type Labels } from '../certificate/labels.js';
+import { readShown, shownCertificate } from '../certificate/shown.js';
 import { REVOCATION_REASONS } from './payloads.js';
 import { checkDraft } from './rules.js';
 import { assertCanSeeBusiness } from './service.js';
-import { delayedValidity } from './validity.js';
+import { delayedValidity, statutoryExpiryOf } from './validity.js';
 
 export interface ChangeLine {
   field: string;
@@ -43,7 +44,7 @@ async function changesOf(ctx: AppContext, app: ApplicationRow, labels: Labels): 
       return [
         line('category', '证书类别', null, category ? labels.of('cer_type', category) : null),
         line('position', '职务', null, position(str(p, 'position'))),
-        line('validity', '有效期', null, `${today} 至 ${addDays(addYears(today, 3), -1)}`),
+        line('validity', '有效期', null, `${today} 至 ${statutoryExpiryOf(today)}`),
         line('enterprise', '聘用企业', null, ent?.name ?? null),
       ];
     }
@@ -132,9 +133,9 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
     businessType: app.businessType as BusinessType, applicationId: app.id, enterpriseId: app.enterpriseId, personId: app.personId,
     certificateId: app.certificateId, payload: app.payload, applicantUserId: app.applicantUserId,
   });
+  // The holder's certificates as every view shows them (certificate/shown.ts), the latest validity first.
   const certificates = app.personId
-    ? await ctx.db.select({ c: certificate, enterpriseName: enterprise.name }).from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-      .where(eq(certificate.personId, app.personId)).orderBy(desc(certificate.expiryDate))
+    ? (await readShown(ctx.db, eq(certificate.personId, app.personId))).map((r) => shownCertificate(r, labels)).sort((a, b) => b.expiryDate.localeCompare(a.expiryDate))
     : [];
   const open = app.personId
     ? await ctx.db.select().from(application)
@@ -151,9 +152,9 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
       submitted: submitted?.facts ? { at: submitted.createdAt.toISOString(), facts: submitted.facts as Record<string, unknown> } : null,
       now: { code: now.code, message: now.message, facts: now.facts },
     },
-    certificates: certificates.map(({ c, enterpriseName }) => ({
-      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: labels.of('cer_type', c.category), status: c.status,
-      statusLabel: labels.of('cert_status', c.status), validFrom: c.validFrom, expiryDate: c.expiryDate, enterpriseName,
+    certificates: certificates.map((c) => ({
+      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: c.categoryLabel, status: c.status,
+      statusLabel: c.statusLabel, validFrom: c.validFrom, expiryDate: c.expiryDate, enterpriseName: c.enterpriseName,
     })),
     openApplications: open.map((o) => ({
       id: o.id, applyNo: o.applyNo, businessType: o.businessType, businessLabel: BUSINESS_ROUTES[o.businessType as BusinessType].label, status: o.status,

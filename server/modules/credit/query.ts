@@ -12,7 +12,6 @@ import { chinaDate } from '../../lib/days.js';
 import { pageQuery } from '../../lib/reply.js';
 import { optionalText } from '../../lib/schemas.js';
 import { maskIdNo } from '../../services/personalData.js';
-import { effectiveStatusSql } from '../certificate/effective-status.js';
 import type { Labels } from '../certificate/labels.js';
 import { contains, orderBy } from '../system/review/list-kit.js';
 import { pendingByRecord } from '../system/review/review.service.js';
@@ -134,7 +133,7 @@ async function viewRows(db: DbOrTx, user: AuthUser, rows: BaseRow[], labels: Lab
     .from(punishmentCertificate).where(inArray(punishmentCertificate.punishmentId, ids));
   const certIds = [...new Set([...links.map((l) => l.certificateId), ...rows.flatMap((r) => (r.p.certificateId ? [r.p.certificateId] : []))])];
   const certs = certIds.length
-    ? await db.select({ id: certificate.id, certNo: certificate.certNo, category: certificate.category, status: effectiveStatusSql(today), enterpriseName: enterprise.name })
+    ? await db.select({ id: certificate.id, certNo: certificate.certNo, category: certificate.category, status: certificate.status, enterpriseName: enterprise.name })
       .from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(inArray(certificate.id, certIds)).orderBy(asc(certificate.id))
     : [];
   const pending = await pendingByRecord(db, ENTITY, ids, user);

@@ -11,7 +11,6 @@ import { idParams, keyword, optionalText } from '../../lib/schemas.js';
 import { maskIdNo, reveal } from '../../services/personalData.js';
 import { certificateScope } from '../certificate/scope.js';
 import { contains } from '../certificate/query.js';
-import { effectiveStatusSql, validOrSuspended } from '../certificate/effective-status.js';
 import { loadLabels } from '../certificate/labels.js';
 import { downloadUrl } from '../system/oss/upload.js';
 import { reviewDetail } from '../system/review/detail.js';
@@ -179,12 +178,12 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
     if (q.certNo) w.push(contains(certificate.certNo, q.certNo));
     if (q.personId) w.push(eq(certificate.personId, q.personId));
-    if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(validOrSuspended());
+    if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(inArray(certificate.status, ['01', '02']));
     const where = and(...w);
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(certificate)
       .innerJoin(person, eq(person.id, certificate.personId)).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(where);
     const rows = await db
-      .select({ cert: certificate, status: effectiveStatusSql(), name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
+      .select({ cert: certificate, status: certificate.status, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
       .from(certificate)
       .innerJoin(person, eq(person.id, certificate.personId))
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
