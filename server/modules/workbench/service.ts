@@ -19,6 +19,7 @@ import { drill } from './links.js';
 import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
 import { listedApplications, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
 import { waitingCounts } from '../../workflow/waiting.js';
+import { readWorkCalendar } from '../../lib/calendar/inForce.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
@@ -29,7 +30,7 @@ const fig = (key: string, value: number, link: string | null, tone: Figure['tone
 const linkIf = (user: AuthUser, perm: string, url: string) => (user.permissions.has(perm) ? url : null);
 
 const empty = (kind: Workbench['kind'], area: string | null): Workbench => ({
-  kind, area, statistics: { refreshedAt: null, asOfDay: null }, figures: [], queues: [], areas: [], certificates: [], applications: [], summary: null,
+  kind, area, statistics: { refreshedAt: null, asOfDay: null }, figures: [], queues: [], areas: [], certificates: [], applications: [], calendarMissingYear: null, summary: null,
 });
 
 export async function workbenchOf(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
@@ -97,6 +98,8 @@ async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staf
     figures,
     queues,
     areas: kind === 'province' ? stats.areas : [],
+    // The province answers for the statutory deadlines: a year whose holidays are not entered yet is told.
+    calendarMissingYear: kind === 'province' ? limits.calendar.missingYear(today) : null,
     summary: { doneToday: Number(done[0]?.today ?? 0), doneThisMonth: Number(done[0]?.month ?? 0), returnedThisMonth: Number(done[0]?.returned ?? 0) },
   };
 }
@@ -216,6 +219,8 @@ async function systemWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promise<W
   ]);
   return {
     ...empty('system', null),
+    // The administrator who enters it.
+    calendarMissingYear: user.permissions.has('system:calendar:edit') ? (await readWorkCalendar(db)).missingYear(chinaDate(now)) : null,
     figures: [
       fig('pendingReviews', Number(reviews[0]?.n ?? 0), linkIf(user, 'system:user:audit', '/system/user'), Number(reviews[0]?.n ?? 0) > 0 ? 'warning' : 'default'),
       fig('users', Number(users[0]?.n ?? 0), linkIf(user, 'system:user:list', '/system/user')),

@@ -18,6 +18,7 @@ export * from './message/message';
 export * from './public/public';
 export * from './search/search';
 export * from './statistics/statistics';
+export * from './system-calendar/system-calendar';
 export * from './system-catalog/system-catalog';
 export * from './system-config/system-config';
 export * from './system-dept/system-dept';

@@ -76,7 +76,7 @@ const COLUMNS: ExcelColumn<Record_>[] = [
   { header: '事由', width: 20, value: (r) => PURPOSE_LABELS[r.purpose] ?? r.purpose },
   { header: '接口', width: 40, value: (r) => r.route },
   { header: '地址', width: 16, value: (r) => r.ip ?? '' },
-  { header: '查看时间', width: 20, value: (r) => chinaTime(r.accessedAt) },
+  { header: '查看时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.accessedAt) },
 ];
 
 export const personalDataLogRoutes: FastifyPluginAsyncZod = async (app) => {

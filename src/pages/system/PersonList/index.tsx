@@ -12,6 +12,7 @@ import { systemPersonExport, systemPersonGet, systemPersonList, systemPersonRemo
 import type { SystemPersonList200, SystemPersonListParams, SystemPersonSaveBody } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 import EmployerSelect from './EmployerSelect';
+import { idNumberRule } from '@/utils/identityRules';
 
 type PersonRow = SystemPersonList200['rows'][number];
 type Search = Omit<SystemPersonListParams, 'pageNum' | 'pageSize'>;
@@ -94,10 +95,7 @@ export default function PersonList() {
           label={t('person.idNo')}
           rules={[
             ...rules.required(t('person.idNo')),
-            ({ getFieldValue }) => ({
-              validator: (_r, value: string | undefined) =>
-                getFieldValue('idType') !== '111' || !value || /^\d{17}[\dXx]$/.test(value) ? Promise.resolve() : Promise.reject(new Error(t('person.idNoFormat'))),
-            }),
+            ({ getFieldValue }) => (getFieldValue('idType') === '111' ? idNumberRule(t, t('person.idNo')) : {}),
           ]}
           fieldProps={{ 'data-testid': 'form-idNo' }}
           extra={t('person.idNoHint')}
