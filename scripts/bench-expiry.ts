@@ -23,7 +23,7 @@ import { migrate } from '../server/db/migrate.js';
 import { certificate, certificateHistory } from '../server/db/schema.js';
 import { addDays, chinaDayStart } from '../server/lib/days.js';
 import { fixedClock } from '../server/lib/clock.js';
-import { CERTIFICATE_VERSION_JSON } from '../server/modules/certificate/writer.js';
+import { CERTIFICATE_VERSION_JSON } from '../server/modules/certificate/store.js';
 import { certExpiry } from '../server/jobs/certExpiry.js';
 import { runJob } from '../server/jobs/runner.js';
 import { BATCH_SIZE } from '../server/jobs/types.js';
