@@ -57,6 +57,8 @@ const seen = (r: Record<string, unknown>): Seen => ({
   status: String(r.status), statusLabel: String(r.statusLabel), issueDate: String(r.issueDate), validFrom: String(r.validFrom), expiryDate: String(r.expiryDate),
   suspendedFrom: (r.suspendedFrom as string | null) ?? null, suspendedTo: (r.suspendedTo as string | null) ?? null,
 });
+/** A date cell's day (exceljs reads a date cell as that day's UTC midnight); anything else as text, to fail the comparison. */
+const dayOf = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : `not a date cell: ${String(v)}`);
 const hasPoppler = spawnSync('pdftotext', ['-v']).error === undefined;
 
 describe('every view shows the same certificate', () => {
@@ -86,7 +88,7 @@ describe('every view shows the same certificate', () => {
       if (n === 1) return;
       const v = row.values as unknown[];
       exported.set(String(v[col('证书编号')]), {
-        issueDate: String(v[col('发证日期')]), validFrom: String(v[col('有效期起')]), expiryDate: String(v[col('有效期至')]), statusText: String(v[col('证书状态')]),
+        issueDate: dayOf(v[col('发证日期')]), validFrom: dayOf(v[col('有效期起')]), expiryDate: dayOf(v[col('有效期至')]), statusText: String(v[col('证书状态')]),
       });
     });
     expect(listed.size).toBe(stored.length);
