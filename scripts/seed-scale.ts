@@ -1,5 +1,6 @@
 /**
- * `npm run seed:scale [-- --scale 0.1]`: fills a database with the benchmark dataset of DOMAIN.md
+ * `npm run seed:scale [-- --scale 0.1] [--skip-invariants]`: fills a database with the benchmark
+ * dataset of DOMAIN.md
  * "Scale" (50,000 enterprises, 1,000,000 persons, 2,000,000 certificates, 3,000,000 continuing-
  * education rows, 500,000 applications with their history, exam batches and results, punishments,
  * check records) on top of the demo data (whose accounts the benchmark signs in with).
@@ -7,8 +8,9 @@
  * The database is DATABASE_URL (PostgreSQL) or the embedded PGlite in DATA_DIR, migrated and seeded
  * first like at a server's start. Rows are generated into COPY files (scripts/lib/scale), then
  * loaded with COPY … FROM STDIN (PostgreSQL) or COPY … FROM '/dev/blob' (PGlite) with the secondary
- * indexes built afterwards; a sample of applications is replayed through the machine as a check;
- * the statistics are refreshed. Prints its progress and timings.
+ * indexes built afterwards; a sample of applications is replayed through the machine as a check,
+ * and every certificate is checked as the nightly housekeeping checks it (certificateInvariants.ts;
+ * a violation fails the run); the statistics are refreshed. Prints its progress and timings.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,7 @@ import { recountWaiting } from '../server/workflow/waiting.js';
 import { suspension } from '../server/jobs/suspension.js';
 import { certExpiry } from '../server/jobs/certExpiry.js';
 import { replayCertificate } from '../server/modules/certificate/history.js';
+import { checkCertificateInvariants } from '../server/jobs/certificateInvariants.js';
 import { rowsOf } from '../server/db/sql.js';
 import { COLUMNS, LOAD_ORDER, ScaleGenerator, type Context, type Offsets, type TableName } from './lib/scale/generate.js';
 import { copyIntoPglite, copyIntoPostgres, SECONDARY_INDEXES, type IndexDef } from './lib/scale/load.js';
@@ -88,6 +91,17 @@ async function context(database: Database, now: Date): Promise<Context> {
     passwordHash: await hashPassword(DEMO_PASSWORD),
     existingIdNos: new Set((await db.select({ idNo: person.idNo }).from(person)).map((p) => p.idNo)),
   };
+}
+
+/** The nightly housekeeping's certificate check over the whole database; a violation fails the run. */
+async function checkInvariants(database: Database): Promise<void> {
+  const t0 = performance.now();
+  const invariants = await checkCertificateInvariants(database.db, systemClock, { examples: 5 });
+  const found = Object.entries(invariants.counts).filter(([, n]) => n > 0);
+  log(`certificate invariants over ${invariants.checked.toLocaleString()} certificates in ${((performance.now() - t0) / 1000).toFixed(1)} s: `
+    + (found.length === 0 ? 'none broken' : found.map(([rule, n]) => `${rule} ${n}`).join(', ')));
+  for (const v of invariants.violations) console.error(`  ${v.rule} ${v.certNo}: ${v.detail}`);
+  if (found.length > 0) process.exitCode = 1;
 }
 
 const mb = (n: number) => `${(n / 1048576).toFixed(0)} MiB`;
@@ -224,6 +238,11 @@ async function main() {
     }
     log(`replayed ${certificateSample.length} certificates' histories: ${broken === 0 ? 'each gives its stored row' : `${broken} do not`}`);
     if (broken > 0) process.exitCode = 1;
+    // What the nightly housekeeping checks of every certificate (issue #44 item 4), over the whole load
+    // (about a millisecond per certificate; --skip-invariants leaves it to the nightly run).
+    if (args.includes('--skip-invariants')) log('certificate invariants: skipped (--skip-invariants)');
+    else await checkInvariants(database);
+
     const stats = await refreshStatistics(database.db, systemClock);
     log(`statistics refreshed: ${stats.rows} rows in ${stats.durationMs} ms`);
     const [valid] = rowsOf<{ v: number; n: number }>(await database.db.execute(sql`select (count(*) filter (where status = '01'))::int as v, count(*)::int as n from certificate`));
