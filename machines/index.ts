@@ -4,6 +4,7 @@
  */
 import { applicationMachine } from './application.machine.js';
 import { applyWizardMachine } from './applyWizard.machine.js';
+import { certificateMachine } from './certificate.machine.js';
 import { delayEligibilityMachine } from './delayEligibility.machine.js';
 import { examBatchMachine } from './examBatch.machine.js';
 import { recordReviewMachine } from './recordReview.machine.js';
@@ -13,6 +14,7 @@ import { smsCountdownMachine } from './smsCountdown.machine.js';
 export const machines = {
   application: applicationMachine,
   applyWizard: applyWizardMachine,
+  certificate: certificateMachine,
   delayEligibility: delayEligibilityMachine,
   examBatch: examBatchMachine,
   recordReview: recordReviewMachine,
@@ -25,6 +27,7 @@ export type MachineId = keyof typeof machines;
 export * from './businessTypes.js';
 export * from './application.machine.js';
 export * from './applyWizard.machine.js';
+export * from './certificate.machine.js';
 export * from './delayEligibility.machine.js';
 export * from './examBatch.machine.js';
 export * from './recordReview.machine.js';

@@ -23,7 +23,7 @@ import { migrate } from '../server/db/migrate.js';
 import { certificate, certificateHistory } from '../server/db/schema.js';
 import { addDays, chinaDayStart } from '../server/lib/days.js';
 import { fixedClock } from '../server/lib/clock.js';
-import { CERTIFICATE_VERSION_JSON } from '../server/modules/business/effects.js';
+import { CERTIFICATE_VERSION_JSON } from '../server/modules/certificate/store.js';
 import { certExpiry } from '../server/jobs/certExpiry.js';
 import { runJob } from '../server/jobs/runner.js';
 import { BATCH_SIZE } from '../server/jobs/types.js';
@@ -180,8 +180,10 @@ async function measureLimit(url: string): Promise<Measured> {
         where status = '01' and expiry_date < ${DAY}::date
         returning id
       )
-      insert into ${certificateHistory} (certificate_id, version, data, reason, application_id, changed_at)
-      select c.id, c.version, ${CERTIFICATE_VERSION_JSON}, 'expiry', null, ${AT.toISOString()}::timestamptz
+      insert into ${certificateHistory} (certificate_id, version, data, reason, application_id, changed_at, event, event_data, job, state_before, state_after)
+      select c.id, c.version, ${CERTIFICATE_VERSION_JSON}, 'expiry', null, ${AT.toISOString()}::timestamptz, 'EXPIRE', jsonb_build_object('today', ${DAY}::text), 'certExpiry',
+        jsonb_build_object('value', 'valid', 'context', jsonb_build_object('certNo', c.cert_no, 'expiryDate', c.expiry_date, 'version', c.version)),
+        jsonb_build_object('value', 'expired', 'context', jsonb_build_object('certNo', c.cert_no, 'expiryDate', c.expiry_date, 'version', c.version))
       from moved join ${certificate} c on c.id = moved.id
       left join person p on p.id = c.person_id
       left join enterprise e on e.id = c.enterprise_id`;
@@ -245,8 +247,9 @@ function report(results: Measured[], ratio: number, meta: { startedAt: Date; sou
     'a day before the run\'s China day is 05, and its replaced version is in `certificate_history` with',
     'the certificate row, holder and enterprise as JSON. The job is `runJob(certExpiry)` as the engine',
     `calls it: job_run and operation-log rows, then keyset batches of ${BATCH_SIZE.toLocaleString('en-US')} — each one transaction that`,
-    'locks the batch (`SELECT … FOR UPDATE`), keeps the versions with the close effects\' `keepVersions`',
-    '(one INSERT … SELECT) and updates the status — and finally the pass over open drafts. The limit is',
+    'locks the batch (`SELECT … FOR UPDATE`), runs the certificate machine\'s EXPIRE for each row and writes',
+    'their history rows and new status in one statement (the one writer, `sendCertificateEvents`) — and',
+    'finally the pass over open drafts. The limit is',
     'the same change as a single statement, so it holds every lock until it commits and gives nothing back',
     'until the end; the job trades some of that speed for short transactions (requests and other processes',
     'are never blocked for long, and a run that stops halfway keeps its finished batches). Memory is the',

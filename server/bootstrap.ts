@@ -54,7 +54,8 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
     await seedReferenceData(tx);
     if (config.seedDemo) {
       const passwordHash = await hashPassword(DEMO_PASSWORD);
-      const counts = await seedDemoData(tx, { now, passwordHash });
+      const { loadCertificates } = await import('./modules/certificate/writer.js');
+      const counts = await seedDemoData(tx, { now, passwordHash, loadCertificates });
       const [{ seedBusinessCases }, { seedDemoApplications }, { seedDemoCredit }, { seedDemoImports }, { seedWorkingDay }, { seedDemoExams }] = await Promise.all([
         import('./demo/businessCases.js'),
         import('./demo/applications.js'),

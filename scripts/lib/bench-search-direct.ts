@@ -79,8 +79,8 @@ const dictionaries = { version: 0, cache: { version: 0, kept: new Map<string, un
 
 /**
  * A statement as the server sends it: under the name the server prepared it (a plan kept per
- * connection), and one with no parameter (values of the server's own written into its text,
- * effective-status.ts timedExceptions) named too, so PostgreSQL plans it once per connection; the
+ * connection), and one with no parameter (values of the server's own written into its text) named
+ * too, so PostgreSQL plans it once per connection; the
  * others unnamed, planned for their values on every call as the server's reads are.
  */
 export const asSent = (s: Statement): pg.QueryConfig => (s.name

@@ -513,7 +513,11 @@ export const certificate = pgTable('certificate', {
   /** The validity period: from (a delay starts the day after the old end) … to. */
   validFrom: date('valid_from').notNull(),
   expiryDate: date('expiry_date').notNull(),
-  /** cert_status national code: 01 有效, 02 暂扣, 03 撤销, 04 注销, 05 失效, 06 办理转出, 07 吊销, 99 其他. */
+  /**
+   * cert_status national code, the state of the certificate machine (machines/certificate.machine.ts):
+   * 01 有效, 02 暂扣, 03 撤销, 04 注销, 05 失效, 06 办理转出, 07 吊销. Written by the one writer only
+   * (server/modules/certificate/writer.ts), like the dates, version, enterprise, position and query code.
+   */
   status: varchar('status', { length: 2 }).notNull(),
   version: integer('version').notNull().default(1),
   queryCode: varchar('query_code', { length: 32 }).notNull(),
@@ -522,6 +526,9 @@ export const certificate = pgTable('certificate', {
   /** The version last printed (null: never printed); a newer version waits in the print queue. */
   printedVersion: integer('printed_version'),
   printedAt: timestamp('printed_at', { withTimezone: true }),
+  /** The period of the 暂扣 in force while the status is 02 (null otherwise; to null: until lifted), as /cert shows it. */
+  suspendedFrom: date('suspended_from'),
+  suspendedTo: date('suspended_to'),
   /**
    * The centre whose the certificate is: its enterprise's ownership, kept by the database itself
    * (migration 0027's triggers, on the certificate's insert or change of enterprise and on the
@@ -545,8 +552,8 @@ export const certificate = pgTable('certificate', {
   index('certificate_holder_name_idx').on(sql`${t.holderName} collate "C"`, t.issueDate, t.id, t.area),
   index('certificate_holder_id_no_idx').on(sql`${t.holderIdNo} collate "C"`, t.issueDate, t.id, t.area),
   // A centre's certificates newest first, by status, by category and status, and by status and expiry
-  // (its suspended, its valid expiring). The holder rides along: the status as of today (statusIs)
-  // reads it, so a bounded count stops after the rows it needs instead of building a bitmap of all
+  // (its suspended, its valid expiring). The holder rides along, so a bounded count stops after the
+  // rows it needs instead of building a bitmap of all
   // the centre's matches first (the centre's valid C3: 48 → 1.5 ms at the province's scale).
   index('certificate_area_issue_idx').on(t.area, t.issueDate, t.id),
   index('certificate_area_status_idx').on(t.area, t.status, t.issueDate, t.id, t.personId),
@@ -574,9 +581,6 @@ export const certificate = pgTable('certificate', {
   index('certificate_print_count_idx').on(t.printCount, t.id),
   // Holders of a category in a status (人员查询's certificate filter), answered from the index alone.
   index('certificate_category_status_person_idx').on(t.category, t.status, t.personId),
-  // Which of the certificates under a 暂扣 in force are still stored 01 (the status-02 filter,
-  // effective-status.ts): one probe each, from the index alone.
-  index('certificate_valid_id_idx').on(t.id).where(sql`${t.status} = '01'`),
 ]);
 
 /** Continuing-education hours (education imports). */
@@ -780,18 +784,36 @@ export const applicationHistory = pgTable('application_history', {
 
 // ---------- certificate business (#4) ----------
 
-/** Every earlier version of a certificate: the row as it was before a change (DOMAIN.md: versions are kept). */
+/**
+ * A certificate's history: one row per event the certificate machine took (written by the one writer,
+ * server/modules/certificate/writer.ts), with the row as it was before (the kept version, DOMAIN.md:
+ * versions are kept) and the machine's state before and after. Replayed from its first row, it gives
+ * the stored row (server/modules/certificate/history.ts). Rows from before the machine have no event;
+ * migration 0040 added an ADOPT row per certificate, the state it had then, where their replay starts.
+ */
 export const certificateHistory = pgTable('certificate_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   certificateId: integer('certificate_id').notNull().references(() => certificate.id, { onDelete: 'cascade' }),
-  /** The version this row describes (the certificate's version before the change). */
+  /** The version this row describes (the certificate's version before the change; 0 for its issue). */
   version: integer('version').notNull(),
-  /** The certificate row and its holder's fields as they were (JSON). */
-  data: jsonb('data').notNull(),
-  /** The business type that replaced this version (delay, modify, inner, rename, revocation, …). */
+  /** The certificate row and its holder's fields as they were (JSON); null for the issue (nothing was before). */
+  data: jsonb('data'),
+  /** Why: the business type (delay, modify, inner, rename, revocation, …), punishment, a job's name, or load. */
   reason: varchar('reason', { length: 24 }).notNull(),
   applicationId: integer('application_id').references(() => application.id),
   changedAt: stampedNow('changed_at'),
+  /** The machine's event (ISSUE, DELAY, …; ADOPT: the state found when the machine took over). */
+  event: varchar('event', { length: 16 }),
+  /** The event's fields as sent (its type aside). */
+  eventData: jsonb('event_data'),
+  /** Who sent it: the user (a reviewer), or the scheduled job by name; neither for a data load. */
+  actorId: integer('actor_id'),
+  job: varchar('job', { length: 32 }),
+  /** The punishment whose review sent it. */
+  punishmentId: integer('punishment_id'),
+  /** The machine's persisted snapshot ({value, context}) before (null for the issue) and after. */
+  stateBefore: jsonb('state_before'),
+  stateAfter: jsonb('state_after'),
 }, (t) => [index('certificate_history_cert_idx').on(t.certificateId, t.version)]);
 
 /** Last issued sequence per category and year; incremented under a row lock so numbers never repeat. */
@@ -951,55 +973,17 @@ export const punishment = pgTable('punishment', {
   fileIds: jsonb('file_ids').notNull().default([]),
   /** Four-eyes review, as users and roles: pending | approved | rejected. */
   reviewState: varchar('review_state', { length: 12 }).notNull().default('approved'),
-  /**
-   * For a 暂扣: raised (by triggers, migration 0020) whenever something may have left a certificate
-   * it names stored 01 — its terms changed, a certificate was named, or one it names became 01. The
-   * job's marks below hold while it is unchanged.
-   */
-  changeSeq: integer('change_seq').notNull().default(1),
-  /**
-   * The change_seq the suspension job last saw before writing 02 to every valid certificate this
-   * 暂扣 named (jobs/suspension.ts). Equal to change_seq: none of its certificates is stored 01 while
-   * it is in force, so the status filter 02 need not look them up (effective-status.ts).
-   */
-  writtenSeq: integer('written_seq').notNull().default(0),
-  /**
-   * The change_seq the suspension job last saw of this 暂扣, its period over, before restoring (02 →
-   * 01) every certificate it names that no other 暂扣 holds. Equal to change_seq: no certificate is
-   * stored 02 through it alone, so the status filters need not look its certificates up
-   * (effective-status.ts restoredQuery; what else may leave one so is in suspension_recheck).
-   */
-  restoredSeq: integer('restored_seq').notNull().default(0),
   createdBy: integer('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   index('punishment_person_idx').on(t.personId),
-  // A certificate's status as of today looks its 暂扣 up by certificate (effective-status.ts), for every row of a list.
+  // The punishments of a certificate (credit/inForce.ts: a review's facts, the 暂扣 job's periods).
   index('punishment_certificate_idx').on(t.certificateId),
-  // The approved 暂扣 in force on a day, for the status filter over every certificate (hashed once
-  // per statement, read from this index alone).
+  // The approved 暂扣 in force on a day, for the 暂扣 job (credit/inForce.ts suspensionsToWrite), read from this index alone.
   index('punishment_suspension_idx').on(t.startDate, t.endDate, t.certificateId, t.id, t.personId)
     .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved'`),
-  // The same, of those whose certificates the suspension job has not written since they last changed (few).
-  index('punishment_unwritten_idx').on(t.startDate, t.endDate, t.certificateId, t.id, t.personId)
-    .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved' and ${t.writtenSeq} <> ${t.changeSeq}`),
-  // Those ended whose certificates the job has not restored since they last changed (few).
-  index('punishment_unrestored_idx').on(t.endDate, t.certificateId, t.id, t.personId)
-    .where(sql`${t.type} = '暂扣' and ${t.reviewState} = 'approved' and ${t.restoredSeq} <> ${t.changeSeq}`),
 ]);
-
-/**
- * Certificates that a change may have left stored 02 with every 暂扣 that holds them over — a 暂扣
- * revoked, moved or unnamed while an older one of theirs had ended, a certificate set to 02 — written
- * by migration 0028's triggers and cleared by the suspension job once it has looked. The status
- * filters look these up with the ended 暂扣 it has not restored (effective-status.ts restoredQuery).
- * No foreign key: a row is a hint to look, and a certificate deleted meanwhile is simply not found.
- */
-export const suspensionRecheck = pgTable('suspension_recheck', {
-  id: serial('id').primaryKey(),
-  certificateId: integer('certificate_id').notNull(),
-});
 
 /** The certificates a punishment applies to (the select dialog of CreditManagement). */
 export const punishmentCertificate = pgTable('punishment_certificate', {

@@ -8,7 +8,8 @@ import type { ApplicationEvent, ApplicationEventType } from '../../machines/appl
 import type { Tx } from '../db/client.js';
 import { certificate, enterprise, examResult, person, sysUser } from '../db/schema.js';
 import { CASE_KEYS, caseIdNo, type CaseKey } from './businessCases.js';
-import { addDays, addYears, chinaDate } from '../lib/days.js';
+import { addDays, chinaDate } from '../lib/days.js';
+import { statutoryExpiryOf } from '../../machines/certificate.machine.js';
 import { holderUserOf } from '../modules/business/facts.js';
 import { parsePayload } from '../modules/business/payloads.js';
 import { checkDraft } from '../modules/business/rules.js';
@@ -72,7 +73,7 @@ export async function candidatesFor(tx: Tx, type: BusinessType, entId: number, t
       return free(rows).map((r, i) => ({
         personId: r.personId, certificateId: null,
         payload: { originalCertNo: `湘建安C（${year - 1}）${String(31_200 + i * 17).padStart(7, '0')}`, originalProvince: '湖南省', category: 'C',
-          issueDate: addDays(today, -400 - i * 30), expiryDate: addDays(addYears(today, 2), -400 - i * 30 + 365), position: '08' },
+          issueDate: addDays(today, -400 - i * 30), expiryDate: statutoryExpiryOf(addDays(today, -400 - i * 30)), position: '08' },
       }));
     }
     case 'outProvince':

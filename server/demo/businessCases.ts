@@ -10,10 +10,11 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client.js';
 import { certificate, educationRecord, employmentRecord, enterprise, examResult, person, regConstructor, sysUser } from '../db/schema.js';
 import { nextCertNo, newQueryCode } from '../modules/certificate/numbering.js';
-import type { CertCategory } from '../db/seed/certNo.js';
+import { certExpiryDate, certIssueDateFor, type CertCategory } from '../db/seed/certNo.js';
+import { loadCertificates } from '../modules/certificate/writer.js';
 import { ISSUING_AUTHORITY } from '../db/seed/dictionaries.js';
 import { makeIdCard } from '../db/seed/idcard.js';
-import { addDays, addYears, chinaDate } from '../lib/days.js';
+import { addDays, addYears, chinaDate, chinaDayStart } from '../lib/days.js';
 import { addDemoAccount } from './accounts.js';
 
 /** The purpose of each case person. */
@@ -110,14 +111,21 @@ export function caseIdNo(entIndex: number, key: CaseKey, today: string): string 
   return makeIdCard(BIRTHPLACES[entIndex]!, birthDate, seq);
 }
 
+/** A case's certificate, valid to about `expiryDate`: issued three years before through the certificate machine (a load: no application). */
 async function insertCertificate(tx: Tx, fields: { personId: number; enterpriseId: number; category: CertCategory; position: string; expiryDate: string; now: Date }) {
-  const issueDate = addDays(addYears(fields.expiryDate, -3), 1);
+  const issueDate = certIssueDateFor(fields.expiryDate);
   const certNo = await nextCertNo(tx, fields.category, Number(issueDate.slice(0, 4)));
-  const [row] = await tx.insert(certificate).values({
-    certNo, category: fields.category, personId: fields.personId, enterpriseId: fields.enterpriseId, position: fields.position,
-    issueDate, validFrom: issueDate, expiryDate: fields.expiryDate, status: '01', version: 1,
-    queryCode: newQueryCode(), issuingAuthority: ISSUING_AUTHORITY, printCount: 1, printedVersion: 1, createdAt: fields.now, updatedAt: fields.now,
-  }).returning();
+  const [id] = await loadCertificates(tx, [{
+    steps: [{
+      at: new Date(chinaDayStart(issueDate).getTime() + 10 * 3_600_000),
+      event: {
+        type: 'ISSUE', certNo, category: fields.category, personId: fields.personId, enterpriseId: fields.enterpriseId, position: fields.position,
+        issueDate, validFrom: issueDate, expiryDate: certExpiryDate(issueDate), queryCode: newQueryCode(), acceptedOn: null,
+      },
+    }],
+    extras: { issuingAuthority: ISSUING_AUTHORITY, printCount: 1, printedVersion: 1 },
+  }]);
+  const [row] = await tx.select().from(certificate).where(eq(certificate.id, id!));
   return row!;
 }
 

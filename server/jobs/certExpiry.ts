@@ -1,8 +1,9 @@
 /**
  * 00:05 China time: certificates whose validity has ended (expiry date before today's China day)
- * move 01 有效 → 05 失效, each keeping the version it replaces (the close effects' keepVersions), in
- * keyset batches of BATCH_SIZE, one transaction each: memory stays flat at 2 M certificates, and a
- * run that stops halfway leaves whole batches done and the rest for the next run.
+ * move 01 有效 → 05 失效: the certificate machine's EXPIRE through the one writer
+ * (server/modules/certificate/writer.ts), one history row each with the job as sender, in keyset
+ * batches of BATCH_SIZE, one transaction and one writing statement each: memory stays flat at 2 M
+ * certificates, and a run that stops halfway leaves whole batches done and the rest for the next run.
  *
  * The applications that depended on an expired certificate:
  * - filed before it expired (submitted, in review, or waiting for the holder's confirmation after
@@ -20,27 +21,22 @@ import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../machines/businessTypes.js';
 import { application, certificate, noticeSent, person } from '../db/schema.js';
 import { chinaDate } from '../lib/days.js';
-import { keepVersions } from '../modules/business/effects.js';
+import { sendCertificateEvents } from '../modules/certificate/writer.js';
 import { claimNotices, sendMessages } from './notices.js';
-import { anyOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
 /** Business types whose SUBMIT needs a live certificate (revocation of an expired one is allowed). */
 const NEEDS_LIVE_CERTIFICATE: readonly BusinessType[] = ['delay', 'inner', 'outProvince', 'modify'];
 
-/** Moves one batch after `after`; answers its ids (empty: nothing left). */
-async function expireBatch(env: JobEnv, today: string, after: number, now: Date): Promise<number[]> {
-  return env.db.transaction(async (tx) => {
-    const rows = await tx.select({ id: certificate.id }).from(certificate)
-      .where(and(eq(certificate.status, '01'), lt(certificate.expiryDate, today), gt(certificate.id, after)))
-      .orderBy(asc(certificate.id)).limit(BATCH_SIZE).for('update');
-    const ids = rows.map((r) => r.id);
-    if (ids.length === 0) return ids;
-    await keepVersions(tx, ids, { reason: 'expiry', applicationId: null }, now);
-    await tx.update(certificate).set({ status: '05', updatedAt: now })
-      .where(and(anyOf(sql`${certificate.id}`, ids), eq(certificate.status, '01')));
-    return ids;
-  });
+/** Moves one batch after `after`; answers its ids (empty: nothing left) and those the machine refused. */
+async function expireBatch(env: JobEnv, today: string, after: number, now: Date): Promise<{ ids: number[]; refused: string[] }> {
+  const ids = (await env.db.select({ id: certificate.id }).from(certificate)
+    .where(and(eq(certificate.status, '01'), lt(certificate.expiryDate, today), gt(certificate.id, after)))
+    .orderBy(asc(certificate.id)).limit(BATCH_SIZE)).map((r) => r.id);
+  if (ids.length === 0) return { ids, refused: [] };
+  const { refused } = await env.db.transaction((tx) => sendCertificateEvents(tx, ids, (row) => (row.status === '01' ? { type: 'EXPIRE', today } : null),
+    { reason: 'expiry', actorId: null, job: 'certExpiry' }, now, { refused: 'skip' }));
+  return { ids, refused };
 }
 
 /** Tells each applicant of a draft on an expired certificate, once; answers how many were told. */
@@ -88,14 +84,16 @@ export const certExpiry: JobDefinition = {
     const today = chinaDate(now);
     let expired = 0;
     let batches = 0;
+    const refused: string[] = [];
     for (let after = 0; ;) {
-      const ids = await expireBatch(env, today, after, now);
-      if (ids.length === 0) break;
-      expired += ids.length;
+      const batch = await expireBatch(env, today, after, now);
+      if (batch.ids.length === 0) break;
+      expired += batch.ids.length - batch.refused.length;
+      refused.push(...batch.refused);
       batches += 1;
-      after = ids.at(-1)!;
+      after = batch.ids.at(-1)!;
     }
     const draftsTold = await tellDraftApplicants(env, now);
-    return { rows: expired, detail: { today, expired, batches, draftsTold } };
+    return { rows: expired, detail: { today, expired, batches, draftsTold, ...(refused.length ? { refused: refused.slice(0, 20) } : {}) } };
   },
 };

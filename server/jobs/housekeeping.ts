@@ -8,7 +8,9 @@
  * its rows is deleted, so a run that stops halfway loses nothing (the next one archives the rest,
  * possibly again). And the waiting applications' changes are folded into their counts
  * (server/workflow/waiting.ts), as the statistics refresh does: they pile up only while that job is
- * paused, and every workbench read adds them up.
+ * paused, and every workbench read adds them up. Last, what must hold of every certificate is checked
+ * (certificateInvariants.ts): the run's detail counts the violations per rule with the first of them,
+ * for the job page to show.
  */
 import path from 'node:path';
 import { and, asc, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import { readJobSettings } from './settings.js';
 import { rowsOf } from '../db/sql.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 import { foldWaiting } from '../workflow/waiting.js';
+import { checkCertificateInvariants } from './certificateInvariants.js';
 
 const DAY_MS = 86_400_000;
 
@@ -107,6 +110,11 @@ export const housekeeping: JobDefinition = {
     }
     const waitingChanges = await env.db.transaction((tx) => foldWaiting(tx));
     detail.waitingChanges = waitingChanges;
+    const invariants = await checkCertificateInvariants(env.db, env.clock, { examples: 20 });
+    detail.certificateInvariants = {
+      checked: invariants.checked, violations: invariants.violations.length === 0 ? 0 : Object.values(invariants.counts).reduce((a, b) => a + b, 0),
+      counts: invariants.counts, examples: invariants.violations,
+    };
     return { rows: sessions + smsCodes + captchas + rateBuckets + jobRuns + logRows + waitingChanges, detail };
   },
 };

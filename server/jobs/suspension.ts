@@ -1,123 +1,69 @@
 /**
- * 00:01 China time: 暂扣 (suspension) periods. An approved 暂扣 punishment (review_state approved)
- * is in force from its start date to its end date inclusive (no end date: until lifted); on its
- * first day its certificates move 01 → 02, on the day after its end they move back 02 → 01 — only
- * when no other 暂扣 is in force for them, and to 05 失效 instead when their validity ended during
- * the suspension (the expiry job only looks at 01). Each move keeps the replaced version and adds 1
- * to the version, as a punishment's approval does (reason `punishment`, with a note of the 暂扣
- * period's start or end), so the credit module reads what the punishments changed from the history.
+ * 00:01 China time: 暂扣 (suspension) periods. An approved 暂扣 punishment is in force from its start
+ * date to its end date inclusive (no end date: until lifted). Each run sends the certificate machine,
+ * through the one writer (server/modules/certificate/writer.ts):
+ * - SUSPEND to every valid (01) or suspended (02) certificate with a 暂扣 in force today whose stored
+ *   period is not that one: a 暂扣 that began today, or a second one that lengthens the period;
+ * - RESTORE to every suspended certificate whose stored period ended before today (or that has none:
+ *   data from before the machine), with the 暂扣 still in force if any: the machine answers 01, 05
+ *   when the validity ran out meanwhile, or 02 for the other 暂扣's period.
+ * Status moves keep the version (no new certificate is printed); each is a history row with the job
+ * as its sender. A punishment's review sends the same events at once when its day has come
+ * (server/modules/credit/effects.ts), so this job only meets what the calendar moved.
  *
  * A punishment's certificates are those listed in punishment_certificate and punishment.certificate_id;
- * one that lists none applies to every certificate of the person (as the delay rule 9 reads it).
- * A certificate at 02 with no ended 暂扣 behind it (set by hand, imported) is left alone.
- *
- * Each run then marks the approved 暂扣 begun by today as written (written_seq): none of the valid
- * certificates it names is stored 01 now; those ended before today as restored (restored_seq): none
- * it names is stored 02 through it alone; and clears the certificates a change noted for it to look at
- * (suspension_recheck). The status filters look up only the others (effective-status.ts
- * timedExceptions); migrations 0020's and 0028's triggers unmark a 暂扣, or note a certificate, when
- * that may have stopped being true.
+ * one that lists none applies to every certificate of the person (credit/inForce.ts).
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { chinaDate } from '../lib/days.js';
+import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { SuspensionPeriod } from '../../machines/certificate.machine.js';
 import { certificate } from '../db/schema.js';
-import { keepVersions } from '../modules/business/effects.js';
-import { SUSPENSION, suspendedOn, suspensionEndedBefore } from '../modules/certificate/effective-status.js';
-import { PUNISHMENT_REASON } from '../modules/credit/effects.js';
-import { anyOf, intArray, rowsOf } from '../db/sql.js';
+import { chinaDate } from '../lib/days.js';
+import { sendCertificateEvents, type CertificateCause } from '../modules/certificate/writer.js';
+import { suspensionPeriodsOn, suspensionsToWrite } from '../modules/credit/inForce.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
+const cause = (change: 'periodStart' | 'periodEnd', today: string): CertificateCause => ({
+  reason: 'suspension', actorId: null, job: 'suspension', note: { type: '暂扣', change, day: today },
+});
 
-interface Move {
-  /** Which end of the 暂扣 period moved the certificate (kept in the version's note). */
-  change: 'periodStart' | 'periodEnd';
-  /** The certificates to move, after `after`, locked (one batch). */
-  pick(today: string, after: number): SQL;
-  /** The new status. */
-  status(today: string): SQL;
+/** SUSPEND in batches of the certificates found (ids in order); the periods are read again under the rows' locks. */
+async function suspendAll(env: JobEnv, ids: readonly number[], today: string, now: Date): Promise<{ moved: number; refused: string[] }> {
+  let moved = 0;
+  const refused: string[] = [];
+  for (let i = 0; i < ids.length; i += BATCH_SIZE) {
+    const batch = ids.slice(i, i + BATCH_SIZE);
+    let periods = new Map<number, SuspensionPeriod>();
+    const r = await env.db.transaction((tx) => sendCertificateEvents(tx, batch, (row) => {
+      const period = periods.get(row.id);
+      if (!period || (row.status !== '01' && row.status !== '02')) return null;
+      if (row.status === '02' && row.suspendedFrom === period.from && row.suspendedTo === period.to) return null;
+      return { type: 'SUSPEND', today, period };
+    }, cause('periodStart', today), now, { refused: 'skip', facts: async (rows) => { periods = await suspensionPeriodsOn(tx, rows.map((x) => x.id), today); } }));
+    moved += r.changed.length;
+    refused.push(...r.refused);
+  }
+  return { moved, refused };
 }
 
-// The conditions are effective-status.ts's (over the table ${certificate}, not an alias): the job
-// writes what every read already shows.
-const SUSPEND: Move = {
-  change: 'periodStart',
-  pick: (today, after) => sql`
-    select ${certificate.id} as id from ${certificate} where ${certificate.status} = '01' and ${certificate.id} > ${after}
-      and ${suspendedOn(today)}
-    order by ${certificate.id} limit ${BATCH_SIZE} for update`,
-  status: () => sql`'02'`,
-};
-
-const RESTORE: Move = {
-  change: 'periodEnd',
-  pick: (today, after) => sql`
-    select ${certificate.id} as id from ${certificate} where ${certificate.status} = '02' and ${certificate.id} > ${after}
-      and ${suspensionEndedBefore(today)} and not ${suspendedOn(today)}
-    order by ${certificate.id} limit ${BATCH_SIZE} for update`,
-  status: (today) => sql`case when expiry_date < ${today}::date then '05' else '01' end`,
-};
-
-async function moveAll(env: JobEnv, move: Move, today: string, now: Date): Promise<number> {
+/** RESTORE, keyset batch by batch, of the suspended certificates whose period is over (or unknown). */
+async function restoreAll(env: JobEnv, today: string, now: Date): Promise<{ moved: number; refused: string[] }> {
   let moved = 0;
+  const refused: string[] = [];
   for (let after = 0; ;) {
-    const ids = await env.db.transaction(async (tx) => {
-      const ids = rowsOf<{ id: number | string }>(await tx.execute(move.pick(today, after))).map((r) => Number(r.id));
-      if (ids.length === 0) return ids;
-      await keepVersions(tx, ids, { reason: PUNISHMENT_REASON, applicationId: null, note: { type: '暂扣', change: move.change, day: today } }, now);
-      await tx.execute(sql`update certificate set status = ${move.status(today)}, version = version + 1, updated_at = ${now.toISOString()}::timestamptz
-        where ${anyOf('id', ids)}`);
-      return ids;
-    });
-    if (ids.length === 0) return moved;
-    moved += ids.length;
+    const ids = (await env.db.select({ id: certificate.id }).from(certificate)
+      .where(and(eq(certificate.status, '02'), or(isNull(certificate.suspendedFrom), lt(certificate.suspendedTo, today)), gt(certificate.id, after)))
+      .orderBy(asc(certificate.id)).limit(BATCH_SIZE)).map((r) => r.id);
+    if (ids.length === 0) break;
+    let periods = new Map<number, SuspensionPeriod>();
+    const r = await env.db.transaction((tx) => sendCertificateEvents(tx, ids, (row) => (
+      row.status === '02' && (row.suspendedFrom === null || (row.suspendedTo !== null && row.suspendedTo < today))
+        ? { type: 'RESTORE', today, inForce: periods.get(row.id) ?? null } : null
+    ), cause('periodEnd', today), now, { refused: 'skip', facts: async (rows) => { periods = await suspensionPeriodsOn(tx, rows.map((x) => x.id), today); } }));
+    moved += r.changed.length;
+    refused.push(...r.refused);
     after = ids.at(-1)!;
   }
-}
-
-const APPROVED_SUSPENSION = sql`type = ${SUSPENSION} and review_state = 'approved'`;
-
-/** The approved 暂扣 a mark concerns that do not carry it, with the change_seq seen now. */
-interface Seen { ids: number[]; seqs: number[] }
-
-/**
- * The approved 暂扣 meeting `which` (over punishment) with the change_seq seen now: read before the
- * moves, so a change committed after this look (a trigger raised change_seq) leaves its 暂扣 unmarked.
- */
-async function suspensionsSeen(env: JobEnv, which: SQL): Promise<Seen> {
-  const rows = rowsOf<{ id: number | string; change_seq: number | string }>(await env.db.execute(sql`
-    select id, change_seq from punishment where ${APPROVED_SUSPENSION} and ${which}`));
-  return { ids: rows.map((r) => Number(r.id)), seqs: rows.map((r) => Number(r.change_seq)) };
-}
-
-/** The certificates changes noted for the job (suspension_recheck), read before the moves too. */
-async function rechecksSeen(env: JobEnv): Promise<number[]> {
-  return rowsOf<{ id: number | string }>(await env.db.execute(sql`select id from suspension_recheck`)).map((r) => Number(r.id));
-}
-
-/**
- * Sets `column` to the change_seq seen, unless changed since the look (the row lock of a concurrent
- * change is waited for and change_seq compared again).
- */
-async function mark(env: JobEnv, column: 'written_seq' | 'restored_seq', seen: Seen): Promise<number> {
-  if (seen.ids.length === 0) return 0;
-  const rows = rowsOf<{ id: number }>(await env.db.execute(sql`
-    update punishment p set ${sql.identifier(column)} = s.seq
-    from unnest(${intArray(seen.ids)}::int[], ${intArray(seen.seqs)}::int[]) as s(id, seq)
-    where p.id = s.id and p.change_seq = s.seq returning p.id`));
-  return rows.length;
-}
-
-/**
- * After the moves every valid certificate the 暂扣 begun name is 02 while they are in force (an ended
- * one names none that must be): written. Every certificate the ended ones name and the noted ones is
- * 01 (or 05) unless a 暂扣 in force holds it: restored, and the notes the look saw cleared (those
- * written since stay for the next run).
- */
-async function markDone(env: JobEnv, begun: Seen, ended: Seen, rechecks: number[]) {
-  const written = await mark(env, 'written_seq', begun);
-  const restoredMarks = await mark(env, 'restored_seq', ended);
-  if (rechecks.length) await env.db.execute(sql`delete from suspension_recheck where id = any(${intArray(rechecks)}::int[])`);
-  return { written, restoredMarks, rechecked: rechecks.length };
+  return { moved, refused };
 }
 
 export const suspension: JobDefinition = {
@@ -129,13 +75,11 @@ export const suspension: JobDefinition = {
   async run(env) {
     const now = env.clock.now();
     const today = chinaDate(now);
-    // Those begun whose certificates are not known to be written, those ended not known to be restored.
-    const begun = await suspensionsSeen(env, sql`start_date <= ${today} and written_seq <> change_seq`);
-    const ended = await suspensionsSeen(env, sql`end_date < ${today} and restored_seq <> change_seq`);
-    const rechecks = await rechecksSeen(env);
-    const suspended = await moveAll(env, SUSPEND, today, now);
-    const restored = await moveAll(env, RESTORE, today, now);
-    const marks = await markDone(env, begun, ended, rechecks);
-    return { rows: suspended + restored, detail: { today, suspended, restored, ...marks } };
+    const begun = await suspendAll(env, [...(await suspensionsToWrite(env.db, today, ['01', '02'])).keys()], today, now);
+    const ended = await restoreAll(env, today, now);
+    return {
+      rows: begun.moved + ended.moved,
+      detail: { today, suspended: begun.moved, restored: ended.moved, ...(begun.refused.length + ended.refused.length ? { refused: [...begun.refused, ...ended.refused].slice(0, 20) } : {}) },
+    };
   },
 };

@@ -11,6 +11,7 @@ import {
 } from '../../server/db/schema.js';
 import { caseIdNo, type CaseKey } from '../../server/demo/businessCases.js';
 import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
+import { statutoryExpiryOf } from '../../machines/certificate.machine.js';
 
 let t: TestApp;
 let today: string;
@@ -144,13 +145,23 @@ describe('each business type, applied for and carried to a changed certificate',
 
   it('inProvince: a new 粤 C3 certificate keeps the other province\'s expiry (an unclassified C becomes C3)', async () => {
     const p = await casePerson(0, 'inProvC');
-    const expiry = addDays(today, 500);
+    const start = addDays(today, -595);
+    const expiry = statutoryExpiryOf(start);
+    // A validity of another length than the statutory one is refused, naming the field.
+    const odd = (await okCall('ent_gz', 'POST', `${BASE.inProvince}/save`, {
+      personId: p.id,
+      payload: { originalCertNo: '湘建安C（2024）0012345', originalProvince: '湖南省', category: 'C', issueDate: start, expiryDate: addDays(expiry, 1), position: '08' },
+    })).data;
+    const refused = await call('ent_gz', 'POST', `${BASE.inProvince}/submit?id=${odd.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 20, field: 'expiryDate' });
+    await okCall('ent_gz', 'POST', `${BASE.inProvince}/remove`, { ids: [odd.id] });
     const app = await carry('inProvince', 'ent_gz', {
       personId: p.id,
-      payload: { originalCertNo: '湘建安C（2024）0012345', originalProvince: '湖南省', category: 'C', issueDate: addDays(expiry, -1095), expiryDate: expiry, position: '08' },
+      payload: { originalCertNo: '湘建安C（2024）0012345', originalProvince: '湖南省', category: 'C', issueDate: start, expiryDate: expiry, position: '08' },
     }, GZ);
     const cert = await certOf(app.certificateId!);
-    expect(cert).toMatchObject({ category: 'C3', personId: p.id, validFrom: addDays(expiry, -1095), expiryDate: expiry, issueDate: today, status: '01', version: 1 });
+    expect(cert).toMatchObject({ category: 'C3', personId: p.id, validFrom: start, expiryDate: expiry, issueDate: today, status: '01', version: 1 });
     expect(cert.certNo).toMatch(new RegExp(`^粤建安C3（${today.slice(0, 4)}）\\d{7}$`));
   });
 
@@ -291,7 +302,7 @@ describe('the other rules and refusals', () => {
     const cert = await caseCert(1, 'delayOk1');
     const saved = (await okCall('ent_sz', 'POST', `${BASE.inProvince}/save`, {
       personId: cert.personId,
-      payload: { originalCertNo: '湘建安C1（2024）0000077', originalProvince: '湖南省', category: 'C1', issueDate: addDays(today, -300), expiryDate: addDays(today, 700), position: '08' },
+      payload: { originalCertNo: '湘建安C1（2024）0000077', originalProvince: '湖南省', category: 'C1', issueDate: addDays(today, -300), expiryDate: statutoryExpiryOf(addDays(today, -300)), position: '08' },
     })).data;
     const refused = await call('ent_sz', 'POST', `${BASE.inProvince}/submit?id=${saved.id}`);
     expect(refused.statusCode).toBe(422);

@@ -9,7 +9,9 @@ import type { AuthUser } from '../../server/context.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
 import { certificateWhere } from '../../server/modules/certificate/query.js';
 import { exportFetch } from '../../server/modules/certificate/export.js';
-import { application, certCheckRecord, certificate, certificateHistory, enterprise, person, sysDictData, sysUser } from '../../server/db/schema.js';
+import { sendCertificateEvent } from '../../server/modules/certificate/writer.js';
+import { delayedValidityOf } from '../../machines/certificate.machine.js';
+import { application, certCheckRecord, certificate, enterprise, person, sysDictData, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -225,22 +227,24 @@ describe('pickers', () => {
 
 describe('certificate detail', () => {
   it('has holder, enterprise and the version history, newest first', async () => {
-    const [cert] = await t.database.db.select().from(certificate)
-      .where(and(eq(certificate.status, '01'), sql`not exists (select 1 from certificate_history h where h.certificate_id = ${certificate.id})`)).limit(1);
-    await t.database.db.insert(certificateHistory).values({
-      certificateId: cert!.id, version: cert!.version, reason: 'delay',
-      data: { ...cert, holderName: '旧姓名', holderIdNo: '440101199001011234', enterpriseName: '旧企业有限公司', createdAt: null, updatedAt: null },
-    });
-    await t.database.db.update(certificate).set({ version: cert!.version + 1 }).where(eq(certificate.id, cert!.id));
+    const [cert] = await t.database.db.select().from(certificate).where(and(eq(certificate.status, '01'), eq(certificate.version, 1))).limit(1);
+    const [holder] = await t.database.db.select().from(person).where(eq(person.id, cert!.personId));
+    // A delay through the certificate's one writer keeps the version it replaces, with the holder as they were then.
+    await t.database.db.transaction((tx) => sendCertificateEvent(tx, cert!.id, { type: 'DELAY', ...delayedValidityOf(cert!.expiryDate), issueDate: cert!.expiryDate, queryCode: `${cert!.queryCode}N` },
+      { reason: 'delay', actorId: null }, t.clock.now()));
+    await t.database.db.update(person).set({ name: '新姓名' }).where(eq(person.id, holder!.id));
     const res = await get('province', `/api/safetyCertificateInfo/get/${cert!.id}`);
+    await t.database.db.update(person).set({ name: holder!.name }).where(eq(person.id, holder!.id));
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d.holder.name.length).toBeGreaterThan(0);
+    expect(d.holder.name).toBe('新姓名');
     expect(d.enterprise.creditCode).toHaveLength(18);
     expect(d.history).toHaveLength(2);
-    expect(d.history[0]).toMatchObject({ current: true, version: cert!.version + 1 });
-    expect(d.history[1]).toMatchObject({ current: false, version: cert!.version, reason: 'delay', reasonLabel: '证书延期', name: '旧姓名', enterpriseName: '旧企业有限公司' });
-    expect(d.versionLabel).toBe(String(cert!.version + 1).padStart(3, '0'));
+    expect(d.history[0]).toMatchObject({ current: true, version: 2, validFrom: delayedValidityOf(cert!.expiryDate).validFrom });
+    expect(d.history[1]).toMatchObject({
+      current: false, version: 1, reason: 'delay', reasonLabel: '证书延期', name: holder!.name, validFrom: cert!.validFrom, expiryDate: cert!.expiryDate,
+    });
+    expect(d.versionLabel).toBe('002');
   });
 
   it('refuses a certificate outside the caller scope', async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../helpers/app.js';
-import { seededStore, startServer, type SeededStore, type ServerProcess } from '../helpers/server-process.js';
+import { clientOf, loginOver, seededStore, startServer, type Call, type SeededStore, type ServerProcess } from '../helpers/server-process.js';
 
 /** Reviewers and the queues they take items from (sz_staff and prov_staff hold every step). */
 const REVIEWERS: Readonly<Record<string, readonly string[]>> = {
@@ -26,19 +26,7 @@ afterAll(async () => {
   await store?.remove();
 });
 
-type Call = (token: string | null, method: 'GET' | 'POST', url: string, body?: unknown) => Promise<Response>;
-const clientOf = (baseUrl: string): Call => (token, method, url, body) => fetch(`${baseUrl}${url}`, {
-  method,
-  headers: { ...(token ? { token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-  body: body === undefined ? undefined : JSON.stringify(body),
-  signal: AbortSignal.timeout(30_000),
-});
-
-async function login(call: Call, userName: string): Promise<string> {
-  const res = await call(null, 'POST', '/api/login/login', { username: userName, password: DEMO_PASSWORD });
-  if (res.status !== 200) throw new Error(`login ${userName}: ${res.status} ${await res.text()}`);
-  return (await res.json()).data.token as string;
-}
+const login = (call: Call, userName: string) => loginOver(call, userName, DEMO_PASSWORD);
 
 interface Ack { id: number; version: number; by: string }
 interface Draft { owner: string; id: number; version: number; acked: string | null; pending: string | null }

@@ -9,6 +9,8 @@ import { apiSuite } from '../helpers/api.js';
 import { certificate, certificateHistory, person, punishment } from '../../server/db/schema.js';
 import { caseIdNo, type CaseKey } from '../../server/demo/businessCases.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
+import { replayCertificate } from '../../server/modules/certificate/history.js';
+import { runNamed } from '../helpers/jobs.js';
 
 let t: TestApp;
 const api = apiSuite({ users: ['gz_sl', 'gz_sh', 'ent_gz'], ready: (app) => { t = app; } });
@@ -50,19 +52,21 @@ describe('removing an approved 暂扣 early', () => {
     const cert = await caseCert('delayOk1');
     const first = await approved(cert.id);
     const second = await approved(cert.id, { endDate: addDays(today(), 30) });
-    // The second 暂扣 found it suspended already: no new version.
-    expect(await certOf(cert.id)).toMatchObject({ status: '02', version: cert.version + 1 });
+    // The second 暂扣 found it suspended already for a period that covers its own: nothing to send.
+    expect(await certOf(cert.id)).toMatchObject({ status: '02', version: cert.version, suspendedFrom: addDays(today(), -3), suspendedTo: addDays(today(), 60) });
     expect(await punished(cert.id)).toHaveLength(1);
 
     await removeApproved(first);
-    expect(await certOf(cert.id)).toMatchObject({ status: '02', version: cert.version + 1 });
+    // The one left is in force: still suspended, for its own period.
+    expect(await certOf(cert.id)).toMatchObject({ status: '02', version: cert.version, suspendedTo: addDays(today(), 30) });
     expect(await delayCode(cert.id)).toBe(9);
 
     await removeApproved(second);
-    expect(await certOf(cert.id)).toMatchObject({ status: '01', version: cert.version + 2 });
-    const versions = await punished(cert.id);
-    expect(versions.map((h) => [h.version, (h.data as { status: string }).status, (h.data as { cause: { change: string } }).cause.change]))
-      .toEqual([[cert.version, '01', 'create'], [cert.version + 1, '02', 'delete']]);
+    expect(await certOf(cert.id)).toMatchObject({ status: '01', version: cert.version, suspendedFrom: null, suspendedTo: null });
+    const history = await punished(cert.id);
+    expect(history.map((h) => [h.event, (h.data as { status: string }).status, (h.data as { cause: { change: string } }).cause.change, h.actorId !== null]))
+      .toEqual([['SUSPEND', '01', 'create', true], ['SUSPEND', '02', 'delete', true], ['RESTORE', '02', 'delete', true]]);
+    expect((await replayCertificate(db(), cert.id))?.consistent).toBe(true);
     expect(await delayCode(cert.id)).toBe(0);
   });
 
@@ -72,9 +76,12 @@ describe('removing an approved 暂扣 early', () => {
     const revocation = await approved(cert.id, { type: '吊销', violateType: 'false_material', endDate: null });
     expect((await certOf(cert.id)).status).toBe('07');
     await removeApproved(revocation);
-    expect((await certOf(cert.id)).status).toBe('02');
+    expect(await certOf(cert.id)).toMatchObject({ status: '02', suspendedTo: addDays(today(), 60) });
     await removeApproved(suspension);
-    expect(await certOf(cert.id)).toMatchObject({ status: '01', version: cert.version + 4 });
+    expect(await certOf(cert.id)).toMatchObject({ status: '01', version: cert.version });
+    const events = (await punished(cert.id)).map((h) => h.event);
+    expect(events).toEqual(['SUSPEND', 'REVOKE', 'LIFT_PENALTY', 'RESTORE']);
+    expect((await replayCertificate(db(), cert.id))?.consistent).toBe(true);
   });
 
   it('a rejected removal changes nothing', async () => {
@@ -90,19 +97,23 @@ describe('removing an approved 暂扣 early', () => {
 });
 
 describe('rows from before punishment_certificate', () => {
-  it('an approved 暂扣 naming its certificate in certificate_id suspends it on read and answers delay 9; a pending one counts for nothing', async () => {
+  it('an approved 暂扣 naming its certificate in certificate_id suspends it at the 暂扣 job and answers delay 9; a pending one counts for nothing', async () => {
     const cert = await caseCert('delayOk2');
     const legacy = {
       personId: cert.personId, certificateId: cert.id, type: '暂扣', docNo: '旧平台〔2025〕1号', reason: '旧平台录入',
       startDate: addDays(today(), -10), endDate: addDays(today(), 10),
     };
     const [pending] = await db().insert(punishment).values({ ...legacy, reviewState: 'pending' }).returning();
+    await runNamed(t, 'suspension');
+    expect((await certOf(cert.id)).status).toBe('01');
     expect(await delayCode(cert.id)).toBe(0);
     await db().delete(punishment).where(eq(punishment.id, pending!.id));
     await db().insert(punishment).values({ ...legacy, reviewState: 'approved' });
+    // Rows written by the older platform reach the certificate at the next run of the 暂扣 job (00:01).
+    await runNamed(t, 'suspension');
     expect(await delayCode(cert.id)).toBe(9);
     const listed = (await api.get('gz_sl', `/api/safetyCertificateInfo/list?certNo=${encodeURIComponent(cert.certNo)}`)).json().rows[0];
-    expect(listed).toMatchObject({ status: '02' });
+    expect(listed).toMatchObject({ status: '02', suspendedFrom: legacy.startDate, suspendedTo: legacy.endDate });
     const rows = (await api.get('gz_sl', `/api/credit/punishment/list?docNo=${encodeURIComponent('旧平台')}`)).json();
     expect(rows.rows[0].certificates.map((c: { id: number }) => c.id)).toEqual([cert.id]);
   });

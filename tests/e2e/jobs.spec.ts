@@ -50,3 +50,27 @@ test('the auditor has no job page and reads the run in the operation log', async
   await expect(page.getByText('抱歉，你访问的页面不存在或仍在开发中')).toBeVisible(PAGE_LOAD);
   await expect(page.getByTestId('jobs-table')).toHaveCount(0);
 });
+
+for (const [language, clean] of [
+  ['zh-CN', /证书一致性检查：已检查 \d+ 个证书，未发现问题/],
+  ['en-US', /Certificate consistency: \d+ certificates checked, no problem found/],
+] as const) {
+  test(`the housekeeping run shows, in words, what the certificate check found (${language})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await useLanguage(page, language);
+    await loginWithPassword(page, 'admin');
+    await navigate(page, '/system/job');
+    await expect(page.getByTestId('job-housekeeping')).toBeVisible(PAGE_LOAD);
+    await page.getByTestId('run-housekeeping').click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+    // The page watches the queued run until it has finished.
+    await expect(page.getByTestId('watching')).toBeVisible();
+    await expect(page.getByTestId('watching')).toHaveCount(0, { timeout: 90_000 });
+    await page.getByTestId('runs-housekeeping').click();
+    const first = page.getByTestId('runs-table').locator('tbody tr.ant-table-row').first();
+    await expect(first).toBeVisible(PAGE_LOAD);
+    await first.locator('.ant-table-row-expand-icon').click();
+    await expect(page.getByTestId('certificate-invariants')).toContainText(clean);
+    await page.screenshot({ path: `.tmp/playwright/job-invariants-${language}.png`, fullPage: true });
+  });
+}

@@ -132,3 +132,20 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
     baseUrl, pid: child.pid!, alive: () => !gone, exited, signal: (sig) => { if (!gone) child.kill(sig); }, output: () => lines.join('\n'), log: () => all.join('\n'), kill: () => end('SIGKILL'), stop: () => end('SIGTERM'),
   };
 }
+
+/** A call to the server process over HTTP: the token header when signed in, JSON bodies, 30 s at most. */
+export type Call = (token: string | null, method: 'GET' | 'POST', url: string, body?: unknown) => Promise<Response>;
+
+export const clientOf = (baseUrl: string): Call => (token, method, url, body) => fetch(`${baseUrl}${url}`, {
+  method,
+  headers: { ...(token ? { token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+  body: body === undefined ? undefined : JSON.stringify(body),
+  signal: AbortSignal.timeout(30_000),
+});
+
+/** Signs a demo account in through the login route; answers its token. */
+export async function loginOver(call: Call, userName: string, password: string): Promise<string> {
+  const res = await call(null, 'POST', '/api/login/login', { username: userName, password });
+  if (res.status !== 200) throw new Error(`login ${userName}: ${res.status} ${await res.text()}`);
+  return (await res.json()).data.token as string;
+}

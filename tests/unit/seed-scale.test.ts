@@ -16,6 +16,8 @@ import { GD_CERT_NO_PATTERN } from '../../server/db/seed/certNo.js';
 import { COLUMNS, ScaleGenerator, type Context, type GenerateResult, type TableName } from '../../scripts/lib/scale/generate.js';
 import { allPaths } from '../../scripts/lib/scale/paths.js';
 import { planOf } from '../../scripts/lib/scale/plan.js';
+import { replayRows } from '../../server/modules/certificate/history.js';
+import { statutoryExpiryOf } from '../../machines/certificate.machine.js';
 import { cell, line } from '../../scripts/lib/scale/tsv.js';
 
 /** Valid today: a seeded person is never born in the future. */
@@ -29,7 +31,7 @@ const staff = (base: number) => ({
 const ctx: Context = {
   now: NOW,
   offsets: { enterprise: 60, person: 600, certificate: 900, educationRecord: 0, employmentRecord: 0, application: 100, applicationHistory: 500, sysUser: 40,
-    examBatch: 0, examResult: 0, punishment: 0, certCheckRecord: 0 },
+    examBatch: 0, examResult: 0, punishment: 0, certCheckRecord: 0, certificateHistory: 0 },
   staff: { 1: staff(11), 2: { ids: staff(21).ids, names: staff(21).names }, 3: staff(31) },
   roleIds: { enterprise: 7, person: 8 },
   passwordHash: 'hash',
@@ -47,10 +49,11 @@ function read(result: GenerateResult, table: TableName): Record<string, string |
 
 let dir: string;
 let result: GenerateResult;
+// Each certificate lives through the certificate machine: on a busy machine this takes more than the hook's default 10 s.
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-test-'));
   result = new ScaleGenerator(ctx, 0.002, dir, 42).generate();
-});
+}, 60_000);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('scale plan', () => {
@@ -112,7 +115,8 @@ describe('generated rows', () => {
     expect(new Set(certs.map((c) => c.cert_no)).size).toBe(certs.length);
     expect(new Set(certs.map((c) => c.query_code)).size).toBe(certs.length);
     expect(new Set(certs.map((c) => c.category))).toEqual(new Set(['A', 'B', 'C1', 'C2', 'C3']));
-    expect(new Set(certs.map((c) => c.status))).toEqual(new Set(['01', '02', '03', '04', '05', '06', '07', '99']));
+    // Every status a state of the certificate machine (no 99 其他).
+    expect(new Set(certs.map((c) => c.status))).toEqual(new Set(['01', '02', '03', '04', '05', '06', '07']));
     const valid = certs.filter((c) => c.status === '01').length / certs.length;
     expect(valid).toBeGreaterThan(0.36);
     expect(valid).toBeLessThan(0.44);
@@ -126,6 +130,38 @@ describe('generated rows', () => {
     // And its holder's name and ID number (migration 0033's copy, which the searches match).
     const persons = new Map(read(result, 'person').map((p) => [p.id, p]));
     expect(certs.every((c) => c.holder_name === persons.get(c.person_id)?.name && c.holder_id_no === persons.get(c.person_id)?.id_no)).toBe(true);
+  });
+
+  it('have certificates that lived through the certificate machine: each history replays to its row, every invariant holds', () => {
+    const certs = read(result, 'certificate');
+    const history = read(result, 'certificate_history');
+    const byCert = new Map<string, typeof history>();
+    for (const h of history) byCert.set(h.certificate_id!, [...(byCert.get(h.certificate_id!) ?? []), h]);
+    const today = '2026-06-15';
+    const broken: string[] = [];
+    const punishments = read(result, 'punishment');
+    const suspensionOf = new Map(punishments.filter((p) => p.type === '暂扣').map((p) => [p.certificate_id, p]));
+    for (const c of certs) {
+      const rows = byCert.get(c.id!) ?? [];
+      const replay = replayRows({
+        id: Number(c.id), certNo: c.cert_no!, category: c.category!, personId: Number(c.person_id), enterpriseId: Number(c.enterprise_id), position: c.position!,
+        issueDate: c.issue_date!, validFrom: c.valid_from!, expiryDate: c.expiry_date!, version: Number(c.version), queryCode: c.query_code!, status: c.status!,
+        suspendedFrom: c.suspended_from, suspendedTo: c.suspended_to,
+      } as Parameters<typeof replayRows>[0], rows.map((h) => ({
+        id: Number(h.id), event: h.event, eventData: JSON.parse(h.event_data!), stateBefore: null, stateAfter: JSON.parse(h.state_after!),
+      })));
+      if (!replay.consistent) broken.push(`${c.cert_no}: ${replay.error}`);
+      if (statutoryExpiryOf(c.valid_from!) !== c.expiry_date) broken.push(`${c.cert_no}: validity ${c.valid_from} … ${c.expiry_date}`);
+      if (c.status === '01' && c.expiry_date! < today) broken.push(`${c.cert_no}: valid past its validity`);
+      if (c.status === '02') {
+        const p = suspensionOf.get(c.id);
+        if (!p || p.start_date! > today || (p.end_date !== null && p.end_date! < today)) broken.push(`${c.cert_no}: 02 without a 暂扣 in force`);
+        else if (p.start_date !== c.suspended_from || p.end_date !== c.suspended_to) broken.push(`${c.cert_no}: its period is not its 暂扣's`);
+      }
+    }
+    expect(broken.slice(0, 10)).toEqual([]);
+    // No 新办 or 省外调入 names a certificate issued before it.
+    expect(read(result, 'application').filter((a) => (a.business_type === 'newCert' || a.business_type === 'inProvince') && a.certificate_id !== null)).toEqual([]);
   });
 
   it('have applications of every type in every state, numbered once, with history the machine replays to the stored snapshot', () => {

@@ -12,6 +12,7 @@ import { BUSINESS_ROUTES, routeSteps, type BusinessType, type Step } from '../..
 import { makeCreditCode, CREDIT_CODE_ALPHABET } from '../../../server/db/seed/creditCode.js';
 import { makeIdCard } from '../../../server/db/seed/idcard.js';
 import { certExpiryDate, formatCertNo, type CertCategory } from '../../../server/db/seed/certNo.js';
+import { liveThrough, statusOfState, type CertificateEvent } from '../../../machines/certificate.machine.js';
 import { areaOfDistrict, guangdongDistricts } from '../../../server/db/seed/districts.js';
 import { DICTIONARIES, ISSUING_AUTHORITY } from '../../../server/db/seed/dictionaries.js';
 import { addDays, addYears, chinaDate, chinaDayStart, daysBetween } from '../../../server/lib/days.js';
@@ -25,7 +26,7 @@ import { planOf, VALID_SHARE, type ScalePlan } from './plan.js';
 export interface Offsets {
   enterprise: number; person: number; certificate: number; educationRecord: number; employmentRecord: number;
   application: number; applicationHistory: number; sysUser: number; examBatch: number; examResult: number;
-  punishment: number; certCheckRecord: number;
+  punishment: number; certCheckRecord: number; certificateHistory: number;
 }
 
 /** Staff who act at each step of each area (the demo's centre accounts) and the roles of new accounts. */
@@ -43,7 +44,9 @@ export const COLUMNS = {
   enterprise: ['id', 'credit_code', 'name', 'legal_representative', 'address', 'district_code', 'ownership', 'qualification', 'licence_no', 'licence_valid_to', 'status', 'created_at', 'updated_at'],
   person: ['id', 'name', 'sex', 'id_type', 'id_no', 'birth_date', 'education', 'title', 'phone', 'enterprise_id', 'employ_status', 'created_at', 'updated_at'],
   certificate: ['id', 'cert_no', 'category', 'person_id', 'enterprise_id', 'position', 'issue_date', 'valid_from', 'expiry_date', 'status', 'version', 'query_code',
-    'issuing_authority', 'print_count', 'printed_version', 'printed_at', 'created_at', 'updated_at', 'area', 'holder_name', 'holder_id_no'],
+    'issuing_authority', 'print_count', 'printed_version', 'printed_at', 'created_at', 'updated_at', 'area', 'holder_name', 'holder_id_no', 'suspended_from', 'suspended_to'],
+  // Each certificate's life through the certificate machine (writer.ts loadCertificates' rows, the state before left out: the replay does not need it).
+  certificate_history: ['id', 'certificate_id', 'version', 'data', 'reason', 'changed_at', 'event', 'event_data', 'job', 'state_after'],
   education_record: ['id', 'person_id', 'cert_no', 'course', 'provider', 'hours', 'started_on', 'finished_on'],
   employment_record: ['id', 'person_id', 'enterprise_id', 'source', 'start_date', 'end_date'],
   sys_user: ['user_id', 'user_name', 'nick_name', 'user_type', 'enterprise_id', 'person_id', 'sex', 'password_hash', 'password_changed_at', 'status', 'remark', 'created_at', 'updated_at'],
@@ -62,7 +65,7 @@ export const COLUMNS = {
 export type TableName = keyof typeof COLUMNS;
 /** The order the tables load in (references first). */
 export const LOAD_ORDER: readonly TableName[] = [
-  'enterprise', 'person', 'sys_user', 'sys_user_role', 'certificate', 'education_record', 'employment_record', 'exam_batch', 'exam_result',
+  'enterprise', 'person', 'sys_user', 'sys_user_role', 'certificate', 'certificate_history', 'education_record', 'employment_record', 'exam_batch', 'exam_result',
   'application', 'application_history', 'punishment', 'punishment_certificate', 'cert_check_record',
 ];
 
@@ -95,7 +98,8 @@ type Profile = 'legalRep' | 'manager' | 'managerB' | 'b' | 'c3' | 'c12' | 'none'
 /** The person an application is about: its holder_name and holder_id_no copy them. */
 type Holder = { name: string; idNo: string };
 const PROFILES = new Weighted<Profile>([['manager', 9], ['managerB', 3], ['b', 25], ['c3', 35], ['c12', 15], ['none', 13]]);
-const ODD_CURRENT = new Weighted<string>([['02', 2], ['04', 5], ['05', 5], ['06', 2], ['07', 1], ['03', 1], ['99', 1]]);
+// Every status a state of the certificate machine (no 99); the punished ones with their punishment, a 暂扣 in force.
+const ODD_CURRENT = new Weighted<string>([['02', 2], ['04', 6], ['05', 5], ['06', 2], ['07', 1], ['03', 1]]);
 const HISTORICAL = new Weighted<string>([['05', 58], ['04', 38], ['03', 2], ['07', 2]]);
 const TYPES = new Weighted<BusinessType>([['newCert', 24], ['delay', 30], ['inner', 8], ['inProvince', 4], ['outProvince', 3], ['modify', 9], ['revocation', 12], ['personRevocation', 5]]);
 /** About 5 % of the applications are open (a few weeks of the province's work), the rest ended over the years. */
@@ -183,6 +187,7 @@ export class ScaleGenerator {
       enterprise: o.enterprise, person: o.person, certificate: o.certificate, education_record: o.educationRecord, employment_record: o.employmentRecord,
       sys_user: o.sysUser, sys_user_role: 0, application: o.application, application_history: o.applicationHistory, exam_batch: o.examBatch,
       exam_result: o.examResult, punishment: o.punishment, punishment_certificate: 0, cert_check_record: o.certCheckRecord,
+      certificate_history: o.certificateHistory,
     };
     const districts = guangdongDistricts();
     this.counties = new Map();
@@ -456,23 +461,91 @@ export class ScaleGenerator {
     const certNo = formatCertNo(category, year, seq);
     const queryCode = queryCodeOf(id, rng);
     const printed = rng.chance(0.93);
-    const at = this.instantOn(issueDate);
-    this.add('certificate', [id, certNo, category, personId, enterpriseId, position, issueDate, issueDate, expiry, status, version, queryCode, ISSUING_AUTHORITY,
+    const life = this.life(id, certNo, category, personId, enterpriseId, position, first, version, queryCode, status, expiry);
+    const states = liveThrough(life.map((l) => l.event));
+    const last = states.at(-1)!;
+    if (statusOfState(last.value) !== status) throw new Error(`certificate ${certNo}: its life ends in ${last.value}, not ${status}`);
+    const c = last.context;
+    const at = this.instantOn(first);
+    this.add('certificate', [id, certNo, category, personId, enterpriseId, position, c.issueDate, c.validFrom, c.expiryDate, status, c.version, c.queryCode, ISSUING_AUTHORITY,
       // The area and the holder are written as migrations 0027's and 0033's triggers would: the load runs with triggers off (seed-scale.ts).
-      printed ? 1 : 0, printed ? version : null, printed ? new Date(at.getTime() + rng.int(1, 10) * DAY_MS) : null, at, at, area, name, idNo]);
+      printed ? 1 : 0, printed ? c.version : null, printed ? new Date(at.getTime() + rng.int(1, 10) * DAY_MS) : null, at, life.at(-1)!.at, area, name, idNo,
+      c.suspendedFrom, c.suspendedTo]);
+    // Its history: one row per event, as the one writer's loader writes them (writer.ts loadCertificates).
+    let before: { value: string; context: { version: number } } | null = null;
+    for (const [i, l] of life.entries()) {
+      const { type, ...fields } = l.event;
+      const data = before && before.value !== 'unissued' ? JSON.stringify({ ...before.context, id, status: statusOfState(before.value as never) }) : null;
+      this.add('certificate_history', [this.next('certificate_history'), id, before?.context.version ?? 0, data, l.reason, l.at, type, JSON.stringify(fields),
+        l.job, JSON.stringify(states[i])]);
+      before = states[i]!;
+    }
     const valid = status === '01';
     this.certsLeft -= 1;
     this.certsMade += 1;
     if (valid) this.validMade += 1;
-    if (valid || status === '02') this.education(personId, certNo, issueDate);
-    if (['02', '03', '07'].includes(status) || (valid && rng.chance(0.004))) this.punishment(personId, id, status, issueDate);
+    if (valid || status === '02') this.education(personId, certNo, c.validFrom);
+    if (valid && rng.chance(0.004)) this.punishment(personId, id, '01', this.dayBetween(c.validFrom, this.today), null);
     // The public checks certificates (valid ones far more often) by their QR code or the public search.
     const perCert = (this.checksLeft / Math.max(1, this.certsLeft + 1)) * (valid ? 1.9 : 0.4);
     const checks = Math.floor(perCert) + (rng.next() < perCert - Math.floor(perCert) ? 1 : 0);
-    for (let i = 0; i < checks && this.checksLeft > 0; i++) this.check(id, certNo, queryCode, area, name, idNo);
+    for (let i = 0; i < checks && this.checksLeft > 0; i++) this.check(id, certNo, c.queryCode, area, name, idNo);
     // Most holders passed an exam batch of the platform before their first issue.
-    if (version === 1 && rng.chance(Math.min(1, (this.resultsLeft / Math.max(1, this.certsLeft + 1)) * 1.2))) this.examResult(personId, category, area, issueDate, rng.chance(0.9));
-    return { id, certNo, category, status, expiry, valid, queryCode };
+    if (version === 1 && rng.chance(Math.min(1, (this.resultsLeft / Math.max(1, this.certsLeft + 1)) * 1.2))) this.examResult(personId, category, area, first, rng.chance(0.9));
+    return { id, certNo, category, status, expiry: c.expiryDate, valid, queryCode: c.queryCode };
+  }
+
+  /**
+   * A certificate's life as the certificate machine takes it: issued on `first`, delayed (version − 1)
+   * times (each decided 30 days before its new validity), then ended as `status` says — expired the day
+   * after its validity, cancelled or transferred out on a day of its validity (an expired one
+   * cancelled afterwards), suspended, rescinded or revoked by a punishment recorded here (a 暂扣 in
+   * force today).
+   */
+  private life(id: number, certNo: string, category: CertCategory, personId: number, enterpriseId: number, position: string, first: string,
+    version: number, queryCode: string, status: string, expiry: string): { event: CertificateEvent; at: Date; reason: string; job: string | null }[] {
+    const rng = this.rng;
+    const load = (event: CertificateEvent, day: string, reason = 'load', job: string | null = null) => ({ event, at: this.instantOn(day), reason, job });
+    const codeOf = (v: number) => (v === version ? queryCode : `${queryCode}-${v}`);
+    const steps = [load({ type: 'ISSUE', certNo, category, personId, enterpriseId, position, issueDate: first, validFrom: first, expiryDate: certExpiryDate(first),
+      queryCode: codeOf(1), acceptedOn: null }, first)];
+    let validFrom = first;
+    let decided = first;
+    for (let v = 2; v <= version; v++) {
+      validFrom = addYears(validFrom, 3);
+      decided = addDays(validFrom, -30);
+      steps.push(load({ type: 'DELAY', validFrom, expiryDate: certExpiryDate(validFrom), issueDate: decided, queryCode: codeOf(v) }, decided));
+    }
+    const lastValid = [this.today, expiry].sort()[0]!;
+    const within = () => this.dayBetween(addDays(decided, 1) > lastValid ? lastValid : addDays(decided, 1), lastValid);
+    const expired = expiry < this.today;
+    switch (status) {
+      case '05': steps.push(load({ type: 'EXPIRE', today: addDays(expiry, 1) }, addDays(expiry, 1), 'expiry', 'certExpiry')); break;
+      case '04':
+        if (expired) {
+          steps.push(load({ type: 'EXPIRE', today: addDays(expiry, 1) }, addDays(expiry, 1), 'expiry', 'certExpiry'));
+          const day = this.dayBetween(addDays(expiry, 1), this.today);
+          steps.push(load({ type: 'CANCEL' }, day, 'revocation'));
+        } else steps.push(load({ type: 'CANCEL' }, within(), 'revocation'));
+        break;
+      case '06': steps.push(load({ type: 'TRANSFER_OUT' }, within(), 'outProvince')); break;
+      case '02': {
+        // A 暂扣 in force today: begun within the validity, ending after today.
+        const from = within();
+        const to = addDays(this.today, rng.int(10, 360));
+        const punishmentId = this.punishment(personId, id, status, from, to);
+        steps.push({ ...load({ type: 'SUSPEND', today: from, period: { from, to } }, from, 'punishment'), reason: `punishment:${punishmentId}` });
+        break;
+      }
+      case '03': case '07': {
+        const day = within();
+        this.punishment(personId, id, status, day, null);
+        steps.push(load({ type: status === '03' ? 'RESCIND' : 'REVOKE' }, day, 'punishment'));
+        break;
+      }
+      default: break;
+    }
+    return steps.map((s) => ({ ...s, reason: s.reason.startsWith('punishment:') ? 'punishment' : s.reason }));
   }
 
   private education(personId: number, certNo: string, issueDate: string): void {
@@ -489,18 +562,18 @@ export class ScaleGenerator {
     }
   }
 
-  private punishment(personId: number, certificateId: number, status: string, issueDate: string): void {
-    if (this.punishLeft <= 0 && status === '01') return;
+  /** A punishment of the certificate (answers its id): the 暂扣, 撤销 or 吊销 behind its status, or a warning, fine or points of a valid one. */
+  private punishment(personId: number, certificateId: number, status: string, start: string, end: string | null): number {
     const rng = this.rng;
     const type = status === '02' ? '暂扣' : status === '07' ? '吊销' : status === '03' ? '撤销' : rng.pick(['警告', '罚款', '记分']);
-    const start = this.dayBetween(issueDate, this.today);
     const ban = type === '吊销' || type === '撤销' ? rng.pick([1, 3]) : null;
     const id = this.next('punishment');
     const at = this.instantOn(start);
     this.add('punishment', [id, personId, certificateId, type, `粤建安罚〔${start.slice(0, 4)}〕${String(id % 100000).padStart(5, '0')}号`, '经查实存在违规行为',
-      start, type === '暂扣' ? addDays(this.today, rng.int(10, 360)) : null, ban ? addYears(start, ban) : null, rng.pick(VIOLATIONS), ban, '[]', 'approved', at, at]);
+      start, type === '暂扣' ? end : null, ban ? addYears(start, ban) : null, rng.pick(VIOLATIONS), ban, '[]', 'approved', at, at]);
     this.add('punishment_certificate', [id, certificateId]);
     this.punishLeft -= 1;
+    return id;
   }
 
   private check(certificateId: number, certNo: string, queryCode: string, area: string, name: string, idNo: string): void {
@@ -631,7 +704,8 @@ export class ScaleGenerator {
     const seq = (this.applyNoSeq.get(prefix) ?? 50_000) + 1;
     this.applyNoSeq.set(prefix, seq);
     const approved = outcome === 'approved';
-    const certificateId = route.target === 'certificate' || (approved && cert) ? cert?.id ?? null : null;
+    // A 新办 or 省外调入 issues a certificate of its own: none of the person's older ones, issued before it was accepted.
+    const certificateId = route.target === 'certificate' ? cert?.id ?? null : null;
     const printedAt = approved && route.printsCertificate && closedAt && rng.chance(0.6) ? new Date(closedAt.getTime() + rng.int(1, 10) * DAY_MS) : null;
     this.add('application', [id, `${prefix}${seq}`, type, applicant, entId, personId, holder, certificateId, area, status, step, version,
       JSON.stringify(snapshotFor(p, parties)), JSON.stringify({ scale: true }), outcome, submittedAt, acceptedAt, closedAt, printedAt, deleted, created, last,

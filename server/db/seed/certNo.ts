@@ -4,6 +4,7 @@
  * Validity is 3 years: expiry = issue + 3 years − 1 day.
  */
 import { addDays, addYears } from '../../lib/days.js';
+import { statutoryExpiryOf } from '../../../machines/certificate.machine.js';
 
 export const CERT_CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 export type CertCategory = (typeof CERT_CATEGORIES)[number];
@@ -27,9 +28,9 @@ export function parseCertNo(certNo: string): { province: string; category: strin
   return { province: m[1]!, category: m[2]!, year: Number(m[3]), seq: Number(m[4]) };
 }
 
-/** Expiry of a certificate issued (or delayed) on issueDate: issue + 3 years − 1 day. */
+/** Expiry of a certificate valid from `issueDate`: the certificate machine's rule (the day before start + 3 years). */
 export function certExpiryDate(issueDate: string, years = CERT_VALIDITY_YEARS): string {
-  return addDays(addYears(issueDate, years), -1);
+  return statutoryExpiryOf(issueDate, years);
 }
 
 /** Issue date whose validity ends on expiryDate; exact except for 28 February of a leap year (no issue date ends there: its result ends on the 29th). */

@@ -1,11 +1,12 @@
 /** Builds the whole demo data set in memory (deterministic for a given `now`) and inserts it in batches. */
 import { inArray } from 'drizzle-orm';
 import {
-  certificate, educationRecord, employmentRecord, enterprise, person, regConstructor, sysDept, sysMsgInfo, sysNotice, sysPasswordHistory,
+  educationRecord, employmentRecord, enterprise, person, regConstructor, sysDept, sysMsgInfo, sysNotice, sysPasswordHistory,
   sysRole, sysUser, sysUserRole,
 } from '../schema.js';
-import type { DbOrTx } from '../client.js';
-import { buildCertificates, type CertificateSeed } from './certificates.js';
+import type { CertificateEvent } from '../../../machines/certificate.machine.js';
+import type { DbOrTx, Tx } from '../client.js';
+import { buildCertificates, certificateLife, type CertificateSeed } from './certificates.js';
 import { buildEducation, type EducationSeed } from './education.js';
 import { buildEnterprises, type EnterpriseSeed } from './enterprises.js';
 import { buildMessages, NOTICES, type MessageSeed } from './messages.js';
@@ -13,7 +14,7 @@ import { buildPeople, type PeopleData } from './people.js';
 import { Rng } from './rng.js';
 import { DEMO_ACCOUNT_SEEDS } from './users.js';
 import { chunks, insertAll } from './util.js';
-import { addDays, chinaDate } from '../../lib/days.js';
+import { chinaDate } from '../../lib/days.js';
 
 export interface DemoData {
   today: string;
@@ -38,7 +39,13 @@ export function buildDemoData(now: Date): DemoData {
 
 const daysAgo = (now: Date, days: number, minutes: number) => new Date(now.getTime() - days * 86_400_000 - minutes * 60_000);
 
-export async function insertDemoData(db: DbOrTx, data: DemoData, opts: { now: Date; passwordHash: string }): Promise<void> {
+/**
+ * The certificate machine's writer loading certificates with their lives (server/modules/certificate/writer.ts
+ * loadCertificates): handed in by the caller, the database layer importing no module.
+ */
+export type CertificateLoader = (tx: Tx, lives: { steps: { event: CertificateEvent; at: Date }[]; extras: { issuingAuthority: string; printCount?: number } }[]) => Promise<number[]>;
+
+export async function insertDemoData(db: DbOrTx, data: DemoData, opts: { now: Date; passwordHash: string; loadCertificates: CertificateLoader }): Promise<void> {
   const { now, passwordHash } = opts;
 
   const entIds: number[] = [];
@@ -69,12 +76,10 @@ export async function insertDemoData(db: DbOrTx, data: DemoData, opts: { now: Da
   await insertAll(db, regConstructor, data.people.regConstructors.map((r) => ({
     personId: per(r.personKey), enterpriseId: ent(r.entKey), regNo: r.regNo, major: r.major, status: r.status, validTo: r.validTo,
   })));
-  await insertAll(db, certificate, data.certificates.map((c) => ({
-    certNo: c.certNo, category: c.category, personId: per(c.personKey), enterpriseId: ent(c.entKey), position: c.position,
-    // A later version was decided (a delay approved) some weeks before its validity began.
-    issueDate: c.version > 1 ? addDays(c.issueDate, -(20 + (c.personKey * 7) % 40)) : c.issueDate, validFrom: c.issueDate,
-    expiryDate: c.expiryDate, status: c.status, version: c.version, queryCode: c.queryCode,
-    issuingAuthority: c.issuingAuthority, printCount: c.printCount,
+  // Each certificate lives its life through the certificate machine (its one writer loads them with their history).
+  await opts.loadCertificates(db as Tx, data.certificates.map((c) => ({
+    steps: certificateLife(c, per(c.personKey), ent(c.entKey)),
+    extras: { issuingAuthority: c.issuingAuthority, printCount: c.printCount },
   })));
   await insertAll(db, educationRecord, data.education.map((r) => ({
     personId: per(r.personKey), certNo: r.certNo, course: r.course, provider: r.provider, hours: r.hours, finishedOn: r.finishedOn,

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { sysDept, sysDictType, sysPasswordHistory, sysRole, sysUser, sysUserRole } from '../schema.js';
 import type { DbOrTx } from '../client.js';
-import { buildDemoData, insertDemoData } from './demo.js';
+import { buildDemoData, insertDemoData, type CertificateLoader } from './demo.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedDistricts } from './districts.js';
 import { seedMenus } from './menus.js';
@@ -31,7 +31,7 @@ export async function seedReferenceData(db: DbOrTx): Promise<void> {
 }
 
 /** Demo users, enterprises, persons, employment, registrations, certificates, education hours, messages, to-dos. passwordHash is the argon2 hash of Demo#2026, computed once by the caller. */
-export async function seedDemoData(db: DbOrTx, opts: { now: Date; passwordHash: string }): Promise<{ enterprises: number; persons: number; certificates: number }> {
+export async function seedDemoData(db: DbOrTx, opts: { now: Date; passwordHash: string; loadCertificates: CertificateLoader }): Promise<{ enterprises: number; persons: number; certificates: number }> {
   await seedReferenceData(db);
   const data = buildDemoData(opts.now);
   await db.transaction((tx) => insertDemoData(tx, data, opts));

@@ -36,9 +36,10 @@ export interface CertificatePdfData {
   eCertId: string | null;
   issuingAuthority: string;
   version: number;
-  /** cert_status code and label. */
+  /** cert_status code and label, and the status in words (a 暂扣 with its period). */
   status: string;
   statusLabel: string;
+  statusText?: string;
   /** <public base URL>/cert/<queryCode> */
   verifyUrl: string;
 }
@@ -79,7 +80,7 @@ function rows(d: CertificatePdfData): Row[] {
     [{ label: '电子证照标识', value: d.eCertId ?? '' }],
     valid
       ? [{ label: '版本号', value: versionLabel(d.version) }]
-      : [{ label: '版本号', value: versionLabel(d.version) }, { label: '证书状态', value: d.statusLabel }],
+      : [{ label: '版本号', value: versionLabel(d.version) }, { label: '证书状态', value: d.statusText ?? d.statusLabel }],
   ];
 }
 

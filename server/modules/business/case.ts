@@ -9,13 +9,14 @@ import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../../context.js';
 import { application, applicationHistory, certificate, enterprise, person, sysOss } from '../../db/schema.js';
-import { addDays, addYears, chinaDate } from '../../lib/days.js';
+import { chinaDate } from '../../lib/days.js';
 import { loadApplication } from '../../workflow/store.js';
 import type { ApplicationRow } from '../../workflow/types.js';
 import { loadLabels, type Labels } from '../certificate/labels.js';
+import { readShown, shownCertificate } from '../certificate/shown.js';
 import { REVOCATION_REASONS } from './payloads.js';
 import { assertCanSeeBusiness } from './service.js';
-import { delayedValidity } from './validity.js';
+import { delayedValidity, statutoryExpiryOf } from './validity.js';
 import { explainApplication, factsInWords } from './explain.js';
 import { translateMessage } from '../../lib/messages.js';
 
@@ -44,7 +45,7 @@ async function changesOf(ctx: AppContext, app: ApplicationRow, labels: Labels): 
       return [
         line('category', '证书类别', null, category ? labels.of('cer_type', category) : null),
         line('position', '职务', null, position(str(p, 'position'))),
-        line('validity', '有效期', null, `${today} 至 ${addDays(addYears(today, 3), -1)}`),
+        line('validity', '有效期', null, `${today} 至 ${statutoryExpiryOf(today)}`),
         line('enterprise', '聘用企业', null, ent?.name ?? null),
       ];
     }
@@ -130,9 +131,9 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
   const [submitted] = await ctx.db.select({ facts: applicationHistory.facts, createdAt: applicationHistory.createdAt }).from(applicationHistory)
     .where(and(eq(applicationHistory.applicationId, app.id), eq(applicationHistory.event, 'SUBMIT'))).orderBy(desc(applicationHistory.version)).limit(1);
   const { facts: factsNow, ...why } = await explainApplication(ctx, app, labels);
+  // The holder's certificates as every view shows them (certificate/shown.ts), the latest validity first.
   const certificates = app.personId
-    ? await ctx.db.select({ c: certificate, enterpriseName: enterprise.name }).from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-      .where(eq(certificate.personId, app.personId)).orderBy(desc(certificate.expiryDate))
+    ? (await readShown(ctx.db, eq(certificate.personId, app.personId))).map((r) => shownCertificate(r, labels)).sort((a, b) => b.expiryDate.localeCompare(a.expiryDate))
     : [];
   const open = app.personId
     ? await ctx.db.select().from(application)
@@ -154,9 +155,9 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
       now: { ...why.verdict, facts: factsNow },
     },
     why,
-    certificates: certificates.map(({ c, enterpriseName }) => ({
-      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: labels.of('cer_type', c.category), status: c.status,
-      statusLabel: labels.of('cert_status', c.status), validFrom: c.validFrom, expiryDate: c.expiryDate, enterpriseName,
+    certificates: certificates.map((c) => ({
+      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: c.categoryLabel, status: c.status,
+      statusLabel: c.statusLabel, validFrom: c.validFrom, expiryDate: c.expiryDate, enterpriseName: c.enterpriseName,
     })),
     openApplications: open.map((o) => ({
       id: o.id, applyNo: o.applyNo, businessType: o.businessType, businessLabel: BUSINESS_ROUTES[o.businessType as BusinessType].label, status: o.status,

@@ -17,7 +17,7 @@ import { addDays } from '../../lib/days.js';
 import { translateMessage } from '../../lib/messages.js';
 import type { ApplicationRow } from '../../workflow/types.js';
 import type { Labels } from '../certificate/labels.js';
-import { isInForce, SUSPENSION } from '../certificate/effective-status.js';
+import { isInForce, SUSPENSION } from '../credit/inForce.js';
 import {
   activeBan, ageOn, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg, passedExam,
   readBizPolicy, requiredEducationHours, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema.js';
 import { addDays, addYears, chinaDate } from '../../lib/days.js';
 import type { Clock } from '../../lib/clock.js';
-import { effectiveStatusOf, SUSPENSION, withEffectiveStatus } from '../certificate/effective-status.js';
+import { SUSPENSION } from '../credit/inForce.js';
 
 export type PersonRow = typeof person.$inferSelect;
 export type CertificateRow = typeof certificate.$inferSelect;
@@ -72,10 +72,10 @@ export async function findPerson(db: DbOrTx, id: number): Promise<PersonRow | nu
   return p ?? null;
 }
 
-/** The certificate with its status as of today (a 暂扣 period may have begun or ended since it was written). */
+/** The certificate as stored: its status is today's (the certificate machine's writer keeps it). */
 export async function findCertificate(db: DbOrTx, id: number): Promise<CertificateRow | null> {
   const [c] = await db.select().from(certificate).where(eq(certificate.id, id));
-  return c ? withEffectiveStatus(db, c) : null;
+  return c ?? null;
 }
 
 export async function findEnterprise(db: DbOrTx, id: number): Promise<EnterpriseRow | null> {
@@ -183,7 +183,7 @@ export async function otherBusinessInProgress(
  * person in force. Punishments waiting for review or rejected count for nothing.
  */
 export async function suspended(db: DbOrTx, personId: number, cert: CertificateRow | null, today: string): Promise<boolean> {
-  if (cert) return (await effectiveStatusOf(db, cert.id, today)) === '02';
+  if (cert) return cert.status === '02';
   const rows = await db
     .select({ id: punishment.id })
     .from(punishment)

@@ -8,6 +8,7 @@
 import { checkDelayEligibility, DELAY_ELIGIBILITY_MESSAGES, type DelayFacts } from '../../../machines/delayEligibility.machine.js';
 import { ageLimitText, isOverAgeLimit, type AgeLimitSubject, type YearLimits } from '../../../machines/ageLimits.js';
 import type { BusinessType } from '../../../machines/businessTypes.js';
+import { CERT_STATUS_LABELS, CERT_STATUSES, hasStatutoryLength, statutoryExpiryOf, type CertStatus } from '../../../machines/certificate.machine.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import {
@@ -130,6 +131,14 @@ async function inProgress(c: Ctx, target: Parameters<typeof otherBusinessInProgr
 
 type Checker = (c: Ctx) => Promise<RuleAnswer>;
 
+/**
+ * The delay answer of a certificate the machine no longer lets live (03 撤销, 04 注销, 05 失效, 06
+ * 办理转出, 07 吊销): SPEC 4's code 1, for it has no validity left to be within the window of; the
+ * words say which status it is. A 暂扣 (02) goes through the nine checks (9 unless an earlier one fails).
+ */
+const endedCertificate = (cert: CertificateRow): RuleAnswer =>
+  fail(RULE.window, `${DELAY_ELIGIBILITY_MESSAGES[1]}：证书状态为「${CERT_STATUS_LABELS[cert.status as CertStatus] ?? cert.status}」，不能延期`, certFacts(cert), 'certificateId');
+
 /** What the delayEligibility machine reads about a certificate, its holder and the applying enterprise. */
 async function delayFactsOf(c: Ctx, cert: CertificateRow, holder: PersonRow, enterpriseId: number): Promise<DelayFacts> {
   const emp = await employmentFacts(c.db, holder.id, enterpriseId, c.today);
@@ -161,9 +170,10 @@ export async function delayFactsOfDraft(db: DbOrTx, clock: Clock, draft: Draft, 
 }
 
 const checkDelay: Checker = async (c) => {
-  const own = await loadOwnCertificate(c, { allowStatuses: ['01', '02'] });
+  const own = await loadOwnCertificate(c, { allowStatuses: [...CERT_STATUSES] });
   if ('code' in own) return own;
   const { cert, holder } = own;
+  if (cert.status !== '01' && cert.status !== '02') return endedCertificate(cert);
   if (!c.draft.enterpriseId) return fail(RULE.enterpriseState, '缺少申请企业');
   const facts = await delayFactsOf(c, cert, holder, c.draft.enterpriseId);
   const answer = checkDelayEligibility(facts);
@@ -279,6 +289,10 @@ const checkInProvince: Checker = async (c) => {
   if (v.originalCertNo.startsWith('粤')) return fail(RULE.payload, '原证书为本省证书，请办理省内调动', facts, 'originalCertNo');
   if (v.expiryDate < c.today) return fail(RULE.certificateState, '原证书已过有效期，不能调入', facts, 'expiryDate');
   if (v.issueDate >= v.expiryDate) return fail(RULE.payload, '原发证日期应早于有效期截止日期', facts, 'issueDate');
+  // The validity carries over as it is (DOMAIN.md "Transfers"): it ends the day before its start plus three years.
+  if (!hasStatutoryLength(v.issueDate, v.expiryDate)) {
+    return fail(RULE.payload, `原证书有效期应为三年：自 ${v.issueDate} 起至 ${statutoryExpiryOf(v.issueDate)} 止`, facts, 'expiryDate');
+  }
   const all = await otherLive(c.db, p.id, null);
   return overAge(category, v.position, p, c.policy, c.today)
     ?? (category === 'B' && !(await hasValidConstructorReg(c.db, p.id, c.draft.enterpriseId!, c.today)) ? fail(RULE.constructorReg, DELAY_ELIGIBILITY_MESSAGES[3], facts) : null)

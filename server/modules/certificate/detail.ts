@@ -1,5 +1,5 @@
 /** One certificate with its holder, enterprise and versions; the data its printed PDF shows. */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -13,10 +13,11 @@ import { versionLabel } from '../../lib/pdf/format.js';
 import type { z } from 'zod';
 import type { certificateDetail, historyRow } from './schemas.js';
 import { maskIdNo, recordAccess, reveal, type Duty } from '../../services/personalData.js';
-import { eCertIdOf } from './ecert.js';
-import { withEffectiveStatus } from './effective-status.js';
+import { shownCertificate, type ShownSource } from './shown.js';
 
-export async function loadCertificate(db: DbOrTx, id: number) {
+export type LoadedCertificate = { cert: typeof certificate.$inferSelect; holder: typeof person.$inferSelect; ent: typeof enterprise.$inferSelect };
+
+export async function loadCertificate(db: DbOrTx, id: number): Promise<LoadedCertificate> {
   const [row] = await db
     .select({ cert: certificate, holder: person, ent: enterprise })
     .from(certificate)
@@ -24,10 +25,13 @@ export async function loadCertificate(db: DbOrTx, id: number) {
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
     .where(eq(certificate.id, id));
   if (!row) throw notFound('证书不存在');
-  // Shown and printed with its status as of today (a 暂扣 period may have begun or ended since it was written).
-  return { ...row, cert: await withEffectiveStatus(db, row.cert) };
+  return row;
 }
-export type LoadedCertificate = Awaited<ReturnType<typeof loadCertificate>>;
+
+/** The loaded certificate in the one read's form (shown.ts). */
+export const shownSourceOf = ({ cert, holder, ent }: LoadedCertificate): ShownSource => ({
+  cert, holder: { name: holder.name, sex: holder.sex, idNo: holder.idNo }, employer: { name: ent.name, creditCode: ent.creditCode, ownership: ent.ownership },
+});
 
 /** The certificate, or 404 / 403 when it does not exist or lies outside the caller's scope. */
 export async function loadVisibleCertificate(db: DbOrTx, user: AuthUser, id: number): Promise<LoadedCertificate> {
@@ -43,20 +47,23 @@ const num = (data: Record<string, unknown>, key: string, fallback: number): numb
 
 type HistoryView = z.infer<typeof historyRow>;
 
-/** Versions replaced without an application by the scheduled jobs (server/jobs). */
-const SCHEDULED_REASONS: Record<string, string> = { expiry: '到期失效' };
+/** What replaced a version without an application, by the certificate machine's event (server/jobs, seeds). */
+const EVENT_LABELS: Record<string, string> = {
+  EXPIRE: '到期失效', SUSPEND: '暂扣期开始', RESTORE: '暂扣期满', REVOKE: '吊销', RESCIND: '撤销', LIFT_PENALTY: '撤回处罚',
+  DELAY: '延期', CHANGE: '变更', TRANSFER: '调动', TRANSFER_OUT: '调出省外', CANCEL: '注销',
+};
 
 /** What replaced a version, in words: the business type, the punishment (credit management) with its document number, or a job. */
-function reasonLabelOf(reason: string, data: Record<string, unknown>): string {
+function reasonLabelOf(reason: string, event: string | null, data: Record<string, unknown>): string {
   if (Object.hasOwn(BUSINESS_ROUTES, reason)) return BUSINESS_ROUTES[reason as BusinessType].label;
   const cause = (data.cause ?? {}) as { type?: unknown; docNo?: unknown; change?: unknown };
-  if (reason === 'punishment' && cause.change === 'periodStart') return '暂扣期开始';
-  if (reason === 'punishment' && cause.change === 'periodEnd') return '暂扣期满';
+  if (cause.change === 'periodStart') return '暂扣期开始';
+  if (cause.change === 'periodEnd') return '暂扣期满';
   if (reason === 'punishment' && typeof cause.type === 'string') {
     const doc = typeof cause.docNo === 'string' && cause.docNo ? `，${cause.docNo}` : '';
     return `${cause.change === 'delete' ? '撤回处罚' : '行政处罚'}（${cause.type}${doc}）`;
   }
-  return SCHEDULED_REASONS[reason] ?? (reason === 'punishment' ? '行政处罚（暂扣）' : reason);
+  return (event ? EVENT_LABELS[event] : undefined) ?? (reason === 'expiry' ? '到期失效' : reason === 'punishment' ? '行政处罚（暂扣）' : reason);
 }
 
 async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Promise<HistoryView[]> {
@@ -71,7 +78,7 @@ async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Pro
     .select({ h: certificateHistory, applyNo: application.applyNo })
     .from(certificateHistory)
     .leftJoin(application, eq(application.id, certificateHistory.applicationId))
-    .where(eq(certificateHistory.certificateId, cert.id))
+    .where(and(eq(certificateHistory.certificateId, cert.id), isNotNull(certificateHistory.data)))
     .orderBy(desc(certificateHistory.version), desc(certificateHistory.id));
   return [current, ...earlier.map(({ h, applyNo }): HistoryView => {
     // The lead's close effects store the certificate row plus holderName/holderIdNo/enterpriseName; older rows may lack some.
@@ -81,7 +88,7 @@ async function versions(db: DbOrTx, row: LoadedCertificate, labels: Labels): Pro
     const status = text(d, 'status', '');
     return {
       version, versionLabel: versionLabel(version), current: false, reason: h.reason,
-      reasonLabel: reasonLabelOf(h.reason, d), applicationId: h.applicationId, applyNo: applyNo ?? null,
+      reasonLabel: reasonLabelOf(h.reason, h.event, d), applicationId: h.applicationId, applyNo: applyNo ?? null,
       changedAt: h.changedAt.toISOString(), certNo: text(d, 'certNo', cert.certNo), name: text(d, 'holderName', holder.name),
       idNo: text(d, 'holderIdNo', holder.idNo), enterpriseName: text(d, 'enterpriseName', ''), position, positionLabel: labels.of('ministerial_position', position),
       issueDate: text(d, 'issueDate', ''), validFrom: text(d, 'validFrom', text(d, 'issueDate', '')), expiryDate: text(d, 'expiryDate', ''), status, statusLabel: labels.of('cert_status', status),
@@ -101,12 +108,12 @@ export function certificateDuty(user: AuthUser, row: LoadedCertificate): Duty {
 }
 
 export async function certificateDetailView(db: DbOrTx, user: AuthUser, row: LoadedCertificate, labels: Labels): Promise<z.infer<typeof certificateDetail>> {
-  const { cert, holder, ent } = row;
+  const { holder, ent } = row;
   const duty = certificateDuty(user, row);
   const shown = await reveal(db, user, { personId: holder.id, name: holder.name }, duty, { idNo: holder.idNo, birthDate: holder.birthDate, phone: holder.phone });
   const history = await versions(db, row, labels);
   return {
-    ...toRow({ cert, name: holder.name, sex: holder.sex, idNo: holder.idNo, enterpriseName: ent.name, creditCode: ent.creditCode, ownership: ent.ownership }, labels),
+    ...toRow(shownSourceOf(row), labels),
     idNo: shown.idNo,
     holder: {
       id: holder.id, name: holder.name, sex: holder.sex, sexLabel: labels.of('sys_user_sex', holder.sex), idType: holder.idType, idNo: shown.idNo,
@@ -127,28 +134,29 @@ export async function recordPdfAccess(db: DbOrTx, user: AuthUser, row: LoadedCer
   await recordAccess(db, user, { personId: row.holder.id, name: row.holder.name }, certificateDuty(user, row) ?? 'certificate:pdf', ['idNo', 'birthDate']);
 }
 
-/** What the printed certificate shows; `baseUrl` is the public site the QR code points to. */
+/** What the printed certificate shows (the certificate as shown, shown.ts); `baseUrl` is the public site the QR code points to. */
 export function pdfDataOf(row: LoadedCertificate, labels: Labels, baseUrl: string): CertificatePdfData {
-  const { cert, holder, ent } = row;
+  const c = shownCertificate(shownSourceOf(row), labels);
   return {
-    holderName: holder.name,
-    sex: labels.of('sys_user_sex', holder.sex),
-    idNo: holder.idNo,
-    birthDate: holder.birthDate,
-    category: cert.category,
-    categoryName: shortCategory(labels.of('cer_type', cert.category)),
-    certNo: cert.certNo,
-    position: labels.of('ministerial_position', cert.position),
-    enterpriseName: ent.name,
-    creditCode: ent.creditCode,
-    issueDate: cert.issueDate,
-    validFrom: cert.validFrom,
-    expiryDate: cert.expiryDate,
-    eCertId: eCertIdOf(cert.certNo),
-    issuingAuthority: cert.issuingAuthority,
-    version: cert.version,
-    status: cert.status,
-    statusLabel: labels.of('cert_status', cert.status),
-    verifyUrl: `${baseUrl.replace(/\/+$/, '')}/cert/${encodeURIComponent(cert.queryCode)}`,
+    holderName: c.holderName,
+    sex: c.holderSexLabel,
+    idNo: c.holderIdNo,
+    birthDate: row.holder.birthDate,
+    category: c.category,
+    categoryName: shortCategory(c.categoryLabel),
+    certNo: c.certNo,
+    position: c.positionLabel,
+    enterpriseName: c.enterpriseName,
+    creditCode: c.creditCode,
+    issueDate: c.issueDate,
+    validFrom: c.validFrom,
+    expiryDate: c.expiryDate,
+    eCertId: c.eCertId,
+    issuingAuthority: c.issuingAuthority,
+    version: c.version,
+    status: c.status,
+    statusLabel: c.statusLabel,
+    statusText: c.statusText,
+    verifyUrl: `${baseUrl.replace(/\/+$/, '')}/cert/${encodeURIComponent(c.queryCode)}`,
   };
 }

@@ -6,31 +6,11 @@
  */
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { certificate, enterprise, person } from '../../db/schema.js';
+import { certificate, enterprise } from '../../db/schema.js';
 import type { ExcelColumn } from '../../lib/excel.js';
-import { versionLabel } from '../../lib/pdf/format.js';
 import { maskIdNo } from '../../services/personalData.js';
 import type { Labels } from './labels.js';
-
-/** What a row of the sheet needs, and no more. */
-const exportColumns = {
-  id: certificate.id,
-  certNo: certificate.certNo,
-  category: certificate.category,
-  position: certificate.position,
-  issueDate: certificate.issueDate,
-  validFrom: certificate.validFrom,
-  expiryDate: certificate.expiryDate,
-  status: certificate.status,
-  version: certificate.version,
-  issuingAuthority: certificate.issuingAuthority,
-  printCount: certificate.printCount,
-  name: person.name,
-  sex: person.sex,
-  idNo: person.idNo,
-  enterpriseName: enterprise.name,
-  creditCode: enterprise.creditCode,
-};
+import { SHOWN_COLUMNS, shownCertificate } from './shown.js';
 
 export interface ExportRow {
   /** the keyset: batches follow the id */
@@ -48,6 +28,8 @@ export interface ExportRow {
   validFrom: string;
   expiryDate: string;
   statusLabel: string;
+  /** The status in words (a 暂扣 with its period). */
+  statusText: string;
   versionLabel: string;
   issuingAuthority: string | null;
   printCount: number;
@@ -66,7 +48,7 @@ export const CERTIFICATE_EXPORT_COLUMNS: ExcelColumn<ExportRow>[] = [
   { header: '发证日期', type: 'date', width: 12, value: (r) => r.issueDate },
   { header: '有效期起', type: 'date', width: 12, value: (r) => r.validFrom },
   { header: '有效期至', type: 'date', width: 12, value: (r) => r.expiryDate },
-  { header: '证书状态', width: 10, value: (r) => r.statusLabel },
+  { header: '证书状态', width: 30, value: (r) => r.statusText },
   { header: '版本号', width: 8, value: (r) => r.versionLabel },
   { header: '发证机关', width: 26, value: (r) => r.issuingAuthority },
   { header: '打印次数', width: 10, value: (r) => r.printCount },
@@ -75,34 +57,38 @@ export const CERTIFICATE_EXPORT_COLUMNS: ExcelColumn<ExportRow>[] = [
 /** Rows per query: a few thousand keep the round trips few and the memory flat. */
 export const EXPORT_BATCH = 2000;
 
-/** A fetch for `batches`: each call returns the next rows after the last id it returned. */
+/** A fetch for `batches`: each call returns the next rows after the last id it returned, as shown (shown.ts). */
 export function exportFetch(db: DbOrTx, where: SQL | undefined, labels: Labels): (offset: number, limit: number) => Promise<ExportRow[]> {
   let lastId = 0;
   return async (_offset, limit) => {
-    const rows = await db.select(exportColumns).from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
+    // The enterprise is joined for the filters that read it (name, district); the row's fields are the one SQL form's.
+    const rows = await db.select(SHOWN_COLUMNS).from(certificate)
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
       .where(and(where, gt(certificate.id, lastId)))
       .orderBy(asc(certificate.id))
       .limit(limit);
-    if (rows.length) lastId = rows[rows.length - 1]!.id;
-    return rows.map((r) => ({
-      id: r.id,
-      certNo: r.certNo,
-      name: r.name,
-      sexLabel: labels.of('sys_user_sex', r.sex),
-      idNo: maskIdNo(r.idNo),
-      categoryLabel: labels.of('cer_type', r.category),
-      positionLabel: labels.of('ministerial_position', r.position),
-      enterpriseName: r.enterpriseName,
-      creditCode: r.creditCode,
-      issueDate: r.issueDate,
-      validFrom: r.validFrom,
-      expiryDate: r.expiryDate,
-      statusLabel: labels.of('cert_status', r.status),
-      versionLabel: versionLabel(r.version),
-      issuingAuthority: r.issuingAuthority,
-      printCount: r.printCount,
-    }));
+    if (rows.length) lastId = rows[rows.length - 1]!.cert.id;
+    return rows.map((r) => {
+      const c = shownCertificate(r, labels);
+      return {
+        id: c.id,
+        certNo: c.certNo,
+        name: c.holderName,
+        sexLabel: c.holderSexLabel,
+        idNo: maskIdNo(c.holderIdNo),
+        categoryLabel: c.categoryLabel,
+        positionLabel: c.positionLabel,
+        enterpriseName: c.enterpriseName,
+        creditCode: c.creditCode,
+        issueDate: c.issueDate,
+        validFrom: c.validFrom,
+        expiryDate: c.expiryDate,
+        statusLabel: c.statusLabel,
+        statusText: c.statusText,
+        versionLabel: c.versionLabel,
+        issuingAuthority: c.issuingAuthority,
+        printCount: r.cert.printCount,
+      };
+    });
   };
 }

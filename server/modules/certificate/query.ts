@@ -2,22 +2,20 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pageTail, prerendered } from '../../db/prerendered.js';
-import { certificate, enterprise, person } from '../../db/schema.js';
-import { versionLabel } from '../../lib/pdf/format.js';
+import { certificate, enterprise } from '../../db/schema.js';
 import type { Labels } from './labels.js';
 import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
 import { certificateScope, certificateScopeOnEnterprise } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
-import { eCertIdOf } from './ecert.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
 import { enterprisesNamed, fewOf, sameCondition, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
-import { anyOf, anyOfUnseen, limitInText, qualified } from '../../db/sql.js';
-import { effectiveStatuses, isTimed, statusIs, statusWith, timedExceptions, type TimedExceptions } from './effective-status.js';
+import { anyOf, anyOfUnseen, limitInText } from '../../db/sql.js';
+import { SHOWN_COLUMNS, shownCertificate, type ShownSource } from './shown.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = containsText;
@@ -32,10 +30,10 @@ export const contains = containsText;
 const VALID_EXPIRY = sql`(case when ${certificate.status} = '01' then ${certificate.expiryDate} end)`;
 
 /**
- * The list's condition. `storedStatus`: the status filter on the stored status instead of the
- * status as of today (for the planner's estimate of the total only: listTotal).
+ * The list's condition. `storedStatus`: for the planner's estimate of the total only (listTotal):
+ * valid certificates expiring within dates are estimated from the valid ones' own expiry dates.
  */
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; exceptions?: TimedExceptions; enterpriseIds?: number[] | null } = {}): SQL | undefined {
+export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; enterpriseIds?: number[] | null } = {}): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
@@ -43,10 +41,10 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   if (q.name) w.push(startsWith(certificate.holderName, q.name));
   if (q.idNo) w.push(startsWith(certificate.holderIdNo, q.idNo.toUpperCase()));
   if (q.category) w.push(eq(certificate.category, q.category));
-  // The status as of today: a 暂扣 period that began or ended counts before the job writes it.
+  // The status today is the stored one (the certificate machine's writer keeps it: shown.ts).
   // The estimate of valid certificates expiring within dates is read from the valid ones' own expiry dates.
   const validExpiring = !!opts.storedStatus && q.status === '01' && !!(q.expiryFrom || q.expiryTo);
-  if (q.status && !validExpiring) w.push(opts.storedStatus ? eq(certificate.status, q.status) : statusIs(q.status, undefined, opts.exceptions));
+  if (q.status && !validExpiring) w.push(eq(certificate.status, q.status));
   // The enterprises the word names, when few (listOrder.ts enterprisesNamed), by id.
   if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOfUnseen(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
@@ -60,97 +58,47 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   return and(...w);
 }
 
-const columns = {
-  cert: getTableColumns(certificate),
-  name: person.name,
-  sex: person.sex,
-  idNo: person.idNo,
-  enterpriseName: enterprise.name,
-  creditCode: enterprise.creditCode,
-  ownership: enterprise.ownership,
-};
-type Joined = {
-  cert: typeof certificate.$inferSelect; name: string; sex: string; idNo: string; enterpriseName: string; creditCode: string; ownership: string;
-  /** The status as of today (effective-status.ts); the stored one when absent. */
-  effectiveStatus?: string;
-};
+/** The list's pages, the one SQL form of a certificate as shown (shown.ts), rendered once as text (db/prerendered.ts). */
+const shownPage = prerendered<ShownSource>((db) => db.select(SHOWN_COLUMNS).from(certificate), SHOWN_COLUMNS);
+/** The same, with the enterprise joined for a page sorted by its name (the order reads the join). */
+const shownPageByEnterprise = prerendered<ShownSource>((db) => db.select(SHOWN_COLUMNS).from(certificate)
+  .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)), SHOWN_COLUMNS);
 
-/** Certificates with their holder and enterprise, as stored: pass the page through withStatusToday before showing it. */
-export const joinedCertificates = (db: DbOrTx) =>
-  db.select(columns).from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
-
-/** joinedCertificates' columns and joins as text, rendered once (db/prerendered.ts): the page sorted by the enterprise's name. */
-const certificatePage = prerendered<Joined>(joinedCertificates, columns);
-
-/**
- * The holder's and the enterprise's fields looked up for the page's rows, one JSON sub-select per
- * table, instead of joined: planning the two joins was 0.54 ms of a page whose execution is 0.12;
- * this plans in 0.27 and runs in 0.14. Every certificate has its person and enterprise (non-null
- * foreign keys), as the inner joins assumed.
- */
-type Holder = { name: string; sex: string; idNo: string };
-type Employer = { name: string; creditCode: string; ownership: string };
-const lookedUpColumns = {
-  cert: getTableColumns(certificate),
-  holder: sql<Holder>`(select json_build_object('name', p.name, 'sex', p.sex, 'idNo', p.id_no) from ${person} p where p.id = ${qualified(certificate.personId)})`,
-  employer: sql<Employer>`(select json_build_object('name', e.name, 'creditCode', e.credit_code, 'ownership', e.ownership) from ${enterprise} e where e.id = ${qualified(certificate.enterpriseId)})`,
-};
-type LookedUp = { cert: typeof certificate.$inferSelect; holder: Holder; employer: Employer };
-const lookedUpPage = prerendered<LookedUp>((db) => db.select(lookedUpColumns).from(certificate), lookedUpColumns);
-const joinedOf = ({ cert, holder, employer }: LookedUp): Joined => ({
-  cert, name: holder.name, sex: holder.sex, idNo: holder.idNo, enterpriseName: employer.name, creditCode: employer.creditCode, ownership: employer.ownership,
-});
-
-/**
- * The rows with their status as of today (effective-status.ts), looked up for these rows only, or
- * read from the day's TimedExceptions when the request has them (a status filter looked them up).
- */
-export async function withStatusToday<T extends Joined>(db: DbOrTx, rows: T[], exceptions?: Promise<TimedExceptions>): Promise<T[]> {
-  const timed = rows.filter((r) => isTimed(r.cert.status));
-  const known = exceptions && await exceptions;
-  const statuses = known
-    ? new Map(timed.map((r) => [r.cert.id, statusWith(known, r.cert.id, r.cert.status)]))
-    : await effectiveStatuses(db, timed.map((r) => r.cert.id));
-  return rows.map((r) => {
-    const status = statuses.get(r.cert.id);
-    return status ? { ...r, effectiveStatus: status } : r;
-  });
-}
-
-export function toRow(r: Joined, labels: Labels): CertificateRowView {
-  const c = r.effectiveStatus ? { ...r.cert, status: r.effectiveStatus } : r.cert;
+/** A list row: the certificate as shown, the identity number masked (the detail view reveals it by duty). */
+export function toRow(r: ShownSource, labels: Labels): CertificateRowView {
+  const c = shownCertificate(r, labels);
   return {
     id: c.id,
     certNo: c.certNo,
     category: c.category,
-    categoryLabel: labels.of('cer_type', c.category),
+    categoryLabel: c.categoryLabel,
     personId: c.personId,
-    name: r.name,
-    sex: r.sex,
-    sexLabel: labels.of('sys_user_sex', r.sex),
-    // Lists and exports show the identity number masked; the detail view reveals it by duty.
-    idNo: maskIdNo(r.idNo),
+    name: c.holderName,
+    sex: c.holderSex,
+    sexLabel: c.holderSexLabel,
+    idNo: maskIdNo(c.holderIdNo),
     enterpriseId: c.enterpriseId,
-    enterpriseName: r.enterpriseName,
-    creditCode: r.creditCode,
-    ownership: r.ownership,
+    enterpriseName: c.enterpriseName,
+    creditCode: c.creditCode,
+    ownership: c.ownership,
     position: c.position,
-    positionLabel: labels.of('ministerial_position', c.position),
+    positionLabel: c.positionLabel,
     issueDate: c.issueDate,
     validFrom: c.validFrom,
     expiryDate: c.expiryDate,
     status: c.status,
-    statusLabel: labels.of('cert_status', c.status),
+    statusLabel: c.statusLabel,
+    statusText: c.statusText,
+    suspendedFrom: c.suspendedFrom,
+    suspendedTo: c.suspendedTo,
     version: c.version,
-    versionLabel: versionLabel(c.version),
-    eCertId: eCertIdOf(c.certNo),
+    versionLabel: c.versionLabel,
+    eCertId: c.eCertId,
     issuingAuthority: c.issuingAuthority,
     queryCode: c.queryCode,
-    printCount: c.printCount,
-    printedVersion: c.printedVersion,
-    printedAt: c.printedAt?.toISOString() ?? null,
+    printCount: r.cert.printCount,
+    printedVersion: r.cert.printedVersion,
+    printedAt: r.cert.printedAt?.toISOString() ?? null,
   };
 }
 
@@ -173,33 +121,12 @@ const TIES_BY_ISSUE = new Set<SortField>(['name', 'category', 'status']);
 
 /** 证书列表 GET /safetyCertificateInfo/list: a page of the filtered certificates and its total. */
 export async function listCertificates(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels) {
-  // The day's exceptions (the few certificates whose status today is not the stored one), looked up
-  // once and beside the page rather than after it: the rows' statuses, and the filter by 01 or 02. A
-  // filter on a status time never changes needs them for neither.
-  const timed = !q.status || isTimed(q.status);
-  const lookedUp = timed ? timedExceptions(db) : undefined;
-  // Awaited once the page is read; a failure before that is the request's own.
-  lookedUp?.catch(() => undefined);
-  const enterpriseIds = await enterprisesNamed(db, q.enterpriseName);
-  if (!q.status || !lookedUp) return listPage(db, user, q, labels, { enterpriseIds, statusesFrom: lookedUp });
-  // The page and its total both filter on the status as of today, which the few certificates the
-  // suspension job has not yet written decide (statusIs). The page that assumes there are none, the
-  // nightly job's usual result, runs meanwhile; it is redone with them only when some are found (a
-  // 暂扣 that began, ended or changed since the job ran).
-  const none: TimedExceptions = { suspendedValid: [], restored: [] };
-  const [exceptions, page] = await Promise.all([lookedUp, listPage(db, user, q, labels, { exceptions: none, statusesFrom: lookedUp, enterpriseIds })]);
-  return exceptions.suspendedValid.length || exceptions.restored.length
-    ? listPage(db, user, q, labels, { exceptions, statusesFrom: lookedUp, enterpriseIds }) : page;
+  return listPage(db, user, q, labels, { enterpriseIds: await enterprisesNamed(db, q.enterpriseName) });
 }
 
-/**
- * The page and total. `exceptions`: the certificates whose status today is not the stored one
- * (status 01 and 02 only), for the filter; `statusesFrom`: the same look-up, for the rows' statuses;
- * `enterpriseIds`: the enterprises the typed word names, when few.
- */
-async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels,
-  found: { exceptions?: TimedExceptions; statusesFrom?: Promise<TimedExceptions>; enterpriseIds: number[] | null }) {
-  const { exceptions, enterpriseIds } = found;
+/** The page and total. `enterpriseIds`: the enterprises the typed word names, when few. */
+async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, found: { enterpriseIds: number[] | null }) {
+  const { enterpriseIds } = found;
   const where = certificateWhere(user, q, found);
   const needsEnterprise = !!((q.enterpriseName && !enterpriseIds) || q.districtCode);
   const withEnterprise = needsEnterprise || q.sortField === 'enterpriseName';
@@ -221,11 +148,9 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
       : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
   const offset = (q.pageNum - 1) * q.pageSize;
   // Sorted by the enterprise's name, the page's order reads the join.
-  const rowsOf = async (tail: SQL, samePlan: boolean) => (q.sortField === 'enterpriseName'
-    ? certificatePage.rows(db, tail, { samePlan }) : (await lookedUpPage.rows(db, tail, { samePlan })).map(joinedOf));
-  // The page's rows with their status as of today, as the list shows them.
-  const pageOf = async (ids: SQL, order: SQL[], samePlan = false) =>
-    (await withStatusToday(db, await rowsOf(pageTail(ids, order), samePlan), found.statusesFrom)).map((r) => toRow(r, labels));
+  const rowsOf = (tail: SQL, samePlan: boolean) => (q.sortField === 'enterpriseName' ? shownPageByEnterprise : shownPage).rows(db, tail, { samePlan });
+  // The page's rows as the list shows them.
+  const pageOf = async (ids: SQL, order: SQL[], samePlan = false) => (await rowsOf(pageTail(ids, order), samePlan)).map((r) => toRow(r, labels));
 
   // A typed name or ID number: its matches are one range of the holder's index (migration 0033). The
   // planner guesses a start's matches from a histogram (hundreds where there are twenty) and expects
@@ -258,11 +183,9 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // unseen (sql.ts limitInText, anyOfUnseen).
   const samePlan = !!enterpriseIds && sameCondition(where, anyOfUnseen(certificate.enterpriseId, enterpriseIds));
   const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds })) : undefined, { pastCeiling: many, samePlan });
-  // An enterprise word few enterprises have, or the suspended (02, under 1 %) when some stored 01 are
-  // among them (an OR no index walks in order): the page sorts the matching certificates rather than
-  // walking an index in the list's order (listOrder.ts). Without those, the suspended are the stored
-  // 02, which the status index lists newest first.
-  const fenced = (q.status === '02' && !!exceptions?.suspendedValid.length && !typedHolder) || !!enterpriseIds;
+  // An enterprise word few enterprises have: the page sorts the matching certificates rather than
+  // walking an index in the list's order (listOrder.ts). A status is its index, newest first.
+  const fenced = !!enterpriseIds;
   const order = keys.map((k, i) => (i === 0 && fenced ? fencedOrder(k) : plainOrder(k)));
   // The page is chosen among the certificates joined only to what the filters, the scope and the
   // order read, and joined to the rest afterwards: the planner joins before it sorts, and tens of

@@ -1,25 +1,24 @@
 /**
  * What approved punishments do to certificates (DOMAIN.md "Credit and punishments"), in the
- * reviewer's transaction: 吊销 → 07 and 撤销 → 03 end the certificate, a 暂扣 in force makes it 02,
- * and when punishments go away (removed, changed, a 暂扣 ended) it returns to what it was before
- * them. Each certificate's status is worked out from every approved punishment of it at once, so
- * recording, changing and removing are one rule, and several punishments of one certificate (two
- * 暂扣, a 暂扣 then a 吊销) never undo each other. Every change keeps the replaced version in
- * certificate_history (the business effects' keepVersion) and adds 1 to the version.
+ * reviewer's transaction: 吊销 → 07 and 撤销 → 03 end a live certificate, a 暂扣 in force makes it 02
+ * for its period, and when punishments go away (removed, changed) it gets back what today's facts say
+ * (suspended by another 暂扣, expired, or valid). Each certificate's event is worked out from every
+ * approved punishment of it at once, so recording, changing and removing are one rule, and several
+ * punishments of one certificate (two 暂扣, a 暂扣 then a 吊销) never undo each other. The event goes
+ * to the certificate machine through the one writer, which keeps the history row (the reviewer as
+ * actor, the punishment named).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { CertificateEvent, SuspensionPeriod } from '../../../machines/certificate.machine.js';
 import type { Tx } from '../../db/client.js';
-import { certificate, certificateHistory, punishment } from '../../db/schema.js';
+import { punishment } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
-import { keepVersion } from '../business/effects.js';
-import { isInForce, punishmentAppliesTo, SUSPENSION } from '../certificate/effective-status.js';
+import { sendCertificateEvents, type CertificateRow } from '../certificate/writer.js';
+import { punishmentAppliesTo, suspensionPeriodsOn } from './inForce.js';
 
-type CertificateRow = typeof certificate.$inferSelect;
-
-/** The history reason of a version a punishment replaced. */
+/** The history reason of a change a punishment made. */
 export const PUNISHMENT_REASON = 'punishment';
-const LIVE = ['01', '02'];
 
 export interface PunishmentCause {
   punishmentId: number;
@@ -29,63 +28,46 @@ export interface PunishmentCause {
   change: 'create' | 'update' | 'delete';
 }
 
-interface Link {
-  type: string;
-  startDate: string;
-  endDate: string | null;
+/** The types of the approved punishments of a certificate. */
+async function approvedTypes(tx: Tx, cert: CertificateRow): Promise<Set<string>> {
+  const q = alias(punishment, 'q');
+  const rows = await tx.select({ type: q.type }).from(q).where(and(eq(q.reviewState, 'approved'), punishmentAppliesTo(cert, sql`${q.id}`)));
+  return new Set(rows.map((r) => r.type));
 }
 
-/** The approved punishments of a certificate (effective-status.ts says what "of" means). */
-async function approvedLinks(tx: Tx, cert: CertificateRow): Promise<Link[]> {
-  const q = alias(punishment, 'q');
-  return tx.select({ type: q.type, startDate: q.startDate, endDate: q.endDate }).from(q)
-    .where(and(eq(q.reviewState, 'approved'), punishmentAppliesTo(cert, sql`${q.id}`)));
-}
+const samePeriod = (cert: CertificateRow, p: SuspensionPeriod): boolean => cert.suspendedFrom === p.from && cert.suspendedTo === p.to;
 
 /**
- * The status before punishments: the certificate's status under the latest run of versions that
- * punishments replaced (their oldest kept version), else its status now.
+ * The event the punishments call for on `today`, or null when the certificate already is what they
+ * say. Certificates that had ended otherwise (注销, 失效, 转出) are not theirs to change.
  */
-async function statusBeforePunishments(tx: Tx, cert: CertificateRow): Promise<string> {
-  const history = await tx.select({ reason: certificateHistory.reason, data: certificateHistory.data }).from(certificateHistory)
-    .where(eq(certificateHistory.certificateId, cert.id)).orderBy(desc(certificateHistory.id));
-  let base = cert.status;
-  for (const h of history) {
-    if (h.reason !== PUNISHMENT_REASON) break;
-    const status = (h.data as { status?: unknown }).status;
-    if (typeof status === 'string') base = status;
-  }
-  return base;
+export function punishmentEvent(cert: CertificateRow, types: ReadonlySet<string>, inForce: SuspensionPeriod | null, today: string): CertificateEvent | null {
+  const live = cert.status === '01' || cert.status === '02';
+  const penalised = cert.status === '03' || cert.status === '07';
+  if (!live && !penalised) return null;
+  if (types.has('吊销')) return cert.status === '07' ? null : { type: 'REVOKE' };
+  if (types.has('撤销')) return cert.status === '03' ? null : { type: 'RESCIND' };
+  if (penalised) return { type: 'LIFT_PENALTY', today, inForce };
+  if (inForce) return cert.status === '01' || !samePeriod(cert, inForce) ? { type: 'SUSPEND', today, period: inForce } : null;
+  return cert.status === '02' ? { type: 'RESTORE', today, inForce: null } : null;
 }
 
-/** What the certificate's status should be on `today` given its approved punishments. */
-export async function targetStatus(tx: Tx, cert: CertificateRow, today: string): Promise<string> {
-  const base = await statusBeforePunishments(tx, cert);
-  // A certificate that had ended (注销, 转出, …) before any punishment is not theirs to change.
-  if (!LIVE.includes(base)) return cert.status;
-  const links = await approvedLinks(tx, cert);
-  if (links.some((l) => l.type === '吊销')) return '07';
-  if (links.some((l) => l.type === '撤销')) return '03';
-  const suspensions = links.filter((l) => l.type === SUSPENSION);
-  if (suspensions.some((l) => isInForce(l, today))) return '02';
-  // A 02 the punishments explain ends with them; one from elsewhere (the older platform) stays.
-  if (base === '02' && suspensions.length > 0) return '01';
-  return base;
-}
-
-/** Brings each certificate to its target status, keeping the replaced version. */
-export async function settleCertificates(tx: Tx, certificateIds: readonly number[], cause: PunishmentCause, now: Date): Promise<number> {
+/** Brings each certificate to what its approved punishments say, through the certificate machine. */
+export async function settleCertificates(tx: Tx, certificateIds: readonly number[], cause: PunishmentCause, now: Date, reviewerId: number): Promise<number> {
   const today = chinaDate(now);
-  let changed = 0;
-  // In id order, so two approvals touching the same certificates never wait on each other in a circle.
-  for (const id of [...new Set(certificateIds)].sort((a, b) => a - b)) {
-    const [cert] = await tx.select().from(certificate).where(eq(certificate.id, id)).for('update');
-    if (!cert) continue;
-    const target = await targetStatus(tx, cert, today);
-    if (target === cert.status) continue;
-    await keepVersion(tx, cert, { reason: PUNISHMENT_REASON, applicationId: null, note: { ...cause } }, now);
-    await tx.update(certificate).set({ status: target, version: cert.version + 1, updatedAt: now }).where(eq(certificate.id, id));
-    changed += 1;
-  }
-  return changed;
+  const ids = [...new Set(certificateIds)];
+  const facts = new Map<number, Set<string>>();
+  let periods = new Map<number, SuspensionPeriod>();
+  const { changed } = await sendCertificateEvents(tx, ids, (cert) => {
+    const types = facts.get(cert.id);
+    return types ? punishmentEvent(cert, types, periods.get(cert.id) ?? null, today) : null;
+  }, { reason: PUNISHMENT_REASON, actorId: reviewerId, punishmentId: cause.punishmentId, note: { ...cause } }, now, {
+    refused: 'throw',
+    // The punishments are read once the rows are locked: what the events are decided on stays so until the commit.
+    facts: async (rows) => {
+      periods = await suspensionPeriodsOn(tx, rows.map((r) => r.id), today);
+      for (const row of rows) facts.set(row.id, await approvedTypes(tx, row));
+    },
+  });
+  return changed.length;
 }

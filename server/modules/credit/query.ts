@@ -4,16 +4,16 @@
  * condition; each row with its certificates, its pending submission and what the caller may do now.
  */
 import { z } from 'zod';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { certificate, enterprise, person, punishment, punishmentCertificate, sysRecordReview, sysUser } from '../../db/schema.js';
+import { certificate, person, punishment, punishmentCertificate, sysRecordReview, sysUser } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { pageQuery } from '../../lib/reply.js';
 import { optionalText } from '../../lib/schemas.js';
 import { maskIdNo } from '../../services/personalData.js';
-import { effectiveStatusSql } from '../certificate/effective-status.js';
 import type { Labels } from '../certificate/labels.js';
+import { readShown, shownCertificate } from '../certificate/shown.js';
 import { contains, orderBy } from '../system/review/list-kit.js';
 import { pendingByRecord } from '../system/review/review.service.js';
 import { pendingSchema } from '../system/review/schemas.js';
@@ -133,9 +133,11 @@ async function viewRows(db: DbOrTx, user: AuthUser, rows: BaseRow[], labels: Lab
   const links = await db.select({ punishmentId: punishmentCertificate.punishmentId, certificateId: punishmentCertificate.certificateId })
     .from(punishmentCertificate).where(inArray(punishmentCertificate.punishmentId, ids));
   const certIds = [...new Set([...links.map((l) => l.certificateId), ...rows.flatMap((r) => (r.p.certificateId ? [r.p.certificateId] : []))])];
+  // The punished certificates as every view shows them (certificate/shown.ts).
   const certs = certIds.length
-    ? await db.select({ id: certificate.id, certNo: certificate.certNo, category: certificate.category, status: effectiveStatusSql(today), enterpriseName: enterprise.name })
-      .from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(inArray(certificate.id, certIds)).orderBy(asc(certificate.id))
+    ? (await readShown(db, inArray(certificate.id, certIds))).map((r) => shownCertificate(r, labels)).map((c) => ({
+      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: c.categoryLabel, status: c.status, statusLabel: c.statusLabel, enterpriseName: c.enterpriseName,
+    }))
     : [];
   const pending = await pendingByRecord(db, ENTITY, ids, user);
   const violations = await violateTypes(db);
@@ -160,9 +162,7 @@ async function viewRows(db: DbOrTx, user: AuthUser, rows: BaseRow[], labels: Lab
       endDate: p.endDate,
       banYears: p.banYears,
       banUntil: p.banUntil,
-      certificates: certs.filter((c) => own.includes(c.id)).map((c) => ({
-        ...c, categoryLabel: labels.of('cer_type', c.category), statusLabel: labels.of('cert_status', c.status),
-      })),
+      certificates: certs.filter((c) => own.includes(c.id)),
       fileCount: Array.isArray(p.fileIds) ? p.fileIds.length : 0,
       reviewState: state,
       reviewStateLabel: REVIEW_STATE_LABEL[state] ?? state,

@@ -11,8 +11,8 @@ import { idParams, keyword, optionalText } from '../../lib/schemas.js';
 import { maskIdNo, reveal } from '../../services/personalData.js';
 import { certificateScope } from '../certificate/scope.js';
 import { contains } from '../certificate/query.js';
-import { effectiveStatusSql, validOrSuspended } from '../certificate/effective-status.js';
 import { loadLabels } from '../certificate/labels.js';
+import { SHOWN_COLUMNS, shownCertificate } from '../certificate/shown.js';
 import { downloadUrl } from '../system/oss/upload.js';
 import { reviewDetail } from '../system/review/detail.js';
 import { loadReview, pendingOf, userNames } from '../system/review/review.service.js';
@@ -179,12 +179,13 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
     if (q.certNo) w.push(contains(certificate.certNo, q.certNo));
     if (q.personId) w.push(eq(certificate.personId, q.personId));
-    if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(validOrSuspended());
+    if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(inArray(certificate.status, ['01', '02']));
     const where = and(...w);
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(certificate)
       .innerJoin(person, eq(person.id, certificate.personId)).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(where);
+    // Read with the one SQL form of a certificate as shown (certificate/shown.ts); the joins serve the filters and the order.
     const rows = await db
-      .select({ cert: certificate, status: effectiveStatusSql(), name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
+      .select(SHOWN_COLUMNS)
       .from(certificate)
       .innerJoin(person, eq(person.id, certificate.personId))
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
@@ -193,9 +194,9 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
     const labels = await loadLabels(db);
-    return page(rows.map((r) => ({
-      id: r.cert.id, certNo: r.cert.certNo, category: r.cert.category, categoryLabel: labels.of('cer_type', r.cert.category), personId: r.cert.personId,
-      name: r.name, idNo: maskIdNo(r.idNo), enterpriseName: r.enterpriseName, expiryDate: r.cert.expiryDate, status: r.status, statusLabel: labels.of('cert_status', r.status),
+    return page(rows.map((r) => shownCertificate(r, labels)).map((c) => ({
+      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: c.categoryLabel, personId: c.personId,
+      name: c.holderName, idNo: maskIdNo(c.holderIdNo), enterpriseName: c.enterpriseName, expiryDate: c.expiryDate, status: c.status, statusLabel: c.statusLabel,
     })), total, q.pageNum);
   });
 

@@ -13,7 +13,6 @@ import { addYears } from '../../lib/days.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { day, id, text } from '../../lib/schemas.js';
 import { canSeeCertificate } from '../certificate/scope.js';
-import { effectiveStatusSql } from '../certificate/effective-status.js';
 import type { DisplayRecord } from '../system/review/diff.js';
 
 export const PUNISHMENT_TYPES = ['警告', '罚款', '暂扣', '吊销', '撤销', '记分'] as const;
@@ -131,7 +130,7 @@ export async function buildRecord(db: DbOrTx, caller: AuthUser, f: PunishmentFie
 
   const certificateIds = sorted(f.certificateIds);
   const certs = await db
-    .select({ id: certificate.id, certNo: certificate.certNo, personId: certificate.personId, enterpriseId: certificate.enterpriseId, ownership: enterprise.ownership, status: effectiveStatusSql() })
+    .select({ id: certificate.id, certNo: certificate.certNo, personId: certificate.personId, enterpriseId: certificate.enterpriseId, ownership: enterprise.ownership, status: certificate.status })
     .from(certificate)
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
     .where(inArray(certificate.id, certificateIds));

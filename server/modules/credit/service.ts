@@ -108,12 +108,12 @@ export async function decide(env: CreditEnv, tx: Tx, caller: AuthUser, reviewId:
   const cause = { punishmentId: row.id, type: proposed.type, docNo: proposed.docNo, change };
   if (change === 'delete') {
     await tx.delete(punishment).where(eq(punishment.id, row.id));
-    await settleCertificates(tx, before.certificateIds, cause, now);
+    await settleCertificates(tx, before.certificateIds, cause, now, caller.userId);
     return true;
   }
   await tx.update(punishment).set({ ...columnsOf(proposed), reviewState: 'approved', updatedAt: now }).where(eq(punishment.id, row.id));
   await writeCertificates(tx, row.id, proposed.certificateIds);
-  await settleCertificates(tx, [...before.certificateIds, ...proposed.certificateIds], cause, now);
+  await settleCertificates(tx, [...before.certificateIds, ...proposed.certificateIds], cause, now, caller.userId);
   return true;
 }
 

@@ -4,11 +4,11 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { certCheckRecord, certificate, enterprise, person, sysDictData, sysNotice } from '../../db/schema.js';
+import { certCheckRecord, certificate, person, sysDictData, sysNotice } from '../../db/schema.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { documentNumber, optionalQuery } from '../../lib/schemas.js';
-import { eCertIdOf } from '../certificate/ecert.js';
-import { effectiveStatusSql } from '../certificate/effective-status.js';
+import { loadLabels } from '../certificate/labels.js';
+import { readShown, shownCertificate } from '../certificate/shown.js';
 import { outSearchRoutes } from './out-search.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
@@ -26,8 +26,11 @@ const certView = z.object({
   validFrom: z.string().describe('有效期起'),
   expiryDate: z.string().describe('有效期至'),
   eCertId: z.string().nullable().describe('全国电子证照标识'),
-  status: z.string(),
+  status: z.string().describe('今日的证书状态'),
   statusLabel: z.string(),
+  statusText: z.string().describe('状态的文字：暂扣时含暂扣期'),
+  suspendedFrom: z.string().nullable().describe('暂扣期起（状态为 02 时）'),
+  suspendedTo: z.string().nullable().describe('暂扣期止（状态为 02 时；为空：至解除）'),
   issuingAuthority: z.string(),
   version: z.number(),
   versionLabel: z.string().describe('三位版本号，如 002'),
@@ -44,39 +47,38 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     return row?.label ?? value;
   };
 
+  /** The certificate as shown (certificate/shown.ts), the identity number masked, in the caller's language. */
   async function certificateView(where: ReturnType<typeof eq>) {
-    const [row] = await db
-      .select({ cert: certificate, status: effectiveStatusSql(), name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name, ownership: enterprise.ownership })
-      .from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
-      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-      .where(where);
+    const [row] = await readShown(db, where);
     if (!row) return null;
+    const c = shownCertificate(row, await loadLabels(db));
     return {
-      id: row.cert.id,
-      queryCode: row.cert.queryCode,
-      area: row.ownership,
+      id: c.id,
+      queryCode: c.queryCode,
+      area: c.ownership,
       view: {
-        certNo: row.cert.certNo,
-        category: row.cert.category,
-        categoryLabel: await labelOf('cer_type', row.cert.category),
-        name: row.name,
-        sex: await labelOf('sys_user_sex', row.sex),
-        idNoMasked: maskIdNo(row.idNo),
-        enterpriseName: row.enterpriseName,
-        position: await labelOf('ministerial_position', row.cert.position),
-        issueDate: row.cert.issueDate,
-        validFrom: row.cert.validFrom,
-        eCertId: eCertIdOf(row.cert.certNo),
-        expiryDate: row.cert.expiryDate,
-        // As of today: a 暂扣 shows while it lasts, before and after the job that writes it.
-        status: row.status,
-        statusLabel: await labelOf('cert_status', row.status),
-        issuingAuthority: row.cert.issuingAuthority,
-        version: row.cert.version,
-        versionLabel: String(row.cert.version).padStart(3, '0'),
-        valid: row.status === '01',
-        queryCode: row.cert.queryCode,
+        certNo: c.certNo,
+        category: c.category,
+        categoryLabel: c.categoryLabel,
+        name: c.holderName,
+        sex: c.holderSexLabel,
+        idNoMasked: maskIdNo(c.holderIdNo),
+        enterpriseName: c.enterpriseName,
+        position: c.positionLabel,
+        issueDate: c.issueDate,
+        validFrom: c.validFrom,
+        eCertId: c.eCertId,
+        expiryDate: c.expiryDate,
+        status: c.status,
+        statusLabel: c.statusLabel,
+        statusText: c.statusText,
+        suspendedFrom: c.suspendedFrom,
+        suspendedTo: c.suspendedTo,
+        issuingAuthority: c.issuingAuthority,
+        version: c.version,
+        versionLabel: c.versionLabel,
+        valid: c.valid,
+        queryCode: c.queryCode,
       },
     };
   }

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, educationRecord, employmentRecord, enterprise, person } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { reveal, type Duty } from '../../services/personalData.js';
-import { joinedCertificates, toRow as certificateRow, withStatusToday } from '../certificate/query.js';
+import { toRow as certificateRow } from '../certificate/query.js';
+import { SHOWN_COLUMNS } from '../certificate/shown.js';
 import type { Labels } from '../certificate/labels.js';
 import type { DistrictNames } from './districts.js';
 import { countedEnterprises, enterpriseRows } from './enterprise.js';
@@ -26,8 +27,7 @@ export async function enterpriseDetail(db: DbOrTx, user: AuthUser, id: number, d
   const [base] = enterpriseRows([row], districts, today);
   const [people, certs, byStatus, open] = await Promise.all([
     staffOfEnterprise(db, id, DETAIL_LIMIT),
-    joinedCertificates(db).where(eq(certificate.enterpriseId, id)).orderBy(asc(certificate.category), desc(certificate.issueDate), asc(certificate.id)).limit(DETAIL_LIMIT)
-      .then((rows) => withStatusToday(db, rows)),
+    db.select(SHOWN_COLUMNS).from(certificate).where(eq(certificate.enterpriseId, id)).orderBy(asc(certificate.category), desc(certificate.issueDate), asc(certificate.id)).limit(DETAIL_LIMIT),
     db.select({ status: certificate.status, n: sql<number>`count(*)::int` }).from(certificate).where(eq(certificate.enterpriseId, id)).groupBy(certificate.status).orderBy(certificate.status),
     db.select({ n: sql<number>`count(*)::int` }).from(application)
       .where(and(eq(application.enterpriseId, id), eq(application.deleted, false), sql`${application.status} in (0, 2, 3)`)),

@@ -23,6 +23,8 @@ import { readWorkCalendar } from '../../lib/calendar/inForce.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
+import { loadLabels, type Labels } from '../certificate/labels.js';
+import { SHOWN_COLUMNS, shownCertificate, type ShownSource } from '../certificate/shown.js';
 
 const VALID = '01';
 const fig = (key: string, value: number, link: string | null, tone: Figure['tone'] = 'default'): Figure => ({ key, value: Number(value), link, tone });
@@ -133,14 +135,14 @@ async function areaFigures(db: DbOrTx, area: string | null, today: string) {
 
 // ---------- enterprises and individuals ----------
 
-const certColumns = {
-  id: certificate.id, certNo: certificate.certNo, category: certificate.category, name: person.name, status: certificate.status, expiryDate: certificate.expiryDate,
-};
-type CertRow = { id: number; certNo: string; category: string; name: string; status: string; expiryDate: string };
-const certView = (today: string) => (c: CertRow): Workbench['certificates'][number] => {
+/** A certificate on the workbench: the certificate as every view shows it (certificate/shown.ts), with its days left. */
+const certView = (today: string, labels: Labels) => (row: ShownSource): Workbench['certificates'][number] => {
+  const c = shownCertificate(row, labels);
   const daysLeft = daysBetween(today, c.expiryDate);
-  const valid = c.status === VALID;
-  return { ...c, daysLeft, valid, expiring: valid && daysLeft >= 0 && daysLeft <= EXPIRING_DAYS };
+  return {
+    id: c.id, certNo: c.certNo, category: c.category, name: c.holderName, status: c.status, expiryDate: c.expiryDate,
+    daysLeft, valid: c.valid, expiring: c.valid && daysLeft >= 0 && daysLeft <= EXPIRING_DAYS,
+  };
 };
 
 const appQuery = (db: DbOrTx, where: SQL | undefined) => listedApplications(db)
@@ -159,7 +161,7 @@ async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits
       expiring: sql<number>`(count(*) filter (where ${certificate.status} = '01' and ${certificate.expiryDate} >= ${today} and ${certificate.expiryDate} <= ${soon}))::int` })
       .from(certificate).where(eq(certificate.enterpriseId, user.enterpriseId)),
     db.select({ n: sql<number>`count(*)::int` }).from(person).where(eq(person.enterpriseId, user.enterpriseId)),
-    db.select(certColumns).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
+    db.select(SHOWN_COLUMNS).from(certificate)
       .where(and(eq(certificate.enterpriseId, user.enterpriseId), eq(certificate.status, VALID), gte(certificate.expiryDate, today), lte(certificate.expiryDate, soon)))
       .orderBy(asc(certificate.expiryDate), asc(certificate.id)).limit(10),
     appQuery(db, and(own, inArray(application.status, OPEN_STATUSES))),
@@ -177,7 +179,7 @@ async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits
       fig('drafts', byStatus(1), applyLink({ status: '1' })),
       fig('staff', Number(staff[0]?.n ?? 0), linkIf(user, 'search:staff:list', '/search/staffSearch')),
     ],
-    certificates: expiring.map(certView(today)),
+    certificates: expiring.map(certView(today, await loadLabels(db))),
     applications: apps.map((a) => toWorkRow(a, now, user, limits)),
   };
 }
@@ -188,14 +190,14 @@ async function personWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits: De
   const mine = or(eq(application.applicantUserId, user.userId), eq(application.holderUserId, user.userId), user.personId ? eq(application.personId, user.personId) : undefined);
   const [certs, apps, confirm] = await Promise.all([
     user.personId
-      ? db.select(certColumns).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
+      ? db.select(SHOWN_COLUMNS).from(certificate)
         .where(eq(certificate.personId, user.personId)).orderBy(asc(certificate.category), desc(certificate.issueDate)).limit(20)
       : Promise.resolve([]),
     appQuery(db, and(mine, inArray(application.status, OPEN_STATUSES))),
     db.select({ n: sql<number>`count(*)::int` }).from(application)
       .where(and(eq(application.deleted, false), eq(application.holderUserId, user.userId), eq(application.status, 0))),
   ]);
-  const views = certs.map(certView(today));
+  const views = certs.map(certView(today, await loadLabels(db)));
   return {
     ...base,
     figures: [

@@ -1357,8 +1357,21 @@ export type CertGet200Data = {
    * @nullable
    */
   eCertId: string | null;
+  /** 今日的证书状态 */
   status: string;
   statusLabel: string;
+  /** 状态的文字：暂扣时含暂扣期 */
+  statusText: string;
+  /**
+   * 暂扣期起（状态为 02 时）
+   * @nullable
+   */
+  suspendedFrom: string | null;
+  /**
+   * 暂扣期止（状态为 02 时；为空：至解除）
+   * @nullable
+   */
+  suspendedTo: string | null;
   issuingAuthority: string;
   version: number;
   /** 三位版本号，如 002 */
@@ -1412,8 +1425,21 @@ export type PublicValidCard200DataItem = {
    * @nullable
    */
   eCertId: string | null;
+  /** 今日的证书状态 */
   status: string;
   statusLabel: string;
+  /** 状态的文字：暂扣时含暂扣期 */
+  statusText: string;
+  /**
+   * 暂扣期起（状态为 02 时）
+   * @nullable
+   */
+  suspendedFrom: string | null;
+  /**
+   * 暂扣期止（状态为 02 时；为空：至解除）
+   * @nullable
+   */
+  suspendedTo: string | null;
   issuingAuthority: string;
   version: number;
   /** 三位版本号，如 002 */
@@ -13695,8 +13721,21 @@ export type SafetyCertificateInfoList200RowsItem = {
   validFrom: string;
   /** 有效期至 */
   expiryDate: string;
+  /** 今日的证书状态（证书状态机的状态） */
   status: string;
   statusLabel: string;
+  /** 状态的文字：暂扣时含暂扣期，如 暂扣（2026-01-01 至 2026-06-30） */
+  statusText: string;
+  /**
+   * 暂扣期起（状态为 02 时）
+   * @nullable
+   */
+  suspendedFrom: string | null;
+  /**
+   * 暂扣期止（状态为 02 时；为空：至解除）
+   * @nullable
+   */
+  suspendedTo: string | null;
   version: number;
   /** 三位版本号，如 002 */
   versionLabel: string;
@@ -13793,8 +13832,21 @@ export type SafetyCertificateInfoListCertificate200RowsItem = {
   validFrom: string;
   /** 有效期至 */
   expiryDate: string;
+  /** 今日的证书状态（证书状态机的状态） */
   status: string;
   statusLabel: string;
+  /** 状态的文字：暂扣时含暂扣期，如 暂扣（2026-01-01 至 2026-06-30） */
+  statusText: string;
+  /**
+   * 暂扣期起（状态为 02 时）
+   * @nullable
+   */
+  suspendedFrom: string | null;
+  /**
+   * 暂扣期止（状态为 02 时；为空：至解除）
+   * @nullable
+   */
+  suspendedTo: string | null;
   version: number;
   /** 三位版本号，如 002 */
   versionLabel: string;
@@ -13944,8 +13996,21 @@ export type SafetyCertificateInfoGet200Data = {
   validFrom: string;
   /** 有效期至 */
   expiryDate: string;
+  /** 今日的证书状态（证书状态机的状态） */
   status: string;
   statusLabel: string;
+  /** 状态的文字：暂扣时含暂扣期，如 暂扣（2026-01-01 至 2026-06-30） */
+  statusText: string;
+  /**
+   * 暂扣期起（状态为 02 时）
+   * @nullable
+   */
+  suspendedFrom: string | null;
+  /**
+   * 暂扣期止（状态为 02 时；为空：至解除）
+   * @nullable
+   */
+  suspendedTo: string | null;
   version: number;
   /** 三位版本号，如 002 */
   versionLabel: string;
@@ -24019,8 +24084,21 @@ export type SearchEnterpriseGet200DataCertificatesItem = {
   validFrom: string;
   /** 有效期至 */
   expiryDate: string;
+  /** 今日的证书状态（证书状态机的状态） */
   status: string;
   statusLabel: string;
+  /** 状态的文字：暂扣时含暂扣期，如 暂扣（2026-01-01 至 2026-06-30） */
+  statusText: string;
+  /**
+   * 暂扣期起（状态为 02 时）
+   * @nullable
+   */
+  suspendedFrom: string | null;
+  /**
+   * 暂扣期止（状态为 02 时；为空：至解除）
+   * @nullable
+   */
+  suspendedTo: string | null;
   version: number;
   /** 三位版本号，如 002 */
   versionLabel: string;

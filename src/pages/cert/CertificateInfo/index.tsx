@@ -40,7 +40,10 @@ const RIBBON: Record<string, string> = { success: '#237804', warning: '#ad4e00',
 
 /**
  * /cert/:queryCode and /certificateInfo/:queryCode (no login): GET /cert/{queryCode}, the page the
- * certificate's QR code opens. A certificate that is not 01 有效 is shown as no longer valid.
+ * certificate's QR code opens: what a verifier needs — the status in words (a 暂扣 with its period),
+ * the validity as the certificate prints it, 发证日期. The server's answer is the certificate as every
+ * view shows it (server/modules/certificate/shown.ts); a certificate that is not 01 有效 is shown as
+ * not to be relied on, with what it is.
  */
 export default function CertificateInfo() {
   const { t } = useTranslation(['cert', 'web']);
@@ -67,7 +70,11 @@ export default function CertificateInfo() {
     void load();
   }, [load]);
 
-  const statusText = (cert: Cert) => t(`status.${cert.status}`, { defaultValue: cert.statusLabel ?? cert.status });
+  const statusLabel = (cert: Cert) => t(`status.${cert.status}`, { defaultValue: cert.statusLabel ?? cert.status });
+  /** A 暂扣's period as the server gives it (null to: until lifted). */
+  const suspension = (cert: Cert) => (cert.suspendedFrom
+    ? (cert.suspendedTo ? t('public.periodValue', { from: cert.suspendedFrom, to: cert.suspendedTo }) : t('public.untilLifted', { from: cert.suspendedFrom }))
+    : null);
 
   let body: ReactNode;
   if (state.phase === 'loading') {
@@ -124,21 +131,24 @@ export default function CertificateInfo() {
         label: t('field.status'),
         children: (
           <Tag color={tone} data-testid="cert-status">
-            {statusText(cert)}
+            {statusLabel(cert)}
           </Tag>
         ),
       },
+      ...(suspension(cert) ? [{ key: 'suspension', label: t('public.suspension'), children: <span data-testid="cert-suspension">{suspension(cert)}</span>, span: 3 }] : []),
       {
         key: 'validity',
         label: t('field.validity'),
-        children: t('public.validityValue', { from: displayValue(cert.issueDate), to: displayValue(cert.expiryDate) }),
+        // The validity as the certificate prints it: from the start of this validity (after a delay, the day after the old end).
+        children: <span data-testid="cert-validity">{t('public.validityValue', { from: displayValue(cert.validFrom), to: displayValue(cert.expiryDate) })}</span>,
         span: 2,
       },
+      { key: 'issueDate', label: t('field.issueDate'), children: <span data-testid="cert-issue-date">{displayValue(cert.issueDate)}</span> },
       { key: 'version', label: t('field.version'), children: displayValue(cert.versionLabel ?? cert.version) },
       { key: 'issuingAuthority', label: t('field.issuingAuthority'), children: displayValue(cert.issuingAuthority), span: 3 },
     ];
     body = (
-      <Badge.Ribbon text={statusText(cert)} color={RIBBON[tone]}>
+      <Badge.Ribbon text={statusLabel(cert)} color={RIBBON[tone]}>
         <Card data-testid="cert-found">
           {valid ? (
             <div className={styles.verified} data-testid="cert-verified">
@@ -152,8 +162,12 @@ export default function CertificateInfo() {
             <div className={styles.invalid} data-testid="cert-invalid">
               <CloseCircleFilled className={styles.invalidIcon} />
               <div>
-                <div className={styles.invalidTitle}>{t('public.invalidTitle')}</div>
-                <div className={styles.verifiedDesc}>{t('public.invalidDesc', { status: statusText(cert) })}</div>
+                <div className={styles.invalidTitle}>{t(`public.statusTitle.${cert.status}`, { defaultValue: t('public.invalidTitle') })}</div>
+                <div className={styles.verifiedDesc}>
+                  {suspension(cert)
+                    ? t('public.suspendedDesc', { period: suspension(cert) })
+                    : t('public.invalidDesc', { status: statusLabel(cert) })}
+                </div>
               </div>
             </div>
           )}

@@ -7,6 +7,7 @@ import { ExportButton } from '@/components/ExcelButtons';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { systemJobRuns, systemJobRunsExport } from '@/services/generated/api';
 import { SystemJobRunsJob, SystemJobRunsTrigger, type SystemJobRuns200RowsItem as RunRow, type SystemJobRunsParams } from '@/services/generated/api.schemas';
+import InvariantsDetail, { invariantsOf } from './InvariantsDetail';
 import { durationText, useJobText } from './text';
 
 const JOB_NAMES = Object.values(SystemJobRunsJob);
@@ -64,7 +65,16 @@ export default function RunsTable({ formRef, list }: { formRef: MutableRefObject
       toolBar={[<ExportButton key="export" exportCall={systemJobRunsExport} params={list.lastQuery} fileName={t('runs.fileName')} perm="system:job:export" />]}
       expandable={{
         rowExpandable: (r) => !!r.detail,
-        expandedRowRender: (r) => <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.detail, null, 2)}</pre>,
+        expandedRowRender: (r) => {
+          // The housekeeping's certificate check is read as words; the rest of a run's detail as it is.
+          const invariants = invariantsOf(r.detail);
+          return (
+            <>
+              {invariants && <InvariantsDetail summary={invariants} />}
+              <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.detail, null, 2)}</pre>
+            </>
+          );
+        },
       }}
     />
   );
