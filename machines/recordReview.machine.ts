@@ -44,8 +44,8 @@ export function checkStatusFor(kind: ReviewedRecordKind, change: RecordChange): 
  * Effects a reviewer must confirm by name before approving: `unlinksPerson`, a holder's account no
  * longer linked to the person whose certificates it shows (我的证书).
  */
-export type ReviewWarning = 'unlinksPerson';
-export const REVIEW_WARNINGS: readonly ReviewWarning[] = ['unlinksPerson'];
+export const REVIEW_WARNINGS = ['unlinksPerson'] as const;
+export type ReviewWarning = (typeof REVIEW_WARNINGS)[number];
 
 export interface RecordReviewInput {
   kind: ReviewedRecordKind;

@@ -294,6 +294,8 @@ export const personalDataAccess = pgTable('personal_data_access', {
   purpose: varchar('purpose', { length: 64 }).notNull(),
   route: varchar('route', { length: 200 }).notNull(),
   ip: varchar('ip', { length: 64 }),
+  /** The record the value was reached through, e.g. application:123 (a click on 显示), or null (a document). */
+  via: varchar('via', { length: 64 }),
   accessedAt: stampedNow('accessed_at'),
 }, (t) => [index('personal_data_access_time_idx').on(t.accessedAt), index('personal_data_access_person_idx').on(t.personId)]);
 

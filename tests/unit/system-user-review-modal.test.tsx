@@ -16,7 +16,7 @@ afterEach(() => cleanup());
 const detail = (over: Partial<ReviewDetail> = {}): ReviewDetail => ({
   reviewId: 9, entity: 'user', recordId: 5, checkStatus: '2', change: 'update', state: 'pending', submittedBy: 1, submitterName: 'admin',
   submittedAt: '2026-01-02T03:04:05.000Z', reviewerName: null, reviewedAt: null, comment: null, title: 'gz_sl（陈丽娟）',
-  diff: [{ field: 'nickName', label: '用户名称', before: '陈丽娟', after: '陈丽' }], canReview: true, canCancel: false, ...over,
+  diff: [{ field: 'nickName', label: '用户名称', before: '陈丽娟', after: '陈丽' }], effect: null, warnings: [], canReview: true, canCancel: false, ...over,
 });
 
 function open(d: ReviewDetail, extra: { withdraw?: boolean } = {}) {

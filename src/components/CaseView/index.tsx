@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/services/request';
 import { fetchFile, saveBlob } from '@/services/download';
 import { fileDownload, workflowCase } from '@/services/generated/api';
-import type { WorkflowCase200Data, WorkflowCase200DataMaterialsItem } from '@/services/generated/api.schemas';
+import type { RevealOffer, WorkflowCase200Data, WorkflowCase200DataMaterialsItem } from '@/services/generated/api.schemas';
+import PersonalDatum from '@/components/PersonalDatum';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { formatDateTime } from '@/components/ProTableKit/format';
 
@@ -104,7 +105,7 @@ function useFactText() {
   };
 }
 
-function FactsTable({ facts, testId }: { facts: Facts; testId: string }) {
+function FactsTable({ facts, testId, offer }: { facts: Facts; testId: string; offer: RevealOffer | null }) {
   const { t } = useTranslation('workflow');
   const text = useFactText();
   const entries = Object.entries(facts).filter(([k]) => !HIDDEN_FACTS.has(k));
@@ -115,7 +116,12 @@ function FactsTable({ facts, testId }: { facts: Facts; testId: string }) {
       bordered
       column={1}
       data-testid={testId}
-      items={entries.map(([k, v]) => ({ key: k, label: t(`case.fact.${k}`, { defaultValue: k }), children: text(k, v) }))}
+      items={entries.map(([k, v]) => ({
+        key: k,
+        label: t(`case.fact.${k}`, { defaultValue: k }),
+        // The identity number comes masked; a reviewer reveals it by a click (logged).
+        children: k === 'idNo' && typeof v === 'string' ? <PersonalDatum datum="idNo" value={v} offer={offer} testId={`${testId}-idNo`} /> : text(k, v),
+      }))}
     />
   );
 }
@@ -178,14 +184,14 @@ export default function CaseView({ id }: { id: number }) {
               <strong>{t('case.checkNow')}</strong>{' '}
               <Tag color={now.code === 0 ? 'green' : 'red'} data-testid="case-check-now">{now.message}</Tag>
             </Typography.Paragraph>
-            <FactsTable facts={now.facts} testId="case-facts-now" />
+            <FactsTable facts={now.facts} testId="case-facts-now" offer={data.personalData} />
           </div>
           <div style={{ flex: '1 1 320px' }}>
             <Typography.Paragraph>
               <strong>{t('case.checkSubmitted')}</strong>{' '}
               {submitted ? <Typography.Text type="secondary">{formatDateTime(submitted.at)}</Typography.Text> : null}
             </Typography.Paragraph>
-            {submitted ? <FactsTable facts={submitted.facts} testId="case-facts-submitted" /> : <Typography.Text type="secondary">{t('case.noSubmittedCheck')}</Typography.Text>}
+            {submitted ? <FactsTable facts={submitted.facts} testId="case-facts-submitted" offer={data.personalData} /> : <Typography.Text type="secondary">{t('case.noSubmittedCheck')}</Typography.Text>}
           </div>
         </div>
       </section>

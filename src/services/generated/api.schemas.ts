@@ -103,6 +103,45 @@ export interface Failure429 {
   data?: unknown;
 }
 
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type RevealOfferSource = typeof RevealOfferSource[keyof typeof RevealOfferSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RevealOfferSource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type RevealOfferFieldsItem = typeof RevealOfferFieldsItem[keyof typeof RevealOfferFieldsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RevealOfferFieldsItem = {
+  idNo: 'idNo',
+  phone: 'phone',
+  birthDate: 'birthDate',
+} as const;
+
+/**
+ * 个人信息默认脱敏；点击“显示”调用 POST /personalData/{field}/reveal 查看完整值，每次查看记入个人信息访问日志
+ */
+export interface RevealOffer {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: RevealOfferSource;
+  /** 该记录的编号 */
+  id: number;
+  /** 调用者因职责可点击查看完整值的字段（idNo、phone、birthDate）；空表示都不可查看 */
+  fields: RevealOfferFieldsItem[];
+}
+
 export interface DeptOptionNode {
   id: number;
   label: string;
@@ -445,6 +484,9 @@ export const ExamSignupDetailActionsItem = {
   enterResult: 'enterResult',
 } as const;
 
+/**
+ * 考生（证件号码、出生日期、手机号码脱敏，本人为完整值；personalData 说明可点击查看的字段）
+ */
 export type ExamSignupDetailPerson = {
   id: number;
   name: string;
@@ -462,6 +504,7 @@ export type ExamSignupDetailPerson = {
   title: string | null;
   /** @nullable */
   titleLabel: string | null;
+  personalData: RevealOffer;
 };
 
 export type ExamSignupDetailChecksFacts = {[key: string]: unknown};
@@ -513,6 +556,7 @@ export interface ExamSignupDetail {
   result: ExamSignupDetailResult;
   /** 调用者此刻可以对该报名进行的操作 */
   actions: ExamSignupDetailActionsItem[];
+  /** 考生（证件号码、出生日期、手机号码脱敏，本人为完整值；personalData 说明可点击查看的字段） */
   person: ExamSignupDetailPerson;
   batch: ExamBatch;
   /** 报名条件此刻的核查结果（与报名时相同的规则） */
@@ -2956,6 +3000,16 @@ export type SystemUserList200RowsItem = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3197,6 +3251,16 @@ export type SystemUserListV2200RowsItem = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3374,6 +3438,66 @@ export type SystemUserGet200DataReviewDiffItem = {
 };
 
 /**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemUserGet200DataReviewEffectLinesItemKey = typeof SystemUserGet200DataReviewEffectLinesItemKey[keyof typeof SystemUserGet200DataReviewEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataReviewEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemUserGet200DataReviewEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserGet200DataReviewEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserGet200DataReviewEffectWarningsItemCode = typeof SystemUserGet200DataReviewEffectWarningsItemCode[keyof typeof SystemUserGet200DataReviewEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataReviewEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserGet200DataReviewEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserGet200DataReviewEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemUserGet200DataReviewEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserGet200DataReviewEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserGet200DataReviewEffectWarningsItem[];
+} | null;
+
+export type SystemUserGet200DataReviewWarningsItem = typeof SystemUserGet200DataReviewWarningsItem[keyof typeof SystemUserGet200DataReviewWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataReviewWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+/**
  * @nullable
  */
 export type SystemUserGet200DataReview = {
@@ -3399,6 +3523,13 @@ export type SystemUserGet200DataReview = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemUserGet200DataReviewDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemUserGet200DataReviewEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemUserGet200DataReviewWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 } | null;
@@ -3420,6 +3551,16 @@ export type SystemUserGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3446,6 +3587,7 @@ export type SystemUserGet200Data = {
   pending: SystemUserGet200DataPending;
   /** @nullable */
   review: SystemUserGet200DataReview;
+  personalData: RevealOffer;
 };
 
 export type SystemUserGet200 = {
@@ -3508,6 +3650,66 @@ export type SystemUserReview200DataDiffItem = {
   after: string;
 };
 
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemUserReview200DataEffectLinesItemKey = typeof SystemUserReview200DataEffectLinesItemKey[keyof typeof SystemUserReview200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserReview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemUserReview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserReview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserReview200DataEffectWarningsItemCode = typeof SystemUserReview200DataEffectWarningsItemCode[keyof typeof SystemUserReview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserReview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserReview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserReview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemUserReview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserReview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserReview200DataEffectWarningsItem[];
+} | null;
+
+export type SystemUserReview200DataWarningsItem = typeof SystemUserReview200DataWarningsItem[keyof typeof SystemUserReview200DataWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserReview200DataWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemUserReview200Data = {
   reviewId: number;
   /** user 用户、role 角色、penalty 处罚记录 */
@@ -3531,6 +3733,13 @@ export type SystemUserReview200Data = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemUserReview200DataDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemUserReview200DataEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemUserReview200DataWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 };
@@ -3710,6 +3919,16 @@ export type SystemUserUserRoleMnglist200RowsItem = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3759,6 +3978,32 @@ export type SystemUserDeptTree200 = {
   code: number;
   msg: string;
   data: DeptOptionNode[];
+};
+
+export type SystemUserPersonOptionsParams = {
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+id?: number;
+};
+
+export type SystemUserPersonOptions200DataItem = {
+  value: number;
+  label: string;
+  /** @nullable */
+  enterpriseName: string | null;
+  certificates: number;
+};
+
+export type SystemUserPersonOptions200 = {
+  code: number;
+  msg: string;
+  data: SystemUserPersonOptions200DataItem[];
 };
 
 export type SystemUserEnterpriseOptionsParams = {
@@ -3921,7 +4166,295 @@ export const SystemUserUpdateV2BodySex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemUserUpdateV2BodyAcknowledgedItem = typeof SystemUserUpdateV2BodyAcknowledgedItem[keyof typeof SystemUserUpdateV2BodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUpdateV2BodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemUserUpdateV2Body = {
+  /**
+   * @minLength 2
+   * @maxLength 30
+   * @pattern ^[A-Za-z0-9_.@-]+$
+   */
+  userName?: string;
+  /**
+   * @minLength 1
+   * @maxLength 30
+   */
+  nickName?: string;
+  userType?: SystemUserUpdateV2BodyUserType;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  deptId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  enterpriseId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  personId?: number | null;
+  /**
+   * @nullable
+   * @pattern ^(1[3-9]\d{9}|1[3-9]\d\*{4}\d{4})?$
+   */
+  phone?: string | null;
+  /**
+   * @maxLength 100
+   * @nullable
+   * @pattern ^([^\s@]+@[^\s@]+\.[^\s@]+)?$
+   */
+  email?: string | null;
+  sex?: SystemUserUpdateV2BodySex;
+  /**
+   * @maxLength 500
+   * @nullable
+   */
+  remark?: string | null;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  roleIds?: number[];
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  userId: number;
+  /**
+   * 明确选择的影响，如 unlinksPerson（解除账号与持证人员的关联）
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserUpdateV2BodyAcknowledgedItem[];
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type SystemUserUpdateV2200DataCheckStatus = typeof SystemUserUpdateV2200DataCheckStatus[keyof typeof SystemUserUpdateV2200DataCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUpdateV2200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SystemUserUpdateV2200Data = {
+  reviewId: number;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: SystemUserUpdateV2200DataCheckStatus;
+};
+
+export type SystemUserUpdateV2200 = {
+  code: number;
+  msg: string;
+  data: SystemUserUpdateV2200Data;
+};
+
+export type SystemUserPreviewUpdateBodyUserType = typeof SystemUserPreviewUpdateBodyUserType[keyof typeof SystemUserPreviewUpdateBodyUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdateBodyUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserPreviewUpdateBodySex = typeof SystemUserPreviewUpdateBodySex[keyof typeof SystemUserPreviewUpdateBodySex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdateBodySex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+export type SystemUserPreviewUpdateBodyAcknowledgedItem = typeof SystemUserPreviewUpdateBodyAcknowledgedItem[keyof typeof SystemUserPreviewUpdateBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdateBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserPreviewUpdateBody = {
+  /**
+   * @minLength 2
+   * @maxLength 30
+   * @pattern ^[A-Za-z0-9_.@-]+$
+   */
+  userName?: string;
+  /**
+   * @minLength 1
+   * @maxLength 30
+   */
+  nickName?: string;
+  userType?: SystemUserPreviewUpdateBodyUserType;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  deptId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  enterpriseId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  personId?: number | null;
+  /**
+   * @nullable
+   * @pattern ^(1[3-9]\d{9}|1[3-9]\d\*{4}\d{4})?$
+   */
+  phone?: string | null;
+  /**
+   * @maxLength 100
+   * @nullable
+   * @pattern ^([^\s@]+@[^\s@]+\.[^\s@]+)?$
+   */
+  email?: string | null;
+  sex?: SystemUserPreviewUpdateBodySex;
+  /**
+   * @maxLength 500
+   * @nullable
+   */
+  remark?: string | null;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  roleIds?: number[];
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  userId: number;
+  /**
+   * 明确选择的影响，如 unlinksPerson（解除账号与持证人员的关联）
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserPreviewUpdateBodyAcknowledgedItem[];
+};
+
+export type SystemUserPreviewUpdate200DataDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+};
+
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemUserPreviewUpdate200DataEffectLinesItemKey = typeof SystemUserPreviewUpdate200DataEffectLinesItemKey[keyof typeof SystemUserPreviewUpdate200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdate200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemUserPreviewUpdate200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserPreviewUpdate200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserPreviewUpdate200DataEffectWarningsItemCode = typeof SystemUserPreviewUpdate200DataEffectWarningsItemCode[keyof typeof SystemUserPreviewUpdate200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdate200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserPreviewUpdate200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserPreviewUpdate200DataEffectWarningsItemCode;
+  message: string;
+};
+
+export type SystemUserPreviewUpdate200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserPreviewUpdate200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserPreviewUpdate200DataEffectWarningsItem[];
+};
+
+export type SystemUserPreviewUpdate200Data = {
+  diff: SystemUserPreviewUpdate200DataDiffItem[];
+  effect: SystemUserPreviewUpdate200DataEffect;
+};
+
+export type SystemUserPreviewUpdate200 = {
+  code: number;
+  msg: string;
+  data: SystemUserPreviewUpdate200Data;
+};
+
+export type SystemUserPreviewBodyUserType = typeof SystemUserPreviewBodyUserType[keyof typeof SystemUserPreviewBodyUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewBodyUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserPreviewBodySex = typeof SystemUserPreviewBodySex[keyof typeof SystemUserPreviewBodySex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewBodySex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+export type SystemUserPreviewBodyStatus = typeof SystemUserPreviewBodyStatus[keyof typeof SystemUserPreviewBodyStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewBodyStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SystemUserPreviewBody = {
   /**
    * @minLength 2
    * @maxLength 30
@@ -3933,7 +4466,7 @@ export type SystemUserUpdateV2Body = {
    * @maxLength 30
    */
   nickName: string;
-  userType: SystemUserUpdateV2BodyUserType;
+  userType: SystemUserPreviewBodyUserType;
   /**
    * @minimum 1
    * @maximum 2147483647
@@ -3963,7 +4496,7 @@ export type SystemUserUpdateV2Body = {
    * @pattern ^([^\s@]+@[^\s@]+\.[^\s@]+)?$
    */
   email?: string | null;
-  sex?: SystemUserUpdateV2BodySex;
+  sex?: SystemUserPreviewBodySex;
   /**
    * @maxLength 500
    * @nullable
@@ -3974,36 +4507,75 @@ export type SystemUserUpdateV2Body = {
    * @maxItems 20
    */
   roleIds: number[];
-  /**
-   * @minimum 1
-   * @maximum 2147483647
-   */
-  userId: number;
+  status?: SystemUserPreviewBodyStatus;
+  /** @maxLength 128 */
+  password?: string;
+};
+
+export type SystemUserPreview200DataDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
 };
 
 /**
- * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
  */
-export type SystemUserUpdateV2200DataCheckStatus = typeof SystemUserUpdateV2200DataCheckStatus[keyof typeof SystemUserUpdateV2200DataCheckStatus];
+export type SystemUserPreview200DataEffectLinesItemKey = typeof SystemUserPreview200DataEffectLinesItemKey[keyof typeof SystemUserPreview200DataEffectLinesItemKey];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SystemUserUpdateV2200DataCheckStatus = {
-  NUMBER_0: '0',
-  NUMBER_2: '2',
-  NUMBER_3: '3',
+export const SystemUserPreview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
 } as const;
 
-export type SystemUserUpdateV2200Data = {
-  reviewId: number;
-  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
-  checkStatus: SystemUserUpdateV2200DataCheckStatus;
+export type SystemUserPreview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserPreview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
 };
 
-export type SystemUserUpdateV2200 = {
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserPreview200DataEffectWarningsItemCode = typeof SystemUserPreview200DataEffectWarningsItemCode[keyof typeof SystemUserPreview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserPreview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserPreview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+export type SystemUserPreview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserPreview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserPreview200DataEffectWarningsItem[];
+};
+
+export type SystemUserPreview200Data = {
+  diff: SystemUserPreview200DataDiffItem[];
+  effect: SystemUserPreview200DataEffect;
+};
+
+export type SystemUserPreview200 = {
   code: number;
   msg: string;
-  data: SystemUserUpdateV2200Data;
+  data: SystemUserPreview200Data;
 };
 
 export type SystemUserUserAuthorizeBody = {
@@ -4073,6 +4645,14 @@ export type SystemUserRemove200 = {
   data: SystemUserRemove200DataItem[];
 };
 
+export type SystemUserNewcheckBodyAcknowledgedItem = typeof SystemUserNewcheckBodyAcknowledgedItem[keyof typeof SystemUserNewcheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserNewcheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemUserNewcheckBody = {
   /**
    * @minimum 1
@@ -4083,12 +4663,25 @@ export type SystemUserNewcheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserNewcheckBodyAcknowledgedItem[];
 };
 
 export type SystemUserNewcheck200 = {
   code: number;
   msg: string;
 };
+
+export type SystemUserUpdatecheckBodyAcknowledgedItem = typeof SystemUserUpdatecheckBodyAcknowledgedItem[keyof typeof SystemUserUpdatecheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUpdatecheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
 
 export type SystemUserUpdatecheckBody = {
   /**
@@ -4100,6 +4693,11 @@ export type SystemUserUpdatecheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserUpdatecheckBodyAcknowledgedItem[];
 };
 
 export type SystemUserUpdatecheck200 = {
@@ -4638,6 +5236,66 @@ export type SystemRoleGet200DataReviewDiffItem = {
 };
 
 /**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemRoleGet200DataReviewEffectLinesItemKey = typeof SystemRoleGet200DataReviewEffectLinesItemKey[keyof typeof SystemRoleGet200DataReviewEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataReviewEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemRoleGet200DataReviewEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemRoleGet200DataReviewEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemRoleGet200DataReviewEffectWarningsItemCode = typeof SystemRoleGet200DataReviewEffectWarningsItemCode[keyof typeof SystemRoleGet200DataReviewEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataReviewEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemRoleGet200DataReviewEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemRoleGet200DataReviewEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemRoleGet200DataReviewEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemRoleGet200DataReviewEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemRoleGet200DataReviewEffectWarningsItem[];
+} | null;
+
+export type SystemRoleGet200DataReviewWarningsItem = typeof SystemRoleGet200DataReviewWarningsItem[keyof typeof SystemRoleGet200DataReviewWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataReviewWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+/**
  * @nullable
  */
 export type SystemRoleGet200DataReview = {
@@ -4663,6 +5321,13 @@ export type SystemRoleGet200DataReview = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemRoleGet200DataReviewDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemRoleGet200DataReviewEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemRoleGet200DataReviewWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 } | null;
@@ -4760,6 +5425,66 @@ export type SystemRoleReview200DataDiffItem = {
   after: string;
 };
 
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemRoleReview200DataEffectLinesItemKey = typeof SystemRoleReview200DataEffectLinesItemKey[keyof typeof SystemRoleReview200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleReview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemRoleReview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemRoleReview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemRoleReview200DataEffectWarningsItemCode = typeof SystemRoleReview200DataEffectWarningsItemCode[keyof typeof SystemRoleReview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleReview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemRoleReview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemRoleReview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemRoleReview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemRoleReview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemRoleReview200DataEffectWarningsItem[];
+} | null;
+
+export type SystemRoleReview200DataWarningsItem = typeof SystemRoleReview200DataWarningsItem[keyof typeof SystemRoleReview200DataWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleReview200DataWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemRoleReview200Data = {
   reviewId: number;
   /** user 用户、role 角色、penalty 处罚记录 */
@@ -4783,6 +5508,13 @@ export type SystemRoleReview200Data = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemRoleReview200DataDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemRoleReview200DataEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemRoleReview200DataWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 };
@@ -5103,6 +5835,14 @@ export type SystemRoleRemoveV2200 = {
   data: SystemRoleRemoveV2200DataItem[];
 };
 
+export type SystemRoleNewcheckBodyAcknowledgedItem = typeof SystemRoleNewcheckBodyAcknowledgedItem[keyof typeof SystemRoleNewcheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleNewcheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemRoleNewcheckBody = {
   /**
    * @minimum 1
@@ -5113,12 +5853,25 @@ export type SystemRoleNewcheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemRoleNewcheckBodyAcknowledgedItem[];
 };
 
 export type SystemRoleNewcheck200 = {
   code: number;
   msg: string;
 };
+
+export type SystemRoleUpdatecheckBodyAcknowledgedItem = typeof SystemRoleUpdatecheckBodyAcknowledgedItem[keyof typeof SystemRoleUpdatecheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleUpdatecheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
 
 export type SystemRoleUpdatecheckBody = {
   /**
@@ -5130,12 +5883,25 @@ export type SystemRoleUpdatecheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemRoleUpdatecheckBodyAcknowledgedItem[];
 };
 
 export type SystemRoleUpdatecheck200 = {
   code: number;
   msg: string;
 };
+
+export type SystemRoleDeletecheckBodyAcknowledgedItem = typeof SystemRoleDeletecheckBodyAcknowledgedItem[keyof typeof SystemRoleDeletecheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleDeletecheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
 
 export type SystemRoleDeletecheckBody = {
   /**
@@ -5147,6 +5913,11 @@ export type SystemRoleDeletecheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemRoleDeletecheckBodyAcknowledgedItem[];
 };
 
 export type SystemRoleDeletecheck200 = {
@@ -8448,6 +9219,11 @@ personId?: number;
  * @maxLength 64
  */
 purpose?: string;
+/**
+ * 经由的记录（开头一致），如 application: 或 application:123
+ * @maxLength 64
+ */
+via?: string;
 };
 
 export type SystemPdlogListSortOrder = typeof SystemPdlogListSortOrder[keyof typeof SystemPdlogListSortOrder];
@@ -8479,6 +9255,11 @@ export type SystemPdlogList200RowsItem = {
   route: string;
   /** @nullable */
   ip: string | null;
+  /**
+   * 经由的记录，如 application:123（点击“显示”查看）；证书文件等为空
+   * @nullable
+   */
+  via: string | null;
   /** ISO 8601 */
   accessedAt: string;
 };
@@ -8526,6 +9307,11 @@ personId?: number;
  * @maxLength 64
  */
 purpose?: string;
+/**
+ * 经由的记录（开头一致），如 application: 或 application:123
+ * @maxLength 64
+ */
+via?: string;
 };
 
 export type SystemPdlogExportSortOrder = typeof SystemPdlogExportSortOrder[keyof typeof SystemPdlogExportSortOrder];
@@ -8538,6 +9324,129 @@ export const SystemPdlogExportSortOrder = {
   asc: 'asc',
   desc: 'desc',
 } as const;
+
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type PersonalDataIdNoRevealBodySource = typeof PersonalDataIdNoRevealBodySource[keyof typeof PersonalDataIdNoRevealBodySource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PersonalDataIdNoRevealBodySource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type PersonalDataIdNoRevealBody = {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: PersonalDataIdNoRevealBodySource;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+export type PersonalDataIdNoReveal200Data = {
+  /**
+   * 完整值；该记录没有此项时为空
+   * @nullable
+   */
+  value: string | null;
+};
+
+export type PersonalDataIdNoReveal200 = {
+  code: number;
+  msg: string;
+  data: PersonalDataIdNoReveal200Data;
+};
+
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type PersonalDataPhoneRevealBodySource = typeof PersonalDataPhoneRevealBodySource[keyof typeof PersonalDataPhoneRevealBodySource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PersonalDataPhoneRevealBodySource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type PersonalDataPhoneRevealBody = {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: PersonalDataPhoneRevealBodySource;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+export type PersonalDataPhoneReveal200Data = {
+  /**
+   * 完整值；该记录没有此项时为空
+   * @nullable
+   */
+  value: string | null;
+};
+
+export type PersonalDataPhoneReveal200 = {
+  code: number;
+  msg: string;
+  data: PersonalDataPhoneReveal200Data;
+};
+
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type PersonalDataBirthDateRevealBodySource = typeof PersonalDataBirthDateRevealBodySource[keyof typeof PersonalDataBirthDateRevealBodySource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PersonalDataBirthDateRevealBodySource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type PersonalDataBirthDateRevealBody = {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: PersonalDataBirthDateRevealBodySource;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+export type PersonalDataBirthDateReveal200Data = {
+  /**
+   * 完整值；该记录没有此项时为空
+   * @nullable
+   */
+  value: string | null;
+};
+
+export type PersonalDataBirthDateReveal200 = {
+  code: number;
+  msg: string;
+  data: PersonalDataBirthDateReveal200Data;
+};
 
 export type SystemNoticeListParams = {
 /**
@@ -12252,6 +13161,7 @@ export type SystemPersonGet200Data = {
   createdAt: string;
   /** ISO 8601 */
   updatedAt: string;
+  personalData: RevealOffer;
 };
 
 export type SystemPersonGet200 = {
@@ -12378,6 +13288,8 @@ export const SystemPersonUpdateBodySex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemPersonUpdateBodyBirthDate = string | string;
+
 export type SystemPersonUpdateBody = {
   /**
    * @minimum 1
@@ -12396,8 +13308,7 @@ export type SystemPersonUpdateBody = {
    * @maxLength 32
    */
   idNo: string;
-  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
-  birthDate?: string;
+  birthDate?: SystemPersonUpdateBodyBirthDate;
   /** @nullable */
   education?: string | null;
   /** @nullable */
@@ -13406,6 +14317,9 @@ export type SafetyCertificateInfoGetSubmittingCertificates200 = {
   data: SafetyCertificateInfoGetSubmittingCertificates200DataItem[];
 };
 
+/**
+ * 持证人（证件号码、出生日期、手机号码脱敏，持证人本人为完整值；personalData 说明可点击查看的字段）
+ */
 export type SafetyCertificateInfoGet200DataHolder = {
   id: number;
   name: string;
@@ -13422,6 +14336,7 @@ export type SafetyCertificateInfoGet200DataHolder = {
   titleLabel: string;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 };
 
 export type SafetyCertificateInfoGet200DataEnterprise = {
@@ -13510,6 +14425,7 @@ export type SafetyCertificateInfoGet200Data = {
   printedVersion: number | null;
   /** @nullable */
   printedAt: string | null;
+  /** 持证人（证件号码、出生日期、手机号码脱敏，持证人本人为完整值；personalData 说明可点击查看的字段） */
   holder: SafetyCertificateInfoGet200DataHolder;
   enterprise: SafetyCertificateInfoGet200DataEnterprise;
   /** 版本历史：当前版本在前，其后为 certificate_history 中的旧版本（新到旧） */
@@ -13962,6 +14878,7 @@ export type ApplyNewCertGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertGet200DataPerson = {
@@ -13977,6 +14894,7 @@ export type ApplyNewCertGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -14066,7 +14984,10 @@ export type ApplyNewCertGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertGet200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertGet200DataCertificate;
@@ -14211,6 +15132,7 @@ export type ApplyNewCertSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertSave200DataPerson = {
@@ -14226,6 +15148,7 @@ export type ApplyNewCertSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -14315,7 +15238,10 @@ export type ApplyNewCertSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertSave200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertSave200DataCertificate;
@@ -14404,6 +15330,7 @@ export type ApplyNewCertUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertUpdate200DataPerson = {
@@ -14419,6 +15346,7 @@ export type ApplyNewCertUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -14508,7 +15436,10 @@ export type ApplyNewCertUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertUpdate200DataCertificate;
@@ -14605,6 +15536,7 @@ export type ApplyNewCertSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertSubmit200DataPerson = {
@@ -14620,6 +15552,7 @@ export type ApplyNewCertSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -14709,7 +15642,10 @@ export type ApplyNewCertSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertSubmit200DataCertificate;
@@ -14944,6 +15880,7 @@ export type ApplyDelayGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelayGet200DataPerson = {
@@ -14959,6 +15896,7 @@ export type ApplyDelayGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15048,7 +15986,10 @@ export type ApplyDelayGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelayGet200DataPerson;
   /** @nullable */
   certificate: ApplyDelayGet200DataCertificate;
@@ -15193,6 +16134,7 @@ export type ApplyDelaySave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelaySave200DataPerson = {
@@ -15208,6 +16150,7 @@ export type ApplyDelaySave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15297,7 +16240,10 @@ export type ApplyDelaySave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelaySave200DataPerson;
   /** @nullable */
   certificate: ApplyDelaySave200DataCertificate;
@@ -15386,6 +16332,7 @@ export type ApplyDelayUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelayUpdate200DataPerson = {
@@ -15401,6 +16348,7 @@ export type ApplyDelayUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15490,7 +16438,10 @@ export type ApplyDelayUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelayUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyDelayUpdate200DataCertificate;
@@ -15587,6 +16538,7 @@ export type ApplyDelaySubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelaySubmit200DataPerson = {
@@ -15602,6 +16554,7 @@ export type ApplyDelaySubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15691,7 +16644,10 @@ export type ApplyDelaySubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelaySubmit200DataPerson;
   /** @nullable */
   certificate: ApplyDelaySubmit200DataCertificate;
@@ -15926,6 +16882,7 @@ export type ApplyInnerGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerGet200DataPerson = {
@@ -15941,6 +16898,7 @@ export type ApplyInnerGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16030,7 +16988,10 @@ export type ApplyInnerGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerGet200DataPerson;
   /** @nullable */
   certificate: ApplyInnerGet200DataCertificate;
@@ -16175,6 +17136,7 @@ export type ApplyInnerSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerSave200DataPerson = {
@@ -16190,6 +17152,7 @@ export type ApplyInnerSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16279,7 +17242,10 @@ export type ApplyInnerSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerSave200DataPerson;
   /** @nullable */
   certificate: ApplyInnerSave200DataCertificate;
@@ -16368,6 +17334,7 @@ export type ApplyInnerUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerUpdate200DataPerson = {
@@ -16383,6 +17350,7 @@ export type ApplyInnerUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16472,7 +17440,10 @@ export type ApplyInnerUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyInnerUpdate200DataCertificate;
@@ -16569,6 +17540,7 @@ export type ApplyInnerSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerSubmit200DataPerson = {
@@ -16584,6 +17556,7 @@ export type ApplyInnerSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16673,7 +17646,10 @@ export type ApplyInnerSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyInnerSubmit200DataCertificate;
@@ -16908,6 +17884,7 @@ export type ApplyInProvinceGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceGet200DataPerson = {
@@ -16923,6 +17900,7 @@ export type ApplyInProvinceGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17012,7 +17990,10 @@ export type ApplyInProvinceGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceGet200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceGet200DataCertificate;
@@ -17157,6 +18138,7 @@ export type ApplyInProvinceSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceSave200DataPerson = {
@@ -17172,6 +18154,7 @@ export type ApplyInProvinceSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17261,7 +18244,10 @@ export type ApplyInProvinceSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceSave200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceSave200DataCertificate;
@@ -17350,6 +18336,7 @@ export type ApplyInProvinceUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceUpdate200DataPerson = {
@@ -17365,6 +18352,7 @@ export type ApplyInProvinceUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17454,7 +18442,10 @@ export type ApplyInProvinceUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceUpdate200DataCertificate;
@@ -17551,6 +18542,7 @@ export type ApplyInProvinceSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceSubmit200DataPerson = {
@@ -17566,6 +18558,7 @@ export type ApplyInProvinceSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17655,7 +18648,10 @@ export type ApplyInProvinceSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceSubmit200DataCertificate;
@@ -17890,6 +18886,7 @@ export type ApplyOutProvinceGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceGet200DataPerson = {
@@ -17905,6 +18902,7 @@ export type ApplyOutProvinceGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17994,7 +18992,10 @@ export type ApplyOutProvinceGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceGet200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceGet200DataCertificate;
@@ -18139,6 +19140,7 @@ export type ApplyOutProvinceSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceSave200DataPerson = {
@@ -18154,6 +19156,7 @@ export type ApplyOutProvinceSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18243,7 +19246,10 @@ export type ApplyOutProvinceSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceSave200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceSave200DataCertificate;
@@ -18332,6 +19338,7 @@ export type ApplyOutProvinceUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceUpdate200DataPerson = {
@@ -18347,6 +19354,7 @@ export type ApplyOutProvinceUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18436,7 +19444,10 @@ export type ApplyOutProvinceUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceUpdate200DataCertificate;
@@ -18533,6 +19544,7 @@ export type ApplyOutProvinceSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceSubmit200DataPerson = {
@@ -18548,6 +19560,7 @@ export type ApplyOutProvinceSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18637,7 +19650,10 @@ export type ApplyOutProvinceSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceSubmit200DataCertificate;
@@ -18872,6 +19888,7 @@ export type ApplyModifyGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifyGet200DataPerson = {
@@ -18887,6 +19904,7 @@ export type ApplyModifyGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18976,7 +19994,10 @@ export type ApplyModifyGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifyGet200DataPerson;
   /** @nullable */
   certificate: ApplyModifyGet200DataCertificate;
@@ -19121,6 +20142,7 @@ export type ApplyModifySave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifySave200DataPerson = {
@@ -19136,6 +20158,7 @@ export type ApplyModifySave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19225,7 +20248,10 @@ export type ApplyModifySave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifySave200DataPerson;
   /** @nullable */
   certificate: ApplyModifySave200DataCertificate;
@@ -19314,6 +20340,7 @@ export type ApplyModifyUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifyUpdate200DataPerson = {
@@ -19329,6 +20356,7 @@ export type ApplyModifyUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19418,7 +20446,10 @@ export type ApplyModifyUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifyUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyModifyUpdate200DataCertificate;
@@ -19515,6 +20546,7 @@ export type ApplyModifySubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifySubmit200DataPerson = {
@@ -19530,6 +20562,7 @@ export type ApplyModifySubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19619,7 +20652,10 @@ export type ApplyModifySubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifySubmit200DataPerson;
   /** @nullable */
   certificate: ApplyModifySubmit200DataCertificate;
@@ -19854,6 +20890,7 @@ export type CertificateRevocationGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationGet200DataPerson = {
@@ -19869,6 +20906,7 @@ export type CertificateRevocationGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19958,7 +20996,10 @@ export type CertificateRevocationGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationGet200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationGet200DataCertificate;
@@ -20103,6 +21144,7 @@ export type CertificateRevocationSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationSave200DataPerson = {
@@ -20118,6 +21160,7 @@ export type CertificateRevocationSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20207,7 +21250,10 @@ export type CertificateRevocationSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationSave200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationSave200DataCertificate;
@@ -20296,6 +21342,7 @@ export type CertificateRevocationUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationUpdate200DataPerson = {
@@ -20311,6 +21358,7 @@ export type CertificateRevocationUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20400,7 +21448,10 @@ export type CertificateRevocationUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationUpdate200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationUpdate200DataCertificate;
@@ -20497,6 +21548,7 @@ export type CertificateRevocationSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationSubmit200DataPerson = {
@@ -20512,6 +21564,7 @@ export type CertificateRevocationSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20601,7 +21654,10 @@ export type CertificateRevocationSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationSubmit200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationSubmit200DataCertificate;
@@ -20836,6 +21892,7 @@ export type ApplyPersonRevocationGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationGet200DataPerson = {
@@ -20851,6 +21908,7 @@ export type ApplyPersonRevocationGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20940,7 +21998,10 @@ export type ApplyPersonRevocationGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationGet200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationGet200DataCertificate;
@@ -21085,6 +22146,7 @@ export type ApplyPersonRevocationSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationSave200DataPerson = {
@@ -21100,6 +22162,7 @@ export type ApplyPersonRevocationSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21189,7 +22252,10 @@ export type ApplyPersonRevocationSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationSave200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationSave200DataCertificate;
@@ -21278,6 +22344,7 @@ export type ApplyPersonRevocationUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationUpdate200DataPerson = {
@@ -21293,6 +22360,7 @@ export type ApplyPersonRevocationUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21382,7 +22450,10 @@ export type ApplyPersonRevocationUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationUpdate200DataCertificate;
@@ -21479,6 +22550,7 @@ export type ApplyPersonRevocationSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationSubmit200DataPerson = {
@@ -21494,6 +22566,7 @@ export type ApplyPersonRevocationSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21583,7 +22656,10 @@ export type ApplyPersonRevocationSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationSubmit200DataCertificate;
@@ -21818,6 +22894,7 @@ export type ApplyRenameGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameGet200DataPerson = {
@@ -21833,6 +22910,7 @@ export type ApplyRenameGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21922,7 +23000,10 @@ export type ApplyRenameGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameGet200DataPerson;
   /** @nullable */
   certificate: ApplyRenameGet200DataCertificate;
@@ -22067,6 +23148,7 @@ export type ApplyRenameSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameSave200DataPerson = {
@@ -22082,6 +23164,7 @@ export type ApplyRenameSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22171,7 +23254,10 @@ export type ApplyRenameSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameSave200DataPerson;
   /** @nullable */
   certificate: ApplyRenameSave200DataCertificate;
@@ -22260,6 +23346,7 @@ export type ApplyRenameUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameUpdate200DataPerson = {
@@ -22275,6 +23362,7 @@ export type ApplyRenameUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22364,7 +23452,10 @@ export type ApplyRenameUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyRenameUpdate200DataCertificate;
@@ -22461,6 +23552,7 @@ export type ApplyRenameSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameSubmit200DataPerson = {
@@ -22476,6 +23568,7 @@ export type ApplyRenameSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22565,7 +23658,10 @@ export type ApplyRenameSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyRenameSubmit200DataCertificate;
@@ -22686,6 +23782,7 @@ export type CertificateRevocationRevoke200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationRevoke200DataPerson = {
@@ -22701,6 +23798,7 @@ export type CertificateRevocationRevoke200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22790,7 +23888,10 @@ export type CertificateRevocationRevoke200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationRevoke200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationRevoke200DataCertificate;
@@ -23084,6 +24185,12 @@ export type WorkflowCase200DataOpenApplicationsItem = {
   status: number;
 };
 
+/**
+ * 持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）
+ * @nullable
+ */
+export type WorkflowCase200DataPersonalData = RevealOffer | null;
+
 export type WorkflowCase200Data = {
   id: number;
   applyNo: string;
@@ -23094,6 +24201,11 @@ export type WorkflowCase200Data = {
   checks: WorkflowCase200DataChecks;
   certificates: WorkflowCase200DataCertificatesItem[];
   openApplications: WorkflowCase200DataOpenApplicationsItem[];
+  /**
+   * 持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）
+   * @nullable
+   */
+  personalData: WorkflowCase200DataPersonalData;
 };
 
 export type WorkflowCase200 = {
@@ -23853,8 +24965,9 @@ export type SearchStaffGet200Data = {
   name: string;
   sex: string;
   idType: string;
-  /** 完整证件号码（中心人员、本企业、本人；每次查看记入个人信息访问日志）；其他人脱敏 */
+  /** 证件号码（脱敏；本人为完整值）。中心人员与本企业可点击查看完整值（personalData），每次查看记入个人信息访问日志 */
   idNo: string;
+  personalData: RevealOffer;
   birthDate: string;
   /** @nullable */
   phone: string | null;
@@ -26569,6 +27682,66 @@ export type CreditPunishmentGet200DataPendingReviewDiffItem = {
 };
 
 /**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type CreditPunishmentGet200DataPendingReviewEffectLinesItemKey = typeof CreditPunishmentGet200DataPendingReviewEffectLinesItemKey[keyof typeof CreditPunishmentGet200DataPendingReviewEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: CreditPunishmentGet200DataPendingReviewEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode = typeof CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode[keyof typeof CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type CreditPunishmentGet200DataPendingReviewEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: CreditPunishmentGet200DataPendingReviewEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: CreditPunishmentGet200DataPendingReviewEffectWarningsItem[];
+} | null;
+
+export type CreditPunishmentGet200DataPendingReviewWarningsItem = typeof CreditPunishmentGet200DataPendingReviewWarningsItem[keyof typeof CreditPunishmentGet200DataPendingReviewWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+/**
  * 待审核的提交（变更对比）
  * @nullable
  */
@@ -26595,6 +27768,13 @@ export type CreditPunishmentGet200DataPendingReview = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: CreditPunishmentGet200DataPendingReviewDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: CreditPunishmentGet200DataPendingReviewEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: CreditPunishmentGet200DataPendingReviewWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 } | null;
@@ -26639,7 +27819,7 @@ export type CreditPunishmentGet200Data = {
   id: number;
   personId: number;
   name: string;
-  /** 证件号码（经办人员因职责查看，记入个人信息访问日志） */
+  /** 证件号码（脱敏；经办人员可点击查看，记入个人信息访问日志） */
   idNo: string;
   type: CreditPunishmentGet200DataType;
   docNo: string;
@@ -26676,6 +27856,7 @@ export type CreditPunishmentGet200Data = {
   /** @nullable */
   createdByName: string | null;
   createdAt: string;
+  personalData: RevealOffer;
   files: CreditPunishmentGet200DataFilesItem[];
   /**
    * 待审核的提交（变更对比）
@@ -26746,6 +27927,66 @@ export type CreditPunishmentReview200DataDiffItem = {
   after: string;
 };
 
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type CreditPunishmentReview200DataEffectLinesItemKey = typeof CreditPunishmentReview200DataEffectLinesItemKey[keyof typeof CreditPunishmentReview200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type CreditPunishmentReview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: CreditPunishmentReview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type CreditPunishmentReview200DataEffectWarningsItemCode = typeof CreditPunishmentReview200DataEffectWarningsItemCode[keyof typeof CreditPunishmentReview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type CreditPunishmentReview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: CreditPunishmentReview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type CreditPunishmentReview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: CreditPunishmentReview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: CreditPunishmentReview200DataEffectWarningsItem[];
+} | null;
+
+export type CreditPunishmentReview200DataWarningsItem = typeof CreditPunishmentReview200DataWarningsItem[keyof typeof CreditPunishmentReview200DataWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type CreditPunishmentReview200Data = {
   reviewId: number;
   /** user 用户、role 角色、penalty 处罚记录 */
@@ -26769,6 +28010,13 @@ export type CreditPunishmentReview200Data = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: CreditPunishmentReview200DataDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: CreditPunishmentReview200DataEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: CreditPunishmentReview200DataWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 };
@@ -27127,6 +28375,14 @@ export type CreditPunishmentRemove200 = {
   data: CreditPunishmentRemove200DataItem[];
 };
 
+export type CreditPunishmentAuditBodyAcknowledgedItem = typeof CreditPunishmentAuditBodyAcknowledgedItem[keyof typeof CreditPunishmentAuditBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentAuditBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type CreditPunishmentAuditBody = {
   /**
    * @minimum 1
@@ -27137,6 +28393,11 @@ export type CreditPunishmentAuditBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: CreditPunishmentAuditBodyAcknowledgedItem[];
 };
 
 export type CreditPunishmentAudit200 = {
