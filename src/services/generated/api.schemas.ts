@@ -1196,6 +1196,10 @@ status?: SystemSysTodoListStatus;
  * @maxLength 64
  */
 mc?: string;
+/**
+ * confirm 待我确认的业务；review 待我审核的账号、角色或处罚变更
+ */
+kind?: SystemSysTodoListKind;
 };
 
 export type SystemSysTodoListSortOrder = typeof SystemSysTodoListSortOrder[keyof typeof SystemSysTodoListSortOrder];
@@ -1216,6 +1220,15 @@ export type SystemSysTodoListStatus = typeof SystemSysTodoListStatus[keyof typeo
 export const SystemSysTodoListStatus = {
   NUMBER_0: '0',
   NUMBER_1: '1',
+} as const;
+
+export type SystemSysTodoListKind = typeof SystemSysTodoListKind[keyof typeof SystemSysTodoListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysTodoListKind = {
+  confirm: 'confirm',
+  review: 'review',
 } as const;
 
 export type SystemSysTodoList200RowsItem = {

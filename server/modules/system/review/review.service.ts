@@ -21,6 +21,7 @@ import type { AppContext, AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysRecordReview, sysUser } from '../../../db/schema.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import { closeReviewTodos, openReviewTodos } from './todos.js';
 
 export type ReviewRow = typeof sysRecordReview.$inferSelect;
 export type ReviewState = 'pending' | 'approved' | 'rejected' | 'cancelled';
@@ -109,6 +110,10 @@ export async function submitReview(ctx: ClockCtx, tx: DbOrTx, s: Submission): Pr
       submittedAt: ctx.clock.now(),
     })
     .returning({ id: sysRecordReview.id });
+  await openReviewTodos(tx, {
+    reviewId: row!.id, entity: s.entity, change: s.change, record: (s.change === 'delete' ? s.current : s.proposed) as Record<string, unknown> | null,
+    recordId: s.recordId, submitterId: s.submitterId, subjectUserId: s.subjectUserId ?? null, at: ctx.clock.now(),
+  });
   return { reviewId: row!.id, checkStatus };
 }
 
@@ -147,6 +152,8 @@ async function persist(tx: DbOrTx, row: ReviewRow, snapshot: PersistedRecordRevi
     .where(and(eq(sysRecordReview.id, row.id), eq(sysRecordReview.state, 'pending')))
     .returning();
   if (!updated) throw conflict('该变更已被他人处理，请刷新后查看');
+  // Decided or withdrawn: nobody has to act on it any more.
+  await closeReviewTodos(tx, row.id);
   return updated;
 }
 
