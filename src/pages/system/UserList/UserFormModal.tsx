@@ -280,7 +280,7 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
           </Form.Item>
         )}
         <Form.Item name="remark" label={t('common.remark')} style={{ gridColumn: '1 / span 2' }} rules={[rules.max(t('common.remark'), 500)]}>
-          <Input.TextArea rows={2} />
+          <Input.TextArea rows={2} data-testid="form-remark" />
         </Form.Item>
       </Form>
       <ActionModal
