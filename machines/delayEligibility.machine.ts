@@ -6,6 +6,7 @@
  * the same machine ({@link checkDelayEligibility}).
  */
 import { initialTransition, setup, type SnapshotFrom, type StateValue } from 'xstate';
+import { DEFAULT_YEAR_LIMITS, isOverAgeLimit, type YearLimits } from './ageLimits.js';
 import type { StateDocMeta, TransitionDocMeta } from './introspect.js';
 
 export type CertCategory = 'A' | 'B' | 'C1' | 'C2' | 'C3';
@@ -31,12 +32,12 @@ export interface DelayFacts {
   hasValidConstructorRegAtApplicant: boolean;
   /** Another application for the same certificate is in progress. */
   otherBusinessInProgress: boolean;
-  /** Age in whole years today. */
-  age: number;
-  /** '0' male, '1' female. */
+  /** The holder's birth date, YYYY-MM-DD: check 5 counts the age limit to the day (ageLimits.ts). */
+  birthDate: string;
+  /** '0' male, '1' female (the A limit is the statutory retirement age of the holder's sex). */
   sex: '0' | '1';
-  /** Statutory retirement age of this person (rising from 2025); default 60 for men, 55 for women. */
-  retirementAge?: number;
+  /** B and C limits in years (sys_config biz.age.max.*); default 65 and 60. */
+  yearLimits?: YearLimits;
   /** The three databases (三库) have an employment record of the person. */
   employedInThreeDatabases: boolean;
   /** The employer recorded there is the applying enterprise. */
@@ -48,17 +49,14 @@ export interface DelayFacts {
 }
 
 /** The facts with defaults filled in (the machine's context). */
-export interface DelayEligibilityContext extends Omit<DelayFacts, 'windowDays' | 'retirementAge'> {
+export interface DelayEligibilityContext extends Omit<DelayFacts, 'windowDays' | 'yearLimits'> {
   windowDays: number;
-  retirementAge: number;
+  yearLimits: YearLimits;
 }
 
 export type DelayEligibilityCode = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
 export const DEFAULT_DELAY_WINDOW_DAYS = 90;
-export const DEFAULT_RETIREMENT_AGE: Record<'0' | '1', number> = { '0': 60, '1': 55 };
-/** Age limits by category: B over 65, C over 60 may not delay (A: see {@link ageLimitOf}). */
-export const DELAY_AGE_LIMITS = { B: 65, C: 60 } as const;
 
 export const DELAY_ELIGIBILITY_MESSAGES: Record<DelayEligibilityCode, string> = {
   0: '可以申请延期',
@@ -110,20 +108,12 @@ export function isWithinDelayWindow(today: string, expiryDate: string, windowDay
   return left >= 0 && left <= windowDays;
 }
 
-/** Check 5's limit: B 65, C 60, A the retirement age, the A 法定代表人 none (null). */
-export function ageLimitOf(facts: Pick<DelayEligibilityContext, 'category' | 'isLegalRepresentative' | 'retirementAge'>): number | null {
-  if (facts.category === 'B') return DELAY_AGE_LIMITS.B;
-  if (facts.category === 'A') return facts.isLegalRepresentative ? null : facts.retirementAge;
-  return DELAY_AGE_LIMITS.C;
-}
-
 function normalize(facts: DelayFacts): DelayEligibilityContext {
-  const { windowDays, retirementAge, ...rest } = facts;
+  const { windowDays, yearLimits, ...rest } = facts;
   return {
     ...rest,
     windowDays: windowDays !== undefined && Number.isFinite(windowDays) && windowDays >= 0 ? windowDays : DEFAULT_DELAY_WINDOW_DAYS,
-    retirementAge:
-      retirementAge !== undefined && Number.isFinite(retirementAge) ? retirementAge : DEFAULT_RETIREMENT_AGE[facts.sex],
+    yearLimits: yearLimits ?? DEFAULT_YEAR_LIMITS,
   };
 }
 
@@ -141,10 +131,7 @@ export const delayEligibilityMachine = setup({
     lacksEducationHours: ({ context }) => !(context.educationHours >= context.requiredHours),
     lacksConstructorRegistration: ({ context }) => context.category === 'B' && !context.hasValidConstructorRegAtApplicant,
     hasOtherBusinessInProgress: ({ context }) => context.otherBusinessInProgress,
-    isOverTheAgeLimit: ({ context }) => {
-      const limit = ageLimitOf(context);
-      return limit !== null && context.age > limit;
-    },
+    isOverTheAgeLimit: ({ context }) => isOverAgeLimit(context, context.today, context.yearLimits),
     lacksEmploymentRecord: ({ context }) => !context.employedInThreeDatabases,
     worksForAnotherEmployer: ({ context }) => !context.employerInThreeDatabasesIsApplicant,
     holdsConflictingCertificate: ({ context }) => context.conflictingValidCertificate,
@@ -184,7 +171,7 @@ export const delayEligibilityMachine = setup({
       always: [{ guard: 'hasOtherBusinessInProgress', target: 'otherBusinessInProgress' }, { target: 'checkingAge' }],
     },
     checkingAge: {
-      description: 'Check 5: B up to 65, C up to 60, A up to the retirement age (the A 法定代表人 has no limit).',
+      description: 'Check 5: B up to the 65th birthday, C up to the 60th, A up to the statutory retirement date (the A 法定代表人 has no limit); over from the day after.',
       always: [{ guard: 'isOverTheAgeLimit', target: 'overAgeLimit' }, { target: 'checkingEmployment' }],
     },
     checkingEmployment: {

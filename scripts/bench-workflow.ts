@@ -27,7 +27,7 @@ import { openDatabase, type Database } from '../server/db/client.js';
 import { sysUser } from '../server/db/schema.js';
 import { systemClock } from '../server/lib/clock.js';
 import { registerBusinessTypes } from '../server/modules/business/register.js';
-import { applyEvent, createApplication } from '../server/workflow/engine.js';
+import { applyEvent, createApplication } from '../server/workflow/store.js';
 import type { WorkflowEnv } from '../server/workflow/types.js';
 import { acquireServer, createDatabase, dropDatabase, urlForDatabase, type BenchServer } from './lib/bench-db.js';
 import { BenchHttp, type Answer } from './lib/bench-http.js';

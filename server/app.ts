@@ -14,6 +14,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { runWithClock, systemClock, type Clock } from './lib/clock.js';
 import { BufferedLogStream } from './lib/logStream.js';
+import { logSerializers, requestIdMixin, requestIdOf } from './lib/requestLog.js';
 import { languageOf, runInRequest } from './lib/requestScope.js';
 import { defaultPolicy, PolicyStore } from './services/policy.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
@@ -46,6 +47,8 @@ export interface BuildOptions {
   clock?: Clock;
   sms?: SmsSender;
   logger?: boolean;
+  /** Where the log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): unknown };
   /** Start the job engine in this process (server/main.ts); without it "run now" runs the job in the request. */
   jobEngine?: boolean | EngineOptions;
   /** Let the app answer while the job engine starts (server/main.ts); tests wait for it. */
@@ -59,13 +62,22 @@ export const smsOutboxFile = (config: AppConfig) => path.join(config.dataDir, 's
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // The root logger (app.log): its lines get the request's id from the mixin; request.log's carry it already.
+  let rootLogger: unknown = null;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info', stream: new BufferedLogStream() },
+    logger: opts.logger === false ? false : {
+      level: process.env.LOG_LEVEL ?? 'info',
+      stream: opts.logStream ?? new BufferedLogStream(),
+      serializers: logSerializers,
+      mixin: requestIdMixin((logger) => logger !== rootLogger),
+    },
+    genReqId: requestIdOf,
     // Only these peers may say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  rootLogger = app.log;
 
   const sms = opts.sms
     ?? (config.sms.provider === 'http' && config.sms.gatewayUrl
@@ -114,10 +126,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerRateLimits(app);
 
   // Every request (and the database writes it makes) reads the time from the app's clock.
-  app.addHook('onRequest', (request, _reply, done) =>
+  app.addHook('onRequest', (request, reply, done) => {
+    // The caller can quote it; the log lines of this request carry it.
+    reply.header('x-request-id', request.id);
     runWithClock(ctx.clock, () => runInRequest({
+      reqId: request.id,
       route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip, lang: languageOf(request.headers['accept-language']),
-    }, done)));
+    }, done));
+  });
   registerErrorHandler(app);
   // Before the answer's language: the log keeps a refusal's message as written.
   registerOperationLog(app);

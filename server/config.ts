@@ -12,8 +12,10 @@ export interface RateLimits {
   windowMs: number;
   /** Public look-ups (/api/public/*, /api/cert/:queryCode) per client address and route. */
   publicPerAddress: number;
-  /** Sign-in, SMS, registration and captcha calls per client address and route. */
+  /** SMS sending and registration calls per client address and route. */
   authPerAddress: number;
+  /** Sign-in calls (password, SMS code, SSO, captcha) per client address and route: a flood ceiling, not the guessing limit. */
+  signInPerAddress: number;
   /** The same calls per account (user name or phone in the body) and route, from any address. */
   authPerAccount: number;
 }
@@ -29,7 +31,7 @@ export interface AppConfig {
   /** Serve the built client from here (null: API only). */
   clientDir: string | null;
   session: { absoluteMs: number; idleMs: number };
-  login: { maxFailures: number; lockMinutes: number; captchaAfter: number };
+  login: { maxFailures: number; lockMinutes: number; captchaAfter: number; accountLockAfter: number; addressCaptchaAfter: number };
   sms: { provider: 'log' | 'http'; gatewayUrl: string | null; codeTtlMs: number; resendSeconds: number; maxPerHour: number };
   sso: {
     issuer: string;
@@ -52,6 +54,8 @@ export interface AppConfig {
   national: NationalPlatformConfig;
   /** Start the job engine in this process (`npm start`; JOBS=0 leaves the jobs to other processes). */
   jobs: boolean;
+  /** Excel imports at once in this process, how many may wait for a place, and for how long. */
+  imports: { running: number; waiting: number; waitMs: number };
 }
 
 export interface NationalPlatformConfig {
@@ -111,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFailures: int(env.LOGIN_MAX_FAILURES, 5),
       lockMinutes: int(env.LOGIN_LOCK_MINUTES, 10),
       captchaAfter: int(env.LOGIN_CAPTCHA_AFTER, 3),
+      accountLockAfter: int(env.LOGIN_ACCOUNT_LOCK_AFTER, 20),
+      addressCaptchaAfter: int(env.LOGIN_ADDRESS_CAPTCHA_AFTER, 20),
     },
     sms: {
       provider: env.SMS_PROVIDER === 'http' ? 'http' : 'log',
@@ -137,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // The test suites sign in hundreds of times from one address; the tests of the limits set their own.
       publicPerAddress: int(env.RATE_LIMIT_PUBLIC, env.NODE_ENV === 'test' ? 100_000 : 60),
       authPerAddress: int(env.RATE_LIMIT_AUTH_ADDRESS, env.NODE_ENV === 'test' ? 100_000 : 10),
+      signInPerAddress: int(env.RATE_LIMIT_SIGNIN_ADDRESS, env.NODE_ENV === 'test' ? 100_000 : 300),
       authPerAccount: int(env.RATE_LIMIT_AUTH_ACCOUNT, env.NODE_ENV === 'test' ? 100_000 : 10),
     },
     national: {
@@ -147,5 +154,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: Math.max(100, int(env.NATIONAL_PLATFORM_TIMEOUT_MS, 10_000)),
     },
     jobs: env.JOBS !== '0',
+    imports: {
+      running: Math.max(1, int(env.IMPORT_CONCURRENCY, 2)),
+      waiting: Math.max(0, int(env.IMPORT_QUEUE, 4)),
+      waitMs: Math.max(0, int(env.IMPORT_WAIT_MS, 30_000)),
+    },
   };
 }

@@ -7,12 +7,39 @@
 import cluster from 'node:cluster';
 import { loadConfig, type AppConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { isDatabaseUnavailable } from './lib/db-errors.js';
 import { buildApp, smsOutboxFile } from './app.js';
 import { prepareDatabase, type SeedOutcome } from './bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/users.js';
 import { refreshStatistics } from './modules/statistics/refresh.js';
 
 const config = loadConfig();
+
+/** SIGTERM to exit: orchestrators (Kubernetes' default grace period is 30 s) and README promise 10. */
+const SHUTDOWN_LIMIT_MS = 9_500;
+
+/**
+ * The last net under "PostgreSQL went away": a connection's error that no code path listens to
+ * would end the process (Node's default for an uncaught exception). Every pool client listens
+ * (db/client.ts), so this should never fire; if it does, the process logs it and keeps serving,
+ * and the requests meanwhile answer 503. Anything else still ends the process, as Node would.
+ */
+process.on('uncaughtException', (err) => {
+  if (isDatabaseUnavailable(err)) {
+    console.warn(`database connection lost outside a request (process keeps running): ${err.message}`);
+    return;
+  }
+  console.error(err);
+  process.exit(1);
+});
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    console.warn(`database unavailable in background work (process keeps running): ${reason instanceof Error ? reason.message : String(reason)}`);
+    return;
+  }
+  console.error(reason);
+  process.exit(1);
+});
 const processes = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
 
 function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string): string {
@@ -33,7 +60,7 @@ function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string)
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.userName.padEnd(11)} ${a.userType}  ${a.description}`);
     lines.push('  ent_gz2…5, ent_sz2…5, ent_prov2…5: enterprises with a rename under review; person3…7: holders with a confirmation waiting');
-    if (config.sms.provider === 'log') lines.push(`SMS codes are written to the log and to ${smsOutboxFile(config)}.`);
+    if (config.sms.provider === 'log') lines.push(`SMS codes (no gateway configured) are written to ${smsOutboxFile(config)}, never to the log.`);
     lines.push('Single sign-on: npm run sso:link -- person1');
   }
   return lines.join('\n');
@@ -51,10 +78,27 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
   // The scheduled jobs run in one process: the only one, or the first API process under cluster.
   const runsJobs = cfg.jobs && (cluster.isPrimary || cluster.worker?.id === 1);
   const app = await buildApp({ config: cfg, database, jobEngine: runsJobs, jobEngineInBackground: true });
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: no new connections; finishing the requests in flight and stopping the job engine`);
+    // Whatever hangs (a request waiting on a database that is gone), the process ends in time.
+    setTimeout(() => {
+      console.error(`${signal}: not stopped within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    // A keep-alive connection whose request was in flight at the signal stays open after its answer
+    // (fastify closes the idle ones once, at the start): close each as soon as it is idle.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    void (async () => {
+      // fastify's close stops listening, answers 503 to new requests on open connections, waits for
+      // the requests in flight, then runs the onClose hooks (job engine, operation log).
+      await app.close().catch((err: unknown) => console.error(`closing the server: ${String(err)}`));
+      clearInterval(idleSweep);
+      await database.close().catch((err: unknown) => console.error(`closing the database: ${String(err)}`));
+      process.exit(0);
+    })();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

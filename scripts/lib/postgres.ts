@@ -17,6 +17,11 @@ export interface ThrowawayPostgres {
   durable: boolean;
   /** The cluster's directory (postmaster.pid names the server process). */
   dataDir: string;
+  /** `pg_ctl restart -m fast`: every session is ended (57P01), as an administrator's restart does. */
+  restart(): void;
+  /** The server only (`pg_ctl stop -m fast`); the cluster stays for startServer. */
+  stopServer(): void;
+  startServer(): void;
   stop(): void;
 }
 
@@ -48,15 +53,14 @@ export function startThrowawayPostgres(opts: { durable?: boolean; settings?: str
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const asOwner = (cmd: string, args: string[]) =>
     isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+  const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durable ? '' : FAST_UNSAFE} -c max_connections=200 -c timezone=America/Los_Angeles ${extra}`;
+  const pgCtl = (action: 'start' | 'restart' | 'stop') =>
+    asOwner(path.join(binDir, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'log'), '-w', '-t', '60', ...(action === 'stop' ? [] : ['-o', serverOptions]), '-m', 'fast', action]);
   try {
     if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
     fs.chmodSync(dir, 0o700);
     asOwner(path.join(binDir, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-    asOwner(path.join(binDir, 'pg_ctl'), [
-      '-D', dir, '-l', path.join(dir, 'log'), '-w', '-t', '60',
-      '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durable ? '' : FAST_UNSAFE} -c max_connections=200 -c timezone=America/Los_Angeles ${extra}`,
-      'start',
-    ]);
+    pgCtl('start');
   } catch (err) {
     const detail = err instanceof Error && 'stderr' in err ? String((err as { stderr: unknown }).stderr) : String(err);
     console.log(`Could not start a throwaway PostgreSQL: ${detail}`);
@@ -69,6 +73,9 @@ export function startThrowawayPostgres(opts: { durable?: boolean; settings?: str
     binDir,
     durable,
     dataDir: dir,
+    restart: () => { pgCtl('restart'); },
+    stopServer: () => { pgCtl('stop'); },
+    startServer: () => { pgCtl('start'); },
     stop() {
       try {
         asOwner(path.join(binDir, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop']);

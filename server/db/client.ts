@@ -14,6 +14,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import type { SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -83,9 +84,7 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export function wrapPool(pool: pg.Pool, readsPool?: pg.Pool): Database {
-  // An idle connection that the server drops (restart, admin command) must not crash the process;
-  // the pool replaces it on the next query.
-  for (const p of readsPool ? [pool, readsPool] : [pool]) p.on('error', (err) => console.warn(`PostgreSQL idle connection closed: ${err.message}`));
+  for (const p of readsPool ? [pool, readsPool] : [pool]) survivingServerEnds(p);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const reads = readsPool ? namingEveryStatement(drizzlePg(readsPool, { schema }) as unknown as Db) : db;
   if (reads !== db) mainOfReads.set(reads, db);
@@ -98,6 +97,21 @@ export function wrapPool(pool: pg.Pool, readsPool?: pg.Pool): Database {
     exec: async (sql) => { await pool.query(sql); },
     close: async () => { await Promise.all([pool.end(), readsPool?.end()]); },
   };
+}
+
+/**
+ * A connection that PostgreSQL ends (restart, failover, pg_terminate_backend) emits 'error' on its
+ * client, and an 'error' event nobody listens to ends the Node process. The pool listens only while
+ * a client is idle in it; a client checked out (a transaction between two statements, a request
+ * between its queries) had no listener, so a restart under load ended the busy API process. Every
+ * client now listens from its first connection on: the query in flight fails on its own (the request
+ * answers 503, plugins/errors.ts), and the pool drops the dead client when it comes back
+ * (pg-pool releases a client that is no longer queryable by removing it).
+ */
+function survivingServerEnds(pool: pg.Pool): void {
+  const warn = (err: Error) => console.warn(`PostgreSQL connection closed: ${err.message}`);
+  pool.on('error', warn);
+  pool.on('connect', (client) => client.on('error', warn));
 }
 
 /**
@@ -181,10 +195,17 @@ export const READS_SESSION_OPTIONS = '-c plan_cache_mode=force_custom_plan';
  */
 const POOL_IDLE_MS = 10 * 60_000;
 const POOL_LIFETIME_S = 60 * 60;
+/**
+ * How long a request waits for a connection: a new one to a server that does not answer (a
+ * failover in progress, a network cut), or a pooled one when all are busy. Without a bound a
+ * request hangs until the client gives up; with it the request answers 503 and the client retries.
+ */
+export const POOL_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Pool settings for the server's PostgreSQL (and for tools that run its statements as it does). */
 export const postgresPoolConfig = (connectionString: string, max: number, sessionOptions = POSTGRES_SESSION_OPTIONS): pg.PoolConfig =>
-  ({ connectionString: withSessionOptions(connectionString, sessionOptions), max, options: sessionOptions, idleTimeoutMillis: POOL_IDLE_MS, maxLifetimeSeconds: POOL_LIFETIME_S });
+  ({ connectionString: withSessionOptions(connectionString, sessionOptions), max, options: sessionOptions, idleTimeoutMillis: POOL_IDLE_MS, maxLifetimeSeconds: POOL_LIFETIME_S,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
 
 /**
  * A DATABASE_URL with its own `options` (`?options=-c statement_timeout=5000`) replaces the pool's
@@ -209,7 +230,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     const size = Number(process.env.DB_POOL_MAX ?? 10);
     const database = wrapPool(new pg.Pool(postgresPoolConfig(opts.databaseUrl, size)),
       new pg.Pool(postgresPoolConfig(opts.databaseUrl, size, `${POSTGRES_SESSION_OPTIONS} ${READS_SESSION_OPTIONS}`)));
-    await database.pool!.query('select 1');
+    await firstAnswer(database.pool!);
     return database;
   }
   const dir = path.join(opts.dataDir, 'pgdata');
@@ -217,6 +238,24 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const client = newPglite(dir);
   await client.waitReady;
   return wrapPglite(client);
+}
+
+/** How long a starting process waits for PostgreSQL (starting beside it, or restarting) before it gives up. */
+const START_WAIT_MS = 60_000;
+
+/** The database's first answer: a server still starting (or restarting) is waited for, not a reason to exit. */
+async function firstAnswer(pool: pg.Pool): Promise<void> {
+  const deadline = Date.now() + START_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() > deadline) throw err;
+      if (attempt === 1) console.warn(`PostgreSQL does not answer yet (${(err as Error).message}); waiting up to ${START_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
 }
 
 /** A statement as text with its parameters ($1, $2… in order). */

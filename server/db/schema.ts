@@ -225,6 +225,31 @@ export const sysConfig = pgTable('sys_config', {
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('sys_config_key_uq').on(t.configKey)]);
 
+/**
+ * 工作日历: the administrators' days over the kept package's table (server/lib/workCalendar.ts): a
+ * correction of a day the package has, or a day of a year it does not cover yet. Any change moves
+ * sys_dict_version (migration 0045), so every process reads the calendar again.
+ */
+export const workCalendarDay = pgTable('work_calendar_day', {
+  day: date('day').primaryKey(),
+  working: boolean('working').notNull(),
+  /** The holiday the day belongs to (元旦, 春节…), as the notice names it. */
+  name: varchar('name', { length: 20 }),
+  remark: varchar('remark', { length: 200 }),
+  /** The administrator's login name. */
+  updatedBy: varchar('updated_by', { length: 64 }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** A year an administrator entered whole from the State Council's notice (the package does not cover it). */
+export const workCalendarYear = pgTable('work_calendar_year', {
+  year: integer('year').primaryKey(),
+  /** The notice, e.g. 国办发明电〔2026〕X号. */
+  notice: varchar('notice', { length: 100 }),
+  confirmedBy: varchar('confirmed_by', { length: 64 }).notNull(),
+  confirmedAt: stampedNow('confirmed_at'),
+});
+
 // ---------- sessions and sign-in ----------
 
 export const sysSession = pgTable('sys_session', {
@@ -263,6 +288,21 @@ export const sysSmsCode = pgTable('sys_sms_code', {
   /** login | verify: what the code may be used for. */
   purpose: varchar('purpose', { length: 16 }).notNull().default('login'),
 }, (t) => [index('sys_sms_code_phone_idx').on(t.phone, t.createdAt)]);
+
+/**
+ * Single-sign-on tokens already used: one row per use under a unique key (the token's jti with its
+ * issuer, or the hash of its signed part), kept until the token expires. A second sign-in with the
+ * same token, from any API process, finds the row and is refused.
+ */
+export const ssoTokenUse = pgTable('sso_token_use', {
+  /** sha256 of `jti:<iss>:<jti>`, or of the token's header.payload when it has no jti. */
+  tokenKey: varchar('token_key', { length: 64 }).primaryKey(),
+  loginName: varchar('login_name', { length: 64 }),
+  usedAt: stampedNow('used_at'),
+  /** The token's own expiry (exp): after it the token is refused anyway, so the row may go. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ip: varchar('ip', { length: 64 }),
+}, (t) => [index('sso_token_use_expires_idx').on(t.expiresAt)]);
 
 export const sysLoginLog = pgTable('sys_login_log', {
   infoId: bigserial('info_id', { mode: 'number' }).primaryKey(),

@@ -14,7 +14,7 @@ import { parsePayload } from '../modules/business/payloads.js';
 import { checkDraft } from '../modules/business/rules.js';
 import { ManualClock } from '../lib/clock.js';
 import type { AppConfig } from '../config.js';
-import { applyEvent, createApplication } from '../workflow/engine.js';
+import { applyEvent, createApplication } from '../workflow/store.js';
 import type { ApplicationRow } from '../workflow/types.js';
 import { registerBusinessTypes } from '../modules/business/register.js';
 import { seedDemoMaterials } from './materials.js';

@@ -1,7 +1,7 @@
 /**
  * 08:30 China time: statutory time limits (DOMAIN.md: a decision within 20 working days of
  * acceptance, a modification within 5; sys_config). The deadline is the one the queues show
- * (deadlineOf in server/workflow/views.ts: working days from the acceptance instant). An application in review with 3 working
+ * (deadlineOf in server/workflow/views.ts: working days of the calendar in force from the acceptance instant). An application in review with 3 working
  * days or fewer left gets a warnMsg to the staff of the step holding it (once per application and
  * step: the next step's staff are warned too if it moves on that late); one past its deadline gets
  * a warnMsg to the administrators over the areas (the provincial administrators), once.
@@ -10,7 +10,8 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { BUSINESS_ROUTES, STEP_LABELS, type BusinessType, type Step } from '../../machines/businessTypes.js';
 import type { DbOrTx } from '../db/client.js';
 import { application } from '../db/schema.js';
-import { workingDaysLeft } from '../lib/workdays.js';
+import { deadlineEstimated, workingDaysLeft } from '../lib/workdays.js';
+import { yearOf } from '../lib/days.js';
 import { staffOfStep } from '../workflow/notify.js';
 import { deadlineOf, readDeadlineLimits } from '../workflow/views.js';
 import { areaAdministrators, claimNotices, sendMessages, type Message } from './notices.js';
@@ -52,7 +53,9 @@ export const deadlineWarning: JobDefinition = {
       // The deadline the queues show (server/workflow/views.ts).
       const due = batch.map((a) => {
         const deadline = deadlineOf(a, limits)!;
-        return { a, deadline, left: workingDaysLeft(now, deadline) };
+        // A deadline counted Monday–Friday through a year not entered yet says so.
+        const shown = deadlineEstimated(limits.calendar, a.acceptedAt!, deadline) ? `${deadline}（${yearOf(deadline)}年节假日安排未公布，按周一至周五推算）` : deadline;
+        return { a, deadline: shown, left: workingDaysLeft(limits.calendar, now, deadline) };
       });
       const near = due.filter((d) => d.left >= 0 && d.left <= WARN_DAYS_LEFT && d.a.step);
       const late = due.filter((d) => d.left < 0);

@@ -12,7 +12,7 @@
  * same database.
  */
 import { PgBoss, fromPglite, type ConstructorOptions, type Job } from 'pg-boss';
-import type { JobControl, RunNowAnswer } from '../lib/ports.js';
+import type { JobControl, JobEngineState, RunNowAnswer } from '../lib/ports.js';
 import { JOB_TIMEZONE, JOBS } from './catalog.js';
 import { runJob } from './runner.js';
 import type { JobDefinition, JobEnv, JobTrigger } from './types.js';
@@ -67,6 +67,16 @@ export class JobEngine implements JobControl {
     boss.on('error', (err: Error) => env.log.warn(`job engine: ${err.message}`));
     boss.on('warning', (w: { message: string }) => env.log.warn(`job engine: ${w.message}`));
     await boss.start();
+    try {
+      return await JobEngine.setUp(boss, env, opts, pglite ? 'pglite' : 'postgres');
+    } catch (err) {
+      // A half set-up engine would keep polling: stop it before the caller tries again.
+      await boss.stop({ graceful: false, timeout: 1_000 }).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private static async setUp(boss: PgBoss, env: JobEnv, opts: EngineOptions, engine: 'pglite' | 'postgres'): Promise<JobEngine> {
     const jobs = opts.jobs ?? JOBS;
     for (const def of jobs) {
       const retry = {
@@ -95,8 +105,12 @@ export class JobEngine implements JobControl {
         }
       });
     }
-    env.log.info(`job engine started (pg-boss on ${pglite ? 'PGlite, in this process' : 'PostgreSQL'}): ${jobs.map((j) => j.name).join(', ')}`);
-    return new JobEngine(boss, pglite ? 'pglite' : 'postgres', jobs);
+    env.log.info(`job engine started (pg-boss on ${engine === 'pglite' ? 'PGlite, in this process' : 'PostgreSQL'}): ${jobs.map((j) => j.name).join(', ')}`);
+    return new JobEngine(boss, engine, jobs);
+  }
+
+  state(): JobEngineState {
+    return 'up';
   }
 
   async runNow(job: string, by: string): Promise<RunNowAnswer> {
@@ -106,9 +120,12 @@ export class JobEngine implements JobControl {
     return { queued: true, runId: null };
   }
 
-  /** Stops polling and waits (up to 15 s) for runs in progress; the queued ones stay for the next start. */
+  /**
+   * Stops polling and waits (up to 5 s: SIGTERM must end the process within 10) for runs in
+   * progress; the queued ones stay for the next start, and a run cut short is retried by pg-boss.
+   */
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: 15_000 });
+    await this.boss.stop({ graceful: true, timeout: 5_000 });
   }
 
   /** pg-boss itself, for tests that look at its queues. */

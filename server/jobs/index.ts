@@ -4,7 +4,7 @@
  * started with JOBS=0 still works.
  */
 import type { AppContext } from '../context.js';
-import type { JobControl, RunNowAnswer } from '../lib/ports.js';
+import type { JobControl, JobEngineState, RunNowAnswer } from '../lib/ports.js';
 import { jobByName } from './catalog.js';
 import { JobEngine, type EngineOptions } from './engine.js';
 import { HttpNationalPlatform } from './national-http.js';
@@ -31,6 +31,10 @@ export class InlineJobs implements JobControl {
   readonly engine = null;
   constructor(private readonly env: JobEnv) {}
 
+  state(): JobEngineState {
+    return 'none';
+  }
+
   async runNow(job: string, by: string): Promise<RunNowAnswer> {
     const def = jobByName(job);
     if (!def) throw new Error(`unknown job ${job}`);
@@ -41,20 +45,59 @@ export class InlineJobs implements JobControl {
   async stop(): Promise<void> {}
 }
 
+/** How long a job engine that could not start waits before it tries again (the database was down). */
+const ENGINE_RETRY_MS = 5_000;
+
 /**
  * The engine while it starts in the background: pg-boss checks its schema and sets up every queue,
  * schedule and worker (half a second on the embedded database), and the server need not wait for
- * that before it answers (issue 14: a restart within 3 s). "Run now" waits for the start; a start
- * that fails is logged, and "run now" answers with its error.
+ * that before it answers (issue 14: a restart within 3 s). "Run now" waits for the start. A start
+ * that fails (the database went away meanwhile) is logged and tried again every few seconds, so a
+ * process never stays without its engine; until then the readiness check says 'starting'.
  */
 class StartingEngine implements JobControl {
-  constructor(readonly engine: 'pglite' | 'postgres', private readonly started: Promise<JobEngine>) {}
+  private current: JobEngineState = 'starting';
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private lastFailure: unknown = null;
+  private readonly started: Promise<JobEngine>;
 
+  constructor(readonly engine: 'pglite' | 'postgres', start: () => Promise<JobEngine>, log: JobLog) {
+    this.started = (async () => {
+      for (;;) {
+        try {
+          const running = await start();
+          this.current = 'up';
+          return running;
+        } catch (err) {
+          if (this.stopped) throw err;
+          this.lastFailure = err;
+          log.warn(`job engine did not start (trying again in ${ENGINE_RETRY_MS / 1000} s): ${err instanceof Error ? err.message : String(err)}`);
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+            setTimeout(resolve, ENGINE_RETRY_MS).unref();
+          });
+          if (this.stopped) throw err;
+        }
+      }
+    })();
+    this.started.catch(() => { this.current = 'failed'; });
+  }
+
+  state(): JobEngineState {
+    return this.current;
+  }
+
+  /** Waits for the first start; once a start has failed, answers with its error at once (no request waits on retries). */
   async runNow(job: string, by: string): Promise<RunNowAnswer> {
+    if (this.current !== 'up' && this.lastFailure) throw this.lastFailure;
     return (await this.started).runNow(job, by);
   }
 
+  /** A start in progress is let finish and then stopped; a wait before the next try ends at once. */
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
     await (await this.started.catch(() => null))?.stop();
   }
 }
@@ -62,10 +105,9 @@ class StartingEngine implements JobControl {
 /** The app's jobs: runs in the caller (no engine), or the engine, started in the background when `background`. */
 export async function startJobs(env: JobEnv, engine: boolean | EngineOptions, background = false): Promise<JobControl> {
   if (!engine) return new InlineJobs(env);
-  const started = JobEngine.start(env, engine === true ? {} : engine);
-  if (!background) return started;
-  started.catch((err: unknown) => env.log.warn(`job engine did not start: ${err instanceof Error ? err.message : String(err)}`));
-  return new StartingEngine(env.database.pglite ? 'pglite' : 'postgres', started);
+  const options = engine === true ? {} : engine;
+  if (!background) return JobEngine.start(env, options);
+  return new StartingEngine(env.database.pglite ? 'pglite' : 'postgres', () => JobEngine.start(env, options), env.log);
 }
 
 export { JobEngine, type EngineOptions };

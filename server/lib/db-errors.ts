@@ -86,3 +86,32 @@ export function databaseRefusal(error: unknown): DatabaseRefusal | null {
   if (pg.code === '23514') return { status: 400, msg: '输入的值不符合要求' };
   return null;
 }
+
+/**
+ * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception),
+ * 57P01–57P03 (admin_shutdown, crash_shutdown, cannot_connect_now: a restart or a failover), 53300
+ * (too_many_connections, while the server's slots are taken by reconnecting processes).
+ */
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+/** Socket errors of a server that went away or does not answer. */
+const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres says these in words only (no code). */
+const UNAVAILABLE_WORDS = /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|Connection ended/i;
+
+/**
+ * Whether a failure means the database cannot be reached now (restarting, failing over, down), not
+ * that the request or the code was wrong: the answer is 503 with Retry-After, and the same request
+ * may succeed a few seconds later. Follows drizzle's wrapping through `cause`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof e.code === 'string' && (UNAVAILABLE_STATE.test(e.code) || UNAVAILABLE_SOCKET.has(e.code))) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_WORDS.test(e.message)) return true;
+    // A refused connection to a host with several addresses (localhost: ::1 and 127.0.0.1) is an AggregateError.
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    current = e.cause;
+  }
+  return false;
+}

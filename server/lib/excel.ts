@@ -10,14 +10,49 @@ import type ExcelJS from 'exceljs';
 /** exceljs, loaded with the first workbook: it takes a second to load, and a starting server needs none (issue 14). */
 export const excel = async () => (await import('exceljs')).default;
 import type { FastifyReply } from 'fastify';
+import { chinaDateTime } from './days.js';
 
 export type CellValue = string | number | Date | null | undefined;
+
+/**
+ * What a column holds, when it is not text or a number: a calendar day ('YYYY-MM-DD', written as a
+ * date cell yyyy-mm-dd) or an instant (a Date or ISO string, written as a date cell yyyy-mm-dd hh:mm
+ * of its China time), so that Excel sorts and filters them as dates.
+ */
+export type ColumnType = 'date' | 'dateTime';
 
 export interface ExcelColumn<T> {
   /** Column title in the sheet (Chinese, as users know it). */
   header: string;
   width?: number;
+  type?: ColumnType;
   value: (row: T) => CellValue;
+}
+
+/** Excel's number formats of the column types. */
+export const DATE_FORMATS: Record<ColumnType, string> = { date: 'yyyy-mm-dd', dateTime: 'yyyy-mm-dd hh:mm' };
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A value as the cell Excel should hold. Excel's dates have no zone: exceljs writes a Date's UTC
+ * fields, so a day becomes its UTC midnight and an instant the UTC Date of its China wall time.
+ * A value that is no date is written as it is (text stays text).
+ */
+export function cellValueOf(value: CellValue, type: ColumnType | undefined): CellValue {
+  if (value === null || value === undefined || value === '' || !type) return value ?? null;
+  if (type === 'date') {
+    const day = typeof value === 'string' ? DAY.exec(value.slice(0, 10)) : null;
+    if (day) return new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+    if (value instanceof Date) return cellValueOf(chinaDateTime(value).slice(0, 10), 'date');
+    return value;
+  }
+  // An instant: a Date or an ISO string with a zone is read in China time; 'YYYY-MM-DD HH:mm[:ss]' is China time already.
+  const wall = typeof value === 'string' && WALL_TIME.test(value) ? value : value instanceof Date || (typeof value === 'string' && !Number.isNaN(Date.parse(value))) ? chinaDateTime(value) : null;
+  const m = wall ? WALL_TIME.exec(wall) : null;
+  if (!m) return value;
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)));
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,11 +81,20 @@ export async function sendExcel<T>(
   const ExcelJS = await excel();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
+  sheet.columns = columns.map((c, i) => ({
+    header: c.header, key: `c${i}`, width: c.width ?? (c.type === 'dateTime' ? 18 : c.type === 'date' ? 12 : Math.max(12, c.header.length * 2 + 4)),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  const formats = columns.map((c) => (c.type ? { numFmt: DATE_FORMATS[c.type] } : undefined));
   const write = (batch: readonly T[]) => {
-    for (const row of batch) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+    for (const row of batch) {
+      const added = sheet.addRow(columns.map((c) => cellValueOf(c.value(row), c.type)));
+      formats.forEach((style, i) => {
+        if (style) added.getCell(i + 1).numFmt = style.numFmt;
+      });
+      added.commit();
+    }
   };
   const done = (async () => {
     if (Symbol.asyncIterator in rows) {

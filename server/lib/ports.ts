@@ -46,9 +46,13 @@ export interface RunNowAnswer {
 }
 
 /** The scheduled jobs as the routes reach them (server/jobs): an engine in this process, or runs made in the caller. */
+export type JobEngineState = 'none' | 'starting' | 'up' | 'failed';
+
 export interface JobControl {
   /** The database the engine keeps its queues in; null when no engine runs in this process. */
   readonly engine: 'pglite' | 'postgres' | null;
+  /** For the readiness check: none (no engine in this process), starting, up, or failed to start. */
+  state(): JobEngineState;
   runNow(job: string, by: string): Promise<RunNowAnswer>;
   stop(): Promise<void>;
 }

@@ -8,6 +8,8 @@ export type Language = 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR';
 export const LANGUAGES: readonly Language[] = ['zh-CN', 'zh-TW', 'en-US', 'pt-BR'];
 
 export interface RequestScope {
+  /** The request's id, on every log line written while it is served (lib/requestLog.ts). */
+  reqId?: string;
   route: string;
   ip: string;
   /** The caller's interface language (Accept-Language); labels of dictionaries follow it. */
@@ -48,6 +50,15 @@ export async function keptForDictionaries<T>(key: string, read: () => Promise<T>
   return value;
 }
 
+/**
+ * Runs `fn` in this request without its kept values: what a request reads after changing what they
+ * were read from (the version it brought is already behind) is read from the database.
+ */
+export function withoutKept<T>(fn: () => T): T {
+  const { dictionaries: _kept, ...rest } = currentRequest();
+  return scope.run(rest, fn);
+}
+
 /** The first of the four languages the Accept-Language header names; zh-CN (the product's language) otherwise. */
 export function languageOf(header: string | undefined): Language {
   for (const part of (header ?? '').split(',')) {
@@ -66,6 +77,11 @@ const scope = new AsyncLocalStorage<RequestScope>();
 
 export function runInRequest<T>(value: RequestScope, fn: () => T): T {
   return scope.run(value, fn);
+}
+
+/** The id of the request in progress, if any (a plain read: called for every log line). */
+export function currentRequestId(): string | undefined {
+  return scope.getStore()?.reqId;
 }
 
 /** The request in progress; outside any (jobs, seeds, scripts) a named stand-in. */

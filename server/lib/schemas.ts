@@ -7,7 +7,10 @@
  * Each refusal message is Chinese and names the field (`label`).
  */
 import { z } from 'zod';
-import { isCalendarDay } from './days.js';
+import { checkCreditCode, creditCodeMessage } from '../../machines/creditCode.js';
+import { checkDocumentNumber, checkIdNumber, idNumberMessage } from '../../machines/residentIdNumber.js';
+import { clockNow } from './clock.js';
+import { chinaDate, isCalendarDay } from './days.js';
 
 /** The largest value of PostgreSQL's `integer` (serial ids, versions, counts). */
 export const INT32_MAX = 2_147_483_647;
@@ -123,3 +126,48 @@ export const idParams = z.object({ id: id('编号') });
 
 /** `ids` of remove calls. */
 export const idsQuery = z.object({ ids: idList('ids') });
+
+/**
+ * A resident identity number (machines/residentIdNumber.ts), upper-cased: 18 characters, a province
+ * code, a real birth date not after today (China day, by the request's clock) and the check character.
+ */
+export function idNumber(label = '身份证号码') {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? `${label}不能为空` : `${label}应为文本`) })
+    .transform((raw, ctx) => {
+      const checked = checkIdNumber(raw, chinaDate(clockNow()));
+      if (checked.ok) return checked.value;
+      ctx.addIssue({ code: 'custom', message: raw.trim() ? idNumberMessage(label, checked.fault) : `${label}不能为空` });
+      return z.NEVER;
+    });
+}
+
+/** A unified social credit code (machines/creditCode.ts), upper-cased, with its GB 32100 check character. */
+export function creditCode(label = '统一社会信用代码') {
+  return z
+    .string({ error: (iss) => (iss.input === undefined ? `${label}不能为空` : `${label}应为文本`) })
+    .transform((raw, ctx) => {
+      const checked = checkCreditCode(raw);
+      if (checked.ok) return checked.value;
+      ctx.addIssue({ code: 'custom', message: raw.trim() ? creditCodeMessage(label, checked.fault) : `${label}不能为空` });
+      return z.NEVER;
+    });
+}
+
+/** An optional query value: absent, or sent empty by a cleared form field. */
+export const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/**
+ * The number of any identity document (证件号码) of a look-up, upper-cased: at most `max` letters,
+ * digits and brackets; one written only in digits is a resident identity number and checked as one.
+ */
+export function documentNumber(label = '证件号码', max = 32, missing = `${label}不能为空`) {
+  return text(max, label, { min: 1, missing })
+    .refine((s) => /^[0-9A-Za-z()（）-]+$/.test(s), `${label}只能包含字母、数字和括号`)
+    .transform((raw, ctx) => {
+      const checked = checkDocumentNumber(raw, chinaDate(clockNow()));
+      if (checked.ok) return checked.value;
+      ctx.addIssue({ code: 'custom', message: idNumberMessage(label, checked.fault) });
+      return z.NEVER;
+    });
+}

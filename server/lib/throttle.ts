@@ -6,8 +6,12 @@
 import type { FastifyRequest } from 'fastify';
 
 export interface Throttle {
-  /** 'public': per client address; 'auth': per client address and per account. */
-  scope: 'public' | 'auth';
+  /**
+   * 'public': per client address; 'auth': per client address and per account; 'signIn': the same,
+   * with a per-address ceiling high enough for a centre behind one address (its guessing is held
+   * back by the failure counts and the captcha, modules/auth/login-attempts.ts).
+   */
+  scope: 'public' | 'auth' | 'signIn';
   /** The accounts a call is about (user name, phone), read after the body is validated; empty values are skipped. */
   accounts?: ((request: FastifyRequest) => string | null | undefined)[];
 }

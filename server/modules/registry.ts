@@ -22,6 +22,7 @@ import { todoAdminRoutes } from './system/todos/routes.js';
 import { catalogRoutes } from './system/catalog/routes.js';
 import { personAdminRoutes } from './system/persons/routes.js';
 import { jobRoutes } from './system/jobs/routes.js';
+import { calendarRoutes } from './system/calendar/routes.js';
 import { certificateRoutes } from './certificate/routes.js';
 import { businessRoutes } from './business/routes.js';
 import { searchRoutes } from './search/routes.js';
@@ -31,8 +32,10 @@ import { creditRoutes } from './credit/routes.js';
 import { examRoutes } from './exam/routes.js';
 import { importRoutes } from './imports/routes.js';
 import { furtherEducationRoutes } from './education/routes.js';
+import { readinessRoutes } from './public/readiness-routes.js';
 
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
+  readinessRoutes,
   userAdminRoutes,
   roleAdminRoutes,
   onlineRoutes,
@@ -52,6 +55,7 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   personAdminRoutes,
   jobRoutes,
+  calendarRoutes,
   certificateRoutes,
   businessRoutes,
   searchRoutes,

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
-import { databaseRefusal } from '../lib/db-errors.js';
+import { databaseRefusal, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { localizeAnswer } from '../lib/messages.js';
 import { languageOf } from '../lib/requestScope.js';
 import { sessionRefusal } from './auth.js';
@@ -50,6 +50,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   else send(500, { code: 500, msg: '服务器错误' });
 }
 
+/** Seconds a client is asked to wait while the database is unreachable (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (caught: FastifyError, request, reply) => {
     // A read started on a known session whose input was refused first: a refused session says so.
@@ -68,6 +71,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response does not match its schema');
       return reply.status(500).send({ code: 500, msg: '服务器错误' });
+    }
+    // PostgreSQL restarting or failing over: the same call succeeds a few seconds later.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(`database unavailable: ${(error as Error).message.split('\n').at(-1)}`);
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ code: 503, msg: '数据库暂时不可用，请稍后重试' });
     }
     // The schemas refuse bad input first; this is the net under a field they missed, and the
     // answer to races that only the database decides (two registrations of one name).

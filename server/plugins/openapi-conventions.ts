@@ -3,8 +3,9 @@
  * (area + verb, e.g. `systemUser.list`, `applyDelay.save`), a tag of its area, and its 4xx answers
  * in the `{code, msg, field?, data?}` envelope — 400 where it takes input, 401 and 403 where it is
  * private, 404 where it names a record, 409 where it writes, 422 where business rules can refuse,
- * 429 where it is rate-limited. So the document generated from the routes' zod schemas says what
- * an integrator will meet, without each route repeating it.
+ * 429 where it is rate-limited, 503 everywhere (the database restarting); and `security: []` where
+ * no token is needed. So the document generated from the routes' zod schemas says what an
+ * integrator will meet, without each route repeating it.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ const DESCRIPTIONS: Record<number, string> = {
   409: '冲突：数据已被他人修改（版本过期）、重复或当前状态不允许',
   422: '业务规则不允许（code 为规则编号，msg 为规则的说明）',
   429: '请求过于频繁（响应头 Retry-After 为需等待的秒数）',
+  503: '服务暂时不可用：数据库正在重启或切换（响应头 Retry-After 为建议等待的秒数）',
 };
 
 /** Paths whose writes run business rules (a refusal is 422 with the rule's code). */
@@ -66,6 +68,9 @@ export function registerOpenApiConventions(app: FastifyInstance): void {
     schema.tags ??= [url.split('/')[2] ?? 'api'];
     const access = route.config?.access;
     const isPublic = access?.auth === 'public';
+    // The document's global requirement is the token header; a route the auth hook answers without
+    // one (server/plugins/auth.ts) says so, or a generated client would send a token it need not.
+    if (isPublic) schema.security = [];
     const codes: number[] = [];
     if (schema.body || schema.querystring || schema.params) codes.push(400);
     if (!isPublic) codes.push(401, 403);
@@ -73,6 +78,8 @@ export function registerOpenApiConventions(app: FastifyInstance): void {
     if (!isPublic && method !== 'GET') codes.push(409);
     if (RULED.test(url) && method !== 'GET') codes.push(422);
     if (isPublic || route.config?.throttle) codes.push(429);
+    // Every call reads the database (a public one too: rate limits, the session); while it restarts, 503.
+    codes.push(503);
     const response = { ...(schema.response ?? {}) };
     // Routes that answer with a file (Excel, PDF, ZIP, a stored upload) say so.
     if (!response[200] && FILE_ROUTE.test(url)) response[200] = z.string().meta({ format: 'binary' }).describe('文件内容（Excel、PDF、ZIP 或上传的原文件），文件名见 Content-Disposition');

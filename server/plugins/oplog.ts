@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { runText, type Db, type TextStatement } from '../db/client.js';
 import type { sysOperLog } from '../db/schema.js';
 import { clockNow } from '../lib/clock.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 
 // Verification codes are secrets; ordinary codes (catalog code, dictCode, creditCode) are not.
 const SECRET_KEYS = /pass(word)?|pwd|token|secret|captcha|^(sms|verify|check|auth)?code$|^(sms|verify)Code$/i;
@@ -68,6 +69,8 @@ function batchStatement(rows: OperLogRow[]): TextStatement {
 export class OperationLogWriter {
   private waiting: { row: OperLogRow; done: () => void }[] = [];
   private draining: Promise<void> | null = null;
+  private closing = false;
+  private wake: (() => void) | null = null;
 
   constructor(private readonly db: Db, private readonly onError: (err: unknown) => void) {}
 
@@ -78,12 +81,29 @@ export class OperationLogWriter {
     });
   }
 
+  /**
+   * While the database restarts the rows are kept and written when it is back (an audit trail
+   * with a gap is what 等保 forbids): the calls stop waiting for them at the first failure, and the
+   * batch is tried again with a growing pause, for about two minutes, or once more at closing.
+   */
   private async drain(): Promise<void> {
+    let outage = 0;
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, 500);
       try {
         await runText(this.db, batchStatement(batch.map((w) => w.row)));
+        outage = 0;
       } catch (err) {
+        if (isDatabaseUnavailable(err) && outage < OUTAGE_TRIES && !this.closing) {
+          outage += 1;
+          for (const w of batch) w.done();
+          this.waiting.unshift(...batch.map((w) => ({ row: w.row, done: noop })));
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+            setTimeout(resolve, Math.min(outage, 5) * 1_000).unref();
+          });
+          continue;
+        }
         this.onError(err);
       }
       for (const w of batch) w.done();
@@ -91,11 +111,17 @@ export class OperationLogWriter {
     this.draining = null;
   }
 
-  /** Whatever is still waiting is written (the server is closing). */
+  /** Whatever is still waiting is written (the server is closing): one last try if the database is away. */
   async close(): Promise<void> {
+    this.closing = true;
+    this.wake?.();
     await this.draining;
   }
 }
+
+/** Tries of a batch while the database is unreachable (pauses of 1, 2, 3, 4, then 5 s: about two minutes). */
+const OUTAGE_TRIES = 28;
+const noop = () => undefined;
 
 /** Longest error message kept (an import's report may be long; the log row says why, not all of it). */
 const MAX_ERROR_MSG = 2000;

@@ -3,9 +3,12 @@
  * several API processes share them):
  * - every public route (access.auth 'public': /api/public/*, /api/cert/:queryCode, …) per client
  *   address, so certificate numbers cannot be harvested;
- * - routes that say `throttle: { scope: 'auth', accounts }` (sign-in, SMS, registration, captcha)
- *   per client address and per account named in the request, so passwords and codes cannot be
- *   guessed from many addresses at one account or at many accounts from one address.
+ * - routes that say `throttle: { scope: 'auth', accounts }` (sending SMS, registration) per client
+ *   address and per account named in the request, so texts and accounts cannot be sprayed;
+ * - the sign-in routes (`scope: 'signIn'`: password, SMS code, SSO, captcha) the same way, with a
+ *   per-address ceiling that a centre's people behind one address do not reach when they arrive
+ *   together: guessing is slowed by the failure counts and the captcha (modules/auth/login-attempts.ts),
+ *   this ceiling only stops a flood.
  * A refused call is 429 {code: 429, msg} with Retry-After in seconds.
  */
 import { createHash } from 'node:crypto';
@@ -77,7 +80,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const throttle = throttleOf(route);
     if (!throttle) return;
     const routeKey = `${throttle.scope}:${[route.method].flat().join(',')}:${route.url}`;
-    const perAddress = throttle.scope === 'public' ? limits.publicPerAddress : limits.authPerAddress;
+    const perAddress = { public: limits.publicPerAddress, auth: limits.authPerAddress, signIn: limits.signInPerAddress }[throttle.scope];
     const byAddress = limiter(perAddress, (request) => `${routeKey}:ip:${normalizeIP(request.ip)}`);
     route.onRequest = [...asList(route.onRequest), (request, reply) => enforce(byAddress, request, reply)];
     for (const [i, account] of (throttle.accounts ?? []).entries()) {

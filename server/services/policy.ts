@@ -14,6 +14,10 @@ export interface Policy {
   loginMaxFailures: number;
   loginLockMinutes: number;
   loginCaptchaAfter: number;
+  /** Failures at one account from any address that lock it for everyone (LOGIN_MAX_FAILURES locks it from one address). */
+  loginAccountLockAfter: number;
+  /** Failures from one address at any accounts (15 minutes) after which every sign-in there needs the captcha. */
+  loginAddressCaptchaAfter: number;
   passwordMinLength: number;
   passwordExpireDays: number;
   passwordHistoryCount: number;
@@ -26,6 +30,8 @@ const KEYS: Record<keyof Policy, string> = {
   loginMaxFailures: 'sys.login.maxFailures',
   loginLockMinutes: 'sys.login.lockMinutes',
   loginCaptchaAfter: 'sys.login.captchaAfter',
+  loginAccountLockAfter: 'sys.login.accountLockAfter',
+  loginAddressCaptchaAfter: 'sys.login.addressCaptchaAfter',
   passwordMinLength: 'sys.password.minLength',
   passwordExpireDays: 'sys.password.expireDays',
   passwordHistoryCount: 'sys.password.historyCount',
@@ -39,6 +45,8 @@ export function defaultPolicy(config: AppConfig): Policy {
     loginMaxFailures: config.login.maxFailures,
     loginLockMinutes: config.login.lockMinutes,
     loginCaptchaAfter: config.login.captchaAfter,
+    loginAccountLockAfter: config.login.accountLockAfter,
+    loginAddressCaptchaAfter: config.login.addressCaptchaAfter,
     passwordMinLength: 8,
     passwordExpireDays: 90,
     passwordHistoryCount: 5,

@@ -1,7 +1,7 @@
 /**
  * What the answer about an application shows besides the row: the names (enterprise, holder,
  * certificate number) and the history. The transition's statement returns the names and the one
- * history row it wrote with the updated row (engine.ts), so answering a transition costs no second
+ * history row it wrote with the updated row (store.ts), so answering a transition costs no second
  * query and does not read the whole history again; the detail view reads names and the whole
  * history with detailQuery.
  */
@@ -37,7 +37,7 @@ export interface DetailExtras {
 
 /**
  * A history row as a JSON object (h: an application_history row). Plain text: the transition's
- * statement is written as text once per shape (engine.ts), not composed by drizzle on every call.
+ * statement is written as text once per shape (store.ts), not composed by drizzle on every call.
  */
 export const HISTORY_JSON = `json_build_object(
   'id', h.id, 'version', h.version, 'event', h.event, 'resultCode', h.result_code, 'step', h.step, 'actorName', h.actor_name,

@@ -4,7 +4,7 @@
  * to-do and a message, in the same transaction as the transition; the to-dos of the step just done
  * are closed. An application that ends tells the applicant (and the holder) how it ended.
  *
- * The notice is part of the transition's one statement (engine.ts): here it is decided whom to
+ * The notice is part of the transition's one statement (store.ts): here it is decided whom to
  * tell and what, as SQL the statement runs with the update.
  */
 import { BUSINESS_ROUTES, STEP_LABELS, type BusinessType, type Step } from '../../machines/businessTypes.js';

@@ -7,12 +7,14 @@ import type { DbOrTx } from '../db/client.js';
 import { pageTail, prerendered } from '../db/prerendered.js';
 import { qualified } from '../db/sql.js';
 import { application, applicationHistory, certificate, enterprise, sysConfig } from '../db/schema.js';
-import { addWorkingDays, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
+import { addWorkingDays, deadlineEstimated, latestOverdueAcceptanceDay, workingDaysLeft } from '../lib/workdays.js';
+import type { WorkCalendar } from '../lib/workCalendar.js';
+import { readWorkCalendar } from '../lib/calendar/inForce.js';
 import { chinaDayEnd } from '../lib/days.js';
 import { keptForDictionaries } from '../lib/requestScope.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
-import { allowedEventsFor } from './engine.js';
+import { allowedEventsFor } from './allowedEvents.js';
 import { DEADLINE_CONFIG_KEYS, detailQuery, extrasFrom, extrasOf, type DetailExtras, type HistoryEntry } from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { stepsHeld } from './who.js';
@@ -26,18 +28,22 @@ export const QUEUES = ['waitAccept', 'accepted', 'waitReview', 'reviewed', 'prin
 export type Queue = (typeof QUEUES)[number];
 
 /** Statutory time limits in working days from acceptance (DOMAIN.md; sys_config overrides). */
-export interface DeadlineLimits {
+export interface DeadlineDays {
   /** A decision (biz.review.deadlineWorkingDays). */
   reviewDays: number;
   /** A modification (biz.modify.deadlineWorkingDays). */
   modifyDays: number;
 }
-const DEFAULT_DEADLINES: DeadlineLimits = { reviewDays: 20, modifyDays: 5 };
+/** The limits with the calendar they are counted on (系统管理 → 工作日历). */
+export interface DeadlineLimits extends DeadlineDays {
+  calendar: WorkCalendar;
+}
+const DEFAULT_DEADLINES: DeadlineDays = { reviewDays: 20, modifyDays: 5 };
 const DEADLINE_KEYS = DEADLINE_CONFIG_KEYS;
 
 /** The limits from the sys_config values (key → value); a missing or unusable value keeps the default. */
-function deadlineLimitsFrom(values: Readonly<Record<string, string>>): DeadlineLimits {
-  const pick = (field: keyof DeadlineLimits) => {
+function deadlineDaysFrom(values: Readonly<Record<string, string>>): DeadlineDays {
+  const pick = (field: keyof DeadlineDays) => {
     const raw = values[DEADLINE_KEYS[field]];
     const n = raw === undefined ? undefined : Number(raw);
     return n !== undefined && Number.isInteger(n) && n > 0 ? n : DEFAULT_DEADLINES[field];
@@ -51,18 +57,28 @@ function deadlineLimitsFrom(values: Readonly<Record<string, string>>): DeadlineL
  * work list's overdue filter do not read them in a round trip of their own; read every time
  * outside a request (the jobs).
  */
-export function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
+export function readDeadlineDays(db: DbOrTx): Promise<DeadlineDays> {
   return keptForDictionaries('deadlines', async () => {
     const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
       .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));
-    return deadlineLimitsFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+    return deadlineDaysFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
   });
 }
 
-/** The statutory deadline of an application in review (a China day), or null when none runs. */
-export function deadlineOf(a: Pick<ApplicationRow, 'acceptedAt' | 'status' | 'businessType'>, limits: DeadlineLimits = DEFAULT_DEADLINES): string | null {
+/** The limits and the working-day calendar, each kept per the dictionaries' version (lib/calendar/inForce.ts). */
+export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
+  const [days, calendar] = await Promise.all([readDeadlineDays(db), readWorkCalendar(db)]);
+  return { ...days, calendar };
+}
+
+/**
+ * The statutory deadline of an application in review (a China day), or null when none runs. Always
+ * counted from the acceptance with the calendar as it is now: an application in flight follows a
+ * corrected or newly entered calendar (README "Working days").
+ */
+export function deadlineOf(a: Pick<ApplicationRow, 'acceptedAt' | 'status' | 'businessType'>, limits: DeadlineLimits): string | null {
   if (!a.acceptedAt || a.status !== 3) return null;
-  return addWorkingDays(a.acceptedAt, a.businessType === 'modify' ? limits.modifyDays : limits.reviewDays);
+  return addWorkingDays(limits.calendar, a.acceptedAt, a.businessType === 'modify' ? limits.modifyDays : limits.reviewDays);
 }
 
 /** The columns an overdue condition reads: the application table's, or an alias's in raw SQL. */
@@ -86,7 +102,7 @@ export function overdueByAcceptanceDay(now: Date, limits: DeadlineLimits, cols: 
 }
 /** The latest overdue acceptance day of the row's business type (its own limit), as `as` writes it. */
 function lastOverdueDayOfType(now: Date, limits: DeadlineLimits, businessType: SQLWrapper, as: (day: string) => SQL): SQL {
-  const latest = (days: number) => as(latestOverdueAcceptanceDay(now, days));
+  const latest = (days: number) => as(latestOverdueAcceptanceDay(limits.calendar, now, days));
   return sql`case when ${businessType} = 'modify' then ${latest(limits.modifyDays)} else ${latest(limits.reviewDays)} end`;
 }
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
@@ -168,7 +184,7 @@ export function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefine
 export const HOLDER_STEP_LABEL = '个人确认';
 
 /** A row of a queue or list, with the events this user may send now (the engine's answer). */
-export function toQueueRow(r: ListedRow, now: Date, user: AuthUser, limits: DeadlineLimits = DEFAULT_DEADLINES) {
+export function toQueueRow(r: ListedRow, now: Date, user: AuthUser, limits: DeadlineLimits) {
   const a = r.app;
   const deadline = deadlineOf(a, limits);
   const route = BUSINESS_ROUTES[a.businessType as BusinessType];
@@ -191,7 +207,9 @@ export function toQueueRow(r: ListedRow, now: Date, user: AuthUser, limits: Dead
     submittedAt: a.submittedAt?.toISOString() ?? null,
     acceptedAt: a.acceptedAt?.toISOString() ?? null,
     deadline,
-    daysLeft: deadline ? workingDaysLeft(now, deadline) : null,
+    // Counted Monday–Friday through a year whose holidays are not entered yet: it may still move.
+    deadlineEstimated: deadline !== null && deadlineEstimated(limits.calendar, a.acceptedAt!, deadline),
+    daysLeft: deadline ? workingDaysLeft(limits.calendar, now, deadline) : null,
     updatedAt: a.updatedAt.toISOString(),
     allowedEvents: allowedEventsFor(user, a),
   };
@@ -299,7 +317,7 @@ async function applicationState(ctx: AppContext, user: AuthUser, app: Applicatio
   const snapshot = app.snapshot as { value: unknown };
   // A transition's answer read the settings in its own statement: no second round trip for them.
   const row = toQueueRow({ app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo }, ctx.clock.now(), user,
-    extras.deadlineConfig ? deadlineLimitsFrom(extras.deadlineConfig) : await readDeadlineLimits(ctx.db));
+    extras.deadlineConfig ? { ...deadlineDaysFrom(extras.deadlineConfig), calendar: await readWorkCalendar(ctx.db) } : await readDeadlineLimits(ctx.db));
   // Assigned to the fresh row, not spread into a literal (V8's slow path: server/modules/search/work.ts toWorkRow).
   return Object.assign(row, {
     stateValue: snapshot.value,

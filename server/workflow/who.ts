@@ -6,8 +6,7 @@
  */
 import { STEPS, type Step } from '../../machines/businessTypes.js';
 import type { AuthUser } from '../context.js';
-
-import type { ApplicationSender } from '../../machines/application.machine.js';
+import { previousStepOf, reviveApplicationSnapshot, stepOf, type ApplicationSender, type PersistedApplicationSnapshot } from '../../machines/application.machine.js';
 
 export interface ApplicationParties {
   applicantUserId: number;
@@ -20,6 +19,15 @@ export const holdsStep = (user: AuthUser, step: Step) => user.permissions.has(`w
 /** The steps the user may act at, in route order. */
 export const stepsHeld = (user: AuthUser): Step[] => STEPS.filter((step) => holdsStep(user, step));
 
+/** The step an application is at and the one before it on its way (whose actor may take it back), from its snapshot. */
+export interface StepsAround { current: Step | null; previous: Step | null }
+
+export function stepsAround(snapshot: PersistedApplicationSnapshot): StepsAround {
+  const live = reviveApplicationSnapshot(snapshot);
+  const current = stepOf(live);
+  return { current, previous: current ? previousStepOf(live.context, current) : null };
+}
+
 export type SenderCheck = { ok: true; roleKey: string } | { ok: false; msg: string };
 
 /** Whether the user is the right kind of sender; the role key recorded in the history when so. */
@@ -27,7 +35,7 @@ export function checkSender(
   user: AuthUser,
   senders: readonly ApplicationSender[],
   app: ApplicationParties,
-  steps: { current: Step | null; previous: Step | null },
+  steps: StepsAround,
 ): SenderCheck {
   let refusal: SenderCheck = { ok: false, msg: '您无权进行此操作' };
   for (const sender of senders) {
@@ -42,7 +50,7 @@ function checkOne(
   user: AuthUser,
   sender: ApplicationSender,
   app: ApplicationParties,
-  steps: { current: Step | null; previous: Step | null },
+  steps: StepsAround,
 ): SenderCheck {
   switch (sender) {
     case 'applicant':

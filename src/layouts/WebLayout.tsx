@@ -82,7 +82,8 @@ export default function WebLayout() {
     <div className={styles.layout} data-testid="web-layout">
       <header className={styles.header}>
         <div className={styles.headerInner}>
-          <Link to="/web" className={styles.brand}>
+          {/* Named also where a phone's header hides the title and only the logo shows. */}
+          <Link to="/web" className={styles.brand} aria-label={t('siteTitle')}>
             <Logo size={36} />
             <span className={styles.brandTitle} title={t('siteTitle')}>
               {t('siteTitle')}
@@ -102,7 +103,7 @@ export default function WebLayout() {
             ))}
           </nav>
           <div className={styles.right}>
-            <LanguageSwitch />
+            <LanguageSwitch labelClassName={styles.langLabel} />
             <Button
               type="primary"
               icon={<LoginOutlined />}

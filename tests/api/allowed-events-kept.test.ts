@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import type { AuthUser } from '../../server/context.js';
 import { application } from '../../server/db/schema.js';
 import { resolveSession } from '../../server/modules/auth/session.service.js';
-import { allowedEventsFor } from '../../server/workflow/engine.js';
+import { allowedEventsFor } from '../../server/workflow/allowedEvents.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

@@ -56,7 +56,7 @@ beforeAll(async () => {
   }
   // Two on either side of the deadline: late on the last day whose items are overdue, early the next.
   const limits = await readDeadlineLimits(db());
-  const last = latestOverdueAcceptanceDay(t.clock.now(), limits.reviewDays);
+  const last = latestOverdueAcceptanceDay(limits.calendar, t.clock.now(), limits.reviewDays);
   const [late, early] = (await db().select().from(application).where(and(eq(application.deleted, false), eq(application.status, 3), ne(application.businessType, 'modify')))
     .orderBy(application.id).offset(4).limit(2));
   await set(late!.id, { acceptedAt: new Date(chinaDayStart(addDays(last, 1)).getTime() - 60_000) });
@@ -157,7 +157,7 @@ describe('the waiting applications\' counts', () => {
     const limits = await readDeadlineLimits(db());
     const now = t.clock.now();
     const rows = await db().select().from(application).where(and(eq(application.deleted, false), eq(application.status, 3)));
-    const overdue = rows.filter((r) => { const d = deadlineOf(r, limits); return d !== null && workingDaysLeft(now, d) < 0; });
+    const overdue = rows.filter((r) => { const d = deadlineOf(r, limits); return d !== null && workingDaysLeft(limits.calendar, now, d) < 0; });
     expect(overdue.length, 'the demo has overdue items').toBeGreaterThan(0);
     const b = (await api.get('province', '/api/workbench/summary')).json().data as { queues: { overdue: number }[] };
     expect(b.queues.reduce((n, q) => n + q.overdue, 0)).toBe(overdue.length);

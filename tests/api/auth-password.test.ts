@@ -58,11 +58,13 @@ describe('POST /api/login/login', () => {
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json().msg).toContain('锁定');
 
-    // Even the right password is refused while locked, and works again after 10 minutes.
+    // Even the right password is refused while locked, and works again after 10 minutes, with the
+    // captcha: the account's failures count until a success.
     const locked = await login({ username: user, password: DEMO_PASSWORD });
     expect(locked.statusCode).toBe(423);
     t.clock.advance(10 * 60_000 + 1000);
-    const after = await login({ username: user, password: DEMO_PASSWORD });
+    expect((await login({ username: user, password: DEMO_PASSWORD })).json()).toMatchObject({ field: 'code', data: { needCaptcha: true } });
+    const after = await login({ username: user, password: DEMO_PASSWORD, ...(await solve()) });
     expect(after.statusCode).toBe(200);
   });
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { demoKeyPair, signSsoToken } from '../../server/modules/auth/sso.js';
-import { generateKeyPair } from 'jose';
+import { generateKeyPair, SignJWT } from 'jose';
+import { desc, eq } from 'drizzle-orm';
+import { buildApp } from '../../server/app.js';
+import { sysLoginLog } from '../../server/db/schema.js';
+import { SSO_TOKEN_USED } from '../../server/modules/auth/login.service.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -107,6 +111,63 @@ describe('single sign-on', () => {
     const res = await sso(jwt);
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toBe('统一认证登录失败，该用户不存在');
+  });
+
+  it('signs in once per token: a replay is refused with 401 and written to the login log', async () => {
+    const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
+    const jwt = await signSsoToken(privateKey, { loginName: 'person2', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    expect((await sso(jwt)).statusCode).toBe(200);
+    const replay = await sso(jwt);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().msg).toBe(SSO_TOKEN_USED);
+    const [row] = await t.database.db.select().from(sysLoginLog).where(eq(sysLoginLog.method, 'sso')).orderBy(desc(sysLoginLog.infoId)).limit(1);
+    expect(row).toMatchObject({ userName: 'person2', status: '1', msg: SSO_TOKEN_USED });
+    // A fresh token of the same user still signs in.
+    const fresh = await signSsoToken(privateKey, { loginName: 'person2', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    expect((await sso(fresh)).statusCode).toBe(200);
+  });
+
+  it('refuses a replay in another API process on the same database, and two at once get one session', async () => {
+    // A second app on the same database is what a second process behind the load balancer is: it shares nothing in memory.
+    const other = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, logger: false });
+    try {
+      const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
+      const jwt = await signSsoToken(privateKey, { loginName: 'person1', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+      const url = `/api/auth/sso/login?t=${encodeURIComponent(jwt)}`;
+      expect((await sso(jwt)).statusCode).toBe(200);
+      expect((await other.inject({ method: 'POST', url })).statusCode).toBe(401);
+
+      const twin = await signSsoToken(privateKey, { loginName: 'person1', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+      const both = await Promise.all([sso(twin), other.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(twin)}` })]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('treats a rewritten signature of a used token (one without jti) as the same token', async () => {
+    const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const jwt = await new SignJWT({ preferred_username: 'person2' }).setProtectedHeader({ alg: 'ES256' }).setIssuer(t.config.sso.issuer)
+      .setAudience(t.config.sso.audience).setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
+    expect((await sso(jwt)).statusCode).toBe(200);
+    // ECDSA: (r, s) and (r, n − s) both verify; the token is still the one already used.
+    const [head, payload, sig] = jwt.split('.') as [string, string, string];
+    const raw = Buffer.from(sig, 'base64url');
+    const n = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+    const s = BigInt(`0x${raw.subarray(32).toString('hex')}`);
+    const flipped = Buffer.concat([raw.subarray(0, 32), Buffer.from((n - s).toString(16).padStart(64, '0'), 'hex')]);
+    const twin = `${head}.${payload}.${flipped.toString('base64url')}`;
+    const res = await sso(twin);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().msg).toBe(SSO_TOKEN_USED);
+  });
+
+  it('refuses a token without an expiry', async () => {
+    const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
+    const forever = await new SignJWT({ preferred_username: 'admin' }).setProtectedHeader({ alg: 'ES256' }).setIssuer(t.config.sso.issuer)
+      .setAudience(t.config.sso.audience).setIssuedAt(Math.floor(t.clock.now().getTime() / 1000)).sign(privateKey);
+    expect((await sso(forever)).statusCode).toBe(401);
   });
 
   it('refuses a token signed by another key, for another audience, or expired', async () => {

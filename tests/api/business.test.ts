@@ -382,7 +382,7 @@ describe('the other rules and refusals', () => {
 describe('certificate numbers under concurrent closes', () => {
   it('20 new certificates closing at once get 20 distinct consecutive numbers', async () => {
     const { closeEffects } = await import('../../server/modules/business/effects.js');
-    const { createApplication } = await import('../../server/workflow/engine.js');
+    const { createApplication } = await import('../../server/workflow/store.js');
     const ent = await userOf('ent_gz');
     const persons = await db().select({ id: person.id }).from(person).where(eq(person.enterpriseId, ent.enterpriseId!)).orderBy(desc(person.id)).limit(20);
     expect(persons).toHaveLength(20);

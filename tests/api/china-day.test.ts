@@ -15,6 +15,7 @@ import { criticalInstants } from '../helpers/clock.js';
 import { certificate, sysOss, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { addWorkingDays } from '../../server/lib/workdays.js';
+import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -113,7 +114,7 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
     expect(row).toBeDefined();
     // 20 working days for a decision, 5 for a modification (sys_config biz.*.deadlineWorkingDays).
     const limit = item.businessType === 'modify' ? 5 : 20;
-    expect(row!.deadline).toBe(addWorkingDays(instant, limit));
+    expect(row!.deadline).toBe(addWorkingDays(await readWorkCalendar(t.database.db), instant, limit));
     expect(row!.daysLeft).toBe(limit);
   });
 

@@ -134,7 +134,7 @@ describe('a bad file is refused whole', () => {
     const before = await importTables(db());
     const res = await upload('gz_sl', await file(
       good,
-      ['查无此人', '440106190001010000', gz[0]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
+      ['查无此人', '440106190001010004', gz[0]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
       ['错误姓名', gz[1]!.idNo, gz[1]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
       [gz[1]!.name, gz[1]!.idNo, gz[0]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
       [gz[1]!.name, gz[1]!.idNo, '粤建安C3（1999）9999999', '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
@@ -209,8 +209,8 @@ describe('a bad file is refused whole', () => {
 
   it('unknown identity numbers are named per row', async () => {
     const res = await upload('gz_sl', await file(
-      ['张三', '440106199912310011', gz[0]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
-      ['李四', '44010619991231002X', gz[0]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
+      ['张三', '440106199912310017', gz[0]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
+      ['李四', '44010619991231005x', gz[0]!.certNo, '课程', 8, addDays(today, -5), addDays(today, -4), '机构'],
     ));
     expect(res.statusCode).toBe(400);
     expect(res.json().data).toEqual([

@@ -104,7 +104,7 @@ describe('a bad file is refused whole', () => {
     const stored = await db().select().from(examResult).orderBy(asc(examResult.id));
     const res = await upload('gz_sl', await file(
       line(e!, '合格', '合格', '参考'),
-      ['无此人', '440105199001010000', d!.ticketNo, '合格', '合格', '参考'],
+      ['无此人', '440105199001010009', d!.ticketNo, '合格', '合格', '参考'],
       ['错名', a!.idNo, a!.ticketNo, '合格', '合格', '参考'],
       [a!.name, a!.idNo, 'NO-SUCH-TICKET', '合格', '合格', '参考'],
       [a!.name, a!.idNo, b!.ticketNo, '合格', '合格', '参考'],

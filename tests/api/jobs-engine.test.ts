@@ -58,7 +58,7 @@ describe('jobs through the engine', () => {
     expect(run).toMatchObject({ trigger: 'manual', ok: true, detail: expect.objectContaining({ by: 'admin' }) });
   });
 
-  it('starts in the background as the server does: "run now" right away waits for the start and is worked; a failed start is the answer', async () => {
+  it('starts in the background as the server does: "run now" right away waits for the start and is worked; a failed start is the answer, and it tries again', async () => {
     const before = await lastRunId();
     const jobs = await startJobs(jobEnv(t), { installSchedules: false, pollingIntervalSeconds: 0.5 }, true);
     try {
@@ -80,9 +80,14 @@ describe('jobs through the engine', () => {
       database: { ...env.database, pglite: null },
       log: { info: () => undefined, warn: (m: string) => { warned.push(m); } },
     }), { installSchedules: false }, true);
+    await waitFor('the first failed start', async () => warned.length > 0 || null);
     await expect(failing.runNow('housekeeping', 'admin')).rejects.toThrow();
-    expect(warned.join('\n')).toMatch(/^job engine did not start: /);
+    expect(warned.join('\n')).toMatch(/^job engine did not start \(trying again in 5 s\): /);
+    // Not given up: it tries again until the database answers, and is not ready meanwhile.
+    expect(failing.state()).toBe('starting');
+    const stopping = Date.now();
     await failing.stop();
+    expect(Date.now() - stopping, 'stop ends the wait before the next try').toBeLessThan(4_000);
   });
 
   it('retries a failed run with backoff and records each attempt', async () => {

@@ -11,6 +11,8 @@ import { chinaAt, runNamed } from '../helpers/jobs.js';
 import { application, certificate, noticeSent, sysConfig, sysMsgInfo, sysRole, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { addWorkingDays, workingDaysLeft } from '../../server/lib/workdays.js';
+import type { WorkCalendar } from '../../server/lib/workCalendar.js';
+import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 
 let t: TestApp;
 let today: string;
@@ -93,10 +95,10 @@ describe('delay-window reminders', () => {
 describe('statutory deadlines', () => {
   const now = () => t.clock.now();
   /** An acceptance instant that leaves `left` working days of a `limit`-day deadline. */
-  function acceptedLeaving(left: number, limit: number): Date {
+  function acceptedLeaving(calendar: WorkCalendar, left: number, limit: number): Date {
     for (let back = 0; back < 60; back++) {
       const at = chinaAt(addDays(today, -back), '10:00');
-      if (workingDaysLeft(now(), addWorkingDays(at, limit)) === left) return at;
+      if (workingDaysLeft(calendar, now(), addWorkingDays(calendar, at, limit)) === left) return at;
     }
     throw new Error(`no acceptance day leaves ${left} of ${limit}`);
   }
@@ -110,9 +112,9 @@ describe('statutory deadlines', () => {
   }
 
   it('warns the staff of the step when 3 working days are left (5-day limit for a modification), once per step', async () => {
-    const app = await inReview('XBDEADLINE0001', 'newCert', 'cs', acceptedLeaving(3, 20));
-    const modify = await inReview('BGDEADLINE0001', 'modify', 'sh', acceptedLeaving(2, 5));
-    const early = await inReview('XBDEADLINE0002', 'newCert', 'cs', acceptedLeaving(4, 20));
+    const app = await inReview('XBDEADLINE0001', 'newCert', 'cs', acceptedLeaving(await readWorkCalendar(db()), 3, 20));
+    const modify = await inReview('BGDEADLINE0001', 'modify', 'sh', acceptedLeaving(await readWorkCalendar(db()), 2, 5));
+    const early = await inReview('XBDEADLINE0002', 'newCert', 'cs', acceptedLeaving(await readWorkCalendar(db()), 4, 20));
     await runNamed(t, 'deadlineWarning');
     const warned = await messagesAbout(app.applyNo);
     expect(warned.every((m) => m.type === 'warnType')).toBe(true);
@@ -134,7 +136,7 @@ describe('statutory deadlines', () => {
   it('reads the time limit from sys_config, as the queues do', async () => {
     await db().update(sysConfig).set({ configValue: '25' }).where(eq(sysConfig.configKey, 'biz.review.deadlineWorkingDays'));
     try {
-      const app = await inReview('XBDEADLINE0025', 'newCert', 'cs', acceptedLeaving(3, 25));
+      const app = await inReview('XBDEADLINE0025', 'newCert', 'cs', acceptedLeaving(await readWorkCalendar(db()), 3, 25));
       await runNamed(t, 'deadlineWarning');
       const warned = await messagesAbout(app.applyNo);
       expect(warned.map((m) => m.userId)).toContain((await userOf('gz_cs')).userId);
@@ -145,7 +147,7 @@ describe('statutory deadlines', () => {
   });
 
   it('tells the provincial administrators once when an item is past its deadline', async () => {
-    const app = await inReview('XBOVERDUE0001', 'newCert', 'sh', acceptedLeaving(-2, 20));
+    const app = await inReview('XBOVERDUE0001', 'newCert', 'sh', acceptedLeaving(await readWorkCalendar(db()), -2, 20));
     await runNamed(t, 'deadlineWarning');
     const admins = await db().selectDistinct({ userId: sysUser.userId }).from(sysUser)
       .innerJoin(sysUserRole, eq(sysUserRole.userId, sysUser.userId)).innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))

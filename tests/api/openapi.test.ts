@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-interface Operation { operationId?: string; summary?: string; tags?: string[]; responses?: Record<string, unknown> }
+interface Operation { operationId?: string; summary?: string; tags?: string[]; responses?: Record<string, unknown>; security?: unknown[] }
+type Root = Doc & { security?: unknown[] };
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
 let doc: Doc;
 
@@ -85,5 +86,28 @@ describe.skipIf(!!inject('postgresAdminUrl'))('the OpenAPI document', () => {
     for (const name of ['MenuNode', 'DeptNode', 'DistrictNode', 'MenuOptionNode', 'DeptOptionNode']) expect(schemas, name).toHaveProperty(name);
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const ref of new Set(refs)) expect(schemas).toHaveProperty(ref.slice('"#/components/schemas/'.length, -1));
+  });
+
+  it('says `security: []` exactly where the server answers without a token (issue 45 item 6)', async () => {
+    expect((doc as Root).security).toEqual([{ token: [] }]);
+    const answeredWithoutToken: string[] = [];
+    const claimsNoToken: string[] = [];
+    for (const { key, op } of operations()) {
+      const [method, p] = key.split(' ') as [string, string];
+      // Every path parameter as 1: the auth hook decides before any input is read.
+      const res = await t.app.inject({ method: method as 'GET', url: p.replace(/\{[^}]+\}/g, '1') });
+      const refused = res.statusCode === 401 && res.json().msg === '请先登录';
+      if (!refused) answeredWithoutToken.push(key);
+      if (Array.isArray(op.security) && op.security.length === 0) claimsNoToken.push(key);
+      // A private operation inherits the document's token requirement: it states none of its own.
+      if (refused) expect(op.security, key).toBeUndefined();
+    }
+    expect(claimsNoToken.sort()).toEqual(answeredWithoutToken.sort());
+    // Sign-in, SMS, captcha, registration, health, the QR page's certificate and the public site.
+    for (const key of ['POST /api/login/login', 'POST /api/code', 'GET /api/health', 'POST /api/auth/register', 'GET /api/cert/{queryCode}', 'GET /api/public/validCard']) {
+      expect(claimsNoToken, key).toContain(key);
+    }
+    expect(claimsNoToken).not.toContain('GET /api/system/user/list');
+    console.log(`operations answered without a token (${claimsNoToken.length}):\n  ${claimsNoToken.join('\n  ')}`);
   });
 });

@@ -7,7 +7,8 @@ import { byteCompare, isOrdered, searchExport, searchList } from '../helpers/sea
 import { application, certificate, enterprise, person, sysConfig, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
-import { deadlineOf, readDeadlineLimits } from '../../server/workflow/views.js';
+import { deadlineOf, readDeadlineDays, readDeadlineLimits } from '../../server/workflow/views.js';
+import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 import { DEADLINE_CONFIG_KEYS } from '../../server/workflow/detail.js';
 import { readsPerVersion } from '../helpers/keptPerVersion.js';
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
   const [modify] = await db().select({ id: application.id }).from(application).where(and(live, eq(application.status, 3), eq(application.businessType, 'modify'))).limit(1);
   expect(modify, 'a 变更 under review in the demo').toBeDefined();
   modifyOverdueId = modify!.id;
-  await db().update(application).set({ acceptedAt: chinaDayStart(latestOverdueAcceptanceDay(t.clock.now(), 5)) }).where(eq(application.id, modifyOverdueId));
+  await db().update(application).set({ acceptedAt: chinaDayStart(latestOverdueAcceptanceDay(await readWorkCalendar(db()), t.clock.now(), 5)) }).where(eq(application.id, modifyOverdueId));
 });
 
 describe('work search scope', () => {
@@ -195,7 +196,7 @@ describe('work search filters', () => {
     const rows = await db().select().from(application).where(and(live, eq(application.status, 3)));
     const expected = rows.filter((r) => {
       const deadline = deadlineOf(r, limits);
-      return deadline !== null && workingDaysLeft(now, deadline) < 0;
+      return deadline !== null && workingDaysLeft(limits.calendar, now, deadline) < 0;
     }).map((r) => r.id).sort();
     expect(expected).toEqual(expect.arrayContaining([...overdueIds, modifyOverdueId]));
     const body = await list('province', '&overdue=1');
@@ -220,7 +221,7 @@ describe('work search filters', () => {
           expect(rows.length, q).toBeGreaterThan(0);
           for (const r of rows) {
             const deadline = deadlineOf(stored.get(r.id)!, limits);
-            expect([r.deadline, r.overdue], `${q} ${r.applyNo} at ${days} days`).toEqual([deadline, deadline !== null && workingDaysLeft(now, deadline) < 0]);
+            expect([r.deadline, r.overdue], `${q} ${r.applyNo} at ${days} days`).toEqual([deadline, deadline !== null && workingDaysLeft(limits.calendar, now, deadline) < 0]);
           }
         }
       }
@@ -230,7 +231,7 @@ describe('work search filters', () => {
   });
 
   it('reads the deadline settings once per dictionaries\' version within signed-in requests, and every time outside them', async () => {
-    const { first, again, sent } = await readsPerVersion(db(), readDeadlineLimits);
+    const { first, again, sent } = await readsPerVersion(db(), readDeadlineDays);
     expect(again).toEqual(first);
     expect(sent).toEqual({ sameVersion: 1, nextVersion: 2, outside: 3 });
   });

@@ -12,7 +12,7 @@ import { beforeNow } from '../helpers/clock.js';
 import { application, enterprise } from '../../server/db/schema.js';
 import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../server/lib/days.js';
 import { workingDaysLeft } from '../../server/lib/workdays.js';
-import { deadlineOf } from '../../server/workflow/views.js';
+import { deadlineOf, readDeadlineLimits, type DeadlineLimits } from '../../server/workflow/views.js';
 import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
 import { monthsBetween } from '../../server/modules/statistics/figures.js';
 
@@ -151,19 +151,19 @@ describe('ended applications', () => {
 });
 
 describe('applications in progress', () => {
-  function openFigures(list: Rows) {
+  function openFigures(list: Rows, limits: DeadlineLimits) {
     const now = t.clock.now();
     const open = list.filter((r) => [0, 2, 3].includes(r.a.status));
     // The queues' deadline of each type (a 变更 5 working days, the others 20).
     const overdue = open.filter((r) => {
-      const deadline = deadlineOf(r.a);
-      return deadline !== null && workingDaysLeft(now, deadline) < 0;
+      const deadline = deadlineOf(r.a, limits);
+      return deadline !== null && workingDaysLeft(limits.calendar, now, deadline) < 0;
     });
     return { open, overdue };
   }
 
   it('equal the open application rows by type, status and step, age, area and city; overdue first', async () => {
-    const { open, overdue } = openFigures(await appRows());
+    const { open, overdue } = openFigures(await appRows(), await readDeadlineLimits(db()));
     const s = (await get('province', '/api/statistics/afootTask')).data;
     expect(s.totals).toEqual({
       total: open.length, overdue: overdue.length, waitingHolder: open.filter((r) => r.a.status === 0).length,
@@ -188,7 +188,7 @@ describe('applications in progress', () => {
   });
 
   it('keep a centre to its area, and its overdue items are the work search\'s overdue list', async () => {
-    const { open, overdue } = openFigures((await appRows()).filter((r) => r.a.area === '1'));
+    const { open, overdue } = openFigures((await appRows()).filter((r) => r.a.area === '1'), await readDeadlineLimits(db()));
     const s = (await get('gz_cs', '/api/statistics/afootTask')).data;
     expect([s.totals.total, s.totals.overdue]).toEqual([open.length, overdue.length]);
     const list = await get('gz_cs', '/api/search/work/list?overdue=1&pageSize=100');
@@ -204,7 +204,7 @@ describe('applications in progress', () => {
     expect(res.statusCode).toBe(200);
     const sheet = await readXlsx(res.rawPayload);
     expect(sheet.headers).toEqual(['业务类型', '申请状态', '当前环节', '办理中心', '地市', '已等待', '是否超期', '件数']);
-    expect(sheet.rows.reduce((n, r) => n + Number(r[7]), 0)).toBe(openFigures(await appRows()).open.filter((r) => r.a.businessType === 'delay').length);
+    expect(sheet.rows.reduce((n, r) => n + Number(r[7]), 0)).toBe(openFigures(await appRows(), await readDeadlineLimits(db())).open.filter((r) => r.a.businessType === 'delay').length);
     expect(sheet.rows.every((r) => r[0] === '证书延期')).toBe(true);
   });
 });

@@ -9,8 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { application, applicationHistory, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { sha256 } from '../../server/lib/tokens.js';
-import { guardedTransitions } from '../../server/modules/workflow/routes.js';
-import { applyEvent, createApplication } from '../../server/workflow/engine.js';
+import { applyEvent, createApplication, guardedTransitions } from '../../server/workflow/store.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();

@@ -4,7 +4,7 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type St
 import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
 import { application, applicationHistory, sysConfig, sysUser } from '../../server/db/schema.js';
-import { createApplication, loadApplication, preloadApplication, preloadedApplication } from '../../server/workflow/engine.js';
+import { createApplication, loadApplication, preloadApplication, preloadedApplication } from '../../server/workflow/store.js';
 import { resolveSessionWith } from '../../server/modules/auth/session.service.js';
 import { parsePayload } from '../../server/modules/business/payloads.js';
 import { eligibleSubject } from '../helpers/subjects.js';

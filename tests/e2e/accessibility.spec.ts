@@ -3,6 +3,7 @@
  * and on every page of the demo accounts' menus, each page once with the first account whose menu
  * has it (a queue view once for all business types); no serious or critical violation anywhere. The report names page, rule and element.
  */
+import fs from 'node:fs';
 import axe from 'axe-core';
 import { expect, test, type Page } from '@playwright/test';
 import { loginWithPassword, navigate, useLanguage } from './helpers';
@@ -143,5 +144,77 @@ test('no page of any account has a serious or critical accessibility violation',
     await context.close();
   }
   expect(seen.size, 'pages walked').toBeGreaterThan(50);
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+/** Phone (iPhone X class) and desktop. */
+const SIZES = [{ width: 375, height: 812 }, { width: 1440, height: 900 }] as const;
+const SHOTS = '.tmp/public-a11y';
+
+/**
+ * Issue 45 item 5: the pages the public opens — a certificate by its QR code (valid, ended, unknown),
+ * the public site and its searches with results — at phone and desktop size, in Chinese and English.
+ * No serious or critical violation (contrast ≥ 4.5:1, links told apart from text included), and the
+ * language switch's accessible name holds the words it shows. Screenshots go to .tmp/public-a11y.
+ */
+test('the public pages pass axe at phone and desktop size, in Chinese and English', async ({ browser, request }) => {
+  test.setTimeout(15 * 60_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const login = await request.post('/api/login/login', { data: { username: 'province', password: 'Demo#2026' } });
+  const token = (await login.json()).data.token as string;
+  const certOf = async (status: string) => {
+    const res = await request.get(`/api/safetyCertificateInfo/list?status=${status}&pageSize=1`, { headers: { token } });
+    return (await res.json()).rows[0] as { queryCode: string; certNo: string };
+  };
+  const valid = await certOf('01');
+  const ended = await certOf('04');
+  /** What to do on a page before axe reads it: the searches show a result. */
+  const pages: { path: string; name: string; act?: (page: Page) => Promise<void> }[] = [
+    { path: `/cert/${valid.queryCode}`, name: 'cert-valid' },
+    { path: `/cert/${ended.queryCode}`, name: 'cert-ended' },
+    { path: '/cert/NoSuchCode123456', name: 'cert-unknown' },
+    { path: '/web', name: 'web' },
+    {
+      path: '/web/certSearch', name: 'web-certSearch', act: async (page) => {
+        await page.getByTestId('search-certno').fill(valid.certNo);
+        await page.getByTestId('search-submit').click();
+        await expect(page.getByTestId('search-result')).toBeVisible();
+      },
+    },
+    { path: '/web/signSearch', name: 'web-signSearch' },
+    { path: '/web/gradeSearch', name: 'web-gradeSearch' },
+    { path: '/web/outSearch', name: 'web-outSearch' },
+    { path: '/web/disclosure', name: 'web-disclosure' },
+    { path: '/user/login', name: 'login' },
+  ];
+  const found: string[] = [];
+  for (const lng of ['zh-CN', 'en-US'] as const) {
+    for (const size of SIZES) {
+      const context = await browser.newContext({ viewport: size });
+      const page = await context.newPage();
+      const quiet = quietFor(page);
+      await useLanguage(page, lng);
+      for (const { path, name, act } of pages) {
+        await page.goto(path);
+        await settled(page, quiet);
+        if (act) await act(page);
+        // The footer's QR code and links draw when they come into view.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await settled(page, quiet);
+        const where = `${path} ${lng} ${size.width}px`;
+        found.push(...(await analyze(page, where)));
+        await page.screenshot({ path: `${SHOTS}/${lng}-${size.width}-${name}.png`, fullPage: true });
+        const switches = page.getByTestId('lang-switch');
+        for (let i = 0; i < (await switches.count()); i++) {
+          const el = switches.nth(i);
+          if (!(await el.isVisible())) continue;
+          const shown = (await el.innerText()).trim();
+          const named = (await el.getAttribute('aria-label')) ?? '';
+          if (shown && !named.includes(shown)) found.push(`${where} · language switch named "${named}" shows "${shown}"`);
+        }
+      }
+      await context.close();
+    }
+  }
   expect(found, found.join('\n')).toEqual([]);
 });

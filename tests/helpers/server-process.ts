@@ -67,8 +67,17 @@ async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   baseUrl: string;
+  pid: number;
+  /** Whether the process is still running. */
+  alive(): boolean;
   /** The last lines the server printed (for failure messages). */
   output(): string;
+  /** Everything it printed (up to the last 20,000 lines). */
+  log(): string;
+  /** Resolves when the process has ended, with its exit code (null when a signal ended it). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends a signal without waiting. */
+  signal(signal: NodeJS.Signals): void;
   /** SIGKILL: no shutdown hook runs. */
   kill(): Promise<void>;
   /** SIGTERM and wait. */
@@ -87,10 +96,17 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
-  const keep = (chunk: Buffer) => { lines.push(...chunk.toString().split('\n')); lines.splice(0, Math.max(0, lines.length - 40)); };
+  const all: string[] = [];
+  const keep = (chunk: Buffer) => {
+    const more = chunk.toString().split('\n');
+    lines.push(...more);
+    lines.splice(0, Math.max(0, lines.length - 40));
+    all.push(...more);
+    all.splice(0, Math.max(0, all.length - 20_000));
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let gone = false;
   void exited.then(() => { gone = true; });
 
@@ -110,5 +126,7 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
     if (!gone) child.kill(signal);
     await exited;
   };
-  return { baseUrl, output: () => lines.join('\n'), kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
+  return {
+    baseUrl, pid: child.pid!, alive: () => !gone, exited, signal: (sig) => { if (!gone) child.kill(sig); }, output: () => lines.join('\n'), log: () => all.join('\n'), kill: () => end('SIGKILL'), stop: () => end('SIGTERM'),
+  };
 }

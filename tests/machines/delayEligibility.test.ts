@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DELAY_ELIGIBILITY_MESSAGES,
-  ageLimitOf,
   checkDelayEligibility,
   delayEligibilityMachine,
   eligibilityCodeOf,
@@ -22,7 +21,7 @@ const baseline: DelayFacts = {
   requiredHours: 72,
   hasValidConstructorRegAtApplicant: false,
   otherBusinessInProgress: false,
-  age: 45,
+  birthDate: '1981-01-01',
   sex: '0',
   employedInThreeDatabases: true,
   employerInThreeDatabasesIsApplicant: true,
@@ -36,7 +35,7 @@ const failing: Record<Exclude<DelayEligibilityCode, 0>, Partial<DelayFacts>> = {
   2: { educationHours: 71 },
   3: { category: 'B', hasValidConstructorRegAtApplicant: false },
   4: { otherBusinessInProgress: true },
-  5: { age: 61 },
+  5: { birthDate: '1966-02-28' }, // a C holder whose 60th birthday was yesterday
   6: { employedInThreeDatabases: false },
   7: { employerInThreeDatabasesIsApplicant: false },
   8: { conflictingValidCertificate: true },
@@ -96,16 +95,21 @@ describe('delay eligibility', () => {
     expect(isWithinDelayWindow('2026-02-30', '2026-03-31', 90)).toBe(false); // not a date
   });
 
-  it('age limits: B over 65, C over 60, A over the retirement age unless 法定代表人', () => {
+  it('age limits to the day: over from the day after the 65th (B) / 60th (C) birthday or the retirement date (A)', () => {
     const age = (facts: Partial<DelayFacts>) => checkDelayEligibility({ ...baseline, ...facts }).code;
+    // today is 2026-03-01: born 1961-03-01 turns 65 today, born 1961-02-28 turned 65 yesterday.
     const b = { category: 'B' as const, hasValidConstructorRegAtApplicant: true };
-    expect([age({ ...b, age: 65 }), age({ ...b, age: 66 })]).toEqual([0, 5]);
-    for (const category of ['C1', 'C2', 'C3'] as const) expect([age({ category, age: 60 }), age({ category, age: 61 })]).toEqual([0, 5]);
-    expect([age({ category: 'A', age: 60 }), age({ category: 'A', age: 61 })]).toEqual([0, 5]);
-    expect([age({ category: 'A', sex: '1', age: 55 }), age({ category: 'A', sex: '1', age: 56 })]).toEqual([0, 5]);
-    expect(age({ category: 'A', age: 62, retirementAge: 63 })).toBe(0);
-    expect(age({ category: 'A', age: 80, isLegalRepresentative: true, position: '01' })).toBe(0);
-    expect(ageLimitOf({ category: 'A', isLegalRepresentative: true, retirementAge: 60 })).toBeNull();
+    expect([age({ ...b, birthDate: '1961-03-02' }), age({ ...b, birthDate: '1961-03-01' }), age({ ...b, birthDate: '1961-02-28' })]).toEqual([0, 0, 5]);
+    for (const category of ['C1', 'C2', 'C3'] as const) {
+      expect([age({ category, birthDate: '1966-03-01' }), age({ category, birthDate: '1966-02-28' })]).toEqual([0, 5]);
+    }
+    // A, men born 1965-11 retire at 60 years 3 months: born 1965-12-01 → 2026-03-01 (today), born 1965-11-30 → 2026-02-28.
+    expect([age({ category: 'A', birthDate: '1965-12-01' }), age({ category: 'A', birthDate: '1965-11-30' })]).toEqual([0, 5]);
+    // A, women born 1970-09 to 12 retire at 55 years 3 months: born 1970-12-01 → 2026-03-01.
+    expect([age({ category: 'A', sex: '1', birthDate: '1970-12-01' }), age({ category: 'A', sex: '1', birthDate: '1970-11-30' })]).toEqual([0, 5]);
+    expect(age({ category: 'A', birthDate: '1930-01-01', isLegalRepresentative: true, position: '01' })).toBe(0);
+    // The configured limits (sys_config biz.age.max.*) replace 65 and 60.
+    expect(age({ category: 'C3', birthDate: '1966-02-28', yearLimits: { B: 65, C: 62 } })).toBe(0);
   });
 
   it('only B needs a constructor registration', () => {

@@ -42,7 +42,7 @@ async function rowsOf(bytes: Buffer, maxRows = 100_000): Promise<SheetRow[]> {
   const { file, size } = save(bytes);
   const parts = await assertXlsxFile(file, size);
   const out: SheetRow[] = [];
-  for await (const r of sheetRows(file, parts, COLUMNS, { maxRows })) out.push(r);
+  for await (const r of sheetRows(file, parts, COLUMNS, { maxRows, maxSheetRows: 2 * maxRows + 1 })) out.push(r);
   return out;
 }
 
@@ -86,7 +86,7 @@ describe('an .xlsx, by its bytes', () => {
     for (let at = bytes.length - 22; at > 0; at--) {
       if (bytes.readUInt32LE(at) === 0x02014b50 && bytes.subarray(at + 46, at + 46 + name.length).equals(name)) bytes.writeUInt32LE(0x80000000, at + 24);
     }
-    expect(await refusal(check(bytes))).toBe('文件解压后过大，请拆分后分批导入');
+    expect(await refusal(check(bytes))).toBe('文件解压后过大：解压后共 2,049 MB，上限 160 MB，请拆分后分批导入');
   });
 });
 
@@ -134,7 +134,13 @@ describe('the rows of the sheet', () => {
 
 describe('cells into values', () => {
   it('identity numbers: text upper-cased, numbers refused (Excel rounded them)', () => {
-    expect(readIdNo({ text: ' 44010619900101123x ' })).toEqual({ ok: true, value: '44010619900101123X' });
+    expect(readIdNo({ text: ' 11010519491231002x ' })).toEqual({ ok: true, value: '11010519491231002X' });
+    // Checked as the routes check them (machines/residentIdNumber.ts): check character, real and past birth date.
+    expect(readIdNo({ text: '44010619900101123x' })).toEqual({ ok: false, msg: '证件号码校验位不正确，请核对号码' });
+    expect(readIdNo({ text: '440106199006310012' })).toEqual({ ok: false, msg: '证件号码中的出生日期不是有效日期' });
+    expect(readIdNo({ text: '440106208901011237' })).toEqual({ ok: false, msg: '证件号码中的出生日期晚于今天' });
+    // Another document's number (letters) is left as it is.
+    expect(readIdNo({ text: 'e1234567(8)' })).toEqual({ ok: true, value: 'E1234567(8)' });
     expect(readIdNo({ text: '440106199001011000', number: 440106199001011000 })).toMatchObject({ ok: false, msg: expect.stringContaining('文本') });
     expect(readIdNo({ text: '4401<script>' })).toEqual({ ok: false, msg: '证件号码格式不正确' });
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creditCodeCheckChar, isValidCreditCode, makeCreditCode, orgCodeCheckChar } from '../../server/db/seed/creditCode.js';
+import { makeCreditCode, orgCodeCheckChar } from '../../server/db/seed/creditCode.js';
+import { creditCodeCheckChar, isValidCreditCode } from '@machines/creditCode';
 
 describe('unified social credit codes (GB 32100)', () => {
   it('accepts real codes', () => {

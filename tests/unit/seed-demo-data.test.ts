@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoData } from '../../server/db/seed/demo.js';
 import { certExpiryDate, GD_CERT_NO_PATTERN, parseCertNo } from '../../server/db/seed/certNo.js';
-import { isValidCreditCode } from '../../server/db/seed/creditCode.js';
-import { isValidIdCard, sexFromIdCard } from '../../server/db/seed/idcard.js';
+import { isValidCreditCode } from '@machines/creditCode';
+import { sexFromIdCard } from '../../server/db/seed/idcard.js';
+import { isValidIdNumber } from '@machines/residentIdNumber';
 import { addDays, ageOn, yearOf } from '../../server/lib/days.js';
+
+/** Valid today: a seeded person is never born in the future. */
+const isValidIdCard = (s: string) => isValidIdNumber(s, new Date().toISOString().slice(0, 10));
 
 const NOW = new Date('2026-03-15T02:00:00Z');
 const data = buildDemoData(NOW);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { birthDateFromIdCard, idCardCheckChar, isValidIdCard, makeIdCard, sexFromIdCard } from '../../server/db/seed/idcard.js';
+import { birthDateFromIdCard, makeIdCard, sexFromIdCard } from '../../server/db/seed/idcard.js';
+import { idNumberCheckChar as idCardCheckChar, isValidIdNumber } from '@machines/residentIdNumber';
+
+const isValidIdCard = (s: string) => isValidIdNumber(s, '2026-06-01');
 
 describe('identity numbers (GB 11643, ISO 7064 MOD 11-2)', () => {
   it('accepts known valid numbers', () => {

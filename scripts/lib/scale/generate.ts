@@ -600,7 +600,7 @@ export class ScaleGenerator {
     const shift = times.length && times[times.length - 1]! > this.ctx.now.getTime() - HOUR_MS ? times[times.length - 1]! - (this.ctx.now.getTime() - HOUR_MS) : 0;
     const created = new Date(this.instantOn(createdDay).getTime() - shift);
     const id = this.next('application');
-    // The engine's bookkeeping, event by event (server/workflow/engine.ts applyEvent).
+    // The engine's bookkeeping, event by event (server/workflow/decide.ts transitionOf).
     let status = 1;
     let submittedAt: Date | null = null;
     let acceptedAt: Date | null = null;

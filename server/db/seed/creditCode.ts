@@ -3,22 +3,12 @@
  * 1 registration authority (9 = market regulation), 1 organisation type (1 = enterprise),
  * 6 district code, 9 organisation code (GB 11714, with its own check character), 1 check character.
  * Alphabet: digits and capital letters without I, O, Z, S, V.
+ * The validator is machines/creditCode.ts; these build codes for the seed and the tests.
  */
-export const CREDIT_CODE_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28] as const;
-const ORG_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2] as const;
+import { CREDIT_CODE_ALPHABET, creditCodeCheckChar } from '../../../machines/creditCode.js';
 
-/** GB 32100 check character of the first 17 characters. */
-export function creditCodeCheckChar(first17: string): string {
-  if (first17.length !== 17) throw new Error('a credit code body has 17 characters');
-  let sum = 0;
-  for (let i = 0; i < 17; i++) {
-    const v = CREDIT_CODE_ALPHABET.indexOf(first17[i]!);
-    if (v < 0) throw new Error(`character ${first17[i]} is not allowed in a credit code`);
-    sum += v * USCC_WEIGHTS[i]!;
-  }
-  return CREDIT_CODE_ALPHABET[(31 - (sum % 31)) % 31]!;
-}
+export { CREDIT_CODE_ALPHABET };
+const ORG_WEIGHTS = [3, 7, 9, 10, 5, 8, 4, 2] as const;
 
 /** GB 11714 organisation-code check character of its first 8 characters (digits or letters A=10 … Z=35). */
 export function orgCodeCheckChar(first8: string): string {
@@ -27,12 +17,6 @@ export function orgCodeCheckChar(first8: string): string {
   for (let i = 0; i < 8; i++) sum += parseInt(first8[i]!, 36) * ORG_WEIGHTS[i]!;
   const c = 11 - (sum % 11);
   return c === 10 ? 'X' : c === 11 ? '0' : String(c);
-}
-
-export function isValidCreditCode(code: string): boolean {
-  if (code.length !== 18) return false;
-  for (const ch of code) if (!CREDIT_CODE_ALPHABET.includes(ch)) return false;
-  return creditCodeCheckChar(code.slice(0, 17)) === code[17];
 }
 
 /** A credit code of an enterprise registered in districtCode with an 8-digit organisation-code body. */

@@ -158,6 +158,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('网关管理', 'GatewayList', 'gateway', 'system/GatewayList', 'system:gateway:list', ADD),
     page('在线用户', 'OnlineUserList', 'online', 'system/OnlineUserList', 'system:online:list', [['forceLogout', '强退']]),
     page('定时任务', 'JobList', 'job', 'system/JobList', 'system:job:list', [['run', '执行一次'], ['pause', '暂停'], ['resume', '恢复'], ['export', '导出']]),
+    page('工作日历', 'WorkCalendarList', 'calendar', 'system/WorkCalendarList', 'system:calendar:list', [['edit', '修改'], ['import', '导入'], ['export', '导出']]),
     page('操作日志', 'OperLogList', 'operlog', 'system/OperLogList', 'system:operlog:list', EXPORT),
     page('登录日志', 'LoginLogList', 'logininfor', 'system/LoginLogList', 'system:logininfor:list', [['export', '导出'], ['unlock', '解锁账户']]),
     page('个人信息访问日志', 'PersonalDataLogList', 'pdlog', 'system/PersonalDataLogList', 'system:pdlog:list', EXPORT),

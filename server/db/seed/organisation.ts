@@ -32,9 +32,11 @@ export async function seedDepartments(db: DbOrTx): Promise<Map<string, number>> 
 export const SYS_CONFIG: ReadonlyArray<{ configKey: string; configValue: string; configName: string; remark: string }> = [
   { configKey: 'sys.session.absoluteMs', configValue: '43200000', configName: '会话最长有效期（毫秒）', remark: '登录令牌最长有效 12 小时' },
   { configKey: 'sys.session.idleMs', configValue: '1800000', configName: '会话空闲超时（毫秒）', remark: '30 分钟无操作自动登出' },
-  { configKey: 'sys.login.maxFailures', configValue: '5', configName: '登录失败锁定次数', remark: '连续失败达到该次数后锁定账户' },
+  { configKey: 'sys.login.maxFailures', configValue: '5', configName: '登录失败锁定次数', remark: '同一账号从同一地址连续失败达到该次数后，锁定该账号在该地址的登录' },
   { configKey: 'sys.login.lockMinutes', configValue: '10', configName: '账户锁定时长（分钟）', remark: '' },
   { configKey: 'sys.login.captchaAfter', configValue: '3', configName: '启用验证码的失败次数', remark: '失败达到该次数后登录须输入图形验证码' },
+  { configKey: 'sys.login.accountLockAfter', configValue: '20', configName: '账号锁定次数（所有地址）', remark: '同一账号从所有地址累计失败达到该次数后锁定账户' },
+  { configKey: 'sys.login.addressCaptchaAfter', configValue: '20', configName: '同一地址启用验证码的失败次数', remark: '同一地址15分钟内（任何账号）失败达到该次数后，该地址的登录须输入图形验证码；成功的登录不计数' },
   { configKey: 'sys.password.minLength', configValue: '8', configName: '密码最小长度', remark: '' },
   { configKey: 'sys.password.expireDays', configValue: '90', configName: '密码有效期（天）', remark: '到期后登录须修改密码' },
   { configKey: 'sys.password.historyCount', configValue: '5', configName: '密码历史记录数', remark: '新密码不得与最近若干次密码相同' },

@@ -2,7 +2,9 @@
  * Reading one cell of an import row into a value, or a reason the user can act on. Each reader
  * answers the value or a message; the caller names the row and the column.
  */
-import { addDays, isCalendarDay } from '../days.js';
+import { checkDocumentNumber, idNumberMessage } from '../../../machines/residentIdNumber.js';
+import { clockNow } from '../clock.js';
+import { addDays, chinaDate, isCalendarDay } from '../days.js';
 import { hasControlChar, hasLoneSurrogate } from '../schemas.js';
 import type { Cell } from './sheet.js';
 
@@ -25,14 +27,17 @@ export const sameName = (a: string, b: string) => a.replace(/\s+/g, '') === b.re
 
 /**
  * An identity number, upper-cased. A numeric cell is refused: Excel keeps 15 significant digits,
- * so an 18-digit number typed into a general cell has already lost its last digits.
+ * so an 18-digit number typed into a general cell has already lost its last digits. A number in
+ * digits only is a resident identity number and checked as the routes check it
+ * (machines/residentIdNumber.ts); one with letters is another document's.
  */
 export function readIdNo(cell: Cell, label = '证件号码'): Read<string> {
   if (cell.number !== undefined) return bad(`${label}被 Excel 存成了数字（18 位号码的末几位已丢失），请把该列设为“文本”格式后重新填写`);
   const text = cell.text.replace(/\s+/g, '').toUpperCase();
   if (!text) return bad(`${label}不能为空`);
   if (text.length > 32 || !/^[0-9A-Z()（）-]+$/.test(text)) return bad(`${label}格式不正确`);
-  return good(text);
+  const checked = checkDocumentNumber(text, chinaDate(clockNow()));
+  return checked.ok ? good(checked.value) : bad(idNumberMessage(label, checked.fault));
 }
 
 /** An identifying code typed by users (准考证号, 证书号): blanks removed. */

@@ -48,12 +48,14 @@ export interface ImportKind<P, W> {
 
 export interface ImportLimits {
   maxRows: number;
+  /** Rows the sheet may list, empty ones included. */
+  maxSheetRows: number;
   /** Problems listed in one report; past it the check stops. */
   maxIssues: number;
   chunkSize: number;
 }
 
-export const DEFAULT_LIMITS: ImportLimits = { maxRows: 100_000, maxIssues: 2_000, chunkSize: 1_000 };
+export const DEFAULT_LIMITS: ImportLimits = { maxRows: 100_000, maxSheetRows: 200_001, maxIssues: 2_000, chunkSize: 1_000 };
 
 export interface ImportSummary {
   /** The data_import row, or null when nothing was new. */
@@ -124,7 +126,7 @@ export async function runImport<P, W>(
         if (badRows.size === 0 && result.writes.length) written += await kind.write(tx, result.writes, importId);
         chunk = [];
       };
-      for await (const row of sheetRows(file.path, parts, kind.columns, { maxRows: limits.maxRows })) {
+      for await (const row of sheetRows(file.path, parts, kind.columns, { maxRows: limits.maxRows, maxSheetRows: limits.maxSheetRows })) {
         rows += 1;
         const parsed = kind.parse(row);
         if (!parsed.ok) {

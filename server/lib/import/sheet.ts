@@ -4,12 +4,12 @@
  * every later non-empty row comes out as one cell per column. Memory holds one row at a time
  * (plus the workbook's shared strings), whatever the file's length.
  */
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { excel } from '../excel.js';
 import { badRequest } from '../errors.js';
 import { toDateStr } from '../days.js';
-import { entryText, type ZipEntry } from './zip.js';
+import { entryText, LongerThanDeclared, type ZipEntry } from './zip.js';
 
 export interface ImportColumn {
   key: string;
@@ -82,6 +82,39 @@ function headerIndex(values: unknown[], columns: readonly ImportColumn[]): Map<s
 export interface SheetOptions {
   /** Most data rows a file may have; one more is refused with the limit named. */
   maxRows: number;
+  /** Most rows the sheet may list, empty ones included (they cost reading time but count for nothing). */
+  maxSheetRows: number;
+  /** The longest stretch of XML without a tag (MAX_TEXT_RUN unless said). */
+  maxTextRun?: number;
+}
+
+/**
+ * The longest stretch of a part's XML without a tag. No Excel cell holds more than 32,767
+ * characters, and the XML parser holds a whole stretch (a text, an attribute) in memory: a
+ * megabyte-long one is a crafted file, refused before it is held.
+ */
+export const MAX_TEXT_RUN = 1_048_576;
+
+class TextRunTooLong extends Error {}
+
+/** A part's text with the tag-less stretches bounded (MAX_TEXT_RUN). */
+function boundedText(text: Readable, maxRun: number): Readable {
+  let run = 0;
+  const guard = new Transform({
+    decodeStrings: false,
+    encoding: 'utf8',
+    transform(chunk: string, _enc, done) {
+      // Only a stretch across chunks can be long: one inside a chunk is shorter than the chunk (16–64 KiB).
+      const first = chunk.indexOf('<');
+      const longest = run + (first < 0 ? chunk.length : first);
+      run = first < 0 ? longest : chunk.length - chunk.lastIndexOf('<') - 1;
+      if (longest > maxRun) done(new TextRunTooLong());
+      else done(null, chunk);
+    },
+  });
+  text.on('error', (err) => guard.destroy(err));
+  guard.on('close', () => text.destroy());
+  return text.pipe(guard);
 }
 
 /** The template's second sheet, which explains the columns. */
@@ -115,6 +148,45 @@ function dataSheetPart(parts: ReaderParts, entries: Map<string, ZipEntry>): ZipE
   return null;
 }
 
+/** Day 0 of Excel's serial dates (its 1900 leap-year bug makes it 30 December 1899), in ms. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const ISO_DATE_CELL = /<c\b([^>]*?)\st="d"([^>]*)>\s*<v>([^<]*)<\/v>/g;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * An ISO 8601 date cell (`t="d"`, as LibreOffice and SheetJS may write them) as the serial number
+ * Excel itself stores. exceljs reads the ISO text as a number (2025-03-01 → 2025 → 1905-07-17);
+ * as a serial it reads like every other date cell: a Date when the cell has a date format, else the
+ * number, which readDay takes as a serial day. The day and time are the written ones (Excel keeps
+ * no zone); a value that is no ISO date stays as text.
+ */
+export function isoDateCellAsSerial(xml: string): string {
+  return xml.replace(ISO_DATE_CELL, (_all, before: string, after: string, value: string) => {
+    const m = ISO_DATE_TIME.exec(value.trim());
+    if (!m) return `<c${before} t="str"${after}><v>${value}</v>`;
+    const [y, mo, d, h = '0', mi = '0', sec = '0'] = m.slice(1);
+    const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) - EXCEL_EPOCH_MS;
+    return `<c${before}${after}><v>${ms / 86_400_000}</v>`;
+  });
+}
+
+/** The worksheet's text with its ISO date cells as serials; a cell cut between two chunks waits for its end. */
+export async function* isoDatesAsSerials(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+  let carry = '';
+  for await (const chunk of chunks) {
+    const text = carry + chunk;
+    const end = text.lastIndexOf('</c>');
+    if (end < 0) {
+      carry = text;
+      continue;
+    }
+    const cut = end + '</c>'.length;
+    carry = text.slice(cut);
+    yield isoDateCellAsSerial(text.slice(0, cut));
+  }
+  if (carry) yield isoDateCellAsSerial(carry);
+}
+
 /**
  * The data rows of the file's sheet. Throws a 400 (field file) when the file is not a readable
  * workbook, the header lacks a required column, there is no data row, or there are too many.
@@ -128,7 +200,9 @@ export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, c
     const entry = entries.get(name);
     return entry ? entryText(path, entry) : null;
   };
+  const maxTextRun = opts.maxTextRun ?? MAX_TEXT_RUN;
   let read = 0;
+  let listed = 0;
   let text: Readable | null = null;
   try {
     await parts._parseRels((await part('xl/_rels/workbook.xml.rels'))!);
@@ -136,14 +210,18 @@ export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, c
     const styles = await part('xl/styles.xml');
     if (styles) await parts._parseStyles(styles);
     const strings = await part('xl/sharedStrings.xml');
-    if (strings) for await (const _ of parts._parseSharedStrings(strings)) { /* 'cache': fills the reader's table */ }
+    if (strings) for await (const _ of parts._parseSharedStrings(boundedText(strings, maxTextRun))) { /* 'cache': fills the reader's table */ }
     const sheet = dataSheetPart(parts, entries);
     if (!sheet) throw badRequest('Excel 文件中没有数据工作表', 'file');
-    text = await entryText(path, sheet);
-    const [event] = [...parts._parseWorksheet(text as AsyncIterable<string>, sheet.name.replace(/\D/g, '') || '1')];
+    text = boundedText(await entryText(path, sheet), maxTextRun);
+    const [event] = [...parts._parseWorksheet(isoDatesAsSerials(text as AsyncIterable<string>), sheet.name.replace(/\D/g, '') || '1')];
     if (!event) throw badRequest('无法读取工作表', 'file');
     let index: Map<string, number> | null = null;
     for await (const row of event.value) {
+      listed += 1;
+      if (listed > opts.maxSheetRows) {
+        throw badRequest(`工作表行数超过上限：含空行最多 ${opts.maxSheetRows.toLocaleString('en')} 行，请删除多余的空行或拆分后分批导入`, 'file');
+      }
       const values = row.values as unknown[];
       if (!index) {
         if (row.number !== 1) throw badRequest('第1行应为列名，请使用导入模板', 'file');
@@ -168,6 +246,10 @@ export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, c
     if (!index) throw badRequest('文件是空的：第1行应为列名，请使用导入模板', 'file');
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 400) throw err;
+    if (err instanceof LongerThanDeclared) throw badRequest('文件已损坏：解压后的内容比文件目录记录的大小更长，不是有效的 .xlsx 工作簿', 'file');
+    if (err instanceof TextRunTooLong) {
+      throw badRequest(`文件中有超过 ${Math.round(maxTextRun / 1_048_576)} MB 的单个单元格或标记（Excel 单元格最多 32,767 个字符），不是有效的 .xlsx 工作簿`, 'file');
+    }
     throw badRequest('无法读取文件：不是有效的 .xlsx 工作簿或文件已损坏', 'file');
   } finally {
     text?.destroy();

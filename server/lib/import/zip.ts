@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import zlib from 'node:zlib';
 
 const LOCAL_HEADER = 0x04034b50;
@@ -29,8 +29,18 @@ export interface ZipEntry {
 
 export class ZipError extends Error {}
 
-/** The entries of the zip's central directory, by name; ZipError when there is none to read. */
-export async function readZipDirectory(path: string, fileSize: number): Promise<Map<string, ZipEntry>> {
+/** The directory lists more entries than the caller allows (read no further). */
+export class TooManyEntries extends ZipError {
+  constructor(readonly count: number, readonly max: number) {
+    super(`${count} entries, at most ${max}`);
+  }
+}
+
+/** A part inflates to more than its directory entry says: the file lies about its sizes (a zip bomb's trick). */
+export class LongerThanDeclared extends ZipError {}
+
+/** The entries of the zip's central directory, by name; ZipError when there is none to read or more than `maxEntries`. */
+export async function readZipDirectory(path: string, fileSize: number, maxEntries = 65_535): Promise<Map<string, ZipEntry>> {
   const handle = await fs.open(path, 'r');
   try {
     const tailLength = Math.min(fileSize, TAIL);
@@ -48,6 +58,7 @@ export async function readZipDirectory(path: string, fileSize: number): Promise<
     const directorySize = tail.readUInt32LE(end + 12);
     const directoryOffset = tail.readUInt32LE(end + 16);
     if (directoryOffset === ZIP64 || directoryOffset + directorySize > fileSize) throw new ZipError('central directory out of the file');
+    if (count > maxEntries) throw new TooManyEntries(count, maxEntries);
     const directory = Buffer.alloc(directorySize);
     await handle.read(directory, 0, directorySize, directoryOffset);
     const entries = new Map<string, ZipEntry>();
@@ -72,7 +83,22 @@ export async function readZipDirectory(path: string, fileSize: number): Promise<
   }
 }
 
-/** One part of the zip as a stream of UTF-8 text. */
+/**
+ * Stops a part's bytes at the size its directory entry declared: the checks of the declared sizes
+ * (xlsx-file.ts) then bound what is really unpacked, whatever the compressed data says.
+ */
+function declaredSizeGuard(entry: ZipEntry): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > entry.size) done(new LongerThanDeclared(`${entry.name} unpacks to more than the ${entry.size} bytes declared`));
+      else done(null, chunk);
+    },
+  });
+}
+
+/** One part of the zip as a stream of UTF-8 text, never longer than its declared size. */
 export async function entryText(path: string, entry: ZipEntry): Promise<Readable> {
   if (entry.compressedSize === 0) return Readable.from([]);
   if (entry.method !== 0 && entry.method !== 8) throw new ZipError(`compression method ${entry.method}`);
@@ -86,12 +112,20 @@ export async function entryText(path: string, entry: ZipEntry): Promise<Readable
   if (header.readUInt32LE(0) !== LOCAL_HEADER) throw new ZipError(`no local header for ${entry.name}`);
   const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
   const raw = createReadStream(path, { start, end: start + entry.compressedSize - 1 });
-  let out: Readable = raw;
+  let bytes: Readable = raw;
   if (entry.method === 8) {
     const inflate = zlib.createInflateRaw();
     raw.on('error', (err) => inflate.destroy(err));
-    out = raw.pipe(inflate);
+    bytes = raw.pipe(inflate);
   }
+  const out = declaredSizeGuard(entry);
+  bytes.on('error', (err) => out.destroy(err));
+  // Reading stops when the guard refuses: the inflater is not left unpacking into a full buffer.
+  out.on('close', () => {
+    bytes.destroy();
+    raw.destroy();
+  });
+  bytes.pipe(out);
   out.setEncoding('utf8');
   return out;
 }

@@ -8,7 +8,9 @@ import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { newToken, sha256, sixDigitCode } from '../../lib/tokens.js';
 import { createSession, type LoginMethod } from './session.service.js';
-import { accountLedger, unknownNameLedger } from './login-attempts.js';
+import { accountLedger, addressAccountLedger, addressFailures, unknownNameLedger, type AttemptLedger } from './login-attempts.js';
+import { claimSsoToken } from './sso-replay.js';
+import type { SsoIdentity } from '../../lib/ports.js';
 
 export interface ClientInfo {
   ip: string;
@@ -65,8 +67,9 @@ const WRONG_PASSWORD = '用户名或密码错误';
 
 /**
  * Unknown name and wrong password answer alike (status, msg, captcha, lock, time): both count
- * failures and both verify an argon2 hash. The count is claimed atomically before the password
- * is checked, so parallel attempts cannot all slip under the captcha threshold.
+ * failures and both verify an argon2 hash. The counts are claimed atomically before the password
+ * is checked, so parallel attempts cannot all slip under the captcha threshold. Which counts bring
+ * the captcha and the locks: login-attempts.ts.
  */
 export async function loginWithPassword(
   ctx: AppContext,
@@ -77,43 +80,59 @@ export async function loginWithPassword(
   const now = ctx.clock.now();
   const userName = input.username.trim();
   const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, userName));
-  const ledger = user ? accountLedger(ctx, user) : unknownNameLedger(ctx, userName);
+  const account = user ? accountLedger(ctx, user) : unknownNameLedger(ctx, userName);
+  const here = addressAccountLedger(ctx, client.ip, userName);
+  const address = addressFailures(ctx, client.ip);
   const fail = (error: AppError) => refuse(ctx, userName, 'password', client, error);
   const captchaMissing = () => new AppError(400, '请输入验证码', 'code', 400, { needCaptcha: true });
 
-  const lockedUntil = await ledger.lockedUntil();
-  if (lockedUntil && lockedUntil > now) {
+  const lockedUntil = [await account.lockedUntil(), await here.lockedUntil()]
+    .filter((d): d is Date => !!d && d > now)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  if (lockedUntil) {
     const minutes = Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000);
     return fail(new AppError(423, `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`));
   }
+  const addressFailed = await address.count();
+  const needsCaptcha = (accountFailed: number, hereFailed: number, addressFailedNow: number) =>
+    accountFailed >= policy.loginCaptchaAfter || hereFailed >= policy.loginCaptchaAfter || addressFailedNow >= policy.loginAddressCaptchaAfter;
   let captchaSolved = false;
-  if ((await ledger.failures()) >= policy.loginCaptchaAfter) {
+  if (needsCaptcha(await account.failures(), await here.failures(), addressFailed)) {
     if (!input.code || !input.uuid) return fail(captchaMissing());
     if (!(await captchaMatches(ctx, input.uuid, input.code))) {
       return fail(new AppError(400, '验证码错误或已过期', 'code', 400, { needCaptcha: true }));
     }
     captchaSolved = true;
   }
-  const failures = await ledger.claim();
-  if (failures - 1 >= policy.loginCaptchaAfter && !captchaSolved) {
+  const accountFailures = await account.claim();
+  const hereFailures = await here.claim();
+  const releaseClaims = async () => {
+    await account.release();
+    await here.release();
+  };
+  if (!captchaSolved && needsCaptcha(accountFailures - 1, hereFailures - 1, 0)) {
     // Another attempt crossed the threshold since the read above.
-    await ledger.release();
+    await releaseClaims();
     return fail(captchaMissing());
   }
   const passwordOk = await verifyPassword(user?.passwordHash ?? await DUMMY_HASH, input.password);
   if (!user || !passwordOk) {
-    if (failures >= policy.loginMaxFailures) {
-      await ledger.lock(new Date(now.getTime() + policy.loginLockMinutes * 60_000));
+    const addressFailures = await address.hit();
+    const lockFor = (ledger: AttemptLedger) => ledger.lock(new Date(now.getTime() + policy.loginLockMinutes * 60_000));
+    if (hereFailures >= policy.loginMaxFailures || accountFailures >= policy.loginAccountLockAfter) {
+      await lockFor(hereFailures >= policy.loginMaxFailures ? here : account);
       return fail(new AppError(423, `密码错误次数过多，账号已锁定${policy.loginLockMinutes}分钟`));
     }
-    const left = policy.loginMaxFailures - failures;
-    return fail(new AppError(401, `${WRONG_PASSWORD}，再错${left}次账号将被锁定`, undefined, 401, { needCaptcha: failures >= policy.loginCaptchaAfter }));
+    const left = policy.loginMaxFailures - hereFailures;
+    const needCaptcha = needsCaptcha(accountFailures, hereFailures, addressFailures);
+    return fail(new AppError(401, `${WRONG_PASSWORD}，再错${left}次账号将被锁定`, undefined, 401, { needCaptcha }));
   }
   const refusal = accountRefusal(user);
   if (refusal) {
-    await ledger.release();
+    await releaseClaims();
     return fail(refusal);
   }
+  await here.clear();
   return startSession(ctx, user, 'password', client);
 }
 
@@ -231,13 +250,25 @@ export async function loginWithSms(ctx: AppContext, input: { mobile: string; cod
 
 export const SSO_NOT_FOUND = '统一认证登录失败，该用户不存在';
 
-export async function loginWithSso(ctx: AppContext, t: string, client: ClientInfo) {
+export const SSO_TOKEN_USED = '统一认证登录失败，该登录链接已使用，请重新从统一认证平台进入';
+
+/**
+ * A token signs in once: its use is recorded before anything else happens, so two requests with
+ * one token (a replayed link, a copied address), in any process, get one session between them.
+ * `warn` writes the replay to the server log (the login log has its row as well).
+ */
+export async function loginWithSso(ctx: AppContext, t: string, client: ClientInfo, warn: (msg: string) => void = () => undefined) {
   if (t === 'NOT_FOUND') return refuse(ctx, null, 'sso', client, notFound(SSO_NOT_FOUND));
-  let loginName: string;
+  let identity: SsoIdentity;
   try {
-    loginName = (await ctx.sso.verify(t, ctx.clock.now())).loginName;
+    identity = await ctx.sso.verify(t, ctx.clock.now());
   } catch {
     return refuse(ctx, null, 'sso', client, unauthorized('统一认证登录失败，令牌无效或已过期'));
+  }
+  const { loginName } = identity;
+  if (!(await claimSsoToken(ctx, t, identity, client.ip))) {
+    warn(`SSO token replayed for ${loginName} from ${client.ip}: refused`);
+    return refuse(ctx, loginName, 'sso', client, unauthorized(SSO_TOKEN_USED));
   }
   const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.userName, loginName));
   if (!user) return refuse(ctx, loginName, 'sso', client, notFound(SSO_NOT_FOUND));

@@ -50,7 +50,7 @@ export async function registerEnterpriseUser(ctx: AppContext, input: RegisterInp
   const [ent] = await ctx.db
     .select({ id: enterprise.id, name: enterprise.name })
     .from(enterprise)
-    .where(and(eq(enterprise.creditCode, input.creditCode.toUpperCase()), eq(enterprise.status, '1')));
+    .where(and(eq(enterprise.creditCode, input.creditCode), eq(enterprise.status, '1')));
   if (!ent) throw badRequest('未找到该统一社会信用代码对应的有效企业', 'creditCode');
   if (ent.name !== input.enterpriseName.trim()) throw badRequest('企业名称与统一社会信用代码不一致', 'enterpriseName');
   const [taken] = await ctx.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, input.loginName));

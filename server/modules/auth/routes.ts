@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../lib/reply.js';
 import { badRequest } from '../../lib/errors.js';
+import { creditCode } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import { sysUser } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -18,6 +19,8 @@ const client = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, userAgent: re
 const publicNoLog = { access: { auth: 'public' as const, log: false as const } };
 /** Limited per client address, and per account for each reader given (plugins/rate-limit.ts). */
 const guarded = (...accounts: NonNullable<Throttle['accounts']>) => ({ throttle: { scope: 'auth' as const, accounts } });
+/** A sign-in call: per account as above, per address only against a flood (a centre signs in from one address). */
+const signIn = (...accounts: NonNullable<Throttle['accounts']>) => ({ throttle: { scope: 'signIn' as const, accounts } });
 const signedInUser = (req: FastifyRequest) => (req.user ? `user:${req.user.userId}` : null);
 
 const mobile = z.string({ error: '手机号码不能为空' }).regex(MOBILE, '手机号码格式不正确');
@@ -26,16 +29,16 @@ const tokenData = envelope(z.object({ token: z.string() }));
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/code', {
-    config: { ...publicNoLog, ...guarded() },
+    config: { ...publicNoLog, ...signIn() },
     schema: { tags: ['auth'], summary: '图形验证码', response: { 200: envelope(z.object({ uuid: z.string(), img: z.string() })) } },
   }, async () => ok(await createCaptcha(app.ctx)));
 
   app.post('/login/login', {
-    config: { ...publicNoLog, ...guarded(bodyField('username')) },
+    config: { ...publicNoLog, ...signIn(bodyField('username')) },
     schema: {
       tags: ['auth'],
       summary: '账号密码登录',
-      description: '连续失败3次后须带图形验证码（POST /code），失败5次锁定10分钟。不存在的账号与密码错误的答复相同。',
+      description: '同一账号失败3次后（从任何地址，或从本地址）、本地址15分钟内失败20次后（任何账号），须带图形验证码（POST /code）；同一账号从本地址失败5次锁定10分钟（从其他地址仍可登录），从所有地址共失败20次锁定10分钟。成功的登录不计数。不存在的账号与密码错误的答复相同。',
       body: z.object({
         username: z.string({ error: '用户名不能为空' }).trim().min(1, '用户名不能为空').max(64),
         password: z.string({ error: '密码不能为空' }).min(1, '密码不能为空').max(128),
@@ -58,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ok(await sendSmsCode(app.ctx, req.body.mobile, client(req)), '短信验证码已发送'));
 
   app.get('/login/verifyMessageCode', {
-    config: { ...publicNoLog, ...guarded() },
+    config: { ...publicNoLog, ...signIn() },
     schema: {
       tags: ['auth'],
       summary: '校验短信验证码（不消耗）',
@@ -69,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => ok(await verifySmsCode(app.ctx, req.headers.verifytoken, req.query.code)));
 
   app.post('/login/sms/login', {
-    config: { ...publicNoLog, ...guarded(bodyField('mobile')) },
+    config: { ...publicNoLog, ...signIn(bodyField('mobile')) },
     schema: {
       tags: ['auth'],
       summary: '短信验证码登录',
@@ -94,15 +97,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/sso/login', {
-    config: { ...publicNoLog, ...guarded() },
+    config: { ...publicNoLog, ...signIn() },
     schema: {
       tags: ['auth'],
       summary: '统一认证单点登录',
-      description: 't 为统一身份认证平台签发的 JWT（校验签名、签发方与受众）；取值 NOT_FOUND 表示认证平台中无此用户。',
+      description: 't 为统一身份认证平台签发的 JWT（校验签名、签发方、受众与有效期，须含 exp）；每个令牌只能登录一次，再次使用答复 401。取值 NOT_FOUND 表示认证平台中无此用户。',
       querystring: z.object({ t: z.string({ error: '缺少参数 t' }).min(1, '缺少参数 t').max(8192) }),
       response: { 200: envelope(z.string().describe('会话令牌')) },
     },
-  }, async (req) => ok(await loginWithSso(app.ctx, req.query.t, client(req)), '登录成功'));
+  }, async (req) => ok(await loginWithSso(app.ctx, req.query.t, client(req), (msg) => req.log.warn(msg)), '登录成功'));
 
   app.post('/auth/register', {
     config: { access: { auth: 'public', log: { title: '企业用户注册', action: 'insert' } }, ...guarded(bodyField('loginName'), bodyField('phone')) },
@@ -111,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: '企业用户注册申请',
       description: '账号创建后处于待审核状态（checkStatus 0），安全管理员审核通过后方可登录。登录账号已被使用时 409；手机号码已绑定其他账号时答复与成功相同，不创建账号，并以短信告知该号码。',
       body: z.object({
-        creditCode: z.string({ error: '统一社会信用代码不能为空' }).trim().regex(/^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/i, '统一社会信用代码格式不正确'),
+        creditCode: creditCode('统一社会信用代码'),
         enterpriseName: z.string({ error: '企业名称不能为空' }).trim().min(2, '企业名称不能为空').max(200),
         contactName: z.string({ error: '联系人不能为空' }).trim().min(2, '联系人不能为空').max(64),
         phone: mobile,

@@ -1,7 +1,8 @@
 /**
  * Sending a text message. The provincial SMS gateway cannot be reached from here, so the default
- * sender writes the message to the server log and to an outbox file (read by the e2e tests and by
- * a developer trying the SMS login); the HTTP sender posts to a configured gateway.
+ * sender writes the message to an outbox file (read by the e2e tests and by a developer trying the
+ * SMS login) and says so in the server log, without the text: codes never reach the log. The HTTP
+ * sender posts to a configured gateway.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,8 @@ export class LogSmsSender implements SmsSender {
     const message: SmsMessage = { mobile, text, at: new Date().toISOString() };
     fs.mkdirSync(path.dirname(this.outboxFile), { recursive: true });
     fs.appendFileSync(this.outboxFile, JSON.stringify(message) + '\n');
-    this.log(`SMS to ${mobile}: ${text}`);
+    // The text holds the code: the log names the number (masked) and where the message is, never the text.
+    this.log(`SMS to ${mobile.slice(0, 3)}****${mobile.slice(7)} not sent (no gateway): written to ${this.outboxFile}`);
   }
 }
 

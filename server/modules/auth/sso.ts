@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import {
   createRemoteJWKSet, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, SignJWT,
   type JWTPayload, type CryptoKey,
@@ -46,6 +47,8 @@ export async function signSsoToken(
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
   return new SignJWT({ preferred_username: opts.loginName })
     .setProtectedHeader({ alg: ALG })
+    // Each address the demo provider mints is a new token, as a real provider's are.
+    .setJti(randomUUID())
     .setSubject(opts.loginName)
     .setIssuer(opts.issuer)
     .setAudience(opts.audience)
@@ -56,7 +59,8 @@ export async function signSsoToken(
 
 export async function createSsoVerifier(config: AppConfig): Promise<SsoVerifier> {
   const { issuer, audience } = config.sso;
-  const options = { issuer, audience, algorithms: [ALG, 'RS256'] };
+  // exp is required: a token is single use only until it expires (its row in sso_token_use goes then).
+  const options = { issuer, audience, algorithms: [ALG, 'RS256'], requiredClaims: ['exp'] };
   let check: (token: string, now: Date) => Promise<{ payload: JWTPayload }>;
   if (config.sso.jwksUrl) {
     const jwks = createRemoteJWKSet(new URL(config.sso.jwksUrl));

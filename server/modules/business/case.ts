@@ -10,7 +10,7 @@ import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTy
 import type { AppContext, AuthUser } from '../../context.js';
 import { application, applicationHistory, certificate, enterprise, person, sysOss } from '../../db/schema.js';
 import { addDays, addYears, chinaDate } from '../../lib/days.js';
-import { loadApplication } from '../../workflow/engine.js';
+import { loadApplication } from '../../workflow/store.js';
 import type { ApplicationRow } from '../../workflow/types.js';
 import { loadLabels, type Labels } from '../certificate/labels.js';
 import { REVOCATION_REASONS } from './payloads.js';

@@ -57,19 +57,6 @@ export function ageOn(birthDate: string, day: string): number {
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
 }
 
-/**
- * Statutory retirement age in years (DOMAIN.md): men 60, women 55, rising from 2025-01-01 by one
- * month every four months of birth (men born from 1965, women from 1970) up to 63 and 58.
- */
-export function retirementAgeOf(birthDate: string, sex: string): number {
-  const male = sex !== '1';
-  const [by, bm] = birthDate.split('-').map(Number) as [number, number];
-  const from = male ? 1965 : 1970;
-  const monthsAfter = (by - from) * 12 + (bm - 1);
-  const extra = monthsAfter < 0 ? 0 : Math.min(36, Math.floor(monthsAfter / 4) + 1);
-  return (male ? 60 : 55) + extra / 12;
-}
-
 /** The individual user account of a person (the holder who confirms), if the person has one. */
 export async function holderUserOf(db: DbOrTx, personId: number): Promise<number | null> {
   const [u] = await db

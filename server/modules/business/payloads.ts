@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType, type SubjectTarget } from '../../../machines/businessTypes.js';
-import { day, id, optionalText as optionalFieldText, text as fieldText } from '../../lib/schemas.js';
+import { day, id, idNumber, optionalText as optionalFieldText, text as fieldText } from '../../lib/schemas.js';
 
 export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -50,7 +50,7 @@ export const PAYLOADS = {
   outProvince: z.object({ targetProvince: text('调入省份', 20), reason: text('调出原因', 200, true), ...common }),
   modify: z.object({
     name: text('姓名', 64).optional(),
-    idNo: z.string().trim().regex(/^\d{17}[\dX]$/, '身份证号码格式不正确').optional(),
+    idNo: idNumber('身份证号码').optional(),
     sex: z.enum(['0', '1'], { error: '性别不正确' }).optional(),
     position: position.optional(),
     title: z.string().regex(/^(0[1-5]|99)$/, '技术职称代码不正确').optional(),

@@ -6,12 +6,13 @@
  * delayEligibility machine; its codes 1–9 are reused by the other types where the rule is the same.
  */
 import { checkDelayEligibility, DELAY_ELIGIBILITY_MESSAGES, type DelayFacts } from '../../../machines/delayEligibility.machine.js';
+import { ageLimitText, isOverAgeLimit, type AgeLimitSubject, type YearLimits } from '../../../machines/ageLimits.js';
 import type { BusinessType } from '../../../machines/businessTypes.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   activeBan, ageOn, banMessage, certificatesOf, educationHours, employmentFacts, findCertificate, findEnterprise, findPerson, hasValidConstructorReg,
-  otherBusinessInProgress, passedExam, readBizPolicy, requiredEducationHours, retirementAgeOf, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
+  otherBusinessInProgress, passedExam, readBizPolicy, requiredEducationHours, suspended, todayOf, type BizPolicy, type CertificateRow, type PersonRow,
 } from './facts.js';
 import { parsePayload, type Category, type PayloadOf } from './payloads.js';
 import { certificate, enterprise } from '../../db/schema.js';
@@ -67,20 +68,18 @@ export function holdingConflict(category: Category, others: readonly Pick<Certif
   return null;
 }
 
-/** The age limit for keeping a certificate (delay, transfer, change): null = none. */
-function ageLimit(category: string, position: string, p: PersonRow, policy: BizPolicy): number | null {
-  if (category === 'B') return policy.maxAgeB;
-  if (category.startsWith('C')) return policy.maxAgeC;
-  return position === '01' ? null : retirementAgeOf(p.birthDate, p.sex);
-}
+const yearLimitsOf = (policy: BizPolicy): YearLimits => ({ B: policy.maxAgeB, C: policy.maxAgeC });
 
+/** The holder of a certificate of `category` as the age limits see them (machines/ageLimits.ts). */
+const ageSubject = (category: string, position: string, p: PersonRow): AgeLimitSubject =>
+  ({ birthDate: p.birthDate, sex: p.sex, category, isLegalRepresentative: category === 'A' && position === '01' });
+
+/** Over the age limit for keeping a certificate (delay, transfer, change), counted to the day: only 注销 is left. */
 function overAge(category: string, position: string, p: PersonRow, policy: BizPolicy, today: string): RuleAnswer | null {
-  const limit = ageLimit(category, position, p, policy);
+  const subject = ageSubject(category, position, p);
+  if (!isOverAgeLimit(subject, today, yearLimitsOf(policy))) return null;
   const age = ageOn(p.birthDate, today);
-  if (limit !== null && age > limit) {
-    return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit)} 岁），只能办理注销`, { age });
-  }
-  return null;
+  return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${ageLimitText(subject, yearLimitsOf(policy))}），只能办理注销`, { age });
 }
 
 // The identity number only masked: facts are shown to whoever sees the check and kept in the history (issue #47 item 4).
@@ -151,9 +150,9 @@ const checkDelay: Checker = async (c) => {
     requiredHours: requiredEducationHours(c.policy),
     hasValidConstructorRegAtApplicant: cert.category !== 'B' || (await hasValidConstructorReg(c.db, holder.id, c.draft.enterpriseId, c.today)),
     otherBusinessInProgress: await otherBusinessInProgress(c.db, { certificateId: cert.id }, c.draft.applicationId),
-    age: ageOn(holder.birthDate, c.today),
+    birthDate: holder.birthDate,
     sex: holder.sex === '1' ? '1' : '0',
-    retirementAge: retirementAgeOf(holder.birthDate, holder.sex),
+    yearLimits: yearLimitsOf(c.policy),
     employedInThreeDatabases: emp.employed,
     employerInThreeDatabasesIsApplicant: emp.employerIsApplicant,
     conflictingValidCertificate: holdingConflict(cert.category as Category, others) !== null,
@@ -172,8 +171,8 @@ const checkDelay: Checker = async (c) => {
 async function ageAndBanRules(c: Ctx, p: PersonRow, category: Category, position: string, facts: Record<string, unknown>): Promise<RuleAnswer | null> {
   const age = ageOn(p.birthDate, c.today);
   if (age < c.policy.minAge) return fail(RULE.minAge, `申请人未满 ${c.policy.minAge} 周岁`, facts);
-  const limit = ageLimit(category, position, p, c.policy);
-  if (limit !== null && age >= limit) return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${age} 岁，${category} 类证书上限 ${Math.floor(limit)} 岁）`, facts);
+  const subject = ageSubject(category, position, p);
+  if (isOverAgeLimit(subject, c.today, yearLimitsOf(c.policy))) return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${ageLimitText(subject, yearLimitsOf(c.policy))}）`, facts);
   const ban = await activeBan(c.db, p.id, c.today);
   if (ban) return fail(RULE.ban, banMessage(ban), { ...facts, banUntil: ban.banUntil });
   return null;

@@ -12,7 +12,9 @@ import type { DbOrTx } from '../../db/client.js';
 import { application, applicationHistory, certificate, enterprise, person, sysOss } from '../../db/schema.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { PageQuery } from '../../lib/reply.js';
-import { applyEvent, assertCanSee, assertRulesPass, createApplication, loadApplication, sendApplicationEvent } from '../../workflow/engine.js';
+import { assertCanSee, decide } from '../../workflow/decide.js';
+import { assertRulesPass, rulesFor } from '../../workflow/ruleCheck.js';
+import { applyEvent, createApplication, loadApplication, storeDecision } from '../../workflow/store.js';
 import type { ApplicationRow } from '../../workflow/types.js';
 import { applicationDetail, readDeadlineLimits, toQueueRow } from '../../workflow/views.js';
 import { ageOn, employedAt, holderUserOf, todayOf } from './facts.js';
@@ -266,13 +268,16 @@ export async function updateBusiness(ctx: AppContext, user: AuthUser, type: Busi
   const app = await loadOfType(ctx, user, type, id);
   const payload = draftPayload(type, input.payload);
   await checkMaterials(ctx.db, user, payload);
-  const updated = await sendApplicationEvent(ctx, user, app.id, { type: 'SAVE', version: input.version ?? app.version }, { payload });
+  const decision = decide(user, app, { type: 'SAVE', version: input.version ?? app.version, payload }, { at: ctx.clock.now(), rules: null });
+  const updated = await storeDecision(ctx, ctx.db, decision);
   return getBusiness(ctx, user, type, updated.id);
 }
 
 export async function submitBusiness(ctx: AppContext, user: AuthUser, type: BusinessType, id: number, version?: number) {
   const app = await loadOfType(ctx, user, type, id);
-  const updated = await sendApplicationEvent(ctx, user, app.id, { type: 'SUBMIT', version: version ?? app.version });
+  const rules = await rulesFor(ctx.db, ctx.clock, app, 'SUBMIT');
+  const decision = decide(user, app, { type: 'SUBMIT', version: version ?? app.version }, { at: ctx.clock.now(), rules });
+  const updated = await storeDecision(ctx, ctx.db, decision);
   return getBusiness(ctx, user, type, updated.id);
 }
 
@@ -302,7 +307,7 @@ export async function applyAndSubmit(ctx: AppContext, user: AuthUser, type: Busi
     holderUserId, certificateId: subject.certificateId, area: '', status: 1, step: null, version: 0, snapshot: {}, payload, outcome: null,
     submittedAt: null, acceptedAt: null, closedAt: null, printedAt: null, deleted: false, createdAt: ctx.clock.now(), updatedAt: ctx.clock.now(),
   };
-  const verdict = await assertRulesPass(ctx, draft);
+  const verdict = await assertRulesPass(ctx.db, ctx.clock, draft);
   const row = await ctx.db.transaction(async (tx) => {
     const created = await createApplication(ctx, tx, {
       businessType: type, applicantUserId: user.userId, enterpriseId: subject.enterpriseId, personId: subject.personId,

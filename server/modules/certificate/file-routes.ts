@@ -54,8 +54,8 @@ const PRINT_COLUMNS: ExcelColumn<PrintQueueRow>[] = [
   { header: '证书版本', width: 10, value: (r) => (r.version === null ? '' : versionLabel(r.version)) },
   { header: '打印次数', width: 10, value: (r) => r.printCount },
   { header: '已打印版本', width: 12, value: (r) => (r.printedVersion === null ? '' : versionLabel(r.printedVersion)) },
-  { header: '办结时间', width: 20, value: (r) => time(r.closedAt) },
-  { header: '打印时间', width: 20, value: (r) => time(r.printedAt) },
+  { header: '办结时间', type: 'dateTime', width: 20, value: (r) => time(r.closedAt) },
+  { header: '打印时间', type: 'dateTime', width: 20, value: (r) => time(r.printedAt) },
 ];
 
 export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -70,14 +70,14 @@ const EXPORT_COLUMNS: readonly ExcelColumn<PunishmentRowView>[] = [
   { header: '处罚文号', value: (r) => r.docNo, width: 24 },
   { header: '违规类型', value: (r) => r.violateTypeName, width: 30 },
   { header: '处罚事由', value: (r) => r.reason, width: 40 },
-  { header: '开始日期', value: (r) => r.startDate, width: 12 },
-  { header: '结束日期', value: (r) => r.endDate, width: 12 },
+  { header: '开始日期', type: 'date', value: (r) => r.startDate, width: 12 },
+  { header: '结束日期', type: 'date', value: (r) => r.endDate, width: 12 },
   { header: '禁考年限', value: (r) => (r.banYears ? `${r.banYears}年` : ''), width: 10 },
-  { header: '禁考至', value: (r) => r.banUntil, width: 12 },
+  { header: '禁考至', type: 'date', value: (r) => r.banUntil, width: 12 },
   { header: '处罚证书', value: (r) => r.certificates.map((c) => c.certNo).join('、'), width: 40 },
   { header: '审核状态', value: (r) => r.reviewStateLabel, width: 10 },
   { header: '录入人', value: (r) => r.createdByName, width: 12 },
-  { header: '录入时间', value: (r) => chinaDateTime(r.createdAt), width: 20 },
+  { header: '录入时间', type: 'dateTime', value: (r) => chinaDateTime(r.createdAt), width: 20 },
 ];
 
 export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
-import { text } from '../../lib/schemas.js';
+import { documentNumber, text } from '../../lib/schemas.js';
 import { gradeSearch, signSearch, verifyTicket } from './public.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
 const tags = ['public'];
 
-const idNo = text(32, '证件号码', { min: 1, missing: '请输入证件号码' }).refine((s) => /^[0-9A-Za-z]{6,32}$/.test(s), '证件号码格式不正确');
+const idNo = documentNumber('证件号码', 32, '请输入证件号码');
 
 const ticketCheck = z.object({
   ticketNo: z.string(), name: z.string().describe('姓名（脱敏）'), idNoMasked: z.string(), batchNo: z.string(), batchName: z.string(),

@@ -33,8 +33,8 @@ const SIGNUP_COLUMNS: ExcelColumn<SignupView>[] = [
   { header: '不通过原因', width: 30, value: (r) => r.refuseReason },
   { header: '准考证号', width: 16, value: (r) => r.ticketNo },
   { header: '考场座位', width: 10, value: (r) => r.seatNo },
-  { header: '报名时间', width: 20, value: (r) => chinaDateTime(r.createdAt) },
-  { header: '审核时间', width: 20, value: (r) => chinaDateTime(r.reviewedAt) },
+  { header: '报名时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
+  { header: '审核时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.reviewedAt) },
 ];
 
 type PersonRow = z.infer<typeof examPersonRow>;

@@ -21,7 +21,7 @@ const EARLIEST_DAY = '1990-01-01';
 
 export const EDUCATION_COLUMNS: readonly ImportColumn[] = [
   { key: 'name', header: '姓名', required: true, hint: '与证件号码登记的姓名一致。', example: '罗美玲', width: 12 },
-  { key: 'idNo', header: '证件号码', aliases: ['身份证号', '身份证号码'], required: true, text: true, hint: '居民身份证号等证件号码；请保持“文本”格式，末位 X 大写小写均可。', example: '440106198901011234', width: 22 },
+  { key: 'idNo', header: '证件号码', aliases: ['身份证号', '身份证号码'], required: true, text: true, hint: '居民身份证号等证件号码；请保持“文本”格式，末位 X 大写小写均可。', example: '440106198901011236', width: 22 },
   { key: 'certNo', header: '证书号', aliases: ['证书编号'], required: true, text: true, hint: '学时计入的安管人员证书编号，须为该人员的证书。', example: '粤建安C3（2024）0001234', width: 26 },
   { key: 'course', header: '专业', aliases: ['培训专业', '课程'], required: true, hint: '培训专业或课程名称，最多 200 字。', example: '建设工程安全生产法律法规', width: 30 },
   { key: 'hours', header: '学时', required: true, hint: `本次培训的学时（1 学时 = 45 分钟），大于 0、不超过 ${MAX_HOURS_PER_ROW}，最多一位小数。`, example: '8', width: 8 },

@@ -21,7 +21,7 @@ const RESULT = new Map<string, '1' | '0'>([['合格', '1'], ['不合格', '0'], 
 
 export const EXAM_COLUMNS: readonly ImportColumn[] = [
   { key: 'name', header: '姓名', required: true, hint: '与证件号码登记的姓名一致。', example: '陈嘉豪', width: 12 },
-  { key: 'idNo', header: '证件号码', aliases: ['身份证号', '身份证号码'], required: true, text: true, hint: '报名时的证件号码；请保持“文本”格式。', example: '440106199501011234', width: 22 },
+  { key: 'idNo', header: '证件号码', aliases: ['身份证号', '身份证号码'], required: true, text: true, hint: '报名时的证件号码；请保持“文本”格式。', example: '440106199501011231', width: 22 },
   { key: 'ticketNo', header: '准考证号', required: true, text: true, hint: '已通过审核的报名的准考证号。', example: 'GZ2026C30001', width: 18 },
   { key: 'knowledge', header: '安全生产知识', aliases: ['安全生产知识成绩', '安全生产知识考试结果'], required: true, hint: '合格 / 不合格（或 1 / 0）；缺考时可留空。', example: '合格', width: 14, choices: ['合格', '不合格', '1', '0'] },
   { key: 'ability', header: '管理能力', aliases: ['管理能力成绩', '管理能力考核结果'], required: true, hint: '合格 / 不合格（或 1 / 0）；缺考时可留空。', example: '合格', width: 14, choices: ['合格', '不合格', '1', '0'] },

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.js';
 import { DEFAULT_LIMITS, runImport, type ImportSummary } from '../../lib/import/run.js';
 import type { ImportColumn } from '../../lib/import/sheet.js';
 import { receiveUpload, type ReceivedFile } from '../../lib/import/upload.js';
+import { ImportGate, ImportsBusy } from '../../lib/import/gate.js';
 import { reportWorkbook, templateWorkbook } from '../../lib/import/workbooks.js';
 import { EDUCATION_COLUMNS, EDUCATION_NOTES, educationImport } from './education.js';
 import { EXAM_COLUMNS, EXAM_NOTES, examImport } from './exam.js';
@@ -76,7 +77,7 @@ const HISTORY_COLUMNS: readonly ExcelColumn<HistoryRow>[] = [
   { header: '新增行数', value: (r) => r.written, width: 10 },
   { header: '已存在行数', value: (r) => r.unchanged, width: 12 },
   { header: '导入人', value: (r) => r.createdBy, width: 12 },
-  { header: '导入时间', value: (r) => chinaDateTime(r.createdAt), width: 20 },
+  { header: '导入时间', type: 'dateTime', value: (r) => chinaDateTime(r.createdAt), width: 20 },
   { header: '文件 SHA-256', value: (r) => r.sha256, width: 66 },
 ];
 
@@ -89,8 +90,13 @@ function successMessage(s: ImportSummary, what: string): string {
   return `导入成功：共 ${s.rows} 行，新增${what} ${s.written} 行${s.unchanged ? `，${s.unchanged} 行已存在（未改变）` : ''}`;
 }
 
+/** What a refused import's Retry-After says: about one import's time. */
+const BUSY_RETRY_SECONDS = 30;
+
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  // One gate for both kinds: each holds a transaction and a workbook reader while it runs.
+  const gate = new ImportGate(ctx.config.imports);
   for (const k of KINDS) {
     const base = `/exam/${k.entity}`;
     const perm = (action: string) => `exam:${k.entity}:${action}`;
@@ -114,20 +120,33 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 ${MAX_IMPORT_BYTES / 1_048_576} MB、`
           + `${DEFAULT_LIMITS.maxRows} 行数据。${k.whatIsWritten}逐行校验：任一行有误时不写入任何数据，400（有不在数据权限内的记录时 403），`
           + `data 为逐行报告 {rowNumber, field, msg}（最多 ${DEFAULT_LIMITS.maxIssues} 处）。全部正确时在一个事务中写入；`
-          + '重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。',
+          + '重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。'
+          + '文件解压后最多 160 MB（单个部分 128 MB、共享字符串 48 MB）、500 个部件、含空行 200,001 行，超出时 400 并说明上限。'
+          + '每个服务进程同时最多进行 IMPORT_CONCURRENCY（默认 2）个导入，另有 IMPORT_QUEUE（默认 4）个排队等待最多 30 秒；其余 503，附 Retry-After。',
         consumes: ['multipart/form-data'],
         // Documents the form for clients; the file itself is streamed by receiveUpload, never parsed into a body.
         // (fastify validates a multipart request's absent body as null)
         body: z.preprocess((v) => v ?? undefined, z.object({ file: z.string().meta({ format: 'binary' }).describe('.xlsx 文件') }).optional()),
-        response: { 200: envelope(summary), 400: refusal, 403: refusal },
+        response: { 200: envelope(summary), 400: refusal, 403: refusal, 503: errorEnvelope },
       },
-    }, async (req) => {
+    }, async (req, reply) => {
       const caller = currentUser(req);
       const area = importAreaOf(caller);
+      const busy = (err: unknown) => {
+        if (err instanceof ImportsBusy) reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+        return err;
+      };
+      // Refused before its file is received when even the queue is full.
+      if (gate.full()) throw busy(new ImportsBusy(gate.limits));
       const file = await receiveUpload(req, MAX_IMPORT_BYTES);
       try {
-        const result = await k.run(ctx.db, area, chinaDate(ctx.clock.now()), file, caller.userId);
-        return ok(result, successMessage(result, k.kind === 'exam' ? '或更正' : ''));
+        const leave = await gate.enter().catch((err: unknown) => { throw busy(err); });
+        try {
+          const result = await k.run(ctx.db, area, chinaDate(ctx.clock.now()), file, caller.userId);
+          return ok(result, successMessage(result, k.kind === 'exam' ? '或更正' : ''));
+        } finally {
+          leave();
+        }
       } finally {
         file.dispose();
       }

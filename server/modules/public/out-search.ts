@@ -12,6 +12,7 @@ import { badRequest } from '../../lib/errors.js';
 import { chinaDate } from '../../lib/days.js';
 import { envelope, ok } from '../../lib/reply.js';
 import { maskIdNo } from '../../services/personalData.js';
+import { documentNumber, optionalQuery } from '../../lib/schemas.js';
 
 const TRANSFERRED_OUT = '06';
 const MAX_ROWS = 20;
@@ -34,7 +35,7 @@ const outView = z.object({
 const query = z.object({
   certNo: z.string().trim().max(40, '证书编号不能超过40个字符').optional(),
   name: z.string().trim().max(64, '姓名不能超过64个字符').optional(),
-  idNo: z.string().trim().max(32, '证件号码不能超过32个字符').optional(),
+  idNo: optionalQuery(documentNumber('证件号码')),
 });
 
 export const outSearchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +53,7 @@ export const outSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const certNo = req.query.certNo || undefined;
     const name = req.query.name || undefined;
-    const idNo = req.query.idNo?.toUpperCase() || undefined;
+    const idNo = req.query.idNo || undefined;
     if (!certNo && !(name && idNo)) {
       throw badRequest('请输入证书编号，或同时输入姓名和证件号码', name ? 'idNo' : idNo ? 'name' : 'certNo');
     }

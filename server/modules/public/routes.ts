@@ -6,6 +6,7 @@ import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js'
 import { badRequest, notFound } from '../../lib/errors.js';
 import { certCheckRecord, certificate, enterprise, person, sysDictData, sysNotice } from '../../db/schema.js';
 import { maskIdNo } from '../../services/personalData.js';
+import { documentNumber, optionalQuery } from '../../lib/schemas.js';
 import { eCertIdOf } from '../certificate/ecert.js';
 import { effectiveStatusSql } from '../certificate/effective-status.js';
 import { outSearchRoutes } from './out-search.js';
@@ -80,13 +81,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
+  // Liveness: the process answers. It reads nothing, so a database restart does not make an
+  // orchestrator restart every API process; whether to send traffic is /api/ready's question.
   app.get('/health', {
     config: publicAccess,
-    schema: { tags: ['public'], summary: '健康检查', response: { 200: z.object({ code: z.number(), msg: z.string() }) } },
-  }, async () => {
-    await app.ctx.database.exec('select 1');
-    return { code: 0, msg: 'ok' };
-  });
+    schema: { tags: ['public'], summary: '存活检查（进程在运行；不访问数据库，是否可接收请求见 /api/ready）', response: { 200: z.object({ code: z.number(), msg: z.string() }) } },
+  }, async () => ({ code: 0, msg: 'ok' }));
 
   app.get('/public/settings', {
     config: publicAccess,
@@ -134,7 +134,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: '证书查询（姓名+证件号码，或证书编号）',
       description: '每次查询记入证书核验记录（来源 card）：查到的每个证书一条，查不到时一条（证件号码脱敏记录）。',
       querystring: z.object({
-        agentIdentityNo: z.string().trim().max(32).optional(),
+        agentIdentityNo: optionalQuery(documentNumber('证件号码')),
         name: z.string().trim().max(64).optional(),
         orgCode: z.string().trim().max(40).optional().describe('证书编号'),
       }),
@@ -145,7 +145,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!orgCode && !(agentIdentityNo && name)) throw badRequest('请输入证书编号，或同时输入姓名和证件号码', orgCode === undefined ? 'agentIdentityNo' : 'orgCode');
     const where = orgCode
       ? eq(certificate.certNo, orgCode)
-      : and(eq(person.idNo, agentIdentityNo!.toUpperCase()), eq(person.name, name!));
+      : and(eq(person.idNo, agentIdentityNo!), eq(person.name, name!));
     const ids = await db
       .select({ id: certificate.id })
       .from(certificate)
@@ -157,7 +157,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const v = await certificateView(eq(certificate.id, id));
       if (v) found.push(v);
     }
-    const queryText = orgCode ?? `${name} ${maskIdNo(agentIdentityNo!.toUpperCase())}`;
+    const queryText = orgCode ?? `${name} ${maskIdNo(agentIdentityNo!)}`;
     const record = { source: 'card', queryText: queryText.slice(0, 100), ip: req.ip, userAgent: req.headers['user-agent'] ?? null, checkedAt: app.ctx.clock.now() };
     await db.insert(certCheckRecord).values(found.length
       ? found.map((v) => ({ ...record, queryCode: v.queryCode, certificateId: v.id, found: true, area: v.area }))

@@ -12,7 +12,7 @@ import { listTotal } from '../../services/listTotal.js';
 import { enterprisesNamed, sameCondition, unindexed } from '../../services/listOrder.js';
 import { sortColumn } from '../../lib/schemas.js';
 import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
-import { workingDaysLeft } from '../../lib/workdays.js';
+import { deadlineEstimated, workingDaysLeft } from '../../lib/workdays.js';
 import { listedApplicationsPage, deadlineOf, overdueCondition, readDeadlineLimits, toQueueRow, listedApplications, type DeadlineLimits, type ListedRow } from '../../workflow/views.js';
 import { byteOrder, certNoMatches, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { applicationScope } from './scope.js';
@@ -122,6 +122,8 @@ export interface WorkExportRow {
   applyNo: string; businessLabel: string; statusLabel: string; stepLabel: string; outcome: string | null; area: string;
   enterpriseName: string | null; holderName: string | null; certNo: string | null;
   submittedAt: Date | null; acceptedAt: Date | null; closedAt: Date | null; deadline: string | null; daysLeft: number | null;
+  /** Counted Monday–Friday through a year whose holidays are not entered yet. */
+  deadlineEstimated: boolean;
 }
 
 function toExportRow(r: ListedRow, now: Date, limits: DeadlineLimits): WorkExportRow {
@@ -133,7 +135,8 @@ function toExportRow(r: ListedRow, now: Date, limits: DeadlineLimits): WorkExpor
     statusLabel: APPLY_STATUS_LABELS[a.status as ApplyStatusCode] ?? String(a.status),
     stepLabel: a.step ? STEP_LABELS[a.step as Step] : '',
     outcome: a.outcome, area: a.area, enterpriseName: r.enterpriseName, holderName: r.holderName, certNo: r.certNo,
-    submittedAt: a.submittedAt, acceptedAt: a.acceptedAt, closedAt: a.closedAt, deadline, daysLeft: deadline ? workingDaysLeft(now, deadline) : null,
+    submittedAt: a.submittedAt, acceptedAt: a.acceptedAt, closedAt: a.closedAt, deadline, daysLeft: deadline ? workingDaysLeft(limits.calendar, now, deadline) : null,
+    deadlineEstimated: deadline !== null && deadlineEstimated(limits.calendar, a.acceptedAt!, deadline),
   };
 }
 

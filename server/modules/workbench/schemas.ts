@@ -24,6 +24,8 @@ export const workbench = z.object({
     daysLeft: z.number().describe('距有效期至的天数（中国日期）'), valid: z.boolean(), expiring: z.boolean().describe('有效且 90 天内到期'),
   })).describe('企业：即将到期的证书；个人：本人的证书'),
   applications: z.array(workRow).describe('企业与个人：在办的申请'),
+  calendarMissingYear: z.number().nullable()
+    .describe('省级管理员与系统管理员：节假日安排尚未录入的年份（当年未知，或 11 月 1 日起下一年未知），跨入该年的法定期限按周一至周五推算'),
   summary: z.object({ doneToday: z.number(), doneThisMonth: z.number(), returnedThisMonth: z.number() }).nullable()
     .describe('工作总结：调用者今天与本月办理（同意、不同意、退回）的件数'),
 });

@@ -18,6 +18,7 @@ import { drill } from './links.js';
 import { OPEN_STATUSES, toWorkRow } from '../search/work.js';
 import { listedApplications, readDeadlineLimits, type DeadlineLimits } from '../../workflow/views.js';
 import { waitingCounts } from '../../workflow/waiting.js';
+import { readWorkCalendar } from '../../lib/calendar/inForce.js';
 import { asOfOf } from '../statistics/figures.js';
 import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
@@ -32,7 +33,7 @@ const fig = (key: string, value: number, link: string | null, tone: Figure['tone
 const linkIf = (user: AuthUser, perm: string, url: string) => (user.permissions.has(perm) ? url : null);
 
 const empty = (kind: Workbench['kind'], area: string | null): Workbench => ({
-  kind, area, statistics: { refreshedAt: null, asOfDay: null }, figures: [], queues: [], areas: [], certificates: [], applications: [], summary: null,
+  kind, area, statistics: { refreshedAt: null, asOfDay: null }, figures: [], queues: [], areas: [], certificates: [], applications: [], calendarMissingYear: null, summary: null,
 });
 
 /**
@@ -110,6 +111,8 @@ async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staf
     figures,
     queues,
     areas: kind === 'province' ? stats.areas : [],
+    // The province answers for the statutory deadlines: a year whose holidays are not entered yet is told.
+    calendarMissingYear: kind === 'province' ? limits.calendar.missingYear(today) : null,
     summary: { doneToday: Number(done[0]?.today ?? 0), doneThisMonth: Number(done[0]?.month ?? 0), returnedThisMonth: Number(done[0]?.returned ?? 0) },
   };
 }
@@ -257,7 +260,12 @@ async function systemWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promise<W
   if (roleReviews !== null) figures.push(fig('pendingRoleReviews', roleReviews, '/system/role?tab=pending', waiting(roleReviews)));
   if (users !== null) figures.push(fig('users', users, '/system/user'));
   if (sessions !== null) figures.push(fig('sessions', sessions, '/system/online'));
-  return { ...empty('system', null), figures };
+  return {
+    ...empty('system', null),
+    // The administrator who enters it.
+    calendarMissingYear: user.permissions.has('system:calendar:edit') ? (await readWorkCalendar(db)).missingYear(chinaDate(now)) : null,
+    figures,
+  };
 }
 
 /** Punishment submissions waiting in the caller's area, as the 待审核 tab of 处罚管理 lists them. */

@@ -7,11 +7,11 @@ import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js'
 import { id, keyword, optionalText, uint32 } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
 import type { OperLogDeclaration } from '../../lib/operLog.js';
-import { assertCanSee, historyOf, isKnownAsStored, loadApplication, preloadApplication, preloadedApplication, sendApplicationEvent } from '../../workflow/engine.js';
-import type { ApplicationRow } from '../../workflow/types.js';
-import { BoundedMap } from '../../lib/boundedMap.js';
+import { assertCanSee, decide } from '../../workflow/decide.js';
+import { rulesFor } from '../../workflow/ruleCheck.js';
+import { applicationOfRequest, historyOf, loadApplication, preloadApplication, RememberedApplications, storeDecision } from '../../workflow/store.js';
 import { sessionStillAsKnown } from '../auth/session.service.js';
-import { applicationDetail, transitionAnswer, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineLimits } from '../../workflow/views.js';
+import { applicationDetail, transitionAnswer, APPLICATION_OUTCOMES, listQueue, QUEUES, readDeadlineDays } from '../../workflow/views.js';
 
 export const queueRow = z.object({
   id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(),
@@ -19,7 +19,9 @@ export const queueRow = z.object({
   step: z.string().nullable().describe('sl 受理 cb 承办 cs 初审 sh 审核 sp 审批 bj 办结'), stepLabel: z.string().nullable(),
   version: z.number(), outcome: z.enum(APPLICATION_OUTCOMES).nullable().describe('办结结果：approved 准予, denied 不予'), applicantName: z.string(), holderName: z.string().nullable(), certNo: z.string().nullable(),
   area: z.string(), submittedAt: z.string().nullable(), acceptedAt: z.string().nullable(),
-  deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）'), daysLeft: z.number().nullable(), updatedAt: z.string(),
+  deadline: z.string().nullable().describe('法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算'),
+  deadlineEstimated: z.boolean().describe('期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动'),
+  daysLeft: z.number().nullable(), updatedAt: z.string(),
   allowedEvents: z.array(z.enum(applicationEventTypes)).describe('当前用户此刻可以发送的事件（页面只显示这些操作）'),
 });
 const historyRow = z.object({
@@ -58,18 +60,9 @@ const QUEUE_TITLES: Record<(typeof QUEUES)[number], string> = {
   waitAccept: '待受理', accepted: '已受理', waitReview: '待审核', reviewed: '已审核', printWait: '待打印', printDone: '已打印', mine: '我的申请',
 };
 
-/**
- * How this process's guarded transitions went: written on what it knew, or decided again on the
- * database (something had changed, or the answer was a refusal). For monitoring and the tests.
- */
-export const guardedTransitions = { written: 0, decidedAgain: 0 };
-
-/** Applications a process remembers as last read or written, for guarded transitions: more than a centre has in work at once (rows with their payloads). */
-const KNOWN_APPLICATIONS = 5_000;
-
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per app, so two apps in one process (tests) never share rows of their databases.
-  const known = new BoundedMap<number, ApplicationRow>(KNOWN_APPLICATIONS);
+  const remembered = new RememberedApplications(app.ctx.db, sessionStillAsKnown);
 
   // One path per queue (not /queue/{queue}): /workflow/{id}/events could otherwise be read as a queue.
   for (const queue of QUEUES) {
@@ -103,19 +96,19 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['workflow'],
       summary: '法定办理时限（受理后的工作日）',
-      description: '系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。',
+      description: '系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。工作日按系统管理 → 工作日历（国务院节假日安排：节假日休息、调休上班）计算。',
       response: { 200: envelope(z.object({ reviewDays: z.number().int().describe('决定：受理后的工作日'), modifyDays: z.number().int().describe('变更：受理后的工作日') })) },
     },
-  }, async () => ok(await readDeadlineLimits(app.ctx.db)));
+  }, async () => ok(await readDeadlineDays(app.ctx.db)));
 
   app.get('/workflow/:id', {
     config: { access: { preload: preloadApplication } },
     schema: { tags: ['workflow'], summary: '业务详情、当前用户可执行的操作与办理历史', params: idParam, response: { 200: envelope(applicationDetailSchema) } },
   }, async (req) => {
     const user = currentUser(req);
-    const row = preloadedApplication(req.preloaded, req.params.id) ?? await loadApplication(app.ctx.db, req.params.id);
+    const row = await applicationOfRequest(app.ctx.db, req, req.params.id);
     assertCanSee(user, row);
-    known.set(row.id, row);
+    remembered.remember(row);
     return ok(await applicationDetail(app.ctx, user, row));
   });
 
@@ -138,25 +131,16 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(transitionAnswerSchema) },
     },
   }, async (req) => {
-    const { id } = req.params;
-    const guard = req.sessionGuard;
-    const row = guard ? known.get(id) : undefined;
-    // The caller's session and the application as this process last read them: one statement that
-    // checks both are still so does the transition. Anything else (a change since, a stale version,
-    // a refusal) is decided again on the database, as the only voice that counts.
-    let updated = guard && row && row.version === req.body.version && isKnownAsStored(row)
-      ? await sendApplicationEvent(app.ctx, currentUser(req), id, req.body, undefined, row, { stillSo: (param) => sessionStillAsKnown(guard, param) }).catch(() => null)
-      : null;
-    if (updated) guardedTransitions.written++;
-    else {
-      if (guard) {
-        guardedTransitions.decidedAgain++;
-        await guard.confirm();
-      }
-      updated = await sendApplicationEvent(app.ctx, currentUser(req), id, req.body, undefined, preloadedApplication(req.preloaded, id));
-    }
-    known.set(id, updated);
-    return ok(await transitionAnswer(app.ctx, currentUser(req), updated), '办理成功');
+    const request = req.body;
+    // Load → decide → store, on the caller and the application as this process remembers them, and
+    // again on what the database holds when that does not go through (store.ts rememberedElseStored).
+    const written = await remembered.rememberedElseStored(req, req.params.id, async ({ user, row, guard }) => {
+      const rules = await rulesFor(app.ctx.db, app.ctx.clock, row, request.type);
+      const decision = decide(user, row, request, { at: app.ctx.clock.now(), rules });
+      return storeDecision(app.ctx, app.ctx.db, decision, guard);
+    });
+    // Answer: the application as written, what the caller may send next, the history row written.
+    return ok(await transitionAnswer(app.ctx, currentUser(req), written), '办理成功');
   });
 
   app.get('/workflow/:id/audit', {

@@ -167,7 +167,7 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
               { key: 'area', label: t('field.area'), children: detail.area ? t(`area.${detail.area}`, { defaultValue: detail.area }) : '-' },
               { key: 'submittedAt', label: t('field.submittedAt'), children: formatDateTime(detail.submittedAt) || '-' },
               { key: 'acceptedAt', label: t('field.acceptedAt'), children: formatDateTime(detail.acceptedAt) || '-' },
-              { key: 'deadline', label: t('field.deadline'), children: <DeadlineText deadline={detail.deadline} daysLeft={detail.daysLeft} /> },
+              { key: 'deadline', label: t('field.deadline'), children: <DeadlineText deadline={detail.deadline} daysLeft={detail.daysLeft} estimated={detail.deadlineEstimated} /> },
               { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(detail.updatedAt) || '-' },
             ]}
           />

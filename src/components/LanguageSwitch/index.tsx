@@ -24,6 +24,7 @@ export default function LanguageSwitch({ className, labelClassName, style }: {
   const root = useRef<HTMLSpanElement>(null);
   const closing = useRef<number | undefined>(undefined);
   const current = i18n.resolvedLanguage ?? i18n.language;
+  const currentLabel = LANGUAGES.find((l) => l.code === current)?.label ?? current;
 
   const show = () => {
     window.clearTimeout(closing.current);
@@ -66,7 +67,8 @@ export default function LanguageSwitch({ className, labelClassName, style }: {
         role="button"
         tabIndex={0}
         title={t('language')}
-        aria-label={t('language')}
+        // The name starts with the words shown (WCAG 2.5.3, label in name), then says what they choose.
+        aria-label={`${currentLabel} · ${t('language')}`}
         aria-haspopup="menu"
         aria-expanded={open}
         // Hovering has opened it already for a mouse; a click (touch) opens it too, never closes it under the pointer.
@@ -79,7 +81,7 @@ export default function LanguageSwitch({ className, labelClassName, style }: {
         }}
       >
         <GlobalOutlined />
-        <span className={labelClassName}>{LANGUAGES.find((l) => l.code === current)?.label ?? current}</span>
+        <span className={labelClassName}>{currentLabel}</span>
       </span>
       {open ? (
         <ul className={styles.options} role="menu" aria-label={t('language')}>

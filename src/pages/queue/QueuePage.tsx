@@ -120,7 +120,7 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
           dataIndex: 'deadline',
           search: false,
           width: 150,
-          render: (_d, r) => <DeadlineText block deadline={r.deadline} daysLeft={r.daysLeft} />,
+          render: (_d, r) => <DeadlineText block deadline={r.deadline} daysLeft={r.daysLeft} estimated={r.deadlineEstimated} />,
         },
     {
       title: t('field.actions'),

@@ -104,6 +104,20 @@ export interface Failure429 {
 }
 
 /**
+ * 服务暂时不可用：数据库正在重启或切换（响应头 Retry-After 为建议等待的秒数）
+ */
+export interface Failure503 {
+  /** 与 HTTP 状态相同的错误码，或业务规则编号（422） */
+  code: number;
+  /** 给用户看的中文说明 */
+  msg: string;
+  /** 出错的字段（400、409、422） */
+  field?: string;
+  /** 附加信息，如 needCaptcha、规则所看的事实 */
+  data?: unknown;
+}
+
+/**
  * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
  */
 export type RevealOfferSource = typeof RevealOfferSource[keyof typeof RevealOfferSource];
@@ -781,7 +795,6 @@ export type AuthSsoLogin200 = {
 };
 
 export type AuthRegisterBody = {
-  /** @pattern ^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$ */
   creditCode: string;
   /**
    * @minLength 2
@@ -1295,6 +1308,7 @@ certNo?: string;
  */
 name?: string;
 /**
+ * @minLength 1
  * @maxLength 32
  */
 idNo?: string;
@@ -1393,6 +1407,7 @@ export type CertGet200 = {
 
 export type PublicValidCardParams = {
 /**
+ * @minLength 1
  * @maxLength 32
  */
 agentIdentityNo?: string;
@@ -1701,10 +1716,12 @@ export type WorkflowQueueWaitAccept200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -1840,10 +1857,12 @@ export type WorkflowQueueAccepted200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -1979,10 +1998,12 @@ export type WorkflowQueueWaitReview200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2118,10 +2139,12 @@ export type WorkflowQueueReviewed200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2257,10 +2280,12 @@ export type WorkflowQueuePrintWait200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2396,10 +2421,12 @@ export type WorkflowQueuePrintDone200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2535,10 +2562,12 @@ export type WorkflowQueueMine200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2679,10 +2708,12 @@ export type WorkflowGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2820,10 +2851,12 @@ export type WorkflowEvents200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -2856,6 +2889,120 @@ export type WorkflowAudit200 = {
   code: number;
   msg: string;
   data: WorkflowAudit200Data;
+};
+
+/**
+ * 数据库此刻是否应答
+ */
+export type ReadyGet200DataDatabase = typeof ReadyGet200DataDatabase[keyof typeof ReadyGet200DataDatabase];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet200DataDatabase = {
+  up: 'up',
+  down: 'down',
+} as const;
+
+/**
+ * 本版本的数据库迁移是否已全部执行
+ */
+export type ReadyGet200DataMigrations = typeof ReadyGet200DataMigrations[keyof typeof ReadyGet200DataMigrations];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet200DataMigrations = {
+  applied: 'applied',
+  pending: 'pending',
+  unknown: 'unknown',
+} as const;
+
+/**
+ * 本进程的任务引擎：none 表示本进程不运行任务引擎
+ */
+export type ReadyGet200DataJobs = typeof ReadyGet200DataJobs[keyof typeof ReadyGet200DataJobs];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet200DataJobs = {
+  none: 'none',
+  starting: 'starting',
+  up: 'up',
+  failed: 'failed',
+} as const;
+
+export type ReadyGet200Data = {
+  ready: boolean;
+  /** 数据库此刻是否应答 */
+  database: ReadyGet200DataDatabase;
+  /** 本版本的数据库迁移是否已全部执行 */
+  migrations: ReadyGet200DataMigrations;
+  /** 本进程的任务引擎：none 表示本进程不运行任务引擎 */
+  jobs: ReadyGet200DataJobs;
+};
+
+export type ReadyGet200 = {
+  code: number;
+  msg: string;
+  data: ReadyGet200Data;
+};
+
+/**
+ * 数据库此刻是否应答
+ */
+export type ReadyGet503DataDatabase = typeof ReadyGet503DataDatabase[keyof typeof ReadyGet503DataDatabase];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet503DataDatabase = {
+  up: 'up',
+  down: 'down',
+} as const;
+
+/**
+ * 本版本的数据库迁移是否已全部执行
+ */
+export type ReadyGet503DataMigrations = typeof ReadyGet503DataMigrations[keyof typeof ReadyGet503DataMigrations];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet503DataMigrations = {
+  applied: 'applied',
+  pending: 'pending',
+  unknown: 'unknown',
+} as const;
+
+/**
+ * 本进程的任务引擎：none 表示本进程不运行任务引擎
+ */
+export type ReadyGet503DataJobs = typeof ReadyGet503DataJobs[keyof typeof ReadyGet503DataJobs];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ReadyGet503DataJobs = {
+  none: 'none',
+  starting: 'starting',
+  up: 'up',
+  failed: 'failed',
+} as const;
+
+/**
+ * 数据库不可用时请求在检查前即被拒绝，无此项
+ */
+export type ReadyGet503Data = {
+  ready: boolean;
+  /** 数据库此刻是否应答 */
+  database: ReadyGet503DataDatabase;
+  /** 本版本的数据库迁移是否已全部执行 */
+  migrations: ReadyGet503DataMigrations;
+  /** 本进程的任务引擎：none 表示本进程不运行任务引擎 */
+  jobs: ReadyGet503DataJobs;
+};
+
+export type ReadyGet503 = {
+  code: number;
+  msg: string;
+  /** 数据库不可用时请求在检查前即被拒绝，无此项 */
+  data?: ReadyGet503Data;
 };
 
 export type SystemUserListParams = {
@@ -13613,6 +13760,14 @@ export type SystemJobStatus200DataOutbox = {
   dead: number;
 };
 
+export type SystemJobStatus200DataCalendar = {
+  /**
+   * 节假日安排尚未录入、须提醒的年份（当年未知，或 11 月 1 日起下一年未知）：跨入该年的法定期限按周一至周五推算
+   * @nullable
+   */
+  missingYear: number | null;
+};
+
 export type SystemJobStatus200Data = {
   /**
    * 本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎
@@ -13622,6 +13777,7 @@ export type SystemJobStatus200Data = {
   timezone: string;
   national: SystemJobStatus200DataNational;
   outbox: SystemJobStatus200DataOutbox;
+  calendar: SystemJobStatus200DataCalendar;
 };
 
 export type SystemJobStatus200 = {
@@ -14001,6 +14157,274 @@ export type SystemJobOutboxRetry200 = {
   code: number;
   msg: string;
 };
+
+export type SystemCalendarYearsParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year?: number;
+};
+
+/**
+ * published 软件包提供（国务院办公厅通知）；confirmed 管理员录入并确认；unknown 尚未公布或未录入，按周一至周五推算
+ */
+export type SystemCalendarYears200DataYearsItemState = typeof SystemCalendarYears200DataYearsItemState[keyof typeof SystemCalendarYears200DataYearsItemState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarYears200DataYearsItemState = {
+  published: 'published',
+  confirmed: 'confirmed',
+  unknown: 'unknown',
+} as const;
+
+export type SystemCalendarYears200DataYearsItem = {
+  year: number;
+  /** published 软件包提供（国务院办公厅通知）；confirmed 管理员录入并确认；unknown 尚未公布或未录入，按周一至周五推算 */
+  state: SystemCalendarYears200DataYearsItemState;
+  /**
+   * 提供该年安排的软件包及版本
+   * @nullable
+   */
+  source: string | null;
+  /** @nullable */
+  notice: string | null;
+  /** @nullable */
+  confirmedBy: string | null;
+  /** @nullable */
+  confirmedAt: string | null;
+  /** 周一至周五放假的天数 */
+  daysOff: number;
+  /** 周末调休上班的天数 */
+  daysWorked: number;
+  /** 管理员录入或更正的天数 */
+  entered: number;
+  canConfirm: boolean;
+  canRevoke: boolean;
+  canImport: boolean;
+};
+
+export type SystemCalendarYears200Data = {
+  today: string;
+  source: string;
+  /** @nullable */
+  missingYear: number | null;
+  years: SystemCalendarYears200DataYearsItem[];
+};
+
+export type SystemCalendarYears200 = {
+  code: number;
+  msg: string;
+  data: SystemCalendarYears200Data;
+};
+
+export type SystemCalendarListParams = {
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+pageNum?: number;
+/**
+ * @minimum 1
+ * @maximum 500
+ */
+pageSize?: number;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+beginTime?: string;
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+endTime?: string;
+/**
+ * @maxLength 64
+ * @pattern ^[A-Za-z_][A-Za-z0-9_.]*$
+ */
+sortField?: string;
+sortOrder?: SystemCalendarListSortOrder;
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+/**
+ * off 周一至周五放假；worked 周末调休上班；entered 管理员录入或更正；不填为全部
+ */
+kind?: SystemCalendarListKind;
+};
+
+export type SystemCalendarListSortOrder = typeof SystemCalendarListSortOrder[keyof typeof SystemCalendarListSortOrder];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarListSortOrder = {
+  ascend: 'ascend',
+  descend: 'descend',
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type SystemCalendarListKind = typeof SystemCalendarListKind[keyof typeof SystemCalendarListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarListKind = {
+  off: 'off',
+  worked: 'worked',
+  entered: 'entered',
+} as const;
+
+export type SystemCalendarList200RowsItem = {
+  day: string;
+  /** 0 周日 … 6 周六 */
+  weekday: number;
+  /** true 上班，false 放假 */
+  working: boolean;
+  /**
+   * 所属节日，如 春节
+   * @nullable
+   */
+  name: string | null;
+  /** 管理员录入或更正（否则为软件包的安排） */
+  entered: boolean;
+  /**
+   * 软件包的安排；软件包未覆盖该年时为 null
+   * @nullable
+   */
+  packageWorking: boolean | null;
+  /** 管理员的更正与软件包不同 */
+  differs: boolean;
+  /** @nullable */
+  remark: string | null;
+  /** @nullable */
+  updatedBy: string | null;
+  /** @nullable */
+  updatedAt: string | null;
+};
+
+export type SystemCalendarList200 = {
+  code: number;
+  msg: string;
+  rows: SystemCalendarList200RowsItem[];
+  total: number;
+  pageNum: number;
+};
+
+export type SystemCalendarSaveBody = {
+  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
+  day: string;
+  working: boolean;
+  /** @maxLength 20 */
+  name?: string;
+  /** @maxLength 200 */
+  remark?: string;
+};
+
+export type SystemCalendarSave200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarRemoveParams = {
+/**
+ * @pattern ^\d{4}-\d{2}-\d{2}$
+ */
+day: string;
+};
+
+export type SystemCalendarRemove200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarConfirmBody = {
+  /**
+   * @minimum 2000
+   * @maximum 2099
+   */
+  year: number;
+  /**
+   * 国务院办公厅通知的文号，如 国办发明电〔2026〕X号
+   * @maxLength 100
+   */
+  notice?: string;
+};
+
+export type SystemCalendarConfirm200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarRevokeParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+};
+
+export type SystemCalendarRevoke200 = {
+  code: number;
+  msg: string;
+};
+
+export type SystemCalendarImportDataParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+/**
+ * 国务院办公厅通知的文号，如 国办发明电〔2026〕X号
+ * @maxLength 100
+ */
+notice?: string;
+};
+
+export type SystemCalendarImportData200Data = {
+  daysOff: number;
+  daysWorked: number;
+};
+
+export type SystemCalendarImportData200 = {
+  code: number;
+  msg: string;
+  data: SystemCalendarImportData200Data;
+};
+
+export type SystemCalendarImportData400DataItem = {
+  rowNumber: number;
+  field: string;
+  msg: string;
+};
+
+export type SystemCalendarImportData400 = {
+  code: number;
+  msg: string;
+  field?: string;
+  data?: SystemCalendarImportData400DataItem[];
+};
+
+export type SystemCalendarExportParams = {
+/**
+ * @minimum 2000
+ * @maximum 2099
+ */
+year: number;
+kind?: SystemCalendarExportKind;
+};
+
+export type SystemCalendarExportKind = typeof SystemCalendarExportKind[keyof typeof SystemCalendarExportKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemCalendarExportKind = {
+  off: 'off',
+  worked: 'worked',
+  entered: 'entered',
+} as const;
 
 export type SafetyCertificateInfoListParams = {
 /**
@@ -14801,10 +15225,12 @@ export type ApplyNewCertList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -14975,10 +15401,12 @@ export type ApplyNewCertGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15229,10 +15657,12 @@ export type ApplyNewCertSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15427,10 +15857,12 @@ export type ApplyNewCertUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15633,10 +16065,12 @@ export type ApplyNewCertSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15803,10 +16237,12 @@ export type ApplyDelayList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -15977,10 +16413,12 @@ export type ApplyDelayGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16231,10 +16669,12 @@ export type ApplyDelaySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16429,10 +16869,12 @@ export type ApplyDelayUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16635,10 +17077,12 @@ export type ApplyDelaySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16805,10 +17249,12 @@ export type ApplyInnerList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -16979,10 +17425,12 @@ export type ApplyInnerGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17233,10 +17681,12 @@ export type ApplyInnerSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17431,10 +17881,12 @@ export type ApplyInnerUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17637,10 +18089,12 @@ export type ApplyInnerSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17807,10 +18261,12 @@ export type ApplyInProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -17981,10 +18437,12 @@ export type ApplyInProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18235,10 +18693,12 @@ export type ApplyInProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18433,10 +18893,12 @@ export type ApplyInProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18639,10 +19101,12 @@ export type ApplyInProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18809,10 +19273,12 @@ export type ApplyOutProvinceList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -18983,10 +19449,12 @@ export type ApplyOutProvinceGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19237,10 +19705,12 @@ export type ApplyOutProvinceSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19435,10 +19905,12 @@ export type ApplyOutProvinceUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19641,10 +20113,12 @@ export type ApplyOutProvinceSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19811,10 +20285,12 @@ export type ApplyModifyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -19985,10 +20461,12 @@ export type ApplyModifyGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20239,10 +20717,12 @@ export type ApplyModifySave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20437,10 +20917,12 @@ export type ApplyModifyUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20643,10 +21125,12 @@ export type ApplyModifySubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20813,10 +21297,12 @@ export type CertificateRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -20987,10 +21473,12 @@ export type CertificateRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21241,10 +21729,12 @@ export type CertificateRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21439,10 +21929,12 @@ export type CertificateRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21645,10 +22137,12 @@ export type CertificateRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21815,10 +22309,12 @@ export type ApplyPersonRevocationList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -21989,10 +22485,12 @@ export type ApplyPersonRevocationGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22243,10 +22741,12 @@ export type ApplyPersonRevocationSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22441,10 +22941,12 @@ export type ApplyPersonRevocationUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22647,10 +23149,12 @@ export type ApplyPersonRevocationSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22817,10 +23321,12 @@ export type ApplyRenameList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -22991,10 +23497,12 @@ export type ApplyRenameGet200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -23245,10 +23753,12 @@ export type ApplyRenameSave200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -23443,10 +23953,12 @@ export type ApplyRenameUpdate200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -23649,10 +24161,12 @@ export type ApplyRenameSubmit200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -23879,10 +24393,12 @@ export type CertificateRevocationRevoke200Data = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -24097,10 +24613,12 @@ export type CertificateRevocationPersonApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -24952,10 +25470,12 @@ export type SearchStaffGet200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -25407,10 +25927,12 @@ export type SearchWorkList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -25893,10 +26415,12 @@ export type SearchApplyList200RowsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -27140,10 +27664,12 @@ export type WorkbenchSummary200DataApplicationsItem = {
   /** @nullable */
   acceptedAt: string | null;
   /**
-   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调）
+   * 法定办结期限：受理后20个工作日（变更5个工作日；sys_config 可调），按工作日历（国务院节假日安排）计算
    * @nullable
    */
   deadline: string | null;
+  /** 期限跨入节假日安排尚未录入的年份：该年按周一至周五推算，录入后可能变动 */
+  deadlineEstimated: boolean;
   /** @nullable */
   daysLeft: number | null;
   updatedAt: string;
@@ -27187,6 +27713,11 @@ export type WorkbenchSummary200Data = {
   certificates: WorkbenchSummary200DataCertificatesItem[];
   /** 企业与个人：在办的申请 */
   applications: WorkbenchSummary200DataApplicationsItem[];
+  /**
+   * 省级管理员与系统管理员：节假日安排尚未录入的年份（当年未知，或 11 月 1 日起下一年未知），跨入该年的法定期限按周一至周五推算
+   * @nullable
+   */
+  calendarMissingYear: number | null;
   /**
    * 工作总结：调用者今天与本月办理（同意、不同意、退回）的件数
    * @nullable
@@ -29643,6 +30174,12 @@ export type ExamExamImportImportData403 = {
   data?: ExamExamImportImportData403DataItem[];
 };
 
+export type ExamExamImportImportData503 = {
+  code: number;
+  msg: string;
+  field?: string;
+};
+
 export type ExamExamImportReportBodyIssuesItem = {
   /**
    * Excel 中的行号（第1行为列名）
@@ -29858,6 +30395,12 @@ export type ExamEducationImportImportData403 = {
   field?: string;
   /** 逐行错误报告：行号、列、原因 */
   data?: ExamEducationImportImportData403DataItem[];
+};
+
+export type ExamEducationImportImportData503 = {
+  code: number;
+  msg: string;
+  field?: string;
 };
 
 export type ExamEducationImportReportBodyIssuesItem = {

@@ -19,6 +19,7 @@ export * from './personal-data/personal-data';
 export * from './public/public';
 export * from './search/search';
 export * from './statistics/statistics';
+export * from './system-calendar/system-calendar';
 export * from './system-catalog/system-catalog';
 export * from './system-config/system-config';
 export * from './system-dept/system-dept';

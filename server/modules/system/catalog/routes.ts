@@ -76,7 +76,7 @@ function exportColumns(kind: CatalogKind): ExcelColumn<CatalogRecord>[] {
     { header: '排序', value: (r) => r.sortOrder },
     { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
     { header: '备注', width: 30, value: (r) => r.remark },
-    { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+    { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
   ];
 }
 

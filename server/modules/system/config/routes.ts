@@ -95,7 +95,7 @@ const EXPORT_COLUMNS: ExcelColumn<ConfigRecord>[] = [
   { header: '参数键值', width: 20, value: (r) => r.configValue },
   { header: '系统内置', value: (r) => (r.configType === 'Y' ? '是' : '否') },
   { header: '备注', width: 40, value: (r) => r.remark },
-  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {

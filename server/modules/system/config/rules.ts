@@ -25,6 +25,8 @@ export const POLICY_RANGES: Record<string, readonly [min: number, max: number]> 
   'sys.login.maxFailures': [1, 20],
   'sys.login.lockMinutes': [1, 24 * 60],
   'sys.login.captchaAfter': [1, 20],
+  'sys.login.accountLockAfter': [5, 1000],
+  'sys.login.addressCaptchaAfter': [3, 10_000],
   'sys.password.minLength': [8, 64],
   'sys.password.expireDays': [1, 3650],
   'sys.password.historyCount': [1, 24],

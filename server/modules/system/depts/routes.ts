@@ -35,7 +35,7 @@ const EXPORT_COLUMNS: ExcelColumn<DeptLine>[] = [
   { header: '用户数', value: (r) => r.userCount },
   { header: '排序', value: (r) => r.orderNum },
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
-  { header: '创建时间', width: 20, value: (r) => chinaTime(new Date(r.createdAt)) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(new Date(r.createdAt)) },
 ];
 
 export const deptRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -34,7 +34,7 @@ const TYPE_COLUMNS: ExcelColumn<TypeRecord>[] = [
   { header: '字典类型', width: 28, value: (r) => r.dictType },
   { header: '状态', value: (r) => STATUS_TEXT(r.status) },
   { header: '备注', width: 40, value: (r) => r.remark },
-  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 /** The import headers first, so an export can be edited and imported back. */
@@ -48,7 +48,7 @@ const DATA_COLUMNS: ExcelColumn<DataRecord>[] = [
   { header: '回显样式', value: (r) => r.listClass },
   { header: '默认', value: (r) => (r.isDefault === 'Y' ? '是' : '否') },
   { header: '备注', width: 30, value: (r) => r.remark },
-  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -68,7 +68,7 @@ const EXPORT_COLUMNS: ExcelColumn<GroupLine>[] = [
   { header: '成员数', value: (r) => r.memberCount },
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
   { header: '备注', width: 40, value: (r) => r.remark },
-  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {

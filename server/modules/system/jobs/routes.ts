@@ -15,6 +15,8 @@ import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from 
 import { id } from '../../../lib/schemas.js';
 import { chinaTime, orderBy } from '../catalog/listKit.js';
 import { JOB_NAMES } from '../../../jobs/types.js';
+import { chinaDate } from '../../../lib/days.js';
+import { readWorkCalendar } from '../../../lib/calendar/inForce.js';
 import { JOB_TIMEZONE, JOBS } from '../../../jobs/catalog.js';
 import {
   listJobs, OUTBOX_STATES, outboxCounts, outboxQuery, outboxView, outboxWhere, requireJob, retryOutbox, RUN_TRIGGERS, runView, runWhere, setPaused,
@@ -65,6 +67,9 @@ const statusData = z.object({
     backoffSeconds: z.number(),
   }),
   outbox: z.object({ pending: z.number(), sent: z.number(), dead: z.number() }),
+  calendar: z.object({
+    missingYear: z.number().nullable().describe('节假日安排尚未录入、须提醒的年份（当年未知，或 11 月 1 日起下一年未知）：跨入该年的法定期限按周一至周五推算'),
+  }),
 });
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -110,8 +115,8 @@ const RUN_COLUMNS: ExcelColumn<typeof jobRun.$inferSelect>[] = [
   { header: '运行编号', value: (r) => r.id },
   { header: '任务', width: 20, value: (r) => titleOf(r.job) },
   { header: '触发方式', value: (r) => TRIGGER_LABEL[r.trigger] ?? r.trigger },
-  { header: '开始时间', width: 20, value: (r) => chinaTime(r.startedAt) },
-  { header: '结束时间', width: 20, value: (r) => chinaTime(r.finishedAt) },
+  { header: '开始时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.startedAt) },
+  { header: '结束时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.finishedAt) },
   { header: '耗时（毫秒）', value: (r) => runView(r).durationMs },
   { header: '结果', value: (r) => (r.ok === null ? '运行中' : r.ok ? '成功' : '失败') },
   { header: '处理行数', value: (r) => r.rows },
@@ -128,9 +133,9 @@ const OUTBOX_COLUMNS: ExcelColumn<OutboxJoined>[] = [
   { header: '状态', value: (r) => STATE_LABEL[r.record.state] ?? r.record.state },
   { header: '尝试次数', value: (r) => r.record.attempts },
   { header: '最近错误', width: 50, value: (r) => r.record.lastError },
-  { header: '最近尝试时间', width: 20, value: (r) => chinaTime(r.record.lastAttemptAt) },
-  { header: '生成时间', width: 20, value: (r) => chinaTime(r.record.createdAt) },
-  { header: '发送时间', width: 20, value: (r) => chinaTime(r.record.sentAt) },
+  { header: '最近尝试时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.lastAttemptAt) },
+  { header: '生成时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.createdAt) },
+  { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.sentAt) },
   { header: '内容', width: 60, value: (r) => JSON.stringify(r.record.payload) },
 ];
 
@@ -157,6 +162,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       timezone: JOB_TIMEZONE,
       national: { configured: national.url !== null, maxAttempts: national.maxAttempts, backoffSeconds: national.backoffSeconds },
       outbox: await outboxCounts(ctx),
+      // The deadline warnings count on the working-day calendar: a year not entered yet is told here.
+      calendar: { missingYear: (await readWorkCalendar(ctx.db)).missingYear(chinaDate(ctx.clock.now())) },
     });
   });
 

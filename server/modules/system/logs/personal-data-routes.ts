@@ -81,7 +81,7 @@ const COLUMNS: ExcelColumn<Record_>[] = [
   { header: '接口', width: 40, value: (r) => r.route },
   { header: '地址', width: 16, value: (r) => r.ip ?? '' },
   { header: '经由记录', width: 22, value: (r) => r.via ?? '' },
-  { header: '查看时间', width: 20, value: (r) => chinaTime(r.accessedAt) },
+  { header: '查看时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.accessedAt) },
 ];
 
 export const personalDataLogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,6 +16,7 @@ import { chinaTime, contains, dateRange, idParams, orderBy } from '../catalog/li
 import { optionalText } from '../../../lib/schemas.js';
 import { operActionName } from '../../../lib/operLog.js';
 import { translateMessage } from '../../../lib/messages.js';
+import { clearSignInFailures } from '../../auth/login-attempts.js';
 
 const TAG = ['system-log'];
 
@@ -77,7 +78,7 @@ const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '错误消息', width: 40, value: (r) => r.errorMsg ?? '' },
   { header: 'HTTP状态', value: (r) => r.httpStatus },
   { header: '耗时（毫秒）', value: (r) => r.durationMs },
-  { header: '操作时间', width: 20, value: (r) => chinaTime(r.operTime) },
+  { header: '操作时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.operTime) },
 ];
 
 // ---------- login log ----------
@@ -134,7 +135,7 @@ const LOGIN_COLUMNS: ExcelColumn<LoginRecord>[] = [
   { header: '浏览器', width: 40, value: (r) => r.userAgent },
   { header: '登录状态', value: (r) => (succeeded(r.status) ? '成功' : '失败') },
   { header: '提示消息', width: 40, value: (r) => r.msg },
-  { header: '访问时间', width: 20, value: (r) => chinaTime(r.loginTime) },
+  { header: '访问时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.loginTime) },
 ];
 
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -205,6 +206,8 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     const updated = await db.update(sysUser).set({ failCount: 0, lockedUntil: null })
       .where(eq(sysUser.userName, req.params.userName)).returning({ userId: sysUser.userId });
     if (updated.length === 0) throw notFound(`用户「${req.params.userName}」不存在`);
+    // The locks of the account from one address, too (modules/auth/login-attempts.ts).
+    await clearSignInFailures(db, req.params.userName);
     return done(`账户「${req.params.userName}」已解锁`);
   });
 };

@@ -98,7 +98,7 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '接收人姓名', width: 16, value: (r) => r.nickName },
   { header: '阅读状态', value: (r) => (r.ckzt === '1' ? '已读' : '未读') },
   { header: '发送人', width: 20, value: (r) => r.senderName },
-  { header: '发送时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 /** The list filter restricted to the message types the caller may read. */

@@ -77,7 +77,7 @@ const EXPORT_COLUMNS: ExcelColumn<NoticeRecord>[] = [
   { header: '公告内容', width: 60, value: (r) => r.noticeContent },
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '关闭') },
   { header: '创建者', value: (r) => r.createdBy },
-  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {

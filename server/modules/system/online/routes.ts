@@ -57,8 +57,8 @@ const EXPORT_COLUMNS: ExcelColumn<OnlineLine>[] = [
   { header: '浏览器', width: 18, value: (r) => describeUserAgent(r.session.userAgent).browser },
   { header: '操作系统', width: 18, value: (r) => describeUserAgent(r.session.userAgent).os },
   { header: '登录方式', value: (r) => METHODS[r.session.method] ?? r.session.method },
-  { header: '登录时间', width: 20, value: (r) => chinaTime(r.session.createdAt) },
-  { header: '最后活动时间', width: 20, value: (r) => chinaTime(r.session.lastActiveAt) },
+  { header: '登录时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.session.createdAt) },
+  { header: '最后活动时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.session.lastActiveAt) },
 ];
 
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {

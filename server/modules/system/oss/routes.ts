@@ -55,7 +55,7 @@ const OSS_EXPORT_COLUMNS: ExcelColumn<OssLine>[] = [
   { header: '存储位置', value: (r) => (r.oss.service === 'local' ? '本地磁盘' : r.oss.service) },
   { header: '所属业务', width: 20, value: (r) => r.oss.ownerRef },
   { header: '上传人', value: (r) => r.createdByName },
-  { header: '上传时间', width: 20, value: (r) => chinaTime(r.oss.createdAt) },
+  { header: '上传时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.oss.createdAt) },
 ];
 
 export const ossRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,7 +16,9 @@ import { currentUser } from '../../../lib/authUser.js';
 import { application, certificate, enterprise, person, sysUser } from '../../../db/schema.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
-import { birthDateFromIdCard, isValidIdCard, sexFromIdCard } from '../../../db/seed/idcard.js';
+import { checkIdNumber, idNumberMessage } from '../../../../machines/residentIdNumber.js';
+import { clockNow } from '../../../lib/clock.js';
+import { chinaDate } from '../../../lib/days.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
 import { maskBirthDate, maskIdNo, maskPhone, masked, personalDataOf, type PersonValues, type Revealable } from '../../../services/personalData.js';
 import { revealOfferSchema } from '../../personalData/schemas.js';
@@ -127,11 +129,11 @@ export function personAdminData(user: AuthUser, row: { id: number; name: string;
 async function normalise(db: DbOrTx, b: PersonInput, exceptId?: number) {
   let birthDate = b.birthDate;
   if (b.idType === '111') {
-    if (!isValidIdCard(b.idNo)) throw badRequest('证件号码：居民身份证号码格式或校验位不正确', 'idNo');
-    const fromId = birthDateFromIdCard(b.idNo);
-    if (birthDate && birthDate !== fromId) throw badRequest(`出生日期：与身份证号码中的出生日期（${fromId}）不一致`, 'birthDate');
-    birthDate = fromId;
-    if (b.sex !== '2' && b.sex !== sexFromIdCard(b.idNo)) throw badRequest('性别：与身份证号码不一致', 'sex');
+    const checked = checkIdNumber(b.idNo, chinaDate(clockNow()));
+    if (!checked.ok) throw badRequest(idNumberMessage('证件号码（居民身份证）', checked.fault), 'idNo');
+    if (birthDate && birthDate !== checked.birthDate) throw badRequest(`出生日期：与身份证号码中的出生日期（${checked.birthDate}）不一致`, 'birthDate');
+    birthDate = checked.birthDate;
+    if (b.sex !== '2' && b.sex !== checked.sex) throw badRequest('性别：与身份证号码不一致', 'sex');
   }
   if (!birthDate) throw badRequest('出生日期不能为空', 'birthDate');
   const [dup] = await db.select({ id: person.id }).from(person)
@@ -172,7 +174,7 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '手机号码', width: 14, value: (r) => maskPhone(r.phone) },
   { header: '工作单位', width: 40, value: (r) => r.employer },
   { header: '从业状态', value: (r) => EMPLOY.get(r.employStatus) ?? r.employStatus },
-  { header: '登记时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '登记时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 /** A foreign-key violation (another table still points at the row). */

@@ -32,7 +32,7 @@ const EXPORT_COLUMNS: readonly ExcelColumn<RoleRow>[] = [
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用'), width: 8 },
   { header: '用户数', value: (r) => r.userCount, width: 8 },
   { header: '备注', value: (r) => r.remark, width: 40 },
-  { header: '创建时间', value: (r) => formatChinaTime(r.createdAt), width: 20 },
+  { header: '创建时间', type: 'dateTime', value: (r) => formatChinaTime(r.createdAt), width: 20 },
 ];
 
 export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {

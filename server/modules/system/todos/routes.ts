@@ -56,7 +56,7 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '处理人姓名', width: 16, value: (r) => r.nickName },
   { header: '状态', value: (r) => (r.status === '1' ? '已办' : '待办') },
   { header: '办理地址', width: 30, value: (r) => r.url },
-  { header: '创建时间', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
 export const todoAdminRoutes: FastifyPluginAsyncZod = async (app) => {

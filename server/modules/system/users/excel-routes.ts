@@ -28,8 +28,8 @@ const EXPORT_COLUMNS: readonly ExcelColumn<UserRow>[] = [
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用'), width: 8 },
   { header: '审核状态', value: (r) => (r.checkStatus === '2' ? '修改待审核' : r.checkStatus === '0' ? '新增待审核' : ''), width: 12 },
   { header: '角色', value: (r) => r.roleNames.join('、'), width: 30 },
-  { header: '创建时间', value: (r) => formatChinaTime(r.createdAt), width: 20 },
-  { header: '最后登录时间', value: (r) => formatChinaTime(r.loginDate), width: 20 },
+  { header: '创建时间', type: 'dateTime', value: (r) => formatChinaTime(r.createdAt), width: 20 },
+  { header: '最后登录时间', type: 'dateTime', value: (r) => formatChinaTime(r.loginDate), width: 20 },
 ];
 
 export const userExcelRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,6 +4,7 @@
  * is reported (row number, field, reason).
  */
 import { inArray } from 'drizzle-orm';
+import { checkCreditCode, creditCodeMessage } from '../../../../machines/creditCode.js';
 import type { AppContext } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { enterprise, sysDept, sysRole } from '../../../db/schema.js';
@@ -58,7 +59,7 @@ async function lookups(db: DbOrTx, rows: ParsedRow[]): Promise<Lookups> {
     roles.set(r.key, r.id);
     roles.set(r.name, r.id);
   }
-  const codes = [...new Set(rows.map((r) => r.values.creditCode).filter(Boolean))];
+  const codes = [...new Set(rows.map((r) => r.values.creditCode?.trim().toUpperCase()).filter((c): c is string => !!c))];
   const ents = codes.length ? await db.select({ id: enterprise.id, code: enterprise.creditCode }).from(enterprise).where(inArray(enterprise.creditCode, codes)) : [];
   return { depts, roles, enterprises: new Map(ents.map((e) => [e.code, e.id])) };
 }
@@ -87,8 +88,13 @@ export async function planImport(db: DbOrTx, rows: ParsedRow[], passwordMinLengt
     }
     let enterpriseId: number | null = null;
     if (v.creditCode) {
-      enterpriseId = look.enterprises.get(v.creditCode) ?? null;
-      if (enterpriseId === null) bad('enterpriseId', `统一社会信用代码“${v.creditCode}”对应的企业不存在`);
+      // A mistyped code is named as such, not as an enterprise that does not exist.
+      const code = checkCreditCode(v.creditCode);
+      if (!code.ok) bad('enterpriseId', creditCodeMessage(`统一社会信用代码“${v.creditCode}”`, code.fault));
+      else {
+        enterpriseId = look.enterprises.get(code.value) ?? null;
+        if (enterpriseId === null) bad('enterpriseId', `统一社会信用代码“${v.creditCode}”对应的企业不存在`);
+      }
     }
     const roleIds: number[] = [];
     for (const word of (v.roles ?? '').split(/[,，、;；\s]+/).filter(Boolean)) {

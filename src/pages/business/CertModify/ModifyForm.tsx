@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Col, Descriptions, Form, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { idNumberRule } from '@/utils/identityRules';
 import { safetyCertificateInfoGet } from '@/services/generated/api';
 import type { SafetyCertificateInfoGet200 } from '@/services/generated/api.schemas';
 import DictSelect from '../components/DictSelect';
@@ -72,7 +73,7 @@ export default function ModifyForm({ form, subject }: BusinessFormProps) {
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item name="idNo" label={t('field.newIdNo')} rules={[{ pattern: /^\d{17}[\dX]$/, message: t('rule.idNo') }]}>
+          <Form.Item name="idNo" label={t('field.newIdNo')} rules={[idNumberRule(t, t('field.newIdNo'))]}>
             <Input placeholder={t('placeholder.unchanged')} maxLength={18} data-testid="wizard-field-idNo" />
           </Form.Item>
         </Col>

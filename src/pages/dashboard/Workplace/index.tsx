@@ -6,7 +6,7 @@
  * certificates and applications), each figure opening the list behind it.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
 import { AlertOutlined, BellOutlined, CheckSquareOutlined, NotificationOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -104,6 +104,11 @@ export default function Workplace() {
             </Col>
           ))}
         </Row>
+        {business?.calendarMissingYear ? (
+          <Alert style={{ marginTop: 16 }} type="warning" showIcon data-testid="workplace-calendar-missing"
+            message={t('workplace.calendarMissing', { year: business.calendarMissingYear })}
+            action={business.kind === 'system' ? <Link to="/system/calendar">{t('workplace.calendarLink')}</Link> : undefined} />
+        ) : null}
         <div style={{ marginTop: 16 }}>
           {business ? <BusinessFigures data={business} /> : businessFailed ? (
             <Typography.Text type="secondary" data-testid="bench-failed">{t('workplace.pendingData')}</Typography.Text>

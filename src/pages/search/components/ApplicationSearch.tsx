@@ -81,7 +81,7 @@ export default function ApplicationSearch({ kind }: { kind: 'work' | 'apply' }) 
       title: t('field.deadline'), dataIndex: 'deadline', width: 200, search: false, hideInTable: !centre,
       render: (_d, r) => (
         <>
-          <DeadlineText deadline={r.deadline} daysLeft={r.daysLeft} block />
+          <DeadlineText deadline={r.deadline} daysLeft={r.daysLeft} estimated={r.deadlineEstimated} block />
           {r.overdue ? <Tag color="red" data-testid="work-row-overdue">{t('work.overdue')}</Tag> : null}
         </>
       ),

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, App, Space, Tabs } from 'antd';
 import type { ActionType, ProFormInstance } from '@ant-design/pro-components';
+import { Link } from 'react-router-dom';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { useServerError } from '@/components/AdminKit';
 import { systemJobPause, systemJobResume, systemJobRun, systemJobStatus } from '@/services/generated/api';
@@ -110,6 +111,10 @@ export default function JobList() {
         {status && status.national.configured && status.outbox.dead > 0 && (
           <Alert type="error" showIcon message={t('national.dead', { dead: status.outbox.dead, max: status.national.maxAttempts })} data-testid="national-status" />
         )}
+        {status?.calendar.missingYear ? (
+          <Alert type="warning" showIcon message={t('calendar.missing', { year: status.calendar.missingYear })} data-testid="calendar-missing"
+            action={<Link to="/system/calendar">{t('calendar.open')}</Link>} />
+        ) : null}
         {watch && <Alert type="info" showIcon message={t('messages.watching', { name: t(`names.${watch.job}`) })} data-testid="watching" />}
       </Space>
       <Tabs

@@ -15,6 +15,7 @@ import type { SystemPersonGet200, SystemPersonList200, SystemPersonListParams, S
 import { SYS_ADMIN } from '../namespaces';
 import EmployerSelect from './EmployerSelect';
 import PersonalDatum from '@/components/PersonalDatum';
+import { idNumberRule } from '@/utils/identityRules';
 
 type PersonRow = SystemPersonList200['rows'][number];
 type PersonDetail = SystemPersonGet200['data'];
@@ -100,10 +101,10 @@ export default function PersonList() {
           label={t('person.idNo')}
           rules={[
             ...rules.required(t('person.idNo')),
-            ({ getFieldValue }) => ({
-              validator: (_r, value: string | undefined) =>
-                getFieldValue('idType') !== '111' || !value || value === editing?.idNo || /^\d{17}[\dXx]$/.test(value) ? Promise.resolve() : Promise.reject(new Error(t('person.idNoFormat'))),
-            }),
+            // A masked number shown for the record being edited is kept as it is (the server keeps the stored one).
+            ({ getFieldValue }) => (getFieldValue('idType') === '111' ? {
+              validator: (rule, value: string | undefined) => (value && value === editing?.idNo ? Promise.resolve() : idNumberRule(t, t('person.idNo')).validator?.(rule, value, () => undefined)),
+            } : {}),
           ]}
           fieldProps={{ 'data-testid': 'form-idNo' }}
           extra={editing ? <>{t('person.idNoHint')} <PersonalDatum datum="idNo" value={editing.idNo} offer={editing.personalData} testId="person-form-idNo" /></> : t('person.idNoHint')}

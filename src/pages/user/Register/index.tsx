@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { toApiError } from '@/services/auth';
+import { creditCodeRule } from '@/utils/identityRules';
 import { authRegister } from '@/services/generated/api';
 import type { AuthRegisterBody as RegisterParams } from '@/services/generated/api.schemas';
 import styles from './index.module.css';
@@ -13,7 +14,6 @@ interface RegisterValues extends RegisterParams {
   confirmPassword: string;
 }
 
-export const CREDIT_CODE_PATTERN = /^[0-9A-HJ-NPQRTUWXY]{2}\d{6}[0-9A-HJ-NPQRTUWXY]{10}$/;
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const LOGIN_NAME_PATTERN = /^[A-Za-z0-9_]{4,20}$/;
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,32}$/;
@@ -84,12 +84,7 @@ export default function Register() {
           fieldProps={{ maxLength: 18 }}
           rules={[
             { required: true, whitespace: true, message: t('reg.creditCodeRequired') },
-            {
-              validator: (_, v?: string) =>
-                !v || CREDIT_CODE_PATTERN.test(v.trim().toUpperCase())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('reg.creditCodeInvalid'))),
-            },
+            creditCodeRule(t, t('reg.creditCode')),
           ]}
         />
         <ProFormText

@@ -12,6 +12,7 @@ import { errorMessage } from '@/services/request';
 import { publicGradeSearch, publicSignSearch } from '@/services/generated/api';
 import type { PublicGradeSearch200DataItem, PublicSignSearch200DataItem } from '@/services/generated/api.schemas';
 import styles from './SearchPage.module.css';
+import { documentNumberRule } from '@/utils/identityRules';
 
 export type ExamSearchKind = 'grade' | 'sign';
 
@@ -62,7 +63,7 @@ export default function ExamSearch({ kind }: { kind: ExamSearchKind }) {
               <Form.Item
                 name="idNo"
                 label={t('public.idNo')}
-                rules={[{ required: true, whitespace: true, message: t('public.idNoRequired') }, { pattern: ID_NO, message: t('public.idNoInvalid') }]}
+                rules={[{ required: true, whitespace: true, message: t('public.idNoRequired') }, { pattern: ID_NO, message: t('public.idNoInvalid') }, documentNumberRule(t, t('public.idNo'))]}
               >
                 <Input maxLength={32} allowClear placeholder={t('public.idNoPlaceholder')} data-testid="search-idno" />
               </Form.Item>

@@ -10,13 +10,13 @@ import { publicOutSearch, publicValidCard } from '@/services/generated/api';
 import { certCategoryKey, certStatus, displayValue } from './format';
 import styles from './SearchPage.module.css';
 import CertResultCards from './CertResultCards';
+import { idNumberRule } from '@/utils/identityRules';
 
 /** The four public searches of SPEC 1. */
 export type SearchKind = 'signSearch' | 'gradeSearch' | 'certSearch' | 'outSearch';
 /** A result row as the table shows it: the answer's fields by name. */
 type SearchRow = Record<string, unknown>;
 
-export const ID_NO_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 
 /** Keys never shown as columns. */
 const HIDDEN_KEYS = new Set(['id', 'uuid', 'version', 'password', 'queryCode', 'tenantId', 'delFlag']);
@@ -172,7 +172,7 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
                         ? Promise.resolve()
                         : Promise.reject(new Error(t('form.idNoRequired'))),
                   }),
-                  { pattern: ID_NO_PATTERN, message: t('form.idNoInvalid') },
+                  idNumberRule(t, t('form.idNo')),
                 ]}
               >
                 <Input placeholder={t('form.idNoPlaceholder')} maxLength={18} allowClear data-testid="search-idno" />

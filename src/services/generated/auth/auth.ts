@@ -43,7 +43,7 @@ export const codePost = (
       options);
     }
   /**
- * 连续失败3次后须带图形验证码（POST /code），失败5次锁定10分钟。不存在的账号与密码错误的答复相同。
+ * 同一账号失败3次后（从任何地址，或从本地址）、本地址15分钟内失败20次后（任何账号），须带图形验证码（POST /code）；同一账号从本地址失败5次锁定10分钟（从其他地址仍可登录），从所有地址共失败20次锁定10分钟。成功的登录不计数。不存在的账号与密码错误的答复相同。
  * @summary 账号密码登录
  */
 export const loginLogin = (
@@ -110,7 +110,7 @@ export const loginSendMessage = (
       options);
     }
   /**
- * t 为统一身份认证平台签发的 JWT（校验签名、签发方与受众）；取值 NOT_FOUND 表示认证平台中无此用户。
+ * t 为统一身份认证平台签发的 JWT（校验签名、签发方、受众与有效期，须含 exp）；每个令牌只能登录一次，再次使用答复 401。取值 NOT_FOUND 表示认证平台中无此用户。
  * @summary 统一认证单点登录
  */
 export const authSsoLogin = (

@@ -40,7 +40,7 @@ export const examExamImportImportTemplate = (
       options);
     }
   /**
- * multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 20 MB、100000 行数据。每个准考证号（审核通过的报名）一条考试成绩；考试批次须属于调用者的区域（省级管理员：全部）且处于“已考试”状态。逐行校验：任一行有误时不写入任何数据，400（有不在数据权限内的记录时 403），data 为逐行报告 {rowNumber, field, msg}（最多 2000 处）。全部正确时在一个事务中写入；重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。
+ * multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 20 MB、100000 行数据。每个准考证号（审核通过的报名）一条考试成绩；考试批次须属于调用者的区域（省级管理员：全部）且处于“已考试”状态。逐行校验：任一行有误时不写入任何数据，400（有不在数据权限内的记录时 403），data 为逐行报告 {rowNumber, field, msg}（最多 2000 处）。全部正确时在一个事务中写入；重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。文件解压后最多 160 MB（单个部分 128 MB、共享字符串 48 MB）、500 个部件、含空行 200,001 行，超出时 400 并说明上限。每个服务进程同时最多进行 IMPORT_CONCURRENCY（默认 2）个导入，另有 IMPORT_QUEUE（默认 4）个排队等待最多 30 秒；其余 503，附 Retry-After。
  * @summary 成绩导入（Excel，全部成功或全部不导入）
  */
 export const examExamImportImportData = (
@@ -111,7 +111,7 @@ export const examEducationImportImportTemplate = (
       options);
     }
   /**
- * multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 20 MB、100000 行数据。每行一条继续教育记录，学时计入所填证书（须为该人员的证书，证书所属企业在调用者的区域内；省级管理员：全部）。逐行校验：任一行有误时不写入任何数据，400（有不在数据权限内的记录时 403），data 为逐行报告 {rowNumber, field, msg}（最多 2000 处）。全部正确时在一个事务中写入；重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。
+ * multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 20 MB、100000 行数据。每行一条继续教育记录，学时计入所填证书（须为该人员的证书，证书所属企业在调用者的区域内；省级管理员：全部）。逐行校验：任一行有误时不写入任何数据，400（有不在数据权限内的记录时 403），data 为逐行报告 {rowNumber, field, msg}（最多 2000 处）。全部正确时在一个事务中写入；重复导入同一文件或相同的行不会改变数据（written 为 0 时不生成导入记录）。文件解压后最多 160 MB（单个部分 128 MB、共享字符串 48 MB）、500 个部件、含空行 200,001 行，超出时 400 并说明上限。每个服务进程同时最多进行 IMPORT_CONCURRENCY（默认 2）个导入，另有 IMPORT_QUEUE（默认 4）个排队等待最多 30 秒；其余 503，附 Retry-After。
  * @summary 继续教育导入（Excel，全部成功或全部不导入）
  */
 export const examEducationImportImportData = (

@@ -19,7 +19,8 @@ import type {
   PublicSignSearch200,
   PublicSignSearchParams,
   PublicValidCard200,
-  PublicValidCardParams
+  PublicValidCardParams,
+  ReadyGet200
 } from '../api.schemas';
 
 import { apiRequest } from '.././mutator';
@@ -42,7 +43,7 @@ export const publicOutSearch = (
       options);
     }
   /**
- * @summary 健康检查
+ * @summary 存活检查（进程在运行；不访问数据库，是否可接收请求见 /api/ready）
  */
 export const healthGet = (
     
@@ -101,6 +102,17 @@ export const publicDisclosure = (
       options);
     }
   /**
+ * @summary 就绪检查（数据库可用、迁移已执行、任务引擎已启动时为 200，否则 503）
+ */
+export const readyGet = (
+    
+ options?: SecondParameter<typeof apiRequest<ReadyGet200>>,) => {
+      return apiRequest<ReadyGet200>(
+      {url: `/api/ready`, method: 'GET'
+    },
+      options);
+    }
+  /**
  * 按准考证二维码中的核验码返回准考证信息；姓名与证件号码脱敏。核验码不存在时 404。
  * @summary 准考证核验（二维码）
  */
@@ -144,6 +156,7 @@ export type PublicSettingsResult = NonNullable<Awaited<ReturnType<typeof publicS
 export type CertGetResult = NonNullable<Awaited<ReturnType<typeof certGet>>>
 export type PublicValidCardResult = NonNullable<Awaited<ReturnType<typeof publicValidCard>>>
 export type PublicDisclosureResult = NonNullable<Awaited<ReturnType<typeof publicDisclosure>>>
+export type ReadyGetResult = NonNullable<Awaited<ReturnType<typeof readyGet>>>
 export type PublicExamTicketResult = NonNullable<Awaited<ReturnType<typeof publicExamTicket>>>
 export type PublicGradeSearchResult = NonNullable<Awaited<ReturnType<typeof publicGradeSearch>>>
 export type PublicSignSearchResult = NonNullable<Awaited<ReturnType<typeof publicSignSearch>>>

@@ -138,7 +138,7 @@ export const workflowMachines = (
       options);
     }
   /**
- * 系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。
+ * 系统参数 biz.review.deadlineWorkingDays（决定）与 biz.modify.deadlineWorkingDays（变更）的现值，未设置或无效时为 20 与 5；业务队列、办件查询与在办统计的超期都按它计算。工作日按系统管理 → 工作日历（国务院节假日安排：节假日休息、调休上班）计算。
  * @summary 法定办理时限（受理后的工作日）
  */
 export const workflowDeadlines = (
