@@ -34,7 +34,7 @@ async function openEdit(page: Page, userName: string) {
   await page.getByTestId('search-userName').fill(userName);
   await page.getByTestId('search-userName').press('Enter');
   await page.getByTestId(`user-edit-${userName}`).click();
-  await expect(page.getByTestId('user-form')).toBeVisible();
+  await expect(page.getByTestId('form-remark')).toBeVisible();
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -87,7 +87,7 @@ test('a remark edit keeps the holder linked; an unlink is chosen and reviewed by
       continue;
     }
     await sec.getByTestId('workplace-todos').getByText(/待审核：修改用户 person_gz6/).click();
-    await expect(sec.getByTestId('review-modal')).toBeVisible();
+    await expect(sec.getByTestId('review-diff')).toBeVisible();
     await expect(sec.getByTestId('review-diff').locator('tbody tr')).toHaveCount(1);
     await expect(sec.getByTestId('effect-person')).toContainText('汪晓琳');
     await sec.screenshot({ path: `${SHOTS}/review-remark.zh-CN.png` });
