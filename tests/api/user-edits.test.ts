@@ -38,10 +38,24 @@ async function approve(reviewId: number, acknowledged?: string[]) {
   const res = await post('secadmin', '/api/system/user/update-check', { reviewId, approved: true, comment: '同意', acknowledged });
   expect(res.statusCode, res.body).toBe(200);
 }
+/** The review secadmin opens for a submission: its field diff and the change's whole effect. */
+async function reviewOf(reviewId: number) {
+  const res = await get('secadmin', `/api/system/user/review/${reviewId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { diff: { field: string; before: string; after: string }[]; effect: { lines: { key: string; before: string; after: string; changed: boolean }[]; warnings: unknown[] } };
+}
 async function editAndApprove(body: Record<string, unknown>, acknowledged?: string[]) {
   const res = await submitEdit({ ...body, acknowledged });
   expect(res.statusCode, res.body).toBe(200);
-  await approve(res.json().data.reviewId, acknowledged);
+  const reviewId = res.json().data.reviewId as number;
+  // The reviewer sees exactly the fields sent and, always, the person link, roles and area.
+  const shown = await reviewOf(reviewId);
+  const sent = Object.keys(body).filter((k) => k !== 'userId');
+  const listed = shown.diff.map((d) => d.field);
+  expect(listed.filter((f) => !sent.includes(f)), JSON.stringify(body)).toEqual([]);
+  if (sent.length === 1) expect(listed, JSON.stringify(body)).toEqual(sent);
+  expect(shown.effect.lines.map((l) => l.key)).toEqual(['person', 'roles', 'area']);
+  await approve(reviewId, acknowledged);
 }
 
 /** A person nobody's account is linked to, with (or without) certificates. */
@@ -186,6 +200,19 @@ describe('the full effect, before submitting and in the review', () => {
       expect.objectContaining({ key: 'roles', before: '', after: '审核' }),
       expect.objectContaining({ key: 'area', after: expect.stringContaining('深圳区域中心') }),
     ]));
+  });
+
+  it('the review of a staff account moved to another centre with another role shows the new roles and area', async () => {
+    const u = await createUser('02', { deptId: depts.get('广州区域中心'), roleIds: [roles.get('step_sl')] });
+    const res = await submitEdit({ userId: u.userId, deptId: depts.get('深圳区域中心'), roleIds: [roles.get('step_sh')] });
+    expect(res.statusCode, res.body).toBe(200);
+    const { diff, effect } = await reviewOf(res.json().data.reviewId);
+    expect(diff.map((d) => d.field).sort()).toEqual(['deptId', 'roleIds']);
+    const line = (key: string) => effect.lines.find((l) => l.key === key)!;
+    expect(line('roles')).toMatchObject({ before: '受理', after: '审核', changed: true });
+    expect(line('area')).toMatchObject({ changed: true, before: expect.stringContaining('广州区域中心'), after: expect.stringContaining('深圳区域中心') });
+    expect(line('person')).toMatchObject({ changed: false });
+    expect(effect.warnings).toEqual([]);
   });
 
   it('an explicit unlink is reviewed: the review names it, an approval that does not is refused, one that does unlinks', async () => {
