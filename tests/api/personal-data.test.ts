@@ -201,6 +201,36 @@ describe('detail views: masked by default, revealed by a logged click where the 
     }
   });
 
+  it('the apply wizard\'s step 0 (candidates) and its check panel show the enterprise its holders\' ID numbers masked', async () => {
+    let factsShown = 0;
+    for (const type of ['delay', 'modify', 'newCert'] as const) {
+      const base = type === 'newCert' ? '/api/apply/newCert' : `/api/apply/${type}`;
+      const res = await get('ent_gz', `${base}/candidates`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().data as { personId: number; certificateId: number | null; idNo: string }[];
+      expect(rows.length, type).toBeGreaterThan(0);
+      for (const row of rows) expect(row.idNo, `${type} candidate ${row.personId}`).toMatch(/^\d{3}\*+\d{3}[\dX]$/);
+      const [holder] = await db().select({ idNo: person.idNo }).from(person).where(eq(person.id, rows[0]!.personId));
+      expect(res.body).not.toContain(holder!.idNo);
+      // The check panel of the first few candidates: a passed check shows the facts it looked at.
+      for (const row of rows.slice(0, 12)) {
+        const query = row.certificateId ? `certificateId=${row.certificateId}` : `personId=${row.personId}&category=C3&position=08`;
+        const check = await get('ent_gz', `/api/applyCertification/checkDataByApplyId?businessType=${type}&${query}`);
+        expect(check.statusCode, check.body).toBe(200);
+        const [who] = await db().select({ idNo: person.idNo }).from(person).where(eq(person.id, row.personId));
+        expect(check.body, type).not.toContain(who!.idNo);
+        // A passed check answers the facts it looked at (SPEC 5: code 0 and data).
+        const facts = check.json().data as Record<string, unknown> | null;
+        if (facts?.idNo) {
+          expect(facts.idNo).toBe(maskIdNo(who!.idNo));
+          factsShown += 1;
+        }
+      }
+    }
+    // The check panel names the holder for a certificate's business at least.
+    expect(factsShown).toBeGreaterThan(0);
+  });
+
   it('every record a reveal goes through is checked: a missing one is 404, a bad source or field 400', async () => {
     expect((await revealAs('admin', 'idNo', 'person', 999_999)).statusCode).toBe(404);
     expect((await revealAs('admin', 'idNo', 'nowhere', 1)).statusCode).toBe(400);
