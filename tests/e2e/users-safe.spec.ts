@@ -150,5 +150,14 @@ test('an individual\'s counts open their lists', async ({ browser }) => {
   await expect(person).toHaveURL(/\/system\/sysTodo\?kind=confirm/);
   await expect(person.getByTestId('todo-filter')).toBeVisible();
   await expect(person.getByTestId('todo-table')).toContainText('请确认');
+  // The top counts are links too, opened from the keyboard: 待办事项 opens every to-do it counts.
+  await navigate(person, '/dashboard');
+  const todoCount = person.getByTestId('stat-todo').locator('.ant-statistic-content-value');
+  await expect(todoCount).not.toHaveText('0');
+  const counted = Number(await todoCount.innerText());
+  await person.getByTestId('stat-link-todo').focus();
+  await person.keyboard.press('Enter');
+  await expect(person).toHaveURL(/\/system\/sysTodo$/);
+  await expect(person.getByTestId('todo-table').locator('tbody tr.ant-table-row')).toHaveCount(counted);
   await person.close();
 });
