@@ -52,6 +52,8 @@ export default defineConfig({
       CLIENT_DIR: path.resolve(process.env.E2E_CLIENT_DIR ?? 'dist'),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Parallel runs would contend for the metrics port (README "Metrics"); the e2e specs do not scrape.
+      METRICS_PORT: 'off',
     },
   },
 });

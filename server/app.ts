@@ -25,19 +25,12 @@ import { registerOperationLog } from './plugins/oplog.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerClientFiles } from './plugins/client-files.js';
+import { registerRequestMetrics } from './plugins/request-metrics.js';
+import { AppMetrics } from './lib/metrics.js';
 import { registerAnswerLanguage } from './plugins/language.js';
 import { HttpSmsSender, LogSmsSender, type SmsSender } from './modules/auth/sms-sender.js';
 import { createSsoVerifier } from './modules/auth/sso.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { userSelfRoutes } from './modules/user/routes.js';
-import { menuRoutes } from './modules/menu/routes.js';
-import { messageRoutes } from './modules/message/routes.js';
-import { dictRoutes } from './modules/dict/routes.js';
-import { publicRoutes } from './modules/public/routes.js';
-import { fileRoutes } from './modules/file/routes.js';
-import { analysisRoutes } from './modules/analysis/routes.js';
-import { workflowRoutes } from './modules/workflow/routes.js';
-import { moduleRoutes } from './modules/registry.js';
+import { apiRoutes } from './modules/registry.js';
 import { registerBusinessTypes } from './modules/business/register.js';
 import { jobEnvOf, startJobs, type EngineOptions } from './jobs/index.js';
 
@@ -83,6 +76,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     ?? (config.sms.provider === 'http' && config.sms.gatewayUrl
       ? new HttpSmsSender(config.sms.gatewayUrl)
       : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line)));
+  const metrics = new AppMetrics();
+  metrics.watchDatabase(database);
   const base = {
     config,
     database,
@@ -91,11 +86,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     policy: new PolicyStore(database.db, defaultPolicy(config)),
     sms,
     sso: await createSsoVerifier(config),
+    metrics,
   };
   registerBusinessTypes();
   const jobLog = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
   const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false, opts.jobEngineInBackground) };
   app.decorate('ctx', ctx);
+  metrics.watchPoolCounts('jobs', () => ctx.jobs.poolCounts());
   // The engine stops before the database closes (main.ts and the tests close the app first).
   app.addHook('onClose', async () => ctx.jobs.stop());
 
@@ -134,6 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip, lang: languageOf(request.headers['accept-language']),
     }, done));
   });
+  registerRequestMetrics(app, metrics);
   registerErrorHandler(app);
   // Before the answer's language: the log keeps a refusal's message as written.
   registerOperationLog(app);
@@ -143,7 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerAuth(app);
 
   await app.register(async (api) => {
-    for (const routes of [authRoutes, userSelfRoutes, menuRoutes, messageRoutes, dictRoutes, publicRoutes, fileRoutes, analysisRoutes, workflowRoutes, ...moduleRoutes]) {
+    for (const routes of apiRoutes) {
       await api.register(routes);
     }
   }, { prefix: '/api' });

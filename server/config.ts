@@ -1,6 +1,7 @@
 /** Configuration from environment variables; every variable is documented in README.md. */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseAddressList } from './lib/addressList.js';
 
 /**
  * Which peers may tell the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto):
@@ -56,6 +57,17 @@ export interface AppConfig {
   jobs: boolean;
   /** Excel imports at once in this process, how many may wait for a place, and for how long. */
   imports: { running: number; waiting: number; waitMs: number };
+  /** Prometheus metrics: their own listener (lib/metricsServer.ts), never the API's port. */
+  metrics: MetricsConfig;
+}
+
+export interface MetricsConfig {
+  /** The metrics listener's port; null: no listener (METRICS_PORT=off). */
+  port: number | null;
+  /** The interface it listens on: loopback unless the scraper runs on another host. */
+  host: string;
+  /** Peers (addresses, CIDRs, `loopback`) answered; everyone else gets 403. */
+  allow: string[];
 }
 
 export interface NationalPlatformConfig {
@@ -93,6 +105,19 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     }
   }
   return entries.length ? entries : false;
+}
+
+/** The port Prometheus exporters of Node processes commonly use (OpenTelemetry's). */
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** METRICS_PORT: unset → 9464, `off` → no listener, else a port number. */
+export function parseMetricsPort(raw: string | undefined): number | null {
+  const value = raw?.trim() ?? '';
+  if (value === '') return DEFAULT_METRICS_PORT;
+  if (value === 'off') return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`METRICS_PORT: "${value}" is not a port (1–65535) or off`);
+  return port;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -158,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       running: Math.max(1, int(env.IMPORT_CONCURRENCY, 2)),
       waiting: Math.max(0, int(env.IMPORT_QUEUE, 4)),
       waitMs: Math.max(0, int(env.IMPORT_WAIT_MS, 30_000)),
+    },
+    metrics: {
+      port: parseMetricsPort(env.METRICS_PORT),
+      host: env.METRICS_HOST || '127.0.0.1',
+      allow: parseAddressList(env.METRICS_ALLOW || 'loopback', 'METRICS_ALLOW'),
     },
   };
 }

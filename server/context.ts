@@ -2,6 +2,7 @@
 import type { AppConfig } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Clock } from './lib/clock.js';
+import type { AppMetrics } from './lib/metrics.js';
 import type { PolicyStore } from './services/policy.js';
 import type { JobControl, SmsSender, SsoVerifier } from './lib/ports.js';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   sso: SsoVerifier;
   /** The scheduled jobs (server/jobs): run one now, and whether the engine runs in this process. */
   jobs: JobControl;
+  /** What /metrics reports (lib/metrics.ts): this app's series. */
+  metrics: AppMetrics;
 }
 
 export type { AuthUser } from './lib/authUser.js';

@@ -12,6 +12,7 @@ import { buildApp, smsOutboxFile } from './app.js';
 import { prepareDatabase, type SeedOutcome } from './bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/users.js';
 import { refreshStatistics } from './modules/statistics/refresh.js';
+import { answerClusterScrapes, clusterScrape, startMetricsServer } from './lib/metricsServer.js';
 
 const config = loadConfig();
 
@@ -42,13 +43,22 @@ process.on('unhandledRejection', (reason) => {
 });
 const processes = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
 
-function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string): string {
+/** Where /metrics is served, for the banner (README "Metrics"). */
+function metricsLine(listening: boolean): string {
+  const { port, host, allow } = config.metrics;
+  if (port === null) return 'Metrics: off (METRICS_PORT=off)';
+  if (!listening) return `Metrics: not served (${host}:${port} could not be had; see the log)`;
+  return `Metrics: http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics for ${allow.join(', ') || 'nobody'} (METRICS_ALLOW), Prometheus text`;
+}
+
+function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string, metrics: string): string {
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
     `SafeCert is running at ${url}  (API ${url}/api, docs ${url}/api/docs)`,
     `Database: ${kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${processes > 1 ? `, ${processes} API processes` : ''}`,
     `Scheduled jobs: ${jobs}${config.national.url ? '' : '; NATIONAL_PLATFORM_URL not set: outbox records stay pending'}`,
+    metrics,
   ];
   if (outcome.kind === 'existing' && outcome.missingMenus) {
     lines.push(`${outcome.missingMenus} menu entries of this version are not in the database: stop the server and run npm run seed:menus (README, "Upgrading").`);
@@ -78,6 +88,12 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
   // The scheduled jobs run in one process: the only one, or the first API process under cluster.
   const runsJobs = cfg.jobs && (cluster.isPrimary || cluster.worker?.id === 1);
   const app = await buildApp({ config: cfg, database, jobEngine: runsJobs, jobEngineInBackground: true });
+  // A server process reports its own CPU, memory and event loop too (a test's apps do not).
+  app.ctx.metrics.collectProcessMetrics();
+  // Under cluster the supervisor serves /metrics and asks each API process for its series.
+  const metricsServer = cluster.isWorker
+    ? (answerClusterScrapes(app.ctx.metrics.registry), null)
+    : await startMetricsServer(cfg.metrics, () => app.ctx.metrics.scrape(), (msg) => app.log.warn(msg));
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -96,6 +112,7 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
       // the requests in flight, then runs the onClose hooks (job engine, operation log).
       await app.close().catch((err: unknown) => console.error(`closing the server: ${String(err)}`));
       clearInterval(idleSweep);
+      await metricsServer?.close().catch(() => undefined);
       await database.close().catch((err: unknown) => console.error(`closing the database: ${String(err)}`));
       process.exit(0);
     })();
@@ -110,7 +127,7 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
       .then((r) => app.log.info(`statistics ${r.refreshed ? 'refreshed' : 'left as they were'}: ${r.rows} rows in ${r.durationMs} ms`))
       .catch((err: unknown) => app.log.warn(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}`));
   }
-  if (outcome) console.log(banner(outcome, database.kind, jobsLine(app.ctx.jobs.engine)));
+  if (outcome) console.log(banner(outcome, database.kind, jobsLine(app.ctx.jobs.engine), metricsLine(!!metricsServer)));
 }
 
 /** The first process under WEB_CONCURRENCY: prepares the database once, then keeps n API processes running. */
@@ -119,11 +136,12 @@ async function supervise(cfg: AppConfig): Promise<void> {
   const database = await openDatabase(cfg);
   const outcome = await prepareDatabase(database, cfg);
   await database.close();
+  const metricsServer = await startMetricsServer(cfg.metrics, clusterScrape(), (msg) => console.warn(msg));
   let stopping = false;
   let listening = 0;
   cluster.on('listening', () => {
     listening += 1;
-    if (listening === processes) console.log(banner(outcome, 'postgres', cfg.jobs ? 'pg-boss in the first API process (PostgreSQL), Asia/Shanghai schedules' : 'not run by these processes (JOBS=0)'));
+    if (listening === processes) console.log(banner(outcome, 'postgres', cfg.jobs ? 'pg-boss in the first API process (PostgreSQL), Asia/Shanghai schedules' : 'not run by these processes (JOBS=0)', metricsLine(!!metricsServer)));
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -50,7 +50,7 @@ export function routeListFiles(root: string): string[] {
       const names = m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim());
       if (!names.some((n) => /Routes$/.test(n))) continue;
       const target = toPosix(path.posix.normalize(path.posix.join(path.posix.dirname(list), m[2]!.replace(/\.js$/, '.ts'))));
-      // A route list imported by another (registry.ts's moduleRoutes into app.ts) is a list, not a module.
+      // A route list imported by another (registry.ts's apiRoutes into app.ts) is a list, not a module.
       if (target.startsWith('server/modules/') && !lists.includes(target)) found.add(target);
     }
   }

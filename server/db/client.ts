@@ -37,6 +37,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The pool behind a real PostgreSQL (null on PGlite). */
   pool: pg.Pool | null;
+  /** The search reads' own pool (`reads`), when it has one. */
+  readsPool: pg.Pool | null;
   /** The embedded database itself (null on PostgreSQL): the job engine shares its one connection. */
   pglite: PGlite | null;
   /** Raw SQL for migrations and maintenance. */
@@ -77,6 +79,7 @@ export function wrapPglite(client: PGlite): Database {
     reads: db,
     kind: 'pglite',
     pool: null,
+    readsPool: null,
     pglite: client,
     exec: async (sql) => { await client.exec(sql); },
     close: () => client.close(),
@@ -93,6 +96,7 @@ export function wrapPool(pool: pg.Pool, readsPool?: pg.Pool): Database {
     reads,
     kind: 'postgres',
     pool,
+    readsPool: readsPool ?? null,
     pglite: null,
     exec: async (sql) => { await pool.query(sql); },
     close: async () => { await Promise.all([pool.end(), readsPool?.end()]); },

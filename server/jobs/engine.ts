@@ -12,7 +12,7 @@
  * same database.
  */
 import { PgBoss, fromPglite, type ConstructorOptions, type Job } from 'pg-boss';
-import type { JobControl, JobEngineState, RunNowAnswer } from '../lib/ports.js';
+import type { JobControl, JobEngineState, PoolCounts, RunNowAnswer } from '../lib/ports.js';
 import { JOB_TIMEZONE, JOBS } from './catalog.js';
 import { runJob } from './runner.js';
 import type { JobDefinition, JobEnv, JobTrigger } from './types.js';
@@ -126,6 +126,11 @@ export class JobEngine implements JobControl {
    */
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 5_000 });
+  }
+
+  /** pg-boss's own pool on PostgreSQL; on PGlite the engine shares the app's one connection. */
+  poolCounts(): PoolCounts | null {
+    return this.engine === 'postgres' ? this.boss.getDb().poolCounts?.() ?? null : null;
   }
 
   /** pg-boss itself, for tests that look at its queues. */

@@ -4,7 +4,7 @@
  * started with JOBS=0 still works.
  */
 import type { AppContext } from '../context.js';
-import type { JobControl, JobEngineState, RunNowAnswer } from '../lib/ports.js';
+import type { JobControl, JobEngineState, PoolCounts, RunNowAnswer } from '../lib/ports.js';
 import { jobByName } from './catalog.js';
 import { JobEngine, type EngineOptions } from './engine.js';
 import { HttpNationalPlatform } from './national-http.js';
@@ -23,6 +23,7 @@ export function jobEnvOf(ctx: Omit<AppContext, 'jobs'>, log: JobLog): JobEnv {
     config: ctx.config,
     national: url ? new HttpNationalPlatform(url, timeoutMs, token) : null,
     log,
+    metrics: ctx.metrics,
   };
 }
 
@@ -43,6 +44,10 @@ export class InlineJobs implements JobControl {
   }
 
   async stop(): Promise<void> {}
+
+  poolCounts(): PoolCounts | null {
+    return null;
+  }
 }
 
 /** How long a job engine that could not start waits before it tries again (the database was down). */
@@ -61,6 +66,7 @@ class StartingEngine implements JobControl {
   private wake: (() => void) | null = null;
   private lastFailure: unknown = null;
   private readonly started: Promise<JobEngine>;
+  private running: JobEngine | null = null;
 
   constructor(readonly engine: 'pglite' | 'postgres', start: () => Promise<JobEngine>, log: JobLog) {
     this.started = (async () => {
@@ -68,6 +74,7 @@ class StartingEngine implements JobControl {
         try {
           const running = await start();
           this.current = 'up';
+          this.running = running;
           return running;
         } catch (err) {
           if (this.stopped) throw err;
@@ -86,6 +93,10 @@ class StartingEngine implements JobControl {
 
   state(): JobEngineState {
     return this.current;
+  }
+
+  poolCounts(): PoolCounts | null {
+    return this.running?.poolCounts() ?? null;
   }
 
   /** Waits for the first start; once a start has failed, answers with its error at once (no request waits on retries). */

@@ -32,6 +32,7 @@ export async function runJob(env: JobEnv, def: JobDefinition, trigger: JobTrigge
   // An administrator's run goes ahead while paused: pausing stops the schedule, not the button.
   if (trigger !== 'manual' && (await isPaused(env, def.name))) {
     env.log.info(`job ${def.name}: paused, ${trigger} run skipped`);
+    env.metrics?.jobRun(def.name, trigger, 'skipped');
     return null;
   }
   return runWithClock(env.clock, async () => {
@@ -49,6 +50,8 @@ export async function runJob(env: JobEnv, def: JobDefinition, trigger: JobTrigge
     const durationMs = Math.round(performance.now() - t0);
     // The run's own length, measured; its start is the clock's, so a test clock's runs line up with its day.
     const finishedAt = new Date(startedAt.getTime() + durationMs);
+    // Counted when the run ends, whatever happens to its record below (the database may be gone).
+    env.metrics?.jobRun(def.name, trigger, outcome.ok ? 'ok' : 'failed', finishedAt);
     const detail = { ...(outcome.ok ? outcome.detail : {}), durationMs, ...(by ? { by } : {}) };
     const [row] = await env.db.update(jobRun).set({
       finishedAt,

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { NationalPlatform } from '../lib/ports.js';
+import type { AppMetrics } from '../lib/metrics.js';
 
 export const JOB_NAMES = ['suspension', 'certExpiry', 'delayReminder', 'deadlineWarning', 'nationalOutbox', 'housekeeping', 'statistics'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
@@ -24,6 +25,8 @@ export interface JobEnv {
   /** The national platform's receiving end; null when NATIONAL_PLATFORM_URL is not set. */
   national: NationalPlatform | null;
   log: JobLog;
+  /** Where runs are counted (the app's metrics); absent in scripts that run a job without a server. */
+  metrics?: AppMetrics;
 }
 
 /** What a run did: the rows it changed (or records it sent) and a summary for the monitor. */

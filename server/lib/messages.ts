@@ -20,7 +20,7 @@ export const SERVER_LANGUAGES: readonly Translated[] = ['zh-TW', 'en-US', 'pt-BR
 const CATALOGUES: Record<Translated, Record<string, string>> = { 'zh-TW': zhTW, 'en-US': enUS, 'pt-BR': ptBR };
 
 const PLACEHOLDER = /\{\{(\d+)\}\}/g;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Template {
   pattern: RegExp;
@@ -41,7 +41,7 @@ function templatesOf(catalogue: Record<string, string>): Template[] {
   for (const [key, translation] of Object.entries(catalogue)) {
     if (!translation || !key.includes('{{')) continue;
     const order: number[] = [];
-    const source = rewriteTemplate(key, escape, (n) => {
+    const source = rewriteTemplate(key, escapeRegExp, (n) => {
       order.push(n);
       return '([\\s\\S]*?)';
     });

@@ -48,6 +48,14 @@ export interface RunNowAnswer {
 /** The scheduled jobs as the routes reach them (server/jobs): an engine in this process, or runs made in the caller. */
 export type JobEngineState = 'none' | 'starting' | 'up' | 'failed';
 
+/** A connection pool's size and use at one moment, as node-postgres counts them. */
+export interface PoolCounts {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface JobControl {
   /** The database the engine keeps its queues in; null when no engine runs in this process. */
   readonly engine: 'pglite' | 'postgres' | null;
@@ -55,4 +63,6 @@ export interface JobControl {
   state(): JobEngineState;
   runNow(job: string, by: string): Promise<RunNowAnswer>;
   stop(): Promise<void>;
+  /** The engine's own PostgreSQL pool (pg-boss's), for the metrics; null without one (PGlite, no engine, not started). */
+  poolCounts(): PoolCounts | null;
 }

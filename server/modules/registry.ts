@@ -1,8 +1,17 @@
 /**
- * The route plugins of the business and administration modules, registered under /api by app.ts.
- * One folder per area; each owns its routes.
+ * Every route plugin of the API, in the order app.ts registers them under /api: the one list to add
+ * a module to. One folder per area; each owns its routes.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes.js';
+import { userSelfRoutes } from './user/routes.js';
+import { menuRoutes } from './menu/routes.js';
+import { messageRoutes } from './message/routes.js';
+import { dictRoutes } from './dict/routes.js';
+import { publicRoutes } from './public/routes.js';
+import { fileRoutes } from './file/routes.js';
+import { analysisRoutes } from './analysis/routes.js';
+import { workflowRoutes } from './workflow/routes.js';
 import { userAdminRoutes } from './system/users/routes.js';
 import { roleAdminRoutes } from './system/roles/routes.js';
 import { onlineRoutes } from './system/online/routes.js';
@@ -34,7 +43,16 @@ import { importRoutes } from './imports/routes.js';
 import { furtherEducationRoutes } from './education/routes.js';
 import { readinessRoutes } from './public/readiness-routes.js';
 
-export const moduleRoutes: FastifyPluginAsyncZod[] = [
+export const apiRoutes: FastifyPluginAsyncZod[] = [
+  authRoutes,
+  userSelfRoutes,
+  menuRoutes,
+  messageRoutes,
+  dictRoutes,
+  publicRoutes,
+  fileRoutes,
+  analysisRoutes,
+  workflowRoutes,
   readinessRoutes,
   userAdminRoutes,
   roleAdminRoutes,

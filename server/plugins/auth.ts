@@ -49,7 +49,7 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('sessionGuard', null);
   app.decorateRequest('sessionCheck', null);
 
-  const useDictionaries = (version: number | undefined) => {
+  const attachDictionaryCache = (version: number | undefined) => {
     if (version !== undefined) currentRequest().dictionaries = { version, cache: dictionaryCache };
   };
 
@@ -57,7 +57,7 @@ export function registerAuth(app: FastifyInstance): void {
   async function sessionNow(token: string, preload: Preload | null) {
     const read = await resolveSessionWith(app.ctx, token, preload);
     knownSessions.set(read.known.token_hash, read.known);
-    useDictionaries(read.dictVersion);
+    attachDictionaryCache(read.dictVersion);
     return read;
   }
 
@@ -124,7 +124,7 @@ export function registerAuth(app: FastifyInstance): void {
       const user = known ? await userOfKnownSession(app.ctx, known) : null;
       if (known && user && !refusalOf(access, user)) {
         request.user = user;
-        useDictionaries(dictVersionOf(known));
+        attachDictionaryCache(dictVersionOf(known));
         if (access.sessionGuard) {
           request.sessionGuard = { tokenHash: known.token_hash, fingerprint: known.fingerprint, confirm: () => authenticate(request, token) };
         } else {

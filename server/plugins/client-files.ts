@@ -57,6 +57,8 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !hasClient()) return apiNotFound(reply);
     // A missing hashed file is a stale page asking for an old build: HTML in its place would only fail later and less clearly.
     if (request.url.startsWith('/assets/')) return apiNotFound(reply);
+    // /metrics lives on its own port (METRICS_PORT): a scraper pointed at this one is told so, not handed a page.
+    if (request.url.split('?')[0] === '/metrics') return apiNotFound(reply);
     // The client routes everything else (SPA).
     return sendIndex(request.headers['accept-encoding'], indexHtml, reply);
   });

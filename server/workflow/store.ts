@@ -189,11 +189,15 @@ export async function storeTransition(env: WorkflowEnv, exec: DbOrTx, t: Transit
   if (typeof rows[0].row_xmin === 'string') storedXmin.set(t.next, rows[0].row_xmin);
   if (!t.closesApproved) {
     rememberExtras(t.next, extrasFrom(rows[0]));
+    env.metrics?.transition(t.next.businessType, t.event.type);
     return t.next;
   }
   await handlersOf(t.next.businessType as BusinessType).closeEffect(exec as Tx, t.next, env);
   // The effect may have changed the row (a new certificate's id): the answer shows it as it is now.
-  return loadApplication(exec, t.next.id);
+  const written = await loadApplication(exec, t.next.id);
+  // Counted once written (with its close effect); a caller's own transaction that rolls back later was counted all the same.
+  env.metrics?.transition(t.next.businessType, t.event.type);
+  return written;
 }
 
 /** Stores a decision: its transition written (storeTransition), its refusal thrown as the HTTP error it is. */

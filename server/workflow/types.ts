@@ -4,5 +4,5 @@ import type { application } from '../db/schema.js';
 
 export type ApplicationRow = typeof application.$inferSelect;
 
-/** What the engine needs of the application context (the demo seed runs it without a server). */
-export type WorkflowEnv = Pick<AppContext, 'clock' | 'config'>;
+/** What the engine needs of the application context (the demo seed runs it without a server, and without metrics). */
+export type WorkflowEnv = Pick<AppContext, 'clock' | 'config'> & Partial<Pick<AppContext, 'metrics'>>;

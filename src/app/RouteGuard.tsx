@@ -68,7 +68,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Step 3: a stored token must survive the idle / flag check (session RESTORE).
     if (getToken() && !session.restore()) {
-      navigate(LOGIN_PATH, { replace: true });
+      void navigate(LOGIN_PATH, { replace: true });
       return;
     }
     switch (decision.type) {
@@ -79,7 +79,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         return;
       }
       case 'redirect':
-        navigate(decision.to, { replace: true });
+        void navigate(decision.to, { replace: true });
         return;
       case 'loadUser': {
         const key = `load:${location.pathname}${location.search}`;
@@ -90,7 +90,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         // to no one: they must neither fill the user store nor move the route (/user/login wins).
         const token = getToken();
         const stale = () => getToken() !== token;
-        (async () => {
+        void (async () => {
           try {
             const loginUser = await fetchLoginUser(t);
             if (stale()) return;
@@ -100,7 +100,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
             const routes = buildUserRoutes(menus.data ?? [], isNormalUser(loginUser));
             userStore.set({ user: loginUser, routes });
             const forced = loginUser.mustChangePassword || loginUser.passwordExpired;
-            navigate(forced ? UPDATE_PWD_PATH : target, { replace: true });
+            void navigate(forced ? UPDATE_PWD_PATH : target, { replace: true });
           } catch (e) {
             if (stale()) return;
             if (isUnauthorized(e) || (e instanceof StartupError && e.silent)) return; // the 401 modal speaks
@@ -118,7 +118,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
         busy.current = key;
         const fail = (text: string) => {
           void dialogs().then((d) => d.toast(text, 5));
-          navigate(LOGIN_PATH, { replace: true });
+          void navigate(LOGIN_PATH, { replace: true });
         };
         if (decision.t === 'NOT_FOUND') {
           busy.current = null;
@@ -126,7 +126,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
           return;
         }
         session.loginStarted('sso');
-        (async () => {
+        void (async () => {
           try {
             const res = await authSsoLogin({ t: decision.t }, { isLogin: true });
             const token = typeof res?.data === 'string' ? res.data : null;
@@ -137,7 +137,7 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
             }
             // false: this sign-on is no longer the login that is out; nothing was stored
             if (!session.loginSucceeded(token)) return;
-            navigate(targetAfterLoad(location.pathname, location.search), { replace: true });
+            void navigate(targetAfterLoad(location.pathname, location.search), { replace: true });
           } catch (e) {
             const err = toApiError(e);
             const text = err.status === 404 ? err.msg || t('guard.ssoNotFound') : t('guard.ssoServiceError', { detail: err.msg });

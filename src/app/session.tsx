@@ -85,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Local end of a session: token first, then the route, then the stores (avoids a guard pass on the old route). */
   const endLocally = useCallback((redirect: boolean) => {
     clearToken();
-    if (redirect) navigateRef.current('/user/login', { replace: true });
+    if (redirect) void navigateRef.current('/user/login', { replace: true });
     resetUserStore();
     resetTabs();
   }, []);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { certificate, nationalOutbox, person } from '../../server/db/schema.js';
+import { idNumberCheckChar } from '../../machines/residentIdNumber.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ RATE_LIMIT_PUBLIC: '30', RATE_LIMIT_WINDOW_MS: '60000' }); });
@@ -52,8 +53,9 @@ describe('GET /api/public/outSearch', () => {
     const [valid] = await t.database.db.select().from(certificate).where(eq(certificate.status, '01')).limit(1);
     expect((await search(`certNo=${encodeURIComponent(valid!.certNo)}`)).json()).toMatchObject({ code: 0, data: [] });
     expect((await search(`certNo=${encodeURIComponent(cert.certNo.slice(0, -2))}`)).json().data).toEqual([]);
-    // Another last character than the holder's own (a check digit may itself be 0).
-    const wrongIdNo = `${holder.idNo.slice(0, -1)}${holder.idNo.endsWith('0') ? '1' : '0'}`;
+    // Another well-formed number: a wrong check character would be refused as malformed, not looked up.
+    const body = `${holder.idNo.slice(0, 16)}${holder.idNo[16] === '0' ? '1' : '0'}`;
+    const wrongIdNo = `${body}${idNumberCheckChar(body)}`;
     expect((await search(`name=${encodeURIComponent(holder.name)}&idNo=${wrongIdNo}`)).json().data.filter((r: { certNo: string }) => r.certNo === cert.certNo)).toEqual([]);
     const [someoneElse] = await t.database.db.select().from(person).where(ne(person.id, holder.id)).limit(1);
     expect((await search(`name=${encodeURIComponent(someoneElse!.name)}&idNo=${holder.idNo}`)).json().data).toEqual([]);

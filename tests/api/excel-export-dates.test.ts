@@ -6,15 +6,26 @@
  */
 import XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, desc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { examBatch, examResult } from '../../server/db/schema.js';
+import { chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const USERS = ['admin', 'province', 'gz_sl', 'gz_bj', 'ent_gz', 'auditor', 'secadmin'];
 
+/** The query an export cannot go without (OpenAPI marks it required); the rest take none. */
+const REQUIRED_QUERY: Record<string, string> = {};
+
 beforeAll(async () => {
   t = await createTestApp();
   for (const u of USERS) tokens[u] = await t.login(u);
+  const [scored] = await t.database.db.select({ id: examBatch.id, n: count() }).from(examBatch)
+    .innerJoin(examResult, eq(examResult.batchNo, examBatch.batchNo)).groupBy(examBatch.id).orderBy(desc(count())).limit(1);
+  REQUIRED_QUERY['/api/exam/score/export'] = `batchId=${scored!.id}`;
+  REQUIRED_QUERY['/api/safetyCertificateInfo/print/export'] = 'queue=printDone';
+  REQUIRED_QUERY['/api/system/calendar/export'] = `year=${chinaDate(t.clock.now()).slice(0, 4)}`;
 });
 afterAll(async () => t.close());
 
@@ -60,7 +71,8 @@ describe('Excel exports', () => {
     for (const p of exports) {
       let buffer: Buffer | null = null;
       for (const u of USERS) {
-        const res = await t.call(tokens[u]!, { url: p.replace(/\{[^}]+\}/g, '1') });
+        const query = REQUIRED_QUERY[p];
+        const res = await t.call(tokens[u]!, { url: `${p.replace(/\{[^}]+\}/g, '1')}${query ? `?${query}` : ''}` });
         if (res.statusCode === 200 && String(res.headers['content-type']).includes('spreadsheetml')) {
           buffer = res.rawPayload;
           if (columnsOf(buffer).some((c) => c.kinds.size > 0)) break;

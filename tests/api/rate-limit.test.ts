@@ -114,7 +114,7 @@ describe('sign-in', () => {
     nextWindow();
     const register = (i: number) => from(`192.0.2.${220 + i}`, {
       method: 'POST', url: '/api/auth/register',
-      payload: { creditCode: '914400000000000000', enterpriseName: '无此企业', contactName: '测试人', phone: '13700000099', loginName: `phone${i}user`, password: 'Strong#Pass1' },
+      payload: { creditCode: '91440000000000000Y', enterpriseName: '无此企业', contactName: '测试人', phone: '13700000099', loginName: `phone${i}user`, password: 'Strong#Pass1' },
     });
     for (let i = 0; i < 10; i++) expect((await register(i)).json().field).toBe('creditCode');
     expectRefused(await register(10));

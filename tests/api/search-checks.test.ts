@@ -35,7 +35,7 @@ beforeAll(async () => {
   for (const code of [gzCert.queryCode, gzCert.queryCode, szCert.queryCode, 'NoSuchCode12345']) await t.app.inject({ url: `/api/cert/${code}` });
   await t.app.inject({ url: `/api/public/validCard?orgCode=${encodeURIComponent(szCert.certNo)}` });
   await t.app.inject({ url: `/api/public/validCard?name=${encodeURIComponent(gzCert.name)}&agentIdentityNo=${gzCert.idNo}` });
-  await t.app.inject({ url: `/api/public/validCard?name=${encodeURIComponent('查无此人')}&agentIdentityNo=440106199001011234` });
+  await t.app.inject({ url: `/api/public/validCard?name=${encodeURIComponent('查无此人')}&agentIdentityNo=440106199001011235` });
 });
 
 describe('check records are written in the request that answered', () => {

@@ -102,7 +102,7 @@ test('a file with a wrong row is refused whole: the report shows each problem an
   const sheet = wb.addWorksheet('继续教育导入');
   sheet.addRow(['姓名', '证件号码', '证书号', '专业', '学时', '开始日期', '结束日期', '培训机构']);
   sheet.addRow([holder.name, holder.idNo, holder.certNo, '端到端·不会写入', 8, chinaDay(-20), chinaDay(-19), '广东省建筑安全协会']);
-  sheet.addRow(['查无此人', '440106199912310011', holder.certNo, '端到端·不会写入', 8, chinaDay(-20), chinaDay(-19), '广东省建筑安全协会']);
+  sheet.addRow(['查无此人', '440106199912310017', holder.certNo, '端到端·不会写入', 8, chinaDay(-20), chinaDay(-19), '广东省建筑安全协会']);
   sheet.addRow([holder.name, holder.idNo, holder.certNo, '端到端·不会写入', 0, chinaDay(-20), chinaDay(-19), '广东省建筑安全协会']);
   const bad = path.join(work, '有错误的学时.xlsx');
   await wb.xlsx.writeFile(bad);

@@ -92,6 +92,8 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
     env: {
       ...process.env, ...store.env,
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, NODE_ENV: 'test', SEED_DEMO: '1', CLIENT_DIR: '', LOG_LEVEL: 'warn',
+      // Several of these run at once (and a developer's own server may hold 9464): no metrics listener.
+      METRICS_PORT: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

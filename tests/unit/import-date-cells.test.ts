@@ -111,4 +111,23 @@ describe('ISO date cells as serials', () => {
       expect(out, `cut at ${at}`).toBe('<row r="2"><c r="A2" t="s"><v>0</v></c><c r="B2" s="1"><v>45717</v></c></row>');
     }
   });
+
+  it('passes a sheet of empty rows on chunk by chunk instead of holding it until a cell comes', async () => {
+    // A zip bomb of millions of `<row r="n"/>` has no `</c>`: held back, it would be kept whole in
+    // memory and rescanned for every chunk (import-limits.test.ts waits for its refusal).
+    const chunk = (n: number) => `<row r="${n}"/>`.repeat(1000);
+    let pulled = 0;
+    async function* chunks() {
+      for (let i = 0; i < 5; i++) {
+        pulled += 1;
+        yield chunk(i);
+      }
+    }
+    const seenAfter: number[] = [];
+    for await (const part of isoDatesAsSerials(chunks())) {
+      expect(part.length).toBeGreaterThan(0);
+      seenAfter.push(pulled);
+    }
+    expect(seenAfter).toEqual([1, 2, 3, 4, 5]);
+  });
 });

@@ -156,6 +156,9 @@ describe('roles and grants', () => {
     // The audit logs are kept 180 days (等保), then archived (server/jobs/housekeeping.ts).
     expect(cfg.get('sys.log.retentionDays')).toBe('180');
     expect(cfg.get('sys.log.expiredAction')).toBe('archive');
-    expect(SYS_CONFIG).toHaveLength(18);
+    // Sign-in limits per account and per address (#46 item 6).
+    expect(cfg.get('sys.login.accountLockAfter')).toBe('20');
+    expect(cfg.get('sys.login.addressCaptchaAfter')).toBe('20');
+    expect(SYS_CONFIG).toHaveLength(20);
   });
 });

@@ -170,17 +170,30 @@ export function isoDateCellAsSerial(xml: string): string {
   });
 }
 
+/**
+ * Where the text may be cut without splitting a date cell: after its last closed cell, row or
+ * self-closed element. A sheet of empty rows (`<row r="9"/>`) has no `</c>` at all; waiting for one
+ * would carry the whole part in memory and rescan it for every chunk.
+ */
+function safeCut(text: string): number {
+  let cut = -1;
+  for (const tag of ['</c>', '</row>', '/>']) {
+    const at = text.lastIndexOf(tag);
+    if (at >= 0) cut = Math.max(cut, at + tag.length);
+  }
+  return cut;
+}
+
 /** The worksheet's text with its ISO date cells as serials; a cell cut between two chunks waits for its end. */
 export async function* isoDatesAsSerials(chunks: AsyncIterable<string>): AsyncGenerator<string> {
   let carry = '';
   for await (const chunk of chunks) {
     const text = carry + chunk;
-    const end = text.lastIndexOf('</c>');
-    if (end < 0) {
+    const cut = safeCut(text);
+    if (cut < 0) {
       carry = text;
       continue;
     }
-    const cut = end + '</c>'.length;
     carry = text.slice(cut);
     yield isoDateCellAsSerial(text.slice(0, cut));
   }

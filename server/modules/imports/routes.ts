@@ -97,6 +97,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   // One gate for both kinds: each holds a transaction and a workbook reader while it runs.
   const gate = new ImportGate(ctx.config.imports);
+  ctx.metrics.watchImportGate(() => gate.state);
   for (const k of KINDS) {
     const base = `/exam/${k.entity}`;
     const perm = (action: string) => `exam:${k.entity}:${action}`;
@@ -114,7 +115,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     app.post(`${base}/importData`, {
-      config: { access: { perm: perm('import'), log: { title: k.label, action: 'import' } } },
+      config: { access: { perm: perm('import'), log: { title: k.label, action: 'import' } }, importKind: k.kind },
       schema: {
         tags, summary: `${k.label}（Excel，全部成功或全部不导入）`,
         description: `multipart/form-data，文件字段 file：.xlsx 工作簿（按文件内容判断，不看扩展名），最大 ${MAX_IMPORT_BYTES / 1_048_576} MB、`

@@ -127,7 +127,7 @@ export default function DataImport({ kind, entity, upload, report, history, afte
     try {
       const res = await upload(raw);
       setOutcome({ kind: 'done', msg: res.msg, summary: res.data });
-      actionRef.current?.reload();
+      void actionRef.current?.reload();
     } catch (err) {
       const e = toApiError(err);
       const issues = Array.isArray(e.data) ? e.data.filter(isIssue) : [];

@@ -68,8 +68,8 @@ export default function NoticeIcon({ color }: { color?: string }) {
 
   const onTodoClick = (todo: SysTodo) => {
     setOpen(false);
-    if (todo.url && todo.url.startsWith('/')) navigate(todo.url);
-    else navigate('/system/sysTodo');
+    if (todo.url && todo.url.startsWith('/')) void navigate(todo.url);
+    else void navigate('/system/sysTodo');
   };
 
   const unread = totalUnread(stats);

@@ -84,7 +84,7 @@ export default function RightContent({ dark }: { dark: boolean }) {
         menu={{
           items,
           onClick: ({ key }) => {
-            if (key === 'updatePwd') navigate('/system/updatePwd');
+            if (key === 'updatePwd') void navigate('/system/updatePwd');
             if (key === 'logout') confirmLogout();
           },
         }}

@@ -69,7 +69,7 @@ const kindFilter = (kind: (typeof KINDS)[number] | undefined) => (d: DayView) =>
 
 /** The import columns first, so an export can be edited and imported back. */
 const EXPORT_COLUMNS: readonly ExcelColumn<DayView>[] = [
-  { header: '日期', width: 14, value: (d) => d.day },
+  { header: '日期', type: 'date', width: 14, value: (d) => d.day },
   { header: '安排', width: 8, value: (d) => (d.working ? '上班' : '放假') },
   { header: '名称', width: 12, value: (d) => d.name },
   { header: '备注', width: 30, value: (d) => d.remark },
@@ -180,7 +180,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (_req, reply) => sendTemplate(reply, '工作日历导入模板.xlsx', IMPORT_COLUMNS));
 
   app.post('/system/calendar/importData', {
-    config: { access: { perm: 'system:calendar:import', log: LOG('import') } },
+    config: { access: { perm: 'system:calendar:import', log: LOG('import') }, importKind: 'calendar' },
     schema: {
       tags: TAG,
       summary: '导入一年的节假日安排（multipart 字段 file，.xlsx）',

@@ -161,7 +161,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (_req, reply) => sendTemplate(reply, '字典数据导入模板.xlsx', IMPORT_COLUMNS));
 
   app.post('/system/dict/data/importData', {
-    config: { access: { perm: 'system:dict:import', log: LOG('import') } },
+    config: { access: { perm: 'system:dict:import', log: LOG('import') }, importKind: 'dict' },
     schema: {
       tags: TAG,
       summary: '导入字典数据（multipart 字段 file，.xlsx）',

@@ -50,7 +50,7 @@ export const userExcelRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (_req, reply) => sendTemplate(reply, '用户导入模板.xlsx', IMPORT_COLUMNS));
 
   app.post('/system/user/importData', {
-    config: { access: { perm: 'system:user:import', log: { title: '用户管理', action: 'import' } } },
+    config: { access: { perm: 'system:user:import', log: { title: '用户管理', action: 'import' } }, importKind: 'user' },
     schema: {
       tags: TAGS,
       summary: '导入用户（Excel，提交审核）',

@@ -80,8 +80,8 @@ export default function FurtherEducation() {
           const res = await examFurtherEducationRemove({ ids: rows.map((r) => r.id).join(',') });
           void message.success(res.msg || t('further.removed'));
           setSelected([]);
-          recordsRef.current?.reload();
-          hoursRef.current?.reload();
+          void recordsRef.current?.reload();
+          void hoursRef.current?.reload();
         } catch (err) {
           void message.error(errorMessage(err, t('further.removeFailed')));
         }
@@ -174,7 +174,7 @@ export default function FurtherEducation() {
 
   // A certificate picked in the hours tab, or the import of the address, narrows the records.
   useEffect(() => {
-    recordsRef.current?.reload();
+    void recordsRef.current?.reload();
   }, [certNo, importId]);
 
   const clearImport = () => {

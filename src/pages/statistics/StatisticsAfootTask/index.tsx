@@ -94,7 +94,7 @@ export default function StatisticsAfootTask() {
               ])}
               onSelect={(d) => {
                 const bucket = Number(d.key);
-                navigate(bucket < 0 || !asOfDay ? workLink(filters, { status: '0' }) : link(ageRange(asOfDay, bucket)));
+                void navigate(bucket < 0 || !asOfDay ? workLink(filters, { status: '0' }) : link(ageRange(asOfDay, bucket)));
               }}
             />
           </Card>

@@ -31,7 +31,7 @@ export default function UpdatePwd() {
       form.resetFields();
       if (forced) {
         userStore.set((s) => (s.user ? { ...s, user: { ...s.user, mustChangePassword: false, passwordExpired: false } } : s));
-        navigate('/dashboard', { replace: true });
+        void navigate('/dashboard', { replace: true });
       }
     } catch (e) {
       if (isUnauthorized(e)) return;

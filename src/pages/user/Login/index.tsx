@@ -65,7 +65,7 @@ export default function Login() {
     // The toast's code loads now, not with the page (issue 14: first-page budget).
     const text = t('loginSuccess');
     void import('antd/es/message').then(({ default: message }) => message.success(text));
-    navigate(method === 'sms' ? '/dashboard' : safeRedirect(searchParams.get('redirect')), { replace: true });
+    void navigate(method === 'sms' ? '/dashboard' : safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
   const fillDemo = (username: string) => {

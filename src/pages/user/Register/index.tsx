@@ -40,7 +40,7 @@ export default function Register() {
     try {
       const body = await authRegister(params, { isLogin: true });
       if (body && body.code === 0) {
-        navigate(`/user/registerResult?account=${encodeURIComponent(params.loginName)}`, {
+        void navigate(`/user/registerResult?account=${encodeURIComponent(params.loginName)}`, {
           state: { account: params.loginName },
         });
         return true;
