@@ -6,7 +6,7 @@
  * the value (showing it again is a new, logged look). Used by the case view, the apply wizard, the
  * detail drawers and the administration forms alike (issue #47 item 4).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { App, Space, Typography } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -35,13 +35,14 @@ export interface PersonalDatumProps {
 export default function PersonalDatum({ datum, value, offer, onRevealed, linkOnly, testId }: PersonalDatumProps) {
   const { t } = useTranslation('common');
   const { message } = App.useApp();
-  const [real, setReal] = useState<string | null | undefined>(undefined);
+  // A revealed value belongs to the record and datum it was asked for: another one shows masked again.
+  const shownFor = `${offer?.source ?? ''}:${offer?.id ?? ''}:${datum}`;
+  const [revealed, setRevealed] = useState<{ for: string; value: string | null } | null>(null);
+  const real = revealed && revealed.for === shownFor ? revealed.value : undefined;
+  const setReal = (value: string | null | undefined) => setRevealed(value === undefined ? null : { for: shownFor, value });
   const [busy, setBusy] = useState(false);
   const offered = !!offer && offer.fields.includes(datum);
   const base = testId ?? `datum-${datum}`;
-
-  // Another record, another value: forget what was revealed.
-  useEffect(() => setReal(undefined), [offer?.source, offer?.id, datum]);
 
   const reveal = async () => {
     if (!offer) return;

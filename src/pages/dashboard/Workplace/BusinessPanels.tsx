@@ -21,7 +21,7 @@ export function BusinessFigures({ data }: { data: Workbench }) {
   const navigate = useNavigate();
   const open = (link: string) => {
     if (link.startsWith('#')) document.querySelector(`[data-testid="${link.slice(1)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    else navigate(link);
+    else void navigate(link);
   };
   return (
     <Row gutter={[16, 16]} data-testid="bench-figures">
