@@ -13,6 +13,11 @@
  *
  * The reviewer is never the submitter, nor the user whose own account the change is about (等保
  * separation of duties): the machine refuses both, the server answers 403 with the reason.
+ *
+ * A submission may carry warnings: effects beyond its own fields that lose business links (a holder's
+ * account unlinked from the person whose certificates it shows). The submitter chose them explicitly;
+ * the reviewer approves only by naming each of them in the approval (`acknowledged`), so nobody
+ * approves an unlink by reading a diff line alone.
  */
 import { and, assign, initialTransition, setup, transition, type SnapshotFrom, type StateValue } from 'xstate';
 import type { StateDocMeta, TransitionDocMeta } from './introspect.js';
@@ -35,6 +40,13 @@ export function checkStatusFor(kind: ReviewedRecordKind, change: RecordChange): 
   return CHECK_STATUS[change].code;
 }
 
+/**
+ * Effects a reviewer must confirm by name before approving: `unlinksPerson`, a holder's account no
+ * longer linked to the person whose certificates it shows (我的证书).
+ */
+export const REVIEW_WARNINGS = ['unlinksPerson'] as const;
+export type ReviewWarning = (typeof REVIEW_WARNINGS)[number];
+
 export interface RecordReviewInput {
   kind: ReviewedRecordKind;
   /** User id of the administrator who submitted the change. */
@@ -42,6 +54,8 @@ export interface RecordReviewInput {
   change: RecordChange;
   /** For a change to an existing user account: that user's id (who may not review it). */
   subjectUserId?: number | null;
+  /** What the submitter chose knowingly and the reviewer must confirm by name. */
+  warnings?: readonly ReviewWarning[];
 }
 
 export interface RecordReviewContext {
@@ -49,6 +63,8 @@ export interface RecordReviewContext {
   submitterId: number;
   change: RecordChange;
   subjectUserId: number | null;
+  /** Warnings the approval must name (empty for most submissions). */
+  warnings: ReviewWarning[];
   /** Who approved or rejected (null while pending or cancelled). */
   reviewerId: number | null;
   /** The reviewer's comment (required to reject). */
@@ -56,7 +72,7 @@ export interface RecordReviewContext {
 }
 
 export type RecordReviewEvent =
-  | { type: 'APPROVE'; reviewerId: number; comment?: string }
+  | { type: 'APPROVE'; reviewerId: number; comment?: string; acknowledged?: readonly ReviewWarning[] }
   | { type: 'REJECT'; reviewerId: number; comment: string }
   | { type: 'CANCEL'; actorId: number };
 export type RecordReviewEventType = RecordReviewEvent['type'];
@@ -70,6 +86,11 @@ export const RECORD_REVIEW_SENDERS: Record<RecordReviewSender, string> = {
 };
 
 const hasText = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
+
+/** The submission's warnings an approval does not name (empty: it may be approved as far as they go). */
+export function unacknowledged(context: Pick<RecordReviewContext, 'warnings'>, acknowledged: readonly ReviewWarning[] = []): ReviewWarning[] {
+  return (context.warnings ?? []).filter((w) => !acknowledged.includes(w));
+}
 
 /** Why a reviewer may not decide this submission, or null when he may (the server turns it into a 403). */
 export function reviewerConflict(context: Pick<RecordReviewContext, 'submitterId' | 'subjectUserId'>, reviewerId: number): 'submitter' | 'subject' | null {
@@ -99,6 +120,7 @@ export const recordReviewMachine = setup({
     // A user submission cannot be taken back (SPEC 4); roles and punishments can.
     isWithdrawable: ({ context }) => context.kind !== 'user',
     hasComment: ({ event }) => event.type !== 'CANCEL' && hasText(event.comment),
+    acknowledgesEveryWarning: ({ context, event }) => event.type === 'APPROVE' && unacknowledged(context, event.acknowledged).length === 0,
   },
 }).createMachine({
   id: 'recordReview',
@@ -106,8 +128,9 @@ export const recordReviewMachine = setup({
     'A change to a user, role or punishment record (create, update or delete) waiting for four-eyes review ' +
     '(SPEC 4 checkStatus: 0 new, 2 update, 3 role delete; a user delete counts as an update, 2). A reviewer ' +
     'who is neither the submitter nor the user the change is about approves it (the change is applied) or ' +
-    'rejects it with a comment (the live record stays as it was). The submitter of a role or punishment change ' +
-    'may take it back (cancel-commit).',
+    'rejects it with a comment (the live record stays as it was). A submission carrying warnings (a holder\'s ' +
+    'account unlinked from its person) is approved only by naming each warning. The submitter of a role or ' +
+    'punishment change may take it back (cancel-commit).',
   meta: {
     doc: {
       stateCodeTitle: 'checkStatus',
@@ -119,6 +142,7 @@ export const recordReviewMachine = setup({
     submitterId: input.submitterId,
     change: input.change,
     subjectUserId: input.subjectUserId ?? null,
+    warnings: [...(input.warnings ?? [])],
     reviewerId: null,
     comment: null,
   }),
@@ -128,7 +152,12 @@ export const recordReviewMachine = setup({
       description: 'Waiting for a reviewer; the live record is unchanged.',
       meta: { code: "'0' create, '2' update (users: update or delete), '3' delete (roles)" },
       on: {
-        APPROVE: { guard: 'isIndependentReviewer', target: 'approved', actions: 'recordTheReview', meta: { who: 'reviewer' } },
+        APPROVE: {
+          guard: and(['isIndependentReviewer', 'acknowledgesEveryWarning']),
+          target: 'approved',
+          actions: 'recordTheReview',
+          meta: { who: 'reviewer' },
+        },
         REJECT: {
           guard: and(['isIndependentReviewer', 'hasComment']),
           target: 'rejected',
@@ -167,11 +196,11 @@ export function createRecordReviewSnapshot(input: RecordReviewInput): PersistedR
   return { value: snapshot.value as RecordReviewStateName, context: { ...snapshot.context } };
 }
 
-/** A live snapshot from the stored JSON (older rows may lack subjectUserId). */
+/** A live snapshot from the stored JSON (older rows may lack subjectUserId and warnings). */
 export function reviveRecordReviewSnapshot(persisted: PersistedRecordReviewSnapshot): RecordReviewSnapshot {
   return recordReviewMachine.resolveState({
     value: persisted.value,
-    context: { ...persisted.context, subjectUserId: persisted.context.subjectUserId ?? null },
+    context: { ...persisted.context, subjectUserId: persisted.context.subjectUserId ?? null, warnings: persisted.context.warnings ?? [] },
   });
 }
 

@@ -228,7 +228,7 @@ export const sysConfig = pgTable('sys_config', {
 /**
  * 工作日历: the administrators' days over the kept package's table (server/lib/workCalendar.ts): a
  * correction of a day the package has, or a day of a year it does not cover yet. Any change moves
- * sys_dict_version (migration 0045), so every process reads the calendar again.
+ * sys_dict_version (migration 0040), so every process reads the calendar again.
  */
 export const workCalendarDay = pgTable('work_calendar_day', {
   day: date('day').primaryKey(),
@@ -334,6 +334,8 @@ export const personalDataAccess = pgTable('personal_data_access', {
   purpose: varchar('purpose', { length: 64 }).notNull(),
   route: varchar('route', { length: 200 }).notNull(),
   ip: varchar('ip', { length: 64 }),
+  /** The record the value was reached through, e.g. application:123 (a click on 显示), or null (a document). */
+  via: varchar('via', { length: 64 }),
   accessedAt: stampedNow('accessed_at'),
 }, (t) => [index('personal_data_access_time_idx').on(t.accessedAt), index('personal_data_access_person_idx').on(t.personId)]);
 
@@ -789,7 +791,7 @@ export const applicationHistory = pgTable('application_history', {
  * server/modules/certificate/writer.ts), with the row as it was before (the kept version, DOMAIN.md:
  * versions are kept) and the machine's state before and after. Replayed from its first row, it gives
  * the stored row (server/modules/certificate/history.ts). Rows from before the machine have no event;
- * migration 0040 added an ADOPT row per certificate, the state it had then, where their replay starts.
+ * migration 0043 added an ADOPT row per certificate, the state it had then, where their replay starts.
  */
 export const certificateHistory = pgTable('certificate_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

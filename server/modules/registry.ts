@@ -24,6 +24,7 @@ import { ossRoutes } from './system/oss/routes.js';
 import { configRoutes } from './system/config/routes.js';
 import { logRoutes } from './system/logs/routes.js';
 import { personalDataLogRoutes } from './system/logs/personal-data-routes.js';
+import { personalDataRoutes } from './personalData/routes.js';
 import { noticeRoutes } from './system/notices/routes.js';
 import { messageAdminRoutes } from './system/messages/routes.js';
 import { todoAdminRoutes } from './system/todos/routes.js';
@@ -66,6 +67,7 @@ export const apiRoutes: FastifyPluginAsyncZod[] = [
   configRoutes,
   logRoutes,
   personalDataLogRoutes,
+  personalDataRoutes,
   noticeRoutes,
   messageAdminRoutes,
   todoAdminRoutes,

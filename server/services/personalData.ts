@@ -1,9 +1,14 @@
 /**
- * Personal data (identity numbers, phones, birth dates) leaves the server masked. A detail view
- * whose caller's duty needs the real values (a reviewer deciding on the case, the employer filing
- * for its employee, an administrator correcting the record) asks `reveal`, which hands them over
- * and writes who saw whose data, which fields, why and where into `personal_data_access`. A holder
- * seeing their own data is not an access to someone else's and is not logged.
+ * Personal data (identity numbers, phones, birth dates) leaves the server masked, in lists and in
+ * detail views alike (issue #47 item 4). A detail view says which values the caller's duty allows
+ * him to see (a reviewer deciding on the case, the employer filing for its employee, an
+ * administrator correcting the record): `personalDataOf` answers the masked values with that
+ * offer, and a click on the page asks the reveal call of that kind of datum
+ * (server/modules/personalData), which checks the duty again, hands over the one value and writes
+ * who saw whose data, which field, why, where and through which record into
+ * `personal_data_access` (read by the audit administrator). A holder seeing their own data is not
+ * an access to someone else's: it is shown in full and not logged. Documents that must carry the
+ * real number (a certificate PDF) log each copy made for someone else (`recordAccess`).
  */
 import type { AuthUser } from '../lib/authUser.js';
 import type { DbOrTx } from '../db/client.js';
@@ -37,12 +42,37 @@ export function maskBirthDate(birthDate: string | null | undefined): string | nu
   return `${birthDate.slice(0, 4)}-**-**`;
 }
 
-export type PersonalField = 'idNo' | 'phone' | 'birthDate';
+export const PERSONAL_FIELDS = ['idNo', 'phone', 'birthDate'] as const;
+export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 
 export interface PersonalValues {
   idNo?: string | null;
   phone?: string | null;
   birthDate?: string | null;
+}
+
+/** Rule facts as pages show them: an identity number in them masked (new ones are kept masked; older history rows are not). */
+export function maskedFacts<T extends Record<string, unknown>>(facts: T): T {
+  return typeof facts.idNo === 'string' ? { ...facts, idNo: maskIdNo(facts.idNo) } : facts;
+}
+
+/** Keys that hold an ID number or a phone wherever they sit in a stored document (an outbox payload). */
+const ID_KEYS = /^(idNo|holderIdNo|agentIdentityNo)$/;
+const PHONE_KEYS = /^(phone|holderPhone|contactPhone)$/;
+
+/**
+ * A stored JSON document as it may leave the server: every ID number and phone in it masked, at any
+ * depth. For documents kept whole for another system (the national platform's payload), whose
+ * readers here have no duty to the full numbers.
+ */
+export function maskedDocument<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => maskedDocument(v)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    out[k] = typeof v === 'string' && ID_KEYS.test(k) ? maskIdNo(v) : typeof v === 'string' && PHONE_KEYS.test(k) ? maskPhone(v) : maskedDocument(v);
+  }
+  return out as T;
 }
 
 /** The values masked, field by field. */
@@ -63,20 +93,53 @@ export interface Subject {
   name?: string | null;
 }
 
+/** The records through which a person's data is reached; each has its own duty check (server/modules/personalData/sources.ts). */
+export const REVEAL_SOURCES = ['application', 'certificate', 'staff', 'person', 'user', 'examSignup', 'punishment'] as const;
+export type RevealSource = (typeof REVEAL_SOURCES)[number];
+
+/** What a detail view offers to reveal: the record, and the fields the caller's duty covers (empty: none). */
+export interface RevealOffer {
+  source: RevealSource;
+  id: number;
+  fields: PersonalField[];
+}
+
+/** A person's three values as a person row holds them. */
+export interface PersonValues extends PersonalValues {
+  idNo: string;
+  birthDate: string;
+  phone: string | null;
+}
+
+/** Whose data a record holds, why (or whether) this caller may see it, and the real values. */
+export interface Revealable<T extends PersonalValues = PersonalValues> {
+  subject: Subject;
+  duty: Duty;
+  values: T;
+}
+
 /**
- * The values as the caller may see them: real when `duty` allows, masked otherwise. A real view of
- * somebody else's data is logged (in the caller's transaction when `db` is one).
+ * The values a detail view answers: masked (the holder's own in full), with the offer of the fields
+ * the caller may reveal by a click. Nothing is logged: nothing real left the server.
  */
-export async function reveal<T extends PersonalValues>(db: DbOrTx, viewer: AuthUser, subject: Subject, duty: Duty, values: T): Promise<T> {
-  if (!duty) return masked(values);
-  if (duty === 'self') return values;
-  const fields = (['idNo', 'phone', 'birthDate'] as const).filter((f) => values[f]);
-  if (fields.length > 0) await recordAccess(db, viewer, subject, duty, fields);
-  return values;
+export function personalDataOf<T extends PersonalValues>(r: Revealable<T>, source: RevealSource, id: number): { values: T; offer: RevealOffer } {
+  if (r.duty === 'self') return { values: r.values, offer: { source, id, fields: [] } };
+  const fields = r.duty ? PERSONAL_FIELDS.filter((f) => f in r.values && r.values[f]) : [];
+  return { values: masked(r.values), offer: { source, id, fields } };
+}
+
+/**
+ * One real value for a caller whose duty covers it, logged with the record it was reached through;
+ * null when the record holds none. The caller of this has checked the duty (403 otherwise).
+ */
+export async function revealField(db: DbOrTx, viewer: AuthUser, r: Revealable, field: PersonalField, via: string): Promise<string | null> {
+  const value = r.values[field] ?? null;
+  if (value && r.duty) await recordAccess(db, viewer, r.subject, r.duty, [field], via);
+  return value;
 }
 
 /** Writes one access row: `viewer` saw `fields` of `subject` for `purpose` (a PDF, an export with real values). */
-export async function recordAccess(db: DbOrTx, viewer: AuthUser, subject: Subject, purpose: Exclude<Duty, null>, fields: readonly PersonalField[]): Promise<void> {
+export async function recordAccess(db: DbOrTx, viewer: AuthUser, subject: Subject, purpose: Exclude<Duty, null>, fields: readonly PersonalField[], via?: string): Promise<void> {
   if (purpose === 'self') return;
   const { route, ip } = currentRequest();
   await db.insert(personalDataAccess).values({
@@ -89,5 +152,6 @@ export async function recordAccess(db: DbOrTx, viewer: AuthUser, subject: Subjec
     purpose,
     route: route.slice(0, 200),
     ip: ip.slice(0, 64) || null,
+    via: via?.slice(0, 64) ?? null,
   });
 }

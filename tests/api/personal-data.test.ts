@@ -1,9 +1,10 @@
 /**
  * Personal data stays need-to-know. Every list and search of the API, called as every demo account,
  * carries no unmasked identity number or phone of anybody but the caller (scanned in the JSON).
- * Detail views show the real values only to whose duty needs them (the holder, the reviewing
- * centre, the current employer, the record's administrator), and each such view of somebody
- * else's data leaves a row in the personal-data access log that the audit administrator reads.
+ * Detail views mask them too (issue #47 item 4) and offer a reveal to whose duty needs it (the
+ * reviewing centre, the current employer, the record's administrator); each click reveals one
+ * value, is checked like the detail, and leaves a row in the personal-data access log (who, whose,
+ * when, why, through which record) that the audit administrator reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
@@ -79,9 +80,15 @@ describe('finding 1: an enterprise cannot read another enterprise\'s holder thro
   });
 });
 
-describe('detail views by duty', () => {
+describe('detail views: masked by default, revealed by a logged click where the duty needs it', () => {
   const accessRows = async (userName: string, personId: number) =>
     db().select().from(personalDataAccess).where(and(eq(personalDataAccess.userName, userName), eq(personalDataAccess.personId, personId)));
+  const reveal = (user: string, field: string, source: string, id: number) =>
+    t.call(tokens.get(user) ?? null, { method: 'POST', url: `/api/personalData/${field}/reveal`, payload: { source, id } });
+  const revealAs = async (user: string, field: string, source: string, id: number) => {
+    await as(user);
+    return reveal(user, field, source, id);
+  };
 
   it('the holder sees their own certificate in full, and that is not logged', async () => {
     const [p1] = await db().select().from(sysUser).where(eq(sysUser.userName, 'person1'));
@@ -92,22 +99,27 @@ describe('detail views by duty', () => {
     expect(await accessRows('person1', holder!.id)).toHaveLength(0);
   });
 
-  it('the employer and the centre see the holder in full, each view logged with its duty and route', async () => {
+  it('the employer and the centre see the holder masked; a click reveals one value, logged with duty, route and record', async () => {
     const [entGz] = await db().select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
     const [row] = await db().select({ c: certificate, p: person }).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
       .where(and(eq(certificate.enterpriseId, entGz!.enterpriseId!), eq(person.enterpriseId, entGz!.enterpriseId!), eq(certificate.status, '01'))).limit(1);
     for (const [user, purpose] of [['ent_gz', 'employer'], ['gz_sl', 'certificate:staff']] as const) {
       const res = (await get(user, `/api/safetyCertificateInfo/get/${row!.c.id}`)).json();
-      expect(res.data.holder.idNo).toBe(row!.p.idNo);
-      expect(res.data.idNo).toBe(row!.p.idNo);
+      expect(res.data.holder).toMatchObject({ idNo: maskIdNo(row!.p.idNo), phone: maskPhone(row!.p.phone), birthDate: `${row!.p.birthDate.slice(0, 4)}-**-**` });
+      expect(res.data.idNo).toBe(maskIdNo(row!.p.idNo));
+      expect(res.data.holder.personalData).toEqual({ source: 'certificate', id: row!.c.id, fields: expect.arrayContaining(['idNo', 'birthDate']) });
+      // Opening the detail leaks nothing and logs nothing.
+      expect(await accessRows(user, row!.p.id)).toHaveLength(0);
+      const shown = await revealAs(user, 'idNo', 'certificate', row!.c.id);
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.json().data.value).toBe(row!.p.idNo);
       const logged = await accessRows(user, row!.p.id);
       expect(logged).toHaveLength(1);
-      expect(logged[0]).toMatchObject({ purpose, fields: expect.stringContaining('idNo'), subjectName: row!.p.name });
-      expect(logged[0]!.route).toBe('GET /api/safetyCertificateInfo/get/:id');
+      expect(logged[0]).toMatchObject({ purpose, fields: 'idNo', subjectName: row!.p.name, via: `certificate:${row!.c.id}`, route: 'POST /api/personalData/idNo/reveal' });
     }
   });
 
-  it('an enterprise reading the certificate of a holder who no longer works there sees it masked and nothing is logged', async () => {
+  it('an enterprise reading the certificate of a holder who no longer works there is offered nothing, and a reveal is refused unlogged', async () => {
     const [entGz] = await db().select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
     const [entSz] = await db().select().from(sysUser).where(eq(sysUser.userName, 'ent_sz'));
     const [row] = await db().select({ c: certificate, p: person }).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
@@ -116,36 +128,123 @@ describe('detail views by duty', () => {
     await db().update(person).set({ enterpriseId: entSz!.enterpriseId }).where(eq(person.id, row!.p.id));
     const res = (await get('ent_gz', `/api/safetyCertificateInfo/get/${row!.c.id}`)).json();
     expect(res.data.holder.idNo).toBe(maskIdNo(row!.p.idNo));
-    expect(res.data.holder.phone).toBe(maskPhone(row!.p.phone));
-    expect(res.data.holder.birthDate).toBe(`${row!.p.birthDate.slice(0, 4)}-**-**`);
+    expect(res.data.holder.personalData.fields).toEqual([]);
+    const refused = await revealAs('ent_gz', 'idNo', 'certificate', row!.c.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(row!.p.idNo);
+    // Another enterprise cannot reach the certificate at all.
+    expect((await revealAs('ent_prov', 'idNo', 'certificate', row!.c.id)).statusCode).toBe(403);
     expect(await accessRows('ent_gz', row!.p.id)).toHaveLength(0);
   });
 
-  it('the person administrator gets the real values in the edit form (logged); the list stays masked', async () => {
+  it('the person administrator edits with masked values, reveals by a click (logged); sent back masked they are kept', async () => {
     const [p] = await db().select().from(person).where(eq(person.id, 1));
     const list = (await get('admin', `/api/system/person/list?name=${encodeURIComponent(p!.name)}&pageSize=50`)).json();
     const listed = list.rows.find((r: { id: number }) => r.id === p!.id);
     expect(listed).toMatchObject({ idNo: maskIdNo(p!.idNo), phone: maskPhone(p!.phone) });
-    const got = (await get('admin', `/api/system/person/get/${p!.id}`)).json();
-    expect(got.data).toMatchObject({ idNo: p!.idNo, phone: p!.phone, birthDate: p!.birthDate });
-    expect(await accessRows('admin', p!.id)).toEqual([expect.objectContaining({ purpose: 'admin:person' })]);
+    const got = (await get('admin', `/api/system/person/get/${p!.id}`)).json().data;
+    expect(got).toMatchObject({ idNo: maskIdNo(p!.idNo), phone: maskPhone(p!.phone), personalData: { source: 'person', id: p!.id, fields: ['idNo', 'phone', 'birthDate'].filter((f) => (p as Record<string, unknown>)[f]) } });
+    expect(await accessRows('admin', p!.id)).toEqual([]);
+    const shown = await revealAs('admin', 'birthDate', 'person', p!.id);
+    expect(shown.json().data.value).toBe(p!.birthDate);
+    expect(await accessRows('admin', p!.id)).toEqual([expect.objectContaining({ purpose: 'admin:person', fields: 'birthDate', via: `person:${p!.id}` })]);
+    // The form as shown, with only the name changed: identity number, birth date and phone stay.
+    const saved = await t.call(tokens.get('admin')!, { method: 'POST', url: '/api/system/person/update', payload: {
+      id: p!.id, name: `${p!.name}`, sex: p!.sex, idType: p!.idType, idNo: got.idNo, birthDate: got.birthDate, phone: got.phone,
+      education: p!.education, title: p!.title, enterpriseId: p!.enterpriseId, employStatus: p!.employStatus,
+    } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [after] = await db().select().from(person).where(eq(person.id, p!.id));
+    expect(after).toMatchObject({ idNo: p!.idNo, birthDate: p!.birthDate, phone: p!.phone });
+    // A masked value that is not this person's is refused, never stored.
+    const bad = await t.call(tokens.get('admin')!, { method: 'POST', url: '/api/system/person/update', payload: {
+      id: p!.id, name: p!.name, sex: p!.sex, idType: p!.idType, idNo: '440***********0000', employStatus: p!.employStatus,
+    } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('idNo');
   });
 
-  it('a user\'s phone: masked in the user list, real in the edit form of the user administrator (logged)', async () => {
+  it('a user\'s phone: masked in the list and the edit form; the user administrator reveals it (logged), the security administrator may not', async () => {
     const [gz] = await db().select().from(sysUser).where(eq(sysUser.userName, 'gz_cs'));
     const list = (await get('admin', '/api/system/user/list?userName=gz_cs')).json();
     expect(list.rows[0].phone).toBe(maskPhone(gz!.phone));
-    expect((await get('admin', `/api/system/user/get/${gz!.userId}`)).json().data.phone).toBe(gz!.phone);
+    const got = (await get('admin', `/api/system/user/get/${gz!.userId}`)).json().data;
+    expect(got.phone).toBe(maskPhone(gz!.phone));
+    expect(got.personalData).toEqual({ source: 'user', id: gz!.userId, fields: ['phone'] });
+    expect((await revealAs('admin', 'phone', 'user', gz!.userId)).json().data.value).toBe(gz!.phone);
     const logged = await db().select().from(personalDataAccess).where(and(eq(personalDataAccess.userName, 'admin'), eq(personalDataAccess.subjectUserId, gz!.userId)));
-    expect(logged).toEqual([expect.objectContaining({ purpose: 'admin:user', fields: 'phone' })]);
-    expect((await get('secadmin', `/api/system/user/get/${gz!.userId}`)).json().data.phone).toBe(maskPhone(gz!.phone));
+    expect(logged).toEqual([expect.objectContaining({ purpose: 'admin:user', fields: 'phone', via: `user:${gz!.userId}` })]);
+    expect((await get('secadmin', `/api/system/user/get/${gz!.userId}`)).json().data.personalData.fields).toEqual([]);
+    expect((await revealAs('secadmin', 'phone', 'user', gz!.userId)).statusCode).toBe(403);
+    // A user account holds no identity number.
+    expect((await revealAs('admin', 'idNo', 'user', gz!.userId)).statusCode).toBe(403);
+  });
+
+  it('the case view and the apply check show the holder\'s ID masked; the reviewer reveals it through the application (logged), another centre cannot', async () => {
+    const [app] = await db().select({ id: application.id, personId: application.personId, area: application.area }).from(application)
+      .where(and(eq(application.area, '1'), eq(application.status, 3), eq(application.deleted, false))).limit(1);
+    const [holder] = await db().select().from(person).where(eq(person.id, app!.personId!));
+    const view = await get('gz_cs', `/api/workflow/${app!.id}/case`);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.body).not.toContain(holder!.idNo);
+    const data = view.json().data;
+    expect(data.checks.now.facts.idNo).toBe(maskIdNo(holder!.idNo));
+    if (data.checks.submitted) expect(data.checks.submitted.facts.idNo ?? maskIdNo(holder!.idNo)).toBe(maskIdNo(holder!.idNo));
+    expect(data.personalData).toMatchObject({ source: 'application', id: app!.id, fields: expect.arrayContaining(['idNo']) });
+    const shown = await revealAs('gz_cs', 'idNo', 'application', app!.id);
+    expect(shown.json().data.value).toBe(holder!.idNo);
+    expect(await accessRows('gz_cs', holder!.id)).toEqual([expect.objectContaining({ purpose: 'review', via: `application:${app!.id}` })]);
+    for (const other of ['sz_staff', 'ent_sz', 'person2']) {
+      const refused = await revealAs(other, 'idNo', 'application', app!.id);
+      expect([403, 404], other).toContain(refused.statusCode);
+      expect(refused.body).not.toContain(holder!.idNo);
+    }
+  });
+
+  it('the apply wizard\'s step 0 (candidates) and its check panel show the enterprise its holders\' ID numbers masked', async () => {
+    let factsShown = 0;
+    for (const type of ['delay', 'modify', 'newCert'] as const) {
+      const base = type === 'newCert' ? '/api/apply/newCert' : `/api/apply/${type}`;
+      const res = await get('ent_gz', `${base}/candidates`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().data as { personId: number; certificateId: number | null; idNo: string }[];
+      expect(rows.length, type).toBeGreaterThan(0);
+      for (const row of rows) expect(row.idNo, `${type} candidate ${row.personId}`).toMatch(/^\d{3}\*+\d{3}[\dX]$/);
+      const [holder] = await db().select({ idNo: person.idNo }).from(person).where(eq(person.id, rows[0]!.personId));
+      expect(res.body).not.toContain(holder!.idNo);
+      // The check panel of the first few candidates: a passed check shows the facts it looked at.
+      for (const row of rows.slice(0, 12)) {
+        const query = row.certificateId ? `certificateId=${row.certificateId}` : `personId=${row.personId}&category=C3&position=08`;
+        const check = await get('ent_gz', `/api/applyCertification/checkDataByApplyId?businessType=${type}&${query}`);
+        expect(check.statusCode, check.body).toBe(200);
+        const [who] = await db().select({ idNo: person.idNo }).from(person).where(eq(person.id, row.personId));
+        expect(check.body, type).not.toContain(who!.idNo);
+        // A passed check answers the facts it looked at (SPEC 5: code 0 and data).
+        const facts = check.json().data as Record<string, unknown> | null;
+        if (facts?.idNo) {
+          expect(facts.idNo).toBe(maskIdNo(who!.idNo));
+          factsShown += 1;
+        }
+      }
+    }
+    // The check panel names the holder for a certificate's business at least.
+    expect(factsShown).toBeGreaterThan(0);
+  });
+
+  it('every record a reveal goes through is checked: a missing one is 404, a bad source or field 400', async () => {
+    expect((await revealAs('admin', 'idNo', 'person', 999_999)).statusCode).toBe(404);
+    expect((await revealAs('admin', 'idNo', 'nowhere', 1)).statusCode).toBe(400);
+    expect((await revealAs('admin', 'address', 'person', 1)).statusCode).toBe(404);
   });
 
   it('the audit administrator reads and exports the access log; nobody else does', async () => {
     const list = await get('auditor', '/api/system/pdlog/list?pageSize=100');
     expect(list.statusCode).toBe(200);
     expect(list.json().total).toBeGreaterThanOrEqual(4);
-    expect(list.json().rows[0]).toMatchObject({ purposeLabel: expect.any(String), fieldsLabel: expect.any(String) });
+    expect(list.json().rows[0]).toMatchObject({ purposeLabel: expect.any(String), fieldsLabel: expect.any(String), via: expect.any(String) });
+    const viaApplications = (await get('auditor', '/api/system/pdlog/list?via=application:')).json();
+    expect(viaApplications.total).toBeGreaterThanOrEqual(1);
+    expect(viaApplications.rows.every((r: { via: string }) => r.via.startsWith('application:'))).toBe(true);
     const exported = await get('auditor', '/api/system/pdlog/export');
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');

@@ -120,10 +120,14 @@ describe('workbench of enterprises and individuals', () => {
     expect(figure(b, 'toConfirm')!.value).toBe(await n(db().select({ n: count() }).from(application).where(and(live, eq(application.holderUserId, me.userId), eq(application.status, 0)))));
   });
 
-  it('shows a system administrator the reviews waiting', async () => {
+  it('shows a system administrator the account and role changes waiting, as the 待审核 tabs list them', async () => {
     const b = await bench('secadmin');
     expect(b.kind).toBe('system');
-    expect(figure(b, 'pendingReviews')!.value).toBe(await n(db().select({ n: count() }).from(sysRecordReview).where(eq(sysRecordReview.state, 'pending'))));
+    const pendingOf = (entity: string) => n(db().select({ n: count() }).from(sysRecordReview).where(and(eq(sysRecordReview.state, 'pending'), eq(sysRecordReview.entity, entity))));
+    expect(figure(b, 'pendingUserReviews')).toMatchObject({ value: await pendingOf('user'), link: '/system/user?tab=pending' });
+    expect(figure(b, 'pendingRoleReviews')).toMatchObject({ value: await pendingOf('role'), link: '/system/role?tab=pending' });
+    // Punishments are the centres' to decide: not counted here.
+    expect(figure(b, 'pendingReviews')).toBeUndefined();
   });
 });
 

@@ -148,7 +148,8 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   const signups = await api<{ rows: { id: number; name: string; ticketNo: string | null }[] }>(request, centre, 'GET', `/api/exam/sign/list?batchId=${saved.data.id}&pageSize=50`);
   const signup = signups.rows.find((r) => r.name === name)!;
   expect(signup.ticketNo).toBeTruthy();
-  const detail = await api<{ data: { person: { idNo: string } } }>(request, centre, 'GET', `/api/exam/sign/get/${signup.id}`);
+  // The detail shows the ID number masked; the clerk reveals it (a logged click) to fill the sheet.
+  const revealed = await api<{ data: { value: string } }>(request, centre, 'POST', '/api/personalData/idNo/reveal', { source: 'examSignup', id: signup.id });
   await navigate(staff, '/exam/examImport');
   await expect(staff.getByTestId('import-card')).toBeVisible(PAGE_LOAD);
   const templateDownload = staff.waitForEvent('download');
@@ -159,7 +160,7 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await wb.xlsx.readFile(template);
   const sheet = wb.worksheets[0]!;
   expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['姓名*', '证件号码*', '准考证号*', '安全生产知识*', '管理能力*', '考试情况*']);
-  sheet.addRow([name, detail.data.person.idNo, signup.ticketNo, '合格', '合格', '参考']);
+  sheet.addRow([name, revealed.data.value, signup.ticketNo, '合格', '合格', '参考']);
   const filled = path.join(dir, '端到端成绩.xlsx');
   await wb.xlsx.writeFile(filled);
   await staff.getByTestId('import-file').locator('input[type=file]').setInputFiles(filled);

@@ -17,13 +17,15 @@ test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 interface Holder { name: string; idNo: string; certNo: string }
 
-/** A live certificate of the caller's area and its holder's full identity number (staff see it in the detail). */
+/** A live certificate of the caller's area and its holder's full identity number (staff reveal it from the detail, logged). */
 async function holderOfArea(request: APIRequestContext, user: string): Promise<Holder> {
   const login = await request.post('/api/login/login', { data: { username: user, password: DEMO_PASSWORD } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const hours = await (await request.get('/api/exam/furtherEducation/hours?pageSize=1&status=01', { headers: { token } })).json() as { rows: { certificateId: number }[] };
-  const detail = await (await request.get(`/api/safetyCertificateInfo/get/${hours.rows[0]!.certificateId}`, { headers: { token } })).json() as { data: Holder };
-  return { name: detail.data.name, idNo: detail.data.idNo, certNo: detail.data.certNo };
+  const id = hours.rows[0]!.certificateId;
+  const detail = await (await request.get(`/api/safetyCertificateInfo/get/${id}`, { headers: { token } })).json() as { data: Holder };
+  const revealed = await (await request.post('/api/personalData/idNo/reveal', { headers: { token }, data: { source: 'certificate', id } })).json() as { data: { value: string } };
+  return { name: detail.data.name, idNo: revealed.data.value, certNo: detail.data.certNo };
 }
 
 /** China's today, as the server counts days. */

@@ -50,6 +50,11 @@ test('admin submits a user, secadmin approves it, the user must change the initi
   await admin.getByTestId('form-phone').fill('13800138123');
   await admin.getByTestId('form-password').fill(INITIAL);
   await admin.getByTestId('user-form-submit').click();
+  // Before it is submitted, the change's whole effect: roles and the data area the account will see.
+  const confirm = admin.getByTestId('user-confirm');
+  await expect(confirm.getByTestId('effect-roles')).toContainText('受理');
+  await expect(confirm.getByTestId('effect-area')).toContainText('广州区域中心');
+  await admin.getByTestId('user-confirm-submit').click();
   await expect(admin.getByText('已提交，等待安全管理员审核')).toBeVisible();
   const pendingRow = admin.getByTestId('user-table').locator('tr', { hasText: NEW_USER });
   await expect(pendingRow.getByTestId('check-status')).toHaveText('新增待审核');

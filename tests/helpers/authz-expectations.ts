@@ -115,6 +115,10 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/home/createQueryCode': session('a fresh unused query code'),
   'GET /api/home/getNoRole': session('whether the caller has a role'),
   'GET /api/applyCertification/checkDataByApplyId': session('business pre-check, scoped to the caller’s subjects'),
+  // A reveal is checked like the detail of the record it goes through, then the caller's duty (tests/api/personal-data.test.ts).
+  'POST /api/personalData/idNo/reveal': session('one value of a record the caller may see, by duty; logged', { payload: { source: 'application', id: MISSING_ID } }),
+  'POST /api/personalData/phone/reveal': session('one value of a record the caller may see, by duty; logged', { payload: { source: 'application', id: MISSING_ID } }),
+  'POST /api/personalData/birthDate/reveal': session('one value of a record the caller may see, by duty; logged', { payload: { source: 'application', id: MISSING_ID } }),
 
   // Each queue is for those with a part in it; the provincial administrator oversees every step.
   'GET /api/workflow/queue/mine': session('the caller\'s own applications and those they must confirm'),

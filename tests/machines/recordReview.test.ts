@@ -11,6 +11,7 @@ import {
   type RecordReviewEvent,
   type RecordReviewInput,
   type ReviewedRecordKind,
+  unacknowledged,
 } from '@machines/recordReview.machine';
 import { describeTransitionCoverage, describeUnionCoverage } from './coverage';
 
@@ -24,6 +25,7 @@ const samples: RecordReviewEvent[] = [
   { type: 'APPROVE', reviewerId: SUBMITTER },
   { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' },
   { type: 'APPROVE', reviewerId: SUBJECT },
+  { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: ['unlinksPerson'] },
   { type: 'REJECT', reviewerId: SUBJECT, comment: '不同意' },
   { type: 'REJECT', reviewerId: SUBMITTER, comment: '自己驳回' },
   { type: 'REJECT', reviewerId: REVIEWER, comment: '' },
@@ -33,11 +35,15 @@ const samples: RecordReviewEvent[] = [
   { type: 'CANCEL', actorId: SUBMITTER },
 ];
 
-const inputs: RecordReviewInput[] = (['user', 'role', 'penalty'] as ReviewedRecordKind[]).flatMap((kind) =>
-  (['create', 'update', 'delete'] as RecordChange[]).map((change) => ({
-    kind, change, submitterId: SUBMITTER, subjectUserId: kind === 'user' && change !== 'create' ? SUBJECT : null,
-  })),
-);
+const inputs: RecordReviewInput[] = [
+  ...(['user', 'role', 'penalty'] as ReviewedRecordKind[]).flatMap((kind) =>
+    (['create', 'update', 'delete'] as RecordChange[]).map((change) => ({
+      kind, change, submitterId: SUBMITTER, subjectUserId: kind === 'user' && change !== 'create' ? SUBJECT : null,
+    })),
+  ),
+  // A holder's account unlinked from its person: approved only by naming the warning.
+  { kind: 'user', change: 'update', submitterId: SUBMITTER, subjectUserId: SUBJECT, warnings: ['unlinksPerson'] },
+];
 
 const runs = inputs.map((input) =>
   describeTransitionCoverage(
@@ -119,6 +125,25 @@ describe('recordReview behaviour', () => {
     expect(checkStatusOf(start('penalty', 'delete'))).toBe('3');
     expect(transitionRecordReview(start('role', 'update'), { type: 'CANCEL', actorId: OTHER }).ok).toBe(false);
     expect(transitionRecordReview(start('user', 'create'), { type: 'CANCEL', actorId: SUBMITTER }).ok).toBe(false);
+  });
+
+  it('a submission with a warning is approved only when the approval names it; rejecting needs no naming', () => {
+    const s = createRecordReviewSnapshot({ kind: 'user', change: 'update', submitterId: SUBMITTER, subjectUserId: SUBJECT, warnings: ['unlinksPerson'] });
+    expect(s.context.warnings).toEqual(['unlinksPerson']);
+    expect(unacknowledged(s.context)).toEqual(['unlinksPerson']);
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' })).toMatchObject({ ok: false, reason: 'notAllowedNow' });
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: [] }).ok).toBe(false);
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER, acknowledged: ['unlinksPerson'] }).ok).toBe(false);
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: ['unlinksPerson'] })).toMatchObject({ ok: true, to: 'approved' });
+    expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: '不能解除' })).toMatchObject({ ok: true, to: 'rejected' });
+    // Without warnings an approval needs to name nothing, and naming one does no harm.
+    expect(transitionRecordReview(start('user', 'update', SUBJECT), { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: ['unlinksPerson'] }).ok).toBe(true);
+  });
+
+  it('a row stored before warnings existed revives with none', () => {
+    const old = JSON.parse(JSON.stringify(start('user', 'update', SUBJECT))) as ReturnType<typeof start>;
+    delete (old.context as Partial<typeof old.context>).warnings;
+    expect(transitionRecordReview(old, { type: 'APPROVE', reviewerId: REVIEWER })).toMatchObject({ ok: true, to: 'approved' });
   });
 
   it('the stored JSON revives and keeps working', () => {

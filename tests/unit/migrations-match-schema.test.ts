@@ -31,6 +31,8 @@ describe('migrations and schema', () => {
     const journal = JSON.parse(fs.readFileSync(path.join(root, 'server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string; when: number }[] };
     journal.entries.forEach((e, i) => {
       expect(e.idx, e.tag).toBe(i);
+      // drizzle-kit generates from the snapshot last by file name: numbers follow the journal.
+      expect(e.tag.slice(0, 4), e.tag).toBe(String(i).padStart(4, '0'));
       if (i > 0) expect(e.when, `${e.tag} after ${journal.entries[i - 1]!.tag}`).toBeGreaterThan(journal.entries[i - 1]!.when);
       expect(fs.existsSync(path.join(root, 'server/db/migrations', `${e.tag}.sql`)), e.tag).toBe(true);
     });

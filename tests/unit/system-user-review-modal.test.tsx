@@ -16,7 +16,7 @@ afterEach(() => cleanup());
 const detail = (over: Partial<ReviewDetail> = {}): ReviewDetail => ({
   reviewId: 9, entity: 'user', recordId: 5, checkStatus: '2', change: 'update', state: 'pending', submittedBy: 1, submitterName: 'admin',
   submittedAt: '2026-01-02T03:04:05.000Z', reviewerName: null, reviewedAt: null, comment: null, title: 'gz_sl（陈丽娟）',
-  diff: [{ field: 'nickName', label: '用户名称', before: '陈丽娟', after: '陈丽' }], canReview: true, canCancel: false, ...over,
+  diff: [{ field: 'nickName', label: '用户名称', before: '陈丽娟', after: '陈丽' }], effect: null, warnings: [], canReview: true, canCancel: false, ...over,
 });
 
 function open(d: ReviewDetail, extra: { withdraw?: boolean } = {}) {
@@ -45,7 +45,7 @@ describe('ReviewModal', () => {
     expect(screen.getByTestId('review-diff').textContent).toContain('陈丽娟');
     expect(screen.getByTestId('review-diff').textContent).toContain('用户名称');
     fireEvent.click(screen.getByTestId('review-approve'));
-    await waitFor(() => expect(decide).toHaveBeenCalledWith(expect.objectContaining({ reviewId: 9 }), true, ''));
+    await waitFor(() => expect(decide).toHaveBeenCalledWith(expect.objectContaining({ reviewId: 9 }), true, '', []));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
   });
 
@@ -56,7 +56,28 @@ describe('ReviewModal', () => {
     expect(decide).not.toHaveBeenCalled();
     fireEvent.change(screen.getByTestId('review-comment'), { target: { value: '不同意' } });
     fireEvent.click(screen.getByTestId('review-reject'));
-    await waitFor(() => expect(decide).toHaveBeenCalledWith(expect.anything(), false, '不同意'));
+    await waitFor(() => expect(decide).toHaveBeenCalledWith(expect.anything(), false, '不同意', []));
+  });
+
+  it('shows the whole effect, and approves an unlink only once it is ticked by name', async () => {
+    const effect = {
+      lines: [
+        { key: 'person' as const, label: '关联人员（我的证书）', before: '汪晓琳（440***********682X），证书 1 本（有效 1 本）', after: '未关联', changed: true },
+        { key: 'roles' as const, label: '角色', before: '个人用户', after: '个人用户', changed: false },
+        { key: 'area' as const, label: '数据范围', before: '仅本人', after: '仅本人', changed: false },
+      ],
+      warnings: [{ code: 'unlinksPerson' as const, message: '该账号关联持证人员 汪晓琳（440***********682X），其 1 本证书显示在“我的证书”中；此修改将解除该关联' }],
+    };
+    const { decide } = open(detail({ effect, warnings: ['unlinksPerson'] }));
+    expect((await screen.findByTestId('effect-person')).textContent).toContain('未关联');
+    expect(screen.getByTestId('effect-roles').textContent).toContain('不变');
+    expect(screen.getByTestId('effect-warning-unlinksPerson').textContent).toContain('汪晓琳');
+    const approve = screen.getByTestId('review-approve') as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('effect-choose-unlinksPerson'));
+    await waitFor(() => expect((screen.getByTestId('review-approve') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('review-approve'));
+    await waitFor(() => expect(decide).toHaveBeenCalledWith(expect.anything(), true, '', ['unlinksPerson']));
   });
 
   it('offers no decision to the submitter, and says why', async () => {

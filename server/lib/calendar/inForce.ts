@@ -1,7 +1,7 @@
 /**
  * The working-day calendar in force: the kept package's table with the administrators' days and
  * confirmed years over it (系统管理 → 工作日历). Kept per the dictionaries' version within a signed-in
- * request (any change to the calendar's tables moves it: migration 0045), so the queues and lists
+ * request (any change to the calendar's tables moves it: migration 0040), so the queues and lists
  * count deadlines from memory; read every time outside a request (the jobs, once a run).
  */
 import type { DbOrTx } from '../../db/client.js';

@@ -2,8 +2,8 @@
  * The reviewer's case view (issue #16): everything a centre needs to decide on an application, in
  * one answer — the materials, the certificate before and after the business (the fields it
  * changes), the facts the rules checked at SUBMIT and what they say now, the person's other
- * certificates and open applications. Staff see the real identity data of the case (their duty);
- * the view is logged like any other.
+ * certificates and open applications. Identity numbers are masked here as everywhere; a reviewer
+ * reveals the holder's by a click (reveal source 'application', logged).
  */
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
@@ -15,10 +15,11 @@ import type { ApplicationRow } from '../../workflow/types.js';
 import { loadLabels, type Labels } from '../certificate/labels.js';
 import { readShown, shownCertificate } from '../certificate/shown.js';
 import { REVOCATION_REASONS } from './payloads.js';
-import { assertCanSeeBusiness } from './service.js';
+import { applicationPersonalData, assertCanSeeBusiness } from './service.js';
 import { delayedValidity, statutoryExpiryOf } from './validity.js';
 import { explainApplication, factsInWords } from './explain.js';
 import { translateMessage } from '../../lib/messages.js';
+import { maskIdNo, maskedFacts, personalDataOf } from '../../services/personalData.js';
 
 export interface ChangeLine {
   field: string;
@@ -85,7 +86,7 @@ async function changesOf(ctx: AppContext, app: ApplicationRow, labels: Labels): 
       const out: ChangeLine[] = [];
       const fields: [string, string, string | null, (v: string) => string][] = [
         ['name', '姓名', holder.name, (v) => v],
-        ['idNo', '身份证号', holder.idNo, (v) => v],
+        ['idNo', '身份证号', holder.idNo, (v) => maskIdNo(v)],
         ['sex', '性别', holder.sex, (v) => labels.of('sys_user_sex', v)],
         ['title', '技术职称', holder.title, (v) => labels.of('ministerial_title_rank', v)],
         ['education', '文化程度', holder.education, (v) => labels.of('ministerial_diploma', v)],
@@ -151,8 +152,8 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
     materials: files.map((f) => ({ ...f, url: `/api/file/download/${f.ossId}` })),
     changes,
     checks: {
-      submitted: submitted && submittedFacts ? { at: submitted.createdAt.toISOString(), facts: submittedFacts, words: factsInWords(submittedFacts, labels) } : null,
-      now: { ...why.verdict, facts: factsNow },
+      submitted: submitted && submittedFacts ? { at: submitted.createdAt.toISOString(), facts: maskedFacts(submittedFacts), words: factsInWords(submittedFacts, labels) } : null,
+      now: { ...why.verdict, facts: maskedFacts(factsNow) },
     },
     why,
     certificates: certificates.map((c) => ({
@@ -162,5 +163,6 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
     openApplications: open.map((o) => ({
       id: o.id, applyNo: o.applyNo, businessType: o.businessType, businessLabel: BUSINESS_ROUTES[o.businessType as BusinessType].label, status: o.status,
     })),
+    personalData: app.personId ? personalDataOf(await applicationPersonalData(ctx, user, app.id), 'application', app.id).offer : null,
   };
 }

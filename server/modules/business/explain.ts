@@ -25,6 +25,7 @@ import {
 import { parsePayload, type Category } from './payloads.js';
 import { ageSubject, checkDraft, delayFactsOfDraft, holdingConflict, isQualified, RULE, yearLimitsOf, type Draft, type RuleAnswer } from './rules.js';
 import { delayedValidity } from './validity.js';
+import { maskIdNo } from '../../services/personalData.js';
 
 /** pass: the rule is met; fail: it refuses; warn: worth a reviewer's look, not a refusal; info: facts without a verdict. */
 export type Verdict = 'pass' | 'fail' | 'warn' | 'info';
@@ -77,7 +78,7 @@ const validityOf = (c: Pick<CertificateRow, 'validFrom' | 'expiryDate'>) => `${c
 
 function personFacts(s: Scope, p: PersonRow): Fact[] {
   return [
-    fact('姓名', p.name), { ...fact('身份证号', p.idNo), kind: 'idNo' }, fact('性别', s.labels.of('sys_user_sex', p.sex)),
+    fact('姓名', p.name), { ...fact('身份证号', maskIdNo(p.idNo)), kind: 'idNo' }, fact('性别', s.labels.of('sys_user_sex', p.sex)),
     fact('年龄', tr(`${ageOn(p.birthDate, s.today)} 岁`)),
   ];
 }
@@ -444,7 +445,8 @@ export async function explainApplication(ctx: AppContext, app: ApplicationRow, l
 /** How each fact the rules keep (the history row of a SUBMIT) reads: its label, and its value in words. Ids are left out. */
 const FACT_WORDS: Record<string, [string, (v: unknown, labels: Labels) => string]> = {
   name: ['姓名', String],
-  idNo: ['身份证号', String],
+  // Masked like every view of the case: the full number is revealed by a logged click (personalData).
+  idNo: ['身份证号', (v) => maskIdNo(String(v))],
   sex: ['性别', (v, l) => l.of('sys_user_sex', String(v))],
   age: ['年龄', (v) => tr(`${String(v)} 岁`)],
   certNo: ['证书编号', String],

@@ -5,6 +5,7 @@
  * GET /applyCertification/checkDataByApplyId.
  */
 import { z } from 'zod';
+import { revealOfferSchema } from '../personalData/schemas.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../machines/businessTypes.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
@@ -49,7 +50,8 @@ const businessDetail = applicationDetailSchema.extend({
   person: z.object({
     id: z.number(), name: z.string(), sex: z.string(), idNo: z.string(), birthDate: z.string(), age: z.number(),
     education: z.string().nullable(), title: z.string().nullable(), phone: z.string().nullable(),
-  }).nullable(),
+    personalData: revealOfferSchema,
+  }).nullable().describe('人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）'),
   certificate: z.object({
     id: z.number(), certNo: z.string(), category: z.string(), position: z.string(), issueDate: z.string(), expiryDate: z.string(),
     status: z.string(), version: z.number(), enterpriseId: z.number(),
@@ -243,6 +245,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
             validFrom: z.string(), expiryDate: z.string(), enterpriseName: z.string(),
           })),
           openApplications: z.array(z.object({ id: z.number(), applyNo: z.string(), businessType: z.string(), businessLabel: z.string(), status: z.number() })),
+          personalData: revealOfferSchema.nullable().describe('持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）'),
         })),
       },
     },

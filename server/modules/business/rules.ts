@@ -19,6 +19,7 @@ import { parsePayload, type Category, type PayloadOf } from './payloads.js';
 import { certificate, enterprise } from '../../db/schema.js';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { delayedValidity } from './validity.js';
+import { maskIdNo } from '../../services/personalData.js';
 
 /** Rule codes beyond the nine delay codes of SPEC 4 (shown with the message; 0 = may go on). */
 export const RULE = {
@@ -82,7 +83,8 @@ function overAge(category: string, position: string, p: PersonRow, policy: BizPo
   return fail(RULE.age, `${DELAY_ELIGIBILITY_MESSAGES[5]}（${ageLimitText(subject, yearLimitsOf(policy))}），只能办理注销`, { age });
 }
 
-const personFacts = (p: PersonRow, today: string) => ({ personId: p.id, name: p.name, idNo: p.idNo, sex: p.sex, age: ageOn(p.birthDate, today) });
+// The identity number only masked: facts are shown to whoever sees the check and kept in the history (issue #47 item 4).
+const personFacts = (p: PersonRow, today: string) => ({ personId: p.id, name: p.name, idNo: maskIdNo(p.idNo), sex: p.sex, age: ageOn(p.birthDate, today) });
 const certFacts = (c: CertificateRow) => ({
   certificateId: c.id, certNo: c.certNo, category: c.category, position: c.position, issueDate: c.issueDate, expiryDate: c.expiryDate,
   status: c.status, version: c.version,

@@ -18,7 +18,7 @@ import { applyEvent, createApplication, loadApplication, storeDecision } from '.
 import type { ApplicationRow } from '../../workflow/types.js';
 import { applicationDetail, readDeadlineLimits, toQueueRow } from '../../workflow/views.js';
 import { ageOn, employedAt, holderUserOf, todayOf } from './facts.js';
-import { maskIdNo, reveal, type Duty } from '../../services/personalData.js';
+import { maskIdNo, personalDataOf, type Duty, type PersonValues, type Revealable } from '../../services/personalData.js';
 import type { FileOwnerCheck } from '../system/oss/fileScope.js';
 import { PAYLOADS, TARGET } from './payloads.js';
 import { checkDraft, type Draft, type RuleAnswer } from './rules.js';
@@ -115,6 +115,21 @@ function dutyOver(user: AuthUser, app: ApplicationRow, subject: { id: number; en
   return null;
 }
 
+/** The holder's personal data in an application, for a caller who may see the application (reveal source 'application'). */
+export async function applicationPersonalData(ctx: AppContext, user: AuthUser, id: number): Promise<Revealable> {
+  const app = await loadApplication(ctx.db, id);
+  assertCanSeeBusiness(user, app);
+  const [subject] = app.personId ? await ctx.db.select().from(person).where(eq(person.id, app.personId)) : [];
+  if (!subject) throw notFound('该业务没有人员信息');
+  return holderData(user, app, subject);
+}
+
+const holderData = (user: AuthUser, app: ApplicationRow, subject: typeof person.$inferSelect): Revealable<PersonValues> => ({
+  subject: { personId: subject.id, name: subject.name },
+  duty: dutyOver(user, app, subject),
+  values: { idNo: subject.idNo, birthDate: subject.birthDate, phone: subject.phone },
+});
+
 export async function getBusiness(ctx: AppContext, user: AuthUser, type: BusinessType, id: number) {
   const app = await loadOfType(ctx, user, type, id);
   const detail = await applicationDetail(ctx, user, app);
@@ -135,12 +150,13 @@ export async function getBusiness(ctx: AppContext, user: AuthUser, type: Busines
     certificateId: app.certificateId,
     enterpriseId: app.enterpriseId,
     lastComment: comments.get(app.id) ?? null,
-    person: subject ? {
-      id: subject.id, name: subject.name, sex: subject.sex,
-      ...await reveal(ctx.db, user, { personId: subject.id, name: subject.name }, dutyOver(user, app, subject),
-        { idNo: subject.idNo, birthDate: subject.birthDate, phone: subject.phone }),
-      age: ageOn(subject.birthDate, today), education: subject.education, title: subject.title,
-    } : null,
+    person: subject ? (() => {
+      const { values, offer } = personalDataOf(holderData(user, app, subject), 'application', app.id);
+      return {
+        id: subject.id, name: subject.name, sex: subject.sex, idNo: values.idNo ?? '', birthDate: values.birthDate ?? '', phone: values.phone ?? null,
+        age: ageOn(subject.birthDate, today), education: subject.education, title: subject.title, personalData: offer,
+      };
+    })() : null,
     certificate: cert ? {
       id: cert.id, certNo: cert.certNo, category: cert.category, position: cert.position, issueDate: cert.issueDate, expiryDate: cert.expiryDate,
       status: cert.status, version: cert.version, enterpriseId: cert.enterpriseId,

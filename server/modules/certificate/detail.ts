@@ -12,7 +12,7 @@ import type { CertificatePdfData } from '../../lib/pdf/certificate.js';
 import { versionLabel } from '../../lib/pdf/format.js';
 import type { z } from 'zod';
 import type { certificateDetail, historyRow } from './schemas.js';
-import { maskIdNo, recordAccess, reveal, type Duty } from '../../services/personalData.js';
+import { maskIdNo, personalDataOf, recordAccess, type Duty, type PersonValues, type Revealable } from '../../services/personalData.js';
 import { shownCertificate, type ShownSource } from './shown.js';
 
 export type LoadedCertificate = { cert: typeof certificate.$inferSelect; holder: typeof person.$inferSelect; ent: typeof enterprise.$inferSelect };
@@ -107,10 +107,16 @@ export function certificateDuty(user: AuthUser, row: LoadedCertificate): Duty {
   return null;
 }
 
+/** The holder's personal data on a certificate the caller may see (reveal source 'certificate'). */
+export function certificatePersonalData(user: AuthUser, row: LoadedCertificate): Revealable<PersonValues> {
+  const { holder } = row;
+  return { subject: { personId: holder.id, name: holder.name }, duty: certificateDuty(user, row), values: { idNo: holder.idNo, birthDate: holder.birthDate, phone: holder.phone } };
+}
+
 export async function certificateDetailView(db: DbOrTx, user: AuthUser, row: LoadedCertificate, labels: Labels): Promise<z.infer<typeof certificateDetail>> {
   const { holder, ent } = row;
   const duty = certificateDuty(user, row);
-  const shown = await reveal(db, user, { personId: holder.id, name: holder.name }, duty, { idNo: holder.idNo, birthDate: holder.birthDate, phone: holder.phone });
+  const { values: shown, offer } = personalDataOf(certificatePersonalData(user, row), 'certificate', row.cert.id);
   const history = await versions(db, row, labels);
   return {
     ...toRow(shownSourceOf(row), labels),
@@ -118,14 +124,14 @@ export async function certificateDetailView(db: DbOrTx, user: AuthUser, row: Loa
     holder: {
       id: holder.id, name: holder.name, sex: holder.sex, sexLabel: labels.of('sys_user_sex', holder.sex), idType: holder.idType, idNo: shown.idNo,
       birthDate: shown.birthDate, education: holder.education, educationLabel: labels.of('ministerial_diploma', holder.education),
-      title: holder.title, titleLabel: labels.of('ministerial_title_rank', holder.title), phone: shown.phone,
+      title: holder.title, titleLabel: labels.of('ministerial_title_rank', holder.title), phone: shown.phone ?? null, personalData: offer,
     },
     enterprise: {
       id: ent.id, name: ent.name, creditCode: ent.creditCode, legalRepresentative: ent.legalRepresentative, address: ent.address,
       ownership: ent.ownership, licenceNo: ent.licenceNo, licenceValidTo: ent.licenceValidTo,
     },
-    // Earlier versions may carry an earlier identity number: shown as the current one is.
-    history: duty ? history : history.map((h) => ({ ...h, idNo: maskIdNo(h.idNo) })),
+    // Earlier versions may carry an earlier identity number: masked like the current one (the holder sees their own).
+    history: duty === 'self' ? history : history.map((h) => ({ ...h, idNo: maskIdNo(h.idNo) })),
   };
 }
 

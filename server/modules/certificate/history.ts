@@ -1,6 +1,6 @@
 /**
  * A certificate's history replayed through its machine (DESIGN "a history that replays to its stored
- * state"): from the issue (or from the ADOPT row migration 0040 wrote for certificates older than the
+ * state"): from the issue (or from the ADOPT row migration 0043 wrote for certificates older than the
  * machine), each history row's event must be one the machine takes in the state the rows before left,
  * leading to the state the row recorded; the last state must be the stored row. The audit page of one
  * certificate, the tests and the nightly housekeeping's invariants read it.

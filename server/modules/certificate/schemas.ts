@@ -1,5 +1,6 @@
 /** Request and answer shapes of the certificate calls (OpenAPI comes from these). */
 import { z } from 'zod';
+import { revealOfferSchema } from '../personalData/schemas.js';
 import { pageQuery } from '../../lib/reply.js';
 import { day as calendarDay, id, idList as ids, optionalText } from '../../lib/schemas.js';
 
@@ -96,7 +97,8 @@ export const certificateDetail = certificateRow.extend({
   holder: z.object({
     id: z.number(), name: z.string(), sex: z.string(), sexLabel: z.string(), idType: z.string(), idNo: z.string(), birthDate: z.string(),
     education: z.string().nullable(), educationLabel: z.string(), title: z.string().nullable(), titleLabel: z.string(), phone: z.string().nullable(),
-  }),
+    personalData: revealOfferSchema,
+  }).describe('持证人（证件号码、出生日期、手机号码脱敏，持证人本人为完整值；personalData 说明可点击查看的字段）'),
   enterprise: z.object({
     id: z.number(), name: z.string(), creditCode: z.string(), legalRepresentative: z.string(), address: z.string(), ownership: z.string(),
     licenceNo: z.string().nullable(), licenceValidTo: z.string().nullable(),

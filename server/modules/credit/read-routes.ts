@@ -8,7 +8,10 @@ import { chinaDate, chinaDateTime } from '../../lib/days.js';
 import { batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { idParams, keyword, optionalText } from '../../lib/schemas.js';
-import { maskIdNo, reveal } from '../../services/personalData.js';
+import { maskIdNo, personalDataOf, type Revealable } from '../../services/personalData.js';
+import { revealOfferSchema } from '../personalData/schemas.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { AuthUser } from '../../lib/authUser.js';
 import { certificateScope } from '../certificate/scope.js';
 import { contains } from '../certificate/query.js';
 import { loadLabels } from '../certificate/labels.js';
@@ -38,7 +41,8 @@ const decisionView = z.object({
   comment: z.string().nullable(),
 });
 const detailSchema = punishmentRow.extend({
-  idNo: z.string().describe('证件号码（经办人员因职责查看，记入个人信息访问日志）'),
+  idNo: z.string().describe('证件号码（脱敏；经办人员可点击查看，记入个人信息访问日志）'),
+  personalData: revealOfferSchema,
   files: z.array(fileView),
   pendingReview: reviewDetailSchema.nullable().describe('待审核的提交（变更对比）'),
   decisions: z.array(decisionView).describe('审核记录，新到旧'),
@@ -120,9 +124,8 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     const today = chinaDate(ctx.clock.now());
     const row = (await punishmentRowOf(db, caller, req.params.id, await loadLabels(db), today))!;
     const live = await loadPunishment(db, req.params.id);
-    const [holder] = await db.select({ idNo: person.idNo, name: person.name }).from(person).where(eq(person.id, live.personId));
-    // The officer handling the punishment identifies the holder: the real number, logged.
-    const shown = await reveal(db, caller, { personId: live.personId, name: holder?.name }, caller.userType === '02' ? 'certificate:staff' : null, { idNo: holder?.idNo ?? '' });
+    // The officer handling the punishment may reveal the holder's number (a logged click).
+    const { values: shown, offer } = personalDataOf(await punishmentPersonalData(db, caller, req.params.id), 'punishment', req.params.id);
     const fileIds = Array.isArray(live.fileIds) ? (live.fileIds as number[]) : [];
     const files = fileIds.length ? await db.select().from(sysOss).where(inArray(sysOss.id, fileIds)) : [];
     const pending = await pendingOf(db, ENTITY, req.params.id);
@@ -132,7 +135,8 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     const names = await userNames(db, reviews.flatMap((r) => [r.submittedBy, r.reviewedBy]));
     return ok({
       ...row,
-      idNo: shown.idNo ?? maskIdNo(holder?.idNo ?? ''),
+      idNo: shown.idNo,
+      personalData: offer,
       files: fileIds.flatMap((fid) => {
         const f = files.find((x) => x.id === fid);
         return f ? [{ ossId: f.id, originalName: f.originalName, mimeType: f.mimeType, size: f.size, url: downloadUrl(f.id) }] : [];
@@ -209,3 +213,15 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
 };
+
+/** The holder's identity number on a punishment the caller may see (reveal source 'punishment'): the centre's officers handle it. */
+export async function punishmentPersonalData(db: DbOrTx, caller: AuthUser, id: number): Promise<Revealable<{ idNo: string }>> {
+  await assertCanSee(db, caller, id);
+  const live = await loadPunishment(db, id);
+  const [holder] = await db.select({ idNo: person.idNo, name: person.name }).from(person).where(eq(person.id, live.personId));
+  return {
+    subject: { personId: live.personId, name: holder?.name },
+    duty: caller.userType === '02' && caller.permissions.has('credit:punishment:query') ? 'certificate:staff' : null,
+    values: { idNo: holder?.idNo ?? '' },
+  };
+}

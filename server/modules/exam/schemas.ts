@@ -1,5 +1,6 @@
 /** The zod shapes of the exam calls: what they take (fields named in every refusal) and what they answer. */
 import { z } from 'zod';
+import { revealOfferSchema } from '../personalData/schemas.js';
 import { examBatchEventTypes, EXAM_BATCH_STATES } from '../../../machines/examBatch.machine.js';
 import { CATEGORIES } from '../business/payloads.js';
 import { pageQuery } from '../../lib/reply.js';
@@ -182,7 +183,8 @@ export const signupDetail = signupView.extend({
   person: z.object({
     id: z.number(), name: z.string(), sex: z.string(), idNo: z.string(), birthDate: z.string(), phone: z.string().nullable(), age: z.number(),
     education: z.string().nullable(), educationLabel: z.string().nullable(), title: z.string().nullable(), titleLabel: z.string().nullable(),
-  }),
+    personalData: revealOfferSchema,
+  }).describe('考生（证件号码、出生日期、手机号码脱敏，本人为完整值；personalData 说明可点击查看的字段）'),
   batch: batchView,
   checks: z.object({ code: z.number(), message: z.string(), facts: z.record(z.string(), z.unknown()) }).describe('报名条件此刻的核查结果（与报名时相同的规则）'),
   reviewerName: z.string().nullable(),

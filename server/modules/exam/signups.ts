@@ -12,7 +12,7 @@ import type { AppContext, AuthUser } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { enterprise, examBatch, examResult, examSignup, person, sysUser } from '../../db/schema.js';
 import { AppError, conflict, forbidden, notFound, badRequest } from '../../lib/errors.js';
-import { maskIdNo, reveal, type Duty } from '../../services/personalData.js';
+import { maskIdNo, personalDataOf, type Duty, type PersonValues, type Revealable } from '../../services/personalData.js';
 import { ageOn, findPerson, todayOf } from '../business/facts.js';
 import type { Category } from '../business/payloads.js';
 import { checkExamCandidate } from '../business/rules.js';
@@ -157,6 +157,15 @@ function dutyOver(user: AuthUser, s: SignupRow, b: BatchRow): Duty {
   return null;
 }
 
+/** The candidate's personal data on a sign-up the caller may see (reveal source 'examSignup'). */
+export async function signupPersonalData(ctx: AppContext, user: AuthUser, id: number): Promise<Revealable<PersonValues>> {
+  const { signup, batch } = await loadSignup(ctx.db, id);
+  assertCanSeeSignup(user, signup, batch);
+  const p = await findPerson(ctx.db, signup.personId);
+  if (!p) throw notFound('人员不存在');
+  return { subject: { personId: p.id, name: p.name }, duty: dutyOver(user, signup, batch), values: { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone } };
+}
+
 export async function getSignup(ctx: AppContext, user: AuthUser, id: number) {
   const { signup, batch } = await loadSignup(ctx.db, id);
   assertCanSeeSignup(user, signup, batch);
@@ -170,11 +179,13 @@ export async function getSignup(ctx: AppContext, user: AuthUser, id: number) {
   const [reviewer] = signup.reviewedBy
     ? await ctx.db.select({ name: sysUser.nickName }).from(sysUser).where(eq(sysUser.userId, signup.reviewedBy))
     : [];
-  const personal = await reveal(ctx.db, user, { personId: p.id, name: p.name }, dutyOver(user, signup, batch), { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone });
+  const { values: personal, offer } = personalDataOf({
+    subject: { personId: p.id, name: p.name }, duty: dutyOver(user, signup, batch), values: { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone },
+  }, 'examSignup', signup.id);
   return {
     ...view,
     person: {
-      id: p.id, name: p.name, sex: p.sex, idNo: personal.idNo ?? '', birthDate: personal.birthDate ?? '', phone: personal.phone ?? null,
+      id: p.id, name: p.name, sex: p.sex, idNo: personal.idNo, birthDate: personal.birthDate, phone: personal.phone ?? null, personalData: offer,
       age: ageOn(p.birthDate, todayOf(ctx.clock)),
       education: p.education, educationLabel: p.education ? labels.of('ministerial_diploma', p.education) : null,
       title: p.title, titleLabel: p.title ? labels.of('ministerial_title_rank', p.title) : null,

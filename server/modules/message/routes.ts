@@ -13,6 +13,7 @@ import { storedPatternsFor, translateMessage } from '../../lib/messages.js';
 import { keyword } from '../../lib/schemas.js';
 import { containsText } from '../../lib/textMatch.js';
 import { currentRequest } from '../../lib/requestScope.js';
+import { TODO_KINDS, todoKindCondition } from './todoKinds.js';
 
 const msgType = z.enum(MSG_TYPES);
 const messageRow = z.object({ id: z.number(), msgType, bt: z.string(), nr: z.string(), ckzt: z.enum(STATUS_CODES).describe("'0' 未读, '1' 已读"), senderName: z.string().nullable(), createdAt: z.string().describe('ISO 8601') });
@@ -99,11 +100,18 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['message'],
       summary: '我的待办',
-      querystring: pageQuery.extend({ status: z.enum(['0', '1']).default('0'), mc: keyword('待办事项', 64) }),
+      querystring: pageQuery.extend({
+        status: z.enum(['0', '1']).default('0'),
+        mc: keyword('待办事项', 64),
+        kind: z.enum(TODO_KINDS).optional().describe('confirm 待我确认的业务；review 待我审核的账号、角色或处罚变更'),
+      }),
       response: { 200: pageEnvelope(todoRow) },
     },
   }, async (req) => {
-    const cond = and(eq(sysTodo.userId, currentUser(req).userId), eq(sysTodo.status, req.query.status), req.query.mc ? readsAs(sysTodo.mc, req.query.mc) : undefined);
+    const cond = and(
+      eq(sysTodo.userId, currentUser(req).userId), eq(sysTodo.status, req.query.status),
+      req.query.mc ? readsAs(sysTodo.mc, req.query.mc) : undefined, req.query.kind ? todoKindCondition(req.query.kind) : undefined,
+    );
     const [{ total }] = await db.select({ total: count() }).from(sysTodo).where(cond);
     const rows = await db
       .select({ id: sysTodo.id, mc: sysTodo.mc, url: sysTodo.url, status: sysTodo.status, createdAt: sysTodo.createdAt })

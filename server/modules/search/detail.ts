@@ -4,7 +4,7 @@ import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { application, certificate, educationRecord, employmentRecord, enterprise, person } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { reveal, type Duty } from '../../services/personalData.js';
+import { personalDataOf, type Duty, type PersonValues, type Revealable } from '../../services/personalData.js';
 import { toRow as certificateRow } from '../certificate/query.js';
 import { SHOWN_COLUMNS } from '../certificate/shown.js';
 import type { Labels } from '../certificate/labels.js';
@@ -52,14 +52,22 @@ function staffDuty(user: AuthUser, p: { id: number; enterpriseId: number | null 
 
 const employer = alias(enterprise, 'employer');
 
+/** A person of the staff search the caller may see (reveal source 'staff'). */
+export async function staffPersonalData(db: DbOrTx, user: AuthUser, id: number): Promise<Revealable<PersonValues>> {
+  if (!user.permissions.has('search:staff:list')) throw forbidden('没有权限，请联系管理员授权');
+  const [p] = await db.select().from(person).where(and(eq(person.id, id), personScope(user)));
+  if (!p) throw forbidden('该人员不在您的数据权限范围内');
+  return { subject: { personId: p.id, name: p.name }, duty: staffDuty(user, p), values: { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone } };
+}
+
 export async function staffDetail(db: DbOrTx, user: AuthUser, id: number, now: Date) {
   const row = await personWithCertificates(db, id);
   if (!row) throw notFound('人员不存在');
   const [visible] = await db.select({ id: person.id }).from(person).where(and(eq(person.id, id), personScope(user)));
   if (!visible) throw forbidden('该人员不在您的数据权限范围内');
   const p = row.p;
-  // The full ID number is the reason to open the detail: it is shown, and the view is logged.
-  const shown = await reveal(db, user, { personId: p.id, name: p.name }, staffDuty(user, p), { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone });
+  // Masked; the caller whose duty covers it reveals a value by a click (logged).
+  const { values: shown, offer } = personalDataOf({ subject: { personId: p.id, name: p.name }, duty: staffDuty(user, p), values: { idNo: p.idNo, birthDate: p.birthDate, phone: p.phone } }, 'staff', p.id);
   const limits = await readDeadlineLimits(db);
   const [jobs, hours, apps] = await Promise.all([
     db.select({ source: employmentRecord.source, enterpriseId: employmentRecord.enterpriseId, enterpriseName: employer.name, startDate: employmentRecord.startDate, endDate: employmentRecord.endDate })
@@ -74,7 +82,7 @@ export async function staffDetail(db: DbOrTx, user: AuthUser, id: number, now: D
       .orderBy(desc(application.id)).limit(20),
   ]);
   return {
-    id: p.id, name: p.name, sex: p.sex, idType: p.idType, idNo: shown.idNo ?? '', birthDate: shown.birthDate ?? '', phone: shown.phone ?? null,
+    id: p.id, name: p.name, sex: p.sex, idType: p.idType, idNo: shown.idNo, birthDate: shown.birthDate, phone: shown.phone ?? null, personalData: offer,
     education: p.education, title: p.title, enterpriseId: p.enterpriseId, enterpriseName: row.enterpriseName, employStatus: p.employStatus,
     certificates: row.certificates,
     employment: jobs,

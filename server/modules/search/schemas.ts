@@ -1,5 +1,6 @@
 /** Request and answer shapes of the search pages (OpenAPI comes from these). */
 import { z } from 'zod';
+import { revealOfferSchema } from '../personalData/schemas.js';
 import { BUSINESS_TYPES, STEPS, type BusinessType, type Step } from '../../../machines/businessTypes.js';
 import { pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { day as calendarDay, id, optionalText } from '../../lib/schemas.js';
@@ -215,7 +216,8 @@ export const staffDetail = z.object({
   name: z.string(),
   sex: z.string(),
   idType: z.string(),
-  idNo: z.string().describe('完整证件号码（中心人员、本企业、本人；每次查看记入个人信息访问日志）；其他人脱敏'),
+  idNo: z.string().describe('证件号码（脱敏；本人为完整值）。中心人员与本企业可点击查看完整值（personalData），每次查看记入个人信息访问日志'),
+  personalData: revealOfferSchema,
   birthDate: z.string(),
   phone: z.string().nullable(),
   education: z.string().nullable(),

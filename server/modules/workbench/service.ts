@@ -10,8 +10,7 @@ import { BUSINESS_ROUTES, BUSINESS_TYPES, STEPS, routeSteps, type BusinessType, 
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  application, applicationHistory, certificate, person, statApplicationClosedTrend, statApplicationOpen, statCertificateCity,
-  sysRecordReview, sysSession, sysUser,
+  application, applicationHistory, certificate, person, statApplicationClosedTrend, statApplicationOpen, statCertificateCity, sysSession, sysTodo,
 } from '../../db/schema.js';
 import { addDays, chinaDate, chinaDayStart, daysBetween } from '../../lib/days.js';
 import { stepsHeld } from '../../workflow/who.js';
@@ -25,6 +24,10 @@ import { EXPIRING_DAYS } from '../statistics/refresh.js';
 import type { Figure, Workbench } from './schemas.js';
 import { loadLabels, type Labels } from '../certificate/labels.js';
 import { SHOWN_COLUMNS, shownCertificate, type ShownSource } from '../certificate/shown.js';
+import { listUsers, listUsersV2 } from '../system/users/query.js';
+import { listRoles } from '../system/roles/query.js';
+import { countPunishments, punishmentWhere } from '../credit/query.js';
+import { todoKindCondition, type TodoKind } from '../message/todoKinds.js';
 
 const VALID = '01';
 const fig = (key: string, value: number, link: string | null, tone: Figure['tone'] = 'default'): Figure => ({ key, value: Number(value), link, tone });
@@ -35,7 +38,16 @@ const empty = (kind: Workbench['kind'], area: string | null): Workbench => ({
   kind, area, statistics: { refreshedAt: null, asOfDay: null }, figures: [], queues: [], areas: [], certificates: [], applications: [], calendarMissingYear: null, summary: null,
 });
 
+/**
+ * Every count opens the list it counts (issue #47 item 6): a figure whose list the caller may not
+ * open is not shown at all.
+ */
 export async function workbenchOf(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
+  const wb = await workbenchOfKind(db, user, now);
+  return { ...wb, figures: wb.figures.filter((f) => f.link !== null) };
+}
+
+async function workbenchOfKind(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
   const limits = await readDeadlineLimits(db);
   if (user.area === 'all') return staffWorkbench(db, user, now, 'province', limits);
   switch (user.userType) {
@@ -78,6 +90,7 @@ async function staffWorkbench(db: DbOrTx, user: AuthUser, now: Date, kind: 'staf
     fig('validCertificates', stats.valid, linkIf(user, 'search:cert:list', drill('/search/certSearch', { status: VALID }))),
     fig('expiringCertificates', stats.expiring, linkIf(user, 'search:cert:list',
       drill('/search/certSearch', { status: VALID, expiryFrom: today, expiryTo: addDays(today, EXPIRING_DAYS) })), 'warning'),
+    ...await punishmentReviews(db, user),
   );
 
   // The count list: every queue the user may open, with its items now.
@@ -184,51 +197,84 @@ async function enterpriseWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits
   };
 }
 
+/**
+ * An individual: their certificates (opening 我的证书 with the same filter), their applications in
+ * progress (listed here below the figures, all of them), and what waits for them — each
+ * confirmation is a to-do, so the count opens their to-do list of confirmations.
+ */
 async function personWorkbench(db: DbOrTx, user: AuthUser, now: Date, limits: DeadlineLimits): Promise<Workbench> {
   const base = empty('person', user.area);
   const today = chinaDate(now);
+  const soon = addDays(today, EXPIRING_DAYS);
   const mine = or(eq(application.applicantUserId, user.userId), eq(application.holderUserId, user.userId), user.personId ? eq(application.personId, user.personId) : undefined);
   const [certs, apps, confirm] = await Promise.all([
     user.personId
       ? db.select(SHOWN_COLUMNS).from(certificate)
         .where(eq(certificate.personId, user.personId)).orderBy(asc(certificate.category), desc(certificate.issueDate)).limit(20)
       : Promise.resolve([]),
-    appQuery(db, and(mine, inArray(application.status, OPEN_STATUSES))),
-    db.select({ n: sql<number>`count(*)::int` }).from(application)
-      .where(and(eq(application.deleted, false), eq(application.holderUserId, user.userId), eq(application.status, 0))),
+    listedApplications(db).where(and(eq(application.deleted, false), mine, inArray(application.status, OPEN_STATUSES)))
+      .orderBy(desc(application.updatedAt), desc(application.id)).limit(PERSON_OPEN_LIMIT),
+    countTodos(db, user.userId, 'confirm'),
   ]);
   const views = certs.map(certView(today, await loadLabels(db)));
+  const myCerts = (q: Record<string, string>) => linkIf(user, 'personCheck:myCert:list', drill('/personCheck/myCertificates', q));
   return {
     ...base,
     figures: [
-      fig('validCertificates', views.filter((c) => c.valid).length, null),
-      fig('expiringCertificates', views.filter((c) => c.expiring).length, null, 'warning'),
-      fig('inProgress', apps.length, null),
-      fig('toConfirm', Number(confirm[0]?.n ?? 0), null, Number(confirm[0]?.n ?? 0) > 0 ? 'warning' : 'default'),
+      fig('validCertificates', views.filter((c) => c.valid).length, myCerts({ status: VALID })),
+      fig('expiringCertificates', views.filter((c) => c.expiring).length, myCerts({ status: VALID, expiryFrom: today, expiryTo: soon }), 'warning'),
+      fig('inProgress', apps.length, '#bench-applications'),
+      fig('toConfirm', confirm, drill('/system/sysTodo', { kind: 'confirm' }), confirm > 0 ? 'warning' : 'default'),
     ],
     certificates: views,
     applications: apps.map((a) => toWorkRow(a, now, user, limits)),
   };
 }
 
+/** A holder has a handful of applications at most; the workbench lists them all (this bounds a runaway). */
+const PERSON_OPEN_LIMIT = 100;
+/** The caller's open to-dos of a kind, as GET /system/sysTodo/list?kind= lists them. */
+async function countTodos(db: DbOrTx, userId: number, kind: TodoKind): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(sysTodo)
+    .where(and(eq(sysTodo.userId, userId), eq(sysTodo.status, '0'), todoKindCondition(kind)));
+  return Number(row?.n ?? 0);
+}
+
 // ---------- system administrators ----------
 
+/**
+ * The three administrators: the account and role changes waiting for review, each counted as the
+ * 待审核 tab of its page lists them (the same call), and only what the caller may open.
+ */
 async function systemWorkbench(db: DbOrTx, user: AuthUser, now: Date): Promise<Workbench> {
-  const [reviews, users, sessions] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(sysRecordReview).where(eq(sysRecordReview.state, 'pending')),
-    db.select({ n: sql<number>`count(*)::int` }).from(sysUser),
-    db.select({ n: sql<number>`count(*)::int` }).from(sysSession).where(and(isNull(sysSession.endedAt), sql`${sysSession.expiresAt} > ${now}`, lt(sysSession.createdAt, now))),
+  const may = (perm: string) => user.permissions.has(perm);
+  const [userReviews, roleReviews, users, sessions] = await Promise.all([
+    may('system:user:list') ? listUsersV2(db, user, { pending: '1', pageNum: 1, pageSize: 1 }).then((r) => r.total) : null,
+    may('system:role:list') ? listRoles(db, user, { pending: '1', pageNum: 1, pageSize: 1 }).then((r) => r.total) : null,
+    may('system:user:list') ? listUsers(db, user, { pageNum: 1, pageSize: 1 }).then((r) => r.total) : null,
+    may('system:online:list')
+      ? db.select({ n: sql<number>`count(*)::int` }).from(sysSession).where(and(isNull(sysSession.endedAt), sql`${sysSession.expiresAt} > ${now}`, lt(sysSession.createdAt, now))).then((r) => Number(r[0]?.n ?? 0))
+      : null,
   ]);
+  const waiting = (n: number): Figure['tone'] => (n > 0 ? 'warning' : 'default');
+  const figures: Figure[] = [];
+  if (userReviews !== null) figures.push(fig('pendingUserReviews', userReviews, '/system/user?tab=pending', waiting(userReviews)));
+  if (roleReviews !== null) figures.push(fig('pendingRoleReviews', roleReviews, '/system/role?tab=pending', waiting(roleReviews)));
+  if (users !== null) figures.push(fig('users', users, '/system/user'));
+  if (sessions !== null) figures.push(fig('sessions', sessions, '/system/online'));
   return {
     ...empty('system', null),
     // The administrator who enters it.
     calendarMissingYear: user.permissions.has('system:calendar:edit') ? (await readWorkCalendar(db)).missingYear(chinaDate(now)) : null,
-    figures: [
-      fig('pendingReviews', Number(reviews[0]?.n ?? 0), linkIf(user, 'system:user:audit', '/system/user'), Number(reviews[0]?.n ?? 0) > 0 ? 'warning' : 'default'),
-      fig('users', Number(users[0]?.n ?? 0), linkIf(user, 'system:user:list', '/system/user')),
-      fig('sessions', Number(sessions[0]?.n ?? 0), linkIf(user, 'system:online:list', '/system/online')),
-    ],
+    figures,
   };
+}
+
+/** Punishment submissions waiting in the caller's area, as the 待审核 tab of 处罚管理 lists them. */
+async function punishmentReviews(db: DbOrTx, user: AuthUser): Promise<Figure[]> {
+  if (!user.permissions.has('credit:punishment:audit') || !user.permissions.has('credit:punishment:list')) return [];
+  const n = await countPunishments(db, punishmentWhere(user, { pending: '1' }));
+  return [fig('pendingPunishmentReviews', n, '/credit/creditManagement?tab=pending', n > 0 ? 'warning' : 'default')];
 }
 
 export type { BusinessType };

@@ -21,4 +21,5 @@ export { dateRangeColumn, searchOnly } from '@/components/ProTableKit/search';
 export { default as CheckStatusTag } from './review/CheckStatusTag';
 export type { CheckStatus, DiffRow, PendingInfo, ReviewDetail } from './review/types';
 export { default as ReviewModal } from './review/ReviewModal';
+export { default as EffectPanel, everyWarningChosen, type ChangeEffect, type ReviewWarningCode } from './review/EffectPanel';
 export { default as ReviewTabsPage, ReviewLink, useCheckStatusColumn, useReviewedList, type ReviewCalls, type ReviewedList } from './review/ReviewTabsPage';

@@ -17,8 +17,9 @@ import { errorMessage } from '@/services/request';
 import { fetchFile, saveBlob } from '@/services/download';
 import { fileDownload, workflowCase } from '@/services/generated/api';
 import type {
-  WorkflowCase200Data, WorkflowCase200DataMaterialsItem, WorkflowCase200DataWhyChecksItem, WorkflowCase200DataWhyChecksItemFactsItem,
+  RevealOffer, WorkflowCase200Data, WorkflowCase200DataMaterialsItem, WorkflowCase200DataWhyChecksItem, WorkflowCase200DataWhyChecksItemFactsItem,
 } from '@/services/generated/api.schemas';
+import PersonalDatum from '@/components/PersonalDatum';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { formatDateTime } from '@/components/ProTableKit/format';
 
@@ -106,20 +107,25 @@ const VERDICT_LOOK: Record<RuleCheck['verdict'], { icon: typeof CheckCircleFille
   info: { icon: InfoCircleFilled, color: '#595959' },
 };
 
-function FactList({ facts, testId }: { facts: Fact[]; testId?: string }) {
+function FactList({ facts, testId, offer }: { facts: Fact[]; testId?: string; offer: RevealOffer | null }) {
   if (facts.length === 0) return null;
   return (
     <Descriptions
       size="small"
       column={{ xs: 1, md: 2 }}
       data-testid={testId}
-      items={facts.map((f, i) => ({ key: `${i}`, label: f.label, children: f.value }))}
+      items={facts.map((f, i) => ({
+        key: `${i}`,
+        label: f.label,
+        // The identity number comes masked; a reviewer reveals it by a click (logged).
+        children: f.kind === 'idNo' ? <PersonalDatum datum="idNo" value={f.value} offer={offer} testId={`${testId ?? 'case-fact'}-idNo`} /> : f.value,
+      }))}
     />
   );
 }
 
 /** Every rule the server checked, in its order: the verdict, the rule, its answer, the facts behind it. */
-function RuleList({ checks }: { checks: RuleCheck[] }) {
+function RuleList({ checks, offer }: { checks: RuleCheck[]; offer: RevealOffer | null }) {
   const { t } = useTranslation('workflow');
   return (
     <List
@@ -138,7 +144,7 @@ function RuleList({ checks }: { checks: RuleCheck[] }) {
               description={
                 <>
                   <Typography.Paragraph style={{ marginBottom: c.facts.length ? 4 : 0, color: c.verdict === 'fail' ? look.color : undefined }}>{c.answer}</Typography.Paragraph>
-                  <FactList facts={c.facts} />
+                  <FactList facts={c.facts} offer={offer} />
                 </>
               }
             />
@@ -225,7 +231,7 @@ export default function CaseView({ id, loaded }: { id: number; loaded?: { data: 
           <strong>{t('case.checkNow')}</strong>{' '}
           <Tag color={verdict.code === 0 ? 'green' : 'red'} data-testid="case-check-now">{verdict.message}</Tag>
         </Typography.Paragraph>
-        <RuleList checks={data.why.checks} />
+        <RuleList checks={data.why.checks} offer={data.personalData} />
         <Collapse
           ghost
           size="small"
@@ -234,7 +240,7 @@ export default function CaseView({ id, loaded }: { id: number; loaded?: { data: 
             key: 'submitted',
             label: submitted ? t('case.checkSubmittedAt', { at: formatDateTime(submitted.at) }) : t('case.noSubmittedCheck'),
             collapsible: submitted ? undefined : 'disabled',
-            children: submitted ? <FactList facts={submitted.words} testId="case-facts-submitted" /> : null,
+            children: submitted ? <FactList facts={submitted.words} testId="case-facts-submitted" offer={data.personalData} /> : null,
           }]}
         />
       </section>

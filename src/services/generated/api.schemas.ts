@@ -117,6 +117,45 @@ export interface Failure503 {
   data?: unknown;
 }
 
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type RevealOfferSource = typeof RevealOfferSource[keyof typeof RevealOfferSource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RevealOfferSource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type RevealOfferFieldsItem = typeof RevealOfferFieldsItem[keyof typeof RevealOfferFieldsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RevealOfferFieldsItem = {
+  idNo: 'idNo',
+  phone: 'phone',
+  birthDate: 'birthDate',
+} as const;
+
+/**
+ * 个人信息默认脱敏；点击“显示”调用 POST /personalData/{field}/reveal 查看完整值，每次查看记入个人信息访问日志
+ */
+export interface RevealOffer {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: RevealOfferSource;
+  /** 该记录的编号 */
+  id: number;
+  /** 调用者因职责可点击查看完整值的字段（idNo、phone、birthDate）；空表示都不可查看 */
+  fields: RevealOfferFieldsItem[];
+}
+
 export interface DeptOptionNode {
   id: number;
   label: string;
@@ -486,6 +525,9 @@ export const ExamSignupDetailActionsItem = {
   enterResult: 'enterResult',
 } as const;
 
+/**
+ * 考生（证件号码、出生日期、手机号码脱敏，本人为完整值；personalData 说明可点击查看的字段）
+ */
 export type ExamSignupDetailPerson = {
   id: number;
   name: string;
@@ -503,6 +545,7 @@ export type ExamSignupDetailPerson = {
   title: string | null;
   /** @nullable */
   titleLabel: string | null;
+  personalData: RevealOffer;
 };
 
 export type ExamSignupDetailChecksFacts = {[key: string]: unknown};
@@ -554,6 +597,7 @@ export interface ExamSignupDetail {
   result: ExamSignupDetailResult;
   /** 调用者此刻可以对该报名进行的操作 */
   actions: ExamSignupDetailActionsItem[];
+  /** 考生（证件号码、出生日期、手机号码脱敏，本人为完整值；personalData 说明可点击查看的字段） */
   person: ExamSignupDetailPerson;
   batch: ExamBatch;
   /** 报名条件此刻的核查结果（与报名时相同的规则） */
@@ -1192,6 +1236,10 @@ status?: SystemSysTodoListStatus;
  * @maxLength 64
  */
 mc?: string;
+/**
+ * confirm 待我确认的业务；review 待我审核的账号、角色或处罚变更
+ */
+kind?: SystemSysTodoListKind;
 };
 
 export type SystemSysTodoListSortOrder = typeof SystemSysTodoListSortOrder[keyof typeof SystemSysTodoListSortOrder];
@@ -1212,6 +1260,15 @@ export type SystemSysTodoListStatus = typeof SystemSysTodoListStatus[keyof typeo
 export const SystemSysTodoListStatus = {
   NUMBER_0: '0',
   NUMBER_1: '1',
+} as const;
+
+export type SystemSysTodoListKind = typeof SystemSysTodoListKind[keyof typeof SystemSysTodoListKind];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemSysTodoListKind = {
+  confirm: 'confirm',
+  review: 'review',
 } as const;
 
 export type SystemSysTodoList200RowsItem = {
@@ -3156,6 +3213,16 @@ export type SystemUserList200RowsItem = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3397,6 +3464,16 @@ export type SystemUserListV2200RowsItem = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3574,6 +3651,66 @@ export type SystemUserGet200DataReviewDiffItem = {
 };
 
 /**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemUserGet200DataReviewEffectLinesItemKey = typeof SystemUserGet200DataReviewEffectLinesItemKey[keyof typeof SystemUserGet200DataReviewEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataReviewEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemUserGet200DataReviewEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserGet200DataReviewEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserGet200DataReviewEffectWarningsItemCode = typeof SystemUserGet200DataReviewEffectWarningsItemCode[keyof typeof SystemUserGet200DataReviewEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataReviewEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserGet200DataReviewEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserGet200DataReviewEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemUserGet200DataReviewEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserGet200DataReviewEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserGet200DataReviewEffectWarningsItem[];
+} | null;
+
+export type SystemUserGet200DataReviewWarningsItem = typeof SystemUserGet200DataReviewWarningsItem[keyof typeof SystemUserGet200DataReviewWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserGet200DataReviewWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+/**
  * @nullable
  */
 export type SystemUserGet200DataReview = {
@@ -3599,6 +3736,13 @@ export type SystemUserGet200DataReview = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemUserGet200DataReviewDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemUserGet200DataReviewEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemUserGet200DataReviewWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 } | null;
@@ -3620,6 +3764,16 @@ export type SystemUserGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3646,6 +3800,7 @@ export type SystemUserGet200Data = {
   pending: SystemUserGet200DataPending;
   /** @nullable */
   review: SystemUserGet200DataReview;
+  personalData: RevealOffer;
 };
 
 export type SystemUserGet200 = {
@@ -3708,6 +3863,66 @@ export type SystemUserReview200DataDiffItem = {
   after: string;
 };
 
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemUserReview200DataEffectLinesItemKey = typeof SystemUserReview200DataEffectLinesItemKey[keyof typeof SystemUserReview200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserReview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemUserReview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserReview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserReview200DataEffectWarningsItemCode = typeof SystemUserReview200DataEffectWarningsItemCode[keyof typeof SystemUserReview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserReview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserReview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserReview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemUserReview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserReview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserReview200DataEffectWarningsItem[];
+} | null;
+
+export type SystemUserReview200DataWarningsItem = typeof SystemUserReview200DataWarningsItem[keyof typeof SystemUserReview200DataWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserReview200DataWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemUserReview200Data = {
   reviewId: number;
   /** user 用户、role 角色、penalty 处罚记录 */
@@ -3731,6 +3946,13 @@ export type SystemUserReview200Data = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemUserReview200DataDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemUserReview200DataEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemUserReview200DataWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 };
@@ -3910,6 +4132,16 @@ export type SystemUserUserRoleMnglist200RowsItem = {
   enterpriseId: number | null;
   /** @nullable */
   enterpriseName: string | null;
+  /**
+   * 关联的持证人员（个人用户：其证书显示在“我的证书”）
+   * @nullable
+   */
+  personId: number | null;
+  /**
+   * 关联人员：姓名（证件号码脱敏）
+   * @nullable
+   */
+  personLabel: string | null;
   /** @nullable */
   phone: string | null;
   /** @nullable */
@@ -3959,6 +4191,32 @@ export type SystemUserDeptTree200 = {
   code: number;
   msg: string;
   data: DeptOptionNode[];
+};
+
+export type SystemUserPersonOptionsParams = {
+/**
+ * @maxLength 64
+ */
+keyword?: string;
+/**
+ * @minimum 1
+ * @maximum 2147483647
+ */
+id?: number;
+};
+
+export type SystemUserPersonOptions200DataItem = {
+  value: number;
+  label: string;
+  /** @nullable */
+  enterpriseName: string | null;
+  certificates: number;
+};
+
+export type SystemUserPersonOptions200 = {
+  code: number;
+  msg: string;
+  data: SystemUserPersonOptions200DataItem[];
 };
 
 export type SystemUserEnterpriseOptionsParams = {
@@ -4121,7 +4379,295 @@ export const SystemUserUpdateV2BodySex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemUserUpdateV2BodyAcknowledgedItem = typeof SystemUserUpdateV2BodyAcknowledgedItem[keyof typeof SystemUserUpdateV2BodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUpdateV2BodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemUserUpdateV2Body = {
+  /**
+   * @minLength 2
+   * @maxLength 30
+   * @pattern ^[A-Za-z0-9_.@-]+$
+   */
+  userName?: string;
+  /**
+   * @minLength 1
+   * @maxLength 30
+   */
+  nickName?: string;
+  userType?: SystemUserUpdateV2BodyUserType;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  deptId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  enterpriseId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  personId?: number | null;
+  /**
+   * @nullable
+   * @pattern ^(1[3-9]\d{9}|1[3-9]\d\*{4}\d{4})?$
+   */
+  phone?: string | null;
+  /**
+   * @maxLength 100
+   * @nullable
+   * @pattern ^([^\s@]+@[^\s@]+\.[^\s@]+)?$
+   */
+  email?: string | null;
+  sex?: SystemUserUpdateV2BodySex;
+  /**
+   * @maxLength 500
+   * @nullable
+   */
+  remark?: string | null;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  roleIds?: number[];
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  userId: number;
+  /**
+   * 明确选择的影响，如 unlinksPerson（解除账号与持证人员的关联）
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserUpdateV2BodyAcknowledgedItem[];
+};
+
+/**
+ * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ */
+export type SystemUserUpdateV2200DataCheckStatus = typeof SystemUserUpdateV2200DataCheckStatus[keyof typeof SystemUserUpdateV2200DataCheckStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUpdateV2200DataCheckStatus = {
+  NUMBER_0: '0',
+  NUMBER_2: '2',
+  NUMBER_3: '3',
+} as const;
+
+export type SystemUserUpdateV2200Data = {
+  reviewId: number;
+  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
+  checkStatus: SystemUserUpdateV2200DataCheckStatus;
+};
+
+export type SystemUserUpdateV2200 = {
+  code: number;
+  msg: string;
+  data: SystemUserUpdateV2200Data;
+};
+
+export type SystemUserPreviewUpdateBodyUserType = typeof SystemUserPreviewUpdateBodyUserType[keyof typeof SystemUserPreviewUpdateBodyUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdateBodyUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserPreviewUpdateBodySex = typeof SystemUserPreviewUpdateBodySex[keyof typeof SystemUserPreviewUpdateBodySex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdateBodySex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+export type SystemUserPreviewUpdateBodyAcknowledgedItem = typeof SystemUserPreviewUpdateBodyAcknowledgedItem[keyof typeof SystemUserPreviewUpdateBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdateBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserPreviewUpdateBody = {
+  /**
+   * @minLength 2
+   * @maxLength 30
+   * @pattern ^[A-Za-z0-9_.@-]+$
+   */
+  userName?: string;
+  /**
+   * @minLength 1
+   * @maxLength 30
+   */
+  nickName?: string;
+  userType?: SystemUserPreviewUpdateBodyUserType;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  deptId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  enterpriseId?: number | null;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   * @nullable
+   */
+  personId?: number | null;
+  /**
+   * @nullable
+   * @pattern ^(1[3-9]\d{9}|1[3-9]\d\*{4}\d{4})?$
+   */
+  phone?: string | null;
+  /**
+   * @maxLength 100
+   * @nullable
+   * @pattern ^([^\s@]+@[^\s@]+\.[^\s@]+)?$
+   */
+  email?: string | null;
+  sex?: SystemUserPreviewUpdateBodySex;
+  /**
+   * @maxLength 500
+   * @nullable
+   */
+  remark?: string | null;
+  /**
+   * @minItems 1
+   * @maxItems 20
+   */
+  roleIds?: number[];
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  userId: number;
+  /**
+   * 明确选择的影响，如 unlinksPerson（解除账号与持证人员的关联）
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserPreviewUpdateBodyAcknowledgedItem[];
+};
+
+export type SystemUserPreviewUpdate200DataDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+};
+
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemUserPreviewUpdate200DataEffectLinesItemKey = typeof SystemUserPreviewUpdate200DataEffectLinesItemKey[keyof typeof SystemUserPreviewUpdate200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdate200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemUserPreviewUpdate200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserPreviewUpdate200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserPreviewUpdate200DataEffectWarningsItemCode = typeof SystemUserPreviewUpdate200DataEffectWarningsItemCode[keyof typeof SystemUserPreviewUpdate200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewUpdate200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserPreviewUpdate200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserPreviewUpdate200DataEffectWarningsItemCode;
+  message: string;
+};
+
+export type SystemUserPreviewUpdate200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserPreviewUpdate200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserPreviewUpdate200DataEffectWarningsItem[];
+};
+
+export type SystemUserPreviewUpdate200Data = {
+  diff: SystemUserPreviewUpdate200DataDiffItem[];
+  effect: SystemUserPreviewUpdate200DataEffect;
+};
+
+export type SystemUserPreviewUpdate200 = {
+  code: number;
+  msg: string;
+  data: SystemUserPreviewUpdate200Data;
+};
+
+export type SystemUserPreviewBodyUserType = typeof SystemUserPreviewBodyUserType[keyof typeof SystemUserPreviewBodyUserType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewBodyUserType = {
+  NUMBER_00: '00',
+  NUMBER_02: '02',
+  NUMBER_03: '03',
+  NUMBER_04: '04',
+} as const;
+
+export type SystemUserPreviewBodySex = typeof SystemUserPreviewBodySex[keyof typeof SystemUserPreviewBodySex];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewBodySex = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+  NUMBER_2: '2',
+} as const;
+
+export type SystemUserPreviewBodyStatus = typeof SystemUserPreviewBodyStatus[keyof typeof SystemUserPreviewBodyStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreviewBodyStatus = {
+  NUMBER_0: '0',
+  NUMBER_1: '1',
+} as const;
+
+export type SystemUserPreviewBody = {
   /**
    * @minLength 2
    * @maxLength 30
@@ -4133,7 +4679,7 @@ export type SystemUserUpdateV2Body = {
    * @maxLength 30
    */
   nickName: string;
-  userType: SystemUserUpdateV2BodyUserType;
+  userType: SystemUserPreviewBodyUserType;
   /**
    * @minimum 1
    * @maximum 2147483647
@@ -4163,7 +4709,7 @@ export type SystemUserUpdateV2Body = {
    * @pattern ^([^\s@]+@[^\s@]+\.[^\s@]+)?$
    */
   email?: string | null;
-  sex?: SystemUserUpdateV2BodySex;
+  sex?: SystemUserPreviewBodySex;
   /**
    * @maxLength 500
    * @nullable
@@ -4174,36 +4720,75 @@ export type SystemUserUpdateV2Body = {
    * @maxItems 20
    */
   roleIds: number[];
-  /**
-   * @minimum 1
-   * @maximum 2147483647
-   */
-  userId: number;
+  status?: SystemUserPreviewBodyStatus;
+  /** @maxLength 128 */
+  password?: string;
+};
+
+export type SystemUserPreview200DataDiffItem = {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
 };
 
 /**
- * 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
  */
-export type SystemUserUpdateV2200DataCheckStatus = typeof SystemUserUpdateV2200DataCheckStatus[keyof typeof SystemUserUpdateV2200DataCheckStatus];
+export type SystemUserPreview200DataEffectLinesItemKey = typeof SystemUserPreview200DataEffectLinesItemKey[keyof typeof SystemUserPreview200DataEffectLinesItemKey];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SystemUserUpdateV2200DataCheckStatus = {
-  NUMBER_0: '0',
-  NUMBER_2: '2',
-  NUMBER_3: '3',
+export const SystemUserPreview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
 } as const;
 
-export type SystemUserUpdateV2200Data = {
-  reviewId: number;
-  /** 待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色） */
-  checkStatus: SystemUserUpdateV2200DataCheckStatus;
+export type SystemUserPreview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemUserPreview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
 };
 
-export type SystemUserUpdateV2200 = {
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemUserPreview200DataEffectWarningsItemCode = typeof SystemUserPreview200DataEffectWarningsItemCode[keyof typeof SystemUserPreview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserPreview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemUserPreview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemUserPreview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+export type SystemUserPreview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemUserPreview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemUserPreview200DataEffectWarningsItem[];
+};
+
+export type SystemUserPreview200Data = {
+  diff: SystemUserPreview200DataDiffItem[];
+  effect: SystemUserPreview200DataEffect;
+};
+
+export type SystemUserPreview200 = {
   code: number;
   msg: string;
-  data: SystemUserUpdateV2200Data;
+  data: SystemUserPreview200Data;
 };
 
 export type SystemUserUserAuthorizeBody = {
@@ -4273,6 +4858,14 @@ export type SystemUserRemove200 = {
   data: SystemUserRemove200DataItem[];
 };
 
+export type SystemUserNewcheckBodyAcknowledgedItem = typeof SystemUserNewcheckBodyAcknowledgedItem[keyof typeof SystemUserNewcheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserNewcheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemUserNewcheckBody = {
   /**
    * @minimum 1
@@ -4283,12 +4876,25 @@ export type SystemUserNewcheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserNewcheckBodyAcknowledgedItem[];
 };
 
 export type SystemUserNewcheck200 = {
   code: number;
   msg: string;
 };
+
+export type SystemUserUpdatecheckBodyAcknowledgedItem = typeof SystemUserUpdatecheckBodyAcknowledgedItem[keyof typeof SystemUserUpdatecheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemUserUpdatecheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
 
 export type SystemUserUpdatecheckBody = {
   /**
@@ -4300,6 +4906,11 @@ export type SystemUserUpdatecheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemUserUpdatecheckBodyAcknowledgedItem[];
 };
 
 export type SystemUserUpdatecheck200 = {
@@ -4838,6 +5449,66 @@ export type SystemRoleGet200DataReviewDiffItem = {
 };
 
 /**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemRoleGet200DataReviewEffectLinesItemKey = typeof SystemRoleGet200DataReviewEffectLinesItemKey[keyof typeof SystemRoleGet200DataReviewEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataReviewEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemRoleGet200DataReviewEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemRoleGet200DataReviewEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemRoleGet200DataReviewEffectWarningsItemCode = typeof SystemRoleGet200DataReviewEffectWarningsItemCode[keyof typeof SystemRoleGet200DataReviewEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataReviewEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemRoleGet200DataReviewEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemRoleGet200DataReviewEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemRoleGet200DataReviewEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemRoleGet200DataReviewEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemRoleGet200DataReviewEffectWarningsItem[];
+} | null;
+
+export type SystemRoleGet200DataReviewWarningsItem = typeof SystemRoleGet200DataReviewWarningsItem[keyof typeof SystemRoleGet200DataReviewWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleGet200DataReviewWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+/**
  * @nullable
  */
 export type SystemRoleGet200DataReview = {
@@ -4863,6 +5534,13 @@ export type SystemRoleGet200DataReview = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemRoleGet200DataReviewDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemRoleGet200DataReviewEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemRoleGet200DataReviewWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 } | null;
@@ -4960,6 +5638,66 @@ export type SystemRoleReview200DataDiffItem = {
   after: string;
 };
 
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type SystemRoleReview200DataEffectLinesItemKey = typeof SystemRoleReview200DataEffectLinesItemKey[keyof typeof SystemRoleReview200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleReview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type SystemRoleReview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: SystemRoleReview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type SystemRoleReview200DataEffectWarningsItemCode = typeof SystemRoleReview200DataEffectWarningsItemCode[keyof typeof SystemRoleReview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleReview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type SystemRoleReview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: SystemRoleReview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type SystemRoleReview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: SystemRoleReview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: SystemRoleReview200DataEffectWarningsItem[];
+} | null;
+
+export type SystemRoleReview200DataWarningsItem = typeof SystemRoleReview200DataWarningsItem[keyof typeof SystemRoleReview200DataWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleReview200DataWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemRoleReview200Data = {
   reviewId: number;
   /** user 用户、role 角色、penalty 处罚记录 */
@@ -4983,6 +5721,13 @@ export type SystemRoleReview200Data = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: SystemRoleReview200DataDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: SystemRoleReview200DataEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: SystemRoleReview200DataWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 };
@@ -5303,6 +6048,14 @@ export type SystemRoleRemoveV2200 = {
   data: SystemRoleRemoveV2200DataItem[];
 };
 
+export type SystemRoleNewcheckBodyAcknowledgedItem = typeof SystemRoleNewcheckBodyAcknowledgedItem[keyof typeof SystemRoleNewcheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleNewcheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type SystemRoleNewcheckBody = {
   /**
    * @minimum 1
@@ -5313,12 +6066,25 @@ export type SystemRoleNewcheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemRoleNewcheckBodyAcknowledgedItem[];
 };
 
 export type SystemRoleNewcheck200 = {
   code: number;
   msg: string;
 };
+
+export type SystemRoleUpdatecheckBodyAcknowledgedItem = typeof SystemRoleUpdatecheckBodyAcknowledgedItem[keyof typeof SystemRoleUpdatecheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleUpdatecheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
 
 export type SystemRoleUpdatecheckBody = {
   /**
@@ -5330,12 +6096,25 @@ export type SystemRoleUpdatecheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemRoleUpdatecheckBodyAcknowledgedItem[];
 };
 
 export type SystemRoleUpdatecheck200 = {
   code: number;
   msg: string;
 };
+
+export type SystemRoleDeletecheckBodyAcknowledgedItem = typeof SystemRoleDeletecheckBodyAcknowledgedItem[keyof typeof SystemRoleDeletecheckBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SystemRoleDeletecheckBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
 
 export type SystemRoleDeletecheckBody = {
   /**
@@ -5347,6 +6126,11 @@ export type SystemRoleDeletecheckBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: SystemRoleDeletecheckBodyAcknowledgedItem[];
 };
 
 export type SystemRoleDeletecheck200 = {
@@ -8648,6 +9432,11 @@ personId?: number;
  * @maxLength 64
  */
 purpose?: string;
+/**
+ * 经由的记录（开头一致），如 application: 或 application:123
+ * @maxLength 64
+ */
+via?: string;
 };
 
 export type SystemPdlogListSortOrder = typeof SystemPdlogListSortOrder[keyof typeof SystemPdlogListSortOrder];
@@ -8679,6 +9468,11 @@ export type SystemPdlogList200RowsItem = {
   route: string;
   /** @nullable */
   ip: string | null;
+  /**
+   * 经由的记录，如 application:123（点击“显示”查看）；证书文件等为空
+   * @nullable
+   */
+  via: string | null;
   /** ISO 8601 */
   accessedAt: string;
 };
@@ -8726,6 +9520,11 @@ personId?: number;
  * @maxLength 64
  */
 purpose?: string;
+/**
+ * 经由的记录（开头一致），如 application: 或 application:123
+ * @maxLength 64
+ */
+via?: string;
 };
 
 export type SystemPdlogExportSortOrder = typeof SystemPdlogExportSortOrder[keyof typeof SystemPdlogExportSortOrder];
@@ -8738,6 +9537,129 @@ export const SystemPdlogExportSortOrder = {
   asc: 'asc',
   desc: 'desc',
 } as const;
+
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type PersonalDataIdNoRevealBodySource = typeof PersonalDataIdNoRevealBodySource[keyof typeof PersonalDataIdNoRevealBodySource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PersonalDataIdNoRevealBodySource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type PersonalDataIdNoRevealBody = {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: PersonalDataIdNoRevealBodySource;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+export type PersonalDataIdNoReveal200Data = {
+  /**
+   * 完整值；该记录没有此项时为空
+   * @nullable
+   */
+  value: string | null;
+};
+
+export type PersonalDataIdNoReveal200 = {
+  code: number;
+  msg: string;
+  data: PersonalDataIdNoReveal200Data;
+};
+
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type PersonalDataPhoneRevealBodySource = typeof PersonalDataPhoneRevealBodySource[keyof typeof PersonalDataPhoneRevealBodySource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PersonalDataPhoneRevealBodySource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type PersonalDataPhoneRevealBody = {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: PersonalDataPhoneRevealBodySource;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+export type PersonalDataPhoneReveal200Data = {
+  /**
+   * 完整值；该记录没有此项时为空
+   * @nullable
+   */
+  value: string | null;
+};
+
+export type PersonalDataPhoneReveal200 = {
+  code: number;
+  msg: string;
+  data: PersonalDataPhoneReveal200Data;
+};
+
+/**
+ * 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录
+ */
+export type PersonalDataBirthDateRevealBodySource = typeof PersonalDataBirthDateRevealBodySource[keyof typeof PersonalDataBirthDateRevealBodySource];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PersonalDataBirthDateRevealBodySource = {
+  application: 'application',
+  certificate: 'certificate',
+  staff: 'staff',
+  person: 'person',
+  user: 'user',
+  examSignup: 'examSignup',
+  punishment: 'punishment',
+} as const;
+
+export type PersonalDataBirthDateRevealBody = {
+  /** 经由的记录：application 业务申请、certificate 证书、staff 人员查询、person 人员信息维护、user 用户账号、examSignup 考试报名、punishment 处罚记录 */
+  source: PersonalDataBirthDateRevealBodySource;
+  /**
+   * @minimum 1
+   * @maximum 2147483647
+   */
+  id: number;
+};
+
+export type PersonalDataBirthDateReveal200Data = {
+  /**
+   * 完整值；该记录没有此项时为空
+   * @nullable
+   */
+  value: string | null;
+};
+
+export type PersonalDataBirthDateReveal200 = {
+  code: number;
+  msg: string;
+  data: PersonalDataBirthDateReveal200Data;
+};
 
 export type SystemNoticeListParams = {
 /**
@@ -12452,6 +13374,7 @@ export type SystemPersonGet200Data = {
   createdAt: string;
   /** ISO 8601 */
   updatedAt: string;
+  personalData: RevealOffer;
 };
 
 export type SystemPersonGet200 = {
@@ -12578,6 +13501,8 @@ export const SystemPersonUpdateBodySex = {
   NUMBER_2: '2',
 } as const;
 
+export type SystemPersonUpdateBodyBirthDate = string | string;
+
 export type SystemPersonUpdateBody = {
   /**
    * @minimum 1
@@ -12596,8 +13521,7 @@ export type SystemPersonUpdateBody = {
    * @maxLength 32
    */
   idNo: string;
-  /** @pattern ^\d{4}-\d{2}-\d{2}$ */
-  birthDate?: string;
+  birthDate?: SystemPersonUpdateBodyBirthDate;
   /** @nullable */
   education?: string | null;
   /** @nullable */
@@ -13909,6 +14833,9 @@ export type SafetyCertificateInfoGetSubmittingCertificates200 = {
   data: SafetyCertificateInfoGetSubmittingCertificates200DataItem[];
 };
 
+/**
+ * 持证人（证件号码、出生日期、手机号码脱敏，持证人本人为完整值；personalData 说明可点击查看的字段）
+ */
 export type SafetyCertificateInfoGet200DataHolder = {
   id: number;
   name: string;
@@ -13925,6 +14852,7 @@ export type SafetyCertificateInfoGet200DataHolder = {
   titleLabel: string;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 };
 
 export type SafetyCertificateInfoGet200DataEnterprise = {
@@ -14026,6 +14954,7 @@ export type SafetyCertificateInfoGet200Data = {
   printedVersion: number | null;
   /** @nullable */
   printedAt: string | null;
+  /** 持证人（证件号码、出生日期、手机号码脱敏，持证人本人为完整值；personalData 说明可点击查看的字段） */
   holder: SafetyCertificateInfoGet200DataHolder;
   enterprise: SafetyCertificateInfoGet200DataEnterprise;
   /** 版本历史：当前版本在前，其后为 certificate_history 中的旧版本（新到旧） */
@@ -14480,6 +15409,7 @@ export type ApplyNewCertGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertGet200DataPerson = {
@@ -14495,6 +15425,7 @@ export type ApplyNewCertGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -14586,7 +15517,10 @@ export type ApplyNewCertGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertGet200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertGet200DataCertificate;
@@ -14731,6 +15665,7 @@ export type ApplyNewCertSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertSave200DataPerson = {
@@ -14746,6 +15681,7 @@ export type ApplyNewCertSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -14837,7 +15773,10 @@ export type ApplyNewCertSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertSave200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertSave200DataCertificate;
@@ -14926,6 +15865,7 @@ export type ApplyNewCertUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertUpdate200DataPerson = {
@@ -14941,6 +15881,7 @@ export type ApplyNewCertUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15032,7 +15973,10 @@ export type ApplyNewCertUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertUpdate200DataCertificate;
@@ -15129,6 +16073,7 @@ export type ApplyNewCertSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyNewCertSubmit200DataPerson = {
@@ -15144,6 +16089,7 @@ export type ApplyNewCertSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15235,7 +16181,10 @@ export type ApplyNewCertSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyNewCertSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyNewCertSubmit200DataCertificate;
@@ -15472,6 +16421,7 @@ export type ApplyDelayGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelayGet200DataPerson = {
@@ -15487,6 +16437,7 @@ export type ApplyDelayGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15578,7 +16529,10 @@ export type ApplyDelayGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelayGet200DataPerson;
   /** @nullable */
   certificate: ApplyDelayGet200DataCertificate;
@@ -15723,6 +16677,7 @@ export type ApplyDelaySave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelaySave200DataPerson = {
@@ -15738,6 +16693,7 @@ export type ApplyDelaySave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -15829,7 +16785,10 @@ export type ApplyDelaySave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelaySave200DataPerson;
   /** @nullable */
   certificate: ApplyDelaySave200DataCertificate;
@@ -15918,6 +16877,7 @@ export type ApplyDelayUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelayUpdate200DataPerson = {
@@ -15933,6 +16893,7 @@ export type ApplyDelayUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16024,7 +16985,10 @@ export type ApplyDelayUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelayUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyDelayUpdate200DataCertificate;
@@ -16121,6 +17085,7 @@ export type ApplyDelaySubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyDelaySubmit200DataPerson = {
@@ -16136,6 +17101,7 @@ export type ApplyDelaySubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16227,7 +17193,10 @@ export type ApplyDelaySubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyDelaySubmit200DataPerson;
   /** @nullable */
   certificate: ApplyDelaySubmit200DataCertificate;
@@ -16464,6 +17433,7 @@ export type ApplyInnerGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerGet200DataPerson = {
@@ -16479,6 +17449,7 @@ export type ApplyInnerGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16570,7 +17541,10 @@ export type ApplyInnerGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerGet200DataPerson;
   /** @nullable */
   certificate: ApplyInnerGet200DataCertificate;
@@ -16715,6 +17689,7 @@ export type ApplyInnerSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerSave200DataPerson = {
@@ -16730,6 +17705,7 @@ export type ApplyInnerSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -16821,7 +17797,10 @@ export type ApplyInnerSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerSave200DataPerson;
   /** @nullable */
   certificate: ApplyInnerSave200DataCertificate;
@@ -16910,6 +17889,7 @@ export type ApplyInnerUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerUpdate200DataPerson = {
@@ -16925,6 +17905,7 @@ export type ApplyInnerUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17016,7 +17997,10 @@ export type ApplyInnerUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyInnerUpdate200DataCertificate;
@@ -17113,6 +18097,7 @@ export type ApplyInnerSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInnerSubmit200DataPerson = {
@@ -17128,6 +18113,7 @@ export type ApplyInnerSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17219,7 +18205,10 @@ export type ApplyInnerSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInnerSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyInnerSubmit200DataCertificate;
@@ -17456,6 +18445,7 @@ export type ApplyInProvinceGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceGet200DataPerson = {
@@ -17471,6 +18461,7 @@ export type ApplyInProvinceGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17562,7 +18553,10 @@ export type ApplyInProvinceGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceGet200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceGet200DataCertificate;
@@ -17707,6 +18701,7 @@ export type ApplyInProvinceSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceSave200DataPerson = {
@@ -17722,6 +18717,7 @@ export type ApplyInProvinceSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -17813,7 +18809,10 @@ export type ApplyInProvinceSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceSave200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceSave200DataCertificate;
@@ -17902,6 +18901,7 @@ export type ApplyInProvinceUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceUpdate200DataPerson = {
@@ -17917,6 +18917,7 @@ export type ApplyInProvinceUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18008,7 +19009,10 @@ export type ApplyInProvinceUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceUpdate200DataCertificate;
@@ -18105,6 +19109,7 @@ export type ApplyInProvinceSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyInProvinceSubmit200DataPerson = {
@@ -18120,6 +19125,7 @@ export type ApplyInProvinceSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18211,7 +19217,10 @@ export type ApplyInProvinceSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyInProvinceSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyInProvinceSubmit200DataCertificate;
@@ -18448,6 +19457,7 @@ export type ApplyOutProvinceGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceGet200DataPerson = {
@@ -18463,6 +19473,7 @@ export type ApplyOutProvinceGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18554,7 +19565,10 @@ export type ApplyOutProvinceGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceGet200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceGet200DataCertificate;
@@ -18699,6 +19713,7 @@ export type ApplyOutProvinceSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceSave200DataPerson = {
@@ -18714,6 +19729,7 @@ export type ApplyOutProvinceSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -18805,7 +19821,10 @@ export type ApplyOutProvinceSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceSave200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceSave200DataCertificate;
@@ -18894,6 +19913,7 @@ export type ApplyOutProvinceUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceUpdate200DataPerson = {
@@ -18909,6 +19929,7 @@ export type ApplyOutProvinceUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19000,7 +20021,10 @@ export type ApplyOutProvinceUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceUpdate200DataCertificate;
@@ -19097,6 +20121,7 @@ export type ApplyOutProvinceSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyOutProvinceSubmit200DataPerson = {
@@ -19112,6 +20137,7 @@ export type ApplyOutProvinceSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19203,7 +20229,10 @@ export type ApplyOutProvinceSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyOutProvinceSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyOutProvinceSubmit200DataCertificate;
@@ -19440,6 +20469,7 @@ export type ApplyModifyGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifyGet200DataPerson = {
@@ -19455,6 +20485,7 @@ export type ApplyModifyGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19546,7 +20577,10 @@ export type ApplyModifyGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifyGet200DataPerson;
   /** @nullable */
   certificate: ApplyModifyGet200DataCertificate;
@@ -19691,6 +20725,7 @@ export type ApplyModifySave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifySave200DataPerson = {
@@ -19706,6 +20741,7 @@ export type ApplyModifySave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19797,7 +20833,10 @@ export type ApplyModifySave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifySave200DataPerson;
   /** @nullable */
   certificate: ApplyModifySave200DataCertificate;
@@ -19886,6 +20925,7 @@ export type ApplyModifyUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifyUpdate200DataPerson = {
@@ -19901,6 +20941,7 @@ export type ApplyModifyUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -19992,7 +21033,10 @@ export type ApplyModifyUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifyUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyModifyUpdate200DataCertificate;
@@ -20089,6 +21133,7 @@ export type ApplyModifySubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyModifySubmit200DataPerson = {
@@ -20104,6 +21149,7 @@ export type ApplyModifySubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20195,7 +21241,10 @@ export type ApplyModifySubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyModifySubmit200DataPerson;
   /** @nullable */
   certificate: ApplyModifySubmit200DataCertificate;
@@ -20432,6 +21481,7 @@ export type CertificateRevocationGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationGet200DataPerson = {
@@ -20447,6 +21497,7 @@ export type CertificateRevocationGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20538,7 +21589,10 @@ export type CertificateRevocationGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationGet200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationGet200DataCertificate;
@@ -20683,6 +21737,7 @@ export type CertificateRevocationSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationSave200DataPerson = {
@@ -20698,6 +21753,7 @@ export type CertificateRevocationSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20789,7 +21845,10 @@ export type CertificateRevocationSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationSave200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationSave200DataCertificate;
@@ -20878,6 +21937,7 @@ export type CertificateRevocationUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationUpdate200DataPerson = {
@@ -20893,6 +21953,7 @@ export type CertificateRevocationUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -20984,7 +22045,10 @@ export type CertificateRevocationUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationUpdate200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationUpdate200DataCertificate;
@@ -21081,6 +22145,7 @@ export type CertificateRevocationSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationSubmit200DataPerson = {
@@ -21096,6 +22161,7 @@ export type CertificateRevocationSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21187,7 +22253,10 @@ export type CertificateRevocationSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationSubmit200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationSubmit200DataCertificate;
@@ -21424,6 +22493,7 @@ export type ApplyPersonRevocationGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationGet200DataPerson = {
@@ -21439,6 +22509,7 @@ export type ApplyPersonRevocationGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21530,7 +22601,10 @@ export type ApplyPersonRevocationGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationGet200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationGet200DataCertificate;
@@ -21675,6 +22749,7 @@ export type ApplyPersonRevocationSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationSave200DataPerson = {
@@ -21690,6 +22765,7 @@ export type ApplyPersonRevocationSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21781,7 +22857,10 @@ export type ApplyPersonRevocationSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationSave200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationSave200DataCertificate;
@@ -21870,6 +22949,7 @@ export type ApplyPersonRevocationUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationUpdate200DataPerson = {
@@ -21885,6 +22965,7 @@ export type ApplyPersonRevocationUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -21976,7 +23057,10 @@ export type ApplyPersonRevocationUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationUpdate200DataCertificate;
@@ -22073,6 +23157,7 @@ export type ApplyPersonRevocationSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyPersonRevocationSubmit200DataPerson = {
@@ -22088,6 +23173,7 @@ export type ApplyPersonRevocationSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22179,7 +23265,10 @@ export type ApplyPersonRevocationSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyPersonRevocationSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyPersonRevocationSubmit200DataCertificate;
@@ -22416,6 +23505,7 @@ export type ApplyRenameGet200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameGet200DataPerson = {
@@ -22431,6 +23521,7 @@ export type ApplyRenameGet200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22522,7 +23613,10 @@ export type ApplyRenameGet200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameGet200DataPerson;
   /** @nullable */
   certificate: ApplyRenameGet200DataCertificate;
@@ -22667,6 +23761,7 @@ export type ApplyRenameSave200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameSave200DataPerson = {
@@ -22682,6 +23777,7 @@ export type ApplyRenameSave200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22773,7 +23869,10 @@ export type ApplyRenameSave200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameSave200DataPerson;
   /** @nullable */
   certificate: ApplyRenameSave200DataCertificate;
@@ -22862,6 +23961,7 @@ export type ApplyRenameUpdate200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameUpdate200DataPerson = {
@@ -22877,6 +23977,7 @@ export type ApplyRenameUpdate200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -22968,7 +24069,10 @@ export type ApplyRenameUpdate200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameUpdate200DataPerson;
   /** @nullable */
   certificate: ApplyRenameUpdate200DataCertificate;
@@ -23065,6 +24169,7 @@ export type ApplyRenameSubmit200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type ApplyRenameSubmit200DataPerson = {
@@ -23080,6 +24185,7 @@ export type ApplyRenameSubmit200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -23171,7 +24277,10 @@ export type ApplyRenameSubmit200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: ApplyRenameSubmit200DataPerson;
   /** @nullable */
   certificate: ApplyRenameSubmit200DataCertificate;
@@ -23292,6 +24401,7 @@ export type CertificateRevocationRevoke200DataHistoryItem = {
 };
 
 /**
+ * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
  * @nullable
  */
 export type CertificateRevocationRevoke200DataPerson = {
@@ -23307,6 +24417,7 @@ export type CertificateRevocationRevoke200DataPerson = {
   title: string | null;
   /** @nullable */
   phone: string | null;
+  personalData: RevealOffer;
 } | null;
 
 /**
@@ -23398,7 +24509,10 @@ export type CertificateRevocationRevoke200Data = {
   enterpriseId: number | null;
   /** @nullable */
   lastComment: string | null;
-  /** @nullable */
+  /**
+   * 人员（证件号码、出生日期、手机号码脱敏；持证人本人为完整值；personalData 说明可点击查看的字段）
+   * @nullable
+   */
   person: CertificateRevocationRevoke200DataPerson;
   /** @nullable */
   certificate: CertificateRevocationRevoke200DataCertificate;
@@ -23777,6 +24891,12 @@ export type WorkflowCase200DataOpenApplicationsItem = {
   status: number;
 };
 
+/**
+ * 持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）
+ * @nullable
+ */
+export type WorkflowCase200DataPersonalData = RevealOffer | null;
+
 export type WorkflowCase200Data = {
   id: number;
   applyNo: string;
@@ -23788,6 +24908,11 @@ export type WorkflowCase200Data = {
   why: WorkflowCase200DataWhy;
   certificates: WorkflowCase200DataCertificatesItem[];
   openApplications: WorkflowCase200DataOpenApplicationsItem[];
+  /**
+   * 持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）
+   * @nullable
+   */
+  personalData: WorkflowCase200DataPersonalData;
 };
 
 export type WorkflowCase200 = {
@@ -24562,8 +25687,9 @@ export type SearchStaffGet200Data = {
   name: string;
   sex: string;
   idType: string;
-  /** 完整证件号码（中心人员、本企业、本人；每次查看记入个人信息访问日志）；其他人脱敏 */
+  /** 证件号码（脱敏；本人为完整值）。中心人员与本企业可点击查看完整值（personalData），每次查看记入个人信息访问日志 */
   idNo: string;
+  personalData: RevealOffer;
   birthDate: string;
   /** @nullable */
   phone: string | null;
@@ -27324,6 +28450,66 @@ export type CreditPunishmentGet200DataPendingReviewDiffItem = {
 };
 
 /**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type CreditPunishmentGet200DataPendingReviewEffectLinesItemKey = typeof CreditPunishmentGet200DataPendingReviewEffectLinesItemKey[keyof typeof CreditPunishmentGet200DataPendingReviewEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: CreditPunishmentGet200DataPendingReviewEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode = typeof CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode[keyof typeof CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type CreditPunishmentGet200DataPendingReviewEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: CreditPunishmentGet200DataPendingReviewEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type CreditPunishmentGet200DataPendingReviewEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: CreditPunishmentGet200DataPendingReviewEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: CreditPunishmentGet200DataPendingReviewEffectWarningsItem[];
+} | null;
+
+export type CreditPunishmentGet200DataPendingReviewWarningsItem = typeof CreditPunishmentGet200DataPendingReviewWarningsItem[keyof typeof CreditPunishmentGet200DataPendingReviewWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentGet200DataPendingReviewWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+/**
  * 待审核的提交（变更对比）
  * @nullable
  */
@@ -27350,6 +28536,13 @@ export type CreditPunishmentGet200DataPendingReview = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: CreditPunishmentGet200DataPendingReviewDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: CreditPunishmentGet200DataPendingReviewEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: CreditPunishmentGet200DataPendingReviewWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 } | null;
@@ -27394,7 +28587,7 @@ export type CreditPunishmentGet200Data = {
   id: number;
   personId: number;
   name: string;
-  /** 证件号码（经办人员因职责查看，记入个人信息访问日志） */
+  /** 证件号码（脱敏；经办人员可点击查看，记入个人信息访问日志） */
   idNo: string;
   type: CreditPunishmentGet200DataType;
   docNo: string;
@@ -27431,6 +28624,7 @@ export type CreditPunishmentGet200Data = {
   /** @nullable */
   createdByName: string | null;
   createdAt: string;
+  personalData: RevealOffer;
   files: CreditPunishmentGet200DataFilesItem[];
   /**
    * 待审核的提交（变更对比）
@@ -27501,6 +28695,66 @@ export type CreditPunishmentReview200DataDiffItem = {
   after: string;
 };
 
+/**
+ * person 关联人员（我的证书）、roles 角色、area 数据范围
+ */
+export type CreditPunishmentReview200DataEffectLinesItemKey = typeof CreditPunishmentReview200DataEffectLinesItemKey[keyof typeof CreditPunishmentReview200DataEffectLinesItemKey];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataEffectLinesItemKey = {
+  person: 'person',
+  roles: 'roles',
+  area: 'area',
+} as const;
+
+export type CreditPunishmentReview200DataEffectLinesItem = {
+  /** person 关联人员（我的证书）、roles 角色、area 数据范围 */
+  key: CreditPunishmentReview200DataEffectLinesItemKey;
+  label: string;
+  /** 变更前（新增时为空） */
+  before: string;
+  /** 变更后（删除时为空） */
+  after: string;
+  changed: boolean;
+};
+
+/**
+ * unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书”
+ */
+export type CreditPunishmentReview200DataEffectWarningsItemCode = typeof CreditPunishmentReview200DataEffectWarningsItemCode[keyof typeof CreditPunishmentReview200DataEffectWarningsItemCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataEffectWarningsItemCode = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
+export type CreditPunishmentReview200DataEffectWarningsItem = {
+  /** unlinksPerson：账号将不再关联持证人员，其证书不再显示在“我的证书” */
+  code: CreditPunishmentReview200DataEffectWarningsItemCode;
+  message: string;
+};
+
+/**
+ * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+ * @nullable
+ */
+export type CreditPunishmentReview200DataEffect = {
+  /** 变更的全部影响：关联人员、角色、数据范围（不论是否变化都列出） */
+  lines: CreditPunishmentReview200DataEffectLinesItem[];
+  /** 须提交人明确选择、审核人逐项确认的影响 */
+  warnings: CreditPunishmentReview200DataEffectWarningsItem[];
+} | null;
+
+export type CreditPunishmentReview200DataWarningsItem = typeof CreditPunishmentReview200DataWarningsItem[keyof typeof CreditPunishmentReview200DataWarningsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentReview200DataWarningsItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type CreditPunishmentReview200Data = {
   reviewId: number;
   /** user 用户、role 角色、penalty 处罚记录 */
@@ -27524,6 +28778,13 @@ export type CreditPunishmentReview200Data = {
   title: string;
   /** 变更对比：字段、变更前、变更后 */
   diff: CreditPunishmentReview200DataDiffItem[];
+  /**
+   * 用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空
+   * @nullable
+   */
+  effect: CreditPunishmentReview200DataEffect;
+  /** 提交人已明确选择、通过时须逐项确认（acknowledged）的警示 */
+  warnings: CreditPunishmentReview200DataWarningsItem[];
   canReview: boolean;
   canCancel: boolean;
 };
@@ -27882,6 +29143,14 @@ export type CreditPunishmentRemove200 = {
   data: CreditPunishmentRemove200DataItem[];
 };
 
+export type CreditPunishmentAuditBodyAcknowledgedItem = typeof CreditPunishmentAuditBodyAcknowledgedItem[keyof typeof CreditPunishmentAuditBodyAcknowledgedItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreditPunishmentAuditBodyAcknowledgedItem = {
+  unlinksPerson: 'unlinksPerson',
+} as const;
+
 export type CreditPunishmentAuditBody = {
   /**
    * @minimum 1
@@ -27892,6 +29161,11 @@ export type CreditPunishmentAuditBody = {
   approved: boolean;
   /** @maxLength 500 */
   comment?: string;
+  /**
+   * 通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson
+   * @maxItems 1
+   */
+  acknowledged?: CreditPunishmentAuditBodyAcknowledgedItem[];
 };
 
 export type CreditPunishmentAudit200 = {

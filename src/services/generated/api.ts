@@ -15,6 +15,7 @@ export * from './file/file';
 export * from './menu/menu';
 export * from './message-admin/message-admin';
 export * from './message/message';
+export * from './personal-data/personal-data';
 export * from './public/public';
 export * from './search/search';
 export * from './statistics/statistics';

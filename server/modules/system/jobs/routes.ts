@@ -18,6 +18,7 @@ import { JOB_NAMES } from '../../../jobs/types.js';
 import { chinaDate } from '../../../lib/days.js';
 import { readWorkCalendar } from '../../../lib/calendar/inForce.js';
 import { JOB_TIMEZONE, JOBS } from '../../../jobs/catalog.js';
+import { maskedDocument } from '../../../services/personalData.js';
 import {
   listJobs, OUTBOX_STATES, outboxCounts, outboxQuery, outboxView, outboxWhere, requireJob, retryOutbox, RUN_TRIGGERS, runView, runWhere, setPaused,
 } from './service.js';
@@ -136,7 +137,7 @@ const OUTBOX_COLUMNS: ExcelColumn<OutboxJoined>[] = [
   { header: '最近尝试时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.lastAttemptAt) },
   { header: '生成时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.createdAt) },
   { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.sentAt) },
-  { header: '内容', width: 60, value: (r) => JSON.stringify(r.record.payload) },
+  { header: '内容', width: 60, value: (r) => JSON.stringify(maskedDocument(r.record.payload)) },
 ];
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {

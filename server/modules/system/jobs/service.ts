@@ -11,6 +11,7 @@ import { JOB_TIMEZONE, JOBS, jobByName } from '../../../jobs/catalog.js';
 import { nextRunOf } from '../../../jobs/schedule.js';
 import type { JobDefinition } from '../../../jobs/types.js';
 import { dateRange } from '../../../lib/dateRange.js';
+import { maskedDocument } from '../../../services/personalData.js';
 
 export const OUTBOX_STATES = ['pending', 'sent', 'dead'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
@@ -152,7 +153,7 @@ export const outboxView = (r: OutboxJoined, user: AuthUser) => ({
   certNo: r.certNo,
   applicationId: r.record.applicationId,
   applyNo: r.applyNo,
-  payload: r.record.payload as Record<string, unknown>,
+  payload: maskedDocument(r.record.payload as Record<string, unknown>),
   state: r.record.state as OutboxState,
   attempts: r.record.attempts,
   lastError: r.record.lastError,

@@ -1,7 +1,8 @@
 /**
  * 个人信息访问日志 /system/pdlog: who saw whose unmasked identity number, phone or birth date, for
- * which duty and where (server/lib/personalData.ts writes the rows). Read and export only, for the
- * audit administrator; like the other logs, rows are never edited or purged.
+ * which duty, when, where and through which record (server/services/personalData.ts writes the
+ * rows: a click on 显示, a certificate PDF). Read and export only, for the audit administrator; like
+ * the other logs, rows are never edited or purged.
  */
 import { z } from 'zod';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
@@ -38,6 +39,7 @@ const row = z.object({
   purposeLabel: z.string(),
   route: z.string(),
   ip: z.string().nullable(),
+  via: z.string().nullable().describe('经由的记录，如 application:123（点击“显示”查看）；证书文件等为空'),
   accessedAt: z.string().describe('ISO 8601'),
 });
 type Record_ = typeof personalDataAccess.$inferSelect;
@@ -51,6 +53,7 @@ const filters = z.object({
   subjectName: z.string().trim().max(64).optional().describe('被查看人姓名（包含）'),
   personId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   purpose: z.string().trim().max(64).optional(),
+  via: z.string().trim().max(64).optional().describe('经由的记录（开头一致），如 application: 或 application:123'),
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
@@ -61,6 +64,7 @@ function where(q: z.infer<typeof exportQuery>): SQL | undefined {
   if (q.subjectName) w.push(ilike(personalDataAccess.subjectName, contains(q.subjectName)));
   if (q.personId) w.push(eq(personalDataAccess.personId, q.personId));
   if (q.purpose) w.push(eq(personalDataAccess.purpose, q.purpose));
+  if (q.via) w.push(ilike(personalDataAccess.via, `${q.via.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   w.push(...dateRange(personalDataAccess.accessedAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
@@ -76,6 +80,7 @@ const COLUMNS: ExcelColumn<Record_>[] = [
   { header: '事由', width: 20, value: (r) => PURPOSE_LABELS[r.purpose] ?? r.purpose },
   { header: '接口', width: 40, value: (r) => r.route },
   { header: '地址', width: 16, value: (r) => r.ip ?? '' },
+  { header: '经由记录', width: 22, value: (r) => r.via ?? '' },
   { header: '查看时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.accessedAt) },
 ];
 

@@ -1,7 +1,8 @@
 /**
  * 人员信息 /system/person (the `person` table): list, get, save (new) / update (id > 0), remove,
- * export. Identity numbers are masked in lists and exports (440***********1234); the full number
- * is only answered by get/{id} to holders of system:person:edit, who need it to correct it.
+ * export. Identity numbers, birth dates and phones are masked everywhere (440***********1234); a
+ * holder of system:person:edit reveals one by a click (POST /personalData/{field}/reveal, source
+ * 'person', logged), and an update that sends a value back masked as it was shown keeps it.
  * A resident ID (type 111) must pass its check character, and birth date and sex follow from it.
  */
 import { z } from 'zod';
@@ -19,7 +20,9 @@ import { checkIdNumber, idNumberMessage } from '../../../../machines/residentIdN
 import { clockNow } from '../../../lib/clock.js';
 import { chinaDate } from '../../../lib/days.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
-import { maskBirthDate, maskIdNo, maskPhone, masked, reveal } from '../../../services/personalData.js';
+import { maskBirthDate, maskIdNo, maskPhone, masked, personalDataOf, type PersonValues, type Revealable } from '../../../services/personalData.js';
+import { revealOfferSchema } from '../../personalData/schemas.js';
+import type { AuthUser } from '../../../lib/authUser.js';
 import { day, id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
 
@@ -87,8 +90,40 @@ const body = z.object({
   enterpriseId: id('工作单位编号').nullish(),
   employStatus: codeOf(EMPLOY, '从业状态').default('1'),
 });
-const updateBody = body.extend({ id: id('人员编号', { invalid: '修改时人员编号 id 应为 1 到 2147483647 之间的整数' }) });
+const MASKED_BIRTH = /^\d{4}-\*\*-\*\*$/;
+const MASKED_PHONE = /^1[3-9]\d\*{4}\d{4}$/;
+const updateBody = body.extend({
+  id: id('人员编号', { invalid: '修改时人员编号 id 应为 1 到 2147483647 之间的整数' }),
+  // The detail shows these masked: sent back as shown they mean "unchanged" (unmasked below).
+  birthDate: z.union([day('出生日期'), z.string().regex(MASKED_BIRTH, '出生日期格式不正确')]).optional(),
+  phone: z.string().trim().refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v) || MASKED_PHONE.test(v), '手机号码应为 11 位中国大陆手机号').nullish(),
+});
 type PersonInput = z.infer<typeof body>;
+
+/** The update with each value sent back masked as the detail showed it replaced by the real one; another masked value is refused. */
+function unmasked(b: z.infer<typeof updateBody>, old: { idNo: string; birthDate: string; phone: string | null }): PersonInput {
+  const keep = <T extends string | null | undefined>(sent: T, real: string | null, mask: (v: string) => string, field: string, label: string): T | string | null => {
+    if (typeof sent !== 'string' || !sent.includes('*')) return sent;
+    if (real !== null && sent === mask(real)) return real;
+    throw badRequest(`${label}：请填写完整的值（脱敏值只能原样保留）`, field);
+  };
+  return {
+    ...b,
+    idNo: keep(b.idNo, old.idNo, maskIdNo, 'idNo', '证件号码') as string,
+    // Left empty (a masked date is no date for a picker): a resident ID gives it, otherwise it stays.
+    birthDate: keep(b.birthDate, old.birthDate, maskBirthDate, 'birthDate', '出生日期') ?? (b.idType === '111' ? undefined : old.birthDate),
+    phone: keep(b.phone, old.phone, maskPhone, 'phone', '手机号码'),
+  };
+}
+
+/** A person's data for the person administrator (reveal source 'person'): only who may correct the record sees it. */
+export function personAdminData(user: AuthUser, row: { id: number; name: string; idNo: string; birthDate: string; phone: string | null }): Revealable<PersonValues> {
+  return {
+    subject: { personId: row.id, name: row.name },
+    duty: user.permissions.has('system:person:edit') ? 'admin:person' : null,
+    values: { idNo: row.idNo, birthDate: row.birthDate, phone: row.phone },
+  };
+}
 
 /** Checks the identity number and fills the birth date it carries; answers the row to write. */
 async function normalise(db: DbOrTx, b: PersonInput, exceptId?: number) {
@@ -169,15 +204,17 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/system/person/get/:id', {
     config: { access: { perm: 'system:person:list' } },
-    schema: { tags: TAG, summary: '人员详情（有修改权限时返回完整证件号码、出生日期与手机号码，并记入个人信息访问日志）', params: idParams, response: { 200: envelope(personRow) } },
+    schema: {
+      tags: TAG,
+      summary: '人员详情（证件号码、出生日期与手机号码脱敏；有修改权限者可点击查看，见 personalData）',
+      params: idParams,
+      response: { 200: envelope(personRow.extend({ personalData: revealOfferSchema })) },
+    },
   }, async (req) => {
     const [row] = await from().where(eq(person.id, req.params.id));
     if (!row) throw notFound('人员不存在');
-    // The edit form needs the real values; reading them is logged.
-    const user = currentUser(req);
-    const duty = user.permissions.has('system:person:edit') ? 'admin:person' : null;
-    const shown = await reveal(db, user, { personId: row.id, name: row.name }, duty, { idNo: row.idNo, birthDate: row.birthDate, phone: row.phone });
-    return ok({ ...toRow(row), ...shown, idNo: shown.idNo ?? '', birthDate: shown.birthDate ?? '' }, '查询成功');
+    const { offer } = personalDataOf(personAdminData(currentUser(req), row), 'person', row.id);
+    return ok({ ...toRow(row), personalData: offer }, '查询成功');
   });
 
   app.get('/system/person/enterprises', {
@@ -212,13 +249,19 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/system/person/update', {
     config: { access: { perm: 'system:person:edit', log: LOG('update') } },
-    schema: { tags: TAG, summary: '修改人员（id > 0）', body: updateBody, response: { 200: envelope(personRow) } },
+    schema: {
+      tags: TAG,
+      summary: '修改人员（id > 0）',
+      description: '证件号码、出生日期、手机号码给出详情中的脱敏值时保持原值（表单不必先查看完整值）。',
+      body: updateBody,
+      response: { 200: envelope(personRow) },
+    },
   }, async (req) => {
     const b = req.body;
     await db.transaction(async (tx) => {
-      const [old] = await tx.select({ id: person.id }).from(person).where(eq(person.id, b.id));
+      const [old] = await tx.select({ id: person.id, idNo: person.idNo, birthDate: person.birthDate, phone: person.phone }).from(person).where(eq(person.id, b.id));
       if (!old) throw notFound('人员不存在');
-      const values = await normalise(tx, b, b.id);
+      const values = await normalise(tx, unmasked(b, old), b.id);
       await tx.update(person).set({ ...values }).where(eq(person.id, b.id));
     });
     const [row] = await from().where(eq(person.id, b.id));

@@ -4,8 +4,10 @@ import type { ReviewedRecordKind } from '../../../../machines/recordReview.machi
 import type { AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { diffRecords, type DisplayRecord } from './diff.js';
+import { translateMessage } from '../../../lib/messages.js';
 import { changeOf, reviewActions, userNames, type ReviewRow } from './review.service.js';
-import type { reviewDetailSchema } from './schemas.js';
+import type { ChangeEffect, reviewDetailSchema } from './schemas.js';
+import type { PersistedRecordReviewSnapshot } from '../../../../machines/recordReview.machine.js';
 
 export type ReviewDetail = z.infer<typeof reviewDetailSchema>;
 
@@ -15,6 +17,8 @@ export interface ReviewView<R> {
   record: (json: unknown) => R;
   display: (db: DbOrTx, rec: R | null) => Promise<DisplayRecord | null>;
   title: (rec: R) => string;
+  /** What the change does beyond its fields (users), shown with the diff. */
+  effect?: (db: DbOrTx, before: R | null, after: R | null) => Promise<ChangeEffect>;
 }
 
 export async function reviewDetail<R>(db: DbOrTx, row: ReviewRow, caller: AuthUser, view: ReviewView<R>): Promise<ReviewDetail> {
@@ -38,7 +42,10 @@ export async function reviewDetail<R>(db: DbOrTx, row: ReviewRow, caller: AuthUs
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     comment: row.comment,
     title: view.title(change === 'delete' && current ? current : proposed),
-    diff: diffRecords(view.labels, before, after),
+    diff: diffRecords(view.labels, before, after).map((d) => ({ ...d, label: translateMessage(d.label) })),
+    // Shown as the change would apply now (pending) or as it was stored (decided).
+    effect: view.effect ? await view.effect(db, change === 'create' ? null : current, change === 'delete' ? null : proposed) : null,
+    warnings: [...((row.snapshot as PersistedRecordReviewSnapshot).context.warnings ?? [])],
     ...reviewActions(row, caller),
   };
 }

@@ -14,17 +14,21 @@ import {
   type RecordChange,
   type RecordReviewEvent,
   type ReviewedRecordKind,
+  type ReviewWarning,
+  unacknowledged,
 } from '../../../../machines/recordReview.machine.js';
 import type { AppContext, AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysRecordReview, sysUser } from '../../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
+import { closeReviewTodos, openReviewTodos } from './todos.js';
 
 export type ReviewRow = typeof sysRecordReview.$inferSelect;
 export type ReviewState = 'pending' | 'approved' | 'rejected' | 'cancelled';
 
 const ENTITY_NAME: Record<ReviewedRecordKind, string> = { user: '用户', role: '角色', penalty: '处罚记录' };
 const CHANGE_NAME: Record<RecordChange, string> = { create: '新增', update: '修改', delete: '删除' };
+const WARNING_NAME: Record<ReviewWarning, string> = { unlinksPerson: '解除账号与持证人员的关联' };
 
 /** The permission that lets a caller decide a submission of this kind. */
 export const AUDIT_PERMS: Record<ReviewedRecordKind, string> = { user: 'system:user:audit', role: 'system:role:audit', penalty: 'credit:punishment:audit' };
@@ -83,12 +87,14 @@ export interface Submission {
   submitterId: number;
   /** For a change to an existing account: its user id (that user may not review it). */
   subjectUserId?: number | null;
+  /** Effects the submitter chose explicitly; the reviewer must name each to approve. */
+  warnings?: readonly ReviewWarning[];
 }
 
 /** Stores a submission waiting for review; answers its id and checkStatus. */
 export async function submitReview(ctx: ClockCtx, tx: DbOrTx, s: Submission): Promise<{ reviewId: number; checkStatus: CheckStatus }> {
   if (s.recordId !== null) await assertNoPending(tx, s.entity, s.recordId);
-  const snapshot = createRecordReviewSnapshot({ kind: s.entity, change: s.change, submitterId: s.submitterId, subjectUserId: s.subjectUserId ?? null });
+  const snapshot = createRecordReviewSnapshot({ kind: s.entity, change: s.change, submitterId: s.submitterId, subjectUserId: s.subjectUserId ?? null, warnings: s.warnings ?? [] });
   const checkStatus = s.entity === 'user' && s.change === 'delete' ? '2' : ({ create: '0', update: '2', delete: '3' } as const)[s.change];
   const [row] = await tx
     .insert(sysRecordReview)
@@ -104,6 +110,10 @@ export async function submitReview(ctx: ClockCtx, tx: DbOrTx, s: Submission): Pr
       submittedAt: ctx.clock.now(),
     })
     .returning({ id: sysRecordReview.id });
+  await openReviewTodos(tx, {
+    reviewId: row!.id, entity: s.entity, change: s.change, record: (s.change === 'delete' ? s.current : s.proposed) as Record<string, unknown> | null,
+    recordId: s.recordId, submitterId: s.submitterId, subjectUserId: s.subjectUserId ?? null, at: ctx.clock.now(),
+  });
   return { reviewId: row!.id, checkStatus };
 }
 
@@ -142,6 +152,8 @@ async function persist(tx: DbOrTx, row: ReviewRow, snapshot: PersistedRecordRevi
     .where(and(eq(sysRecordReview.id, row.id), eq(sysRecordReview.state, 'pending')))
     .returning();
   if (!updated) throw conflict('该变更已被他人处理，请刷新后查看');
+  // Decided or withdrawn: nobody has to act on it any more.
+  await closeReviewTodos(tx, row.id);
   return updated;
 }
 
@@ -153,7 +165,7 @@ export async function decideReview(
   ctx: ClockCtx,
   tx: DbOrTx,
   row: ReviewRow,
-  decision: { reviewerId: number; approved: boolean; comment?: string | null },
+  decision: { reviewerId: number; approved: boolean; comment?: string | null; acknowledged?: readonly ReviewWarning[] },
 ): Promise<ReviewRow> {
   assertPending(row);
   const persisted = row.snapshot as PersistedRecordReviewSnapshot;
@@ -163,9 +175,12 @@ export async function decideReview(
   const comment = decision.comment?.trim() ?? '';
   if (!decision.approved && !comment) throw badRequest('驳回时请填写审核意见', 'comment');
   const event: RecordReviewEvent = decision.approved
-    ? { type: 'APPROVE', reviewerId: decision.reviewerId, comment }
+    ? { type: 'APPROVE', reviewerId: decision.reviewerId, comment, acknowledged: decision.acknowledged ?? [] }
     : { type: 'REJECT', reviewerId: decision.reviewerId, comment };
   const result = transitionRecordReview(persisted, event);
+  if (!result.ok && decision.approved && unacknowledged(persisted.context, decision.acknowledged).length > 0) {
+    throw new AppError(409, `该变更有须逐项确认的影响（${unacknowledged(persisted.context, decision.acknowledged).map((w) => WARNING_NAME[w]).join('、')}），请确认后再通过`, 'acknowledged');
+  }
   if (!result.ok) throw conflict('当前状态不能执行该审核操作');
   return persist(tx, row, result.snapshot, { reviewedBy: decision.reviewerId, reviewedAt: ctx.clock.now(), comment: comment || null });
 }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client.js';
 import { sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { scopeCondition, userScopeOf } from './scope.js';
+import type { Revealable } from '../../../services/personalData.js';
 
 /** 404 (not 403: the user is not to learn it exists) when the target is outside the caller's scope. */
 export async function assertInScope(db: DbOrTx, caller: AuthUser, userId: number): Promise<void> {
@@ -26,4 +27,17 @@ export async function roleKeysOfUser(db: DbOrTx, userId: number): Promise<string
 export async function roleKeysByIds(db: DbOrTx, roleIds: readonly number[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
   return (await db.select({ key: sysRole.roleKey }).from(sysRole).where(inArray(sysRole.roleId, [...roleIds]))).map((r) => r.key);
+}
+
+/**
+ * An account's phone for the caller (reveal source 'user'): in scope of the user list, revealed to
+ * who may edit the account; the account's own phone is the caller's.
+ */
+export async function userPersonalData(db: DbOrTx, caller: AuthUser, userId: number): Promise<Revealable<{ phone: string | null }>> {
+  if (!caller.permissions.has('system:user:list') && caller.userId !== userId) throw notFound('用户不存在');
+  if (caller.userId !== userId) await assertInScope(db, caller, userId);
+  const [row] = await db.select({ userName: sysUser.userName, phone: sysUser.phone }).from(sysUser).where(eq(sysUser.userId, userId));
+  if (!row) throw notFound('用户不存在');
+  const duty = caller.userId === userId ? 'self' : caller.permissions.has('system:user:edit') ? 'admin:user' : null;
+  return { subject: { userId, name: row.userName }, duty, values: { phone: row.phone } };
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { enterprise, sysDept, sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
+import { enterprise, person, sysDept, sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import { pageQuery } from '../../../lib/reply.js';
 import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { pendingByRecord, summaryOf, type ReviewRow } from '../review/review.service.js';
@@ -15,7 +15,7 @@ import { checkStatusSchema, pendingSchema } from '../review/schemas.js';
 import { SEX_CODES, STATUS_CODES, storedCode, storedCodeOrNull, USER_TYPE_CODES } from '../../../lib/codes.js';
 import { USER_TYPES, recordOf, type ProposedUser, type UserType } from './record.js';
 import { deptSubtree, scopeCondition, userScopeOf, type UserScope } from './scope.js';
-import { maskPhone } from '../../../services/personalData.js';
+import { maskIdNo, maskPhone } from '../../../services/personalData.js';
 import { id, optionalText } from '../../../lib/schemas.js';
 import { isEnabled } from '../../../lib/status.js';
 import { translateMessage } from '../../../lib/messages.js';
@@ -45,6 +45,8 @@ export const userRow = z.object({
   deptName: z.string().nullable(),
   enterpriseId: z.number().nullable(),
   enterpriseName: z.string().nullable(),
+  personId: z.number().nullable().describe('关联的持证人员（个人用户：其证书显示在“我的证书”）'),
+  personLabel: z.string().nullable().describe('关联人员：姓名（证件号码脱敏）'),
   phone: z.string().nullable(),
   email: z.string().nullable(),
   sex: z.enum(SEX_CODES),
@@ -102,6 +104,14 @@ async function rolesOf(db: DbOrTx, userIds: number[]): Promise<Map<number, { rol
   return out;
 }
 
+/** 姓名（440***********1234）of the linked persons, by person id. */
+export async function personLabels(db: DbOrTx, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: person.id, name: person.name, idNo: person.idNo }).from(person).where(inArray(person.id, wanted));
+  return new Map(rows.map((p) => [p.id, `${p.name}（${maskIdNo(p.idNo)}）`]));
+}
+
 /** One page (offset/limit) of live users as list rows. */
 export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<UserListQuery, 'sortField' | 'sortOrder'>, offset: number, limit: number): Promise<UserRow[]> {
   const rows = await db
@@ -114,6 +124,7 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
     .limit(limit)
     .offset(offset);
   const roles = await rolesOf(db, rows.map((r) => r.user.userId));
+  const persons = await personLabels(db, rows.map((r) => r.user.personId));
   return rows.map(({ user: u, deptName, enterpriseName }) => {
     const rs = roles.get(u.userId) ?? [];
     return {
@@ -127,6 +138,8 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
       deptName: deptName ?? null,
       enterpriseId: u.enterpriseId,
       enterpriseName: enterpriseName ?? null,
+      personId: u.personId,
+      personLabel: u.personId === null ? null : persons.get(u.personId) ?? `#${u.personId}`,
       phone: maskPhone(u.phone),
       email: u.email,
       sex: storedCode(SEX_CODES, u.sex),
@@ -193,6 +206,7 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
   const depts = new Map(deptIds.length ? (await db.select({ id: sysDept.deptId, name: sysDept.deptName }).from(sysDept).where(inArray(sysDept.deptId, deptIds))).map((d) => [d.id, d.name]) : []);
   const ents = new Map(entIds.length ? (await db.select({ id: enterprise.id, name: enterprise.name }).from(enterprise).where(inArray(enterprise.id, entIds))).map((d) => [d.id, d.name]) : []);
   const roles = new Map(roleIds.length ? (await db.select({ id: sysRole.roleId, name: sysRole.roleName }).from(sysRole).where(inArray(sysRole.roleId, roleIds))).map((d) => [d.id, d.name]) : []);
+  const persons = await personLabels(db, recs.map((r) => r.personId));
   return rows.map(({ review, submitterName }, i) => {
     const rec = recs[i]!;
     return {
@@ -206,6 +220,8 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
       deptName: rec.deptId === null ? null : depts.get(rec.deptId) ?? null,
       enterpriseId: rec.enterpriseId,
       enterpriseName: rec.enterpriseId === null ? null : ents.get(rec.enterpriseId) ?? null,
+      personId: rec.personId,
+      personLabel: rec.personId === null ? null : persons.get(rec.personId) ?? `#${rec.personId}`,
       phone: maskPhone(rec.phone),
       email: rec.email,
       sex: rec.sex,

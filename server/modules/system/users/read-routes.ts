@@ -1,8 +1,8 @@
 /** Reading users: lists, one user, users with roles, user types, the reviewer's view of a submission, form options. */
 import { z } from 'zod';
-import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enterprise, sysDept, sysUser, sysUserRole } from '../../../db/schema.js';
+import { certificate, enterprise, person, sysDept, sysUser, sysUserRole } from '../../../db/schema.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { reviewDetail } from '../review/detail.js';
@@ -14,7 +14,9 @@ import { countLive, liveConditions, listUsers, listUsersV2, liveUserRows, userLi
 import { USER_TYPES } from './record.js';
 import { userView } from './view.js';
 import { userScopeOf } from './scope.js';
-import { reveal } from '../../../services/personalData.js';
+import { maskIdNo, personalDataOf } from '../../../services/personalData.js';
+import { revealOfferSchema } from '../../personalData/schemas.js';
+import { userPersonalData } from './access.js';
 import { id, idParams, optionalText } from '../../../lib/schemas.js';
 import { isEnabled } from '../../../lib/status.js';
 import { translateMessage } from '../../../lib/messages.js';
@@ -57,21 +59,19 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: TAGS,
       summary: '用户详情（含角色与待审核变更）',
       params: idParam,
-      response: { 200: envelope(userRowV2.extend({ review: reviewDetailSchema.nullable() })) },
+      response: { 200: envelope(userRowV2.extend({ review: reviewDetailSchema.nullable(), personalData: revealOfferSchema })) },
     },
   }, async (req) => {
     const caller = currentUser(req);
     await assertInScope(db, caller, req.params.id);
     const [row] = await liveUserRows(db, eq(sysUser.userId, req.params.id), {}, 0, 1);
-    // The edit form needs the real phone; reading it for someone else is logged.
-    const [raw] = await db.select({ phone: sysUser.phone }).from(sysUser).where(eq(sysUser.userId, req.params.id));
-    const duty = caller.userId === req.params.id ? 'self' : caller.permissions.has('system:user:edit') ? 'admin:user' : null;
-    const { phone } = await reveal(db, caller, { userId: req.params.id, name: row!.userName }, duty, { phone: raw?.phone ?? null });
+    // The phone as the list shows it; the user administrator reveals it by a click (logged). The form sends it back masked to keep it.
+    const { offer } = personalDataOf(await userPersonalData(db, caller, req.params.id), 'user', req.params.id);
     const pending = await pendingOf(db, 'user', req.params.id);
     const names = pending ? await userNames(db, [pending.submittedBy]) : new Map<number, string>();
     return ok({
       ...row!,
-      phone,
+      personalData: offer,
       pending: pending ? summaryOf(pending, names.get(pending.submittedBy) ?? '', caller) : null,
       review: pending ? await reviewDetail(db, pending, caller, userView) : null,
     });
@@ -123,6 +123,29 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
       (parent ? parent.children : roots).push(nodes.get(d.deptId)!);
     }
     return ok(roots);
+  });
+
+  app.get('/system/user/personOptions', {
+    config: list,
+    schema: {
+      tags: TAGS,
+      summary: '人员选项（个人用户关联的持证人员）',
+      description: '按姓名（包含）或完整证件号码查找，至多 20 个；证件号码脱敏。id：答该人员本身（表单回显）。',
+      querystring: z.object({ keyword: optionalText(64, '关键字'), id: id('人员编号').optional() }),
+      response: { 200: envelope(z.array(z.object({ value: z.number(), label: z.string(), enterpriseName: z.string().nullable(), certificates: z.number() }))) },
+    },
+  }, async (req) => {
+    const { keyword, id: personId } = req.query;
+    if (!personId && !keyword) return ok([]);
+    const where = personId ? eq(person.id, personId) : or(contains(person.name, keyword!), eq(person.idNo, keyword!.toUpperCase()));
+    const rows = await db.select({ value: person.id, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
+      .from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId)).where(where).orderBy(asc(person.name), asc(person.id)).limit(20);
+    const counts = rows.length
+      ? await db.select({ personId: certificate.personId, n: sql<number>`count(*)::int` }).from(certificate)
+        .where(inArray(certificate.personId, rows.map((r) => r.value))).groupBy(certificate.personId)
+      : [];
+    const held = new Map(counts.map((c) => [c.personId, Number(c.n)]));
+    return ok(rows.map((r) => ({ value: r.value, label: `${r.name}（${maskIdNo(r.idNo)}）`, enterpriseName: r.enterpriseName, certificates: held.get(r.value) ?? 0 })));
   });
 
   app.get('/system/user/enterpriseOptions', {

@@ -16,6 +16,8 @@ import { assertSeparationOfDuties, dutyOf } from '../review/duties.js';
 import { changedKeys, sameIds, type DisplayRecord } from '../review/diff.js';
 import { maskIdNo, maskPhone } from '../../../services/personalData.js';
 import { id, text } from '../../../lib/schemas.js';
+import type { ReviewWarning } from '../../../../machines/recordReview.machine.js';
+import { userChangeEffect } from './effect.js';
 
 export const USER_TYPES = { '00': '系统管理员', '02': '行政单位用户', '03': '企业用户', '04': '个人用户' } as const;
 export type UserType = keyof typeof USER_TYPES;
@@ -42,6 +44,18 @@ export const userFields = z.object({
   roleIds: z.array(id('角色编号'), { error: '请至少选择一个角色' }).min(1, '请至少选择一个角色').max(20, '角色不能超过20个'),
 });
 export type UserFields = z.infer<typeof userFields>;
+
+/**
+ * An edit names only the fields it changes (absent: kept as they are; null or '': cleared). A form
+ * that never showed a field (the linked person, before this existed) can no longer clear it by
+ * leaving it out, and a masked phone sent back as it was shown keeps the real one.
+ */
+export const userPatch = z.object({
+  ...userFields.shape,
+  phone: z.string().trim().regex(/^(1[3-9]\d{9}|1[3-9]\d\*{4}\d{4})?$/, '手机号码格式不正确').nullish(),
+  sex: z.enum(['0', '1', '2'], { error: '性别须为 0 男、1 女或 2 未知' }),
+}).partial();
+export type UserPatch = z.infer<typeof userPatch>;
 
 export interface UserRecord {
   userName: string;
@@ -80,6 +94,27 @@ export function normalise(f: UserFields, status: '0' | '1'): UserRecord {
     remark: blank(f.remark),
     roleIds: [...new Set(f.roleIds)].sort((a, b) => a - b),
   };
+}
+
+/** The live record with the patch's fields written over it (status is changed elsewhere). */
+export function patched(live: UserRecord, patch: UserPatch): UserRecord {
+  const next: UserRecord = { ...live };
+  if (patch.userName !== undefined) next.userName = patch.userName;
+  if (patch.nickName !== undefined) next.nickName = patch.nickName;
+  if (patch.userType !== undefined) next.userType = patch.userType;
+  if (patch.deptId !== undefined) next.deptId = patch.deptId ?? null;
+  if (patch.enterpriseId !== undefined) next.enterpriseId = patch.enterpriseId ?? null;
+  if (patch.personId !== undefined) next.personId = patch.personId ?? null;
+  // The lists and the form show the phone masked: the same mask back means "unchanged".
+  if (patch.phone !== undefined && !(live.phone && patch.phone === maskPhone(live.phone))) {
+    if (patch.phone?.includes('*')) throw badRequest('手机号码格式不正确', 'phone');
+    next.phone = blank(patch.phone);
+  }
+  if (patch.email !== undefined) next.email = blank(patch.email);
+  if (patch.sex !== undefined) next.sex = patch.sex;
+  if (patch.remark !== undefined) next.remark = blank(patch.remark);
+  if (patch.roleIds !== undefined) next.roleIds = [...new Set(patch.roleIds)].sort((a, b) => a - b);
+  return next;
 }
 
 /** The record part of a stored proposal (drops the password hash). */
@@ -218,6 +253,8 @@ export async function applyUserChange(
   recordId: number | null,
   proposed: ProposedUser,
   current: UserRecord | null,
+  /** The warnings the submitter chose and the reviewer named (the submission's). */
+  accepted: readonly ReviewWarning[] = [],
 ): Promise<number> {
   const now = ctx.clock.now();
   if (change === 'create') {
@@ -239,6 +276,14 @@ export async function applyUserChange(
   }
   if (recordId === null) throw conflict('审核记录缺少用户编号');
   const live = await liveUser(tx, recordId);
+  const rec = recordOf(proposed);
+  const delta = changedKeys(current ?? live.record, rec);
+  const next: UserRecord = { ...live.record };
+  Object.assign(next, Object.fromEntries(delta.map((k) => [k, rec[k]])));
+  // The world may have moved since the submission (the person got certificates): what was not chosen is not done.
+  const effect = await userChangeEffect(tx, live.record, change === 'delete' ? null : next);
+  const unchosen = effect.warnings.filter((w) => !accepted.includes(w.code));
+  if (unchosen.length > 0) throw conflict(`提交后情况已变化：${unchosen.map((w) => w.message).join('；')}。请驳回后重新提交`);
   if (change === 'delete') {
     const blocker = await deleteBlocker(tx, recordId);
     if (blocker) throw conflict(blocker);
@@ -246,11 +291,7 @@ export async function applyUserChange(
     await tx.delete(sysUser).where(eq(sysUser.userId, recordId));
     return recordId;
   }
-  // Only what the submitter changed is written: a status change made meanwhile stays.
-  const rec = recordOf(proposed);
-  const delta = changedKeys(current ?? live.record, rec);
-  const next: UserRecord = { ...live.record };
-  Object.assign(next, Object.fromEntries(delta.map((k) => [k, rec[k]])));
+  // Only what the submitter changed is written (next): a status change made meanwhile stays.
   await checkUserRecord(tx, next, recordId);
   const rolesChanged = !sameIds(next.roleIds, live.record.roleIds);
   await tx

@@ -14,20 +14,29 @@ import { hashPassword, passwordPolicyViolation } from '../../../lib/password.js'
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { endUserSessions } from '../../auth/session.service.js';
-import { changedKeys } from '../review/diff.js';
+import { changedKeys, diffRecords } from '../review/diff.js';
 import { DUTY_ROLE_NAMES, isDutyRole } from '../review/duties.js';
 import { assertChange, assertNoPending, decideReview, loadReview, submitReview } from '../review/review.service.js';
 import { decisionBody, idsQuery, submittedSchema } from '../review/schemas.js';
 import { assertInScope, assertNotSelf, roleKeysOfUser } from './access.js';
 import { randomPassword } from './initial-password.js';
 import { maskPhone } from '../../../services/personalData.js';
-import { applyUserChange, checkUserRecord, deleteBlocker, liveUser, normalise, userFields, type ProposedUser, type UserRecord } from './record.js';
+import {
+  applyUserChange, checkUserRecord, deleteBlocker, displayUser, liveUser, normalise, patched, USER_LABELS, userFields, userPatch, type ProposedUser, type UserRecord,
+} from './record.js';
+import { assertWarningsChosen, userChangeEffect } from './effect.js';
+import { changeEffectSchema, diffRowSchema } from '../review/schemas.js';
+import { REVIEW_WARNINGS, type PersistedRecordReviewSnapshot, type ReviewWarning } from '../../../../machines/recordReview.machine.js';
 import { id } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
 
 const TAGS = ['system-user'];
 const LOG = logAs('用户管理');
 const userId = id('用户编号');
+/** The effects the submitter chooses explicitly (effect.ts warnings). */
+const acknowledged = z.array(z.enum(REVIEW_WARNINGS)).max(REVIEW_WARNINGS.length).optional()
+  .describe('明确选择的影响，如 unlinksPerson（解除账号与持证人员的关联）');
+const changePreview = z.object({ diff: z.array(diffRowSchema), effect: changeEffectSchema });
 
 export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -63,14 +72,18 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ ...result, initialPassword: given ? null : password }, '已提交，等待安全管理员审核');
   });
 
-  /** An edit of a live user as a submission ('2'); the live row only shows that it waits. */
-  async function submitUpdate(callerId: number, id: number, change: (live: UserRecord) => UserRecord) {
+  /**
+   * An edit of a live user as a submission ('2'); the live row only shows that it waits. Its effect
+   * beyond the fields (effect.ts) is computed here: a warning the caller did not choose refuses it.
+   */
+  async function submitUpdate(callerId: number, id: number, change: (live: UserRecord) => UserRecord, chosen?: readonly ReviewWarning[]) {
     return db.transaction(async (tx) => {
       const live = await liveUser(tx, id);
       const next = change(live.record);
       if (changedKeys(live.record, next).length === 0) throw badRequest('没有需要提交的修改');
       await checkUserRecord(tx, next, id);
-      const result = await submitReview(ctx, tx, { entity: 'user', recordId: id, change: 'update', proposed: next, current: live.record, submitterId: callerId, subjectUserId: id });
+      const warnings = assertWarningsChosen(await userChangeEffect(tx, live.record, next), chosen);
+      const result = await submitReview(ctx, tx, { entity: 'user', recordId: id, change: 'update', proposed: next, current: live.record, submitterId: callerId, subjectUserId: id, warnings });
       await tx.update(sysUser).set({ checkStatus: result.checkStatus }).where(eq(sysUser.userId, id));
       return result;
     });
@@ -81,16 +94,57 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '修改用户（提交审核）',
-      description: "提交后生成待审核的修改（checkStatus '2'），审核通过前用户信息不变。状态请用 /system/user/status。",
-      body: userFields.extend({ userId }),
+      description: "提交后生成待审核的修改（checkStatus '2'），审核通过前用户信息不变。只修改请求中给出的字段：未给出的字段保持原值，null 或空字符串为清空；手机号码给出列表中的脱敏值视为未修改。会解除账号与持证人员关联（其证书不再显示在“我的证书”）的修改须在 acknowledged 中给出 unlinksPerson，否则答 409（data.warnings 说明影响）；修改前可用 /system/user/previewUpdate 查看全部影响。状态请用 /system/user/status。",
+      body: userPatch.extend({ userId, acknowledged }),
       response: { 200: envelope(submittedSchema) },
     },
   }, async (req) => {
     const caller = currentUser(req);
-    await assertInScope(db, caller, req.body.userId);
-    const result = await submitUpdate(caller.userId, req.body.userId, (live) => normalise(req.body, live.status));
+    const { userId: id, acknowledged: chosen, ...patch } = req.body;
+    await assertInScope(db, caller, id);
+    const result = await submitUpdate(caller.userId, id, (live) => patched(live, patch), chosen);
     return ok(result, '已提交，等待安全管理员审核');
   });
+
+  app.post('/system/user/previewUpdate', {
+    config: { access: { perm: 'system:user:edit' } },
+    schema: {
+      tags: TAGS,
+      summary: '修改用户前查看其全部影响（不提交）',
+      description: '与 updateV2 相同的请求：答变更对比（diff）与全部影响（关联人员及其证书、角色、数据范围）和须明确选择的警示，什么都不写入。',
+      body: userPatch.extend({ userId, acknowledged }),
+      response: { 200: envelope(changePreview) },
+    },
+  }, async (req) => {
+    const caller = currentUser(req);
+    const { userId: id, acknowledged: _chosen, ...patch } = req.body;
+    await assertInScope(db, caller, id);
+    const live = await liveUser(db, id);
+    const next = patched(live.record, patch);
+    await checkUserRecord(db, next, id);
+    return ok(await previewOf(live.record, next), '查询成功');
+  });
+
+  app.post('/system/user/preview', {
+    config: { access: { perm: 'system:user:add' } },
+    schema: {
+      tags: TAGS,
+      summary: '新增用户前查看其全部影响（不提交）',
+      description: '与 save 相同的请求：答将创建的账号（diff）与全部影响（关联人员及其证书、角色、数据范围），什么都不写入。',
+      body: userFields.extend({ status: z.enum(['0', '1']).default('1'), password: z.string().max(128, '密码不能超过128个字符').optional() }),
+      response: { 200: envelope(changePreview) },
+    },
+  }, async (req) => {
+    const rec = normalise(req.body, req.body.status);
+    await checkUserRecord(db, rec, null);
+    return ok(await previewOf(null, rec), '查询成功');
+  });
+
+  /** The reviewer's diff and the effect, as the review will show them. */
+  async function previewOf(before: UserRecord | null, after: UserRecord) {
+    const [b, a, effect] = await Promise.all([displayUser(db, before), displayUser(db, after), userChangeEffect(db, before, after)]);
+    return { diff: diffRecords(USER_LABELS, b, a), effect };
+  }
 
   app.post('/system/user/userAuthorize', {
     config: { access: { perm: 'system:userRole:edit', log: LOG('grant') } },
@@ -135,6 +189,9 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         await assertNoPending(tx, 'user', id);
         const blocker = await deleteBlocker(tx, id);
         if (blocker) throw badRequest(`${live.record.userName}：${blocker}`, 'ids');
+        // A holder's account shows their certificates: deleting it loses that, disabling keeps it.
+        const [warning] = (await userChangeEffect(tx, live.record, null)).warnings;
+        if (warning) throw badRequest(`${live.record.userName}：${warning.message}；不能删除，请改为停用`, 'ids');
         const result = await submitReview(ctx, tx, { entity: 'user', recordId: id, change: 'delete', proposed: live.record, current: live.record, submitterId: caller.userId, subjectUserId: id });
         await tx.update(sysUser).set({ checkStatus: result.checkStatus }).where(eq(sysUser.userId, id));
         out.push(result);
@@ -172,7 +229,7 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: TAGS,
       summary: '审核用户修改或删除',
-      description: '通过则修改（或删除）生效；角色有变化或账号被删除时结束该用户的全部会话。驳回须填写审核意见，用户信息不变。审核人不能是提交人，也不能是被修改的用户本人。',
+      description: '通过则修改（或删除）生效；角色有变化或账号被删除时结束该用户的全部会话。驳回须填写审核意见，用户信息不变。审核人不能是提交人，也不能是被修改的用户本人。审核详情的 warnings 中的每一项（如 unlinksPerson：解除账号与持证人员的关联）须在 acknowledged 中逐项确认才能通过，否则答 409。',
       body: decisionBody,
       response: { 200: doneEnvelope },
     },
@@ -181,10 +238,10 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     const msg = await db.transaction(async (tx) => {
       const row = await loadReview(tx, 'user', req.body.reviewId);
       assertChange(row, ['update', 'delete'], 'update-check');
-      const decided = await decideReview(ctx, tx, row, { reviewerId: caller.userId, approved: req.body.approved, comment: req.body.comment });
-      const change = (row.snapshot as { context: { change: 'update' | 'delete' } }).context.change;
+      const decided = await decideReview(ctx, tx, row, { reviewerId: caller.userId, approved: req.body.approved, comment: req.body.comment, acknowledged: req.body.acknowledged });
+      const { change, warnings } = (row.snapshot as PersistedRecordReviewSnapshot).context;
       if (decided.state === 'approved') {
-        await applyUserChange(ctx, tx, change, row.recordId, row.proposed as ProposedUser, row.current as UserRecord);
+        await applyUserChange(ctx, tx, change as 'update' | 'delete', row.recordId, row.proposed as ProposedUser, row.current as UserRecord, warnings ?? []);
         if (change === 'delete') return '审核通过，用户已删除';
         return '审核通过，修改已生效';
       }

@@ -2,7 +2,9 @@
  * The reviewer's window of a user, role or punishment submission: who submitted what and when, the diff
  * (field, before, after), and the decision (approve, or reject with a comment). The submitter of a
  * role change may withdraw it here. What the caller may do comes from the server (canReview,
- * canCancel: the recordReview machine's answer); the buttons only follow it.
+ * canCancel: the recordReview machine's answer); the buttons only follow it. A user change also
+ * shows its whole effect (person link, roles, area); a warning the submitter chose (unlinking a
+ * holder from their certificates) must be ticked by name before 通过 is offered.
  */
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Descriptions, Input, Modal, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
@@ -10,6 +12,7 @@ import { formatDateTime } from '@/components/ProTableKit/format';
 import { errorMessage } from '@/services/request';
 import type { DiffRow, ReviewDetail as RecordReviewDetail } from './types';
 import { useKitText } from '../text';
+import EffectPanel, { type ReviewWarningCode } from './EffectPanel';
 
 /** The reviewer's view of a submission, whatever the record (users, roles, punishments). */
 export type ReviewDetail = Omit<RecordReviewDetail, 'entity'> & { entity: string };
@@ -18,7 +21,8 @@ export type ReviewDetail = Omit<RecordReviewDetail, 'entity'> & { entity: string
 export interface ReviewModalProps {
   reviewId: number | null;
   load(reviewId: number): Promise<{ data: ReviewDetail }>;
-  decide(detail: ReviewDetail, approved: boolean, comment: string): Promise<{ msg?: string }>;
+  /** `acknowledged`: the submission's warnings the reviewer ticked (every one of them to approve). */
+  decide(detail: ReviewDetail, approved: boolean, comment: string, acknowledged: ReviewWarningCode[]): Promise<{ msg?: string }>;
   withdraw?(detail: ReviewDetail): Promise<{ msg?: string }>;
   onClose: () => void;
   /** After a decision or withdrawal (reload the list). */
@@ -35,11 +39,13 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
   const [busy, setBusy] = useState<'approve' | 'reject' | 'withdraw' | null>(null);
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState(false);
+  const [chosen, setChosen] = useState<ReviewWarningCode[]>([]);
 
   useEffect(() => {
     setDetail(null);
     setComment('');
     setCommentError(false);
+    setChosen([]);
     if (reviewId === null) return;
     let live = true;
     setLoading(true);
@@ -62,7 +68,7 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
     }
     setBusy(kind);
     try {
-      const res = kind === 'withdraw' && withdraw ? await withdraw(detail) : await decide(detail, kind === 'approve', comment.trim());
+      const res = kind === 'withdraw' && withdraw ? await withdraw(detail) : await decide(detail, kind === 'approve', comment.trim(), chosen);
       void message.success(res.msg || t('admin.done'));
       onDone();
       onClose();
@@ -74,6 +80,9 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
   };
 
   const pending = detail?.state === 'pending';
+  // The submission's warnings (the machine's), each ticked before approving.
+  const mustChoose = detail?.warnings ?? [];
+  const allChosen = mustChoose.every((w) => chosen.includes(w));
   const footer = (
     <Space>
       <Button onClick={onClose}>{t('admin.close')}</Button>
@@ -89,7 +98,7 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
           <Button danger loading={busy === 'reject'} onClick={() => void act('reject')} data-testid="review-reject">
             {t('admin.review.reject')}
           </Button>
-          <Button type="primary" loading={busy === 'approve'} onClick={() => void act('approve')} data-testid="review-approve">
+          <Button type="primary" loading={busy === 'approve'} disabled={!allChosen} title={allChosen ? undefined : t('admin.effect.chooseFirst')} onClick={() => void act('approve')} data-testid="review-approve">
             {t('admin.review.approve')}
           </Button>
         </>
@@ -153,6 +162,16 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
                 },
               ]}
             />
+            {detail.effect && (
+              <EffectPanel
+                effect={detail.effect}
+                chosen={chosen}
+                onChoose={pending && detail.canReview ? setChosen : undefined}
+              />
+            )}
+            {pending && detail.effect?.warnings.some((w) => !mustChoose.includes(w.code)) && (
+              <Alert type="error" showIcon message={t('admin.effect.newWarning')} data-testid="effect-new-warning" />
+            )}
             {pending && !detail.canReview && !detail.canCancel && <Alert type="info" showIcon message={t('admin.review.notReviewer')} />}
             {detail.canReview && (
               <div>

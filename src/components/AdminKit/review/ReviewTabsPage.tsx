@@ -4,6 +4,7 @@
  * the review window.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import type { ParamsType, ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
@@ -15,14 +16,23 @@ import { useKitText } from '../text';
 import CheckStatusTag from './CheckStatusTag';
 import ReviewModal, { type ReviewDetail } from './ReviewModal';
 import ActionLink from '@/components/ActionLink';
+import type { ReviewWarningCode } from './EffectPanel';
 
 export type ReviewTab = 'all' | 'pending';
 
-/** The list wiring of a reviewed list: `fetch` is told whether only rows waiting for review are wanted. */
+/** A positive whole number from the address, or null. */
+const idParam = (v: string | null): number | null => (v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null);
+
+/**
+ * The list wiring of a reviewed list: `fetch` is told whether only rows waiting for review are
+ * wanted. The address may open the 待审核 tab (`?tab=pending`, the workbench's count) and one
+ * submission's review (`?review=<id>`, a reviewer's to-do).
+ */
 export function useReviewedList<T, Q extends object>(fetch: (q: Paged<Q>, pendingOnly: boolean) => Promise<ListResult<T>>) {
-  const [tab, setTab] = useState<ReviewTab>('all');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<ReviewTab>(params.get('tab') === 'pending' || idParam(params.get('review')) ? 'pending' : 'all');
   const list = useListPage<T, Q>((q) => fetch(q, tab === 'pending'));
-  const [reviewId, setReviewId] = useState<number | null>(null);
+  const [reviewId, setReviewId] = useState<number | null>(() => idParam(params.get('review')));
   const closeReview = useCallback(() => setReviewId(null), []);
   return { ...list, tab, setTab, reviewId, openReview: setReviewId, closeReview };
 }
@@ -58,7 +68,7 @@ export function useCheckStatusColumn<T extends { checkStatus: CheckStatus | null
 
 export interface ReviewCalls {
   load(reviewId: number): Promise<{ data: ReviewDetail }>;
-  decide(detail: ReviewDetail, approved: boolean, comment: string): Promise<{ msg?: string }>;
+  decide(detail: ReviewDetail, approved: boolean, comment: string, acknowledged: ReviewWarningCode[]): Promise<{ msg?: string }>;
   withdraw?(detail: ReviewDetail): Promise<{ msg?: string }>;
 }
 

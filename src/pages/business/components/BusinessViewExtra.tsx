@@ -15,6 +15,7 @@ import { fieldLabelKey, PAYLOAD_FIELDS } from './logic';
 import { NS } from './types';
 import { usePayloadText } from './usePayloadText';
 import ActionLink from '@/components/ActionLink';
+import PersonalDatum from '@/components/PersonalDatum';
 
 export default function BusinessViewExtra({ type, id, version }: { type: BusinessType; id: number; version: number }) {
   const { t } = useTranslation(NS);
@@ -54,7 +55,7 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
           ...(detail.person
             ? [
                 { key: 'name', label: t('subject.name'), children: detail.person.name },
-                { key: 'idNo', label: t('subject.idNo'), children: detail.person.idNo },
+                { key: 'idNo', label: t('subject.idNo'), children: <PersonalDatum datum="idNo" value={detail.person.idNo} offer={detail.person.personalData} testId="business-view-idNo" /> },
               ]
             : []),
           ...(detail.certificate

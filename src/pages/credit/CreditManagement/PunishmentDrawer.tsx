@@ -11,6 +11,7 @@ import { certStatus } from '@/pages/web/components/format';
 import FilePreview from './FilePreview';
 import { NS, STATE_COLOR, TYPE_COLOR, type AttachedFile } from './types';
 import ActionLink from '@/components/ActionLink';
+import PersonalDatum from '@/components/PersonalDatum';
 
 interface Props {
   id: number | null;
@@ -48,7 +49,7 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
           )}
           <Descriptions bordered size="small" column={2} data-testid="punishment-detail">
             <Descriptions.Item label={t('field.name')}>{d.name}</Descriptions.Item>
-            <Descriptions.Item label={t('field.idNo')}>{d.idNo}</Descriptions.Item>
+            <Descriptions.Item label={t('field.idNo')}><PersonalDatum datum="idNo" value={d.idNo} offer={d.personalData} testId="punishment-idNo" /></Descriptions.Item>
             <Descriptions.Item label={t('field.type')}><Tag color={TYPE_COLOR[d.type]}>{t(`type.${d.type}`)}</Tag></Descriptions.Item>
             <Descriptions.Item label={t('field.reviewState')}>
               <Space size={4}>

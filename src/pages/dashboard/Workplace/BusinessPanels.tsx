@@ -12,15 +12,34 @@ import type { WorkbenchSummary200Data as Workbench } from '@/services/generated/
 
 const TONE: Record<string, string | undefined> = { danger: '#cf1322', warning: '#d46b08', success: '#389e0d', default: undefined };
 
+/**
+ * Every figure opens the list it counts (the server sends a figure only with its list): a page, or
+ * a list of this workbench (`#bench-…`), scrolled to. A figure is a link, reachable by keyboard.
+ */
 export function BusinessFigures({ data }: { data: Workbench }) {
   const { t } = useTranslation('statistics');
   const navigate = useNavigate();
+  const open = (link: string) => {
+    if (link.startsWith('#')) document.querySelector(`[data-testid="${link.slice(1)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    else void navigate(link);
+  };
   return (
     <Row gutter={[16, 16]} data-testid="bench-figures">
       {data.figures.map((f) => (
         <Col key={f.key} xs={12} sm={8} lg={Math.max(4, Math.floor(24 / Math.max(1, data.figures.length)))}>
-          <Card hoverable={!!f.link} onClick={() => f.link && navigate(f.link)} data-testid={`bench-${f.key}`} size="small">
-            <Statistic title={t(`workbench.figure.${f.key}`)} value={f.value} valueStyle={{ color: TONE[f.tone] }} />
+          <Card hoverable={!!f.link} size="small" data-testid={`bench-${f.key}`}>
+            <a
+              href={f.link ?? undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                if (f.link) open(f.link);
+              }}
+              aria-label={t('workbench.openList', { what: t(`workbench.figure.${f.key}`), n: f.value })}
+              style={{ display: 'block', color: 'inherit' }}
+              data-testid={`bench-link-${f.key}`}
+            >
+              <Statistic title={t(`workbench.figure.${f.key}`)} value={f.value} valueStyle={{ color: TONE[f.tone] }} />
+            </a>
           </Card>
         </Col>
       ))}

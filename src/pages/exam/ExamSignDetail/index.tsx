@@ -16,6 +16,7 @@ import type { ExamSignupDetail } from '@/services/generated/api.schemas';
 import { BatchStateTag, SignupStatusTag } from '../components/Tags';
 import { useSignupActions } from '../components/signupActions';
 import { NS, useExamLabels } from '../components/text';
+import PersonalDatum from '@/components/PersonalDatum';
 
 export default function ExamSignDetail() {
   const { t } = useTranslation(NS);
@@ -62,10 +63,10 @@ export default function ExamSignDetail() {
         <Card title={t('detail.person')}>
           <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
             <Descriptions.Item label={t('sign.name')}>{p.name}</Descriptions.Item>
-            <Descriptions.Item label={t('sign.idNo')}>{p.idNo}</Descriptions.Item>
-            <Descriptions.Item label={t('detail.birthDate')}>{p.birthDate}</Descriptions.Item>
+            <Descriptions.Item label={t('sign.idNo')}><PersonalDatum datum="idNo" value={p.idNo} offer={p.personalData} testId="sign-detail-idNo" /></Descriptions.Item>
+            <Descriptions.Item label={t('detail.birthDate')}><PersonalDatum datum="birthDate" value={p.birthDate} offer={p.personalData} testId="sign-detail-birthDate" /></Descriptions.Item>
             <Descriptions.Item label={t('detail.age')}>{p.age}</Descriptions.Item>
-            <Descriptions.Item label={t('detail.phone')}>{p.phone ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.phone')}><PersonalDatum datum="phone" value={p.phone} offer={p.personalData} testId="sign-detail-phone" /></Descriptions.Item>
             <Descriptions.Item label={t('detail.education')}>{p.educationLabel ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('detail.titleRank')}>{p.titleLabel ?? '-'}</Descriptions.Item>
           </Descriptions>

@@ -5,7 +5,8 @@
  * verification page it opens, the PDF and the version history (the certificate drawer).
  */
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
+import { useSearchParams } from 'react-router-dom';
 import { FilePdfOutlined, ProfileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { errorMessage } from '@/services/request';
 import { fetchPdf } from '@/services/download';
 import { safetyCertificateInfoList, safetyCertificateInfoPdf } from '@/services/generated/api';
-import type { SafetyCertificateInfoList200RowsItem } from '@/services/generated/api.schemas';
+import type { SafetyCertificateInfoList200RowsItem, SafetyCertificateInfoListParams } from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from '@/pages/search/CertSearch/CertificateDrawer';
 
 type MyCertificate = SafetyCertificateInfoList200RowsItem;
@@ -93,25 +94,39 @@ function CertificateCard({ cert, onDetail }: { cert: MyCertificate; onDetail: ()
   );
 }
 
+/** The filters a workbench count opens the page with (status 01, expiring within a range). */
+const FILTERS = ['status', 'expiryFrom', 'expiryTo'] as const;
+
 export default function MyCertificates() {
   const { t } = useTranslation('personal');
   const [rows, setRows] = useState<MyCertificate[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const filter = Object.fromEntries(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Partial<Record<(typeof FILTERS)[number], string>>;
+  const filtered = Object.keys(filter).length > 0;
+  const filterKey = JSON.stringify(filter);
 
   useEffect(() => {
     let live = true;
+    setRows(null);
     // The server scopes an individual's list to their own certificates; a person holds a handful at most.
-    safetyCertificateInfoList({ pageNum: 1, pageSize: 100 })
+    // An unknown status is the server's to refuse (the page shows its words).
+    safetyCertificateInfoList({ pageNum: 1, pageSize: 100, ...(JSON.parse(filterKey) as Omit<SafetyCertificateInfoListParams, 'pageNum' | 'pageSize'>) })
       .then((res) => live && setRows(res.rows))
       .catch((err: unknown) => live && setError(errorMessage(err, t('myCert.loadFailed'))));
     return () => {
       live = false;
     };
-  }, [t]);
+  }, [t, filterKey]);
 
   return (
     <PageHeaderWrapper title={t('myCert.title')} description={t('myCert.description')}>
+      {filtered && (
+        <Tag closable onClose={() => setParams({})} style={{ marginBottom: 12 }} data-testid="my-cert-filter">
+          {filter.expiryTo ? t('myCert.filterExpiring', { from: filter.expiryFrom ?? '', to: filter.expiryTo }) : t('myCert.filterValid')}
+        </Tag>
+      )}
       {error && <Alert type="error" showIcon message={error} />}
       {!rows && !error && <Skeleton active paragraph={{ rows: 6 }} />}
       {rows?.length === 0 && <Card><Empty description={t('myCert.empty')} /></Card>}

@@ -10,6 +10,7 @@ import { safetyCertificateInfoGet, safetyCertificateInfoPdf } from '@/services/g
 import type { SafetyCertificateInfoGet200 } from '@/services/generated/api.schemas';
 import { certStatus } from '@/pages/web/components/format';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
+import PersonalDatum from '@/components/PersonalDatum';
 
 type CertificateDetail = SafetyCertificateInfoGet200['data'];
 type CertificateVersion = CertificateDetail['history'][number];
@@ -120,8 +121,8 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
             items={[
               { key: 'name', label: t('field.name'), children: d.holder.name },
               { key: 'sex', label: t('field.sex'), children: d.holder.sexLabel },
-              { key: 'idNo', label: t('field.idNo'), children: d.holder.idNo },
-              { key: 'birthDate', label: t('field.birthDate'), children: d.holder.birthDate },
+              { key: 'idNo', label: t('field.idNo'), children: <PersonalDatum datum="idNo" value={d.holder.idNo} offer={d.holder.personalData} testId="cert-drawer-idNo" /> },
+              { key: 'birthDate', label: t('field.birthDate'), children: <PersonalDatum datum="birthDate" value={d.holder.birthDate} offer={d.holder.personalData} testId="cert-drawer-birthDate" /> },
               { key: 'education', label: t('field.education'), children: d.holder.educationLabel || '-' },
               { key: 'title', label: t('field.title'), children: d.holder.titleLabel || '-' },
             ]}

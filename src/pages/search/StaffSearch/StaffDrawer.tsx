@@ -1,7 +1,7 @@
 /**
- * One person in full: the ID number, birth date and phone unmasked (the server logs every such view
- * and the drawer says so), their certificates, employment records, continuing education and the
- * applications about them.
+ * One person in full: the ID number, birth date and phone masked, each revealed by a click where the
+ * caller's duty covers it (the server logs every such look and the drawer says so), their
+ * certificates, employment records, continuing education and the applications about them.
  */
 import { Alert, Descriptions, Drawer, Skeleton, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatDateTime } from '@/components/ProTableKit/format';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { StatusTag, useCertLabels } from '../CertSearch/CertificateDrawer';
 import { useSearchLabels } from '../components/labels';
+import PersonalDatum from '@/components/PersonalDatum';
 
 export default function StaffDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation('search');
@@ -35,9 +36,9 @@ export default function StaffDrawer({ id, onClose }: { id: number | null; onClos
             items={[
               { key: 'name', label: t('field.name'), children: <strong>{d.name}</strong> },
               { key: 'sex', label: t('field.sex'), children: labels.sexEnum[d.sex]?.text ?? d.sex },
-              { key: 'idNo', label: t('field.idNo'), children: <span data-testid="staff-drawer-idNo">{d.idNo}</span> },
-              { key: 'birthDate', label: t('field.birthDate'), children: d.birthDate },
-              { key: 'phone', label: t('field.phone'), children: d.phone ?? '-' },
+              { key: 'idNo', label: t('field.idNo'), children: <PersonalDatum datum="idNo" value={d.idNo} offer={d.personalData} testId="staff-drawer-idNo" /> },
+              { key: 'birthDate', label: t('field.birthDate'), children: <PersonalDatum datum="birthDate" value={d.birthDate} offer={d.personalData} testId="staff-drawer-birthDate" /> },
+              { key: 'phone', label: t('field.phone'), children: <PersonalDatum datum="phone" value={d.phone} offer={d.personalData} testId="staff-drawer-phone" /> },
               { key: 'employStatus', label: t('field.employStatus'), children: labels.employEnum[d.employStatus]?.text ?? d.employStatus },
               { key: 'employer', label: t('field.employer'), children: d.enterpriseName ?? '-', span: 2 },
               { key: 'education', label: t('field.educationHours'), children: t('staff.hours', { hours: d.educationHours, count: d.educationRecords }), span: 2 },

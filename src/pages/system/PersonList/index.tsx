@@ -1,6 +1,8 @@
 /**
  * 人员信息: list (search, paging, 总共 N 条记录; ID numbers masked as 440***********1234), export,
- * create/edit modal (the full ID number is fetched for editing), delete with confirmation.
+ * create/edit modal, delete with confirmation. The edit form shows the identity number, birth date
+ * and phone masked too: left as shown they stay as they are (the server keeps them), 显示 reveals
+ * one (a logged click), and a correction is typed in full.
  */
 import { ProForm, ProFormDatePicker, ProFormSelect, ProFormText, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +11,14 @@ import {
   useServerError,
 } from '@/components/AdminKit';
 import { systemPersonExport, systemPersonGet, systemPersonList, systemPersonRemove, systemPersonSave, systemPersonUpdate } from '@/services/generated/api';
-import type { SystemPersonList200, SystemPersonListParams, SystemPersonSaveBody } from '@/services/generated/api.schemas';
+import type { SystemPersonGet200, SystemPersonList200, SystemPersonListParams, SystemPersonSaveBody } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 import EmployerSelect from './EmployerSelect';
+import PersonalDatum from '@/components/PersonalDatum';
 import { idNumberRule } from '@/utils/identityRules';
 
 type PersonRow = SystemPersonList200['rows'][number];
+type PersonDetail = SystemPersonGet200['data'];
 type Search = Omit<SystemPersonListParams, 'pageNum' | 'pageSize'>;
 type FormValues = SystemPersonSaveBody & Record<string, unknown>;
 
@@ -31,9 +35,10 @@ export default function PersonList() {
   const eduEnum = useDict('ministerial_diploma');
   const titleEnum = useDict('ministerial_title_rank');
   const employEnum = useDict('emp_employStatus');
-  const editing = editor.editing;
+  // The editor holds what GET /system/person/get answered: the row with the offer of what may be revealed.
+  const editing = editor.editing as PersonDetail | null;
 
-  // The list shows ID numbers masked; the form edits the full record (the server logs that view).
+  // The form reads the record afresh, with what this administrator may reveal.
   const edit = async (row: PersonRow) => {
     try {
       editor.edit((await systemPersonGet(row.id)).data);
@@ -60,7 +65,8 @@ export default function PersonList() {
   ];
 
   const initial: Partial<FormValues> = editing
-    ? { ...editing, education: editing.education ?? undefined, title: editing.title ?? undefined }
+    // A masked birth date is no date for the picker: left empty, it stays as it is.
+    ? { ...editing, education: editing.education ?? undefined, title: editing.title ?? undefined, birthDate: editing.birthDate.includes('*') ? undefined : editing.birthDate }
     : { idType: '111', sex: '0', employStatus: '1' };
 
   return (
@@ -95,16 +101,31 @@ export default function PersonList() {
           label={t('person.idNo')}
           rules={[
             ...rules.required(t('person.idNo')),
-            ({ getFieldValue }) => (getFieldValue('idType') === '111' ? idNumberRule(t, t('person.idNo')) : {}),
+            // A masked number shown for the record being edited is kept as it is (the server keeps the stored one).
+            ({ getFieldValue }) => (getFieldValue('idType') === '111' ? {
+              validator: (rule, value: string | undefined) => (value && value === editing?.idNo ? Promise.resolve() : idNumberRule(t, t('person.idNo')).validator?.(rule, value, () => undefined)),
+            } : {}),
           ]}
           fieldProps={{ 'data-testid': 'form-idNo' }}
-          extra={t('person.idNoHint')}
+          extra={editing ? <>{t('person.idNoHint')} <PersonalDatum datum="idNo" value={editing.idNo} offer={editing.personalData} testId="person-form-idNo" /></> : t('person.idNoHint')}
         />
         <ProFormSelect name="sex" label={t('person.sex')} options={enumOptions(sexEnum)} rules={rules.required(t('person.sex'), true)} />
-        <ProFormDatePicker name="birthDate" label={t('person.birthDate')} fieldProps={{ format: 'YYYY-MM-DD' }} transform={(v: unknown) => ({ birthDate: v ? String(v).slice(0, 10) : undefined })} />
+        <ProFormDatePicker
+          name="birthDate"
+          label={t('person.birthDate')}
+          fieldProps={{ format: 'YYYY-MM-DD' }}
+          transform={(v: unknown) => ({ birthDate: v ? String(v).slice(0, 10) : undefined })}
+          extra={editing?.birthDate.includes('*') ? <PersonalDatum datum="birthDate" value={editing.birthDate} offer={editing.personalData} testId="person-form-birthDate" /> : undefined}
+        />
         <ProFormSelect name="education" label={t('person.education')} options={enumOptions(eduEnum)} allowClear />
         <ProFormSelect name="title" label={t('person.titleRank')} options={enumOptions(titleEnum)} allowClear />
-        <ProFormText name="phone" label={t('person.phone')} rules={[{ pattern: /^1[3-9]\d{9}$/, message: t('person.phoneFormat') }]} fieldProps={{ 'data-testid': 'form-phone' }} />
+        <ProFormText
+          name="phone"
+          label={t('person.phone')}
+          rules={[{ validator: (_r, v: string | undefined) => (!v || v === editing?.phone || /^1[3-9]\d{9}$/.test(v) ? Promise.resolve() : Promise.reject(new Error(t('person.phoneFormat')))) }]}
+          fieldProps={{ 'data-testid': 'form-phone' }}
+          extra={editing?.phone ? <PersonalDatum datum="phone" value={editing.phone} offer={editing.personalData} testId="person-form-phone" /> : undefined}
+        />
         <ProForm.Item name="enterpriseId" label={t('person.employer')}>
           <EmployerSelect current={editing?.enterpriseId ? { id: editing.enterpriseId, name: editing.employer ?? String(editing.enterpriseId) } : null} placeholder={t('person.employerSearch')} />
         </ProForm.Item>

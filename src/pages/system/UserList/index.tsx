@@ -14,7 +14,7 @@ import {
 } from '@/components/AdminKit';
 import { ImportButton } from '@/components/ExcelButtons';
 import { useAccess } from '@/app/useAccess';
-import type { ReviewDetail } from '@/components/AdminKit';
+import type { ReviewDetail, ReviewWarningCode } from '@/components/AdminKit';
 import {
   systemUserDeptTree, systemUserExport, systemUserGet, systemUserImportData, systemUserImportTemplate, systemUserListV2, systemUserLoadUserTypes,
   systemUserNewcheck, systemUserRemove, systemUserReview, systemUserStatus, systemUserUpdatecheck,
@@ -23,7 +23,7 @@ import type { DeptOptionNode as DeptNode, SystemUserListV2Params } from '@/servi
 import { SYS_USER as NS } from '../namespaces';
 import ResetPwdModal from './ResetPwdModal';
 import UserFormModal from './UserFormModal';
-import type { SysUserRow, UserTypeOption } from './types';
+import type { SysUserDetail, SysUserRow, UserTypeOption } from './types';
 type Filters = Omit<SystemUserListV2Params, 'pageNum' | 'pageSize' | 'pending'>;
 interface TreeNode { title: string; value: number; children: TreeNode[] }
 const toTree = (nodes: DeptNode[]): TreeNode[] => nodes.map((n) => ({ title: n.label, value: n.id, children: toTree(n.children) }));
@@ -31,8 +31,10 @@ const toTree = (nodes: DeptNode[]): TreeNode[] => nodes.map((n) => ({ title: n.l
 const CHECK_CODES = ['0', '2'] as const;
 const review = {
   load: systemUserReview,
-  decide: (detail: ReviewDetail, approved: boolean, comment: string) =>
-    (detail.change === 'create' ? systemUserNewcheck : systemUserUpdatecheck)({ reviewId: detail.reviewId, approved, comment: comment || undefined }),
+  decide: (detail: ReviewDetail, approved: boolean, comment: string, acknowledged: ReviewWarningCode[]) =>
+    detail.change === 'create'
+      ? systemUserNewcheck({ reviewId: detail.reviewId, approved, comment: comment || undefined })
+      : systemUserUpdatecheck({ reviewId: detail.reviewId, approved, comment: comment || undefined, acknowledged: approved ? acknowledged : undefined }),
 };
 
 /** The page's fixed wiring: test id, width, 新增 and 导出. */
@@ -50,7 +52,7 @@ export default function UserList() {
   const remove = useAction(list.reload, 'submitted');
   const [userTypes, setUserTypes] = useState<UserTypeOption[]>([]);
   const [depts, setDepts] = useState<DeptNode[]>([]);
-  const [editing, setEditing] = useState<SysUserRow | null>(null);
+  const [editing, setEditing] = useState<SysUserDetail | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [resetting, setResetting] = useState<SysUserRow | null>(null);
 
@@ -59,7 +61,7 @@ export default function UserList() {
     void systemUserDeptTree().then((r) => setDepts(r.data)).catch(() => undefined);
   }, []);
 
-  // The list shows phones masked; the form edits the real record (the server logs that view).
+  // The form reads the user afresh: the phone masked as listed, with the offer to reveal it (a logged click).
   const openEdit = useCallback(async (row: SysUserRow) => {
     try {
       setEditing((await systemUserGet(row.userId!)).data);

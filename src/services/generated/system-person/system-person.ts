@@ -39,7 +39,7 @@ export const systemPersonList = (
       options);
     }
   /**
- * @summary 人员详情（有修改权限时返回完整证件号码、出生日期与手机号码，并记入个人信息访问日志）
+ * @summary 人员详情（证件号码、出生日期与手机号码脱敏；有修改权限者可点击查看，见 personalData）
  */
 export const systemPersonGet = (
     id: number,
@@ -75,6 +75,7 @@ export const systemPersonSave = (
       options);
     }
   /**
+ * 证件号码、出生日期、手机号码给出详情中的脱敏值时保持原值（表单不必先查看完整值）。
  * @summary 修改人员（id > 0）
  */
 export const systemPersonUpdate = (

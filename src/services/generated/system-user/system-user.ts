@@ -19,6 +19,12 @@ import type {
   SystemUserLoadUserTypes200,
   SystemUserNewcheck200,
   SystemUserNewcheckBody,
+  SystemUserPersonOptions200,
+  SystemUserPersonOptionsParams,
+  SystemUserPreview200,
+  SystemUserPreviewBody,
+  SystemUserPreviewUpdate200,
+  SystemUserPreviewUpdateBody,
   SystemUserRemove200,
   SystemUserRemoveParams,
   SystemUserResetPwd200,
@@ -127,6 +133,19 @@ export const systemUserDeptTree = (
       options);
     }
   /**
+ * 按姓名（包含）或完整证件号码查找，至多 20 个；证件号码脱敏。id：答该人员本身（表单回显）。
+ * @summary 人员选项（个人用户关联的持证人员）
+ */
+export const systemUserPersonOptions = (
+    params?: SystemUserPersonOptionsParams,
+ options?: SecondParameter<typeof apiRequest<SystemUserPersonOptions200>>,) => {
+      return apiRequest<SystemUserPersonOptions200>(
+      {url: `/api/system/user/personOptions`, method: 'GET',
+        params
+    },
+      options);
+    }
+  /**
  * @summary 企业选项（企业用户的所属企业）
  */
 export const systemUserEnterpriseOptions = (
@@ -153,7 +172,7 @@ export const systemUserSave = (
       options);
     }
   /**
- * 提交后生成待审核的修改（checkStatus '2'），审核通过前用户信息不变。状态请用 /system/user/status。
+ * 提交后生成待审核的修改（checkStatus '2'），审核通过前用户信息不变。只修改请求中给出的字段：未给出的字段保持原值，null 或空字符串为清空；手机号码给出列表中的脱敏值视为未修改。会解除账号与持证人员关联（其证书不再显示在“我的证书”）的修改须在 acknowledged 中给出 unlinksPerson，否则答 409（data.warnings 说明影响）；修改前可用 /system/user/previewUpdate 查看全部影响。状态请用 /system/user/status。
  * @summary 修改用户（提交审核）
  */
 export const systemUserUpdateV2 = (
@@ -163,6 +182,34 @@ export const systemUserUpdateV2 = (
       {url: `/api/system/user/updateV2`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
       data: systemUserUpdateV2Body
+    },
+      options);
+    }
+  /**
+ * 与 updateV2 相同的请求：答变更对比（diff）与全部影响（关联人员及其证书、角色、数据范围）和须明确选择的警示，什么都不写入。
+ * @summary 修改用户前查看其全部影响（不提交）
+ */
+export const systemUserPreviewUpdate = (
+    systemUserPreviewUpdateBody: SystemUserPreviewUpdateBody,
+ options?: SecondParameter<typeof apiRequest<SystemUserPreviewUpdate200>>,) => {
+      return apiRequest<SystemUserPreviewUpdate200>(
+      {url: `/api/system/user/previewUpdate`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: systemUserPreviewUpdateBody
+    },
+      options);
+    }
+  /**
+ * 与 save 相同的请求：答将创建的账号（diff）与全部影响（关联人员及其证书、角色、数据范围），什么都不写入。
+ * @summary 新增用户前查看其全部影响（不提交）
+ */
+export const systemUserPreview = (
+    systemUserPreviewBody: SystemUserPreviewBody,
+ options?: SecondParameter<typeof apiRequest<SystemUserPreview200>>,) => {
+      return apiRequest<SystemUserPreview200>(
+      {url: `/api/system/user/preview`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: systemUserPreviewBody
     },
       options);
     }
@@ -208,7 +255,7 @@ export const systemUserNewcheck = (
       options);
     }
   /**
- * 通过则修改（或删除）生效；角色有变化或账号被删除时结束该用户的全部会话。驳回须填写审核意见，用户信息不变。审核人不能是提交人，也不能是被修改的用户本人。
+ * 通过则修改（或删除）生效；角色有变化或账号被删除时结束该用户的全部会话。驳回须填写审核意见，用户信息不变。审核人不能是提交人，也不能是被修改的用户本人。审核详情的 warnings 中的每一项（如 unlinksPerson：解除账号与持证人员的关联）须在 acknowledged 中逐项确认才能通过，否则答 409。
  * @summary 审核用户修改或删除
  */
 export const systemUserUpdatecheck = (
@@ -295,9 +342,12 @@ export type SystemUserReviewResult = NonNullable<Awaited<ReturnType<typeof syste
 export type SystemUserUserRoleMnglistResult = NonNullable<Awaited<ReturnType<typeof systemUserUserRoleMnglist>>>
 export type SystemUserLoadUserTypesResult = NonNullable<Awaited<ReturnType<typeof systemUserLoadUserTypes>>>
 export type SystemUserDeptTreeResult = NonNullable<Awaited<ReturnType<typeof systemUserDeptTree>>>
+export type SystemUserPersonOptionsResult = NonNullable<Awaited<ReturnType<typeof systemUserPersonOptions>>>
 export type SystemUserEnterpriseOptionsResult = NonNullable<Awaited<ReturnType<typeof systemUserEnterpriseOptions>>>
 export type SystemUserSaveResult = NonNullable<Awaited<ReturnType<typeof systemUserSave>>>
 export type SystemUserUpdateV2Result = NonNullable<Awaited<ReturnType<typeof systemUserUpdateV2>>>
+export type SystemUserPreviewUpdateResult = NonNullable<Awaited<ReturnType<typeof systemUserPreviewUpdate>>>
+export type SystemUserPreviewResult = NonNullable<Awaited<ReturnType<typeof systemUserPreview>>>
 export type SystemUserUserAuthorizeResult = NonNullable<Awaited<ReturnType<typeof systemUserUserAuthorize>>>
 export type SystemUserRemoveResult = NonNullable<Awaited<ReturnType<typeof systemUserRemove>>>
 export type SystemUserNewcheckResult = NonNullable<Awaited<ReturnType<typeof systemUserNewcheck>>>

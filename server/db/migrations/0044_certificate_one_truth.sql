@@ -1,4 +1,4 @@
--- The certificate machine's writer is the one truth of a certificate's status (migration 0040): the
+-- The certificate machine's writer is the one truth of a certificate's status (migration 0043): the
 -- read-time 暂扣 overlay and the marks and triggers that kept it honest (migrations 0020 and 0028) go.
 DROP TRIGGER IF EXISTS "punishment_terms_changed" ON "punishment";--> statement-breakpoint
 DROP TRIGGER IF EXISTS "punishment_certificate_ins" ON "punishment_certificate";--> statement-breakpoint

@@ -1,0 +1,1 @@
+ALTER TABLE "personal_data_access" ADD COLUMN "via" varchar(64);
