@@ -107,6 +107,7 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
 
   clickRef.current = click;
   const busy = event !== null || sending || !!disabled;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listener follows the events' content (a new array with the same events keeps it)
   useEffect(() => {
     if (!shortcuts || busy) return;
     const onKey = (ke: KeyboardEvent) => {
@@ -129,17 +130,17 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
     setSending(true);
     try {
       const res = await workflowEvents(detail.id, { type: event, comment, version: detail.version });
-      message.success(t('result.done', { action: label(event) }));
+      void message.success(t('result.done', { action: label(event) }));
       setEvent(null);
       onDone?.(res.data);
     } catch (err) {
       const e = toApiError(err);
       if (e.status === 409 || e.code === 409) {
-        message.error(e.msg || t('result.stale'));
+        void message.error(e.msg || t('result.stale'));
         setEvent(null);
         onStale?.();
       } else if (!isUnauthorized(err)) {
-        message.error(errorMessage(err, t('result.failed')));
+        void message.error(errorMessage(err, t('result.failed')));
       }
     } finally {
       setSending(false);

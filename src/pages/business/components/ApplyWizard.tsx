@@ -130,6 +130,7 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
   }, [actor, form, onChanged, send, target, type]);
 
   // A saved draft: its subject is fixed, its form comes back, the check runs against it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening: the wizard is opened again for another draft
   useEffect(() => {
     if (editId === null) {
       if (target === 'enterprise') {

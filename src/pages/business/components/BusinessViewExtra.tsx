@@ -24,6 +24,7 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
   const [error, setError] = useState<string | null>(null);
   const show = usePayloadText(type);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version changes after every event: read the detail again
   useEffect(() => {
     let live = true;
     getBusiness(type, id)
@@ -32,7 +33,6 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
     return () => {
       live = false;
     };
-    // the version changes after every event: read the detail again
   }, [type, id, version, t]);
 
   if (error) return <Alert type="error" showIcon message={error} style={{ marginTop: 12 }} />;
