@@ -50,7 +50,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 50 },
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 50,
+            },
             { debugName: 'locales', name: localeChunk, test: /[\\/]src[\\/]locales[\\/]/, priority: 40 },
           ],
         },

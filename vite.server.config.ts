@@ -23,7 +23,15 @@ export default defineConfig({
   },
   ssr: {
     noExternal: true,
-    external: ['@electric-sql/pglite', '@node-rs/argon2', '@fastify/swagger', '@fastify/swagger-ui', 'svg-captcha', 'pino', 'thread-stream'],
+    external: [
+      '@electric-sql/pglite',
+      '@node-rs/argon2',
+      '@fastify/swagger',
+      '@fastify/swagger-ui',
+      'svg-captcha',
+      'pino',
+      'thread-stream',
+    ],
   },
   logLevel: 'warn',
 });

@@ -97,14 +97,21 @@ export function ageLimitOf(subject: AgeLimitSubject, limits: YearLimits = DEFAUL
 }
 
 /** The last day on which the subject is within the limit (the birthday reaching it, or the retirement date); null when no limit applies. */
-export function lastDayWithinAgeLimit(subject: AgeLimitSubject, limits: YearLimits = DEFAULT_YEAR_LIMITS): string | null {
+export function lastDayWithinAgeLimit(
+  subject: AgeLimitSubject,
+  limits: YearLimits = DEFAULT_YEAR_LIMITS,
+): string | null {
   const limit = ageLimitOf(subject, limits);
   if (!limit) return null;
   return addMonthsToDay(subject.birthDate, limit.kind === 'years' ? limit.years * 12 : limit.months);
 }
 
 /** Over the limit on `today`: from the day after the last day within it. */
-export function isOverAgeLimit(subject: AgeLimitSubject, today: string, limits: YearLimits = DEFAULT_YEAR_LIMITS): boolean {
+export function isOverAgeLimit(
+  subject: AgeLimitSubject,
+  today: string,
+  limits: YearLimits = DEFAULT_YEAR_LIMITS,
+): boolean {
   const last = lastDayWithinAgeLimit(subject, limits);
   return last !== null && today > last;
 }

@@ -212,7 +212,14 @@ function routesTable(): { columns: string[]; rows: string[][] } {
       const steps = routeSteps(r.middleSteps)
         .map((s) => `${s} ${STEP_LABELS[s]}`)
         .join(' → ');
-      return [`\`${t}\``, r.label, r.pageSuffix, steps, r.personCheck ? 'yes' : 'no', r.printsCertificate ? 'yes' : 'no'];
+      return [
+        `\`${t}\``,
+        r.label,
+        r.pageSuffix,
+        steps,
+        r.personCheck ? 'yes' : 'no',
+        r.printsCertificate ? 'yes' : 'no',
+      ];
     }),
   };
 }
@@ -254,13 +261,16 @@ const machineSetup = setup({
     isApplicant: ({ context, event }) => event.actorId === context.applicantId,
     isHolder: ({ context, event }) => context.holderId !== null && event.actorId === context.holderId,
     // A holder with no platform account cannot confirm: the item goes straight to the centre, which checks identity at 受理.
-    needsHolderConfirmation: ({ context }) => context.personCheck && context.holderId !== null && context.holderId !== context.applicantId,
+    needsHolderConfirmation: ({ context }) =>
+      context.personCheck && context.holderId !== null && context.holderId !== context.applicantId,
     isPreviousActor: ({ context, event }, params: { at: Step }) => {
       const previous = previousStepOf(context, params.at);
       return previous !== null && context.actedBy[previous] === event.actorId;
     },
-    nextStepIs: ({ context }, params: { at: Step; step: Step }) => nextStepOf(context.middleSteps, params.at) === params.step,
-    previousStepIs: ({ context }, params: { at: Step; step: Step }) => previousStepOf(context, params.at) === params.step,
+    nextStepIs: ({ context }, params: { at: Step; step: Step }) =>
+      nextStepOf(context.middleSteps, params.at) === params.step,
+    previousStepIs: ({ context }, params: { at: Step; step: Step }) =>
+      previousStepOf(context, params.at) === params.step,
   },
 });
 
@@ -400,11 +410,7 @@ export const applicationMachine = machineSetup.createMachine({
         AGREE: agreeBranches('sl'),
         DISAGREE: {
           target: 'rejected',
-          actions: [
-            'rememberTheComment',
-            { type: 'recordWhoActedAt', params: { step: 'sl' } },
-            'denyTheApplication',
-          ],
+          actions: ['rememberTheComment', { type: 'recordWhoActedAt', params: { step: 'sl' } }, 'denyTheApplication'],
           meta: stepRole,
         },
         RETURN: { target: 'saved', actions: 'rememberTheComment', meta: stepRole },
@@ -429,12 +435,20 @@ export const applicationMachine = machineSetup.createMachine({
           on: {
             AGREE: {
               target: '#application.closed',
-              actions: ['rememberTheComment', { type: 'recordWhoActedAt', params: { step: 'bj' } }, 'approveUnlessDenied'],
+              actions: [
+                'rememberTheComment',
+                { type: 'recordWhoActedAt', params: { step: 'bj' } },
+                'approveUnlessDenied',
+              ],
               meta: stepRole,
             },
             DISAGREE: {
               target: '#application.closed',
-              actions: ['rememberTheComment', { type: 'recordWhoActedAt', params: { step: 'bj' } }, 'denyTheApplication'],
+              actions: [
+                'rememberTheComment',
+                { type: 'recordWhoActedAt', params: { step: 'bj' } },
+                'denyTheApplication',
+              ],
               meta: stepRole,
             },
             RETURN: returnBranches('bj'),
@@ -563,7 +577,9 @@ function copyContext(context: ApplicationContext): ApplicationContext {
 }
 
 /** The JSON form to store: `{ value, context }`. */
-export function persistApplicationSnapshot(snapshot: ApplicationSnapshot | PersistedApplicationSnapshot): PersistedApplicationSnapshot {
+export function persistApplicationSnapshot(
+  snapshot: ApplicationSnapshot | PersistedApplicationSnapshot,
+): PersistedApplicationSnapshot {
   return { value: stateValueOf(stateNameOf(snapshot)), context: copyContext(snapshot.context) };
 }
 
@@ -575,7 +591,9 @@ export function persistApplicationSnapshot(snapshot: ApplicationSnapshot | Persi
 const revived = new WeakMap<PersistedApplicationSnapshot, ApplicationSnapshot>();
 
 /** A live machine snapshot from the stored JSON (`applicationMachine.resolveState`). */
-export function reviveApplicationSnapshot(persisted: PersistedApplicationSnapshot | ApplicationSnapshot): ApplicationSnapshot {
+export function reviveApplicationSnapshot(
+  persisted: PersistedApplicationSnapshot | ApplicationSnapshot,
+): ApplicationSnapshot {
   if (isLive(persisted)) return persisted;
   const known = revived.get(persisted);
   if (known) return known;
@@ -596,10 +614,19 @@ let inertScope: AnyActorScope | null = null;
  */
 function nextSnapshot(current: ApplicationSnapshot, event: ApplicationEvent): ApplicationSnapshot {
   if (!inertScope) {
-    const self = createActor(applicationMachine, { input: { businessType: BUSINESS_TYPES[0]!, applicantId: 0, holderId: null } });
+    const self = createActor(applicationMachine, {
+      input: { businessType: BUSINESS_TYPES[0]!, applicantId: 0, holderId: null },
+    });
     inertScope = {
-      self, id: '', sessionId: '', system: self.system,
-      defer: () => {}, logger: () => {}, stopChild: () => {}, emit: () => {}, actionExecutor: () => {},
+      self,
+      id: '',
+      sessionId: '',
+      system: self.system,
+      defer: () => {},
+      logger: () => {},
+      stopChild: () => {},
+      emit: () => {},
+      actionExecutor: () => {},
     };
   }
   return applicationMachine.transition(current, event, inertScope);
@@ -671,7 +698,10 @@ export class ApplicationReplayError extends Error {
  * returns the final persisted snapshot; the audit check compares it with the stored one. Throws
  * {@link ApplicationReplayError} at the first event the machine refuses.
  */
-export function replayHistory(input: ApplicationInput, events: readonly ApplicationEvent[]): PersistedApplicationSnapshot {
+export function replayHistory(
+  input: ApplicationInput,
+  events: readonly ApplicationEvent[],
+): PersistedApplicationSnapshot {
   let snapshot = createApplicationSnapshot(input);
   events.forEach((event, index) => {
     const result = transitionApplication(snapshot, event);

@@ -17,7 +17,13 @@
  */
 import { produce } from 'immer';
 import { and, assign, setup, stateIn, type SnapshotFrom } from 'xstate';
-import { BUSINESS_ROUTES, wizardStepsOf, type BusinessType, type SubjectTarget, type WizardStep } from './businessTypes.js';
+import {
+  BUSINESS_ROUTES,
+  wizardStepsOf,
+  type BusinessType,
+  type SubjectTarget,
+  type WizardStep,
+} from './businessTypes.js';
 
 /** The chosen person or certificate: ids for the server, a key to match answers, and what the page shows. */
 export interface WizardSubject {
@@ -116,22 +122,65 @@ export const applyWizardMachine = setup({
   },
   actions: {
     rememberSubject: assign(({ context, event }) =>
-      event.type === 'CHOOSE' ? produce(context, (c) => { c.subject = event.subject; c.facts = null; c.refusal = null; c.warn = null; c.error = null; }) : context),
+      event.type === 'CHOOSE'
+        ? produce(context, (c) => {
+            c.subject = event.subject;
+            c.facts = null;
+            c.refusal = null;
+            c.warn = null;
+            c.error = null;
+          })
+        : context,
+    ),
     mergeForm: assign(({ context, event }) =>
-      event.type === 'FORM.CHANGED' ? produce(context, (c) => { Object.assign(c.form, event.changed); }) : context),
-    forgetAnswer: assign(({ context }) => produce(context, (c) => { c.facts = null; c.refusal = null; c.warn = null; })),
+      event.type === 'FORM.CHANGED'
+        ? produce(context, (c) => {
+            Object.assign(c.form, event.changed);
+          })
+        : context,
+    ),
+    forgetAnswer: assign(({ context }) =>
+      produce(context, (c) => {
+        c.facts = null;
+        c.refusal = null;
+        c.warn = null;
+      }),
+    ),
     rememberPass: assign(({ context, event }) =>
       event.type === 'CHECK.ANSWER' && event.answer.passed
-        ? produce(context, (c) => { if (event.answer.passed) { c.facts = event.answer.facts; c.warn = event.answer.warn; } c.refusal = null; })
-        : context),
+        ? produce(context, (c) => {
+            if (event.answer.passed) {
+              c.facts = event.answer.facts;
+              c.warn = event.answer.warn;
+            }
+            c.refusal = null;
+          })
+        : context,
+    ),
     rememberRefusal: assign(({ context, event }) =>
       event.type === 'CHECK.ANSWER' && !event.answer.passed
-        ? produce(context, (c) => { if (!event.answer.passed) c.refusal = { code: event.answer.code, message: event.answer.message }; c.facts = null; })
-        : context),
+        ? produce(context, (c) => {
+            if (!event.answer.passed) c.refusal = { code: event.answer.code, message: event.answer.message };
+            c.facts = null;
+          })
+        : context,
+    ),
     rememberMaterials: assign(({ context, event }) =>
-      event.type === 'MATERIALS' ? produce(context, (c) => { c.materials = { done: event.done, uploading: event.uploading, failed: event.failed }; }) : context),
+      event.type === 'MATERIALS'
+        ? produce(context, (c) => {
+            c.materials = { done: event.done, uploading: event.uploading, failed: event.failed };
+          })
+        : context,
+    ),
     rememberDraft: assign(({ context, event }) =>
-      event.type === 'SAVED' ? produce(context, (c) => { c.draft = event.draft; c.draftId = event.draft.id; c.error = null; }) : context),
+      event.type === 'SAVED'
+        ? produce(context, (c) => {
+            c.draft = event.draft;
+            c.draftId = event.draft.id;
+            c.error = null;
+          })
+        : context,
+    ),
     rememberLoaded: assign(({ context, event }) =>
       event.type === 'LOADED'
         ? produce(context, (c) => {
@@ -141,9 +190,12 @@ export const applyWizardMachine = setup({
             c.form = event.form;
             c.lastComment = event.lastComment;
           })
-        : context),
+        : context,
+    ),
     rememberLoadError: assign(({ event }) => (event.type === 'LOAD.FAILED' ? { loadError: event.message } : {})),
-    rememberError: assign(({ event }) => (event.type === 'SAVE.FAILED' || event.type === 'SUBMIT.FAILED' ? { error: event.error } : {})),
+    rememberError: assign(({ event }) =>
+      event.type === 'SAVE.FAILED' || event.type === 'SUBMIT.FAILED' ? { error: event.error } : {},
+    ),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -155,8 +207,10 @@ export const applyWizardMachine = setup({
       const form = event.type === 'FORM.CHANGED' ? { ...context.form, ...event.changed } : context.form;
       return (CHECK_PARAMS[context.type] ?? []).every((k) => filled(form[k]));
     },
-    changesCheckParams: ({ context, event }) => event.type === 'FORM.CHANGED' && (CHECK_PARAMS[context.type] ?? []).some((k) => k in event.changed),
-    isAnswerToTheQuestion: ({ context, event }) => event.type === 'CHECK.ANSWER' && event.questionKey === questionKey(context),
+    changesCheckParams: ({ context, event }) =>
+      event.type === 'FORM.CHANGED' && (CHECK_PARAMS[context.type] ?? []).some((k) => k in event.changed),
+    isAnswerToTheQuestion: ({ context, event }) =>
+      event.type === 'CHECK.ANSWER' && event.questionKey === questionKey(context),
     isPassed: ({ event }) => event.type === 'CHECK.ANSWER' && event.answer.passed,
     isPrecheckPassed: stateIn({ precheck: 'passed' }),
     isFormValid: ({ event }) => event.type === 'NEXT' && event.valid,
@@ -167,8 +221,8 @@ export const applyWizardMachine = setup({
 }).createMachine({
   id: 'applyWizard',
   description:
-    'The enterprise\'s apply wizard (steps 0–3, revocations 1–5): where the user is, the pre-check of the chosen subject, ' +
-    'and saving/submitting run side by side. No I/O: the page sends the server\'s answers as events.',
+    "The enterprise's apply wizard (steps 0–3, revocations 1–5): where the user is, the pre-check of the chosen subject, " +
+    "and saving/submitting run side by side. No I/O: the page sends the server's answers as events.",
   type: 'parallel',
   context: ({ input }) => ({
     type: input.type,
@@ -200,7 +254,8 @@ export const applyWizardMachine = setup({
       },
       states: {
         subject: {
-          description: 'Step 0: choose the person or certificate (rename: the enterprise itself); the pre-check must pass.',
+          description:
+            'Step 0: choose the person or certificate (rename: the enterprise itself); the pre-check must pass.',
           on: {
             NEXT: [
               { guard: and(['hasSubject', 'isPrecheckPassed', 'hasDetailStep']), target: 'detail' },
@@ -213,7 +268,7 @@ export const applyWizardMachine = setup({
           on: { NEXT: 'form', BACK: 'subject' },
         },
         form: {
-          description: 'The type\'s own form; forward when the page found it valid.',
+          description: "The type's own form; forward when the page found it valid.",
           on: {
             NEXT: { guard: 'isFormValid', target: 'materials' },
             BACK: [{ guard: 'hasDetailStep', target: 'detail' }, { target: 'subject' }],
@@ -230,7 +285,7 @@ export const applyWizardMachine = setup({
       },
     },
     precheck: {
-      description: 'SPEC 5: code 0 with data passes; otherwise the rule\'s code and words.',
+      description: "SPEC 5: code 0 with data passes; otherwise the rule's code and words.",
       initial: 'idle',
       on: {
         CHOOSE: [
@@ -240,7 +295,11 @@ export const applyWizardMachine = setup({
         CHECK: { guard: and(['hasSubject', 'hasCheckParams']), actions: 'forgetAnswer', target: '.checking' },
         // The form lives here with the check that reads it: newCert's category and position are a new question.
         'FORM.CHANGED': [
-          { guard: and(['changesCheckParams', 'hasSubject', 'hasCheckParams']), actions: 'mergeForm', target: '.checking' },
+          {
+            guard: and(['changesCheckParams', 'hasSubject', 'hasCheckParams']),
+            actions: 'mergeForm',
+            target: '.checking',
+          },
           { guard: 'changesCheckParams', actions: ['mergeForm', 'forgetAnswer'], target: '.idle' },
           { actions: 'mergeForm' },
         ],
@@ -255,7 +314,9 @@ export const applyWizardMachine = setup({
             ],
           },
         },
-        refused: { description: 'A rule refused: its code (delay: SPEC 4 codes 1–9) and words; the wizard stops here.' },
+        refused: {
+          description: 'A rule refused: its code (delay: SPEC 4 codes 1–9) and words; the wizard stops here.',
+        },
         passed: { description: 'Code 0: the facts the rules read are shown, the wizard may go on.' },
       },
     },
@@ -276,7 +337,11 @@ export const applyWizardMachine = setup({
         idle: {
           on: {
             SAVE: { actions: 'clearError', target: 'saving' },
-            SUBMIT: { guard: and(['isOnSummary', 'isPrecheckPassed', 'areMaterialsSettled']), actions: 'clearError', target: 'submitting' },
+            SUBMIT: {
+              guard: and(['isOnSummary', 'isPrecheckPassed', 'areMaterialsSettled']),
+              actions: 'clearError',
+              target: 'submitting',
+            },
           },
         },
         saving: {
@@ -302,8 +367,7 @@ export const applyWizardMachine = setup({
 export type ApplyWizardSnapshot = SnapshotFrom<typeof applyWizardMachine>;
 
 /** The step the user is on. */
-export const currentStep = (s: ApplyWizardSnapshot): WizardStep =>
-  (s.value as { step: WizardStep }).step;
+export const currentStep = (s: ApplyWizardSnapshot): WizardStep => (s.value as { step: WizardStep }).step;
 
 export type BlockReason = 'chooseSubject' | 'precheckPending' | 'precheckFailed' | 'materialsPending';
 
@@ -315,7 +379,8 @@ export function blockReason(s: ApplyWizardSnapshot): BlockReason | null {
     if (s.matches({ precheck: 'passed' })) return null;
     return s.matches({ precheck: 'refused' }) ? 'precheckFailed' : 'precheckPending';
   }
-  if (step === 'materials' && !(s.context.materials.uploading === 0 && s.context.materials.failed === 0)) return 'materialsPending';
+  if (step === 'materials' && !(s.context.materials.uploading === 0 && s.context.materials.failed === 0))
+    return 'materialsPending';
   return null;
 }
 
@@ -331,4 +396,3 @@ export const isBusy = (s: ApplyWizardSnapshot): boolean =>
 
 /** The subject is fixed once a draft exists. */
 export const isSubjectLocked = (s: ApplyWizardSnapshot): boolean => s.context.draftId !== null;
-

@@ -178,7 +178,9 @@ export const BUSINESS_TYPES = Object.keys(BUSINESS_ROUTES) as BusinessType[];
 
 /** The apply wizard's steps of a business type, in order. */
 export function wizardStepsOf(type: BusinessType): WizardStep[] {
-  return BUSINESS_ROUTES[type].showsDetail ? ['subject', 'detail', 'form', 'materials', 'summary'] : ['subject', 'form', 'materials', 'summary'];
+  return BUSINESS_ROUTES[type].showsDetail
+    ? ['subject', 'detail', 'form', 'materials', 'summary']
+    : ['subject', 'form', 'materials', 'summary'];
 }
 
 /** The full step sequence of a route: sl, its middle steps, bj. */

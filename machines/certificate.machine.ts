@@ -71,7 +71,8 @@ export function delayedValidityOf(expiryDate: string): { validFrom: string; expi
 }
 
 /** Whether a validity from `validFrom` to `expiryDate` has the statutory length. */
-export const hasStatutoryLength = (validFrom: string, expiryDate: string): boolean => statutoryExpiryOf(validFrom) === expiryDate;
+export const hasStatutoryLength = (validFrom: string, expiryDate: string): boolean =>
+  statutoryExpiryOf(validFrom) === expiryDate;
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -80,22 +81,49 @@ export const hasStatutoryLength = (validFrom: string, expiryDate: string): boole
 export const CERT_STATUSES = ['01', '02', '03', '04', '05', '06', '07'] as const;
 export type CertStatus = (typeof CERT_STATUSES)[number];
 
-export type CertificateStateName = 'unissued' | 'valid' | 'suspended' | 'rescinded' | 'cancelled' | 'expired' | 'transferredOut' | 'revoked';
+export type CertificateStateName =
+  | 'unissued'
+  | 'valid'
+  | 'suspended'
+  | 'rescinded'
+  | 'cancelled'
+  | 'expired'
+  | 'transferredOut'
+  | 'revoked';
 
 /** The state of each status code, and back. */
 export const STATE_OF_STATUS: Record<CertStatus, Exclude<CertificateStateName, 'unissued'>> = {
-  '01': 'valid', '02': 'suspended', '03': 'rescinded', '04': 'cancelled', '05': 'expired', '06': 'transferredOut', '07': 'revoked',
+  '01': 'valid',
+  '02': 'suspended',
+  '03': 'rescinded',
+  '04': 'cancelled',
+  '05': 'expired',
+  '06': 'transferredOut',
+  '07': 'revoked',
 };
 export const STATUS_OF_STATE: Record<Exclude<CertificateStateName, 'unissued'>, CertStatus> = {
-  valid: '01', suspended: '02', rescinded: '03', cancelled: '04', expired: '05', transferredOut: '06', revoked: '07',
+  valid: '01',
+  suspended: '02',
+  rescinded: '03',
+  cancelled: '04',
+  expired: '05',
+  transferredOut: '06',
+  revoked: '07',
 };
 
 /** The words of each status (the cert_status dictionary's labels). */
 export const CERT_STATUS_LABELS: Record<CertStatus, string> = {
-  '01': '有效', '02': '暂扣', '03': '撤销', '04': '注销', '05': '失效', '06': '办理转出', '07': '吊销',
+  '01': '有效',
+  '02': '暂扣',
+  '03': '撤销',
+  '04': '注销',
+  '05': '失效',
+  '06': '办理转出',
+  '07': '吊销',
 };
 
-export const isCertStatus = (status: string): status is CertStatus => (CERT_STATUSES as readonly string[]).includes(status);
+export const isCertStatus = (status: string): status is CertStatus =>
+  (CERT_STATUSES as readonly string[]).includes(status);
 
 /** What the machine keeps: the certificate row's columns of these names. */
 export interface CertificateContext {
@@ -129,9 +157,18 @@ interface NewVersion {
 }
 
 export type CertificateEvent =
-  | ({ type: 'ISSUE'; certNo: string; category: CertCategory; personId: number; enterpriseId: number; position: string; validFrom: string; expiryDate: string;
+  | ({
+      type: 'ISSUE';
+      certNo: string;
+      category: CertCategory;
+      personId: number;
+      enterpriseId: number;
+      position: string;
+      validFrom: string;
+      expiryDate: string;
       /** The day the application that issues it was accepted (null: no application, e.g. data loaded from the older platform). */
-      acceptedOn: string | null } & NewVersion)
+      acceptedOn: string | null;
+    } & NewVersion)
   | ({ type: 'DELAY'; validFrom: string; expiryDate: string } & NewVersion)
   | ({ type: 'CHANGE'; position?: string } & NewVersion)
   | ({ type: 'TRANSFER'; enterpriseId: number; position?: string } & NewVersion)
@@ -146,7 +183,18 @@ export type CertificateEvent =
 
 export type CertificateEventType = CertificateEvent['type'];
 export const certificateEventTypes: readonly CertificateEventType[] = [
-  'ISSUE', 'DELAY', 'CHANGE', 'TRANSFER', 'TRANSFER_OUT', 'CANCEL', 'SUSPEND', 'RESTORE', 'EXPIRE', 'REVOKE', 'RESCIND', 'LIFT_PENALTY',
+  'ISSUE',
+  'DELAY',
+  'CHANGE',
+  'TRANSFER',
+  'TRANSFER_OUT',
+  'CANCEL',
+  'SUSPEND',
+  'RESTORE',
+  'EXPIRE',
+  'REVOKE',
+  'RESCIND',
+  'LIFT_PENALTY',
 ];
 
 /**
@@ -171,8 +219,18 @@ const inForceOn = (period: SuspensionPeriod | null, today: string): period is Su
   period !== null && period.from <= today && (period.to === null || period.to >= today);
 
 const EMPTY: CertificateContext = {
-  certNo: '', category: 'C3', personId: 0, enterpriseId: 0, position: '', issueDate: '', validFrom: '', expiryDate: '', version: 0, queryCode: '',
-  suspendedFrom: null, suspendedTo: null,
+  certNo: '',
+  category: 'C3',
+  personId: 0,
+  enterpriseId: 0,
+  position: '',
+  issueDate: '',
+  validFrom: '',
+  expiryDate: '',
+  version: 0,
+  queryCode: '',
+  suspendedFrom: null,
+  suspendedTo: null,
 };
 
 const status = (code: CertStatus): StateDocMeta => ({ code, codeLabel: CERT_STATUS_LABELS[code] });
@@ -189,34 +247,62 @@ export const certificateMachine = setup({
     transitionMeta: {} as TransitionDocMeta,
   },
   actions: {
-    takeTheIssuedFields: assign(({ event }) => (event.type === 'ISSUE'
-      ? {
-          certNo: event.certNo, category: event.category, personId: event.personId, enterpriseId: event.enterpriseId, position: event.position,
-          issueDate: event.issueDate, validFrom: event.validFrom, expiryDate: event.expiryDate, version: 1, queryCode: event.queryCode,
-          suspendedFrom: null, suspendedTo: null,
-        }
-      : {})),
-    startANewVersion: assign(({ context, event }) => ('queryCode' in event && 'issueDate' in event
-      ? { version: context.version + 1, issueDate: event.issueDate, queryCode: event.queryCode }
-      : {})),
-    takeTheNewValidity: assign(({ event }) => (event.type === 'DELAY' ? { validFrom: event.validFrom, expiryDate: event.expiryDate } : {})),
+    takeTheIssuedFields: assign(({ event }) =>
+      event.type === 'ISSUE'
+        ? {
+            certNo: event.certNo,
+            category: event.category,
+            personId: event.personId,
+            enterpriseId: event.enterpriseId,
+            position: event.position,
+            issueDate: event.issueDate,
+            validFrom: event.validFrom,
+            expiryDate: event.expiryDate,
+            version: 1,
+            queryCode: event.queryCode,
+            suspendedFrom: null,
+            suspendedTo: null,
+          }
+        : {},
+    ),
+    startANewVersion: assign(({ context, event }) =>
+      'queryCode' in event && 'issueDate' in event
+        ? { version: context.version + 1, issueDate: event.issueDate, queryCode: event.queryCode }
+        : {},
+    ),
+    takeTheNewValidity: assign(({ event }) =>
+      event.type === 'DELAY' ? { validFrom: event.validFrom, expiryDate: event.expiryDate } : {},
+    ),
     takeTheNewPosition: assign(({ context, event }) => ({
-      position: (event.type === 'CHANGE' || event.type === 'TRANSFER') && event.position ? event.position : context.position,
+      position:
+        (event.type === 'CHANGE' || event.type === 'TRANSFER') && event.position ? event.position : context.position,
     })),
-    takeTheNewEnterprise: assign(({ event }) => (event.type === 'TRANSFER' ? { enterpriseId: event.enterpriseId } : {})),
+    takeTheNewEnterprise: assign(({ event }) =>
+      event.type === 'TRANSFER' ? { enterpriseId: event.enterpriseId } : {},
+    ),
     holdTheSuspension: assign(({ event }) => {
-      const period = event.type === 'SUSPEND' ? event.period : event.type === 'RESTORE' || event.type === 'LIFT_PENALTY' ? event.inForce : null;
+      const period =
+        event.type === 'SUSPEND'
+          ? event.period
+          : event.type === 'RESTORE' || event.type === 'LIFT_PENALTY'
+            ? event.inForce
+            : null;
       return period ? { suspendedFrom: period.from, suspendedTo: period.to } : {};
     }),
     forgetTheSuspension: assign({ suspendedFrom: null, suspendedTo: null }),
   },
   guards: {
-    hasStatutoryValidity: ({ event }) => (event.type === 'ISSUE' || event.type === 'DELAY') && hasStatutoryLength(event.validFrom, event.expiryDate),
-    isIssuedOnOrAfterAcceptance: ({ event }) => event.type === 'ISSUE' && (event.acceptedOn === null || event.issueDate >= event.acceptedOn),
-    continuesTheOldValidity: ({ context, event }) => event.type === 'DELAY' && event.validFrom === plusDays(context.expiryDate, 1),
-    movesToAnotherEnterprise: ({ context, event }) => event.type === 'TRANSFER' && event.enterpriseId !== context.enterpriseId,
+    hasStatutoryValidity: ({ event }) =>
+      (event.type === 'ISSUE' || event.type === 'DELAY') && hasStatutoryLength(event.validFrom, event.expiryDate),
+    isIssuedOnOrAfterAcceptance: ({ event }) =>
+      event.type === 'ISSUE' && (event.acceptedOn === null || event.issueDate >= event.acceptedOn),
+    continuesTheOldValidity: ({ context, event }) =>
+      event.type === 'DELAY' && event.validFrom === plusDays(context.expiryDate, 1),
+    movesToAnotherEnterprise: ({ context, event }) =>
+      event.type === 'TRANSFER' && event.enterpriseId !== context.enterpriseId,
     isSuspensionInForce: ({ event }) => event.type === 'SUSPEND' && inForceOn(event.period, event.today),
-    isAnotherSuspensionInForce: ({ event }) => (event.type === 'RESTORE' || event.type === 'LIFT_PENALTY') && inForceOn(event.inForce, event.today),
+    isAnotherSuspensionInForce: ({ event }) =>
+      (event.type === 'RESTORE' || event.type === 'LIFT_PENALTY') && inForceOn(event.inForce, event.today),
     hasValidityEnded: ({ context, event }) => 'today' in event && context.expiryDate < event.today,
   },
 }).createMachine({
@@ -248,9 +334,19 @@ export const certificateMachine = setup({
       description: 'Valid (有效): shown as verified on the public page.',
       meta: status('01'),
       on: {
-        DELAY: { guard: and(['continuesTheOldValidity', 'hasStatutoryValidity']), target: 'valid', actions: ['startANewVersion', 'takeTheNewValidity'], meta: business },
+        DELAY: {
+          guard: and(['continuesTheOldValidity', 'hasStatutoryValidity']),
+          target: 'valid',
+          actions: ['startANewVersion', 'takeTheNewValidity'],
+          meta: business,
+        },
         CHANGE: { target: 'valid', actions: ['startANewVersion', 'takeTheNewPosition'], meta: business },
-        TRANSFER: { guard: 'movesToAnotherEnterprise', target: 'valid', actions: ['startANewVersion', 'takeTheNewEnterprise', 'takeTheNewPosition'], meta: business },
+        TRANSFER: {
+          guard: 'movesToAnotherEnterprise',
+          target: 'valid',
+          actions: ['startANewVersion', 'takeTheNewEnterprise', 'takeTheNewPosition'],
+          meta: business,
+        },
         TRANSFER_OUT: { target: 'transferredOut', meta: business },
         CANCEL: { target: 'cancelled', meta: business },
         SUSPEND: { guard: 'isSuspensionInForce', target: 'suspended', actions: 'holdTheSuspension', meta: credit },
@@ -269,7 +365,12 @@ export const certificateMachine = setup({
           { guard: 'hasValidityEnded', target: 'expired', actions: 'forgetTheSuspension', meta: job },
           { target: 'valid', actions: 'forgetTheSuspension', meta: job },
         ],
-        TRANSFER: { guard: 'movesToAnotherEnterprise', target: 'suspended', actions: ['startANewVersion', 'takeTheNewEnterprise', 'takeTheNewPosition'], meta: business },
+        TRANSFER: {
+          guard: 'movesToAnotherEnterprise',
+          target: 'suspended',
+          actions: ['startANewVersion', 'takeTheNewEnterprise', 'takeTheNewPosition'],
+          meta: business,
+        },
         CANCEL: { target: 'cancelled', actions: 'forgetTheSuspension', meta: business },
         REVOKE: { target: 'revoked', actions: 'forgetTheSuspension', meta: credit },
         RESCIND: { target: 'rescinded', actions: 'forgetTheSuspension', meta: credit },
@@ -288,7 +389,8 @@ export const certificateMachine = setup({
       },
     },
     revoked: {
-      description: 'Revoked (吊销) by a punishment, with an exam ban; a 撤销 that stands when the 吊销 is removed makes it 03.',
+      description:
+        'Revoked (吊销) by a punishment, with an exam ban; a 撤销 that stands when the 吊销 is removed makes it 03.',
       meta: status('07'),
       on: {
         RESCIND: { target: 'rescinded', meta: credit },
@@ -300,15 +402,29 @@ export const certificateMachine = setup({
       },
     },
     expired: {
-      description: 'Expired (失效): its validity has ended. A delay applied for in time still continues it; otherwise it may only be cancelled.',
+      description:
+        'Expired (失效): its validity has ended. A delay applied for in time still continues it; otherwise it may only be cancelled.',
       meta: status('05'),
       on: {
-        DELAY: { guard: and(['continuesTheOldValidity', 'hasStatutoryValidity']), target: 'valid', actions: ['startANewVersion', 'takeTheNewValidity'], meta: business },
+        DELAY: {
+          guard: and(['continuesTheOldValidity', 'hasStatutoryValidity']),
+          target: 'valid',
+          actions: ['startANewVersion', 'takeTheNewValidity'],
+          meta: business,
+        },
         CANCEL: { target: 'cancelled', meta: business },
       },
     },
-    cancelled: { type: 'final', description: 'Cancelled (注销) on the holder’s or the enterprise’s application.', meta: status('04') },
-    transferredOut: { type: 'final', description: 'Transferred out of the province (办理转出); the national platform is told.', meta: status('06') },
+    cancelled: {
+      type: 'final',
+      description: 'Cancelled (注销) on the holder’s or the enterprise’s application.',
+      meta: status('04'),
+    },
+    transferredOut: {
+      type: 'final',
+      description: 'Transferred out of the province (办理转出); the national platform is told.',
+      meta: status('06'),
+    },
   },
 });
 
@@ -330,22 +446,34 @@ const CATEGORIES: readonly string[] = ['A', 'B', 'C1', 'C2', 'C3'];
 
 /** The snapshot of a stored certificate: its status as the state, its columns as the context. */
 export function certificateStateOf(row: StoredCertificate): PersistedCertificateSnapshot {
-  if (!isCertStatus(row.status)) throw new RangeError(`certificate status ${row.status} is no state of the certificate machine`);
+  if (!isCertStatus(row.status))
+    throw new RangeError(`certificate status ${row.status} is no state of the certificate machine`);
   return { value: STATE_OF_STATUS[row.status], context: contextOf(row) };
 }
 
 /** The context's fields of a row (or of any object carrying them). */
 export function contextOf(row: Omit<StoredCertificate, 'status'>): CertificateContext {
-  if (!CATEGORIES.includes(row.category)) throw new RangeError(`certificate category ${row.category} is none of A, B, C1, C2, C3`);
+  if (!CATEGORIES.includes(row.category))
+    throw new RangeError(`certificate category ${row.category} is none of A, B, C1, C2, C3`);
   return {
-    certNo: row.certNo, category: row.category as CertCategory, personId: row.personId, enterpriseId: row.enterpriseId, position: row.position,
-    issueDate: row.issueDate, validFrom: row.validFrom, expiryDate: row.expiryDate, version: row.version, queryCode: row.queryCode,
-    suspendedFrom: row.suspendedFrom, suspendedTo: row.suspendedTo,
+    certNo: row.certNo,
+    category: row.category as CertCategory,
+    personId: row.personId,
+    enterpriseId: row.enterpriseId,
+    position: row.position,
+    issueDate: row.issueDate,
+    validFrom: row.validFrom,
+    expiryDate: row.expiryDate,
+    version: row.version,
+    queryCode: row.queryCode,
+    suspendedFrom: row.suspendedFrom,
+    suspendedTo: row.suspendedTo,
   };
 }
 
 /** The status code of a state (null before the issue). */
-export const statusOfState = (value: CertificateStateName): CertStatus | null => (value === 'unissued' ? null : STATUS_OF_STATE[value]);
+export const statusOfState = (value: CertificateStateName): CertStatus | null =>
+  value === 'unissued' ? null : STATUS_OF_STATE[value];
 
 /**
  * One inert actor scope for every pure step: xstate's `transition()` builds a new actor for each
@@ -358,7 +486,15 @@ function scope(): AnyActorScope {
   if (!inert) {
     const self = createActor(certificateMachine);
     inert = {
-      self, defer: () => {}, id: '', logger: () => {}, sessionId: '', stopChild: () => {}, system: self.system, emit: () => {}, actionExecutor: () => {},
+      self,
+      defer: () => {},
+      id: '',
+      logger: () => {},
+      sessionId: '',
+      stopChild: () => {},
+      system: self.system,
+      emit: () => {},
+      actionExecutor: () => {},
     } as unknown as AnyActorScope;
   }
   return inert;
@@ -375,7 +511,10 @@ function revive(persisted: PersistedCertificateSnapshot): CertificateSnapshot {
   return certificateMachine.resolveState({ value: persisted.value, context: persisted.context });
 }
 
-const persist = (snapshot: CertificateSnapshot): PersistedCertificateSnapshot => ({ value: snapshot.value as CertificateStateName, context: { ...snapshot.context } });
+const persist = (snapshot: CertificateSnapshot): PersistedCertificateSnapshot => ({
+  value: snapshot.value as CertificateStateName,
+  context: { ...snapshot.context },
+});
 
 /** The machine's next snapshot, or null when it refuses the event (it answers the same snapshot then). */
 function step(current: CertificateSnapshot, event: CertificateEvent): CertificateSnapshot | null {
@@ -388,7 +527,10 @@ export type CertificateTransitionResult =
   | { ok: false; from: CertificateStateName; reason: 'final' | 'notAllowedNow' };
 
 /** Applies one event (pure); a refused event leaves the certificate as it was. */
-export function transitionCertificate(persisted: PersistedCertificateSnapshot, event: CertificateEvent): CertificateTransitionResult {
+export function transitionCertificate(
+  persisted: PersistedCertificateSnapshot,
+  event: CertificateEvent,
+): CertificateTransitionResult {
   const current = revive(persisted);
   const from = persisted.value;
   if (current.status !== 'active') return { ok: false, from, reason: 'final' };
@@ -399,12 +541,18 @@ export function transitionCertificate(persisted: PersistedCertificateSnapshot, e
 }
 
 /** Runs a life from the unissued state (or `start`): the state after each event; throws at the first one the machine refuses, naming it. */
-export function liveThrough(events: readonly CertificateEvent[], start: PersistedCertificateSnapshot = UNISSUED): PersistedCertificateSnapshot[] {
+export function liveThrough(
+  events: readonly CertificateEvent[],
+  start: PersistedCertificateSnapshot = UNISSUED,
+): PersistedCertificateSnapshot[] {
   const states: PersistedCertificateSnapshot[] = [];
   let current = revive(start);
   for (const event of events) {
     const next = current.status === 'active' ? step(current, event) : null;
-    if (!next) throw new Error(`certificate ${current.context.certNo || '(unissued)'}: ${event.type} refused in ${String(current.value)}`);
+    if (!next)
+      throw new Error(
+        `certificate ${current.context.certNo || '(unissued)'}: ${event.type} refused in ${String(current.value)}`,
+      );
     current = next;
     states.push(persist(current));
   }
@@ -415,9 +563,18 @@ export function liveThrough(events: readonly CertificateEvent[], start: Persiste
 export function refusalWords(from: CertificateStateName, event: CertificateEvent): string {
   const shown = from === 'unissued' ? '未发证' : CERT_STATUS_LABELS[STATUS_OF_STATE[from]];
   const what: Record<CertificateEventType, string> = {
-    ISSUE: '发证（有效期应为起始日起三年、发证日期不早于受理日期）', DELAY: '延期（新有效期应自原有效期届满次日起三年）', CHANGE: '变更', TRANSFER: '调动（须调往另一企业）',
-    TRANSFER_OUT: '调出省外', CANCEL: '注销', SUSPEND: '暂扣（暂扣期须已开始且未届满）', RESTORE: '暂扣期满恢复', EXPIRE: '到期失效（有效期须已届满）',
-    REVOKE: '吊销', RESCIND: '撤销', LIFT_PENALTY: '撤回处罚',
+    ISSUE: '发证（有效期应为起始日起三年、发证日期不早于受理日期）',
+    DELAY: '延期（新有效期应自原有效期届满次日起三年）',
+    CHANGE: '变更',
+    TRANSFER: '调动（须调往另一企业）',
+    TRANSFER_OUT: '调出省外',
+    CANCEL: '注销',
+    SUSPEND: '暂扣（暂扣期须已开始且未届满）',
+    RESTORE: '暂扣期满恢复',
+    EXPIRE: '到期失效（有效期须已届满）',
+    REVOKE: '吊销',
+    RESCIND: '撤销',
+    LIFT_PENALTY: '撤回处罚',
   };
   return `证书当前状态为「${shown}」，不能${what[event.type]}`;
 }

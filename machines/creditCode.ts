@@ -40,7 +40,9 @@ export const isValidCreditCode = (raw: string): boolean => checkCreditCode(raw).
 /** The refusal of a fault, naming the field: "统一社会信用代码校验位不正确，请核对代码". */
 export function creditCodeMessage(label: string, fault: CreditCodeFault): string {
   switch (fault) {
-    case 'shape': return `${label}应为 18 位数字或大写字母（不含 I、O、Z、S、V），第 3–8 位为行政区划代码`;
-    case 'checkChar': return `${label}校验位不正确，请核对代码`;
+    case 'shape':
+      return `${label}应为 18 位数字或大写字母（不含 I、O、Z、S、V），第 3–8 位为行政区划代码`;
+    case 'checkChar':
+      return `${label}校验位不正确，请核对代码`;
   }
 }

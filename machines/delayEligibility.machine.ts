@@ -112,7 +112,10 @@ function normalize(facts: DelayFacts): DelayEligibilityContext {
   const { windowDays, yearLimits, ...rest } = facts;
   return {
     ...rest,
-    windowDays: windowDays !== undefined && Number.isFinite(windowDays) && windowDays >= 0 ? windowDays : DEFAULT_DELAY_WINDOW_DAYS,
+    windowDays:
+      windowDays !== undefined && Number.isFinite(windowDays) && windowDays >= 0
+        ? windowDays
+        : DEFAULT_DELAY_WINDOW_DAYS,
     yearLimits: yearLimits ?? DEFAULT_YEAR_LIMITS,
   };
 }
@@ -125,19 +128,50 @@ const code = (n: DelayEligibilityCode): StateDocMeta => ({ code: n, codeLabel: D
  * rule a second time: the machine's guards are these.
  */
 export const DELAY_CHECKS = [
-  { code: 1, guard: 'isOutsideTheWindow', fails: (c: DelayEligibilityContext) => !isWithinDelayWindow(c.today, c.expiryDate, c.windowDays) },
-  { code: 2, guard: 'lacksEducationHours', fails: (c: DelayEligibilityContext) => !(c.educationHours >= c.requiredHours) },
-  { code: 3, guard: 'lacksConstructorRegistration', fails: (c: DelayEligibilityContext) => c.category === 'B' && !c.hasValidConstructorRegAtApplicant },
+  {
+    code: 1,
+    guard: 'isOutsideTheWindow',
+    fails: (c: DelayEligibilityContext) => !isWithinDelayWindow(c.today, c.expiryDate, c.windowDays),
+  },
+  {
+    code: 2,
+    guard: 'lacksEducationHours',
+    fails: (c: DelayEligibilityContext) => !(c.educationHours >= c.requiredHours),
+  },
+  {
+    code: 3,
+    guard: 'lacksConstructorRegistration',
+    fails: (c: DelayEligibilityContext) => c.category === 'B' && !c.hasValidConstructorRegAtApplicant,
+  },
   { code: 4, guard: 'hasOtherBusinessInProgress', fails: (c: DelayEligibilityContext) => c.otherBusinessInProgress },
-  { code: 5, guard: 'isOverTheAgeLimit', fails: (c: DelayEligibilityContext) => isOverAgeLimit(c, c.today, c.yearLimits) },
+  {
+    code: 5,
+    guard: 'isOverTheAgeLimit',
+    fails: (c: DelayEligibilityContext) => isOverAgeLimit(c, c.today, c.yearLimits),
+  },
   { code: 6, guard: 'lacksEmploymentRecord', fails: (c: DelayEligibilityContext) => !c.employedInThreeDatabases },
-  { code: 7, guard: 'worksForAnotherEmployer', fails: (c: DelayEligibilityContext) => !c.employerInThreeDatabasesIsApplicant },
-  { code: 8, guard: 'holdsConflictingCertificate', fails: (c: DelayEligibilityContext) => c.conflictingValidCertificate },
+  {
+    code: 7,
+    guard: 'worksForAnotherEmployer',
+    fails: (c: DelayEligibilityContext) => !c.employerInThreeDatabasesIsApplicant,
+  },
+  {
+    code: 8,
+    guard: 'holdsConflictingCertificate',
+    fails: (c: DelayEligibilityContext) => c.conflictingValidCertificate,
+  },
   { code: 9, guard: 'isSuspended', fails: (c: DelayEligibilityContext) => c.suspended },
-] as const satisfies readonly { code: Exclude<DelayEligibilityCode, 0>; guard: string; fails: (c: DelayEligibilityContext) => boolean }[];
+] as const satisfies readonly {
+  code: Exclude<DelayEligibilityCode, 0>;
+  guard: string;
+  fails: (c: DelayEligibilityContext) => boolean;
+}[];
 
 type DelayGuardName = (typeof DELAY_CHECKS)[number]['guard'];
-const check = (name: DelayGuardName) => ({ context }: { context: DelayEligibilityContext }) => DELAY_CHECKS.find((c) => c.guard === name)!.fails(context);
+const check =
+  (name: DelayGuardName) =>
+  ({ context }: { context: DelayEligibilityContext }) =>
+    DELAY_CHECKS.find((c) => c.guard === name)!.fails(context);
 
 export const delayEligibilityMachine = setup({
   types: {
@@ -177,7 +211,10 @@ export const delayEligibilityMachine = setup({
     },
     checkingHours: {
       description: 'Check 2: the continuing-education hours of the validity period are met.',
-      always: [{ guard: 'lacksEducationHours', target: 'insufficientHours' }, { target: 'checkingConstructorRegistration' }],
+      always: [
+        { guard: 'lacksEducationHours', target: 'insufficientHours' },
+        { target: 'checkingConstructorRegistration' },
+      ],
     },
     checkingConstructorRegistration: {
       description: 'Check 3 (B only): a valid 注册建造师 registration at the applying enterprise.',
@@ -191,7 +228,8 @@ export const delayEligibilityMachine = setup({
       always: [{ guard: 'hasOtherBusinessInProgress', target: 'otherBusinessInProgress' }, { target: 'checkingAge' }],
     },
     checkingAge: {
-      description: 'Check 5: B up to the 65th birthday, C up to the 60th, A up to the statutory retirement date (the A 法定代表人 has no limit); over from the day after.',
+      description:
+        'Check 5: B up to the 65th birthday, C up to the 60th, A up to the statutory retirement date (the A 法定代表人 has no limit); over from the day after.',
       always: [{ guard: 'isOverTheAgeLimit', target: 'overAgeLimit' }, { target: 'checkingEmployment' }],
     },
     checkingEmployment: {
@@ -204,21 +242,52 @@ export const delayEligibilityMachine = setup({
     },
     checkingCertificates: {
       description: 'Check 8: no other valid certificate of a conflicting category exists.',
-      always: [{ guard: 'holdsConflictingCertificate', target: 'conflictingCertificate' }, { target: 'checkingSuspension' }],
+      always: [
+        { guard: 'holdsConflictingCertificate', target: 'conflictingCertificate' },
+        { target: 'checkingSuspension' },
+      ],
     },
     checkingSuspension: {
       description: 'Check 9: no suspension (暂扣) penalty is in force.',
       always: [{ guard: 'isSuspended', target: 'suspended' }, { target: 'eligible' }],
     },
     eligible: { type: 'final', description: 'All checks passed: the delay may be applied for.', meta: code(0) },
-    outsideWindow: { type: 'final', description: 'Check 1 failed: outside the window, or the certificate has expired.', meta: code(1) },
-    insufficientHours: { type: 'final', description: 'Check 2 failed: not enough continuing-education hours.', meta: code(2) },
-    noConstructorRegistration: { type: 'final', description: 'Check 3 failed: a B holder without a valid 注册建造师 registration at the applicant.', meta: code(3) },
-    otherBusinessInProgress: { type: 'final', description: 'Check 4 failed: another application for this certificate is in progress.', meta: code(4) },
+    outsideWindow: {
+      type: 'final',
+      description: 'Check 1 failed: outside the window, or the certificate has expired.',
+      meta: code(1),
+    },
+    insufficientHours: {
+      type: 'final',
+      description: 'Check 2 failed: not enough continuing-education hours.',
+      meta: code(2),
+    },
+    noConstructorRegistration: {
+      type: 'final',
+      description: 'Check 3 failed: a B holder without a valid 注册建造师 registration at the applicant.',
+      meta: code(3),
+    },
+    otherBusinessInProgress: {
+      type: 'final',
+      description: 'Check 4 failed: another application for this certificate is in progress.',
+      meta: code(4),
+    },
     overAgeLimit: { type: 'final', description: 'Check 5 failed: over the age limit of the category.', meta: code(5) },
-    noEmploymentRecord: { type: 'final', description: 'Check 6 failed: no employment record in the three databases.', meta: code(6) },
-    employerMismatch: { type: 'final', description: 'Check 7 failed: the employer in the three databases is not the applicant.', meta: code(7) },
-    conflictingCertificate: { type: 'final', description: 'Check 8 failed: a conflicting valid certificate exists.', meta: code(8) },
+    noEmploymentRecord: {
+      type: 'final',
+      description: 'Check 6 failed: no employment record in the three databases.',
+      meta: code(6),
+    },
+    employerMismatch: {
+      type: 'final',
+      description: 'Check 7 failed: the employer in the three databases is not the applicant.',
+      meta: code(7),
+    },
+    conflictingCertificate: {
+      type: 'final',
+      description: 'Check 8 failed: a conflicting valid certificate exists.',
+      meta: code(8),
+    },
     suspended: { type: 'final', description: 'Check 9 failed: a suspension (暂扣) is in force.', meta: code(9) },
   },
 });
@@ -252,7 +321,10 @@ export function checkDelayEligibility(facts: DelayFacts): DelayEligibilityResult
 }
 
 /** Each of the nine checks with its own answer (not only the first failure): the facts as the machine reads them, and whether each check fails. */
-export function explainDelayEligibility(facts: DelayFacts): { context: DelayEligibilityContext; checks: { code: Exclude<DelayEligibilityCode, 0>; failed: boolean }[] } {
+export function explainDelayEligibility(facts: DelayFacts): {
+  context: DelayEligibilityContext;
+  checks: { code: Exclude<DelayEligibilityCode, 0>; failed: boolean }[];
+} {
   const context = normalize(facts);
   return { context, checks: DELAY_CHECKS.map((c) => ({ code: c.code, failed: c.fails(context) })) };
 }

@@ -75,11 +75,32 @@ export type ExamBatchEvent =
 export type ExamBatchEventType = ExamBatchEvent['type'];
 
 export const examBatchEventTypes: readonly ExamBatchEventType[] = [
-  'EDIT', 'REMOVE', 'OPEN', 'CLOSE', 'REOPEN', 'CANCEL', 'HOLD', 'PUBLISH', 'SIGN_UP', 'WITHDRAW', 'REVIEW', 'ENTER_RESULT', 'PRINT_TICKET',
+  'EDIT',
+  'REMOVE',
+  'OPEN',
+  'CLOSE',
+  'REOPEN',
+  'CANCEL',
+  'HOLD',
+  'PUBLISH',
+  'SIGN_UP',
+  'WITHDRAW',
+  'REVIEW',
+  'ENTER_RESULT',
+  'PRINT_TICKET',
 ];
 
 /** Events that move the batch or change its terms (the rest happen to its sign-ups and leave the batch as it is). */
-export const examBatchLifecycleEvents: readonly ExamBatchEventType[] = ['EDIT', 'REMOVE', 'OPEN', 'CLOSE', 'REOPEN', 'CANCEL', 'HOLD', 'PUBLISH'];
+export const examBatchLifecycleEvents: readonly ExamBatchEventType[] = [
+  'EDIT',
+  'REMOVE',
+  'OPEN',
+  'CLOSE',
+  'REOPEN',
+  'CANCEL',
+  'HOLD',
+  'PUBLISH',
+];
 
 /**
  * Who may send an event (`meta.who`), all checked by the server:
@@ -96,7 +117,15 @@ export const EXAM_BATCH_SENDERS: Record<ExamBatchSender, string> = {
 };
 
 export type ExamBatchStateName = 'draft' | 'open' | 'closed' | 'held' | 'published' | 'cancelled' | 'removed';
-export const EXAM_BATCH_STATES: readonly ExamBatchStateName[] = ['draft', 'open', 'closed', 'held', 'published', 'cancelled', 'removed'];
+export const EXAM_BATCH_STATES: readonly ExamBatchStateName[] = [
+  'draft',
+  'open',
+  'closed',
+  'held',
+  'published',
+  'cancelled',
+  'removed',
+];
 
 /** The words for each state (stored in exam_batch.state; `removed` rows are deleted). */
 export const EXAM_BATCH_STATE_LABELS: Record<ExamBatchStateName, string> = {
@@ -124,7 +153,10 @@ const areaStaff: Who = { who: 'areaStaff' };
 const enterprise: Who = { who: 'enterprise' };
 const participant: Who = { who: 'participant' };
 
-const stateMeta = (name: ExamBatchStateName): StateDocMeta => ({ code: name, codeLabel: EXAM_BATCH_STATE_LABELS[name] });
+const stateMeta = (name: ExamBatchStateName): StateDocMeta => ({
+  code: name,
+  codeLabel: EXAM_BATCH_STATE_LABELS[name],
+});
 
 /**
  * The guards as plain predicates, so that the server can also say which of them refused an event
@@ -137,13 +169,17 @@ export const EXAM_BATCH_GUARDS = {
   hasFreeSeat: (c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'SIGN_UP' && e.taken < c.capacity,
   isExamDayReached: (c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'HOLD' && e.today >= c.examDay,
   hasNoPendingSignups: (_c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'HOLD' && e.pending === 0,
-  hasResultsForEveryAccepted: (_c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'PUBLISH' && e.withResults >= e.accepted,
+  hasResultsForEveryAccepted: (_c: ExamBatchContext, e: ExamBatchEvent) =>
+    e.type === 'PUBLISH' && e.withResults >= e.accepted,
   hasReason: (_c: ExamBatchContext, e: ExamBatchEvent) => e.type === 'CANCEL' && hasText(e.reason),
 } as const;
 
 export type ExamBatchGuardName = keyof typeof EXAM_BATCH_GUARDS;
 type GuardArgs = { context: ExamBatchContext; event: ExamBatchEvent };
-const guard = (name: ExamBatchGuardName) => ({ context, event }: GuardArgs) => EXAM_BATCH_GUARDS[name](context, event);
+const guard =
+  (name: ExamBatchGuardName) =>
+  ({ context, event }: GuardArgs) =>
+    EXAM_BATCH_GUARDS[name](context, event);
 
 export const examBatchMachine = setup({
   types: {
@@ -155,7 +191,9 @@ export const examBatchMachine = setup({
   },
   actions: {
     replaceTheSchedule: assign(({ event }) => (event.type === 'EDIT' ? { ...event.schedule } : {})),
-    rememberTheReason: assign(({ event }) => (event.type === 'CANCEL' ? { cancelReason: event.reason?.trim() ?? null } : {})),
+    rememberTheReason: assign(({ event }) =>
+      event.type === 'CANCEL' ? { cancelReason: event.reason?.trim() ?? null } : {},
+    ),
   },
   guards: {
     isWithinSignupWindow: guard('isWithinSignupWindow'),
@@ -185,7 +223,8 @@ export const examBatchMachine = setup({
   initial: 'draft',
   states: {
     draft: {
-      description: 'Being prepared by the centre; enterprises do not see it. Its terms may be edited; it may be removed.',
+      description:
+        'Being prepared by the centre; enterprises do not see it. Its terms may be edited; it may be removed.',
       meta: stateMeta('draft'),
       on: {
         EDIT: { target: 'draft', actions: 'replaceTheSchedule', meta: areaStaff },
@@ -195,7 +234,8 @@ export const examBatchMachine = setup({
       },
     },
     open: {
-      description: 'Open for sign-up: within the window and while seats are free, enterprises sign up their employees; staff review.',
+      description:
+        'Open for sign-up: within the window and while seats are free, enterprises sign up their employees; staff review.',
       meta: stateMeta('open'),
       on: {
         SIGN_UP: { guard: and(['isWithinSignupWindow', 'hasFreeSeat']), target: 'open', meta: enterprise },
@@ -218,7 +258,8 @@ export const examBatchMachine = setup({
       },
     },
     held: {
-      description: 'The exam was held: staff enter attendance and the two parts’ results (or import them); tickets still print.',
+      description:
+        'The exam was held: staff enter attendance and the two parts’ results (or import them); tickets still print.',
       meta: stateMeta('held'),
       on: {
         ENTER_RESULT: { target: 'held', meta: areaStaff },
@@ -271,13 +312,21 @@ export type ExamBatchTransitionResult =
   | { ok: false; from: ExamBatchStateName; reason: 'final' | 'notAllowedNow' };
 
 /** Applies one event to a stored batch (pure `transition`); a refused event leaves it unchanged. */
-export function transitionExamBatch(persisted: PersistedExamBatchSnapshot, event: ExamBatchEvent): ExamBatchTransitionResult {
+export function transitionExamBatch(
+  persisted: PersistedExamBatchSnapshot,
+  event: ExamBatchEvent,
+): ExamBatchTransitionResult {
   const current = reviveExamBatchSnapshot(persisted);
   const from = stateNameOf(current.value);
   if (current.status !== 'active') return { ok: false, from, reason: 'final' };
   if (!current.can(event)) return { ok: false, from, reason: 'notAllowedNow' };
   const [next] = transition(examBatchMachine, current, event);
-  return { ok: true, from, to: stateNameOf(next.value), snapshot: { value: stateNameOf(next.value), context: { ...next.context } } };
+  return {
+    ok: true,
+    from,
+    to: stateNameOf(next.value),
+    snapshot: { value: stateNameOf(next.value), context: { ...next.context } },
+  };
 }
 
 /** Whether the machine accepts the event now (guards included). */
@@ -293,8 +342,12 @@ export function examBatchAccepts(persisted: PersistedExamBatchSnapshot, event: E
  */
 export function examBatchSendersOf(persisted: PersistedExamBatchSnapshot, type: ExamBatchEventType): ExamBatchSender[] {
   const current = reviveExamBatchSnapshot(persisted);
-  const who = current._nodes.flatMap((node) => node.transitions.get(type) ?? []).map((t) => (t.meta as TransitionDocMeta | undefined)?.who);
-  return [...new Set(who.filter((w): w is ExamBatchSender => w === 'areaStaff' || w === 'enterprise' || w === 'participant'))];
+  const who = current._nodes
+    .flatMap((node) => node.transitions.get(type) ?? [])
+    .map((t) => (t.meta as TransitionDocMeta | undefined)?.who);
+  return [
+    ...new Set(who.filter((w): w is ExamBatchSender => w === 'areaStaff' || w === 'enterprise' || w === 'participant')),
+  ];
 }
 
 /**
@@ -313,7 +366,8 @@ export function examBatchEventsAcceptedNow(
     .map((event) => event.type);
 }
 
-const isGuardName = (name: unknown): name is ExamBatchGuardName => typeof name === 'string' && Object.hasOwn(EXAM_BATCH_GUARDS, name);
+const isGuardName = (name: unknown): name is ExamBatchGuardName =>
+  typeof name === 'string' && Object.hasOwn(EXAM_BATCH_GUARDS, name);
 
 /** The named guards of a transition's guard reference (`and([...])` flattened). */
 function guardNamesOf(ref: unknown): ExamBatchGuardName[] {
@@ -331,9 +385,14 @@ function guardNamesOf(ref: unknown): ExamBatchGuardName[] {
  * machine accepts it or when the state has no transition for it at all): the server turns each into
  * words ("the sign-up window has ended", "3 candidates have no result").
  */
-export function failedExamBatchGuards(persisted: PersistedExamBatchSnapshot, event: ExamBatchEvent): ExamBatchGuardName[] {
+export function failedExamBatchGuards(
+  persisted: PersistedExamBatchSnapshot,
+  event: ExamBatchEvent,
+): ExamBatchGuardName[] {
   const current = reviveExamBatchSnapshot(persisted);
   if (current.status !== 'active' || current.can(event)) return [];
-  const names = current._nodes.flatMap((node) => node.transitions.get(event.type) ?? []).flatMap((t) => guardNamesOf(t.guard));
+  const names = current._nodes
+    .flatMap((node) => node.transitions.get(event.type) ?? [])
+    .flatMap((t) => guardNamesOf(t.guard));
   return [...new Set(names)].filter((name) => !EXAM_BATCH_GUARDS[name](current.context, event));
 }

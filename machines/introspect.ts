@@ -210,8 +210,7 @@ export function listTransitions(machine: AnyStateMachine): TransitionInfo[] {
       list.forEach((definition, branch) => {
         const kind = kindOf(eventType);
         const delay = kind === 'after' ? (delays.get(eventType) ?? null) : null;
-        const trigger =
-          kind === 'after' ? delayLabel(delay) : kind === 'always' ? 'always' : internalLabel(eventType);
+        const trigger = kind === 'after' ? delayLabel(delay) : kind === 'always' ? 'always' : internalLabel(eventType);
         const guard = describeGuard(definition.guard);
         const targets = (definition.target ?? []).map((t) => statePath(t));
         const source = statePath(node);

@@ -81,19 +81,26 @@ export const recordReviewEventTypes: readonly RecordReviewEventType[] = ['APPROV
 /** Who may send an event (`meta.who` of the transitions). */
 export type RecordReviewSender = 'reviewer' | 'submitter';
 export const RECORD_REVIEW_SENDERS: Record<RecordReviewSender, string> = {
-  reviewer: 'a reviewer who is neither the submitter nor the user the change is about (four-eyes, checked by the machine)',
+  reviewer:
+    'a reviewer who is neither the submitter nor the user the change is about (four-eyes, checked by the machine)',
   submitter: 'the submitter, for roles and punishments (cancel-commit, checked by the machine)',
 };
 
 const hasText = (text: string | undefined): text is string => text !== undefined && text.trim() !== '';
 
 /** The submission's warnings an approval does not name (empty: it may be approved as far as they go). */
-export function unacknowledged(context: Pick<RecordReviewContext, 'warnings'>, acknowledged: readonly ReviewWarning[] = []): ReviewWarning[] {
+export function unacknowledged(
+  context: Pick<RecordReviewContext, 'warnings'>,
+  acknowledged: readonly ReviewWarning[] = [],
+): ReviewWarning[] {
   return (context.warnings ?? []).filter((w) => !acknowledged.includes(w));
 }
 
 /** Why a reviewer may not decide this submission, or null when he may (the server turns it into a 403). */
-export function reviewerConflict(context: Pick<RecordReviewContext, 'submitterId' | 'subjectUserId'>, reviewerId: number): 'submitter' | 'subject' | null {
+export function reviewerConflict(
+  context: Pick<RecordReviewContext, 'submitterId' | 'subjectUserId'>,
+  reviewerId: number,
+): 'submitter' | 'subject' | null {
   if (reviewerId === context.submitterId) return 'submitter';
   if (context.subjectUserId !== null && reviewerId === context.subjectUserId) return 'subject';
   return null;
@@ -115,12 +122,14 @@ export const recordReviewMachine = setup({
     ),
   },
   guards: {
-    isIndependentReviewer: ({ context, event }) => event.type !== 'CANCEL' && reviewerConflict(context, event.reviewerId) === null,
+    isIndependentReviewer: ({ context, event }) =>
+      event.type !== 'CANCEL' && reviewerConflict(context, event.reviewerId) === null,
     isSubmitter: ({ context, event }) => event.type === 'CANCEL' && event.actorId === context.submitterId,
     // A user submission cannot be taken back (SPEC 4); roles and punishments can.
     isWithdrawable: ({ context }) => context.kind !== 'user',
     hasComment: ({ event }) => event.type !== 'CANCEL' && hasText(event.comment),
-    acknowledgesEveryWarning: ({ context, event }) => event.type === 'APPROVE' && unacknowledged(context, event.acknowledged).length === 0,
+    acknowledgesEveryWarning: ({ context, event }) =>
+      event.type === 'APPROVE' && unacknowledged(context, event.acknowledged).length === 0,
   },
 }).createMachine({
   id: 'recordReview',
@@ -128,7 +137,7 @@ export const recordReviewMachine = setup({
     'A change to a user, role or punishment record (create, update or delete) waiting for four-eyes review ' +
     '(SPEC 4 checkStatus: 0 new, 2 update, 3 role delete; a user delete counts as an update, 2). A reviewer ' +
     'who is neither the submitter nor the user the change is about approves it (the change is applied) or ' +
-    'rejects it with a comment (the live record stays as it was). A submission carrying warnings (a holder\'s ' +
+    "rejects it with a comment (the live record stays as it was). A submission carrying warnings (a holder's " +
     'account unlinked from its person) is approved only by naming each warning. The submitter of a role or ' +
     'punishment change may take it back (cancel-commit).',
   meta: {
@@ -200,7 +209,11 @@ export function createRecordReviewSnapshot(input: RecordReviewInput): PersistedR
 export function reviveRecordReviewSnapshot(persisted: PersistedRecordReviewSnapshot): RecordReviewSnapshot {
   return recordReviewMachine.resolveState({
     value: persisted.value,
-    context: { ...persisted.context, subjectUserId: persisted.context.subjectUserId ?? null, warnings: persisted.context.warnings ?? [] },
+    context: {
+      ...persisted.context,
+      subjectUserId: persisted.context.subjectUserId ?? null,
+      warnings: persisted.context.warnings ?? [],
+    },
   });
 }
 

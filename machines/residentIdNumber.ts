@@ -10,8 +10,41 @@
 
 /** Province-level codes: GB/T 2260's 31 provinces, 71 Taiwan, 81 Hong Kong, 82 Macao, and 83 of the Taiwan residents' residence permit (2018). */
 export const PROVINCE_CODES: ReadonlySet<string> = new Set([
-  '11', '12', '13', '14', '15', '21', '22', '23', '31', '32', '33', '34', '35', '36', '37', '41', '42', '43', '44', '45', '46',
-  '50', '51', '52', '53', '54', '61', '62', '63', '64', '65', '71', '81', '82', '83',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '21',
+  '22',
+  '23',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
+  '81',
+  '82',
+  '83',
 ]);
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
@@ -60,11 +93,16 @@ export const isValidIdNumber = (raw: string, today: string): boolean => checkIdN
 /** The refusal of a fault, naming the field: "身份证号码校验位不正确，请核对号码". */
 export function idNumberMessage(label: string, fault: IdNumberFault): string {
   switch (fault) {
-    case 'shape': return `${label}应为 18 位：17 位数字加 1 位数字或 X`;
-    case 'region': return `${label}前两位不是有效的省级行政区划代码`;
-    case 'birthDate': return `${label}中的出生日期不是有效日期`;
-    case 'future': return `${label}中的出生日期晚于今天`;
-    case 'checkChar': return `${label}校验位不正确，请核对号码`;
+    case 'shape':
+      return `${label}应为 18 位：17 位数字加 1 位数字或 X`;
+    case 'region':
+      return `${label}前两位不是有效的省级行政区划代码`;
+    case 'birthDate':
+      return `${label}中的出生日期不是有效日期`;
+    case 'future':
+      return `${label}中的出生日期晚于今天`;
+    case 'checkChar':
+      return `${label}校验位不正确，请核对号码`;
   }
 }
 

@@ -69,9 +69,7 @@ export function isStoredSessionAlive(
   limits: { idleMs: number; absoluteMs: number },
 ): boolean {
   return (
-    event.activeFlag &&
-    event.now - event.lastActiveAt < limits.idleMs &&
-    event.now - event.loginAt < limits.absoluteMs
+    event.activeFlag && event.now - event.lastActiveAt < limits.idleMs && event.now - event.loginAt < limits.absoluteMs
   );
 }
 
@@ -98,8 +96,7 @@ export const sessionMachine = setup({
     }),
     rememberError: assign(({ event }) => ({ error: event.type === 'LOGIN.FAILURE' ? event.error : null })),
     rememberMessage: assign(({ event }) => ({
-      message:
-        event.type === 'UNAUTHORIZED' && event.message ? event.message : DEFAULT_UNAUTHORIZED_MESSAGE,
+      message: event.type === 'UNAUTHORIZED' && event.message ? event.message : DEFAULT_UNAUTHORIZED_MESSAGE,
     })),
     clearSession: assign({ token: null, method: null, loginAt: null }),
     rememberReason: assign((_, params: { reason: LogoutReason }) => ({ reason: params.reason })),
@@ -114,9 +111,7 @@ export const sessionMachine = setup({
     idleLimit: ({ context }) => context.idleMs,
     /** Life left to the token when `active` is entered: absoluteMs minus the age of loginAt. */
     absoluteLimit: ({ context, event }) =>
-      event.type === 'RESTORE'
-        ? Math.max(0, context.absoluteMs - (event.now - event.loginAt))
-        : context.absoluteMs,
+      event.type === 'RESTORE' ? Math.max(0, context.absoluteMs - (event.now - event.loginAt)) : context.absoluteMs,
   },
 }).createMachine({
   id: 'session',

@@ -59,8 +59,7 @@ export const smsCountdownMachine = setup({
     'request is out the button is busy; after the SMS is sent the button is disabled and counts down one ' +
     'second at a time (60 s by default) and then offers 重新发送 (resend). A failed send returns to idle with ' +
     'the error (default 发送短信失败). Closing the modal (RESET) starts over from any state.',
-  context: ({ input }) =>
-    freshContext(Math.max(1, Math.floor(input?.seconds ?? DEFAULT_SMS_COUNTDOWN_SECONDS))),
+  context: ({ input }) => freshContext(Math.max(1, Math.floor(input?.seconds ?? DEFAULT_SMS_COUNTDOWN_SECONDS))),
   initial: 'idle',
   on: {
     RESET: { target: '.idle', actions: 'resetCountdown' },

@@ -53,16 +53,32 @@ function psqlPath(): string {
   const fromPath = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   const dirs = [
     ...(fromPath.status === 0 ? [fromPath.stdout.trim()] : []),
-    ...(fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort().reverse().map((v) => `/usr/lib/postgresql/${v}/bin`) : []),
+    ...(fs.existsSync('/usr/lib/postgresql')
+      ? fs
+          .readdirSync('/usr/lib/postgresql')
+          .sort()
+          .reverse()
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
   ];
   return dirs.map((d) => path.join(d, 'psql')).find((p) => fs.existsSync(p)) ?? 'psql';
 }
 
 /** Streams CSV rows into `COPY table (columns) FROM STDIN` of psql; answers the rows sent. */
-async function copyInto(url: string, table: string, columns: string[], count: number, row: (i: number) => string): Promise<number> {
-  const child = spawn(psqlPath(), [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', `copy ${table} (${columns.join(', ')}) from stdin with (format csv)`], {
-    stdio: ['pipe', 'inherit', 'inherit'],
-  });
+async function copyInto(
+  url: string,
+  table: string,
+  columns: string[],
+  count: number,
+  row: (i: number) => string,
+): Promise<number> {
+  const child = spawn(
+    psqlPath(),
+    [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', `copy ${table} (${columns.join(', ')}) from stdin with (format csv)`],
+    {
+      stdio: ['pipe', 'inherit', 'inherit'],
+    },
+  );
   const exited = once(child, 'exit');
   const CHUNK = 10_000;
   for (let start = 0; start < count; start += CHUNK) {
@@ -98,21 +114,77 @@ function certificateRow(i: number): string {
     expiry = addDays(DAY, (i % 2_000) - 1_000);
   }
   const issue = addDays(expiry, -1_095);
-  return [id, certNo, category, (i % PERSONS) + 1, (i % ENTERPRISES) + 1, '08', issue, issue, expiry, status, 1, queryCode, AUTHORITY].join(',');
+  return [
+    id,
+    certNo,
+    category,
+    (i % PERSONS) + 1,
+    (i % ENTERPRISES) + 1,
+    '08',
+    issue,
+    issue,
+    expiry,
+    status,
+    1,
+    queryCode,
+    AUTHORITY,
+  ].join(',');
 }
 
 async function fill(url: string): Promise<void> {
   const t0 = performance.now();
-  await copyInto(url, 'enterprise', ['id', 'credit_code', 'name', 'legal_representative', 'address', 'district_code', 'ownership'], ENTERPRISES, (i) =>
-    [i + 1, `9144${pad(i, 14)}`, `广东测试建设工程有限公司${i + 1}`, `法人${i + 1}`, `广州市天河区测试路${i + 1}号`, '440106', String((i % 3) + 1)].join(','));
+  await copyInto(
+    url,
+    'enterprise',
+    ['id', 'credit_code', 'name', 'legal_representative', 'address', 'district_code', 'ownership'],
+    ENTERPRISES,
+    (i) =>
+      [
+        i + 1,
+        `9144${pad(i, 14)}`,
+        `广东测试建设工程有限公司${i + 1}`,
+        `法人${i + 1}`,
+        `广州市天河区测试路${i + 1}号`,
+        '440106',
+        String((i % 3) + 1),
+      ].join(','),
+  );
   await copyInto(url, 'person', ['id', 'name', 'sex', 'id_no', 'birth_date', 'enterprise_id'], PERSONS, (i) =>
-    [i + 1, `测试人员${i + 1}`, String(i % 2), `44${pad(i, 16)}`, addDays('1970-01-01', i % 12_000), (i % ENTERPRISES) + 1].join(','));
-  await copyInto(url, 'certificate', ['id', 'cert_no', 'category', 'person_id', 'enterprise_id', 'position', 'issue_date', 'valid_from', 'expiry_date', 'status', 'version', 'query_code', 'issuing_authority'],
-    CERTIFICATES, certificateRow);
+    [
+      i + 1,
+      `测试人员${i + 1}`,
+      String(i % 2),
+      `44${pad(i, 16)}`,
+      addDays('1970-01-01', i % 12_000),
+      (i % ENTERPRISES) + 1,
+    ].join(','),
+  );
+  await copyInto(
+    url,
+    'certificate',
+    [
+      'id',
+      'cert_no',
+      'category',
+      'person_id',
+      'enterprise_id',
+      'position',
+      'issue_date',
+      'valid_from',
+      'expiry_date',
+      'status',
+      'version',
+      'query_code',
+      'issuing_authority',
+    ],
+    CERTIFICATES,
+    certificateRow,
+  );
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (const table of ['enterprise', 'person', 'certificate']) await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
+    for (const table of ['enterprise', 'person', 'certificate'])
+      await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`);
     await client.query('vacuum analyze enterprise, person, certificate');
   } finally {
     await client.end();
@@ -128,7 +200,9 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ value: T; baseM
   const mib = () => process.memoryUsage.rss() / 1024 ** 2;
   const baseMiB = mib();
   let peakMiB = baseMiB;
-  const timer = setInterval(() => { peakMiB = Math.max(peakMiB, mib()); }, 20);
+  const timer = setInterval(() => {
+    peakMiB = Math.max(peakMiB, mib());
+  }, 20);
   try {
     const value = await work();
     peakMiB = Math.max(peakMiB, mib());
@@ -155,8 +229,12 @@ async function measureJob(url: string): Promise<Measured> {
   const database = wrapPool(new pg.Pool({ connectionString: url, max: 4 }));
   try {
     const env = {
-      db: database.db, database, clock: fixedClock(AT), config: loadConfig({ NODE_ENV: 'production', DATABASE_URL: url }),
-      national: null, log: { info: () => undefined, warn: (m: string) => console.warn(m) },
+      db: database.db,
+      database,
+      clock: fixedClock(AT),
+      config: loadConfig({ NODE_ENV: 'production', DATABASE_URL: url }),
+      national: null,
+      log: { info: () => undefined, warn: (m: string) => console.warn(m) },
     };
     const t0 = performance.now();
     const { value: run, baseMiB, peakMiB } = await withPeakRss(() => runJob(env, certExpiry, 'manual', 'bench'));
@@ -164,7 +242,13 @@ async function measureJob(url: string): Promise<Measured> {
     if (!run?.ok) throw new Error(`the job failed: ${run?.error}`);
     const kept = await countHistory(database);
     if (kept !== run.rows) throw new Error(`the job expired ${run.rows} certificates but kept ${kept} versions`);
-    return { label: `expiry job (keyset batches of ${BATCH_SIZE.toLocaleString('en-US')}, one transaction each, through drizzle)`, rows: run.rows, seconds, baseMiB, peakMiB };
+    return {
+      label: `expiry job (keyset batches of ${BATCH_SIZE.toLocaleString('en-US')}, one transaction each, through drizzle)`,
+      rows: run.rows,
+      seconds,
+      baseMiB,
+      peakMiB,
+    };
   } finally {
     await database.close();
   }
@@ -191,7 +275,13 @@ async function measureLimit(url: string): Promise<Measured> {
     const { baseMiB, peakMiB } = await withPeakRss(() => database.db.execute(statement));
     const seconds = (performance.now() - t0) / 1000;
     const rows = await countHistory(database);
-    return { label: 'limit: one UPDATE … RETURNING + history INSERT statement (same rows, same JSON)', rows, seconds, baseMiB, peakMiB };
+    return {
+      label: 'limit: one UPDATE … RETURNING + history INSERT statement (same rows, same JSON)',
+      rows,
+      seconds,
+      baseMiB,
+      peakMiB,
+    };
   } finally {
     await database.close();
   }
@@ -209,20 +299,28 @@ async function postgresVersion(url: string): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 
-function report(results: Measured[], ratio: number, meta: { startedAt: Date; source: string; machine: ReturnType<typeof describeMachine>; loadAfter: string }): string {
+function report(
+  results: Measured[],
+  ratio: number,
+  meta: { startedAt: Date; source: string; machine: ReturnType<typeof describeMachine>; loadAfter: string },
+): string {
   const mib = (v: number) => v.toFixed(0);
-  const rows = results.map((r) => `| ${r.label} | ${r.rows.toLocaleString('en-US')} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds).toLocaleString('en-US')} | ${mib(r.baseMiB)} → ${mib(r.peakMiB)} (+${mib(r.peakMiB - r.baseMiB)}) |`);
+  const rows = results.map(
+    (r) =>
+      `| ${r.label} | ${r.rows.toLocaleString('en-US')} | ${r.seconds.toFixed(1)} | ${Math.round(r.rows / r.seconds).toLocaleString('en-US')} | ${mib(r.baseMiB)} → ${mib(r.peakMiB)} (+${mib(r.peakMiB - r.baseMiB)}) |`,
+  );
   const m = meta.machine;
-  const server = meta.source === 'throwaway'
-    ? 'a throwaway cluster started by the script (`fsync=off`, `synchronous_commit=off`, `full_page_writes=off`: commits do not wait for the disk, so both figures are optimistic compared with a durable server)'
-    : 'the server at `PG_URL`, with its own settings';
+  const server =
+    meta.source === 'throwaway'
+      ? 'a throwaway cluster started by the script (`fsync=off`, `synchronous_commit=off`, `full_page_writes=off`: commits do not wait for the disk, so both figures are optimistic compared with a durable server)'
+      : 'the server at `PG_URL`, with its own settings';
   return [
     '# Expiry job benchmark',
     '',
     `Run on ${meta.startedAt.toISOString()} with \`npm run bench:expiry\` (written by \`scripts/bench-expiry.ts\`; rerun to refresh).`,
     '',
-    `Data: ${ENTERPRISES.toLocaleString('en-US')} enterprises, ${PERSONS.toLocaleString('en-US')} persons, ${CERTIFICATES.toLocaleString('en-US')} certificates (40 % valid), `
-      + `${results[0]!.rows.toLocaleString('en-US')} of them valid (01) with an expiry date before ${DAY}; the job runs at 00:05 China time on ${DAY}.`,
+    `Data: ${ENTERPRISES.toLocaleString('en-US')} enterprises, ${PERSONS.toLocaleString('en-US')} persons, ${CERTIFICATES.toLocaleString('en-US')} certificates (40 % valid), ` +
+      `${results[0]!.rows.toLocaleString('en-US')} of them valid (01) with an expiry date before ${DAY}; the job runs at 00:05 China time on ${DAY}.`,
     '',
     '| What | Certificates expired | Seconds | Certificates/s | RSS of the Node process, MiB (start → peak) |',
     '| --- | --- | --- | --- | --- |',
@@ -244,10 +342,10 @@ function report(results: Measured[], ratio: number, meta: { startedAt: Date; sou
     '',
     'Both rows start from the same freshly loaded rows (the filled database cloned twice with',
     '`CREATE DATABASE … TEMPLATE`) and end with the same result: every certificate that was valid on',
-    'a day before the run\'s China day is 05, and its replaced version is in `certificate_history` with',
+    "a day before the run's China day is 05, and its replaced version is in `certificate_history` with",
     'the certificate row, holder and enterprise as JSON. The job is `runJob(certExpiry)` as the engine',
     `calls it: job_run and operation-log rows, then keyset batches of ${BATCH_SIZE.toLocaleString('en-US')} — each one transaction that`,
-    'locks the batch (`SELECT … FOR UPDATE`), runs the certificate machine\'s EXPIRE for each row and writes',
+    "locks the batch (`SELECT … FOR UPDATE`), runs the certificate machine's EXPIRE for each row and writes",
     'their history rows and new status in one statement (the one writer, `sendCertificateEvents`) — and',
     'finally the pass over open drafts. The limit is',
     'the same change as a single statement, so it holds every lock until it commits and gives nothing back',
@@ -267,7 +365,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const suffix = randomBytes(4).toString('hex');
-  const names = { fill: `safecert_bench_expiry_${suffix}`, job: `safecert_bench_expiry_job_${suffix}`, limit: `safecert_bench_expiry_limit_${suffix}` };
+  const names = {
+    fill: `safecert_bench_expiry_${suffix}`,
+    job: `safecert_bench_expiry_job_${suffix}`,
+    limit: `safecert_bench_expiry_limit_${suffix}`,
+  };
   const startedAt = new Date();
   try {
     await createDatabase(server.adminUrl, names.fill);
@@ -292,7 +394,8 @@ async function main(): Promise<void> {
     fs.writeFileSync(REPORT_FILE, text);
     console.log(text);
   } finally {
-    for (const name of Object.values(names)) await dropDatabase(server.adminUrl, name).catch((err: unknown) => console.warn(`drop ${name}: ${String(err)}`));
+    for (const name of Object.values(names))
+      await dropDatabase(server.adminUrl, name).catch((err: unknown) => console.warn(`drop ${name}: ${String(err)}`));
     server.stop();
   }
 }

@@ -48,7 +48,9 @@ interface Result {
 
 /** Certificates up to ROWS, spread over the demo persons and their enterprises (not timed). */
 async function fill(database: Database): Promise<number> {
-  const persons = (await database.db.execute(sql`select id, enterprise_id from person where enterprise_id is not null`)) as unknown as { rows: Array<{ id: number; enterprise_id: number }> };
+  const persons = (await database.db.execute(
+    sql`select id, enterprise_id from person where enterprise_id is not null`,
+  )) as unknown as { rows: Array<{ id: number; enterprise_id: number }> };
   const existing = (await database.db.select({ id: certificate.id }).from(certificate)).length;
   const started = performance.now();
   for (let i = existing; i < ROWS; i += 1000) {
@@ -57,9 +59,18 @@ async function fill(database: Database): Promise<number> {
       const p = persons.rows[n % persons.rows.length]!;
       const year = 2015 + (n % 10);
       return {
-        certNo: `粤建安C2（${year}）${String(5_000_000 + n).padStart(7, '0')}`, category: 'C2', personId: p.id, enterpriseId: p.enterprise_id, position: '08',
-        issueDate: `${year}-03-01`, validFrom: `${year}-03-01`, expiryDate: `${year + 3}-02-28`, status: n % 5 === 0 ? '01' : '05', version: 1,
-        queryCode: randomBytes(12).toString('base64url'), issuingAuthority: '广东省住房和城乡建设厅',
+        certNo: `粤建安C2（${year}）${String(5_000_000 + n).padStart(7, '0')}`,
+        category: 'C2',
+        personId: p.id,
+        enterpriseId: p.enterprise_id,
+        position: '08',
+        issueDate: `${year}-03-01`,
+        validFrom: `${year}-03-01`,
+        expiryDate: `${year + 3}-02-28`,
+        status: n % 5 === 0 ? '01' : '05',
+        version: 1,
+        queryCode: randomBytes(12).toString('base64url'),
+        issuingAuthority: '广东省住房和城乡建设厅',
       };
     });
     await database.db.insert(certificate).values(batch);
@@ -70,7 +81,12 @@ async function fill(database: Database): Promise<number> {
 
 /** A sink that only counts: the limit writes to nowhere, the export to the HTTP client. */
 const countingSink = () => {
-  const sink = new Writable({ write(chunk: Buffer, _enc, done) { sink.bytes += chunk.length; done(); } }) as Writable & { bytes: number };
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      sink.bytes += chunk.length;
+      done();
+    },
+  }) as Writable & { bytes: number };
   sink.bytes = 0;
   return sink;
 };
@@ -93,7 +109,12 @@ async function rawExcel(rows: (string | number | null)[][]): Promise<number> {
 /** Rows of the file, header included, read back with exceljs' streaming reader (not timed). */
 async function rowsIn(file: string): Promise<number> {
   let n = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'ignore', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'ignore',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+  });
   for await (const sheet of reader) for await (const _row of sheet) n += 1;
   return n;
 }
@@ -113,7 +134,12 @@ function rssOf(pid: number): number {
  * (server/main.ts in a process of its own, on this data) then only serves the export, so its
  * memory before and during the export is the export's.
  */
-async function measure(open: () => Promise<Database>, serverEnv: NodeJS.ProcessEnv, dataDir: string, kind: Result['database']): Promise<Result> {
+async function measure(
+  open: () => Promise<Database>,
+  serverEnv: NodeJS.ProcessEnv,
+  dataDir: string,
+  kind: Result['database'],
+): Promise<Result> {
   const config = loadConfig({ DATA_DIR: dataDir, CLIENT_DIR: '', LOG_LEVEL: 'warn', ...serverEnv });
   const database = await open();
   let fillSeconds: number;
@@ -125,23 +151,32 @@ async function measure(open: () => Promise<Database>, serverEnv: NodeJS.ProcessE
     const fetchBatch = exportFetch(database.db, undefined, await loadLabels(database.db, 'zh-CN'));
     for (;;) {
       const batch = await fetchBatch(0, EXPORT_BATCH);
-      for (const r of batch) rows.push(CERTIFICATE_EXPORT_COLUMNS.map((c) => c.value(r) ?? null) as (string | number | null)[]);
+      for (const r of batch)
+        rows.push(CERTIFICATE_EXPORT_COLUMNS.map((c) => c.value(r) ?? null) as (string | number | null)[]);
       if (batch.length < EXPORT_BATCH) break;
     }
   } finally {
     await database.close();
   }
 
-  const server = await startServer({ dataDir, logFile: path.join(dataDir, 'server.log'), env: { CLIENT_DIR: '', LOG_LEVEL: 'warn', ...serverEnv } });
+  const server = await startServer({
+    dataDir,
+    logFile: path.join(dataDir, 'server.log'),
+    env: { CLIENT_DIR: '', LOG_LEVEL: 'warn', ...serverEnv },
+  });
   try {
     const login = await fetch(`${server.url}/api/login/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'province', password: 'Demo#2026' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'province', password: 'Demo#2026' }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     await new Promise((r) => setTimeout(r, 1000));
     const rssBefore = rssOf(server.pid);
     let rssPeak = rssBefore;
-    const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, rssOf(server.pid)); }, 20);
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, rssOf(server.pid));
+    }, 20);
     const file = path.join(dataDir, 'export.xlsx');
     const out = fs.createWriteStream(file);
     const started = performance.now();
@@ -167,11 +202,16 @@ async function measure(open: () => Promise<Database>, serverEnv: NodeJS.ProcessE
 async function onPglite(): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bench-export-'));
   try {
-    return await measure(async () => {
-      const client = newPglite(path.join(dataDir, 'pgdata'));
-      await client.waitReady;
-      return wrapPglite(client);
-    }, {}, dataDir, 'PGlite (embedded, on disk)');
+    return await measure(
+      async () => {
+        const client = newPglite(path.join(dataDir, 'pgdata'));
+        await client.waitReady;
+        return wrapPglite(client);
+      },
+      {},
+      dataDir,
+      'PGlite (embedded, on disk)',
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -189,7 +229,12 @@ async function onPostgres(): Promise<Result | null> {
     await createDatabase(server.adminUrl, name);
     const url = urlForDatabase(server.adminUrl, name);
     try {
-      return await measure(() => openDatabase({ databaseUrl: url, dataDir }), { DATABASE_URL: url }, dataDir, 'PostgreSQL');
+      return await measure(
+        () => openDatabase({ databaseUrl: url, dataDir }),
+        { DATABASE_URL: url },
+        dataDir,
+        'PostgreSQL',
+      );
     } finally {
       await dropDatabase(server.adminUrl, name);
     }
@@ -201,8 +246,13 @@ async function onPostgres(): Promise<Result | null> {
 
 function report(results: Result[], started: Date, loadBefore: string, loadAfter: string): string {
   const rows = results.map((r) => [
-    r.database, r.rowsInFile - 1, r.rawSeconds.toFixed(2), r.exportSeconds.toFixed(2), (r.exportSeconds / r.rawSeconds).toFixed(2),
-    Math.round((r.rowsInFile - 1) / r.exportSeconds).toLocaleString('en'), mib(r.bytes).toFixed(1),
+    r.database,
+    r.rowsInFile - 1,
+    r.rawSeconds.toFixed(2),
+    r.exportSeconds.toFixed(2),
+    (r.exportSeconds / r.rawSeconds).toFixed(2),
+    Math.round((r.rowsInFile - 1) / r.exportSeconds).toLocaleString('en'),
+    mib(r.bytes).toFixed(1),
     `${mib(r.rssBefore).toFixed(0)} → ${mib(r.rssPeak).toFixed(0)} (+${mib(r.rssPeak - r.rssBefore).toFixed(0)})`,
   ]);
   const verdicts = results.map((r) => {
@@ -215,7 +265,10 @@ function report(results: Result[], started: Date, loadBefore: string, loadAfter:
     '',
     `Run on ${started.toISOString()} with \`npm run bench:export\` (scripts/bench-export.ts; rerun to refresh).`,
     '',
-    table(['Database', 'Rows', 'exceljs alone s', 'Export s', 'Ratio', 'Rows/s', 'File MiB', 'Server RSS MiB: idle → peak'], rows),
+    table(
+      ['Database', 'Rows', 'exceljs alone s', 'Export s', 'Ratio', 'Rows/s', 'File MiB', 'Server RSS MiB: idle → peak'],
+      rows,
+    ),
     '',
     ...verdicts,
     '',
@@ -226,12 +279,12 @@ function report(results: Result[], started: Date, loadBefore: string, loadAfter:
     'to the last byte, over loopback HTTP from this process to the server (server/main.ts in a process of its own on the filled',
     'database, as `npm start` runs it), the bytes written to a file that is then read back and its rows counted. The server',
     'streams: keyset batches of rows (id > last) with only the columns the sheet shows, each row turned into its cells and',
-    'committed to exceljs\' WorkbookWriter, whose zip stream is the answer. Memory: the server process\'s resident size a second',
+    "committed to exceljs' WorkbookWriter, whose zip stream is the answer. Memory: the server process's resident size a second",
     'after sign-in (idle) and its peak while the export ran (sampled every 20 ms).',
     `Filling the rows beforehand (${results.map((r) => `${r.fillSeconds.toFixed(0)} s on ${r.database}`).join(', ')}) is not timed.`,
     '',
-    'exceljs alone: the same rows, read the export\'s way beforehand and held in memory as arrays of cell values, written by',
-    'exceljs\' WorkbookWriter with the same columns and options (styles on, no shared strings) to a stream that discards the',
+    "exceljs alone: the same rows, read the export's way beforehand and held in memory as arrays of cell values, written by",
+    "exceljs' WorkbookWriter with the same columns and options (styles on, no shared strings) to a stream that discards the",
     'bytes, right after the export: what the export would cost if reading the rows and serving them were free.',
     '',
   ].join('\n');
@@ -244,9 +297,14 @@ function report(results: Result[], started: Date, loadBefore: string, loadAfter:
 async function inChild(db: 'pglite' | 'postgres'): Promise<Result | null> {
   const out = path.join(os.tmpdir(), `safecert-bench-export-${process.pid}-${db}.json`);
   const { spawnSync } = await import('node:child_process');
-  const res = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'bench-export.ts')], {
-    stdio: 'inherit', env: { ...process.env, BENCH_DB: db, BENCH_RESULT: out },
-  });
+  const res = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'bench-export.ts')],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_DB: db, BENCH_RESULT: out },
+    },
+  );
   if (res.status !== 0 || !fs.existsSync(out)) {
     console.log(`${db}: the run failed (exit ${res.status ?? res.signal})`);
     return null;

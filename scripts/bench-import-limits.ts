@@ -60,7 +60,9 @@ interface Measured {
 async function measured(step: string, run: () => Promise<string>): Promise<Measured> {
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
-  const sampler = setInterval(() => { rssPeak = Math.max(rssPeak, process.memoryUsage().rss); }, 10);
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 10);
   const started = performance.now();
   try {
     const note = await run();
@@ -92,15 +94,23 @@ async function runStep(step: string, work: string): Promise<Measured> {
     // Nothing of the app: the bare cost of unpacking the bomb's sheet.
     const bomb = file('bomb.xlsx');
     const entry = (await readZipDirectory(bomb, fs.statSync(bomb).size)).get('xl/worksheets/sheet1.xml')!;
-    return measured('bare limit: inflate the bomb\'s sheet with zlib, writing nowhere', async () => {
+    return measured("bare limit: inflate the bomb's sheet with zlib, writing nowhere", async () => {
       const header = Buffer.alloc(30);
       const fd = fs.openSync(bomb, 'r');
       fs.readSync(fd, header, 0, 30, entry.localOffset);
       fs.closeSync(fd);
       const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
       let out = 0;
-      await pipeline(fs.createReadStream(bomb, { start, end: start + entry.compressedSize - 1 }), zlib.createInflateRaw(),
-        new Writable({ write(chunk: Buffer, _e, done) { out += chunk.length; done(); } }));
+      await pipeline(
+        fs.createReadStream(bomb, { start, end: start + entry.compressedSize - 1 }),
+        zlib.createInflateRaw(),
+        new Writable({
+          write(chunk: Buffer, _e, done) {
+            out += chunk.length;
+            done();
+          },
+        }),
+      );
       return `${Math.round(out / MiB)} MiB unpacked`;
     });
   }
@@ -108,15 +118,29 @@ async function runStep(step: string, work: string): Promise<Measured> {
     // The import's reader as the route ran it before the limits: 1 GB declared, no row or stretch limit.
     await import('exceljs');
     const bomb = file('bomb.xlsx');
-    return measured('before: the import\'s reader on the bomb (1 GB directory limit, no sheet-row or stretch limit)', async () => {
-      try {
-        const parts = await assertXlsxFile(bomb, fs.statSync(bomb).size, { ...UNPACK_LIMITS, maxUnpackedBytes: 1024 * MiB, maxPartBytes: 1024 * MiB, maxSharedStringsBytes: 1024 * MiB });
-        for await (const _ of sheetRows(bomb, parts, EDUCATION_COLUMNS, { maxRows: 100_000, maxSheetRows: Number.MAX_SAFE_INTEGER, maxTextRun: Number.POSITIVE_INFINITY })) { /* read on */ }
-        return 'read to the end';
-      } catch (err) {
-        return `refused: ${(err as Error).message}`;
-      }
-    });
+    return measured(
+      "before: the import's reader on the bomb (1 GB directory limit, no sheet-row or stretch limit)",
+      async () => {
+        try {
+          const parts = await assertXlsxFile(bomb, fs.statSync(bomb).size, {
+            ...UNPACK_LIMITS,
+            maxUnpackedBytes: 1024 * MiB,
+            maxPartBytes: 1024 * MiB,
+            maxSharedStringsBytes: 1024 * MiB,
+          });
+          for await (const _ of sheetRows(bomb, parts, EDUCATION_COLUMNS, {
+            maxRows: 100_000,
+            maxSheetRows: Number.MAX_SAFE_INTEGER,
+            maxTextRun: Number.POSITIVE_INFINITY,
+          })) {
+            /* read on */
+          }
+          return 'read to the end';
+        } catch (err) {
+          return `refused: ${(err as Error).message}`;
+        }
+      },
+    );
   }
   const database = await openDatabase(config);
   const app = await buildApp({ config, database, logger: false });
@@ -124,16 +148,26 @@ async function runStep(step: string, work: string): Promise<Measured> {
   // The first workbook loads exceljs (seconds, once per process): load it before measuring, as a running server has.
   await import('exceljs');
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'province', password: 'Demo#2026' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'province', password: 'Demo#2026' },
+    });
     const token = login.json().data.token as string;
     const upload = async (name: string) => {
-      const res = await app.inject({ method: 'POST', url: URL, headers: { token, ...multipart(file(name)).headers }, payload: multipart(file(name)).payload });
+      const res = await app.inject({
+        method: 'POST',
+        url: URL,
+        headers: { token, ...multipart(file(name)).headers },
+        payload: multipart(file(name)).payload,
+      });
       return { status: res.statusCode, body: res.json() as { msg: string; data?: { written?: number } } };
     };
-    const one = (label: string, name: string) => measured(label, async () => {
-      const r = await upload(name);
-      return `${r.status}: ${r.status === 200 ? `${r.body.data?.written} rows written` : r.body.msg}`;
-    });
+    const one = (label: string, name: string) =>
+      measured(label, async () => {
+        const r = await upload(name);
+        return `${r.status}: ${r.status === 200 ? `${r.body.data?.written} rows written` : r.body.msg}`;
+      });
     switch (step) {
       case 'idle':
         return measured('the process idle, app built and signed in (baseline)', async () => {
@@ -151,12 +185,17 @@ async function runStep(step: string, work: string): Promise<Measured> {
       case 'burst':
       case 'burst-lifted': {
         const g = config.imports;
-        return measured(`${BURST} imports of ${BURST_ROWS.toLocaleString('en')} rows arriving together, ${g.running} at once, ${g.waiting} waiting`, async () => {
-          const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => upload(`burst-${step}-${i}.xlsx`)));
-          const counts = new Map<number, number>();
-          for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
-          return [...counts].map(([status, n]) => `${n} × ${status}`).join(', ');
-        });
+        return measured(
+          `${BURST} imports of ${BURST_ROWS.toLocaleString('en')} rows arriving together, ${g.running} at once, ${g.waiting} waiting`,
+          async () => {
+            const answers = await Promise.all(
+              Array.from({ length: BURST }, (_, i) => upload(`burst-${step}-${i}.xlsx`)),
+            );
+            const counts = new Map<number, number>();
+            for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
+            return [...counts].map(([status, n]) => `${n} × ${status}`).join(', ');
+          },
+        );
       }
       default:
         throw new Error(`unknown step ${step}`);
@@ -169,16 +208,37 @@ async function runStep(step: string, work: string): Promise<Measured> {
 
 // ---------- the parent ----------
 
-interface Holder { name: string; idNo: string; certNo: string }
+interface Holder {
+  name: string;
+  idNo: string;
+  certNo: string;
+}
 
-async function writeEducationFile(target: string, holders: readonly Holder[], today: string, tag: string, rows: number): Promise<void> {
+async function writeEducationFile(
+  target: string,
+  holders: readonly Holder[],
+  today: string,
+  tag: string,
+  rows: number,
+): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: target, useSharedStrings: true, useStyles: false });
   const sheet = wb.addWorksheet('继续教育导入');
   sheet.addRow(EDUCATION_COLUMNS.map((c) => c.header)).commit();
   for (let i = 0; i < rows; i++) {
     const h = holders[i % holders.length]!;
     const finishedOn = addDays(today, -1 - Math.floor(i / holders.length));
-    sheet.addRow([h.name, h.idNo, h.certNo, `${tag}建设工程安全生产继续教育第${(i % 7) + 1}讲`, (i % 8) + 1, addDays(finishedOn, -1), finishedOn, '广东省建筑安全协会']).commit();
+    sheet
+      .addRow([
+        h.name,
+        h.idNo,
+        h.certNo,
+        `${tag}建设工程安全生产继续教育第${(i % 7) + 1}讲`,
+        (i % 8) + 1,
+        addDays(finishedOn, -1),
+        finishedOn,
+        '广东省建筑安全协会',
+      ])
+      .commit();
   }
   sheet.commit();
   await wb.commit();
@@ -186,11 +246,19 @@ async function writeEducationFile(target: string, holders: readonly Holder[], to
 
 function child(step: string, work: string): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-import-limits.ts'), '--step', step, work], {
-      cwd: ROOT, env: { ...process.env, NODE_ENV: 'test' }, stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench-import-limits.ts'), '--step', step, work],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'test' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
-    proc.stdout.on('data', (c: Buffer) => { out += c.toString(); });
+    proc.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
     proc.on('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
       if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as Measured);
@@ -210,15 +278,19 @@ async function parent(): Promise<void> {
     const today = chinaDate(now);
     const t0 = performance.now();
     await prepareDatabase(database, config, now);
-    const holders = await database.db.select({ name: person.name, idNo: person.idNo, certNo: certificate.certNo })
-      .from(certificate).innerJoin(person, eq(person.id, certificate.personId))
-      .where(inArray(certificate.status, ['01', '02'])).orderBy(certificate.id);
+    const holders = await database.db
+      .select({ name: person.name, idNo: person.idNo, certNo: certificate.certNo })
+      .from(certificate)
+      .innerJoin(person, eq(person.id, certificate.personId))
+      .where(inArray(certificate.status, ['01', '02']))
+      .orderBy(certificate.id);
     await database.close();
     console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s; writing the files`);
     const file = (name: string) => path.join(work, name);
     await writeEducationFile(file('ordinary.xlsx'), holders, today, '甲', ROWS);
     for (const step of ['burst', 'burst-lifted']) {
-      for (let i = 0; i < BURST; i++) await writeEducationFile(file(`burst-${step}-${i}.xlsx`), holders, today, `${step}${i}`, BURST_ROWS);
+      for (let i = 0; i < BURST; i++)
+        await writeEducationFile(file(`burst-${step}-${i}.xlsx`), holders, today, `${step}${i}`, BURST_ROWS);
     }
     const headers = EDUCATION_COLUMNS.map((c) => c.header);
     const bomb = await writeXlsxBomb(file('bomb.xlsx'), { headers, emptyRows: 0, padding: 629 * MiB });
@@ -226,40 +298,71 @@ async function parent(): Promise<void> {
     await writeXlsxBomb(file('bomb-rows.xlsx'), { headers, emptyRows: 3_000_000 });
 
     const results: Measured[] = [];
-    for (const step of ['idle', 'ordinary', 'bomb', 'bomb-unlimited', 'raw', 'bomb-lying', 'bomb-rows', 'burst', 'burst-lifted']) {
+    for (const step of [
+      'idle',
+      'ordinary',
+      'bomb',
+      'bomb-unlimited',
+      'raw',
+      'bomb-lying',
+      'bomb-rows',
+      'burst',
+      'burst-lifted',
+    ]) {
       const r = await child(step, work);
-      console.log(`${r.step}: ${r.seconds.toFixed(2)} s, RSS ${Math.round(r.rssBefore / MiB)} → ${Math.round(r.rssPeak / MiB)} MiB (${r.note})`);
+      console.log(
+        `${r.step}: ${r.seconds.toFixed(2)} s, RSS ${Math.round(r.rssBefore / MiB)} → ${Math.round(r.rssPeak / MiB)} MiB (${r.note})`,
+      );
       results.push(r);
     }
     const by = (prefix: string) => results.find((r) => r.step.startsWith(prefix))!;
-    const [idle, ordinary, refused, before, raw] = ['the process idle', 'an ordinary', 'the bomb (0.6', 'before:', 'bare limit'].map(by) as Measured[];
+    const [idle, ordinary, refused, before, raw] = [
+      'the process idle',
+      'an ordinary',
+      'the bomb (0.6',
+      'before:',
+      'bare limit',
+    ].map(by) as Measured[];
     const mib = (n: number) => Math.round(n / MiB);
     const lines = [
-      '# Import limits benchmark', '',
+      '# Import limits benchmark',
+      '',
       `Run on ${started.toISOString()} with \`npm run bench:import-limits\` (written by \`scripts/bench-import-limits.ts\`; rerun to refresh).`,
       `The bomb: ${(bomb.bytes / MiB).toFixed(2)} MiB of .xlsx whose sheet unpacks to ${mib(bomb.unpacked)} MiB (a header row, then one run of blanks).`,
-      'Each step runs in a fresh Node process on the same seeded embedded database (PGlite lives in the process: its memory is in every figure).', '',
+      'Each step runs in a fresh Node process on the same seeded embedded database (PGlite lives in the process: its memory is in every figure).',
+      '',
       '| Step | Seconds | RSS before → peak (MiB) | Answer |',
       '| --- | --- | --- | --- |',
-      ...results.map((r) => `| ${r.step} | ${r.seconds.toFixed(2)} | ${mib(r.rssBefore)} → ${mib(r.rssPeak)} (+${mib(r.rssPeak - r.rssBefore)}) | ${r.note.replace(/\|/g, '/')} |`),
+      ...results.map(
+        (r) =>
+          `| ${r.step} | ${r.seconds.toFixed(2)} | ${mib(r.rssBefore)} → ${mib(r.rssPeak)} (+${mib(r.rssPeak - r.rssBefore)}) | ${r.note.replace(/\|/g, '/')} |`,
+      ),
       '',
-      `- The bomb is refused in ${refused.seconds.toFixed(2)} s (goal: within a second), ${(raw.seconds / refused.seconds).toFixed(0)}× faster than merely unpacking it (${raw.seconds.toFixed(1)} s), `
-        + `${(before.seconds / refused.seconds).toFixed(0)}× faster than before (${before.seconds.toFixed(1)} s).`,
-      `- Memory while refusing it: +${mib(refused.rssPeak - refused.rssBefore)} MiB over the process (${mib(idle.rssPeak)} MiB idle); before: +${mib(before.rssPeak - before.rssBefore)} MiB; `
-        + `an ordinary import of ${ROWS.toLocaleString('en')} rows: +${mib(ordinary.rssPeak - ordinary.rssBefore)} MiB.`,
-      `- Six imports together: peak ${mib(by(`${BURST} imports`).rssPeak)} MiB with the gate (${by(`${BURST} imports`).note}), `
-        + `${mib(results.at(-1)!.rssPeak)} MiB with all six at once (${results.at(-1)!.note}).`,
+      `- The bomb is refused in ${refused.seconds.toFixed(2)} s (goal: within a second), ${(raw.seconds / refused.seconds).toFixed(0)}× faster than merely unpacking it (${raw.seconds.toFixed(1)} s), ` +
+        `${(before.seconds / refused.seconds).toFixed(0)}× faster than before (${before.seconds.toFixed(1)} s).`,
+      `- Memory while refusing it: +${mib(refused.rssPeak - refused.rssBefore)} MiB over the process (${mib(idle.rssPeak)} MiB idle); before: +${mib(before.rssPeak - before.rssBefore)} MiB; ` +
+        `an ordinary import of ${ROWS.toLocaleString('en')} rows: +${mib(ordinary.rssPeak - ordinary.rssBefore)} MiB.`,
+      `- Six imports together: peak ${mib(by(`${BURST} imports`).rssPeak)} MiB with the gate (${by(`${BURST} imports`).note}), ` +
+        `${mib(results.at(-1)!.rssPeak)} MiB with all six at once (${results.at(-1)!.note}).`,
       '',
-      '## Limits', '',
+      '## Limits',
+      '',
       `- Unpacked: ${UNPACK_LIMITS.maxUnpackedBytes / MiB} MiB in all, ${UNPACK_LIMITS.maxPartBytes / MiB} MiB for one part, ${UNPACK_LIMITS.maxSharedStringsBytes / MiB} MiB of shared strings, ${UNPACK_LIMITS.maxEntries} parts`,
       '  (checked on the sizes the zip declares; each part is cut off at its declared size while it is read).',
       '- Rows: 100,000 with data, 200,001 listed (empty ones included); no stretch of XML longer than 1 MiB without a tag.',
-      '- Imports at once per process: IMPORT_CONCURRENCY (2), IMPORT_QUEUE (4) waiting up to IMPORT_WAIT_MS (30 s); the rest 503 with Retry-After.', '',
-      '## Machine', '',
+      '- Imports at once per process: IMPORT_CONCURRENCY (2), IMPORT_QUEUE (4) waiting up to IMPORT_WAIT_MS (30 s); the rest 503 with Retry-After.',
+      '',
+      '## Machine',
+      '',
     ];
     const machine = describeMachine('not used');
-    lines.push(`- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}`);
-    lines.push(`- Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after; other processes share the machine, so the figures measure contention too.`, '');
+    lines.push(
+      `- CPU: ${machine.cpu}, ${machine.cores} cores; memory ${machine.memoryGiB} GiB; ${machine.os}; Node ${machine.node}`,
+    );
+    lines.push(
+      `- Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after; other processes share the machine, so the figures measure contention too.`,
+      '',
+    );
     fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
     fs.writeFileSync(REPORT_FILE, lines.join('\n'));
     console.log(lines.join('\n'));

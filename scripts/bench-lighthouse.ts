@@ -39,7 +39,10 @@ function findLighthouse(): string | null {
 function ensureBuild(): void {
   if (fs.existsSync(path.join(DIST, '.vite', 'manifest.json')) && !process.argv.includes('--build')) return;
   console.log('Building the client (vite build) …');
-  const res = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const res = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (res.status !== 0) throw new Error('vite build failed');
 }
 
@@ -56,26 +59,40 @@ interface Transfer {
 }
 
 async function browserTransfers(base: string, chrome: string): Promise<Transfer[]> {
-  const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: chrome,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const out: Transfer[] = [];
   try {
     for (const route of PAGES) {
       for (const encoding of ['br', 'gzip'] as const) {
         // A new context each time: nothing cached, as on a first visit.
-        const context = await browser.newContext({ locale: 'zh-CN', ...(encoding === 'gzip' ? { extraHTTPHeaders: { 'accept-encoding': 'gzip' } } : {}) });
+        const context = await browser.newContext({
+          locale: 'zh-CN',
+          ...(encoding === 'gzip' ? { extraHTTPHeaders: { 'accept-encoding': 'gzip' } } : {}),
+        });
         const page = await context.newPage();
         const seen: Promise<{ bytes: number; encoding: string }>[] = [];
         page.on('requestfinished', (req) => {
           if (!/\.(js|css)$/.test(new URL(req.url()).pathname)) return;
-          seen.push((async () => {
-            const [sizes, response] = await Promise.all([req.sizes(), req.response()]);
-            return { bytes: sizes.responseBodySize, encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'identity' };
-          })());
+          seen.push(
+            (async () => {
+              const [sizes, response] = await Promise.all([req.sizes(), req.response()]);
+              return {
+                bytes: sizes.responseBodySize,
+                encoding: (await response?.allHeaders())?.['content-encoding'] ?? 'identity',
+              };
+            })(),
+          );
         });
         await page.goto(`${base}${route}`, { waitUntil: 'networkidle' });
         const files = await Promise.all(seen);
         out.push({
-          route, encoding, files: files.length, bytes: files.reduce((s, f) => s + f.bytes, 0),
+          route,
+          encoding,
+          files: files.length,
+          bytes: files.reduce((s, f) => s + f.bytes, 0),
           encodings: [...new Set(files.map((f) => f.encoding))].sort(),
         });
         await context.close();
@@ -95,9 +112,19 @@ interface LighthouseRun {
   metrics: Record<string, string>;
 }
 
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
 const METRIC_LABEL: Record<(typeof METRICS)[number], string> = {
-  'first-contentful-paint': 'FCP', 'largest-contentful-paint': 'LCP', 'total-blocking-time': 'TBT', 'cumulative-layout-shift': 'CLS', 'speed-index': 'Speed Index',
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'Speed Index',
 };
 
 interface LighthouseReport {
@@ -108,45 +135,102 @@ interface LighthouseReport {
 
 function lighthouseOnce(bin: string, chrome: string, url: string): Promise<LighthouseRun> {
   return new Promise((resolve, reject) => {
-    const args = [url, '--preset=desktop', '--only-categories=performance', `--chrome-flags=${CHROME_FLAGS}`, '--output=json', '--output-path=stdout', '--quiet'];
+    const args = [
+      url,
+      '--preset=desktop',
+      '--only-categories=performance',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+    ];
     const child = spawn(bin, args, { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       try {
         const report = JSON.parse(stdout) as LighthouseReport;
         const score = report.categories?.performance?.score;
-        if (report.runtimeError || typeof score !== 'number') throw new Error(report.runtimeError?.message ?? 'no performance score');
-        resolve({ score: Math.round(score * 100), metrics: Object.fromEntries(METRICS.map((m) => [METRIC_LABEL[m], report.audits?.[m]?.displayValue ?? '–'])) });
+        if (report.runtimeError || typeof score !== 'number')
+          throw new Error(report.runtimeError?.message ?? 'no performance score');
+        resolve({
+          score: Math.round(score * 100),
+          metrics: Object.fromEntries(METRICS.map((m) => [METRIC_LABEL[m], report.audits?.[m]?.displayValue ?? '–'])),
+        });
       } catch (err) {
-        reject(new Error(`lighthouse ${url} (exit ${code}): ${err instanceof Error ? err.message : String(err)}\n${stderr.slice(-2_000)}`));
+        reject(
+          new Error(
+            `lighthouse ${url} (exit ${code}): ${err instanceof Error ? err.message : String(err)}\n${stderr.slice(-2_000)}`,
+          ),
+        );
       }
     });
   });
 }
 
-const median = <T>(items: T[], key: (t: T) => number): T => [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!;
+const median = <T>(items: T[], key: (t: T) => number): T =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!;
 
 // ---------------------------------------------------------------------------------------------
 
-function report(input: { started: Date; loadBefore: string; loadAfter: string; weights: PageWeight[]; transfers: Transfer[]; lighthouse: Map<string, LighthouseRun[]> | null; lighthouseMissing: string | null }): string {
+function report(input: {
+  started: Date;
+  loadBefore: string;
+  loadAfter: string;
+  weights: PageWeight[];
+  transfers: Transfer[];
+  lighthouse: Map<string, LighthouseRun[]> | null;
+  lighthouseMissing: string | null;
+}): string {
   const budget = table(
     ['Page', 'gzipped JS + CSS', 'Budget', 'Ratio to budget', 'Files', 'Texts counted'],
-    input.weights.map((w) => [w.route, `${kB(w.gzipTotal)} kB`, `${FIRST_PAGE_BUDGET_KB} kB`, (w.gzipTotal / (FIRST_PAGE_BUDGET_KB * 1000)).toFixed(2), w.files.length, w.language]),
+    input.weights.map((w) => [
+      w.route,
+      `${kB(w.gzipTotal)} kB`,
+      `${FIRST_PAGE_BUDGET_KB} kB`,
+      (w.gzipTotal / (FIRST_PAGE_BUDGET_KB * 1000)).toFixed(2),
+      w.files.length,
+      w.language,
+    ]),
   );
   const transfers = table(
     ['Page', 'Accept-Encoding', 'JS + CSS bodies', 'Ratio to budget', 'Files', 'Answered in'],
-    input.transfers.map((t) => [t.route, t.encoding === 'br' ? 'br, gzip (Chromium)' : 'gzip only', `${kB(t.bytes)} kB`, (t.bytes / (FIRST_PAGE_BUDGET_KB * 1000)).toFixed(2), t.files, t.encodings.join(', ')]),
+    input.transfers.map((t) => [
+      t.route,
+      t.encoding === 'br' ? 'br, gzip (Chromium)' : 'gzip only',
+      `${kB(t.bytes)} kB`,
+      (t.bytes / (FIRST_PAGE_BUDGET_KB * 1000)).toFixed(2),
+      t.files,
+      t.encodings.join(', '),
+    ]),
   );
   const lighthouse = input.lighthouse
     ? table(
-        ['Page', 'Runs', 'Median score', 'Goal', 'Ratio to goal', ...Object.values(METRIC_LABEL).map((m) => `${m} (median run)`)],
+        [
+          'Page',
+          'Runs',
+          'Median score',
+          'Goal',
+          'Ratio to goal',
+          ...Object.values(METRIC_LABEL).map((m) => `${m} (median run)`),
+        ],
         [...input.lighthouse].map(([route, runs]) => {
           const mid = median(runs, (r) => r.score);
-          return [route, runs.map((r) => r.score).join(', '), mid.score, `≥ ${SCORE_GOAL}`, (mid.score / SCORE_GOAL).toFixed(2), ...Object.values(mid.metrics)];
+          return [
+            route,
+            runs.map((r) => r.score).join(', '),
+            mid.score,
+            `≥ ${SCORE_GOAL}`,
+            (mid.score / SCORE_GOAL).toFixed(2),
+            ...Object.values(mid.metrics),
+          ];
         }),
       )
     : `Not measured: ${input.lighthouseMissing}`;
@@ -167,7 +251,7 @@ function report(input: { started: Date; loadBefore: string; loadAfter: string; w
     '',
     '## What Chromium fetched',
     '',
-    'A first visit in a fresh browser context (Playwright), until the network is idle: the bodies of the JavaScript and CSS answers as they came over the wire. The QR code encoder of the public site\'s footer loads after the page shows and is counted here, not in the budget.',
+    "A first visit in a fresh browser context (Playwright), until the network is idle: the bodies of the JavaScript and CSS answers as they came over the wire. The QR code encoder of the public site's footer loads after the page shows and is counted here, not in the budget.",
     '',
     transfers,
     '',
@@ -188,14 +272,18 @@ async function main(): Promise<number> {
   if (!chrome) throw new Error('no Chromium: install one (apt-get install chromium) or set CHROME_PATH');
   const lighthouseBin = findLighthouse();
   const weights = FIRST_PAGES.map((p) => weigh(DIST, readManifest(DIST), p));
-  for (const w of weights) console.log(`${w.route}: ${kB(w.gzipTotal)} kB gzipped JS + CSS by the manifest (budget ${FIRST_PAGE_BUDGET_KB} kB)`);
+  for (const w of weights)
+    console.log(
+      `${w.route}: ${kB(w.gzipTotal)} kB gzipped JS + CSS by the manifest (budget ${FIRST_PAGE_BUDGET_KB} kB)`,
+    );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bench-lh-'));
   const server = await startServer({ dataDir, env: { CLIENT_DIR: DIST } });
   try {
     console.log(`Server healthy on ${server.url} after ${(server.msToHealthy / 1000).toFixed(1)} s`);
     const transfers = await browserTransfers(server.url, chrome);
-    for (const t of transfers) console.log(`${t.route} (${t.encoding}): ${t.files} JS/CSS files, ${kB(t.bytes)} kB over the wire`);
+    for (const t of transfers)
+      console.log(`${t.route} (${t.encoding}): ${t.files} JS/CSS files, ${kB(t.bytes)} kB over the wire`);
     let lighthouse: Map<string, LighthouseRun[]> | null = null;
     if (lighthouseBin) {
       lighthouse = new Map();
@@ -203,7 +291,11 @@ async function main(): Promise<number> {
         const runs: LighthouseRun[] = [];
         for (let i = 0; i < RUNS; i += 1) {
           const run = await lighthouseOnce(lighthouseBin, chrome, `${server.url}${route}`);
-          console.log(`lighthouse ${route} run ${i + 1}: ${run.score} (${Object.entries(run.metrics).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+          console.log(
+            `lighthouse ${route} run ${i + 1}: ${run.score} (${Object.entries(run.metrics)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')})`,
+          );
           runs.push(run);
         }
         lighthouse.set(route, runs);
@@ -212,14 +304,21 @@ async function main(): Promise<number> {
       console.log('Lighthouse not found: `npm install` (it is a devDependency) or set LIGHTHOUSE_BIN.');
     }
     const text = report({
-      started, loadBefore, loadAfter: loadAverage(), weights, transfers, lighthouse,
+      started,
+      loadBefore,
+      loadAfter: loadAverage(),
+      weights,
+      transfers,
+      lighthouse,
       lighthouseMissing: lighthouseBin ? null : 'lighthouse is not installed (npm install, or LIGHTHOUSE_BIN)',
     });
     fs.mkdirSync(path.dirname(REPORT), { recursive: true });
     fs.writeFileSync(REPORT, text);
     console.log(`\nWritten ${path.relative(ROOT, REPORT)}`);
     if (!lighthouse) return 2;
-    const below = [...lighthouse].filter(([, runs]) => median(runs, (r) => r.score).score < SCORE_GOAL).map(([route]) => route);
+    const below = [...lighthouse]
+      .filter(([, runs]) => median(runs, (r) => r.score).score < SCORE_GOAL)
+      .map(([route]) => route);
     if (below.length) console.log(`Below ${SCORE_GOAL}: ${below.join(', ')}`);
     return below.length ? 1 : 0;
   } finally {
@@ -231,7 +330,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    console.error(err instanceof Error ? err.stack ?? err.message : String(err));
+    console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
     process.exit(1);
   },
 );

@@ -24,7 +24,10 @@ const RESTART_GOAL_S = 3;
 
 if (!fs.existsSync(path.join(DIST, 'index.html'))) {
   console.log('Building the client (vite build) …');
-  const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const built = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) process.exit(1);
 }
 
@@ -48,10 +51,21 @@ for (let i = 0; i < RUNS; i += 1) {
     await first.stop();
     const again = await startServer({ dataDir, env, run: 'bundle', logFile: path.join(dataDir, 'restart.log') });
     await again.stop();
-    const source = await startServer({ dataDir, env, run: 'source', logFile: path.join(dataDir, 'restart-source.log') });
+    const source = await startServer({
+      dataDir,
+      env,
+      run: 'source',
+      logFile: path.join(dataDir, 'restart-source.log'),
+    });
     await source.stop();
-    runs.push({ first: first.msToHealthy / 1000, restart: again.msToHealthy / 1000, restartSource: source.msToHealthy / 1000 });
-    console.log(`run ${i + 1}: first start ${(first.msToHealthy / 1000).toFixed(1)} s, restart ${(again.msToHealthy / 1000).toFixed(1)} s (from the sources through tsx: ${(source.msToHealthy / 1000).toFixed(1)} s)`);
+    runs.push({
+      first: first.msToHealthy / 1000,
+      restart: again.msToHealthy / 1000,
+      restartSource: source.msToHealthy / 1000,
+    });
+    console.log(
+      `run ${i + 1}: first start ${(first.msToHealthy / 1000).toFixed(1)} s, restart ${(again.msToHealthy / 1000).toFixed(1)} s (from the sources through tsx: ${(source.msToHealthy / 1000).toFixed(1)} s)`,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -66,11 +80,32 @@ const text = [
   '',
   `Run on ${started.toISOString()} with \`npm run bench:start\` (scripts/bench-start.ts; rerun to refresh).`,
   '',
-  table(['Start', 'Runs (s)', 'Median s', 'Goal s', 'Ratio to goal'], [
-    ['first (empty data directory: create, migrate, seed the demo data)', runs.map((r) => r.first.toFixed(1)).join(', '), first.toFixed(1), `≤ ${FIRST_GOAL_S}`, (first / FIRST_GOAL_S).toFixed(2)],
-    ['restart (same data)', runs.map((r) => r.restart.toFixed(1)).join(', '), restart.toFixed(1), `≤ ${RESTART_GOAL_S}`, (restart / RESTART_GOAL_S).toFixed(2)],
-    ['restart from the sources through tsx (`npm run serve`; for comparison)', runs.map((r) => r.restartSource.toFixed(1)).join(', '), restartSource.toFixed(1), '–', '–'],
-  ]),
+  table(
+    ['Start', 'Runs (s)', 'Median s', 'Goal s', 'Ratio to goal'],
+    [
+      [
+        'first (empty data directory: create, migrate, seed the demo data)',
+        runs.map((r) => r.first.toFixed(1)).join(', '),
+        first.toFixed(1),
+        `≤ ${FIRST_GOAL_S}`,
+        (first / FIRST_GOAL_S).toFixed(2),
+      ],
+      [
+        'restart (same data)',
+        runs.map((r) => r.restart.toFixed(1)).join(', '),
+        restart.toFixed(1),
+        `≤ ${RESTART_GOAL_S}`,
+        (restart / RESTART_GOAL_S).toFixed(2),
+      ],
+      [
+        'restart from the sources through tsx (`npm run serve`; for comparison)',
+        runs.map((r) => r.restartSource.toFixed(1)).join(', '),
+        restartSource.toFixed(1),
+        '–',
+        '–',
+      ],
+    ],
+  ),
   '',
   `- Machine: ${machineLine()}`,
   `- Load average (1/5/15 min): ${loadBefore} before, ${loadAverage()} after (the machine is shared; start-up is CPU work and moves with the load).`,

@@ -21,17 +21,25 @@ const check = (what: string, ok: boolean, detail = '') => {
 try {
   check('healthy', true, `${(server.msToHealthy / 1000).toFixed(1)} s on a new data directory`);
   const login = await fetch(`${server.url}/api/login/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'province', password: 'Demo#2026' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'province', password: 'Demo#2026' }),
   });
   const token = ((await login.json()) as { data?: { token?: string } }).data?.token ?? '';
   check('sign-in of a demo account', login.ok && token.length > 0);
-  const list = (await (await fetch(`${server.url}/api/safetyCertificateInfo/list?pageSize=1&status=01`, { headers: { token } })).json()) as { rows?: { id: number }[] };
+  const list = (await (
+    await fetch(`${server.url}/api/safetyCertificateInfo/list?pageSize=1&status=01`, { headers: { token } })
+  ).json()) as { rows?: { id: number }[] };
   const id = list.rows?.[0]?.id;
   check('a valid certificate listed', id !== undefined);
   const pdf = await fetch(`${server.url}/api/safetyCertificateInfo/pdf/${id}`, { headers: { token } });
   const bytes = Buffer.from(await pdf.arrayBuffer());
   // The PDF is drawn with the vendored CJK font: without the file the answer is an error, not a PDF.
-  check('its PDF, drawn with the CJK font', pdf.ok && bytes.subarray(0, 5).toString('latin1') === '%PDF-', `${pdf.status}, ${bytes.length} bytes`);
+  check(
+    'its PDF, drawn with the CJK font',
+    pdf.ok && bytes.subarray(0, 5).toString('latin1') === '%PDF-',
+    `${pdf.status}, ${bytes.length} bytes`,
+  );
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,11 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const children = [
-  spawn(bin('tsx'), ['watch', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, CLIENT_DIR: '' } }),
+  spawn(bin('tsx'), ['watch', 'server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CLIENT_DIR: '' },
+  }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {
@@ -14,4 +18,7 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { if (code) stop(); });
+for (const c of children)
+  c.on('exit', (code) => {
+    if (code) stop();
+  });

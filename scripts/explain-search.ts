@@ -39,13 +39,19 @@ const USERS: Record<Caller, string> = { province: 'province', centre: 'gz_sl', e
 const pool = new pg.Pool(postgresPoolConfig(databaseUrl, kept ? 1 : 4));
 const rec = recordingDb(pool);
 const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
-const ctx = { config, database: wrapPool(pool), db: rec.db, clock: systemClock, policy: new PolicyStore(rec.db, defaultPolicy(config)) } as unknown as AppContext;
+const ctx = {
+  config,
+  database: wrapPool(pool),
+  db: rec.db,
+  clock: systemClock,
+  policy: new PolicyStore(rec.db, defaultPolicy(config)),
+} as unknown as AppContext;
 const now = systemClock.now();
 try {
   const users = {} as Users;
   for (const [caller, name] of Object.entries(USERS) as [Caller, string][]) {
     const [u] = await rec.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, name));
-    const user = u && await loadAuthUser(ctx, rec.db, u.id);
+    const user = u && (await loadAuthUser(ctx, rec.db, u.id));
     if (!user) throw new Error(`no user ${name}`);
     users[caller] = user;
   }
@@ -60,11 +66,14 @@ type Users = Record<Caller, NonNullable<Awaited<ReturnType<typeof loadAuthUser>>
 /** --kept: the named statements of eight rounds of the scenarios on the one connection, as PostgreSQL planned them. */
 async function printKeptPlans(chosen: Scenario[], users: Users) {
   // PostgreSQL plans a named statement for its values five times, then keeps a generic plan if it costs no more.
-  for (let round = 0; round < 8; round += 1) for (const sc of chosen) for (const q of sc.queries) await serve(rec.db, users[sc.caller], sc.path, q, now);
+  for (let round = 0; round < 8; round += 1)
+    for (const sc of chosen) for (const q of sc.queries) await serve(rec.db, users[sc.caller], sc.path, q, now);
   const { rows } = await pool.query<{ generic_plans: string; custom_plans: string; statement: string }>(
-    'select generic_plans, custom_plans, statement from pg_prepared_statements order by custom_plans desc');
+    'select generic_plans, custom_plans, statement from pg_prepared_statements order by custom_plans desc',
+  );
   console.log('generic\tcustom\tstatement (named: meant to keep its plan)');
-  for (const r of rows) console.log(`${r.generic_plans}\t${r.custom_plans}\t${r.statement.replace(/\s+/g, ' ').slice(0, 220)}`);
+  for (const r of rows)
+    console.log(`${r.generic_plans}\t${r.custom_plans}\t${r.statement.replace(/\s+/g, ' ').slice(0, 220)}`);
   const replanned = rows.filter((r) => Number(r.generic_plans) === 0 && Number(r.custom_plans) > 5);
   console.log(replanned.length ? `${replanned.length} planned on every call` : 'every named statement keeps its plan');
 }

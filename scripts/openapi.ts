@@ -12,7 +12,11 @@ import { newPglite, wrapPglite } from '../server/db/client.js';
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-openapi-'));
   const database = wrapPglite(newPglite());
-  const app = await buildApp({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: '' }), database, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CLIENT_DIR: '' }),
+    database,
+    logger: false,
+  });
   try {
     await app.ready();
     const res = await app.inject({ url: '/api/docs/json' });

@@ -15,17 +15,20 @@ const SECTIONS = ['tables', 'enums', 'schemas', 'sequences', 'roles', 'policies'
 const meta = path.resolve(import.meta.dirname, '../server/db/migrations/meta');
 const journal = JSON.parse(fs.readFileSync(path.join(meta, '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
 const fileOf = (tag: string) => path.join(meta, `${tag.split('_')[0]}_snapshot.json`);
-const original = new Map(journal.entries.map((e) => [e.tag, JSON.parse(fs.readFileSync(fileOf(e.tag), 'utf8')) as Snapshot]));
+const original = new Map(
+  journal.entries.map((e) => [e.tag, JSON.parse(fs.readFileSync(fileOf(e.tag), 'utf8')) as Snapshot]),
+);
 const byId = new Map([...original.values()].map((s) => [s.id, s]));
 
 /** `base` with what `own` changed against `parent`, section by section, entry by entry. */
 function withChange(base: Snapshot, parent: Snapshot | undefined, own: Snapshot): Snapshot {
   const out = structuredClone(base) as Record<string, unknown>;
   for (const name of SECTIONS) {
-    const before = ((parent?.[name] ?? {}) as Section);
-    const after = ((own[name] ?? {}) as Section);
-    const target = ((out[name] ??= {}) as Section);
-    for (const [key, value] of Object.entries(after)) if (JSON.stringify(before[key]) !== JSON.stringify(value)) target[key] = structuredClone(value);
+    const before = (parent?.[name] ?? {}) as Section;
+    const after = (own[name] ?? {}) as Section;
+    const target = (out[name] ??= {}) as Section;
+    for (const [key, value] of Object.entries(after))
+      if (JSON.stringify(before[key]) !== JSON.stringify(value)) target[key] = structuredClone(value);
     for (const key of Object.keys(before)) if (!(key in after)) delete target[key];
   }
   return out as Snapshot;

@@ -10,7 +10,9 @@ import { restorePglite } from './lib/backup.js';
 
 const config = loadConfig();
 if (config.databaseUrl) {
-  console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore, e.g.\n  createdb safecert_restored && pg_restore --dbname=safecert_restored --no-owner safecert-2026-12-01.dump\n(README "Backup and restore").');
+  console.error(
+    'DATABASE_URL is set: restore PostgreSQL with pg_restore, e.g.\n  createdb safecert_restored && pg_restore --dbname=safecert_restored --no-owner safecert-2026-12-01.dump\n(README "Backup and restore").',
+  );
   process.exit(2);
 }
 const backup = process.argv[2];
@@ -21,7 +23,9 @@ if (!backup) {
 try {
   const manifest = await restorePglite(path.resolve(backup), config.dataDir);
   const tables = Object.values(manifest.tables);
-  console.log(`Restored ${tables.length} tables, ${tables.reduce((n, t) => n + t.rows, 0).toLocaleString('en')} rows into ${path.join(config.dataDir, 'pgdata')}; every table matches the backup's manifest (count and checksum).`);
+  console.log(
+    `Restored ${tables.length} tables, ${tables.reduce((n, t) => n + t.rows, 0).toLocaleString('en')} rows into ${path.join(config.dataDir, 'pgdata')}; every table matches the backup's manifest (count and checksum).`,
+  );
   console.log(`Start on it: DATA_DIR=${config.dataDir} npm start`);
 } catch (err) {
   console.error(`Restore failed: ${err instanceof Error ? err.message : String(err)}`);

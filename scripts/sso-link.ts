@@ -9,10 +9,17 @@ if (!loginName) {
 }
 const config = loadConfig();
 if (config.sso.jwksUrl || config.sso.publicKeyPem) {
-  console.error('An identity provider is configured (SSO_JWKS_URL / SSO_PUBLIC_KEY_PEM): sign-in addresses come from it, not from the demo key.');
+  console.error(
+    'An identity provider is configured (SSO_JWKS_URL / SSO_PUBLIC_KEY_PEM): sign-in addresses come from it, not from the demo key.',
+  );
   process.exit(2);
 }
 const { privateKey } = await demoKeyPair(config.sso.demoKeyFile);
-const t = await signSsoToken(privateKey, { loginName, issuer: config.sso.issuer, audience: config.sso.audience, ttlSeconds: 600 });
+const t = await signSsoToken(privateKey, {
+  loginName,
+  issuer: config.sso.issuer,
+  audience: config.sso.audience,
+  ttlSeconds: 600,
+});
 const base = process.env.PUBLIC_URL ?? `http://localhost:${config.port}`;
 console.log(`${base}/dashboard?t=${t}`);

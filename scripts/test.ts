@@ -1,5 +1,5 @@
 /**
- * `npm test`: type check, unit and machine tests, API tests on PGlite, the same API tests on a
+ * `npm test`: type check, lint and format (Biome), unit and machine tests, API tests on PGlite, the same API tests on a
  * real PostgreSQL when one can be had (PG_URL, or a throwaway cluster from initdb), the server
  * bundle as `npm start` runs it (scripts/check-bundle.ts), and the Playwright e2e suite on
  * Chromium against the built app, after the first-page budget check on that build
@@ -33,7 +33,9 @@ function run(title: string, cmd: string, args: string[], opts: SpawnSyncOptions 
   const started = Date.now();
   const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
   const ok = res.status === 0;
-  console.log(`=== ${title}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${title}: ${ok ? 'ok' : `FAILED (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (!ok) failures.push(title);
   return ok;
 }
@@ -44,7 +46,11 @@ function countVitest(file: string, title: string) {
     failed += 1;
     return;
   }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTests: number };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numTotalTests: number;
+  };
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   if (report.numTotalTests === 0) failures.push(`${title}: no test ran`);
@@ -53,7 +59,12 @@ function countVitest(file: string, title: string) {
 function vitest(title: string, project: string, tag: string, env: NodeJS.ProcessEnv = {}) {
   const out = path.join(results, `${tag}.json`);
   fs.rmSync(out, { force: true });
-  const ok = run(title, bin('vitest'), ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
+  const ok = run(
+    title,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env },
+  );
   countVitest(out, title);
   if (!ok && fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as { numFailedTests: number };
@@ -70,6 +81,11 @@ const want = (step: string) => only.length === 0 || only.includes(step);
 
 if (want('types')) {
   if (run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', '.'])) passed += 1;
+  else failed += 1;
+}
+// One linter and formatter (biome.json): a lint finding or an unformatted file fails the run.
+if (want('lint')) {
+  if (run('lint and format (biome ci)', bin('biome'), ['ci', '--reporter=summary', '.'])) passed += 1;
   else failed += 1;
 }
 if (want('unit')) vitest('unit and machine path tests', 'unit', 'unit', { TZ: zone('America/Los_Angeles') });
@@ -105,7 +121,8 @@ if (want('postgres')) {
 
 // The server as `npm start` runs it: the bundle starts and answers (migrations, font and seed found from dist-server/).
 if (want('bundle')) {
-  if (run('server bundle as npm start runs it (scripts/check-bundle.ts)', bin('tsx'), ['scripts/check-bundle.ts'])) passed += 1;
+  if (run('server bundle as npm start runs it (scripts/check-bundle.ts)', bin('tsx'), ['scripts/check-bundle.ts']))
+    passed += 1;
   else failed += 1;
 }
 
@@ -117,7 +134,8 @@ if (want('e2e')) {
     failures.push('e2e (no Chromium)');
   } else if (run('client build (vite build)', bin('vite'), ['build', '--logLevel', 'warn'])) {
     // The login page and the public site's home within their budget (issue 14), read off this build.
-    if (run('first-page budget (scripts/check-first-page.ts)', bin('tsx'), ['scripts/check-first-page.ts'])) passed += 1;
+    if (run('first-page budget (scripts/check-first-page.ts)', bin('tsx'), ['scripts/check-first-page.ts']))
+      passed += 1;
     else failed += 1;
     const out = path.join(results, 'e2e.json');
     fs.rmSync(out, { force: true });
@@ -125,7 +143,9 @@ if (want('e2e')) {
       env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out, TZ: zone('America/Los_Angeles') },
     });
     if (fs.existsSync(out)) {
-      const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+      const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number };
+      };
       passed += report.stats.expected + report.stats.flaky;
       failed += report.stats.unexpected;
     } else failed += 1;

@@ -8,7 +8,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
@@ -58,12 +64,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The root logger (app.log): its lines get the request's id from the mixin; request.log's carry it already.
   let rootLogger: unknown = null;
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: process.env.LOG_LEVEL ?? 'info',
-      stream: opts.logStream ?? new BufferedLogStream(),
-      serializers: logSerializers,
-      mixin: requestIdMixin((logger) => logger !== rootLogger),
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: process.env.LOG_LEVEL ?? 'info',
+            stream: opts.logStream ?? new BufferedLogStream(),
+            serializers: logSerializers,
+            mixin: requestIdMixin((logger) => logger !== rootLogger),
+          },
     genReqId: requestIdOf,
     // Only these peers may say who the client is (X-Forwarded-For) and how it came (X-Forwarded-Proto).
     trustProxy: typeof config.trustProxy === 'number' ? hopsTrusted(config.trustProxy) : config.trustProxy,
@@ -72,8 +81,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   rootLogger = app.log;
 
-  const sms = opts.sms
-    ?? (config.sms.provider === 'http' && config.sms.gatewayUrl
+  const sms =
+    opts.sms ??
+    (config.sms.provider === 'http' && config.sms.gatewayUrl
       ? new HttpSmsSender(config.sms.gatewayUrl)
       : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line)));
   const metrics = new AppMetrics();
@@ -90,7 +100,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   };
   registerBusinessTypes();
   const jobLog = { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
-  const ctx: AppContext = { ...base, jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false, opts.jobEngineInBackground) };
+  const ctx: AppContext = {
+    ...base,
+    jobs: await startJobs(jobEnvOf(base, jobLog), opts.jobEngine ?? false, opts.jobEngineInBackground),
+  };
   app.decorate('ctx', ctx);
   metrics.watchPoolCounts('jobs', () => ctx.jobs.poolCounts());
   // The engine stops before the database closes (main.ts and the tests close the app first).
@@ -104,7 +117,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     openapi: {
       info: {
         title: 'SafeCert API',
-        description: '广东省建设工程安全生产管理人员考核管理平台接口。除标注为公开的接口外，均需在请求头 token 中携带登录令牌。响应格式 {code, msg, data}，列表 {code, rows, total, pageNum}；code 0 表示成功。msg 以请求头 Accept-Language 所指的语言（zh-CN、zh-TW、en-US、pt-BR）给出，未指定时为中文。',
+        description:
+          '广东省建设工程安全生产管理人员考核管理平台接口。除标注为公开的接口外，均需在请求头 token 中携带登录令牌。响应格式 {code, msg, data}，列表 {code, rows, total, pageNum}；code 0 表示成功。msg 以请求头 Accept-Language 所指的语言（zh-CN、zh-TW、en-US、pt-BR）给出，未指定时为中文。',
         version: '0.1.0',
         license: { name: '广东省住房和城乡建设厅内部使用（非开源）', url: 'https://zfcxjst.gd.gov.cn/' },
       },
@@ -126,10 +140,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     // The caller can quote it; the log lines of this request carry it.
     reply.header('x-request-id', request.id);
-    runWithClock(ctx.clock, () => runInRequest({
-      reqId: request.id,
-      route: `${request.method} ${request.routeOptions.url ?? request.url}`, ip: request.ip, lang: languageOf(request.headers['accept-language']),
-    }, done));
+    runWithClock(ctx.clock, () =>
+      runInRequest(
+        {
+          reqId: request.id,
+          route: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          ip: request.ip,
+          lang: languageOf(request.headers['accept-language']),
+        },
+        done,
+      ),
+    );
   });
   registerRequestMetrics(app, metrics);
   registerErrorHandler(app);
@@ -140,12 +161,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   registerAuth(app);
 
-  // biome-ignore lint/nursery/noMisusedPromises: fastify awaits an async plugin (its type allows a promise)
-  await app.register(async (api) => {
-    for (const routes of apiRoutes) {
-      await api.register(routes);
-    }
-  }, { prefix: '/api' });
+  await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: fastify awaits an async plugin (its type allows a promise)
+    async (api) => {
+      for (const routes of apiRoutes) {
+        await api.register(routes);
+      }
+    },
+    { prefix: '/api' },
+  );
 
   await registerClientFiles(app, config.clientDir);
 

@@ -56,7 +56,14 @@ async function seedOnce(database: Database, config: AppConfig, now: Date): Promi
       const passwordHash = await hashPassword(DEMO_PASSWORD);
       const { loadCertificates } = await import('./modules/certificate/writer.js');
       const counts = await seedDemoData(tx, { now, passwordHash, loadCertificates });
-      const [{ seedBusinessCases }, { seedDemoApplications }, { seedDemoCredit }, { seedDemoImports }, { seedWorkingDay }, { seedDemoExams }] = await Promise.all([
+      const [
+        { seedBusinessCases },
+        { seedDemoApplications },
+        { seedDemoCredit },
+        { seedDemoImports },
+        { seedWorkingDay },
+        { seedDemoExams },
+      ] = await Promise.all([
         import('./demo/businessCases.js'),
         import('./demo/applications.js'),
         import('./demo/credit.js'),

@@ -2,6 +2,9 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseAddressList } from './lib/addressList.js';
+import type { MetricsConfig } from './lib/metricsServer.js';
+
+export type { MetricsConfig };
 
 /**
  * Which peers may tell the client's address (X-Forwarded-For) and scheme (X-Forwarded-Proto):
@@ -32,8 +35,20 @@ export interface AppConfig {
   /** Serve the built client from here (null: API only). */
   clientDir: string | null;
   session: { absoluteMs: number; idleMs: number };
-  login: { maxFailures: number; lockMinutes: number; captchaAfter: number; accountLockAfter: number; addressCaptchaAfter: number };
-  sms: { provider: 'log' | 'http'; gatewayUrl: string | null; codeTtlMs: number; resendSeconds: number; maxPerHour: number };
+  login: {
+    maxFailures: number;
+    lockMinutes: number;
+    captchaAfter: number;
+    accountLockAfter: number;
+    addressCaptchaAfter: number;
+  };
+  sms: {
+    provider: 'log' | 'http';
+    gatewayUrl: string | null;
+    codeTtlMs: number;
+    resendSeconds: number;
+    maxPerHour: number;
+  };
   sso: {
     issuer: string;
     audience: string;
@@ -61,15 +76,6 @@ export interface AppConfig {
   metrics: MetricsConfig;
 }
 
-export interface MetricsConfig {
-  /** The metrics listener's port; null: no listener (METRICS_PORT=off). */
-  port: number | null;
-  /** The interface it listens on: loopback unless the scraper runs on another host. */
-  host: string;
-  /** Peers (addresses, CIDRs, `loopback`) answered; everyone else gets 403. */
-  allow: string[];
-}
-
 export interface NationalPlatformConfig {
   /** Where each outbox record is POSTed as JSON; null: records stay pending. */
   url: string | null;
@@ -94,14 +100,19 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   const value = raw?.trim() ?? '';
   if (value === '' || value === 'false') return false;
   if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : false;
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');
     const family = isIP(address ?? '');
     const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
     if (!(PROXY_NAMES.has(entry) || (family !== 0 && bitsOk && extra === undefined))) {
       // `true` (trust anyone) is the hole this setting closes, so it is refused rather than guessed at.
-      throw new Error(`TRUST_PROXY: "${entry}" is not an address, a CIDR, loopback, linklocal or uniquelocal (or give a hop count)`);
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an address, a CIDR, loopback, linklocal or uniquelocal (or give a hop count)`,
+      );
     }
   }
   return entries.length ? entries : false;
@@ -116,7 +127,8 @@ export function parseMetricsPort(raw: string | undefined): number | null {
   if (value === '') return DEFAULT_METRICS_PORT;
   if (value === 'off') return null;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`METRICS_PORT: "${value}" is not a port (1–65535) or off`);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new Error(`METRICS_PORT: "${value}" is not a port (1–65535) or off`);
   return port;
 }
 

@@ -35,7 +35,9 @@ process.on('uncaughtException', (err) => {
 });
 process.on('unhandledRejection', (reason) => {
   if (isDatabaseUnavailable(reason)) {
-    console.warn(`database unavailable in background work (process keeps running): ${reason instanceof Error ? reason.message : String(reason)}`);
+    console.warn(
+      `database unavailable in background work (process keeps running): ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
     return;
   }
   console.error(reason);
@@ -61,16 +63,29 @@ function banner(outcome: SeedOutcome, kind: 'pglite' | 'postgres', jobs: string,
     metrics,
   ];
   if (outcome.kind === 'existing' && outcome.missingMenus) {
-    lines.push(`${outcome.missingMenus} menu entries of this version are not in the database: stop the server and run npm run seed:menus (README, "Upgrading").`);
+    lines.push(
+      `${outcome.missingMenus} menu entries of this version are not in the database: stop the server and run npm run seed:menus (README, "Upgrading").`,
+    );
   }
   if (outcome.kind === 'production') {
-    lines.push('', 'Initial administrator created. Sign in once and change the password:', `  admin / ${outcome.adminPassword}`, '');
+    lines.push(
+      '',
+      'Initial administrator created. Sign in once and change the password:',
+      `  admin / ${outcome.adminPassword}`,
+      '',
+    );
   } else if (config.seedDemo) {
-    if (outcome.kind === 'demo') lines.push(`Demo data seeded: ${outcome.enterprises} enterprises, ${outcome.persons} persons, ${outcome.certificates} certificates, ${outcome.applications} applications in the review queues.`);
+    if (outcome.kind === 'demo')
+      lines.push(
+        `Demo data seeded: ${outcome.enterprises} enterprises, ${outcome.persons} persons, ${outcome.certificates} certificates, ${outcome.applications} applications in the review queues.`,
+      );
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.userName.padEnd(11)} ${a.userType}  ${a.description}`);
-    lines.push('  ent_gz2…5, ent_sz2…5, ent_prov2…5: enterprises with a rename under review; person3…7: holders with a confirmation waiting');
-    if (config.sms.provider === 'log') lines.push(`SMS codes (no gateway configured) are written to ${smsOutboxFile(config)}, never to the log.`);
+    lines.push(
+      '  ent_gz2…5, ent_sz2…5, ent_prov2…5: enterprises with a rename under review; person3…7: holders with a confirmation waiting',
+    );
+    if (config.sms.provider === 'log')
+      lines.push(`SMS codes (no gateway configured) are written to ${smsOutboxFile(config)}, never to the log.`);
     lines.push('Single sign-on: npm run sso:link -- person1');
   }
   return lines.join('\n');
@@ -93,7 +108,11 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
   // Under cluster the supervisor serves /metrics and asks each API process for its series.
   const metricsServer = cluster.isWorker
     ? (answerClusterScrapes(app.ctx.metrics.registry), null)
-    : await startMetricsServer(cfg.metrics, () => app.ctx.metrics.scrape(), (msg) => app.log.warn(msg));
+    : await startMetricsServer(
+        cfg.metrics,
+        () => app.ctx.metrics.scrape(),
+        (msg) => app.log.warn(msg),
+      );
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -124,15 +143,22 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
   // the background: seconds at the province's scale); the job engine refreshes them on its schedule.
   if (runsJobs) {
     void refreshStatistics(database.db, app.ctx.clock)
-      .then((r) => app.log.info(`statistics ${r.refreshed ? 'refreshed' : 'left as they were'}: ${r.rows} rows in ${r.durationMs} ms`))
-      .catch((err: unknown) => app.log.warn(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}`));
+      .then((r) =>
+        app.log.info(
+          `statistics ${r.refreshed ? 'refreshed' : 'left as they were'}: ${r.rows} rows in ${r.durationMs} ms`,
+        ),
+      )
+      .catch((err: unknown) =>
+        app.log.warn(`statistics refresh failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
   }
   if (outcome) console.log(banner(outcome, database.kind, jobsLine(app.ctx.jobs.engine), metricsLine(!!metricsServer)));
 }
 
 /** The first process under WEB_CONCURRENCY: prepares the database once, then keeps n API processes running. */
 async function supervise(cfg: AppConfig): Promise<void> {
-  if (!cfg.databaseUrl) throw new Error('WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database belongs to one process');
+  if (!cfg.databaseUrl)
+    throw new Error('WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database belongs to one process');
   const database = await openDatabase(cfg);
   const outcome = await prepareDatabase(database, cfg);
   await database.close();
@@ -141,7 +167,17 @@ async function supervise(cfg: AppConfig): Promise<void> {
   let listening = 0;
   cluster.on('listening', () => {
     listening += 1;
-    if (listening === processes) console.log(banner(outcome, 'postgres', cfg.jobs ? 'pg-boss in the first API process (PostgreSQL), Asia/Shanghai schedules' : 'not run by these processes (JOBS=0)', metricsLine(!!metricsServer)));
+    if (listening === processes)
+      console.log(
+        banner(
+          outcome,
+          'postgres',
+          cfg.jobs
+            ? 'pg-boss in the first API process (PostgreSQL), Asia/Shanghai schedules'
+            : 'not run by these processes (JOBS=0)',
+          metricsLine(!!metricsServer),
+        ),
+      );
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -72,7 +72,7 @@ export function storedLanguage(): LanguageCode {
     if (isLanguage(raw)) v = raw;
   }
   if (isLanguage(v)) return v;
-  const first = browserLanguage(typeof navigator !== 'undefined' ? navigator.languages ?? [navigator.language] : []);
+  const first = browserLanguage(typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : []);
   try {
     storage.set(LANGUAGE, first);
   } catch {
@@ -91,7 +91,13 @@ function localeFile(path: string): [string, string] | null {
   return m ? [m[1]!, m[2]!] : null;
 }
 
-const namespaces = Array.from(new Set(Object.keys(loaders).map((p) => localeFile(p)?.[1]).filter((ns): ns is string => !!ns)));
+const namespaces = Array.from(
+  new Set(
+    Object.keys(loaders)
+      .map((p) => localeFile(p)?.[1])
+      .filter((ns): ns is string => !!ns),
+  ),
+);
 const initial = storedLanguage();
 
 void i18n.use(initReactI18next).init({
@@ -123,10 +129,12 @@ function loadPart(lng: LanguageCode, part: 'firstPage' | 'rest'): Promise<void> 
       const file = localeFile(path);
       return file?.[0] === lng && FIRST_PAGE_NAMESPACES.includes(file[1]) === (part === 'firstPage');
     });
-    pending = Promise.all(files.map(async ([path, load]) => {
-      const texts = await load();
-      i18n.addResourceBundle(lng, localeFile(path)![1], texts, true, true);
-    })).then(() => undefined);
+    pending = Promise.all(
+      files.map(async ([path, load]) => {
+        const texts = await load();
+        i18n.addResourceBundle(lng, localeFile(path)![1], texts, true, true);
+      }),
+    ).then(() => undefined);
     // A failed load (network) may be tried again later.
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);

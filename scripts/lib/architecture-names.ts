@@ -47,9 +47,17 @@ export function routeListFiles(root: string): string[] {
     const text = fs.readFileSync(abs, 'utf8');
     for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"](\.[^'"]+)['"]/g)) {
       // The exported name (`xRoutes as y` counts as xRoutes).
-      const names = m[1]!.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim());
+      const names = m[1]!.split(',').map((n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      );
       if (!names.some((n) => /Routes$/.test(n))) continue;
-      const target = toPosix(path.posix.normalize(path.posix.join(path.posix.dirname(list), m[2]!.replace(/\.js$/, '.ts'))));
+      const target = toPosix(
+        path.posix.normalize(path.posix.join(path.posix.dirname(list), m[2]!.replace(/\.js$/, '.ts'))),
+      );
       // A route list imported by another (registry.ts's apiRoutes into app.ts) is a list, not a module.
       if (target.startsWith('server/modules/') && !lists.includes(target)) found.add(target);
     }

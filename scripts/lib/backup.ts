@@ -23,12 +23,14 @@ export interface Manifest {
 /** Row count and checksum of every table of the public schema. */
 export async function tableSums(db: Pick<PGlite, 'query'>): Promise<Record<string, TableSum>> {
   const { rows: tables } = await db.query<{ name: string }>(
-    "select tablename as name from pg_tables where schemaname = 'public' order by tablename");
+    "select tablename as name from pg_tables where schemaname = 'public' order by tablename",
+  );
   const sums: Record<string, TableSum> = {};
   for (const { name } of tables) {
     const quoted = `"${name.replace(/"/g, '""')}"`;
     const { rows } = await db.query<{ rows: number; md5: string | null }>(
-      `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from ${quoted} t`);
+      `select count(*)::int as rows, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as md5 from ${quoted} t`,
+    );
     sums[name] = { rows: rows[0]!.rows, md5: rows[0]!.md5 ?? '' };
   }
   return sums;
@@ -57,8 +59,12 @@ export async function backupPglite(dataDir: string, target: string): Promise<Man
 /** Tables whose rows differ from the manifest's (none: []). */
 export function differences(expected: Manifest['tables'], actual: Manifest['tables']): string[] {
   const names = new Set([...Object.keys(expected), ...Object.keys(actual)]);
-  return [...names].filter((n) => expected[n]?.rows !== actual[n]?.rows || expected[n]?.md5 !== actual[n]?.md5)
-    .map((n) => `${n}: ${expected[n]?.rows ?? '–'} rows saved, ${actual[n]?.rows ?? '–'} restored${expected[n]?.rows === actual[n]?.rows ? ' (contents differ)' : ''}`);
+  return [...names]
+    .filter((n) => expected[n]?.rows !== actual[n]?.rows || expected[n]?.md5 !== actual[n]?.md5)
+    .map(
+      (n) =>
+        `${n}: ${expected[n]?.rows ?? '–'} rows saved, ${actual[n]?.rows ?? '–'} restored${expected[n]?.rows === actual[n]?.rows ? ' (contents differ)' : ''}`,
+    );
 }
 
 /** Loads `backup` into DATA_DIR/pgdata (which must not exist) and checks every table against the manifest. */

@@ -30,7 +30,13 @@ export function acquireServer(opts: { durable?: boolean; settings?: string[] } =
   if (!throwaway) return null;
   const pidFile = path.join(throwaway.dataDir, 'postmaster.pid');
   const postmasterPid = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) || null : null;
-  return { adminUrl: throwaway.url, source: 'throwaway', binDir: throwaway.binDir, postmasterPid, stop: () => throwaway.stop() };
+  return {
+    adminUrl: throwaway.url,
+    source: 'throwaway',
+    binDir: throwaway.binDir,
+    postmasterPid,
+    stop: () => throwaway.stop(),
+  };
 }
 
 /** The same server address with another database name. */

@@ -26,7 +26,11 @@ class Connection {
   private data: Buffer = Buffer.alloc(0);
   closed = false;
 
-  constructor(host: string, port: number, private readonly release: (c: Connection) => void) {
+  constructor(
+    host: string,
+    port: number,
+    private readonly release: (c: Connection) => void,
+  ) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => {
       this.data = this.data.length === 0 ? chunk : Buffer.concat([this.data, chunk]);
@@ -122,13 +126,22 @@ export class BenchHttp {
   private readonly idle: Connection[] = [];
   private readonly all = new Set<Connection>();
 
-  constructor(base: string, private readonly sockets: number) {
+  constructor(
+    base: string,
+    private readonly sockets: number,
+  ) {
     const url = new URL(base);
     this.host = url.hostname;
     this.port = Number(url.port);
   }
 
-  request(token: string | null, method: 'GET' | 'POST', path: string, body?: unknown, timeoutMs = 15_000): Promise<Answer> {
+  request(
+    token: string | null,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    timeoutMs = 15_000,
+  ): Promise<Answer> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     let head = `${method} ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\nConnection: keep-alive\r\n`;
     if (token) head += `token: ${token}\r\n`;

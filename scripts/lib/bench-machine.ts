@@ -1,7 +1,11 @@
 /** The machine a benchmark ran on, in one line for its report: the figures mean little without it. */
 import os from 'node:os';
 
-export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 export function machineLine(): string {
   const cpus = os.cpus();

@@ -18,7 +18,13 @@ import { certificateListQuery } from '../../server/modules/certificate/schemas.j
 import { checkData, listChecks } from '../../server/modules/search/checks.js';
 import { loadDistrictNames } from '../../server/modules/search/districts.js';
 import { listEnterprises } from '../../server/modules/search/enterprise.js';
-import { checkDataQuery, checkListQuery, enterpriseListQuery, staffListQuery, workListQuery } from '../../server/modules/search/schemas.js';
+import {
+  checkDataQuery,
+  checkListQuery,
+  enterpriseListQuery,
+  staffListQuery,
+  workListQuery,
+} from '../../server/modules/search/schemas.js';
 import { listStaff } from '../../server/modules/search/staff.js';
 import { listWork } from '../../server/modules/search/work.js';
 import { afootStatistics, certStatistics, completedStatistics } from '../../server/modules/statistics/figures.js';
@@ -44,7 +50,12 @@ export function recordingDb(pool: pg.Pool) {
     get(target, prop) {
       if (prop === 'query') {
         return (config: pg.QueryConfig, values?: unknown[]) => {
-          if (recording) recorded.push({ text: config.text, params: values ?? config.values ?? [], ...(config.name ? { name: config.name } : {}) });
+          if (recording)
+            recorded.push({
+              text: config.text,
+              params: values ?? config.values ?? [],
+              ...(config.name ? { name: config.name } : {}),
+            });
           return (target.query as (c: pg.QueryConfig, v?: unknown[]) => unknown)(config, values);
         };
       }
@@ -83,15 +94,18 @@ const dictionaries = { version: 0, cache: { version: 0, kept: new Map<string, un
  * too, so PostgreSQL plans it once per connection; the
  * others unnamed, planned for their values on every call as the server's reads are.
  */
-export const asSent = (s: Statement): pg.QueryConfig => (s.name
-  ? { name: s.name, text: s.text, values: s.params }
-  : s.params.length
-    ? { text: s.text, values: s.params }
-    : { name: `bench_${createHash('sha1').update(s.text).digest('hex').slice(0, 24)}`, text: s.text });
+export const asSent = (s: Statement): pg.QueryConfig =>
+  s.name
+    ? { name: s.name, text: s.text, values: s.params }
+    : s.params.length
+      ? { text: s.text, values: s.params }
+      : { name: `bench_${createHash('sha1').update(s.text).digest('hex').slice(0, 24)}`, text: s.text };
 
 /** Serves one request of a scenario through the route's service functions. */
 export function serve(db: Db, user: AuthUser, path: string, query: string, now: Date): Promise<void> {
-  return runInRequest({ route: `GET ${path}`, ip: '', lang: 'zh-CN', dictionaries }, () => served(db, user, path, query, now));
+  return runInRequest({ route: `GET ${path}`, ip: '', lang: 'zh-CN', dictionaries }, () =>
+    served(db, user, path, query, now),
+  );
 }
 
 async function served(db: Db, user: AuthUser, path: string, query: string, now: Date): Promise<void> {

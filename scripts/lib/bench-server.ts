@@ -13,7 +13,13 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /** Builds dist-server/ as `npm start` does (vite.server.config.ts); false when the build failed. */
 export function buildServerBundle(): boolean {
-  return spawnSync(path.join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' }).status === 0;
+  return (
+    spawnSync(
+      path.join(ROOT, 'node_modules', '.bin', 'vite'),
+      ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'],
+      { cwd: ROOT, stdio: 'inherit' },
+    ).status === 0
+  );
 }
 
 export interface RunningServer {
@@ -50,7 +56,9 @@ async function healthy(url: string): Promise<boolean> {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', () => r()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((r) => child.once('exit', () => r()));
 }
 
 export async function startServer(opts: {
@@ -70,8 +78,17 @@ export async function startServer(opts: {
   const entry = opts.run === 'bundle' ? ['dist-server/main.js'] : ['--import', 'tsx', 'scripts/lib/serve.ts'];
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...entry], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', ...opts.env },
-    stdio: opts.logFile ? ['ignore', fs.openSync(opts.logFile, 'a'), fs.openSync(opts.logFile, 'a')] : ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: opts.logFile
+      ? ['ignore', fs.openSync(opts.logFile, 'a'), fs.openSync(opts.logFile, 'a')]
+      : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -82,10 +99,13 @@ export async function startServer(opts: {
   const tail = () => (opts.logFile ? fs.readFileSync(opts.logFile, 'utf8').slice(-4_000) : output);
   const deadline = started + (opts.timeoutMs ?? 300_000);
   while (!(await healthy(url))) {
-    if (child.exitCode !== null) throw new Error(`the server ended (exit ${child.exitCode}) before it was healthy:\n${tail()}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server ended (exit ${child.exitCode}) before it was healthy:\n${tail()}`);
     if (performance.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server was not healthy after ${Math.round((performance.now() - started) / 1000)} s:\n${tail()}`);
+      throw new Error(
+        `the server was not healthy after ${Math.round((performance.now() - started) / 1000)} s:\n${tail()}`,
+      );
     }
     await sleep(50);
   }
@@ -125,10 +145,13 @@ export function processTreeCpuMs(rootPid: number): number | null {
     // pid (comm) state ppid … utime stime: comm may hold spaces, so count from its closing parenthesis.
     const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
     // utime stime cutime cstime
-    stats.set(Number(entry), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]) });
+    stats.set(Number(entry), {
+      ppid: Number(rest[1]),
+      ticks: Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]),
+    });
   }
   const tree = new Set([rootPid]);
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false;
     for (const [pid, s] of stats) {
       if (!tree.has(pid) && tree.has(s.ppid)) {

@@ -16,5 +16,10 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarize(latencyMs: number[]): LatencySummary {
   const sorted = [...latencyMs].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? NaN };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+  };
 }

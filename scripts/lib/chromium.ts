@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import { chromium } from '@playwright/test';
 
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/lib/chromium/chromium',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ];
   for (const c of candidates) if (c && fs.existsSync(c)) return c;
   try {
     const own = chromium.executablePath();

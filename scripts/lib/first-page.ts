@@ -72,7 +72,8 @@ export interface PageWeight {
 
 export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the client first (vite build; build.manifest must stay on)`);
+  if (!fs.existsSync(file))
+    throw new Error(`${file} is missing: build the client first (vite build; build.manifest must stay on)`);
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
 }
 
@@ -123,7 +124,8 @@ export function firstPageTexts(manifest: Manifest): Map<string, string[]> {
 /** The files a first page loads: the entry's closure, its lazy layout and page, and one language's texts. */
 export function filesOf(manifest: Manifest, page: FirstPage, language: string): string[] {
   for (const src of page.sources) {
-    if (!manifest[src]) throw new Error(`${page.route}: ${src} is not a chunk of its own in the manifest (is it still loaded lazily?)`);
+    if (!manifest[src])
+      throw new Error(`${page.route}: ${src} is not a chunk of its own in the manifest (is it still loaded lazily?)`);
   }
   const texts = firstPageTexts(manifest).get(language);
   if (!texts) throw new Error(`the manifest has no texts of ${language}`);
@@ -135,8 +137,16 @@ export function sizeOf(distDir: string, file: string): FileSize {
   return { file, raw: raw.length, gzip: zlib.gzipSync(raw, { level: 9 }).length };
 }
 
-function weighIn(distDir: string, manifest: Manifest, page: FirstPage, language: string, size: typeof sizeOf): PageWeight {
-  const files = filesOf(manifest, page, language).map((f) => size(distDir, f)).sort((a, b) => b.gzip - a.gzip);
+function weighIn(
+  distDir: string,
+  manifest: Manifest,
+  page: FirstPage,
+  language: string,
+  size: typeof sizeOf,
+): PageWeight {
+  const files = filesOf(manifest, page, language)
+    .map((f) => size(distDir, f))
+    .sort((a, b) => b.gzip - a.gzip);
   return { route: page.route, language, files, gzipTotal: files.reduce((s, f) => s + f.gzip, 0) };
 }
 
@@ -144,13 +154,17 @@ function weighIn(distDir: string, manifest: Manifest, page: FirstPage, language:
 export function weigh(distDir: string, manifest: Manifest, page: FirstPage, size = sizeOf): PageWeight {
   const languages = [...firstPageTexts(manifest).keys()].sort();
   if (languages.length === 0) throw new Error('the manifest has no texts (src/locales/*/*.json)');
-  return languages.map((lng) => weighIn(distDir, manifest, page, lng, size)).reduce((a, b) => (b.gzipTotal > a.gzipTotal ? b : a));
+  return languages
+    .map((lng) => weighIn(distDir, manifest, page, lng, size))
+    .reduce((a, b) => (b.gzipTotal > a.gzipTotal ? b : a));
 }
 
 const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 export function describe(weight: PageWeight, budgetKb = FIRST_PAGE_BUDGET_KB): string {
-  const lines = [`${weight.route}: ${kB(weight.gzipTotal)} gzipped JS + CSS in ${weight.files.length} files, texts in ${weight.language} (budget ${budgetKb} kB)`];
+  const lines = [
+    `${weight.route}: ${kB(weight.gzipTotal)} gzipped JS + CSS in ${weight.files.length} files, texts in ${weight.language} (budget ${budgetKb} kB)`,
+  ];
   for (const f of weight.files) lines.push(`  ${kB(f.gzip).padStart(9)}  ${kB(f.raw).padStart(10)} raw  ${f.file}`);
   return lines.join('\n');
 }

@@ -45,7 +45,10 @@ function resolve(root: string, from: string, spec: string): string | null {
 }
 
 /** Every import between files of the tree (packages left out). */
-export function importEdges(root: string, dirs: readonly string[] = ['machines', 'server', 'src', 'scripts']): ImportEdge[] {
+export function importEdges(
+  root: string,
+  dirs: readonly string[] = ['machines', 'server', 'src', 'scripts'],
+): ImportEdge[] {
   const files: string[] = [];
   for (const d of dirs) if (fs.existsSync(path.join(root, d))) listFiles(root, d, files);
   const edges: ImportEdge[] = [];
@@ -79,7 +82,8 @@ const RULES: Rule[] = [
   { files: /^server\//, mayImport: /^(server|machines)\//, why: 'the server does not import the client or scripts' },
   {
     files: /^server\/workflow\//,
-    mayImport: /^(machines\/|server\/workflow\/|server\/lib\/|server\/db\/(client|schema|sql|prerendered)\.ts$|server\/context\.ts$|server\/config\.ts$)/,
+    mayImport:
+      /^(machines\/|server\/workflow\/|server\/lib\/|server\/db\/(client|schema|sql|prerendered)\.ts$|server\/context\.ts$|server\/config\.ts$)/,
     why: 'the engine imports only machines, the database and lib; business types register with it',
   },
   {
@@ -158,12 +162,18 @@ const graph = (edges: readonly ImportEdge[], key: (file: string) => string) => {
 export function folderCycles(edges: readonly ImportEdge[]): string[][] {
   // The files at the top of server/ (app, main, bootstrap, context, config) each stand alone: app.ts imports every module by design.
   const key = (f: string) => (path.posix.dirname(f) === 'server' ? f : path.posix.dirname(f));
-  const g = graph(edges.filter((e) => e.from.startsWith('server/') && e.to.startsWith('server/')), key);
+  const g = graph(
+    edges.filter((e) => e.from.startsWith('server/') && e.to.startsWith('server/')),
+    key,
+  );
   return cycles([...g.keys()].sort(), (n) => [...(g.get(n) ?? [])].sort());
 }
 
 /** Files of src/ that import themselves back. */
 export function clientFileCycles(edges: readonly ImportEdge[]): string[][] {
-  const g = graph(edges.filter((e) => e.from.startsWith('src/') && e.to.startsWith('src/')), (f) => f);
+  const g = graph(
+    edges.filter((e) => e.from.startsWith('src/') && e.to.startsWith('src/')),
+    (f) => f,
+  );
   return cycles([...g.keys()].sort(), (n) => [...(g.get(n) ?? [])].sort());
 }

@@ -26,9 +26,14 @@ export function joinRuns(a: PgbenchResult, b: PgbenchResult): PgbenchResult {
   const seconds = a.seconds + b.seconds;
   const latencyMs = [...a.latencyMs, ...b.latencyMs];
   return {
-    clients: a.clients, transactions: a.transactions + b.transactions, failed: a.failed + b.failed, seconds,
+    clients: a.clients,
+    transactions: a.transactions + b.transactions,
+    failed: a.failed + b.failed,
+    seconds,
     tps: (a.tps * a.seconds + b.tps * b.seconds) / seconds,
-    latency: summarize(latencyMs), latencyMs, runsTps: [...a.runsTps, ...b.runsTps],
+    latency: summarize(latencyMs),
+    latencyMs,
+    runsTps: [...a.runsTps, ...b.runsTps],
   };
 }
 
@@ -44,7 +49,11 @@ export interface PgbenchRun {
 }
 
 export function findPgbench(binDir: string | null): string | null {
-  const candidates = [process.env.PGBENCH, binDir ? path.join(binDir, 'pgbench') : null, '/usr/lib/postgresql/15/bin/pgbench'];
+  const candidates = [
+    process.env.PGBENCH,
+    binDir ? path.join(binDir, 'pgbench') : null,
+    '/usr/lib/postgresql/15/bin/pgbench',
+  ];
   return candidates.find((c): c is string => !!c && fs.existsSync(c)) ?? null;
 }
 
@@ -55,24 +64,37 @@ export async function runPgbench(bin: string, run: Omit<PgbenchRun, 'binDir'>): 
     fs.writeFileSync(scriptFile, run.script);
     const args = [
       '-n', // no vacuum of pgbench's own tables: the script uses the application's
-      '-M', 'prepared',
-      '-c', String(run.clients),
-      '-j', String(Math.min(run.clients, os.availableParallelism())),
-      '-T', String(run.seconds),
-      '-f', scriptFile,
-      '-l', '--log-prefix', path.join(dir, 'log'),
+      '-M',
+      'prepared',
+      '-c',
+      String(run.clients),
+      '-j',
+      String(Math.min(run.clients, os.availableParallelism())),
+      '-T',
+      String(run.seconds),
+      '-f',
+      scriptFile,
+      '-l',
+      '--log-prefix',
+      path.join(dir, 'log'),
       ...Object.entries(run.vars ?? {}).flatMap(([k, v]) => ['-D', `${k}=${v}`]),
       run.url,
     ];
-    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (c: Buffer) => { out += c.toString(); });
-      child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
-      child.once('error', reject);
-      child.once('exit', (c) => resolve({ code: c, stdout: out, stderr: err }));
-    });
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+        });
+        child.stderr.on('data', (c: Buffer) => {
+          err += c.toString();
+        });
+        child.once('error', reject);
+        child.once('exit', (c) => resolve({ code: c, stdout: out, stderr: err }));
+      },
+    );
     if (code !== 0) throw new Error(`pgbench failed (exit ${code}):\n${stderr.slice(-2_000)}`);
     const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? NaN);
     const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0);
@@ -86,7 +108,16 @@ export async function runPgbench(bin: string, run: Omit<PgbenchRun, 'binDir'>): 
       }
     }
     if (!Number.isFinite(tps)) throw new Error(`pgbench said no tps:\n${stdout}`);
-    return { clients: run.clients, transactions, failed, seconds: run.seconds, tps, latency: summarize(latencyMs), latencyMs, runsTps: [tps] };
+    return {
+      clients: run.clients,
+      transactions,
+      failed,
+      seconds: run.seconds,
+      tps,
+      latency: summarize(latencyMs),
+      latencyMs,
+      runsTps: [tps],
+    };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

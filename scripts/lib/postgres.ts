@@ -37,13 +37,21 @@ export function findBinDir(): string | null {
   const candidates = [
     ...(fromPath.status === 0 ? [fromPath.stdout.trim()] : []),
     ...(fs.existsSync('/usr/lib/postgresql')
-      ? fs.readdirSync('/usr/lib/postgresql').sort().reverse().map((v) => `/usr/lib/postgresql/${v}/bin`)
+      ? fs
+          .readdirSync('/usr/lib/postgresql')
+          .sort()
+          .reverse()
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
       : []),
   ];
-  return candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null;
+  return (
+    candidates.find((dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) ?? null
+  );
 }
 
-export function startThrowawayPostgres(opts: { durable?: boolean; settings?: string[] } = {}): ThrowawayPostgres | null {
+export function startThrowawayPostgres(
+  opts: { durable?: boolean; settings?: string[] } = {},
+): ThrowawayPostgres | null {
   const durable = opts.durable ?? false;
   const extra = (opts.settings ?? []).map((s) => `-c ${s}`).join(' ');
   const binDir = findBinDir();
@@ -52,14 +60,39 @@ export function startThrowawayPostgres(opts: { durable?: boolean; settings?: str
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-pg-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const asOwner = (cmd: string, args: string[]) =>
-    isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+    isRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+      : execFileSync(cmd, args, { stdio: 'pipe' });
   const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${durable ? '' : FAST_UNSAFE} -c max_connections=200 -c timezone=America/Los_Angeles ${extra}`;
   const pgCtl = (action: 'start' | 'restart' | 'stop') =>
-    asOwner(path.join(binDir, 'pg_ctl'), ['-D', dir, '-l', path.join(dir, 'log'), '-w', '-t', '60', ...(action === 'stop' ? [] : ['-o', serverOptions]), '-m', 'fast', action]);
+    asOwner(path.join(binDir, 'pg_ctl'), [
+      '-D',
+      dir,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-t',
+      '60',
+      ...(action === 'stop' ? [] : ['-o', serverOptions]),
+      '-m',
+      'fast',
+      action,
+    ]);
   try {
     if (isRoot) execFileSync('chown', ['postgres:postgres', dir]);
     fs.chmodSync(dir, 0o700);
-    asOwner(path.join(binDir, 'initdb'), ['-D', dir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    asOwner(path.join(binDir, 'initdb'), [
+      '-D',
+      dir,
+      '-U',
+      'postgres',
+      '-A',
+      'trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
     pgCtl('start');
   } catch (err) {
     const detail = err instanceof Error && 'stderr' in err ? String((err as { stderr: unknown }).stderr) : String(err);
@@ -73,9 +106,15 @@ export function startThrowawayPostgres(opts: { durable?: boolean; settings?: str
     binDir,
     durable,
     dataDir: dir,
-    restart: () => { pgCtl('restart'); },
-    stopServer: () => { pgCtl('stop'); },
-    startServer: () => { pgCtl('start'); },
+    restart: () => {
+      pgCtl('restart');
+    },
+    stopServer: () => {
+      pgCtl('stop');
+    },
+    startServer: () => {
+      pgCtl('start');
+    },
     stop() {
       try {
         asOwner(path.join(binDir, 'pg_ctl'), ['-D', dir, '-m', 'immediate', 'stop']);

@@ -31,23 +31,30 @@ export interface PrecompressResult {
 export async function precompressDir(dir: string): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, bytes: 0, brotliBytes: 0, gzipBytes: 0 };
   const files = (await listFiles(dir)).filter((f) => COMPRESSIBLE.test(f));
-  await Promise.all(files.map(async (file) => {
-    const raw = await fs.readFile(file);
-    const [br, gz] = await Promise.all([
-      brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
-    ]);
-    result.files += 1;
-    result.bytes += raw.length;
-    if (br.length < raw.length) {
-      await fs.writeFile(`${file}.br`, br);
-      result.brotliBytes += br.length;
-    }
-    if (gz.length < raw.length) {
-      await fs.writeFile(`${file}.gz`, gz);
-      result.gzipBytes += gz.length;
-    }
-  }));
+  await Promise.all(
+    files.map(async (file) => {
+      const raw = await fs.readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(raw, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+          },
+        }),
+        gzip(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
+      ]);
+      result.files += 1;
+      result.bytes += raw.length;
+      if (br.length < raw.length) {
+        await fs.writeFile(`${file}.br`, br);
+        result.brotliBytes += br.length;
+      }
+      if (gz.length < raw.length) {
+        await fs.writeFile(`${file}.gz`, gz);
+        result.gzipBytes += gz.length;
+      }
+    }),
+  );
   return result;
 }
 

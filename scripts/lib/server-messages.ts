@@ -14,12 +14,34 @@ export interface Literal {
   text: string;
   file: string;
   line: number;
-  /** Source text just before the literal on its line (how it is used). */
+  /** Source text just before the literal, across lines (how it is used). */
   before: string;
 }
 
 /** Characters after which a `/` starts a regular expression rather than a division. */
-const REGEX_AFTER = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '\n', '+', '-', '*', '%', '<', '>', '~', '^']);
+const REGEX_AFTER = new Set([
+  '(',
+  ',',
+  '=',
+  ':',
+  '[',
+  '!',
+  '&',
+  '|',
+  '?',
+  '{',
+  '}',
+  ';',
+  '\n',
+  '+',
+  '-',
+  '*',
+  '%',
+  '<',
+  '>',
+  '~',
+  '^',
+]);
 
 /** String and template literals of a TypeScript source (comments and regular expressions skipped). */
 export function literalsOf(src: string, file: string): Literal[] {
@@ -28,8 +50,8 @@ export function literalsOf(src: string, file: string): Literal[] {
   let line = 1;
   const push = (text: string, start: number, startLine: number) => {
     if (!CJK.test(text)) return;
-    const lineStart = src.lastIndexOf('\n', start) + 1;
-    out.push({ text, file, line: startLine, before: src.slice(Math.max(lineStart, start - 80), start) });
+    // Across lines: the formatter puts a long literal on the line after its `description:`.
+    out.push({ text, file, line: startLine, before: src.slice(Math.max(0, start - 80), start) });
   };
   const readString = (quote: string) => {
     const start = i;
@@ -54,10 +76,16 @@ export function literalsOf(src: string, file: string): Literal[] {
     let inClass = false;
     while (i < src.length && src[i] !== '\n') {
       const c = src[i];
-      if (c === '\\') { i += 2; continue; }
+      if (c === '\\') {
+        i += 2;
+        continue;
+      }
       if (c === '[') inClass = true;
       else if (c === ']') inClass = false;
-      else if (c === '/' && !inClass) { i++; break; }
+      else if (c === '/' && !inClass) {
+        i++;
+        break;
+      }
       i++;
     }
     while (/[a-z]/.test(src[i] ?? '')) i++;
@@ -65,7 +93,8 @@ export function literalsOf(src: string, file: string): Literal[] {
   const lastSignificant = () => {
     for (let j = i - 1; j >= 0; j--) {
       const c = src[j]!;
-      if (c !== ' ' && c !== '\t' && c !== '\r') return { c, word: /[A-Za-z_$]/.test(c) ? src.slice(0, j + 1).match(/[A-Za-z_$][\w$]*$/)?.[0] : undefined };
+      if (c !== ' ' && c !== '\t' && c !== '\r')
+        return { c, word: /[A-Za-z_$]/.test(c) ? src.slice(0, j + 1).match(/[A-Za-z_$][\w$]*$/)?.[0] : undefined };
     }
     return { c: '\n', word: undefined };
   };
@@ -76,7 +105,11 @@ export function literalsOf(src: string, file: string): Literal[] {
     let n = 0;
     i++;
     while (i < src.length && src[i] !== '`') {
-      if (src[i] === '\\') { text += src[i + 1]; i += 2; continue; }
+      if (src[i] === '\\') {
+        text += src[i + 1];
+        i += 2;
+        continue;
+      }
       if (src[i] === '$' && src[i + 1] === '{') {
         i += 2;
         code(1);
@@ -93,7 +126,10 @@ export function literalsOf(src: string, file: string): Literal[] {
   const code = (depth: number) => {
     while (i < src.length) {
       const c = src[i]!;
-      if (c === '/' && src[i + 1] === '/') { while (i < src.length && src[i] !== '\n') i++; continue; }
+      if (c === '/' && src[i + 1] === '/') {
+        while (i < src.length && src[i] !== '\n') i++;
+        continue;
+      }
       if (c === '/' && src[i + 1] === '*') {
         const end = src.indexOf('*/', i + 2);
         for (let j = i; j < end; j++) if (src[j] === '\n') line++;
@@ -102,12 +138,24 @@ export function literalsOf(src: string, file: string): Literal[] {
       }
       if (c === '/') {
         const { c: prev, word } = lastSignificant();
-        if (REGEX_AFTER.has(prev) || word === 'return' || word === 'typeof') { skipRegex(); continue; }
+        if (REGEX_AFTER.has(prev) || word === 'return' || word === 'typeof') {
+          skipRegex();
+          continue;
+        }
       }
-      if (c === "'" || c === '"') { readString(c); continue; }
-      if (c === '`') { readTemplate(); continue; }
+      if (c === "'" || c === '"') {
+        readString(c);
+        continue;
+      }
+      if (c === '`') {
+        readTemplate();
+        continue;
+      }
       if (c === '{') depth++;
-      if (c === '}' && --depth === 0) { i++; return; }
+      if (c === '}' && --depth === 0) {
+        i++;
+        return;
+      }
       if (c === '\n') line++;
       i++;
     }
@@ -117,9 +165,17 @@ export function literalsOf(src: string, file: string): Literal[] {
 }
 
 /** Folders and files whose Chinese is content, not messages to the caller. */
-const NOT_MESSAGES = ['server/db/seed/', 'server/demo/', 'server/db/migrations/', 'server/lib/pdf/', 'server/modules/file/guide.ts', 'server/db/schema.ts'];
+const NOT_MESSAGES = [
+  'server/db/seed/',
+  'server/demo/',
+  'server/db/migrations/',
+  'server/lib/pdf/',
+  'server/modules/file/guide.ts',
+  'server/db/schema.ts',
+];
 /** Uses of a literal that are not messages: the OpenAPI description, Excel headers and sheet names, examples, titles shown by the client in its own words. */
-const NOT_MESSAGE_USE = /(\.describe\(|\bsummary:|\bdescription:|\bheader:|\bexample:|\bsheetName:|\btitle:|\blogAs\()\s*$/;
+const NOT_MESSAGE_USE =
+  /(\.describe\(|\bsummary:|\bdescription:|\bheader:|\bexample:|\bsheetName:|\btitle:|\blogAs\()\s*$/;
 /** File names (downloads) stay as they are. */
 const FILE_NAME = /\.(xlsx|pdf|docx|zip|png|csv)$/;
 

@@ -14,9 +14,9 @@ const HEADER_CELLS = (headers: readonly string[]) =>
   headers.map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('');
 
 const SHEET_HEAD = (headers: readonly string[]) =>
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-  + '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
-  + `<row r="1">${HEADER_CELLS(headers)}</row>`;
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+  `<row r="1">${HEADER_CELLS(headers)}</row>`;
 const SHEET_TAIL = '</sheetData></worksheet>';
 /** One empty row (exceljs reads it as a row without values; the number repeats, which no reader minds). */
 const EMPTY_ROW = '<row r="2"/>';
@@ -24,23 +24,35 @@ const EMPTY_ROW = '<row r="2"/>';
 /** The parts of a minimal workbook (one sheet), as Excel names them. */
 function workbookParts(): Record<string, string> {
   return {
-    '[Content_Types].xml': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
-      + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-      + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
-    '_rels/.rels': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-      + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-    'xl/workbook.xml': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
-      + 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="导入" sheetId="1" r:id="rId1"/></sheets></workbook>',
-    'xl/_rels/workbook.xml.rels': '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-      + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    '[Content_Types].xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+      '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    '_rels/.rels':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    'xl/workbook.xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+      'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="导入" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    'xl/_rels/workbook.xml.rels':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
   };
 }
 
-interface Written { name: string; offset: number; compressed: number; size: number }
+interface Written {
+  name: string;
+  offset: number;
+  compressed: number;
+  size: number;
+}
 
 /** Deflates `chunks` into the file at its current end; answers the compressed and unpacked sizes. */
-async function deflateInto(out: fs.WriteStream, chunks: Iterable<Buffer>): Promise<{ compressed: number; size: number }> {
+async function deflateInto(
+  out: fs.WriteStream,
+  chunks: Iterable<Buffer>,
+): Promise<{ compressed: number; size: number }> {
   const deflate = zlib.createDeflateRaw({ level: 9, memLevel: 9 });
   let compressed = 0;
   let size = 0;
@@ -107,17 +119,25 @@ export async function writeXlsxBomb(file: string, opts: BombOptions): Promise<{ 
   let offset = 0;
   // Each part: a local header with sizes patched in afterwards, then its deflated bytes.
   const parts: [string, () => Iterable<Buffer>][] = [
-    ...Object.entries(workbookParts()).map(([name, text]) => [name, () => [Buffer.from(text)]] as [string, () => Iterable<Buffer>]),
-    ['xl/worksheets/sheet1.xml', function* sheet() {
-      yield Buffer.from(SHEET_HEAD(opts.headers));
-      const unit = opts.padding ? ' ' : EMPTY_ROW;
-      const count = opts.padding ?? opts.emptyRows;
-      const block = Buffer.from(unit.repeat(65_536));
-      for (let i = 0; i < Math.floor(count / 65_536); i++) yield block;
-      yield Buffer.from(unit.repeat(count % 65_536));
-      yield Buffer.from(SHEET_TAIL);
-    }],
-    ...Array.from({ length: opts.extraEntries ?? 0 }, (_, i) => [`xl/media/extra${i}.xml`, () => [Buffer.from('<x/>')]] as [string, () => Iterable<Buffer>]),
+    ...Object.entries(workbookParts()).map(
+      ([name, text]) => [name, () => [Buffer.from(text)]] as [string, () => Iterable<Buffer>],
+    ),
+    [
+      'xl/worksheets/sheet1.xml',
+      function* sheet() {
+        yield Buffer.from(SHEET_HEAD(opts.headers));
+        const unit = opts.padding ? ' ' : EMPTY_ROW;
+        const count = opts.padding ?? opts.emptyRows;
+        const block = Buffer.from(unit.repeat(65_536));
+        for (let i = 0; i < Math.floor(count / 65_536); i++) yield block;
+        yield Buffer.from(unit.repeat(count % 65_536));
+        yield Buffer.from(SHEET_TAIL);
+      },
+    ],
+    ...Array.from(
+      { length: opts.extraEntries ?? 0 },
+      (_, i) => [`xl/media/extra${i}.xml`, () => [Buffer.from('<x/>')]] as [string, () => Iterable<Buffer>],
+    ),
   ];
   for (const [name, chunks] of parts) {
     const nameBytes = Buffer.from(name);
@@ -159,6 +179,9 @@ export async function writeXlsxBomb(file: string, opts: BombOptions): Promise<{ 
 export async function longCellWorkbook(headers: readonly string[], length: number): Promise<Buffer> {
   const zip = new JSZip();
   for (const [name, text] of Object.entries(workbookParts())) zip.file(name, text);
-  zip.file('xl/worksheets/sheet1.xml', `${SHEET_HEAD(headers)}<row r="2"><c r="A2" t="inlineStr"><is><t>${'字'.repeat(length)}</t></is></c></row>${SHEET_TAIL}`);
+  zip.file(
+    'xl/worksheets/sheet1.xml',
+    `${SHEET_HEAD(headers)}<row r="2"><c r="A2" t="inlineStr"><is><t>${'字'.repeat(length)}</t></is></c></row>${SHEET_TAIL}`,
+  );
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }

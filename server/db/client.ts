@@ -81,7 +81,9 @@ export function wrapPglite(client: PGlite): Database {
     pool: null,
     readsPool: null,
     pglite: client,
-    exec: async (sql) => { await client.exec(sql); },
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
     close: () => client.close(),
   };
 }
@@ -98,8 +100,12 @@ export function wrapPool(pool: pg.Pool, readsPool?: pg.Pool): Database {
     pool,
     readsPool: readsPool ?? null,
     pglite: null,
-    exec: async (sql) => { await pool.query(sql); },
-    close: async () => { await Promise.all([pool.end(), readsPool?.end()]); },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: async () => {
+      await Promise.all([pool.end(), readsPool?.end()]);
+    },
   };
 }
 
@@ -126,7 +132,8 @@ function survivingServerEnds(pool: pg.Pool): void {
 function namingEveryStatement(db: Db): Db {
   const session = db._.session;
   const prepareQuery = session.prepareQuery.bind(session);
-  session.prepareQuery = ((query, fields, name, ...rest) => prepareQuery(query, fields, name ?? readsStatementName(query.sql), ...rest)) as typeof session.prepareQuery;
+  session.prepareQuery = ((query, fields, name, ...rest) =>
+    prepareQuery(query, fields, name ?? readsStatementName(query.sql), ...rest)) as typeof session.prepareQuery;
   return db;
 }
 
@@ -207,9 +214,18 @@ const POOL_LIFETIME_S = 60 * 60;
 export const POOL_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Pool settings for the server's PostgreSQL (and for tools that run its statements as it does). */
-export const postgresPoolConfig = (connectionString: string, max: number, sessionOptions = POSTGRES_SESSION_OPTIONS): pg.PoolConfig =>
-  ({ connectionString: withSessionOptions(connectionString, sessionOptions), max, options: sessionOptions, idleTimeoutMillis: POOL_IDLE_MS, maxLifetimeSeconds: POOL_LIFETIME_S,
-    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS });
+export const postgresPoolConfig = (
+  connectionString: string,
+  max: number,
+  sessionOptions = POSTGRES_SESSION_OPTIONS,
+): pg.PoolConfig => ({
+  connectionString: withSessionOptions(connectionString, sessionOptions),
+  max,
+  options: sessionOptions,
+  idleTimeoutMillis: POOL_IDLE_MS,
+  maxLifetimeSeconds: POOL_LIFETIME_S,
+  connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+});
 
 /**
  * A DATABASE_URL with its own `options` (`?options=-c statement_timeout=5000`) replaces the pool's
@@ -232,8 +248,10 @@ export function withSessionOptions(connectionString: string, sessionOptions = PO
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
     const size = Number(process.env.DB_POOL_MAX ?? 10);
-    const database = wrapPool(new pg.Pool(postgresPoolConfig(opts.databaseUrl, size)),
-      new pg.Pool(postgresPoolConfig(opts.databaseUrl, size, `${POSTGRES_SESSION_OPTIONS} ${READS_SESSION_OPTIONS}`)));
+    const database = wrapPool(
+      new pg.Pool(postgresPoolConfig(opts.databaseUrl, size)),
+      new pg.Pool(postgresPoolConfig(opts.databaseUrl, size, `${POSTGRES_SESSION_OPTIONS} ${READS_SESSION_OPTIONS}`)),
+    );
     await firstAnswer(database.pool!);
     return database;
   }
@@ -256,7 +274,10 @@ async function firstAnswer(pool: pg.Pool): Promise<void> {
       return;
     } catch (err) {
       if (!isDatabaseUnavailable(err) || Date.now() > deadline) throw err;
-      if (attempt === 1) console.warn(`PostgreSQL does not answer yet (${(err as Error).message}); waiting up to ${START_WAIT_MS / 1000} s`);
+      if (attempt === 1)
+        console.warn(
+          `PostgreSQL does not answer yet (${(err as Error).message}); waiting up to ${START_WAIT_MS / 1000} s`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   }
@@ -274,7 +295,11 @@ export interface TextStatement {
  * write their few statements once as text: composing them from drizzle fragments on every call
  * cost more server CPU than PostgreSQL spent running them.
  */
-export async function runText(exec: DbOrTx, statement: TextStatement, opts: { named?: boolean } = {}): Promise<Record<string, unknown>[]> {
+export async function runText(
+  exec: DbOrTx,
+  statement: TextStatement,
+  opts: { named?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
   // named: false for a statement whose best plan depends on its values (see statementName); on the
   // search reads' handle it is named all the same, and planned for its values by their sessions.
   if (opts.named === false) {
@@ -309,7 +334,12 @@ export function renderText(query: SQLWrapper): TextStatement {
  * connection keeps (generic once it serves): for a query the caller knows one plan serves whatever
  * its values. On a Database.reads handle too (its sessions plan every statement for its values).
  */
-export function preparedOnMain<T>(db: DbOrTx, build: (on: DbOrTx) => { prepare(name: string): { execute(): Promise<T> }; then: PromiseLike<T>['then'] } & SQLWrapper): Promise<T> {
+export function preparedOnMain<T>(
+  db: DbOrTx,
+  build: (
+    on: DbOrTx,
+  ) => { prepare(name: string): { execute(): Promise<T> }; then: PromiseLike<T>['then'] } & SQLWrapper,
+): Promise<T> {
   const query = build(mainOf(db));
   const name = statementName(renderText(query).sql);
   return name ? query.prepare(name).execute() : Promise.resolve(query);

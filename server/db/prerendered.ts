@@ -14,13 +14,16 @@ type Field = Column | SQL | SQL.Aliased;
 /** The selection, as given to db.select(): fields, and objects of fields (a nested row). */
 export type PrerenderedFields = Record<string, Field | Record<string, Field>>;
 
-const isField = (value: Field | Record<string, Field>): value is Field => is(value, Column) || is(value, SQL) || is(value, SQL.Aliased);
+const isField = (value: Field | Record<string, Field>): value is Field =>
+  is(value, Column) || is(value, SQL) || is(value, SQL.Aliased);
 /** A value from the driver as drizzle maps it for the field. */
 function fromDriver(field: Field, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (is(field, Column)) return field.mapFromDriverValue(value);
   // An expression's decoder (`.mapWith`) is drizzle's internal field, read as drizzle's own row mapping reads it.
-  const expression = (is(field, SQL) ? field : field.sql) as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } };
+  const expression = (is(field, SQL) ? field : field.sql) as unknown as {
+    decoder: { mapFromDriverValue(v: unknown): unknown };
+  };
   return expression.decoder.mapFromDriverValue(value);
 }
 
@@ -41,7 +44,10 @@ export interface Prerendered<Row> {
  * `build(db)`: the select with `fields` and its joins, without a where clause; it must render
  * without parameters, its text being reused for every call.
  */
-export function prerendered<Row>(build: (db: DbOrTx) => { toSQL(): { sql: string; params: unknown[] } }, fields: PrerenderedFields): Prerendered<Row> {
+export function prerendered<Row>(
+  build: (db: DbOrTx) => { toSQL(): { sql: string; params: unknown[] } },
+  fields: PrerenderedFields,
+): Prerendered<Row> {
   let head: string | undefined;
   // The columns in the order drizzle selects them (the selection's own order, nested objects in place).
   const flat: { key: string; nested?: string; field: Field }[] = [];
@@ -62,13 +68,16 @@ export function prerendered<Row>(build: (db: DbOrTx) => { toSQL(): { sql: string
     rows(db, tail, opts = {}) {
       if (head === undefined) {
         const rendered = build(db).toSQL();
-        if (rendered.params.length) throw new Error('a prerendered select must render without parameters to be reused as text');
+        if (rendered.params.length)
+          throw new Error('a prerendered select must render without parameters to be reused as text');
         head = rendered.sql;
       }
       const statement = renderText(sql`${sql.raw(head)} ${tail}`);
       const { on, name } = opts.samePlan ? keepingItsPlan(db, statement.sql) : { on: db, name: undefined };
       // Array mode: two columns may share a name (person.name, enterprise.name).
-      return on._.session.prepareQuery(statement, undefined, name, true, (rows) => (rows as unknown[][]).map(rowOf)).execute() as Promise<Row[]>;
+      return on._.session
+        .prepareQuery(statement, undefined, name, true, (rows) => (rows as unknown[][]).map(rowOf))
+        .execute() as Promise<Row[]>;
     },
   };
 }

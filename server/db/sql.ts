@@ -93,9 +93,12 @@ export function qualified(column: AnyColumn): SQL {
  * converting each row through the Asia/Shanghai zone (4.6 against 9.3 ms to group 30 days of check
  * records at the province's scale).
  */
-export const chinaDayOf = (instant: AnyColumn | SQL): SQL<string> => sql<string>`((${instant} + interval '8 hours') at time zone 'UTC')::date`;
+export const chinaDayOf = (instant: AnyColumn | SQL): SQL<string> =>
+  sql<string>`((${instant} + interval '8 hours') at time zone 'UTC')::date`;
 /** The instant a China day (a date expression) begins: chinaDayOf's inverse. */
-export const chinaDayStartOf = (day: AnyColumn | SQL): SQL<Date> => sql<Date>`((${day})::timestamp - interval '8 hours') at time zone 'UTC'`;
+export const chinaDayStartOf = (day: AnyColumn | SQL): SQL<Date> =>
+  sql<Date>`((${day})::timestamp - interval '8 hours') at time zone 'UTC'`;
 
 /** The China month of an instant as 'YYYY-MM' (see chinaDayOf). */
-export const chinaMonthOf = (instant: AnyColumn | SQL): SQL<string> => sql<string>`to_char((${instant} + interval '8 hours') at time zone 'UTC', 'YYYY-MM')`;
+export const chinaMonthOf = (instant: AnyColumn | SQL): SQL<string> =>
+  sql<string>`to_char((${instant} + interval '8 hours') at time zone 'UTC', 'YYYY-MM')`;

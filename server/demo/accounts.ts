@@ -22,18 +22,40 @@ const WELCOME: Record<NewDemoAccount['userType'], string> = {
 };
 
 /** Inserts an active account (password Demo#2026, hashed by the caller) with its role and a welcome message. */
-export async function addDemoAccount(tx: Tx, account: NewDemoAccount, passwordHash: string, now: Date): Promise<typeof sysUser.$inferSelect> {
+export async function addDemoAccount(
+  tx: Tx,
+  account: NewDemoAccount,
+  passwordHash: string,
+  now: Date,
+): Promise<typeof sysUser.$inferSelect> {
   const [role] = await tx.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, account.roleKey));
-  const [user] = await tx.insert(sysUser).values({
-    userName: account.userName, nickName: account.nickName, userType: account.userType, enterpriseId: account.enterpriseId,
-    personId: account.personId, phone: account.phone ?? null, sex: account.sex, passwordHash, passwordChangedAt: now,
-    mustChangePassword: false, status: '1', remark: account.remark,
-  }).returning();
+  const [user] = await tx
+    .insert(sysUser)
+    .values({
+      userName: account.userName,
+      nickName: account.nickName,
+      userType: account.userType,
+      enterpriseId: account.enterpriseId,
+      personId: account.personId,
+      phone: account.phone ?? null,
+      sex: account.sex,
+      passwordHash,
+      passwordChangedAt: now,
+      mustChangePassword: false,
+      status: '1',
+      remark: account.remark,
+    })
+    .returning();
   if (role) await tx.insert(sysUserRole).values({ userId: user!.userId, roleId: role.roleId });
   await tx.insert(sysPasswordHistory).values({ userId: user!.userId, passwordHash, createdAt: now });
   await tx.insert(sysMsgInfo).values({
-    msgType: 'systemType', bt: '欢迎使用广东省建设工程安全生产管理人员考核管理平台', nr: WELCOME[account.userType],
-    userId: user!.userId, ckzt: '0', senderName: '系统', createdAt: now,
+    msgType: 'systemType',
+    bt: '欢迎使用广东省建设工程安全生产管理人员考核管理平台',
+    nr: WELCOME[account.userType],
+    userId: user!.userId,
+    ckzt: '0',
+    senderName: '系统',
+    createdAt: now,
   });
   return user!;
 }

@@ -8,7 +8,15 @@ import { statistics } from './statistics.js';
 import { suspension } from './suspension.js';
 import type { JobDefinition, JobName } from './types.js';
 
-export const JOBS: readonly JobDefinition[] = [suspension, certExpiry, housekeeping, delayReminder, deadlineWarning, nationalOutboxJob, statistics];
+export const JOBS: readonly JobDefinition[] = [
+  suspension,
+  certExpiry,
+  housekeeping,
+  delayReminder,
+  deadlineWarning,
+  nationalOutboxJob,
+  statistics,
+];
 
 export const JOB_TIMEZONE = 'Asia/Shanghai';
 

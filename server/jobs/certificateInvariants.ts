@@ -25,7 +25,14 @@ import { checkDraft } from '../modules/business/rules.js';
 import { replayRows } from '../modules/certificate/history.js';
 import { suspensionPeriodsOn, suspensionsToWrite } from '../modules/credit/inForce.js';
 
-export const INVARIANT_RULES = ['statusIsAState', 'statusIsToday', 'statutoryValidity', 'issuedAfterAcceptance', 'delayCodeInRange', 'historyReplays'] as const;
+export const INVARIANT_RULES = [
+  'statusIsAState',
+  'statusIsToday',
+  'statutoryValidity',
+  'issuedAfterAcceptance',
+  'delayCodeInRange',
+  'historyReplays',
+] as const;
 export type InvariantRule = (typeof INVARIANT_RULES)[number];
 
 export interface InvariantViolation {
@@ -48,7 +55,11 @@ export interface InvariantReport {
 const BATCH = 2_000;
 
 /** Checks every rule over every certificate on the China day of `clock`. */
-export async function checkCertificateInvariants(db: DbOrTx, clock: Clock, opts: { examples?: number } = {}): Promise<InvariantReport> {
+export async function checkCertificateInvariants(
+  db: DbOrTx,
+  clock: Clock,
+  opts: { examples?: number } = {},
+): Promise<InvariantReport> {
   const today = chinaDate(clock.now());
   const counts = Object.fromEntries(INVARIANT_RULES.map((r) => [r, 0])) as Record<InvariantRule, number>;
   const violations: InvariantViolation[] = [];
@@ -59,23 +70,49 @@ export async function checkCertificateInvariants(db: DbOrTx, clock: Clock, opts:
 
   // Every certificate, batch by batch: its status, validity and history.
   let checked = 0;
-  for (let after = 0; ;) {
-    const rows = await db.select().from(certificate).where(gt(certificate.id, after)).orderBy(asc(certificate.id)).limit(BATCH);
+  for (let after = 0; ; ) {
+    const rows = await db
+      .select()
+      .from(certificate)
+      .where(gt(certificate.id, after))
+      .orderBy(asc(certificate.id))
+      .limit(BATCH);
     if (rows.length === 0) break;
-    const history = await db.select({
-      certificateId: certificateHistory.certificateId, id: certificateHistory.id, event: certificateHistory.event, eventData: certificateHistory.eventData,
-      stateBefore: certificateHistory.stateBefore, stateAfter: certificateHistory.stateAfter,
-    }).from(certificateHistory).where(and(inArray(certificateHistory.certificateId, rows.map((r) => r.id)), sql`${certificateHistory.event} is not null`))
+    const history = await db
+      .select({
+        certificateId: certificateHistory.certificateId,
+        id: certificateHistory.id,
+        event: certificateHistory.event,
+        eventData: certificateHistory.eventData,
+        stateBefore: certificateHistory.stateBefore,
+        stateAfter: certificateHistory.stateAfter,
+      })
+      .from(certificateHistory)
+      .where(
+        and(
+          inArray(
+            certificateHistory.certificateId,
+            rows.map((r) => r.id),
+          ),
+          sql`${certificateHistory.event} is not null`,
+        ),
+      )
       .orderBy(asc(certificateHistory.certificateId), asc(certificateHistory.id));
     const byCertificate = new Map<number, typeof history>();
     for (const h of history) byCertificate.set(h.certificateId, [...(byCertificate.get(h.certificateId) ?? []), h]);
     for (const c of rows) {
       const of = { certificateId: c.id, certNo: c.certNo };
-      if (!(CERT_STATUSES as readonly string[]).includes(c.status)) found({ rule: 'statusIsAState', ...of, detail: `状态 ${c.status} 不是证书状态机的状态` });
+      if (!(CERT_STATUSES as readonly string[]).includes(c.status))
+        found({ rule: 'statusIsAState', ...of, detail: `状态 ${c.status} 不是证书状态机的状态` });
       if (statutoryExpiryOf(c.validFrom) !== c.expiryDate) {
-        found({ rule: 'statutoryValidity', ...of, detail: `有效期 ${c.validFrom} 至 ${c.expiryDate}，应至 ${statutoryExpiryOf(c.validFrom)}` });
+        found({
+          rule: 'statutoryValidity',
+          ...of,
+          detail: `有效期 ${c.validFrom} 至 ${c.expiryDate}，应至 ${statutoryExpiryOf(c.validFrom)}`,
+        });
       }
-      if (c.status === '01' && c.expiryDate < today) found({ rule: 'statusIsToday', ...of, detail: `有效期已于 ${c.expiryDate} 届满，状态仍为有效` });
+      if (c.status === '01' && c.expiryDate < today)
+        found({ rule: 'statusIsToday', ...of, detail: `有效期已于 ${c.expiryDate} 届满，状态仍为有效` });
       const replay = replayRows(c, byCertificate.get(c.id) ?? []);
       if (!replay.consistent) found({ rule: 'historyReplays', ...of, detail: replay.error ?? '' });
     }
@@ -84,17 +121,41 @@ export async function checkCertificateInvariants(db: DbOrTx, clock: Clock, opts:
   }
 
   // 02 without a 暂扣 in force, and 01 with one.
-  const suspended = await db.select({ id: certificate.id, certNo: certificate.certNo }).from(certificate).where(sql`${certificate.status} = '02'`);
-  const inForce = await suspensionPeriodsOn(db, suspended.map((r) => r.id), today);
-  for (const c of suspended) if (!inForce.has(c.id)) found({ rule: 'statusIsToday', certificateId: c.id, certNo: c.certNo, detail: '状态为暂扣，但没有生效中的暂扣处罚' });
+  const suspended = await db
+    .select({ id: certificate.id, certNo: certificate.certNo })
+    .from(certificate)
+    .where(sql`${certificate.status} = '02'`);
+  const inForce = await suspensionPeriodsOn(
+    db,
+    suspended.map((r) => r.id),
+    today,
+  );
+  for (const c of suspended)
+    if (!inForce.has(c.id))
+      found({
+        rule: 'statusIsToday',
+        certificateId: c.id,
+        certNo: c.certNo,
+        detail: '状态为暂扣，但没有生效中的暂扣处罚',
+      });
   const validUnderSuspension = [...(await suspensionsToWrite(db, today, ['01'])).keys()];
   if (validUnderSuspension.length) {
-    const named = await db.select({ id: certificate.id, certNo: certificate.certNo }).from(certificate).where(inArray(certificate.id, validUnderSuspension));
-    for (const c of named) found({ rule: 'statusIsToday', certificateId: c.id, certNo: c.certNo, detail: '有生效中的暂扣处罚，状态仍为有效' });
+    const named = await db
+      .select({ id: certificate.id, certNo: certificate.certNo })
+      .from(certificate)
+      .where(inArray(certificate.id, validUnderSuspension));
+    for (const c of named)
+      found({
+        rule: 'statusIsToday',
+        certificateId: c.id,
+        certNo: c.certNo,
+        detail: '有生效中的暂扣处罚，状态仍为有效',
+      });
   }
 
   // Versions dated before their application's acceptance; certificates an approved issue names issued before it.
-  const early = rowsOf<{ id: number | string; cert_no: string; apply_no: string; issued: string; accepted: string }>(await db.execute(sql`
+  const early = rowsOf<{ id: number | string; cert_no: string; apply_no: string; issued: string; accepted: string }>(
+    await db.execute(sql`
     select h.certificate_id as id, c.cert_no, a.apply_no, h.event_data->>'issueDate' as issued, ${chinaDayOf(sql`a.accepted_at`)}::text as accepted
     from ${certificateHistory} h join application a on a.id = h.application_id join ${certificate} c on c.id = h.certificate_id
     where h.event_data ? 'issueDate' and a.accepted_at is not null and (h.event_data->>'issueDate')::date < ${chinaDayOf(sql`a.accepted_at`)}
@@ -104,21 +165,43 @@ export async function checkCertificateInvariants(db: DbOrTx, clock: Clock, opts:
     left join lateral (select (h.event_data->>'issueDate')::date as issued from ${certificateHistory} h
       where h.certificate_id = c.id and h.event = 'ISSUE' order by h.id limit 1) i on true
     where a.business_type in ('newCert', 'inProvince') and a.outcome = 'approved' and a.accepted_at is not null and a.deleted = false
-      and coalesce(i.issued, c.issue_date) < ${chinaDayOf(sql`a.accepted_at`)}`));
+      and coalesce(i.issued, c.issue_date) < ${chinaDayOf(sql`a.accepted_at`)}`),
+  );
   for (const r of early) {
-    found({ rule: 'issuedAfterAcceptance', certificateId: Number(r.id), certNo: r.cert_no, detail: `${r.apply_no} 于 ${r.accepted} 受理，证书发证日期为 ${r.issued}` });
+    found({
+      rule: 'issuedAfterAcceptance',
+      certificateId: Number(r.id),
+      certNo: r.cert_no,
+      detail: `${r.apply_no} 于 ${r.accepted} 受理，证书发证日期为 ${r.issued}`,
+    });
   }
 
   // The delay pre-check of one certificate of each status there is.
   const statuses = await db.selectDistinct({ status: certificate.status }).from(certificate);
   for (const { status } of statuses) {
-    const [c] = await db.select().from(certificate).where(sql`${certificate.status} = ${status}`).orderBy(asc(certificate.id)).limit(1);
+    const [c] = await db
+      .select()
+      .from(certificate)
+      .where(sql`${certificate.status} = ${status}`)
+      .orderBy(asc(certificate.id))
+      .limit(1);
     if (!c) continue;
     const answer = await checkDraft(db, clock, {
-      businessType: 'delay', applicationId: null, enterpriseId: c.enterpriseId, personId: c.personId, certificateId: c.id, payload: {}, applicantUserId: 0,
+      businessType: 'delay',
+      applicationId: null,
+      enterpriseId: c.enterpriseId,
+      personId: c.personId,
+      certificateId: c.id,
+      payload: {},
+      applicantUserId: 0,
     });
     if (!(Number.isInteger(answer.code) && answer.code >= 0 && answer.code <= 9)) {
-      found({ rule: 'delayCodeInRange', certificateId: c.id, certNo: c.certNo, detail: `状态 ${status} 的证书延期校验答复 ${answer.code}（SPEC 4 为 0–9）` });
+      found({
+        rule: 'delayCodeInRange',
+        certificateId: c.id,
+        certNo: c.certNo,
+        detail: `状态 ${status} 的证书延期校验答复 ${answer.code}（SPEC 4 为 0–9）`,
+      });
     }
   }
 

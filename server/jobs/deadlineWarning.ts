@@ -21,7 +21,15 @@ import { AREA_CENTRES } from '../lib/areas.js';
 /** Warned when this many working days or fewer are left. */
 export const WARN_DAYS_LEFT = 3;
 
-type App = { id: number; applyNo: string; businessType: string; area: string; step: string | null; acceptedAt: Date | null; status: number };
+type App = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  area: string;
+  step: string | null;
+  acceptedAt: Date | null;
+  status: number;
+};
 
 export const deadlineWarning: JobDefinition = {
   name: 'deadlineWarning',
@@ -41,20 +49,37 @@ export const deadlineWarning: JobDefinition = {
       return staff.get(key)!;
     };
     let admins: number[] | null = null;
-    for (let after = 0; ;) {
-      const batch: App[] = await env.db.select({
-        id: application.id, applyNo: application.applyNo, businessType: application.businessType, area: application.area,
-        step: application.step, acceptedAt: application.acceptedAt, status: application.status,
-      }).from(application)
-        .where(and(eq(application.status, 3), eq(application.deleted, false), isNotNull(application.acceptedAt), gt(application.id, after)))
-        .orderBy(asc(application.id)).limit(BATCH_SIZE);
+    for (let after = 0; ; ) {
+      const batch: App[] = await env.db
+        .select({
+          id: application.id,
+          applyNo: application.applyNo,
+          businessType: application.businessType,
+          area: application.area,
+          step: application.step,
+          acceptedAt: application.acceptedAt,
+          status: application.status,
+        })
+        .from(application)
+        .where(
+          and(
+            eq(application.status, 3),
+            eq(application.deleted, false),
+            isNotNull(application.acceptedAt),
+            gt(application.id, after),
+          ),
+        )
+        .orderBy(asc(application.id))
+        .limit(BATCH_SIZE);
       if (batch.length === 0) break;
       after = batch.at(-1)!.id;
       // The deadline the queues show (server/workflow/views.ts).
       const due = batch.map((a) => {
         const deadline = deadlineOf(a, limits)!;
         // A deadline counted Monday–Friday through a year not entered yet says so.
-        const shown = deadlineEstimated(limits.calendar, a.acceptedAt!, deadline) ? `${deadline}（${yearOf(deadline)}年节假日安排未公布，按周一至周五推算）` : deadline;
+        const shown = deadlineEstimated(limits.calendar, a.acceptedAt!, deadline)
+          ? `${deadline}（${yearOf(deadline)}年节假日安排未公布，按周一至周五推算）`
+          : deadline;
         return { a, deadline: shown, left: workingDaysLeft(limits.calendar, now, deadline) };
       });
       const near = due.filter((d) => d.left >= 0 && d.left <= WARN_DAYS_LEFT && d.a.step);
@@ -62,7 +87,12 @@ export const deadlineWarning: JobDefinition = {
       if (near.length === 0 && late.length === 0) continue;
       await env.db.transaction(async (tx) => {
         const messages: Message[] = [];
-        const wonNear = await claimNotices(tx, 'deadline3', near.map((d) => `application:${d.a.id}:${d.a.step}`), now);
+        const wonNear = await claimNotices(
+          tx,
+          'deadline3',
+          near.map((d) => `application:${d.a.id}:${d.a.step}`),
+          now,
+        );
         for (const d of near.filter((x) => wonNear.has(`application:${x.a.id}:${x.a.step}`))) {
           const label = BUSINESS_ROUTES[d.a.businessType as BusinessType]?.label ?? d.a.businessType;
           const step = d.a.step as Step;
@@ -71,7 +101,12 @@ export const deadlineWarning: JobDefinition = {
           for (const userId of await staffOf(tx, d.a.area, step)) messages.push({ userId, bt, nr });
           nearing += 1;
         }
-        const wonLate = await claimNotices(tx, 'overdue', late.map((d) => `application:${d.a.id}`), now);
+        const wonLate = await claimNotices(
+          tx,
+          'overdue',
+          late.map((d) => `application:${d.a.id}`),
+          now,
+        );
         const lateMine = late.filter((d) => wonLate.has(`application:${d.a.id}`));
         if (lateMine.length) admins ??= await areaAdministrators(tx);
         for (const d of lateMine) {

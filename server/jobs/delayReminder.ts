@@ -19,23 +19,36 @@ import { readBizPolicy } from '../modules/business/facts.js';
 import { claimNotices, enterpriseUsers, holderUsers, sendMessages, type Message, type MessageType } from './notices.js';
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
-
 /** The reminder days before expiry: the window's opening, then 30 and 7 (those inside the window). */
 export function reminderThresholds(windowDays: number): number[] {
   return [...new Set([windowDays, 30, 7].filter((d) => d > 0 && d <= windowDays))].sort((a, b) => b - a);
 }
 
-type Cert = { id: number; certNo: string; category: string; expiryDate: string; personId: number; enterpriseId: number; holderName: string };
+type Cert = {
+  id: number;
+  certNo: string;
+  category: string;
+  expiryDate: string;
+  personId: number;
+  enterpriseId: number;
+  holderName: string;
+};
 
 const certColumns = {
-  id: certificate.id, certNo: certificate.certNo, category: certificate.category, expiryDate: certificate.expiryDate,
-  personId: certificate.personId, enterpriseId: certificate.enterpriseId, holderName: person.name,
+  id: certificate.id,
+  certNo: certificate.certNo,
+  category: certificate.category,
+  expiryDate: certificate.expiryDate,
+  personId: certificate.personId,
+  enterpriseId: certificate.enterpriseId,
+  holderName: person.name,
 };
 
 /** A delay for the certificate is with the centre (filed in time). */
 const delayFiled = sql`exists (select 1 from ${application} a where a.certificate_id = ${certificate.id}
   and a.business_type = 'delay' and a.status in (2, 3) and a.deleted = false)`;
-const notTold = (kind: string) => sql`not exists (select 1 from ${noticeSent} n where n.kind = ${kind} and n.ref = 'certificate:' || ${certificate.id})`;
+const notTold = (kind: string) =>
+  sql`not exists (select 1 from ${noticeSent} n where n.kind = ${kind} and n.ref = 'certificate:' || ${certificate.id})`;
 
 interface Pass {
   kind: string;
@@ -50,18 +63,40 @@ interface Pass {
 /** Claims and sends one pass in keyset batches; answers the certificates told. */
 async function runPass(env: JobEnv, pass: Pass, now: Date): Promise<number> {
   let told = 0;
-  for (let after = 0; ;) {
-    const batch = await env.db.select(certColumns).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
+  for (let after = 0; ; ) {
+    const batch = await env.db
+      .select(certColumns)
+      .from(certificate)
+      .innerJoin(person, eq(person.id, certificate.personId))
       .where(and(pass.where, notTold(pass.kind), gt(certificate.id, after)))
-      .orderBy(asc(certificate.id)).limit(BATCH_SIZE);
+      .orderBy(asc(certificate.id))
+      .limit(BATCH_SIZE);
     if (batch.length === 0) return told;
     after = batch.at(-1)!.id;
     told += await env.db.transaction(async (tx) => {
-      const won = await claimNotices(tx, pass.kind, batch.map((c) => `certificate:${c.id}`), now);
+      const won = await claimNotices(
+        tx,
+        pass.kind,
+        batch.map((c) => `certificate:${c.id}`),
+        now,
+      );
       const mine = batch.filter((c) => won.has(`certificate:${c.id}`));
-      const ents = await enterpriseUsers(tx, mine.map((c) => c.enterpriseId));
-      const holders = pass.toHolder ? await holderUsers(tx, mine.map((c) => c.personId)) : new Map<number, number[]>();
-      await sendMessages(tx, pass.type, mine.flatMap((c) => pass.compose(c, ents, holders)), now);
+      const ents = await enterpriseUsers(
+        tx,
+        mine.map((c) => c.enterpriseId),
+      );
+      const holders = pass.toHolder
+        ? await holderUsers(
+            tx,
+            mine.map((c) => c.personId),
+          )
+        : new Map<number, number[]>();
+      await sendMessages(
+        tx,
+        pass.type,
+        mine.flatMap((c) => pass.compose(c, ents, holders)),
+        now,
+      );
       return mine.length;
     });
   }
@@ -73,10 +108,17 @@ function reminderPass(threshold: number, lower: number, today: string, windowDay
     type: 'systemType',
     toHolder: true,
     // Days left in (lower, threshold]: the expiry day itself still counts (the window closes after it).
-    where: and(eq(certificate.status, '01'), between(certificate.expiryDate, addDays(today, lower + 1), addDays(today, threshold)), sql`not ${delayFiled}`)!,
+    where: and(
+      eq(certificate.status, '01'),
+      between(certificate.expiryDate, addDays(today, lower + 1), addDays(today, threshold)),
+      sql`not ${delayFiled}`,
+    )!,
     compose(c, ents, holders) {
       const text = delayReminderText(c, today, windowDays);
-      return [...(ents.get(c.enterpriseId) ?? []), ...(holders.get(c.personId) ?? [])].map((userId) => ({ userId, ...text }));
+      return [...(ents.get(c.enterpriseId) ?? []), ...(holders.get(c.personId) ?? [])].map((userId) => ({
+        userId,
+        ...text,
+      }));
     },
   };
 }
@@ -86,7 +128,11 @@ function expiredPass(today: string): Pass {
     kind: 'expiredNoDelay',
     type: 'warnType',
     toHolder: false,
-    where: and(eq(certificate.status, '05'), between(certificate.expiryDate, addDays(today, -LOOKBACK_DAYS), addDays(today, -1)), sql`not ${delayFiled}`)!,
+    where: and(
+      eq(certificate.status, '05'),
+      between(certificate.expiryDate, addDays(today, -LOOKBACK_DAYS), addDays(today, -1)),
+      sql`not ${delayFiled}`,
+    )!,
     compose(c, ents) {
       const text = expiredWithoutDelayText(c);
       return (ents.get(c.enterpriseId) ?? []).map((userId) => ({ userId, ...text }));

@@ -76,7 +76,12 @@ export class JobEngine implements JobControl {
     }
   }
 
-  private static async setUp(boss: PgBoss, env: JobEnv, opts: EngineOptions, engine: 'pglite' | 'postgres'): Promise<JobEngine> {
+  private static async setUp(
+    boss: PgBoss,
+    env: JobEnv,
+    opts: EngineOptions,
+    engine: 'pglite' | 'postgres',
+  ): Promise<JobEngine> {
     const jobs = opts.jobs ?? JOBS;
     for (const def of jobs) {
       const retry = {
@@ -91,21 +96,31 @@ export class JobEngine implements JobControl {
       // A queue made by an earlier release keeps its policy; its retry settings follow the code.
       await boss.updateQueue(def.name, { notify: true, ...retry });
       if (opts.installSchedules !== false) {
-        await boss.schedule(def.name, def.cron, { trigger: 'schedule' } satisfies JobData, { tz: JOB_TIMEZONE, missed: def.catchUp ? 'once' : 'skip' });
+        await boss.schedule(def.name, def.cron, { trigger: 'schedule' } satisfies JobData, {
+          tz: JOB_TIMEZONE,
+          missed: def.catchUp ? 'once' : 'skip',
+        });
       }
       // NOTIFY wakes a worker for a new job at once; a retry coming due after its backoff wakes nobody, so
       // the poll keeps its pace with NOTIFY on too.
       const polling = opts.pollingIntervalSeconds ?? 5;
-      await boss.work<JobData>(def.name, { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling }, async (batch: Job<JobData>[]) => {
-        for (const job of batch) {
-          const trigger: JobTrigger = job.retryCount > 0 ? 'retry' : job.data?.trigger === 'manual' ? 'manual' : 'schedule';
-          const run = await runJob(env, def, trigger, job.data?.by ?? null);
-          // A failed run fails the pg-boss job, which retries it with backoff (and records each attempt).
-          if (run && run.ok === false) throw new Error(run.error ?? `${def.name} failed`);
-        }
-      });
+      await boss.work<JobData>(
+        def.name,
+        { pollingIntervalSeconds: polling, notifyPollingIntervalSeconds: polling },
+        async (batch: Job<JobData>[]) => {
+          for (const job of batch) {
+            const trigger: JobTrigger =
+              job.retryCount > 0 ? 'retry' : job.data?.trigger === 'manual' ? 'manual' : 'schedule';
+            const run = await runJob(env, def, trigger, job.data?.by ?? null);
+            // A failed run fails the pg-boss job, which retries it with backoff (and records each attempt).
+            if (run && run.ok === false) throw new Error(run.error ?? `${def.name} failed`);
+          }
+        },
+      );
     }
-    env.log.info(`job engine started (pg-boss on ${engine === 'pglite' ? 'PGlite, in this process' : 'PostgreSQL'}): ${jobs.map((j) => j.name).join(', ')}`);
+    env.log.info(
+      `job engine started (pg-boss on ${engine === 'pglite' ? 'PGlite, in this process' : 'PostgreSQL'}): ${jobs.map((j) => j.name).join(', ')}`,
+    );
     return new JobEngine(boss, engine, jobs);
   }
 
@@ -130,7 +145,7 @@ export class JobEngine implements JobControl {
 
   /** pg-boss's own pool on PostgreSQL; on PGlite the engine shares the app's one connection. */
   poolCounts(): PoolCounts | null {
-    return this.engine === 'postgres' ? this.boss.getDb().poolCounts?.() ?? null : null;
+    return this.engine === 'postgres' ? (this.boss.getDb().poolCounts?.() ?? null) : null;
   }
 
   /** pg-boss itself, for tests that look at its queues. */

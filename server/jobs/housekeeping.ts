@@ -30,8 +30,10 @@ const DAY_MS = 86_400_000;
 async function deleteInBatches(env: JobEnv, table: PgTable, key: PgColumn, where: SQL): Promise<number> {
   let deleted = 0;
   for (;;) {
-    const gone = rowsOf<unknown>(await env.db.execute(sql`
-      delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${BATCH_SIZE}) returning 1`)).length;
+    const gone = rowsOf<unknown>(
+      await env.db.execute(sql`
+      delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${BATCH_SIZE}) returning 1`),
+    ).length;
     deleted += gone;
     if (gone < BATCH_SIZE) return deleted;
   }
@@ -53,7 +55,10 @@ const LOGS: readonly LogTable[] = [
 async function expireLog(env: JobEnv, log: LogTable, cutoff: Date, archive: boolean, stamp: string) {
   const old = lt(log.time, cutoff);
   // Rows written from now on are newer than the cutoff; the highest id now bounds what this run removes.
-  const [top] = await env.db.select({ id: sql<number | null>`max(${log.key})` }).from(log.table).where(old);
+  const [top] = await env.db
+    .select({ id: sql<number | null>`max(${log.key})` })
+    .from(log.table)
+    .where(old);
   const maxId = top?.id === null || top?.id === undefined ? 0 : Number(top.id);
   if (maxId === 0) return { archived: 0, deleted: 0, file: null as string | null };
   const scope = and(old, lte(log.key, maxId))!;
@@ -62,8 +67,13 @@ async function expireLog(env: JobEnv, log: LogTable, cutoff: Date, archive: bool
   if (archive) {
     const writer = openArchive(path.join(env.config.dataDir, 'archive'), `${log.name}-${stamp}`);
     try {
-      for (let after = 0; ;) {
-        const rows = await env.db.select().from(log.table).where(and(scope, gt(log.key, after))).orderBy(asc(log.key)).limit(BATCH_SIZE);
+      for (let after = 0; ; ) {
+        const rows = await env.db
+          .select()
+          .from(log.table)
+          .where(and(scope, gt(log.key, after)))
+          .orderBy(asc(log.key))
+          .limit(BATCH_SIZE);
         if (rows.length === 0) break;
         await writer.write(rows);
         archived += rows.length;
@@ -90,13 +100,29 @@ export const housekeeping: JobDefinition = {
     const now = env.clock.now();
     const settings = await readJobSettings(env.db);
     const dayAgo = new Date(now.getTime() - DAY_MS);
-    const detail: Record<string, unknown> = { retentionDays: settings.logRetentionDays, expiredAction: settings.logExpiredAction };
-    const sessions = await deleteInBatches(env, sysSession, sysSession.tokenHash,
-      or(lt(sysSession.endedAt, dayAgo), lt(sysSession.expiresAt, dayAgo))!);
-    const smsCodes = await deleteInBatches(env, sysSmsCode, sysSmsCode.id,
-      and(lt(sysSmsCode.createdAt, dayAgo), lt(sysSmsCode.expiresAt, now))!);
+    const detail: Record<string, unknown> = {
+      retentionDays: settings.logRetentionDays,
+      expiredAction: settings.logExpiredAction,
+    };
+    const sessions = await deleteInBatches(
+      env,
+      sysSession,
+      sysSession.tokenHash,
+      or(lt(sysSession.endedAt, dayAgo), lt(sysSession.expiresAt, dayAgo))!,
+    );
+    const smsCodes = await deleteInBatches(
+      env,
+      sysSmsCode,
+      sysSmsCode.id,
+      and(lt(sysSmsCode.createdAt, dayAgo), lt(sysSmsCode.expiresAt, now))!,
+    );
     const captchas = await deleteInBatches(env, sysCaptcha, sysCaptcha.uuid, lt(sysCaptcha.expiresAt, now));
-    const rateBuckets = await deleteInBatches(env, rateLimitBucket, rateLimitBucket.key, lt(rateLimitBucket.resetAt, now));
+    const rateBuckets = await deleteInBatches(
+      env,
+      rateLimitBucket,
+      rateLimitBucket.key,
+      lt(rateLimitBucket.resetAt, now),
+    );
     // Logs are kept whole China days: what is older than the cutoff day's start goes.
     const cutoff = chinaDayStart(addDays(chinaDate(now), -settings.logRetentionDays));
     const jobRuns = await deleteInBatches(env, jobRun, jobRun.id, lt(jobRun.startedAt, cutoff));
@@ -112,8 +138,10 @@ export const housekeeping: JobDefinition = {
     detail.waitingChanges = waitingChanges;
     const invariants = await checkCertificateInvariants(env.db, env.clock, { examples: 20 });
     detail.certificateInvariants = {
-      checked: invariants.checked, violations: invariants.violations.length === 0 ? 0 : Object.values(invariants.counts).reduce((a, b) => a + b, 0),
-      counts: invariants.counts, examples: invariants.violations,
+      checked: invariants.checked,
+      violations: invariants.violations.length === 0 ? 0 : Object.values(invariants.counts).reduce((a, b) => a + b, 0),
+      counts: invariants.counts,
+      examples: invariants.violations,
     };
     return { rows: sessions + smsCodes + captchas + rateBuckets + jobRuns + logRows + waitingChanges, detail };
   },

@@ -68,7 +68,11 @@ class StartingEngine implements JobControl {
   private readonly started: Promise<JobEngine>;
   private running: JobEngine | null = null;
 
-  constructor(readonly engine: 'pglite' | 'postgres', start: () => Promise<JobEngine>, log: JobLog) {
+  constructor(
+    readonly engine: 'pglite' | 'postgres',
+    start: () => Promise<JobEngine>,
+    log: JobLog,
+  ) {
     this.started = (async () => {
       for (;;) {
         try {
@@ -79,7 +83,9 @@ class StartingEngine implements JobControl {
         } catch (err) {
           if (this.stopped) throw err;
           this.lastFailure = err;
-          log.warn(`job engine did not start (trying again in ${ENGINE_RETRY_MS / 1000} s): ${err instanceof Error ? err.message : String(err)}`);
+          log.warn(
+            `job engine did not start (trying again in ${ENGINE_RETRY_MS / 1000} s): ${err instanceof Error ? err.message : String(err)}`,
+          );
           await new Promise<void>((resolve) => {
             this.wake = resolve;
             setTimeout(resolve, ENGINE_RETRY_MS).unref();
@@ -88,7 +94,9 @@ class StartingEngine implements JobControl {
         }
       }
     })();
-    this.started.catch(() => { this.current = 'failed'; });
+    this.started.catch(() => {
+      this.current = 'failed';
+    });
   }
 
   state(): JobEngineState {

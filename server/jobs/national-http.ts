@@ -10,7 +10,11 @@ import type { NationalPlatform, NationalRecord } from '../lib/ports.js';
 export class HttpNationalPlatform implements NationalPlatform {
   private readonly headers: Record<string, string>;
 
-  constructor(private readonly url: string, private readonly timeoutMs: number, token: string | null = null) {
+  constructor(
+    private readonly url: string,
+    private readonly timeoutMs: number,
+    token: string | null = null,
+  ) {
     this.headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
   }
 
@@ -25,7 +29,12 @@ export class HttpNationalPlatform implements NationalPlatform {
       });
     } catch (err) {
       const code = (err as { cause?: { code?: string } }).cause?.code;
-      const cause = err instanceof Error ? (err.name === 'TimeoutError' ? `${this.timeoutMs} 毫秒内无应答` : `${err.message}${code ? ` (${code})` : ''}`) : String(err);
+      const cause =
+        err instanceof Error
+          ? err.name === 'TimeoutError'
+            ? `${this.timeoutMs} 毫秒内无应答`
+            : `${err.message}${code ? ` (${code})` : ''}`
+          : String(err);
       throw new Error(`无法连接国家平台：${cause}`);
     }
     if (res.ok) {

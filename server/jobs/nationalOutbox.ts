@@ -20,7 +20,8 @@ export const MAX_BACKOFF_SECONDS = 6 * 3_600;
 const PAGE = 100;
 
 /** Seconds to wait after `attempts` failed attempts. */
-export const backoffSeconds = (attempts: number, base: number) => Math.min(MAX_BACKOFF_SECONDS, base * 2 ** Math.max(0, attempts - 1));
+export const backoffSeconds = (attempts: number, base: number) =>
+  Math.min(MAX_BACKOFF_SECONDS, base * 2 ** Math.max(0, attempts - 1));
 
 async function pendingCount(env: JobEnv): Promise<number> {
   const [row] = await env.db.select({ n: count() }).from(nationalOutbox).where(eq(nationalOutbox.state, 'pending'));
@@ -47,24 +48,42 @@ export const nationalOutboxJob: JobDefinition = {
     let sent = 0;
     let failed = 0;
     let dead = 0;
-    for (let after = 0; ;) {
-      const page = await env.db.select().from(nationalOutbox).where(and(due, gt(nationalOutbox.id, after))).orderBy(asc(nationalOutbox.id)).limit(PAGE);
+    for (let after = 0; ; ) {
+      const page = await env.db
+        .select()
+        .from(nationalOutbox)
+        .where(and(due, gt(nationalOutbox.id, after)))
+        .orderBy(asc(nationalOutbox.id))
+        .limit(PAGE);
       if (page.length === 0) break;
       after = page.at(-1)!.id;
       for (const r of page) {
         const attempts = r.attempts + 1;
         try {
           await national.deliver({
-            id: r.id, kind: r.kind, certificateId: r.certificateId, applicationId: r.applicationId, payload: r.payload, createdAt: r.createdAt.toISOString(),
+            id: r.id,
+            kind: r.kind,
+            certificateId: r.certificateId,
+            applicationId: r.applicationId,
+            payload: r.payload,
+            createdAt: r.createdAt.toISOString(),
           });
-          await env.db.update(nationalOutbox).set({ state: 'sent', sentAt: now, attempts, lastAttemptAt: now, lastError: null })
+          await env.db
+            .update(nationalOutbox)
+            .set({ state: 'sent', sentAt: now, attempts, lastAttemptAt: now, lastError: null })
             .where(and(eq(nationalOutbox.id, r.id), eq(nationalOutbox.state, 'pending')));
           sent += 1;
         } catch (err) {
           const gaveUp = attempts >= maxAttempts;
-          await env.db.update(nationalOutbox).set({
-            state: gaveUp ? 'dead' : 'pending', attempts, lastAttemptAt: now, lastError: (err instanceof Error ? err.message : String(err)).slice(0, 2_000),
-          }).where(and(eq(nationalOutbox.id, r.id), eq(nationalOutbox.state, 'pending')));
+          await env.db
+            .update(nationalOutbox)
+            .set({
+              state: gaveUp ? 'dead' : 'pending',
+              attempts,
+              lastAttemptAt: now,
+              lastError: (err instanceof Error ? err.message : String(err)).slice(0, 2_000),
+            })
+            .where(and(eq(nationalOutbox.id, r.id), eq(nationalOutbox.state, 'pending')));
           failed += 1;
           if (gaveUp) dead += 1;
         }

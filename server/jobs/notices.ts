@@ -21,7 +21,9 @@ export interface Notice {
 /** Claims the notices not sent before; answers the refs this call won. */
 export async function claimNotices(tx: DbOrTx, kind: string, refs: readonly string[], at: Date): Promise<Set<string>> {
   if (refs.length === 0) return new Set();
-  const won = await tx.insert(noticeSent).values(refs.map((ref) => ({ kind, ref, sentAt: at })))
+  const won = await tx
+    .insert(noticeSent)
+    .values(refs.map((ref) => ({ kind, ref, sentAt: at })))
     .onConflictDoNothing({ target: [noticeSent.kind, noticeSent.ref] })
     .returning({ ref: noticeSent.ref });
   return new Set(won.map((w) => w.ref));
@@ -35,11 +37,23 @@ export interface Message {
 
 const CHUNK = 1_000;
 
-export async function sendMessages(tx: DbOrTx, type: MessageType, messages: readonly Message[], at: Date): Promise<number> {
+export async function sendMessages(
+  tx: DbOrTx,
+  type: MessageType,
+  messages: readonly Message[],
+  at: Date,
+): Promise<number> {
   for (let i = 0; i < messages.length; i += CHUNK) {
-    await tx.insert(sysMsgInfo).values(messages.slice(i, i + CHUNK).map((m) => ({
-      msgType: type, bt: m.bt.slice(0, 200), nr: m.nr, userId: m.userId, senderName: SYSTEM_SENDER, createdAt: at,
-    })));
+    await tx.insert(sysMsgInfo).values(
+      messages.slice(i, i + CHUNK).map((m) => ({
+        msgType: type,
+        bt: m.bt.slice(0, 200),
+        nr: m.nr,
+        userId: m.userId,
+        senderName: SYSTEM_SENDER,
+        createdAt: at,
+      })),
+    );
   }
   return messages.length;
 }
@@ -48,8 +62,16 @@ export async function sendMessages(tx: DbOrTx, type: MessageType, messages: read
 export async function enterpriseUsers(tx: DbOrTx, enterpriseIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (enterpriseIds.length === 0) return out;
-  const rows = await tx.select({ userId: sysUser.userId, enterpriseId: sysUser.enterpriseId }).from(sysUser)
-    .where(and(eq(sysUser.userType, '03'), eq(sysUser.status, '1'), inArray(sysUser.enterpriseId, [...new Set(enterpriseIds)])));
+  const rows = await tx
+    .select({ userId: sysUser.userId, enterpriseId: sysUser.enterpriseId })
+    .from(sysUser)
+    .where(
+      and(
+        eq(sysUser.userType, '03'),
+        eq(sysUser.status, '1'),
+        inArray(sysUser.enterpriseId, [...new Set(enterpriseIds)]),
+      ),
+    );
   for (const r of rows) out.set(r.enterpriseId!, [...(out.get(r.enterpriseId!) ?? []), r.userId]);
   return out;
 }
@@ -58,8 +80,12 @@ export async function enterpriseUsers(tx: DbOrTx, enterpriseIds: readonly number
 export async function holderUsers(tx: DbOrTx, personIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (personIds.length === 0) return out;
-  const rows = await tx.select({ userId: sysUser.userId, personId: sysUser.personId }).from(sysUser)
-    .where(and(eq(sysUser.userType, '04'), eq(sysUser.status, '1'), inArray(sysUser.personId, [...new Set(personIds)])));
+  const rows = await tx
+    .select({ userId: sysUser.userId, personId: sysUser.personId })
+    .from(sysUser)
+    .where(
+      and(eq(sysUser.userType, '04'), eq(sysUser.status, '1'), inArray(sysUser.personId, [...new Set(personIds)])),
+    );
   for (const r of rows) out.set(r.personId!, [...(out.get(r.personId!) ?? []), r.userId]);
   return out;
 }
@@ -70,7 +96,9 @@ export async function holderUsers(tx: DbOrTx, personIds: readonly number[]): Pro
  * centre).
  */
 export async function areaAdministrators(tx: DbOrTx): Promise<number[]> {
-  const rows = await tx.selectDistinct({ userId: sysUser.userId }).from(sysUser)
+  const rows = await tx
+    .selectDistinct({ userId: sysUser.userId })
+    .from(sysUser)
     .innerJoin(sysUserRole, eq(sysUserRole.userId, sysUser.userId))
     .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
     .where(and(eq(sysUser.status, '1'), eq(sysRole.status, '1'), eq(sysRole.roleKey, 'adminProvince')))

@@ -28,7 +28,12 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
  * Runs `def` once and answers its job_run row, or null when a scheduled run finds the job paused.
  * A failure is recorded, not thrown: the engine reads `ok` and retries.
  */
-export async function runJob(env: JobEnv, def: JobDefinition, trigger: JobTrigger, by: string | null = null): Promise<JobRunRow | null> {
+export async function runJob(
+  env: JobEnv,
+  def: JobDefinition,
+  trigger: JobTrigger,
+  by: string | null = null,
+): Promise<JobRunRow | null> {
   // An administrator's run goes ahead while paused: pausing stops the schedule, not the button.
   if (trigger !== 'manual' && (await isPaused(env, def.name))) {
     env.log.info(`job ${def.name}: paused, ${trigger} run skipped`);
@@ -37,7 +42,10 @@ export async function runJob(env: JobEnv, def: JobDefinition, trigger: JobTrigge
   }
   return runWithClock(env.clock, async () => {
     const startedAt = env.clock.now();
-    const [started] = await env.db.insert(jobRun).values({ job: def.name, trigger, startedAt }).returning({ id: jobRun.id });
+    const [started] = await env.db
+      .insert(jobRun)
+      .values({ job: def.name, trigger, startedAt })
+      .returning({ id: jobRun.id });
     const t0 = performance.now();
     let outcome: { ok: true; rows: number; detail: Record<string, unknown> } | { ok: false; error: string };
     try {
@@ -53,13 +61,17 @@ export async function runJob(env: JobEnv, def: JobDefinition, trigger: JobTrigge
     // Counted when the run ends, whatever happens to its record below (the database may be gone).
     env.metrics?.jobRun(def.name, trigger, outcome.ok ? 'ok' : 'failed', finishedAt);
     const detail = { ...(outcome.ok ? outcome.detail : {}), durationMs, ...(by ? { by } : {}) };
-    const [row] = await env.db.update(jobRun).set({
-      finishedAt,
-      ok: outcome.ok,
-      rows: outcome.ok ? outcome.rows : 0,
-      error: outcome.ok ? null : outcome.error,
-      detail,
-    }).where(eq(jobRun.id, started!.id)).returning();
+    const [row] = await env.db
+      .update(jobRun)
+      .set({
+        finishedAt,
+        ok: outcome.ok,
+        rows: outcome.ok ? outcome.rows : 0,
+        error: outcome.ok ? null : outcome.error,
+        detail,
+      })
+      .where(eq(jobRun.id, started!.id))
+      .returning();
     // The audit trail gets what the system did; a scheduled run that found nothing to do stays in job_run only.
     if (!outcome.ok || outcome.rows > 0 || trigger === 'manual') {
       const param = JSON.stringify({ job: def.name, runId: started!.id, trigger, rows: row!.rows, detail });

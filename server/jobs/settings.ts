@@ -27,11 +27,16 @@ const positive = (raw: string | undefined, fallback: number) => {
 };
 
 export async function readJobSettings(db: DbOrTx): Promise<JobSettings> {
-  const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
+  const rows = await db
+    .select({ key: sysConfig.configKey, value: sysConfig.configValue })
+    .from(sysConfig)
     .where(inArray(sysConfig.configKey, Object.values(SETTING_KEYS)));
   const v = new Map(rows.map((r) => [r.key, r.value.trim()]));
   return {
-    logRetentionDays: Math.max(MIN_LOG_RETENTION_DAYS, positive(v.get(SETTING_KEYS.logRetentionDays), MIN_LOG_RETENTION_DAYS)),
+    logRetentionDays: Math.max(
+      MIN_LOG_RETENTION_DAYS,
+      positive(v.get(SETTING_KEYS.logRetentionDays), MIN_LOG_RETENTION_DAYS),
+    ),
     logExpiredAction: v.get(SETTING_KEYS.logExpiredAction) === 'delete' ? 'delete' : 'archive',
   };
 }

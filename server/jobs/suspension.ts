@@ -23,22 +23,48 @@ import { suspensionPeriodsOn, suspensionsToWrite } from '../modules/credit/inFor
 import { BATCH_SIZE, type JobDefinition, type JobEnv } from './types.js';
 
 const cause = (change: 'periodStart' | 'periodEnd', today: string): CertificateCause => ({
-  reason: 'suspension', actorId: null, job: 'suspension', note: { type: '暂扣', change, day: today },
+  reason: 'suspension',
+  actorId: null,
+  job: 'suspension',
+  note: { type: '暂扣', change, day: today },
 });
 
 /** SUSPEND in batches of the certificates found (ids in order); the periods are read again under the rows' locks. */
-async function suspendAll(env: JobEnv, ids: readonly number[], today: string, now: Date): Promise<{ moved: number; refused: string[] }> {
+async function suspendAll(
+  env: JobEnv,
+  ids: readonly number[],
+  today: string,
+  now: Date,
+): Promise<{ moved: number; refused: string[] }> {
   let moved = 0;
   const refused: string[] = [];
   for (let i = 0; i < ids.length; i += BATCH_SIZE) {
     const batch = ids.slice(i, i + BATCH_SIZE);
     let periods = new Map<number, SuspensionPeriod>();
-    const r = await env.db.transaction((tx) => sendCertificateEvents(tx, batch, (row) => {
-      const period = periods.get(row.id);
-      if (!period || (row.status !== '01' && row.status !== '02')) return null;
-      if (row.status === '02' && row.suspendedFrom === period.from && row.suspendedTo === period.to) return null;
-      return { type: 'SUSPEND', today, period };
-    }, cause('periodStart', today), now, { refused: 'skip', facts: async (rows) => { periods = await suspensionPeriodsOn(tx, rows.map((x) => x.id), today); } }));
+    const r = await env.db.transaction((tx) =>
+      sendCertificateEvents(
+        tx,
+        batch,
+        (row) => {
+          const period = periods.get(row.id);
+          if (!period || (row.status !== '01' && row.status !== '02')) return null;
+          if (row.status === '02' && row.suspendedFrom === period.from && row.suspendedTo === period.to) return null;
+          return { type: 'SUSPEND', today, period };
+        },
+        cause('periodStart', today),
+        now,
+        {
+          refused: 'skip',
+          facts: async (rows) => {
+            periods = await suspensionPeriodsOn(
+              tx,
+              rows.map((x) => x.id),
+              today,
+            );
+          },
+        },
+      ),
+    );
     moved += r.changed.length;
     refused.push(...r.refused);
   }
@@ -49,16 +75,45 @@ async function suspendAll(env: JobEnv, ids: readonly number[], today: string, no
 async function restoreAll(env: JobEnv, today: string, now: Date): Promise<{ moved: number; refused: string[] }> {
   let moved = 0;
   const refused: string[] = [];
-  for (let after = 0; ;) {
-    const ids = (await env.db.select({ id: certificate.id }).from(certificate)
-      .where(and(eq(certificate.status, '02'), or(isNull(certificate.suspendedFrom), lt(certificate.suspendedTo, today)), gt(certificate.id, after)))
-      .orderBy(asc(certificate.id)).limit(BATCH_SIZE)).map((r) => r.id);
+  for (let after = 0; ; ) {
+    const ids = (
+      await env.db
+        .select({ id: certificate.id })
+        .from(certificate)
+        .where(
+          and(
+            eq(certificate.status, '02'),
+            or(isNull(certificate.suspendedFrom), lt(certificate.suspendedTo, today)),
+            gt(certificate.id, after),
+          ),
+        )
+        .orderBy(asc(certificate.id))
+        .limit(BATCH_SIZE)
+    ).map((r) => r.id);
     if (ids.length === 0) break;
     let periods = new Map<number, SuspensionPeriod>();
-    const r = await env.db.transaction((tx) => sendCertificateEvents(tx, ids, (row) => (
-      row.status === '02' && (row.suspendedFrom === null || (row.suspendedTo !== null && row.suspendedTo < today))
-        ? { type: 'RESTORE', today, inForce: periods.get(row.id) ?? null } : null
-    ), cause('periodEnd', today), now, { refused: 'skip', facts: async (rows) => { periods = await suspensionPeriodsOn(tx, rows.map((x) => x.id), today); } }));
+    const r = await env.db.transaction((tx) =>
+      sendCertificateEvents(
+        tx,
+        ids,
+        (row) =>
+          row.status === '02' && (row.suspendedFrom === null || (row.suspendedTo !== null && row.suspendedTo < today))
+            ? { type: 'RESTORE', today, inForce: periods.get(row.id) ?? null }
+            : null,
+        cause('periodEnd', today),
+        now,
+        {
+          refused: 'skip',
+          facts: async (rows) => {
+            periods = await suspensionPeriodsOn(
+              tx,
+              rows.map((x) => x.id),
+              today,
+            );
+          },
+        },
+      ),
+    );
     moved += r.changed.length;
     refused.push(...r.refused);
     after = ids.at(-1)!;
@@ -75,11 +130,23 @@ export const suspension: JobDefinition = {
   async run(env) {
     const now = env.clock.now();
     const today = chinaDate(now);
-    const begun = await suspendAll(env, [...(await suspensionsToWrite(env.db, today, ['01', '02'])).keys()], today, now);
+    const begun = await suspendAll(
+      env,
+      [...(await suspensionsToWrite(env.db, today, ['01', '02'])).keys()],
+      today,
+      now,
+    );
     const ended = await restoreAll(env, today, now);
     return {
       rows: begun.moved + ended.moved,
-      detail: { today, suspended: begun.moved, restored: ended.moved, ...(begun.refused.length + ended.refused.length ? { refused: [...begun.refused, ...ended.refused].slice(0, 20) } : {}) },
+      detail: {
+        today,
+        suspended: begun.moved,
+        restored: ended.moved,
+        ...(begun.refused.length + ended.refused.length
+          ? { refused: [...begun.refused, ...ended.refused].slice(0, 20) }
+          : {}),
+      },
     };
   },
 };

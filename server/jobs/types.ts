@@ -5,7 +5,15 @@ import type { Clock } from '../lib/clock.js';
 import type { NationalPlatform } from '../lib/ports.js';
 import type { AppMetrics } from '../lib/metrics.js';
 
-export const JOB_NAMES = ['suspension', 'certExpiry', 'delayReminder', 'deadlineWarning', 'nationalOutbox', 'housekeeping', 'statistics'] as const;
+export const JOB_NAMES = [
+  'suspension',
+  'certExpiry',
+  'delayReminder',
+  'deadlineWarning',
+  'nationalOutbox',
+  'housekeeping',
+  'statistics',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 /** schedule: the engine's cron; manual: an administrator's "run now"; retry: the engine again after a failed attempt. */

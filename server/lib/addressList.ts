@@ -15,7 +15,10 @@ const LOOPBACK = [
  * entry (a typo must stop the start, not open or close the door silently). Empty: nobody.
  */
 export function parseAddressList(raw: string | undefined, setting: string): string[] {
-  const entries = (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (entry === 'loopback') continue;
     const [address, bits, extra] = entry.split('/');

@@ -7,7 +7,13 @@ import { daysBetween } from './days.js';
 /** How far back a certificate that expired without a delay is still warned about (older ones expired before the jobs ran). */
 export const LOOKBACK_DAYS = 30;
 
-const CATEGORY_NAME: Record<string, string> = { A: 'A类（主要负责人）', B: 'B类（项目负责人）', C1: 'C1类（机械）', C2: 'C2类（土建）', C3: 'C3类（综合）' };
+const CATEGORY_NAME: Record<string, string> = {
+  A: 'A类（主要负责人）',
+  B: 'B类（项目负责人）',
+  C1: 'C1类（机械）',
+  C2: 'C2类（土建）',
+  C3: 'C3类（综合）',
+};
 
 export interface CertNoticeFacts {
   holderName: string;
@@ -22,7 +28,8 @@ export interface NoticeText {
   nr: string;
 }
 
-const certificateOf = (c: CertNoticeFacts) => `${c.holderName}的${CATEGORY_NAME[c.category] ?? c.category}安管人员证书 ${c.certNo}`;
+const certificateOf = (c: CertNoticeFacts) =>
+  `${c.holderName}的${CATEGORY_NAME[c.category] ?? c.category}安管人员证书 ${c.certNo}`;
 
 /** To the enterprise and the holder, at the thresholds before expiry: the delay window is open (or opens). */
 export function delayReminderText(c: CertNoticeFacts, today: string, windowDays: number): NoticeText {

@@ -59,7 +59,11 @@ export function pgErrorOf(error: unknown): PgErrorLike | null {
   for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
     const candidate = current as { code?: unknown; severity?: unknown; cause?: unknown };
     // Both pg and PGlite report a five-character SQLSTATE with a severity; fastify's codes are longer.
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && typeof candidate.severity === 'string') {
+    if (
+      typeof candidate.code === 'string' &&
+      /^[0-9A-Z]{5}$/.test(candidate.code) &&
+      typeof candidate.severity === 'string'
+    ) {
       return candidate as PgErrorLike;
     }
     current = candidate.cause;
@@ -82,7 +86,8 @@ export function databaseRefusal(error: unknown): DatabaseRefusal | null {
     const column = pg.detail?.match(/^Key \(([a-z0-9_]+)\)/)?.[1];
     return { status: 400, msg: '关联的记录不存在', ...(column ? { field: camel(column) } : {}) };
   }
-  if (pg.code === '23502') return { status: 400, msg: '缺少必填的内容', ...(pg.column ? { field: camel(pg.column) } : {}) };
+  if (pg.code === '23502')
+    return { status: 400, msg: '缺少必填的内容', ...(pg.column ? { field: camel(pg.column) } : {}) };
   if (pg.code === '23514') return { status: 400, msg: '输入的值不符合要求' };
   return null;
 }
@@ -94,9 +99,19 @@ export function databaseRefusal(error: unknown): DatabaseRefusal | null {
  */
 const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
 /** Socket errors of a server that went away or does not answer. */
-const UNAVAILABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_SOCKET = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres says these in words only (no code). */
-const UNAVAILABLE_WORDS = /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|Connection ended/i;
+const UNAVAILABLE_WORDS =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|Connection ended/i;
 
 /**
  * Whether a failure means the database cannot be reached now (restarting, failing over, down), not

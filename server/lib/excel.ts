@@ -49,10 +49,17 @@ export function cellValueOf(value: CellValue, type: ColumnType | undefined): Cel
     return value;
   }
   // An instant: a Date or an ISO string with a zone is read in China time; 'YYYY-MM-DD HH:mm[:ss]' is China time already.
-  const wall = typeof value === 'string' && WALL_TIME.test(value) ? value : value instanceof Date || (typeof value === 'string' && !Number.isNaN(Date.parse(value))) ? chinaDateTime(value) : null;
+  const wall =
+    typeof value === 'string' && WALL_TIME.test(value)
+      ? value
+      : value instanceof Date || (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+        ? chinaDateTime(value)
+        : null;
   const m = wall ? WALL_TIME.exec(wall) : null;
   if (!m) return value;
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)));
+  return new Date(
+    Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)),
+  );
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -82,7 +89,9 @@ export async function sendExcel<T>(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c, i) => ({
-    header: c.header, key: `c${i}`, width: c.width ?? (c.type === 'dateTime' ? 18 : c.type === 'date' ? 12 : Math.max(12, c.header.length * 2 + 4)),
+    header: c.header,
+    key: `c${i}`,
+    width: c.width ?? (c.type === 'dateTime' ? 18 : c.type === 'date' ? 12 : Math.max(12, c.header.length * 2 + 4)),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
@@ -122,7 +131,15 @@ export interface Sheet {
 }
 
 /** A sheet of rows, each cell the column's value. */
-export const sheetOf = <T>({ sheetName, columns, rows }: { sheetName: string; columns: readonly ExcelColumn<T>[]; rows: readonly T[] }): Sheet => ({
+export const sheetOf = <T>({
+  sheetName,
+  columns,
+  rows,
+}: {
+  sheetName: string;
+  columns: readonly ExcelColumn<T>[];
+  rows: readonly T[];
+}): Sheet => ({
   name: sheetName,
   columns: columns.map((c) => ({ header: c.header, width: c.width })),
   rows: rows.map((r) => columns.map((c) => c.value(r) ?? null)),
@@ -132,12 +149,20 @@ export const sheetOf = <T>({ sheetName, columns, rows }: { sheetName: string; co
  * Sends a workbook of a few small sheets (a page's figures, each table on its own sheet); built in
  * memory, for rows counted in hundreds. Long lists stream through sendExcel.
  */
-export async function sendSheets(reply: FastifyReply, filename: string, sheets: readonly Sheet[]): Promise<FastifyReply> {
+export async function sendSheets(
+  reply: FastifyReply,
+  filename: string,
+  sheets: readonly Sheet[],
+): Promise<FastifyReply> {
   const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   for (const s of sheets) {
     const sheet = workbook.addWorksheet(s.name);
-    sheet.columns = s.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
+    sheet.columns = s.columns.map((c, i) => ({
+      header: c.header,
+      key: `c${i}`,
+      width: c.width ?? Math.max(12, c.header.length * 2 + 4),
+    }));
     sheet.getRow(1).font = { bold: true };
     for (const row of s.rows) sheet.addRow(row);
   }
@@ -147,7 +172,10 @@ export async function sendSheets(reply: FastifyReply, filename: string, sheets: 
 }
 
 /** Pages through a query in batches (keyset or offset, as the caller's fetch decides). */
-export async function* batches<T>(fetch: (offset: number, limit: number) => Promise<T[]>, size = 1000): AsyncIterable<T[]> {
+export async function* batches<T>(
+  fetch: (offset: number, limit: number) => Promise<T[]>,
+  size = 1000,
+): AsyncIterable<T[]> {
   for (let offset = 0; ; offset += size) {
     const batch = await fetch(offset, size);
     if (batch.length > 0) yield batch;
@@ -165,11 +193,19 @@ export interface ImportColumn {
 }
 
 /** Sends an empty import template: the headers (required ones marked *) and one example row. */
-export async function sendTemplate(reply: FastifyReply, filename: string, columns: readonly ImportColumn[]): Promise<FastifyReply> {
+export async function sendTemplate(
+  reply: FastifyReply,
+  filename: string,
+  columns: readonly ImportColumn[],
+): Promise<FastifyReply> {
   const ExcelJS = await excel();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('导入模板');
-  sheet.columns = columns.map((c) => ({ header: c.required ? `${c.header}*` : c.header, key: c.key, width: Math.max(14, c.header.length * 2 + 6) }));
+  sheet.columns = columns.map((c) => ({
+    header: c.required ? `${c.header}*` : c.header,
+    key: c.key,
+    width: Math.max(14, c.header.length * 2 + 6),
+  }));
   sheet.getRow(1).font = { bold: true };
   if (columns.some((c) => c.example)) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, c.example ?? ''])));
   const buffer = Buffer.from(await workbook.xlsx.writeBuffer());

@@ -33,7 +33,10 @@ interface Template {
 
 /** A template's text with its literal parts and its placeholders (by number) each rewritten. */
 const rewriteTemplate = (key: string, literal: (part: string) => string, placeholder: (n: number) => string): string =>
-  key.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? literal(part) : placeholder(Number(part)))).join('');
+  key
+    .split(PLACEHOLDER)
+    .map((part, i) => (i % 2 === 0 ? literal(part) : placeholder(Number(part))))
+    .join('');
 
 /** The composed messages of one catalogue, most specific first. */
 function templatesOf(catalogue: Record<string, string>): Template[] {
@@ -45,7 +48,12 @@ function templatesOf(catalogue: Record<string, string>): Template[] {
       order.push(n);
       return '([\\s\\S]*?)';
     });
-    templates.push({ pattern: new RegExp(`^${source}$`), order, weight: key.replace(PLACEHOLDER, '').length, translation });
+    templates.push({
+      pattern: new RegExp(`^${source}$`),
+      order,
+      weight: key.replace(PLACEHOLDER, '').length,
+      translation,
+    });
   }
   return templates.sort((a, b) => b.weight - a.weight);
 }

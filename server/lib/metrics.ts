@@ -84,21 +84,37 @@ export class AppMetrics {
   private readonly gates: (() => { running: number; waiting: number })[] = [];
 
   constructor() {
-    const poolGauge = (name: string, help: string, read: (counts: PoolCounts) => number) => new Gauge({
-      name, help, labelNames: ['pool'] as const, registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const p of pools) {
-          const counts = p.counts();
-          if (counts) this.set({ pool: p.name }, read(counts));
-        }
-      },
-    });
+    const poolGauge = (name: string, help: string, read: (counts: PoolCounts) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['pool'] as const,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const p of pools) {
+            const counts = p.counts();
+            if (counts) this.set({ pool: p.name }, read(counts));
+          }
+        },
+      });
     const pools = this.pools;
-    poolGauge('safecert_db_pool_connections', 'PostgreSQL connections open in the pool (main: writes and most reads; reads: the search pages; jobs: pg-boss).', (c) => c.total);
+    poolGauge(
+      'safecert_db_pool_connections',
+      'PostgreSQL connections open in the pool (main: writes and most reads; reads: the search pages; jobs: pg-boss).',
+      (c) => c.total,
+    );
     poolGauge('safecert_db_pool_idle_connections', 'Open connections not in use.', (c) => c.idle);
-    poolGauge('safecert_db_pool_waiting_requests', 'Requests waiting for a connection (all are in use).', (c) => c.waiting);
-    poolGauge('safecert_db_pool_max_connections', 'The most connections the pool opens (DB_POOL_MAX; jobs: 4).', (c) => c.max);
+    poolGauge(
+      'safecert_db_pool_waiting_requests',
+      'Requests waiting for a connection (all are in use).',
+      (c) => c.waiting,
+    );
+    poolGauge(
+      'safecert_db_pool_max_connections',
+      'The most connections the pool opens (DB_POOL_MAX; jobs: 4).',
+      (c) => c.max,
+    );
 
     // The embedded database has no pool: one connection in this process, statements one after another
     // (PGlite tells nobody how many wait). Its kind is said outright rather than faked as a pool of one.
@@ -106,7 +122,9 @@ export class AppMetrics {
     new Gauge({
       name: 'safecert_database_info',
       help: 'The database this process uses: kind="pglite" (embedded, one connection, no pool series) or kind="postgres" (pool series per pool).',
-      labelNames: ['kind'] as const, registers: [this.registry], aggregator: 'max',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      aggregator: 'max',
       collect() {
         this.reset();
         if (database.kind) this.set({ kind: database.kind }, 1);
@@ -114,12 +132,15 @@ export class AppMetrics {
     });
 
     const gates = this.gates;
-    const gateGauge = (name: string, help: string, read: (state: { running: number; waiting: number }) => number) => new Gauge({
-      name, help, registers: [this.registry],
-      collect() {
-        this.set(gates.reduce((n, state) => n + read(state()), 0));
-      },
-    });
+    const gateGauge = (name: string, help: string, read: (state: { running: number; waiting: number }) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(gates.reduce((n, state) => n + read(state()), 0));
+        },
+      });
     gateGauge('safecert_imports_running', 'Imports running now (at most IMPORT_CONCURRENCY).', (s) => s.running);
     gateGauge('safecert_imports_waiting', 'Imports waiting for a place (at most IMPORT_QUEUE).', (s) => s.waiting);
   }
@@ -151,7 +172,12 @@ export class AppMetrics {
 
   /** Reports a node-postgres pool's connections at each scrape. */
   watchPool(name: string, pool: pg.Pool): void {
-    this.watchPoolCounts(name, () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+    this.watchPoolCounts(name, () => ({
+      max: pool.options.max ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
   }
 
   /** Reports a pool known only by its counts (pg-boss's), while it has them. */

@@ -10,15 +10,28 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AggregatorRegistry, type Registry } from 'prom-client';
-import type { MetricsConfig } from '../config.js';
 import { addressMatcher } from './addressList.js';
+
+/** Where the metrics are served (config.ts reads it from METRICS_PORT, METRICS_HOST, METRICS_ALLOW). */
+export interface MetricsConfig {
+  /** The metrics listener's port; null: no listener (METRICS_PORT=off). */
+  port: number | null;
+  /** The interface it listens on: loopback unless the scraper runs on another host. */
+  host: string;
+  /** Peers (addresses, CIDRs, `loopback`) answered; everyone else gets 403. */
+  allow: string[];
+}
 
 export type Scrape = () => Promise<{ contentType: string; body: string }>;
 
 /** Refused addresses logged, one line each per process: a misconfigured scraper asks every 15 s. */
 const REFUSALS_LOGGED = 100;
 
-export function buildMetricsServer(opts: { allow: readonly string[]; scrape: Scrape; warn: (msg: string) => void }): FastifyInstance {
+export function buildMetricsServer(opts: {
+  allow: readonly string[];
+  scrape: Scrape;
+  warn: (msg: string) => void;
+}): FastifyInstance {
   const allowed = addressMatcher(opts.allow);
   const refusedSeen = new Set<string>();
   const app = Fastify({ logger: false });
@@ -29,7 +42,10 @@ export function buildMetricsServer(opts: { allow: readonly string[]; scrape: Scr
       refusedSeen.add(peer ?? '');
       opts.warn(`metrics: refused ${peer ?? 'an unknown peer'} (not in METRICS_ALLOW)`);
     }
-    reply.code(403).type('text/plain; charset=utf-8').send(`${peer ?? 'this address'} is not in METRICS_ALLOW\n`);
+    reply
+      .code(403)
+      .type('text/plain; charset=utf-8')
+      .send(`${peer ?? 'this address'} is not in METRICS_ALLOW\n`);
   });
   app.get('/metrics', async (_request, reply) => {
     const { contentType, body } = await opts.scrape();
@@ -42,14 +58,20 @@ export function buildMetricsServer(opts: { allow: readonly string[]; scrape: Scr
  * Starts the listener; null when METRICS_PORT=off or the port cannot be had (logged: the API serves
  * all the same, and the scraper sees this target down).
  */
-export async function startMetricsServer(config: MetricsConfig, scrape: Scrape, warn: (msg: string) => void): Promise<FastifyInstance | null> {
+export async function startMetricsServer(
+  config: MetricsConfig,
+  scrape: Scrape,
+  warn: (msg: string) => void,
+): Promise<FastifyInstance | null> {
   if (config.port === null) return null;
   const server = buildMetricsServer({ allow: config.allow, scrape, warn });
   try {
     await server.listen({ port: config.port, host: config.host });
     return server;
   } catch (err) {
-    warn(`metrics: cannot listen on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)}); /metrics is not served (README "Metrics")`);
+    warn(
+      `metrics: cannot listen on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)}); /metrics is not served (README "Metrics")`,
+    );
     await server.close().catch(() => undefined);
     return null;
   }

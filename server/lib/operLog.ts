@@ -6,8 +6,22 @@
 
 /** The actions with their Chinese names: the Excel export's words, the page's in zh-CN (unit test). */
 export const OPER_ACTION_NAMES = {
-  insert: '新增', update: '修改', delete: '删除', submit: '提交', audit: '审核', grant: '授权', import: '导入', export: '导出',
-  print: '打印', unlock: '解锁', force: '强退', logout: '退出', run: '执行', pause: '暂停', resume: '恢复', retry: '重试',
+  insert: '新增',
+  update: '修改',
+  delete: '删除',
+  submit: '提交',
+  audit: '审核',
+  grant: '授权',
+  import: '导入',
+  export: '导出',
+  print: '打印',
+  unlock: '解锁',
+  force: '强退',
+  logout: '退出',
+  run: '执行',
+  pause: '暂停',
+  resume: '恢复',
+  retry: '重试',
   refresh: '刷新',
   /** A scheduled or manual run of a job (server/jobs/runner.ts). */
   job: '定时任务',
@@ -28,4 +42,6 @@ export interface OperLogDeclaration {
 }
 
 /** A module's log declarations: one title, an action per route. */
-export const logAs = (title: string) => (action: OperAction): OperLogDeclaration => ({ title, action });
+export const logAs =
+  (title: string) =>
+  (action: OperAction): OperLogDeclaration => ({ title, action });

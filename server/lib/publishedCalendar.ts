@@ -14,8 +14,10 @@ const chineseName = (entry: string): string | null => entry.split(',')[1]?.trim(
 
 function fromPackage(): PublishedTable {
   const days = new Map<string, DayRule>();
-  for (const [day, entry] of Object.entries(table.holidays as Record<string, string>)) days.set(day, { working: false, name: chineseName(entry) });
-  for (const [day, entry] of Object.entries(table.workdays as Record<string, string>)) days.set(day, { working: true, name: chineseName(entry) });
+  for (const [day, entry] of Object.entries(table.holidays as Record<string, string>))
+    days.set(day, { working: false, name: chineseName(entry) });
+  for (const [day, entry] of Object.entries(table.workdays as Record<string, string>))
+    days.set(day, { working: true, name: chineseName(entry) });
   // A year is covered when the package rests on one of its weekdays: every year's Spring Festival does.
   const years = new Set<number>();
   for (const [day, rule] of days) if (!rule.working && isWeekday(day)) years.add(yearOf(day));

@@ -4,7 +4,13 @@ import { day, INT32_MAX, sortField } from './schemas.js';
 
 export const ok = <T>(data: T, msg = '操作成功') => ({ code: 0 as const, msg, data });
 export const done = (msg = '操作成功') => ({ code: 0 as const, msg });
-export const page = <T>(rows: T[], total: number, pageNum: number) => ({ code: 0 as const, msg: '查询成功', rows, total, pageNum });
+export const page = <T>(rows: T[], total: number, pageNum: number) => ({
+  code: 0 as const,
+  msg: '查询成功',
+  rows,
+  total,
+  pageNum,
+});
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });
 export const doneEnvelope = z.object({ code: z.number(), msg: z.string() });

@@ -13,10 +13,14 @@ import { currentRequestId } from './requestScope.js';
 export function redactedUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
-  const names = url.slice(q + 1).split('&').filter(Boolean).map((pair) => {
-    const eq = pair.indexOf('=');
-    return `${(eq < 0 ? pair : pair.slice(0, eq)).slice(0, 64)}=***`;
-  });
+  const names = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      return `${(eq < 0 ? pair : pair.slice(0, eq)).slice(0, 64)}=***`;
+    });
   return `${url.slice(0, q)}?${names.join('&')}`;
 }
 
@@ -37,7 +41,11 @@ export interface LoggedError {
 /** An error as a log line shows it: name, message, stack and cause chain, without statement parameters. */
 export function loggedError(err: unknown, depth = 0): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: withoutParams(String(err)), stack: '' };
-  const out: LoggedError = { type: err.name, message: withoutParams(err.message), stack: withoutParams(err.stack ?? '') };
+  const out: LoggedError = {
+    type: err.name,
+    message: withoutParams(err.message),
+    stack: withoutParams(err.stack ?? ''),
+  };
   const props = err as unknown as Record<string, unknown>;
   for (const key of KEPT) if (props[key] !== undefined) out[key] = props[key];
   if (err.cause !== undefined && depth < 4) out.cause = loggedError(err.cause, depth + 1);
@@ -52,7 +60,12 @@ interface LoggedRequest {
 }
 
 export const logSerializers = {
-  req: (req: LoggedRequest) => ({ method: req.method, url: redactedUrl(req.url), host: req.host, remoteAddress: req.ip }),
+  req: (req: LoggedRequest) => ({
+    method: req.method,
+    url: redactedUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+  }),
   err: (err: unknown) => loggedError(err),
 };
 

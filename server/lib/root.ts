@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 function findRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const pkg = path.join(dir, 'package.json');
-    if (fs.existsSync(pkg) && (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: string }).name === 'safecert') return dir;
+    if (fs.existsSync(pkg) && (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: string }).name === 'safecert')
+      return dir;
     if (path.dirname(dir) === dir) throw new Error(`SafeCert's package.json not found above ${from}`);
   }
 }

@@ -21,7 +21,8 @@ const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
-export const hasControlChar = (s: string, multiline = false): boolean => (multiline ? CONTROL_MULTILINE : CONTROL).test(s);
+export const hasControlChar = (s: string, multiline = false): boolean =>
+  (multiline ? CONTROL_MULTILINE : CONTROL).test(s);
 
 /** Names no sort field may take: every object answers to them. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -45,7 +46,8 @@ export function intIn(label: string, min: number, max: number, messages: IntMess
   const missing = messages.missing ?? `${label}不能为空`;
   return z.preprocess(
     numberFromString,
-    z.number({ error: (iss) => (iss.input === undefined ? missing : invalid) })
+    z
+      .number({ error: (iss) => (iss.input === undefined ? missing : invalid) })
       .int({ error: invalid })
       .min(min, { error: invalid })
       .max(max, { error: invalid }),
@@ -69,7 +71,10 @@ export function idList(label = 'ids', max = 500) {
   return z
     .union([z.string(), z.array(z.string())], { error: `参数 ${label} 不能为空` })
     .transform((v) => splitList(v).map((s) => (/^\d{1,10}$/.test(s) ? Number(s) : Number.NaN)))
-    .refine((a) => a.length > 0 && a.length <= max && a.every((n) => Number.isInteger(n) && n >= 1 && n <= INT32_MAX), message);
+    .refine(
+      (a) => a.length > 0 && a.length <= max && a.every((n) => Number.isInteger(n) && n >= 1 && n <= INT32_MAX),
+      message,
+    );
 }
 
 /** A 'YYYY-MM-DD' that is a real calendar day (2026-02-30 and 9999-99-99 are not). */
@@ -94,17 +99,19 @@ export interface TextOptions {
 /** Trimmed text of at most `max` characters, without control characters or lone surrogates. */
 export function text(max: number, label = '内容', opts: TextOptions = {}) {
   const missing = opts.missing ?? `${label}不能为空`;
-  const base = z
-    .string({ error: (iss) => (iss.input === undefined ? missing : `${label}应为文本`) })
-    .trim();
+  const base = z.string({ error: (iss) => (iss.input === undefined ? missing : `${label}应为文本`) }).trim();
   const bounded = (opts.min ?? 0) > 0 ? base.min(opts.min!, missing) : base;
   return bounded
     .max(max, opts.tooLong ?? `${label}不能超过${max}个字符`)
-    .refine((s) => !hasControlChar(s, opts.multiline), opts.multiline ? `${label}不能包含控制字符` : `${label}不能包含换行或控制字符`)
+    .refine(
+      (s) => !hasControlChar(s, opts.multiline),
+      opts.multiline ? `${label}不能包含控制字符` : `${label}不能包含换行或控制字符`,
+    )
     .refine((s) => !hasLoneSurrogate(s), `${label}含有无效的字符（不成对的 UTF-16 代理项）`);
 }
 
-export const optionalText = (max: number, label = '内容', opts: Omit<TextOptions, 'min' | 'missing'> = {}) => text(max, label, opts).optional();
+export const optionalText = (max: number, label = '内容', opts: Omit<TextOptions, 'min' | 'missing'> = {}) =>
+  text(max, label, opts).optional();
 
 /** A free-text search term of a list (matched with LIKE, wildcards escaped by the route). */
 export const keyword = (label = '关键字', max = 100) => optionalText(max, label);
@@ -137,7 +144,10 @@ export function idNumber(label = '身份证号码') {
     .transform((raw, ctx) => {
       const checked = checkIdNumber(raw, chinaDate(clockNow()));
       if (checked.ok) return checked.value;
-      ctx.addIssue({ code: 'custom', message: raw.trim() ? idNumberMessage(label, checked.fault) : `${label}不能为空` });
+      ctx.addIssue({
+        code: 'custom',
+        message: raw.trim() ? idNumberMessage(label, checked.fault) : `${label}不能为空`,
+      });
       return z.NEVER;
     });
 }
@@ -149,13 +159,17 @@ export function creditCode(label = '统一社会信用代码') {
     .transform((raw, ctx) => {
       const checked = checkCreditCode(raw);
       if (checked.ok) return checked.value;
-      ctx.addIssue({ code: 'custom', message: raw.trim() ? creditCodeMessage(label, checked.fault) : `${label}不能为空` });
+      ctx.addIssue({
+        code: 'custom',
+        message: raw.trim() ? creditCodeMessage(label, checked.fault) : `${label}不能为空`,
+      });
       return z.NEVER;
     });
 }
 
 /** An optional query value: absent, or sent empty by a cleared form field. */
-export const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+export const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /**
  * The number of any identity document (证件号码) of a look-up, upper-cased: at most `max` letters,

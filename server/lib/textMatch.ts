@@ -14,10 +14,12 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 
 /** The column starts with `text` (byte order, index-served). */
-export const startsWith = (column: AnyColumn, text: string): SQL => sql`${column} collate "C" like ${`${escapeLike(text)}%`}`;
+export const startsWith = (column: AnyColumn, text: string): SQL =>
+  sql`${column} collate "C" like ${`${escapeLike(text)}%`}`;
 
 /** The column contains `text`, case-insensitively. */
-export const containsText = (column: AnyColumn | SQL, text: string): SQL => sql`${column} ilike ${containsPattern(text)}`;
+export const containsText = (column: AnyColumn | SQL, text: string): SQL =>
+  sql`${column} ilike ${containsPattern(text)}`;
 
 /**
  * How a typed certificate number matches: digits only are its end (the yearly sequence people quote,

@@ -24,10 +24,11 @@ declare module 'fastify' {
 }
 
 /** A string field of a validated body, trimmed and lower-cased (user names are compared that way here). */
-export const bodyField = (name: string) => (request: FastifyRequest): string | null => {
-  const body: unknown = request.body;
-  if (!body || typeof body !== 'object') return null;
-  const value: unknown = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
-};
-
+export const bodyField =
+  (name: string) =>
+  (request: FastifyRequest): string | null => {
+    const body: unknown = request.body;
+    if (!body || typeof body !== 'object') return null;
+    const value: unknown = (body as Record<string, unknown>)[name];
+    return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
+  };

@@ -39,7 +39,11 @@ const FIRST_WEEKDAY = new Date(FIRST_MS).getUTCDay();
 
 /** Days since 1970-01-01 of a 'YYYY-MM-DD', by arithmetic (no Date, no garbage: it runs for every row of every list). */
 function epochDay(day: string): number {
-  let y = (day.charCodeAt(0) - 48) * 1000 + (day.charCodeAt(1) - 48) * 100 + (day.charCodeAt(2) - 48) * 10 + (day.charCodeAt(3) - 48);
+  let y =
+    (day.charCodeAt(0) - 48) * 1000 +
+    (day.charCodeAt(1) - 48) * 100 +
+    (day.charCodeAt(2) - 48) * 10 +
+    (day.charCodeAt(3) - 48);
   const m = (day.charCodeAt(5) - 48) * 10 + (day.charCodeAt(6) - 48);
   const d = (day.charCodeAt(8) - 48) * 10 + (day.charCodeAt(9) - 48);
   // Howard Hinnant's days_from_civil.
@@ -63,7 +67,8 @@ function dayAt(i: number): string {
 }
 
 /** Whether a string names a day the calendar can hold (a real day of 2000–2099). */
-export const isCalendarRangeDay = (day: string): boolean => isCalendarDay(day) && day >= CALENDAR_FIRST_DAY && day <= CALENDAR_LAST_DAY;
+export const isCalendarRangeDay = (day: string): boolean =>
+  isCalendarDay(day) && day >= CALENDAR_FIRST_DAY && day <= CALENDAR_LAST_DAY;
 
 export class WorkCalendar {
   /** counted[i]: working days among the range's days 0..i. */
@@ -84,9 +89,10 @@ export class WorkCalendar {
     this.known = new Set([...published.years, ...confirmedYears]);
     // Monday–Friday by position (the range starts on a Saturday), then the tables' days over it.
     const working = new Uint8Array(SPAN);
-    for (let i = 0; i < SPAN; i++) working[i] = (FIRST_WEEKDAY + i) % 7 % 6 === 0 ? 0 : 1;
+    for (let i = 0; i < SPAN; i++) working[i] = ((FIRST_WEEKDAY + i) % 7) % 6 === 0 ? 0 : 1;
     for (const rules of [published.days, corrections]) {
-      for (const [day, rule] of rules) if (day >= CALENDAR_FIRST_DAY && day <= CALENDAR_LAST_DAY) working[indexOf(day)] = rule.working ? 1 : 0;
+      for (const [day, rule] of rules)
+        if (day >= CALENDAR_FIRST_DAY && day <= CALENDAR_LAST_DAY) working[indexOf(day)] = rule.working ? 1 : 0;
     }
     this.counted = new Int32Array(SPAN);
     const nth = new Int32Array(SPAN + 1);
@@ -116,7 +122,7 @@ export class WorkCalendar {
   /** The holiday a day belongs to, if any. */
   nameOf(day: string): string | null {
     const c = this.corrections.get(day);
-    return c ? c.name : this.published.days.get(day)?.name ?? null;
+    return c ? c.name : (this.published.days.get(day)?.name ?? null);
   }
 
   /** Whether the year's arrangement is published and entered (package or administrator). */
@@ -136,7 +142,7 @@ export class WorkCalendar {
     const k = i >= 0 ? this.counted[i]! + n : -1;
     if (k > 0 && k < this.nth.length) return dayAt(this.nth[k]!);
     let d = day;
-    for (let left = n; left > 0;) {
+    for (let left = n; left > 0; ) {
       d = addDays(d, 1);
       if (this.isWorkingDay(d)) left -= 1;
     }
@@ -146,7 +152,8 @@ export class WorkCalendar {
   /** Working days in (from, to], negative when `to` is before `from` (0 on the same day). */
   workingDaysBetween(from: string, to: string): number {
     if (from > to) return 0 - this.workingDaysBetween(to, from);
-    if (from >= CALENDAR_FIRST_DAY && to <= CALENDAR_LAST_DAY) return this.counted[indexOf(to)]! - this.counted[indexOf(from)]!;
+    if (from >= CALENDAR_FIRST_DAY && to <= CALENDAR_LAST_DAY)
+      return this.counted[indexOf(to)]! - this.counted[indexOf(from)]!;
     let count = 0;
     for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) if (this.isWorkingDay(d)) count += 1;
     return count;

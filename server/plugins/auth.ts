@@ -7,7 +7,13 @@ import type { AuthUser, Preload, RouteAccess } from '../context.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { BoundedMap } from '../lib/boundedMap.js';
 import { sha256 } from '../lib/tokens.js';
-import { dictVersionOf, resolveSession, resolveSessionWith, userOfKnownSession, type KnownSession } from '../modules/auth/session.service.js';
+import {
+  dictVersionOf,
+  resolveSession,
+  resolveSessionWith,
+  userOfKnownSession,
+  type KnownSession,
+} from '../modules/auth/session.service.js';
 import { currentRequest, type DictionaryCache } from '../lib/requestScope.js';
 
 /** Sessions a process remembers for guarded routes: one per signed-in caller it served lately. */
@@ -37,7 +43,10 @@ export async function sessionRefusal(request: FastifyRequest): Promise<unknown> 
   const check = request.sessionCheck;
   if (!check) return null;
   request.sessionCheck = null;
-  return check.then(() => null, (refusal: unknown) => refusal);
+  return check.then(
+    () => null,
+    (refusal: unknown) => refusal,
+  );
 }
 
 export function registerAuth(app: FastifyInstance): void {
@@ -126,7 +135,11 @@ export function registerAuth(app: FastifyInstance): void {
         request.user = user;
         attachDictionaryCache(dictVersionOf(known));
         if (access.sessionGuard) {
-          request.sessionGuard = { tokenHash: known.token_hash, fingerprint: known.fingerprint, confirm: () => authenticate(request, token) };
+          request.sessionGuard = {
+            tokenHash: known.token_hash,
+            fingerprint: known.fingerprint,
+            confirm: () => authenticate(request, token),
+          };
         } else {
           readsAhead.started++;
           request.sessionCheck = sameAsKnown(access, token, known.fingerprint);

@@ -19,7 +19,11 @@ const isHashedAsset = (file: string, root: string) => path.relative(root, file).
 
 /** The copies the build made, best first, for the encodings the browser accepts. */
 function encodingsFor(acceptEncoding: string | string[] | undefined): { encoding: 'br' | 'gzip'; suffix: string }[] {
-  const accepted = new Set(String(acceptEncoding ?? '').split(',').map((p) => p.split(';')[0]!.trim().toLowerCase()));
+  const accepted = new Set(
+    String(acceptEncoding ?? '')
+      .split(',')
+      .map((p) => p.split(';')[0]!.trim().toLowerCase()),
+  );
   return [
     ...(accepted.has('br') ? [{ encoding: 'br' as const, suffix: '.br' }] : []),
     ...(accepted.has('gzip') ? [{ encoding: 'gzip' as const, suffix: '.gz' }] : []),
@@ -28,9 +32,14 @@ function encodingsFor(acceptEncoding: string | string[] | undefined): { encoding
 
 /** index.html for a client route: small, read on every request so that a rebuild shows at once. */
 function sendIndex(acceptEncoding: string | string[] | undefined, indexHtml: string, reply: FastifyReply) {
-  reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding');
+  reply
+    .code(200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'accept-encoding');
   for (const { encoding, suffix } of encodingsFor(acceptEncoding)) {
-    if (fs.existsSync(indexHtml + suffix)) return reply.header('content-encoding', encoding).send(fs.readFileSync(indexHtml + suffix));
+    if (fs.existsSync(indexHtml + suffix))
+      return reply.header('content-encoding', encoding).send(fs.readFileSync(indexHtml + suffix));
   }
   return reply.send(fs.readFileSync(indexHtml));
 }
@@ -54,7 +63,8 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !hasClient()) return apiNotFound(reply);
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !hasClient())
+      return apiNotFound(reply);
     // A missing hashed file is a stale page asking for an old build: HTML in its place would only fail later and less clearly.
     if (request.url.startsWith('/assets/')) return apiNotFound(reply);
     // /metrics lives on its own port (METRICS_PORT): a scraper pointed at this one is told so, not handed a page.

@@ -58,7 +58,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // A read started on a known session whose input was refused first: a refused session says so.
     const error = ((await sessionRefusal(request)) ?? caught) as FastifyError;
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, msg: error.message, ...(error.field ? { field: error.field } : {}), ...(error.data !== undefined ? { data: error.data } : {}) });
+      return reply.status(error.statusCode).send({
+        code: error.code,
+        msg: error.message,
+        ...(error.field ? { field: error.field } : {}),
+        ...(error.data !== undefined ? { data: error.data } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -75,7 +80,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // PostgreSQL restarting or failing over: the same call succeeds a few seconds later.
     if (isDatabaseUnavailable(error)) {
       request.log.warn(`database unavailable: ${(error as Error).message.split('\n').at(-1)}`);
-      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ code: 503, msg: '数据库暂时不可用，请稍后重试' });
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ code: 503, msg: '数据库暂时不可用，请稍后重试' });
     }
     // The schemas refuse bad input first; this is the net under a field they missed, and the
     // answer to races that only the database decides (two registrations of one name).
@@ -83,7 +91,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (refusal) {
       // A 400 here means some schema let the value through: worth a look, not an alarm.
       if (refusal.status === 400) request.log.warn({ err: error }, 'database refused input that passed the schema');
-      return reply.status(refusal.status).send({ code: refusal.status, msg: refusal.msg, ...(refusal.field ? { field: refusal.field } : {}) });
+      return reply
+        .status(refusal.status)
+        .send({ code: refusal.status, msg: refusal.msg, ...(refusal.field ? { field: refusal.field } : {}) });
     }
     if (error.statusCode === 413) return reply.status(413).send({ code: 413, msg: '上传的内容过大' });
     if (error.statusCode === 429) return reply.status(429).send({ code: 429, msg: '请求过于频繁，请稍后再试' });

@@ -39,7 +39,11 @@ const camel = (parts: string[]) => parts.map((p, i) => (i === 0 ? p : p.charAt(0
 
 /** area.verb from the path: /api/system/user/list → systemUser.list; /api/workflow/:id/events → workflow.events. */
 export function operationIdOf(method: string, url: string): string {
-  const parts = url.replace(/^\/api\//, '').split('/').filter((p) => p && !p.startsWith(':')).map((p) => p.replace(/[^A-Za-z0-9]/g, ''));
+  const parts = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter((p) => p && !p.startsWith(':'))
+    .map((p) => p.replace(/[^A-Za-z0-9]/g, ''));
   if (parts.length === 0) return method.toLowerCase();
   if (parts.length === 1) return `${parts[0]}.${method === 'GET' ? 'get' : method.toLowerCase()}`;
   const verb = parts.at(-1)!;
@@ -47,9 +51,18 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 /** One named component per failure (Failure400 …): the document and the generated client define each once. */
-const failures = new Map(Object.entries(DESCRIPTIONS).map(([code, text]) => [Number(code), z.object(failureShape).meta({ id: `Failure${code}`, description: text })]));
+const failures = new Map(
+  Object.entries(DESCRIPTIONS).map(([code, text]) => [
+    Number(code),
+    z.object(failureShape).meta({ id: `Failure${code}`, description: text }),
+  ]),
+);
 
-type Schema = NonNullable<RouteOptions['schema']> & { operationId?: string; tags?: string[]; response?: Record<string, unknown> };
+type Schema = NonNullable<RouteOptions['schema']> & {
+  operationId?: string;
+  tags?: string[];
+  response?: Record<string, unknown>;
+};
 
 export function registerOpenApiConventions(app: FastifyInstance): void {
   const seen = new Map<string, string>();
@@ -61,7 +74,8 @@ export function registerOpenApiConventions(app: FastifyInstance): void {
     const schema = (route.schema ??= {}) as Schema;
     let id = schema.operationId ?? operationIdOf(method, url);
     // GET and POST of one path: the write takes the method's name.
-    if (seen.has(id) && seen.get(id) !== `${method} ${url}`) id = `${id}${method.charAt(0)}${method.slice(1).toLowerCase()}`;
+    if (seen.has(id) && seen.get(id) !== `${method} ${url}`)
+      id = `${id}${method.charAt(0)}${method.slice(1).toLowerCase()}`;
     if (seen.has(id)) throw new Error(`operationId ${id} is not unique (${method} ${url} and ${seen.get(id)})`);
     seen.set(id, `${method} ${url}`);
     schema.operationId = id;
@@ -82,14 +96,24 @@ export function registerOpenApiConventions(app: FastifyInstance): void {
     codes.push(503);
     const response = { ...(schema.response ?? {}) };
     // Routes that answer with a file (Excel, PDF, ZIP, a stored upload) say so.
-    if (!response[200] && FILE_ROUTE.test(url)) response[200] = z.string().meta({ format: 'binary' }).describe('文件内容（Excel、PDF、ZIP 或上传的原文件），文件名见 Content-Disposition');
+    if (!response[200] && FILE_ROUTE.test(url))
+      response[200] = z
+        .string()
+        .meta({ format: 'binary' })
+        .describe('文件内容（Excel、PDF、ZIP 或上传的原文件），文件名见 Content-Disposition');
     for (const code of codes) response[code] ??= failures.get(code);
     schema.response = response;
   });
 }
 
 type OpenApiDoc = {
-  paths?: Record<string, Record<string, { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+  paths?: Record<
+    string,
+    Record<
+      string,
+      { responses?: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }> }
+    >
+  >;
   components?: { schemas?: Record<string, unknown> };
 };
 
@@ -104,7 +128,8 @@ export function finishDocument<T>(document: T): T {
     for (const op of Object.values(ops)) {
       for (const [code, answer] of Object.entries(op.responses ?? {})) {
         const ref = answer.content?.['application/json']?.schema?.$ref;
-        if (ref === `#/components/schemas/Failure${code}` && DESCRIPTIONS[Number(code)]) answer.description = DESCRIPTIONS[Number(code)];
+        if (ref === `#/components/schemas/Failure${code}` && DESCRIPTIONS[Number(code)])
+          answer.description = DESCRIPTIONS[Number(code)];
       }
     }
   }

@@ -28,7 +28,8 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   }
   const entries = Object.entries(value as Record<string, unknown>);
   const out: Record<string, unknown> = {};
-  for (const [k, v] of entries.slice(0, MAX_MEMBERS)) out[k] = SECRET_KEYS.test(k) ? '******' : redactSecrets(v, depth + 1);
+  for (const [k, v] of entries.slice(0, MAX_MEMBERS))
+    out[k] = SECRET_KEYS.test(k) ? '******' : redactSecrets(v, depth + 1);
   if (entries.length > MAX_MEMBERS) out['…'] = `${entries.length - MAX_MEMBERS} more`;
   return out;
 }
@@ -55,8 +56,18 @@ function batchStatement(rows: OperLogRow[]): TextStatement {
   return {
     sql: INSERT_BATCH,
     params: [
-      column('title'), column('action'), column('requestMethod'), column('operName'), column('operUrl'), column('operIp'), column('operParam'),
-      column('status'), column('httpStatus'), column('errorMsg'), column('durationMs'), column('operTime'),
+      column('title'),
+      column('action'),
+      column('requestMethod'),
+      column('operName'),
+      column('operUrl'),
+      column('operIp'),
+      column('operParam'),
+      column('status'),
+      column('httpStatus'),
+      column('errorMsg'),
+      column('durationMs'),
+      column('operTime'),
     ],
   };
 }
@@ -72,7 +83,10 @@ export class OperationLogWriter {
   private closing = false;
   private wake: (() => void) | null = null;
 
-  constructor(private readonly db: Db, private readonly onError: (err: unknown) => void) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (err: unknown) => void,
+  ) {}
 
   write(row: OperLogRow): Promise<void> {
     return new Promise((done) => {
@@ -136,8 +150,12 @@ export function registerOperationLog(app: FastifyInstance): void {
   // Why a logged call failed: the `msg` of its answer (every refusal has one: plugins/errors.ts).
   const refusals = new WeakMap<FastifyRequest, string>();
   app.addHook('preSerialization', (request, reply, payload, done) => {
-    const msg = reply.statusCode >= 400 && MUTATING.has(request.method) && payload !== null && typeof payload === 'object' ? (payload as { msg?: unknown }).msg : undefined;
-    if (typeof msg === 'string') refusals.set(request, msg.length > MAX_ERROR_MSG ? `${msg.slice(0, MAX_ERROR_MSG)}…` : msg);
+    const msg =
+      reply.statusCode >= 400 && MUTATING.has(request.method) && payload !== null && typeof payload === 'object'
+        ? (payload as { msg?: unknown }).msg
+        : undefined;
+    if (typeof msg === 'string')
+      refusals.set(request, msg.length > MAX_ERROR_MSG ? `${msg.slice(0, MAX_ERROR_MSG)}…` : msg);
     done(null, payload);
   });
   app.addHook('onResponse', async (request, reply) => {
@@ -159,7 +177,7 @@ export function registerOperationLog(app: FastifyInstance): void {
       operParam: text.length > 4000 ? text.slice(0, 4000) + '…' : text,
       status: reply.statusCode < 400 ? '0' : '1',
       httpStatus: reply.statusCode,
-      errorMsg: reply.statusCode < 400 ? null : refusals.get(request) ?? null,
+      errorMsg: reply.statusCode < 400 ? null : (refusals.get(request) ?? null),
       durationMs: Math.round(reply.elapsedTime),
       // The request's clock, not whichever is current when the batch goes out.
       operTime: clockNow(),

@@ -38,7 +38,8 @@ function throttleOf(route: RouteOptions): Throttle | null {
 const asList = <T>(value: T | T[] | undefined): T[] => (Array.isArray(value) ? value : value ? [value] : []);
 
 /** Keys fit the 255-character column whatever a caller sends. */
-const bucketKey = (parts: string) => (parts.length <= 200 ? parts : `${parts.slice(0, 120)}#${createHash('sha256').update(parts).digest('hex')}`);
+const bucketKey = (parts: string) =>
+  parts.length <= 200 ? parts : `${parts.slice(0, 120)}#${createHash('sha256').update(parts).digest('hex')}`;
 
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
@@ -46,17 +47,26 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   let lastSweepMs = Number.NEGATIVE_INFINITY;
 
   class DatabaseStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       const now = ctx.clock.now();
       void (async () => {
         const hit = await hitBucket(ctx.db, key, now, timeWindow);
         // Expired buckets go at most once a window per process, in passing.
         if (now.getTime() - lastSweepMs >= limits.windowMs) {
           lastSweepMs = now.getTime();
-          await deleteExpiredBuckets(ctx.db, now).catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
+          await deleteExpiredBuckets(ctx.db, now).catch((err: unknown) =>
+            app.log.warn({ err }, 'rate-limit sweep failed'),
+          );
         }
         return { current: hit.hits, ttl: Math.max(0, hit.resetAt.getTime() - now.getTime()) };
-      })().then((result) => callback(null, result), (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+      })().then(
+        (result) => callback(null, result),
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
     }
 
     child(): FastifyRateLimitStore {
@@ -80,14 +90,21 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const throttle = throttleOf(route);
     if (!throttle) return;
     const routeKey = `${throttle.scope}:${[route.method].flat().join(',')}:${route.url}`;
-    const perAddress = { public: limits.publicPerAddress, auth: limits.authPerAddress, signIn: limits.signInPerAddress }[throttle.scope];
+    const perAddress = {
+      public: limits.publicPerAddress,
+      auth: limits.authPerAddress,
+      signIn: limits.signInPerAddress,
+    }[throttle.scope];
     const byAddress = limiter(perAddress, (request) => `${routeKey}:ip:${normalizeIP(request.ip)}`);
     route.onRequest = [...asList(route.onRequest), (request, reply) => enforce(byAddress, request, reply)];
     for (const [i, account] of (throttle.accounts ?? []).entries()) {
       const byAccount = limiter(limits.authPerAccount, (request) => `${routeKey}:acct${i}:${account(request) ?? ''}`);
-      route.preHandler = [...asList(route.preHandler), async (request, reply) => {
-        if (account(request)) await enforce(byAccount, request, reply);
-      }];
+      route.preHandler = [
+        ...asList(route.preHandler),
+        async (request, reply) => {
+          if (account(request)) await enforce(byAccount, request, reply);
+        },
+      ];
     }
   });
 }

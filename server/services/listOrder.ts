@@ -30,7 +30,11 @@ export const FEW_ENTERPRISES = 200;
  */
 export async function enterprisesNamed(db: DbOrTx, word: string | undefined): Promise<number[] | null> {
   if (!word) return null;
-  return fewOf(db, db.select({ id: enterprise.id }).from(enterprise).where(containsText(enterprise.name, word)), FEW_ENTERPRISES);
+  return fewOf(
+    db,
+    db.select({ id: enterprise.id }).from(enterprise).where(containsText(enterprise.name, word)),
+    FEW_ENTERPRISES,
+  );
 }
 
 /**
@@ -54,7 +58,9 @@ export async function fewOf(db: DbOrTx, matching: SQLWrapper, few: number, order
   // The ids as one comma-separated text: a compound surname's 2,162 ids parsed as an int[] by the
   // driver's generic array parser cost the server 0.4 ms a request, a split a tenth of that.
   const order = orderedBy ? sql` order by ${orderedBy}` : sql``;
-  const query = renderText(sql`select coalesce(string_agg(m.id::text, ','${order}), '') as ids from (${matching} limit ${few + 1}) m`);
+  const query = renderText(
+    sql`select coalesce(string_agg(m.id::text, ','${order}), '') as ids from (${matching} limit ${few + 1}) m`,
+  );
   if (manyBelieved.get(db, query)) return null;
   // Planned for its values (unnamed): a rare name and a surname want different plans.
   const [row] = (await runText(db, query, { named: false })) as { ids?: string }[];

@@ -67,7 +67,11 @@ export async function estimatedRows(db: DbOrTx, query: SQLWrapper): Promise<numb
 async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<number> {
   const known = estimates.get(db, query);
   if (known !== undefined) return known;
-  const [row] = await runText(db, { sql: `explain (format json) ${query.sql}`, params: query.params }, { named: false });
+  const [row] = await runText(
+    db,
+    { sql: `explain (format json) ${query.sql}`, params: query.params },
+    { named: false },
+  );
   const plan = row ? Object.values(row)[0] : undefined;
   const parsed = typeof plan === 'string' ? (JSON.parse(plan) as unknown) : plan;
   const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: number } } | undefined) : undefined;
@@ -87,15 +91,24 @@ async function estimateOfRendered(db: DbOrTx, query: TextStatement): Promise<num
  * is prepared once per connection on the main sessions (runText), for a query whose plan no value
  * changes. `pastCeiling`: the caller knows more than `ceiling` rows match (it read them): the estimate, not counted.
  */
-export async function listTotal(db: DbOrTx, query: SQLWrapper, ceiling = EXACT_TOTAL_CEILING, estimateOf: SQLWrapper = query,
-  opts: { estimateOnlyAbove?: number; samePlan?: boolean; pastCeiling?: boolean } = {}): Promise<ListTotal> {
+export async function listTotal(
+  db: DbOrTx,
+  query: SQLWrapper,
+  ceiling = EXACT_TOTAL_CEILING,
+  estimateOf: SQLWrapper = query,
+  opts: { estimateOnlyAbove?: number; samePlan?: boolean; pastCeiling?: boolean } = {},
+): Promise<ListTotal> {
   const counted = renderText(query);
   const estimate = await estimateOfRendered(db, estimateOf === query ? counted : renderText(estimateOf));
   const beyond: ListTotal = { total: Math.max(ceiling + 1, estimate), totalExact: false };
   if (opts.pastCeiling) return beyond;
-  if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50))) return { total: estimate, totalExact: false };
+  if (estimate > (opts.estimateOnlyAbove ?? Math.max(ESTIMATE_ONLY_ABOVE, ceiling * 50)))
+    return { total: estimate, totalExact: false };
   // The bound in the text (sql.ts countInText): a kept plan estimates a LIMIT parameter at a tenth of the rows.
-  const bounded: TextStatement = { sql: `select count(*)::int as n from (${counted.sql} limit ${countText(ceiling + 1)}) bounded`, params: counted.params };
+  const bounded: TextStatement = {
+    sql: `select count(*)::int as n from (${counted.sql} limit ${countText(ceiling + 1)}) bounded`,
+    params: counted.params,
+  };
   if (pastCeiling.get(db, bounded)) return beyond;
   // Planned for its values each time (unnamed): a count's best plan depends on them (client.ts
   // statementName); `samePlan`: the caller knows one plan serves any values, kept per connection.

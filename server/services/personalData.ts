@@ -70,7 +70,12 @@ export function maskedDocument<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = typeof v === 'string' && ID_KEYS.test(k) ? maskIdNo(v) : typeof v === 'string' && PHONE_KEYS.test(k) ? maskPhone(v) : maskedDocument(v);
+    out[k] =
+      typeof v === 'string' && ID_KEYS.test(k)
+        ? maskIdNo(v)
+        : typeof v === 'string' && PHONE_KEYS.test(k)
+          ? maskPhone(v)
+          : maskedDocument(v);
   }
   return out as T;
 }
@@ -85,7 +90,16 @@ export function masked<T extends PersonalValues>(values: T): T {
 }
 
 /** Why a caller may see someone's real data here: a named duty, or null (masked). */
-export type Duty = 'self' | 'review' | 'employer' | 'admin:person' | 'admin:user' | 'certificate:staff' | 'certificate:pdf' | 'search:staff' | null;
+export type Duty =
+  | 'self'
+  | 'review'
+  | 'employer'
+  | 'admin:person'
+  | 'admin:user'
+  | 'certificate:staff'
+  | 'certificate:pdf'
+  | 'search:staff'
+  | null;
 
 export interface Subject {
   personId?: number | null;
@@ -94,7 +108,15 @@ export interface Subject {
 }
 
 /** The records through which a person's data is reached; each has its own duty check (server/modules/personalData/sources.ts). */
-export const REVEAL_SOURCES = ['application', 'certificate', 'staff', 'person', 'user', 'examSignup', 'punishment'] as const;
+export const REVEAL_SOURCES = [
+  'application',
+  'certificate',
+  'staff',
+  'person',
+  'user',
+  'examSignup',
+  'punishment',
+] as const;
 export type RevealSource = (typeof REVEAL_SOURCES)[number];
 
 /** What a detail view offers to reveal: the record, and the fields the caller's duty covers (empty: none). */
@@ -122,7 +144,11 @@ export interface Revealable<T extends PersonalValues = PersonalValues> {
  * The values a detail view answers: masked (the holder's own in full), with the offer of the fields
  * the caller may reveal by a click. Nothing is logged: nothing real left the server.
  */
-export function personalDataOf<T extends PersonalValues>(r: Revealable<T>, source: RevealSource, id: number): { values: T; offer: RevealOffer } {
+export function personalDataOf<T extends PersonalValues>(
+  r: Revealable<T>,
+  source: RevealSource,
+  id: number,
+): { values: T; offer: RevealOffer } {
   if (r.duty === 'self') return { values: r.values, offer: { source, id, fields: [] } };
   const fields = r.duty ? PERSONAL_FIELDS.filter((f) => f in r.values && r.values[f]) : [];
   return { values: masked(r.values), offer: { source, id, fields } };
@@ -132,14 +158,27 @@ export function personalDataOf<T extends PersonalValues>(r: Revealable<T>, sourc
  * One real value for a caller whose duty covers it, logged with the record it was reached through;
  * null when the record holds none. The caller of this has checked the duty (403 otherwise).
  */
-export async function revealField(db: DbOrTx, viewer: AuthUser, r: Revealable, field: PersonalField, via: string): Promise<string | null> {
+export async function revealField(
+  db: DbOrTx,
+  viewer: AuthUser,
+  r: Revealable,
+  field: PersonalField,
+  via: string,
+): Promise<string | null> {
   const value = r.values[field] ?? null;
   if (value && r.duty) await recordAccess(db, viewer, r.subject, r.duty, [field], via);
   return value;
 }
 
 /** Writes one access row: `viewer` saw `fields` of `subject` for `purpose` (a PDF, an export with real values). */
-export async function recordAccess(db: DbOrTx, viewer: AuthUser, subject: Subject, purpose: Exclude<Duty, null>, fields: readonly PersonalField[], via?: string): Promise<void> {
+export async function recordAccess(
+  db: DbOrTx,
+  viewer: AuthUser,
+  subject: Subject,
+  purpose: Exclude<Duty, null>,
+  fields: readonly PersonalField[],
+  via?: string,
+): Promise<void> {
   if (purpose === 'self') return;
   const { route, ip } = currentRequest();
   await db.insert(personalDataAccess).values({

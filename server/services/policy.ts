@@ -58,7 +58,10 @@ const CACHE_MS = 5_000;
 
 export class PolicyStore {
   private cached: { at: number; policy: Policy } | null = null;
-  constructor(private readonly db: DbOrTx, private readonly defaults: Policy) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly defaults: Policy,
+  ) {}
 
   async get(): Promise<Policy> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.policy;

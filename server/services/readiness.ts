@@ -24,7 +24,11 @@ const DATABASE_PROBE_MS = 2_000;
 const shippedMigrations = (() => {
   let count: number | null = null;
   return (): number => {
-    count ??= (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+    count ??= (
+      JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      }
+    ).entries.length;
     return count;
   };
 })();
@@ -34,7 +38,9 @@ const migratedDatabases = new WeakSet<object>();
 
 async function probe<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('database probe timed out')), DATABASE_PROBE_MS); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database probe timed out')), DATABASE_PROBE_MS);
+  });
   try {
     return await Promise.race([work, timeout]);
   } finally {
@@ -50,7 +56,9 @@ export async function readiness(ctx: { database: Database; jobs: JobControl }): 
     if (migrations === 'applied') {
       await probe(ctx.database.exec('select 1'));
     } else {
-      const rows = await probe(ctx.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+      const rows = await probe(
+        ctx.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      );
       const applied = Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
       migrations = applied >= shippedMigrations() ? 'applied' : 'pending';
       if (migrations === 'applied') migratedDatabases.add(ctx.database);

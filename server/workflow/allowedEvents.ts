@@ -3,7 +3,12 @@
  * render what the server says): the machine's answer for the senders the user can be. The same
  * senders decide.ts checks, asked the other way round.
  */
-import { eventsAcceptedNow, type ApplicationEventType, type ApplicationSender, type PersistedApplicationSnapshot } from '../../machines/application.machine.js';
+import {
+  eventsAcceptedNow,
+  type ApplicationEventType,
+  type ApplicationSender,
+  type PersistedApplicationSnapshot,
+} from '../../machines/application.machine.js';
 import type { AuthUser } from '../context.js';
 import { remembered } from '../lib/remembered.js';
 import type { ApplicationRow } from './types.js';
@@ -24,7 +29,12 @@ const eventsOfQuestion = new Map<string, readonly ApplicationEventType[]>();
 export type EngineParties = Pick<ApplicationRow, 'applicantUserId' | 'holderUserId' | 'area' | 'snapshot'>;
 
 /** The senders this user can be for this application now (machine `meta.who` vocabulary); `stored`: the snapshot as JSON. */
-function sendersFor(user: AuthUser, app: EngineParties, snapshot: PersistedApplicationSnapshot, stored: string): ApplicationSender[] {
+function sendersFor(
+  user: AuthUser,
+  app: EngineParties,
+  snapshot: PersistedApplicationSnapshot,
+  stored: string,
+): ApplicationSender[] {
   const who: ApplicationSender[] = [];
   if (user.userId === app.applicantUserId) who.push('applicant');
   if (app.holderUserId !== null && user.userId === app.holderUserId) who.push('holder');
@@ -44,5 +54,12 @@ export function allowedEventsFor(user: AuthUser, app: EngineParties): Applicatio
   const stored = JSON.stringify(snapshot);
   const who = sendersFor(user, app, snapshot, stored);
   if (who.length === 0) return [];
-  return [...remembered(eventsOfQuestion, `${user.userId}|${who.join(',')}|${stored}`, () => eventsAcceptedNow(snapshot, { actorId: user.userId, who }), ANSWERS_KEPT)];
+  return [
+    ...remembered(
+      eventsOfQuestion,
+      `${user.userId}|${who.join(',')}|${stored}`,
+      () => eventsAcceptedNow(snapshot, { actorId: user.userId, who }),
+      ANSWERS_KEPT,
+    ),
+  ];
 }

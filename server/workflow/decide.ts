@@ -9,8 +9,13 @@
  * code = the rule) → the machine (409, not possible now).
  */
 import {
-  sendersOf, stepOf, transitionApplication,
-  type ApplicationEvent, type ApplicationEventType, type ApplicationStateName, type PersistedApplicationSnapshot,
+  sendersOf,
+  stepOf,
+  transitionApplication,
+  type ApplicationEvent,
+  type ApplicationEventType,
+  type ApplicationStateName,
+  type PersistedApplicationSnapshot,
 } from '../../machines/application.machine.js';
 import type { AuthUser } from '../context.js';
 import { AppError, forbidden, STALE_VERSION } from '../lib/errors.js';
@@ -27,14 +32,20 @@ export const ALREADY_ENDED = '该业务已办结，不能再操作';
 export const RULE_REFUSED = 422;
 
 /** Staff see their area's items, applicants and holders their own. */
-export function canSee(user: AuthUser, app: Pick<ApplicationRow, 'applicantUserId' | 'holderUserId' | 'area'>): boolean {
+export function canSee(
+  user: AuthUser,
+  app: Pick<ApplicationRow, 'applicantUserId' | 'holderUserId' | 'area'>,
+): boolean {
   if (user.userId === app.applicantUserId || user.userId === app.holderUserId) return true;
   const isStaff = user.area === 'all' || [...user.permissions].some((p) => p.startsWith('workflow:'));
   return isStaff && inArea(user, app.area);
 }
 
 /** canSee, as the 403 of the routes that show an application. */
-export function assertCanSee(user: AuthUser, app: Pick<ApplicationRow, 'applicantUserId' | 'holderUserId' | 'area'>): void {
+export function assertCanSee(
+  user: AuthUser,
+  app: Pick<ApplicationRow, 'applicantUserId' | 'holderUserId' | 'area'>,
+): void {
   if (!canSee(user, app)) throw forbidden(CANNOT_SEE);
 }
 
@@ -101,11 +112,21 @@ export interface Transition {
 
 export type Decision = { ok: true; transition: Transition } | { ok: false; refusal: Refusal };
 
-const refused = (check: Check, status: Refusal['status'], msg: string): Decision => ({ ok: false, refusal: { check, status, msg } });
+const refused = (check: Check, status: Refusal['status'], msg: string): Decision => ({
+  ok: false,
+  refusal: { check, status, msg },
+});
 
 /** The rules' refusal of a submission: 422, code and words the rule's, and the facts it read. */
 export function rulesRefusal(verdict: RuleVerdict): Refusal {
-  return { check: 'rules', status: RULE_REFUSED, msg: verdict.message, code: verdict.code, field: verdict.field, data: { checkCode: verdict.code, facts: verdict.facts } };
+  return {
+    check: 'rules',
+    status: RULE_REFUSED,
+    msg: verdict.message,
+    code: verdict.code,
+    field: verdict.field,
+    data: { checkCode: verdict.code, facts: verdict.facts },
+  };
 }
 
 /** A refusal as the error the routes answer with. */
@@ -122,16 +143,26 @@ export function decide(user: AuthUser, app: ApplicationRow, request: EventReques
   const sender = checkSender(user, sendersOf(snapshot, request.type), app, stepsAround(snapshot));
   if (!sender.ok) return refused('sender', 403, sender.msg);
   if (request.type === 'SUBMIT') {
-    if (!facts.rules) throw new Error('a SUBMIT is decided on the business rules\' answer: read it first (ruleCheck.ts rulesVerdict)');
+    if (!facts.rules)
+      throw new Error("a SUBMIT is decided on the business rules' answer: read it first (ruleCheck.ts rulesVerdict)");
     if (facts.rules.code !== 0) return { ok: false, refusal: rulesRefusal(facts.rules) };
   }
-  const event: ApplicationEvent = { type: request.type, actorId: user.userId, roleKey: sender.roleKey, comment: request.comment, version: request.version };
+  const event: ApplicationEvent = {
+    type: request.type,
+    actorId: user.userId,
+    roleKey: sender.roleKey,
+    comment: request.comment,
+    version: request.version,
+  };
   return transitionOf(app, event, user.nickName, facts.at, { payload: request.payload, facts: facts.rules?.facts });
 }
 
 const stageOf = (name: ApplicationStateName) =>
-  name.startsWith('inReview.') ? ('inReview' as const)
-    : name === 'saved' || name === 'personCheck' || name === 'submitted' ? name : ('final' as const);
+  name.startsWith('inReview.')
+    ? ('inReview' as const)
+    : name === 'saved' || name === 'personCheck' || name === 'submitted'
+      ? name
+      : ('final' as const);
 
 /** What an event changes besides the snapshot: a SAVE's form, the facts the rules read at SUBMIT. */
 export interface EventChanges {
@@ -144,7 +175,13 @@ export interface EventChanges {
  * decide, and for the callers that are the sender check themselves (the demo seed driving the
  * machine, an applicant's own drafts removed, the benchmark's setup).
  */
-export function transitionOf(app: ApplicationRow, event: ApplicationEvent, actorName: string, at: Date, changes?: EventChanges): Decision {
+export function transitionOf(
+  app: ApplicationRow,
+  event: ApplicationEvent,
+  actorName: string,
+  at: Date,
+  changes?: EventChanges,
+): Decision {
   const result = transitionApplication(app.snapshot as PersistedApplicationSnapshot, event);
   if (!result.ok) return refused('machine', 409, result.reason === 'final' ? ALREADY_ENDED : NOT_ALLOWED_NOW);
   const to = result.to;
@@ -154,16 +191,37 @@ export function transitionOf(app: ApplicationRow, event: ApplicationEvent, actor
   // properties after it) cost 15–30 µs a transition, V8's slow path (server/modules/search/work.ts
   // toWorkRow). A column added to the table fails to compile here until it is copied.
   const next: ApplicationRow = {
-    id: app.id, applyNo: app.applyNo, businessType: app.businessType, applicantUserId: app.applicantUserId,
-    enterpriseId: app.enterpriseId, personId: app.personId, holderName: app.holderName, holderIdNo: app.holderIdNo, holderUserId: app.holderUserId, certificateId: app.certificateId,
-    area: app.area, payload: app.payload, printedAt: app.printedAt, createdAt: app.createdAt,
+    id: app.id,
+    applyNo: app.applyNo,
+    businessType: app.businessType,
+    applicantUserId: app.applicantUserId,
+    enterpriseId: app.enterpriseId,
+    personId: app.personId,
+    holderName: app.holderName,
+    holderIdNo: app.holderIdNo,
+    holderUserId: app.holderUserId,
+    certificateId: app.certificateId,
+    area: app.area,
+    payload: app.payload,
+    printedAt: app.printedAt,
+    createdAt: app.createdAt,
     snapshot: result.snapshot,
     status: result.statusCode ?? app.status,
     step: stepOf(result.snapshot),
     version: app.version + 1,
     outcome: to === 'closed' || to === 'rejected' ? (outcome ?? (to === 'rejected' ? 'denied' : null)) : null,
-    submittedAt: to === 'submitted' ? (app.submittedAt ?? at) : stage === 'saved' || stage === 'personCheck' ? null : app.submittedAt,
-    acceptedAt: result.from === 'submitted' && stage === 'inReview' ? at : stage === 'inReview' || stage === 'final' ? app.acceptedAt : null,
+    submittedAt:
+      to === 'submitted'
+        ? (app.submittedAt ?? at)
+        : stage === 'saved' || stage === 'personCheck'
+          ? null
+          : app.submittedAt,
+    acceptedAt:
+      result.from === 'submitted' && stage === 'inReview'
+        ? at
+        : stage === 'inReview' || stage === 'final'
+          ? app.acceptedAt
+          : null,
     closedAt: to === 'closed' || to === 'rejected' ? at : null,
     deleted: to === 'deleted',
     updatedAt: at,

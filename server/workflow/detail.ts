@@ -51,7 +51,10 @@ export const NAMES_JOIN = `
 export const NAMES_COLUMNS = 'e.name as enterprise_name, p.name as holder_name, c.cert_no';
 
 /** The sys_config keys of the statutory deadlines (views.ts readDeadlineLimits); the transition's answer carries their values. */
-export const DEADLINE_CONFIG_KEYS = { reviewDays: 'biz.review.deadlineWorkingDays', modifyDays: 'biz.modify.deadlineWorkingDays' } as const;
+export const DEADLINE_CONFIG_KEYS = {
+  reviewDays: 'biz.review.deadlineWorkingDays',
+  modifyDays: 'biz.modify.deadlineWorkingDays',
+} as const;
 
 const historyJson = sql.raw(HISTORY_JSON);
 const namesJoin = sql.raw(NAMES_JOIN);
@@ -67,17 +70,19 @@ export const detailQuery = (id: number): SQL => sql`
 function configFrom(value: unknown): Record<string, string> {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   const out: Record<string, string> = {};
-  if (parsed && typeof parsed === 'object') for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') out[k] = v;
+  if (parsed && typeof parsed === 'object')
+    for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') out[k] = v;
   return out;
 }
 
 /** A JSON column the driver may hand over parsed or as text. */
-const fromJson = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value as T | null | undefined) ?? null));
+const fromJson = <T>(value: unknown): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : ((value as T | null | undefined) ?? null);
 
 /** The driver's row (snake_case names, history and entry as JSON) → the extras. */
 export function extrasFrom(raw: Record<string, unknown>): DetailExtras {
-  const history = raw.history !== undefined ? fromJson<HistoryEntry[]>(raw.history) ?? [] : undefined;
-  const entry = raw.entry !== undefined ? fromJson<HistoryEntry>(raw.entry) ?? undefined : undefined;
+  const history = raw.history !== undefined ? (fromJson<HistoryEntry[]>(raw.history) ?? []) : undefined;
+  const entry = raw.entry !== undefined ? (fromJson<HistoryEntry>(raw.entry) ?? undefined) : undefined;
   return {
     enterpriseName: (raw.enterprise_name as string | null) ?? null,
     holderName: (raw.holder_name as string | null) ?? null,

@@ -31,7 +31,8 @@ export interface Notice {
  * grants, menus or departments: the same answer as joining those tables now, by one index look-up).
  */
 export function whomQuery(whom: Whom, b: TextBuilder): string {
-  if ('users' in whom) return `select distinct v.user_id from (values ${[...new Set(whom.users)].map((id) => `(${b.param(id)}::int)`).join(', ')}) as v(user_id)`;
+  if ('users' in whom)
+    return `select distinct v.user_id from (values ${[...new Set(whom.users)].map((id) => `(${b.param(id)}::int)`).join(', ')}) as v(user_id)`;
   return `select s.user_id from sys_step_staff s where s.area = ${b.param(whom.staffOf.area)}::varchar and s.step = ${b.param(whom.staffOf.step)}::varchar`;
 }
 
@@ -68,7 +69,10 @@ export function noticeFor(app: ApplicationRow, resting: Resting, lastEvent: stri
       return {
         whom: users([app.applicantUserId]),
         todo: { mc: `请补正：${what}`, url: route.applicantPage },
-        msg: { bt: `${route.label}已退回`, nr: `${what}已被${lastEvent === 'DECLINE' ? '持证人' : '审核人员'}退回（${actorName}），请按意见补正后重新提交。` },
+        msg: {
+          bt: `${route.label}已退回`,
+          nr: `${what}已被${lastEvent === 'DECLINE' ? '持证人' : '审核人员'}退回（${actorName}），请按意见补正后重新提交。`,
+        },
       };
     case 'submitted':
       return {
@@ -87,9 +91,12 @@ export function noticeFor(app: ApplicationRow, resting: Resting, lastEvent: stri
     }
     case 'final': {
       // Each ending written out whole: a message is translated by its template (server/lib/messages.ts).
-      const msg = app.status === 4 ? { bt: `${route.label}不予受理`, nr: `${what}不予受理。` }
-        : app.outcome === 'approved' ? { bt: `${route.label}已办结（准予）`, nr: `${what}已办结（准予）。` }
-          : { bt: `${route.label}已办结（不予）`, nr: `${what}已办结（不予）。` };
+      const msg =
+        app.status === 4
+          ? { bt: `${route.label}不予受理`, nr: `${what}不予受理。` }
+          : app.outcome === 'approved'
+            ? { bt: `${route.label}已办结（准予）`, nr: `${what}已办结（准予）。` }
+            : { bt: `${route.label}已办结（不予）`, nr: `${what}已办结（不予）。` };
       return { whom: users([app.applicantUserId, ...(app.holderUserId ? [app.holderUserId] : [])]), todo: null, msg };
     }
     case 'deleted':

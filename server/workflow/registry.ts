@@ -47,6 +47,9 @@ export function registerBusinessType(type: BusinessType, handlers: BusinessTypeH
 /** The handlers of a type; a type nobody registered is a wiring mistake, not a user's. */
 export function handlersOf(type: BusinessType): BusinessTypeHandlers {
   const found = registry.get(type);
-  if (!found) throw new Error(`business type ${type} is not registered with the workflow engine (server/modules/business/register.ts)`);
+  if (!found)
+    throw new Error(
+      `business type ${type} is not registered with the workflow engine (server/modules/business/register.ts)`,
+    );
   return found;
 }

@@ -14,13 +14,23 @@ import type { ApplicationRow } from './types.js';
 /** The rules' answer on the application (code 0: they pass). `exec`: inside a transaction, its own (PGlite serves one connection). */
 export function rulesVerdict(exec: DbOrTx, clock: Clock, app: ApplicationRow): Promise<RuleVerdict> {
   return handlersOf(app.businessType as BusinessType).rules(exec, clock, {
-    businessType: app.businessType as BusinessType, applicationId: app.id, enterpriseId: app.enterpriseId, personId: app.personId,
-    certificateId: app.certificateId, payload: app.payload, applicantUserId: app.applicantUserId,
+    businessType: app.businessType as BusinessType,
+    applicationId: app.id,
+    enterpriseId: app.enterpriseId,
+    personId: app.personId,
+    certificateId: app.certificateId,
+    payload: app.payload,
+    applicantUserId: app.applicantUserId,
   });
 }
 
 /** What decide needs of the rules for this event: their answer at SUBMIT, nothing (null) for any other event. */
-export function rulesFor(exec: DbOrTx, clock: Clock, app: ApplicationRow, type: ApplicationEventType): Promise<RuleVerdict | null> {
+export function rulesFor(
+  exec: DbOrTx,
+  clock: Clock,
+  app: ApplicationRow,
+  type: ApplicationEventType,
+): Promise<RuleVerdict | null> {
   return type === 'SUBMIT' ? rulesVerdict(exec, clock, app) : Promise.resolve(null);
 }
 

@@ -44,7 +44,8 @@ const ROW_XMIN = 'xmin::text as row_xmin';
 const storedXmin = new WeakMap<ApplicationRow, string>();
 
 /** Every request about an application starts here: written once as text (see runText). */
-const applicationById = (param: string) => `select *, ${ROW_XMIN} from application where id = ${param} and deleted = false`;
+const applicationById = (param: string) =>
+  `select *, ${ROW_XMIN} from application where id = ${param} and deleted = false`;
 const LOAD_APPLICATION = applicationById('$1');
 const NOT_FOUND = '业务不存在或已删除';
 
@@ -119,7 +120,8 @@ export interface RememberedRowsGuard {
 export class RememberedRowsOutdated extends Error {}
 
 /** What the answer shows of a history row (HISTORY_JSON reads these). */
-const HISTORY_COLUMNS = 'id, version, event, result_code, step, actor_name, role_key, comment, from_state, to_state, created_at';
+const HISTORY_COLUMNS =
+  'id, version, event, result_code, step, actor_name, role_key, comment, from_state, to_state, created_at';
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -178,10 +180,16 @@ function transitionStatement(t: Transition, guard: RememberedRowsGuard | undefin
  * second gets 409). An application that closes approved runs its business type's close effect in
  * the same transaction, opened here if the caller has none. Answers the row as written.
  */
-export async function storeTransition(env: WorkflowEnv, exec: DbOrTx, t: Transition, guard?: RememberedRowsGuard): Promise<ApplicationRow> {
+export async function storeTransition(
+  env: WorkflowEnv,
+  exec: DbOrTx,
+  t: Transition,
+  guard?: RememberedRowsGuard,
+): Promise<ApplicationRow> {
   // A guard on a row whose xmin was not read with it could never hold.
   if (guard && !storedXmin.has(t.read)) throw new RememberedRowsOutdated();
-  if (t.closesApproved && !(exec instanceof PgTransaction)) return exec.transaction((tx) => storeTransition(env, tx, t, guard));
+  if (t.closesApproved && !(exec instanceof PgTransaction))
+    return exec.transaction((tx) => storeTransition(env, tx, t, guard));
   const rows = await runText(exec, transitionStatement(t, guard));
   if (!rows[0]) throw guard ? new RememberedRowsOutdated() : conflict(STALE_VERSION);
   // The row as written is `next`: the values decide computed. Its snapshot is the object the machine
@@ -201,7 +209,12 @@ export async function storeTransition(env: WorkflowEnv, exec: DbOrTx, t: Transit
 }
 
 /** Stores a decision: its transition written (storeTransition), its refusal thrown as the HTTP error it is. */
-export async function storeDecision(env: WorkflowEnv, exec: DbOrTx, decision: Decision, guard?: RememberedRowsGuard): Promise<ApplicationRow> {
+export async function storeDecision(
+  env: WorkflowEnv,
+  exec: DbOrTx,
+  decision: Decision,
+  guard?: RememberedRowsGuard,
+): Promise<ApplicationRow> {
   if (!decision.ok) throw refusalError(decision.refusal);
   return storeTransition(env, exec, decision.transition, guard);
 }
@@ -211,7 +224,14 @@ export async function storeDecision(env: WorkflowEnv, exec: DbOrTx, decision: De
  * seed, an applicant's own drafts removed, save-and-submit after the rules, the benchmark's setup):
  * no visibility, version or sender check, only the machine's 409.
  */
-export async function applyEvent(env: WorkflowEnv, exec: DbOrTx, app: ApplicationRow, event: ApplicationEvent, actorName: string, changes?: EventChanges): Promise<ApplicationRow> {
+export async function applyEvent(
+  env: WorkflowEnv,
+  exec: DbOrTx,
+  app: ApplicationRow,
+  event: ApplicationEvent,
+  actorName: string,
+  changes?: EventChanges,
+): Promise<ApplicationRow> {
   return storeDecision(env, exec, transitionOf(app, event, actorName, env.clock.now(), changes));
 }
 
@@ -219,7 +239,15 @@ export async function applyEvent(env: WorkflowEnv, exec: DbOrTx, app: Applicatio
 // Creating an application
 
 const APPLY_NO_PREFIX: Record<BusinessType, string> = {
-  newCert: 'XB', delay: 'YQ', inner: 'SN', inProvince: 'DR', outProvince: 'DC', modify: 'BG', revocation: 'ZX', personRevocation: 'GZ', rename: 'GM',
+  newCert: 'XB',
+  delay: 'YQ',
+  inner: 'SN',
+  inProvince: 'DR',
+  outProvince: 'DC',
+  modify: 'BG',
+  revocation: 'ZX',
+  personRevocation: 'GZ',
+  rename: 'GM',
 };
 
 /** Application number: type prefix + date (China time) + 5-digit sequence of the day, e.g. XB2026112200001. */
@@ -252,7 +280,10 @@ export interface NewApplication {
 export async function createApplication(env: WorkflowEnv, tx: Tx, input: NewApplication): Promise<ApplicationRow> {
   let area = input.area;
   if (!area && input.enterpriseId) {
-    const [ent] = await tx.select({ ownership: enterprise.ownership }).from(enterprise).where(eq(enterprise.id, input.enterpriseId));
+    const [ent] = await tx
+      .select({ ownership: enterprise.ownership })
+      .from(enterprise)
+      .where(eq(enterprise.id, input.enterpriseId));
     area = ent?.ownership;
   }
   if (!area) throw new AppError(400, '无法确定业务的办理中心（缺少申请企业）', 'enterpriseId');
@@ -335,7 +366,11 @@ export class RememberedApplications {
    * preload) and `attempt` runs on what the database holds, unguarded: its answer, success or
    * refusal, is the one the caller gets. The row written is remembered.
    */
-  async rememberedElseStored(req: FastifyRequest, id: number, attempt: (basis: EventBasis) => Promise<ApplicationRow>): Promise<ApplicationRow> {
+  async rememberedElseStored(
+    req: FastifyRequest,
+    id: number,
+    attempt: (basis: EventBasis) => Promise<ApplicationRow>,
+  ): Promise<ApplicationRow> {
     const session = req.sessionGuard;
     const row = session ? this.rows.get(id) : undefined;
     let written: ApplicationRow | null = null;
@@ -349,7 +384,11 @@ export class RememberedApplications {
         guardedTransitions.decidedAgain++;
         await session.confirm();
       }
-      written = await attempt({ user: currentUser(req), row: await applicationOfRequest(this.db, req, id), guard: undefined });
+      written = await attempt({
+        user: currentUser(req),
+        row: await applicationOfRequest(this.db, req, id),
+        guard: undefined,
+      });
     }
     this.remember(written);
     return written;

@@ -1,7 +1,30 @@
 /** Rows and details of applications as the queues and the view modal show them. */
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { ApplicationOutcome } from '../../machines/application.machine.js';
-import { APPLY_STATUS_LABELS, APPROVAL_RESULT_LABELS, BUSINESS_ROUTES, STEP_LABELS, STEPS, type ApplyStatusCode, type ApprovalResultCode, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import {
+  APPLY_STATUS_LABELS,
+  APPROVAL_RESULT_LABELS,
+  BUSINESS_ROUTES,
+  STEP_LABELS,
+  STEPS,
+  type ApplyStatusCode,
+  type ApprovalResultCode,
+  type BusinessType,
+  type Step,
+} from '../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import { pageTail, prerendered } from '../db/prerendered.js';
@@ -15,7 +38,14 @@ import { keptForDictionaries } from '../lib/requestScope.js';
 import { forbidden } from '../lib/errors.js';
 import type { PageQuery } from '../lib/reply.js';
 import { allowedEventsFor } from './allowedEvents.js';
-import { DEADLINE_CONFIG_KEYS, detailQuery, extrasFrom, extrasOf, type DetailExtras, type HistoryEntry } from './detail.js';
+import {
+  DEADLINE_CONFIG_KEYS,
+  detailQuery,
+  extrasFrom,
+  extrasOf,
+  type DetailExtras,
+  type HistoryEntry,
+} from './detail.js';
 import type { ApplicationRow } from './types.js';
 import { stepsHeld } from './who.js';
 import { dateRange } from '../lib/dateRange.js';
@@ -59,7 +89,9 @@ function deadlineDaysFrom(values: Readonly<Record<string, string>>): DeadlineDay
  */
 export function readDeadlineDays(db: DbOrTx): Promise<DeadlineDays> {
   return keptForDictionaries('deadlines', async () => {
-    const rows = await db.select({ key: sysConfig.configKey, value: sysConfig.configValue }).from(sysConfig)
+    const rows = await db
+      .select({ key: sysConfig.configKey, value: sysConfig.configValue })
+      .from(sysConfig)
       .where(inArray(sysConfig.configKey, Object.values(DEADLINE_KEYS)));
     return deadlineDaysFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])));
   });
@@ -76,20 +108,39 @@ export async function readDeadlineLimits(db: DbOrTx): Promise<DeadlineLimits> {
  * counted from the acceptance with the calendar as it is now: an application in flight follows a
  * corrected or newly entered calendar (README "Working days").
  */
-export function deadlineOf(a: Pick<ApplicationRow, 'acceptedAt' | 'status' | 'businessType'>, limits: DeadlineLimits): string | null {
+export function deadlineOf(
+  a: Pick<ApplicationRow, 'acceptedAt' | 'status' | 'businessType'>,
+  limits: DeadlineLimits,
+): string | null {
   if (!a.acceptedAt || a.status !== 3) return null;
-  return addWorkingDays(limits.calendar, a.acceptedAt, a.businessType === 'modify' ? limits.modifyDays : limits.reviewDays);
+  return addWorkingDays(
+    limits.calendar,
+    a.acceptedAt,
+    a.businessType === 'modify' ? limits.modifyDays : limits.reviewDays,
+  );
 }
 
 /** The columns an overdue condition reads: the application table's, or an alias's in raw SQL. */
-export interface DeadlineColumns { status: SQLWrapper; acceptedAt: SQLWrapper; businessType: SQLWrapper }
-const APPLICATION_DEADLINE_COLUMNS: DeadlineColumns = { status: application.status, acceptedAt: application.acceptedAt, businessType: application.businessType };
+export interface DeadlineColumns {
+  status: SQLWrapper;
+  acceptedAt: SQLWrapper;
+  businessType: SQLWrapper;
+}
+const APPLICATION_DEADLINE_COLUMNS: DeadlineColumns = {
+  status: application.status,
+  acceptedAt: application.acceptedAt,
+  businessType: application.businessType,
+};
 
 /**
  * deadlineOf as a condition lists filter and count by: in review and past the statutory deadline
  * now (the row's daysLeft < 0), for each business type's limit.
  */
-export function overdueCondition(now: Date, limits: DeadlineLimits, cols: DeadlineColumns = APPLICATION_DEADLINE_COLUMNS): SQL {
+export function overdueCondition(
+  now: Date,
+  limits: DeadlineLimits,
+  cols: DeadlineColumns = APPLICATION_DEADLINE_COLUMNS,
+): SQL {
   const before = (day: string) => sql`${chinaDayEnd(day)}::timestamptz`;
   return sql`(${cols.status} = 3 and ${cols.acceptedAt} < ${lastOverdueDayOfType(now, limits, cols.businessType, before)})`;
 }
@@ -97,15 +148,26 @@ export function overdueCondition(now: Date, limits: DeadlineLimits, cols: Deadli
  * overdueCondition on the China day of acceptance, for what keeps the day and not the instant
  * (application_waiting_count): accepted before a day's end is accepted on that day or earlier.
  */
-export function overdueByAcceptanceDay(now: Date, limits: DeadlineLimits, cols: { status: SQLWrapper; acceptedDay: SQLWrapper; businessType: SQLWrapper }): SQL {
+export function overdueByAcceptanceDay(
+  now: Date,
+  limits: DeadlineLimits,
+  cols: { status: SQLWrapper; acceptedDay: SQLWrapper; businessType: SQLWrapper },
+): SQL {
   return sql`(${cols.status} = 3 and ${cols.acceptedDay} <= ${lastOverdueDayOfType(now, limits, cols.businessType, (day) => sql`${day}::date`)})`;
 }
 /** The latest overdue acceptance day of the row's business type (its own limit), as `as` writes it. */
-function lastOverdueDayOfType(now: Date, limits: DeadlineLimits, businessType: SQLWrapper, as: (day: string) => SQL): SQL {
+function lastOverdueDayOfType(
+  now: Date,
+  limits: DeadlineLimits,
+  businessType: SQLWrapper,
+  as: (day: string) => SQL,
+): SQL {
   const latest = (days: number) => as(latestOverdueAcceptanceDay(limits.calendar, now, days));
   return sql`case when ${businessType} = 'modify' then ${latest(limits.modifyDays)} else ${latest(limits.reviewDays)} end`;
 }
-const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
+const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter(
+  (t) => BUSINESS_ROUTES[t].printsCertificate,
+);
 
 /**
  * The application columns a queue or list row shows and the engine reads to say who may act: not
@@ -154,7 +216,12 @@ export function listedApplications<E extends Record<string, SQL>>(db: DbOrTx, ex
     .leftJoin(certificate, eq(certificate.id, application.certificateId));
 }
 
-export type ListedRow = { app: ListedApplication; enterpriseName: string | null; holderName: string | null; certNo: string | null };
+export type ListedRow = {
+  app: ListedApplication;
+  enterpriseName: string | null;
+  holderName: string | null;
+  certNo: string | null;
+};
 
 /** listedApplications' columns and joins as text, rendered once (db/prerendered.ts). */
 const listedPage = prerendered<ListedRow>((db) => listedApplications(db), rowColumns);
@@ -165,8 +232,12 @@ const listedPage = prerendered<ListedRow>((db) => listedApplications(db), rowCol
  */
 const lookedUpColumns = {
   ...rowColumns,
-  enterpriseName: sql<string | null>`(select e.name from ${enterprise} e where e.id = ${qualified(application.enterpriseId)})`,
-  certNo: sql<string | null>`(select c.cert_no from ${certificate} c where c.id = ${qualified(application.certificateId)})`,
+  enterpriseName: sql<
+    string | null
+  >`(select e.name from ${enterprise} e where e.id = ${qualified(application.enterpriseId)})`,
+  certNo: sql<
+    string | null
+  >`(select c.cert_no from ${certificate} c where c.id = ${qualified(application.certificateId)})`,
 };
 const lookedUpPage = prerendered<ListedRow>((db) => db.select(lookedUpColumns).from(application), lookedUpColumns);
 
@@ -176,8 +247,22 @@ const lookedUpPage = prerendered<ListedRow>((db) => db.select(lookedUpColumns).f
  * alone (the work search: its enterprise and certificate filters are semi-joins), so the names are
  * looked up instead of joined; the queues' keyword reads the joined names.
  */
-export function listedApplicationsPage(db: DbOrTx, opts: { where: SQL | undefined; order: (SQL | AnyColumn)[]; limit: number; offset: number; samePlan?: boolean; applicationOnly?: boolean }): Promise<ListedRow[]> {
-  return (opts.applicationOnly ? lookedUpPage : listedPage).rows(db, pageTail(opts.where, opts.order, opts.limit, opts.offset), { samePlan: opts.samePlan });
+export function listedApplicationsPage(
+  db: DbOrTx,
+  opts: {
+    where: SQL | undefined;
+    order: (SQL | AnyColumn)[];
+    limit: number;
+    offset: number;
+    samePlan?: boolean;
+    applicationOnly?: boolean;
+  },
+): Promise<ListedRow[]> {
+  return (opts.applicationOnly ? lookedUpPage : listedPage).rows(
+    db,
+    pageTail(opts.where, opts.order, opts.limit, opts.offset),
+    { samePlan: opts.samePlan },
+  );
 }
 
 /** The label of the holder's confirmation (state personCheck), as the client's workflow locale names that state. */
@@ -215,7 +300,8 @@ export function toQueueRow(r: ListedRow, now: Date, user: AuthUser, limits: Dead
   };
 }
 
-const areaScope = (user: AuthUser): SQL | undefined => (user.area === 'all' ? undefined : eq(application.area, user.area ?? '-'));
+const areaScope = (user: AuthUser): SQL | undefined =>
+  user.area === 'all' ? undefined : eq(application.area, user.area ?? '-');
 
 /** The queue's condition for this user, or a 403 when the user has no part in it. */
 function queueCondition(user: AuthUser, queue: Queue): SQL {
@@ -248,7 +334,8 @@ function queueCondition(user: AuthUser, queue: Queue): SQL {
       )!;
     case 'printWait':
     case 'printDone':
-      if (!user.permissions.has(queue === 'printWait' ? 'print:waitPrint:list' : 'print:printed:list')) throw forbidden('您没有证书打印权限');
+      if (!user.permissions.has(queue === 'printWait' ? 'print:waitPrint:list' : 'print:printed:list'))
+        throw forbidden('您没有证书打印权限');
       return and(
         scope,
         eq(application.outcome, 'approved'),
@@ -263,20 +350,36 @@ export interface QueueQuery extends PageQuery {
   keyword?: string;
 }
 
-const VIEW_PERMISSION: Partial<Record<Queue, string>> = { waitAccept: 'waitAccept', accepted: 'accepted', waitReview: 'waitReview', reviewed: 'reviewed' };
+const VIEW_PERMISSION: Partial<Record<Queue, string>> = {
+  waitAccept: 'waitAccept',
+  accepted: 'accepted',
+  waitReview: 'waitReview',
+  reviewed: 'reviewed',
+};
 
 export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q: QueueQuery) {
   const view = VIEW_PERMISSION[queue];
-  if (q.businessType && view && !user.permissions.has(`queue:${q.businessType}:${view}`)) throw forbidden('没有权限，请联系管理员授权');
+  if (q.businessType && view && !user.permissions.has(`queue:${q.businessType}:${view}`))
+    throw forbidden('没有权限，请联系管理员授权');
   const conds: (SQL | undefined)[] = [queueCondition(user, queue), eq(application.deleted, false)];
   if (q.businessType) conds.push(eq(application.businessType, q.businessType));
   conds.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
   if (q.keyword) {
     const like = `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(application.applyNo, like), ilike(enterprise.name, like), ilike(application.holderName, like), ilike(certificate.certNo, like)));
+    conds.push(
+      or(
+        ilike(application.applyNo, like),
+        ilike(enterprise.name, like),
+        ilike(application.holderName, like),
+        ilike(certificate.certNo, like),
+      ),
+    );
   }
   const where = and(...conds);
-  const order = queue === 'waitAccept' || queue === 'waitReview' ? [application.submittedAt, application.id] : [desc(application.updatedAt), desc(application.id)];
+  const order =
+    queue === 'waitAccept' || queue === 'waitReview'
+      ? [application.submittedAt, application.id]
+      : [desc(application.updatedAt), desc(application.id)];
   const [[counted], rows, limits] = await Promise.all([
     ctx.db
       .select({ total: sql<number>`count(*)::int` })
@@ -285,7 +388,13 @@ export async function listQueue(ctx: AppContext, user: AuthUser, queue: Queue, q
       .leftJoin(certificate, eq(certificate.id, application.certificateId))
       .where(where),
     // Without a keyword the condition reads the application alone.
-    listedApplicationsPage(ctx.db, { where, order, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize, applicationOnly: !q.keyword }),
+    listedApplicationsPage(ctx.db, {
+      where,
+      order,
+      limit: q.pageSize,
+      offset: (q.pageNum - 1) * q.pageSize,
+      applicationOnly: !q.keyword,
+    }),
     readDeadlineLimits(ctx.db),
   ]);
   const now = ctx.clock.now();
@@ -299,7 +408,7 @@ function historyView(h: HistoryEntry) {
     version: h.version,
     event: h.event,
     resultCode: h.resultCode,
-    resultLabel: h.resultCode === null ? null : APPROVAL_RESULT_LABELS[h.resultCode as ApprovalResultCode] ?? null,
+    resultLabel: h.resultCode === null ? null : (APPROVAL_RESULT_LABELS[h.resultCode as ApprovalResultCode] ?? null),
     step: h.step,
     stepLabel: h.step ? STEP_LABELS[h.step as Step] : null,
     actorName: h.actorName,
@@ -316,8 +425,14 @@ async function applicationState(ctx: AppContext, user: AuthUser, app: Applicatio
   const route = BUSINESS_ROUTES[app.businessType as BusinessType];
   const snapshot = app.snapshot as { value: unknown };
   // A transition's answer read the settings in its own statement: no second round trip for them.
-  const row = toQueueRow({ app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo }, ctx.clock.now(), user,
-    extras.deadlineConfig ? { ...deadlineDaysFrom(extras.deadlineConfig), calendar: await readWorkCalendar(ctx.db) } : await readDeadlineLimits(ctx.db));
+  const row = toQueueRow(
+    { app, enterpriseName: extras.enterpriseName, holderName: extras.holderName, certNo: extras.certNo },
+    ctx.clock.now(),
+    user,
+    extras.deadlineConfig
+      ? { ...deadlineDaysFrom(extras.deadlineConfig), calendar: await readWorkCalendar(ctx.db) }
+      : await readDeadlineLimits(ctx.db),
+  );
   // Assigned to the fresh row, not spread into a literal (V8's slow path: server/modules/search/work.ts toWorkRow).
   return Object.assign(row, {
     stateValue: snapshot.value,
@@ -331,9 +446,14 @@ export async function applicationDetail(ctx: AppContext, user: AuthUser, app: Ap
   let extras = extrasOf(app);
   if (!extras?.history) {
     const { rows } = (await ctx.db.execute(detailQuery(app.id))) as unknown as { rows: Record<string, unknown>[] };
-    extras = { ...extras, ...(rows[0] ? extrasFrom(rows[0]) : { enterpriseName: null, holderName: null, certNo: null, history: [] }) };
+    extras = {
+      ...extras,
+      ...(rows[0] ? extrasFrom(rows[0]) : { enterpriseName: null, holderName: null, certNo: null, history: [] }),
+    };
   }
-  return Object.assign(await applicationState(ctx, user, app, extras), { history: (extras.history ?? []).map(historyView) });
+  return Object.assign(await applicationState(ctx, user, app, extras), {
+    history: (extras.history ?? []).map(historyView),
+  });
 }
 
 /**

@@ -10,7 +10,13 @@ import { applicationWaitingChange, applicationWaitingCount } from '../db/schema.
 import { overdueByAcceptanceDay, type DeadlineLimits } from './views.js';
 import type { Step } from '../../machines/businessTypes.js';
 
-export interface WaitingCount { businessType: string; step: string | null; status: number; n: number; overdue: number }
+export interface WaitingCount {
+  businessType: string;
+  step: string | null;
+  status: number;
+  n: number;
+  overdue: number;
+}
 
 const KEY = 'business_type, status, step, area, accepted_day';
 /** The folded counts and the changes since, as one FROM item with the count table's columns. */
@@ -18,7 +24,13 @@ const w = sql`(select ${sql.raw(KEY)}, n from ${applicationWaitingCount} union a
 const col = (name: string) => sql.raw(`w.${name}`);
 
 /** The items waiting at `steps` (受理 on status 2, the others on status 3 at the step), per type, step and status. */
-export async function waitingCounts(db: DbOrTx, steps: readonly Step[], area: string | null, now: Date, limits: DeadlineLimits): Promise<WaitingCount[]> {
+export async function waitingCounts(
+  db: DbOrTx,
+  steps: readonly Step[],
+  area: string | null,
+  now: Date,
+  limits: DeadlineLimits,
+): Promise<WaitingCount[]> {
   const [status, step, businessType] = [col('status'), col('step'), col('business_type')];
   const waiting: SQL[] = [];
   if (steps.includes('sl')) waiting.push(sql`${status} = 2`);
@@ -26,10 +38,17 @@ export async function waitingCounts(db: DbOrTx, steps: readonly Step[], area: st
   if (review.length) waiting.push(and(sql`${status} = 3`, inArray(step, review))!);
   if (!waiting.length) return [];
   const overdue = overdueByAcceptanceDay(now, limits, { status, acceptedDay: col('accepted_day'), businessType });
-  const rows = await db.select({
-    businessType: sql<string>`${businessType}`, step: sql<string | null>`nullif(${step}, '')`, status: sql<number>`${status}`,
-    n: sql<number>`sum(${col('n')})::int`, overdue: sql<number>`(coalesce(sum(${col('n')}) filter (where ${overdue}), 0))::int`,
-  }).from(w).where(and(area ? eq(col('area'), area) : undefined, or(...waiting))).groupBy(businessType, step, status);
+  const rows = await db
+    .select({
+      businessType: sql<string>`${businessType}`,
+      step: sql<string | null>`nullif(${step}, '')`,
+      status: sql<number>`${status}`,
+      n: sql<number>`sum(${col('n')})::int`,
+      overdue: sql<number>`(coalesce(sum(${col('n')}) filter (where ${overdue}), 0))::int`,
+    })
+    .from(w)
+    .where(and(area ? eq(col('area'), area) : undefined, or(...waiting)))
+    .groupBy(businessType, step, status);
   return rows.map((r) => ({ ...r, status: Number(r.status), n: Number(r.n), overdue: Number(r.overdue) }));
 }
 
@@ -42,11 +61,13 @@ export async function waitingCounts(db: DbOrTx, steps: readonly Step[], area: st
  * Counts that reach 0 go. Answers how many changes it folded.
  */
 export async function foldWaiting(tx: DbOrTx): Promise<number> {
-  const [row] = rowsOf<{ folded: number }>(await tx.execute(sql`with moved as (delete from application_waiting_change returning ${sql.raw(KEY)}, n),
+  const [row] = rowsOf<{ folded: number }>(
+    await tx.execute(sql`with moved as (delete from application_waiting_change returning ${sql.raw(KEY)}, n),
     summed as (select ${sql.raw(KEY)}, sum(n)::int as n from moved group by ${sql.raw(KEY)}),
     upserted as (insert into application_waiting_count as c (${sql.raw(KEY)}, n) select ${sql.raw(KEY)}, n from summed
       on conflict (${sql.raw(KEY)}) do update set n = c.n + excluded.n)
-    select count(*)::int as folded from moved`));
+    select count(*)::int as folded from moved`),
+  );
   await tx.execute(sql`delete from application_waiting_count where n = 0`);
   return Number(row?.folded ?? 0);
 }

@@ -6,7 +6,13 @@
  */
 import { STEPS, type Step } from '../../machines/businessTypes.js';
 import type { AuthUser } from '../context.js';
-import { previousStepOf, reviveApplicationSnapshot, stepOf, type ApplicationSender, type PersistedApplicationSnapshot } from '../../machines/application.machine.js';
+import {
+  previousStepOf,
+  reviveApplicationSnapshot,
+  stepOf,
+  type ApplicationSender,
+  type PersistedApplicationSnapshot,
+} from '../../machines/application.machine.js';
 
 export interface ApplicationParties {
   applicantUserId: number;
@@ -20,7 +26,10 @@ export const holdsStep = (user: AuthUser, step: Step) => user.permissions.has(`w
 export const stepsHeld = (user: AuthUser): Step[] => STEPS.filter((step) => holdsStep(user, step));
 
 /** The step an application is at and the one before it on its way (whose actor may take it back), from its snapshot. */
-export interface StepsAround { current: Step | null; previous: Step | null }
+export interface StepsAround {
+  current: Step | null;
+  previous: Step | null;
+}
 
 export function stepsAround(snapshot: PersistedApplicationSnapshot): StepsAround {
   const live = reviveApplicationSnapshot(snapshot);
@@ -46,12 +55,7 @@ export function checkSender(
   return refusal;
 }
 
-function checkOne(
-  user: AuthUser,
-  sender: ApplicationSender,
-  app: ApplicationParties,
-  steps: StepsAround,
-): SenderCheck {
+function checkOne(user: AuthUser, sender: ApplicationSender, app: ApplicationParties, steps: StepsAround): SenderCheck {
   switch (sender) {
     case 'applicant':
       return user.userId === app.applicantUserId

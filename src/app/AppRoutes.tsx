@@ -58,7 +58,13 @@ export function preloadRoute(pathname: string): void {
   for (const load of hit?.[1] ?? []) void load().catch(() => undefined);
 }
 
-function Page({ component: C, fill = false }: { component: LazyExoticComponent<ComponentType> | ComponentType; fill?: boolean }) {
+function Page({
+  component: C,
+  fill = false,
+}: {
+  component: LazyExoticComponent<ComponentType> | ComponentType;
+  fill?: boolean;
+}) {
   const location = useLocation();
   return (
     <ErrorBoundary resetKey={location.pathname}>

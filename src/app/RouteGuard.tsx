@@ -106,7 +106,14 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
             if (stale()) return;
             if (isUnauthorized(e) || (e instanceof StartupError && e.silent)) return; // the 401 modal speaks
             const content = e instanceof StartupError ? e.message : t('guard.unknownError');
-            void dialogs().then((d) => d.error({ title: t('guard.errorTitle'), okText: t('guard.ok'), content, onOk: () => session.logoutLocally() }));
+            void dialogs().then((d) =>
+              d.error({
+                title: t('guard.errorTitle'),
+                okText: t('guard.ok'),
+                content,
+                onOk: () => session.logoutLocally(),
+              }),
+            );
           } finally {
             busy.current = null;
           }
@@ -141,7 +148,8 @@ export default function RouteGuard({ children }: { children: ReactNode }) {
             void navigate(targetAfterLoad(location.pathname, location.search), { replace: true });
           } catch (e) {
             const err = toApiError(e);
-            const text = err.status === 404 ? err.msg || t('guard.ssoNotFound') : t('guard.ssoServiceError', { detail: err.msg });
+            const text =
+              err.status === 404 ? err.msg || t('guard.ssoNotFound') : t('guard.ssoServiceError', { detail: err.msg });
             session.loginFailed(text);
             fail(text);
           } finally {

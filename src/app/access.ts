@@ -32,7 +32,10 @@ export interface Access {
  * sends them.
  */
 export type AccessUser =
-  | (Pick<LoginUser, 'roleIds' | 'info'> & { buttons?: LoginUser['buttons'] | null; permissions?: LoginUser['permissions'] | null })
+  | (Pick<LoginUser, 'roleIds' | 'info'> & {
+      buttons?: LoginUser['buttons'] | null;
+      permissions?: LoginUser['permissions'] | null;
+    })
   | null
   | undefined;
 

@@ -36,7 +36,10 @@ export function useAntdLocale(lng: LanguageCode): Locale | undefined {
   useEffect(() => {
     if (loaded[lng]) return undefined;
     let alive = true;
-    void loadAntdLocale(lng).then(() => alive && arrived((n) => n + 1), () => undefined);
+    void loadAntdLocale(lng).then(
+      () => alive && arrived((n) => n + 1),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };

@@ -40,7 +40,8 @@ export function decide(input: GuardInput): GuardDecision {
   if (input.hasToken) {
     if (p === LOGIN_PATH.toLowerCase() || p === '/user') return { type: 'redirect', to: '/' };
     if (!input.userLoaded) return { type: 'loadUser' };
-    if (input.mustChangePassword && p !== UPDATE_PWD_PATH.toLowerCase()) return { type: 'redirect', to: UPDATE_PWD_PATH };
+    if (input.mustChangePassword && p !== UPDATE_PWD_PATH.toLowerCase())
+      return { type: 'redirect', to: UPDATE_PWD_PATH };
     return { type: 'pass' };
   }
   if (PRE_LOGIN_PATHS.some((w) => w.toLowerCase() === p)) return { type: 'pass' };

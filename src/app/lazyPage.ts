@@ -6,6 +6,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { loadAllTexts } from '@/i18n';
 
-export function lazyPage<P = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+export function lazyPage<P = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
   return lazy(() => Promise.all([load(), loadAllTexts()]).then(([page]) => page));
 }

@@ -12,7 +12,11 @@ import { resolveQueueComponent } from '../pages/queue/config';
 type PageModule = { default: ComponentType };
 type Loader = () => Promise<PageModule>;
 
-const pageModules = import.meta.glob<PageModule>(['../pages/*/*/index.tsx', '../pages/*/*.tsx', '!../pages/**/*.test.tsx']);
+const pageModules = import.meta.glob<PageModule>([
+  '../pages/*/*/index.tsx',
+  '../pages/*/*.tsx',
+  '!../pages/**/*.test.tsx',
+]);
 
 /** Explicit names (component strings as the server sends them) → page file. */
 const ALIASES: Record<string, string> = {

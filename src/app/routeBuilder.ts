@@ -74,36 +74,38 @@ export function buildMenuTree(entries: readonly MenuEntry[]): MenuTreeEntry[] {
 
 /** Tree of server entries → route nodes (absolute paths, redirects resolved). */
 export function generateRoutes(tree: readonly MenuTreeEntry[], parentPath = ''): RouteNode[] {
-  return tree.filter((item) => !!(item.path || item.component)).map((item) => {
-    const key = item.name || item.menuKey || String(item.menuId);
-    const ownPath = item.path && item.path.trim() ? item.path.trim() : key;
-    const external = isHttp(item.redirect) || isHttp(item.path);
-    const redirect = item.redirect || undefined;
-    const path = isHttp(item.redirect) ? (item.redirect as string) : joinPath(parentPath || '/', ownPath);
-    const node: RouteNode = {
-      path,
-      name: item.name || item.menuKey || key,
-      title: item.menuName,
-      component: item.component || 'RouteView',
-      icon: item.icon || undefined,
-      hidden: item.visible === '1',
-      hideChildrenInMenu: !!item.hiddenChildren,
-      hiddenHeader: !!item.hiddenHeader,
-      target: item.target || (external ? '_blank' : undefined),
-      external,
-      permission: item.menuKey || undefined,
-      children: [],
-    };
-    if (!external) {
-      node.children = generateRoutes(item.children, path);
-      if (redirect) node.redirect = joinPath(path, redirect);
-      else {
-        const first = node.children.find((c) => !c.external);
-        if (first) node.redirect = first.path;
+  return tree
+    .filter((item) => !!(item.path || item.component))
+    .map((item) => {
+      const key = item.name || item.menuKey || String(item.menuId);
+      const ownPath = item.path && item.path.trim() ? item.path.trim() : key;
+      const external = isHttp(item.redirect) || isHttp(item.path);
+      const redirect = item.redirect || undefined;
+      const path = isHttp(item.redirect) ? (item.redirect as string) : joinPath(parentPath || '/', ownPath);
+      const node: RouteNode = {
+        path,
+        name: item.name || item.menuKey || key,
+        title: item.menuName,
+        component: item.component || 'RouteView',
+        icon: item.icon || undefined,
+        hidden: item.visible === '1',
+        hideChildrenInMenu: !!item.hiddenChildren,
+        hiddenHeader: !!item.hiddenHeader,
+        target: item.target || (external ? '_blank' : undefined),
+        external,
+        permission: item.menuKey || undefined,
+        children: [],
+      };
+      if (!external) {
+        node.children = generateRoutes(item.children, path);
+        if (redirect) node.redirect = joinPath(path, redirect);
+        else {
+          const first = node.children.find((c) => !c.external);
+          if (first) node.redirect = first.path;
+        }
       }
-    }
-    return node;
-  });
+      return node;
+    });
 }
 
 /** Every internal node as a route: pages render their component, directories redirect. */
@@ -133,18 +135,39 @@ export function flattenRoutes(nodes: readonly RouteNode[]): FlatRoute[] {
  * users (type 03/04, not admin) get the smaller set.
  */
 export function defaultRoutes(normalUser: boolean): RouteNode[] {
-  const leaf = (path: string, name: string, title: string, component: string, hidden: boolean, icon?: string): RouteNode => ({
-    path, name, title, component, icon, hidden, hideChildrenInMenu: false, hiddenHeader: false, external: false, children: [],
+  const leaf = (
+    path: string,
+    name: string,
+    title: string,
+    component: string,
+    hidden: boolean,
+    icon?: string,
+  ): RouteNode => ({
+    path,
+    name,
+    title,
+    component,
+    icon,
+    hidden,
+    hideChildrenInMenu: false,
+    hiddenHeader: false,
+    external: false,
+    children: [],
   });
   const set = [leaf('/dashboard', 'dashboard', '首页', 'dashboard/Workplace', false, 'home')];
-  if (!normalUser) set.push(leaf('/dashboard/Analysis', 'Analysis', '数据可视化', 'dashboard/Analysis', true, 'dashboard'));
+  if (!normalUser)
+    set.push(leaf('/dashboard/Analysis', 'Analysis', '数据可视化', 'dashboard/Analysis', true, 'dashboard'));
   return set;
 }
 
 /** Default routes first unless the server menu already has their paths, then the server menu. */
 export function mergeWithDefaults(serverNodes: RouteNode[], normalUser: boolean): RouteNode[] {
   const serverPaths = new Set<string>();
-  const collect = (list: RouteNode[]) => list.forEach((n) => { serverPaths.add(n.path.toLowerCase()); collect(n.children); });
+  const collect = (list: RouteNode[]) =>
+    list.forEach((n) => {
+      serverPaths.add(n.path.toLowerCase());
+      collect(n.children);
+    });
   collect(serverNodes);
   const missing = defaultRoutes(normalUser).filter((d) => !serverPaths.has(d.path.toLowerCase()));
   return [...missing, ...serverNodes];

@@ -16,7 +16,18 @@
  * token while a login request is out, and the route guard drops answers to calls made for a
  * session that has ended since (src/app/RouteGuard.tsx).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -148,7 +159,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const now = Date.now();
     const stamps = readSessionStamps(now);
     if (!stamps.token) return false;
-    actor.send({ type: 'RESTORE', token: stamps.token, loginAt: stamps.loginAt, lastActiveAt: stamps.lastActiveAt, now, activeFlag: stamps.activeFlag });
+    actor.send({
+      type: 'RESTORE',
+      token: stamps.token,
+      loginAt: stamps.loginAt,
+      lastActiveAt: stamps.lastActiveAt,
+      now,
+      activeFlag: stamps.activeFlag,
+    });
     const ok = actor.getSnapshot().matches('active');
     if (ok) touchAccessTime(now);
     else {
@@ -208,7 +226,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [logout]);
 
   const api = useMemo<SessionApi>(
-    () => ({ state, snapshot, send: actor.send, loginStarted, loginSucceeded, loginFailed, restore, logout, logoutLocally }),
+    () => ({
+      state,
+      snapshot,
+      send: actor.send,
+      loginStarted,
+      loginSucceeded,
+      loginFailed,
+      restore,
+      logout,
+      logoutLocally,
+    }),
     [state, snapshot, actor, loginStarted, loginSucceeded, loginFailed, restore, logout, logoutLocally],
   );
 
@@ -217,7 +245,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       {children}
       {state === 'idleWarning' || state === 'unauthorized' ? (
         <Suspense fallback={null}>
-          <SessionModals state={state} message={snapshot.context.message || DEFAULT_UNAUTHORIZED_MESSAGE} onConfirm={confirmModal} />
+          <SessionModals
+            state={state}
+            message={snapshot.context.message || DEFAULT_UNAUTHORIZED_MESSAGE}
+            onConfirm={confirmModal}
+          />
         </Suspense>
       ) : null}
     </SessionContext.Provider>

@@ -11,11 +11,18 @@ export const AA = 4.5;
 
 function channels(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-const toHex = (rgb: [number, number, number]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+const toHex = (rgb: [number, number, number]) =>
+  `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 
 /** Relative luminance (WCAG 2.x). */
 export function luminance(hex: string): number {
@@ -100,7 +107,10 @@ export function accessibleTheme(primaryColor: string): ThemeConfig {
     ['Warning', accessibleShade('#faad14', PAGE_BACKGROUND)],
     ['Error', accessibleShade('#ff4d4f', PAGE_BACKGROUND)],
   ];
-  const tones = Object.assign({}, ...bases.map(([status, base]) => statusTones(status, base))) as Record<string, string>;
+  const tones = Object.assign({}, ...bases.map(([status, base]) => statusTones(status, base))) as Record<
+    string,
+    string
+  >;
   return {
     token: {
       ...tones,

@@ -37,7 +37,9 @@ function usePublicQrCode(): { src: string | null; ref: RefObject<HTMLDivElement 
     const draw = () => {
       const target = `${window.location.origin}/web`;
       import('qrcode')
-        .then(({ default: QRCode }) => QRCode.toDataURL(target, { margin: 1, width: 200, color: { dark: '#0b2a4a', light: '#ffffff' } }))
+        .then(({ default: QRCode }) =>
+          QRCode.toDataURL(target, { margin: 1, width: 200, color: { dark: '#0b2a4a', light: '#ffffff' } }),
+        )
         .then((url) => {
           if (alive) setSrc(url);
         })
@@ -50,11 +52,14 @@ function usePublicQrCode(): { src: string | null; ref: RefObject<HTMLDivElement 
         alive = false;
       };
     }
-    const watcher = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      watcher.disconnect();
-      draw();
-    }, { rootMargin: '200px' });
+    const watcher = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        watcher.disconnect();
+        draw();
+      },
+      { rootMargin: '200px' },
+    );
     watcher.observe(box);
     return () => {
       alive = false;

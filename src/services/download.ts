@@ -97,9 +97,10 @@ export async function fetchPdf(call: FileCall): Promise<PdfFile> {
 
 /** Opens a PDF blob in a new tab (the browser's viewer prints it); false when a pop-up blocker refused. */
 export function openPdf(file: { blob: Blob }): boolean {
-  const href = URL.createObjectURL(file.blob.type === 'application/pdf' ? file.blob : new Blob([file.blob], { type: 'application/pdf' }));
+  const href = URL.createObjectURL(
+    file.blob.type === 'application/pdf' ? file.blob : new Blob([file.blob], { type: 'application/pdf' }),
+  );
   const win = window.open(href, '_blank');
   window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
   return !!win;
 }
-

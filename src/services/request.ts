@@ -52,7 +52,11 @@ export function setUnauthorizedHandler(fn: UnauthorizedHandler | null): void {
 export const http = axios.create({ baseURL: BASE_URL, timeout: REQUEST_TIMEOUT_MS });
 
 /** Rewrites a /skapi call: no base path, host from settings, bearer header pair. */
-export function applySkapi(config: InternalAxiosRequestConfig, token: string | null, host: string | null): InternalAxiosRequestConfig {
+export function applySkapi(
+  config: InternalAxiosRequestConfig,
+  token: string | null,
+  host: string | null,
+): InternalAxiosRequestConfig {
   const url = config.url ?? '';
   if (!url.includes('/skapi')) {
     if (token) config.headers.set('token', token);
@@ -79,7 +83,13 @@ export function toApiError(error: unknown): ApiError {
     const status = error.response?.status;
     const body = error.response?.data as Partial<ApiError> | undefined;
     if (body && typeof body === 'object' && !(body instanceof Blob) && typeof body.msg === 'string') {
-      return { code: typeof body.code === 'number' ? body.code : status ?? -1, msg: body.msg, status, field: body.field, data: body.data };
+      return {
+        code: typeof body.code === 'number' ? body.code : (status ?? -1),
+        msg: body.msg,
+        status,
+        field: body.field,
+        data: body.data,
+      };
     }
     if (error.code === 'ECONNABORTED') return { code: -1, msg: 'timeout', status };
     return { code: status ?? -1, msg: error.message, status };

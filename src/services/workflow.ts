@@ -4,12 +4,23 @@
  * queues share one list call. The types are the generated ones under page-facing names.
  */
 import {
-  workflowQueueAccepted, workflowQueueMine, workflowQueuePrintDone, workflowQueuePrintWait, workflowQueueReviewed, workflowQueueWaitAccept,
-  workflowQueueWaitReview, workflowBulkEvents,
+  workflowQueueAccepted,
+  workflowQueueMine,
+  workflowQueuePrintDone,
+  workflowQueuePrintWait,
+  workflowQueueReviewed,
+  workflowQueueWaitAccept,
+  workflowQueueWaitReview,
+  workflowBulkEvents,
 } from './generated/api';
 import { WorkflowBulkEventsBodyType } from './generated/api.schemas';
 import type {
-  WorkflowBulkEvents200, WorkflowBulkEventsBody, WorkflowEvents200, WorkflowGet200, WorkflowQueueWaitAccept200, WorkflowQueueWaitAcceptParams,
+  WorkflowBulkEvents200,
+  WorkflowBulkEventsBody,
+  WorkflowEvents200,
+  WorkflowGet200,
+  WorkflowQueueWaitAccept200,
+  WorkflowQueueWaitAcceptParams,
 } from './generated/api.schemas';
 
 /** One application as GET /workflow/{id} answers it. */
@@ -53,4 +64,5 @@ export const BULK_EVENTS: readonly BulkEvent[] = Object.values(WorkflowBulkEvent
 export type BulkLine = WorkflowBulkEvents200['data']['results'][number];
 
 /** 批量办理 POST /workflow/bulk/events: the same event for each item, one answer per item. */
-export const decideTogether = (body: WorkflowBulkEventsBody): Promise<WorkflowBulkEvents200> => workflowBulkEvents(body);
+export const decideTogether = (body: WorkflowBulkEventsBody): Promise<WorkflowBulkEvents200> =>
+  workflowBulkEvents(body);

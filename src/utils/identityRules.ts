@@ -15,15 +15,19 @@ const ruleOf = (t: TFunction, field: string, kind: 'idNumber' | 'creditCode', ch
   validator: (_rule, value?: string) => {
     if (!value || !value.trim()) return Promise.resolve();
     const checked = check(value);
-    return checked.ok ? Promise.resolve() : Promise.reject(new Error(t(`common:identity.${kind}.${checked.fault}`, { field })));
+    return checked.ok
+      ? Promise.resolve()
+      : Promise.reject(new Error(t(`common:identity.${kind}.${checked.fault}`, { field })));
   },
 });
 
 /** A resident identity number (lower-case x accepted; the server stores X). */
-export const idNumberRule = (t: TFunction, field: string): Rule => ruleOf(t, field, 'idNumber', (v) => checkIdNumber(v, chinaToday()));
+export const idNumberRule = (t: TFunction, field: string): Rule =>
+  ruleOf(t, field, 'idNumber', (v) => checkIdNumber(v, chinaToday()));
 
 /** The number of any identity document of a look-up: one in digits only is checked as an identity number. */
-export const documentNumberRule = (t: TFunction, field: string): Rule => ruleOf(t, field, 'idNumber', (v) => checkDocumentNumber(v, chinaToday()));
+export const documentNumberRule = (t: TFunction, field: string): Rule =>
+  ruleOf(t, field, 'idNumber', (v) => checkDocumentNumber(v, chinaToday()));
 
 /** A unified social credit code with its GB 32100 check character. */
 export const creditCodeRule = (t: TFunction, field: string): Rule => ruleOf(t, field, 'creditCode', checkCreditCode);

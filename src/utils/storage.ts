@@ -67,7 +67,12 @@ export function setAccessFlag(active: boolean): void {
   storage.set(ACCESS_FLAG, active, TOKEN_LIFE_MS);
 }
 /** The stored session stamps for the session statechart's RESTORE event. */
-export function readSessionStamps(now: number = Date.now()): { token: string | null; loginAt: number; lastActiveAt: number; activeFlag: boolean } {
+export function readSessionStamps(now: number = Date.now()): {
+  token: string | null;
+  loginAt: number;
+  lastActiveAt: number;
+  activeFlag: boolean;
+} {
   const token = getToken();
   const lastActiveAt = storage.get<number>(ACCESS_TIME) ?? 0;
   const loginAt = storage.get<number>(LOGIN_AT) ?? lastActiveAt ?? now;

@@ -10,7 +10,8 @@ import { generateApiClient, tagFiles } from '../../scripts/gen-api-client.js';
 
 const committed = path.resolve('src/services/generated');
 /** The import of the mutator is relative to where the client is written: compare without it. */
-const normalise = (text: string) => text.replace(/^import \{ apiRequest \} from '[^']+';$/m, "import { apiRequest } from '../mutator';");
+const normalise = (text: string) =>
+  text.replace(/^import \{ apiRequest \} from '[^']+';$/m, "import { apiRequest } from '../mutator';");
 
 // The document does not depend on the database: checked once, in the PGlite run.
 describe.skipIf(!!inject('postgresAdminUrl'))('the generated API client', () => {

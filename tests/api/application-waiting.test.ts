@@ -20,32 +20,65 @@ import { foldWaiting, recountWaiting } from '../../server/workflow/waiting.js';
 import { latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
 
 let t: TestApp;
-const api = apiSuite({ ready: (app) => { t = app; } });
+const api = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 const db = () => t.database.db;
 
 type Count = { business_type: string; status: number; step: string; area: string; day: string; n: number };
 const asCounts = (rows: Count[]) => rows.map((r) => ({ ...r, status: Number(r.status), n: Number(r.n) }));
 /** What readers see: the folded counts plus the changes appended since, per key (a key summing to 0 is no count). */
-const counted = async () => asCounts(rowsOf<Count>(await db().execute(sql`select business_type, status, step, area, accepted_day::text as day, sum(n)::int as n
+const counted = async () =>
+  asCounts(
+    rowsOf<Count>(
+      await db().execute(sql`select business_type, status, step, area, accepted_day::text as day, sum(n)::int as n
   from (select * from application_waiting_count union all select * from application_waiting_change) w
-  group by 1, 2, 3, 4, 5 having sum(n) <> 0 order by 1, 2, 3, 4, 5`)));
-const folded = async () => asCounts(rowsOf<Count>(await db().execute(sql`select business_type, status, step, area, accepted_day::text as day, n
-  from application_waiting_count order by 1, 2, 3, 4, 5`)));
-const changes = async () => Number(rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from application_waiting_change`))[0]!.n);
+  group by 1, 2, 3, 4, 5 having sum(n) <> 0 order by 1, 2, 3, 4, 5`),
+    ),
+  );
+const folded = async () =>
+  asCounts(
+    rowsOf<Count>(
+      await db().execute(sql`select business_type, status, step, area, accepted_day::text as day, n
+  from application_waiting_count order by 1, 2, 3, 4, 5`),
+    ),
+  );
+const changes = async () =>
+  Number(
+    rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from application_waiting_change`))[0]!.n,
+  );
 /** The same counts from the rows (the China day of acceptance, '-infinity' before it). */
-const fromRows = async () => asCounts(rowsOf<Count>(await db().execute(sql`select business_type, status, coalesce(step, '') as step, area,
+const fromRows = async () =>
+  asCounts(
+    rowsOf<Count>(
+      await db().execute(sql`select business_type, status, coalesce(step, '') as step, area,
   coalesce(((accepted_at + interval '8 hours') at time zone 'UTC')::date, '-infinity'::date)::text as day, count(*)::int as n
-  from application where not deleted and status in (2, 3) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`)));
+  from application where not deleted and status in (2, 3) group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+    ),
+  );
 const expectCounted = async (what: string) => expect(await counted(), what).toEqual(await fromRows());
 
 const pick = async (status: number, area?: string, skip = 0) => {
-  const [row] = await db().select().from(application)
-    .where(and(eq(application.deleted, false), eq(application.status, status), area ? eq(application.area, area) : undefined))
-    .orderBy(application.id).limit(1).offset(skip);
+  const [row] = await db()
+    .select()
+    .from(application)
+    .where(
+      and(
+        eq(application.deleted, false),
+        eq(application.status, status),
+        area ? eq(application.area, area) : undefined,
+      ),
+    )
+    .orderBy(application.id)
+    .limit(1)
+    .offset(skip);
   expect(row, `an application of status ${status}`).toBeDefined();
   return row!;
 };
-const set = (id: number, values: Partial<typeof application.$inferInsert>) => db().update(application).set(values).where(eq(application.id, id));
+const set = (id: number, values: Partial<typeof application.$inferInsert>) =>
+  db().update(application).set(values).where(eq(application.id, id));
 
 beforeAll(async () => {
   // A few items accepted days and weeks ago (overdue and not).
@@ -57,13 +90,18 @@ beforeAll(async () => {
   // Two on either side of the deadline: late on the last day whose items are overdue, early the next.
   const limits = await readDeadlineLimits(db());
   const last = latestOverdueAcceptanceDay(limits.calendar, t.clock.now(), limits.reviewDays);
-  const [late, early] = (await db().select().from(application).where(and(eq(application.deleted, false), eq(application.status, 3), ne(application.businessType, 'modify')))
-    .orderBy(application.id).offset(4).limit(2));
+  const [late, early] = await db()
+    .select()
+    .from(application)
+    .where(and(eq(application.deleted, false), eq(application.status, 3), ne(application.businessType, 'modify')))
+    .orderBy(application.id)
+    .offset(4)
+    .limit(2);
   await set(late!.id, { acceptedAt: new Date(chinaDayStart(addDays(last, 1)).getTime() - 60_000) });
   await set(early!.id, { acceptedAt: new Date(chinaDayStart(addDays(last, 1)).getTime() + 60_000) });
 });
 
-describe('the waiting applications\' counts', () => {
+describe("the waiting applications' counts", () => {
   it('start equal to the rows', async () => {
     await expectCounted('as the demo left them');
     expect((await counted()).length).toBeGreaterThan(3);
@@ -74,11 +112,19 @@ describe('the waiting applications\' counts', () => {
     const waiting = await api.get('gz_sl', '/api/workflow/queue/waitAccept?pageSize=1');
     const item = waiting.json().rows[0] as { id: number };
     const detail = (await api.get('gz_sl', `/api/workflow/${item.id}`)).json().data;
-    const before = (await api.get('gz_sl', '/api/workbench/summary')).json().data.figures.find((f: { key: string }) => f.key === 'step.sl').value;
-    const res = await api.post('gz_sl', `/api/workflow/${item.id}/events`, { type: 'AGREE', version: detail.version, comment: '材料齐全，予以受理' });
+    const before = (await api.get('gz_sl', '/api/workbench/summary'))
+      .json()
+      .data.figures.find((f: { key: string }) => f.key === 'step.sl').value;
+    const res = await api.post('gz_sl', `/api/workflow/${item.id}/events`, {
+      type: 'AGREE',
+      version: detail.version,
+      comment: '材料齐全，予以受理',
+    });
     expect(res.statusCode, res.body).toBe(200);
     await expectCounted('after 受理');
-    const after = (await api.get('gz_sl', '/api/workbench/summary')).json().data.figures.find((f: { key: string }) => f.key === 'step.sl').value;
+    const after = (await api.get('gz_sl', '/api/workbench/summary'))
+      .json()
+      .data.figures.find((f: { key: string }) => f.key === 'step.sl').value;
     expect(after).toBe(before - 1);
   });
 
@@ -104,19 +150,34 @@ describe('the waiting applications\' counts', () => {
     await set(a.id, { updatedAt: now });
     await expectCounted('an ended item touched');
 
-    await db().execute(sql`update application set accepted_at = accepted_at - interval '1 day' where status = 3 and area = '1' and not deleted`);
+    await db().execute(
+      sql`update application set accepted_at = accepted_at - interval '1 day' where status = 3 and area = '1' and not deleted`,
+    );
     await expectCounted('several rows in one statement');
 
     // A copy of a waiting item inserted, then deleted.
     const b = await pick(3);
-    const columns = rowsOf<{ name: string }>(await db().execute(sql`select column_name as name from information_schema.columns
-      where table_name = 'application' and column_name not in ('id', 'apply_no') order by ordinal_position`)).map((c) => `"${c.name}"`).join(', ');
-    const [copy] = rowsOf<{ id: number }>(await db().execute(sql.raw(`insert into application (apply_no, ${columns})
-      select apply_no || 'C', ${columns} from application where id = ${b.id} returning id`)));
+    const columns = rowsOf<{ name: string }>(
+      await db().execute(sql`select column_name as name from information_schema.columns
+      where table_name = 'application' and column_name not in ('id', 'apply_no') order by ordinal_position`),
+    )
+      .map((c) => `"${c.name}"`)
+      .join(', ');
+    const [copy] = rowsOf<{ id: number }>(
+      await db().execute(
+        sql.raw(`insert into application (apply_no, ${columns})
+      select apply_no || 'C', ${columns} from application where id = ${b.id} returning id`),
+      ),
+    );
     await expectCounted('inserted');
-    await db().delete(application).where(eq(application.id, Number(copy!.id)));
+    await db()
+      .delete(application)
+      .where(eq(application.id, Number(copy!.id)));
     await expectCounted('deleted for good');
-    expect((await counted()).every((c) => c.n > 0), 'no count below 0').toBe(true);
+    expect(
+      (await counted()).every((c) => c.n > 0),
+      'no count below 0',
+    ).toBe(true);
   });
 
   it('are folded by the statistics refresh: the counts alone then equal the rows, nothing empty left', async () => {
@@ -153,11 +214,17 @@ describe('the waiting applications\' counts', () => {
     expect(await folded()).toEqual(await fromRows());
   });
 
-  it('give the workbench\'s overdue items as the deadline of each row says', async () => {
+  it("give the workbench's overdue items as the deadline of each row says", async () => {
     const limits = await readDeadlineLimits(db());
     const now = t.clock.now();
-    const rows = await db().select().from(application).where(and(eq(application.deleted, false), eq(application.status, 3)));
-    const overdue = rows.filter((r) => { const d = deadlineOf(r, limits); return d !== null && workingDaysLeft(limits.calendar, now, d) < 0; });
+    const rows = await db()
+      .select()
+      .from(application)
+      .where(and(eq(application.deleted, false), eq(application.status, 3)));
+    const overdue = rows.filter((r) => {
+      const d = deadlineOf(r, limits);
+      return d !== null && workingDaysLeft(limits.calendar, now, d) < 0;
+    });
     expect(overdue.length, 'the demo has overdue items').toBeGreaterThan(0);
     const b = (await api.get('province', '/api/workbench/summary')).json().data as { queues: { overdue: number }[] };
     expect(b.queues.reduce((n, q) => n + q.overdue, 0)).toBe(overdue.length);
@@ -174,9 +241,13 @@ describe.runIf(inject('postgresAdminUrl'))('two folds of the waiting counts at o
     // second fold waits on the rows the first deleted. When the first commits, the second must take
     // the two new changes and none of the first's.
     let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     let foldedFirst!: () => void;
-    const firstFolded = new Promise<void>((resolve) => { foldedFirst = resolve; });
+    const firstFolded = new Promise<void>((resolve) => {
+      foldedFirst = resolve;
+    });
     const first = db().transaction(async (tx) => {
       const n = await foldWaiting(tx);
       foldedFirst();
@@ -186,7 +257,10 @@ describe.runIf(inject('postgresAdminUrl'))('two folds of the waiting counts at o
     await firstFolded;
     await set(b.id, { status: 3, step: 'cs', acceptedAt: t.clock.now() });
     const second = db().transaction((tx) => foldWaiting(tx));
-    const waiting = () => db().execute(sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%application_waiting_change%'`);
+    const waiting = () =>
+      db().execute(
+        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%application_waiting_change%'`,
+      );
     for (let i = 0; i < 100 && rowsOf(await waiting()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(rowsOf(await waiting()), 'the second fold waits on the first').toHaveLength(1);
     release();

@@ -10,8 +10,12 @@ import { enterprise, sysCaptcha, sysUser } from '../../server/db/schema.js';
 import { PHONE_TAKEN_NOTICE } from '../../server/modules/auth/register.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const login = (payload: Record<string, unknown>, remoteAddress?: string) =>
   t.app.inject({ method: 'POST', url: '/api/login/login', payload, ...(remoteAddress ? { remoteAddress } : {}) });
@@ -37,7 +41,9 @@ describe('password sign-in: an unknown name and a wrong password are told apart 
       const answers = [];
       for (let i = 0; i < 3; i++) answers.push(answer(await login({ username, password: 'Wrong#2026' })));
       answers.push(answer(await login({ username, password: 'Wrong#2026' }))); // no captcha: refused
-      answers.push(answer(await login({ username, password: 'Wrong#2026', uuid: (await solveCaptcha()).uuid, code: 'zzzz' })));
+      answers.push(
+        answer(await login({ username, password: 'Wrong#2026', uuid: (await solveCaptcha()).uuid, code: 'zzzz' })),
+      );
       answers.push(answer(await login({ username, password: 'Wrong#2026', ...(await solveCaptcha()) })));
       answers.push(answer(await login({ username, password: 'Wrong#2026', ...(await solveCaptcha()) })));
       answers.push(answer(await login({ username, password: DEMO_PASSWORD, ...(await solveCaptcha()) }))); // locked
@@ -48,7 +54,11 @@ describe('password sign-in: an unknown name and a wrong password are told apart 
     expect(unknown).toEqual(known);
     // and they are the answers a user needs
     expect(known.map((a) => a.status)).toEqual([401, 401, 401, 400, 400, 401, 423, 423]);
-    expect(known[0]!.body).toMatchObject({ code: 401, msg: '用户名或密码错误，再错4次账号将被锁定', data: { needCaptcha: false } });
+    expect(known[0]!.body).toMatchObject({
+      code: 401,
+      msg: '用户名或密码错误，再错4次账号将被锁定',
+      data: { needCaptcha: false },
+    });
     expect(known[2]!.body).toMatchObject({ data: { needCaptcha: true } });
     expect(known[3]!.body).toMatchObject({ field: 'code', data: { needCaptcha: true } });
     expect(known[6]!.body).toMatchObject({ code: 423, msg: '密码错误次数过多，账号已锁定10分钟' });
@@ -59,9 +69,14 @@ describe('password sign-in: an unknown name and a wrong password are told apart 
     const afterKnown = answer(await login({ username: 'gz_sh', password: DEMO_PASSWORD }));
     expect(answer(await login({ username: 'nobody_gz_sh', password: DEMO_PASSWORD }))).toEqual(afterKnown);
     expect(afterKnown).toMatchObject({ status: 400, body: { field: 'code', data: { needCaptcha: true } } });
-    expect((await login({ username: 'gz_sh', password: DEMO_PASSWORD, ...(await solveCaptcha()) })).statusCode).toBe(200);
-    expect(answer(await login({ username: 'nobody_gz_sh', password: DEMO_PASSWORD, ...(await solveCaptcha()) }))).toEqual({
-      status: 401, body: { code: 401, msg: '用户名或密码错误，再错4次账号将被锁定', data: { needCaptcha: true } },
+    expect((await login({ username: 'gz_sh', password: DEMO_PASSWORD, ...(await solveCaptcha()) })).statusCode).toBe(
+      200,
+    );
+    expect(
+      answer(await login({ username: 'nobody_gz_sh', password: DEMO_PASSWORD, ...(await solveCaptcha()) })),
+    ).toEqual({
+      status: 401,
+      body: { code: 401, msg: '用户名或密码错误，再错4次账号将被锁定', data: { needCaptcha: true } },
     });
   });
 
@@ -93,7 +108,9 @@ describe('password sign-in: an unknown name and a wrong password are told apart 
 
   it('asks 20 parallel wrong attempts for a captcha once the threshold (3) is crossed', async () => {
     const policy = await t.app.ctx.policy.get();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => login({ username: 'gz_bj', password: 'Wrong#2026' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => login({ username: 'gz_bj', password: 'Wrong#2026' })),
+    );
     const withoutCaptcha = answers.filter((res) => !(res.statusCode === 400 && res.json().data?.needCaptcha === true));
     expect(withoutCaptcha.length).toBeLessThanOrEqual(policy.loginCaptchaAfter);
     expect(withoutCaptcha.every((res) => res.statusCode === 401)).toBe(true);
@@ -102,11 +119,15 @@ describe('password sign-in: an unknown name and a wrong password are told apart 
     expect(row!.failCount).toBe(withoutCaptcha.length);
     expect(row!.lockedUntil).toBeNull();
     // The right password with a captcha still works and clears the count.
-    expect((await login({ username: 'gz_bj', password: DEMO_PASSWORD, ...(await solveCaptcha()) })).statusCode).toBe(200);
+    expect((await login({ username: 'gz_bj', password: DEMO_PASSWORD, ...(await solveCaptcha()) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('does the same for an unknown name', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, () => login({ username: 'nobody_parallel', password: 'Wrong#2026' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => login({ username: 'nobody_parallel', password: 'Wrong#2026' })),
+    );
     const withoutCaptcha = answers.filter((res) => !(res.statusCode === 400 && res.json().data?.needCaptcha === true));
     expect(withoutCaptcha.length).toBeLessThanOrEqual(3);
   });
@@ -118,7 +139,13 @@ describe('SMS: a phone without an account gets the answers of one with an accoun
     t.app.inject({ method: 'POST', url: '/api/login/sms/login', payload: { mobile, code }, headers: { verifyToken } });
   const shape = (res: LightMyRequestResponse) => {
     const body = res.json();
-    return { status: res.statusCode, code: body.code, msg: body.msg, keys: Object.keys(body.data ?? {}).sort(), tokenLength: body.data?.token?.length };
+    return {
+      status: res.statusCode,
+      code: body.code,
+      msg: body.msg,
+      keys: Object.keys(body.data ?? {}).sort(),
+      tokenLength: body.data?.token?.length,
+    };
   };
 
   it('answers a send, a resend and a wrong code alike, and texts only the phone with an account', async () => {
@@ -144,18 +171,26 @@ describe('SMS: a phone without an account gets the answers of one with an accoun
     expect(k.json()).toMatchObject({ code: 400, msg: '短信验证码错误', field: 'code' });
 
     // Checking the code without using it says the same too.
-    const check = (code: string, verifyToken: string) => t.app.inject({ url: `/api/login/verifyMessageCode?code=${code}`, headers: { verifyToken } });
-    expect(answer(await check('123456', unknownSend.json().data.token)).body)
-      .toEqual(answer(await check(wrongForKnown, knownSend.json().data.token)).body);
+    const check = (code: string, verifyToken: string) =>
+      t.app.inject({ url: `/api/login/verifyMessageCode?code=${code}`, headers: { verifyToken } });
+    expect(answer(await check('123456', unknownSend.json().data.token)).body).toEqual(
+      answer(await check(wrongForKnown, knownSend.json().data.token)).body,
+    );
   });
 });
 
 describe('registration: a taken name is refused, a taken phone is not confirmed', () => {
-  const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  const register = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
 
   it('answers a taken phone as a success, makes no account and tells the phone', async () => {
     const [ent] = await t.database.db.select().from(enterprise).where(eq(enterprise.status, '1')).limit(1);
-    const base = { creditCode: ent!.creditCode, enterpriseName: ent!.name, contactName: '林晓东', password: 'Strong#Pass1' };
+    const base = {
+      creditCode: ent!.creditCode,
+      enterpriseName: ent!.name,
+      contactName: '林晓东',
+      password: 'Strong#Pass1',
+    };
     const freePhone = await unusedPhone(88_000_000);
 
     const fresh = await register({ ...base, loginName: 'linxd2026', phone: freePhone });
@@ -182,9 +217,18 @@ describe('registration: a taken name is refused, a taken phone is not confirmed'
     const [ent] = await t.database.db.select().from(enterprise).where(eq(enterprise.status, '1')).limit(1);
     const phones = [];
     for (let i = 0; i < 10; i++) phones.push(await unusedPhone(89_000_000 + i * 1000));
-    const answers = await Promise.all(phones.map((phone) => register({
-      creditCode: ent!.creditCode, enterpriseName: ent!.name, contactName: '并发测试', password: 'Strong#Pass1', loginName: 'parallel2026', phone,
-    })));
+    const answers = await Promise.all(
+      phones.map((phone) =>
+        register({
+          creditCode: ent!.creditCode,
+          enterpriseName: ent!.name,
+          contactName: '并发测试',
+          password: 'Strong#Pass1',
+          loginName: 'parallel2026',
+          phone,
+        }),
+      ),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
     expect(await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'parallel2026'))).toHaveLength(1);
   });

@@ -4,8 +4,12 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
 import { sysCaptcha, sysLoginLog, sysSession } from '../../server/db/schema.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const login = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/login/login', payload });
 
@@ -50,7 +54,12 @@ describe('POST /api/login/login', () => {
       const [row] = await t.database.db.select().from(sysCaptcha).where(eq(sysCaptcha.uuid, uuid));
       return { uuid, code: row.code };
     };
-    const wrongCaptcha = await login({ username: user, password: DEMO_PASSWORD, uuid: (await solve()).uuid, code: 'zzzz' });
+    const wrongCaptcha = await login({
+      username: user,
+      password: DEMO_PASSWORD,
+      uuid: (await solve()).uuid,
+      code: 'zzzz',
+    });
     expect(wrongCaptcha.json().msg).toBe('验证码错误或已过期');
 
     expect((await login({ username: user, password: 'wrong', ...(await solve()) })).statusCode).toBe(401);
@@ -63,7 +72,10 @@ describe('POST /api/login/login', () => {
     const locked = await login({ username: user, password: DEMO_PASSWORD });
     expect(locked.statusCode).toBe(423);
     t.clock.advance(10 * 60_000 + 1000);
-    expect((await login({ username: user, password: DEMO_PASSWORD })).json()).toMatchObject({ field: 'code', data: { needCaptcha: true } });
+    expect((await login({ username: user, password: DEMO_PASSWORD })).json()).toMatchObject({
+      field: 'code',
+      data: { needCaptcha: true },
+    });
     const after = await login({ username: user, password: DEMO_PASSWORD, ...(await solve()) });
     expect(after.statusCode).toBe(200);
   });

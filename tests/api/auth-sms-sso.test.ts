@@ -8,8 +8,12 @@ import { sysLoginLog } from '../../server/db/schema.js';
 import { SSO_TOKEN_USED } from '../../server/modules/auth/login.service.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const send = (mobile: string) => t.app.inject({ method: 'POST', url: '/api/login/sms/send', payload: { mobile } });
 const smsLogin = (mobile: string, code: string, verifyToken: string) =>
@@ -74,7 +78,12 @@ describe('SMS code login', () => {
   });
 
   it('says 短信验证码不能为空-style errors for an empty code', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login/sms/login', payload: { mobile: '13800000001' }, headers: { verifyToken: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/sms/login',
+      payload: { mobile: '13800000001' },
+      headers: { verifyToken: 'x' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('code');
   });
@@ -90,11 +99,17 @@ describe('SMS code login', () => {
 });
 
 describe('single sign-on', () => {
-  const sso = (tParam: string) => t.app.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(tParam)}` });
+  const sso = (tParam: string) =>
+    t.app.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(tParam)}` });
 
   it('signs in with a JWT from the identity provider and returns its hint at logout', async () => {
     const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
-    const jwt = await signSsoToken(privateKey, { loginName: 'person2', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    const jwt = await signSsoToken(privateKey, {
+      loginName: 'person2',
+      issuer: t.config.sso.issuer,
+      audience: t.config.sso.audience,
+      now: t.clock.now(),
+    });
     const res = await sso(jwt);
     expect(res.statusCode).toBe(200);
     const token = res.json().data as string;
@@ -107,7 +122,12 @@ describe('single sign-on', () => {
   it('answers NOT_FOUND and unknown users with 统一认证登录失败，该用户不存在', async () => {
     expect((await sso('NOT_FOUND')).json().msg).toBe('统一认证登录失败，该用户不存在');
     const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
-    const jwt = await signSsoToken(privateKey, { loginName: 'ghost', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    const jwt = await signSsoToken(privateKey, {
+      loginName: 'ghost',
+      issuer: t.config.sso.issuer,
+      audience: t.config.sso.audience,
+      now: t.clock.now(),
+    });
     const res = await sso(jwt);
     expect(res.statusCode).toBe(404);
     expect(res.json().msg).toBe('统一认证登录失败，该用户不存在');
@@ -115,15 +135,30 @@ describe('single sign-on', () => {
 
   it('signs in once per token: a replay is refused with 401 and written to the login log', async () => {
     const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
-    const jwt = await signSsoToken(privateKey, { loginName: 'person2', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    const jwt = await signSsoToken(privateKey, {
+      loginName: 'person2',
+      issuer: t.config.sso.issuer,
+      audience: t.config.sso.audience,
+      now: t.clock.now(),
+    });
     expect((await sso(jwt)).statusCode).toBe(200);
     const replay = await sso(jwt);
     expect(replay.statusCode).toBe(401);
     expect(replay.json().msg).toBe(SSO_TOKEN_USED);
-    const [row] = await t.database.db.select().from(sysLoginLog).where(eq(sysLoginLog.method, 'sso')).orderBy(desc(sysLoginLog.infoId)).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(sysLoginLog)
+      .where(eq(sysLoginLog.method, 'sso'))
+      .orderBy(desc(sysLoginLog.infoId))
+      .limit(1);
     expect(row).toMatchObject({ userName: 'person2', status: '1', msg: SSO_TOKEN_USED });
     // A fresh token of the same user still signs in.
-    const fresh = await signSsoToken(privateKey, { loginName: 'person2', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    const fresh = await signSsoToken(privateKey, {
+      loginName: 'person2',
+      issuer: t.config.sso.issuer,
+      audience: t.config.sso.audience,
+      now: t.clock.now(),
+    });
     expect((await sso(fresh)).statusCode).toBe(200);
   });
 
@@ -132,13 +167,26 @@ describe('single sign-on', () => {
     const other = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, logger: false });
     try {
       const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
-      const jwt = await signSsoToken(privateKey, { loginName: 'person1', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+      const jwt = await signSsoToken(privateKey, {
+        loginName: 'person1',
+        issuer: t.config.sso.issuer,
+        audience: t.config.sso.audience,
+        now: t.clock.now(),
+      });
       const url = `/api/auth/sso/login?t=${encodeURIComponent(jwt)}`;
       expect((await sso(jwt)).statusCode).toBe(200);
       expect((await other.inject({ method: 'POST', url })).statusCode).toBe(401);
 
-      const twin = await signSsoToken(privateKey, { loginName: 'person1', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
-      const both = await Promise.all([sso(twin), other.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(twin)}` })]);
+      const twin = await signSsoToken(privateKey, {
+        loginName: 'person1',
+        issuer: t.config.sso.issuer,
+        audience: t.config.sso.audience,
+        now: t.clock.now(),
+      });
+      const both = await Promise.all([
+        sso(twin),
+        other.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(twin)}` }),
+      ]);
       expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
     } finally {
       await other.close();
@@ -148,8 +196,13 @@ describe('single sign-on', () => {
   it('treats a rewritten signature of a used token (one without jti) as the same token', async () => {
     const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
     const now = Math.floor(t.clock.now().getTime() / 1000);
-    const jwt = await new SignJWT({ preferred_username: 'person2' }).setProtectedHeader({ alg: 'ES256' }).setIssuer(t.config.sso.issuer)
-      .setAudience(t.config.sso.audience).setIssuedAt(now).setExpirationTime(now + 300).sign(privateKey);
+    const jwt = await new SignJWT({ preferred_username: 'person2' })
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(t.config.sso.issuer)
+      .setAudience(t.config.sso.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(privateKey);
     expect((await sso(jwt)).statusCode).toBe(200);
     // ECDSA: (r, s) and (r, n − s) both verify; the token is still the one already used.
     const [head, payload, sig] = jwt.split('.') as [string, string, string];
@@ -165,19 +218,38 @@ describe('single sign-on', () => {
 
   it('refuses a token without an expiry', async () => {
     const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
-    const forever = await new SignJWT({ preferred_username: 'admin' }).setProtectedHeader({ alg: 'ES256' }).setIssuer(t.config.sso.issuer)
-      .setAudience(t.config.sso.audience).setIssuedAt(Math.floor(t.clock.now().getTime() / 1000)).sign(privateKey);
+    const forever = await new SignJWT({ preferred_username: 'admin' })
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(t.config.sso.issuer)
+      .setAudience(t.config.sso.audience)
+      .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000))
+      .sign(privateKey);
     expect((await sso(forever)).statusCode).toBe(401);
   });
 
   it('refuses a token signed by another key, for another audience, or expired', async () => {
     const { privateKey: foreign } = await generateKeyPair('ES256');
-    const forged = await signSsoToken(foreign, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: t.clock.now() });
+    const forged = await signSsoToken(foreign, {
+      loginName: 'admin',
+      issuer: t.config.sso.issuer,
+      audience: t.config.sso.audience,
+      now: t.clock.now(),
+    });
     expect((await sso(forged)).statusCode).toBe(401);
     const { privateKey } = await demoKeyPair(t.config.sso.demoKeyFile);
-    const wrongAud = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: 'someone-else', now: t.clock.now() });
+    const wrongAud = await signSsoToken(privateKey, {
+      loginName: 'admin',
+      issuer: t.config.sso.issuer,
+      audience: 'someone-else',
+      now: t.clock.now(),
+    });
     expect((await sso(wrongAud)).statusCode).toBe(401);
-    const old = await signSsoToken(privateKey, { loginName: 'admin', issuer: t.config.sso.issuer, audience: t.config.sso.audience, now: new Date(t.clock.now().getTime() - 3_600_000) });
+    const old = await signSsoToken(privateKey, {
+      loginName: 'admin',
+      issuer: t.config.sso.issuer,
+      audience: t.config.sso.audience,
+      now: new Date(t.clock.now().getTime() - 3_600_000),
+    });
     expect((await sso(old)).statusCode).toBe(401);
   });
 });

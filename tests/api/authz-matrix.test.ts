@@ -11,7 +11,17 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { TestApp } from '../helpers/app.js';
 import { createRecordedApp, type DeclaredRoute } from '../helpers/route-access.js';
-import { ACCOUNTS, MENU_KEYS, MISSING_ID, NO_PERM, mayCall, resolve, type Fixtures, type Variant, type Who } from '../helpers/authz-expectations.js';
+import {
+  ACCOUNTS,
+  MENU_KEYS,
+  MISSING_ID,
+  NO_PERM,
+  mayCall,
+  resolve,
+  type Fixtures,
+  type Variant,
+  type Who,
+} from '../helpers/authz-expectations.js';
 import { application, certificate, sysMsgInfo, sysUser } from '../../server/db/schema.js';
 import { BUSINESS_BASES } from '../../server/modules/business/routes.js';
 import type { BusinessType } from '../../machines/businessTypes.js';
@@ -40,13 +50,29 @@ beforeAll(async () => {
   for (const u of await t.database.db.select().from(sysUser)) user.set(u.userName, u);
   for (const a of ACCOUNTS) tokens.set(a.userName, await t.login(a.userName));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 // ---------- the plan: operations of the document, their expectations ----------
 
-interface PathParam { name: string; schema: { type?: string; enum?: string[]; pattern?: string } }
-interface Operation { key: string; method: string; path: string; url: string; pathParams: PathParam[] }
-interface Case { op: Operation; label: string; who: Who; variant: Variant }
+interface PathParam {
+  name: string;
+  schema: { type?: string; enum?: string[]; pattern?: string };
+}
+interface Operation {
+  key: string;
+  method: string;
+  path: string;
+  url: string;
+  pathParams: PathParam[];
+}
+interface Case {
+  op: Operation;
+  label: string;
+  who: Who;
+  variant: Variant;
+}
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, { parameters?: Array<PathParam & { in: string }> }>>;
@@ -58,7 +84,9 @@ function operationsOf(doc: OpenApiDoc): Operation[] {
     for (const [m, op] of Object.entries(methods)) {
       const method = m.toUpperCase();
       ops.push({
-        key: `${method} ${path}`, method, path,
+        key: `${method} ${path}`,
+        method,
+        path,
         url: path.replace(/\{(\w+)\}/g, ':$1'),
         pathParams: (op.parameters ?? []).filter((p) => p.in === 'path'),
       });
@@ -75,7 +103,8 @@ function plan(ops: Operation[], routes: DeclaredRoute[]): { cases: Case[]; probl
   const documented = new Set(ops.map((o) => `${o.method} ${o.url}`));
   for (const r of routes) {
     if (r.method === 'HEAD' || !r.url.startsWith('/api/') || r.url.startsWith('/api/docs')) continue;
-    if (!documented.has(`${r.method} ${r.url}`)) problems.push(`${r.method} ${r.url} is not in the OpenAPI document, so the matrix cannot see it`);
+    if (!documented.has(`${r.method} ${r.url}`))
+      problems.push(`${r.method} ${r.url} is not in the OpenAPI document, so the matrix cannot see it`);
   }
   for (const key of Object.keys(NO_PERM)) {
     if (!ops.some((o) => o.key === key)) problems.push(`NO_PERM names ${key}, which the document does not have`);
@@ -95,20 +124,31 @@ function plan(ops: Operation[], routes: DeclaredRoute[]): { cases: Case[]; probl
       continue;
     }
     if (!entry) {
-      problems.push(`${op.key} declares no permission (config.access.perm) and has no entry in NO_PERM (tests/helpers/authz-expectations.ts): give it a permission or say who may call it`);
+      problems.push(
+        `${op.key} declares no permission (config.access.perm) and has no entry in NO_PERM (tests/helpers/authz-expectations.ts): give it a permission or say who may call it`,
+      );
       continue;
     }
     const isPublic = route.access?.auth === 'public';
     for (const v of entry.variants) {
-      if ((v.who === 'public') !== isPublic) problems.push(`${op.key}: NO_PERM says ${v.who === 'public' ? 'public' : 'private'}, the route says ${isPublic ? 'public' : 'private'}`);
+      if ((v.who === 'public') !== isPublic)
+        problems.push(
+          `${op.key}: NO_PERM says ${v.who === 'public' ? 'public' : 'private'}, the route says ${isPublic ? 'public' : 'private'}`,
+        );
     }
     for (const p of op.pathParams.filter((x) => x.schema.enum)) {
       const covered = new Set(entry.variants.map((v) => (typeof v.params === 'object' ? v.params[p.name] : undefined)));
       const missing = p.schema.enum!.filter((e) => !covered.has(e));
-      if (entry.variants.length > 1 && missing.length) problems.push(`${op.key}: no expectation for ${p.name}=${missing.join(', ')}`);
+      if (entry.variants.length > 1 && missing.length)
+        problems.push(`${op.key}: no expectation for ${p.name}=${missing.join(', ')}`);
     }
     for (const v of entry.variants) {
-      const tag = typeof v.params === 'object' ? Object.values(v.params).join(',') : v.query && typeof v.query === 'object' ? Object.values(v.query).join(',') : '';
+      const tag =
+        typeof v.params === 'object'
+          ? Object.values(v.params).join(',')
+          : v.query && typeof v.query === 'object'
+            ? Object.values(v.query).join(',')
+            : '';
       cases.push({ op, label: entry.variants.length > 1 ? `${op.key}[${tag}]` : op.key, who: v.who, variant: v });
     }
   }
@@ -122,12 +162,17 @@ function defaultParam(p: PathParam): string | number {
 }
 
 function requestOf(c: Case, f: Fixtures, token: string | null): InjectOptions {
-  const params = { ...Object.fromEntries(c.op.pathParams.map((p) => [p.name, defaultParam(p)])), ...resolve(c.variant.params, f) };
+  const params = {
+    ...Object.fromEntries(c.op.pathParams.map((p) => [p.name, defaultParam(p)])),
+    ...resolve(c.variant.params, f),
+  };
   const url = c.op.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(String(params[n])));
   const query = resolve(c.variant.query, f);
-  const payload = WRITE_METHODS.has(c.op.method) ? resolve(c.variant.payload, f) ?? {} : undefined;
+  const payload = WRITE_METHODS.has(c.op.method) ? (resolve(c.variant.payload, f) ?? {}) : undefined;
   return {
-    method: c.op.method as InjectOptions['method'], url, query,
+    method: c.op.method as InjectOptions['method'],
+    url,
+    query,
     ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     headers: token ? { token } : {},
   };
@@ -138,9 +183,11 @@ const outcomeOf = (status: number): Outcome => (status === 401 ? '401' : status 
 
 async function pool<T>(items: readonly T[], n: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 describe('data scope of detail routes', () => {
@@ -151,13 +198,27 @@ describe('data scope of detail routes', () => {
     const db = t.database.db;
     const entGz = user.get('ent_gz')!;
     // A submitted application of ent_gz: in the Guangzhou queues, not Shenzhen's.
-    const [app] = await db.select({ id: application.id, businessType: application.businessType }).from(application)
-      .where(and(eq(application.applicantUserId, entGz.userId), eq(application.deleted, false), inArray(application.status, [2, 3]), eq(application.area, '1')))
+    const [app] = await db
+      .select({ id: application.id, businessType: application.businessType })
+      .from(application)
+      .where(
+        and(
+          eq(application.applicantUserId, entGz.userId),
+          eq(application.deleted, false),
+          inArray(application.status, [2, 3]),
+          eq(application.area, '1'),
+        ),
+      )
       .limit(1);
     gzApp = app!;
-    const holders = [user.get('person1')!.personId, user.get('person2')!.personId].filter((x): x is number => x !== null);
-    const [cert] = await db.select({ id: certificate.id }).from(certificate)
-      .where(and(eq(certificate.enterpriseId, entGz.enterpriseId!), ...holders.map((h) => ne(certificate.personId, h)))).limit(1);
+    const holders = [user.get('person1')!.personId, user.get('person2')!.personId].filter(
+      (x): x is number => x !== null,
+    );
+    const [cert] = await db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .where(and(eq(certificate.enterpriseId, entGz.enterpriseId!), ...holders.map((h) => ne(certificate.personId, h))))
+      .limit(1);
     gzCert = cert!.id;
   });
 
@@ -169,7 +230,10 @@ describe('data scope of detail routes', () => {
     for (const r of rows) {
       const res = await t.call(tokens.get(r.caller)!, { method: 'GET', url: r.url });
       const fine = r.allowed ? res.statusCode === 200 : refused(res.statusCode);
-      if (!fine) wrong.push(`${r.caller} GET ${r.what ?? r.url}: expected ${r.allowed ? '200' : '403/404'}, got ${res.statusCode}`);
+      if (!fine)
+        wrong.push(
+          `${r.caller} GET ${r.what ?? r.url}: expected ${r.allowed ? '200' : '403/404'}, got ${res.statusCode}`,
+        );
     }
     return wrong;
   }
@@ -177,38 +241,44 @@ describe('data scope of detail routes', () => {
   it('an enterprise sees its own applications only', async () => {
     const base = BUSINESS_BASES[gzApp.businessType as BusinessType].base;
     const urls = [`/api${base}/get/${gzApp.id}`, `/api/workflow/${gzApp.id}`, `/api/workflow/${gzApp.id}/audit`];
-    const wrong = await check(urls.flatMap((url) => [
-      { caller: 'ent_gz', url, allowed: true },
-      { caller: 'ent_sz', url, allowed: false },
-      { caller: 'ent_prov', url, allowed: false },
-    ]));
+    const wrong = await check(
+      urls.flatMap((url) => [
+        { caller: 'ent_gz', url, allowed: true },
+        { caller: 'ent_sz', url, allowed: false },
+        { caller: 'ent_prov', url, allowed: false },
+      ]),
+    );
     expect(wrong).toEqual([]);
   });
 
   it('a centre sees the applications of its own area only; the province sees all', async () => {
     const urls = [`/api/workflow/${gzApp.id}`, `/api/workflow/${gzApp.id}/audit`];
-    const wrong = await check(urls.flatMap((url) => [
-      { caller: 'gz_sl', url, allowed: true },
-      { caller: 'province', url, allowed: true },
-      { caller: 'sz_staff', url, allowed: false },
-      { caller: 'prov_staff', url, allowed: false },
-      { caller: 'person2', url, allowed: false },
-    ]));
+    const wrong = await check(
+      urls.flatMap((url) => [
+        { caller: 'gz_sl', url, allowed: true },
+        { caller: 'province', url, allowed: true },
+        { caller: 'sz_staff', url, allowed: false },
+        { caller: 'prov_staff', url, allowed: false },
+        { caller: 'person2', url, allowed: false },
+      ]),
+    );
     expect(wrong).toEqual([]);
   });
 
   it('a certificate is seen by its enterprise, its centre and the province, no one else', async () => {
     const urls = [`/api/safetyCertificateInfo/get/${gzCert}`, `/api/safetyCertificateInfo/pdf/${gzCert}`];
-    const wrong = await check(urls.flatMap((url) => [
-      { caller: 'ent_gz', url, allowed: true },
-      { caller: 'gz_sl', url, allowed: true },
-      { caller: 'province', url, allowed: true },
-      { caller: 'ent_sz', url, allowed: false },
-      { caller: 'sz_staff', url, allowed: false },
-      { caller: 'prov_staff', url, allowed: false },
-      { caller: 'person1', url, allowed: false },
-      { caller: 'person_gz1', url, allowed: false },
-    ]));
+    const wrong = await check(
+      urls.flatMap((url) => [
+        { caller: 'ent_gz', url, allowed: true },
+        { caller: 'gz_sl', url, allowed: true },
+        { caller: 'province', url, allowed: true },
+        { caller: 'ent_sz', url, allowed: false },
+        { caller: 'sz_staff', url, allowed: false },
+        { caller: 'prov_staff', url, allowed: false },
+        { caller: 'person1', url, allowed: false },
+        { caller: 'person_gz1', url, allowed: false },
+      ]),
+    );
     expect(wrong).toEqual([]);
   });
 
@@ -220,7 +290,8 @@ describe('data scope of detail routes', () => {
     ];
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     const res = await t.call(tokens.get(caller)!, {
-      method: 'POST', url: '/api/file/upload',
+      method: 'POST',
+      url: '/api/file/upload',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([Buffer.from(parts.join('')), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     });
@@ -231,8 +302,14 @@ describe('data scope of detail routes', () => {
   it('a file is downloaded within the scope of the record it belongs to', async () => {
     const material = await upload('ent_gz', `application:${gzApp.id}`);
     // A material belongs to the application whose form lists it (ownerRef is only the uploader's note).
-    const [row] = await t.database.db.select({ payload: application.payload }).from(application).where(eq(application.id, gzApp.id));
-    await t.database.db.update(application).set({ payload: { ...(row!.payload as object), materials: [material] } }).where(eq(application.id, gzApp.id));
+    const [row] = await t.database.db
+      .select({ payload: application.payload })
+      .from(application)
+      .where(eq(application.id, gzApp.id));
+    await t.database.db
+      .update(application)
+      .set({ payload: { ...(row!.payload as object), materials: [material] } })
+      .where(eq(application.id, gzApp.id));
     const privateFile = await upload('person1', null);
     const m = { url: `/api/file/download/${material}`, what: 'material of an area-1 application' };
     const p = { url: `/api/file/download/${privateFile}`, what: 'private upload of person1' };
@@ -250,7 +327,10 @@ describe('data scope of detail routes', () => {
       { caller: 'person2', ...p, allowed: false },
     ]);
     expect(wrong.filter((w) => !KNOWN_SCOPE_VIOLATIONS.some((k) => w.startsWith(`${k}:`)))).toEqual([]);
-    expect(KNOWN_SCOPE_VIOLATIONS.filter((k) => !wrong.some((w) => w.startsWith(`${k}:`))), 'fixed: take these out of KNOWN_SCOPE_VIOLATIONS').toEqual([]);
+    expect(
+      KNOWN_SCOPE_VIOLATIONS.filter((k) => !wrong.some((w) => w.startsWith(`${k}:`))),
+      'fixed: take these out of KNOWN_SCOPE_VIOLATIONS',
+    ).toEqual([]);
   });
 });
 
@@ -260,7 +340,11 @@ describe('authorisation matrix', () => {
     const { cases, problems } = plan(operationsOf(doc), declared);
     expect(problems).toEqual([]);
 
-    const [msg] = await t.database.db.select({ id: sysMsgInfo.id }).from(sysMsgInfo).where(eq(sysMsgInfo.msgType, 'systemType')).limit(1);
+    const [msg] = await t.database.db
+      .select({ id: sysMsgInfo.id })
+      .from(sysMsgInfo)
+      .where(eq(sysMsgInfo.msgType, 'systemType'))
+      .limit(1);
     const fixtures: Fixtures = { systemMessageId: msg!.id };
 
     type Call = { c: Case; caller: string; expected: Outcome };
@@ -280,13 +364,25 @@ describe('authorisation matrix', () => {
       const res = await t.app.inject(requestOf(c, fixtures, caller === ANONYMOUS ? null : tokens.get(caller)!));
       const got = outcomeOf(res.statusCode);
       if (got === expected) return;
-      const msg = (() => { try { return (res.json() as { msg?: string }).msg ?? ''; } catch { return ''; } })();
-      violations.set(`${caller} ${c.label}`, `expected ${expected === 'ok' ? 'not 401/403' : expected}, got ${res.statusCode} ${msg}`);
+      const msg = (() => {
+        try {
+          return (res.json() as { msg?: string }).msg ?? '';
+        } catch {
+          return '';
+        }
+      })();
+      violations.set(
+        `${caller} ${c.label}`,
+        `expected ${expected === 'ok' ? 'not 401/403' : expected}, got ${res.statusCode} ${msg}`,
+      );
     };
     await pool(refusedFirst, CONCURRENCY, run);
     await pool(last, CONCURRENCY, run);
 
-    const unexpected = [...violations].filter(([k]) => !KNOWN_VIOLATIONS.includes(k)).map(([k, v]) => `${k}: ${v}`).sort();
+    const unexpected = [...violations]
+      .filter(([k]) => !KNOWN_VIOLATIONS.includes(k))
+      .map(([k, v]) => `${k}: ${v}`)
+      .sort();
     const fixed = KNOWN_VIOLATIONS.filter((k) => !violations.has(k));
     expect(unexpected).toEqual([]);
     expect(fixed, 'these answer as granted now: take them out of KNOWN_VIOLATIONS').toEqual([]);
@@ -297,8 +393,12 @@ describe('the plan of the matrix', () => {
   const only = (problems: string[], url: string) => problems.filter((p) => p.includes(url));
 
   it('fails on a route that declares no permission and has no expectation, naming it', () => {
-    const { problems } = plan(operationsOf({ paths: { '/api/new/thing': { get: {} } } }), [{ method: 'GET', url: '/api/new/thing', access: undefined }]);
-    expect(only(problems, '/api/new/thing')).toEqual([expect.stringContaining('GET /api/new/thing declares no permission')]);
+    const { problems } = plan(operationsOf({ paths: { '/api/new/thing': { get: {} } } }), [
+      { method: 'GET', url: '/api/new/thing', access: undefined },
+    ]);
+    expect(only(problems, '/api/new/thing')).toEqual([
+      expect.stringContaining('GET /api/new/thing declares no permission'),
+    ]);
   });
 
   it('fails on a permission no menu of the seed grants, and on a route missing from the document', () => {

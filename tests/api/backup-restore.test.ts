@@ -42,12 +42,18 @@ describe.skipIf(!!inject('postgresAdminUrl'))('backup and restore of the embedde
     const app = await buildApp({ config, database, logger: false });
     try {
       await app.ready();
-      const query = async (text: string) => ({ rows: ((await database.db.execute(text)) as unknown as { rows: unknown[] }).rows });
+      const query = async (text: string) => ({
+        rows: ((await database.db.execute(text)) as unknown as { rows: unknown[] }).rows,
+      });
       const sums = await tableSums({ query } as never);
       expect(sums.certificate).toEqual(saved.tables.certificate);
       expect(sums.application).toEqual(saved.tables.application);
       expect(sums).toEqual(saved.tables);
-      const login = await app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'province', password: 'Demo#2026' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login/login',
+        payload: { username: 'province', password: 'Demo#2026' },
+      });
       expect(login.statusCode).toBe(200);
     } finally {
       await app.close();
@@ -62,6 +68,8 @@ describe.skipIf(!!inject('postgresAdminUrl'))('backup and restore of the embedde
     const forged = path.join(work, 'forged.tar.gz');
     fs.copyFileSync(file, forged);
     fs.writeFileSync(manifestFile(forged), JSON.stringify(manifest));
-    await expect(restorePglite(forged, path.join(work, 'other'))).rejects.toThrow(/certificate: \d+ rows saved, \d+ restored/);
+    await expect(restorePglite(forged, path.join(work, 'other'))).rejects.toThrow(
+      /certificate: \d+ rows saved, \d+ restored/,
+    );
   });
 });

@@ -24,7 +24,11 @@ describe('start-up on an empty database', () => {
       expect((await database.db.select({ n: count() }).from(certificate))[0].n).toBe(0);
 
       const app = await buildApp({ config, database, logger: false });
-      const login = await app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'admin', password: outcome.adminPassword } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login/login',
+        payload: { username: 'admin', password: outcome.adminPassword },
+      });
       expect(login.statusCode).toBe(200);
       const token = login.json().data.token as string;
       const info = await app.inject({ url: '/api/system/user/getLoginUser', headers: { token } });
@@ -34,7 +38,9 @@ describe('start-up on an empty database', () => {
 
       // A second start finds the database seeded and changes nothing.
       expect((await prepareDatabase(database, config)).kind).toBe('existing');
-      expect((await database.db.select({ n: count() }).from(sysUser).where(eq(sysUser.userName, 'admin')))[0].n).toBe(1);
+      expect((await database.db.select({ n: count() }).from(sysUser).where(eq(sysUser.userName, 'admin')))[0].n).toBe(
+        1,
+      );
     } finally {
       await database.close();
     }
@@ -50,7 +56,9 @@ describe('start-up on an empty database', () => {
       // The figures are there for a first visit: the statistics computed as of the seed.
       const [mark] = await database.db.select().from(statRefresh);
       expect(mark).toMatchObject({ refreshedAt: seededAt });
-      const [certs] = await database.db.select({ n: sql<number>`coalesce(sum(${statCertificate.total}), 0)::int` }).from(statCertificate);
+      const [certs] = await database.db
+        .select({ n: sql<number>`coalesce(sum(${statCertificate.total}), 0)::int` })
+        .from(statCertificate);
       expect(certs!.n).toBe((await database.db.select({ n: count() }).from(certificate))[0]!.n);
       const users = await database.db.select({ n: count() }).from(sysUser);
       expect(users[0].n).toBeGreaterThanOrEqual(17);

@@ -13,14 +13,36 @@ import { createApplication } from '../../server/workflow/store.js';
 import { delayedValidity } from '../../server/modules/business/validity.js';
 
 let t: TestApp;
-const { get, token } = apiSuite({ ready: (app) => { t = app; } });
+const { get, token } = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 
-interface Fact { label: string; value: string; kind?: string }
-interface Check { key: string; code: number | null; title: string; verdict: 'pass' | 'fail' | 'warn' | 'info'; answer: string; facts: Fact[] }
-interface Why { verdict: { code: number; message: string }; checks: Check[]; warnings: string[] }
+interface Fact {
+  label: string;
+  value: string;
+  kind?: string;
+}
+interface Check {
+  key: string;
+  code: number | null;
+  title: string;
+  verdict: 'pass' | 'fail' | 'warn' | 'info';
+  answer: string;
+  facts: Fact[];
+}
+interface Why {
+  verdict: { code: number; message: string };
+  checks: Check[];
+  warnings: string[];
+}
 
 async function why(user: string, id: number, lang?: string): Promise<Why> {
-  const res = await t.call(await token(user), { url: `/api/workflow/${id}/case`, headers: lang ? { 'accept-language': lang } : {} });
+  const res = await t.call(await token(user), {
+    url: `/api/workflow/${id}/case`,
+    headers: lang ? { 'accept-language': lang } : {},
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.why;
 }
@@ -29,13 +51,29 @@ async function why(user: string, id: number, lang?: string): Promise<Why> {
 async function delayFor(name: string, materials: number[] = []): Promise<number> {
   const db = t.database.db;
   const [ent] = await db.select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
-  const [row] = await db.select({ c: certificate, p: person }).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
-    .where(and(eq(person.name, name), eq(certificate.enterpriseId, ent!.enterpriseId!), inArray(certificate.status, ['01', '02'])));
+  const [row] = await db
+    .select({ c: certificate, p: person })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .where(
+      and(
+        eq(person.name, name),
+        eq(certificate.enterpriseId, ent!.enterpriseId!),
+        inArray(certificate.status, ['01', '02']),
+      ),
+    );
   expect(row, name).toBeDefined();
-  const app = await db.transaction((tx) => createApplication(t.app.ctx, tx, {
-    businessType: 'delay', applicantUserId: ent!.userId, enterpriseId: ent!.enterpriseId, personId: row!.p.id, holderUserId: null,
-    certificateId: row!.c.id, payload: { materials },
-  }));
+  const app = await db.transaction((tx) =>
+    createApplication(t.app.ctx, tx, {
+      businessType: 'delay',
+      applicantUserId: ent!.userId,
+      enterpriseId: ent!.enterpriseId,
+      personId: row!.p.id,
+      holderUserId: null,
+      certificateId: row!.c.id,
+      payload: { materials },
+    }),
+  );
   return app.id;
 }
 
@@ -45,21 +83,31 @@ const firstFailure = (w: Why) => w.checks.find((c) => c.verdict === 'fail') ?? n
 function expectWords(w: Why) {
   for (const c of w.checks) {
     for (const f of c.facts) {
-      if (['性别', '职务', '证书状态', '证书类别', '文化程度', '技术职称'].includes(f.label)) expect(f.value, `${c.key} ${f.label}`).not.toMatch(/^\d+$|^[ABC]\d?$/);
+      if (['性别', '职务', '证书状态', '证书类别', '文化程度', '技术职称'].includes(f.label))
+        expect(f.value, `${c.key} ${f.label}`).not.toMatch(/^\d+$|^[ABC]\d?$/);
     }
   }
 }
 
 describe('the case view answers why', () => {
   const DELAY_CASES: [string, number][] = [
-    ['高志强', 1], ['罗美玲', 2], ['梁振宇', 3], ['宋德明', 5], ['谢丽娟', 6], ['韩国强', 7], ['唐晓峰', 8], ['冯雪梅', 9],
+    ['高志强', 1],
+    ['罗美玲', 2],
+    ['梁振宇', 3],
+    ['宋德明', 5],
+    ['谢丽娟', 6],
+    ['韩国强', 7],
+    ['唐晓峰', 8],
+    ['冯雪梅', 9],
   ];
 
-  it('a delay: the nine checks in order, each with its answer and facts; the failing one is the rules\' answer', async () => {
+  it("a delay: the nine checks in order, each with its answer and facts; the failing one is the rules' answer", async () => {
     for (const [name, code] of DELAY_CASES) {
       const w = await why('ent_gz', await delayFor(name));
       expect(w.verdict.code, name).toBe(code);
-      const delayCodes = w.checks.filter((c) => c.code !== null && c.code >= 1 && c.code <= 9 && c.key !== 'certificate').map((c) => c.code);
+      const delayCodes = w.checks
+        .filter((c) => c.code !== null && c.code >= 1 && c.code <= 9 && c.key !== 'certificate')
+        .map((c) => c.code);
       expect(delayCodes, name).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
       expect(firstFailure(w)?.code, name).toBe(code);
       expectWords(w);
@@ -78,7 +126,9 @@ describe('the case view answers why', () => {
     const [app] = await t.database.db.select().from(application).where(eq(application.id, id));
     const [cert] = await t.database.db.select().from(certificate).where(eq(certificate.id, app!.certificateId!));
     const renewed = delayedValidity(cert!.expiryDate);
-    expect(w.checks.find((c) => c.key === 'newValidity')!.answer).toBe(`准予后有效期为 ${renewed.validFrom} 至 ${renewed.expiryDate}`);
+    expect(w.checks.find((c) => c.key === 'newValidity')!.answer).toBe(
+      `准予后有效期为 ${renewed.validFrom} 至 ${renewed.expiryDate}`,
+    );
     const subject = w.checks[0]!;
     expect(subject.facts.find((f) => f.label === '性别')!.value).toBe('男');
     // The case shows ID numbers as it did (their masking is the personal-data work's); marked as such.
@@ -94,23 +144,38 @@ describe('the case view answers why', () => {
   it('a new certificate for someone without an exam pass: the exam rule fails, with the results (none) behind it', async () => {
     const db = t.database.db;
     const [ent] = await db.select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
-    const [p] = await db.select().from(person).where(and(
-      eq(person.enterpriseId, ent!.enterpriseId!),
-      notExists(db.select({ one: sql`1` }).from(certificate).where(eq(certificate.personId, person.id))),
-      notExists(db.select({ one: sql`1` }).from(examResult).where(eq(examResult.personId, person.id))),
-    )).limit(1);
+    const [p] = await db
+      .select()
+      .from(person)
+      .where(
+        and(
+          eq(person.enterpriseId, ent!.enterpriseId!),
+          notExists(db.select({ one: sql`1` }).from(certificate).where(eq(certificate.personId, person.id))),
+          notExists(db.select({ one: sql`1` }).from(examResult).where(eq(examResult.personId, person.id))),
+        ),
+      )
+      .limit(1);
     expect(p).toBeDefined();
-    const app = await db.transaction((tx) => createApplication(t.app.ctx, tx, {
-      businessType: 'newCert', applicantUserId: ent!.userId, enterpriseId: ent!.enterpriseId, personId: p!.id, holderUserId: null,
-      certificateId: null, payload: { category: 'C3', position: '08', materials: [] },
-    }));
+    const app = await db.transaction((tx) =>
+      createApplication(t.app.ctx, tx, {
+        businessType: 'newCert',
+        applicantUserId: ent!.userId,
+        enterpriseId: ent!.enterpriseId,
+        personId: p!.id,
+        holderUserId: null,
+        certificateId: null,
+        payload: { category: 'C3', position: '08', materials: [] },
+      }),
+    );
     const w = await why('ent_gz', app.id);
     expect(w.verdict.code).not.toBe(0);
     expect(firstFailure(w)?.code).toBe(w.verdict.code);
     const exam = w.checks.find((c) => c.key === 'exam')!;
     expect(exam).toMatchObject({ verdict: 'fail', code: 10 });
     expect(exam.facts).toEqual([{ label: '考核成绩', value: '无' }]);
-    expect(w.checks.find((c) => c.key === 'subject')!.facts.find((f) => f.label === '职务')!.value).toBe('专职安全生产管理人员');
+    expect(w.checks.find((c) => c.key === 'subject')!.facts.find((f) => f.label === '职务')!.value).toBe(
+      '专职安全生产管理人员',
+    );
     expectWords(w);
   });
 
@@ -127,8 +192,11 @@ describe('the case view answers why', () => {
   });
 
   it('for every open demo application of every type, the explanation agrees with the rules', async () => {
-    const all = await t.database.db.select({ id: application.id, type: application.businessType }).from(application)
-      .where(and(inArray(application.status, [0, 1, 2, 3]), eq(application.deleted, false))).orderBy(application.id);
+    const all = await t.database.db
+      .select({ id: application.id, type: application.businessType })
+      .from(application)
+      .where(and(inArray(application.status, [0, 1, 2, 3]), eq(application.deleted, false)))
+      .orderBy(application.id);
     // Four of each type (each case asks the rules of its subject: a second or so on a busy machine).
     const open = all.filter((a, i) => all.slice(0, i).filter((b) => b.type === a.type).length < 4);
     const types = new Set<string>();
@@ -144,7 +212,7 @@ describe('the case view answers why', () => {
     expect(types.size).toBe(9);
   }, 300_000);
 
-  it('speaks the caller\'s language', async () => {
+  it("speaks the caller's language", async () => {
     const queue = (await get('gz_sl', '/api/workflow/queue/waitAccept?businessType=delay&pageNum=1&pageSize=1')).json();
     const w = await why('gz_sl', queue.rows[0].id, 'en-US');
     for (const c of w.checks) expect(c.title, c.key).not.toMatch(/[\u4e00-\u9fff]/);

@@ -11,7 +11,15 @@ import { certificateWhere } from '../../server/modules/certificate/query.js';
 import { exportFetch } from '../../server/modules/certificate/export.js';
 import { sendCertificateEvent } from '../../server/modules/certificate/writer.js';
 import { delayedValidityOf } from '../../machines/certificate.machine.js';
-import { application, certCheckRecord, certificate, enterprise, person, sysDictData, sysUser } from '../../server/db/schema.js';
+import {
+  application,
+  certCheckRecord,
+  certificate,
+  enterprise,
+  person,
+  sysDictData,
+  sysUser,
+} from '../../server/db/schema.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -25,10 +33,15 @@ const list = async (user: string, query = '') => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { rows: Array<Record<string, string | number | null>>; total: number };
 };
-const userRow = async (name: string) => (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, name)))[0]!;
+const userRow = async (name: string) =>
+  (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, name)))[0]!;
 
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('certificate list data scope', () => {
   it('shows the provincial administrator every certificate', async () => {
@@ -38,8 +51,11 @@ describe('certificate list data scope', () => {
   });
 
   it('shows Guangzhou centre staff only certificates of enterprises of area 1', async () => {
-    const [{ n }] = await t.database.db.select({ n: count() }).from(certificate)
-      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(eq(enterprise.ownership, '1'));
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(certificate)
+      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+      .where(eq(enterprise.ownership, '1'));
     const body = await list('gz_sl');
     expect(body.total).toBe(n);
     expect(body.total).toBeGreaterThan(0);
@@ -51,7 +67,10 @@ describe('certificate list data scope', () => {
 
   it('shows an enterprise user only its own enterprise', async () => {
     const ent = await userRow('ent_gz');
-    const [{ n }] = await t.database.db.select({ n: count() }).from(certificate).where(eq(certificate.enterpriseId, ent.enterpriseId!));
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(certificate)
+      .where(eq(certificate.enterpriseId, ent.enterpriseId!));
     const body = await list('ent_gz');
     expect(body.total).toBe(n);
     expect(body.rows.every((r) => r.enterpriseId === ent.enterpriseId)).toBe(true);
@@ -70,27 +89,45 @@ describe('certificate list data scope', () => {
 
   it('follows a certificate to the centre of its enterprise: issued, transferred, or its enterprise moved to another centre', async () => {
     const db = t.database.db;
-    const inArea = async (area: string) => db.select({ id: enterprise.id }).from(enterprise).where(eq(enterprise.ownership, area)).limit(1).then((r) => r[0]!.id);
+    const inArea = async (area: string) =>
+      db
+        .select({ id: enterprise.id })
+        .from(enterprise)
+        .where(eq(enterprise.ownership, area))
+        .limit(1)
+        .then((r) => r[0]!.id);
     const [gzEnt, szEnt] = [await inArea('1'), await inArea('2')];
-    const seen = async (user: string, certNo: string) => (await list(user, `&certNo=${encodeURIComponent(certNo)}`)).rows.length;
+    const seen = async (user: string, certNo: string) =>
+      (await list(user, `&certNo=${encodeURIComponent(certNo)}`)).rows.length;
     const [model] = await db.select().from(certificate).where(eq(certificate.enterpriseId, gzEnt)).limit(1);
     const { id: _id, ...rest } = model!;
     // Written with another centre's area, as a careless writer might: the database keeps its enterprise's.
-    const [issued] = await db.insert(certificate).values({ ...rest, area: '2', certNo: `${model!.certNo}-AREA`, queryCode: `${model!.queryCode}AR` }).returning();
+    const [issued] = await db
+      .insert(certificate)
+      .values({ ...rest, area: '2', certNo: `${model!.certNo}-AREA`, queryCode: `${model!.queryCode}AR` })
+      .returning();
     try {
       expect(issued!.area).toBe('1');
       expect([await seen('gz_sl', issued!.certNo), await seen('sz_staff', issued!.certNo)]).toEqual([1, 0]);
       await db.update(certificate).set({ enterpriseId: szEnt }).where(eq(certificate.id, issued!.id));
       expect([await seen('gz_sl', issued!.certNo), await seen('sz_staff', issued!.certNo)]).toEqual([0, 1]);
       await db.update(enterprise).set({ ownership: '3' }).where(eq(enterprise.id, szEnt));
-      expect((await db.select({ area: certificate.area }).from(certificate).where(eq(certificate.id, issued!.id)))[0]!.area).toBe('3');
-      expect([await seen('sz_staff', issued!.certNo), (await list('province', `&area=3&certNo=${encodeURIComponent(issued!.certNo)}`)).rows.length]).toEqual([0, 1]);
+      expect(
+        (await db.select({ area: certificate.area }).from(certificate).where(eq(certificate.id, issued!.id)))[0]!.area,
+      ).toBe('3');
+      expect([
+        await seen('sz_staff', issued!.certNo),
+        (await list('province', `&area=3&certNo=${encodeURIComponent(issued!.certNo)}`)).rows.length,
+      ]).toEqual([0, 1]);
     } finally {
       await db.update(enterprise).set({ ownership: '2' }).where(eq(enterprise.id, szEnt));
       await db.delete(certificate).where(eq(certificate.id, issued!.id));
     }
     // Every certificate's area is its enterprise's.
-    const [{ n }] = await db.select({ n: count() }).from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(certificate)
+      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
       .where(sql`${certificate.area} is distinct from ${enterprise.ownership}`);
     expect(n).toBe(0);
   });
@@ -126,10 +163,14 @@ describe('certificate list filters', () => {
     expect(newestFirst.length).toBeGreaterThan(0);
     const keys = newestFirst.map((r) => `${String(r.issueDate)}|${String(r.id).padStart(9, '0')}`);
     expect(keys).toEqual([...keys].sort().reverse());
-    const byNumber = (await list('province', `&idNo=${String(sample.idNo).slice(0, 6)}&sortField=certNo&sortOrder=ascend`)).rows;
+    const byNumber = (
+      await list('province', `&idNo=${String(sample.idNo).slice(0, 6)}&sortField=certNo&sortOrder=ascend`)
+    ).rows;
     const numbers = byNumber.map((r) => String(r.certNo));
     expect(numbers).toEqual([...numbers].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
-    const byExpiry = (await list('province', `&name=${encodeURIComponent(surname)}&sortField=expiryDate&sortOrder=descend`)).rows;
+    const byExpiry = (
+      await list('province', `&name=${encodeURIComponent(surname)}&sortField=expiryDate&sortOrder=descend`)
+    ).rows;
     const expiries = byExpiry.map((r) => String(r.expiryDate));
     expect(expiries).toEqual([...expiries].sort().reverse());
     expect(byExpiry.map((r) => r.id).sort()).toEqual(newestFirst.map((r) => r.id).sort());
@@ -141,10 +182,16 @@ describe('certificate list filters', () => {
     expect([...dates].sort()).toEqual(dates);
     const ranged = await list('province', '&beginTime=2024-01-01&endTime=2024-12-31');
     expect(ranged.total).toBeGreaterThan(0);
-    expect(ranged.rows.every((r) => String(r.issueDate) >= '2024-01-01' && String(r.issueDate) <= '2024-12-31')).toBe(true);
+    expect(ranged.rows.every((r) => String(r.issueDate) >= '2024-01-01' && String(r.issueDate) <= '2024-12-31')).toBe(
+      true,
+    );
     const expiring = await list('province', '&expiryFrom=2027-01-01&expiryTo=2027-06-30');
-    expect(expiring.rows.every((r) => String(r.expiryDate) >= '2027-01-01' && String(r.expiryDate) <= '2027-06-30')).toBe(true);
-    const [{ n }] = await t.database.db.select({ n: count() }).from(certificate)
+    expect(
+      expiring.rows.every((r) => String(r.expiryDate) >= '2027-01-01' && String(r.expiryDate) <= '2027-06-30'),
+    ).toBe(true);
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(certificate)
       .where(and(sql`${certificate.expiryDate} >= '2027-01-01'`, sql`${certificate.expiryDate} <= '2027-06-30'`));
     expect(expiring.total).toBe(n);
   });
@@ -157,35 +204,93 @@ describe('certificate list filters', () => {
 });
 
 describe('certificate list rows', () => {
-  it('show each certificate\'s holder and enterprise as stored, on plain, typed, filtered and sorted pages', async () => {
+  it("show each certificate's holder and enterprise as stored, on plain, typed, filtered and sorted pages", async () => {
     const db = t.database.db;
-    const [sample] = await db.select({ name: person.name }).from(certificate).innerJoin(person, eq(person.id, certificate.personId)).limit(1);
-    const pages = await Promise.all(['', `&name=${encodeURIComponent(sample!.name)}`, '&status=01&sortField=expiryDate&sortOrder=descend', '&sortField=enterpriseName&sortOrder=ascend']
-      .map((q) => list('province', q)));
+    const [sample] = await db
+      .select({ name: person.name })
+      .from(certificate)
+      .innerJoin(person, eq(person.id, certificate.personId))
+      .limit(1);
+    const pages = await Promise.all(
+      [
+        '',
+        `&name=${encodeURIComponent(sample!.name)}`,
+        '&status=01&sortField=expiryDate&sortOrder=descend',
+        '&sortField=enterpriseName&sortOrder=ascend',
+      ].map((q) => list('province', q)),
+    );
     const rows = pages.flatMap((p) => p.rows);
-    const stored = new Map((await db.select({ id: certificate.id, name: person.name, sex: person.sex, idNo: person.idNo, enterpriseName: enterprise.name, creditCode: enterprise.creditCode, ownership: enterprise.ownership })
-      .from(certificate).innerJoin(person, eq(person.id, certificate.personId)).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-      .where(inArray(certificate.id, rows.map((r) => Number(r.id))))).map((c) => [c.id, c]));
+    const stored = new Map(
+      (
+        await db
+          .select({
+            id: certificate.id,
+            name: person.name,
+            sex: person.sex,
+            idNo: person.idNo,
+            enterpriseName: enterprise.name,
+            creditCode: enterprise.creditCode,
+            ownership: enterprise.ownership,
+          })
+          .from(certificate)
+          .innerJoin(person, eq(person.id, certificate.personId))
+          .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+          .where(
+            inArray(
+              certificate.id,
+              rows.map((r) => Number(r.id)),
+            ),
+          )
+      ).map((c) => [c.id, c]),
+    );
     expect(pages.every((p) => p.rows.length > 0)).toBe(true);
     for (const r of rows) {
       const c = stored.get(Number(r.id))!;
-      expect({ name: r.name, sex: r.sex, idNo: r.idNo, enterpriseName: r.enterpriseName, creditCode: r.creditCode, ownership: r.ownership }, `certificate ${r.id}`)
-        .toEqual({ name: c.name, sex: c.sex, idNo: `${c.idNo.slice(0, 3)}***********${c.idNo.slice(-4)}`, enterpriseName: c.enterpriseName, creditCode: c.creditCode, ownership: c.ownership });
+      expect(
+        {
+          name: r.name,
+          sex: r.sex,
+          idNo: r.idNo,
+          enterpriseName: r.enterpriseName,
+          creditCode: r.creditCode,
+          ownership: r.ownership,
+        },
+        `certificate ${r.id}`,
+      ).toEqual({
+        name: c.name,
+        sex: c.sex,
+        idNo: `${c.idNo.slice(0, 3)}***********${c.idNo.slice(-4)}`,
+        enterpriseName: c.enterpriseName,
+        creditCode: c.creditCode,
+        ownership: c.ownership,
+      });
     }
   });
 });
 
 describe('labels', () => {
   it('shows a dictionary label the administrator changed in the very next list, however it was changed', async () => {
-    const statusLabel = async () => (await get('province', '/api/safetyCertificateInfo/list?status=01&pageSize=1')).json().rows[0].statusLabel;
+    const statusLabel = async () =>
+      (await get('province', '/api/safetyCertificateInfo/list?status=01&pageSize=1')).json().rows[0].statusLabel;
     expect(await statusLabel()).toBe('有效');
-    expect(await statusLabel(), 'the same from the server\'s kept labels').toBe('有效');
-    const [valid] = await t.database.db.select().from(sysDictData).where(and(eq(sysDictData.dictType, 'cert_status'), eq(sysDictData.dictValue, '01')));
-    const restore = () => t.database.db.update(sysDictData).set({ dictLabel: '有效' }).where(eq(sysDictData.dictCode, valid!.dictCode));
+    expect(await statusLabel(), "the same from the server's kept labels").toBe('有效');
+    const [valid] = await t.database.db
+      .select()
+      .from(sysDictData)
+      .where(and(eq(sysDictData.dictType, 'cert_status'), eq(sysDictData.dictValue, '01')));
+    const restore = () =>
+      t.database.db.update(sysDictData).set({ dictLabel: '有效' }).where(eq(sysDictData.dictCode, valid!.dictCode));
     try {
-      const update = await t.call(await as('admin'), { method: 'POST', url: '/api/system/dict/data/update', payload: {
-        dictCode: valid!.dictCode, dictType: 'cert_status', dictLabel: '有效（改）', dictValue: '01',
-      } });
+      const update = await t.call(await as('admin'), {
+        method: 'POST',
+        url: '/api/system/dict/data/update',
+        payload: {
+          dictCode: valid!.dictCode,
+          dictType: 'cert_status',
+          dictLabel: '有效（改）',
+          dictValue: '01',
+        },
+      });
       expect(update.statusCode, update.body).toBe(200);
       expect(await statusLabel()).toBe('有效（改）');
       // Changed outside the API (psql, an import script): the next list shows it too.
@@ -202,12 +307,18 @@ describe('pickers', () => {
     const ent = await userRow('ent_gz');
     const res = (await get('ent_gz', '/api/safetyCertificateInfo/listCertificate?pageSize=500')).json();
     expect(res.total).toBeGreaterThan(0);
-    expect(res.rows.every((r: { status: string; enterpriseId: number }) => r.status === '01' && r.enterpriseId === ent.enterpriseId)).toBe(true);
+    expect(
+      res.rows.every(
+        (r: { status: string; enterpriseId: number }) => r.status === '01' && r.enterpriseId === ent.enterpriseId,
+      ),
+    ).toBe(true);
     const p = await userRow('person1');
     const [holder] = await t.database.db.select().from(person).where(eq(person.id, p.personId!));
     const byIdNo = (await get('gz_sl', `/api/safetyCertificateInfo/listCertificate?idNo=${holder!.idNo}`)).json();
     expect(byIdNo.rows.length).toBeGreaterThan(0);
-    expect(byIdNo.rows.every((r: { personId: number; status: string }) => r.personId === p.personId && r.status === '01')).toBe(true);
+    expect(
+      byIdNo.rows.every((r: { personId: number; status: string }) => r.personId === p.personId && r.status === '01'),
+    ).toBe(true);
     // Another enterprise's certificates stay outside an enterprise user's scope, whatever it asks for.
     const other = (await get('ent_gz', '/api/safetyCertificateInfo/listCertificate?enterpriseId=999999')).json();
     expect(other.total).toBe(0);
@@ -216,9 +327,19 @@ describe('pickers', () => {
   it('lists the certificates with an application in progress (status 0-3, not deleted)', async () => {
     const res = (await get('province', '/api/safetyCertificateInfo/getSubmittingCertificates')).json();
     expect(res.code).toBe(0);
-    const expected = await t.database.db.select({ id: application.id }).from(application)
-      .where(and(eq(application.deleted, false), inArray(application.status, [0, 1, 2, 3]), sql`${application.certificateId} is not null`));
-    expect(res.data.map((r: { applicationId: number }) => r.applicationId).sort()).toEqual(expected.map((e) => e.id).sort());
+    const expected = await t.database.db
+      .select({ id: application.id })
+      .from(application)
+      .where(
+        and(
+          eq(application.deleted, false),
+          inArray(application.status, [0, 1, 2, 3]),
+          sql`${application.certificateId} is not null`,
+        ),
+      );
+    expect(res.data.map((r: { applicationId: number }) => r.applicationId).sort()).toEqual(
+      expected.map((e) => e.id).sort(),
+    );
     expect(res.data.every((r: { status: number }) => [0, 1, 2, 3].includes(r.status))).toBe(true);
     const gz = (await get('gz_sl', '/api/safetyCertificateInfo/getSubmittingCertificates')).json();
     expect(gz.data.length).toBeLessThan(res.data.length);
@@ -227,11 +348,27 @@ describe('pickers', () => {
 
 describe('certificate detail', () => {
   it('has holder, enterprise and the version history, newest first', async () => {
-    const [cert] = await t.database.db.select().from(certificate).where(and(eq(certificate.status, '01'), eq(certificate.version, 1))).limit(1);
+    const [cert] = await t.database.db
+      .select()
+      .from(certificate)
+      .where(and(eq(certificate.status, '01'), eq(certificate.version, 1)))
+      .limit(1);
     const [holder] = await t.database.db.select().from(person).where(eq(person.id, cert!.personId));
     // A delay through the certificate's one writer keeps the version it replaces, with the holder as they were then.
-    await t.database.db.transaction((tx) => sendCertificateEvent(tx, cert!.id, { type: 'DELAY', ...delayedValidityOf(cert!.expiryDate), issueDate: cert!.expiryDate, queryCode: `${cert!.queryCode}N` },
-      { reason: 'delay', actorId: null }, t.clock.now()));
+    await t.database.db.transaction((tx) =>
+      sendCertificateEvent(
+        tx,
+        cert!.id,
+        {
+          type: 'DELAY',
+          ...delayedValidityOf(cert!.expiryDate),
+          issueDate: cert!.expiryDate,
+          queryCode: `${cert!.queryCode}N`,
+        },
+        { reason: 'delay', actorId: null },
+        t.clock.now(),
+      ),
+    );
     await t.database.db.update(person).set({ name: '新姓名' }).where(eq(person.id, holder!.id));
     const res = await get('province', `/api/safetyCertificateInfo/get/${cert!.id}`);
     await t.database.db.update(person).set({ name: holder!.name }).where(eq(person.id, holder!.id));
@@ -240,16 +377,30 @@ describe('certificate detail', () => {
     expect(d.holder.name).toBe('新姓名');
     expect(d.enterprise.creditCode).toHaveLength(18);
     expect(d.history).toHaveLength(2);
-    expect(d.history[0]).toMatchObject({ current: true, version: 2, validFrom: delayedValidityOf(cert!.expiryDate).validFrom });
+    expect(d.history[0]).toMatchObject({
+      current: true,
+      version: 2,
+      validFrom: delayedValidityOf(cert!.expiryDate).validFrom,
+    });
     expect(d.history[1]).toMatchObject({
-      current: false, version: 1, reason: 'delay', reasonLabel: '证书延期', name: holder!.name, validFrom: cert!.validFrom, expiryDate: cert!.expiryDate,
+      current: false,
+      version: 1,
+      reason: 'delay',
+      reasonLabel: '证书延期',
+      name: holder!.name,
+      validFrom: cert!.validFrom,
+      expiryDate: cert!.expiryDate,
     });
     expect(d.versionLabel).toBe('002');
   });
 
   it('refuses a certificate outside the caller scope', async () => {
-    const [other] = await t.database.db.select({ id: certificate.id }).from(certificate)
-      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(eq(enterprise.ownership, '2')).limit(1);
+    const [other] = await t.database.db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+      .where(eq(enterprise.ownership, '2'))
+      .limit(1);
     expect((await get('gz_sl', `/api/safetyCertificateInfo/get/${other!.id}`)).statusCode).toBe(403);
     expect((await get('province', '/api/safetyCertificateInfo/get/99999999')).statusCode).toBe(404);
   });
@@ -305,8 +456,12 @@ describe('exports', () => {
   });
 
   it('refuses a zip with a certificate outside the scope', async () => {
-    const [other] = await t.database.db.select({ id: certificate.id }).from(certificate)
-      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(eq(enterprise.ownership, '2')).limit(1);
+    const [other] = await t.database.db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+      .where(eq(enterprise.ownership, '2'))
+      .limit(1);
     expect((await get('gz_sl', `/api/safetyCertificateInfo/export/zip?ids=${other!.id}`)).statusCode).toBe(403);
     expect((await get('gz_sl', '/api/safetyCertificateInfo/export/zip?ids=a,b')).statusCode).toBe(400);
   });
@@ -320,7 +475,10 @@ describe('/home calls', () => {
   });
 
   it('tells whether the caller has no role', async () => {
-    expect((await get('gz_sl', '/api/home/getNoRole')).json().data).toMatchObject({ noRole: false, roleKeys: ['step_sl'] });
+    expect((await get('gz_sl', '/api/home/getNoRole')).json().data).toMatchObject({
+      noRole: false,
+      roleKeys: ['step_sl'],
+    });
     const u = await userRow('auditor');
     await t.database.db.execute(sql`delete from sys_user_role where user_id = ${u.userId}`);
     const res = (await get('auditor', '/api/home/getNoRole')).json();
@@ -330,15 +488,32 @@ describe('/home calls', () => {
 
 describe('public certificate page /cert/:queryCode', () => {
   it('shows a valid certificate with the ID number masked and records the check', async () => {
-    const [row] = await t.database.db.select({ cert: certificate, idNo: person.idNo }).from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId)).where(eq(certificate.status, '01')).limit(1);
-    const before = (await t.database.db.select({ n: count() }).from(certCheckRecord).where(eq(certCheckRecord.queryCode, row!.cert.queryCode)))[0]!.n;
+    const [row] = await t.database.db
+      .select({ cert: certificate, idNo: person.idNo })
+      .from(certificate)
+      .innerJoin(person, eq(person.id, certificate.personId))
+      .where(eq(certificate.status, '01'))
+      .limit(1);
+    const before = (
+      await t.database.db
+        .select({ n: count() })
+        .from(certCheckRecord)
+        .where(eq(certCheckRecord.queryCode, row!.cert.queryCode))
+    )[0]!.n;
     const res = await t.app.inject({ url: `/api/cert/${row!.cert.queryCode}` });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
     expect(d.idNoMasked).toBe(`${row!.idNo.slice(0, 3)}${'*'.repeat(11)}${row!.idNo.slice(-4)}`);
-    expect(d).toMatchObject({ certNo: row!.cert.certNo, valid: true, statusLabel: '有效', versionLabel: String(row!.cert.version).padStart(3, '0') });
-    const after = await t.database.db.select().from(certCheckRecord).where(eq(certCheckRecord.queryCode, row!.cert.queryCode));
+    expect(d).toMatchObject({
+      certNo: row!.cert.certNo,
+      valid: true,
+      statusLabel: '有效',
+      versionLabel: String(row!.cert.version).padStart(3, '0'),
+    });
+    const after = await t.database.db
+      .select()
+      .from(certCheckRecord)
+      .where(eq(certCheckRecord.queryCode, row!.cert.queryCode));
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({ found: true, certificateId: row!.cert.id });
   });
@@ -352,7 +527,10 @@ describe('public certificate page /cert/:queryCode', () => {
   it('answers an unknown code with 404 and still records the check', async () => {
     const res = await t.app.inject({ url: '/api/cert/NoSuchCode123456' });
     expect(res.statusCode).toBe(404);
-    const [rec] = await t.database.db.select().from(certCheckRecord).where(eq(certCheckRecord.queryCode, 'NoSuchCode123456'));
+    const [rec] = await t.database.db
+      .select()
+      .from(certCheckRecord)
+      .where(eq(certCheckRecord.queryCode, 'NoSuchCode123456'));
     expect(rec).toMatchObject({ found: false, certificateId: null });
   });
 });

@@ -18,12 +18,18 @@ import { addWorkingDays } from '../../server/lib/workdays.js';
 import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const instants = Object.entries(criticalInstants(testNow())) as [string, Date][];
 
-interface Row { [key: string]: unknown }
+interface Row {
+  [key: string]: unknown;
+}
 
 describe.each(instants)('with the server clock at %s', (_label, instant) => {
   const today = chinaDate(instant);
@@ -35,7 +41,11 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
     return res.json();
   };
   const post = async (user: string, url: string, payload?: unknown) => {
-    const res = await t.call(tokens[user]!, { method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    const res = await t.call(tokens[user]!, {
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     expect(res.statusCode, `${user} POST ${url}: ${res.body}`).toBe(200);
     return res.json();
   };
@@ -51,9 +61,14 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
     expect(today).toBe(new Date(instant.getTime() + 8 * 3_600_000).toISOString().slice(0, 10));
   });
 
-  it('finds what was written now under today\'s date filter, not under yesterday\'s or tomorrow\'s', async () => {
+  it("finds what was written now under today's date filter, not under yesterday's or tomorrow's", async () => {
     const title = `日期测试 ${instant.toISOString()}`;
-    await post('admin', '/api/system/notice/save', { noticeTitle: title, noticeType: '1', noticeContent: '按中国时间的日期筛选', status: '1' });
+    await post('admin', '/api/system/notice/save', {
+      noticeTitle: title,
+      noticeType: '1',
+      noticeContent: '按中国时间的日期筛选',
+      status: '1',
+    });
     const q = `/api/system/notice/list?noticeTitle=${encodeURIComponent(title)}`;
     const onDay = await get('admin', `${q}&beginTime=${today}&endTime=${today}`);
     expect(onDay.rows.map((r: Row) => r.noticeTitle)).toEqual([title]);
@@ -64,18 +79,27 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
     const ops = await get('auditor', `/api/system/operlog/list?beginTime=${today}&endTime=${today}&pageSize=100`);
     expect(ops.rows.some((r: Row) => r.operTime === instant.toISOString())).toBe(true);
     expect((await get('auditor', `/api/system/operlog/list?beginTime=${addDays(today, 1)}`)).total).toBe(0);
-    const logins = await get('auditor', `/api/system/logininfor/list?userName=ent_gz&beginTime=${today}&endTime=${today}&pageSize=100`);
+    const logins = await get(
+      'auditor',
+      `/api/system/logininfor/list?userName=ent_gz&beginTime=${today}&endTime=${today}&pageSize=100`,
+    );
     expect(logins.rows.some((r: Row) => r.loginTime === instant.toISOString())).toBe(true);
   });
 
   it('opens the delay window on the China day 90 days before expiry and closes it after the expiry day', async () => {
     const [person1] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'person1'));
-    const [c3] = await t.database.db.select().from(certificate)
-      .where(and(eq(certificate.personId, person1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')));
+    const [c3] = await t.database.db
+      .select()
+      .from(certificate)
+      .where(
+        and(eq(certificate.personId, person1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')),
+      );
     const original = c3!.expiryDate;
     const codeFor = async (expiry: string) => {
       await t.database.db.update(certificate).set({ expiryDate: expiry }).where(eq(certificate.id, c3!.id));
-      return (await get('ent_gz', `/api/applyCertification/checkDataByApplyId?businessType=delay&certificateId=${c3!.id}`)).code as number;
+      return (
+        await get('ent_gz', `/api/applyCertification/checkDataByApplyId?businessType=delay&certificateId=${c3!.id}`)
+      ).code as number;
     };
     try {
       expect(await codeFor(today)).not.toBe(1);
@@ -87,10 +111,14 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
     }
   });
 
-  it('numbers an application with today\'s China date and lists it under today', async () => {
+  it("numbers an application with today's China date and lists it under today", async () => {
     const [person1] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'person1'));
-    const [c3] = await t.database.db.select().from(certificate)
-      .where(and(eq(certificate.personId, person1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')));
+    const [c3] = await t.database.db
+      .select()
+      .from(certificate)
+      .where(
+        and(eq(certificate.personId, person1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')),
+      );
     const saved = (await post('ent_gz', '/api/apply/delay/save', { certificateId: c3!.id, payload: {} })).data;
     try {
       expect(saved.applyNo).toMatch(new RegExp(`^YQ${today.replace(/-/g, '')}\\d{5}$`));
@@ -108,7 +136,11 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
     const item = waiting.rows[0] as { id: number; applyNo: string; businessType: string };
     expect(item).toBeDefined();
     const detail = (await get('gz_sl', `/api/workflow/${item.id}`)).data;
-    await post('gz_sl', `/api/workflow/${item.id}/events`, { type: 'AGREE', version: detail.version, comment: '材料齐全，予以受理' });
+    await post('gz_sl', `/api/workflow/${item.id}/events`, {
+      type: 'AGREE',
+      version: detail.version,
+      comment: '材料齐全，予以受理',
+    });
     const accepted = await get('gz_sl', `/api/workflow/queue/accepted?keyword=${item.applyNo}`);
     const row = accepted.rows.find((r: Row) => r.id === item.id) as { deadline: string; daysLeft: number } | undefined;
     expect(row).toBeDefined();
@@ -118,10 +150,18 @@ describe.each(instants)('with the server clock at %s', (_label, instant) => {
     expect(row!.daysLeft).toBe(limit);
   });
 
-  it('files an upload under today\'s China date', async () => {
+  it("files an upload under today's China date", async () => {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n% 日期\n%%EOF\n'))], { type: 'application/pdf' }), '材料.pdf');
-    const res = await t.call(tokens.ent_gz!, { method: 'POST', url: '/api/file/upload', payload: form as unknown as object });
+    form.append(
+      'file',
+      new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n% 日期\n%%EOF\n'))], { type: 'application/pdf' }),
+      '材料.pdf',
+    );
+    const res = await t.call(tokens.ent_gz!, {
+      method: 'POST',
+      url: '/api/file/upload',
+      payload: form as unknown as object,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.database.db.select().from(sysOss).where(eq(sysOss.id, res.json().data.ossId));
     expect(row!.storageKey.startsWith(`${today.replace(/-/g, '/')}/`)).toBe(true);

@@ -10,21 +10,35 @@ import { certificate, nationalOutbox, person } from '../../server/db/schema.js';
 import { idNumberCheckChar } from '../../machines/residentIdNumber.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ RATE_LIMIT_PUBLIC: '30', RATE_LIMIT_WINDOW_MS: '60000' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PUBLIC: '30', RATE_LIMIT_WINDOW_MS: '60000' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 let address = 0;
 /** Each test its own client address, so the limit test alone meets the limit. */
-const search = (query: string, remoteAddress = `198.51.100.${++address}`) => t.app.inject({ url: `/api/public/outSearch?${query}`, remoteAddress });
+const search = (query: string, remoteAddress = `198.51.100.${++address}`) =>
+  t.app.inject({ url: `/api/public/outSearch?${query}`, remoteAddress });
 
 async function transferredOut() {
   // One that went through OutProvince (the national outbox names the target province), else any 06.
-  const [moved] = await t.database.db.select({ cert: certificate, holder: person, payload: nationalOutbox.payload }).from(nationalOutbox)
-    .innerJoin(certificate, eq(certificate.id, nationalOutbox.certificateId)).innerJoin(person, eq(person.id, certificate.personId))
-    .where(and(eq(nationalOutbox.kind, 'transferOut'), eq(certificate.status, '06'))).orderBy(desc(nationalOutbox.id)).limit(1);
+  const [moved] = await t.database.db
+    .select({ cert: certificate, holder: person, payload: nationalOutbox.payload })
+    .from(nationalOutbox)
+    .innerJoin(certificate, eq(certificate.id, nationalOutbox.certificateId))
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .where(and(eq(nationalOutbox.kind, 'transferOut'), eq(certificate.status, '06')))
+    .orderBy(desc(nationalOutbox.id))
+    .limit(1);
   if (moved) return moved;
-  const [any] = await t.database.db.select({ cert: certificate, holder: person }).from(certificate).innerJoin(person, eq(person.id, certificate.personId))
-    .where(eq(certificate.status, '06')).limit(1);
+  const [any] = await t.database.db
+    .select({ cert: certificate, holder: person })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .where(eq(certificate.status, '06'))
+    .limit(1);
   return { ...any!, payload: null };
 }
 
@@ -34,12 +48,33 @@ describe('GET /api/public/outSearch', () => {
     const byNo = await search(`certNo=${encodeURIComponent(cert.certNo)}`);
     expect(byNo.statusCode, byNo.body).toBe(200);
     const [row] = byNo.json().data;
-    expect(row).toMatchObject({ certNo: cert.certNo, name: holder.name, status: '06', statusLabel: '办理转出', category: cert.category });
-    expect(row.idNoMasked).toBe(`${holder.idNo.slice(0, 3)}${'*'.repeat(holder.idNo.length - 7)}${holder.idNo.slice(-4)}`);
+    expect(row).toMatchObject({
+      certNo: cert.certNo,
+      name: holder.name,
+      status: '06',
+      statusLabel: '办理转出',
+      category: cert.category,
+    });
+    expect(row.idNoMasked).toBe(
+      `${holder.idNo.slice(0, 3)}${'*'.repeat(holder.idNo.length - 7)}${holder.idNo.slice(-4)}`,
+    );
     if (payload) expect(row.targetProvince).toBe((payload as { targetProvince: string }).targetProvince);
     expect(byNo.body).not.toContain(holder.idNo);
     expect(byNo.body).not.toContain(cert.queryCode);
-    expect(Object.keys(row).sort()).toEqual(['category', 'categoryLabel', 'certNo', 'enterpriseName', 'expiryDate', 'idNoMasked', 'issueDate', 'name', 'status', 'statusLabel', 'targetProvince', 'transferDate']);
+    expect(Object.keys(row).sort()).toEqual([
+      'category',
+      'categoryLabel',
+      'certNo',
+      'enterpriseName',
+      'expiryDate',
+      'idNoMasked',
+      'issueDate',
+      'name',
+      'status',
+      'statusLabel',
+      'targetProvince',
+      'transferDate',
+    ]);
 
     const byPerson = await search(`name=${encodeURIComponent(holder.name)}&idNo=${holder.idNo.toLowerCase()}`);
     expect(byPerson.statusCode).toBe(200);
@@ -56,7 +91,11 @@ describe('GET /api/public/outSearch', () => {
     // Another well-formed number: a wrong check character would be refused as malformed, not looked up.
     const body = `${holder.idNo.slice(0, 16)}${holder.idNo[16] === '0' ? '1' : '0'}`;
     const wrongIdNo = `${body}${idNumberCheckChar(body)}`;
-    expect((await search(`name=${encodeURIComponent(holder.name)}&idNo=${wrongIdNo}`)).json().data.filter((r: { certNo: string }) => r.certNo === cert.certNo)).toEqual([]);
+    expect(
+      (await search(`name=${encodeURIComponent(holder.name)}&idNo=${wrongIdNo}`))
+        .json()
+        .data.filter((r: { certNo: string }) => r.certNo === cert.certNo),
+    ).toEqual([]);
     const [someoneElse] = await t.database.db.select().from(person).where(ne(person.id, holder.id)).limit(1);
     expect((await search(`name=${encodeURIComponent(someoneElse!.name)}&idNo=${holder.idNo}`)).json().data).toEqual([]);
   });
@@ -79,7 +118,8 @@ describe('GET /api/public/outSearch', () => {
 
   it('is rate-limited per client address: 429 with Retry-After', async () => {
     const { cert } = await transferredOut();
-    for (let i = 0; i < 30; i++) expect((await search(`certNo=${encodeURIComponent(cert.certNo)}`, '203.0.113.5')).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await search(`certNo=${encodeURIComponent(cert.certNo)}`, '203.0.113.5')).statusCode).toBe(200);
     const refused = await search(`certNo=${encodeURIComponent(cert.certNo)}`, '203.0.113.5');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);

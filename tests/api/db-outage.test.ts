@@ -23,7 +23,11 @@ const onPostgres = !!inject('postgresAdminUrl');
 
 /** Reviewers and their queues, and enterprises editing drafts: the 8 writing clients. */
 const REVIEWERS: Readonly<Record<string, readonly string[]>> = {
-  gz_sl: ['waitAccept'], gz_cs: ['waitReview'], gz_sh: ['waitReview'], sz_staff: ['waitAccept', 'waitReview'], prov_staff: ['waitAccept', 'waitReview'],
+  gz_sl: ['waitAccept'],
+  gz_cs: ['waitReview'],
+  gz_sh: ['waitReview'],
+  sz_staff: ['waitAccept', 'waitReview'],
+  prov_staff: ['waitAccept', 'waitReview'],
 };
 const EDITORS = ['ent_gz', 'ent_sz', 'ent_prov'] as const;
 /** A call that takes longer than this hangs, for this test. */
@@ -40,7 +44,8 @@ let server: ServerProcess | null = null;
 beforeAll(async () => {
   if (!onPostgres) return;
   cluster = startThrowawayPostgres();
-  if (!cluster) throw new Error('the PostgreSQL pass runs, but no cluster of its own could be started (initdb, pg_ctl)');
+  if (!cluster)
+    throw new Error('the PostgreSQL pass runs, but no cluster of its own could be started (initdb, pg_ctl)');
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
   await admin.query('create database safecert');
@@ -49,8 +54,12 @@ beforeAll(async () => {
   const url = new URL(cluster.url);
   url.pathname = '/safecert';
   store = {
-    kind: 'postgres', dataDir, env: { DATABASE_URL: url.toString() },
-    async remove() { fs.rmSync(dataDir, { recursive: true, force: true }); },
+    kind: 'postgres',
+    dataDir,
+    env: { DATABASE_URL: url.toString() },
+    async remove() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }, 120_000);
 
@@ -60,9 +69,25 @@ afterAll(async () => {
   cluster?.stop();
 });
 
-interface Answer { what: string; status: number | string; retryAfter: string | null; ms: number; at: number }
-interface Ack { id: number; version: number; by: string }
-interface Draft { owner: string; id: number; version: number; acked: string | null; pending: string | null }
+interface Answer {
+  what: string;
+  status: number | string;
+  retryAfter: string | null;
+  ms: number;
+  at: number;
+}
+interface Ack {
+  id: number;
+  version: number;
+  by: string;
+}
+interface Draft {
+  owner: string;
+  id: number;
+  version: number;
+  acked: string | null;
+  pending: string | null;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,16 +98,31 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     const pid = server.pid;
     const answers: Answer[] = [];
     /** A call, its answer recorded (a network failure or a timeout is recorded as its error code). */
-    const call = async (what: string, token: string | null, method: 'GET' | 'POST', url: string, body?: unknown): Promise<Response | null> => {
+    const call = async (
+      what: string,
+      token: string | null,
+      method: 'GET' | 'POST',
+      url: string,
+      body?: unknown,
+    ): Promise<Response | null> => {
       const started = Date.now();
       try {
         const res = await fetch(`${base}${url}`, {
           method,
-          headers: { ...(token ? { token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            ...(token ? { token } : {}),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
         });
-        answers.push({ what, status: res.status, retryAfter: res.headers.get('retry-after'), ms: Date.now() - started, at: Date.now() });
+        answers.push({
+          what,
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          ms: Date.now() - started,
+          at: Date.now(),
+        });
         return res;
       } catch (err) {
         const code = (err as { cause?: { code?: string }; name?: string }).cause?.code ?? (err as Error).name;
@@ -91,7 +131,10 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
       }
     };
     const login = async (userName: string) => {
-      const res = await call('login', null, 'POST', '/api/login/login', { username: userName, password: DEMO_PASSWORD });
+      const res = await call('login', null, 'POST', '/api/login/login', {
+        username: userName,
+        password: DEMO_PASSWORD,
+      });
       if (res?.status !== 200) throw new Error(`login ${userName}: ${res?.status} ${await res?.text()}`);
       return (await res.json()).data.token as string;
     };
@@ -111,13 +154,25 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     async function review(user: string, queues: readonly string[]) {
       const token = tokens.get(user)!;
       for (let i = 0; !stop; i++) {
-        const list = await call('queue', token, 'GET', `/api/workflow/queue/${queues[i % queues.length]}?pageNum=1&pageSize=20`);
+        const list = await call(
+          'queue',
+          token,
+          'GET',
+          `/api/workflow/queue/${queues[i % queues.length]}?pageNum=1&pageSize=20`,
+        );
         const rows = list?.status === 200 ? ((await list.json()).rows as { id: number; version: number }[]) : [];
         await list?.body?.cancel().catch(() => undefined);
-        if (rows.length === 0) { await sleep(100); continue; }
+        if (rows.length === 0) {
+          await sleep(100);
+          continue;
+        }
         const row = rows[Math.floor(Math.random() * rows.length)]!;
         touched.add(row.id);
-        const res = await call('agree', token, 'POST', `/api/workflow/${row.id}/events`, { type: 'AGREE', version: row.version, comment: '同意' });
+        const res = await call('agree', token, 'POST', `/api/workflow/${row.id}/events`, {
+          type: 'AGREE',
+          version: row.version,
+          comment: '同意',
+        });
         if (res?.status === 200) {
           agreed.push({ id: row.id, version: row.version + 1, by: user });
           lastWriteAt.value = Date.now();
@@ -129,10 +184,15 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
 
     async function edit(user: string) {
       const token = tokens.get(user)!;
-      const candidates = (await (await call('candidates', token, 'GET', '/api/apply/delay/candidates'))!.json()).data as { personId: number; certificateId: number | null }[];
+      const candidates = (await (await call('candidates', token, 'GET', '/api/apply/delay/candidates'))!.json())
+        .data as { personId: number; certificateId: number | null }[];
       let draft: Draft | null = null;
       for (const c of candidates) {
-        const res = await call('save', token, 'POST', '/api/apply/delay/save', { personId: c.personId, certificateId: c.certificateId, payload: {} });
+        const res = await call('save', token, 'POST', '/api/apply/delay/save', {
+          personId: c.personId,
+          certificateId: c.certificateId,
+          payload: {},
+        });
         if (res?.status !== 200) continue;
         const d = (await res.json()).data as { id: number; version: number };
         draft = { owner: user, id: d.id, version: d.version, acked: null, pending: null };
@@ -143,7 +203,11 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
       touched.add(draft.id);
       for (let n = 1; !stop; n++) {
         const remark = `${user} 第${n}次保存`;
-        const res = await call('update', token, 'POST', '/api/apply/delay/update', { id: draft.id, version: draft.version, payload: { remark } });
+        const res = await call('update', token, 'POST', '/api/apply/delay/update', {
+          id: draft.id,
+          version: draft.version,
+          payload: { remark },
+        });
         if (res?.status === 200) {
           draft.version += 1;
           draft.acked = remark;
@@ -185,12 +249,16 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     await killer.connect();
     let endedInTransaction = 0;
     for (const until = Date.now() + 30_000; Date.now() < until && endedInTransaction < 3; await sleep(2)) {
-      const { rows } = await killer.query<{ n: number }>(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      const { rows } = await killer.query<{
+        n: number;
+      }>(`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
         where datname = 'safecert' and pid <> pg_backend_pid() and state like 'idle in transaction%'`);
       endedInTransaction += rows[0]!.n;
     }
     await killer.end();
-    console.log(`db-outage: ${endedInTransaction} sessions ended inside a transaction; ${agreed.length} agreements and ${drafts.filter((d) => d.acked).length} drafts acknowledged so far`);
+    console.log(
+      `db-outage: ${endedInTransaction} sessions ended inside a transaction; ${agreed.length} agreements and ${drafts.filter((d) => d.acked).length} drafts acknowledged so far`,
+    );
     expect(endedInTransaction, 'sessions ended inside a transaction').toBeGreaterThan(0);
     await sleep(500);
     expect(server.alive(), server.output()).toBe(true);
@@ -207,7 +275,12 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     const probes: Answer[] = [];
     while (Date.now() - downAt < OUTAGE_MS) {
       await call('ready while down', null, 'GET', '/api/ready');
-      await call('queue while down', tokens.get('province')!, 'GET', '/api/workflow/queue/waitAccept?pageNum=1&pageSize=10');
+      await call(
+        'queue while down',
+        tokens.get('province')!,
+        'GET',
+        '/api/workflow/queue/waitAccept?pageNum=1&pageSize=10',
+      );
       probes.push(...answers.slice(-2));
       await sleep(300);
     }
@@ -216,7 +289,10 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     const recoveryAfterOutage = await firstWriteAfter(backAt, 30_000);
     let readyAgainMs = Number.POSITIVE_INFINITY;
     for (let t = Date.now(); Date.now() - t < 30_000; await sleep(100)) {
-      if (await ready()) { readyAgainMs = Date.now() - backAt; break; }
+      if (await ready()) {
+        readyAgainMs = Date.now() - backAt;
+        break;
+      }
     }
     await sleep(1_000);
     stop = true;
@@ -229,9 +305,17 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
 
     // While away: 503 with Retry-After, at once; never anything else.
     expect(probes.length).toBeGreaterThan(4);
-    expect(probes.map((p) => `${p.what} ${p.status}`).filter((p) => !p.endsWith(' 503')), 'calls while the database is down').toEqual([]);
-    expect(probes.filter((p) => !p.retryAfter), 'a 503 without Retry-After').toEqual([]);
-    const unexpected = answers.filter((a) => ![200, 409, 503].includes(a.status as number)).map((a) => `${a.what}: ${a.status}`);
+    expect(
+      probes.map((p) => `${p.what} ${p.status}`).filter((p) => !p.endsWith(' 503')),
+      'calls while the database is down',
+    ).toEqual([]);
+    expect(
+      probes.filter((p) => !p.retryAfter),
+      'a 503 without Retry-After',
+    ).toEqual([]);
+    const unexpected = answers
+      .filter((a) => ![200, 409, 503].includes(a.status as number))
+      .map((a) => `${a.what}: ${a.status}`);
     expect(unexpected, 'answers other than 200, 409 (stale version) and 503').toEqual([]);
     expect(answers.filter((a) => a.status === 503 && !a.retryAfter).length).toBe(0);
     expect(answers.filter((a) => a.status === 503).length, 'the outage was felt by the writers').toBeGreaterThan(0);
@@ -239,8 +323,10 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     expect(slowest, 'no call hangs').toBeLessThan(CALL_TIMEOUT_MS);
 
     // Back by itself.
-    console.log(`db-outage: writes again ${recoveryAfterRestart} ms after the restart, ${recoveryAfterOutage} ms after the outage; ready again after ${readyAgainMs} ms; `
-      + `${answers.filter((a) => a.status === 503).length} answers 503 of ${answers.length}; slowest call ${slowest} ms`);
+    console.log(
+      `db-outage: writes again ${recoveryAfterRestart} ms after the restart, ${recoveryAfterOutage} ms after the outage; ready again after ${readyAgainMs} ms; ` +
+        `${answers.filter((a) => a.status === 503).length} answers 503 of ${answers.length}; slowest call ${slowest} ms`,
+    );
     expect(recoveryAfterRestart).toBeLessThanOrEqual(RECOVERY_MS);
     expect(recoveryAfterOutage).toBeLessThanOrEqual(RECOVERY_MS);
     expect(readyAgainMs).toBeLessThanOrEqual(RECOVERY_MS);
@@ -252,14 +338,22 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
       const res = await fetch(`${base}/api/workflow/${a.id}`, { headers: { token: province } });
       const d = (await res.json()).data as { version: number; history: { version: number; event: string }[] };
       const h = d.history.find((x) => x.version === a.version);
-      if (d.version < a.version || h?.event !== 'AGREE') lost.push(`${a.by} AGREE on ${a.id} (version ${a.version}): stored version ${d.version}, history ${h?.event ?? 'missing'}`);
+      if (d.version < a.version || h?.event !== 'AGREE')
+        lost.push(
+          `${a.by} AGREE on ${a.id} (version ${a.version}): stored version ${d.version}, history ${h?.event ?? 'missing'}`,
+        );
     }
     for (const d of drafts) {
       const res = await fetch(`${base}/api/apply/delay/get/${d.id}`, { headers: { token: tokens.get(d.owner)! } });
       const stored = (await res.json()).data as { version: number; payload: { remark?: string } };
-      const possible = [{ remark: d.acked, version: d.version }, ...(d.pending ? [{ remark: d.pending, version: d.version + 1 }] : [])];
+      const possible = [
+        { remark: d.acked, version: d.version },
+        ...(d.pending ? [{ remark: d.pending, version: d.version + 1 }] : []),
+      ];
       if (!possible.some((p) => (stored.payload.remark ?? null) === p.remark && stored.version === p.version)) {
-        lost.push(`${d.owner} draft ${d.id}: acknowledged "${d.acked}" at version ${d.version}, stored "${String(stored.payload.remark)}" at version ${stored.version}`);
+        lost.push(
+          `${d.owner} draft ${d.id}: acknowledged "${d.acked}" at version ${d.version}, stored "${String(stored.payload.remark)}" at version ${stored.version}`,
+        );
       }
     }
     expect(agreed.length + drafts.length).toBeGreaterThan(0);
@@ -276,16 +370,28 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     // The job engine is back too: its schedules are there and a job asked for now runs.
     const db = new pg.Client({ connectionString: store!.env.DATABASE_URL });
     await db.connect();
-    const schedules = (await db.query<{ name: string }>('select name from pgboss.schedule order by name')).rows.map((r) => r.name);
+    const schedules = (await db.query<{ name: string }>('select name from pgboss.schedule order by name')).rows.map(
+      (r) => r.name,
+    );
     await db.end();
-    expect(schedules).toEqual(['certExpiry', 'deadlineWarning', 'delayReminder', 'housekeeping', 'nationalOutbox', 'statistics', 'suspension']);
+    expect(schedules).toEqual([
+      'certExpiry',
+      'deadlineWarning',
+      'delayReminder',
+      'housekeeping',
+      'nationalOutbox',
+      'statistics',
+      'suspension',
+    ]);
     const admin = tokens.get('admin')!;
     const asked = Date.now();
     const run = await fetch(`${base}/api/system/job/run/nationalOutbox`, { method: 'POST', headers: { token: admin } });
     expect(run.status, await run.clone().text()).toBe(200);
     let finished: { ok: boolean | null; startedAt: string } | undefined;
     for (let t = Date.now(); !finished && Date.now() - t < 60_000; await sleep(500)) {
-      const runs = await fetch(`${base}/api/system/job/runs?pageNum=1&pageSize=10&job=nationalOutbox&trigger=manual`, { headers: { token: admin } });
+      const runs = await fetch(`${base}/api/system/job/runs?pageNum=1&pageSize=10&job=nationalOutbox&trigger=manual`, {
+        headers: { token: admin },
+      });
       const rows = (await runs.json()).rows as { ok: boolean | null; running: boolean; startedAt: string }[];
       finished = rows.find((r) => !r.running && Date.parse(r.startedAt) >= asked - 1_000);
     }
@@ -296,14 +402,20 @@ describe.skipIf(!onPostgres)('PostgreSQL restarting under write load', () => {
     if (!server?.alive()) server = await startServer(store!, 240_000);
     const base = server.baseUrl;
     const login = await fetch(`${base}/api/login/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'province', password: DEMO_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'province', password: DEMO_PASSWORD }),
     });
     const token = (await login.json()).data.token as string;
     // Exports stream their workbook: the answer's head comes first, the rows while it is written.
-    const inFlight = await Promise.all([1, 2, 3].map(() => fetch(`${base}/api/safetyCertificateInfo/export/excel`, { headers: { token } })));
+    const inFlight = await Promise.all(
+      [1, 2, 3].map(() => fetch(`${base}/api/safetyCertificateInfo/export/excel`, { headers: { token } })),
+    );
     const signalled = Date.now();
     server.signal('SIGTERM');
-    const bodies = await Promise.all(inFlight.map(async (res) => ({ status: res.status, bytes: Buffer.from(await res.arrayBuffer()) })));
+    const bodies = await Promise.all(
+      inFlight.map(async (res) => ({ status: res.status, bytes: Buffer.from(await res.arrayBuffer()) })),
+    );
     for (const b of bodies) {
       expect(b.status).toBe(200);
       // A whole .xlsx (a zip) ends with its end-of-central-directory record.

@@ -11,10 +11,24 @@ import type { TestApp } from '../helpers/app.js';
 import { addDays } from '../../server/lib/days.js';
 import { examBatch, examSignup } from '../../server/db/schema.js';
 import { readXlsx } from '../helpers/xlsx.js';
-import { addCandidate, batchEvent, batchTerms, daysLater, enterpriseOf, okJson, openBatch, todayOf, wall } from '../helpers/exam.js';
+import {
+  addCandidate,
+  batchEvent,
+  batchTerms,
+  daysLater,
+  enterpriseOf,
+  okJson,
+  openBatch,
+  todayOf,
+  wall,
+} from '../helpers/exam.js';
 
 let t: TestApp;
-const api = apiSuite({ ready: (app) => { t = app; } });
+const api = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 
 describe('exam batch lifecycle', () => {
   it('a centre drafts a batch of its area: a draft with the events of a draft; another area is forbidden; bad terms name their field', async () => {
@@ -22,14 +36,28 @@ describe('exam batch lifecycle', () => {
     const res = await api.post('gz_sl', '/api/exam/batch/save', batchTerms(today));
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json().data;
-    expect(b).toMatchObject({ state: 'draft', stateLabel: '草稿', version: 0, area: '1', category: 'C3', capacity: 40, pending: 0, accepted: 0, seatsLeft: 40 });
+    expect(b).toMatchObject({
+      state: 'draft',
+      stateLabel: '草稿',
+      version: 0,
+      area: '1',
+      category: 'C3',
+      capacity: 40,
+      pending: 0,
+      accepted: 0,
+      seatsLeft: 40,
+    });
     expect(b.batchNo).toMatch(/^KS\d{4}1\d{3}$/);
     expect(b.examDay).toBe(addDays(today, 30));
     expect(b.knowledgeStart).toBe(new Date(`${addDays(today, 30)}T01:00:00Z`).toISOString());
     expect(b.events).toEqual(['EDIT', 'REMOVE', 'OPEN', 'CANCEL']);
 
     expect((await api.post('gz_sl', '/api/exam/batch/save', batchTerms(today, { area: '2' }))).statusCode).toBe(403);
-    const province = await api.post('province', '/api/exam/batch/save', batchTerms(today, { area: '2', name: '省级为深圳建的批次' }));
+    const province = await api.post(
+      'province',
+      '/api/exam/batch/save',
+      batchTerms(today, { area: '2', name: '省级为深圳建的批次' }),
+    );
     expect(province.statusCode, province.body).toBe(200);
 
     const bad = [
@@ -51,19 +79,32 @@ describe('exam batch lifecycle', () => {
 
   it('only the draft is edited; a stale version is a 409; another centre gets 403; an enterprise does not see a draft', async () => {
     const today = todayOf(t);
-    const b = (await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(today, { name: '待修改批次' }))).data;
-    const edited = await api.post('gz_sl', '/api/exam/batch/update', { ...batchTerms(today, { name: '已修改批次', capacity: 25 }), id: b.id, version: b.version });
+    const b = (await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(today, { name: '待修改批次' })))
+      .data;
+    const edited = await api.post('gz_sl', '/api/exam/batch/update', {
+      ...batchTerms(today, { name: '已修改批次', capacity: 25 }),
+      id: b.id,
+      version: b.version,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().data).toMatchObject({ name: '已修改批次', capacity: 25, version: 1, state: 'draft' });
-    const stale = await api.post('gz_sl', '/api/exam/batch/update', { ...batchTerms(today, { name: '旧版本' }), id: b.id, version: 0 });
+    const stale = await api.post('gz_sl', '/api/exam/batch/update', {
+      ...batchTerms(today, { name: '旧版本' }),
+      id: b.id,
+      version: 0,
+    });
     expect(stale.statusCode).toBe(409);
     expect((await api.get('sz_staff', `/api/exam/batch/get/${b.id}`)).statusCode).toBe(403);
-    expect((await api.post('sz_staff', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 1 })).statusCode).toBe(403);
+    expect((await api.post('sz_staff', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 1 })).statusCode).toBe(
+      403,
+    );
     expect((await api.get('province', `/api/exam/batch/get/${b.id}`)).statusCode).toBe(200);
     const entList = (await okJson(api, 'ent_gz', 'GET', '/api/exam/batch/options')).data as { id: number }[];
     expect(entList.map((x) => x.id)).not.toContain(b.id);
 
-    expect((await api.post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 0 })).statusCode).toBe(409);
+    expect((await api.post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 0 })).statusCode).toBe(
+      409,
+    );
     const opened = await api.post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'OPEN', version: 1 });
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json().data).toMatchObject({ state: 'open', version: 2 });
@@ -72,7 +113,10 @@ describe('exam batch lifecycle', () => {
     expect(again.statusCode).toBe(409);
     expect((await api.post('gz_sl', '/api/exam/batch/remove', { ids: [b.id] })).statusCode).toBe(409);
     // The enterprises of the area see it now, with the sign-up they may make; other areas' do not.
-    const forEnt = (await okJson(api, 'ent_gz', 'GET', '/api/exam/batch/options')).data as { id: number; events: string[] }[];
+    const forEnt = (await okJson(api, 'ent_gz', 'GET', '/api/exam/batch/options')).data as {
+      id: number;
+      events: string[];
+    }[];
     expect(forEnt.find((x) => x.id === b.id)?.events).toEqual(['SIGN_UP', 'WITHDRAW', 'PRINT_TICKET']);
     const forSz = (await okJson(api, 'ent_sz', 'GET', '/api/exam/batch/options')).data as { id: number }[];
     expect(forSz.map((x) => x.id)).not.toContain(b.id);
@@ -82,7 +126,10 @@ describe('exam batch lifecycle', () => {
     const today = todayOf(t);
     const b = await openBatch(api, 'gz_sl', batchTerms(today, { name: '全流程批次' }, 10, 5));
     expect((await batchEvent(api, 'gz_sl', b.id, 'HOLD')).statusCode).toBe(409);
-    expect((await batchEvent(api, 'gz_sl', b.id, 'CLOSE')).json().data).toMatchObject({ state: 'closed', events: ['REOPEN', 'REVIEW', 'PRINT_TICKET'] });
+    expect((await batchEvent(api, 'gz_sl', b.id, 'CLOSE')).json().data).toMatchObject({
+      state: 'closed',
+      events: ['REOPEN', 'REVIEW', 'PRINT_TICKET'],
+    });
     expect((await batchEvent(api, 'gz_sl', b.id, 'REOPEN')).json().data.state).toBe('open');
     expect((await batchEvent(api, 'gz_sl', b.id, 'CLOSE')).json().data.state).toBe('closed');
     const early = await batchEvent(api, 'gz_sl', b.id, 'HOLD');
@@ -98,7 +145,9 @@ describe('exam batch lifecycle', () => {
       const held = await batchEvent(api, 'gz_sl', b.id, 'HOLD');
       expect(held.statusCode, held.body).toBe(200);
       expect(held.json().data).toMatchObject({ state: 'held', resultsVisible: true });
-      expect(held.json().data.events).toEqual(['PUBLISH', 'ENTER_RESULT', 'PRINT_TICKET'].filter((e) => held.json().data.events.includes(e)));
+      expect(held.json().data.events).toEqual(
+        ['PUBLISH', 'ENTER_RESULT', 'PRINT_TICKET'].filter((e) => held.json().data.events.includes(e)),
+      );
       expect(held.json().data.events).toEqual(expect.arrayContaining(['PUBLISH', 'ENTER_RESULT']));
       const published = await batchEvent(api, 'gz_sl', b.id, 'PUBLISH');
       expect(published.statusCode, published.body).toBe(200);
@@ -120,13 +169,19 @@ describe('exam batch lifecycle', () => {
     expect((await batchEvent(api, 'ent_gz', b.id, 'CANCEL', '企业不能取消')).statusCode).toBe(403);
     const cancelled = await batchEvent(api, 'gz_sl', b.id, 'CANCEL', '考点因故停用，另行安排');
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().data).toMatchObject({ state: 'cancelled', cancelReason: '考点因故停用，另行安排', events: [] });
+    expect(cancelled.json().data).toMatchObject({
+      state: 'cancelled',
+      cancelReason: '考点因故停用，另行安排',
+      events: [],
+    });
     const [s] = await t.database.db.select().from(examSignup).where(eq(examSignup.batchId, b.id));
     expect(s).toMatchObject({ status: 'cancelled', refuseReason: '考试批次已取消：考点因故停用，另行安排' });
 
     const c = await openBatch(api, 'gz_sl', batchTerms(today, { name: '有待审核报名的批次' }, 10, 5));
     const q = await addCandidate(t, { enterpriseId: entId });
-    expect((await api.post('ent_gz', '/api/exam/sign/save', { batchId: c.id, personId: q.id, position: '08' })).statusCode).toBe(200);
+    expect(
+      (await api.post('ent_gz', '/api/exam/sign/save', { batchId: c.id, personId: q.id, position: '08' })).statusCode,
+    ).toBe(200);
     expect((await batchEvent(api, 'gz_sl', c.id, 'CLOSE')).statusCode).toBe(200);
     await daysLater(t, api, 10, async () => {
       const pending = await batchEvent(api, 'gz_sl', c.id, 'HOLD');
@@ -137,11 +192,15 @@ describe('exam batch lifecycle', () => {
 
   it('drafts are removed, all or none; the list filters and its export follows the filters', async () => {
     const today = todayOf(t);
-    const d1 = (await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(today, { name: '可删除草稿一' }))).data;
-    const d2 = (await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(today, { name: '可删除草稿二' }))).data;
+    const d1 = (await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(today, { name: '可删除草稿一' })))
+      .data;
+    const d2 = (await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(today, { name: '可删除草稿二' })))
+      .data;
     const opened = await openBatch(api, 'gz_sl', batchTerms(today, { name: '已开放不可删' }));
     expect((await api.post('gz_sl', '/api/exam/batch/remove', { ids: [d1.id, opened.id] })).statusCode).toBe(409);
-    expect(await t.database.db.select({ id: examBatch.id }).from(examBatch).where(eq(examBatch.id, d1.id))).toHaveLength(1);
+    expect(
+      await t.database.db.select({ id: examBatch.id }).from(examBatch).where(eq(examBatch.id, d1.id)),
+    ).toHaveLength(1);
     expect((await api.post('sz_staff', '/api/exam/batch/remove', { ids: [d1.id] })).statusCode).toBe(403);
     const removed = await api.post('gz_sl', `/api/exam/batch/remove?ids=${d1.id},${d2.id}`);
     expect(removed.statusCode, removed.body).toBe(200);

@@ -19,10 +19,23 @@ import { examSignup, person, personalDataAccess, punishment, sysUser } from '../
 import { A4 } from '../../server/lib/pdf/certificate.js';
 import { TICKET_NAME_BOX } from '../../server/lib/pdf/examTicket.js';
 import { readXlsx } from '../helpers/xlsx.js';
-import { addCandidate, batchEvent, batchTerms, daysLater, enterpriseOf, okJson, openBatch, todayOf } from '../helpers/exam.js';
+import {
+  addCandidate,
+  batchEvent,
+  batchTerms,
+  daysLater,
+  enterpriseOf,
+  okJson,
+  openBatch,
+  todayOf,
+} from '../helpers/exam.js';
 
 let t: TestApp;
-const api = apiSuite({ ready: (app) => { t = app; } });
+const api = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 const hasPoppler = spawnSync('pdftoppm', ['-v']).error === undefined;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-ticket-'));
 
@@ -36,19 +49,40 @@ beforeAll(async () => {
   batch = await openBatch(api, 'gz_sl', batchTerms(todayOf(t), { name: '报名测试批次' }));
 });
 
-const signUp = (user: string, personId: number, batchId = batch.id, position = '08') => api.post(user, '/api/exam/sign/save', { batchId, personId, position });
+const signUp = (user: string, personId: number, batchId = batch.id, position = '08') =>
+  api.post(user, '/api/exam/sign/save', { batchId, personId, position });
 
 describe('signing up', () => {
   it('an enterprise signs up a qualified employee: pending, its row lets the enterprise withdraw and the centre review', async () => {
     const p = await addCandidate(t, { enterpriseId: entGz, name: '报名甲' });
-    const check = await okJson(api, 'ent_gz', 'GET', `/api/exam/sign/check?batchId=${batch.id}&personId=${p.id}&position=08`);
+    const check = await okJson(
+      api,
+      'ent_gz',
+      'GET',
+      `/api/exam/sign/check?batchId=${batch.id}&personId=${p.id}&position=08`,
+    );
     expect(check).toMatchObject({ code: 0, errorMsg: null });
     const res = await signUp('ent_gz', p.id);
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json().data;
-    expect(s).toMatchObject({ status: 'pending', statusLabel: '待审核', category: 'C3', name: '报名甲', enterpriseId: entGz, ticketNo: null, actions: ['withdraw'] });
+    expect(s).toMatchObject({
+      status: 'pending',
+      statusLabel: '待审核',
+      category: 'C3',
+      name: '报名甲',
+      enterpriseId: entGz,
+      ticketNo: null,
+      actions: ['withdraw'],
+    });
     expect(s.idNo).toBe(`${p.idNo.slice(0, 3)}***********${p.idNo.slice(-4)}`);
-    const forCentre = (await okJson(api, 'gz_sl', 'GET', `/api/exam/sign/list?batchId=${batch.id}&keyword=${encodeURIComponent('报名甲')}`)).rows;
+    const forCentre = (
+      await okJson(
+        api,
+        'gz_sl',
+        'GET',
+        `/api/exam/sign/list?batchId=${batch.id}&keyword=${encodeURIComponent('报名甲')}`,
+      )
+    ).rows;
     expect(forCentre).toHaveLength(1);
     expect(forCentre[0].actions).toEqual(['accept', 'refuse']);
 
@@ -58,18 +92,37 @@ describe('signing up', () => {
   });
 
   it('refuses each precondition with its rule and reason, writing nothing', async () => {
-    const [other] = await t.database.db.select({ enterpriseId: sysUser.enterpriseId }).from(sysUser).where(eq(sysUser.userName, 'ent_prov'));
+    const [other] = await t.database.db
+      .select({ enterpriseId: sysUser.enterpriseId })
+      .from(sysUser)
+      .where(eq(sysUser.userName, 'ent_prov'));
     const banned = await addCandidate(t, { enterpriseId: entGz });
     await t.database.db.insert(punishment).values({
-      personId: banned.id, type: '吊销', docNo: '粤建罚〔2026〕9号', reason: '提供虚假材料取得证书', startDate: addDays(todayOf(t), -30), banUntil: addDays(todayOf(t), 335), banYears: 1,
+      personId: banned.id,
+      type: '吊销',
+      docNo: '粤建罚〔2026〕9号',
+      reason: '提供虚假材料取得证书',
+      startDate: addDays(todayOf(t), -30),
+      banUntil: addDays(todayOf(t), 335),
+      banYears: 1,
     });
     const cases: Array<[string, Awaited<ReturnType<typeof addCandidate>>, number, string]> = [
       ['under 18', await addCandidate(t, { enterpriseId: entGz, age: 17 }), 17, '未满 18 周岁'],
       ['at the C age limit', await addCandidate(t, { enterpriseId: entGz, age: 60 }), 5, '超过年龄限制'],
       ['banned', banned, 16, '禁止考核期'],
-      ['no education nor title', await addCandidate(t, { enterpriseId: entGz, education: '06', title: null }), 11, '中专（高中）及以上文化程度'],
+      [
+        'no education nor title',
+        await addCandidate(t, { enterpriseId: entGz, education: '06', title: null }),
+        11,
+        '中专（高中）及以上文化程度',
+      ],
       ['no employment record', await addCandidate(t, { enterpriseId: entGz, employment: 'none' }), 6, '三库'],
-      ['employer mismatch', await addCandidate(t, { enterpriseId: entGz, employment: 'mismatch', otherEnterpriseId: other!.enterpriseId! }), 7, '三库'],
+      [
+        'employer mismatch',
+        await addCandidate(t, { enterpriseId: entGz, employment: 'mismatch', otherEnterpriseId: other!.enterpriseId! }),
+        7,
+        '三库',
+      ],
       ['one year of work', await addCandidate(t, { enterpriseId: entGz, workYears: 1 }), 12, '2 年及以上'],
     ];
     for (const [why, p, code, words] of cases) {
@@ -77,11 +130,24 @@ describe('signing up', () => {
       expect(res.statusCode, `${why}: ${res.body}`).toBe(422);
       expect(res.json().code, why).toBe(code);
       expect(res.json().msg, why).toContain(words);
-      const check = await okJson(api, 'ent_gz', 'GET', `/api/exam/sign/check?batchId=${batch.id}&personId=${p.id}&position=08`);
+      const check = await okJson(
+        api,
+        'ent_gz',
+        'GET',
+        `/api/exam/sign/check?batchId=${batch.id}&personId=${p.id}&position=08`,
+      );
       expect(check, why).toMatchObject({ code, data: null });
       expect(check.errorMsg).toContain(words);
     }
-    const written = await t.database.db.select().from(examSignup).where(inArray(examSignup.personId, cases.map(([, p]) => p.id)));
+    const written = await t.database.db
+      .select()
+      .from(examSignup)
+      .where(
+        inArray(
+          examSignup.personId,
+          cases.map(([, p]) => p.id),
+        ),
+      );
     expect(written).toEqual([]);
   });
 
@@ -99,7 +165,9 @@ describe('signing up', () => {
     expect(badPosition.statusCode).toBe(400);
     expect(badPosition.json().field).toBe('position');
 
-    const draft = (await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(todayOf(t), { name: '未开放批次' }))).data;
+    const draft = (
+      await okJson(api, 'gz_sl', 'POST', '/api/exam/batch/save', batchTerms(todayOf(t), { name: '未开放批次' }))
+    ).data;
     expect((await signUp('ent_gz', p.id, draft.id)).statusCode).toBe(404);
     const closed = await openBatch(api, 'gz_sl', batchTerms(todayOf(t), { name: '已截止批次' }));
     expect((await batchEvent(api, 'gz_sl', closed.id, 'CLOSE')).statusCode).toBe(200);
@@ -128,7 +196,9 @@ describe('signing up', () => {
     expect(rows).toHaveLength(5);
     const view = (await okJson(api, 'gz_sl', 'GET', `/api/exam/batch/get/${full.id}`)).data;
     expect(view).toMatchObject({ pending: 5, seatsLeft: 0 });
-    const forEnt = (await okJson(api, 'ent_gz', 'GET', '/api/exam/batch/options')).data.find((b: { id: number }) => b.id === full.id);
+    const forEnt = (await okJson(api, 'ent_gz', 'GET', '/api/exam/batch/options')).data.find(
+      (b: { id: number }) => b.id === full.id,
+    );
     expect(forEnt.events).not.toContain('SIGN_UP');
     // A withdrawal frees a seat.
     const withdrawn = await api.post('ent_gz', '/api/exam/sign/withdraw', { ids: [rows[0]!.id] });
@@ -143,7 +213,15 @@ describe('review', () => {
   beforeAll(async () => {
     for (const name of ['审核甲', '审核乙', '审核丙', '审核丁']) {
       const p = await addCandidate(t, { enterpriseId: entGz, name });
-      signed.push((await okJson(api, 'ent_gz', 'POST', '/api/exam/sign/save', { batchId: batch.id, personId: p.id, position: '08' })).data.id);
+      signed.push(
+        (
+          await okJson(api, 'ent_gz', 'POST', '/api/exam/sign/save', {
+            batchId: batch.id,
+            personId: p.id,
+            position: '08',
+          })
+        ).data.id,
+      );
     }
   });
 
@@ -153,7 +231,10 @@ describe('review', () => {
     const res = await api.post('gz_sl', '/api/exam/sign/accept', { ids: [signed[0], signed[1]] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.count).toBe(2);
-    const rows = await t.database.db.select().from(examSignup).where(inArray(examSignup.id, [signed[0]!, signed[1]!]));
+    const rows = await t.database.db
+      .select()
+      .from(examSignup)
+      .where(inArray(examSignup.id, [signed[0]!, signed[1]!]));
     const digits = batch.batchNo.replace(/\D/g, '');
     expect(rows.map((r) => r.status)).toEqual(['accepted', 'accepted']);
     expect(new Set(rows.map((r) => r.ticketNo)).size).toBe(2);
@@ -164,7 +245,8 @@ describe('review', () => {
     }
     const again = await api.post('gz_sl', '/api/exam/sign/accept', { ids: [signed[0]] });
     expect(again.statusCode).toBe(409);
-    const entView = (await okJson(api, 'ent_gz', 'GET', `/api/exam/sign/list?batchId=${batch.id}&status=accepted`)).rows;
+    const entView = (await okJson(api, 'ent_gz', 'GET', `/api/exam/sign/list?batchId=${batch.id}&status=accepted`))
+      .rows;
     expect(entView.find((r: { id: number }) => r.id === signed[0]).actions).toEqual(['print']);
   });
 
@@ -172,7 +254,10 @@ describe('review', () => {
     const none = await api.post('gz_sl', '/api/exam/sign/refuse', { ids: [signed[2]] });
     expect(none.statusCode).toBe(400);
     expect(none.json().field).toBe('reason');
-    expect((await api.post('gz_sl', '/api/exam/sign/refuse', { ids: [signed[2]], reason: '学历证明与人员库不一致' })).statusCode).toBe(200);
+    expect(
+      (await api.post('gz_sl', '/api/exam/sign/refuse', { ids: [signed[2]], reason: '学历证明与人员库不一致' }))
+        .statusCode,
+    ).toBe(200);
     const refused = (await okJson(api, 'ent_gz', 'GET', `/api/exam/sign/get/${signed[2]}`)).data;
     expect(refused).toMatchObject({ status: 'refused', refuseReason: '学历证明与人员库不一致', actions: [] });
     expect(refused.reviewerName).toBe('陈丽娟');
@@ -190,7 +275,10 @@ describe('review', () => {
     const szRows = (await okJson(api, 'ent_sz', 'GET', '/api/exam/sign/list?pageSize=100')).rows;
     expect(szRows.every((r: { enterpriseId: number }) => r.enterpriseId === entSz)).toBe(true);
     const p2 = (await okJson(api, 'person2', 'GET', '/api/exam/sign/list?pageSize=100')).rows;
-    const [me] = await t.database.db.select({ personId: sysUser.personId }).from(sysUser).where(eq(sysUser.userName, 'person2'));
+    const [me] = await t.database.db
+      .select({ personId: sysUser.personId })
+      .from(sysUser)
+      .where(eq(sysUser.userName, 'person2'));
     expect(p2.length).toBeGreaterThan(0);
     expect(p2.every((r: { personId: number }) => r.personId === me!.personId)).toBe(true);
 
@@ -198,7 +286,10 @@ describe('review', () => {
     expect(detail.person.idNo).toMatch(/^\d{17}[\dX]$/);
     expect(detail.checks).toMatchObject({ code: 0 });
     expect(detail.batch).toMatchObject({ id: batch.id, state: 'open' });
-    const logged = await t.database.db.select().from(personalDataAccess).where(and(eq(personalDataAccess.userName, 'gz_sl'), eq(personalDataAccess.personId, detail.personId)));
+    const logged = await t.database.db
+      .select()
+      .from(personalDataAccess)
+      .where(and(eq(personalDataAccess.userName, 'gz_sl'), eq(personalDataAccess.personId, detail.personId)));
     expect(logged.map((l) => l.purpose)).toContain('review');
 
     const xlsx = await api.get('ent_gz', `/api/exam/sign/export?batchId=${batch.id}&status=accepted`);
@@ -212,7 +303,13 @@ describe('review', () => {
 
   it('prints a ticket per accepted sign-up and a whole batch as one PDF; its QR code opens a masked public check', async () => {
     const pending = await addCandidate(t, { enterpriseId: entGz });
-    const pendingId = (await okJson(api, 'ent_gz', 'POST', '/api/exam/sign/save', { batchId: batch.id, personId: pending.id, position: '08' })).data.id;
+    const pendingId = (
+      await okJson(api, 'ent_gz', 'POST', '/api/exam/sign/save', {
+        batchId: batch.id,
+        personId: pending.id,
+        position: '08',
+      })
+    ).data.id;
     expect((await api.get('ent_gz', `/api/exam/ticket/pdf/${pendingId}`)).statusCode).toBe(409);
     expect((await api.get('ent_sz', `/api/exam/ticket/pdf/${signed[0]}`)).statusCode).toBe(403);
 
@@ -232,9 +329,21 @@ describe('review', () => {
       expect(text).toContain('安全生产知识');
       expect(text).toMatch(/\d{3}\*{11}\d{3}[\dX]/);
       const scale = 2;
-      const pgm = execFileSync('pdftoppm', ['-gray', '-r', String(72 * scale), '-singlefile',
-        '-x', String(Math.round((TICKET_NAME_BOX.x + 3) * scale)), '-y', String(Math.round((A4[1] - TICKET_NAME_BOX.y - TICKET_NAME_BOX.height + 3) * scale)),
-        '-W', String(Math.round((TICKET_NAME_BOX.width - 6) * scale)), '-H', String(Math.round((TICKET_NAME_BOX.height - 6) * scale)), file]);
+      const pgm = execFileSync('pdftoppm', [
+        '-gray',
+        '-r',
+        String(72 * scale),
+        '-singlefile',
+        '-x',
+        String(Math.round((TICKET_NAME_BOX.x + 3) * scale)),
+        '-y',
+        String(Math.round((A4[1] - TICKET_NAME_BOX.y - TICKET_NAME_BOX.height + 3) * scale)),
+        '-W',
+        String(Math.round((TICKET_NAME_BOX.width - 6) * scale)),
+        '-H',
+        String(Math.round((TICKET_NAME_BOX.height - 6) * scale)),
+        file,
+      ]);
       const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
       const pixels = pgm.subarray(header[0].length);
       const dark = pixels.filter((p) => p < 128).length / pixels.length;
@@ -244,13 +353,22 @@ describe('review', () => {
 
     const all = await api.get('gz_sl', `/api/exam/ticket/batch/${batch.id}/pdf`);
     expect(all.statusCode).toBe(200);
-    const accepted = await t.database.db.select().from(examSignup).where(and(eq(examSignup.batchId, batch.id), eq(examSignup.status, 'accepted')));
+    const accepted = await t.database.db
+      .select()
+      .from(examSignup)
+      .where(and(eq(examSignup.batchId, batch.id), eq(examSignup.status, 'accepted')));
     expect(all.headers['x-ticket-count']).toBe(String(accepted.length));
     expect((await PDFDocument.load(all.rawPayload)).getPageCount()).toBe(accepted.length);
 
     const check = await api.get('ent_gz', `/api/public/examTicket/${s!.verifyCode}`);
     expect(check.statusCode).toBe(200);
-    expect(check.json().data).toMatchObject({ ticketNo: s!.ticketNo, name: '审*甲', valid: true, status: 'accepted', batchNo: batch.batchNo });
+    expect(check.json().data).toMatchObject({
+      ticketNo: s!.ticketNo,
+      name: '审*甲',
+      valid: true,
+      status: 'accepted',
+      batchNo: batch.batchNo,
+    });
     const [holder] = await t.database.db.select({ idNo: person.idNo }).from(person).where(eq(person.id, s!.personId));
     expect(check.body).not.toContain(holder!.idNo);
     expect(check.json().data.idNoMasked).toBe(`${holder!.idNo.slice(0, 3)}***********${holder!.idNo.slice(-4)}`);

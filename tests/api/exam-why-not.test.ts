@@ -10,9 +10,22 @@ import { apiSuite } from '../helpers/api.js';
 import { addDays, chinaDate, chinaDayStart } from '../../server/lib/days.js';
 
 let t: TestApp;
-const { get, post, tokens } = apiSuite({ ready: (app) => { t = app; } });
+const { get, post, tokens } = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 
-interface Batch { id: number; state: string; version: number; examDay: string; pending: number; accepted: number; events: string[]; blocked: { event: string; reason: string }[] }
+interface Batch {
+  id: number;
+  state: string;
+  version: number;
+  examDay: string;
+  pending: number;
+  accepted: number;
+  events: string[];
+  blocked: { event: string; reason: string }[];
+}
 
 const open = async (): Promise<Batch> => {
   const rows = (await get('gz_sl', '/api/exam/batch/list?pageNum=1&pageSize=100')).json().rows as Batch[];
@@ -28,14 +41,20 @@ describe('a disabled move explains itself', () => {
     expect(reason(b, 'ENTER_RESULT')).toBe(`考试日期为 ${b.examDay}，报名截止、考试举行并登记为已考试后方可录入成绩`);
     // Not listed: what the caller may do now, and what an enterprise or another centre could not do anyway.
     expect(b.blocked.map((x) => x.event)).not.toContain('CLOSE');
-    const forEnterprise = ((await get('ent_gz', '/api/exam/batch/options')).json().data as Batch[]).find((x) => x.id === b.id)!;
+    const forEnterprise = ((await get('ent_gz', '/api/exam/batch/options')).json().data as Batch[]).find(
+      (x) => x.id === b.id,
+    )!;
     expect(forEnterprise.blocked.map((x) => x.event)).not.toContain('HOLD');
     expect(forEnterprise.blocked.map((x) => x.event)).not.toContain('ENTER_RESULT');
 
-    expect((await post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'CLOSE', version: b.version })).statusCode).toBe(200);
+    expect(
+      (await post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'CLOSE', version: b.version })).statusCode,
+    ).toBe(200);
     b = await batch(b.id);
     expect(b.events).not.toContain('HOLD');
-    expect(reason(b, 'HOLD')).toBe(`考试日期（${b.examDay}）未到，不能登记为已考试；尚有 ${b.pending} 条报名未审核，请先审核`);
+    expect(reason(b, 'HOLD')).toBe(
+      `考试日期（${b.examDay}）未到，不能登记为已考试；尚有 ${b.pending} 条报名未审核，请先审核`,
+    );
     expect(reason(b, 'ENTER_RESULT')).toBe(`成绩须在登记为已考试后录入：${reason(b, 'HOLD')}`);
 
     // The exam day comes: only the sign-ups waiting stand in the way.
@@ -45,14 +64,22 @@ describe('a disabled move explains itself', () => {
     delete tokens.gz_sl;
     b = await batch(b.id);
     expect(reason(b, 'HOLD')).toBe(`尚有 ${b.pending} 条报名未审核，请先审核`);
-    const waiting = ((await get('gz_sl', `/api/exam/sign/list?batchId=${b.id}&status=pending&pageNum=1&pageSize=100`)).json().rows as { id: number }[]).map((s) => s.id);
-    expect((await post('gz_sl', '/api/exam/sign/review', { action: 'accept', ids: waiting })).json().data.failed).toBe(0);
+    const waiting = (
+      (await get('gz_sl', `/api/exam/sign/list?batchId=${b.id}&status=pending&pageNum=1&pageSize=100`)).json().rows as {
+        id: number;
+      }[]
+    ).map((s) => s.id);
+    expect((await post('gz_sl', '/api/exam/sign/review', { action: 'accept', ids: waiting })).json().data.failed).toBe(
+      0,
+    );
     b = await batch(b.id);
     expect(b.events).toContain('HOLD');
     expect(reason(b, 'HOLD')).toBeUndefined();
     expect(reason(b, 'ENTER_RESULT')).toBe('请先将批次登记为已考试，再录入成绩');
 
-    expect((await post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'HOLD', version: b.version })).statusCode).toBe(200);
+    expect(
+      (await post('gz_sl', `/api/exam/batch/event/${b.id}`, { type: 'HOLD', version: b.version })).statusCode,
+    ).toBe(200);
     b = await batch(b.id);
     expect(b.events).toContain('ENTER_RESULT');
     expect(reason(b, 'PUBLISH')).toBe(`尚有 ${b.accepted} 名考生未录入成绩，不能发布`);

@@ -21,8 +21,13 @@ const REQUIRED_QUERY: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   for (const u of USERS) tokens[u] = await t.login(u);
-  const [scored] = await t.database.db.select({ id: examBatch.id, n: count() }).from(examBatch)
-    .innerJoin(examResult, eq(examResult.batchNo, examBatch.batchNo)).groupBy(examBatch.id).orderBy(desc(count())).limit(1);
+  const [scored] = await t.database.db
+    .select({ id: examBatch.id, n: count() })
+    .from(examBatch)
+    .innerJoin(examResult, eq(examResult.batchNo, examBatch.batchNo))
+    .groupBy(examBatch.id)
+    .orderBy(desc(count()))
+    .limit(1);
   REQUIRED_QUERY['/api/exam/score/export'] = `batchId=${scored!.id}`;
   REQUIRED_QUERY['/api/safetyCertificateInfo/print/export'] = 'queue=printDone';
   REQUIRED_QUERY['/api/system/calendar/export'] = `year=${chinaDate(t.clock.now()).slice(0, 4)}`;
@@ -33,7 +38,13 @@ const TEXT_DATE = /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?$/;
 /** Headers of numbers that must stay text (no 4.40106E+17, no dropped leading zero). */
 const NUMBER_AS_TEXT = /证件号码|身份证号|证书编号|证书号|统一社会信用代码|准考证号/;
 
-interface ColumnReport { header: string; dateCells: number; formats: Set<string>; textDates: string[]; kinds: Set<string> }
+interface ColumnReport {
+  header: string;
+  dateCells: number;
+  formats: Set<string>;
+  textDates: string[];
+  kinds: Set<string>;
+}
 
 function columnsOf(buffer: Buffer): ColumnReport[] {
   const book = XLSX.read(buffer, { type: 'buffer', cellNF: true, cellDates: false });
@@ -42,7 +53,13 @@ function columnsOf(buffer: Buffer): ColumnReport[] {
   const out: ColumnReport[] = [];
   for (let c = range.s.c; c <= range.e.c; c++) {
     const head = sheet[XLSX.utils.encode_cell({ r: 0, c })] as XLSX.CellObject | undefined;
-    const report: ColumnReport = { header: String(head?.v ?? ''), dateCells: 0, formats: new Set(), textDates: [], kinds: new Set() };
+    const report: ColumnReport = {
+      header: String(head?.v ?? ''),
+      dateCells: 0,
+      formats: new Set(),
+      textDates: [],
+      kinds: new Set(),
+    };
     for (let r = 1; r <= range.e.r; r++) {
       const cell = sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
       if (!cell || cell.v === '' || cell.v === undefined) continue;
@@ -60,7 +77,9 @@ function columnsOf(buffer: Buffer): ColumnReport[] {
 
 describe('Excel exports', () => {
   it('write every date and time column as date cells with a number format, and numbers of people and certificates as text', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { produces?: string[]; responses?: Record<string, unknown> }>> };
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { produces?: string[]; responses?: Record<string, unknown> }>>;
+    };
     const exports = Object.entries(doc.paths)
       .filter(([p, ops]) => /\/export(\/excel|Excel)?$/.test(p) && ops.get)
       .map(([p]) => p);
@@ -84,15 +103,20 @@ describe('Excel exports', () => {
       }
       for (const col of columnsOf(buffer)) {
         const where = `${p} ${col.header}`;
-        if (col.textDates.length) problems.push(`${where}: dates written as text (${col.textDates.slice(0, 2).join(', ')})`);
+        if (col.textDates.length)
+          problems.push(`${where}: dates written as text (${col.textDates.slice(0, 2).join(', ')})`);
         if (col.dateCells) {
           dateColumns.push(where);
-          for (const f of col.formats) if (f !== 'yyyy-mm-dd' && f !== 'yyyy-mm-dd hh:mm') problems.push(`${where}: number format ${f}`);
+          for (const f of col.formats)
+            if (f !== 'yyyy-mm-dd' && f !== 'yyyy-mm-dd hh:mm') problems.push(`${where}: number format ${f}`);
         }
-        if (NUMBER_AS_TEXT.test(col.header) && [...col.kinds].some((k) => k !== 's')) problems.push(`${where}: not text (${[...col.kinds].join()})`);
+        if (NUMBER_AS_TEXT.test(col.header) && [...col.kinds].some((k) => k !== 's'))
+          problems.push(`${where}: not text (${[...col.kinds].join()})`);
       }
     }
-    console.log(`${exports.length} exports, ${dateColumns.length} date columns with data:\n  ${dateColumns.join('\n  ')}`);
+    console.log(
+      `${exports.length} exports, ${dateColumns.length} date columns with data:\n  ${dateColumns.join('\n  ')}`,
+    );
     expect(problems).toEqual([]);
     expect(unread).toEqual([]);
     expect(dateColumns.length).toBeGreaterThan(30);

@@ -18,7 +18,15 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_260_213);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
 /** Tables that record refused requests on purpose (logs, counters, rate limits, captchas). */
-const LOG_TABLES = new Set(['sys_oper_log', 'sys_login_log', 'personal_data_access', 'rate_limit_bucket', 'sys_captcha', 'sys_sms_code', 'cert_check_record']);
+const LOG_TABLES = new Set([
+  'sys_oper_log',
+  'sys_login_log',
+  'personal_data_access',
+  'rate_limit_bucket',
+  'sys_captcha',
+  'sys_sms_code',
+  'cert_check_record',
+]);
 
 /** Calls that would end the fuzzing user's own session. */
 const SKIP = new Set(['POST /api/login/logout']);
@@ -26,7 +34,8 @@ const SKIP = new Set(['POST /api/login/logout']);
 /** Who calls a route: the first of these who holds its permission (probed once per route). */
 function candidatesFor(path: string): string[] {
   if (path.startsWith('/api/system/')) return ['admin', 'secadmin', 'auditor', 'province'];
-  if (/^\/api\/(apply|certificate\/revocation|applyCertification)\b/.test(path)) return ['ent_gz', 'person1', 'person_gz1'];
+  if (/^\/api\/(apply|certificate\/revocation|applyCertification)\b/.test(path))
+    return ['ent_gz', 'person1', 'person_gz1'];
   if (path.startsWith('/api/workflow')) return ['gz_sl', 'province'];
   if (path.startsWith('/api/safetyCertificateInfo')) return ['gz_bj', 'province', 'ent_gz'];
   return ['admin', 'province', 'gz_sl', 'ent_gz', 'person1'];
@@ -54,7 +63,12 @@ interface JsonSchema {
   nullable?: boolean;
   default?: unknown;
 }
-interface Parameter { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: JsonSchema }
+interface Parameter {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
 interface Operation {
   method: 'GET' | 'POST';
   path: string;
@@ -66,7 +80,22 @@ interface Operation {
 // Plausible values: a request that would pass validation, so that the one malformed field is
 // what the server judges.
 
-const STRING_EXAMPLES = ['abcdef1', '2024-01-01', '1', 'A1', '13800000001', '440101199001011234', '#1890ff', 'https://example.com/api', 'system:user:list', 'sys_x', '440100', '123456', 'ab', 'a'];
+const STRING_EXAMPLES = [
+  'abcdef1',
+  '2024-01-01',
+  '1',
+  'A1',
+  '13800000001',
+  '440101199001011234',
+  '#1890ff',
+  'https://example.com/api',
+  'system:user:list',
+  'sys_x',
+  '440100',
+  '123456',
+  'ab',
+  'a',
+];
 
 function plausible(schema: JsonSchema | undefined, depth = 0): unknown {
   if (!schema || depth > 4) return undefined;
@@ -91,7 +120,10 @@ function plausible(schema: JsonSchema | undefined, depth = 0): unknown {
       return false;
     case 'string': {
       const pattern = schema.pattern ? new RegExp(schema.pattern) : null;
-      const fits = (s: string) => (!pattern || pattern.test(s)) && s.length >= (schema.minLength ?? 0) && s.length <= (schema.maxLength ?? Infinity);
+      const fits = (s: string) =>
+        (!pattern || pattern.test(s)) &&
+        s.length >= (schema.minLength ?? 0) &&
+        s.length <= (schema.maxLength ?? Infinity);
       return STRING_EXAMPLES.find(fits) ?? 'abcdef';
     }
     default:
@@ -103,9 +135,12 @@ function plausible(schema: JsonSchema | undefined, depth = 0): unknown {
 // Malformed and boundary values
 
 /** A query or path value sent as is, not percent-encoded (broken escapes, raw UTF-8 of a surrogate). */
-class Raw { constructor(readonly text: string) {} }
+class Raw {
+  constructor(readonly text: string) {}
+}
 
-const protoPolluted = () => JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}') as unknown;
+const protoPolluted = () =>
+  JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}') as unknown;
 const nested = (levels: number): unknown => {
   let v: unknown = 'bottom';
   for (let i = 0; i < levels; i++) v = i % 2 ? [v] : { a: v };
@@ -113,19 +148,84 @@ const nested = (levels: number): unknown => {
 };
 
 const nastyStrings = fc.constantFrom(
-  '\u0000', 'a\u0000b', '\ud800', 'x\udc00y', '\ud83d', '\u0007', '\u001b[31m', 'line\nbreak', '\t', ' ', '',
-  'x'.repeat(70_000), '中'.repeat(5_000),
-  '9999-99-99', '2026-02-30', '0000-00-00', '2025-13-01', '2024-02-29T25:61:00Z',
-  '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  'NaN', 'Infinity', '-Infinity', '-1', '0', '-0', '1.5', '1e3', '1e999', '2147483648', '-2147483649', '9223372036854775808', '99999999999999999999999',
-  "'; drop table sys_user; --", '%', '\\', '<script>alert(1)</script>', '😀😀😀', '${7*7}', '../../etc/passwd',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udc00y',
+  '\ud83d',
+  '\u0007',
+  '\u001b[31m',
+  'line\nbreak',
+  '\t',
+  ' ',
+  '',
+  'x'.repeat(70_000),
+  '中'.repeat(5_000),
+  '9999-99-99',
+  '2026-02-30',
+  '0000-00-00',
+  '2025-13-01',
+  '2024-02-29T25:61:00Z',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '0',
+  '-0',
+  '1.5',
+  '1e3',
+  '1e999',
+  '2147483648',
+  '-2147483649',
+  '9223372036854775808',
+  '99999999999999999999999',
+  "'; drop table sys_user; --",
+  '%',
+  '\\',
+  '<script>alert(1)</script>',
+  '😀😀😀',
+  '${7*7}',
+  '../../etc/passwd',
 );
-const nastyNumbers = fc.constantFrom(2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, -1, 0, 0.5, 2 ** 53, 2 ** 53 + 2, 2 ** 64, 1e308, -1e308, Number.MIN_VALUE);
-const nastyShapes = fc.constantFrom<() => unknown>(
-  () => null, () => true, () => false, () => [], () => ({}), () => [1, 2, 3], () => ['1', '2147483648'], () => [2 ** 31], () => [-1, 0],
-  () => nested(6), () => nested(1_000), protoPolluted, () => ({ toString: 1, valueOf: 'x' }),
-).map((make) => make());
-const rawEscapes = fc.constantFrom('%', '%zz', '%00', '%C0%AF', '%ED%A0%80', '%FF%FE', '%E4%B8', '%%25').map((s) => new Raw(s));
+const nastyNumbers = fc.constantFrom(
+  2 ** 31,
+  2 ** 31 - 1,
+  -(2 ** 31) - 1,
+  -1,
+  0,
+  0.5,
+  2 ** 53,
+  2 ** 53 + 2,
+  2 ** 64,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+);
+const nastyShapes = fc
+  .constantFrom<() => unknown>(
+    () => null,
+    () => true,
+    () => false,
+    () => [],
+    () => ({}),
+    () => [1, 2, 3],
+    () => ['1', '2147483648'],
+    () => [2 ** 31],
+    () => [-1, 0],
+    () => nested(6),
+    () => nested(1_000),
+    protoPolluted,
+    () => ({ toString: 1, valueOf: 'x' }),
+  )
+  .map((make) => make());
+const rawEscapes = fc
+  .constantFrom('%', '%zz', '%00', '%C0%AF', '%ED%A0%80', '%FF%FE', '%E4%B8', '%%25')
+  .map((s) => new Raw(s));
 
 const malformed: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: nastyStrings },
@@ -139,20 +239,52 @@ const malformed: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Whole bodies that are not the object the route expects, as JSON text. */
 const badBodies = fc.constantFrom(
-  '', 'null', '[]', '"text"', '5', 'true', '{', '{"a":', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}',
-  '{"x":"\\ud800"}', '{"x":"\\u0000"}', `${'['.repeat(5_000)}${']'.repeat(5_000)}`, `{"k":"${'x'.repeat(500_000)}"}`,
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '5',
+  'true',
+  '{',
+  '{"a":',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '{"x":"\\ud800"}',
+  '{"x":"\\u0000"}',
+  `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+  `{"k":"${'x'.repeat(500_000)}"}`,
 );
 
 /** Field names of the business payloads, for free-form objects the document describes only as such. */
-const FREE_FORM_KEYS = ['materials', 'remark', 'reason', 'category', 'position', 'issueDate', 'expiryDate', 'name', 'idNo', 'newName'];
+const FREE_FORM_KEYS = [
+  'materials',
+  'remark',
+  'reason',
+  'category',
+  'position',
+  'issueDate',
+  'expiryDate',
+  'name',
+  'idNo',
+  'newName',
+];
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'a\u0000b', '\ud800'];
 
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-type Target = { in: 'path' | 'query'; name: string } | { in: 'body'; path: string[] } | { in: 'bodyText' } | { in: 'extraKey'; where: 'query' | 'body' };
-interface FuzzCase { target: Target; value: unknown; keyName: string; bodyText: string }
+type Target =
+  | { in: 'path' | 'query'; name: string }
+  | { in: 'body'; path: string[] }
+  | { in: 'bodyText' }
+  | { in: 'extraKey'; where: 'query' | 'body' };
+interface FuzzCase {
+  target: Target;
+  value: unknown;
+  keyName: string;
+  bodyText: string;
+}
 
 function targetsOf(op: Operation): Target[] {
   const targets: Target[] = [];
@@ -191,7 +323,9 @@ function encode(text: string): string {
       out += encodeURIComponent(text.slice(i, i + 2));
       i++;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(text[i]!);
     }
@@ -208,7 +342,8 @@ function queryValue(value: unknown): string {
 
 function queryPairs(key: string, value: unknown): string[] {
   if (value === undefined) return [];
-  if (Array.isArray(value)) return value.length ? value.map((v) => `${encode(key)}=${queryValue(v)}`) : [`${encode(key)}=`];
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => `${encode(key)}=${queryValue(v)}`) : [`${encode(key)}=`];
   return [`${encode(key)}=${queryValue(value)}`];
 }
 
@@ -227,7 +362,11 @@ function setAt(obj: Record<string, unknown>, path: string[], value: unknown): vo
   put(cur, path[path.length - 1]!, value);
 }
 
-interface Built { url: string; payload?: string; description: string }
+interface Built {
+  url: string;
+  payload?: string;
+  description: string;
+}
 
 function buildRequest(op: Operation, c: FuzzCase): Built {
   const jsonish = (v: unknown) => (v instanceof Raw ? v.text : v);
@@ -237,7 +376,7 @@ function buildRequest(op: Operation, c: FuzzCase): Built {
     if (p.in === 'path') pathValues[p.name] = plausible(p.schema);
     if (p.in === 'query' && p.required) query[p.name] = plausible(p.schema);
   }
-  const body = op.body ? (plausible(op.body) as Record<string, unknown> | undefined) ?? {} : undefined;
+  const body = op.body ? ((plausible(op.body) as Record<string, unknown> | undefined) ?? {}) : undefined;
   let bodyText: string | undefined;
   const t = c.target;
   if (t.in === 'path') pathValues[t.name] = c.value;
@@ -248,11 +387,17 @@ function buildRequest(op: Operation, c: FuzzCase): Built {
   else if (t.in === 'extraKey' && body && typeof body === 'object') put(body, c.keyName, jsonish(c.value));
 
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => queryValue(pathValues[name]));
-  const qs = Object.keys(query).flatMap((k) => queryPairs(k, query[k])).join('&');
+  const qs = Object.keys(query)
+    .flatMap((k) => queryPairs(k, query[k]))
+    .join('&');
   const url = qs ? `${path}?${qs}` : path;
-  const payload = op.method === 'POST' ? bodyText ?? JSON.stringify(body ?? {}) : undefined;
+  const payload = op.method === 'POST' ? (bodyText ?? JSON.stringify(body ?? {})) : undefined;
   const shown = (s: string) => (s.length > 300 ? `${s.slice(0, 300)}…(${s.length} chars)` : s);
-  return { url, payload, description: `${op.method} ${shown(url)}${payload !== undefined ? ` body ${shown(payload)}` : ''}` };
+  return {
+    url,
+    payload,
+    description: `${op.method} ${shown(url)}${payload !== undefined ? ` body ${shown(payload)}` : ''}`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,8 +442,15 @@ async function callerOf(op: Operation): Promise<string> {
   let chosen = candidates[0]!;
   for (const user of candidates) {
     // A body that is no object fails validation: the probe changes nothing for whoever passes the permission check.
-    const res = await t.call(await tokenOf(user), { method: op.method, url, ...(op.method === 'POST' ? { payload: '"probe"', headers: { 'content-type': 'application/json' } } : {}) });
-    if (res.statusCode !== 403) { chosen = user; break; }
+    const res = await t.call(await tokenOf(user), {
+      method: op.method,
+      url,
+      ...(op.method === 'POST' ? { payload: '"probe"', headers: { 'content-type': 'application/json' } } : {}),
+    });
+    if (res.statusCode !== 403) {
+      chosen = user;
+      break;
+    }
   }
   callers.set(key, chosen);
   return chosen;
@@ -312,7 +464,12 @@ function hashOf(text: string): number {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>> };
+  const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+    >;
+  };
   for (const [path, ops] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       const upper = method.toUpperCase();
@@ -331,7 +488,9 @@ beforeAll(async () => {
   const counted = tables.map((r) => r.name).filter((n) => !LOG_TABLES.has(n));
   countSql = counted.map((n) => `select '${n}' as t, count(*) as n from "${n}"`).join(' union all ');
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('fuzzing every route of the OpenAPI document', () => {
   it('finds the routes to fuzz in the served document', () => {
@@ -343,37 +502,47 @@ describe('fuzzing every route of the OpenAPI document', () => {
     const failures: string[] = [];
     for (const op of operations) {
       const routeSeed = SEED ^ hashOf(`${op.method} ${op.path}`);
-      const result = await fc.check(fc.asyncProperty(caseArbitrary(op), async (c) => {
-        const user = await callerOf(op);
-        const built = buildRequest(op, c);
-        const send = async () => t.call(await tokenOf(user), {
-          method: op.method, url: built.url,
-          ...(built.payload !== undefined ? { payload: built.payload, headers: { 'content-type': 'application/json' } } : {}),
-        });
-        let before = op.method === 'POST' ? await rowCounts() : null;
-        let res = await send();
-        if (res.statusCode === 401 && !(await signedIn(user))) {
-          // An earlier accepted call ended this session (a password reset, a forced logout): sign in again.
-          tokens.delete(user);
-          await tokenOf(user);
-          before = op.method === 'POST' ? await rowCounts() : null;
-          res = await send();
-        }
-        const context = `${built.description} as ${user} → ${res.statusCode} ${res.body.slice(0, 300)}`;
-        if (res.statusCode >= 500) throw new Error(`5xx: ${context}`);
-        if (res.statusCode === 400) {
-          const field = (res.json() as { field?: unknown }).field;
-          if (typeof field !== 'string' || field === '') throw new Error(`400 without field: ${context}`);
-        }
-        if (before && res.statusCode >= 400) {
-          const after = await rowCounts();
-          const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
-          if (changed.length) throw new Error(`refused write changed rows of ${changed.join(', ')}: ${context}`);
-        }
-      }), { numRuns: RUNS, seed: routeSeed, endOnFailure: true });
+      const result = await fc.check(
+        fc.asyncProperty(caseArbitrary(op), async (c) => {
+          const user = await callerOf(op);
+          const built = buildRequest(op, c);
+          const send = async () =>
+            t.call(await tokenOf(user), {
+              method: op.method,
+              url: built.url,
+              ...(built.payload !== undefined
+                ? { payload: built.payload, headers: { 'content-type': 'application/json' } }
+                : {}),
+            });
+          let before = op.method === 'POST' ? await rowCounts() : null;
+          let res = await send();
+          if (res.statusCode === 401 && !(await signedIn(user))) {
+            // An earlier accepted call ended this session (a password reset, a forced logout): sign in again.
+            tokens.delete(user);
+            await tokenOf(user);
+            before = op.method === 'POST' ? await rowCounts() : null;
+            res = await send();
+          }
+          const context = `${built.description} as ${user} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (res.statusCode >= 500) throw new Error(`5xx: ${context}`);
+          if (res.statusCode === 400) {
+            const field = (res.json() as { field?: unknown }).field;
+            if (typeof field !== 'string' || field === '') throw new Error(`400 without field: ${context}`);
+          }
+          if (before && res.statusCode >= 400) {
+            const after = await rowCounts();
+            const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+            if (changed.length) throw new Error(`refused write changed rows of ${changed.join(', ')}: ${context}`);
+          }
+        }),
+        { numRuns: RUNS, seed: routeSeed, endOnFailure: true },
+      );
       if (result.failed) {
-        const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-        failures.push(`${op.method} ${op.path} (FUZZ_SEED=${SEED}, route seed ${routeSeed}, path ${result.counterexamplePath}): ${error}`);
+        const error =
+          result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
+        failures.push(
+          `${op.method} ${op.path} (FUZZ_SEED=${SEED}, route seed ${routeSeed}, path ${result.counterexamplePath}): ${error}`,
+        );
       }
     }
     expect(failures, `fuzz failures (seed ${SEED}):\n${failures.join('\n')}`).toEqual([]);

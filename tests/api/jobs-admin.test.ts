@@ -67,9 +67,18 @@ describe('permissions', () => {
   });
 
   it('the menu gives the page and its buttons to the administrator only', async () => {
-    const buttons = async (user: string) => (await api.get(user, '/api/system/user/getLoginUser')).json().data.buttons as string[];
+    const buttons = async (user: string) =>
+      (await api.get(user, '/api/system/user/getLoginUser')).json().data.buttons as string[];
     const menu = async (user: string) => JSON.stringify((await api.get(user, '/api/menu/user/0')).json().data);
-    expect(await buttons('admin')).toEqual(expect.arrayContaining(['system:job:list', 'system:job:run', 'system:job:pause', 'system:job:resume', 'system:job:export']));
+    expect(await buttons('admin')).toEqual(
+      expect.arrayContaining([
+        'system:job:list',
+        'system:job:run',
+        'system:job:pause',
+        'system:job:resume',
+        'system:job:export',
+      ]),
+    );
     expect(await menu('admin')).toContain('"JobList"');
     expect((await buttons('auditor')).filter((b) => b.startsWith('system:job:'))).toEqual([]);
     expect(await menu('auditor')).not.toContain('JobList');
@@ -79,9 +88,25 @@ describe('permissions', () => {
 describe('the jobs', () => {
   it('lists every job with its cron in China time, no run yet, and the next run', async () => {
     const rows = await jobs();
-    expect(rows.map((j) => j.job)).toEqual(['suspension', 'certExpiry', 'housekeeping', 'delayReminder', 'deadlineWarning', 'nationalOutbox', 'statistics']);
+    expect(rows.map((j) => j.job)).toEqual([
+      'suspension',
+      'certExpiry',
+      'housekeeping',
+      'delayReminder',
+      'deadlineWarning',
+      'nationalOutbox',
+      'statistics',
+    ]);
     const expiry = rows.find((j) => j.job === 'certExpiry')!;
-    expect(expiry).toMatchObject({ cron: '5 0 * * *', paused: false, lastRun: null, failuresRecent: 0, canRun: true, canPause: true, canResume: false });
+    expect(expiry).toMatchObject({
+      cron: '5 0 * * *',
+      paused: false,
+      lastRun: null,
+      failuresRecent: 0,
+      canRun: true,
+      canPause: true,
+      canResume: false,
+    });
     // 10:00 today: the next 00:05 in China is tomorrow's.
     expect(expiry.nextRunAt).toBe(chinaAt(addDays(today, 1), '00:05').toISOString());
     expect(rows.find((j) => j.job === 'nationalOutbox')!.nextRunAt).toBe(chinaAt(today, '10:01').toISOString());
@@ -107,7 +132,12 @@ describe('the jobs', () => {
 
   it('pauses and resumes, refusing a repeat; a paused job shows no next run and can still be run by hand', async () => {
     expect((await api.post('admin', '/api/system/job/pause/delayReminder')).statusCode).toBe(200);
-    expect(await jobOf('delayReminder')).toMatchObject({ paused: true, nextRunAt: null, canPause: false, canResume: true });
+    expect(await jobOf('delayReminder')).toMatchObject({
+      paused: true,
+      nextRunAt: null,
+      canPause: false,
+      canResume: true,
+    });
     expect((await api.post('admin', '/api/system/job/pause/delayReminder')).statusCode).toBe(409);
     const manual = await api.post('admin', '/api/system/job/run/delayReminder');
     expect(manual.statusCode).toBe(200);
@@ -121,7 +151,9 @@ describe('the jobs', () => {
     const runs = await api.get('admin', '/api/system/job/runs/export?job=certExpiry');
     expect(runs.statusCode).toBe(200);
     const sheet = await readXlsx(runs.rawPayload);
-    expect(sheet.headers).toEqual(expect.arrayContaining(['运行编号', '任务', '触发方式', '开始时间', '结果', '处理行数']));
+    expect(sheet.headers).toEqual(
+      expect.arrayContaining(['运行编号', '任务', '触发方式', '开始时间', '结果', '处理行数']),
+    );
     expect(sheet.rows.length).toBeGreaterThan(0);
     expect(sheet.rows.every((r) => r[1] === '证书到期失效' && r[2] === '手动')).toBe(true);
     const outbox = await api.get('admin', '/api/system/job/outbox/export?state=pending');
@@ -129,15 +161,21 @@ describe('the jobs', () => {
     const { rows } = await readXlsx(outbox.rawPayload);
     const listed = (await api.get('admin', '/api/system/job/outbox/list?state=pending&pageSize=500')).json();
     expect(rows.length).toBe(listed.total);
-    expect(listed.rows.every((r: { state: string; canRetry: boolean }) => r.state === 'pending' && !r.canRetry)).toBe(true);
+    expect(listed.rows.every((r: { state: string; canRetry: boolean }) => r.state === 'pending' && !r.canRetry)).toBe(
+      true,
+    );
   });
 
-  it('the auditor reads the runs in the operation log: by the system user, and the administrator\'s steering', async () => {
+  it("the auditor reads the runs in the operation log: by the system user, and the administrator's steering", async () => {
     const res = await api.get('auditor', '/api/system/operlog/list?operName=system&pageSize=50');
     expect(res.statusCode).toBe(200);
     const rows = res.json().rows as { title: string; operUrl: string; requestMethod: string }[];
-    expect(rows.some((r) => r.title === '证书到期失效' && r.operUrl === 'job:certExpiry' && r.requestMethod === 'JOB')).toBe(true);
-    const steering = (await api.get('auditor', '/api/system/operlog/list?operName=admin&title=定时任务&pageSize=50')).json().rows as { action: string }[];
+    expect(
+      rows.some((r) => r.title === '证书到期失效' && r.operUrl === 'job:certExpiry' && r.requestMethod === 'JOB'),
+    ).toBe(true);
+    const steering = (
+      await api.get('auditor', '/api/system/operlog/list?operName=admin&title=定时任务&pageSize=50')
+    ).json().rows as { action: string }[];
     expect(steering.map((r) => r.action)).toEqual(expect.arrayContaining(['run', 'pause', 'resume']));
   });
 });

@@ -18,7 +18,12 @@ import { suspension } from '../../server/jobs/suspension.js';
 import type { JobDefinition } from '../../server/jobs/types.js';
 
 let t: TestApp;
-const api = apiSuite({ users: ['admin'], ready: (app) => { t = app; } });
+const api = apiSuite({
+  users: ['admin'],
+  ready: (app) => {
+    t = app;
+  },
+});
 const db = () => t.database.db;
 const engines: JobEngine[] = [];
 afterEach(async () => {
@@ -31,7 +36,11 @@ async function start(opts: Parameters<typeof JobEngine.start>[1] = {}, env = job
   return engine;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const got = await probe();
@@ -41,8 +50,20 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
   }
 }
 
-const lastRunId = async () => Number((await db().select({ id: sql<number>`coalesce(max(${jobRun.id}), 0)` }).from(jobRun))[0]!.id);
-const runsAfter = (after: number, job: string) => db().select().from(jobRun).where(and(gt(jobRun.id, after), eq(jobRun.job, job))).orderBy(asc(jobRun.id));
+const lastRunId = async () =>
+  Number(
+    (
+      await db()
+        .select({ id: sql<number>`coalesce(max(${jobRun.id}), 0)` })
+        .from(jobRun)
+    )[0]!.id,
+  );
+const runsAfter = (after: number, job: string) =>
+  db()
+    .select()
+    .from(jobRun)
+    .where(and(gt(jobRun.id, after), eq(jobRun.job, job)))
+    .orderBy(asc(jobRun.id));
 
 describe('jobs through the engine', () => {
   it('queues "run now" from the page and a worker runs it, recorded as manual by the administrator', async () => {
@@ -75,11 +96,20 @@ describe('jobs through the engine', () => {
     const warned: string[] = [];
     // An engine whose database cannot be reached (PostgreSQL on a closed port).
     const env = jobEnv(t);
-    const failing = await startJobs(jobEnv(t, {
-      config: { ...env.config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' },
-      database: { ...env.database, pglite: null },
-      log: { info: () => undefined, warn: (m: string) => { warned.push(m); } },
-    }), { installSchedules: false }, true);
+    const failing = await startJobs(
+      jobEnv(t, {
+        config: { ...env.config, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' },
+        database: { ...env.database, pglite: null },
+        log: {
+          info: () => undefined,
+          warn: (m: string) => {
+            warned.push(m);
+          },
+        },
+      }),
+      { installSchedules: false },
+      true,
+    );
     await waitFor('the first failed start', async () => warned.length > 0 || null);
     await expect(failing.runNow('housekeeping', 'admin')).rejects.toThrow();
     expect(warned.join('\n')).toMatch(/^job engine did not start \(trying again in 5 s\): /);
@@ -109,14 +139,17 @@ describe('jobs through the engine', () => {
       const rows = await runsAfter(before, 'suspension');
       return rows.length >= 2 && rows[1]!.finishedAt ? rows : null;
     });
-    expect(runs.map((r) => [r.trigger, r.ok, r.error])).toEqual([['manual', false, '测试：第一次失败'], ['retry', true, null]]);
+    expect(runs.map((r) => [r.trigger, r.ok, r.error])).toEqual([
+      ['manual', false, '测试：第一次失败'],
+      ['retry', true, null],
+    ]);
     // Exponential backoff from a 1-second delay: the first retry waits 1–2 s.
     expect(attemptedAt[1]! - attemptedAt[0]!).toBeGreaterThanOrEqual(900);
     const jobs = await engine.pgBoss.findJobs('suspension');
     expect(jobs.some((j) => j.retryCount === 1 && j.state === 'completed')).toBe(true);
   });
 
-  it('a paused job\'s scheduled run does nothing; resumed, it runs', async () => {
+  it("a paused job's scheduled run does nothing; resumed, it runs", async () => {
     const engine = await start();
     expect((await api.post('admin', '/api/system/job/pause/housekeeping')).statusCode).toBe(200);
     const before = await lastRunId();
@@ -156,21 +189,32 @@ describe('jobs through the engine', () => {
 });
 
 describe.runIf(inject('postgresAdminUrl'))('two job runners on one PostgreSQL', () => {
-  it('run a schedule\'s occurrence once', { timeout: 150_000 }, async () => {
+  it("run a schedule's occurrence once", { timeout: 150_000 }, async () => {
     // The next minute in China time, as a daily cron: both runners install the same schedule.
     const next = new Date(Date.now() + (new Date().getUTCSeconds() > 50 ? 120_000 : 60_000));
     const china = new Date(next.getTime() + 8 * 3_600_000);
     const cron = `${china.getUTCMinutes()} ${china.getUTCHours()} * * *`;
     const ran: string[] = [];
-    const probe = (runner: string): JobDefinition => ({ ...housekeeping, cron, async run(env) { ran.push(runner); return housekeeping.run(env); } });
+    const probe = (runner: string): JobDefinition => ({
+      ...housekeeping,
+      cron,
+      async run(env) {
+        ran.push(runner);
+        return housekeeping.run(env);
+      },
+    });
     const opts = { installSchedules: true, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 } as const;
     const before = await lastRunId();
     await start({ ...opts, jobs: [probe('A')], instanceName: 'runner-A' });
     await start({ ...opts, jobs: [probe('B')], instanceName: 'runner-B' });
-    const runs = await waitFor('the scheduled run', async () => {
-      const rows = await runsAfter(before, 'housekeeping');
-      return rows.length && rows[0]!.finishedAt ? rows : null;
-    }, 140_000);
+    const runs = await waitFor(
+      'the scheduled run',
+      async () => {
+        const rows = await runsAfter(before, 'housekeeping');
+        return rows.length && rows[0]!.finishedAt ? rows : null;
+      },
+      140_000,
+    );
     // Several more scheduling passes of both runners: still one run.
     await new Promise((r) => setTimeout(r, 6_000));
     expect(await runsAfter(before, 'housekeeping')).toHaveLength(1);

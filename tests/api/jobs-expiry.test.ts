@@ -11,7 +11,17 @@ import { and, asc, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { chinaAt, runNamed } from '../helpers/jobs.js';
 import {
-  application, certificate, certificateHistory, enterprise, jobRun, person, punishment, punishmentCertificate, sysMsgInfo, sysOperLog, sysUser,
+  application,
+  certificate,
+  certificateHistory,
+  enterprise,
+  jobRun,
+  person,
+  punishment,
+  punishmentCertificate,
+  sysMsgInfo,
+  sysOperLog,
+  sysUser,
 } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 import { delayedValidityOf } from '../../machines/certificate.machine.js';
@@ -24,17 +34,26 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   today = chinaDate(t.clock.now());
-  const [top] = await db().select({ id: sql<number>`coalesce(max(${certificateHistory.id}), 0)` }).from(certificateHistory);
+  const [top] = await db()
+    .select({ id: sql<number>`coalesce(max(${certificateHistory.id}), 0)` })
+    .from(certificateHistory);
   keptBefore = Number(top!.id);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const certOf = async (id: number) => (await db().select().from(certificate).where(eq(certificate.id, id)))[0]!;
-const userOf = async (userName: string) => (await db().select().from(sysUser).where(eq(sysUser.userName, userName)))[0]!;
+const userOf = async (userName: string) =>
+  (await db().select().from(sysUser).where(eq(sysUser.userName, userName)))[0]!;
 /** The versions kept since this file started (the demo kept some of its own before). */
 let keptBefore = 0;
-const historyOf = (id: number) => db().select().from(certificateHistory)
-  .where(and(eq(certificateHistory.certificateId, id), gt(certificateHistory.id, keptBefore))).orderBy(asc(certificateHistory.id));
+const historyOf = (id: number) =>
+  db()
+    .select()
+    .from(certificateHistory)
+    .where(and(eq(certificateHistory.certificateId, id), gt(certificateHistory.id, keptBefore)))
+    .orderBy(asc(certificateHistory.id));
 
 /**
  * A valid certificate of the enterprise of `entUser` with no open application and no punishment of
@@ -42,10 +61,19 @@ const historyOf = (id: number) => db().select().from(certificateHistory)
  */
 async function quietCertificate(entUser: string, skip: number[] = [], after = today) {
   const ent = (await userOf(entUser)).enterpriseId!;
-  const rows = await db().select().from(certificate).where(and(eq(certificate.enterpriseId, ent), eq(certificate.status, '01'), gt(certificate.expiryDate, after)))
+  const rows = await db()
+    .select()
+    .from(certificate)
+    .where(and(eq(certificate.enterpriseId, ent), eq(certificate.status, '01'), gt(certificate.expiryDate, after)))
     .orderBy(asc(certificate.expiryDate), asc(certificate.id));
-  const busy = new Set((await db().select({ id: application.certificateId }).from(application)
-    .where(inArray(application.status, [0, 1, 2, 3]))).map((r) => r.id));
+  const busy = new Set(
+    (
+      await db()
+        .select({ id: application.certificateId })
+        .from(application)
+        .where(inArray(application.status, [0, 1, 2, 3]))
+    ).map((r) => r.id),
+  );
   const punished = new Set((await db().select({ id: punishment.personId }).from(punishment)).map((r) => r.id));
   const cert = rows.find((c) => !busy.has(c.id) && !skip.includes(c.id) && !punished.has(c.personId));
   if (!cert) throw new Error(`no quiet certificate at ${entUser}'s enterprise`);
@@ -55,7 +83,11 @@ async function quietCertificate(entUser: string, skip: number[] = [], after = to
 // Signed in at the clock's instant (sessions expire by the same clock).
 const tokenAt = async (user: string) => t.login(user);
 async function okCall(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await t.call(token, { method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  const res = await t.call(token, {
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
   return res.json();
 }
@@ -88,22 +120,42 @@ describe('certificate expiry at 00:05 China time', () => {
     // One history row: the machine's event from the job, the row as it was (with its holder and enterprise), the states around it.
     const kept = await historyOf(cert.id);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ version: cert.version, reason: 'expiry', applicationId: null, event: 'EXPIRE', job: 'certExpiry', actorId: null,
-      eventData: { today: next }, stateBefore: { value: 'valid' }, stateAfter: { value: 'expired' } });
+    expect(kept[0]).toMatchObject({
+      version: cert.version,
+      reason: 'expiry',
+      applicationId: null,
+      event: 'EXPIRE',
+      job: 'certExpiry',
+      actorId: null,
+      eventData: { today: next },
+      stateBefore: { value: 'valid' },
+      stateAfter: { value: 'expired' },
+    });
     const [holder] = await db().select().from(person).where(eq(person.id, cert.personId));
     const [ent] = await db().select().from(enterprise).where(eq(enterprise.id, cert.enterpriseId));
     expect(kept[0]!.data).toEqual({
       ...cert,
-      createdAt: cert.createdAt.toISOString(), updatedAt: cert.updatedAt.toISOString(), printedAt: cert.printedAt?.toISOString() ?? null,
-      holderName: holder!.name, holderIdNo: holder!.idNo, holderSex: holder!.sex, holderBirthDate: holder!.birthDate,
-      enterpriseName: ent!.name, creditCode: ent!.creditCode,
+      createdAt: cert.createdAt.toISOString(),
+      updatedAt: cert.updatedAt.toISOString(),
+      printedAt: cert.printedAt?.toISOString() ?? null,
+      holderName: holder!.name,
+      holderIdNo: holder!.idNo,
+      holderSex: holder!.sex,
+      holderBirthDate: holder!.birthDate,
+      enterpriseName: ent!.name,
+      creditCode: ent!.creditCode,
     });
     expect((await replayCertificate(db(), cert.id))?.consistent).toBe(true);
 
     // The certificate's versions say why this one was replaced.
     const detail = await t.call(await t.login('province'), { url: `/api/safetyCertificateInfo/get/${cert.id}` });
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json().data.history[1]).toMatchObject({ current: false, reason: 'expiry', reasonLabel: '到期失效', status: '01' });
+    expect(detail.json().data.history[1]).toMatchObject({
+      current: false,
+      reason: 'expiry',
+      reasonLabel: '到期失效',
+      status: '01',
+    });
 
     // Again: nothing left to do, nothing changes.
     const again = await runNamed(t, 'certExpiry');
@@ -111,7 +163,12 @@ describe('certificate expiry at 00:05 China time', () => {
     expect(await historyOf(cert.id)).toHaveLength(1);
     expect((await certOf(cert.id)).updatedAt.toISOString()).toBe(after.updatedAt.toISOString());
     // No certificate anywhere is still 01 past its validity.
-    expect(await db().select({ id: certificate.id }).from(certificate).where(and(eq(certificate.status, '01'), lt(certificate.expiryDate, next)))).toEqual([]);
+    expect(
+      await db()
+        .select({ id: certificate.id })
+        .from(certificate)
+        .where(and(eq(certificate.status, '01'), lt(certificate.expiryDate, next))),
+    ).toEqual([]);
   });
 
   it('records each run in job_run and a changing run in the operation log as the system user', async () => {
@@ -121,7 +178,11 @@ describe('certificate expiry at 00:05 China time', () => {
       expect(r).toMatchObject({ trigger: 'schedule', ok: true, error: null });
       expect(r.finishedAt!.getTime()).toBeGreaterThanOrEqual(r.startedAt.getTime());
     }
-    const logged = await db().select().from(sysOperLog).where(eq(sysOperLog.operUrl, 'job:certExpiry')).orderBy(desc(sysOperLog.operId));
+    const logged = await db()
+      .select()
+      .from(sysOperLog)
+      .where(eq(sysOperLog.operUrl, 'job:certExpiry'))
+      .orderBy(desc(sysOperLog.operId));
     // The run that expired certificates is in the audit trail; the runs that found nothing are not.
     expect(logged.length).toBeGreaterThanOrEqual(1);
     expect(logged[0]).toMatchObject({ title: '证书到期失效', operName: 'system', requestMethod: 'JOB', status: '0' });
@@ -131,7 +192,10 @@ describe('certificate expiry at 00:05 China time', () => {
 
   it('a delay filed on the last valid day stays with the centre and, approved after the expiry, revives the certificate from the old end date', async () => {
     const p1 = await userOf('person1');
-    const [cert] = await db().select().from(certificate).where(and(eq(certificate.personId, p1.personId!), eq(certificate.status, '01'), eq(certificate.category, 'C3')));
+    const [cert] = await db()
+      .select()
+      .from(certificate)
+      .where(and(eq(certificate.personId, p1.personId!), eq(certificate.status, '01'), eq(certificate.category, 'C3')));
     const last = cert!.expiryDate;
     // Its last valid day: the window is still open.
     t.clock.set(chinaAt(last, '10:00'));
@@ -149,9 +213,17 @@ describe('certificate expiry at 00:05 China time', () => {
 
     t.clock.set(chinaAt(addDays(last, 1), '09:30'));
     for (const user of ['gz_cs', 'gz_sh', 'gz_bj']) await event(user, saved.id, 'AGREE');
-    expect(await certOf(cert!.id)).toMatchObject({ status: '01', ...delayedValidityOf(last), issueDate: addDays(last, 1), version: cert!.version + 1 });
+    expect(await certOf(cert!.id)).toMatchObject({
+      status: '01',
+      ...delayedValidityOf(last),
+      issueDate: addDays(last, 1),
+      version: cert!.version + 1,
+    });
     const kept = await historyOf(cert!.id);
-    expect(kept.map((h) => [h.event, h.reason, (h.data as { status: string }).status])).toEqual([['EXPIRE', 'expiry', '01'], ['DELAY', 'delay', '05']]);
+    expect(kept.map((h) => [h.event, h.reason, (h.data as { status: string }).status])).toEqual([
+      ['EXPIRE', 'expiry', '01'],
+      ['DELAY', 'delay', '05'],
+    ]);
     // The 办结 reviewer sent the delay.
     expect(kept[1]!.actorId).toBe((await userOf('gz_bj')).userId);
     expect((await replayCertificate(db(), cert!.id))?.consistent).toBe(true);
@@ -163,7 +235,11 @@ describe('certificate expiry at 00:05 China time', () => {
     const ent = await tokenAt('ent_sz');
     const draft = (await okCall(ent, 'POST', '/api/apply/delay/save', { certificateId: cert.id, payload: {} })).data;
     const applicant = await userOf('ent_sz');
-    const told = () => db().select().from(sysMsgInfo).where(and(eq(sysMsgInfo.userId, applicant.userId), like(sysMsgInfo.nr, `%${draft.applyNo}%`)));
+    const told = () =>
+      db()
+        .select()
+        .from(sysMsgInfo)
+        .where(and(eq(sysMsgInfo.userId, applicant.userId), like(sysMsgInfo.nr, `%${draft.applyNo}%`)));
 
     t.clock.set(chinaAt(addDays(cert.expiryDate, 1), '00:05'));
     const run = await runNamed(t, 'certExpiry');
@@ -175,7 +251,10 @@ describe('certificate expiry at 00:05 China time', () => {
     // The draft itself is the applicant's: still there, and its submission is refused by the rules (SPEC 4's code 1).
     const [row] = await db().select().from(application).where(eq(application.id, draft.id));
     expect(row).toMatchObject({ status: 1, deleted: false });
-    const refused = await t.call(await tokenAt('ent_sz'), { method: 'POST', url: `/api/apply/delay/submit?id=${draft.id}` });
+    const refused = await t.call(await tokenAt('ent_sz'), {
+      method: 'POST',
+      url: `/api/apply/delay/submit?id=${draft.id}`,
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().code).toBe(1);
   });
@@ -183,12 +262,27 @@ describe('certificate expiry at 00:05 China time', () => {
 
 describe('暂扣 periods', () => {
   /** A 暂扣 as the older platform's rows have it (approved, without a review): naming the certificate, through the list, or the whole person. */
-  async function suspend(certId: number, personId: number, from: string, to: string | null, opts: { reviewState?: string; via?: 'column' | 'list' | 'person' } = {}) {
+  async function suspend(
+    certId: number,
+    personId: number,
+    from: string,
+    to: string | null,
+    opts: { reviewState?: string; via?: 'column' | 'list' | 'person' } = {},
+  ) {
     const via = opts.via ?? 'column';
-    const [p] = await db().insert(punishment).values({
-      personId, certificateId: via === 'column' ? certId : null, type: '暂扣', docNo: `粤建罚〔测试〕${certId}-${from}-${via}`, reason: '未按规定履行安全生产管理职责',
-      startDate: from, endDate: to, reviewState: opts.reviewState ?? 'approved',
-    }).returning();
+    const [p] = await db()
+      .insert(punishment)
+      .values({
+        personId,
+        certificateId: via === 'column' ? certId : null,
+        type: '暂扣',
+        docNo: `粤建罚〔测试〕${certId}-${from}-${via}`,
+        reason: '未按规定履行安全生产管理职责',
+        startDate: from,
+        endDate: to,
+        reviewState: opts.reviewState ?? 'approved',
+      })
+      .returning();
     if (via === 'list') await db().insert(punishmentCertificate).values({ punishmentId: p!.id, certificateId: certId });
     return p!;
   }
@@ -215,7 +309,14 @@ describe('暂扣 periods', () => {
     expect(await stateOf(cert.id)).toEqual({ status: '02', from: start, to: end, version: cert.version });
     expect((await at(start)).detail).toMatchObject({ suspended: 0, restored: 0 });
     const shown = (await t.call(null, { url: `/api/cert/${cert.queryCode}` })).json().data;
-    expect(shown).toMatchObject({ status: '02', valid: false, suspendedFrom: start, suspendedTo: end, statusText: `暂扣（${start} 至 ${end}）`, validFrom: cert.validFrom });
+    expect(shown).toMatchObject({
+      status: '02',
+      valid: false,
+      suspendedFrom: start,
+      suspendedTo: end,
+      statusText: `暂扣（${start} 至 ${end}）`,
+      validFrom: cert.validFrom,
+    });
 
     await at(end);
     expect((await stateOf(cert.id)).status).toBe('02');
@@ -223,8 +324,18 @@ describe('暂扣 periods', () => {
     expect(await stateOf(cert.id)).toEqual({ status: '01', from: null, to: null, version: cert.version });
     await at(addDays(end, 1));
     const kept = await historyOf(cert.id);
-    expect(kept.map((h) => [h.event, h.job, h.version, (h.data as { status: string }).status, (h.data as { cause: { change: string } }).cause.change]))
-      .toEqual([['SUSPEND', 'suspension', cert.version, '01', 'periodStart'], ['RESTORE', 'suspension', cert.version, '02', 'periodEnd']]);
+    expect(
+      kept.map((h) => [
+        h.event,
+        h.job,
+        h.version,
+        (h.data as { status: string }).status,
+        (h.data as { cause: { change: string } }).cause.change,
+      ]),
+    ).toEqual([
+      ['SUSPEND', 'suspension', cert.version, '01', 'periodStart'],
+      ['RESTORE', 'suspension', cert.version, '02', 'periodEnd'],
+    ]);
     expect((await replayCertificate(db(), cert.id))?.consistent).toBe(true);
   });
 
@@ -261,19 +372,38 @@ describe('暂扣 periods', () => {
     const named = await quietCertificate('ent_sz', [listed.id], addDays(day, 30));
     await suspend(named.id, named.personId, day, addDays(day, 2));
     // A 暂扣 naming no certificate applies to every certificate of its person.
-    const [holder] = await db().select({ personId: certificate.personId }).from(certificate)
-      .where(and(eq(certificate.status, '01'), gt(certificate.expiryDate, addDays(day, 30)), sql`not exists (select 1 from ${punishment} p where p.person_id = ${certificate.personId})`))
-      .groupBy(certificate.personId).having(sql`count(*) >= 2`).limit(1);
-    const personal = (await db().select({ id: certificate.id }).from(certificate).where(and(eq(certificate.personId, holder!.personId), eq(certificate.status, '01')))).map((r) => r.id);
+    const [holder] = await db()
+      .select({ personId: certificate.personId })
+      .from(certificate)
+      .where(
+        and(
+          eq(certificate.status, '01'),
+          gt(certificate.expiryDate, addDays(day, 30)),
+          sql`not exists (select 1 from ${punishment} p where p.person_id = ${certificate.personId})`,
+        ),
+      )
+      .groupBy(certificate.personId)
+      .having(sql`count(*) >= 2`)
+      .limit(1);
+    const personal = (
+      await db()
+        .select({ id: certificate.id })
+        .from(certificate)
+        .where(and(eq(certificate.personId, holder!.personId), eq(certificate.status, '01')))
+    ).map((r) => r.id);
     await suspend(personal[0]!, holder!.personId, day, addDays(day, 2), { via: 'person' });
 
     await at(day);
-    for (const id of [listed.id, named.id, ...personal]) expect(await stateOf(id), `certificate ${id}`).toMatchObject({ status: '02', from: day, to: addDays(day, 2) });
+    for (const id of [listed.id, named.id, ...personal])
+      expect(await stateOf(id), `certificate ${id}`).toMatchObject({ status: '02', from: day, to: addDays(day, 2) });
     // The list's status filter is the stored status: it finds them.
-    const list = await t.call(await t.login('province'), { url: `/api/safetyCertificateInfo/list?pageNum=1&pageSize=500&status=02` });
+    const list = await t.call(await t.login('province'), {
+      url: `/api/safetyCertificateInfo/list?pageNum=1&pageSize=500&status=02`,
+    });
     const ids = (list.json().rows as { id: number }[]).map((r) => r.id);
     for (const id of [listed.id, named.id, ...personal]) expect(ids).toContain(id);
     await at(addDays(day, 3));
-    for (const id of [listed.id, named.id, ...personal]) expect((await stateOf(id)).status, `certificate ${id}`).toBe('01');
+    for (const id of [listed.id, named.id, ...personal])
+      expect((await stateOf(id)).status, `certificate ${id}`).toBe('01');
   });
 });

@@ -20,7 +20,9 @@ const refuse = new Map<number, number>();
 const alwaysRefuse = new Set<number>();
 const server = http.createServer((req, res) => {
   let raw = '';
-  req.on('data', (c) => { raw += c; });
+  req.on('data', (c) => {
+    raw += c;
+  });
   req.on('end', () => {
     // The platform accepts only the province's credential.
     if (req.headers.authorization !== `Bearer ${TOKEN}`) {
@@ -34,7 +36,11 @@ const server = http.createServer((req, res) => {
       res.writeHead(503, { 'content-type': 'text/plain' }).end('系统维护中');
       return;
     }
-    received.push({ id: body.id, body: body as unknown as Record<string, unknown>, key: req.headers['idempotency-key'] as string | undefined });
+    received.push({
+      id: body.id,
+      body: body as unknown as Record<string, unknown>,
+      key: req.headers['idempotency-key'] as string | undefined,
+    });
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
 });
@@ -44,10 +50,19 @@ const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/national
 let t: TestApp;
 const api = apiSuite({
   users: ['admin'],
-  env: { NATIONAL_PLATFORM_URL: url, NATIONAL_PLATFORM_TOKEN: TOKEN, NATIONAL_PLATFORM_MAX_ATTEMPTS: '4', NATIONAL_PLATFORM_BACKOFF_SECONDS: '60' },
-  ready: (app) => { t = app; },
+  env: {
+    NATIONAL_PLATFORM_URL: url,
+    NATIONAL_PLATFORM_TOKEN: TOKEN,
+    NATIONAL_PLATFORM_MAX_ATTEMPTS: '4',
+    NATIONAL_PLATFORM_BACKOFF_SECONDS: '60',
+  },
+  ready: (app) => {
+    t = app;
+  },
 });
-afterAll(async () => { await new Promise((resolve) => server.close(resolve)); });
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
 
 const db = () => t.database.db;
 const recordOf = async (id: number) => (await db().select().from(nationalOutbox).where(eq(nationalOutbox.id, id)))[0]!;
@@ -59,10 +74,13 @@ describe('delivery to the national platform', () => {
   beforeAll(async () => {
     // The demo's records go through first, so that only these two are in play below.
     await runNamed(t, 'nationalOutbox');
-    const rows = await db().insert(nationalOutbox).values([
-      { kind: 'transferOut', payload: { certNo: '粤建安C3（2024）0000999', targetProvince: '湖南省' } },
-      { kind: 'revoke', payload: { certNo: '粤建安B（2023）0000777', reason: '4' } },
-    ]).returning({ id: nationalOutbox.id });
+    const rows = await db()
+      .insert(nationalOutbox)
+      .values([
+        { kind: 'transferOut', payload: { certNo: '粤建安C3（2024）0000999', targetProvince: '湖南省' } },
+        { kind: 'revoke', payload: { certNo: '粤建安B（2023）0000777', reason: '4' } },
+      ])
+      .returning({ id: nationalOutbox.id });
     mine = rows[0]!.id;
     doomed = rows[1]!.id;
     refuse.set(mine, 2);
@@ -73,14 +91,23 @@ describe('delivery to the national platform', () => {
     expect(received.length).toBeGreaterThan(0);
     for (const r of received) {
       expect(r.key).toBe(`safecert-outbox-${r.id}`);
-      expect(r.body).toMatchObject({ id: r.id, kind: expect.any(String), payload: expect.any(Object), createdAt: expect.any(String) });
+      expect(r.body).toMatchObject({
+        id: r.id,
+        kind: expect.any(String),
+        payload: expect.any(Object),
+        createdAt: expect.any(String),
+      });
     }
   });
 
   it('retries with a doubling backoff and marks the record sent after two failures', async () => {
     const first = await runNamed(t, 'nationalOutbox');
     expect(first.detail).toMatchObject({ configured: true, sent: 0, failed: 2 });
-    expect(await recordOf(mine)).toMatchObject({ state: 'pending', attempts: 1, lastError: '国家平台返回 HTTP 503：系统维护中' });
+    expect(await recordOf(mine)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: '国家平台返回 HTTP 503：系统维护中',
+    });
     // Not due again before its wait (60 s) is over.
     advance(30);
     expect((await runNamed(t, 'nationalOutbox')).rows).toBe(0);
@@ -98,7 +125,11 @@ describe('delivery to the national platform', () => {
     expect(sent.sentAt!.toISOString()).toBe(t.clock.now().toISOString());
     const got = received.filter((r) => r.id === mine);
     expect(got).toHaveLength(1);
-    expect(got[0]!.body).toMatchObject({ kind: 'transferOut', payload: { certNo: '粤建安C3（2024）0000999', targetProvince: '湖南省' }, certificateId: null });
+    expect(got[0]!.body).toMatchObject({
+      kind: 'transferOut',
+      payload: { certNo: '粤建安C3（2024）0000999', targetProvince: '湖南省' },
+      certificateId: null,
+    });
     // Sent is sent.
     advance(3_600);
     await runNamed(t, 'nationalOutbox');
@@ -110,7 +141,11 @@ describe('delivery to the national platform', () => {
       advance(4 * 3_600);
       await runNamed(t, 'nationalOutbox');
     }
-    expect(await recordOf(doomed)).toMatchObject({ state: 'dead', attempts: 4, lastError: '国家平台返回 HTTP 503：系统维护中' });
+    expect(await recordOf(doomed)).toMatchObject({
+      state: 'dead',
+      attempts: 4,
+      lastError: '国家平台返回 HTTP 503：系统维护中',
+    });
     advance(24 * 3_600);
     await runNamed(t, 'nationalOutbox');
     expect((await recordOf(doomed)).attempts).toBe(4);
@@ -120,7 +155,12 @@ describe('delivery to the national platform', () => {
     const list = await api.get('admin', '/api/system/job/outbox/list?state=dead&pageSize=50');
     expect(list.statusCode).toBe(200);
     const row = list.json().rows.find((r: { id: number }) => r.id === doomed);
-    expect(row).toMatchObject({ state: 'dead', attempts: 4, canRetry: true, lastError: '国家平台返回 HTTP 503：系统维护中' });
+    expect(row).toMatchObject({
+      state: 'dead',
+      attempts: 4,
+      canRetry: true,
+      lastError: '国家平台返回 HTTP 503：系统维护中',
+    });
     const notDead = await api.post('admin', `/api/system/job/outbox/retry/${mine}`);
     expect(notDead.statusCode).toBe(409);
 
@@ -140,13 +180,19 @@ describe('with a wrong NATIONAL_PLATFORM_TOKEN', () => {
     const wrong = await createTestApp({ NATIONAL_PLATFORM_URL: url, NATIONAL_PLATFORM_TOKEN: 'expired-2025' });
     try {
       const before = received.length;
-      const pending = (await wrong.database.db.select().from(nationalOutbox).where(eq(nationalOutbox.state, 'pending'))).map((r) => r.id);
+      const pending = (
+        await wrong.database.db.select().from(nationalOutbox).where(eq(nationalOutbox.state, 'pending'))
+      ).map((r) => r.id);
       expect(pending.length).toBeGreaterThan(0);
       const run = await runNamed(wrong, 'nationalOutbox');
       expect(run.detail).toMatchObject({ configured: true, sent: 0, failed: pending.length });
       expect(received.length).toBe(before);
       const after = await wrong.database.db.select().from(nationalOutbox).where(inArray(nationalOutbox.id, pending));
-      expect(after.every((r) => r.state === 'pending' && r.attempts === 1 && r.lastError === '国家平台返回 HTTP 401：凭证无效')).toBe(true);
+      expect(
+        after.every(
+          (r) => r.state === 'pending' && r.attempts === 1 && r.lastError === '国家平台返回 HTTP 401：凭证无效',
+        ),
+      ).toBe(true);
     } finally {
       await wrong.close();
     }
@@ -157,7 +203,9 @@ describe('without NATIONAL_PLATFORM_URL', () => {
   it('sends nothing, the records stay pending, and the monitor says so', async () => {
     const bare = await createTestApp();
     try {
-      const pending = (await bare.database.db.select().from(nationalOutbox).where(eq(nationalOutbox.state, 'pending'))).map((r) => r.id);
+      const pending = (
+        await bare.database.db.select().from(nationalOutbox).where(eq(nationalOutbox.state, 'pending'))
+      ).map((r) => r.id);
       expect(pending.length).toBeGreaterThan(0);
       const run = await runNamed(bare, 'nationalOutbox');
       expect(run.detail).toMatchObject({ configured: false, pending: pending.length });
@@ -165,7 +213,11 @@ describe('without NATIONAL_PLATFORM_URL', () => {
       expect(after.every((r) => r.state === 'pending' && r.attempts === 0)).toBe(true);
       const token = await bare.login('admin');
       const status = (await bare.call(token, { url: '/api/system/job/status' })).json().data;
-      expect(status).toMatchObject({ engine: null, national: { configured: false }, outbox: { pending: pending.length } });
+      expect(status).toMatchObject({
+        engine: null,
+        national: { configured: false },
+        outbox: { pending: pending.length },
+      });
     } finally {
       await bare.close();
     }

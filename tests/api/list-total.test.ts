@@ -14,13 +14,18 @@ import { recording } from '../helpers/recording.js';
 import { fewOf } from '../../server/services/listOrder.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('list totals', () => {
   it('plan a query for its estimate once for the same values, again for other values', async () => {
     const { db, sent } = recording(t.database.db);
-    const of = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
+    const of = (category: string) =>
+      t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
     const first = await estimatedRows(db, of('C3'));
     expect(sent.length).toBe(1);
     expect(await estimatedRows(db, of('C3'))).toBe(first);
@@ -29,26 +34,44 @@ describe('list totals', () => {
     expect(sent.length).toBe(2);
   });
 
-  it('give the estimate, labelled so, above a caller\'s own line, and count below it', async () => {
+  it("give the estimate, labelled so, above a caller's own line, and count below it", async () => {
     const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
-    const rows = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    const rows = await t.database.db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .where(eq(certificate.category, 'C3'));
     const estimate = await estimatedRows(t.database.db, query);
     expect(estimate).toBeGreaterThan(0);
-    expect(await listTotal(t.database.db, query, undefined, undefined, { estimateOnlyAbove: estimate - 1 })).toEqual({ total: estimate, totalExact: false });
-    expect(await listTotal(t.database.db, query, undefined, undefined, { estimateOnlyAbove: estimate })).toEqual({ total: rows.length, totalExact: true });
+    expect(await listTotal(t.database.db, query, undefined, undefined, { estimateOnlyAbove: estimate - 1 })).toEqual({
+      total: estimate,
+      totalExact: false,
+    });
+    expect(await listTotal(t.database.db, query, undefined, undefined, { estimateOnlyAbove: estimate })).toEqual({
+      total: rows.length,
+      totalExact: true,
+    });
   });
 
-  it('take a caller\'s word that more than the ceiling match: the estimate, never below the ceiling, not counted', async () => {
+  it("take a caller's word that more than the ceiling match: the estimate, never below the ceiling, not counted", async () => {
     const { db, sent } = recording(t.database.db);
     const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C1'));
     const estimate = await estimatedRows(t.database.db, query);
-    expect(await listTotal(db, query, 5, undefined, { pastCeiling: true })).toEqual({ total: Math.max(6, estimate), totalExact: false });
-    expect(await listTotal(db, query, estimate + 10, undefined, { pastCeiling: true })).toEqual({ total: estimate + 11, totalExact: false });
+    expect(await listTotal(db, query, 5, undefined, { pastCeiling: true })).toEqual({
+      total: Math.max(6, estimate),
+      totalExact: false,
+    });
+    expect(await listTotal(db, query, estimate + 10, undefined, { pastCeiling: true })).toEqual({
+      total: estimate + 11,
+      totalExact: false,
+    });
     expect(sent.some((s) => s.startsWith('select count(*)'))).toBe(false);
   });
 
   it('count exactly what matches, whatever estimate was kept', async () => {
-    const rows = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    const rows = await t.database.db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .where(eq(certificate.category, 'C3'));
     const query = t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
     expect(await listTotal(t.database.db, query)).toEqual({ total: rows.length, totalExact: true });
@@ -57,8 +80,10 @@ describe('list totals', () => {
   it('count past the ceiling once a minute for the same query and values, and every time up to it', async () => {
     const { db, sent } = recording(t.database.db);
     const counts = () => sent.filter((text) => text.startsWith('select count(*)')).length;
-    const of = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
-    const matching = async (category: string) => (await t.database.db.select({ n: count() }).from(certificate).where(eq(certificate.category, category)))[0]!.n;
+    const of = (category: string) =>
+      t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
+    const matching = async (category: string) =>
+      (await t.database.db.select({ n: count() }).from(certificate).where(eq(certificate.category, category)))[0]!.n;
     const c3 = await matching('C3');
     const b = await matching('B');
     expect(Math.min(c3, b)).toBeGreaterThan(2);
@@ -90,7 +115,7 @@ describe('list totals', () => {
 });
 
 describe('the estimate of valid certificates expiring within dates (certificate/query.ts, migration 0029)', () => {
-  it('is read from the valid ones\' own expiry dates, not from status and expiry taken as independent', async () => {
+  it("is read from the valid ones' own expiry dates, not from status and expiry taken as independent", async () => {
     const db = t.database.db;
     await db.execute(sql`analyze certificate`);
     const province = { area: 'all', userType: '02', enterpriseId: null, personId: null, userId: 1 } as AuthUser;
@@ -99,18 +124,31 @@ describe('the estimate of valid certificates expiring within dates (certificate/
     for (const days of [90, 365, 730]) {
       const q = { status: '01' as const, expiryFrom: today, expiryTo: addDays(today, days) };
       const [{ n }] = await db.select({ n: count() }).from(certificate).where(certificateWhere(province, q));
-      const estimate = await estimatedRows(db, db.select({ id: certificate.id }).from(certificate).where(certificateWhere(province, q, { storedStatus: true })));
-      expect(Math.abs(estimate - n), `valid, expiring within ${days} days: ${n} match, ${estimate} estimated`).toBeLessThanOrEqual(Math.max(3, n * 0.15));
+      const estimate = await estimatedRows(
+        db,
+        db
+          .select({ id: certificate.id })
+          .from(certificate)
+          .where(certificateWhere(province, q, { storedStatus: true })),
+      );
+      expect(
+        Math.abs(estimate - n),
+        `valid, expiring within ${days} days: ${n} match, ${estimate} estimated`,
+      ).toBeLessThanOrEqual(Math.max(3, n * 0.15));
     }
   });
 });
 
 describe('the few persons or enterprises a typed word names (listOrder.ts fewOf)', () => {
-  const ofCategory = (category: string) => t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
+  const ofCategory = (category: string) =>
+    t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, category));
 
   it('answer the ids when at most so many match, read again on every call', async () => {
     const { db, sent } = recording(t.database.db);
-    const all = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'C3'));
+    const all = await t.database.db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .where(eq(certificate.category, 'C3'));
     const ids = await fewOf(db, ofCategory('C3'), all.length);
     expect([...(ids ?? [])].sort((a, b) => a - b)).toEqual(all.map((r) => r.id).sort((a, b) => a - b));
     await fewOf(db, ofCategory('C3'), all.length);
@@ -119,7 +157,10 @@ describe('the few persons or enterprises a typed word names (listOrder.ts fewOf)
 
   it('believe "more than so many" for a minute without asking, for those values only', async () => {
     const { db, sent } = recording(t.database.db);
-    const all = await t.database.db.select({ id: certificate.id }).from(certificate).where(eq(certificate.category, 'B'));
+    const all = await t.database.db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .where(eq(certificate.category, 'B'));
     expect(all.length).toBeGreaterThan(2);
     vi.useFakeTimers({ toFake: ['performance'] });
     try {

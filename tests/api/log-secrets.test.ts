@@ -31,7 +31,12 @@ beforeAll(async () => {
   const clock = new ManualClock(testNow());
   setFallbackClock(clock);
   // No sms sender given: the one `npm start` uses without a gateway (outbox file + a log line).
-  app = await buildApp({ config, database, clock, logStream: { write: (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)) } });
+  app = await buildApp({
+    config,
+    database,
+    clock,
+    logStream: { write: (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)) },
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -50,9 +55,17 @@ describe('server log of sign-ins', () => {
   const secrets: string[] = [];
 
   it('signs in by password, by SMS code and by SSO token, with the request lines logged', async () => {
-    const password = await app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'gz_sl', password: DEMO_PASSWORD } });
+    const password = await app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'gz_sl', password: DEMO_PASSWORD },
+    });
     expect(password.statusCode).toBe(200);
-    const wrong = await app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'gz_cb', password: 'Wrong#Secret9' } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'gz_cb', password: 'Wrong#Secret9' },
+    });
     expect(wrong.statusCode).toBe(401);
     secrets.push(DEMO_PASSWORD, 'Wrong#Secret9', password.json().data.token);
 
@@ -63,12 +76,22 @@ describe('server log of sign-ins', () => {
     // The code travels in a query string here, as the client sends it.
     const checked = await app.inject({ url: `/api/login/verifyMessageCode?code=${code}`, headers: { verifyToken } });
     expect(checked.json().data.passStatus).toBe(true);
-    const sms = await app.inject({ method: 'POST', url: '/api/login/sms/login', payload: { mobile: '13800000001', code }, headers: { verifyToken } });
+    const sms = await app.inject({
+      method: 'POST',
+      url: '/api/login/sms/login',
+      payload: { mobile: '13800000001', code },
+      headers: { verifyToken },
+    });
     expect(sms.statusCode).toBe(200);
     secrets.push(code, verifyToken, sms.json().data.token);
 
     const { privateKey } = await demoKeyPair(config.sso.demoKeyFile);
-    const t = await signSsoToken(privateKey, { loginName: 'person2', issuer: config.sso.issuer, audience: config.sso.audience, now: testNow() });
+    const t = await signSsoToken(privateKey, {
+      loginName: 'person2',
+      issuer: config.sso.issuer,
+      audience: config.sso.audience,
+      now: testNow(),
+    });
     const sso = await app.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(t)}` });
     expect(sso.statusCode).toBe(200);
     const replay = await app.inject({ method: 'POST', url: `/api/auth/sso/login?t=${encodeURIComponent(t)}` });
@@ -89,16 +112,20 @@ describe('server log of sign-ins', () => {
 
   it('names the request on every line written while one was served', () => {
     const parsed = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string });
-    const duringRequests = parsed.filter((l) => /incoming request|request completed|SMS to|SSO token replayed/.test(l.msg));
+    const duringRequests = parsed.filter((l) =>
+      /incoming request|request completed|SMS to|SSO token replayed/.test(l.msg),
+    );
     expect(duringRequests.length).toBeGreaterThan(10);
     for (const line of duringRequests) expect(line.reqId, line.msg).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     // The SMS line comes from the app's logger, not the request's: it gets the id of the request that sent it.
     const smsLine = parsed.find((l) => l.msg.startsWith('SMS to'))!;
-    const sendLine = parsed.find((l) => l.msg === 'incoming request' && JSON.stringify(l).includes('/api/login/sms/send'))!;
+    const sendLine = parsed.find(
+      (l) => l.msg === 'incoming request' && JSON.stringify(l).includes('/api/login/sms/send'),
+    )!;
     expect(smsLine.reqId).toBe(sendLine.reqId);
   });
 
-  it('keeps a load balancer\'s request id and answers with it', async () => {
+  it("keeps a load balancer's request id and answers with it", async () => {
     const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-7f3a9c' } });
     expect(res.headers['x-request-id']).toBe('lb-7f3a9c');
     const odd = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'has spaces and {json}' } });

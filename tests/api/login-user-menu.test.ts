@@ -4,12 +4,24 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { sysOperLog, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-interface MenuEntry { menuId: number; parentId: number; name: string | null; component: string | null; path: string | null; visible: string }
+interface MenuEntry {
+  menuId: number;
+  parentId: number;
+  name: string | null;
+  component: string | null;
+  path: string | null;
+  visible: string;
+}
 const me = async (user: string) => (await t.call(await t.login(user), { url: '/api/system/user/getLoginUser' })).json();
-const menu = async (user: string) => (await t.call(await t.login(user), { url: '/api/menu/user/0' })).json().data as MenuEntry[];
+const menu = async (user: string) =>
+  (await t.call(await t.login(user), { url: '/api/menu/user/0' })).json().data as MenuEntry[];
 
 describe('GET /api/system/user/getLoginUser', () => {
   it.each([
@@ -42,7 +54,8 @@ describe('GET /api/system/user/getLoginUser', () => {
   it('groups permissions as {permissionId, actionList} with the nine actions only', async () => {
     const body = await me('admin');
     const actions = new Set(body.data.permissions.flatMap((p: { actionList: string[] }) => p.actionList));
-    for (const a of actions) expect(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export']).toContain(a);
+    for (const a of actions)
+      expect(['add', 'delete', 'edit', 'query', 'get', 'enable', 'disable', 'import', 'export']).toContain(a);
     expect(body.data.permissions.length).toBeGreaterThan(0);
   });
 
@@ -54,14 +67,30 @@ describe('GET /api/system/user/getLoginUser', () => {
     const blocked = await t.call(token, { url: '/api/system/sysTodo/list' });
     expect(blocked.statusCode).toBe(403);
 
-    const weak = await t.call(token, { method: 'POST', url: '/api/system/user/updatepwd', payload: { oldPassword: 'Demo#2026', newPassword: 'abcdefgh' } });
+    const weak = await t.call(token, {
+      method: 'POST',
+      url: '/api/system/user/updatepwd',
+      payload: { oldPassword: 'Demo#2026', newPassword: 'abcdefgh' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().field).toBe('newPassword');
-    const same = await t.call(token, { method: 'POST', url: '/api/system/user/updatepwd', payload: { oldPassword: 'Demo#2026', newPassword: 'Demo#2026' } });
+    const same = await t.call(token, {
+      method: 'POST',
+      url: '/api/system/user/updatepwd',
+      payload: { oldPassword: 'Demo#2026', newPassword: 'Demo#2026' },
+    });
     expect(same.json().msg).toMatch(/最近5次/);
-    const wrongOld = await t.call(token, { method: 'POST', url: '/api/system/user/updatepwd', payload: { oldPassword: 'nope', newPassword: 'Better#Pass9' } });
+    const wrongOld = await t.call(token, {
+      method: 'POST',
+      url: '/api/system/user/updatepwd',
+      payload: { oldPassword: 'nope', newPassword: 'Better#Pass9' },
+    });
     expect(wrongOld.json()).toMatchObject({ field: 'oldPassword', msg: '旧密码错误' });
-    const ok = await t.call(token, { method: 'POST', url: '/api/system/user/updatepwd', payload: { oldPassword: 'Demo#2026', newPassword: 'Better#Pass9' } });
+    const ok = await t.call(token, {
+      method: 'POST',
+      url: '/api/system/user/updatepwd',
+      payload: { oldPassword: 'Demo#2026', newPassword: 'Better#Pass9' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.call(token, { url: '/api/system/sysTodo/list' })).statusCode).toBe(200);
     expect((await t.call(token, { url: '/api/system/user/getLoginUser' })).json().code).toBe(0);
@@ -83,8 +112,14 @@ describe('GET /api/menu/user/0', () => {
   it('gives every account a menu with the dashboard and no buttons', async () => {
     for (const user of ['admin', 'secadmin', 'auditor', 'province', 'gz_sl', 'sz_staff', 'ent_gz', 'person1']) {
       const rows = await menu(user);
-      expect(rows.some((m) => m.path === '/dashboard'), user).toBe(true);
-      expect(rows.every((m) => m.component !== null || m.path !== null), user).toBe(true);
+      expect(
+        rows.some((m) => m.path === '/dashboard'),
+        user,
+      ).toBe(true);
+      expect(
+        rows.every((m) => m.component !== null || m.path !== null),
+        user,
+      ).toBe(true);
     }
   });
 
@@ -106,13 +141,32 @@ describe('GET /api/menu/user/0', () => {
 
   it('lists for each Guangzhou step account only queues it can open (no dead menu entry)', async () => {
     // The queue pages of the seed are queue/<View><Type> with the view's URL: waitAccept, accepted, waitReview, reviewed.
-    const VIEWS: Record<string, string> = { WaitAccept: 'waitAccept', Accepted: 'accepted', WaitReview: 'waitReview', Reviewed: 'reviewed' };
+    const VIEWS: Record<string, string> = {
+      WaitAccept: 'waitAccept',
+      Accepted: 'accepted',
+      WaitReview: 'waitReview',
+      Reviewed: 'reviewed',
+    };
     const TYPES: Record<string, string> = {
-      NewCert: 'newCert', Delay: 'delay', Inner: 'inner', InProvince: 'inProvince', OutProvince: 'outProvince', Modify: 'modify',
-      Revocation: 'revocation', PersonRevocation: 'personRevocation', Rename: 'rename',
+      NewCert: 'newCert',
+      Delay: 'delay',
+      Inner: 'inner',
+      InProvince: 'inProvince',
+      OutProvince: 'outProvince',
+      Modify: 'modify',
+      Revocation: 'revocation',
+      PersonRevocation: 'personRevocation',
+      Rename: 'rename',
     };
     // gz_sp changed its password above: its current one is used.
-    for (const [user, password] of [['gz_sl'], ['gz_cb'], ['gz_cs'], ['gz_sh'], ['gz_sp', 'Better#Pass9'], ['gz_bj']] as [string, string?][]) {
+    for (const [user, password] of [
+      ['gz_sl'],
+      ['gz_cb'],
+      ['gz_cs'],
+      ['gz_sh'],
+      ['gz_sp', 'Better#Pass9'],
+      ['gz_bj'],
+    ] as [string, string?][]) {
       const token = await t.login(user, password);
       const entries = (await t.call(token, { url: '/api/menu/user/0' })).json().data as MenuEntry[];
       const queues = entries.flatMap((m) => {

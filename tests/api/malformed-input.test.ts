@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const noticeCount = async () => (await t.database.db.select({ n: count() }).from(sysNotice))[0]!.n;
 
@@ -24,7 +26,10 @@ describe('ids beyond a 32-bit integer', () => {
     expect(big.json()).toMatchObject({ code: 400, field: 'id' });
     expect(big.json().msg).toMatch(/编号/);
     expect((await t.call(admin, { url: '/api/system/notice/get/2147483647' })).statusCode).toBe(404);
-    expect((await t.call(admin, { url: '/api/system/notice/get/-1' })).json()).toMatchObject({ code: 400, field: 'id' });
+    expect((await t.call(admin, { url: '/api/system/notice/get/-1' })).json()).toMatchObject({
+      code: 400,
+      field: 'id',
+    });
   });
 
   it('answers 400 for 2^31 in an id list and in a body id', async () => {
@@ -32,7 +37,8 @@ describe('ids beyond a 32-bit integer', () => {
     expect(list.json()).toMatchObject({ code: 400, field: 'ids' });
     const before = await noticeCount();
     const body = await t.call(admin, {
-      method: 'POST', url: '/api/system/notice/update',
+      method: 'POST',
+      url: '/api/system/notice/update',
       payload: { noticeId: 2 ** 31, noticeTitle: '标题', noticeType: '1', noticeContent: '内容' },
     });
     expect(body.json()).toMatchObject({ code: 400, field: 'noticeId' });
@@ -51,7 +57,9 @@ describe('a NUL byte in a query string', () => {
     const byNo = await t.app.inject({ url: '/api/public/validCard?orgCode=%00' });
     expect(byNo.statusCode).toBe(400);
     expect(byNo.json()).toMatchObject({ code: 400, field: 'orgCode' });
-    const byName = await t.app.inject({ url: '/api/public/validCard?name=%E5%BC%A0%00&agentIdentityNo=440101199001011234' });
+    const byName = await t.app.inject({
+      url: '/api/public/validCard?name=%E5%BC%A0%00&agentIdentityNo=440101199001011234',
+    });
     expect(byName.json()).toMatchObject({ code: 400, field: 'name' });
   });
 });
@@ -64,8 +72,13 @@ describe('impossible dates', () => {
   });
 
   it('refuses endTime=2026-02-30 and still takes a leap day', async () => {
-    expect((await t.call(admin, { url: '/api/system/notice/list?endTime=2026-02-30' })).json()).toMatchObject({ code: 400, field: 'endTime' });
-    expect((await t.call(admin, { url: '/api/system/notice/list?beginTime=2024-02-29&endTime=2024-03-01' })).statusCode).toBe(200);
+    expect((await t.call(admin, { url: '/api/system/notice/list?endTime=2026-02-30' })).json()).toMatchObject({
+      code: 400,
+      field: 'endTime',
+    });
+    expect(
+      (await t.call(admin, { url: '/api/system/notice/list?beginTime=2024-02-29&endTime=2024-03-01' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -82,8 +95,14 @@ describe('prototype keys as sort fields', () => {
 describe('keys every object inherits, in a body', () => {
   it('treats payload keys toString and valueOf as unknown fields of a draft, not as a crash', async () => {
     const ent = await t.login('ent_gz');
-    const [candidate] = (await t.call(ent, { url: '/api/apply/inner/candidates' })).json().data as { certificateId: number }[];
-    const res = await t.call(ent, { method: 'POST', url: '/api/apply/inner/save', payload: { certificateId: candidate!.certificateId, payload: { toString: 1, valueOf: 'x', remark: '内部变更' } } });
+    const [candidate] = (await t.call(ent, { url: '/api/apply/inner/candidates' })).json().data as {
+      certificateId: number;
+    }[];
+    const res = await t.call(ent, {
+      method: 'POST',
+      url: '/api/apply/inner/save',
+      payload: { certificateId: candidate!.certificateId, payload: { toString: 1, valueOf: 'x', remark: '内部变更' } },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.payload).toEqual(expect.objectContaining({ remark: '内部变更' }));
     expect(Object.keys(res.json().data.payload)).not.toContain('toString');
@@ -94,7 +113,8 @@ describe('lone surrogates in JSON text', () => {
   it('refuses {"noticeTitle":"\\ud800"} with 400 naming the field and saves nothing', async () => {
     const before = await noticeCount();
     const res = await t.call(admin, {
-      method: 'POST', url: '/api/system/notice/save',
+      method: 'POST',
+      url: '/api/system/notice/save',
       headers: { 'content-type': 'application/json' },
       payload: '{"noticeTitle":"\\ud800","noticeType":"1","noticeContent":"内容"}',
     });
@@ -105,7 +125,8 @@ describe('lone surrogates in JSON text', () => {
 
   it('refuses a lone low surrogate nested in a free-form body', async () => {
     const res = await t.call(admin, {
-      method: 'POST', url: '/api/system/notice/save',
+      method: 'POST',
+      url: '/api/system/notice/save',
       headers: { 'content-type': 'application/json' },
       payload: '{"noticeTitle":"标题","noticeType":"1","noticeContent":"a\\udc00b"}',
     });
@@ -116,13 +137,20 @@ describe('lone surrogates in JSON text', () => {
 describe('concurrent registration of one user name', () => {
   it('gives exactly one success and 409 to the other nine', async () => {
     const [ent] = await t.database.db.select().from(enterprise).where(eq(enterprise.status, '1')).limit(1);
-    const calls = Array.from({ length: 10 }, (_, i) => t.app.inject({
-      method: 'POST', url: '/api/auth/register',
-      payload: {
-        creditCode: ent!.creditCode, enterpriseName: ent!.name, contactName: '并发注册',
-        phone: `1391234${String(5000 + i)}`, loginName: 'racer2026', password: 'Strong#Pass1',
-      },
-    }));
+    const calls = Array.from({ length: 10 }, (_, i) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          creditCode: ent!.creditCode,
+          enterpriseName: ent!.name,
+          contactName: '并发注册',
+          phone: `1391234${String(5000 + i)}`,
+          loginName: 'racer2026',
+          password: 'Strong#Pass1',
+        },
+      }),
+    );
     const answers = await Promise.all(calls);
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);

@@ -4,8 +4,12 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { certCheckRecord, certificate, enterprise, sysMsgInfo, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('messages and to-dos of the header panel', () => {
   it('counts unread messages per type and marks one read', async () => {
@@ -23,17 +27,22 @@ describe('messages and to-dos of the header panel', () => {
     expect(list.json().pageNum).toBe(1);
     const id = list.json().rows[0].id as number;
     expect((await t.call(token, { method: 'POST', url: `/api/system/sysMsgInfo/readMsg/${id}` })).statusCode).toBe(200);
-    const after = (await t.call(token, { url: '/api/system/sysMsgInfo/getNotReadMsgStats' })).json().rows as { count: number }[];
+    const after = (await t.call(token, { url: '/api/system/sysMsgInfo/getNotReadMsgStats' })).json().rows as {
+      count: number;
+    }[];
     expect(after.reduce((s, r) => s + r.count, 0)).toBe(total - 1);
   });
 
-  it('does not let one user read another user\'s message', async () => {
+  it("does not let one user read another user's message", async () => {
     const [other] = await t.database.db
       .select({ id: sysMsgInfo.id })
       .from(sysMsgInfo)
       .innerJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
       .where(and(eq(sysUser.userName, 'admin')));
-    const res = await t.call(await t.login('ent_gz'), { method: 'POST', url: `/api/system/sysMsgInfo/readMsg/${other.id}` });
+    const res = await t.call(await t.login('ent_gz'), {
+      method: 'POST',
+      url: `/api/system/sysMsgInfo/readMsg/${other.id}`,
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -53,7 +62,8 @@ describe('dictionaries', () => {
     const sex = (await t.call(token, { url: '/api/system/dict/data/type?dictType=sys_user_sex' })).json().data;
     expect(sex.length).toBeGreaterThan(1);
     expect(typeof sex[0].dictValue).toBe('number');
-    const positions = (await t.call(token, { url: '/api/system/dict/data/type?dictType=ministerial_position' })).json().data;
+    const positions = (await t.call(token, { url: '/api/system/dict/data/type?dictType=ministerial_position' })).json()
+      .data;
     expect(positions.find((p: { dictLabel: string }) => p.dictLabel === '法定代表人').dictValue).toBe('01');
   });
 });
@@ -81,7 +91,8 @@ describe('public calls', () => {
     const json = await t.app.inject({ url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
     const paths = Object.keys(json.json().paths);
-    for (const p of ['/api/login/login', '/api/system/user/getLoginUser', '/api/menu/user/{id}', '/api/auth/sso/login']) expect(paths).toContain(p);
+    for (const p of ['/api/login/login', '/api/system/user/getLoginUser', '/api/menu/user/{id}', '/api/auth/sso/login'])
+      expect(paths).toContain(p);
     expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 
@@ -111,18 +122,37 @@ describe('public disclosure and registration', () => {
 
   it('registers an enterprise user as a submission that cannot sign in before review', async () => {
     const [ent] = await t.database.db.select().from(enterprise).limit(1);
-    const body = { creditCode: ent.creditCode, enterpriseName: ent.name, contactName: '陈晓明', phone: '13912345678', loginName: 'chenxm2026', password: 'Strong#Pass1' };
-    const weak = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, password: 'weakpass' } });
+    const body = {
+      creditCode: ent.creditCode,
+      enterpriseName: ent.name,
+      contactName: '陈晓明',
+      phone: '13912345678',
+      loginName: 'chenxm2026',
+      password: 'Strong#Pass1',
+    };
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...body, password: 'weakpass' },
+    });
     expect(weak.json()).toMatchObject({ code: 400, field: 'password' });
-    const wrongName = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, enterpriseName: '不存在的公司' } });
+    const wrongName = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...body, enterpriseName: '不存在的公司' },
+    });
     expect(wrongName.json()).toMatchObject({ code: 400, field: 'enterpriseName' });
-    expect((await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'chenxm2026')))).toHaveLength(0);
+    expect(await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'chenxm2026'))).toHaveLength(0);
 
     const ok = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     expect(ok.statusCode).toBe(200);
     const [user] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'chenxm2026'));
     expect(user).toMatchObject({ userType: '03', checkStatus: '0', enterpriseId: ent.id });
-    const login = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'chenxm2026', password: 'Strong#Pass1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'chenxm2026', password: 'Strong#Pass1' },
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json().msg).toBe('账号正在审核中，审核通过后方可登录');
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body });

@@ -28,7 +28,11 @@ import { buildMetricsServer, startMetricsServer } from '../../server/lib/metrics
 import { startThrowawayPostgres } from '../../scripts/lib/postgres.js';
 
 let t: TestApp;
-apiSuite({ ready: (app) => { t = app; } });
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 
 /** The app under watch: the suite's database and clock, with its log lines kept. */
 let observed: FastifyInstance;
@@ -39,11 +43,18 @@ const refusals: string[] = [];
 
 beforeAll(async () => {
   observed = await buildApp({
-    config: t.config, database: t.database, clock: t.clock, sms: t.sms,
+    config: t.config,
+    database: t.database,
+    clock: t.clock,
+    sms: t.sms,
     logStream: { write: (line: string) => logLines.push(line) },
   });
   await observed.ready();
-  metricsServer = buildMetricsServer({ allow: t.config.metrics.allow, scrape: () => observed.ctx.metrics.scrape(), warn: (m) => refusals.push(m) });
+  metricsServer = buildMetricsServer({
+    allow: t.config.metrics.allow,
+    scrape: () => observed.ctx.metrics.scrape(),
+    warn: (m) => refusals.push(m),
+  });
 });
 afterAll(async () => {
   await metricsServer?.close();
@@ -52,11 +63,21 @@ afterAll(async () => {
 
 const tokens: Record<string, string> = {};
 async function call(user: string, opts: InjectOptions) {
-  tokens[user] ??= (await observed.inject({ method: 'POST', url: '/api/login/login', payload: { username: user, password: 'Demo#2026' } })).json().data.token as string;
+  tokens[user] ??= (
+    await observed.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: user, password: 'Demo#2026' },
+    })
+  ).json().data.token as string;
   return observed.inject({ ...opts, headers: { ...(opts.headers ?? {}), token: tokens[user] } });
 }
 
-interface Sample { name: string; labels: Record<string, string>; value: number }
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
 
 /** The Prometheus text exposition format, as a scraper reads it: `name{a="x",b="y"} value`. */
 function parseExposition(text: string): Sample[] {
@@ -81,8 +102,12 @@ async function scrape(): Promise<Sample[]> {
 
 /** The value of one series (0 when it does not exist yet): labels must match all of the series' own. */
 const seriesValue = (samples: Sample[], name: string, labels: Record<string, string>) =>
-  samples.find((s) => s.name === name && Object.keys(labels).length === Object.keys(s.labels).length
-    && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value ?? 0;
+  samples.find(
+    (s) =>
+      s.name === name &&
+      Object.keys(labels).length === Object.keys(s.labels).length &&
+      Object.entries(labels).every(([k, v]) => s.labels[k] === v),
+  )?.value ?? 0;
 
 const REQUESTS = 'safecert_http_request_duration_seconds_count';
 
@@ -96,7 +121,8 @@ describe('requests', () => {
     expect((await observed.inject({ url: '/api/no/such/route/4711' })).statusCode).toBe(404);
     expect((await observed.inject({ url: '/api/no/such/route/4712' })).statusCode).toBe(404);
     const after = await scrape();
-    const moved = (labels: Record<string, string>) => seriesValue(after, REQUESTS, labels) - seriesValue(before, REQUESTS, labels);
+    const moved = (labels: Record<string, string>) =>
+      seriesValue(after, REQUESTS, labels) - seriesValue(before, REQUESTS, labels);
     expect(moved({ method: 'GET', route: '/api/workflow/:id', status_code: '200' })).toBe(2);
     expect(moved({ method: 'GET', route: '/api/workflow/queue/waitAccept', status_code: '200' })).toBe(1);
     expect(moved({ method: 'GET', route: 'unmatched', status_code: '404' })).toBe(2);
@@ -105,19 +131,39 @@ describe('requests', () => {
     for (const route of routes) expect(route).toMatch(/^(unmatched|\/[a-zA-Z0-9/:_*.-]*)$/);
     for (const id of ids) expect([...routes].some((r) => r.includes(String(id)))).toBe(false);
     // Histogram buckets go with the count.
-    const buckets = after.filter((s) => s.name === 'safecert_http_request_duration_seconds_bucket' && s.labels.route === '/api/workflow/:id' && s.labels.status_code === '200');
-    expect(buckets.find((b) => b.labels.le === '+Inf')?.value).toBe(seriesValue(after, REQUESTS, { method: 'GET', route: '/api/workflow/:id', status_code: '200' }));
+    const buckets = after.filter(
+      (s) =>
+        s.name === 'safecert_http_request_duration_seconds_bucket' &&
+        s.labels.route === '/api/workflow/:id' &&
+        s.labels.status_code === '200',
+    );
+    expect(buckets.find((b) => b.labels.le === '+Inf')?.value).toBe(
+      seriesValue(after, REQUESTS, { method: 'GET', route: '/api/workflow/:id', status_code: '200' }),
+    );
   });
 });
 
 describe('workflow transitions', () => {
   it('are counted by business type and event once written, and a refused one is not', async () => {
     const before = await scrape();
-    const item = (await call('gz_sl', { url: '/api/workflow/queue/waitAccept?pageSize=1' })).json().rows[0] as { id: number };
-    const detail = (await call('gz_sl', { url: `/api/workflow/${item.id}` })).json().data as { version: number; businessType: string };
-    const stale = await call('gz_sl', { method: 'POST', url: `/api/workflow/${item.id}/events`, payload: { type: 'AGREE', version: detail.version + 7 } });
+    const item = (await call('gz_sl', { url: '/api/workflow/queue/waitAccept?pageSize=1' })).json().rows[0] as {
+      id: number;
+    };
+    const detail = (await call('gz_sl', { url: `/api/workflow/${item.id}` })).json().data as {
+      version: number;
+      businessType: string;
+    };
+    const stale = await call('gz_sl', {
+      method: 'POST',
+      url: `/api/workflow/${item.id}/events`,
+      payload: { type: 'AGREE', version: detail.version + 7 },
+    });
     expect(stale.statusCode).toBe(409);
-    const res = await call('gz_sl', { method: 'POST', url: `/api/workflow/${item.id}/events`, payload: { type: 'AGREE', version: detail.version, comment: '材料齐全，予以受理' } });
+    const res = await call('gz_sl', {
+      method: 'POST',
+      url: `/api/workflow/${item.id}/events`,
+      payload: { type: 'AGREE', version: detail.version, comment: '材料齐全，予以受理' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = await scrape();
     const name = 'safecert_workflow_transitions_total';
@@ -134,12 +180,18 @@ describe('job runs', () => {
     const res = await call('admin', { method: 'POST', url: '/api/system/job/run/housekeeping' });
     expect(res.statusCode, res.body).toBe(200);
     const housekeeping = jobByName('housekeeping')!;
-    const failing = { ...housekeeping, run: async () => { throw new Error('测试：任务失败'); } };
+    const failing = {
+      ...housekeeping,
+      run: async () => {
+        throw new Error('测试：任务失败');
+      },
+    };
     const failed = await runJob(jobEnv(t, { metrics: observed.ctx.metrics }), failing, 'retry');
     expect(failed?.ok).toBe(false);
     const after = await scrape();
     const runs = 'safecert_job_runs_total';
-    const moved = (labels: Record<string, string>) => seriesValue(after, runs, labels) - seriesValue(before, runs, labels);
+    const moved = (labels: Record<string, string>) =>
+      seriesValue(after, runs, labels) - seriesValue(before, runs, labels);
     expect(moved({ job: 'housekeeping', trigger: 'manual', outcome: 'ok' })).toBe(1);
     expect(moved({ job: 'housekeeping', trigger: 'retry', outcome: 'failed' })).toBe(1);
     const lastSuccess = seriesValue(after, 'safecert_job_last_success_timestamp_seconds', { job: 'housekeeping' });
@@ -149,24 +201,43 @@ describe('job runs', () => {
 });
 
 describe('imports', () => {
-  it('count each import by kind and outcome, and the gate\'s places', async () => {
+  it("count each import by kind and outcome, and the gate's places", async () => {
     const holders = await holdersInArea(t.database.db, '1', 3);
     const today = chinaDate(t.clock.now());
-    const good = await xlsx([[...EDUCATION_HEADER], ...holders.map((h, i): CellInput[] =>
-      [h.name, h.idNo, h.certNo, `指标测试第${i + 1}讲`, 2, addDays(today, -3 - i), addDays(today, -2 - i), '广东省建筑安全协会'])]);
+    const good = await xlsx([
+      [...EDUCATION_HEADER],
+      ...holders.map((h, i): CellInput[] => [
+        h.name,
+        h.idNo,
+        h.certNo,
+        `指标测试第${i + 1}讲`,
+        2,
+        addDays(today, -3 - i),
+        addDays(today, -2 - i),
+        '广东省建筑安全协会',
+      ]),
+    ]);
     const url = '/api/exam/educationImport/importData';
     const before = await scrape();
     const ok = await call('gz_sl', { method: 'POST', url, ...multipart(good, 'good.xlsx') });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ written: 3 });
-    const notXlsx = await call('gz_sl', { method: 'POST', url, ...multipart(Buffer.from('姓名,证件号码\n'), 'list.xlsx') });
+    const notXlsx = await call('gz_sl', {
+      method: 'POST',
+      url,
+      ...multipart(Buffer.from('姓名,证件号码\n'), 'list.xlsx'),
+    });
     expect(notXlsx.statusCode).toBe(400);
     // An enterprise may not import trainings; the administrator's user import is another kind.
     expect((await call('ent_gz', { method: 'POST', url, ...multipart(good, 'good.xlsx') })).statusCode).toBe(403);
-    expect((await call('admin', { method: 'POST', url: '/api/system/user/importData', ...multipart(good, 'users.csv') })).statusCode).toBe(400);
+    expect(
+      (await call('admin', { method: 'POST', url: '/api/system/user/importData', ...multipart(good, 'users.csv') }))
+        .statusCode,
+    ).toBe(400);
     const after = await scrape();
     const name = 'safecert_imports_total';
-    const moved = (labels: Record<string, string>) => seriesValue(after, name, labels) - seriesValue(before, name, labels);
+    const moved = (labels: Record<string, string>) =>
+      seriesValue(after, name, labels) - seriesValue(before, name, labels);
     expect(moved({ kind: 'education', outcome: 'imported' })).toBe(1);
     expect(moved({ kind: 'education', outcome: 'invalid' })).toBe(1);
     expect(moved({ kind: 'education', outcome: 'refused' })).toBe(1);
@@ -195,7 +266,12 @@ describe('the database', () => {
     const read = async () => {
       const s = parseExposition((await metrics.scrape()).body);
       const v = (n: string) => seriesValue(s, `safecert_db_pool_${n}`, { pool: 'main' });
-      return { open: v('connections'), idle: v('idle_connections'), waiting: v('waiting_requests'), max: v('max_connections') };
+      return {
+        open: v('connections'),
+        idle: v('idle_connections'),
+        waiting: v('waiting_requests'),
+        max: v('max_connections'),
+      };
     };
     try {
       expect(await read()).toEqual({ open: 0, idle: 0, waiting: 0, max: 2 });
@@ -215,7 +291,10 @@ describe('the database', () => {
 
   it.skipIf(!postgres)('the job engine\'s own pool (pg-boss) is reported as pool="jobs" while it runs', async () => {
     const env = jobEnv(t, { metrics: observed.ctx.metrics });
-    const engine = await JobEngine.start({ ...env, database: { ...env.database, pglite: null } }, { connectionString: postgres!.url, jobs: [], installSchedules: false });
+    const engine = await JobEngine.start(
+      { ...env, database: { ...env.database, pglite: null } },
+      { connectionString: postgres!.url, jobs: [], installSchedules: false },
+    );
     const metrics = new AppMetrics();
     metrics.watchPoolCounts('jobs', () => engine.poolCounts());
     try {
@@ -245,8 +324,16 @@ describe('access', () => {
   });
 
   it('listens on a port of its own that answers the allowed network only', async () => {
-    const open = await startMetricsServer({ port: 0, host: '127.0.0.1', allow: ['loopback'] }, () => observed.ctx.metrics.scrape(), () => undefined);
-    const closed = await startMetricsServer({ port: 0, host: '127.0.0.1', allow: ['10.8.0.0/16'] }, () => observed.ctx.metrics.scrape(), () => undefined);
+    const open = await startMetricsServer(
+      { port: 0, host: '127.0.0.1', allow: ['loopback'] },
+      () => observed.ctx.metrics.scrape(),
+      () => undefined,
+    );
+    const closed = await startMetricsServer(
+      { port: 0, host: '127.0.0.1', allow: ['10.8.0.0/16'] },
+      () => observed.ctx.metrics.scrape(),
+      () => undefined,
+    );
     try {
       const urlOf = (s: FastifyInstance) => `http://127.0.0.1:${(s.server.address() as { port: number }).port}/metrics`;
       const res = await fetch(urlOf(open!));
@@ -259,14 +346,26 @@ describe('access', () => {
     }
   });
 
-  it('serves nothing with METRICS_PORT=off, and never on the API\'s port, not even as a page of the client', async () => {
+  it("serves nothing with METRICS_PORT=off, and never on the API's port, not even as a page of the client", async () => {
     const off = loadConfig({ NODE_ENV: 'test', METRICS_PORT: 'off' }).metrics;
     expect(off.port).toBeNull();
-    expect(await startMetricsServer(off, () => observed.ctx.metrics.scrape(), () => undefined)).toBeNull();
+    expect(
+      await startMetricsServer(
+        off,
+        () => observed.ctx.metrics.scrape(),
+        () => undefined,
+      ),
+    ).toBeNull();
     // The API's port with a built client answers client routes with its page, but /metrics with 404.
     const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'metrics-client-'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>SafeCert</title>');
-    const withClient = await buildApp({ config: { ...t.config, clientDir }, database: t.database, clock: t.clock, sms: t.sms, logger: false });
+    const withClient = await buildApp({
+      config: { ...t.config, clientDir },
+      database: t.database,
+      clock: t.clock,
+      sms: t.sms,
+      logger: false,
+    });
     try {
       expect((await withClient.inject({ url: '/workbench' })).body).toContain('SafeCert');
       for (const url of ['/metrics', '/metrics?x=1']) {
@@ -291,8 +390,15 @@ describe('the log', () => {
     expect(served.length).toBeGreaterThan(30);
     for (const line of served) expect(line.reqId, line.msg).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
     // The lines of the requests above are among them.
-    for (const url of ['/api/system/job/run/housekeeping', '/api/exam/educationImport/importData', '/api/workflow/queue/waitAccept']) {
-      expect(served.some((l) => JSON.stringify(l).includes(url)), url).toBe(true);
+    for (const url of [
+      '/api/system/job/run/housekeeping',
+      '/api/exam/educationImport/importData',
+      '/api/workflow/queue/waitAccept',
+    ]) {
+      expect(
+        served.some((l) => JSON.stringify(l).includes(url)),
+        url,
+      ).toBe(true);
     }
   });
 });

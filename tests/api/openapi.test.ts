@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
-interface Operation { operationId?: string; summary?: string; tags?: string[]; responses?: Record<string, unknown>; security?: unknown[] }
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  responses?: Record<string, unknown>;
+  security?: unknown[];
+}
 type Root = Doc & { security?: unknown[] };
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
 let doc: Doc;
@@ -21,19 +27,28 @@ beforeAll(async () => {
   t = await createTestApp();
   doc = (await t.app.inject({ url: '/api/docs/json' })).json() as Doc;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const operations = () => Object.entries(doc.paths).flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${p}`, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([p, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${p}`, op })),
+  );
 
 // The document does not depend on the database: checked once, in the PGlite run.
 describe.skipIf(!!inject('postgresAdminUrl'))('the OpenAPI document', () => {
-  it('has no error under Redocly\'s recommended rules', () => {
+  it("has no error under Redocly's recommended rules", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
     const file = path.join(dir, 'openapi.json');
     fs.writeFileSync(file, JSON.stringify(doc));
     let out: string;
     try {
-      out = execFileSync(path.resolve('node_modules/.bin/redocly'), ['lint', file, '--format=json', '--max-problems=1000'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      out = execFileSync(
+        path.resolve('node_modules/.bin/redocly'),
+        ['lint', file, '--format=json', '--max-problems=1000'],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      );
     } catch (err) {
       // Errors make the CLI exit non-zero; the report is still on stdout.
       out = String((err as { stdout?: string }).stdout ?? '');
@@ -55,7 +70,9 @@ describe.skipIf(!!inject('postgresAdminUrl'))('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ops.filter((o) => !/[\u4e00-\u9fa5]/.test(o.op.summary ?? '')).map((o) => o.key)).toEqual([]);
     expect(ops.filter((o) => !o.op.tags?.length).map((o) => o.key)).toEqual([]);
-    const without4xx = ops.filter((o) => !Object.keys(o.op.responses ?? {}).some((c) => c.startsWith('4'))).map((o) => o.key);
+    const without4xx = ops
+      .filter((o) => !Object.keys(o.op.responses ?? {}).some((c) => c.startsWith('4')))
+      .map((o) => o.key);
     expect(without4xx).toEqual([]);
   });
 
@@ -83,7 +100,8 @@ describe.skipIf(!!inject('postgresAdminUrl'))('the OpenAPI document', () => {
 
   it('expresses the recursive trees as named components that resolve', () => {
     const schemas = doc.components?.schemas ?? {};
-    for (const name of ['MenuNode', 'DeptNode', 'DistrictNode', 'MenuOptionNode', 'DeptOptionNode']) expect(schemas, name).toHaveProperty(name);
+    for (const name of ['MenuNode', 'DeptNode', 'DistrictNode', 'MenuOptionNode', 'DeptOptionNode'])
+      expect(schemas, name).toHaveProperty(name);
     const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];
     for (const ref of new Set(refs)) expect(schemas).toHaveProperty(ref.slice('"#/components/schemas/'.length, -1));
   });
@@ -104,7 +122,14 @@ describe.skipIf(!!inject('postgresAdminUrl'))('the OpenAPI document', () => {
     }
     expect(claimsNoToken.sort()).toEqual(answeredWithoutToken.sort());
     // Sign-in, SMS, captcha, registration, health, the QR page's certificate and the public site.
-    for (const key of ['POST /api/login/login', 'POST /api/code', 'GET /api/health', 'POST /api/auth/register', 'GET /api/cert/{queryCode}', 'GET /api/public/validCard']) {
+    for (const key of [
+      'POST /api/login/login',
+      'POST /api/code',
+      'GET /api/health',
+      'POST /api/auth/register',
+      'GET /api/cert/{queryCode}',
+      'GET /api/public/validCard',
+    ]) {
       expect(claimsNoToken, key).toContain(key);
     }
     expect(claimsNoToken).not.toContain('GET /api/system/user/list');

@@ -18,7 +18,9 @@ beforeAll(async () => {
   for (const route of recorded.routes) if (route.access?.log) titles.add(route.access.log.title);
   for (const job of JOBS) titles.add(job.title);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('operation-log module titles', () => {
   it('are found: the workflow, the business types, the system pages and the jobs', () => {

@@ -9,12 +9,23 @@ import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
 
 let t: TestApp;
-const { token } = apiSuite({ ready: async (app) => { t = app; } });
+const { token } = apiSuite({
+  ready: async (app) => {
+    t = app;
+  },
+});
 
 const USER_LIST = '/api/system/user/list';
 const status = async (user: string, url = USER_LIST) => (await t.call(await token(user), { url })).statusCode;
 const run = (statement: ReturnType<typeof sql>) => t.database.db.execute(statement);
-const version = async () => Number(((await run(sql`select version from sys_authz_version where id = 1`)) as unknown as { rows: { version: unknown }[] }).rows[0]!.version);
+const version = async () =>
+  Number(
+    (
+      (await run(sql`select version from sys_authz_version where id = 1`)) as unknown as {
+        rows: { version: unknown }[];
+      }
+    ).rows[0]!.version,
+  );
 
 const adminRoleGrant = sql`sys_role_menu rm where rm.role_id = (select role_id from sys_role where role_key = 'admin')
   and rm.menu_id in (select menu_id from sys_menu where menu_key = 'system:user:list')`;
@@ -24,7 +35,11 @@ describe('permissions follow the grants at the next call', () => {
     expect(await status('admin')).toBe(200);
     // The grant is read once more after each change: warm the cache first.
     expect(await status('admin')).toBe(200);
-    const [grant] = ((await run(sql`select rm.role_id, rm.menu_id from ${adminRoleGrant}`)) as unknown as { rows: { role_id: number; menu_id: number }[] }).rows;
+    const [grant] = (
+      (await run(sql`select rm.role_id, rm.menu_id from ${adminRoleGrant}`)) as unknown as {
+        rows: { role_id: number; menu_id: number }[];
+      }
+    ).rows;
     expect(grant).toBeDefined();
     const before = await version();
     await run(sql`delete from ${adminRoleGrant}`);
@@ -41,9 +56,13 @@ describe('permissions follow the grants at the next call', () => {
     await run(sql`update sys_menu set status = '1' where menu_key = 'system:user:list'`);
     expect(await status('admin')).toBe(200);
     expect(await status('gz_sl', '/api/workflow/queue/waitAccept')).toBe(200);
-    await run(sql`update sys_role set status = '0' where role_key in (select r.role_key from sys_role r join sys_user_role ur on ur.role_id = r.role_id join sys_user u on u.user_id = ur.user_id where u.user_name = 'gz_sl')`);
+    await run(
+      sql`update sys_role set status = '0' where role_key in (select r.role_key from sys_role r join sys_user_role ur on ur.role_id = r.role_id join sys_user u on u.user_id = ur.user_id where u.user_name = 'gz_sl')`,
+    );
     expect(await status('gz_sl', '/api/workflow/queue/waitAccept')).toBe(403);
-    await run(sql`update sys_role set status = '1' where role_key in (select r.role_key from sys_role r join sys_user_role ur on ur.role_id = r.role_id join sys_user u on u.user_id = ur.user_id where u.user_name = 'gz_sl')`);
+    await run(
+      sql`update sys_role set status = '1' where role_key in (select r.role_key from sys_role r join sys_user_role ur on ur.role_id = r.role_id join sys_user u on u.user_id = ur.user_id where u.user_name = 'gz_sl')`,
+    );
     expect(await status('gz_sl', '/api/workflow/queue/waitAccept')).toBe(200);
   });
 });

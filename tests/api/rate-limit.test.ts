@@ -15,10 +15,19 @@ let other: FastifyInstance;
 let queryCode: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_PUBLIC: '60', RATE_LIMIT_AUTH_ADDRESS: '10', RATE_LIMIT_AUTH_ACCOUNT: '10', RATE_LIMIT_WINDOW_MS: '60000' });
+  t = await createTestApp({
+    RATE_LIMIT_PUBLIC: '60',
+    RATE_LIMIT_AUTH_ADDRESS: '10',
+    RATE_LIMIT_AUTH_ACCOUNT: '10',
+    RATE_LIMIT_WINDOW_MS: '60000',
+  });
   other = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, logger: false });
   await other.ready();
-  const [cert] = await t.database.db.select({ queryCode: certificate.queryCode }).from(certificate).where(eq(certificate.status, '01')).limit(1);
+  const [cert] = await t.database.db
+    .select({ queryCode: certificate.queryCode })
+    .from(certificate)
+    .where(eq(certificate.status, '01'))
+    .limit(1);
   queryCode = cert!.queryCode;
 });
 afterAll(async () => {
@@ -26,8 +35,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const from = (remoteAddress: string, opts: InjectOptions, app: FastifyInstance = t.app) => app.inject({ ...opts, remoteAddress });
-const lookUp = (remoteAddress: string, app?: FastifyInstance) => from(remoteAddress, { url: `/api/cert/${queryCode}` }, app);
+const from = (remoteAddress: string, opts: InjectOptions, app: FastifyInstance = t.app) =>
+  app.inject({ ...opts, remoteAddress });
+const lookUp = (remoteAddress: string, app?: FastifyInstance) =>
+  from(remoteAddress, { url: `/api/cert/${queryCode}` }, app);
 const nextWindow = () => t.clock.advance(60_000);
 
 function expectRefused(res: Awaited<ReturnType<typeof lookUp>>) {
@@ -45,7 +56,9 @@ describe('public look-ups', () => {
     expectRefused(await lookUp('198.51.100.10'));
     expectRefused(await lookUp('198.51.100.10', other));
     // A forged X-Forwarded-For from an untrusted peer does not make a new client.
-    expectRefused(await from('198.51.100.10', { url: `/api/cert/${queryCode}`, headers: { 'x-forwarded-for': '203.0.113.77' } }));
+    expectRefused(
+      await from('198.51.100.10', { url: `/api/cert/${queryCode}`, headers: { 'x-forwarded-for': '203.0.113.77' } }),
+    );
     // Another address has its own count.
     expect((await lookUp('198.51.100.11')).statusCode).toBe(200);
   });
@@ -82,11 +95,16 @@ describe('public look-ups', () => {
 
 describe('sign-in', () => {
   const login = (remoteAddress: string, username: string, app?: FastifyInstance) =>
-    from(remoteAddress, { method: 'POST', url: '/api/login/login', payload: { username, password: DEMO_PASSWORD } }, app);
+    from(
+      remoteAddress,
+      { method: 'POST', url: '/api/login/login', payload: { username, password: DEMO_PASSWORD } },
+      app,
+    );
 
   it('refuses the 11th attempt at one account in a minute, from whatever addresses', async () => {
     nextWindow();
-    for (let i = 0; i < 10; i++) expect((await login(`192.0.2.${i + 1}`, 'ent_gz', i % 2 ? other : t.app)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await login(`192.0.2.${i + 1}`, 'ent_gz', i % 2 ? other : t.app)).statusCode).toBe(200);
     expectRefused(await login('192.0.2.99', 'ent_gz'));
     // The user name is the account, whatever its spelling.
     expectRefused(await login('192.0.2.98', ' ENT_GZ '));
@@ -98,10 +116,18 @@ describe('sign-in', () => {
 
   it('refuses the 11th SMS sending from one address in a minute, at whatever numbers (sign-ins: sign-in-limits.test.ts)', async () => {
     nextWindow();
-    const sendTo = (i: number) => from('192.0.2.200', { method: 'POST', url: '/api/login/sms/send', payload: { mobile: `1390000${String(i).padStart(4, '0')}` } });
+    const sendTo = (i: number) =>
+      from('192.0.2.200', {
+        method: 'POST',
+        url: '/api/login/sms/send',
+        payload: { mobile: `1390000${String(i).padStart(4, '0')}` },
+      });
     for (let i = 0; i < 10; i++) expect((await sendTo(i)).statusCode).toBe(200);
     expectRefused(await sendTo(10));
-    expect((await from('192.0.2.201', { method: 'POST', url: '/api/login/sms/send', payload: { mobile: '13900000010' } })).statusCode).toBe(200);
+    expect(
+      (await from('192.0.2.201', { method: 'POST', url: '/api/login/sms/send', payload: { mobile: '13900000010' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('limits registration per address too', async () => {
@@ -112,10 +138,19 @@ describe('sign-in', () => {
 
   it('limits registrations naming one phone, from whatever addresses', async () => {
     nextWindow();
-    const register = (i: number) => from(`192.0.2.${220 + i}`, {
-      method: 'POST', url: '/api/auth/register',
-      payload: { creditCode: '91440000000000000Y', enterpriseName: '无此企业', contactName: '测试人', phone: '13700000099', loginName: `phone${i}user`, password: 'Strong#Pass1' },
-    });
+    const register = (i: number) =>
+      from(`192.0.2.${220 + i}`, {
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          creditCode: '91440000000000000Y',
+          enterpriseName: '无此企业',
+          contactName: '测试人',
+          phone: '13700000099',
+          loginName: `phone${i}user`,
+          password: 'Strong#Pass1',
+        },
+      });
     for (let i = 0; i < 10; i++) expect((await register(i)).json().field).toBe('creditCode');
     expectRefused(await register(10));
   });

@@ -23,8 +23,12 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; started: n
 const userId = async (userName: string) =>
   (await t.database.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, userName)))[0]!.id;
 
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('reads started on a known session', () => {
   it('start before the session is read again once the process knows it, and answer the same', async () => {
@@ -44,7 +48,9 @@ describe('reads started on a known session', () => {
   it('refuse a session ended outside the API since, with its reason and without the list', async () => {
     const token = await t.login('gz_sl');
     expect((await t.call(token, { url: ENTERPRISES })).statusCode).toBe(200);
-    await t.database.db.execute(sql`update sys_session set ended_at = now(), end_reason = 'offline' where token_hash = ${sha256(token)}`);
+    await t.database.db.execute(
+      sql`update sys_session set ended_at = now(), end_reason = 'offline' where token_hash = ${sha256(token)}`,
+    );
     const { result, started } = await counted(() => t.call(token, { url: ENTERPRISES }));
     expect(started).toBe(1);
     expect(result.statusCode).toBe(401);
@@ -68,7 +74,10 @@ describe('reads started on a known session', () => {
   it('refuse a caller whose roles were taken since', async () => {
     const token = await t.login('gz_cb');
     expect((await t.call(token, { url: ENTERPRISES })).statusCode).toBe(200);
-    const roles = await t.database.db.select().from(sysUserRole).where(eq(sysUserRole.userId, await userId('gz_cb')));
+    const roles = await t.database.db
+      .select()
+      .from(sysUserRole)
+      .where(eq(sysUserRole.userId, await userId('gz_cb')));
     await t.database.db.delete(sysUserRole).where(eq(sysUserRole.userId, await userId('gz_cb')));
     try {
       const { result, started } = await counted(() => t.call(token, { url: ENTERPRISES }));
@@ -84,7 +93,11 @@ describe('reads started on a known session', () => {
     const token = await t.login('gz_sh');
     const before = await t.call(token, { url: ENTERPRISES });
     expect(before.statusCode).toBe(200);
-    const [shenzhen] = await t.database.db.select({ deptId: sysDept.deptId }).from(sysDept).where(eq(sysDept.area, '2')).limit(1);
+    const [shenzhen] = await t.database.db
+      .select({ deptId: sysDept.deptId })
+      .from(sysDept)
+      .where(eq(sysDept.area, '2'))
+      .limit(1);
     await t.database.db.update(sysUser).set({ deptId: shenzhen!.deptId }).where(eq(sysUser.userName, 'gz_sh'));
     const moved = await counted(() => t.call(token, { url: ENTERPRISES }));
     expect(moved.started).toBe(1);

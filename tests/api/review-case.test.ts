@@ -15,27 +15,56 @@ const as = async (user: string) => {
   if (!tokens.has(user)) tokens.set(user, await t.login(user));
   return tokens.get(user)!;
 };
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
-describe('the reviewer\'s case view', () => {
-  it('shows the material, the change, the checks and the holder\'s certificates', async () => {
+describe("the reviewer's case view", () => {
+  it("shows the material, the change, the checks and the holder's certificates", async () => {
     const [p1] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'person1'));
-    const [c3] = await t.database.db.select().from(certificate).where(and(eq(certificate.personId, p1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')));
+    const [c3] = await t.database.db
+      .select()
+      .from(certificate)
+      .where(
+        and(eq(certificate.personId, p1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')),
+      );
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n% 继续教育证明\n%%EOF\n'))], { type: 'application/pdf' }), '继续教育证明.pdf');
-    const upload = await t.call(await as('ent_gz'), { method: 'POST', url: '/api/file/upload', payload: form as unknown as object });
+    form.append(
+      'file',
+      new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n% 继续教育证明\n%%EOF\n'))], { type: 'application/pdf' }),
+      '继续教育证明.pdf',
+    );
+    const upload = await t.call(await as('ent_gz'), {
+      method: 'POST',
+      url: '/api/file/upload',
+      payload: form as unknown as object,
+    });
     const ossId = upload.json().data.ossId as number;
-    const saved = (await t.call(await as('ent_gz'), { method: 'POST', url: '/api/apply/delay/save', payload: { certificateId: c3!.id, payload: { materials: [ossId] } } })).json().data;
-    expect((await t.call(await as('ent_gz'), { method: 'POST', url: `/api/apply/delay/submit?id=${saved.id}` })).statusCode).toBe(200);
+    const saved = (
+      await t.call(await as('ent_gz'), {
+        method: 'POST',
+        url: '/api/apply/delay/save',
+        payload: { certificateId: c3!.id, payload: { materials: [ossId] } },
+      })
+    ).json().data;
+    expect(
+      (await t.call(await as('ent_gz'), { method: 'POST', url: `/api/apply/delay/submit?id=${saved.id}` })).statusCode,
+    ).toBe(200);
 
     const res = await t.call(await as('gz_sl'), { url: `/api/workflow/${saved.id}/case` });
     expect(res.statusCode, res.body).toBe(200);
     const view = res.json().data;
-    expect(view.materials).toEqual([expect.objectContaining({ ossId, originalName: '继续教育证明.pdf', url: `/api/file/download/${ossId}` })]);
+    expect(view.materials).toEqual([
+      expect.objectContaining({ ossId, originalName: '继续教育证明.pdf', url: `/api/file/download/${ossId}` }),
+    ]);
     expect((await t.call(await as('gz_sl'), { url: view.materials[0].url })).statusCode).toBe(200);
     expect(view.changes).toContainEqual({
-      field: 'validity', label: '有效期', before: `${c3!.validFrom} 至 ${c3!.expiryDate}`,
+      field: 'validity',
+      label: '有效期',
+      before: `${c3!.validFrom} 至 ${c3!.expiryDate}`,
       after: `${addDays(c3!.expiryDate, 1)} 至 ${addYears(c3!.expiryDate, 3)}`,
     });
     expect(view.checks.submitted.facts).toMatchObject({ certNo: c3!.certNo, educationHours: expect.any(Number) });
@@ -46,10 +75,15 @@ describe('the reviewer\'s case view', () => {
   });
 
   it('shows the demo applications with sample materials a reviewer can open, and the holder too', async () => {
-    const queue = (await t.call(await as('gz_sl'), { url: '/api/workflow/queue/waitAccept?businessType=delay&pageNum=1&pageSize=1' })).json();
+    const queue = (
+      await t.call(await as('gz_sl'), { url: '/api/workflow/queue/waitAccept?businessType=delay&pageNum=1&pageSize=1' })
+    ).json();
     const id = queue.rows[0].id as number;
     const view = (await t.call(await as('gz_sl'), { url: `/api/workflow/${id}/case` })).json().data;
-    expect(view.materials.map((m: { originalName: string }) => m.originalName)).toEqual(['申请表.pdf', '继续教育学时证明.pdf']);
+    expect(view.materials.map((m: { originalName: string }) => m.originalName)).toEqual([
+      '申请表.pdf',
+      '继续教育学时证明.pdf',
+    ]);
     const file = await t.call(await as('gz_sl'), { url: view.materials[1].url });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('application/pdf');
@@ -58,4 +92,3 @@ describe('the reviewer\'s case view', () => {
     expect((await t.call(await as('sz_staff'), { url: `/api/workflow/${id}/case` })).statusCode).toBe(403);
   });
 });
-

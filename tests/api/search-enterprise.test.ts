@@ -10,22 +10,41 @@ import { readsPerVersion } from '../helpers/keptPerVersion.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
-const api = apiSuite({ ready: (app) => { t = app; } });
+const api = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 const db = () => t.database.db;
 const today = () => chinaDate(t.clock.now());
 type Row = {
-  id: number; name: string; creditCode: string; districtCode: string; districtName: string; ownership: string; qualification: string | null;
-  licenceValidTo: string | null; licenceState: string; status: string; staffCount: number; validCertCount: number;
+  id: number;
+  name: string;
+  creditCode: string;
+  districtCode: string;
+  districtName: string;
+  ownership: string;
+  qualification: string | null;
+  licenceValidTo: string | null;
+  licenceState: string;
+  status: string;
+  staffCount: number;
+  validCertCount: number;
 };
 const list = (user: string, q = '') => searchList<Row>(api, user, `/api/search/enterprise/list?pageSize=500${q}`);
-const countWhere = async (where: ReturnType<typeof and>) => (await db().select({ n: count() }).from(enterprise).where(where))[0]!.n;
+const countWhere = async (where: ReturnType<typeof and>) =>
+  (await db().select({ n: count() }).from(enterprise).where(where))[0]!.n;
 
 describe('enterprise search scope', () => {
   it('shows the province every enterprise and a centre its own area only', async () => {
     const all = await list('province');
     expect(all.total).toBe(await countWhere(undefined));
     expect(all.totalExact).toBe(true);
-    for (const [user, area] of [['gz_sl', '1'], ['sz_staff', '2'], ['prov_staff', '3']] as const) {
+    for (const [user, area] of [
+      ['gz_sl', '1'],
+      ['sz_staff', '2'],
+      ['prov_staff', '3'],
+    ] as const) {
       const body = await list(user);
       expect(body.total).toBe(await countWhere(eq(enterprise.ownership, area)));
       expect(body.total).toBeGreaterThan(0);
@@ -53,7 +72,9 @@ describe('enterprise search filters', () => {
     const byCode = await list('province', `&creditCode=${sample!.creditCode.slice(0, 8).toLowerCase()}`);
     expect(byCode.rows.map((r) => r.id)).toContain(sample!.id);
     expect(byCode.rows.every((r) => r.creditCode.startsWith(sample!.creditCode.slice(0, 8)))).toBe(true);
-    expect((await list('province', `&creditCode=${sample!.creditCode.slice(2, 10)}`)).rows.map((r) => r.id)).not.toContain(sample!.id);
+    expect(
+      (await list('province', `&creditCode=${sample!.creditCode.slice(2, 10)}`)).rows.map((r) => r.id),
+    ).not.toContain(sample!.id);
   });
 
   it('filters by city (with its counties), county, area, qualification and status', async () => {
@@ -69,12 +90,16 @@ describe('enterprise search filters', () => {
     for (const cityCode of [...new Set(codes.map((c) => `${c.slice(0, 4)}00`))]) {
       const found = await list('province', `&districtCode=${cityCode}`);
       expect(found.total, cityCode).toBe(await countWhere(like(enterprise.districtCode, `${cityCode.slice(0, 4)}%`)));
-      expect(found.rows.every((r) => r.districtCode.startsWith(cityCode.slice(0, 4))), cityCode).toBe(true);
+      expect(
+        found.rows.every((r) => r.districtCode.startsWith(cityCode.slice(0, 4))),
+        cityCode,
+      ).toBe(true);
     }
     // A centre filtering by a city of another area finds none of it (its scope still holds).
     const elsewhere = codes.find((c) => !c.startsWith('4401'))!;
-    expect((await list('gz_sl', `&districtCode=${elsewhere.slice(0, 4)}00`)).total)
-      .toBe(await countWhere(and(like(enterprise.districtCode, `${elsewhere.slice(0, 4)}%`), eq(enterprise.ownership, '1'))));
+    expect((await list('gz_sl', `&districtCode=${elsewhere.slice(0, 4)}00`)).total).toBe(
+      await countWhere(and(like(enterprise.districtCode, `${elsewhere.slice(0, 4)}%`), eq(enterprise.ownership, '1'))),
+    );
     expect((await list('province', '&area=3')).total).toBe(await countWhere(eq(enterprise.ownership, '3')));
     const [{ q }] = await db().select({ q: enterprise.qualification }).from(enterprise).limit(1);
     const byQ = await list('province', `&qualification=${encodeURIComponent(q!)}`);
@@ -86,21 +111,34 @@ describe('enterprise search filters', () => {
   it('filters by licence state and validity range against today (China day)', async () => {
     const d = today();
     const soon = addDays(d, 90);
-    expect((await list('province', '&licenceState=expired')).total).toBe(await countWhere(lt(enterprise.licenceValidTo, d)));
+    expect((await list('province', '&licenceState=expired')).total).toBe(
+      await countWhere(lt(enterprise.licenceValidTo, d)),
+    );
     expect((await list('province', '&licenceState=expired')).total).toBeGreaterThan(0);
-    expect((await list('province', '&licenceState=valid')).total).toBe(await countWhere(gte(enterprise.licenceValidTo, d)));
+    expect((await list('province', '&licenceState=valid')).total).toBe(
+      await countWhere(gte(enterprise.licenceValidTo, d)),
+    );
     const expiring = await list('province', '&licenceState=expiring');
-    expect(expiring.total).toBe(await countWhere(and(gte(enterprise.licenceValidTo, d), lte(enterprise.licenceValidTo, soon))));
+    expect(expiring.total).toBe(
+      await countWhere(and(gte(enterprise.licenceValidTo, d), lte(enterprise.licenceValidTo, soon))),
+    );
     expect(expiring.rows.every((r) => r.licenceState === 'expiring')).toBe(true);
-    expect((await list('province', '&licenceState=none')).total).toBe(await countWhere(isNull(enterprise.licenceValidTo)));
+    expect((await list('province', '&licenceState=none')).total).toBe(
+      await countWhere(isNull(enterprise.licenceValidTo)),
+    );
     const ranged = await list('province', `&licenceFrom=${d}&licenceTo=${addDays(d, 365)}`);
-    expect(ranged.total).toBe(await countWhere(and(gte(enterprise.licenceValidTo, d), lte(enterprise.licenceValidTo, addDays(d, 365)))));
+    expect(ranged.total).toBe(
+      await countWhere(and(gte(enterprise.licenceValidTo, d), lte(enterprise.licenceValidTo, addDays(d, 365)))),
+    );
   });
 
-  it('counts each row\'s staff and valid certificates, in every page shape and the detail', async () => {
+  it("counts each row's staff and valid certificates, in every page shape and the detail", async () => {
     const countsOf = async (id: number) => {
       const [{ staff }] = await db().select({ staff: count() }).from(person).where(eq(person.enterpriseId, id));
-      const [{ valid }] = await db().select({ valid: count() }).from(certificate).where(and(eq(certificate.enterpriseId, id), eq(certificate.status, '01')));
+      const [{ valid }] = await db()
+        .select({ valid: count() })
+        .from(certificate)
+        .where(and(eq(certificate.enterpriseId, id), eq(certificate.status, '01')));
       return [staff, valid];
     };
     let counted = 0;
@@ -118,19 +156,29 @@ describe('enterprise search filters', () => {
   });
 
   it('sorts on every shown column both ways, and refuses unknown fields', async () => {
-    for (const [field, key] of [['name', 'name'], ['creditCode', 'creditCode'], ['districtCode', 'districtCode']] as const) {
+    for (const [field, key] of [
+      ['name', 'name'],
+      ['creditCode', 'creditCode'],
+      ['districtCode', 'districtCode'],
+    ] as const) {
       for (const order of ['ascend', 'descend'] as const) {
         const rows = (await list('province', `&sortField=${field}&sortOrder=${order}`)).rows.map((r) => r[key]);
         expect(isOrdered(rows, byteCompare, order === 'ascend' ? 'asc' : 'desc'), `${field} ${order}`).toBe(true);
       }
     }
-    const byLicence = (await list('province', '&sortField=licenceValidTo&sortOrder=ascend')).rows.map((r) => r.licenceValidTo).filter((v): v is string => !!v);
+    const byLicence = (await list('province', '&sortField=licenceValidTo&sortOrder=ascend')).rows
+      .map((r) => r.licenceValidTo)
+      .filter((v): v is string => !!v);
     expect(isOrdered(byLicence, (a, b) => a.localeCompare(b))).toBe(true);
-    const byQ = (await list('province', '&sortField=qualification&sortOrder=descend')).rows.map((r) => r.qualification ?? '');
+    const byQ = (await list('province', '&sortField=qualification&sortOrder=descend')).rows.map(
+      (r) => r.qualification ?? '',
+    );
     expect(byQ.length).toBeGreaterThan(0);
     expect((await api.get('province', '/api/search/enterprise/list?sortField=password')).statusCode).toBe(400);
     expect((await api.get('province', '/api/search/enterprise/list?districtCode=44')).statusCode).toBe(400);
-    expect((await api.get('province', '/api/search/enterprise/list?licenceState=soon')).json().field).toBe('licenceState');
+    expect((await api.get('province', '/api/search/enterprise/list?licenceState=soon')).json().field).toBe(
+      'licenceState',
+    );
   });
 
   it('lists the enterprises of a city, a county or a credit-code prefix in name order both ways, paged', async () => {
@@ -141,22 +189,44 @@ describe('enterprise search filters', () => {
       ['province', '&districtCode=440100', like(enterprise.districtCode, '4401%')],
       ['gz_sl', '&districtCode=440100', and(like(enterprise.districtCode, '4401%'), eq(enterprise.ownership, '1'))],
       ['province', `&districtCode=${sample!.districtCode}`, eq(enterprise.districtCode, sample!.districtCode)],
-      ['province', `&creditCode=${sample!.creditCode.slice(0, 8)}`, like(enterprise.creditCode, `${sample!.creditCode.slice(0, 8)}%`)],
+      [
+        'province',
+        `&creditCode=${sample!.creditCode.slice(0, 8)}`,
+        like(enterprise.creditCode, `${sample!.creditCode.slice(0, 8)}%`),
+      ],
     ] as const;
     for (const [user, filter, where] of cases) {
-      const expected = await db().select({ id: enterprise.id }).from(enterprise).where(where).orderBy(sql`${enterprise.name} collate "C"`, enterprise.id);
+      const expected = await db()
+        .select({ id: enterprise.id })
+        .from(enterprise)
+        .where(where)
+        .orderBy(sql`${enterprise.name} collate "C"`, enterprise.id);
       expect(expected.length, filter).toBeGreaterThan(2);
       for (const order of ['', '&sortField=name&sortOrder=ascend', '&sortField=name&sortOrder=descend']) {
         const ids = order.endsWith('descend') ? expected.map((r) => r.id).reverse() : expected.map((r) => r.id);
-        expect((await list(user, `${filter}${order}`)).rows.map((r) => r.id), `${user}${filter}${order}`).toEqual(ids);
-        const second = await searchList<Row>(api, user, `/api/search/enterprise/list?pageNum=2&pageSize=2${filter}${order}`);
-        expect(second.rows.map((r) => r.id), `page 2 ${filter}${order}`).toEqual(ids.slice(2, 4));
+        expect(
+          (await list(user, `${filter}${order}`)).rows.map((r) => r.id),
+          `${user}${filter}${order}`,
+        ).toEqual(ids);
+        const second = await searchList<Row>(
+          api,
+          user,
+          `/api/search/enterprise/list?pageNum=2&pageSize=2${filter}${order}`,
+        );
+        expect(
+          second.rows.map((r) => r.id),
+          `page 2 ${filter}${order}`,
+        ).toEqual(ids.slice(2, 4));
       }
     }
   });
 
   it('pages', async () => {
-    const one = await searchList<Row>(api, 'province', '/api/search/enterprise/list?pageNum=2&pageSize=10&sortField=name&sortOrder=ascend');
+    const one = await searchList<Row>(
+      api,
+      'province',
+      '/api/search/enterprise/list?pageNum=2&pageSize=10&sortField=name&sortOrder=ascend',
+    );
     const all = await list('province', '&sortField=name&sortOrder=ascend');
     expect(one.rows.map((r) => r.id)).toEqual(all.rows.slice(10, 20).map((r) => r.id));
     expect(one.pageNum).toBe(2);
@@ -170,11 +240,18 @@ describe('enterprise detail and export', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
     const [{ staff }] = await db().select({ staff: count() }).from(person).where(eq(person.enterpriseId, ent!.id!));
-    const [{ certs }] = await db().select({ certs: count() }).from(certificate).where(eq(certificate.enterpriseId, ent!.id!));
+    const [{ certs }] = await db()
+      .select({ certs: count() })
+      .from(certificate)
+      .where(eq(certificate.enterpriseId, ent!.id!));
     expect(d.people).toHaveLength(Math.min(staff, 100));
     expect(d.people.every((p: { idNo: string }) => MASKED_ID.test(p.idNo))).toBe(true);
     expect(d.certificateTotal).toBe(certs);
-    expect(d.certificates.every((c: { enterpriseId: number; idNo: string }) => c.enterpriseId === ent!.id && MASKED_ID.test(c.idNo))).toBe(true);
+    expect(
+      d.certificates.every(
+        (c: { enterpriseId: number; idNo: string }) => c.enterpriseId === ent!.id && MASKED_ID.test(c.idNo),
+      ),
+    ).toBe(true);
     expect(d.certificatesByStatus.reduce((n: number, s: { count: number }) => n + s.count, 0)).toBe(certs);
     expect((await api.get('sz_staff', `/api/search/enterprise/get/${ent!.id}`)).statusCode).toBe(403);
     expect((await api.get('province', '/api/search/enterprise/get/999999')).statusCode).toBe(404);
@@ -191,7 +268,7 @@ describe('enterprise detail and export', () => {
 });
 
 describe('district names in the lists', () => {
-  it('are read once per dictionaries\' version, and again when it moves', async () => {
+  it("are read once per dictionaries' version, and again when it moves", async () => {
     const { first, again, sent } = await readsPerVersion(db(), loadDistrictNames);
     expect(again.of('440106')).toBe(first.of('440106'));
     // Once for the version, again for the next, and every time outside a signed-in request (a job, a script).

@@ -9,14 +9,18 @@ import { runText } from '../../server/db/client.js';
 import { rowsOf } from '../../server/db/sql.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const planMode = { sql: "select current_setting('plan_cache_mode') as mode", params: [] };
 const modeOn = async (...args: Parameters<typeof runText>) => String((await runText(...args))[0]?.mode);
 
 describe('search reads', () => {
-  it('plan a search\'s statements for their values and leave the hot paths\' generic plans to the main sessions', async () => {
+  it("plan a search's statements for their values and leave the hot paths' generic plans to the main sessions", async () => {
     const { database } = t;
     if (database.kind === 'pglite') {
       // One embedded connection: the reads are the same handle.
@@ -24,7 +28,9 @@ describe('search reads', () => {
       return;
     }
     expect(await modeOn(database.reads, planMode, { named: false })).toBe('force_custom_plan');
-    expect(String(rowsOf<{ mode: string }>(await database.reads.execute(planMode.sql))[0]?.mode)).toBe('force_custom_plan');
+    expect(String(rowsOf<{ mode: string }>(await database.reads.execute(planMode.sql))[0]?.mode)).toBe(
+      'force_custom_plan',
+    );
     expect(await modeOn(database.reads, planMode)).toBe('auto');
     expect(await modeOn(database.db, planMode, { named: false })).toBe('auto');
   });

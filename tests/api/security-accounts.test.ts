@@ -14,17 +14,27 @@ const as = async (user: string) => {
   if (!tokens.has(user)) tokens.set(user, await t.login(user));
   return tokens.get(user)!;
 };
-const post = async (user: string, url: string, payload: Record<string, unknown>) => t.call(await as(user), { method: 'POST', url, payload });
-const userRow = async (userName: string) => (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, userName)))[0]!;
+const post = async (user: string, url: string, payload: Record<string, unknown>) =>
+  t.call(await as(user), { method: 'POST', url, payload });
+const userRow = async (userName: string) =>
+  (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, userName)))[0]!;
 
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('finding 3: a password change', () => {
   it('ends every other session of the account and keeps the one that changed it', async () => {
     const here = await t.login('gz_cb');
     const elsewhere = await t.login('gz_cb');
-    const res = await t.call(here, { method: 'POST', url: '/api/system/user/updatepwd', payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Changed#2026cb' } });
+    const res = await t.call(here, {
+      method: 'POST',
+      url: '/api/system/user/updatepwd',
+      payload: { oldPassword: DEMO_PASSWORD, newPassword: 'Changed#2026cb' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const other = await t.call(elsewhere, { url: '/api/system/user/getLoginUser' });
     expect(other.statusCode).toBe(401);
@@ -34,7 +44,7 @@ describe('finding 3: a password change', () => {
 });
 
 describe('finding 10: the separation of the three administrators', () => {
-  it('disabling the audit administrator waits for the security administrator\'s review', async () => {
+  it("disabling the audit administrator waits for the security administrator's review", async () => {
     const auditorSession = await as('auditor');
     const auditor = await userRow('auditor');
     const res = await post('admin', '/api/system/user/status', { userId: auditor.userId, status: '0' });
@@ -45,18 +55,32 @@ describe('finding 10: the separation of the three administrators', () => {
     // The reviewer approves; only then is the account disabled and its session over.
     const detail = (await t.call(await as('secadmin'), { url: `/api/system/user/get/${auditor.userId}` })).json().data;
     expect(detail.review.diff).toEqual([expect.objectContaining({ field: 'status' })]);
-    const approved = await post('secadmin', '/api/system/user/update-check', { reviewId: detail.review.reviewId, approved: true, comment: '同意' });
+    const approved = await post('secadmin', '/api/system/user/update-check', {
+      reviewId: detail.review.reviewId,
+      approved: true,
+      comment: '同意',
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await userRow('auditor')).toMatchObject({ status: '0', checkStatus: null });
     expect((await t.call(auditorSession, { url: '/api/system/operlog/list' })).statusCode).toBe(401);
     await t.database.db.update(sysUser).set({ status: '1' }).where(eq(sysUser.userId, auditor.userId));
   });
 
-  it('the audit administrator\'s menus cannot be hidden, disabled or deleted by the system administrator; renaming is fine', async () => {
+  it("the audit administrator's menus cannot be hidden, disabled or deleted by the system administrator; renaming is fine", async () => {
     const [menu] = await t.database.db.select().from(sysMenu).where(eq(sysMenu.menuKey, 'system:operlog:list'));
     const base = {
-      menuId: menu!.menuId, parentId: menu!.parentId, menuName: menu!.menuName, menuType: menu!.menuType, menuKey: menu!.menuKey,
-      name: menu!.name, path: menu!.path, component: menu!.component, icon: menu!.icon, orderNum: menu!.orderNum, visible: menu!.visible, status: menu!.status,
+      menuId: menu!.menuId,
+      parentId: menu!.parentId,
+      menuName: menu!.menuName,
+      menuType: menu!.menuType,
+      menuKey: menu!.menuKey,
+      name: menu!.name,
+      path: menu!.path,
+      component: menu!.component,
+      icon: menu!.icon,
+      orderNum: menu!.orderNum,
+      visible: menu!.visible,
+      status: menu!.status,
     };
     for (const change of [{ visible: '1' }, { status: '0' }, { path: 'elsewhere' }]) {
       const res = await post('admin', '/api/menu/update', { ...base, ...change });
@@ -66,13 +90,20 @@ describe('finding 10: the separation of the three administrators', () => {
     expect((await post('admin', `/api/menu/remove/${menu!.menuId}`, {})).statusCode).toBe(403);
     const [after] = await t.database.db.select().from(sysMenu).where(eq(sysMenu.menuId, menu!.menuId));
     expect(after).toMatchObject({ visible: menu!.visible, status: menu!.status, path: menu!.path });
-    const renamed = await post('admin', '/api/menu/update', { ...base, menuName: '操作日志（审计）', orderNum: menu!.orderNum + 1 });
+    const renamed = await post('admin', '/api/menu/update', {
+      ...base,
+      menuName: '操作日志（审计）',
+      orderNum: menu!.orderNum + 1,
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
   });
 
-  it('no administrator can give a reviewer\'s account a password of his choosing', async () => {
+  it("no administrator can give a reviewer's account a password of his choosing", async () => {
     const reviewer = await userRow('gz_sl');
-    const chosen = await post('admin', '/api/system/user/resetPwd', { userId: reviewer.userId, password: 'Chosen#2026sl' });
+    const chosen = await post('admin', '/api/system/user/resetPwd', {
+      userId: reviewer.userId,
+      password: 'Chosen#2026sl',
+    });
     expect(chosen.statusCode).toBe(400);
     expect(chosen.json()).toMatchObject({ field: 'password' });
     await expect(t.login('gz_sl', 'Chosen#2026sl')).rejects.toThrow();

@@ -20,7 +20,10 @@ let clientDir: string;
 beforeAll(async () => {
   t = await createTestApp();
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-client-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+  );
 });
 afterAll(async () => {
   for (const app of extraApps) await app.close();
@@ -30,7 +33,13 @@ afterAll(async () => {
 
 /** Another API process on the test database with some settings changed. */
 async function appWith(change: Partial<AppConfig>): Promise<FastifyInstance> {
-  const app = await buildApp({ config: { ...t.config, ...change }, database: t.database, clock: t.clock, sms: t.sms, logger: false });
+  const app = await buildApp({
+    config: { ...t.config, ...change },
+    database: t.database,
+    clock: t.clock,
+    sms: t.sms,
+    logger: false,
+  });
   await app.ready();
   extraApps.push(app);
   return app;
@@ -114,11 +123,19 @@ describe('security headers', () => {
 describe('TRUST_PROXY', () => {
   async function loggedAddress(app: FastifyInstance, remoteAddress: string, userName: string): Promise<string | null> {
     const res = await app.inject({
-      method: 'POST', url: '/api/login/login', remoteAddress,
-      headers: { 'x-forwarded-for': '203.0.113.66' }, payload: { username: userName, password: DEMO_PASSWORD },
+      method: 'POST',
+      url: '/api/login/login',
+      remoteAddress,
+      headers: { 'x-forwarded-for': '203.0.113.66' },
+      payload: { username: userName, password: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(sysLoginLog).where(eq(sysLoginLog.userName, userName)).orderBy(desc(sysLoginLog.infoId)).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(sysLoginLog)
+      .where(eq(sysLoginLog.userName, userName))
+      .orderBy(desc(sysLoginLog.infoId))
+      .limit(1);
     return row!.ipaddr;
   }
 

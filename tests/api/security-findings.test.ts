@@ -8,16 +8,30 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { sysOperLog, sysRole, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('finding 4: the operation log cannot be skipped', () => {
   it('a payload nested 50,000 levels deep is refused with 400, and its attempt is logged', async () => {
     const token = await t.login('ent_gz');
     const body = `{"certificateId":1,"payload":{"remark":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}}`;
-    const res = await t.call(token, { method: 'POST', url: '/api/apply/delay/save', headers: { 'content-type': 'application/json' }, payload: body });
+    const res = await t.call(token, {
+      method: 'POST',
+      url: '/api/apply/delay/save',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(res.statusCode).toBe(400);
-    const [row] = await t.database.db.select().from(sysOperLog).where(eq(sysOperLog.operName, 'ent_gz')).orderBy(desc(sysOperLog.operId)).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(sysOperLog)
+      .where(eq(sysOperLog.operName, 'ent_gz'))
+      .orderBy(desc(sysOperLog.operId))
+      .limit(1);
     expect(row).toMatchObject({ operUrl: '/api/apply/delay/save', status: '1', httpStatus: 400 });
     expect(row!.operParam!.length).toBeLessThanOrEqual(4001);
   });
@@ -27,7 +41,9 @@ describe('finding 12: one account per phone', () => {
   it('the database refuses a second account with a phone already taken', async () => {
     const [gz] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'gz_sl'));
     const [other] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'gz_cb'));
-    await expect(t.database.db.update(sysUser).set({ phone: gz!.phone }).where(eq(sysUser.userId, other!.userId))).rejects.toThrow();
+    await expect(
+      t.database.db.update(sysUser).set({ phone: gz!.phone }).where(eq(sysUser.userId, other!.userId)),
+    ).rejects.toThrow();
     // Accounts without a phone are many.
     await t.database.db.update(sysUser).set({ phone: null }).where(eq(sysUser.userId, other!.userId));
     await t.database.db.update(sysUser).set({ phone: '' }).where(eq(sysUser.userName, 'gz_cs'));
@@ -38,8 +54,17 @@ describe('finding 12: one account per phone', () => {
     const [role] = await t.database.db.select().from(sysRole).where(eq(sysRole.roleKey, 'step_sl'));
     const token = await t.login('admin');
     const res = await t.call(token, {
-      method: 'POST', url: '/api/system/user/save',
-      payload: { userName: 'phone_twin', nickName: '同号用户', userType: '02', deptId: gz!.deptId, phone: gz!.phone, sex: '0', roleIds: [role!.roleId] },
+      method: 'POST',
+      url: '/api/system/user/save',
+      payload: {
+        userName: 'phone_twin',
+        nickName: '同号用户',
+        userType: '02',
+        deptId: gz!.deptId,
+        phone: gz!.phone,
+        sex: '0',
+        roleIds: [role!.roleId],
+      },
     });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().field).toBe('phone');

@@ -10,8 +10,12 @@ import { sha256 } from '../../server/lib/tokens.js';
 import { sessionReads } from '../../server/modules/auth/sessionReads.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const whoAmI = (token: string) => t.call(token, { url: '/api/system/user/getLoginUser' });
 
@@ -35,7 +39,9 @@ describe('session reads in batches', () => {
   it('refuse a session ended before the calls, and only that one', async () => {
     const ended = await t.login('gz_sl');
     const open = await t.login('gz_cb');
-    await t.database.db.execute(sql`update sys_session set ended_at = now(), end_reason = 'offline' where token_hash = ${sha256(ended)}`);
+    await t.database.db.execute(
+      sql`update sys_session set ended_at = now(), end_reason = 'offline' where token_hash = ${sha256(ended)}`,
+    );
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => whoAmI(i % 2 ? ended : open)));
     answers.forEach((res, i) => {
       if (i % 2) {

@@ -23,7 +23,9 @@ beforeAll(async () => {
     RATE_LIMIT_WINDOW_MS: String(production.rateLimit.windowMs),
   });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const from = (remoteAddress: string, opts: InjectOptions) => t.app.inject({ ...opts, remoteAddress });
 
@@ -44,15 +46,20 @@ const nextQuarterHour = () => t.clock.advance(16 * 60_000);
 describe('a centre behind one address', () => {
   it('signs in 50 reviewers arriving in the same minute, each on their own account', async () => {
     expect(production.rateLimit.signInPerAddress).toBeGreaterThanOrEqual(50);
-    const accounts = await t.database.db.select({ userName: sysUser.userName }).from(sysUser)
-      .where(and(eq(sysUser.status, '1'), or(isNull(sysUser.checkStatus), ne(sysUser.checkStatus, '0')))).orderBy(sysUser.userId).limit(50);
+    const accounts = await t.database.db
+      .select({ userName: sysUser.userName })
+      .from(sysUser)
+      .where(and(eq(sysUser.status, '1'), or(isNull(sysUser.checkStatus), ne(sysUser.checkStatus, '0'))))
+      .orderBy(sysUser.userId)
+      .limit(50);
     expect(accounts).toHaveLength(50);
     // Before #46 the 11th of them got 429 (10 per minute per address).
     const answers = [];
     for (const { userName } of accounts) answers.push(await signIn('203.0.113.9', userName, DEMO_PASSWORD));
     expect(answers.map((r) => r.statusCode)).toEqual(accounts.map(() => 200));
     // A few typos among them bring no captcha for the others.
-    for (const { userName } of accounts.slice(0, 5)) expect((await signIn('203.0.113.9', userName, 'typo')).statusCode).toBe(401);
+    for (const { userName } of accounts.slice(0, 5))
+      expect((await signIn('203.0.113.9', userName, 'typo')).statusCode).toBe(401);
     expect((await signIn('203.0.113.9', accounts[10]!.userName, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -71,12 +78,17 @@ describe('a centre behind one address', () => {
 describe('guessing one account', () => {
   it('asks for the captcha after 3 failures and locks the account from that address after 5, not from another', async () => {
     nextQuarterHour();
-    const wrong = (addr: string, captcha?: { code: string; uuid: string }) => signIn(addr, 'gz_cs', 'Guess#0001', captcha);
+    const wrong = (addr: string, captcha?: { code: string; uuid: string }) =>
+      signIn(addr, 'gz_cs', 'Guess#0001', captcha);
     expect((await wrong('198.51.100.1')).statusCode).toBe(401);
     expect((await wrong('198.51.100.1')).statusCode).toBe(401);
     const third = await wrong('198.51.100.1');
     expect(third.json()).toMatchObject({ code: 401, data: { needCaptcha: true } });
-    expect((await wrong('198.51.100.1')).json()).toMatchObject({ code: 400, field: 'code', data: { needCaptcha: true } });
+    expect((await wrong('198.51.100.1')).json()).toMatchObject({
+      code: 400,
+      field: 'code',
+      data: { needCaptcha: true },
+    });
     expect((await wrong('198.51.100.1', await solvedCaptcha('198.51.100.1'))).statusCode).toBe(401);
     const fifth = await wrong('198.51.100.1', await solvedCaptcha('198.51.100.1'));
     expect(fifth.json()).toEqual({ code: 423, msg: '密码错误次数过多，账号已锁定10分钟' });
@@ -85,7 +97,9 @@ describe('guessing one account', () => {
     // The owner at another desk: the account has failures, so the captcha, then in.
     const elsewhere = await signIn('198.51.100.2', 'gz_cs', DEMO_PASSWORD);
     expect(elsewhere.json()).toMatchObject({ code: 400, data: { needCaptcha: true } });
-    expect((await signIn('198.51.100.2', 'gz_cs', DEMO_PASSWORD, await solvedCaptcha('198.51.100.2'))).statusCode).toBe(200);
+    expect((await signIn('198.51.100.2', 'gz_cs', DEMO_PASSWORD, await solvedCaptcha('198.51.100.2'))).statusCode).toBe(
+      200,
+    );
   });
 
   it('locks the account everywhere after 20 failures from many addresses', async () => {
@@ -94,7 +108,12 @@ describe('guessing one account', () => {
     for (let i = 0; i < production.login.accountLockAfter; i++) {
       const addr = `198.51.100.${100 + Math.floor(i / 4)}`; // 4 per address: under the lock from one address
       if (i > 0 && i % 5 === 0) t.clock.advance(60_000); // under the 10 calls a minute per account
-      const res = await signIn(addr, 'gz_sh', 'Guess#0002', i >= production.login.captchaAfter ? await solvedCaptcha(addr) : undefined);
+      const res = await signIn(
+        addr,
+        'gz_sh',
+        'Guess#0002',
+        i >= production.login.captchaAfter ? await solvedCaptcha(addr) : undefined,
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
@@ -111,9 +130,13 @@ describe('guessing one account', () => {
       const captcha = i >= 3 ? await solvedCaptcha('198.51.100.50') : undefined;
       await signIn('198.51.100.50', 'gz_sp', 'Guess#0003', captcha);
     }
-    expect((await signIn('198.51.100.50', 'gz_sp', DEMO_PASSWORD, await solvedCaptcha('198.51.100.50'))).statusCode).toBe(423);
+    expect(
+      (await signIn('198.51.100.50', 'gz_sp', DEMO_PASSWORD, await solvedCaptcha('198.51.100.50'))).statusCode,
+    ).toBe(423);
     const secadmin = await t.login('secadmin');
-    expect((await t.call(secadmin, { method: 'POST', url: '/api/system/logininfor/unlock/gz_sp' })).statusCode).toBe(200);
+    expect((await t.call(secadmin, { method: 'POST', url: '/api/system/logininfor/unlock/gz_sp' })).statusCode).toBe(
+      200,
+    );
     expect((await signIn('198.51.100.50', 'gz_sp', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
@@ -127,7 +150,9 @@ describe('guessing many accounts from one address', () => {
     }
     const next = await signIn('192.0.2.77', 'gz_bj', DEMO_PASSWORD);
     expect(next.json()).toMatchObject({ code: 400, field: 'code', data: { needCaptcha: true } });
-    expect((await signIn('192.0.2.77', 'gz_bj', DEMO_PASSWORD, await solvedCaptcha('192.0.2.77'))).statusCode).toBe(200);
+    expect((await signIn('192.0.2.77', 'gz_bj', DEMO_PASSWORD, await solvedCaptcha('192.0.2.77'))).statusCode).toBe(
+      200,
+    );
     // Another address is not concerned.
     expect((await signIn('192.0.2.78', 'gz_bj', DEMO_PASSWORD)).statusCode).toBe(200);
     // And the address's count ends with its window.
@@ -136,7 +161,10 @@ describe('guessing many accounts from one address', () => {
   });
 
   it('writes each of those refusals to the login log with the address', async () => {
-    const rows = await t.database.db.select().from(sysLoginLog).where(and(eq(sysLoginLog.ipaddr, '192.0.2.77'), eq(sysLoginLog.status, '1')));
+    const rows = await t.database.db
+      .select()
+      .from(sysLoginLog)
+      .where(and(eq(sysLoginLog.ipaddr, '192.0.2.77'), eq(sysLoginLog.status, '1')));
     expect(rows.length).toBe(production.login.addressCaptchaAfter + 1);
   });
 });

@@ -23,21 +23,34 @@ let clientDir: string;
 const file = (rel: string) => fs.readFileSync(path.join(clientDir, rel));
 
 /** Text that compresses like code does, big enough to be worth it. */
-const code = (name: string) => Array.from({ length: 400 }, (_, i) => `export const ${name}${i} = () => console.log('${name} ${i}');`).join('\n');
+const code = (name: string) =>
+  Array.from({ length: 400 }, (_, i) => `export const ${name}${i} = () => console.log('${name} ${i}');`).join('\n');
 
 beforeAll(async () => {
   t = await createTestApp();
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div>${'<!-- pad -->'.repeat(120)}</body></html>`);
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div>${'<!-- pad -->'.repeat(120)}</body></html>`,
+  );
   fs.writeFileSync(path.join(clientDir, 'assets', 'index-AbC123xy.js'), code('entry'));
-  fs.writeFileSync(path.join(clientDir, 'assets', 'index-Zz9Yy8Xx.css'), Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${String(i).padStart(6, '0')}}`).join('\n'));
+  fs.writeFileSync(
+    path.join(clientDir, 'assets', 'index-Zz9Yy8Xx.css'),
+    Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${String(i).padStart(6, '0')}}`).join('\n'),
+  );
   fs.writeFileSync(path.join(clientDir, 'assets', 'tiny-Q1w2E3r4.js'), 'export {};');
   // Already compressed data: a copy would be bigger, so the build keeps none.
   fs.writeFileSync(path.join(clientDir, 'assets', 'noise-P0o9I8u7.js'), randomBytes(4096));
   fs.writeFileSync(path.join(clientDir, 'robots.txt'), `User-agent: *\n${'Disallow: /api/\n'.repeat(100)}`);
   await precompressDir(clientDir);
-  app = await buildApp({ config: { ...t.config, clientDir }, database: t.database, clock: t.clock, sms: t.sms, logger: false });
+  app = await buildApp({
+    config: { ...t.config, clientDir },
+    database: t.database,
+    clock: t.clock,
+    sms: t.sms,
+    logger: false,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -106,7 +119,15 @@ describe('hashed assets', () => {
 
 describe('index.html', () => {
   it('is revalidated on every visit, at / and at every client route, and comes compressed', async () => {
-    for (const url of ['/', '/index.html', '/user/login', '/web', '/web/certSearch', '/cert/ABCDEF123', '/system/user']) {
+    for (const url of [
+      '/',
+      '/index.html',
+      '/user/login',
+      '/web',
+      '/web/certSearch',
+      '/cert/ABCDEF123',
+      '/system/user',
+    ]) {
       const br = await get(url, 'gzip, deflate, br');
       expect(br.statusCode, url).toBe(200);
       expect(br.headers['content-type'], url).toMatch(/text\/html/);

@@ -17,8 +17,14 @@ const api = apiSuite({
 });
 type Figures = { total: number; valid: number; expiring: number };
 type Answer = {
-  refreshedAt: string; asOfDay: string; totals: Figures; byCategory: ({ category: string } & Figures)[]; byStatus: { status: string; total: number }[];
-  byArea: ({ area: string } & Figures)[]; byDistrict: ({ code: string; name: string } & Figures)[]; byYear: ({ year: number } & Figures)[];
+  refreshedAt: string;
+  asOfDay: string;
+  totals: Figures;
+  byCategory: ({ category: string } & Figures)[];
+  byStatus: { status: string; total: number }[];
+  byArea: ({ area: string } & Figures)[];
+  byDistrict: ({ code: string; name: string } & Figures)[];
+  byYear: ({ year: number } & Figures)[];
 };
 const stats = async (user: string, q = '') => {
   const res = await api.get(user, `/api/statistics/certs${q ? `?${q}` : ''}`);
@@ -28,16 +34,32 @@ const stats = async (user: string, q = '') => {
 
 /** The certificates with their enterprise, counted here from the rows (not from the statistics tables). */
 async function rows() {
-  return t.database.db.select({ category: certificate.category, status: certificate.status, issueDate: certificate.issueDate, expiryDate: certificate.expiryDate,
-    area: enterprise.ownership, district: enterprise.districtCode }).from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+  return t.database.db
+    .select({
+      category: certificate.category,
+      status: certificate.status,
+      issueDate: certificate.issueDate,
+      expiryDate: certificate.expiryDate,
+      area: enterprise.ownership,
+      district: enterprise.districtCode,
+    })
+    .from(certificate)
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
 }
 function figures(list: Awaited<ReturnType<typeof rows>>): Figures {
   const today = chinaDate(t.clock.now());
   const soon = addDays(today, 90);
   const valid = list.filter((c) => c.status === '01');
-  return { total: list.length, valid: valid.length, expiring: valid.filter((c) => c.expiryDate >= today && c.expiryDate <= soon).length };
+  return {
+    total: list.length,
+    valid: valid.length,
+    expiring: valid.filter((c) => c.expiryDate >= today && c.expiryDate <= soon).length,
+  };
 }
-const groupBy = <K extends string | number>(list: Awaited<ReturnType<typeof rows>>, key: (c: Awaited<ReturnType<typeof rows>>[number]) => K) => {
+const groupBy = <K extends string | number>(
+  list: Awaited<ReturnType<typeof rows>>,
+  key: (c: Awaited<ReturnType<typeof rows>>[number]) => K,
+) => {
   const m = new Map<K, Awaited<ReturnType<typeof rows>>>();
   for (const c of list) m.set(key(c), [...(m.get(key(c)) ?? []), c]);
   return m;
@@ -51,14 +73,19 @@ describe('certificate statistics', () => {
     expect(s.refreshedAt).toBeTruthy();
     expect(s.totals).toEqual(figures(all));
     expect(s.totals.expiring).toBeGreaterThan(0);
-    for (const [category, list] of groupBy(all, (c) => c.category)) expect(s.byCategory.find((r) => r.category === category)).toEqual({ category, ...figures(list) });
-    for (const [status, list] of groupBy(all, (c) => c.status)) expect(s.byStatus.find((r) => r.status === status)?.total).toBe(list.length);
+    for (const [category, list] of groupBy(all, (c) => c.category))
+      expect(s.byCategory.find((r) => r.category === category)).toEqual({ category, ...figures(list) });
+    for (const [status, list] of groupBy(all, (c) => c.status))
+      expect(s.byStatus.find((r) => r.status === status)?.total).toBe(list.length);
     expect(s.byStatus.map((r) => r.status).sort()).toEqual([...groupBy(all, (c) => c.status).keys()].sort());
-    for (const [area, list] of groupBy(all, (c) => c.area)) expect(s.byArea.find((r) => r.area === area)).toMatchObject(figures(list));
-    for (const [city, list] of groupBy(all, (c) => `${c.district.slice(0, 4)}00`)) expect(s.byDistrict.find((r) => r.code === city)).toMatchObject(figures(list));
+    for (const [area, list] of groupBy(all, (c) => c.area))
+      expect(s.byArea.find((r) => r.area === area)).toMatchObject(figures(list));
+    for (const [city, list] of groupBy(all, (c) => `${c.district.slice(0, 4)}00`))
+      expect(s.byDistrict.find((r) => r.code === city)).toMatchObject(figures(list));
     expect(s.byDistrict.find((r) => r.code === '440100')?.name).toBe('广州市');
     expect(s.byDistrict.map((r) => r.total)).toEqual([...s.byDistrict.map((r) => r.total)].sort((a, b) => b - a));
-    for (const [year, list] of groupBy(all, (c) => Number(c.issueDate.slice(0, 4)))) expect(s.byYear.find((r) => r.year === year)).toMatchObject(figures(list));
+    for (const [year, list] of groupBy(all, (c) => Number(c.issueDate.slice(0, 4))))
+      expect(s.byYear.find((r) => r.year === year)).toMatchObject(figures(list));
   });
 
   it('keep a centre to its area; the province may narrow to one', async () => {
@@ -69,7 +96,8 @@ describe('certificate statistics', () => {
     // A centre asking for another area still gets its own.
     expect((await stats('gz_sh', 'area=2')).totals).toEqual(gz.totals);
     expect((await stats('province', 'area=2')).totals).toEqual(figures(all.filter((c) => c.area === '2')));
-    for (const user of ['ent_gz', 'person1', 'admin']) expect((await api.get(user, '/api/statistics/certs')).statusCode).toBe(403);
+    for (const user of ['ent_gz', 'person1', 'admin'])
+      expect((await api.get(user, '/api/statistics/certs')).statusCode).toBe(403);
   });
 
   it('filter by city (broken down by county), category, status and issue years', async () => {
@@ -77,10 +105,17 @@ describe('certificate statistics', () => {
     const city = await stats('province', 'districtCode=440100');
     const inCity = all.filter((c) => c.district.startsWith('4401'));
     expect(city.totals).toEqual(figures(inCity));
-    for (const [county, list] of groupBy(inCity, (c) => c.district)) expect(city.byDistrict.find((r) => r.code === county)).toMatchObject(figures(list));
+    for (const [county, list] of groupBy(inCity, (c) => c.district))
+      expect(city.byDistrict.find((r) => r.code === county)).toMatchObject(figures(list));
     expect(city.byDistrict.every((r) => r.name.startsWith('广州市'))).toBe(true);
     const filtered = await stats('province', 'category=C3&status=01&yearFrom=2024&yearTo=2025');
-    expect(filtered.totals).toEqual(figures(all.filter((c) => c.category === 'C3' && c.status === '01' && c.issueDate >= '2024-01-01' && c.issueDate <= '2025-12-31')));
+    expect(filtered.totals).toEqual(
+      figures(
+        all.filter(
+          (c) => c.category === 'C3' && c.status === '01' && c.issueDate >= '2024-01-01' && c.issueDate <= '2025-12-31',
+        ),
+      ),
+    );
     expect((await api.get('province', '/api/statistics/certs?yearFrom=abc')).json().field).toBe('yearFrom');
   });
 

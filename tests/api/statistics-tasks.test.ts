@@ -18,7 +18,11 @@ import { refreshStatistics } from '../../server/modules/statistics/refresh.js';
 import { monthsBetween } from '../../server/modules/statistics/figures.js';
 
 let t: TestApp;
-const api = apiSuite({ ready: (app) => { t = app; } });
+const api = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 const db = () => t.database.db;
 
 beforeAll(async () => {
@@ -27,27 +31,63 @@ beforeAll(async () => {
   // The first four within the last months; three more in the two years before this one (a period of whole and partial years).
   const year = Number(today.slice(0, 4));
   const earlier = [`${year - 2}-09-15`, `${year - 1}-03-15`, `${year - 1}-10-15`];
-  const ended = await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), eq(application.status, 8))).limit(7);
+  const ended = await db()
+    .select({ id: application.id })
+    .from(application)
+    .where(and(eq(application.deleted, false), eq(application.status, 8)))
+    .limit(7);
   for (const [i, e] of ended.entries()) {
     const closed = chinaDayStart(i < 4 ? addDays(today, -40 * (i + 1)) : earlier[i - 4]!);
     // Handled for 3, 5, 7 … calendar days (weekends among them), accepted a day after submission.
     const accepted = new Date(closed.getTime() - (2 * i + 3) * 86_400_000);
-    await db().update(application).set({ closedAt: closed, acceptedAt: accepted, submittedAt: new Date(accepted.getTime() - 86_400_000) }).where(eq(application.id, e.id));
+    await db()
+      .update(application)
+      .set({ closedAt: closed, acceptedAt: accepted, submittedAt: new Date(accepted.getTime() - 86_400_000) })
+      .where(eq(application.id, e.id));
   }
-  const review = await db().select({ id: application.id }).from(application).where(and(eq(application.deleted, false), eq(application.status, 3))).limit(3);
+  const review = await db()
+    .select({ id: application.id })
+    .from(application)
+    .where(and(eq(application.deleted, false), eq(application.status, 3)))
+    .limit(3);
   for (const [i, r] of review.entries()) {
-    await db().update(application).set({ acceptedAt: chinaDayStart(addDays(today, -35 - i * 20)), submittedAt: chinaDayStart(addDays(today, -36 - i * 20)) }).where(eq(application.id, r.id));
+    await db()
+      .update(application)
+      .set({
+        acceptedAt: chinaDayStart(addDays(today, -35 - i * 20)),
+        submittedAt: chinaDayStart(addDays(today, -36 - i * 20)),
+      })
+      .where(eq(application.id, r.id));
   }
   // And one ended half a minute ago: this year and month has one even at its first minute (beforeNow).
-  const [open] = await db().select({ id: application.id }).from(application)
-    .where(and(eq(application.deleted, false), inArray(application.status, [2, 3]), notInArray(application.id, review.map((r) => r.id)))).limit(1);
-  await db().update(application).set({ status: 8, step: null, outcome: 'approved', closedAt: beforeNow(t.clock, 30_000) }).where(eq(application.id, open!.id));
+  const [open] = await db()
+    .select({ id: application.id })
+    .from(application)
+    .where(
+      and(
+        eq(application.deleted, false),
+        inArray(application.status, [2, 3]),
+        notInArray(
+          application.id,
+          review.map((r) => r.id),
+        ),
+      ),
+    )
+    .limit(1);
+  await db()
+    .update(application)
+    .set({ status: 8, step: null, outcome: 'approved', closedAt: beforeNow(t.clock, 30_000) })
+    .where(eq(application.id, open!.id));
   await refreshStatistics(db(), t.clock);
 });
 
 type Rows = Awaited<ReturnType<typeof appRows>>;
-const appRows = () => db().select({ a: application, district: enterprise.districtCode }).from(application)
-  .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId)).where(eq(application.deleted, false));
+const appRows = () =>
+  db()
+    .select({ a: application, district: enterprise.districtCode })
+    .from(application)
+    .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
+    .where(eq(application.deleted, false));
 const chinaMonth = (d: Date) => chinaDate(d).slice(0, 7);
 
 /**
@@ -61,9 +101,13 @@ function referenceIsWorking(day: string): boolean {
   if (!referenceTables.has(year)) {
     const rules = new Map<string, boolean>();
     try {
-      const table = createRequire(import.meta.url)(`holiday-calendar/data/CN/${year}.json`) as { dates: { date: string; type: string }[] };
+      const table = createRequire(import.meta.url)(`holiday-calendar/data/CN/${year}.json`) as {
+        dates: { date: string; type: string }[];
+      };
       for (const d of table.dates) rules.set(d.date, d.type === 'transfer_workday');
-    } catch { /* a year the package does not have: Monday–Friday */ }
+    } catch {
+      /* a year the package does not have: Monday–Friday */
+    }
     referenceTables.set(year, rules);
   }
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
@@ -108,7 +152,9 @@ describe('ended applications', () => {
     const s = (await get('province', '/api/statistics/completedTask')).data;
     expect(s.monthTo).toBe(chinaMonth(now));
     expect(s.byMonth).toHaveLength(12);
-    const inPeriod = (await appRows()).filter((r) => r.a.closedAt && chinaMonth(r.a.closedAt) >= s.monthFrom && chinaMonth(r.a.closedAt) <= s.monthTo);
+    const inPeriod = (await appRows()).filter(
+      (r) => r.a.closedAt && chinaMonth(r.a.closedAt) >= s.monthFrom && chinaMonth(r.a.closedAt) <= s.monthTo,
+    );
     expect(s.totals).toEqual(completedFigures(inPeriod));
     expect(s.totals.total).toBeGreaterThan(0);
     // Handling takes time: days from acceptance, fewer of them working days (weekends in between).
@@ -116,26 +162,43 @@ describe('ended applications', () => {
     expect(s.totals.avgWorkDays).toBeGreaterThan(0);
     expect(s.totals.avgWorkDays).toBeLessThan(s.totals.avgDays);
     for (const type of new Set(inPeriod.map((r) => r.a.businessType))) {
-      expect(s.byType.find((r: { businessType: string }) => r.businessType === type)).toEqual({ businessType: type, ...completedFigures(inPeriod.filter((r) => r.a.businessType === type)) });
+      expect(s.byType.find((r: { businessType: string }) => r.businessType === type)).toEqual({
+        businessType: type,
+        ...completedFigures(inPeriod.filter((r) => r.a.businessType === type)),
+      });
     }
-    for (const m of s.byMonth) expect(m.total, m.month).toBe(completedFigures(inPeriod.filter((r) => chinaMonth(r.a.closedAt!) === m.month)).total);
+    for (const m of s.byMonth)
+      expect(m.total, m.month).toBe(
+        completedFigures(inPeriod.filter((r) => chinaMonth(r.a.closedAt!) === m.month)).total,
+      );
     expect(s.byMonth.filter((m: { total: number }) => m.total > 0).length).toBeGreaterThan(1);
-    for (const area of ['1', '2', '3']) expect(s.byArea.find((r: { area: string }) => r.area === area)?.total ?? 0).toBe(completedFigures(inPeriod.filter((r) => r.a.area === area)).total);
+    for (const area of ['1', '2', '3'])
+      expect(s.byArea.find((r: { area: string }) => r.area === area)?.total ?? 0).toBe(
+        completedFigures(inPeriod.filter((r) => r.a.area === area)).total,
+      );
     const gzCity = s.byCity.find((r: { code: string }) => r.code === '440100');
     expect(gzCity.name).toBe('广州市');
     expect(gzCity.total).toBe(completedFigures(inPeriod.filter((r) => r.district?.startsWith('4401'))).total);
   });
 
-  it('filter by period, type, city and area, in the caller\'s scope', async () => {
+  it("filter by period, type, city and area, in the caller's scope", async () => {
     const all = await appRows();
     const month = chinaMonth(t.clock.now());
-    const s = (await get('province', `/api/statistics/completedTask?monthFrom=${month}&monthTo=${month}&businessType=newCert`)).data;
-    expect(s.totals).toEqual(completedFigures(all.filter((r) => r.a.closedAt && chinaMonth(r.a.closedAt) === month && r.a.businessType === 'newCert')));
+    const s = (
+      await get('province', `/api/statistics/completedTask?monthFrom=${month}&monthTo=${month}&businessType=newCert`)
+    ).data;
+    expect(s.totals).toEqual(
+      completedFigures(
+        all.filter((r) => r.a.closedAt && chinaMonth(r.a.closedAt) === month && r.a.businessType === 'newCert'),
+      ),
+    );
     const gz = (await get('gz_sp', '/api/statistics/completedTask?monthFrom=2000-01')).data;
     expect(gz.totals).toEqual(completedFigures(all.filter((r) => r.a.area === '1' && r.a.closedAt)));
     expect(gz.byArea.map((r: { area: string }) => r.area)).toEqual(['1']);
     const city = (await get('province', '/api/statistics/completedTask?monthFrom=2000-01&districtCode=440106')).data;
-    expect(city.totals.total).toBe(completedFigures(all.filter((r) => r.a.closedAt && r.district?.startsWith('4401'))).total);
+    expect(city.totals.total).toBe(
+      completedFigures(all.filter((r) => r.a.closedAt && r.district?.startsWith('4401'))).total,
+    );
     expect((await api.get('province', '/api/statistics/completedTask?monthFrom=2026-13')).statusCode).toBe(400);
     expect((await api.get('ent_gz', '/api/statistics/completedTask')).statusCode).toBe(403);
   });
@@ -144,7 +207,8 @@ describe('ended applications', () => {
     const all = (await appRows()).filter((r) => r.a.closedAt);
     const monthTo = chinaMonth(t.clock.now());
     const monthFrom = `${Number(monthTo.slice(0, 4)) - 2}-07`;
-    const closedIn = (r: Rows[number]) => chinaMonth(r.a.closedAt!) >= monthFrom && chinaMonth(r.a.closedAt!) <= monthTo;
+    const closedIn = (r: Rows[number]) =>
+      chinaMonth(r.a.closedAt!) >= monthFrom && chinaMonth(r.a.closedAt!) <= monthTo;
     const years = new Set(all.filter(closedIn).map((r) => chinaMonth(r.a.closedAt!).slice(0, 4)));
     expect(years.size, 'ended items in the partial first year, the whole middle one and this one').toBe(3);
     for (const [user, query, rows] of [
@@ -153,24 +217,41 @@ describe('ended applications', () => {
       ['province', '&districtCode=440100', all.filter((r) => closedIn(r) && r.district?.startsWith('4401'))],
       ['gz_sp', '', all.filter((r) => closedIn(r) && r.a.area === '1')],
     ] as const) {
-      const s = (await get(user, `/api/statistics/completedTask?monthFrom=${monthFrom}&monthTo=${monthTo}${query}`)).data;
+      const s = (await get(user, `/api/statistics/completedTask?monthFrom=${monthFrom}&monthTo=${monthTo}${query}`))
+        .data;
       expect(s.totals, `${user}${query}`).toEqual(completedFigures([...rows]));
       for (const type of new Set(rows.map((r) => r.a.businessType))) {
-        expect(s.byType.find((r: { businessType: string }) => r.businessType === type), type).toEqual({ businessType: type, ...completedFigures(rows.filter((r) => r.a.businessType === type)) });
+        expect(
+          s.byType.find((r: { businessType: string }) => r.businessType === type),
+          type,
+        ).toEqual({ businessType: type, ...completedFigures(rows.filter((r) => r.a.businessType === type)) });
       }
-      for (const r of s.byArea) expect(r, `area ${r.area}`).toEqual({ area: r.area, ...completedFigures(rows.filter((x) => x.a.area === r.area)) });
-      for (const r of s.byCity) expect(r.total, `city ${r.code}`).toBe(rows.filter((x) => (x.district ? `${x.district.slice(0, 4)}00` : '') === r.code).length);
+      for (const r of s.byArea)
+        expect(r, `area ${r.area}`).toEqual({
+          area: r.area,
+          ...completedFigures(rows.filter((x) => x.a.area === r.area)),
+        });
+      for (const r of s.byCity)
+        expect(r.total, `city ${r.code}`).toBe(
+          rows.filter((x) => (x.district ? `${x.district.slice(0, 4)}00` : '') === r.code).length,
+        );
       expect(s.byMonth).toHaveLength(monthsBetween(monthFrom, monthTo).length);
       for (const m of s.byMonth) {
-        expect(m, `${user}${query} ${m.month}`).toEqual({ month: m.month, ...completedFigures(rows.filter((r) => chinaMonth(r.a.closedAt!) === m.month)) });
+        expect(m, `${user}${query} ${m.month}`).toEqual({
+          month: m.month,
+          ...completedFigures(rows.filter((r) => chinaMonth(r.a.closedAt!) === m.month)),
+        });
       }
     }
   });
 
-  it('drill down: the work search with a number\'s filters lists that many items', async () => {
+  it("drill down: the work search with a number's filters lists that many items", async () => {
     const s = (await get('province', '/api/statistics/completedTask?monthFrom=2000-01')).data;
     const type = s.byType[0];
-    const list = await get('province', `/api/search/work/list?businessType=${type.businessType}&closedFrom=2000-01-01&status=8&outcome=approved`);
+    const list = await get(
+      'province',
+      `/api/search/work/list?businessType=${type.businessType}&closedFrom=2000-01-01&status=8&outcome=approved`,
+    );
     expect(list.total).toBe(type.approved);
     const month = s.byMonth.find((m: { total: number }) => m.total > 0);
     const [y, m] = month.month.split('-').map(Number);
@@ -183,12 +264,31 @@ describe('ended applications', () => {
     const res = await api.get('province', '/api/statistics/completedTask/export?monthFrom=2000-01');
     expect(res.statusCode).toBe(200);
     const sheet = await readXlsx(res.rawPayload);
-    expect(sheet.headers).toEqual(['办结月份', '业务类型', '办理中心', '地市', '件数', '准予', '不予', '不予以受理', '已受理件数', '平均办理天数', '平均办理工作日']);
+    expect(sheet.headers).toEqual([
+      '办结月份',
+      '业务类型',
+      '办理中心',
+      '地市',
+      '件数',
+      '准予',
+      '不予',
+      '不予以受理',
+      '已受理件数',
+      '平均办理天数',
+      '平均办理工作日',
+    ]);
     const column = (i: number) => sheet.rows.reduce((n, r) => n + Number(r[i]), 0);
     const expected = completedFigures(await appRows());
-    expect([column(4), column(5), column(6), column(7), column(8)]).toEqual([expected.total, expected.approved, expected.denied, expected.rejected, expected.handled]);
+    expect([column(4), column(5), column(6), column(7), column(8)]).toEqual([
+      expected.total,
+      expected.approved,
+      expected.denied,
+      expected.rejected,
+      expected.handled,
+    ]);
     // Each row's averages weigh its handled ones: together they give the whole's.
-    const weighted = (i: number) => Math.round((sheet.rows.reduce((n, r) => n + Number(r[i] ?? 0) * Number(r[8]), 0) / expected.handled) * 10) / 10;
+    const weighted = (i: number) =>
+      Math.round((sheet.rows.reduce((n, r) => n + Number(r[i] ?? 0) * Number(r[8]), 0) / expected.handled) * 10) / 10;
     expect(Math.abs(weighted(9) - expected.avgDays!)).toBeLessThanOrEqual(0.2);
     expect(Math.abs(weighted(10) - expected.avgWorkDays!)).toBeLessThanOrEqual(0.2);
     expect(expected.approved * expected.rejected, 'the demo has approved and rejected applications').toBeGreaterThan(0);
@@ -211,12 +311,16 @@ describe('applications in progress', () => {
     const { open, overdue } = openFigures(await appRows(), await readDeadlineLimits(db()));
     const s = (await get('province', '/api/statistics/afootTask')).data;
     expect(s.totals).toEqual({
-      total: open.length, overdue: overdue.length, waitingHolder: open.filter((r) => r.a.status === 0).length,
-      waitingAccept: open.filter((r) => r.a.status === 2).length, inReview: open.filter((r) => r.a.status === 3).length,
+      total: open.length,
+      overdue: overdue.length,
+      waitingHolder: open.filter((r) => r.a.status === 0).length,
+      waitingAccept: open.filter((r) => r.a.status === 2).length,
+      inReview: open.filter((r) => r.a.status === 3).length,
     });
     expect(s.totals.overdue).toBeGreaterThanOrEqual(3);
     for (const row of s.byTypeStep) {
-      const match = (r: Rows[number]) => r.a.businessType === row.businessType && r.a.status === row.status && (r.a.step ?? '') === row.step;
+      const match = (r: Rows[number]) =>
+        r.a.businessType === row.businessType && r.a.status === row.status && (r.a.step ?? '') === row.step;
       expect([row.total, row.overdue]).toEqual([open.filter(match).length, overdue.filter(match).length]);
     }
     expect(s.byTypeStep.reduce((n: number, r: { total: number }) => n + r.total, 0)).toBe(open.length);
@@ -228,12 +332,16 @@ describe('applications in progress', () => {
       const age = daysBetween(chinaDate(r.a.submittedAt), today);
       return age <= 7 ? 0 : age <= 30 ? 1 : age <= 90 ? 2 : 3;
     };
-    for (const b of s.byAge) expect(b.total, `bucket ${b.bucket}`).toBe(open.filter((r) => bucket(r) === b.bucket).length);
+    for (const b of s.byAge)
+      expect(b.total, `bucket ${b.bucket}`).toBe(open.filter((r) => bucket(r) === b.bucket).length);
     for (const a of s.byArea) expect(a.total).toBe(open.filter((r) => r.a.area === a.area).length);
   });
 
-  it('keep a centre to its area, and its overdue items are the work search\'s overdue list', async () => {
-    const { open, overdue } = openFigures((await appRows()).filter((r) => r.a.area === '1'), await readDeadlineLimits(db()));
+  it("keep a centre to its area, and its overdue items are the work search's overdue list", async () => {
+    const { open, overdue } = openFigures(
+      (await appRows()).filter((r) => r.a.area === '1'),
+      await readDeadlineLimits(db()),
+    );
     const s = (await get('gz_cs', '/api/statistics/afootTask')).data;
     expect([s.totals.total, s.totals.overdue]).toEqual([open.length, overdue.length]);
     const list = await get('gz_cs', '/api/search/work/list?overdue=1&pageSize=100');
@@ -248,8 +356,20 @@ describe('applications in progress', () => {
     const res = await api.get('province', '/api/statistics/afootTask/export?businessType=delay');
     expect(res.statusCode).toBe(200);
     const sheet = await readXlsx(res.rawPayload);
-    expect(sheet.headers).toEqual(['业务类型', '申请状态', '当前环节', '办理中心', '地市', '已等待', '是否超期', '件数']);
-    expect(sheet.rows.reduce((n, r) => n + Number(r[7]), 0)).toBe(openFigures(await appRows(), await readDeadlineLimits(db())).open.filter((r) => r.a.businessType === 'delay').length);
+    expect(sheet.headers).toEqual([
+      '业务类型',
+      '申请状态',
+      '当前环节',
+      '办理中心',
+      '地市',
+      '已等待',
+      '是否超期',
+      '件数',
+    ]);
+    expect(sheet.rows.reduce((n, r) => n + Number(r[7]), 0)).toBe(
+      openFigures(await appRows(), await readDeadlineLimits(db())).open.filter((r) => r.a.businessType === 'delay')
+        .length,
+    );
     expect(sheet.rows.every((r) => r[0] === '证书延期')).toBe(true);
   });
 });

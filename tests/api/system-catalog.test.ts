@@ -12,7 +12,13 @@ import { maskIdNo } from '../../server/services/personalData.js';
 
 let t: TestApp;
 const OTHERS = ['secadmin', 'auditor', 'ent_gz'] as const;
-const { tokens } = apiSuite({ users: ['admin', ...OTHERS], ready: async (app) => { t = app; await seedCatalog(app.database.db); } });
+const { tokens } = apiSuite({
+  users: ['admin', ...OTHERS],
+  ready: async (app) => {
+    t = app;
+    await seedCatalog(app.database.db);
+  },
+});
 
 /** A valid new row of each kind. */
 const SAMPLE: Record<CatalogKind, Record<string, unknown>> = {
@@ -37,7 +43,13 @@ const BAD: Record<CatalogKind, [Record<string, unknown>, string]> = {
 
 describe('catalog permissions follow the menu buttons', () => {
   it('maps add/remove of the edit-only data-order page to its edit key and export to list', () => {
-    expect(catalogPerms('dataOrder')).toEqual({ list: 'system:dataOrder:list', add: 'system:dataOrder:edit', edit: 'system:dataOrder:edit', remove: 'system:dataOrder:edit', export: 'system:dataOrder:list' });
+    expect(catalogPerms('dataOrder')).toEqual({
+      list: 'system:dataOrder:list',
+      add: 'system:dataOrder:edit',
+      edit: 'system:dataOrder:edit',
+      remove: 'system:dataOrder:edit',
+      export: 'system:dataOrder:list',
+    });
     expect(catalogPerms('gateway').add).toBe('system:gateway:add');
     expect(catalogPerms('gateway').export).toBe('system:gateway:list');
   });
@@ -56,9 +68,22 @@ describe.each(CATALOG_KINDS)('catalog %s', (kind) => {
   });
 
   it('creates, reads, updates, exports and removes as admin; the others change nothing', async () => {
-    const payload = { code: `t_${kind}`, name: `测试${kind}`, sortOrder: 999, status: '1', remark: '测试', extra: SAMPLE[kind] };
-    for (const u of OTHERS) expect((await t.call(tokens[u]!, { method: 'POST', url: `${base}/save`, payload })).statusCode).toBe(403);
-    expect(await t.database.db.select().from(sysCatalog).where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.code, payload.code)))).toHaveLength(0);
+    const payload = {
+      code: `t_${kind}`,
+      name: `测试${kind}`,
+      sortOrder: 999,
+      status: '1',
+      remark: '测试',
+      extra: SAMPLE[kind],
+    };
+    for (const u of OTHERS)
+      expect((await t.call(tokens[u]!, { method: 'POST', url: `${base}/save`, payload })).statusCode).toBe(403);
+    expect(
+      await t.database.db
+        .select()
+        .from(sysCatalog)
+        .where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.code, payload.code))),
+    ).toHaveLength(0);
 
     const created = await t.call(tokens.admin!, { method: 'POST', url: `${base}/save`, payload });
     expect(created.statusCode).toBe(200);
@@ -73,11 +98,18 @@ describe.each(CATALOG_KINDS)('catalog %s', (kind) => {
     expect((await t.call(tokens.admin!, { url: `/api/system/catalog/${other}/get/${id}` })).statusCode).toBe(404);
 
     for (const u of OTHERS) {
-      expect((await t.call(tokens[u]!, { method: 'POST', url: `${base}/update`, payload: { ...payload, id, name: '改' } })).statusCode).toBe(403);
+      expect(
+        (await t.call(tokens[u]!, { method: 'POST', url: `${base}/update`, payload: { ...payload, id, name: '改' } }))
+          .statusCode,
+      ).toBe(403);
       expect((await t.call(tokens[u]!, { method: 'POST', url: `${base}/remove?ids=${id}` })).statusCode).toBe(403);
       expect((await t.call(tokens[u]!, { url: `${base}/export` })).statusCode).toBe(403);
     }
-    const upd = await t.call(tokens.admin!, { method: 'POST', url: `${base}/update`, payload: { ...payload, id, name: `测试${kind}（改）`, status: '0' } });
+    const upd = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: `${base}/update`,
+      payload: { ...payload, id, name: `测试${kind}（改）`, status: '0' },
+    });
     expect(upd.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(sysCatalog).where(eq(sysCatalog.id, id));
     expect(row!.name).toBe(`测试${kind}（改）`);
@@ -98,10 +130,18 @@ describe.each(CATALOG_KINDS)('catalog %s', (kind) => {
 
   it('names the field of bad input', async () => {
     const [extra, field] = BAD[kind];
-    const res = await t.call(tokens.admin!, { method: 'POST', url: `${base}/save`, payload: { code: 'bad_one', name: '坏', extra } });
+    const res = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: `${base}/save`,
+      payload: { code: 'bad_one', name: '坏', extra },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe(field);
-    const noName = await t.call(tokens.admin!, { method: 'POST', url: `${base}/save`, payload: { code: 'bad_two', name: '', extra: SAMPLE[kind] } });
+    const noName = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: `${base}/save`,
+      payload: { code: 'bad_two', name: '', extra: SAMPLE[kind] },
+    });
     expect(noName.json().field).toBe('name');
     expect(noName.json().msg).toContain('名称');
   });
@@ -118,7 +158,11 @@ describe('人员信息 /system/person', () => {
     expect(rows[0]!.idNo).toBe(maskIdNo(full!.idNo));
     expect(rows[0]!.idNo).not.toBe(full!.idNo);
     const withEmployer = rows.find((r) => r.employer);
-    const byEmployer = (await t.call(tokens.admin!, { url: `/api/system/person/list?employer=${encodeURIComponent(withEmployer!.employer!)}&pageSize=30` })).json();
+    const byEmployer = (
+      await t.call(tokens.admin!, {
+        url: `/api/system/person/list?employer=${encodeURIComponent(withEmployer!.employer!)}&pageSize=30`,
+      })
+    ).json();
     expect(byEmployer.rows.every((r: { employer: string }) => r.employer === withEmployer!.employer)).toBe(true);
     for (const u of OTHERS) expect((await t.call(tokens[u]!, { url: '/api/system/person/list' })).statusCode).toBe(403);
   });
@@ -126,21 +170,54 @@ describe('人员信息 /system/person', () => {
   it('creates, edits, exports and removes a person; checks the ID number; others change nothing', async () => {
     const [ent] = await t.database.db.select().from(enterprise).limit(1);
     const idNo = makeIdCard('440106', '1990-05-17', 123);
-    const payload = { name: '测试人员', sex: '0', idType: '111', idNo, education: '03', title: '03', phone: '13800138000', enterpriseId: ent!.id, employStatus: '1' };
-    for (const u of OTHERS) expect((await t.call(tokens[u]!, { method: 'POST', url: '/api/system/person/save', payload })).statusCode).toBe(403);
+    const payload = {
+      name: '测试人员',
+      sex: '0',
+      idType: '111',
+      idNo,
+      education: '03',
+      title: '03',
+      phone: '13800138000',
+      enterpriseId: ent!.id,
+      employStatus: '1',
+    };
+    for (const u of OTHERS)
+      expect((await t.call(tokens[u]!, { method: 'POST', url: '/api/system/person/save', payload })).statusCode).toBe(
+        403,
+      );
     expect(await t.database.db.select().from(person).where(eq(person.idNo, idNo))).toHaveLength(0);
 
-    const badCheck = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload: { ...payload, idNo: idNo.slice(0, 17) + (idNo[17] === '1' ? '2' : '1') } });
+    const badCheck = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/system/person/save',
+      payload: { ...payload, idNo: idNo.slice(0, 17) + (idNo[17] === '1' ? '2' : '1') },
+    });
     expect(badCheck.statusCode).toBe(400);
     expect(badCheck.json().field).toBe('idNo');
-    const badSex = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload: { ...payload, sex: '1' } });
+    const badSex = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/system/person/save',
+      payload: { ...payload, sex: '1' },
+    });
     expect(badSex.json().field).toBe('sex');
-    const badPhone = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload: { ...payload, phone: '12345' } });
+    const badPhone = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/system/person/save',
+      payload: { ...payload, phone: '12345' },
+    });
     expect(badPhone.json().field).toBe('phone');
     expect(badPhone.json().msg).toContain('手机号码');
-    const badEdu = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload: { ...payload, education: '42' } });
+    const badEdu = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/system/person/save',
+      payload: { ...payload, education: '42' },
+    });
     expect(badEdu.json().field).toBe('education');
-    const noName = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload: { ...payload, name: '' } });
+    const noName = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/system/person/save',
+      payload: { ...payload, name: '' },
+    });
     expect(noName.json().field).toBe('name');
 
     const created = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload });
@@ -148,7 +225,9 @@ describe('人员信息 /system/person', () => {
     const id = created.json().data.id as number;
     // The answer is masked like every row; the edit form (get) has the birth date taken from the ID number.
     expect(created.json().data.birthDate).toBe('1990-**-**');
-    expect((await t.call(tokens.admin!, { url: `/api/system/person/get/${id}` })).json().data.birthDate).toBe('1990-05-17');
+    expect((await t.call(tokens.admin!, { url: `/api/system/person/get/${id}` })).json().data.birthDate).toBe(
+      '1990-05-17',
+    );
     expect(created.json().data.idNo).toBe(maskIdNo(idNo));
     expect(created.json().data.employer).toBe(ent!.name);
     const dup = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload });
@@ -158,28 +237,58 @@ describe('人员信息 /system/person', () => {
     expect((await t.call(tokens.admin!, { url: `/api/system/person/get/${id}` })).json().data.idNo).toBe(idNo);
 
     for (const u of OTHERS) {
-      expect((await t.call(tokens[u]!, { method: 'POST', url: '/api/system/person/update', payload: { ...payload, id, name: '改' } })).statusCode).toBe(403);
-      expect((await t.call(tokens[u]!, { method: 'POST', url: `/api/system/person/remove?ids=${id}` })).statusCode).toBe(403);
+      expect(
+        (
+          await t.call(tokens[u]!, {
+            method: 'POST',
+            url: '/api/system/person/update',
+            payload: { ...payload, id, name: '改' },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.call(tokens[u]!, { method: 'POST', url: `/api/system/person/remove?ids=${id}` })).statusCode,
+      ).toBe(403);
       expect((await t.call(tokens[u]!, { url: '/api/system/person/export' })).statusCode).toBe(403);
     }
-    const upd = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/update', payload: { ...payload, id, name: '测试人员乙', employStatus: '2' } });
+    const upd = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/system/person/update',
+      payload: { ...payload, id, name: '测试人员乙', employStatus: '2' },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data.name).toBe('测试人员乙');
 
     const exp = await t.call(tokens.admin!, { url: '/api/system/person/export?name=测试人员乙' });
     const x = await readXlsx(exp.rawPayload);
-    expect(x.headers).toEqual(['姓名', '性别', '证件类型', '证件号码', '出生日期', '文化程度', '技术职称', '手机号码', '工作单位', '从业状态', '登记时间']);
+    expect(x.headers).toEqual([
+      '姓名',
+      '性别',
+      '证件类型',
+      '证件号码',
+      '出生日期',
+      '文化程度',
+      '技术职称',
+      '手机号码',
+      '工作单位',
+      '从业状态',
+      '登记时间',
+    ]);
     expect(x.rows).toHaveLength(1);
     expect(x.rows[0]![3]).toBe(maskIdNo(idNo));
     expect(x.rows[0]![5]).toBe('大学本科');
     expect(x.rows[0]![9]).toBe('离职');
 
-    expect((await t.call(tokens.admin!, { method: 'POST', url: `/api/system/person/remove?ids=${id}` })).statusCode).toBe(200);
+    expect(
+      (await t.call(tokens.admin!, { method: 'POST', url: `/api/system/person/remove?ids=${id}` })).statusCode,
+    ).toBe(200);
     expect(await t.database.db.select().from(person).where(eq(person.id, id))).toHaveLength(0);
   });
 
   it('refuses to remove a person who holds certificates', async () => {
-    const rows = (await t.call(tokens.admin!, { url: '/api/system/person/list?pageSize=1&sortField=id&sortOrder=asc' })).json().rows;
+    const rows = (
+      await t.call(tokens.admin!, { url: '/api/system/person/list?pageSize=1&sortField=id&sortOrder=asc' })
+    ).json().rows;
     const res = await t.call(tokens.admin!, { method: 'POST', url: `/api/system/person/remove?ids=${rows[0].id}` });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toContain('不能删除');

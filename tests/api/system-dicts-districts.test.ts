@@ -9,16 +9,26 @@ import { sysDictData, sysDictType, sysDistrict } from '../../server/db/schema.js
 let t: TestApp;
 const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz'] as const;
 type User = (typeof USERS)[number];
-const { tokens, as } = apiSuite({ users: USERS, ready: (app) => { t = app; } });
+const { tokens, as } = apiSuite({
+  users: USERS,
+  ready: (app) => {
+    t = app;
+  },
+});
 const db = () => t.database.db;
 const counts = async () => ({
   types: (await db().select({ n: count() }).from(sysDictType))[0]!.n,
   data: (await db().select({ n: count() }).from(sysDictData))[0]!.n,
   districts: (await db().select({ n: count() }).from(sysDistrict))[0]!.n,
 });
-const dictId = async (dictType: string) => (await db().select().from(sysDictType).where(eq(sysDictType.dictType, dictType)))[0]!.dictId;
+const dictId = async (dictType: string) =>
+  (await db().select().from(sysDictType).where(eq(sysDictType.dictType, dictType)))[0]!.dictId;
 const options = async (dictType: string) =>
-  (await as('ent_gz', 'GET', `/api/system/dict/data/type?dictType=${dictType}`)).json().data as Array<{ dictLabel: string; dictValue: string | number; isDefault: string }>;
+  (await as('ent_gz', 'GET', `/api/system/dict/data/type?dictType=${dictType}`)).json().data as Array<{
+    dictLabel: string;
+    dictValue: string | number;
+    isDefault: string;
+  }>;
 
 async function xlsx(rows: Array<Array<string | number>>): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -30,13 +40,19 @@ async function readSheet(body: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as unknown as ArrayBuffer);
   const out: string[][] = [];
-  wb.worksheets[0]!.eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  wb.worksheets[0]!.eachRow((row) =>
+    out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return out;
 }
 function importFile(user: User, bytes: Buffer, name = 'dict.xlsx', query = '') {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  return t.call(tokens[user], { method: 'POST', url: `/api/system/dict/data/importData${query}`, payload: form as unknown as object });
+  return t.call(tokens[user], {
+    method: 'POST',
+    url: `/api/system/dict/data/importData${query}`,
+    payload: form as unknown as object,
+  });
 }
 const HEAD = ['字典类型', '字典标签', '字典键值', '字典排序', '状态'];
 
@@ -67,19 +83,25 @@ describe('who may call the dictionary and district routes', () => {
       ['/api/system/dict/type/update', { dictId: sex, dictName: '改名', dictType: 'sys_user_sex' }],
       [`/api/system/dict/type/remove?ids=${sex}`, undefined],
       ['/api/system/dict/data/save', { dictType: 'sys_user_sex', dictLabel: '测试', dictValue: '9' }],
-      ['/api/system/dict/data/update', { dictCode: male!.dictCode, dictType: 'sys_user_sex', dictLabel: '改名', dictValue: male!.dictValue }],
+      [
+        '/api/system/dict/data/update',
+        { dictCode: male!.dictCode, dictType: 'sys_user_sex', dictLabel: '改名', dictValue: male!.dictValue },
+      ],
       [`/api/system/dict/data/remove?ids=${male!.dictCode}`, undefined],
       ['/api/system/districts/save', { code: '440199', name: '测试区', parentCode: '440100' }],
       ['/api/system/districts/update', { code: '440106', name: '改名区' }],
       ['/api/system/districts/remove?ids=440106', undefined],
     ];
     for (const user of ['secadmin', 'auditor', 'ent_gz'] as const) {
-      for (const [url, payload] of calls) expect((await as(user, 'POST', url, payload)).statusCode, `${user} ${url}`).toBe(403);
+      for (const [url, payload] of calls)
+        expect((await as(user, 'POST', url, payload)).statusCode, `${user} ${url}`).toBe(403);
       const bytes = await xlsx([HEAD, ['sys_user_sex', '测试', 9, 1, 1]]);
       expect((await importFile(user, bytes)).statusCode, `${user} import`).toBe(403);
     }
     expect(await counts()).toEqual(before);
-    expect((await db().select().from(sysDictData).where(eq(sysDictData.dictCode, male!.dictCode)))[0]!.dictLabel).toBe(male!.dictLabel);
+    expect((await db().select().from(sysDictData).where(eq(sysDictData.dictCode, male!.dictCode)))[0]!.dictLabel).toBe(
+      male!.dictLabel,
+    );
     expect((await db().select().from(sysDistrict).where(eq(sysDistrict.code, '440106')))[0]!.name).toBe('天河区');
   });
 });
@@ -88,15 +110,39 @@ describe('dictionary types and data', () => {
   it('keeps the 19 SPEC 3 types with numbers and strings exactly as SPEC 3 says', async () => {
     const list = (await as('admin', 'GET', '/api/system/dict/type/list?pageSize=30')).json();
     expect(list.total).toBe(19);
-    const strings = ['ministerial_position', 'ministerial_title_rank', 'nonew_cert_comment', 'no_agree_comment', 'new_cert_comment',
-      'ent_id_type', 'affiliationRelation', 'certificateIssuingAuthority', 'ministerial_diploma', 'emp_employStatus'];
-    const numbers = ['work_status', 'sys_notice_type', 'sys_user_sex', 'exam_model', 'enterprise_qualification', 'emp_regType'];
+    const strings = [
+      'ministerial_position',
+      'ministerial_title_rank',
+      'nonew_cert_comment',
+      'no_agree_comment',
+      'new_cert_comment',
+      'ent_id_type',
+      'affiliationRelation',
+      'certificateIssuingAuthority',
+      'ministerial_diploma',
+      'emp_employStatus',
+    ];
+    const numbers = [
+      'work_status',
+      'sys_notice_type',
+      'sys_user_sex',
+      'exam_model',
+      'enterprise_qualification',
+      'emp_regType',
+    ];
     for (const type of strings) {
       const opts = await options(type);
       expect(opts.length, type).toBeGreaterThan(0);
-      expect(opts.every((o) => typeof o.dictValue === 'string'), type).toBe(true);
+      expect(
+        opts.every((o) => typeof o.dictValue === 'string'),
+        type,
+      ).toBe(true);
     }
-    for (const type of numbers) expect((await options(type)).every((o) => typeof o.dictValue === 'number'), type).toBe(true);
+    for (const type of numbers)
+      expect(
+        (await options(type)).every((o) => typeof o.dictValue === 'number'),
+        type,
+      ).toBe(true);
     // Codes with letters or leading zeros cannot be numbers.
     expect((await options('cert_status')).map((o) => o.dictValue)).toContain('01');
     const rows = list.rows as Array<{ dictType: string; builtIn: boolean; numeric: boolean | null; dataCount: number }>;
@@ -111,50 +157,123 @@ describe('dictionary types and data', () => {
     expect(page2.rows).toHaveLength(9);
     const comments = (await as('admin', 'GET', '/api/system/dict/type/list?dictType=comment')).json();
     expect(comments.total).toBe(3);
-    const data = (await as('admin', 'GET', `/api/system/dict/data/list?dictType=cert_status&dictLabel=${encodeURIComponent('销')}`)).json();
+    const data = (
+      await as('admin', 'GET', `/api/system/dict/data/list?dictType=cert_status&dictLabel=${encodeURIComponent('销')}`)
+    ).json();
     expect(data.rows.map((r: { dictLabel: string }) => r.dictLabel).sort()).toEqual(['吊销', '撤销', '注销']);
   });
 
   it('adds values to numeric and string dictionaries by their kind, one default at a time', async () => {
-    expect((await as('admin', 'POST', '/api/system/dict/type/save', { dictName: '测试等级', dictType: 'test_level', remark: 'x' })).statusCode).toBe(200);
+    expect(
+      (
+        await as('admin', 'POST', '/api/system/dict/type/save', {
+          dictName: '测试等级',
+          dictType: 'test_level',
+          remark: 'x',
+        })
+      ).statusCode,
+    ).toBe(200);
     const dup = await as('admin', 'POST', '/api/system/dict/type/save', { dictName: '重复', dictType: 'test_level' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().field).toBe('dictType');
     const badType = await as('admin', 'POST', '/api/system/dict/type/save', { dictName: 'x', dictType: '1bad-type' });
     expect(badType.json()).toMatchObject({ field: 'dictType' });
 
-    const first = await as('admin', 'POST', '/api/system/dict/data/save', { dictType: 'test_level', dictLabel: '一级', dictValue: '1', dictSort: 1, isDefault: 'Y' });
+    const first = await as('admin', 'POST', '/api/system/dict/data/save', {
+      dictType: 'test_level',
+      dictLabel: '一级',
+      dictValue: '1',
+      dictSort: 1,
+      isDefault: 'Y',
+    });
     expect(first.json().data).toMatchObject({ numeric: true, isDefault: 'Y' });
-    expect((await as('admin', 'POST', '/api/system/dict/data/save', { dictType: 'test_level', dictLabel: '二级', dictValue: '2', dictSort: 2, isDefault: 'Y' })).statusCode).toBe(200);
+    expect(
+      (
+        await as('admin', 'POST', '/api/system/dict/data/save', {
+          dictType: 'test_level',
+          dictLabel: '二级',
+          dictValue: '2',
+          dictSort: 2,
+          isDefault: 'Y',
+        })
+      ).statusCode,
+    ).toBe(200);
     const opts = await options('test_level');
-    expect(opts.map((o) => [o.dictValue, o.isDefault])).toEqual([[1, 'N'], [2, 'Y']]);
+    expect(opts.map((o) => [o.dictValue, o.isDefault])).toEqual([
+      [1, 'N'],
+      [2, 'Y'],
+    ]);
 
-    const letters = await as('admin', 'POST', '/api/system/dict/data/save', { dictType: 'test_level', dictLabel: '甲', dictValue: 'A' });
+    const letters = await as('admin', 'POST', '/api/system/dict/data/save', {
+      dictType: 'test_level',
+      dictLabel: '甲',
+      dictValue: 'A',
+    });
     expect(letters.statusCode).toBe(400);
-    expect(letters.json()).toMatchObject({ field: 'dictValue', msg: '字典键值：字典「test_level」的选项值为数字，「A」不是数字' });
-    const twice = await as('admin', 'POST', '/api/system/dict/data/save', { dictType: 'test_level', dictLabel: '重复', dictValue: '2' });
+    expect(letters.json()).toMatchObject({
+      field: 'dictValue',
+      msg: '字典键值：字典「test_level」的选项值为数字，「A」不是数字',
+    });
+    const twice = await as('admin', 'POST', '/api/system/dict/data/save', {
+      dictType: 'test_level',
+      dictLabel: '重复',
+      dictValue: '2',
+    });
     expect(twice.statusCode).toBe(409);
-    const noType = await as('admin', 'POST', '/api/system/dict/data/save', { dictType: 'no_such_type', dictLabel: 'x', dictValue: '1' });
+    const noType = await as('admin', 'POST', '/api/system/dict/data/save', {
+      dictType: 'no_such_type',
+      dictLabel: 'x',
+      dictValue: '1',
+    });
     expect(noType.json()).toMatchObject({ field: 'dictType' });
 
     // A SPEC 3 string dictionary keeps a digit-only value as a string.
-    expect((await as('admin', 'POST', '/api/system/dict/data/save', { dictType: 'ministerial_position', dictLabel: '测试职务', dictValue: '10' })).statusCode).toBe(200);
+    expect(
+      (
+        await as('admin', 'POST', '/api/system/dict/data/save', {
+          dictType: 'ministerial_position',
+          dictLabel: '测试职务',
+          dictValue: '10',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await options('ministerial_position')).find((o) => o.dictLabel === '测试职务')!.dictValue).toBe('10');
   });
 
   it('updates data and renames a custom type with its data; built-in types keep their name and stay', async () => {
-    const [two] = await db().select().from(sysDictData).where(and(eq(sysDictData.dictValue, '2'), eq(sysDictData.dictType, 'test_level')));
-    const upd = await as('admin', 'POST', '/api/system/dict/data/update', { dictCode: two!.dictCode, dictType: 'test_level', dictLabel: '二级（改）', dictValue: '3', status: '0' });
+    const [two] = await db()
+      .select()
+      .from(sysDictData)
+      .where(and(eq(sysDictData.dictValue, '2'), eq(sysDictData.dictType, 'test_level')));
+    const upd = await as('admin', 'POST', '/api/system/dict/data/update', {
+      dictCode: two!.dictCode,
+      dictType: 'test_level',
+      dictLabel: '二级（改）',
+      dictValue: '3',
+      status: '0',
+    });
     expect(upd.json().data).toMatchObject({ dictLabel: '二级（改）', dictValue: '3', status: '0' });
     expect((await options('test_level')).map((o) => o.dictValue)).toEqual([1]);
 
-    const renamed = await as('admin', 'POST', '/api/system/dict/type/update', { dictId: await dictId('test_level'), dictName: '测试级别', dictType: 'test_grade' });
+    const renamed = await as('admin', 'POST', '/api/system/dict/type/update', {
+      dictId: await dictId('test_level'),
+      dictName: '测试级别',
+      dictType: 'test_grade',
+    });
     expect(renamed.json().data).toMatchObject({ dictType: 'test_grade', dataCount: 2 });
     expect((await db().select().from(sysDictData).where(eq(sysDictData.dictType, 'test_grade'))).length).toBe(2);
 
-    const builtIn = await as('admin', 'POST', '/api/system/dict/type/update', { dictId: await dictId('sys_user_sex'), dictName: '性别', dictType: 'sex' });
+    const builtIn = await as('admin', 'POST', '/api/system/dict/type/update', {
+      dictId: await dictId('sys_user_sex'),
+      dictName: '性别',
+      dictType: 'sex',
+    });
     expect(builtIn.statusCode).toBe(400);
-    const keepsName = await as('admin', 'POST', '/api/system/dict/type/update', { dictId: await dictId('sys_user_sex'), dictName: '用户性别（改）', dictType: 'sys_user_sex' });
+    const keepsName = await as('admin', 'POST', '/api/system/dict/type/update', {
+      dictId: await dictId('sys_user_sex'),
+      dictName: '用户性别（改）',
+      dictType: 'sys_user_sex',
+    });
     expect(keepsName.statusCode).toBe(200);
     const remove = await as('admin', 'POST', `/api/system/dict/type/remove?ids=${await dictId('sys_user_sex')}`);
     expect(remove.statusCode).toBe(400);
@@ -181,7 +300,12 @@ describe('dictionary types and data', () => {
   });
 
   it('imports good rows; a file with any bad row writes nothing and reports every bad row', async () => {
-    const good = await xlsx([HEAD, ['test_grade', '四级', 4, 4, 1], ['test_grade', '五级', '5', '', '停用'], ['cer_type', '测试类', 'T1', 9, '']]);
+    const good = await xlsx([
+      HEAD,
+      ['test_grade', '四级', 4, 4, 1],
+      ['test_grade', '五级', '5', '', '停用'],
+      ['cer_type', '测试类', 'T1', 9, ''],
+    ]);
     const ok = await importFile('admin', good);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ code: 0, data: { inserted: 3, updated: 0 } });
@@ -204,7 +328,13 @@ describe('dictionary types and data', () => {
     expect(res.json().msg).toBe('导入失败：6 行有错误，未导入任何数据');
     const errors = res.json().data as Array<{ rowNumber: number; field: string; msg: string }>;
     expect(errors.map((e) => [e.rowNumber, e.field])).toEqual([
-      [3, 'dictType'], [4, 'dictValue'], [5, 'dictLabel'], [6, 'dictSort'], [6, 'status'], [7, 'dictValue'], [8, 'dictValue'],
+      [3, 'dictType'],
+      [4, 'dictValue'],
+      [5, 'dictLabel'],
+      [6, 'dictSort'],
+      [6, 'status'],
+      [7, 'dictValue'],
+      [8, 'dictValue'],
     ]);
     expect(errors.find((e) => e.rowNumber === 4)!.msg).toContain('不是数字');
     expect(errors.find((e) => e.rowNumber === 7)!.msg).toBe('与第 2 行的字典键值「6」重复');
@@ -219,7 +349,13 @@ describe('dictionary types and data', () => {
     expect(notXlsx.json().msg).toContain('.xlsx');
     const broken = await importFile('admin', Buffer.from('not a zip'), 'dict.xlsx');
     expect(broken.statusCode).toBe(400);
-    const missing = await importFile('admin', await xlsx([['字典类型', '字典标签'], ['test_grade', 'x']]));
+    const missing = await importFile(
+      'admin',
+      await xlsx([
+        ['字典类型', '字典标签'],
+        ['test_grade', 'x'],
+      ]),
+    );
     expect(missing.json().msg).toContain('缺少列：字典键值');
     const empty = await importFile('admin', await xlsx([HEAD]));
     expect(empty.json().msg).toBe('导入文件中没有数据');
@@ -241,37 +377,74 @@ describe('dictionary types and data', () => {
 describe('districts', () => {
   it('lists a level at a time, searches by name and gives the province tree', async () => {
     const top = (await as('admin', 'GET', '/api/system/districts/list')).json();
-    expect(top.rows).toEqual([expect.objectContaining({ code: '440000', name: '广东省', level: 1, hasChildren: true })]);
+    expect(top.rows).toEqual([
+      expect.objectContaining({ code: '440000', name: '广东省', level: 1, hasChildren: true }),
+    ]);
     const cities = (await as('admin', 'GET', '/api/system/districts/list?parentCode=440000')).json();
     expect(cities.total).toBe(21);
     expect(cities.rows[0]).toMatchObject({ code: '440100', name: '广州市', area: '1', hasChildren: true });
-    const gz = (await as('admin', 'GET', '/api/system/districts/list?parentCode=440100')).json().rows as Array<{ code: string; fullName: string; hasChildren: boolean }>;
+    const gz = (await as('admin', 'GET', '/api/system/districts/list?parentCode=440100')).json().rows as Array<{
+      code: string;
+      fullName: string;
+      hasChildren: boolean;
+    }>;
     expect(gz.find((d) => d.code === '440106')).toMatchObject({ fullName: '广州市 / 天河区', hasChildren: false });
-    const found = (await as('admin', 'GET', `/api/system/districts/list?name=${encodeURIComponent('天河')}`)).json().rows;
+    const found = (await as('admin', 'GET', `/api/system/districts/list?name=${encodeURIComponent('天河')}`)).json()
+      .rows;
     expect(found.map((d: { code: string }) => d.code)).toEqual(['440106']);
 
-    const tree = (await as('ent_gz', 'GET', '/api/system/districts/list2')).json().data as Array<{ code: string; area: string; children?: Array<{ code: string }> }>;
+    const tree = (await as('ent_gz', 'GET', '/api/system/districts/list2')).json().data as Array<{
+      code: string;
+      area: string;
+      children?: Array<{ code: string }>;
+    }>;
     expect(tree).toHaveLength(21);
     expect(tree.find((c) => c.code === '440300')!.area).toBe('2');
     expect(tree.find((c) => c.code === '440100')!.children!.map((c) => c.code)).toContain('440106');
   });
 
   it('adds a county under a city, refusing a wrong prefix, a duplicate and a fourth level', async () => {
-    const added = await as('admin', 'POST', '/api/system/districts/save', { code: '440199', name: '测试区', parentCode: '440100', orderNum: 99 });
+    const added = await as('admin', 'POST', '/api/system/districts/save', {
+      code: '440199',
+      name: '测试区',
+      parentCode: '440100',
+      orderNum: 99,
+    });
     expect(added.statusCode).toBe(200);
     expect(added.json().data).toMatchObject({ code: '440199', level: 3, area: '1', parentCode: '440100' });
-    const prefix = await as('admin', 'POST', '/api/system/districts/save', { code: '440299', name: 'x', parentCode: '440100' });
+    const prefix = await as('admin', 'POST', '/api/system/districts/save', {
+      code: '440299',
+      name: 'x',
+      parentCode: '440100',
+    });
     expect(prefix.json()).toMatchObject({ field: 'code' });
     expect(prefix.json().msg).toContain('4401');
-    expect((await as('admin', 'POST', '/api/system/districts/save', { code: '440199', name: 'x', parentCode: '440100' })).statusCode).toBe(409);
-    const tooDeep = await as('admin', 'POST', '/api/system/districts/save', { code: '440199001', name: 'x', parentCode: '440199' });
+    expect(
+      (await as('admin', 'POST', '/api/system/districts/save', { code: '440199', name: 'x', parentCode: '440100' }))
+        .statusCode,
+    ).toBe(409);
+    const tooDeep = await as('admin', 'POST', '/api/system/districts/save', {
+      code: '440199001',
+      name: 'x',
+      parentCode: '440199',
+    });
     expect(tooDeep.json()).toMatchObject({ field: 'parentCode' });
   });
 
-  it('renames a district and passes a city\'s new area to its counties', async () => {
-    const renamed = await as('admin', 'POST', '/api/system/districts/update', { code: '440199', name: '测试新区', area: '1', orderNum: 98 });
+  it("renames a district and passes a city's new area to its counties", async () => {
+    const renamed = await as('admin', 'POST', '/api/system/districts/update', {
+      code: '440199',
+      name: '测试新区',
+      area: '1',
+      orderNum: 98,
+    });
     expect(renamed.json().data).toMatchObject({ name: '测试新区', orderNum: 98 });
-    const city = await as('admin', 'POST', '/api/system/districts/update', { code: '445300', name: '云浮市', area: '2', orderNum: 21 });
+    const city = await as('admin', 'POST', '/api/system/districts/update', {
+      code: '445300',
+      name: '云浮市',
+      area: '2',
+      orderNum: 21,
+    });
     expect(city.statusCode).toBe(200);
     const counties = await db().select().from(sysDistrict).where(eq(sysDistrict.parentCode, '445300'));
     expect(counties.length).toBeGreaterThan(0);

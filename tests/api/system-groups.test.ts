@@ -7,19 +7,31 @@ import { sysUserGroup, sysUserGroupMember } from '../../server/db/schema.js';
 
 let t: TestApp;
 const { users: ids, load } = namedRows();
-const { get, post } = apiSuite({ ready: async (app) => { t = app; await load(app); } });
+const { get, post } = apiSuite({
+  ready: async (app) => {
+    t = app;
+    await load(app);
+  },
+});
 
 async function fingerprint() {
   return JSON.stringify([
     await t.database.db.select().from(sysUserGroup).orderBy(sysUserGroup.groupId),
-    await t.database.db.select().from(sysUserGroupMember).orderBy(sysUserGroupMember.groupId, sysUserGroupMember.userId),
+    await t.database.db
+      .select()
+      .from(sysUserGroupMember)
+      .orderBy(sysUserGroupMember.groupId, sysUserGroupMember.userId),
   ]);
 }
 
 let seq = 0;
 async function newGroup(userNames: string[] = []) {
   seq += 1;
-  const res = await post('admin', '/api/system/userGroup/save', { groupName: `组${seq}`, remark: '测试', userIds: userNames.map((n) => ids.get(n)) });
+  const res = await post('admin', '/api/system/userGroup/save', {
+    groupName: `组${seq}`,
+    remark: '测试',
+    userIds: userNames.map((n) => ids.get(n)),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.groupId as number;
 }
@@ -28,7 +40,12 @@ describe('who may call what', () => {
   const others = ['secadmin', 'auditor', 'ent_gz'];
   it('reads: admin only', async () => {
     const id = await newGroup();
-    for (const url of ['/api/system/userGroup/list', `/api/system/userGroup/get/${id}`, `/api/system/userGroup/members/${id}`, '/api/system/userGroup/userOptions?keyword=gz']) {
+    for (const url of [
+      '/api/system/userGroup/list',
+      `/api/system/userGroup/get/${id}`,
+      `/api/system/userGroup/members/${id}`,
+      '/api/system/userGroup/userOptions?keyword=gz',
+    ]) {
       expect((await get('admin', url)).statusCode, url).toBe(200);
       for (const user of others) expect((await get(user, url)).statusCode, `${user} ${url}`).toBe(403);
     }
@@ -37,8 +54,20 @@ describe('who may call what', () => {
   it('writes: admin succeeds, the others get 403 and change nothing', async () => {
     const calls: [string, () => Promise<{ url: string; payload?: object }>][] = [
       ['save', async () => ({ url: '/api/system/userGroup/save', payload: { groupName: `新组${++seq}` } })],
-      ['update', async () => ({ url: '/api/system/userGroup/update', payload: { groupId: await newGroup(), groupName: `改名${++seq}` } })],
-      ['members', async () => ({ url: '/api/system/userGroup/members', payload: { groupId: await newGroup(), userIds: [ids.get('gz_sl')] } })],
+      [
+        'update',
+        async () => ({
+          url: '/api/system/userGroup/update',
+          payload: { groupId: await newGroup(), groupName: `改名${++seq}` },
+        }),
+      ],
+      [
+        'members',
+        async () => ({
+          url: '/api/system/userGroup/members',
+          payload: { groupId: await newGroup(), userIds: [ids.get('gz_sl')] },
+        }),
+      ],
       ['remove', async () => ({ url: `/api/system/userGroup/remove?ids=${await newGroup()}` })],
     ];
     for (const [name, make] of calls) {
@@ -64,13 +93,24 @@ describe('groups and members', () => {
     const detail = (await get('admin', `/api/system/userGroup/get/${id}`)).json().data;
     expect(detail.members.map((m: { userName: string }) => m.userName)).toEqual(['gz_cb', 'gz_sl']);
     expect(detail.members[0].deptName).toBe('广州区域中心');
-    expect((await post('admin', '/api/system/userGroup/members', { groupId: id, userIds: [ids.get('ent_gz')] })).statusCode).toBe(200);
-    expect((await get('admin', `/api/system/userGroup/members/${id}`)).json().data.map((m: { userName: string }) => m.userName)).toEqual(['ent_gz']);
-    expect((await post('admin', '/api/system/userGroup/update', { groupId: id, groupName: '改过的组', status: '0' })).statusCode).toBe(200);
+    expect(
+      (await post('admin', '/api/system/userGroup/members', { groupId: id, userIds: [ids.get('ent_gz')] })).statusCode,
+    ).toBe(200);
+    expect(
+      (await get('admin', `/api/system/userGroup/members/${id}`))
+        .json()
+        .data.map((m: { userName: string }) => m.userName),
+    ).toEqual(['ent_gz']);
+    expect(
+      (await post('admin', '/api/system/userGroup/update', { groupId: id, groupName: '改过的组', status: '0' }))
+        .statusCode,
+    ).toBe(200);
     const [g] = await t.database.db.select().from(sysUserGroup).where(eq(sysUserGroup.groupId, id));
     expect(g).toMatchObject({ groupName: '改过的组', status: '0' });
     expect((await post('admin', `/api/system/userGroup/remove?ids=${id}`)).statusCode).toBe(200);
-    expect(await t.database.db.select().from(sysUserGroupMember).where(eq(sysUserGroupMember.groupId, id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(sysUserGroupMember).where(eq(sysUserGroupMember.groupId, id)),
+    ).toHaveLength(0);
     expect((await get('admin', `/api/system/userGroup/get/${id}`)).statusCode).toBe(404);
   });
 
@@ -89,7 +129,11 @@ describe('groups and members', () => {
   });
 
   it('offers members by name', async () => {
-    const opts = (await get('admin', '/api/system/userGroup/userOptions?keyword=gz_s')).json().data as { label: string }[];
-    expect(opts.map((o) => o.label)).toEqual(expect.arrayContaining([expect.stringContaining('gz_sl'), expect.stringContaining('gz_sh')]));
+    const opts = (await get('admin', '/api/system/userGroup/userOptions?keyword=gz_s')).json().data as {
+      label: string;
+    }[];
+    expect(opts.map((o) => o.label)).toEqual(
+      expect.arrayContaining([expect.stringContaining('gz_sl'), expect.stringContaining('gz_sh')]),
+    );
   });
 });

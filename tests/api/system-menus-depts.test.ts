@@ -8,17 +8,38 @@ import { sysDept, sysMenu, sysOperLog, sysRole, sysUser } from '../../server/db/
 let t: TestApp;
 const USERS = ['admin', 'secadmin', 'auditor', 'ent_gz'] as const;
 type User = (typeof USERS)[number];
-const { as } = apiSuite({ users: USERS, ready: (app) => { t = app; } });
+const { as } = apiSuite({
+  users: USERS,
+  ready: (app) => {
+    t = app;
+  },
+});
 const db = () => t.database.db;
-const menuId = async (menuKey: string) => (await db().select().from(sysMenu).where(eq(sysMenu.menuKey, menuKey)))[0]!.menuId;
-const roleId = async (roleKey: string) => (await db().select().from(sysRole).where(eq(sysRole.roleKey, roleKey)))[0]!.roleId;
-const deptId = async (deptName: string) => (await db().select().from(sysDept).where(eq(sysDept.deptName, deptName)))[0]!.deptId;
+const menuId = async (menuKey: string) =>
+  (await db().select().from(sysMenu).where(eq(sysMenu.menuKey, menuKey)))[0]!.menuId;
+const roleId = async (roleKey: string) =>
+  (await db().select().from(sysRole).where(eq(sysRole.roleKey, roleKey)))[0]!.roleId;
+const deptId = async (deptName: string) =>
+  (await db().select().from(sysDept).where(eq(sysDept.deptName, deptName)))[0]!.deptId;
 const menuCount = async () => (await db().select({ n: count() }).from(sysMenu))[0]!.n;
 const deptCount = async () => (await db().select({ n: count() }).from(sysDept))[0]!.n;
 
-interface Node { menuId: number; menuName: string; menuKey: string; children?: Node[] }
-interface DeptNode { deptId: number; deptName: string; area: string | null; userCount: number; ancestors: string; children?: DeptNode[] }
-const flatten = <T extends { children?: T[] }>(nodes: T[]): T[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+interface Node {
+  menuId: number;
+  menuName: string;
+  menuKey: string;
+  children?: Node[];
+}
+interface DeptNode {
+  deptId: number;
+  deptName: string;
+  area: string | null;
+  userCount: number;
+  ancestors: string;
+  children?: DeptNode[];
+}
+const flatten = <T extends { children?: T[] }>(nodes: T[]): T[] =>
+  nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
 
 describe('who may call the menu and department routes', () => {
   const reads: Array<[string, () => Promise<string>, User[]]> = [
@@ -26,7 +47,11 @@ describe('who may call the menu and department routes', () => {
     ['GET /api/menu/role/:id', async () => `/api/menu/role/${await roleId('auditor')}`, ['admin', 'secadmin']],
     ['GET /api/system/dept/list', async () => `/api/system/dept/list?_t=${Date.now()}`, ['admin']],
     ['GET /api/system/dept/list/enable', async () => '/api/system/dept/list/enable', ['admin', 'secadmin']],
-    ['GET /api/system/dept/role/:id', async () => `/api/system/dept/role/${await roleId('step_sl')}`, ['admin', 'secadmin']],
+    [
+      'GET /api/system/dept/role/:id',
+      async () => `/api/system/dept/role/${await roleId('step_sl')}`,
+      ['admin', 'secadmin'],
+    ],
   ];
   it.each(reads)('%s', async (_name, url, allowed) => {
     for (const user of USERS) {
@@ -52,10 +77,16 @@ describe('who may call the menu and department routes', () => {
     const button = await menuId('system:dict:export');
     const calls: Array<[string, unknown]> = [
       ['/api/menu/save', { parentId: dictPage, menuName: '测试按钮', menuType: 'F', menuKey: 'system:dict:probe' }],
-      ['/api/menu/update', { menuId: button, parentId: dictPage, menuName: '改名', menuType: 'F', menuKey: 'system:dict:export' }],
+      [
+        '/api/menu/update',
+        { menuId: button, parentId: dictPage, menuName: '改名', menuType: 'F', menuKey: 'system:dict:export' },
+      ],
       [`/api/menu/remove/${button}`, undefined],
       ['/api/system/dept/save', { parentId: gz, deptName: '测试科' }],
-      ['/api/system/dept/update', { deptId: gz, parentId: await deptId('广东省建筑安全生产管理服务中心'), deptName: '改名中心', area: '1' }],
+      [
+        '/api/system/dept/update',
+        { deptId: gz, parentId: await deptId('广东省建筑安全生产管理服务中心'), deptName: '改名中心', area: '1' },
+      ],
       [`/api/system/dept/remove/${gz}`, undefined],
     ];
     for (const user of ['secadmin', 'auditor', 'ent_gz'] as const) {
@@ -77,18 +108,30 @@ describe('menus', () => {
     expect(tree.map((n) => n.menuName)).toContain('系统管理');
     const system = tree.find((n) => n.menuKey === 'system:menu:view')!;
     const permission = system.children!.find((n) => n.menuKey === 'system:menu:list')!;
-    expect(permission.children!.map((c) => c.menuKey).sort()).toEqual(['system:menu:add', 'system:menu:edit', 'system:menu:remove']);
+    expect(permission.children!.map((c) => c.menuKey).sort()).toEqual([
+      'system:menu:add',
+      'system:menu:edit',
+      'system:menu:remove',
+    ]);
 
-    const filtered = (await as('admin', 'GET', `/api/menu/list?menuName=${encodeURIComponent('字典')}`)).json().data as Node[];
+    const filtered = (await as('admin', 'GET', `/api/menu/list?menuName=${encodeURIComponent('字典')}`)).json()
+      .data as Node[];
     expect(filtered.map((n) => n.menuKey)).toEqual(['system:menu:view']);
     expect(filtered[0]!.children!.map((n) => n.menuName)).toEqual(['字典管理']);
 
-    const flat = (await as('admin', 'GET', '/api/menu/list?flat=1&menuType=F&menuKey=system:dict')).json().data as Node[];
+    const flat = (await as('admin', 'GET', '/api/menu/list?flat=1&menuType=F&menuKey=system:dict')).json()
+      .data as Node[];
     expect(flat.every((n) => n.children === undefined)).toBe(true);
-    expect(flat.map((n) => n.menuKey).sort()).toEqual(['system:dict:add', 'system:dict:edit', 'system:dict:export', 'system:dict:import', 'system:dict:remove']);
+    expect(flat.map((n) => n.menuKey).sort()).toEqual([
+      'system:dict:add',
+      'system:dict:edit',
+      'system:dict:export',
+      'system:dict:import',
+      'system:dict:remove',
+    ]);
   });
 
-  it('answers a role\'s granted menu ids with the whole tree', async () => {
+  it("answers a role's granted menu ids with the whole tree", async () => {
     const res = (await as('secadmin', 'GET', `/api/menu/role/${await roleId('auditor')}`)).json().data;
     expect(res.checkedKeys).toContain(await menuId('system:operlog:list'));
     expect(res.checkedKeys).toContain(await menuId('system:menu:view'));
@@ -100,31 +143,76 @@ describe('menus', () => {
   it('adds every ancestor to chosen ids (array or {menuIds})', async () => {
     const button = await menuId('system:user:add');
     const expected = [button, await menuId('system:user:list'), await menuId('system:menu:view')].sort((a, b) => a - b);
-    expect((await as('admin', 'POST', '/api/menu/getMenuIdsByMenuIds', { menuIds: [button] })).json().data).toEqual(expected);
-    expect((await as('admin', 'POST', '/api/menu/getMenuIdsByMenuIds', [button, button])).json().data).toEqual(expected);
+    expect((await as('admin', 'POST', '/api/menu/getMenuIdsByMenuIds', { menuIds: [button] })).json().data).toEqual(
+      expected,
+    );
+    expect((await as('admin', 'POST', '/api/menu/getMenuIdsByMenuIds', [button, button])).json().data).toEqual(
+      expected,
+    );
   });
 
   it('creates a directory, a page and a button, refuses a duplicate key, and logs the change', async () => {
-    const dir = await as('admin', 'POST', '/api/menu/save', { menuName: '测试目录', menuType: 'M', menuKey: 'test:menu:view', path: '/test', icon: 'ToolOutlined', orderNum: 99 });
+    const dir = await as('admin', 'POST', '/api/menu/save', {
+      menuName: '测试目录',
+      menuType: 'M',
+      menuKey: 'test:menu:view',
+      path: '/test',
+      icon: 'ToolOutlined',
+      orderNum: 99,
+    });
     expect(dir.statusCode).toBe(200);
     expect(dir.json().data).toMatchObject({ component: 'RouteView', visible: '0', status: '1', parentId: 0 });
     const dirId = dir.json().data.menuId as number;
-    const pageRes = await as('admin', 'POST', '/api/menu/save', { parentId: dirId, menuName: '测试页面', menuType: 'C', menuKey: 'test:page:list', path: 'page', component: 'test/TestPage', name: 'TestPage', visible: '1' });
+    const pageRes = await as('admin', 'POST', '/api/menu/save', {
+      parentId: dirId,
+      menuName: '测试页面',
+      menuType: 'C',
+      menuKey: 'test:page:list',
+      path: 'page',
+      component: 'test/TestPage',
+      name: 'TestPage',
+      visible: '1',
+    });
     expect(pageRes.statusCode).toBe(200);
     const pageId = pageRes.json().data.menuId as number;
-    const button = await as('admin', 'POST', '/api/menu/save', { parentId: pageId, menuName: '测试新增', menuType: 'F', menuKey: 'test:page:add', path: 'ignored', icon: 'PlusOutlined' });
+    const button = await as('admin', 'POST', '/api/menu/save', {
+      parentId: pageId,
+      menuName: '测试新增',
+      menuType: 'F',
+      menuKey: 'test:page:add',
+      path: 'ignored',
+      icon: 'PlusOutlined',
+    });
     expect(button.json().data).toMatchObject({ path: null, icon: null, component: null });
 
-    const dup = await as('admin', 'POST', '/api/menu/save', { parentId: pageId, menuName: '重复', menuType: 'F', menuKey: 'system:user:add' });
+    const dup = await as('admin', 'POST', '/api/menu/save', {
+      parentId: pageId,
+      menuName: '重复',
+      menuType: 'F',
+      menuKey: 'system:user:add',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toMatchObject({ msg: '权限标识「system:user:add」已存在', field: 'menuKey' });
-    const dupName = await as('admin', 'POST', '/api/menu/save', { parentId: dirId, menuName: '重名路由', menuType: 'C', menuKey: 'test:other:list', path: 'other', component: 'test/Other', name: 'UserList' });
+    const dupName = await as('admin', 'POST', '/api/menu/save', {
+      parentId: dirId,
+      menuName: '重名路由',
+      menuType: 'C',
+      menuKey: 'test:other:list',
+      path: 'other',
+      component: 'test/Other',
+      name: 'UserList',
+    });
     expect(dupName.statusCode).toBe(409);
     expect(dupName.json().field).toBe('name');
 
     // The operation log is written after the answer has gone out.
     await vi.waitFor(async () => {
-      const [log] = await db().select().from(sysOperLog).where(eq(sysOperLog.title, '菜单权限')).orderBy(desc(sysOperLog.operId)).limit(1);
+      const [log] = await db()
+        .select()
+        .from(sysOperLog)
+        .where(eq(sysOperLog.title, '菜单权限'))
+        .orderBy(desc(sysOperLog.operId))
+        .limit(1);
       expect(log).toMatchObject({ action: 'insert', operName: 'admin', status: '1', httpStatus: 409 });
     });
   });
@@ -137,7 +225,11 @@ describe('menus', () => {
     ['a page without a component', { menuName: 'x', menuType: 'C', menuKey: 'test:x:list', path: 'x' }, 'component'],
     ['an unknown type', { menuName: 'x', menuType: 'X', menuKey: 'test:x:list', path: 'x' }, 'menuType'],
     ['an empty name', { menuName: ' ', menuType: 'M', menuKey: 'test:x:view', path: '/x' }, 'menuName'],
-    ['a missing parent', { parentId: 999999, menuName: 'x', menuType: 'M', menuKey: 'test:x:view', path: '/x' }, 'parentId'],
+    [
+      'a missing parent',
+      { parentId: 999999, menuName: 'x', menuType: 'M', menuKey: 'test:x:view', path: '/x' },
+      'parentId',
+    ],
   ])('refuses %s with the field named', async (_name, payload, field) => {
     const before = await menuCount();
     const res = await as('admin', 'POST', '/api/menu/save', payload);
@@ -148,31 +240,72 @@ describe('menus', () => {
 
   it('refuses a page under a page and anything under a button', async () => {
     const page = await menuId('system:dict:list');
-    const res = await as('admin', 'POST', '/api/menu/save', { parentId: page, menuName: 'x', menuType: 'C', menuKey: 'test:y:list', path: 'y', component: 'test/Y' });
+    const res = await as('admin', 'POST', '/api/menu/save', {
+      parentId: page,
+      menuName: 'x',
+      menuType: 'C',
+      menuKey: 'test:y:list',
+      path: 'y',
+      component: 'test/Y',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('只能添加按钮');
-    const underButton = await as('admin', 'POST', '/api/menu/save', { parentId: await menuId('system:dict:add'), menuName: 'x', menuType: 'F', menuKey: 'test:y:add' });
+    const underButton = await as('admin', 'POST', '/api/menu/save', {
+      parentId: await menuId('system:dict:add'),
+      menuName: 'x',
+      menuType: 'F',
+      menuKey: 'test:y:add',
+    });
     expect(underButton.json().msg).toContain('按钮下不能');
   });
 
   it('updates a menu, refuses moving it under itself or renaming a granted key', async () => {
     const dirId = await menuId('test:menu:view');
     const pageId = await menuId('test:page:list');
-    const ok = await as('admin', 'POST', '/api/menu/update', { menuId: pageId, parentId: dirId, menuName: '测试页面2', menuType: 'C', menuKey: 'test:page:list', path: 'page2', component: 'test/TestPage', orderNum: 3 });
+    const ok = await as('admin', 'POST', '/api/menu/update', {
+      menuId: pageId,
+      parentId: dirId,
+      menuName: '测试页面2',
+      menuType: 'C',
+      menuKey: 'test:page:list',
+      path: 'page2',
+      component: 'test/TestPage',
+      orderNum: 3,
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ menuName: '测试页面2', path: 'page2', orderNum: 3 });
 
-    const loop = await as('admin', 'POST', '/api/menu/update', { menuId: dirId, parentId: pageId, menuName: '测试目录', menuType: 'M', menuKey: 'test:menu:view', path: '/test' });
+    const loop = await as('admin', 'POST', '/api/menu/update', {
+      menuId: dirId,
+      parentId: pageId,
+      menuName: '测试目录',
+      menuType: 'M',
+      menuKey: 'test:menu:view',
+      path: '/test',
+    });
     expect(loop.statusCode).toBe(400);
     expect(loop.json().msg).toContain('下级');
 
     const granted = await menuId('system:dict:export');
-    const rename = await as('admin', 'POST', '/api/menu/update', { menuId: granted, parentId: await menuId('system:dict:list'), menuName: '导出', menuType: 'F', menuKey: 'system:dict:export2' });
+    const rename = await as('admin', 'POST', '/api/menu/update', {
+      menuId: granted,
+      parentId: await menuId('system:dict:list'),
+      menuName: '导出',
+      menuType: 'F',
+      menuKey: 'system:dict:export2',
+    });
     expect(rename.statusCode).toBe(400);
     expect(rename.json().msg).toContain('系统管理员');
     // An old two-segment key may stay as it is.
     const sl = await menuId('workflow:sl');
-    const keep = await as('admin', 'POST', '/api/menu/update', { menuId: sl, parentId: await menuId('workflow:menu:view'), menuName: '受理', menuType: 'F', menuKey: 'workflow:sl', orderNum: 1 });
+    const keep = await as('admin', 'POST', '/api/menu/update', {
+      menuId: sl,
+      parentId: await menuId('workflow:menu:view'),
+      menuName: '受理',
+      menuType: 'F',
+      menuKey: 'workflow:sl',
+      orderNum: 1,
+    });
     expect(keep.statusCode).toBe(200);
   });
 
@@ -213,16 +346,19 @@ describe('departments', () => {
     const gz = tree[0]!.children![0]!;
     expect(gz).toMatchObject({ area: '1', status: '1', enabled: true });
     expect(gz.userCount).toBeGreaterThanOrEqual(6);
-    const filtered = (await as('admin', 'GET', `/api/system/dept/list?deptName=${encodeURIComponent('深圳')}`)).json().data as DeptNode[];
+    const filtered = (await as('admin', 'GET', `/api/system/dept/list?deptName=${encodeURIComponent('深圳')}`)).json()
+      .data as DeptNode[];
     expect(flatten(filtered).map((d) => d.deptName)).toEqual(['广东省建筑安全生产管理服务中心', '深圳区域中心']);
     const byArea = (await as('admin', 'GET', '/api/system/dept/list?area=3')).json().data as DeptNode[];
     expect(flatten(byArea).map((d) => d.deptName)).toEqual(['广东省建筑安全生产管理服务中心', '省中心']);
   });
 
-  it('answers the departments a role\'s data reaches', async () => {
+  it("answers the departments a role's data reaches", async () => {
     const sl = (await as('admin', 'GET', `/api/system/dept/role/${await roleId('step_sl')}`)).json().data;
     expect(sl.dataScope).toBe('3');
-    expect(sl.checkedKeys.sort()).toEqual([await deptId('广州区域中心'), await deptId('深圳区域中心'), await deptId('省中心')].sort());
+    expect(sl.checkedKeys.sort()).toEqual(
+      [await deptId('广州区域中心'), await deptId('深圳区域中心'), await deptId('省中心')].sort(),
+    );
     const admin = (await as('secadmin', 'GET', `/api/system/dept/role/${await roleId('admin')}`)).json().data;
     expect(admin.checkedKeys).toHaveLength(await deptCount());
     const enterprise = (await as('admin', 'GET', `/api/system/dept/role/${await roleId('enterprise')}`)).json().data;
@@ -234,7 +370,14 @@ describe('departments', () => {
     const root = await deptId('广东省建筑安全生产管理服务中心');
     const gz = await deptId('广州区域中心');
     const sz = await deptId('深圳区域中心');
-    const office = await as('admin', 'POST', '/api/system/dept/save', { parentId: gz, deptName: '受理科', area: '1', leader: '王五', phone: '020-83300100', orderNum: 1 });
+    const office = await as('admin', 'POST', '/api/system/dept/save', {
+      parentId: gz,
+      deptName: '受理科',
+      area: '1',
+      leader: '王五',
+      phone: '020-83300100',
+      orderNum: 1,
+    });
     expect(office.statusCode).toBe(200);
     expect(office.json().data).toMatchObject({ ancestors: `0,${root},${gz}`, area: '1', userCount: 0 });
     const officeId = office.json().data.deptId as number;
@@ -250,27 +393,66 @@ describe('departments', () => {
     const badArea = await as('admin', 'POST', '/api/system/dept/save', { parentId: gz, deptName: '乙', area: '9' });
     expect(badArea.json()).toMatchObject({ field: 'area' });
 
-    const moved = await as('admin', 'POST', '/api/system/dept/update', { deptId: officeId, parentId: sz, deptName: '受理科', area: '2' });
+    const moved = await as('admin', 'POST', '/api/system/dept/update', {
+      deptId: officeId,
+      parentId: sz,
+      deptName: '受理科',
+      area: '2',
+    });
     expect(moved.statusCode).toBe(200);
     const [deskRow] = await db().select().from(sysDept).where(eq(sysDept.deptId, deskId));
     expect(deskRow!.ancestors).toBe(`0,${root},${sz},${officeId}`);
 
-    const loop = await as('admin', 'POST', '/api/system/dept/update', { deptId: officeId, parentId: deskId, deptName: '受理科' });
+    const loop = await as('admin', 'POST', '/api/system/dept/update', {
+      deptId: officeId,
+      parentId: deskId,
+      deptName: '受理科',
+    });
     expect(loop.statusCode).toBe(400);
     expect(loop.json().field).toBe('parentId');
 
-    const disableParent = await as('admin', 'POST', '/api/system/dept/update', { deptId: officeId, parentId: sz, deptName: '受理科', area: '2', status: '0' });
+    const disableParent = await as('admin', 'POST', '/api/system/dept/update', {
+      deptId: officeId,
+      parentId: sz,
+      deptName: '受理科',
+      area: '2',
+      status: '0',
+    });
     expect(disableParent.statusCode).toBe(400);
     expect(disableParent.json().msg).toContain('未停用的下级部门');
-    expect((await as('admin', 'POST', '/api/system/dept/update', { deptId: deskId, parentId: officeId, deptName: '窗口', status: '0' })).statusCode).toBe(200);
-    expect((await as('admin', 'POST', '/api/system/dept/update', { deptId: officeId, parentId: sz, deptName: '受理科', area: '2', status: '0' })).statusCode).toBe(200);
+    expect(
+      (
+        await as('admin', 'POST', '/api/system/dept/update', {
+          deptId: deskId,
+          parentId: officeId,
+          deptName: '窗口',
+          status: '0',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await as('admin', 'POST', '/api/system/dept/update', {
+          deptId: officeId,
+          parentId: sz,
+          deptName: '受理科',
+          area: '2',
+          status: '0',
+        })
+      ).statusCode,
+    ).toBe(200);
 
-    const enabled = flatten((await as('secadmin', 'GET', '/api/system/dept/list/enable')).json().data as DeptNode[]).map((d) => d.deptId);
+    const enabled = flatten(
+      (await as('secadmin', 'GET', '/api/system/dept/list/enable')).json().data as DeptNode[],
+    ).map((d) => d.deptId);
     expect(enabled).toContain(sz);
     expect(enabled).not.toContain(officeId);
     expect(enabled).not.toContain(deskId);
 
-    const underDisabled = await as('admin', 'POST', '/api/system/dept/save', { parentId: officeId, deptName: '新窗口' });
+    const underDisabled = await as('admin', 'POST', '/api/system/dept/save', {
+      parentId: officeId,
+      deptName: '新窗口',
+    });
     expect(underDisabled.statusCode).toBe(400);
     expect(underDisabled.json().msg).toContain('已停用');
   });

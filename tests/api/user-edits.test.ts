@@ -15,7 +15,12 @@ import { maskPhone } from '../../server/services/personalData.js';
 
 let t: TestApp;
 const { users, roles, depts, load } = namedRows();
-const api = apiSuite({ ready: async (app) => { t = app; await load(app); } });
+const api = apiSuite({
+  ready: async (app) => {
+    t = app;
+    await load(app);
+  },
+});
 const { get, post } = api;
 const review = fourEyes(api, 'user');
 const db = () => t.database.db;
@@ -24,25 +29,49 @@ type Snapshot = Record<string, unknown>;
 /** Everything of an account an edit could touch. */
 async function snapshot(userId: number): Promise<Snapshot> {
   const [u] = await db().select().from(sysUser).where(eq(sysUser.userId, userId));
-  const roleIds = (await db().select({ id: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, userId))).map((r) => r.id).sort((a, b) => a - b);
+  const roleIds = (
+    await db().select({ id: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, userId))
+  )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
   return {
-    userName: u!.userName, nickName: u!.nickName, userType: u!.userType, deptId: u!.deptId, enterpriseId: u!.enterpriseId, personId: u!.personId,
-    phone: u!.phone, email: u!.email, sex: u!.sex, status: u!.status, remark: u!.remark, passwordHash: u!.passwordHash, roleIds,
+    userName: u!.userName,
+    nickName: u!.nickName,
+    userType: u!.userType,
+    deptId: u!.deptId,
+    enterpriseId: u!.enterpriseId,
+    personId: u!.personId,
+    phone: u!.phone,
+    email: u!.email,
+    sex: u!.sex,
+    status: u!.status,
+    remark: u!.remark,
+    passwordHash: u!.passwordHash,
+    roleIds,
   };
 }
-const changed = (a: Snapshot, b: Snapshot) => Object.keys(a).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+const changed = (a: Snapshot, b: Snapshot) =>
+  Object.keys(a).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 
 /** Submits an edit as admin; answers the response. */
 const submitEdit = (body: Record<string, unknown>) => post('admin', '/api/system/user/updateV2', body);
 async function approve(reviewId: number, acknowledged?: string[]) {
-  const res = await post('secadmin', '/api/system/user/update-check', { reviewId, approved: true, comment: '同意', acknowledged });
+  const res = await post('secadmin', '/api/system/user/update-check', {
+    reviewId,
+    approved: true,
+    comment: '同意',
+    acknowledged,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 /** The review secadmin opens for a submission: its field diff and the change's whole effect. */
 async function reviewOf(reviewId: number) {
   const res = await get('secadmin', `/api/system/user/review/${reviewId}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { diff: { field: string; before: string; after: string }[]; effect: { lines: { key: string; before: string; after: string; changed: boolean }[]; warnings: unknown[] } };
+  return res.json().data as {
+    diff: { field: string; before: string; after: string }[];
+    effect: { lines: { key: string; before: string; after: string; changed: boolean }[]; warnings: unknown[] };
+  };
 }
 async function editAndApprove(body: Record<string, unknown>, acknowledged?: string[]) {
   const res = await submitEdit({ ...body, acknowledged });
@@ -52,7 +81,10 @@ async function editAndApprove(body: Record<string, unknown>, acknowledged?: stri
   const shown = await reviewOf(reviewId);
   const sent = Object.keys(body).filter((k) => k !== 'userId');
   const listed = shown.diff.map((d) => d.field);
-  expect(listed.filter((f) => !sent.includes(f)), JSON.stringify(body)).toEqual([]);
+  expect(
+    listed.filter((f) => !sent.includes(f)),
+    JSON.stringify(body),
+  ).toEqual([]);
   if (sent.length === 1) expect(listed, JSON.stringify(body)).toEqual(sent);
   expect(shown.effect.lines.map((l) => l.key)).toEqual(['person', 'roles', 'area']);
   await approve(reviewId, acknowledged);
@@ -62,9 +94,17 @@ async function editAndApprove(body: Record<string, unknown>, acknowledged?: stri
 async function freePerson(withCertificates: boolean, skip: number[] = []) {
   // Written out whole: drizzle leaves a one-table select's columns unqualified.
   const has = sql`exists (select 1 from certificate c where c.person_id = "person"."id")`;
-  const rows = await db().select({ id: person.id, name: person.name }).from(person)
-    .where(and(sql`not exists (select 1 from sys_user u where u.person_id = "person"."id")`, withCertificates ? has : sql`not ${has}`))
-    .orderBy(person.id).limit(20);
+  const rows = await db()
+    .select({ id: person.id, name: person.name })
+    .from(person)
+    .where(
+      and(
+        sql`not exists (select 1 from sys_user u where u.person_id = "person"."id")`,
+        withCertificates ? has : sql`not ${has}`,
+      ),
+    )
+    .orderBy(person.id)
+    .limit(20);
   return rows.find((r) => !skip.includes(r.id))!;
 }
 
@@ -72,10 +112,20 @@ let seq = 0;
 async function createUser(type: '00' | '02' | '03' | '04', extra: Record<string, unknown>) {
   seq += 1;
   const userName = `edit${type}_${seq}`;
-  await review.approveNew(await review.submit({
-    userName, nickName: `编辑测试${seq}`, userType: type, phone: `1370000${String(1000 + seq).slice(-4)}`, email: `${userName}@example.cn`, sex: '0',
-    remark: '初始备注', password: 'Init#2026a', ...extra,
-  }), '同意');
+  await review.approveNew(
+    await review.submit({
+      userName,
+      nickName: `编辑测试${seq}`,
+      userType: type,
+      phone: `1370000${String(1000 + seq).slice(-4)}`,
+      email: `${userName}@example.cn`,
+      sex: '0',
+      remark: '初始备注',
+      password: 'Init#2026a',
+      ...extra,
+    }),
+    '同意',
+  );
   const [u] = await db().select().from(sysUser).where(eq(sysUser.userName, userName));
   return u!;
 }
@@ -90,8 +140,12 @@ describe('every editable field of every user type, edited alone, changes only th
   const TYPES = ['00', '02', '03', '04'] as const;
   for (const type of TYPES) {
     it(`user type ${type}`, async () => {
-      const entGz = (await db().select({ id: sysUser.enterpriseId }).from(sysUser).where(eq(sysUser.userName, 'ent_gz')))[0]!.id!;
-      const entSz = (await db().select({ id: sysUser.enterpriseId }).from(sysUser).where(eq(sysUser.userName, 'ent_sz')))[0]!.id!;
+      const entGz = (
+        await db().select({ id: sysUser.enterpriseId }).from(sysUser).where(eq(sysUser.userName, 'ent_gz'))
+      )[0]!.id!;
+      const entSz = (
+        await db().select({ id: sysUser.enterpriseId }).from(sysUser).where(eq(sysUser.userName, 'ent_sz'))
+      )[0]!.id!;
       const holder = await freePerson(true);
       const base: Record<typeof type, Record<string, unknown>> = {
         '00': { deptId: depts.get('系统管理部'), roleIds: [roles.get('adminProvince')] },
@@ -133,13 +187,17 @@ describe('every editable field of every user type, edited alone, changes only th
     });
   }
 
-  it('a holder\'s type or person, changed alone, is refused until the unlink is chosen (nothing written)', async () => {
+  it("a holder's type or person, changed alone, is refused until the unlink is chosen (nothing written)", async () => {
     const holder = await freePerson(true);
     const u = await createUser('04', { personId: holder.id, roleIds: [roles.get('person')] });
     const other = await freePerson(false);
     const reviews = async () => (await db().select({ n: count() }).from(sysRecordReview))[0]!.n;
     const n = await reviews();
-    for (const body of [{ personId: other.id }, { personId: null }, { userType: '02', deptId: depts.get('广州区域中心') }]) {
+    for (const body of [
+      { personId: other.id },
+      { personId: null },
+      { userType: '02', deptId: depts.get('广州区域中心') },
+    ]) {
       const res = await submitEdit({ userId: u.userId, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(409);
       expect(res.json()).toMatchObject({ field: 'acknowledged', data: { warnings: [{ code: 'unlinksPerson' }] } });
@@ -169,7 +227,19 @@ describe('the reported loss: admin changes only the remark of person_gz6', () =>
     const row = (await get('admin', `/api/system/user/get/${id}`)).json().data;
     expect(row.personId).toBe(before.personId);
     const { userName, nickName, userType, deptId, email, sex, roleIds } = row;
-    await editAndApprove({ userId: id, userName, nickName, userType, deptId, enterpriseId: null, phone: maskPhone(before.phone as string), email, sex, roleIds, remark: '整张表单提交' });
+    await editAndApprove({
+      userId: id,
+      userName,
+      nickName,
+      userType,
+      deptId,
+      enterpriseId: null,
+      phone: maskPhone(before.phone as string),
+      email,
+      sex,
+      roleIds,
+      remark: '整张表单提交',
+    });
     expect(changed(before, await snapshot(id))).toEqual(['remark']);
   });
 });
@@ -193,24 +263,39 @@ describe('the full effect, before submitting and in the review', () => {
     expect(unlink.effect.warnings).toEqual([expect.objectContaining({ code: 'unlinksPerson' })]);
     // A new account: its roles and area before it is submitted.
     const created = await post('admin', '/api/system/user/preview', {
-      userName: 'preview_new', nickName: '预览', userType: '02', deptId: depts.get('深圳区域中心'), roleIds: [roles.get('step_sh')], sex: '0',
+      userName: 'preview_new',
+      nickName: '预览',
+      userType: '02',
+      deptId: depts.get('深圳区域中心'),
+      roleIds: [roles.get('step_sh')],
+      sex: '0',
     });
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json().data.effect.lines).toEqual(expect.arrayContaining([
-      expect.objectContaining({ key: 'roles', before: '', after: '审核' }),
-      expect.objectContaining({ key: 'area', after: expect.stringContaining('深圳区域中心') }),
-    ]));
+    expect(created.json().data.effect.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'roles', before: '', after: '审核' }),
+        expect.objectContaining({ key: 'area', after: expect.stringContaining('深圳区域中心') }),
+      ]),
+    );
   });
 
   it('the review of a staff account moved to another centre with another role shows the new roles and area', async () => {
     const u = await createUser('02', { deptId: depts.get('广州区域中心'), roleIds: [roles.get('step_sl')] });
-    const res = await submitEdit({ userId: u.userId, deptId: depts.get('深圳区域中心'), roleIds: [roles.get('step_sh')] });
+    const res = await submitEdit({
+      userId: u.userId,
+      deptId: depts.get('深圳区域中心'),
+      roleIds: [roles.get('step_sh')],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { diff, effect } = await reviewOf(res.json().data.reviewId);
     expect(diff.map((d) => d.field).sort()).toEqual(['deptId', 'roleIds']);
     const line = (key: string) => effect.lines.find((l) => l.key === key)!;
     expect(line('roles')).toMatchObject({ before: '受理', after: '审核', changed: true });
-    expect(line('area')).toMatchObject({ changed: true, before: expect.stringContaining('广州区域中心'), after: expect.stringContaining('深圳区域中心') });
+    expect(line('area')).toMatchObject({
+      changed: true,
+      before: expect.stringContaining('广州区域中心'),
+      after: expect.stringContaining('深圳区域中心'),
+    });
     expect(line('person')).toMatchObject({ changed: false });
     expect(effect.warnings).toEqual([]);
   });
@@ -225,11 +310,18 @@ describe('the full effect, before submitting and in the review', () => {
     expect(detail.warnings).toEqual(['unlinksPerson']);
     expect(detail.effect.warnings[0].message).toContain(holder.name);
     expect(detail.diff).toEqual([expect.objectContaining({ field: 'personId', after: '' })]);
-    const refused = await post('secadmin', '/api/system/user/update-check', { reviewId, approved: true, comment: '同意' });
+    const refused = await post('secadmin', '/api/system/user/update-check', {
+      reviewId,
+      approved: true,
+      comment: '同意',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().field).toBe('acknowledged');
     expect((await snapshot(u.userId)).personId).toBe(holder.id);
-    const [still] = await db().select({ state: sysRecordReview.state }).from(sysRecordReview).where(eq(sysRecordReview.id, reviewId));
+    const [still] = await db()
+      .select({ state: sysRecordReview.state })
+      .from(sysRecordReview)
+      .where(eq(sysRecordReview.id, reviewId));
     expect(still!.state).toBe('pending');
     await approve(reviewId, ['unlinksPerson']);
     expect((await snapshot(u.userId)).personId).toBeNull();
@@ -244,7 +336,11 @@ describe('the full effect, before submitting and in the review', () => {
     const [cert] = await db().select({ id: certificate.id, personId: certificate.personId }).from(certificate).limit(1);
     await db().update(certificate).set({ personId: bare.id }).where(eq(certificate.id, cert!.id));
     try {
-      const late = await post('secadmin', '/api/system/user/update-check', { reviewId: res.json().data.reviewId, approved: true, comment: '同意' });
+      const late = await post('secadmin', '/api/system/user/update-check', {
+        reviewId: res.json().data.reviewId,
+        approved: true,
+        comment: '同意',
+      });
       expect(late.statusCode).toBe(409);
       expect(late.json().msg).toContain('提交后情况已变化');
       expect((await snapshot(u.userId)).personId).toBe(bare.id);
@@ -253,15 +349,21 @@ describe('the full effect, before submitting and in the review', () => {
     }
   });
 
-  it('deleting a holder\'s account with certificates is refused (disable it instead)', async () => {
-    const id = (await createUser('04', { personId: (await freePerson(true)).id, roleIds: [roles.get('person')] })).userId;
+  it("deleting a holder's account with certificates is refused (disable it instead)", async () => {
+    const id = (await createUser('04', { personId: (await freePerson(true)).id, roleIds: [roles.get('person')] }))
+      .userId;
     const res = await post('admin', `/api/system/user/remove?ids=${id}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toContain('请改为停用');
-    expect(await db().select({ id: sysRecordReview.id }).from(sysRecordReview).where(and(eq(sysRecordReview.recordId, id), eq(sysRecordReview.state, 'pending')))).toEqual([]);
+    expect(
+      await db()
+        .select({ id: sysRecordReview.id })
+        .from(sysRecordReview)
+        .where(and(eq(sysRecordReview.recordId, id), eq(sysRecordReview.state, 'pending'))),
+    ).toEqual([]);
   });
 
-  it('a masked phone that is not the account\'s own is refused, not stored', async () => {
+  it("a masked phone that is not the account's own is refused, not stored", async () => {
     const id = users.get('gz_cs')!;
     const res = await submitEdit({ userId: id, phone: '139****0000' });
     expect(res.statusCode).toBe(400);

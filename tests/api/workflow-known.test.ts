@@ -20,13 +20,28 @@ const as = async (user: string) => {
 const detail = async (user: string, id: number) => {
   const res = await t.call(await as(user), { url: `/api/workflow/${id}` });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { version: number; stateValue: unknown; payload: Record<string, unknown>; allowedEvents: string[] };
+  return res.json().data as {
+    version: number;
+    stateValue: unknown;
+    payload: Record<string, unknown>;
+    allowedEvents: string[];
+  };
 };
 const send = async (user: string, id: number, type: string, version: number, comment?: string) =>
-  t.call(await as(user), { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type, version, ...(comment ? { comment } : {}) } });
+  t.call(await as(user), {
+    method: 'POST',
+    url: `/api/workflow/${id}/events`,
+    payload: { type, version, ...(comment ? { comment } : {}) },
+  });
 const stored = async (id: number) => {
-  const [row] = await t.database.db.select({ version: application.version, step: application.step }).from(application).where(eq(application.id, id));
-  const [{ n }] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(applicationHistory).where(eq(applicationHistory.applicationId, id));
+  const [row] = await t.database.db
+    .select({ version: application.version, step: application.step })
+    .from(application)
+    .where(eq(application.id, id));
+  const [{ n }] = await t.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(applicationHistory)
+    .where(eq(applicationHistory.applicationId, id));
   return { ...row!, history: n };
 };
 /** A new newCert of ent_gz (Guangzhou), submitted: waiting for 受理 by gz_sl. */
@@ -35,10 +50,21 @@ async function waitingForAcceptance(): Promise<number> {
   const [holder] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'person1'));
   const row = await t.database.db.transaction(async (tx) => {
     const saved = await createApplication(t.app.ctx, tx, {
-      businessType: 'newCert', applicantUserId: applicant!.userId, enterpriseId: applicant!.enterpriseId, personId: holder!.personId,
-      holderUserId: null, certificateId: null, payload: { category: 'C3', position: '08' },
+      businessType: 'newCert',
+      applicantUserId: applicant!.userId,
+      enterpriseId: applicant!.enterpriseId,
+      personId: holder!.personId,
+      holderUserId: null,
+      certificateId: null,
+      payload: { category: 'C3', position: '08' },
     });
-    return applyEvent(t.app.ctx, tx, saved, { type: 'SUBMIT', actorId: applicant!.userId, roleKey: 'enterprise', version: 0 }, applicant!.nickName);
+    return applyEvent(
+      t.app.ctx,
+      tx,
+      saved,
+      { type: 'SUBMIT', actorId: applicant!.userId, roleKey: 'enterprise', version: 0 },
+      applicant!.nickName,
+    );
   });
   expect(row.area).toBe('1');
   return row.id;
@@ -47,11 +73,18 @@ async function waitingForAcceptance(): Promise<number> {
 async function counted(fn: () => Promise<void>) {
   const before = { ...guardedTransitions };
   await fn();
-  return { written: guardedTransitions.written - before.written, decidedAgain: guardedTransitions.decidedAgain - before.decidedAgain };
+  return {
+    written: guardedTransitions.written - before.written,
+    decidedAgain: guardedTransitions.decidedAgain - before.decidedAgain,
+  };
 }
 
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('transitions on what the server knew', () => {
   it('go through in one statement when nothing changed, and the next one too', async () => {
@@ -62,7 +95,9 @@ describe('transitions on what the server knew', () => {
       expect(agree.statusCode, agree.body).toBe(200);
       expect(agree.json().data, agree.body).toMatchObject({ version: version + 1, stateValue: { inReview: 'cb' } });
       // gz_cb does not open it (only their queue): the row as this process wrote it is what gz_cb acts on.
-      expect((await t.call(await as('gz_cb'), { url: '/api/workflow/queue/waitReview?businessType=newCert' })).statusCode).toBe(200);
+      expect(
+        (await t.call(await as('gz_cb'), { url: '/api/workflow/queue/waitReview?businessType=newCert' })).statusCode,
+      ).toBe(200);
       const back = await send('gz_cb', id, 'RETURN', version + 1, '请补充材料');
       expect(back.statusCode, back.body).toBe(200);
       expect(back.json().data).toMatchObject({ version: version + 2, stateValue: 'submitted' });
@@ -75,7 +110,9 @@ describe('transitions on what the server knew', () => {
     const id = await waitingForAcceptance();
     const { version } = await detail('gz_sl', id);
     const before = await stored(id);
-    await t.database.db.execute(sql`update sys_session set ended_at = now(), end_reason = 'offline' where token_hash = ${sha256(await as('gz_sl'))}`);
+    await t.database.db.execute(
+      sql`update sys_session set ended_at = now(), end_reason = 'offline' where token_hash = ${sha256(await as('gz_sl'))}`,
+    );
     const counts = await counted(async () => {
       const res = await send('gz_sl', id, 'AGREE', version);
       expect(res.statusCode, res.body).toBe(401);
@@ -106,8 +143,14 @@ describe('transitions on what the server knew', () => {
     const id = await waitingForAcceptance();
     const { version } = await detail('gz_sl', id);
     const before = await stored(id);
-    const [user] = await t.database.db.select({ userId: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, 'gz_sl'));
-    const roles = await t.database.db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, user!.userId));
+    const [user] = await t.database.db
+      .select({ userId: sysUser.userId })
+      .from(sysUser)
+      .where(eq(sysUser.userName, 'gz_sl'));
+    const roles = await t.database.db
+      .select({ roleId: sysUserRole.roleId })
+      .from(sysUserRole)
+      .where(eq(sysUserRole.userId, user!.userId));
     await t.database.db.delete(sysUserRole).where(eq(sysUserRole.userId, user!.userId));
     try {
       const counts = await counted(async () => {

@@ -26,23 +26,52 @@ const event = async (user: string, id: number, type: string, comment: string) =>
 };
 /** The user's open to-dos about the application, as their to-do list shows them. */
 const todos = async (user: string, applyNo: string) =>
-  ((await get(user, '/api/system/sysTodo/list?status=0&pageSize=100')).rows as { mc: string; url: string }[]).filter((r) => r.mc.includes(applyNo));
+  ((await get(user, '/api/system/sysTodo/list?status=0&pageSize=100')).rows as { mc: string; url: string }[]).filter(
+    (r) => r.mc.includes(applyNo),
+  );
 
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('to-dos and messages from the workflow', () => {
   it('follow a delay from the enterprise to the holder, through the steps, back to the enterprise and to its end', async () => {
     const [p1] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'person1'));
-    const [c3] = await t.database.db.select().from(certificate).where(and(eq(certificate.personId, p1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')));
-    const saved = (await post('ent_gz', '/api/apply/delay/save', { certificateId: c3!.id, payload: {} })).data as { id: number; applyNo: string };
+    const [c3] = await t.database.db
+      .select()
+      .from(certificate)
+      .where(
+        and(eq(certificate.personId, p1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')),
+      );
+    const saved = (await post('ent_gz', '/api/apply/delay/save', { certificateId: c3!.id, payload: {} })).data as {
+      id: number;
+      applyNo: string;
+    };
     expect(await todos('person1', saved.applyNo)).toEqual([]);
-    const unreadBefore = (await get('person1', '/api/system/sysMsgInfo/getNotReadMsgStats')).rows as { msgType: string; count: number }[];
+    const unreadBefore = (await get('person1', '/api/system/sysMsgInfo/getNotReadMsgStats')).rows as {
+      msgType: string;
+      count: number;
+    }[];
 
     await post('ent_gz', `/api/apply/delay/submit?id=${saved.id}`);
-    expect(await todos('person1', saved.applyNo)).toEqual([{ mc: `请确认：证书延期 ${saved.applyNo}`, url: '/personCheck/personCheckDelay', id: expect.any(Number), status: '0', createdAt: expect.any(String) }]);
-    const unreadAfter = (await get('person1', '/api/system/sysMsgInfo/getNotReadMsgStats')).rows as { msgType: string; count: number }[];
-    const system = (rows: { msgType: string; count: number }[]) => rows.find((r) => r.msgType === 'systemType')?.count ?? 0;
+    expect(await todos('person1', saved.applyNo)).toEqual([
+      {
+        mc: `请确认：证书延期 ${saved.applyNo}`,
+        url: '/personCheck/personCheckDelay',
+        id: expect.any(Number),
+        status: '0',
+        createdAt: expect.any(String),
+      },
+    ]);
+    const unreadAfter = (await get('person1', '/api/system/sysMsgInfo/getNotReadMsgStats')).rows as {
+      msgType: string;
+      count: number;
+    }[];
+    const system = (rows: { msgType: string; count: number }[]) =>
+      rows.find((r) => r.msgType === 'systemType')?.count ?? 0;
     expect(system(unreadAfter)).toBe(system(unreadBefore) + 1);
 
     await event('person1', saved.id, 'CONFIRM', '本人确认');
@@ -65,7 +94,10 @@ describe('to-dos and messages from the workflow', () => {
     expect(await todos('ent_gz', saved.applyNo)).toEqual([]);
     await event('person1', saved.id, 'CONFIRM', '本人确认');
     for (const user of ['gz_sl', 'gz_cs', 'gz_sh', 'gz_bj']) await event(user, saved.id, 'AGREE', '同意');
-    const open = await t.database.db.select().from(sysTodo).where(and(eq(sysTodo.ref, `application:${saved.id}`), eq(sysTodo.status, '0')));
+    const open = await t.database.db
+      .select()
+      .from(sysTodo)
+      .where(and(eq(sysTodo.ref, `application:${saved.id}`), eq(sysTodo.status, '0')));
     expect(open).toEqual([]);
     const inbox = (await get('ent_gz', '/api/system/sysMsgInfo/list?pageSize=50')).rows as { bt: string }[];
     expect(inbox.map((m) => m.bt)).toContain('证书延期已办结（准予）');

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import {
+  BUSINESS_ROUTES,
+  BUSINESS_TYPES,
+  routeSteps,
+  type BusinessType,
+  type Step,
+} from '../../machines/businessTypes.js';
 import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
 import { application, applicationHistory, sysConfig, sysUser } from '../../server/db/schema.js';
-import { createApplication, loadApplication, preloadApplication, preloadedApplication } from '../../server/workflow/store.js';
+import {
+  createApplication,
+  loadApplication,
+  preloadApplication,
+  preloadedApplication,
+} from '../../server/workflow/store.js';
 import { resolveSessionWith } from '../../server/modules/auth/session.service.js';
 import { parsePayload } from '../../server/modules/business/payloads.js';
 import { eligibleSubject } from '../helpers/subjects.js';
 
 let t: TestApp;
 // `as(user)`: the user's token, signed in on first use.
-const { token: as } = apiSuite({ ready: (app) => { t = app; } });
+const { token: as } = apiSuite({
+  ready: (app) => {
+    t = app;
+  },
+});
 const STAFF: Record<Step, string> = { sl: 'gz_sl', cb: 'gz_cb', cs: 'gz_cs', sh: 'gz_sh', sp: 'gz_sp', bj: 'gz_bj' };
 
 /**
@@ -28,17 +43,29 @@ async function newApplication(type: BusinessType, holder = 'person1') {
   }
   const payload = parsePayload(type, subject.payload);
   if (!payload.ok) throw new Error(payload.msg);
-  const row = await t.database.db.transaction((tx) => createApplication(t.app.ctx, tx, {
-    businessType: type, applicantUserId: ent.userId, enterpriseId: ent.enterpriseId, personId: subject.personId,
-    holderUserId: BUSINESS_ROUTES[type].personCheck ? h.userId : null, certificateId: subject.certificateId, payload: payload.value as Record<string, unknown>,
-  }));
+  const row = await t.database.db.transaction((tx) =>
+    createApplication(t.app.ctx, tx, {
+      businessType: type,
+      applicantUserId: ent.userId,
+      enterpriseId: ent.enterpriseId,
+      personId: subject.personId,
+      holderUserId: BUSINESS_ROUTES[type].personCheck ? h.userId : null,
+      certificateId: subject.certificateId,
+      payload: payload.value as Record<string, unknown>,
+    }),
+  );
   return row.id;
 }
 
-const detail = async (user: string, id: number) => (await t.call(await as(user), { url: `/api/workflow/${id}` })).json().data;
+const detail = async (user: string, id: number) =>
+  (await t.call(await as(user), { url: `/api/workflow/${id}` })).json().data;
 async function send(user: string, id: number, type: string, opts: { comment?: string; version?: number } = {}) {
   const version = opts.version ?? (await detail(user, id)).version;
-  return t.call(await as(user), { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type, version, comment: opts.comment ?? '同意' } });
+  return t.call(await as(user), {
+    method: 'POST',
+    url: `/api/workflow/${id}/events`,
+    payload: { type, version, comment: opts.comment ?? '同意' },
+  });
 }
 async function expectOk(user: string, id: number, type: string, comment?: string) {
   const res = await send(user, id, type, { comment });
@@ -83,7 +110,13 @@ describe('every business-type route, through the HTTP API', () => {
         version += 1;
         expect(d.version).toBe(version);
         // The answer carries the history row this event wrote, not the whole history again.
-        expect(d.entry).toMatchObject({ version, event: 'AGREE', resultCode: 1, step, comment: '材料齐全，符合要求，同意' });
+        expect(d.entry).toMatchObject({
+          version,
+          event: 'AGREE',
+          resultCode: 1,
+          step,
+          comment: '材料齐全，符合要求，同意',
+        });
         expect(d).not.toHaveProperty('history');
         if (i < steps.length - 1) expect(d).toMatchObject({ status: 3, step: steps[i + 1] });
       }
@@ -93,7 +126,9 @@ describe('every business-type route, through the HTTP API', () => {
       expect(closed.history.at(-1)).toEqual(d.entry);
       d = closed;
       expect(d.history.map((h: { event: string }) => h.event).at(-1)).toBe('AGREE');
-      expect(d.history.every((h: { resultCode: number | null; event: string }) => h.event !== 'AGREE' || h.resultCode === 1)).toBe(true);
+      expect(
+        d.history.every((h: { resultCode: number | null; event: string }) => h.event !== 'AGREE' || h.resultCode === 1),
+      ).toBe(true);
       const audit = (await t.call(await as('gz_bj'), { url: `/api/workflow/${id}/audit` })).json().data;
       expect(audit.consistent).toBe(true);
     });
@@ -142,10 +177,12 @@ describe('the other transitions of the full route', () => {
     expect(d).toMatchObject({ status: 8, outcome: 'denied' });
   });
 
-  it('the holder can decline: back to the enterprise with the holder\'s comment', async () => {
+  it("the holder can decline: back to the enterprise with the holder's comment", async () => {
     const id = await newApplication('delay', 'person2');
     await expectOk('ent_gz', id, 'SUBMIT');
-    expect((await send('person1', id, 'CONFIRM', { version: (await detail('ent_gz', id)).version })).statusCode).toBe(403);
+    expect((await send('person1', id, 'CONFIRM', { version: (await detail('ent_gz', id)).version })).statusCode).toBe(
+      403,
+    );
     const d = await expectOk('person2', id, 'DECLINE', '本人已离职，不同意延期');
     expect(d.status).toBe(1);
     expect((await detail('ent_gz', id)).history.at(-1).comment).toBe('本人已离职，不同意延期');
@@ -186,13 +223,33 @@ describe('refusals change nothing', () => {
     expect(submitAgain.json().msg).toBe('当前状态不允许该操作');
 
     const token = await as('gz_sl');
-    const badType = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'APPROVE', version } });
+    const badType = await t.call(token, {
+      method: 'POST',
+      url: `/api/workflow/${id}/events`,
+      payload: { type: 'APPROVE', version },
+    });
     expect(badType.json()).toMatchObject({ code: 400, field: 'type' });
-    const noVersion = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'AGREE' } });
+    const noVersion = await t.call(token, {
+      method: 'POST',
+      url: `/api/workflow/${id}/events`,
+      payload: { type: 'AGREE' },
+    });
     expect(noVersion.json()).toMatchObject({ code: 400, field: 'version' });
-    const noComment = await t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'RETURN', version } });
+    const noComment = await t.call(token, {
+      method: 'POST',
+      url: `/api/workflow/${id}/events`,
+      payload: { type: 'RETURN', version },
+    });
     expect(noComment.json()).toMatchObject({ code: 400, field: 'comment', msg: '请填写意见' });
-    expect((await t.call(token, { method: 'POST', url: '/api/workflow/999999/events', payload: { type: 'AGREE', version: 0 } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.call(token, {
+          method: 'POST',
+          url: '/api/workflow/999999/events',
+          payload: { type: 'AGREE', version: 0 },
+        })
+      ).statusCode,
+    ).toBe(404);
 
     expect(await snapshotOf(id)).toEqual(before);
   });
@@ -210,7 +267,8 @@ describe('refusals change nothing', () => {
 
 describe('queues', () => {
   it('show each centre its own area, with the statutory deadline', async () => {
-    const rows = async (user: string, queue: string, q = '') => (await t.call(await as(user), { url: `/api/workflow/queue/${queue}?pageSize=30${q}` })).json();
+    const rows = async (user: string, queue: string, q = '') =>
+      (await t.call(await as(user), { url: `/api/workflow/queue/${queue}?pageSize=30${q}` })).json();
     const gz = await rows('gz_sl', 'waitAccept', '&businessType=newCert');
     expect(gz.total).toBeGreaterThanOrEqual(2);
     expect(gz.rows.every((r: { area: string; status: number }) => r.area === '1' && r.status === 2)).toBe(true);
@@ -221,18 +279,33 @@ describe('queues', () => {
     expect(review.rows.every((r: { step: string }) => r.step === 'cs')).toBe(true);
     const accepted = await rows('gz_sl', 'accepted');
     expect(accepted.rows.length).toBeGreaterThan(0);
-    expect(accepted.rows.some((r: { deadline: string | null; daysLeft: number | null }) => r.deadline && typeof r.daysLeft === 'number')).toBe(true);
+    expect(
+      accepted.rows.some(
+        (r: { deadline: string | null; daysLeft: number | null }) => r.deadline && typeof r.daysLeft === 'number',
+      ),
+    ).toBe(true);
     const reviewed = await rows('gz_sh', 'reviewed');
     expect(reviewed.total).toBeGreaterThan(0);
     const print = await rows('gz_bj', 'printWait');
-    expect(print.rows.every((r: { outcome: string; businessType: string }) => r.outcome === 'approved' && BUSINESS_ROUTES[r.businessType as BusinessType].printsCertificate)).toBe(true);
+    expect(
+      print.rows.every(
+        (r: { outcome: string; businessType: string }) =>
+          r.outcome === 'approved' && BUSINESS_ROUTES[r.businessType as BusinessType].printsCertificate,
+      ),
+    ).toBe(true);
   });
 
   it('have at least two items in every queue of every area for every business type', async () => {
-    for (const [user, area] of [['gz_sl', '1'], ['sz_staff', '2'], ['prov_staff', '3']] as const) {
+    for (const [user, area] of [
+      ['gz_sl', '1'],
+      ['sz_staff', '2'],
+      ['prov_staff', '3'],
+    ] as const) {
       for (const type of BUSINESS_TYPES) {
         for (const queue of ['waitAccept', 'accepted']) {
-          const res = (await t.call(await as(user), { url: `/api/workflow/queue/${queue}?businessType=${type}` })).json();
+          const res = (
+            await t.call(await as(user), { url: `/api/workflow/queue/${queue}?businessType=${type}` })
+          ).json();
           // Each area has one demo enterprise with one rename done and one waiting (one at a time); the
           // tests above took ent_gz's waiting one out of the way to file their own.
           const least = type !== 'rename' ? 2 : queue === 'accepted' ? 1 : 0;
@@ -243,9 +316,15 @@ describe('queues', () => {
   });
 
   it('give every step of every centre a rename to review: other enterprises of the area, each with its own account', async () => {
-    for (const [area, users] of [['1', ['gz_cs', 'gz_sh', 'gz_sp', 'gz_bj']], ['2', ['sz_staff']], ['3', ['prov_staff']]] as const) {
+    for (const [area, users] of [
+      ['1', ['gz_cs', 'gz_sh', 'gz_sp', 'gz_bj']],
+      ['2', ['sz_staff']],
+      ['3', ['prov_staff']],
+    ] as const) {
       for (const user of users) {
-        const res = (await t.call(await as(user), { url: '/api/workflow/queue/waitReview?businessType=rename&pageSize=30' })).json();
+        const res = (
+          await t.call(await as(user), { url: '/api/workflow/queue/waitReview?businessType=rename&pageSize=30' })
+        ).json();
         const steps = new Set(res.rows.map((r: { step: string }) => r.step));
         const expected = user.endsWith('_staff') ? ['cs', 'sh', 'sp', 'bj'] : [user.slice(3)];
         expect([...steps].sort(), `${user} rename steps`).toEqual([...expected].sort());
@@ -260,7 +339,12 @@ describe('queues', () => {
 
   it('give the holders with accounts a confirmation waiting on every confirmation page, and person1 their earlier business', async () => {
     const waiting: Array<[string, BusinessType]> = [
-      ['person2', 'modify'], ['person3', 'delay'], ['person4', 'inner'], ['person5', 'inProvince'], ['person6', 'outProvince'], ['person7', 'revocation'],
+      ['person2', 'modify'],
+      ['person3', 'delay'],
+      ['person4', 'inner'],
+      ['person5', 'inProvince'],
+      ['person6', 'outProvince'],
+      ['person7', 'revocation'],
     ];
     for (const [user, type] of waiting) {
       const mine = (await t.call(await as(user), { url: `/api/workflow/queue/mine?businessType=${type}` })).json();
@@ -268,7 +352,10 @@ describe('queues', () => {
       const open = mine.rows.filter((r: { status: number }) => r.status === 0);
       expect(open.length, `${user} ${type}`).toBe(1);
       const todos = (await t.call(await as(user), { url: '/api/system/sysTodo/list' })).json();
-      expect(todos.rows.some((r: { mc: string }) => r.mc.endsWith(open[0].applyNo)), `${user} to-do`).toBe(true);
+      expect(
+        todos.rows.some((r: { mc: string }) => r.mc.endsWith(open[0].applyNo)),
+        `${user} to-do`,
+      ).toBe(true);
     }
     // person1 confirmed a delay and a change that the centre did not accept: closed, nothing waiting.
     for (const type of ['delay', 'modify']) {
@@ -282,7 +369,11 @@ describe('queues', () => {
   it('name the statutory time limits as the system parameters set them (20 and 5 when unset or invalid)', async () => {
     const limits = async () => (await t.call(await as('gz_sl'), { url: '/api/workflow/deadlines' })).json().data;
     expect(await limits()).toEqual({ reviewDays: 20, modifyDays: 5 });
-    const set = (value: string) => t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, 'biz.modify.deadlineWorkingDays'));
+    const set = (value: string) =>
+      t.database.db
+        .update(sysConfig)
+        .set({ configValue: value })
+        .where(eq(sysConfig.configKey, 'biz.modify.deadlineWorkingDays'));
     await set('7');
     expect(await limits()).toEqual({ reviewDays: 20, modifyDays: 7 });
     await set('seven');
@@ -290,10 +381,15 @@ describe('queues', () => {
     await set('5');
   });
 
-  it('show the queues\' deadlines by the review limit the system parameters set', async () => {
+  it("show the queues' deadlines by the review limit the system parameters set", async () => {
     type Row = { id: number; businessType: string; deadline: string | null };
-    const accepted = async (): Promise<Row[]> => (await t.call(await as('gz_sl'), { url: '/api/workflow/queue/accepted?pageSize=30' })).json().rows;
-    const setReviewDays = (value: string) => t.database.db.update(sysConfig).set({ configValue: value }).where(eq(sysConfig.configKey, 'biz.review.deadlineWorkingDays'));
+    const accepted = async (): Promise<Row[]> =>
+      (await t.call(await as('gz_sl'), { url: '/api/workflow/queue/accepted?pageSize=30' })).json().rows;
+    const setReviewDays = (value: string) =>
+      t.database.db
+        .update(sysConfig)
+        .set({ configValue: value })
+        .where(eq(sysConfig.configKey, 'biz.review.deadlineWorkingDays'));
     const before = (await accepted()).filter((r) => r.businessType !== 'modify' && r.deadline);
     expect(before.length).toBeGreaterThan(0);
     await setReviewDays('40');
@@ -312,20 +408,35 @@ describe('queues', () => {
     const all = (await t.call(await as('province'), { url: '/api/workflow/queue/waitAccept?pageSize=30' })).json();
     expect(new Set(all.rows.map((r: { area: string }) => r.area)).size).toBeGreaterThan(1);
     const one = all.rows[0];
-    const hit = (await t.call(await as('province'), { url: `/api/workflow/queue/waitAccept?keyword=${one.applyNo}` })).json();
+    const hit = (
+      await t.call(await as('province'), { url: `/api/workflow/queue/waitAccept?keyword=${one.applyNo}` })
+    ).json();
     expect(hit.rows.map((r: { id: number }) => r.id)).toEqual([one.id]);
     // By the holder's name: every row found has it.
     const held = all.rows.find((r: { holderName: string | null }) => r.holderName);
-    const byHolder = (await t.call(await as('province'), { url: `/api/workflow/queue/waitAccept?pageSize=30&keyword=${encodeURIComponent(held.holderName)}` })).json();
+    const byHolder = (
+      await t.call(await as('province'), {
+        url: `/api/workflow/queue/waitAccept?pageSize=30&keyword=${encodeURIComponent(held.holderName)}`,
+      })
+    ).json();
     expect(byHolder.rows.map((r: { id: number }) => r.id)).toContain(held.id);
-    expect(byHolder.rows.every((r: { holderName: string | null; applyNo: string; enterpriseName: string | null }) => [r.holderName, r.applyNo, r.enterpriseName].some((v) => v?.includes(held.holderName)))).toBe(true);
+    expect(
+      byHolder.rows.every((r: { holderName: string | null; applyNo: string; enterpriseName: string | null }) =>
+        [r.holderName, r.applyNo, r.enterpriseName].some((v) => v?.includes(held.holderName)),
+      ),
+    ).toBe(true);
     const bad = await t.call(await as('province'), { url: '/api/workflow/queue/nowhere' });
     expect(bad.statusCode).toBe(404);
   });
 
   it('seeded demo items replay to their stored snapshot', async () => {
     // Demo items still there (tests above delete some of theirs), the same ones on every run.
-    const sample = await t.database.db.select({ id: application.id }).from(application).where(eq(application.deleted, false)).orderBy(asc(application.id)).limit(15);
+    const sample = await t.database.db
+      .select({ id: application.id })
+      .from(application)
+      .where(eq(application.deleted, false))
+      .orderBy(asc(application.id))
+      .limit(15);
     for (const { id } of sample) {
       const res = await t.call(await as('province'), { url: `/api/workflow/${id}/audit` });
       if (res.statusCode === 403) continue;
@@ -350,8 +461,15 @@ describe('two reviewers at once', () => {
     const { version } = await detail('gz_sl', id);
     const token = await as('gz_sl');
     const historyBefore = (await snapshotOf(id)).history;
-    const results = await Promise.all(Array.from({ length: 20 }, () =>
-      t.call(token, { method: 'POST', url: `/api/workflow/${id}/events`, payload: { type: 'AGREE', version, comment: '同意' } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.call(token, {
+          method: 'POST',
+          url: `/api/workflow/${id}/events`,
+          payload: { type: 'AGREE', version, comment: '同意' },
+        }),
+      ),
+    );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
@@ -364,7 +482,8 @@ describe('my applications', () => {
   it('lists what the enterprise filed and what the holder must confirm, and nothing of others', async () => {
     const id = await newApplication('delay', 'person2');
     await expectOk('ent_gz', id, 'SUBMIT');
-    const mine = async (user: string, q = '') => (await t.call(await as(user), { url: `/api/workflow/queue/mine?pageSize=30${q}` })).json();
+    const mine = async (user: string, q = '') =>
+      (await t.call(await as(user), { url: `/api/workflow/queue/mine?pageSize=30${q}` })).json();
     const ent = await mine('ent_gz', '&businessType=delay');
     expect(ent.rows.some((r: { id: number }) => r.id === id)).toBe(true);
     const holder = await mine('person2', '&businessType=delay');
@@ -383,10 +502,13 @@ describe('the application read with the session (RouteAccess.preload)', () => {
     const preload = preloadApplication({ id: String(id) });
     expect(preload).not.toBeNull();
     const { preloaded } = await resolveSessionWith(t.app.ctx, token, preload);
-    expect(preloadedApplication({ param: preload!.param, row: preloaded }, id)).toEqual(await loadApplication(t.database.db, id));
+    expect(preloadedApplication({ param: preload!.param, row: preloaded }, id)).toEqual(
+      await loadApplication(t.database.db, id),
+    );
     // Nothing read for another id, or for an id that is not a plain number.
     expect(preloadedApplication({ param: preload!.param, row: preloaded }, id + 1)).toBeNull();
-    for (const odd of ['0', '007', '-1', '1e3', '99999999999', ' 5']) expect(preloadApplication({ id: odd })).toBeNull();
+    for (const odd of ['0', '007', '-1', '1e3', '99999999999', ' 5'])
+      expect(preloadApplication({ id: odd })).toBeNull();
 
     expect((await t.call(token, { url: '/api/workflow/2147483000' })).statusCode).toBe(404);
     const padded = await t.call(token, { url: `/api/workflow/00${id}` });

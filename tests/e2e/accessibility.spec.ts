@@ -10,9 +10,23 @@ import { loginWithPassword, navigate, useLanguage } from './helpers';
 
 /** Accounts whose menus together hold every page of the product. */
 const ACCOUNTS = ['admin', 'secadmin', 'auditor', 'province', 'gz_sl', 'gz_bj', 'ent_gz', 'person1'];
-const PUBLIC_PAGES = ['/web', '/web/certSearch', '/web/signSearch', '/web/gradeSearch', '/web/outSearch', '/web/disclosure', '/user/login'];
+const PUBLIC_PAGES = [
+  '/web',
+  '/web/certSearch',
+  '/web/signSearch',
+  '/web/gradeSearch',
+  '/web/outSearch',
+  '/web/disclosure',
+  '/user/login',
+];
 
-interface MenuEntry { menuId: number; parentId: number; path: string; component: string | null; redirect: string | null }
+interface MenuEntry {
+  menuId: number;
+  parentId: number;
+  path: string;
+  component: string | null;
+  redirect: string | null;
+}
 
 /**
  * Which page a menu entry shows: the 36 business queues and the six holder confirmation lists are
@@ -34,7 +48,8 @@ function menuPages(entries: MenuEntry[]): { path: string; kind: string }[] {
     for (const e of children.get(parent) ?? []) {
       const path = e.path.startsWith('/') ? e.path : `${prefix}/${e.path}`;
       if (children.has(e.menuId)) walk(e.menuId, path);
-      else if (e.component && e.component !== 'RouteView' && !(e.redirect ?? '').startsWith('http')) out.push({ path, kind: pageKind(e.component) });
+      else if (e.component && e.component !== 'RouteView' && !(e.redirect ?? '').startsWith('http'))
+        out.push({ path, kind: pageKind(e.component) });
     }
   };
   walk(0, '');
@@ -48,7 +63,9 @@ type Quiet = (since: number) => number;
 function quietFor(page: Page): Quiet {
   let running = 0;
   let quietSince = Date.now();
-  page.on('request', () => { running += 1; });
+  page.on('request', () => {
+    running += 1;
+  });
   const done = () => {
     running = Math.max(0, running - 1);
     if (running === 0) quietSince = Date.now();
@@ -61,8 +78,13 @@ function quietFor(page: Page): Quiet {
 /** Waits until the page has stopped loading: no request for half a second, no spinner, no loading button, no running fade. */
 async function settled(page: Page, quiet: Quiet) {
   const since = Date.now();
-  await expect.poll(() => quiet(since), { timeout: 20_000, intervals: [100] }).toBeGreaterThanOrEqual(500).catch(() => undefined);
-  await expect(page.locator('.ant-spin-spinning, .ant-btn-loading, .ant-skeleton-active')).toHaveCount(0, { timeout: 20_000 }).catch(() => undefined);
+  await expect
+    .poll(() => quiet(since), { timeout: 20_000, intervals: [100] })
+    .toBeGreaterThanOrEqual(500)
+    .catch(() => undefined);
+  await expect(page.locator('.ant-spin-spinning, .ant-btn-loading, .ant-skeleton-active'))
+    .toHaveCount(0, { timeout: 20_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(400);
 }
 
@@ -81,16 +103,31 @@ const EXCLUDE = [
  */
 async function analyze(page: Page, path: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const violations = await page.evaluate(async ({ tags, exclude }) => {
-    const { axe: run } = window as unknown as { axe: typeof import('axe-core') };
-    const result = await run.run({ exclude }, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
-    }));
-  }, { tags: TAGS, exclude: EXCLUDE });
+  const violations = await page.evaluate(
+    async ({ tags, exclude }) => {
+      const { axe: run } = window as unknown as { axe: typeof import('axe-core') };
+      const result = await run.run(
+        { exclude },
+        { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] },
+      );
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
+      }));
+    },
+    { tags: TAGS, exclude: EXCLUDE },
+  );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.slice(0, 3).map((n) => `${path} · ${v.id} (${v.impact}) · ${n.target.join(' ')} · ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`));
+    .flatMap((v) =>
+      v.nodes
+        .slice(0, 3)
+        .map(
+          (n) =>
+            `${path} · ${v.id} (${v.impact}) · ${n.target.join(' ')} · ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+        ),
+    );
 }
 
 /** A page's violations, opened through the app's router as a menu click would (a reload per page was half the walk's time). */
@@ -117,8 +154,12 @@ test('no page of any account has a serious or critical accessibility violation',
   await useLanguage(visitor, 'zh-CN');
   await visitor.goto('/');
   // The walk sees what it is there to see: an image without a text alternative is caught, then removed.
-  await visitor.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img id="axe-canary" src="/favicon.ico">'));
-  expect(await analyze(visitor, 'canary'), 'axe runs in the page').toEqual([expect.stringContaining('image-alt (critical)')]);
+  await visitor.evaluate(() =>
+    document.body.insertAdjacentHTML('beforeend', '<img id="axe-canary" src="/favicon.ico">'),
+  );
+  expect(await analyze(visitor, 'canary'), 'axe runs in the page').toEqual([
+    expect.stringContaining('image-alt (critical)'),
+  ]);
   await visitor.evaluate(() => document.getElementById('axe-canary')?.remove());
   for (const path of PUBLIC_PAGES) found.push(...(await violations(visitor, path, visitorQuiet)));
   await visitorContext.close();
@@ -133,7 +174,9 @@ test('no page of any account has a serious or critical accessibility violation',
       const raw = localStorage.getItem('pro__Access-Token');
       return raw ? (JSON.parse(raw) as { value: string }).value : '';
     });
-    const menu = (await (await page.request.get('/api/menu/user/0', { headers: { token } })).json()) as { data: MenuEntry[] };
+    const menu = (await (await page.request.get('/api/menu/user/0', { headers: { token } })).json()) as {
+      data: MenuEntry[];
+    };
     for (const { path, kind } of [{ path: '/dashboard', kind: 'dashboard' }, ...menuPages(menu.data)]) {
       if (seen.has(kind)) continue;
       seen.add(kind);
@@ -146,7 +189,10 @@ test('no page of any account has a serious or critical accessibility violation',
 });
 
 /** Phone (iPhone X class) and desktop. */
-const SIZES = [{ width: 375, height: 812 }, { width: 1440, height: 900 }] as const;
+const SIZES = [
+  { width: 375, height: 812 },
+  { width: 1440, height: 900 },
+] as const;
 const SHOTS = '.tmp/public-a11y';
 
 /**
@@ -161,7 +207,9 @@ test('the public pages pass axe at phone and desktop size, in Chinese and Englis
   const login = await request.post('/api/login/login', { data: { username: 'province', password: 'Demo#2026' } });
   const token = (await login.json()).data.token as string;
   const certOf = async (status: string) => {
-    const res = await request.get(`/api/safetyCertificateInfo/list?status=${status}&pageSize=1`, { headers: { token } });
+    const res = await request.get(`/api/safetyCertificateInfo/list?status=${status}&pageSize=1`, {
+      headers: { token },
+    });
     return (await res.json()).rows[0] as { queryCode: string; certNo: string };
   };
   const valid = await certOf('01');
@@ -173,7 +221,9 @@ test('the public pages pass axe at phone and desktop size, in Chinese and Englis
     { path: '/cert/NoSuchCode123456', name: 'cert-unknown' },
     { path: '/web', name: 'web' },
     {
-      path: '/web/certSearch', name: 'web-certSearch', act: async (page) => {
+      path: '/web/certSearch',
+      name: 'web-certSearch',
+      act: async (page) => {
         await page.getByTestId('search-certno').fill(valid.certNo);
         await page.getByTestId('search-submit').click();
         await expect(page.getByTestId('search-result')).toBeVisible();
@@ -208,7 +258,8 @@ test('the public pages pass axe at phone and desktop size, in Chinese and Englis
           if (!(await el.isVisible())) continue;
           const shown = (await el.innerText()).trim();
           const named = (await el.getAttribute('aria-label')) ?? '';
-          if (shown && !named.includes(shown)) found.push(`${where} · language switch named "${named}" shows "${shown}"`);
+          if (shown && !named.includes(shown))
+            found.push(`${where} · language switch named "${named}" shows "${shown}"`);
         }
       }
       await context.close();
@@ -222,7 +273,9 @@ test('the public pages pass axe at phone and desktop size, in Chinese and Englis
  * bulk decision's dialog, an item's dialog with its case and the rules' "why", 考试报名 with sign-ups
  * selected — in Chinese and English. No serious or critical violation.
  */
-test('a reviewer\'s queue work passes axe: rows selected, the bulk dialog, the case and its why', async ({ browser }) => {
+test("a reviewer's queue work passes axe: rows selected, the bulk dialog, the case and its why", async ({
+  browser,
+}) => {
   test.setTimeout(10 * 60_000);
   const found: string[] = [];
   for (const lng of ['zh-CN', 'en-US'] as const) {
@@ -245,7 +298,12 @@ test('a reviewer\'s queue work passes axe: rows selected, the bulk dialog, the c
     await expect(page.getByTestId('bulk-submit')).toBeVisible();
     found.push(...(await analyze(page, `${lng} queue, bulk dialog`)));
     // 取消 (the footer's first button) closes it without deciding anything.
-    await page.locator('.ant-modal-footer').filter({ has: page.getByTestId('bulk-submit') }).getByRole('button').first().click();
+    await page
+      .locator('.ant-modal-footer')
+      .filter({ has: page.getByTestId('bulk-submit') })
+      .getByRole('button')
+      .first()
+      .click();
     await expect(page.getByTestId('bulk-submit')).toBeHidden();
 
     await page.getByTestId('queue-row-applyNo').first().click();

@@ -7,11 +7,19 @@ const ACCOUNTS: { user: string; sees: string[]; not: string[] }[] = [
   { user: 'secadmin', sees: ['系统管理'], not: ['企业业务', '业务办理'] },
   { user: 'auditor', sees: ['系统管理'], not: ['企业业务', '业务办理'] },
   { user: 'province', sees: ['业务办理', '证书打印', '统计分析'], not: ['企业业务', '个人业务'] },
-  ...['gz_sl', 'gz_cb', 'gz_cs', 'gz_sh', 'gz_sp'].map((user) => ({ user, sees: ['业务办理', '综合查询'], not: ['系统管理', '企业业务', '证书打印'] })),
+  ...['gz_sl', 'gz_cb', 'gz_cs', 'gz_sh', 'gz_sp'].map((user) => ({
+    user,
+    sees: ['业务办理', '综合查询'],
+    not: ['系统管理', '企业业务', '证书打印'],
+  })),
   { user: 'gz_bj', sees: ['业务办理', '证书打印'], not: ['系统管理', '企业业务'] },
   { user: 'sz_staff', sees: ['业务办理', '证书打印'], not: ['系统管理', '企业业务'] },
   { user: 'prov_staff', sees: ['业务办理', '证书打印'], not: ['系统管理', '企业业务'] },
-  ...['ent_gz', 'ent_sz', 'ent_prov'].map((user) => ({ user, sees: ['企业业务'], not: ['系统管理', '业务办理', '个人业务'] })),
+  ...['ent_gz', 'ent_sz', 'ent_prov'].map((user) => ({
+    user,
+    sees: ['企业业务'],
+    not: ['系统管理', '业务办理', '个人业务'],
+  })),
   ...['person1', 'person2'].map((user) => ({ user, sees: ['个人业务'], not: ['系统管理', '业务办理', '企业业务'] })),
 ];
 
@@ -31,7 +39,7 @@ for (const account of ACCOUNTS) {
   });
 }
 
-test('a page outside the user\'s menu is not reachable', async ({ page }) => {
+test("a page outside the user's menu is not reachable", async ({ page }) => {
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'person1');
   await page.goto('/system/user');

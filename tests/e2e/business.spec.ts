@@ -71,11 +71,18 @@ async function startApplication(page: Page, path: string, keyword: string) {
   await row.click();
 }
 
-test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agrees: the certificate is valid 3 years longer', async ({ browser, request }) => {
+test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agrees: the certificate is valid 3 years longer', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(420_000);
   // person1's valid C3 certificate, as person1 sees it.
   const holderToken = await apiToken(request, 'person1');
-  const own = await apiGet<{ rows: { certNo: string; category: string; expiryDate: string }[] }>(request, holderToken, '/api/safetyCertificateInfo/list?status=01&pageSize=30');
+  const own = await apiGet<{ rows: { certNo: string; category: string; expiryDate: string }[] }>(
+    request,
+    holderToken,
+    '/api/safetyCertificateInfo/list?status=01&pageSize=30',
+  );
   const c3 = own.rows.find((r) => r.category === 'C3');
   expect(c3, 'person1 holds a valid C3 certificate').toBeTruthy();
   const { certNo, expiryDate: expiry } = c3!;
@@ -120,7 +127,10 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
 
   // 受理, 初审, 审核, 办结 agree in their queues.
   const steps: Array<[string, string]> = [
-    ['gz_sl', '/queue/delay/waitAccept'], ['gz_cs', '/queue/delay/waitReview'], ['gz_sh', '/queue/delay/waitReview'], ['gz_bj', '/queue/delay/waitReview'],
+    ['gz_sl', '/queue/delay/waitAccept'],
+    ['gz_cs', '/queue/delay/waitReview'],
+    ['gz_sh', '/queue/delay/waitReview'],
+    ['gz_bj', '/queue/delay/waitReview'],
   ];
   for (const [user, path] of steps) {
     const staff = await signedIn(browser, user);
@@ -131,9 +141,19 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
 
   // Through the API as ent_gz: closed, and the certificate's expiry moved by exactly 3 years.
   const token = await apiToken(request, 'ent_gz');
-  const list = await apiGet<{ rows: { id: number; applyNo: string }[] }>(request, token, `/api/apply/delay/list?keyword=${encodeURIComponent(applyNo)}`);
+  const list = await apiGet<{ rows: { id: number; applyNo: string }[] }>(
+    request,
+    token,
+    `/api/apply/delay/list?keyword=${encodeURIComponent(applyNo)}`,
+  );
   const id = list.rows.find((r) => r.applyNo === applyNo)!.id;
-  const detail = (await apiGet<{ data: { status: number; outcome: string; certificate: { certNo: string; expiryDate: string } } }>(request, token, `/api/apply/delay/get/${id}`)).data;
+  const detail = (
+    await apiGet<{ data: { status: number; outcome: string; certificate: { certNo: string; expiryDate: string } } }>(
+      request,
+      token,
+      `/api/apply/delay/get/${id}`,
+    )
+  ).data;
   expect(detail.status).toBe(8);
   expect(detail.certificate.certNo).toBe(certNo);
   expect(detail.certificate.expiryDate).toBe(plusThreeYears(expiry));
@@ -155,7 +175,11 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
   await bj.close();
 
   // The public page of the certificate (its QR code's address) shows the new validity.
-  const found = await apiGet<{ rows: { certNo: string; queryCode: string }[] }>(request, token, `/api/safetyCertificateInfo/list?certNo=${encodeURIComponent(certNo)}`);
+  const found = await apiGet<{ rows: { certNo: string; queryCode: string }[] }>(
+    request,
+    token,
+    `/api/safetyCertificateInfo/list?certNo=${encodeURIComponent(certNo)}`,
+  );
   const queryCode = found.rows.find((r) => r.certNo === certNo)!.queryCode;
   const visitor = await browser.newPage();
   await useLanguage(visitor, 'zh-CN');
@@ -166,7 +190,7 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
   await visitor.close();
 });
 
-test('a delay for a holder over the age limit stops in step 0 with the rule\'s words', async ({ page }) => {
+test("a delay for a holder over the age limit stops in step 0 with the rule's words", async ({ page }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'ent_gz');
@@ -176,7 +200,9 @@ test('a delay for a holder over the age limit stops in step 0 with the rule\'s w
   await expect(page.getByTestId('wizard-step-next')).toBeDisabled();
 });
 
-test('an enterprise with a rename in progress is not offered 申请 on 企业更名, and is told why', async ({ browser }) => {
+test('an enterprise with a rename in progress is not offered 申请 on 企业更名, and is told why', async ({
+  browser,
+}) => {
   // ent_gz2's rename waits at 初审 (demo): the server answers GET /apply/rename/applicable with the rule's words.
   const page = await signedIn(browser, 'ent_gz2');
   await navigate(page, '/business/enterpriseRename');

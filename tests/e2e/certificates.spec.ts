@@ -58,20 +58,36 @@ test('the public certificate page masks the ID number', async ({ page, request }
   await expect(page.getByTestId('cert-not-found')).toContainText('未查询到该证书');
 });
 
-test('the public certificate page says what a verifier needs: the validity as printed, a 暂扣 with its period', async ({ page, request }) => {
+test('the public certificate page says what a verifier needs: the validity as printed, a 暂扣 with its period', async ({
+  page,
+  request,
+}) => {
   await useLanguage(page, 'zh-CN');
   const login = await request.post('/api/login/login', { data: { username: 'province', password: 'Demo#2026' } });
   const token = (await login.json()).data.token as string;
-  type Row = { queryCode: string; issueDate: string; validFrom: string; expiryDate: string; suspendedFrom: string; suspendedTo: string };
+  type Row = {
+    queryCode: string;
+    issueDate: string;
+    validFrom: string;
+    expiryDate: string;
+    suspendedFrom: string;
+    suspendedTo: string;
+  };
   // A delayed certificate: its validity starts after its 发证日期 (the PDF prints validFrom … expiryDate).
-  const valid = (await (await request.get('/api/safetyCertificateInfo/list?status=01&pageSize=200', { headers: { token } })).json()).rows as (Row & { version: number })[];
+  const valid = (
+    await (await request.get('/api/safetyCertificateInfo/list?status=01&pageSize=200', { headers: { token } })).json()
+  ).rows as (Row & { version: number })[];
   const delayed = valid.find((r) => r.validFrom !== r.issueDate)!;
   await page.goto(`/cert/${delayed.queryCode}`);
   await expect(page.getByTestId('cert-validity')).toHaveText(`${delayed.validFrom} 至 ${delayed.expiryDate}`);
   await expect(page.getByTestId('cert-issue-date')).toHaveText(delayed.issueDate);
-  const suspended = (await (await request.get('/api/safetyCertificateInfo/list?status=02&pageSize=1', { headers: { token } })).json()).rows[0] as Row;
+  const suspended = (
+    await (await request.get('/api/safetyCertificateInfo/list?status=02&pageSize=1', { headers: { token } })).json()
+  ).rows[0] as Row;
   await page.goto(`/cert/${suspended.queryCode}`);
   await expect(page.getByTestId('cert-invalid')).toContainText('证书暂扣中');
-  await expect(page.getByTestId('cert-suspension')).toHaveText(`${suspended.suspendedFrom} 至 ${suspended.suspendedTo}`);
+  await expect(page.getByTestId('cert-suspension')).toHaveText(
+    `${suspended.suspendedFrom} 至 ${suspended.suspendedTo}`,
+  );
   await expect(page.getByTestId('cert-invalid')).not.toContainText('已不再有效');
 });

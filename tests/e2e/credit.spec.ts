@@ -13,7 +13,12 @@ const DOC_NO = `穗建罚〔2026〕E2E${Date.now() % 100000}号`;
 /** A China day `days` from today, as the forms take it. */
 function chinaDay(days: number): string {
   const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
 }
 
 /** A one-page PDF with a line of text (a real file, as a scanned decision would be). */
@@ -41,7 +46,9 @@ async function openCredit(page: Page) {
   await expect(page.getByTestId('punishment-table')).toBeVisible();
 }
 
-test('an officer records a 暂扣 with a certificate and a PDF; a second officer approves; the certificate shows 暂扣', async ({ browser }) => {
+test('an officer records a 暂扣 with a certificate and a PDF; a second officer approves; the certificate shows 暂扣', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const page = await browser.newPage();
   await useLanguage(page, 'zh-CN');
@@ -75,12 +82,17 @@ test('an officer records a 暂扣 with a certificate and a PDF; a second officer
   await expect(page.getByTestId('chosen-certificate')).toContainText(certNo);
 
   // The decision attached, and previewed in the page.
-  await page.locator('input[type=file]').setInputFiles({ name: '处罚决定书.pdf', mimeType: 'application/pdf', buffer: DECISION_PDF });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: '处罚决定书.pdf', mimeType: 'application/pdf', buffer: DECISION_PDF });
   await expect(page.getByTestId('file-name')).toHaveText('处罚决定书.pdf');
   await page.getByTestId('file-preview-link').click();
   await expect(page.getByTestId('preview-pdf')).toBeVisible();
   await expect.poll(() => page.getByTestId('preview-pdf').getAttribute('src')).toMatch(/^blob:/);
-  await page.getByRole('dialog', { name: /附件预览/ }).getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('dialog', { name: /附件预览/ })
+    .getByRole('button', { name: 'Close' })
+    .click();
 
   await page.getByTestId('punishment-submit').click();
   await expect(page.getByText('已提交，等待另一名工作人员审核').first()).toBeVisible();
@@ -127,7 +139,10 @@ test('an officer records a 暂扣 with a certificate and a PDF; a second officer
   await page.close();
 });
 
-test('the public finds a certificate transferred out of the province by its number, with the holder masked', async ({ page, request }) => {
+test('the public finds a certificate transferred out of the province by its number, with the holder masked', async ({
+  page,
+  request,
+}) => {
   await useLanguage(page, 'zh-CN');
   const login = await request.post('/api/login/login', { data: { username: 'province', password: 'Demo#2026' } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;

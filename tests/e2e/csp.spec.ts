@@ -19,9 +19,10 @@ async function watchViolations(context: BrowserContext): Promise<string[]> {
       report?.(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
     });
   });
-  const listen = (page: Page) => page.on('console', (msg) => {
-    if (msg.text().includes('Content Security Policy')) violations.push(`${page.url()}: ${msg.text()}`);
-  });
+  const listen = (page: Page) =>
+    page.on('console', (msg) => {
+      if (msg.text().includes('Content Security Policy')) violations.push(`${page.url()}: ${msg.text()}`);
+    });
   context.on('page', listen);
   for (const page of context.pages()) listen(page);
   return violations;
@@ -42,7 +43,9 @@ test('no page of the client reports a Content-Security-Policy violation', async 
     await expect(page.getByTestId('login-error')).toContainText('用户名或密码错误');
   }
   await expect(page.getByTestId('login-captcha-img')).toBeVisible();
-  await expect.poll(() => page.getByTestId('login-captcha-img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.getByTestId('login-captcha-img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   // The workbench, and the operation guide that opens as a PDF (a blob: address) in a tab of its own.
   await loginWithPassword(page, 'ent_gz');

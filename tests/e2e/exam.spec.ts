@@ -18,7 +18,13 @@ const PAGE_LOAD = { timeout: 60_000 };
 const hasPoppler = spawnSync('pdftoppm', ['-v']).error === undefined;
 
 /** Today in China (the server's calendar), whatever the machine's zone. */
-const chinaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const chinaToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 async function token(request: APIRequestContext, user: string): Promise<string> {
   const res = await request.post('/api/login/login', { data: { username: user, password: DEMO_PASSWORD } });
@@ -26,8 +32,17 @@ async function token(request: APIRequestContext, user: string): Promise<string> 
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-async function api<T>(request: APIRequestContext, tok: string, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const res = method === 'GET' ? await request.get(url, { headers: { token: tok } }) : await request.post(url, { headers: { token: tok }, data });
+async function api<T>(
+  request: APIRequestContext,
+  tok: string,
+  method: 'GET' | 'POST',
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res =
+    method === 'GET'
+      ? await request.get(url, { headers: { token: tok } })
+      : await request.post(url, { headers: { token: tok }, data });
   expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
   return (await res.json()) as T;
 }
@@ -43,7 +58,9 @@ async function signedIn(browser: Browser, user: string): Promise<Page> {
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByTestId(field).click();
   const dropdown = page.locator('.ant-select-dropdown:visible');
-  await (typeof option === 'string' ? dropdown.getByTitle(option, { exact: true }) : dropdown.getByTitle(option)).first().click();
+  await (typeof option === 'string' ? dropdown.getByTitle(option, { exact: true }) : dropdown.getByTitle(option))
+    .first()
+    .click();
 }
 
 /** Clicks a link behind a confirmation and confirms. */
@@ -54,29 +71,70 @@ async function confirmed(page: Page, link: ReturnType<Page['getByTestId']>) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('an enterprise signs a person up, the centre accepts, the ticket prints, results are published, and the new certificate goes through', async ({ browser, request }) => {
+test('an enterprise signs a person up, the centre accepts, the ticket prints, results are published, and the new certificate goes through', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(300_000);
   const today = chinaToday();
   const batchName = `E2E 专职安全生产管理人员（C3）考核 ${Date.now()}`;
 
   // The centre's batch for today (sign-up until today, the exam early today), opened.
   const centre = await token(request, 'gz_sl');
-  const saved = await api<{ data: { id: number; version: number; batchNo: string } }>(request, centre, 'POST', '/api/exam/batch/save', {
-    name: batchName, category: 'C3', area: '1', place: '广州市天河区天寿路 32 号考点', capacity: 30, signupFrom: today, signupTo: today,
-    knowledgeStart: `${today} 00:00`, knowledgeEnd: `${today} 00:20`, abilityStart: `${today} 00:30`, abilityEnd: `${today} 00:50`,
+  const saved = await api<{ data: { id: number; version: number; batchNo: string } }>(
+    request,
+    centre,
+    'POST',
+    '/api/exam/batch/save',
+    {
+      name: batchName,
+      category: 'C3',
+      area: '1',
+      place: '广州市天河区天寿路 32 号考点',
+      capacity: 30,
+      signupFrom: today,
+      signupTo: today,
+      knowledgeStart: `${today} 00:00`,
+      knowledgeEnd: `${today} 00:20`,
+      abilityStart: `${today} 00:30`,
+      abilityEnd: `${today} 00:50`,
+    },
+  );
+  await api(request, centre, 'POST', `/api/exam/batch/event/${saved.data.id}`, {
+    type: 'OPEN',
+    version: saved.data.version,
   });
-  await api(request, centre, 'POST', `/api/exam/batch/event/${saved.data.id}`, { type: 'OPEN', version: saved.data.version });
 
   // An employee of ent_gz with no certificate and no exam yet, who meets the sign-up rules.
   const ent = await token(request, 'ent_gz');
-  const people = await api<{ rows: { personId: number; name: string; signups: number; passedCategories: string[] }[] }>(request, ent, 'GET', '/api/exam/person/list?pageSize=200');
+  const people = await api<{ rows: { personId: number; name: string; signups: number; passedCategories: string[] }[] }>(
+    request,
+    ent,
+    'GET',
+    '/api/exam/person/list?pageSize=200',
+  );
   let candidate: { personId: number; name: string } | null = null;
   for (const p of people.rows.filter((r) => r.signups === 0 && r.passedCategories.length === 0)) {
     if (people.rows.filter((r) => r.name === p.name).length > 1) continue;
-    const certs = await api<{ total: number }>(request, ent, 'GET', `/api/safetyCertificateInfo/list?personId=${p.personId}&pageSize=1`);
+    const certs = await api<{ total: number }>(
+      request,
+      ent,
+      'GET',
+      `/api/safetyCertificateInfo/list?personId=${p.personId}&pageSize=1`,
+    );
     if (certs.total > 0) continue;
-    const check = await api<{ code: number }>(request, ent, 'GET', `/api/exam/sign/check?batchId=${saved.data.id}&personId=${p.personId}&position=08`);
-    const pre = await api<{ code: number }>(request, ent, 'GET', `/api/applyCertification/checkDataByApplyId?businessType=newCert&personId=${p.personId}&category=C3&position=08`);
+    const check = await api<{ code: number }>(
+      request,
+      ent,
+      'GET',
+      `/api/exam/sign/check?batchId=${saved.data.id}&personId=${p.personId}&position=08`,
+    );
+    const pre = await api<{ code: number }>(
+      request,
+      ent,
+      'GET',
+      `/api/applyCertification/checkDataByApplyId?businessType=newCert&personId=${p.personId}&category=C3&position=08`,
+    );
     if (check.code === 0 && pre.code === 10) {
       candidate = p;
       break;
@@ -116,7 +174,10 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await choose(enterprise, 'print-batch', new RegExp(batchName.replace(/[()（）]/g, '.')));
   const ticketRow = enterprise.locator('tr.ant-table-row').filter({ hasText: name });
   await expect(ticketRow).toHaveCount(1);
-  const [download] = await Promise.all([enterprise.waitForEvent('download'), ticketRow.getByTestId('ticket-download').click()]);
+  const [download] = await Promise.all([
+    enterprise.waitForEvent('download'),
+    ticketRow.getByTestId('ticket-download').click(),
+  ]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-e2e-ticket-'));
   const file = path.join(dir, 'ticket.pdf');
   await download.saveAs(file);
@@ -145,11 +206,19 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
 
   // 5. Both parts passed, imported from Excel; the results published.
   // The clerk fills the score template the page hands out (exceljs, as Excel would) and imports it.
-  const signups = await api<{ rows: { id: number; name: string; ticketNo: string | null }[] }>(request, centre, 'GET', `/api/exam/sign/list?batchId=${saved.data.id}&pageSize=50`);
+  const signups = await api<{ rows: { id: number; name: string; ticketNo: string | null }[] }>(
+    request,
+    centre,
+    'GET',
+    `/api/exam/sign/list?batchId=${saved.data.id}&pageSize=50`,
+  );
   const signup = signups.rows.find((r) => r.name === name)!;
   expect(signup.ticketNo).toBeTruthy();
   // The detail shows the ID number masked; the clerk reveals it (a logged click) to fill the sheet.
-  const revealed = await api<{ data: { value: string } }>(request, centre, 'POST', '/api/personalData/idNo/reveal', { source: 'examSignup', id: signup.id });
+  const revealed = await api<{ data: { value: string } }>(request, centre, 'POST', '/api/personalData/idNo/reveal', {
+    source: 'examSignup',
+    id: signup.id,
+  });
   await navigate(staff, '/exam/examImport');
   await expect(staff.getByTestId('import-card')).toBeVisible(PAGE_LOAD);
   const templateDownload = staff.waitForEvent('download');
@@ -159,7 +228,14 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(template);
   const sheet = wb.worksheets[0]!;
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['姓名*', '证件号码*', '准考证号*', '安全生产知识*', '管理能力*', '考试情况*']);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    '姓名*',
+    '证件号码*',
+    '准考证号*',
+    '安全生产知识*',
+    '管理能力*',
+    '考试情况*',
+  ]);
   sheet.addRow([name, revealed.data.value, signup.ticketNo, '合格', '合格', '参考']);
   const filled = path.join(dir, '端到端成绩.xlsx');
   await wb.xlsx.writeFile(filled);
@@ -206,19 +282,46 @@ test('an enterprise signs a person up, the centre accepts, the ticket prints, re
   await enterprise.getByTestId('wizard-submit').click();
   await expect(enterprise.getByTestId('business-wizard')).toHaveCount(0);
 
-  const applied = await api<{ rows: { id: number; personName?: string; name?: string; status: number }[] }>(request, ent, 'GET', `/api/apply/newCert/list?keyword=${encodeURIComponent(name)}`);
+  const applied = await api<{ rows: { id: number; personName?: string; name?: string; status: number }[] }>(
+    request,
+    ent,
+    'GET',
+    `/api/apply/newCert/list?keyword=${encodeURIComponent(name)}`,
+  );
   expect(applied.rows).toHaveLength(1);
   const applicationId = applied.rows[0]!.id;
-  let version = (await api<{ data: { version: number } }>(request, ent, 'GET', `/api/workflow/${applicationId}`)).data.version;
+  let version = (await api<{ data: { version: number } }>(request, ent, 'GET', `/api/workflow/${applicationId}`)).data
+    .version;
   for (const user of ['gz_sl', 'gz_cb', 'gz_cs', 'gz_sh', 'gz_sp', 'gz_bj']) {
     const tok = await token(request, user);
-    const mine = await api<{ data: { version: number; allowedEvents: string[] } }>(request, tok, 'GET', `/api/workflow/${applicationId}`);
+    const mine = await api<{ data: { version: number; allowedEvents: string[] } }>(
+      request,
+      tok,
+      'GET',
+      `/api/workflow/${applicationId}`,
+    );
     if (!mine.data.allowedEvents.includes('AGREE')) continue;
-    version = (await api<{ data: { version: number } }>(request, tok, 'POST', `/api/workflow/${applicationId}/events`, { type: 'AGREE', comment: '考核合格，材料齐全，同意', version: mine.data.version })).data.version;
+    version = (
+      await api<{ data: { version: number } }>(request, tok, 'POST', `/api/workflow/${applicationId}/events`, {
+        type: 'AGREE',
+        comment: '考核合格，材料齐全，同意',
+        version: mine.data.version,
+      })
+    ).data.version;
   }
-  const closed = await api<{ data: { status: number; outcome: string; version: number } }>(request, ent, 'GET', `/api/workflow/${applicationId}`);
+  const closed = await api<{ data: { status: number; outcome: string; version: number } }>(
+    request,
+    ent,
+    'GET',
+    `/api/workflow/${applicationId}`,
+  );
   expect(closed.data).toMatchObject({ status: 8, outcome: 'approved', version });
-  const issued = await api<{ rows: { category: string; status: string; certNo: string }[] }>(request, ent, 'GET', `/api/safetyCertificateInfo/list?personId=${candidate!.personId}`);
+  const issued = await api<{ rows: { category: string; status: string; certNo: string }[] }>(
+    request,
+    ent,
+    'GET',
+    `/api/safetyCertificateInfo/list?personId=${candidate!.personId}`,
+  );
   expect(issued.rows).toEqual([expect.objectContaining({ category: 'C3', status: '01' })]);
   expect(issued.rows[0]!.certNo).toMatch(/^粤建安C3（\d{4}）\d{7}$/);
 

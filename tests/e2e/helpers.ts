@@ -20,7 +20,8 @@ export function lastSmsCode(mobile: string): string | null {
 /** Chooses the interface language before the app loads (stored under pro__lang). */
 export async function useLanguage(page: Page, lng: 'zh-CN' | 'zh-TW' | 'en-US' | 'pt-BR') {
   await page.addInitScript((l) => {
-    if (!localStorage.getItem('pro__lang')) localStorage.setItem('pro__lang', JSON.stringify({ value: l, expire: null }));
+    if (!localStorage.getItem('pro__lang'))
+      localStorage.setItem('pro__lang', JSON.stringify({ value: l, expire: null }));
   }, lng);
 }
 
@@ -50,10 +51,15 @@ export async function navigate(page: Page, path: string) {
 }
 
 /** The smallest valid PDF: a material for the wizard's upload. */
-const MATERIAL_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const MATERIAL_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Uploads a PDF named `name` in the application wizard's materials step and waits until it is done. */
 export async function uploadWizardMaterial(page: Page, name: string) {
-  await page.getByTestId('wizard-upload').locator('input[type=file]').setInputFiles({ name, mimeType: 'application/pdf', buffer: MATERIAL_PDF });
+  await page
+    .getByTestId('wizard-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: MATERIAL_PDF });
   await expect(page.locator('.ant-upload-list-item-done', { hasText: name })).toBeVisible();
 }

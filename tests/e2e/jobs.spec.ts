@@ -21,7 +21,10 @@ test('admin runs the expiry job now and sees the run', async ({ page }) => {
   await expect(row).toContainText('每天 00:05');
 
   await page.getByTestId('run-certExpiry').click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(page.getByText('已加入执行队列，结果将显示在运行记录中')).toBeVisible();
   // The engine takes the queued run; the page watches until it has finished.
   const lastRun = page.getByTestId('last-run-certExpiry');
@@ -62,7 +65,10 @@ for (const [language, clean] of [
     await navigate(page, '/system/job');
     await expect(page.getByTestId('job-housekeeping')).toBeVisible(PAGE_LOAD);
     await page.getByTestId('run-housekeeping').click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     // The page watches the queued run until it has finished.
     await expect(page.getByTestId('watching')).toBeVisible();
     await expect(page.getByTestId('watching')).toHaveCount(0, { timeout: 90_000 });

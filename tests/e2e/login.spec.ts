@@ -7,7 +7,9 @@ test.beforeEach(async ({ page }) => {
   await useLanguage(page, 'zh-CN');
 });
 
-test('password: an enterprise user signs in, lands on the workbench and sees the operation guide link', async ({ page }) => {
+test('password: an enterprise user signs in, lands on the workbench and sees the operation guide link', async ({
+  page,
+}) => {
   await loginWithPassword(page, 'ent_gz');
   await expect(page.getByTestId('welcome-line')).toBeVisible();
   await expect(page.getByTestId('link-guide')).toBeVisible();

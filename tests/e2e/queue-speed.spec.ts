@@ -16,7 +16,12 @@ import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpe
 const ITEMS = 20;
 const QUEUE = '/queue/revocation/waitAccept';
 
-interface Row { id: number; applyNo: string; version: number; allowedEvents: string[] }
+interface Row {
+  id: number;
+  applyNo: string;
+  version: number;
+  allowedEvents: string[];
+}
 
 async function apiToken(request: APIRequestContext, user: string): Promise<string> {
   const res = await request.post('/api/login/login', { data: { username: user, password: DEMO_PASSWORD } });
@@ -25,7 +30,9 @@ async function apiToken(request: APIRequestContext, user: string): Promise<strin
 }
 
 async function queueRows(request: APIRequestContext, token: string, queue: string): Promise<Row[]> {
-  const res = await request.get(`/api/workflow/queue/${queue}?businessType=revocation&pageNum=1&pageSize=100`, { headers: { token } });
+  const res = await request.get(`/api/workflow/queue/${queue}?businessType=revocation&pageNum=1&pageSize=100`, {
+    headers: { token },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()).rows as Row[];
 }
@@ -37,10 +44,14 @@ async function fillQueue(request: APIRequestContext, wanted: number): Promise<vo
   for (const enterprise of ['ent_gz2', 'ent_gz3', 'ent_gz4', 'ent_gz5']) {
     if (waiting >= wanted) break;
     const token = await apiToken(request, enterprise);
-    const candidates = (await (await request.get('/api/certificate/revocation/candidates', { headers: { token } })).json()).data as { certificateId: number }[];
+    const candidates = (
+      await (await request.get('/api/certificate/revocation/candidates', { headers: { token } })).json()
+    ).data as { certificateId: number }[];
     for (const c of candidates) {
       if (waiting >= wanted) break;
-      const res = await request.post(`/api/certificate/revocation/revoke?certificateId=${c.certificateId}&reason=1`, { headers: { token } });
+      const res = await request.post(`/api/certificate/revocation/revoke?certificateId=${c.certificateId}&reason=1`, {
+        headers: { token },
+      });
       // A certificate with another business in progress is refused (422): the next one is taken.
       if (res.ok() && (await res.json()).data.status === 2) waiting += 1;
     }
@@ -62,7 +73,10 @@ test(`decisions per minute for ${ITEMS} waiting items, one at a time and togethe
   const sl = await apiToken(request, 'gz_sl');
   const sh = await apiToken(request, 'gz_sh');
 
-  const loadBefore = os.loadavg().map((n) => n.toFixed(2)).join(' / ');
+  const loadBefore = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
@@ -95,15 +109,22 @@ test(`decisions per minute for ${ITEMS} waiting items, one at a time and togethe
   // ---- together: a page of 50 (kept for the queue), select all, 受理, send ----
   await page.reload();
   // A reload parses the whole client again: slow on a busy 2-core machine.
-  await expect(page.getByTestId('queue-table').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('queue-table').locator('tbody tr.ant-table-row').first()).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('queue-table').locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 60_000 });
   await page.locator('.ant-pagination-options .ant-select').click();
   await page.locator('.ant-select-item-option', { hasText: '50' }).click();
   await expect(page.locator('.ant-pagination-options .ant-select-selection-item')).toContainText('50');
   // The page size is kept for this queue: it opens again with 50 rows a page.
   await page.reload();
-  await expect(page.locator('.ant-pagination-options .ant-select-selection-item')).toContainText('50', { timeout: 60_000 });
-  await expect(page.getByTestId('queue-table').locator('tbody tr.ant-table-row')).toHaveCount(Math.min(left.length, 50), { timeout: 60_000 });
+  await expect(page.locator('.ant-pagination-options .ant-select-selection-item')).toContainText('50', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('queue-table').locator('tbody tr.ant-table-row')).toHaveCount(
+    Math.min(left.length, 50),
+    { timeout: 60_000 },
+  );
   const together = left.slice(0, ITEMS);
   const bulkStarted = Date.now();
   if (left.length === ITEMS) {
@@ -127,7 +148,10 @@ test(`decisions per minute for ${ITEMS} waiting items, one at a time and togethe
   const apiStarted = Date.now();
   for (const row of single) {
     const r = atReview.get(row.id)!;
-    const res = await request.post(`/api/workflow/${r.id}/events`, { headers: { token: sh }, data: { type: 'AGREE', version: r.version } });
+    const res = await request.post(`/api/workflow/${r.id}/events`, {
+      headers: { token: sh },
+      data: { type: 'AGREE', version: r.version },
+    });
     expect(res.ok(), await res.text()).toBe(true);
   }
   const apiMs = Date.now() - apiStarted;
@@ -145,7 +169,10 @@ test(`decisions per minute for ${ITEMS} waiting items, one at a time and togethe
     `    bare limit, one API call per item (审核): ${fmt(perMinute(ITEMS, apiMs))}/min; browser / API = ${(apiMs / singleMs).toFixed(3)}`,
     `  together in the browser (select ${ITEMS}, 受理, send): ${fmt(perMinute(ITEMS, bulkMs))}/min (${(bulkMs / 1000).toFixed(1)} s for all)`,
     `    bare limit, one bulk API call (审核): ${fmt(perMinute(ITEMS, bulkApiMs))}/min; browser / API = ${(bulkApiMs / bulkMs).toFixed(3)}`,
-    `  machine: ${os.cpus().length} cores, load average (1/5/15 min) ${loadBefore} before, ${os.loadavg().map((n) => n.toFixed(2)).join(' / ')} after`,
+    `  machine: ${os.cpus().length} cores, load average (1/5/15 min) ${loadBefore} before, ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')} after`,
   ];
   console.log(lines.join('\n'));
 });

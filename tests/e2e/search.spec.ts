@@ -51,7 +51,9 @@ test('from a statistics number to the list behind it, and its export', async ({ 
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'gz_sl');
   const limits = await openWithLimits(page, '/statistics/afootTask');
-  await expect(page.getByText(`超过法定办理时限：受理后决定 ${limits.reviewDays} 个、变更 ${limits.modifyDays} 个工作日`)).toBeVisible();
+  await expect(
+    page.getByText(`超过法定办理时限：受理后决定 ${limits.reviewDays} 个、变更 ${limits.modifyDays} 个工作日`),
+  ).toBeVisible();
   const table = page.getByTestId('afoot-table');
   const asOf = page.getByTestId('stat-as-of');
   await expect(asOf).toBeVisible({ timeout: 45_000 });
@@ -85,6 +87,8 @@ test('from a statistics number to the list behind it, and its export', async ({ 
   expect(sheet.getRow(1).getCell(1).value).toBe('申请编号');
   expect(sheet.actualRowCount - 1).toBe(expected);
   const types = new Set<string>();
-  sheet.eachRow((r, n) => { if (n > 1) types.add(String(r.getCell(2).value)); });
+  sheet.eachRow((r, n) => {
+    if (n > 1) types.add(String(r.getCell(2).value));
+  });
   expect(types.size).toBe(1);
 });

@@ -37,7 +37,9 @@ test.describe('multi-tab bar', () => {
     await loginWithPassword(page, 'province');
     const tabs = page.getByTestId('multi-tab-item');
     // Each tab has its own context menu; one fading out while the next opens must not take the click.
-    const openMenus = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ has: page.getByTestId('tab-close-current') });
+    const openMenus = page
+      .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+      .filter({ has: page.getByTestId('tab-close-current') });
     const choose = async (tab: Locator, item: string) => {
       await expect(openMenus).toHaveCount(0);
       await tab.click({ button: 'right' });
@@ -130,9 +132,13 @@ test.describe('a first visit from a browser in a language the product does not s
   });
 });
 
-test.describe('the server\'s answers in the interface language', () => {
-  const english = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../server/lib/locales/en-US.json'), 'utf8')) as Record<string, string>;
-  test.beforeEach(async ({ page }) => { await useLanguage(page, 'en-US'); });
+test.describe("the server's answers in the interface language", () => {
+  const english = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../server/lib/locales/en-US.json'), 'utf8'),
+  ) as Record<string, string>;
+  test.beforeEach(async ({ page }) => {
+    await useLanguage(page, 'en-US');
+  });
 
   test('a refused sign-in and the to-dos on the workbench read in English', async ({ page }) => {
     await page.goto('/user/login');
@@ -151,7 +157,9 @@ test.describe('the server\'s answers in the interface language', () => {
   });
 });
 
-test('a first visit from a Chinese browser is in Chinese; the switcher changes it and is remembered', async ({ page }) => {
+test('a first visit from a Chinese browser is in Chinese; the switcher changes it and is remembered', async ({
+  page,
+}) => {
   // The suite's browser prefers zh-CN (playwright.config.ts).
   await page.goto('/user/login');
   await expect(page.getByTestId('login-submit')).toContainText(/登\s*录/);
@@ -183,7 +191,10 @@ test.describe('the top menu at 1440 px', () => {
     'en-US': ['Home', 'Case handling', 'Certificate printing', 'Exams & education', 'Search', 'Statistics', 'Credit'],
     'pt-BR': ['Início', 'Processos', 'Impressão', 'Exames e formação', 'Pesquisa', 'Estatísticas', 'Crédito'],
   } as const;
-  for (const [who, user, byLanguage] of [['a centre officer', 'gz_sl', centre], ['the province', 'province', province]] as const) {
+  for (const [who, user, byLanguage] of [
+    ['a centre officer', 'gz_sl', centre],
+    ['the province', 'province', province],
+  ] as const) {
     for (const lng of ['zh-CN', 'en-US', 'pt-BR'] as const) {
       test(`shows ${who} every entry in ${lng}, none behind "…"`, async ({ page }) => {
         await useLanguage(page, lng);
@@ -220,10 +231,13 @@ test('times are shown in China time in a browser on the other side of the world'
   expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).not.toBe('Asia/Shanghai');
   const login = await request.post('/api/login/login', { data: { username: 'person1', password: DEMO_PASSWORD } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const list = await request.get('/api/system/sysMsgInfo/list?pageNum=1&pageSize=10&msgType=systemType', { headers: { token } });
+  const list = await request.get('/api/system/sysMsgInfo/list?pageNum=1&pageSize=10&msgType=systemType', {
+    headers: { token },
+  });
   const rows = ((await list.json()) as { rows: { createdAt: string }[] }).rows;
   expect(rows.length).toBeGreaterThan(0);
-  const china = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+  const china = (iso: string) =>
+    new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'person1');
   await navigate(page, '/system/sysMsgInfo/systemMsg');

@@ -35,7 +35,9 @@ async function choose(page: Page, field: string, option: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('admin submits a user, secadmin approves it, the user must change the initial password, then is forced offline', async ({ browser }) => {
+test('admin submits a user, secadmin approves it, the user must change the initial password, then is forced offline', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   // The system administrator fills the form; the user is only a submission now.
   const admin = await signedIn(browser, 'admin');
@@ -111,13 +113,20 @@ test('admin submits a user, secadmin approves it, the user must change the initi
   const session = sec.getByTestId('online-table').locator('tr', { hasText: NEW_USER });
   await expect(session).toHaveCount(1, PAGE_LOAD);
   await session.getByTestId(`force-user-${NEW_USER}`).click();
-  await sec.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await sec
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(sec.getByText('已强制该用户下线')).toBeVisible();
 
   // His next call to the server (a click, or the header's 30-second unread poll, whichever comes
   // first) answers 401: the modal with the reason, then the login page.
   const reason = clerk.getByTestId('session-401-text');
-  if (!(await reason.isVisible())) await clerk.getByTestId('notice-bell').click({ timeout: 5_000 }).catch(() => undefined);
+  if (!(await reason.isVisible()))
+    await clerk
+      .getByTestId('notice-bell')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
   await expect(reason).toHaveText('您已被管理员强制下线，请重新登录');
   await clerk.getByRole('button', { name: '重新登录' }).click();
   await expect(clerk).toHaveURL(/\/user\/login/);
@@ -150,7 +159,9 @@ test('the auditor reads the operation log and can change no user', async ({ page
   await expect(page.getByTestId('user-add')).toHaveCount(0);
 });
 
-test('the auditor reads the operation log in English: modules and actions in words, a module picked by its English name', async ({ page }) => {
+test('the auditor reads the operation log in English: modules and actions in words, a module picked by its English name', async ({
+  page,
+}) => {
   await useLanguage(page, 'en-US');
   await loginWithPassword(page, 'auditor');
   await navigate(page, '/system/operlog');
@@ -164,7 +175,9 @@ test('the auditor reads the operation log in English: modules and actions in wor
   await page.getByTestId('search-title').click();
   await page.keyboard.type('Case hand');
   await page.locator('.ant-select-item-option', { hasText: 'Case handling' }).click();
-  const listed = page.waitForResponse((r) => r.url().includes('/api/system/operlog/list') && decodeURIComponent(r.url()).includes('title=业务办理'));
+  const listed = page.waitForResponse(
+    (r) => r.url().includes('/api/system/operlog/list') && decodeURIComponent(r.url()).includes('title=业务办理'),
+  );
   await page.getByRole('button', { name: /Query/ }).click();
   await listed;
   // The demo's workflow rows: stored as 业务办理 / update.
@@ -187,4 +200,3 @@ test('the administrator reads menus and buttons in English on the permission pag
   expect(texts.filter((text) => /[\u4e00-\u9fff]/.test(text))).toEqual([]);
   expect(texts).toContain('Users');
 });
-

@@ -12,11 +12,16 @@ async function signIn(page: Page, user: string) {
   await loginWithPassword(page, user);
 }
 
-test('a holder sees the waiting confirmation as a to-do, confirms it in the row, and the to-do is gone', async ({ page }) => {
+test('a holder sees the waiting confirmation as a to-do, confirms it in the row, and the to-do is gone', async ({
+  page,
+}) => {
   await signIn(page, 'person2');
   const todos = page.getByTestId('workplace-todos');
   await expect(todos).toContainText('请确认：证书变更');
-  const todoText = (await todos.getByText(/请确认：证书变更 \S+/).first().textContent())!;
+  const todoText = (await todos
+    .getByText(/请确认：证书变更 \S+/)
+    .first()
+    .textContent())!;
   const applyNo = todoText.split(' ').pop()!;
   await expect(page.getByTestId('notice-badge')).toBeVisible();
 
@@ -37,7 +42,9 @@ test('a holder sees the waiting confirmation as a to-do, confirms it in the row,
   await expect(page.getByTestId('workplace-todos')).not.toContainText(applyNo);
 });
 
-test('a reviewer opens the whole case: the material in the page and the certificate before and after', async ({ page }) => {
+test('a reviewer opens the whole case: the material in the page and the certificate before and after', async ({
+  page,
+}) => {
   await signIn(page, 'gz_sl');
   await navigate(page, '/queue/delay/waitAccept');
   await expect(page.getByTestId('queue-table')).toBeVisible();
@@ -73,12 +80,17 @@ test('a reviewer opens the whole case: the material in the page and the certific
   await expect(page.getByTestId('case-certificates')).toBeVisible();
 
   // The same case as a page of its own.
-  const [casePage] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('case-open-page').click()]);
+  const [casePage] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByTestId('case-open-page').click(),
+  ]);
   await expect(casePage.getByTestId('case-view')).toBeVisible();
   await expect(casePage.getByTestId('case-materials')).toContainText('申请表.pdf');
 });
 
-test('an individual finds their certificates with the validity period, the version and the QR page', async ({ page }) => {
+test('an individual finds their certificates with the validity period, the version and the QR page', async ({
+  page,
+}) => {
   await signIn(page, 'person1');
   await navigate(page, '/personCheck/myCertificates');
   const card = page.getByTestId('my-cert-card').first();
@@ -91,7 +103,10 @@ test('an individual finds their certificates with the validity period, the versi
   await expect(page.getByRole('heading', { name: /安全生产考核合格证书信息/ })).toBeVisible();
 });
 
-test('the public certificate search shows every field at 1024 px and opens the certificate page', async ({ page, request }) => {
+test('the public certificate search shows every field at 1024 px and opens the certificate page', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   await useLanguage(page, 'zh-CN');
   // A certificate number of the demo, as a visitor would copy it from a paper certificate.
@@ -105,7 +120,8 @@ test('the public certificate search shows every field at 1024 px and opens the c
   await page.getByTestId('search-submit').click();
   const card = page.getByTestId('cert-result-card').first();
   await expect(card).toBeVisible();
-  for (const label of ['证件号码', '证书类别', '企业名称', '有效期', '发证日期']) await expect(card).toContainText(label);
+  for (const label of ['证件号码', '证书类别', '企业名称', '有效期', '发证日期'])
+    await expect(card).toContainText(label);
   const box = await card.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(1024);
   await card.getByTestId('cert-result-open').click();
@@ -113,27 +129,45 @@ test('the public certificate search shows every field at 1024 px and opens the c
   await expect(page.getByText(certNo).first()).toBeVisible();
 });
 
-interface MenuEntry { menuId: number; parentId: number; path: string; component: string | null }
+interface MenuEntry {
+  menuId: number;
+  parentId: number;
+  path: string;
+  component: string | null;
+}
 
-test('each Guangzhou step account opens every queue of its menu: rows or an honest empty table, never a refusal', async ({ browser }) => {
+test('each Guangzhou step account opens every queue of its menu: rows or an honest empty table, never a refusal', async ({
+  browser,
+}) => {
   test.setTimeout(10 * 60_000);
   for (const user of ['gz_sl', 'gz_cb', 'gz_cs', 'gz_sh', 'gz_sp', 'gz_bj']) {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, user);
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '');
-    const menu = ((await (await page.request.get('/api/menu/user/0', { headers: { token } })).json()) as { data: MenuEntry[] }).data;
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('pro__Access-Token') ?? '{}') as { value?: string }).value ?? '',
+    );
+    const menu = (
+      (await (await page.request.get('/api/menu/user/0', { headers: { token } })).json()) as { data: MenuEntry[] }
+    ).data;
     const byId = new Map(menu.map((m) => [m.menuId, m]));
     // A queue entry sits under its business type under 业务办理: /queue/<type>/<view>.
-    const paths = menu.filter((m) => m.component?.startsWith('queue/')).map((q) => `/queue/${byId.get(q.parentId)?.path}/${q.path}`);
+    const paths = menu
+      .filter((m) => m.component?.startsWith('queue/'))
+      .map((q) => `/queue/${byId.get(q.parentId)?.path}/${q.path}`);
     expect(paths.length, `${user} has queues`).toBeGreaterThan(0);
     for (const path of paths) {
       // The queue's own answer, not the one of the page before: the server lets this user read it.
-      const answer = page.waitForResponse((r) => r.url().includes('/api/workflow/queue/') && r.request().method() === 'GET');
+      const answer = page.waitForResponse(
+        (r) => r.url().includes('/api/workflow/queue/') && r.request().method() === 'GET',
+      );
       await navigate(page, path);
       expect((await answer).status(), `${user} ${path}`).toBe(200);
       await expect(page.getByTestId('queue-table'), `${user} ${path}`).toBeVisible();
-      await expect(page.getByTestId('queue-table').locator('.ant-table-row, .ant-table-placeholder').first(), `${user} ${path}`).toBeVisible();
+      await expect(
+        page.getByTestId('queue-table').locator('.ant-table-row, .ant-table-placeholder').first(),
+        `${user} ${path}`,
+      ).toBeVisible();
       expect(page.url(), `${user} ${path}`).not.toContain('/403');
     }
     await context.close();

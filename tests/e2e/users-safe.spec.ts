@@ -39,7 +39,9 @@ async function openEdit(page: Page, userName: string) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a remark edit keeps the holder linked; an unlink is chosen and reviewed by name; the counts and to-dos lead to the review', async ({ browser }) => {
+test('a remark edit keeps the holder linked; an unlink is chosen and reviewed by name; the counts and to-dos lead to the review', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   const admin = await signedIn(browser, 'admin');
 
@@ -74,7 +76,9 @@ test('a remark edit keeps the holder linked; an unlink is chosen and reviewed by
     const sec = await signedIn(browser, 'secadmin', lng);
     const count = sec.getByTestId('bench-pendingUserReviews');
     await expect(count).toContainText('2');
-    await expect(sec.getByTestId('workplace-todos')).toContainText(lng === 'zh-CN' ? '待审核：修改用户 person_gz6' : 'To review: change to user person_gz6');
+    await expect(sec.getByTestId('workplace-todos')).toContainText(
+      lng === 'zh-CN' ? '待审核：修改用户 person_gz6' : 'To review: change to user person_gz6',
+    );
     await sec.screenshot({ path: `${SHOTS}/secadmin-workbench.${lng}.png`, fullPage: true });
     if (lng === 'en-US') {
       await sec.getByTestId('bench-link-pendingUserReviews').click();
@@ -86,7 +90,10 @@ test('a remark edit keeps the holder linked; an unlink is chosen and reviewed by
       await sec.close();
       continue;
     }
-    await sec.getByTestId('workplace-todos').getByText(/待审核：修改用户 person_gz6/).click();
+    await sec
+      .getByTestId('workplace-todos')
+      .getByText(/待审核：修改用户 person_gz6/)
+      .click();
     await expect(sec.getByTestId('review-diff')).toBeVisible();
     await expect(sec.getByTestId('review-diff').locator('tbody tr')).toHaveCount(1);
     await expect(sec.getByTestId('effect-person')).toContainText('汪晓琳');
@@ -112,10 +119,15 @@ test('a remark edit keeps the holder linked; an unlink is chosen and reviewed by
   await admin.close();
 });
 
-test('an ID number in the case view is masked; a click shows it and the auditor reads who saw it', async ({ browser, request }) => {
+test('an ID number in the case view is masked; a click shows it and the auditor reads who saw it', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const tok = await token(request, 'gz_cs');
-  const queue = await (await request.get('/api/workflow/queue/waitReview?businessType=delay&pageSize=1', { headers: { token: tok } })).json() as { rows: { id: number; holderName: string }[] };
+  const queue = (await (
+    await request.get('/api/workflow/queue/waitReview?businessType=delay&pageSize=1', { headers: { token: tok } })
+  ).json()) as { rows: { id: number; holderName: string }[] };
   const app = queue.rows[0]!;
   for (const lng of ['zh-CN', 'en-US'] as const) {
     const reviewer = await signedIn(browser, 'gz_cs', lng);
@@ -142,7 +154,7 @@ test('an ID number in the case view is masked; a click shows it and the auditor 
   }
 });
 
-test('an individual\'s counts open their lists', async ({ browser }) => {
+test("an individual's counts open their lists", async ({ browser }) => {
   const person = await signedIn(browser, 'person3');
   await expect(person.getByTestId('bench-toConfirm')).toContainText('1');
   await person.screenshot({ path: `${SHOTS}/person-workbench.zh-CN.png`, fullPage: true });

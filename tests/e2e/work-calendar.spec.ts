@@ -57,7 +57,10 @@ test('admin corrects a day of the working-day calendar and restores it', async (
   await expect(row).toContainText('管理员录入', PAGE_LOAD);
   await expect(row).toContainText('测试更正');
   await row.getByTestId('calendar-restore').click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(table.locator('tr', { hasText: day })).toHaveCount(0, PAGE_LOAD);
 
   await page.evaluate(() => localStorage.setItem('pro__lang', JSON.stringify({ value: 'en-US', expire: null })));

@@ -26,7 +26,9 @@ async function act(page: Page, event: string, comment: string) {
   await page.getByTestId('wf-submit').click();
 }
 
-test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the statechart shows the path', async ({ browser }) => {
+test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the statechart shows the path', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const sl = await browser.newPage();
   await useLanguage(sl, 'zh-CN');
@@ -82,9 +84,14 @@ test('an enterprise submits its saved application from its business page', async
   // A saved draft of ent_gz's: an exam passer no other application is about (a reserved demo case).
   const login = await request.post('/api/login/login', { data: { username: 'ent_gz', password: 'Demo#2026' } });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const picks = await request.get(`/api/apply/newCert/candidates?keyword=${encodeURIComponent('许晓敏')}`, { headers: { token } });
+  const picks = await request.get(`/api/apply/newCert/candidates?keyword=${encodeURIComponent('许晓敏')}`, {
+    headers: { token },
+  });
   const personId = ((await picks.json()) as { data: { personId: number }[] }).data[0]!.personId;
-  const saved = await request.post('/api/apply/newCert/save', { headers: { token }, data: { personId, payload: { category: 'C3', position: '08' } } });
+  const saved = await request.post('/api/apply/newCert/save', {
+    headers: { token },
+    data: { personId, payload: { category: 'C3', position: '08' } },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
   await useLanguage(page, 'zh-CN');
   await loginWithPassword(page, 'ent_gz');

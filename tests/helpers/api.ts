@@ -36,7 +36,11 @@ export function apiSuite(opts: SuiteOptions = {}): Suite {
   const tokens: Record<string, string> = {};
   const token = async (user: string) => (tokens[user] ??= await current().login(user));
   const as = async (user: string, method: Method, url: string, payload?: unknown) =>
-    current().call(await token(user), { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    current().call(await token(user), {
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   beforeAll(async () => {
     app = await createTestApp(opts.env);
     await opts.ready?.(app);
@@ -45,7 +49,13 @@ export function apiSuite(opts: SuiteOptions = {}): Suite {
   afterAll(async () => {
     await app?.close();
   });
-  return { tokens, token, as, get: (user, url) => as(user, 'GET', url), post: (user, url, payload) => as(user, 'POST', url, payload) };
+  return {
+    tokens,
+    token,
+    as,
+    get: (user, url) => as(user, 'GET', url),
+    post: (user, url, payload) => as(user, 'POST', url, payload),
+  };
 }
 
 /** The seeded users by userName, roles by roleKey, departments by deptName and menus by menuKey (filled by `load`). */
@@ -56,10 +66,13 @@ export function namedRows() {
   const menus = new Map<string, number>();
   const load = async (t: TestApp) => {
     const db = t.database.db;
-    for (const u of await db.select({ id: sysUser.userId, name: sysUser.userName }).from(sysUser)) users.set(u.name, u.id);
+    for (const u of await db.select({ id: sysUser.userId, name: sysUser.userName }).from(sysUser))
+      users.set(u.name, u.id);
     for (const r of await db.select({ id: sysRole.roleId, key: sysRole.roleKey }).from(sysRole)) roles.set(r.key, r.id);
-    for (const d of await db.select({ id: sysDept.deptId, name: sysDept.deptName }).from(sysDept)) depts.set(d.name, d.id);
-    for (const m of await db.select({ id: sysMenu.menuId, key: sysMenu.menuKey }).from(sysMenu)) if (m.key) menus.set(m.key, m.id);
+    for (const d of await db.select({ id: sysDept.deptId, name: sysDept.deptName }).from(sysDept))
+      depts.set(d.name, d.id);
+    for (const m of await db.select({ id: sysMenu.menuId, key: sysMenu.menuKey }).from(sysMenu))
+      if (m.key) menus.set(m.key, m.id);
   };
   return { users, roles, depts, menus, load };
 }

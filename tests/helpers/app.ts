@@ -60,9 +60,18 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
   const call: TestApp['call'] = (token, opts) =>
     app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { token } : {}) } });
   return {
-    app, database, config, clock, sms, call,
+    app,
+    database,
+    config,
+    clock,
+    sms,
+    call,
     async login(userName, password = DEMO_PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/api/login/login', payload: { username: userName, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login/login',
+        payload: { username: userName, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login ${userName} failed: ${res.statusCode} ${res.body}`);
       return res.json().data.token as string;
     },

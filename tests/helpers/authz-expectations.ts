@@ -52,7 +52,10 @@ export interface NoPermEntry {
 export const resolve = <T>(v: Value<T> | undefined, f: Fixtures): T | undefined =>
   typeof v === 'function' ? (v as (f: Fixtures) => T)(f) : v;
 
-const one = (who: Who, why: string, extra: Omit<Variant, 'who'> = {}): NoPermEntry => ({ why, variants: [{ who, ...extra }] });
+const one = (who: Who, why: string, extra: Omit<Variant, 'who'> = {}): NoPermEntry => ({
+  why,
+  variants: [{ who, ...extra }],
+});
 const pub = (why: string) => one('public', why);
 const session = (why: string, extra: Omit<Variant, 'who'> = {}) => one('session', why, extra);
 const steps = (...s: string[]) => s.map((x) => `workflow:${x}`);
@@ -82,8 +85,8 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/public/outSearch': pub('public look-up of certificates transferred out of the province'),
   'GET /api/public/disclosure': pub('public disclosure list'),
   'GET /api/public/examTicket/{code}': pub('admission ticket check by its QR code'),
-  'GET /api/public/gradeSearch': pub('a candidate\'s result by ID number and ticket number'),
-  'GET /api/public/signSearch': pub('a sign-up\'s status by ID number and batch number'),
+  'GET /api/public/gradeSearch': pub("a candidate's result by ID number and ticket number"),
+  'GET /api/public/signSearch': pub("a sign-up's status by ID number and batch number"),
 
   'GET /api/login/sendMessage': session('SMS code to the caller’s own phone (second factor)'),
   'POST /api/login/logout': session('ends the caller’s own session', { last: true }),
@@ -105,9 +108,11 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/workflow/deadlines': session('the statutory time limits the overdue texts name'),
   'GET /api/workflow/{id}': session('scoped to the application (tested below)'),
   'POST /api/workflow/{id}/events': session('the machine names the senders (applicant, holder, step role of the area)'),
-  'POST /api/workflow/bulk/events': session('each item as its single event: the machine names the senders, one answer per item'),
+  'POST /api/workflow/bulk/events': session(
+    'each item as its single event: the machine names the senders, one answer per item',
+  ),
   'GET /api/workflow/{id}/audit': session('scoped to the application (tested below)'),
-  'GET /api/workflow/{id}/case': session('scoped to the application: the reviewer\'s case view'),
+  'GET /api/workflow/{id}/case': session("scoped to the application: the reviewer's case view"),
   'GET /api/safetyCertificateInfo/listCertificate': session('certificate picker, scoped to the caller'),
   'GET /api/safetyCertificateInfo/getSubmittingCertificates': session('certificate picker, scoped to the caller'),
   'GET /api/safetyCertificateInfo/get/{id}': session('scoped to the certificate (tested below)'),
@@ -116,12 +121,18 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/home/getNoRole': session('whether the caller has a role'),
   'GET /api/applyCertification/checkDataByApplyId': session('business pre-check, scoped to the caller’s subjects'),
   // A reveal is checked like the detail of the record it goes through, then the caller's duty (tests/api/personal-data.test.ts).
-  'POST /api/personalData/idNo/reveal': session('one value of a record the caller may see, by duty; logged', { payload: { source: 'application', id: MISSING_ID } }),
-  'POST /api/personalData/phone/reveal': session('one value of a record the caller may see, by duty; logged', { payload: { source: 'application', id: MISSING_ID } }),
-  'POST /api/personalData/birthDate/reveal': session('one value of a record the caller may see, by duty; logged', { payload: { source: 'application', id: MISSING_ID } }),
+  'POST /api/personalData/idNo/reveal': session('one value of a record the caller may see, by duty; logged', {
+    payload: { source: 'application', id: MISSING_ID },
+  }),
+  'POST /api/personalData/phone/reveal': session('one value of a record the caller may see, by duty; logged', {
+    payload: { source: 'application', id: MISSING_ID },
+  }),
+  'POST /api/personalData/birthDate/reveal': session('one value of a record the caller may see, by duty; logged', {
+    payload: { source: 'application', id: MISSING_ID },
+  }),
 
   // Each queue is for those with a part in it; the provincial administrator oversees every step.
-  'GET /api/workflow/queue/mine': session('the caller\'s own applications and those they must confirm'),
+  'GET /api/workflow/queue/mine': session("the caller's own applications and those they must confirm"),
   'GET /api/workflow/queue/waitAccept': one({ anyOf: steps('sl'), roles: ['adminProvince'] }, 'the 受理 step'),
   'GET /api/workflow/queue/accepted': one({ anyOf: steps('sl'), roles: ['adminProvince'] }, 'the 受理 step'),
   'GET /api/workflow/queue/waitReview': one({ anyOf: REVIEW_STEPS, roles: ['adminProvince'] }, 'the review steps'),
@@ -129,32 +140,89 @@ export const NO_PERM: Readonly<Record<string, NoPermEntry>> = {
   'GET /api/workflow/queue/printWait': one({ anyOf: ['print:waitPrint:list'] }, 'printing'),
   'GET /api/workflow/queue/printDone': one({ anyOf: ['print:printed:list'] }, 'printing'),
   'GET /api/menu/role/{id}': one({ anyOf: ['system:menu:list', 'system:role:list'] }, 'role grant editor'),
-  'POST /api/menu/getMenuIdsByMenuIds': one({ anyOf: ['system:menu:list', 'system:role:list'] }, 'role grant editor', { payload: [1] }),
-  'GET /api/system/dept/list/enable': one({ anyOf: ['system:dept:list', 'system:user:list', 'system:role:list'] }, 'department picker of the user and role editors'),
-  'GET /api/system/dept/role/{id}': one({ anyOf: ['system:role:list', 'system:dept:list'] }, 'data scope editor of roles'),
-  'GET /api/system/sysMsgInfo/listAll': one({ anyOf: ['system:msg:list', 'system:supervisionMsg:list'] }, 'message administration, per message type'),
-  'GET /api/system/sysMsgInfo/export': one({ anyOf: ['system:msg:list', 'system:supervisionMsg:list'] }, 'message administration, per message type'),
-  'GET /api/system/sysMsgInfo/recipients': one({ anyOf: ['system:msg:add', 'system:supervisionMsg:add'] }, 'message administration, per message type'),
-  'GET /api/system/sysMsgInfo/get/{id}': one({ anyOf: ['system:msg:list'] }, 'message administration: a system message needs system:msg:list', {
-    params: (f: Fixtures) => ({ id: f.systemMessageId }),
+  'POST /api/menu/getMenuIdsByMenuIds': one({ anyOf: ['system:menu:list', 'system:role:list'] }, 'role grant editor', {
+    payload: [1],
   }),
-  'POST /api/system/sysMsgInfo/save': one({ anyOf: ['system:msg:add'] }, 'message administration: a system message needs system:msg:add', {
-    payload: { msgType: 'systemType', bt: '权限矩阵', nr: '权限矩阵', target: 'user', userIds: [MISSING_ID] },
-  }),
-  'POST /api/system/sysMsgInfo/update': one({ anyOf: ['system:msg:edit'] }, 'message administration: a system message needs system:msg:edit', {
-    payload: (f: Fixtures) => ({ id: f.systemMessageId, bt: '权限矩阵', nr: '权限矩阵' }),
-  }),
-  'POST /api/system/sysMsgInfo/remove': one({ anyOf: ['system:msg:remove'] }, 'message administration: a system message needs system:msg:remove', {
-    query: (f: Fixtures) => ({ ids: String(f.systemMessageId) }),
-  }),
-  'POST /api/statistics/refresh': one({ anyOf: ['statistics:completedTask:list', 'statistics:afootTask:list', 'statistics:certs:list'] }, 'any statistics page may ask for fresh figures'),
-  'GET /api/safetyCertificateInfo/list': one({ anyOf: ['search:cert:list'], roles: ['person'] }, 'certificate search; individuals list their own'),
-  'POST /api/safetyCertificateInfo/print': one({ anyOf: ['print:waitPrint:print', 'print:printed:print'] }, 'certificate printing', { payload: { applicationId: MISSING_ID } }),
-  'GET /api/safetyCertificateInfo/printInfo': one({ anyOf: ['print:waitPrint:list', 'print:printed:list'] }, 'certificate printing', { query: { applicationIds: String(MISSING_ID) } }),
-  'GET /api/exam/batch/options': one({ anyOf: ['exam:examBatch:list', 'exam:examSign:list', 'exam:printPermit:list', 'exam:examScore:list', 'exam:scoreSearch:list'] },
-    'batch picker of every exam page'),
+  'GET /api/system/dept/list/enable': one(
+    { anyOf: ['system:dept:list', 'system:user:list', 'system:role:list'] },
+    'department picker of the user and role editors',
+  ),
+  'GET /api/system/dept/role/{id}': one(
+    { anyOf: ['system:role:list', 'system:dept:list'] },
+    'data scope editor of roles',
+  ),
+  'GET /api/system/sysMsgInfo/listAll': one(
+    { anyOf: ['system:msg:list', 'system:supervisionMsg:list'] },
+    'message administration, per message type',
+  ),
+  'GET /api/system/sysMsgInfo/export': one(
+    { anyOf: ['system:msg:list', 'system:supervisionMsg:list'] },
+    'message administration, per message type',
+  ),
+  'GET /api/system/sysMsgInfo/recipients': one(
+    { anyOf: ['system:msg:add', 'system:supervisionMsg:add'] },
+    'message administration, per message type',
+  ),
+  'GET /api/system/sysMsgInfo/get/{id}': one(
+    { anyOf: ['system:msg:list'] },
+    'message administration: a system message needs system:msg:list',
+    {
+      params: (f: Fixtures) => ({ id: f.systemMessageId }),
+    },
+  ),
+  'POST /api/system/sysMsgInfo/save': one(
+    { anyOf: ['system:msg:add'] },
+    'message administration: a system message needs system:msg:add',
+    {
+      payload: { msgType: 'systemType', bt: '权限矩阵', nr: '权限矩阵', target: 'user', userIds: [MISSING_ID] },
+    },
+  ),
+  'POST /api/system/sysMsgInfo/update': one(
+    { anyOf: ['system:msg:edit'] },
+    'message administration: a system message needs system:msg:edit',
+    {
+      payload: (f: Fixtures) => ({ id: f.systemMessageId, bt: '权限矩阵', nr: '权限矩阵' }),
+    },
+  ),
+  'POST /api/system/sysMsgInfo/remove': one(
+    { anyOf: ['system:msg:remove'] },
+    'message administration: a system message needs system:msg:remove',
+    {
+      query: (f: Fixtures) => ({ ids: String(f.systemMessageId) }),
+    },
+  ),
+  'POST /api/statistics/refresh': one(
+    { anyOf: ['statistics:completedTask:list', 'statistics:afootTask:list', 'statistics:certs:list'] },
+    'any statistics page may ask for fresh figures',
+  ),
+  'GET /api/safetyCertificateInfo/list': one(
+    { anyOf: ['search:cert:list'], roles: ['person'] },
+    'certificate search; individuals list their own',
+  ),
+  'POST /api/safetyCertificateInfo/print': one(
+    { anyOf: ['print:waitPrint:print', 'print:printed:print'] },
+    'certificate printing',
+    { payload: { applicationId: MISSING_ID } },
+  ),
+  'GET /api/safetyCertificateInfo/printInfo': one(
+    { anyOf: ['print:waitPrint:list', 'print:printed:list'] },
+    'certificate printing',
+    { query: { applicationIds: String(MISSING_ID) } },
+  ),
+  'GET /api/exam/batch/options': one(
+    {
+      anyOf: [
+        'exam:examBatch:list',
+        'exam:examSign:list',
+        'exam:printPermit:list',
+        'exam:examScore:list',
+        'exam:scoreSearch:list',
+      ],
+    },
+    'batch picker of every exam page',
+  ),
   'POST /api/exam/batch/event/{id}': {
-    why: 'batch lifecycle: the event names its permission (publishing is the result desk\'s)',
+    why: "batch lifecycle: the event names its permission (publishing is the result desk's)",
     variants: [
       { who: { anyOf: ['exam:examBatch:edit'] }, payload: { type: 'OPEN', version: 0 } },
       { who: { anyOf: ['exam:examScore:publish'] }, payload: { type: 'PUBLISH', version: 0 } },

@@ -16,7 +16,11 @@ export function suiteInstant(env: NodeJS.ProcessEnv = process.env): Date {
  * The three instants of a UTC day where a date computed in the wrong zone goes wrong: China's
  * 23:59 (15:59 UTC), China's 00:01 of the next day (16:01 UTC), and 23:59 UTC (07:59 next day in China).
  */
-export function criticalInstants(day: Date = new Date()): { beforeChinaMidnight: Date; afterChinaMidnight: Date; utcLateEvening: Date } {
+export function criticalInstants(day: Date = new Date()): {
+  beforeChinaMidnight: Date;
+  afterChinaMidnight: Date;
+  utcLateEvening: Date;
+} {
   const d = day.toISOString().slice(0, 10);
   return {
     beforeChinaMidnight: new Date(`${d}T15:59:00Z`),

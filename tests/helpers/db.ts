@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { newPglite, POSTGRES_SESSION_OPTIONS, READS_SESSION_OPTIONS, wrapPglite, wrapPool, type Database } from '../../server/db/client.js';
+import {
+  newPglite,
+  POSTGRES_SESSION_OPTIONS,
+  READS_SESSION_OPTIONS,
+  wrapPglite,
+  wrapPool,
+  type Database,
+} from '../../server/db/client.js';
 import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
 
 export async function openTestDatabase(): Promise<Database> {
@@ -25,8 +32,10 @@ async function open(seeded: boolean): Promise<Database> {
     await admin.end();
     // The search pages' reads on a pool of their own, as the server opens them (openDatabase).
     const url = adminUrlFor(adminUrl, name);
-    const database = wrapPool(new pg.Pool({ connectionString: url, max: 5 }),
-      new pg.Pool({ connectionString: url, max: 3, options: `${POSTGRES_SESSION_OPTIONS} ${READS_SESSION_OPTIONS}` }));
+    const database = wrapPool(
+      new pg.Pool({ connectionString: url, max: 5 }),
+      new pg.Pool({ connectionString: url, max: 3, options: `${POSTGRES_SESSION_OPTIONS} ${READS_SESSION_OPTIONS}` }),
+    );
     return {
       ...database,
       async close() {

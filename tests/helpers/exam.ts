@@ -31,9 +31,17 @@ export interface BatchTerms {
 export function batchTerms(today: string, over: Partial<BatchTerms> = {}, examIn = 30, window = 20): BatchTerms {
   const examDay = addDays(today, examIn);
   return {
-    name: '测试批次 C3 考核', category: 'C3', area: '1', place: '广州市天河区天寿路 32 号考点',
-    knowledgeStart: wall(examDay, '09:00'), knowledgeEnd: wall(examDay, '11:00'), abilityStart: wall(examDay, '14:00'), abilityEnd: wall(examDay, '16:30'),
-    capacity: 40, signupFrom: today, signupTo: addDays(today, Math.min(window, examIn)),
+    name: '测试批次 C3 考核',
+    category: 'C3',
+    area: '1',
+    place: '广州市天河区天寿路 32 号考点',
+    knowledgeStart: wall(examDay, '09:00'),
+    knowledgeEnd: wall(examDay, '11:00'),
+    abilityStart: wall(examDay, '14:00'),
+    abilityEnd: wall(examDay, '16:30'),
+    capacity: 40,
+    signupFrom: today,
+    signupTo: addDays(today, Math.min(window, examIn)),
     ...over,
   };
 }
@@ -41,7 +49,10 @@ export function batchTerms(today: string, over: Partial<BatchTerms> = {}, examIn
 export const todayOf = (t: TestApp) => chinaDate(t.clock.now());
 
 export async function enterpriseOf(t: TestApp, userName: string): Promise<number> {
-  const [u] = await t.database.db.select({ enterpriseId: sysUser.enterpriseId }).from(sysUser).where(eq(sysUser.userName, userName));
+  const [u] = await t.database.db
+    .select({ enterpriseId: sysUser.enterpriseId })
+    .from(sysUser)
+    .where(eq(sysUser.userName, userName));
   if (!u?.enterpriseId) throw new Error(`${userName} has no enterprise`);
   return u.enterpriseId;
 }
@@ -71,17 +82,33 @@ export async function addCandidate(t: TestApp, spec: CandidateSpec) {
   seq += 1;
   const birthDate = addDays(addYears(today, -age), -(40 + seq));
   const idNo = makeIdCard('430102', birthDate, 800 + ((seq * 2) % 190) + (sex === '0' ? 1 : 0));
-  const [p] = await t.database.db.insert(person).values({
-    name: spec.name ?? `考生${String(seq).padStart(3, '0')}`, sex, idType: '111', idNo, birthDate,
-    education: spec.education === undefined ? '04' : spec.education, title: spec.title === undefined ? '05' : spec.title,
-    phone: null, enterpriseId: spec.enterpriseId, employStatus: '1',
-  }).returning();
+  const [p] = await t.database.db
+    .insert(person)
+    .values({
+      name: spec.name ?? `考生${String(seq).padStart(3, '0')}`,
+      sex,
+      idType: '111',
+      idNo,
+      birthDate,
+      education: spec.education === undefined ? '04' : spec.education,
+      title: spec.title === undefined ? '05' : spec.title,
+      phone: null,
+      enterpriseId: spec.enterpriseId,
+      employStatus: '1',
+    })
+    .returning();
   const start = addYears(today, -(spec.workYears ?? 4));
   const employment = spec.employment ?? 'match';
   if (employment !== 'none') {
     await t.database.db.insert(employmentRecord).values([
       { personId: p!.id, enterpriseId: spec.enterpriseId, source: 'ent', startDate: start, endDate: null },
-      { personId: p!.id, enterpriseId: employment === 'mismatch' ? spec.otherEnterpriseId! : spec.enterpriseId, source: 'social', startDate: start, endDate: null },
+      {
+        personId: p!.id,
+        enterpriseId: employment === 'mismatch' ? spec.otherEnterpriseId! : spec.enterpriseId,
+        source: 'social',
+        startDate: start,
+        endDate: null,
+      },
     ]);
   }
   return p!;
@@ -97,13 +124,19 @@ export async function okJson(api: Suite, user: string, method: 'GET' | 'POST', u
 /** Creates a batch as `staff` and opens it; answers the open batch view. */
 export async function openBatch(api: Suite, staff: string, terms: BatchTerms) {
   const saved = (await okJson(api, staff, 'POST', '/api/exam/batch/save', terms)).data;
-  return (await okJson(api, staff, 'POST', `/api/exam/batch/event/${saved.id}`, { type: 'OPEN', version: saved.version })).data;
+  return (
+    await okJson(api, staff, 'POST', `/api/exam/batch/event/${saved.id}`, { type: 'OPEN', version: saved.version })
+  ).data;
 }
 
 /** Sends a lifecycle event with the batch's current version (read as the provincial administrator, who sees every batch). */
 export async function batchEvent(api: Suite, user: string, id: number, type: string, comment?: string) {
   const b = (await okJson(api, 'province', 'GET', `/api/exam/batch/get/${id}`)).data;
-  return api.as(user, 'POST', `/api/exam/batch/event/${id}`, { type, version: b.version, ...(comment !== undefined ? { comment } : {}) });
+  return api.as(user, 'POST', `/api/exam/batch/event/${id}`, {
+    type,
+    version: b.version,
+    ...(comment !== undefined ? { comment } : {}),
+  });
 }
 
 /**

@@ -9,7 +9,10 @@ import type { TestApp } from './app.js';
 export const quietLog = { info: () => undefined, warn: () => undefined };
 
 /** The jobs' view of the test app: its database, its clock, its configuration (NATIONAL_PLATFORM_URL from the suite's env). */
-export const jobEnv = (t: TestApp, overrides: Partial<JobEnv> = {}): JobEnv => ({ ...jobEnvOf(t.app.ctx, quietLog), ...overrides });
+export const jobEnv = (t: TestApp, overrides: Partial<JobEnv> = {}): JobEnv => ({
+  ...jobEnvOf(t.app.ctx, quietLog),
+  ...overrides,
+});
 
 /** hh:mm on a China day, as an instant. */
 export function chinaAt(day: string, hhmm: string): Date {
@@ -18,7 +21,12 @@ export function chinaAt(day: string, hhmm: string): Date {
 }
 
 /** Runs a job of the catalogue once, as its schedule would (trigger schedule), and answers its run. */
-export async function runNamed(t: TestApp, name: string, trigger: JobTrigger = 'schedule', env = jobEnv(t)): Promise<JobRunRow & { detail: Record<string, unknown> }> {
+export async function runNamed(
+  t: TestApp,
+  name: string,
+  trigger: JobTrigger = 'schedule',
+  env = jobEnv(t),
+): Promise<JobRunRow & { detail: Record<string, unknown> }> {
   const def = jobByName(name);
   if (!def) throw new Error(`no job ${name}`);
   const run = await runJob(env, def, trigger);

@@ -10,7 +10,8 @@ import { recording } from './recording.js';
 export async function readsPerVersion<T>(db: Db, read: (db: Db) => Promise<T>) {
   const { db: recorded, sent } = recording(db);
   const cache: DictionaryCache = { version: -1, kept: new Map() };
-  const inRequest = (version: number) => runInRequest({ route: 'test', ip: '', lang: 'zh-CN', dictionaries: { version, cache } }, () => read(recorded));
+  const inRequest = (version: number) =>
+    runInRequest({ route: 'test', ip: '', lang: 'zh-CN', dictionaries: { version, cache } }, () => read(recorded));
   const first = await inRequest(7);
   const again = await inRequest(7);
   const sameVersion = sent.length;

@@ -10,7 +10,8 @@ export type Lang = (typeof LANGS)[number];
 export function leaves(obj: unknown, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) return prefix ? { [prefix]: String(obj) } : out;
-  for (const [k, v] of Object.entries(obj as Record<string, unknown>)) Object.assign(out, leaves(v, prefix ? `${prefix}.${k}` : k));
+  for (const [k, v] of Object.entries(obj as Record<string, unknown>))
+    Object.assign(out, leaves(v, prefix ? `${prefix}.${k}` : k));
   return out;
 }
 
@@ -25,4 +26,5 @@ export const loadLocale = (lng: string, ns: string): Record<string, string> => l
 export const placeholders = (text: string): string[] => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
 
 /** Characters of simplified Chinese only (their traditional forms differ): none belongs in zh-TW. */
-export const SIMPLIFIED_ONLY = /[们书证业个务发会对应与过还进问间点记设请认让议论资开关时实现电号类级统计规视术单员题额页项验预选码称网联编续经结给维质负责败账费违运连递邮释错键长闭阅队险际难须顺领频风导删启审户帐这说条数据库详细输态历举办册]/;
+export const SIMPLIFIED_ONLY =
+  /[们书证业个务发会对应与过还进问间点记设请认让议论资开关时实现电号类级统计规视术单员题额页项验预选码称网联编续经结给维质负责败账费违运连递邮释错键长闭阅队险际难须顺领频风导删启审户帐这说条数据库详细输态历举办册]/;

@@ -19,6 +19,9 @@ export function recording(db: Db) {
   });
   const internals = { ...db._, session };
   // runText reads the session from `_`, drizzle's own builders from `session`.
-  const proxied = new Proxy(db, { get: (target, key, receiver) => (key === '_' ? internals : key === 'session' ? session : Reflect.get(target, key, receiver) as unknown) });
+  const proxied = new Proxy(db, {
+    get: (target, key, receiver) =>
+      key === '_' ? internals : key === 'session' ? session : (Reflect.get(target, key, receiver) as unknown),
+  });
   return { db: proxied, sent, named };
 }

@@ -23,7 +23,11 @@ export function recordRoutes(): { routes: DeclaredRoute[]; stop(): void } {
     const { fastify } = message as { fastify: FastifyInstance };
     fastify.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) {
-        routes.push({ method: String(method).toUpperCase(), url: route.url ?? route.path, access: route.config?.access });
+        routes.push({
+          method: String(method).toUpperCase(),
+          url: route.url ?? route.path,
+          access: route.config?.access,
+        });
       }
     });
   };

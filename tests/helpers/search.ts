@@ -12,7 +12,11 @@ export interface SearchPage<T> {
 }
 
 /** GET a list as `user` and expect 200. */
-export async function searchList<T = Record<string, unknown>>(api: Suite, user: string, url: string): Promise<SearchPage<T>> {
+export async function searchList<T = Record<string, unknown>>(
+  api: Suite,
+  user: string,
+  url: string,
+): Promise<SearchPage<T>> {
   const res = await api.get(user, url);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as SearchPage<T>;

@@ -37,7 +37,9 @@ export async function seededStore(): Promise<SeededStore> {
     await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
     await admin.end();
     return {
-      kind: 'postgres', dataDir, env: { DATABASE_URL: adminUrlFor(adminUrl, name) },
+      kind: 'postgres',
+      dataDir,
+      env: { DATABASE_URL: adminUrlFor(adminUrl, name) },
       async remove() {
         const a = new pg.Client({ connectionString: adminUrl });
         await a.connect();
@@ -48,10 +50,19 @@ export async function seededStore(): Promise<SeededStore> {
     };
   }
   // The server opens DATA_DIR/pgdata (server/db/client.ts); unpack the template there once.
-  const db = newPglite(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
+  const db = newPglite(path.join(dataDir, 'pgdata'), {
+    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+  });
   await db.waitReady;
   await db.close();
-  return { kind: 'pglite', dataDir, env: { DATABASE_URL: '' }, async remove() { fs.rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    kind: 'pglite',
+    dataDir,
+    env: { DATABASE_URL: '' },
+    async remove() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -90,8 +101,15 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, ...store.env,
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: store.dataDir, NODE_ENV: 'test', SEED_DEMO: '1', CLIENT_DIR: '', LOG_LEVEL: 'warn',
+      ...process.env,
+      ...store.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: store.dataDir,
+      NODE_ENV: 'test',
+      SEED_DEMO: '1',
+      CLIENT_DIR: '',
+      LOG_LEVEL: 'warn',
       // Several of these run at once (and a developer's own server may hold 9464): no metrics listener.
       METRICS_PORT: 'off',
     },
@@ -108,9 +126,13 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
@@ -120,7 +142,10 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
       child.kill('SIGKILL');
       throw new Error(`server did not answer /api/health within ${timeoutMs} ms:\n${lines.join('\n')}`);
     }
-    const up = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    const up = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -129,19 +154,32 @@ export async function startServer(store: SeededStore, timeoutMs = 90_000): Promi
     await exited;
   };
   return {
-    baseUrl, pid: child.pid!, alive: () => !gone, exited, signal: (sig) => { if (!gone) child.kill(sig); }, output: () => lines.join('\n'), log: () => all.join('\n'), kill: () => end('SIGKILL'), stop: () => end('SIGTERM'),
+    baseUrl,
+    pid: child.pid!,
+    alive: () => !gone,
+    exited,
+    signal: (sig) => {
+      if (!gone) child.kill(sig);
+    },
+    output: () => lines.join('\n'),
+    log: () => all.join('\n'),
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
   };
 }
 
 /** A call to the server process over HTTP: the token header when signed in, JSON bodies, 30 s at most. */
 export type Call = (token: string | null, method: 'GET' | 'POST', url: string, body?: unknown) => Promise<Response>;
 
-export const clientOf = (baseUrl: string): Call => (token, method, url, body) => fetch(`${baseUrl}${url}`, {
-  method,
-  headers: { ...(token ? { token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-  body: body === undefined ? undefined : JSON.stringify(body),
-  signal: AbortSignal.timeout(30_000),
-});
+export const clientOf =
+  (baseUrl: string): Call =>
+  (token, method, url, body) =>
+    fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...(token ? { token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
 
 /** Signs a demo account in through the login route; answers its token. */
 export async function loginOver(call: Call, userName: string, password: string): Promise<string> {

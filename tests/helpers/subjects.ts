@@ -18,28 +18,58 @@ export async function eligibleSubject(t: TestApp, type: BusinessType, enterprise
   const entId = applicant!.enterpriseId!;
   const today = chinaDate(t.clock.now());
   const poolType = type === 'personRevocation' ? 'revocation' : type;
-  const find = async () => firstEligible(db as unknown as Tx, t.clock as ManualClock, type, applicant!, await candidatesFor(db as unknown as Tx, poolType, entId, today, new Set()));
+  const find = async () =>
+    firstEligible(
+      db as unknown as Tx,
+      t.clock as ManualClock,
+      type,
+      applicant!,
+      await candidatesFor(db as unknown as Tx, poolType, entId, today, new Set()),
+    );
   const found = await find();
   if (found) return found;
   if (type === 'newCert') {
     // More exam passers: staff of the enterprise without any certificate or exam pass yet.
-    const staff = await db.select({ id: person.id }).from(person).where(and(
-      eq(person.enterpriseId, entId),
-      notExists(db.select({ one: sql`1` }).from(certificate).where(eq(certificate.personId, person.id))),
-      notExists(db.select({ one: sql`1` }).from(examResult).where(eq(examResult.personId, person.id))),
-    )).limit(10);
+    const staff = await db
+      .select({ id: person.id })
+      .from(person)
+      .where(
+        and(
+          eq(person.enterpriseId, entId),
+          notExists(db.select({ one: sql`1` }).from(certificate).where(eq(certificate.personId, person.id))),
+          notExists(db.select({ one: sql`1` }).from(examResult).where(eq(examResult.personId, person.id))),
+        ),
+      )
+      .limit(10);
     if (staff.length) {
-      await db.insert(examResult).values(staff.map((s) => ({
-        personId: s.id, category: 'C3', batchNo: 'TEST', examDate: today, attended: '1', knowledgeResult: '1', abilityResult: '1',
-      })));
+      await db.insert(examResult).values(
+        staff.map((s) => ({
+          personId: s.id,
+          category: 'C3',
+          batchNo: 'TEST',
+          examDate: today,
+          attended: '1',
+          knowledgeResult: '1',
+          abilityResult: '1',
+        })),
+      );
       const again = await find();
       if (again) return again;
     }
   }
   if (type === 'rename') {
     // Another rename in progress blocks a new one: take the enterprise's drafts and submissions out of the way.
-    await db.update(application).set({ deleted: true })
-      .where(and(eq(application.enterpriseId, entId), eq(application.businessType, 'rename'), inArray(application.status, [0, 1, 2, 3]), isNull(application.closedAt)));
+    await db
+      .update(application)
+      .set({ deleted: true })
+      .where(
+        and(
+          eq(application.enterpriseId, entId),
+          eq(application.businessType, 'rename'),
+          inArray(application.status, [0, 1, 2, 3]),
+          isNull(application.closedAt),
+        ),
+      );
     const again = await find();
     if (again) return again;
   }

@@ -14,6 +14,12 @@ export async function readXlsx(body: Buffer): Promise<{ headers: string[]; rows:
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as unknown as ArrayBuffer);
   const all: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row) => all.push((row.values as unknown[]).slice(1).map((v, i) => (v instanceof Date ? dateCellText(v, row.getCell(i + 1).numFmt) : v))));
+  wb.worksheets[0]!.eachRow((row) =>
+    all.push(
+      (row.values as unknown[])
+        .slice(1)
+        .map((v, i) => (v instanceof Date ? dateCellText(v, row.getCell(i + 1).numFmt) : v)),
+    ),
+  );
   return { headers: (all[0] ?? []).map(String), rows: all.slice(1) };
 }

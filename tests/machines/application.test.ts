@@ -45,7 +45,9 @@ function staffAt(step: Step): [number, number] {
 
 function ev(type: ApplicationEventType, actorId: number, comment?: string): ApplicationEvent {
   const roleKey = actorId === APPLICANT ? 'enterprise' : actorId === HOLDER ? 'person' : 'staff';
-  return comment === undefined ? { type, actorId, roleKey, version: 0 } : { type, actorId, roleKey, comment, version: 0 };
+  return comment === undefined
+    ? { type, actorId, roleKey, version: 0 }
+    : { type, actorId, roleKey, comment, version: 0 };
 }
 
 /** Sample events offered in a state: every party, two staff per step, an outsider. */
@@ -234,7 +236,12 @@ describe('application behaviour', () => {
   });
 
   it('DISAGREE at a middle step goes to bj denied; bj closes it denied either way', () => {
-    const atBj = drive('newCert', [ev('SUBMIT', APPLICANT), ev('AGREE', 10), ev('AGREE', 11), ev('DISAGREE', 12, '材料不实')]);
+    const atBj = drive('newCert', [
+      ev('SUBMIT', APPLICANT),
+      ev('AGREE', 10),
+      ev('AGREE', 11),
+      ev('DISAGREE', 12, '材料不实'),
+    ]);
     expect(atBj.visited.at(-1)).toBe('inReview.bj');
     expect(atBj.snapshot.context.outcome).toBe('denied');
     const agreed = drive('newCert', [ev('AGREE', 15)], atBj.snapshot).snapshot;

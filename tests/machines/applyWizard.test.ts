@@ -8,12 +8,25 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import {
-  applyWizardMachine, blockReason, canSave, canSubmit, currentStep, isBusy, isSubjectLocked,
-  type ApplyWizardEvent, type ApplyWizardInput, type WizardSubject,
+  applyWizardMachine,
+  blockReason,
+  canSave,
+  canSubmit,
+  currentStep,
+  isBusy,
+  isSubjectLocked,
+  type ApplyWizardEvent,
+  type ApplyWizardInput,
+  type WizardSubject,
 } from '@machines/applyWizard.machine';
 import { describeTransitionCoverage, describeUnionCoverage } from './coverage';
 
-const subject = (key: string): WizardSubject => ({ key, personId: null, certificateId: Number(key.slice(1)), display: { certNo: `粤建安C3（2024）000000${key.slice(1)}` } });
+const subject = (key: string): WizardSubject => ({
+  key,
+  personId: null,
+  certificateId: Number(key.slice(1)),
+  display: { certNo: `粤建安C3（2024）000000${key.slice(1)}` },
+});
 const A = subject('c1');
 const B = subject('c2');
 const draft = { id: 7, version: 1, applyNo: 'YQ2026112300001' };
@@ -22,11 +35,23 @@ const samples: ApplyWizardEvent[] = [
   { type: 'CHOOSE', subject: A },
   { type: 'CHOOSE', subject: B },
   { type: 'CHECK' },
-  { type: 'CHECK.ANSWER', questionKey: 'c1', answer: { passed: true, facts: { expiryDate: '2026-12-31' }, warn: null } },
+  {
+    type: 'CHECK.ANSWER',
+    questionKey: 'c1',
+    answer: { passed: true, facts: { expiryDate: '2026-12-31' }, warn: null },
+  },
   { type: 'CHECK.ANSWER', questionKey: 'c1', answer: { passed: false, code: 1, message: '不在延期申请时间范围内' } },
   { type: 'CHECK.ANSWER', questionKey: 'c1|C3|08', answer: { passed: true, facts: { category: 'C3' }, warn: null } },
-  { type: 'CHECK.ANSWER', questionKey: 'c1|C3|08', answer: { passed: false, code: 12, message: '申请人未通过 C3 类考核' } },
-  { type: 'CHECK.ANSWER', questionKey: '-', answer: { passed: true, facts: { enterpriseName: '广州建设有限公司' }, warn: null } },
+  {
+    type: 'CHECK.ANSWER',
+    questionKey: 'c1|C3|08',
+    answer: { passed: false, code: 12, message: '申请人未通过 C3 类考核' },
+  },
+  {
+    type: 'CHECK.ANSWER',
+    questionKey: '-',
+    answer: { passed: true, facts: { enterpriseName: '广州建设有限公司' }, warn: null },
+  },
   { type: 'FORM.CHANGED', changed: { remark: '申请延期' } },
   { type: 'FORM.CHANGED', changed: { category: 'C3', position: '08' } },
   { type: 'FORM.CHANGED', changed: { category: undefined } },
@@ -52,27 +77,70 @@ const samples: ApplyWizardEvent[] = [
 /** Keeps what the guards read, so repeated clicks do not make the explored graph grow. */
 const serializeState = (s: AnyMachineSnapshot) => {
   const c = s.context as ApplyWizardEventContext;
-  return JSON.stringify([s.value, c.subject?.key ?? null, c.draftId, c.form.category ?? null, c.form.position ?? null, c.materials.uploading, s.status]);
+  return JSON.stringify([
+    s.value,
+    c.subject?.key ?? null,
+    c.draftId,
+    c.form.category ?? null,
+    c.form.position ?? null,
+    c.materials.uploading,
+    s.status,
+  ]);
 };
-type ApplyWizardEventContext = { subject: WizardSubject | null; draftId: number | null; form: Record<string, unknown>; materials: { uploading: number } };
+type ApplyWizardEventContext = {
+  subject: WizardSubject | null;
+  draftId: number | null;
+  form: Record<string, unknown>;
+  materials: { uploading: number };
+};
 
-const isParamChange = (e: ApplyWizardEvent) => (e.type === 'FORM.CHANGED' && ('category' in e.changed || 'position' in e.changed)) || (e.type === 'CHECK.ANSWER' && e.questionKey.includes('C3'));
+const isParamChange = (e: ApplyWizardEvent) =>
+  (e.type === 'FORM.CHANGED' && ('category' in e.changed || 'position' in e.changed)) ||
+  (e.type === 'CHECK.ANSWER' && e.questionKey.includes('C3'));
 const isSecondSubject = (e: ApplyWizardEvent) => e.type === 'CHOOSE' && e.subject.key !== 'c1';
 // Each run offers only the samples its business type can tell apart, so the explored graph stays small.
 const runs: [string, ApplyWizardInput, (e: ApplyWizardEvent) => boolean][] = [
-  ['delay (a certificate)', { type: 'delay' }, (e) => !isParamChange(e) && e.type !== 'LOADED' && e.type !== 'LOAD.FAILED'],
-  ['revocation (detail step)', { type: 'revocation' }, (e) => !isParamChange(e) && !isSecondSubject(e) && !e.type.startsWith('LOAD')],
-  ['newCert (category and position)', { type: 'newCert' }, (e) => !isSecondSubject(e) && !e.type.startsWith('LOAD') && e.type !== 'SUBMIT' && e.type !== 'SAVE'],
-  ['rename (no subject)', { type: 'rename' }, (e) => !isParamChange(e) && e.type !== 'CHOOSE' && !e.type.startsWith('LOAD')],
+  [
+    'delay (a certificate)',
+    { type: 'delay' },
+    (e) => !isParamChange(e) && e.type !== 'LOADED' && e.type !== 'LOAD.FAILED',
+  ],
+  [
+    'revocation (detail step)',
+    { type: 'revocation' },
+    (e) => !isParamChange(e) && !isSecondSubject(e) && !e.type.startsWith('LOAD'),
+  ],
+  [
+    'newCert (category and position)',
+    { type: 'newCert' },
+    (e) => !isSecondSubject(e) && !e.type.startsWith('LOAD') && e.type !== 'SUBMIT' && e.type !== 'SAVE',
+  ],
+  [
+    'rename (no subject)',
+    { type: 'rename' },
+    (e) => !isParamChange(e) && e.type !== 'CHOOSE' && !e.type.startsWith('LOAD'),
+  ],
   ['a saved delay continued', { type: 'delay', draftId: 7 }, (e) => !isParamChange(e) && !isSecondSubject(e)],
 ];
 const reports = runs.map(([name, input, offered]) =>
   describeTransitionCoverage(
     applyWizardMachine,
-    { input, events: samples.filter(offered), serializeState, limit: 100_000, requireAllTransitions: false, requireAllStates: false },
+    {
+      input,
+      events: samples.filter(offered),
+      serializeState,
+      limit: 100_000,
+      requireAllTransitions: false,
+      requireAllStates: false,
+    },
     `applyWizard (${name}): transitions it makes reachable`,
-  ));
-describeUnionCoverage(applyWizardMachine, reports, 'applyWizard: the business types together fire every defined transition');
+  ),
+);
+describeUnionCoverage(
+  applyWizardMachine,
+  reports,
+  'applyWizard: the business types together fire every defined transition',
+);
 
 function start(input: ApplyWizardInput) {
   const actor = createActor(applyWizardMachine, { input });
@@ -80,12 +148,19 @@ function start(input: ApplyWizardInput) {
   const send = (e: ApplyWizardEvent) => actor.send(e);
   return { actor, send, snap: () => actor.getSnapshot() };
 }
-const passed = (key: string) => ({ type: 'CHECK.ANSWER', questionKey: key, answer: { passed: true, facts: {}, warn: null } }) as const;
+const passed = (key: string) =>
+  ({ type: 'CHECK.ANSWER', questionKey: key, answer: { passed: true, facts: {}, warn: null } }) as const;
 
 describe('applyWizard behaviour', () => {
   it('has the steps of the business type from the route table', () => {
     expect(start({ type: 'delay' }).snap().context.steps).toEqual(['subject', 'form', 'materials', 'summary']);
-    expect(start({ type: 'revocation' }).snap().context.steps).toEqual(['subject', 'detail', 'form', 'materials', 'summary']);
+    expect(start({ type: 'revocation' }).snap().context.steps).toEqual([
+      'subject',
+      'detail',
+      'form',
+      'materials',
+      'summary',
+    ]);
     expect(start({ type: 'rename' }).snap().context.target).toBe('enterprise');
   });
 
@@ -97,7 +172,11 @@ describe('applyWizard behaviour', () => {
     send({ type: 'CHOOSE', subject: A });
     expect(snap().matches({ precheck: 'checking' })).toBe(true);
     expect(blockReason(snap())).toBe('precheckPending');
-    send({ type: 'CHECK.ANSWER', questionKey: 'c1', answer: { passed: false, code: 5, message: '申请人超过年龄限制' } });
+    send({
+      type: 'CHECK.ANSWER',
+      questionKey: 'c1',
+      answer: { passed: false, code: 5, message: '申请人超过年龄限制' },
+    });
     expect(blockReason(snap())).toBe('precheckFailed');
     expect(snap().context.refusal).toEqual({ code: 5, message: '申请人超过年龄限制' });
     send({ type: 'NEXT', valid: true });

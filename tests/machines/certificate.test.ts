@@ -27,8 +27,17 @@ const LATE_IN_VALIDITY = '2025-12-01';
 const AFTER = '2026-02-01';
 
 const issue: CertificateEvent = {
-  type: 'ISSUE', certNo: '粤建安C3（2023）0001234', category: 'C3', personId: 7, enterpriseId: 1, position: '08',
-  issueDate: ISSUED, validFrom: ISSUED, expiryDate: EXPIRY, queryCode: 'Q1', acceptedOn: '2023-01-02',
+  type: 'ISSUE',
+  certNo: '粤建安C3（2023）0001234',
+  category: 'C3',
+  personId: 7,
+  enterpriseId: 1,
+  position: '08',
+  issueDate: ISSUED,
+  validFrom: ISSUED,
+  expiryDate: EXPIRY,
+  queryCode: 'Q1',
+  acceptedOn: '2023-01-02',
 };
 const period = { from: '2025-05-01', to: '2025-11-30' };
 const laterPeriod = { from: '2025-11-15', to: '2026-03-01' };
@@ -66,7 +75,11 @@ const guardView = (s: AnyMachineSnapshot): string => {
   return JSON.stringify({ value: s.value, expiryDate: c.expiryDate, enterpriseId: c.enterpriseId });
 };
 
-describeTransitionCoverage(certificateMachine, { events: samples, serializeState: guardView }, 'certificate: every transition fires');
+describeTransitionCoverage(
+  certificateMachine,
+  { events: samples, serializeState: guardView },
+  'certificate: every transition fires',
+);
 
 const walk = (...events: CertificateEvent[]) => liveThrough([issue, ...events]).at(-1)!;
 
@@ -84,34 +97,75 @@ describe('certificate behaviour', () => {
   });
 
   it('issues valid only with the statutory validity and not before its application was accepted', () => {
-    expect(transitionCertificate(unissuedCertificate(), { ...issue, expiryDate: '2026-01-10' })).toMatchObject({ ok: false, reason: 'notAllowedNow' });
-    expect(transitionCertificate(unissuedCertificate(), { ...issue, acceptedOn: '2023-01-11' })).toMatchObject({ ok: false });
-    expect(transitionCertificate(unissuedCertificate(), { ...issue, acceptedOn: null })).toMatchObject({ ok: true, to: 'valid' });
+    expect(transitionCertificate(unissuedCertificate(), { ...issue, expiryDate: '2026-01-10' })).toMatchObject({
+      ok: false,
+      reason: 'notAllowedNow',
+    });
+    expect(transitionCertificate(unissuedCertificate(), { ...issue, acceptedOn: '2023-01-11' })).toMatchObject({
+      ok: false,
+    });
+    expect(transitionCertificate(unissuedCertificate(), { ...issue, acceptedOn: null })).toMatchObject({
+      ok: true,
+      to: 'valid',
+    });
     const issued = walk();
-    expect(issued).toMatchObject({ value: 'valid', context: { version: 1, validFrom: ISSUED, expiryDate: EXPIRY, queryCode: 'Q1' } });
+    expect(issued).toMatchObject({
+      value: 'valid',
+      context: { version: 1, validFrom: ISSUED, expiryDate: EXPIRY, queryCode: 'Q1' },
+    });
   });
 
   it('a delay continues the validity from the day after the old end, as a new version', () => {
     const delayed = walk({ type: 'DELAY', ...delayedValidityOf(EXPIRY), issueDate: '2025-12-01', queryCode: 'Q2' });
-    expect(delayed).toMatchObject({ value: 'valid', context: { version: 2, validFrom: '2026-01-10', expiryDate: '2029-01-09', issueDate: '2025-12-01', queryCode: 'Q2' } });
+    expect(delayed).toMatchObject({
+      value: 'valid',
+      context: {
+        version: 2,
+        validFrom: '2026-01-10',
+        expiryDate: '2029-01-09',
+        issueDate: '2025-12-01',
+        queryCode: 'Q2',
+      },
+    });
     // A timely delay decided after the expiry revives the expired certificate.
-    const revived = walk({ type: 'EXPIRE', today: AFTER }, { type: 'DELAY', ...delayedValidityOf(EXPIRY), issueDate: AFTER, queryCode: 'Q2' });
+    const revived = walk(
+      { type: 'EXPIRE', today: AFTER },
+      { type: 'DELAY', ...delayedValidityOf(EXPIRY), issueDate: AFTER, queryCode: 'Q2' },
+    );
     expect(revived.value).toBe('valid');
     // Not while suspended (delay rule 9), nor with a gap.
     const suspended = walk({ type: 'SUSPEND', today: DURING, period });
-    expect(transitionCertificate(suspended, { type: 'DELAY', ...delayedValidityOf(EXPIRY), issueDate: DURING, queryCode: 'Q2' }).ok).toBe(false);
+    expect(
+      transitionCertificate(suspended, {
+        type: 'DELAY',
+        ...delayedValidityOf(EXPIRY),
+        issueDate: DURING,
+        queryCode: 'Q2',
+      }).ok,
+    ).toBe(false);
   });
 
   it('a 暂扣 holds the certificate for its period; its end gives it back valid, expired, or held by another', () => {
     const suspended = walk({ type: 'SUSPEND', today: DURING, period });
     expect(suspended.context).toMatchObject({ suspendedFrom: period.from, suspendedTo: period.to });
     expect(transitionCertificate(walk(), { type: 'SUSPEND', today: '2025-04-30', period }).ok).toBe(false);
-    expect(transitionCertificate(suspended, { type: 'RESTORE', today: LATE_IN_VALIDITY, inForce: null })).toMatchObject({
-      ok: true, to: 'valid', snapshot: { context: { suspendedFrom: null, suspendedTo: null, version: 1 } },
+    expect(transitionCertificate(suspended, { type: 'RESTORE', today: LATE_IN_VALIDITY, inForce: null })).toMatchObject(
+      {
+        ok: true,
+        to: 'valid',
+        snapshot: { context: { suspendedFrom: null, suspendedTo: null, version: 1 } },
+      },
+    );
+    expect(transitionCertificate(suspended, { type: 'RESTORE', today: AFTER, inForce: null })).toMatchObject({
+      ok: true,
+      to: 'expired',
     });
-    expect(transitionCertificate(suspended, { type: 'RESTORE', today: AFTER, inForce: null })).toMatchObject({ ok: true, to: 'expired' });
-    expect(transitionCertificate(suspended, { type: 'RESTORE', today: LATE_IN_VALIDITY, inForce: laterPeriod })).toMatchObject({
-      ok: true, to: 'suspended', snapshot: { context: { suspendedFrom: laterPeriod.from, suspendedTo: laterPeriod.to } },
+    expect(
+      transitionCertificate(suspended, { type: 'RESTORE', today: LATE_IN_VALIDITY, inForce: laterPeriod }),
+    ).toMatchObject({
+      ok: true,
+      to: 'suspended',
+      snapshot: { context: { suspendedFrom: laterPeriod.from, suspendedTo: laterPeriod.to } },
     });
   });
 
@@ -119,11 +173,24 @@ describe('certificate behaviour', () => {
     const revoked = walk({ type: 'REVOKE' });
     expect(statusOfState(revoked.value)).toBe('07');
     expect(transitionCertificate(revoked, { type: 'RESCIND' })).toMatchObject({ ok: true, to: 'rescinded' });
-    expect(transitionCertificate(revoked, { type: 'LIFT_PENALTY', today: AFTER, inForce: null })).toMatchObject({ ok: true, to: 'expired' });
+    expect(transitionCertificate(revoked, { type: 'LIFT_PENALTY', today: AFTER, inForce: null })).toMatchObject({
+      ok: true,
+      to: 'expired',
+    });
     expect(transitionCertificate(revoked, { type: 'CANCEL' }).ok).toBe(false);
     const cancelled = walk({ type: 'CANCEL' });
-    expect(transitionCertificate(cancelled, { type: 'DELAY', ...delayedValidityOf(EXPIRY), issueDate: DURING, queryCode: 'Q9' })).toEqual({ ok: false, from: 'cancelled', reason: 'final' });
-    expect(transitionCertificate(walk({ type: 'TRANSFER_OUT' }), { type: 'CANCEL' })).toMatchObject({ ok: false, reason: 'final' });
+    expect(
+      transitionCertificate(cancelled, {
+        type: 'DELAY',
+        ...delayedValidityOf(EXPIRY),
+        issueDate: DURING,
+        queryCode: 'Q9',
+      }),
+    ).toEqual({ ok: false, from: 'cancelled', reason: 'final' });
+    expect(transitionCertificate(walk({ type: 'TRANSFER_OUT' }), { type: 'CANCEL' })).toMatchObject({
+      ok: false,
+      reason: 'final',
+    });
     expect(refusalWords('cancelled', { type: 'CANCEL' })).toBe('证书当前状态为「注销」，不能注销');
   });
 
@@ -137,7 +204,9 @@ describe('certificate behaviour', () => {
   });
 
   it('a stored JSON snapshot keeps working', () => {
-    const stored = JSON.parse(JSON.stringify(walk({ type: 'CHANGE', issueDate: '2024-03-01', queryCode: 'Q3', position: '02' }))) as PersistedCertificateSnapshot;
+    const stored = JSON.parse(
+      JSON.stringify(walk({ type: 'CHANGE', issueDate: '2024-03-01', queryCode: 'Q3', position: '02' })),
+    ) as PersistedCertificateSnapshot;
     expect(stored.context).toMatchObject({ version: 2, position: '02' });
     expect(transitionCertificate(stored, { type: 'EXPIRE', today: AFTER })).toMatchObject({ ok: true, to: 'expired' });
   });

@@ -82,7 +82,10 @@ const toyEvents: ToyEvent[] = [
 
 /** `rounds` grows with every return; guards only care whether it reached 2. */
 const toyState = (s: AnyMachineSnapshot): string =>
-  JSON.stringify({ value: s.value, context: { ...s.context, rounds: Math.min(2, (s.context as { rounds: number }).rounds) } });
+  JSON.stringify({
+    value: s.value,
+    context: { ...s.context, rounds: Math.min(2, (s.context as { rounds: number }).rounds) },
+  });
 
 describeTransitionCoverage(
   toy,
@@ -117,7 +120,9 @@ describe('coverage helper', () => {
       'review.pending —APPROVE [isSomeoneElse]→ review.signed',
     ]);
     expect(report.unreachedStates).toEqual(['review.signed']);
-    expect(() => assertFullCoverage(report)).toThrow(/APPROVE \[isSomeoneElse\]→ review.signed never fired|not selected/);
+    expect(() => assertFullCoverage(report)).toThrow(
+      /APPROVE \[isSomeoneElse\]→ review.signed never fired|not selected/,
+    );
   });
 
   it('fails on a transition out of an unreachable state and on a guard that is never true', () => {

@@ -134,7 +134,9 @@ export interface CoverageOptions<TMachine extends AnyStateMachine> {
    * active state node handles (wildcards included); a handled type without a sample is offered
    * as a bare `{ type }`. Timers are added automatically.
    */
-  events: ReadonlyArray<EventFromLogic<TMachine>> | ((snapshot: AnyMachineSnapshot) => ReadonlyArray<EventFromLogic<TMachine>>);
+  events:
+    | ReadonlyArray<EventFromLogic<TMachine>>
+    | ((snapshot: AnyMachineSnapshot) => ReadonlyArray<EventFromLogic<TMachine>>);
   /** State identity for the exploration; default `{value, context}` as JSON. */
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Upper bound on exploration steps (states visited × 1, the exploration throws beyond it). Default 20 000. */
@@ -351,7 +353,8 @@ export function replaySteps<TMachine extends AnyStateMachine>(
           break;
         }
       }
-      if (!done && outcome.failure === null) outcome.failure = `step ${i + 1}: ${step.trigger} did not fire within ${maxTimers} timers`;
+      if (!done && outcome.failure === null)
+        outcome.failure = `step ${i + 1}: ${step.trigger} did not fire within ${maxTimers} timers`;
     }
     outcome.firedPerStep.push(fired);
     outcome.timePerStep.push(clock.now());
@@ -454,8 +457,7 @@ export function analyzeCoverage<TMachine extends AnyStateMachine>(
     }
     if (direct.length === 0) continue;
     const directKeys = direct.map((d) => keyOf.get(d)).filter((k): k is string => k !== undefined);
-    const promising =
-      directKeys.some((k) => !covered.has(k)) || uncovered.some((t) => internalKinds.has(t.kind));
+    const promising = directKeys.some((k) => !covered.has(k)) || uncovered.some((t) => internalKinds.has(t.kind));
     if (!promising) continue;
     const path = [...pathTo.get(edge.from)!, edge];
     const steps = path.map((e) => toStep(e.event, defined));
@@ -606,7 +608,10 @@ export function describeUnionCoverage(
         machine,
         runs.map((r) => r()),
       );
-      expect(uncovered.map((t) => t.label), 'transitions no run covered').toEqual([]);
+      expect(
+        uncovered.map((t) => t.label),
+        'transitions no run covered',
+      ).toEqual([]);
     });
     it('reaches every state node', () => {
       const { unreachedStates } = unionGaps(

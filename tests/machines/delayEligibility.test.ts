@@ -58,7 +58,11 @@ const runs = [
     ),
   ),
 ];
-describeUnionCoverage(delayEligibilityMachine, runs, 'delayEligibility: the baseline and the nine failures fire every transition');
+describeUnionCoverage(
+  delayEligibilityMachine,
+  runs,
+  'delayEligibility: the baseline and the nine failures fire every transition',
+);
 
 describe('delay eligibility', () => {
   it('the baseline is eligible (code 0)', () => {
@@ -99,21 +103,32 @@ describe('delay eligibility', () => {
     const age = (facts: Partial<DelayFacts>) => checkDelayEligibility({ ...baseline, ...facts }).code;
     // today is 2026-03-01: born 1961-03-01 turns 65 today, born 1961-02-28 turned 65 yesterday.
     const b = { category: 'B' as const, hasValidConstructorRegAtApplicant: true };
-    expect([age({ ...b, birthDate: '1961-03-02' }), age({ ...b, birthDate: '1961-03-01' }), age({ ...b, birthDate: '1961-02-28' })]).toEqual([0, 0, 5]);
+    expect([
+      age({ ...b, birthDate: '1961-03-02' }),
+      age({ ...b, birthDate: '1961-03-01' }),
+      age({ ...b, birthDate: '1961-02-28' }),
+    ]).toEqual([0, 0, 5]);
     for (const category of ['C1', 'C2', 'C3'] as const) {
       expect([age({ category, birthDate: '1966-03-01' }), age({ category, birthDate: '1966-02-28' })]).toEqual([0, 5]);
     }
     // A, men born 1965-11 retire at 60 years 3 months: born 1965-12-01 → 2026-03-01 (today), born 1965-11-30 → 2026-02-28.
-    expect([age({ category: 'A', birthDate: '1965-12-01' }), age({ category: 'A', birthDate: '1965-11-30' })]).toEqual([0, 5]);
+    expect([age({ category: 'A', birthDate: '1965-12-01' }), age({ category: 'A', birthDate: '1965-11-30' })]).toEqual([
+      0, 5,
+    ]);
     // A, women born 1970-09 to 12 retire at 55 years 3 months: born 1970-12-01 → 2026-03-01.
-    expect([age({ category: 'A', sex: '1', birthDate: '1970-12-01' }), age({ category: 'A', sex: '1', birthDate: '1970-11-30' })]).toEqual([0, 5]);
+    expect([
+      age({ category: 'A', sex: '1', birthDate: '1970-12-01' }),
+      age({ category: 'A', sex: '1', birthDate: '1970-11-30' }),
+    ]).toEqual([0, 5]);
     expect(age({ category: 'A', birthDate: '1930-01-01', isLegalRepresentative: true, position: '01' })).toBe(0);
     // The configured limits (sys_config biz.age.max.*) replace 65 and 60.
     expect(age({ category: 'C3', birthDate: '1966-02-28', yearLimits: { B: 65, C: 62 } })).toBe(0);
   });
 
   it('only B needs a constructor registration', () => {
-    expect(checkDelayEligibility({ ...baseline, category: 'A', hasValidConstructorRegAtApplicant: false }).code).toBe(0);
+    expect(checkDelayEligibility({ ...baseline, category: 'A', hasValidConstructorRegAtApplicant: false }).code).toBe(
+      0,
+    );
     expect(checkDelayEligibility({ ...baseline, category: 'B', hasValidConstructorRegAtApplicant: true }).code).toBe(0);
   });
 

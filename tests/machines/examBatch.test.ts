@@ -68,7 +68,11 @@ describe('examBatch behaviour', () => {
     const draft = walk({ type: 'EDIT', schedule: edited });
     expect(draft).toMatchObject({ value: 'draft', context: edited });
     const open = walk({ type: 'OPEN', today: IN_WINDOW });
-    expect(transitionExamBatch(open, { type: 'EDIT', schedule: edited })).toEqual({ ok: false, from: 'open', reason: 'notAllowedNow' });
+    expect(transitionExamBatch(open, { type: 'EDIT', schedule: edited })).toEqual({
+      ok: false,
+      from: 'open',
+      reason: 'notAllowedNow',
+    });
   });
 
   it('opening needs a window that has not ended; an open batch takes sign-ups only inside the window and while a seat is free', () => {
@@ -76,7 +80,10 @@ describe('examBatch behaviour', () => {
     const early = walk({ type: 'OPEN', today: BEFORE_WINDOW });
     expect(early.value).toBe('open');
     expect(transitionExamBatch(early, { type: 'SIGN_UP', today: BEFORE_WINDOW, taken: 0 }).ok).toBe(false);
-    expect(transitionExamBatch(early, { type: 'SIGN_UP', today: IN_WINDOW, taken: 1 })).toMatchObject({ ok: true, to: 'open' });
+    expect(transitionExamBatch(early, { type: 'SIGN_UP', today: IN_WINDOW, taken: 1 })).toMatchObject({
+      ok: true,
+      to: 'open',
+    });
     expect(transitionExamBatch(early, { type: 'SIGN_UP', today: IN_WINDOW, taken: 2 }).ok).toBe(false);
     expect(transitionExamBatch(early, { type: 'SIGN_UP', today: AFTER_WINDOW, taken: 0 }).ok).toBe(false);
   });
@@ -92,20 +99,36 @@ describe('examBatch behaviour', () => {
     const closed = walk({ type: 'OPEN', today: IN_WINDOW }, { type: 'CLOSE' });
     expect(transitionExamBatch(closed, { type: 'HOLD', today: '2026-04-09', pending: 0 }).ok).toBe(false);
     expect(transitionExamBatch(closed, { type: 'HOLD', today: EXAM_DAY, pending: 2 }).ok).toBe(false);
-    const held = walk({ type: 'OPEN', today: IN_WINDOW }, { type: 'CLOSE' }, { type: 'HOLD', today: EXAM_DAY, pending: 0 });
+    const held = walk(
+      { type: 'OPEN', today: IN_WINDOW },
+      { type: 'CLOSE' },
+      { type: 'HOLD', today: EXAM_DAY, pending: 0 },
+    );
     expect(transitionExamBatch(held, { type: 'ENTER_RESULT' })).toMatchObject({ ok: true, to: 'held' });
     expect(transitionExamBatch(held, { type: 'PUBLISH', accepted: 5, withResults: 4 }).ok).toBe(false);
     const published = transitionExamBatch(held, { type: 'PUBLISH', accepted: 5, withResults: 5 });
     expect(published).toMatchObject({ ok: true, to: 'published' });
     if (!published.ok) throw new Error('unreachable');
-    expect(transitionExamBatch(published.snapshot, { type: 'ENTER_RESULT' })).toEqual({ ok: false, from: 'published', reason: 'final' });
+    expect(transitionExamBatch(published.snapshot, { type: 'ENTER_RESULT' })).toEqual({
+      ok: false,
+      from: 'published',
+      reason: 'final',
+    });
   });
 
   it('cancelling needs a reason and is possible from draft and open only', () => {
     expect(transitionExamBatch(walk(), { type: 'CANCEL' }).ok).toBe(false);
-    const cancelled = transitionExamBatch(walk({ type: 'OPEN', today: IN_WINDOW }), { type: 'CANCEL', reason: ' 考点停电 ' });
+    const cancelled = transitionExamBatch(walk({ type: 'OPEN', today: IN_WINDOW }), {
+      type: 'CANCEL',
+      reason: ' 考点停电 ',
+    });
     expect(cancelled).toMatchObject({ ok: true, to: 'cancelled', snapshot: { context: { cancelReason: '考点停电' } } });
-    expect(transitionExamBatch(walk({ type: 'OPEN', today: IN_WINDOW }, { type: 'CLOSE' }), { type: 'CANCEL', reason: '晚了' }).ok).toBe(false);
+    expect(
+      transitionExamBatch(walk({ type: 'OPEN', today: IN_WINDOW }, { type: 'CLOSE' }), {
+        type: 'CANCEL',
+        reason: '晚了',
+      }).ok,
+    ).toBe(false);
   });
 
   it('says who sends each event, and which of them the machine accepts now', () => {
@@ -115,7 +138,11 @@ describe('examBatch behaviour', () => {
     expect(examBatchSendersOf(open, 'PRINT_TICKET')).toEqual(['participant']);
     expect(examBatchSendersOf(open, 'PUBLISH')).toEqual([]);
     const probes: ExamBatchEvent[] = [
-      { type: 'EDIT', schedule }, { type: 'CLOSE' }, { type: 'CANCEL', reason: '—' }, { type: 'SIGN_UP', today: IN_WINDOW, taken: 0 }, { type: 'REVIEW' },
+      { type: 'EDIT', schedule },
+      { type: 'CLOSE' },
+      { type: 'CANCEL', reason: '—' },
+      { type: 'SIGN_UP', today: IN_WINDOW, taken: 0 },
+      { type: 'REVIEW' },
     ];
     expect(examBatchEventsAcceptedNow(open, probes, ['areaStaff'])).toEqual(['CLOSE', 'CANCEL', 'REVIEW']);
     expect(examBatchEventsAcceptedNow(open, probes, ['enterprise'])).toEqual(['SIGN_UP']);
@@ -124,13 +151,19 @@ describe('examBatch behaviour', () => {
 
   it('names the guards that refuse an event, none when it fits or the state has no such event', () => {
     const open = walk({ type: 'OPEN', today: IN_WINDOW });
-    expect(failedExamBatchGuards(open, { type: 'SIGN_UP', today: AFTER_WINDOW, taken: 2 })).toEqual(['isWithinSignupWindow', 'hasFreeSeat']);
+    expect(failedExamBatchGuards(open, { type: 'SIGN_UP', today: AFTER_WINDOW, taken: 2 })).toEqual([
+      'isWithinSignupWindow',
+      'hasFreeSeat',
+    ]);
     expect(failedExamBatchGuards(open, { type: 'SIGN_UP', today: IN_WINDOW, taken: 2 })).toEqual(['hasFreeSeat']);
     expect(failedExamBatchGuards(open, { type: 'SIGN_UP', today: IN_WINDOW, taken: 0 })).toEqual([]);
     expect(failedExamBatchGuards(open, { type: 'PUBLISH', accepted: 1, withResults: 0 })).toEqual([]);
     expect(failedExamBatchGuards(walk(), { type: 'CANCEL', reason: '' })).toEqual(['hasReason']);
     const closed = walk({ type: 'OPEN', today: IN_WINDOW }, { type: 'CLOSE' });
-    expect(failedExamBatchGuards(closed, { type: 'HOLD', today: IN_WINDOW, pending: 4 })).toEqual(['isExamDayReached', 'hasNoPendingSignups']);
+    expect(failedExamBatchGuards(closed, { type: 'HOLD', today: IN_WINDOW, pending: 4 })).toEqual([
+      'isExamDayReached',
+      'hasNoPendingSignups',
+    ]);
   });
 
   it('the stored JSON revives and keeps working', () => {

@@ -38,7 +38,10 @@ const samples: RecordReviewEvent[] = [
 const inputs: RecordReviewInput[] = [
   ...(['user', 'role', 'penalty'] as ReviewedRecordKind[]).flatMap((kind) =>
     (['create', 'update', 'delete'] as RecordChange[]).map((change) => ({
-      kind, change, submitterId: SUBMITTER, subjectUserId: kind === 'user' && change !== 'create' ? SUBJECT : null,
+      kind,
+      change,
+      submitterId: SUBMITTER,
+      subjectUserId: kind === 'user' && change !== 'create' ? SUBJECT : null,
     })),
   ),
   // A holder's account unlinked from its person: approved only by naming the warning.
@@ -52,7 +55,11 @@ const runs = inputs.map((input) =>
     `recordReview (${input.kind} ${input.change}): reachable transitions fire`,
   ),
 );
-describeUnionCoverage(recordReviewMachine, runs, 'recordReview: user, role and punishment submissions together fire every transition');
+describeUnionCoverage(
+  recordReviewMachine,
+  runs,
+  'recordReview: user, role and punishment submissions together fire every transition',
+);
 
 const start = (kind: ReviewedRecordKind, change: RecordChange, subjectUserId: number | null = null) =>
   createRecordReviewSnapshot({ kind, change, submitterId: SUBMITTER, subjectUserId });
@@ -74,7 +81,10 @@ describe('recordReview behaviour', () => {
     expect(s.value).toBe('pending');
     expect(s.context.change).toBe('delete');
     expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER }).ok).toBe(false);
-    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER })).toMatchObject({ ok: true, to: 'approved' });
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER })).toMatchObject({
+      ok: true,
+      to: 'approved',
+    });
   });
 
   it('the user a change is about cannot review it', () => {
@@ -82,7 +92,10 @@ describe('recordReview behaviour', () => {
     expect(reviewerConflict(s.context, SUBJECT)).toBe('subject');
     expect(reviewerConflict(s.context, SUBMITTER)).toBe('submitter');
     expect(reviewerConflict(s.context, REVIEWER)).toBeNull();
-    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBJECT })).toMatchObject({ ok: false, reason: 'notAllowedNow' });
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBJECT })).toMatchObject({
+      ok: false,
+      reason: 'notAllowedNow',
+    });
     expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: SUBJECT, comment: '不同意' }).ok).toBe(false);
   });
 
@@ -98,7 +111,10 @@ describe('recordReview behaviour', () => {
 
   it('four eyes: the submitter can neither approve nor reject his own change', () => {
     const s = start('user', 'update');
-    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER })).toMatchObject({ ok: false, reason: 'notAllowedNow' });
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER })).toMatchObject({
+      ok: false,
+      reason: 'notAllowedNow',
+    });
     expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: SUBMITTER, comment: '撤销' }).ok).toBe(false);
     const approved = transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' });
     expect(approved).toMatchObject({ ok: true, from: 'pending', to: 'approved' });
@@ -112,7 +128,11 @@ describe('recordReview behaviour', () => {
     expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: '' }).ok).toBe(false);
     expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: ' \n ' }).ok).toBe(false);
     const r = transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: ' 权限过大 ' });
-    expect(r).toMatchObject({ ok: true, to: 'rejected', snapshot: { context: { comment: '权限过大', reviewerId: REVIEWER } } });
+    expect(r).toMatchObject({
+      ok: true,
+      to: 'rejected',
+      snapshot: { context: { comment: '权限过大', reviewerId: REVIEWER } },
+    });
   });
 
   it('cancel-commit: roles and punishments, by the submitter; never users', () => {
@@ -120,7 +140,10 @@ describe('recordReview behaviour', () => {
       ok: true,
       to: 'cancelled',
     });
-    expect(transitionRecordReview(start('penalty', 'create'), { type: 'CANCEL', actorId: SUBMITTER })).toMatchObject({ ok: true, to: 'cancelled' });
+    expect(transitionRecordReview(start('penalty', 'create'), { type: 'CANCEL', actorId: SUBMITTER })).toMatchObject({
+      ok: true,
+      to: 'cancelled',
+    });
     expect(transitionRecordReview(start('penalty', 'update'), { type: 'CANCEL', actorId: OTHER }).ok).toBe(false);
     expect(checkStatusOf(start('penalty', 'delete'))).toBe('3');
     expect(transitionRecordReview(start('role', 'update'), { type: 'CANCEL', actorId: OTHER }).ok).toBe(false);
@@ -128,26 +151,54 @@ describe('recordReview behaviour', () => {
   });
 
   it('a submission with a warning is approved only when the approval names it; rejecting needs no naming', () => {
-    const s = createRecordReviewSnapshot({ kind: 'user', change: 'update', submitterId: SUBMITTER, subjectUserId: SUBJECT, warnings: ['unlinksPerson'] });
+    const s = createRecordReviewSnapshot({
+      kind: 'user',
+      change: 'update',
+      submitterId: SUBMITTER,
+      subjectUserId: SUBJECT,
+      warnings: ['unlinksPerson'],
+    });
     expect(s.context.warnings).toEqual(['unlinksPerson']);
     expect(unacknowledged(s.context)).toEqual(['unlinksPerson']);
-    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' })).toMatchObject({ ok: false, reason: 'notAllowedNow' });
+    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, comment: '同意' })).toMatchObject({
+      ok: false,
+      reason: 'notAllowedNow',
+    });
     expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: [] }).ok).toBe(false);
-    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER, acknowledged: ['unlinksPerson'] }).ok).toBe(false);
-    expect(transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: ['unlinksPerson'] })).toMatchObject({ ok: true, to: 'approved' });
-    expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: '不能解除' })).toMatchObject({ ok: true, to: 'rejected' });
+    expect(
+      transitionRecordReview(s, { type: 'APPROVE', reviewerId: SUBMITTER, acknowledged: ['unlinksPerson'] }).ok,
+    ).toBe(false);
+    expect(
+      transitionRecordReview(s, { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: ['unlinksPerson'] }),
+    ).toMatchObject({ ok: true, to: 'approved' });
+    expect(transitionRecordReview(s, { type: 'REJECT', reviewerId: REVIEWER, comment: '不能解除' })).toMatchObject({
+      ok: true,
+      to: 'rejected',
+    });
     // Without warnings an approval needs to name nothing, and naming one does no harm.
-    expect(transitionRecordReview(start('user', 'update', SUBJECT), { type: 'APPROVE', reviewerId: REVIEWER, acknowledged: ['unlinksPerson'] }).ok).toBe(true);
+    expect(
+      transitionRecordReview(start('user', 'update', SUBJECT), {
+        type: 'APPROVE',
+        reviewerId: REVIEWER,
+        acknowledged: ['unlinksPerson'],
+      }).ok,
+    ).toBe(true);
   });
 
   it('a row stored before warnings existed revives with none', () => {
     const old = JSON.parse(JSON.stringify(start('user', 'update', SUBJECT))) as ReturnType<typeof start>;
     delete (old.context as Partial<typeof old.context>).warnings;
-    expect(transitionRecordReview(old, { type: 'APPROVE', reviewerId: REVIEWER })).toMatchObject({ ok: true, to: 'approved' });
+    expect(transitionRecordReview(old, { type: 'APPROVE', reviewerId: REVIEWER })).toMatchObject({
+      ok: true,
+      to: 'approved',
+    });
   });
 
   it('the stored JSON revives and keeps working', () => {
     const stored = JSON.parse(JSON.stringify(start('role', 'update'))) as ReturnType<typeof start>;
-    expect(transitionRecordReview(stored, { type: 'APPROVE', reviewerId: OTHER })).toMatchObject({ ok: true, to: 'approved' });
+    expect(transitionRecordReview(stored, { type: 'APPROVE', reviewerId: OTHER })).toMatchObject({
+      ok: true,
+      to: 'approved',
+    });
   });
 });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import {
-  DEFAULT_ABSOLUTE_MS,
-  DEFAULT_IDLE_MS,
-  sessionMachine,
-  type SessionEvent,
-} from '@machines/session.machine';
+import { DEFAULT_ABSOLUTE_MS, DEFAULT_IDLE_MS, sessionMachine, type SessionEvent } from '@machines/session.machine';
 import { describeTransitionCoverage } from './coverage';
 
 const MIN = 60_000;

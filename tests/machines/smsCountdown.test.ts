@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import {
-  canSend,
-  sendButtonLabel,
-  smsCountdownMachine,
-  type SmsCountdownEvent,
-} from '@machines/smsCountdown.machine';
+import { canSend, sendButtonLabel, smsCountdownMachine, type SmsCountdownEvent } from '@machines/smsCountdown.machine';
 import { describeTransitionCoverage } from './coverage';
 
 const samples: SmsCountdownEvent[] = [

@@ -18,7 +18,15 @@ beforeAll(async () => {
 afterEach(() => cleanup());
 
 const pending = (over: Partial<PendingInfo>): PendingInfo => ({
-  reviewId: 7, checkStatus: '2', change: 'update', submittedBy: 1, submitterName: 'admin', submittedAt: '2026-01-02T03:04:05.000Z', canReview: false, canCancel: false, ...over,
+  reviewId: 7,
+  checkStatus: '2',
+  change: 'update',
+  submittedBy: 1,
+  submitterName: 'admin',
+  submittedAt: '2026-01-02T03:04:05.000Z',
+  canReview: false,
+  canCancel: false,
+  ...over,
 });
 
 describe('ReviewLink', () => {
@@ -39,15 +47,43 @@ describe('ReviewLink', () => {
 describe('StatusCell', () => {
   it('shows the tag from enabled to whoever may not switch it', () => {
     const onChange = vi.fn();
-    const { rerender } = render(<App><StatusCell editable={false} enabled name="x" disableText="" onChange={onChange} onDone={() => undefined} testId="s" /></App>);
+    const { rerender } = render(
+      <App>
+        <StatusCell
+          editable={false}
+          enabled
+          name="x"
+          disableText=""
+          onChange={onChange}
+          onDone={() => undefined}
+          testId="s"
+        />
+      </App>,
+    );
     expect(screen.getByText('正常')).toBeTruthy();
     expect(screen.queryByTestId('s')).toBeNull();
-    rerender(<App><StatusCell editable={false} enabled={false} name="x" disableText="" onChange={onChange} onDone={() => undefined} testId="s" /></App>);
+    rerender(
+      <App>
+        <StatusCell
+          editable={false}
+          enabled={false}
+          name="x"
+          disableText=""
+          onChange={onChange}
+          onDone={() => undefined}
+          testId="s"
+        />
+      </App>,
+    );
     expect(screen.getByText('停用')).toBeTruthy();
   });
 
   it('is a switch, checked from enabled, for whoever may', () => {
-    render(<App><StatusCell editable enabled name="x" disableText="" onChange={vi.fn()} onDone={() => undefined} testId="s" /></App>);
+    render(
+      <App>
+        <StatusCell editable enabled name="x" disableText="" onChange={vi.fn()} onDone={() => undefined} testId="s" />
+      </App>,
+    );
     expect(screen.getByTestId('s').getAttribute('aria-checked')).toBe('true');
   });
 });
@@ -69,7 +105,16 @@ describe('useServerError', () => {
   function mount() {
     let show: ReturnType<typeof useServerError> = () => undefined;
     let form: FormInstance | undefined;
-    render(<App><Harness expose={(s, f) => { show = s; form = f; }} /></App>);
+    render(
+      <App>
+        <Harness
+          expose={(s, f) => {
+            show = s;
+            form = f;
+          }}
+        />
+      </App>,
+    );
     return { show: (err: unknown) => act(() => show(err, form)), form: () => form! };
   }
 
@@ -104,7 +149,11 @@ describe('useRules', () => {
         </Form>
       );
     }
-    render(<App><Harness /></App>);
+    render(
+      <App>
+        <Harness />
+      </App>,
+    );
     await act(async () => {
       await expect(form!.validateFields()).rejects.toMatchObject({ errorFields: [{ errors: ['请选择部门'] }] });
     });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonthsToDay, isOverAgeLimit, lastDayWithinAgeLimit, retirementAgeMonths, retirementDate, type AgeLimitSubject,
+  addMonthsToDay,
+  isOverAgeLimit,
+  lastDayWithinAgeLimit,
+  retirementAgeMonths,
+  retirementDate,
+  type AgeLimitSubject,
 } from '@machines/ageLimits';
 import { checkDelayEligibility, type DelayFacts } from '@machines/delayEligibility.machine';
 import { addDays } from '../../server/lib/days.js';
@@ -27,13 +32,16 @@ const OFFICIAL_ROWS: { sex: '0' | '1'; born: [string, string]; age: [number, num
 ];
 
 describe('statutory retirement age (2024 decision)', () => {
-  it.each(OFFICIAL_ROWS)('$sex born $born.0 … $born.1 → $age.0 years $age.1 months, retires $retires.0 … $retires.1', (row) => {
-    for (const [i, born] of row.born.entries()) {
-      const birthDate = `${born}-15`;
-      expect(retirementAgeMonths(birthDate, row.sex)).toBe(row.age[0] * 12 + row.age[1]);
-      expect(retirementDate(birthDate, row.sex)).toBe(`${row.retires[i]}-15`);
-    }
-  });
+  it.each(OFFICIAL_ROWS)(
+    '$sex born $born.0 … $born.1 → $age.0 years $age.1 months, retires $retires.0 … $retires.1',
+    (row) => {
+      for (const [i, born] of row.born.entries()) {
+        const birthDate = `${born}-15`;
+        expect(retirementAgeMonths(birthDate, row.sex)).toBe(row.age[0] * 12 + row.age[1]);
+        expect(retirementDate(birthDate, row.sex)).toBe(`${row.retires[i]}-15`);
+      }
+    },
+  );
 
   it('stays at 63 and 58 for everyone born later', () => {
     expect(retirementAgeMonths('1990-06-01', '0')).toBe(63 * 12);
@@ -54,16 +62,40 @@ const around = (s: AgeLimitSubject, last: string) =>
 describe('age limits to the day, for each category and sex', () => {
   const cases: { name: string; subject: AgeLimitSubject; last: string }[] = [];
   for (const sex of ['0', '1']) {
-    cases.push({ name: `B, sex ${sex}: the 65th birthday`, subject: { birthDate: '1961-05-10', sex, category: 'B', isLegalRepresentative: false }, last: '2026-05-10' });
+    cases.push({
+      name: `B, sex ${sex}: the 65th birthday`,
+      subject: { birthDate: '1961-05-10', sex, category: 'B', isLegalRepresentative: false },
+      last: '2026-05-10',
+    });
     for (const category of ['C1', 'C2', 'C3']) {
-      cases.push({ name: `${category}, sex ${sex}: the 60th birthday`, subject: { birthDate: '1966-05-10', sex, category, isLegalRepresentative: false }, last: '2026-05-10' });
+      cases.push({
+        name: `${category}, sex ${sex}: the 60th birthday`,
+        subject: { birthDate: '1966-05-10', sex, category, isLegalRepresentative: false },
+        last: '2026-05-10',
+      });
     }
   }
   // The issue's two holders, who passed for up to a year too long when whole years were compared with 60.25 and 55.33.
-  cases.push({ name: 'A, a man born 1965-12-03: 60 years 3 months', subject: { birthDate: '1965-12-03', sex: '0', category: 'A', isLegalRepresentative: false }, last: '2026-03-03' });
-  cases.push({ name: 'A, a woman born 1971-03-10: 55 years 4 months', subject: { birthDate: '1971-03-10', sex: '1', category: 'A', isLegalRepresentative: false }, last: '2026-07-10' });
-  cases.push({ name: 'A, a man born 1964-06-20 (before the reform): 60', subject: { birthDate: '1964-06-20', sex: '0', category: 'A', isLegalRepresentative: false }, last: '2024-06-20' });
-  cases.push({ name: 'A, a woman born 1982-01-31: 58', subject: { birthDate: '1982-01-31', sex: '1', category: 'A', isLegalRepresentative: false }, last: '2040-01-31' });
+  cases.push({
+    name: 'A, a man born 1965-12-03: 60 years 3 months',
+    subject: { birthDate: '1965-12-03', sex: '0', category: 'A', isLegalRepresentative: false },
+    last: '2026-03-03',
+  });
+  cases.push({
+    name: 'A, a woman born 1971-03-10: 55 years 4 months',
+    subject: { birthDate: '1971-03-10', sex: '1', category: 'A', isLegalRepresentative: false },
+    last: '2026-07-10',
+  });
+  cases.push({
+    name: 'A, a man born 1964-06-20 (before the reform): 60',
+    subject: { birthDate: '1964-06-20', sex: '0', category: 'A', isLegalRepresentative: false },
+    last: '2024-06-20',
+  });
+  cases.push({
+    name: 'A, a woman born 1982-01-31: 58',
+    subject: { birthDate: '1982-01-31', sex: '1', category: 'A', isLegalRepresentative: false },
+    last: '2040-01-31',
+  });
 
   it.each(cases)('$name: within up to $last, over from the day after', ({ subject, last }) => {
     expect(lastDayWithinAgeLimit(subject)).toBe(last);
@@ -78,9 +110,21 @@ describe('age limits to the day, for each category and sex', () => {
 
   it('the delay check (code 5) answers the same on the three days', () => {
     const facts = (today: string, birthDate: string, sex: '0' | '1'): DelayFacts => ({
-      today, expiryDate: addDays(today, 30), category: 'A', position: '02', isLegalRepresentative: false, educationHours: 72, requiredHours: 72,
-      hasValidConstructorRegAtApplicant: false, otherBusinessInProgress: false, birthDate, sex, employedInThreeDatabases: true,
-      employerInThreeDatabasesIsApplicant: true, conflictingValidCertificate: false, suspended: false,
+      today,
+      expiryDate: addDays(today, 30),
+      category: 'A',
+      position: '02',
+      isLegalRepresentative: false,
+      educationHours: 72,
+      requiredHours: 72,
+      hasValidConstructorRegAtApplicant: false,
+      otherBusinessInProgress: false,
+      birthDate,
+      sex,
+      employedInThreeDatabases: true,
+      employerInThreeDatabasesIsApplicant: true,
+      conflictingValidCertificate: false,
+      suspended: false,
     });
     const codes = (birthDate: string, sex: '0' | '1', last: string) =>
       [addDays(last, -1), last, addDays(last, 1)].map((d) => checkDelayEligibility(facts(d, birthDate, sex)).code);

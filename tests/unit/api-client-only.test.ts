@@ -82,13 +82,19 @@ export function findings(text: string): string[] {
   const out: string[] = [];
   for (const s of strings) {
     if (/(^|[^\w.-])\/api\//.test(s) || /^\/api(\/|$)/.test(s)) out.push(`an API path written by hand: '${s}'`);
-    else if (!SPA_ROUTES.some((r) => r.test(s)) && API_PATHS.some((p) => p.test(s.replace(/\$\{[^}]*\}/g, 'x').split('?')[0]!))) {
+    else if (
+      !SPA_ROUTES.some((r) => r.test(s)) &&
+      API_PATHS.some((p) => p.test(s.replace(/\$\{[^}]*\}/g, 'x').split('?')[0]!))
+    ) {
       out.push(`an API path written by hand: '${s}'`);
     }
   }
   const rules: [RegExp, string][] = [
     // get('/…'), post<T>('/…'), request('/…'): the helpers by their bare names (a Map's .get is no call)
-    [/(?<![.\w$])(?:get|post|put|patch|del|delete|request)\s*(?:<[^()]*?>)?\s*\(\s*['"`]\//g, 'a call with a literal path'],
+    [
+      /(?<![.\w$])(?:get|post|put|patch|del|delete|request)\s*(?:<[^()]*?>)?\s*\(\s*['"`]\//g,
+      'a call with a literal path',
+    ],
     // http.get('/…'), axios.post(`/…`)
     [/\b(?:http|axios)(?:\.\w+)?\s*(?:<[^()]*?>)?\s*\(\s*['"`]\//g, 'a call with a literal path'],
     // request({ url: '/…' }), http.request({ method, url: `…` }): url as a key of an object literal
@@ -96,13 +102,18 @@ export function findings(text: string): string[] {
   ];
   for (const [re, what] of rules) for (const m of code.matchAll(re)) out.push(`${what}: ${m[0]}`);
   // The raw client and axios itself stay inside the allowed files (types may be imported).
-  const imports = /^\s*import\s+(?!type\b)\{([^}]*)\}\s*from\s*['"](@\/services\/request|\.\.?\/request|\.\.?\/\.\.\/request)['"]/gm;
+  const imports =
+    /^\s*import\s+(?!type\b)\{([^}]*)\}\s*from\s*['"](@\/services\/request|\.\.?\/request|\.\.?\/\.\.\/request)['"]/gm;
   for (const m of text.matchAll(imports)) {
-    const names = m[1]!.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+    const names = m[1]!
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith('type '));
     const raw = names.filter((n) => /^(http|request|get|post)\b/.test(n));
     if (raw.length) out.push(`the raw axios client imported: ${raw.join(', ')} from ${m[2]}`);
   }
-  if (/^\s*import\s+(?!type\b)[^;]*\bfrom\s*['"]axios['"]/m.test(text)) out.push('axios imported (the one client is src/services/request.ts)');
+  if (/^\s*import\s+(?!type\b)[^;]*\bfrom\s*['"]axios['"]/m.test(text))
+    out.push('axios imported (the one client is src/services/request.ts)');
   return out;
 }
 
@@ -150,6 +161,9 @@ describe('the SPA calls the API through the generated client', () => {
     const bad = files
       .filter((f) => !ALLOWED.some((a) => (a.endsWith('/') ? f.startsWith(a) : f === a)))
       .flatMap((f) => findings(fs.readFileSync(path.join(ROOT, f), 'utf8')).map((what) => `${f}: ${what}`));
-    expect(bad, `call the generated client (src/services/generated/api.ts and its tags) instead:\n${bad.join('\n')}`).toEqual([]);
+    expect(
+      bad,
+      `call the generated client (src/services/generated/api.ts and its tags) instead:\n${bad.join('\n')}`,
+    ).toEqual([]);
   });
 });

@@ -17,9 +17,21 @@ import type { SysRoleRow } from '@/pages/system/RoleList/types';
 import type { SysUserRow } from '@/pages/system/UserList/types';
 import type { CatalogItem } from '@/pages/system/PositionList/catalogKinds';
 import type {
-  ApplyCertificationCheckDataByApplyId200, ApplyDelayGet200, ApplyNewCertCandidates200, ApplyNewCertGet200, ApplyNewCertList200,
-  MenuUser200, PublicSettings200, SystemCatalogGatewayList200, SystemRoleList200, SystemRoleReview200, SystemUserGetLoginUser200,
-  SystemUserListV2200, SystemUserReview200, WorkflowGet200, WorkflowQueueWaitAccept200,
+  ApplyCertificationCheckDataByApplyId200,
+  ApplyDelayGet200,
+  ApplyNewCertCandidates200,
+  ApplyNewCertGet200,
+  ApplyNewCertList200,
+  MenuUser200,
+  PublicSettings200,
+  SystemCatalogGatewayList200,
+  SystemRoleList200,
+  SystemRoleReview200,
+  SystemUserGetLoginUser200,
+  SystemUserListV2200,
+  SystemUserReview200,
+  WorkflowGet200,
+  WorkflowQueueWaitAccept200,
 } from '@/services/generated/api.schemas';
 import { systemUserListV2, workflowEvents } from '@/services/generated/api';
 import type { ApiCallOptions } from '@/services/generated/mutator';
@@ -52,7 +64,9 @@ describe('page-facing API types', () => {
   it('follow the server zod schemas the document is made of', () => {
     // What the server's zod schema produces is what the generated client says the page gets.
     expectTypeOf<z.output<typeof queueRow>>().toEqualTypeOf<QueueRow>();
-    expectTypeOf<z.output<typeof applicationDetailSchema>['history'][number]>().toEqualTypeOf<ApplicationDetail['history'][number]>();
+    expectTypeOf<z.output<typeof applicationDetailSchema>['history'][number]>().toEqualTypeOf<
+      ApplicationDetail['history'][number]
+    >();
     expectTypeOf<z.output<typeof applicationDetailSchema>['outcome']>().toEqualTypeOf<ApplicationDetail['outcome']>();
   });
 
@@ -66,7 +80,9 @@ describe('page-facing API types', () => {
 
   it('are what the generated functions take and answer', () => {
     expectTypeOf(systemUserListV2).returns.resolves.toEqualTypeOf<SystemUserListV2200>();
-    expectTypeOf(workflowEvents).parameter(1).toEqualTypeOf<{ type: ApplicationDetail['allowedEvents'][number]; comment?: string; version: number }>();
+    expectTypeOf(workflowEvents)
+      .parameter(1)
+      .toEqualTypeOf<{ type: ApplicationDetail['allowedEvents'][number]; comment?: string; version: number }>();
     expectTypeOf(workflowEvents).parameter(2).toEqualTypeOf<ApiCallOptions | undefined>();
   });
 });

@@ -12,7 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../server/jobs/catalog.js';
-import { machineFiles, missingPaths, routeListFiles, routeModules, unmentioned } from '../../scripts/lib/architecture-names.js';
+import {
+  machineFiles,
+  missingPaths,
+  routeListFiles,
+  routeModules,
+  unmentioned,
+} from '../../scripts/lib/architecture-names.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const doc = fs.readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
@@ -58,29 +64,57 @@ describe('the finder', () => {
     };
     write('machines/door.machine.ts', 'export const doorMachine = 1;\n');
     write('machines/businessTypes.ts', 'export const TYPES = [];\n');
-    write('server/app.ts', "import { aRoutes } from './modules/a/routes.js';\nimport { moduleRoutes } from './modules/registry.js';\n");
-    write('server/modules/registry.ts', "import type { FastifyPluginAsyncZod } from 'x';\nimport { bRoutes as b } from './b/list.js';\nexport const moduleRoutes: FastifyPluginAsyncZod[] = [b];\n");
+    write(
+      'server/app.ts',
+      "import { aRoutes } from './modules/a/routes.js';\nimport { moduleRoutes } from './modules/registry.js';\n",
+    );
+    write(
+      'server/modules/registry.ts',
+      "import type { FastifyPluginAsyncZod } from 'x';\nimport { bRoutes as b } from './b/list.js';\nexport const moduleRoutes: FastifyPluginAsyncZod[] = [b];\n",
+    );
     write('server/modules/a/routes.ts', 'export async function aRoutes() {}\n');
     write('server/modules/b/list.ts', 'export const bRoutes = 1;\n');
-    write('server/modules/c/plugin.ts', "export const cRoutes: FastifyPluginAsyncZod = async (app) => { app.get(base, {}); };\n");
+    write(
+      'server/modules/c/plugin.ts',
+      'export const cRoutes: FastifyPluginAsyncZod = async (app) => { app.get(base, {}); };\n',
+    );
     write('server/modules/d/paths.ts', 'export function d(app) { app.post(`/d/${x}/save`, {}); }\n');
     write('server/modules/e/service.ts', 'export const label = (map) => map.get(`${a}|${b}`);\n');
     try {
       expect(machineFiles(dir)).toEqual(['machines/door.machine.ts']);
       expect(routeListFiles(dir)).toEqual(['server/modules/a/routes.ts', 'server/modules/b/list.ts']);
       expect(routeModules(dir)).toEqual([
-        'server/modules/a/routes.ts', 'server/modules/b/list.ts', 'server/modules/c/plugin.ts', 'server/modules/d/paths.ts',
+        'server/modules/a/routes.ts',
+        'server/modules/b/list.ts',
+        'server/modules/c/plugin.ts',
+        'server/modules/d/paths.ts',
       ]);
       expect(unmentioned('see `server/modules/a/routes.ts`', routeModules(dir))).toEqual([
-        'server/modules/b/list.ts', 'server/modules/c/plugin.ts', 'server/modules/d/paths.ts',
+        'server/modules/b/list.ts',
+        'server/modules/c/plugin.ts',
+        'server/modules/d/paths.ts',
       ]);
       const doc = [
-        '# Doc', 'Here `server/modules/a/routes.ts` and `server/modules/gone.ts`, `server/modules/<area>/`.', '',
-        '| x | `machines/door.machine.ts` | `machines/old.machine.ts` |', '| y **[branch b]** | `machines/new.machine.ts` |',
-        '- `server/modules/z.ts` **[branch z]**', '- `server/modules/y.ts`', '',
-        '## Soon **[branch c]**', 'Then `server/modules/c.ts`.', '', '## Now', 'And `server/modules/d.ts`.',
+        '# Doc',
+        'Here `server/modules/a/routes.ts` and `server/modules/gone.ts`, `server/modules/<area>/`.',
+        '',
+        '| x | `machines/door.machine.ts` | `machines/old.machine.ts` |',
+        '| y **[branch b]** | `machines/new.machine.ts` |',
+        '- `server/modules/z.ts` **[branch z]**',
+        '- `server/modules/y.ts`',
+        '',
+        '## Soon **[branch c]**',
+        'Then `server/modules/c.ts`.',
+        '',
+        '## Now',
+        'And `server/modules/d.ts`.',
       ].join('\n');
-      expect(missingPaths(dir, doc)).toEqual(['machines/old.machine.ts', 'server/modules/d.ts', 'server/modules/gone.ts', 'server/modules/y.ts']);
+      expect(missingPaths(dir, doc)).toEqual([
+        'machines/old.machine.ts',
+        'server/modules/d.ts',
+        'server/modules/gone.ts',
+        'server/modules/y.ts',
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

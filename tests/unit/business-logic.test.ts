@@ -9,32 +9,60 @@ import dayjs from 'dayjs';
 import { BUSINESS_TYPES, type BusinessType } from '@machines/businessTypes';
 import { PAYLOADS, REVOCATION_REASONS } from '../../server/modules/business/payloads';
 import {
-  buildPayload, fieldLabelKey, fieldsOfStep, locateField, PAYLOAD_FIELDS, precheckOutcome, ruleMessage,
-  REVOCATION_REASON_CODES, toFormValues, type MaterialItem,
+  buildPayload,
+  fieldLabelKey,
+  fieldsOfStep,
+  locateField,
+  PAYLOAD_FIELDS,
+  precheckOutcome,
+  ruleMessage,
+  REVOCATION_REASON_CODES,
+  toFormValues,
+  type MaterialItem,
 } from '@/pages/business/components/logic';
 import zhCN from '@/locales/zh-CN/business.json';
 
 const FALLBACK = '校验失败';
-const done = (ossId: number, name = `f${ossId}.pdf`): MaterialItem => ({ uid: `u${ossId}`, name, status: 'done', response: { ossId } });
+const done = (ossId: number, name = `f${ossId}.pdf`): MaterialItem => ({
+  uid: `u${ossId}`,
+  name,
+  status: 'done',
+  response: { ossId },
+});
 
 describe('pre-check outcome (SPEC 5)', () => {
   it('passes only with code 0 and data present, and keeps the facts', () => {
     const facts = { certNo: '粤建安C3（2024）0000907', educationHours: 92, requiredHours: 72 };
-    expect(precheckOutcome({ code: 0, data: facts, errorMsg: null, warnMsg: null }, FALLBACK)).toEqual({ ok: true, facts, warn: null });
-    expect(precheckOutcome({ code: 0, data: {}, errorMsg: null, warnMsg: '原 C 类证书按 C3 类换发' }, FALLBACK)).toEqual({ ok: true, facts: {}, warn: '原 C 类证书按 C3 类换发' });
+    expect(precheckOutcome({ code: 0, data: facts, errorMsg: null, warnMsg: null }, FALLBACK)).toEqual({
+      ok: true,
+      facts,
+      warn: null,
+    });
+    expect(
+      precheckOutcome({ code: 0, data: {}, errorMsg: null, warnMsg: '原 C 类证书按 C3 类换发' }, FALLBACK),
+    ).toEqual({ ok: true, facts: {}, warn: '原 C 类证书按 C3 类换发' });
   });
 
   it('fails with errorMsg, else warnMsg, else 校验失败', () => {
-    expect(precheckOutcome({ code: 5, data: null, errorMsg: '申请人超过年龄限制', warnMsg: '注意' }, FALLBACK)).toEqual({ ok: false, message: '申请人超过年龄限制', code: 5 });
-    expect(precheckOutcome({ code: 4, data: null, errorMsg: null, warnMsg: '该证书有其他业务正在办理' }, FALLBACK)).toEqual({ ok: false, message: '该证书有其他业务正在办理', code: 4 });
-    expect(precheckOutcome({ code: 9, data: null, errorMsg: '', warnMsg: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败', code: 9 });
+    expect(precheckOutcome({ code: 5, data: null, errorMsg: '申请人超过年龄限制', warnMsg: '注意' }, FALLBACK)).toEqual(
+      { ok: false, message: '申请人超过年龄限制', code: 5 },
+    );
+    expect(
+      precheckOutcome({ code: 4, data: null, errorMsg: null, warnMsg: '该证书有其他业务正在办理' }, FALLBACK),
+    ).toEqual({ ok: false, message: '该证书有其他业务正在办理', code: 4 });
+    expect(precheckOutcome({ code: 9, data: null, errorMsg: '', warnMsg: null }, FALLBACK)).toEqual({
+      ok: false,
+      message: '校验失败',
+      code: 9,
+    });
     // code 0 without data is not a pass
     expect(precheckOutcome({ code: 0, data: null }, FALLBACK)).toEqual({ ok: false, message: '校验失败', code: null });
     expect(precheckOutcome(null, FALLBACK)).toEqual({ ok: false, message: '校验失败', code: null });
   });
 
-  it('names the rule in the user\'s language; zh-CN keeps the server\'s words (with their details)', () => {
-    const en = (key: string, fallback: string) => (key === 'rules.2' ? 'Not enough continuing-education hours' : fallback);
+  it("names the rule in the user's language; zh-CN keeps the server's words (with their details)", () => {
+    const en = (key: string, fallback: string) =>
+      key === 'rules.2' ? 'Not enough continuing-education hours' : fallback;
     const server = '继续教育学时不足（已完成 32 学时，须 72 学时）';
     expect(ruleMessage(2, server, 'zh-CN', en)).toBe(server);
     expect(ruleMessage(2, server, 'en-US', en)).toBe('Not enough continuing-education hours');
@@ -44,9 +72,15 @@ describe('pre-check outcome (SPEC 5)', () => {
 
   it('lets a saved draft past step 0 when only its form is incomplete (rule 20), never other rules', () => {
     const form = { code: 20, data: null, errorMsg: '调入省份不能为空', warnMsg: null };
-    expect(precheckOutcome(form, FALLBACK, { formLater: true })).toEqual({ ok: true, facts: {}, warn: '调入省份不能为空' });
+    expect(precheckOutcome(form, FALLBACK, { formLater: true })).toEqual({
+      ok: true,
+      facts: {},
+      warn: '调入省份不能为空',
+    });
     expect(precheckOutcome(form, FALLBACK)).toEqual({ ok: false, message: '调入省份不能为空', code: 20 });
-    expect(precheckOutcome({ code: 4, data: null, errorMsg: '该证书有其他业务正在办理' }, FALLBACK, { formLater: true }).ok).toBe(false);
+    expect(
+      precheckOutcome({ code: 4, data: null, errorMsg: '该证书有其他业务正在办理' }, FALLBACK, { formLater: true }).ok,
+    ).toBe(false);
   });
 });
 
@@ -58,7 +92,7 @@ describe('the wizard mirrors the server', () => {
     }
   });
 
-  it('offers the server\'s revocation grounds', () => {
+  it("offers the server's revocation grounds", () => {
     expect([...REVOCATION_REASON_CODES]).toEqual(Object.keys(REVOCATION_REASONS));
     expect(zhCN.reason).toEqual(REVOCATION_REASONS);
   });
@@ -66,11 +100,25 @@ describe('the wizard mirrors the server', () => {
 
 describe('payload of each type', () => {
   const complete: Record<BusinessType, Record<string, unknown>> = {
-    newCert: { category: 'C3', position: '08', remark: '  已通过考核  ', materials: [done(3), { uid: 'x', name: 'up.pdf', status: 'uploading' }, { uid: 'y', name: 'bad.pdf', status: 'error', response: '文件类型不符' }] },
+    newCert: {
+      category: 'C3',
+      position: '08',
+      remark: '  已通过考核  ',
+      materials: [
+        done(3),
+        { uid: 'x', name: 'up.pdf', status: 'uploading' },
+        { uid: 'y', name: 'bad.pdf', status: 'error', response: '文件类型不符' },
+      ],
+    },
     delay: {},
     inner: { position: '08' },
     inProvince: {
-      originalCertNo: '湘建安C（2024）0012345', originalProvince: '湖南省', category: 'C', issueDate: dayjs('2024-03-01'), expiryDate: dayjs('2027-02-28'), position: '08',
+      originalCertNo: '湘建安C（2024）0012345',
+      originalProvince: '湖南省',
+      category: 'C',
+      issueDate: dayjs('2024-03-01'),
+      expiryDate: dayjs('2027-02-28'),
+      position: '08',
     },
     outProvince: { targetProvince: '湖南省', reason: '调往湖南省企业任职' },
     modify: { name: '', idNo: '  ', title: '03', reason: '职称晋升', sex: undefined },
@@ -83,17 +131,36 @@ describe('payload of each type', () => {
     for (const type of BUSINESS_TYPES) {
       const payload = buildPayload(type, complete[type]);
       const parsed = PAYLOADS[type].safeParse(payload);
-      expect(parsed.success, `${type}: ${JSON.stringify(payload)} ${parsed.success ? '' : parsed.error.issues[0]?.message}`).toBe(true);
+      expect(
+        parsed.success,
+        `${type}: ${JSON.stringify(payload)} ${parsed.success ? '' : parsed.error.issues[0]?.message}`,
+      ).toBe(true);
     }
   });
 
   it('trims text, leaves empty values out, sends dates as YYYY-MM-DD and finished uploads as ids', () => {
-    expect(buildPayload('newCert', complete.newCert)).toEqual({ category: 'C3', position: '08', remark: '已通过考核', materials: [3] });
+    expect(buildPayload('newCert', complete.newCert)).toEqual({
+      category: 'C3',
+      position: '08',
+      remark: '已通过考核',
+      materials: [3],
+    });
     expect(buildPayload('delay', {})).toEqual({ materials: [] });
-    expect(buildPayload('inProvince', complete.inProvince)).toMatchObject({ issueDate: '2024-03-01', expiryDate: '2027-02-28', category: 'C' });
-    expect(buildPayload('modify', complete.modify)).toEqual({ title: '03', reason: '职称晋升', lostReissue: false, materials: [] });
+    expect(buildPayload('inProvince', complete.inProvince)).toMatchObject({
+      issueDate: '2024-03-01',
+      expiryDate: '2027-02-28',
+      category: 'C',
+    });
+    expect(buildPayload('modify', complete.modify)).toEqual({
+      title: '03',
+      reason: '职称晋升',
+      lostReissue: false,
+      materials: [],
+    });
     expect(buildPayload('rename', { ...complete.rename, revokeOldLegalRepA: true, unknown: 'x' })).toEqual({
-      newName: '广东粤安建设工程集团有限公司', revokeOldLegalRepA: true, materials: [],
+      newName: '广东粤安建设工程集团有限公司',
+      revokeOldLegalRepA: true,
+      materials: [],
     });
   });
 
@@ -109,7 +176,9 @@ describe('payload of each type', () => {
   it('comes back from a saved draft unchanged (edit re-opens the wizard)', () => {
     for (const type of BUSINESS_TYPES) {
       const payload = buildPayload(type, { ...complete[type], materials: [done(7, '身份证.pdf')] });
-      const values = toFormValues(type, payload, [{ ossId: 7, originalName: '身份证.pdf', size: 10, mimeType: 'application/pdf' }]);
+      const values = toFormValues(type, payload, [
+        { ossId: 7, originalName: '身份证.pdf', size: 10, mimeType: 'application/pdf' },
+      ]);
       expect(buildPayload(type, values), type).toEqual(payload);
     }
     const values = toFormValues('inProvince', { issueDate: '2024-03-01' }, []);
@@ -118,8 +187,7 @@ describe('payload of each type', () => {
 });
 
 describe('steps and gating', () => {
-
-  it('puts newCert\'s category and position in step 0 and every other field on the form step', () => {
+  it("puts newCert's category and position in step 0 and every other field on the form step", () => {
     expect(fieldsOfStep('newCert', 'subject')).toEqual(['category', 'position']);
     expect(fieldsOfStep('newCert', 'form')).toEqual(['remark']);
     expect(fieldsOfStep('inProvince', 'subject')).toEqual([]);
@@ -127,8 +195,6 @@ describe('steps and gating', () => {
     expect(fieldsOfStep('modify', 'materials')).toEqual(['materials']);
     expect(fieldsOfStep('modify', 'summary')).toEqual([]);
   });
-
-
 
   it('finds the field and step the server names', () => {
     expect(locateField('newCert', 'payload.category')).toEqual({ name: 'category', step: 'subject' });
@@ -155,5 +221,4 @@ describe('labels', () => {
     expect(fieldLabelKey('modify', 'name')).toBe('field.newName');
     expect(fieldLabelKey('revocation', 'reason')).toBe('field.reasonRevocation');
   });
-
 });

@@ -22,7 +22,14 @@ const api = vi.hoisted(() => ({
 
 vi.mock('@/services/business', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@/services/business')>();
-  return { ...actual, listCandidates: api.listCandidates, saveBusiness: api.saveBusiness, updateBusiness: api.updateBusiness, submitBusiness: api.submitBusiness, getBusiness: api.getBusiness };
+  return {
+    ...actual,
+    listCandidates: api.listCandidates,
+    saveBusiness: api.saveBusiness,
+    updateBusiness: api.updateBusiness,
+    submitBusiness: api.submitBusiness,
+    getBusiness: api.getBusiness,
+  };
 });
 // The pre-check and the dictionaries are generated operations the wizard calls directly.
 vi.mock('@/services/generated/api', async (importOriginal) => {
@@ -40,10 +47,23 @@ beforeAll(async () => {
 });
 
 const cert = {
-  personId: 61, name: '田瑜', idNo: '440222198809197619', sex: '0', age: 38, certificateId: 94, certNo: '粤建安C3（2024）0000907',
-  category: 'C3', expiryDate: '2027-01-06', status: '01', enterpriseName: '广州市宏建建筑工程建工集团有限公司',
+  personId: 61,
+  name: '田瑜',
+  idNo: '440222198809197619',
+  sex: '0',
+  age: 38,
+  certificateId: 94,
+  certNo: '粤建安C3（2024）0000907',
+  category: 'C3',
+  expiryDate: '2027-01-06',
+  status: '01',
+  enterpriseName: '广州市宏建建筑工程建工集团有限公司',
 };
-const detail = (over: Record<string, unknown> = {}) => ({ data: { id: 41, version: 0, applyNo: 'YQ2026112200001', status: 1, ...over }, msg: '保存成功', code: 0 });
+const detail = (over: Record<string, unknown> = {}) => ({
+  data: { id: 41, version: 0, applyNo: 'YQ2026112200001', status: 1, ...over },
+  msg: '保存成功',
+  code: 0,
+});
 
 beforeEach(() => {
   for (const f of Object.values(api)) f.mockReset();
@@ -55,7 +75,14 @@ afterEach(() => cleanup());
 function renderWizard(type: 'delay' | 'outProvince', onChanged = vi.fn(), onClose = vi.fn()) {
   render(
     <App>
-      <ApplyWizard type={type} open editId={null} Form={type === 'delay' ? DelayForm : OutProvinceForm} onClose={onClose} onChanged={onChanged} />
+      <ApplyWizard
+        type={type}
+        open
+        editId={null}
+        Form={type === 'delay' ? DelayForm : OutProvinceForm}
+        onClose={onClose}
+        onChanged={onChanged}
+      />
     </App>,
   );
   return { onChanged, onClose };
@@ -71,7 +98,7 @@ async function pick() {
 const next = () => screen.getByTestId('wizard-step-next');
 
 describe('step 0: choose and pre-check', () => {
-  it('stops on a failed check with the server\'s message exactly', async () => {
+  it("stops on a failed check with the server's message exactly", async () => {
     api.checkData.mockResolvedValue({ code: 5, data: null, errorMsg: '申请人超过年龄限制', warnMsg: null });
     renderWizard('delay');
     await pick();
@@ -91,7 +118,17 @@ describe('step 0: choose and pre-check', () => {
 
   it('shows the facts of a passed check and goes on', async () => {
     api.checkData.mockResolvedValue({
-      code: 0, data: { certNo: cert.certNo, expiryDate: cert.expiryDate, educationHours: 92, requiredHours: 72, newValidFrom: '2027-01-07', newExpiryDate: '2030-01-06' }, errorMsg: null, warnMsg: null,
+      code: 0,
+      data: {
+        certNo: cert.certNo,
+        expiryDate: cert.expiryDate,
+        educationHours: 92,
+        requiredHours: 72,
+        newValidFrom: '2027-01-07',
+        newExpiryDate: '2030-01-06',
+      },
+      errorMsg: null,
+      warnMsg: null,
     });
     renderWizard('delay');
     expect(next()).toHaveProperty('disabled', true);
@@ -127,19 +164,32 @@ describe('save, update and submit', () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('wizard-save'));
     });
-    expect(api.saveBusiness).toHaveBeenCalledWith('delay', { personId: undefined, certificateId: 94, payload: { materials: [] } });
+    expect(api.saveBusiness).toHaveBeenCalledWith('delay', {
+      personId: undefined,
+      certificateId: 94,
+      payload: { materials: [] },
+    });
     await screen.findByText('YQ2026112200001');
     fireEvent.change(screen.getByTestId('wizard-remark'), { target: { value: '请予延期' } });
     await act(async () => {
       fireEvent.click(screen.getByTestId('wizard-save'));
     });
-    expect(api.updateBusiness).toHaveBeenCalledWith('delay', { id: 41, version: 0, payload: { remark: '请予延期', materials: [] } });
+    expect(api.updateBusiness).toHaveBeenCalledWith('delay', {
+      id: 41,
+      version: 0,
+      payload: { remark: '请予延期', materials: [] },
+    });
     expect(onChanged).toHaveBeenCalledTimes(2);
   });
 
   it('shows a refused field next to the field and keeps what was typed', async () => {
     api.checkData.mockResolvedValue({ code: 0, data: {}, errorMsg: null });
-    api.saveBusiness.mockRejectedValue({ code: 400, status: 400, msg: '调入省份不能超过20字', field: 'payload.targetProvince' });
+    api.saveBusiness.mockRejectedValue({
+      code: 400,
+      status: 400,
+      msg: '调入省份不能超过20字',
+      field: 'payload.targetProvince',
+    });
     renderWizard('outProvince');
     await pick();
     await screen.findByTestId('wizard-precheck-ok');
@@ -153,11 +203,13 @@ describe('save, update and submit', () => {
       fireEvent.click(screen.getByTestId('wizard-save'));
     });
     await waitFor(() => expect(screen.getAllByText('调入省份不能超过20字').length).toBeGreaterThan(0));
-    expect((screen.getByTestId('wizard-field-targetProvince') as HTMLInputElement).value).toBe('一个很长很长很长很长很长很长很长的省份名称');
+    expect((screen.getByTestId('wizard-field-targetProvince') as HTMLInputElement).value).toBe(
+      '一个很长很长很长很长很长很长很长的省份名称',
+    );
     expect((screen.getByTestId('wizard-field-reason') as HTMLTextAreaElement).value).toBe('调往外省任职');
   });
 
-  it('saves, submits with the new version, and on a rule\'s refusal shows its message and stays open', async () => {
+  it("saves, submits with the new version, and on a rule's refusal shows its message and stays open", async () => {
     api.checkData.mockResolvedValue({ code: 0, data: {}, errorMsg: null });
     api.saveBusiness.mockResolvedValue(detail());
     api.submitBusiness.mockRejectedValue({ code: 4, status: 422, msg: '该证书有其他业务正在办理' });
@@ -179,7 +231,9 @@ describe('save, update and submit', () => {
     });
     await waitFor(() => expect(api.submitBusiness).toHaveBeenCalledWith('outProvince', 41, 0));
     expect(api.saveBusiness).toHaveBeenCalledWith('outProvince', {
-      personId: undefined, certificateId: 94, payload: { targetProvince: '湖南省', reason: '调往湖南省企业任职', materials: [] },
+      personId: undefined,
+      certificateId: 94,
+      payload: { targetProvince: '湖南省', reason: '调往湖南省企业任职', materials: [] },
     });
     expect((await screen.findByTestId('wizard-submit-error')).textContent).toContain('该证书有其他业务正在办理');
     expect(onClose).not.toHaveBeenCalled();

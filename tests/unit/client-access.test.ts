@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { access, checkButton, isNormalUser } from '@/app/access';
 import type { AccessUser, LoginUser } from '@/app/access';
 
-const user = (over: Partial<NonNullable<AccessUser>> = {}, info: Partial<LoginUser['info']> = {}): NonNullable<AccessUser> => ({
+const user = (
+  over: Partial<NonNullable<AccessUser>> = {},
+  info: Partial<LoginUser['info']> = {},
+): NonNullable<AccessUser> => ({
   roleIds: ['step_sl'],
   buttons: ['system:user:list'],
   permissions: [{ permissionId: 'revocation', actionList: ['add', 'query'] }],

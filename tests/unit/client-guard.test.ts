@@ -21,8 +21,13 @@ describe('route guard decision (SPEC 2 steps 1-5)', () => {
     expect(decide({ ...t, pathname: '/user/login' })).toEqual({ type: 'redirect', to: '/' });
     expect(decide({ ...t, pathname: '/dashboard' })).toEqual({ type: 'loadUser' });
     expect(decide({ ...t, userLoaded: true, pathname: '/dashboard' })).toEqual({ type: 'pass' });
-    expect(decide({ ...t, userLoaded: true, mustChangePassword: true, pathname: '/dashboard' })).toEqual({ type: 'redirect', to: '/system/updatePwd' });
-    expect(decide({ ...t, userLoaded: true, mustChangePassword: true, pathname: '/system/updatePwd' })).toEqual({ type: 'pass' });
+    expect(decide({ ...t, userLoaded: true, mustChangePassword: true, pathname: '/dashboard' })).toEqual({
+      type: 'redirect',
+      to: '/system/updatePwd',
+    });
+    expect(decide({ ...t, userLoaded: true, mustChangePassword: true, pathname: '/system/updatePwd' })).toEqual({
+      type: 'pass',
+    });
   });
   it('4. without a token: pre-login pages pass, t → SSO, else /web', () => {
     expect(decide({ ...base, pathname: '/user/login' }).type).toBe('pass');
@@ -42,8 +47,15 @@ describe('route guard decision (SPEC 2 steps 1-5)', () => {
 describe('layout settings', () => {
   it('defaults of SPEC 9', () => {
     expect(DEFAULT_SETTINGS).toEqual({
-      primaryColor: '#1890FF', navTheme: 'dark', layout: 'topmenu', contentWidth: 'Fluid', fixedHeader: false,
-      fixSiderbar: false, autoHideHeader: false, colorWeak: false, multiTab: true,
+      primaryColor: '#1890FF',
+      navTheme: 'dark',
+      layout: 'topmenu',
+      contentWidth: 'Fluid',
+      fixedHeader: false,
+      fixSiderbar: false,
+      autoHideHeader: false,
+      colorWeak: false,
+      multiTab: true,
     });
     expect(COLOR_LIST).toHaveLength(8);
   });

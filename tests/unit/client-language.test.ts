@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { browserLanguage } from '@/i18n';
 
-describe('the first visit\'s language', () => {
-  it('follows the browser\'s preferences in order', () => {
+describe("the first visit's language", () => {
+  it("follows the browser's preferences in order", () => {
     expect(browserLanguage(['zh-CN', 'en-US'])).toBe('zh-CN');
     expect(browserLanguage(['zh'])).toBe('zh-CN');
     expect(browserLanguage(['zh-TW'])).toBe('zh-TW');

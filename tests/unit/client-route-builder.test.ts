@@ -1,12 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
-  breadcrumbChain, buildMenuTree, buildUserRoutes, defaultRoutes, findChain, flattenRoutes, generateRoutes, joinPath,
+  breadcrumbChain,
+  buildMenuTree,
+  buildUserRoutes,
+  defaultRoutes,
+  findChain,
+  flattenRoutes,
+  generateRoutes,
+  joinPath,
 } from '@/app/routeBuilder';
 import type { MenuEntry } from '@/app/routeBuilder';
 
-const e = (menuId: number, parentId: number, path: string | null, component: string | null, over: Partial<MenuEntry> = {}): MenuEntry => ({
-  menuId, parentId, menuName: `m${menuId}`, name: `n${menuId}`, menuKey: `k${menuId}`, icon: null, visible: '0',
-  path, component, redirect: null, target: null, hiddenChildren: false, hiddenHeader: false, ...over,
+const e = (
+  menuId: number,
+  parentId: number,
+  path: string | null,
+  component: string | null,
+  over: Partial<MenuEntry> = {},
+): MenuEntry => ({
+  menuId,
+  parentId,
+  menuName: `m${menuId}`,
+  name: `n${menuId}`,
+  menuKey: `k${menuId}`,
+  icon: null,
+  visible: '0',
+  path,
+  component,
+  redirect: null,
+  target: null,
+  hiddenChildren: false,
+  hiddenHeader: false,
+  ...over,
 });
 
 const MENU: MenuEntry[] = [
@@ -82,7 +107,11 @@ describe('route builder', () => {
   });
   it('breadcrumb chain skips the dashboard route', () => {
     const nodes = generateRoutes(buildMenuTree(MENU));
-    expect(findChain(nodes, '/queue/newCert/waitAccept').map((n) => n.name)).toEqual(['queue', 'queueNewCert', 'WaitAcceptNewCert']);
+    expect(findChain(nodes, '/queue/newCert/waitAccept').map((n) => n.name)).toEqual([
+      'queue',
+      'queueNewCert',
+      'WaitAcceptNewCert',
+    ]);
     expect(breadcrumbChain(nodes, '/dashboard')).toEqual([]);
     expect(findChain(nodes, '/nowhere')).toEqual([]);
   });

@@ -1,8 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  ACCESS_FLAG, ACCESS_TIME, ACCESS_TOKEN, clearToken, getToken, readSessionStamps, setAccessFlag, setToken, storage,
-  STORAGE_PREFIX, TOKEN_LIFE_MS, touchAccessTime,
+  ACCESS_FLAG,
+  ACCESS_TIME,
+  ACCESS_TOKEN,
+  clearToken,
+  getToken,
+  readSessionStamps,
+  setAccessFlag,
+  setToken,
+  storage,
+  STORAGE_PREFIX,
+  TOKEN_LIFE_MS,
+  touchAccessTime,
 } from '@/utils/storage';
 
 describe('pro__ storage with expiry', () => {

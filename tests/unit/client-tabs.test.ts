@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { closeAll, closeLeft, closeRight, closeTab, EMPTY_TABS, visit, type TabState } from '@/components/MultiTab/tabs';
+import {
+  closeAll,
+  closeLeft,
+  closeRight,
+  closeTab,
+  EMPTY_TABS,
+  visit,
+  type TabState,
+} from '@/components/MultiTab/tabs';
 import zhCN from '@/locales/zh-CN/shell.json';
 
-const three = (): TabState =>
-  ['/a', '/b', '/c'].reduce((s, k) => visit(s, { key: k, title: k }), EMPTY_TABS);
+const three = (): TabState => ['/a', '/b', '/c'].reduce((s, k) => visit(s, { key: k, title: k }), EMPTY_TABS);
 
 describe('multi-tab rules', () => {
   it('each visited route becomes one tab and is active', () => {

@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { AA, GLOBAL_LINK_COLOR, PAGE_BACKGROUND, accessibleShade, accessibleTheme, contrastRatio } from '../../src/app/theme';
+import {
+  AA,
+  GLOBAL_LINK_COLOR,
+  PAGE_BACKGROUND,
+  accessibleShade,
+  accessibleTheme,
+  contrastRatio,
+} from '../../src/app/theme';
 
 describe('the readable theme', () => {
-  it('keeps a selected table row\'s links readable, at rest and under the pointer, for any primary colour', () => {
-    for (const primary of ['#1890FF', '#F5222D', '#FA541C', '#FAAD14', '#13C2C2', '#52C41A', '#2F54EB', '#722ED1', '#000000']) {
+  it("keeps a selected table row's links readable, at rest and under the pointer, for any primary colour", () => {
+    for (const primary of [
+      '#1890FF',
+      '#F5222D',
+      '#FA541C',
+      '#FAAD14',
+      '#13C2C2',
+      '#52C41A',
+      '#2F54EB',
+      '#722ED1',
+      '#000000',
+    ]) {
       const theme = accessibleTheme(primary);
       const table = theme.components?.Table as { rowSelectedBg: string; rowSelectedHoverBg: string };
       for (const background of [table.rowSelectedBg, table.rowSelectedHoverBg]) {
-        for (const link of [theme.token!.colorLink!, GLOBAL_LINK_COLOR]) expect(contrastRatio(link, background), `${primary}: ${link} on ${background}`).toBeGreaterThanOrEqual(AA);
+        for (const link of [theme.token!.colorLink!, GLOBAL_LINK_COLOR])
+          expect(contrastRatio(link, background), `${primary}: ${link} on ${background}`).toBeGreaterThanOrEqual(AA);
       }
       // Still a tint that marks the row, not white.
       expect(table.rowSelectedHoverBg.toLowerCase()).not.toBe('#ffffff');
@@ -30,7 +48,14 @@ describe('the readable theme', () => {
 
   it('draws every text colour of the default primary (#1890FF) at AA contrast on white and on the page grey', () => {
     const { token } = accessibleTheme('#1890FF');
-    for (const key of ['colorPrimary', 'colorInfo', 'colorLink', 'colorSuccess', 'colorWarning', 'colorError'] as const) {
+    for (const key of [
+      'colorPrimary',
+      'colorInfo',
+      'colorLink',
+      'colorSuccess',
+      'colorWarning',
+      'colorError',
+    ] as const) {
       expect(contrastRatio(String(token?.[key]), '#ffffff'), key).toBeGreaterThanOrEqual(AA);
       expect(contrastRatio(String(token?.[key]), PAGE_BACKGROUND), key).toBeGreaterThanOrEqual(AA);
     }
@@ -47,7 +72,10 @@ describe('the readable theme', () => {
           expect(contrastRatio(String(token?.[key]), '#ffffff'), `${seed} ${key}`).toBeGreaterThanOrEqual(AA);
         }
         const rest = String(token?.[`color${status}` as keyof NonNullable<typeof token>]);
-        expect(token?.[`color${status}Hover` as keyof NonNullable<typeof token>], `${seed} ${status} hover shows`).not.toBe(rest);
+        expect(
+          token?.[`color${status}Hover` as keyof NonNullable<typeof token>],
+          `${seed} ${status} hover shows`,
+        ).not.toBe(rest);
       }
       expect(contrastRatio(String(token?.colorLinkHover), '#ffffff')).toBeGreaterThanOrEqual(AA);
     }

@@ -9,24 +9,50 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closure, describe as describeWeight, filesOf, shellMarkers, weigh, type Manifest } from '../../scripts/lib/first-page.js';
+import {
+  closure,
+  describe as describeWeight,
+  filesOf,
+  shellMarkers,
+  weigh,
+  type Manifest,
+} from '../../scripts/lib/first-page.js';
 
 let dist: string;
 /** bytes that gzip to about their own size (incompressible), so a file weighs what we write */
 const noise = (kB: number) => randomBytes(kB * 1000);
 
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'], css: ['assets/index-a.css'], dynamicImports: ['src/layouts/UserLayout.tsx'] },
+  'index.html': {
+    file: 'assets/index-a.js',
+    isEntry: true,
+    imports: ['_react-b.js'],
+    css: ['assets/index-a.css'],
+    dynamicImports: ['src/layouts/UserLayout.tsx'],
+  },
   '_react-b.js': { file: 'assets/react-b.js' },
   '_shared-c.js': { file: 'assets/shared-c.js', imports: ['_react-b.js'] },
   'src/layouts/UserLayout.tsx': { file: 'assets/UserLayout-d.js', isDynamicEntry: true, imports: ['_shared-c.js'] },
-  'src/pages/user/Login/index.tsx': { file: 'assets/Login-e.js', isDynamicEntry: true, imports: ['_shared-c.js'], css: ['assets/Login-e.css'] },
+  'src/pages/user/Login/index.tsx': {
+    file: 'assets/Login-e.js',
+    isDynamicEntry: true,
+    imports: ['_shared-c.js'],
+    css: ['assets/Login-e.css'],
+  },
   'src/layouts/WebLayout.tsx': { file: 'assets/WebLayout-f.js', isDynamicEntry: true },
   'src/pages/web/Home/index.tsx': { file: 'assets/Home-g.js', isDynamicEntry: true, imports: ['_pro-h.js'] },
   '_pro-h.js': { file: 'assets/pro-h.js' },
-  'src/pages/web/CertSearch/index.tsx': { file: 'assets/CertSearch-n.js', isDynamicEntry: true, imports: ['_pro-h.js'] },
+  'src/pages/web/CertSearch/index.tsx': {
+    file: 'assets/CertSearch-n.js',
+    isDynamicEntry: true,
+    imports: ['_pro-h.js'],
+  },
   'src/pages/web/Disclosure/index.tsx': { file: 'assets/Disclosure-o.js', isDynamicEntry: true },
-  'src/layouts/BasicLayout/index.tsx': { file: 'assets/BasicLayout-i.js', isDynamicEntry: true, imports: ['_pro-h.js'] },
+  'src/layouts/BasicLayout/index.tsx': {
+    file: 'assets/BasicLayout-i.js',
+    isDynamicEntry: true,
+    imports: ['_pro-h.js'],
+  },
   '_locale-zh-CN-j.js': { file: 'assets/locale-zh-CN-j.js', name: 'locale-zh-CN' },
   '_locale-zh-CN-more-k.js': { file: 'assets/locale-zh-CN-more-k.js', name: 'locale-zh-CN-more' },
   '_locale-en-US-l.js': { file: 'assets/locale-en-US-l.js', name: 'locale-en-US' },
@@ -34,9 +60,23 @@ const manifest: Manifest = {
 };
 
 const sizes: Record<string, number> = {
-  'index-a.js': 40, 'index-a.css': 2, 'react-b.js': 80, 'shared-c.js': 50, 'UserLayout-d.js': 3, 'Login-e.js': 10, 'Login-e.css': 1,
-  'WebLayout-f.js': 5, 'Home-g.js': 4, 'pro-h.js': 200, 'BasicLayout-i.js': 30,
-  'CertSearch-n.js': 6, 'Disclosure-o.js': 3, 'locale-zh-CN-j.js': 9, 'locale-zh-CN-more-k.js': 12, 'locale-en-US-l.js': 7, 'zh_CN-m.js': 2,
+  'index-a.js': 40,
+  'index-a.css': 2,
+  'react-b.js': 80,
+  'shared-c.js': 50,
+  'UserLayout-d.js': 3,
+  'Login-e.js': 10,
+  'Login-e.css': 1,
+  'WebLayout-f.js': 5,
+  'Home-g.js': 4,
+  'pro-h.js': 200,
+  'BasicLayout-i.js': 30,
+  'CertSearch-n.js': 6,
+  'Disclosure-o.js': 3,
+  'locale-zh-CN-j.js': 9,
+  'locale-zh-CN-more-k.js': 12,
+  'locale-en-US-l.js': 7,
+  'zh_CN-m.js': 2,
 };
 
 const LOGIN = { route: '/user/login', sources: ['src/layouts/UserLayout.tsx', 'src/pages/user/Login/index.tsx'] };
@@ -55,13 +95,24 @@ afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 describe('first-page weight', () => {
   it('follows static imports and CSS, not dynamic ones', () => {
-    expect(closure(manifest, ['index.html']).sort()).toEqual(['assets/index-a.css', 'assets/index-a.js', 'assets/react-b.js']);
+    expect(closure(manifest, ['index.html']).sort()).toEqual([
+      'assets/index-a.css',
+      'assets/index-a.js',
+      'assets/react-b.js',
+    ]);
   });
 
   it('is the entry, the lazy layout and page with their imports, and one language (texts before sign-in, antd locale)', () => {
     expect(filesOf(manifest, LOGIN, 'zh-CN').sort()).toEqual([
-      'assets/Login-e.css', 'assets/Login-e.js', 'assets/UserLayout-d.js', 'assets/index-a.css', 'assets/index-a.js',
-      'assets/locale-zh-CN-j.js', 'assets/react-b.js', 'assets/shared-c.js', 'assets/zh_CN-m.js',
+      'assets/Login-e.css',
+      'assets/Login-e.js',
+      'assets/UserLayout-d.js',
+      'assets/index-a.css',
+      'assets/index-a.js',
+      'assets/locale-zh-CN-j.js',
+      'assets/react-b.js',
+      'assets/shared-c.js',
+      'assets/zh_CN-m.js',
     ]);
   });
 
@@ -81,7 +132,9 @@ describe('first-page weight', () => {
   });
 
   it('refuses a page whose layout or page is not a lazy chunk of its own', () => {
-    expect(() => filesOf(manifest, { route: '/x', sources: ['src/pages/x/index.tsx'] }, 'zh-CN')).toThrow(/not a chunk of its own/);
+    expect(() => filesOf(manifest, { route: '/x', sources: ['src/pages/x/index.tsx'] }, 'zh-CN')).toThrow(
+      /not a chunk of its own/,
+    );
   });
 
   it('finds the signed-in shell in a chunk by its class prefixes', () => {
@@ -93,7 +146,11 @@ describe('first-page weight', () => {
 });
 
 describe('scripts/check-first-page.ts', () => {
-  const check = () => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-first-page.ts'], { encoding: 'utf8', env: { ...process.env, DIST_DIR: dist } });
+  const check = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-first-page.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, DIST_DIR: dist },
+    });
 
   it('fails on a page over the budget or carrying the signed-in shell, naming the chunks and their sizes', () => {
     const run = check();
@@ -110,7 +167,10 @@ describe('scripts/check-first-page.ts', () => {
   });
 
   it('passes when the pages are within the budget', () => {
-    const lean: Manifest = { ...manifest, 'src/pages/web/Home/index.tsx': { file: 'assets/Home-g.js', isDynamicEntry: true } };
+    const lean: Manifest = {
+      ...manifest,
+      'src/pages/web/Home/index.tsx': { file: 'assets/Home-g.js', isDynamicEntry: true },
+    };
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(lean));
     try {
       const run = check();

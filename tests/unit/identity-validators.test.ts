@@ -20,7 +20,10 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
 /** An 18-character candidate: mostly well-formed numbers, each with at most one fault of a kind users make. */
 const idCandidate = fc
   .record({
-    province: fc.oneof(fc.constantFrom(...PROVINCE_CODES), fc.integer({ min: 0, max: 99 }).map((n) => pad(n, 2))),
+    province: fc.oneof(
+      fc.constantFrom(...PROVINCE_CODES),
+      fc.integer({ min: 0, max: 99 }).map((n) => pad(n, 2)),
+    ),
     county: fc.integer({ min: 0, max: 9999 }).map((n) => pad(n, 4)),
     year: fc.integer({ min: 1800, max: 2099 }),
     month: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 19 })),
@@ -71,7 +74,12 @@ describe('identity numbers against validator.js (isIdentityCard zh-CN)', () => {
   });
 
   it('stores a lower-case x as X, and names each fault', () => {
-    expect(checkIdNumber(' 11010519491231002x ', today)).toEqual({ ok: true, value: '11010519491231002X', birthDate: '1949-12-31', sex: '1' });
+    expect(checkIdNumber(' 11010519491231002x ', today)).toEqual({
+      ok: true,
+      value: '11010519491231002X',
+      birthDate: '1949-12-31',
+      sex: '1',
+    });
     expect(checkIdNumber('110105194912310021', today)).toEqual({ ok: false, fault: 'checkChar' });
     expect(checkIdNumber('440106199006310012', today)).toEqual({ ok: false, fault: 'birthDate' }); // 31 June
     expect(checkIdNumber('990106199001010012', today)).toEqual({ ok: false, fault: 'region' });
@@ -100,7 +108,10 @@ const creditCandidate = fc
     check: fc.oneof(fc.constant('right'), fc.constantFrom(...CREDIT_CODE_ALPHABET, 'I', 'O', 'Z', 'S', 'V')),
     forbidden: fc.oneof(
       { arbitrary: fc.constant(null), weight: 8 },
-      { arbitrary: fc.tuple(fc.integer({ min: 0, max: 16 }), fc.constantFrom('I', 'O', 'Z', 'S', 'V', 'a')), weight: 1 },
+      {
+        arbitrary: fc.tuple(fc.integer({ min: 0, max: 16 }), fc.constantFrom('I', 'O', 'Z', 'S', 'V', 'a')),
+        weight: 1,
+      },
     ),
   })
   .map(({ head, region, org, check, forbidden }) => {
@@ -131,13 +142,17 @@ describe('credit codes against util-helpers (isSocialCreditCode)', () => {
   });
 
   it('accepts real codes, those whose check character is 0 and those of other authorities (Y, A, N)', () => {
-    for (const code of ['914403001922038216', '9144030071526726XG', '91350100M000100Y43']) expect(checkCreditCode(code).ok, code).toBe(true);
+    for (const code of ['914403001922038216', '9144030071526726XG', '91350100M000100Y43'])
+      expect(checkCreditCode(code).ok, code).toBe(true);
     for (const head of ['Y1', 'A1', 'N2', '12', '53']) {
       const body = `${head}440106MA23B0DM1`;
       expect(checkCreditCode(body + creditCodeCheckChar(body)).ok).toBe(true);
     }
     // A body whose check character is 0.
-    const zero = fc.sample(creditCandidate.filter((c) => checkCreditCode(c).ok && c.endsWith('0')), { numRuns: 1, seed: 7 })[0]!;
+    const zero = fc.sample(
+      creditCandidate.filter((c) => checkCreditCode(c).ok && c.endsWith('0')),
+      { numRuns: 1, seed: 7 },
+    )[0]!;
     expect(isSocialCreditCode(zero)).toBe(true);
     expect(checkCreditCode(zero).ok).toBe(true);
   });

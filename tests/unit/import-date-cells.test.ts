@@ -45,22 +45,31 @@ const soffice = (() => {
 
 describe('date cells of every kind read as the same day', () => {
   it('SheetJS: ISO date cells (t="d"), date and time, serials with and without a date format, text', async () => {
-    const sheet = XLSX.utils.aoa_to_sheet([
-      ['名称', '开始日期'],
-      ['iso', new Date(Date.UTC(2025, 2, 1))],
-      ['isoTime', new Date(Date.UTC(2025, 2, 1, 8, 30))],
-      ['serialDate', { t: 'n', v: 45717, z: 'yyyy-mm-dd' }],
-      ['serial', 45717],
-      ['text', '2025-03-01'],
-      ['slashes', '2025/3/1'],
-      ['chinese', '2025年3月1日'],
-    ], { cellDates: true });
+    const sheet = XLSX.utils.aoa_to_sheet(
+      [
+        ['名称', '开始日期'],
+        ['iso', new Date(Date.UTC(2025, 2, 1))],
+        ['isoTime', new Date(Date.UTC(2025, 2, 1, 8, 30))],
+        ['serialDate', { t: 'n', v: 45717, z: 'yyyy-mm-dd' }],
+        ['serial', 45717],
+        ['text', '2025-03-01'],
+        ['slashes', '2025/3/1'],
+        ['chinese', '2025年3月1日'],
+      ],
+      { cellDates: true },
+    );
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
     const file = path.join(dir, 'sheetjs.xlsx');
     XLSX.writeFile(book, file, { cellDates: true });
     expect(await daysOf(file)).toEqual({
-      iso: '2025-03-01', isoTime: '2025-03-01', serialDate: '2025-03-01', serial: '2025-03-01', text: '2025-03-01', slashes: '2025-03-01', chinese: '2025-03-01',
+      iso: '2025-03-01',
+      isoTime: '2025-03-01',
+      serialDate: '2025-03-01',
+      serial: '2025-03-01',
+      text: '2025-03-01',
+      slashes: '2025-03-01',
+      chinese: '2025-03-01',
     });
   });
 
@@ -78,22 +87,41 @@ describe('date cells of every kind read as the same day', () => {
   });
 
   // LibreOffice is the second writer CI installs; a developer machine without it skips this one.
-  it.skipIf(!soffice && !process.env.CI)('LibreOffice Calc (headless): a CSV converted to .xlsx, dates as date cells, other forms as text', async () => {
-    const csv = path.join(dir, 'calc.csv');
-    // Comma-separated, quoted by ", UTF-8 (76), from line 1.
-    fs.writeFileSync(csv, '名称,开始日期\niso,2025-03-01\nslashes,2025/3/1\nchinese,2025年3月1日\n');
-    execFileSync('soffice', [`-env:UserInstallation=file://${path.join(dir, 'lo-profile')}`, '--headless', '--infilter=CSV:44,34,76,1', '--convert-to', 'xlsx', '--outdir', dir, csv], { stdio: 'ignore', timeout: 170_000 });
-    const file = path.join(dir, 'calc.xlsx');
-    const book = XLSX.read(fs.readFileSync(file), { cellNF: true });
-    // The file is LibreOffice's own: the ISO day is a number with a date format, not text.
-    expect(book.Sheets[book.SheetNames[0]!]!.B2).toMatchObject({ t: 'n', v: 45717 });
-    expect(await daysOf(file)).toEqual({ iso: '2025-03-01', slashes: '2025-03-01', chinese: '2025-03-01' });
-  }, 180_000);
+  it.skipIf(!soffice && !process.env.CI)(
+    'LibreOffice Calc (headless): a CSV converted to .xlsx, dates as date cells, other forms as text',
+    async () => {
+      const csv = path.join(dir, 'calc.csv');
+      // Comma-separated, quoted by ", UTF-8 (76), from line 1.
+      fs.writeFileSync(csv, '名称,开始日期\niso,2025-03-01\nslashes,2025/3/1\nchinese,2025年3月1日\n');
+      execFileSync(
+        'soffice',
+        [
+          `-env:UserInstallation=file://${path.join(dir, 'lo-profile')}`,
+          '--headless',
+          '--infilter=CSV:44,34,76,1',
+          '--convert-to',
+          'xlsx',
+          '--outdir',
+          dir,
+          csv,
+        ],
+        { stdio: 'ignore', timeout: 170_000 },
+      );
+      const file = path.join(dir, 'calc.xlsx');
+      const book = XLSX.read(fs.readFileSync(file), { cellNF: true });
+      // The file is LibreOffice's own: the ISO day is a number with a date format, not text.
+      expect(book.Sheets[book.SheetNames[0]!]!.B2).toMatchObject({ t: 'n', v: 45717 });
+      expect(await daysOf(file)).toEqual({ iso: '2025-03-01', slashes: '2025-03-01', chinese: '2025-03-01' });
+    },
+    180_000,
+  );
 });
 
 describe('ISO date cells as serials', () => {
   it('rewrites t="d" cells to the serial Excel stores, keeping the style, and leaves a non-date as text', () => {
-    expect(isoDateCellAsSerial('<c r="B2" s="1" t="d"><v>2025-03-01T00:00:00.000Z</v></c>')).toBe('<c r="B2" s="1"><v>45717</v></c>');
+    expect(isoDateCellAsSerial('<c r="B2" s="1" t="d"><v>2025-03-01T00:00:00.000Z</v></c>')).toBe(
+      '<c r="B2" s="1"><v>45717</v></c>',
+    );
     expect(isoDateCellAsSerial('<c r="B3" t="d"><v>2025-03-01T12:00:00</v></c>')).toBe('<c r="B3"><v>45717.5</v></c>');
     expect(isoDateCellAsSerial('<c r="B4" t="d"><v>soon</v></c>')).toBe('<c r="B4" t="str"><v>soon</v></c>');
     expect(isoDateCellAsSerial('<c r="B5" t="s"><v>3</v></c>')).toBe('<c r="B5" t="s"><v>3</v></c>');

@@ -39,17 +39,22 @@ describe('the checker', () => {
     write('machines/a.machine.ts', "import { x } from '../server/lib/x.js';\n");
     write('server/lib/x.ts', 'export const x = 1;\n');
     write('server/workflow/engine.ts', "import { rules } from '../modules/business/rules.js';\n");
-    write('server/modules/business/rules.ts', "import type { E } from '../../workflow/engine.js';\nexport const rules = 1;\n");
+    write(
+      'server/modules/business/rules.ts',
+      "import type { E } from '../../workflow/engine.js';\nexport const rules = 1;\n",
+    );
     write('src/pages/a/index.tsx', "import { x } from '../../../server/lib/x.js';\nimport B from '@/pages/b';\n");
     write('src/pages/b/index.tsx', "const A = () => import('@/pages/a');\nexport default A;\n");
     try {
       const edges = importEdges(dir);
       const found = directionViolations(edges).map((v) => `${v.edge.from} → ${v.edge.to}`);
-      expect(found).toEqual(expect.arrayContaining([
-        'machines/a.machine.ts → server/lib/x.ts',
-        'server/workflow/engine.ts → server/modules/business/rules.ts',
-        'src/pages/a/index.tsx → server/lib/x.ts',
-      ]));
+      expect(found).toEqual(
+        expect.arrayContaining([
+          'machines/a.machine.ts → server/lib/x.ts',
+          'server/workflow/engine.ts → server/modules/business/rules.ts',
+          'src/pages/a/index.tsx → server/lib/x.ts',
+        ]),
+      );
       expect(folderCycles(edges)).toEqual([['server/modules/business', 'server/workflow']]);
       expect(clientFileCycles(edges)).toEqual([['src/pages/a/index.tsx', 'src/pages/b/index.tsx']]);
     } finally {

@@ -9,7 +9,10 @@ describe('the import gate', () => {
     const b = await gate.enter();
     expect(gate.state).toEqual({ running: 2, waiting: 0 });
     let cIn = false;
-    const c = gate.enter().then((leave) => { cIn = true; return leave; });
+    const c = gate.enter().then((leave) => {
+      cIn = true;
+      return leave;
+    });
     expect(gate.full()).toBe(true);
     await expect(gate.enter()).rejects.toBeInstanceOf(ImportsBusy);
     expect(cIn).toBe(false);
@@ -27,7 +30,9 @@ describe('the import gate', () => {
   it('refuses a waiting import after waitMs, and forgets it', async () => {
     const gate = new ImportGate({ running: 1, waiting: 2, waitMs: 20 });
     const leave = await gate.enter();
-    await expect(gate.enter()).rejects.toThrow('导入繁忙：同时最多进行 1 个导入（另有 2 个在排队），请稍后再试，未导入任何数据');
+    await expect(gate.enter()).rejects.toThrow(
+      '导入繁忙：同时最多进行 1 个导入（另有 2 个在排队），请稍后再试，未导入任何数据',
+    );
     expect(gate.state).toEqual({ running: 1, waiting: 0 });
     leave();
     expect(gate.state).toEqual({ running: 0, waiting: 0 });

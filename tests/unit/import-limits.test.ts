@@ -27,8 +27,13 @@ const MiB = 1_048_576;
 async function importRefusal(file: string): Promise<{ msg: string }> {
   const err = await (async () => {
     const parts = await assertXlsxFile(file, fs.statSync(file).size);
-    for await (const _ of sheetRows(file, parts, COLUMNS, { maxRows: 100_000, maxSheetRows: 200_001 })) { /* read on */ }
-  })().then(() => null, (e: unknown) => e);
+    for await (const _ of sheetRows(file, parts, COLUMNS, { maxRows: 100_000, maxSheetRows: 200_001 })) {
+      /* read on */
+    }
+  })().then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   expect((err as AppError).statusCode).toBe(400);
   expect((err as AppError).field).toBe('file');
@@ -73,7 +78,9 @@ describe('a zip bomb', () => {
     const file = path.join(dir, 'entries.xlsx');
     await writeXlsxBomb(file, { headers, emptyRows: 1, extraEntries: 600 });
     const { msg } = await importRefusal(file);
-    expect(msg).toBe('文件结构异常：压缩包中有 605 个部件，上限 500 个（Excel 工作簿通常只有十几个），请上传 Excel 保存的 .xlsx 文件');
+    expect(msg).toBe(
+      '文件结构异常：压缩包中有 605 个部件，上限 500 个（Excel 工作簿通常只有十几个），请上传 Excel 保存的 .xlsx 文件',
+    );
   });
 });
 
@@ -83,8 +90,13 @@ describe('a workbook within the limits', () => {
     await writeXlsxBomb(file, { headers, emptyRows: 1000 });
     const parts = await assertXlsxFile(file, fs.statSync(file).size);
     const err = await (async () => {
-      for await (const _ of sheetRows(file, parts, COLUMNS, { maxRows: 100_000, maxSheetRows: 200_001 })) { /* none */ }
-    })().then(() => null, (e: unknown) => e as AppError);
+      for await (const _ of sheetRows(file, parts, COLUMNS, { maxRows: 100_000, maxSheetRows: 200_001 })) {
+        /* none */
+      }
+    })().then(
+      () => null,
+      (e: unknown) => e as AppError,
+    );
     // Header found, 1000 empty rows read, no data: the ordinary answer to an empty file.
     expect(err?.message).toBe('文件中没有数据行（第1行为列名，从第2行起每行一条记录）');
   });

@@ -13,14 +13,24 @@ describe('jobs locales', () => {
         expect(all[l]![`names.${job}`], `${l} ${job}`).toBeTruthy();
         expect(all[l]![`descriptions.${job}`], `${l} ${job}`).toBeTruthy();
       }
-      expect(Object.entries(leaves(raw(l, 'shell'))).some(([k, v]) => k.endsWith('.JobList') && v.trim() !== ''), l).toBe(true);
+      expect(
+        Object.entries(leaves(raw(l, 'shell'))).some(([k, v]) => k.endsWith('.JobList') && v.trim() !== ''),
+        l,
+      ).toBe(true);
     }
   });
 });
 
 describe('schedules and durations in words', () => {
   const instance = i18n.createInstance();
-  void instance.init({ lng: 'zh-CN', resources: { 'zh-CN': { jobs: raw('zh-CN', 'jobs') } }, ns: ['jobs'], defaultNS: 'jobs', initAsync: false, interpolation: { escapeValue: false } });
+  void instance.init({
+    lng: 'zh-CN',
+    resources: { 'zh-CN': { jobs: raw('zh-CN', 'jobs') } },
+    ns: ['jobs'],
+    defaultNS: 'jobs',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
   const t = instance.t;
   it('reads the cron forms of the jobs', () => {
     expect(scheduleText(t, '5 0 * * *')).toBe('每天 00:05');

@@ -44,12 +44,16 @@ describe('keyboard reach', () => {
     expect(clickOnlyAnchors('<a onClick={() => go(r.id)} data-testid="x">{r.name}</a>')).toHaveLength(1);
     expect(clickOnlyAnchors('<a href="/web" onClick={() => close()}>web</a>')).toEqual([]);
     expect(clickOnlyAnchors('<ActionLink onClick={() => go()}>go</ActionLink>')).toEqual([]);
-    expect(clickOnlyAnchors('<Popconfirm title="?"><Typography.Link type="danger">删除</Typography.Link></Popconfirm>')).toHaveLength(1);
+    expect(
+      clickOnlyAnchors('<Popconfirm title="?"><Typography.Link type="danger">删除</Typography.Link></Popconfirm>'),
+    ).toHaveLength(1);
     expect(clickOnlyAnchors('<Typography.Link href="/web/disclosure">信息公开</Typography.Link>')).toEqual([]);
   });
 
   it('has no <a> in src/ that only a mouse can use', () => {
-    const offenders = tsxFiles(SRC).flatMap((f) => clickOnlyAnchors(fs.readFileSync(f, 'utf8')).map((tag) => `${path.relative(SRC, f)}: ${tag}`));
+    const offenders = tsxFiles(SRC).flatMap((f) =>
+      clickOnlyAnchors(fs.readFileSync(f, 'utf8')).map((tag) => `${path.relative(SRC, f)}: ${tag}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { loadLocale, placeholders, SIMPLIFIED_ONLY } from '../helpers/locales';
 
 const ROOT = path.resolve(import.meta.dirname, '../../src/locales');
-const LANGUAGES = fs.readdirSync(ROOT).filter((d) => fs.statSync(path.join(ROOT, d)).isDirectory()).sort();
+const LANGUAGES = fs
+  .readdirSync(ROOT)
+  .filter((d) => fs.statSync(path.join(ROOT, d)).isDirectory())
+  .sort();
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function keysOf(value: unknown, prefix = ''): string[] {
@@ -25,7 +28,11 @@ const keysIn = (lng: string, file: string) =>
 describe('locales', () => {
   it('are the four interface languages, each with the same namespace files', () => {
     expect(LANGUAGES).toEqual(['en-US', 'pt-BR', 'zh-CN', 'zh-TW']);
-    const files = (lng: string) => fs.readdirSync(path.join(ROOT, lng)).filter((f) => f.endsWith('.json')).sort();
+    const files = (lng: string) =>
+      fs
+        .readdirSync(path.join(ROOT, lng))
+        .filter((f) => f.endsWith('.json'))
+        .sort();
     for (const lng of LANGUAGES) expect(files(lng), lng).toEqual(files('zh-CN'));
   });
 
@@ -45,10 +52,12 @@ describe('locales', () => {
           expect(text.trim(), `${lng}/${file} ${key}`).not.toBe('');
           const chinese = base[key] ?? base[key.replace(PLURAL, '')];
           // A plural form may leave the count to its wording ("one day left").
-          const wanted = chinese === undefined ? [] : placeholders(chinese).filter((p) => !(PLURAL.test(key) && p === '{{count}}'));
+          const wanted =
+            chinese === undefined ? [] : placeholders(chinese).filter((p) => !(PLURAL.test(key) && p === '{{count}}'));
           const has = placeholders(text);
           for (const p of wanted) expect(has, `${lng}/${file} ${key}`).toContain(p);
-          if (chinese !== undefined) for (const p of has) expect(placeholders(chinese), `${lng}/${file} ${key} has ${p}`).toContain(p);
+          if (chinese !== undefined)
+            for (const p of has) expect(placeholders(chinese), `${lng}/${file} ${key} has ${p}`).toContain(p);
         }
       }
     });

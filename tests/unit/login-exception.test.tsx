@@ -67,7 +67,11 @@ describe('exception pages (SPEC 2 error pages)', () => {
   it('UnderConstruction names the menu title of the current route', () => {
     userStore.set({
       user: null,
-      routes: [node('/print', '证书打印', 'RouteView', [node('/print/waitPrint', '待打印证书', 'print/WaitReviewCertificatePrinting')])],
+      routes: [
+        node('/print', '证书打印', 'RouteView', [
+          node('/print/waitPrint', '待打印证书', 'print/WaitReviewCertificatePrinting'),
+        ]),
+      ],
     });
     try {
       renderAt(<UnderConstruction />, '/print/waitPrint');

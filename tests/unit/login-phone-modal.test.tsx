@@ -146,7 +146,11 @@ describe('PhoneLoginModal submit', () => {
       fireEvent.click(screen.getByTestId('phone-submit'));
     });
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith('session-token'));
-    expect(api.smsLogin).toHaveBeenCalledWith({ mobile: '13800000001', code: '123456' }, { verifytoken: 'vt-9' }, { isLogin: true });
+    expect(api.smsLogin).toHaveBeenCalledWith(
+      { mobile: '13800000001', code: '123456' },
+      { verifytoken: 'vt-9' },
+      { isLogin: true },
+    );
     expect(onClose).toHaveBeenCalled();
   });
 

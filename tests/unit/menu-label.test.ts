@@ -10,11 +10,16 @@ import { menuLabel } from '../../src/pages/system/menuLabel';
 import { LANGS, loadLocale } from './../helpers/locales';
 
 const buttons = new Set<string>();
-const walk = (nodes: readonly MenuNode[]) => { for (const n of nodes) { if (n.menuType === 'F') buttons.add(n.menuName); walk(n.children ?? []); } };
+const walk = (nodes: readonly MenuNode[]) => {
+  for (const n of nodes) {
+    if (n.menuType === 'F') buttons.add(n.menuName);
+    walk(n.children ?? []);
+  }
+};
 walk(MENU_TREE);
 
 describe('menu entries by name', () => {
-  it.each(LANGS)('every button of the seed\'s menus has its word in %s', (lng) => {
+  it.each(LANGS)("every button of the seed's menus has its word in %s", (lng) => {
     const words = loadLocale(lng, 'sysData');
     expect([...buttons].filter((b) => !words[`menu.buttons.${b}`]?.trim())).toEqual([]);
     if (lng === 'zh-CN') for (const b of buttons) expect(words[`menu.buttons.${b}`]).toBe(b);
@@ -23,8 +28,12 @@ describe('menu entries by name', () => {
   it('names a page as the navigation does, a button by its word, and an unknown entry as stored', async () => {
     const i18n = i18next.createInstance();
     await i18n.init({
-      lng: 'en-US', fallbackLng: false, ns: ['shell', 'sysData'],
-      resources: { 'en-US': { shell: { menu: { user: 'User management' } }, sysData: { menu: { buttons: { 新增: 'Add' } } } } },
+      lng: 'en-US',
+      fallbackLng: false,
+      ns: ['shell', 'sysData'],
+      resources: {
+        'en-US': { shell: { menu: { user: 'User management' } }, sysData: { menu: { buttons: { 新增: 'Add' } } } },
+      },
     });
     expect(menuLabel(i18n.t, { menuName: '用户管理', menuType: 'C', name: 'user' })).toBe('User management');
     expect(menuLabel(i18n.t, { menuName: '新增', menuType: 'F', name: null })).toBe('Add');

@@ -17,10 +17,21 @@ const work = fs.mkdtempSync(path.join(root, '.tmp', 'migrations-check-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 fs.cpSync(path.join(root, 'server/db/migrations'), path.join(work, 'migrations'), { recursive: true });
 const config = path.join(work, 'drizzle.config.json');
-fs.writeFileSync(config, JSON.stringify({ dialect: 'postgresql', schema: './server/db/schema.ts', out: `./${path.relative(root, work)}/migrations` }));
+fs.writeFileSync(
+  config,
+  JSON.stringify({
+    dialect: 'postgresql',
+    schema: './server/db/schema.ts',
+    out: `./${path.relative(root, work)}/migrations`,
+  }),
+);
 
 function kit(...args: string[]) {
-  const res = spawnSync(path.join(root, 'node_modules/.bin/drizzle-kit'), [...args, `--config=${config}`], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const res = spawnSync(path.join(root, 'node_modules/.bin/drizzle-kit'), [...args, `--config=${config}`], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return `${res.stdout}${res.stderr}`;
 }
 
@@ -28,12 +39,15 @@ describe('migrations and schema', () => {
   it('apply in the journal order on a database that has some already: each later than the one before', () => {
     // drizzle's migrator applies only the migrations whose `when` is after the last one applied: an
     // entry merged in with an earlier time would be skipped on every database already past it.
-    const journal = JSON.parse(fs.readFileSync(path.join(root, 'server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string; when: number }[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(root, 'server/db/migrations/meta/_journal.json'), 'utf8')) as {
+      entries: { idx: number; tag: string; when: number }[];
+    };
     journal.entries.forEach((e, i) => {
       expect(e.idx, e.tag).toBe(i);
       // drizzle-kit generates from the snapshot last by file name: numbers follow the journal.
       expect(e.tag.slice(0, 4), e.tag).toBe(String(i).padStart(4, '0'));
-      if (i > 0) expect(e.when, `${e.tag} after ${journal.entries[i - 1]!.tag}`).toBeGreaterThan(journal.entries[i - 1]!.when);
+      if (i > 0)
+        expect(e.when, `${e.tag} after ${journal.entries[i - 1]!.tag}`).toBeGreaterThan(journal.entries[i - 1]!.when);
       expect(fs.existsSync(path.join(root, 'server/db/migrations', `${e.tag}.sql`)), e.tag).toBe(true);
     });
   });

@@ -9,7 +9,9 @@ import { flattenMenus } from '../../server/db/seed/menus';
 
 describe('the page registry', () => {
   it('has a page for every page (C) of the menu seed', () => {
-    const pages = flattenMenus().map((m) => m.node).filter((n) => n.menuType === 'C' && n.component);
+    const pages = flattenMenus()
+      .map((m) => m.node)
+      .filter((n) => n.menuType === 'C' && n.component);
     expect(pages.length).toBeGreaterThan(60);
     const missing = pages.filter((n) => !hasPage(n.component!)).map((n) => `${n.menuName} ${n.component}`);
     expect(missing).toEqual([]);

@@ -34,8 +34,10 @@ function statusComparisons(): { file: string; line: number; text: string }[] {
 
 describe('pages compare no status with a literal', () => {
   it('the check recognises the forms it is meant to catch', () => {
-    for (const line of ["r.status === '1'", 'row.status !== "0"', 'x.status == 1', "d.status != '01'"]) expect(STATUS_COMPARED.test(line), line).toBe(true);
-    for (const line of ['r.enabled', "r.statusLabel === '正常'", 'res.statusCode === 200', "status: '1'"]) expect(STATUS_COMPARED.test(line), line).toBe(false);
+    for (const line of ["r.status === '1'", 'row.status !== "0"', 'x.status == 1', "d.status != '01'"])
+      expect(STATUS_COMPARED.test(line), line).toBe(true);
+    for (const line of ['r.enabled', "r.statusLabel === '正常'", 'res.statusCode === 200', "status: '1'"])
+      expect(STATUS_COMPARED.test(line), line).toBe(false);
   });
 
   it('no page under src/pages does', () => {

@@ -9,18 +9,44 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { A4, EMPTY_BOX, NAME_VALUE_BOX, certificatePdf, chineseDate, versionLabel, type CertificatePdfData } from '../../server/lib/pdf/certificate';
+import {
+  A4,
+  EMPTY_BOX,
+  NAME_VALUE_BOX,
+  certificatePdf,
+  chineseDate,
+  versionLabel,
+  type CertificatePdfData,
+} from '../../server/lib/pdf/certificate';
 import { cjkFontBytes } from '../../server/lib/pdf/font';
 import { patchedFontkit } from '../../server/lib/pdf/fontkit';
 import type { Box } from '../../server/lib/pdf/text';
 
 const hasPoppler = spawnSync('pdftoppm', ['-v']).error === undefined;
-if (!hasPoppler) console.warn('pdftoppm (poppler-utils) is not installed: the PDF rendering checks are skipped. Install poppler-utils to run them.');
+if (!hasPoppler)
+  console.warn(
+    'pdftoppm (poppler-utils) is not installed: the PDF rendering checks are skipped. Install poppler-utils to run them.',
+  );
 
 const SAMPLE: CertificatePdfData = {
-  holderName: '王燚', sex: '男', idNo: '440106198503021234', birthDate: '1985-03-02', category: 'C3', categoryName: '专职安全生产管理人员（综合类）',
-  certNo: '粤建安C3（2023）0001234', position: '专职安全生产管理人员', enterpriseName: '广州市天河建筑工程有限公司', creditCode: '91440101MA5CXXXX1K',
-  issueDate: '2022-12-20', validFrom: '2023-01-05', expiryDate: '2026-01-04', eCertId: '1.2.156.3005.2.440000.33.2023.0001234.K', issuingAuthority: '广东省住房和城乡建设厅', version: 2, status: '01', statusLabel: '有效',
+  holderName: '王燚',
+  sex: '男',
+  idNo: '440106198503021234',
+  birthDate: '1985-03-02',
+  category: 'C3',
+  categoryName: '专职安全生产管理人员（综合类）',
+  certNo: '粤建安C3（2023）0001234',
+  position: '专职安全生产管理人员',
+  enterpriseName: '广州市天河建筑工程有限公司',
+  creditCode: '91440101MA5CXXXX1K',
+  issueDate: '2022-12-20',
+  validFrom: '2023-01-05',
+  expiryDate: '2026-01-04',
+  eCertId: '1.2.156.3005.2.440000.33.2023.0001234.K',
+  issuingAuthority: '广东省住房和城乡建设厅',
+  version: 2,
+  status: '01',
+  statusLabel: '有效',
   verifyUrl: 'https://safecert.example.gov.cn/cert/AbCdEf0123456789',
 };
 
@@ -35,9 +61,21 @@ async function writePdf(data: Partial<CertificatePdfData>, name: string): Promis
 function ink(file: string, box: Box): number {
   const scale = 2;
   const inset = 3;
-  const args = ['-gray', '-r', String(72 * scale), '-singlefile',
-    '-x', String(Math.round((box.x + inset) * scale)), '-y', String(Math.round((A4[1] - box.y - box.height + inset) * scale)),
-    '-W', String(Math.round((box.width - inset * 2) * scale)), '-H', String(Math.round((box.height - inset * 2) * scale)), file];
+  const args = [
+    '-gray',
+    '-r',
+    String(72 * scale),
+    '-singlefile',
+    '-x',
+    String(Math.round((box.x + inset) * scale)),
+    '-y',
+    String(Math.round((A4[1] - box.y - box.height + inset) * scale)),
+    '-W',
+    String(Math.round((box.width - inset * 2) * scale)),
+    '-H',
+    String(Math.round((box.height - inset * 2) * scale)),
+    file,
+  ];
   const pgm = execFileSync('pdftoppm', args);
   // P5 header: magic, width, height, maxval, each followed by whitespace.
   const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'));
@@ -58,7 +96,10 @@ describe('certificate PDF', () => {
     expect(doc.getTitle()).toContain(SAMPLE.certNo);
     const fontFiles = [...doc.context.enumerateIndirectObjects()]
       .map(([, obj]) => obj)
-      .filter((obj): obj is PDFRawStream => obj instanceof PDFRawStream && obj.dict.get(PDFName.of('Subtype'))?.toString() === '/CIDFontType0C');
+      .filter(
+        (obj): obj is PDFRawStream =>
+          obj instanceof PDFRawStream && obj.dict.get(PDFName.of('Subtype'))?.toString() === '/CIDFontType0C',
+      );
     expect(fontFiles).toHaveLength(1);
     // The whole font is 17 MB: only the used glyphs may travel.
     expect(fontFiles[0]!.contents.length).toBeLessThan(150_000);
@@ -69,7 +110,14 @@ describe('certificate PDF', () => {
     const subset = font.createSubset();
     for (const g of font.layout('王燚刘䶮𠮷').glyphs) subset.includeGlyph(g);
     const parts: Uint8Array[] = [];
-    await new Promise<void>((resolve) => subset.encodeStream().on('data', (d) => { parts.push(d); }).on('end', () => resolve()));
+    await new Promise<void>((resolve) =>
+      subset
+        .encodeStream()
+        .on('data', (d) => {
+          parts.push(d);
+        })
+        .on('end', () => resolve()),
+    );
     const cff = Buffer.concat(parts);
     expect(cff[0]).toBe(1); // major version
     expect(cff[3]).toBeGreaterThanOrEqual(1);
@@ -78,7 +126,8 @@ describe('certificate PDF', () => {
 
   it('has the font glyphs for rare name characters (GB 18030, Ext A, Ext B)', () => {
     const font = patchedFontkit.create(cjkFontBytes());
-    for (const ch of ['燚', '䶮', '𠮷', '龑', '堃', '喆', '赟', '㵘']) expect(font.hasGlyphForCodePoint(ch.codePointAt(0)!), ch).toBe(true);
+    for (const ch of ['燚', '䶮', '𠮷', '龑', '堃', '喆', '赟', '㵘'])
+      expect(font.hasGlyphForCodePoint(ch.codePointAt(0)!), ch).toBe(true);
   });
 
   it('formats dates and versions as printed', () => {
@@ -87,19 +136,31 @@ describe('certificate PDF', () => {
     expect(versionLabel(12)).toBe('012');
   });
 
-  it.skipIf(!hasPoppler)('renders every character of a rare name (not blank) and leaves the empty box empty', async () => {
-    // Characters from different parts of the font (its glyphs sit in different CFF font dicts).
-    for (const [i, name] of ['燚', '䶮', '𠮷', '王', '龑堃', '建'].entries()) {
-      const file = await writePdf({ holderName: name }, `name-${i}`);
-      // A blank glyph leaves the box white (0); one ideograph at 12.5 pt inks about 1 % of it.
-      expect(ink(file, NAME_VALUE_BOX), `ink of ${name}`).toBeGreaterThan(0.005);
-      expect(ink(file, EMPTY_BOX), 'empty box').toBeLessThan(0.001);
-    }
-  });
+  it.skipIf(!hasPoppler)(
+    'renders every character of a rare name (not blank) and leaves the empty box empty',
+    async () => {
+      // Characters from different parts of the font (its glyphs sit in different CFF font dicts).
+      for (const [i, name] of ['燚', '䶮', '𠮷', '王', '龑堃', '建'].entries()) {
+        const file = await writePdf({ holderName: name }, `name-${i}`);
+        // A blank glyph leaves the box white (0); one ideograph at 12.5 pt inks about 1 % of it.
+        expect(ink(file, NAME_VALUE_BOX), `ink of ${name}`).toBeGreaterThan(0.005);
+        expect(ink(file, EMPTY_BOX), 'empty box').toBeLessThan(0.001);
+      }
+    },
+  );
 
   it.skipIf(!hasPoppler)('keeps the text extractable (ToUnicode), rare characters included', async () => {
     const file = await writePdf({ holderName: '刘䶮𠮷', status: '04', statusLabel: '注销' }, 'text');
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-    for (const s of ['刘䶮𠮷', '粤建安C3（2023）0001234', '广东省住房和城乡建设厅', '440106198503021234', '2026年01月04日', '注销', '002']) expect(text).toContain(s);
+    for (const s of [
+      '刘䶮𠮷',
+      '粤建安C3（2023）0001234',
+      '广东省住房和城乡建设厅',
+      '440106198503021234',
+      '2026年01月04日',
+      '注销',
+      '002',
+    ])
+      expect(text).toContain(s);
   });
 });

@@ -22,6 +22,7 @@ describe('operation guide PDF', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-guide-')), 'guide.pdf');
     fs.writeFileSync(file, await operationGuidePdf());
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-']).toString('utf8');
-    for (const s of ['企业用户操作指南', '一、登录', '办公时间：工作日 8:30-12:00，14:00-17:30。']) expect(text).toContain(s);
+    for (const s of ['企业用户操作指南', '一、登录', '办公时间：工作日 8:30-12:00，14:00-17:30。'])
+      expect(text).toContain(s);
   });
 });

@@ -5,7 +5,12 @@
  * timeout, 15–17 ms with connections kept), while the lifetime stays bounded.
  */
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_SESSION_OPTIONS, postgresPoolConfig, READS_SESSION_OPTIONS, withSessionOptions } from '../../server/db/client.js';
+import {
+  POSTGRES_SESSION_OPTIONS,
+  postgresPoolConfig,
+  READS_SESSION_OPTIONS,
+  withSessionOptions,
+} from '../../server/db/client.js';
 
 describe('postgresPoolConfig', () => {
   const config = postgresPoolConfig('postgres://app@127.0.0.1:5432/safecert', 10);
@@ -25,22 +30,33 @@ describe('postgresPoolConfig', () => {
     expect(config.max).toBe(10);
   });
 
-  it('opens the search reads\' sessions planning every named statement for its values, also under a DATABASE_URL with options', () => {
+  it("opens the search reads' sessions planning every named statement for its values, also under a DATABASE_URL with options", () => {
     const reads = `${POSTGRES_SESSION_OPTIONS} ${READS_SESSION_OPTIONS}`;
-    expect(postgresPoolConfig('postgres://app@h/db', 10, reads).options).toBe('-c jit=off -c enable_memoize=off -c plan_cache_mode=force_custom_plan');
+    expect(postgresPoolConfig('postgres://app@h/db', 10, reads).options).toBe(
+      '-c jit=off -c enable_memoize=off -c plan_cache_mode=force_custom_plan',
+    );
     const own = postgresPoolConfig('postgres://app@h/db?options=-c%20statement_timeout%3D5000', 10, reads);
-    expect(new URL(own.connectionString!).searchParams.get('options')).toBe('-c jit=off -c enable_memoize=off -c plan_cache_mode=force_custom_plan -c statement_timeout=5000');
+    expect(new URL(own.connectionString!).searchParams.get('options')).toBe(
+      '-c jit=off -c enable_memoize=off -c plan_cache_mode=force_custom_plan -c statement_timeout=5000',
+    );
   });
 
   it('keeps the session settings when DATABASE_URL brings options of its own (the driver would drop them)', () => {
-    const own = postgresPoolConfig('postgres://app@127.0.0.1:5432/safecert?options=-c%20statement_timeout%3D5000&sslmode=disable', 10);
+    const own = postgresPoolConfig(
+      'postgres://app@127.0.0.1:5432/safecert?options=-c%20statement_timeout%3D5000&sslmode=disable',
+      10,
+    );
     const options = new URL(own.connectionString!).searchParams.get('options');
     expect(options).toBe('-c jit=off -c enable_memoize=off -c statement_timeout=5000');
     expect(new URL(own.connectionString!).searchParams.get('sslmode')).toBe('disable');
     // Named again in the URL, the URL's setting comes last and wins.
-    expect(new URL(withSessionOptions('postgres://app@h/db?options=-c%20jit%3Don')).searchParams.get('options')).toBe('-c jit=off -c enable_memoize=off -c jit=on');
+    expect(new URL(withSessionOptions('postgres://app@h/db?options=-c%20jit%3Don')).searchParams.get('options')).toBe(
+      '-c jit=off -c enable_memoize=off -c jit=on',
+    );
     // Without options, or not a URL (a key=value string), the string is left as it is.
     expect(withSessionOptions('postgres://app@127.0.0.1:5432/safecert')).toBe('postgres://app@127.0.0.1:5432/safecert');
-    expect(withSessionOptions('host=/var/run/postgresql dbname=safecert')).toBe('host=/var/run/postgresql dbname=safecert');
+    expect(withSessionOptions('host=/var/run/postgresql dbname=safecert')).toBe(
+      'host=/var/run/postgresql dbname=safecert',
+    );
   });
 });

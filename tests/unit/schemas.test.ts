@@ -1,7 +1,21 @@
 /** The shared input primitives: what each accepts, what it refuses and the words of the refusal. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { day, hasControlChar, hasLoneSurrogate, id, idList, idOrZero, INT32_MAX, keyword, optionalText, sortColumn, sortField, text, uint32 } from '../../server/lib/schemas.js';
+import {
+  day,
+  hasControlChar,
+  hasLoneSurrogate,
+  id,
+  idList,
+  idOrZero,
+  INT32_MAX,
+  keyword,
+  optionalText,
+  sortColumn,
+  sortField,
+  text,
+  uint32,
+} from '../../server/lib/schemas.js';
 import { pageQuery } from '../../server/lib/reply.js';
 import { databaseRefusal } from '../../server/lib/db-errors.js';
 import { firstBadString } from '../../server/plugins/input-guard.js';
@@ -20,13 +34,18 @@ describe('id', () => {
     expect(schema.parse(String(INT32_MAX))).toBe(INT32_MAX);
   });
 
-  it.each([0, -1, 1.5, 2 ** 31, '2147483648', 'abc', 'NaN', '', ' ', '1e999', 2 ** 53, null, true, [7], { id: 1 }])('refuses %j naming the field', (value) => {
-    expect(refusal(id('公告编号'), value)).toBe('公告编号应为 1 到 2147483647 之间的整数');
-  });
+  it.each([0, -1, 1.5, 2 ** 31, '2147483648', 'abc', 'NaN', '', ' ', '1e999', 2 ** 53, null, true, [7], { id: 1 }])(
+    'refuses %j naming the field',
+    (value) => {
+      expect(refusal(id('公告编号'), value)).toBe('公告编号应为 1 到 2147483647 之间的整数');
+    },
+  );
 
   it('says the field is missing when it is', () => {
     expect(refusal(z.object({ noticeId: id('公告编号') }), {})).toBe('公告编号不能为空');
-    expect(refusal(id('业务编号', { missing: '业务编号不能为空', invalid: '业务编号不正确' }), 'x')).toBe('业务编号不正确');
+    expect(refusal(id('业务编号', { missing: '业务编号不能为空', invalid: '业务编号不正确' }), 'x')).toBe(
+      '业务编号不正确',
+    );
   });
 
   it('idOrZero also takes 0 (a new record, a root parent); uint32 counts from 0', () => {
@@ -44,7 +63,16 @@ describe('idList', () => {
     expect(schema.parse(['4', '5'])).toEqual([4, 5]);
   });
 
-  it.each(['', ',', '1,2147483648', '1,-2', '1,abc', '1e3', '0', Array.from({ length: 501 }, (_, i) => String(i + 1)).join(',')])('refuses %j', (value) => {
+  it.each([
+    '',
+    ',',
+    '1,2147483648',
+    '1,-2',
+    '1,abc',
+    '1e3',
+    '0',
+    Array.from({ length: 501 }, (_, i) => String(i + 1)).join(','),
+  ])('refuses %j', (value) => {
     expect(refusal(schema, value)).toBe('参数 ids 应为以逗号分隔的正整数编号（1 到 500 个）');
   });
 });
@@ -55,14 +83,25 @@ describe('day', () => {
     expect(day('出生日期').parse('2026-12-31')).toBe('2026-12-31');
   });
 
-  it.each(['9999-99-99', '2026-02-30', '2025-02-29', '2025-13-01', '2025-00-10', '2025-1-1', '2025-01-01T00:00:00Z', ''])('refuses %j naming the field', (value) => {
+  it.each([
+    '9999-99-99',
+    '2026-02-30',
+    '2025-02-29',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-1-1',
+    '2025-01-01T00:00:00Z',
+    '',
+  ])('refuses %j naming the field', (value) => {
     expect(refusal(day('出生日期'), value)).toBe('出生日期应为有效日期，格式 YYYY-MM-DD');
   });
 
   it('refuses impossible beginTime and endTime of every list', () => {
     expect(pageQuery.safeParse({ beginTime: '2026-02-30' }).success).toBe(false);
     expect(pageQuery.safeParse({ endTime: '9999-99-99' }).success).toBe(false);
-    expect(pageQuery.parse({ beginTime: '2024-02-29', endTime: '2024-03-01' })).toMatchObject({ beginTime: '2024-02-29' });
+    expect(pageQuery.parse({ beginTime: '2024-02-29', endTime: '2024-03-01' })).toMatchObject({
+      beginTime: '2024-02-29',
+    });
     expect(refusal(pageQuery, { pageNum: String(2 ** 31) })).toBeTruthy();
   });
 });
@@ -111,14 +150,18 @@ describe('sortField', () => {
     expect(sortField.parse('user_name')).toBe('user_name');
   });
 
-  it.each(['__proto__', 'constructor', 'prototype', 'a b', 'name;drop', '1abc', '', 'x'.repeat(65)])('refuses %j', (value) => {
-    expect(refusal(sortField, value)).toMatch(/排序字段 sortField/);
-  });
+  it.each(['__proto__', 'constructor', 'prototype', 'a b', 'name;drop', '1abc', '', 'x'.repeat(65)])(
+    'refuses %j',
+    (value) => {
+      expect(refusal(sortField, value)).toMatch(/排序字段 sortField/);
+    },
+  );
 
   it('sortColumn finds only the columns a list itself allows, never inherited names', () => {
     const allowed = { createdAt: 'col' };
     expect(sortColumn(allowed, 'createdAt')).toBe('col');
-    for (const name of ['toString', 'valueOf', 'hasOwnProperty', '__proto__', 'constructor']) expect(sortColumn(allowed, name)).toBeUndefined();
+    for (const name of ['toString', 'valueOf', 'hasOwnProperty', '__proto__', 'constructor'])
+      expect(sortColumn(allowed, name)).toBeUndefined();
     expect(sortColumn(allowed, undefined)).toBeUndefined();
   });
 });
@@ -144,7 +187,12 @@ describe('character checks', () => {
 });
 
 describe('database refusals', () => {
-  const pgError = (code: string, extra: Record<string, string> = {}) => ({ code, severity: 'ERROR', message: 'x', ...extra });
+  const pgError = (code: string, extra: Record<string, string> = {}) => ({
+    code,
+    severity: 'ERROR',
+    message: 'x',
+    ...extra,
+  });
   const wrapped = (cause: unknown) => Object.assign(new Error('Failed query'), { cause });
 
   it('answers 400 for values a column cannot take, also when drizzle wraps the error', () => {
@@ -154,11 +202,17 @@ describe('database refusals', () => {
   });
 
   it('answers 409 naming what exists for a unique violation', () => {
-    expect(databaseRefusal(wrapped(pgError('23505', { constraint: 'sys_user_user_name_uq' })))).toEqual({ status: 409, msg: '登录账号已存在' });
-    expect(databaseRefusal(pgError('23505', { constraint: 'something_else' }))).toEqual({ status: 409, msg: '记录已存在' });
+    expect(databaseRefusal(wrapped(pgError('23505', { constraint: 'sys_user_user_name_uq' })))).toEqual({
+      status: 409,
+      msg: '登录账号已存在',
+    });
+    expect(databaseRefusal(pgError('23505', { constraint: 'something_else' }))).toEqual({
+      status: 409,
+      msg: '记录已存在',
+    });
   });
 
-  it('leaves the server\'s own faults alone', () => {
+  it("leaves the server's own faults alone", () => {
     expect(databaseRefusal(new Error('boom'))).toBeNull();
     expect(databaseRefusal(wrapped(pgError('42P01')))).toBeNull();
     expect(databaseRefusal(Object.assign(new Error('x'), { code: 'EPIPE' }))).toBeNull();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CertNoAllocator, certExpiryDate, certIssueDateFor, formatCertNo, GD_CERT_NO_PATTERN, parseCertNo } from '../../server/db/seed/certNo.js';
+import {
+  CertNoAllocator,
+  certExpiryDate,
+  certIssueDateFor,
+  formatCertNo,
+  GD_CERT_NO_PATTERN,
+  parseCertNo,
+} from '../../server/db/seed/certNo.js';
 import { addYears, ageOn, chinaDate } from '../../server/lib/days.js';
 
 describe('certificate numbers', () => {
@@ -19,7 +26,10 @@ describe('certificate numbers', () => {
   });
 
   it('allocates unique, growing numbers per category and year', () => {
-    const alloc = new CertNoAllocator(() => 3, () => 100);
+    const alloc = new CertNoAllocator(
+      () => 3,
+      () => 100,
+    );
     expect(alloc.next('C3', 2023)).toBe('粤建安C3（2023）0000103');
     expect(alloc.next('C3', 2023)).toBe('粤建安C3（2023）0000106');
     expect(alloc.next('C3', 2024)).toBe('粤建安C3（2024）0000103');

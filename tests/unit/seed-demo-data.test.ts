@@ -78,9 +78,14 @@ describe('demo data (pure build)', () => {
     for (const c of data.certificates) {
       const steps = certificateLife(c, 1, 1);
       const last = liveThrough(steps.map((s) => s.event)).at(-1)!;
-      expect([statusOfState(last.value), last.context.version, last.context.validFrom, last.context.expiryDate], c.certNo)
-        .toEqual([c.status, c.version, c.issueDate, c.expiryDate]);
-      expect(steps.every((s) => s.at.getTime() <= NOW.getTime()), c.certNo).toBe(true);
+      expect(
+        [statusOfState(last.value), last.context.version, last.context.validFrom, last.context.expiryDate],
+        c.certNo,
+      ).toEqual([c.status, c.version, c.issueDate, c.expiryDate]);
+      expect(
+        steps.every((s) => s.at.getTime() <= NOW.getTime()),
+        c.certNo,
+      ).toBe(true);
     }
   });
 
@@ -123,20 +128,24 @@ describe('demo data (pure build)', () => {
     const hours = data.education.filter((r) => r.certNo === c3.certNo).reduce((s, r) => s + Number(r.hours), 0);
     expect(hours).toBeGreaterThanOrEqual(72);
     expect(data.certificates.some((c) => c.personKey === p2.key && c.category === 'B' && c.status === '01')).toBe(true);
-    expect(data.people.regConstructors.some((r) => r.personKey === p2.key && r.entKey === 0 && r.status === '0')).toBe(true);
+    expect(data.people.regConstructors.some((r) => r.personKey === p2.key && r.entKey === 0 && r.status === '0')).toBe(
+      true,
+    );
   });
 
   it('has employment records matching most employers, a few mismatching, and some holders short of hours', () => {
     const emp = data.people.employment;
     for (const s of ['ent', 'person', 'project', 'social']) expect(emp.some((r) => r.source === s)).toBe(true);
-    const mismatched = data.people.persons.filter((p) => p.entKey !== null && emp.some((r) => r.personKey === p.key && r.endDate === null && r.entKey !== p.entKey));
+    const mismatched = data.people.persons.filter(
+      (p) => p.entKey !== null && emp.some((r) => r.personKey === p.key && r.endDate === null && r.entKey !== p.entKey),
+    );
     expect(mismatched.length).toBeGreaterThan(5);
     expect(mismatched.length).toBeLessThan(data.people.persons.length * 0.1);
     expect(data.people.regConstructors.some((r) => r.status === '1')).toBe(true);
     expect(data.people.persons.filter((p) => p.eduShort).length).toBeGreaterThan(30);
   });
 
-  it('has messages for every demo user (the to-dos are the workflow\'s, written as the demo\'s applications move)', () => {
+  it("has messages for every demo user (the to-dos are the workflow's, written as the demo's applications move)", () => {
     const users = new Set(data.messages.map((m) => m.userName));
     expect(users.size).toBe(17);
     expect(data.messages.some((m) => m.ckzt === '0')).toBe(true);
@@ -154,18 +163,22 @@ describe('demo data (pure build)', () => {
 });
 
 describe('demo data at other moments', () => {
-  it.each(['2028-02-29T10:00:00Z', '2026-12-31T17:00:00Z', '2030-06-30T00:00:00Z'])('keeps its invariants on %s', (iso) => {
-    const d = buildDemoData(new Date(iso));
-    const nos = d.certificates.map((c) => c.certNo);
-    expect(new Set(nos).size).toBe(nos.length);
-    for (const p of d.people.persons) expect(isValidIdCard(p.idNo)).toBe(true);
-    for (const c of d.certificates) {
-      expect(c.expiryDate).toBe(certExpiryDate(c.issueDate));
-      expect(c.issueDate <= d.today).toBe(true);
-    }
-    const valid = d.certificates.filter((c) => c.status === '01');
-    for (const e of d.enterprises) expect(valid.filter((c) => c.entKey === e.key && c.position === '01')).toHaveLength(1);
-    const c3 = valid.find((c) => c.personKey === d.people.person1 && c.category === 'C3')!;
-    expect(c3.expiryDate > d.today && c3.expiryDate < addDays(d.today, 90)).toBe(true);
-  });
+  it.each(['2028-02-29T10:00:00Z', '2026-12-31T17:00:00Z', '2030-06-30T00:00:00Z'])(
+    'keeps its invariants on %s',
+    (iso) => {
+      const d = buildDemoData(new Date(iso));
+      const nos = d.certificates.map((c) => c.certNo);
+      expect(new Set(nos).size).toBe(nos.length);
+      for (const p of d.people.persons) expect(isValidIdCard(p.idNo)).toBe(true);
+      for (const c of d.certificates) {
+        expect(c.expiryDate).toBe(certExpiryDate(c.issueDate));
+        expect(c.issueDate <= d.today).toBe(true);
+      }
+      const valid = d.certificates.filter((c) => c.status === '01');
+      for (const e of d.enterprises)
+        expect(valid.filter((c) => c.entKey === e.key && c.position === '01')).toHaveLength(1);
+      const c3 = valid.find((c) => c.personKey === d.people.person1 && c.category === 'C3')!;
+      expect(c3.expiryDate > d.today && c3.expiryDate < addDays(d.today, 90)).toBe(true);
+    },
+  );
 });

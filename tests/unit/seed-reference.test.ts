@@ -6,11 +6,42 @@ import { grantedMenuKeys, ROLES } from '../../server/db/seed/roles.js';
 import { SYS_CONFIG } from '../../server/db/seed/organisation.js';
 import { BUSINESS_ROUTES, BUSINESS_TYPES as TYPE_KEYS, routeSteps } from '@machines/businessTypes';
 
-const SPEC_DICT_TYPES = ['work_status', 'sys_notice_type', 'cer_type', 'ministerial_title_rank', 'ministerial_position', 'sys_user_sex',
-  'ent_id_type', 'cert_status', 'exam_model', 'apply_type', 'enterprise_qualification', 'emp_regType', 'nonew_cert_comment', 'no_agree_comment',
-  'new_cert_comment', 'affiliationRelation', 'certificateIssuingAuthority', 'ministerial_diploma', 'emp_employStatus'];
-const STRING_TYPES = ['ministerial_position', 'ministerial_title_rank', 'nonew_cert_comment', 'no_agree_comment', 'new_cert_comment', 'ent_id_type',
-  'affiliationRelation', 'certificateIssuingAuthority', 'ministerial_diploma', 'emp_employStatus', 'cer_type', 'cert_status', 'apply_type'];
+const SPEC_DICT_TYPES = [
+  'work_status',
+  'sys_notice_type',
+  'cer_type',
+  'ministerial_title_rank',
+  'ministerial_position',
+  'sys_user_sex',
+  'ent_id_type',
+  'cert_status',
+  'exam_model',
+  'apply_type',
+  'enterprise_qualification',
+  'emp_regType',
+  'nonew_cert_comment',
+  'no_agree_comment',
+  'new_cert_comment',
+  'affiliationRelation',
+  'certificateIssuingAuthority',
+  'ministerial_diploma',
+  'emp_employStatus',
+];
+const STRING_TYPES = [
+  'ministerial_position',
+  'ministerial_title_rank',
+  'nonew_cert_comment',
+  'no_agree_comment',
+  'new_cert_comment',
+  'ent_id_type',
+  'affiliationRelation',
+  'certificateIssuingAuthority',
+  'ministerial_diploma',
+  'emp_employStatus',
+  'cer_type',
+  'cert_status',
+  'apply_type',
+];
 
 describe('dictionaries', () => {
   it('has exactly the 19 types of SPEC 3, each with unique values', () => {
@@ -30,14 +61,25 @@ describe('dictionaries', () => {
 
   it('uses the national codes', () => {
     const values = (t: string) => DICTIONARIES.find((d) => d.dictType === t)!.items.map(([v]) => v);
-    const label = (t: string, v: string) => DICTIONARIES.find((d) => d.dictType === t)!.items.find(([x]) => x === v)![1];
+    const label = (t: string, v: string) =>
+      DICTIONARIES.find((d) => d.dictType === t)!.items.find(([x]) => x === v)![1];
     expect(values('cert_status')).toEqual(['01', '02', '03', '04', '05', '06', '07', '99']);
     expect(values('cer_type')).toEqual(['A', 'B', 'C1', 'C2', 'C3']);
     expect(label('ministerial_position', '01')).toBe('法定代表人');
     expect(label('ministerial_position', '07')).toBe('项目负责人');
     expect(label('ent_id_type', '111')).toBe('居民身份证');
     expect(label('certificateIssuingAuthority', '440000')).toBe('广东省住房和城乡建设厅');
-    expect(values('apply_type')).toEqual(['new', 'delay', 'inner', 'in', 'out', 'modify', 'revocation', 'personRevocation', 'rename']);
+    expect(values('apply_type')).toEqual([
+      'new',
+      'delay',
+      'inner',
+      'in',
+      'out',
+      'modify',
+      'revocation',
+      'personRevocation',
+      'rename',
+    ]);
     expect(values('ministerial_diploma')).toContain('99');
     expect(label('no_agree_comment', '1')).toBe('材料不全，请补正');
   });
@@ -80,22 +122,45 @@ describe('menus', () => {
       if (node.menuType === 'F') expect(node.path).toBeUndefined();
       else if (parentKey === null) expect(node.path!.startsWith('/'), node.menuKey).toBe(true);
       else expect(node.path!.startsWith('/'), node.menuKey).toBe(false);
-      if (node.menuType !== 'M' || node.children?.length) expect(node.menuKey).toMatch(/^[a-zA-Z]+:[a-zA-Z]+(:[a-zA-Z]+)?$/);
+      if (node.menuType !== 'M' || node.children?.length)
+        expect(node.menuKey).toMatch(/^[a-zA-Z]+:[a-zA-Z]+(:[a-zA-Z]+)?$/);
     }
     const dashboard = flat.find((f) => f.node.name === 'dashboard')!.node;
-    expect(dashboard).toMatchObject({ path: '/dashboard', component: 'dashboard/Workplace', menuKey: 'dashboard:workplace:view' });
-    expect(flat.find((f) => f.node.name === 'Analysis')!.node).toMatchObject({ path: '/dashboard/Analysis', visible: '1' });
+    expect(dashboard).toMatchObject({
+      path: '/dashboard',
+      component: 'dashboard/Workplace',
+      menuKey: 'dashboard:workplace:view',
+    });
+    expect(flat.find((f) => f.node.name === 'Analysis')!.node).toMatchObject({
+      path: '/dashboard/Analysis',
+      visible: '1',
+    });
   });
 
   it('has the four queue views of each of the nine business types and the printing pages', () => {
     const names = new Set(flat.map((f) => f.node.name));
     expect(BUSINESS_TYPES).toHaveLength(9);
-    for (const t of BUSINESS_TYPES) for (const v of QUEUE_VIEWS) expect(names.has(`${v.prefix}${t.suffix}`), `${v.prefix}${t.suffix}`).toBe(true);
-    for (const n of ['WaitReviewCertificatePrinting', 'ReviewedCertificatePrinting', 'NewCertificate', 'PersonRevocation', 'PersonCheckDelay',
-      'ExamImport', 'CertSearch', 'StatisticsCerts', 'CreditManagement', 'UserList', 'OperLogList', 'LoginLogList', 'OnlineUserList']) {
+    for (const t of BUSINESS_TYPES)
+      for (const v of QUEUE_VIEWS) expect(names.has(`${v.prefix}${t.suffix}`), `${v.prefix}${t.suffix}`).toBe(true);
+    for (const n of [
+      'WaitReviewCertificatePrinting',
+      'ReviewedCertificatePrinting',
+      'NewCertificate',
+      'PersonRevocation',
+      'PersonCheckDelay',
+      'ExamImport',
+      'CertSearch',
+      'StatisticsCerts',
+      'CreditManagement',
+      'UserList',
+      'OperLogList',
+      'LoginLogList',
+      'OnlineUserList',
+    ]) {
       expect(names.has(n), n).toBe(true);
     }
-    for (const s of ['sl', 'cb', 'cs', 'sh', 'sp', 'bj']) expect(flat.some((f) => f.node.menuKey === `workflow:${s}`)).toBe(true);
+    for (const s of ['sl', 'cb', 'cs', 'sh', 'sp', 'bj'])
+      expect(flat.some((f) => f.node.menuKey === `workflow:${s}`)).toBe(true);
   });
 });
 

@@ -7,13 +7,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayHistory, type ApplicationEvent, type ApplicationEventType, type PersistedApplicationSnapshot } from '../../machines/application.machine.js';
-import { BUSINESS_ROUTES, BUSINESS_TYPES, routeSteps, STEPS, type BusinessType, type Step } from '../../machines/businessTypes.js';
+import {
+  replayHistory,
+  type ApplicationEvent,
+  type ApplicationEventType,
+  type PersistedApplicationSnapshot,
+} from '../../machines/application.machine.js';
+import {
+  BUSINESS_ROUTES,
+  BUSINESS_TYPES,
+  routeSteps,
+  STEPS,
+  type BusinessType,
+  type Step,
+} from '../../machines/businessTypes.js';
 import { isValidCreditCode } from '@machines/creditCode';
 import { isValidIdNumber } from '@machines/residentIdNumber';
 
 import { GD_CERT_NO_PATTERN } from '../../server/db/seed/certNo.js';
-import { COLUMNS, ScaleGenerator, type Context, type GenerateResult, type TableName } from '../../scripts/lib/scale/generate.js';
+import {
+  COLUMNS,
+  ScaleGenerator,
+  type Context,
+  type GenerateResult,
+  type TableName,
+} from '../../scripts/lib/scale/generate.js';
 import { allPaths } from '../../scripts/lib/scale/paths.js';
 import { planOf } from '../../scripts/lib/scale/plan.js';
 import { replayRows } from '../../server/modules/certificate/history.js';
@@ -30,8 +48,21 @@ const staff = (base: number) => ({
 });
 const ctx: Context = {
   now: NOW,
-  offsets: { enterprise: 60, person: 600, certificate: 900, educationRecord: 0, employmentRecord: 0, application: 100, applicationHistory: 500, sysUser: 40,
-    examBatch: 0, examResult: 0, punishment: 0, certCheckRecord: 0, certificateHistory: 0 },
+  offsets: {
+    enterprise: 60,
+    person: 600,
+    certificate: 900,
+    educationRecord: 0,
+    employmentRecord: 0,
+    application: 100,
+    applicationHistory: 500,
+    sysUser: 40,
+    examBatch: 0,
+    examResult: 0,
+    punishment: 0,
+    certCheckRecord: 0,
+    certificateHistory: 0,
+  },
   staff: { 1: staff(11), 2: { ids: staff(21).ids, names: staff(21).names }, 3: staff(31) },
   roleIds: { enterprise: 7, person: 8 },
   passwordHash: 'hash',
@@ -41,10 +72,15 @@ const ctx: Context = {
 /** A COPY text file back into rows of named columns (\\N is null; the generator escapes nothing else in these columns). */
 function read(result: GenerateResult, table: TableName): Record<string, string | null>[] {
   const text = fs.readFileSync(result.files[table], 'utf8');
-  return text.split('\n').filter(Boolean).map((l) => {
-    const cells = l.split('\t');
-    return Object.fromEntries(COLUMNS[table].map((c, i) => [c, cells[i] === '\\N' ? null : cells[i]!.replace(/\\\\/g, '\\')]));
-  });
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const cells = l.split('\t');
+      return Object.fromEntries(
+        COLUMNS[table].map((c, i) => [c, cells[i] === '\\N' ? null : cells[i]!.replace(/\\\\/g, '\\')]),
+      );
+    });
 }
 
 let dir: string;
@@ -58,7 +94,13 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('scale plan', () => {
   it('is the benchmark dataset of DOMAIN.md at scale 1', () => {
-    expect(planOf(1)).toMatchObject({ enterprises: 50_000, persons: 1_000_000, certificates: 2_000_000, education: 3_000_000, applications: 500_000 });
+    expect(planOf(1)).toMatchObject({
+      enterprises: 50_000,
+      persons: 1_000_000,
+      certificates: 2_000_000,
+      education: 3_000_000,
+      applications: 500_000,
+    });
     expect(() => planOf(0)).toThrow();
   });
 });
@@ -129,7 +171,11 @@ describe('generated rows', () => {
     expect(new Set(certs.map((c) => c.area))).toEqual(new Set(['1', '2', '3']));
     // And its holder's name and ID number (migration 0033's copy, which the searches match).
     const persons = new Map(read(result, 'person').map((p) => [p.id, p]));
-    expect(certs.every((c) => c.holder_name === persons.get(c.person_id)?.name && c.holder_id_no === persons.get(c.person_id)?.id_no)).toBe(true);
+    expect(
+      certs.every(
+        (c) => c.holder_name === persons.get(c.person_id)?.name && c.holder_id_no === persons.get(c.person_id)?.id_no,
+      ),
+    ).toBe(true);
   });
 
   it('have certificates that lived through the certificate machine: each history replays to its row, every invariant holds', () => {
@@ -143,25 +189,50 @@ describe('generated rows', () => {
     const suspensionOf = new Map(punishments.filter((p) => p.type === '暂扣').map((p) => [p.certificate_id, p]));
     for (const c of certs) {
       const rows = byCert.get(c.id!) ?? [];
-      const replay = replayRows({
-        id: Number(c.id), certNo: c.cert_no!, category: c.category!, personId: Number(c.person_id), enterpriseId: Number(c.enterprise_id), position: c.position!,
-        issueDate: c.issue_date!, validFrom: c.valid_from!, expiryDate: c.expiry_date!, version: Number(c.version), queryCode: c.query_code!, status: c.status!,
-        suspendedFrom: c.suspended_from, suspendedTo: c.suspended_to,
-      } as Parameters<typeof replayRows>[0], rows.map((h) => ({
-        id: Number(h.id), event: h.event, eventData: JSON.parse(h.event_data!), stateBefore: null, stateAfter: JSON.parse(h.state_after!),
-      })));
+      const replay = replayRows(
+        {
+          id: Number(c.id),
+          certNo: c.cert_no!,
+          category: c.category!,
+          personId: Number(c.person_id),
+          enterpriseId: Number(c.enterprise_id),
+          position: c.position!,
+          issueDate: c.issue_date!,
+          validFrom: c.valid_from!,
+          expiryDate: c.expiry_date!,
+          version: Number(c.version),
+          queryCode: c.query_code!,
+          status: c.status!,
+          suspendedFrom: c.suspended_from,
+          suspendedTo: c.suspended_to,
+        } as Parameters<typeof replayRows>[0],
+        rows.map((h) => ({
+          id: Number(h.id),
+          event: h.event,
+          eventData: JSON.parse(h.event_data!),
+          stateBefore: null,
+          stateAfter: JSON.parse(h.state_after!),
+        })),
+      );
       if (!replay.consistent) broken.push(`${c.cert_no}: ${replay.error}`);
-      if (statutoryExpiryOf(c.valid_from!) !== c.expiry_date) broken.push(`${c.cert_no}: validity ${c.valid_from} … ${c.expiry_date}`);
+      if (statutoryExpiryOf(c.valid_from!) !== c.expiry_date)
+        broken.push(`${c.cert_no}: validity ${c.valid_from} … ${c.expiry_date}`);
       if (c.status === '01' && c.expiry_date! < today) broken.push(`${c.cert_no}: valid past its validity`);
       if (c.status === '02') {
         const p = suspensionOf.get(c.id);
-        if (!p || p.start_date! > today || (p.end_date !== null && p.end_date! < today)) broken.push(`${c.cert_no}: 02 without a 暂扣 in force`);
-        else if (p.start_date !== c.suspended_from || p.end_date !== c.suspended_to) broken.push(`${c.cert_no}: its period is not its 暂扣's`);
+        if (!p || p.start_date! > today || (p.end_date !== null && p.end_date! < today))
+          broken.push(`${c.cert_no}: 02 without a 暂扣 in force`);
+        else if (p.start_date !== c.suspended_from || p.end_date !== c.suspended_to)
+          broken.push(`${c.cert_no}: its period is not its 暂扣's`);
       }
     }
     expect(broken.slice(0, 10)).toEqual([]);
     // No 新办 or 省外调入 names a certificate issued before it.
-    expect(read(result, 'application').filter((a) => (a.business_type === 'newCert' || a.business_type === 'inProvince') && a.certificate_id !== null)).toEqual([]);
+    expect(
+      read(result, 'application').filter(
+        (a) => (a.business_type === 'newCert' || a.business_type === 'inProvince') && a.certificate_id !== null,
+      ),
+    ).toEqual([]);
   });
 
   it('have applications of every type in every state, numbered once, with history the machine replays to the stored snapshot', () => {
@@ -173,8 +244,12 @@ describe('generated rows', () => {
     expect(new Set(apps.map((a) => a.status))).toEqual(new Set(['0', '1', '2', '3', '4', '8']));
     // The holder's name and ID number as migrations 0032's and 0039's triggers keep them.
     const holders = new Map(read(result, 'person').map((p) => [p.id, p]));
-    expect(apps.every((a) => a.holder_name === (a.person_id === null ? null : holders.get(a.person_id)?.name))).toBe(true);
-    expect(apps.every((a) => a.holder_id_no === (a.person_id === null ? null : holders.get(a.person_id)?.id_no))).toBe(true);
+    expect(apps.every((a) => a.holder_name === (a.person_id === null ? null : holders.get(a.person_id)?.name))).toBe(
+      true,
+    );
+    expect(apps.every((a) => a.holder_id_no === (a.person_id === null ? null : holders.get(a.person_id)?.id_no))).toBe(
+      true,
+    );
     expect(apps.some((a) => a.holder_id_no !== null)).toBe(true);
     const byApp = new Map<string, Record<string, string | null>[]>();
     for (const h of history) byApp.set(h.application_id!, [...(byApp.get(h.application_id!) ?? []), h]);
@@ -183,10 +258,26 @@ describe('generated rows', () => {
       expect(rows.map((r) => Number(r.version))).toEqual(rows.map((_, i) => i + 1));
       expect(Number(a.version)).toBe(rows.length);
       const type = a.business_type as BusinessType;
-      const events: ApplicationEvent[] = rows.map((r, i) => ({ type: r.event as ApplicationEventType, actorId: Number(r.actor_id), roleKey: r.role_key!, comment: r.comment ?? undefined, version: i }));
-      const replayed = replayHistory({ businessType: type, applicantId: Number(a.applicant_user_id), holderId: BUSINESS_ROUTES[type].personCheck && a.holder_user_id ? Number(a.holder_user_id) : null }, events);
+      const events: ApplicationEvent[] = rows.map((r, i) => ({
+        type: r.event as ApplicationEventType,
+        actorId: Number(r.actor_id),
+        roleKey: r.role_key!,
+        comment: r.comment ?? undefined,
+        version: i,
+      }));
+      const replayed = replayHistory(
+        {
+          businessType: type,
+          applicantId: Number(a.applicant_user_id),
+          holderId: BUSINESS_ROUTES[type].personCheck && a.holder_user_id ? Number(a.holder_user_id) : null,
+        },
+        events,
+      );
       expect(replayed, `application ${a.id}`).toEqual(JSON.parse(a.snapshot!) as PersistedApplicationSnapshot);
-      if (rows.length) expect(rows.at(-1)!.to_state).toBe(typeof replayed.value === 'string' ? replayed.value : `inReview.${Object.values(replayed.value)[0]}`);
+      if (rows.length)
+        expect(rows.at(-1)!.to_state).toBe(
+          typeof replayed.value === 'string' ? replayed.value : `inReview.${Object.values(replayed.value)[0]}`,
+        );
     }
   });
 
@@ -195,11 +286,16 @@ describe('generated rows', () => {
     expect(new Set(users.map((u) => u.user_name)).size).toBe(users.length);
     const ids = new Set(users.map((u) => Number(u.user_id)));
     const apps = read(result, 'application');
-    expect(apps.every((a) => ids.has(Number(a.applicant_user_id)) && (a.holder_user_id === null || ids.has(Number(a.holder_user_id))))).toBe(true);
+    expect(
+      apps.every(
+        (a) => ids.has(Number(a.applicant_user_id)) && (a.holder_user_id === null || ids.has(Number(a.holder_user_id))),
+      ),
+    ).toBe(true);
   });
 
   it('have continuing education, exam results, punishments and check records', () => {
-    for (const t of ['education_record', 'exam_result', 'punishment', 'cert_check_record', 'exam_batch'] as const) expect(result.counts[t], t).toBeGreaterThan(0);
+    for (const t of ['education_record', 'exam_result', 'punishment', 'cert_check_record', 'exam_batch'] as const)
+      expect(result.counts[t], t).toBeGreaterThan(0);
     const checks = read(result, 'cert_check_record');
     expect(checks.some((c) => c.found === 'f' && c.certificate_id === null)).toBe(true);
     expect(checks.filter((c) => c.found === 't').every((c) => ['1', '2', '3'].includes(c.area!))).toBe(true);
@@ -211,8 +307,17 @@ describe('application paths', () => {
     const paths = allPaths();
     for (const type of BUSINESS_TYPES) {
       const reached = new Set(paths.filter((p) => p.type === type).map((p) => p.steps.at(-1)?.to ?? 'saved'));
-      const expected = ['saved', 'submitted', 'rejected', 'closed', 'deleted', ...routeSteps(BUSINESS_ROUTES[type].middleSteps).slice(1).map((s) => `inReview.${s}`),
-        ...(BUSINESS_ROUTES[type].personCheck ? ['personCheck'] : [])];
+      const expected = [
+        'saved',
+        'submitted',
+        'rejected',
+        'closed',
+        'deleted',
+        ...routeSteps(BUSINESS_ROUTES[type].middleSteps)
+          .slice(1)
+          .map((s) => `inReview.${s}`),
+        ...(BUSINESS_ROUTES[type].personCheck ? ['personCheck'] : []),
+      ];
       expect([...reached].sort(), type).toEqual(expected.sort());
     }
   });

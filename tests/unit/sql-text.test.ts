@@ -15,7 +15,12 @@ const db = drizzle.mock();
 
 describe('row counts in the statement text', () => {
   it('writes a page size into the LIMIT of a drizzle select, the offset staying a parameter', () => {
-    const page = db.select({ id: certificate.id }).from(certificate).orderBy(desc(certificate.id)).limit(limitInText(20)).offset(40);
+    const page = db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .orderBy(desc(certificate.id))
+      .limit(limitInText(20))
+      .offset(40);
     const { sql: text, params } = dialect.sqlToQuery(page.getSQL());
     expect(text).toMatch(/ limit 20 offset \$1$/);
     expect(params).toEqual([40]);
@@ -24,7 +29,8 @@ describe('row counts in the statement text', () => {
   it('refuses anything but a whole number', () => {
     expect(countText(2001)).toBe('2001');
     expect(countText(0)).toBe('0');
-    for (const bad of [1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) expect(() => countText(bad), String(bad)).toThrow(/whole number/);
+    for (const bad of [1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+      expect(() => countText(bad), String(bad)).toThrow(/whole number/);
   });
 
   it('hides a list of ids from the planner as one array parameter', () => {

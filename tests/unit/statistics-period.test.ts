@@ -9,13 +9,22 @@ import { monthMinus, monthsBetween, wholeYearsOf } from '../../server/modules/st
 function covered(period: { monthFrom: string; monthTo: string }): string[] {
   const { years, months } = wholeYearsOf(period);
   const out = months.flatMap(([from, to]) => monthsBetween(from, to));
-  if (years) for (let y = Number(years[0]); y <= Number(years[1]); y++) out.push(...monthsBetween(`${y}-01`, `${y}-12`));
+  if (years)
+    for (let y = Number(years[0]); y <= Number(years[1]); y++) out.push(...monthsBetween(`${y}-01`, `${y}-12`));
   return out.sort();
 }
 
 describe('wholeYearsOf', () => {
   it.each([
-    ['2024-07', '2026-11', ['2025', '2025'], [['2024-07', '2024-12'], ['2026-01', '2026-11']]],
+    [
+      '2024-07',
+      '2026-11',
+      ['2025', '2025'],
+      [
+        ['2024-07', '2024-12'],
+        ['2026-01', '2026-11'],
+      ],
+    ],
     ['2016-01', '2026-11', ['2016', '2025'], [['2026-01', '2026-11']]],
     ['2020-01', '2021-12', ['2020', '2021'], []],
     ['2025-12', '2026-11', null, [['2025-12', '2026-11']]],

@@ -36,6 +36,19 @@ describe('LocalDiskStorage', () => {
 
   it('is what no config (or the local config) selects', () => {
     expect(storageFor(null, root)).toBeInstanceOf(LocalDiskStorage);
-    expect(storageFor({ configKey: 'local', endpoint: null, region: null, bucketName: null, prefix: null, accessKey: null, secretKey: null }, root).service).toBe('local');
+    expect(
+      storageFor(
+        {
+          configKey: 'local',
+          endpoint: null,
+          region: null,
+          bucketName: null,
+          prefix: null,
+          accessKey: null,
+          secretKey: null,
+        },
+        root,
+      ).service,
+    ).toBe('local');
   });
 });

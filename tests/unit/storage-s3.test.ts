@@ -3,7 +3,13 @@
  * secret it knows: a request signed wrongly (path, host, payload, date) is refused as S3 would.
  */
 import { describe, expect, it } from 'vitest';
-import { S3Storage, StorageError, StorageNotFoundError, addressing, storageFor } from '../../server/lib/storage/index.js';
+import {
+  S3Storage,
+  StorageError,
+  StorageNotFoundError,
+  addressing,
+  storageFor,
+} from '../../server/lib/storage/index.js';
 import { sha256Hex, sign } from '../../server/lib/storage/sigv4.js';
 
 const SECRET = 'minio-secret-key';
@@ -21,11 +27,21 @@ function fakeS3() {
     const auth = headers.get('authorization') ?? '';
     const signedNames = /SignedHeaders=([^,]+)/.exec(auth)?.[1].split(';') ?? [];
     const toSign: Record<string, string> = {};
-    for (const name of signedNames) toSign[name] = name === 'host' ? url.host : headers.get(name) ?? '';
+    for (const name of signedNames) toSign[name] = name === 'host' ? url.host : (headers.get(name) ?? '');
     const payloadHash = headers.get('x-amz-content-sha256') ?? '';
-    if (body && sha256Hex(body) !== payloadHash) return new Response('<Error><Code>XAmzContentSHA256Mismatch</Code></Error>', { status: 400 });
-    const expected = sign({ method, canonicalPath: url.pathname, headers: toSign, payloadHash, region: 'cn-south-1', accessKey: 'AK', secretKey: SECRET });
-    if (expected.authorization !== auth) return new Response('<Error><Code>SignatureDoesNotMatch</Code></Error>', { status: 403 });
+    if (body && sha256Hex(body) !== payloadHash)
+      return new Response('<Error><Code>XAmzContentSHA256Mismatch</Code></Error>', { status: 400 });
+    const expected = sign({
+      method,
+      canonicalPath: url.pathname,
+      headers: toSign,
+      payloadHash,
+      region: 'cn-south-1',
+      accessKey: 'AK',
+      secretKey: SECRET,
+    });
+    if (expected.authorization !== auth)
+      return new Response('<Error><Code>SignatureDoesNotMatch</Code></Error>', { status: 403 });
     const key = `${url.host}${decodeURIComponent(url.pathname)}`;
     if (method === 'PUT') {
       objects.set(key, { bytes: body ?? new Uint8Array(), type: headers.get('content-type') });
@@ -36,14 +52,24 @@ function fakeS3() {
       return new Response(null, { status: 204 });
     }
     const found = objects.get(key);
-    return found ? new Response(Buffer.from(found.bytes), { status: 200 }) : new Response('<Error><Code>NoSuchKey</Code></Error>', { status: 404 });
+    return found
+      ? new Response(Buffer.from(found.bytes), { status: 200 })
+      : new Response('<Error><Code>NoSuchKey</Code></Error>', { status: 404 });
   };
   return { objects, seen, fetch: impl as typeof fetch };
 }
 
 const options = (fetchImpl: typeof fetch, secretKey = SECRET) => ({
-  service: 'minio', endpoint: 'http://minio.test:9000', region: 'cn-south-1', bucket: 'certs', accessKey: 'AK', secretKey,
-  pathStyle: true, prefix: 'safecert', fetch: fetchImpl, now: () => NOW,
+  service: 'minio',
+  endpoint: 'http://minio.test:9000',
+  region: 'cn-south-1',
+  bucket: 'certs',
+  accessKey: 'AK',
+  secretKey,
+  pathStyle: true,
+  prefix: 'safecert',
+  fetch: fetchImpl,
+  now: () => NOW,
 });
 
 describe('S3Storage', () => {
@@ -69,16 +95,26 @@ describe('S3Storage', () => {
     expect(Array.from(await store.get('a/b.png'))).toEqual([1]);
   });
 
-  it('reports the store\'s refusal (wrong secret) as a StorageError with the S3 code', async () => {
+  it("reports the store's refusal (wrong secret) as a StorageError with the S3 code", async () => {
     const s3 = fakeS3();
     const store = new S3Storage(options(s3.fetch, 'wrong'));
-    await expect(store.put('x.pdf', new Uint8Array([1]), 'application/pdf')).rejects.toThrow(/403 SignatureDoesNotMatch/);
+    await expect(store.put('x.pdf', new Uint8Array([1]), 'application/pdf')).rejects.toThrow(
+      /403 SignatureDoesNotMatch/,
+    );
     await expect(store.get('x.pdf')).rejects.toBeInstanceOf(StorageError);
     expect(s3.objects.size).toBe(0);
   });
 
   it('is chosen for a complete S3 config and refused for an incomplete one', () => {
-    const full = { configKey: 'minio', endpoint: 'http://minio.test:9000', region: '', bucketName: 'certs', prefix: null, accessKey: 'AK', secretKey: 'SK' };
+    const full = {
+      configKey: 'minio',
+      endpoint: 'http://minio.test:9000',
+      region: '',
+      bucketName: 'certs',
+      prefix: null,
+      accessKey: 'AK',
+      secretKey: 'SK',
+    };
     expect(storageFor(full, '/tmp')).toBeInstanceOf(S3Storage);
     expect(storageFor(full, '/tmp').service).toBe('minio');
     expect(() => storageFor({ ...full, secretKey: null }, '/tmp')).toThrow(/lacks/);

@@ -2,26 +2,44 @@
 import { describe, expect, it } from 'vitest';
 import { amzDate, canonicalQuery, EMPTY_SHA256, sha256Hex, sign, uriEncode } from '../../server/lib/storage/sigv4.js';
 
-const CREDENTIALS = { accessKey: 'AKIAIOSFODNN7EXAMPLE', secretKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' };
+const CREDENTIALS = {
+  accessKey: 'AKIAIOSFODNN7EXAMPLE',
+  secretKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  region: 'us-east-1',
+};
 const HOST = 'examplebucket.s3.amazonaws.com';
 const STAMP = '20130524T000000Z';
 
 describe('AWS SigV4 published S3 examples', () => {
   it('GET Object (first 10 bytes of test.txt)', () => {
     const signed = sign({
-      ...CREDENTIALS, method: 'GET', canonicalPath: '/test.txt', payloadHash: EMPTY_SHA256,
+      ...CREDENTIALS,
+      method: 'GET',
+      canonicalPath: '/test.txt',
+      payloadHash: EMPTY_SHA256,
       headers: { Host: HOST, Range: 'bytes=0-9', 'x-amz-content-sha256': EMPTY_SHA256, 'x-amz-date': STAMP },
     });
-    expect(signed.canonicalRequest).toBe([
-      'GET', '/test.txt', '',
-      `host:${HOST}`, 'range:bytes=0-9', `x-amz-content-sha256:${EMPTY_SHA256}`, `x-amz-date:${STAMP}`, '',
-      'host;range;x-amz-content-sha256;x-amz-date', EMPTY_SHA256,
-    ].join('\n'));
-    expect(signed.stringToSign).toBe(`AWS4-HMAC-SHA256\n${STAMP}\n20130524/us-east-1/s3/aws4_request\n7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972`);
+    expect(signed.canonicalRequest).toBe(
+      [
+        'GET',
+        '/test.txt',
+        '',
+        `host:${HOST}`,
+        'range:bytes=0-9',
+        `x-amz-content-sha256:${EMPTY_SHA256}`,
+        `x-amz-date:${STAMP}`,
+        '',
+        'host;range;x-amz-content-sha256;x-amz-date',
+        EMPTY_SHA256,
+      ].join('\n'),
+    );
+    expect(signed.stringToSign).toBe(
+      `AWS4-HMAC-SHA256\n${STAMP}\n20130524/us-east-1/s3/aws4_request\n7344ae5b7ee6c3e7e6b0fe0640412a37625d1fbfff95c48bbb2dc43964946972`,
+    );
     expect(signed.signature).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
     expect(signed.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,'
-      + 'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request,' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date,Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
     );
   });
 
@@ -30,10 +48,16 @@ describe('AWS SigV4 published S3 examples', () => {
     const payloadHash = sha256Hex(body);
     expect(payloadHash).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072');
     const signed = sign({
-      ...CREDENTIALS, method: 'PUT', canonicalPath: `/${uriEncode('test$file.text', false)}`, payloadHash,
+      ...CREDENTIALS,
+      method: 'PUT',
+      canonicalPath: `/${uriEncode('test$file.text', false)}`,
+      payloadHash,
       headers: {
-        Host: HOST, Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-date': STAMP,
-        'x-amz-storage-class': 'REDUCED_REDUNDANCY', 'x-amz-content-sha256': payloadHash,
+        Host: HOST,
+        Date: 'Fri, 24 May 2013 00:00:00 GMT',
+        'x-amz-date': STAMP,
+        'x-amz-storage-class': 'REDUCED_REDUNDANCY',
+        'x-amz-content-sha256': payloadHash,
       },
     });
     expect(signed.canonicalRequest.split('\n')[1]).toBe('/test%24file.text');
@@ -44,7 +68,11 @@ describe('AWS SigV4 published S3 examples', () => {
 
   it('GET Bucket Lifecycle (a query parameter without a value)', () => {
     const signed = sign({
-      ...CREDENTIALS, method: 'GET', canonicalPath: '/', query: { lifecycle: '' }, payloadHash: EMPTY_SHA256,
+      ...CREDENTIALS,
+      method: 'GET',
+      canonicalPath: '/',
+      query: { lifecycle: '' },
+      payloadHash: EMPTY_SHA256,
       headers: { Host: HOST, 'x-amz-date': STAMP, 'x-amz-content-sha256': EMPTY_SHA256 },
     });
     expect(signed.canonicalRequest.split('\n')[2]).toBe('lifecycle=');
@@ -53,7 +81,11 @@ describe('AWS SigV4 published S3 examples', () => {
 
   it('Get Bucket (List Objects) with two query parameters sorted', () => {
     const signed = sign({
-      ...CREDENTIALS, method: 'GET', canonicalPath: '/', query: { prefix: 'J', 'max-keys': '2' }, payloadHash: EMPTY_SHA256,
+      ...CREDENTIALS,
+      method: 'GET',
+      canonicalPath: '/',
+      query: { prefix: 'J', 'max-keys': '2' },
+      payloadHash: EMPTY_SHA256,
       headers: { Host: HOST, 'x-amz-date': STAMP, 'x-amz-content-sha256': EMPTY_SHA256 },
     });
     expect(signed.canonicalRequest.split('\n')[2]).toBe('max-keys=2&prefix=J');
@@ -62,7 +94,10 @@ describe('AWS SigV4 published S3 examples', () => {
 
   it('changes the signature when anything signed changes', () => {
     const base = {
-      ...CREDENTIALS, method: 'GET', canonicalPath: '/test.txt', payloadHash: EMPTY_SHA256,
+      ...CREDENTIALS,
+      method: 'GET',
+      canonicalPath: '/test.txt',
+      payloadHash: EMPTY_SHA256,
       headers: { Host: HOST, 'x-amz-date': STAMP, 'x-amz-content-sha256': EMPTY_SHA256 },
     };
     const reference = sign(base).signature;

@@ -19,11 +19,14 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-const xlsx = () => new File(['PK'], '人员.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+const xlsx = () =>
+  new File(['PK'], '人员.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 
 async function openAndChoose() {
   fireEvent.click(screen.getByTestId('excel-import'));
-  const input = (await screen.findByTestId('excel-file')).querySelector('input[type=file]') ?? document.querySelector('input[type=file]');
+  const input =
+    (await screen.findByTestId('excel-file')).querySelector('input[type=file]') ??
+    document.querySelector('input[type=file]');
   await act(async () => {
     fireEvent.change(input!, { target: { files: [xlsx()] } });
   });
@@ -38,7 +41,11 @@ describe('ExportButton', { timeout: 30_000 }, () => {
     api.exportCall.mockResolvedValue(new Blob(['xlsx']));
     render(
       <App>
-        <ExportButton exportCall={api.exportCall} params={{ configKey: 'sys', configName: '', current: 2, pageSize: 10 }} fileName="参数设置" />
+        <ExportButton
+          exportCall={api.exportCall}
+          params={{ configKey: 'sys', configName: '', current: 2, pageSize: 10 }}
+          fileName="参数设置"
+        />
       </App>,
     );
     await act(async () => {
@@ -129,7 +136,9 @@ describe('ImportButton', { timeout: 30_000 }, () => {
 
 describe('answer parsing', () => {
   it('reads row errors and counts', () => {
-    expect(rowErrorsOf([{ rowNumber: 2, field: 'a', msg: 'b' }, { nope: 1 }])).toEqual([{ rowNumber: 2, field: 'a', msg: 'b' }]);
+    expect(rowErrorsOf([{ rowNumber: 2, field: 'a', msg: 'b' }, { nope: 1 }])).toEqual([
+      { rowNumber: 2, field: 'a', msg: 'b' },
+    ]);
     expect(rowErrorsOf({ rowNumber: 2 })).toEqual([]);
     expect(importedCountOf(5)).toBe(5);
     expect(importedCountOf({ imported: 7 })).toBe(7);

@@ -9,7 +9,11 @@ import { clearToken, setToken } from '@/utils/storage';
 
 describe('fileNameFromDisposition', () => {
   it('prefers the UTF-8 filename* over the ASCII fallback', () => {
-    expect(fileNameFromDisposition(`attachment; filename="____.xlsx"; filename*=UTF-8''%E5%8F%82%E6%95%B0%E8%AE%BE%E7%BD%AE.xlsx`)).toBe('参数设置.xlsx');
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="____.xlsx"; filename*=UTF-8''%E5%8F%82%E6%95%B0%E8%AE%BE%E7%BD%AE.xlsx`,
+      ),
+    ).toBe('参数设置.xlsx');
     expect(fileNameFromDisposition('attachment; filename="report.xlsx"')).toBe('report.xlsx');
     expect(fileNameFromDisposition('attachment; filename=plain.xlsx')).toBe('plain.xlsx');
     expect(fileNameFromDisposition(undefined)).toBeNull();
@@ -37,13 +41,17 @@ describe('downloadFile', () => {
     vi.restoreAllMocks();
   });
 
-  const answer = (status: number, body: Blob, headers: Record<string, string>): AxiosAdapter => async (config) => {
-    seen = config;
-    return { data: body, status, statusText: String(status), headers, config };
-  };
+  const answer =
+    (status: number, body: Blob, headers: Record<string, string>): AxiosAdapter =>
+    async (config) => {
+      seen = config;
+      return { data: body, status, statusText: String(status), headers, config };
+    };
 
   it('GETs the operation with the search params and the token header, and saves under the server name', async () => {
-    http.defaults.adapter = answer(200, new Blob(['xlsx']), { 'content-disposition': `attachment; filename="x.xlsx"; filename*=UTF-8''%E6%93%8D%E4%BD%9C%E6%97%A5%E5%BF%97.xlsx` });
+    http.defaults.adapter = answer(200, new Blob(['xlsx']), {
+      'content-disposition': `attachment; filename="x.xlsx"; filename*=UTF-8''%E6%93%8D%E4%BD%9C%E6%97%A5%E5%BF%97.xlsx`,
+    });
     await downloadFile((o) => systemOperlogExport({ title: '参数设置', status: '1' }, o), 'fallback.xlsx');
     expect(seen!.method).toBe('get');
     expect(seen!.url).toBe('/system/operlog/export');
@@ -61,9 +69,15 @@ describe('downloadFile', () => {
   });
 
   it('rejects with the server message hidden in a JSON error blob, and saves nothing', async () => {
-    const body = new Blob([JSON.stringify({ code: 403, msg: '没有权限，请联系管理员授权' })], { type: 'application/json' });
+    const body = new Blob([JSON.stringify({ code: 403, msg: '没有权限，请联系管理员授权' })], {
+      type: 'application/json',
+    });
     http.defaults.adapter = answer(403, body, { 'content-type': 'application/json' });
-    await expect(downloadFile((o) => systemOperlogExport(undefined, o))).rejects.toMatchObject({ code: 403, status: 403, msg: '没有权限，请联系管理员授权' });
+    await expect(downloadFile((o) => systemOperlogExport(undefined, o))).rejects.toMatchObject({
+      code: 403,
+      status: 403,
+      msg: '没有权限，请联系管理员授权',
+    });
     expect(saved).toHaveLength(0);
   });
 });

@@ -2,13 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { changedKeys, diffRecords, sameIds } from '../../server/modules/system/review/diff';
 
-const LABELS = [['name', '名称'], ['roles', '角色'], ['phone', '手机号码']] as const;
+const LABELS = [
+  ['name', '名称'],
+  ['roles', '角色'],
+  ['phone', '手机号码'],
+] as const;
 
 describe('diffRecords', () => {
   it('lists only the fields that differ, with before and after', () => {
-    expect(diffRecords(LABELS, { name: '甲', roles: ['受理'], phone: '1' }, { name: '乙', roles: ['受理'], phone: '1' })).toEqual([
-      { field: 'name', label: '名称', before: '甲', after: '乙' },
-    ]);
+    expect(
+      diffRecords(LABELS, { name: '甲', roles: ['受理'], phone: '1' }, { name: '乙', roles: ['受理'], phone: '1' }),
+    ).toEqual([{ field: 'name', label: '名称', before: '甲', after: '乙' }]);
   });
 
   it('shows a new record field by field and a deletion as everything gone', () => {
@@ -41,6 +45,10 @@ describe('changedKeys and sameIds', () => {
     expect(sameIds([3, 1, 2], [1, 2, 3])).toBe(true);
     expect(sameIds([1, 2], [1, 2, 3])).toBe(false);
     expect(changedKeys({ a: 1, ids: [1, 2], c: null }, { a: 1, ids: [2, 1], c: null })).toEqual([]);
-    expect(changedKeys({ a: 1, ids: [1, 2], c: null as string | null }, { a: 2, ids: [1], c: 'x' })).toEqual(['a', 'ids', 'c']);
+    expect(changedKeys({ a: 1, ids: [1, 2], c: null as string | null }, { a: 2, ids: [1], c: 'x' })).toEqual([
+      'a',
+      'ids',
+      'c',
+    ]);
   });
 });

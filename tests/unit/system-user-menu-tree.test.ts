@@ -4,7 +4,19 @@ import { allIds, indexTree, toggleMenu } from '@/pages/system/RoleList/menuTree'
 
 // 1 系统管理 → 2 用户管理 → (3 新增, 4 删除); 1 → 5 角色管理; 6 首页
 const tree = [
-  { id: 1, children: [{ id: 2, children: [{ id: 3, children: [] }, { id: 4, children: [] }] }, { id: 5, children: [] }] },
+  {
+    id: 1,
+    children: [
+      {
+        id: 2,
+        children: [
+          { id: 3, children: [] },
+          { id: 4, children: [] },
+        ],
+      },
+      { id: 5, children: [] },
+    ],
+  },
   { id: 6, children: [] },
 ];
 const index = indexTree(tree);

@@ -14,9 +14,25 @@ beforeAll(async () => {
 afterEach(() => cleanup());
 
 const detail = (over: Partial<ReviewDetail> = {}): ReviewDetail => ({
-  reviewId: 9, entity: 'user', recordId: 5, checkStatus: '2', change: 'update', state: 'pending', submittedBy: 1, submitterName: 'admin',
-  submittedAt: '2026-01-02T03:04:05.000Z', reviewerName: null, reviewedAt: null, comment: null, title: 'gz_sl（陈丽娟）',
-  diff: [{ field: 'nickName', label: '用户名称', before: '陈丽娟', after: '陈丽' }], effect: null, warnings: [], canReview: true, canCancel: false, ...over,
+  reviewId: 9,
+  entity: 'user',
+  recordId: 5,
+  checkStatus: '2',
+  change: 'update',
+  state: 'pending',
+  submittedBy: 1,
+  submitterName: 'admin',
+  submittedAt: '2026-01-02T03:04:05.000Z',
+  reviewerName: null,
+  reviewedAt: null,
+  comment: null,
+  title: 'gz_sl（陈丽娟）',
+  diff: [{ field: 'nickName', label: '用户名称', before: '陈丽娟', after: '陈丽' }],
+  effect: null,
+  warnings: [],
+  canReview: true,
+  canCancel: false,
+  ...over,
 });
 
 function open(d: ReviewDetail, extra: { withdraw?: boolean } = {}) {
@@ -62,11 +78,22 @@ describe('ReviewModal', () => {
   it('shows the whole effect, and approves an unlink only once it is ticked by name', async () => {
     const effect = {
       lines: [
-        { key: 'person' as const, label: '关联人员（我的证书）', before: '汪晓琳（440***********682X），证书 1 本（有效 1 本）', after: '未关联', changed: true },
+        {
+          key: 'person' as const,
+          label: '关联人员（我的证书）',
+          before: '汪晓琳（440***********682X），证书 1 本（有效 1 本）',
+          after: '未关联',
+          changed: true,
+        },
         { key: 'roles' as const, label: '角色', before: '个人用户', after: '个人用户', changed: false },
         { key: 'area' as const, label: '数据范围', before: '仅本人', after: '仅本人', changed: false },
       ],
-      warnings: [{ code: 'unlinksPerson' as const, message: '该账号关联持证人员 汪晓琳（440***********682X），其 1 本证书显示在“我的证书”中；此修改将解除该关联' }],
+      warnings: [
+        {
+          code: 'unlinksPerson' as const,
+          message: '该账号关联持证人员 汪晓琳（440***********682X），其 1 本证书显示在“我的证书”中；此修改将解除该关联',
+        },
+      ],
     };
     const { decide } = open(detail({ effect, warnings: ['unlinksPerson'] }));
     expect((await screen.findByTestId('effect-person')).textContent).toContain('未关联');
@@ -93,7 +120,15 @@ describe('ReviewModal', () => {
   });
 
   it('shows a decided submission with its reviewer and comment', async () => {
-    open(detail({ state: 'rejected', canReview: false, reviewerName: 'secadmin', comment: '依据不足', reviewedAt: '2026-01-03T00:00:00.000Z' }));
+    open(
+      detail({
+        state: 'rejected',
+        canReview: false,
+        reviewerName: 'secadmin',
+        comment: '依据不足',
+        reviewedAt: '2026-01-03T00:00:00.000Z',
+      }),
+    );
     expect((await screen.findByTestId('review-state')).textContent).toBe('已驳回');
     expect(screen.getByText('依据不足')).toBeTruthy();
     expect(screen.queryByText(/四眼原则/)).toBeNull();

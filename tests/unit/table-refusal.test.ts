@@ -21,7 +21,10 @@ describe('a list call that fails', () => {
   it('reports a 403 with its reason and shows no rows', async () => {
     const refusals = listen(REFUSAL_EVENT);
     const failures = listen(LIST_FAILURE_EVENT);
-    const request = tableRequest(() => Promise.reject({ code: 403, status: 403, msg: '该业务不属于您所在中心的办理范围' }), ref);
+    const request = tableRequest(
+      () => Promise.reject({ code: 403, status: 403, msg: '该业务不属于您所在中心的办理范围' }),
+      ref,
+    );
     await expect(request({ current: 1, pageSize: 10 })).resolves.toEqual({ data: [], total: 0, success: false });
     expect(refusals.seen).toEqual(['该业务不属于您所在中心的办理范围']);
     expect(failures.seen).toEqual([]);
@@ -41,7 +44,10 @@ describe('a list call that fails', () => {
   });
 
   it('passes the rows of a good answer through', async () => {
-    const ok = await tableRequest(() => Promise.resolve({ code: 0, rows: [{ id: 1 }], total: 1, pageNum: 1 }), ref)({ current: 1 });
+    const ok = await tableRequest(
+      () => Promise.resolve({ code: 0, rows: [{ id: 1 }], total: 1, pageNum: 1 }),
+      ref,
+    )({ current: 1 });
     expect(ok).toEqual({ data: [{ id: 1 }], total: 1, success: true });
   });
 });

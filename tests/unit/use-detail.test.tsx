@@ -21,9 +21,14 @@ function deferred<T>() {
 
 describe('useDetail', () => {
   it('shows the answer for the id shown, not a late one for an earlier id', async () => {
-    const answers = new Map([[1, deferred<{ data: string }>()], [2, deferred<{ data: string }>()]]);
+    const answers = new Map([
+      [1, deferred<{ data: string }>()],
+      [2, deferred<{ data: string }>()],
+    ]);
     const load = (id: number) => answers.get(id)!.promise;
-    const { result, rerender } = renderHook(({ id }) => useDetail(id, load, '加载失败'), { initialProps: { id: 1 as number | null } });
+    const { result, rerender } = renderHook(({ id }) => useDetail(id, load, '加载失败'), {
+      initialProps: { id: 1 as number | null },
+    });
     expect(result.current).toEqual({ detail: null, error: null });
     rerender({ id: 2 });
     await act(async () => answers.get(2)!.resolve({ data: 'second' }));

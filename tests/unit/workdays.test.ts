@@ -11,7 +11,12 @@ import hc2026 from 'holiday-calendar/data/CN/2026.json' with { type: 'json' };
 import { addDays, isWeekday } from '../../server/lib/days.js';
 import { PUBLISHED_CALENDAR } from '../../server/lib/publishedCalendar.js';
 import { WorkCalendar } from '../../server/lib/workCalendar.js';
-import { addWorkingDays, deadlineEstimated, latestOverdueAcceptanceDay, workingDaysLeft } from '../../server/lib/workdays.js';
+import {
+  addWorkingDays,
+  deadlineEstimated,
+  latestOverdueAcceptanceDay,
+  workingDaysLeft,
+} from '../../server/lib/workdays.js';
 
 const published = new WorkCalendar(PUBLISHED_CALENDAR);
 const daysOf = (from: string, to: string) => {
@@ -97,7 +102,9 @@ describe('working-day deadlines', () => {
     for (const time of ['00:00', '09:30', '23:59']) {
       expect(addWorkingDays(published, new Date(`2026-09-28T${time}:00+08:00`), 20), time).toBe('2026-10-30');
     }
-    expect(new WorkCalendar({ source: 'none', years: new Set(), days: new Map() }).addWorkingDays('2026-09-28', 20)).toBe('2026-10-26');
+    expect(
+      new WorkCalendar({ source: 'none', years: new Set(), days: new Map() }).addWorkingDays('2026-09-28', 20),
+    ).toBe('2026-10-26');
   });
   it('skips weekends between holidays: 20 working days after Friday 2026-11-20 is Friday 2026-12-18', () => {
     expect(addWorkingDays(published, new Date('2026-11-20T02:00:00Z'), 20)).toBe('2026-12-18');
@@ -118,35 +125,50 @@ describe('working-day deadlines', () => {
   });
 
   it('counts as counting day by day would, from the running count', () => {
-    const corrected = new WorkCalendar(PUBLISHED_CALENDAR, new Map([['2027-02-10', { working: false, name: '春节' }], ['2027-02-20', { working: true, name: '春节' }]]), new Set([2027]));
+    const corrected = new WorkCalendar(
+      PUBLISHED_CALENDAR,
+      new Map([
+        ['2027-02-10', { working: false, name: '春节' }],
+        ['2027-02-20', { working: true, name: '春节' }],
+      ]),
+      new Set([2027]),
+    );
     const day = fc.integer({ min: 0, max: 4_000 }).map((n) => addDays('2020-01-01', n));
-    fc.assert(fc.property(day, fc.integer({ min: 0, max: 60 }), (start, n) => {
-      let d = start;
-      for (let left = n; left > 0;) {
-        d = addDays(d, 1);
-        if (corrected.isWorkingDay(d)) left -= 1;
-      }
-      expect(corrected.addWorkingDays(start, n)).toBe(d);
-    }), { numRuns: 500 });
-    fc.assert(fc.property(day, day, (a, b) => {
-      const [from, to] = a <= b ? [a, b] : [b, a];
-      let count = 0;
-      for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) if (corrected.isWorkingDay(d)) count += 1;
-      expect(corrected.workingDaysBetween(from, to)).toBe(count);
-      expect(corrected.workingDaysBetween(to, from)).toBe(0 - count);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 60 }), (start, n) => {
+        let d = start;
+        for (let left = n; left > 0; ) {
+          d = addDays(d, 1);
+          if (corrected.isWorkingDay(d)) left -= 1;
+        }
+        expect(corrected.addWorkingDays(start, n)).toBe(d);
+      }),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(day, day, (a, b) => {
+        const [from, to] = a <= b ? [a, b] : [b, a];
+        let count = 0;
+        for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) if (corrected.isWorkingDay(d)) count += 1;
+        expect(corrected.workingDaysBetween(from, to)).toBe(count);
+        expect(corrected.workingDaysBetween(to, from)).toBe(0 - count);
+      }),
+      { numRuns: 300 },
+    );
     // Outside the running count's years: day by day, Monday–Friday.
     expect(published.addWorkingDays('2099-12-30', 3)).toBe('2100-01-04');
     expect(published.workingDaysBetween('1999-12-30', '2000-01-04')).toBe(3);
   });
 
-  it('finds the latest overdue acceptance day as the rows\' deadlines say, around every holiday', () => {
+  it("finds the latest overdue acceptance day as the rows' deadlines say, around every holiday", () => {
     for (const today of daysOf('2025-12-15', '2026-11-30').filter((_, i) => i % 3 === 0)) {
       const now = new Date(`${today}T10:00:00+08:00`);
       for (const limit of [5, 20]) {
         const last = latestOverdueAcceptanceDay(published, now, limit);
         for (const accepted of daysOf(addDays(last, -10), addDays(last, 10))) {
-          const overdue = workingDaysLeft(published, now, addWorkingDays(published, new Date(`${accepted}T12:00:00+08:00`), limit)) < 0;
+          const overdue =
+            workingDaysLeft(published, now, addWorkingDays(published, new Date(`${accepted}T12:00:00+08:00`), limit)) <
+            0;
           expect(overdue, `${today}: accepted ${accepted}, ${limit} days`).toBe(accepted <= last);
         }
       }
@@ -162,14 +184,21 @@ describe('a year not entered yet', () => {
     const deadline = addWorkingDays(published, new Date('2026-12-04T10:00:00+08:00'), 20);
     expect(deadline).toBe('2027-01-01');
     expect(deadlineEstimated(published, new Date('2026-12-04T10:00:00+08:00'), deadline)).toBe(true);
-    expect(deadlineEstimated(published, new Date('2026-12-03T10:00:00+08:00'), addWorkingDays(published, new Date('2026-12-03T10:00:00+08:00'), 20))).toBe(false);
+    expect(
+      deadlineEstimated(
+        published,
+        new Date('2026-12-03T10:00:00+08:00'),
+        addWorkingDays(published, new Date('2026-12-03T10:00:00+08:00'), 20),
+      ),
+    ).toBe(false);
   });
 
   it('is known once an administrator confirms it, and a correction wins over the package', () => {
-    const entered = new WorkCalendar(PUBLISHED_CALENDAR, new Map([
-      ['2027-01-01', { working: false, name: '元旦' }],
-      ...correction,
-    ]), new Set([2027]));
+    const entered = new WorkCalendar(
+      PUBLISHED_CALENDAR,
+      new Map([['2027-01-01', { working: false, name: '元旦' }], ...correction]),
+      new Set([2027]),
+    );
     expect(entered.knowsYear(2027)).toBe(true);
     expect(entered.isWorkingDay('2026-12-31')).toBe(false);
     expect(entered.publishedRule('2026-12-31')).toEqual({ working: true, name: null });

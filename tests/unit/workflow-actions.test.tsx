@@ -28,7 +28,11 @@ afterEach(() => cleanup());
 
 const base = { id: 7, version: 3, businessType: 'newCert', stateValue: 'submitted' as unknown, step: 'sl' as const };
 
-function renderActions(allowedEvents: ApplicationDetail['allowedEvents'], props: { onDone?: () => void; onStale?: () => void; shortcuts?: boolean } = {}, detail: Partial<typeof base> = {}) {
+function renderActions(
+  allowedEvents: ApplicationDetail['allowedEvents'],
+  props: { onDone?: () => void; onStale?: () => void; shortcuts?: boolean } = {},
+  detail: Partial<typeof base> = {},
+) {
   return render(
     <App>
       <WorkflowActions detail={{ ...base, ...detail, allowedEvents }} {...props} />
@@ -109,14 +113,16 @@ describe('WorkflowActions', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByTestId('wf-submit'));
     });
-    await waitFor(() => expect(api.workflowEvents).toHaveBeenCalledWith(7, { type: 'AGREE', comment: undefined, version: 3 }));
+    await waitFor(() =>
+      expect(api.workflowEvents).toHaveBeenCalledWith(7, { type: 'AGREE', comment: undefined, version: 3 }),
+    );
     await waitFor(() => expect(onStale).toHaveBeenCalledTimes(1));
     expect(onDone).not.toHaveBeenCalled();
     expect(await screen.findByText('数据已被他人更新，请刷新后重试')).toBeTruthy();
     expect(api.systemDictDataType).toHaveBeenCalledWith({ dictType: 'new_cert_comment' });
   });
 
-  it('decides by keyboard in a reviewer\'s view: A opens 受理, Ctrl+Enter sends; keys do nothing while typing or without shortcuts', async () => {
+  it("decides by keyboard in a reviewer's view: A opens 受理, Ctrl+Enter sends; keys do nothing while typing or without shortcuts", async () => {
     const onDone = vi.fn();
     api.workflowEvents.mockResolvedValue({ code: 0, data: { ...base, version: 4, allowedEvents: [] } });
     renderActions(['AGREE', 'DISAGREE'], { onDone, shortcuts: true });

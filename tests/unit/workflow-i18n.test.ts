@@ -26,8 +26,17 @@ describe('workflow locale files', () => {
 
   it('says the zh-CN action labels of the brief', () => {
     expect(zhCN.action).toMatchObject({
-      AGREE: '同意', AGREE_sl: '受理', DISAGREE: '不同意', DISAGREE_sl: '不予受理', RETURN: '退回', WITHDRAW: '撤回',
-      SUBMIT: '提交', CONFIRM: '确认', DECLINE: '退回企业', SAVE: '保存', DELETE: '删除',
+      AGREE: '同意',
+      AGREE_sl: '受理',
+      DISAGREE: '不同意',
+      DISAGREE_sl: '不予受理',
+      RETURN: '退回',
+      WITHDRAW: '撤回',
+      SUBMIT: '提交',
+      CONFIRM: '确认',
+      DECLINE: '退回企业',
+      SAVE: '保存',
+      DELETE: '删除',
     });
   });
 });

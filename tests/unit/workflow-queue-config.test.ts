@@ -5,14 +5,31 @@ import { findPageLoader } from '@/app/pageRegistry';
 import { QUEUE_PAGES, resolveQueueComponent, resolveQueuePath } from '@/pages/queue/config';
 
 const VIEWS = ['WaitAccept', 'Accepted', 'WaitReview', 'Reviewed'];
-const SUFFIXES = ['NewCert', 'Delay', 'Inner', 'InProvince', 'OutProvince', 'Modify', 'Revocation', 'PersonRevocation', 'Rename'];
+const SUFFIXES = [
+  'NewCert',
+  'Delay',
+  'Inner',
+  'InProvince',
+  'OutProvince',
+  'Modify',
+  'Revocation',
+  'PersonRevocation',
+  'Rename',
+];
 const COMPONENTS = SUFFIXES.flatMap((s) => VIEWS.map((v) => `queue/${v}${s}`));
 /** The printing queues are pages of their own (src/pages/print), not QueuePage configurations. */
 const PRINT_COMPONENTS = ['print/WaitReviewCertificatePrinting', 'print/ReviewedCertificatePrinting'];
 /** The enterprise's (and the holder's own revocation) business pages are pages of their own (src/pages/business). */
 const BUSINESS_COMPONENTS = [
-  'business/NewCertificate', 'business/ApplyDelay', 'business/ApplyInner', 'business/InProvince', 'business/OutProvince', 'business/CertModify',
-  'business/CertificateRevocation', 'business/EnterpriseRename', 'business/PersonRevocation',
+  'business/NewCertificate',
+  'business/ApplyDelay',
+  'business/ApplyInner',
+  'business/InProvince',
+  'business/OutProvince',
+  'business/CertModify',
+  'business/CertificateRevocation',
+  'business/EnterpriseRename',
+  'business/PersonRevocation',
 ];
 
 /** Menu pages (component, absolute path) of the seeded menu tree. */
@@ -31,18 +48,23 @@ describe('queue page configuration', () => {
     expect(QUEUE_PAGES.filter((p) => p.kind === 'queue')).toHaveLength(36);
     expect(QUEUE_PAGES.filter((p) => p.kind === 'print')).toHaveLength(0);
     const mine = QUEUE_PAGES.filter((p) => p.kind === 'mine');
-    expect(mine.every((p) => p.queue === 'mine' && p.businessType && p.component.startsWith('personCheck/'))).toBe(true);
+    expect(mine.every((p) => p.queue === 'mine' && p.businessType && p.component.startsWith('personCheck/'))).toBe(
+      true,
+    );
     expect(mine).toHaveLength(6);
     expect(new Set(QUEUE_PAGES.map((p) => p.component)).size).toBe(42);
   });
 
-  it.each(BUSINESS_COMPONENTS)('serves %s with its own business page, not the generic queue page', async (component) => {
-    expect(resolveQueueComponent(component)).toBeUndefined();
-    const loader = findPageLoader(component);
-    expect(loader).toBeTypeOf('function');
-    const page = (await loader!()).default;
-    expect(page.name).toBe(component.split('/')[1]);
-  });
+  it.each(BUSINESS_COMPONENTS)(
+    'serves %s with its own business page, not the generic queue page',
+    async (component) => {
+      expect(resolveQueueComponent(component)).toBeUndefined();
+      const loader = findPageLoader(component);
+      expect(loader).toBeTypeOf('function');
+      const page = (await loader!()).default;
+      expect(page.name).toBe(component.split('/')[1]);
+    },
+  );
 
   it.each(PRINT_COMPONENTS)('serves %s with its own page, not the generic queue page', async (component) => {
     expect(resolveQueueComponent(component)).toBeUndefined();
@@ -62,10 +84,15 @@ describe('queue page configuration', () => {
 
   it('maps the views and business types to the API queue and filter', () => {
     expect(resolveQueueComponent('queue/WaitAcceptNewCert')).toMatchObject({
-      queue: 'waitAccept', businessType: 'newCert', view: 'waitAccept', path: '/queue/newCert/waitAccept',
+      queue: 'waitAccept',
+      businessType: 'newCert',
+      view: 'waitAccept',
+      path: '/queue/newCert/waitAccept',
     });
     expect(resolveQueueComponent('/queue/ReviewedPersonRevocation/')).toMatchObject({
-      queue: 'reviewed', businessType: 'personRevocation', path: '/queue/personRevocation/reviewed',
+      queue: 'reviewed',
+      businessType: 'personRevocation',
+      path: '/queue/personRevocation/reviewed',
     });
     expect(resolveQueuePath('/print/waitPrint')).toBeUndefined();
     expect(resolveQueueComponent('queue/WaitAcceptUnknown')).toBeUndefined();

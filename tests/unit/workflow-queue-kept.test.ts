@@ -2,7 +2,12 @@
 /** A queue as its reviewer left it (filters and page size per queue), and what several selected rows may do together. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { keepListState, keptFilters, QUEUE_PAGE_SIZE_OPTIONS, readKeptListState } from '@/components/ProTableKit/keptState';
+import {
+  keepListState,
+  keptFilters,
+  QUEUE_PAGE_SIZE_OPTIONS,
+  readKeptListState,
+} from '@/components/ProTableKit/keptState';
 import { commonDecisions } from '@/pages/queue/BulkDecision';
 
 beforeEach(() => localStorage.clear());
@@ -27,13 +32,20 @@ describe('kept list state', () => {
 
   it('keeps a picked day as that day, whatever the browser zone, and leaves empty fields out', () => {
     const picked = [dayjs('2026-03-01T00:00:00'), dayjs('2026-03-31T00:00:00')];
-    expect(keptFilters({ keyword: '', dateRange: picked, other: undefined, empty: [] })).toEqual({ dateRange: ['2026-03-01', '2026-03-31'] });
+    expect(keptFilters({ keyword: '', dateRange: picked, other: undefined, empty: [] })).toEqual({
+      dateRange: ['2026-03-01', '2026-03-31'],
+    });
   });
 });
 
 describe('deciding selected rows together', () => {
-  it('offers only the decisions every selected row allows, in the buttons\' order', () => {
-    expect(commonDecisions([{ allowedEvents: ['RETURN', 'AGREE', 'DISAGREE'] }, { allowedEvents: ['AGREE', 'RETURN', 'WITHDRAW'] }])).toEqual(['AGREE', 'RETURN']);
+  it("offers only the decisions every selected row allows, in the buttons' order", () => {
+    expect(
+      commonDecisions([
+        { allowedEvents: ['RETURN', 'AGREE', 'DISAGREE'] },
+        { allowedEvents: ['AGREE', 'RETURN', 'WITHDRAW'] },
+      ]),
+    ).toEqual(['AGREE', 'RETURN']);
     expect(commonDecisions([{ allowedEvents: ['AGREE'] }, { allowedEvents: ['WITHDRAW'] }])).toEqual([]);
     expect(commonDecisions([])).toEqual([]);
   });

@@ -17,8 +17,20 @@ const delay = { middleSteps: ['cs', 'sh'], personCheck: true };
 
 function row(id: number, fromState: string, toState: string, extra: Partial<HistoryRow> = {}): HistoryRow {
   return {
-    id, version: id, event: 'AGREE', resultCode: 1, resultLabel: '同意', step: 'sl', stepLabel: '受理', actorName: '陈丽娟',
-    roleKey: 'step_sl', comment: null, fromState, toState, createdAt: '2026-03-01T02:00:00.000Z', ...extra,
+    id,
+    version: id,
+    event: 'AGREE',
+    resultCode: 1,
+    resultLabel: '同意',
+    step: 'sl',
+    stepLabel: '受理',
+    actorName: '陈丽娟',
+    roleKey: 'step_sl',
+    comment: null,
+    fromState,
+    toState,
+    createdAt: '2026-03-01T02:00:00.000Z',
+    ...extra,
   };
 }
 
@@ -33,14 +45,33 @@ describe('state keys', () => {
 
   it('lays out the route: person check only when the route has it', () => {
     expect(flowNodes(newCert).main.map((n) => n.key)).toEqual([
-      'saved', 'submitted', 'inReview.cb', 'inReview.cs', 'inReview.sh', 'inReview.sp', 'inReview.bj', 'closed',
+      'saved',
+      'submitted',
+      'inReview.cb',
+      'inReview.cs',
+      'inReview.sh',
+      'inReview.sp',
+      'inReview.bj',
+      'closed',
     ]);
-    expect(flowNodes(delay).main.map((n) => n.key)).toEqual(['saved', 'personCheck', 'submitted', 'inReview.cs', 'inReview.sh', 'inReview.bj', 'closed']);
+    expect(flowNodes(delay).main.map((n) => n.key)).toEqual([
+      'saved',
+      'personCheck',
+      'submitted',
+      'inReview.cs',
+      'inReview.sh',
+      'inReview.bj',
+      'closed',
+    ]);
     expect(flowNodes(delay).sides.map((n) => n.key)).toEqual(['deleted', 'rejected']);
   });
 
   it('marks the path taken from the history', () => {
-    const m = flowModel({ inReview: 'cs' }, newCert, [row(1, 'saved', 'submitted'), row(2, 'submitted', 'inReview.cb'), row(3, 'inReview.cb', 'inReview.cs')]);
+    const m = flowModel({ inReview: 'cs' }, newCert, [
+      row(1, 'saved', 'submitted'),
+      row(2, 'submitted', 'inReview.cb'),
+      row(3, 'inReview.cb', 'inReview.cs'),
+    ]);
     expect(m.current).toBe('inReview.cs');
     expect([...m.visited].sort()).toEqual(['inReview.cb', 'inReview.cs', 'saved', 'submitted']);
   });
@@ -48,7 +79,13 @@ describe('state keys', () => {
 
 describe('StatechartView', { timeout: 30_000 }, () => {
   it('marks the current node for a nested state value on the route', () => {
-    render(<StatechartView stateValue={{ inReview: 'cs' }} route={newCert} history={[row(1, 'saved', 'submitted'), row(2, 'submitted', '{"inReview":"cb"}')]} />);
+    render(
+      <StatechartView
+        stateValue={{ inReview: 'cs' }}
+        route={newCert}
+        history={[row(1, 'saved', 'submitted'), row(2, 'submitted', '{"inReview":"cb"}')]}
+      />,
+    );
     const current = screen.getByTestId('statechart-current');
     expect(current.getAttribute('data-state')).toBe('inReview.cs');
     expect(current.textContent).toContain('初审');
@@ -67,7 +104,13 @@ describe('StatechartView', { timeout: 30_000 }, () => {
   });
 
   it('marks a side end (不予受理) as current', () => {
-    render(<StatechartView stateValue="rejected" route={newCert} history={[row(1, 'saved', 'submitted'), row(2, 'submitted', 'rejected')]} />);
+    render(
+      <StatechartView
+        stateValue="rejected"
+        route={newCert}
+        history={[row(1, 'saved', 'submitted'), row(2, 'submitted', 'rejected')]}
+      />,
+    );
     const current = screen.getByTestId('statechart-current');
     expect(current.getAttribute('data-state')).toBe('rejected');
     expect(current.textContent).toContain('不予受理');

@@ -25,7 +25,11 @@ class CopyFromFile {
   callback?: (err: Error | null) => void;
   private failed: Error | null = null;
 
-  constructor(readonly text: string, private readonly file: string, private readonly onBytes: (n: number) => void) {}
+  constructor(
+    readonly text: string,
+    private readonly file: string,
+    private readonly onBytes: (n: number) => void,
+  ) {}
 
   submit(connection: { query(text: string): void }): null {
     connection.query(this.text);
@@ -64,7 +68,13 @@ class CopyFromFile {
   handlePortalSuspended(): void {}
 }
 
-export async function copyIntoPostgres(client: pg.ClientBase, table: string, columns: readonly string[], file: string, onBytes: (n: number) => void = () => undefined): Promise<void> {
+export async function copyIntoPostgres(
+  client: pg.ClientBase,
+  table: string,
+  columns: readonly string[],
+  file: string,
+  onBytes: (n: number) => void = () => undefined,
+): Promise<void> {
   const q = new CopyFromFile(`copy ${table} (${columns.join(', ')}) from stdin`, file, onBytes);
   await new Promise<void>((resolve, reject) => {
     q.callback = (err) => (err ? reject(err) : resolve());
@@ -92,9 +102,17 @@ function* slices(file: string, size = 32 << 20): Generator<Buffer> {
   }
 }
 
-export async function copyIntoPglite(client: PGlite, table: string, columns: readonly string[], file: string, onBytes: (n: number) => void = () => undefined): Promise<void> {
+export async function copyIntoPglite(
+  client: PGlite,
+  table: string,
+  columns: readonly string[],
+  file: string,
+  onBytes: (n: number) => void = () => undefined,
+): Promise<void> {
   for (const part of slices(file)) {
-    await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob([new Uint8Array(part)]) });
+    await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
+      blob: new Blob([new Uint8Array(part)]),
+    });
     onBytes(part.length);
   }
 }

@@ -25,12 +25,17 @@ export class TableFile {
   private buffer: string[] = [];
   private size = 0;
 
-  constructor(readonly table: string, readonly columns: readonly string[], readonly path: string) {
+  constructor(
+    readonly table: string,
+    readonly columns: readonly string[],
+    readonly path: string,
+  ) {
     this.fd = fs.openSync(path, 'w');
   }
 
   add(cells: readonly Cell[]): void {
-    if (cells.length !== this.columns.length) throw new Error(`${this.table}: ${cells.length} values for ${this.columns.length} columns`);
+    if (cells.length !== this.columns.length)
+      throw new Error(`${this.table}: ${cells.length} values for ${this.columns.length} columns`);
     const text = line(cells);
     this.buffer.push(text);
     this.size += text.length;

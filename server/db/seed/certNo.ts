@@ -17,8 +17,10 @@ export const CERT_NO_PATTERN = /^([\u4e00-\u9fa5])建安(A|B|C1|C2|C3|C)（(\d{4
 export const GD_CERT_NO_PATTERN = /^粤建安(A|B|C1|C2|C3)（(\d{4})）(\d{7})$/;
 
 export function formatCertNo(category: CertCategory, year: number, seq: number, province = '粤'): string {
-  if (!Number.isInteger(seq) || seq < 1 || seq > 9_999_999) throw new RangeError(`certificate sequence out of range: ${seq}`);
-  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`certificate year out of range: ${year}`);
+  if (!Number.isInteger(seq) || seq < 1 || seq > 9_999_999)
+    throw new RangeError(`certificate sequence out of range: ${seq}`);
+  if (!Number.isInteger(year) || year < 1000 || year > 9999)
+    throw new RangeError(`certificate year out of range: ${year}`);
   return `${province}建安${category}（${year}）${String(seq).padStart(7, '0')}`;
 }
 
@@ -45,7 +47,10 @@ export function certIssueDateFor(expiryDate: string, years = CERT_VALIDITY_YEARS
 export class CertNoAllocator {
   private readonly last = new Map<string, number>();
 
-  constructor(private readonly step: (key: string) => number = () => 1, private readonly start: (key: string) => number = () => 0) {}
+  constructor(
+    private readonly step: (key: string) => number = () => 1,
+    private readonly start: (key: string) => number = () => 0,
+  ) {}
 
   next(category: CertCategory, year: number): string {
     const key = `${category}-${year}`;

@@ -31,11 +31,18 @@ export async function seedReferenceData(db: DbOrTx): Promise<void> {
 }
 
 /** Demo users, enterprises, persons, employment, registrations, certificates, education hours, messages, to-dos. passwordHash is the argon2 hash of Demo#2026, computed once by the caller. */
-export async function seedDemoData(db: DbOrTx, opts: { now: Date; passwordHash: string; loadCertificates: CertificateLoader }): Promise<{ enterprises: number; persons: number; certificates: number }> {
+export async function seedDemoData(
+  db: DbOrTx,
+  opts: { now: Date; passwordHash: string; loadCertificates: CertificateLoader },
+): Promise<{ enterprises: number; persons: number; certificates: number }> {
   await seedReferenceData(db);
   const data = buildDemoData(opts.now);
   await db.transaction((tx) => insertDemoData(tx, data, opts));
-  return { enterprises: data.enterprises.length, persons: data.people.persons.length, certificates: data.certificates.length };
+  return {
+    enterprises: data.enterprises.length,
+    persons: data.people.persons.length,
+    certificates: data.certificates.length,
+  };
 }
 
 /** Production: creates user 'admin' (type 00, duty sys, role admin) with mustChangePassword=true; caller prints the random password. */
@@ -44,10 +51,22 @@ export async function createInitialAdmin(db: DbOrTx, passwordHash: string): Prom
     const [role] = await tx.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, 'admin'));
     if (!role) throw new Error('createInitialAdmin: role admin is missing (run seedReferenceData first)');
     const [dept] = await tx.select({ deptId: sysDept.deptId }).from(sysDept).where(eq(sysDept.deptName, DEPT_SYS));
-    const inserted = await tx.insert(sysUser).values({
-      userName: 'admin', nickName: '系统管理员', userType: '00', deptId: dept?.deptId ?? null, passwordHash, mustChangePassword: true,
-      status: '1', checkStatus: null, duty: 'sys', remark: '初始系统管理员，首次登录须修改密码',
-    }).onConflictDoNothing({ target: sysUser.userName }).returning({ userId: sysUser.userId });
+    const inserted = await tx
+      .insert(sysUser)
+      .values({
+        userName: 'admin',
+        nickName: '系统管理员',
+        userType: '00',
+        deptId: dept?.deptId ?? null,
+        passwordHash,
+        mustChangePassword: true,
+        status: '1',
+        checkStatus: null,
+        duty: 'sys',
+        remark: '初始系统管理员，首次登录须修改密码',
+      })
+      .onConflictDoNothing({ target: sysUser.userName })
+      .returning({ userId: sysUser.userId });
     const user = inserted[0];
     if (!user) return; // already there
     await tx.insert(sysUserRole).values({ userId: user.userId, roleId: role.roleId });

@@ -40,8 +40,21 @@ export interface PersonSeed {
   cCategories: Array<'C1' | 'C2'>;
 }
 
-export interface EmploymentSeed { personKey: number; entKey: number; source: 'ent' | 'person' | 'project' | 'social'; startDate: string; endDate: string | null }
-export interface RegConstructorSeed { personKey: number; entKey: number; regNo: string; major: string; status: '0' | '1'; validTo: string }
+export interface EmploymentSeed {
+  personKey: number;
+  entKey: number;
+  source: 'ent' | 'person' | 'project' | 'social';
+  startDate: string;
+  endDate: string | null;
+}
+export interface RegConstructorSeed {
+  personKey: number;
+  entKey: number;
+  regNo: string;
+  major: string;
+  status: '0' | '1';
+  validTo: string;
+}
 
 export interface PeopleData {
   persons: PersonSeed[];
@@ -56,36 +69,95 @@ export const PERSON1_PHONE = '13800000001';
 export const PERSON2_PHONE = '13800000002';
 
 const PROFILE_WEIGHTS: ReadonlyArray<readonly [Profile, number]> = [
-  ['manager', 11], ['managerB', 4], ['b', 26], ['c3', 38], ['c12', 12], ['none', 6],
+  ['manager', 11],
+  ['managerB', 4],
+  ['b', 26],
+  ['c3', 38],
+  ['c12', 12],
+  ['none', 6],
 ];
 
 const AGE_RANGE: Record<Profile, readonly [number, number]> = {
-  legalRep: [38, 64], manager: [35, 62], managerB: [35, 60], b: [28, 62], c3: [25, 58], c12: [25, 58], none: [25, 55], former: [30, 64],
+  legalRep: [38, 64],
+  manager: [35, 62],
+  managerB: [35, 60],
+  b: [28, 62],
+  c3: [25, 58],
+  c12: [25, 58],
+  none: [25, 55],
+  former: [30, 64],
 };
 
 const MAJORS = ['建筑工程', '建筑工程', '市政公用工程', '机电工程', '公路工程', '水利水电工程'] as const;
 
 function education(rng: Rng, profile: Profile): string {
-  if (profile === 'legalRep' || profile === 'manager' || profile === 'managerB') return rng.weighted([['01', 1], ['02', 6], ['03', 20], ['04', 8], ['05', 2]]);
-  if (profile === 'b') return rng.weighted([['02', 2], ['03', 20], ['04', 12], ['05', 2]]);
-  return rng.weighted([['03', 10], ['04', 16], ['05', 8], ['06', 4], ['07', 1]]);
+  if (profile === 'legalRep' || profile === 'manager' || profile === 'managerB')
+    return rng.weighted([
+      ['01', 1],
+      ['02', 6],
+      ['03', 20],
+      ['04', 8],
+      ['05', 2],
+    ]);
+  if (profile === 'b')
+    return rng.weighted([
+      ['02', 2],
+      ['03', 20],
+      ['04', 12],
+      ['05', 2],
+    ]);
+  return rng.weighted([
+    ['03', 10],
+    ['04', 16],
+    ['05', 8],
+    ['06', 4],
+    ['07', 1],
+  ]);
 }
 
 function title(rng: Rng, profile: Profile): string | null {
-  if (profile === 'legalRep' || profile === 'manager' || profile === 'managerB') return rng.weighted([['01', 2], ['02', 10], ['03', 6], ['99', 1]]);
-  if (profile === 'b') return rng.weighted([['02', 3], ['03', 12], ['04', 6]]);
-  if (profile === 'none') return rng.chance(0.4) ? null : rng.weighted([['04', 3], ['05', 4]]);
-  return rng.weighted([['03', 4], ['04', 8], ['05', 6], ['99', 1]]);
+  if (profile === 'legalRep' || profile === 'manager' || profile === 'managerB')
+    return rng.weighted([
+      ['01', 2],
+      ['02', 10],
+      ['03', 6],
+      ['99', 1],
+    ]);
+  if (profile === 'b')
+    return rng.weighted([
+      ['02', 3],
+      ['03', 12],
+      ['04', 6],
+    ]);
+  if (profile === 'none')
+    return rng.chance(0.4)
+      ? null
+      : rng.weighted([
+          ['04', 3],
+          ['05', 4],
+        ]);
+  return rng.weighted([
+    ['03', 4],
+    ['04', 8],
+    ['05', 6],
+    ['99', 1],
+  ]);
 }
 
 export function buildPeople(rng: Rng, today: string, enterprises: EnterpriseSeed[]): PeopleData {
-  const birthplaces = guangdongDistricts().filter((d) => d.level === 3 || d.code === '441900' || d.code === '442000').map((d) => d.code);
+  const birthplaces = guangdongDistricts()
+    .filter((d) => d.level === 3 || d.code === '441900' || d.code === '442000')
+    .map((d) => d.code);
   const usedIds = new Set<string>();
   rng.reservePhone(PERSON1_PHONE);
   rng.reservePhone(PERSON2_PHONE);
 
   const persons: PersonSeed[] = [];
-  const add = (entKey: number | null, profile: Profile, fixed: { sex?: '0' | '1'; age?: number; phone?: string; position?: string } = {}): PersonSeed => {
+  const add = (
+    entKey: number | null,
+    profile: Profile,
+    fixed: { sex?: '0' | '1'; age?: number; phone?: string; position?: string } = {},
+  ): PersonSeed => {
     const maleShare = profile === 'legalRep' ? 0.9 : profile === 'c3' || profile === 'c12' ? 0.72 : 0.8;
     const sex = fixed.sex ?? (rng.chance(maleShare) ? '0' : '1');
     const [minAge, maxAge] = AGE_RANGE[profile];
@@ -99,10 +171,23 @@ export function buildPeople(rng: Rng, today: string, enterprises: EnterpriseSeed
     }
     usedIds.add(idNo);
     const yearsEmployed = rng.int(1, Math.max(1, Math.min(15, age - 23)));
-    const position = fixed.position
-      ?? (profile === 'legalRep' ? '01'
-        : profile === 'manager' || profile === 'managerB' ? rng.weighted([['02', 3], ['03', 3], ['04', 2], ['05', 4], ['06', 2]])
-          : profile === 'b' ? '07' : profile === 'c3' || profile === 'c12' ? '08' : '99');
+    const position =
+      fixed.position ??
+      (profile === 'legalRep'
+        ? '01'
+        : profile === 'manager' || profile === 'managerB'
+          ? rng.weighted([
+              ['02', 3],
+              ['03', 3],
+              ['04', 2],
+              ['05', 4],
+              ['06', 2],
+            ])
+          : profile === 'b'
+            ? '07'
+            : profile === 'c3' || profile === 'c12'
+              ? '08'
+              : '99');
     const p: PersonSeed = {
       key: persons.length,
       name: rng.name(sex === '0' ? 'male' : 'female'),
@@ -121,7 +206,14 @@ export function buildPeople(rng: Rng, today: string, enterprises: EnterpriseSeed
       position,
       employment: 'match',
       eduShort: false,
-      cCategories: profile === 'c12' ? rng.weighted<Array<'C1' | 'C2'>>([[['C1'], 3], [['C2'], 4], [['C1', 'C2'], 3]]) : [],
+      cCategories:
+        profile === 'c12'
+          ? rng.weighted<Array<'C1' | 'C2'>>([
+              [['C1'], 3],
+              [['C2'], 4],
+              [['C1', 'C2'], 3],
+            ])
+          : [],
     };
     persons.push(p);
     return p;
@@ -161,8 +253,20 @@ export function buildPeople(rng: Rng, today: string, enterprises: EnterpriseSeed
     if (p.prevEntKey !== null) {
       const prevEnd = p.entKey === null ? addDays(today, -rng.int(60, 900)) : addDays(p.hiredOn, -rng.int(1, 30));
       const prevStart = addYears(prevEnd, -rng.int(1, 6));
-      employment.push({ personKey: p.key, entKey: p.prevEntKey, source: 'ent', startDate: prevStart, endDate: prevEnd });
-      employment.push({ personKey: p.key, entKey: p.prevEntKey, source: 'social', startDate: addDays(prevStart, rng.int(0, 45)), endDate: prevEnd });
+      employment.push({
+        personKey: p.key,
+        entKey: p.prevEntKey,
+        source: 'ent',
+        startDate: prevStart,
+        endDate: prevEnd,
+      });
+      employment.push({
+        personKey: p.key,
+        entKey: p.prevEntKey,
+        source: 'social',
+        startDate: addDays(prevStart, rng.int(0, 45)),
+        endDate: prevEnd,
+      });
     }
     if (p.entKey === null || p.employment === 'missing') continue;
     employment.push({ personKey: p.key, entKey: p.entKey, source: 'ent', startDate: p.hiredOn, endDate: null });
@@ -171,12 +275,30 @@ export function buildPeople(rng: Rng, today: string, enterprises: EnterpriseSeed
       // Social insurance still paid by another enterprise: the "employer mismatch" case (delay code 7).
       let other = rng.int(0, enterprises.length - 1);
       if (other === p.entKey) other = (other + 1) % enterprises.length;
-      employment.push({ personKey: p.key, entKey: other, source: 'social', startDate: addDays(p.hiredOn, rng.int(0, 60)), endDate: null });
+      employment.push({
+        personKey: p.key,
+        entKey: other,
+        source: 'social',
+        startDate: addDays(p.hiredOn, rng.int(0, 60)),
+        endDate: null,
+      });
     } else {
-      employment.push({ personKey: p.key, entKey: p.entKey, source: 'social', startDate: addDays(p.hiredOn, rng.int(0, 60)), endDate: null });
+      employment.push({
+        personKey: p.key,
+        entKey: p.entKey,
+        source: 'social',
+        startDate: addDays(p.hiredOn, rng.int(0, 60)),
+        endDate: null,
+      });
     }
     if (p.profile === 'b' || p.profile === 'managerB' || (p.profile === 'c3' && rng.chance(0.5))) {
-      employment.push({ personKey: p.key, entKey: p.entKey, source: 'project', startDate: addDays(today, -rng.int(30, 700)), endDate: null });
+      employment.push({
+        personKey: p.key,
+        entKey: p.entKey,
+        source: 'project',
+        startDate: addDays(today, -rng.int(30, 700)),
+        endDate: null,
+      });
     }
   }
 
@@ -191,7 +313,11 @@ export function buildPeople(rng: Rng, today: string, enterprises: EnterpriseSeed
     while (!regNo || usedRegNos.has(regNo)) regNo = `粤${level}44${rng.int(2008, 2024)}${rng.faker.string.numeric(6)}`;
     usedRegNos.add(regNo);
     regConstructors.push({
-      personKey: p.key, entKey: p.entKey, regNo, major: rng.pick(MAJORS), status: valid ? '0' : '1',
+      personKey: p.key,
+      entKey: p.entKey,
+      regNo,
+      major: rng.pick(MAJORS),
+      status: valid ? '0' : '1',
       validTo: valid ? addDays(today, rng.int(120, 1400)) : addDays(today, -rng.int(10, 500)),
     });
   }

@@ -47,16 +47,31 @@ export async function addMissingMenus(db: DbOrTx): Promise<MenuUpgrade> {
     const missing = await missingMenus(tx);
     const upgrade: MenuUpgrade = { added: [], granted: {} };
     if (missing.length === 0) return upgrade;
-    const ids = new Map((await tx.select({ menuId: sysMenu.menuId, menuKey: sysMenu.menuKey }).from(sysMenu)).map((m) => [m.menuKey!, m.menuId]));
+    const ids = new Map(
+      (await tx.select({ menuId: sysMenu.menuId, menuKey: sysMenu.menuKey }).from(sysMenu)).map((m) => [
+        m.menuKey!,
+        m.menuId,
+      ]),
+    );
     // Parents come first, so a new parent has its id in time.
     for (const f of missing) {
-      const [row] = await tx.insert(sysMenu).values(menuRow(f, f.parentKey ? ids.get(f.parentKey)! : 0)).returning({ menuId: sysMenu.menuId });
+      const [row] = await tx
+        .insert(sysMenu)
+        .values(menuRow(f, f.parentKey ? ids.get(f.parentKey)! : 0))
+        .returning({ menuId: sysMenu.menuId });
       ids.set(f.node.menuKey, row!.menuId);
       upgrade.added.push(f.node.menuKey);
     }
     const added = new Set(upgrade.added);
-    const roles = await tx.select({ roleId: sysRole.roleId, roleKey: sysRole.roleKey }).from(sysRole)
-      .where(inArray(sysRole.roleKey, ROLES.map((r) => r.roleKey)));
+    const roles = await tx
+      .select({ roleId: sysRole.roleId, roleKey: sysRole.roleKey })
+      .from(sysRole)
+      .where(
+        inArray(
+          sysRole.roleKey,
+          ROLES.map((r) => r.roleKey),
+        ),
+      );
     const grants: { roleId: number; menuId: number }[] = [];
     for (const role of roles) {
       const keys = [...grantedMenuKeys(ROLES.find((r) => r.roleKey === role.roleKey)!)].filter((k) => added.has(k));

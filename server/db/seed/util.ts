@@ -12,7 +12,11 @@ export function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
 }
 
 /** Inserts rows in chunks of CHUNK, without returning anything. */
-export async function insertAll<T extends PgTable>(db: DbOrTx, table: T, rows: ReadonlyArray<T['$inferInsert']>): Promise<void> {
+export async function insertAll<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  rows: ReadonlyArray<T['$inferInsert']>,
+): Promise<void> {
   for (const part of chunks(rows)) {
     // The generic insert builder cannot relate T['$inferInsert'] to its own value type; the rows are exactly that type.
     await db.insert(table).values(part as never);

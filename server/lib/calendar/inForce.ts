@@ -11,7 +11,10 @@ import { keptForDictionaries } from '../requestScope.js';
 import { WorkCalendar, type DayRule } from '../workCalendar.js';
 
 /** The calendar from its rows (no database: what the rows say, over the package's table). */
-export function calendarFrom(days: readonly { day: string; working: boolean; name: string | null }[], years: readonly number[]): WorkCalendar {
+export function calendarFrom(
+  days: readonly { day: string; working: boolean; name: string | null }[],
+  years: readonly number[],
+): WorkCalendar {
   const corrections = new Map<string, DayRule>(days.map((d) => [d.day, { working: d.working, name: d.name }]));
   return new WorkCalendar(PUBLISHED_CALENDAR, corrections, new Set(years));
 }
@@ -19,10 +22,15 @@ export function calendarFrom(days: readonly { day: string; working: boolean; nam
 /** The calendar as the database holds it now (two small reads; the page that changes it). */
 export async function loadWorkCalendar(db: DbOrTx): Promise<WorkCalendar> {
   const [days, years] = await Promise.all([
-    db.select({ day: workCalendarDay.day, working: workCalendarDay.working, name: workCalendarDay.name }).from(workCalendarDay),
+    db
+      .select({ day: workCalendarDay.day, working: workCalendarDay.working, name: workCalendarDay.name })
+      .from(workCalendarDay),
     db.select({ year: workCalendarYear.year }).from(workCalendarYear),
   ]);
-  return calendarFrom(days, years.map((y) => y.year));
+  return calendarFrom(
+    days,
+    years.map((y) => y.year),
+  );
 }
 
 /** The calendar in force, kept per the dictionaries' version (what the lists and deadlines read). */

@@ -32,7 +32,8 @@ export const sameName = (a: string, b: string) => a.replace(/\s+/g, '') === b.re
  * (machines/residentIdNumber.ts); one with letters is another document's.
  */
 export function readIdNo(cell: Cell, label = '证件号码'): Read<string> {
-  if (cell.number !== undefined) return bad(`${label}被 Excel 存成了数字（18 位号码的末几位已丢失），请把该列设为“文本”格式后重新填写`);
+  if (cell.number !== undefined)
+    return bad(`${label}被 Excel 存成了数字（18 位号码的末几位已丢失），请把该列设为“文本”格式后重新填写`);
   const text = cell.text.replace(/\s+/g, '').toUpperCase();
   if (!text) return bad(`${label}不能为空`);
   if (text.length > 32 || !/^[0-9A-Z()（）-]+$/.test(text)) return bad(`${label}格式不正确`);
@@ -42,7 +43,8 @@ export function readIdNo(cell: Cell, label = '证件号码'): Read<string> {
 
 /** An identifying code typed by users (准考证号, 证书号): blanks removed. */
 export function readCode(cell: Cell, label: string, max: number): Read<string> {
-  const text = cell.number !== undefined && Number.isInteger(cell.number) ? String(cell.number) : cell.text.replace(/\s+/g, '');
+  const text =
+    cell.number !== undefined && Number.isInteger(cell.number) ? String(cell.number) : cell.text.replace(/\s+/g, '');
   if (!text) return bad(`${label}不能为空`);
   if (text.length > max) return bad(`${label}不能超过${max}个字符`);
   if (hasControlChar(text) || hasLoneSurrogate(text)) return bad(`${label}含有无效字符`);
@@ -88,11 +90,17 @@ export function readAmount(cell: Cell, label: string, max: number, decimals: num
 }
 
 /** One of a few allowed words or codes (参考 / 缺考 / 1 / 0), in the order the message lists them. */
-export function readChoice<T extends string>(cell: Cell, label: string, choices: ReadonlyMap<string, T>, required = true): Read<T | null> {
+export function readChoice<T extends string>(
+  cell: Cell,
+  label: string,
+  choices: ReadonlyMap<string, T>,
+  required = true,
+): Read<T | null> {
   const text = cell.text.replace(/\s+/g, '');
   if (!text) return required ? bad(`${label}不能为空`) : good(null);
   const value = choices.get(text);
-  if (value === undefined) return bad(`${label}“${text.slice(0, 20)}”不在允许范围内，应为 ${[...choices.keys()].join('、')}`);
+  if (value === undefined)
+    return bad(`${label}“${text.slice(0, 20)}”不在允许范围内，应为 ${[...choices.keys()].join('、')}`);
   return good(value);
 }
 

@@ -17,7 +17,10 @@ export interface GateLimits {
 /** An import refused for want of a place: 503 with Retry-After (the route sets it). */
 export class ImportsBusy extends AppError {
   constructor(limits: GateLimits) {
-    super(503, `导入繁忙：同时最多进行 ${limits.running} 个导入（另有 ${limits.waiting} 个在排队），请稍后再试，未导入任何数据`);
+    super(
+      503,
+      `导入繁忙：同时最多进行 ${limits.running} 个导入（另有 ${limits.waiting} 个在排队），请稍后再试，未导入任何数据`,
+    );
   }
 }
 
@@ -30,7 +33,10 @@ export class ImportGate {
   private running = 0;
   private readonly queue: (() => void)[] = [];
 
-  constructor(readonly limits: GateLimits, private readonly onChange: (state: GateState) => void = () => undefined) {}
+  constructor(
+    readonly limits: GateLimits,
+    private readonly onChange: (state: GateState) => void = () => undefined,
+  ) {}
 
   get state(): GateState {
     return { running: this.running, waiting: this.queue.length };

@@ -22,7 +22,7 @@ export interface ParsedRow<P> {
 }
 
 export type RowParse<P> =
-  | { ok: true; value: P; /** The row's identity: two rows with one key are the same record. */ key: string }
+  | { ok: true; value: P /** The row's identity: two rows with one key are the same record. */; key: string }
   | { ok: false; issues: Omit<RowIssue, 'rowNumber'>[] };
 
 export interface ChunkCheck<W> {
@@ -55,7 +55,12 @@ export interface ImportLimits {
   chunkSize: number;
 }
 
-export const DEFAULT_LIMITS: ImportLimits = { maxRows: 100_000, maxSheetRows: 200_001, maxIssues: 2_000, chunkSize: 1_000 };
+export const DEFAULT_LIMITS: ImportLimits = {
+  maxRows: 100_000,
+  maxSheetRows: 200_001,
+  maxIssues: 2_000,
+  chunkSize: 1_000,
+};
 
 export interface ImportSummary {
   /** The data_import row, or null when nothing was new. */
@@ -70,7 +75,12 @@ export interface ImportSummary {
 }
 
 class Refused extends Error {
-  constructor(readonly status: 400 | 403, readonly issues: RowIssue[], readonly badRows: number, readonly stopped: boolean) {
+  constructor(
+    readonly status: 400 | 403,
+    readonly issues: RowIssue[],
+    readonly badRows: number,
+    readonly stopped: boolean,
+  ) {
     super('refused');
   }
 }
@@ -83,22 +93,39 @@ class NothingNew extends Error {
 /** Report order: by row, then by the column's place in the template. */
 const reportOrder = (columns: readonly ImportColumn[]) => {
   const place = new Map(columns.map((c, i) => [c.header, i]));
-  return (a: RowIssue, b: RowIssue) => a.rowNumber - b.rowNumber || (place.get(a.field) ?? 99) - (place.get(b.field) ?? 99);
+  return (a: RowIssue, b: RowIssue) =>
+    a.rowNumber - b.rowNumber || (place.get(a.field) ?? 99) - (place.get(b.field) ?? 99);
 };
 
 /** Runs an import of `file` as `createdBy`; throws the 400/403 with the report, or answers the summary. */
 export async function runImport<P, W>(
-  db: Db, kind: ImportKind<P, W>, file: ReceivedFile, createdBy: number, limits: ImportLimits = DEFAULT_LIMITS,
+  db: Db,
+  kind: ImportKind<P, W>,
+  file: ReceivedFile,
+  createdBy: number,
+  limits: ImportLimits = DEFAULT_LIMITS,
 ): Promise<ImportSummary> {
   const parts = await assertXlsxFile(file.path, file.size);
-  const [previous] = await db.select({ id: dataImport.id, createdAt: dataImport.createdAt }).from(dataImport)
-    .where(and(eq(dataImport.kind, kind.kind), eq(dataImport.sha256, file.sha256))).orderBy(desc(dataImport.id)).limit(1);
+  const [previous] = await db
+    .select({ id: dataImport.id, createdAt: dataImport.createdAt })
+    .from(dataImport)
+    .where(and(eq(dataImport.kind, kind.kind), eq(dataImport.sha256, file.sha256)))
+    .orderBy(desc(dataImport.id))
+    .limit(1);
   const earlier = previous ? { id: previous.id, createdAt: previous.createdAt.toISOString() } : null;
   try {
     return await db.transaction(async (tx) => {
-      const [record] = await tx.insert(dataImport).values({
-        kind: kind.kind, fileName: file.fileName, sha256: file.sha256, rows: 0, written: 0, createdBy,
-      }).returning({ id: dataImport.id });
+      const [record] = await tx
+        .insert(dataImport)
+        .values({
+          kind: kind.kind,
+          fileName: file.fileName,
+          sha256: file.sha256,
+          rows: 0,
+          written: 0,
+          createdBy,
+        })
+        .returning({ id: dataImport.id });
       const importId = record!.id;
       const issues: RowIssue[] = [];
       const outOfScope: RowIssue[] = [];
@@ -126,7 +153,10 @@ export async function runImport<P, W>(
         if (badRows.size === 0 && result.writes.length) written += await kind.write(tx, result.writes, importId);
         chunk = [];
       };
-      for await (const row of sheetRows(file.path, parts, kind.columns, { maxRows: limits.maxRows, maxSheetRows: limits.maxSheetRows })) {
+      for await (const row of sheetRows(file.path, parts, kind.columns, {
+        maxRows: limits.maxRows,
+        maxSheetRows: limits.maxSheetRows,
+      })) {
         rows += 1;
         const parsed = kind.parse(row);
         if (!parsed.ok) {
@@ -134,7 +164,12 @@ export async function runImport<P, W>(
         } else {
           const key = parsed.key.slice(0, 24);
           const first = seen.get(key);
-          if (first !== undefined) note({ rowNumber: row.rowNumber, field: kind.keyField, msg: `与第${first}行重复（同一条记录在文件中出现了两次）` });
+          if (first !== undefined)
+            note({
+              rowNumber: row.rowNumber,
+              field: kind.keyField,
+              msg: `与第${first}行重复（同一条记录在文件中出现了两次）`,
+            });
           else {
             seen.set(key, row.rowNumber);
             chunk.push({ rowNumber: row.rowNumber, value: parsed.value });
@@ -155,13 +190,21 @@ export async function runImport<P, W>(
     });
   } catch (err) {
     if (err instanceof NothingNew) {
-      return { importId: null, fileName: file.fileName, rows: err.rows, written: 0, unchanged: err.rows, previous: earlier };
+      return {
+        importId: null,
+        fileName: file.fileName,
+        rows: err.rows,
+        written: 0,
+        unchanged: err.rows,
+        previous: earlier,
+      };
     }
     if (err instanceof Refused) {
       const more = err.stopped ? `（问题过多，已停止检查，仅列出前 ${err.issues.length} 处）` : '';
-      const msg = err.status === 403
-        ? `导入失败：文件中有不在您数据权限范围内的记录，未导入任何数据${more}`
-        : `导入失败：共 ${err.badRows} 行有错误，未导入任何数据，请按错误报告修改后重新导入${more}`;
+      const msg =
+        err.status === 403
+          ? `导入失败：文件中有不在您数据权限范围内的记录，未导入任何数据${more}`
+          : `导入失败：共 ${err.badRows} 行有错误，未导入任何数据，请按错误报告修改后重新导入${more}`;
       throw new AppError(err.status, msg, 'file', err.status, err.issues);
     }
     throw err;

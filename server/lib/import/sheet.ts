@@ -46,13 +46,20 @@ const EMPTY: Cell = { text: '' };
 
 function cellOf(value: unknown): Cell {
   if (value === null || value === undefined) return EMPTY;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? EMPTY : { text: toDateStr(value), day: toDateStr(value) };
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? EMPTY : { text: toDateStr(value), day: toDateStr(value) };
   if (typeof value === 'number') return { text: String(value), number: value };
   if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE' };
   if (typeof value === 'string') return { text: value.trim() };
   if (typeof value === 'object') {
     const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return { text: v.richText.map((r) => r.text).join('').trim() };
+    if (Array.isArray(v.richText))
+      return {
+        text: v.richText
+          .map((r) => r.text)
+          .join('')
+          .trim(),
+      };
     if ('result' in v) return cellOf(v.result);
     if ('text' in v) return cellOf(v.text);
     if ('error' in v) return { text: String(v.error) };
@@ -62,7 +69,11 @@ function cellOf(value: unknown): Cell {
 
 /** A header as written, without the required mark, blanks and a trailing note in brackets. */
 export const normaliseHeader = (text: string) =>
-  text.replace(/\s+/g, '').replace(/^\*|\*$/g, '').replace(/[（(][^）)]*[）)]$/, '').replace(/\*$/, '');
+  text
+    .replace(/\s+/g, '')
+    .replace(/^\*|\*$/g, '')
+    .replace(/[（(][^）)]*[）)]$/, '')
+    .replace(/\*$/, '');
 
 function headerIndex(values: unknown[], columns: readonly ImportColumn[]): Map<string, number> {
   const byTitle = new Map<string, ImportColumn>();
@@ -131,7 +142,10 @@ interface ReaderParts {
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseStyles(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
-  _parseWorksheet(rows: AsyncIterable<string>, sheetNo: string): Iterable<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
+  _parseWorksheet(
+    rows: AsyncIterable<string>,
+    sheetNo: string,
+  ): Iterable<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
 }
 
 /** The data sheet's part: the workbook's first sheet that is not the instructions. */
@@ -204,9 +218,18 @@ export async function* isoDatesAsSerials(chunks: AsyncIterable<string>): AsyncGe
  * The data rows of the file's sheet. Throws a 400 (field file) when the file is not a readable
  * workbook, the header lacks a required column, there is no data row, or there are too many.
  */
-export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, columns: readonly ImportColumn[], opts: SheetOptions): AsyncGenerator<SheetRow> {
+export async function* sheetRows(
+  path: string,
+  entries: Map<string, ZipEntry>,
+  columns: readonly ImportColumn[],
+  opts: SheetOptions,
+): AsyncGenerator<SheetRow> {
   const reader = new (await excel()).stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
   });
   const parts = reader as unknown as ReaderParts;
   const part = async (name: string) => {
@@ -223,17 +246,25 @@ export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, c
     const styles = await part('xl/styles.xml');
     if (styles) await parts._parseStyles(styles);
     const strings = await part('xl/sharedStrings.xml');
-    if (strings) for await (const _ of parts._parseSharedStrings(boundedText(strings, maxTextRun))) { /* 'cache': fills the reader's table */ }
+    if (strings)
+      for await (const _ of parts._parseSharedStrings(boundedText(strings, maxTextRun))) {
+        /* 'cache': fills the reader's table */
+      }
     const sheet = dataSheetPart(parts, entries);
     if (!sheet) throw badRequest('Excel 文件中没有数据工作表', 'file');
     text = boundedText(await entryText(path, sheet), maxTextRun);
-    const [event] = [...parts._parseWorksheet(isoDatesAsSerials(text as AsyncIterable<string>), sheet.name.replace(/\D/g, '') || '1')];
+    const [event] = [
+      ...parts._parseWorksheet(isoDatesAsSerials(text as AsyncIterable<string>), sheet.name.replace(/\D/g, '') || '1'),
+    ];
     if (!event) throw badRequest('无法读取工作表', 'file');
     let index: Map<string, number> | null = null;
     for await (const row of event.value) {
       listed += 1;
       if (listed > opts.maxSheetRows) {
-        throw badRequest(`工作表行数超过上限：含空行最多 ${opts.maxSheetRows.toLocaleString('en')} 行，请删除多余的空行或拆分后分批导入`, 'file');
+        throw badRequest(
+          `工作表行数超过上限：含空行最多 ${opts.maxSheetRows.toLocaleString('en')} 行，请删除多余的空行或拆分后分批导入`,
+          'file',
+        );
       }
       const values = row.values as unknown[];
       if (!index) {
@@ -252,16 +283,23 @@ export async function* sheetRows(path: string, entries: Map<string, ZipEntry>, c
       if (!any) continue;
       read += 1;
       if (read > opts.maxRows) {
-        throw badRequest(`文件超过行数上限：一次最多导入 ${opts.maxRows.toLocaleString('en')} 行数据，请拆分后分批导入`, 'file');
+        throw badRequest(
+          `文件超过行数上限：一次最多导入 ${opts.maxRows.toLocaleString('en')} 行数据，请拆分后分批导入`,
+          'file',
+        );
       }
       yield { rowNumber: row.number, cells };
     }
     if (!index) throw badRequest('文件是空的：第1行应为列名，请使用导入模板', 'file');
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode === 400) throw err;
-    if (err instanceof LongerThanDeclared) throw badRequest('文件已损坏：解压后的内容比文件目录记录的大小更长，不是有效的 .xlsx 工作簿', 'file');
+    if (err instanceof LongerThanDeclared)
+      throw badRequest('文件已损坏：解压后的内容比文件目录记录的大小更长，不是有效的 .xlsx 工作簿', 'file');
     if (err instanceof TextRunTooLong) {
-      throw badRequest(`文件中有超过 ${Math.round(maxTextRun / 1_048_576)} MB 的单个单元格或标记（Excel 单元格最多 32,767 个字符），不是有效的 .xlsx 工作簿`, 'file');
+      throw badRequest(
+        `文件中有超过 ${Math.round(maxTextRun / 1_048_576)} MB 的单个单元格或标记（Excel 单元格最多 32,767 个字符），不是有效的 .xlsx 工作簿`,
+        'file',
+      );
     }
     throw badRequest('无法读取文件：不是有效的 .xlsx 工作簿或文件已损坏', 'file');
   } finally {

@@ -66,6 +66,9 @@ export async function receiveUpload(req: FastifyRequest, maxBytes: number): Prom
 function cleanName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[\uD800-\uDFFF]/g, '').trim();
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/[\uD800-\uDFFF]/g, '')
+    .trim();
   return (clean || 'upload.xlsx').slice(0, 255);
 }

@@ -23,9 +23,14 @@ interface RangeValidations {
   dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
 }
 
-const columnLetter = (n: number): string => (n <= 26 ? String.fromCharCode(64 + n) : columnLetter(Math.floor((n - 1) / 26)) + columnLetter(((n - 1) % 26) + 1));
+const columnLetter = (n: number): string =>
+  n <= 26 ? String.fromCharCode(64 + n) : columnLetter(Math.floor((n - 1) / 26)) + columnLetter(((n - 1) % 26) + 1);
 
-export async function templateWorkbook(sheetName: string, columns: readonly ImportColumn[], notes: readonly string[]): Promise<Buffer> {
+export async function templateWorkbook(
+  sheetName: string,
+  columns: readonly ImportColumn[],
+  notes: readonly string[],
+): Promise<Buffer> {
   const workbook = new (await excel()).Workbook();
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
@@ -43,8 +48,12 @@ export async function templateWorkbook(sheetName: string, columns: readonly Impo
     if (c.choices) {
       const letter = columnLetter(i + 1);
       (sheet as unknown as RangeValidations).dataValidations.add(`${letter}2:${letter}${FORMATTED_ROWS}`, {
-        type: 'list', allowBlank: !c.required, formulae: [`"${c.choices.join(',')}"`],
-        showErrorMessage: true, errorTitle: c.header, error: `请填写：${c.choices.join('、')}`,
+        type: 'list',
+        allowBlank: !c.required,
+        formulae: [`"${c.choices.join(',')}"`],
+        showErrorMessage: true,
+        errorTitle: c.header,
+        error: `请填写：${c.choices.join('、')}`,
       });
     }
   });
@@ -56,7 +65,8 @@ export async function templateWorkbook(sheetName: string, columns: readonly Impo
     { header: '示例', key: 'example', width: 24 },
   ];
   help.getRow(1).font = { bold: true };
-  for (const c of columns) help.addRow({ header: c.header, required: c.required ? '必填' : '选填', hint: c.hint, example: c.example });
+  for (const c of columns)
+    help.addRow({ header: c.header, required: c.required ? '必填' : '选填', hint: c.hint, example: c.example });
   help.addRow({});
   for (const note of notes) help.addRow({ header: note });
   return Buffer.from(await workbook.xlsx.writeBuffer());

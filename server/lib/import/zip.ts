@@ -31,7 +31,10 @@ export class ZipError extends Error {}
 
 /** The directory lists more entries than the caller allows (read no further). */
 export class TooManyEntries extends ZipError {
-  constructor(readonly count: number, readonly max: number) {
+  constructor(
+    readonly count: number,
+    readonly max: number,
+  ) {
     super(`${count} entries, at most ${max}`);
   }
 }
@@ -40,7 +43,11 @@ export class TooManyEntries extends ZipError {
 export class LongerThanDeclared extends ZipError {}
 
 /** The entries of the zip's central directory, by name; ZipError when there is none to read or more than `maxEntries`. */
-export async function readZipDirectory(path: string, fileSize: number, maxEntries = 65_535): Promise<Map<string, ZipEntry>> {
+export async function readZipDirectory(
+  path: string,
+  fileSize: number,
+  maxEntries = 65_535,
+): Promise<Map<string, ZipEntry>> {
   const handle = await fs.open(path, 'r');
   try {
     const tailLength = Math.min(fileSize, TAIL);
@@ -57,14 +64,16 @@ export async function readZipDirectory(path: string, fileSize: number, maxEntrie
     const count = tail.readUInt16LE(end + 10);
     const directorySize = tail.readUInt32LE(end + 12);
     const directoryOffset = tail.readUInt32LE(end + 16);
-    if (directoryOffset === ZIP64 || directoryOffset + directorySize > fileSize) throw new ZipError('central directory out of the file');
+    if (directoryOffset === ZIP64 || directoryOffset + directorySize > fileSize)
+      throw new ZipError('central directory out of the file');
     if (count > maxEntries) throw new TooManyEntries(count, maxEntries);
     const directory = Buffer.alloc(directorySize);
     await handle.read(directory, 0, directorySize, directoryOffset);
     const entries = new Map<string, ZipEntry>();
     let at = 0;
     for (let n = 0; n < count; n++) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_HEADER) throw new ZipError('broken central directory');
+      if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_HEADER)
+        throw new ZipError('broken central directory');
       const nameLength = directory.readUInt16LE(at + 28);
       const entry: ZipEntry = {
         method: directory.readUInt16LE(at + 10),
@@ -73,7 +82,8 @@ export async function readZipDirectory(path: string, fileSize: number, maxEntrie
         localOffset: directory.readUInt32LE(at + 42),
         name: directory.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
       };
-      if (entry.compressedSize === ZIP64 || entry.size === ZIP64 || entry.localOffset === ZIP64) throw new ZipError('zip64 entries');
+      if (entry.compressedSize === ZIP64 || entry.size === ZIP64 || entry.localOffset === ZIP64)
+        throw new ZipError('zip64 entries');
       entries.set(entry.name, entry);
       at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
     }
@@ -92,7 +102,8 @@ function declaredSizeGuard(entry: ZipEntry): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > entry.size) done(new LongerThanDeclared(`${entry.name} unpacks to more than the ${entry.size} bytes declared`));
+      if (seen > entry.size)
+        done(new LongerThanDeclared(`${entry.name} unpacks to more than the ${entry.size} bytes declared`));
       else done(null, chunk);
     },
   });

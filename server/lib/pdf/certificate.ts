@@ -59,28 +59,44 @@ type Cell = { label: string; value: string };
 type Row = [Cell] | [Cell, Cell];
 
 /** Where the holder's name is drawn: tests measure that its glyphs are not blank. */
-export const NAME_VALUE_BOX: Box = { x: TABLE_X + LABEL_WIDTH, y: TABLE_TOP - ROW_HEIGHT, width: HALF_VALUE_WIDTH, height: ROW_HEIGHT };
+export const NAME_VALUE_BOX: Box = {
+  x: TABLE_X + LABEL_WIDTH,
+  y: TABLE_TOP - ROW_HEIGHT,
+  width: HALF_VALUE_WIDTH,
+  height: ROW_HEIGHT,
+};
 /** An area of the page that stays empty: the reference for the same measurement. */
 export const EMPTY_BOX: Box = { x: TABLE_X, y: 240, width: 200, height: 32 };
 export const QR_BOX = { x: 405, y: 128, size: 120 };
 
-
 function rows(d: CertificatePdfData): Row[] {
   const valid = d.status === '01';
   return [
-    [{ label: '持证人姓名', value: d.holderName }, { label: '性别', value: d.sex }],
-    [{ label: '身份证号', value: d.idNo }, { label: '出生日期', value: chineseDate(d.birthDate) }],
+    [
+      { label: '持证人姓名', value: d.holderName },
+      { label: '性别', value: d.sex },
+    ],
+    [
+      { label: '身份证号', value: d.idNo },
+      { label: '出生日期', value: chineseDate(d.birthDate) },
+    ],
     [{ label: '证书类别', value: `${d.category}类　${d.categoryName}` }],
     [{ label: '证书编号', value: d.certNo }],
     [{ label: '职务', value: d.position }],
     [{ label: '企业名称', value: d.enterpriseName }],
     [{ label: '统一社会信用代码', value: d.creditCode }],
     [{ label: '有效期', value: `${chineseDate(d.validFrom)} 至 ${chineseDate(d.expiryDate)}` }],
-    [{ label: '发证日期', value: chineseDate(d.issueDate) }, { label: '发证机关', value: d.issuingAuthority }],
+    [
+      { label: '发证日期', value: chineseDate(d.issueDate) },
+      { label: '发证机关', value: d.issuingAuthority },
+    ],
     [{ label: '电子证照标识', value: d.eCertId ?? '' }],
     valid
       ? [{ label: '版本号', value: versionLabel(d.version) }]
-      : [{ label: '版本号', value: versionLabel(d.version) }, { label: '证书状态', value: d.statusText ?? d.statusLabel }],
+      : [
+          { label: '版本号', value: versionLabel(d.version) },
+          { label: '证书状态', value: d.statusText ?? d.statusLabel },
+        ],
   ];
 }
 
@@ -94,20 +110,30 @@ function drawTable(page: PDFPage, font: PDFFont, data: CertificatePdfData): numb
   let top = TABLE_TOP;
   for (const row of rows(data)) {
     const y = top - ROW_HEIGHT;
-    const cells: { cell: Cell; x: number; width: number }[] = row.length === 1
-      ? [{ cell: row[0], x: TABLE_X, width: TABLE_WIDTH - LABEL_WIDTH }]
-      : [
-          { cell: row[0], x: TABLE_X, width: HALF_VALUE_WIDTH },
-          { cell: row[1], x: TABLE_X + LABEL_WIDTH + HALF_VALUE_WIDTH, width: HALF_VALUE_WIDTH },
-        ];
+    const cells: { cell: Cell; x: number; width: number }[] =
+      row.length === 1
+        ? [{ cell: row[0], x: TABLE_X, width: TABLE_WIDTH - LABEL_WIDTH }]
+        : [
+            { cell: row[0], x: TABLE_X, width: HALF_VALUE_WIDTH },
+            { cell: row[1], x: TABLE_X + LABEL_WIDTH + HALF_VALUE_WIDTH, width: HALF_VALUE_WIDTH },
+          ];
     for (const { cell, x, width } of cells) {
       const label: Box = { x, y, width: LABEL_WIDTH, height: ROW_HEIGHT };
       const value: Box = { x: x + LABEL_WIDTH, y, width, height: ROW_HEIGHT };
       page.drawRectangle({ ...label, color: rgb(0.93, 0.95, 0.99), borderColor: BLUE, borderWidth: 0.6 });
       page.drawRectangle({ ...value, borderColor: BLUE, borderWidth: 0.6 });
-      drawFitted(page, font, cell.label, label, { size: cell.label.length > 6 ? 9.5 : 11, color: BLUE, align: 'center', padding: 4 });
+      drawFitted(page, font, cell.label, label, {
+        size: cell.label.length > 6 ? 9.5 : 11,
+        color: BLUE,
+        align: 'center',
+        padding: 4,
+      });
       const invalidStatus = cell.label === '证书状态';
-      drawFitted(page, font, cell.value || '—', value, { size: 12.5, minSize: 8, color: invalidStatus ? RED : rgb(0, 0, 0) });
+      drawFitted(page, font, cell.value || '—', value, {
+        size: 12.5,
+        minSize: 8,
+        color: invalidStatus ? RED : rgb(0, 0, 0),
+      });
     }
     top = y;
   }
@@ -117,8 +143,20 @@ function drawTable(page: PDFPage, font: PDFFont, data: CertificatePdfData): numb
 function drawFooter(page: PDFPage, font: PDFFont, data: CertificatePdfData): void {
   drawQrCode(page, data.verifyUrl, QR_BOX);
   const caption = '扫码查验证书真伪';
-  page.drawText(caption, { x: QR_BOX.x + (QR_BOX.size - textWidth(font, caption, 10)) / 2, y: QR_BOX.y - 14, size: 10, font, color: BLUE });
-  drawFitted(page, font, data.verifyUrl, { x: QR_BOX.x - 30, y: QR_BOX.y - 44, width: QR_BOX.size + 60, height: 26 }, { size: 6.5, minSize: 5, color: GREY, align: 'center', padding: 0 });
+  page.drawText(caption, {
+    x: QR_BOX.x + (QR_BOX.size - textWidth(font, caption, 10)) / 2,
+    y: QR_BOX.y - 14,
+    size: 10,
+    font,
+    color: BLUE,
+  });
+  drawFitted(
+    page,
+    font,
+    data.verifyUrl,
+    { x: QR_BOX.x - 30, y: QR_BOX.y - 44, width: QR_BOX.size + 60, height: 26 },
+    { size: 6.5, minSize: 5, color: GREY, align: 'center', padding: 0 },
+  );
 
   const left = TABLE_X;
   page.drawText(`发证机关：${data.issuingAuthority}`, { x: left, y: 222, size: 12.5, font });
@@ -149,7 +187,11 @@ function drawWatermark(page: PDFPage, font: PDFFont, data: CertificatePdfData): 
   page.drawText(text, {
     x: cx - (width / 2) * Math.cos(rad) + (size / 3) * Math.sin(rad),
     y: cy - (width / 2) * Math.sin(rad) - (size / 3) * Math.cos(rad),
-    size, font, color: RED, opacity: 0.18, rotate: degrees(angle),
+    size,
+    font,
+    color: RED,
+    opacity: 0.18,
+    rotate: degrees(angle),
   });
 }
 

@@ -48,7 +48,12 @@ const NARROW_WIDTH = PHOTO.x - TABLE_X;
 const WIDE_WIDTH = 535 - TABLE_X;
 
 /** Where the candidate's name is drawn: tests measure that its glyphs are not blank. */
-export const TICKET_NAME_BOX: Box = { x: TABLE_X + LABEL_WIDTH, y: TABLE_TOP - ROW_HEIGHT, width: NARROW_WIDTH - LABEL_WIDTH, height: ROW_HEIGHT };
+export const TICKET_NAME_BOX: Box = {
+  x: TABLE_X + LABEL_WIDTH,
+  y: TABLE_TOP - ROW_HEIGHT,
+  width: NARROW_WIDTH - LABEL_WIDTH,
+  height: ROW_HEIGHT,
+};
 export const TICKET_QR_BOX = { x: 415, y: 110, size: 120 };
 
 function rows(d: ExamTicketPdfData): [string, string][] {
@@ -76,7 +81,12 @@ function drawTable(page: PDFPage, font: PDFFont, d: ExamTicketPdfData): void {
     const valueBox: Box = { x: TABLE_X + LABEL_WIDTH, y, width: width - LABEL_WIDTH, height: ROW_HEIGHT };
     page.drawRectangle({ ...labelBox, color: rgb(0.93, 0.95, 0.99), borderColor: BLUE, borderWidth: 0.6 });
     page.drawRectangle({ ...valueBox, borderColor: BLUE, borderWidth: 0.6 });
-    drawFitted(page, font, label, labelBox, { size: label.length > 4 ? 10 : 11.5, color: BLUE, align: 'center', padding: 4 });
+    drawFitted(page, font, label, labelBox, {
+      size: label.length > 4 ? 10 : 11.5,
+      color: BLUE,
+      align: 'center',
+      padding: 4,
+    });
     drawFitted(page, font, value || '—', valueBox, { size: i === 0 ? 15 : 12.5, minSize: 8 });
     top = y;
   });
@@ -86,15 +96,33 @@ function drawPhotoBox(page: PDFPage, font: PDFFont): void {
   page.drawRectangle({ ...PHOTO, borderColor: BLUE, borderWidth: 0.6, borderDashArray: [4, 3] });
   const lines = ['贴照片处', '（近期免冠', '二寸彩色照片）'];
   lines.forEach((line, i) => {
-    page.drawText(line, { x: PHOTO.x + (PHOTO.width - textWidth(font, line, 10)) / 2, y: PHOTO.y + PHOTO.height / 2 + 12 - i * 15, size: 10, font, color: GREY });
+    page.drawText(line, {
+      x: PHOTO.x + (PHOTO.width - textWidth(font, line, 10)) / 2,
+      y: PHOTO.y + PHOTO.height / 2 + 12 - i * 15,
+      size: 10,
+      font,
+      color: GREY,
+    });
   });
 }
 
 function drawFooter(page: PDFPage, font: PDFFont, d: ExamTicketPdfData): void {
   drawQrCode(page, d.verifyUrl, TICKET_QR_BOX);
   const caption = '扫码核验准考证';
-  page.drawText(caption, { x: TICKET_QR_BOX.x + (TICKET_QR_BOX.size - textWidth(font, caption, 10)) / 2, y: TICKET_QR_BOX.y - 14, size: 10, font, color: BLUE });
-  drawFitted(page, font, d.verifyUrl, { x: TICKET_QR_BOX.x - 30, y: TICKET_QR_BOX.y - 42, width: TICKET_QR_BOX.size + 60, height: 24 }, { size: 6.5, minSize: 5, color: GREY, align: 'center', padding: 0 });
+  page.drawText(caption, {
+    x: TICKET_QR_BOX.x + (TICKET_QR_BOX.size - textWidth(font, caption, 10)) / 2,
+    y: TICKET_QR_BOX.y - 14,
+    size: 10,
+    font,
+    color: BLUE,
+  });
+  drawFitted(
+    page,
+    font,
+    d.verifyUrl,
+    { x: TICKET_QR_BOX.x - 30, y: TICKET_QR_BOX.y - 42, width: TICKET_QR_BOX.size + 60, height: 24 },
+    { size: 6.5, minSize: 5, color: GREY, align: 'center', padding: 0 },
+  );
   const notes = [
     '考生须知：',
     '1. 考生凭本准考证和有效身份证件原件，于开考前 30 分钟入场，对号入座。',
@@ -105,7 +133,13 @@ function drawFooter(page: PDFPage, font: PDFFont, d: ExamTicketPdfData): void {
   let y = 336;
   for (const line of notes) {
     // Two lines at most: a note wraps rather than shrinking below a readable size.
-    drawFitted(page, font, line, { x: TABLE_X, y: y - 10, width: 345, height: 30 }, { size: 9.5, minSize: 9, color: GREY, padding: 0 });
+    drawFitted(
+      page,
+      font,
+      line,
+      { x: TABLE_X, y: y - 10, width: 345, height: 30 },
+      { size: 9.5, minSize: 9, color: GREY, padding: 0 },
+    );
     y -= 32;
   }
   page.drawText(`组织单位：${d.organiser}`, { x: TABLE_X, y: 110, size: 11, font });
@@ -128,7 +162,9 @@ function drawTicket(doc: PDFDocument, font: PDFFont, d: ExamTicketPdfData): void
 export async function examTicketPdf(tickets: readonly ExamTicketPdfData[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const first = tickets[0];
-  doc.setTitle(tickets.length === 1 && first ? `准考证 ${first.ticketNo} ${first.name}` : `准考证（${tickets.length} 份）`);
+  doc.setTitle(
+    tickets.length === 1 && first ? `准考证 ${first.ticketNo} ${first.name}` : `准考证（${tickets.length} 份）`,
+  );
   doc.setCreator('SafeCert');
   doc.setProducer('SafeCert');
   const font = await embedCjkFont(doc);

@@ -56,7 +56,8 @@ function subsetFontdict(this: CffSubsetInternals, topDict: Record<string, unknow
   }
   fdArray.forEach((dict, i) => {
     delete dict.FontName;
-    if (dict.Private?.Subrs) dict.Private = { ...dict.Private, Subrs: this.subsetSubrs(dict.Private.Subrs, usedSubrs[i]!) };
+    if (dict.Private?.Subrs)
+      dict.Private = { ...dict.Private, Subrs: this.subsetSubrs(dict.Private.Subrs, usedSubrs[i]!) };
   });
   topDict.FDArray = fdArray;
   topDict.FDSelect = { version: 0, fds };

@@ -82,7 +82,14 @@ export function drawFitted(
 }
 
 /** Centred text on the page at baseline `y`; `bold` overdraws with a small offset (one weight is embedded). */
-export function drawCentered(page: PDFPage, font: PDFFont, text: string, y: number, size: number, opts: { color?: RGB; bold?: boolean } = {}): void {
+export function drawCentered(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  y: number,
+  size: number,
+  opts: { color?: RGB; bold?: boolean } = {},
+): void {
   const x = (page.getWidth() - textWidth(font, text, size)) / 2;
   const color = opts.color ?? rgb(0, 0, 0);
   page.drawText(text, { x, y, size, font, color });

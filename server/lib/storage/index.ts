@@ -32,14 +32,25 @@ export function addressing(endpoint: string): { endpoint: string; pathStyle: boo
   return { endpoint: endpoint.replace(/\{bucket\}\.?/, ''), pathStyle: false };
 }
 
-export function storageFor(config: StorageConfig | null | undefined, fileRoot: string, fetchImpl?: typeof fetch): FileStorage {
+export function storageFor(
+  config: StorageConfig | null | undefined,
+  fileRoot: string,
+  fetchImpl?: typeof fetch,
+): FileStorage {
   if (!config || config.configKey === LOCAL_SERVICE) return new LocalDiskStorage(fileRoot);
   if (!config.endpoint || !config.bucketName || !config.accessKey || !config.secretKey) {
     throw new Error(`storage config ${config.configKey} lacks endpoint, bucket or keys`);
   }
   const { endpoint, pathStyle } = addressing(config.endpoint);
   return new S3Storage({
-    service: config.configKey, endpoint, pathStyle, region: config.region || 'us-east-1', bucket: config.bucketName,
-    accessKey: config.accessKey, secretKey: config.secretKey, prefix: config.prefix, fetch: fetchImpl,
+    service: config.configKey,
+    endpoint,
+    pathStyle,
+    region: config.region || 'us-east-1',
+    bucket: config.bucketName,
+    accessKey: config.accessKey,
+    secretKey: config.secretKey,
+    prefix: config.prefix,
+    fetch: fetchImpl,
   });
 }

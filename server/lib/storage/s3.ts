@@ -50,7 +50,12 @@ export class S3Storage implements FileStorage {
     return url;
   }
 
-  private async send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
+  private async send(
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    body?: Uint8Array,
+    contentType?: string,
+  ): Promise<Response> {
     const url = this.objectUrl(key);
     const payloadHash = body ? sha256Hex(body) : EMPTY_SHA256;
     const headers: Record<string, string> = {
@@ -59,8 +64,13 @@ export class S3Storage implements FileStorage {
       ...(contentType ? { 'content-type': contentType } : {}),
     };
     const signed = sign({
-      method, canonicalPath: url.pathname, headers: { ...headers, host: url.host }, payloadHash,
-      region: this.opts.region, accessKey: this.opts.accessKey, secretKey: this.opts.secretKey,
+      method,
+      canonicalPath: url.pathname,
+      headers: { ...headers, host: url.host },
+      payloadHash,
+      region: this.opts.region,
+      accessKey: this.opts.accessKey,
+      secretKey: this.opts.secretKey,
     });
     try {
       // fetch sets Host from the URL itself: the same value that was signed.

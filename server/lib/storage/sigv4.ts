@@ -16,13 +16,19 @@ const hmac = (key: string | Buffer, data: string): Buffer => createHmac('sha256'
 
 /** RFC 3986 encoding as SigV4 wants it: only A-Z a-z 0-9 - _ . ~ stay; '/' stays when it separates key segments. */
 export function uriEncode(value: string, encodeSlash = true): string {
-  const encoded = encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return encodeSlash ? encoded : encoded.replace(/%2F/g, '/');
 }
 
 /** 20130524T000000Z */
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export interface SignInput {
@@ -65,7 +71,8 @@ export function sign(input: SignInput): Signed {
     .map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const stamp = headers.find(([k]) => k === 'x-amz-date')?.[1];
-  if (!stamp || !/^\d{8}T\d{6}Z$/.test(stamp)) throw new Error('SigV4: the x-amz-date header (YYYYMMDDTHHMMSSZ) is required');
+  if (!stamp || !/^\d{8}T\d{6}Z$/.test(stamp))
+    throw new Error('SigV4: the x-amz-date header (YYYYMMDDTHHMMSSZ) is required');
   if (!headers.some(([k]) => k === 'host')) throw new Error('SigV4: the host header is required');
   const signedHeaders = headers.map(([k]) => k).join(';');
   const canonicalRequest = [
@@ -79,7 +86,9 @@ export function sign(input: SignInput): Signed {
   const day = stamp.slice(0, 8);
   const scope = `${day}/${input.region}/${service}/aws4_request`;
   const stringToSign = [ALGORITHM, stamp, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signature = createHmac('sha256', signingKey(input.secretKey, day, input.region, service)).update(stringToSign, 'utf8').digest('hex');
+  const signature = createHmac('sha256', signingKey(input.secretKey, day, input.region, service))
+    .update(stringToSign, 'utf8')
+    .digest('hex');
   return {
     canonicalRequest,
     stringToSign,

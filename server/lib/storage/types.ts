@@ -11,7 +11,10 @@ export interface FileStorage {
 }
 
 export class StorageError extends Error {
-  constructor(message: string, public readonly status?: number) {
+  constructor(
+    message: string,
+    public readonly status?: number,
+  ) {
     super(message);
     this.name = 'StorageError';
   }
@@ -29,8 +32,14 @@ export class StorageNotFoundError extends StorageError {
  * local disk as a path: refuse anything that could climb out of the root.
  */
 export function assertSafeKey(key: string): void {
-  if (!key || key.length > 512 || key.startsWith('/') || key.includes('\\') || key.includes('\0')
-    || key.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) {
+  if (
+    !key ||
+    key.length > 512 ||
+    key.startsWith('/') ||
+    key.includes('\\') ||
+    key.includes('\0') ||
+    key.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')
+  ) {
     throw new StorageError(`unsafe storage key: ${JSON.stringify(key)}`);
   }
 }

@@ -5,7 +5,13 @@
  */
 import { gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { statApplicationClosedTrend, statApplicationOpen, statApplicationSubmitted, statCertIssueMonth, statCertificateCity } from '../../db/schema.js';
+import {
+  statApplicationClosedTrend,
+  statApplicationOpen,
+  statApplicationSubmitted,
+  statCertIssueMonth,
+  statCertificateCity,
+} from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import type { DistrictNames } from '../search/districts.js';
 import { asOfOf, monthMinus, monthsBetween } from '../statistics/figures.js';
@@ -18,29 +24,58 @@ export async function provinceOverview(db: DbOrTx, districts: DistrictNames, now
   const monthFrom = monthMinus(monthTo, TREND_MONTHS - 1);
   const [cities, issued, submitted, closed, open, asOf] = await Promise.all([
     // The city-level table: a fifth of the county-level one's rows.
-    db.select({
-      code: statCertificateCity.cityCode, total: sql<number>`sum(${statCertificateCity.total})::int`,
-      valid: sql<number>`(coalesce(sum(${statCertificateCity.total}) filter (where ${statCertificateCity.status} = '01'), 0))::int`,
-      expiring: sql<number>`sum(${statCertificateCity.expiring})::int`,
-    }).from(statCertificateCity).groupBy(statCertificateCity.cityCode),
-    db.select({ month: statCertIssueMonth.month, n: sql<number>`sum(${statCertIssueMonth.total})::int` }).from(statCertIssueMonth)
-      .where(gte(statCertIssueMonth.month, monthFrom)).groupBy(statCertIssueMonth.month),
-    db.select({ month: statApplicationSubmitted.month, n: sql<number>`sum(${statApplicationSubmitted.total})::int` }).from(statApplicationSubmitted)
-      .where(gte(statApplicationSubmitted.month, monthFrom)).groupBy(statApplicationSubmitted.month),
-    db.select({ month: statApplicationClosedTrend.month, n: sql<number>`sum(${statApplicationClosedTrend.total})::int` }).from(statApplicationClosedTrend)
-      .where(gte(statApplicationClosedTrend.month, monthFrom)).groupBy(statApplicationClosedTrend.month),
-    db.select({
-      area: statApplicationOpen.area, open: sql<number>`sum(${statApplicationOpen.total})::int`,
-      overdue: sql<number>`(coalesce(sum(${statApplicationOpen.total}) filter (where ${statApplicationOpen.overdue}), 0))::int`,
-    }).from(statApplicationOpen).groupBy(statApplicationOpen.area),
+    db
+      .select({
+        code: statCertificateCity.cityCode,
+        total: sql<number>`sum(${statCertificateCity.total})::int`,
+        valid: sql<number>`(coalesce(sum(${statCertificateCity.total}) filter (where ${statCertificateCity.status} = '01'), 0))::int`,
+        expiring: sql<number>`sum(${statCertificateCity.expiring})::int`,
+      })
+      .from(statCertificateCity)
+      .groupBy(statCertificateCity.cityCode),
+    db
+      .select({ month: statCertIssueMonth.month, n: sql<number>`sum(${statCertIssueMonth.total})::int` })
+      .from(statCertIssueMonth)
+      .where(gte(statCertIssueMonth.month, monthFrom))
+      .groupBy(statCertIssueMonth.month),
+    db
+      .select({ month: statApplicationSubmitted.month, n: sql<number>`sum(${statApplicationSubmitted.total})::int` })
+      .from(statApplicationSubmitted)
+      .where(gte(statApplicationSubmitted.month, monthFrom))
+      .groupBy(statApplicationSubmitted.month),
+    db
+      .select({
+        month: statApplicationClosedTrend.month,
+        n: sql<number>`sum(${statApplicationClosedTrend.total})::int`,
+      })
+      .from(statApplicationClosedTrend)
+      .where(gte(statApplicationClosedTrend.month, monthFrom))
+      .groupBy(statApplicationClosedTrend.month),
+    db
+      .select({
+        area: statApplicationOpen.area,
+        open: sql<number>`sum(${statApplicationOpen.total})::int`,
+        overdue: sql<number>`(coalesce(sum(${statApplicationOpen.total}) filter (where ${statApplicationOpen.overdue}), 0))::int`,
+      })
+      .from(statApplicationOpen)
+      .groupBy(statApplicationOpen.area),
     asOfOf(db),
   ]);
   const months = monthsBetween(monthFrom, monthTo);
   const byMonth = (rows: { month: string; n: number }[]) => new Map(rows.map((r) => [r.month, Number(r.n)]));
   const [iss, sub, clo] = [byMonth(issued), byMonth(submitted), byMonth(closed)];
-  const certsByCity = cities.map((c) => ({ code: c.code, name: districts.of(c.code), total: Number(c.total), valid: Number(c.valid), expiring: Number(c.expiring) }))
+  const certsByCity = cities
+    .map((c) => ({
+      code: c.code,
+      name: districts.of(c.code),
+      total: Number(c.total),
+      valid: Number(c.valid),
+      expiring: Number(c.expiring),
+    }))
     .sort((a, b) => b.total - a.total);
-  const centres = open.map((o) => ({ area: o.area, open: Number(o.open), overdue: Number(o.overdue) })).sort((a, b) => b.overdue - a.overdue || a.area.localeCompare(b.area));
+  const centres = open
+    .map((o) => ({ area: o.area, open: Number(o.open), overdue: Number(o.overdue) }))
+    .sort((a, b) => b.overdue - a.overdue || a.area.localeCompare(b.area));
   return {
     ...asOf,
     totals: {

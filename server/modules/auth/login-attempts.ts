@@ -35,11 +35,18 @@ export function accountLedger(ctx: AppContext, user: typeof sysUser.$inferSelect
     lockedUntil: async () => user.lockedUntil,
     failures: async () => user.failCount,
     async claim() {
-      const [row] = await ctx.db.update(sysUser).set({ failCount: sql`${sysUser.failCount} + 1` }).where(mine).returning({ failCount: sysUser.failCount });
+      const [row] = await ctx.db
+        .update(sysUser)
+        .set({ failCount: sql`${sysUser.failCount} + 1` })
+        .where(mine)
+        .returning({ failCount: sysUser.failCount });
       return row?.failCount ?? user.failCount + 1;
     },
     async release() {
-      await ctx.db.update(sysUser).set({ failCount: sql`greatest(${sysUser.failCount} - 1, 0)` }).where(mine);
+      await ctx.db
+        .update(sysUser)
+        .set({ failCount: sql`greatest(${sysUser.failCount} - 1, 0)` })
+        .where(mine);
     },
     async lock(until) {
       await ctx.db.update(sysUser).set({ lockedUntil: until, failCount: 0 }).where(mine);

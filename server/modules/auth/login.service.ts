@@ -8,7 +8,13 @@ import { AppError, badRequest, forbidden, notFound, tooMany, unauthorized } from
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { newToken, sha256, sixDigitCode } from '../../lib/tokens.js';
 import { createSession, type LoginMethod } from './session.service.js';
-import { accountLedger, addressAccountLedger, addressFailures, unknownNameLedger, type AttemptLedger } from './login-attempts.js';
+import {
+  accountLedger,
+  addressAccountLedger,
+  addressFailures,
+  unknownNameLedger,
+  type AttemptLedger,
+} from './login-attempts.js';
 import { claimSsoToken } from './sso-replay.js';
 import type { SsoIdentity } from '../../lib/ports.js';
 
@@ -20,7 +26,14 @@ export interface ClientInfo {
 const CAPTCHA_TTL_MS = 120_000;
 const SMS_MAX_ATTEMPTS = 5;
 
-async function writeLoginLog(ctx: AppContext, userName: string | null, method: LoginMethod, client: ClientInfo, ok: boolean, msg: string) {
+async function writeLoginLog(
+  ctx: AppContext,
+  userName: string | null,
+  method: LoginMethod,
+  client: ClientInfo,
+  ok: boolean,
+  msg: string,
+) {
   await ctx.db.insert(sysLoginLog).values({
     userName,
     method,
@@ -33,7 +46,13 @@ async function writeLoginLog(ctx: AppContext, userName: string | null, method: L
 }
 
 /** Logs the refusal before it reaches the caller. */
-async function refuse(ctx: AppContext, userName: string | null, method: LoginMethod, client: ClientInfo, error: AppError): Promise<never> {
+async function refuse(
+  ctx: AppContext,
+  userName: string | null,
+  method: LoginMethod,
+  client: ClientInfo,
+  error: AppError,
+): Promise<never> {
   await writeLoginLog(ctx, userName, method, client, false, error.message);
   throw error;
 }
@@ -43,7 +62,9 @@ export async function createCaptcha(ctx: AppContext): Promise<{ uuid: string; im
   const uuid = randomUUID();
   const now = ctx.clock.now();
   await ctx.db.delete(sysCaptcha).where(lt(sysCaptcha.expiresAt, now));
-  await ctx.db.insert(sysCaptcha).values({ uuid, code: captcha.text.toLowerCase(), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
+  await ctx.db
+    .insert(sysCaptcha)
+    .values({ uuid, code: captcha.text.toLowerCase(), expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS) });
   return { uuid, img: `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}` };
 }
 
@@ -95,7 +116,9 @@ export async function loginWithPassword(
   }
   const addressFailed = await address.count();
   const needsCaptcha = (accountFailed: number, hereFailed: number, addressFailedNow: number) =>
-    accountFailed >= policy.loginCaptchaAfter || hereFailed >= policy.loginCaptchaAfter || addressFailedNow >= policy.loginAddressCaptchaAfter;
+    accountFailed >= policy.loginCaptchaAfter ||
+    hereFailed >= policy.loginCaptchaAfter ||
+    addressFailedNow >= policy.loginAddressCaptchaAfter;
   let captchaSolved = false;
   if (needsCaptcha(await account.failures(), await here.failures(), addressFailed)) {
     if (!input.code || !input.uuid) return fail(captchaMissing());
@@ -115,7 +138,7 @@ export async function loginWithPassword(
     await releaseClaims();
     return fail(captchaMissing());
   }
-  const passwordOk = await verifyPassword(user?.passwordHash ?? await DUMMY_HASH, input.password);
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await DUMMY_HASH), input.password);
   if (!user || !passwordOk) {
     const addressFailures = await address.hit();
     const lockFor = (ledger: AttemptLedger) => ledger.lock(new Date(now.getTime() + policy.loginLockMinutes * 60_000));
@@ -136,7 +159,13 @@ export async function loginWithPassword(
   return startSession(ctx, user, 'password', client);
 }
 
-async function startSession(ctx: AppContext, user: typeof sysUser.$inferSelect, method: LoginMethod, client: ClientInfo, idTokenHint?: string) {
+async function startSession(
+  ctx: AppContext,
+  user: typeof sysUser.$inferSelect,
+  method: LoginMethod,
+  client: ClientInfo,
+  idTokenHint?: string,
+) {
   // Read outside the transaction: on the embedded database a query on ctx.db inside it would wait for it forever.
   const { sessionAbsoluteMs: absoluteMs } = await ctx.policy.get();
   const token = await ctx.db.transaction(async (tx) => {
@@ -144,7 +173,14 @@ async function startSession(ctx: AppContext, user: typeof sysUser.$inferSelect, 
       .update(sysUser)
       .set({ failCount: 0, lockedUntil: null, loginIp: client.ip, loginDate: ctx.clock.now() })
       .where(eq(sysUser.userId, user.userId));
-    return createSession(ctx, tx, { userId: user.userId, method, ip: client.ip, userAgent: client.userAgent, idTokenHint, absoluteMs });
+    return createSession(ctx, tx, {
+      userId: user.userId,
+      method,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      idTokenHint,
+      absoluteMs,
+    });
   });
   await writeLoginLog(ctx, user.userName, method, client, true, '登录成功');
   return token;
@@ -197,7 +233,10 @@ export async function sendSmsCode(
   });
   if (user) {
     try {
-      await ctx.sms.send(mobile, `【广东省安管人员考核管理平台】您的验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`);
+      await ctx.sms.send(
+        mobile,
+        `【广东省安管人员考核管理平台】您的验证码为${code}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`,
+      );
     } catch (err) {
       throw new AppError(502, err instanceof Error && err.message ? `发送短信失败：${err.message}` : '发送短信失败');
     }
@@ -219,7 +258,10 @@ async function checkSmsCode(ctx: AppContext, verifyToken: string, code: string, 
   if (row.expiresAt <= ctx.clock.now()) return { ok: false, error: '短信验证码已过期，请重新获取' };
   if (row.attempts >= SMS_MAX_ATTEMPTS) return { ok: false, error: '错误次数过多，请重新获取短信验证码' };
   if (row.codeHash !== sha256(code)) {
-    await ctx.db.update(sysSmsCode).set({ attempts: sql`${sysSmsCode.attempts} + 1` }).where(eq(sysSmsCode.id, row.id));
+    await ctx.db
+      .update(sysSmsCode)
+      .set({ attempts: sql`${sysSmsCode.attempts} + 1` })
+      .where(eq(sysSmsCode.id, row.id));
     return { ok: false, error: '短信验证码错误' };
   }
   return { ok: true, rowId: row.id, phone: row.phone };
@@ -230,7 +272,11 @@ export async function verifySmsCode(ctx: AppContext, verifyToken: string, code: 
   return result.ok ? { passStatus: true, errorMsg: null } : { passStatus: false, errorMsg: result.error };
 }
 
-export async function loginWithSms(ctx: AppContext, input: { mobile: string; code: string; verifyToken: string }, client: ClientInfo) {
+export async function loginWithSms(
+  ctx: AppContext,
+  input: { mobile: string; code: string; verifyToken: string },
+  client: ClientInfo,
+) {
   const result = await checkSmsCode(ctx, input.verifyToken, input.code, input.mobile);
   if (!result.ok) return refuse(ctx, input.mobile, 'sms', client, badRequest(result.error, 'code'));
   // Single use: only the request that marks the row used may go on.
@@ -239,7 +285,8 @@ export async function loginWithSms(ctx: AppContext, input: { mobile: string; cod
     .set({ usedAt: ctx.clock.now() })
     .where(and(eq(sysSmsCode.id, result.rowId), isNull(sysSmsCode.usedAt)))
     .returning({ id: sysSmsCode.id });
-  if (used.length === 0) return refuse(ctx, input.mobile, 'sms', client, badRequest('短信验证码已使用，请重新获取', 'code'));
+  if (used.length === 0)
+    return refuse(ctx, input.mobile, 'sms', client, badRequest('短信验证码已使用，请重新获取', 'code'));
   const [user] = await ctx.db.select().from(sysUser).where(eq(sysUser.phone, result.phone));
   // Not reached through a code (no number without an account is sent one); answered as a wrong code all the same.
   if (!user) return refuse(ctx, input.mobile, 'sms', client, badRequest('短信验证码错误', 'code'));
@@ -257,7 +304,12 @@ export const SSO_TOKEN_USED = '统一认证登录失败，该登录链接已使�
  * one token (a replayed link, a copied address), in any process, get one session between them.
  * `warn` writes the replay to the server log (the login log has its row as well).
  */
-export async function loginWithSso(ctx: AppContext, t: string, client: ClientInfo, warn: (msg: string) => void = () => undefined) {
+export async function loginWithSso(
+  ctx: AppContext,
+  t: string,
+  client: ClientInfo,
+  warn: (msg: string) => void = () => undefined,
+) {
   if (t === 'NOT_FOUND') return refuse(ctx, null, 'sso', client, notFound(SSO_NOT_FOUND));
   let identity: SsoIdentity;
   try {

@@ -24,7 +24,8 @@ export interface RegisterInput {
 
 export const NAME_TAKEN = '该登录账号已被使用，请更换';
 
-export const PHONE_TAKEN_NOTICE = '【广东省安管人员考核管理平台】有人使用您的手机号码申请注册企业用户。该号码已绑定平台账号，本次申请未予受理；如为本人操作，请使用手机验证码登录原账号。如非本人操作，请忽略本短信。';
+export const PHONE_TAKEN_NOTICE =
+  '【广东省安管人员考核管理平台】有人使用您的手机号码申请注册企业用户。该号码已绑定平台账号，本次申请未予受理；如为本人操作，请使用手机验证码登录原账号。如非本人操作，请忽略本短信。';
 
 /** The unique index a failed insert broke, if that was the failure (drizzle wraps the driver's error in `cause`). */
 function brokenUniqueIndex(err: unknown): string | null {
@@ -43,7 +44,11 @@ export type RegisterOutcome = 'submitted' | 'phoneTaken';
  * `onNoticeError`: the notice to a taken phone is sent in the background (waiting for the gateway
  * would time the two answers apart), so its failure is reported here.
  */
-export async function registerEnterpriseUser(ctx: AppContext, input: RegisterInput, onNoticeError: (err: unknown) => void = () => {}): Promise<RegisterOutcome> {
+export async function registerEnterpriseUser(
+  ctx: AppContext,
+  input: RegisterInput,
+  onNoticeError: (err: unknown) => void = () => {},
+): Promise<RegisterOutcome> {
   const policy = await ctx.policy.get();
   const violation = passwordPolicyViolation(input.password, input.loginName, policy.passwordMinLength);
   if (violation) throw badRequest(violation, 'password');
@@ -53,7 +58,10 @@ export async function registerEnterpriseUser(ctx: AppContext, input: RegisterInp
     .where(and(eq(enterprise.creditCode, input.creditCode), eq(enterprise.status, '1')));
   if (!ent) throw badRequest('未找到该统一社会信用代码对应的有效企业', 'creditCode');
   if (ent.name !== input.enterpriseName.trim()) throw badRequest('企业名称与统一社会信用代码不一致', 'enterpriseName');
-  const [taken] = await ctx.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, input.loginName));
+  const [taken] = await ctx.db
+    .select({ id: sysUser.userId })
+    .from(sysUser)
+    .where(eq(sysUser.userName, input.loginName));
   if (taken) throw conflict(NAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
   const phoneTaken = async (): Promise<RegisterOutcome> => {
@@ -69,7 +77,10 @@ export async function registerEnterpriseUser(ctx: AppContext, input: RegisterInp
     .from(sysUserRole)
     .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
     .where(eq(sysRole.roleKey, 'secadmin'));
-  const [enterpriseRole] = await ctx.db.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleKey, 'enterprise'));
+  const [enterpriseRole] = await ctx.db
+    .select({ roleId: sysRole.roleId })
+    .from(sysRole)
+    .where(eq(sysRole.roleKey, 'enterprise'));
   try {
     await insertSubmission(ctx, input, ent, passwordHash, reviewers, enterpriseRole?.roleId ?? null);
   } catch (err) {
@@ -105,13 +116,16 @@ async function insertSubmission(
         remark: `企业用户注册申请：${ent.name}`,
       })
       .returning({ userId: sysUser.userId });
-    if (enterpriseRoleId !== null) await tx.insert(sysUserRole).values({ userId: user.userId, roleId: enterpriseRoleId });
+    if (enterpriseRoleId !== null)
+      await tx.insert(sysUserRole).values({ userId: user.userId, roleId: enterpriseRoleId });
     if (reviewers.length) {
-      await tx.insert(sysTodo).values(reviewers.map((r) => ({
-        userId: r.userId,
-        mc: `待审核：企业用户注册（${ent.name}，${input.contactName}）`,
-        url: '/system/user',
-      })));
+      await tx.insert(sysTodo).values(
+        reviewers.map((r) => ({
+          userId: r.userId,
+          mc: `待审核：企业用户注册（${ent.name}，${input.contactName}）`,
+          url: '/system/user',
+        })),
+      );
     }
   });
 }

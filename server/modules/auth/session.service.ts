@@ -6,7 +6,16 @@ import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppContext, AuthUser, Preload } from '../../context.js';
 import { runText, type DbOrTx } from '../../db/client.js';
 import { textPerCount } from '../../db/sql.js';
-import { enterprise, sysDept, sysMenu, sysRole, sysRoleMenu, sysSession, sysUser, sysUserRole } from '../../db/schema.js';
+import {
+  enterprise,
+  sysDept,
+  sysMenu,
+  sysRole,
+  sysRoleMenu,
+  sysSession,
+  sysUser,
+  sysUserRole,
+} from '../../db/schema.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { SessionGuard } from '../../lib/authUser.js';
 import { newToken, sha256 } from '../../lib/tokens.js';
@@ -22,7 +31,14 @@ const TOUCH_EVERY_MS = 15_000;
 export async function createSession(
   ctx: AppContext,
   db: DbOrTx,
-  opts: { userId: number; method: LoginMethod; ip: string; userAgent?: string; idTokenHint?: string; absoluteMs: number },
+  opts: {
+    userId: number;
+    method: LoginMethod;
+    ip: string;
+    userAgent?: string;
+    idTokenHint?: string;
+    absoluteMs: number;
+  },
 ): Promise<string> {
   const token = newToken();
   const now = ctx.clock.now();
@@ -53,11 +69,23 @@ const END_MESSAGES: Record<string, string> = {
 };
 
 /** Ends every open session of a user (disabled, roles changed, forced offline), or all but the one in `keepTokenHash`. */
-export async function endUserSessions(ctx: AppContext, db: DbOrTx, userId: number, reason: string, keepTokenHash?: string): Promise<void> {
+export async function endUserSessions(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: number,
+  reason: string,
+  keepTokenHash?: string,
+): Promise<void> {
   await db
     .update(sysSession)
     .set({ endedAt: ctx.clock.now(), endReason: reason })
-    .where(and(eq(sysSession.userId, userId), isNull(sysSession.endedAt), keepTokenHash ? ne(sysSession.tokenHash, keepTokenHash) : undefined));
+    .where(
+      and(
+        eq(sysSession.userId, userId),
+        isNull(sysSession.endedAt),
+        keepTokenHash ? ne(sysSession.tokenHash, keepTokenHash) : undefined,
+      ),
+    );
 }
 
 export async function endSession(ctx: AppContext, tokenHash: string, reason: string): Promise<string | null> {
@@ -107,7 +135,8 @@ export interface SessionRow {
 export type KnownSession = SessionRow;
 
 /** The dictionaries' version the session's read saw (labels cached for it serve the call). */
-export const dictVersionOf = (session: SessionRow): number | undefined => (session.dict_version === null ? undefined : Number(session.dict_version));
+export const dictVersionOf = (session: SessionRow): number | undefined =>
+  session.dict_version === null ? undefined : Number(session.dict_version);
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
@@ -136,15 +165,37 @@ const sessionFacts = (tokenCondition: string) => `
  * roles, grants (authz version), labels (dict version) and the same open session. Not the last
  * activity, which moves while the rights stay (see KnownSession).
  */
-const FINGERPRINT = `md5(row(${['user_id', 'created_at', 'expires_at', 'ended_at', 'end_reason', 'user_name', 'nick_name', 'user_type', 'duty',
-  'status', 'enterprise_id', 'person_id', 'must_change_password', 'password_changed_at', 'dept_area', 'ownership', 'roles', 'authz_version',
-  'dict_version'].map((c) => `f.${c}`).join(', ')})::text)`;
+const FINGERPRINT = `md5(row(${[
+  'user_id',
+  'created_at',
+  'expires_at',
+  'ended_at',
+  'end_reason',
+  'user_name',
+  'nick_name',
+  'user_type',
+  'duty',
+  'status',
+  'enterprise_id',
+  'person_id',
+  'must_change_password',
+  'password_changed_at',
+  'dept_area',
+  'ownership',
+  'roles',
+  'authz_version',
+  'dict_version',
+]
+  .map((c) => `f.${c}`)
+  .join(', ')})::text)`;
 
 /**
  * The sessions of `count` tokens at once ($1 … $count; sessionReads.ts), each row with its
  * token_hash. One parameter per token, not an array (textPerCount).
  */
-export const sessionsWithUsers = textPerCount((tokens) => `select f.*, ${FINGERPRINT} as fingerprint from (${sessionFacts(`s.token_hash in (${tokens})`)}) f`);
+export const sessionsWithUsers = textPerCount(
+  (tokens) => `select f.*, ${FINGERPRINT} as fingerprint from (${sessionFacts(`s.token_hash in (${tokens})`)}) f`,
+);
 
 /** The session query with a preloaded row as JSON (column preloaded), by the preload's text. */
 const withPreload = new Map<string, string>();
@@ -162,7 +213,10 @@ function sessionWith(preload: Preload): string {
  * was read with: a statement that writes on the strength of a known session carries it, so what it
  * writes is decided on the rights the caller holds at that moment (sessionGuard in the auth hook).
  */
-export function sessionStillAsKnown(known: Pick<SessionGuard, 'tokenHash' | 'fingerprint'>, param: (value: unknown) => string): string {
+export function sessionStillAsKnown(
+  known: Pick<SessionGuard, 'tokenHash' | 'fingerprint'>,
+  param: (value: unknown) => string,
+): string {
   return `(select ${FINGERPRINT} from (${sessionFacts(`s.token_hash = ${param(known.tokenHash)}::varchar`)}) f) = ${param(known.fingerprint)}::text`;
 }
 
@@ -197,13 +251,22 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Au
  * The caller behind a token and, in the same round trip, the row a route reads first (its
  * `access.preload`): a private call's first two reads become one (server/plugins/auth.ts).
  */
-export async function resolveSessionWith(ctx: AppContext, token: string, preload: Preload | null): Promise<{
-  user: AuthUser; preloaded: Record<string, unknown> | null; dictVersion: number | undefined; known: KnownSession;
+export async function resolveSessionWith(
+  ctx: AppContext,
+  token: string,
+  preload: Preload | null,
+): Promise<{
+  user: AuthUser;
+  preloaded: Record<string, unknown> | null;
+  dictVersion: number | undefined;
+  known: KnownSession;
 }> {
   const tokenHash = sha256(token);
   // Without a preload, the sessions of calls arriving together are read together (sessionReads.ts).
   const session = preload
-    ? (await runText(ctx.db, { sql: sessionWith(preload), params: [tokenHash, preload.param] }))[0] as unknown as SessionRow | undefined
+    ? ((await runText(ctx.db, { sql: sessionWith(preload), params: [tokenHash, preload.param] }))[0] as unknown as
+        | SessionRow
+        | undefined)
     : await sessionReads(ctx.db).read(tokenHash);
   if (!session) throw unauthorized('授权过期');
   if (session.ended_at) throw unauthorized(END_MESSAGES[session.end_reason ?? ''] ?? '授权过期');
@@ -219,26 +282,55 @@ export async function resolveSessionWith(ctx: AppContext, token: string, preload
     session.last_active_at = now;
   }
   const user = await userOf(ctx, session, policy, now, tokenHash);
-  return { user, preloaded: preload ? jsonRow(session.preloaded) : null, dictVersion: dictVersionOf(session), known: session };
+  return {
+    user,
+    preloaded: preload ? jsonRow(session.preloaded) : null,
+    dictVersion: dictVersionOf(session),
+    known: session,
+  };
 }
 
 /** Why an open session ends now (absolute or idle time, the user disabled or gone), or null. */
 function endingOf(session: SessionRow, policy: Policy, now: Date): 'expired' | 'idle' | 'disabled' | null {
-  if (now.getTime() - asDate(session.created_at).getTime() >= policy.sessionAbsoluteMs || now >= asDate(session.expires_at)) return 'expired';
+  if (
+    now.getTime() - asDate(session.created_at).getTime() >= policy.sessionAbsoluteMs ||
+    now >= asDate(session.expires_at)
+  )
+    return 'expired';
   if (now.getTime() - asDate(session.last_active_at).getTime() >= policy.sessionIdleMs) return 'idle';
   if (session.user_name === null || session.status !== '1') return 'disabled';
   return null;
 }
 
-async function userOf(ctx: AppContext, session: SessionRow, policy: Policy, now: Date, tokenHash: string): Promise<AuthUser> {
+async function userOf(
+  ctx: AppContext,
+  session: SessionRow,
+  policy: Policy,
+  now: Date,
+  tokenHash: string,
+): Promise<AuthUser> {
   const roles = rolePairs(session.roles);
   const permissions = await rolePermissionsOf(ctx.db).of(ctx.db, Number(session.authz_version ?? 0), roles.ids);
-  return toAuthUser({
-    userId: session.user_id, userName: session.user_name ?? '', nickName: session.nick_name, userType: session.user_type, duty: session.duty,
-    enterpriseId: session.enterprise_id, personId: session.person_id, mustChangePassword: session.must_change_password,
-    passwordChangedAt: asDate(session.password_changed_at), deptArea: session.dept_area, ownership: session.ownership,
-    roleKeys: roles.keys, permissions,
-  }, policy, now, tokenHash);
+  return toAuthUser(
+    {
+      userId: session.user_id,
+      userName: session.user_name ?? '',
+      nickName: session.nick_name,
+      userType: session.user_type,
+      duty: session.duty,
+      enterpriseId: session.enterprise_id,
+      personId: session.person_id,
+      mustChangePassword: session.must_change_password,
+      passwordChangedAt: asDate(session.password_changed_at),
+      deptArea: session.dept_area,
+      ownership: session.ownership,
+      roleKeys: roles.keys,
+      permissions,
+    },
+    policy,
+    now,
+    tokenHash,
+  );
 }
 
 /**
@@ -291,7 +383,12 @@ function toAuthUser(u: UserFacts, policy: Policy, now: Date, tokenHash: string):
 }
 
 /** Everything the permission and data-scope checks need about a user; null when disabled. */
-export async function loadAuthUser(ctx: AppContext, db: DbOrTx, userId: number, tokenHash = ''): Promise<AuthUser | null> {
+export async function loadAuthUser(
+  ctx: AppContext,
+  db: DbOrTx,
+  userId: number,
+  tokenHash = '',
+): Promise<AuthUser | null> {
   const [row] = await db
     .select({ user: sysUser, deptArea: sysDept.area, ownership: enterprise.ownership })
     .from(sysUser)
@@ -313,10 +410,24 @@ export async function loadAuthUser(ctx: AppContext, db: DbOrTx, userId: number, 
         .where(and(inArray(sysRoleMenu.roleId, roleIds), eq(sysMenu.status, '1')))
     : [];
   const policy = await ctx.policy.get();
-  return toAuthUser({
-    userId: row.user.userId, userName: row.user.userName, nickName: row.user.nickName, userType: row.user.userType, duty: row.user.duty,
-    enterpriseId: row.user.enterpriseId, personId: row.user.personId, mustChangePassword: row.user.mustChangePassword,
-    passwordChangedAt: row.user.passwordChangedAt, deptArea: row.deptArea, ownership: row.ownership,
-    roleKeys: roles.map((r) => r.roleKey), permissions: new Set(perms.map((p) => p.key).filter((k): k is string => !!k)),
-  }, policy, ctx.clock.now(), tokenHash);
+  return toAuthUser(
+    {
+      userId: row.user.userId,
+      userName: row.user.userName,
+      nickName: row.user.nickName,
+      userType: row.user.userType,
+      duty: row.user.duty,
+      enterpriseId: row.user.enterpriseId,
+      personId: row.user.personId,
+      mustChangePassword: row.user.mustChangePassword,
+      passwordChangedAt: row.user.passwordChangedAt,
+      deptArea: row.deptArea,
+      ownership: row.ownership,
+      roleKeys: roles.map((r) => r.roleKey),
+      permissions: new Set(perms.map((p) => p.key).filter((k): k is string => !!k)),
+    },
+    policy,
+    ctx.clock.now(),
+    tokenHash,
+  );
 }

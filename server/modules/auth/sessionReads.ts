@@ -45,7 +45,10 @@ export class SessionReads {
       try {
         this.counts.statements++;
         const hashes = [...batch.keys()];
-        const rows = await runText(this.db, { sql: sessionsWithUsers(hashes.length), params: hashes }) as unknown as SessionRow[];
+        const rows = (await runText(this.db, {
+          sql: sessionsWithUsers(hashes.length),
+          params: hashes,
+        })) as unknown as SessionRow[];
         const byHash = new Map(rows.map((r) => [r.token_hash, r]));
         for (const [hash, waiters] of batch) {
           const row = byHash.get(hash);

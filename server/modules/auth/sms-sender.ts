@@ -18,7 +18,10 @@ import type { SmsSender } from '../../lib/ports.js';
 export type { SmsSender };
 
 export class LogSmsSender implements SmsSender {
-  constructor(private readonly outboxFile: string, private readonly log: (line: string) => void) {}
+  constructor(
+    private readonly outboxFile: string,
+    private readonly log: (line: string) => void,
+  ) {}
 
   async send(mobile: string, text: string): Promise<void> {
     const message: SmsMessage = { mobile, text, at: new Date().toISOString() };

@@ -25,13 +25,24 @@ const SWEEP_EVERY_MS = 60_000;
 let lastSweepMs = Number.NEGATIVE_INFINITY;
 
 /** Records this use of the token; false when it was used before (a replay). */
-export async function claimSsoToken(ctx: AppContext, token: string, identity: SsoIdentity, ip: string): Promise<boolean> {
+export async function claimSsoToken(
+  ctx: AppContext,
+  token: string,
+  identity: SsoIdentity,
+  ip: string,
+): Promise<boolean> {
   const now = ctx.clock.now();
   // The verifier requires exp; a token without one is refused before it gets here.
   const expiresAt = new Date((identity.claims.exp ?? 0) * 1000);
   const used = await ctx.db
     .insert(ssoTokenUse)
-    .values({ tokenKey: ssoTokenKey(token, identity), loginName: identity.loginName.slice(0, 64), usedAt: now, expiresAt, ip: ip.slice(0, 64) })
+    .values({
+      tokenKey: ssoTokenKey(token, identity),
+      loginName: identity.loginName.slice(0, 64),
+      usedAt: now,
+      expiresAt,
+      ip: ip.slice(0, 64),
+    })
     .onConflictDoNothing()
     .returning({ key: ssoTokenUse.tokenKey });
   if (now.getTime() - lastSweepMs >= SWEEP_EVERY_MS) {

@@ -8,8 +8,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
-  createRemoteJWKSet, exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, SignJWT,
-  type JWTPayload, type CryptoKey,
+  createRemoteJWKSet,
+  exportPKCS8,
+  exportSPKI,
+  generateKeyPair,
+  importPKCS8,
+  importSPKI,
+  jwtVerify,
+  SignJWT,
+  type JWTPayload,
+  type CryptoKey,
 } from 'jose';
 import type { AppConfig } from '../../config.js';
 
@@ -30,7 +38,13 @@ export async function demoKeyPair(keyFile: string): Promise<{ privateKey: Crypto
   const privateKey = await importPKCS8(pem, ALG, { extractable: true });
   const jwk = await crypto.subtle.exportKey('jwk', privateKey);
   const { d: _d, ...publicJwk } = jwk;
-  const publicKey = (await crypto.subtle.importKey('jwk', { ...publicJwk, key_ops: ['verify'] }, { name: 'ECDSA', namedCurve: 'P-256' }, true, ['verify'])) as CryptoKey;
+  const publicKey = (await crypto.subtle.importKey(
+    'jwk',
+    { ...publicJwk, key_ops: ['verify'] },
+    { name: 'ECDSA', namedCurve: 'P-256' },
+    true,
+    ['verify'],
+  )) as CryptoKey;
   return { privateKey, publicKey };
 }
 
@@ -45,16 +59,18 @@ export async function signSsoToken(
   opts: { loginName: string; issuer: string; audience: string; ttlSeconds?: number; now?: Date },
 ): Promise<string> {
   const now = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  return new SignJWT({ preferred_username: opts.loginName })
-    .setProtectedHeader({ alg: ALG })
-    // Each address the demo provider mints is a new token, as a real provider's are.
-    .setJti(randomUUID())
-    .setSubject(opts.loginName)
-    .setIssuer(opts.issuer)
-    .setAudience(opts.audience)
-    .setIssuedAt(now)
-    .setExpirationTime(now + (opts.ttlSeconds ?? 300))
-    .sign(privateKey);
+  return (
+    new SignJWT({ preferred_username: opts.loginName })
+      .setProtectedHeader({ alg: ALG })
+      // Each address the demo provider mints is a new token, as a real provider's are.
+      .setJti(randomUUID())
+      .setSubject(opts.loginName)
+      .setIssuer(opts.issuer)
+      .setAudience(opts.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + (opts.ttlSeconds ?? 300))
+      .sign(privateKey)
+  );
 }
 
 export async function createSsoVerifier(config: AppConfig): Promise<SsoVerifier> {

@@ -2,10 +2,36 @@
  * What the business rules read about a person, a certificate and the applying enterprise: gathered
  * from the database in one place so the pre-check and the submit check see the same facts.
  */
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  application, certificate, educationRecord, employmentRecord, enterprise, examBatch, examResult, examSignup, person, punishment, regConstructor, sysConfig, sysUser,
+  application,
+  certificate,
+  educationRecord,
+  employmentRecord,
+  enterprise,
+  examBatch,
+  examResult,
+  examSignup,
+  person,
+  punishment,
+  regConstructor,
+  sysConfig,
+  sysUser,
 } from '../../db/schema.js';
 import { addDays, addYears, chinaDate } from '../../lib/days.js';
 import type { Clock } from '../../lib/clock.js';
@@ -38,7 +64,12 @@ export async function readBizPolicy(db: DbOrTx): Promise<BizPolicy> {
   const rows = await db
     .select({ key: sysConfig.configKey, value: sysConfig.configValue })
     .from(sysConfig)
-    .where(inArray(sysConfig.configKey, Object.values(POLICY_KEYS).map(([k]) => k)));
+    .where(
+      inArray(
+        sysConfig.configKey,
+        Object.values(POLICY_KEYS).map(([k]) => k),
+      ),
+    );
   const byKey = new Map(rows.map((r) => [r.key, Number(r.value)]));
   const policy = {} as BizPolicy;
   for (const [field, [key, fallback]] of Object.entries(POLICY_KEYS) as [keyof BizPolicy, [string, number]][]) {
@@ -84,7 +115,8 @@ export async function findEnterprise(db: DbOrTx, id: number): Promise<Enterprise
 }
 
 /** Every certificate the person holds or held. */
-export const certificatesOf = (db: DbOrTx, personId: number) => db.select().from(certificate).where(eq(certificate.personId, personId));
+export const certificatesOf = (db: DbOrTx, personId: number) =>
+  db.select().from(certificate).where(eq(certificate.personId, personId));
 
 export interface EmploymentFacts {
   /** The three databases have a current record of the person. */
@@ -95,10 +127,18 @@ export interface EmploymentFacts {
   workYears: number;
 }
 
-export async function employmentFacts(db: DbOrTx, personId: number, enterpriseId: number, today: string): Promise<EmploymentFacts> {
+export async function employmentFacts(
+  db: DbOrTx,
+  personId: number,
+  enterpriseId: number,
+  today: string,
+): Promise<EmploymentFacts> {
   const rows = await db.select().from(employmentRecord).where(eq(employmentRecord.personId, personId));
   const current = rows.filter((r) => r.startDate <= today && (r.endDate === null || r.endDate >= today));
-  const earliest = rows.reduce<string | null>((min, r) => (min === null || r.startDate < min ? r.startDate : min), null);
+  const earliest = rows.reduce<string | null>(
+    (min, r) => (min === null || r.startDate < min ? r.startDate : min),
+    null,
+  );
   return {
     employed: current.length > 0,
     employerIsApplicant: current.length > 0 && current.every((r) => r.enterpriseId === enterpriseId),
@@ -110,18 +150,30 @@ export async function employmentFacts(db: DbOrTx, personId: number, enterpriseId
 export async function employedAt(db: DbOrTx, personId: number, enterpriseId: number, today: string): Promise<boolean> {
   const [p] = await db.select({ enterpriseId: person.enterpriseId }).from(person).where(eq(person.id, personId));
   if (p?.enterpriseId === enterpriseId) return true;
-  const rows = await db.select().from(employmentRecord).where(and(eq(employmentRecord.personId, personId), eq(employmentRecord.enterpriseId, enterpriseId)));
+  const rows = await db
+    .select()
+    .from(employmentRecord)
+    .where(and(eq(employmentRecord.personId, personId), eq(employmentRecord.enterpriseId, enterpriseId)));
   return rows.some((r) => r.startDate <= today && (r.endDate === null || r.endDate >= today));
 }
 
-export async function hasValidConstructorReg(db: DbOrTx, personId: number, enterpriseId: number, today: string): Promise<boolean> {
+export async function hasValidConstructorReg(
+  db: DbOrTx,
+  personId: number,
+  enterpriseId: number,
+  today: string,
+): Promise<boolean> {
   const rows = await db
     .select({ id: regConstructor.id })
     .from(regConstructor)
-    .where(and(
-      eq(regConstructor.personId, personId), eq(regConstructor.enterpriseId, enterpriseId), eq(regConstructor.status, '0'),
-      or(isNull(regConstructor.validTo), gte(regConstructor.validTo, today)),
-    ))
+    .where(
+      and(
+        eq(regConstructor.personId, personId),
+        eq(regConstructor.enterpriseId, enterpriseId),
+        eq(regConstructor.status, '0'),
+        or(isNull(regConstructor.validTo), gte(regConstructor.validTo, today)),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -133,7 +185,10 @@ export async function hasValidConstructorReg(db: DbOrTx, personId: number, enter
  * rule reads exactly the same rows.
  */
 export function educationCountsToward(cert: {
-  personId: number | SQLWrapper; certNo: string | SQLWrapper; validFrom: string | SQLWrapper; expiryDate: string | SQLWrapper;
+  personId: number | SQLWrapper;
+  certNo: string | SQLWrapper;
+  validFrom: string | SQLWrapper;
+  expiryDate: string | SQLWrapper;
 }): SQL {
   return and(
     eq(educationRecord.personId, cert.personId),
@@ -147,7 +202,8 @@ export function educationCountsToward(cert: {
 const CERTIFICATE_YEARS = 3;
 
 /** Hours a certificate needs in its validity period: the yearly requirement (sys_config) times the three years of validity. */
-export const requiredEducationHours = (policy: Pick<BizPolicy, 'hoursPerYear'>): number => policy.hoursPerYear * CERTIFICATE_YEARS;
+export const requiredEducationHours = (policy: Pick<BizPolicy, 'hoursPerYear'>): number =>
+  policy.hoursPerYear * CERTIFICATE_YEARS;
 
 /** Continuing-education hours earned within a certificate's validity period. */
 export async function educationHours(db: DbOrTx, cert: CertificateRow): Promise<number> {
@@ -164,7 +220,12 @@ const IN_PROGRESS_STATUSES = [0, 1, 2, 3];
 /** Another application in progress for this certificate (or, without one, for this person and category). */
 export async function otherBusinessInProgress(
   db: DbOrTx,
-  target: { certificateId?: number | null; personId?: number | null; enterpriseId?: number | null; businessType?: string },
+  target: {
+    certificateId?: number | null;
+    personId?: number | null;
+    enterpriseId?: number | null;
+    businessType?: string;
+  },
   excludeApplicationId: number | null,
 ): Promise<boolean> {
   const conds = [inArray(application.status, IN_PROGRESS_STATUSES), eq(application.deleted, false)];
@@ -173,7 +234,11 @@ export async function otherBusinessInProgress(
   else if (target.personId) conds.push(eq(application.personId, target.personId));
   else if (target.enterpriseId) conds.push(eq(application.enterpriseId, target.enterpriseId));
   if (target.businessType) conds.push(eq(application.businessType, target.businessType));
-  const rows = await db.select({ id: application.id }).from(application).where(and(...conds)).limit(1);
+  const rows = await db
+    .select({ id: application.id })
+    .from(application)
+    .where(and(...conds))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -182,15 +247,25 @@ export async function otherBusinessInProgress(
  * punishment of it in force, or a 02 no punishment explains); without one, any approved 暂扣 of the
  * person in force. Punishments waiting for review or rejected count for nothing.
  */
-export async function suspended(db: DbOrTx, personId: number, cert: CertificateRow | null, today: string): Promise<boolean> {
+export async function suspended(
+  db: DbOrTx,
+  personId: number,
+  cert: CertificateRow | null,
+  today: string,
+): Promise<boolean> {
   if (cert) return cert.status === '02';
   const rows = await db
     .select({ id: punishment.id })
     .from(punishment)
-    .where(and(
-      eq(punishment.personId, personId), eq(punishment.type, SUSPENSION), eq(punishment.reviewState, 'approved'), lte(punishment.startDate, today),
-      or(isNull(punishment.endDate), gte(punishment.endDate, today)),
-    ))
+    .where(
+      and(
+        eq(punishment.personId, personId),
+        eq(punishment.type, SUSPENSION),
+        eq(punishment.reviewState, 'approved'),
+        lte(punishment.startDate, today),
+        or(isNull(punishment.endDate), gte(punishment.endDate, today)),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -205,9 +280,21 @@ export interface ActiveBan {
 
 export async function activeBan(db: DbOrTx, personId: number, today: string): Promise<ActiveBan | null> {
   const [row] = await db
-    .select({ banUntil: punishment.banUntil, type: punishment.type, docNo: punishment.docNo, reason: punishment.reason })
+    .select({
+      banUntil: punishment.banUntil,
+      type: punishment.type,
+      docNo: punishment.docNo,
+      reason: punishment.reason,
+    })
     .from(punishment)
-    .where(and(eq(punishment.personId, personId), eq(punishment.reviewState, 'approved'), isNotNull(punishment.banUntil), gte(punishment.banUntil, today)))
+    .where(
+      and(
+        eq(punishment.personId, personId),
+        eq(punishment.reviewState, 'approved'),
+        isNotNull(punishment.banUntil),
+        gte(punishment.banUntil, today),
+      ),
+    )
     .orderBy(desc(punishment.banUntil))
     .limit(1);
   return row?.banUntil ? { ...row, banUntil: row.banUntil } : null;
@@ -232,7 +319,12 @@ export async function passedExam(db: DbOrTx, personId: number, category: string,
 }
 
 /** The categories each person passed as the new-certificate rule counts a pass (see {@link passedExam}). */
-export async function passedCategoriesOf(db: DbOrTx, personIds: readonly number[], today: string, category?: string): Promise<Map<number, string[]>> {
+export async function passedCategoriesOf(
+  db: DbOrTx,
+  personIds: readonly number[],
+  today: string,
+  category?: string,
+): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (personIds.length === 0) return out;
   const rows = await db
@@ -240,13 +332,18 @@ export async function passedCategoriesOf(db: DbOrTx, personIds: readonly number[
     .from(examResult)
     .leftJoin(examSignup, eq(examSignup.id, examResult.signupId))
     .leftJoin(examBatch, eq(examBatch.id, examSignup.batchId))
-    .where(and(
-      inArray(examResult.personId, [...personIds]), category ? eq(examResult.category, category) : undefined, eq(examResult.attended, '1'),
-      eq(examResult.knowledgeResult, '1'), eq(examResult.abilityResult, '1'),
-      // An exam pass is good for a new certificate for three years.
-      gte(examResult.examDate, addYears(today, -3)),
-      or(isNull(examResult.signupId), eq(examBatch.state, 'published')),
-    ))
+    .where(
+      and(
+        inArray(examResult.personId, [...personIds]),
+        category ? eq(examResult.category, category) : undefined,
+        eq(examResult.attended, '1'),
+        eq(examResult.knowledgeResult, '1'),
+        eq(examResult.abilityResult, '1'),
+        // An exam pass is good for a new certificate for three years.
+        gte(examResult.examDate, addYears(today, -3)),
+        or(isNull(examResult.signupId), eq(examBatch.state, 'published')),
+      ),
+    )
     .orderBy(examResult.category);
   for (const r of rows) out.set(r.personId, [...(out.get(r.personId) ?? []), r.category]);
   return out;

@@ -5,8 +5,14 @@
  * writer.ts loads the rows, asks here, and has store.ts write what was decided.
  */
 import {
-  certificateStateOf, liveThrough, refusalWords, statusOfState, transitionCertificate, unissuedCertificate,
-  type CertificateEvent, type PersistedCertificateSnapshot,
+  certificateStateOf,
+  liveThrough,
+  refusalWords,
+  statusOfState,
+  transitionCertificate,
+  unissuedCertificate,
+  type CertificateEvent,
+  type PersistedCertificateSnapshot,
 } from '../../../machines/certificate.machine.js';
 import type { certificate } from '../../db/schema.js';
 
@@ -36,13 +42,28 @@ export function rowFieldsOf(state: PersistedCertificateSnapshot) {
   const status = statusOfState(state.value);
   if (!status) throw new Error('an unissued certificate has no row');
   return {
-    status, certNo: c.certNo, category: c.category, personId: c.personId, enterpriseId: c.enterpriseId, position: c.position, issueDate: c.issueDate,
-    validFrom: c.validFrom, expiryDate: c.expiryDate, version: c.version, queryCode: c.queryCode, suspendedFrom: c.suspendedFrom, suspendedTo: c.suspendedTo,
+    status,
+    certNo: c.certNo,
+    category: c.category,
+    personId: c.personId,
+    enterpriseId: c.enterpriseId,
+    position: c.position,
+    issueDate: c.issueDate,
+    validFrom: c.validFrom,
+    expiryDate: c.expiryDate,
+    version: c.version,
+    queryCode: c.queryCode,
+    suspendedFrom: c.suspendedFrom,
+    suspendedTo: c.suspendedTo,
   };
 }
 
 /** The stored row after a decided step (the caller's copy of what store.ts writes). */
-export const rowAfter = (row: CertificateRow, step: CertificateStep, now: Date): CertificateRow => ({ ...row, ...rowFieldsOf(step.after), updatedAt: now });
+export const rowAfter = (row: CertificateRow, step: CertificateStep, now: Date): CertificateRow => ({
+  ...row,
+  ...rowFieldsOf(step.after),
+  updatedAt: now,
+});
 
 /** One event sent to one stored certificate. */
 export function decideCertificateEvent(row: CertificateRow, event: CertificateEvent): CertificateDecision {
@@ -53,9 +74,13 @@ export function decideCertificateEvent(row: CertificateRow, event: CertificateEv
 }
 
 /** An issue: the unissued certificate takes ISSUE (its validity statutory, its 发证日期 not before the acceptance). */
-export function decideIssue(event: IssueEvent): { ok: true; after: PersistedCertificateSnapshot } | { ok: false; refused: string } {
+export function decideIssue(
+  event: IssueEvent,
+): { ok: true; after: PersistedCertificateSnapshot } | { ok: false; refused: string } {
   const r = transitionCertificate(unissuedCertificate(), event);
-  return r.ok ? { ok: true, after: r.snapshot } : { ok: false, refused: `${event.certNo}：${refusalWords(r.from, event)}` };
+  return r.ok
+    ? { ok: true, after: r.snapshot }
+    : { ok: false, refused: `${event.certNo}：${refusalWords(r.from, event)}` };
 }
 
 /** A loaded life (seeds): the states from the unissued one through each event; throws at the first refusal, naming it. */

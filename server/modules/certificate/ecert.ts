@@ -35,6 +35,12 @@ export function isValidECertId(id: string): boolean {
 export function eCertIdOf(certNo: string): string | null {
   const parsed = parseCertNo(certNo);
   if (!parsed) return null;
-  const body = [ECERT_OID, GUANGDONG_CODE, CATEGORY_CODE[parsed.category] ?? '9', String(parsed.year), String(parsed.seq).padStart(7, '0')].join('.');
+  const body = [
+    ECERT_OID,
+    GUANGDONG_CODE,
+    CATEGORY_CODE[parsed.category] ?? '9',
+    String(parsed.year),
+    String(parsed.seq).padStart(7, '0'),
+  ].join('.');
   return `${body}.${mod3736CheckChar(body)}`;
 }

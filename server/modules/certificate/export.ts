@@ -58,11 +58,17 @@ export const CERTIFICATE_EXPORT_COLUMNS: ExcelColumn<ExportRow>[] = [
 export const EXPORT_BATCH = 2000;
 
 /** A fetch for `batches`: each call returns the next rows after the last id it returned, as shown (shown.ts). */
-export function exportFetch(db: DbOrTx, where: SQL | undefined, labels: Labels): (offset: number, limit: number) => Promise<ExportRow[]> {
+export function exportFetch(
+  db: DbOrTx,
+  where: SQL | undefined,
+  labels: Labels,
+): (offset: number, limit: number) => Promise<ExportRow[]> {
   let lastId = 0;
   return async (_offset, limit) => {
     // The enterprise is joined for the filters that read it (name, district); the row's fields are the one SQL form's.
-    const rows = await db.select(SHOWN_COLUMNS).from(certificate)
+    const rows = await db
+      .select(SHOWN_COLUMNS)
+      .from(certificate)
       .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
       .where(and(where, gt(certificate.id, lastId)))
       .orderBy(asc(certificate.id))

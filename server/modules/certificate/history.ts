@@ -7,7 +7,11 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import {
-  certificateStateOf, transitionCertificate, unissuedCertificate, type CertificateEvent, type PersistedCertificateSnapshot,
+  certificateStateOf,
+  transitionCertificate,
+  unissuedCertificate,
+  type CertificateEvent,
+  type PersistedCertificateSnapshot,
 } from '../../../machines/certificate.machine.js';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, certificateHistory } from '../../db/schema.js';
@@ -23,14 +27,20 @@ export interface ReplayVerdict {
   error: string | null;
 }
 
-type HistoryRow = Pick<typeof certificateHistory.$inferSelect, 'id' | 'event' | 'eventData' | 'stateBefore' | 'stateAfter'>;
+type HistoryRow = Pick<
+  typeof certificateHistory.$inferSelect,
+  'id' | 'event' | 'eventData' | 'stateBefore' | 'stateAfter'
+>;
 type StoredRow = typeof certificate.$inferSelect;
 
 /** JSON with its keys in order, so two states compare by value. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -38,7 +48,13 @@ const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 /** Replays one certificate's rows (in order) against its stored row. */
 export function replayRows(row: StoredRow, history: readonly HistoryRow[]): ReplayVerdict {
-  const verdict = (error: string | null, events: number): ReplayVerdict => ({ certificateId: row.id, certNo: row.certNo, consistent: error === null, events, error });
+  const verdict = (error: string | null, events: number): ReplayVerdict => ({
+    certificateId: row.id,
+    certNo: row.certNo,
+    consistent: error === null,
+    events,
+    error,
+  });
   let state: PersistedCertificateSnapshot | null = null;
   let events = 0;
   for (const h of history) {
@@ -48,11 +64,13 @@ export function replayRows(row: StoredRow, history: readonly HistoryRow[]): Repl
       continue;
     }
     const before: PersistedCertificateSnapshot = state ?? unissuedCertificate();
-    if (h.stateBefore !== null && !same(h.stateBefore, before)) return verdict(`历史记录 ${h.id}（${h.event}）之前的状态与前一条记录之后的状态不一致`, events);
+    if (h.stateBefore !== null && !same(h.stateBefore, before))
+      return verdict(`历史记录 ${h.id}（${h.event}）之前的状态与前一条记录之后的状态不一致`, events);
     const event = { ...(h.eventData as Record<string, unknown>), type: h.event } as CertificateEvent;
     const r = transitionCertificate(before, event);
     if (!r.ok) return verdict(`历史记录 ${h.id}：状态机在 ${before.value} 不接受 ${h.event}`, events);
-    if (!same(r.snapshot, h.stateAfter)) return verdict(`历史记录 ${h.id}（${h.event}）记录的结果与状态机的结果不一致`, events);
+    if (!same(r.snapshot, h.stateAfter))
+      return verdict(`历史记录 ${h.id}（${h.event}）记录的结果与状态机的结果不一致`, events);
     state = r.snapshot;
     events += 1;
   }
@@ -68,12 +86,21 @@ export function replayRows(row: StoredRow, history: readonly HistoryRow[]): Repl
 
 /** The rows of these certificates' histories, in order, by certificate. */
 async function historiesOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, HistoryRow[]>> {
-  const rows = ids.length === 0 ? [] : await db.select({
-    certificateId: certificateHistory.certificateId, id: certificateHistory.id, event: certificateHistory.event, eventData: certificateHistory.eventData,
-    stateBefore: certificateHistory.stateBefore, stateAfter: certificateHistory.stateAfter,
-  }).from(certificateHistory)
-    .where(and(inArray(certificateHistory.certificateId, [...ids]), isNotNull(certificateHistory.event)))
-    .orderBy(asc(certificateHistory.certificateId), asc(certificateHistory.id));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            certificateId: certificateHistory.certificateId,
+            id: certificateHistory.id,
+            event: certificateHistory.event,
+            eventData: certificateHistory.eventData,
+            stateBefore: certificateHistory.stateBefore,
+            stateAfter: certificateHistory.stateAfter,
+          })
+          .from(certificateHistory)
+          .where(and(inArray(certificateHistory.certificateId, [...ids]), isNotNull(certificateHistory.event)))
+          .orderBy(asc(certificateHistory.certificateId), asc(certificateHistory.id));
   const out = new Map<number, HistoryRow[]>();
   for (const r of rows) out.set(r.certificateId, [...(out.get(r.certificateId) ?? []), r]);
   return out;
@@ -90,14 +117,25 @@ export async function replayCertificate(db: DbOrTx, id: number): Promise<ReplayV
  * Replays every certificate in id batches (memory stays flat); answers those whose history does not
  * replay to their row, at most `limit`, and how many were looked at.
  */
-export async function replayAll(db: DbOrTx, opts: { batch?: number; limit?: number } = {}): Promise<{ checked: number; broken: ReplayVerdict[] }> {
+export async function replayAll(
+  db: DbOrTx,
+  opts: { batch?: number; limit?: number } = {},
+): Promise<{ checked: number; broken: ReplayVerdict[] }> {
   const batch = opts.batch ?? 2000;
   const broken: ReplayVerdict[] = [];
   let checked = 0;
-  for (let after = 0; ;) {
-    const rows = await db.select().from(certificate).where(gt(certificate.id, after)).orderBy(asc(certificate.id)).limit(batch);
+  for (let after = 0; ; ) {
+    const rows = await db
+      .select()
+      .from(certificate)
+      .where(gt(certificate.id, after))
+      .orderBy(asc(certificate.id))
+      .limit(batch);
     if (rows.length === 0) break;
-    const histories = await historiesOf(db, rows.map((r) => r.id));
+    const histories = await historiesOf(
+      db,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
       const v = replayRows(row, histories.get(row.id) ?? []);
       if (!v.consistent && broken.length < (opts.limit ?? 100)) broken.push(v);

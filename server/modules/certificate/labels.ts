@@ -15,7 +15,14 @@ export function localised(label: string, i18n: unknown, lang: Language): string 
   return typeof t === 'string' && t ? t : label;
 }
 
-const TYPES = ['cer_type', 'cert_status', 'ministerial_position', 'sys_user_sex', 'ministerial_diploma', 'ministerial_title_rank'] as const;
+const TYPES = [
+  'cer_type',
+  'cert_status',
+  'ministerial_position',
+  'sys_user_sex',
+  'ministerial_diploma',
+  'ministerial_title_rank',
+] as const;
 export type LabelType = (typeof TYPES)[number];
 
 export interface Labels {
@@ -24,7 +31,8 @@ export interface Labels {
 }
 
 /** The category's name without its code: 企业主要负责人（A类） → 企业主要负责人, …（综合类 C3） → …（综合类）. */
-export const categoryName = (label: string) => label.replace(/（([^（）]*?)\s*[A-C]\d?类?）$/, (_m, kind: string) => (kind ? `（${kind}）` : ''));
+export const categoryName = (label: string) =>
+  label.replace(/（([^（）]*?)\s*[A-C]\d?类?）$/, (_m, kind: string) => (kind ? `（${kind}）` : ''));
 
 /**
  * The labels in `lang` — by default the caller's language (what the page shows); the printed
@@ -36,9 +44,17 @@ export async function loadLabels(db: DbOrTx, lang: Language = currentRequest().l
 
 async function readLabels(db: DbOrTx, lang: Language): Promise<Labels> {
   const rows = await db
-    .select({ type: sysDictData.dictType, value: sysDictData.dictValue, label: sysDictData.dictLabel, i18n: sysDictData.labelI18n })
+    .select({
+      type: sysDictData.dictType,
+      value: sysDictData.dictValue,
+      label: sysDictData.dictLabel,
+      i18n: sysDictData.labelI18n,
+    })
     .from(sysDictData)
     .where(inArray(sysDictData.dictType, [...TYPES]));
   const map = new Map(rows.map((r) => [`${r.type}\u0000${r.value}`, localised(r.label, r.i18n, lang)]));
-  return { of: (type, value) => (value === null || value === undefined || value === '' ? '' : map.get(`${type}\u0000${value}`) ?? value) };
+  return {
+    of: (type, value) =>
+      value === null || value === undefined || value === '' ? '' : (map.get(`${type}\u0000${value}`) ?? value),
+  };
 }

@@ -16,7 +16,9 @@ export async function nextCertNo(tx: Tx, category: CertCategory, year: number): 
     values (${category}, ${year}, (select coalesce(max(right(cert_no, 7)::int), 0) + 1 from certificate where cert_no like ${prefix + '%'}))
     on conflict (category, year) do update set last_value = cert_no_sequence.last_value + 1
     returning last_value`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ last_value: number | string }>;
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    last_value: number | string;
+  }>;
   return formatCertNo(category, year, Number(rows[0]!.last_value));
 }
 

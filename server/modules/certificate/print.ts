@@ -15,7 +15,9 @@ import { loadCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
 import { loadLabels } from './labels.js';
 
 export const PRINT_PERMS = ['print:waitPrint:print', 'print:printed:print'] as const;
-export const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter((t) => BUSINESS_ROUTES[t].printsCertificate);
+export const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter(
+  (t) => BUSINESS_ROUTES[t].printsCertificate,
+);
 
 export function assertMayPrint(user: AuthUser): void {
   if (!PRINT_PERMS.some((p) => user.permissions.has(p))) throw forbidden('您没有证书打印权限');
@@ -28,12 +30,21 @@ export interface PrintResult {
   version: number;
 }
 
-export async function printApplicationCertificate(ctx: AppContext, user: AuthUser, applicationId: number, baseUrl: string): Promise<PrintResult> {
+export async function printApplicationCertificate(
+  ctx: AppContext,
+  user: AuthUser,
+  applicationId: number,
+  baseUrl: string,
+): Promise<PrintResult> {
   assertMayPrint(user);
   const [app] = await ctx.db.select().from(application).where(eq(application.id, applicationId));
   if (!app || app.deleted) throw notFound('申请不存在');
   if (!inArea(user, app.area)) throw forbidden('该业务不属于您所在中心的办理范围');
-  if (!BUSINESS_ROUTES[app.businessType as BusinessType]?.printsCertificate) throw badRequest(`${BUSINESS_ROUTES[app.businessType as BusinessType]?.label ?? app.businessType}业务不打印证书`, 'applicationId');
+  if (!BUSINESS_ROUTES[app.businessType as BusinessType]?.printsCertificate)
+    throw badRequest(
+      `${BUSINESS_ROUTES[app.businessType as BusinessType]?.label ?? app.businessType}业务不打印证书`,
+      'applicationId',
+    );
   if (app.outcome !== 'approved' || app.status !== 8) throw conflict('该申请尚未审批通过办结，不能打印证书');
   if (!app.certificateId) throw conflict('该申请没有关联证书，不能打印');
 
@@ -43,8 +54,14 @@ export async function printApplicationCertificate(ctx: AppContext, user: AuthUse
   const pdf = await certificatePdf(pdfDataOf(row, labels, baseUrl));
   const now = ctx.clock.now();
   const printed = await ctx.db.transaction(async (tx) => {
-    const [counted] = await tx.update(certificate)
-      .set({ printCount: sql`${certificate.printCount} + 1`, printedVersion: row.cert.version, printedAt: now, updatedAt: now })
+    const [counted] = await tx
+      .update(certificate)
+      .set({
+        printCount: sql`${certificate.printCount} + 1`,
+        printedVersion: row.cert.version,
+        printedAt: now,
+        updatedAt: now,
+      })
       .where(and(eq(certificate.id, row.cert.id), eq(certificate.version, row.cert.version)))
       .returning({ printCount: certificate.printCount });
     if (!counted) throw new AppError(409, '证书在打印期间已更新，请重新打印');

@@ -33,7 +33,11 @@ const VALID_EXPIRY = sql`(case when ${certificate.status} = '01' then ${certific
  * The list's condition. `storedStatus`: for the planner's estimate of the total only (listTotal):
  * valid certificates expiring within dates are estimated from the valid ones' own expiry dates.
  */
-export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string }, opts: { storedStatus?: boolean; enterpriseIds?: number[] | null } = {}): SQL | undefined {
+export function certificateWhere(
+  user: AuthUser,
+  q: Partial<CertificateFilters> & { beginTime?: string; endTime?: string },
+  opts: { storedStatus?: boolean; enterpriseIds?: number[] | null } = {},
+): SQL | undefined {
   const w: (SQL | undefined)[] = [certificateScope(user)];
   // At the province's scale (2 million certificates) names and ID numbers match by their start, numbers by their start or (digits only) their end: each an index range.
   if (q.certNo) w.push(certNoMatches(certificate.certNo, q.certNo));
@@ -46,7 +50,12 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
   const validExpiring = !!opts.storedStatus && q.status === '01' && !!(q.expiryFrom || q.expiryTo);
   if (q.status && !validExpiring) w.push(eq(certificate.status, q.status));
   // The enterprises the word names, when few (listOrder.ts enterprisesNamed), by id.
-  if (q.enterpriseName) w.push(opts.enterpriseIds ? anyOfUnseen(certificate.enterpriseId, opts.enterpriseIds) : contains(enterprise.name, q.enterpriseName));
+  if (q.enterpriseName)
+    w.push(
+      opts.enterpriseIds
+        ? anyOfUnseen(certificate.enterpriseId, opts.enterpriseIds)
+        : contains(enterprise.name, q.enterpriseName),
+    );
   if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
   if (q.area) w.push(eq(certificate.area, q.area));
   if (q.districtCode) w.push(inDistrict(enterprise.districtCode, q.districtCode), certificateScopeOnEnterprise(user));
@@ -61,8 +70,10 @@ export function certificateWhere(user: AuthUser, q: Partial<CertificateFilters> 
 /** The list's pages, the one SQL form of a certificate as shown (shown.ts), rendered once as text (db/prerendered.ts). */
 const shownPage = prerendered<ShownSource>((db) => db.select(SHOWN_COLUMNS).from(certificate), SHOWN_COLUMNS);
 /** The same, with the enterprise joined for a page sorted by its name (the order reads the join). */
-const shownPageByEnterprise = prerendered<ShownSource>((db) => db.select(SHOWN_COLUMNS).from(certificate)
-  .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)), SHOWN_COLUMNS);
+const shownPageByEnterprise = prerendered<ShownSource>(
+  (db) => db.select(SHOWN_COLUMNS).from(certificate).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)),
+  SHOWN_COLUMNS,
+);
 
 /** A list row: the certificate as shown, the identity number masked (the detail view reveals it by duty). */
 export function toRow(r: ShownSource, labels: Labels): CertificateRowView {
@@ -125,14 +136,23 @@ export async function listCertificates(db: DbOrTx, user: AuthUser, q: Certificat
 }
 
 /** The page and total. `enterpriseIds`: the enterprises the typed word names, when few. */
-async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, labels: Labels, found: { enterpriseIds: number[] | null }) {
+async function listPage(
+  db: DbOrTx,
+  user: AuthUser,
+  q: CertificateListQuery,
+  labels: Labels,
+  found: { enterpriseIds: number[] | null },
+) {
   const { enterpriseIds } = found;
   const where = certificateWhere(user, q, found);
   const needsEnterprise = !!((q.enterpriseName && !enterpriseIds) || q.districtCode);
   const withEnterprise = needsEnterprise || q.sortField === 'enterpriseName';
   // The certificates' ids (and `more` columns), joined only to the tables the filters (and the order) read.
   const narrowed = (joinEnterprise: boolean, more: Record<string, SQL.Aliased> = {}) => {
-    let base = db.select({ id: certificate.id, ...more }).from(certificate).$dynamic();
+    let base = db
+      .select({ id: certificate.id, ...more })
+      .from(certificate)
+      .$dynamic();
     if (joinEnterprise) base = base.innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
     return base;
   };
@@ -141,16 +161,28 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // The list's order: the first key, then ties by the issue date (name, status, category: their
   // indexes hold it) or the id, in the sort's own direction (one index serves both, schema.ts).
   // Looking a number up by its start lists in number order (its index); otherwise the newest issue first.
-  const keys: OrderKey[] = sortColumn && q.sortField
-    ? [{ key: sortColumn, kind: TEXT_SORT.has(q.sortField) ? 'text' : 'number', dir: direction },
-      ...(TIES_BY_ISSUE.has(q.sortField) ? [{ key: certificate.issueDate, kind: 'number', dir: direction } as const] : []), { key: certificate.id, kind: 'number', dir: direction }]
-    : q.certNo && certNoMode(q.certNo) === 'start' ? [{ key: byteOrder(certificate.certNo), kind: 'text', dir: 'asc' }]
-      : [{ key: certificate.issueDate, kind: 'number', dir: 'desc' }, { key: certificate.id, kind: 'number', dir: 'desc' }];
+  const keys: OrderKey[] =
+    sortColumn && q.sortField
+      ? [
+          { key: sortColumn, kind: TEXT_SORT.has(q.sortField) ? 'text' : 'number', dir: direction },
+          ...(TIES_BY_ISSUE.has(q.sortField)
+            ? [{ key: certificate.issueDate, kind: 'number', dir: direction } as const]
+            : []),
+          { key: certificate.id, kind: 'number', dir: direction },
+        ]
+      : q.certNo && certNoMode(q.certNo) === 'start'
+        ? [{ key: byteOrder(certificate.certNo), kind: 'text', dir: 'asc' }]
+        : [
+            { key: certificate.issueDate, kind: 'number', dir: 'desc' },
+            { key: certificate.id, kind: 'number', dir: 'desc' },
+          ];
   const offset = (q.pageNum - 1) * q.pageSize;
   // Sorted by the enterprise's name, the page's order reads the join.
-  const rowsOf = (tail: SQL, samePlan: boolean) => (q.sortField === 'enterpriseName' ? shownPageByEnterprise : shownPage).rows(db, tail, { samePlan });
+  const rowsOf = (tail: SQL, samePlan: boolean) =>
+    (q.sortField === 'enterpriseName' ? shownPageByEnterprise : shownPage).rows(db, tail, { samePlan });
   // The page's rows as the list shows them.
-  const pageOf = async (ids: SQL, order: SQL[], samePlan = false) => (await rowsOf(pageTail(ids, order), samePlan)).map((r) => toRow(r, labels));
+  const pageOf = async (ids: SQL, order: SQL[], samePlan = false) =>
+    (await rowsOf(pageTail(ids, order), samePlan)).map((r) => toRow(r, labels));
 
   // A typed name or ID number: its matches are one range of the holder's index (migration 0033). The
   // planner guesses a start's matches from a histogram (hundreds where there are twenty) and expects
@@ -163,8 +195,19 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   const typedHolder = !!(q.name || q.idNo);
   let many = false;
   if (typedHolder) {
-    const matching = narrowed(withEnterprise, Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.key}`.as(`k${i}`)]))).where(where);
-    const ids = await fewOf(db, matching, EXACT_TOTAL_CEILING, sql.join(keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}`)), sql`, `));
+    const matching = narrowed(
+      withEnterprise,
+      Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.key}`.as(`k${i}`)])),
+    ).where(where);
+    const ids = await fewOf(
+      db,
+      matching,
+      EXACT_TOTAL_CEILING,
+      sql.join(
+        keys.map((k, i) => sql.raw(`m.k${i} ${k.dir}`)),
+        sql`, `,
+      ),
+    );
     if (ids) {
       const pageIds = ids.slice(offset, offset + q.pageSize);
       const rows = pageIds.length ? await pageOf(anyOf(certificate.id, pageIds), keys.map(plainOrder), true) : [];
@@ -182,7 +225,13 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // time a request, more than reading them): kept only with the page size in the text and the ids
   // unseen (sql.ts limitInText, anyOfUnseen).
   const samePlan = !!enterpriseIds && sameCondition(where, anyOfUnseen(certificate.enterpriseId, enterpriseIds));
-  const counted = listTotal(db, counting(where), undefined, q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds })) : undefined, { pastCeiling: many, samePlan });
+  const counted = listTotal(
+    db,
+    counting(where),
+    undefined,
+    q.status ? counting(certificateWhere(user, q, { storedStatus: true, enterpriseIds })) : undefined,
+    { pastCeiling: many, samePlan },
+  );
   // An enterprise word few enterprises have: the page sorts the matching certificates rather than
   // walking an index in the list's order (listOrder.ts). A status is its index, newest first.
   const fenced = !!enterpriseIds;
@@ -192,13 +241,21 @@ async function listPage(db: DbOrTx, user: AuthUser, q: CertificateListQuery, lab
   // thousands of matches (valid and expiring within 90 days: ~80,000; the suspended: ~16,000)
   // would each be joined to keep ten. Every certificate has its person and enterprise (non-null
   // foreign keys), so the inner joins drop none.
-  const pageIds = narrowed(withEnterprise).where(where).orderBy(...order).limit(limitInText(q.pageSize)).offset(offset);
+  const pageIds = narrowed(withEnterprise)
+    .where(where)
+    .orderBy(...order)
+    .limit(limitInText(q.pageSize))
+    .offset(offset);
   const [rows, total] = await Promise.all([pageOf(inArray(certificate.id, pageIds), order, samePlan), counted]);
   return { rows, ...total };
 }
 
 /** A key of the list's order. */
-interface OrderKey { key: AnyColumn | SQL; kind: 'text' | 'number'; dir: 'asc' | 'desc' }
+interface OrderKey {
+  key: AnyColumn | SQL;
+  kind: 'text' | 'number';
+  dir: 'asc' | 'desc';
+}
 const plainOrder = (k: OrderKey): SQL => (k.dir === 'desc' ? desc : asc)(k.key);
 /** The key in a form no index provides (listOrder.ts unindexed): the planner sorts the matches. */
 const fencedOrder = (k: OrderKey): SQL => (k.dir === 'desc' ? desc : asc)(unindexed(k.key, k.kind));

@@ -1,6 +1,6 @@
 /** Request and answer shapes of the certificate calls (OpenAPI comes from these). */
 import { z } from 'zod';
-import { revealOfferSchema } from '../personalData/schemas.js';
+import { revealOfferSchema } from '../../services/personalDataSchemas.js';
 import { pageQuery } from '../../lib/reply.js';
 import { day as calendarDay, id, idList as ids, optionalText } from '../../lib/schemas.js';
 
@@ -12,16 +12,28 @@ export const STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as cons
 
 /** Filters shared by the list and both exports. */
 export const certificateFilters = z.object({
-  certNo: text(40, '证书编号').describe('证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））'),
+  certNo: text(40, '证书编号').describe(
+    '证书编号：全为数字时按结尾匹配（年度流水号，如 0001234），否则按开头匹配（如 粤建安C3（2023））',
+  ),
   name: text(64, '姓名').describe('持证人姓名（开头一致）'),
   idNo: text(32, '身份证号').describe('身份证号（开头一致）'),
   category: z.enum(CATEGORIES, { error: '证书类别应为 A、B、C1、C2 或 C3' }).optional(),
-  status: z.enum(STATUSES, { error: '证书状态代码不正确' }).optional().describe('01 有效 02 暂扣 03 撤销 04 注销 05 失效 06 办理转出 07 吊销 99 其他'),
+  status: z
+    .enum(STATUSES, { error: '证书状态代码不正确' })
+    .optional()
+    .describe('01 有效 02 暂扣 03 撤销 04 注销 05 失效 06 办理转出 07 吊销 99 其他'),
   enterpriseName: text(200, '企业名称').describe('企业名称（包含）'),
   enterpriseId: id('企业编号').optional(),
   personId: id('人员编号').optional(),
-  area: z.enum(['1', '2', '3'], { error: '区域应为 1、2 或 3' }).optional().describe('企业所属区域 1 广州 2 深圳 3 省中心'),
-  districtCode: z.string().regex(/^\d{6}$/, '行政区划代码应为 6 位数字').optional().describe('企业所在行政区划：地市代码含其下区县'),
+  area: z
+    .enum(['1', '2', '3'], { error: '区域应为 1、2 或 3' })
+    .optional()
+    .describe('企业所属区域 1 广州 2 深圳 3 省中心'),
+  districtCode: z
+    .string()
+    .regex(/^\d{6}$/, '行政区划代码应为 6 位数字')
+    .optional()
+    .describe('企业所在行政区划：地市代码含其下区县'),
   expiryFrom: day('expiryFrom').describe('有效期至 起（含）'),
   expiryTo: day('expiryTo').describe('有效期至 止（含）'),
 });
@@ -30,7 +42,19 @@ export type CertificateFilters = z.infer<typeof certificateFilters>;
 export const certificateListQuery = pageQuery.extend(certificateFilters.shape).extend({
   beginTime: day('beginTime').describe('发证日期 起（含）'),
   endTime: day('endTime').describe('发证日期 止（含）'),
-  sortField: z.enum(['certNo', 'name', 'category', 'enterpriseName', 'issueDate', 'expiryDate', 'status', 'version', 'printCount']).optional(),
+  sortField: z
+    .enum([
+      'certNo',
+      'name',
+      'category',
+      'enterpriseName',
+      'issueDate',
+      'expiryDate',
+      'status',
+      'version',
+      'printCount',
+    ])
+    .optional(),
 });
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 export const certificateExportQuery = certificateListQuery.omit({ pageNum: true, pageSize: true });
@@ -94,14 +118,32 @@ export const historyRow = z.object({
 });
 
 export const certificateDetail = certificateRow.extend({
-  holder: z.object({
-    id: z.number(), name: z.string(), sex: z.string(), sexLabel: z.string(), idType: z.string(), idNo: z.string(), birthDate: z.string(),
-    education: z.string().nullable(), educationLabel: z.string(), title: z.string().nullable(), titleLabel: z.string(), phone: z.string().nullable(),
-    personalData: revealOfferSchema,
-  }).describe('持证人（证件号码、出生日期、手机号码脱敏，持证人本人为完整值；personalData 说明可点击查看的字段）'),
+  holder: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      sex: z.string(),
+      sexLabel: z.string(),
+      idType: z.string(),
+      idNo: z.string(),
+      birthDate: z.string(),
+      education: z.string().nullable(),
+      educationLabel: z.string(),
+      title: z.string().nullable(),
+      titleLabel: z.string(),
+      phone: z.string().nullable(),
+      personalData: revealOfferSchema,
+    })
+    .describe('持证人（证件号码、出生日期、手机号码脱敏，持证人本人为完整值；personalData 说明可点击查看的字段）'),
   enterprise: z.object({
-    id: z.number(), name: z.string(), creditCode: z.string(), legalRepresentative: z.string(), address: z.string(), ownership: z.string(),
-    licenceNo: z.string().nullable(), licenceValidTo: z.string().nullable(),
+    id: z.number(),
+    name: z.string(),
+    creditCode: z.string(),
+    legalRepresentative: z.string(),
+    address: z.string(),
+    ownership: z.string(),
+    licenceNo: z.string().nullable(),
+    licenceValidTo: z.string().nullable(),
   }),
   history: z.array(historyRow).describe('版本历史：当前版本在前，其后为 certificate_history 中的旧版本（新到旧）'),
 });

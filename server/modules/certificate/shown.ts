@@ -17,10 +17,22 @@ import { eCertIdOf } from './ecert.js';
 import { loadLabels, type Labels } from './labels.js';
 
 export type CertificateRow = typeof certificate.$inferSelect;
-export interface Holder { name: string; sex: string; idNo: string }
-export interface Employer { name: string; creditCode: string; ownership: string }
+export interface Holder {
+  name: string;
+  sex: string;
+  idNo: string;
+}
+export interface Employer {
+  name: string;
+  creditCode: string;
+  ownership: string;
+}
 /** A row read with SHOWN_COLUMNS. */
-export interface ShownSource { cert: CertificateRow; holder: Holder; employer: Employer }
+export interface ShownSource {
+  cert: CertificateRow;
+  holder: Holder;
+  employer: Employer;
+}
 
 /**
  * The one SQL form: the certificate's columns, and its holder's and enterprise's fields looked up per
@@ -78,7 +90,8 @@ export interface ShownCertificate {
 export const versionLabelOf = (version: number): string => String(version).padStart(3, '0');
 
 /** A 暂扣's period in words: 2026-01-01 至 2026-06-30, or from its start until lifted. */
-export const suspensionWords = (from: string | null, to: string | null): string => (from ? (to ? `${from} 至 ${to}` : `自 ${from} 起至解除`) : '');
+export const suspensionWords = (from: string | null, to: string | null): string =>
+  from ? (to ? `${from} 至 ${to}` : `自 ${from} 起至解除`) : '';
 
 /** The one function: a row read with SHOWN_COLUMNS, as it is shown. */
 export function shownCertificate(src: ShownSource, labels: Labels): ShownCertificate {
@@ -86,15 +99,35 @@ export function shownCertificate(src: ShownSource, labels: Labels): ShownCertifi
   const statusLabel = labels.of('cert_status', c.status);
   const suspended = c.status === '02' && c.suspendedFrom !== null;
   return {
-    id: c.id, certNo: c.certNo, category: c.category, categoryLabel: labels.of('cer_type', c.category),
-    status: c.status, statusLabel, statusText: suspended ? `${statusLabel}（${suspensionWords(c.suspendedFrom, c.suspendedTo)}）` : statusLabel,
+    id: c.id,
+    certNo: c.certNo,
+    category: c.category,
+    categoryLabel: labels.of('cer_type', c.category),
+    status: c.status,
+    statusLabel,
+    statusText: suspended ? `${statusLabel}（${suspensionWords(c.suspendedFrom, c.suspendedTo)}）` : statusLabel,
     valid: c.status === '01',
-    issueDate: c.issueDate, validFrom: c.validFrom, expiryDate: c.expiryDate,
-    suspendedFrom: c.status === '02' ? c.suspendedFrom : null, suspendedTo: c.status === '02' ? c.suspendedTo : null,
-    version: c.version, versionLabel: versionLabelOf(c.version), position: c.position, positionLabel: labels.of('ministerial_position', c.position),
-    queryCode: c.queryCode, issuingAuthority: c.issuingAuthority, eCertId: eCertIdOf(c.certNo),
-    personId: c.personId, holderName: src.holder.name, holderSex: src.holder.sex, holderSexLabel: labels.of('sys_user_sex', src.holder.sex), holderIdNo: src.holder.idNo,
-    enterpriseId: c.enterpriseId, enterpriseName: src.employer.name, creditCode: src.employer.creditCode, ownership: src.employer.ownership,
+    issueDate: c.issueDate,
+    validFrom: c.validFrom,
+    expiryDate: c.expiryDate,
+    suspendedFrom: c.status === '02' ? c.suspendedFrom : null,
+    suspendedTo: c.status === '02' ? c.suspendedTo : null,
+    version: c.version,
+    versionLabel: versionLabelOf(c.version),
+    position: c.position,
+    positionLabel: labels.of('ministerial_position', c.position),
+    queryCode: c.queryCode,
+    issuingAuthority: c.issuingAuthority,
+    eCertId: eCertIdOf(c.certNo),
+    personId: c.personId,
+    holderName: src.holder.name,
+    holderSex: src.holder.sex,
+    holderSexLabel: labels.of('sys_user_sex', src.holder.sex),
+    holderIdNo: src.holder.idNo,
+    enterpriseId: c.enterpriseId,
+    enterpriseName: src.employer.name,
+    creditCode: src.employer.creditCode,
+    ownership: src.employer.ownership,
   };
 }
 

@@ -40,8 +40,12 @@ export interface IssuedExtras {
  * The kept version's data: the certificate row (alias c) keyed and formatted as drizzle reads it
  * (timestamps as ISO instants), with its holder (alias p) and enterprise (alias e) as they were.
  */
-export const CERTIFICATE_VERSION_JSON = sql.raw(`jsonb_build_object(${Object.entries(getTableColumns(certificate)).map(([key, col]) =>
-  `'${key}', ${col.columnType === 'PgTimestamp' ? `to_char(c."${col.name}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `c."${col.name}"`}`).join(', ')})
+export const CERTIFICATE_VERSION_JSON = sql.raw(`jsonb_build_object(${Object.entries(getTableColumns(certificate))
+  .map(
+    ([key, col]) =>
+      `'${key}', ${col.columnType === 'PgTimestamp' ? `to_char(c."${col.name}" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `c."${col.name}"`}`,
+  )
+  .join(', ')})
   || jsonb_build_object('holderName', p.name, 'holderIdNo', p.id_no, 'holderSex', p.sex, 'holderBirthDate', p.birth_date,
     'enterpriseName', e.name, 'creditCode', e.credit_code)`);
 
@@ -49,21 +53,43 @@ export const CERTIFICATE_VERSION_JSON = sql.raw(`jsonb_build_object(${Object.ent
 export async function lockCertificates(tx: Tx, ids: readonly number[]): Promise<CertificateRow[]> {
   if (ids.length === 0) return [];
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  return tx.select().from(certificate).where(sql`${certificate.id} = any(${`{${sorted.join(',')}}`}::int[])`).orderBy(certificate.id).for('update');
+  return tx
+    .select()
+    .from(certificate)
+    .where(sql`${certificate.id} = any(${`{${sorted.join(',')}}`}::int[])`)
+    .orderBy(certificate.id)
+    .for('update');
 }
 
 /**
  * Writes the steps: the history rows (the rows as they were, read in the same statement before the
  * update: every part of a statement sees the same snapshot) and the new columns, in one statement.
  */
-export async function storeSteps(tx: DbOrTx, steps: readonly CertificateStep[], cause: CertificateCause, now: Date): Promise<void> {
+export async function storeSteps(
+  tx: DbOrTx,
+  steps: readonly CertificateStep[],
+  cause: CertificateCause,
+  now: Date,
+): Promise<void> {
   if (steps.length === 0) return;
   const items = steps.map((s) => {
     const c = s.after.context;
     return {
-      id: s.id, event: s.event.type, event_data: eventFieldsOf(s.event), state_before: s.before, state_after: s.after,
-      status: statusOfState(s.after.value), enterprise_id: c.enterpriseId, position: c.position, issue_date: c.issueDate, valid_from: c.validFrom,
-      expiry_date: c.expiryDate, version: c.version, query_code: c.queryCode, suspended_from: c.suspendedFrom, suspended_to: c.suspendedTo,
+      id: s.id,
+      event: s.event.type,
+      event_data: eventFieldsOf(s.event),
+      state_before: s.before,
+      state_after: s.after,
+      status: statusOfState(s.after.value),
+      enterprise_id: c.enterpriseId,
+      position: c.position,
+      issue_date: c.issueDate,
+      valid_from: c.validFrom,
+      expiry_date: c.expiryDate,
+      version: c.version,
+      query_code: c.queryCode,
+      suspended_from: c.suspendedFrom,
+      suspended_to: c.suspendedTo,
     };
   });
   const note = cause.note ? sql`|| jsonb_build_object('cause', ${JSON.stringify(cause.note)}::jsonb)` : sql``;
@@ -89,16 +115,39 @@ export async function storeSteps(tx: DbOrTx, steps: readonly CertificateStep[], 
 
 /** Writes an issued certificate (the state ISSUE led to) and its first history row. */
 export async function storeIssued(
-  tx: Tx, event: IssueEvent, after: PersistedCertificateSnapshot, extras: IssuedExtras, cause: CertificateCause, now: Date,
+  tx: Tx,
+  event: IssueEvent,
+  after: PersistedCertificateSnapshot,
+  extras: IssuedExtras,
+  cause: CertificateCause,
+  now: Date,
 ): Promise<CertificateRow> {
-  const [row] = await tx.insert(certificate).values({
-    ...rowFieldsOf(after), issuingAuthority: extras.issuingAuthority, printCount: extras.printCount ?? 0, printedVersion: extras.printedVersion ?? null,
-    printedAt: extras.printedAt ?? null, createdAt: now, updatedAt: now,
-  }).returning();
+  const [row] = await tx
+    .insert(certificate)
+    .values({
+      ...rowFieldsOf(after),
+      issuingAuthority: extras.issuingAuthority,
+      printCount: extras.printCount ?? 0,
+      printedVersion: extras.printedVersion ?? null,
+      printedAt: extras.printedAt ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
   await tx.insert(certificateHistory).values({
-    certificateId: row!.id, version: 0, data: null, reason: cause.reason, applicationId: cause.applicationId ?? null, changedAt: now,
-    event: 'ISSUE', eventData: eventFieldsOf(event), actorId: cause.actorId, job: cause.job ?? null, punishmentId: cause.punishmentId ?? null,
-    stateBefore: null, stateAfter: after,
+    certificateId: row!.id,
+    version: 0,
+    data: null,
+    reason: cause.reason,
+    applicationId: cause.applicationId ?? null,
+    changedAt: now,
+    event: 'ISSUE',
+    eventData: eventFieldsOf(event),
+    actorId: cause.actorId,
+    job: cause.job ?? null,
+    punishmentId: cause.punishmentId ?? null,
+    stateBefore: null,
+    stateAfter: after,
   });
   return row!;
 }
@@ -124,11 +173,20 @@ export interface DecidedLife {
  */
 export async function storeLives(tx: Tx, lives: readonly DecidedLife[]): Promise<number[]> {
   if (lives.length === 0) return [];
-  const inserted = await tx.insert(certificate).values(lives.map((life) => ({
-    ...rowFieldsOf(life.states.at(-1)!), issuingAuthority: life.extras.issuingAuthority, printCount: life.extras.printCount ?? 0,
-    printedVersion: life.extras.printedVersion ?? null, printedAt: life.extras.printedAt ?? null,
-    createdAt: life.steps[0]!.at, updatedAt: life.steps.at(-1)!.at,
-  }))).returning({ id: certificate.id, certNo: certificate.certNo });
+  const inserted = await tx
+    .insert(certificate)
+    .values(
+      lives.map((life) => ({
+        ...rowFieldsOf(life.states.at(-1)!),
+        issuingAuthority: life.extras.issuingAuthority,
+        printCount: life.extras.printCount ?? 0,
+        printedVersion: life.extras.printedVersion ?? null,
+        printedAt: life.extras.printedAt ?? null,
+        createdAt: life.steps[0]!.at,
+        updatedAt: life.steps.at(-1)!.at,
+      })),
+    )
+    .returning({ id: certificate.id, certNo: certificate.certNo });
   const idOf = new Map(inserted.map((r) => [r.certNo, r.id]));
   const ids: number[] = [];
   const history = lives.flatMap((life) => {
@@ -138,9 +196,18 @@ export async function storeLives(tx: Tx, lives: readonly DecidedLife[]): Promise
       const before = life.states[j]!;
       const status = statusOfState(before.value);
       return {
-        certificate_id: id, version: before.context.version, reason: step.cause.reason, application_id: step.cause.applicationId ?? null,
-        changed_at: step.at.toISOString(), event: step.event.type, event_data: eventFieldsOf(step.event), actor_id: step.cause.actorId, job: step.cause.job ?? null,
-        punishment_id: step.cause.punishmentId ?? null, state_before: status ? before : null, state_after: life.states[j + 1]!,
+        certificate_id: id,
+        version: before.context.version,
+        reason: step.cause.reason,
+        application_id: step.cause.applicationId ?? null,
+        changed_at: step.at.toISOString(),
+        event: step.event.type,
+        event_data: eventFieldsOf(step.event),
+        actor_id: step.cause.actorId,
+        job: step.cause.job ?? null,
+        punishment_id: step.cause.punishmentId ?? null,
+        state_before: status ? before : null,
+        state_after: life.states[j + 1]!,
         data: status ? { ...before.context, id, status, ...(step.cause.note ? { cause: step.cause.note } : {}) } : null,
       };
     });

@@ -14,9 +14,23 @@
 import type { CertificateEvent } from '../../../machines/certificate.machine.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { decideCertificateEvent, decideIssue, decideLife, rowAfter, type CertificateRow, type CertificateStep, type IssueEvent } from './decide.js';
 import {
-  lockCertificates, storeIssued, storeLives, storeSteps, type CertificateCause, type DecidedLife, type IssuedExtras,
+  decideCertificateEvent,
+  decideIssue,
+  decideLife,
+  rowAfter,
+  type CertificateRow,
+  type CertificateStep,
+  type IssueEvent,
+} from './decide.js';
+import {
+  lockCertificates,
+  storeIssued,
+  storeLives,
+  storeSteps,
+  type CertificateCause,
+  type DecidedLife,
+  type IssuedExtras,
 } from './store.js';
 
 export type { CertificateRow } from './decide.js';
@@ -24,7 +38,10 @@ export type { CertificateCause, IssuedExtras } from './store.js';
 
 /** A certificate the machine refused an event: the caller's transaction fails with the machine's words. */
 export class CertificateRefused extends AppError {
-  constructor(readonly certificateId: number | null, msg: string) {
+  constructor(
+    readonly certificateId: number | null,
+    msg: string,
+  ) {
     super(409, msg);
   }
 }
@@ -33,7 +50,13 @@ export class CertificateRefused extends AppError {
  * Sends one event to one certificate in the caller's transaction: its row locked, the machine's
  * answer stored with its history row. A refusal fails the transaction (409 with the machine's words).
  */
-export async function sendCertificateEvent(tx: Tx, id: number, event: CertificateEvent, cause: CertificateCause, now: Date): Promise<CertificateRow> {
+export async function sendCertificateEvent(
+  tx: Tx,
+  id: number,
+  event: CertificateEvent,
+  cause: CertificateCause,
+  now: Date,
+): Promise<CertificateRow> {
   const [row] = await lockCertificates(tx, [id]);
   if (!row) throw new AppError(404, `证书（id ${id}）不存在`);
   const decision = decideCertificateEvent(row, event);
@@ -49,8 +72,14 @@ export async function sendCertificateEvent(tx: Tx, id: number, event: Certificat
  * reads what the events are decided on once the rows are locked.
  */
 export async function sendCertificateEvents(
-  tx: Tx, ids: readonly number[], eventOf: (row: CertificateRow) => CertificateEvent | null, cause: CertificateCause, now: Date,
-  opts: { refused: 'skip' | 'throw'; facts?: (rows: readonly CertificateRow[]) => Promise<void> } = { refused: 'throw' },
+  tx: Tx,
+  ids: readonly number[],
+  eventOf: (row: CertificateRow) => CertificateEvent | null,
+  cause: CertificateCause,
+  now: Date,
+  opts: { refused: 'skip' | 'throw'; facts?: (rows: readonly CertificateRow[]) => Promise<void> } = {
+    refused: 'throw',
+  },
 ): Promise<{ changed: CertificateRow[]; refused: string[] }> {
   const rows = await lockCertificates(tx, ids);
   await opts.facts?.(rows);
@@ -74,7 +103,13 @@ export async function sendCertificateEvents(
 }
 
 /** Issues a certificate (ISSUE from the unissued state) in the caller's transaction, with its first history row. */
-export async function issueCertificate(tx: Tx, event: IssueEvent, extras: IssuedExtras, cause: CertificateCause, now: Date): Promise<CertificateRow> {
+export async function issueCertificate(
+  tx: Tx,
+  event: IssueEvent,
+  extras: IssuedExtras,
+  cause: CertificateCause,
+  now: Date,
+): Promise<CertificateRow> {
   const decision = decideIssue(event);
   if (!decision.ok) throw new CertificateRefused(null, decision.refused);
   return storeIssued(tx, event, decision.after, extras, cause, now);
@@ -110,7 +145,7 @@ export async function loadCertificates(tx: Tx, lives: readonly CertificateLife[]
       states: decideLife(life.steps.map((s) => s.event)),
       extras: life.extras,
     }));
-    ids.push(...await storeLives(tx, decided));
+    ids.push(...(await storeLives(tx, decided)));
   }
   return ids;
 }

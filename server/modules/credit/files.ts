@@ -13,9 +13,18 @@ const holds = (column: typeof punishment.fileIds, ossId: number) => sql`${column
 
 export const punishmentFileOwner: FileOwnerCheck = async (ctx, user, ossId) => {
   const live = await ctx.db.select({ id: punishment.id }).from(punishment).where(holds(punishment.fileIds, ossId));
-  const proposed = await ctx.db.select({ id: sysRecordReview.recordId }).from(sysRecordReview)
-    .where(and(eq(sysRecordReview.entity, ENTITY), sql`${sysRecordReview.proposed} -> 'fileIds' @> ${JSON.stringify([ossId])}::jsonb`));
-  const ids = [...new Set([...live.map((r) => r.id), ...proposed.map((r) => r.id).filter((id): id is number => id !== null)])];
+  const proposed = await ctx.db
+    .select({ id: sysRecordReview.recordId })
+    .from(sysRecordReview)
+    .where(
+      and(
+        eq(sysRecordReview.entity, ENTITY),
+        sql`${sysRecordReview.proposed} -> 'fileIds' @> ${JSON.stringify([ossId])}::jsonb`,
+      ),
+    );
+  const ids = [
+    ...new Set([...live.map((r) => r.id), ...proposed.map((r) => r.id).filter((id): id is number => id !== null)]),
+  ];
   if (ids.length === 0) return null;
   if (!user.permissions.has('credit:punishment:list')) return false;
   for (const id of ids) if (await canSeePunishment(ctx.db, user, id)) return true;

@@ -15,7 +15,8 @@ import { rowsOf } from '../../db/sql.js';
 export const SUSPENSION = '暂扣';
 
 /** The same test a period's row `of` passes on `today` (start on or before it, end on or after it or none). */
-const inForce = (today: string, of = 'p'): SQL => sql`${sql.raw(of)}.start_date <= ${today}::date and (${sql.raw(of)}.end_date is null or ${sql.raw(of)}.end_date >= ${today}::date)`;
+const inForce = (today: string, of = 'p'): SQL =>
+  sql`${sql.raw(of)}.start_date <= ${today}::date and (${sql.raw(of)}.end_date is null or ${sql.raw(of)}.end_date >= ${today}::date)`;
 
 /** Whether a loaded period is in force on `today` (China days as YYYY-MM-DD compare as strings). */
 export const isInForce = (p: { startDate: string; endDate: string | null }, today: string): boolean =>
@@ -52,25 +53,42 @@ function suspensionsInForceSql(today: string, certIds?: readonly number[]): SQL 
  * The 暂扣 period in force on `today` of each of the certificates `certIds` that has one: several
  * approved 暂扣 in force at once are one period, from the earliest start to the latest end (none: until lifted).
  */
-export async function suspensionPeriodsOn(db: DbOrTx, certIds: readonly number[], today: string): Promise<Map<number, SuspensionPeriod>> {
+export async function suspensionPeriodsOn(
+  db: DbOrTx,
+  certIds: readonly number[],
+  today: string,
+): Promise<Map<number, SuspensionPeriod>> {
   if (certIds.length === 0) return new Map();
-  return periodsOf(await db.execute(sql`
+  return periodsOf(
+    await db.execute(sql`
     select s.id, min(s.start_date)::text as "from", case when bool_or(s.end_date is null) then null else max(s.end_date)::text end as "to"
-    from (${suspensionsInForceSql(today, certIds)}) s group by s.id`));
+    from (${suspensionsInForceSql(today, certIds)}) s group by s.id`),
+  );
 }
 
 /** Every certificate (stored `statuses`) with a 暂扣 in force on `today` whose stored period is not that one: what the 暂扣 job sends SUSPEND. */
-export async function suspensionsToWrite(db: DbOrTx, today: string, statuses: readonly string[]): Promise<Map<number, SuspensionPeriod>> {
-  return periodsOf(await db.execute(sql`
+export async function suspensionsToWrite(
+  db: DbOrTx,
+  today: string,
+  statuses: readonly string[],
+): Promise<Map<number, SuspensionPeriod>> {
+  return periodsOf(
+    await db.execute(sql`
     select s.id, s."from", s."to" from (
       select s.id, min(s.start_date)::text as "from", case when bool_or(s.end_date is null) then null else max(s.end_date)::text end as "to"
       from (${suspensionsInForceSql(today)}) s group by s.id) s
     join certificate c on c.id = s.id
     where c.status = any(${`{${statuses.join(',')}}`}::text[])
       and (c.suspended_from is distinct from s."from"::date or c.suspended_to is distinct from s."to"::date)
-    order by s.id`));
+    order by s.id`),
+  );
 }
 
 function periodsOf(result: unknown): Map<number, SuspensionPeriod> {
-  return new Map(rowsOf<{ id: number | string; from: string; to: string | null }>(result).map((r) => [Number(r.id), { from: r.from, to: r.to }]));
+  return new Map(
+    rowsOf<{ id: number | string; from: string; to: string | null }>(result).map((r) => [
+      Number(r.id),
+      { from: r.from, to: r.to },
+    ]),
+  );
 }

@@ -17,21 +17,32 @@ import { readShown, shownCertificate } from '../certificate/shown.js';
 import { contains, orderBy } from '../system/review/list-kit.js';
 import { pendingByRecord } from '../system/review/review.service.js';
 import { pendingSchema } from '../system/review/schemas.js';
-import { PUNISHMENT_TYPES, REVIEW_STATES, REVIEW_STATE_LABEL, violateTypes, type PunishmentType, type ReviewState } from './record.js';
+import {
+  PUNISHMENT_TYPES,
+  REVIEW_STATES,
+  REVIEW_STATE_LABEL,
+  violateTypes,
+  type PunishmentType,
+  type ReviewState,
+} from './record.js';
 import { punishmentScope } from './scope.js';
 import { ENTITY } from './service.js';
 
-export const punishmentListQuery = pageQuery.extend({
-  name: optionalText(64, '姓名'),
-  idNo: optionalText(32, '证件号码'),
-  certNo: optionalText(40, '证书编号'),
-  docNo: optionalText(64, '处罚文号'),
-  type: z.enum(PUNISHMENT_TYPES, { error: `处罚类型须为 ${PUNISHMENT_TYPES.join('、')} 之一` }).optional(),
-  violateType: optionalText(64, '违规类型'),
-  reviewState: z.enum(REVIEW_STATES, { error: '审核状态须为 pending、approved、rejected 或 withdrawn' }).optional()
-    .describe('pending 待审核（新增） approved 已生效 rejected 已驳回 withdrawn 已撤回'),
-  pending: z.enum(['0', '1']).optional().describe('1：只列出有待审核提交（新增、修改或删除）的记录'),
-}).describe('beginTime/endTime 为处罚开始日期的范围');
+export const punishmentListQuery = pageQuery
+  .extend({
+    name: optionalText(64, '姓名'),
+    idNo: optionalText(32, '证件号码'),
+    certNo: optionalText(40, '证书编号'),
+    docNo: optionalText(64, '处罚文号'),
+    type: z.enum(PUNISHMENT_TYPES, { error: `处罚类型须为 ${PUNISHMENT_TYPES.join('、')} 之一` }).optional(),
+    violateType: optionalText(64, '违规类型'),
+    reviewState: z
+      .enum(REVIEW_STATES, { error: '审核状态须为 pending、approved、rejected 或 withdrawn' })
+      .optional()
+      .describe('pending 待审核（新增） approved 已生效 rejected 已驳回 withdrawn 已撤回'),
+    pending: z.enum(['0', '1']).optional().describe('1：只列出有待审核提交（新增、修改或删除）的记录'),
+  })
+  .describe('beginTime/endTime 为处罚开始日期的范围');
 export type PunishmentListQuery = z.infer<typeof punishmentListQuery>;
 
 export const punishedCertificate = z.object({
@@ -73,7 +84,14 @@ export const punishmentRow = z.object({
 });
 export type PunishmentRowView = z.infer<typeof punishmentRow>;
 
-const SORTABLE = { startDate: punishment.startDate, endDate: punishment.endDate, type: punishment.type, docNo: punishment.docNo, name: person.name, createdAt: punishment.createdAt };
+const SORTABLE = {
+  startDate: punishment.startDate,
+  endDate: punishment.endDate,
+  type: punishment.type,
+  docNo: punishment.docNo,
+  name: person.name,
+  createdAt: punishment.createdAt,
+};
 
 const certificateOfRow = (certNo: SQL) => sql`exists (select 1 from ${certificate}
   where (${certificate.id} in (select pc.certificate_id from ${punishmentCertificate} pc where pc.punishment_id = ${punishment.id})
@@ -89,7 +107,9 @@ export function punishmentWhere(user: AuthUser, q: Partial<PunishmentListQuery>)
   if (q.violateType) w.push(eq(punishment.violateType, q.violateType));
   if (q.reviewState) w.push(eq(punishment.reviewState, q.reviewState));
   if (q.pending === '1') {
-    w.push(sql`exists (select 1 from ${sysRecordReview} r where r.entity = ${ENTITY} and r.state = 'pending' and r.record_id = ${punishment.id})`);
+    w.push(
+      sql`exists (select 1 from ${sysRecordReview} r where r.entity = ${ENTITY} and r.state = 'pending' and r.record_id = ${punishment.id})`,
+    );
   }
   // Start dates are China days (date column): the range compares days.
   if (q.beginTime) w.push(sql`${punishment.startDate} >= ${q.beginTime}`);
@@ -98,23 +118,37 @@ export function punishmentWhere(user: AuthUser, q: Partial<PunishmentListQuery>)
 }
 
 const baseQuery = (db: DbOrTx) =>
-  db.select({ p: punishment, name: person.name, idNo: person.idNo, createdByName: sysUser.nickName })
+  db
+    .select({ p: punishment, name: person.name, idNo: person.idNo, createdByName: sysUser.nickName })
     .from(punishment)
     .innerJoin(person, eq(person.id, punishment.personId))
     .leftJoin(sysUser, eq(sysUser.userId, punishment.createdBy));
 
 export async function countPunishments(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(punishment).innerJoin(person, eq(person.id, punishment.personId)).where(where);
+  const [row] = await db
+    .select({ n: count() })
+    .from(punishment)
+    .innerJoin(person, eq(person.id, punishment.personId))
+    .where(where);
   return row?.n ?? 0;
 }
 
 /** A page of rows in the list's order. */
 export async function punishmentRows(
-  db: DbOrTx, user: AuthUser, where: SQL | undefined, q: Pick<PunishmentListQuery, 'sortField' | 'sortOrder'>, offset: number, limit: number, labels: Labels, today: string,
+  db: DbOrTx,
+  user: AuthUser,
+  where: SQL | undefined,
+  q: Pick<PunishmentListQuery, 'sortField' | 'sortOrder'>,
+  offset: number,
+  limit: number,
+  labels: Labels,
+  today: string,
 ): Promise<PunishmentRowView[]> {
-  const rows = await baseQuery(db).where(where)
+  const rows = await baseQuery(db)
+    .where(where)
     .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(punishment.createdAt), desc(punishment.id)]))
-    .limit(limit).offset(offset);
+    .limit(limit)
+    .offset(offset);
   return viewRows(db, user, rows, labels, today);
 }
 
@@ -127,17 +161,38 @@ function inForce(p: BaseRow['p'], today: string): boolean {
   return p.banUntil !== null && p.banUntil >= today;
 }
 
-async function viewRows(db: DbOrTx, user: AuthUser, rows: BaseRow[], labels: Labels, today: string): Promise<PunishmentRowView[]> {
+async function viewRows(
+  db: DbOrTx,
+  user: AuthUser,
+  rows: BaseRow[],
+  labels: Labels,
+  today: string,
+): Promise<PunishmentRowView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.p.id);
-  const links = await db.select({ punishmentId: punishmentCertificate.punishmentId, certificateId: punishmentCertificate.certificateId })
-    .from(punishmentCertificate).where(inArray(punishmentCertificate.punishmentId, ids));
-  const certIds = [...new Set([...links.map((l) => l.certificateId), ...rows.flatMap((r) => (r.p.certificateId ? [r.p.certificateId] : []))])];
+  const links = await db
+    .select({ punishmentId: punishmentCertificate.punishmentId, certificateId: punishmentCertificate.certificateId })
+    .from(punishmentCertificate)
+    .where(inArray(punishmentCertificate.punishmentId, ids));
+  const certIds = [
+    ...new Set([
+      ...links.map((l) => l.certificateId),
+      ...rows.flatMap((r) => (r.p.certificateId ? [r.p.certificateId] : [])),
+    ]),
+  ];
   // The punished certificates as every view shows them (certificate/shown.ts).
   const certs = certIds.length
-    ? (await readShown(db, inArray(certificate.id, certIds))).map((r) => shownCertificate(r, labels)).map((c) => ({
-      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: c.categoryLabel, status: c.status, statusLabel: c.statusLabel, enterpriseName: c.enterpriseName,
-    }))
+    ? (await readShown(db, inArray(certificate.id, certIds)))
+        .map((r) => shownCertificate(r, labels))
+        .map((c) => ({
+          id: c.id,
+          certNo: c.certNo,
+          category: c.category,
+          categoryLabel: c.categoryLabel,
+          status: c.status,
+          statusLabel: c.statusLabel,
+          enterpriseName: c.enterpriseName,
+        }))
     : [];
   const pending = await pendingByRecord(db, ENTITY, ids, user);
   const violations = await violateTypes(db);
@@ -180,12 +235,27 @@ async function viewRows(db: DbOrTx, user: AuthUser, rows: BaseRow[], labels: Lab
 export async function listPunishments(db: DbOrTx, user: AuthUser, q: PunishmentListQuery, labels: Labels, now: Date) {
   const where = punishmentWhere(user, q);
   const total = await countPunishments(db, where);
-  const rows = await punishmentRows(db, user, where, q, (q.pageNum - 1) * q.pageSize, q.pageSize, labels, chinaDate(now));
+  const rows = await punishmentRows(
+    db,
+    user,
+    where,
+    q,
+    (q.pageNum - 1) * q.pageSize,
+    q.pageSize,
+    labels,
+    chinaDate(now),
+  );
   return { rows, total };
 }
 
 /** One row (scope already checked by the caller). */
-export async function punishmentRowOf(db: DbOrTx, user: AuthUser, punishmentId: number, labels: Labels, today: string): Promise<PunishmentRowView | null> {
+export async function punishmentRowOf(
+  db: DbOrTx,
+  user: AuthUser,
+  punishmentId: number,
+  labels: Labels,
+  today: string,
+): Promise<PunishmentRowView | null> {
   const rows = await baseQuery(db).where(eq(punishment.id, punishmentId));
   const [row] = await viewRows(db, user, rows, labels, today);
   return row ?? null;

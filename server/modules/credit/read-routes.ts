@@ -9,7 +9,7 @@ import { batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { idParams, keyword, optionalText } from '../../lib/schemas.js';
 import { maskIdNo, personalDataOf, type Revealable } from '../../services/personalData.js';
-import { revealOfferSchema } from '../personalData/schemas.js';
+import { revealOfferSchema } from '../../services/personalDataSchemas.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/authUser.js';
 import { certificateScope } from '../certificate/scope.js';
@@ -20,7 +20,15 @@ import { downloadUrl } from '../system/oss/upload.js';
 import { reviewDetail } from '../system/review/detail.js';
 import { loadReview, pendingOf, userNames } from '../system/review/review.service.js';
 import { reviewDetailSchema } from '../system/review/schemas.js';
-import { listPunishments, punishmentListQuery, punishmentRow, punishmentRowOf, punishmentRows, punishmentWhere, type PunishmentRowView } from './query.js';
+import {
+  listPunishments,
+  punishmentListQuery,
+  punishmentRow,
+  punishmentRowOf,
+  punishmentRows,
+  punishmentWhere,
+  type PunishmentRowView,
+} from './query.js';
 import { BAN_YEARS_OF_VIOLATION, CERTIFICATE_TYPES, loadPunishment, PUNISHMENT_TYPES, violateTypes } from './record.js';
 import { assertCanSee } from './scope.js';
 import { ENTITY } from './service.js';
@@ -29,7 +37,13 @@ import { punishmentView } from './view.js';
 const TAGS = ['credit'];
 const LIST = { access: { perm: 'credit:punishment:list' } };
 
-const fileView = z.object({ ossId: z.number(), originalName: z.string(), mimeType: z.string(), size: z.number(), url: z.string() });
+const fileView = z.object({
+  ossId: z.number(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  url: z.string(),
+});
 const decisionView = z.object({
   reviewId: z.number(),
   change: z.enum(['create', 'update', 'delete']),
@@ -49,19 +63,38 @@ const detailSchema = punishmentRow.extend({
 });
 
 const pickerRow = z.object({
-  id: z.number(), certNo: z.string(), category: z.string(), categoryLabel: z.string(), personId: z.number(), name: z.string(),
-  idNo: z.string().describe('脱敏'), enterpriseName: z.string(), expiryDate: z.string(), status: z.string(), statusLabel: z.string(),
+  id: z.number(),
+  certNo: z.string(),
+  category: z.string(),
+  categoryLabel: z.string(),
+  personId: z.number(),
+  name: z.string(),
+  idNo: z.string().describe('脱敏'),
+  enterpriseName: z.string(),
+  expiryDate: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
 });
 const pickerQuery = pageQuery.extend({
   keyword: keyword('关键字', 64).describe('证书编号或姓名'),
   name: optionalText(64, '姓名'),
   idNo: optionalText(32, '证件号码'),
   certNo: optionalText(40, '证书编号'),
-  personId: z.coerce.number().int().min(1).max(2_147_483_647).optional().describe('只列这名持证人的证书（已选了一张时）'),
+  personId: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .optional()
+    .describe('只列这名持证人的证书（已选了一张时）'),
   type: z.enum(PUNISHMENT_TYPES).optional().describe('处罚类型：暂扣、吊销、撤销只列有效或暂扣的证书'),
 });
 
-const violateOption = z.object({ code: z.string(), name: z.string(), banYears: z.number().nullable().describe('吊销、撤销时规定的禁考年限') });
+const violateOption = z.object({
+  code: z.string(),
+  name: z.string(),
+  banYears: z.number().nullable().describe('吊销、撤销时规定的禁考年限'),
+});
 
 const EXPORT_COLUMNS: readonly ExcelColumn<PunishmentRowView>[] = [
   { header: '持证人', value: (r) => r.name, width: 12 },
@@ -84,141 +117,231 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const db = ctx.db;
 
-  app.get('/credit/punishment/list', {
-    config: LIST,
-    schema: {
-      tags: TAGS,
-      summary: '处罚记录列表',
-      description: '数据权限：省级管理员全部；区域中心人员为其区域企业的证书的处罚。每行带证书（今天的状态）、待审核提交 pending 与调用者现在可做的操作（canEdit、canRemove）。',
-      querystring: punishmentListQuery,
-      response: { 200: pageEnvelope(punishmentRow) },
+  app.get(
+    '/credit/punishment/list',
+    {
+      config: LIST,
+      schema: {
+        tags: TAGS,
+        summary: '处罚记录列表',
+        description:
+          '数据权限：省级管理员全部；区域中心人员为其区域企业的证书的处罚。每行带证书（今天的状态）、待审核提交 pending 与调用者现在可做的操作（canEdit、canRemove）。',
+        querystring: punishmentListQuery,
+        response: { 200: pageEnvelope(punishmentRow) },
+      },
     },
-  }, async (req) => {
-    const { rows, total } = await listPunishments(db, currentUser(req), req.query, await loadLabels(db), ctx.clock.now());
-    return page(rows, total, req.query.pageNum);
-  });
-
-  app.get('/credit/punishment/export', {
-    config: { access: { perm: 'credit:punishment:export', log: { title: '处罚管理', action: 'export' } } },
-    schema: { tags: TAGS, summary: '导出处罚记录（Excel，按列表的筛选条件）', querystring: punishmentListQuery },
-  }, async (req, reply) => {
-    const caller = currentUser(req);
-    const where = punishmentWhere(caller, req.query);
-    const labels = await loadLabels(db, 'zh-CN');
-    const today = chinaDate(ctx.clock.now());
-    return sendExcel(reply, `处罚记录_${today}.xlsx`, EXPORT_COLUMNS,
-      batches((offset, limit) => punishmentRows(db, caller, where, req.query, offset, limit, labels, today), 500), '处罚记录');
-  });
-
-  app.get('/credit/punishment/get/:id', {
-    config: { access: { perm: 'credit:punishment:query' } },
-    schema: {
-      tags: TAGS,
-      summary: '处罚记录详情（证书、附件、审核记录、待审核的变更）',
-      params: idParams,
-      response: { 200: envelope(detailSchema) },
+    async (req) => {
+      const { rows, total } = await listPunishments(
+        db,
+        currentUser(req),
+        req.query,
+        await loadLabels(db),
+        ctx.clock.now(),
+      );
+      return page(rows, total, req.query.pageNum);
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    await assertCanSee(db, caller, req.params.id);
-    const today = chinaDate(ctx.clock.now());
-    const row = (await punishmentRowOf(db, caller, req.params.id, await loadLabels(db), today))!;
-    const live = await loadPunishment(db, req.params.id);
-    // The officer handling the punishment may reveal the holder's number (a logged click).
-    const { values: shown, offer } = personalDataOf(await punishmentPersonalData(db, caller, req.params.id), 'punishment', req.params.id);
-    const fileIds = Array.isArray(live.fileIds) ? (live.fileIds as number[]) : [];
-    const files = fileIds.length ? await db.select().from(sysOss).where(inArray(sysOss.id, fileIds)) : [];
-    const pending = await pendingOf(db, ENTITY, req.params.id);
-    const reviews = await db.select().from(sysRecordReview)
-      .where(and(eq(sysRecordReview.entity, ENTITY), eq(sysRecordReview.recordId, req.params.id)))
-      .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id));
-    const names = await userNames(db, reviews.flatMap((r) => [r.submittedBy, r.reviewedBy]));
-    return ok({
-      ...row,
-      idNo: shown.idNo,
-      personalData: offer,
-      files: fileIds.flatMap((fid) => {
-        const f = files.find((x) => x.id === fid);
-        return f ? [{ ossId: f.id, originalName: f.originalName, mimeType: f.mimeType, size: f.size, url: downloadUrl(f.id) }] : [];
-      }),
-      pendingReview: pending ? await reviewDetail(db, pending, caller, punishmentView) : null,
-      decisions: reviews.map((r) => ({
-        reviewId: r.id,
-        change: (r.snapshot as { context: { change: 'create' | 'update' | 'delete' } }).context.change,
-        state: r.state as 'pending' | 'approved' | 'rejected' | 'cancelled',
-        submitterName: names.get(r.submittedBy) ?? '',
-        submittedAt: r.submittedAt.toISOString(),
-        reviewerName: r.reviewedBy === null ? null : names.get(r.reviewedBy) ?? null,
-        reviewedAt: r.reviewedAt?.toISOString() ?? null,
-        comment: r.comment,
-      })),
-    });
-  });
+  );
 
-  app.get('/credit/punishment/review/:id', {
-    config: LIST,
-    schema: { tags: TAGS, summary: '处罚记录变更审核详情（变更对比）', params: idParams, response: { 200: envelope(reviewDetailSchema) } },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const review = await loadReview(db, ENTITY, req.params.id);
-    if (review.recordId !== null) await assertCanSee(db, caller, review.recordId);
-    return ok(await reviewDetail(db, review, caller, punishmentView));
-  });
-
-  app.get('/credit/punishment/certificates', {
-    config: LIST,
-    schema: {
-      tags: TAGS,
-      summary: '选择处罚证书（调用者数据权限内的证书）',
-      description: '按关键字（证书编号或姓名）、姓名、证件号码、证书编号查找；type 为暂扣、吊销、撤销时只列今天有效或暂扣的证书；personId 限定同一持证人。',
-      querystring: pickerQuery,
-      response: { 200: pageEnvelope(pickerRow) },
+  app.get(
+    '/credit/punishment/export',
+    {
+      config: { access: { perm: 'credit:punishment:export', log: { title: '处罚管理', action: 'export' } } },
+      schema: { tags: TAGS, summary: '导出处罚记录（Excel，按列表的筛选条件）', querystring: punishmentListQuery },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const q = req.query;
-    const w: (SQL | undefined)[] = [certificateScope(caller)];
-    if (q.keyword) w.push(or(contains(certificate.certNo, q.keyword), contains(person.name, q.keyword)));
-    if (q.name) w.push(contains(person.name, q.name));
-    if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
-    if (q.certNo) w.push(contains(certificate.certNo, q.certNo));
-    if (q.personId) w.push(eq(certificate.personId, q.personId));
-    if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(inArray(certificate.status, ['01', '02']));
-    const where = and(...w);
-    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId)).innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId)).where(where);
-    // Read with the one SQL form of a certificate as shown (certificate/shown.ts); the joins serve the filters and the order.
-    const rows = await db
-      .select(SHOWN_COLUMNS)
-      .from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
-      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-      .where(where)
-      .orderBy(asc(person.name), asc(certificate.certNo), asc(certificate.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    const labels = await loadLabels(db);
-    return page(rows.map((r) => shownCertificate(r, labels)).map((c) => ({
-      id: c.id, certNo: c.certNo, category: c.category, categoryLabel: c.categoryLabel, personId: c.personId,
-      name: c.holderName, idNo: maskIdNo(c.holderIdNo), enterpriseName: c.enterpriseName, expiryDate: c.expiryDate, status: c.status, statusLabel: c.statusLabel,
-    })), total, q.pageNum);
-  });
+    async (req, reply) => {
+      const caller = currentUser(req);
+      const where = punishmentWhere(caller, req.query);
+      const labels = await loadLabels(db, 'zh-CN');
+      const today = chinaDate(ctx.clock.now());
+      return sendExcel(
+        reply,
+        `处罚记录_${today}.xlsx`,
+        EXPORT_COLUMNS,
+        batches((offset, limit) => punishmentRows(db, caller, where, req.query, offset, limit, labels, today), 500),
+        '处罚记录',
+      );
+    },
+  );
 
-  app.get('/credit/punishment/violateTypes', {
-    config: LIST,
-    schema: { tags: TAGS, summary: '违规类型（处罚事由的选项）', response: { 200: envelope(z.array(violateOption)) } },
-  }, async () => {
-    const types = await violateTypes(db);
-    return ok([...types].map(([code, name]) => ({ code, name, banYears: BAN_YEARS_OF_VIOLATION[code] ?? null })));
-  });
+  app.get(
+    '/credit/punishment/get/:id',
+    {
+      config: { access: { perm: 'credit:punishment:query' } },
+      schema: {
+        tags: TAGS,
+        summary: '处罚记录详情（证书、附件、审核记录、待审核的变更）',
+        params: idParams,
+        response: { 200: envelope(detailSchema) },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      await assertCanSee(db, caller, req.params.id);
+      const today = chinaDate(ctx.clock.now());
+      const row = (await punishmentRowOf(db, caller, req.params.id, await loadLabels(db), today))!;
+      const live = await loadPunishment(db, req.params.id);
+      // The officer handling the punishment may reveal the holder's number (a logged click).
+      const { values: shown, offer } = personalDataOf(
+        await punishmentPersonalData(db, caller, req.params.id),
+        'punishment',
+        req.params.id,
+      );
+      const fileIds = Array.isArray(live.fileIds) ? (live.fileIds as number[]) : [];
+      const files = fileIds.length ? await db.select().from(sysOss).where(inArray(sysOss.id, fileIds)) : [];
+      const pending = await pendingOf(db, ENTITY, req.params.id);
+      const reviews = await db
+        .select()
+        .from(sysRecordReview)
+        .where(and(eq(sysRecordReview.entity, ENTITY), eq(sysRecordReview.recordId, req.params.id)))
+        .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id));
+      const names = await userNames(
+        db,
+        reviews.flatMap((r) => [r.submittedBy, r.reviewedBy]),
+      );
+      return ok({
+        ...row,
+        idNo: shown.idNo,
+        personalData: offer,
+        files: fileIds.flatMap((fid) => {
+          const f = files.find((x) => x.id === fid);
+          return f
+            ? [
+                {
+                  ossId: f.id,
+                  originalName: f.originalName,
+                  mimeType: f.mimeType,
+                  size: f.size,
+                  url: downloadUrl(f.id),
+                },
+              ]
+            : [];
+        }),
+        pendingReview: pending ? await reviewDetail(db, pending, caller, punishmentView) : null,
+        decisions: reviews.map((r) => ({
+          reviewId: r.id,
+          change: (r.snapshot as { context: { change: 'create' | 'update' | 'delete' } }).context.change,
+          state: r.state as 'pending' | 'approved' | 'rejected' | 'cancelled',
+          submitterName: names.get(r.submittedBy) ?? '',
+          submittedAt: r.submittedAt.toISOString(),
+          reviewerName: r.reviewedBy === null ? null : (names.get(r.reviewedBy) ?? null),
+          reviewedAt: r.reviewedAt?.toISOString() ?? null,
+          comment: r.comment,
+        })),
+      });
+    },
+  );
 
+  app.get(
+    '/credit/punishment/review/:id',
+    {
+      config: LIST,
+      schema: {
+        tags: TAGS,
+        summary: '处罚记录变更审核详情（变更对比）',
+        params: idParams,
+        response: { 200: envelope(reviewDetailSchema) },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const review = await loadReview(db, ENTITY, req.params.id);
+      if (review.recordId !== null) await assertCanSee(db, caller, review.recordId);
+      return ok(await reviewDetail(db, review, caller, punishmentView));
+    },
+  );
+
+  app.get(
+    '/credit/punishment/certificates',
+    {
+      config: LIST,
+      schema: {
+        tags: TAGS,
+        summary: '选择处罚证书（调用者数据权限内的证书）',
+        description:
+          '按关键字（证书编号或姓名）、姓名、证件号码、证书编号查找；type 为暂扣、吊销、撤销时只列今天有效或暂扣的证书；personId 限定同一持证人。',
+        querystring: pickerQuery,
+        response: { 200: pageEnvelope(pickerRow) },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const q = req.query;
+      const w: (SQL | undefined)[] = [certificateScope(caller)];
+      if (q.keyword) w.push(or(contains(certificate.certNo, q.keyword), contains(person.name, q.keyword)));
+      if (q.name) w.push(contains(person.name, q.name));
+      if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
+      if (q.certNo) w.push(contains(certificate.certNo, q.certNo));
+      if (q.personId) w.push(eq(certificate.personId, q.personId));
+      if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(inArray(certificate.status, ['01', '02']));
+      const where = and(...w);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(certificate)
+        .innerJoin(person, eq(person.id, certificate.personId))
+        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+        .where(where);
+      // Read with the one SQL form of a certificate as shown (certificate/shown.ts); the joins serve the filters and the order.
+      const rows = await db
+        .select(SHOWN_COLUMNS)
+        .from(certificate)
+        .innerJoin(person, eq(person.id, certificate.personId))
+        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+        .where(where)
+        .orderBy(asc(person.name), asc(certificate.certNo), asc(certificate.id))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      const labels = await loadLabels(db);
+      return page(
+        rows
+          .map((r) => shownCertificate(r, labels))
+          .map((c) => ({
+            id: c.id,
+            certNo: c.certNo,
+            category: c.category,
+            categoryLabel: c.categoryLabel,
+            personId: c.personId,
+            name: c.holderName,
+            idNo: maskIdNo(c.holderIdNo),
+            enterpriseName: c.enterpriseName,
+            expiryDate: c.expiryDate,
+            status: c.status,
+            statusLabel: c.statusLabel,
+          })),
+        total,
+        q.pageNum,
+      );
+    },
+  );
+
+  app.get(
+    '/credit/punishment/violateTypes',
+    {
+      config: LIST,
+      schema: {
+        tags: TAGS,
+        summary: '违规类型（处罚事由的选项）',
+        response: { 200: envelope(z.array(violateOption)) },
+      },
+    },
+    async () => {
+      const types = await violateTypes(db);
+      return ok([...types].map(([code, name]) => ({ code, name, banYears: BAN_YEARS_OF_VIOLATION[code] ?? null })));
+    },
+  );
 };
 
 /** The holder's identity number on a punishment the caller may see (reveal source 'punishment'): the centre's officers handle it. */
-export async function punishmentPersonalData(db: DbOrTx, caller: AuthUser, id: number): Promise<Revealable<{ idNo: string }>> {
+export async function punishmentPersonalData(
+  db: DbOrTx,
+  caller: AuthUser,
+  id: number,
+): Promise<Revealable<{ idNo: string }>> {
   await assertCanSee(db, caller, id);
   const live = await loadPunishment(db, id);
-  const [holder] = await db.select({ idNo: person.idNo, name: person.name }).from(person).where(eq(person.id, live.personId));
+  const [holder] = await db
+    .select({ idNo: person.idNo, name: person.name })
+    .from(person)
+    .where(eq(person.id, live.personId));
   return {
     subject: { personId: live.personId, name: holder?.name },
     duty: caller.userType === '02' && caller.permissions.has('credit:punishment:query') ? 'certificate:staff' : null,

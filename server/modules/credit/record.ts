@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { certificate, enterprise, person, punishment, punishmentCertificate, sysCatalog, sysOss } from '../../db/schema.js';
+import {
+  certificate,
+  enterprise,
+  person,
+  punishment,
+  punishmentCertificate,
+  sysCatalog,
+  sysOss,
+} from '../../db/schema.js';
 import { addYears } from '../../lib/days.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { day, id, text } from '../../lib/schemas.js';
@@ -28,13 +36,19 @@ export const BAN_YEARS_OF_VIOLATION: Readonly<Record<string, 1 | 3>> = { false_m
 /** pending: new, waiting for its first review; approved: in force; rejected / withdrawn: never in force. */
 export const REVIEW_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
-export const REVIEW_STATE_LABEL: Record<ReviewState, string> = { pending: '待审核', approved: '已生效', rejected: '已驳回', withdrawn: '已撤回' };
+export const REVIEW_STATE_LABEL: Record<ReviewState, string> = {
+  pending: '待审核',
+  approved: '已生效',
+  rejected: '已驳回',
+  withdrawn: '已撤回',
+};
 
 export const MAX_CERTIFICATES = 20;
 export const MAX_FILES = 10;
 
 const idArray = (label: string, max: number, min = 0) =>
-  z.array(id(label, { invalid: `${label}须为编号` }), { error: `${label}须为编号数组` })
+  z
+    .array(id(label, { invalid: `${label}须为编号` }), { error: `${label}须为编号数组` })
     .min(min, `请选择${label}`)
     .max(max, `${label}不能超过${max}个`);
 
@@ -71,8 +85,14 @@ export type PunishmentRow = typeof punishment.$inferSelect;
 const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** The certificates a row applies to: punishment_certificate, or the one certificate_id of rows from before it. */
-export async function certificateIdsOf(db: DbOrTx, row: Pick<PunishmentRow, 'id' | 'certificateId'>): Promise<number[]> {
-  const linked = await db.select({ id: punishmentCertificate.certificateId }).from(punishmentCertificate).where(eq(punishmentCertificate.punishmentId, row.id));
+export async function certificateIdsOf(
+  db: DbOrTx,
+  row: Pick<PunishmentRow, 'id' | 'certificateId'>,
+): Promise<number[]> {
+  const linked = await db
+    .select({ id: punishmentCertificate.certificateId })
+    .from(punishmentCertificate)
+    .where(eq(punishmentCertificate.punishmentId, row.id));
   if (linked.length) return sorted(linked.map((l) => l.id));
   return row.certificateId ? [row.certificateId] : [];
 }
@@ -101,8 +121,11 @@ export async function loadPunishment(db: DbOrTx, punishmentId: number): Promise<
 
 /** The violate types of the catalog (system:violateType) in use, code → name. */
 export async function violateTypes(db: DbOrTx): Promise<Map<string, string>> {
-  const rows = await db.select({ code: sysCatalog.code, name: sysCatalog.name, status: sysCatalog.status }).from(sysCatalog)
-    .where(eq(sysCatalog.kind, 'violateType')).orderBy(asc(sysCatalog.sortOrder), asc(sysCatalog.id));
+  const rows = await db
+    .select({ code: sysCatalog.code, name: sysCatalog.name, status: sysCatalog.status })
+    .from(sysCatalog)
+    .where(eq(sysCatalog.kind, 'violateType'))
+    .orderBy(asc(sysCatalog.sortOrder), asc(sysCatalog.id));
   return new Map(rows.filter((r) => r.status === '1').map((r) => [r.code, r.name]));
 }
 
@@ -111,7 +134,12 @@ export async function violateTypes(db: DbOrTx): Promise<Map<string, string>> {
  * violate type, the certificates (exist, within the caller's scope, one holder, live for the types
  * that change them) and the files (uploaded by the caller, or already attached to `live`).
  */
-export async function buildRecord(db: DbOrTx, caller: AuthUser, f: PunishmentFields, live: PunishmentRecord | null): Promise<PunishmentRecord> {
+export async function buildRecord(
+  db: DbOrTx,
+  caller: AuthUser,
+  f: PunishmentFields,
+  live: PunishmentRecord | null,
+): Promise<PunishmentRecord> {
   const endDate = f.endDate ?? null;
   if (f.type === '暂扣' && !endDate) throw badRequest('暂扣须填写处罚结束日期（暂扣期限）', 'endDate');
   if (endDate && endDate < f.startDate) throw badRequest('处罚结束日期不能早于开始日期', 'endDate');
@@ -125,12 +153,20 @@ export async function buildRecord(db: DbOrTx, caller: AuthUser, f: PunishmentFie
     const prescribed = BAN_YEARS_OF_VIOLATION[f.violateType];
     banYears = f.banYears ?? prescribed ?? null;
     if (banYears === null) throw badRequest(`${f.type}须选择禁考年限（1 年或 3 年）`, 'banYears');
-    if (prescribed && banYears !== prescribed) throw badRequest(`违规类型“${violationName}”的禁考年限为 ${prescribed} 年`, 'banYears');
+    if (prescribed && banYears !== prescribed)
+      throw badRequest(`违规类型“${violationName}”的禁考年限为 ${prescribed} 年`, 'banYears');
   }
 
   const certificateIds = sorted(f.certificateIds);
   const certs = await db
-    .select({ id: certificate.id, certNo: certificate.certNo, personId: certificate.personId, enterpriseId: certificate.enterpriseId, ownership: enterprise.ownership, status: certificate.status })
+    .select({
+      id: certificate.id,
+      certNo: certificate.certNo,
+      personId: certificate.personId,
+      enterpriseId: certificate.enterpriseId,
+      ownership: enterprise.ownership,
+      status: certificate.status,
+    })
     .from(certificate)
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
     .where(inArray(certificate.id, certificateIds));
@@ -144,18 +180,26 @@ export async function buildRecord(db: DbOrTx, caller: AuthUser, f: PunishmentFie
   if (CERTIFICATE_TYPES.includes(f.type)) {
     const kept = new Set(live?.certificateIds ?? []);
     const ended = certs.find((c) => !kept.has(c.id) && c.status !== '01' && c.status !== '02');
-    if (ended) throw badRequest(`证书 ${ended.certNo} 已不是有效或暂扣状态（状态 ${ended.status}），不能${f.type}`, 'certificateIds');
+    if (ended)
+      throw badRequest(
+        `证书 ${ended.certNo} 已不是有效或暂扣状态（状态 ${ended.status}），不能${f.type}`,
+        'certificateIds',
+      );
   }
 
   const fileIds = sorted(f.fileIds);
   if (fileIds.length) {
-    const files = await db.select({ id: sysOss.id, createdBy: sysOss.createdBy, mimeType: sysOss.mimeType }).from(sysOss).where(inArray(sysOss.id, fileIds));
+    const files = await db
+      .select({ id: sysOss.id, createdBy: sysOss.createdBy, mimeType: sysOss.mimeType })
+      .from(sysOss)
+      .where(inArray(sysOss.id, fileIds));
     const attached = new Set(live?.fileIds ?? []);
     for (const fid of fileIds) {
       const file = files.find((x) => x.id === fid);
       if (!file) throw badRequest(`附件不存在（编号 ${fid}）`, 'fileIds');
       // Attaching a file lets everyone who may see the punishment download it: only one's own uploads.
-      if (!attached.has(fid) && file.createdBy !== caller.userId) throw badRequest(`附件 ${fid} 不是您上传的文件`, 'fileIds');
+      if (!attached.has(fid) && file.createdBy !== caller.userId)
+        throw badRequest(`附件 ${fid} 不是您上传的文件`, 'fileIds');
     }
   }
 
@@ -190,14 +234,30 @@ export const columnsOf = (rec: PunishmentRecord) => ({
   certificateId: null,
 });
 
-export async function writeCertificates(db: DbOrTx, punishmentId: number, certificateIds: readonly number[]): Promise<void> {
+export async function writeCertificates(
+  db: DbOrTx,
+  punishmentId: number,
+  certificateIds: readonly number[],
+): Promise<void> {
   await db.delete(punishmentCertificate).where(eq(punishmentCertificate.punishmentId, punishmentId));
-  if (certificateIds.length) await db.insert(punishmentCertificate).values(certificateIds.map((certificateId) => ({ punishmentId, certificateId })));
+  if (certificateIds.length)
+    await db
+      .insert(punishmentCertificate)
+      .values(certificateIds.map((certificateId) => ({ punishmentId, certificateId })));
 }
 
 export const PUNISHMENT_LABELS = [
-  ['person', '持证人'], ['type', '处罚类型'], ['docNo', '处罚文号'], ['violateType', '违规类型'], ['reason', '处罚事由'],
-  ['startDate', '开始日期'], ['endDate', '结束日期'], ['banYears', '禁考年限'], ['banUntil', '禁考至'], ['certificateIds', '处罚证书'], ['fileIds', '附件'],
+  ['person', '持证人'],
+  ['type', '处罚类型'],
+  ['docNo', '处罚文号'],
+  ['violateType', '违规类型'],
+  ['reason', '处罚事由'],
+  ['startDate', '开始日期'],
+  ['endDate', '结束日期'],
+  ['banYears', '禁考年限'],
+  ['banUntil', '禁考至'],
+  ['certificateIds', '处罚证书'],
+  ['fileIds', '附件'],
 ] as const;
 
 /** The record in words for the reviewer: names instead of ids. */
@@ -205,9 +265,14 @@ export async function displayPunishment(db: DbOrTx, rec: PunishmentRecord | null
   if (!rec) return null;
   const [holder] = await db.select({ name: person.name }).from(person).where(eq(person.id, rec.personId));
   const certs = rec.certificateIds.length
-    ? await db.select({ id: certificate.id, certNo: certificate.certNo }).from(certificate).where(inArray(certificate.id, rec.certificateIds))
+    ? await db
+        .select({ id: certificate.id, certNo: certificate.certNo })
+        .from(certificate)
+        .where(inArray(certificate.id, rec.certificateIds))
     : [];
-  const files = rec.fileIds.length ? await db.select({ id: sysOss.id, name: sysOss.originalName }).from(sysOss).where(inArray(sysOss.id, rec.fileIds)) : [];
+  const files = rec.fileIds.length
+    ? await db.select({ id: sysOss.id, name: sysOss.originalName }).from(sysOss).where(inArray(sysOss.id, rec.fileIds))
+    : [];
   const violations = await violateTypes(db);
   return {
     person: holder?.name ?? `#${rec.personId}`,
@@ -226,6 +291,9 @@ export async function displayPunishment(db: DbOrTx, rec: PunishmentRecord | null
 
 /** The holder of a record, for titles. */
 export async function holderName(db: DbOrTx, personId: number): Promise<string> {
-  const [holder] = await db.select({ name: person.name }).from(person).where(and(eq(person.id, personId)));
+  const [holder] = await db
+    .select({ name: person.name })
+    .from(person)
+    .where(and(eq(person.id, personId)));
   return holder?.name ?? '';
 }

@@ -22,7 +22,10 @@ export function punishmentScope(user: AuthUser): SQL | undefined {
 }
 
 export async function canSeePunishment(db: DbOrTx, user: AuthUser, punishmentId: number): Promise<boolean> {
-  const rows = await db.select({ id: punishment.id }).from(punishment).where(and(eq(punishment.id, punishmentId), punishmentScope(user)));
+  const rows = await db
+    .select({ id: punishment.id })
+    .from(punishment)
+    .where(and(eq(punishment.id, punishmentId), punishmentScope(user)));
   return rows.length > 0;
 }
 

@@ -13,11 +13,26 @@ import type { Tx } from '../../db/client.js';
 import { punishment } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { changedKeys } from '../system/review/diff.js';
-import { AUDIT_PERMS, cancelReview, changeOf, decideReview, loadReview, pendingOf, submitReview } from '../system/review/review.service.js';
+import {
+  AUDIT_PERMS,
+  cancelReview,
+  changeOf,
+  decideReview,
+  loadReview,
+  pendingOf,
+  submitReview,
+} from '../system/review/review.service.js';
 import type { CheckStatus } from '../../../machines/recordReview.machine.js';
 import { settleCertificates } from './effects.js';
 import {
-  buildRecord, columnsOf, loadPunishment, recordOf, writeCertificates, type PunishmentFields, type PunishmentRecord, type ReviewState,
+  buildRecord,
+  columnsOf,
+  loadPunishment,
+  recordOf,
+  writeCertificates,
+  type PunishmentFields,
+  type PunishmentRecord,
+  type ReviewState,
 } from './record.js';
 import { assertCanSee } from './scope.js';
 
@@ -36,13 +51,27 @@ async function assertNoPendingReview(tx: Tx, punishmentId: number): Promise<void
 }
 
 /** A new punishment: the row waits for review (not in force), with its submission. */
-export async function submitNew(env: CreditEnv, tx: Tx, caller: AuthUser, fields: PunishmentFields): Promise<Submitted> {
+export async function submitNew(
+  env: CreditEnv,
+  tx: Tx,
+  caller: AuthUser,
+  fields: PunishmentFields,
+): Promise<Submitted> {
   const rec = await buildRecord(tx, caller, fields, null);
   const now = env.clock.now();
-  const [row] = await tx.insert(punishment).values({ ...columnsOf(rec), reviewState: 'pending', createdBy: caller.userId, createdAt: now, updatedAt: now })
+  const [row] = await tx
+    .insert(punishment)
+    .values({ ...columnsOf(rec), reviewState: 'pending', createdBy: caller.userId, createdAt: now, updatedAt: now })
     .returning({ id: punishment.id });
   await writeCertificates(tx, row!.id, rec.certificateIds);
-  const review = await submitReview(env, tx, { entity: ENTITY, recordId: row!.id, change: 'create', proposed: rec, current: null, submitterId: caller.userId });
+  const review = await submitReview(env, tx, {
+    entity: ENTITY,
+    recordId: row!.id,
+    change: 'create',
+    proposed: rec,
+    current: null,
+    submitterId: caller.userId,
+  });
   return { punishmentId: row!.id, ...review };
 }
 
@@ -51,7 +80,13 @@ export async function submitNew(env: CreditEnv, tx: Tx, caller: AuthUser, fields
  * was rejected or withdrawn (never in force): the row takes the correction and waits for review
  * again as a new punishment.
  */
-export async function submitChange(env: CreditEnv, tx: Tx, caller: AuthUser, punishmentId: number, fields: PunishmentFields): Promise<Submitted> {
+export async function submitChange(
+  env: CreditEnv,
+  tx: Tx,
+  caller: AuthUser,
+  punishmentId: number,
+  fields: PunishmentFields,
+): Promise<Submitted> {
   await assertCanSee(tx, caller, punishmentId);
   const row = await loadPunishment(tx, punishmentId);
   await assertNoPendingReview(tx, punishmentId);
@@ -61,17 +96,39 @@ export async function submitChange(env: CreditEnv, tx: Tx, caller: AuthUser, pun
   const rec = await buildRecord(tx, caller, fields, live);
   if (state === 'approved') {
     if (changedKeys(live, rec).length === 0) throw badRequest('没有需要提交的修改');
-    const review = await submitReview(env, tx, { entity: ENTITY, recordId: punishmentId, change: 'update', proposed: rec, current: live, submitterId: caller.userId });
+    const review = await submitReview(env, tx, {
+      entity: ENTITY,
+      recordId: punishmentId,
+      change: 'update',
+      proposed: rec,
+      current: live,
+      submitterId: caller.userId,
+    });
     return { punishmentId, ...review };
   }
-  await tx.update(punishment).set({ ...columnsOf(rec), reviewState: 'pending', updatedAt: env.clock.now() }).where(eq(punishment.id, punishmentId));
+  await tx
+    .update(punishment)
+    .set({ ...columnsOf(rec), reviewState: 'pending', updatedAt: env.clock.now() })
+    .where(eq(punishment.id, punishmentId));
   await writeCertificates(tx, punishmentId, rec.certificateIds);
-  const review = await submitReview(env, tx, { entity: ENTITY, recordId: punishmentId, change: 'create', proposed: rec, current: null, submitterId: caller.userId });
+  const review = await submitReview(env, tx, {
+    entity: ENTITY,
+    recordId: punishmentId,
+    change: 'create',
+    proposed: rec,
+    current: null,
+    submitterId: caller.userId,
+  });
   return { punishmentId, ...review };
 }
 
 /** Removal: of a punishment in force, a submission; of one never in force (rejected, withdrawn), at once. */
-export async function submitRemoval(env: CreditEnv, tx: Tx, caller: AuthUser, punishmentId: number): Promise<Submitted> {
+export async function submitRemoval(
+  env: CreditEnv,
+  tx: Tx,
+  caller: AuthUser,
+  punishmentId: number,
+): Promise<Submitted> {
   await assertCanSee(tx, caller, punishmentId);
   const row = await loadPunishment(tx, punishmentId);
   await assertNoPendingReview(tx, punishmentId);
@@ -82,7 +139,14 @@ export async function submitRemoval(env: CreditEnv, tx: Tx, caller: AuthUser, pu
     return { punishmentId, reviewId: null, checkStatus: null };
   }
   const live = await recordOf(tx, row);
-  const review = await submitReview(env, tx, { entity: ENTITY, recordId: punishmentId, change: 'delete', proposed: live, current: live, submitterId: caller.userId });
+  const review = await submitReview(env, tx, {
+    entity: ENTITY,
+    recordId: punishmentId,
+    change: 'delete',
+    proposed: live,
+    current: live,
+    submitterId: caller.userId,
+  });
   return { punishmentId, ...review };
 }
 
@@ -90,7 +154,14 @@ export async function submitRemoval(env: CreditEnv, tx: Tx, caller: AuthUser, pu
  * The reviewer's decision (never the submitter's: 403 with the reason). Approved, the change takes
  * effect with its consequences for the certificates; rejected, nothing in force changes.
  */
-export async function decide(env: CreditEnv, tx: Tx, caller: AuthUser, reviewId: number, approved: boolean, comment?: string | null): Promise<boolean> {
+export async function decide(
+  env: CreditEnv,
+  tx: Tx,
+  caller: AuthUser,
+  reviewId: number,
+  approved: boolean,
+  comment?: string | null,
+): Promise<boolean> {
   const review = await loadReview(tx, ENTITY, reviewId);
   if (review.recordId === null) throw conflict('审核记录缺少处罚记录编号');
   await assertCanSee(tx, caller, review.recordId);
@@ -100,7 +171,8 @@ export async function decide(env: CreditEnv, tx: Tx, caller: AuthUser, reviewId:
   const row = await loadPunishment(tx, review.recordId);
   const now = env.clock.now();
   if (decided.state !== 'approved') {
-    if (change === 'create') await tx.update(punishment).set({ reviewState: 'rejected', updatedAt: now }).where(eq(punishment.id, row.id));
+    if (change === 'create')
+      await tx.update(punishment).set({ reviewState: 'rejected', updatedAt: now }).where(eq(punishment.id, row.id));
     return false;
   }
   const proposed = review.proposed as PunishmentRecord;
@@ -111,7 +183,10 @@ export async function decide(env: CreditEnv, tx: Tx, caller: AuthUser, reviewId:
     await settleCertificates(tx, before.certificateIds, cause, now, caller.userId);
     return true;
   }
-  await tx.update(punishment).set({ ...columnsOf(proposed), reviewState: 'approved', updatedAt: now }).where(eq(punishment.id, row.id));
+  await tx
+    .update(punishment)
+    .set({ ...columnsOf(proposed), reviewState: 'approved', updatedAt: now })
+    .where(eq(punishment.id, row.id));
   await writeCertificates(tx, row.id, proposed.certificateIds);
   await settleCertificates(tx, [...before.certificateIds, ...proposed.certificateIds], cause, now, caller.userId);
   return true;
@@ -124,6 +199,9 @@ export async function withdraw(env: CreditEnv, tx: Tx, caller: AuthUser, reviewI
   await assertCanSee(tx, caller, review.recordId);
   await cancelReview(env, tx, review, caller.userId);
   if (changeOf(review) === 'create') {
-    await tx.update(punishment).set({ reviewState: 'withdrawn', updatedAt: env.clock.now() }).where(eq(punishment.id, review.recordId));
+    await tx
+      .update(punishment)
+      .set({ reviewState: 'withdrawn', updatedAt: env.clock.now() })
+      .where(eq(punishment.id, review.recordId));
   }
 }

@@ -17,27 +17,33 @@ export const dictOption = z.object({
 });
 
 export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/system/dict/data/type', {
-    schema: {
-      tags: ['dict'],
-      summary: '按字典类型取选项',
-      querystring: z.object({ dictType: text(100, '字典类型', { min: 1 }) }),
-      response: { 200: envelope(z.array(dictOption)) },
+  app.get(
+    '/system/dict/data/type',
+    {
+      schema: {
+        tags: ['dict'],
+        summary: '按字典类型取选项',
+        querystring: z.object({ dictType: text(100, '字典类型', { min: 1 }) }),
+        response: { 200: envelope(z.array(dictOption)) },
+      },
     },
-  }, async (req) => {
-    const rows = await app.ctx.db
-      .select()
-      .from(sysDictData)
-      .where(and(eq(sysDictData.dictType, req.query.dictType), eq(sysDictData.status, '1')))
-      .orderBy(asc(sysDictData.dictSort), asc(sysDictData.dictCode));
-    const { lang } = currentRequest();
-    return ok(rows.map((r) => ({
-      // In the caller's interface language (Accept-Language); the four are in `labels`.
-      dictLabel: localised(r.dictLabel, r.labelI18n, lang),
-      labels: r.labelI18n && typeof r.labelI18n === 'object' ? (r.labelI18n as Record<string, string>) : null,
-      dictValue: r.numeric && /^-?\d+(\.\d+)?$/.test(r.dictValue) ? Number(r.dictValue) : r.dictValue,
-      listClass: r.listClass,
-      isDefault: r.isDefault,
-    })));
-  });
+    async (req) => {
+      const rows = await app.ctx.db
+        .select()
+        .from(sysDictData)
+        .where(and(eq(sysDictData.dictType, req.query.dictType), eq(sysDictData.status, '1')))
+        .orderBy(asc(sysDictData.dictSort), asc(sysDictData.dictCode));
+      const { lang } = currentRequest();
+      return ok(
+        rows.map((r) => ({
+          // In the caller's interface language (Accept-Language); the four are in `labels`.
+          dictLabel: localised(r.dictLabel, r.labelI18n, lang),
+          labels: r.labelI18n && typeof r.labelI18n === 'object' ? (r.labelI18n as Record<string, string>) : null,
+          dictValue: r.numeric && /^-?\d+(\.\d+)?$/.test(r.dictValue) ? Number(r.dictValue) : r.dictValue,
+          listClass: r.listClass,
+          isDefault: r.isDefault,
+        })),
+      );
+    },
+  );
 };

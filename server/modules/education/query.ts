@@ -31,7 +31,9 @@ export function recordScope(user: AuthUser): SQL | undefined {
     case '02':
       return user.area ? eq(enterprise.ownership, user.area) : NOTHING;
     case '03':
-      return user.enterpriseId ? or(eq(certificate.enterpriseId, user.enterpriseId), eq(person.enterpriseId, user.enterpriseId)) : NOTHING;
+      return user.enterpriseId
+        ? or(eq(certificate.enterpriseId, user.enterpriseId), eq(person.enterpriseId, user.enterpriseId))
+        : NOTHING;
     case '04':
       return user.personId ? eq(educationRecord.personId, user.personId) : NOTHING;
     default:
@@ -41,7 +43,10 @@ export function recordScope(user: AuthUser): SQL | undefined {
 
 /** Whether the record counts toward its certificate's current validity period (rule 2's condition). */
 const counted = sql<boolean>`coalesce((${educationCountsToward({
-  personId: certificate.personId, certNo: certificate.certNo, validFrom: certificate.validFrom, expiryDate: certificate.expiryDate,
+  personId: certificate.personId,
+  certNo: certificate.certNo,
+  validFrom: certificate.validFrom,
+  expiryDate: certificate.expiryDate,
 })}), false)`;
 
 const recordColumns = {
@@ -62,11 +67,14 @@ const recordColumns = {
   counted,
 };
 
-const joinedRecords = (db: DbOrTx) => db.select(recordColumns).from(educationRecord)
-  .innerJoin(person, eq(person.id, educationRecord.personId))
-  .leftJoin(certificate, eq(certificate.certNo, educationRecord.certNo))
-  .leftJoin(enterprise, eq(enterprise.id, scopeEnterpriseId))
-  .leftJoin(dataImport, eq(dataImport.id, educationRecord.importId));
+const joinedRecords = (db: DbOrTx) =>
+  db
+    .select(recordColumns)
+    .from(educationRecord)
+    .innerJoin(person, eq(person.id, educationRecord.personId))
+    .leftJoin(certificate, eq(certificate.certNo, educationRecord.certNo))
+    .leftJoin(enterprise, eq(enterprise.id, scopeEnterpriseId))
+    .leftJoin(dataImport, eq(dataImport.id, educationRecord.importId));
 
 /** The holder's name and ID number and the enterprise's name, matched anywhere: both lists filter them so. */
 function holderFilters(q: { name?: string; idNo?: string; enterpriseName?: string }): (SQL | undefined)[] {
@@ -107,28 +115,46 @@ export function toRecordView(r: RecordRow, canRemove: boolean): RecordView {
 }
 
 const RECORD_SORT = {
-  finishedOn: educationRecord.finishedOn, hours: educationRecord.hours, name: person.name, certNo: educationRecord.certNo, course: educationRecord.course,
+  finishedOn: educationRecord.finishedOn,
+  hours: educationRecord.hours,
+  name: person.name,
+  certNo: educationRecord.certNo,
+  course: educationRecord.course,
 };
 
 export async function listRecords(db: DbOrTx, user: AuthUser, q: RecordQuery) {
   const where = recordWhere(user, q);
-  const [{ total }] = await db.select({ total: count() }).from(educationRecord)
+  const [{ total }] = (await db
+    .select({ total: count() })
+    .from(educationRecord)
     .innerJoin(person, eq(person.id, educationRecord.personId))
     .leftJoin(certificate, eq(certificate.certNo, educationRecord.certNo))
     .leftJoin(enterprise, eq(enterprise.id, scopeEnterpriseId))
-    .where(where) as [{ total: number }];
+    .where(where)) as [{ total: number }];
   const col = sortColumn(RECORD_SORT, q.sortField);
-  const order = col ? [q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? asc(col) : desc(col), desc(educationRecord.id)] : [desc(educationRecord.finishedOn), desc(educationRecord.id)];
-  const rows = await joinedRecords(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+  const order = col
+    ? [q.sortOrder === 'ascend' || q.sortOrder === 'asc' ? asc(col) : desc(col), desc(educationRecord.id)]
+    : [desc(educationRecord.finishedOn), desc(educationRecord.id)];
+  const rows = await joinedRecords(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
   const canRemove = user.permissions.has('exam:furtherEducation:remove');
   return { total, rows: rows.map((r) => toRecordView(r, canRemove)) };
 }
 
 /** Keyset batches of the records for the export (id descending: newest first). */
-export function recordBatches(db: DbOrTx, where: SQL | undefined): (offset: number, limit: number) => Promise<RecordView[]> {
+export function recordBatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+): (offset: number, limit: number) => Promise<RecordView[]> {
   let lastId: number | null = null;
   return async (_offset, limit) => {
-    const rows = await joinedRecords(db).where(and(where, lastId === null ? undefined : lt(educationRecord.id, lastId))).orderBy(desc(educationRecord.id)).limit(limit);
+    const rows = await joinedRecords(db)
+      .where(and(where, lastId === null ? undefined : lt(educationRecord.id, lastId)))
+      .orderBy(desc(educationRecord.id))
+      .limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.id;
     return rows.map((r) => toRecordView(r, false));
   };
@@ -136,21 +162,35 @@ export function recordBatches(db: DbOrTx, where: SQL | undefined): (offset: numb
 
 /** The records among `ids` the caller may remove, and which of `ids` exist at all. */
 export async function removableRecords(db: DbOrTx, user: AuthUser, ids: readonly number[]) {
-  const visible = await db.select({ id: educationRecord.id }).from(educationRecord)
+  const visible = await db
+    .select({ id: educationRecord.id })
+    .from(educationRecord)
     .innerJoin(person, eq(person.id, educationRecord.personId))
     .leftJoin(certificate, eq(certificate.certNo, educationRecord.certNo))
     .leftJoin(enterprise, eq(enterprise.id, scopeEnterpriseId))
     .where(and(inArray(educationRecord.id, [...ids]), recordScope(user)));
-  const existing = await db.select({ id: educationRecord.id }).from(educationRecord).where(inArray(educationRecord.id, [...ids]));
+  const existing = await db
+    .select({ id: educationRecord.id })
+    .from(educationRecord)
+    .where(inArray(educationRecord.id, [...ids]));
   return { visible: new Set(visible.map((r) => r.id)), existing: new Set(existing.map((r) => r.id)) };
 }
 
 // ---------- hours per certificate ----------
 
 /** Hours counted in the certificate's current validity period: the sum over the rows rule 2 reads. */
-const countedHours = (db: DbOrTx) => sql<string>`(${db.select({ hours: sql`coalesce(sum(${educationRecord.hours}), 0)` }).from(educationRecord).where(educationCountsToward({
-  personId: certificate.personId, certNo: certificate.certNo, validFrom: certificate.validFrom, expiryDate: certificate.expiryDate,
-}))})`;
+const countedHours = (db: DbOrTx) =>
+  sql<string>`(${db
+    .select({ hours: sql`coalesce(sum(${educationRecord.hours}), 0)` })
+    .from(educationRecord)
+    .where(
+      educationCountsToward({
+        personId: certificate.personId,
+        certNo: certificate.certNo,
+        validFrom: certificate.validFrom,
+        expiryDate: certificate.expiryDate,
+      }),
+    )})`;
 
 const LIVE = ['01', '02'];
 
@@ -168,13 +208,24 @@ export function hoursWhere(db: DbOrTx, user: AuthUser, q: Partial<HoursQuery>, r
   return and(...w);
 }
 
-const hoursSelect = (db: DbOrTx) => db.select({
-  certificateId: certificate.id, certNo: certificate.certNo, category: certificate.category, status: certificate.status,
-  validFrom: certificate.validFrom, expiryDate: certificate.expiryDate, personId: certificate.personId,
-  name: person.name, idNo: person.idNo, enterpriseName: enterprise.name, hours: countedHours(db),
-}).from(certificate)
-  .innerJoin(person, eq(person.id, certificate.personId))
-  .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
+const hoursSelect = (db: DbOrTx) =>
+  db
+    .select({
+      certificateId: certificate.id,
+      certNo: certificate.certNo,
+      category: certificate.category,
+      status: certificate.status,
+      validFrom: certificate.validFrom,
+      expiryDate: certificate.expiryDate,
+      personId: certificate.personId,
+      name: person.name,
+      idNo: person.idNo,
+      enterpriseName: enterprise.name,
+      hours: countedHours(db),
+    })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId));
 
 type HoursRow = Awaited<ReturnType<ReturnType<typeof hoursSelect>['execute']>>[number];
 
@@ -192,24 +243,45 @@ export function toHoursView(r: HoursRow, required: number, labels: Labels): Hour
   };
 }
 
-const HOURS_SORT = { expiryDate: certificate.expiryDate, certNo: certificate.certNo, name: person.name, validFrom: certificate.validFrom };
+const HOURS_SORT = {
+  expiryDate: certificate.expiryDate,
+  certNo: certificate.certNo,
+  name: person.name,
+  validFrom: certificate.validFrom,
+};
 
 export async function listHours(db: DbOrTx, user: AuthUser, q: HoursQuery, required: number, labels: Labels) {
   const where = hoursWhere(db, user, q, required);
-  const [{ total }] = await db.select({ total: count() }).from(certificate)
+  const [{ total }] = (await db
+    .select({ total: count() })
+    .from(certificate)
     .innerJoin(person, eq(person.id, certificate.personId))
     .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-    .where(where) as [{ total: number }];
+    .where(where)) as [{ total: number }];
   const col = sortColumn(HOURS_SORT, q.sortField);
-  const order = col ? [q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc(col) : asc(col), asc(certificate.id)] : [asc(certificate.expiryDate), asc(certificate.id)];
-  const rows = await hoursSelect(db).where(where).orderBy(...order).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+  const order = col
+    ? [q.sortOrder === 'descend' || q.sortOrder === 'desc' ? desc(col) : asc(col), asc(certificate.id)]
+    : [asc(certificate.expiryDate), asc(certificate.id)];
+  const rows = await hoursSelect(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
   return { total, rows: rows.map((r) => toHoursView(r, required, labels)) };
 }
 
-export function hoursBatches(db: DbOrTx, where: SQL | undefined, required: number, labels: Labels): (offset: number, limit: number) => Promise<HoursView[]> {
+export function hoursBatches(
+  db: DbOrTx,
+  where: SQL | undefined,
+  required: number,
+  labels: Labels,
+): (offset: number, limit: number) => Promise<HoursView[]> {
   let lastId = 0;
   return async (_offset, limit) => {
-    const rows = await hoursSelect(db).where(and(where, gt(certificate.id, lastId))).orderBy(asc(certificate.id)).limit(limit);
+    const rows = await hoursSelect(db)
+      .where(and(where, gt(certificate.id, lastId)))
+      .orderBy(asc(certificate.id))
+      .limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.certificateId;
     return rows.map((r) => toHoursView(r, required, labels));
   };

@@ -16,8 +16,25 @@ import { done, doneEnvelope, page, pageEnvelope } from '../../lib/reply.js';
 import { idsQuery } from '../../lib/schemas.js';
 import { readBizPolicy, requiredEducationHours } from '../business/facts.js';
 import { loadLabels } from '../certificate/labels.js';
-import { hoursBatches, hoursWhere, listHours, listRecords, recordBatches, recordWhere, removableRecords } from './query.js';
-import { hoursExportQuery, hoursListQuery, hoursRow, recordExportQuery, recordListQuery, recordRow, type HoursView, type RecordView } from './schemas.js';
+import {
+  hoursBatches,
+  hoursWhere,
+  listHours,
+  listRecords,
+  recordBatches,
+  recordWhere,
+  removableRecords,
+} from './query.js';
+import {
+  hoursExportQuery,
+  hoursListQuery,
+  hoursRow,
+  recordExportQuery,
+  recordListQuery,
+  recordRow,
+  type HoursView,
+  type RecordView,
+} from './schemas.js';
 
 const TAGS = ['exam-furtherEducation'];
 const BASE = '/exam/furtherEducation';
@@ -58,70 +75,122 @@ export const furtherEducationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = ctx.db;
   const required = async () => requiredEducationHours(await readBizPolicy(db));
 
-  app.get(`${BASE}/list`, {
-    config: { access: { perm: 'exam:furtherEducation:list' } },
-    schema: {
-      tags: TAGS, summary: '继续教育记录列表',
-      description: `每条培训记录：人员、证书、专业、学时、起止日期、培训机构、是否计入证书当前有效期。${SCOPE}beginTime/endTime 为结束日期。`,
-      querystring: recordListQuery,
-      response: { 200: pageEnvelope(recordRow) },
+  app.get(
+    `${BASE}/list`,
+    {
+      config: { access: { perm: 'exam:furtherEducation:list' } },
+      schema: {
+        tags: TAGS,
+        summary: '继续教育记录列表',
+        description: `每条培训记录：人员、证书、专业、学时、起止日期、培训机构、是否计入证书当前有效期。${SCOPE}beginTime/endTime 为结束日期。`,
+        querystring: recordListQuery,
+        response: { 200: pageEnvelope(recordRow) },
+      },
     },
-  }, async (req) => {
-    const { rows, total } = await listRecords(db, currentUser(req), req.query);
-    return page(rows, total, req.query.pageNum);
-  });
-
-  app.get(`${BASE}/export`, {
-    config: { access: { perm: 'exam:furtherEducation:export', log: { title: '继续教育记录', action: 'export' } } },
-    schema: { tags: TAGS, summary: '导出继续教育记录（Excel）', description: `与列表相同的筛选条件。${SCOPE}`, querystring: recordExportQuery },
-  }, async (req, reply) => {
-    const where = recordWhere(currentUser(req), req.query);
-    return sendExcel(reply, `继续教育记录_${chinaDate(ctx.clock.now())}.xlsx`, RECORD_COLUMNS, batches(recordBatches(db, where), 1000), '继续教育记录');
-  });
-
-  app.get(`${BASE}/hours`, {
-    config: { access: { perm: 'exam:furtherEducation:list' } },
-    schema: {
-      tags: TAGS, summary: '证书继续教育学时统计',
-      description: '每本证书当前有效期内计入的继续教育学时与应完成学时（参数 biz.delay.hoursPerYear，默认每年 24 学时，× 3 年），'
-        + `与证书延期第 2 项核验读取相同的记录。不填 status 时为有效与暂扣的证书。${SCOPE}`,
-      querystring: hoursListQuery,
-      response: { 200: pageEnvelope(hoursRow) },
+    async (req) => {
+      const { rows, total } = await listRecords(db, currentUser(req), req.query);
+      return page(rows, total, req.query.pageNum);
     },
-  }, async (req) => {
-    const { rows, total } = await listHours(db, currentUser(req), req.query, await required(), await loadLabels(db));
-    return page(rows, total, req.query.pageNum);
-  });
+  );
 
-  app.get(`${BASE}/hours/export`, {
-    config: { access: { perm: 'exam:furtherEducation:export', log: { title: '继续教育学时统计', action: 'export' } } },
-    schema: { tags: TAGS, summary: '导出证书继续教育学时统计（Excel）', description: `与学时统计列表相同的筛选条件。${SCOPE}`, querystring: hoursExportQuery },
-  }, async (req, reply) => {
-    const need = await required();
-    const where = hoursWhere(db, currentUser(req), req.query, need);
-    const labels = await loadLabels(db, 'zh-CN');
-    return sendExcel(reply, `继续教育学时统计_${chinaDate(ctx.clock.now())}.xlsx`, HOURS_COLUMNS, batches(hoursBatches(db, where, need, labels), 500), '学时统计');
-  });
-
-  app.post(`${BASE}/remove`, {
-    config: { access: { perm: 'exam:furtherEducation:remove', log: { title: '继续教育记录', action: 'delete' } } },
-    schema: {
-      tags: TAGS, summary: '删除继续教育记录',
-      description: 'ids 为以逗号分隔的记录编号。删除后其学时不再计入证书；原导入文件可再次导入以恢复。任一记录不在数据权限内时 403，不存在时 404，均不删除任何记录。',
-      querystring: idsQuery,
-      response: { 200: doneEnvelope },
+  app.get(
+    `${BASE}/export`,
+    {
+      config: { access: { perm: 'exam:furtherEducation:export', log: { title: '继续教育记录', action: 'export' } } },
+      schema: {
+        tags: TAGS,
+        summary: '导出继续教育记录（Excel）',
+        description: `与列表相同的筛选条件。${SCOPE}`,
+        querystring: recordExportQuery,
+      },
     },
-  }, async (req) => {
-    const user = currentUser(req);
-    const ids = [...new Set(req.query.ids)];
-    return db.transaction(async (tx) => {
-      const { visible, existing } = await removableRecords(tx, user, ids);
-      const missing = ids.filter((id) => !existing.has(id));
-      if (missing.length) throw notFound(`继续教育记录不存在：${missing.join('、')}`);
-      if (ids.some((id) => !visible.has(id))) throw forbidden('有记录不在您的数据权限范围内，未删除任何记录');
-      const removed = await tx.delete(educationRecord).where(inArray(educationRecord.id, ids)).returning({ id: educationRecord.id });
-      if (removed.length !== ids.length) throw new AppError(409, '记录已被他人删除，请刷新后重试');
-      return done(`已删除 ${removed.length} 条继续教育记录`);
-    });
-  });
+    async (req, reply) => {
+      const where = recordWhere(currentUser(req), req.query);
+      return sendExcel(
+        reply,
+        `继续教育记录_${chinaDate(ctx.clock.now())}.xlsx`,
+        RECORD_COLUMNS,
+        batches(recordBatches(db, where), 1000),
+        '继续教育记录',
+      );
+    },
+  );
+
+  app.get(
+    `${BASE}/hours`,
+    {
+      config: { access: { perm: 'exam:furtherEducation:list' } },
+      schema: {
+        tags: TAGS,
+        summary: '证书继续教育学时统计',
+        description:
+          '每本证书当前有效期内计入的继续教育学时与应完成学时（参数 biz.delay.hoursPerYear，默认每年 24 学时，× 3 年），' +
+          `与证书延期第 2 项核验读取相同的记录。不填 status 时为有效与暂扣的证书。${SCOPE}`,
+        querystring: hoursListQuery,
+        response: { 200: pageEnvelope(hoursRow) },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await listHours(db, currentUser(req), req.query, await required(), await loadLabels(db));
+      return page(rows, total, req.query.pageNum);
+    },
+  );
+
+  app.get(
+    `${BASE}/hours/export`,
+    {
+      config: {
+        access: { perm: 'exam:furtherEducation:export', log: { title: '继续教育学时统计', action: 'export' } },
+      },
+      schema: {
+        tags: TAGS,
+        summary: '导出证书继续教育学时统计（Excel）',
+        description: `与学时统计列表相同的筛选条件。${SCOPE}`,
+        querystring: hoursExportQuery,
+      },
+    },
+    async (req, reply) => {
+      const need = await required();
+      const where = hoursWhere(db, currentUser(req), req.query, need);
+      const labels = await loadLabels(db, 'zh-CN');
+      return sendExcel(
+        reply,
+        `继续教育学时统计_${chinaDate(ctx.clock.now())}.xlsx`,
+        HOURS_COLUMNS,
+        batches(hoursBatches(db, where, need, labels), 500),
+        '学时统计',
+      );
+    },
+  );
+
+  app.post(
+    `${BASE}/remove`,
+    {
+      config: { access: { perm: 'exam:furtherEducation:remove', log: { title: '继续教育记录', action: 'delete' } } },
+      schema: {
+        tags: TAGS,
+        summary: '删除继续教育记录',
+        description:
+          'ids 为以逗号分隔的记录编号。删除后其学时不再计入证书；原导入文件可再次导入以恢复。任一记录不在数据权限内时 403，不存在时 404，均不删除任何记录。',
+        querystring: idsQuery,
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const ids = [...new Set(req.query.ids)];
+      return db.transaction(async (tx) => {
+        const { visible, existing } = await removableRecords(tx, user, ids);
+        const missing = ids.filter((id) => !existing.has(id));
+        if (missing.length) throw notFound(`继续教育记录不存在：${missing.join('、')}`);
+        if (ids.some((id) => !visible.has(id))) throw forbidden('有记录不在您的数据权限范围内，未删除任何记录');
+        const removed = await tx
+          .delete(educationRecord)
+          .where(inArray(educationRecord.id, ids))
+          .returning({ id: educationRecord.id });
+        if (removed.length !== ids.length) throw new AppError(409, '记录已被他人删除，请刷新后重试');
+        return done(`已删除 ${removed.length} 条继续教育记录`);
+      });
+    },
+  );
 };

@@ -5,8 +5,18 @@
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  createExamBatchSnapshot, EXAM_BATCH_STATE_LABELS, examBatchEventsAcceptedNow, examBatchSendersOf, failedExamBatchGuards, transitionExamBatch,
-  type ExamBatchEvent, type ExamBatchEventType, type ExamBatchGuardName, type ExamBatchStateName, type ExamSchedule, type PersistedExamBatchSnapshot,
+  createExamBatchSnapshot,
+  EXAM_BATCH_STATE_LABELS,
+  examBatchEventsAcceptedNow,
+  examBatchSendersOf,
+  failedExamBatchGuards,
+  transitionExamBatch,
+  type ExamBatchEvent,
+  type ExamBatchEventType,
+  type ExamBatchGuardName,
+  type ExamBatchStateName,
+  type ExamSchedule,
+  type PersistedExamBatchSnapshot,
 } from '../../../machines/examBatch.machine.js';
 import type { AppContext, AuthUser } from '../../context.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
@@ -30,8 +40,16 @@ const NO_COUNTS: BatchCounts = { pending: 0, accepted: 0, withResults: 0 };
 
 export const snapshotOf = (batch: BatchRow) => batch.snapshot as PersistedExamBatchSnapshot;
 export const examDayOf = (batch: Pick<BatchRow, 'knowledgeStart'>) => chinaDate(batch.knowledgeStart);
-const scheduleOf = (f: { capacity: number; signupFrom: string; signupTo: string; knowledgeStart: Date }): ExamSchedule => ({
-  capacity: f.capacity, signupFrom: f.signupFrom, signupTo: f.signupTo, examDay: chinaDate(f.knowledgeStart),
+const scheduleOf = (f: {
+  capacity: number;
+  signupFrom: string;
+  signupTo: string;
+  knowledgeStart: Date;
+}): ExamSchedule => ({
+  capacity: f.capacity,
+  signupFrom: f.signupFrom,
+  signupTo: f.signupTo,
+  examDay: chinaDate(f.knowledgeStart),
 });
 
 /** Pending, accepted and resulted sign-ups per batch (pending and accepted take a seat). */
@@ -80,7 +98,9 @@ export function probesFor(batch: BatchRow, counts: BatchCounts, today: string): 
 export function eventsFor(user: AuthUser, batch: BatchRow, counts: BatchCounts, today: string): ExamBatchEventType[] {
   const who = sendersFor(user, batch);
   if (who.length === 0) return [];
-  return examBatchEventsAcceptedNow(snapshotOf(batch), probesFor(batch, counts, today), who).filter((type) => mayAct(user, type));
+  return examBatchEventsAcceptedNow(snapshotOf(batch), probesFor(batch, counts, today), who).filter((type) =>
+    mayAct(user, type),
+  );
 }
 
 export const stateLabel = (state: string) => EXAM_BATCH_STATE_LABELS[state as ExamBatchStateName] ?? state;
@@ -96,7 +116,13 @@ const ENTER_RESULT_BEFORE: Partial<Record<ExamBatchStateName, true>> = { draft: 
  * not come or that still has sign-ups waiting, the PUBLISH of results not all entered, results
  * before the exam. Events the batch has left behind (a published batch's HOLD) are not listed.
  */
-export function blockedFor(user: AuthUser, batch: BatchRow, counts: BatchCounts, today: string, allowed: readonly ExamBatchEventType[]): { event: ExamBatchEventType; reason: string }[] {
+export function blockedFor(
+  user: AuthUser,
+  batch: BatchRow,
+  counts: BatchCounts,
+  today: string,
+  allowed: readonly ExamBatchEventType[],
+): { event: ExamBatchEventType; reason: string }[] {
   const who = sendersFor(user, batch);
   const snapshot = snapshotOf(batch);
   const probes = probesFor(batch, counts, today);
@@ -114,21 +140,34 @@ export function blockedFor(user: AuthUser, batch: BatchRow, counts: BatchCounts,
       if (!senders.some((x) => who.includes(x))) continue;
       const reason = reasonOf(event);
       if (reason) out.push({ event: type, reason });
-    } else if (type === 'ENTER_RESULT' && ENTER_RESULT_BEFORE[batch.state as ExamBatchStateName] && who.includes('areaStaff')) {
+    } else if (
+      type === 'ENTER_RESULT' &&
+      ENTER_RESULT_BEFORE[batch.state as ExamBatchStateName] &&
+      who.includes('areaStaff')
+    ) {
       const hold = probes.find((p) => p.type === 'HOLD')!;
       const holdReason = batch.state === 'closed' ? reasonOf(hold) : null;
       out.push({
         event: type,
-        reason: batch.state !== 'closed'
-          ? `考试日期为 ${examDayOf(batch)}，报名截止、考试举行并登记为已考试后方可录入成绩`
-          : holdReason ? `成绩须在登记为已考试后录入：${holdReason}` : '请先将批次登记为已考试，再录入成绩',
+        reason:
+          batch.state !== 'closed'
+            ? `考试日期为 ${examDayOf(batch)}，报名截止、考试举行并登记为已考试后方可录入成绩`
+            : holdReason
+              ? `成绩须在登记为已考试后录入：${holdReason}`
+              : '请先将批次登记为已考试，再录入成绩',
       });
     }
   }
   return out;
 }
 
-export function toBatchView(batch: BatchRow, counts: BatchCounts, events: ExamBatchEventType[], labels: Labels, blocked: BatchView['blocked'] = []): BatchView {
+export function toBatchView(
+  batch: BatchRow,
+  counts: BatchCounts,
+  events: ExamBatchEventType[],
+  labels: Labels,
+  blocked: BatchView['blocked'] = [],
+): BatchView {
   return {
     id: batch.id,
     batchNo: batch.batchNo,
@@ -162,8 +201,16 @@ export function toBatchView(batch: BatchRow, counts: BatchCounts, events: ExamBa
 }
 
 /** Views of loaded rows for this caller (one counting query for all). */
-export async function batchViews(ctx: Pick<AppContext, 'db' | 'clock'>, user: AuthUser, rows: BatchRow[], labels?: Labels): Promise<BatchView[]> {
-  const counts = await countsOf(ctx.db, rows.map((r) => r.id));
+export async function batchViews(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  user: AuthUser,
+  rows: BatchRow[],
+  labels?: Labels,
+): Promise<BatchView[]> {
+  const counts = await countsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const today = todayOf(ctx.clock);
   const l = labels ?? (await loadLabels(ctx.db));
   return rows.map((b) => {
@@ -186,15 +233,24 @@ export function batchWhere(user: AuthUser, q: Partial<BatchListQuery>): SQL | un
 export async function listBatches(ctx: AppContext, user: AuthUser, q: BatchListQuery) {
   const where = batchWhere(user, q);
   const [{ total }] = await ctx.db.select({ total: count() }).from(examBatch).where(where);
-  const rows = await ctx.db.select().from(examBatch).where(where)
-    .orderBy(desc(examBatch.knowledgeStart), desc(examBatch.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+  const rows = await ctx.db
+    .select()
+    .from(examBatch)
+    .where(where)
+    .orderBy(desc(examBatch.knowledgeStart), desc(examBatch.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
   return { rows: await batchViews(ctx, user, rows), total };
 }
 
 /** Batches for the pickers of the exam pages (at most 200, newest exam first), each with the caller's events. */
 export async function batchOptions(ctx: AppContext, user: AuthUser): Promise<BatchView[]> {
-  const rows = await ctx.db.select().from(examBatch).where(and(batchScope(user), inArray(examBatch.state, ['open', 'closed', 'held', 'published'])))
-    .orderBy(desc(examBatch.knowledgeStart), desc(examBatch.id)).limit(200);
+  const rows = await ctx.db
+    .select()
+    .from(examBatch)
+    .where(and(batchScope(user), inArray(examBatch.state, ['open', 'closed', 'held', 'published'])))
+    .orderBy(desc(examBatch.knowledgeStart), desc(examBatch.id))
+    .limit(200);
   return batchViews(ctx, user, rows);
 }
 
@@ -206,7 +262,11 @@ export async function loadBatch(db: DbOrTx, id: number): Promise<BatchRow> {
 
 async function hasOwnSignup(db: DbOrTx, user: AuthUser, batchId: number): Promise<boolean> {
   if (user.userType !== '04' || !user.personId) return false;
-  const [row] = await db.select({ id: examSignup.id }).from(examSignup).where(and(eq(examSignup.batchId, batchId), eq(examSignup.personId, user.personId))).limit(1);
+  const [row] = await db
+    .select({ id: examSignup.id })
+    .from(examSignup)
+    .where(and(eq(examSignup.batchId, batchId), eq(examSignup.personId, user.personId)))
+    .limit(1);
   return !!row;
 }
 
@@ -241,14 +301,25 @@ function assertMayManage(user: AuthUser, area: string): void {
 export async function nextBatchNo(tx: Tx, year: string, area: string): Promise<string> {
   const prefix = `KS${year}${area}`;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${prefix}))`);
-  const [{ last }] = await tx.select({ last: sql<number>`coalesce(max(right(${examBatch.batchNo}, 3)::int), 0)::int` })
-    .from(examBatch).where(sql`${examBatch.batchNo} like ${`${prefix}%`}`);
+  const [{ last }] = await tx
+    .select({ last: sql<number>`coalesce(max(right(${examBatch.batchNo}, 3)::int), 0)::int` })
+    .from(examBatch)
+    .where(sql`${examBatch.batchNo} like ${`${prefix}%`}`);
   return `${prefix}${String(Number(last) + 1).padStart(3, '0')}`;
 }
 
 const columnsOf = (f: BatchFields) => ({
-  name: f.name, category: f.category, area: f.area, place: f.place, capacity: f.capacity, signupFrom: f.signupFrom, signupTo: f.signupTo,
-  knowledgeStart: f.knowledgeStart, knowledgeEnd: f.knowledgeEnd, abilityStart: f.abilityStart, abilityEnd: f.abilityEnd,
+  name: f.name,
+  category: f.category,
+  area: f.area,
+  place: f.place,
+  capacity: f.capacity,
+  signupFrom: f.signupFrom,
+  signupTo: f.signupTo,
+  knowledgeStart: f.knowledgeStart,
+  knowledgeEnd: f.knowledgeEnd,
+  abilityStart: f.abilityStart,
+  abilityEnd: f.abilityEnd,
 });
 
 export async function saveBatch(ctx: AppContext, user: AuthUser, f: BatchFields): Promise<BatchView> {
@@ -259,9 +330,19 @@ export async function saveBatch(ctx: AppContext, user: AuthUser, f: BatchFields)
   const now = ctx.clock.now();
   const row = await ctx.db.transaction(async (tx) => {
     const batchNo = await nextBatchNo(tx, chinaDate(f.knowledgeStart).slice(0, 4), f.area);
-    const [created] = await tx.insert(examBatch).values({
-      batchNo, ...columnsOf(f), state: snapshot.value, snapshot, version: 0, createdBy: user.userId, createdAt: now, updatedAt: now,
-    }).returning();
+    const [created] = await tx
+      .insert(examBatch)
+      .values({
+        batchNo,
+        ...columnsOf(f),
+        state: snapshot.value,
+        snapshot,
+        version: 0,
+        createdBy: user.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
     return created!;
   });
   return (await batchViews(ctx, user, [row]))[0]!;
@@ -272,18 +353,32 @@ function assertSender(user: AuthUser, batch: BatchRow, type: ExamBatchEventType,
   if (version !== undefined && version !== batch.version) throw conflict(STALE_VERSION);
   const senders = examBatchSendersOf(snapshotOf(batch), type);
   if (senders.length === 0) throw conflict(`${NOT_ALLOWED_NOW}（当前状态：${stateLabel(batch.state)}）`);
-  if (!senders.some((s) => sendersFor(user, batch).includes(s)) || !mayAct(user, type)) throw forbidden('您无权对该考试批次进行此操作');
+  if (!senders.some((s) => sendersFor(user, batch).includes(s)) || !mayAct(user, type))
+    throw forbidden('您无权对该考试批次进行此操作');
 }
 
-export async function updateBatch(ctx: AppContext, user: AuthUser, id: number, version: number, f: BatchFields): Promise<BatchView> {
+export async function updateBatch(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  version: number,
+  f: BatchFields,
+): Promise<BatchView> {
   const batch = await loadVisibleBatch(ctx.db, user, id);
   assertSender(user, batch, 'EDIT', version);
   assertMayManage(user, f.area);
   checkFields(f);
   const result = transitionExamBatch(snapshotOf(batch), { type: 'EDIT', schedule: scheduleOf(f) });
   if (!result.ok) throw conflict('只有草稿状态的考试批次可以修改');
-  const [updated] = await ctx.db.update(examBatch)
-    .set({ ...columnsOf(f), snapshot: result.snapshot, state: result.to, version: batch.version + 1, updatedAt: ctx.clock.now() })
+  const [updated] = await ctx.db
+    .update(examBatch)
+    .set({
+      ...columnsOf(f),
+      snapshot: result.snapshot,
+      state: result.to,
+      version: batch.version + 1,
+      updatedAt: ctx.clock.now(),
+    })
     .where(and(eq(examBatch.id, id), eq(examBatch.version, batch.version)))
     .returning();
   if (!updated) throw conflict(STALE_VERSION);
@@ -294,13 +389,17 @@ export async function updateBatch(ctx: AppContext, user: AuthUser, id: number, v
 export async function removeBatches(ctx: AppContext, user: AuthUser, ids: number[]): Promise<number> {
   const batches = await Promise.all(ids.map((id) => loadVisibleBatch(ctx.db, user, id)));
   for (const b of batches) {
-    if (examBatchSendersOf(snapshotOf(b), 'REMOVE').length === 0) throw conflict(`考试批次 ${b.batchNo} 已开放报名，不能删除（可取消）`);
+    if (examBatchSendersOf(snapshotOf(b), 'REMOVE').length === 0)
+      throw conflict(`考试批次 ${b.batchNo} 已开放报名，不能删除（可取消）`);
     assertSender(user, b, 'REMOVE');
     if (!transitionExamBatch(snapshotOf(b), { type: 'REMOVE' }).ok) throw conflict(NOT_ALLOWED_NOW);
   }
   await ctx.db.transaction(async (tx) => {
     for (const b of batches) {
-      const gone = await tx.delete(examBatch).where(and(eq(examBatch.id, b.id), eq(examBatch.version, b.version), eq(examBatch.state, 'draft'))).returning({ id: examBatch.id });
+      const gone = await tx
+        .delete(examBatch)
+        .where(and(eq(examBatch.id, b.id), eq(examBatch.version, b.version), eq(examBatch.state, 'draft')))
+        .returning({ id: examBatch.id });
       if (gone.length === 0) throw conflict(STALE_VERSION);
     }
   });
@@ -322,7 +421,10 @@ export function refusalOf(guard: ExamBatchGuardName, batch: BatchRow, event: Exa
     case 'hasNoPendingSignups':
       return new AppError(422, `尚有 ${event.type === 'HOLD' ? event.pending : 0} 条报名未审核，请先审核`);
     case 'hasResultsForEveryAccepted':
-      return new AppError(422, `尚有 ${event.type === 'PUBLISH' ? event.accepted - event.withResults : 0} 名考生未录入成绩，不能发布`);
+      return new AppError(
+        422,
+        `尚有 ${event.type === 'PUBLISH' ? event.accepted - event.withResults : 0} 名考生未录入成绩，不能发布`,
+      );
     case 'hasReason':
       return badRequest('请填写取消原因', 'comment');
   }
@@ -348,7 +450,12 @@ export interface BatchEventInput {
 }
 
 /** One lifecycle event: 403 for the wrong sender, 409 stale or impossible now, 422 (or 400 for a missing reason) when a guard refuses. */
-export async function sendBatchEvent(ctx: AppContext, user: AuthUser, id: number, input: BatchEventInput): Promise<BatchView> {
+export async function sendBatchEvent(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  input: BatchEventInput,
+): Promise<BatchView> {
   const seen = await loadVisibleBatch(ctx.db, user, id);
   assertSender(user, seen, input.type, input.version);
   const today = todayOf(ctx.clock);
@@ -361,9 +468,13 @@ export async function sendBatchEvent(ctx: AppContext, user: AuthUser, id: number
     const withReason: ExamBatchEvent = event.type === 'CANCEL' ? { type: 'CANCEL', reason: input.comment } : event;
     const result = transitionExamBatch(snapshotOf(batch), withReason);
     if (!result.ok) throw refusalFor(batch, withReason);
-    const [row] = await tx.update(examBatch)
+    const [row] = await tx
+      .update(examBatch)
       .set({
-        snapshot: result.snapshot, state: result.to, version: batch.version + 1, updatedAt: now,
+        snapshot: result.snapshot,
+        state: result.to,
+        version: batch.version + 1,
+        updatedAt: now,
         ...(result.to === 'published' ? { publishedAt: now } : {}),
       })
       .where(and(eq(examBatch.id, id), eq(examBatch.version, batch.version)))
@@ -371,8 +482,13 @@ export async function sendBatchEvent(ctx: AppContext, user: AuthUser, id: number
     if (!row) throw conflict(STALE_VERSION);
     if (result.to === 'cancelled') {
       // The candidates are told why on their sign-up.
-      await tx.update(examSignup)
-        .set({ status: 'cancelled', refuseReason: `考试批次已取消：${result.snapshot.context.cancelReason ?? ''}`, updatedAt: now })
+      await tx
+        .update(examSignup)
+        .set({
+          status: 'cancelled',
+          refuseReason: `考试批次已取消：${result.snapshot.context.cancelReason ?? ''}`,
+          updatedAt: now,
+        })
         .where(and(eq(examSignup.batchId, id), inArray(examSignup.status, ['pending', 'accepted'])));
     }
     return row;
@@ -385,7 +501,12 @@ export function batchExportFetch(ctx: AppContext, user: AuthUser, q: Partial<Bat
   const where = batchWhere(user, q);
   let lastId = 0;
   return async (_offset: number, limit: number): Promise<BatchView[]> => {
-    const rows = await ctx.db.select().from(examBatch).where(and(where, sql`${examBatch.id} > ${lastId}`)).orderBy(asc(examBatch.id)).limit(limit);
+    const rows = await ctx.db
+      .select()
+      .from(examBatch)
+      .where(and(where, sql`${examBatch.id} > ${lastId}`))
+      .orderBy(asc(examBatch.id))
+      .limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.id;
     return batchViews(ctx, user, rows, labels);
   };
@@ -394,9 +515,14 @@ export function batchExportFetch(ctx: AppContext, user: AuthUser, q: Partial<Bat
 /** Batches of an area that take sign-ups now (for "may this enterprise sign someone up"). */
 export async function batchesTakingSignups(ctx: AppContext, user: AuthUser): Promise<BatchRow[]> {
   if (!user.area || user.userType !== '03') return [];
-  const rows = await ctx.db.select().from(examBatch).where(and(eq(examBatch.area, user.area), eq(examBatch.state, 'open')));
-  const counts = await countsOf(ctx.db, rows.map((r) => r.id));
+  const rows = await ctx.db
+    .select()
+    .from(examBatch)
+    .where(and(eq(examBatch.area, user.area), eq(examBatch.state, 'open')));
+  const counts = await countsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const today = todayOf(ctx.clock);
   return rows.filter((b) => eventsFor(user, b, counts.get(b.id) ?? NO_COUNTS, today).includes('SIGN_UP'));
 }
-

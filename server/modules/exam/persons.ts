@@ -32,27 +32,49 @@ function signedUpInScope(user: AuthUser): SQL {
 
 function personWhere(user: AuthUser, q: Query): SQL | undefined {
   let scope: SQL | undefined;
-  if (user.userType === '03') scope = user.enterpriseId ? and(eq(person.enterpriseId, user.enterpriseId), eq(person.employStatus, '1')) : NOTHING;
+  if (user.userType === '03')
+    scope = user.enterpriseId ? and(eq(person.enterpriseId, user.enterpriseId), eq(person.employStatus, '1')) : NOTHING;
   else if (isStaff(user)) scope = signedUpInScope(user);
   else scope = NOTHING;
   const categoryCond = q.category
     ? or(
-      exists(sql`(select 1 from ${examSignup} where ${examSignup.personId} = ${person.id} and ${examSignup.category} = ${q.category})`),
-      exists(sql`(select 1 from ${examResult} where ${examResult.personId} = ${person.id} and ${examResult.category} = ${q.category})`),
-    )
+        exists(
+          sql`(select 1 from ${examSignup} where ${examSignup.personId} = ${person.id} and ${examSignup.category} = ${q.category})`,
+        ),
+        exists(
+          sql`(select 1 from ${examResult} where ${examResult.personId} = ${person.id} and ${examResult.category} = ${q.category})`,
+        ),
+      )
     : undefined;
-  return and(scope, q.keyword ? or(contains(person.name, q.keyword), contains(person.idNo, q.keyword.toUpperCase())) : undefined, categoryCond);
+  return and(
+    scope,
+    q.keyword ? or(contains(person.name, q.keyword), contains(person.idNo, q.keyword.toUpperCase())) : undefined,
+    categoryCond,
+  );
 }
 
-async function rowsOf(ctx: AppContext, user: AuthUser, people: Array<typeof person.$inferSelect & { enterpriseName: string | null }>, labels: Labels, canSignUp: boolean): Promise<Row[]> {
+async function rowsOf(
+  ctx: AppContext,
+  user: AuthUser,
+  people: Array<typeof person.$inferSelect & { enterpriseName: string | null }>,
+  labels: Labels,
+  canSignUp: boolean,
+): Promise<Row[]> {
   const ids = people.map((p) => p.id);
   const today = todayOf(ctx.clock);
   const signups = ids.length
-    ? await ctx.db.select({ s: examSignup, batchNo: examBatch.batchNo }).from(examSignup)
-      .innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))
-      .where(and(inArray(examSignup.personId, ids), user.userType === '03' ? eq(examSignup.enterpriseId, user.enterpriseId ?? -1) : undefined,
-        isStaff(user) && user.area !== 'all' ? eq(examBatch.area, user.area ?? '-') : undefined))
-      .orderBy(desc(examSignup.createdAt), desc(examSignup.id))
+    ? await ctx.db
+        .select({ s: examSignup, batchNo: examBatch.batchNo })
+        .from(examSignup)
+        .innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))
+        .where(
+          and(
+            inArray(examSignup.personId, ids),
+            user.userType === '03' ? eq(examSignup.enterpriseId, user.enterpriseId ?? -1) : undefined,
+            isStaff(user) && user.area !== 'all' ? eq(examBatch.area, user.area ?? '-') : undefined,
+          ),
+        )
+        .orderBy(desc(examSignup.createdAt), desc(examSignup.id))
     : [];
   const passed = await passedCategoriesOf(ctx.db, ids, today);
   return people.map((p) => {
@@ -69,7 +91,15 @@ async function rowsOf(ctx: AppContext, user: AuthUser, people: Array<typeof pers
       educationLabel: p.education ? labels.of('ministerial_diploma', p.education) : null,
       titleLabel: p.title ? labels.of('ministerial_title_rank', p.title) : null,
       signups: mine.length,
-      lastSignup: last ? { id: last.s.id, batchNo: last.batchNo, category: last.s.category, status: last.s.status, statusLabel: SIGNUP_STATUS_LABELS[last.s.status] ?? last.s.status } : null,
+      lastSignup: last
+        ? {
+            id: last.s.id,
+            batchNo: last.batchNo,
+            category: last.s.category,
+            status: last.s.status,
+            statusLabel: SIGNUP_STATUS_LABELS[last.s.status] ?? last.s.status,
+          }
+        : null,
       passedCategories: passed.get(p.id) ?? [],
       canSignUp,
     };
@@ -77,17 +107,34 @@ async function rowsOf(ctx: AppContext, user: AuthUser, people: Array<typeof pers
 }
 
 const selectPeople = (ctx: AppContext) =>
-  ctx.db.select({ p: person, enterpriseName: enterprise.name }).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
+  ctx.db
+    .select({ p: person, enterpriseName: enterprise.name })
+    .from(person)
+    .leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
 
 async function mayStillSignUp(ctx: AppContext, user: AuthUser): Promise<boolean> {
-  return user.userType === '03' && user.permissions.has('exam:examSign:add') && (await batchesTakingSignups(ctx, user)).length > 0;
+  return (
+    user.userType === '03' &&
+    user.permissions.has('exam:examSign:add') &&
+    (await batchesTakingSignups(ctx, user)).length > 0
+  );
 }
 
 export async function listExamPersons(ctx: AppContext, user: AuthUser, q: z.infer<typeof personListQuery>) {
   const where = personWhere(user, q);
   const [{ total }] = await ctx.db.select({ total: count() }).from(person).where(where);
-  const people = await selectPeople(ctx).where(where).orderBy(asc(person.name), asc(person.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-  const rows = await rowsOf(ctx, user, people.map((r) => ({ ...r.p, enterpriseName: r.enterpriseName })), await loadLabels(ctx.db), await mayStillSignUp(ctx, user));
+  const people = await selectPeople(ctx)
+    .where(where)
+    .orderBy(asc(person.name), asc(person.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  const rows = await rowsOf(
+    ctx,
+    user,
+    people.map((r) => ({ ...r.p, enterpriseName: r.enterpriseName })),
+    await loadLabels(ctx.db),
+    await mayStillSignUp(ctx, user),
+  );
   return { rows, total };
 }
 
@@ -95,8 +142,17 @@ export function examPersonExportFetch(ctx: AppContext, user: AuthUser, q: Query,
   const where = personWhere(user, q);
   let lastId = 0;
   return async (_offset: number, limit: number): Promise<Row[]> => {
-    const people = await selectPeople(ctx).where(and(where, sql`${person.id} > ${lastId}`)).orderBy(asc(person.id)).limit(limit);
+    const people = await selectPeople(ctx)
+      .where(and(where, sql`${person.id} > ${lastId}`))
+      .orderBy(asc(person.id))
+      .limit(limit);
     if (people.length) lastId = people[people.length - 1]!.p.id;
-    return rowsOf(ctx, user, people.map((r) => ({ ...r.p, enterpriseName: r.enterpriseName })), labels, false);
+    return rowsOf(
+      ctx,
+      user,
+      people.map((r) => ({ ...r.p, enterpriseName: r.enterpriseName })),
+      labels,
+      false,
+    );
   };
 }

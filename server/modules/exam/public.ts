@@ -22,7 +22,8 @@ export function maskName(name: string): string {
 }
 
 const joined = (ctx: AppContext) =>
-  ctx.db.select({ s: examSignup, b: examBatch, p: person, r: examResult })
+  ctx.db
+    .select({ s: examSignup, b: examBatch, p: person, r: examResult })
     .from(examSignup)
     .innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))
     .innerJoin(person, eq(person.id, examSignup.personId))
@@ -54,17 +55,35 @@ export async function verifyTicket(ctx: AppContext, code: string) {
 }
 
 type Outcome = 'unpublished' | 'none' | 'absent' | 'passed' | 'failed';
-const OUTCOME_LABELS: Record<Outcome, string> = { unpublished: '成绩尚未发布', none: '无成绩', absent: '缺考', passed: '合格', failed: '不合格' };
+const OUTCOME_LABELS: Record<Outcome, string> = {
+  unpublished: '成绩尚未发布',
+  none: '无成绩',
+  absent: '缺考',
+  passed: '合格',
+  failed: '不合格',
+};
 
-function outcomeOf(published: boolean, r: { attended: string; knowledgeResult: string; abilityResult: string } | null): { result: Outcome; resultLabel: string } {
-  const result: Outcome = !published ? 'unpublished' : !r ? 'none' : r.attended !== '1' ? 'absent'
-    : r.knowledgeResult === '1' && r.abilityResult === '1' ? 'passed' : 'failed';
+function outcomeOf(
+  published: boolean,
+  r: { attended: string; knowledgeResult: string; abilityResult: string } | null,
+): { result: Outcome; resultLabel: string } {
+  const result: Outcome = !published
+    ? 'unpublished'
+    : !r
+      ? 'none'
+      : r.attended !== '1'
+        ? 'absent'
+        : r.knowledgeResult === '1' && r.abilityResult === '1'
+          ? 'passed'
+          : 'failed';
   return { result, resultLabel: OUTCOME_LABELS[result] };
 }
 
 /** A result by ID number and ticket number: at most one row; the parts only once the batch is published. */
 export async function gradeSearch(ctx: AppContext, idNo: string, ticketNo: string) {
-  const rows = await joined(ctx).where(and(eq(person.idNo, idNo.toUpperCase()), eq(examSignup.ticketNo, ticketNo))).limit(1);
+  const rows = await joined(ctx)
+    .where(and(eq(person.idNo, idNo.toUpperCase()), eq(examSignup.ticketNo, ticketNo)))
+    .limit(1);
   const labels = await loadLabels(ctx.db);
   return rows.map(({ s, b, p, r }) => {
     const published = b.state === 'published';
@@ -90,7 +109,9 @@ export async function gradeSearch(ctx: AppContext, idNo: string, ticketNo: strin
 
 /** The status of a sign-up by ID number and batch number (one category per batch: at most one row). */
 export async function signSearch(ctx: AppContext, idNo: string, batchNo: string) {
-  const rows = await joined(ctx).where(and(eq(person.idNo, idNo.toUpperCase()), eq(examBatch.batchNo, batchNo.toUpperCase()))).limit(5);
+  const rows = await joined(ctx)
+    .where(and(eq(person.idNo, idNo.toUpperCase()), eq(examBatch.batchNo, batchNo.toUpperCase())))
+    .limit(5);
   const labels = await loadLabels(ctx.db);
   return rows.map(({ s, b, p }) => ({
     name: maskName(p.name),

@@ -16,14 +16,17 @@ export type BatchRow = typeof examBatch.$inferSelect;
 export type SignupRow = typeof examSignup.$inferSelect;
 
 export const isStaff = (user: AuthUser) => user.userType === '02' && user.area !== null;
-export const staffOfArea = (user: AuthUser, area: string) => isStaff(user) && (user.area === 'all' || user.area === area);
+export const staffOfArea = (user: AuthUser, area: string) =>
+  isStaff(user) && (user.area === 'all' || user.area === area);
 /** An enterprise user of an enterprise owned by the area (their data scope is the ownership). */
-export const enterpriseOfArea = (user: AuthUser, area: string) => user.userType === '03' && user.enterpriseId !== null && user.area === area;
+export const enterpriseOfArea = (user: AuthUser, area: string) =>
+  user.userType === '03' && user.enterpriseId !== null && user.area === area;
 
 /** The batches a caller sees: staff their area's (drafts too), enterprises their area's once opened, persons those they signed up for. */
 export function batchScope(user: AuthUser): SQL | undefined {
   if (isStaff(user)) return user.area === 'all' ? undefined : eq(examBatch.area, user.area!);
-  if (user.userType === '03') return user.area ? and(eq(examBatch.area, user.area), ne(examBatch.state, 'draft')) : NOTHING;
+  if (user.userType === '03')
+    return user.area ? and(eq(examBatch.area, user.area), ne(examBatch.state, 'draft')) : NOTHING;
   if (user.userType === '04' && user.personId) {
     return sql`exists (select 1 from ${examSignup} where ${examSignup.batchId} = ${examBatch.id} and ${examSignup.personId} = ${user.personId})`;
   }
@@ -77,14 +80,19 @@ export const EVENT_PERMISSION: Record<ExamBatchEventType, string> = {
  * sign-ups): the area's staff, an enterprise of the area, the enterprise that signed the candidate
  * up or the candidate.
  */
-export function sendersFor(user: AuthUser, batch: BatchRow, signup?: Pick<SignupRow, 'enterpriseId' | 'personId'>): ExamBatchSender[] {
+export function sendersFor(
+  user: AuthUser,
+  batch: BatchRow,
+  signup?: Pick<SignupRow, 'enterpriseId' | 'personId'>,
+): ExamBatchSender[] {
   const who: ExamBatchSender[] = [];
   if (staffOfArea(user, batch.area)) who.push('areaStaff', 'participant');
   if (enterpriseOfArea(user, batch.area)) {
     who.push('enterprise');
     if (!signup || signup.enterpriseId === user.enterpriseId) who.push('participant');
   }
-  if (user.userType === '04' && user.personId !== null && (!signup || signup.personId === user.personId)) who.push('participant');
+  if (user.userType === '04' && user.personId !== null && (!signup || signup.personId === user.personId))
+    who.push('participant');
   return [...new Set(who)];
 }
 

@@ -56,7 +56,12 @@ function ticketData(row: Joined, labels: Labels, baseUrl: string): ExamTicketPdf
   };
 }
 
-export async function ticketOfSignup(ctx: AppContext, user: AuthUser, id: number, baseUrl: string): Promise<{ pdf: Uint8Array; ticketNo: string; name: string }> {
+export async function ticketOfSignup(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  baseUrl: string,
+): Promise<{ pdf: Uint8Array; ticketNo: string; name: string }> {
   const { signup, batch } = await loadSignup(ctx.db, id);
   assertCanSeeSignup(user, signup, batch);
   if (signup.status !== 'accepted' || !signup.ticketNo) throw conflict('报名审核通过后才能打印准考证');
@@ -70,7 +75,12 @@ export async function ticketOfSignup(ctx: AppContext, user: AuthUser, id: number
   return { pdf, ticketNo: signup.ticketNo, name: row!.p.name };
 }
 
-export async function ticketsOfBatch(ctx: AppContext, user: AuthUser, batchId: number, baseUrl: string): Promise<{ pdf: Uint8Array; count: number; batchNo: string }> {
+export async function ticketsOfBatch(
+  ctx: AppContext,
+  user: AuthUser,
+  batchId: number,
+  baseUrl: string,
+): Promise<{ pdf: Uint8Array; count: number; batchNo: string }> {
   const batch = await loadVisibleBatch(ctx.db, user, batchId);
   const rows = await joinedSignups(ctx.db)
     .where(and(signupScope(user), eq(examSignup.batchId, batchId), eq(examSignup.status, 'accepted')))
@@ -86,5 +96,9 @@ export async function ticketsOfBatch(ctx: AppContext, user: AuthUser, batchId: n
     }
   }
   const labels = await loadLabels(ctx.db, 'zh-CN');
-  return { pdf: await examTicketPdf(rows.map((r) => ticketData(r, labels, baseUrl))), count: rows.length, batchNo: batch.batchNo };
+  return {
+    pdf: await examTicketPdf(rows.map((r) => ticketData(r, labels, baseUrl))),
+    count: rows.length,
+    batchNo: batch.batchNo,
+  };
 }

@@ -16,16 +16,70 @@ import type { ChunkCheck, ImportKind, ParsedRow, RowParse } from '../../lib/impo
 import { inArea, type ImportArea } from './scope.js';
 import { personFinder } from './people.js';
 
-const ATTENDANCE = new Map<string, '1' | '0'>([['参考', '1'], ['缺考', '0'], ['1', '1'], ['0', '0']]);
-const RESULT = new Map<string, '1' | '0'>([['合格', '1'], ['不合格', '0'], ['1', '1'], ['0', '0']]);
+const ATTENDANCE = new Map<string, '1' | '0'>([
+  ['参考', '1'],
+  ['缺考', '0'],
+  ['1', '1'],
+  ['0', '0'],
+]);
+const RESULT = new Map<string, '1' | '0'>([
+  ['合格', '1'],
+  ['不合格', '0'],
+  ['1', '1'],
+  ['0', '0'],
+]);
 
 export const EXAM_COLUMNS: readonly ImportColumn[] = [
   { key: 'name', header: '姓名', required: true, hint: '与证件号码登记的姓名一致。', example: '陈嘉豪', width: 12 },
-  { key: 'idNo', header: '证件号码', aliases: ['身份证号', '身份证号码'], required: true, text: true, hint: '报名时的证件号码；请保持“文本”格式。', example: '440106199501011231', width: 22 },
-  { key: 'ticketNo', header: '准考证号', required: true, text: true, hint: '已通过审核的报名的准考证号。', example: 'GZ2026C30001', width: 18 },
-  { key: 'knowledge', header: '安全生产知识', aliases: ['安全生产知识成绩', '安全生产知识考试结果'], required: true, hint: '合格 / 不合格（或 1 / 0）；缺考时可留空。', example: '合格', width: 14, choices: ['合格', '不合格', '1', '0'] },
-  { key: 'ability', header: '管理能力', aliases: ['管理能力成绩', '管理能力考核结果'], required: true, hint: '合格 / 不合格（或 1 / 0）；缺考时可留空。', example: '合格', width: 14, choices: ['合格', '不合格', '1', '0'] },
-  { key: 'attended', header: '考试情况', aliases: ['是否参考', '参考情况', '出勤'], required: true, hint: '参考 / 缺考（或 1 参考 / 0 缺考）。', example: '参考', width: 12, choices: ['参考', '缺考', '1', '0'] },
+  {
+    key: 'idNo',
+    header: '证件号码',
+    aliases: ['身份证号', '身份证号码'],
+    required: true,
+    text: true,
+    hint: '报名时的证件号码；请保持“文本”格式。',
+    example: '440106199501011231',
+    width: 22,
+  },
+  {
+    key: 'ticketNo',
+    header: '准考证号',
+    required: true,
+    text: true,
+    hint: '已通过审核的报名的准考证号。',
+    example: 'GZ2026C30001',
+    width: 18,
+  },
+  {
+    key: 'knowledge',
+    header: '安全生产知识',
+    aliases: ['安全生产知识成绩', '安全生产知识考试结果'],
+    required: true,
+    hint: '合格 / 不合格（或 1 / 0）；缺考时可留空。',
+    example: '合格',
+    width: 14,
+    choices: ['合格', '不合格', '1', '0'],
+  },
+  {
+    key: 'ability',
+    header: '管理能力',
+    aliases: ['管理能力成绩', '管理能力考核结果'],
+    required: true,
+    hint: '合格 / 不合格（或 1 / 0）；缺考时可留空。',
+    example: '合格',
+    width: 14,
+    choices: ['合格', '不合格', '1', '0'],
+  },
+  {
+    key: 'attended',
+    header: '考试情况',
+    aliases: ['是否参考', '参考情况', '出勤'],
+    required: true,
+    hint: '参考 / 缺考（或 1 参考 / 0 缺考）。',
+    example: '参考',
+    width: 12,
+    choices: ['参考', '缺考', '1', '0'],
+  },
 ];
 
 export const EXAM_NOTES = [
@@ -35,8 +89,19 @@ export const EXAM_NOTES = [
   '每个报名只保存一条成绩：重复导入同一文件不会改变任何数据；成绩发布前再次导入不同的结果会更正原成绩。',
 ];
 
-const STATE_LABELS: Record<string, string> = { draft: '草稿', open: '报名中', closed: '报名已截止', held: '已考试', published: '成绩已发布' };
-const SIGNUP_LABELS: Record<string, string> = { pending: '待审核', accepted: '已通过', refused: '未通过', withdrawn: '已撤回' };
+const STATE_LABELS: Record<string, string> = {
+  draft: '草稿',
+  open: '报名中',
+  closed: '报名已截止',
+  held: '已考试',
+  published: '成绩已发布',
+};
+const SIGNUP_LABELS: Record<string, string> = {
+  pending: '待审核',
+  accepted: '已通过',
+  refused: '未通过',
+  withdrawn: '已撤回',
+};
 
 interface ExamRow {
   name: string;
@@ -71,19 +136,39 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
       if (absent && ability === '1') issues.push({ field: F.ability!, msg: '缺考的考生不能为“合格”' });
       if (issues.length || !name || !idNo || !ticketNo || !attended) return { ok: false, issues };
       return {
-        ok: true, key: `ticket:${ticketNo}`,
-        value: { name, idNo, ticketNo, attended, knowledge: absent ? '0' : knowledge!, ability: absent ? '0' : ability! },
+        ok: true,
+        key: `ticket:${ticketNo}`,
+        value: {
+          name,
+          idNo,
+          ticketNo,
+          attended,
+          knowledge: absent ? '0' : knowledge!,
+          ability: absent ? '0' : ability!,
+        },
       };
     },
 
     async check(tx: Tx, rows: readonly ParsedRow<ExamRow>[]): Promise<ChunkCheck<ExamWrite>> {
-      const findPerson = await personFinder(tx, rows.map((r) => r.value.idNo));
+      const findPerson = await personFinder(
+        tx,
+        rows.map((r) => r.value.idNo),
+      );
       const signups = await tx
         .select({
-          id: examSignup.id, ticketNo: examSignup.ticketNo, personId: examSignup.personId, status: examSignup.status, category: examBatch.category,
-          batchNo: examBatch.batchNo, batchName: examBatch.name, area: examBatch.area, state: examBatch.state, knowledgeStart: examBatch.knowledgeStart,
+          id: examSignup.id,
+          ticketNo: examSignup.ticketNo,
+          personId: examSignup.personId,
+          status: examSignup.status,
+          category: examBatch.category,
+          batchNo: examBatch.batchNo,
+          batchName: examBatch.name,
+          area: examBatch.area,
+          state: examBatch.state,
+          knowledgeStart: examBatch.knowledgeStart,
         })
-        .from(examSignup).innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))
+        .from(examSignup)
+        .innerJoin(examBatch, eq(examBatch.id, examSignup.batchId))
         .where(inArray(examSignup.ticketNo, [...new Set(rows.map((r) => r.value.ticketNo))]));
       const signupByTicket = new Map(signups.map((s) => [s.ticketNo, s]));
 
@@ -106,7 +191,11 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
           continue;
         }
         if (!inArea(area, signup.area)) {
-          out.outOfScope.push({ rowNumber, field: F.ticketNo!, msg: `考试批次“${signup.batchName}”不属于您所在区域，无权导入` });
+          out.outOfScope.push({
+            rowNumber,
+            field: F.ticketNo!,
+            msg: `考试批次“${signup.batchName}”不属于您所在区域，无权导入`,
+          });
           continue;
         }
         if (signup.status !== 'accepted') {
@@ -114,23 +203,36 @@ export function examImport(area: ImportArea): ImportKind<ExamRow, ExamWrite> {
           continue;
         }
         if (signup.state !== 'held') {
-          issue(F.ticketNo!, `考试批次“${signup.batchName}”当前为“${STATE_LABELS[signup.state] ?? signup.state}”，只能在考试结束后、成绩发布前导入成绩`);
+          issue(
+            F.ticketNo!,
+            `考试批次“${signup.batchName}”当前为“${STATE_LABELS[signup.state] ?? signup.state}”，只能在考试结束后、成绩发布前导入成绩`,
+          );
           continue;
         }
         out.writes.push({
-          signupId: signup.id, personId: holder.id, category: signup.category, batchNo: signup.batchNo, examDate: chinaDate(signup.knowledgeStart),
-          attended: v.attended, knowledgeResult: v.knowledge, abilityResult: v.ability,
+          signupId: signup.id,
+          personId: holder.id,
+          category: signup.category,
+          batchNo: signup.batchNo,
+          examDate: chinaDate(signup.knowledgeStart),
+          attended: v.attended,
+          knowledgeResult: v.knowledge,
+          abilityResult: v.ability,
         });
       }
       return out;
     },
 
     async write(tx, writes, importId) {
-      const changed = await tx.insert(examResult).values(writes.map((w) => ({ ...w, importId })))
+      const changed = await tx
+        .insert(examResult)
+        .values(writes.map((w) => ({ ...w, importId })))
         .onConflictDoUpdate({
           target: examResult.signupId,
           set: {
-            attended: sql`excluded.attended`, knowledgeResult: sql`excluded.knowledge_result`, abilityResult: sql`excluded.ability_result`,
+            attended: sql`excluded.attended`,
+            knowledgeResult: sql`excluded.knowledge_result`,
+            abilityResult: sql`excluded.ability_result`,
             importId: sql`excluded.import_id`,
           },
           // The same result again is no change: the row keeps the import that wrote it.

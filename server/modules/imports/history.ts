@@ -31,23 +31,44 @@ export const historyRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
 });
 
-
 export const historyExportQuery = historyQuery.omit({ pageNum: true, pageSize: true });
 export type HistoryRow = z.infer<typeof historyRow>;
 
 export async function listImports(db: DbOrTx, kind: 'exam' | 'education', area: ImportArea, q: HistoryQuery) {
-  const w: (SQL | undefined)[] = [eq(dataImport.kind, kind), ...dateRange(dataImport.createdAt, q.beginTime, q.endTime)];
+  const w: (SQL | undefined)[] = [
+    eq(dataImport.kind, kind),
+    ...dateRange(dataImport.createdAt, q.beginTime, q.endTime),
+  ];
   if (area !== 'all') w.push(eq(sysDept.area, area));
   if (q.fileName) w.push(containsText(dataImport.fileName, q.fileName));
   if (q.importId) w.push(eq(dataImport.id, q.importId));
   const where = and(...w);
-  const base = () => db.select({
-    id: dataImport.id, kind: dataImport.kind, fileName: dataImport.fileName, sha256: dataImport.sha256, rows: dataImport.rows,
-    written: dataImport.written, createdBy: sysUser.nickName, createdAt: dataImport.createdAt,
-  }).from(dataImport).leftJoin(sysUser, eq(sysUser.userId, dataImport.createdBy)).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId));
-  const [{ total }] = await db.select({ total: count() }).from(dataImport)
-    .leftJoin(sysUser, eq(sysUser.userId, dataImport.createdBy)).leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId)).where(where) as [{ total: number }];
-  const rows = await base().where(where).orderBy(desc(dataImport.createdAt), desc(dataImport.id)).limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
+  const base = () =>
+    db
+      .select({
+        id: dataImport.id,
+        kind: dataImport.kind,
+        fileName: dataImport.fileName,
+        sha256: dataImport.sha256,
+        rows: dataImport.rows,
+        written: dataImport.written,
+        createdBy: sysUser.nickName,
+        createdAt: dataImport.createdAt,
+      })
+      .from(dataImport)
+      .leftJoin(sysUser, eq(sysUser.userId, dataImport.createdBy))
+      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId));
+  const [{ total }] = (await db
+    .select({ total: count() })
+    .from(dataImport)
+    .leftJoin(sysUser, eq(sysUser.userId, dataImport.createdBy))
+    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+    .where(where)) as [{ total: number }];
+  const rows = await base()
+    .where(where)
+    .orderBy(desc(dataImport.createdAt), desc(dataImport.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
   return {
     total,
     rows: rows.map((r) => ({ ...r, unchanged: r.rows - r.written, createdAt: r.createdAt.toISOString() })),

@@ -21,9 +21,14 @@ const KNOWN_TYPES = ['111', '414', '516', '511', '999'];
 
 export async function peopleByIdNo(tx: Tx, idNos: readonly string[]): Promise<RegisteredPerson[]> {
   if (idNos.length === 0) return [];
-  const types = await tx.select({ value: sysDictData.dictValue }).from(sysDictData).where(eq(sysDictData.dictType, 'ent_id_type'));
+  const types = await tx
+    .select({ value: sysDictData.dictValue })
+    .from(sysDictData)
+    .where(eq(sysDictData.dictType, 'ent_id_type'));
   const idTypes = [...new Set([...KNOWN_TYPES, ...types.map((t) => t.value)])];
-  return tx.select({ id: person.id, name: person.name, idNo: person.idNo }).from(person)
+  return tx
+    .select({ id: person.id, name: person.name, idNo: person.idNo })
+    .from(person)
     .where(and(inArray(person.idType, idTypes), inArray(person.idNo, [...idNos])));
 }
 
@@ -34,7 +39,10 @@ export type PersonMatch = { person: RegisteredPerson } | { column: 'idNo' | 'nam
  * Finds the person a row names by identity number and name (spaces in names ignored), for the rows
  * of one chunk: looked up once, then answered per row.
  */
-export async function personFinder(tx: Tx, idNos: readonly string[]): Promise<(idNo: string, name: string) => PersonMatch> {
+export async function personFinder(
+  tx: Tx,
+  idNos: readonly string[],
+): Promise<(idNo: string, name: string) => PersonMatch> {
   const byIdNo = groupBy(await peopleByIdNo(tx, [...new Set(idNos)]), (p) => p.idNo);
   return (idNo, name) => {
     const candidates = byIdNo.get(idNo) ?? [];

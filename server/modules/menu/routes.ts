@@ -24,29 +24,43 @@ export const menuEntry = z.object({
 });
 
 export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/menu/user/:id', {
-    config: { access: { allowWhilePasswordChange: true } },
-    schema: {
-      tags: ['menu'],
-      summary: '当前用户的菜单（目录与页面，不含按钮）',
-      params: z.object({ id: idOrZero('用户编号') }),
-      response: { 200: envelope(z.array(menuEntry)) },
+  app.get(
+    '/menu/user/:id',
+    {
+      config: { access: { allowWhilePasswordChange: true } },
+      schema: {
+        tags: ['menu'],
+        summary: '当前用户的菜单（目录与页面，不含按钮）',
+        params: z.object({ id: idOrZero('用户编号') }),
+        response: { 200: envelope(z.array(menuEntry)) },
+      },
     },
-  }, async (req) => {
-    const user = currentUser(req);
-    const rows = await app.ctx.db
-      .selectDistinct({
-        menuId: sysMenu.menuId, parentId: sysMenu.parentId, menuName: sysMenu.menuName, name: sysMenu.name,
-        menuKey: sysMenu.menuKey, icon: sysMenu.icon, visible: sysMenu.visible, path: sysMenu.path,
-        component: sysMenu.component, redirect: sysMenu.redirect, target: sysMenu.target,
-        hiddenChildren: sysMenu.hiddenChildren, hiddenHeader: sysMenu.hiddenHeader, orderNum: sysMenu.orderNum,
-      })
-      .from(sysUserRole)
-      .innerJoin(sysRole, and(eq(sysRole.roleId, sysUserRole.roleId), eq(sysRole.status, '1')))
-      .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysRole.roleId))
-      .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
-      .where(and(eq(sysUserRole.userId, user.userId), eq(sysMenu.status, '1'), inArray(sysMenu.menuType, ['M', 'C'])))
-      .orderBy(asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId));
-    return ok(rows.map(({ orderNum: _o, ...rest }) => rest));
-  });
+    async (req) => {
+      const user = currentUser(req);
+      const rows = await app.ctx.db
+        .selectDistinct({
+          menuId: sysMenu.menuId,
+          parentId: sysMenu.parentId,
+          menuName: sysMenu.menuName,
+          name: sysMenu.name,
+          menuKey: sysMenu.menuKey,
+          icon: sysMenu.icon,
+          visible: sysMenu.visible,
+          path: sysMenu.path,
+          component: sysMenu.component,
+          redirect: sysMenu.redirect,
+          target: sysMenu.target,
+          hiddenChildren: sysMenu.hiddenChildren,
+          hiddenHeader: sysMenu.hiddenHeader,
+          orderNum: sysMenu.orderNum,
+        })
+        .from(sysUserRole)
+        .innerJoin(sysRole, and(eq(sysRole.roleId, sysUserRole.roleId), eq(sysRole.status, '1')))
+        .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysRole.roleId))
+        .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
+        .where(and(eq(sysUserRole.userId, user.userId), eq(sysMenu.status, '1'), inArray(sysMenu.menuType, ['M', 'C'])))
+        .orderBy(asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId));
+      return ok(rows.map(({ orderNum: _o, ...rest }) => rest));
+    },
+  );
 };

@@ -16,8 +16,22 @@ import { currentRequest } from '../../lib/requestScope.js';
 import { TODO_KINDS, todoKindCondition } from './todoKinds.js';
 
 const msgType = z.enum(MSG_TYPES);
-const messageRow = z.object({ id: z.number(), msgType, bt: z.string(), nr: z.string(), ckzt: z.enum(STATUS_CODES).describe("'0' 未读, '1' 已读"), senderName: z.string().nullable(), createdAt: z.string().describe('ISO 8601') });
-const todoRow = z.object({ id: z.number(), mc: z.string(), url: z.string().nullable(), status: z.string(), createdAt: z.string().describe('ISO 8601') });
+const messageRow = z.object({
+  id: z.number(),
+  msgType,
+  bt: z.string(),
+  nr: z.string(),
+  ckzt: z.enum(STATUS_CODES).describe("'0' 未读, '1' 已读"),
+  senderName: z.string().nullable(),
+  createdAt: z.string().describe('ISO 8601'),
+});
+const todoRow = z.object({
+  id: z.number(),
+  mc: z.string(),
+  url: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string().describe('ISO 8601'),
+});
 
 /**
  * The stored text contains `text`, or is one of the platform's messages whose words in the reader's
@@ -32,7 +46,10 @@ function readsAs(column: AnyPgColumn, text: string): SQL {
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  async function listMessages(userId: number, q: z.infer<typeof pageQuery> & { ckzt?: string; msgType?: string; bt?: string }) {
+  async function listMessages(
+    userId: number,
+    q: z.infer<typeof pageQuery> & { ckzt?: string; msgType?: string; bt?: string },
+  ) {
     const where: SQL[] = [eq(sysMsgInfo.userId, userId)];
     if (q.bt) where.push(readsAs(sysMsgInfo.bt, q.bt));
     if (q.ckzt) where.push(eq(sysMsgInfo.ckzt, q.ckzt));
@@ -40,44 +57,93 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const cond = and(...where);
     const [{ total }] = await db.select({ total: count() }).from(sysMsgInfo).where(cond);
     const rows = await db
-      .select({ id: sysMsgInfo.id, msgType: sysMsgInfo.msgType, bt: sysMsgInfo.bt, nr: sysMsgInfo.nr, ckzt: sysMsgInfo.ckzt, senderName: sysMsgInfo.senderName, createdAt: sysMsgInfo.createdAt })
+      .select({
+        id: sysMsgInfo.id,
+        msgType: sysMsgInfo.msgType,
+        bt: sysMsgInfo.bt,
+        nr: sysMsgInfo.nr,
+        ckzt: sysMsgInfo.ckzt,
+        senderName: sysMsgInfo.senderName,
+        createdAt: sysMsgInfo.createdAt,
+      })
       .from(sysMsgInfo)
       .where(cond)
       .orderBy(desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id))
       .limit(q.pageSize)
       .offset((q.pageNum - 1) * q.pageSize);
     // The platform's notices are stored in Chinese (workflow, jobs) and read in the reader's language; a message an administrator wrote stays as written.
-    return page(rows.map((r) => ({
-      ...r, bt: translateMessage(r.bt), nr: translateMessage(r.nr), msgType: storedCode(MSG_TYPES, r.msgType), ckzt: storedCode(STATUS_CODES, r.ckzt), createdAt: r.createdAt.toISOString(),
-    })), total, q.pageNum);
+    return page(
+      rows.map((r) => ({
+        ...r,
+        bt: translateMessage(r.bt),
+        nr: translateMessage(r.nr),
+        msgType: storedCode(MSG_TYPES, r.msgType),
+        ckzt: storedCode(STATUS_CODES, r.ckzt),
+        createdAt: r.createdAt.toISOString(),
+      })),
+      total,
+      q.pageNum,
+    );
   }
 
-  const listQuery = pageQuery.extend({ ckzt: z.enum(['0', '1']).optional(), msgType: msgType.optional(), bt: keyword('消息标题', 64) });
-
-  app.get('/system/sysMsgInfo/list', {
-    schema: { tags: ['message'], summary: '我的消息', querystring: listQuery, response: { 200: pageEnvelope(messageRow) } },
-  }, async (req) => listMessages(currentUser(req).userId, req.query));
-
-  app.get('/system/sysMsgInfo/listSupervisionMsg', {
-    schema: { tags: ['message'], summary: '我的督办消息', querystring: listQuery.omit({ msgType: true }), response: { 200: pageEnvelope(messageRow) } },
-  }, async (req) => listMessages(currentUser(req).userId, { ...req.query, msgType: 'supervisionType' }));
-
-  app.get('/system/sysMsgInfo/getNotReadMsgStats', {
-    config: { access: { allowWhilePasswordChange: true } },
-    schema: {
-      tags: ['message'],
-      summary: '未读消息数（按类型）',
-      response: { 200: z.object({ code: z.number(), msg: z.string(), rows: z.array(z.object({ msgType, count: z.number() })) }) },
-    },
-  }, async (req) => {
-    const rows = await db
-      .select({ msgType: sysMsgInfo.msgType, count: count() })
-      .from(sysMsgInfo)
-      .where(and(eq(sysMsgInfo.userId, currentUser(req).userId), eq(sysMsgInfo.ckzt, '0')))
-      .groupBy(sysMsgInfo.msgType);
-    const byType = new Map(rows.map((r) => [r.msgType, r.count]));
-    return { code: 0, msg: '查询成功', rows: msgType.options.map((t) => ({ msgType: t, count: byType.get(t) ?? 0 })) };
+  const listQuery = pageQuery.extend({
+    ckzt: z.enum(['0', '1']).optional(),
+    msgType: msgType.optional(),
+    bt: keyword('消息标题', 64),
   });
+
+  app.get(
+    '/system/sysMsgInfo/list',
+    {
+      schema: {
+        tags: ['message'],
+        summary: '我的消息',
+        querystring: listQuery,
+        response: { 200: pageEnvelope(messageRow) },
+      },
+    },
+    async (req) => listMessages(currentUser(req).userId, req.query),
+  );
+
+  app.get(
+    '/system/sysMsgInfo/listSupervisionMsg',
+    {
+      schema: {
+        tags: ['message'],
+        summary: '我的督办消息',
+        querystring: listQuery.omit({ msgType: true }),
+        response: { 200: pageEnvelope(messageRow) },
+      },
+    },
+    async (req) => listMessages(currentUser(req).userId, { ...req.query, msgType: 'supervisionType' }),
+  );
+
+  app.get(
+    '/system/sysMsgInfo/getNotReadMsgStats',
+    {
+      config: { access: { allowWhilePasswordChange: true } },
+      schema: {
+        tags: ['message'],
+        summary: '未读消息数（按类型）',
+        response: {
+          200: z.object({ code: z.number(), msg: z.string(), rows: z.array(z.object({ msgType, count: z.number() })) }),
+        },
+      },
+    },
+    async (req) => {
+      const rows = await db
+        .select({ msgType: sysMsgInfo.msgType, count: count() })
+        .from(sysMsgInfo)
+        .where(and(eq(sysMsgInfo.userId, currentUser(req).userId), eq(sysMsgInfo.ckzt, '0')))
+        .groupBy(sysMsgInfo.msgType);
+      const byType = new Map(rows.map((r) => [r.msgType, r.count]));
+      return {
+        code: 0,
+        msg: '查询成功',
+        rows: msgType.options.map((t) => ({ msgType: t, count: byType.get(t) ?? 0 })),
+      };
+    },
+  );
 
   const markRead = async (userId: number, id: number) => {
     const updated = await db
@@ -90,36 +156,56 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   for (const path of ['/system/sysMsgInfo/readMsg/:id', '/system/sysMsgInfo/readMsgByUser/:id']) {
-    app.post(path, {
-      config: { access: { log: { title: '消息已读', action: 'update' } } },
-      schema: { tags: ['message'], summary: '标记消息已读', params: idParams, response: { 200: doneEnvelope } },
-    }, async (req) => markRead(currentUser(req).userId, req.params.id));
+    app.post(
+      path,
+      {
+        config: { access: { log: { title: '消息已读', action: 'update' } } },
+        schema: { tags: ['message'], summary: '标记消息已读', params: idParams, response: { 200: doneEnvelope } },
+      },
+      async (req) => markRead(currentUser(req).userId, req.params.id),
+    );
   }
 
-  app.get('/system/sysTodo/list', {
-    schema: {
-      tags: ['message'],
-      summary: '我的待办',
-      querystring: pageQuery.extend({
-        status: z.enum(['0', '1']).default('0'),
-        mc: keyword('待办事项', 64),
-        kind: z.enum(TODO_KINDS).optional().describe('confirm 待我确认的业务；review 待我审核的账号、角色或处罚变更'),
-      }),
-      response: { 200: pageEnvelope(todoRow) },
+  app.get(
+    '/system/sysTodo/list',
+    {
+      schema: {
+        tags: ['message'],
+        summary: '我的待办',
+        querystring: pageQuery.extend({
+          status: z.enum(['0', '1']).default('0'),
+          mc: keyword('待办事项', 64),
+          kind: z.enum(TODO_KINDS).optional().describe('confirm 待我确认的业务；review 待我审核的账号、角色或处罚变更'),
+        }),
+        response: { 200: pageEnvelope(todoRow) },
+      },
     },
-  }, async (req) => {
-    const cond = and(
-      eq(sysTodo.userId, currentUser(req).userId), eq(sysTodo.status, req.query.status),
-      req.query.mc ? readsAs(sysTodo.mc, req.query.mc) : undefined, req.query.kind ? todoKindCondition(req.query.kind) : undefined,
-    );
-    const [{ total }] = await db.select({ total: count() }).from(sysTodo).where(cond);
-    const rows = await db
-      .select({ id: sysTodo.id, mc: sysTodo.mc, url: sysTodo.url, status: sysTodo.status, createdAt: sysTodo.createdAt })
-      .from(sysTodo)
-      .where(cond)
-      .orderBy(desc(sysTodo.createdAt), desc(sysTodo.id))
-      .limit(req.query.pageSize)
-      .offset((req.query.pageNum - 1) * req.query.pageSize);
-    return page(rows.map((r) => ({ ...r, mc: translateMessage(r.mc), createdAt: r.createdAt.toISOString() })), total, req.query.pageNum);
-  });
+    async (req) => {
+      const cond = and(
+        eq(sysTodo.userId, currentUser(req).userId),
+        eq(sysTodo.status, req.query.status),
+        req.query.mc ? readsAs(sysTodo.mc, req.query.mc) : undefined,
+        req.query.kind ? todoKindCondition(req.query.kind) : undefined,
+      );
+      const [{ total }] = await db.select({ total: count() }).from(sysTodo).where(cond);
+      const rows = await db
+        .select({
+          id: sysTodo.id,
+          mc: sysTodo.mc,
+          url: sysTodo.url,
+          status: sysTodo.status,
+          createdAt: sysTodo.createdAt,
+        })
+        .from(sysTodo)
+        .where(cond)
+        .orderBy(desc(sysTodo.createdAt), desc(sysTodo.id))
+        .limit(req.query.pageSize)
+        .offset((req.query.pageNum - 1) * req.query.pageSize);
+      return page(
+        rows.map((r) => ({ ...r, mc: translateMessage(r.mc), createdAt: r.createdAt.toISOString() })),
+        total,
+        req.query.pageNum,
+      );
+    },
+  );
 };

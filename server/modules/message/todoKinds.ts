@@ -12,5 +12,7 @@ export const TODO_KINDS = ['confirm', 'review'] as const;
 export type TodoKind = (typeof TODO_KINDS)[number];
 
 export function todoKindCondition(kind: TodoKind): SQL {
-  return kind === 'confirm' ? and(like(sysTodo.ref, 'application:%'), like(sysTodo.url, '/personCheck/%'))! : like(sysTodo.ref, 'review:%');
+  return kind === 'confirm'
+    ? and(like(sysTodo.ref, 'application:%'), like(sysTodo.url, '/personCheck/%'))!
+    : like(sysTodo.ref, 'review:%');
 }

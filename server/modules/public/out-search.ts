@@ -41,57 +41,69 @@ const query = z.object({
 export const outSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  app.get('/public/outSearch', {
-    config: { access: { auth: 'public', log: false } },
-    schema: {
-      tags: ['public'],
-      summary: '省外转出证书查询（证书编号，或姓名+证件号码）',
-      description: '只查已办理转出（状态 06）的证书。须给出证书编号，或同时给出姓名和证件号码；身份证号脱敏。按客户端地址限流。',
-      querystring: query,
-      response: { 200: envelope(z.array(outView)) },
+  app.get(
+    '/public/outSearch',
+    {
+      config: { access: { auth: 'public', log: false } },
+      schema: {
+        tags: ['public'],
+        summary: '省外转出证书查询（证书编号，或姓名+证件号码）',
+        description:
+          '只查已办理转出（状态 06）的证书。须给出证书编号，或同时给出姓名和证件号码；身份证号脱敏。按客户端地址限流。',
+        querystring: query,
+        response: { 200: envelope(z.array(outView)) },
+      },
     },
-  }, async (req) => {
-    const certNo = req.query.certNo || undefined;
-    const name = req.query.name || undefined;
-    const idNo = req.query.idNo || undefined;
-    if (!certNo && !(name && idNo)) {
-      throw badRequest('请输入证书编号，或同时输入姓名和证件号码', name ? 'idNo' : idNo ? 'name' : 'certNo');
-    }
-    const key = certNo ? eq(certificate.certNo, certNo) : and(eq(person.name, name!), eq(person.idNo, idNo!));
-    const rows = await db
-      .select({ cert: certificate, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
-      .from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
-      .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-      .where(and(key, eq(certificate.status, TRANSFERRED_OUT)))
-      .orderBy(desc(certificate.updatedAt))
-      .limit(MAX_ROWS);
-    const ids = rows.map((r) => r.cert.id);
-    const transfers = ids.length
-      ? await db.select().from(nationalOutbox)
-        .where(and(eq(nationalOutbox.kind, 'transferOut'), inArray(nationalOutbox.certificateId, ids)))
-        .orderBy(desc(nationalOutbox.createdAt))
-      : [];
-    const labels = await db.select({ type: sysDictData.dictType, value: sysDictData.dictValue, label: sysDictData.dictLabel }).from(sysDictData)
-      .where(inArray(sysDictData.dictType, ['cer_type', 'cert_status']));
-    const labelOf = (type: string, value: string) => labels.find((l) => l.type === type && l.value === value)?.label ?? value;
-    return ok(rows.map((r) => {
-      const moved = transfers.find((o) => o.certificateId === r.cert.id);
-      const target = (moved?.payload as { targetProvince?: unknown } | undefined)?.targetProvince;
-      return {
-        certNo: r.cert.certNo,
-        category: r.cert.category,
-        categoryLabel: labelOf('cer_type', r.cert.category),
-        name: r.name,
-        idNoMasked: maskIdNo(r.idNo),
-        enterpriseName: r.enterpriseName,
-        issueDate: r.cert.issueDate,
-        expiryDate: r.cert.expiryDate,
-        status: r.cert.status,
-        statusLabel: labelOf('cert_status', r.cert.status),
-        targetProvince: typeof target === 'string' ? target : null,
-        transferDate: moved ? chinaDate(moved.createdAt) : null,
-      };
-    }));
-  });
+    async (req) => {
+      const certNo = req.query.certNo || undefined;
+      const name = req.query.name || undefined;
+      const idNo = req.query.idNo || undefined;
+      if (!certNo && !(name && idNo)) {
+        throw badRequest('请输入证书编号，或同时输入姓名和证件号码', name ? 'idNo' : idNo ? 'name' : 'certNo');
+      }
+      const key = certNo ? eq(certificate.certNo, certNo) : and(eq(person.name, name!), eq(person.idNo, idNo!));
+      const rows = await db
+        .select({ cert: certificate, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
+        .from(certificate)
+        .innerJoin(person, eq(person.id, certificate.personId))
+        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+        .where(and(key, eq(certificate.status, TRANSFERRED_OUT)))
+        .orderBy(desc(certificate.updatedAt))
+        .limit(MAX_ROWS);
+      const ids = rows.map((r) => r.cert.id);
+      const transfers = ids.length
+        ? await db
+            .select()
+            .from(nationalOutbox)
+            .where(and(eq(nationalOutbox.kind, 'transferOut'), inArray(nationalOutbox.certificateId, ids)))
+            .orderBy(desc(nationalOutbox.createdAt))
+        : [];
+      const labels = await db
+        .select({ type: sysDictData.dictType, value: sysDictData.dictValue, label: sysDictData.dictLabel })
+        .from(sysDictData)
+        .where(inArray(sysDictData.dictType, ['cer_type', 'cert_status']));
+      const labelOf = (type: string, value: string) =>
+        labels.find((l) => l.type === type && l.value === value)?.label ?? value;
+      return ok(
+        rows.map((r) => {
+          const moved = transfers.find((o) => o.certificateId === r.cert.id);
+          const target = (moved?.payload as { targetProvince?: unknown } | undefined)?.targetProvince;
+          return {
+            certNo: r.cert.certNo,
+            category: r.cert.category,
+            categoryLabel: labelOf('cer_type', r.cert.category),
+            name: r.name,
+            idNoMasked: maskIdNo(r.idNo),
+            enterpriseName: r.enterpriseName,
+            issueDate: r.cert.issueDate,
+            expiryDate: r.cert.expiryDate,
+            status: r.cert.status,
+            statusLabel: labelOf('cert_status', r.cert.status),
+            targetProvince: typeof target === 'string' ? target : null,
+            transferDate: moved ? chinaDate(moved.createdAt) : null,
+          };
+        }),
+      );
+    },
+  );
 };

@@ -12,20 +12,31 @@ const state = z.object({
 });
 
 export const readinessRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/ready', {
-    // Probed every few seconds from the load balancer's addresses: never rate-limited.
-    config: { access: { auth: 'public', log: false }, throttle: false },
-    schema: {
-      tags: ['public'],
-      summary: '就绪检查（数据库可用、迁移已执行、任务引擎已启动时为 200，否则 503）',
-      response: {
-        200: z.object({ code: z.number(), msg: z.string(), data: state }),
-        503: z.object({ code: z.number(), msg: z.string(), data: state.optional().describe('数据库不可用时请求在检查前即被拒绝，无此项') }),
+  app.get(
+    '/ready',
+    {
+      // Probed every few seconds from the load balancer's addresses: never rate-limited.
+      config: { access: { auth: 'public', log: false }, throttle: false },
+      schema: {
+        tags: ['public'],
+        summary: '就绪检查（数据库可用、迁移已执行、任务引擎已启动时为 200，否则 503）',
+        response: {
+          200: z.object({ code: z.number(), msg: z.string(), data: state }),
+          503: z.object({
+            code: z.number(),
+            msg: z.string(),
+            data: state.optional().describe('数据库不可用时请求在检查前即被拒绝，无此项'),
+          }),
+        },
       },
     },
-  }, async (_req, reply) => {
-    const now = await readiness(app.ctx);
-    if (now.ready) return { code: 0, msg: 'ready', data: now };
-    return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ code: 503, msg: '服务尚未就绪', data: now });
-  });
+    async (_req, reply) => {
+      const now = await readiness(app.ctx);
+      if (now.ready) return { code: 0, msg: 'ready', data: now };
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ code: 503, msg: '服务尚未就绪', data: now });
+    },
+  );
 };

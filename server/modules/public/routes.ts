@@ -38,12 +38,14 @@ const certView = z.object({
   queryCode: z.string().describe('证书二维码的查询码：打开 /cert/{queryCode} 的证书信息页'),
 });
 
-
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
   await app.register(outSearchRoutes);
   const labelOf = async (dictType: string, value: string) => {
-    const [row] = await db.select({ label: sysDictData.dictLabel }).from(sysDictData).where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value)));
+    const [row] = await db
+      .select({ label: sysDictData.dictLabel })
+      .from(sysDictData)
+      .where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value)));
     return row?.label ?? value;
   };
 
@@ -85,115 +87,181 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Liveness: the process answers. It reads nothing, so a database restart does not make an
   // orchestrator restart every API process; whether to send traffic is /api/ready's question.
-  app.get('/health', {
-    config: publicAccess,
-    schema: { tags: ['public'], summary: '存活检查（进程在运行；不访问数据库，是否可接收请求见 /api/ready）', response: { 200: z.object({ code: z.number(), msg: z.string() }) } },
-  }, async () => ({ code: 0, msg: 'ok' }));
-
-  app.get('/public/settings', {
-    config: publicAccess,
-    schema: {
-      tags: ['public'],
-      summary: '客户端运行参数',
-      response: {
-        200: envelope(z.object({
-          production: z.boolean(), oldPlatformUrl: z.string(), oldExamUrl: z.string(),
-          ssoEndSessionUrl: z.string().nullable(), skapiHost: z.string().nullable(), smsResendSeconds: z.number(),
-        })),
+  app.get(
+    '/health',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['public'],
+        summary: '存活检查（进程在运行；不访问数据库，是否可接收请求见 /api/ready）',
+        response: { 200: z.object({ code: z.number(), msg: z.string() }) },
       },
     },
-  }, async () => {
-    const c = app.ctx.config;
-    return ok({
-      production: c.production, oldPlatformUrl: c.oldPlatformUrl, oldExamUrl: c.oldExamUrl,
-      ssoEndSessionUrl: c.sso.endSessionUrl, skapiHost: c.skapiHost, smsResendSeconds: c.sms.resendSeconds,
-    });
-  });
+    async () => ({ code: 0, msg: 'ok' }),
+  );
 
-  app.get('/cert/:queryCode', {
-    config: publicAccess,
-    schema: {
-      tags: ['public'],
-      summary: '按查询码查看证书（二维码）',
-      description: '每次查询记入证书核验记录（来源 qr）。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。',
-      params: z.object({ queryCode: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, '查询码格式不正确') }),
-      response: { 200: envelope(certView) },
-    },
-  }, async (req) => {
-    const found = await certificateView(eq(certificate.queryCode, req.params.queryCode));
-    await db.insert(certCheckRecord).values({
-      source: 'qr', queryCode: req.params.queryCode, certificateId: found?.id ?? null, found: !!found, area: found?.area ?? null,
-      ip: req.ip, userAgent: req.headers['user-agent'] ?? null, checkedAt: app.ctx.clock.now(),
-    });
-    if (!found) throw notFound('未查询到该证书，请核对二维码或查询码');
-    return ok(found.view);
-  });
-
-  app.get('/public/validCard', {
-    config: publicAccess,
-    schema: {
-      tags: ['public'],
-      summary: '证书查询（姓名+证件号码，或证书编号）',
-      description: '每次查询记入证书核验记录（来源 card）：查到的每个证书一条，查不到时一条（证件号码脱敏记录）。',
-      querystring: z.object({
-        agentIdentityNo: optionalQuery(documentNumber('证件号码')),
-        name: z.string().trim().max(64).optional(),
-        orgCode: z.string().trim().max(40).optional().describe('证书编号'),
-      }),
-      response: { 200: envelope(z.array(certView)) },
-    },
-  }, async (req) => {
-    const { agentIdentityNo, name, orgCode } = req.query;
-    if (!orgCode && !(agentIdentityNo && name)) throw badRequest('请输入证书编号，或同时输入姓名和证件号码', orgCode === undefined ? 'agentIdentityNo' : 'orgCode');
-    const where = orgCode
-      ? eq(certificate.certNo, orgCode)
-      : and(eq(person.idNo, agentIdentityNo!), eq(person.name, name!));
-    const ids = await db
-      .select({ id: certificate.id })
-      .from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
-      .where(where)
-      .limit(20);
-    const found = [];
-    for (const { id } of ids) {
-      const v = await certificateView(eq(certificate.id, id));
-      if (v) found.push(v);
-    }
-    const queryText = orgCode ?? `${name} ${maskIdNo(agentIdentityNo!)}`;
-    const record = { source: 'card', queryText: queryText.slice(0, 100), ip: req.ip, userAgent: req.headers['user-agent'] ?? null, checkedAt: app.ctx.clock.now() };
-    await db.insert(certCheckRecord).values(found.length
-      ? found.map((v) => ({ ...record, queryCode: v.queryCode, certificateId: v.id, found: true, area: v.area }))
-      : [{ ...record, queryCode: null, certificateId: null, found: false, area: null }]);
-    return ok(found.map((v) => v.view));
-  });
-
-  app.get('/public/disclosure', {
-    config: publicAccess,
-    schema: {
-      tags: ['public'],
-      summary: '信息公开（已发布的通知公告）',
-      querystring: pageQuery,
-      response: {
-        200: pageEnvelope(z.object({ id: z.number(), title: z.string(), content: z.string(), category: z.string(), publishDate: z.string() })),
+  app.get(
+    '/public/settings',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['public'],
+        summary: '客户端运行参数',
+        response: {
+          200: envelope(
+            z.object({
+              production: z.boolean(),
+              oldPlatformUrl: z.string(),
+              oldExamUrl: z.string(),
+              ssoEndSessionUrl: z.string().nullable(),
+              skapiHost: z.string().nullable(),
+              smsResendSeconds: z.number(),
+            }),
+          ),
+        },
       },
     },
-  }, async (req) => {
-    const cond = eq(sysNotice.status, '1');
-    const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
-    const rows = await db
-      .select()
-      .from(sysNotice)
-      .where(cond)
-      .orderBy(desc(sysNotice.createdAt), desc(sysNotice.noticeId))
-      .limit(req.query.pageSize)
-      .offset((req.query.pageNum - 1) * req.query.pageSize);
-    const items = [];
-    for (const r of rows) {
-      items.push({
-        id: r.noticeId, title: r.noticeTitle, content: r.noticeContent,
-        category: await labelOf('sys_notice_type', r.noticeType), publishDate: r.createdAt.toISOString(),
+    async () => {
+      const c = app.ctx.config;
+      return ok({
+        production: c.production,
+        oldPlatformUrl: c.oldPlatformUrl,
+        oldExamUrl: c.oldExamUrl,
+        ssoEndSessionUrl: c.sso.endSessionUrl,
+        skapiHost: c.skapiHost,
+        smsResendSeconds: c.sms.resendSeconds,
       });
-    }
-    return page(items, total, req.query.pageNum);
-  });
+    },
+  );
+
+  app.get(
+    '/cert/:queryCode',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['public'],
+        summary: '按查询码查看证书（二维码）',
+        description:
+          '每次查询记入证书核验记录（来源 qr）。身份证号只显示前 3 位与后 4 位。状态不是 01 有效的证书照常返回（valid 为 false），由页面提示证书已失效；查询码不存在时 404。',
+        params: z.object({ queryCode: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, '查询码格式不正确') }),
+        response: { 200: envelope(certView) },
+      },
+    },
+    async (req) => {
+      const found = await certificateView(eq(certificate.queryCode, req.params.queryCode));
+      await db.insert(certCheckRecord).values({
+        source: 'qr',
+        queryCode: req.params.queryCode,
+        certificateId: found?.id ?? null,
+        found: !!found,
+        area: found?.area ?? null,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+        checkedAt: app.ctx.clock.now(),
+      });
+      if (!found) throw notFound('未查询到该证书，请核对二维码或查询码');
+      return ok(found.view);
+    },
+  );
+
+  app.get(
+    '/public/validCard',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['public'],
+        summary: '证书查询（姓名+证件号码，或证书编号）',
+        description: '每次查询记入证书核验记录（来源 card）：查到的每个证书一条，查不到时一条（证件号码脱敏记录）。',
+        querystring: z.object({
+          agentIdentityNo: optionalQuery(documentNumber('证件号码')),
+          name: z.string().trim().max(64).optional(),
+          orgCode: z.string().trim().max(40).optional().describe('证书编号'),
+        }),
+        response: { 200: envelope(z.array(certView)) },
+      },
+    },
+    async (req) => {
+      const { agentIdentityNo, name, orgCode } = req.query;
+      if (!orgCode && !(agentIdentityNo && name))
+        throw badRequest(
+          '请输入证书编号，或同时输入姓名和证件号码',
+          orgCode === undefined ? 'agentIdentityNo' : 'orgCode',
+        );
+      const where = orgCode
+        ? eq(certificate.certNo, orgCode)
+        : and(eq(person.idNo, agentIdentityNo!), eq(person.name, name!));
+      const ids = await db
+        .select({ id: certificate.id })
+        .from(certificate)
+        .innerJoin(person, eq(person.id, certificate.personId))
+        .where(where)
+        .limit(20);
+      const found = [];
+      for (const { id } of ids) {
+        const v = await certificateView(eq(certificate.id, id));
+        if (v) found.push(v);
+      }
+      const queryText = orgCode ?? `${name} ${maskIdNo(agentIdentityNo!)}`;
+      const record = {
+        source: 'card',
+        queryText: queryText.slice(0, 100),
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+        checkedAt: app.ctx.clock.now(),
+      };
+      await db
+        .insert(certCheckRecord)
+        .values(
+          found.length
+            ? found.map((v) => ({ ...record, queryCode: v.queryCode, certificateId: v.id, found: true, area: v.area }))
+            : [{ ...record, queryCode: null, certificateId: null, found: false, area: null }],
+        );
+      return ok(found.map((v) => v.view));
+    },
+  );
+
+  app.get(
+    '/public/disclosure',
+    {
+      config: publicAccess,
+      schema: {
+        tags: ['public'],
+        summary: '信息公开（已发布的通知公告）',
+        querystring: pageQuery,
+        response: {
+          200: pageEnvelope(
+            z.object({
+              id: z.number(),
+              title: z.string(),
+              content: z.string(),
+              category: z.string(),
+              publishDate: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const cond = eq(sysNotice.status, '1');
+      const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
+      const rows = await db
+        .select()
+        .from(sysNotice)
+        .where(cond)
+        .orderBy(desc(sysNotice.createdAt), desc(sysNotice.noticeId))
+        .limit(req.query.pageSize)
+        .offset((req.query.pageNum - 1) * req.query.pageSize);
+      const items = [];
+      for (const r of rows) {
+        items.push({
+          id: r.noticeId,
+          title: r.noticeTitle,
+          content: r.noticeContent,
+          category: await labelOf('sys_notice_type', r.noticeType),
+          publishDate: r.createdAt.toISOString(),
+        });
+      }
+      return page(items, total, req.query.pageNum);
+    },
+  );
 };

@@ -17,7 +17,14 @@ export function loadDistrictNames(db: DbOrTx): Promise<DistrictNames> {
 }
 
 async function readDistrictNames(db: DbOrTx): Promise<DistrictNames> {
-  const rows = await db.select({ code: sysDistrict.code, name: sysDistrict.name, parentCode: sysDistrict.parentCode, level: sysDistrict.level }).from(sysDistrict);
+  const rows = await db
+    .select({
+      code: sysDistrict.code,
+      name: sysDistrict.name,
+      parentCode: sysDistrict.parentCode,
+      level: sysDistrict.level,
+    })
+    .from(sysDistrict);
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const full = new Map<string, string>();
   for (const r of rows) {
@@ -25,7 +32,7 @@ async function readDistrictNames(db: DbOrTx): Promise<DistrictNames> {
     full.set(r.code, parent ? `${parent.name}${r.name}` : r.name);
   }
   return {
-    of: (code) => (code ? full.get(code) ?? code : ''),
+    of: (code) => (code ? (full.get(code) ?? code) : ''),
     cityOf: cityCodeOf,
   };
 }

@@ -21,7 +21,12 @@ import type { EnterpriseFilters, EnterpriseListQuery, EnterpriseRowView } from '
 export const LICENCE_EXPIRING_DAYS = 90;
 
 /** `namedIds`: the enterprises the typed word names, when few (listOrder.ts enterprisesNamed). */
-export function enterpriseWhere(user: AuthUser, q: EnterpriseFilters, today: string, namedIds: number[] | null = null): SQL | undefined {
+export function enterpriseWhere(
+  user: AuthUser,
+  q: EnterpriseFilters,
+  today: string,
+  namedIds: number[] | null = null,
+): SQL | undefined {
   const w: (SQL | undefined)[] = [enterpriseScope(user)];
   if (q.name) w.push(namedIds ? anyOf(enterprise.id, namedIds) : containsText(enterprise.name, q.name));
   if (q.creditCode) w.push(startsWith(enterprise.creditCode, q.creditCode));
@@ -34,7 +39,10 @@ export function enterpriseWhere(user: AuthUser, q: EnterpriseFilters, today: str
       w.push(gte(enterprise.licenceValidTo, today));
       break;
     case 'expiring':
-      w.push(gte(enterprise.licenceValidTo, today), lte(enterprise.licenceValidTo, addDays(today, LICENCE_EXPIRING_DAYS)));
+      w.push(
+        gte(enterprise.licenceValidTo, today),
+        lte(enterprise.licenceValidTo, addDays(today, LICENCE_EXPIRING_DAYS)),
+      );
       break;
     case 'expired':
       w.push(lt(enterprise.licenceValidTo, today));
@@ -67,8 +75,14 @@ const SORTS = {
  * PostgreSQL evaluates them for the rows the LIMIT keeps (index-served), with no second round trip.
  */
 const counted = {
-  staffCount: sql<number>`(select count(*)::int from ${person} p where p.enterprise_id = ${qualified(enterprise.id)})`.mapWith(Number),
-  validCertCount: sql<number>`(select count(*)::int from ${certificate} c where c.enterprise_id = ${qualified(enterprise.id)} and c.status = '01')`.mapWith(Number),
+  staffCount:
+    sql<number>`(select count(*)::int from ${person} p where p.enterprise_id = ${qualified(enterprise.id)})`.mapWith(
+      Number,
+    ),
+  validCertCount:
+    sql<number>`(select count(*)::int from ${certificate} c where c.enterprise_id = ${qualified(enterprise.id)} and c.status = '01')`.mapWith(
+      Number,
+    ),
 };
 /** The columns of an enterprise row as the search shows it. */
 const rowColumns = { ...getTableColumns(enterprise), ...counted };
@@ -116,17 +130,35 @@ const narrowsByCreditCode = (q: EnterpriseFilters): boolean => (q.creditCode?.le
  */
 function pageByNameOfFew(db: DbOrTx, where: SQL | undefined, descending: boolean, limit: number, offset: number) {
   const dir = descending ? desc : asc;
-  const keys = db.select({ id: enterprise.id }).from(enterprise).where(where)
-    .orderBy(dir(unindexed(byteOrder(enterprise.name), 'text')), dir(enterprise.id)).limit(limit).offset(offset);
-  return enterprisePage.rows(db, pageTail(inArray(enterprise.id, keys), [dir(byteOrder(enterprise.name)), dir(enterprise.id)]));
+  const keys = db
+    .select({ id: enterprise.id })
+    .from(enterprise)
+    .where(where)
+    .orderBy(dir(unindexed(byteOrder(enterprise.name), 'text')), dir(enterprise.id))
+    .limit(limit)
+    .offset(offset);
+  return enterprisePage.rows(
+    db,
+    pageTail(inArray(enterprise.id, keys), [dir(byteOrder(enterprise.name)), dir(enterprise.id)]),
+  );
 }
 
-export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseListQuery, districts: DistrictNames, today: string) {
+export async function listEnterprises(
+  db: DbOrTx,
+  user: AuthUser,
+  q: EnterpriseListQuery,
+  districts: DistrictNames,
+  today: string,
+) {
   const namedIds = await enterprisesNamed(db, q.name);
   const where = enterpriseWhere(user, q, today, namedIds);
   const sort = sortColumn(SORTS, q.sortField);
   const descending = q.sortOrder === 'descend' || q.sortOrder === 'desc';
-  const order = sort ? (descending ? [desc(sort), desc(enterprise.id)] : [asc(sort), asc(enterprise.id)]) : [asc(byteOrder(enterprise.name)), asc(enterprise.id)];
+  const order = sort
+    ? descending
+      ? [desc(sort), desc(enterprise.id)]
+      : [asc(sort), asc(enterprise.id)]
+    : [asc(byteOrder(enterprise.name)), asc(enterprise.id)];
   const offset = (q.pageNum - 1) * q.pageSize;
   const byName = !q.sortField || q.sortField === 'name';
   const [page, total] = await Promise.all([
@@ -142,7 +174,10 @@ export async function listEnterprises(db: DbOrTx, user: AuthUser, q: EnterpriseL
 export function enterpriseBatches(db: DbOrTx, where: SQL | undefined, districts: DistrictNames, today: string) {
   let lastId = 0;
   return async (_offset: number, limit: number): Promise<EnterpriseRowView[]> => {
-    const rows = await countedEnterprises(db).where(and(where, gt(enterprise.id, lastId))).orderBy(asc(enterprise.id)).limit(limit);
+    const rows = await countedEnterprises(db)
+      .where(and(where, gt(enterprise.id, lastId)))
+      .orderBy(asc(enterprise.id))
+      .limit(limit);
     if (rows.length) lastId = rows[rows.length - 1]!.id;
     return enterpriseRows(rows, districts, today);
   };

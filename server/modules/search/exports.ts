@@ -6,7 +6,12 @@ import type { CheckRowView, EnterpriseRowView, StaffRowView } from './schemas.js
 import type { WorkExportRow } from './work.js';
 import { areaCentre } from '../../lib/areas.js';
 
-const LICENCE_LABELS: Record<EnterpriseRowView['licenceState'], string> = { valid: '有效', expiring: '90天内到期', expired: '已过期', none: '未登记' };
+const LICENCE_LABELS: Record<EnterpriseRowView['licenceState'], string> = {
+  valid: '有效',
+  expiring: '90天内到期',
+  expired: '已过期',
+  none: '未登记',
+};
 const EMPLOY_LABELS: Record<string, string> = { 1: '在职', 2: '离职', 3: '退休' };
 const OUTCOME_LABELS: Record<string, string> = { approved: '准予', denied: '不予' };
 const SOURCE_LABELS: Record<string, string> = { qr: '扫码核验', card: '证书查询' };
@@ -37,8 +42,10 @@ export const staffColumns = (labels: Labels): ExcelColumn<StaffRowView>[] => [
   { header: '工作单位', width: 36, value: (r) => r.enterpriseName },
   { header: '从业状态', width: 10, value: (r) => EMPLOY_LABELS[r.employStatus] ?? r.employStatus },
   {
-    header: '持有证书', width: 60,
-    value: (r) => r.certificates.map((c) => `${c.certNo}（${labels.of('cert_status', c.status)}，至 ${c.expiryDate}）`).join('；'),
+    header: '持有证书',
+    width: 60,
+    value: (r) =>
+      r.certificates.map((c) => `${c.certNo}（${labels.of('cert_status', c.status)}，至 ${c.expiryDate}）`).join('；'),
   },
 ];
 
@@ -51,7 +58,7 @@ export const WORK_COLUMNS: ExcelColumn<WorkExportRow>[] = [
   { header: '办理中心', width: 14, value: (r) => areaCentre(r.area) },
   { header: '申请状态', width: 14, value: (r) => r.statusLabel },
   { header: '当前环节', width: 10, value: (r) => r.stepLabel },
-  { header: '办理结果', width: 10, value: (r) => (r.outcome ? OUTCOME_LABELS[r.outcome] ?? r.outcome : '') },
+  { header: '办理结果', width: 10, value: (r) => (r.outcome ? (OUTCOME_LABELS[r.outcome] ?? r.outcome) : '') },
   { header: '提交时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.submittedAt) },
   { header: '受理时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.acceptedAt) },
   { header: '法定办结期限', type: 'date', width: 14, value: (r) => r.deadline },

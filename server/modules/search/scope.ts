@@ -19,7 +19,9 @@ export function enterpriseScope(user: AuthUser): SQL | undefined {
     case '03':
       return user.enterpriseId ? eq(enterprise.id, user.enterpriseId) : NOTHING;
     case '04':
-      return user.personId ? sql`${enterprise.id} = (select p.enterprise_id from person p where p.id = ${user.personId})` : NOTHING;
+      return user.personId
+        ? sql`${enterprise.id} = (select p.enterprise_id from person p where p.id = ${user.personId})`
+        : NOTHING;
     default:
       return NOTHING;
   }
@@ -30,7 +32,9 @@ export function personScope(user: AuthUser): SQL | undefined {
   if (user.area === 'all') return undefined;
   switch (user.userType) {
     case '02':
-      return user.area ? sql`${person.enterpriseId} in (select e.id from enterprise e where e.ownership = ${user.area})` : NOTHING;
+      return user.area
+        ? sql`${person.enterpriseId} in (select e.id from enterprise e where e.ownership = ${user.area})`
+        : NOTHING;
     case '03':
       return user.enterpriseId ? eq(person.enterpriseId, user.enterpriseId) : NOTHING;
     case '04':

@@ -1,6 +1,13 @@
 /** Excel exports of the statistics pages: the refreshed table's rows in the page's filters, with their labels (Chinese). */
 import { asc, type SQL } from 'drizzle-orm';
-import { APPLY_STATUS_LABELS, BUSINESS_ROUTES, STEP_LABELS, type ApplyStatusCode, type BusinessType, type Step } from '../../../machines/businessTypes.js';
+import {
+  APPLY_STATUS_LABELS,
+  BUSINESS_ROUTES,
+  STEP_LABELS,
+  type ApplyStatusCode,
+  type BusinessType,
+  type Step,
+} from '../../../machines/businessTypes.js';
 import type { DbOrTx } from '../../db/client.js';
 import { statApplicationClosed, statApplicationOpen, statCertificate } from '../../db/schema.js';
 import type { ExcelColumn } from '../../lib/excel.js';
@@ -9,7 +16,13 @@ import type { DistrictNames } from '../search/districts.js';
 import { areaCentre } from '../../lib/areas.js';
 
 const business = (t: string) => BUSINESS_ROUTES[t as BusinessType]?.label ?? t;
-const AGE_LABELS: Record<number, string> = { [-1]: '待持证人确认（未提交）', 0: '7 天以内', 1: '8–30 天', 2: '31–90 天', 3: '90 天以上' };
+const AGE_LABELS: Record<number, string> = {
+  [-1]: '待持证人确认（未提交）',
+  0: '7 天以内',
+  1: '8–30 天',
+  2: '31–90 天',
+  3: '90 天以上',
+};
 
 type CertRow = typeof statCertificate.$inferSelect;
 type ClosedRow = typeof statApplicationClosed.$inferSelect;
@@ -36,13 +49,17 @@ export const closedColumns = (districts: DistrictNames): ExcelColumn<ClosedRow>[
   { header: '不予以受理', width: 12, value: (r) => r.rejected },
   { header: '已受理件数', width: 12, value: (r) => r.handled },
   { header: '平均办理天数', width: 14, value: (r) => (r.handled ? Math.round((r.days / r.handled) * 10) / 10 : null) },
-  { header: '平均办理工作日', width: 16, value: (r) => (r.handled ? Math.round((r.workDays / r.handled) * 10) / 10 : null) },
+  {
+    header: '平均办理工作日',
+    width: 16,
+    value: (r) => (r.handled ? Math.round((r.workDays / r.handled) * 10) / 10 : null),
+  },
 ];
 
 export const openColumns = (districts: DistrictNames): ExcelColumn<OpenRow>[] => [
   { header: '业务类型', width: 16, value: (r) => business(r.businessType) },
   { header: '申请状态', width: 14, value: (r) => APPLY_STATUS_LABELS[r.status as ApplyStatusCode] ?? String(r.status) },
-  { header: '当前环节', width: 10, value: (r) => (r.step ? STEP_LABELS[r.step as Step] ?? r.step : '') },
+  { header: '当前环节', width: 10, value: (r) => (r.step ? (STEP_LABELS[r.step as Step] ?? r.step) : '') },
   { header: '办理中心', width: 14, value: (r) => areaCentre(r.area) },
   { header: '地市', width: 12, value: (r) => (r.cityCode ? districts.of(r.cityCode) : '') },
   { header: '已等待', width: 20, value: (r) => AGE_LABELS[r.ageBucket] ?? String(r.ageBucket) },
@@ -51,9 +68,39 @@ export const openColumns = (districts: DistrictNames): ExcelColumn<OpenRow>[] =>
 ];
 
 /** All rows of a statistics table in its filters, in key order (a few thousand at the province's scale). */
-export const certRows = (db: DbOrTx, where: SQL | undefined) => db.select().from(statCertificate).where(where)
-  .orderBy(asc(statCertificate.category), asc(statCertificate.status), asc(statCertificate.area), asc(statCertificate.districtCode), asc(statCertificate.issueYear));
-export const closedRows = (db: DbOrTx, where: SQL | undefined) => db.select().from(statApplicationClosed).where(where)
-  .orderBy(asc(statApplicationClosed.month), asc(statApplicationClosed.businessType), asc(statApplicationClosed.area), asc(statApplicationClosed.cityCode));
-export const openRows = (db: DbOrTx, where: SQL | undefined) => db.select().from(statApplicationOpen).where(where)
-  .orderBy(asc(statApplicationOpen.businessType), asc(statApplicationOpen.status), asc(statApplicationOpen.step), asc(statApplicationOpen.area), asc(statApplicationOpen.cityCode), asc(statApplicationOpen.ageBucket));
+export const certRows = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select()
+    .from(statCertificate)
+    .where(where)
+    .orderBy(
+      asc(statCertificate.category),
+      asc(statCertificate.status),
+      asc(statCertificate.area),
+      asc(statCertificate.districtCode),
+      asc(statCertificate.issueYear),
+    );
+export const closedRows = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select()
+    .from(statApplicationClosed)
+    .where(where)
+    .orderBy(
+      asc(statApplicationClosed.month),
+      asc(statApplicationClosed.businessType),
+      asc(statApplicationClosed.area),
+      asc(statApplicationClosed.cityCode),
+    );
+export const openRows = (db: DbOrTx, where: SQL | undefined) =>
+  db
+    .select()
+    .from(statApplicationOpen)
+    .where(where)
+    .orderBy(
+      asc(statApplicationOpen.businessType),
+      asc(statApplicationOpen.status),
+      asc(statApplicationOpen.step),
+      asc(statApplicationOpen.area),
+      asc(statApplicationOpen.cityCode),
+      asc(statApplicationOpen.ageBucket),
+    );

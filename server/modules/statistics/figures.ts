@@ -6,7 +6,12 @@ import { and, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
-  STATISTICS, statApplicationClosed, statApplicationOpen, statCertificate, statCertificateCity, statRefresh,
+  STATISTICS,
+  statApplicationClosed,
+  statApplicationOpen,
+  statCertificate,
+  statCertificateCity,
+  statRefresh,
 } from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { narrowsDistrict } from '../../lib/textMatch.js';
@@ -63,25 +68,48 @@ function certsCityWhere(user: AuthUser, q: CertsQuery): SQL | undefined {
   );
 }
 
-const CERT_MEASURES = { total: 'sum(total)', valid: "sum(total) filter (where status = '01')", expiring: 'sum(expiring)' };
+const CERT_MEASURES = {
+  total: 'sum(total)',
+  valid: "sum(total) filter (where status = '01')",
+  expiring: 'sum(expiring)',
+};
 type CertFigures = Record<keyof typeof CERT_MEASURES, number>;
 
 export async function certStatistics(db: DbOrTx, user: AuthUser, q: CertsQuery, districts: DistrictNames) {
   // Within a city (or county) the breakdown is by county; across the province by city.
   const byCounty = narrowsDistrict(q.districtCode);
   // Province-wide, the city-level table answers (a fraction of the rows); within a district, the county-level one.
-  const b = await breakdowns(db, byCounty ? 'stat_certificate' : 'stat_certificate_city', byCounty ? certsWhere(user, q) : certsCityWhere(user, q), [
-    { key: 'category', expr: 'category' }, { key: 'status', expr: 'status' }, { key: 'area', expr: 'area' },
-    { key: 'district', expr: byCounty ? 'district_code' : 'city_code' }, { key: 'year', expr: 'issue_year' },
-  ], CERT_MEASURES);
+  const b = await breakdowns(
+    db,
+    byCounty ? 'stat_certificate' : 'stat_certificate_city',
+    byCounty ? certsWhere(user, q) : certsCityWhere(user, q),
+    [
+      { key: 'category', expr: 'category' },
+      { key: 'status', expr: 'status' },
+      { key: 'area', expr: 'area' },
+      { key: 'district', expr: byCounty ? 'district_code' : 'city_code' },
+      { key: 'year', expr: 'issue_year' },
+    ],
+    CERT_MEASURES,
+  );
   const ordered = <T extends { total: number }>(rows: T[]) => rows.sort((a, c) => c.total - a.total);
   return {
-    ...await asOfOf(db),
+    ...(await asOfOf(db)),
     totals: b.totals,
-    byCategory: b.by.category!.map((r) => ({ category: r.value, ...r.figures })).sort((a, c) => a.category.localeCompare(c.category)),
-    byStatus: b.by.status!.map((r) => ({ status: r.value, total: r.figures.total })).sort((a, c) => a.status.localeCompare(c.status)),
+    byCategory: b.by
+      .category!.map((r) => ({ category: r.value, ...r.figures }))
+      .sort((a, c) => a.category.localeCompare(c.category)),
+    byStatus: b.by
+      .status!.map((r) => ({ status: r.value, total: r.figures.total }))
+      .sort((a, c) => a.status.localeCompare(c.status)),
     byArea: b.by.area!.map((r) => ({ area: r.value, ...r.figures })).sort((a, c) => a.area.localeCompare(c.area)),
-    byDistrict: ordered(b.by.district!.map((r): { code: string; name: string } & CertFigures => ({ code: r.value, name: districts.of(r.value), ...r.figures }))),
+    byDistrict: ordered(
+      b.by.district!.map((r): { code: string; name: string } & CertFigures => ({
+        code: r.value,
+        name: districts.of(r.value),
+        ...r.figures,
+      })),
+    ),
     byYear: b.by.year!.map((r) => ({ year: Number(r.value), ...r.figures })).sort((a, c) => a.year - c.year),
   };
 }
@@ -97,7 +125,10 @@ export function monthsBetween(from: string, to: string): string[] {
     if (month > to) break;
     out.push(month);
     m += 1;
-    if (m > 12) { m = 1; y += 1; }
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
   }
   return out;
 }
@@ -115,8 +146,16 @@ export function completedPeriod(q: CompletedQuery, now: Date): { monthFrom: stri
   return { monthFrom, monthTo };
 }
 
-export function completedWhere(user: AuthUser, q: CompletedQuery, period: { monthFrom: string; monthTo: string }): SQL | undefined {
-  return and(closedFilters(user, q), gte(statApplicationClosed.month, period.monthFrom), lte(statApplicationClosed.month, period.monthTo));
+export function completedWhere(
+  user: AuthUser,
+  q: CompletedQuery,
+  period: { monthFrom: string; monthTo: string },
+): SQL | undefined {
+  return and(
+    closedFilters(user, q),
+    gte(statApplicationClosed.month, period.monthFrom),
+    lte(statApplicationClosed.month, period.monthTo),
+  );
 }
 
 /**
@@ -136,7 +175,10 @@ function closedFilters(user: AuthUser, q: CompletedQuery, withCity = true): SQL 
  * A period split into its whole China years ([first, last], or null) and the months of its partial
  * years ('YYYY-MM' ranges, both ends included).
  */
-export function wholeYearsOf(period: { monthFrom: string; monthTo: string }): { years: [string, string] | null; months: [string, string][] } {
+export function wholeYearsOf(period: { monthFrom: string; monthTo: string }): {
+  years: [string, string] | null;
+  months: [string, string][];
+} {
   const { monthFrom, monthTo } = period;
   const first = Number(monthFrom.slice(0, 4)) + (monthFrom.endsWith('-01') ? 0 : 1);
   const last = Number(monthTo.slice(0, 4)) - (monthTo.endsWith('-12') ? 0 : 1);
@@ -157,7 +199,10 @@ function closedOfPeriod(filters: SQL | undefined, period: { monthFrom: string; m
   const { years, months } = wholeYearsOf(period);
   const columns = sql.raw(`business_type, area, city_code, ${CLOSED_MEASURE_COLUMNS}`);
   const branches: SQL[] = [];
-  if (years) branches.push(sql`select ${columns} from stat_application_closed_year where ${and(sql`year >= ${years[0]} and year <= ${years[1]}`, filters)}`);
+  if (years)
+    branches.push(
+      sql`select ${columns} from stat_application_closed_year where ${and(sql`year >= ${years[0]} and year <= ${years[1]}`, filters)}`,
+    );
   if (months.length) {
     const inMonths = or(...months.map(([from, to]) => sql`(month >= ${from} and month <= ${to})`));
     branches.push(sql`select ${columns} from stat_application_closed where ${and(inMonths, filters)}`);
@@ -180,23 +225,52 @@ const tenth = (n: number) => Math.round(n * 10) / 10;
 /** The averages of handling time: days and working days from acceptance to the end, over the ended ones that were accepted. */
 const withAverage = (f: Record<keyof typeof COMPLETED_MEASURES, number>) => {
   const { days, workDays, handled, ...rest } = f;
-  return { ...rest, handled, avgDays: handled > 0 ? tenth(days / handled) : null, avgWorkDays: handled > 0 ? tenth(workDays / handled) : null };
+  return {
+    ...rest,
+    handled,
+    avgDays: handled > 0 ? tenth(days / handled) : null,
+    avgWorkDays: handled > 0 ? tenth(workDays / handled) : null,
+  };
 };
 
 /** The period's ended applications per month: from the trend table, or the monthly one when a city is asked for. */
-async function closedByMonth(db: DbOrTx, user: AuthUser, q: CompletedQuery, period: { monthFrom: string; monthTo: string }) {
+async function closedByMonth(
+  db: DbOrTx,
+  user: AuthUser,
+  q: CompletedQuery,
+  period: { monthFrom: string; monthTo: string },
+) {
   const byCity = narrowsDistrict(q.districtCode);
-  const b = await breakdowns(db, byCity ? 'stat_application_closed' : 'stat_application_closed_trend',
-    and(closedFilters(user, q, byCity), sql`month >= ${period.monthFrom} and month <= ${period.monthTo}`), [{ key: 'month', expr: 'month' }], COMPLETED_MEASURES);
+  const b = await breakdowns(
+    db,
+    byCity ? 'stat_application_closed' : 'stat_application_closed_trend',
+    and(closedFilters(user, q, byCity), sql`month >= ${period.monthFrom} and month <= ${period.monthTo}`),
+    [{ key: 'month', expr: 'month' }],
+    COMPLETED_MEASURES,
+  );
   return new Map(b.by.month!.map((r) => [r.value, withAverage(r.figures)]));
 }
 
-export async function completedStatistics(db: DbOrTx, user: AuthUser, q: CompletedQuery, districts: DistrictNames, now: Date) {
+export async function completedStatistics(
+  db: DbOrTx,
+  user: AuthUser,
+  q: CompletedQuery,
+  districts: DistrictNames,
+  now: Date,
+) {
   const period = completedPeriod(q, now);
   const [b, months, asOf] = await Promise.all([
-    breakdowns(db, closedOfPeriod(closedFilters(user, q), period), undefined, [
-      { key: 'type', expr: 'business_type' }, { key: 'area', expr: 'area' }, { key: 'city', expr: 'city_code' },
-    ], COMPLETED_MEASURES),
+    breakdowns(
+      db,
+      closedOfPeriod(closedFilters(user, q), period),
+      undefined,
+      [
+        { key: 'type', expr: 'business_type' },
+        { key: 'area', expr: 'area' },
+        { key: 'city', expr: 'city_code' },
+      ],
+      COMPLETED_MEASURES,
+    ),
     closedByMonth(db, user, q, period),
     asOfOf(db),
   ]);
@@ -205,10 +279,19 @@ export async function completedStatistics(db: DbOrTx, user: AuthUser, q: Complet
     ...asOf,
     ...period,
     totals: withAverage(b.totals),
-    byType: b.by.type!.map((r) => ({ businessType: r.value, ...withAverage(r.figures) })).sort((a, c) => c.total - a.total),
-    byArea: b.by.area!.map((r) => ({ area: r.value, ...withAverage(r.figures) })).sort((a, c) => a.area.localeCompare(c.area)),
-    byCity: b.by.city!.map((r) => ({ code: r.value, name: r.value ? districts.of(r.value) : '', ...withAverage(r.figures) })).sort((a, c) => c.total - a.total),
-    byMonth: monthsBetween(period.monthFrom, period.monthTo).map((month) => ({ month, ...(months.get(month) ?? empty) })),
+    byType: b.by
+      .type!.map((r) => ({ businessType: r.value, ...withAverage(r.figures) }))
+      .sort((a, c) => c.total - a.total),
+    byArea: b.by
+      .area!.map((r) => ({ area: r.value, ...withAverage(r.figures) }))
+      .sort((a, c) => a.area.localeCompare(c.area)),
+    byCity: b.by
+      .city!.map((r) => ({ code: r.value, name: r.value ? districts.of(r.value) : '', ...withAverage(r.figures) }))
+      .sort((a, c) => c.total - a.total),
+    byMonth: monthsBetween(period.monthFrom, period.monthTo).map((month) => ({
+      month,
+      ...(months.get(month) ?? empty),
+    })),
   };
 }
 
@@ -232,28 +315,45 @@ const AFOOT_MEASURES = {
 };
 
 export async function afootStatistics(db: DbOrTx, user: AuthUser, q: AfootQuery, districts: DistrictNames) {
-  const b = await breakdowns(db, 'stat_application_open', afootWhere(user, q), [
-    { key: 'type', expr: 'business_type' }, { key: 'step', expr: "status || ':' || step" }, { key: 'typeStep', expr: "business_type || ':' || status || ':' || step" },
-    { key: 'age', expr: 'age_bucket' }, { key: 'area', expr: 'area' }, { key: 'city', expr: 'city_code' },
-  ], AFOOT_MEASURES);
+  const b = await breakdowns(
+    db,
+    'stat_application_open',
+    afootWhere(user, q),
+    [
+      { key: 'type', expr: 'business_type' },
+      { key: 'step', expr: "status || ':' || step" },
+      { key: 'typeStep', expr: "business_type || ':' || status || ':' || step" },
+      { key: 'age', expr: 'age_bucket' },
+      { key: 'area', expr: 'area' },
+      { key: 'city', expr: 'city_code' },
+    ],
+    AFOOT_MEASURES,
+  );
   const pick = (f: Record<keyof typeof AFOOT_MEASURES, number>) => ({ total: f.total, overdue: f.overdue });
   // Overdue first: the items past their statutory deadline are what a centre acts on.
-  const overdueFirst = <T extends { total: number; overdue: number }>(rows: T[]) => rows.sort((a, c) => c.overdue - a.overdue || c.total - a.total);
+  const overdueFirst = <T extends { total: number; overdue: number }>(rows: T[]) =>
+    rows.sort((a, c) => c.overdue - a.overdue || c.total - a.total);
   return {
-    ...await asOfOf(db),
+    ...(await asOfOf(db)),
     totals: b.totals,
     byType: overdueFirst(b.by.type!.map((r) => ({ businessType: r.value, ...pick(r.figures) }))),
-    byStep: b.by.step!.map((r) => {
-      const [status, step] = r.value.split(':');
-      return { status: Number(status), step: step ?? '', ...pick(r.figures) };
-    }).sort((a, c) => a.status - c.status || stepIndex(a.step) - stepIndex(c.step)),
-    byTypeStep: overdueFirst(b.by.typeStep!.map((r) => {
-      const [businessType, status, step] = r.value.split(':');
-      return { businessType: businessType!, status: Number(status), step: step ?? '', ...pick(r.figures) };
-    })),
+    byStep: b.by
+      .step!.map((r) => {
+        const [status, step] = r.value.split(':');
+        return { status: Number(status), step: step ?? '', ...pick(r.figures) };
+      })
+      .sort((a, c) => a.status - c.status || stepIndex(a.step) - stepIndex(c.step)),
+    byTypeStep: overdueFirst(
+      b.by.typeStep!.map((r) => {
+        const [businessType, status, step] = r.value.split(':');
+        return { businessType: businessType!, status: Number(status), step: step ?? '', ...pick(r.figures) };
+      }),
+    ),
     byAge: b.by.age!.map((r) => ({ bucket: Number(r.value), ...pick(r.figures) })).sort((a, c) => a.bucket - c.bucket),
     byArea: overdueFirst(b.by.area!.map((r) => ({ area: r.value, ...pick(r.figures) }))),
-    byCity: overdueFirst(b.by.city!.map((r) => ({ code: r.value, name: r.value ? districts.of(r.value) : '', ...pick(r.figures) }))),
+    byCity: overdueFirst(
+      b.by.city!.map((r) => ({ code: r.value, name: r.value ? districts.of(r.value) : '', ...pick(r.figures) })),
+    ),
   };
 }
 

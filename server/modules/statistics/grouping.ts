@@ -24,7 +24,11 @@ export type Breakdowns<M extends string> = {
  * every dimension's rows. `table` is a table's name or a FROM item (a sub-select with its alias).
  */
 export async function breakdowns<M extends string>(
-  db: DbOrTx, table: string | SQL, where: SQL | undefined, dims: readonly Dimension[], measures: Record<M, string>,
+  db: DbOrTx,
+  table: string | SQL,
+  where: SQL | undefined,
+  dims: readonly Dimension[],
+  measures: Record<M, string>,
 ): Promise<Breakdowns<M>> {
   const select = [
     ...dims.flatMap((d) => [`grouping(${d.expr}) as "g_${d.key}"`, `(${d.expr})::text as "d_${d.key}"`]),
@@ -34,8 +38,12 @@ export async function breakdowns<M extends string>(
   const query = sql`select ${sql.raw(select)} from ${typeof table === 'string' ? sql.raw(table) : table} ${where ? sql`where ${where}` : sql``} group by grouping sets (${sql.raw(sets)})`;
   const rows = rowsOf<Record<string, string | number | null>>(await db.execute(query));
   const names = Object.keys(measures) as M[];
-  const figuresOf = (r: Record<string, string | number | null>) => Object.fromEntries(names.map((n) => [n, Number(r[`m_${n}`] ?? 0)])) as Record<M, number>;
-  const out: Breakdowns<M> = { totals: Object.fromEntries(names.map((n) => [n, 0])) as Record<M, number>, by: Object.fromEntries(dims.map((d) => [d.key, []])) };
+  const figuresOf = (r: Record<string, string | number | null>) =>
+    Object.fromEntries(names.map((n) => [n, Number(r[`m_${n}`] ?? 0)])) as Record<M, number>;
+  const out: Breakdowns<M> = {
+    totals: Object.fromEntries(names.map((n) => [n, 0])) as Record<M, number>,
+    by: Object.fromEntries(dims.map((d) => [d.key, []])),
+  };
   for (const r of rows) {
     const inSet = dims.filter((d) => Number(r[`g_${d.key}`]) === 0);
     if (inSet.length === 0) out.totals = figuresOf(r);

@@ -15,7 +15,10 @@ export type ActionLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'hre
   'data-testid'?: string;
 };
 
-const ActionLink = forwardRef<HTMLAnchorElement, ActionLinkProps>(function ActionLink({ onClick, onKeyDown, danger, disabled, style, children, ...rest }, ref) {
+const ActionLink = forwardRef<HTMLAnchorElement, ActionLinkProps>(function ActionLink(
+  { onClick, onKeyDown, danger, disabled, style, children, ...rest },
+  ref,
+) {
   const { token } = theme.useToken();
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

@@ -17,7 +17,18 @@ export interface ActionModalProps {
   children: ReactNode;
 }
 
-export default function ActionModal({ open, title, onClose, onOk, busy, okTestId, okDisabled, width, testId, children }: ActionModalProps) {
+export default function ActionModal({
+  open,
+  title,
+  onClose,
+  onOk,
+  busy,
+  okTestId,
+  okDisabled,
+  width,
+  testId,
+  children,
+}: ActionModalProps) {
   const t = useKitText();
   return (
     <Modal

@@ -21,7 +21,14 @@ export interface EditorModalProps<V> {
 }
 
 export default function EditorModal<V extends Record<string, unknown>>({
-  title, editor, initialValues, onSubmit, onSaved, children, width = 640, testId = 'editor-modal',
+  title,
+  editor,
+  initialValues,
+  onSubmit,
+  onSaved,
+  children,
+  width = 640,
+  testId = 'editor-modal',
 }: EditorModalProps<V>) {
   const { open, close } = editor;
   const t = useKitText();

@@ -18,32 +18,70 @@ export interface ToolBarProps {
   /** Tools between 新增 and 导出. */
   tools?: ReactNode[];
   /** 导出 of the last search (params: what the export needs besides it; fileName: the title by default). */
-  exportTo?: { call: ExportButtonProps['exportCall']; perm: string; params?: Record<string, unknown>; fileName?: string };
+  exportTo?: {
+    call: ExportButtonProps['exportCall'];
+    perm: string;
+    params?: Record<string, unknown>;
+    fileName?: string;
+  };
 }
 
-export function toolBarOf({ add, onAdd, tools = [], exportTo }: ToolBarProps, lastQuery: Record<string, unknown> | undefined, title: string): ReactNode[] {
+export function toolBarOf(
+  { add, onAdd, tools = [], exportTo }: ToolBarProps,
+  lastQuery: Record<string, unknown> | undefined,
+  title: string,
+): ReactNode[] {
   return [
-    add && onAdd ? <AddButton key="add" perm={add.perm} onClick={onAdd} testId={add.testId} icon={add.icon}>{add.label}</AddButton> : null,
+    add && onAdd ? (
+      <AddButton key="add" perm={add.perm} onClick={onAdd} testId={add.testId} icon={add.icon}>
+        {add.label}
+      </AddButton>
+    ) : null,
     ...tools,
-    exportTo ? <ExportButton key="export" exportCall={exportTo.call} params={{ ...lastQuery, ...exportTo.params }} fileName={exportTo.fileName ?? title} perm={exportTo.perm} /> : null,
+    exportTo ? (
+      <ExportButton
+        key="export"
+        exportCall={exportTo.call}
+        params={{ ...lastQuery, ...exportTo.params }}
+        fileName={exportTo.fileName ?? title}
+        perm={exportTo.perm}
+      />
+    ) : null,
   ];
 }
 
-export type ListPageProps<T extends ParamsType, Q extends ParamsType> = Omit<AdminTableProps<T, Q>, 'toolBar' | 'title'> & ToolBarProps & {
-  title: string;
-  description?: ReactNode;
-  /** An information line above the table (retention, what the page records…). */
-  notice?: ReactNode;
-  children?: ReactNode;
-};
+export type ListPageProps<T extends ParamsType, Q extends ParamsType> = Omit<
+  AdminTableProps<T, Q>,
+  'toolBar' | 'title'
+> &
+  ToolBarProps & {
+    title: string;
+    description?: ReactNode;
+    /** An information line above the table (retention, what the page records…). */
+    notice?: ReactNode;
+    children?: ReactNode;
+  };
 
 export default function ListPage<T extends ParamsType, Q extends ParamsType = ParamsType>({
-  title, description, notice, add, onAdd, tools, exportTo, children, list, ...table
+  title,
+  description,
+  notice,
+  add,
+  onAdd,
+  tools,
+  exportTo,
+  children,
+  list,
+  ...table
 }: ListPageProps<T, Q>) {
   return (
     <PageHeaderWrapper title={title} description={description}>
       {notice && <Alert type="info" showIcon message={notice} style={{ marginBottom: 16 }} />}
-      <AdminTable<T, Q> list={list} toolBar={toolBarOf({ add, onAdd, tools, exportTo }, list?.lastQuery, title)} {...table} />
+      <AdminTable<T, Q>
+        list={list}
+        toolBar={toolBarOf({ add, onAdd, tools, exportTo }, list?.lastQuery, title)}
+        {...table}
+      />
       {children}
     </PageHeaderWrapper>
   );

@@ -46,7 +46,10 @@ export function useAdminColumns<T>() {
         dataIndex: 'status',
         width: 100,
         valueType: 'select',
-        valueEnum: { [OUTCOME_CODE.success]: { text: t('admin.success') }, [OUTCOME_CODE.failure]: { text: t('admin.failure') } },
+        valueEnum: {
+          [OUTCOME_CODE.success]: { text: t('admin.success') },
+          [OUTCOME_CODE.failure]: { text: t('admin.failure') },
+        },
         render: (_d, r) => <OutcomeBadge success={(r as { success: boolean }).success} />,
       }),
     }),
@@ -56,5 +59,10 @@ export function useAdminColumns<T>() {
 
 export function OutcomeBadge({ success, suffix }: { success: boolean; suffix?: string }) {
   const t = useKitText();
-  return <Badge status={success ? 'success' : 'error'} text={`${success ? t('admin.success') : t('admin.failure')}${suffix ?? ''}`} />;
+  return (
+    <Badge
+      status={success ? 'success' : 'error'}
+      text={`${success ? t('admin.success') : t('admin.failure')}${suffix ?? ''}`}
+    />
+  );
 }

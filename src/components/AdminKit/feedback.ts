@@ -17,7 +17,8 @@ export function useServerError() {
       const msg = errorMessage(err, t('admin.failed'));
       if (form && e.field) {
         const name = e.field.split('.');
-        if (form.getFieldInstance(name) !== undefined || form.getFieldValue(name) !== undefined) form.setFields([{ name, errors: [msg] }]);
+        if (form.getFieldInstance(name) !== undefined || form.getFieldValue(name) !== undefined)
+          form.setFields([{ name, errors: [msg] }]);
       }
       void message.error(msg);
     },

@@ -24,11 +24,25 @@ export function RowLink({ perm, onClick, testId, disabled, tooltip, children }: 
     </ActionLink>
   );
   // The tooltip also shows on keyboard focus: a disabled link says why to everyone who reaches it.
-  return <AuthButton perm={perm}>{tooltip ? <Tooltip title={tooltip} trigger={['hover', 'focus']}>{link}</Tooltip> : link}</AuthButton>;
+  return (
+    <AuthButton perm={perm}>
+      {tooltip ? (
+        <Tooltip title={tooltip} trigger={['hover', 'focus']}>
+          {link}
+        </Tooltip>
+      ) : (
+        link
+      )}
+    </AuthButton>
+  );
 }
 
 /** The row's 修改 link. */
-export function EditLink({ testId = 'row-edit', children, ...rest }: Omit<RowLinkProps, 'children'> & { children?: ReactNode }) {
+export function EditLink({
+  testId = 'row-edit',
+  children,
+  ...rest
+}: Omit<RowLinkProps, 'children'> & { children?: ReactNode }) {
   const t = useKitText();
   return (
     <RowLink testId={testId} {...rest}>
@@ -54,7 +68,13 @@ export function ConfirmLink({ perm, title, onConfirm, testId, disabled, danger =
   const t = useKitText();
   return (
     <AuthButton perm={perm}>
-      <Popconfirm title={title} okText={t('admin.ok')} cancelText={t('admin.cancel')} onConfirm={() => void onConfirm()} disabled={disabled}>
+      <Popconfirm
+        title={title}
+        okText={t('admin.ok')}
+        cancelText={t('admin.cancel')}
+        onConfirm={() => void onConfirm()}
+        disabled={disabled}
+      >
         <ActionLink danger={danger} disabled={disabled} data-testid={testId}>
           {children}
         </ActionLink>
@@ -64,7 +84,11 @@ export function ConfirmLink({ perm, title, onConfirm, testId, disabled, danger =
 }
 
 /** The row's 删除 link behind a confirmation (by default 确定删除该记录吗？). */
-export function RemoveLink({ title, testId = 'row-remove', ...rest }: Omit<ConfirmLinkProps, 'title' | 'children'> & { title?: ReactNode }) {
+export function RemoveLink({
+  title,
+  testId = 'row-remove',
+  ...rest
+}: Omit<ConfirmLinkProps, 'title' | 'children'> & { title?: ReactNode }) {
   const t = useKitText();
   return (
     <ConfirmLink title={title ?? t('admin.removeConfirm')} testId={testId} {...rest}>
@@ -74,7 +98,19 @@ export function RemoveLink({ title, testId = 'row-remove', ...rest }: Omit<Confi
 }
 
 /** The toolbar's primary 新增 button. */
-export function AddButton({ perm, onClick, testId, icon, children }: { perm: string; onClick: () => void; testId: string; icon?: ReactNode; children?: ReactNode }) {
+export function AddButton({
+  perm,
+  onClick,
+  testId,
+  icon,
+  children,
+}: {
+  perm: string;
+  onClick: () => void;
+  testId: string;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
   const t = useKitText();
   return (
     <AuthButton perm={perm}>

@@ -12,7 +12,10 @@ import type { ListResult } from '@/services/request';
 export type Paged<Q> = Q & { pageNum: number; pageSize: number };
 
 /** ProTable wiring for one paged list; `fetch` may change between renders (the latest one is called). */
-export function useListPage<T, Q extends object>(fetch: (q: Paged<Q>) => Promise<ListResult<T>>, onReload?: () => void) {
+export function useListPage<T, Q extends object>(
+  fetch: (q: Paged<Q>) => Promise<ListResult<T>>,
+  onReload?: () => void,
+) {
   const actionRef = useRef<ActionType>(null);
   const pagination = useTablePagination();
   const [lastQuery, setLastQuery] = useState<Record<string, unknown>>({});
@@ -45,7 +48,12 @@ export type AdminTableProps<T extends ParamsType, Q extends ParamsType> = Omit<P
 };
 
 /** ProTable with the house defaults: search labels sized to fit, reload only in the options. */
-export function AdminTable<T extends ParamsType, Q extends ParamsType = ParamsType>({ list, testId, toolBar, ...rest }: AdminTableProps<T, Q>) {
+export function AdminTable<T extends ParamsType, Q extends ParamsType = ParamsType>({
+  list,
+  testId,
+  toolBar,
+  ...rest
+}: AdminTableProps<T, Q>) {
   return (
     <ProTable<T, Q>
       actionRef={list?.actionRef}
@@ -80,7 +88,11 @@ export interface EditorProps<R, P = undefined> {
  * lists the parent the new or moved record goes under.
  */
 export function useEditor<R, P = undefined>(): EditorState<R, P> {
-  const [state, setState] = useState<{ open: boolean; editing: R | null; parent: P | undefined }>({ open: false, editing: null, parent: undefined });
+  const [state, setState] = useState<{ open: boolean; editing: R | null; parent: P | undefined }>({
+    open: false,
+    editing: null,
+    parent: undefined,
+  });
   return {
     open: state.open,
     editing: state.editing,

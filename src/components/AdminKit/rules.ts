@@ -7,7 +7,9 @@ export function useRules() {
   return useMemo(
     () => ({
       // No `type` or `whitespace` here: either makes the validator check for a string, and numbers and ids would fail.
-      required: (field: string, select = false) => [{ required: true, message: t(select ? 'admin.requiredSelect' : 'admin.required', { field }) }],
+      required: (field: string, select = false) => [
+        { required: true, message: t(select ? 'admin.requiredSelect' : 'admin.required', { field }) },
+      ],
       max: (field: string, max: number) => ({ max, message: t('admin.tooLong', { field, max }) }),
     }),
     [t],

@@ -15,7 +15,9 @@ export const statusCode = (enabled: boolean): StatusCode => (enabled ? STATUS_CO
 
 export function StatusTag({ enabled }: { enabled: boolean }) {
   const t = useKitText();
-  return <Tag color={enabled ? 'success' : 'default'}>{enabled ? t('admin.statusNormal') : t('admin.statusDisabled')}</Tag>;
+  return (
+    <Tag color={enabled ? 'success' : 'default'}>{enabled ? t('admin.statusNormal') : t('admin.statusDisabled')}</Tag>
+  );
 }
 
 /** 正常/停用 as a ProTable valueEnum (the search filter). */

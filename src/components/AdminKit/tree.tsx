@@ -29,7 +29,11 @@ export function useTreeTable<T extends { children?: T[] }>(keyOf: (n: T) => Key)
   }, []);
   const toggles = [
     <Tooltip key="expand" title={t('admin.expandAll')}>
-      <Button icon={<NodeExpandOutlined />} onClick={() => setExpanded(treeKeys(rows, keyRef.current))} data-testid="expand-all" />
+      <Button
+        icon={<NodeExpandOutlined />}
+        onClick={() => setExpanded(treeKeys(rows, keyRef.current))}
+        data-testid="expand-all"
+      />
     </Tooltip>,
     <Tooltip key="collapse" title={t('admin.collapseAll')}>
       <Button icon={<NodeCollapseOutlined />} onClick={() => setExpanded([])} />

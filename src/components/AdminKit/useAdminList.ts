@@ -4,7 +4,10 @@ import { useRemove } from './feedback';
 import { useEditor, useListPage, type Paged } from './list';
 import type { ListResult } from '@/services/request';
 
-export function useAdminList<T, Q extends object>(fetch: (q: Paged<Q>) => Promise<ListResult<T>>, onReload?: () => void) {
+export function useAdminList<T, Q extends object>(
+  fetch: (q: Paged<Q>) => Promise<ListResult<T>>,
+  onReload?: () => void,
+) {
   const list = useListPage<T, Q>(fetch, onReload);
   return { list, cols: useAdminColumns<T>(), editor: useEditor<T>(), remove: useRemove(list.reload) };
 }

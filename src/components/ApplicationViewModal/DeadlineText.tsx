@@ -27,18 +27,40 @@ export default function DeadlineText({
   if (!deadline && (daysLeft === null || daysLeft === undefined)) return <>-</>;
   const urgent = isUrgent(daysLeft);
   const days =
-    typeof daysLeft === 'number' ? (daysLeft < 0 ? t('deadline.overdue', { count: -daysLeft }) : t('deadline.left', { count: daysLeft })) : null;
+    typeof daysLeft === 'number'
+      ? daysLeft < 0
+        ? t('deadline.overdue', { count: -daysLeft })
+        : t('deadline.left', { count: daysLeft })
+      : null;
   return (
-    <Typography.Text type={urgent ? 'danger' : undefined} strong={urgent} data-testid="deadline" data-urgent={urgent ? '1' : '0'}>
+    <Typography.Text
+      type={urgent ? 'danger' : undefined}
+      strong={urgent}
+      data-testid="deadline"
+      data-urgent={urgent ? '1' : '0'}
+    >
       <span style={{ whiteSpace: 'nowrap' }}>{deadline ?? ''}</span>
       {days ? (
-        <span style={{ display: block ? 'block' : 'inline', marginInlineStart: deadline && !block ? 6 : 0, whiteSpace: 'nowrap', fontSize: block ? 12 : undefined }}>
+        <span
+          style={{
+            display: block ? 'block' : 'inline',
+            marginInlineStart: deadline && !block ? 6 : 0,
+            whiteSpace: 'nowrap',
+            fontSize: block ? 12 : undefined,
+          }}
+        >
           ({days})
         </span>
       ) : null}
       {estimated ? (
         <Tooltip title={t('deadline.estimatedHint')}>
-          <Tag color="orange" style={{ marginInlineStart: block ? 0 : 6, marginTop: block ? 2 : 0 }} data-testid="deadline-estimated">{t('deadline.estimated')}</Tag>
+          <Tag
+            color="orange"
+            style={{ marginInlineStart: block ? 0 : 6, marginTop: block ? 2 : 0 }}
+            data-testid="deadline-estimated"
+          >
+            {t('deadline.estimated')}
+          </Tag>
         </Tooltip>
       ) : null}
     </Typography.Text>

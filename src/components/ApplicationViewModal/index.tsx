@@ -58,7 +58,16 @@ export function payloadEntries(payload: Record<string, unknown> | null | undefin
   return out;
 }
 
-export default function ApplicationViewModal({ id, onClose, onChanged, readOnly, renderPayload, onDecided, onNext, shortcuts }: ApplicationViewModalProps) {
+export default function ApplicationViewModal({
+  id,
+  onClose,
+  onChanged,
+  readOnly,
+  renderPayload,
+  onDecided,
+  onNext,
+  shortcuts,
+}: ApplicationViewModalProps) {
   const { t } = useTranslation('workflow');
   const [detail, setDetail] = useState<ApplicationDetail | null>(null);
   const [loading, setLoading] = useState(false);
@@ -103,7 +112,8 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
   useEffect(() => {
     if (!open || !shortcuts) return;
     const onKey = (ke: KeyboardEvent) => {
-      if (ke.ctrlKey || ke.metaKey || ke.altKey || ke.repeat || typingIn(ke.target) || ke.key.toUpperCase() !== 'N') return;
+      if (ke.ctrlKey || ke.metaKey || ke.altKey || ke.repeat || typingIn(ke.target) || ke.key.toUpperCase() !== 'N')
+        return;
       if (document.querySelectorAll('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').length > 1) return;
       ke.preventDefault();
       nextRef.current?.();
@@ -117,16 +127,31 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
   return (
     <Modal
       open={id !== null && id !== undefined}
-      title={detail ? t('view.titleWith', { applyNo: detail.applyNo, business: labels.business(detail.businessType, detail.businessLabel) }) : t('view.title')}
+      title={
+        detail
+          ? t('view.titleWith', {
+              applyNo: detail.applyNo,
+              business: labels.business(detail.businessType, detail.businessLabel),
+            })
+          : t('view.title')
+      }
       width={1100}
       onCancel={onClose}
       destroyOnHidden
       data-testid="application-view"
       footer={
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+        <div
+          style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}
+        >
           <div>
             {!readOnly && detail ? (
-              <WorkflowActions detail={detail} onDone={(next) => changed(next)} onStale={() => changed()} disabled={loading} shortcuts={shortcuts} />
+              <WorkflowActions
+                detail={detail}
+                onDone={(next) => changed(next)}
+                onStale={() => changed()}
+                disabled={loading}
+                shortcuts={shortcuts}
+              />
             ) : null}
             {!readOnly && detail && detail.allowedEvents.length === 0 ? (
               <Typography.Text type="secondary" data-testid="wf-no-actions">
@@ -141,9 +166,17 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
               </Typography.Text>
             ) : null}
             {onNext ? (
-              <Button onClick={onNext} data-testid="application-view-next" aria-keyshortcuts={shortcuts ? 'N' : undefined}>
+              <Button
+                onClick={onNext}
+                data-testid="application-view-next"
+                aria-keyshortcuts={shortcuts ? 'N' : undefined}
+              >
                 {t('view.next')}
-                {shortcuts ? <kbd aria-hidden style={KEY_STYLE}>N</kbd> : null}
+                {shortcuts ? (
+                  <kbd aria-hidden style={KEY_STYLE}>
+                    N
+                  </kbd>
+                ) : null}
               </Button>
             ) : null}
             <Button onClick={onClose} data-testid="application-view-close">
@@ -168,7 +201,9 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
       ) : null}
       {detail ? <CaseWarnings warnings={caseState.data?.why.warnings ?? []} /> : null}
       {!detail ? (
-        loading ? <Skeleton active paragraph={{ rows: 8 }} /> : null
+        loading ? (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        ) : null
       ) : (
         <>
           {/* Above the tabs, not in their bar: a tab list may hold only tabs (axe aria-required-children). */}
@@ -185,55 +220,113 @@ export default function ApplicationViewModal({ id, onClose, onChanged, readOnly,
                 label: t('case.tabInfo'),
                 children: (
                   <>
-            <Descriptions
-              size="small"
-              bordered
-              column={{ xs: 1, sm: 2, lg: 3 }}
-              data-testid="application-fields"
-              items={[
-                { key: 'applyNo', label: t('field.applyNo'), children: detail.applyNo },
-                { key: 'businessLabel', label: t('field.businessLabel'), children: labels.business(detail.businessType, detail.businessLabel) },
-                {
-                  key: 'status',
-                  label: t('field.statusLabel'),
-                  children: (
-                    <span data-testid="application-status">
-                      {detail.outcome ? (
-                        <Tag color={detail.outcome === 'approved' ? 'green' : 'red'}>
-                          {t('statusWithOutcome', { status: labels.status(detail.status, detail.statusLabel), outcome: t(`outcome.${detail.outcome}`) })}
-                        </Tag>
-                      ) : labels.status(detail.status, detail.statusLabel)}
-                    </span>
-                  ),
-                },
-                { key: 'stepLabel', label: t('field.stepLabel'), children: labels.step(detail.step, detail.stepLabel) || '-' },
-                { key: 'applicantName', label: t('field.applicantName'), children: detail.applicantName || '-' },
-                { key: 'holderName', label: t('field.holderName'), children: detail.holderName || '-' },
-                { key: 'certNo', label: t('field.certNo'), children: detail.certNo || '-' },
-                { key: 'area', label: t('field.area'), children: detail.area ? t(`area.${detail.area}`, { defaultValue: detail.area }) : '-' },
-                { key: 'submittedAt', label: t('field.submittedAt'), children: formatDateTime(detail.submittedAt) || '-' },
-                { key: 'acceptedAt', label: t('field.acceptedAt'), children: formatDateTime(detail.acceptedAt) || '-' },
-                { key: 'deadline', label: t('field.deadline'), children: <DeadlineText deadline={detail.deadline} daysLeft={detail.daysLeft} estimated={detail.deadlineEstimated} /> },
-                { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(detail.updatedAt) || '-' },
-              ]}
-            />
-            {renderPayload ? renderPayload(detail) : extra.length ? (
-              <Descriptions
-                size="small"
-                bordered
-                column={{ xs: 1, sm: 2, lg: 3 }}
-                style={{ marginTop: 12 }}
-                title={<span style={{ fontSize: 14 }}>{t('view.payload')}</span>}
-                data-testid="application-payload"
-                items={extra.map(([k, v]) => ({ key: k, label: t(`payload.${k}`, { defaultValue: k }), children: v === 'true' ? t('case.yes') : v === 'false' ? t('case.no') : v }))}
-              />
-            ) : null}
-            <Divider style={{ margin: '16px 0' }} />
-            <StatechartView stateValue={detail.stateValue} route={detail.route} history={detail.history} outcome={detail.outcome} />
+                    <Descriptions
+                      size="small"
+                      bordered
+                      column={{ xs: 1, sm: 2, lg: 3 }}
+                      data-testid="application-fields"
+                      items={[
+                        { key: 'applyNo', label: t('field.applyNo'), children: detail.applyNo },
+                        {
+                          key: 'businessLabel',
+                          label: t('field.businessLabel'),
+                          children: labels.business(detail.businessType, detail.businessLabel),
+                        },
+                        {
+                          key: 'status',
+                          label: t('field.statusLabel'),
+                          children: (
+                            <span data-testid="application-status">
+                              {detail.outcome ? (
+                                <Tag color={detail.outcome === 'approved' ? 'green' : 'red'}>
+                                  {t('statusWithOutcome', {
+                                    status: labels.status(detail.status, detail.statusLabel),
+                                    outcome: t(`outcome.${detail.outcome}`),
+                                  })}
+                                </Tag>
+                              ) : (
+                                labels.status(detail.status, detail.statusLabel)
+                              )}
+                            </span>
+                          ),
+                        },
+                        {
+                          key: 'stepLabel',
+                          label: t('field.stepLabel'),
+                          children: labels.step(detail.step, detail.stepLabel) || '-',
+                        },
+                        {
+                          key: 'applicantName',
+                          label: t('field.applicantName'),
+                          children: detail.applicantName || '-',
+                        },
+                        { key: 'holderName', label: t('field.holderName'), children: detail.holderName || '-' },
+                        { key: 'certNo', label: t('field.certNo'), children: detail.certNo || '-' },
+                        {
+                          key: 'area',
+                          label: t('field.area'),
+                          children: detail.area ? t(`area.${detail.area}`, { defaultValue: detail.area }) : '-',
+                        },
+                        {
+                          key: 'submittedAt',
+                          label: t('field.submittedAt'),
+                          children: formatDateTime(detail.submittedAt) || '-',
+                        },
+                        {
+                          key: 'acceptedAt',
+                          label: t('field.acceptedAt'),
+                          children: formatDateTime(detail.acceptedAt) || '-',
+                        },
+                        {
+                          key: 'deadline',
+                          label: t('field.deadline'),
+                          children: (
+                            <DeadlineText
+                              deadline={detail.deadline}
+                              daysLeft={detail.daysLeft}
+                              estimated={detail.deadlineEstimated}
+                            />
+                          ),
+                        },
+                        {
+                          key: 'updatedAt',
+                          label: t('field.updatedAt'),
+                          children: formatDateTime(detail.updatedAt) || '-',
+                        },
+                      ]}
+                    />
+                    {renderPayload ? (
+                      renderPayload(detail)
+                    ) : extra.length ? (
+                      <Descriptions
+                        size="small"
+                        bordered
+                        column={{ xs: 1, sm: 2, lg: 3 }}
+                        style={{ marginTop: 12 }}
+                        title={<span style={{ fontSize: 14 }}>{t('view.payload')}</span>}
+                        data-testid="application-payload"
+                        items={extra.map(([k, v]) => ({
+                          key: k,
+                          label: t(`payload.${k}`, { defaultValue: k }),
+                          children: v === 'true' ? t('case.yes') : v === 'false' ? t('case.no') : v,
+                        }))}
+                      />
+                    ) : null}
+                    <Divider style={{ margin: '16px 0' }} />
+                    <StatechartView
+                      stateValue={detail.stateValue}
+                      route={detail.route}
+                      history={detail.history}
+                      outcome={detail.outcome}
+                    />
                   </>
                 ),
               },
-              { key: 'case', label: <span data-testid="case-tab">{t('case.tab')}</span>, children: <CaseView id={detail.id} loaded={caseState} /> },
+              {
+                key: 'case',
+                label: <span data-testid="case-tab">{t('case.tab')}</span>,
+                children: <CaseView id={detail.id} loaded={caseState} />,
+              },
             ]}
           />
         </>

@@ -15,7 +15,9 @@ export function useWorkflowLabels() {
   const { t } = useTranslation('workflow');
   const label = useCallback(
     (prefix: string, code: Code, fallback: string | null | undefined) =>
-      code === null || code === undefined || code === '' ? (fallback ?? '') : t(`${prefix}.${code}`, { defaultValue: fallback ?? String(code) }),
+      code === null || code === undefined || code === ''
+        ? (fallback ?? '')
+        : t(`${prefix}.${code}`, { defaultValue: fallback ?? String(code) }),
     [t],
   );
   return useMemo(
@@ -23,7 +25,11 @@ export function useWorkflowLabels() {
       status: (code: Code, fallback?: string | null) => label('status', code, fallback),
       // A row waiting for the holder has no step code; the server names the state (个人确认) instead.
       step: (code: Code, fallback?: string | null) =>
-        code === null || code === undefined || code === '' ? (fallback === HOLDER_STEP ? t('state.personCheck') : (fallback ?? '')) : label('step', code, fallback),
+        code === null || code === undefined || code === ''
+          ? fallback === HOLDER_STEP
+            ? t('state.personCheck')
+            : (fallback ?? '')
+          : label('step', code, fallback),
       business: (code: Code, fallback?: string | null) => label('business', code, fallback),
       result: (code: Code, fallback?: string | null) => label('resultCode', code, fallback),
       event: (code: Code, fallback?: string | null) => label('event', code, fallback),

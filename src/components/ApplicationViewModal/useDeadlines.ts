@@ -7,7 +7,13 @@ let pending: Promise<Deadlines | null> | null = null;
 
 function load(): Promise<Deadlines | null> {
   // A failed load is retried by the next page that asks; the text shows "…" meanwhile.
-  pending ??= workflowDeadlines().then((r) => r.data ?? null, () => { pending = null; return null; });
+  pending ??= workflowDeadlines().then(
+    (r) => r.data ?? null,
+    () => {
+      pending = null;
+      return null;
+    },
+  );
   return pending;
 }
 
@@ -17,8 +23,12 @@ export function useDeadlineTexts(enabled = true): { review: number | string; mod
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    void load().then((v) => { if (live) setD(v); });
-    return () => { live = false; };
+    void load().then((v) => {
+      if (live) setD(v);
+    });
+    return () => {
+      live = false;
+    };
   }, [enabled]);
   return { review: d?.reviewDays ?? '…', modify: d?.modifyDays ?? '…' };
 }

@@ -21,6 +21,7 @@ export default function AuthButton({
 }) {
   const access = useAccess();
   if (perm !== undefined && !access.hasButton(perm)) return <>{fallback}</>;
-  if (permissionId !== undefined && action !== undefined && !access.hasAction(permissionId, action)) return <>{fallback}</>;
+  if (permissionId !== undefined && action !== undefined && !access.hasAction(permissionId, action))
+    return <>{fallback}</>;
   return <>{children}</>;
 }

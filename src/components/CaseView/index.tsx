@@ -9,7 +9,14 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Collapse, Descriptions, Empty, List, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import {
-  CheckCircleFilled, CloseCircleFilled, DownloadOutlined, ExclamationCircleFilled, EyeOutlined, FileImageOutlined, FilePdfOutlined, FileOutlined,
+  CheckCircleFilled,
+  CloseCircleFilled,
+  DownloadOutlined,
+  ExclamationCircleFilled,
+  EyeOutlined,
+  FileImageOutlined,
+  FilePdfOutlined,
+  FileOutlined,
   InfoCircleFilled,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +24,11 @@ import { errorMessage } from '@/services/request';
 import { fetchFile, saveBlob } from '@/services/download';
 import { fileDownload, workflowCase } from '@/services/generated/api';
 import type {
-  RevealOffer, WorkflowCase200Data, WorkflowCase200DataMaterialsItem, WorkflowCase200DataWhyChecksItem, WorkflowCase200DataWhyChecksItemFactsItem,
+  RevealOffer,
+  WorkflowCase200Data,
+  WorkflowCase200DataMaterialsItem,
+  WorkflowCase200DataWhyChecksItem,
+  WorkflowCase200DataWhyChecksItemFactsItem,
 } from '@/services/generated/api.schemas';
 import PersonalDatum from '@/components/PersonalDatum';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
@@ -28,7 +39,8 @@ type Material = WorkflowCase200DataMaterialsItem;
 type RuleCheck = WorkflowCase200DataWhyChecksItem;
 type Fact = WorkflowCase200DataWhyChecksItemFactsItem;
 
-const sizeText = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 const previewable = (m: Material) => m.mimeType === 'application/pdf' || m.mimeType.startsWith('image/');
 
 function MaterialIcon({ mimeType }: { mimeType: string }) {
@@ -44,9 +56,12 @@ function Materials({ items }: { items: Material[] }) {
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (shown) URL.revokeObjectURL(shown.href);
-  }, [shown]);
+  useEffect(
+    () => () => {
+      if (shown) URL.revokeObjectURL(shown.href);
+    },
+    [shown],
+  );
 
   const open = async (m: Material, save: boolean) => {
     setBusy(m.ossId);
@@ -75,24 +90,53 @@ function Materials({ items }: { items: Material[] }) {
           <List.Item
             actions={[
               previewable(m) ? (
-                <Button key="view" size="small" type="link" icon={<EyeOutlined />} loading={busy === m.ossId} onClick={() => void open(m, false)} data-testid="case-material-preview">
+                <Button
+                  key="view"
+                  size="small"
+                  type="link"
+                  icon={<EyeOutlined />}
+                  loading={busy === m.ossId}
+                  onClick={() => void open(m, false)}
+                  data-testid="case-material-preview"
+                >
                   {t('case.preview')}
                 </Button>
               ) : null,
-              <Button key="save" size="small" type="link" icon={<DownloadOutlined />} aria-label={t('case.download', { name: m.originalName })} onClick={() => void open(m, true)} />,
+              <Button
+                key="save"
+                size="small"
+                type="link"
+                icon={<DownloadOutlined />}
+                aria-label={t('case.download', { name: m.originalName })}
+                onClick={() => void open(m, true)}
+              />,
             ]}
           >
-            <List.Item.Meta avatar={<MaterialIcon mimeType={m.mimeType} />} title={m.originalName} description={sizeText(m.size)} />
+            <List.Item.Meta
+              avatar={<MaterialIcon mimeType={m.mimeType} />}
+              title={m.originalName}
+              description={sizeText(m.size)}
+            />
           </List.Item>
         )}
       />
       <div style={{ flex: '2 1 420px', minHeight: shown ? 460 : 0 }}>
         {error && <Alert type="error" showIcon message={error} />}
         {shown && shown.material.mimeType === 'application/pdf' && (
-          <iframe title={shown.material.originalName} src={shown.href} style={{ width: '100%', height: 460, border: '1px solid #f0f0f0' }} data-testid="case-material-frame" />
+          <iframe
+            title={shown.material.originalName}
+            src={shown.href}
+            style={{ width: '100%', height: 460, border: '1px solid #f0f0f0' }}
+            data-testid="case-material-frame"
+          />
         )}
         {shown && shown.material.mimeType.startsWith('image/') && (
-          <img src={shown.href} alt={shown.material.originalName} style={{ maxWidth: '100%', maxHeight: 460 }} data-testid="case-material-image" />
+          <img
+            src={shown.href}
+            alt={shown.material.originalName}
+            style={{ maxWidth: '100%', maxHeight: 460 }}
+            data-testid="case-material-image"
+          />
         )}
       </div>
     </div>
@@ -118,7 +162,12 @@ function FactList({ facts, testId, offer }: { facts: Fact[]; testId?: string; of
         key: `${i}`,
         label: f.label,
         // The identity number comes masked; a reviewer reveals it by a click (logged).
-        children: f.kind === 'idNo' ? <PersonalDatum datum="idNo" value={f.value} offer={offer} testId={`${testId ?? 'case-fact'}-idNo`} /> : f.value,
+        children:
+          f.kind === 'idNo' ? (
+            <PersonalDatum datum="idNo" value={f.value} offer={offer} testId={`${testId ?? 'case-fact'}-idNo`} />
+          ) : (
+            f.value
+          ),
       }))}
     />
   );
@@ -139,11 +188,24 @@ function RuleList({ checks, offer }: { checks: RuleCheck[]; offer: RevealOffer |
         return (
           <List.Item data-testid="case-why-item" data-verdict={c.verdict} data-key={c.key}>
             <List.Item.Meta
-              avatar={<Icon style={{ color: look.color, fontSize: 18 }} aria-label={t(`case.verdict.${c.verdict}`)} role="img" />}
+              avatar={
+                <Icon
+                  style={{ color: look.color, fontSize: 18 }}
+                  aria-label={t(`case.verdict.${c.verdict}`)}
+                  role="img"
+                />
+              }
               title={c.title}
               description={
                 <>
-                  <Typography.Paragraph style={{ marginBottom: c.facts.length ? 4 : 0, color: c.verdict === 'fail' ? look.color : undefined }}>{c.answer}</Typography.Paragraph>
+                  <Typography.Paragraph
+                    style={{
+                      marginBottom: c.facts.length ? 4 : 0,
+                      color: c.verdict === 'fail' ? look.color : undefined,
+                    }}
+                  >
+                    {c.answer}
+                  </Typography.Paragraph>
                   <FactList facts={c.facts} offer={offer} />
                 </>
               }
@@ -160,7 +222,9 @@ export function CaseWarnings({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;
   return (
     <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }} data-testid="case-warnings">
-      {warnings.map((w) => <Alert key={w} type="warning" showIcon message={w} />)}
+      {warnings.map((w) => (
+        <Alert key={w} type="warning" showIcon message={w} />
+      ))}
     </Space>
   );
 }
@@ -186,7 +250,13 @@ export function useCase(id: number | null) {
 }
 
 /** The case view; with `loaded` it shows a case already asked for (the view modal asks once for its warnings and this tab). */
-export default function CaseView({ id, loaded }: { id: number; loaded?: { data: CaseData | null; error: string | null } }) {
+export default function CaseView({
+  id,
+  loaded,
+}: {
+  id: number;
+  loaded?: { data: CaseData | null; error: string | null };
+}) {
   const { t } = useTranslation('workflow');
   const labels = useWorkflowLabels();
   const own = useCase(loaded ? null : id);
@@ -219,7 +289,13 @@ export default function CaseView({ id, loaded }: { id: number; loaded?: { data: 
             columns={[
               { title: t('case.field'), dataIndex: 'label', width: 160 },
               { title: t('case.before'), dataIndex: 'before', render: (v: string | null) => v ?? '-' },
-              { title: t('case.after'), dataIndex: 'after', render: (v: string | null, r) => <Typography.Text strong={r.before !== r.after}>{v ?? '-'}</Typography.Text> },
+              {
+                title: t('case.after'),
+                dataIndex: 'after',
+                render: (v: string | null, r) => (
+                  <Typography.Text strong={r.before !== r.after}>{v ?? '-'}</Typography.Text>
+                ),
+              },
             ]}
           />
         )}
@@ -229,19 +305,27 @@ export default function CaseView({ id, loaded }: { id: number; loaded?: { data: 
         <Typography.Title level={5}>{t('case.checks')}</Typography.Title>
         <Typography.Paragraph>
           <strong>{t('case.checkNow')}</strong>{' '}
-          <Tag color={verdict.code === 0 ? 'green' : 'red'} data-testid="case-check-now">{verdict.message}</Tag>
+          <Tag color={verdict.code === 0 ? 'green' : 'red'} data-testid="case-check-now">
+            {verdict.message}
+          </Tag>
         </Typography.Paragraph>
         <RuleList checks={data.why.checks} offer={data.personalData} />
         <Collapse
           ghost
           size="small"
           style={{ marginTop: 8 }}
-          items={[{
-            key: 'submitted',
-            label: submitted ? t('case.checkSubmittedAt', { at: formatDateTime(submitted.at) }) : t('case.noSubmittedCheck'),
-            collapsible: submitted ? undefined : 'disabled',
-            children: submitted ? <FactList facts={submitted.words} testId="case-facts-submitted" offer={data.personalData} /> : null,
-          }]}
+          items={[
+            {
+              key: 'submitted',
+              label: submitted
+                ? t('case.checkSubmittedAt', { at: formatDateTime(submitted.at) })
+                : t('case.noSubmittedCheck'),
+              collapsible: submitted ? undefined : 'disabled',
+              children: submitted ? (
+                <FactList facts={submitted.words} testId="case-facts-submitted" offer={data.personalData} />
+              ) : null,
+            },
+          ]}
         />
       </section>
 
@@ -266,7 +350,9 @@ export default function CaseView({ id, loaded }: { id: number; loaded?: { data: 
           <Typography.Paragraph style={{ marginTop: 12 }} data-testid="case-open-applications">
             {t('case.openApplications')}{' '}
             {data.openApplications.map((a) => (
-              <Tag key={a.id}>{`${a.applyNo} · ${labels.business(a.businessType, a.businessLabel)} · ${labels.status(a.status, '')}`}</Tag>
+              <Tag
+                key={a.id}
+              >{`${a.applyNo} · ${labels.business(a.businessType, a.businessLabel)} · ${labels.status(a.status, '')}`}</Tag>
             ))}
           </Typography.Paragraph>
         )}

@@ -39,25 +39,51 @@ export function clickedDatum(event: PlotEvent): Datum | null {
 }
 
 /** The colour scale of named series (undefined: the theme's palette). */
-const colorScale = (colors?: Record<string, string>) => (colors ? { scale: { color: { domain: Object.keys(colors), range: Object.values(colors) } } } : {});
+const colorScale = (colors?: Record<string, string>) =>
+  colors ? { scale: { color: { domain: Object.keys(colors), range: Object.values(colors) } } } : {};
 
-const handler = (onSelect?: (d: Datum) => void) => (onSelect
-  ? (_chart: unknown, event: PlotEvent) => {
-    const d = clickedDatum(event);
-    if (d) onSelect(d);
-  }
-  : undefined);
+const handler = (onSelect?: (d: Datum) => void) =>
+  onSelect
+    ? (_chart: unknown, event: PlotEvent) => {
+        const d = clickedDatum(event);
+        if (d) onSelect(d);
+      }
+    : undefined;
 
-function Frame({ testId, empty, emptyText, height, children }: { testId?: string; empty: boolean; emptyText?: string; height: number; children: React.ReactNode }) {
+function Frame({
+  testId,
+  empty,
+  emptyText,
+  height,
+  children,
+}: {
+  testId?: string;
+  empty: boolean;
+  emptyText?: string;
+  height: number;
+  children: React.ReactNode;
+}) {
   return (
     <div data-testid={testId} style={{ minHeight: height }}>
-      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ paddingTop: height / 4 }} /> : children}
+      {empty ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} style={{ paddingTop: height / 4 }} />
+      ) : (
+        children
+      )}
     </div>
   );
 }
 
 /** Columns by category; stacked by series when the data has one. */
-export function ColumnChart({ data, height = 300, onSelect, testId, emptyText, colors, stack = true }: ChartProps & { stack?: boolean }) {
+export function ColumnChart({
+  data,
+  height = 300,
+  onSelect,
+  testId,
+  emptyText,
+  colors,
+  stack = true,
+}: ChartProps & { stack?: boolean }) {
   const series = data.some((d) => d.series);
   return (
     <Frame testId={testId} empty={data.length === 0} emptyText={emptyText} height={height}>
@@ -66,7 +92,9 @@ export function ColumnChart({ data, height = 300, onSelect, testId, emptyText, c
         xField="x"
         yField="y"
         height={height}
-        {...(series ? { colorField: 'series', ...(stack ? { stack: true } : { group: true }), ...colorScale(colors) } : {})}
+        {...(series
+          ? { colorField: 'series', ...(stack ? { stack: true } : { group: true }), ...colorScale(colors) }
+          : {})}
         axis={{ x: { labelAutoRotate: true } }}
         interaction={{ elementHighlight: { background: true } }}
         state={{ active: { fillOpacity: 0.8 } }}
@@ -101,7 +129,15 @@ export function BarChart({ data, height, onSelect, testId, emptyText, colors }: 
 export function LineChart({ data, height = 300, onSelect, testId, emptyText }: ChartProps) {
   return (
     <Frame testId={testId} empty={data.length === 0} emptyText={emptyText} height={height}>
-      <Line data={data} xField="x" yField="y" height={height} {...(data.some((d) => d.series) ? { colorField: 'series' } : {})} point={{ shapeField: 'circle', sizeField: 3 }} onEvent={handler(onSelect)} />
+      <Line
+        data={data}
+        xField="x"
+        yField="y"
+        height={height}
+        {...(data.some((d) => d.series) ? { colorField: 'series' } : {})}
+        point={{ shapeField: 'circle', sizeField: 3 }}
+        onEvent={handler(onSelect)}
+      />
     </Frame>
   );
 }

@@ -6,7 +6,20 @@
  * Excel export). The server decides everything; the page shows its answers.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Descriptions, Space, Spin, Steps, Table, Typography, Upload, type UploadFile } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Space,
+  Spin,
+  Steps,
+  Table,
+  Typography,
+  Upload,
+  type UploadFile,
+} from 'antd';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +30,10 @@ import { dateRangeColumn } from '@/components/ProTableKit/search';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { downloadFile, saveBlob, withoutEmpty, type FileCall } from '@/services/download';
 import {
-  examEducationImportExport, examEducationImportImportTemplate, examExamImportExport, examExamImportImportTemplate,
+  examEducationImportExport,
+  examEducationImportImportTemplate,
+  examExamImportExport,
+  examExamImportImportTemplate,
 } from '@/services/generated/api';
 import { errorMessage, toApiError, type ListResult } from '@/services/request';
 
@@ -74,7 +90,10 @@ type Outcome =
   | { kind: 'failed'; msg: string };
 
 const isIssue = (r: unknown): r is ImportIssue =>
-  !!r && typeof r === 'object' && typeof (r as ImportIssue).rowNumber === 'number' && typeof (r as ImportIssue).msg === 'string';
+  !!r &&
+  typeof r === 'object' &&
+  typeof (r as ImportIssue).rowNumber === 'number' &&
+  typeof (r as ImportIssue).msg === 'string';
 
 /** Seconds since `since` (null: not running), ticking once a second. */
 function useElapsed(since: number | null): number {
@@ -89,8 +108,14 @@ function useElapsed(since: number | null): number {
 
 /** The file operations of each import: its template and its history export. */
 const FILES: Record<DataImportProps['entity'], { template: FileCall; exportHistory: (q: object) => FileCall }> = {
-  examImport: { template: (o) => examExamImportImportTemplate(o), exportHistory: (q) => (o) => examExamImportExport(withoutEmpty(q), o) },
-  educationImport: { template: (o) => examEducationImportImportTemplate(o), exportHistory: (q) => (o) => examEducationImportExport(withoutEmpty(q), o) },
+  examImport: {
+    template: (o) => examExamImportImportTemplate(o),
+    exportHistory: (q) => (o) => examExamImportExport(withoutEmpty(q), o),
+  },
+  educationImport: {
+    template: (o) => examEducationImportImportTemplate(o),
+    exportHistory: (q) => (o) => examEducationImportExport(withoutEmpty(q), o),
+  },
 };
 
 export default function DataImport({ kind, entity, upload, report, history, afterSuccess, limits }: DataImportProps) {
@@ -131,7 +156,8 @@ export default function DataImport({ kind, entity, upload, report, history, afte
     } catch (err) {
       const e = toApiError(err);
       const issues = Array.isArray(e.data) ? e.data.filter(isIssue) : [];
-      if (issues.length) setOutcome({ kind: 'refused', msg: e.msg, forbidden: e.status === 403, issues, fileName: raw.name });
+      if (issues.length)
+        setOutcome({ kind: 'refused', msg: e.msg, forbidden: e.status === 403, issues, fileName: raw.name });
       else setOutcome({ kind: 'failed', msg: e.msg || t('result.failed') });
     } finally {
       setStartedAt(null);
@@ -141,7 +167,10 @@ export default function DataImport({ kind, entity, upload, report, history, afte
   const downloadReport = async (fileName: string, issues: ImportIssue[]) => {
     setBusy('report');
     try {
-      saveBlob(await report({ fileName, issues }), `${fileName.replace(/\.xlsx$/i, '')}_${t('report.fileSuffix')}.xlsx`);
+      saveBlob(
+        await report({ fileName, issues }),
+        `${fileName.replace(/\.xlsx$/i, '')}_${t('report.fileSuffix')}.xlsx`,
+      );
     } catch (err) {
       void message.error(errorMessage(err, t('report.failed')));
     } finally {
@@ -163,12 +192,28 @@ export default function DataImport({ kind, entity, upload, report, history, afte
   const running = startedAt !== null;
   const columns: ProColumns<ImportHistoryRow>[] = [
     { title: t('history.id'), dataIndex: 'id', width: 90, search: false },
-    { title: t('history.fileName'), dataIndex: 'fileName', ellipsis: true, fieldProps: { 'data-testid': 'import-history-fileName' } },
+    {
+      title: t('history.fileName'),
+      dataIndex: 'fileName',
+      ellipsis: true,
+      fieldProps: { 'data-testid': 'import-history-fileName' },
+    },
     { title: t('history.rows'), dataIndex: 'rows', width: 110, search: false },
-    { title: t(kind === 'exam' ? 'history.writtenExam' : 'history.written'), dataIndex: 'written', width: 110, search: false },
+    {
+      title: t(kind === 'exam' ? 'history.writtenExam' : 'history.written'),
+      dataIndex: 'written',
+      width: 110,
+      search: false,
+    },
     { title: t('history.unchanged'), dataIndex: 'unchanged', width: 110, search: false },
     { title: t('history.createdBy'), dataIndex: 'createdBy', width: 120, search: false },
-    { title: t('history.createdAt'), dataIndex: 'createdAt', width: 180, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
+    {
+      title: t('history.createdAt'),
+      dataIndex: 'createdAt',
+      width: 180,
+      search: false,
+      render: (_d, r) => formatDateTime(r.createdAt),
+    },
     dateRangeColumn<ImportHistoryRow>(t('history.range'), 'range'),
   ];
   const request = tableRequest<ImportHistoryRow, Omit<HistoryQuery, 'pageNum' | 'pageSize'>>((q) => {
@@ -195,11 +240,19 @@ export default function DataImport({ kind, entity, upload, report, history, afte
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <Typography.Text type="secondary">{t(`${kind}.fillHint`)}</Typography.Text>
             <AuthButton perm={`exam:${entity}:import`}>
-              <Button icon={<DownloadOutlined />} loading={busy === 'template'} onClick={() => void template()} data-testid="import-template">
+              <Button
+                icon={<DownloadOutlined />}
+                loading={busy === 'template'}
+                onClick={() => void template()}
+                data-testid="import-template"
+              >
                 {t('upload.template')}
               </Button>
             </AuthButton>
-            <AuthButton perm={`exam:${entity}:import`} fallback={<Alert type="info" showIcon message={t('upload.noPermission')} />}>
+            <AuthButton
+              perm={`exam:${entity}:import`}
+              fallback={<Alert type="info" showIcon message={t('upload.noPermission')} />}
+            >
               <div data-testid="import-file">
                 <Upload.Dragger
                   accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -212,19 +265,36 @@ export default function DataImport({ kind, entity, upload, report, history, afte
                     setOutcome({ kind: 'idle' });
                   }}
                 >
-                  <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+                  <p className="ant-upload-drag-icon">
+                    <InboxOutlined />
+                  </p>
                   <p className="ant-upload-text">{t('upload.drag')}</p>
-                  <p className="ant-upload-hint">{t('upload.limits', { mb: limits.megabytes, rows: limits.rows.toLocaleString() })}</p>
+                  <p className="ant-upload-hint">
+                    {t('upload.limits', { mb: limits.megabytes, rows: limits.rows.toLocaleString() })}
+                  </p>
                 </Upload.Dragger>
               </div>
               <Space>
-                <Button type="primary" icon={<UploadOutlined />} loading={running} disabled={!file} onClick={() => void start()} data-testid="import-start">
+                <Button
+                  type="primary"
+                  icon={<UploadOutlined />}
+                  loading={running}
+                  disabled={!file}
+                  onClick={() => void start()}
+                  data-testid="import-start"
+                >
                   {t('upload.start')}
                 </Button>
               </Space>
             </AuthButton>
             {running && (
-              <Alert type="info" showIcon icon={<Spin size="small" />} message={t('upload.working', { seconds: elapsed })} data-testid="import-working" />
+              <Alert
+                type="info"
+                showIcon
+                icon={<Spin size="small" />}
+                message={t('upload.working', { seconds: elapsed })}
+                data-testid="import-working"
+              />
             )}
             {outcome.kind === 'done' && (
               <Alert
@@ -248,7 +318,15 @@ export default function DataImport({ kind, entity, upload, report, history, afte
                 }
               />
             )}
-            {outcome.kind === 'failed' && <Alert type="error" showIcon message={t('result.failed')} description={outcome.msg} data-testid="import-failed" />}
+            {outcome.kind === 'failed' && (
+              <Alert
+                type="error"
+                showIcon
+                message={t('result.failed')}
+                description={outcome.msg}
+                data-testid="import-failed"
+              />
+            )}
             {outcome.kind === 'refused' && (
               <div data-testid="import-refused">
                 <Alert
@@ -257,7 +335,12 @@ export default function DataImport({ kind, entity, upload, report, history, afte
                   message={outcome.msg}
                   description={t(outcome.forbidden ? 'result.forbiddenDesc' : 'result.refusedDesc')}
                   action={
-                    <Button icon={<FileExcelOutlined />} loading={busy === 'report'} onClick={() => void downloadReport(outcome.fileName, outcome.issues)} data-testid="import-report-download">
+                    <Button
+                      icon={<FileExcelOutlined />}
+                      loading={busy === 'report'}
+                      onClick={() => void downloadReport(outcome.fileName, outcome.issues)}
+                      data-testid="import-report-download"
+                    >
                       {t('report.download')}
                     </Button>
                   }
@@ -290,7 +373,13 @@ export default function DataImport({ kind, entity, upload, report, history, afte
           search={{ labelWidth: 'auto', defaultCollapsed: true }}
           options={{ density: false, setting: false, reload: true }}
           toolBarRender={() => [
-            <Button key="export" icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportHistory()} data-testid="import-history-export">
+            <Button
+              key="export"
+              icon={<DownloadOutlined />}
+              loading={busy === 'export'}
+              onClick={() => void exportHistory()}
+              data-testid="import-history-export"
+            >
               {t('history.export')}
             </Button>,
           ]}

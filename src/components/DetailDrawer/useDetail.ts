@@ -20,7 +20,8 @@ export function useDetail<T>(id: number | null, load: (id: number) => Promise<{ 
     setError(null);
     if (id === null) return undefined;
     let live = true;
-    loader.current(id)
+    loader
+      .current(id)
       .then((res) => live && setDetail(res.data))
       .catch((err: unknown) => live && setError(errorMessage(err, failed.current)));
     return () => {

@@ -10,7 +10,12 @@ export function classifyLoadError(error: unknown): LoadErrorKind {
   const e = error as { name?: string; code?: string; message?: string } | null;
   const text = `${e?.name ?? ''} ${e?.code ?? ''} ${e?.message ?? ''}`;
   if (/CSS_CHUNK_LOAD_FAILED|Unable to preload CSS/i.test(text)) return 'CSS_CHUNK_LOAD_FAILED';
-  if (/ChunkLoadError|Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(text)) return 'ChunkLoadError';
+  if (
+    /ChunkLoadError|Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      text,
+    )
+  )
+    return 'ChunkLoadError';
   if (/MODULE_NOT_FOUND|Cannot find module/i.test(text)) return 'MODULE_NOT_FOUND';
   return 'unknown';
 }
@@ -45,7 +50,11 @@ export default class ErrorBoundary extends Component<{ children: ReactNode; rese
         status="error"
         title={kind === 'unknown' ? t('loadError.unknown') : kind}
         subTitle={t(`loadError.${kind}`)}
-        extra={<Button type="primary" onClick={() => window.location.reload()}>{t('loading.reload')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('loading.reload')}
+          </Button>
+        }
       />
     );
   }

@@ -22,7 +22,10 @@ export function rowErrorsOf(data: unknown): ImportRowError[] {
   if (!Array.isArray(data)) return [];
   return data.filter(
     (r): r is ImportRowError =>
-      !!r && typeof r === 'object' && typeof (r as ImportRowError).rowNumber === 'number' && typeof (r as ImportRowError).msg === 'string',
+      !!r &&
+      typeof r === 'object' &&
+      typeof (r as ImportRowError).rowNumber === 'number' &&
+      typeof (r as ImportRowError).msg === 'string',
   );
 }
 
@@ -59,8 +62,17 @@ export function ExportButton({ exportCall, params, fileName, perm }: ExportButto
   const run = async () => {
     setLoading(true);
     try {
-      const clean = params ? Object.fromEntries(Object.entries(params).filter(([k, v]) => v !== undefined && v !== '' && k !== 'current' && k !== 'pageSize')) : undefined;
-      await downloadFile((o) => exportCall(clean ?? {}, o), fileName ? (fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`) : 'export.xlsx');
+      const clean = params
+        ? Object.fromEntries(
+            Object.entries(params).filter(
+              ([k, v]) => v !== undefined && v !== '' && k !== 'current' && k !== 'pageSize',
+            ),
+          )
+        : undefined;
+      await downloadFile(
+        (o) => exportCall(clean ?? {}, o),
+        fileName ? (fileName.endsWith('.xlsx') ? fileName : `${fileName}.xlsx`) : 'export.xlsx',
+      );
     } catch (err) {
       void message.error(errorMessage(err, t('excel.exportFailed')));
     } finally {
@@ -87,7 +99,11 @@ export interface ImportButtonProps {
   templateName?: string;
 }
 
-type ImportState = { kind: 'idle' } | { kind: 'ok'; count: number | null; msg?: string } | { kind: 'rows'; rows: ImportRowError[]; msg: string } | { kind: 'error'; msg: string };
+type ImportState =
+  | { kind: 'idle' }
+  | { kind: 'ok'; count: number | null; msg?: string }
+  | { kind: 'rows'; rows: ImportRowError[]; msg: string }
+  | { kind: 'error'; msg: string };
 
 export function ImportButton({ template: templateCall, importCall, perm, onDone, templateName }: ImportButtonProps) {
   const { t } = useTranslation('sysAdmin');
@@ -153,14 +169,26 @@ export function ImportButton({ template: templateCall, importCall, perm, onDone,
         footer={
           <Space>
             <Button onClick={close}>{t('excel.close')}</Button>
-            <Button type="primary" loading={busy} disabled={!file} onClick={() => void upload()} data-testid="excel-import-submit">
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={!file}
+              onClick={() => void upload()}
+              data-testid="excel-import-submit"
+            >
               {t('excel.upload')}
             </Button>
           </Space>
         }
       >
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Button type="link" icon={<DownloadOutlined />} onClick={() => void template()} style={{ padding: 0 }} data-testid="excel-template">
+          <Button
+            type="link"
+            icon={<DownloadOutlined />}
+            onClick={() => void template()}
+            style={{ padding: 0 }}
+            data-testid="excel-template"
+          >
             {t('excel.template')}
           </Button>
           <Upload.Dragger
@@ -185,10 +213,16 @@ export function ImportButton({ template: templateCall, importCall, perm, onDone,
               type="success"
               showIcon
               data-testid="excel-import-ok"
-              message={state.count !== null ? t('excel.importedCount', { count: state.count }) : state.msg || t('excel.importOk')}
+              message={
+                state.count !== null
+                  ? t('excel.importedCount', { count: state.count })
+                  : state.msg || t('excel.importOk')
+              }
             />
           )}
-          {state.kind === 'error' && <Alert type="error" showIcon message={state.msg} data-testid="excel-import-error" />}
+          {state.kind === 'error' && (
+            <Alert type="error" showIcon message={state.msg} data-testid="excel-import-error" />
+          )}
           {state.kind === 'rows' && (
             <>
               <Alert type="error" showIcon message={state.msg} description={t('excel.nothingWritten')} />

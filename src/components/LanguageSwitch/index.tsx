@@ -13,7 +13,11 @@ const CLOSE_DELAY_MS = 150;
  * Popover: they bring Menu and the positioning engine with them, and this switch sits on the
  * login page and the public site, whose first load has a budget (issue 14).
  */
-export default function LanguageSwitch({ className, labelClassName, style }: {
+export default function LanguageSwitch({
+  className,
+  labelClassName,
+  style,
+}: {
   className?: string;
   /** On the current language's name, e.g. to hide it where the header is narrow (the icon stays, with its title). */
   labelClassName?: string;

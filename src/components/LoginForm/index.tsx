@@ -59,12 +59,16 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  useImperativeHandle(ref, () => ({
-    fill: (next) => {
-      setValues((prev) => ({ ...prev, ...next }));
-      setTouched({});
-    },
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      fill: (next) => {
+        setValues((prev) => ({ ...prev, ...next }));
+        setTouched({});
+      },
+    }),
+    [],
+  );
 
   const errorsOf = (v: LoginFormValues): Errors => ({
     ...(v.username.trim() ? {} : { username: t('usernameRequired') }),
@@ -124,7 +128,18 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
     }
   };
 
-  const field = (name: Field, input: (props: { status?: 'error'; value: string; onChange: (e: { target: { value: string } }) => void; onBlur: () => void; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode, className?: string) => {
+  const field = (
+    name: Field,
+    input: (props: {
+      status?: 'error';
+      value: string;
+      onChange: (e: { target: { value: string } }) => void;
+      onBlur: () => void;
+      'aria-invalid': boolean;
+      'aria-describedby'?: string;
+    }) => ReactNode,
+    className?: string,
+  ) => {
     const message = shown(name);
     const messageId = `login-${name}-error`;
     return (
@@ -150,10 +165,19 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
         <span className={styles.subTitle}>{t('accountLogin')}</span>
       </div>
       <div className={styles.main}>
-        {error ? <Alert className={styles.error} type="error" showIcon message={error} data-testid="login-error" /> : null}
+        {error ? (
+          <Alert className={styles.error} type="error" showIcon message={error} data-testid="login-error" />
+        ) : null}
         <form onSubmit={(e) => void submit(e)} noValidate>
           {field('username', (p) => (
-            <Input size="large" prefix={<UserOutlined />} autoComplete="username" placeholder={t('usernamePlaceholder')} data-testid="login-username" {...p} />
+            <Input
+              size="large"
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              placeholder={t('usernamePlaceholder')}
+              data-testid="login-username"
+              {...p}
+            />
           ))}
           {field('password', (p) => (
             <Password
@@ -169,7 +193,16 @@ export default function PasswordLoginForm({ onSuccess, onStart, onFailure, actio
             <div className={styles.captchaRow}>
               {field(
                 'code',
-                (p) => <Input size="large" prefix={<SafetyOutlined />} autoComplete="off" placeholder={t('captchaPlaceholder')} data-testid="login-captcha" {...p} />,
+                (p) => (
+                  <Input
+                    size="large"
+                    prefix={<SafetyOutlined />}
+                    autoComplete="off"
+                    placeholder={t('captchaPlaceholder')}
+                    data-testid="login-captcha"
+                    {...p}
+                  />
+                ),
                 styles.captchaInput,
               )}
               {captcha ? (

@@ -28,7 +28,9 @@ export const EMPTY_TABS: TabState = { tabs: [], activeKey: '' };
 /** Visiting a route: add its tab (or refresh its title) and make it active. */
 export function visit(state: TabState, tab: Tab): TabState {
   const exists = state.tabs.some((t) => t.key === tab.key);
-  const tabs = exists ? state.tabs.map((t) => (t.key === tab.key ? { ...t, title: tab.title || t.title } : t)) : [...state.tabs, tab];
+  const tabs = exists
+    ? state.tabs.map((t) => (t.key === tab.key ? { ...t, title: tab.title || t.title } : t))
+    : [...state.tabs, tab];
   return { tabs, activeKey: tab.key };
 }
 

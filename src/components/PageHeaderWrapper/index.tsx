@@ -31,7 +31,11 @@ export default function PageHeaderWrapper({
   return (
     <div>
       {title || description || links?.length || tabs?.length ? (
-        <Card variant="borderless" style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: tabs?.length ? 0 : 20 } }}>
+        <Card
+          variant="borderless"
+          style={{ marginBottom: 16 }}
+          styles={{ body: { paddingBottom: tabs?.length ? 0 : 20 } }}
+        >
           <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, flexWrap: 'wrap' }}>
             <div style={{ minWidth: 0 }}>
               {title ? (
@@ -52,7 +56,15 @@ export default function PageHeaderWrapper({
             </div>
             {extra ? <div>{extra}</div> : null}
           </div>
-          {tabs?.length ? <Tabs activeKey={activeTab} onChange={onTabChange} items={tabs} style={{ marginTop: 8 }} tabBarStyle={{ marginBottom: 0 }} /> : null}
+          {tabs?.length ? (
+            <Tabs
+              activeKey={activeTab}
+              onChange={onTabChange}
+              items={tabs}
+              style={{ marginTop: 8 }}
+              tabBarStyle={{ marginBottom: 0 }}
+            />
+          ) : null}
         </Card>
       ) : null}
       {children}

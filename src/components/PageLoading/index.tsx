@@ -24,12 +24,19 @@ export default function PageLoading({ tip, fill = false }: { tip?: string; fill?
       <StatusNotice
         status="warning"
         title={t('loading.timeout')}
-        extra={<Button type="primary" onClick={() => window.location.reload()}>{t('loading.reload')}</Button>}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('loading.reload')}
+          </Button>
+        }
       />
     );
   }
   return (
-    <div data-testid="page-loading" style={{ padding: 96, textAlign: 'center', ...(fill ? { minHeight: '100vh', boxSizing: 'border-box' } : {}) }}>
+    <div
+      data-testid="page-loading"
+      style={{ padding: 96, textAlign: 'center', ...(fill ? { minHeight: '100vh', boxSizing: 'border-box' } : {}) }}
+    >
       <span className={styles.spin} role="progressbar" aria-busy="true" aria-label={t('loading.busy')}>
         <i />
         <i />

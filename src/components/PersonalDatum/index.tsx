@@ -17,7 +17,11 @@ import type { RevealOffer } from '@/services/generated/api.schemas';
 
 export type PersonalDatumKind = 'idNo' | 'phone' | 'birthDate';
 
-const REVEAL = { idNo: personalDataIdNoReveal, phone: personalDataPhoneReveal, birthDate: personalDataBirthDateReveal } as const;
+const REVEAL = {
+  idNo: personalDataIdNoReveal,
+  phone: personalDataPhoneReveal,
+  birthDate: personalDataBirthDateReveal,
+} as const;
 
 export interface PersonalDatumProps {
   datum: PersonalDatumKind;
@@ -39,7 +43,8 @@ export default function PersonalDatum({ datum, value, offer, onRevealed, linkOnl
   const shownFor = `${offer?.source ?? ''}:${offer?.id ?? ''}:${datum}`;
   const [revealed, setRevealed] = useState<{ for: string; value: string | null } | null>(null);
   const real = revealed && revealed.for === shownFor ? revealed.value : undefined;
-  const setReal = (value: string | null | undefined) => setRevealed(value === undefined ? null : { for: shownFor, value });
+  const setReal = (value: string | null | undefined) =>
+    setRevealed(value === undefined ? null : { for: shownFor, value });
   const [busy, setBusy] = useState(false);
   const offered = !!offer && offer.fields.includes(datum);
   const base = testId ?? `datum-${datum}`;
@@ -61,7 +66,11 @@ export default function PersonalDatum({ datum, value, offer, onRevealed, linkOnl
   const shown = real !== undefined ? real : value;
   const link = offered ? (
     real !== undefined ? (
-      <ActionLink onClick={() => setReal(undefined)} aria-label={t('personalData.hideLabel', { what: t(`personalData.kind.${datum}`) })} data-testid={`${base}-hide`}>
+      <ActionLink
+        onClick={() => setReal(undefined)}
+        aria-label={t('personalData.hideLabel', { what: t(`personalData.kind.${datum}`) })}
+        data-testid={`${base}-hide`}
+      >
         <EyeInvisibleOutlined /> {t('personalData.hide')}
       </ActionLink>
     ) : (
@@ -79,7 +88,9 @@ export default function PersonalDatum({ datum, value, offer, onRevealed, linkOnl
   if (linkOnly) return link;
   return (
     <Space size={8} wrap={false}>
-      <Typography.Text data-testid={base} copyable={real ? { text: real } : false}>{shown || '-'}</Typography.Text>
+      <Typography.Text data-testid={base} copyable={real ? { text: real } : false}>
+        {shown || '-'}
+      </Typography.Text>
       {link}
     </Space>
   );

@@ -23,7 +23,8 @@ const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function formatDateTime(value: string | number | Date | null | undefined, format = DATE_TIME_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'string' && DAY_ONLY.test(value)) return dayjs(value).isValid() ? dayjs(value).format(format) : value;
+  if (typeof value === 'string' && DAY_ONLY.test(value))
+    return dayjs(value).isValid() ? dayjs(value).format(format) : value;
   const d = dayjs(value);
   return d.isValid() ? d.utcOffset(CHINA_OFFSET_MINUTES).format(format) : String(value);
 }

@@ -37,7 +37,8 @@ export function keepListState(list: string, change: Partial<KeptListState>): voi
 const isDate = (v: unknown): v is { format: (f: string) => string } =>
   typeof v === 'object' && v !== null && typeof (v as { format?: unknown }).format === 'function';
 /** A date as the day the user picked (YYYY-MM-DD), not as an instant that another zone reads as another day. */
-const keptValue = (v: unknown): unknown => (isDate(v) ? v.format('YYYY-MM-DD') : Array.isArray(v) ? v.map(keptValue) : v);
+const keptValue = (v: unknown): unknown =>
+  isDate(v) ? v.format('YYYY-MM-DD') : Array.isArray(v) ? v.map(keptValue) : v;
 
 /** Form values as they can be kept: empty ones left out, dates (dayjs) as their day. */
 export function keptFilters(values: Record<string, unknown>): Record<string, unknown> {
@@ -59,7 +60,10 @@ export function useKeptListState(list: string, overrides: Record<string, unknown
   const initial = useMemo(() => readKeptListState(list), [list]);
   const overridesRef = useRef(overrides);
   const initialValues = useMemo(() => ({ ...initial.filters, ...overridesRef.current }), [initial]);
-  const keepFilters = useCallback((values: Record<string, unknown>) => keepListState(list, { filters: keptFilters(values) }), [list]);
+  const keepFilters = useCallback(
+    (values: Record<string, unknown>) => keepListState(list, { filters: keptFilters(values) }),
+    [list],
+  );
   const pagination = useMemo(
     () => ({
       defaultPageSize: initial.pageSize,

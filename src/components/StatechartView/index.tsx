@@ -48,7 +48,14 @@ function useNodeStyle() {
     };
     if (status === 'current') {
       const c = bad ? token.colorError : token.colorPrimary;
-      return { ...base, background: c, borderColor: c, color: '#fff', fontWeight: 600, boxShadow: `0 0 0 3px ${bad ? token.colorErrorBg : token.colorPrimaryBg}` };
+      return {
+        ...base,
+        background: c,
+        borderColor: c,
+        color: '#fff',
+        fontWeight: 600,
+        boxShadow: `0 0 0 3px ${bad ? token.colorErrorBg : token.colorPrimaryBg}`,
+      };
     }
     if (status === 'visited') {
       return { ...base, borderColor: token.colorSuccess, background: token.colorSuccessBg, color: token.colorText };
@@ -57,11 +64,29 @@ function useNodeStyle() {
   };
 }
 
-function NodeBox({ model, node, outcome, style }: { model: FlowModel; node: FlowNode; outcome?: 'approved' | 'denied' | null; style: CSSProperties }) {
+function NodeBox({
+  model,
+  node,
+  outcome,
+  style,
+}: {
+  model: FlowModel;
+  node: FlowNode;
+  outcome?: 'approved' | 'denied' | null;
+  style: CSSProperties;
+}) {
   const { t } = useTranslation('workflow');
   const status = nodeStatus(model, node.key);
-  const icon: ReactNode = status === 'visited' ? <CheckCircleFilled style={{ fontSize: 11 }} /> : status === 'current' ? <ClockCircleOutlined style={{ fontSize: 11 }} /> : null;
-  const label = node.key === 'closed' && outcome ? t('statusWithOutcome', { status: t(node.labelKey), outcome: t(`outcome.${outcome}`) }) : t(node.labelKey);
+  const icon: ReactNode =
+    status === 'visited' ? (
+      <CheckCircleFilled style={{ fontSize: 11 }} />
+    ) : status === 'current' ? (
+      <ClockCircleOutlined style={{ fontSize: 11 }} />
+    ) : null;
+  const label =
+    node.key === 'closed' && outcome
+      ? t('statusWithOutcome', { status: t(node.labelKey), outcome: t(`outcome.${outcome}`) })
+      : t(node.labelKey);
   return (
     <div
       style={style}
@@ -90,7 +115,9 @@ export function StatechartFlow({ stateValue, route, history, outcome }: Omit<Sta
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', rowGap: 12, columnGap: 6 }}>
         {model.main.map((node, i) => (
           <div key={node.key} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-            {i > 0 ? <ArrowRightOutlined style={{ color: arrowColor(model.main[i - 1].key, node.key) }} aria-hidden /> : null}
+            {i > 0 ? (
+              <ArrowRightOutlined style={{ color: arrowColor(model.main[i - 1].key, node.key) }} aria-hidden />
+            ) : null}
             <NodeBox model={model} node={node} outcome={outcome} style={styleOf(model, node, outcome)} />
           </div>
         ))}
@@ -99,9 +126,15 @@ export function StatechartFlow({ stateValue, route, history, outcome }: Omit<Sta
         {model.sides.map((node) => {
           const from = model.main.find((m) => m.key === node.from);
           return (
-            <div key={node.key} style={{ display: 'flex', alignItems: 'center', gap: 6, color: token.colorTextSecondary, fontSize: 12 }}>
+            <div
+              key={node.key}
+              style={{ display: 'flex', alignItems: 'center', gap: 6, color: token.colorTextSecondary, fontSize: 12 }}
+            >
               <span>{from ? t(from.labelKey) : node.from}</span>
-              <EnterOutlined style={{ transform: 'scaleX(-1)', color: arrowColor(node.from ?? '', node.key) }} aria-hidden />
+              <EnterOutlined
+                style={{ transform: 'scaleX(-1)', color: arrowColor(node.from ?? '', node.key) }}
+                aria-hidden
+              />
               <NodeBox model={model} node={node} outcome={outcome} style={styleOf(model, node, outcome)} />
             </div>
           );
@@ -145,21 +178,27 @@ export function HistoryTimeline({ history }: { history?: HistoryRow[] | null }) 
       <Timeline
         items={history.map((h) => ({
           key: h.id,
-          color: h.resultCode === null || h.resultCode === undefined ? 'blue' : RESULT_COLOR[h.resultCode] ?? 'blue',
+          color: h.resultCode === null || h.resultCode === undefined ? 'blue' : (RESULT_COLOR[h.resultCode] ?? 'blue'),
           children: (
             <div data-testid="history-item">
               <div>
                 <Typography.Text strong>{h.actorName ?? '-'}</Typography.Text>
-                {h.roleKey ? <Typography.Text type="secondary">{` · ${labels.role(h.roleKey, h.roleKey)}`}</Typography.Text> : null}
+                {h.roleKey ? (
+                  <Typography.Text type="secondary">{` · ${labels.role(h.roleKey, h.roleKey)}`}</Typography.Text>
+                ) : null}
               </div>
               <div style={{ marginTop: 2 }}>
                 {h.step || h.stepLabel ? <Tag>{labels.step(h.step, h.stepLabel)}</Tag> : null}
                 <Tag color={h.resultCode === null || h.resultCode === undefined ? 'blue' : RESULT_COLOR[h.resultCode]}>
-                  {h.resultCode !== null && h.resultCode !== undefined ? labels.result(h.resultCode, h.resultLabel) : labels.event(h.event, h.resultLabel || h.event)}
+                  {h.resultCode !== null && h.resultCode !== undefined
+                    ? labels.result(h.resultCode, h.resultLabel)
+                    : labels.event(h.event, h.resultLabel || h.event)}
                 </Tag>
               </div>
               {h.comment ? (
-                <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>{h.comment}</Typography.Paragraph>
+                <Typography.Paragraph style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap' }}>
+                  {h.comment}
+                </Typography.Paragraph>
               ) : null}
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {formatDateTime(h.createdAt)}

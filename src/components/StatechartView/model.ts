@@ -73,7 +73,9 @@ export function flowNodes(route: WorkflowRoute | null | undefined): { main: Flow
 }
 
 /** Every state the history passed through (from and to of each row), plus the initial state. */
-export function visitedStates(history: readonly Pick<HistoryRow, 'fromState' | 'toState'>[] | null | undefined): Set<string> {
+export function visitedStates(
+  history: readonly Pick<HistoryRow, 'fromState' | 'toState'>[] | null | undefined,
+): Set<string> {
   const out = new Set<string>(['saved']);
   for (const h of history ?? []) {
     for (const v of [h.fromState, h.toState]) {

@@ -7,7 +7,17 @@ import styles from './index.module.css';
  * Result. Not Result itself: the error boundary and the loading spinner sit in the entry chunk of
  * every first page, and Result carries the large 403/404/500 illustrations with it (issue 14).
  */
-export default function StatusNotice({ status, title, subTitle, extra }: { status: 'warning' | 'error'; title: ReactNode; subTitle?: ReactNode; extra?: ReactNode }) {
+export default function StatusNotice({
+  status,
+  title,
+  subTitle,
+  extra,
+}: {
+  status: 'warning' | 'error';
+  title: ReactNode;
+  subTitle?: ReactNode;
+  extra?: ReactNode;
+}) {
   const Icon = status === 'error' ? CloseCircleFilled : ExclamationCircleFilled;
   return (
     <div className={styles.notice} role="alert" data-status={status}>

@@ -12,7 +12,17 @@ export const CONFIRM_FIRST: ReadonlySet<string> = new Set(['DISAGREE', 'RETURN',
 export const COMMENT_REQUIRED: ReadonlySet<string> = new Set(['DISAGREE', 'RETURN', 'DECLINE']);
 
 /** Display order of the buttons (events not listed keep the server's order after these). */
-export const EVENT_ORDER = ['AGREE', 'CONFIRM', 'SUBMIT', 'SAVE', 'RETURN', 'DECLINE', 'DISAGREE', 'WITHDRAW', 'DELETE'];
+export const EVENT_ORDER = [
+  'AGREE',
+  'CONFIRM',
+  'SUBMIT',
+  'SAVE',
+  'RETURN',
+  'DECLINE',
+  'DISAGREE',
+  'WITHDRAW',
+  'DELETE',
+];
 
 /** Steps whose AGREE / DISAGREE buttons say what they do there (受理, 初审通过 … 办结), per the workflow locale's action keys. */
 const STEP_AGREE: ReadonlySet<string> = new Set(['sl', 'cb', 'cs', 'sh', 'sp', 'bj']);

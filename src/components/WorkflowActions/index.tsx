@@ -16,7 +16,16 @@ import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
 import { systemDictDataType, workflowEvents } from '@/services/generated/api';
 import type { SystemDictDataType200, WorkflowEventsBody } from '@/services/generated/api.schemas';
 import type { ApplicationDetail, TransitionAnswer } from '@/services/workflow';
-import { buttonKind, COMMENT_REQUIRED, CONFIRM_FIRST, eventLabelKey, orderedEvents, presetDictFor, SHORTCUT_KEYS, shortcutEvent } from './events';
+import {
+  buttonKind,
+  COMMENT_REQUIRED,
+  CONFIRM_FIRST,
+  eventLabelKey,
+  orderedEvents,
+  presetDictFor,
+  SHORTCUT_KEYS,
+  shortcutEvent,
+} from './events';
 
 export interface WorkflowActionsProps {
   detail: Pick<ApplicationDetail, 'id' | 'version' | 'allowedEvents' | 'step' | 'businessType'>;
@@ -54,7 +63,15 @@ export function clearPresetCache(): void {
 }
 
 /** A key drawn on its button (its name is the button's aria-keyshortcuts). */
-export const KEY_STYLE = { marginInlineStart: 6, padding: '0 4px', fontSize: 11, lineHeight: '16px', border: '1px solid currentColor', borderRadius: 3, opacity: 0.85 } as const;
+export const KEY_STYLE = {
+  marginInlineStart: 6,
+  padding: '0 4px',
+  fontSize: 11,
+  lineHeight: '16px',
+  border: '1px solid currentColor',
+  borderRadius: 3,
+  opacity: 0.85,
+} as const;
 
 /** Whether a key press belongs to a field (typing) rather than to the page's shortcuts. */
 export function typingIn(target: EventTarget | null): boolean {
@@ -97,7 +114,10 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
         content: t([`confirm.${e}_${detail.step ?? ''}`, `confirm.${e}`]),
         okText: t('confirm.ok'),
         cancelText: t('confirm.cancel'),
-        okButtonProps: { danger: e === 'DELETE' || e === 'DISAGREE', ...({ 'data-testid': 'wf-confirm-ok' } as Record<string, string>) },
+        okButtonProps: {
+          danger: e === 'DELETE' || e === 'DISAGREE',
+          ...({ 'data-testid': 'wf-confirm-ok' } as Record<string, string>),
+        },
         onOk: () => openComment(e),
       });
     } else {
@@ -166,7 +186,11 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
               aria-keyshortcuts={shortcuts && SHORTCUT_KEYS[e] ? SHORTCUT_KEYS[e] : undefined}
             >
               {label(e)}
-              {shortcuts && SHORTCUT_KEYS[e] ? <kbd aria-hidden style={KEY_STYLE}>{SHORTCUT_KEYS[e]}</kbd> : null}
+              {shortcuts && SHORTCUT_KEYS[e] ? (
+                <kbd aria-hidden style={KEY_STYLE}>
+                  {SHORTCUT_KEYS[e]}
+                </kbd>
+              ) : null}
             </Button>
           );
         })}
@@ -182,13 +206,21 @@ export default function WorkflowActions({ detail, onDone, onStale, size, disable
           <Button key="cancel" onClick={() => setEvent(null)} disabled={sending}>
             {t('confirm.cancel')}
           </Button>,
-          <Button key="ok" type="primary" loading={sending} onClick={() => void submit().catch(() => undefined)} data-testid="wf-submit">
+          <Button
+            key="ok"
+            type="primary"
+            loading={sending}
+            onClick={() => void submit().catch(() => undefined)}
+            data-testid="wf-submit"
+          >
             {event ? label(event) : t('confirm.ok')}
           </Button>,
         ]}
       >
         <Form form={form} layout="vertical" preserve={false} data-testid="wf-comment-form">
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>{t('shortcut.send')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+            {t('shortcut.send')}
+          </Typography.Paragraph>
           {dictType ? (
             <Form.Item name="preset" label={t('comment.preset')}>
               <Select

@@ -13,7 +13,8 @@ export default function ListEvents() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   useEffect(() => {
-    const refused = (e: Event) => navigate('/403', { state: { reason: (e as CustomEvent<string>).detail } satisfies RefusalState });
+    const refused = (e: Event) =>
+      navigate('/403', { state: { reason: (e as CustomEvent<string>).detail } satisfies RefusalState });
     const failed = (e: Event) => void message.error((e as CustomEvent<string>).detail || t('listFailed'));
     window.addEventListener(REFUSAL_EVENT, refused);
     window.addEventListener(LIST_FAILURE_EVENT, failed);

@@ -82,12 +82,19 @@ export default function NoticeIcon({ color }: { color?: string }) {
         items={[
           {
             key: 'messages',
-            label: <span data-testid="notice-tab-messages">{t('notice.messages')}{unread ? ` (${unread})` : ''}</span>,
+            label: (
+              <span data-testid="notice-tab-messages">
+                {t('notice.messages')}
+                {unread ? ` (${unread})` : ''}
+              </span>
+            ),
             children: (
               <>
                 <List<SysMsg>
                   dataSource={messages}
-                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.noMessages')} /> }}
+                  locale={{
+                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.noMessages')} />,
+                  }}
                   renderItem={(item) => (
                     <List.Item
                       style={{ cursor: 'pointer', opacity: item.ckzt === '0' ? 1 : 0.55, paddingInline: 8 }}
@@ -95,7 +102,11 @@ export default function NoticeIcon({ color }: { color?: string }) {
                       data-testid="notice-message-item"
                     >
                       <List.Item.Meta
-                        title={<Typography.Text strong={item.ckzt === '0'} ellipsis>{item.bt}</Typography.Text>}
+                        title={
+                          <Typography.Text strong={item.ckzt === '0'} ellipsis>
+                            {item.bt}
+                          </Typography.Text>
+                        }
                         description={formatDateTime(item.createdAt)}
                       />
                     </List.Item>
@@ -116,10 +127,19 @@ export default function NoticeIcon({ color }: { color?: string }) {
               <>
                 <List<SysTodo>
                   dataSource={todos}
-                  locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.noTodos')} /> }}
+                  locale={{
+                    emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notice.noTodos')} />,
+                  }}
                   renderItem={(item) => (
-                    <List.Item style={{ cursor: 'pointer', paddingInline: 8 }} onClick={() => onTodoClick(item)} data-testid="notice-todo-item">
-                      <List.Item.Meta title={<Typography.Text ellipsis>{item.mc}</Typography.Text>} description={formatDateTime(item.createdAt)} />
+                    <List.Item
+                      style={{ cursor: 'pointer', paddingInline: 8 }}
+                      onClick={() => onTodoClick(item)}
+                      data-testid="notice-todo-item"
+                    >
+                      <List.Item.Meta
+                        title={<Typography.Text ellipsis>{item.mc}</Typography.Text>}
+                        description={formatDateTime(item.createdAt)}
+                      />
                     </List.Item>
                   )}
                 />

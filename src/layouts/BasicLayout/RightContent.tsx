@@ -1,5 +1,12 @@
 import { App, Avatar, Dropdown, Space, type ButtonProps, type MenuProps } from 'antd';
-import { BarChartOutlined, FilePdfOutlined, LinkOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  FilePdfOutlined,
+  LinkOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import LanguageSwitch from '@/components/LanguageSwitch';
@@ -36,7 +43,14 @@ export default function RightContent({ dark }: { dark: boolean }) {
   const session = useSession();
   const settings = usePublicSettings();
   const color = dark ? 'rgba(255,255,255,0.85)' : 'rgba(0,0,0,0.75)';
-  const linkStyle = { color, padding: '0 8px', whiteSpace: 'nowrap' as const, display: 'inline-flex', alignItems: 'center', gap: 4 };
+  const linkStyle = {
+    color,
+    padding: '0 8px',
+    whiteSpace: 'nowrap' as const,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 4,
+  };
 
   const confirmLogout = () => {
     modal.confirm({
@@ -50,7 +64,11 @@ export default function RightContent({ dark }: { dark: boolean }) {
   };
 
   const items: MenuProps['items'] = [
-    { key: 'updatePwd', icon: <LockOutlined />, label: <span data-testid="menu-update-pwd">{t('user.updatePwd')}</span> },
+    {
+      key: 'updatePwd',
+      icon: <LockOutlined />,
+      label: <span data-testid="menu-update-pwd">{t('user.updatePwd')}</span>,
+    },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="menu-logout">{t('user.logout')}</span> },
   ];
@@ -61,7 +79,12 @@ export default function RightContent({ dark }: { dark: boolean }) {
   return (
     <Space size={0} style={{ height: '100%', color }} data-testid="header-right">
       {access.canSeeGuide ? (
-        <ActionLink style={linkStyle} title={t('header.guide')} onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))} data-testid="link-guide">
+        <ActionLink
+          style={linkStyle}
+          title={t('header.guide')}
+          onClick={() => void openGuide((msg) => void message.error(msg || t('header.guideFailed')))}
+          data-testid="link-guide"
+        >
           <FilePdfOutlined />
           <span className="sc-link-text">{t('header.guide')}</span>
         </ActionLink>
@@ -73,7 +96,14 @@ export default function RightContent({ dark }: { dark: boolean }) {
         </Link>
       ) : null}
       {settings?.oldPlatformUrl ? (
-        <a href={settings.oldPlatformUrl} target="_blank" rel="noopener noreferrer" style={linkStyle} title={t('header.oldPlatform')} data-testid="link-old-platform">
+        <a
+          href={settings.oldPlatformUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          style={linkStyle}
+          title={t('header.oldPlatform')}
+          data-testid="link-old-platform"
+        >
           <LinkOutlined />
           <span className="sc-link-text">{t('header.oldPlatform')}</span>
         </a>
@@ -91,7 +121,12 @@ export default function RightContent({ dark }: { dark: boolean }) {
         placement="bottomRight"
       >
         <span data-testid="user-menu" style={{ ...linkStyle, cursor: 'pointer', paddingRight: 12 }}>
-          <Avatar size="small" src={user?.avatar || undefined} icon={<UserOutlined />} style={{ backgroundColor: '#1890FF' }} />
+          <Avatar
+            size="small"
+            src={user?.avatar || undefined}
+            icon={<UserOutlined />}
+            style={{ backgroundColor: '#1890FF' }}
+          />
           {/* Below 1680 px only the name (the greeting stays on the workbench and in the title). */}
           <span data-testid="welcome-line" className="sc-welcome" title={welcome}>
             <span className="sc-welcome-full">{welcome}</span>

@@ -35,7 +35,18 @@ export default function SettingDrawer() {
   };
 
   const sw = (key: keyof LayoutSettings, label: string, disabled = false) => (
-    <List.Item actions={[<Switch key={key} size="small" checked={!!settings[key]} disabled={disabled} onChange={(v) => updateSettings({ [key]: v })} data-testid={`setting-${key}`} />]}>
+    <List.Item
+      actions={[
+        <Switch
+          key={key}
+          size="small"
+          checked={!!settings[key]}
+          disabled={disabled}
+          onChange={(v) => updateSettings({ [key]: v })}
+          data-testid={`setting-${key}`}
+        />,
+      ]}
+    >
       {label}
     </List.Item>
   );
@@ -50,21 +61,40 @@ export default function SettingDrawer() {
         data-testid="settings-open"
         aria-label={t('settings.title')}
       />
-      <Drawer open={open} onClose={() => setOpen(false)} width={300} title={t('settings.title')} data-testid="settings-drawer">
+      <Drawer
+        open={open}
+        onClose={() => setOpen(false)}
+        width={300}
+        title={t('settings.title')}
+        data-testid="settings-drawer"
+      >
         <Typography.Title level={5}>{t('settings.navTheme')}</Typography.Title>
         <Radio.Group value={settings.navTheme} onChange={(e) => updateSettings({ navTheme: e.target.value })}>
           <Radio.Button value="dark">{t('settings.dark')}</Radio.Button>
           <Radio.Button value="light">{t('settings.light')}</Radio.Button>
         </Radio.Group>
 
-        <Typography.Title level={5} style={{ marginTop: 24 }}>{t('settings.primaryColor')}</Typography.Title>
+        <Typography.Title level={5} style={{ marginTop: 24 }}>
+          {t('settings.primaryColor')}
+        </Typography.Title>
         <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           {COLOR_LIST.map((c) => (
             <Tooltip key={c.color} title={t(`settings.colors.${c.key}`)}>
               <span
                 onClick={() => changeColor(c.color)}
                 data-testid={`setting-color-${c.color}`}
-                style={{ width: 20, height: 20, borderRadius: 2, background: c.color, cursor: 'pointer', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', color: '#fff', fontSize: 12 }}
+                style={{
+                  width: 20,
+                  height: 20,
+                  borderRadius: 2,
+                  background: c.color,
+                  cursor: 'pointer',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  color: '#fff',
+                  fontSize: 12,
+                }}
               >
                 {settings.primaryColor.toUpperCase() === c.color.toUpperCase() ? <CheckOutlined /> : null}
               </span>
@@ -81,9 +111,16 @@ export default function SettingDrawer() {
         <List split={false} style={{ marginTop: 12 }}>
           <List.Item
             actions={[
-              <Radio.Group key="cw" size="small" value={settings.contentWidth} onChange={(e) => updateSettings({ contentWidth: e.target.value })}>
+              <Radio.Group
+                key="cw"
+                size="small"
+                value={settings.contentWidth}
+                onChange={(e) => updateSettings({ contentWidth: e.target.value })}
+              >
                 <Radio.Button value="Fluid">{t('settings.fluid')}</Radio.Button>
-                <Radio.Button value="Fixed" disabled={settings.layout === 'sidemenu'}>{t('settings.fixed')}</Radio.Button>
+                <Radio.Button value="Fixed" disabled={settings.layout === 'sidemenu'}>
+                  {t('settings.fixed')}
+                </Radio.Button>
               </Radio.Group>,
             ]}
           >

@@ -28,7 +28,6 @@ import { watchScrollRegions } from '@/app/scrollRegions';
 export const SIDER_WIDTH = 256;
 export const SIDER_COLLAPSED_WIDTH = 80;
 
-
 function toMenuData(t: TFunction, nodes: RouteNode[]): MenuDataItem[] {
   return nodes.map((n) => ({
     path: n.path,
@@ -175,7 +174,10 @@ export default function BasicLayout() {
   return (
     <AntApp>
       <ListEvents />
-      <div className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`} data-device={device}>
+      <div
+        className={`sc-basic-layout${hideHeader ? ' sc-header-hidden' : ''}${dark ? ' sc-dark' : ''}`}
+        data-device={device}
+      >
         <ProLayout
           title={t('title')}
           logo={<img src={LOGO} alt="" />}
@@ -223,7 +225,9 @@ export default function BasicLayout() {
         >
           {settings.multiTab ? <MultiTab titleOf={titleOf} /> : null}
           <div className="sc-page">
-            {crumbs.length > 0 ? <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" /> : null}
+            {crumbs.length > 0 ? (
+              <Breadcrumb className="sc-breadcrumb" items={crumbs} data-testid="breadcrumb" />
+            ) : null}
             <Outlet />
           </div>
           {publicSettings && publicSettings.production === false ? <SettingDrawer /> : null}

@@ -11,7 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { BULK_EVENTS, decideTogether, type BulkEvent, type BulkLine, type QueueRow } from '@/services/workflow';
 import { loadPresets } from '@/components/WorkflowActions';
-import { buttonKind, COMMENT_REQUIRED, eventLabelKey, orderedEvents, presetDictFor } from '@/components/WorkflowActions/events';
+import {
+  buttonKind,
+  COMMENT_REQUIRED,
+  eventLabelKey,
+  orderedEvents,
+  presetDictFor,
+} from '@/components/WorkflowActions/events';
 import type { SystemDictDataType200 } from '@/services/generated/api.schemas';
 
 type DictOption = SystemDictDataType200['data'][number];
@@ -24,7 +30,8 @@ export function commonDecisions(rows: readonly Pick<QueueRow, 'allowedEvents'>[]
 }
 
 /** The one step of all the rows, or null when they are at different steps (the buttons then say the plain event). */
-const sharedStep = (rows: readonly Pick<QueueRow, 'step'>[]) => (rows.every((r) => r.step === rows[0]?.step) ? (rows[0]?.step ?? null) : null);
+const sharedStep = (rows: readonly Pick<QueueRow, 'step'>[]) =>
+  rows.every((r) => r.step === rows[0]?.step) ? (rows[0]?.step ?? null) : null;
 
 export interface BulkDecisionProps {
   rows: QueueRow[];
@@ -62,7 +69,11 @@ export default function BulkDecision({ rows, onDone }: BulkDecisionProps) {
     const values = await form.validateFields();
     setSending(true);
     try {
-      const res = await decideTogether({ type: event, comment: values.comment?.trim() || undefined, items: rows.map((r) => ({ id: r.id, version: r.version })) });
+      const res = await decideTogether({
+        type: event,
+        comment: values.comment?.trim() || undefined,
+        items: rows.map((r) => ({ id: r.id, version: r.version })),
+      });
       setEvent(null);
       setAnswer(res.data.results);
       if (res.data.failed === 0) void message.success(t('bulk.allDone', { count: res.data.done }));
@@ -84,12 +95,20 @@ export default function BulkDecision({ rows, onDone }: BulkDecisionProps) {
       <Space wrap data-testid="bulk-actions">
         <Typography.Text>{t('bulk.selected', { count: rows.length })}</Typography.Text>
         {decisions.length === 0 ? (
-          <Typography.Text type="secondary" data-testid="bulk-none">{t('bulk.noCommon')}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="bulk-none">
+            {t('bulk.noCommon')}
+          </Typography.Text>
         ) : (
           decisions.map((e) => {
             const kind = buttonKind(e);
             return (
-              <Button key={e} type={kind.type} danger={kind.danger} onClick={() => setEvent(e)} data-testid={`bulk-action-${e}`}>
+              <Button
+                key={e}
+                type={kind.type}
+                danger={kind.danger}
+                onClick={() => setEvent(e)}
+                data-testid={`bulk-action-${e}`}
+              >
                 {t('bulk.action', { action: label(e), count: rows.length })}
               </Button>
             );
@@ -107,7 +126,14 @@ export default function BulkDecision({ rows, onDone }: BulkDecisionProps) {
           <Button key="cancel" onClick={() => setEvent(null)} disabled={sending}>
             {t('confirm.cancel')}
           </Button>,
-          <Button key="ok" type="primary" danger={event ? buttonKind(event).danger : false} loading={sending} onClick={() => void submit().catch(() => undefined)} data-testid="bulk-submit">
+          <Button
+            key="ok"
+            type="primary"
+            danger={event ? buttonKind(event).danger : false}
+            loading={sending}
+            onClick={() => void submit().catch(() => undefined)}
+            data-testid="bulk-submit"
+          >
             {event ? t('bulk.action', { action: label(event), count: rows.length }) : t('confirm.ok')}
           </Button>,
         ]}
@@ -161,7 +187,11 @@ export default function BulkDecision({ rows, onDone }: BulkDecisionProps) {
         open={answer !== null}
         title={t('bulk.answerTitle')}
         onCancel={closeAnswer}
-        footer={<Button type="primary" onClick={closeAnswer} data-testid="bulk-answer-close">{t('view.close')}</Button>}
+        footer={
+          <Button type="primary" onClick={closeAnswer} data-testid="bulk-answer-close">
+            {t('view.close')}
+          </Button>
+        }
         width={720}
         destroyOnHidden
       >
@@ -172,12 +202,19 @@ export default function BulkDecision({ rows, onDone }: BulkDecisionProps) {
           dataSource={answer ?? []}
           data-testid="bulk-answer"
           columns={[
-            { title: t('field.applyNo'), dataIndex: 'applyNo', width: 170, render: (v: string | null, r) => v ?? String(r.id) },
+            {
+              title: t('field.applyNo'),
+              dataIndex: 'applyNo',
+              width: 170,
+              render: (v: string | null, r) => v ?? String(r.id),
+            },
             {
               title: t('bulk.outcome'),
               dataIndex: 'ok',
               width: 100,
-              render: (ok: boolean) => <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'bulk.lineDone' : 'bulk.lineLeft')}</Tag>,
+              render: (ok: boolean) => (
+                <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'bulk.lineDone' : 'bulk.lineLeft')}</Tag>
+              ),
             },
             { title: t('bulk.message'), dataIndex: 'msg' },
           ]}

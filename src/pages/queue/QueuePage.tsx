@@ -31,7 +31,8 @@ import ActionLink from '@/components/ActionLink';
 import BulkDecision from './BulkDecision';
 
 /** A row a reviewer can decide now (and so select, and be taken to next). */
-const decidable = (r: Pick<QueueRow, 'allowedEvents'>) => r.allowedEvents.some((e) => (BULK_EVENTS as readonly string[]).includes(e));
+const decidable = (r: Pick<QueueRow, 'allowedEvents'>) =>
+  r.allowedEvents.some((e) => (BULK_EVENTS as readonly string[]).includes(e));
 
 interface SearchParams {
   queue?: string;
@@ -41,7 +42,14 @@ interface SearchParams {
   endTime?: string;
 }
 
-const STATUS_COLOR: Record<number, string> = { 0: 'purple', 1: 'default', 2: 'blue', 3: 'processing', 4: 'red', 8: 'green' };
+const STATUS_COLOR: Record<number, string> = {
+  0: 'purple',
+  1: 'default',
+  2: 'blue',
+  3: 'processing',
+  4: 'red',
+  8: 'green',
+};
 
 function QueueTable({ config }: { config: QueuePageConfig }) {
   const { t } = useTranslation('workflow');
@@ -63,23 +71,26 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
    * does not wait for the list), and reloads the list behind it when asked; once the page holds
    * none, the reloaded page's first (the next page's items move up), else says the queue is done.
    */
-  const openNext = useCallback(async (from: number, reload: boolean) => {
-    decidedRef.current.add(from);
-    const pick = () => rowsRef.current.find((r) => !decidedRef.current.has(r.id) && decidable(r));
-    const next = pick();
-    if (next) {
-      setViewing(next.id);
-      if (reload) void actionRef.current?.reload();
-      return;
-    }
-    if (reload) await actionRef.current?.reload();
-    const after = pick();
-    if (after) setViewing(after.id);
-    else {
-      setViewing(null);
-      void message.info(t('queue.noneLeft'));
-    }
-  }, [message, t]);
+  const openNext = useCallback(
+    async (from: number, reload: boolean) => {
+      decidedRef.current.add(from);
+      const pick = () => rowsRef.current.find((r) => !decidedRef.current.has(r.id) && decidable(r));
+      const next = pick();
+      if (next) {
+        setViewing(next.id);
+        if (reload) void actionRef.current?.reload();
+        return;
+      }
+      if (reload) await actionRef.current?.reload();
+      const after = pick();
+      if (after) setViewing(after.id);
+      else {
+        setViewing(null);
+        void message.info(t('queue.noneLeft'));
+      }
+    },
+    [message, t],
+  );
 
   const title =
     config.kind === 'print'
@@ -126,11 +137,21 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
       dataIndex: 'statusLabel',
       search: false,
       width: 110,
-      render: (_d, r) => <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{labels.status(r.status, r.statusLabel)}</Tag>,
+      render: (_d, r) => (
+        <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{labels.status(r.status, r.statusLabel)}</Tag>
+      ),
     },
     ...(config.kind === 'print'
       ? []
-      : [{ title: t('field.stepLabel'), dataIndex: 'stepLabel', search: false as const, width: 110, render: (_d: unknown, r: QueueRow) => labels.step(r.step, r.stepLabel) || '-' }]),
+      : [
+          {
+            title: t('field.stepLabel'),
+            dataIndex: 'stepLabel',
+            search: false as const,
+            width: 110,
+            render: (_d: unknown, r: QueueRow) => labels.step(r.step, r.stepLabel) || '-',
+          },
+        ]),
     {
       title: t('field.submittedAt'),
       dataIndex: 'submittedAt',
@@ -159,7 +180,9 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
           dataIndex: 'deadline',
           search: false,
           width: 150,
-          render: (_d, r) => <DeadlineText block deadline={r.deadline} daysLeft={r.daysLeft} estimated={r.deadlineEstimated} />,
+          render: (_d, r) => (
+            <DeadlineText block deadline={r.deadline} daysLeft={r.daysLeft} estimated={r.deadlineEstimated} />
+          ),
         },
     {
       title: t('field.actions'),
@@ -172,52 +195,75 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
           {t('view.open')}
         </ActionLink>,
         ...(config.kind === 'mine' && r.allowedEvents.length > 0
-          ? [<WorkflowActions key="act" size="small" detail={r} onDone={() => void actionRef.current?.reload()} onStale={() => void actionRef.current?.reload()} />]
+          ? [
+              <WorkflowActions
+                key="act"
+                size="small"
+                detail={r}
+                onDone={() => void actionRef.current?.reload()}
+                onStale={() => void actionRef.current?.reload()}
+              />,
+            ]
           : []),
       ],
     },
   ];
 
   return (
-    <PageHeaderWrapper title={title} description={t(config.kind === 'print' ? `print.${config.view}Desc` : `queue.${config.view}Desc`)}>
+    <PageHeaderWrapper
+      title={title}
+      description={t(config.kind === 'print' ? `print.${config.view}Desc` : `queue.${config.view}Desc`)}
+    >
       <ProTable<QueueRow, SearchParams>
         rowKey="id"
         actionRef={actionRef}
         columns={columns}
         params={{ queue: config.queue, businessType: config.businessType }}
-        request={tableRequest(
-          async ({ pageNum, pageSize, keyword, beginTime, endTime }) => {
-            const res = await listQueue(config.queue, {
-              businessType: config.businessType,
-              pageNum,
-              pageSize,
-              keyword: keyword?.trim() || undefined,
-              beginTime,
-              endTime,
-            });
-            rowsRef.current = res.rows ?? [];
-            return res;
-          },
-          actionRef,
-        )}
+        request={tableRequest(async ({ pageNum, pageSize, keyword, beginTime, endTime }) => {
+          const res = await listQueue(config.queue, {
+            businessType: config.businessType,
+            pageNum,
+            pageSize,
+            keyword: keyword?.trim() || undefined,
+            beginTime,
+            endTime,
+          });
+          rowsRef.current = res.rows ?? [];
+          return res;
+        }, actionRef)}
         pagination={kept.pagination}
         formRef={formRef}
         form={{ initialValues: kept.initialValues }}
         onSubmit={() => kept.keepFilters(formRef.current?.getFieldsValue() ?? {})}
         onReset={() => kept.keepFilters({})}
-        rowSelection={reviewing ? {
-          selectedRowKeys: selected.map((r) => r.id),
-          preserveSelectedRowKeys: false,
-          onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-          getCheckboxProps: (r: QueueRow) => ({ ...selectionLabel(tc('a11y.selectRow', { name: r.applyNo })), disabled: !decidable(r) }),
-        } : false}
+        rowSelection={
+          reviewing
+            ? {
+                selectedRowKeys: selected.map((r) => r.id),
+                preserveSelectedRowKeys: false,
+                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                getCheckboxProps: (r: QueueRow) => ({
+                  ...selectionLabel(tc('a11y.selectRow', { name: r.applyNo })),
+                  disabled: !decidable(r),
+                }),
+              }
+            : false
+        }
         tableAlertRender={false}
-        toolBarRender={() => (reviewing && selected.length > 0 ? [
-          <BulkDecision key="bulk" rows={selected} onDone={() => {
-            setSelected([]);
-            void actionRef.current?.reload();
-          }} />,
-        ] : [])}
+        toolBarRender={() =>
+          reviewing && selected.length > 0
+            ? [
+                <BulkDecision
+                  key="bulk"
+                  rows={selected}
+                  onDone={() => {
+                    setSelected([]);
+                    void actionRef.current?.reload();
+                  }}
+                />,
+              ]
+            : []
+        }
         dateFormatter="string"
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         options={{ density: false, setting: false, reload: true }}
@@ -232,11 +278,13 @@ function QueueTable({ config }: { config: QueuePageConfig }) {
           decidedRef.current = new Set();
         }}
         onChanged={() => void actionRef.current?.reload()}
-        {...(reviewing ? {
-          shortcuts: true,
-          onDecided: () => void openNext(viewing ?? 0, true),
-          onNext: () => void openNext(viewing ?? 0, false),
-        } : {})}
+        {...(reviewing
+          ? {
+              shortcuts: true,
+              onDecided: () => void openNext(viewing ?? 0, true),
+              onNext: () => void openNext(viewing ?? 0, false),
+            }
+          : {})}
       />
     </PageHeaderWrapper>
   );

@@ -28,9 +28,11 @@ function normalDay(text: string): string {
 
 /** The days of `year` the sheet lists, or a 400 naming every bad row. */
 export function parseYearSheet(sheet: ParsedSheet, year: number): DayInput[] {
-  if (sheet.missingHeaders.length) throw badRequest(`导入文件缺少列：${sheet.missingHeaders.join('、')}（请使用导入模板）`, 'file');
+  if (sheet.missingHeaders.length)
+    throw badRequest(`导入文件缺少列：${sheet.missingHeaders.join('、')}（请使用导入模板）`, 'file');
   if (sheet.rows.length === 0) throw badRequest('导入文件中没有数据', 'file');
-  if (sheet.rows.length > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行，文件中有 ${sheet.rows.length} 行`, 'file');
+  if (sheet.rows.length > MAX_IMPORT_ROWS)
+    throw badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行，文件中有 ${sheet.rows.length} 行`, 'file');
   const errors: ImportRowError[] = [];
   const days: DayInput[] = [];
   const seen = new Map<string, number>();
@@ -50,19 +52,24 @@ export function parseYearSheet(sheet: ParsedSheet, year: number): DayInput[] {
     }
     if (!kind) bad('kind', '安排不能为空（放假或上班）');
     else if (working === undefined) bad('kind', `安排应为「放假」或「上班」，「${kind}」不是`);
-    else if (working && isCalendarDay(day) && isWeekday(day)) bad('kind', `${day} 是周一至周五，本来就上班，只需列出调休上班的周末`);
+    else if (working && isCalendarDay(day) && isWeekday(day))
+      bad('kind', `${day} 是周一至周五，本来就上班，只需列出调休上班的周末`);
     const name = (values.name ?? '').trim();
     if (name.length > 20) bad('name', '名称不能超过20个字符');
     const remark = (values.remark ?? '').trim();
     if (remark.length > 200) bad('remark', '备注不能超过200个字符');
-    if (errors.length === before) days.push({ day, working: working!, name: name || undefined, remark: remark || undefined });
+    if (errors.length === before)
+      days.push({ day, working: working!, name: name || undefined, remark: remark || undefined });
   }
   if (errors.length) {
     const rows = new Set(errors.map((e) => e.rowNumber)).size;
     throw new AppError(400, `导入失败：${rows} 行有错误，未导入任何数据`, 'file', 400, errors);
   }
   if (!days.some((d) => !d.working && isWeekday(d.day))) {
-    throw badRequest(`文件中没有 ${year} 年周一至周五的放假日期：请按国务院办公厅通知列出全年的放假和调休上班日期`, 'file');
+    throw badRequest(
+      `文件中没有 ${year} 年周一至周五的放假日期：请按国务院办公厅通知列出全年的放假和调休上班日期`,
+      'file',
+    );
   }
   return days;
 }

@@ -53,7 +53,11 @@ const yearDays = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31`
 
 async function enteredDays(db: DbOrTx, year: number) {
   const { from, to } = yearDays(year);
-  return db.select().from(workCalendarDay).where(and(gte(workCalendarDay.day, from), lte(workCalendarDay.day, to))).orderBy(workCalendarDay.day);
+  return db
+    .select()
+    .from(workCalendarDay)
+    .where(and(gte(workCalendarDay.day, from), lte(workCalendarDay.day, to)))
+    .orderBy(workCalendarDay.day);
 }
 
 /** The days of a year the calendar does not count plain Monday–Friday, named, or entered by an administrator. */
@@ -69,9 +73,16 @@ export async function daysOfYear(db: DbOrTx, calendar: WorkCalendar, year: numbe
     if (!row && working === isWeekday(d) && !name) continue;
     const packageWorking = covered ? calendar.publishedRule(d).working : null;
     out.push({
-      day: d, weekday: parseDateStr(d).getUTCDay(), working, name, entered: !!row, packageWorking,
+      day: d,
+      weekday: parseDateStr(d).getUTCDay(),
+      working,
+      name,
+      entered: !!row,
+      packageWorking,
       differs: !!row && packageWorking !== null && packageWorking !== row.working,
-      remark: row?.remark ?? null, updatedBy: row?.updatedBy ?? null, updatedAt: row?.updatedAt.toISOString() ?? null,
+      remark: row?.remark ?? null,
+      updatedBy: row?.updatedBy ?? null,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
     });
   }
   return out;
@@ -86,8 +97,12 @@ export async function yearView(db: DbOrTx, calendar: WorkCalendar, year: number)
   const published = calendar.published.years.has(year);
   const state: YearState = published ? 'published' : confirmed ? 'confirmed' : 'unknown';
   return {
-    year, state, source: published ? calendar.published.source : null,
-    notice: confirmed?.notice ?? null, confirmedBy: confirmed?.confirmedBy ?? null, confirmedAt: confirmed?.confirmedAt.toISOString() ?? null,
+    year,
+    state,
+    source: published ? calendar.published.source : null,
+    notice: confirmed?.notice ?? null,
+    confirmedBy: confirmed?.confirmedBy ?? null,
+    confirmedAt: confirmed?.confirmedAt.toISOString() ?? null,
     daysOff: days.filter((d) => !d.working && isWeekday(d.day)).length,
     daysWorked: days.filter((d) => d.working && !isWeekday(d.day)).length,
     entered: days.filter((d) => d.entered).length,
@@ -104,7 +119,13 @@ export async function listedYears(db: DbOrTx, now: Date): Promise<number[]> {
     db.selectDistinct({ day: workCalendarDay.day }).from(workCalendarDay),
     db.select({ year: workCalendarYear.year }).from(workCalendarYear),
   ]);
-  const set = new Set([thisYear - 1, thisYear, thisYear + 1, ...days.map((d) => yearOf(d.day)), ...years.map((y) => y.year)]);
+  const set = new Set([
+    thisYear - 1,
+    thisYear,
+    thisYear + 1,
+    ...days.map((d) => yearOf(d.day)),
+    ...years.map((y) => y.year),
+  ]);
   return [...set].sort((a, b) => b - a);
 }
 
@@ -118,24 +139,39 @@ export interface DayInput {
 /** Enters or corrects one day. */
 export async function saveDay(tx: DbOrTx, input: DayInput, by: string): Promise<void> {
   const values = { working: input.working, name: input.name || null, remark: input.remark || null, updatedBy: by };
-  await tx.insert(workCalendarDay).values({ day: input.day, ...values }).onConflictDoUpdate({ target: workCalendarDay.day, set: values });
+  await tx
+    .insert(workCalendarDay)
+    .values({ day: input.day, ...values })
+    .onConflictDoUpdate({ target: workCalendarDay.day, set: values });
 }
 
 /** Gives a day back to the package (or to Monday–Friday). */
 export async function removeDay(tx: DbOrTx, day: string): Promise<void> {
-  const gone = await tx.delete(workCalendarDay).where(eq(workCalendarDay.day, day)).returning({ day: workCalendarDay.day });
+  const gone = await tx
+    .delete(workCalendarDay)
+    .where(eq(workCalendarDay.day, day))
+    .returning({ day: workCalendarDay.day });
   if (gone.length === 0) throw badRequest(`${day} 没有录入或更正过，无需恢复`, 'day');
 }
 
 /** Refuses a year the package ships: it is corrected day by day, not entered whole. */
 export function requireUnpublished(calendar: WorkCalendar, year: number): void {
   if (calendar.published.years.has(year)) {
-    throw badRequest(`${year}年的安排由 ${calendar.published.source} 提供（国务院办公厅通知），不能整年录入；如有不符请逐日更正`, 'year');
+    throw badRequest(
+      `${year}年的安排由 ${calendar.published.source} 提供（国务院办公厅通知），不能整年录入；如有不符请逐日更正`,
+      'year',
+    );
   }
 }
 
 /** Marks a year as entered whole from the notice: deadlines through it are no longer estimated. */
-export async function confirmYear(tx: DbOrTx, calendar: WorkCalendar, year: number, notice: string | undefined, by: string): Promise<void> {
+export async function confirmYear(
+  tx: DbOrTx,
+  calendar: WorkCalendar,
+  year: number,
+  notice: string | undefined,
+  by: string,
+): Promise<void> {
   requireUnpublished(calendar, year);
   const days = await enteredDays(tx, year);
   if (!days.some((d) => !d.working && isWeekday(d.day))) {
@@ -148,18 +184,41 @@ export async function confirmYear(tx: DbOrTx, calendar: WorkCalendar, year: numb
 
 /** Takes back a year's confirmation: its days stay, deadlines through it are estimated again. */
 export async function revokeYear(tx: DbOrTx, year: number): Promise<void> {
-  const gone = await tx.delete(workCalendarYear).where(eq(workCalendarYear.year, year)).returning({ year: workCalendarYear.year });
+  const gone = await tx
+    .delete(workCalendarYear)
+    .where(eq(workCalendarYear.year, year))
+    .returning({ year: workCalendarYear.year });
   if (gone.length === 0) throw badRequest(`${year}年的安排尚未确认`, 'year');
 }
 
 /** Replaces a year's entered days with an imported table and confirms the year, in the caller's transaction. */
-export async function replaceYear(tx: DbOrTx, calendar: WorkCalendar, year: number, days: readonly DayInput[], notice: string | undefined, by: string): Promise<void> {
+export async function replaceYear(
+  tx: DbOrTx,
+  calendar: WorkCalendar,
+  year: number,
+  days: readonly DayInput[],
+  notice: string | undefined,
+  by: string,
+): Promise<void> {
   requireUnpublished(calendar, year);
   const { from, to } = yearDays(year);
   await tx.delete(workCalendarDay).where(and(gte(workCalendarDay.day, from), lte(workCalendarDay.day, to)));
   if (days.length) {
-    await tx.insert(workCalendarDay).values(days.map((d) => ({ day: d.day, working: d.working, name: d.name || null, remark: d.remark || null, updatedBy: by })));
+    await tx.insert(workCalendarDay).values(
+      days.map((d) => ({
+        day: d.day,
+        working: d.working,
+        name: d.name || null,
+        remark: d.remark || null,
+        updatedBy: by,
+      })),
+    );
   }
-  await tx.insert(workCalendarYear).values({ year, notice: notice || null, confirmedBy: by })
-    .onConflictDoUpdate({ target: workCalendarYear.year, set: { notice: notice || null, confirmedBy: by, confirmedAt: clockNow() } });
+  await tx
+    .insert(workCalendarYear)
+    .values({ year, notice: notice || null, confirmedBy: by })
+    .onConflictDoUpdate({
+      target: workCalendarYear.year,
+      set: { notice: notice || null, confirmedBy: by, confirmedAt: clockNow() },
+    });
 }

@@ -11,7 +11,14 @@ import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from 
 import { AppError, badRequest, notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { sysCatalog } from '../../../db/schema.js';
-import { CATALOG_EXTRA, CATALOG_EXTRA_COLUMNS, CATALOG_KINDS, CATALOG_LABEL, catalogPerms, type CatalogKind } from './kinds.js';
+import {
+  CATALOG_EXTRA,
+  CATALOG_EXTRA_COLUMNS,
+  CATALOG_KINDS,
+  CATALOG_LABEL,
+  catalogPerms,
+  type CatalogKind,
+} from './kinds.js';
 import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from './listKit.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
@@ -48,10 +55,14 @@ const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
 
 const common = {
-  code: text(64, '编码', { min: 1 })
-    .regex(/^[A-Za-z0-9_.-]+$/, '编码只能包含字母、数字、点、下划线和短横线'),
+  code: text(64, '编码', { min: 1 }).regex(/^[A-Za-z0-9_.-]+$/, '编码只能包含字母、数字、点、下划线和短横线'),
   name: text(200, '名称', { min: 1 }),
-  sortOrder: z.coerce.number({ error: '排序应为数字' }).int('排序应为整数').min(0, '排序不能小于 0').max(9999, '排序不能超过 9999').default(0),
+  sortOrder: z.coerce
+    .number({ error: '排序应为数字' })
+    .int('排序应为整数')
+    .min(0, '排序不能小于 0')
+    .max(9999, '排序不能超过 9999')
+    .default(0),
   status: z.enum(['0', '1'], { error: '状态应为 1（正常）或 0（停用）' }).default('1'),
   remark: text(500, '备注', { multiline: true }).nullish(),
 };
@@ -64,7 +75,13 @@ function where(kind: CatalogKind, q: z.infer<typeof exportQuery>): SQL {
   w.push(...dateRange(sysCatalog.createdAt, q.beginTime, q.endTime));
   return and(...w)!;
 }
-const SORTABLE = { id: sysCatalog.id, code: sysCatalog.code, name: sysCatalog.name, sortOrder: sysCatalog.sortOrder, createdAt: sysCatalog.createdAt };
+const SORTABLE = {
+  id: sysCatalog.id,
+  code: sysCatalog.code,
+  name: sysCatalog.name,
+  sortOrder: sysCatalog.sortOrder,
+  createdAt: sysCatalog.createdAt,
+};
 
 function exportColumns(kind: CatalogKind): ExcelColumn<CatalogRecord>[] {
   const extra = (r: CatalogRecord) => (r.extra ?? {}) as Record<string, unknown>;
@@ -72,7 +89,11 @@ function exportColumns(kind: CatalogKind): ExcelColumn<CatalogRecord>[] {
     { header: '编号', value: (r) => r.id },
     { header: '编码', width: 20, value: (r) => r.code },
     { header: '名称', width: 30, value: (r) => r.name },
-    ...CATALOG_EXTRA_COLUMNS[kind].map((c) => ({ header: c.header, width: c.width, value: (r: CatalogRecord) => c.value(extra(r)) })),
+    ...CATALOG_EXTRA_COLUMNS[kind].map((c) => ({
+      header: c.header,
+      width: c.width,
+      value: (r: CatalogRecord) => c.value(extra(r)),
+    })),
     { header: '排序', value: (r) => r.sortOrder },
     { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
     { header: '备注', width: 30, value: (r) => r.remark },
@@ -93,83 +114,159 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const updateBody = body.extend({ id: id('编号', { invalid: '修改时编号 id 应为 1 到 2147483647 之间的整数' }) });
 
     /** The code is unique within a kind. */
-    const assertFreeCode = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], code: string, exceptId?: number) => {
-      const [dup] = await tx.select({ id: sysCatalog.id }).from(sysCatalog)
-        .where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.code, code), exceptId ? ne(sysCatalog.id, exceptId) : undefined));
+    const assertFreeCode = async (
+      tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+      code: string,
+      exceptId?: number,
+    ) => {
+      const [dup] = await tx
+        .select({ id: sysCatalog.id })
+        .from(sysCatalog)
+        .where(
+          and(eq(sysCatalog.kind, kind), eq(sysCatalog.code, code), exceptId ? ne(sysCatalog.id, exceptId) : undefined),
+        );
       if (dup) throw new AppError(409, `编码「${code}」已存在`, 'code');
     };
 
-    app.get(`${base}/list`, {
-      config: { access: { perm: perms.list } },
-      schema: { tags, summary: `${label}列表`, querystring: listQuery, response: { 200: pageEnvelope(catalogRow) } },
-    }, async (req) => {
-      const q = req.query;
-      const cond = where(kind, q);
-      const [{ total }] = await db.select({ total: count() }).from(sysCatalog).where(cond);
-      const rows = await db.select().from(sysCatalog).where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [asc(sysCatalog.sortOrder), asc(sysCatalog.id)]))
-        .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-      return page(rows.map(toRow), total, q.pageNum);
-    });
+    app.get(
+      `${base}/list`,
+      {
+        config: { access: { perm: perms.list } },
+        schema: { tags, summary: `${label}列表`, querystring: listQuery, response: { 200: pageEnvelope(catalogRow) } },
+      },
+      async (req) => {
+        const q = req.query;
+        const cond = where(kind, q);
+        const [{ total }] = await db.select({ total: count() }).from(sysCatalog).where(cond);
+        const rows = await db
+          .select()
+          .from(sysCatalog)
+          .where(cond)
+          .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [asc(sysCatalog.sortOrder), asc(sysCatalog.id)]))
+          .limit(q.pageSize)
+          .offset((q.pageNum - 1) * q.pageSize);
+        return page(rows.map(toRow), total, q.pageNum);
+      },
+    );
 
-    app.get(`${base}/get/:id`, {
-      config: { access: { perm: perms.list } },
-      schema: { tags, summary: `${label}详情`, params: idParams, response: { 200: envelope(catalogRow) } },
-    }, async (req) => {
-      const [row] = await db.select().from(sysCatalog).where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, req.params.id)));
-      if (!row) throw notFound(`${label}记录不存在`);
-      return ok(toRow(row), '查询成功');
-    });
+    app.get(
+      `${base}/get/:id`,
+      {
+        config: { access: { perm: perms.list } },
+        schema: { tags, summary: `${label}详情`, params: idParams, response: { 200: envelope(catalogRow) } },
+      },
+      async (req) => {
+        const [row] = await db
+          .select()
+          .from(sysCatalog)
+          .where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, req.params.id)));
+        if (!row) throw notFound(`${label}记录不存在`);
+        return ok(toRow(row), '查询成功');
+      },
+    );
 
-    app.post(`${base}/save`, {
-      config: { access: { perm: perms.add, log: log('insert') } },
-      schema: { tags, summary: `新增${label}`, body, response: { 200: envelope(catalogRow) } },
-    }, async (req) => {
-      const b = req.body;
-      if (b.id && b.id > 0) throw badRequest(`编号：新增时不应带编号，修改请调用 /system/catalog/${kind}/update`, 'id');
-      const row = await db.transaction(async (tx) => {
-        await assertFreeCode(tx, b.code);
-        const [inserted] = await tx.insert(sysCatalog).values({
-          kind, code: b.code, name: b.name, sortOrder: b.sortOrder, status: b.status, extra: b.extra, remark: b.remark ?? null,
-        }).returning();
-        return inserted!;
-      });
-      return ok(toRow(row), '新增成功');
-    });
+    app.post(
+      `${base}/save`,
+      {
+        config: { access: { perm: perms.add, log: log('insert') } },
+        schema: { tags, summary: `新增${label}`, body, response: { 200: envelope(catalogRow) } },
+      },
+      async (req) => {
+        const b = req.body;
+        if (b.id && b.id > 0)
+          throw badRequest(`编号：新增时不应带编号，修改请调用 /system/catalog/${kind}/update`, 'id');
+        const row = await db.transaction(async (tx) => {
+          await assertFreeCode(tx, b.code);
+          const [inserted] = await tx
+            .insert(sysCatalog)
+            .values({
+              kind,
+              code: b.code,
+              name: b.name,
+              sortOrder: b.sortOrder,
+              status: b.status,
+              extra: b.extra,
+              remark: b.remark ?? null,
+            })
+            .returning();
+          return inserted!;
+        });
+        return ok(toRow(row), '新增成功');
+      },
+    );
 
-    app.post(`${base}/update`, {
-      config: { access: { perm: perms.edit, log: log('update') } },
-      schema: { tags, summary: `修改${label}（id > 0）`, body: updateBody, response: { 200: envelope(catalogRow) } },
-    }, async (req) => {
-      const b = req.body;
-      const row = await db.transaction(async (tx) => {
-        const [old] = await tx.select({ id: sysCatalog.id }).from(sysCatalog).where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, b.id)));
-        if (!old) throw notFound(`${label}记录不存在`);
-        await assertFreeCode(tx, b.code, b.id);
-        const [updated] = await tx.update(sysCatalog).set({
-          code: b.code, name: b.name, sortOrder: b.sortOrder, status: b.status, extra: b.extra, remark: b.remark ?? null,
-        }).where(eq(sysCatalog.id, b.id)).returning();
-        return updated!;
-      });
-      return ok(toRow(row), '修改成功');
-    });
+    app.post(
+      `${base}/update`,
+      {
+        config: { access: { perm: perms.edit, log: log('update') } },
+        schema: { tags, summary: `修改${label}（id > 0）`, body: updateBody, response: { 200: envelope(catalogRow) } },
+      },
+      async (req) => {
+        const b = req.body;
+        const row = await db.transaction(async (tx) => {
+          const [old] = await tx
+            .select({ id: sysCatalog.id })
+            .from(sysCatalog)
+            .where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, b.id)));
+          if (!old) throw notFound(`${label}记录不存在`);
+          await assertFreeCode(tx, b.code, b.id);
+          const [updated] = await tx
+            .update(sysCatalog)
+            .set({
+              code: b.code,
+              name: b.name,
+              sortOrder: b.sortOrder,
+              status: b.status,
+              extra: b.extra,
+              remark: b.remark ?? null,
+            })
+            .where(eq(sysCatalog.id, b.id))
+            .returning();
+          return updated!;
+        });
+        return ok(toRow(row), '修改成功');
+      },
+    );
 
-    app.post(`${base}/remove`, {
-      config: { access: { perm: perms.remove, log: log('delete') } },
-      schema: { tags, summary: `删除${label}（ids）`, querystring: idsQuery, response: { 200: doneEnvelope } },
-    }, async (req) => {
-      const removed = await db.delete(sysCatalog).where(and(eq(sysCatalog.kind, kind), inArray(sysCatalog.id, req.query.ids))).returning({ id: sysCatalog.id });
-      if (removed.length === 0) throw notFound(`${label}记录不存在`);
-      return done(`已删除 ${removed.length} 条记录`);
-    });
+    app.post(
+      `${base}/remove`,
+      {
+        config: { access: { perm: perms.remove, log: log('delete') } },
+        schema: { tags, summary: `删除${label}（ids）`, querystring: idsQuery, response: { 200: doneEnvelope } },
+      },
+      async (req) => {
+        const removed = await db
+          .delete(sysCatalog)
+          .where(and(eq(sysCatalog.kind, kind), inArray(sysCatalog.id, req.query.ids)))
+          .returning({ id: sysCatalog.id });
+        if (removed.length === 0) throw notFound(`${label}记录不存在`);
+        return done(`已删除 ${removed.length} 条记录`);
+      },
+    );
 
-    app.get(`${base}/export`, {
-      config: { access: { perm: perms.export } },
-      schema: { tags, summary: `导出${label}（Excel）`, querystring: exportQuery },
-    }, async (req, reply) => {
-      const cond = where(kind, req.query);
-      return sendExcel(reply, `${label}.xlsx`, exportColumns(kind), batches((offset, limit) =>
-        db.select().from(sysCatalog).where(cond).orderBy(asc(sysCatalog.sortOrder), asc(sysCatalog.id)).limit(limit).offset(offset)));
-    });
+    app.get(
+      `${base}/export`,
+      {
+        config: { access: { perm: perms.export } },
+        schema: { tags, summary: `导出${label}（Excel）`, querystring: exportQuery },
+      },
+      async (req, reply) => {
+        const cond = where(kind, req.query);
+        return sendExcel(
+          reply,
+          `${label}.xlsx`,
+          exportColumns(kind),
+          batches((offset, limit) =>
+            db
+              .select()
+              .from(sysCatalog)
+              .where(cond)
+              .orderBy(asc(sysCatalog.sortOrder), asc(sysCatalog.id))
+              .limit(limit)
+              .offset(offset),
+          ),
+        );
+      },
+    );
   }
 };

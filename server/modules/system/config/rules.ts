@@ -44,12 +44,14 @@ export const POLICY_CHOICES: Record<string, readonly string[]> = {
 export function checkPolicyValue(key: string, value: string): void {
   const choices = POLICY_CHOICES[key];
   if (choices) {
-    if (!choices.includes(value.trim())) throw badRequest(`参数键值：「${key}」的值应为 ${choices.join(' 或 ')}`, 'configValue');
+    if (!choices.includes(value.trim()))
+      throw badRequest(`参数键值：「${key}」的值应为 ${choices.join(' 或 ')}`, 'configValue');
     return;
   }
   const range = POLICY_RANGES[key];
   if (!range) {
-    if (isSecurityKey(key) && !/^\d+$/.test(value.trim())) throw badRequest(`参数键值：安全策略参数「${key}」的值应为正整数`, 'configValue');
+    if (isSecurityKey(key) && !/^\d+$/.test(value.trim()))
+      throw badRequest(`参数键值：安全策略参数「${key}」的值应为正整数`, 'configValue');
     return;
   }
   const [min, max] = range;

@@ -29,7 +29,7 @@ const EXPORT_COLUMNS: ExcelColumn<DeptLine>[] = [
   { header: '部门编号', value: (r) => r.deptId },
   { header: '部门名称', width: 30, value: (r) => r.deptName },
   { header: '上级部门', width: 30, value: (r) => r.parentName },
-  { header: '数据范围', width: 18, value: (r) => (r.area ? AREAS[r.area] ?? r.area : '') },
+  { header: '数据范围', width: 18, value: (r) => (r.area ? (AREAS[r.area] ?? r.area) : '') },
   { header: '负责人', value: (r) => r.leader },
   { header: '联系电话', width: 16, value: (r) => r.phone },
   { header: '用户数', value: (r) => r.userCount },
@@ -40,73 +40,115 @@ const EXPORT_COLUMNS: ExcelColumn<DeptLine>[] = [
 
 export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
-  app.get('/system/dept/list', {
-    config: { access: { perm: 'system:dept:list' } },
-    schema: {
-      tags: TAG,
-      summary: '部门树（可按名称、状态、数据范围筛选）',
-      description: '带时间戳参数 _t（或 t）防缓存；筛选时保留匹配部门的上级。',
-      querystring: deptListQuery,
-      response: { 200: envelope(z.array(deptNode)) },
+  app.get(
+    '/system/dept/list',
+    {
+      config: { access: { perm: 'system:dept:list' } },
+      schema: {
+        tags: TAG,
+        summary: '部门树（可按名称、状态、数据范围筛选）',
+        description: '带时间戳参数 _t（或 t）防缓存；筛选时保留匹配部门的上级。',
+        querystring: deptListQuery,
+        response: { 200: envelope(z.array(deptNode)) },
+      },
     },
-  }, async (req) => ok(await deptTree(db, req.query), '查询成功'));
+    async (req) => ok(await deptTree(db, req.query), '查询成功'),
+  );
 
-  app.get('/system/dept/list/enable', {
-    schema: { tags: TAG, summary: '正常状态的部门树（选择部门用）', response: { 200: envelope(z.array(deptNode)) } },
-  }, async (req) => {
-    requireAnyPerm(currentUser(req), ['system:dept:list', 'system:user:list', 'system:role:list']);
-    return ok(await enabledDeptTree(db), '查询成功');
-  });
-
-  app.get('/system/dept/role/:id', {
-    schema: {
-      tags: TAG,
-      summary: '角色数据范围涉及的部门与部门树',
-      description: '数据范围 1 全部部门；3 角色成员所在部门；4 及其下级；5 仅本人与 2 自定义（未存储）为空。',
-      params: idParams,
-      response: { 200: envelope(z.object({ dataScope: z.string(), checkedKeys: z.array(z.number()), depts: z.array(deptNode) })) },
+  app.get(
+    '/system/dept/list/enable',
+    {
+      schema: { tags: TAG, summary: '正常状态的部门树（选择部门用）', response: { 200: envelope(z.array(deptNode)) } },
     },
-  }, async (req) => {
-    requireAnyPerm(currentUser(req), ['system:role:list', 'system:dept:list']);
-    const scope = await roleDeptIds(db, req.params.id);
-    return ok({ ...scope, depts: await deptTree(db, {}) }, '查询成功');
-  });
-
-  app.post('/system/dept/save', {
-    config: { access: { perm: 'system:dept:add', log: LOG('insert') } },
-    schema: { tags: TAG, summary: '新增部门', body: deptBody, response: { 200: envelope(deptRow) } },
-  }, async (req) => {
-    const row = await db.transaction((tx) => createDept(tx, req.body));
-    return ok(await deptRowById(db, row.deptId), '新增成功');
-  });
-
-  app.post('/system/dept/update', {
-    config: { access: { perm: 'system:dept:edit', log: LOG('update') } },
-    schema: { tags: TAG, summary: '修改部门（deptId > 0；移动时下级一并移动）', body: deptUpdateBody, response: { 200: envelope(deptRow) } },
-  }, async (req) => {
-    const row = await db.transaction((tx) => updateDept(tx, req.body));
-    return ok(await deptRowById(db, row.deptId), '修改成功');
-  });
-
-  app.post('/system/dept/remove/:id', {
-    config: { access: { perm: 'system:dept:remove', log: LOG('delete') } },
-    schema: { tags: TAG, summary: '删除部门（有下级或有用户时拒绝）', params: idParams, response: { 200: doneEnvelope } },
-  }, async (req) => {
-    const row = await db.transaction((tx) => removeDept(tx, req.params.id));
-    return done(`已删除部门「${row.deptName}」`);
-  });
-
-  app.get('/system/dept/export', {
-    config: { access: { perm: 'system:dept:list' } },
-    schema: {
-      tags: TAG,
-      summary: '导出部门（Excel）',
-      description: '筛选与部门树相同；按树形顺序导出，匹配项保留其上级。',
-      querystring: deptListQuery,
+    async (req) => {
+      requireAnyPerm(currentUser(req), ['system:dept:list', 'system:user:list', 'system:role:list']);
+      return ok(await enabledDeptTree(db), '查询成功');
     },
-  }, async (req, reply) => {
-    // Departments number in the dozens: one read, no batching needed.
-    const rows = flattenTree(await deptTree(db, req.query));
-    return sendExcel(reply, '部门管理.xlsx', EXPORT_COLUMNS, rows);
-  });
+  );
+
+  app.get(
+    '/system/dept/role/:id',
+    {
+      schema: {
+        tags: TAG,
+        summary: '角色数据范围涉及的部门与部门树',
+        description: '数据范围 1 全部部门；3 角色成员所在部门；4 及其下级；5 仅本人与 2 自定义（未存储）为空。',
+        params: idParams,
+        response: {
+          200: envelope(
+            z.object({ dataScope: z.string(), checkedKeys: z.array(z.number()), depts: z.array(deptNode) }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      requireAnyPerm(currentUser(req), ['system:role:list', 'system:dept:list']);
+      const scope = await roleDeptIds(db, req.params.id);
+      return ok({ ...scope, depts: await deptTree(db, {}) }, '查询成功');
+    },
+  );
+
+  app.post(
+    '/system/dept/save',
+    {
+      config: { access: { perm: 'system:dept:add', log: LOG('insert') } },
+      schema: { tags: TAG, summary: '新增部门', body: deptBody, response: { 200: envelope(deptRow) } },
+    },
+    async (req) => {
+      const row = await db.transaction((tx) => createDept(tx, req.body));
+      return ok(await deptRowById(db, row.deptId), '新增成功');
+    },
+  );
+
+  app.post(
+    '/system/dept/update',
+    {
+      config: { access: { perm: 'system:dept:edit', log: LOG('update') } },
+      schema: {
+        tags: TAG,
+        summary: '修改部门（deptId > 0；移动时下级一并移动）',
+        body: deptUpdateBody,
+        response: { 200: envelope(deptRow) },
+      },
+    },
+    async (req) => {
+      const row = await db.transaction((tx) => updateDept(tx, req.body));
+      return ok(await deptRowById(db, row.deptId), '修改成功');
+    },
+  );
+
+  app.post(
+    '/system/dept/remove/:id',
+    {
+      config: { access: { perm: 'system:dept:remove', log: LOG('delete') } },
+      schema: {
+        tags: TAG,
+        summary: '删除部门（有下级或有用户时拒绝）',
+        params: idParams,
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const row = await db.transaction((tx) => removeDept(tx, req.params.id));
+      return done(`已删除部门「${row.deptName}」`);
+    },
+  );
+
+  app.get(
+    '/system/dept/export',
+    {
+      config: { access: { perm: 'system:dept:list' } },
+      schema: {
+        tags: TAG,
+        summary: '导出部门（Excel）',
+        description: '筛选与部门树相同；按树形顺序导出，匹配项保留其上级。',
+        querystring: deptListQuery,
+      },
+    },
+    async (req, reply) => {
+      // Departments number in the dozens: one read, no batching needed.
+      const rows = flattenTree(await deptTree(db, req.query));
+      return sendExcel(reply, '部门管理.xlsx', EXPORT_COLUMNS, rows);
+    },
+  );
 };

@@ -12,8 +12,18 @@ import type { DeptBody, DeptRow } from './schemas.js';
 type DeptRecord = typeof sysDept.$inferSelect;
 
 const toRow = (r: DeptRecord, users: Map<number, number>): DeptRow => ({
-  deptId: r.deptId, parentId: r.parentId, ancestors: r.ancestors, deptName: r.deptName, area: storedCodeOrNull(AREA_CODES, r.area), orderNum: r.orderNum,
-  leader: r.leader, phone: r.phone, status: storedCode(STATUS_CODES, r.status), enabled: isEnabled(r.status), userCount: users.get(r.deptId) ?? 0, createdAt: r.createdAt.toISOString(),
+  deptId: r.deptId,
+  parentId: r.parentId,
+  ancestors: r.ancestors,
+  deptName: r.deptName,
+  area: storedCodeOrNull(AREA_CODES, r.area),
+  orderNum: r.orderNum,
+  leader: r.leader,
+  phone: r.phone,
+  status: storedCode(STATUS_CODES, r.status),
+  enabled: isEnabled(r.status),
+  userCount: users.get(r.deptId) ?? 0,
+  createdAt: r.createdAt.toISOString(),
 });
 
 async function userCounts(db: DbOrTx): Promise<Map<number, number>> {
@@ -31,7 +41,10 @@ export interface DeptFilter {
 
 /** The tree; with filters, the matches and their ancestors. */
 export async function deptTree(db: DbOrTx, f: DeptFilter) {
-  const all = await db.select().from(sysDept).orderBy(...ORDER);
+  const all = await db
+    .select()
+    .from(sysDept)
+    .orderBy(...ORDER);
   const users = await userCounts(db);
   const w: SQL[] = [];
   if (f.deptName) w.push(ilike(sysDept.deptName, contains(f.deptName)));
@@ -39,21 +52,38 @@ export async function deptTree(db: DbOrTx, f: DeptFilter) {
   if (f.area) w.push(eq(sysDept.area, f.area));
   let rows = all;
   if (w.length) {
-    const matched = await db.select({ id: sysDept.deptId }).from(sysDept).where(and(...w));
+    const matched = await db
+      .select({ id: sysDept.deptId })
+      .from(sysDept)
+      .where(and(...w));
     const parent = new Map(all.map((d) => [d.deptId, d.parentId]));
-    const keep = withAncestors(matched.map((m) => m.id), (id) => parent.get(id) || null);
+    const keep = withAncestors(
+      matched.map((m) => m.id),
+      (id) => parent.get(id) || null,
+    );
     rows = all.filter((d) => keep.has(d.deptId));
   }
-  return buildTree(rows.map((r) => toRow(r, users)), (r) => r.deptId, (r) => (r.parentId === 0 ? null : r.parentId));
+  return buildTree(
+    rows.map((r) => toRow(r, users)),
+    (r) => r.deptId,
+    (r) => (r.parentId === 0 ? null : r.parentId),
+  );
 }
 
 /** Enabled departments only (for pickers): a disabled department hides its whole branch. */
 export async function enabledDeptTree(db: DbOrTx) {
-  const all = await db.select().from(sysDept).orderBy(...ORDER);
+  const all = await db
+    .select()
+    .from(sysDept)
+    .orderBy(...ORDER);
   const users = await userCounts(db);
   const disabled = new Set(all.filter((d) => d.status !== '1').map((d) => d.deptId));
   const rows = all.filter((d) => d.status === '1' && !d.ancestors.split(',').some((a) => disabled.has(Number(a))));
-  return buildTree(rows.map((r) => toRow(r, users)), (r) => r.deptId, (r) => (r.parentId === 0 ? null : r.parentId));
+  return buildTree(
+    rows.map((r) => toRow(r, users)),
+    (r) => r.deptId,
+    (r) => (r.parentId === 0 ? null : r.parentId),
+  );
 }
 
 /**
@@ -69,13 +99,16 @@ export async function roleDeptIds(db: DbOrTx, roleId: number): Promise<{ dataSco
   if (role.dataScope === '1') ids = all.map((d) => d.id);
   if (role.dataScope === '2') ids = await customDeptIds(db, roleId);
   if (role.dataScope === '3' || role.dataScope === '4') {
-    const members = await db.selectDistinct({ deptId: sysUser.deptId }).from(sysUserRole)
+    const members = await db
+      .selectDistinct({ deptId: sysUser.deptId })
+      .from(sysUserRole)
       .innerJoin(sysUser, eq(sysUser.userId, sysUserRole.userId))
       .where(eq(sysUserRole.roleId, roleId));
     const own = members.map((m) => m.deptId).filter((d): d is number => d !== null);
     const set = new Set(own);
     if (role.dataScope === '4') {
-      for (const d of own) for (const c of descendantsOf(d, (id) => all.filter((x) => x.parentId === id).map((x) => x.id))) set.add(c);
+      for (const d of own)
+        for (const c of descendantsOf(d, (id) => all.filter((x) => x.parentId === id).map((x) => x.id))) set.add(c);
     }
     ids = [...set];
   }
@@ -85,13 +118,26 @@ export async function roleDeptIds(db: DbOrTx, roleId: number): Promise<{ dataSco
 const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
 async function checkSiblingName(tx: DbOrTx, parentId: number, deptName: string, selfId?: number) {
-  const [dup] = await tx.select({ id: sysDept.deptId }).from(sysDept)
-    .where(and(eq(sysDept.parentId, parentId), eq(sysDept.deptName, deptName), selfId ? ne(sysDept.deptId, selfId) : undefined));
+  const [dup] = await tx
+    .select({ id: sysDept.deptId })
+    .from(sysDept)
+    .where(
+      and(
+        eq(sysDept.parentId, parentId),
+        eq(sysDept.deptName, deptName),
+        selfId ? ne(sysDept.deptId, selfId) : undefined,
+      ),
+    );
   if (dup) throw new AppError(409, `部门名称「${deptName}」在同一上级下已存在`, 'deptName');
 }
 
 const values = (b: DeptBody) => ({
-  deptName: b.deptName, area: blank(b.area) as DeptRecord['area'], orderNum: b.orderNum, leader: blank(b.leader), phone: blank(b.phone), status: b.status,
+  deptName: b.deptName,
+  area: blank(b.area) as DeptRecord['area'],
+  orderNum: b.orderNum,
+  leader: blank(b.leader),
+  phone: blank(b.phone),
+  status: b.status,
 });
 
 export async function createDept(tx: DbOrTx, b: DeptBody): Promise<DeptRecord> {
@@ -99,7 +145,10 @@ export async function createDept(tx: DbOrTx, b: DeptBody): Promise<DeptRecord> {
   if (!parent) throw badRequest('上级部门不存在', 'parentId');
   if (parent.status !== '1') throw badRequest(`上级部门「${parent.deptName}」已停用，不允许新增下级部门`, 'parentId');
   await checkSiblingName(tx, b.parentId, b.deptName);
-  const [row] = await tx.insert(sysDept).values({ ...values(b), parentId: parent.deptId, ancestors: `${parent.ancestors},${parent.deptId}` }).returning();
+  const [row] = await tx
+    .insert(sysDept)
+    .values({ ...values(b), parentId: parent.deptId, ancestors: `${parent.ancestors},${parent.deptId}` })
+    .returning();
   return row!;
 }
 
@@ -124,14 +173,20 @@ export async function updateDept(tx: DbOrTx, b: DeptBody & { deptId: number }): 
     throw badRequest(`部门「${self.deptName}」还有未停用的下级部门，请先停用下级部门`, 'status');
   }
   await checkSiblingName(tx, b.parentId, b.deptName, self.deptId);
-  const [row] = await tx.update(sysDept).set({ ...values(b), parentId: b.parentId, ancestors })
-    .where(eq(sysDept.deptId, self.deptId)).returning();
+  const [row] = await tx
+    .update(sysDept)
+    .set({ ...values(b), parentId: b.parentId, ancestors })
+    .where(eq(sysDept.deptId, self.deptId))
+    .returning();
   if (ancestors !== self.ancestors && below.size) {
     // Moving a branch: every department below gets the new chain in front of its own.
     const oldPrefix = `${self.ancestors},${self.deptId}`;
     const newPrefix = `${ancestors},${self.deptId}`;
     for (const d of all.filter((x) => below.has(x.deptId))) {
-      await tx.update(sysDept).set({ ancestors: newPrefix + d.ancestors.slice(oldPrefix.length) }).where(eq(sysDept.deptId, d.deptId));
+      await tx
+        .update(sysDept)
+        .set({ ancestors: newPrefix + d.ancestors.slice(oldPrefix.length) })
+        .where(eq(sysDept.deptId, d.deptId));
     }
   }
   return row!;

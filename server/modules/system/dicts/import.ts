@@ -31,18 +31,38 @@ interface GoodRow {
   numeric: boolean;
 }
 
-export async function importDictData(tx: DbOrTx, sheet: ParsedSheet, updateSupport: boolean): Promise<{ inserted: number; updated: number }> {
-  if (sheet.missingHeaders.length) throw badRequest(`导入文件缺少列：${sheet.missingHeaders.join('、')}（请使用导入模板）`, 'file');
+export async function importDictData(
+  tx: DbOrTx,
+  sheet: ParsedSheet,
+  updateSupport: boolean,
+): Promise<{ inserted: number; updated: number }> {
+  if (sheet.missingHeaders.length)
+    throw badRequest(`导入文件缺少列：${sheet.missingHeaders.join('、')}（请使用导入模板）`, 'file');
   if (sheet.rows.length === 0) throw badRequest('导入文件中没有数据', 'file');
-  if (sheet.rows.length > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行，文件中有 ${sheet.rows.length} 行`, 'file');
+  if (sheet.rows.length > MAX_IMPORT_ROWS)
+    throw badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行，文件中有 ${sheet.rows.length} 行`, 'file');
 
   const typesInFile = [...new Set(sheet.rows.map((r) => r.values.dictType).filter(Boolean))];
-  const knownTypes = new Set(typesInFile.length
-    ? (await tx.select({ t: sysDictType.dictType }).from(sysDictType).where(inArray(sysDictType.dictType, typesInFile))).map((r) => r.t)
-    : []);
+  const knownTypes = new Set(
+    typesInFile.length
+      ? (
+          await tx
+            .select({ t: sysDictType.dictType })
+            .from(sysDictType)
+            .where(inArray(sysDictType.dictType, typesInFile))
+        ).map((r) => r.t)
+      : [],
+  );
   const existing = typesInFile.length
-    ? await tx.select({ dictCode: sysDictData.dictCode, dictType: sysDictData.dictType, dictValue: sysDictData.dictValue, numeric: sysDictData.numeric })
-      .from(sysDictData).where(inArray(sysDictData.dictType, typesInFile))
+    ? await tx
+        .select({
+          dictCode: sysDictData.dictCode,
+          dictType: sysDictData.dictType,
+          dictValue: sysDictData.dictValue,
+          numeric: sysDictData.numeric,
+        })
+        .from(sysDictData)
+        .where(inArray(sysDictData.dictType, typesInFile))
     : [];
   const existingByKey = new Map(existing.map((e) => [`${e.dictType}\u0000${e.dictValue}`, e.dictCode]));
   const numericOfType = new Map<string, boolean>();
@@ -63,7 +83,8 @@ export async function importDictData(tx: DbOrTx, sheet: ParsedSheet, updateSuppo
     else if (dictValue.length > 100) bad('dictValue', '字典键值不能超过100个字符');
     const sortText = values.dictSort ?? '';
     const dictSort = sortText === '' ? 0 : Number(sortText);
-    if (!Number.isInteger(dictSort) || dictSort < 0 || dictSort > 9999) bad('dictSort', `字典排序应为 0 到 9999 的整数，「${sortText}」不是`);
+    if (!Number.isInteger(dictSort) || dictSort < 0 || dictSort > 9999)
+      bad('dictSort', `字典排序应为 0 到 9999 的整数，「${sortText}」不是`);
     const status = STATUS[values.status ?? ''];
     if (!status) bad('status', `状态应为 1（正常）或 0（停用），「${values.status}」不是`);
     if (dictType && knownTypes.has(dictType) && dictValue) {
@@ -77,7 +98,15 @@ export async function importDictData(tx: DbOrTx, sheet: ParsedSheet, updateSuppo
       if (existingByKey.has(key) && !updateSupport) bad('dictValue', `字典「${dictType}」中键值「${dictValue}」已存在`);
     }
     if (errors.length === before) {
-      good.push({ rowNumber, dictType, dictLabel, dictValue, dictSort, status: status!, numeric: numericOfType.get(dictType)! });
+      good.push({
+        rowNumber,
+        dictType,
+        dictLabel,
+        dictValue,
+        dictSort,
+        status: status!,
+        numeric: numericOfType.get(dictType)!,
+      });
     }
   }
   if (errors.length) {
@@ -93,7 +122,9 @@ export async function importDictData(tx: DbOrTx, sheet: ParsedSheet, updateSuppo
   }
   inserted = fresh.length;
   for (const g of good.filter((x) => existingByKey.has(`${x.dictType}\u0000${x.dictValue}`))) {
-    await tx.update(sysDictData).set({ dictLabel: g.dictLabel, dictSort: g.dictSort, status: g.status })
+    await tx
+      .update(sysDictData)
+      .set({ dictLabel: g.dictLabel, dictSort: g.dictSort, status: g.status })
       .where(and(eq(sysDictData.dictType, g.dictType), eq(sysDictData.dictValue, g.dictValue)));
     updated += 1;
   }

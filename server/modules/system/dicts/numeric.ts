@@ -6,8 +6,16 @@
 import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
 
 export const SPEC_STRING_TYPES: ReadonlySet<string> = new Set([
-  'ministerial_position', 'ministerial_title_rank', 'nonew_cert_comment', 'no_agree_comment', 'new_cert_comment',
-  'ent_id_type', 'affiliationRelation', 'certificateIssuingAuthority', 'ministerial_diploma', 'emp_employStatus',
+  'ministerial_position',
+  'ministerial_title_rank',
+  'nonew_cert_comment',
+  'no_agree_comment',
+  'new_cert_comment',
+  'ent_id_type',
+  'affiliationRelation',
+  'certificateIssuingAuthority',
+  'ministerial_diploma',
+  'emp_employStatus',
 ]);
 
 /** The 19 dictionary types of SPEC 3: the product reads them, so they are never removed or renamed. */

@@ -31,8 +31,10 @@ export const dictDataRow = z.object({
 });
 
 const status = z.enum(['0', '1'], { error: "状态只能是 '1'（正常）或 '0'（停用）" }).default('1');
-const dictType = text(100, '字典类型', { min: 1 })
-  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, '字典类型只能包含字母、数字和下划线，并以字母开头');
+const dictType = text(100, '字典类型', { min: 1 }).regex(
+  /^[A-Za-z][A-Za-z0-9_]*$/,
+  '字典类型只能包含字母、数字和下划线，并以字母开头',
+);
 
 export const typeFilters = z.object({
   dictName: optionalText(100, '字典名称'),
@@ -50,7 +52,9 @@ export const typeBody = z.object({
   remark: text(500, '备注', { multiline: true }).nullish(),
 });
 export type TypeBody = z.infer<typeof typeBody>;
-export const typeUpdateBody = typeBody.extend({ dictId: id('字典编号', { invalid: '修改时字典编号 dictId 应为 1 到 2147483647 之间的整数' }) });
+export const typeUpdateBody = typeBody.extend({
+  dictId: id('字典编号', { invalid: '修改时字典编号 dictId 应为 1 到 2147483647 之间的整数' }),
+});
 
 export const dataFilters = z.object({
   dictType: optionalText(100, '字典类型'),
@@ -65,17 +69,29 @@ export const dataBody = z.object({
   dictType,
   dictLabel: text(100, '字典标签', { min: 1 }),
   dictValue: text(100, '字典键值', { min: 1 }),
-  dictSort: z.coerce.number({ error: '字典排序应为数字' }).int().min(0, '字典排序不能小于0').max(9999, '字典排序不能大于9999').default(0),
-  listClass: text(32, '回显样式').regex(/^$|^[A-Za-z][\w-]*$/, '回显样式应为样式名，如 success、warning').nullish(),
+  dictSort: z.coerce
+    .number({ error: '字典排序应为数字' })
+    .int()
+    .min(0, '字典排序不能小于0')
+    .max(9999, '字典排序不能大于9999')
+    .default(0),
+  listClass: text(32, '回显样式')
+    .regex(/^$|^[A-Za-z][\w-]*$/, '回显样式应为样式名，如 success、warning')
+    .nullish(),
   isDefault: z.enum(['Y', 'N'], { error: '是否默认只能是 Y 或 N' }).default('N'),
   status,
   remark: text(500, '备注', { multiline: true }).nullish(),
 });
 export type DataBody = z.infer<typeof dataBody>;
-export const dataUpdateBody = dataBody.extend({ dictCode: id('字典编码', { invalid: '修改时字典编码 dictCode 应为 1 到 2147483647 之间的整数' }) });
+export const dataUpdateBody = dataBody.extend({
+  dictCode: id('字典编码', { invalid: '修改时字典编码 dictCode 应为 1 到 2147483647 之间的整数' }),
+});
 
 export const importQuery = z.object({
-  updateSupport: z.enum(['true', 'false', '1', '0']).optional().describe('true：已存在的键值更新标签、排序与状态；默认视为错误'),
+  updateSupport: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .describe('true：已存在的键值更新标签、排序与状态；默认视为错误'),
 });
 
 export const importRowError = z.object({ rowNumber: z.number(), field: z.string(), msg: z.string() });

@@ -7,7 +7,14 @@ import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { sysDistrict } from '../../../db/schema.js';
 import { codesQuery } from '../menus/kit.js';
 import { districtBody, districtListQuery, districtNode, districtRow, districtUpdateBody } from './schemas.js';
-import { createDistrict, districtRow as rowOf, listDistricts, provinceTree, removeDistricts, updateDistrict } from './service.js';
+import {
+  createDistrict,
+  districtRow as rowOf,
+  listDistricts,
+  provinceTree,
+  removeDistricts,
+  updateDistrict,
+} from './service.js';
 import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-district'];
@@ -25,74 +32,123 @@ const EXPORT_COLUMNS: ExcelColumn<DistrictLine>[] = [
   { header: '级别', value: (r) => LEVELS[r.level] ?? String(r.level) },
   { header: '上级代码', width: 16, value: (r) => r.parentCode },
   { header: '上级名称', width: 20, value: (r) => r.parentName },
-  { header: '受理中心', width: 18, value: (r) => (r.area ? AREAS[r.area] ?? r.area : '') },
+  { header: '受理中心', width: 18, value: (r) => (r.area ? (AREAS[r.area] ?? r.area) : '') },
   { header: '排序', value: (r) => r.orderNum },
 ];
 
 export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  app.get('/system/districts/list', {
-    config: { access: { perm: 'system:district:list' } },
-    schema: {
-      tags: TAG,
-      summary: '行政区划列表：某上级的下级（无上级时为省级），或按名称搜索',
-      querystring: districtListQuery,
-      response: { 200: pageEnvelope(districtRow) },
+  app.get(
+    '/system/districts/list',
+    {
+      config: { access: { perm: 'system:district:list' } },
+      schema: {
+        tags: TAG,
+        summary: '行政区划列表：某上级的下级（无上级时为省级），或按名称搜索',
+        querystring: districtListQuery,
+        response: { 200: pageEnvelope(districtRow) },
+      },
     },
-  }, async (req) => {
-    const { rows, total } = await listDistricts(db, req.query);
-    return page(rows, total, req.query.pageNum);
-  });
-
-  app.get('/system/districts/list2', {
-    schema: {
-      tags: TAG,
-      summary: '全省市、区县树（级联选择用）',
-      response: { 200: envelope(z.array(districtNode)) },
+    async (req) => {
+      const { rows, total } = await listDistricts(db, req.query);
+      return page(rows, total, req.query.pageNum);
     },
-  }, async () => ok(await provinceTree(db), '查询成功'));
+  );
 
-  app.post('/system/districts/save', {
-    config: { access: { perm: 'system:district:add', log: LOG('insert') } },
-    schema: { tags: TAG, summary: '新增行政区划（代码须以上级代码前缀开头）', body: districtBody, response: { 200: envelope(districtRow) } },
-  }, async (req) => {
-    const row = await db.transaction((tx) => createDistrict(tx, req.body));
-    return ok(await rowOf(db, row.code), '新增成功');
-  });
-
-  app.post('/system/districts/update', {
-    config: { access: { perm: 'system:district:edit', log: LOG('update') } },
-    schema: { tags: TAG, summary: '修改行政区划（名称、受理中心、顺序；受理中心随之下传区县）', body: districtUpdateBody, response: { 200: envelope(districtRow) } },
-  }, async (req) => {
-    const row = await db.transaction((tx) => updateDistrict(tx, req.body));
-    return ok(await rowOf(db, row.code), '修改成功');
-  });
-
-  app.post('/system/districts/remove', {
-    config: { access: { perm: 'system:district:remove', log: LOG('delete') } },
-    schema: { tags: TAG, summary: '删除行政区划（ids 为代码；有下级或有企业登记时拒绝）', querystring: codesQuery, response: { 200: doneEnvelope } },
-  }, async (req) => {
-    const n = await db.transaction((tx) => removeDistricts(tx, req.query.ids));
-    return done(`已删除 ${n} 个行政区划`);
-  });
-
-  app.get('/system/districts/export', {
-    config: { access: { perm: 'system:district:list' } },
-    schema: {
-      tags: TAG,
-      summary: '导出行政区划（Excel）',
-      description: '筛选与行政区划列表相同：某上级的下级（无上级时为省级），或按名称搜索。',
-      querystring: districtListQuery.omit({ pageNum: true, pageSize: true }),
+  app.get(
+    '/system/districts/list2',
+    {
+      schema: {
+        tags: TAG,
+        summary: '全省市、区县树（级联选择用）',
+        response: { 200: envelope(z.array(districtNode)) },
+      },
     },
-  }, async (req, reply) => {
-    const filter = req.query;
-    return sendExcel(reply, '行政区划.xlsx', EXPORT_COLUMNS, batches(async (offset, limit) => {
-      const { rows } = await listDistricts(db, { ...filter, pageNum: offset / limit + 1, pageSize: limit });
-      const codes = [...new Set(rows.map((r) => r.parentCode).filter((c): c is string => !!c))];
-      const parents = codes.length ? await db.select({ code: sysDistrict.code, name: sysDistrict.name }).from(sysDistrict).where(inArray(sysDistrict.code, codes)) : [];
-      const nameOf = new Map(parents.map((p) => [p.code, p.name]));
-      return rows.map((r) => ({ ...r, parentName: (r.parentCode && nameOf.get(r.parentCode)) || '' }));
-    }, EXPORT_BATCH));
-  });
+    async () => ok(await provinceTree(db), '查询成功'),
+  );
+
+  app.post(
+    '/system/districts/save',
+    {
+      config: { access: { perm: 'system:district:add', log: LOG('insert') } },
+      schema: {
+        tags: TAG,
+        summary: '新增行政区划（代码须以上级代码前缀开头）',
+        body: districtBody,
+        response: { 200: envelope(districtRow) },
+      },
+    },
+    async (req) => {
+      const row = await db.transaction((tx) => createDistrict(tx, req.body));
+      return ok(await rowOf(db, row.code), '新增成功');
+    },
+  );
+
+  app.post(
+    '/system/districts/update',
+    {
+      config: { access: { perm: 'system:district:edit', log: LOG('update') } },
+      schema: {
+        tags: TAG,
+        summary: '修改行政区划（名称、受理中心、顺序；受理中心随之下传区县）',
+        body: districtUpdateBody,
+        response: { 200: envelope(districtRow) },
+      },
+    },
+    async (req) => {
+      const row = await db.transaction((tx) => updateDistrict(tx, req.body));
+      return ok(await rowOf(db, row.code), '修改成功');
+    },
+  );
+
+  app.post(
+    '/system/districts/remove',
+    {
+      config: { access: { perm: 'system:district:remove', log: LOG('delete') } },
+      schema: {
+        tags: TAG,
+        summary: '删除行政区划（ids 为代码；有下级或有企业登记时拒绝）',
+        querystring: codesQuery,
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const n = await db.transaction((tx) => removeDistricts(tx, req.query.ids));
+      return done(`已删除 ${n} 个行政区划`);
+    },
+  );
+
+  app.get(
+    '/system/districts/export',
+    {
+      config: { access: { perm: 'system:district:list' } },
+      schema: {
+        tags: TAG,
+        summary: '导出行政区划（Excel）',
+        description: '筛选与行政区划列表相同：某上级的下级（无上级时为省级），或按名称搜索。',
+        querystring: districtListQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => {
+      const filter = req.query;
+      return sendExcel(
+        reply,
+        '行政区划.xlsx',
+        EXPORT_COLUMNS,
+        batches(async (offset, limit) => {
+          const { rows } = await listDistricts(db, { ...filter, pageNum: offset / limit + 1, pageSize: limit });
+          const codes = [...new Set(rows.map((r) => r.parentCode).filter((c): c is string => !!c))];
+          const parents = codes.length
+            ? await db
+                .select({ code: sysDistrict.code, name: sysDistrict.name })
+                .from(sysDistrict)
+                .where(inArray(sysDistrict.code, codes))
+            : [];
+          const nameOf = new Map(parents.map((p) => [p.code, p.name]));
+          return rows.map((r) => ({ ...r, parentName: (r.parentCode && nameOf.get(r.parentCode)) || '' }));
+        }, EXPORT_BATCH),
+      );
+    },
+  );
 };

@@ -20,7 +20,18 @@ import { readWorkCalendar } from '../../../lib/calendar/inForce.js';
 import { JOB_TIMEZONE, JOBS } from '../../../jobs/catalog.js';
 import { maskedDocument } from '../../../services/personalData.js';
 import {
-  listJobs, OUTBOX_STATES, outboxCounts, outboxQuery, outboxView, outboxWhere, requireJob, retryOutbox, RUN_TRIGGERS, runView, runWhere, setPaused,
+  listJobs,
+  OUTBOX_STATES,
+  outboxCounts,
+  outboxQuery,
+  outboxView,
+  outboxWhere,
+  requireJob,
+  retryOutbox,
+  RUN_TRIGGERS,
+  runView,
+  runWhere,
+  setPaused,
 } from './service.js';
 
 const TAG = ['system-job'];
@@ -60,7 +71,10 @@ const jobRow = z.object({
 });
 
 const statusData = z.object({
-  engine: z.enum(['pglite', 'postgres']).nullable().describe('本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎'),
+  engine: z
+    .enum(['pglite', 'postgres'])
+    .nullable()
+    .describe('本进程运行任务引擎所用的数据库；null：本进程不运行任务引擎'),
   timezone: z.string(),
   national: z.object({
     configured: z.boolean().describe('已配置 NATIONAL_PLATFORM_URL；未配置时推送记录保持待发送'),
@@ -69,7 +83,12 @@ const statusData = z.object({
   }),
   outbox: z.object({ pending: z.number(), sent: z.number(), dead: z.number() }),
   calendar: z.object({
-    missingYear: z.number().nullable().describe('节假日安排尚未录入、须提醒的年份（当年未知，或 11 月 1 日起下一年未知）：跨入该年的法定期限按周一至周五推算'),
+    missingYear: z
+      .number()
+      .nullable()
+      .describe(
+        '节假日安排尚未录入、须提醒的年份（当年未知，或 11 月 1 日起下一年未知）：跨入该年的法定期限按周一至周五推算',
+      ),
   }),
 });
 
@@ -144,112 +163,204 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const db = ctx.db;
 
-  app.get('/system/job/list', {
-    config: { access: { perm: 'system:job:list' } },
-    schema: { tags: TAG, summary: '定时任务列表（计划、上次运行、下次运行、失败）', querystring: pageQuery, response: { 200: pageEnvelope(jobRow) } },
-  }, async (req) => {
-    const rows = await listJobs(ctx, currentUser(req));
-    const { pageNum, pageSize } = req.query;
-    return page(rows.slice((pageNum - 1) * pageSize, pageNum * pageSize), rows.length, pageNum);
-  });
-
-  app.get('/system/job/status', {
-    config: { access: { perm: 'system:job:list' } },
-    schema: { tags: TAG, summary: '任务引擎与国家平台推送状态', response: { 200: envelope(statusData) } },
-  }, async () => {
-    const { national } = ctx.config;
-    return ok({
-      engine: ctx.jobs.engine,
-      timezone: JOB_TIMEZONE,
-      national: { configured: national.url !== null, maxAttempts: national.maxAttempts, backoffSeconds: national.backoffSeconds },
-      outbox: await outboxCounts(ctx),
-      // The deadline warnings count on the working-day calendar: a year not entered yet is told here.
-      calendar: { missingYear: (await readWorkCalendar(ctx.db)).missingYear(chinaDate(ctx.clock.now())) },
-    });
-  });
-
-  app.post('/system/job/run/:job', {
-    config: { access: { perm: 'system:job:run', log: { title: '定时任务', action: 'run' } } },
-    schema: {
-      tags: TAG,
-      summary: '立即执行一次',
-      description: '任务引擎在本进程运行时排入队列（由任一进程的引擎执行，结果见运行记录）；否则在本次请求中执行并返回运行记录编号。暂停的任务也可手动执行。',
-      params: jobParams,
-      response: { 200: envelope(z.object({ queued: z.boolean(), runId: z.number().nullable() })) },
+  app.get(
+    '/system/job/list',
+    {
+      config: { access: { perm: 'system:job:list' } },
+      schema: {
+        tags: TAG,
+        summary: '定时任务列表（计划、上次运行、下次运行、失败）',
+        querystring: pageQuery,
+        response: { 200: pageEnvelope(jobRow) },
+      },
     },
-  }, async (req) => {
-    const def = requireJob(req.params.job);
-    const answer = await ctx.jobs.runNow(def.name, currentUser(req).userName);
-    return ok(answer, answer.queued ? '已加入执行队列' : '已执行');
-  });
+    async (req) => {
+      const rows = await listJobs(ctx, currentUser(req));
+      const { pageNum, pageSize } = req.query;
+      return page(rows.slice((pageNum - 1) * pageSize, pageNum * pageSize), rows.length, pageNum);
+    },
+  );
 
-  app.post('/system/job/pause/:job', {
-    config: { access: { perm: 'system:job:pause', log: { title: '定时任务', action: 'pause' } } },
-    schema: { tags: TAG, summary: '暂停任务（定时不再运行，可手动执行）', params: jobParams, response: { 200: doneEnvelope } },
-  }, async (req) => {
-    await setPaused(ctx, currentUser(req), req.params.job, true);
-    return done('已暂停');
-  });
+  app.get(
+    '/system/job/status',
+    {
+      config: { access: { perm: 'system:job:list' } },
+      schema: { tags: TAG, summary: '任务引擎与国家平台推送状态', response: { 200: envelope(statusData) } },
+    },
+    async () => {
+      const { national } = ctx.config;
+      return ok({
+        engine: ctx.jobs.engine,
+        timezone: JOB_TIMEZONE,
+        national: {
+          configured: national.url !== null,
+          maxAttempts: national.maxAttempts,
+          backoffSeconds: national.backoffSeconds,
+        },
+        outbox: await outboxCounts(ctx),
+        // The deadline warnings count on the working-day calendar: a year not entered yet is told here.
+        calendar: { missingYear: (await readWorkCalendar(ctx.db)).missingYear(chinaDate(ctx.clock.now())) },
+      });
+    },
+  );
 
-  app.post('/system/job/resume/:job', {
-    config: { access: { perm: 'system:job:resume', log: { title: '定时任务', action: 'resume' } } },
-    schema: { tags: TAG, summary: '恢复任务', params: jobParams, response: { 200: doneEnvelope } },
-  }, async (req) => {
-    await setPaused(ctx, currentUser(req), req.params.job, false);
-    return done('已恢复');
-  });
+  app.post(
+    '/system/job/run/:job',
+    {
+      config: { access: { perm: 'system:job:run', log: { title: '定时任务', action: 'run' } } },
+      schema: {
+        tags: TAG,
+        summary: '立即执行一次',
+        description:
+          '任务引擎在本进程运行时排入队列（由任一进程的引擎执行，结果见运行记录）；否则在本次请求中执行并返回运行记录编号。暂停的任务也可手动执行。',
+        params: jobParams,
+        response: { 200: envelope(z.object({ queued: z.boolean(), runId: z.number().nullable() })) },
+      },
+    },
+    async (req) => {
+      const def = requireJob(req.params.job);
+      const answer = await ctx.jobs.runNow(def.name, currentUser(req).userName);
+      return ok(answer, answer.queued ? '已加入执行队列' : '已执行');
+    },
+  );
 
-  app.get('/system/job/runs', {
-    config: { access: { perm: 'system:job:list' } },
-    schema: { tags: TAG, summary: '任务运行记录', querystring: runList, response: { 200: pageEnvelope(runRow) } },
-  }, async (req) => {
-    const q = req.query;
-    const cond = runWhere(q);
-    const [{ total }] = await db.select({ total: count() }).from(jobRun).where(cond);
-    const rows = await db.select().from(jobRun).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, RUN_SORT, [desc(jobRun.startedAt), desc(jobRun.id)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map(runView), total, q.pageNum);
-  });
+  app.post(
+    '/system/job/pause/:job',
+    {
+      config: { access: { perm: 'system:job:pause', log: { title: '定时任务', action: 'pause' } } },
+      schema: {
+        tags: TAG,
+        summary: '暂停任务（定时不再运行，可手动执行）',
+        params: jobParams,
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      await setPaused(ctx, currentUser(req), req.params.job, true);
+      return done('已暂停');
+    },
+  );
 
-  app.get('/system/job/runs/export', {
-    config: { access: { perm: 'system:job:export' } },
-    schema: { tags: TAG, summary: '导出任务运行记录（Excel）', querystring: runExport },
-  }, async (req, reply) => {
-    const cond = runWhere(req.query);
-    return sendExcel(reply, '定时任务运行记录.xlsx', RUN_COLUMNS, batches((offset, limit) =>
-      db.select().from(jobRun).where(cond).orderBy(desc(jobRun.startedAt), desc(jobRun.id)).limit(limit).offset(offset)));
-  });
+  app.post(
+    '/system/job/resume/:job',
+    {
+      config: { access: { perm: 'system:job:resume', log: { title: '定时任务', action: 'resume' } } },
+      schema: { tags: TAG, summary: '恢复任务', params: jobParams, response: { 200: doneEnvelope } },
+    },
+    async (req) => {
+      await setPaused(ctx, currentUser(req), req.params.job, false);
+      return done('已恢复');
+    },
+  );
 
-  app.get('/system/job/outbox/list', {
-    config: { access: { perm: 'system:job:list' } },
-    schema: { tags: TAG, summary: '国家平台推送记录', querystring: outboxList, response: { 200: pageEnvelope(outboxRow) } },
-  }, async (req) => {
-    const q = req.query;
-    const user = currentUser(req);
-    const cond = outboxWhere(q);
-    const [{ total }] = await db.select({ total: count() }).from(nationalOutbox).where(cond);
-    const rows = await outboxQuery(ctx).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, OUTBOX_SORT, [desc(nationalOutbox.id)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map((r) => outboxView(r, user)), total, q.pageNum);
-  });
+  app.get(
+    '/system/job/runs',
+    {
+      config: { access: { perm: 'system:job:list' } },
+      schema: { tags: TAG, summary: '任务运行记录', querystring: runList, response: { 200: pageEnvelope(runRow) } },
+    },
+    async (req) => {
+      const q = req.query;
+      const cond = runWhere(q);
+      const [{ total }] = await db.select({ total: count() }).from(jobRun).where(cond);
+      const rows = await db
+        .select()
+        .from(jobRun)
+        .where(cond)
+        .orderBy(...orderBy(q.sortField, q.sortOrder, RUN_SORT, [desc(jobRun.startedAt), desc(jobRun.id)]))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(rows.map(runView), total, q.pageNum);
+    },
+  );
 
-  app.get('/system/job/outbox/export', {
-    config: { access: { perm: 'system:job:export' } },
-    schema: { tags: TAG, summary: '导出国家平台推送记录（Excel）', querystring: outboxExport },
-  }, async (req, reply) => {
-    const cond = outboxWhere(req.query);
-    return sendExcel(reply, '国家平台推送记录.xlsx', OUTBOX_COLUMNS, batches((offset, limit) =>
-      outboxQuery(ctx).where(cond).orderBy(desc(nationalOutbox.id)).limit(limit).offset(offset)));
-  });
+  app.get(
+    '/system/job/runs/export',
+    {
+      config: { access: { perm: 'system:job:export' } },
+      schema: { tags: TAG, summary: '导出任务运行记录（Excel）', querystring: runExport },
+    },
+    async (req, reply) => {
+      const cond = runWhere(req.query);
+      return sendExcel(
+        reply,
+        '定时任务运行记录.xlsx',
+        RUN_COLUMNS,
+        batches((offset, limit) =>
+          db
+            .select()
+            .from(jobRun)
+            .where(cond)
+            .orderBy(desc(jobRun.startedAt), desc(jobRun.id))
+            .limit(limit)
+            .offset(offset),
+        ),
+      );
+    },
+  );
 
-  app.post('/system/job/outbox/retry/:id', {
-    config: { access: { perm: 'system:job:run', log: { title: '国家平台推送', action: 'retry' } } },
-    schema: { tags: TAG, summary: '重试已放弃的推送记录', params: z.object({ id: id('记录编号') }), response: { 200: doneEnvelope } },
-  }, async (req) => {
-    await retryOutbox(ctx, req.params.id);
-    return done('已重新排队，将在下次推送时发送');
-  });
+  app.get(
+    '/system/job/outbox/list',
+    {
+      config: { access: { perm: 'system:job:list' } },
+      schema: {
+        tags: TAG,
+        summary: '国家平台推送记录',
+        querystring: outboxList,
+        response: { 200: pageEnvelope(outboxRow) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const user = currentUser(req);
+      const cond = outboxWhere(q);
+      const [{ total }] = await db.select({ total: count() }).from(nationalOutbox).where(cond);
+      const rows = await outboxQuery(ctx)
+        .where(cond)
+        .orderBy(...orderBy(q.sortField, q.sortOrder, OUTBOX_SORT, [desc(nationalOutbox.id)]))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(
+        rows.map((r) => outboxView(r, user)),
+        total,
+        q.pageNum,
+      );
+    },
+  );
+
+  app.get(
+    '/system/job/outbox/export',
+    {
+      config: { access: { perm: 'system:job:export' } },
+      schema: { tags: TAG, summary: '导出国家平台推送记录（Excel）', querystring: outboxExport },
+    },
+    async (req, reply) => {
+      const cond = outboxWhere(req.query);
+      return sendExcel(
+        reply,
+        '国家平台推送记录.xlsx',
+        OUTBOX_COLUMNS,
+        batches((offset, limit) =>
+          outboxQuery(ctx).where(cond).orderBy(desc(nationalOutbox.id)).limit(limit).offset(offset),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/system/job/outbox/retry/:id',
+    {
+      config: { access: { perm: 'system:job:run', log: { title: '国家平台推送', action: 'retry' } } },
+      schema: {
+        tags: TAG,
+        summary: '重试已放弃的推送记录',
+        params: z.object({ id: id('记录编号') }),
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      await retryOutbox(ctx, req.params.id);
+      return done('已重新排队，将在下次推送时发送');
+    },
+  );
 };
-

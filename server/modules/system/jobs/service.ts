@@ -51,13 +51,30 @@ export async function listJobs(ctx: AppContext, user: AuthUser) {
   const db = ctx.db;
   const now = ctx.clock.now();
   const names = JOBS.map((j) => j.name);
-  const settings = new Map((await db.select().from(jobSetting).where(inArray(jobSetting.job, names))).map((s) => [s.job, s]));
+  const settings = new Map(
+    (await db.select().from(jobSetting).where(inArray(jobSetting.job, names))).map((s) => [s.job, s]),
+  );
   // The newest run and the newest failure of each job (DISTINCT ON keeps one row per job).
-  const last = await db.selectDistinctOn([jobRun.job]).from(jobRun).where(inArray(jobRun.job, names)).orderBy(jobRun.job, desc(jobRun.startedAt), desc(jobRun.id));
-  const lastFailed = await db.selectDistinctOn([jobRun.job]).from(jobRun).where(and(inArray(jobRun.job, names), eq(jobRun.ok, false)))
+  const last = await db
+    .selectDistinctOn([jobRun.job])
+    .from(jobRun)
+    .where(inArray(jobRun.job, names))
     .orderBy(jobRun.job, desc(jobRun.startedAt), desc(jobRun.id));
-  const failures = await db.select({ job: jobRun.job, n: count() }).from(jobRun)
-    .where(and(inArray(jobRun.job, names), eq(jobRun.ok, false), gte(jobRun.startedAt, new Date(now.getTime() - FAILURE_WINDOW_DAYS * DAY_MS))))
+  const lastFailed = await db
+    .selectDistinctOn([jobRun.job])
+    .from(jobRun)
+    .where(and(inArray(jobRun.job, names), eq(jobRun.ok, false)))
+    .orderBy(jobRun.job, desc(jobRun.startedAt), desc(jobRun.id));
+  const failures = await db
+    .select({ job: jobRun.job, n: count() })
+    .from(jobRun)
+    .where(
+      and(
+        inArray(jobRun.job, names),
+        eq(jobRun.ok, false),
+        gte(jobRun.startedAt, new Date(now.getTime() - FAILURE_WINDOW_DAYS * DAY_MS)),
+      ),
+    )
     .groupBy(jobRun.job);
   const lastBy = new Map(last.map((r) => [r.job, r]));
   const failedBy = new Map(lastFailed.map((r) => [r.job, r]));
@@ -75,7 +92,7 @@ export async function listJobs(ctx: AppContext, user: AuthUser) {
       timezone: JOB_TIMEZONE,
       paused,
       pausedAt: paused && setting ? setting.updatedAt.toISOString() : null,
-      nextRunAt: paused ? null : nextRunOf(def, now)?.toISOString() ?? null,
+      nextRunAt: paused ? null : (nextRunOf(def, now)?.toISOString() ?? null),
       lastRun: lastRun ? runView(lastRun) : null,
       lastFailure: failed ? { id: failed.id, startedAt: failed.startedAt.toISOString(), error: failed.error } : null,
       failuresRecent: failuresBy.get(def.name) ?? 0,
@@ -93,7 +110,9 @@ export async function setPaused(ctx: AppContext, user: AuthUser, name: string, p
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(jobSetting).where(eq(jobSetting.job, def.name)).for('update');
     if ((current?.paused ?? false) === paused) throw conflict(paused ? '该任务已暂停' : '该任务未暂停');
-    await tx.insert(jobSetting).values({ job: def.name, paused, updatedBy: user.userId, updatedAt: now })
+    await tx
+      .insert(jobSetting)
+      .values({ job: def.name, paused, updatedBy: user.userId, updatedAt: now })
       .onConflictDoUpdate({ target: jobSetting.job, set: { paused, updatedBy: user.userId, updatedAt: now } });
   });
 }
@@ -139,7 +158,9 @@ export const outboxColumns = {
 };
 
 export function outboxQuery(ctx: AppContext) {
-  return ctx.db.select(outboxColumns).from(nationalOutbox)
+  return ctx.db
+    .select(outboxColumns)
+    .from(nationalOutbox)
     .leftJoin(certificate, eq(certificate.id, nationalOutbox.certificateId))
     .leftJoin(application, eq(application.id, nationalOutbox.applicationId));
 }
@@ -164,7 +185,10 @@ export const outboxView = (r: OutboxJoined, user: AuthUser) => ({
 });
 
 export async function outboxCounts(ctx: AppContext): Promise<Record<OutboxState, number>> {
-  const rows = await ctx.db.select({ state: nationalOutbox.state, n: count() }).from(nationalOutbox).groupBy(nationalOutbox.state);
+  const rows = await ctx.db
+    .select({ state: nationalOutbox.state, n: count() })
+    .from(nationalOutbox)
+    .groupBy(nationalOutbox.state);
   const out: Record<OutboxState, number> = { pending: 0, sent: 0, dead: 0 };
   for (const r of rows) if ((OUTBOX_STATES as readonly string[]).includes(r.state)) out[r.state as OutboxState] = r.n;
   return out;
@@ -172,9 +196,15 @@ export async function outboxCounts(ctx: AppContext): Promise<Record<OutboxState,
 
 /** A dead record goes back to pending with a fresh count of attempts; its last error stays until the next attempt. */
 export async function retryOutbox(ctx: AppContext, id: number): Promise<void> {
-  const [row] = await ctx.db.select({ state: nationalOutbox.state }).from(nationalOutbox).where(eq(nationalOutbox.id, id));
+  const [row] = await ctx.db
+    .select({ state: nationalOutbox.state })
+    .from(nationalOutbox)
+    .where(eq(nationalOutbox.id, id));
   if (!row) throw notFound('推送记录不存在');
-  const updated = await ctx.db.update(nationalOutbox).set({ state: 'pending', attempts: 0 })
-    .where(and(eq(nationalOutbox.id, id), eq(nationalOutbox.state, 'dead'))).returning({ id: nationalOutbox.id });
+  const updated = await ctx.db
+    .update(nationalOutbox)
+    .set({ state: 'pending', attempts: 0 })
+    .where(and(eq(nationalOutbox.id, id), eq(nationalOutbox.state, 'dead')))
+    .returning({ id: nationalOutbox.id });
   if (updated.length === 0) throw conflict('只有发送失败（已放弃）的记录可以重试');
 }

@@ -43,9 +43,16 @@ const row = z.object({
   accessedAt: z.string().describe('ISO 8601'),
 });
 type Record_ = typeof personalDataAccess.$inferSelect;
-const fieldsLabel = (fields: string) => fields.split(',').map((f) => FIELD_LABELS[f] ?? f).join('、');
+const fieldsLabel = (fields: string) =>
+  fields
+    .split(',')
+    .map((f) => FIELD_LABELS[f] ?? f)
+    .join('、');
 const toRow = (r: Record_) => ({
-  ...r, fieldsLabel: fieldsLabel(r.fields), purposeLabel: PURPOSE_LABELS[r.purpose] ?? r.purpose, accessedAt: r.accessedAt.toISOString(),
+  ...r,
+  fieldsLabel: fieldsLabel(r.fields),
+  purposeLabel: PURPOSE_LABELS[r.purpose] ?? r.purpose,
+  accessedAt: r.accessedAt.toISOString(),
 });
 
 const filters = z.object({
@@ -68,7 +75,11 @@ function where(q: z.infer<typeof exportQuery>): SQL | undefined {
   w.push(...dateRange(personalDataAccess.accessedAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
-const SORT = { id: personalDataAccess.id, accessedAt: personalDataAccess.accessedAt, userName: personalDataAccess.userName };
+const SORT = {
+  id: personalDataAccess.id,
+  accessedAt: personalDataAccess.accessedAt,
+  userName: personalDataAccess.userName,
+};
 
 const COLUMNS: ExcelColumn<Record_>[] = [
   { header: '日志编号', value: (r) => r.id },
@@ -87,25 +98,59 @@ const COLUMNS: ExcelColumn<Record_>[] = [
 export const personalDataLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  app.get('/system/pdlog/list', {
-    config: { access: { perm: 'system:pdlog:list' } },
-    schema: { tags: TAG, summary: '个人信息访问日志列表', querystring: listQuery, response: { 200: pageEnvelope(row) } },
-  }, async (req) => {
-    const q = req.query;
-    const cond = where(q);
-    const [{ total }] = await db.select({ total: count() }).from(personalDataAccess).where(cond);
-    const rows = await db.select().from(personalDataAccess).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, SORT, [desc(personalDataAccess.accessedAt), desc(personalDataAccess.id)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map(toRow), total, q.pageNum);
-  });
+  app.get(
+    '/system/pdlog/list',
+    {
+      config: { access: { perm: 'system:pdlog:list' } },
+      schema: {
+        tags: TAG,
+        summary: '个人信息访问日志列表',
+        querystring: listQuery,
+        response: { 200: pageEnvelope(row) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const cond = where(q);
+      const [{ total }] = await db.select({ total: count() }).from(personalDataAccess).where(cond);
+      const rows = await db
+        .select()
+        .from(personalDataAccess)
+        .where(cond)
+        .orderBy(
+          ...orderBy(q.sortField, q.sortOrder, SORT, [
+            desc(personalDataAccess.accessedAt),
+            desc(personalDataAccess.id),
+          ]),
+        )
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(rows.map(toRow), total, q.pageNum);
+    },
+  );
 
-  app.get('/system/pdlog/export', {
-    config: { access: { perm: 'system:pdlog:export' } },
-    schema: { tags: TAG, summary: '导出个人信息访问日志（Excel）', querystring: exportQuery },
-  }, async (req, reply) => {
-    const cond = where(req.query);
-    return sendExcel(reply, '个人信息访问日志.xlsx', COLUMNS, batches((offset, limit) =>
-      db.select().from(personalDataAccess).where(cond).orderBy(desc(personalDataAccess.id)).limit(limit).offset(offset)));
-  });
+  app.get(
+    '/system/pdlog/export',
+    {
+      config: { access: { perm: 'system:pdlog:export' } },
+      schema: { tags: TAG, summary: '导出个人信息访问日志（Excel）', querystring: exportQuery },
+    },
+    async (req, reply) => {
+      const cond = where(req.query);
+      return sendExcel(
+        reply,
+        '个人信息访问日志.xlsx',
+        COLUMNS,
+        batches((offset, limit) =>
+          db
+            .select()
+            .from(personalDataAccess)
+            .where(cond)
+            .orderBy(desc(personalDataAccess.id))
+            .limit(limit)
+            .offset(offset),
+        ),
+      );
+    },
+  );
 };

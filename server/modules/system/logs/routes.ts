@@ -43,7 +43,12 @@ type OperRecord = typeof sysOperLog.$inferSelect;
 const LOG_SUCCESS = '0';
 const succeeded = (status: string) => status === LOG_SUCCESS;
 
-const toOperRow = (r: OperRecord) => ({ ...r, success: succeeded(r.status), errorMsg: r.errorMsg === null ? null : translateMessage(r.errorMsg), operTime: r.operTime.toISOString() });
+const toOperRow = (r: OperRecord) => ({
+  ...r,
+  success: succeeded(r.status),
+  errorMsg: r.errorMsg === null ? null : translateMessage(r.errorMsg),
+  operTime: r.operTime.toISOString(),
+});
 
 const operFilters = z.object({
   title: optionalText(64, '模块标题'),
@@ -63,7 +68,13 @@ function operWhere(q: z.infer<typeof operExport>): SQL | undefined {
   w.push(...dateRange(sysOperLog.operTime, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
-const OPER_SORT = { operId: sysOperLog.operId, operTime: sysOperLog.operTime, title: sysOperLog.title, operName: sysOperLog.operName, durationMs: sysOperLog.durationMs };
+const OPER_SORT = {
+  operId: sysOperLog.operId,
+  operTime: sysOperLog.operTime,
+  title: sysOperLog.title,
+  operName: sysOperLog.operName,
+  durationMs: sysOperLog.durationMs,
+};
 
 const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '日志编号', value: (r) => r.operId },
@@ -124,7 +135,12 @@ function loginWhere(q: z.infer<typeof loginExport>): SQL | undefined {
   w.push(...dateRange(sysLoginLog.loginTime, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
-const LOGIN_SORT = { infoId: sysLoginLog.infoId, loginTime: sysLoginLog.loginTime, userName: sysLoginLog.userName, ipaddr: sysLoginLog.ipaddr };
+const LOGIN_SORT = {
+  infoId: sysLoginLog.infoId,
+  loginTime: sysLoginLog.loginTime,
+  userName: sysLoginLog.userName,
+  ipaddr: sysLoginLog.ipaddr,
+};
 const METHOD_LABEL: Record<string, string> = { password: '账号密码', sms: '短信验证码', sso: '统一认证' };
 
 const LOGIN_COLUMNS: ExcelColumn<LoginRecord>[] = [
@@ -141,73 +157,122 @@ const LOGIN_COLUMNS: ExcelColumn<LoginRecord>[] = [
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  app.get('/system/operlog/list', {
-    config: { access: { perm: 'system:operlog:list' } },
-    schema: { tags: TAG, summary: '操作日志列表', querystring: operList, response: { 200: pageEnvelope(operRow) } },
-  }, async (req) => {
-    const q = req.query;
-    const cond = operWhere(q);
-    const [{ total }] = await db.select({ total: count() }).from(sysOperLog).where(cond);
-    const rows = await db.select().from(sysOperLog).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, OPER_SORT, [desc(sysOperLog.operTime), desc(sysOperLog.operId)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map(toOperRow), total, q.pageNum);
-  });
-
-  app.get('/system/operlog/get/:id', {
-    config: { access: { perm: 'system:operlog:list' } },
-    schema: { tags: TAG, summary: '操作日志详情', params: idParams, response: { 200: envelope(operRow) } },
-  }, async (req) => {
-    const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.id));
-    if (!row) throw notFound('日志不存在');
-    return ok(toOperRow(row), '查询成功');
-  });
-
-  app.get('/system/operlog/export', {
-    config: { access: { perm: 'system:operlog:export' } },
-    schema: { tags: TAG, summary: '导出操作日志（Excel）', querystring: operExport },
-  }, async (req, reply) => {
-    const cond = operWhere(req.query);
-    return sendExcel(reply, '操作日志.xlsx', OPER_COLUMNS, batches((offset, limit) =>
-      db.select().from(sysOperLog).where(cond).orderBy(desc(sysOperLog.operId)).limit(limit).offset(offset)));
-  });
-
-  app.get('/system/logininfor/list', {
-    config: { access: { perm: 'system:logininfor:list' } },
-    schema: { tags: TAG, summary: '登录日志列表', querystring: loginList, response: { 200: pageEnvelope(loginRow) } },
-  }, async (req) => {
-    const q = req.query;
-    const cond = loginWhere(q);
-    const [{ total }] = await db.select({ total: count() }).from(sysLoginLog).where(cond);
-    const rows = await db.select().from(sysLoginLog).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, LOGIN_SORT, [desc(sysLoginLog.loginTime), desc(sysLoginLog.infoId)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map(toLoginRow), total, q.pageNum);
-  });
-
-  app.get('/system/logininfor/export', {
-    config: { access: { perm: 'system:logininfor:export' } },
-    schema: { tags: TAG, summary: '导出登录日志（Excel）', querystring: loginExport },
-  }, async (req, reply) => {
-    const cond = loginWhere(req.query);
-    return sendExcel(reply, '登录日志.xlsx', LOGIN_COLUMNS, batches((offset, limit) =>
-      db.select().from(sysLoginLog).where(cond).orderBy(desc(sysLoginLog.infoId)).limit(limit).offset(offset)));
-  });
-
-  app.post('/system/logininfor/unlock/:userName', {
-    config: { access: { perm: 'system:logininfor:unlock', log: { title: '登录日志', action: 'unlock' } } },
-    schema: {
-      tags: TAG,
-      summary: '解锁账户（清除登录失败次数与锁定）',
-      params: z.object({ userName: z.string().trim().min(1, '用户名称不能为空').max(64) }),
-      response: { 200: doneEnvelope },
+  app.get(
+    '/system/operlog/list',
+    {
+      config: { access: { perm: 'system:operlog:list' } },
+      schema: { tags: TAG, summary: '操作日志列表', querystring: operList, response: { 200: pageEnvelope(operRow) } },
     },
-  }, async (req) => {
-    const updated = await db.update(sysUser).set({ failCount: 0, lockedUntil: null })
-      .where(eq(sysUser.userName, req.params.userName)).returning({ userId: sysUser.userId });
-    if (updated.length === 0) throw notFound(`用户「${req.params.userName}」不存在`);
-    // The locks of the account from one address, too (modules/auth/login-attempts.ts).
-    await clearSignInFailures(db, req.params.userName);
-    return done(`账户「${req.params.userName}」已解锁`);
-  });
+    async (req) => {
+      const q = req.query;
+      const cond = operWhere(q);
+      const [{ total }] = await db.select({ total: count() }).from(sysOperLog).where(cond);
+      const rows = await db
+        .select()
+        .from(sysOperLog)
+        .where(cond)
+        .orderBy(...orderBy(q.sortField, q.sortOrder, OPER_SORT, [desc(sysOperLog.operTime), desc(sysOperLog.operId)]))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(rows.map(toOperRow), total, q.pageNum);
+    },
+  );
+
+  app.get(
+    '/system/operlog/get/:id',
+    {
+      config: { access: { perm: 'system:operlog:list' } },
+      schema: { tags: TAG, summary: '操作日志详情', params: idParams, response: { 200: envelope(operRow) } },
+    },
+    async (req) => {
+      const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.id));
+      if (!row) throw notFound('日志不存在');
+      return ok(toOperRow(row), '查询成功');
+    },
+  );
+
+  app.get(
+    '/system/operlog/export',
+    {
+      config: { access: { perm: 'system:operlog:export' } },
+      schema: { tags: TAG, summary: '导出操作日志（Excel）', querystring: operExport },
+    },
+    async (req, reply) => {
+      const cond = operWhere(req.query);
+      return sendExcel(
+        reply,
+        '操作日志.xlsx',
+        OPER_COLUMNS,
+        batches((offset, limit) =>
+          db.select().from(sysOperLog).where(cond).orderBy(desc(sysOperLog.operId)).limit(limit).offset(offset),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/system/logininfor/list',
+    {
+      config: { access: { perm: 'system:logininfor:list' } },
+      schema: { tags: TAG, summary: '登录日志列表', querystring: loginList, response: { 200: pageEnvelope(loginRow) } },
+    },
+    async (req) => {
+      const q = req.query;
+      const cond = loginWhere(q);
+      const [{ total }] = await db.select({ total: count() }).from(sysLoginLog).where(cond);
+      const rows = await db
+        .select()
+        .from(sysLoginLog)
+        .where(cond)
+        .orderBy(
+          ...orderBy(q.sortField, q.sortOrder, LOGIN_SORT, [desc(sysLoginLog.loginTime), desc(sysLoginLog.infoId)]),
+        )
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(rows.map(toLoginRow), total, q.pageNum);
+    },
+  );
+
+  app.get(
+    '/system/logininfor/export',
+    {
+      config: { access: { perm: 'system:logininfor:export' } },
+      schema: { tags: TAG, summary: '导出登录日志（Excel）', querystring: loginExport },
+    },
+    async (req, reply) => {
+      const cond = loginWhere(req.query);
+      return sendExcel(
+        reply,
+        '登录日志.xlsx',
+        LOGIN_COLUMNS,
+        batches((offset, limit) =>
+          db.select().from(sysLoginLog).where(cond).orderBy(desc(sysLoginLog.infoId)).limit(limit).offset(offset),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/system/logininfor/unlock/:userName',
+    {
+      config: { access: { perm: 'system:logininfor:unlock', log: { title: '登录日志', action: 'unlock' } } },
+      schema: {
+        tags: TAG,
+        summary: '解锁账户（清除登录失败次数与锁定）',
+        params: z.object({ userName: z.string().trim().min(1, '用户名称不能为空').max(64) }),
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const updated = await db
+        .update(sysUser)
+        .set({ failCount: 0, lockedUntil: null })
+        .where(eq(sysUser.userName, req.params.userName))
+        .returning({ userId: sysUser.userId });
+      if (updated.length === 0) throw notFound(`用户「${req.params.userName}」不存在`);
+      // The locks of the account from one address, too (modules/auth/login-attempts.ts).
+      await clearSignInFailures(db, req.params.userName);
+      return done(`账户「${req.params.userName}」已解锁`);
+    },
+  );
 };

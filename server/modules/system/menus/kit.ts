@@ -18,13 +18,21 @@ export const codesQuery = z.object({
   ids: z
     .union([z.string(), z.array(z.string())], { error: '参数 ids 不能为空' })
     .transform(splitList)
-    .refine((a) => a.length > 0 && a.length <= 500 && a.every((c) => /^\d{6,12}$/.test(c)), '参数 ids 应为以逗号分隔的行政区划代码（1 到 500 个）'),
+    .refine(
+      (a) => a.length > 0 && a.length <= 500 && a.every((c) => /^\d{6,12}$/.test(c)),
+      '参数 ids 应为以逗号分隔的行政区划代码（1 到 500 个）',
+    ),
 });
 
 export { dateRange } from '../../../lib/dateRange.js';
 
 /** ORDER BY the requested field when whitelisted, then the default order. */
-export function orderBy(sortField: string | undefined, sortOrder: string | undefined, allowed: Record<string, AnyColumn>, fallback: SQL[]): SQL[] {
+export function orderBy(
+  sortField: string | undefined,
+  sortOrder: string | undefined,
+  allowed: Record<string, AnyColumn>,
+  fallback: SQL[],
+): SQL[] {
   const col = sortColumn(allowed, sortField);
   if (!col) return fallback;
   return [sortOrder === 'descend' || sortOrder === 'desc' ? desc(col) : asc(col), ...fallback];
@@ -65,7 +73,8 @@ export function buildTree<T, K>(rows: readonly T[], idOf: (r: T) => K, parentOf:
 export function withAncestors<K>(ids: Iterable<K>, parentOf: (id: K) => K | null | undefined): Set<K> {
   const out = new Set<K>();
   for (const id of ids) {
-    for (let cur: K | null | undefined = id; cur !== null && cur !== undefined && !out.has(cur); cur = parentOf(cur)) out.add(cur);
+    for (let cur: K | null | undefined = id; cur !== null && cur !== undefined && !out.has(cur); cur = parentOf(cur))
+      out.add(cur);
   }
   return out;
 }

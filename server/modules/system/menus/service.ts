@@ -12,9 +12,21 @@ import { STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.j
 type MenuRecord = typeof sysMenu.$inferSelect;
 
 export const toMenuRow = (r: MenuRecord): MenuRow => ({
-  menuId: r.menuId, parentId: r.parentId, menuName: r.menuName, name: r.name, menuKey: r.menuKey, menuType: storedCode(MENU_TYPES, r.menuType),
-  path: r.path, component: r.component, redirect: r.redirect, target: storedCodeOrNull(MENU_TARGETS, r.target), icon: r.icon,
-  visible: storedCode(STATUS_CODES, r.visible), hiddenChildren: r.hiddenChildren, hiddenHeader: r.hiddenHeader, orderNum: r.orderNum,
+  menuId: r.menuId,
+  parentId: r.parentId,
+  menuName: r.menuName,
+  name: r.name,
+  menuKey: r.menuKey,
+  menuType: storedCode(MENU_TYPES, r.menuType),
+  path: r.path,
+  component: r.component,
+  redirect: r.redirect,
+  target: storedCodeOrNull(MENU_TARGETS, r.target),
+  icon: r.icon,
+  visible: storedCode(STATUS_CODES, r.visible),
+  hiddenChildren: r.hiddenChildren,
+  hiddenHeader: r.hiddenHeader,
+  orderNum: r.orderNum,
   status: storedCode(STATUS_CODES, r.status),
   createdAt: r.createdAt.toISOString(),
 });
@@ -22,7 +34,10 @@ export const toMenuRow = (r: MenuRecord): MenuRow => ({
 const ORDER = [asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId)];
 
 export async function allMenus(db: DbOrTx): Promise<MenuRecord[]> {
-  return db.select().from(sysMenu).orderBy(...ORDER);
+  return db
+    .select()
+    .from(sysMenu)
+    .orderBy(...ORDER);
 }
 
 export interface MenuFilter {
@@ -41,17 +56,28 @@ export async function listMenus(db: DbOrTx, f: MenuFilter, tree: boolean) {
   if (f.menuType) w.push(eq(sysMenu.menuType, f.menuType));
   const all = await allMenus(db);
   if (w.length === 0) return tree ? menuTree(all) : all.map(toMenuRow);
-  const matched = await db.select({ id: sysMenu.menuId }).from(sysMenu).where(and(...w));
+  const matched = await db
+    .select({ id: sysMenu.menuId })
+    .from(sysMenu)
+    .where(and(...w));
   if (!tree) {
     const ids = new Set(matched.map((m) => m.id));
     return all.filter((m) => ids.has(m.menuId)).map(toMenuRow);
   }
   const parent = new Map(all.map((m) => [m.menuId, m.parentId]));
-  const keep = withAncestors(matched.map((m) => m.id), (id) => parent.get(id) || null);
+  const keep = withAncestors(
+    matched.map((m) => m.id),
+    (id) => parent.get(id) || null,
+  );
   return menuTree(all.filter((m) => keep.has(m.menuId)));
 }
 
-export const menuTree = (rows: readonly MenuRecord[]) => buildTree(rows.map(toMenuRow), (r) => r.menuId, (r) => (r.parentId === 0 ? null : r.parentId));
+export const menuTree = (rows: readonly MenuRecord[]) =>
+  buildTree(
+    rows.map(toMenuRow),
+    (r) => r.menuId,
+    (r) => (r.parentId === 0 ? null : r.parentId),
+  );
 
 /** SPEC 7 getMenuIdsByMenuIds: the ids plus all their ancestors (unknown ids are dropped). */
 export async function idsWithAncestors(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
@@ -64,11 +90,16 @@ export async function idsWithAncestors(db: DbOrTx, ids: readonly number[]): Prom
 export async function roleMenuIds(db: DbOrTx, roleId: number): Promise<number[]> {
   const [role] = await db.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleId, roleId));
   if (!role) throw notFound('角色不存在');
-  const rows = await db.select({ menuId: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId)).orderBy(asc(sysRoleMenu.menuId));
+  const rows = await db
+    .select({ menuId: sysRoleMenu.menuId })
+    .from(sysRoleMenu)
+    .where(eq(sysRoleMenu.roleId, roleId))
+    .orderBy(asc(sysRoleMenu.menuId));
   return rows.map((r) => r.menuId);
 }
 
-const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined || v === null || v.trim() === '' ? null : v.trim();
 
 /** The row to write: type-dependent fields cleared or defaulted, every rule of a menu checked. */
 async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
@@ -90,15 +121,27 @@ async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
     status: b.status,
   };
   if (!self || self.menuKey !== b.menuKey) {
-    if (!MENU_KEY_NEW.test(b.menuKey)) throw badRequest('权限标识格式应为 区域:对象:操作（三段），如 system:user:list', 'menuKey');
+    if (!MENU_KEY_NEW.test(b.menuKey))
+      throw badRequest('权限标识格式应为 区域:对象:操作（三段），如 system:user:list', 'menuKey');
   }
   if (b.menuType === 'F') {
     // A button is a permission only: nothing to route to.
-    Object.assign(values, { name: null, path: null, component: null, redirect: null, target: null, icon: null, hiddenChildren: false, hiddenHeader: false });
+    Object.assign(values, {
+      name: null,
+      path: null,
+      component: null,
+      redirect: null,
+      target: null,
+      icon: null,
+      hiddenChildren: false,
+      hiddenHeader: false,
+    });
     if (b.parentId === 0) throw badRequest('上级菜单：按钮必须挂在目录或菜单下', 'parentId');
   } else {
-    if (!values.path) throw badRequest(b.menuType === 'M' ? '路由地址不能为空（目录）' : '路由地址不能为空（菜单）', 'path');
-    if (b.menuType === 'C' && !values.component && !/^https?:\/\//.test(values.path)) throw badRequest('组件路径不能为空（菜单），如 system/UserList', 'component');
+    if (!values.path)
+      throw badRequest(b.menuType === 'M' ? '路由地址不能为空（目录）' : '路由地址不能为空（菜单）', 'path');
+    if (b.menuType === 'C' && !values.component && !/^https?:\/\//.test(values.path))
+      throw badRequest('组件路径不能为空（菜单），如 system/UserList', 'component');
     if (b.menuType === 'M' && !values.component) values.component = 'RouteView';
   }
   if (self) {
@@ -110,21 +153,28 @@ async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
     if (self.menuKey !== b.menuKey) {
       // Renaming a granted key would hand the role a different permission without the role review.
       const granted = await grantedRoleNames(tx, self.menuId);
-      if (granted.length) throw badRequest(`权限标识：菜单已分配给角色（${granted.join('、')}），不能修改权限标识`, 'menuKey');
+      if (granted.length)
+        throw badRequest(`权限标识：菜单已分配给角色（${granted.join('、')}），不能修改权限标识`, 'menuKey');
     }
   }
   if (b.parentId !== 0) {
     const [parent] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, b.parentId));
     if (!parent) throw badRequest('上级菜单不存在', 'parentId');
     if (parent.menuType === 'F') throw badRequest('上级菜单：按钮下不能再添加菜单或按钮', 'parentId');
-    if (b.menuType === 'M' && parent.menuType === 'C') throw badRequest('上级菜单：菜单（页面）下只能添加按钮', 'parentId');
-    if (b.menuType === 'C' && parent.menuType === 'C') throw badRequest('上级菜单：菜单（页面）下只能添加按钮', 'parentId');
+    if (b.menuType === 'M' && parent.menuType === 'C')
+      throw badRequest('上级菜单：菜单（页面）下只能添加按钮', 'parentId');
+    if (b.menuType === 'C' && parent.menuType === 'C')
+      throw badRequest('上级菜单：菜单（页面）下只能添加按钮', 'parentId');
   }
-  const [dupKey] = await tx.select({ id: sysMenu.menuId }).from(sysMenu)
+  const [dupKey] = await tx
+    .select({ id: sysMenu.menuId })
+    .from(sysMenu)
     .where(and(eq(sysMenu.menuKey, b.menuKey), self ? ne(sysMenu.menuId, self.menuId) : undefined));
   if (dupKey) throw new AppError(409, `权限标识「${b.menuKey}」已存在`, 'menuKey');
   if (values.name) {
-    const [dupName] = await tx.select({ id: sysMenu.menuId }).from(sysMenu)
+    const [dupName] = await tx
+      .select({ id: sysMenu.menuId })
+      .from(sysMenu)
       .where(and(eq(sysMenu.name, values.name), self ? ne(sysMenu.menuId, self.menuId) : undefined));
     if (dupName) throw new AppError(409, `路由名称「${values.name}」已存在`, 'name');
   }
@@ -132,7 +182,9 @@ async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
 }
 
 export async function grantedRoleNames(db: DbOrTx, menuId: number): Promise<string[]> {
-  const rows = await db.select({ roleName: sysRole.roleName }).from(sysRoleMenu)
+  const rows = await db
+    .select({ roleName: sysRole.roleName })
+    .from(sysRoleMenu)
     .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
     .where(eq(sysRoleMenu.menuId, menuId))
     .orderBy(asc(sysRole.roleSort));
@@ -150,16 +202,30 @@ export async function createMenu(tx: DbOrTx, b: MenuBody): Promise<MenuRecord> {
  * system administrator may rename it or move it in the order, but not hide, disable, re-route or
  * delete it: that would take the other administrator's work away without anyone's review.
  */
-async function assertOtherDutyKeepsMenu(tx: DbOrTx, caller: AuthUser, self: MenuRecord, next: MenuRecord | null): Promise<void> {
-  const holders = await tx.selectDistinct({ roleKey: sysRole.roleKey }).from(sysRoleMenu)
+async function assertOtherDutyKeepsMenu(
+  tx: DbOrTx,
+  caller: AuthUser,
+  self: MenuRecord,
+  next: MenuRecord | null,
+): Promise<void> {
+  const holders = await tx
+    .selectDistinct({ roleKey: sysRole.roleKey })
+    .from(sysRoleMenu)
     .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
     .where(eq(sysRoleMenu.menuId, self.menuId));
-  const others = holders.map((h) => h.roleKey).filter((k): k is DutyRoleKey => isDutyRole(k) && !caller.roleKeys.includes(k));
+  const others = holders
+    .map((h) => h.roleKey)
+    .filter((k): k is DutyRoleKey => isDutyRole(k) && !caller.roleKeys.includes(k));
   if (others.length === 0) return;
-  const cosmetic = next !== null && (['parentId', 'menuType', 'menuKey', 'path', 'component', 'redirect', 'target', 'visible', 'status'] as const)
-    .every((k) => next[k] === self[k]);
+  const cosmetic =
+    next !== null &&
+    (
+      ['parentId', 'menuType', 'menuKey', 'path', 'component', 'redirect', 'target', 'visible', 'status'] as const
+    ).every((k) => next[k] === self[k]);
   if (!cosmetic) {
-    throw forbidden(`三员分立：菜单「${self.menuName}」属于${others.map((k) => DUTY_ROLE_NAMES[k]).join('、')}的职责，只能修改名称、图标与排序，不能停用、隐藏、改路由或删除`);
+    throw forbidden(
+      `三员分立：菜单「${self.menuName}」属于${others.map((k) => DUTY_ROLE_NAMES[k]).join('、')}的职责，只能修改名称、图标与排序，不能停用、隐藏、改路由或删除`,
+    );
   }
 }
 
@@ -168,7 +234,11 @@ export async function updateMenu(tx: DbOrTx, caller: AuthUser, menuId: number, b
   if (!self) throw notFound('菜单不存在');
   const values = await checkedValues(tx, b, self);
   await assertOtherDutyKeepsMenu(tx, caller, self, { ...self, ...values });
-  const [row] = await tx.update(sysMenu).set({ ...values }).where(eq(sysMenu.menuId, menuId)).returning();
+  const [row] = await tx
+    .update(sysMenu)
+    .set({ ...values })
+    .where(eq(sysMenu.menuId, menuId))
+    .returning();
   return row!;
 }
 
@@ -179,8 +249,8 @@ export async function removeMenu(tx: DbOrTx, caller: AuthUser, menuId: number): 
   const children = await tx.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.parentId, menuId)).limit(1);
   if (children.length) throw conflict(`菜单「${self.menuName}」存在下级菜单或按钮，不允许删除`);
   const roles = await grantedRoleNames(tx, menuId);
-  if (roles.length) throw conflict(`菜单「${self.menuName}」已分配给角色（${roles.join('、')}），不允许删除，请先在角色中取消授权`);
+  if (roles.length)
+    throw conflict(`菜单「${self.menuName}」已分配给角色（${roles.join('、')}），不允许删除，请先在角色中取消授权`);
   await tx.delete(sysMenu).where(eq(sysMenu.menuId, menuId));
   return self;
 }
-

@@ -22,11 +22,16 @@ import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 const TAG = ['message-admin'];
 type MsgType = (typeof MSG_TYPES)[number];
 const msgType = z.enum(MSG_TYPES, { error: '消息类型应为 systemType、supervisionType 或 warnType' });
-export const MSG_TYPE_LABEL: Record<MsgType, string> = { systemType: '系统消息', supervisionType: '监管消息', warnType: '预警消息' };
+export const MSG_TYPE_LABEL: Record<MsgType, string> = {
+  systemType: '系统消息',
+  supervisionType: '监管消息',
+  warnType: '预警消息',
+};
 
 /** Permission prefix of a message type. */
 export const permBase = (t: string) => (t === 'supervisionType' ? 'system:supervisionMsg' : 'system:msg');
-const allowedTypes = (user: AuthUser, action: string) => MSG_TYPES.filter((t) => user.permissions.has(`${permBase(t)}:${action}`));
+const allowedTypes = (user: AuthUser, action: string) =>
+  MSG_TYPES.filter((t) => user.permissions.has(`${permBase(t)}:${action}`));
 
 const adminRow = z.object({
   id: z.number(),
@@ -46,7 +51,12 @@ const filters = z.object({
   msgType: msgType.optional(),
   msgTypes: z
     .string()
-    .transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(msgType).min(1, '消息类型不能为空'))
     .optional()
     .describe('多个消息类型，逗号分隔（页面只管理其中几类时）'),
@@ -67,7 +77,9 @@ const saveBody = z.object({
   msgType,
   bt: title,
   nr: content,
-  target: z.enum(['user', 'role', 'all'], { error: '发送对象应为 user（指定用户）、role（指定角色）或 all（全部用户）' }),
+  target: z.enum(['user', 'role', 'all'], {
+    error: '发送对象应为 user（指定用户）、role（指定角色）或 all（全部用户）',
+  }),
   userIds: idList.optional(),
   roleIds: idList.optional(),
 });
@@ -79,15 +91,37 @@ const updateBody = z.object({
 });
 
 const selectRow = {
-  id: sysMsgInfo.id, msgType: sysMsgInfo.msgType, bt: sysMsgInfo.bt, nr: sysMsgInfo.nr, ckzt: sysMsgInfo.ckzt, readAt: sysMsgInfo.readAt,
-  senderName: sysMsgInfo.senderName, userId: sysMsgInfo.userId, userName: sysUser.userName, nickName: sysUser.nickName, createdAt: sysMsgInfo.createdAt,
+  id: sysMsgInfo.id,
+  msgType: sysMsgInfo.msgType,
+  bt: sysMsgInfo.bt,
+  nr: sysMsgInfo.nr,
+  ckzt: sysMsgInfo.ckzt,
+  readAt: sysMsgInfo.readAt,
+  senderName: sysMsgInfo.senderName,
+  userId: sysMsgInfo.userId,
+  userName: sysUser.userName,
+  nickName: sysUser.nickName,
+  createdAt: sysMsgInfo.createdAt,
 };
-type Row = { msgType: string; ckzt: string; readAt: Date | null; createdAt: Date } & Omit<z.infer<typeof adminRow>, 'msgType' | 'ckzt' | 'readAt' | 'createdAt'>;
+type Row = { msgType: string; ckzt: string; readAt: Date | null; createdAt: Date } & Omit<
+  z.infer<typeof adminRow>,
+  'msgType' | 'ckzt' | 'readAt' | 'createdAt'
+>;
 const toRow = (r: Row) => ({
-  ...r, msgType: storedCode(MSG_TYPES, r.msgType), ckzt: storedCode(STATUS_CODES, r.ckzt), readAt: iso(r.readAt), createdAt: r.createdAt.toISOString(),
+  ...r,
+  msgType: storedCode(MSG_TYPES, r.msgType),
+  ckzt: storedCode(STATUS_CODES, r.ckzt),
+  readAt: iso(r.readAt),
+  createdAt: r.createdAt.toISOString(),
 });
 
-const SORTABLE = { id: sysMsgInfo.id, createdAt: sysMsgInfo.createdAt, bt: sysMsgInfo.bt, msgType: sysMsgInfo.msgType, ckzt: sysMsgInfo.ckzt };
+const SORTABLE = {
+  id: sysMsgInfo.id,
+  createdAt: sysMsgInfo.createdAt,
+  bt: sysMsgInfo.bt,
+  msgType: sysMsgInfo.msgType,
+  ckzt: sysMsgInfo.ckzt,
+};
 
 const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '消息编号', value: (r) => r.id },
@@ -109,7 +143,8 @@ function where(user: AuthUser, q: z.infer<typeof exportQuery>): SQL | undefined 
   const w: SQL[] = [inArray(sysMsgInfo.msgType, types)];
   if (q.bt) w.push(ilike(sysMsgInfo.bt, contains(q.bt)));
   if (q.senderName) w.push(ilike(sysMsgInfo.senderName, contains(q.senderName)));
-  if (q.userName) w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
+  if (q.userName)
+    w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
   if (q.ckzt) w.push(eq(sysMsgInfo.ckzt, q.ckzt));
   w.push(...dateRange(sysMsgInfo.createdAt, q.beginTime, q.endTime));
   return and(...w);
@@ -118,123 +153,239 @@ function where(user: AuthUser, q: z.infer<typeof exportQuery>): SQL | undefined 
 export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  app.get('/system/sysMsgInfo/listAll', {
-    schema: { tags: TAG, summary: '全部消息（管理）：系统、预警消息需 system:msg:list，监管消息需 system:supervisionMsg:list', querystring: listQuery, response: { 200: pageEnvelope(adminRow) } },
-  }, async (req) => {
-    const q = req.query;
-    const cond = where(currentUser(req), q);
-    const [{ total }] = await db.select({ total: count() }).from(sysMsgInfo).leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId)).where(cond);
-    const rows = await db.select(selectRow).from(sysMsgInfo).leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId)).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map(toRow), total, q.pageNum);
-  });
-
-  app.get('/system/sysMsgInfo/get/:id', {
-    schema: { tags: TAG, summary: '消息详情（管理）', params: idParams, response: { 200: envelope(adminRow) } },
-  }, async (req) => {
-    const [row] = await db.select(selectRow).from(sysMsgInfo).leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId)).where(eq(sysMsgInfo.id, req.params.id));
-    if (!row) throw notFound('消息不存在');
-    requirePerm(currentUser(req), `${permBase(row.msgType)}:list`);
-    return ok(toRow(row), '查询成功');
-  });
-
-  app.get('/system/sysMsgInfo/recipients', {
-    schema: {
-      tags: TAG,
-      summary: '可选的接收人（用户按账号或姓名搜索）与角色',
-      querystring: z.object({ keyword: optionalText(64, '关键字') }),
-      response: {
-        200: envelope(z.object({
-          users: z.array(z.object({ userId: z.number(), userName: z.string(), nickName: z.string() })),
-          roles: z.array(z.object({ roleId: z.number(), roleName: z.string(), roleKey: z.string() })),
-        })),
+  app.get(
+    '/system/sysMsgInfo/listAll',
+    {
+      schema: {
+        tags: TAG,
+        summary: '全部消息（管理）：系统、预警消息需 system:msg:list，监管消息需 system:supervisionMsg:list',
+        querystring: listQuery,
+        response: { 200: pageEnvelope(adminRow) },
       },
     },
-  }, async (req) => {
-    if (allowedTypes(currentUser(req), 'add').length === 0) throw forbidden('没有权限，请联系管理员授权');
-    const kw = req.query.keyword;
-    const users = await db.select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName }).from(sysUser)
-      .where(and(eq(sysUser.status, '1'), kw ? or(ilike(sysUser.userName, contains(kw)), ilike(sysUser.nickName, contains(kw))) : undefined))
-      .orderBy(sysUser.userName).limit(50);
-    const roles = await db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey }).from(sysRole)
-      .where(eq(sysRole.status, '1')).orderBy(sysRole.roleSort);
-    return ok({ users, roles }, '查询成功');
-  });
+    async (req) => {
+      const q = req.query;
+      const cond = where(currentUser(req), q);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(sysMsgInfo)
+        .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
+        .where(cond);
+      const rows = await db
+        .select(selectRow)
+        .from(sysMsgInfo)
+        .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
+        .where(cond)
+        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id)]))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(rows.map(toRow), total, q.pageNum);
+    },
+  );
 
-  app.post('/system/sysMsgInfo/save', {
-    config: { access: { log: { title: '消息管理', action: 'insert' } } },
-    schema: { tags: TAG, summary: '发送消息（给指定用户、指定角色的全部用户或全部用户）', body: saveBody, response: { 200: envelope(z.object({ count: z.number() })) } },
-  }, async (req) => {
-    const user = currentUser(req);
-    const b = req.body;
-    requirePerm(user, `${permBase(b.msgType)}:add`);
-    if (b.id && b.id > 0) throw badRequest('消息编号：发送新消息时不应带消息编号，修改请调用 /system/sysMsgInfo/update', 'id');
-    if (b.target === 'user' && !b.userIds?.length) throw badRequest('接收用户：请至少选择一个接收用户', 'userIds');
-    if (b.target === 'role' && !b.roleIds?.length) throw badRequest('接收角色：请至少选择一个角色', 'roleIds');
-    const now = app.ctx.clock.now();
-    const sent = await db.transaction(async (tx) => {
-      const active = eq(sysUser.status, '1');
-      const recipients =
-        b.target === 'all'
-          ? await tx.select({ userId: sysUser.userId }).from(sysUser).where(active)
-          : b.target === 'role'
-            ? await tx.selectDistinct({ userId: sysUser.userId }).from(sysUser).innerJoin(sysUserRole, eq(sysUserRole.userId, sysUser.userId))
-              .where(and(active, inArray(sysUserRole.roleId, b.roleIds!)))
-            : await tx.select({ userId: sysUser.userId }).from(sysUser).where(and(active, inArray(sysUser.userId, b.userIds!)));
-      if (b.target === 'user' && recipients.length !== new Set(b.userIds).size) throw badRequest('接收用户：所选用户不存在或已停用', 'userIds');
-      if (recipients.length === 0) throw badRequest(b.target === 'role' ? '接收角色：所选角色下没有可接收消息的用户' : '没有可接收消息的用户', b.target === 'role' ? 'roleIds' : 'target');
-      const rows = recipients.map((r) => ({ msgType: b.msgType, bt: b.bt, nr: b.nr, userId: r.userId, ckzt: '0', senderName: user.nickName || user.userName, createdAt: now }));
-      for (let i = 0; i < rows.length; i += 1000) await tx.insert(sysMsgInfo).values(rows.slice(i, i + 1000));
-      return rows.length;
-    });
-    return ok({ count: sent }, `已发送给 ${sent} 位用户`);
-  });
+  app.get(
+    '/system/sysMsgInfo/get/:id',
+    {
+      schema: { tags: TAG, summary: '消息详情（管理）', params: idParams, response: { 200: envelope(adminRow) } },
+    },
+    async (req) => {
+      const [row] = await db
+        .select(selectRow)
+        .from(sysMsgInfo)
+        .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
+        .where(eq(sysMsgInfo.id, req.params.id));
+      if (!row) throw notFound('消息不存在');
+      requirePerm(currentUser(req), `${permBase(row.msgType)}:list`);
+      return ok(toRow(row), '查询成功');
+    },
+  );
 
-  app.post('/system/sysMsgInfo/update', {
-    config: { access: { log: { title: '消息管理', action: 'update' } } },
-    schema: { tags: TAG, summary: '修改消息（id > 0；同一次发送的各份一并修改）', body: updateBody, response: { 200: envelope(z.object({ count: z.number() })) } },
-  }, async (req) => {
-    const user = currentUser(req);
-    const b = req.body;
-    const changed = await db.transaction(async (tx) => {
-      const [old] = await tx.select().from(sysMsgInfo).where(eq(sysMsgInfo.id, b.id));
-      if (!old) throw notFound('消息不存在');
-      requirePerm(user, `${permBase(old.msgType)}:edit`);
-      const newType = b.msgType ?? old.msgType;
-      if (newType !== old.msgType) requirePerm(user, `${permBase(newType)}:add`);
-      const sameSending = and(
-        eq(sysMsgInfo.msgType, old.msgType), eq(sysMsgInfo.bt, old.bt), eq(sysMsgInfo.nr, old.nr), eq(sysMsgInfo.createdAt, old.createdAt),
-        old.senderName === null ? undefined : eq(sysMsgInfo.senderName, old.senderName),
+  app.get(
+    '/system/sysMsgInfo/recipients',
+    {
+      schema: {
+        tags: TAG,
+        summary: '可选的接收人（用户按账号或姓名搜索）与角色',
+        querystring: z.object({ keyword: optionalText(64, '关键字') }),
+        response: {
+          200: envelope(
+            z.object({
+              users: z.array(z.object({ userId: z.number(), userName: z.string(), nickName: z.string() })),
+              roles: z.array(z.object({ roleId: z.number(), roleName: z.string(), roleKey: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      if (allowedTypes(currentUser(req), 'add').length === 0) throw forbidden('没有权限，请联系管理员授权');
+      const kw = req.query.keyword;
+      const users = await db
+        .select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName })
+        .from(sysUser)
+        .where(
+          and(
+            eq(sysUser.status, '1'),
+            kw ? or(ilike(sysUser.userName, contains(kw)), ilike(sysUser.nickName, contains(kw))) : undefined,
+          ),
+        )
+        .orderBy(sysUser.userName)
+        .limit(50);
+      const roles = await db
+        .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey })
+        .from(sysRole)
+        .where(eq(sysRole.status, '1'))
+        .orderBy(sysRole.roleSort);
+      return ok({ users, roles }, '查询成功');
+    },
+  );
+
+  app.post(
+    '/system/sysMsgInfo/save',
+    {
+      config: { access: { log: { title: '消息管理', action: 'insert' } } },
+      schema: {
+        tags: TAG,
+        summary: '发送消息（给指定用户、指定角色的全部用户或全部用户）',
+        body: saveBody,
+        response: { 200: envelope(z.object({ count: z.number() })) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const b = req.body;
+      requirePerm(user, `${permBase(b.msgType)}:add`);
+      if (b.id && b.id > 0)
+        throw badRequest('消息编号：发送新消息时不应带消息编号，修改请调用 /system/sysMsgInfo/update', 'id');
+      if (b.target === 'user' && !b.userIds?.length) throw badRequest('接收用户：请至少选择一个接收用户', 'userIds');
+      if (b.target === 'role' && !b.roleIds?.length) throw badRequest('接收角色：请至少选择一个角色', 'roleIds');
+      const now = app.ctx.clock.now();
+      const sent = await db.transaction(async (tx) => {
+        const active = eq(sysUser.status, '1');
+        const recipients =
+          b.target === 'all'
+            ? await tx.select({ userId: sysUser.userId }).from(sysUser).where(active)
+            : b.target === 'role'
+              ? await tx
+                  .selectDistinct({ userId: sysUser.userId })
+                  .from(sysUser)
+                  .innerJoin(sysUserRole, eq(sysUserRole.userId, sysUser.userId))
+                  .where(and(active, inArray(sysUserRole.roleId, b.roleIds!)))
+              : await tx
+                  .select({ userId: sysUser.userId })
+                  .from(sysUser)
+                  .where(and(active, inArray(sysUser.userId, b.userIds!)));
+        if (b.target === 'user' && recipients.length !== new Set(b.userIds).size)
+          throw badRequest('接收用户：所选用户不存在或已停用', 'userIds');
+        if (recipients.length === 0)
+          throw badRequest(
+            b.target === 'role' ? '接收角色：所选角色下没有可接收消息的用户' : '没有可接收消息的用户',
+            b.target === 'role' ? 'roleIds' : 'target',
+          );
+        const rows = recipients.map((r) => ({
+          msgType: b.msgType,
+          bt: b.bt,
+          nr: b.nr,
+          userId: r.userId,
+          ckzt: '0',
+          senderName: user.nickName || user.userName,
+          createdAt: now,
+        }));
+        for (let i = 0; i < rows.length; i += 1000) await tx.insert(sysMsgInfo).values(rows.slice(i, i + 1000));
+        return rows.length;
+      });
+      return ok({ count: sent }, `已发送给 ${sent} 位用户`);
+    },
+  );
+
+  app.post(
+    '/system/sysMsgInfo/update',
+    {
+      config: { access: { log: { title: '消息管理', action: 'update' } } },
+      schema: {
+        tags: TAG,
+        summary: '修改消息（id > 0；同一次发送的各份一并修改）',
+        body: updateBody,
+        response: { 200: envelope(z.object({ count: z.number() })) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const b = req.body;
+      const changed = await db.transaction(async (tx) => {
+        const [old] = await tx.select().from(sysMsgInfo).where(eq(sysMsgInfo.id, b.id));
+        if (!old) throw notFound('消息不存在');
+        requirePerm(user, `${permBase(old.msgType)}:edit`);
+        const newType = b.msgType ?? old.msgType;
+        if (newType !== old.msgType) requirePerm(user, `${permBase(newType)}:add`);
+        const sameSending = and(
+          eq(sysMsgInfo.msgType, old.msgType),
+          eq(sysMsgInfo.bt, old.bt),
+          eq(sysMsgInfo.nr, old.nr),
+          eq(sysMsgInfo.createdAt, old.createdAt),
+          old.senderName === null ? undefined : eq(sysMsgInfo.senderName, old.senderName),
+        );
+        const updated = await tx
+          .update(sysMsgInfo)
+          .set({ msgType: newType, bt: b.bt, nr: b.nr })
+          .where(sameSending)
+          .returning({ id: sysMsgInfo.id });
+        return updated.length;
+      });
+      return ok({ count: changed }, `已修改 ${changed} 条消息`);
+    },
+  );
+
+  app.post(
+    '/system/sysMsgInfo/remove',
+    {
+      config: { access: { log: { title: '消息管理', action: 'delete' } } },
+      schema: { tags: TAG, summary: '删除消息（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const n = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: sysMsgInfo.id, msgType: sysMsgInfo.msgType })
+          .from(sysMsgInfo)
+          .where(inArray(sysMsgInfo.id, req.query.ids));
+        if (rows.length === 0) throw notFound('消息不存在');
+        for (const t of new Set(rows.map((r) => r.msgType))) requirePerm(user, `${permBase(t)}:remove`);
+        await tx.delete(sysMsgInfo).where(
+          inArray(
+            sysMsgInfo.id,
+            rows.map((r) => r.id),
+          ),
+        );
+        return rows.length;
+      });
+      return done(`已删除 ${n} 条消息`);
+    },
+  );
+
+  app.get(
+    '/system/sysMsgInfo/export',
+    {
+      schema: { tags: TAG, summary: '导出消息（Excel；与列表同权限）', querystring: exportQuery },
+    },
+    async (req, reply) => {
+      const cond = where(currentUser(req), req.query);
+      const name = req.query.msgType ? MSG_TYPE_LABEL[req.query.msgType] : '消息';
+      return sendExcel(
+        reply,
+        `${name}.xlsx`,
+        EXPORT_COLUMNS,
+        batches((offset, limit) =>
+          db
+            .select(selectRow)
+            .from(sysMsgInfo)
+            .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
+            .where(cond)
+            .orderBy(desc(sysMsgInfo.id))
+            .limit(limit)
+            .offset(offset),
+        ),
       );
-      const updated = await tx.update(sysMsgInfo).set({ msgType: newType, bt: b.bt, nr: b.nr }).where(sameSending).returning({ id: sysMsgInfo.id });
-      return updated.length;
-    });
-    return ok({ count: changed }, `已修改 ${changed} 条消息`);
-  });
-
-  app.post('/system/sysMsgInfo/remove', {
-    config: { access: { log: { title: '消息管理', action: 'delete' } } },
-    schema: { tags: TAG, summary: '删除消息（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
-  }, async (req) => {
-    const user = currentUser(req);
-    const n = await db.transaction(async (tx) => {
-      const rows = await tx.select({ id: sysMsgInfo.id, msgType: sysMsgInfo.msgType }).from(sysMsgInfo).where(inArray(sysMsgInfo.id, req.query.ids));
-      if (rows.length === 0) throw notFound('消息不存在');
-      for (const t of new Set(rows.map((r) => r.msgType))) requirePerm(user, `${permBase(t)}:remove`);
-      await tx.delete(sysMsgInfo).where(inArray(sysMsgInfo.id, rows.map((r) => r.id)));
-      return rows.length;
-    });
-    return done(`已删除 ${n} 条消息`);
-  });
-
-  app.get('/system/sysMsgInfo/export', {
-    schema: { tags: TAG, summary: '导出消息（Excel；与列表同权限）', querystring: exportQuery },
-  }, async (req, reply) => {
-    const cond = where(currentUser(req), req.query);
-    const name = req.query.msgType ? MSG_TYPE_LABEL[req.query.msgType] : '消息';
-    return sendExcel(reply, `${name}.xlsx`, EXPORT_COLUMNS, batches((offset, limit) =>
-      db.select(selectRow).from(sysMsgInfo).leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId)).where(cond)
-        .orderBy(desc(sysMsgInfo.id)).limit(limit).offset(offset)));
-  });
+    },
+  );
 };

@@ -57,7 +57,9 @@ const body = z.object({
   noticeContent: text(20000, '公告内容', { min: 1, multiline: true, tooLong: '公告内容不能超过20000个字符' }),
   status: z.enum(['0', '1'], { error: '状态应为 1（正常）或 0（关闭）' }).default('1'),
 });
-const updateBody = body.extend({ noticeId: id('公告编号', { invalid: '修改时公告编号 noticeId 应为 1 到 2147483647 之间的整数' }) });
+const updateBody = body.extend({
+  noticeId: id('公告编号', { invalid: '修改时公告编号 noticeId 应为 1 到 2147483647 之间的整数' }),
+});
 
 function where(q: z.infer<typeof exportQuery>): SQL | undefined {
   const w: SQL[] = [];
@@ -68,7 +70,12 @@ function where(q: z.infer<typeof exportQuery>): SQL | undefined {
   w.push(...dateRange(sysNotice.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
-const SORTABLE = { noticeId: sysNotice.noticeId, noticeTitle: sysNotice.noticeTitle, createdAt: sysNotice.createdAt, updatedAt: sysNotice.updatedAt };
+const SORTABLE = {
+  noticeId: sysNotice.noticeId,
+  noticeTitle: sysNotice.noticeTitle,
+  createdAt: sysNotice.createdAt,
+  updatedAt: sysNotice.updatedAt,
+};
 
 const EXPORT_COLUMNS: ExcelColumn<NoticeRecord>[] = [
   { header: '公告编号', value: (r) => r.noticeId },
@@ -83,67 +90,129 @@ const EXPORT_COLUMNS: ExcelColumn<NoticeRecord>[] = [
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  app.get('/system/notice/list', {
-    config: { access: { perm: 'system:notice:list' } },
-    schema: { tags: TAG, summary: '通知公告列表', querystring: listQuery, response: { 200: pageEnvelope(noticeRow) } },
-  }, async (req) => {
-    const q = req.query;
-    const cond = where(q);
-    const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
-    const rows = await db.select().from(sysNotice).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysNotice.createdAt), desc(sysNotice.noticeId)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map(toRow), total, q.pageNum);
-  });
+  app.get(
+    '/system/notice/list',
+    {
+      config: { access: { perm: 'system:notice:list' } },
+      schema: {
+        tags: TAG,
+        summary: '通知公告列表',
+        querystring: listQuery,
+        response: { 200: pageEnvelope(noticeRow) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const cond = where(q);
+      const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
+      const rows = await db
+        .select()
+        .from(sysNotice)
+        .where(cond)
+        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysNotice.createdAt), desc(sysNotice.noticeId)]))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(rows.map(toRow), total, q.pageNum);
+    },
+  );
 
-  app.get('/system/notice/get/:id', {
-    config: { access: { perm: 'system:notice:list' } },
-    schema: { tags: TAG, summary: '通知公告详情', params: idParams, response: { 200: envelope(noticeRow) } },
-  }, async (req) => {
-    const [row] = await db.select().from(sysNotice).where(eq(sysNotice.noticeId, req.params.id));
-    if (!row) throw notFound('公告不存在');
-    return ok(toRow(row), '查询成功');
-  });
+  app.get(
+    '/system/notice/get/:id',
+    {
+      config: { access: { perm: 'system:notice:list' } },
+      schema: { tags: TAG, summary: '通知公告详情', params: idParams, response: { 200: envelope(noticeRow) } },
+    },
+    async (req) => {
+      const [row] = await db.select().from(sysNotice).where(eq(sysNotice.noticeId, req.params.id));
+      if (!row) throw notFound('公告不存在');
+      return ok(toRow(row), '查询成功');
+    },
+  );
 
-  app.post('/system/notice/save', {
-    config: { access: { perm: 'system:notice:add', log: LOG('insert') } },
-    schema: { tags: TAG, summary: '新增通知公告', body, response: { 200: envelope(noticeRow) } },
-  }, async (req) => {
-    const b = req.body;
-    if (b.noticeId && b.noticeId > 0) throw badRequest('公告编号：新增时不应带公告编号，修改请调用 /system/notice/update', 'noticeId');
-    const [row] = await db.insert(sysNotice).values({
-      noticeTitle: b.noticeTitle, noticeType: b.noticeType, noticeContent: b.noticeContent, status: b.status, createdBy: currentUser(req).userName,
-    }).returning();
-    return ok(toRow(row!), '新增成功');
-  });
+  app.post(
+    '/system/notice/save',
+    {
+      config: { access: { perm: 'system:notice:add', log: LOG('insert') } },
+      schema: { tags: TAG, summary: '新增通知公告', body, response: { 200: envelope(noticeRow) } },
+    },
+    async (req) => {
+      const b = req.body;
+      if (b.noticeId && b.noticeId > 0)
+        throw badRequest('公告编号：新增时不应带公告编号，修改请调用 /system/notice/update', 'noticeId');
+      const [row] = await db
+        .insert(sysNotice)
+        .values({
+          noticeTitle: b.noticeTitle,
+          noticeType: b.noticeType,
+          noticeContent: b.noticeContent,
+          status: b.status,
+          createdBy: currentUser(req).userName,
+        })
+        .returning();
+      return ok(toRow(row!), '新增成功');
+    },
+  );
 
-  app.post('/system/notice/update', {
-    config: { access: { perm: 'system:notice:edit', log: LOG('update') } },
-    schema: { tags: TAG, summary: '修改通知公告（noticeId > 0）', body: updateBody, response: { 200: envelope(noticeRow) } },
-  }, async (req) => {
-    const b = req.body;
-    const [row] = await db.update(sysNotice).set({
-      noticeTitle: b.noticeTitle, noticeType: b.noticeType, noticeContent: b.noticeContent, status: b.status,
-    }).where(eq(sysNotice.noticeId, b.noticeId)).returning();
-    if (!row) throw notFound('公告不存在');
-    return ok(toRow(row), '修改成功');
-  });
+  app.post(
+    '/system/notice/update',
+    {
+      config: { access: { perm: 'system:notice:edit', log: LOG('update') } },
+      schema: {
+        tags: TAG,
+        summary: '修改通知公告（noticeId > 0）',
+        body: updateBody,
+        response: { 200: envelope(noticeRow) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const [row] = await db
+        .update(sysNotice)
+        .set({
+          noticeTitle: b.noticeTitle,
+          noticeType: b.noticeType,
+          noticeContent: b.noticeContent,
+          status: b.status,
+        })
+        .where(eq(sysNotice.noticeId, b.noticeId))
+        .returning();
+      if (!row) throw notFound('公告不存在');
+      return ok(toRow(row), '修改成功');
+    },
+  );
 
-  app.post('/system/notice/remove', {
-    config: { access: { perm: 'system:notice:remove', log: LOG('delete') } },
-    schema: { tags: TAG, summary: '删除通知公告（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
-  }, async (req) => {
-    const removed = await db.delete(sysNotice).where(inArray(sysNotice.noticeId, req.query.ids)).returning({ id: sysNotice.noticeId });
-    if (removed.length === 0) throw notFound('公告不存在');
-    return done(`已删除 ${removed.length} 条公告`);
-  });
+  app.post(
+    '/system/notice/remove',
+    {
+      config: { access: { perm: 'system:notice:remove', log: LOG('delete') } },
+      schema: { tags: TAG, summary: '删除通知公告（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
+    },
+    async (req) => {
+      const removed = await db
+        .delete(sysNotice)
+        .where(inArray(sysNotice.noticeId, req.query.ids))
+        .returning({ id: sysNotice.noticeId });
+      if (removed.length === 0) throw notFound('公告不存在');
+      return done(`已删除 ${removed.length} 条公告`);
+    },
+  );
 
-  app.get('/system/notice/export', {
-    config: { access: { perm: 'system:notice:list' } },
-    schema: { tags: TAG, summary: '导出通知公告（Excel）', querystring: exportQuery },
-  }, async (req, reply) => {
-    const cond = where(req.query);
-    return sendExcel(reply, '通知公告.xlsx', EXPORT_COLUMNS, batches((offset, limit) =>
-      db.select().from(sysNotice).where(cond).orderBy(desc(sysNotice.noticeId)).limit(limit).offset(offset)));
-  });
+  app.get(
+    '/system/notice/export',
+    {
+      config: { access: { perm: 'system:notice:list' } },
+      schema: { tags: TAG, summary: '导出通知公告（Excel）', querystring: exportQuery },
+    },
+    async (req, reply) => {
+      const cond = where(req.query);
+      return sendExcel(
+        reply,
+        '通知公告.xlsx',
+        EXPORT_COLUMNS,
+        batches((offset, limit) =>
+          db.select().from(sysNotice).where(cond).orderBy(desc(sysNotice.noticeId)).limit(limit).offset(offset),
+        ),
+      );
+    },
+  );
 };

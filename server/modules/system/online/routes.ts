@@ -77,101 +77,146 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     )!;
   }
 
-  app.get('/system/online/list', {
-    config: { access: { perm: 'system:online:list' } },
-    schema: {
-      tags: TAGS,
-      summary: '在线用户（活动会话）',
-      querystring: pageQuery.extend({ userName: optionalText(64, '用户账号'), ipaddr: optionalText(64, '登录地址') }),
-      response: { 200: pageEnvelope(onlineRow) },
+  app.get(
+    '/system/online/list',
+    {
+      config: { access: { perm: 'system:online:list' } },
+      schema: {
+        tags: TAGS,
+        summary: '在线用户（活动会话）',
+        querystring: pageQuery.extend({ userName: optionalText(64, '用户账号'), ipaddr: optionalText(64, '登录地址') }),
+        response: { 200: pageEnvelope(onlineRow) },
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    const caller = currentUser(req);
-    const where: (SQL | undefined)[] = [await activeCondition()];
-    if (q.userName) where.push(contains(sysUser.userName, q.userName));
-    if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
-    const cond = and(...where);
-    const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sysSession).innerJoin(sysUser, eq(sysUser.userId, sysSession.userId)).where(cond);
-    const rows = await db
-      .select({ session: sysSession, userName: sysUser.userName, nickName: sysUser.nickName, deptName: sysDept.deptName })
-      .from(sysSession)
-      .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-      .where(cond)
-      .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map(({ session: s, userName, nickName, deptName }) => ({
-      sessionId: s.tokenHash.slice(0, SESSION_ID_LENGTH),
-      userId: s.userId,
-      userName,
-      nickName,
-      deptName: deptName ?? null,
-      ipaddr: s.ip,
-      ...describeUserAgent(s.userAgent),
-      method: s.method,
-      loginTime: s.createdAt.toISOString(),
-      lastActiveTime: s.lastActiveAt.toISOString(),
-      current: s.tokenHash === caller.tokenHash,
-      // The same refusals as POST /system/online/offline: nobody forces himself out (that is 退出登录).
-      canForce: s.tokenHash !== caller.tokenHash,
-      canForceUser: s.userId !== caller.userId,
-    })), n, q.pageNum);
-  });
-
-  app.post('/system/online/offline', {
-    config: { access: { perm: 'system:online:forceLogout', log: { title: '在线用户', action: 'force' } } },
-    schema: {
-      tags: TAGS,
-      summary: '强制下线',
-      description: '给出 sessionId 强退一个会话，或给出 userId 强退该用户的全部会话。不能强退自己的当前会话。',
-      body: z
-        .object({
-          sessionId: z.string().trim().regex(/^[0-9a-f]{16}$/, '会话编号格式不正确').optional(),
-          userId: id('用户编号').optional(),
+    async (req) => {
+      const q = req.query;
+      const caller = currentUser(req);
+      const where: (SQL | undefined)[] = [await activeCondition()];
+      if (q.userName) where.push(contains(sysUser.userName, q.userName));
+      if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
+      const cond = and(...where);
+      const [{ n } = { n: 0 }] = await db
+        .select({ n: count() })
+        .from(sysSession)
+        .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
+        .where(cond);
+      const rows = await db
+        .select({
+          session: sysSession,
+          userName: sysUser.userName,
+          nickName: sysUser.nickName,
+          deptName: sysDept.deptName,
         })
-        .refine((b) => !!b.sessionId !== (b.userId !== undefined), { message: '请指定要强退的会话或用户', path: ['sessionId'] }),
-      response: { 200: doneEnvelope },
+        .from(sysSession)
+        .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
+        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+        .where(cond)
+        .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(
+        rows.map(({ session: s, userName, nickName, deptName }) => ({
+          sessionId: s.tokenHash.slice(0, SESSION_ID_LENGTH),
+          userId: s.userId,
+          userName,
+          nickName,
+          deptName: deptName ?? null,
+          ipaddr: s.ip,
+          ...describeUserAgent(s.userAgent),
+          method: s.method,
+          loginTime: s.createdAt.toISOString(),
+          lastActiveTime: s.lastActiveAt.toISOString(),
+          current: s.tokenHash === caller.tokenHash,
+          // The same refusals as POST /system/online/offline: nobody forces himself out (that is 退出登录).
+          canForce: s.tokenHash !== caller.tokenHash,
+          canForceUser: s.userId !== caller.userId,
+        })),
+        n,
+        q.pageNum,
+      );
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const { sessionId, userId } = req.body;
-    if (userId !== undefined) {
-      if (userId === caller.userId) throw badRequest('不能强退自己，请使用退出登录', 'userId');
-      const [u] = await db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userId, userId));
-      if (!u) throw notFound('用户不存在');
-      await db.transaction((tx) => endUserSessions(ctx, tx, userId, 'offline'));
-      return done('已强制该用户下线');
-    }
-    const prefix = sql`left(${sysSession.tokenHash}, ${SESSION_ID_LENGTH})`;
-    if (caller.tokenHash.slice(0, SESSION_ID_LENGTH) === sessionId) throw badRequest('不能强退自己的当前会话，请使用退出登录', 'sessionId');
-    const ended = await db
-      .update(sysSession)
-      .set({ endedAt: ctx.clock.now(), endReason: 'offline' })
-      .where(and(sql`${prefix} = ${sessionId}`, isNull(sysSession.endedAt)))
-      .returning({ userId: sysSession.userId });
-    if (ended.length === 0) throw notFound('会话不存在或已下线');
-    return done('已强制下线');
-  });
+  );
 
-  app.get('/system/online/export', {
-    config: { access: { perm: 'system:online:list' } },
-    schema: { tags: TAGS, summary: '导出在线用户（Excel，不含会话令牌）', querystring: onlineFilters },
-  }, async (req, reply) => {
-    const q = req.query;
-    const where: (SQL | undefined)[] = [await activeCondition()];
-    if (q.userName) where.push(contains(sysUser.userName, q.userName));
-    if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
-    const cond = and(...where);
-    return sendExcel(reply, '在线用户.xlsx', EXPORT_COLUMNS, batches((offset, limit) => db
-      .select({ session: sysSession, userName: sysUser.userName, nickName: sysUser.nickName, deptName: sysDept.deptName })
-      .from(sysSession)
-      .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-      .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-      .where(cond)
-      .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt), sysSession.tokenHash)
-      .limit(limit)
-      .offset(offset)));
-  });
+  app.post(
+    '/system/online/offline',
+    {
+      config: { access: { perm: 'system:online:forceLogout', log: { title: '在线用户', action: 'force' } } },
+      schema: {
+        tags: TAGS,
+        summary: '强制下线',
+        description: '给出 sessionId 强退一个会话，或给出 userId 强退该用户的全部会话。不能强退自己的当前会话。',
+        body: z
+          .object({
+            sessionId: z
+              .string()
+              .trim()
+              .regex(/^[0-9a-f]{16}$/, '会话编号格式不正确')
+              .optional(),
+            userId: id('用户编号').optional(),
+          })
+          .refine((b) => !!b.sessionId !== (b.userId !== undefined), {
+            message: '请指定要强退的会话或用户',
+            path: ['sessionId'],
+          }),
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const { sessionId, userId } = req.body;
+      if (userId !== undefined) {
+        if (userId === caller.userId) throw badRequest('不能强退自己，请使用退出登录', 'userId');
+        const [u] = await db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userId, userId));
+        if (!u) throw notFound('用户不存在');
+        await db.transaction((tx) => endUserSessions(ctx, tx, userId, 'offline'));
+        return done('已强制该用户下线');
+      }
+      const prefix = sql`left(${sysSession.tokenHash}, ${SESSION_ID_LENGTH})`;
+      if (caller.tokenHash.slice(0, SESSION_ID_LENGTH) === sessionId)
+        throw badRequest('不能强退自己的当前会话，请使用退出登录', 'sessionId');
+      const ended = await db
+        .update(sysSession)
+        .set({ endedAt: ctx.clock.now(), endReason: 'offline' })
+        .where(and(sql`${prefix} = ${sessionId}`, isNull(sysSession.endedAt)))
+        .returning({ userId: sysSession.userId });
+      if (ended.length === 0) throw notFound('会话不存在或已下线');
+      return done('已强制下线');
+    },
+  );
+
+  app.get(
+    '/system/online/export',
+    {
+      config: { access: { perm: 'system:online:list' } },
+      schema: { tags: TAGS, summary: '导出在线用户（Excel，不含会话令牌）', querystring: onlineFilters },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const where: (SQL | undefined)[] = [await activeCondition()];
+      if (q.userName) where.push(contains(sysUser.userName, q.userName));
+      if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
+      const cond = and(...where);
+      return sendExcel(
+        reply,
+        '在线用户.xlsx',
+        EXPORT_COLUMNS,
+        batches((offset, limit) =>
+          db
+            .select({
+              session: sysSession,
+              userName: sysUser.userName,
+              nickName: sysUser.nickName,
+              deptName: sysDept.deptName,
+            })
+            .from(sysSession)
+            .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
+            .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
+            .where(cond)
+            .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt), sysSession.tokenHash)
+            .limit(limit)
+            .offset(offset),
+        ),
+      );
+    },
+  );
 };

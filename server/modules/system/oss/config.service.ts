@@ -20,15 +20,36 @@ export async function configRows(db: DbOrTx) {
   const files = await db.select({ service: sysOss.service, n: count() }).from(sysOss).groupBy(sysOss.service);
   const byService = new Map(files.map((f) => [f.service, f.n]));
   const listed = rows.map((r) => ({
-    ossConfigId: r.ossConfigId, configKey: r.configKey, endpoint: r.endpoint, region: r.region, bucketName: r.bucketName,
-    prefix: r.prefix, accessKey: r.accessKey, hasSecret: !!r.secretKey, status: r.status, inUse: r.status === IN_USE,
-    fileCount: byService.get(r.configKey) ?? 0, remark: r.remark, createdAt: r.createdAt.toISOString(),
+    ossConfigId: r.ossConfigId,
+    configKey: r.configKey,
+    endpoint: r.endpoint,
+    region: r.region,
+    bucketName: r.bucketName,
+    prefix: r.prefix,
+    accessKey: r.accessKey,
+    hasSecret: !!r.secretKey,
+    status: r.status,
+    inUse: r.status === IN_USE,
+    fileCount: byService.get(r.configKey) ?? 0,
+    remark: r.remark,
+    createdAt: r.createdAt.toISOString(),
   }));
   if (listed.some((r) => r.configKey === LOCAL_SERVICE)) return listed;
   const localInUse = !listed.some((r) => r.inUse);
   const local = {
-    ossConfigId: 0, configKey: LOCAL_SERVICE, endpoint: null, region: null, bucketName: null, prefix: null, accessKey: null, hasSecret: false,
-    status: localInUse ? IN_USE : '1', inUse: localInUse, fileCount: byService.get(LOCAL_SERVICE) ?? 0, remark: null, createdAt: null,
+    ossConfigId: 0,
+    configKey: LOCAL_SERVICE,
+    endpoint: null,
+    region: null,
+    bucketName: null,
+    prefix: null,
+    accessKey: null,
+    hasSecret: false,
+    status: localInUse ? IN_USE : '1',
+    inUse: localInUse,
+    fileCount: byService.get(LOCAL_SERVICE) ?? 0,
+    remark: null,
+    createdAt: null,
   };
   return [local, ...listed];
 }
@@ -37,8 +58,14 @@ const blank = (v: string | null | undefined) => (v === undefined || v === null |
 
 function values(b: OssConfigBody, oldSecret: string | null) {
   const v = {
-    configKey: b.configKey, endpoint: blank(b.endpoint), region: blank(b.region), bucketName: blank(b.bucketName), prefix: blank(b.prefix),
-    accessKey: blank(b.accessKey), secretKey: blank(b.secretKey) ?? oldSecret, remark: blank(b.remark),
+    configKey: b.configKey,
+    endpoint: blank(b.endpoint),
+    region: blank(b.region),
+    bucketName: blank(b.bucketName),
+    prefix: blank(b.prefix),
+    accessKey: blank(b.accessKey),
+    secretKey: blank(b.secretKey) ?? oldSecret,
+    remark: blank(b.remark),
   };
   if (v.configKey !== LOCAL_SERVICE) {
     if (!v.endpoint) throw badRequest('访问站点不能为空', 'endpoint');
@@ -50,14 +77,19 @@ function values(b: OssConfigBody, oldSecret: string | null) {
 }
 
 async function assertKeyFree(tx: DbOrTx, configKey: string, selfId?: number) {
-  const [dup] = await tx.select({ id: sysOssConfig.ossConfigId }).from(sysOssConfig)
+  const [dup] = await tx
+    .select({ id: sysOssConfig.ossConfigId })
+    .from(sysOssConfig)
     .where(and(eq(sysOssConfig.configKey, configKey), selfId ? ne(sysOssConfig.ossConfigId, selfId) : undefined));
   if (dup) throw new AppError(409, `存储配置「${configKey}」已存在`, 'configKey');
 }
 
 export async function createConfig(tx: DbOrTx, b: OssConfigBody): Promise<ConfigRecord> {
   await assertKeyFree(tx, b.configKey);
-  const [row] = await tx.insert(sysOssConfig).values({ ...values(b, null), status: '1' }).returning();
+  const [row] = await tx
+    .insert(sysOssConfig)
+    .values({ ...values(b, null), status: '1' })
+    .returning();
   return row!;
 }
 
@@ -70,7 +102,11 @@ export async function updateConfig(tx: DbOrTx, id: number, b: OssConfigBody): Pr
     if (n > 0) throw badRequest(`配置名称：「${old.configKey}」中已存有 ${n} 个文件，不能改名`, 'configKey');
     await assertKeyFree(tx, b.configKey, id);
   }
-  const [row] = await tx.update(sysOssConfig).set({ ...values(b, old.secretKey) }).where(eq(sysOssConfig.ossConfigId, id)).returning();
+  const [row] = await tx
+    .update(sysOssConfig)
+    .set({ ...values(b, old.secretKey) })
+    .where(eq(sysOssConfig.ossConfigId, id))
+    .returning();
   return row!;
 }
 
@@ -85,7 +121,10 @@ export async function chooseConfig(tx: DbOrTx, id: number, fileRoot: string): Pr
   try {
     storageFor(row, fileRoot);
   } catch {
-    throw badRequest(`存储配置「${row.configKey}」不完整（访问站点、桶名称、AccessKey、SecretKey），不能启用`, 'ossConfigId');
+    throw badRequest(
+      `存储配置「${row.configKey}」不完整（访问站点、桶名称、AccessKey、SecretKey），不能启用`,
+      'ossConfigId',
+    );
   }
   await tx.update(sysOssConfig).set({ status: '1' }).where(ne(sysOssConfig.ossConfigId, id));
   await tx.update(sysOssConfig).set({ status: IN_USE }).where(eq(sysOssConfig.ossConfigId, id));

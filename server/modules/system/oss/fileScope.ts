@@ -15,7 +15,11 @@ export function registerFileOwner(check: FileOwnerCheck): void {
   if (!owners.includes(check)) owners.push(check);
 }
 
-export async function mayDownload(ctx: AppContext, user: AuthUser, file: { id: number; createdBy: number | null }): Promise<boolean> {
+export async function mayDownload(
+  ctx: AppContext,
+  user: AuthUser,
+  file: { id: number; createdBy: number | null },
+): Promise<boolean> {
   if (file.createdBy !== null && file.createdBy === user.userId) return true;
   if (user.permissions.has('system:oss:list')) return true;
   for (const check of owners) {

@@ -10,7 +10,10 @@ export interface UploadedPart {
 
 export const formatMb = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
 
-export async function readMultipart(req: FastifyRequest, maxBytes: number): Promise<{ file: UploadedPart | null; fields: Record<string, string> }> {
+export async function readMultipart(
+  req: FastifyRequest,
+  maxBytes: number,
+): Promise<{ file: UploadedPart | null; fields: Record<string, string> }> {
   if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 方式上传文件（字段 file）', 'file');
   const fields: Record<string, string> = {};
   let file: UploadedPart | null = null;

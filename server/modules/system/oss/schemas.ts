@@ -47,14 +47,23 @@ const opt = (max: number, label: string) => z.string().trim().max(max, `${label}
 
 export const ossConfigBody = z.object({
   ossConfigId: idOrZero('配置编号').optional(),
-  configKey: text(16, '配置名称', { min: 1 })
-    .regex(/^[a-z][a-z0-9_-]*$/, '配置名称只能包含小写字母、数字、下划线和短横线，并以字母开头'),
+  configKey: text(16, '配置名称', { min: 1 }).regex(
+    /^[a-z][a-z0-9_-]*$/,
+    '配置名称只能包含小写字母、数字、下划线和短横线，并以字母开头',
+  ),
   endpoint: text(200, '访问站点')
-    .regex(/^$|^(https?:\/\/)?[A-Za-z0-9{}._-]+(:\d{1,5})?(\/[\w./-]*)?$/, '访问站点格式不正确，如 https://minio.example.com:9000 或 https://{bucket}.oss-cn-guangzhou.aliyuncs.com')
+    .regex(
+      /^$|^(https?:\/\/)?[A-Za-z0-9{}._-]+(:\d{1,5})?(\/[\w./-]*)?$/,
+      '访问站点格式不正确，如 https://minio.example.com:9000 或 https://{bucket}.oss-cn-guangzhou.aliyuncs.com',
+    )
     .nullish(),
   region: opt(64, '区域'),
-  bucketName: text(100, '桶名称').regex(/^$|^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '桶名称格式不正确（3-63 位小写字母、数字、点和短横线）').nullish(),
-  prefix: text(100, '前缀').regex(/^$|^[\w-]+(\/[\w-]+)*$/, '前缀只能包含字母、数字、下划线、短横线和 /').nullish(),
+  bucketName: text(100, '桶名称')
+    .regex(/^$|^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, '桶名称格式不正确（3-63 位小写字母、数字、点和短横线）')
+    .nullish(),
+  prefix: text(100, '前缀')
+    .regex(/^$|^[\w-]+(\/[\w-]+)*$/, '前缀只能包含字母、数字、下划线、短横线和 /')
+    .nullish(),
   accessKey: opt(200, 'AccessKey'),
   secretKey: opt(200, 'SecretKey').describe('修改时留空表示不变'),
   remark: text(500, '备注', { multiline: true }).nullish(),
@@ -65,7 +74,9 @@ export const ossConfigUpdateBody = ossConfigBody.extend({
 });
 
 export const saveConfigBody = z.object({
-  ossConfigId: idOrZero('存储配置', { missing: '请选择要使用的存储配置', invalid: '请选择要使用的存储配置' }).describe('0 表示使用本地磁盘'),
+  ossConfigId: idOrZero('存储配置', { missing: '请选择要使用的存储配置', invalid: '请选择要使用的存储配置' }).describe(
+    '0 表示使用本地磁盘',
+  ),
 });
 
 export const uploadResult = z.object({

@@ -39,7 +39,10 @@ export const downloadUrl = (ossId: number) => `/api/file/download/${ossId}`;
 
 /** sys.upload.maxSizeMb when set to a positive number, else 10 MB. */
 export async function uploadLimitBytes(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ value: sysConfig.configValue }).from(sysConfig).where(eq(sysConfig.configKey, MAX_SIZE_KEY));
+  const [row] = await db
+    .select({ value: sysConfig.configValue })
+    .from(sysConfig)
+    .where(eq(sysConfig.configKey, MAX_SIZE_KEY));
   const mb = Number(row?.value);
   return Math.round((Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_MAX_MB) * 1_048_576);
 }
@@ -67,27 +70,43 @@ export function cleanName(name: string): string {
 }
 
 /** The kind of an acceptable upload; a 400 naming the problem (类型 or 大小) otherwise. */
-export function checkUpload(bytes: Uint8Array, originalName: string, maxBytes: number, claimedType?: string | null): FileKind {
+export function checkUpload(
+  bytes: Uint8Array,
+  originalName: string,
+  maxBytes: number,
+  claimedType?: string | null,
+): FileKind {
   const allowed = ALLOWED_KINDS.map((k) => k.label).join('、');
   if (bytes.length === 0) throw badRequest('文件不能为空', 'file');
-  if (bytes.length > maxBytes) throw badRequest(`文件大小超过限制：最大 ${formatMb(maxBytes)}，该文件 ${formatMb(bytes.length)}`, 'file');
+  if (bytes.length > maxBytes)
+    throw badRequest(`文件大小超过限制：最大 ${formatMb(maxBytes)}，该文件 ${formatMb(bytes.length)}`, 'file');
   const ext = extensionOf(originalName);
   const byName = ALLOWED_KINDS.find((k) => k.extensions.includes(ext));
   if (!byName) throw badRequest(`文件类型不支持：只能上传 ${allowed} 文件${ext ? `（不支持 .${ext}）` : ''}`, 'file');
   const kind = sniff(bytes);
   if (!kind) throw badRequest(`文件类型不符：文件内容不是 ${allowed}，扩展名 .${ext} 与内容不一致`, 'file');
   if (kind !== byName) throw badRequest(`文件类型不符：文件内容是 ${kind.label}，扩展名却是 .${ext}`, 'file');
-  if (claimedType && claimedType !== 'application/octet-stream' && !(claimedType === 'image/jpg' && kind.mimeType === 'image/jpeg') && claimedType !== kind.mimeType) {
+  if (
+    claimedType &&
+    claimedType !== 'application/octet-stream' &&
+    !(claimedType === 'image/jpg' && kind.mimeType === 'image/jpeg') &&
+    claimedType !== kind.mimeType
+  ) {
     throw badRequest(`文件类型不符：声明的类型 ${claimedType} 与文件内容（${kind.label}）不一致`, 'file');
   }
   return kind;
 }
 
-export async function storeUpload(ctx: Pick<AppContext, 'config' | 'clock'>, tx: DbOrTx, input: UploadInput): Promise<StoredFile> {
+export async function storeUpload(
+  ctx: Pick<AppContext, 'config' | 'clock'>,
+  tx: DbOrTx,
+  input: UploadInput,
+): Promise<StoredFile> {
   const originalName = cleanName(input.originalName);
   if (!originalName) throw badRequest('文件名不能为空', 'file');
   const ownerRef = input.ownerRef?.trim() || null;
-  if (ownerRef && (ownerRef.length > 64 || /[\u0000-\u001f]/.test(ownerRef))) throw badRequest('所属业务 ownerRef 不能超过64个字符', 'ownerRef');
+  if (ownerRef && (ownerRef.length > 64 || /[\u0000-\u001f]/.test(ownerRef)))
+    throw badRequest('所属业务 ownerRef 不能超过64个字符', 'ownerRef');
   const kind = checkUpload(input.bytes, originalName, await uploadLimitBytes(tx), input.mimeType);
   // checkUpload made sure the name's extension is one of the kind's.
   const ext = extensionOf(originalName);
@@ -105,11 +124,22 @@ export async function storeUpload(ctx: Pick<AppContext, 'config' | 'clock'>, tx:
   }
   let row: { id: number } | undefined;
   try {
-    [row] = await tx.insert(sysOss).values({
-      fileName, originalName, fileSuffix: `.${ext}`, mimeType: kind.mimeType, size: input.bytes.length,
-      sha256: createHash('sha256').update(input.bytes).digest('hex'), service: store.service, storageKey, ownerRef,
-      createdBy: input.userId, createdAt: now,
-    }).returning({ id: sysOss.id });
+    [row] = await tx
+      .insert(sysOss)
+      .values({
+        fileName,
+        originalName,
+        fileSuffix: `.${ext}`,
+        mimeType: kind.mimeType,
+        size: input.bytes.length,
+        sha256: createHash('sha256').update(input.bytes).digest('hex'),
+        service: store.service,
+        storageKey,
+        ownerRef,
+        createdBy: input.userId,
+        createdAt: now,
+      })
+      .returning({ id: sysOss.id });
   } catch (err) {
     // No row, no file: the bytes would otherwise sit in the store with nothing pointing at them.
     await store.delete(storageKey).catch(() => undefined);

@@ -21,7 +21,12 @@ export interface ReviewView<R> {
   effect?: (db: DbOrTx, before: R | null, after: R | null) => Promise<ChangeEffect>;
 }
 
-export async function reviewDetail<R>(db: DbOrTx, row: ReviewRow, caller: AuthUser, view: ReviewView<R>): Promise<ReviewDetail> {
+export async function reviewDetail<R>(
+  db: DbOrTx,
+  row: ReviewRow,
+  caller: AuthUser,
+  view: ReviewView<R>,
+): Promise<ReviewDetail> {
   const change = changeOf(row);
   const proposed = view.record(row.proposed);
   const current = row.current ? view.record(row.current) : null;
@@ -38,13 +43,15 @@ export async function reviewDetail<R>(db: DbOrTx, row: ReviewRow, caller: AuthUs
     submittedBy: row.submittedBy,
     submitterName: names.get(row.submittedBy) ?? '',
     submittedAt: row.submittedAt.toISOString(),
-    reviewerName: row.reviewedBy === null ? null : names.get(row.reviewedBy) ?? null,
+    reviewerName: row.reviewedBy === null ? null : (names.get(row.reviewedBy) ?? null),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     comment: row.comment,
     title: view.title(change === 'delete' && current ? current : proposed),
     diff: diffRecords(view.labels, before, after).map((d) => ({ ...d, label: translateMessage(d.label) })),
     // Shown as the change would apply now (pending) or as it was stored (decided).
-    effect: view.effect ? await view.effect(db, change === 'create' ? null : current, change === 'delete' ? null : proposed) : null,
+    effect: view.effect
+      ? await view.effect(db, change === 'create' ? null : current, change === 'delete' ? null : proposed)
+      : null,
     warnings: [...((row.snapshot as PersistedRecordReviewSnapshot).context.warnings ?? [])],
     ...reviewActions(row, caller),
   };

@@ -15,7 +15,10 @@ const listText = (names: readonly string[]): string =>
   names.length > MAX_LISTED ? `${names.slice(0, MAX_LISTED).join('、')} 等${names.length}项` : names.join('、');
 
 /** A list field: what was taken away stands in before, what was added in after (with the totals). */
-function listDiff(before: readonly string[] | null, after: readonly string[] | null): { before: string; after: string } | null {
+function listDiff(
+  before: readonly string[] | null,
+  after: readonly string[] | null,
+): { before: string; after: string } | null {
   const b = new Set(before ?? []);
   const a = new Set(after ?? []);
   const removed = [...b].filter((x) => !a.has(x));
@@ -33,7 +36,11 @@ function listDiff(before: readonly string[] | null, after: readonly string[] | n
  * The fields that differ between the live record and the proposed one. A new record (no before)
  * lists every filled field; a deletion (no after) lists every field of the live record.
  */
-export function diffRecords(labels: ReadonlyArray<readonly [field: string, label: string]>, before: DisplayRecord | null, after: DisplayRecord | null): DiffRow[] {
+export function diffRecords(
+  labels: ReadonlyArray<readonly [field: string, label: string]>,
+  before: DisplayRecord | null,
+  after: DisplayRecord | null,
+): DiffRow[] {
   const rows: DiffRow[] = [];
   for (const [field, label] of labels) {
     const bv = before?.[field];

@@ -7,7 +7,11 @@ import { badRequest } from '../../../lib/errors.js';
 
 export const DUTY_ROLES = { admin: 'sys', secadmin: 'sec', auditor: 'audit' } as const;
 export type DutyRoleKey = keyof typeof DUTY_ROLES;
-export const DUTY_ROLE_NAMES: Record<DutyRoleKey, string> = { admin: '系统管理员', secadmin: '安全管理员', auditor: '审计管理员' };
+export const DUTY_ROLE_NAMES: Record<DutyRoleKey, string> = {
+  admin: '系统管理员',
+  secadmin: '安全管理员',
+  auditor: '审计管理员',
+};
 
 export const isDutyRole = (roleKey: string): roleKey is DutyRoleKey => Object.hasOwn(DUTY_ROLES, roleKey);
 
@@ -21,7 +25,10 @@ export function dutyOf(roleKeys: readonly string[]): 'sys' | 'sec' | 'audit' | n
 export function assertSeparationOfDuties(roleKeys: readonly string[], userType: string): void {
   const duties = [...new Set(roleKeys.filter(isDutyRole))];
   if (duties.length > 1) {
-    throw badRequest(`三员分立：同一账号不能同时拥有${duties.map((k) => DUTY_ROLE_NAMES[k]).join('、')}角色`, 'roleIds');
+    throw badRequest(
+      `三员分立：同一账号不能同时拥有${duties.map((k) => DUTY_ROLE_NAMES[k]).join('、')}角色`,
+      'roleIds',
+    );
   }
   if (duties.length === 1 && userType !== '00') {
     throw badRequest(`${DUTY_ROLE_NAMES[duties[0]]}角色只能分配给系统管理员类型（00）的用户`, 'roleIds');

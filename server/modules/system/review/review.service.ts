@@ -31,7 +31,11 @@ const CHANGE_NAME: Record<RecordChange, string> = { create: '新增', update: '�
 const WARNING_NAME: Record<ReviewWarning, string> = { unlinksPerson: '解除账号与持证人员的关联' };
 
 /** The permission that lets a caller decide a submission of this kind. */
-export const AUDIT_PERMS: Record<ReviewedRecordKind, string> = { user: 'system:user:audit', role: 'system:role:audit', penalty: 'credit:punishment:audit' };
+export const AUDIT_PERMS: Record<ReviewedRecordKind, string> = {
+  user: 'system:user:audit',
+  role: 'system:role:audit',
+  penalty: 'credit:punishment:audit',
+};
 
 /** What the service needs of the app: the clock (the demo seed drives it without a running app). */
 type ClockCtx = Pick<AppContext, 'clock'>;
@@ -59,21 +63,32 @@ export interface PendingSummary extends ReviewActions {
 export function reviewActions(row: ReviewRow, caller: AuthUser): ReviewActions {
   if (row.state !== 'pending') return { canReview: false, canCancel: false };
   const persisted = row.snapshot as PersistedRecordReviewSnapshot;
-  const independent = reviewerConflict({ submitterId: persisted.context.submitterId, subjectUserId: persisted.context.subjectUserId ?? null }, caller.userId) === null;
+  const independent =
+    reviewerConflict(
+      { submitterId: persisted.context.submitterId, subjectUserId: persisted.context.subjectUserId ?? null },
+      caller.userId,
+    ) === null;
   return {
     canReview: independent && caller.permissions.has(AUDIT_PERMS[row.entity as ReviewedRecordKind]),
     canCancel: transitionRecordReview(persisted, { type: 'CANCEL', actorId: caller.userId }).ok,
   };
 }
 
-export const changeOf = (row: ReviewRow): RecordChange => (row.snapshot as PersistedRecordReviewSnapshot).context.change;
+export const changeOf = (row: ReviewRow): RecordChange =>
+  (row.snapshot as PersistedRecordReviewSnapshot).context.change;
 
 /** Refuses a second submission while one is waiting for the same record. */
 export async function assertNoPending(db: DbOrTx, entity: ReviewedRecordKind, recordId: number): Promise<void> {
   const [row] = await db
     .select({ id: sysRecordReview.id })
     .from(sysRecordReview)
-    .where(and(eq(sysRecordReview.entity, entity), eq(sysRecordReview.recordId, recordId), eq(sysRecordReview.state, 'pending')))
+    .where(
+      and(
+        eq(sysRecordReview.entity, entity),
+        eq(sysRecordReview.recordId, recordId),
+        eq(sysRecordReview.state, 'pending'),
+      ),
+    )
     .limit(1);
   if (row) throw conflict(`该${ENTITY_NAME[entity]}有待审核的变更，请等待审核完成后再提交`);
 }
@@ -92,10 +107,21 @@ export interface Submission {
 }
 
 /** Stores a submission waiting for review; answers its id and checkStatus. */
-export async function submitReview(ctx: ClockCtx, tx: DbOrTx, s: Submission): Promise<{ reviewId: number; checkStatus: CheckStatus }> {
+export async function submitReview(
+  ctx: ClockCtx,
+  tx: DbOrTx,
+  s: Submission,
+): Promise<{ reviewId: number; checkStatus: CheckStatus }> {
   if (s.recordId !== null) await assertNoPending(tx, s.entity, s.recordId);
-  const snapshot = createRecordReviewSnapshot({ kind: s.entity, change: s.change, submitterId: s.submitterId, subjectUserId: s.subjectUserId ?? null, warnings: s.warnings ?? [] });
-  const checkStatus = s.entity === 'user' && s.change === 'delete' ? '2' : ({ create: '0', update: '2', delete: '3' } as const)[s.change];
+  const snapshot = createRecordReviewSnapshot({
+    kind: s.entity,
+    change: s.change,
+    submitterId: s.submitterId,
+    subjectUserId: s.subjectUserId ?? null,
+    warnings: s.warnings ?? [],
+  });
+  const checkStatus =
+    s.entity === 'user' && s.change === 'delete' ? '2' : ({ create: '0', update: '2', delete: '3' } as const)[s.change];
   const [row] = await tx
     .insert(sysRecordReview)
     .values({
@@ -111,14 +137,23 @@ export async function submitReview(ctx: ClockCtx, tx: DbOrTx, s: Submission): Pr
     })
     .returning({ id: sysRecordReview.id });
   await openReviewTodos(tx, {
-    reviewId: row!.id, entity: s.entity, change: s.change, record: (s.change === 'delete' ? s.current : s.proposed) as Record<string, unknown> | null,
-    recordId: s.recordId, submitterId: s.submitterId, subjectUserId: s.subjectUserId ?? null, at: ctx.clock.now(),
+    reviewId: row!.id,
+    entity: s.entity,
+    change: s.change,
+    record: (s.change === 'delete' ? s.current : s.proposed) as Record<string, unknown> | null,
+    recordId: s.recordId,
+    submitterId: s.submitterId,
+    subjectUserId: s.subjectUserId ?? null,
+    at: ctx.clock.now(),
   });
   return { reviewId: row!.id, checkStatus };
 }
 
 export async function loadReview(db: DbOrTx, entity: ReviewedRecordKind, reviewId: number): Promise<ReviewRow> {
-  const [row] = await db.select().from(sysRecordReview).where(and(eq(sysRecordReview.id, reviewId), eq(sysRecordReview.entity, entity)));
+  const [row] = await db
+    .select()
+    .from(sysRecordReview)
+    .where(and(eq(sysRecordReview.id, reviewId), eq(sysRecordReview.entity, entity)));
   if (!row) throw notFound('审核记录不存在');
   return row;
 }
@@ -128,7 +163,13 @@ export async function pendingOf(db: DbOrTx, entity: ReviewedRecordKind, recordId
   const [row] = await db
     .select()
     .from(sysRecordReview)
-    .where(and(eq(sysRecordReview.entity, entity), eq(sysRecordReview.recordId, recordId), eq(sysRecordReview.state, 'pending')));
+    .where(
+      and(
+        eq(sysRecordReview.entity, entity),
+        eq(sysRecordReview.recordId, recordId),
+        eq(sysRecordReview.state, 'pending'),
+      ),
+    );
   return row ?? null;
 }
 
@@ -136,7 +177,10 @@ export async function pendingOf(db: DbOrTx, entity: ReviewedRecordKind, recordId
 export function assertChange(row: ReviewRow, allowed: readonly RecordChange[], callName: string): void {
   const change = changeOf(row);
   if (!allowed.includes(change)) {
-    throw badRequest(`该审核记录是${CHANGE_NAME[change]}${ENTITY_NAME[row.entity as ReviewedRecordKind]}，不能用${callName}处理`, 'reviewId');
+    throw badRequest(
+      `该审核记录是${CHANGE_NAME[change]}${ENTITY_NAME[row.entity as ReviewedRecordKind]}，不能用${callName}处理`,
+      'reviewId',
+    );
   }
 }
 
@@ -145,7 +189,12 @@ function assertPending(row: ReviewRow): void {
 }
 
 /** Marks the submission with the machine's next snapshot, only if it is still pending (two reviewers at once: one wins). */
-async function persist(tx: DbOrTx, row: ReviewRow, snapshot: PersistedRecordReviewSnapshot, fields: Partial<ReviewRow>): Promise<ReviewRow> {
+async function persist(
+  tx: DbOrTx,
+  row: ReviewRow,
+  snapshot: PersistedRecordReviewSnapshot,
+  fields: Partial<ReviewRow>,
+): Promise<ReviewRow> {
   const [updated] = await tx
     .update(sysRecordReview)
     .set({ ...fields, snapshot, state: snapshot.value })
@@ -169,7 +218,10 @@ export async function decideReview(
 ): Promise<ReviewRow> {
   assertPending(row);
   const persisted = row.snapshot as PersistedRecordReviewSnapshot;
-  const why = reviewerConflict({ submitterId: persisted.context.submitterId, subjectUserId: persisted.context.subjectUserId ?? null }, decision.reviewerId);
+  const why = reviewerConflict(
+    { submitterId: persisted.context.submitterId, subjectUserId: persisted.context.subjectUserId ?? null },
+    decision.reviewerId,
+  );
   if (why === 'submitter') throw forbidden('四眼原则：审核人不能是提交人，不能审核本人提交的变更');
   if (why === 'subject') throw forbidden('四眼原则：不能审核与本人账号有关的变更');
   const comment = decision.comment?.trim() ?? '';
@@ -179,10 +231,20 @@ export async function decideReview(
     : { type: 'REJECT', reviewerId: decision.reviewerId, comment };
   const result = transitionRecordReview(persisted, event);
   if (!result.ok && decision.approved && unacknowledged(persisted.context, decision.acknowledged).length > 0) {
-    throw new AppError(409, `该变更有须逐项确认的影响（${unacknowledged(persisted.context, decision.acknowledged).map((w) => WARNING_NAME[w]).join('、')}），请确认后再通过`, 'acknowledged');
+    throw new AppError(
+      409,
+      `该变更有须逐项确认的影响（${unacknowledged(persisted.context, decision.acknowledged)
+        .map((w) => WARNING_NAME[w])
+        .join('、')}），请确认后再通过`,
+      'acknowledged',
+    );
   }
   if (!result.ok) throw conflict('当前状态不能执行该审核操作');
-  return persist(tx, row, result.snapshot, { reviewedBy: decision.reviewerId, reviewedAt: ctx.clock.now(), comment: comment || null });
+  return persist(tx, row, result.snapshot, {
+    reviewedBy: decision.reviewerId,
+    reviewedAt: ctx.clock.now(),
+    comment: comment || null,
+  });
 }
 
 /** cancel-commit: the submitter takes a role or punishment submission back. */
@@ -196,13 +258,24 @@ export async function cancelReview(ctx: ClockCtx, tx: DbOrTx, row: ReviewRow, ac
 }
 
 /** Pending submissions of these records, by record id, with what the caller may do with each. */
-export async function pendingByRecord(db: DbOrTx, entity: ReviewedRecordKind, recordIds: readonly number[], caller: AuthUser): Promise<Map<number, PendingSummary>> {
+export async function pendingByRecord(
+  db: DbOrTx,
+  entity: ReviewedRecordKind,
+  recordIds: readonly number[],
+  caller: AuthUser,
+): Promise<Map<number, PendingSummary>> {
   if (recordIds.length === 0) return new Map();
   const rows = await db
     .select({ review: sysRecordReview, submitterName: sysUser.userName })
     .from(sysRecordReview)
     .innerJoin(sysUser, eq(sysUser.userId, sysRecordReview.submittedBy))
-    .where(and(eq(sysRecordReview.entity, entity), eq(sysRecordReview.state, 'pending'), inArray(sysRecordReview.recordId, [...recordIds])));
+    .where(
+      and(
+        eq(sysRecordReview.entity, entity),
+        eq(sysRecordReview.state, 'pending'),
+        inArray(sysRecordReview.recordId, [...recordIds]),
+      ),
+    );
   return new Map(rows.map((r) => [r.review.recordId!, summaryOf(r.review, r.submitterName, caller)]));
 }
 
@@ -222,6 +295,9 @@ export function summaryOf(row: ReviewRow, submitterName: string, caller: AuthUse
 export async function userNames(db: DbOrTx, ids: readonly (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: sysUser.userId, name: sysUser.userName }).from(sysUser).where(inArray(sysUser.userId, wanted));
+  const rows = await db
+    .select({ id: sysUser.userId, name: sysUser.userName })
+    .from(sysUser)
+    .where(inArray(sysUser.userId, wanted));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { id, idList, text } from '../../../lib/schemas.js';
 import { REVIEW_WARNINGS } from '../../../../machines/recordReview.machine.js';
 
-export const checkStatusSchema = z.enum(['0', '2', '3']).describe("待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）");
+export const checkStatusSchema = z
+  .enum(['0', '2', '3'])
+  .describe("待审核类型：'0' 新增 '2' 修改（用户删除亦为 '2'） '3' 删除（角色）");
 
 export const pendingSchema = z.object({
   reviewId: z.number(),
@@ -52,7 +54,9 @@ export const reviewDetailSchema = z.object({
   comment: z.string().nullable(),
   title: z.string().describe('被审核记录的名称，如登录名或角色名称'),
   diff: z.array(diffRowSchema).describe('变更对比：字段、变更前、变更后'),
-  effect: changeEffectSchema.nullable().describe('用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空'),
+  effect: changeEffectSchema
+    .nullable()
+    .describe('用户变更的全部影响（关联人员、角色、数据范围）与须确认的警示；角色与处罚记录为空'),
   warnings: z.array(z.enum(REVIEW_WARNINGS)).describe('提交人已明确选择、通过时须逐项确认（acknowledged）的警示'),
   /** Whether the caller may approve or reject it now (the machine's answer). */
   canReview: z.boolean(),
@@ -63,7 +67,10 @@ export const decisionBody = z.object({
   reviewId: id('审核记录'),
   approved: z.boolean({ error: '请选择审核结果' }).describe('true 通过，false 驳回'),
   comment: text(500, '审核意见', { multiline: true }).optional(),
-  acknowledged: z.array(z.enum(REVIEW_WARNINGS)).max(REVIEW_WARNINGS.length).optional()
+  acknowledged: z
+    .array(z.enum(REVIEW_WARNINGS))
+    .max(REVIEW_WARNINGS.length)
+    .optional()
     .describe('通过时逐项确认的警示（见审核详情的 warnings），如 unlinksPerson'),
 });
 

@@ -19,23 +19,36 @@ export const reviewTodoUrl = (entity: ReviewedRecordKind, reviewId: number): str
   `${{ user: '/system/user', role: '/system/role', penalty: '/credit/creditManagement' }[entity]}?review=${reviewId}`;
 
 type Named = Record<string, unknown>;
-const str = (rec: Named | null, key: string): string => (rec && typeof rec[key] === 'string' ? (rec[key] as string) : '');
+const str = (rec: Named | null, key: string): string =>
+  rec && typeof rec[key] === 'string' ? (rec[key] as string) : '';
 
 /** The to-do's words, one whole sentence per kind and change (each is translated as it is). */
 function todoText(entity: ReviewedRecordKind, change: RecordChange, rec: Named | null): string {
   if (entity === 'user') {
     const who = `${str(rec, 'userName')}（${str(rec, 'nickName')}）`;
-    return { create: `待审核：新增用户 ${who}`, update: `待审核：修改用户 ${who}`, delete: `待审核：删除用户 ${who}` }[change];
+    return { create: `待审核：新增用户 ${who}`, update: `待审核：修改用户 ${who}`, delete: `待审核：删除用户 ${who}` }[
+      change
+    ];
   }
   if (entity === 'role') {
     const name = str(rec, 'roleName');
-    return { create: `待审核：新增角色 ${name}`, update: `待审核：修改角色 ${name}`, delete: `待审核：删除角色 ${name}` }[change];
+    return {
+      create: `待审核：新增角色 ${name}`,
+      update: `待审核：修改角色 ${name}`,
+      delete: `待审核：删除角色 ${name}`,
+    }[change];
   }
   const doc = str(rec, 'docNo');
-  return { create: `待审核：录入处罚 ${doc}`, update: `待审核：修改处罚 ${doc}`, delete: `待审核：删除处罚 ${doc}` }[change];
+  return { create: `待审核：录入处罚 ${doc}`, update: `待审核：修改处罚 ${doc}`, delete: `待审核：删除处罚 ${doc}` }[
+    change
+  ];
 }
 
-const AUDIT_PERM: Record<ReviewedRecordKind, string> = { user: 'system:user:audit', role: 'system:role:audit', penalty: 'credit:punishment:audit' };
+const AUDIT_PERM: Record<ReviewedRecordKind, string> = {
+  user: 'system:user:audit',
+  role: 'system:role:audit',
+  penalty: 'credit:punishment:audit',
+};
 
 export interface ReviewTodoInput {
   reviewId: number;
@@ -53,14 +66,15 @@ export interface ReviewTodoInput {
 
 /** Gives each person who may decide the submission a to-do (in the caller's transaction). */
 export async function openReviewTodos(tx: DbOrTx, s: ReviewTodoInput): Promise<void> {
-  const area = s.entity === 'penalty' && s.recordId !== null
-    ? sql`and (d.area in (
+  const area =
+    s.entity === 'penalty' && s.recordId !== null
+      ? sql`and (d.area in (
         select c.area from certificate c
         where c.id in (select pc.certificate_id from punishment_certificate pc where pc.punishment_id = ${s.recordId})
            or c.id = (select p.certificate_id from punishment p where p.id = ${s.recordId}))
         or exists (select 1 from sys_user_role pr join sys_role prr on prr.role_id = pr.role_id and prr.status = '1'
                    where pr.user_id = u.user_id and prr.role_key = 'adminProvince'))`
-    : sql``;
+      : sql``;
   await tx.execute(sql`
     insert into sys_todo (mc, url, user_id, ref, status, created_at)
     select distinct ${todoText(s.entity, s.change, s.record)}::varchar, ${reviewTodoUrl(s.entity, s.reviewId)}::varchar, u.user_id, ${reviewTodoRef(s.reviewId)}::varchar, '0', ${s.at}::timestamptz

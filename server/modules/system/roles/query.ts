@@ -44,7 +44,13 @@ export const roleRow = z.object({
 });
 export type RoleRow = z.infer<typeof roleRow>;
 
-const SORTABLE = { roleName: sysRole.roleName, roleKey: sysRole.roleKey, roleSort: sysRole.roleSort, createdAt: sysRole.createdAt, status: sysRole.status };
+const SORTABLE = {
+  roleName: sysRole.roleName,
+  roleKey: sysRole.roleKey,
+  roleSort: sysRole.roleSort,
+  createdAt: sysRole.createdAt,
+  status: sysRole.status,
+};
 
 export function liveRoleConditions(q: RoleListQuery): SQL | undefined {
   const w: (SQL | undefined)[] = [];
@@ -61,7 +67,11 @@ const proposed = (key: string) => sql<string>`${sysRecordReview.proposed}->>${ke
 
 function createConditions(q: RoleListQuery): SQL | undefined {
   if (q.checkStatus && q.checkStatus !== '0') return sql`false`;
-  const w: (SQL | undefined)[] = [eq(sysRecordReview.entity, 'role'), eq(sysRecordReview.state, 'pending'), eq(sysRecordReview.checkStatus, '0')];
+  const w: (SQL | undefined)[] = [
+    eq(sysRecordReview.entity, 'role'),
+    eq(sysRecordReview.state, 'pending'),
+    eq(sysRecordReview.checkStatus, '0'),
+  ];
   if (q.roleName) w.push(contains(proposed('roleName'), q.roleName));
   if (q.roleKey) w.push(contains(proposed('roleKey'), q.roleKey));
   if (q.status) w.push(eq(proposed('status'), q.status));
@@ -69,7 +79,14 @@ function createConditions(q: RoleListQuery): SQL | undefined {
   return and(...w);
 }
 
-export async function liveRoleRows(db: DbOrTx, caller: AuthUser, cond: SQL | undefined, q: Pick<RoleListQuery, 'sortField' | 'sortOrder'>, offset: number, limit: number): Promise<RoleRow[]> {
+export async function liveRoleRows(
+  db: DbOrTx,
+  caller: AuthUser,
+  cond: SQL | undefined,
+  q: Pick<RoleListQuery, 'sortField' | 'sortOrder'>,
+  offset: number,
+  limit: number,
+): Promise<RoleRow[]> {
   const rows = await db
     .select()
     .from(sysRole)
@@ -79,7 +96,11 @@ export async function liveRoleRows(db: DbOrTx, caller: AuthUser, cond: SQL | und
     .offset(offset);
   const ids = rows.map((r) => r.roleId);
   const counts = ids.length
-    ? await db.select({ roleId: sysUserRole.roleId, n: count() }).from(sysUserRole).where(inArray(sysUserRole.roleId, ids)).groupBy(sysUserRole.roleId)
+    ? await db
+        .select({ roleId: sysUserRole.roleId, n: count() })
+        .from(sysUserRole)
+        .where(inArray(sysUserRole.roleId, ids))
+        .groupBy(sysUserRole.roleId)
     : [];
   const countOf = new Map(counts.map((c) => [c.roleId, c.n]));
   const pending = await pendingByRecord(db, 'role', ids, caller);
@@ -102,24 +123,31 @@ export async function liveRoleRows(db: DbOrTx, caller: AuthUser, cond: SQL | und
   }));
 }
 
-export async function listRoles(db: DbOrTx, caller: AuthUser, q: RoleListQuery): Promise<{ rows: RoleRow[]; total: number }> {
+export async function listRoles(
+  db: DbOrTx,
+  caller: AuthUser,
+  q: RoleListQuery,
+): Promise<{ rows: RoleRow[]; total: number }> {
   const live = liveRoleConditions(q);
   const creates = createConditions(q);
   const [{ n: createTotal } = { n: 0 }] = await db.select({ n: count() }).from(sysRecordReview).where(creates);
-  const [{ n: liveTotal } = { n: 0 }] = q.checkStatus === '0' ? [{ n: 0 }] : await db.select({ n: count() }).from(sysRole).where(live);
+  const [{ n: liveTotal } = { n: 0 }] =
+    q.checkStatus === '0' ? [{ n: 0 }] : await db.select({ n: count() }).from(sysRole).where(live);
   const offset = (q.pageNum - 1) * q.pageSize;
-  const createRows = offset < createTotal
-    ? await db
-        .select({ review: sysRecordReview, submitterName: sysUser.userName })
-        .from(sysRecordReview)
-        .innerJoin(sysUser, eq(sysUser.userId, sysRecordReview.submittedBy))
-        .where(creates)
-        .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id))
-        .limit(Math.min(q.pageSize, createTotal - offset))
-        .offset(offset)
-    : [];
+  const createRows =
+    offset < createTotal
+      ? await db
+          .select({ review: sysRecordReview, submitterName: sysUser.userName })
+          .from(sysRecordReview)
+          .innerJoin(sysUser, eq(sysUser.userId, sysRecordReview.submittedBy))
+          .where(creates)
+          .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id))
+          .limit(Math.min(q.pageSize, createTotal - offset))
+          .offset(offset)
+      : [];
   const liveLimit = q.checkStatus === '0' ? 0 : q.pageSize - createRows.length;
-  const liveRows = liveLimit > 0 ? await liveRoleRows(db, caller, live, q, Math.max(0, offset - createTotal), liveLimit) : [];
+  const liveRows =
+    liveLimit > 0 ? await liveRoleRows(db, caller, live, q, Math.max(0, offset - createTotal), liveLimit) : [];
   return {
     rows: [
       ...createRows.map(({ review, submitterName }): RoleRow => {

@@ -29,7 +29,8 @@ export type DataScope = keyof typeof DATA_SCOPES;
 /** Roles the code relies on by key (三员, step roles, provincial administrator, enterprise, person). */
 export const BUILT_IN_ROLE_KEYS: ReadonlySet<string> = new Set(ROLES.map((r) => r.roleKey));
 
-const ids = (what: string) => z.array(id(what, { invalid: `${what}须为编号数组` }), { error: `${what}须为编号数组` }).max(2000, `${what}过多`);
+const ids = (what: string) =>
+  z.array(id(what, { invalid: `${what}须为编号数组` }), { error: `${what}须为编号数组` }).max(2000, `${what}过多`);
 
 export const roleFields = z.object({
   roleName: text(30, '角色名称', { min: 1 }),
@@ -39,7 +40,12 @@ export const roleFields = z.object({
     .min(2, '角色标识长度为2至64个字符')
     .max(64, '角色标识长度为2至64个字符')
     .regex(/^[A-Za-z][A-Za-z0-9_:-]*$/, '角色标识须以字母开头，只能包含字母、数字和 _ : -'),
-  roleSort: z.number({ error: '显示顺序须为数字' }).int().min(0, '显示顺序不能小于0').max(9999, '显示顺序不能大于9999').default(0),
+  roleSort: z
+    .number({ error: '显示顺序须为数字' })
+    .int()
+    .min(0, '显示顺序不能小于0')
+    .max(9999, '显示顺序不能大于9999')
+    .default(0),
   dataScope: z.enum(['1', '2', '3', '4', '5'], { error: '数据权限须为 1 至 5' }).default('1'),
   remark: text(500, '备注', { multiline: true }).nullish(),
   menuIds: ids('菜单权限').default([]),
@@ -74,7 +80,10 @@ export function normaliseRole(f: RoleFields, status: '0' | '1'): RoleRecord {
   };
 }
 
-export async function liveRole(db: DbOrTx, roleId: number): Promise<{ row: typeof sysRole.$inferSelect; record: RoleRecord }> {
+export async function liveRole(
+  db: DbOrTx,
+  roleId: number,
+): Promise<{ row: typeof sysRole.$inferSelect; record: RoleRecord }> {
   const [row] = await db.select().from(sysRole).where(eq(sysRole.roleId, roleId));
   if (!row) throw notFound('角色不存在');
   const menus = await db.select({ id: sysRoleMenu.menuId }).from(sysRoleMenu).where(eq(sysRoleMenu.roleId, roleId));
@@ -119,17 +128,38 @@ const proposedKey = sql<string>`${sysRecordReview.proposed}->>'roleKey'`;
 const proposedName = sql<string>`${sysRecordReview.proposed}->>'roleName'`;
 
 /** Checks a proposed role against the database (self: the role being changed, null for a new one). */
-export async function checkRoleRecord(db: DbOrTx, rec: RoleRecord, self: number | null, liveKey: string | null): Promise<void> {
+export async function checkRoleRecord(
+  db: DbOrTx,
+  rec: RoleRecord,
+  self: number | null,
+  liveKey: string | null,
+): Promise<void> {
   if (liveKey !== null && liveKey !== rec.roleKey && BUILT_IN_ROLE_KEYS.has(liveKey)) {
     throw badRequest(`内置角色“${liveKey}”的角色标识不可修改`, 'roleKey');
   }
   const others = self === null ? undefined : ne(sysRole.roleId, self);
-  const pendingCreate = and(eq(sysRecordReview.entity, 'role'), eq(sysRecordReview.state, 'pending'), eq(sysRecordReview.checkStatus, '0'));
-  const [keyTaken] = await db.select({ id: sysRole.roleId }).from(sysRole).where(and(sql`lower(${sysRole.roleKey}) = lower(${rec.roleKey})`, others));
-  const [keyWaiting] = await db.select({ id: sysRecordReview.id }).from(sysRecordReview).where(and(pendingCreate, sql`lower(${proposedKey}) = lower(${rec.roleKey})`));
+  const pendingCreate = and(
+    eq(sysRecordReview.entity, 'role'),
+    eq(sysRecordReview.state, 'pending'),
+    eq(sysRecordReview.checkStatus, '0'),
+  );
+  const [keyTaken] = await db
+    .select({ id: sysRole.roleId })
+    .from(sysRole)
+    .where(and(sql`lower(${sysRole.roleKey}) = lower(${rec.roleKey})`, others));
+  const [keyWaiting] = await db
+    .select({ id: sysRecordReview.id })
+    .from(sysRecordReview)
+    .where(and(pendingCreate, sql`lower(${proposedKey}) = lower(${rec.roleKey})`));
   if (keyTaken || keyWaiting) throw new AppError(409, `角色标识“${rec.roleKey}”已存在`, 'roleKey');
-  const [nameTaken] = await db.select({ id: sysRole.roleId }).from(sysRole).where(and(eq(sysRole.roleName, rec.roleName), others));
-  const [nameWaiting] = await db.select({ id: sysRecordReview.id }).from(sysRecordReview).where(and(pendingCreate, eq(proposedName, rec.roleName)));
+  const [nameTaken] = await db
+    .select({ id: sysRole.roleId })
+    .from(sysRole)
+    .where(and(eq(sysRole.roleName, rec.roleName), others));
+  const [nameWaiting] = await db
+    .select({ id: sysRecordReview.id })
+    .from(sysRecordReview)
+    .where(and(pendingCreate, eq(proposedName, rec.roleName)));
   if (nameTaken || nameWaiting) throw new AppError(409, `角色名称“${rec.roleName}”已存在`, 'roleName');
   if (rec.menuIds.length) {
     const found = await db.select({ id: sysMenu.menuId }).from(sysMenu).where(inArray(sysMenu.menuId, rec.menuIds));
@@ -143,7 +173,9 @@ export async function checkRoleRecord(db: DbOrTx, rec: RoleRecord, self: number 
 }
 
 export async function usersOfRole(db: DbOrTx, roleId: number): Promise<number[]> {
-  return (await db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, roleId))).map((r) => r.id);
+  return (await db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, roleId))).map(
+    (r) => r.id,
+  );
 }
 
 export async function deleteBlocker(db: DbOrTx, roleId: number, roleName: string): Promise<string | null> {
@@ -152,14 +184,22 @@ export async function deleteBlocker(db: DbOrTx, roleId: number, roleName: string
 }
 
 export const ROLE_LABELS = [
-  ['roleName', '角色名称'], ['roleKey', '角色标识'], ['roleSort', '显示顺序'], ['dataScope', '数据权限'], ['deptIds', '数据权限部门'],
-  ['status', '状态'], ['menuIds', '菜单权限'], ['remark', '备注'],
+  ['roleName', '角色名称'],
+  ['roleKey', '角色标识'],
+  ['roleSort', '显示顺序'],
+  ['dataScope', '数据权限'],
+  ['deptIds', '数据权限部门'],
+  ['status', '状态'],
+  ['menuIds', '菜单权限'],
+  ['remark', '备注'],
 ] as const;
 
 /** Menu names with their page for buttons ("用户管理/新增"), so the reviewer reads what a grant means. */
 async function menuNames(db: DbOrTx, menuIds: readonly number[]): Promise<string[]> {
   if (menuIds.length === 0) return [];
-  const all = await db.select({ id: sysMenu.menuId, parentId: sysMenu.parentId, name: sysMenu.menuName, type: sysMenu.menuType }).from(sysMenu);
+  const all = await db
+    .select({ id: sysMenu.menuId, parentId: sysMenu.parentId, name: sysMenu.menuName, type: sysMenu.menuType })
+    .from(sysMenu);
   const byId = new Map(all.map((m) => [m.id, m]));
   return menuIds.map((id) => {
     const m = byId.get(id);
@@ -171,7 +211,12 @@ async function menuNames(db: DbOrTx, menuIds: readonly number[]): Promise<string
 
 export async function displayRole(db: DbOrTx, rec: RoleRecord | null): Promise<DisplayRecord | null> {
   if (!rec) return null;
-  const depts = rec.deptIds.length ? await db.select({ id: sysDept.deptId, name: sysDept.deptName }).from(sysDept).where(inArray(sysDept.deptId, rec.deptIds)) : [];
+  const depts = rec.deptIds.length
+    ? await db
+        .select({ id: sysDept.deptId, name: sysDept.deptName })
+        .from(sysDept)
+        .where(inArray(sysDept.deptId, rec.deptIds))
+    : [];
   const deptName = new Map(depts.map((d) => [d.id, d.name]));
   return {
     roleName: rec.roleName,
@@ -204,7 +249,17 @@ export async function applyRoleChange(
     await checkRoleRecord(tx, proposed, null, null);
     const [row] = await tx
       .insert(sysRole)
-      .values({ roleName: proposed.roleName, roleKey: proposed.roleKey, roleSort: proposed.roleSort, dataScope: proposed.dataScope, status: proposed.status, remark: proposed.remark, checkStatus: null, createdAt: now, updatedAt: now })
+      .values({
+        roleName: proposed.roleName,
+        roleKey: proposed.roleKey,
+        roleSort: proposed.roleSort,
+        dataScope: proposed.dataScope,
+        status: proposed.status,
+        remark: proposed.remark,
+        checkStatus: null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ roleId: sysRole.roleId });
     await writeMenus(tx, row!.roleId, proposed.menuIds);
     if (proposed.dataScope === '2') await setCustomDeptIds(tx, row!.roleId, proposed.deptIds);
@@ -228,13 +283,22 @@ export async function applyRoleChange(
   await checkRoleRecord(tx, next, recordId, live.record.roleKey);
   await tx
     .update(sysRole)
-    .set({ roleName: next.roleName, roleKey: next.roleKey, roleSort: next.roleSort, dataScope: next.dataScope, remark: next.remark, checkStatus: null, updatedAt: now })
+    .set({
+      roleName: next.roleName,
+      roleKey: next.roleKey,
+      roleSort: next.roleSort,
+      dataScope: next.dataScope,
+      remark: next.remark,
+      checkStatus: null,
+      updatedAt: now,
+    })
     .where(eq(sysRole.roleId, recordId));
   if (!sameIds(next.menuIds, live.record.menuIds)) {
     await writeMenus(tx, recordId, next.menuIds);
     // Holders sign in again to get the new menu (the server checks the new permissions at once anyway).
     for (const userId of await usersOfRole(tx, recordId)) await endUserSessions(ctx, tx, userId, 'roles');
   }
-  if (!sameIds(next.deptIds, live.record.deptIds) || next.dataScope !== live.record.dataScope) await setCustomDeptIds(tx, recordId, next.deptIds);
+  if (!sameIds(next.deptIds, live.record.deptIds) || next.dataScope !== live.record.dataScope)
+    await setCustomDeptIds(tx, recordId, next.deptIds);
   return recordId;
 }

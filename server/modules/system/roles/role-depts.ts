@@ -4,7 +4,11 @@ import type { DbOrTx } from '../../../db/client.js';
 import { sysRoleDept } from '../../../db/schema.js';
 
 export async function customDeptIds(db: DbOrTx, roleId: number): Promise<number[]> {
-  const rows = await db.select({ deptId: sysRoleDept.deptId }).from(sysRoleDept).where(eq(sysRoleDept.roleId, roleId)).orderBy(asc(sysRoleDept.deptId));
+  const rows = await db
+    .select({ deptId: sysRoleDept.deptId })
+    .from(sysRoleDept)
+    .where(eq(sysRoleDept.roleId, roleId))
+    .orderBy(asc(sysRoleDept.deptId));
   return rows.map((r) => r.deptId);
 }
 

@@ -11,10 +11,25 @@ import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { endUserSessions } from '../../auth/session.service.js';
 import { changedKeys } from '../review/diff.js';
-import { assertChange, assertNoPending, cancelReview, decideReview, loadReview, submitReview } from '../review/review.service.js';
+import {
+  assertChange,
+  assertNoPending,
+  cancelReview,
+  decideReview,
+  loadReview,
+  submitReview,
+} from '../review/review.service.js';
 import { decisionBody, idsQuery, submittedSchema } from '../review/schemas.js';
 import {
-  applyRoleChange, assertDutyRoleUnchanged, checkRoleRecord, deleteBlocker, liveRole, normaliseRole, roleFields, usersOfRole, withAncestors,
+  applyRoleChange,
+  assertDutyRoleUnchanged,
+  checkRoleRecord,
+  deleteBlocker,
+  liveRole,
+  normaliseRole,
+  roleFields,
+  usersOfRole,
+  withAncestors,
   type RoleRecord,
 } from './record.js';
 import { id } from '../../../lib/schemas.js';
@@ -29,25 +44,37 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const db = ctx.db;
 
-  app.post('/system/role/save', {
-    config: { access: { perm: 'system:role:add', log: LOG('insert') } },
-    schema: {
-      tags: TAGS,
-      summary: '新增角色（提交审核）',
-      description: "生成待审核的新增（checkStatus '0'）；menuIds 为菜单权限（上级菜单自动补全），dataScope 为 2 时 deptIds 为自定数据权限的部门。",
-      body: roleFields.extend({ status: z.enum(['0', '1']).default('1') }),
-      response: { 200: envelope(submittedSchema) },
+  app.post(
+    '/system/role/save',
+    {
+      config: { access: { perm: 'system:role:add', log: LOG('insert') } },
+      schema: {
+        tags: TAGS,
+        summary: '新增角色（提交审核）',
+        description:
+          "生成待审核的新增（checkStatus '0'）；menuIds 为菜单权限（上级菜单自动补全），dataScope 为 2 时 deptIds 为自定数据权限的部门。",
+        body: roleFields.extend({ status: z.enum(['0', '1']).default('1') }),
+        response: { 200: envelope(submittedSchema) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const rec = normaliseRole(req.body, req.body.status);
-    const result = await db.transaction(async (tx) => {
-      rec.menuIds = await withAncestors(tx, rec.menuIds);
-      await checkRoleRecord(tx, rec, null, null);
-      return submitReview(ctx, tx, { entity: 'role', recordId: null, change: 'create', proposed: rec, current: null, submitterId: caller.userId });
-    });
-    return ok(result, SUBMITTED);
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      const rec = normaliseRole(req.body, req.body.status);
+      const result = await db.transaction(async (tx) => {
+        rec.menuIds = await withAncestors(tx, rec.menuIds);
+        await checkRoleRecord(tx, rec, null, null);
+        return submitReview(ctx, tx, {
+          entity: 'role',
+          recordId: null,
+          change: 'create',
+          proposed: rec,
+          current: null,
+          submitterId: caller.userId,
+        });
+      });
+      return ok(result, SUBMITTED);
+    },
+  );
 
   async function submitUpdate(callerId: number, id: number, change: (live: RoleRecord) => RoleRecord) {
     return db.transaction(async (tx) => {
@@ -57,146 +84,204 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       if (changedKeys(live.record, next).length === 0) throw badRequest('没有需要提交的修改');
       assertDutyRoleUnchanged(live.record, next);
       await checkRoleRecord(tx, next, id, live.record.roleKey);
-      const result = await submitReview(ctx, tx, { entity: 'role', recordId: id, change: 'update', proposed: next, current: live.record, submitterId: callerId });
+      const result = await submitReview(ctx, tx, {
+        entity: 'role',
+        recordId: id,
+        change: 'update',
+        proposed: next,
+        current: live.record,
+        submitterId: callerId,
+      });
       await tx.update(sysRole).set({ checkStatus: result.checkStatus }).where(eq(sysRole.roleId, id));
       return result;
     });
   }
 
-  app.post('/system/role/updateV2', {
-    config: { access: { perm: 'system:role:edit', log: LOG('update') } },
-    schema: {
-      tags: TAGS,
-      summary: '修改角色（提交审核）',
-      description: "生成待审核的修改（checkStatus '2'），审核通过前角色不变。三员角色只能修改名称、顺序和备注。",
-      body: roleFields.extend({ roleId }),
-      response: { 200: envelope(submittedSchema) },
+  app.post(
+    '/system/role/updateV2',
+    {
+      config: { access: { perm: 'system:role:edit', log: LOG('update') } },
+      schema: {
+        tags: TAGS,
+        summary: '修改角色（提交审核）',
+        description: "生成待审核的修改（checkStatus '2'），审核通过前角色不变。三员角色只能修改名称、顺序和备注。",
+        body: roleFields.extend({ roleId }),
+        response: { 200: envelope(submittedSchema) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    return ok(await submitUpdate(caller.userId, req.body.roleId, (live) => normaliseRole(req.body, live.status)), SUBMITTED);
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      return ok(
+        await submitUpdate(caller.userId, req.body.roleId, (live) => normaliseRole(req.body, live.status)),
+        SUBMITTED,
+      );
+    },
+  );
 
-  app.post('/system/role/authDataScope', {
-    config: { access: { perm: 'system:role:edit', log: LOG('grant') } },
-    schema: {
-      tags: TAGS,
-      summary: '角色数据权限（提交审核）',
-      description: '数据权限 1 全部 2 自定（deptIds） 3 本部门 4 本部门及以下 5 仅本人；按修改审核。',
-      body: z.object({
-        roleId,
-        dataScope: z.enum(['1', '2', '3', '4', '5'], { error: '数据权限须为 1 至 5' }),
-        deptIds: z.array(id('部门编号')).max(2000).default([]),
-      }),
-      response: { 200: envelope(submittedSchema) },
+  app.post(
+    '/system/role/authDataScope',
+    {
+      config: { access: { perm: 'system:role:edit', log: LOG('grant') } },
+      schema: {
+        tags: TAGS,
+        summary: '角色数据权限（提交审核）',
+        description: '数据权限 1 全部 2 自定（deptIds） 3 本部门 4 本部门及以下 5 仅本人；按修改审核。',
+        body: z.object({
+          roleId,
+          dataScope: z.enum(['1', '2', '3', '4', '5'], { error: '数据权限须为 1 至 5' }),
+          deptIds: z.array(id('部门编号')).max(2000).default([]),
+        }),
+        response: { 200: envelope(submittedSchema) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const { dataScope, deptIds } = req.body;
-    return ok(
-      await submitUpdate(caller.userId, req.body.roleId, (live) => ({ ...live, dataScope, deptIds: dataScope === '2' ? [...new Set(deptIds)].sort((a, b) => a - b) : [] })),
-      SUBMITTED,
-    );
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      const { dataScope, deptIds } = req.body;
+      return ok(
+        await submitUpdate(caller.userId, req.body.roleId, (live) => ({
+          ...live,
+          dataScope,
+          deptIds: dataScope === '2' ? [...new Set(deptIds)].sort((a, b) => a - b) : [],
+        })),
+        SUBMITTED,
+      );
+    },
+  );
 
-  app.post('/system/role/removeV2', {
-    config: { access: { perm: 'system:role:remove', log: LOG('delete') } },
-    schema: {
-      tags: TAGS,
-      summary: '删除角色（提交审核）',
-      description: "每个角色生成一条待审核的删除（checkStatus '3'）。已分配给用户的角色、内置角色不能删除。",
-      querystring: idsQuery,
-      response: { 200: envelope(z.array(submittedSchema)) },
+  app.post(
+    '/system/role/removeV2',
+    {
+      config: { access: { perm: 'system:role:remove', log: LOG('delete') } },
+      schema: {
+        tags: TAGS,
+        summary: '删除角色（提交审核）',
+        description: "每个角色生成一条待审核的删除（checkStatus '3'）。已分配给用户的角色、内置角色不能删除。",
+        querystring: idsQuery,
+        response: { 200: envelope(z.array(submittedSchema)) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const results = await db.transaction(async (tx) => {
-      const out = [];
-      for (const id of req.query.ids) {
-        const live = await liveRole(tx, id);
-        assertDutyRoleUnchanged(live.record, null);
-        await assertNoPending(tx, 'role', id);
-        const blocker = await deleteBlocker(tx, id, live.record.roleName);
-        if (blocker) throw badRequest(blocker, 'ids');
-        const result = await submitReview(ctx, tx, { entity: 'role', recordId: id, change: 'delete', proposed: live.record, current: live.record, submitterId: caller.userId });
-        await tx.update(sysRole).set({ checkStatus: result.checkStatus }).where(eq(sysRole.roleId, id));
-        out.push(result);
-      }
-      return out;
-    });
-    return ok(results, '已提交删除，等待安全管理员审核');
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      const results = await db.transaction(async (tx) => {
+        const out = [];
+        for (const id of req.query.ids) {
+          const live = await liveRole(tx, id);
+          assertDutyRoleUnchanged(live.record, null);
+          await assertNoPending(tx, 'role', id);
+          const blocker = await deleteBlocker(tx, id, live.record.roleName);
+          if (blocker) throw badRequest(blocker, 'ids');
+          const result = await submitReview(ctx, tx, {
+            entity: 'role',
+            recordId: id,
+            change: 'delete',
+            proposed: live.record,
+            current: live.record,
+            submitterId: caller.userId,
+          });
+          await tx.update(sysRole).set({ checkStatus: result.checkStatus }).where(eq(sysRole.roleId, id));
+          out.push(result);
+        }
+        return out;
+      });
+      return ok(results, '已提交删除，等待安全管理员审核');
+    },
+  );
 
   /** One decision route per kind of submission (SPEC 7: new-check, update-check, delete-check). */
   const decide = (path: string, change: 'create' | 'update' | 'delete', summary: string, approvedMsg: string) =>
-    app.post(path, {
-      config: { access: { perm: 'system:role:audit', log: LOG('audit') } },
-      schema: {
-        tags: TAGS,
-        summary,
-        description: '通过则变更生效；驳回须填写审核意见，角色不变。审核人不能是提交人。',
-        body: decisionBody,
-        response: { 200: doneEnvelope },
+    app.post(
+      path,
+      {
+        config: { access: { perm: 'system:role:audit', log: LOG('audit') } },
+        schema: {
+          tags: TAGS,
+          summary,
+          description: '通过则变更生效；驳回须填写审核意见，角色不变。审核人不能是提交人。',
+          body: decisionBody,
+          response: { 200: doneEnvelope },
+        },
       },
-    }, async (req) => {
-      const caller = currentUser(req);
-      const approved = await db.transaction(async (tx) => {
-        const row = await loadReview(tx, 'role', req.body.reviewId);
-        assertChange(row, [change], path.split('/').pop()!);
-        const decided = await decideReview(ctx, tx, row, { reviewerId: caller.userId, approved: req.body.approved, comment: req.body.comment });
-        if (decided.state === 'approved') {
-          const id = await applyRoleChange(ctx, tx, change, row.recordId, row.proposed as RoleRecord, row.current as RoleRecord | null);
-          if (change === 'create') await tx.update(sysRecordReview).set({ recordId: id }).where(eq(sysRecordReview.id, row.id));
-          return true;
-        }
-        if (row.recordId !== null) await tx.update(sysRole).set({ checkStatus: null }).where(eq(sysRole.roleId, row.recordId));
-        return false;
-      });
-      return done(approved ? approvedMsg : '已驳回，角色未改变');
-    });
+      async (req) => {
+        const caller = currentUser(req);
+        const approved = await db.transaction(async (tx) => {
+          const row = await loadReview(tx, 'role', req.body.reviewId);
+          assertChange(row, [change], path.split('/').pop()!);
+          const decided = await decideReview(ctx, tx, row, {
+            reviewerId: caller.userId,
+            approved: req.body.approved,
+            comment: req.body.comment,
+          });
+          if (decided.state === 'approved') {
+            const id = await applyRoleChange(
+              ctx,
+              tx,
+              change,
+              row.recordId,
+              row.proposed as RoleRecord,
+              row.current as RoleRecord | null,
+            );
+            if (change === 'create')
+              await tx.update(sysRecordReview).set({ recordId: id }).where(eq(sysRecordReview.id, row.id));
+            return true;
+          }
+          if (row.recordId !== null)
+            await tx.update(sysRole).set({ checkStatus: null }).where(eq(sysRole.roleId, row.recordId));
+          return false;
+        });
+        return done(approved ? approvedMsg : '已驳回，角色未改变');
+      },
+    );
   decide('/system/role/new-check', 'create', '审核新增角色', '审核通过，角色已创建');
   decide('/system/role/update-check', 'update', '审核角色修改', '审核通过，修改已生效');
   decide('/system/role/delete-check', 'delete', '审核角色删除', '审核通过，角色已删除');
 
-  app.post('/system/role/cancel-commit', {
-    config: { access: { perm: 'system:role:edit', log: LOG('update') } },
-    schema: {
-      tags: TAGS,
-      summary: '撤回待审核的角色变更',
-      description: '只有提交人可以撤回；撤回后角色保持原样。',
-      body: z.object({ reviewId: id('审核记录') }),
-      response: { 200: doneEnvelope },
+  app.post(
+    '/system/role/cancel-commit',
+    {
+      config: { access: { perm: 'system:role:edit', log: LOG('update') } },
+      schema: {
+        tags: TAGS,
+        summary: '撤回待审核的角色变更',
+        description: '只有提交人可以撤回；撤回后角色保持原样。',
+        body: z.object({ reviewId: id('审核记录') }),
+        response: { 200: doneEnvelope },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    await db.transaction(async (tx) => {
-      const row = await loadReview(tx, 'role', req.body.reviewId);
-      await cancelReview(ctx, tx, row, caller.userId);
-      if (row.recordId !== null) await tx.update(sysRole).set({ checkStatus: null }).where(eq(sysRole.roleId, row.recordId));
-    });
-    return done('已撤回');
-  });
-
-  app.post('/system/role/status', {
-    config: { access: { perm: 'system:role:edit', log: LOG('update') } },
-    schema: {
-      tags: TAGS,
-      summary: '启用或停用角色',
-      description: "status '1' 正常 '0' 停用；停用立即结束持有该角色的用户的会话。三员角色不能停用。",
-      body: z.object({ roleId, status: z.enum(['0', '1'], { error: "状态只能是 '0' 停用或 '1' 正常" }) }),
-      response: { 200: doneEnvelope },
+    async (req) => {
+      const caller = currentUser(req);
+      await db.transaction(async (tx) => {
+        const row = await loadReview(tx, 'role', req.body.reviewId);
+        await cancelReview(ctx, tx, row, caller.userId);
+        if (row.recordId !== null)
+          await tx.update(sysRole).set({ checkStatus: null }).where(eq(sysRole.roleId, row.recordId));
+      });
+      return done('已撤回');
     },
-  }, async (req) => {
-    const { roleId: id, status } = req.body;
-    await db.transaction(async (tx) => {
-      const live = await liveRole(tx, id);
-      assertDutyRoleUnchanged(live.record, { ...live.record, status });
-      await tx.update(sysRole).set({ status, updatedAt: ctx.clock.now() }).where(eq(sysRole.roleId, id));
-      if (status === '0' && live.record.status !== '0') {
-        for (const userId of await usersOfRole(tx, id)) await endUserSessions(ctx, tx, userId, 'roles');
-      }
-    });
-    return done(status === '0' ? '角色已停用' : '角色已启用');
-  });
+  );
 
+  app.post(
+    '/system/role/status',
+    {
+      config: { access: { perm: 'system:role:edit', log: LOG('update') } },
+      schema: {
+        tags: TAGS,
+        summary: '启用或停用角色',
+        description: "status '1' 正常 '0' 停用；停用立即结束持有该角色的用户的会话。三员角色不能停用。",
+        body: z.object({ roleId, status: z.enum(['0', '1'], { error: "状态只能是 '0' 停用或 '1' 正常" }) }),
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const { roleId: id, status } = req.body;
+      await db.transaction(async (tx) => {
+        const live = await liveRole(tx, id);
+        assertDutyRoleUnchanged(live.record, { ...live.record, status });
+        await tx.update(sysRole).set({ status, updatedAt: ctx.clock.now() }).where(eq(sysRole.roleId, id));
+        if (status === '0' && live.record.status !== '0') {
+          for (const userId of await usersOfRole(tx, id)) await endUserSessions(ctx, tx, userId, 'roles');
+        }
+      });
+      return done(status === '0' ? '角色已停用' : '角色已启用');
+    },
+  );
 };

@@ -26,8 +26,14 @@ const todoRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
 });
 const selectRow = {
-  id: sysTodo.id, mc: sysTodo.mc, url: sysTodo.url, status: sysTodo.status, userId: sysTodo.userId,
-  userName: sysUser.userName, nickName: sysUser.nickName, createdAt: sysTodo.createdAt,
+  id: sysTodo.id,
+  mc: sysTodo.mc,
+  url: sysTodo.url,
+  status: sysTodo.status,
+  userId: sysTodo.userId,
+  userName: sysUser.userName,
+  nickName: sysUser.nickName,
+  createdAt: sysTodo.createdAt,
 };
 type Row = Omit<z.infer<typeof todoRow>, 'createdAt'> & { createdAt: Date };
 
@@ -43,7 +49,8 @@ function where(q: z.infer<typeof exportQuery>): SQL | undefined {
   const w: SQL[] = [];
   if (q.mc) w.push(ilike(sysTodo.mc, contains(q.mc)));
   if (q.status) w.push(eq(sysTodo.status, q.status));
-  if (q.userName) w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
+  if (q.userName)
+    w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
   w.push(...dateRange(sysTodo.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
@@ -62,35 +69,77 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
 export const todoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  app.get('/system/sysTodo/listAll', {
-    config: { access: { perm: 'system:todo:list' } },
-    schema: { tags: TAG, summary: '全部待办（管理）', querystring: listQuery, response: { 200: pageEnvelope(todoRow) } },
-  }, async (req) => {
-    const q = req.query;
-    const cond = where(q);
-    const [{ total }] = await db.select({ total: count() }).from(sysTodo).leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId)).where(cond);
-    const rows = await db.select(selectRow).from(sysTodo).leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId)).where(cond)
-      .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysTodo.createdAt), desc(sysTodo.id)]))
-      .limit(q.pageSize).offset((q.pageNum - 1) * q.pageSize);
-    return page(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, q.pageNum);
-  });
+  app.get(
+    '/system/sysTodo/listAll',
+    {
+      config: { access: { perm: 'system:todo:list' } },
+      schema: {
+        tags: TAG,
+        summary: '全部待办（管理）',
+        querystring: listQuery,
+        response: { 200: pageEnvelope(todoRow) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const cond = where(q);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(sysTodo)
+        .leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId))
+        .where(cond);
+      const rows = await db
+        .select(selectRow)
+        .from(sysTodo)
+        .leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId))
+        .where(cond)
+        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysTodo.createdAt), desc(sysTodo.id)]))
+        .limit(q.pageSize)
+        .offset((q.pageNum - 1) * q.pageSize);
+      return page(
+        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        total,
+        q.pageNum,
+      );
+    },
+  );
 
-  app.post('/system/sysTodo/remove', {
-    config: { access: { perm: 'system:todo:remove', log: { title: '待办管理', action: 'delete' } } },
-    schema: { tags: TAG, summary: '删除待办（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
-  }, async (req) => {
-    const removed = await db.delete(sysTodo).where(inArray(sysTodo.id, req.query.ids)).returning({ id: sysTodo.id });
-    if (removed.length === 0) throw notFound('待办不存在');
-    return done(`已删除 ${removed.length} 条待办`);
-  });
+  app.post(
+    '/system/sysTodo/remove',
+    {
+      config: { access: { perm: 'system:todo:remove', log: { title: '待办管理', action: 'delete' } } },
+      schema: { tags: TAG, summary: '删除待办（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
+    },
+    async (req) => {
+      const removed = await db.delete(sysTodo).where(inArray(sysTodo.id, req.query.ids)).returning({ id: sysTodo.id });
+      if (removed.length === 0) throw notFound('待办不存在');
+      return done(`已删除 ${removed.length} 条待办`);
+    },
+  );
 
-  app.get('/system/sysTodo/export', {
-    config: { access: { perm: 'system:todo:list' } },
-    schema: { tags: TAG, summary: '导出待办（Excel）', querystring: exportQuery },
-  }, async (req, reply) => {
-    const cond = where(req.query);
-    return sendExcel(reply, '待办事项.xlsx', EXPORT_COLUMNS, batches((offset, limit) =>
-      db.select(selectRow).from(sysTodo).leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId)).where(cond)
-        .orderBy(desc(sysTodo.id)).limit(limit).offset(offset)));
-  });
+  app.get(
+    '/system/sysTodo/export',
+    {
+      config: { access: { perm: 'system:todo:list' } },
+      schema: { tags: TAG, summary: '导出待办（Excel）', querystring: exportQuery },
+    },
+    async (req, reply) => {
+      const cond = where(req.query);
+      return sendExcel(
+        reply,
+        '待办事项.xlsx',
+        EXPORT_COLUMNS,
+        batches((offset, limit) =>
+          db
+            .select(selectRow)
+            .from(sysTodo)
+            .leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId))
+            .where(cond)
+            .orderBy(desc(sysTodo.id))
+            .limit(limit)
+            .offset(offset),
+        ),
+      );
+    },
+  );
 };

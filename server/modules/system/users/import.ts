@@ -31,8 +31,17 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
 
 const HEADER_OF: Record<string, string> = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.header]));
 const FIELD_HEADER: Record<string, string> = {
-  userName: '登录名', nickName: '用户名称', userType: '用户类型', deptId: '部门', enterpriseId: '企业统一社会信用代码',
-  phone: '手机号码', email: '邮箱', sex: '性别', roleIds: '角色', remark: '备注', password: '初始密码',
+  userName: '登录名',
+  nickName: '用户名称',
+  userType: '用户类型',
+  deptId: '部门',
+  enterpriseId: '企业统一社会信用代码',
+  phone: '手机号码',
+  email: '邮箱',
+  sex: '性别',
+  roleIds: '角色',
+  remark: '备注',
+  password: '初始密码',
 };
 const SEX_WORDS: Record<string, string> = { 男: '0', 女: '1', 未知: '2', '0': '0', '1': '1', '2': '2' };
 
@@ -59,8 +68,15 @@ async function lookups(db: DbOrTx, rows: ParsedRow[]): Promise<Lookups> {
     roles.set(r.key, r.id);
     roles.set(r.name, r.id);
   }
-  const codes = [...new Set(rows.map((r) => r.values.creditCode?.trim().toUpperCase()).filter((c): c is string => !!c))];
-  const ents = codes.length ? await db.select({ id: enterprise.id, code: enterprise.creditCode }).from(enterprise).where(inArray(enterprise.creditCode, codes)) : [];
+  const codes = [
+    ...new Set(rows.map((r) => r.values.creditCode?.trim().toUpperCase()).filter((c): c is string => !!c)),
+  ];
+  const ents = codes.length
+    ? await db
+        .select({ id: enterprise.id, code: enterprise.creditCode })
+        .from(enterprise)
+        .where(inArray(enterprise.creditCode, codes))
+    : [];
   return { depts, roles, enterprises: new Map(ents.map((e) => [e.code, e.id])) };
 }
 
@@ -78,7 +94,8 @@ export async function planImport(db: DbOrTx, rows: ParsedRow[], passwordMinLengt
   const seenPhones = new Map<string, number>();
   for (const { rowNumber, values: v } of rows) {
     const rowErrors: ImportRowError[] = [];
-    const bad = (field: string, msg: string) => rowErrors.push({ rowNumber, field: FIELD_HEADER[field] ?? HEADER_OF[field] ?? field, msg });
+    const bad = (field: string, msg: string) =>
+      rowErrors.push({ rowNumber, field: FIELD_HEADER[field] ?? HEADER_OF[field] ?? field, msg });
     let deptId: number | null = null;
     if (v.dept) {
       const ids = look.depts.get(v.dept) ?? [];
@@ -105,8 +122,17 @@ export async function planImport(db: DbOrTx, rows: ParsedRow[], passwordMinLengt
     const sex = v.sex ? SEX_WORDS[v.sex] : '0';
     if (sex === undefined) bad('sex', '性别须为 男、女 或 未知');
     const parsed = userFields.safeParse({
-      userName: v.userName, nickName: v.nickName, userType: userTypeOf(v.userType ?? ''), deptId, enterpriseId, personId: null,
-      phone: v.phone || null, email: v.email || null, sex: sex ?? '0', remark: v.remark || null, roleIds,
+      userName: v.userName,
+      nickName: v.nickName,
+      userType: userTypeOf(v.userType ?? ''),
+      deptId,
+      enterpriseId,
+      personId: null,
+      phone: v.phone || null,
+      email: v.email || null,
+      sex: sex ?? '0',
+      remark: v.remark || null,
+      roleIds,
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -150,9 +176,15 @@ export async function submitImport(ctx: AppContext, plan: ImportPlan, submitterI
   await ctx.db.transaction(async (tx) => {
     for (const [i, r] of plan.records.entries()) {
       await checkUserRecord(tx, r.rec, null);
-      await submitReview(ctx, tx, { entity: 'user', recordId: null, change: 'create', proposed: { ...r.rec, passwordHash: hashes[i] }, current: null, submitterId });
+      await submitReview(ctx, tx, {
+        entity: 'user',
+        recordId: null,
+        change: 'create',
+        proposed: { ...r.rec, passwordHash: hashes[i] },
+        current: null,
+        submitterId,
+      });
     }
   });
   return plan.records.length;
 }
-

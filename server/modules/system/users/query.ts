@@ -64,8 +64,12 @@ export type UserRow = z.infer<typeof userRow>;
 export type UserRowV2 = z.infer<typeof userRowV2>;
 
 const SORTABLE = {
-  userName: sysUser.userName, nickName: sysUser.nickName, userType: sysUser.userType, status: sysUser.status,
-  createdAt: sysUser.createdAt, loginDate: sysUser.loginDate,
+  userName: sysUser.userName,
+  nickName: sysUser.nickName,
+  userType: sysUser.userType,
+  status: sysUser.status,
+  createdAt: sysUser.createdAt,
+  loginDate: sysUser.loginDate,
 };
 
 /** Conditions on live users for the filters and the caller's scope. */
@@ -88,11 +92,19 @@ const liveColumns = {
   enterpriseName: enterprise.name,
 };
 
-async function rolesOf(db: DbOrTx, userIds: number[]): Promise<Map<number, { roleId: number; roleName: string; roleKey: string }[]>> {
+async function rolesOf(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, { roleId: number; roleName: string; roleKey: string }[]>> {
   const out = new Map<number, { roleId: number; roleName: string; roleKey: string }[]>();
   if (userIds.length === 0) return out;
   const rows = await db
-    .select({ userId: sysUserRole.userId, roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey })
+    .select({
+      userId: sysUserRole.userId,
+      roleId: sysRole.roleId,
+      roleName: sysRole.roleName,
+      roleKey: sysRole.roleKey,
+    })
     .from(sysUserRole)
     .innerJoin(sysRole, eq(sysRole.roleId, sysUserRole.roleId))
     .where(inArray(sysUserRole.userId, userIds))
@@ -108,12 +120,21 @@ async function rolesOf(db: DbOrTx, userIds: number[]): Promise<Map<number, { rol
 export async function personLabels(db: DbOrTx, ids: readonly (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: person.id, name: person.name, idNo: person.idNo }).from(person).where(inArray(person.id, wanted));
+  const rows = await db
+    .select({ id: person.id, name: person.name, idNo: person.idNo })
+    .from(person)
+    .where(inArray(person.id, wanted));
   return new Map(rows.map((p) => [p.id, `${p.name}（${maskIdNo(p.idNo)}）`]));
 }
 
 /** One page (offset/limit) of live users as list rows. */
-export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<UserListQuery, 'sortField' | 'sortOrder'>, offset: number, limit: number): Promise<UserRow[]> {
+export async function liveUserRows(
+  db: DbOrTx,
+  cond: SQL | undefined,
+  q: Pick<UserListQuery, 'sortField' | 'sortOrder'>,
+  offset: number,
+  limit: number,
+): Promise<UserRow[]> {
   const rows = await db
     .select(liveColumns)
     .from(sysUser)
@@ -123,8 +144,14 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
     .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysUser.createdAt), desc(sysUser.userId)]))
     .limit(limit)
     .offset(offset);
-  const roles = await rolesOf(db, rows.map((r) => r.user.userId));
-  const persons = await personLabels(db, rows.map((r) => r.user.personId));
+  const roles = await rolesOf(
+    db,
+    rows.map((r) => r.user.userId),
+  );
+  const persons = await personLabels(
+    db,
+    rows.map((r) => r.user.personId),
+  );
   return rows.map(({ user: u, deptName, enterpriseName }) => {
     const rs = roles.get(u.userId) ?? [];
     return {
@@ -139,7 +166,7 @@ export async function liveUserRows(db: DbOrTx, cond: SQL | undefined, q: Pick<Us
       enterpriseId: u.enterpriseId,
       enterpriseName: enterpriseName ?? null,
       personId: u.personId,
-      personLabel: u.personId === null ? null : persons.get(u.personId) ?? `#${u.personId}`,
+      personLabel: u.personId === null ? null : (persons.get(u.personId) ?? `#${u.personId}`),
       phone: maskPhone(u.phone),
       email: u.email,
       sex: storedCode(SEX_CODES, u.sex),
@@ -160,9 +187,16 @@ export async function countLive(db: DbOrTx, cond: SQL | undefined): Promise<numb
   return row?.n ?? 0;
 }
 
-export async function listUsers(db: DbOrTx, caller: AuthUser, q: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+export async function listUsers(
+  db: DbOrTx,
+  caller: AuthUser,
+  q: UserListQuery,
+): Promise<{ rows: UserRow[]; total: number }> {
   const cond = liveConditions(db, q, await userScopeOf(db, caller));
-  const [total, rows] = [await countLive(db, cond), await liveUserRows(db, cond, q, (q.pageNum - 1) * q.pageSize, q.pageSize)];
+  const [total, rows] = [
+    await countLive(db, cond),
+    await liveUserRows(db, cond, q, (q.pageNum - 1) * q.pageSize, q.pageSize),
+  ];
   return { rows, total };
 }
 
@@ -171,9 +205,14 @@ const proposed = (key: string) => sql<string>`${sysRecordReview.proposed}->>${ke
 /** Conditions on pending new-user submissions (the proposed JSON) for the same filters. */
 function pendingCreateConditions(db: DbOrTx, q: UserListQuery, scope: UserScope, caller: AuthUser): SQL | undefined {
   const deptExpr = sql`(${proposed('deptId')})::int`;
-  const w: (SQL | undefined)[] = [eq(sysRecordReview.entity, 'user'), eq(sysRecordReview.state, 'pending'), eq(sysRecordReview.checkStatus, '0')];
+  const w: (SQL | undefined)[] = [
+    eq(sysRecordReview.entity, 'user'),
+    eq(sysRecordReview.state, 'pending'),
+    eq(sysRecordReview.checkStatus, '0'),
+  ];
   // A new user has no account yet: outside an all-data scope the submitter sees his own, others by department.
-  if (!scope.all) w.push(sql`(${scopeCondition(db, scope, deptExpr)} or ${sysRecordReview.submittedBy} = ${caller.userId})`);
+  if (!scope.all)
+    w.push(sql`(${scopeCondition(db, scope, deptExpr)} or ${sysRecordReview.submittedBy} = ${caller.userId})`);
   if (q.userName) w.push(contains(proposed('userName'), q.userName));
   if (q.nickName) w.push(contains(proposed('nickName'), q.nickName));
   if (q.phone) w.push(contains(proposed('phone'), q.phone));
@@ -185,7 +224,13 @@ function pendingCreateConditions(db: DbOrTx, q: UserListQuery, scope: UserScope,
   return and(...w);
 }
 
-async function pendingCreateRows(db: DbOrTx, caller: AuthUser, cond: SQL | undefined, offset: number, limit: number): Promise<UserRowV2[]> {
+async function pendingCreateRows(
+  db: DbOrTx,
+  caller: AuthUser,
+  cond: SQL | undefined,
+  offset: number,
+  limit: number,
+): Promise<UserRowV2[]> {
   if (limit <= 0) return [];
   const rows = await db
     .select({ review: sysRecordReview, submitterName: sysUser.userName })
@@ -198,15 +243,49 @@ async function pendingCreateRows(db: DbOrTx, caller: AuthUser, cond: SQL | undef
   return describePendingCreates(db, rows, caller);
 }
 
-export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewRow; submitterName: string }[], caller: AuthUser): Promise<UserRowV2[]> {
+export async function describePendingCreates(
+  db: DbOrTx,
+  rows: { review: ReviewRow; submitterName: string }[],
+  caller: AuthUser,
+): Promise<UserRowV2[]> {
   const recs = rows.map((r) => recordOf(r.review.proposed as ProposedUser));
   const deptIds = [...new Set(recs.map((r) => r.deptId).filter((d): d is number => d !== null))];
   const entIds = [...new Set(recs.map((r) => r.enterpriseId).filter((d): d is number => d !== null))];
   const roleIds = [...new Set(recs.flatMap((r) => r.roleIds))];
-  const depts = new Map(deptIds.length ? (await db.select({ id: sysDept.deptId, name: sysDept.deptName }).from(sysDept).where(inArray(sysDept.deptId, deptIds))).map((d) => [d.id, d.name]) : []);
-  const ents = new Map(entIds.length ? (await db.select({ id: enterprise.id, name: enterprise.name }).from(enterprise).where(inArray(enterprise.id, entIds))).map((d) => [d.id, d.name]) : []);
-  const roles = new Map(roleIds.length ? (await db.select({ id: sysRole.roleId, name: sysRole.roleName }).from(sysRole).where(inArray(sysRole.roleId, roleIds))).map((d) => [d.id, d.name]) : []);
-  const persons = await personLabels(db, recs.map((r) => r.personId));
+  const depts = new Map(
+    deptIds.length
+      ? (
+          await db
+            .select({ id: sysDept.deptId, name: sysDept.deptName })
+            .from(sysDept)
+            .where(inArray(sysDept.deptId, deptIds))
+        ).map((d) => [d.id, d.name])
+      : [],
+  );
+  const ents = new Map(
+    entIds.length
+      ? (
+          await db
+            .select({ id: enterprise.id, name: enterprise.name })
+            .from(enterprise)
+            .where(inArray(enterprise.id, entIds))
+        ).map((d) => [d.id, d.name])
+      : [],
+  );
+  const roles = new Map(
+    roleIds.length
+      ? (
+          await db
+            .select({ id: sysRole.roleId, name: sysRole.roleName })
+            .from(sysRole)
+            .where(inArray(sysRole.roleId, roleIds))
+        ).map((d) => [d.id, d.name])
+      : [],
+  );
+  const persons = await personLabels(
+    db,
+    recs.map((r) => r.personId),
+  );
   return rows.map(({ review, submitterName }, i) => {
     const rec = recs[i]!;
     return {
@@ -217,11 +296,11 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
       userType: rec.userType,
       userTypeLabel: translateMessage(USER_TYPES[rec.userType] ?? rec.userType),
       deptId: rec.deptId,
-      deptName: rec.deptId === null ? null : depts.get(rec.deptId) ?? null,
+      deptName: rec.deptId === null ? null : (depts.get(rec.deptId) ?? null),
       enterpriseId: rec.enterpriseId,
-      enterpriseName: rec.enterpriseId === null ? null : ents.get(rec.enterpriseId) ?? null,
+      enterpriseName: rec.enterpriseId === null ? null : (ents.get(rec.enterpriseId) ?? null),
       personId: rec.personId,
-      personLabel: rec.personId === null ? null : persons.get(rec.personId) ?? `#${rec.personId}`,
+      personLabel: rec.personId === null ? null : (persons.get(rec.personId) ?? `#${rec.personId}`),
       phone: maskPhone(rec.phone),
       email: rec.email,
       sex: rec.sex,
@@ -239,7 +318,11 @@ export async function describePendingCreates(db: DbOrTx, rows: { review: ReviewR
 }
 
 /** listV2: pending new users first, then live users with their pending info. */
-export async function listUsersV2(db: DbOrTx, caller: AuthUser, q: z.infer<typeof userListV2Query>): Promise<{ rows: UserRowV2[]; total: number }> {
+export async function listUsersV2(
+  db: DbOrTx,
+  caller: AuthUser,
+  q: z.infer<typeof userListV2Query>,
+): Promise<{ rows: UserRowV2[]; total: number }> {
   const scope = await userScopeOf(db, caller);
   const onlyPending = q.pending === '1';
   let live = liveConditions(db, q, scope);
@@ -248,11 +331,19 @@ export async function listUsersV2(db: DbOrTx, caller: AuthUser, q: z.infer<typeo
   const [{ n: creates } = { n: 0 }] = await db.select({ n: count() }).from(sysRecordReview).where(createCond);
   const liveTotal = q.checkStatus === '0' ? 0 : await countLive(db, live);
   const offset = (q.pageNum - 1) * q.pageSize;
-  const createRows = offset < creates ? await pendingCreateRows(db, caller, createCond, offset, Math.min(q.pageSize, creates - offset)) : [];
+  const createRows =
+    offset < creates
+      ? await pendingCreateRows(db, caller, createCond, offset, Math.min(q.pageSize, creates - offset))
+      : [];
   const liveOffset = Math.max(0, offset - creates);
   const liveLimit = q.checkStatus === '0' ? 0 : q.pageSize - createRows.length;
   const liveRows = liveLimit > 0 ? await liveUserRows(db, live, q, liveOffset, liveLimit) : [];
-  const pending = await pendingByRecord(db, 'user', liveRows.map((r) => r.userId!), caller);
+  const pending = await pendingByRecord(
+    db,
+    'user',
+    liveRows.map((r) => r.userId!),
+    caller,
+  );
   return {
     rows: [...createRows, ...liveRows.map((r) => ({ ...r, pending: pending.get(r.userId!) ?? null }))],
     total: creates + liveTotal,

@@ -10,12 +10,22 @@ import { loadReview, pendingByRecord, pendingOf, summaryOf, userNames } from '..
 import { reviewDetailSchema } from '../review/schemas.js';
 import { contains } from '../review/list-kit.js';
 import { assertInScope } from './access.js';
-import { countLive, liveConditions, listUsers, listUsersV2, liveUserRows, userListQuery, userListV2Query, userRow, userRowV2 } from './query.js';
+import {
+  countLive,
+  liveConditions,
+  listUsers,
+  listUsersV2,
+  liveUserRows,
+  userListQuery,
+  userListV2Query,
+  userRow,
+  userRowV2,
+} from './query.js';
 import { USER_TYPES } from './record.js';
 import { userView } from './view.js';
 import { userScopeOf } from './scope.js';
 import { maskIdNo, personalDataOf } from '../../../services/personalData.js';
-import { revealOfferSchema } from '../../personalData/schemas.js';
+import { revealOfferSchema } from '../../../services/personalDataSchemas.js';
 import { userPersonalData } from './access.js';
 import { id, idParams, optionalText } from '../../../lib/schemas.js';
 import { isEnabled } from '../../../lib/status.js';
@@ -24,143 +34,280 @@ import { translateMessage } from '../../../lib/messages.js';
 const idParam = idParams;
 const TAGS = ['system-user'];
 
-interface DeptNode { id: number; label: string; area: string | null; disabled: boolean; children: DeptNode[] }
-const deptNode: z.ZodType<DeptNode> = z.lazy(() => z.object({ id: z.number(), label: z.string(), area: z.string().nullable(), disabled: z.boolean(), children: z.array(deptNode) })).meta({ id: 'DeptOptionNode' });
+interface DeptNode {
+  id: number;
+  label: string;
+  area: string | null;
+  disabled: boolean;
+  children: DeptNode[];
+}
+const deptNode: z.ZodType<DeptNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number(),
+      label: z.string(),
+      area: z.string().nullable(),
+      disabled: z.boolean(),
+      children: z.array(deptNode),
+    }),
+  )
+  .meta({ id: 'DeptOptionNode' });
 
 export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
   const list = { access: { perm: 'system:user:list' } };
 
-  app.get('/system/user/list', {
-    config: list,
-    schema: { tags: TAGS, summary: '用户列表', description: '按数据权限筛选；beginTime/endTime 为创建日期。', querystring: userListQuery, response: { 200: pageEnvelope(userRow) } },
-  }, async (req) => {
-    const { rows, total } = await listUsers(db, currentUser(req), req.query);
-    return page(rows, total, req.query.pageNum);
-  });
-
-  app.get('/system/user/listV2', {
-    config: list,
-    schema: {
-      tags: TAGS,
-      summary: '用户列表（含待审核信息）',
-      description: '在 list 的基础上：每行带待审核变更 pending；待审核的新增用户（尚未生成账号，userId 为空）排在最前。pending=1 只列出待审核的。',
-      querystring: userListV2Query,
-      response: { 200: pageEnvelope(userRowV2) },
+  app.get(
+    '/system/user/list',
+    {
+      config: list,
+      schema: {
+        tags: TAGS,
+        summary: '用户列表',
+        description: '按数据权限筛选；beginTime/endTime 为创建日期。',
+        querystring: userListQuery,
+        response: { 200: pageEnvelope(userRow) },
+      },
     },
-  }, async (req) => {
-    const { rows, total } = await listUsersV2(db, currentUser(req), req.query);
-    return page(rows, total, req.query.pageNum);
-  });
-
-  app.get('/system/user/get/:id', {
-    config: list,
-    schema: {
-      tags: TAGS,
-      summary: '用户详情（含角色与待审核变更）',
-      params: idParam,
-      response: { 200: envelope(userRowV2.extend({ review: reviewDetailSchema.nullable(), personalData: revealOfferSchema })) },
+    async (req) => {
+      const { rows, total } = await listUsers(db, currentUser(req), req.query);
+      return page(rows, total, req.query.pageNum);
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    await assertInScope(db, caller, req.params.id);
-    const [row] = await liveUserRows(db, eq(sysUser.userId, req.params.id), {}, 0, 1);
-    // The phone as the list shows it; the user administrator reveals it by a click (logged). The form sends it back masked to keep it.
-    const { offer } = personalDataOf(await userPersonalData(db, caller, req.params.id), 'user', req.params.id);
-    const pending = await pendingOf(db, 'user', req.params.id);
-    const names = pending ? await userNames(db, [pending.submittedBy]) : new Map<number, string>();
-    return ok({
-      ...row!,
-      personalData: offer,
-      pending: pending ? summaryOf(pending, names.get(pending.submittedBy) ?? '', caller) : null,
-      review: pending ? await reviewDetail(db, pending, caller, userView) : null,
-    });
-  });
+  );
 
-  app.get('/system/user/review/:id', {
-    config: list,
-    schema: { tags: TAGS, summary: '用户变更审核详情（变更对比）', params: idParam, response: { 200: envelope(reviewDetailSchema) } },
-  }, async (req) => ok(await reviewDetail(db, await loadReview(db, 'user', req.params.id), currentUser(req), userView)));
-
-  app.get('/system/user/userRoleMnglist', {
-    config: { access: { perm: 'system:userRole:list' } },
-    schema: {
-      tags: TAGS,
-      summary: '用户及其角色（用户角色分配）',
-      querystring: pageQuery.extend({
-        userName: optionalText(64, '用户账号'),
-        nickName: optionalText(64, '用户名称'),
-        userType: z.enum(['00', '02', '03', '04']).optional(),
-        roleId: id('角色编号').optional().describe('只列出拥有该角色的用户'),
-      }),
-      response: { 200: pageEnvelope(userRowV2) },
+  app.get(
+    '/system/user/listV2',
+    {
+      config: list,
+      schema: {
+        tags: TAGS,
+        summary: '用户列表（含待审核信息）',
+        description:
+          '在 list 的基础上：每行带待审核变更 pending；待审核的新增用户（尚未生成账号，userId 为空）排在最前。pending=1 只列出待审核的。',
+        querystring: userListV2Query,
+        response: { 200: pageEnvelope(userRowV2) },
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    const caller = currentUser(req);
-    let cond = liveConditions(db, q, await userScopeOf(db, caller));
-    if (q.roleId) cond = and(cond, inArray(sysUser.userId, db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, q.roleId))));
-    const total = await countLive(db, cond);
-    const rows = await liveUserRows(db, cond, q, (q.pageNum - 1) * q.pageSize, q.pageSize);
-    const pending = await pendingByRecord(db, 'user', rows.map((r) => r.userId!), caller);
-    return page(rows.map((r) => ({ ...r, pending: pending.get(r.userId!) ?? null })), total, q.pageNum);
-  });
-
-  app.get('/system/user/loadUserTypes', {
-    config: list,
-    schema: { tags: TAGS, summary: '用户类型', response: { 200: envelope(z.array(z.object({ value: z.string(), label: z.string() }))) } },
-  }, async () => ok(Object.entries(USER_TYPES).map(([value, label]) => ({ value, label: translateMessage(label) }))));
-
-  app.get('/system/user/deptTree', {
-    config: list,
-    schema: { tags: TAGS, summary: '部门树（用户与角色表单）', response: { 200: envelope(z.array(deptNode)) } },
-  }, async () => {
-    const rows = await db.select().from(sysDept).orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
-    const nodes = new Map<number, DeptNode>(rows.map((d) => [d.deptId, { id: d.deptId, label: d.deptName, area: d.area, disabled: !isEnabled(d.status), children: [] }]));
-    const roots: DeptNode[] = [];
-    for (const d of rows) {
-      const parent = nodes.get(d.parentId);
-      (parent ? parent.children : roots).push(nodes.get(d.deptId)!);
-    }
-    return ok(roots);
-  });
-
-  app.get('/system/user/personOptions', {
-    config: list,
-    schema: {
-      tags: TAGS,
-      summary: '人员选项（个人用户关联的持证人员）',
-      description: '按姓名（包含）或完整证件号码查找，至多 20 个；证件号码脱敏。id：答该人员本身（表单回显）。',
-      querystring: z.object({ keyword: optionalText(64, '关键字'), id: id('人员编号').optional() }),
-      response: { 200: envelope(z.array(z.object({ value: z.number(), label: z.string(), enterpriseName: z.string().nullable(), certificates: z.number() }))) },
+    async (req) => {
+      const { rows, total } = await listUsersV2(db, currentUser(req), req.query);
+      return page(rows, total, req.query.pageNum);
     },
-  }, async (req) => {
-    const { keyword, id: personId } = req.query;
-    if (!personId && !keyword) return ok([]);
-    const where = personId ? eq(person.id, personId) : or(contains(person.name, keyword!), eq(person.idNo, keyword!.toUpperCase()));
-    const rows = await db.select({ value: person.id, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
-      .from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId)).where(where).orderBy(asc(person.name), asc(person.id)).limit(20);
-    const counts = rows.length
-      ? await db.select({ personId: certificate.personId, n: sql<number>`count(*)::int` }).from(certificate)
-        .where(inArray(certificate.personId, rows.map((r) => r.value))).groupBy(certificate.personId)
-      : [];
-    const held = new Map(counts.map((c) => [c.personId, Number(c.n)]));
-    return ok(rows.map((r) => ({ value: r.value, label: `${r.name}（${maskIdNo(r.idNo)}）`, enterpriseName: r.enterpriseName, certificates: held.get(r.value) ?? 0 })));
-  });
+  );
 
-  app.get('/system/user/enterpriseOptions', {
-    config: list,
-    schema: {
-      tags: TAGS,
-      summary: '企业选项（企业用户的所属企业）',
-      querystring: z.object({ keyword: optionalText(100, '关键字'), id: id('企业编号').optional() }),
-      response: { 200: envelope(z.array(z.object({ value: z.number(), label: z.string(), creditCode: z.string() }))) },
+  app.get(
+    '/system/user/get/:id',
+    {
+      config: list,
+      schema: {
+        tags: TAGS,
+        summary: '用户详情（含角色与待审核变更）',
+        params: idParam,
+        response: {
+          200: envelope(userRowV2.extend({ review: reviewDetailSchema.nullable(), personalData: revealOfferSchema })),
+        },
+      },
     },
-  }, async (req) => {
-    const { keyword, id } = req.query;
-    const where = id ? eq(enterprise.id, id) : keyword ? or(contains(enterprise.name, keyword), ilike(enterprise.creditCode, `${keyword.replace(/[\\%_]/g, '')}%`)) : undefined;
-    const rows = await db.select({ value: enterprise.id, label: enterprise.name, creditCode: enterprise.creditCode }).from(enterprise).where(where).orderBy(asc(enterprise.name)).limit(20);
-    return ok(rows);
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      await assertInScope(db, caller, req.params.id);
+      const [row] = await liveUserRows(db, eq(sysUser.userId, req.params.id), {}, 0, 1);
+      // The phone as the list shows it; the user administrator reveals it by a click (logged). The form sends it back masked to keep it.
+      const { offer } = personalDataOf(await userPersonalData(db, caller, req.params.id), 'user', req.params.id);
+      const pending = await pendingOf(db, 'user', req.params.id);
+      const names = pending ? await userNames(db, [pending.submittedBy]) : new Map<number, string>();
+      return ok({
+        ...row!,
+        personalData: offer,
+        pending: pending ? summaryOf(pending, names.get(pending.submittedBy) ?? '', caller) : null,
+        review: pending ? await reviewDetail(db, pending, caller, userView) : null,
+      });
+    },
+  );
 
+  app.get(
+    '/system/user/review/:id',
+    {
+      config: list,
+      schema: {
+        tags: TAGS,
+        summary: '用户变更审核详情（变更对比）',
+        params: idParam,
+        response: { 200: envelope(reviewDetailSchema) },
+      },
+    },
+    async (req) => ok(await reviewDetail(db, await loadReview(db, 'user', req.params.id), currentUser(req), userView)),
+  );
+
+  app.get(
+    '/system/user/userRoleMnglist',
+    {
+      config: { access: { perm: 'system:userRole:list' } },
+      schema: {
+        tags: TAGS,
+        summary: '用户及其角色（用户角色分配）',
+        querystring: pageQuery.extend({
+          userName: optionalText(64, '用户账号'),
+          nickName: optionalText(64, '用户名称'),
+          userType: z.enum(['00', '02', '03', '04']).optional(),
+          roleId: id('角色编号').optional().describe('只列出拥有该角色的用户'),
+        }),
+        response: { 200: pageEnvelope(userRowV2) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const caller = currentUser(req);
+      let cond = liveConditions(db, q, await userScopeOf(db, caller));
+      if (q.roleId)
+        cond = and(
+          cond,
+          inArray(
+            sysUser.userId,
+            db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, q.roleId)),
+          ),
+        );
+      const total = await countLive(db, cond);
+      const rows = await liveUserRows(db, cond, q, (q.pageNum - 1) * q.pageSize, q.pageSize);
+      const pending = await pendingByRecord(
+        db,
+        'user',
+        rows.map((r) => r.userId!),
+        caller,
+      );
+      return page(
+        rows.map((r) => ({ ...r, pending: pending.get(r.userId!) ?? null })),
+        total,
+        q.pageNum,
+      );
+    },
+  );
+
+  app.get(
+    '/system/user/loadUserTypes',
+    {
+      config: list,
+      schema: {
+        tags: TAGS,
+        summary: '用户类型',
+        response: { 200: envelope(z.array(z.object({ value: z.string(), label: z.string() }))) },
+      },
+    },
+    async () => ok(Object.entries(USER_TYPES).map(([value, label]) => ({ value, label: translateMessage(label) }))),
+  );
+
+  app.get(
+    '/system/user/deptTree',
+    {
+      config: list,
+      schema: { tags: TAGS, summary: '部门树（用户与角色表单）', response: { 200: envelope(z.array(deptNode)) } },
+    },
+    async () => {
+      const rows = await db
+        .select()
+        .from(sysDept)
+        .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
+      const nodes = new Map<number, DeptNode>(
+        rows.map((d) => [
+          d.deptId,
+          { id: d.deptId, label: d.deptName, area: d.area, disabled: !isEnabled(d.status), children: [] },
+        ]),
+      );
+      const roots: DeptNode[] = [];
+      for (const d of rows) {
+        const parent = nodes.get(d.parentId);
+        (parent ? parent.children : roots).push(nodes.get(d.deptId)!);
+      }
+      return ok(roots);
+    },
+  );
+
+  app.get(
+    '/system/user/personOptions',
+    {
+      config: list,
+      schema: {
+        tags: TAGS,
+        summary: '人员选项（个人用户关联的持证人员）',
+        description: '按姓名（包含）或完整证件号码查找，至多 20 个；证件号码脱敏。id：答该人员本身（表单回显）。',
+        querystring: z.object({ keyword: optionalText(64, '关键字'), id: id('人员编号').optional() }),
+        response: {
+          200: envelope(
+            z.array(
+              z.object({
+                value: z.number(),
+                label: z.string(),
+                enterpriseName: z.string().nullable(),
+                certificates: z.number(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const { keyword, id: personId } = req.query;
+      if (!personId && !keyword) return ok([]);
+      const where = personId
+        ? eq(person.id, personId)
+        : or(contains(person.name, keyword!), eq(person.idNo, keyword!.toUpperCase()));
+      const rows = await db
+        .select({ value: person.id, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
+        .from(person)
+        .leftJoin(enterprise, eq(enterprise.id, person.enterpriseId))
+        .where(where)
+        .orderBy(asc(person.name), asc(person.id))
+        .limit(20);
+      const counts = rows.length
+        ? await db
+            .select({ personId: certificate.personId, n: sql<number>`count(*)::int` })
+            .from(certificate)
+            .where(
+              inArray(
+                certificate.personId,
+                rows.map((r) => r.value),
+              ),
+            )
+            .groupBy(certificate.personId)
+        : [];
+      const held = new Map(counts.map((c) => [c.personId, Number(c.n)]));
+      return ok(
+        rows.map((r) => ({
+          value: r.value,
+          label: `${r.name}（${maskIdNo(r.idNo)}）`,
+          enterpriseName: r.enterpriseName,
+          certificates: held.get(r.value) ?? 0,
+        })),
+      );
+    },
+  );
+
+  app.get(
+    '/system/user/enterpriseOptions',
+    {
+      config: list,
+      schema: {
+        tags: TAGS,
+        summary: '企业选项（企业用户的所属企业）',
+        querystring: z.object({ keyword: optionalText(100, '关键字'), id: id('企业编号').optional() }),
+        response: {
+          200: envelope(z.array(z.object({ value: z.number(), label: z.string(), creditCode: z.string() }))),
+        },
+      },
+    },
+    async (req) => {
+      const { keyword, id } = req.query;
+      const where = id
+        ? eq(enterprise.id, id)
+        : keyword
+          ? or(contains(enterprise.name, keyword), ilike(enterprise.creditCode, `${keyword.replace(/[\\%_]/g, '')}%`))
+          : undefined;
+      const rows = await db
+        .select({ value: enterprise.id, label: enterprise.name, creditCode: enterprise.creditCode })
+        .from(enterprise)
+        .where(where)
+        .orderBy(asc(enterprise.name))
+        .limit(20);
+      return ok(rows);
+    },
+  );
 };

@@ -8,7 +8,16 @@ import { and, eq, inArray, ne, sql, count, or } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import {
-  application, applicationHistory, enterprise, person, sysDept, sysOss, sysRecordReview, sysRole, sysUser, sysUserRole,
+  application,
+  applicationHistory,
+  enterprise,
+  person,
+  sysDept,
+  sysOss,
+  sysRecordReview,
+  sysRole,
+  sysUser,
+  sysUserRole,
 } from '../../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { endUserSessions } from '../../auth/session.service.js';
@@ -37,11 +46,20 @@ export const userFields = z.object({
   deptId: id('部门编号', { invalid: '部门编号须为 1 到 2147483647 之间的整数' }).nullish(),
   enterpriseId: id('企业编号', { invalid: '企业编号须为 1 到 2147483647 之间的整数' }).nullish(),
   personId: id('人员编号', { invalid: '人员编号须为 1 到 2147483647 之间的整数' }).nullish(),
-  phone: z.string().trim().regex(/^(1[3-9]\d{9})?$/, '手机号码格式不正确').nullish(),
-  email: text(100, '邮箱').regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, '邮箱格式不正确').nullish(),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(1[3-9]\d{9})?$/, '手机号码格式不正确')
+    .nullish(),
+  email: text(100, '邮箱')
+    .regex(/^([^\s@]+@[^\s@]+\.[^\s@]+)?$/, '邮箱格式不正确')
+    .nullish(),
   sex: z.enum(['0', '1', '2'], { error: '性别须为 0 男、1 女或 2 未知' }).default('0'),
   remark: text(500, '备注', { multiline: true }).nullish(),
-  roleIds: z.array(id('角色编号'), { error: '请至少选择一个角色' }).min(1, '请至少选择一个角色').max(20, '角色不能超过20个'),
+  roleIds: z
+    .array(id('角色编号'), { error: '请至少选择一个角色' })
+    .min(1, '请至少选择一个角色')
+    .max(20, '角色不能超过20个'),
 });
 export type UserFields = z.infer<typeof userFields>;
 
@@ -50,11 +68,17 @@ export type UserFields = z.infer<typeof userFields>;
  * that never showed a field (the linked person, before this existed) can no longer clear it by
  * leaving it out, and a masked phone sent back as it was shown keeps the real one.
  */
-export const userPatch = z.object({
-  ...userFields.shape,
-  phone: z.string().trim().regex(/^(1[3-9]\d{9}|1[3-9]\d\*{4}\d{4})?$/, '手机号码格式不正确').nullish(),
-  sex: z.enum(['0', '1', '2'], { error: '性别须为 0 男、1 女或 2 未知' }),
-}).partial();
+export const userPatch = z
+  .object({
+    ...userFields.shape,
+    phone: z
+      .string()
+      .trim()
+      .regex(/^(1[3-9]\d{9}|1[3-9]\d\*{4}\d{4})?$/, '手机号码格式不正确')
+      .nullish(),
+    sex: z.enum(['0', '1', '2'], { error: '性别须为 0 男、1 女或 2 未知' }),
+  })
+  .partial();
 export type UserPatch = z.infer<typeof userPatch>;
 
 export interface UserRecord {
@@ -124,7 +148,10 @@ export function recordOf(p: ProposedUser | UserRecord): UserRecord {
 }
 
 /** The live record of a user with his role ids, or 404. */
-export async function liveUser(db: DbOrTx, userId: number): Promise<{ row: typeof sysUser.$inferSelect; record: UserRecord }> {
+export async function liveUser(
+  db: DbOrTx,
+  userId: number,
+): Promise<{ row: typeof sysUser.$inferSelect; record: UserRecord }> {
   const [row] = await db.select().from(sysUser).where(eq(sysUser.userId, userId));
   if (!row) throw notFound('用户不存在');
   const roles = await db.select({ roleId: sysUserRole.roleId }).from(sysUserRole).where(eq(sysUserRole.userId, userId));
@@ -169,25 +196,48 @@ export async function checkUserRecord(db: DbOrTx, rec: UserRecord, self: number 
     const [p] = await db.select({ id: person.id }).from(person).where(eq(person.id, rec.personId));
     if (!p) throw badRequest('人员不存在', 'personId');
   }
-  const roles = await db.select({ roleId: sysRole.roleId, roleKey: sysRole.roleKey, status: sysRole.status }).from(sysRole).where(inArray(sysRole.roleId, rec.roleIds));
+  const roles = await db
+    .select({ roleId: sysRole.roleId, roleKey: sysRole.roleKey, status: sysRole.status })
+    .from(sysRole)
+    .where(inArray(sysRole.roleId, rec.roleIds));
   if (roles.length !== rec.roleIds.length) throw badRequest('所选角色不存在或尚未审核通过', 'roleIds');
   if (roles.some((r) => r.status !== '1')) throw badRequest('所选角色已停用，不能分配', 'roleIds');
   const roleKeys = roles.map((r) => r.roleKey);
   assertSeparationOfDuties(roleKeys, rec.userType);
 
   const others = self === null ? undefined : ne(sysUser.userId, self);
-  const [taken] = await db.select({ id: sysUser.userId }).from(sysUser).where(and(sql`lower(${sysUser.userName}) = lower(${rec.userName})`, others));
+  const [taken] = await db
+    .select({ id: sysUser.userId })
+    .from(sysUser)
+    .where(and(sql`lower(${sysUser.userName}) = lower(${rec.userName})`, others));
   const [waiting] = await db
     .select({ id: sysRecordReview.id })
     .from(sysRecordReview)
-    .where(and(eq(sysRecordReview.entity, 'user'), eq(sysRecordReview.state, 'pending'), eq(sysRecordReview.checkStatus, '0'), sql`lower(${proposedText('userName')}) = lower(${rec.userName})`));
+    .where(
+      and(
+        eq(sysRecordReview.entity, 'user'),
+        eq(sysRecordReview.state, 'pending'),
+        eq(sysRecordReview.checkStatus, '0'),
+        sql`lower(${proposedText('userName')}) = lower(${rec.userName})`,
+      ),
+    );
   if (taken || waiting) throw new AppError(409, `登录名“${rec.userName}”已存在`, 'userName');
   if (rec.phone) {
-    const [phoneTaken] = await db.select({ id: sysUser.userId }).from(sysUser).where(and(eq(sysUser.phone, rec.phone), others));
+    const [phoneTaken] = await db
+      .select({ id: sysUser.userId })
+      .from(sysUser)
+      .where(and(eq(sysUser.phone, rec.phone), others));
     const [phoneWaiting] = await db
       .select({ id: sysRecordReview.id })
       .from(sysRecordReview)
-      .where(and(eq(sysRecordReview.entity, 'user'), eq(sysRecordReview.state, 'pending'), eq(sysRecordReview.checkStatus, '0'), eq(proposedText('phone'), rec.phone)));
+      .where(
+        and(
+          eq(sysRecordReview.entity, 'user'),
+          eq(sysRecordReview.state, 'pending'),
+          eq(sysRecordReview.checkStatus, '0'),
+          eq(proposedText('phone'), rec.phone),
+        ),
+      );
     if (phoneTaken || phoneWaiting) throw new AppError(409, `手机号码“${rec.phone}”已被其他用户使用`, 'phone');
   }
   return roleKeys;
@@ -195,26 +245,48 @@ export async function checkUserRecord(db: DbOrTx, rec: UserRecord, self: number 
 
 /** The labels of the reviewer's diff, in form order. */
 export const USER_LABELS = [
-  ['userName', '登录名'], ['nickName', '用户名称'], ['userType', '用户类型'], ['deptId', '部门'], ['enterpriseId', '所属企业'],
-  ['personId', '人员'], ['phone', '手机号码'], ['email', '邮箱'], ['sex', '性别'], ['status', '状态'], ['roleIds', '角色'], ['remark', '备注'],
+  ['userName', '登录名'],
+  ['nickName', '用户名称'],
+  ['userType', '用户类型'],
+  ['deptId', '部门'],
+  ['enterpriseId', '所属企业'],
+  ['personId', '人员'],
+  ['phone', '手机号码'],
+  ['email', '邮箱'],
+  ['sex', '性别'],
+  ['status', '状态'],
+  ['roleIds', '角色'],
+  ['remark', '备注'],
 ] as const;
 
 /** Field values in words (names instead of ids) for the diff. */
 export async function displayUser(db: DbOrTx, rec: UserRecord | null): Promise<DisplayRecord | null> {
   if (!rec) return null;
-  const [dept] = rec.deptId === null ? [] : await db.select({ name: sysDept.deptName }).from(sysDept).where(eq(sysDept.deptId, rec.deptId));
-  const [ent] = rec.enterpriseId === null ? [] : await db.select({ name: enterprise.name }).from(enterprise).where(eq(enterprise.id, rec.enterpriseId));
-  const [per] = rec.personId === null ? [] : await db.select({ name: person.name, idNo: person.idNo }).from(person).where(eq(person.id, rec.personId));
+  const [dept] =
+    rec.deptId === null
+      ? []
+      : await db.select({ name: sysDept.deptName }).from(sysDept).where(eq(sysDept.deptId, rec.deptId));
+  const [ent] =
+    rec.enterpriseId === null
+      ? []
+      : await db.select({ name: enterprise.name }).from(enterprise).where(eq(enterprise.id, rec.enterpriseId));
+  const [per] =
+    rec.personId === null
+      ? []
+      : await db.select({ name: person.name, idNo: person.idNo }).from(person).where(eq(person.id, rec.personId));
   const roles = rec.roleIds.length
-    ? await db.select({ roleId: sysRole.roleId, roleName: sysRole.roleName }).from(sysRole).where(inArray(sysRole.roleId, rec.roleIds))
+    ? await db
+        .select({ roleId: sysRole.roleId, roleName: sysRole.roleName })
+        .from(sysRole)
+        .where(inArray(sysRole.roleId, rec.roleIds))
     : [];
   const roleName = new Map(roles.map((r) => [r.roleId, r.roleName]));
   return {
     userName: rec.userName,
     nickName: rec.nickName,
     userType: `${rec.userType} ${USER_TYPES[rec.userType] ?? ''}`.trim(),
-    deptId: rec.deptId === null ? '' : dept?.name ?? `#${rec.deptId}`,
-    enterpriseId: rec.enterpriseId === null ? '' : ent?.name ?? `#${rec.enterpriseId}`,
+    deptId: rec.deptId === null ? '' : (dept?.name ?? `#${rec.deptId}`),
+    enterpriseId: rec.enterpriseId === null ? '' : (ent?.name ?? `#${rec.enterpriseId}`),
     personId: rec.personId === null ? '' : per ? `${per.name}（${maskIdNo(per.idNo)}）` : `#${rec.personId}`,
     phone: maskPhone(rec.phone) ?? '',
     email: rec.email ?? '',
@@ -228,9 +300,21 @@ export async function displayUser(db: DbOrTx, rec: UserRecord | null): Promise<D
 /** Why this user cannot be deleted (kept records point at him), or null. */
 export async function deleteBlocker(db: DbOrTx, userId: number): Promise<string | null> {
   const checks: [Promise<{ n: number }[]>, string][] = [
-    [db.select({ n: count() }).from(application).where(or(eq(application.applicantUserId, userId), eq(application.holderUserId, userId))), '业务申请'],
+    [
+      db
+        .select({ n: count() })
+        .from(application)
+        .where(or(eq(application.applicantUserId, userId), eq(application.holderUserId, userId))),
+      '业务申请',
+    ],
     [db.select({ n: count() }).from(applicationHistory).where(eq(applicationHistory.actorId, userId)), '办理记录'],
-    [db.select({ n: count() }).from(sysRecordReview).where(or(eq(sysRecordReview.submittedBy, userId), eq(sysRecordReview.reviewedBy, userId))), '审核记录'],
+    [
+      db
+        .select({ n: count() })
+        .from(sysRecordReview)
+        .where(or(eq(sysRecordReview.submittedBy, userId), eq(sysRecordReview.reviewedBy, userId))),
+      '审核记录',
+    ],
     [db.select({ n: count() }).from(sysOss).where(eq(sysOss.createdBy, userId)), '上传文件'],
   ];
   for (const [query, what] of checks) {
@@ -242,7 +326,12 @@ export async function deleteBlocker(db: DbOrTx, userId: number): Promise<string 
 
 async function roleKeysOf(db: DbOrTx, roleIds: readonly number[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
-  return (await db.select({ roleKey: sysRole.roleKey }).from(sysRole).where(inArray(sysRole.roleId, [...roleIds]))).map((r) => r.roleKey);
+  return (
+    await db
+      .select({ roleKey: sysRole.roleKey })
+      .from(sysRole)
+      .where(inArray(sysRole.roleId, [...roleIds]))
+  ).map((r) => r.roleKey);
 }
 
 /** Approved: writes the change to the live record (inside the reviewer's transaction). Answers the user id. */
@@ -265,10 +354,24 @@ export async function applyUserChange(
     const [row] = await tx
       .insert(sysUser)
       .values({
-        userName: rec.userName, nickName: rec.nickName, userType: rec.userType, deptId: rec.deptId, enterpriseId: rec.enterpriseId,
-        personId: rec.personId, phone: rec.phone, email: rec.email, sex: rec.sex, status: rec.status, remark: rec.remark,
-        passwordHash: proposed.passwordHash, passwordChangedAt: now, mustChangePassword: true, checkStatus: null,
-        duty: dutyOf(await roleKeysOf(tx, rec.roleIds)), createdAt: now, updatedAt: now,
+        userName: rec.userName,
+        nickName: rec.nickName,
+        userType: rec.userType,
+        deptId: rec.deptId,
+        enterpriseId: rec.enterpriseId,
+        personId: rec.personId,
+        phone: rec.phone,
+        email: rec.email,
+        sex: rec.sex,
+        status: rec.status,
+        remark: rec.remark,
+        passwordHash: proposed.passwordHash,
+        passwordChangedAt: now,
+        mustChangePassword: true,
+        checkStatus: null,
+        duty: dutyOf(await roleKeysOf(tx, rec.roleIds)),
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ userId: sysUser.userId });
     await tx.insert(sysUserRole).values(rec.roleIds.map((roleId) => ({ userId: row!.userId, roleId })));
@@ -283,7 +386,8 @@ export async function applyUserChange(
   // The world may have moved since the submission (the person got certificates): what was not chosen is not done.
   const effect = await userChangeEffect(tx, live.record, change === 'delete' ? null : next);
   const unchosen = effect.warnings.filter((w) => !accepted.includes(w.code));
-  if (unchosen.length > 0) throw conflict(`提交后情况已变化：${unchosen.map((w) => w.message).join('；')}。请驳回后重新提交`);
+  if (unchosen.length > 0)
+    throw conflict(`提交后情况已变化：${unchosen.map((w) => w.message).join('；')}。请驳回后重新提交`);
   if (change === 'delete') {
     const blocker = await deleteBlocker(tx, recordId);
     if (blocker) throw conflict(blocker);
@@ -297,9 +401,20 @@ export async function applyUserChange(
   await tx
     .update(sysUser)
     .set({
-      nickName: next.nickName, userName: next.userName, userType: next.userType, deptId: next.deptId, enterpriseId: next.enterpriseId,
-      personId: next.personId, phone: next.phone, email: next.email, sex: next.sex, remark: next.remark, status: next.status, checkStatus: null,
-      duty: dutyOf(await roleKeysOf(tx, next.roleIds)), updatedAt: now,
+      nickName: next.nickName,
+      userName: next.userName,
+      userType: next.userType,
+      deptId: next.deptId,
+      enterpriseId: next.enterpriseId,
+      personId: next.personId,
+      phone: next.phone,
+      email: next.email,
+      sex: next.sex,
+      remark: next.remark,
+      status: next.status,
+      checkStatus: null,
+      duty: dutyOf(await roleKeysOf(tx, next.roleIds)),
+      updatedAt: now,
     })
     .where(eq(sysUser.userId, recordId));
   if (rolesChanged) {

@@ -38,7 +38,12 @@ export async function userScopeOf(db: DbOrTx, caller: AuthUser): Promise<UserSco
 }
 
 /** The condition on a department-id expression (and a user-id expression) for a scope; undefined = everything. */
-export function scopeCondition(db: DbOrTx, scope: UserScope, deptColumn: SQLWrapper, userColumn?: SQLWrapper): SQL | undefined {
+export function scopeCondition(
+  db: DbOrTx,
+  scope: UserScope,
+  deptColumn: SQLWrapper,
+  userColumn?: SQLWrapper,
+): SQL | undefined {
   if (scope.all) return undefined;
   const parts: SQL[] = [];
   if (scope.deptIds.length) parts.push(inArray(deptColumn, [...new Set(scope.deptIds)]));

@@ -22,11 +22,26 @@ import { assertInScope, assertNotSelf, roleKeysOfUser } from './access.js';
 import { randomPassword } from './initial-password.js';
 import { maskPhone } from '../../../services/personalData.js';
 import {
-  applyUserChange, checkUserRecord, deleteBlocker, displayUser, liveUser, normalise, patched, USER_LABELS, userFields, userPatch, type ProposedUser, type UserRecord,
+  applyUserChange,
+  checkUserRecord,
+  deleteBlocker,
+  displayUser,
+  liveUser,
+  normalise,
+  patched,
+  USER_LABELS,
+  userFields,
+  userPatch,
+  type ProposedUser,
+  type UserRecord,
 } from './record.js';
 import { assertWarningsChosen, userChangeEffect } from './effect.js';
 import { changeEffectSchema, diffRowSchema } from '../review/schemas.js';
-import { REVIEW_WARNINGS, type PersistedRecordReviewSnapshot, type ReviewWarning } from '../../../../machines/recordReview.machine.js';
+import {
+  REVIEW_WARNINGS,
+  type PersistedRecordReviewSnapshot,
+  type ReviewWarning,
+} from '../../../../machines/recordReview.machine.js';
 import { id } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
 
@@ -34,7 +49,10 @@ const TAGS = ['system-user'];
 const LOG = logAs('用户管理');
 const userId = id('用户编号');
 /** The effects the submitter chooses explicitly (effect.ts warnings). */
-const acknowledged = z.array(z.enum(REVIEW_WARNINGS)).max(REVIEW_WARNINGS.length).optional()
+const acknowledged = z
+  .array(z.enum(REVIEW_WARNINGS))
+  .max(REVIEW_WARNINGS.length)
+  .optional()
   .describe('明确选择的影响，如 unlinksPerson（解除账号与持证人员的关联）');
 const changePreview = z.object({ diff: z.array(diffRowSchema), effect: changeEffectSchema });
 
@@ -42,278 +60,410 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const db = ctx.db;
 
-  app.post('/system/user/save', {
-    config: { access: { perm: 'system:user:add', log: LOG('insert') } },
-    schema: {
-      tags: TAGS,
-      summary: '新增用户（提交审核）',
-      description: "提交后生成待审核的新增（checkStatus '0'），安全管理员审核通过后才创建账号。未填写初始密码时随机生成并在 data.initialPassword 中返回一次；用户首次登录须修改密码。",
-      body: userFields.extend({
-        status: z.enum(['0', '1']).default('1'),
-        password: z.string().max(128, '密码不能超过128个字符').optional(),
-      }),
-      response: { 200: envelope(submittedSchema.extend({ initialPassword: z.string().nullable() })) },
+  app.post(
+    '/system/user/save',
+    {
+      config: { access: { perm: 'system:user:add', log: LOG('insert') } },
+      schema: {
+        tags: TAGS,
+        summary: '新增用户（提交审核）',
+        description:
+          "提交后生成待审核的新增（checkStatus '0'），安全管理员审核通过后才创建账号。未填写初始密码时随机生成并在 data.initialPassword 中返回一次；用户首次登录须修改密码。",
+        body: userFields.extend({
+          status: z.enum(['0', '1']).default('1'),
+          password: z.string().max(128, '密码不能超过128个字符').optional(),
+        }),
+        response: { 200: envelope(submittedSchema.extend({ initialPassword: z.string().nullable() })) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const rec = normalise(req.body, req.body.status);
-    const policy = await ctx.policy.get();
-    const given = req.body.password?.trim() ? req.body.password : null;
-    if (given) {
-      const violation = passwordPolicyViolation(given, rec.userName, policy.passwordMinLength);
-      if (violation) throw badRequest(violation, 'password');
-    }
-    const password = given ?? randomPassword();
-    const passwordHash = await hashPassword(password);
-    const result = await db.transaction(async (tx) => {
-      await checkUserRecord(tx, rec, null);
-      return submitReview(ctx, tx, { entity: 'user', recordId: null, change: 'create', proposed: { ...rec, passwordHash }, current: null, submitterId: caller.userId });
-    });
-    return ok({ ...result, initialPassword: given ? null : password }, '已提交，等待安全管理员审核');
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      const rec = normalise(req.body, req.body.status);
+      const policy = await ctx.policy.get();
+      const given = req.body.password?.trim() ? req.body.password : null;
+      if (given) {
+        const violation = passwordPolicyViolation(given, rec.userName, policy.passwordMinLength);
+        if (violation) throw badRequest(violation, 'password');
+      }
+      const password = given ?? randomPassword();
+      const passwordHash = await hashPassword(password);
+      const result = await db.transaction(async (tx) => {
+        await checkUserRecord(tx, rec, null);
+        return submitReview(ctx, tx, {
+          entity: 'user',
+          recordId: null,
+          change: 'create',
+          proposed: { ...rec, passwordHash },
+          current: null,
+          submitterId: caller.userId,
+        });
+      });
+      return ok({ ...result, initialPassword: given ? null : password }, '已提交，等待安全管理员审核');
+    },
+  );
 
   /**
    * An edit of a live user as a submission ('2'); the live row only shows that it waits. Its effect
    * beyond the fields (effect.ts) is computed here: a warning the caller did not choose refuses it.
    */
-  async function submitUpdate(callerId: number, id: number, change: (live: UserRecord) => UserRecord, chosen?: readonly ReviewWarning[]) {
+  async function submitUpdate(
+    callerId: number,
+    id: number,
+    change: (live: UserRecord) => UserRecord,
+    chosen?: readonly ReviewWarning[],
+  ) {
     return db.transaction(async (tx) => {
       const live = await liveUser(tx, id);
       const next = change(live.record);
       if (changedKeys(live.record, next).length === 0) throw badRequest('没有需要提交的修改');
       await checkUserRecord(tx, next, id);
       const warnings = assertWarningsChosen(await userChangeEffect(tx, live.record, next), chosen);
-      const result = await submitReview(ctx, tx, { entity: 'user', recordId: id, change: 'update', proposed: next, current: live.record, submitterId: callerId, subjectUserId: id, warnings });
+      const result = await submitReview(ctx, tx, {
+        entity: 'user',
+        recordId: id,
+        change: 'update',
+        proposed: next,
+        current: live.record,
+        submitterId: callerId,
+        subjectUserId: id,
+        warnings,
+      });
       await tx.update(sysUser).set({ checkStatus: result.checkStatus }).where(eq(sysUser.userId, id));
       return result;
     });
   }
 
-  app.post('/system/user/updateV2', {
-    config: { access: { perm: 'system:user:edit', log: LOG('update') } },
-    schema: {
-      tags: TAGS,
-      summary: '修改用户（提交审核）',
-      description: "提交后生成待审核的修改（checkStatus '2'），审核通过前用户信息不变。只修改请求中给出的字段：未给出的字段保持原值，null 或空字符串为清空；手机号码给出列表中的脱敏值视为未修改。会解除账号与持证人员关联（其证书不再显示在“我的证书”）的修改须在 acknowledged 中给出 unlinksPerson，否则答 409（data.warnings 说明影响）；修改前可用 /system/user/previewUpdate 查看全部影响。状态请用 /system/user/status。",
-      body: userPatch.extend({ userId, acknowledged }),
-      response: { 200: envelope(submittedSchema) },
+  app.post(
+    '/system/user/updateV2',
+    {
+      config: { access: { perm: 'system:user:edit', log: LOG('update') } },
+      schema: {
+        tags: TAGS,
+        summary: '修改用户（提交审核）',
+        description:
+          "提交后生成待审核的修改（checkStatus '2'），审核通过前用户信息不变。只修改请求中给出的字段：未给出的字段保持原值，null 或空字符串为清空；手机号码给出列表中的脱敏值视为未修改。会解除账号与持证人员关联（其证书不再显示在“我的证书”）的修改须在 acknowledged 中给出 unlinksPerson，否则答 409（data.warnings 说明影响）；修改前可用 /system/user/previewUpdate 查看全部影响。状态请用 /system/user/status。",
+        body: userPatch.extend({ userId, acknowledged }),
+        response: { 200: envelope(submittedSchema) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const { userId: id, acknowledged: chosen, ...patch } = req.body;
-    await assertInScope(db, caller, id);
-    const result = await submitUpdate(caller.userId, id, (live) => patched(live, patch), chosen);
-    return ok(result, '已提交，等待安全管理员审核');
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      const { userId: id, acknowledged: chosen, ...patch } = req.body;
+      await assertInScope(db, caller, id);
+      const result = await submitUpdate(caller.userId, id, (live) => patched(live, patch), chosen);
+      return ok(result, '已提交，等待安全管理员审核');
+    },
+  );
 
-  app.post('/system/user/previewUpdate', {
-    config: { access: { perm: 'system:user:edit' } },
-    schema: {
-      tags: TAGS,
-      summary: '修改用户前查看其全部影响（不提交）',
-      description: '与 updateV2 相同的请求：答变更对比（diff）与全部影响（关联人员及其证书、角色、数据范围）和须明确选择的警示，什么都不写入。',
-      body: userPatch.extend({ userId, acknowledged }),
-      response: { 200: envelope(changePreview) },
+  app.post(
+    '/system/user/previewUpdate',
+    {
+      config: { access: { perm: 'system:user:edit' } },
+      schema: {
+        tags: TAGS,
+        summary: '修改用户前查看其全部影响（不提交）',
+        description:
+          '与 updateV2 相同的请求：答变更对比（diff）与全部影响（关联人员及其证书、角色、数据范围）和须明确选择的警示，什么都不写入。',
+        body: userPatch.extend({ userId, acknowledged }),
+        response: { 200: envelope(changePreview) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const { userId: id, acknowledged: _chosen, ...patch } = req.body;
-    await assertInScope(db, caller, id);
-    const live = await liveUser(db, id);
-    const next = patched(live.record, patch);
-    await checkUserRecord(db, next, id);
-    return ok(await previewOf(live.record, next), '查询成功');
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      const { userId: id, acknowledged: _chosen, ...patch } = req.body;
+      await assertInScope(db, caller, id);
+      const live = await liveUser(db, id);
+      const next = patched(live.record, patch);
+      await checkUserRecord(db, next, id);
+      return ok(await previewOf(live.record, next), '查询成功');
+    },
+  );
 
-  app.post('/system/user/preview', {
-    config: { access: { perm: 'system:user:add' } },
-    schema: {
-      tags: TAGS,
-      summary: '新增用户前查看其全部影响（不提交）',
-      description: '与 save 相同的请求：答将创建的账号（diff）与全部影响（关联人员及其证书、角色、数据范围），什么都不写入。',
-      body: userFields.extend({ status: z.enum(['0', '1']).default('1'), password: z.string().max(128, '密码不能超过128个字符').optional() }),
-      response: { 200: envelope(changePreview) },
+  app.post(
+    '/system/user/preview',
+    {
+      config: { access: { perm: 'system:user:add' } },
+      schema: {
+        tags: TAGS,
+        summary: '新增用户前查看其全部影响（不提交）',
+        description:
+          '与 save 相同的请求：答将创建的账号（diff）与全部影响（关联人员及其证书、角色、数据范围），什么都不写入。',
+        body: userFields.extend({
+          status: z.enum(['0', '1']).default('1'),
+          password: z.string().max(128, '密码不能超过128个字符').optional(),
+        }),
+        response: { 200: envelope(changePreview) },
+      },
     },
-  }, async (req) => {
-    const rec = normalise(req.body, req.body.status);
-    await checkUserRecord(db, rec, null);
-    return ok(await previewOf(null, rec), '查询成功');
-  });
+    async (req) => {
+      const rec = normalise(req.body, req.body.status);
+      await checkUserRecord(db, rec, null);
+      return ok(await previewOf(null, rec), '查询成功');
+    },
+  );
 
   /** The reviewer's diff and the effect, as the review will show them. */
   async function previewOf(before: UserRecord | null, after: UserRecord) {
-    const [b, a, effect] = await Promise.all([displayUser(db, before), displayUser(db, after), userChangeEffect(db, before, after)]);
+    const [b, a, effect] = await Promise.all([
+      displayUser(db, before),
+      displayUser(db, after),
+      userChangeEffect(db, before, after),
+    ]);
     return { diff: diffRecords(USER_LABELS, b, a), effect };
   }
 
-  app.post('/system/user/userAuthorize', {
-    config: { access: { perm: 'system:userRole:edit', log: LOG('grant') } },
-    schema: {
-      tags: TAGS,
-      summary: '分配角色（提交审核）',
-      description: '角色变更经安全管理员审核通过后生效，同时结束该用户的全部会话。三员（系统管理员、安全管理员、审计管理员）角色互斥。',
-      body: z.object({
-        userId,
-        roleIds: z.array(id('角色编号'), { error: '请至少选择一个角色' }).min(1, '请至少选择一个角色').max(20, '角色不能超过20个'),
-      }),
-      response: { 200: envelope(submittedSchema) },
+  app.post(
+    '/system/user/userAuthorize',
+    {
+      config: { access: { perm: 'system:userRole:edit', log: LOG('grant') } },
+      schema: {
+        tags: TAGS,
+        summary: '分配角色（提交审核）',
+        description:
+          '角色变更经安全管理员审核通过后生效，同时结束该用户的全部会话。三员（系统管理员、安全管理员、审计管理员）角色互斥。',
+        body: z.object({
+          userId,
+          roleIds: z
+            .array(id('角色编号'), { error: '请至少选择一个角色' })
+            .min(1, '请至少选择一个角色')
+            .max(20, '角色不能超过20个'),
+        }),
+        response: { 200: envelope(submittedSchema) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    await assertInScope(db, caller, req.body.userId);
-    const roleIds = [...new Set(req.body.roleIds)].sort((a, b) => a - b);
-    const result = await submitUpdate(caller.userId, req.body.userId, (live) => ({ ...live, roleIds }));
-    return ok(result, '已提交，等待安全管理员审核');
-  });
+    async (req) => {
+      const caller = currentUser(req);
+      await assertInScope(db, caller, req.body.userId);
+      const roleIds = [...new Set(req.body.roleIds)].sort((a, b) => a - b);
+      const result = await submitUpdate(caller.userId, req.body.userId, (live) => ({ ...live, roleIds }));
+      return ok(result, '已提交，等待安全管理员审核');
+    },
+  );
 
-  app.post('/system/user/remove', {
-    config: { access: { perm: 'system:user:remove', log: LOG('delete') } },
-    schema: {
-      tags: TAGS,
-      summary: '删除用户（提交审核）',
-      description: "每个用户生成一条待审核的删除（用户的 checkStatus 为 '2'：SPEC 中用户除新增外均按修改计），审核通过后删除账号并结束其会话。已有业务、办理或审核记录的用户不能删除，请停用。",
-      querystring: idsQuery,
-      response: { 200: envelope(z.array(submittedSchema)) },
+  app.post(
+    '/system/user/remove',
+    {
+      config: { access: { perm: 'system:user:remove', log: LOG('delete') } },
+      schema: {
+        tags: TAGS,
+        summary: '删除用户（提交审核）',
+        description:
+          "每个用户生成一条待审核的删除（用户的 checkStatus 为 '2'：SPEC 中用户除新增外均按修改计），审核通过后删除账号并结束其会话。已有业务、办理或审核记录的用户不能删除，请停用。",
+        querystring: idsQuery,
+        response: { 200: envelope(z.array(submittedSchema)) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const ids = req.query.ids;
-    for (const id of ids) {
-      assertNotSelf(caller, id, '不能删除当前登录的用户');
-      await assertInScope(db, caller, id);
-    }
-    const results = await db.transaction(async (tx) => {
-      const out = [];
+    async (req) => {
+      const caller = currentUser(req);
+      const ids = req.query.ids;
       for (const id of ids) {
-        const live = await liveUser(tx, id);
-        await assertNoPending(tx, 'user', id);
-        const blocker = await deleteBlocker(tx, id);
-        if (blocker) throw badRequest(`${live.record.userName}：${blocker}`, 'ids');
-        // A holder's account shows their certificates: deleting it loses that, disabling keeps it.
-        const [warning] = (await userChangeEffect(tx, live.record, null)).warnings;
-        if (warning) throw badRequest(`${live.record.userName}：${warning.message}；不能删除，请改为停用`, 'ids');
-        const result = await submitReview(ctx, tx, { entity: 'user', recordId: id, change: 'delete', proposed: live.record, current: live.record, submitterId: caller.userId, subjectUserId: id });
-        await tx.update(sysUser).set({ checkStatus: result.checkStatus }).where(eq(sysUser.userId, id));
-        out.push(result);
+        assertNotSelf(caller, id, '不能删除当前登录的用户');
+        await assertInScope(db, caller, id);
       }
-      return out;
-    });
-    return ok(results, '已提交删除，等待安全管理员审核');
-  });
-
-  app.post('/system/user/new-check', {
-    config: { access: { perm: 'system:user:audit', log: LOG('audit') } },
-    schema: {
-      tags: TAGS,
-      summary: '审核新增用户',
-      description: '通过则创建账号（用户首次登录须修改初始密码）；驳回须填写审核意见。审核人不能是提交人。',
-      body: decisionBody,
-      response: { 200: doneEnvelope },
+      const results = await db.transaction(async (tx) => {
+        const out = [];
+        for (const id of ids) {
+          const live = await liveUser(tx, id);
+          await assertNoPending(tx, 'user', id);
+          const blocker = await deleteBlocker(tx, id);
+          if (blocker) throw badRequest(`${live.record.userName}：${blocker}`, 'ids');
+          // A holder's account shows their certificates: deleting it loses that, disabling keeps it.
+          const [warning] = (await userChangeEffect(tx, live.record, null)).warnings;
+          if (warning) throw badRequest(`${live.record.userName}：${warning.message}；不能删除，请改为停用`, 'ids');
+          const result = await submitReview(ctx, tx, {
+            entity: 'user',
+            recordId: id,
+            change: 'delete',
+            proposed: live.record,
+            current: live.record,
+            submitterId: caller.userId,
+            subjectUserId: id,
+          });
+          await tx.update(sysUser).set({ checkStatus: result.checkStatus }).where(eq(sysUser.userId, id));
+          out.push(result);
+        }
+        return out;
+      });
+      return ok(results, '已提交删除，等待安全管理员审核');
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const approved = await db.transaction(async (tx) => {
-      const row = await loadReview(tx, 'user', req.body.reviewId);
-      assertChange(row, ['create'], 'new-check');
-      const decided = await decideReview(ctx, tx, row, { reviewerId: caller.userId, approved: req.body.approved, comment: req.body.comment });
-      if (decided.state !== 'approved') return false;
-      const id = await applyUserChange(ctx, tx, 'create', null, row.proposed as ProposedUser, null);
-      await tx.update(sysRecordReview).set({ recordId: id }).where(eq(sysRecordReview.id, row.id));
-      return true;
-    });
-    return done(approved ? '审核通过，账号已创建' : '已驳回');
-  });
+  );
 
-  app.post('/system/user/update-check', {
-    config: { access: { perm: 'system:user:audit', log: LOG('audit') } },
-    schema: {
-      tags: TAGS,
-      summary: '审核用户修改或删除',
-      description: '通过则修改（或删除）生效；角色有变化或账号被删除时结束该用户的全部会话。驳回须填写审核意见，用户信息不变。审核人不能是提交人，也不能是被修改的用户本人。审核详情的 warnings 中的每一项（如 unlinksPerson：解除账号与持证人员的关联）须在 acknowledged 中逐项确认才能通过，否则答 409。',
-      body: decisionBody,
-      response: { 200: doneEnvelope },
+  app.post(
+    '/system/user/new-check',
+    {
+      config: { access: { perm: 'system:user:audit', log: LOG('audit') } },
+      schema: {
+        tags: TAGS,
+        summary: '审核新增用户',
+        description: '通过则创建账号（用户首次登录须修改初始密码）；驳回须填写审核意见。审核人不能是提交人。',
+        body: decisionBody,
+        response: { 200: doneEnvelope },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const msg = await db.transaction(async (tx) => {
-      const row = await loadReview(tx, 'user', req.body.reviewId);
-      assertChange(row, ['update', 'delete'], 'update-check');
-      const decided = await decideReview(ctx, tx, row, { reviewerId: caller.userId, approved: req.body.approved, comment: req.body.comment, acknowledged: req.body.acknowledged });
-      const { change, warnings } = (row.snapshot as PersistedRecordReviewSnapshot).context;
-      if (decided.state === 'approved') {
-        await applyUserChange(ctx, tx, change as 'update' | 'delete', row.recordId, row.proposed as ProposedUser, row.current as UserRecord, warnings ?? []);
-        if (change === 'delete') return '审核通过，用户已删除';
-        return '审核通过，修改已生效';
+    async (req) => {
+      const caller = currentUser(req);
+      const approved = await db.transaction(async (tx) => {
+        const row = await loadReview(tx, 'user', req.body.reviewId);
+        assertChange(row, ['create'], 'new-check');
+        const decided = await decideReview(ctx, tx, row, {
+          reviewerId: caller.userId,
+          approved: req.body.approved,
+          comment: req.body.comment,
+        });
+        if (decided.state !== 'approved') return false;
+        const id = await applyUserChange(ctx, tx, 'create', null, row.proposed as ProposedUser, null);
+        await tx.update(sysRecordReview).set({ recordId: id }).where(eq(sysRecordReview.id, row.id));
+        return true;
+      });
+      return done(approved ? '审核通过，账号已创建' : '已驳回');
+    },
+  );
+
+  app.post(
+    '/system/user/update-check',
+    {
+      config: { access: { perm: 'system:user:audit', log: LOG('audit') } },
+      schema: {
+        tags: TAGS,
+        summary: '审核用户修改或删除',
+        description:
+          '通过则修改（或删除）生效；角色有变化或账号被删除时结束该用户的全部会话。驳回须填写审核意见，用户信息不变。审核人不能是提交人，也不能是被修改的用户本人。审核详情的 warnings 中的每一项（如 unlinksPerson：解除账号与持证人员的关联）须在 acknowledged 中逐项确认才能通过，否则答 409。',
+        body: decisionBody,
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const msg = await db.transaction(async (tx) => {
+        const row = await loadReview(tx, 'user', req.body.reviewId);
+        assertChange(row, ['update', 'delete'], 'update-check');
+        const decided = await decideReview(ctx, tx, row, {
+          reviewerId: caller.userId,
+          approved: req.body.approved,
+          comment: req.body.comment,
+          acknowledged: req.body.acknowledged,
+        });
+        const { change, warnings } = (row.snapshot as PersistedRecordReviewSnapshot).context;
+        if (decided.state === 'approved') {
+          await applyUserChange(
+            ctx,
+            tx,
+            change as 'update' | 'delete',
+            row.recordId,
+            row.proposed as ProposedUser,
+            row.current as UserRecord,
+            warnings ?? [],
+          );
+          if (change === 'delete') return '审核通过，用户已删除';
+          return '审核通过，修改已生效';
+        }
+        await tx.update(sysUser).set({ checkStatus: null }).where(eq(sysUser.userId, row.recordId!));
+        return '已驳回，用户信息未改变';
+      });
+      return done(msg);
+    },
+  );
+
+  app.post(
+    '/system/user/status',
+    {
+      config: { access: { perm: 'system:user:edit', log: LOG('update') } },
+      schema: {
+        tags: TAGS,
+        summary: '启用或停用用户',
+        description:
+          "status '1' 正常 '0' 停用；停用立即结束该用户的全部会话。三员（系统管理员、安全管理员、审计管理员）账号的启用停用提交安全管理员审核后生效。",
+        body: z.object({ userId, status: z.enum(['0', '1'], { error: "状态只能是 '0' 停用或 '1' 正常" }) }),
+        response: { 200: doneEnvelope },
+      },
+    },
+    async (req) => {
+      const caller = currentUser(req);
+      const { userId: id, status } = req.body;
+      assertNotSelf(caller, id, '不能停用或启用当前登录的用户');
+      await assertInScope(db, caller, id);
+      if ((await roleKeysOfUser(db, id)).some(isDutyRole)) {
+        await submitUpdate(caller.userId, id, (live) => ({ ...live, status }));
+        return done('三员账号的启用或停用已提交，等待安全管理员审核');
       }
-      await tx.update(sysUser).set({ checkStatus: null }).where(eq(sysUser.userId, row.recordId!));
-      return '已驳回，用户信息未改变';
-    });
-    return done(msg);
-  });
-
-  app.post('/system/user/status', {
-    config: { access: { perm: 'system:user:edit', log: LOG('update') } },
-    schema: {
-      tags: TAGS,
-      summary: '启用或停用用户',
-      description: "status '1' 正常 '0' 停用；停用立即结束该用户的全部会话。三员（系统管理员、安全管理员、审计管理员）账号的启用停用提交安全管理员审核后生效。",
-      body: z.object({ userId, status: z.enum(['0', '1'], { error: "状态只能是 '0' 停用或 '1' 正常" }) }),
-      response: { 200: doneEnvelope },
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(sysUser)
+          .set({ status, updatedAt: ctx.clock.now() })
+          .where(eq(sysUser.userId, id))
+          .returning({ id: sysUser.userId });
+        if (updated.length === 0) throw badRequest('用户不存在', 'userId');
+        if (status === '0') await endUserSessions(ctx, tx, id, 'disabled');
+      });
+      return done(status === '0' ? '已停用，该用户已被强制下线' : '已启用');
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const { userId: id, status } = req.body;
-    assertNotSelf(caller, id, '不能停用或启用当前登录的用户');
-    await assertInScope(db, caller, id);
-    if ((await roleKeysOfUser(db, id)).some(isDutyRole)) {
-      await submitUpdate(caller.userId, id, (live) => ({ ...live, status }));
-      return done('三员账号的启用或停用已提交，等待安全管理员审核');
-    }
-    await db.transaction(async (tx) => {
-      const updated = await tx.update(sysUser).set({ status, updatedAt: ctx.clock.now() }).where(eq(sysUser.userId, id)).returning({ id: sysUser.userId });
-      if (updated.length === 0) throw badRequest('用户不存在', 'userId');
-      if (status === '0') await endUserSessions(ctx, tx, id, 'disabled');
-    });
-    return done(status === '0' ? '已停用，该用户已被强制下线' : '已启用');
-  });
+  );
 
-  app.post('/system/user/resetPwd', {
-    config: { access: { perm: 'system:user:resetPwd', log: LOG('update') } },
-    schema: {
-      tags: TAGS,
-      summary: '重置用户密码',
-      description: '系统生成一次性密码：用户有手机号码时以短信发送（data.sentTo 为脱敏号码，data.password 为空），否则在 data.password 中返回一次由管理员转交。用户下次登录须修改密码；其现有会话立即结束。管理员不能为他人指定密码；安全管理员、审计管理员账号的密码只能由本人修改（三员分立）。',
-      body: z.object({
-        userId,
-        password: z.undefined({ error: '不能为他人指定密码：重置后由系统生成一次性密码' }).optional(),
-      }),
-      response: { 200: envelope(z.object({ password: z.string().nullable(), sentTo: z.string().nullable() })) },
+  app.post(
+    '/system/user/resetPwd',
+    {
+      config: { access: { perm: 'system:user:resetPwd', log: LOG('update') } },
+      schema: {
+        tags: TAGS,
+        summary: '重置用户密码',
+        description:
+          '系统生成一次性密码：用户有手机号码时以短信发送（data.sentTo 为脱敏号码，data.password 为空），否则在 data.password 中返回一次由管理员转交。用户下次登录须修改密码；其现有会话立即结束。管理员不能为他人指定密码；安全管理员、审计管理员账号的密码只能由本人修改（三员分立）。',
+        body: z.object({
+          userId,
+          password: z.undefined({ error: '不能为他人指定密码：重置后由系统生成一次性密码' }).optional(),
+        }),
+        response: { 200: envelope(z.object({ password: z.string().nullable(), sentTo: z.string().nullable() })) },
+      },
     },
-  }, async (req) => {
-    const caller = currentUser(req);
-    const id = req.body.userId;
-    assertNotSelf(caller, id, '请通过“修改密码”修改本人密码');
-    await assertInScope(db, caller, id);
-    const targetDuties = (await roleKeysOfUser(db, id)).filter((k) => isDutyRole(k) && k !== 'admin');
-    if (targetDuties.length) {
-      throw forbidden(`三员分立：${targetDuties.map((k) => DUTY_ROLE_NAMES[k as keyof typeof DUTY_ROLE_NAMES]).join('、')}账号的密码只能由本人修改`);
-    }
-    const [target] = await db.select({ userName: sysUser.userName, passwordHash: sysUser.passwordHash, phone: sysUser.phone }).from(sysUser).where(eq(sysUser.userId, id));
-    if (!target) throw badRequest('用户不存在', 'userId');
-    const password = randomPassword();
-    const hash = await hashPassword(password);
-    const now = ctx.clock.now();
-    await db.transaction(async (tx) => {
-      await tx.insert(sysPasswordHistory).values({ userId: id, passwordHash: target.passwordHash, createdAt: now });
-      await tx.update(sysUser).set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: true, failCount: 0, lockedUntil: null, updatedAt: now }).where(eq(sysUser.userId, id));
-      await endUserSessions(ctx, tx, id, 'resetPwd');
-    });
-    if (target.phone) {
-      // The administrator never learns the password when the user's phone can receive it.
-      await ctx.sms.send(target.phone, `【广东省安管人员考核管理平台】您的登录密码已由管理员重置，一次性密码：${password}，请登录后立即修改。如非本人申请，请联系管理员。`);
-      return ok({ password: null, sentTo: maskPhone(target.phone) }, `密码已重置，一次性密码已发送至 ${maskPhone(target.phone)}，用户登录后须修改密码`);
-    }
-    return ok({ password, sentTo: null }, '密码已重置：用户没有登记手机号码，请将一次性密码当面转交，用户登录后须修改密码');
-  });
-
+    async (req) => {
+      const caller = currentUser(req);
+      const id = req.body.userId;
+      assertNotSelf(caller, id, '请通过“修改密码”修改本人密码');
+      await assertInScope(db, caller, id);
+      const targetDuties = (await roleKeysOfUser(db, id)).filter((k) => isDutyRole(k) && k !== 'admin');
+      if (targetDuties.length) {
+        throw forbidden(
+          `三员分立：${targetDuties.map((k) => DUTY_ROLE_NAMES[k as keyof typeof DUTY_ROLE_NAMES]).join('、')}账号的密码只能由本人修改`,
+        );
+      }
+      const [target] = await db
+        .select({ userName: sysUser.userName, passwordHash: sysUser.passwordHash, phone: sysUser.phone })
+        .from(sysUser)
+        .where(eq(sysUser.userId, id));
+      if (!target) throw badRequest('用户不存在', 'userId');
+      const password = randomPassword();
+      const hash = await hashPassword(password);
+      const now = ctx.clock.now();
+      await db.transaction(async (tx) => {
+        await tx.insert(sysPasswordHistory).values({ userId: id, passwordHash: target.passwordHash, createdAt: now });
+        await tx
+          .update(sysUser)
+          .set({
+            passwordHash: hash,
+            passwordChangedAt: now,
+            mustChangePassword: true,
+            failCount: 0,
+            lockedUntil: null,
+            updatedAt: now,
+          })
+          .where(eq(sysUser.userId, id));
+        await endUserSessions(ctx, tx, id, 'resetPwd');
+      });
+      if (target.phone) {
+        // The administrator never learns the password when the user's phone can receive it.
+        await ctx.sms.send(
+          target.phone,
+          `【广东省安管人员考核管理平台】您的登录密码已由管理员重置，一次性密码：${password}，请登录后立即修改。如非本人申请，请联系管理员。`,
+        );
+        return ok(
+          { password: null, sentTo: maskPhone(target.phone) },
+          `密码已重置，一次性密码已发送至 ${maskPhone(target.phone)}，用户登录后须修改密码`,
+        );
+      }
+      return ok(
+        { password, sentTo: null },
+        '密码已重置：用户没有登记手机号码，请将一次性密码当面转交，用户登录后须修改密码',
+      );
+    },
+  );
 };

@@ -4,12 +4,21 @@ import { formatDateTime } from '@/components/ProTableKit/format';
 import type { CheckStatus, PendingInfo } from './types';
 import { useKitText } from '../text';
 
-export function checkStatusKey(checkStatus: CheckStatus | null, pending: PendingInfo | null | undefined): string | null {
+export function checkStatusKey(
+  checkStatus: CheckStatus | null,
+  pending: PendingInfo | null | undefined,
+): string | null {
   if (pending?.change === 'delete') return pending.checkStatus === '3' ? '3' : 'userDelete';
   return checkStatus;
 }
 
-export default function CheckStatusTag({ checkStatus, pending }: { checkStatus: CheckStatus | null; pending?: PendingInfo | null }) {
+export default function CheckStatusTag({
+  checkStatus,
+  pending,
+}: {
+  checkStatus: CheckStatus | null;
+  pending?: PendingInfo | null;
+}) {
   const t = useKitText();
   const key = checkStatusKey(checkStatus, pending);
   if (!key) return null;
@@ -19,5 +28,13 @@ export default function CheckStatusTag({ checkStatus, pending }: { checkStatus: 
       {t(`admin.checkStatus.${key}`)}
     </Tag>
   );
-  return pending ? <Tooltip title={t('admin.review.waiting', { name: pending.submitterName, time: formatDateTime(pending.submittedAt) })}>{tag}</Tooltip> : tag;
+  return pending ? (
+    <Tooltip
+      title={t('admin.review.waiting', { name: pending.submitterName, time: formatDateTime(pending.submittedAt) })}
+    >
+      {tag}
+    </Tooltip>
+  ) : (
+    tag
+  );
 }

@@ -20,7 +20,8 @@ export interface EffectPanelProps {
 
 export default function EffectPanel({ effect, chosen = [], onChoose }: EffectPanelProps) {
   const t = useKitText();
-  const choose = (code: ReviewWarningCode, on: boolean) => onChoose?.(on ? [...new Set([...chosen, code])] : chosen.filter((c) => c !== code));
+  const choose = (code: ReviewWarningCode, on: boolean) =>
+    onChoose?.(on ? [...new Set([...chosen, code])] : chosen.filter((c) => c !== code));
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="small" data-testid="effect-panel">
       <Typography.Text strong>{t('admin.effect.title')}</Typography.Text>
@@ -38,8 +39,18 @@ export default function EffectPanel({ effect, chosen = [], onChoose }: EffectPan
             dataIndex: 'after',
             render: (v: string, r) => (
               <span data-testid={`effect-${r.key}`}>
-                {r.changed ? <Typography.Text strong>{v || '-'}</Typography.Text> : <Typography.Text type="secondary">{v || '-'}</Typography.Text>}
-                {r.changed ? <Tag color="orange" style={{ marginInlineStart: 6 }}>{t('admin.effect.changed')}</Tag> : <Tag style={{ marginInlineStart: 6 }}>{t('admin.effect.unchanged')}</Tag>}
+                {r.changed ? (
+                  <Typography.Text strong>{v || '-'}</Typography.Text>
+                ) : (
+                  <Typography.Text type="secondary">{v || '-'}</Typography.Text>
+                )}
+                {r.changed ? (
+                  <Tag color="orange" style={{ marginInlineStart: 6 }}>
+                    {t('admin.effect.changed')}
+                  </Tag>
+                ) : (
+                  <Tag style={{ marginInlineStart: 6 }}>{t('admin.effect.unchanged')}</Tag>
+                )}
               </span>
             ),
           },
@@ -56,7 +67,11 @@ export default function EffectPanel({ effect, chosen = [], onChoose }: EffectPan
             <Space direction="vertical" size={4}>
               <span>{w.message}</span>
               {onChoose && (
-                <Checkbox checked={chosen.includes(w.code)} onChange={(e) => choose(w.code, e.target.checked)} data-testid={`effect-choose-${w.code}`}>
+                <Checkbox
+                  checked={chosen.includes(w.code)}
+                  onChange={(e) => choose(w.code, e.target.checked)}
+                  data-testid={`effect-choose-${w.code}`}
+                >
                   {t(`admin.effect.choose.${w.code}`)}
                 </Checkbox>
               )}
@@ -69,5 +84,7 @@ export default function EffectPanel({ effect, chosen = [], onChoose }: EffectPan
 }
 
 /** Every warning of the effect chosen. */
-export const everyWarningChosen = (effect: ChangeEffect | null | undefined, chosen: readonly ReviewWarningCode[]): boolean =>
-  (effect?.warnings ?? []).every((w) => chosen.includes(w.code));
+export const everyWarningChosen = (
+  effect: ChangeEffect | null | undefined,
+  chosen: readonly ReviewWarningCode[],
+): boolean => (effect?.warnings ?? []).every((w) => chosen.includes(w.code));

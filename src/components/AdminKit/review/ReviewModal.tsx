@@ -22,14 +22,24 @@ export interface ReviewModalProps {
   reviewId: number | null;
   load(reviewId: number): Promise<{ data: ReviewDetail }>;
   /** `acknowledged`: the submission's warnings the reviewer ticked (every one of them to approve). */
-  decide(detail: ReviewDetail, approved: boolean, comment: string, acknowledged: ReviewWarningCode[]): Promise<{ msg?: string }>;
+  decide(
+    detail: ReviewDetail,
+    approved: boolean,
+    comment: string,
+    acknowledged: ReviewWarningCode[],
+  ): Promise<{ msg?: string }>;
   withdraw?(detail: ReviewDetail): Promise<{ msg?: string }>;
   onClose: () => void;
   /** After a decision or withdrawal (reload the list). */
   onDone: () => void;
 }
 
-const STATE_COLOR: Record<ReviewDetail['state'], string> = { pending: 'processing', approved: 'success', rejected: 'error', cancelled: 'default' };
+const STATE_COLOR: Record<ReviewDetail['state'], string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  cancelled: 'default',
+};
 
 export default function ReviewModal({ reviewId, load, decide, withdraw, onClose, onDone }: ReviewModalProps) {
   const t = useKitText();
@@ -68,7 +78,10 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
     }
     setBusy(kind);
     try {
-      const res = kind === 'withdraw' && withdraw ? await withdraw(detail) : await decide(detail, kind === 'approve', comment.trim(), chosen);
+      const res =
+        kind === 'withdraw' && withdraw
+          ? await withdraw(detail)
+          : await decide(detail, kind === 'approve', comment.trim(), chosen);
       void message.success(res.msg || t('admin.done'));
       onDone();
       onClose();
@@ -98,7 +111,14 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
           <Button danger loading={busy === 'reject'} onClick={() => void act('reject')} data-testid="review-reject">
             {t('admin.review.reject')}
           </Button>
-          <Button type="primary" loading={busy === 'approve'} disabled={!allChosen} title={allChosen ? undefined : t('admin.effect.chooseFirst')} onClick={() => void act('approve')} data-testid="review-approve">
+          <Button
+            type="primary"
+            loading={busy === 'approve'}
+            disabled={!allChosen}
+            title={allChosen ? undefined : t('admin.effect.chooseFirst')}
+            onClick={() => void act('approve')}
+            data-testid="review-approve"
+          >
             {t('admin.review.approve')}
           </Button>
         </>
@@ -121,7 +141,9 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
           <Space direction="vertical" style={{ width: '100%' }} size="middle">
             <Descriptions size="small" column={2} bordered>
               <Descriptions.Item label={t('admin.review.type')}>
-                <Tag color={detail.change === 'delete' ? 'red' : detail.change === 'create' ? 'green' : 'blue'}>{t(`admin.change.${detail.change}`)}</Tag>
+                <Tag color={detail.change === 'delete' ? 'red' : detail.change === 'create' ? 'green' : 'blue'}>
+                  {t(`admin.change.${detail.change}`)}
+                </Tag>
               </Descriptions.Item>
               <Descriptions.Item label={t('admin.review.state')}>
                 <Tag color={STATE_COLOR[detail.state]} data-testid="review-state">
@@ -129,11 +151,15 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
                 </Tag>
               </Descriptions.Item>
               <Descriptions.Item label={t('admin.review.submitter')}>{detail.submitterName}</Descriptions.Item>
-              <Descriptions.Item label={t('admin.review.submittedAt')}>{formatDateTime(detail.submittedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('admin.review.submittedAt')}>
+                {formatDateTime(detail.submittedAt)}
+              </Descriptions.Item>
               {!pending && (
                 <>
                   <Descriptions.Item label={t('admin.review.reviewer')}>{detail.reviewerName ?? '-'}</Descriptions.Item>
-                  <Descriptions.Item label={t('admin.review.reviewedAt')}>{formatDateTime(detail.reviewedAt)}</Descriptions.Item>
+                  <Descriptions.Item label={t('admin.review.reviewedAt')}>
+                    {formatDateTime(detail.reviewedAt)}
+                  </Descriptions.Item>
                   <Descriptions.Item label={t('admin.review.comment')} span={2}>
                     {detail.comment ?? '-'}
                   </Descriptions.Item>
@@ -153,12 +179,22 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
                 {
                   title: t('admin.review.before'),
                   dataIndex: 'before',
-                  render: (v: string) => (v ? <Typography.Text type="secondary">{v}</Typography.Text> : <Typography.Text type="secondary">-</Typography.Text>),
+                  render: (v: string) =>
+                    v ? (
+                      <Typography.Text type="secondary">{v}</Typography.Text>
+                    ) : (
+                      <Typography.Text type="secondary">-</Typography.Text>
+                    ),
                 },
                 {
                   title: t('admin.review.after'),
                   dataIndex: 'after',
-                  render: (v: string) => (v ? <Typography.Text type="success">{v}</Typography.Text> : <Typography.Text type="secondary">-</Typography.Text>),
+                  render: (v: string) =>
+                    v ? (
+                      <Typography.Text type="success">{v}</Typography.Text>
+                    ) : (
+                      <Typography.Text type="secondary">-</Typography.Text>
+                    ),
                 },
               ]}
             />
@@ -172,7 +208,9 @@ export default function ReviewModal({ reviewId, load, decide, withdraw, onClose,
             {pending && detail.effect?.warnings.some((w) => !mustChoose.includes(w.code)) && (
               <Alert type="error" showIcon message={t('admin.effect.newWarning')} data-testid="effect-new-warning" />
             )}
-            {pending && !detail.canReview && !detail.canCancel && <Alert type="info" showIcon message={t('admin.review.notReviewer')} />}
+            {pending && !detail.canReview && !detail.canCancel && (
+              <Alert type="info" showIcon message={t('admin.review.notReviewer')} />
+            )}
             {detail.canReview && (
               <div>
                 <Typography.Text>{t('admin.review.comment')}</Typography.Text>

@@ -14,14 +14,27 @@ export default function DelayForm({ subject, facts }: BusinessFormProps) {
       style={{ marginBottom: 16 }}
       data-testid="delay-info"
       items={[
-        { key: 'certNo', label: t('subject.certNo'), children: (facts?.certNo as string | undefined) ?? subject?.certNo ?? '-' },
+        {
+          key: 'certNo',
+          label: t('subject.certNo'),
+          children: (facts?.certNo as string | undefined) ?? subject?.certNo ?? '-',
+        },
         { key: 'name', label: t('subject.name'), children: subject?.name ?? '-' },
         { key: 'expiryDate', label: t('subject.expiryDate'), children: expiry ?? '-' },
-        { key: 'newExpiry', label: t('delay.newExpiry'), children: <span data-testid="delay-new-expiry">{(facts?.newExpiryDate as string | null | undefined) ?? '-'}</span> },
+        {
+          key: 'newExpiry',
+          label: t('delay.newExpiry'),
+          children: (
+            <span data-testid="delay-new-expiry">{(facts?.newExpiryDate as string | null | undefined) ?? '-'}</span>
+          ),
+        },
         {
           key: 'hours',
           label: t('facts.educationHours'),
-          children: facts?.educationHours !== undefined ? t('facts.hoursValue', { hours: facts.educationHours, required: facts.requiredHours ?? '-' }) : '-',
+          children:
+            facts?.educationHours !== undefined
+              ? t('facts.hoursValue', { hours: facts.educationHours, required: facts.requiredHours ?? '-' })
+              : '-',
         },
       ]}
     />

@@ -23,7 +23,11 @@ export default function InnerForm({ subject }: BusinessFormProps) {
         ]}
       />
       <Form.Item name="position" label={t('field.newPosition')} extra={t('inner.positionHint')}>
-        <DictSelect dictType="ministerial_position" placeholder={t('placeholder.position')} data-testid="wizard-field-position" />
+        <DictSelect
+          dictType="ministerial_position"
+          placeholder={t('placeholder.position')}
+          data-testid="wizard-field-position"
+        />
       </Form.Item>
     </>
   );

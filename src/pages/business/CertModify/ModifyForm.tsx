@@ -27,7 +27,10 @@ export default function ModifyForm({ form, subject }: BusinessFormProps) {
   useEffect(() => {
     let live = true;
     setCurrent(null);
-    if (certificateId !== null) safetyCertificateInfoGet(certificateId).then((r) => live && setCurrent(r.data)).catch(() => undefined);
+    if (certificateId !== null)
+      safetyCertificateInfoGet(certificateId)
+        .then((r) => live && setCurrent(r.data))
+        .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -64,7 +67,8 @@ export default function ModifyForm({ form, subject }: BusinessFormProps) {
                 // the server names this field when nothing changes (payloads.ts)
                 validator: async () => {
                   const v = form.getFieldsValue([...CHANGE_FIELDS, 'lostReissue']) as Record<string, unknown>;
-                  if (!v.lostReissue && !CHANGE_FIELDS.some((k) => filled(v[k]))) throw new Error(t('rule.modifyNothing'));
+                  if (!v.lostReissue && !CHANGE_FIELDS.some((k) => filled(v[k])))
+                    throw new Error(t('rule.modifyNothing'));
                 },
               },
             ]}
@@ -89,17 +93,29 @@ export default function ModifyForm({ form, subject }: BusinessFormProps) {
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item name="title" label={t('field.title')}>
-            <DictSelect dictType="ministerial_title_rank" placeholder={t('placeholder.unchanged')} data-testid="wizard-field-title" />
+            <DictSelect
+              dictType="ministerial_title_rank"
+              placeholder={t('placeholder.unchanged')}
+              data-testid="wizard-field-title"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={8}>
           <Form.Item name="education" label={t('field.education')}>
-            <DictSelect dictType="ministerial_diploma" placeholder={t('placeholder.unchanged')} data-testid="wizard-field-education" />
+            <DictSelect
+              dictType="ministerial_diploma"
+              placeholder={t('placeholder.unchanged')}
+              data-testid="wizard-field-education"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="position" label={t('field.newPosition')}>
-            <DictSelect dictType="ministerial_position" placeholder={t('placeholder.unchanged')} data-testid="wizard-field-position" />
+            <DictSelect
+              dictType="ministerial_position"
+              placeholder={t('placeholder.unchanged')}
+              data-testid="wizard-field-position"
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

@@ -45,7 +45,11 @@ export default function QuickRevokeModal({ certificateId, onClose, onRevoked }: 
         setSending(true);
         setRefusal(null);
         try {
-          const res = await certificateRevocationRevoke({ certificateId, reason: values.reason!, remark: values.remark?.trim() || undefined });
+          const res = await certificateRevocationRevoke({
+            certificateId,
+            reason: values.reason!,
+            remark: values.remark?.trim() || undefined,
+          });
           void message.success(res.msg || t('revoke.done'));
           onRevoked();
           close();
@@ -70,7 +74,13 @@ export default function QuickRevokeModal({ certificateId, onClose, onRevoked }: 
         <Space>
           <Button onClick={close}>{t('wizard.close')}</Button>
           {asking ? (
-            <Button type="primary" danger loading={sending} onClick={() => void send().catch(() => undefined)} data-testid="revoke-send">
+            <Button
+              type="primary"
+              danger
+              loading={sending}
+              onClick={() => void send().catch(() => undefined)}
+              data-testid="revoke-send"
+            >
               {t('revoke.send')}
             </Button>
           ) : (
@@ -86,7 +96,11 @@ export default function QuickRevokeModal({ certificateId, onClose, onRevoked }: 
       <CertificateDetailView certificateId={certificateId} />
       {asking ? (
         <Form form={form} layout="vertical" style={{ marginTop: 16 }} preserve={false} data-testid="revoke-form">
-          <Form.Item name="reason" label={t('field.reasonRevocation')} rules={[{ required: true, message: t('rule.reasonRevocation') }]}>
+          <Form.Item
+            name="reason"
+            label={t('field.reasonRevocation')}
+            rules={[{ required: true, message: t('rule.reasonRevocation') }]}
+          >
             <ReasonSelect testId="revoke-reason" />
           </Form.Item>
           <Form.Item name="remark" label={t('field.remark')} rules={[{ max: 500, message: t('rule.remarkMax') }]}>

@@ -20,18 +20,43 @@ export default function RevocableCertificates({ onRevoked }: { onRevoked: () => 
   const certStatus = useDict('cert_status');
   const [open, setOpen] = useState<number | null>(null);
   const request = useMemo(
-    () => tableRequest<CandidateRow, { keyword?: string }>((q) => certificateRevocationPersonList({ ...q, keyword: q.keyword?.trim() || undefined }), actionRef),
+    () =>
+      tableRequest<CandidateRow, { keyword?: string }>(
+        (q) => certificateRevocationPersonList({ ...q, keyword: q.keyword?.trim() || undefined }),
+        actionRef,
+      ),
     [],
   );
 
   const columns: ProColumns<CandidateRow>[] = [
-    { title: t('list.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('candidate.searchCert'), 'data-testid': 'revocable-keyword' } },
-    { title: t('subject.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => <ActionLink onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-certNo">{r.certNo}</ActionLink> },
+    {
+      title: t('list.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('candidate.searchCert'), 'data-testid': 'revocable-keyword' },
+    },
+    {
+      title: t('subject.certNo'),
+      dataIndex: 'certNo',
+      search: false,
+      width: 200,
+      render: (_d, r) => (
+        <ActionLink onClick={() => setOpen(r.certificateId)} data-testid="revocable-row-certNo">
+          {r.certNo}
+        </ActionLink>
+      ),
+    },
     { title: t('subject.name'), dataIndex: 'name', search: false, width: 90 },
     { title: t('subject.idNo'), dataIndex: 'idNo', search: false, width: 180 },
     { title: t('subject.category'), dataIndex: 'category', search: false, width: 70 },
     { title: t('subject.expiryDate'), dataIndex: 'expiryDate', search: false, width: 110 },
-    { title: t('subject.status'), dataIndex: 'status', search: false, width: 90, render: (_d, r) => <Tag>{certStatus.label(r.status)}</Tag> },
+    {
+      title: t('subject.status'),
+      dataIndex: 'status',
+      search: false,
+      width: 90,
+      render: (_d, r) => <Tag>{certStatus.label(r.status)}</Tag>,
+    },
     {
       title: t('list.actions'),
       valueType: 'option',

@@ -15,7 +15,11 @@ export default function CertificateRevocation() {
     <BusinessPage
       type="revocation"
       Form={ReasonForm}
-      extraTab={{ key: 'certs', label: t('revoke.tab'), render: (reload) => <RevocableCertificates onRevoked={reload} /> }}
+      extraTab={{
+        key: 'certs',
+        label: t('revoke.tab'),
+        render: (reload) => <RevocableCertificates onRevoked={reload} />,
+      }}
     />
   );
 }

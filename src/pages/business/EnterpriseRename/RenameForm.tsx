@@ -19,7 +19,9 @@ export default function RenameForm({ facts }: BusinessFormProps) {
         style={{ marginBottom: 16 }}
         items={[
           { key: 'name', label: t('rename.current'), children: (facts?.oldName as string | undefined) ?? current },
-          ...(facts?.legalRepresentative ? [{ key: 'rep', label: t('facts.legalRepresentative'), children: String(facts.legalRepresentative) }] : []),
+          ...(facts?.legalRepresentative
+            ? [{ key: 'rep', label: t('facts.legalRepresentative'), children: String(facts.legalRepresentative) }]
+            : []),
         ]}
       />
       <Form.Item

@@ -35,7 +35,12 @@ export default function InProvinceForm({ form }: BusinessFormProps) {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="category" label={t('field.category')} rules={[{ required: true, message: t('rule.category') }]} extra={t('inProvince.categoryHint')}>
+        <Form.Item
+          name="category"
+          label={t('field.category')}
+          rules={[{ required: true, message: t('rule.category') }]}
+          extra={t('inProvince.categoryHint')}
+        >
           <Select
             placeholder={t('placeholder.category')}
             options={IN_PROVINCE_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
@@ -44,12 +49,24 @@ export default function InProvinceForm({ form }: BusinessFormProps) {
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="position" label={t('field.position')} rules={[{ required: true, message: t('rule.position') }]}>
-          <DictSelect dictType="ministerial_position" placeholder={t('placeholder.position')} data-testid="wizard-field-position" />
+        <Form.Item
+          name="position"
+          label={t('field.position')}
+          rules={[{ required: true, message: t('rule.position') }]}
+        >
+          <DictSelect
+            dictType="ministerial_position"
+            placeholder={t('placeholder.position')}
+            data-testid="wizard-field-position"
+          />
         </Form.Item>
       </Col>
       <Col xs={24} sm={12}>
-        <Form.Item name="issueDate" label={t('field.issueDate')} rules={[{ required: true, message: t('rule.issueDate') }]}>
+        <Form.Item
+          name="issueDate"
+          label={t('field.issueDate')}
+          rules={[{ required: true, message: t('rule.issueDate') }]}
+        >
           <DatePicker style={{ width: '100%' }} data-testid="wizard-field-issueDate" />
         </Form.Item>
       </Col>

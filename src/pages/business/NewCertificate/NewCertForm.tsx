@@ -19,8 +19,16 @@ export default function NewCertForm({ form, subject, facts }: BusinessFormProps)
         { key: 'name', label: t('subject.name'), children: subject?.name ?? '-' },
         { key: 'idNo', label: t('subject.idNo'), children: subject?.idNo ?? '-' },
         { key: 'age', label: t('subject.age'), children: subject?.age ?? '-' },
-        { key: 'workYears', label: t('facts.workYears'), children: facts?.workYears !== undefined ? String(facts.workYears) : '-' },
-        { key: 'category', label: t('field.category'), children: category ? t(`category.${category}`, { defaultValue: category }) : '-' },
+        {
+          key: 'workYears',
+          label: t('facts.workYears'),
+          children: facts?.workYears !== undefined ? String(facts.workYears) : '-',
+        },
+        {
+          key: 'category',
+          label: t('field.category'),
+          children: category ? t(`category.${category}`, { defaultValue: category }) : '-',
+        },
         { key: 'position', label: t('field.position'), children: position.label(chosenPosition) || '-' },
       ]}
     />

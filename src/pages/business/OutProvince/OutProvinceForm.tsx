@@ -5,7 +5,9 @@ import { NS, type BusinessFormProps } from '../components/types';
 
 export default function OutProvinceForm(_props: BusinessFormProps) {
   const { t } = useTranslation(NS);
-  const provinces = t('outProvince.provinces').split(',').map((p) => ({ value: p }));
+  const provinces = t('outProvince.provinces')
+    .split(',')
+    .map((p) => ({ value: p }));
   return (
     <>
       <Form.Item

@@ -12,18 +12,43 @@ import { Alert, App, Button, Form, Input, Modal, Skeleton, Space, Steps, Tooltip
 import { useTranslation } from 'react-i18next';
 import type { BusinessType, SubjectTarget } from '@machines/businessTypes';
 import {
-  applyWizardMachine, blockReason, canSave, canSubmit, CHECK_PARAMS, currentStep, isBusy, isSubjectLocked, questionKey,
-  type WizardDraft, type WizardError, type WizardSubject,
+  applyWizardMachine,
+  blockReason,
+  canSave,
+  canSubmit,
+  CHECK_PARAMS,
+  currentStep,
+  isBusy,
+  isSubjectLocked,
+  questionKey,
+  type WizardDraft,
+  type WizardError,
+  type WizardSubject,
 } from '@machines/applyWizard.machine';
 import { useCurrentUser } from '@/store/user';
 import { errorMessage, isUnauthorized, toApiError } from '@/services/request';
-import { getBusiness, saveBusiness, submitBusiness, updateBusiness, type CandidateRow, type CheckAnswer } from '@/services/business';
+import {
+  getBusiness,
+  saveBusiness,
+  submitBusiness,
+  updateBusiness,
+  type CandidateRow,
+  type CheckAnswer,
+} from '@/services/business';
 import { applyCertificationCheckDataByApplyId } from '@/services/generated/api';
 import CertificateDetailView from './CertificateDetailView';
 import MaterialsUpload from './MaterialsUpload';
 import SubjectStep, { type PrecheckState } from './SubjectStep';
 import SummaryStep from './SummaryStep';
-import { buildPayload, fieldsOfStep, locateField, precheckOutcome, ruleMessage, toFormValues, type MaterialItem } from './logic';
+import {
+  buildPayload,
+  fieldsOfStep,
+  locateField,
+  precheckOutcome,
+  ruleMessage,
+  toFormValues,
+  type MaterialItem,
+} from './logic';
 import { NS, subjectFromCandidate, subjectFromDetail, type BusinessFormComponent, type SubjectInfo } from './types';
 
 export interface ApplyWizardProps {
@@ -63,7 +88,9 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
     ? { status: 'ok', facts: snap.context.facts, warn: snap.context.warn }
     : snap.matches({ precheck: 'refused' })
       ? { status: 'error', message: snap.context.refusal?.message }
-      : snap.matches({ precheck: 'checking' }) ? { status: 'checking' } : { status: 'idle' };
+      : snap.matches({ precheck: 'checking' })
+        ? { status: 'checking' }
+        : { status: 'idle' };
 
   /** Shows a refusal: next to its field, on the field's step, when the server names one, and as a message. */
   const showError = useCallback(
@@ -96,7 +123,9 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
             businessType: type,
             personId: target === 'person' ? (chosen?.personId ?? undefined) : undefined,
             certificateId: target === 'certificate' ? (chosen?.certificateId ?? undefined) : undefined,
-            ...(CHECK_PARAMS[type] ? Object.fromEntries(CHECK_PARAMS[type].map((k) => [k, s.context.form[k] as string | undefined])) : {}),
+            ...(CHECK_PARAMS[type]
+              ? Object.fromEntries(CHECK_PARAMS[type].map((k) => [k, s.context.form[k] as string | undefined]))
+              : {}),
           });
       const outcome = precheckOutcome(answer, t('precheck.failed'), { formLater: !!draftId && !CHECK_PARAMS[type] });
       send({
@@ -104,11 +133,21 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
         questionKey: asked,
         answer: outcome.ok
           ? { passed: true, facts: outcome.facts, warn: outcome.warn }
-          : { passed: false, code: outcome.code, message: ruleMessage(outcome.code, outcome.message, i18n.language, (key, fallback) => t(key, { defaultValue: fallback })) },
+          : {
+              passed: false,
+              code: outcome.code,
+              message: ruleMessage(outcome.code, outcome.message, i18n.language, (key, fallback) =>
+                t(key, { defaultValue: fallback }),
+              ),
+            },
       });
     } catch (err) {
       if (isUnauthorized(err)) return;
-      send({ type: 'CHECK.ANSWER', questionKey: asked, answer: { passed: false, code: null, message: errorMessage(err, t('precheck.failed')) } });
+      send({
+        type: 'CHECK.ANSWER',
+        questionKey: asked,
+        answer: { passed: false, code: null, message: errorMessage(err, t('precheck.failed')) },
+      });
     }
   }, [actor, i18n, send, t, target, type]);
 
@@ -148,12 +187,23 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
         form.setFieldsValue(values);
         const { materials: _files, ...rest } = values;
         const info = subjectFromDetail(d);
-        send({ type: 'LOADED', draft: { id: d.id, version: d.version, applyNo: d.applyNo }, subject: info ? toWizardSubject(target, info) : null, form: rest, lastComment: d.lastComment });
+        send({
+          type: 'LOADED',
+          draft: { id: d.id, version: d.version, applyNo: d.applyNo },
+          subject: info ? toWizardSubject(target, info) : null,
+          form: rest,
+          lastComment: d.lastComment,
+        });
         send({ type: 'MATERIALS', ...materialCounts(values.materials) });
         send({ type: 'CHECK' });
         void askPrecheck();
       })
-      .catch((err: unknown) => live && !isUnauthorized(err) && send({ type: 'LOAD.FAILED', message: errorMessage(err, t('wizard.loadFailed')) }));
+      .catch(
+        (err: unknown) =>
+          live &&
+          !isUnauthorized(err) &&
+          send({ type: 'LOAD.FAILED', message: errorMessage(err, t('wizard.loadFailed')) }),
+      );
     return () => {
       live = false;
     };
@@ -174,7 +224,9 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
     // A saved draft is checked by its id: save the new choice first so the check sees it.
     if (s.context.draftId && s.can({ type: 'SAVE' })) {
       send({ type: 'SAVE' });
-      void persist().then(askPrecheck, (err: unknown) => send({ type: 'SAVE.FAILED', error: showError(err, t('wizard.saveFailed')) ?? { message: '', field: null } }));
+      void persist().then(askPrecheck, (err: unknown) =>
+        send({ type: 'SAVE.FAILED', error: showError(err, t('wizard.saveFailed')) ?? { message: '', field: null } }),
+      );
     } else void askPrecheck();
   };
 
@@ -236,7 +288,7 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
   const draft = snap.context.draft;
   const loading = snap.matches({ request: 'loading' });
   const loadError = snap.context.loadError;
-  const submitError = stepKey === 'summary' ? snap.context.error?.message ?? null : null;
+  const submitError = stepKey === 'summary' ? (snap.context.error?.message ?? null) : null;
 
   return (
     <Modal
@@ -256,7 +308,12 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
           <Button onClick={onClose} data-testid="wizard-cancel">
             {t('wizard.cancel')}
           </Button>
-          <Button onClick={() => void save()} loading={snap.matches({ request: 'saving' })} disabled={!canSave(snap) || validating} data-testid="wizard-save">
+          <Button
+            onClick={() => void save()}
+            loading={snap.matches({ request: 'saving' })}
+            disabled={!canSave(snap) || validating}
+            data-testid="wizard-save"
+          >
             {t('wizard.save')}
           </Button>
           {index > 0 ? (
@@ -266,7 +323,13 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
           ) : null}
           {!last ? (
             <Tooltip title={blocked ? t(`gate.${blocked}`) : undefined}>
-              <Button type="primary" onClick={() => void next()} disabled={!!blocked || busy} loading={validating} data-testid="wizard-step-next">
+              <Button
+                type="primary"
+                onClick={() => void next()}
+                disabled={!!blocked || busy}
+                loading={validating}
+                data-testid="wizard-step-next"
+              >
                 {t('wizard.next')}
               </Button>
             </Tooltip>
@@ -298,9 +361,22 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
       ) : null}
       {loading ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {snap.context.lastComment ? (
-        <Alert type="warning" showIcon message={t('list.lastComment')} description={snap.context.lastComment} style={{ marginBottom: 16 }} data-testid="wizard-returned" />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('list.lastComment')}
+          description={snap.context.lastComment}
+          style={{ marginBottom: 16 }}
+          data-testid="wizard-returned"
+        />
       ) : null}
-      <Form form={form} layout="vertical" onValuesChange={onValuesChange} initialValues={{ materials: [] }} data-testid="wizard-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onValuesChange={onValuesChange}
+        initialValues={{ materials: [] }}
+        data-testid="wizard-form"
+      >
         <div style={{ display: loading || loadError ? 'none' : undefined }}>
           <div style={{ display: stepKey === 'subject' ? undefined : 'none' }}>
             <SubjectStep
@@ -350,7 +426,12 @@ function WizardBody({ type, editId, Form: TypeForm, SubjectExtra, onClose, onCha
 /** The machine's subject: the ids, a key that names the choice, and the row as the page shows it. */
 function toWizardSubject(target: SubjectTarget, info: SubjectInfo): WizardSubject {
   const display: WizardSubject['display'] = { ...info };
-  return { key: `${target}:${target === 'person' ? info.personId : info.certificateId}`, personId: info.personId, certificateId: info.certificateId, display };
+  return {
+    key: `${target}:${target === 'person' ? info.personId : info.certificateId}`,
+    personId: info.personId,
+    certificateId: info.certificateId,
+    display,
+  };
 }
 
 /** How many uploads are done, still uploading, or failed. */

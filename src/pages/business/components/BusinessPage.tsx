@@ -41,7 +41,14 @@ export interface BusinessPageProps {
   extraTab?: { key: string; label: string; render: (reloadApplications: () => void) => ReactNode };
 }
 
-const STATUS_COLOR: Record<number, string> = { 0: 'purple', 1: 'default', 2: 'blue', 3: 'processing', 4: 'red', 8: 'green' };
+const STATUS_COLOR: Record<number, string> = {
+  0: 'purple',
+  1: 'default',
+  2: 'blue',
+  3: 'processing',
+  4: 'red',
+  8: 'green',
+};
 const STATUSES: ApplyStatusCode[] = [0, 1, 2, 3, 4, 8];
 
 export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: BusinessPageProps) {
@@ -63,26 +70,30 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
   const askApplicable = useCallback(() => {
     if (!aboutEnterprise) return;
     applyAllowed(type).then(
-      ({ data }) => setRefusal(data.allowed ? null : ruleMessage(data.code, data.msg ?? '', i18n.language, (key, fallback) => t(key, { defaultValue: fallback }))),
+      ({ data }) =>
+        setRefusal(
+          data.allowed
+            ? null
+            : ruleMessage(data.code, data.msg ?? '', i18n.language, (key, fallback) =>
+                t(key, { defaultValue: fallback }),
+              ),
+        ),
       () => setRefusal(null),
     );
   }, [aboutEnterprise, type, i18n.language, t]);
   const request = useMemo(
     () =>
-      tableRequest<BusinessRow, Filters>(
-        ({ pageNum, pageSize, keyword, status, beginTime, endTime }) => {
-          askApplicable();
-          return listBusiness(type, {
-            pageNum,
-            pageSize,
-            keyword: keyword?.trim() || undefined,
-            status: status === undefined || status === '' ? undefined : Number(status),
-            beginTime,
-            endTime,
-          });
-        },
-        actionRef,
-      ),
+      tableRequest<BusinessRow, Filters>(({ pageNum, pageSize, keyword, status, beginTime, endTime }) => {
+        askApplicable();
+        return listBusiness(type, {
+          pageNum,
+          pageSize,
+          keyword: keyword?.trim() || undefined,
+          status: status === undefined || status === '' ? undefined : Number(status),
+          beginTime,
+          endTime,
+        });
+      }, actionRef),
     [type, askApplicable],
   );
 
@@ -136,12 +147,23 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
         ) : (
           <div>
             <div>{r.holderName ?? '-'}</div>
-            {r.certNo ? <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.certNo}</Typography.Text> : null}
+            {r.certNo ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.certNo}
+              </Typography.Text>
+            ) : null}
           </div>
         ),
     },
     // A business about the enterprise (更名) has no certificate category to show.
-    { title: t('list.category'), dataIndex: 'category', search: false, width: 70, hideInTable: aboutEnterprise, render: (_d, r) => r.category ?? '-' },
+    {
+      title: t('list.category'),
+      dataIndex: 'category',
+      search: false,
+      width: 70,
+      hideInTable: aboutEnterprise,
+      render: (_d, r) => r.category ?? '-',
+    },
     {
       title: t('list.status'),
       dataIndex: 'status',
@@ -155,7 +177,13 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
         </Tag>
       ),
     },
-    { title: t('list.step'), dataIndex: 'stepLabel', search: false, width: 90, render: (_d, r) => labels.step(r.step, r.stepLabel) || '-' },
+    {
+      title: t('list.step'),
+      dataIndex: 'stepLabel',
+      search: false,
+      width: 90,
+      render: (_d, r) => labels.step(r.step, r.stepLabel) || '-',
+    },
     {
       title: t('list.lastComment'),
       dataIndex: 'lastComment',
@@ -170,7 +198,13 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
           '-'
         ),
     },
-    { title: t('list.submittedAt'), dataIndex: 'submittedAt', search: false, width: 150, render: (_d, r) => formatDateTime(r.submittedAt, 'YYYY-MM-DD HH:mm') || '-' },
+    {
+      title: t('list.submittedAt'),
+      dataIndex: 'submittedAt',
+      search: false,
+      width: 150,
+      render: (_d, r) => formatDateTime(r.submittedAt, 'YYYY-MM-DD HH:mm') || '-',
+    },
     dateRangeColumn<BusinessRow>(t('list.dateRange')),
     {
       title: t('list.actions'),
@@ -200,7 +234,11 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
           ) : null,
           may.has('DELETE') ? (
             <AuthButton key="remove" perm={`${perm}:remove`}>
-              <Popconfirm title={t('list.removeConfirm', { applyNo: r.applyNo })} onConfirm={() => removeRow(r)} okButtonProps={{ danger: true }}>
+              <Popconfirm
+                title={t('list.removeConfirm', { applyNo: r.applyNo })}
+                onConfirm={() => removeRow(r)}
+                okButtonProps={{ danger: true }}
+              >
                 <ActionLink danger data-testid="business-row-delete">
                   {t('list.delete')}
                 </ActionLink>
@@ -228,7 +266,13 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
       toolBarRender={() => [
         <AuthButton key="apply" perm={`${perm}:add`}>
           <Tooltip title={refusal !== null ? t('list.applyBlocked', { reason: refusal }) : undefined}>
-            <Button type="primary" icon={<PlusOutlined />} disabled={refusal !== null} onClick={() => setWizard({ open: true, editId: null })} data-testid="business-apply">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={refusal !== null}
+              onClick={() => setWizard({ open: true, editId: null })}
+              data-testid="business-apply"
+            >
               {t('list.apply')}
             </Button>
           </Tooltip>
@@ -241,11 +285,24 @@ export default function BusinessPage({ type, Form, SubjectExtra, extraTab }: Bus
     <PageHeaderWrapper
       title={t(`title.${type}`)}
       description={t(`desc.${type}`)}
-      tabs={extraTab ? [{ key: 'apps', label: t('list.tabApplications') }, { key: extraTab.key, label: extraTab.label }] : undefined}
+      tabs={
+        extraTab
+          ? [
+              { key: 'apps', label: t('list.tabApplications') },
+              { key: extraTab.key, label: extraTab.label },
+            ]
+          : undefined
+      }
       activeTab={tab}
       onTabChange={setTab}
     >
-      {tab === 'apps' || !extraTab ? table : <Space direction="vertical" style={{ width: '100%' }}>{extraTab.render(reload)}</Space>}
+      {tab === 'apps' || !extraTab ? (
+        table
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {extraTab.render(reload)}
+        </Space>
+      )}
       <ApplicationViewModal
         id={viewing}
         onClose={() => setViewing(null)}

@@ -39,12 +39,21 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
   if (!detail) return <Skeleton active paragraph={{ rows: 3 }} />;
 
   const payload = detail.payload ?? {};
-  const keys = PAYLOAD_FIELDS[type].filter((k) => k !== 'materials' && payload[k] !== undefined && payload[k] !== null && payload[k] !== '');
+  const keys = PAYLOAD_FIELDS[type].filter(
+    (k) => k !== 'materials' && payload[k] !== undefined && payload[k] !== null && payload[k] !== '',
+  );
 
   return (
     <div style={{ marginTop: 12 }} data-testid="business-view-extra">
       {detail.lastComment ? (
-        <Alert type="warning" showIcon message={t('list.lastComment')} description={detail.lastComment} style={{ marginBottom: 12 }} data-testid="business-view-comment" />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('list.lastComment')}
+          description={detail.lastComment}
+          style={{ marginBottom: 12 }}
+          data-testid="business-view-comment"
+        />
       ) : null}
       <Descriptions
         size="small"
@@ -55,16 +64,33 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
           ...(detail.person
             ? [
                 { key: 'name', label: t('subject.name'), children: detail.person.name },
-                { key: 'idNo', label: t('subject.idNo'), children: <PersonalDatum datum="idNo" value={detail.person.idNo} offer={detail.person.personalData} testId="business-view-idNo" /> },
+                {
+                  key: 'idNo',
+                  label: t('subject.idNo'),
+                  children: (
+                    <PersonalDatum
+                      datum="idNo"
+                      value={detail.person.idNo}
+                      offer={detail.person.personalData}
+                      testId="business-view-idNo"
+                    />
+                  ),
+                },
               ]
             : []),
           ...(detail.certificate
             ? [
                 { key: 'certNo', label: t('subject.certNo'), children: detail.certificate.certNo },
-                { key: 'expiryDate', label: t('subject.expiryDate'), children: <span data-testid="business-view-expiry">{detail.certificate.expiryDate}</span> },
+                {
+                  key: 'expiryDate',
+                  label: t('subject.expiryDate'),
+                  children: <span data-testid="business-view-expiry">{detail.certificate.expiryDate}</span>,
+                },
               ]
             : []),
-          ...(detail.enterprise && !detail.person ? [{ key: 'enterprise', label: t('subject.enterprise'), children: detail.enterprise.name }] : []),
+          ...(detail.enterprise && !detail.person
+            ? [{ key: 'enterprise', label: t('subject.enterprise'), children: detail.enterprise.name }]
+            : []),
           ...keys.map((k) => ({ key: k, label: t(fieldLabelKey(type, k)), children: show(k, payload[k]) })),
           {
             key: 'materials',
@@ -76,8 +102,8 @@ export default function BusinessViewExtra({ type, id, version }: { type: Busines
                   <ActionLink
                     key={m.ossId}
                     onClick={() =>
-                      void downloadFile((o) => fileDownload(m.ossId, undefined, o), m.originalName).catch((err: unknown) =>
-                        message.error(errorMessage(err, t('materials.downloadFailed'))),
+                      void downloadFile((o) => fileDownload(m.ossId, undefined, o), m.originalName).catch(
+                        (err: unknown) => message.error(errorMessage(err, t('materials.downloadFailed'))),
                       )
                     }
                   >

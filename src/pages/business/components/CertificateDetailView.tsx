@@ -12,7 +12,13 @@ import { certStatus, type StatusTone } from '@/pages/web/components/format';
 type CertificateDetail = SafetyCertificateInfoGet200['data'];
 
 /** antd Tag colours of the status tones (presentation only: the tone comes from the status code's table). */
-const TONE_COLOR: Record<StatusTone, string> = { success: 'green', warning: 'orange', error: 'red', processing: 'blue', default: 'default' };
+const TONE_COLOR: Record<StatusTone, string> = {
+  success: 'green',
+  warning: 'orange',
+  error: 'red',
+  processing: 'blue',
+  default: 'default',
+};
 
 export default function CertificateDetailView({ certificateId }: { certificateId: number | null }) {
   const { t } = useTranslation(NS);
@@ -54,7 +60,11 @@ export default function CertificateDetailView({ certificateId }: { certificateId
         { title: t('subject.enterpriseName'), dataIndex: 'enterpriseName', span: 2 },
         { title: t('certDetail.issueDate'), dataIndex: 'issueDate' },
         { title: t('subject.expiryDate'), dataIndex: 'expiryDate' },
-        { title: t('subject.status'), dataIndex: 'statusLabel', render: (_d, r) => <Tag color={TONE_COLOR[certStatus(r.status).tone]}>{r.statusLabel}</Tag> },
+        {
+          title: t('subject.status'),
+          dataIndex: 'statusLabel',
+          render: (_d, r) => <Tag color={TONE_COLOR[certStatus(r.status).tone]}>{r.statusLabel}</Tag>,
+        },
         { title: t('certDetail.version'), dataIndex: 'versionLabel' },
         { title: t('certDetail.issuingAuthority'), dataIndex: 'issuingAuthority', span: 2 },
       ]}

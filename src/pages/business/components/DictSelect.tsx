@@ -2,7 +2,10 @@
 import { Select, type SelectProps } from 'antd';
 import { useDict, type BusinessDictType } from './useDict';
 
-export default function DictSelect({ dictType, ...rest }: { dictType: BusinessDictType } & Omit<SelectProps<string>, 'options'>) {
+export default function DictSelect({
+  dictType,
+  ...rest
+}: { dictType: BusinessDictType } & Omit<SelectProps<string>, 'options'>) {
   const { options } = useDict(dictType);
   return <Select<string> allowClear showSearch optionFilterProp="label" {...rest} options={options} />;
 }

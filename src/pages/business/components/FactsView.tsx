@@ -5,7 +5,21 @@ import { NS } from './types';
 import { useDict } from './useDict';
 
 /** Fact keys shown, in this order (others are bookkeeping). */
-const SHOWN = ['name', 'idNo', 'age', 'certNo', 'category', 'position', 'issueDate', 'expiryDate', 'educationHours', 'workYears', 'oldName', 'legalRepresentative', 'validCertificates'] as const;
+const SHOWN = [
+  'name',
+  'idNo',
+  'age',
+  'certNo',
+  'category',
+  'position',
+  'issueDate',
+  'expiryDate',
+  'educationHours',
+  'workYears',
+  'oldName',
+  'legalRepresentative',
+  'validCertificates',
+] as const;
 
 export default function FactsView({ facts }: { facts: Record<string, unknown> | null }) {
   const { t } = useTranslation(NS);
@@ -13,12 +27,21 @@ export default function FactsView({ facts }: { facts: Record<string, unknown> | 
   if (!facts) return null;
   const items = SHOWN.filter((k) => facts[k] !== undefined && facts[k] !== null && facts[k] !== '').map((k) => {
     let value: string;
-    if (k === 'educationHours') value = t('facts.hoursValue', { hours: facts.educationHours, required: facts.requiredHours ?? '-' });
+    if (k === 'educationHours')
+      value = t('facts.hoursValue', { hours: facts.educationHours, required: facts.requiredHours ?? '-' });
     else if (k === 'position') value = position.label(facts.position);
     else if (k === 'age') value = t('facts.ageValue', { age: facts.age });
     else value = String(facts[k]);
     return { key: k, label: t(`facts.${k}`), children: <span data-testid={`wizard-fact-${k}`}>{value}</span> };
   });
   if (items.length === 0) return null;
-  return <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={items} style={{ marginTop: 12 }} data-testid="wizard-facts" />;
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2 }}
+      items={items}
+      style={{ marginTop: 12 }}
+      data-testid="wizard-facts"
+    />
+  );
 }

@@ -60,7 +60,9 @@ export default function MaterialsUpload({ value, onChange, ownerRef }: Props) {
   const download = (file: UploadFile) => {
     const id = ossIdOf(file as MaterialItem);
     if (id === null) return;
-    downloadFile((o) => fileDownload(id, undefined, o), file.name).catch((err: unknown) => void message.error(errorMessage(err, t('materials.downloadFailed'))));
+    downloadFile((o) => fileDownload(id, undefined, o), file.name).catch(
+      (err: unknown) => void message.error(errorMessage(err, t('materials.downloadFailed'))),
+    );
   };
 
   return (
@@ -71,7 +73,11 @@ export default function MaterialsUpload({ value, onChange, ownerRef }: Props) {
         fileList={files}
         beforeUpload={beforeUpload}
         customRequest={customRequest}
-        onChange={({ fileList }) => onChange?.(fileList.map((f) => (f.status === 'error' ? { ...f, response: f.error?.message ?? f.response } : f)))}
+        onChange={({ fileList }) =>
+          onChange?.(
+            fileList.map((f) => (f.status === 'error' ? { ...f, response: f.error?.message ?? f.response } : f)),
+          )
+        }
         onPreview={download}
         onDownload={download}
         showUploadList={{ showDownloadIcon: true, showRemoveIcon: true }}
@@ -80,8 +86,20 @@ export default function MaterialsUpload({ value, onChange, ownerRef }: Props) {
           {t('materials.choose')}
         </Button>
       </Upload>
-      <div style={{ color: 'rgba(0,0,0,0.65)', marginTop: 8 }}>{t('materials.hint', { max: DEFAULT_MAX_UPLOAD_MB, limit: MAX_MATERIALS })}</div>
-      {refusal ? <Alert type="error" showIcon message={refusal} style={{ marginTop: 8 }} data-testid="wizard-upload-error" closable onClose={() => setRefusal(null)} /> : null}
+      <div style={{ color: 'rgba(0,0,0,0.65)', marginTop: 8 }}>
+        {t('materials.hint', { max: DEFAULT_MAX_UPLOAD_MB, limit: MAX_MATERIALS })}
+      </div>
+      {refusal ? (
+        <Alert
+          type="error"
+          showIcon
+          message={refusal}
+          style={{ marginTop: 8 }}
+          data-testid="wizard-upload-error"
+          closable
+          onClose={() => setRefusal(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -21,7 +21,11 @@ export function ReasonSelect(props: { value?: string; onChange?: (v: string) => 
 export default function ReasonForm() {
   const { t } = useTranslation(NS);
   return (
-    <Form.Item name="reason" label={t('field.reasonRevocation')} rules={[{ required: true, message: t('rule.reasonRevocation') }]}>
+    <Form.Item
+      name="reason"
+      label={t('field.reasonRevocation')}
+      rules={[{ required: true, message: t('rule.reasonRevocation') }]}
+    >
       <ReasonSelect />
     </Form.Item>
   );

@@ -77,8 +77,15 @@ export default function SubjectStep(props: Props) {
           { title: t('subject.certNo'), dataIndex: 'certNo', width: 200 },
           { title: t('subject.category'), dataIndex: 'category', width: 60 },
           { title: t('subject.expiryDate'), dataIndex: 'expiryDate', width: 110 },
-          { title: t('subject.status'), dataIndex: 'status', width: 80, render: (v: string | null) => (v ? <Tag>{certStatus.label(v)}</Tag> : '-') },
-          ...(type === 'inner' ? [{ title: t('subject.enterpriseName'), dataIndex: 'enterpriseName', ellipsis: true }] : []),
+          {
+            title: t('subject.status'),
+            dataIndex: 'status',
+            width: 80,
+            render: (v: string | null) => (v ? <Tag>{certStatus.label(v)}</Tag> : '-'),
+          },
+          ...(type === 'inner'
+            ? [{ title: t('subject.enterpriseName'), dataIndex: 'enterpriseName', ellipsis: true }]
+            : []),
         ]),
   ];
 
@@ -87,7 +94,12 @@ export default function SubjectStep(props: Props) {
   return (
     <div data-testid="wizard-subject">
       {target === 'enterprise' ? (
-        <Descriptions size="small" bordered column={1} items={[{ key: 'ent', label: t('subject.enterprise'), children: enterpriseName ?? '-' }]} />
+        <Descriptions
+          size="small"
+          bordered
+          column={1}
+          items={[{ key: 'ent', label: t('subject.enterprise'), children: enterpriseName ?? '-' }]}
+        />
       ) : locked && subject ? (
         <Descriptions
           size="small"
@@ -113,12 +125,22 @@ export default function SubjectStep(props: Props) {
               value={keyword}
               onChange={(e) => setKeyword(e.target.value)}
               onSearch={(v) => void load(v)}
-              placeholder={t(target === 'person' ? 'candidate.searchPerson' : type === 'inner' ? 'candidate.searchInner' : 'candidate.searchCert')}
+              placeholder={t(
+                target === 'person'
+                  ? 'candidate.searchPerson'
+                  : type === 'inner'
+                    ? 'candidate.searchInner'
+                    : 'candidate.searchCert',
+              )}
               style={{ width: 360 }}
               enterButton={t('candidate.search')}
               data-testid="wizard-candidate-search"
             />
-            {subject ? <Tag color="blue" data-testid="wizard-chosen">{t('candidate.chosen', { name: subject.name, certNo: subject.certNo ?? '' })}</Tag> : null}
+            {subject ? (
+              <Tag color="blue" data-testid="wizard-chosen">
+                {t('candidate.chosen', { name: subject.name, certNo: subject.certNo ?? '' })}
+              </Tag>
+            ) : null}
           </Space>
           {loadError ? <Alert type="error" showIcon message={loadError} style={{ marginBottom: 8 }} /> : null}
           <Table<CandidateRow>
@@ -134,7 +156,8 @@ export default function SubjectStep(props: Props) {
               type: 'radio',
               selectedRowKeys: chosenKey ? [chosenKey] : [],
               onChange: (_keys, selected) => selected[0] && onChoose(selected[0]),
-              getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.certNo ? `${r.name} ${r.certNo}` : r.name })),
+              getCheckboxProps: (r) =>
+                selectionLabel(tc('a11y.selectRow', { name: r.certNo ? `${r.name} ${r.certNo}` : r.name })),
             }}
             onRow={(r) =>
               ({
@@ -183,7 +206,11 @@ export default function SubjectStep(props: Props) {
             }
           />
         ) : (
-          <Alert type="info" showIcon message={t(target === 'enterprise' ? 'precheck.idleEnterprise' : 'precheck.idle')} />
+          <Alert
+            type="info"
+            showIcon
+            message={t(target === 'enterprise' ? 'precheck.idleEnterprise' : 'precheck.idle')}
+          />
         )}
       </div>
     </div>

@@ -23,7 +23,16 @@ interface Props {
   facts?: Record<string, unknown> | null;
 }
 
-export default function SummaryStep({ type, target, subject, enterpriseName, payload, files, submitError, facts }: Props) {
+export default function SummaryStep({
+  type,
+  target,
+  subject,
+  enterpriseName,
+  payload,
+  files,
+  submitError,
+  facts,
+}: Props) {
   const { t } = useTranslation(NS);
   const show = usePayloadText(type);
 
@@ -33,9 +42,17 @@ export default function SummaryStep({ type, target, subject, enterpriseName, pay
       : {
           name: subject?.name ?? '-',
           idNo: subject?.idNo ?? '-',
-          ...(target === 'certificate' ? { certNo: subject?.certNo ?? '-', expiryDate: subject?.expiryDate ?? '-' } : {}),
+          ...(target === 'certificate'
+            ? { certNo: subject?.certNo ?? '-', expiryDate: subject?.expiryDate ?? '-' }
+            : {}),
         };
-  const formKeys = PAYLOAD_FIELDS[type].filter((k) => k !== 'materials' && payload[k] !== undefined && payload[k] !== '' && !(payload[k] === false && k !== 'lostReissue'));
+  const formKeys = PAYLOAD_FIELDS[type].filter(
+    (k) =>
+      k !== 'materials' &&
+      payload[k] !== undefined &&
+      payload[k] !== '' &&
+      !(payload[k] === false && k !== 'lostReissue'),
+  );
   const done = files.filter((f) => !f.status || f.status === 'done');
 
   return (
@@ -65,13 +82,20 @@ export default function SummaryStep({ type, target, subject, enterpriseName, pay
           column={1}
           style={{ marginTop: formKeys.length ? 12 : 0 }}
           data-testid="wizard-summary-validity"
-          items={[{
-            key: 'validity',
-            label: t('summary.newValidity'),
-            children: t('summary.validityRange', { from: typeof facts.newValidFrom === 'string' ? facts.newValidFrom : '-', to: facts.newExpiryDate }),
-          }]}
+          items={[
+            {
+              key: 'validity',
+              label: t('summary.newValidity'),
+              children: t('summary.validityRange', {
+                from: typeof facts.newValidFrom === 'string' ? facts.newValidFrom : '-',
+                to: facts.newExpiryDate,
+              }),
+            },
+          ]}
         />
-      ) : formKeys.length === 0 ? <Typography.Text type="secondary">{t('summary.noForm')}</Typography.Text> : null}
+      ) : formKeys.length === 0 ? (
+        <Typography.Text type="secondary">{t('summary.noForm')}</Typography.Text>
+      ) : null}
       <Descriptions
         title={<span style={{ fontSize: 16 }}>{t('summary.materials')}</span>}
         size="small"
@@ -91,7 +115,15 @@ export default function SummaryStep({ type, target, subject, enterpriseName, pay
         showIcon
         message={t(BUSINESS_ROUTES[type].personCheck ? 'summary.afterSubmitPersonCheck' : 'summary.afterSubmit')}
       />
-      {submitError ? <Alert style={{ marginTop: 12 }} type="error" showIcon message={submitError} data-testid="wizard-submit-error" /> : null}
+      {submitError ? (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="error"
+          showIcon
+          message={submitError}
+          data-testid="wizard-submit-error"
+        />
+      ) : null}
     </div>
   );
 }

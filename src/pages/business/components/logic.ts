@@ -25,9 +25,30 @@ export const PAYLOAD_FIELDS: Record<BusinessType, readonly string[]> = {
   newCert: ['category', 'position', 'remark', 'materials'],
   delay: ['remark', 'materials'],
   inner: ['position', 'remark', 'materials'],
-  inProvince: ['originalCertNo', 'originalProvince', 'category', 'issueDate', 'expiryDate', 'position', 'remark', 'materials'],
+  inProvince: [
+    'originalCertNo',
+    'originalProvince',
+    'category',
+    'issueDate',
+    'expiryDate',
+    'position',
+    'remark',
+    'materials',
+  ],
   outProvince: ['targetProvince', 'reason', 'remark', 'materials'],
-  modify: ['name', 'idNo', 'sex', 'position', 'title', 'education', 'lostReissue', 'noticeRef', 'reason', 'remark', 'materials'],
+  modify: [
+    'name',
+    'idNo',
+    'sex',
+    'position',
+    'title',
+    'education',
+    'lostReissue',
+    'noticeRef',
+    'reason',
+    'remark',
+    'materials',
+  ],
   revocation: ['reason', 'remark', 'materials'],
   personRevocation: ['reason', 'remark', 'materials'],
   rename: ['newName', 'newLegalRepresentative', 'revokeOldLegalRepA', 'remark', 'materials'],
@@ -62,21 +83,34 @@ export type PrecheckOutcome =
  * its id), a complaint about the form itself (rule 20) is for steps 1–2, as the server does for a
  * choice not saved yet: the subject passed every rule before it.
  */
-export function precheckOutcome(answer: PrecheckAnswer | null | undefined, fallback: string, opts: { formLater?: boolean } = {}): PrecheckOutcome {
+export function precheckOutcome(
+  answer: PrecheckAnswer | null | undefined,
+  fallback: string,
+  opts: { formLater?: boolean } = {},
+): PrecheckOutcome {
   if (answer && answer.code === 0 && answer.data !== null && answer.data !== undefined) {
     return { ok: true, facts: answer.data, warn: answer.warnMsg || null };
   }
   if (answer && opts.formLater && answer.code === FORM_RULE) {
     return { ok: true, facts: answer.data ?? {}, warn: answer.errorMsg || answer.warnMsg || null };
   }
-  return { ok: false, message: answer?.errorMsg || answer?.warnMsg || fallback, code: answer && answer.code !== 0 ? answer.code : null };
+  return {
+    ok: false,
+    message: answer?.errorMsg || answer?.warnMsg || fallback,
+    code: answer && answer.code !== 0 ? answer.code : null,
+  };
 }
 
 /**
  * A rule's refusal in the user's language: in zh-CN the server's own words (they carry details such as
  * the hours counted); elsewhere the rule's translated name, falling back to the server's words.
  */
-export function ruleMessage(code: number | null, serverMessage: string, language: string, translate: (key: string, fallback: string) => string): string {
+export function ruleMessage(
+  code: number | null,
+  serverMessage: string,
+  language: string,
+  translate: (key: string, fallback: string) => string,
+): string {
   if (code === null || language === 'zh-CN') return serverMessage;
   return translate(`rules.${code}`, serverMessage);
 }
@@ -115,7 +149,9 @@ export function buildPayload(type: BusinessType, values: FormValues): Record<str
   for (const key of PAYLOAD_FIELDS[type]) {
     const v = values[key];
     if (key === 'materials') {
-      out.materials = Array.isArray(v) ? (v as MaterialItem[]).map(ossIdOf).filter((id): id is number => id !== null) : [];
+      out.materials = Array.isArray(v)
+        ? (v as MaterialItem[]).map(ossIdOf).filter((id): id is number => id !== null)
+        : [];
       continue;
     }
     if (BOOLEAN_FIELDS.has(key)) {
@@ -139,7 +175,11 @@ export function buildPayload(type: BusinessType, values: FormValues): Record<str
 }
 
 /** The form's values from a saved draft's payload and materials (the reverse of buildPayload). */
-export function toFormValues(type: BusinessType, payload: Record<string, unknown>, materials: readonly MaterialFile[]): FormValues {
+export function toFormValues(
+  type: BusinessType,
+  payload: Record<string, unknown>,
+  materials: readonly MaterialFile[],
+): FormValues {
   const out: FormValues = {};
   for (const key of PAYLOAD_FIELDS[type]) {
     const v = payload[key];
@@ -147,14 +187,17 @@ export function toFormValues(type: BusinessType, payload: Record<string, unknown
     if (v === undefined || v === null) continue;
     out[key] = DATE_FIELDS.has(key) && typeof v === 'string' ? dayjs(v) : v;
   }
-  out.materials = materials.map((m) => ({
-    uid: `oss-${m.ossId}`,
-    name: m.originalName,
-    status: 'done',
-    size: m.size,
-    type: m.mimeType,
-    response: { ossId: m.ossId },
-  }) satisfies MaterialItem);
+  out.materials = materials.map(
+    (m) =>
+      ({
+        uid: `oss-${m.ossId}`,
+        name: m.originalName,
+        status: 'done',
+        size: m.size,
+        type: m.mimeType,
+        response: { ossId: m.ossId },
+      }) satisfies MaterialItem,
+  );
   return out;
 }
 
@@ -162,7 +205,10 @@ export function toFormValues(type: BusinessType, payload: Record<string, unknown
  * Where a field named by the server lives: 'payload.x' and 'x' are the form field x; personId and
  * certificateId are the subject. Null when the wizard has no such field.
  */
-export function locateField(type: BusinessType, field: string | null | undefined): { name: string | null; step: StepKey } | null {
+export function locateField(
+  type: BusinessType,
+  field: string | null | undefined,
+): { name: string | null; step: StepKey } | null {
   if (!field) return null;
   const name = field.replace(/^payload\./, '').split('.')[0]!;
   if (name === 'personId' || name === 'certificateId') return { name: null, step: 'subject' };
@@ -171,7 +217,6 @@ export function locateField(type: BusinessType, field: string | null | undefined
   }
   return null;
 }
-
 
 /** The i18n key (namespace business) of a payload field's label: the same key means different things per type. */
 export function fieldLabelKey(type: BusinessType, key: string): string {

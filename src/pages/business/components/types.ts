@@ -24,17 +24,35 @@ export interface SubjectInfo {
 
 export function subjectFromCandidate(c: CandidateRow): SubjectInfo {
   return {
-    personId: c.personId, certificateId: c.certificateId, name: c.name, idNo: c.idNo, sex: c.sex, age: c.age, certNo: c.certNo,
-    category: c.category, position: null, expiryDate: c.expiryDate, status: c.status, enterpriseName: c.enterpriseName,
+    personId: c.personId,
+    certificateId: c.certificateId,
+    name: c.name,
+    idNo: c.idNo,
+    sex: c.sex,
+    age: c.age,
+    certNo: c.certNo,
+    category: c.category,
+    position: null,
+    expiryDate: c.expiryDate,
+    status: c.status,
+    enterpriseName: c.enterpriseName,
   };
 }
 
 export function subjectFromDetail(d: BusinessDetail): SubjectInfo | null {
   if (!d.person && !d.certificate) return null;
   return {
-    personId: d.personId, certificateId: d.certificateId, name: d.person?.name ?? d.holderName, idNo: d.person?.idNo ?? null,
-    sex: d.person?.sex ?? null, age: d.person?.age ?? null, certNo: d.certificate?.certNo ?? d.certNo, category: d.certificate?.category ?? null,
-    position: d.certificate?.position ?? null, expiryDate: d.certificate?.expiryDate ?? null, status: d.certificate?.status ?? null,
+    personId: d.personId,
+    certificateId: d.certificateId,
+    name: d.person?.name ?? d.holderName,
+    idNo: d.person?.idNo ?? null,
+    sex: d.person?.sex ?? null,
+    age: d.person?.age ?? null,
+    certNo: d.certificate?.certNo ?? d.certNo,
+    category: d.certificate?.category ?? null,
+    position: d.certificate?.position ?? null,
+    expiryDate: d.certificate?.expiryDate ?? null,
+    status: d.certificate?.status ?? null,
     enterpriseName: null,
   };
 }

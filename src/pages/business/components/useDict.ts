@@ -5,7 +5,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { systemDictDataType } from '@/services/generated/api';
 
-export type BusinessDictType = 'ministerial_position' | 'ministerial_title_rank' | 'ministerial_diploma' | 'sys_user_sex' | 'cer_type' | 'cert_status';
+export type BusinessDictType =
+  | 'ministerial_position'
+  | 'ministerial_title_rank'
+  | 'ministerial_diploma'
+  | 'sys_user_sex'
+  | 'cer_type'
+  | 'cert_status';
 
 export interface DictOptionItem {
   value: string;
@@ -18,7 +24,9 @@ function load(dictType: BusinessDictType): Promise<DictOptionItem[]> {
   let p = cache.get(dictType);
   if (!p) {
     p = systemDictDataType({ dictType })
-      .then((r) => (Array.isArray(r?.data) ? r.data.map((d) => ({ value: String(d.dictValue), label: d.dictLabel })) : []))
+      .then((r) =>
+        Array.isArray(r?.data) ? r.data.map((d) => ({ value: String(d.dictValue), label: d.dictLabel })) : [],
+      )
       .catch(() => {
         // a failed load is retried by the next form that asks
         cache.delete(dictType);
@@ -41,6 +49,9 @@ export function useDict(dictType: BusinessDictType) {
   }, [dictType]);
   return useMemo(() => {
     const byValue = new Map(options.map((o) => [o.value, o.label]));
-    return { options, label: (v: unknown) => (v === null || v === undefined || v === '' ? '' : (byValue.get(String(v)) ?? String(v))) };
+    return {
+      options,
+      label: (v: unknown) => (v === null || v === undefined || v === '' ? '' : (byValue.get(String(v)) ?? String(v))),
+    };
   }, [options]);
 }

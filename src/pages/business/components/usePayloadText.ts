@@ -16,7 +16,8 @@ export function usePayloadText(type: BusinessType): (key: string, value: unknown
     if (key === 'title') return title.label(v);
     if (key === 'education') return education.label(v);
     if (key === 'sex') return sex.label(v);
-    if (key === 'reason' && (type === 'revocation' || type === 'personRevocation')) return t(`reason.${String(v)}`, { defaultValue: String(v) });
+    if (key === 'reason' && (type === 'revocation' || type === 'personRevocation'))
+      return t(`reason.${String(v)}`, { defaultValue: String(v) });
     if (key === 'category') return t(`category.${String(v)}`, { defaultValue: String(v) });
     return String(v);
   };

@@ -33,10 +33,20 @@ export function descriptionColumns(col: 1 | 2 | 3 | 4 = 3): DescriptionsProps['c
   }
 }
 
-type State = { phase: 'loading' } | { phase: 'found'; cert: Cert } | { phase: 'notFound' } | { phase: 'error'; msg: string };
+type State =
+  | { phase: 'loading' }
+  | { phase: 'found'; cert: Cert }
+  | { phase: 'notFound' }
+  | { phase: 'error'; msg: string };
 
 /** The ribbon's colours: the dark shade of each antd hue, so its white text keeps 4.5:1 (antd's green under white was 2.3:1, grey 3.9:1). */
-const RIBBON: Record<string, string> = { success: '#237804', warning: '#ad4e00', error: '#a8071a', processing: '#0958d9', default: '#595959' };
+const RIBBON: Record<string, string> = {
+  success: '#237804',
+  warning: '#ad4e00',
+  error: '#a8071a',
+  processing: '#0958d9',
+  default: '#595959',
+};
 
 /**
  * /cert/:queryCode and /certificateInfo/:queryCode (no login): GET /cert/{queryCode}, the page the
@@ -72,9 +82,12 @@ export default function CertificateInfo() {
 
   const statusLabel = (cert: Cert) => t(`status.${cert.status}`, { defaultValue: cert.statusLabel ?? cert.status });
   /** A 暂扣's period as the server gives it (null to: until lifted). */
-  const suspension = (cert: Cert) => (cert.suspendedFrom
-    ? (cert.suspendedTo ? t('public.periodValue', { from: cert.suspendedFrom, to: cert.suspendedTo }) : t('public.untilLifted', { from: cert.suspendedFrom }))
-    : null);
+  const suspension = (cert: Cert) =>
+    cert.suspendedFrom
+      ? cert.suspendedTo
+        ? t('public.periodValue', { from: cert.suspendedFrom, to: cert.suspendedTo })
+        : t('public.untilLifted', { from: cert.suspendedFrom })
+      : null;
 
   let body: ReactNode;
   if (state.phase === 'loading') {
@@ -119,11 +132,27 @@ export default function CertificateInfo() {
     const valid = cert.valid === true;
     const tone = certStatus(cert.status).tone;
     const items: DescriptionsProps['items'] = [
-      { key: 'name', label: t('field.name'), children: <strong data-testid="cert-name">{displayValue(cert.name)}</strong> },
-      { key: 'idNoMasked', label: t('public.idNoMasked'), children: <span data-testid="cert-idno">{displayValue(cert.idNoMasked)}</span> },
+      {
+        key: 'name',
+        label: t('field.name'),
+        children: <strong data-testid="cert-name">{displayValue(cert.name)}</strong>,
+      },
+      {
+        key: 'idNoMasked',
+        label: t('public.idNoMasked'),
+        children: <span data-testid="cert-idno">{displayValue(cert.idNoMasked)}</span>,
+      },
       { key: 'sex', label: t('field.sex'), children: displayValue(cert.sex) },
-      { key: 'category', label: t('field.category'), children: t(`category.${cert.category}`, { defaultValue: cert.categoryLabel ?? cert.category }) },
-      { key: 'certNo', label: t('field.certNo'), children: <strong data-testid="cert-no">{displayValue(cert.certNo)}</strong> },
+      {
+        key: 'category',
+        label: t('field.category'),
+        children: t(`category.${cert.category}`, { defaultValue: cert.categoryLabel ?? cert.category }),
+      },
+      {
+        key: 'certNo',
+        label: t('field.certNo'),
+        children: <strong data-testid="cert-no">{displayValue(cert.certNo)}</strong>,
+      },
       { key: 'position', label: t('field.position'), children: displayValue(cert.position) },
       { key: 'enterpriseName', label: t('field.enterpriseName'), children: displayValue(cert.enterpriseName), span: 2 },
       {
@@ -135,17 +164,39 @@ export default function CertificateInfo() {
           </Tag>
         ),
       },
-      ...(suspension(cert) ? [{ key: 'suspension', label: t('public.suspension'), children: <span data-testid="cert-suspension">{suspension(cert)}</span>, span: 3 }] : []),
+      ...(suspension(cert)
+        ? [
+            {
+              key: 'suspension',
+              label: t('public.suspension'),
+              children: <span data-testid="cert-suspension">{suspension(cert)}</span>,
+              span: 3,
+            },
+          ]
+        : []),
       {
         key: 'validity',
         label: t('field.validity'),
         // The validity as the certificate prints it: from the start of this validity (after a delay, the day after the old end).
-        children: <span data-testid="cert-validity">{t('public.validityValue', { from: displayValue(cert.validFrom), to: displayValue(cert.expiryDate) })}</span>,
+        children: (
+          <span data-testid="cert-validity">
+            {t('public.validityValue', { from: displayValue(cert.validFrom), to: displayValue(cert.expiryDate) })}
+          </span>
+        ),
         span: 2,
       },
-      { key: 'issueDate', label: t('field.issueDate'), children: <span data-testid="cert-issue-date">{displayValue(cert.issueDate)}</span> },
+      {
+        key: 'issueDate',
+        label: t('field.issueDate'),
+        children: <span data-testid="cert-issue-date">{displayValue(cert.issueDate)}</span>,
+      },
       { key: 'version', label: t('field.version'), children: displayValue(cert.versionLabel ?? cert.version) },
-      { key: 'issuingAuthority', label: t('field.issuingAuthority'), children: displayValue(cert.issuingAuthority), span: 3 },
+      {
+        key: 'issuingAuthority',
+        label: t('field.issuingAuthority'),
+        children: displayValue(cert.issuingAuthority),
+        span: 3,
+      },
     ];
     body = (
       <Badge.Ribbon text={statusLabel(cert)} color={RIBBON[tone]}>
@@ -162,7 +213,9 @@ export default function CertificateInfo() {
             <div className={styles.invalid} data-testid="cert-invalid">
               <CloseCircleFilled className={styles.invalidIcon} />
               <div>
-                <div className={styles.invalidTitle}>{t(`public.statusTitle.${cert.status}`, { defaultValue: t('public.invalidTitle') })}</div>
+                <div className={styles.invalidTitle}>
+                  {t(`public.statusTitle.${cert.status}`, { defaultValue: t('public.invalidTitle') })}
+                </div>
                 <div className={styles.verifiedDesc}>
                   {suspension(cert)
                     ? t('public.suspendedDesc', { period: suspension(cert) })

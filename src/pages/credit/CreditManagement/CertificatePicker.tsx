@@ -43,7 +43,13 @@ export default function CertificatePicker({ open, type, chosen, onClose, onPick 
     setLoading(true);
     setError(null);
     try {
-      const res = await creditPunishmentCertificates({ keyword: keyword.trim() || undefined, type, personId: holder, pageNum, pageSize: PAGE_SIZE });
+      const res = await creditPunishmentCertificates({
+        keyword: keyword.trim() || undefined,
+        type,
+        personId: holder,
+        pageNum,
+        pageSize: PAGE_SIZE,
+      });
       setRows(res.rows);
       setTotal(res.total);
     } catch (err) {
@@ -58,7 +64,13 @@ export default function CertificatePicker({ open, type, chosen, onClose, onPick 
     if (open) void load();
   }, [open, type, holder, pageNum]);
 
-  const toChosen = (r: CandidateCertificate): ChosenCertificate => ({ id: r.id, certNo: r.certNo, name: r.name, personId: r.personId, statusLabel: r.statusLabel });
+  const toChosen = (r: CandidateCertificate): ChosenCertificate => ({
+    id: r.id,
+    certNo: r.certNo,
+    name: r.name,
+    personId: r.personId,
+    statusLabel: r.statusLabel,
+  });
 
   return (
     <Modal
@@ -94,18 +106,35 @@ export default function CertificatePicker({ open, type, chosen, onClose, onPick 
           rowSelection={{
             selectedRowKeys: picked.map((c) => c.id),
             preserveSelectedRowKeys: true,
-            onSelect: (r, selected) => setPicked((now) => (selected ? [...now.filter((c) => c.id !== r.id), toChosen(r)] : now.filter((c) => c.id !== r.id))),
+            onSelect: (r, selected) =>
+              setPicked((now) =>
+                selected ? [...now.filter((c) => c.id !== r.id), toChosen(r)] : now.filter((c) => c.id !== r.id),
+              ),
             onSelectAll: (selected, _all, changed) =>
-              setPicked((now) => (selected ? [...now, ...changed.filter((r) => !now.some((c) => c.id === r.id)).map(toChosen)] : now.filter((c) => !changed.some((r) => r.id === c.id)))),
+              setPicked((now) =>
+                selected
+                  ? [...now, ...changed.filter((r) => !now.some((c) => c.id === r.id)).map(toChosen)]
+                  : now.filter((c) => !changed.some((r) => r.id === c.id)),
+              ),
             getCheckboxProps: (r) => ({ 'data-testid': `pick-${r.certNo}` }) as Record<string, unknown>,
           }}
           columns={[
-            { title: t('field.certNo'), dataIndex: 'certNo', width: 210, render: (v: string) => <span data-testid="picker-certNo">{v}</span> },
+            {
+              title: t('field.certNo'),
+              dataIndex: 'certNo',
+              width: 210,
+              render: (v: string) => <span data-testid="picker-certNo">{v}</span>,
+            },
             { title: t('field.name'), dataIndex: 'name', width: 90 },
             { title: t('field.idNo'), dataIndex: 'idNo', width: 170 },
             { title: t('field.category'), dataIndex: 'categoryLabel', ellipsis: true },
             { title: t('field.enterprise'), dataIndex: 'enterpriseName', ellipsis: true },
-            { title: t('field.status'), dataIndex: 'statusLabel', width: 90, render: (v: string, r) => <Tag color={certStatus(r.status).tone}>{v}</Tag> },
+            {
+              title: t('field.status'),
+              dataIndex: 'statusLabel',
+              width: 90,
+              render: (v: string, r) => <Tag color={certStatus(r.status).tone}>{v}</Tag>,
+            },
           ]}
         />
       </Space>

@@ -6,7 +6,15 @@ import { useTranslation } from 'react-i18next';
 import CertificatePicker from './CertificatePicker';
 import { NS, type ChosenCertificate, type PunishmentType } from './types';
 
-export default function CertificatesField({ value = [], onChange, type }: { value?: ChosenCertificate[]; onChange?: (v: ChosenCertificate[]) => void; type?: PunishmentType }) {
+export default function CertificatesField({
+  value = [],
+  onChange,
+  type,
+}: {
+  value?: ChosenCertificate[];
+  onChange?: (v: ChosenCertificate[]) => void;
+  type?: PunishmentType;
+}) {
   const { t } = useTranslation(NS);
   const [open, setOpen] = useState(false);
   return (
@@ -17,7 +25,12 @@ export default function CertificatesField({ value = [], onChange, type }: { valu
       {value.length > 0 && (
         <Space wrap data-testid="punishment-certificates">
           {value.map((c) => (
-            <Tag key={c.id} closable onClose={() => onChange?.(value.filter((x) => x.id !== c.id))} data-testid="chosen-certificate">
+            <Tag
+              key={c.id}
+              closable
+              onClose={() => onChange?.(value.filter((x) => x.id !== c.id))}
+              data-testid="chosen-certificate"
+            >
               {c.certNo}
               {c.name ? ` · ${c.name}` : ''}
               {c.statusLabel ? ` · ${c.statusLabel}` : ''}
@@ -25,7 +38,16 @@ export default function CertificatesField({ value = [], onChange, type }: { valu
           ))}
         </Space>
       )}
-      <CertificatePicker open={open} type={type} chosen={value} onClose={() => setOpen(false)} onPick={(v) => { onChange?.(v); setOpen(false); }} />
+      <CertificatePicker
+        open={open}
+        type={type}
+        chosen={value}
+        onClose={() => setOpen(false)}
+        onPick={(v) => {
+          onChange?.(v);
+          setOpen(false);
+        }}
+      />
     </Space>
   );
 }

@@ -48,7 +48,13 @@ export default function FilePreview({ file, onClose }: { file: AttachedFile | nu
       width={960}
       destroyOnHidden
       footer={[
-        <Button key="download" icon={<DownloadOutlined />} disabled={!blob} onClick={() => blob && file && saveBlob(blob, file.originalName)} data-testid="preview-download">
+        <Button
+          key="download"
+          icon={<DownloadOutlined />}
+          disabled={!blob}
+          onClick={() => blob && file && saveBlob(blob, file.originalName)}
+          data-testid="preview-download"
+        >
           {t('action.download')}
         </Button>,
       ]}
@@ -57,11 +63,23 @@ export default function FilePreview({ file, onClose }: { file: AttachedFile | nu
       {error && <Alert type="error" showIcon message={error} />}
       {!error && !href && <Spin style={{ display: 'block', margin: '48px auto' }} />}
       {href && isPdf && (
-        <iframe src={href} title={file?.originalName} style={{ width: '100%', height: '70vh', border: '1px solid #f0f0f0' }} data-testid="preview-pdf">
+        <iframe
+          src={href}
+          title={file?.originalName}
+          style={{ width: '100%', height: '70vh', border: '1px solid #f0f0f0' }}
+          data-testid="preview-pdf"
+        >
           {t('preview.pdfFallback')}
         </iframe>
       )}
-      {href && !isPdf && <img src={href} alt={file?.originalName} style={{ maxWidth: '100%', display: 'block', margin: '0 auto' }} data-testid="preview-image" />}
+      {href && !isPdf && (
+        <img
+          src={href}
+          alt={file?.originalName}
+          style={{ maxWidth: '100%', display: 'block', margin: '0 auto' }}
+          data-testid="preview-image"
+        />
+      )}
     </Modal>
   );
 }

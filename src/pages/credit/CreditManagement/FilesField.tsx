@@ -11,7 +11,13 @@ import ActionLink from '@/components/ActionLink';
 
 const MAX_FILES = 10;
 
-export default function FilesField({ value = [], onChange }: { value?: AttachedFile[]; onChange?: (files: AttachedFile[]) => void }) {
+export default function FilesField({
+  value = [],
+  onChange,
+}: {
+  value?: AttachedFile[];
+  onChange?: (files: AttachedFile[]) => void;
+}) {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
@@ -29,7 +35,10 @@ export default function FilesField({ value = [], onChange }: { value?: AttachedF
     setBusy(true);
     try {
       const res = await uploadFile(file, 'punishment');
-      onChange?.([...value, { ossId: res.data.ossId, originalName: res.data.originalName, mimeType: res.data.mimeType }]);
+      onChange?.([
+        ...value,
+        { ossId: res.data.ossId, originalName: res.data.originalName, mimeType: res.data.mimeType },
+      ]);
     } catch (err) {
       void message.error(errorMessage(err, t('form.uploadFailed')));
     } finally {
@@ -61,8 +70,12 @@ export default function FilesField({ value = [], onChange }: { value?: AttachedF
           renderItem={(f) => (
             <List.Item
               actions={[
-                <ActionLink key="preview" onClick={() => setPreviewing(f)} data-testid="file-preview-link"><EyeOutlined /> {t('action.preview')}</ActionLink>,
-                <ActionLink key="remove" onClick={() => onChange?.(value.filter((x) => x.ossId !== f.ossId))}>{t('action.removeFile')}</ActionLink>,
+                <ActionLink key="preview" onClick={() => setPreviewing(f)} data-testid="file-preview-link">
+                  <EyeOutlined /> {t('action.preview')}
+                </ActionLink>,
+                <ActionLink key="remove" onClick={() => onChange?.(value.filter((x) => x.ossId !== f.ossId))}>
+                  {t('action.removeFile')}
+                </ActionLink>,
               ]}
             >
               <Space>

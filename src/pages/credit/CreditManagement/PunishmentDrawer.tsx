@@ -1,6 +1,19 @@
 /** The punishment's detail: the decision, the holder, the certificates as they are today, the attachments (previewed in the page), and its reviews. */
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Drawer, Empty, List, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  List,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useDetail } from '@/components/DetailDrawer/useDetail';
@@ -26,10 +39,16 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
   const { detail, error } = useDetail(id, creditPunishmentGet, t('detail.loadFailed'));
   const [previewing, setPreviewing] = useState<AttachedFile | null>(null);
 
-
   const d = detail;
   return (
-    <Drawer open={id !== null} onClose={onClose} width={820} title={t('detail.title')} destroyOnHidden data-testid="punishment-drawer">
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width={820}
+      title={t('detail.title')}
+      destroyOnHidden
+      data-testid="punishment-drawer"
+    >
       {error && <Alert type="error" showIcon message={error} />}
       {!d && !error && <Skeleton active />}
       {d && (
@@ -44,26 +63,46 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
                   {t('detail.pendingReview')}
                 </Space>
               }
-              action={<Button size="small" onClick={() => onReview(d.pendingReview!.reviewId)} data-testid="drawer-open-review">{t('detail.openReview')}</Button>}
+              action={
+                <Button
+                  size="small"
+                  onClick={() => onReview(d.pendingReview!.reviewId)}
+                  data-testid="drawer-open-review"
+                >
+                  {t('detail.openReview')}
+                </Button>
+              }
             />
           )}
           <Descriptions bordered size="small" column={2} data-testid="punishment-detail">
             <Descriptions.Item label={t('field.name')}>{d.name}</Descriptions.Item>
-            <Descriptions.Item label={t('field.idNo')}><PersonalDatum datum="idNo" value={d.idNo} offer={d.personalData} testId="punishment-idNo" /></Descriptions.Item>
-            <Descriptions.Item label={t('field.type')}><Tag color={TYPE_COLOR[d.type]}>{t(`type.${d.type}`)}</Tag></Descriptions.Item>
+            <Descriptions.Item label={t('field.idNo')}>
+              <PersonalDatum datum="idNo" value={d.idNo} offer={d.personalData} testId="punishment-idNo" />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('field.type')}>
+              <Tag color={TYPE_COLOR[d.type]}>{t(`type.${d.type}`)}</Tag>
+            </Descriptions.Item>
             <Descriptions.Item label={t('field.reviewState')}>
               <Space size={4}>
-                <Tag color={STATE_COLOR[d.reviewState]} data-testid="detail-reviewState">{t(`reviewState.${d.reviewState}`)}</Tag>
+                <Tag color={STATE_COLOR[d.reviewState]} data-testid="detail-reviewState">
+                  {t(`reviewState.${d.reviewState}`)}
+                </Tag>
                 {d.inForce && <Tag color="red">{t('inForce')}</Tag>}
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={t('field.docNo')}>{d.docNo}</Descriptions.Item>
             <Descriptions.Item label={t('field.violateType')}>{d.violateTypeName}</Descriptions.Item>
-            <Descriptions.Item label={t('field.reason')} span={2}>{d.reason}</Descriptions.Item>
-            <Descriptions.Item label={t('field.period')} span={2}>{d.endDate ? `${d.startDate} ~ ${d.endDate}` : d.startDate}</Descriptions.Item>
+            <Descriptions.Item label={t('field.reason')} span={2}>
+              {d.reason}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('field.period')} span={2}>
+              {d.endDate ? `${d.startDate} ~ ${d.endDate}` : d.startDate}
+            </Descriptions.Item>
             {d.banUntil && (
               <>
-                <Descriptions.Item label={t('field.banYears')}>{t('years', { count: d.banYears ?? 0 })}</Descriptions.Item>
+                <Descriptions.Item label={t('field.banYears')}>
+                  {t('years', { count: d.banYears ?? 0 })}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('field.banUntil')}>{d.banUntil}</Descriptions.Item>
               </>
             )}
@@ -82,7 +121,16 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
                 { title: t('field.certNo'), dataIndex: 'certNo' },
                 { title: t('field.category'), dataIndex: 'categoryLabel', ellipsis: true },
                 { title: t('field.enterprise'), dataIndex: 'enterpriseName', ellipsis: true },
-                { title: t('field.status'), dataIndex: 'statusLabel', width: 100, render: (v: string, r) => <Tag color={certStatus(r.status).tone} data-testid="detail-cert-status">{v}</Tag> },
+                {
+                  title: t('field.status'),
+                  dataIndex: 'statusLabel',
+                  width: 100,
+                  render: (v: string, r) => (
+                    <Tag color={certStatus(r.status).tone} data-testid="detail-cert-status">
+                      {v}
+                    </Tag>
+                  ),
+                },
               ]}
             />
           </div>
@@ -97,7 +145,13 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
                 bordered
                 dataSource={d.files}
                 renderItem={(f) => (
-                  <List.Item actions={[<ActionLink key="preview" onClick={() => setPreviewing(f)} data-testid="drawer-file-preview"><EyeOutlined /> {t('action.preview')}</ActionLink>]}>
+                  <List.Item
+                    actions={[
+                      <ActionLink key="preview" onClick={() => setPreviewing(f)} data-testid="drawer-file-preview">
+                        <EyeOutlined /> {t('action.preview')}
+                      </ActionLink>,
+                    ]}
+                  >
                     {f.originalName}
                   </List.Item>
                 )}
@@ -112,13 +166,40 @@ export default function PunishmentDrawer({ id, onClose, onReview }: Props) {
             ) : (
               <Timeline
                 items={d.decisions.map((r) => ({
-                  color: r.state === 'approved' ? 'green' : r.state === 'rejected' ? 'red' : r.state === 'pending' ? 'blue' : 'gray',
+                  color:
+                    r.state === 'approved'
+                      ? 'green'
+                      : r.state === 'rejected'
+                        ? 'red'
+                        : r.state === 'pending'
+                          ? 'blue'
+                          : 'gray',
                   children: (
                     <Space direction="vertical" size={0}>
-                      <span>{t('detail.submittedBy', { name: r.submitterName, time: formatDateTime(r.submittedAt), change: kit(`admin.change.${r.change}`) })}</span>
-                      {r.reviewedAt && <span>{t('detail.reviewedBy', { name: r.reviewerName ?? '-', time: formatDateTime(r.reviewedAt), state: t(`decision.${r.state}`) })}</span>}
-                      {r.reviewedAt === null && r.state === 'pending' && <Typography.Text type="secondary">{t('decision.pending')}</Typography.Text>}
-                      {r.comment && <Typography.Text type="secondary">{kit('admin.review.comment')}：{r.comment}</Typography.Text>}
+                      <span>
+                        {t('detail.submittedBy', {
+                          name: r.submitterName,
+                          time: formatDateTime(r.submittedAt),
+                          change: kit(`admin.change.${r.change}`),
+                        })}
+                      </span>
+                      {r.reviewedAt && (
+                        <span>
+                          {t('detail.reviewedBy', {
+                            name: r.reviewerName ?? '-',
+                            time: formatDateTime(r.reviewedAt),
+                            state: t(`decision.${r.state}`),
+                          })}
+                        </span>
+                      )}
+                      {r.reviewedAt === null && r.state === 'pending' && (
+                        <Typography.Text type="secondary">{t('decision.pending')}</Typography.Text>
+                      )}
+                      {r.comment && (
+                        <Typography.Text type="secondary">
+                          {kit('admin.review.comment')}：{r.comment}
+                        </Typography.Text>
+                      )}
                     </Space>
                   ),
                 }))}

@@ -5,16 +5,37 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Form } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, type ProFormInstance } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  ProFormDatePicker,
+  ProFormDependency,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+  type ProFormInstance,
+} from '@ant-design/pro-components';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useServerError } from '@/components/AdminKit';
 import { DATE_FORMAT } from '@/components/ProTableKit/format';
-import { creditPunishmentGet, creditPunishmentSave, creditPunishmentUpdate, creditPunishmentViolateTypes } from '@/services/generated/api';
+import {
+  creditPunishmentGet,
+  creditPunishmentSave,
+  creditPunishmentUpdate,
+  creditPunishmentViolateTypes,
+} from '@/services/generated/api';
 import type { CreditPunishmentSaveBody } from '@/services/generated/api.schemas';
 import CertificatesField from './CertificatesField';
 import FilesField from './FilesField';
-import { NS, PUNISHMENT_TYPES, type AttachedFile, type ChosenCertificate, type PunishmentRow, type PunishmentType, type ViolateOption } from './types';
+import {
+  NS,
+  PUNISHMENT_TYPES,
+  type AttachedFile,
+  type ChosenCertificate,
+  type PunishmentRow,
+  type PunishmentType,
+  type ViolateOption,
+} from './types';
 
 interface Values {
   type: PunishmentType;
@@ -32,7 +53,17 @@ interface Values {
 const NEEDS_END: readonly PunishmentType[] = ['暂扣'];
 const HAS_BAN: readonly PunishmentType[] = ['吊销', '撤销'];
 
-export default function PunishmentForm({ open, editing, onClose, onSaved }: { open: boolean; editing: PunishmentRow | null; onClose: () => void; onSaved: () => void }) {
+export default function PunishmentForm({
+  open,
+  editing,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  editing: PunishmentRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
   const showError = useServerError();
@@ -41,27 +72,48 @@ export default function PunishmentForm({ open, editing, onClose, onSaved }: { op
 
   useEffect(() => {
     if (!open) return;
-    void creditPunishmentViolateTypes().then((r) => setViolations(r.data)).catch(() => undefined);
+    void creditPunishmentViolateTypes()
+      .then((r) => setViolations(r.data))
+      .catch(() => undefined);
   }, [open]);
 
   const initial = async (): Promise<Values> => {
     const { data } = await creditPunishmentGet(editing!.id);
     return {
-      type: data.type, docNo: data.docNo, violateType: data.violateType, reason: data.reason, startDate: data.startDate, endDate: data.endDate,
+      type: data.type,
+      docNo: data.docNo,
+      violateType: data.violateType,
+      reason: data.reason,
+      startDate: data.startDate,
+      endDate: data.endDate,
       banYears: data.banYears === 1 || data.banYears === 3 ? data.banYears : null,
-      certificates: data.certificates.map((c) => ({ id: c.id, certNo: c.certNo, name: data.name, personId: data.personId, statusLabel: c.statusLabel })),
+      certificates: data.certificates.map((c) => ({
+        id: c.id,
+        certNo: c.certNo,
+        name: data.name,
+        personId: data.personId,
+        statusLabel: c.statusLabel,
+      })),
       files: data.files.map((f) => ({ ossId: f.ossId, originalName: f.originalName, mimeType: f.mimeType })),
     };
   };
 
   const submit = async (v: Values): Promise<boolean> => {
     const body: CreditPunishmentSaveBody = {
-      type: v.type, docNo: v.docNo, violateType: v.violateType, reason: v.reason?.trim() || undefined, startDate: v.startDate,
-      endDate: v.endDate || null, banYears: HAS_BAN.includes(v.type) ? v.banYears ?? null : null,
-      certificateIds: (v.certificates ?? []).map((c) => c.id), fileIds: (v.files ?? []).map((f) => f.ossId),
+      type: v.type,
+      docNo: v.docNo,
+      violateType: v.violateType,
+      reason: v.reason?.trim() || undefined,
+      startDate: v.startDate,
+      endDate: v.endDate || null,
+      banYears: HAS_BAN.includes(v.type) ? (v.banYears ?? null) : null,
+      certificateIds: (v.certificates ?? []).map((c) => c.id),
+      fileIds: (v.files ?? []).map((f) => f.ossId),
     };
     try {
-      const res = editing ? await creditPunishmentUpdate({ ...body, id: editing.id }) : await creditPunishmentSave(body);
+      const res = editing
+        ? await creditPunishmentUpdate({ ...body, id: editing.id })
+        : await creditPunishmentSave(body);
       void message.success(res.msg || t('submitted'));
       onSaved();
       return true;
@@ -83,8 +135,16 @@ export default function PunishmentForm({ open, editing, onClose, onSaved }: { op
       request={editing ? initial : undefined}
       initialValues={editing ? undefined : { certificates: [], files: [] }}
       dateFormatter="string"
-      modalProps={{ destroyOnHidden: true, onCancel: onClose, maskClosable: false, 'data-testid': 'punishment-form' } as Record<string, unknown>}
-      submitter={{ searchConfig: { submitText: t('form.submit') }, submitButtonProps: { 'data-testid': 'punishment-submit' } }}
+      modalProps={
+        { destroyOnHidden: true, onCancel: onClose, maskClosable: false, 'data-testid': 'punishment-form' } as Record<
+          string,
+          unknown
+        >
+      }
+      submitter={{
+        searchConfig: { submitText: t('form.submit') },
+        submitButtonProps: { 'data-testid': 'punishment-submit' },
+      }}
       onFinish={submit}
     >
       <Alert type="info" showIcon message={t('form.reviewNote')} style={{ marginBottom: 16 }} />
@@ -109,22 +169,26 @@ export default function PunishmentForm({ open, editing, onClose, onSaved }: { op
         rules={[{ required: true, message: t('form.violatePlaceholder') }]}
         placeholder={t('form.violatePlaceholder')}
         options={violations.map((v) => ({ value: v.code, label: v.name }))}
-        fieldProps={{
-          showSearch: true,
-          optionFilterProp: 'label',
-          'data-testid': 'punishment-violateType',
-          // The prescribed ban of the violation (false materials 1 year, fraud or bribery 3) as the default.
-          onChange: (code: string) => {
-            const years = violations.find((v) => v.code === code)?.banYears;
-            if (years === 1 || years === 3) formRef.current?.setFieldsValue({ banYears: years });
-          },
-        } as Record<string, unknown>}
+        fieldProps={
+          {
+            showSearch: true,
+            optionFilterProp: 'label',
+            'data-testid': 'punishment-violateType',
+            // The prescribed ban of the violation (false materials 1 year, fraud or bribery 3) as the default.
+            onChange: (code: string) => {
+              const years = violations.find((v) => v.code === code)?.banYears;
+              if (years === 1 || years === 3) formRef.current?.setFieldsValue({ banYears: years });
+            },
+          } as Record<string, unknown>
+        }
       />
       <ProFormTextArea
         name="reason"
         label={t('field.reason')}
         placeholder={t('form.reasonPlaceholder')}
-        fieldProps={{ maxLength: 1000, rows: 3, showCount: true, 'data-testid': 'punishment-reason' } as Record<string, unknown>}
+        fieldProps={
+          { maxLength: 1000, rows: 3, showCount: true, 'data-testid': 'punishment-reason' } as Record<string, unknown>
+        }
       />
       <ProFormDatePicker
         name="startDate"
@@ -145,7 +209,9 @@ export default function PunishmentForm({ open, editing, onClose, onSaved }: { op
                   validator: (_r: unknown, v?: unknown) => {
                     const start = getFieldValue('startDate');
                     // The pickers hold dayjs values until submit: compare them as days.
-                    return !v || !start || !dayjs(v as string).isBefore(dayjs(start as string), 'day') ? Promise.resolve() : Promise.reject(new Error(t('form.endBeforeStart')));
+                    return !v || !start || !dayjs(v as string).isBefore(dayjs(start as string), 'day')
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('form.endBeforeStart')));
                   },
                 }),
               ]}
@@ -162,7 +228,11 @@ export default function PunishmentForm({ open, editing, onClose, onSaved }: { op
                 fieldProps={{ 'data-testid': 'punishment-banYears' } as Record<string, unknown>}
               />
             )}
-            <Form.Item name="certificates" label={t('field.certificates')} rules={[{ required: true, type: 'array', min: 1, message: t('form.certificatesRequired') }]}>
+            <Form.Item
+              name="certificates"
+              label={t('field.certificates')}
+              rules={[{ required: true, type: 'array', min: 1, message: t('form.certificatesRequired') }]}
+            >
               <CertificatesField type={type} />
             </Form.Item>
           </>

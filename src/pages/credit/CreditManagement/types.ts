@@ -32,5 +32,17 @@ export interface ChosenCertificate {
 export const PUNISHMENT_TYPES = Object.values(CreditPunishmentListType);
 export const REVIEW_STATES: ReviewState[] = ['pending', 'approved', 'rejected', 'withdrawn'];
 /** Tag colours (display only: what a type does is the server's business). */
-export const TYPE_COLOR: Record<PunishmentType, string> = { 警告: 'gold', 罚款: 'orange', 暂扣: 'volcano', 吊销: 'red', 撤销: 'magenta', 记分: 'blue' };
-export const STATE_COLOR: Record<ReviewState, string> = { pending: 'processing', approved: 'success', rejected: 'error', withdrawn: 'default' };
+export const TYPE_COLOR: Record<PunishmentType, string> = {
+  警告: 'gold',
+  罚款: 'orange',
+  暂扣: 'volcano',
+  吊销: 'red',
+  撤销: 'magenta',
+  记分: 'blue',
+};
+export const STATE_COLOR: Record<ReviewState, string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  withdrawn: 'default',
+};

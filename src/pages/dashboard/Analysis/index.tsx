@@ -53,8 +53,14 @@ export default function Analysis() {
       description={t('analysis.description')}
       extra={
         <Space wrap>
-          <Typography.Text type="secondary" data-testid="analysis-as-of">{data?.refreshedAt ? t('asOf.text', { time: formatDateTime(data.refreshedAt) }) : t('asOf.never')}</Typography.Text>
-          <ExportButton exportCall={(_params, options) => analysisOverviewExport(options)} fileName={shell('analysis.title')} perm="dashboard:analysis:view" />
+          <Typography.Text type="secondary" data-testid="analysis-as-of">
+            {data?.refreshedAt ? t('asOf.text', { time: formatDateTime(data.refreshedAt) }) : t('asOf.never')}
+          </Typography.Text>
+          <ExportButton
+            exportCall={(_params, options) => analysisOverviewExport(options)}
+            fileName={shell('analysis.title')}
+            perm="dashboard:analysis:view"
+          />
         </Space>
       }
     >
@@ -64,7 +70,13 @@ export default function Analysis() {
           {figures.map(([key, value, to, color]) => (
             <Col key={key} flex="1 1 180px">
               <Card size="small" data-testid={`analysis-${key}`}>
-                <Link to={to}><Statistic title={t(`analysis.${key}`)} value={value ?? '-'} valueStyle={color ? { color } : undefined} /></Link>
+                <Link to={to}>
+                  <Statistic
+                    title={t(`analysis.${key}`)}
+                    value={value ?? '-'}
+                    valueStyle={color ? { color } : undefined}
+                  />
+                </Link>
               </Card>
             </Col>
           ))}
@@ -81,7 +93,10 @@ export default function Analysis() {
           </Col>
           <Col xs={24} lg={12}>
             <Card title={t('analysis.issuance')} size="small">
-              <LineChart testId="analysis-chart-issuance" data={(data?.issuance ?? []).map((m) => ({ x: m.month, y: m.total, series: t('analysis.issued') }))} />
+              <LineChart
+                testId="analysis-chart-issuance"
+                data={(data?.issuance ?? []).map((m) => ({ x: m.month, y: m.total, series: t('analysis.issued') }))}
+              />
             </Card>
             <Card title={t('analysis.workload')} size="small" style={{ marginTop: 16 }}>
               <LineChart

@@ -10,7 +10,12 @@ import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import type { WorkbenchSummary200Data as Workbench } from '@/services/generated/api.schemas';
 
-const TONE: Record<string, string | undefined> = { danger: '#cf1322', warning: '#d46b08', success: '#389e0d', default: undefined };
+const TONE: Record<string, string | undefined> = {
+  danger: '#cf1322',
+  warning: '#d46b08',
+  success: '#389e0d',
+  default: undefined,
+};
 
 /**
  * Every figure opens the list it counts (the server sends a figure only with its list): a page, or
@@ -20,7 +25,10 @@ export function BusinessFigures({ data }: { data: Workbench }) {
   const { t } = useTranslation('statistics');
   const navigate = useNavigate();
   const open = (link: string) => {
-    if (link.startsWith('#')) document.querySelector(`[data-testid="${link.slice(1)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (link.startsWith('#'))
+      document
+        .querySelector(`[data-testid="${link.slice(1)}"]`)
+        ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     else void navigate(link);
   };
   return (
@@ -62,8 +70,17 @@ export function BusinessLists({ data }: { data: Workbench }) {
           dataSource={data.queues.filter((q) => q.count > 0)}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.noQueue')} /> }}
           renderItem={(q) => (
-            <List.Item extra={<span>{q.overdue ? <Tag color="red">{t('workbench.overdue', { count: q.overdue })}</Tag> : null}<Badge count={q.count} overflowCount={999} showZero color="#1677ff" /></span>}>
-              <Link to={q.link}>{workflow.business(q.businessType)} · {t(`workbench.view.${q.view}`)}</Link>
+            <List.Item
+              extra={
+                <span>
+                  {q.overdue ? <Tag color="red">{t('workbench.overdue', { count: q.overdue })}</Tag> : null}
+                  <Badge count={q.count} overflowCount={999} showZero color="#1677ff" />
+                </span>
+              }
+            >
+              <Link to={q.link}>
+                {workflow.business(q.businessType)} · {t(`workbench.view.${q.view}`)}
+              </Link>
             </List.Item>
           )}
         />
@@ -73,48 +90,103 @@ export function BusinessLists({ data }: { data: Workbench }) {
   if (data.areas.length) {
     cards.push(
       <Card key="areas" title={t('workbench.centres')} size="small" data-testid="bench-centres">
-        <Table size="small" rowKey="area" pagination={false} dataSource={data.areas}
+        <Table
+          size="small"
+          rowKey="area"
+          pagination={false}
+          dataSource={data.areas}
           columns={[
             { title: t('filters.area'), dataIndex: 'area', render: (v: string) => search(`area.${v}`) },
             { title: t('afoot.total'), dataIndex: 'open', align: 'right' },
-            { title: t('afoot.overdue'), dataIndex: 'overdue', align: 'right', render: (v: number) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : 0) },
-          ]} />
+            {
+              title: t('afoot.overdue'),
+              dataIndex: 'overdue',
+              align: 'right',
+              render: (v: number) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : 0),
+            },
+          ]}
+        />
       </Card>,
     );
   }
   if (data.kind === 'enterprise' || data.kind === 'person') {
     cards.push(
-      <Card key="certs" title={data.kind === 'enterprise' ? t('workbench.expiringTitle') : t('workbench.myCertificates')} size="small" data-testid="bench-certificates">
-        <Table size="small" rowKey="id" pagination={false} dataSource={data.certificates}
+      <Card
+        key="certs"
+        title={data.kind === 'enterprise' ? t('workbench.expiringTitle') : t('workbench.myCertificates')}
+        size="small"
+        data-testid="bench-certificates"
+      >
+        <Table
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={data.certificates}
           locale={{ emptyText: t('workbench.noCertificates') }}
           columns={[
             { title: search('field.certNo'), dataIndex: 'certNo' },
             { title: search('field.name'), dataIndex: 'name', width: 90 },
-            { title: search('field.certStatus'), dataIndex: 'status', width: 90, render: (v: string) => cert(`status.${v}`, { defaultValue: v }) },
             {
-              title: search('field.expiryDate'), dataIndex: 'expiryDate', width: 170,
-              render: (v: string, r) => <span>{v}{r.expiring ? <Tag color="orange" style={{ marginInlineStart: 6 }}>{t('workbench.daysLeft', { count: r.daysLeft })}</Tag> : null}</span>,
+              title: search('field.certStatus'),
+              dataIndex: 'status',
+              width: 90,
+              render: (v: string) => cert(`status.${v}`, { defaultValue: v }),
             },
-          ]} />
+            {
+              title: search('field.expiryDate'),
+              dataIndex: 'expiryDate',
+              width: 170,
+              render: (v: string, r) => (
+                <span>
+                  {v}
+                  {r.expiring ? (
+                    <Tag color="orange" style={{ marginInlineStart: 6 }}>
+                      {t('workbench.daysLeft', { count: r.daysLeft })}
+                    </Tag>
+                  ) : null}
+                </span>
+              ),
+            },
+          ]}
+        />
       </Card>,
       <Card key="apps" title={t('workbench.inProgress')} size="small" data-testid="bench-applications">
-        <List size="small" dataSource={data.applications}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.noApplications')} /> }}
+        <List
+          size="small"
+          dataSource={data.applications}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.noApplications')} />,
+          }}
           renderItem={(a) => (
             <List.Item extra={<Typography.Text type="secondary">{formatDateTime(a.updatedAt)}</Typography.Text>}>
               <List.Item.Meta
-                title={<span>{a.applyNo} · {workflow.business(a.businessType, a.businessLabel)}</span>}
-                description={<span>{workflow.status(a.status, a.statusLabel)}{a.step ? ` · ${workflow.step(a.step, a.stepLabel)}` : ''}{a.holderName ? ` · ${a.holderName}` : ''}</span>}
+                title={
+                  <span>
+                    {a.applyNo} · {workflow.business(a.businessType, a.businessLabel)}
+                  </span>
+                }
+                description={
+                  <span>
+                    {workflow.status(a.status, a.statusLabel)}
+                    {a.step ? ` · ${workflow.step(a.step, a.stepLabel)}` : ''}
+                    {a.holderName ? ` · ${a.holderName}` : ''}
+                  </span>
+                }
               />
             </List.Item>
-          )} />
+          )}
+        />
       </Card>,
     );
   }
   if (!cards.length) return null;
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-      {cards.map((c) => <Col key={String(c.key)} xs={24} lg={24 / Math.min(cards.length, 2)}>{c}</Col>)}
+      {cards.map((c) => (
+        <Col key={String(c.key)} xs={24} lg={24 / Math.min(cards.length, 2)}>
+          {c}
+        </Col>
+      ))}
     </Row>
   );
 }
@@ -124,8 +196,16 @@ export function WorkSummaryLine({ data }: { data: Workbench }) {
   const { t } = useTranslation('statistics');
   return (
     <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }} data-testid="bench-summary">
-      {data.summary ? t('workbench.summary', { today: data.summary.doneToday, month: data.summary.doneThisMonth, returned: data.summary.returnedThisMonth }) : null}
-      {data.statistics.refreshedAt ? ` ${t('workbench.asOf', { time: formatDateTime(data.statistics.refreshedAt) })}` : ''}
+      {data.summary
+        ? t('workbench.summary', {
+            today: data.summary.doneToday,
+            month: data.summary.doneThisMonth,
+            returned: data.summary.returnedThisMonth,
+          })
+        : null}
+      {data.statistics.refreshedAt
+        ? ` ${t('workbench.asOf', { time: formatDateTime(data.statistics.refreshedAt) })}`
+        : ''}
     </Typography.Paragraph>
   );
 }

@@ -62,7 +62,10 @@ export default function Workplace() {
   }, []);
 
   const areas = useMemo(
-    () => (routes ?? []).filter((n) => !n.hidden && !n.external && n.children.length > 0).map((n) => ({ node: n, count: countPages(n) })),
+    () =>
+      (routes ?? [])
+        .filter((n) => !n.hidden && !n.external && n.children.length > 0)
+        .map((n) => ({ node: n, count: countPages(n) })),
     [routes],
   );
 
@@ -71,16 +74,43 @@ export default function Workplace() {
   const unreadTotal = stats.systemType + stats.supervisionType + stats.warnType;
 
   const statCards = [
-    { key: 'systemMsg', icon: <BellOutlined />, title: t('workplace.systemMsg'), value: stats.systemType, to: '/system/sysMsgInfo/systemMsg' },
-    { key: 'supervisionMsg', icon: <NotificationOutlined />, title: t('workplace.supervisionMsg'), value: stats.supervisionType, to: '/system/sysMsgInfo/supervisionMsg' },
-    { key: 'warnMsg', icon: <AlertOutlined />, title: t('workplace.warnMsg'), value: stats.warnType, to: '/system/sysMsgInfo/warnMsg' },
-    { key: 'todo', icon: <CheckSquareOutlined />, title: t('workplace.todos'), value: todoTotal ?? 0, to: '/system/sysTodo' },
+    {
+      key: 'systemMsg',
+      icon: <BellOutlined />,
+      title: t('workplace.systemMsg'),
+      value: stats.systemType,
+      to: '/system/sysMsgInfo/systemMsg',
+    },
+    {
+      key: 'supervisionMsg',
+      icon: <NotificationOutlined />,
+      title: t('workplace.supervisionMsg'),
+      value: stats.supervisionType,
+      to: '/system/sysMsgInfo/supervisionMsg',
+    },
+    {
+      key: 'warnMsg',
+      icon: <AlertOutlined />,
+      title: t('workplace.warnMsg'),
+      value: stats.warnType,
+      to: '/system/sysMsgInfo/warnMsg',
+    },
+    {
+      key: 'todo',
+      icon: <CheckSquareOutlined />,
+      title: t('workplace.todos'),
+      value: todoTotal ?? 0,
+      to: '/system/sysTodo',
+    },
   ];
-
 
   return (
     <PageHeaderWrapper
-      title={<span data-testid="workplace-greeting">{t('workplace.greetingLine', { greeting: t(`greeting.${greetingKey()}`), name })}</span>}
+      title={
+        <span data-testid="workplace-greeting">
+          {t('workplace.greetingLine', { greeting: t(`greeting.${greetingKey()}`), name })}
+        </span>
+      }
       description={
         <span>
           {user?.welcome && user.welcome !== name ? <span style={{ marginRight: 12 }}>{user.welcome}</span> : null}
@@ -99,7 +129,12 @@ export default function Workplace() {
             <Col key={c.key} xs={24} sm={12} lg={6}>
               <Card hoverable data-testid={`stat-${c.key}`}>
                 {/* A link, so the keyboard opens the list a count counts as the mouse does. */}
-                <Link to={c.to} aria-label={t('workbench.openList', { ns: 'statistics', what: c.title, n: c.value })} style={{ display: 'block', color: 'inherit' }} data-testid={`stat-link-${c.key}`}>
+                <Link
+                  to={c.to}
+                  aria-label={t('workbench.openList', { ns: 'statistics', what: c.title, n: c.value })}
+                  style={{ display: 'block', color: 'inherit' }}
+                  data-testid={`stat-link-${c.key}`}
+                >
                   <Statistic title={c.title} value={c.value} prefix={c.icon} />
                 </Link>
               </Card>
@@ -107,13 +142,24 @@ export default function Workplace() {
           ))}
         </Row>
         {business?.calendarMissingYear ? (
-          <Alert style={{ marginTop: 16 }} type="warning" showIcon data-testid="workplace-calendar-missing"
+          <Alert
+            style={{ marginTop: 16 }}
+            type="warning"
+            showIcon
+            data-testid="workplace-calendar-missing"
             message={t('workplace.calendarMissing', { year: business.calendarMissingYear })}
-            action={business.kind === 'system' ? <Link to="/system/calendar">{t('workplace.calendarLink')}</Link> : undefined} />
+            action={
+              business.kind === 'system' ? <Link to="/system/calendar">{t('workplace.calendarLink')}</Link> : undefined
+            }
+          />
         ) : null}
         <div style={{ marginTop: 16 }}>
-          {business ? <BusinessFigures data={business} /> : businessFailed ? (
-            <Typography.Text type="secondary" data-testid="bench-failed">{t('workplace.pendingData')}</Typography.Text>
+          {business ? (
+            <BusinessFigures data={business} />
+          ) : businessFailed ? (
+            <Typography.Text type="secondary" data-testid="bench-failed">
+              {t('workplace.pendingData')}
+            </Typography.Text>
           ) : null}
         </div>
         {business ? <BusinessLists data={business} /> : null}
@@ -132,7 +178,9 @@ export default function Workplace() {
                 renderItem={(item) => (
                   <List.Item data-testid="workplace-todo">
                     <List.Item.Meta
-                      title={<Link to={item.url && item.url.startsWith('/') ? item.url : '/system/sysTodo'}>{item.mc}</Link>}
+                      title={
+                        <Link to={item.url && item.url.startsWith('/') ? item.url : '/system/sysTodo'}>{item.mc}</Link>
+                      }
                       description={formatDateTime(item.createdAt)}
                     />
                   </List.Item>
@@ -144,7 +192,9 @@ export default function Workplace() {
             <Card title={t('workplace.countList')} data-testid="workplace-areas">
               <List
                 dataSource={areas}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noAreas')} /> }}
+                locale={{
+                  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workplace.noAreas')} />,
+                }}
                 renderItem={({ node, count }) => (
                   <List.Item extra={<Tag>{t('workplace.pageCount', { count })}</Tag>}>
                     {node.redirect ? <Link to={node.redirect}>{nodeLabel(t, node)}</Link> : nodeLabel(t, node)}

@@ -9,7 +9,11 @@ import { useTranslation } from 'react-i18next';
 import DataImport, { type ImportSummary } from '@/components/DataImport';
 import { IMPORT_LIMITS } from '@/components/DataImport/limits';
 import { useAccess } from '@/app/useAccess';
-import { examEducationImportImportData, examEducationImportList, examEducationImportReport } from '@/services/generated/api';
+import {
+  examEducationImportImportData,
+  examEducationImportList,
+  examEducationImportReport,
+} from '@/services/generated/api';
 
 /** The FurtherEducation page (menu path of exam/FurtherEducation). */
 const RECORDS_PATH = '/exam/furtherEducation';
@@ -31,10 +35,16 @@ export default function EducationImport() {
       history={(query) => examEducationImportList(query)}
       afterSuccess={(summary) =>
         summary.importId !== null && access.hasButton('exam:furtherEducation:list') ? (
-          <Button type="link" style={{ padding: 0 }} onClick={() => navigate(`${RECORDS_PATH}?importId=${summary.importId}`)} data-testid="import-view-records">
+          <Button
+            type="link"
+            style={{ padding: 0 }}
+            onClick={() => navigate(`${RECORDS_PATH}?importId=${summary.importId}`)}
+            data-testid="import-view-records"
+          >
             {t('result.viewRecords')}
           </Button>
-        ) : null}
+        ) : null
+      }
     />
   );
 }

@@ -24,33 +24,83 @@ export default function ExamPersonList() {
   const [signing, setSigning] = useState<{ id: number; name: string } | null>(null);
 
   const columns: ProColumns<ExamPerson>[] = [
-    { title: t('person.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { 'data-testid': 'search-keyword' } },
+    {
+      title: t('person.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { 'data-testid': 'search-keyword' },
+    },
     { title: t('sign.name'), dataIndex: 'name', width: 100, search: false },
     { title: t('sign.idNo'), dataIndex: 'idNo', width: 180, search: false },
     { title: t('detail.age'), dataIndex: 'age', width: 70, search: false },
     { title: t('person.enterprise'), dataIndex: 'enterpriseName', width: 240, ellipsis: true, search: false },
     { title: t('detail.education'), dataIndex: 'educationLabel', width: 120, search: false },
     { title: t('detail.titleRank'), dataIndex: 'titleLabel', width: 110, search: false },
-    { title: t('person.category'), dataIndex: 'category', hideInTable: true, valueType: 'select', valueEnum: Object.fromEntries(CATEGORIES.map((c) => [c, { text: c }])) },
+    {
+      title: t('person.category'),
+      dataIndex: 'category',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(CATEGORIES.map((c) => [c, { text: c }])),
+    },
     { title: t('person.signups'), dataIndex: 'signups', width: 90, search: false },
     {
-      title: t('person.lastSignup'), dataIndex: 'lastSignup', width: 220, search: false,
-      render: (_d, r) => (r.lastSignup ? (
-        <Space size={4}>
-          <span>{r.lastSignup.batchNo} {r.lastSignup.category}</span>
-          <SignupStatusTag status={r.lastSignup.status} label={r.lastSignup.statusLabel} />
-        </Space>
-      ) : '-'),
+      title: t('person.lastSignup'),
+      dataIndex: 'lastSignup',
+      width: 220,
+      search: false,
+      render: (_d, r) =>
+        r.lastSignup ? (
+          <Space size={4}>
+            <span>
+              {r.lastSignup.batchNo} {r.lastSignup.category}
+            </span>
+            <SignupStatusTag status={r.lastSignup.status} label={r.lastSignup.statusLabel} />
+          </Space>
+        ) : (
+          '-'
+        ),
     },
     {
-      title: t('person.passed'), dataIndex: 'passedCategories', width: 140, search: false,
-      render: (_d, r) => (r.passedCategories.length ? r.passedCategories.map((c) => <Tag key={c} color="success">{c}</Tag>) : '-'),
+      title: t('person.passed'),
+      dataIndex: 'passedCategories',
+      width: 140,
+      search: false,
+      render: (_d, r) =>
+        r.passedCategories.length
+          ? r.passedCategories.map((c) => (
+              <Tag key={c} color="success">
+                {c}
+              </Tag>
+            ))
+          : '-',
     },
     // Kept in view at the right: the table scrolls under it (at 1440 px 报名记录 was cut off).
-    cols.action(170, (r) => [
-      r.canSignUp ? <RowLink key="signup" perm="exam:examSign:add" testId="person-signup" onClick={() => setSigning({ id: r.personId, name: r.name })}>{t('sign.signUp')}</RowLink> : null,
-      r.lastSignup ? <RowLink key="history" testId="person-history" onClick={() => navigate(`/exam/examSign?keyword=${encodeURIComponent(r.name)}`)}>{t('person.history')}</RowLink> : null,
-    ], { fixed: 'right' }),
+    cols.action(
+      170,
+      (r) => [
+        r.canSignUp ? (
+          <RowLink
+            key="signup"
+            perm="exam:examSign:add"
+            testId="person-signup"
+            onClick={() => setSigning({ id: r.personId, name: r.name })}
+          >
+            {t('sign.signUp')}
+          </RowLink>
+        ) : null,
+        r.lastSignup ? (
+          <RowLink
+            key="history"
+            testId="person-history"
+            onClick={() => navigate(`/exam/examSign?keyword=${encodeURIComponent(r.name)}`)}
+          >
+            {t('person.history')}
+          </RowLink>
+        ) : null,
+      ],
+      { fixed: 'right' },
+    ),
   ];
 
   return (

@@ -42,18 +42,42 @@ export default function ExamPrintPermit() {
   };
 
   const columns: ProColumns<ExamSignup>[] = [
-    { title: t('sign.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { 'data-testid': 'search-keyword' } },
+    {
+      title: t('sign.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { 'data-testid': 'search-keyword' },
+    },
     { title: t('sign.ticketNo'), dataIndex: 'ticketNo', width: 140, search: false },
     { title: t('sign.seatNo'), dataIndex: 'seatNo', width: 90, search: false },
     { title: t('sign.name'), dataIndex: 'name', width: 100, search: false },
     { title: t('sign.idNo'), dataIndex: 'idNo', width: 180, search: false },
     { title: t('sign.enterprise'), dataIndex: 'enterpriseName', ellipsis: true, search: false },
     {
-      title: t('sign.actions'), valueType: 'option', width: 160,
-      render: (_d, r) => (r.actions.includes('print') ? [
-        <RowLink key="print" testId="ticket-print" disabled={busy !== null} onClick={() => void get(`p${r.id}`, ticketUrl(r.id), true)}>{t('print.print')}</RowLink>,
-        <RowLink key="download" testId="ticket-download" disabled={busy !== null} onClick={() => void get(`d${r.id}`, ticketUrl(r.id), false)}>{t('print.download')}</RowLink>,
-      ] : []),
+      title: t('sign.actions'),
+      valueType: 'option',
+      width: 160,
+      render: (_d, r) =>
+        r.actions.includes('print')
+          ? [
+              <RowLink
+                key="print"
+                testId="ticket-print"
+                disabled={busy !== null}
+                onClick={() => void get(`p${r.id}`, ticketUrl(r.id), true)}
+              >
+                {t('print.print')}
+              </RowLink>,
+              <RowLink
+                key="download"
+                testId="ticket-download"
+                disabled={busy !== null}
+                onClick={() => void get(`d${r.id}`, ticketUrl(r.id), false)}
+              >
+                {t('print.download')}
+              </RowLink>,
+            ]
+          : [],
     },
   ];
 
@@ -84,17 +108,30 @@ export default function ExamPrintPermit() {
           toolBar={[
             <AuthButton key="all" perm="exam:printPermit:print">
               <Space>
-                <Button type="primary" icon={<PrinterOutlined />} loading={busy === 'all'} onClick={() => void get('all', batchTicketsUrl(batch.id), true)} data-testid="ticket-print-all">
+                <Button
+                  type="primary"
+                  icon={<PrinterOutlined />}
+                  loading={busy === 'all'}
+                  onClick={() => void get('all', batchTicketsUrl(batch.id), true)}
+                  data-testid="ticket-print-all"
+                >
                   {t('print.printAll')}
                 </Button>
-                <Button icon={<DownloadOutlined />} loading={busy === 'allDownload'} onClick={() => void get('allDownload', batchTicketsUrl(batch.id), false)} data-testid="ticket-download-all">
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={busy === 'allDownload'}
+                  onClick={() => void get('allDownload', batchTicketsUrl(batch.id), false)}
+                  data-testid="ticket-download-all"
+                >
                   {t('print.downloadAll')}
                 </Button>
               </Space>
             </AuthButton>,
           ]}
         />
-      ) : <Alert type="info" showIcon message={t('print.noBatch')} />}
+      ) : (
+        <Alert type="info" showIcon message={t('print.noBatch')} />
+      )}
     </PageHeaderWrapper>
   );
 }

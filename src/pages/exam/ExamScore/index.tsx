@@ -4,7 +4,21 @@
  * every candidate has a result (when the batch allows it), export the results.
  */
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Modal, Popconfirm, Radio, Space, Tag, Tooltip } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Space,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
@@ -62,9 +76,17 @@ export default function ExamScore() {
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const row = v.attended === '0'
-        ? { signupId: entering.id, attended: '0' as const }
-        : { signupId: entering.id, attended: '1' as const, knowledgeResult: v.knowledgeResult, abilityResult: v.abilityResult, knowledgeScore: v.knowledgeScore ?? null, abilityScore: v.abilityScore ?? null };
+      const row =
+        v.attended === '0'
+          ? { signupId: entering.id, attended: '0' as const }
+          : {
+              signupId: entering.id,
+              attended: '1' as const,
+              knowledgeResult: v.knowledgeResult,
+              abilityResult: v.abilityResult,
+              knowledgeScore: v.knowledgeScore ?? null,
+              abilityScore: v.abilityScore ?? null,
+            };
       const res = await examScoreSave({ batchId: batch.id, rows: [row] });
       void message.success(res.msg);
       setEntering(null);
@@ -90,27 +112,69 @@ export default function ExamScore() {
   };
 
   const columns: ProColumns<ExamSignup>[] = [
-    { title: t('sign.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { 'data-testid': 'search-keyword' } },
+    {
+      title: t('sign.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { 'data-testid': 'search-keyword' },
+    },
     { title: t('sign.ticketNo'), dataIndex: 'ticketNo', width: 140, search: false },
     { title: t('sign.name'), dataIndex: 'name', width: 100, search: false },
     { title: t('sign.idNo'), dataIndex: 'idNo', width: 180, search: false },
     { title: t('sign.enterprise'), dataIndex: 'enterpriseName', width: 220, ellipsis: true, search: false },
-    { title: t('score.attended'), dataIndex: 'attended', width: 90, search: false, render: (_d, r) => labels.attended(r.result?.attended) },
     {
-      title: t('score.knowledge'), dataIndex: 'knowledge', width: 120, search: false,
-      render: (_d, r) => (r.result ? `${labels.part(r.result.knowledgeResult)}${r.result.knowledgeScore !== null ? `（${r.result.knowledgeScore}）` : ''}` : '-'),
+      title: t('score.attended'),
+      dataIndex: 'attended',
+      width: 90,
+      search: false,
+      render: (_d, r) => labels.attended(r.result?.attended),
     },
     {
-      title: t('score.ability'), dataIndex: 'ability', width: 120, search: false,
-      render: (_d, r) => (r.result ? `${labels.part(r.result.abilityResult)}${r.result.abilityScore !== null ? `（${r.result.abilityScore}）` : ''}` : '-'),
+      title: t('score.knowledge'),
+      dataIndex: 'knowledge',
+      width: 120,
+      search: false,
+      render: (_d, r) =>
+        r.result
+          ? `${labels.part(r.result.knowledgeResult)}${r.result.knowledgeScore !== null ? `（${r.result.knowledgeScore}）` : ''}`
+          : '-',
     },
     {
-      title: t('score.conclusion'), dataIndex: 'passed', width: 100, search: false,
-      render: (_d, r) => (r.result ? <Tag color={r.result.passed ? 'success' : 'error'}>{r.result.passed ? t('result.passed') : t('result.failed')}</Tag> : <Tag>{t('result.none')}</Tag>),
+      title: t('score.ability'),
+      dataIndex: 'ability',
+      width: 120,
+      search: false,
+      render: (_d, r) =>
+        r.result
+          ? `${labels.part(r.result.abilityResult)}${r.result.abilityScore !== null ? `（${r.result.abilityScore}）` : ''}`
+          : '-',
     },
     {
-      title: t('sign.actions'), valueType: 'option', width: 90,
-      render: (_d, r) => (r.actions.includes('enterResult') ? [<RowLink key="enter" testId="score-enter" onClick={() => openEntry(r)}>{t('score.enter')}</RowLink>] : []),
+      title: t('score.conclusion'),
+      dataIndex: 'passed',
+      width: 100,
+      search: false,
+      render: (_d, r) =>
+        r.result ? (
+          <Tag color={r.result.passed ? 'success' : 'error'}>
+            {r.result.passed ? t('result.passed') : t('result.failed')}
+          </Tag>
+        ) : (
+          <Tag>{t('result.none')}</Tag>
+        ),
+    },
+    {
+      title: t('sign.actions'),
+      valueType: 'option',
+      width: 90,
+      render: (_d, r) =>
+        r.actions.includes('enterResult')
+          ? [
+              <RowLink key="enter" testId="score-enter" onClick={() => openEntry(r)}>
+                {t('score.enter')}
+              </RowLink>,
+            ]
+          : [],
     },
   ];
 
@@ -134,15 +198,28 @@ export default function ExamScore() {
           </Space>
           {batch ? (
             <Descriptions size="small" column={{ xs: 1, md: 4 }} data-testid="score-batch-summary">
-              <Descriptions.Item label={t('batch.state')}><BatchStateTag state={batch.state} label={batch.stateLabel} /></Descriptions.Item>
+              <Descriptions.Item label={t('batch.state')}>
+                <BatchStateTag state={batch.state} label={batch.stateLabel} />
+              </Descriptions.Item>
               <Descriptions.Item label={t('batch.examDay')}>{batch.examDay}</Descriptions.Item>
               <Descriptions.Item label={t('score.accepted')}>{batch.accepted}</Descriptions.Item>
-              <Descriptions.Item label={t('score.withResults')}><span data-testid="score-with-results">{batch.withResults}</span></Descriptions.Item>
+              <Descriptions.Item label={t('score.withResults')}>
+                <span data-testid="score-with-results">{batch.withResults}</span>
+              </Descriptions.Item>
             </Descriptions>
           ) : null}
-          {batch?.blocked.filter((b) => b.event === 'ENTER_RESULT' || b.event === 'PUBLISH').map((b) => (
-            <Alert key={b.event} type="info" showIcon message={t(`score.blocked.${b.event}`)} description={b.reason} data-testid={`score-blocked-${b.event}`} />
-          ))}
+          {batch?.blocked
+            .filter((b) => b.event === 'ENTER_RESULT' || b.event === 'PUBLISH')
+            .map((b) => (
+              <Alert
+                key={b.event}
+                type="info"
+                showIcon
+                message={t(`score.blocked.${b.event}`)}
+                description={b.reason}
+                data-testid={`score-blocked-${b.event}`}
+              />
+            ))}
         </Space>
       </Card>
       {batch ? (
@@ -157,21 +234,38 @@ export default function ExamScore() {
             batch.blocked.some((b) => b.event === 'PUBLISH') ? (
               <AuthButton key="publish-blocked" perm="exam:examScore:publish">
                 <Tooltip title={batch.blocked.find((b) => b.event === 'PUBLISH')?.reason} trigger={['hover', 'focus']}>
-                  <Button type="primary" icon={<SendOutlined />} disabled data-testid="score-publish-blocked">{t('score.publish')}</Button>
+                  <Button type="primary" icon={<SendOutlined />} disabled data-testid="score-publish-blocked">
+                    {t('score.publish')}
+                  </Button>
                 </Tooltip>
               </AuthButton>
             ) : null,
             batch.events.includes('PUBLISH') ? (
               <AuthButton key="publish" perm="exam:examScore:publish">
-                <Popconfirm title={t('score.publishConfirm', { name: batch.name })} onConfirm={() => void publish()} okText={t('common.ok')} cancelText={t('common.cancel')}>
-                  <Button type="primary" icon={<SendOutlined />} data-testid="score-publish">{t('score.publish')}</Button>
+                <Popconfirm
+                  title={t('score.publishConfirm', { name: batch.name })}
+                  onConfirm={() => void publish()}
+                  okText={t('common.ok')}
+                  cancelText={t('common.cancel')}
+                >
+                  <Button type="primary" icon={<SendOutlined />} data-testid="score-publish">
+                    {t('score.publish')}
+                  </Button>
                 </Popconfirm>
               </AuthButton>
             ) : null,
-            <ExportButton key="export" exportCall={examScoreExport} params={{ batchId: batch.id }} perm="exam:examScore:export" fileName={`${t('score.title')}_${batch.batchNo}`} />,
+            <ExportButton
+              key="export"
+              exportCall={examScoreExport}
+              params={{ batchId: batch.id }}
+              perm="exam:examScore:export"
+              fileName={`${t('score.title')}_${batch.batchNo}`}
+            />,
           ]}
         />
-      ) : <Alert type="info" showIcon message={t('score.noBatch')} />}
+      ) : (
+        <Alert type="info" showIcon message={t('score.noBatch')} />
+      )}
       <Modal
         open={entering !== null}
         title={t('score.enterTitle', { name: entering?.name ?? '', ticket: entering?.ticketNo ?? '' })}
@@ -184,18 +278,46 @@ export default function ExamScore() {
       >
         <Form<ScoreValues> form={form} layout="horizontal" labelCol={{ span: 7 }} wrapperCol={{ span: 16 }}>
           <Form.Item name="attended" label={t('score.attended')} rules={[{ required: true }]}>
-            <Radio.Group data-testid="score-attended" options={[{ value: '1', label: t('result.attended1') }, { value: '0', label: t('result.attended0') }]} />
+            <Radio.Group
+              data-testid="score-attended"
+              options={[
+                { value: '1', label: t('result.attended1') },
+                { value: '0', label: t('result.attended0') },
+              ]}
+            />
           </Form.Item>
-          {attended === '0' ? <Alert type="info" showIcon message={t('score.absentHint')} style={{ marginBottom: 16 }} /> : (
+          {attended === '0' ? (
+            <Alert type="info" showIcon message={t('score.absentHint')} style={{ marginBottom: 16 }} />
+          ) : (
             <>
-              <Form.Item name="knowledgeResult" label={t('score.knowledge')} rules={[{ required: true, message: t('score.required', { part: t('score.knowledge') }) }]}>
-                <Radio.Group data-testid="score-knowledge" options={[{ value: '1', label: t('result.part1') }, { value: '0', label: t('result.part0') }]} />
+              <Form.Item
+                name="knowledgeResult"
+                label={t('score.knowledge')}
+                rules={[{ required: true, message: t('score.required', { part: t('score.knowledge') }) }]}
+              >
+                <Radio.Group
+                  data-testid="score-knowledge"
+                  options={[
+                    { value: '1', label: t('result.part1') },
+                    { value: '0', label: t('result.part0') },
+                  ]}
+                />
               </Form.Item>
               <Form.Item name="knowledgeScore" label={t('score.knowledgeScore')}>
                 <InputNumber min={0} max={100} precision={0} data-testid="score-knowledge-score" />
               </Form.Item>
-              <Form.Item name="abilityResult" label={t('score.ability')} rules={[{ required: true, message: t('score.required', { part: t('score.ability') }) }]}>
-                <Radio.Group data-testid="score-ability" options={[{ value: '1', label: t('result.part1') }, { value: '0', label: t('result.part0') }]} />
+              <Form.Item
+                name="abilityResult"
+                label={t('score.ability')}
+                rules={[{ required: true, message: t('score.required', { part: t('score.ability') }) }]}
+              >
+                <Radio.Group
+                  data-testid="score-ability"
+                  options={[
+                    { value: '1', label: t('result.part1') },
+                    { value: '0', label: t('result.part0') },
+                  ]}
+                />
               </Form.Item>
               <Form.Item name="abilityScore" label={t('score.abilityScore')}>
                 <InputNumber min={0} max={100} precision={0} data-testid="score-ability-score" />

@@ -36,7 +36,10 @@ export default function ExamSignList() {
   // A link's batch or keyword (from 考试批次, the workbench) goes before what was kept from the last visit.
   const fromLink = useMemo(() => {
     const batchId = Number(params.get('batchId'));
-    return { ...(batchId > 0 ? { batchId } : {}), ...(params.get('keyword') ? { keyword: params.get('keyword') ?? '' } : {}) };
+    return {
+      ...(batchId > 0 ? { batchId } : {}),
+      ...(params.get('keyword') ? { keyword: params.get('keyword') ?? '' } : {}),
+    };
   }, [params]);
   const kept = useKeptListState('exam/ExamSignList', fromLink);
   const formRef = useRef<ProFormInstance>(undefined);
@@ -49,32 +52,85 @@ export default function ExamSignList() {
 
   const columns: ProColumns<ExamSignup>[] = [
     {
-      title: t('sign.batch'), dataIndex: 'batchId', width: 260, ellipsis: true,
+      title: t('sign.batch'),
+      dataIndex: 'batchId',
+      width: 260,
+      ellipsis: true,
       renderFormItem: () => <BatchPicker offer={() => true} width="100%" testId="search-batch" />,
-      render: (_d, r) => <span>{r.batchNo} {r.batchName}</span>,
+      render: (_d, r) => (
+        <span>
+          {r.batchNo} {r.batchName}
+        </span>
+      ),
     },
-    { title: t('sign.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { 'data-testid': 'search-keyword' } },
     {
-      title: t('sign.name'), dataIndex: 'name', width: 100, search: false,
-      render: (_d, r) => <ActionLink onClick={() => navigate(`/exam/examSignDetail?id=${r.id}`)} data-testid="sign-name">{r.name}</ActionLink>,
+      title: t('sign.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { 'data-testid': 'search-keyword' },
+    },
+    {
+      title: t('sign.name'),
+      dataIndex: 'name',
+      width: 100,
+      search: false,
+      render: (_d, r) => (
+        <ActionLink onClick={() => navigate(`/exam/examSignDetail?id=${r.id}`)} data-testid="sign-name">
+          {r.name}
+        </ActionLink>
+      ),
     },
     { title: t('sign.idNo'), dataIndex: 'idNo', width: 180, search: false },
-    { title: t('sign.category'), dataIndex: 'category', width: 100, valueType: 'select', valueEnum: Object.fromEntries(CATEGORIES.map((c) => [c, { text: c }])) },
+    {
+      title: t('sign.category'),
+      dataIndex: 'category',
+      width: 100,
+      valueType: 'select',
+      valueEnum: Object.fromEntries(CATEGORIES.map((c) => [c, { text: c }])),
+    },
     { title: t('sign.enterprise'), dataIndex: 'enterpriseName', width: 220, ellipsis: true },
     { title: t('sign.position'), dataIndex: 'positionLabel', width: 140, ellipsis: true, search: false },
     {
-      title: t('sign.status'), dataIndex: 'status', width: 110, valueType: 'select',
+      title: t('sign.status'),
+      dataIndex: 'status',
+      width: 110,
+      valueType: 'select',
       valueEnum: Object.fromEntries(SIGNUP_STATUSES.map((s) => [s, { text: labels.status(s) }])),
       render: (_d, r) => <SignupStatusTag status={r.status} label={r.statusLabel} />,
     },
-    { title: t('sign.ticketNo'), dataIndex: 'ticketNo', width: 140, search: false, render: (_d, r) => r.ticketNo ?? '-' },
+    {
+      title: t('sign.ticketNo'),
+      dataIndex: 'ticketNo',
+      width: 140,
+      search: false,
+      render: (_d, r) => r.ticketNo ?? '-',
+    },
     { title: t('sign.seatNo'), dataIndex: 'seatNo', width: 90, search: false, render: (_d, r) => r.seatNo ?? '-' },
-    { title: t('sign.refuseReason'), dataIndex: 'refuseReason', width: 200, ellipsis: true, search: false, render: (_d, r) => r.refuseReason ?? '-' },
-    { title: t('sign.createdAt'), dataIndex: 'createdAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.createdAt) },
-    cols.action(230, (r) => [
-      <RowLink key="view" testId="sign-view" onClick={() => navigate(`/exam/examSignDetail?id=${r.id}`)}>{t('sign.view')}</RowLink>,
-      ...actions.links(r),
-    ], { fixed: 'right' }),
+    {
+      title: t('sign.refuseReason'),
+      dataIndex: 'refuseReason',
+      width: 200,
+      ellipsis: true,
+      search: false,
+      render: (_d, r) => r.refuseReason ?? '-',
+    },
+    {
+      title: t('sign.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      search: false,
+      render: (_d, r) => formatDateTime(r.createdAt),
+    },
+    cols.action(
+      230,
+      (r) => [
+        <RowLink key="view" testId="sign-view" onClick={() => navigate(`/exam/examSignDetail?id=${r.id}`)}>
+          {t('sign.view')}
+        </RowLink>,
+        ...actions.links(r),
+      ],
+      { fixed: 'right' },
+    ),
   ];
 
   return (
@@ -91,11 +147,18 @@ export default function ExamSignList() {
       onReset={() => kept.keepFilters({})}
       pagination={kept.pagination}
       scroll={{ x: 1900 }}
-      rowSelection={reviewer ? {
-        selectedRowKeys: selected.map((r) => r.id),
-        onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-        getCheckboxProps: (r: ExamSignup) => ({ ...selectionLabel(tc('a11y.selectRow', { name: r.name })), disabled: !r.actions.includes('accept') }),
-      } : false}
+      rowSelection={
+        reviewer
+          ? {
+              selectedRowKeys: selected.map((r) => r.id),
+              onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+              getCheckboxProps: (r: ExamSignup) => ({
+                ...selectionLabel(tc('a11y.selectRow', { name: r.name })),
+                disabled: !r.actions.includes('accept'),
+              }),
+            }
+          : false
+      }
       tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
         <Space>
           <span>{t('sign.selected', { count: selectedRowKeys.length })}</span>
@@ -104,18 +167,32 @@ export default function ExamSignList() {
       )}
       tools={[
         <AuthButton key="signup" perm="exam:examSign:add">
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setSigningUp(true)} data-testid="sign-add">{t('sign.signUp')}</Button>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setSigningUp(true)} data-testid="sign-add">
+            {t('sign.signUp')}
+          </Button>
         </AuthButton>,
         selected.length > 0 ? (
           <AuthButton key="acceptAll" perm="exam:examSign:review">
-            <Button icon={<CheckOutlined />} onClick={() => void actions.acceptEach(selected).then(() => setSelected([]))} data-testid="sign-accept-selected">
+            <Button
+              icon={<CheckOutlined />}
+              onClick={() => void actions.acceptEach(selected).then(() => setSelected([]))}
+              data-testid="sign-accept-selected"
+            >
               {t('sign.acceptSelected', { count: selected.length })}
             </Button>
           </AuthButton>
         ) : null,
         selected.length > 0 ? (
           <AuthButton key="refuseAll" perm="exam:examSign:review">
-            <Button danger icon={<CloseOutlined />} onClick={() => { actions.refuseEach(selected); setSelected([]); }} data-testid="sign-refuse-selected">
+            <Button
+              danger
+              icon={<CloseOutlined />}
+              onClick={() => {
+                actions.refuseEach(selected);
+                setSelected([]);
+              }}
+              data-testid="sign-refuse-selected"
+            >
               {t('sign.refuseSelected', { count: selected.length })}
             </Button>
           </AuthButton>

@@ -20,11 +20,22 @@ import { dayRange } from '@/components/ProTableKit/search';
 import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { downloadFile, withoutEmpty, type FileCall } from '@/services/download';
 import { errorMessage } from '@/services/request';
-import { examFurtherEducationExport, examFurtherEducationHours, examFurtherEducationHoursExport, examFurtherEducationList, examFurtherEducationRemove } from '@/services/generated/api';
-import { ExamFurtherEducationHoursSortField, ExamFurtherEducationListSortField } from '@/services/generated/api.schemas';
+import {
+  examFurtherEducationExport,
+  examFurtherEducationHours,
+  examFurtherEducationHoursExport,
+  examFurtherEducationList,
+  examFurtherEducationRemove,
+} from '@/services/generated/api';
+import {
+  ExamFurtherEducationHoursSortField,
+  ExamFurtherEducationListSortField,
+} from '@/services/generated/api.schemas';
 import type {
-  ExamFurtherEducationHours200RowsItem as HoursRow, ExamFurtherEducationHoursParams as HoursParams,
-  ExamFurtherEducationList200RowsItem as RecordRow, ExamFurtherEducationListParams as RecordParams,
+  ExamFurtherEducationHours200RowsItem as HoursRow,
+  ExamFurtherEducationHoursParams as HoursParams,
+  ExamFurtherEducationList200RowsItem as RecordRow,
+  ExamFurtherEducationListParams as RecordParams,
 } from '@/services/generated/api.schemas';
 import ActionLink from '@/components/ActionLink';
 
@@ -56,7 +67,8 @@ export default function FurtherEducation() {
   const recordsRef = useRef<ActionType>(null);
   const hoursFilters = useRef<HoursFilters>({});
   const recordFilters = useRef<RecordFilters>({});
-  const category = (code: string | null | undefined) => (code ? t(`cert:category.${code}`, { defaultValue: code }) : '');
+  const category = (code: string | null | undefined) =>
+    code ? t(`cert:category.${code}`, { defaultValue: code }) : '';
 
   const exportList = async (key: string, call: FileCall, name: string) => {
     setBusy(key);
@@ -90,42 +102,98 @@ export default function FurtherEducation() {
   };
 
   const hoursColumns: ProColumns<HoursRow>[] = [
-    { title: t('further.certNo'), dataIndex: 'certNo', width: 190, sorter: true, fieldProps: { 'data-testid': 'further-hours-certNo' } },
+    {
+      title: t('further.certNo'),
+      dataIndex: 'certNo',
+      width: 190,
+      sorter: true,
+      fieldProps: { 'data-testid': 'further-hours-certNo' },
+    },
     { title: t('further.name'), dataIndex: 'name', width: 90, sorter: true },
     { title: t('further.idNo'), dataIndex: 'idNo', width: 170 },
     {
-      title: t('further.category'), dataIndex: 'category', width: 170, ellipsis: true, valueType: 'select',
+      title: t('further.category'),
+      dataIndex: 'category',
+      width: 170,
+      ellipsis: true,
+      valueType: 'select',
       valueEnum: Object.fromEntries(CATEGORIES.map((c) => [c, { text: category(c) }])),
       render: (_d, r) => category(r.category) || r.categoryLabel,
     },
     {
-      title: t('further.status'), dataIndex: 'status', width: 90, valueType: 'select', hideInTable: true,
+      title: t('further.status'),
+      dataIndex: 'status',
+      width: 90,
+      valueType: 'select',
+      hideInTable: true,
       valueEnum: Object.fromEntries(STATUSES.map((s) => [s, { text: t(`cert:status.${s}`, { defaultValue: s }) }])),
     },
     { title: t('further.enterpriseName'), dataIndex: 'enterpriseName', width: 190, ellipsis: true },
     {
-      title: t('further.validity'), dataIndex: 'expiryDate', width: 190, sorter: true, search: false,
+      title: t('further.validity'),
+      dataIndex: 'expiryDate',
+      width: 190,
+      sorter: true,
+      search: false,
       render: (_d, r) => `${r.validFrom} ~ ${r.expiryDate}`,
     },
     {
-      title: t('further.progress'), dataIndex: 'hours', width: 170, search: false,
+      title: t('further.progress'),
+      dataIndex: 'hours',
+      width: 170,
+      search: false,
       render: (_d, r) => (
         <Space direction="vertical" size={0} style={{ width: '100%' }}>
-          <Typography.Text data-testid="further-hours-value">{t('further.hoursOf', { hours: r.hours, required: r.required })}</Typography.Text>
-          <Progress percent={Math.min(100, Math.round((r.hours / Math.max(r.required, 1)) * 100))} size="small" status={r.met ? 'success' : 'active'} showInfo={false} aria-label={t('further.hoursOf', { hours: r.hours, required: r.required })} />
+          <Typography.Text data-testid="further-hours-value">
+            {t('further.hoursOf', { hours: r.hours, required: r.required })}
+          </Typography.Text>
+          <Progress
+            percent={Math.min(100, Math.round((r.hours / Math.max(r.required, 1)) * 100))}
+            size="small"
+            status={r.met ? 'success' : 'active'}
+            showInfo={false}
+            aria-label={t('further.hoursOf', { hours: r.hours, required: r.required })}
+          />
         </Space>
       ),
     },
     {
-      title: t('further.met'), dataIndex: 'met', width: 120, valueType: 'select',
+      title: t('further.met'),
+      dataIndex: 'met',
+      width: 120,
+      valueType: 'select',
       valueEnum: { 1: { text: t('further.metYes') }, 0: { text: t('further.metNo') } },
-      render: (_d, r) => (r.met ? <Tag color="success">{t('further.metYes')}</Tag> : <Tag color="warning">{t('further.missing', { hours: r.missing })}</Tag>),
+      render: (_d, r) =>
+        r.met ? (
+          <Tag color="success">{t('further.metYes')}</Tag>
+        ) : (
+          <Tag color="warning">{t('further.missing', { hours: r.missing })}</Tag>
+        ),
     },
-    { title: t('further.expiryRange'), dataIndex: 'expiryRange', valueType: 'dateRange', hideInTable: true, fieldProps: { format: DATE_FORMAT }, search: { transform: dayRange('expiryFrom', 'expiryTo') } },
     {
-      title: t('further.actions'), valueType: 'option', width: 100, fixed: 'right',
+      title: t('further.expiryRange'),
+      dataIndex: 'expiryRange',
+      valueType: 'dateRange',
+      hideInTable: true,
+      fieldProps: { format: DATE_FORMAT },
+      search: { transform: dayRange('expiryFrom', 'expiryTo') },
+    },
+    {
+      title: t('further.actions'),
+      valueType: 'option',
+      width: 100,
+      fixed: 'right',
       render: (_d, r) => [
-        <ActionLink key="records" onClick={() => { setCertNo(r.certNo); setTab('records'); }} data-testid="further-view-records">{t('further.viewRecords')}</ActionLink>,
+        <ActionLink
+          key="records"
+          onClick={() => {
+            setCertNo(r.certNo);
+            setTab('records');
+          }}
+          data-testid="further-view-records"
+        >
+          {t('further.viewRecords')}
+        </ActionLink>,
       ],
     },
   ];
@@ -133,30 +201,74 @@ export default function FurtherEducation() {
   const recordColumns: ProColumns<RecordRow>[] = [
     { title: t('further.name'), dataIndex: 'name', width: 90, sorter: true },
     { title: t('further.idNo'), dataIndex: 'idNo', width: 170 },
-    { title: t('further.certNo'), dataIndex: 'certNo', width: 190, sorter: true, fieldProps: { 'data-testid': 'further-records-certNo' } },
+    {
+      title: t('further.certNo'),
+      dataIndex: 'certNo',
+      width: 190,
+      sorter: true,
+      fieldProps: { 'data-testid': 'further-records-certNo' },
+    },
     { title: t('further.course'), dataIndex: 'course', width: 200, ellipsis: true, sorter: true },
     { title: t('further.hours'), dataIndex: 'hours', width: 80, sorter: true, search: false },
     {
-      title: t('further.period'), dataIndex: 'finishedOn', width: 200, sorter: true, search: false,
-      render: (_d, r) => (r.startedOn && r.startedOn !== r.finishedOn ? `${r.startedOn} ~ ${r.finishedOn}` : r.finishedOn),
+      title: t('further.period'),
+      dataIndex: 'finishedOn',
+      width: 200,
+      sorter: true,
+      search: false,
+      render: (_d, r) =>
+        r.startedOn && r.startedOn !== r.finishedOn ? `${r.startedOn} ~ ${r.finishedOn}` : r.finishedOn,
     },
     { title: t('further.provider'), dataIndex: 'provider', width: 170, ellipsis: true },
     { title: t('further.enterpriseName'), dataIndex: 'enterpriseName', hideInTable: true },
     {
-      title: t('further.counted'), dataIndex: 'counted', width: 100, valueType: 'select',
+      title: t('further.counted'),
+      dataIndex: 'counted',
+      width: 100,
+      valueType: 'select',
       valueEnum: { 1: { text: t('further.countedYes') }, 0: { text: t('further.countedNo') } },
-      render: (_d, r) => (r.counted ? <Tag color="success">{t('further.countedYes')}</Tag> : <Tag>{t('further.countedNo')}</Tag>),
+      render: (_d, r) =>
+        r.counted ? <Tag color="success">{t('further.countedYes')}</Tag> : <Tag>{t('further.countedNo')}</Tag>,
     },
     {
-      title: t('further.source'), dataIndex: 'importFileName', width: 120, ellipsis: true, search: false,
-      render: (_d, r) => (r.importId
-        ? <Tooltip title={r.importFileName}>{t('further.sourceImport', { id: r.importId })}</Tooltip>
-        : t('further.sourceOther')),
+      title: t('further.source'),
+      dataIndex: 'importFileName',
+      width: 120,
+      ellipsis: true,
+      search: false,
+      render: (_d, r) =>
+        r.importId ? (
+          <Tooltip title={r.importFileName}>{t('further.sourceImport', { id: r.importId })}</Tooltip>
+        ) : (
+          t('further.sourceOther')
+        ),
     },
-    { title: t('further.finishedRange'), dataIndex: 'finishedRange', valueType: 'dateRange', hideInTable: true, fieldProps: { format: DATE_FORMAT }, search: { transform: dayRange('beginTime', 'endTime') } },
     {
-      title: t('further.actions'), valueType: 'option', width: 80, fixed: 'right',
-      render: (_d, r) => (r.canRemove ? [<ActionLink key="remove" style={{ color: '#cf1322' }} onClick={() => remove([r])} data-testid="further-remove">{t('further.remove')}</ActionLink>] : []),
+      title: t('further.finishedRange'),
+      dataIndex: 'finishedRange',
+      valueType: 'dateRange',
+      hideInTable: true,
+      fieldProps: { format: DATE_FORMAT },
+      search: { transform: dayRange('beginTime', 'endTime') },
+    },
+    {
+      title: t('further.actions'),
+      valueType: 'option',
+      width: 80,
+      fixed: 'right',
+      render: (_d, r) =>
+        r.canRemove
+          ? [
+              <ActionLink
+                key="remove"
+                style={{ color: '#cf1322' }}
+                onClick={() => remove([r])}
+                data-testid="further-remove"
+              >
+                {t('further.remove')}
+              </ActionLink>,
+            ]
+          : [],
     },
   ];
 
@@ -197,7 +309,9 @@ export default function FurtherEducation() {
                 rowKey="certificateId"
                 actionRef={hoursRef}
                 columns={hoursColumns}
-                request={(p, sort: Record<string, SortOrder>) => hoursRequest({ ...p, ...sortOf(ExamFurtherEducationHoursSortField, sort) })}
+                request={(p, sort: Record<string, SortOrder>) =>
+                  hoursRequest({ ...p, ...sortOf(ExamFurtherEducationHoursSortField, sort) })
+                }
                 pagination={pagination}
                 dateFormatter="string"
                 search={{ labelWidth: 'auto', defaultCollapsed: true }}
@@ -205,8 +319,18 @@ export default function FurtherEducation() {
                 scroll={{ x: 1320 }}
                 toolBarRender={() => [
                   <AuthButton key="export" perm="exam:furtherEducation:export">
-                    <Button icon={<DownloadOutlined />} loading={busy === 'hours'} data-testid="further-hours-export"
-                      onClick={() => void exportList('hours', (o) => examFurtherEducationHoursExport(withoutEmpty(hoursFilters.current), o), `${t('further.tabHours')}.xlsx`)}>
+                    <Button
+                      icon={<DownloadOutlined />}
+                      loading={busy === 'hours'}
+                      data-testid="further-hours-export"
+                      onClick={() =>
+                        void exportList(
+                          'hours',
+                          (o) => examFurtherEducationHoursExport(withoutEmpty(hoursFilters.current), o),
+                          `${t('further.tabHours')}.xlsx`,
+                        )
+                      }
+                    >
                       {t('further.export')}
                     </Button>
                   </AuthButton>,
@@ -223,7 +347,9 @@ export default function FurtherEducation() {
                 rowKey="id"
                 actionRef={recordsRef}
                 columns={recordColumns}
-                request={(p, sort: Record<string, SortOrder>) => recordsRequest({ ...p, ...sortOf(ExamFurtherEducationListSortField, sort) })}
+                request={(p, sort: Record<string, SortOrder>) =>
+                  recordsRequest({ ...p, ...sortOf(ExamFurtherEducationListSortField, sort) })
+                }
                 pagination={pagination}
                 dateFormatter="string"
                 search={{ labelWidth: 'auto', defaultCollapsed: true }}
@@ -232,13 +358,22 @@ export default function FurtherEducation() {
                 rowSelection={{
                   selectedRowKeys: selected,
                   onChange: (keys) => setSelected(keys.map(Number)),
-                  getCheckboxProps: (r) => ({ ...selectionLabel(tc('a11y.selectRow', { name: `${r.name} ${r.course}` })), disabled: !r.canRemove }),
+                  getCheckboxProps: (r) => ({
+                    ...selectionLabel(tc('a11y.selectRow', { name: `${r.name} ${r.course}` })),
+                    disabled: !r.canRemove,
+                  }),
                 }}
                 tableAlertRender={({ selectedRows, onCleanSelected }) => (
                   <Space>
                     <span>{t('further.selected', { count: selectedRows.length })}</span>
                     <ActionLink onClick={onCleanSelected}>{t('further.clearSelection')}</ActionLink>
-                    <Button size="small" danger icon={<DeleteOutlined />} onClick={() => remove(selectedRows)} data-testid="further-remove-selected">
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(selectedRows)}
+                      data-testid="further-remove-selected"
+                    >
                       {t('further.removeSelected')}
                     </Button>
                   </Space>
@@ -246,15 +381,33 @@ export default function FurtherEducation() {
                 headerTitle={
                   importId || certNo ? (
                     <Space wrap>
-                      {importId ? <Tag closable onClose={clearImport} data-testid="further-import-filter">{t('further.filteredByImport', { id: importId })}</Tag> : null}
-                      {certNo ? <Tag closable onClose={() => setCertNo(undefined)}>{t('further.filteredByCert', { certNo })}</Tag> : null}
+                      {importId ? (
+                        <Tag closable onClose={clearImport} data-testid="further-import-filter">
+                          {t('further.filteredByImport', { id: importId })}
+                        </Tag>
+                      ) : null}
+                      {certNo ? (
+                        <Tag closable onClose={() => setCertNo(undefined)}>
+                          {t('further.filteredByCert', { certNo })}
+                        </Tag>
+                      ) : null}
                     </Space>
                   ) : undefined
                 }
                 toolBarRender={() => [
                   <AuthButton key="export" perm="exam:furtherEducation:export">
-                    <Button icon={<DownloadOutlined />} loading={busy === 'records'} data-testid="further-records-export"
-                      onClick={() => void exportList('records', (o) => examFurtherEducationExport(withoutEmpty(recordFilters.current), o), `${t('further.tabRecords')}.xlsx`)}>
+                    <Button
+                      icon={<DownloadOutlined />}
+                      loading={busy === 'records'}
+                      data-testid="further-records-export"
+                      onClick={() =>
+                        void exportList(
+                          'records',
+                          (o) => examFurtherEducationExport(withoutEmpty(recordFilters.current), o),
+                          `${t('further.tabRecords')}.xlsx`,
+                        )
+                      }
+                    >
                       {t('further.export')}
                     </Button>
                   </AuthButton>,

@@ -21,7 +21,15 @@ export interface BatchPickerProps {
 
 export const batchLabel = (b: ExamBatch, state: string) => `${b.batchNo} ${b.name}（${state}）`;
 
-export default function BatchPicker({ value, onChange, offer, reloadKey, onLoaded, testId = 'batch-picker', width = 420 }: BatchPickerProps) {
+export default function BatchPicker({
+  value,
+  onChange,
+  offer,
+  reloadKey,
+  onLoaded,
+  testId = 'batch-picker',
+  width = 420,
+}: BatchPickerProps) {
   const { t } = useTranslation(NS);
   const labels = useExamLabels();
   const [batches, setBatches] = useState<ExamBatch[]>([]);

@@ -39,7 +39,9 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
   const [form] = Form.useForm<Values>();
   const [check, setCheck] = useState<ExamSignCheck200 | { error: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [people, setPeople] = useState<{ value: number; label: string }[]>(person ? [{ value: person.id, label: person.name }] : []);
+  const [people, setPeople] = useState<{ value: number; label: string }[]>(
+    person ? [{ value: person.id, label: person.name }] : [],
+  );
   const batchId = Form.useWatch('batchId', form);
   // A person given by the list has no field of its own in the form.
   const pickedPerson = Form.useWatch('personId', form);
@@ -75,7 +77,11 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
     const values = await form.validateFields();
     setBusy(true);
     try {
-      const res = await examSignSave({ batchId: values.batchId!, personId: (person?.id ?? values.personId)!, position: values.position! });
+      const res = await examSignSave({
+        batchId: values.batchId!,
+        personId: (person?.id ?? values.personId)!,
+        position: values.position!,
+      });
       void message.success(res.msg || t('signUp.done'));
       onDone();
       onClose();
@@ -100,18 +106,29 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
       data-testid="signup-modal"
     >
       <Form<Values> form={form} layout="vertical">
-        <Form.Item name="batchId" label={t('signUp.batch')} rules={[{ required: true, message: t('signUp.batchRequired') }]}>
+        <Form.Item
+          name="batchId"
+          label={t('signUp.batch')}
+          rules={[{ required: true, message: t('signUp.batchRequired') }]}
+        >
           <BatchPicker
             offer={(b: ExamBatch) => b.events.includes('SIGN_UP')}
             width="100%"
             testId="signup-batch"
             onChange={(id, b) => {
-              form.setFieldsValue({ batchId: id ?? undefined, ...(b && !form.getFieldValue('position') ? { position: defaultPosition(b.category) } : {}) });
+              form.setFieldsValue({
+                batchId: id ?? undefined,
+                ...(b && !form.getFieldValue('position') ? { position: defaultPosition(b.category) } : {}),
+              });
             }}
           />
         </Form.Item>
         {person ? null : (
-          <Form.Item name="personId" label={t('signUp.person')} rules={[{ required: true, message: t('signUp.personRequired') }]}>
+          <Form.Item
+            name="personId"
+            label={t('signUp.person')}
+            rules={[{ required: true, message: t('signUp.personRequired') }]}
+          >
             <Select<number>
               showSearch
               filterOption={false}
@@ -122,7 +139,11 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
             />
           </Form.Item>
         )}
-        <Form.Item name="position" label={t('signUp.position')} rules={[{ required: true, message: t('signUp.positionRequired') }]}>
+        <Form.Item
+          name="position"
+          label={t('signUp.position')}
+          rules={[{ required: true, message: t('signUp.positionRequired') }]}
+        >
           <DictSelect dictType="ministerial_position" data-testid="signup-position" />
         </Form.Item>
       </Form>
@@ -133,7 +154,13 @@ function SignUpBody({ person, onClose, onDone }: SignUpModalProps) {
       ) : check.code === 0 ? (
         <Alert type="success" showIcon message={t('signUp.passed')} data-testid="signup-check" />
       ) : (
-        <Alert type="error" showIcon message={t('signUp.refused')} description={check.errorMsg ?? check.msg} data-testid="signup-check" />
+        <Alert
+          type="error"
+          showIcon
+          message={t('signUp.refused')}
+          description={check.errorMsg ?? check.msg}
+          data-testid="signup-check"
+        />
       )}
     </Modal>
   );

@@ -9,5 +9,9 @@ export function BatchStateTag({ state, label }: { state: string; label?: string 
 
 export function SignupStatusTag({ status, label }: { status: string; label?: string }) {
   const l = useExamLabels();
-  return <Tag color={l.statusColor(status)} data-testid="signup-status">{l.status(status, label)}</Tag>;
+  return (
+    <Tag color={l.statusColor(status)} data-testid="signup-status">
+      {l.status(status, label)}
+    </Tag>
+  );
 }

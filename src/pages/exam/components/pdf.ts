@@ -8,9 +8,15 @@ export type { PdfFile };
 export const fetchPdf = (call: FileCall): Promise<PdfFile> => fetchPdfFile(call);
 
 /** The ticket of one accepted sign-up. */
-export const ticketUrl = (signupId: number): FileCall => (o) => examTicketPdf(signupId, o);
+export const ticketUrl =
+  (signupId: number): FileCall =>
+  (o) =>
+    examTicketPdf(signupId, o);
 /** Every ticket of a batch, one PDF. */
-export const batchTicketsUrl = (batchId: number): FileCall => (o) => examTicketBatchPdf(batchId, o);
+export const batchTicketsUrl =
+  (batchId: number): FileCall =>
+  (o) =>
+    examTicketBatchPdf(batchId, o);
 
 /** Opens the PDF in a new tab (the browser prints it); saves it when a pop-up blocker refuses. Answers whether it opened. */
 export function openOrSave(file: PdfFile): boolean {

@@ -29,16 +29,19 @@ export function useSignupActions(after: () => void) {
   const [answer, setAnswer] = useState<{ lines: ReviewLine[]; names: Map<number, string> } | null>(null);
   const [names, setNames] = useState<Map<number, string>>(new Map());
 
-  const run = useCallback(async (call: () => Promise<{ msg: string }>) => {
-    try {
-      const res = await call();
-      void message.success(res.msg);
-    } catch (err) {
-      void message.error(errorMessage(err, t('sign.actionFailed')));
-    } finally {
-      after();
-    }
-  }, [after, message, t]);
+  const run = useCallback(
+    async (call: () => Promise<{ msg: string }>) => {
+      try {
+        const res = await call();
+        void message.success(res.msg);
+      } catch (err) {
+        void message.error(errorMessage(err, t('sign.actionFailed')));
+      } finally {
+        after();
+      }
+    },
+    [after, message, t],
+  );
 
   const accept = (ids: number[]) => run(() => examSignAccept({ ids }));
   /** Reviews each of the rows on its own and lists what happened to each. */
@@ -80,14 +83,35 @@ export function useSignupActions(after: () => void) {
 
   const links = (r: Row): ReactNode[] => [
     r.actions.includes('accept') ? (
-      <ConfirmLink key="accept" danger={false} title={t('sign.acceptConfirm', { name: r.name })} onConfirm={() => accept([r.id])} testId="sign-accept">{t('sign.accept')}</ConfirmLink>
+      <ConfirmLink
+        key="accept"
+        danger={false}
+        title={t('sign.acceptConfirm', { name: r.name })}
+        onConfirm={() => accept([r.id])}
+        testId="sign-accept"
+      >
+        {t('sign.accept')}
+      </ConfirmLink>
     ) : null,
-    r.actions.includes('refuse') ? <RowLink key="refuse" testId="sign-refuse" onClick={() => refuse([r.id])}>{t('sign.refuse')}</RowLink> : null,
+    r.actions.includes('refuse') ? (
+      <RowLink key="refuse" testId="sign-refuse" onClick={() => refuse([r.id])}>
+        {t('sign.refuse')}
+      </RowLink>
+    ) : null,
     r.actions.includes('withdraw') ? (
-      <ConfirmLink key="withdraw" title={t('sign.withdrawConfirm', { name: r.name })} onConfirm={() => withdraw([r.id])} testId="sign-withdraw">{t('sign.withdraw')}</ConfirmLink>
+      <ConfirmLink
+        key="withdraw"
+        title={t('sign.withdrawConfirm', { name: r.name })}
+        onConfirm={() => withdraw([r.id])}
+        testId="sign-withdraw"
+      >
+        {t('sign.withdraw')}
+      </ConfirmLink>
     ) : null,
     r.actions.includes('print') ? (
-      <RowLink key="print" testId="sign-print" disabled={printing === r.id} onClick={() => void print(r.id)}>{t('sign.print')}</RowLink>
+      <RowLink key="print" testId="sign-print" disabled={printing === r.id} onClick={() => void print(r.id)}>
+        {t('sign.print')}
+      </RowLink>
     ) : null,
   ];
 
@@ -103,7 +127,12 @@ export function useSignupActions(after: () => void) {
       }}
       onOk={async () => {
         if (!refusing) return;
-        if (eachOnItsOwn) await review('refuse', refusing.map((id) => ({ id, name: names.get(id) ?? String(id) })), reason.trim());
+        if (eachOnItsOwn)
+          await review(
+            'refuse',
+            refusing.map((id) => ({ id, name: names.get(id) ?? String(id) })),
+            reason.trim(),
+          );
         else await run(() => examSignRefuse({ ids: refusing, reason: reason.trim() }));
         setRefusing(null);
         setEachOnItsOwn(false);
@@ -111,7 +140,14 @@ export function useSignupActions(after: () => void) {
       destroyOnHidden
     >
       <Typography.Paragraph>{t('sign.refuseHint', { count: refusing?.length ?? 0 })}</Typography.Paragraph>
-      <Input.TextArea rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('sign.refuseReason')} data-testid="sign-refuse-reason" />
+      <Input.TextArea
+        rows={3}
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        placeholder={t('sign.refuseReason')}
+        data-testid="sign-refuse-reason"
+      />
     </Modal>
   );
 
@@ -120,7 +156,11 @@ export function useSignupActions(after: () => void) {
       open={answer !== null}
       title={t('sign.reviewAnswer')}
       onCancel={() => setAnswer(null)}
-      footer={<Button type="primary" onClick={() => setAnswer(null)} data-testid="sign-review-close">{t('sign.close')}</Button>}
+      footer={
+        <Button type="primary" onClick={() => setAnswer(null)} data-testid="sign-review-close">
+          {t('sign.close')}
+        </Button>
+      }
       width={680}
       destroyOnHidden
     >
@@ -132,12 +172,31 @@ export function useSignupActions(after: () => void) {
         data-testid="sign-review-answer"
         columns={[
           { title: t('sign.name'), dataIndex: 'id', width: 120, render: (id: number) => answer?.names.get(id) ?? id },
-          { title: t('sign.outcome'), dataIndex: 'ok', width: 110, render: (ok: boolean) => <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'sign.lineDone' : 'sign.lineLeft')}</Tag> },
+          {
+            title: t('sign.outcome'),
+            dataIndex: 'ok',
+            width: 110,
+            render: (ok: boolean) => (
+              <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'sign.lineDone' : 'sign.lineLeft')}</Tag>
+            ),
+          },
           { title: t('sign.message'), dataIndex: 'msg' },
         ]}
       />
     </Modal>
   );
 
-  return { links, modal: <>{modal}{answerModal}</>, accept, acceptEach, refuseEach, print };
+  return {
+    links,
+    modal: (
+      <>
+        {modal}
+        {answerModal}
+      </>
+    ),
+    accept,
+    acceptEach,
+    refuseEach,
+    print,
+  };
 }

@@ -5,10 +5,19 @@ import { useTranslation } from 'react-i18next';
 export const NS = 'exam';
 
 const STATE_COLORS: Record<string, string> = {
-  draft: 'default', open: 'processing', closed: 'warning', held: 'purple', published: 'success', cancelled: 'error',
+  draft: 'default',
+  open: 'processing',
+  closed: 'warning',
+  held: 'purple',
+  published: 'success',
+  cancelled: 'error',
 };
 const STATUS_COLORS: Record<string, string> = {
-  pending: 'processing', accepted: 'success', refused: 'error', withdrawn: 'default', cancelled: 'default',
+  pending: 'processing',
+  accepted: 'success',
+  refused: 'error',
+  withdrawn: 'default',
+  cancelled: 'default',
 };
 
 /** Labels in the page's language, the server's (Chinese) label when a code is unknown here. */

@@ -14,7 +14,10 @@ import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { errorMessage } from '@/services/request';
 import { fetchPdf } from '@/services/download';
 import { safetyCertificateInfoList, safetyCertificateInfoPdf } from '@/services/generated/api';
-import type { SafetyCertificateInfoList200RowsItem, SafetyCertificateInfoListParams } from '@/services/generated/api.schemas';
+import type {
+  SafetyCertificateInfoList200RowsItem,
+  SafetyCertificateInfoListParams,
+} from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from '@/pages/search/CertSearch/CertificateDrawer';
 
 type MyCertificate = SafetyCertificateInfoList200RowsItem;
@@ -31,7 +34,11 @@ function QrImage({ queryCode, alt }: { queryCode: string; alt: string }) {
       live = false;
     };
   }, [queryCode]);
-  return src ? <img src={src} width={132} height={132} alt={alt} data-testid="my-cert-qr" /> : <Skeleton.Image active style={{ width: 132, height: 132 }} />;
+  return src ? (
+    <img src={src} width={132} height={132} alt={alt} data-testid="my-cert-qr" />
+  ) : (
+    <Skeleton.Image active style={{ width: 132, height: 132 }} />
+  );
 }
 
 function CertificateCard({ cert, onDetail }: { cert: MyCertificate; onDetail: () => void }) {
@@ -44,7 +51,10 @@ function CertificateCard({ cert, onDetail }: { cert: MyCertificate; onDetail: ()
   const pdf = async () => {
     setOpening(true);
     try {
-      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(cert.id, o)), () => void message.info(tc('print.popupBlocked')));
+      await showPdf(
+        () => fetchPdf((o) => safetyCertificateInfoPdf(cert.id, o)),
+        () => void message.info(tc('print.popupBlocked')),
+      );
     } catch (err) {
       void message.error(errorMessage(err, tc('detail.loadFailed')));
     } finally {
@@ -63,8 +73,19 @@ function CertificateCard({ cert, onDetail }: { cert: MyCertificate; onDetail: ()
       }
       extra={<StatusTag code={cert.status} label={cert.statusLabel} />}
       actions={[
-        <Button type="link" key="detail" icon={<ProfileOutlined />} onClick={onDetail} data-testid="my-cert-detail">{t('myCert.detail')}</Button>,
-        <Button type="link" key="pdf" icon={<FilePdfOutlined />} loading={opening} onClick={() => void pdf()} data-testid="my-cert-pdf">{t('myCert.pdf')}</Button>,
+        <Button type="link" key="detail" icon={<ProfileOutlined />} onClick={onDetail} data-testid="my-cert-detail">
+          {t('myCert.detail')}
+        </Button>,
+        <Button
+          type="link"
+          key="pdf"
+          icon={<FilePdfOutlined />}
+          loading={opening}
+          onClick={() => void pdf()}
+          data-testid="my-cert-pdf"
+        >
+          {t('myCert.pdf')}
+        </Button>,
       ]}
     >
       <Row gutter={16} wrap={false}>
@@ -73,20 +94,47 @@ function CertificateCard({ cert, onDetail }: { cert: MyCertificate; onDetail: ()
             size="small"
             column={1}
             items={[
-              { key: 'certNo', label: tc('field.certNo'), children: <Typography.Text strong copyable data-testid="my-cert-no">{cert.certNo}</Typography.Text> },
+              {
+                key: 'certNo',
+                label: tc('field.certNo'),
+                children: (
+                  <Typography.Text strong copyable data-testid="my-cert-no">
+                    {cert.certNo}
+                  </Typography.Text>
+                ),
+              },
               { key: 'enterprise', label: tc('field.enterpriseName'), children: cert.enterpriseName },
               { key: 'position', label: tc('field.position'), children: cert.positionLabel },
               { key: 'issueDate', label: tc('field.issueDate'), children: cert.issueDate },
-              { key: 'validity', label: tc('field.validity'), children: <span data-testid="my-cert-validity">{`${cert.validFrom} ~ ${cert.expiryDate}`}</span> },
+              {
+                key: 'validity',
+                label: tc('field.validity'),
+                children: <span data-testid="my-cert-validity">{`${cert.validFrom} ~ ${cert.expiryDate}`}</span>,
+              },
               { key: 'version', label: tc('field.version'), children: cert.versionLabel },
-              { key: 'eCertId', label: t('myCert.eCertId'), children: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{cert.eCertId}</Typography.Text> },
+              {
+                key: 'eCertId',
+                label: t('myCert.eCertId'),
+                children: (
+                  <Typography.Text copyable style={{ wordBreak: 'break-all' }}>
+                    {cert.eCertId}
+                  </Typography.Text>
+                ),
+              },
             ]}
           />
         </Col>
         <Col flex="148px" style={{ textAlign: 'center' }}>
           <QrImage queryCode={cert.queryCode} alt={t('myCert.qrAlt', { certNo: cert.certNo })} />
           <div>
-            <a href={`/cert/${encodeURIComponent(cert.queryCode)}`} target="_blank" rel="noreferrer" data-testid="my-cert-public">{t('myCert.publicPage')}</a>
+            <a
+              href={`/cert/${encodeURIComponent(cert.queryCode)}`}
+              target="_blank"
+              rel="noreferrer"
+              data-testid="my-cert-public"
+            >
+              {t('myCert.publicPage')}
+            </a>
           </div>
         </Col>
       </Row>
@@ -103,7 +151,9 @@ export default function MyCertificates() {
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [params, setParams] = useSearchParams();
-  const filter = Object.fromEntries(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Partial<Record<(typeof FILTERS)[number], string>>;
+  const filter = Object.fromEntries(FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Partial<
+    Record<(typeof FILTERS)[number], string>
+  >;
   const filtered = Object.keys(filter).length > 0;
   const filterKey = JSON.stringify(filter);
 
@@ -112,7 +162,11 @@ export default function MyCertificates() {
     setRows(null);
     // The server scopes an individual's list to their own certificates; a person holds a handful at most.
     // An unknown status is the server's to refuse (the page shows its words).
-    safetyCertificateInfoList({ pageNum: 1, pageSize: 100, ...(JSON.parse(filterKey) as Omit<SafetyCertificateInfoListParams, 'pageNum' | 'pageSize'>) })
+    safetyCertificateInfoList({
+      pageNum: 1,
+      pageSize: 100,
+      ...(JSON.parse(filterKey) as Omit<SafetyCertificateInfoListParams, 'pageNum' | 'pageSize'>),
+    })
       .then((res) => live && setRows(res.rows))
       .catch((err: unknown) => live && setError(errorMessage(err, t('myCert.loadFailed'))));
     return () => {
@@ -124,12 +178,18 @@ export default function MyCertificates() {
     <PageHeaderWrapper title={t('myCert.title')} description={t('myCert.description')}>
       {filtered && (
         <Tag closable onClose={() => setParams({})} style={{ marginBottom: 12 }} data-testid="my-cert-filter">
-          {filter.expiryTo ? t('myCert.filterExpiring', { from: filter.expiryFrom ?? '', to: filter.expiryTo }) : t('myCert.filterValid')}
+          {filter.expiryTo
+            ? t('myCert.filterExpiring', { from: filter.expiryFrom ?? '', to: filter.expiryTo })
+            : t('myCert.filterValid')}
         </Tag>
       )}
       {error && <Alert type="error" showIcon message={error} />}
       {!rows && !error && <Skeleton active paragraph={{ rows: 6 }} />}
-      {rows?.length === 0 && <Card><Empty description={t('myCert.empty')} /></Card>}
+      {rows?.length === 0 && (
+        <Card>
+          <Empty description={t('myCert.empty')} />
+        </Card>
+      )}
       {rows && rows.length > 0 && (
         <Row gutter={[16, 16]} data-testid="my-cert-list">
           {rows.map((cert) => (

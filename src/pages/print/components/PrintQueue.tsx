@@ -19,7 +19,10 @@ import { errorMessage, type ListResult } from '@/services/request';
 import { listQueue, type QueueRow } from '@/services/workflow';
 import { downloadFile, fetchPdf, withoutEmpty } from '@/services/download';
 import {
-  safetyCertificateInfoPdf, safetyCertificateInfoPrint, safetyCertificateInfoPrintExport, safetyCertificateInfoPrintInfo,
+  safetyCertificateInfoPdf,
+  safetyCertificateInfoPrint,
+  safetyCertificateInfoPrintExport,
+  safetyCertificateInfoPrintInfo,
 } from '@/services/generated/api';
 import type { SafetyCertificateInfoPrintInfo200 } from '@/services/generated/api.schemas';
 import { showPdf } from '@/pages/search/CertSearch/CertificateDrawer';
@@ -43,7 +46,10 @@ const PERMS: Record<PrintQueueName, { print: string; export: string }> = {
   printDone: { print: 'print:printed:print', export: 'print:printed:export' },
 };
 
-async function loadRows(queue: PrintQueueName, q: SearchParams & { pageNum: number; pageSize: number }): Promise<ListResult<Row>> {
+async function loadRows(
+  queue: PrintQueueName,
+  q: SearchParams & { pageNum: number; pageSize: number },
+): Promise<ListResult<Row>> {
   const res = await listQueue(queue, { ...q, keyword: q.keyword?.trim() || undefined });
   const ids = (res.rows ?? []).map((r) => r.id);
   const info = ids.length ? (await safetyCertificateInfoPrintInfo({ applicationIds: ids.join(',') })).data : [];
@@ -66,7 +72,10 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
     setBusy(`print-${row.id}`);
     try {
       const file = await fetchPdf((o) => safetyCertificateInfoPrint({ applicationId: row.id }, o));
-      await showPdf(async () => file, () => void message.info(t('print.popupBlocked')));
+      await showPdf(
+        async () => file,
+        () => void message.info(t('print.popupBlocked')),
+      );
       void message.success(t('print.printed', { count: file.printCount ?? '' }));
       void actionRef.current?.reload();
     } catch (err) {
@@ -96,7 +105,10 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
     const id = row.info.certificateId;
     setBusy(`preview-${row.id}`);
     try {
-      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(id, o)), () => void message.info(t('print.popupBlocked')));
+      await showPdf(
+        () => fetchPdf((o) => safetyCertificateInfoPdf(id, o)),
+        () => void message.info(t('print.popupBlocked')),
+      );
     } catch (err) {
       void message.error(errorMessage(err, t('print.printFailed')));
     } finally {
@@ -119,7 +131,12 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
   };
 
   const columns: ProColumns<Row>[] = [
-    { title: t('field.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('field.keywordPlaceholder'), 'data-testid': 'print-keyword' } },
+    {
+      title: t('field.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('field.keywordPlaceholder'), 'data-testid': 'print-keyword' },
+    },
     dateRangeColumn<Row>(t('field.submittedRange')),
     {
       title: t('field.applyNo'),
@@ -127,11 +144,33 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
       search: false,
       width: 170,
       fixed: 'left',
-      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="print-row-applyNo">{r.applyNo}</ActionLink>,
+      render: (_d, r) => (
+        <ActionLink onClick={() => setViewing(r.id)} data-testid="print-row-applyNo">
+          {r.applyNo}
+        </ActionLink>
+      ),
     },
-    { title: t('field.business'), dataIndex: 'businessLabel', search: false, width: 110, render: (_d, r) => labels.business(r.businessType, r.businessLabel) },
-    { title: t('field.certNo'), dataIndex: 'certNo', search: false, width: 200, render: (_d, r) => r.info?.certNo ?? r.certNo ?? <Tag>{t('print.noCertificate')}</Tag> },
-    { title: t('field.holderName'), dataIndex: 'holderName', search: false, width: 100, render: (_d, r) => r.info?.holderName ?? r.holderName ?? '-' },
+    {
+      title: t('field.business'),
+      dataIndex: 'businessLabel',
+      search: false,
+      width: 110,
+      render: (_d, r) => labels.business(r.businessType, r.businessLabel),
+    },
+    {
+      title: t('field.certNo'),
+      dataIndex: 'certNo',
+      search: false,
+      width: 200,
+      render: (_d, r) => r.info?.certNo ?? r.certNo ?? <Tag>{t('print.noCertificate')}</Tag>,
+    },
+    {
+      title: t('field.holderName'),
+      dataIndex: 'holderName',
+      search: false,
+      width: 100,
+      render: (_d, r) => r.info?.holderName ?? r.holderName ?? '-',
+    },
     { title: t('field.applicantName'), dataIndex: 'applicantName', search: false, width: 220, ellipsis: true },
     {
       title: t('field.version'),
@@ -141,15 +180,43 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
       render: (_d, r) => (
         <Space size={4}>
           <span data-testid="print-row-version">{pad(r.info?.version)}</span>
-          {done && r.info && r.info.printedVersion !== null && r.info.printedVersion !== r.info.version && <Tag color="orange">{t('print.newVersion')}</Tag>}
+          {done && r.info && r.info.printedVersion !== null && r.info.printedVersion !== r.info.version && (
+            <Tag color="orange">{t('print.newVersion')}</Tag>
+          )}
         </Space>
       ),
     },
-    { title: t('field.printCount'), dataIndex: 'printCount', search: false, width: 90, render: (_d, r) => <span data-testid="print-row-count">{r.info?.printCount ?? '-'}</span> },
-    { title: t('field.printedVersion'), dataIndex: 'printedVersion', search: false, width: 100, render: (_d, r) => pad(r.info?.printedVersion) },
-    { title: t('field.closedAt'), dataIndex: 'updatedAt', search: false, width: 140, render: (_d, r) => formatDateTime(r.updatedAt, MINUTES) || '-' },
+    {
+      title: t('field.printCount'),
+      dataIndex: 'printCount',
+      search: false,
+      width: 90,
+      render: (_d, r) => <span data-testid="print-row-count">{r.info?.printCount ?? '-'}</span>,
+    },
+    {
+      title: t('field.printedVersion'),
+      dataIndex: 'printedVersion',
+      search: false,
+      width: 100,
+      render: (_d, r) => pad(r.info?.printedVersion),
+    },
+    {
+      title: t('field.closedAt'),
+      dataIndex: 'updatedAt',
+      search: false,
+      width: 140,
+      render: (_d, r) => formatDateTime(r.updatedAt, MINUTES) || '-',
+    },
     ...(done
-      ? [{ title: t('field.printedAt'), dataIndex: 'printedAt', search: false as const, width: 140, render: (_d: unknown, r: Row) => formatDateTime(r.info?.applicationPrintedAt, MINUTES) || '-' }]
+      ? [
+          {
+            title: t('field.printedAt'),
+            dataIndex: 'printedAt',
+            search: false as const,
+            width: 140,
+            render: (_d: unknown, r: Row) => formatDateTime(r.info?.applicationPrintedAt, MINUTES) || '-',
+          },
+        ]
       : []),
     {
       title: t('field.actions'),
@@ -187,7 +254,10 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
   ];
 
   return (
-    <PageHeaderWrapper title={t(done ? 'print.doneTitle' : 'print.waitTitle')} description={t(done ? 'print.doneDesc' : 'print.waitDesc')}>
+    <PageHeaderWrapper
+      title={t(done ? 'print.doneTitle' : 'print.waitTitle')}
+      description={t(done ? 'print.doneDesc' : 'print.waitDesc')}
+    >
       <ProTable<Row, SearchParams>
         rowKey="id"
         actionRef={actionRef}
@@ -203,14 +273,24 @@ export default function PrintQueue({ queue }: { queue: PrintQueueName }) {
         scroll={{ x: 1500 }}
         toolBarRender={() => [
           <AuthButton key="export" perm={PERMS[queue].export}>
-            <Button icon={<DownloadOutlined />} loading={busy === 'export'} onClick={() => void exportExcel()} data-testid="print-export">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy === 'export'}
+              onClick={() => void exportExcel()}
+              data-testid="print-export"
+            >
               {t('search.exportExcel')}
             </Button>
           </AuthButton>,
         ]}
         data-testid="print-table"
       />
-      <ApplicationViewModal id={viewing} onClose={() => setViewing(null)} onChanged={() => void actionRef.current?.reload()} readOnly />
+      <ApplicationViewModal
+        id={viewing}
+        onClose={() => setViewing(null)}
+        onChanged={() => void actionRef.current?.reload()}
+        readOnly
+      />
     </PageHeaderWrapper>
   );
 }

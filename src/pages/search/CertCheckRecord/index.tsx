@@ -10,7 +10,9 @@ import PageHeaderWrapper from '@/components/PageHeaderWrapper';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { searchCertCheckExport, searchCertCheckList, systemSysCheckRecordGetCheckData } from '@/services/generated/api';
 import type {
-  SearchCertCheckList200RowsItem as CheckRow, SearchCertCheckListParams, SystemSysCheckRecordGetCheckData200Data as CheckData,
+  SearchCertCheckList200RowsItem as CheckRow,
+  SearchCertCheckListParams,
+  SystemSysCheckRecordGetCheckData200Data as CheckData,
 } from '@/services/generated/api.schemas';
 import { StatusTag } from '../CertSearch/CertificateDrawer';
 import SearchTable, { type SearchQuery } from '../components/SearchTable';
@@ -20,12 +22,17 @@ import { AreaTag, useSearchLabels } from '../components/labels';
 
 export default function CertCheckRecord() {
   const { t, areaEnum, yesNoEnum } = useSearchLabels();
-  const drill = useDrillFilters(['source', 'found', 'certNo', 'queryCode', 'ip', 'area'], [{ field: 'checkedRange', from: 'beginTime', to: 'endTime' }]);
+  const drill = useDrillFilters(
+    ['source', 'found', 'certNo', 'queryCode', 'ip', 'area'],
+    [{ field: 'checkedRange', from: 'beginTime', to: 'endTime' }],
+  );
   const [figures, setFigures] = useState<CheckData | null>(null);
 
   useEffect(() => {
     let live = true;
-    systemSysCheckRecordGetCheckData().then((r) => live && setFigures(r.data)).catch(() => undefined);
+    systemSysCheckRecordGetCheckData()
+      .then((r) => live && setFigures(r.data))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
@@ -33,20 +40,85 @@ export default function CertCheckRecord() {
 
   const sourceEnum = { qr: { text: t('check.source.qr') }, card: { text: t('check.source.card') } };
   const columns: ProColumns<CheckRow>[] = [
-    { title: t('field.checkedAt'), dataIndex: 'checkedAt', width: 170, search: false, sorter: true, render: (_d, r) => formatDateTime(r.checkedAt) },
+    {
+      title: t('field.checkedAt'),
+      dataIndex: 'checkedAt',
+      width: 170,
+      search: false,
+      sorter: true,
+      render: (_d, r) => formatDateTime(r.checkedAt),
+    },
     dateRangeColumn<CheckRow>(t('field.checkedRange'), 'checkedRange', 'beginTime', 'endTime'),
-    { title: t('field.source'), dataIndex: 'source', width: 110, valueType: 'select', valueEnum: sourceEnum, sorter: true },
-    { title: t('field.queryText'), dataIndex: 'queryText', width: 220, search: false, ellipsis: true, render: (_d, r) => r.queryText ?? r.queryCode ?? '-' },
+    {
+      title: t('field.source'),
+      dataIndex: 'source',
+      width: 110,
+      valueType: 'select',
+      valueEnum: sourceEnum,
+      sorter: true,
+    },
+    {
+      title: t('field.queryText'),
+      dataIndex: 'queryText',
+      width: 220,
+      search: false,
+      ellipsis: true,
+      render: (_d, r) => r.queryText ?? r.queryCode ?? '-',
+    },
     { title: t('field.queryCode'), dataIndex: 'queryCode', hideInTable: true },
     {
-      title: t('field.found'), dataIndex: 'found', width: 90, valueType: 'select', valueEnum: yesNoEnum, sorter: true,
-      render: (_d, r) => (r.found ? <Tag color="green">{t('check.found')}</Tag> : <Tag color="red" data-testid="check-not-found">{t('check.notFound')}</Tag>),
+      title: t('field.found'),
+      dataIndex: 'found',
+      width: 90,
+      valueType: 'select',
+      valueEnum: yesNoEnum,
+      sorter: true,
+      render: (_d, r) =>
+        r.found ? (
+          <Tag color="green">{t('check.found')}</Tag>
+        ) : (
+          <Tag color="red" data-testid="check-not-found">
+            {t('check.notFound')}
+          </Tag>
+        ),
     },
-    { title: t('field.certNo'), dataIndex: 'certNo', width: 210, fieldProps: { placeholder: t('field.certNoPlaceholder') }, render: (_d, r) => r.certNo ?? '-' },
-    { title: t('field.name'), dataIndex: 'holderName', width: 100, search: false, render: (_d, r) => r.holderName ?? '-' },
-    { title: t('field.enterpriseName'), dataIndex: 'enterpriseName', width: 240, search: false, ellipsis: true, render: (_d, r) => r.enterpriseName ?? '-' },
-    { title: t('field.certStatus'), dataIndex: 'certStatus', width: 100, search: false, render: (_d, r) => (r.certStatus ? <StatusTag code={r.certStatus} /> : '-') },
-    { title: t('field.area'), dataIndex: 'area', width: 130, valueType: 'select', valueEnum: areaEnum, render: (_d, r) => <AreaTag area={r.area} /> },
+    {
+      title: t('field.certNo'),
+      dataIndex: 'certNo',
+      width: 210,
+      fieldProps: { placeholder: t('field.certNoPlaceholder') },
+      render: (_d, r) => r.certNo ?? '-',
+    },
+    {
+      title: t('field.name'),
+      dataIndex: 'holderName',
+      width: 100,
+      search: false,
+      render: (_d, r) => r.holderName ?? '-',
+    },
+    {
+      title: t('field.enterpriseName'),
+      dataIndex: 'enterpriseName',
+      width: 240,
+      search: false,
+      ellipsis: true,
+      render: (_d, r) => r.enterpriseName ?? '-',
+    },
+    {
+      title: t('field.certStatus'),
+      dataIndex: 'certStatus',
+      width: 100,
+      search: false,
+      render: (_d, r) => (r.certStatus ? <StatusTag code={r.certStatus} /> : '-'),
+    },
+    {
+      title: t('field.area'),
+      dataIndex: 'area',
+      width: 130,
+      valueType: 'select',
+      valueEnum: areaEnum,
+      render: (_d, r) => <AreaTag area={r.area} />,
+    },
     { title: t('field.ip'), dataIndex: 'ip', width: 140, fieldProps: { placeholder: t('field.prefixPlaceholder') } },
     { title: t('field.userAgent'), dataIndex: 'userAgent', width: 260, search: false, ellipsis: true },
   ];
@@ -54,9 +126,18 @@ export default function CertCheckRecord() {
   return (
     <PageHeaderWrapper title={t('check.title')} description={t('check.desc')}>
       <Row gutter={16} style={{ marginBottom: 16 }} data-testid="check-figures">
-        {([['total', figures?.total], ['found', figures?.found], ['notFound', figures?.notFound], ['today', figures?.today]] as const).map(([k, v]) => (
+        {(
+          [
+            ['total', figures?.total],
+            ['found', figures?.found],
+            ['notFound', figures?.notFound],
+            ['today', figures?.today],
+          ] as const
+        ).map(([k, v]) => (
           <Col key={k} xs={12} md={6}>
-            <Card size="small"><Statistic title={t(`check.figure.${k}`)} value={v ?? '-'} data-testid={`check-figure-${k}`} /></Card>
+            <Card size="small">
+              <Statistic title={t(`check.figure.${k}`)} value={v ?? '-'} data-testid={`check-figure-${k}`} />
+            </Card>
           </Col>
         ))}
       </Row>

@@ -63,7 +63,10 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
     if (id === null) return;
     setPreviewing(true);
     try {
-      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(id, o)), () => void message.info(t('print.popupBlocked')));
+      await showPdf(
+        () => fetchPdf((o) => safetyCertificateInfoPdf(id, o)),
+        () => void message.info(t('print.popupBlocked')),
+      );
     } catch (err) {
       void message.error(errorMessage(err, t('detail.loadFailed')));
     } finally {
@@ -81,7 +84,13 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
       destroyOnHidden
       data-testid="cert-drawer"
       extra={
-        <Button icon={<FilePdfOutlined />} loading={previewing} disabled={!d} onClick={() => void preview()} data-testid="cert-drawer-preview">
+        <Button
+          icon={<FilePdfOutlined />}
+          loading={previewing}
+          disabled={!d}
+          onClick={() => void preview()}
+          data-testid="cert-drawer-preview"
+        >
           {t('detail.previewPdf')}
         </Button>
       }
@@ -96,9 +105,23 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
             size="small"
             column={2}
             items={[
-              { key: 'certNo', label: t('field.certNo'), children: <strong data-testid="cert-drawer-certNo">{d.certNo}</strong>, span: 2 },
-              { key: 'category', label: t('field.category'), children: labels.category(d.category, d.categoryLabel), span: 2 },
-              { key: 'status', label: t('field.status'), children: <StatusTag code={d.status} label={d.statusLabel} /> },
+              {
+                key: 'certNo',
+                label: t('field.certNo'),
+                children: <strong data-testid="cert-drawer-certNo">{d.certNo}</strong>,
+                span: 2,
+              },
+              {
+                key: 'category',
+                label: t('field.category'),
+                children: labels.category(d.category, d.categoryLabel),
+                span: 2,
+              },
+              {
+                key: 'status',
+                label: t('field.status'),
+                children: <StatusTag code={d.status} label={d.statusLabel} />,
+              },
               { key: 'version', label: t('field.version'), children: d.versionLabel },
               { key: 'issueDate', label: t('field.issueDate'), children: d.issueDate },
               { key: 'expiryDate', label: t('field.expiryDate'), children: d.expiryDate },
@@ -108,7 +131,10 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
               {
                 key: 'printedVersion',
                 label: t('field.printedVersion'),
-                children: d.printedVersion === null ? t('detail.never') : `${String(d.printedVersion).padStart(3, '0')} · ${formatDateTime(d.printedAt)}`,
+                children:
+                  d.printedVersion === null
+                    ? t('detail.never')
+                    : `${String(d.printedVersion).padStart(3, '0')} · ${formatDateTime(d.printedAt)}`,
               },
             ]}
           />
@@ -121,8 +147,30 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
             items={[
               { key: 'name', label: t('field.name'), children: d.holder.name },
               { key: 'sex', label: t('field.sex'), children: d.holder.sexLabel },
-              { key: 'idNo', label: t('field.idNo'), children: <PersonalDatum datum="idNo" value={d.holder.idNo} offer={d.holder.personalData} testId="cert-drawer-idNo" /> },
-              { key: 'birthDate', label: t('field.birthDate'), children: <PersonalDatum datum="birthDate" value={d.holder.birthDate} offer={d.holder.personalData} testId="cert-drawer-birthDate" /> },
+              {
+                key: 'idNo',
+                label: t('field.idNo'),
+                children: (
+                  <PersonalDatum
+                    datum="idNo"
+                    value={d.holder.idNo}
+                    offer={d.holder.personalData}
+                    testId="cert-drawer-idNo"
+                  />
+                ),
+              },
+              {
+                key: 'birthDate',
+                label: t('field.birthDate'),
+                children: (
+                  <PersonalDatum
+                    datum="birthDate"
+                    value={d.holder.birthDate}
+                    offer={d.holder.personalData}
+                    testId="cert-drawer-birthDate"
+                  />
+                ),
+              },
               { key: 'education', label: t('field.education'), children: d.holder.educationLabel || '-' },
               { key: 'title', label: t('field.title'), children: d.holder.titleLabel || '-' },
             ]}
@@ -156,10 +204,30 @@ export default function CertificateDrawer({ id, onClose }: { id: number | null; 
               },
               { title: t('field.name'), dataIndex: 'name', width: 90 },
               { title: t('field.enterpriseName'), dataIndex: 'enterpriseName', ellipsis: true },
-              { title: t('field.validity'), key: 'validity', width: 190, render: (_v, r) => `${r.issueDate || '-'} ~ ${r.expiryDate || '-'}` },
-              { title: t('field.status'), dataIndex: 'status', width: 90, render: (v: string, r) => (v ? <StatusTag code={v} label={r.statusLabel} /> : '-') },
-              { title: t('detail.replacedBy'), dataIndex: 'reasonLabel', width: 100, render: (v: string | null, r) => (r.reason ? workflow.business(r.reason, v) : '-') },
-              { title: t('detail.changedAt'), dataIndex: 'changedAt', width: 150, render: (v: string | null) => formatDateTime(v) || '-' },
+              {
+                title: t('field.validity'),
+                key: 'validity',
+                width: 190,
+                render: (_v, r) => `${r.issueDate || '-'} ~ ${r.expiryDate || '-'}`,
+              },
+              {
+                title: t('field.status'),
+                dataIndex: 'status',
+                width: 90,
+                render: (v: string, r) => (v ? <StatusTag code={v} label={r.statusLabel} /> : '-'),
+              },
+              {
+                title: t('detail.replacedBy'),
+                dataIndex: 'reasonLabel',
+                width: 100,
+                render: (v: string | null, r) => (r.reason ? workflow.business(r.reason, v) : '-'),
+              },
+              {
+                title: t('detail.changedAt'),
+                dataIndex: 'changedAt',
+                width: 150,
+                render: (v: string | null) => formatDateTime(v) || '-',
+              },
             ]}
           />
         </>

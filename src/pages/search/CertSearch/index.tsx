@@ -18,9 +18,16 @@ import { DATE_FORMAT } from '@/components/ProTableKit/format';
 import { errorMessage } from '@/services/request';
 import { downloadFile, fetchPdf, withoutEmpty } from '@/services/download';
 import {
-  safetyCertificateInfoExportExcel, safetyCertificateInfoExportZip, safetyCertificateInfoList, safetyCertificateInfoPdf,
+  safetyCertificateInfoExportExcel,
+  safetyCertificateInfoExportZip,
+  safetyCertificateInfoList,
+  safetyCertificateInfoPdf,
 } from '@/services/generated/api';
-import { SafetyCertificateInfoListSortField, type SafetyCertificateInfoList200, type SafetyCertificateInfoListParams } from '@/services/generated/api.schemas';
+import {
+  SafetyCertificateInfoListSortField,
+  type SafetyCertificateInfoList200,
+  type SafetyCertificateInfoListParams,
+} from '@/services/generated/api.schemas';
 import CertificateDrawer, { StatusTag, showPdf, useCertLabels } from './CertificateDrawer';
 import { useDrillFilters } from '../components/drill';
 import ActionLink from '@/components/ActionLink';
@@ -35,7 +42,8 @@ type SortField = SafetyCertificateInfoListParams['sortField'];
 type Filters = Omit<SafetyCertificateInfoListParams, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
 /** The column the table sorts by, when the server sorts by it. */
-const sortFieldOf = (field: string | undefined): SortField => Object.values(SafetyCertificateInfoListSortField).find((f) => f === field);
+const sortFieldOf = (field: string | undefined): SortField =>
+  Object.values(SafetyCertificateInfoListSortField).find((f) => f === field);
 
 export default function CertSearch() {
   const { t } = useTranslation('cert');
@@ -45,12 +53,21 @@ export default function CertSearch() {
   const actionRef = useRef<ActionType>(null);
   const tablePagination = useTablePagination();
   // Drill-down from the statistics: filters in the address fill the form, the others ride along as tags.
-  const drill = useDrillFilters(['certNo', 'name', 'idNo', 'category', 'status', 'enterpriseName'], [
-    { field: 'issueRange', from: 'beginTime', to: 'endTime' }, { field: 'expiryRange', from: 'expiryFrom', to: 'expiryTo' },
-  ], ['area', 'districtCode', 'enterpriseId', 'personId']);
+  const drill = useDrillFilters(
+    ['certNo', 'name', 'idNo', 'category', 'status', 'enterpriseName'],
+    [
+      { field: 'issueRange', from: 'beginTime', to: 'endTime' },
+      { field: 'expiryRange', from: 'expiryFrom', to: 'expiryTo' },
+    ],
+    ['area', 'districtCode', 'enterpriseId', 'personId'],
+  );
   // Over millions of certificates the server estimates the total beyond a ceiling: the page says 约 N 条.
   const [estimated, setEstimated] = useState(false);
-  const pagination = { ...tablePagination, showTotal: (total: number) => (estimated ? t('search.totalEstimated', { total: total.toLocaleString() }) : tablePagination.showTotal(total)) };
+  const pagination = {
+    ...tablePagination,
+    showTotal: (total: number) =>
+      estimated ? t('search.totalEstimated', { total: total.toLocaleString() }) : tablePagination.showTotal(total),
+  };
   const [viewing, setViewing] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState<'excel' | 'zip' | number | null>(null);
@@ -65,9 +82,19 @@ export default function CertSearch() {
       fixed: 'left',
       sorter: true,
       fieldProps: { 'data-testid': 'cert-search-certNo' },
-      render: (_d, r) => <ActionLink onClick={() => setViewing(r.id)} data-testid="cert-row-certNo">{r.certNo}</ActionLink>,
+      render: (_d, r) => (
+        <ActionLink onClick={() => setViewing(r.id)} data-testid="cert-row-certNo">
+          {r.certNo}
+        </ActionLink>
+      ),
     },
-    { title: t('field.name'), dataIndex: 'name', width: 100, sorter: true, fieldProps: { 'data-testid': 'cert-search-name' } },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      width: 100,
+      sorter: true,
+      fieldProps: { 'data-testid': 'cert-search-name' },
+    },
     { title: t('field.idNo'), dataIndex: 'idNo', width: 180, fieldProps: { 'data-testid': 'cert-search-idNo' } },
     {
       title: t('field.category'),
@@ -89,7 +116,14 @@ export default function CertSearch() {
       fieldProps: { 'data-testid': 'cert-search-status' },
       render: (_d, r) => <StatusTag code={r.status} label={r.statusLabel} />,
     },
-    { title: t('field.enterpriseName'), dataIndex: 'enterpriseName', width: 240, ellipsis: true, sorter: true, fieldProps: { 'data-testid': 'cert-search-enterprise' } },
+    {
+      title: t('field.enterpriseName'),
+      dataIndex: 'enterpriseName',
+      width: 240,
+      ellipsis: true,
+      sorter: true,
+      fieldProps: { 'data-testid': 'cert-search-enterprise' },
+    },
     { title: t('field.position'), dataIndex: 'positionLabel', width: 160, ellipsis: true, search: false },
     { title: t('field.issueDate'), dataIndex: 'issueDate', width: 110, sorter: true, search: false },
     { title: t('field.expiryDate'), dataIndex: 'expiryDate', width: 110, sorter: true, search: false },
@@ -117,8 +151,12 @@ export default function CertSearch() {
       width: 120,
       fixed: 'right',
       render: (_d, r) => [
-        <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="cert-row-view">{t('search.view')}</ActionLink>,
-        <ActionLink key="pdf" onClick={() => void preview(r.id)} data-testid="cert-row-preview">{busy === r.id ? '…' : t('search.preview')}</ActionLink>,
+        <ActionLink key="view" onClick={() => setViewing(r.id)} data-testid="cert-row-view">
+          {t('search.view')}
+        </ActionLink>,
+        <ActionLink key="pdf" onClick={() => void preview(r.id)} data-testid="cert-row-preview">
+          {busy === r.id ? '…' : t('search.preview')}
+        </ActionLink>,
       ],
     },
   ];
@@ -126,7 +164,10 @@ export default function CertSearch() {
   const preview = async (id: number) => {
     setBusy(id);
     try {
-      await showPdf(() => fetchPdf((o) => safetyCertificateInfoPdf(id, o)), () => void message.info(t('print.popupBlocked')));
+      await showPdf(
+        () => fetchPdf((o) => safetyCertificateInfoPdf(id, o)),
+        () => void message.info(t('print.popupBlocked')),
+      );
     } catch (err) {
       void message.error(errorMessage(err, t('detail.loadFailed')));
     } finally {
@@ -164,14 +205,24 @@ export default function CertSearch() {
     }
   };
 
-  const request = tableRequest<CertificateRow, Filters & { sortField?: string; sortOrder?: 'ascend' | 'descend' }>((q) => {
-    const { pageNum, pageSize, sortField, sortOrder, ...rest } = q;
-    filters.current = { ...rest, ...drill.hidden };
-    return safetyCertificateInfoList({ ...rest, ...drill.hidden, pageNum, pageSize, sortField: sortFieldOf(sortField), sortOrder }).then((res) => {
-      setEstimated((res as { totalExact?: boolean }).totalExact === false);
-      return res;
-    });
-  }, actionRef);
+  const request = tableRequest<CertificateRow, Filters & { sortField?: string; sortOrder?: 'ascend' | 'descend' }>(
+    (q) => {
+      const { pageNum, pageSize, sortField, sortOrder, ...rest } = q;
+      filters.current = { ...rest, ...drill.hidden };
+      return safetyCertificateInfoList({
+        ...rest,
+        ...drill.hidden,
+        pageNum,
+        pageSize,
+        sortField: sortFieldOf(sortField),
+        sortOrder,
+      }).then((res) => {
+        setEstimated((res as { totalExact?: boolean }).totalExact === false);
+        return res;
+      });
+    },
+    actionRef,
+  );
 
   return (
     <PageHeaderWrapper title={t('search.title')} description={t('search.desc')}>
@@ -181,16 +232,26 @@ export default function CertSearch() {
         columns={columns}
         request={(params, sort: Record<string, SortOrder>) => {
           const [field, order] = Object.entries(sort ?? {}).find(([, o]) => !!o) ?? [];
-          return request({ ...params, sortField: field, sortOrder: order === 'ascend' || order === 'descend' ? order : undefined });
+          return request({
+            ...params,
+            sortField: field,
+            sortOrder: order === 'ascend' || order === 'descend' ? order : undefined,
+          });
         }}
         pagination={pagination}
         params={drill.hidden}
         form={{ initialValues: drill.initialValues }}
-        headerTitle={Object.keys(drill.hidden).length ? (
-          <Space wrap>
-            {Object.entries(drill.hidden).map(([k, v]) => <Tag key={k} closable onClose={() => drill.remove(k)} data-testid={`drill-${k}`}>{t(`search.drill.${k}`, { value: v })}</Tag>)}
-          </Space>
-        ) : undefined}
+        headerTitle={
+          Object.keys(drill.hidden).length ? (
+            <Space wrap>
+              {Object.entries(drill.hidden).map(([k, v]) => (
+                <Tag key={k} closable onClose={() => drill.remove(k)} data-testid={`drill-${k}`}>
+                  {t(`search.drill.${k}`, { value: v })}
+                </Tag>
+              ))}
+            </Space>
+          ) : undefined
+        }
         dateFormatter="string"
         search={{ labelWidth: 'auto', defaultCollapsed: !drill.any }}
         options={{ density: false, setting: false, reload: true }}
@@ -210,12 +271,23 @@ export default function CertSearch() {
         )}
         toolBarRender={() => [
           <AuthButton key="excel" perm="search:cert:export">
-            <Button icon={<DownloadOutlined />} loading={busy === 'excel'} onClick={() => void exportExcel()} data-testid="cert-export-excel">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy === 'excel'}
+              onClick={() => void exportExcel()}
+              data-testid="cert-export-excel"
+            >
               {t('search.exportExcel')}
             </Button>
           </AuthButton>,
           <AuthButton key="zip" perm="search:cert:export">
-            <Button icon={<FileZipOutlined />} loading={busy === 'zip'} disabled={selected.length === 0} onClick={() => void exportZip()} data-testid="cert-export-zip">
+            <Button
+              icon={<FileZipOutlined />}
+              loading={busy === 'zip'}
+              disabled={selected.length === 0}
+              onClick={() => void exportZip()}
+              data-testid="cert-export-zip"
+            >
               {selected.length ? t('search.exportZipCount', { count: selected.length }) : t('search.exportZip')}
             </Button>
           </AuthButton>,

@@ -20,15 +20,27 @@ export default function StaffDrawer({ id, onClose }: { id: number | null; onClos
   const workflow = useWorkflowLabels();
   const { detail, error } = useDetail(id, searchStaffGet, t('detail.loadFailed'));
 
-
   const d = detail;
   return (
-    <Drawer open={id !== null} onClose={onClose} width={860} title={t('staff.detail')} destroyOnHidden data-testid="staff-drawer">
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width={860}
+      title={t('staff.detail')}
+      destroyOnHidden
+      data-testid="staff-drawer"
+    >
       {error && <Alert type="error" showIcon message={error} />}
       {!d && !error && <Skeleton active paragraph={{ rows: 10 }} />}
       {d && (
         <>
-          <Alert type="info" showIcon message={t('staff.logged')} style={{ marginBottom: 12 }} data-testid="staff-drawer-logged" />
+          <Alert
+            type="info"
+            showIcon
+            message={t('staff.logged')}
+            style={{ marginBottom: 12 }}
+            data-testid="staff-drawer-logged"
+          />
           <Descriptions
             bordered
             size="small"
@@ -36,12 +48,44 @@ export default function StaffDrawer({ id, onClose }: { id: number | null; onClos
             items={[
               { key: 'name', label: t('field.name'), children: <strong>{d.name}</strong> },
               { key: 'sex', label: t('field.sex'), children: labels.sexEnum[d.sex]?.text ?? d.sex },
-              { key: 'idNo', label: t('field.idNo'), children: <PersonalDatum datum="idNo" value={d.idNo} offer={d.personalData} testId="staff-drawer-idNo" /> },
-              { key: 'birthDate', label: t('field.birthDate'), children: <PersonalDatum datum="birthDate" value={d.birthDate} offer={d.personalData} testId="staff-drawer-birthDate" /> },
-              { key: 'phone', label: t('field.phone'), children: <PersonalDatum datum="phone" value={d.phone} offer={d.personalData} testId="staff-drawer-phone" /> },
-              { key: 'employStatus', label: t('field.employStatus'), children: labels.employEnum[d.employStatus]?.text ?? d.employStatus },
+              {
+                key: 'idNo',
+                label: t('field.idNo'),
+                children: (
+                  <PersonalDatum datum="idNo" value={d.idNo} offer={d.personalData} testId="staff-drawer-idNo" />
+                ),
+              },
+              {
+                key: 'birthDate',
+                label: t('field.birthDate'),
+                children: (
+                  <PersonalDatum
+                    datum="birthDate"
+                    value={d.birthDate}
+                    offer={d.personalData}
+                    testId="staff-drawer-birthDate"
+                  />
+                ),
+              },
+              {
+                key: 'phone',
+                label: t('field.phone'),
+                children: (
+                  <PersonalDatum datum="phone" value={d.phone} offer={d.personalData} testId="staff-drawer-phone" />
+                ),
+              },
+              {
+                key: 'employStatus',
+                label: t('field.employStatus'),
+                children: labels.employEnum[d.employStatus]?.text ?? d.employStatus,
+              },
               { key: 'employer', label: t('field.employer'), children: d.enterpriseName ?? '-', span: 2 },
-              { key: 'education', label: t('field.educationHours'), children: t('staff.hours', { hours: d.educationHours, count: d.educationRecords }), span: 2 },
+              {
+                key: 'education',
+                label: t('field.educationHours'),
+                children: t('staff.hours', { hours: d.educationHours, count: d.educationRecords }),
+                span: 2,
+              },
             ]}
           />
           <Tabs
@@ -51,11 +95,20 @@ export default function StaffDrawer({ id, onClose }: { id: number | null; onClos
                 key: 'certificates',
                 label: t('staff.certificates', { count: d.certificates.length }),
                 children: (
-                  <Table size="small" rowKey="id" dataSource={d.certificates} pagination={false} data-testid="staff-drawer-certificates"
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    dataSource={d.certificates}
+                    pagination={false}
+                    data-testid="staff-drawer-certificates"
                     columns={[
                       { title: t('field.certNo'), dataIndex: 'certNo' },
                       { title: t('field.category'), dataIndex: 'category', render: (v: string) => cert.category(v) },
-                      { title: t('field.certStatus'), dataIndex: 'status', render: (v: string) => <StatusTag code={v} /> },
+                      {
+                        title: t('field.certStatus'),
+                        dataIndex: 'status',
+                        render: (v: string) => <StatusTag code={v} />,
+                      },
                       { title: t('field.expiryDate'), dataIndex: 'expiryDate' },
                     ]}
                   />
@@ -65,12 +118,24 @@ export default function StaffDrawer({ id, onClose }: { id: number | null; onClos
                 key: 'employment',
                 label: t('staff.employment', { count: d.employment.length }),
                 children: (
-                  <Table size="small" rowKey={(r) => `${r.source}-${r.enterpriseId}-${r.startDate}`} dataSource={d.employment} pagination={false}
+                  <Table
+                    size="small"
+                    rowKey={(r) => `${r.source}-${r.enterpriseId}-${r.startDate}`}
+                    dataSource={d.employment}
+                    pagination={false}
                     columns={[
-                      { title: t('field.source'), dataIndex: 'source', render: (v: string) => t(`employmentSource.${v}`, { defaultValue: v }) },
+                      {
+                        title: t('field.source'),
+                        dataIndex: 'source',
+                        render: (v: string) => t(`employmentSource.${v}`, { defaultValue: v }),
+                      },
                       { title: t('field.employer'), dataIndex: 'enterpriseName' },
                       { title: t('field.startDate'), dataIndex: 'startDate' },
-                      { title: t('field.endDate'), dataIndex: 'endDate', render: (v: string | null) => v ?? t('staff.current') },
+                      {
+                        title: t('field.endDate'),
+                        dataIndex: 'endDate',
+                        render: (v: string | null) => v ?? t('staff.current'),
+                      },
                     ]}
                   />
                 ),
@@ -79,12 +144,28 @@ export default function StaffDrawer({ id, onClose }: { id: number | null; onClos
                 key: 'applications',
                 label: t('staff.applications', { count: d.applications.length }),
                 children: (
-                  <Table size="small" rowKey="id" dataSource={d.applications} pagination={false}
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    dataSource={d.applications}
+                    pagination={false}
                     columns={[
                       { title: t('field.applyNo'), dataIndex: 'applyNo' },
-                      { title: t('field.businessType'), dataIndex: 'businessType', render: (v: string, r) => workflow.business(v, r.businessLabel) },
-                      { title: t('field.applyStatus'), dataIndex: 'status', render: (v: number, r) => workflow.status(v, r.statusLabel) },
-                      { title: t('field.submittedAt'), dataIndex: 'submittedAt', render: (v: string | null) => formatDateTime(v) },
+                      {
+                        title: t('field.businessType'),
+                        dataIndex: 'businessType',
+                        render: (v: string, r) => workflow.business(v, r.businessLabel),
+                      },
+                      {
+                        title: t('field.applyStatus'),
+                        dataIndex: 'status',
+                        render: (v: number, r) => workflow.status(v, r.statusLabel),
+                      },
+                      {
+                        title: t('field.submittedAt'),
+                        dataIndex: 'submittedAt',
+                        render: (v: string | null) => formatDateTime(v),
+                      },
                     ]}
                   />
                 ),

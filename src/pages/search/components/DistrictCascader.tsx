@@ -15,9 +15,11 @@ const PROVINCE = '440000';
 
 /** The cascader's options: cities, each with its counties (the province node itself is left out). */
 export function districtOptions(tree: DistrictNode[]): Option[] {
-  const top = tree.length === 1 && tree[0]!.code === PROVINCE ? tree[0]!.children ?? [] : tree;
+  const top = tree.length === 1 && tree[0]!.code === PROVINCE ? (tree[0]!.children ?? []) : tree;
   const toOption = (n: DistrictNode): Option => ({
-    value: n.code, label: n.name, children: n.children?.length ? n.children.map(toOption) : undefined,
+    value: n.code,
+    label: n.name,
+    children: n.children?.length ? n.children.map(toOption) : undefined,
   });
   return top.map(toOption);
 }
@@ -34,10 +36,13 @@ export function pathOf(options: Option[], code: string | undefined): string[] | 
 }
 
 let cache: Promise<DistrictNode[]> | null = null;
-const loadTree = () => (cache ??= systemDistrictsList2().then((r) => r.data ?? []).catch(() => {
-  cache = null;
-  return [];
-}));
+const loadTree = () =>
+  (cache ??= systemDistrictsList2()
+    .then((r) => r.data ?? [])
+    .catch(() => {
+      cache = null;
+      return [];
+    }));
 
 export function useDistrictOptions(): Option[] {
   const [tree, setTree] = useState<DistrictNode[]>([]);
@@ -56,7 +61,17 @@ export function useDistrictOptions(): Option[] {
  * item gives reaches the input, so the item's label names it; outside a labelled item the control
  * names itself (所在地区).
  */
-export default function DistrictCascader({ id, value, onChange, testId = 'search-district' }: { id?: string; value?: string; onChange?: (code: string | undefined) => void; testId?: string }) {
+export default function DistrictCascader({
+  id,
+  value,
+  onChange,
+  testId = 'search-district',
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (code: string | undefined) => void;
+  testId?: string;
+}) {
   const { t } = useTranslation('search');
   const options = useDistrictOptions();
   return (

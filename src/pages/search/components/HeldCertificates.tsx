@@ -17,7 +17,10 @@ export default function HeldCertificates({ certificates }: { certificates: Held[
   return (
     <Space size={[4, 4]} wrap>
       {certificates.map((c) => (
-        <Tooltip key={c.id} title={`${c.certNo} · ${t(`status.${c.status}`, { defaultValue: c.status })} · ${c.expiryDate}`}>
+        <Tooltip
+          key={c.id}
+          title={`${c.certNo} · ${t(`status.${c.status}`, { defaultValue: c.status })} · ${c.expiryDate}`}
+        >
           <Tag color={c.valid ? 'green' : 'default'} data-testid="held-certificate">
             {c.category} {t(`status.${c.status}`, { defaultValue: c.status })}
           </Tag>

@@ -21,7 +21,12 @@ export interface SearchAnswer<T> {
   totalExact?: boolean;
 }
 
-export type SearchQuery = Record<string, unknown> & { pageNum: number; pageSize: number; sortField?: string; sortOrder?: 'ascend' | 'descend' };
+export type SearchQuery = Record<string, unknown> & {
+  pageNum: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'ascend' | 'descend';
+};
 
 export interface SearchTableProps<T extends Record<string, unknown>> {
   columns: ProColumns<T>[];
@@ -38,7 +43,16 @@ export interface SearchTableProps<T extends Record<string, unknown>> {
 }
 
 export default function SearchTable<T extends Record<string, unknown>>({
-  columns, fetch, drill, hiddenLabel, exportTo, testId, rowKey = 'id', scrollX = 1400, toolBar = [], tableProps,
+  columns,
+  fetch,
+  drill,
+  hiddenLabel,
+  exportTo,
+  testId,
+  rowKey = 'id',
+  scrollX = 1400,
+  toolBar = [],
+  tableProps,
 }: SearchTableProps<T>) {
   const { t } = useTranslation('search');
   const actionRef = useRef<ActionType>(null);
@@ -48,30 +62,40 @@ export default function SearchTable<T extends Record<string, unknown>>({
   fetchRef.current = fetch;
   const hidden = drill.hidden;
 
-  const pagination = useMemo(() => ({
-    defaultPageSize: DEFAULT_PAGE_SIZE,
-    pageSizeOptions: PAGE_SIZE_OPTIONS,
-    showSizeChanger: true,
-    showTotal: (total: number) => (
-      <span data-testid={`${testId}-total`} data-estimated={estimated ? '1' : '0'}>
-        {estimated ? t('total.estimated', { total: total.toLocaleString() }) : t('total.exact', { total })}
-      </span>
-    ),
-  }), [estimated, t, testId]);
+  const pagination = useMemo(
+    () => ({
+      defaultPageSize: DEFAULT_PAGE_SIZE,
+      pageSizeOptions: PAGE_SIZE_OPTIONS,
+      showSizeChanger: true,
+      showTotal: (total: number) => (
+        <span data-testid={`${testId}-total`} data-estimated={estimated ? '1' : '0'}>
+          {estimated ? t('total.estimated', { total: total.toLocaleString() }) : t('total.exact', { total })}
+        </span>
+      ),
+    }),
+    [estimated, t, testId],
+  );
 
-  const request = async (params: Record<string, unknown> & { current?: number; pageSize?: number }, sort: Record<string, SortOrder>) => {
+  const request = async (
+    params: Record<string, unknown> & { current?: number; pageSize?: number },
+    sort: Record<string, SortOrder>,
+  ) => {
     const { current, pageSize, ...rest } = params;
     const [field, order] = Object.entries(sort ?? {}).find(([, o]) => !!o) ?? [];
     const pageNum = current ?? 1;
     const query: SearchQuery = {
-      ...searchOnly(rest), ...hidden, pageNum, pageSize: pageSize ?? DEFAULT_PAGE_SIZE,
+      ...searchOnly(rest),
+      ...hidden,
+      pageNum,
+      pageSize: pageSize ?? DEFAULT_PAGE_SIZE,
       ...(field && (order === 'ascend' || order === 'descend') ? { sortField: field, sortOrder: order } : {}),
     };
     setLastQuery(searchOnly({ ...rest, ...hidden }));
     const res = await fetchRef.current(query);
     const total = Number(res.total ?? 0);
     setEstimated(res.totalExact === false);
-    if (shouldStepBack(res.rows ?? [], pageNum, total)) window.setTimeout(() => actionRef.current?.setPageInfo?.({ current: pageNum - 1 }), 0);
+    if (shouldStepBack(res.rows ?? [], pageNum, total))
+      window.setTimeout(() => actionRef.current?.setPageInfo?.({ current: pageNum - 1 }), 0);
     return { data: res.rows ?? [], total, success: res.code === 0 };
   };
 
@@ -89,17 +113,29 @@ export default function SearchTable<T extends Record<string, unknown>>({
       search={{ labelWidth: 'auto', defaultCollapsed: !drill.any }}
       options={{ density: false, setting: false, reload: true }}
       scroll={{ x: scrollX }}
-      headerTitle={tags.length ? (
-        <Space wrap data-testid={`${testId}-drill`}>
-          <Typography.Text type="secondary">{t('drill.filters')}</Typography.Text>
-          {tags.map(([k, v]) => (
-            <Tag key={k} closable onClose={() => drill.remove(k)} data-testid={`drill-${k}`}>{hiddenLabel ? hiddenLabel(k, v) : `${k}: ${v}`}</Tag>
-          ))}
-        </Space>
-      ) : undefined}
+      headerTitle={
+        tags.length ? (
+          <Space wrap data-testid={`${testId}-drill`}>
+            <Typography.Text type="secondary">{t('drill.filters')}</Typography.Text>
+            {tags.map(([k, v]) => (
+              <Tag key={k} closable onClose={() => drill.remove(k)} data-testid={`drill-${k}`}>
+                {hiddenLabel ? hiddenLabel(k, v) : `${k}: ${v}`}
+              </Tag>
+            ))}
+          </Space>
+        ) : undefined
+      }
       toolBarRender={() => [
         ...toolBar,
-        exportTo ? <ExportButton key="export" exportCall={exportTo.call} params={lastQuery} fileName={exportTo.fileName} perm={exportTo.perm} /> : null,
+        exportTo ? (
+          <ExportButton
+            key="export"
+            exportCall={exportTo.call}
+            params={lastQuery}
+            fileName={exportTo.fileName}
+            perm={exportTo.perm}
+          />
+        ) : null,
       ]}
       {...tableProps}
       {...({ 'data-testid': testId } as Record<string, unknown>)}

@@ -36,7 +36,12 @@ export interface DrillFilters {
  * Splits the address parameters into the form's initial values (`formFields`, `ranges`) and hidden
  * filters (`hiddenFields`); anything else is ignored.
  */
-export function splitDrill(params: URLSearchParams, formFields: readonly string[], ranges: readonly DrillRange[], hiddenFields: readonly string[]) {
+export function splitDrill(
+  params: URLSearchParams,
+  formFields: readonly string[],
+  ranges: readonly DrillRange[],
+  hiddenFields: readonly string[],
+) {
   const initialValues: Record<string, unknown> = {};
   const hidden: Record<string, string> = {};
   for (const f of formFields) {
@@ -55,7 +60,11 @@ export function splitDrill(params: URLSearchParams, formFields: readonly string[
   return { initialValues, hidden };
 }
 
-export function useDrillFilters(formFields: readonly string[], ranges: readonly DrillRange[] = [], hiddenFields: readonly string[] = []): DrillFilters {
+export function useDrillFilters(
+  formFields: readonly string[],
+  ranges: readonly DrillRange[] = [],
+  hiddenFields: readonly string[] = [],
+): DrillFilters {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the source: recomputed only when it changes (key)

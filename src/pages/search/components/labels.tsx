@@ -9,7 +9,8 @@ const AREA_COLORS: Record<string, string> = { 1: 'blue', 2: 'green', 3: 'purple'
 
 export function useSearchLabels() {
   const { t } = useTranslation('search');
-  const enumOf = (prefix: string, codes: readonly string[]) => Object.fromEntries(codes.map((c) => [c, { text: t(`${prefix}.${c}`) }]));
+  const enumOf = (prefix: string, codes: readonly string[]) =>
+    Object.fromEntries(codes.map((c) => [c, { text: t(`${prefix}.${c}`) }]));
   return {
     t,
     area: (code: string | null | undefined) => (code ? t(`area.${code}`, { defaultValue: code }) : ''),
@@ -30,5 +31,9 @@ export function AreaTag({ area }: { area: string | null | undefined }) {
 
 export function LicenceTag({ state }: { state: string }) {
   const { t } = useTranslation('search');
-  return <Tag color={LICENCE_COLORS[state]} data-testid="licence-state">{t(`licence.${state}`, { defaultValue: state })}</Tag>;
+  return (
+    <Tag color={LICENCE_COLORS[state]} data-testid="licence-state">
+      {t(`licence.${state}`, { defaultValue: state })}
+    </Tag>
+  );
 }

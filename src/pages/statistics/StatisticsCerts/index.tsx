@@ -23,12 +23,22 @@ export default function StatisticsCerts() {
   const o = useStatOptions();
   const navigate = useNavigate();
   const [filters, setFilters] = useUrlFilters(KEYS);
-  const { data, loading, error, reload } = useFigures<Answer>((f) => statisticsCerts(f as unknown as StatisticsCertsParams), filters, t('loadFailed'));
+  const { data, loading, error, reload } = useFigures<Answer>(
+    (f) => statisticsCerts(f as unknown as StatisticsCertsParams),
+    filters,
+    t('loadFailed'),
+  );
   // "Expiring" is counted for the figures' day: the list behind it is the same 90 days from that day.
   const asOfDay = data?.asOfDay ?? null;
-  const expiringLink = (extra: Record<string, string> = {}) => (asOfDay
-    ? certLink(filters, { status: '01', expiryFrom: asOfDay, expiryTo: dayjs(asOfDay).add(90, 'day').format('YYYY-MM-DD'), ...extra })
-    : certLink(filters, { status: '01', ...extra }));
+  const expiringLink = (extra: Record<string, string> = {}) =>
+    asOfDay
+      ? certLink(filters, {
+          status: '01',
+          expiryFrom: asOfDay,
+          expiryTo: dayjs(asOfDay).add(90, 'day').format('YYYY-MM-DD'),
+          ...extra,
+        })
+      : certLink(filters, { status: '01', ...extra });
 
   return (
     <StatPage
@@ -50,14 +60,35 @@ export default function StatisticsCerts() {
       onRefreshed={reload}
     >
       <Row gutter={[16, 16]}>
-        <Col xs={24} md={8}><FigureCard testId="certs-total" title={t('certs.total')} value={data?.totals.total} to={certLink(filters)} /></Col>
-        <Col xs={24} md={8}><FigureCard testId="certs-valid" title={t('certs.valid')} value={data?.totals.valid} to={certLink(filters, { status: '01' })} /></Col>
-        <Col xs={24} md={8}><FigureCard testId="certs-expiring" title={t('certs.expiring')} value={data?.totals.expiring} to={expiringLink()} tone="warning" /></Col>
+        <Col xs={24} md={8}>
+          <FigureCard testId="certs-total" title={t('certs.total')} value={data?.totals.total} to={certLink(filters)} />
+        </Col>
+        <Col xs={24} md={8}>
+          <FigureCard
+            testId="certs-valid"
+            title={t('certs.valid')}
+            value={data?.totals.valid}
+            to={certLink(filters, { status: '01' })}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <FigureCard
+            testId="certs-expiring"
+            title={t('certs.expiring')}
+            value={data?.totals.expiring}
+            to={expiringLink()}
+            tone="warning"
+          />
+        </Col>
         <Col xs={24} lg={12}>
           <Card title={t('certs.byCategory')} size="small">
             <ColumnChart
               testId="certs-chart-category"
-              colors={{ [t('certs.valid')]: '#1677ff', [t('certs.expiring')]: '#fa8c16', [t('certs.notValid')]: '#bfbfbf' }}
+              colors={{
+                [t('certs.valid')]: '#1677ff',
+                [t('certs.expiring')]: '#fa8c16',
+                [t('certs.notValid')]: '#bfbfbf',
+              }}
               stack={false}
               data={(data?.byCategory ?? []).flatMap((c) => [
                 { x: c.category, key: c.category, series: t('certs.valid'), y: c.valid },
@@ -109,9 +140,32 @@ export default function StatisticsCerts() {
               data-testid="certs-table-district"
               columns={[
                 { title: t('certs.district'), dataIndex: 'name' },
-                { title: t('certs.total'), dataIndex: 'total', align: 'right', render: (v: number, r) => <NumberLink value={v} to={certLink(filters, { districtCode: r.code })} testId={`certs-district-${r.code}-total`} /> },
-                { title: t('certs.valid'), dataIndex: 'valid', align: 'right', render: (v: number, r) => <NumberLink value={v} to={certLink(filters, { districtCode: r.code, status: '01' })} /> },
-                { title: t('certs.expiring'), dataIndex: 'expiring', align: 'right', render: (v: number, r) => <NumberLink value={v} to={expiringLink({ districtCode: r.code })} /> },
+                {
+                  title: t('certs.total'),
+                  dataIndex: 'total',
+                  align: 'right',
+                  render: (v: number, r) => (
+                    <NumberLink
+                      value={v}
+                      to={certLink(filters, { districtCode: r.code })}
+                      testId={`certs-district-${r.code}-total`}
+                    />
+                  ),
+                },
+                {
+                  title: t('certs.valid'),
+                  dataIndex: 'valid',
+                  align: 'right',
+                  render: (v: number, r) => (
+                    <NumberLink value={v} to={certLink(filters, { districtCode: r.code, status: '01' })} />
+                  ),
+                },
+                {
+                  title: t('certs.expiring'),
+                  dataIndex: 'expiring',
+                  align: 'right',
+                  render: (v: number, r) => <NumberLink value={v} to={expiringLink({ districtCode: r.code })} />,
+                },
               ]}
             />
           </Card>

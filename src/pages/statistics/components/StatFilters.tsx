@@ -40,7 +40,15 @@ function fromForm(fields: FieldSpec[], form: FormValues): Filters {
   return out;
 }
 
-export default function StatFilters({ fields, values, onChange }: { fields: FieldSpec[]; values: Filters; onChange: (v: Filters) => void }) {
+export default function StatFilters({
+  fields,
+  values,
+  onChange,
+}: {
+  fields: FieldSpec[];
+  values: Filters;
+  onChange: (v: Filters) => void;
+}) {
   const { t } = useTranslation('statistics');
   const [form] = Form.useForm<FormValues>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form follows the values' content, not the identity of the object
@@ -48,28 +56,57 @@ export default function StatFilters({ fields, values, onChange }: { fields: Fiel
     form.setFieldsValue(toForm(fields, values));
   }, [JSON.stringify(values)]);
   return (
-    <Form form={form} layout="inline" onFinish={(v) => onChange(fromForm(fields, v))} style={{ rowGap: 12 }} data-testid="stat-filters">
+    <Form
+      form={form}
+      layout="inline"
+      onFinish={(v) => onChange(fromForm(fields, v))}
+      style={{ rowGap: 12 }}
+      data-testid="stat-filters"
+    >
       {fields.map((f) => {
         if (f.kind === 'select') {
           return (
             <Form.Item key={f.name} name={f.name} label={f.label}>
-              <Select allowClear options={f.options} style={{ minWidth: 160 }} placeholder={t('filters.all')} data-testid={`stat-filter-${f.name}`} />
+              <Select
+                allowClear
+                options={f.options}
+                style={{ minWidth: 160 }}
+                placeholder={t('filters.all')}
+                data-testid={`stat-filter-${f.name}`}
+              />
             </Form.Item>
           );
         }
         if (f.kind === 'district') {
-          return <Form.Item key={f.name} name={f.name} label={f.label}><DistrictCascader testId="stat-filter-district" /></Form.Item>;
+          return (
+            <Form.Item key={f.name} name={f.name} label={f.label}>
+              <DistrictCascader testId="stat-filter-district" />
+            </Form.Item>
+          );
         }
         return (
           <Form.Item key={rangeKey(f)} name={rangeKey(f)} label={f.label}>
-            <DatePicker.RangePicker picker={f.kind === 'months' ? 'month' : 'year'} allowEmpty={[true, true]} data-testid={`stat-filter-${f.from}`} />
+            <DatePicker.RangePicker
+              picker={f.kind === 'months' ? 'month' : 'year'}
+              allowEmpty={[true, true]}
+              data-testid={`stat-filter-${f.from}`}
+            />
           </Form.Item>
         );
       })}
       <Form.Item>
         <Space>
-          <Button onClick={() => { form.resetFields(); onChange({}); }}>{t('filters.reset')}</Button>
-          <Button type="primary" htmlType="submit" data-testid="stat-filter-submit">{t('filters.search')}</Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onChange({});
+            }}
+          >
+            {t('filters.reset')}
+          </Button>
+          <Button type="primary" htmlType="submit" data-testid="stat-filter-submit">
+            {t('filters.search')}
+          </Button>
         </Space>
       </Form.Item>
     </Form>

@@ -25,7 +25,19 @@ export interface StatPageProps {
   children: ReactNode;
 }
 
-export default function StatPage({ title, description, asOf, fields, filters, onFilters, exportTo, loading, error, onRefreshed, children }: StatPageProps) {
+export default function StatPage({
+  title,
+  description,
+  asOf,
+  fields,
+  filters,
+  onFilters,
+  exportTo,
+  loading,
+  error,
+  onRefreshed,
+  children,
+}: StatPageProps) {
   const { t } = useTranslation('statistics');
   const { message } = App.useApp();
   const [refreshing, setRefreshing] = useState(false);
@@ -51,7 +63,14 @@ export default function StatPage({ title, description, asOf, fields, filters, on
           <Typography.Text type="secondary" data-testid="stat-as-of">
             {asOf?.refreshedAt ? t('asOf.text', { time: formatDateTime(asOf.refreshedAt) }) : t('asOf.never')}
           </Typography.Text>
-          <Button icon={<ReloadOutlined />} loading={refreshing} onClick={() => void refresh()} data-testid="stat-refresh">{t('asOf.refresh')}</Button>
+          <Button
+            icon={<ReloadOutlined />}
+            loading={refreshing}
+            onClick={() => void refresh()}
+            data-testid="stat-refresh"
+          >
+            {t('asOf.refresh')}
+          </Button>
           <ExportButton exportCall={exportTo.call} params={clean} fileName={exportTo.fileName} perm={exportTo.perm} />
         </Space>
       }

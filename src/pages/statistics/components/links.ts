@@ -11,8 +11,12 @@ type Params = Record<string, string | number | undefined | null>;
 /** Certificates behind a figure of the certificate statistics. */
 export function certLink(f: Filters, extra: Params = {}): string {
   return drillUrl(CERT_SEARCH, {
-    area: f.area, districtCode: f.districtCode, category: f.category, status: f.status,
-    beginTime: f.yearFrom ? `${f.yearFrom}-01-01` : undefined, endTime: f.yearTo ? `${f.yearTo}-12-31` : undefined,
+    area: f.area,
+    districtCode: f.districtCode,
+    category: f.category,
+    status: f.status,
+    beginTime: f.yearFrom ? `${f.yearFrom}-01-01` : undefined,
+    endTime: f.yearTo ? `${f.yearTo}-12-31` : undefined,
     ...extra,
   });
 }
@@ -36,10 +40,15 @@ export function endedLink(f: Filters, monthFrom: string, monthTo: string, extra:
 export function ageRange(asOfDay: string, bucket: number): { beginTime?: string; endTime?: string } {
   const day = (n: number) => dayjs(asOfDay).subtract(n, 'day').format('YYYY-MM-DD');
   switch (bucket) {
-    case 0: return { beginTime: day(7), endTime: asOfDay };
-    case 1: return { beginTime: day(30), endTime: day(8) };
-    case 2: return { beginTime: day(90), endTime: day(31) };
-    case 3: return { endTime: day(91) };
-    default: return {};
+    case 0:
+      return { beginTime: day(7), endTime: asOfDay };
+    case 1:
+      return { beginTime: day(30), endTime: day(8) };
+    case 2:
+      return { beginTime: day(90), endTime: day(31) };
+    case 3:
+      return { endTime: day(91) };
+    default:
+      return {};
   }
 }

@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useWorkflowLabels } from '@/components/ApplicationViewModal/labels';
 import { useCertLabels } from '@/pages/search/CertSearch/CertificateDrawer';
 
-export const BUSINESS_TYPES = ['newCert', 'delay', 'inner', 'inProvince', 'outProvince', 'modify', 'revocation', 'personRevocation', 'rename'] as const;
+export const BUSINESS_TYPES = [
+  'newCert',
+  'delay',
+  'inner',
+  'inProvince',
+  'outProvince',
+  'modify',
+  'revocation',
+  'personRevocation',
+  'rename',
+] as const;
 export const CATEGORIES = ['A', 'B', 'C1', 'C2', 'C3'] as const;
 export const CERT_STATUSES = ['01', '02', '03', '04', '05', '06', '07', '99'] as const;
 

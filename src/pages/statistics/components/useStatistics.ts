@@ -10,11 +10,14 @@ export function useUrlFilters(keys: readonly string[]): [Filters, (next: Filters
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the source: recomputed only when it changes (key)
   const values = useMemo(() => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? undefined])) as Filters, [key]);
-  const set = useCallback((next: Filters) => {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '') q.set(k, v);
-    setParams(q, { replace: true });
-  }, [setParams]);
+  const set = useCallback(
+    (next: Filters) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(next)) if (v !== undefined && v !== '') q.set(k, v);
+      setParams(q, { replace: true });
+    },
+    [setParams],
+  );
   return [values, set];
 }
 

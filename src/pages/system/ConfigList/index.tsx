@@ -3,16 +3,39 @@ import { Alert, Space, Tag, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { ProFormRadio, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
-import { EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules } from '@/components/AdminKit';
-import { systemConfigExport, systemConfigList, systemConfigRemove, systemConfigSave, systemConfigUpdate } from '@/services/generated/api';
-import type { SystemConfigList200, SystemConfigListParams, SystemConfigSaveBody } from '@/services/generated/api.schemas';
+import {
+  EditLink,
+  EditorModal,
+  ListPage,
+  RemoveLink,
+  dateRangeColumn,
+  useAdminList,
+  useRules,
+} from '@/components/AdminKit';
+import {
+  systemConfigExport,
+  systemConfigList,
+  systemConfigRemove,
+  systemConfigSave,
+  systemConfigUpdate,
+} from '@/services/generated/api';
+import type {
+  SystemConfigList200,
+  SystemConfigListParams,
+  SystemConfigSaveBody,
+} from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
 
 type SysConfig = SystemConfigList200['rows'][number];
 type Search = Omit<SystemConfigListParams, 'pageNum' | 'pageSize'>;
 
 /** The page's fixed wiring: row key, test id, 新增 and 导出. */
-const PAGE = { rowKey: 'configId', testId: 'config-table', add: { perm: 'system:config:add', testId: 'config-add' }, exportTo: { call: systemConfigExport, perm: 'system:config:export' } } as const;
+const PAGE = {
+  rowKey: 'configId',
+  testId: 'config-table',
+  add: { perm: 'system:config:add', testId: 'config-add' },
+  exportTo: { call: systemConfigExport, perm: 'system:config:export' },
+} as const;
 
 export default function ConfigList() {
   const { t } = useTranslation(SYS_ADMIN);
@@ -23,7 +46,12 @@ export default function ConfigList() {
   const typeEnum = { Y: { text: t('common.yes') }, N: { text: t('common.no') } };
   const columns: ProColumns<SysConfig>[] = [
     { title: t('config.configId'), dataIndex: 'configId', width: 90, search: false },
-    { title: t('config.configName'), dataIndex: 'configName', ellipsis: true, fieldProps: { 'data-testid': 'search-configName' } },
+    {
+      title: t('config.configName'),
+      dataIndex: 'configName',
+      ellipsis: true,
+      fieldProps: { 'data-testid': 'search-configName' },
+    },
     {
       title: t('config.configKey'),
       dataIndex: 'configKey',
@@ -49,31 +77,63 @@ export default function ConfigList() {
     dateRangeColumn<SysConfig>(t('common.createdAt')),
     cols.action(130, (r) => [
       <EditLink key="edit" perm="system:config:edit" onClick={() => editor.edit(r)} />,
-      r.configType === 'N' ? <RemoveLink key="remove" perm="system:config:remove" onConfirm={() => remove(() => systemConfigRemove({ ids: String(r.configId) }))} /> : null,
+      r.configType === 'N' ? (
+        <RemoveLink
+          key="remove"
+          perm="system:config:remove"
+          onConfirm={() => remove(() => systemConfigRemove({ ids: String(r.configId) }))}
+        />
+      ) : null,
     ]),
   ];
 
   return (
-    <ListPage<SysConfig, Search> {...PAGE} onAdd={editor.create} title={t('config.title')} list={list} columns={columns}>
+    <ListPage<SysConfig, Search>
+      {...PAGE}
+      onAdd={editor.create}
+      title={t('config.title')}
+      list={list}
+      columns={columns}
+    >
       <EditorModal<SystemConfigSaveBody>
         title={editor.editing ? t('config.editTitle') : t('config.addTitle')}
         editor={editor}
         initialValues={editor.editing ?? { configType: 'N' }}
-        onSubmit={(values) => (editor.editing ? systemConfigUpdate({ ...values, configId: editor.editing.configId }) : systemConfigSave(values))}
+        onSubmit={(values) =>
+          editor.editing
+            ? systemConfigUpdate({ ...values, configId: editor.editing.configId })
+            : systemConfigSave(values)
+        }
         onSaved={list.reload}
         width={600}
         testId="config-modal"
       >
-        {editor.editing?.security && <Alert type="warning" showIcon message={t('config.securityHint')} style={{ marginBottom: 16 }} />}
-        <ProFormText name="configName" label={t('config.configName')} rules={[...rules.required(t('config.configName')), rules.max(t('config.configName'), 100)]} fieldProps={{ 'data-testid': 'form-configName' }} />
+        {editor.editing?.security && (
+          <Alert type="warning" showIcon message={t('config.securityHint')} style={{ marginBottom: 16 }} />
+        )}
+        <ProFormText
+          name="configName"
+          label={t('config.configName')}
+          rules={[...rules.required(t('config.configName')), rules.max(t('config.configName'), 100)]}
+          fieldProps={{ 'data-testid': 'form-configName' }}
+        />
         <ProFormText
           name="configKey"
           label={t('config.configKey')}
           disabled={builtIn}
-          rules={[...rules.required(t('config.configKey')), rules.max(t('config.configKey'), 100), { pattern: /^[A-Za-z0-9_.-]+$/, message: t('config.keyPattern') }]}
+          rules={[
+            ...rules.required(t('config.configKey')),
+            rules.max(t('config.configKey'), 100),
+            { pattern: /^[A-Za-z0-9_.-]+$/, message: t('config.keyPattern') },
+          ]}
           fieldProps={{ 'data-testid': 'form-configKey' }}
         />
-        <ProFormText name="configValue" label={t('config.configValue')} rules={[...rules.required(t('config.configValue')), rules.max(t('config.configValue'), 2000)]} fieldProps={{ 'data-testid': 'form-configValue' }} />
+        <ProFormText
+          name="configValue"
+          label={t('config.configValue')}
+          rules={[...rules.required(t('config.configValue')), rules.max(t('config.configValue'), 2000)]}
+          fieldProps={{ 'data-testid': 'form-configValue' }}
+        />
         <ProFormRadio.Group
           name="configType"
           label={t('config.configType')}

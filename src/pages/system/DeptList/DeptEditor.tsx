@@ -4,7 +4,14 @@ import { ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTreeSele
 import { useTranslation } from 'react-i18next';
 import { systemDeptSave, systemDeptUpdate } from '@/services/generated/api';
 import type { DeptNode as SysDept, SystemDeptSaveBody } from '@/services/generated/api.schemas';
-import { EditorModal, STATUS_CODE, useAreaOptions, useRules, useStatusOptions, type EditorProps } from '@/components/AdminKit';
+import {
+  EditorModal,
+  STATUS_CODE,
+  useAreaOptions,
+  useRules,
+  useStatusOptions,
+  type EditorProps,
+} from '@/components/AdminKit';
 import { SYS_DATA } from '../namespaces';
 
 interface TreeOption {
@@ -19,7 +26,12 @@ function parentOptions(depts: SysDept[], selfId: number | undefined, disabledMar
   return depts.map((d) => {
     const self = d.deptId === selfId;
     const children = self ? [] : parentOptions(d.children ?? [], selfId, disabledMark);
-    return { value: d.deptId, title: d.enabled ? d.deptName : `${d.deptName} ${disabledMark}`, disabled: self, ...(children.length ? { children } : {}) };
+    return {
+      value: d.deptId,
+      title: d.enabled ? d.deptName : `${d.deptName} ${disabledMark}`,
+      disabled: self,
+      ...(children.length ? { children } : {}),
+    };
   });
 }
 
@@ -43,18 +55,42 @@ export default function DeptEditor({ editor, onSaved, depts }: EditorProps<SysDe
       onSaved={onSaved}
       initialValues={initial}
       testId="dept-modal"
-      onSubmit={(v) => (editing ? systemDeptUpdate({ ...v, deptId: editing.deptId, parentId: isRoot ? 0 : v.parentId }) : systemDeptSave(v))}
+      onSubmit={(v) =>
+        editing
+          ? systemDeptUpdate({ ...v, deptId: editing.deptId, parentId: isRoot ? 0 : v.parentId })
+          : systemDeptSave(v)
+      }
     >
       {!isRoot && (
         <ProFormTreeSelect
           name="parentId"
           label={t('dept.parent')}
           rules={rules.required(t('dept.parent'), true)}
-          fieldProps={{ treeData: tree, treeDefaultExpandAll: true, showSearch: true, treeNodeFilterProp: 'title', 'data-testid': 'form-parentId' } as Record<string, unknown>}
+          fieldProps={
+            {
+              treeData: tree,
+              treeDefaultExpandAll: true,
+              showSearch: true,
+              treeNodeFilterProp: 'title',
+              'data-testid': 'form-parentId',
+            } as Record<string, unknown>
+          }
         />
       )}
-      <ProFormText name="deptName" label={t('dept.deptName')} rules={[...rules.required(t('dept.deptName')), rules.max(t('dept.deptName'), 100)]} fieldProps={{ 'data-testid': 'form-deptName' }} />
-      <ProFormSelect name="area" label={t('dept.area')} tooltip={t('dept.areaHint')} allowClear options={areaOptions} fieldProps={{ 'data-testid': 'form-area' } as Record<string, unknown>} />
+      <ProFormText
+        name="deptName"
+        label={t('dept.deptName')}
+        rules={[...rules.required(t('dept.deptName')), rules.max(t('dept.deptName'), 100)]}
+        fieldProps={{ 'data-testid': 'form-deptName' }}
+      />
+      <ProFormSelect
+        name="area"
+        label={t('dept.area')}
+        tooltip={t('dept.areaHint')}
+        allowClear
+        options={areaOptions}
+        fieldProps={{ 'data-testid': 'form-area' } as Record<string, unknown>}
+      />
       <ProFormText name="leader" label={t('dept.leader')} rules={[rules.max(t('dept.leader'), 50)]} />
       <ProFormText
         name="phone"

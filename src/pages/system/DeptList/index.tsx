@@ -3,7 +3,19 @@ import { useState } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { AddButton, AdminTable, AreaTag, EditLink, RemoveLink, RowLink, useAction, useAdminColumns, useAreaEnum, useEditor, useTreeTable } from '@/components/AdminKit';
+import {
+  AddButton,
+  AdminTable,
+  AreaTag,
+  EditLink,
+  RemoveLink,
+  RowLink,
+  useAction,
+  useAdminColumns,
+  useAreaEnum,
+  useEditor,
+  useTreeTable,
+} from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
 import { systemDeptExport, systemDeptList, systemDeptRemove } from '@/services/generated/api';
 import type { DeptNode as SysDept, SystemDeptListParams } from '@/services/generated/api.schemas';
@@ -23,7 +35,14 @@ export default function DeptList() {
 
   const columns: ProColumns<SysDept>[] = [
     { title: t('dept.deptName'), dataIndex: 'deptName', width: 280, fieldProps: { 'data-testid': 'search-deptName' } },
-    { title: t('dept.area'), dataIndex: 'area', width: 160, valueType: 'select', valueEnum: areaEnum, render: (_d, r) => <AreaTag area={r.area} /> },
+    {
+      title: t('dept.area'),
+      dataIndex: 'area',
+      width: 160,
+      valueType: 'select',
+      valueEnum: areaEnum,
+      render: (_d, r) => <AreaTag area={r.area} />,
+    },
     { title: t('dept.leader'), dataIndex: 'leader', width: 100, search: false },
     { title: t('dept.phone'), dataIndex: 'phone', width: 140, search: false },
     { title: t('dept.userCount'), dataIndex: 'userCount', width: 90, search: false },
@@ -36,7 +55,12 @@ export default function DeptList() {
       </RowLink>,
       <EditLink key="edit" perm="system:dept:edit" onClick={() => editor.edit(r, r.parentId)} />,
       r.parentId !== 0 ? (
-        <RemoveLink key="remove" perm="system:dept:remove" title={t('dept.removeConfirm', { name: r.deptName })} onConfirm={() => act(() => systemDeptRemove(r.deptId))} />
+        <RemoveLink
+          key="remove"
+          perm="system:dept:remove"
+          title={t('dept.removeConfirm', { name: r.deptName })}
+          onConfirm={() => act(() => systemDeptRemove(r.deptId))}
+        />
       ) : null,
     ]),
   ];
@@ -60,8 +84,19 @@ export default function DeptList() {
         testId="dept-table"
         toolBar={[
           ...tree.toggles,
-          <AddButton key="add" perm="system:dept:add" onClick={() => editor.create(tree.rows[0]?.deptId ?? 0)} testId="dept-add" />,
-          <ExportButton key="export" exportCall={systemDeptExport} params={{ ...query }} fileName={t('dept.title')} perm="system:dept:list" />,
+          <AddButton
+            key="add"
+            perm="system:dept:add"
+            onClick={() => editor.create(tree.rows[0]?.deptId ?? 0)}
+            testId="dept-add"
+          />,
+          <ExportButton
+            key="export"
+            exportCall={systemDeptExport}
+            params={{ ...query }}
+            fileName={t('dept.title')}
+            perm="system:dept:list"
+          />,
         ]}
       />
       <DeptEditor editor={editor} depts={tree.rows} onSaved={tree.reload} />

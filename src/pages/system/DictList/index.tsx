@@ -8,10 +8,26 @@ import { LockOutlined } from '@ant-design/icons';
 import { ProFormRadio, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  EditLink, EditorModal, ListPage, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useEditor, useListPage, useRules,
+  EditLink,
+  EditorModal,
+  ListPage,
+  RemoveLink,
+  RowLink,
+  dateRangeColumn,
+  useAction,
+  useAdminColumns,
+  useEditor,
+  useListPage,
+  useRules,
   useStatusOptions,
 } from '@/components/AdminKit';
-import { systemDictTypeExport, systemDictTypeList, systemDictTypeRemove, systemDictTypeSave, systemDictTypeUpdate } from '@/services/generated/api';
+import {
+  systemDictTypeExport,
+  systemDictTypeList,
+  systemDictTypeRemove,
+  systemDictTypeSave,
+  systemDictTypeUpdate,
+} from '@/services/generated/api';
 import type { SystemDictTypeListParams, SystemDictTypeSaveBody } from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
 import DictDataTable, { type DictType } from './DictDataTable';
@@ -20,7 +36,11 @@ import ActionLink from '@/components/ActionLink';
 type Query = Omit<SystemDictTypeListParams, 'pageNum' | 'pageSize'>;
 
 /** The page's fixed wiring: row key, test id, 新增 and 导出. */
-const PAGE = { rowKey: 'dictId', testId: 'dict-type-table', add: { perm: 'system:dict:add', testId: 'dict-add' } } as const;
+const PAGE = {
+  rowKey: 'dictId',
+  testId: 'dict-type-table',
+  add: { perm: 'system:dict:add', testId: 'dict-add' },
+} as const;
 
 export default function DictList() {
   const { t } = useTranslation(SYS_DATA);
@@ -41,10 +61,14 @@ export default function DictList() {
       fieldProps: { 'data-testid': 'search-dictType' },
       render: (_d, r) => (
         <Space size={4}>
-          <ActionLink onClick={() => setViewing(r)} data-testid="dict-open">{r.dictType}</ActionLink>
+          <ActionLink onClick={() => setViewing(r)} data-testid="dict-open">
+            {r.dictType}
+          </ActionLink>
           {r.builtIn && (
             <Tooltip title={t('dict.builtInHint')}>
-              <Tag icon={<LockOutlined />} color="gold">{t('dict.builtIn')}</Tag>
+              <Tag icon={<LockOutlined />} color="gold">
+                {t('dict.builtIn')}
+              </Tag>
             </Tooltip>
           )}
         </Space>
@@ -55,7 +79,14 @@ export default function DictList() {
       dataIndex: 'numeric',
       width: 100,
       search: false,
-      render: (_d, r) => (r.numeric === null ? '-' : r.numeric ? <Tag color="blue">{t('dict.kindNumber')}</Tag> : <Tag>{t('dict.kindString')}</Tag>),
+      render: (_d, r) =>
+        r.numeric === null ? (
+          '-'
+        ) : r.numeric ? (
+          <Tag color="blue">{t('dict.kindNumber')}</Tag>
+        ) : (
+          <Tag>{t('dict.kindString')}</Tag>
+        ),
     },
     { title: t('dict.dataCount'), dataIndex: 'dataCount', width: 90, search: false },
     cols.status({ title: t('dict.status'), width: 90 }),
@@ -68,7 +99,12 @@ export default function DictList() {
       </RowLink>,
       <EditLink key="edit" perm="system:dict:edit" onClick={() => editor.edit(r)} />,
       r.builtIn ? null : (
-        <RemoveLink key="remove" perm="system:dict:remove" title={t('dict.removeTypeConfirm', { name: r.dictName, count: r.dataCount })} onConfirm={() => act(() => systemDictTypeRemove({ ids: String(r.dictId) }))} />
+        <RemoveLink
+          key="remove"
+          perm="system:dict:remove"
+          title={t('dict.removeTypeConfirm', { name: r.dictName, count: r.dataCount })}
+          onConfirm={() => act(() => systemDictTypeRemove({ ids: String(r.dictId) }))}
+        />
       ),
     ]),
   ];
@@ -89,15 +125,26 @@ export default function DictList() {
         onSaved={list.reload}
         initialValues={editor.editing ?? { status: '1' }}
         testId="dict-type-modal"
-        onSubmit={(v) => (editor.editing ? systemDictTypeUpdate({ ...v, dictId: editor.editing.dictId }) : systemDictTypeSave(v))}
+        onSubmit={(v) =>
+          editor.editing ? systemDictTypeUpdate({ ...v, dictId: editor.editing.dictId }) : systemDictTypeSave(v)
+        }
       >
-        <ProFormText name="dictName" label={t('dict.dictName')} rules={[...rules.required(t('dict.dictName')), rules.max(t('dict.dictName'), 100)]} fieldProps={{ 'data-testid': 'form-dictName' }} />
+        <ProFormText
+          name="dictName"
+          label={t('dict.dictName')}
+          rules={[...rules.required(t('dict.dictName')), rules.max(t('dict.dictName'), 100)]}
+          fieldProps={{ 'data-testid': 'form-dictName' }}
+        />
         <ProFormText
           name="dictType"
           label={t('dict.dictType')}
           disabled={editor.editing?.builtIn}
           tooltip={editor.editing && !editor.editing.builtIn ? t('dict.renameHint') : undefined}
-          rules={[...rules.required(t('dict.dictType')), rules.max(t('dict.dictType'), 100), { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('dict.typePattern') }]}
+          rules={[
+            ...rules.required(t('dict.dictType')),
+            rules.max(t('dict.dictType'), 100),
+            { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('dict.typePattern') },
+          ]}
           fieldProps={{ 'data-testid': 'form-dictType' }}
         />
         <ProFormRadio.Group name="status" label={t('dict.status')} options={statusOptions} />

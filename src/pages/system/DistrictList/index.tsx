@@ -8,10 +8,32 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { ProCard, ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { AreaTag, EditLink, EditorModal, RemoveLink, RowLink, useAction, useAreaOptions, useEditor, useKitText, useRules, useServerError } from '@/components/AdminKit';
+import {
+  AreaTag,
+  EditLink,
+  EditorModal,
+  RemoveLink,
+  RowLink,
+  useAction,
+  useAreaOptions,
+  useEditor,
+  useKitText,
+  useRules,
+  useServerError,
+} from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
-import { systemDistrictsExport, systemDistrictsList, systemDistrictsRemove, systemDistrictsSave, systemDistrictsUpdate } from '@/services/generated/api';
-import type { SystemDistrictsList200, SystemDistrictsListParams, SystemDistrictsSaveBody } from '@/services/generated/api.schemas';
+import {
+  systemDistrictsExport,
+  systemDistrictsList,
+  systemDistrictsRemove,
+  systemDistrictsSave,
+  systemDistrictsUpdate,
+} from '@/services/generated/api';
+import type {
+  SystemDistrictsList200,
+  SystemDistrictsListParams,
+  SystemDistrictsSaveBody,
+} from '@/services/generated/api.schemas';
 import { SYS_DATA } from '../namespaces';
 
 type District = SystemDistrictsList200['rows'][number];
@@ -24,7 +46,13 @@ type Row = District & { children?: Row[] };
 const asRows = (list: District[]): Row[] => list.map((d) => (d.hasChildren ? { ...d, children: [] } : { ...d }));
 
 function withChildren(rows: Row[], code: string, children: Row[]): Row[] {
-  return rows.map((r) => (r.code === code ? { ...r, children } : r.children ? { ...r, children: withChildren(r.children, code, children) } : r));
+  return rows.map((r) =>
+    r.code === code
+      ? { ...r, children }
+      : r.children
+        ? { ...r, children: withChildren(r.children, code, children) }
+        : r,
+  );
 }
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'magenta', 2: 'blue', 3: 'default' };
@@ -102,8 +130,18 @@ export default function DistrictList() {
 
   const columns: TableColumnsType<Row> = [
     { title: t('district.name'), dataIndex: 'name', render: (_v, r) => (searching ? r.fullName : r.name) },
-    { title: t('district.code'), dataIndex: 'code', width: 130, render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
-    { title: t('district.level'), dataIndex: 'level', width: 100, render: (v: number) => <Tag color={LEVEL_COLORS[v]}>{t(`district.level${v}`)}</Tag> },
+    {
+      title: t('district.code'),
+      dataIndex: 'code',
+      width: 130,
+      render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+    },
+    {
+      title: t('district.level'),
+      dataIndex: 'level',
+      width: 100,
+      render: (v: number) => <Tag color={LEVEL_COLORS[v]}>{t(`district.level${v}`)}</Tag>,
+    },
     { title: t('district.area'), dataIndex: 'area', width: 170, render: (_v, r) => <AreaTag area={r.area} /> },
     { title: t('district.orderNum'), dataIndex: 'orderNum', width: 80 },
     {
@@ -118,7 +156,11 @@ export default function DistrictList() {
           )}
           {r.level > 1 && <EditLink perm="system:district:edit" onClick={() => editor.edit(r)} />}
           {r.level > 1 && !r.hasChildren && (
-            <RemoveLink perm="system:district:remove" title={t('district.removeConfirm', { name: r.name })} onConfirm={() => act(() => systemDistrictsRemove({ ids: r.code }))} />
+            <RemoveLink
+              perm="system:district:remove"
+              title={t('district.removeConfirm', { name: r.name })}
+              onConfirm={() => act(() => systemDistrictsRemove({ ids: r.code }))}
+            />
           )}
         </Space>
       ),
@@ -126,7 +168,9 @@ export default function DistrictList() {
   ];
 
   // The export follows the screen: the search results, or else the cities of the opened province.
-  const exportParams = searching ? { name: keyword.trim() } : { parentCode: rows.length === 1 && rows[0]!.children?.length ? rows[0]!.code : undefined };
+  const exportParams = searching
+    ? { name: keyword.trim() }
+    : { parentCode: rows.length === 1 && rows[0]!.children?.length ? rows[0]!.code : undefined };
   const parent = editor.parent ?? null;
   const prefix = parent ? parent.code.slice(0, parent.level * 2) : '';
 
@@ -144,8 +188,15 @@ export default function DistrictList() {
         }
         extra={
           <Space>
-            <ExportButton exportCall={systemDistrictsExport} params={exportParams} fileName={t('district.title')} perm="system:district:list" />
-            <Button icon={<ReloadOutlined />} onClick={() => void loadTop()}>{t('common.reload')}</Button>
+            <ExportButton
+              exportCall={systemDistrictsExport}
+              params={exportParams}
+              fileName={t('district.title')}
+              perm="system:district:list"
+            />
+            <Button icon={<ReloadOutlined />} onClick={() => void loadTop()}>
+              {t('common.reload')}
+            </Button>
           </Space>
         }
       >
@@ -170,9 +221,16 @@ export default function DistrictList() {
         title={editor.editing ? t('district.editTitle') : t('district.addTitle', { parent: parent?.name ?? '' })}
         editor={editor}
         onSaved={refresh}
-        initialValues={editor.editing
-          ? { code: editor.editing.code, name: editor.editing.name, area: editor.editing.area, orderNum: editor.editing.orderNum }
-          : { parentCode: parent?.code, area: parent?.area ?? undefined, orderNum: 0, code: prefix }}
+        initialValues={
+          editor.editing
+            ? {
+                code: editor.editing.code,
+                name: editor.editing.name,
+                area: editor.editing.area,
+                orderNum: editor.editing.orderNum,
+              }
+            : { parentCode: parent?.code, area: parent?.area ?? undefined, orderNum: 0, code: prefix }
+        }
         testId="district-modal"
         onSubmit={(v) =>
           editor.editing
@@ -185,11 +243,25 @@ export default function DistrictList() {
           label={t('district.code')}
           disabled={!!editor.editing}
           tooltip={parent ? t('district.codeHint', { prefix }) : undefined}
-          rules={[...rules.required(t('district.code')), { pattern: /^\d{6}(\d{3}(\d{3})?)?$/, message: t('district.codePattern') }]}
+          rules={[
+            ...rules.required(t('district.code')),
+            { pattern: /^\d{6}(\d{3}(\d{3})?)?$/, message: t('district.codePattern') },
+          ]}
           fieldProps={{ 'data-testid': 'form-code' }}
         />
-        <ProFormText name="name" label={t('district.name')} rules={[...rules.required(t('district.name')), rules.max(t('district.name'), 64)]} fieldProps={{ 'data-testid': 'form-name' }} />
-        <ProFormSelect name="area" label={t('district.area')} tooltip={t('district.areaHint')} options={areaOptions} allowClear />
+        <ProFormText
+          name="name"
+          label={t('district.name')}
+          rules={[...rules.required(t('district.name')), rules.max(t('district.name'), 64)]}
+          fieldProps={{ 'data-testid': 'form-name' }}
+        />
+        <ProFormSelect
+          name="area"
+          label={t('district.area')}
+          tooltip={t('district.areaHint')}
+          options={areaOptions}
+          allowClear
+        />
         <ProFormDigit name="orderNum" label={t('district.orderNum')} min={0} max={9999} fieldProps={{ precision: 0 }} />
       </EditorModal>
     </PageHeaderWrapper>

@@ -6,17 +6,37 @@ import { Alert, Table, Typography } from 'antd';
 import { useJobText } from './text';
 
 /** The rules, in the order the server checks them (certificateInvariants.ts INVARIANT_RULES). */
-const RULES = ['statusIsAState', 'statusIsToday', 'statutoryValidity', 'issuedAfterAcceptance', 'delayCodeInRange', 'historyReplays'] as const;
+const RULES = [
+  'statusIsAState',
+  'statusIsToday',
+  'statutoryValidity',
+  'issuedAfterAcceptance',
+  'delayCodeInRange',
+  'historyReplays',
+] as const;
 
-interface Example { rule: string; certificateId: number; certNo: string; detail: string }
-export interface InvariantsSummary { checked: number; violations: number; counts: Record<string, number>; examples: Example[] }
+interface Example {
+  rule: string;
+  certificateId: number;
+  certNo: string;
+  detail: string;
+}
+export interface InvariantsSummary {
+  checked: number;
+  violations: number;
+  counts: Record<string, number>;
+  examples: Example[];
+}
 
 /** The summary a housekeeping run's detail carries, or null when the run has none. */
 export function invariantsOf(detail: unknown): InvariantsSummary | null {
-  const found = detail && typeof detail === 'object' ? (detail as Record<string, unknown>).certificateInvariants : undefined;
+  const found =
+    detail && typeof detail === 'object' ? (detail as Record<string, unknown>).certificateInvariants : undefined;
   if (!found || typeof found !== 'object') return null;
   const s = found as Partial<InvariantsSummary>;
-  return typeof s.checked === 'number' && s.counts ? { checked: s.checked, violations: s.violations ?? 0, counts: s.counts, examples: s.examples ?? [] } : null;
+  return typeof s.checked === 'number' && s.counts
+    ? { checked: s.checked, violations: s.violations ?? 0, counts: s.counts, examples: s.examples ?? [] }
+    : null;
 }
 
 export default function InvariantsDetail({ summary }: { summary: InvariantsSummary }) {
@@ -28,7 +48,11 @@ export default function InvariantsDetail({ summary }: { summary: InvariantsSumma
       <Alert
         type={clean ? 'success' : 'error'}
         showIcon
-        message={clean ? t('invariants.clean', { checked: summary.checked }) : t('invariants.found', { checked: summary.checked, n: summary.violations })}
+        message={
+          clean
+            ? t('invariants.clean', { checked: summary.checked })
+            : t('invariants.found', { checked: summary.checked, n: summary.violations })
+        }
         style={{ marginBottom: clean ? 0 : 8 }}
       />
       {!clean && (

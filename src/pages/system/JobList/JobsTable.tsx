@@ -32,8 +32,12 @@ export default function JobsTable({ actionRef, onRun, onPause, onResume, onShowR
       width: 260,
       render: (_d, r) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong data-testid={`job-${r.job}`}>{name(r)}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t(`descriptions.${r.job}`)}</Typography.Text>
+          <Typography.Text strong data-testid={`job-${r.job}`}>
+            {name(r)}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(`descriptions.${r.job}`)}
+          </Typography.Text>
         </Space>
       ),
     },
@@ -51,7 +55,14 @@ export default function JobsTable({ actionRef, onRun, onPause, onResume, onShowR
       title: t('columns.state'),
       dataIndex: 'paused',
       width: 100,
-      render: (_d, r) => (r.paused ? <Tag color="orange">{t('state.paused')}</Tag> : r.lastRun?.running ? <Tag color="processing">{t('state.running')}</Tag> : <Tag color="green">{t('state.active')}</Tag>),
+      render: (_d, r) =>
+        r.paused ? (
+          <Tag color="orange">{t('state.paused')}</Tag>
+        ) : r.lastRun?.running ? (
+          <Tag color="processing">{t('state.running')}</Tag>
+        ) : (
+          <Tag color="green">{t('state.active')}</Tag>
+        ),
     },
     {
       title: t('columns.lastRun'),
@@ -62,9 +73,15 @@ export default function JobsTable({ actionRef, onRun, onPause, onResume, onShowR
         if (!run) return <Typography.Text type="secondary">{t('result.never')}</Typography.Text>;
         return (
           <Space direction="vertical" size={0} data-testid={`last-run-${r.job}`}>
-            <span>{formatDateTime(run.startedAt)}（{t(`trigger.${run.trigger}`)}）</span>
             <span>
-              {run.running ? <Tag color="processing">{t('result.running')}</Tag> : <OutcomeBadge success={run.ok === true} />}
+              {formatDateTime(run.startedAt)}（{t(`trigger.${run.trigger}`)}）
+            </span>
+            <span>
+              {run.running ? (
+                <Tag color="processing">{t('result.running')}</Tag>
+              ) : (
+                <OutcomeBadge success={run.ok === true} />
+              )}
               <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
                 {t('columns.durationRows', { duration: durationText(t, run.durationMs), rows: run.rows })}
               </Typography.Text>
@@ -82,7 +99,9 @@ export default function JobsTable({ actionRef, onRun, onPause, onResume, onShowR
           <Space direction="vertical" size={0}>
             <span>{t('columns.failureCount', { n: r.failuresRecent })}</span>
             <Tooltip title={`${formatDateTime(r.lastFailure.startedAt)} ${r.lastFailure.error ?? ''}`}>
-              <Typography.Text type="danger" ellipsis style={{ maxWidth: 180 }}>{r.lastFailure.error}</Typography.Text>
+              <Typography.Text type="danger" ellipsis style={{ maxWidth: 180 }}>
+                {r.lastFailure.error}
+              </Typography.Text>
             </Tooltip>
           </Space>
         ) : (
@@ -93,25 +112,49 @@ export default function JobsTable({ actionRef, onRun, onPause, onResume, onShowR
       title: t('columns.nextRun'),
       dataIndex: 'nextRunAt',
       width: 170,
-      render: (_d, r) => (r.nextRunAt ? formatDateTime(r.nextRunAt) : <Typography.Text type="secondary">{t('state.paused')}</Typography.Text>),
+      render: (_d, r) =>
+        r.nextRunAt ? (
+          formatDateTime(r.nextRunAt)
+        ) : (
+          <Typography.Text type="secondary">{t('state.paused')}</Typography.Text>
+        ),
     },
     cols.action(230, (r) => [
       r.canRun ? (
-        <ConfirmLink key="run" danger={false} title={t('confirm.run', { name: name(r) })} onConfirm={() => onRun(r)} testId={`run-${r.job}`}>
+        <ConfirmLink
+          key="run"
+          danger={false}
+          title={t('confirm.run', { name: name(r) })}
+          onConfirm={() => onRun(r)}
+          testId={`run-${r.job}`}
+        >
           {t('actions.run')}
         </ConfirmLink>
       ) : null,
       r.canPause ? (
-        <ConfirmLink key="pause" title={t('confirm.pause', { name: name(r) })} onConfirm={() => onPause(r)} testId={`pause-${r.job}`}>
+        <ConfirmLink
+          key="pause"
+          title={t('confirm.pause', { name: name(r) })}
+          onConfirm={() => onPause(r)}
+          testId={`pause-${r.job}`}
+        >
           {t('actions.pause')}
         </ConfirmLink>
       ) : null,
       r.canResume ? (
-        <ConfirmLink key="resume" danger={false} title={t('confirm.resume', { name: name(r) })} onConfirm={() => onResume(r)} testId={`resume-${r.job}`}>
+        <ConfirmLink
+          key="resume"
+          danger={false}
+          title={t('confirm.resume', { name: name(r) })}
+          onConfirm={() => onResume(r)}
+          testId={`resume-${r.job}`}
+        >
           {t('actions.resume')}
         </ConfirmLink>
       ) : null,
-      <RowLink key="runs" onClick={() => onShowRuns(r)} testId={`runs-${r.job}`}>{t('actions.runs')}</RowLink>,
+      <RowLink key="runs" onClick={() => onShowRuns(r)} testId={`runs-${r.job}`}>
+        {t('actions.runs')}
+      </RowLink>,
     ]),
   ];
   return (

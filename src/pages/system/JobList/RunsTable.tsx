@@ -6,7 +6,12 @@ import { AdminTable, OutcomeBadge, dateRangeColumn, useListPage } from '@/compon
 import { ExportButton } from '@/components/ExcelButtons';
 import { formatDateTime } from '@/components/ProTableKit/format';
 import { systemJobRuns, systemJobRunsExport } from '@/services/generated/api';
-import { SystemJobRunsJob, SystemJobRunsTrigger, type SystemJobRuns200RowsItem as RunRow, type SystemJobRunsParams } from '@/services/generated/api.schemas';
+import {
+  SystemJobRunsJob,
+  SystemJobRunsTrigger,
+  type SystemJobRuns200RowsItem as RunRow,
+  type SystemJobRunsParams,
+} from '@/services/generated/api.schemas';
 import InvariantsDetail, { invariantsOf } from './InvariantsDetail';
 import { durationText, useJobText } from './text';
 
@@ -15,7 +20,13 @@ const TRIGGERS = Object.values(SystemJobRunsTrigger);
 
 type Filters = Omit<SystemJobRunsParams, 'pageNum' | 'pageSize'>;
 
-export default function RunsTable({ formRef, list }: { formRef: MutableRefObject<ProFormInstance | undefined>; list: ReturnType<typeof useRunsList> }) {
+export default function RunsTable({
+  formRef,
+  list,
+}: {
+  formRef: MutableRefObject<ProFormInstance | undefined>;
+  list: ReturnType<typeof useRunsList>;
+}) {
   const t = useJobText();
   const columns: ProColumns<RunRow>[] = [
     { title: t('runs.id'), dataIndex: 'id', width: 80, search: false },
@@ -34,15 +45,28 @@ export default function RunsTable({ formRef, list }: { formRef: MutableRefObject
       valueType: 'select',
       valueEnum: Object.fromEntries(TRIGGERS.map((k) => [k, { text: t(`trigger.${k}`) }])),
     },
-    { title: t('runs.startedAt'), dataIndex: 'startedAt', width: 170, search: false, render: (_d, r) => formatDateTime(r.startedAt) },
-    { title: t('runs.duration'), dataIndex: 'durationMs', width: 100, search: false, render: (_d, r) => durationText(t, r.durationMs) },
+    {
+      title: t('runs.startedAt'),
+      dataIndex: 'startedAt',
+      width: 170,
+      search: false,
+      render: (_d, r) => formatDateTime(r.startedAt),
+    },
+    {
+      title: t('runs.duration'),
+      dataIndex: 'durationMs',
+      width: 100,
+      search: false,
+      render: (_d, r) => durationText(t, r.durationMs),
+    },
     {
       title: t('runs.result'),
       dataIndex: 'ok',
       width: 100,
       valueType: 'select',
       valueEnum: { true: { text: t('result.ok') }, false: { text: t('result.failed') } },
-      render: (_d, r) => (r.running ? <Tag color="processing">{t('result.running')}</Tag> : <OutcomeBadge success={r.ok === true} />),
+      render: (_d, r) =>
+        r.running ? <Tag color="processing">{t('result.running')}</Tag> : <OutcomeBadge success={r.ok === true} />,
     },
     { title: t('runs.rows'), dataIndex: 'rows', width: 90, search: false },
     {
@@ -62,7 +86,15 @@ export default function RunsTable({ formRef, list }: { formRef: MutableRefObject
       testId="runs-table"
       columns={columns}
       scroll={{ x: 1100 }}
-      toolBar={[<ExportButton key="export" exportCall={systemJobRunsExport} params={list.lastQuery} fileName={t('runs.fileName')} perm="system:job:export" />]}
+      toolBar={[
+        <ExportButton
+          key="export"
+          exportCall={systemJobRunsExport}
+          params={list.lastQuery}
+          fileName={t('runs.fileName')}
+          perm="system:job:export"
+        />,
+      ]}
       expandable={{
         rowExpandable: (r) => !!r.detail,
         expandedRowRender: (r) => {

@@ -43,7 +43,10 @@ export default function JobList() {
   const outbox = useOutboxList();
 
   const loadStatus = useCallback(() => {
-    systemJobStatus().then((res) => setStatus(res.data), () => setStatus(null));
+    systemJobStatus().then(
+      (res) => setStatus(res.data),
+      () => setStatus(null),
+    );
   }, []);
   useEffect(loadStatus, [loadStatus]);
 
@@ -68,16 +71,23 @@ export default function JobList() {
   // A watched run that has finished says how it went, not only the table: 执行一次 gets its answer.
   const watchRef = useRef<Watch | null>(null);
   watchRef.current = watch;
-  const onLoaded = useCallback((rows: JobRow[]) => {
-    const w = watchRef.current;
-    if (!w) return;
-    const run = rows.find((r) => r.job === w.job)?.lastRun;
-    if (!run || run.id === w.since || run.running) return;
-    setWatch(null);
-    const name = t(`names.${w.job}`);
-    if (run.ok) void message.success(t('messages.finished', { name, rows: run.rows, duration: durationText(t, run.durationMs) }), 6);
-    else void message.error(t('messages.failed', { name, error: run.error ?? '-' }), 10);
-  }, [message, t]);
+  const onLoaded = useCallback(
+    (rows: JobRow[]) => {
+      const w = watchRef.current;
+      if (!w) return;
+      const run = rows.find((r) => r.job === w.job)?.lastRun;
+      if (!run || run.id === w.since || run.running) return;
+      setWatch(null);
+      const name = t(`names.${w.job}`);
+      if (run.ok)
+        void message.success(
+          t('messages.finished', { name, rows: run.rows, duration: durationText(t, run.durationMs) }),
+          6,
+        );
+      else void message.error(t('messages.failed', { name, error: run.error ?? '-' }), 10);
+    },
+    [message, t],
+  );
 
   const act = async (call: () => Promise<{ msg?: string }>, after?: () => void) => {
     try {
@@ -94,7 +104,12 @@ export default function JobList() {
     act(async () => {
       const res = await systemJobRun(row.job);
       // Queued or run in the request: the finished run's outcome is said once the table shows it.
-      setWatch({ job: row.job, since: row.lastRun?.id ?? null, until: Date.now() + WATCH_FOR_MS, queued: res.data.queued });
+      setWatch({
+        job: row.job,
+        since: row.lastRun?.id ?? null,
+        until: Date.now() + WATCH_FOR_MS,
+        queued: res.data.queued,
+      });
       return { msg: res.data.queued ? t('messages.queued') : t('messages.ran') };
     });
 
@@ -108,23 +123,49 @@ export default function JobList() {
   };
 
   const engineText = status
-    ? status.engine ? t('engine.running', { db: t(`engine.${status.engine}`) }) : t('engine.off')
+    ? status.engine
+      ? t('engine.running', { db: t(`engine.${status.engine}`) })
+      : t('engine.off')
     : null;
   return (
     <PageHeaderWrapper title={t('title')} description={t('description')}>
       <Space direction="vertical" style={{ width: '100%', marginBottom: 16 }}>
-        {engineText && <Alert type={status?.engine ? 'info' : 'warning'} showIcon message={engineText} data-testid="engine-status" />}
+        {engineText && (
+          <Alert type={status?.engine ? 'info' : 'warning'} showIcon message={engineText} data-testid="engine-status" />
+        )}
         {status && !status.national.configured && (
-          <Alert type="warning" showIcon message={t('national.off', { pending: status.outbox.pending })} data-testid="national-status" />
+          <Alert
+            type="warning"
+            showIcon
+            message={t('national.off', { pending: status.outbox.pending })}
+            data-testid="national-status"
+          />
         )}
         {status && status.national.configured && status.outbox.dead > 0 && (
-          <Alert type="error" showIcon message={t('national.dead', { dead: status.outbox.dead, max: status.national.maxAttempts })} data-testid="national-status" />
+          <Alert
+            type="error"
+            showIcon
+            message={t('national.dead', { dead: status.outbox.dead, max: status.national.maxAttempts })}
+            data-testid="national-status"
+          />
         )}
         {status?.calendar.missingYear ? (
-          <Alert type="warning" showIcon message={t('calendar.missing', { year: status.calendar.missingYear })} data-testid="calendar-missing"
-            action={<Link to="/system/calendar">{t('calendar.open')}</Link>} />
+          <Alert
+            type="warning"
+            showIcon
+            message={t('calendar.missing', { year: status.calendar.missingYear })}
+            data-testid="calendar-missing"
+            action={<Link to="/system/calendar">{t('calendar.open')}</Link>}
+          />
         ) : null}
-        {watch?.queued && <Alert type="info" showIcon message={t('messages.watching', { name: t(`names.${watch.job}`) })} data-testid="watching" />}
+        {watch?.queued && (
+          <Alert
+            type="info"
+            showIcon
+            message={t('messages.watching', { name: t(`names.${watch.job}`) })}
+            data-testid="watching"
+          />
+        )}
       </Space>
       <Tabs
         activeKey={tab}
@@ -144,7 +185,12 @@ export default function JobList() {
               />
             ),
           },
-          { key: 'runs', label: t('tabs.runs'), forceRender: true, children: <RunsTable formRef={runsForm} list={runs} /> },
+          {
+            key: 'runs',
+            label: t('tabs.runs'),
+            forceRender: true,
+            children: <RunsTable formRef={runsForm} list={runs} />,
+          },
           {
             key: 'outbox',
             label: t('tabs.outbox', { pending: status?.outbox.pending ?? 0 }),

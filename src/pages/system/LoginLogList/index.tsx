@@ -11,7 +11,11 @@ type LoginLog = SystemLogininforList200['rows'][number];
 type Search = Omit<SystemLogininforListParams, 'pageNum' | 'pageSize'>;
 
 /** The page's fixed wiring: row key, test id and 导出. */
-const PAGE = { rowKey: 'infoId', testId: 'logininfor-table', exportTo: { call: systemLogininforExport, perm: 'system:logininfor:export' } } as const;
+const PAGE = {
+  rowKey: 'infoId',
+  testId: 'logininfor-table',
+  exportTo: { call: systemLogininforExport, perm: 'system:logininfor:export' },
+} as const;
 
 export default function LoginLogList() {
   const { t } = useTranslation(SYS_ADMIN);
@@ -19,7 +23,11 @@ export default function LoginLogList() {
   const list = useListPage<LoginLog, Search>(systemLogininforList);
   const act = useAction(list.reload);
 
-  const methodEnum = { password: { text: t('log.methods.password') }, sms: { text: t('log.methods.sms') }, sso: { text: t('log.methods.sso') } };
+  const methodEnum = {
+    password: { text: t('log.methods.password') },
+    sms: { text: t('log.methods.sms') },
+    sso: { text: t('log.methods.sso') },
+  };
   const columns: ProColumns<LoginLog>[] = [
     { title: t('log.infoId'), dataIndex: 'infoId', width: 90, search: false },
     { title: t('log.userName'), dataIndex: 'userName', width: 130, fieldProps: { 'data-testid': 'search-userName' } },
@@ -28,13 +36,26 @@ export default function LoginLogList() {
     { title: t('log.userAgent'), dataIndex: 'userAgent', ellipsis: true, search: false },
     cols.outcome(t('log.status')),
     { title: t('log.msg'), dataIndex: 'msg', ellipsis: true, search: false },
-    { title: t('log.loginTime'), dataIndex: 'loginTime', width: 170, search: false, render: (_d, r) => formatDateTime(r.loginTime) },
+    {
+      title: t('log.loginTime'),
+      dataIndex: 'loginTime',
+      width: 170,
+      search: false,
+      render: (_d, r) => formatDateTime(r.loginTime),
+    },
     dateRangeColumn<LoginLog>(t('log.loginTime')),
     // Where unlocking makes sense is the server's answer (a failed sign-in of a named account).
     cols.action(100, (r) =>
       r.unlockable && r.userName
         ? [
-            <ConfirmLink key="unlock" perm="system:logininfor:unlock" title={t('log.unlockConfirm', { userName: r.userName })} onConfirm={() => act(() => systemLogininforUnlock(encodeURIComponent(r.userName!)))} testId="row-unlock" danger={false}>
+            <ConfirmLink
+              key="unlock"
+              perm="system:logininfor:unlock"
+              title={t('log.unlockConfirm', { userName: r.userName })}
+              onConfirm={() => act(() => systemLogininforUnlock(encodeURIComponent(r.userName!)))}
+              testId="row-unlock"
+              danger={false}
+            >
               {t('log.unlock')}
             </ConfirmLink>,
           ]
@@ -43,6 +64,12 @@ export default function LoginLogList() {
   ];
 
   return (
-    <ListPage<LoginLog, Search> {...PAGE} title={t('log.loginTitle')} notice={t('log.retention')} list={list} columns={columns} />
+    <ListPage<LoginLog, Search>
+      {...PAGE}
+      title={t('log.loginTitle')}
+      notice={t('log.retention')}
+      list={list}
+      columns={columns}
+    />
   );
 }

@@ -13,7 +13,11 @@ type Filters = Omit<SystemOnlineListParams, 'pageNum' | 'pageSize'>;
 const PERM = 'system:online:forceLogout';
 
 /** The page's fixed wiring: row key, test id and 导出. */
-const PAGE = { rowKey: 'sessionId', testId: 'online-table', exportTo: { call: systemOnlineExport, perm: 'system:online:list' } } as const;
+const PAGE = {
+  rowKey: 'sessionId',
+  testId: 'online-table',
+  exportTo: { call: systemOnlineExport, perm: 'system:online:list' },
+} as const;
 
 export default function OnlineUserList() {
   const { t } = useTranslation(NS);
@@ -23,7 +27,13 @@ export default function OnlineUserList() {
 
   const methodText = (m: string) => (['password', 'sms', 'sso'].includes(m) ? t(`online.methods.${m}`) : m);
   const columns: ProColumns<OnlineSession>[] = [
-    { title: t('online.sessionId'), dataIndex: 'sessionId', search: false, width: 160, render: (_d, r) => <Typography.Text code>{r.sessionId}</Typography.Text> },
+    {
+      title: t('online.sessionId'),
+      dataIndex: 'sessionId',
+      search: false,
+      width: 160,
+      render: (_d, r) => <Typography.Text code>{r.sessionId}</Typography.Text>,
+    },
     {
       title: t('online.userName'),
       dataIndex: 'userName',
@@ -45,23 +55,57 @@ export default function OnlineUserList() {
     { title: t('online.browser'), dataIndex: 'browser', search: false },
     { title: t('online.os'), dataIndex: 'os', search: false },
     { title: t('online.method'), dataIndex: 'method', search: false, render: (_d, r) => methodText(r.method) },
-    { title: t('online.loginTime'), dataIndex: 'loginTime', search: false, width: 170, render: (_d, r) => formatDateTime(r.loginTime) },
-    { title: t('online.lastActive'), dataIndex: 'lastActiveTime', search: false, width: 170, render: (_d, r) => formatDateTime(r.lastActiveTime) },
-    cols.action(170, (r) => [
-      r.canForce ? (
-        <ConfirmLink key="one" perm={PERM} title={t('online.forceConfirm', { name: r.userName })} onConfirm={() => force(() => systemOnlineOffline({ sessionId: r.sessionId }))} testId={`force-${r.userName}`}>
-          {t('online.forceLogout')}
-        </ConfirmLink>
-      ) : null,
-      r.canForceUser ? (
-        <ConfirmLink key="all" perm={PERM} title={t('online.forceUserConfirm', { name: r.userName })} onConfirm={() => force(() => systemOnlineOffline({ userId: r.userId }))} testId={`force-user-${r.userName}`}>
-          {t('online.forceUser')}
-        </ConfirmLink>
-      ) : null,
-    ], { fixed: 'right' }),
+    {
+      title: t('online.loginTime'),
+      dataIndex: 'loginTime',
+      search: false,
+      width: 170,
+      render: (_d, r) => formatDateTime(r.loginTime),
+    },
+    {
+      title: t('online.lastActive'),
+      dataIndex: 'lastActiveTime',
+      search: false,
+      width: 170,
+      render: (_d, r) => formatDateTime(r.lastActiveTime),
+    },
+    cols.action(
+      170,
+      (r) => [
+        r.canForce ? (
+          <ConfirmLink
+            key="one"
+            perm={PERM}
+            title={t('online.forceConfirm', { name: r.userName })}
+            onConfirm={() => force(() => systemOnlineOffline({ sessionId: r.sessionId }))}
+            testId={`force-${r.userName}`}
+          >
+            {t('online.forceLogout')}
+          </ConfirmLink>
+        ) : null,
+        r.canForceUser ? (
+          <ConfirmLink
+            key="all"
+            perm={PERM}
+            title={t('online.forceUserConfirm', { name: r.userName })}
+            onConfirm={() => force(() => systemOnlineOffline({ userId: r.userId }))}
+            testId={`force-user-${r.userName}`}
+          >
+            {t('online.forceUser')}
+          </ConfirmLink>
+        ) : null,
+      ],
+      { fixed: 'right' },
+    ),
   ];
 
   return (
-    <ListPage<OnlineSession, Filters> {...PAGE} title={t('online.title')} list={list} columns={columns} scroll={{ x: 1300 }} />
+    <ListPage<OnlineSession, Filters>
+      {...PAGE}
+      title={t('online.title')}
+      list={list}
+      columns={columns}
+      scroll={{ x: 1300 }}
+    />
   );
 }

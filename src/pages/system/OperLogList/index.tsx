@@ -23,7 +23,11 @@ function pretty(text: string | null): string {
 }
 
 /** The page's fixed wiring: row key, test id and 导出. */
-const PAGE = { rowKey: 'operId', testId: 'operlog-table', exportTo: { call: systemOperlogExport, perm: 'system:operlog:export' } } as const;
+const PAGE = {
+  rowKey: 'operId',
+  testId: 'operlog-table',
+  exportTo: { call: systemOperlogExport, perm: 'system:operlog:export' },
+} as const;
 
 export default function OperLogList() {
   const { t } = useTranslation(SYS_ADMIN);
@@ -42,16 +46,32 @@ export default function OperLogList() {
   const columns: ProColumns<OperLog>[] = [
     { title: t('log.operId'), dataIndex: 'operId', width: 90, search: false },
     {
-      title: t('log.title'), dataIndex: 'title', valueType: 'select', valueEnum: moduleOptions,
-      fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'search-title' }, render: (_d, r) => moduleName(r.title),
+      title: t('log.title'),
+      dataIndex: 'title',
+      valueType: 'select',
+      valueEnum: moduleOptions,
+      fieldProps: { showSearch: true, optionFilterProp: 'label', 'data-testid': 'search-title' },
+      render: (_d, r) => moduleName(r.title),
     },
-    { title: t('log.action'), dataIndex: 'action', width: 100, search: false, render: (_d, r) => <Tag>{actionName(r.action)}</Tag> },
+    {
+      title: t('log.action'),
+      dataIndex: 'action',
+      width: 100,
+      search: false,
+      render: (_d, r) => <Tag>{actionName(r.action)}</Tag>,
+    },
     { title: t('log.requestMethod'), dataIndex: 'requestMethod', width: 90, search: false },
     { title: t('log.operName'), dataIndex: 'operName', width: 120, fieldProps: { 'data-testid': 'search-operName' } },
     { title: t('log.operIp'), dataIndex: 'operIp', width: 130, search: false },
     cols.outcome(t('log.status')),
     { title: t('log.durationMs'), dataIndex: 'durationMs', width: 100, search: false },
-    { title: t('log.operTime'), dataIndex: 'operTime', width: 170, search: false, render: (_d, r) => formatDateTime(r.operTime) },
+    {
+      title: t('log.operTime'),
+      dataIndex: 'operTime',
+      width: 170,
+      search: false,
+      render: (_d, r) => formatDateTime(r.operTime),
+    },
     dateRangeColumn<OperLog>(t('log.operTime')),
     cols.action(80, (r) => [
       <RowLink key="view" onClick={() => setViewing(r)} testId="row-view">
@@ -61,8 +81,21 @@ export default function OperLogList() {
   ];
 
   return (
-    <ListPage<OperLog, Search> {...PAGE} title={t('log.operTitle')} notice={t('log.retention')} list={list} columns={columns}>
-      <Modal open={!!viewing} title={t('log.detail')} footer={null} width={760} onCancel={() => setViewing(null)} destroyOnHidden>
+    <ListPage<OperLog, Search>
+      {...PAGE}
+      title={t('log.operTitle')}
+      notice={t('log.retention')}
+      list={list}
+      columns={columns}
+    >
+      <Modal
+        open={!!viewing}
+        title={t('log.detail')}
+        footer={null}
+        width={760}
+        onCancel={() => setViewing(null)}
+        destroyOnHidden
+      >
         {viewing && (
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label={t('log.title')}>{moduleName(viewing.title)}</Descriptions.Item>
@@ -73,7 +106,18 @@ export default function OperLogList() {
               {viewing.requestMethod} {viewing.operUrl}
             </Descriptions.Item>
             <Descriptions.Item label={t('log.operParam')} span={2}>
-              <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 260, overflow: 'auto', margin: 0, fontSize: 12, background: '#fafafa', padding: 8 }}>
+              <pre
+                style={{
+                  whiteSpace: 'pre-wrap',
+                  wordBreak: 'break-all',
+                  maxHeight: 260,
+                  overflow: 'auto',
+                  margin: 0,
+                  fontSize: 12,
+                  background: '#fafafa',
+                  padding: 8,
+                }}
+              >
                 {pretty(viewing.operParam)}
               </pre>
             </Descriptions.Item>

@@ -6,7 +6,17 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
-import { AdminTable, RemoveLink, RowLink, dateRangeColumn, useAction, useAdminColumns, useKitText, useListPage, useServerError } from '@/components/AdminKit';
+import {
+  AdminTable,
+  RemoveLink,
+  RowLink,
+  dateRangeColumn,
+  useAction,
+  useAdminColumns,
+  useKitText,
+  useListPage,
+  useServerError,
+} from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
 import { downloadFile } from '@/services/download';
 import { fileDownload, systemOssExport, systemOssList, systemOssRemove } from '@/services/generated/api';
@@ -67,24 +77,56 @@ export default function FilesTab() {
       fieldProps: { 'data-testid': 'search-originalName' },
       render: (_d, r) => (
         <Space size={6}>
-          {r.mimeType === 'application/pdf' ? <FilePdfOutlined style={{ color: '#cf1322' }} /> : <FileImageOutlined style={{ color: '#1677ff' }} />}
-          <ActionLink onClick={() => void download(r)} data-testid="file-download-name">{r.originalName}</ActionLink>
+          {r.mimeType === 'application/pdf' ? (
+            <FilePdfOutlined style={{ color: '#cf1322' }} />
+          ) : (
+            <FileImageOutlined style={{ color: '#1677ff' }} />
+          )}
+          <ActionLink onClick={() => void download(r)} data-testid="file-download-name">
+            {r.originalName}
+          </ActionLink>
         </Space>
       ),
     },
     { title: t('oss.fileName'), dataIndex: 'fileName', ellipsis: true, hideInTable: true },
     { title: t('oss.fileSuffix'), dataIndex: 'fileSuffix', width: 90 },
     { title: t('oss.size'), dataIndex: 'size', width: 110, search: false, render: (_d, r) => formatSize(r.size) },
-    { title: t('oss.service'), dataIndex: 'service', width: 110, render: (_d, r) => <Tag color={r.service === 'local' ? 'default' : 'geekblue'}>{r.service === 'local' ? t('oss.local') : r.service}</Tag> },
-    { title: t('oss.ownerRef'), dataIndex: 'ownerRef', width: 150, search: false, render: (_d, r) => r.ownerRef ?? '-' },
-    { title: t('oss.createdBy'), dataIndex: 'createdByName', width: 110, search: false, render: (_d, r) => r.createdByName ?? '-' },
+    {
+      title: t('oss.service'),
+      dataIndex: 'service',
+      width: 110,
+      render: (_d, r) => (
+        <Tag color={r.service === 'local' ? 'default' : 'geekblue'}>
+          {r.service === 'local' ? t('oss.local') : r.service}
+        </Tag>
+      ),
+    },
+    {
+      title: t('oss.ownerRef'),
+      dataIndex: 'ownerRef',
+      width: 150,
+      search: false,
+      render: (_d, r) => r.ownerRef ?? '-',
+    },
+    {
+      title: t('oss.createdBy'),
+      dataIndex: 'createdByName',
+      width: 110,
+      search: false,
+      render: (_d, r) => r.createdByName ?? '-',
+    },
     cols.createdAt(),
     dateRangeColumn<OssFile>(kt('admin.createdAt')),
     cols.action(120, (r) => [
       <RowLink key="download" onClick={() => void download(r)} testId="file-download">
         {t('oss.download')}
       </RowLink>,
-      <RemoveLink key="remove" perm="system:oss:remove" title={t('oss.removeConfirm', { name: r.originalName })} onConfirm={() => act(() => removeOss([r.id]))} />,
+      <RemoveLink
+        key="remove"
+        perm="system:oss:remove"
+        title={t('oss.removeConfirm', { name: r.originalName })}
+        onConfirm={() => act(() => removeOss([r.id]))}
+      />,
     ]),
   ];
 
@@ -93,14 +135,25 @@ export default function FilesTab() {
       list={list}
       rowKey="id"
       columns={columns}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys), getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.originalName })) }}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => setSelected(keys),
+        getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.originalName })),
+      }}
       tableAlertRender={false}
       testId="oss-table"
       toolBar={[
         selected.length ? (
           <AuthButton key="batch" perm="system:oss:remove">
-            <Popconfirm title={t('oss.removeManyConfirm', { count: selected.length })} okText={kt('admin.ok')} cancelText={kt('admin.cancel')} onConfirm={() => act(() => removeOss(selected.map(Number)))}>
-              <Button danger icon={<DeleteOutlined />} data-testid="oss-remove-many">{t('oss.removeMany', { count: selected.length })}</Button>
+            <Popconfirm
+              title={t('oss.removeManyConfirm', { count: selected.length })}
+              okText={kt('admin.ok')}
+              cancelText={kt('admin.cancel')}
+              onConfirm={() => act(() => removeOss(selected.map(Number)))}
+            >
+              <Button danger icon={<DeleteOutlined />} data-testid="oss-remove-many">
+                {t('oss.removeMany', { count: selected.length })}
+              </Button>
             </Popconfirm>
           </AuthButton>
         ) : null,
@@ -113,12 +166,24 @@ export default function FilesTab() {
               return false;
             }}
           >
-            <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="oss-upload">{t('oss.upload')}</Button>
+            <Button type="primary" icon={<UploadOutlined />} loading={uploading} data-testid="oss-upload">
+              {t('oss.upload')}
+            </Button>
           </Upload>
         </AuthButton>,
-        <ExportButton key="export" exportCall={systemOssExport} params={list.lastQuery} fileName={t('oss.title')} perm="system:oss:list" />,
+        <ExportButton
+          key="export"
+          exportCall={systemOssExport}
+          params={list.lastQuery}
+          fileName={t('oss.title')}
+          perm="system:oss:list"
+        />,
       ]}
-      headerTitle={<span style={{ color: 'rgba(0,0,0,0.65)', fontSize: 13 }}>{t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}</span>}
+      headerTitle={
+        <span style={{ color: 'rgba(0,0,0,0.65)', fontSize: 13 }}>
+          {t('oss.uploadHint', { mb: DEFAULT_MAX_UPLOAD_MB })}
+        </span>
+      }
     />
   );
 }

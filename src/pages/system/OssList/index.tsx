@@ -14,11 +14,20 @@ export default function OssList() {
     <PageHeaderWrapper
       title={t('oss.title')}
       description={t('oss.description')}
-      tabs={[{ key: 'files', label: t('oss.filesTab') }, { key: 'config', label: t('oss.configTab') }]}
+      tabs={[
+        { key: 'files', label: t('oss.filesTab') },
+        { key: 'config', label: t('oss.configTab') },
+      ]}
       activeTab={tab}
       onTabChange={setTab}
     >
-      {tab === 'files' ? <FilesTab /> : <ProCard data-testid="oss-config"><ConfigTab /></ProCard>}
+      {tab === 'files' ? (
+        <FilesTab />
+      ) : (
+        <ProCard data-testid="oss-config">
+          <ConfigTab />
+        </ProCard>
+      )}
     </PageHeaderWrapper>
   );
 }

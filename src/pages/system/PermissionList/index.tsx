@@ -4,7 +4,17 @@ import { Space, Tag, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { AddButton, AdminTable, EditLink, RemoveLink, RowLink, useAction, useAdminColumns, useEditor, useTreeTable } from '@/components/AdminKit';
+import {
+  AddButton,
+  AdminTable,
+  EditLink,
+  RemoveLink,
+  RowLink,
+  useAction,
+  useAdminColumns,
+  useEditor,
+  useTreeTable,
+} from '@/components/AdminKit';
 import { ExportButton } from '@/components/ExcelButtons';
 import { menuIcon } from '@/layouts/BasicLayout/icons';
 import { menuExport, menuList, menuRemove } from '@/services/generated/api';
@@ -46,7 +56,13 @@ export default function PermissionList() {
       valueEnum: { M: { text: t('menu.typeM') }, C: { text: t('menu.typeC') }, F: { text: t('menu.typeF') } },
       render: (_d, r) => <Tag color={TYPE_COLORS[r.menuType]}>{t(`menu.type${r.menuType}`)}</Tag>,
     },
-    { title: t('menu.menuKey'), dataIndex: 'menuKey', copyable: true, ellipsis: true, fieldProps: { 'data-testid': 'search-menuKey' } },
+    {
+      title: t('menu.menuKey'),
+      dataIndex: 'menuKey',
+      copyable: true,
+      ellipsis: true,
+      fieldProps: { 'data-testid': 'search-menuKey' },
+    },
     { title: t('menu.path'), dataIndex: 'path', ellipsis: true, search: false },
     { title: t('menu.component'), dataIndex: 'component', ellipsis: true, search: false },
     { title: t('menu.orderNum'), dataIndex: 'orderNum', width: 70, search: false },
@@ -55,7 +71,14 @@ export default function PermissionList() {
       dataIndex: 'visible',
       width: 80,
       search: false,
-      render: (_d, r) => (r.menuType === 'F' ? '-' : r.visible === '1' ? <Tag>{t('menu.hidden')}</Tag> : <Tag color="green">{t('menu.shown')}</Tag>),
+      render: (_d, r) =>
+        r.menuType === 'F' ? (
+          '-'
+        ) : r.visible === '1' ? (
+          <Tag>{t('menu.hidden')}</Tag>
+        ) : (
+          <Tag color="green">{t('menu.shown')}</Tag>
+        ),
     },
     cols.status({ title: t('menu.status'), width: 90 }),
     cols.action(170, (r) => [
@@ -96,7 +119,13 @@ export default function PermissionList() {
         toolBar={[
           ...tree.toggles,
           <AddButton key="add" perm="system:menu:add" onClick={() => editor.create(0)} testId="menu-add" />,
-          <ExportButton key="export" exportCall={menuExport} params={{ ...query }} fileName={t('menu.title')} perm="system:menu:list" />,
+          <ExportButton
+            key="export"
+            exportCall={menuExport}
+            params={{ ...query }}
+            fileName={t('menu.title')}
+            perm="system:menu:list"
+          />,
         ]}
       />
       <MenuEditor editor={editor} menus={tree.rows} onSaved={tree.reload} />

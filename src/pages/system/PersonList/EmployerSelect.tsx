@@ -33,7 +33,10 @@ export default function EmployerSelect({
         const res = await systemPersonEnterprises({ keyword: keyword || undefined });
         if (mine !== seq.current) return;
         const found = res.data.map((e) => ({ value: e.id, label: `${e.name}（${e.creditCode}）` }));
-        const keep = current && !found.some((o) => o.value === current.id) && value === current.id ? [{ value: current.id, label: current.name }] : [];
+        const keep =
+          current && !found.some((o) => o.value === current.id) && value === current.id
+            ? [{ value: current.id, label: current.name }]
+            : [];
         setOptions([...keep, ...found]);
       } finally {
         if (mine === seq.current) setLoading(false);

@@ -5,13 +5,36 @@
  */
 import type { ReactNode } from 'react';
 import { ColorPicker, Space, Tag, Typography } from 'antd';
-import { ProForm, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
+import {
+  ProForm,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+  type ProColumns,
+} from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import {
-  EditLink, EditorModal, ListPage, RemoveLink, dateRangeColumn, useAdminList, useRules, useStatusOptions,
+  EditLink,
+  EditorModal,
+  ListPage,
+  RemoveLink,
+  dateRangeColumn,
+  useAdminList,
+  useRules,
+  useStatusOptions,
 } from '@/components/AdminKit';
 import { SYS_ADMIN } from '../namespaces';
-import { CATALOG_CALLS, CATALOG_PAGES, type CatalogBody, type CatalogItem, type CatalogKind, type CatalogQuery, type ExtraField } from './catalogKinds';
+import {
+  CATALOG_CALLS,
+  CATALOG_PAGES,
+  type CatalogBody,
+  type CatalogItem,
+  type CatalogKind,
+  type CatalogQuery,
+  type ExtraField,
+} from './catalogKinds';
 
 type Search = Omit<CatalogQuery, 'pageNum' | 'pageSize'>;
 type FormValues = CatalogBody & Record<string, unknown>;
@@ -36,7 +59,16 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
     if (f.type === 'color') {
       return (
         <Space size={6}>
-          <span style={{ display: 'inline-block', width: 14, height: 14, borderRadius: 3, background: String(value), border: '1px solid #d9d9d9' }} />
+          <span
+            style={{
+              display: 'inline-block',
+              width: 14,
+              height: 14,
+              borderRadius: 3,
+              background: String(value),
+              border: '1px solid #d9d9d9',
+            }}
+          />
           <Typography.Text code>{String(value)}</Typography.Text>
         </Space>
       );
@@ -65,7 +97,11 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
     dateRangeColumn<CatalogItem>(t('common.createdAt')),
     cols.action(120, (r) => [
       <EditLink key="edit" perm={config.perms.edit} onClick={() => editor.edit(r)} />,
-      <RemoveLink key="remove" perm={config.perms.remove} onConfirm={() => remove(() => calls.remove({ ids: String(r.id) }))} />,
+      <RemoveLink
+        key="remove"
+        perm={config.perms.remove}
+        onConfirm={() => remove(() => calls.remove({ ids: String(r.id) }))}
+      />,
     ]),
   ];
 
@@ -79,7 +115,16 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
     const testId = { 'data-testid': `form-extra-${f.name}` };
     switch (f.type) {
       case 'select':
-        return <ProFormSelect key={f.name} name={name} label={label} rules={fieldRules} options={Object.keys(f.options ?? {}).map((v) => ({ value: v, label: optionLabel(f, v) }))} fieldProps={testId as Record<string, unknown>} />;
+        return (
+          <ProFormSelect
+            key={f.name}
+            name={name}
+            label={label}
+            rules={fieldRules}
+            options={Object.keys(f.options ?? {}).map((v) => ({ value: v, label: optionLabel(f, v) }))}
+            fieldProps={testId as Record<string, unknown>}
+          />
+        );
       case 'number':
         return (
           <ProFormDigit
@@ -88,12 +133,28 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
             label={label}
             min={f.min}
             max={f.max}
-            rules={[...fieldRules, { type: 'number', min: f.min, max: f.max, message: t('common.range', { field: label, min: f.min, max: f.max }) }]}
+            rules={[
+              ...fieldRules,
+              {
+                type: 'number',
+                min: f.min,
+                max: f.max,
+                message: t('common.range', { field: label, min: f.min, max: f.max }),
+              },
+            ]}
             fieldProps={{ precision: 0, ...testId } as Record<string, unknown>}
           />
         );
       case 'textarea':
-        return <ProFormTextArea key={f.name} name={name} label={label} rules={fieldRules} fieldProps={{ rows: 4, ...testId } as Record<string, unknown>} />;
+        return (
+          <ProFormTextArea
+            key={f.name}
+            name={name}
+            label={label}
+            rules={fieldRules}
+            fieldProps={{ rows: 4, ...testId } as Record<string, unknown>}
+          />
+        );
       case 'color':
         return (
           <ProForm.Item
@@ -112,7 +173,14 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
   };
 
   const initial: Partial<FormValues> = editing
-    ? { code: editing.code, name: editing.name, sortOrder: editing.sortOrder, status: editing.status, remark: editing.remark, extra: { ...config.defaults, ...editing.extra } }
+    ? {
+        code: editing.code,
+        name: editing.name,
+        sortOrder: editing.sortOrder,
+        status: editing.status,
+        remark: editing.remark,
+        extra: { ...config.defaults, ...editing.extra },
+      }
     : { sortOrder: 0, status: '1', extra: { ...config.defaults } };
 
   return (
@@ -148,10 +216,19 @@ export default function CatalogPage({ kind }: { kind: CatalogKind }) {
         <ProFormText
           name="code"
           label={t('common.code')}
-          rules={[...rules.required(t('common.code')), rules.max(t('common.code'), 64), { pattern: /^[A-Za-z0-9_.-]+$/, message: t('catalog.patterns.code') }]}
+          rules={[
+            ...rules.required(t('common.code')),
+            rules.max(t('common.code'), 64),
+            { pattern: /^[A-Za-z0-9_.-]+$/, message: t('catalog.patterns.code') },
+          ]}
           fieldProps={{ 'data-testid': 'form-code' }}
         />
-        <ProFormText name="name" label={t('common.name')} rules={[...rules.required(t('common.name')), rules.max(t('common.name'), 200)]} fieldProps={{ 'data-testid': 'form-name' }} />
+        <ProFormText
+          name="name"
+          label={t('common.name')}
+          rules={[...rules.required(t('common.name')), rules.max(t('common.name'), 200)]}
+          fieldProps={{ 'data-testid': 'form-name' }}
+        />
         {config.fields.map(extraInput)}
         <ProFormDigit name="sortOrder" label={t('common.sortOrder')} min={0} max={9999} fieldProps={{ precision: 0 }} />
         <ProFormRadio.Group name="status" label={t('common.status')} options={statusOptions} />

@@ -5,15 +5,47 @@
  * button, so add/remove go with edit; no page has an export key, so export goes with list).
  */
 import {
-  systemCatalogPositionList, systemCatalogPositionSave, systemCatalogPositionUpdate, systemCatalogPositionRemove, systemCatalogPositionExport,
-  systemCatalogFileTagList, systemCatalogFileTagSave, systemCatalogFileTagUpdate, systemCatalogFileTagRemove, systemCatalogFileTagExport,
-  systemCatalogOrganTagList, systemCatalogOrganTagSave, systemCatalogOrganTagUpdate, systemCatalogOrganTagRemove, systemCatalogOrganTagExport,
-  systemCatalogDataOrderList, systemCatalogDataOrderSave, systemCatalogDataOrderUpdate, systemCatalogDataOrderRemove, systemCatalogDataOrderExport,
-  systemCatalogViolateTypeList, systemCatalogViolateTypeSave, systemCatalogViolateTypeUpdate, systemCatalogViolateTypeRemove, systemCatalogViolateTypeExport,
-  systemCatalogQuestionList, systemCatalogQuestionSave, systemCatalogQuestionUpdate, systemCatalogQuestionRemove, systemCatalogQuestionExport,
-  systemCatalogGatewayList, systemCatalogGatewaySave, systemCatalogGatewayUpdate, systemCatalogGatewayRemove, systemCatalogGatewayExport,
+  systemCatalogPositionList,
+  systemCatalogPositionSave,
+  systemCatalogPositionUpdate,
+  systemCatalogPositionRemove,
+  systemCatalogPositionExport,
+  systemCatalogFileTagList,
+  systemCatalogFileTagSave,
+  systemCatalogFileTagUpdate,
+  systemCatalogFileTagRemove,
+  systemCatalogFileTagExport,
+  systemCatalogOrganTagList,
+  systemCatalogOrganTagSave,
+  systemCatalogOrganTagUpdate,
+  systemCatalogOrganTagRemove,
+  systemCatalogOrganTagExport,
+  systemCatalogDataOrderList,
+  systemCatalogDataOrderSave,
+  systemCatalogDataOrderUpdate,
+  systemCatalogDataOrderRemove,
+  systemCatalogDataOrderExport,
+  systemCatalogViolateTypeList,
+  systemCatalogViolateTypeSave,
+  systemCatalogViolateTypeUpdate,
+  systemCatalogViolateTypeRemove,
+  systemCatalogViolateTypeExport,
+  systemCatalogQuestionList,
+  systemCatalogQuestionSave,
+  systemCatalogQuestionUpdate,
+  systemCatalogQuestionRemove,
+  systemCatalogQuestionExport,
+  systemCatalogGatewayList,
+  systemCatalogGatewaySave,
+  systemCatalogGatewayUpdate,
+  systemCatalogGatewayRemove,
+  systemCatalogGatewayExport,
 } from '@/services/generated/api';
-import type { SystemCatalogPositionList200, SystemCatalogPositionListParams, SystemCatalogPositionSaveBody } from '@/services/generated/api.schemas';
+import type {
+  SystemCatalogPositionList200,
+  SystemCatalogPositionListParams,
+  SystemCatalogPositionSaveBody,
+} from '@/services/generated/api.schemas';
 import type { ApiCallOptions } from '@/services/generated/mutator';
 
 /** Every kind answers the same row (its extra differs by kind). */
@@ -40,13 +72,55 @@ interface CatalogCalls {
 export type CatalogKind = 'position' | 'fileTag' | 'organTag' | 'dataOrder' | 'violateType' | 'question' | 'gateway';
 
 export const CATALOG_CALLS: Record<CatalogKind, CatalogCalls> = {
-  position: { list: systemCatalogPositionList, save: systemCatalogPositionSave, update: systemCatalogPositionUpdate, remove: systemCatalogPositionRemove, exportTo: systemCatalogPositionExport },
-  fileTag: { list: systemCatalogFileTagList, save: systemCatalogFileTagSave, update: systemCatalogFileTagUpdate, remove: systemCatalogFileTagRemove, exportTo: systemCatalogFileTagExport },
-  organTag: { list: systemCatalogOrganTagList, save: systemCatalogOrganTagSave, update: systemCatalogOrganTagUpdate, remove: systemCatalogOrganTagRemove, exportTo: systemCatalogOrganTagExport },
-  dataOrder: { list: systemCatalogDataOrderList, save: systemCatalogDataOrderSave, update: systemCatalogDataOrderUpdate, remove: systemCatalogDataOrderRemove, exportTo: systemCatalogDataOrderExport },
-  violateType: { list: systemCatalogViolateTypeList, save: systemCatalogViolateTypeSave, update: systemCatalogViolateTypeUpdate, remove: systemCatalogViolateTypeRemove, exportTo: systemCatalogViolateTypeExport },
-  question: { list: systemCatalogQuestionList, save: systemCatalogQuestionSave, update: systemCatalogQuestionUpdate, remove: systemCatalogQuestionRemove, exportTo: systemCatalogQuestionExport },
-  gateway: { list: systemCatalogGatewayList, save: systemCatalogGatewaySave, update: systemCatalogGatewayUpdate, remove: systemCatalogGatewayRemove, exportTo: systemCatalogGatewayExport },
+  position: {
+    list: systemCatalogPositionList,
+    save: systemCatalogPositionSave,
+    update: systemCatalogPositionUpdate,
+    remove: systemCatalogPositionRemove,
+    exportTo: systemCatalogPositionExport,
+  },
+  fileTag: {
+    list: systemCatalogFileTagList,
+    save: systemCatalogFileTagSave,
+    update: systemCatalogFileTagUpdate,
+    remove: systemCatalogFileTagRemove,
+    exportTo: systemCatalogFileTagExport,
+  },
+  organTag: {
+    list: systemCatalogOrganTagList,
+    save: systemCatalogOrganTagSave,
+    update: systemCatalogOrganTagUpdate,
+    remove: systemCatalogOrganTagRemove,
+    exportTo: systemCatalogOrganTagExport,
+  },
+  dataOrder: {
+    list: systemCatalogDataOrderList,
+    save: systemCatalogDataOrderSave,
+    update: systemCatalogDataOrderUpdate,
+    remove: systemCatalogDataOrderRemove,
+    exportTo: systemCatalogDataOrderExport,
+  },
+  violateType: {
+    list: systemCatalogViolateTypeList,
+    save: systemCatalogViolateTypeSave,
+    update: systemCatalogViolateTypeUpdate,
+    remove: systemCatalogViolateTypeRemove,
+    exportTo: systemCatalogViolateTypeExport,
+  },
+  question: {
+    list: systemCatalogQuestionList,
+    save: systemCatalogQuestionSave,
+    update: systemCatalogQuestionUpdate,
+    remove: systemCatalogQuestionRemove,
+    exportTo: systemCatalogQuestionExport,
+  },
+  gateway: {
+    list: systemCatalogGatewayList,
+    save: systemCatalogGatewaySave,
+    update: systemCatalogGatewayUpdate,
+    remove: systemCatalogGatewayRemove,
+    exportTo: systemCatalogGatewayExport,
+  },
 };
 
 export interface ExtraField {
@@ -76,17 +150,40 @@ export interface CatalogPageConfig {
 
 const perms = (kind: CatalogKind, editOnly = false) => {
   const k = (a: string) => `system:${kind}:${a}`;
-  return { list: k('list'), add: editOnly ? k('edit') : k('add'), edit: k('edit'), remove: editOnly ? k('edit') : k('remove'), export: k('list') };
+  return {
+    list: k('list'),
+    add: editOnly ? k('edit') : k('add'),
+    edit: k('edit'),
+    remove: editOnly ? k('edit') : k('remove'),
+    export: k('list'),
+  };
 };
 
-const color: ExtraField = { name: 'color', label: 'color', type: 'color', required: true, pattern: /^#[0-9a-fA-F]{6}$/, patternMsg: 'color', inTable: true };
+const color: ExtraField = {
+  name: 'color',
+  label: 'color',
+  type: 'color',
+  required: true,
+  pattern: /^#[0-9a-fA-F]{6}$/,
+  patternMsg: 'color',
+  inTable: true,
+};
 
 export const CATALOG_PAGES: Record<CatalogKind, CatalogPageConfig> = {
   position: {
     kind: 'position',
     title: 'position',
     perms: perms('position'),
-    fields: [{ name: 'certType', label: 'certType', type: 'select', required: true, options: { A: 'certA', B: 'certB', C: 'certC', N: 'certN' }, inTable: true }],
+    fields: [
+      {
+        name: 'certType',
+        label: 'certType',
+        type: 'select',
+        required: true,
+        options: { A: 'certA', B: 'certB', C: 'certC', N: 'certN' },
+        inTable: true,
+      },
+    ],
     defaults: { certType: 'N' },
   },
   fileTag: {
@@ -95,7 +192,14 @@ export const CATALOG_PAGES: Record<CatalogKind, CatalogPageConfig> = {
     perms: perms('fileTag'),
     fields: [
       color,
-      { name: 'fileTypes', label: 'fileTypes', type: 'text', pattern: /^$|^[a-z0-9]+(,[a-z0-9]+)*$/, patternMsg: 'fileTypes', inTable: true },
+      {
+        name: 'fileTypes',
+        label: 'fileTypes',
+        type: 'text',
+        pattern: /^$|^[a-z0-9]+(,[a-z0-9]+)*$/,
+        patternMsg: 'fileTypes',
+        inTable: true,
+      },
       { name: 'maxSizeMb', label: 'maxSizeMb', type: 'number', min: 1, max: 50, inTable: true },
     ],
     defaults: { color: '#1890ff', fileTypes: 'pdf,jpg,png', maxSizeMb: 10 },
@@ -112,9 +216,32 @@ export const CATALOG_PAGES: Record<CatalogKind, CatalogPageConfig> = {
     title: 'dataOrder',
     perms: perms('dataOrder', true),
     fields: [
-      { name: 'table', label: 'table', type: 'text', required: true, pattern: /^[a-z_][a-z0-9_]*$/, patternMsg: 'identifier', inTable: true },
-      { name: 'field', label: 'field', type: 'text', required: true, pattern: /^[a-z_][a-z0-9_]*$/, patternMsg: 'identifier', inTable: true },
-      { name: 'direction', label: 'direction', type: 'select', required: true, options: { asc: 'asc', desc: 'desc' }, inTable: true },
+      {
+        name: 'table',
+        label: 'table',
+        type: 'text',
+        required: true,
+        pattern: /^[a-z_][a-z0-9_]*$/,
+        patternMsg: 'identifier',
+        inTable: true,
+      },
+      {
+        name: 'field',
+        label: 'field',
+        type: 'text',
+        required: true,
+        pattern: /^[a-z_][a-z0-9_]*$/,
+        patternMsg: 'identifier',
+        inTable: true,
+      },
+      {
+        name: 'direction',
+        label: 'direction',
+        type: 'select',
+        required: true,
+        options: { asc: 'asc', desc: 'desc' },
+        inTable: true,
+      },
     ],
     defaults: { direction: 'asc' },
   },
@@ -123,7 +250,14 @@ export const CATALOG_PAGES: Record<CatalogKind, CatalogPageConfig> = {
     title: 'violateType',
     perms: perms('violateType'),
     fields: [
-      { name: 'level', label: 'level', type: 'select', required: true, options: { '1': 'level1', '2': 'level2', '3': 'level3' }, inTable: true },
+      {
+        name: 'level',
+        label: 'level',
+        type: 'select',
+        required: true,
+        options: { '1': 'level1', '2': 'level2', '3': 'level3' },
+        inTable: true,
+      },
       { name: 'score', label: 'score', type: 'number', min: 0, max: 12, inTable: true },
       { name: 'basis', label: 'basis', type: 'textarea' },
     ],
@@ -144,8 +278,23 @@ export const CATALOG_PAGES: Record<CatalogKind, CatalogPageConfig> = {
     title: 'gateway',
     perms: perms('gateway'),
     fields: [
-      { name: 'url', label: 'url', type: 'text', required: true, pattern: /^https?:\/\/[^\s/$.?#][^\s]*$/i, patternMsg: 'url', inTable: true },
-      { name: 'method', label: 'method', type: 'select', required: true, options: { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE' }, inTable: true },
+      {
+        name: 'url',
+        label: 'url',
+        type: 'text',
+        required: true,
+        pattern: /^https?:\/\/[^\s/$.?#][^\s]*$/i,
+        patternMsg: 'url',
+        inTable: true,
+      },
+      {
+        name: 'method',
+        label: 'method',
+        type: 'select',
+        required: true,
+        options: { GET: 'GET', POST: 'POST', PUT: 'PUT', DELETE: 'DELETE' },
+        inTable: true,
+      },
       { name: 'timeoutMs', label: 'timeoutMs', type: 'number', min: 100, max: 600000 },
     ],
     defaults: { method: 'GET', timeoutMs: 30000 },

@@ -2,10 +2,23 @@
 import { Tree } from 'antd';
 import type { DeptOptionNode as DeptNode } from '@/services/generated/api.schemas';
 
-interface Node { key: number; title: string; children: Node[] }
-const toNodes = (list: DeptNode[]): Node[] => list.map((d) => ({ key: d.id, title: d.label, children: toNodes(d.children) }));
+interface Node {
+  key: number;
+  title: string;
+  children: Node[];
+}
+const toNodes = (list: DeptNode[]): Node[] =>
+  list.map((d) => ({ key: d.id, title: d.label, children: toNodes(d.children) }));
 
-export default function DeptTreeField({ depts, value, onChange }: { depts: DeptNode[]; value?: number[]; onChange?: (ids: number[]) => void }) {
+export default function DeptTreeField({
+  depts,
+  value,
+  onChange,
+}: {
+  depts: DeptNode[];
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+}) {
   return (
     <Tree<Node>
       checkable

@@ -8,14 +8,32 @@ import { allIds, indexTree, toggleMenu } from './menuTree';
 import { SYS_USER as NS } from '../namespaces';
 import { menuLabel } from '../menuLabel';
 
-interface Node { key: number; title: string; children: Node[] }
+interface Node {
+  key: number;
+  title: string;
+  children: Node[];
+}
 const toNodes = (t: TFunction, list: MenuNode[]): Node[] =>
   list.map((m) => {
     const label = menuLabel(t, { menuName: m.label, menuType: m.menuType, name: m.name });
-    return { key: m.id, title: m.menuKey ? t('role.menuWithKey', { label, key: m.menuKey }) : label, children: toNodes(t, m.children) };
+    return {
+      key: m.id,
+      title: m.menuKey ? t('role.menuWithKey', { label, key: m.menuKey }) : label,
+      children: toNodes(t, m.children),
+    };
   });
 
-export default function MenuTreeField({ menus, value, onChange, disabled }: { menus: MenuNode[]; value?: number[]; onChange?: (ids: number[]) => void; disabled?: boolean }) {
+export default function MenuTreeField({
+  menus,
+  value,
+  onChange,
+  disabled,
+}: {
+  menus: MenuNode[];
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation([NS, 'sysData']);
   const index = useMemo(() => indexTree(menus), [menus]);
   const treeData = useMemo(() => toNodes(t, menus), [t, menus]);

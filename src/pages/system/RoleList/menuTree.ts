@@ -20,7 +20,10 @@ export function indexTree(nodes: readonly TreeNodeLike[]): TreeIndex {
   const walk = (list: readonly TreeNodeLike[], up: number | null) => {
     for (const n of list) {
       parent.set(n.id, up);
-      children.set(n.id, n.children.map((c) => c.id));
+      children.set(
+        n.id,
+        n.children.map((c) => c.id),
+      );
       walk(n.children, n.id);
     }
   };

@@ -5,5 +5,12 @@ import { SYS_ADMIN } from '../namespaces';
 
 export default function SupervisionMsgList() {
   const { t } = useTranslation(SYS_ADMIN);
-  return <MessageAdminPage types={['supervisionType']} permBase="system:supervisionMsg" title={t('msg.supervisionTitle')} testId="supervision-msg-table" />;
+  return (
+    <MessageAdminPage
+      types={['supervisionType']}
+      permBase="system:supervisionMsg"
+      title={t('msg.supervisionTitle')}
+      testId="supervision-msg-table"
+    />
+  );
 }

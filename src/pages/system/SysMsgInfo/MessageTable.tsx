@@ -67,7 +67,13 @@ export default function MessageTable({ msgType, title }: { msgType?: MsgType; ti
         '1': { text: t('messages.read'), status: 'Default' },
       },
     },
-    { title: t('messages.createdAt'), dataIndex: 'createdAt', width: 180, search: false, renderText: (v: string) => formatDateTime(v) },
+    {
+      title: t('messages.createdAt'),
+      dataIndex: 'createdAt',
+      width: 180,
+      search: false,
+      renderText: (v: string) => formatDateTime(v),
+    },
     {
       title: t('messages.action'),
       valueType: 'option',

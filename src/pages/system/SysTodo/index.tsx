@@ -51,9 +51,13 @@ export default function SysTodo() {
         search={false}
         params={{ kind }}
         request={tableRequest((q) => systemSysTodoList({ ...q, kind }), actionRef)}
-        headerTitle={kind ? (
-          <Tag closable onClose={() => setParams({})} data-testid="todo-filter">{t(`todos.kind.${kind}`)}</Tag>
-        ) : undefined}
+        headerTitle={
+          kind ? (
+            <Tag closable onClose={() => setParams({})} data-testid="todo-filter">
+              {t(`todos.kind.${kind}`)}
+            </Tag>
+          ) : undefined
+        }
         pagination={pagination}
         options={{ density: false, setting: false, reload: true }}
         data-testid="todo-table"

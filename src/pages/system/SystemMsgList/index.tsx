@@ -5,5 +5,12 @@ import { SYS_ADMIN } from '../namespaces';
 
 export default function SystemMsgList() {
   const { t } = useTranslation(SYS_ADMIN);
-  return <MessageAdminPage types={['systemType', 'warnType']} permBase="system:msg" title={t('msg.systemTitle')} testId="system-msg-table" />;
+  return (
+    <MessageAdminPage
+      types={['systemType', 'warnType']}
+      permBase="system:msg"
+      title={t('msg.systemTitle')}
+      testId="system-msg-table"
+    />
+  );
 }

@@ -5,7 +5,15 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useTranslation } from 'react-i18next';
 import { selectionLabel } from '@/components/ProTableKit/selectionLabel';
 import AuthButton from '@/components/AuthButton';
-import { ListPage, RemoveLink, dateRangeColumn, useAdminColumns, useKitText, useListPage, useRemove } from '@/components/AdminKit';
+import {
+  ListPage,
+  RemoveLink,
+  dateRangeColumn,
+  useAdminColumns,
+  useKitText,
+  useListPage,
+  useRemove,
+} from '@/components/AdminKit';
 import { systemSysTodoExport, systemSysTodoListAll, systemSysTodoRemove } from '@/services/generated/api';
 import type { SystemSysTodoListAll200, SystemSysTodoListAllParams } from '@/services/generated/api.schemas';
 import { SYS_ADMIN } from '../namespaces';
@@ -24,7 +32,10 @@ export default function TodoList() {
   const list = useListPage<AdminTodo, Search>(systemSysTodoListAll, () => setSelected([]));
   const remove = useRemove(list.reload);
 
-  const statusEnum = { '0': { text: t('todo.open'), status: 'Processing' }, '1': { text: t('todo.done'), status: 'Success' } };
+  const statusEnum = {
+    '0': { text: t('todo.open'), status: 'Processing' },
+    '1': { text: t('todo.done'), status: 'Success' },
+  };
   const columns: ProColumns<AdminTodo>[] = [
     { title: t('todo.id'), dataIndex: 'id', width: 90, search: false },
     { title: t('todo.mc'), dataIndex: 'mc', ellipsis: true, fieldProps: { 'data-testid': 'search-mc' } },
@@ -39,7 +50,9 @@ export default function TodoList() {
     { title: t('todo.url'), dataIndex: 'url', ellipsis: true, search: false },
     cols.createdAt(),
     dateRangeColumn<AdminTodo>(t('common.createdAt')),
-    cols.action(90, (r) => [<RemoveLink key="remove" perm="system:todo:remove" onConfirm={() => remove(() => removeTodos([r.id]))} />]),
+    cols.action(90, (r) => [
+      <RemoveLink key="remove" perm="system:todo:remove" onConfirm={() => remove(() => removeTodos([r.id]))} />,
+    ]),
   ];
 
   return (
@@ -48,7 +61,11 @@ export default function TodoList() {
       list={list}
       rowKey="id"
       columns={columns}
-      rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.mc })) }}
+      rowSelection={{
+        selectedRowKeys: selected,
+        onChange: (keys) => setSelected(keys.map(Number)),
+        getCheckboxProps: (r) => selectionLabel(tc('a11y.selectRow', { name: r.mc })),
+      }}
       tableAlertRender={false}
       testId="todo-table"
       exportTo={{ call: systemSysTodoExport, perm: 'system:todo:list' }}

@@ -30,7 +30,9 @@ export default function UpdatePwd() {
       void message.success(res?.msg || t('updatePwd.success'));
       form.resetFields();
       if (forced) {
-        userStore.set((s) => (s.user ? { ...s, user: { ...s.user, mustChangePassword: false, passwordExpired: false } } : s));
+        userStore.set((s) =>
+          s.user ? { ...s, user: { ...s.user, mustChangePassword: false, passwordExpired: false } } : s,
+        );
         void navigate('/dashboard', { replace: true });
       }
     } catch (e) {
@@ -58,10 +60,19 @@ export default function UpdatePwd() {
           />
         ) : null}
         <Form<Values> form={form} layout="vertical" onFinish={(v) => void onFinish(v)} autoComplete="off">
-          <Form.Item name="oldPassword" label={t('updatePwd.oldPassword')} rules={[{ required: true, message: t('updatePwd.oldRequired') }]}>
+          <Form.Item
+            name="oldPassword"
+            label={t('updatePwd.oldPassword')}
+            rules={[{ required: true, message: t('updatePwd.oldRequired') }]}
+          >
             <Input.Password autoComplete="current-password" data-testid="old-password" />
           </Form.Item>
-          <Form.Item name="newPassword" label={t('updatePwd.newPassword')} rules={[{ required: true, message: t('updatePwd.newRequired') }]} hasFeedback>
+          <Form.Item
+            name="newPassword"
+            label={t('updatePwd.newPassword')}
+            rules={[{ required: true, message: t('updatePwd.newRequired') }]}
+            hasFeedback
+          >
             <Input.Password autoComplete="new-password" data-testid="new-password" />
           </Form.Item>
           <Form.Item
@@ -73,7 +84,9 @@ export default function UpdatePwd() {
               { required: true, message: t('updatePwd.confirmRequired') },
               ({ getFieldValue }) => ({
                 validator: (_r, value) =>
-                  !value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('updatePwd.mismatch'))),
+                  !value || getFieldValue('newPassword') === value
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('updatePwd.mismatch'))),
               }),
             ]}
           >

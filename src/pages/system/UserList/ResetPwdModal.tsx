@@ -34,7 +34,14 @@ export default function ResetPwdModal({ user, onClose }: { user: SysUserRow | nu
   };
 
   return (
-    <ActionModal open={!!user} title={t('user.resetPwdTitle', { name: user?.userName ?? '' })} onClose={onClose} onOk={submit} busy={busy} okTestId="reset-pwd-submit">
+    <ActionModal
+      open={!!user}
+      title={t('user.resetPwdTitle', { name: user?.userName ?? '' })}
+      onClose={onClose}
+      onOk={submit}
+      busy={busy}
+      okTestId="reset-pwd-submit"
+    >
       <Alert type="warning" showIcon message={t('user.resetPwdHint')} />
     </ActionModal>
   );

@@ -12,11 +12,33 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Form, Input, Radio, Select, Space, Table, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ActionModal, EffectPanel, everyWarningChosen, useRules, useServerError, useStatusOptions, useSubmit, type ChangeEffect, type DiffRow, type ReviewWarningCode } from '@/components/AdminKit';
 import {
-  systemRoleUserAlternativeRole, systemUserEnterpriseOptions, systemUserPersonOptions, systemUserPreview, systemUserPreviewUpdate, systemUserSave, systemUserUpdateV2,
+  ActionModal,
+  EffectPanel,
+  everyWarningChosen,
+  useRules,
+  useServerError,
+  useStatusOptions,
+  useSubmit,
+  type ChangeEffect,
+  type DiffRow,
+  type ReviewWarningCode,
+} from '@/components/AdminKit';
+import {
+  systemRoleUserAlternativeRole,
+  systemUserEnterpriseOptions,
+  systemUserPersonOptions,
+  systemUserPreview,
+  systemUserPreviewUpdate,
+  systemUserSave,
+  systemUserUpdateV2,
 } from '@/services/generated/api';
-import type { DeptOptionNode as DeptNode, SystemRoleUserAlternativeRole200, SystemUserSaveBody, SystemUserUpdateV2Body } from '@/services/generated/api.schemas';
+import type {
+  DeptOptionNode as DeptNode,
+  SystemRoleUserAlternativeRole200,
+  SystemUserSaveBody,
+  SystemUserUpdateV2Body,
+} from '@/services/generated/api.schemas';
 import PersonalDatum from '@/components/PersonalDatum';
 import { SYS_USER as NS } from '../namespaces';
 import type { SysUserDetail, UserTypeOption } from './types';
@@ -24,11 +46,24 @@ import type { SysUserDetail, UserTypeOption } from './types';
 type RoleOption = SystemRoleUserAlternativeRole200['data'][number];
 type Patch = Omit<SystemUserUpdateV2Body, 'userId' | 'acknowledged'>;
 /** The fields of the form an edit may change, in the order the server lists them. */
-const EDITABLE = ['userName', 'nickName', 'userType', 'deptId', 'enterpriseId', 'personId', 'phone', 'email', 'sex', 'roleIds', 'remark'] as const;
+const EDITABLE = [
+  'userName',
+  'nickName',
+  'userType',
+  'deptId',
+  'enterpriseId',
+  'personId',
+  'phone',
+  'email',
+  'sex',
+  'roleIds',
+  'remark',
+] as const;
 
 /** What the form shows of a value, compared as the server compares it ('' and null alike, role ids as a set). */
 const same = (a: unknown, b: unknown): boolean => {
-  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify([...((a as number[]) ?? [])].sort()) === JSON.stringify([...((b as number[]) ?? [])].sort());
+  if (Array.isArray(a) || Array.isArray(b))
+    return JSON.stringify([...((a as number[]) ?? [])].sort()) === JSON.stringify([...((b as number[]) ?? [])].sort());
   return (a ?? '') === (b ?? '');
 };
 
@@ -49,9 +84,15 @@ export interface UserFormModalProps {
   onSaved: () => void;
 }
 
-interface TreeNode { title: string; value: number; disabled: boolean; children: TreeNode[] }
+interface TreeNode {
+  title: string;
+  value: number;
+  disabled: boolean;
+  children: TreeNode[];
+}
 type TreeData = TreeNode[];
-const toTree = (nodes: DeptNode[]): TreeData => nodes.map((n) => ({ title: n.label, value: n.id, disabled: n.disabled, children: toTree(n.children) }));
+const toTree = (nodes: DeptNode[]): TreeData =>
+  nodes.map((n) => ({ title: n.label, value: n.id, disabled: n.disabled, children: toTree(n.children) }));
 
 export default function UserFormModal({ open, editing, userTypes, depts, onClose, onSaved }: UserFormModalProps) {
   const { t } = useTranslation(NS);
@@ -68,7 +109,11 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
   const [chosen, setChosen] = useState<ReviewWarningCode[]>([]);
   const [previewing, setPreviewing] = useState(false);
   const showError = useServerError();
-  const { busy, run } = useSubmit(() => { setConfirming(null); onSaved(); onClose(); }, 'submitted');
+  const { busy, run } = useSubmit(() => {
+    setConfirming(null);
+    onSaved();
+    onClose();
+  }, 'submitted');
   const treeData = useMemo(() => toTree(depts), [depts]);
 
   useEffect(() => {
@@ -79,14 +124,27 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
     if (editing) {
       // The phone as the list shows it (masked): sent back unchanged it stays as it is.
       const values = {
-        userName: editing.userName, nickName: editing.nickName, userType: editing.userType, deptId: editing.deptId, enterpriseId: editing.enterpriseId,
-        personId: editing.personId, phone: editing.phone ?? '', email: editing.email ?? '', sex: editing.sex, roleIds: editing.roleIds, remark: editing.remark ?? '',
+        userName: editing.userName,
+        nickName: editing.nickName,
+        userType: editing.userType,
+        deptId: editing.deptId,
+        enterpriseId: editing.enterpriseId,
+        personId: editing.personId,
+        phone: editing.phone ?? '',
+        email: editing.email ?? '',
+        sex: editing.sex,
+        roleIds: editing.roleIds,
+        remark: editing.remark ?? '',
       };
       form.setFieldsValue(values);
       setInitial(values);
-      setPersons(editing.personId && editing.personLabel ? [{ value: editing.personId, label: editing.personLabel }] : []);
+      setPersons(
+        editing.personId && editing.personLabel ? [{ value: editing.personId, label: editing.personLabel }] : [],
+      );
       if (editing.enterpriseId) {
-        void systemUserEnterpriseOptions({ id: editing.enterpriseId }).then((r) => setEnterprises(r.data)).catch(() => undefined);
+        void systemUserEnterpriseOptions({ id: editing.enterpriseId })
+          .then((r) => setEnterprises(r.data))
+          .catch(() => undefined);
       }
     } else {
       setInitial({});
@@ -108,14 +166,25 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
 
   const searchEnterprise = (keyword: string) => {
     if (!keyword.trim()) return;
-    void systemUserEnterpriseOptions({ keyword }).then((r) => setEnterprises(r.data)).catch(() => undefined);
+    void systemUserEnterpriseOptions({ keyword })
+      .then((r) => setEnterprises(r.data))
+      .catch(() => undefined);
   };
 
   const searchPerson = (keyword: string) => {
     if (!keyword.trim()) return;
-    void systemUserPersonOptions({ keyword }).then((r) => setPersons(r.data.map((p) => ({
-      value: p.value, label: [p.label, p.enterpriseName, t('user.personCertificates', { count: p.certificates })].filter(Boolean).join(' · '),
-    })))).catch(() => undefined);
+    void systemUserPersonOptions({ keyword })
+      .then((r) =>
+        setPersons(
+          r.data.map((p) => ({
+            value: p.value,
+            label: [p.label, p.enterpriseName, t('user.personCertificates', { count: p.certificates })]
+              .filter(Boolean)
+              .join(' · '),
+          })),
+        ),
+      )
+      .catch(() => undefined);
   };
 
   /** Shows what the change does; the submission waits for the administrator's confirmation. */
@@ -126,23 +195,28 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
     try {
       if (editing?.userId) {
         const userId = editing.userId;
-        const patch = Object.fromEntries(EDITABLE.filter((k) => !same(values[k as keyof typeof values], initial[k])).map((k) => {
-          const v = values[k as keyof typeof values];
-          return [k, v === '' || v === undefined ? null : v];
-        })) as Patch;
+        const patch = Object.fromEntries(
+          EDITABLE.filter((k) => !same(values[k as keyof typeof values], initial[k])).map((k) => {
+            const v = values[k as keyof typeof values];
+            return [k, v === '' || v === undefined ? null : v];
+          }),
+        ) as Patch;
         if (Object.keys(patch).length === 0) {
           void message.info(t('user.nothingChanged'));
           return;
         }
         const preview = (await systemUserPreviewUpdate({ ...patch, userId })).data;
-        setConfirming({ ...preview, send: (acknowledged) => run(() => systemUserUpdateV2({ ...patch, userId, acknowledged }), form) });
+        setConfirming({
+          ...preview,
+          send: (acknowledged) => run(() => systemUserUpdateV2({ ...patch, userId, acknowledged }), form),
+        });
         return;
       }
       const body: SystemUserSaveBody = {
         ...values,
         deptId: values.deptId ?? null,
-        enterpriseId: values.userType === '03' ? values.enterpriseId ?? null : null,
-        personId: values.userType === '04' ? values.personId ?? null : null,
+        enterpriseId: values.userType === '03' ? (values.enterpriseId ?? null) : null,
+        personId: values.userType === '04' ? (values.personId ?? null) : null,
         phone: values.phone || null,
         email: values.email || null,
         remark: values.remark || null,
@@ -194,11 +268,18 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
         <Form.Item
           name="userName"
           label={t('user.userName')}
-          rules={[...req(t('user.userName')), { pattern: /^[A-Za-z0-9_.@-]{2,30}$/, message: t('user.userNamePattern') }]}
+          rules={[
+            ...req(t('user.userName')),
+            { pattern: /^[A-Za-z0-9_.@-]{2,30}$/, message: t('user.userNamePattern') },
+          ]}
         >
           <Input autoComplete="off" data-testid="form-userName" />
         </Form.Item>
-        <Form.Item name="nickName" label={t('user.nickName')} rules={[...req(t('user.nickName')), rules.max(t('user.nickName'), 30)]}>
+        <Form.Item
+          name="nickName"
+          label={t('user.nickName')}
+          rules={[...req(t('user.nickName')), rules.max(t('user.nickName'), 30)]}
+        >
           <Input data-testid="form-nickName" />
         </Form.Item>
         <Form.Item name="userType" label={t('user.userType')} rules={choose(t('user.userType'))}>
@@ -213,7 +294,14 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
           label={t('user.dept')}
           rules={userType === '00' || userType === '02' ? choose(t('user.dept')) : []}
         >
-          <TreeSelect treeData={treeData} treeDefaultExpandAll allowClear showSearch treeNodeFilterProp="title" data-testid="form-deptId" />
+          <TreeSelect
+            treeData={treeData}
+            treeDefaultExpandAll
+            allowClear
+            showSearch
+            treeNodeFilterProp="title"
+            data-testid="form-deptId"
+          />
         </Form.Item>
         {userType === '03' && (
           <Form.Item
@@ -222,11 +310,23 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
             rules={choose(t('user.enterprise'))}
             style={{ gridColumn: '1 / span 2' }}
           >
-            <Select showSearch filterOption={false} onSearch={searchEnterprise} options={enterprises} placeholder={t('user.enterpriseSearch')} data-testid="form-enterpriseId" />
+            <Select
+              showSearch
+              filterOption={false}
+              onSearch={searchEnterprise}
+              options={enterprises}
+              placeholder={t('user.enterpriseSearch')}
+              data-testid="form-enterpriseId"
+            />
           </Form.Item>
         )}
         {userType === '04' && (
-          <Form.Item name="personId" label={t('user.person')} extra={t('user.personHint')} style={{ gridColumn: '1 / span 2' }}>
+          <Form.Item
+            name="personId"
+            label={t('user.person')}
+            extra={t('user.personHint')}
+            style={{ gridColumn: '1 / span 2' }}
+          >
             <Select
               showSearch
               allowClear
@@ -243,10 +343,26 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
           name="phone"
           label={t('user.phone')}
           // The masked phone as listed is accepted back unchanged; a new one must be a whole number.
-          rules={[{ validator: (_r, v: string) => (!v || v === initial.phone || /^1[3-9]\d{9}$/.test(v) ? Promise.resolve() : Promise.reject(new Error(t('user.phonePattern')))) }]}
-          extra={editing?.personalData ? (
-            <PersonalDatum datum="phone" value={editing.phone} offer={editing.personalData} linkOnly onRevealed={(v) => form.setFieldValue('phone', v ?? '')} testId="form-phone-datum" />
-          ) : undefined}
+          rules={[
+            {
+              validator: (_r, v: string) =>
+                !v || v === initial.phone || /^1[3-9]\d{9}$/.test(v)
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('user.phonePattern'))),
+            },
+          ]}
+          extra={
+            editing?.personalData ? (
+              <PersonalDatum
+                datum="phone"
+                value={editing.phone}
+                offer={editing.personalData}
+                linkOnly
+                onRevealed={(v) => form.setFieldValue('phone', v ?? '')}
+                testId="form-phone-datum"
+              />
+            ) : undefined
+          }
         >
           <Input data-testid="form-phone" />
         </Form.Item>
@@ -270,7 +386,10 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
           <Select
             mode="multiple"
             optionFilterProp="label"
-            options={roles.map((r) => ({ value: r.roleId, label: r.dutyRole ? `${r.roleName}（${t('role.dutyRole')}）` : r.roleName }))}
+            options={roles.map((r) => ({
+              value: r.roleId,
+              label: r.dutyRole ? `${r.roleName}（${t('role.dutyRole')}）` : r.roleName,
+            }))}
             data-testid="form-roleIds"
           />
         </Form.Item>
@@ -279,7 +398,12 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
             <Input.Password autoComplete="new-password" data-testid="form-password" />
           </Form.Item>
         )}
-        <Form.Item name="remark" label={t('common.remark')} style={{ gridColumn: '1 / span 2' }} rules={[rules.max(t('common.remark'), 500)]}>
+        <Form.Item
+          name="remark"
+          label={t('common.remark')}
+          style={{ gridColumn: '1 / span 2' }}
+          rules={[rules.max(t('common.remark'), 500)]}
+        >
           <Input.TextArea rows={2} data-testid="form-remark" />
         </Form.Item>
       </Form>
@@ -306,7 +430,11 @@ export default function UserFormModal({ open, editing, userTypes, depts, onClose
               columns={[
                 { title: t('user.field'), dataIndex: 'label', width: 150 },
                 { title: t('user.before'), dataIndex: 'before', render: (v: string) => v || '-' },
-                { title: t('user.after'), dataIndex: 'after', render: (v: string) => <Typography.Text strong>{v || '-'}</Typography.Text> },
+                {
+                  title: t('user.after'),
+                  dataIndex: 'after',
+                  render: (v: string) => <Typography.Text strong>{v || '-'}</Typography.Text>,
+                },
               ]}
             />
             <EffectPanel effect={confirming.effect} chosen={chosen} onChoose={setChosen} />

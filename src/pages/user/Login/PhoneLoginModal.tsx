@@ -34,7 +34,14 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
  * and shows the seconds left, then it reads 重新发送. Closing the modal resets the form and the
  * machine. Submit: POST /login/sms/login with the verifyToken of the send answer.
  */
-export default function PhoneLoginModal({ open, onClose, onSuccess, onStart, onFailure, seconds }: PhoneLoginModalProps) {
+export default function PhoneLoginModal({
+  open,
+  onClose,
+  onSuccess,
+  onStart,
+  onFailure,
+  seconds,
+}: PhoneLoginModalProps) {
   const { t } = useTranslation('login');
   const [form] = Form.useForm<PhoneFormValues>();
   const [snapshot, send] = useMachine(smsCountdownMachine, { input: seconds ? { seconds } : {} });
@@ -109,7 +116,11 @@ export default function PhoneLoginModal({ open, onClose, onSuccess, onStart, onF
     setSubmitting(true);
     onStart?.();
     try {
-      const body = await loginSmsLogin({ mobile: values.mobile.trim(), code: values.code.trim() }, { verifytoken: verifyToken.current }, { isLogin: true });
+      const body = await loginSmsLogin(
+        { mobile: values.mobile.trim(), code: values.code.trim() },
+        { verifytoken: verifyToken.current },
+        { isLogin: true },
+      );
       if (body && body.code === 0 && body.data?.token) {
         const token = body.data.token;
         close();

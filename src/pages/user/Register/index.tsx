@@ -65,7 +65,9 @@ export default function Register() {
       <Typography.Paragraph type="secondary" className={styles.desc}>
         {t('reg.desc')}
       </Typography.Paragraph>
-      {error ? <Alert type="error" showIcon message={error} className={styles.error} data-testid="register-error" /> : null}
+      {error ? (
+        <Alert type="error" showIcon message={error} className={styles.error} data-testid="register-error" />
+      ) : null}
       <ProForm<RegisterValues>
         form={form}
         layout="vertical"

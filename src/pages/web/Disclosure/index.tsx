@@ -68,9 +68,7 @@ export default function Disclosure() {
     {
       key: 'title',
       title: t('disclosure.colTitle'),
-      render: (_: unknown, r: DisclosureItem) => (
-        <ActionLink onClick={() => setOpen(r)}>{titleOf(r)}</ActionLink>
-      ),
+      render: (_: unknown, r: DisclosureItem) => <ActionLink onClick={() => setOpen(r)}>{titleOf(r)}</ActionLink>,
     },
     {
       key: 'category',

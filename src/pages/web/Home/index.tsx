@@ -1,4 +1,11 @@
-import { AuditOutlined, FileSearchOutlined, GlobalOutlined, NotificationOutlined, SafetyCertificateOutlined, TrophyOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  FileSearchOutlined,
+  GlobalOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  TrophyOutlined,
+} from '@ant-design/icons';
 import { Button, Col, Empty, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
@@ -49,7 +56,13 @@ export default function WebHome() {
         <div className={styles.heroInner}>
           <h1 className={styles.heroTitle}>{t('hero.title')}</h1>
           <p className={styles.heroDesc}>{t('hero.desc')}</p>
-          <Button size="large" type="primary" ghost className={styles.heroButton} onClick={() => navigate('/user/login')}>
+          <Button
+            size="large"
+            type="primary"
+            ghost
+            className={styles.heroButton}
+            onClick={() => navigate('/user/login')}
+          >
             {t('hero.enter')}
           </Button>
         </div>

@@ -26,13 +26,23 @@ export default function CertResultCards({ rows }: { rows: SearchRow[] }) {
             <Card
               size="small"
               data-testid="cert-result-card"
-              title={<span><SafetyCertificateOutlined /> {text(r.certNo)}</span>}
-              extra={<Tag color={status.tone}>{status.key ? t(`cert.${status.key}`) : text(r.statusLabel ?? r.status)}</Tag>}
-              actions={queryCode ? [
-                <Link key="open" to={`/cert/${encodeURIComponent(queryCode)}`} data-testid="cert-result-open">
-                  <Button type="link">{t('viewCert')}</Button>
-                </Link>,
-              ] : undefined}
+              title={
+                <span>
+                  <SafetyCertificateOutlined /> {text(r.certNo)}
+                </span>
+              }
+              extra={
+                <Tag color={status.tone}>{status.key ? t(`cert.${status.key}`) : text(r.statusLabel ?? r.status)}</Tag>
+              }
+              actions={
+                queryCode
+                  ? [
+                      <Link key="open" to={`/cert/${encodeURIComponent(queryCode)}`} data-testid="cert-result-open">
+                        <Button type="link">{t('viewCert')}</Button>
+                      </Link>,
+                    ]
+                  : undefined
+              }
             >
               <Descriptions
                 size="small"
@@ -40,11 +50,21 @@ export default function CertResultCards({ rows }: { rows: SearchRow[] }) {
                 items={[
                   { key: 'name', label: t('col.name'), children: text(r.name) },
                   { key: 'idNoMasked', label: t('col.idNoMasked'), children: text(r.idNoMasked) },
-                  { key: 'category', label: t('col.category'), children: category ? t(category) : text(r.categoryLabel ?? r.category), span: 2 },
+                  {
+                    key: 'category',
+                    label: t('col.category'),
+                    children: category ? t(category) : text(r.categoryLabel ?? r.category),
+                    span: 2,
+                  },
                   { key: 'enterpriseName', label: t('col.enterpriseName'), children: text(r.enterpriseName), span: 2 },
                   { key: 'position', label: t('col.position'), children: text(r.position) },
                   { key: 'issueDate', label: t('col.issueDate'), children: text(r.issueDate) },
-                  { key: 'validity', label: t('col.validity'), children: `${text(r.validFrom)} ~ ${text(r.expiryDate)}`, span: 2 },
+                  {
+                    key: 'validity',
+                    label: t('col.validity'),
+                    children: `${text(r.validFrom)} ~ ${text(r.expiryDate)}`,
+                    span: 2,
+                  },
                 ]}
               />
             </Card>

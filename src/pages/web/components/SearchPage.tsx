@@ -17,14 +17,33 @@ export type SearchKind = 'signSearch' | 'gradeSearch' | 'certSearch' | 'outSearc
 /** A result row as the table shows it: the answer's fields by name. */
 type SearchRow = Record<string, unknown>;
 
-
 /** Keys never shown as columns. */
 const HIDDEN_KEYS = new Set(['id', 'uuid', 'version', 'password', 'queryCode', 'tenantId', 'delFlag']);
 
 /** Columns of a certificate search, in this order (the server's certificate view). */
-const CERT_COLUMNS = ['certNo', 'name', 'idNoMasked', 'category', 'enterpriseName', 'position', 'issueDate', 'expiryDate', 'status'];
+const CERT_COLUMNS = [
+  'certNo',
+  'name',
+  'idNoMasked',
+  'category',
+  'enterpriseName',
+  'position',
+  'issueDate',
+  'expiryDate',
+  'status',
+];
 /** Columns of the transferred-out search (GET /public/outSearch). */
-const OUT_COLUMNS = ['certNo', 'name', 'idNoMasked', 'category', 'enterpriseName', 'targetProvince', 'transferDate', 'expiryDate', 'status'];
+const OUT_COLUMNS = [
+  'certNo',
+  'name',
+  'idNoMasked',
+  'category',
+  'enterpriseName',
+  'targetProvince',
+  'transferDate',
+  'expiryDate',
+  'status',
+];
 
 interface SearchValues {
   name?: string;
@@ -59,7 +78,9 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
     const certNo = values.certNo?.trim() || undefined;
     try {
       if (kind === 'certSearch') {
-        const body = await publicValidCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name }, { isLogin: true });
+        const body = await publicValidCard(certNo ? { orgCode: certNo } : { agentIdentityNo: idNo, name }, {
+          isLogin: true,
+        });
         if (body.code !== 0) throw body;
         setState({ phase: 'done', rows: body.data });
       } else if (kind === 'outSearch') {
@@ -181,7 +202,12 @@ export default function SearchPage({ kind }: { kind: SearchKind }) {
             {byNumber ? (
               <Col xs={24} md={8}>
                 <Form.Item name="certNo" label={t('form.certNo')}>
-                  <Input placeholder={t('form.certNoPlaceholder')} maxLength={40} allowClear data-testid="search-certno" />
+                  <Input
+                    placeholder={t('form.certNoPlaceholder')}
+                    maxLength={40}
+                    allowClear
+                    data-testid="search-certno"
+                  />
                 </Form.Item>
               </Col>
             ) : null}

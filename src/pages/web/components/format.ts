@@ -70,6 +70,8 @@ export const CERT_CATEGORIES = ['A', 'B', 'C', 'C1', 'C2', 'C3'] as const;
 
 /** i18n key (namespace web) of a cer_type category code, or null. */
 export function certCategoryKey(value: unknown): string | null {
-  const c = String(value ?? '').trim().toUpperCase();
+  const c = String(value ?? '')
+    .trim()
+    .toUpperCase();
   return (CERT_CATEGORIES as readonly string[]).includes(c) ? `cert.category${c}` : null;
 }

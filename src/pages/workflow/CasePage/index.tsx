@@ -47,7 +47,12 @@ export default function CasePage() {
         <CaseView id={detail.id} />
       </Card>
       <Card variant="borderless">
-        <StatechartView stateValue={detail.stateValue} route={detail.route} history={detail.history} outcome={detail.outcome} />
+        <StatechartView
+          stateValue={detail.stateValue}
+          route={detail.route}
+          history={detail.history}
+          outcome={detail.outcome}
+        />
       </Card>
     </PageHeaderWrapper>
   );
