@@ -17,6 +17,12 @@
  *   that unpacks it must spend);
  * - the same bomb declaring a small size, and 3 million empty rows within the size limits;
  * - six imports arriving together, with the gate as configured (2 at once, 4 waiting) and lifted (6 at once).
+ * Every step checks that it got the answer it is about (rows written, the refusal it provokes): one
+ * that did not is printed with "NOT THE EXPECTED ANSWER", a 5xx with its body and the server's error
+ * lines, the report is headed "NOT A VALID RUN" and the command exits 1. The reader without limits
+ * is stopped after BENCH_UNLIMITED_S (120 s; its figure is then a lower bound).
+ * To look at one step: BENCH_WORK=/tmp/x BENCH_STEPS=ordinary,bomb (keeps the seeded database and
+ * files in /tmp/x and starts each run from the seeded copy; writes no report).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,6 +53,9 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const BURST = 6;
 const BURST_ROWS = 5_000;
 const MiB = 1_048_576;
+const STEPS = ['idle', 'ordinary', 'bomb', 'bomb-unlimited', 'raw', 'bomb-lying', 'bomb-rows', 'burst', 'burst-lifted'];
+/** How long the reader without limits may read the bomb before it is stopped (BENCH_UNLIMITED_S, 120 s). */
+const UNLIMITED_BUDGET_MS = Number(process.env.BENCH_UNLIMITED_S ?? 120) * 1000;
 const URL = '/api/exam/educationImport/importData';
 
 interface Measured {
@@ -55,10 +64,22 @@ interface Measured {
   rssBefore: number;
   rssPeak: number;
   note: string;
+  /** Why the answer is not the one this step is about (its figures then measure something else); null when it is. */
+  problem: string | null;
 }
 
-async function measured(step: string, run: () => Promise<string>): Promise<Measured> {
+/** The answer a step expects; anything else makes the run invalid, said loudly. */
+type Expect = (note: string) => string | null;
+const anyAnswer: Expect = () => null;
+const answer =
+  (pattern: RegExp): Expect =>
+  (note) =>
+    pattern.test(note) ? null : `expected ${pattern}, got: ${note}`;
+
+async function measured(step: string, run: () => Promise<string>, expect: Expect = anyAnswer): Promise<Measured> {
   const rssBefore = process.memoryUsage().rss;
+  // Announced so that a parent that stops a step over its budget still knows what it was measuring.
+  console.log(JSON.stringify({ started: step, rssBefore, at: Date.now() }));
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
@@ -67,7 +88,7 @@ async function measured(step: string, run: () => Promise<string>): Promise<Measu
   try {
     const note = await run();
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    return { step, seconds: (performance.now() - started) / 1000, rssBefore, rssPeak, note };
+    return { step, seconds: (performance.now() - started) / 1000, rssBefore, rssPeak, note, problem: expect(note) };
   } finally {
     clearInterval(sampler);
   }
@@ -94,25 +115,29 @@ async function runStep(step: string, work: string): Promise<Measured> {
     // Nothing of the app: the bare cost of unpacking the bomb's sheet.
     const bomb = file('bomb.xlsx');
     const entry = (await readZipDirectory(bomb, fs.statSync(bomb).size)).get('xl/worksheets/sheet1.xml')!;
-    return measured("bare limit: inflate the bomb's sheet with zlib, writing nowhere", async () => {
-      const header = Buffer.alloc(30);
-      const fd = fs.openSync(bomb, 'r');
-      fs.readSync(fd, header, 0, 30, entry.localOffset);
-      fs.closeSync(fd);
-      const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-      let out = 0;
-      await pipeline(
-        fs.createReadStream(bomb, { start, end: start + entry.compressedSize - 1 }),
-        zlib.createInflateRaw(),
-        new Writable({
-          write(chunk: Buffer, _e, done) {
-            out += chunk.length;
-            done();
-          },
-        }),
-      );
-      return `${Math.round(out / MiB)} MiB unpacked`;
-    });
+    return measured(
+      "bare limit: inflate the bomb's sheet with zlib, writing nowhere",
+      async () => {
+        const header = Buffer.alloc(30);
+        const fd = fs.openSync(bomb, 'r');
+        fs.readSync(fd, header, 0, 30, entry.localOffset);
+        fs.closeSync(fd);
+        const start = entry.localOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+        let out = 0;
+        await pipeline(
+          fs.createReadStream(bomb, { start, end: start + entry.compressedSize - 1 }),
+          zlib.createInflateRaw(),
+          new Writable({
+            write(chunk: Buffer, _e, done) {
+              out += chunk.length;
+              done();
+            },
+          }),
+        );
+        return `${Math.round(out / MiB)} MiB unpacked`;
+      },
+      answer(/^629 MiB unpacked$/),
+    );
   }
   if (step === 'bomb-unlimited') {
     // The import's reader as the route ran it before the limits: 1 GB declared, no row or stretch limit.
@@ -140,13 +165,18 @@ async function runStep(step: string, work: string): Promise<Measured> {
           return `refused: ${(err as Error).message}`;
         }
       },
+      answer(/^(read to the end|refused: .+)$/),
     );
   }
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
+  // The server's own error lines (a 500's cause), kept to explain an answer that is not the expected one.
+  const serverLog: string[] = [];
+  const app = await buildApp({ config, database, logStream: { write: (line: string) => serverLog.push(line) } });
   await app.ready();
   // The first workbook loads exceljs (seconds, once per process): load it before measuring, as a running server has.
   await import('exceljs');
+  // Every answer below is awaited inside this try (`return await`): a bare `return promise` let the
+  // finally close the app and the database while the import still ran, so every import answered 500.
   try {
     const login = await app.inject({
       method: 'POST',
@@ -163,38 +193,69 @@ async function runStep(step: string, work: string): Promise<Measured> {
       });
       return { status: res.statusCode, body: res.json() as { msg: string; data?: { written?: number } } };
     };
-    const one = (label: string, name: string) =>
-      measured(label, async () => {
-        const r = await upload(name);
-        return `${r.status}: ${r.status === 200 ? `${r.body.data?.written} rows written` : r.body.msg}`;
-      });
+    // A 5xx is never the answer a step is about: its body and the server's error lines go to stderr.
+    const explain = (r: { status: number; body: unknown }) => {
+      if (r.status >= 500)
+        process.stderr.write(`[${step}] ${r.status} ${JSON.stringify(r.body)}\n${serverLog.join('')}\n`);
+    };
+    const one = (label: string, name: string, expect: Expect) =>
+      measured(
+        label,
+        async () => {
+          const r = await upload(name);
+          explain(r);
+          return `${r.status}: ${r.status === 200 ? `${r.body.data?.written} rows written` : r.body.msg}`;
+        },
+        expect,
+      );
     switch (step) {
       case 'idle':
-        return measured('the process idle, app built and signed in (baseline)', async () => {
+        return await measured('the process idle, app built and signed in (baseline)', async () => {
           await new Promise((r) => setTimeout(r, 1000));
           return '1 s';
         });
       case 'ordinary':
-        return one(`an ordinary import: ${ROWS.toLocaleString('en')} rows through the route`, 'ordinary.xlsx');
+        return await one(
+          `an ordinary import: ${ROWS.toLocaleString('en')} rows through the route`,
+          'ordinary.xlsx',
+          answer(new RegExp(`^200: ${ROWS} rows written$`)),
+        );
       case 'bomb':
-        return one('the bomb (0.6 MB → 629 MB) through the route, now', 'bomb.xlsx');
+        return await one(
+          'the bomb (0.6 MB → 629 MB) through the route, now',
+          'bomb.xlsx',
+          answer(/^400: 文件解压后过大/),
+        );
       case 'bomb-lying':
-        return one('the bomb declaring 100 kB for its sheet, through the route', 'bomb-lying.xlsx');
+        return await one(
+          'the bomb declaring 100 kB for its sheet, through the route',
+          'bomb-lying.xlsx',
+          answer(/^400: 文件已损坏：解压后的内容比文件目录记录的大小更长/),
+        );
       case 'bomb-rows':
-        return one('3 million empty rows (36 MB unpacked, within the sizes) through the route', 'bomb-rows.xlsx');
+        return await one(
+          '3 million empty rows (36 MB unpacked, within the sizes) through the route',
+          'bomb-rows.xlsx',
+          answer(/^400: 工作表行数超过上限/),
+        );
       case 'burst':
       case 'burst-lifted': {
         const g = config.imports;
-        return measured(
+        return await measured(
           `${BURST} imports of ${BURST_ROWS.toLocaleString('en')} rows arriving together, ${g.running} at once, ${g.waiting} waiting`,
           async () => {
             const answers = await Promise.all(
               Array.from({ length: BURST }, (_, i) => upload(`burst-${step}-${i}.xlsx`)),
             );
-            const counts = new Map<number, number>();
-            for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
-            return [...counts].map(([status, n]) => `${n} × ${status}`).join(', ');
+            answers.forEach(explain);
+            const counts = new Map<string, number>();
+            for (const a of answers) {
+              const key = a.status === 200 ? `200 (${a.body.data?.written} rows)` : `${a.status}`;
+              counts.set(key, (counts.get(key) ?? 0) + 1);
+            }
+            return [...counts].map(([key, n]) => `${n} × ${key}`).join(', ');
           },
+          answer(new RegExp(`^${BURST} × 200 \\(${BURST_ROWS} rows\\)$`)),
         );
       }
       default:
@@ -207,6 +268,15 @@ async function runStep(step: string, work: string): Promise<Measured> {
 }
 
 // ---------- the parent ----------
+
+/** Prints one step's figures, and an unexpected answer loudly. */
+function report(r: Measured): Measured {
+  console.log(
+    `${r.step}: ${r.seconds.toFixed(2)} s, RSS ${Math.round(r.rssBefore / MiB)} → ${Math.round(r.rssPeak / MiB)} MiB (${r.note})`,
+  );
+  if (r.problem) console.error(`  !!! NOT THE EXPECTED ANSWER: ${r.problem}`);
+  return r;
+}
 
 interface Holder {
   name: string;
@@ -244,7 +314,17 @@ async function writeEducationFile(
   await wb.commit();
 }
 
-function child(step: string, work: string): Promise<Measured> {
+/** The peak resident memory of a process so far (Linux), in bytes. */
+function peakRss(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : Number.NaN;
+}
+
+/**
+ * Runs one step in a fresh process. A step given `budgetMs` (the reader without limits) is stopped
+ * there: its figure is then a lower bound ("still reading after N s"), with its peak RSS from /proc.
+ */
+function child(step: string, work: string, budgetMs?: number): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const proc = spawn(
       process.execPath,
@@ -256,10 +336,36 @@ function child(step: string, work: string): Promise<Measured> {
       },
     );
     let out = '';
+    let stopped: Measured | null = null;
     proc.stdout.on('data', (c: Buffer) => {
       out += c.toString();
     });
+    const timer =
+      budgetMs === undefined
+        ? null
+        : setTimeout(() => {
+            const started = out
+              .split('\n')
+              .map((l) =>
+                l.startsWith('{"started"')
+                  ? (JSON.parse(l) as { started: string; rssBefore: number; at: number })
+                  : null,
+              )
+              .find(Boolean);
+            if (!started) return;
+            stopped = {
+              step: started.started,
+              seconds: (Date.now() - started.at) / 1000,
+              rssBefore: started.rssBefore,
+              rssPeak: peakRss(proc.pid!),
+              note: `stopped: still reading after ${Math.round(budgetMs / 1000)} s (a lower bound)`,
+              problem: null,
+            };
+            proc.kill('SIGKILL');
+          }, budgetMs);
     proc.on('exit', (code) => {
+      if (timer) clearTimeout(timer);
+      if (stopped) return resolve(stopped);
       const line = out.trim().split('\n').pop() ?? '';
       if (code === 0 && line.startsWith('{')) resolve(JSON.parse(line) as Measured);
       else reject(new Error(`step ${step} ended with ${code}: ${out}`));
@@ -267,54 +373,67 @@ function child(step: string, work: string): Promise<Measured> {
   });
 }
 
+async function prepareWork(work: string): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: work, CLIENT_DIR: '', LOG_LEVEL: 'warn' });
+  const database = await openDatabase(config);
+  const now = new Date();
+  const today = chinaDate(now);
+  const t0 = performance.now();
+  await prepareDatabase(database, config, now);
+  const holders = await database.db
+    .select({ name: person.name, idNo: person.idNo, certNo: certificate.certNo })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .where(inArray(certificate.status, ['01', '02']))
+    .orderBy(certificate.id);
+  await database.close();
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s; writing the files`);
+  const file = (name: string) => path.join(work, name);
+  await writeEducationFile(file('ordinary.xlsx'), holders, today, '甲', ROWS);
+  for (const step of ['burst', 'burst-lifted']) {
+    for (let i = 0; i < BURST; i++)
+      await writeEducationFile(file(`burst-${step}-${i}.xlsx`), holders, today, `${step}${i}`, BURST_ROWS);
+  }
+  const headers = EDUCATION_COLUMNS.map((c) => c.header);
+  await writeXlsxBomb(file('bomb.xlsx'), { headers, emptyRows: 0, padding: 629 * MiB });
+  await writeXlsxBomb(file('bomb-lying.xlsx'), { headers, emptyRows: 0, padding: 629 * MiB, lie: 100_000 });
+  await writeXlsxBomb(file('bomb-rows.xlsx'), { headers, emptyRows: 3_000_000 });
+  // The seeded database as it was, for BENCH_WORK's next run (the steps write into pgdata).
+  fs.cpSync(file('pgdata'), file('pgdata.seeded'), { recursive: true });
+  fs.writeFileSync(file('ready'), '');
+}
+
 async function parent(): Promise<void> {
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bench-limits-'));
+  // BENCH_WORK keeps the seeded database and the files in that directory (and reuses them on the next run).
+  const kept = process.env.BENCH_WORK ? path.resolve(process.env.BENCH_WORK) : null;
+  const work = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-bench-limits-'));
   const started = new Date();
   const loadBefore = loadAverage();
   try {
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: work, CLIENT_DIR: '', LOG_LEVEL: 'warn' });
-    const database = await openDatabase(config);
-    const now = new Date();
-    const today = chinaDate(now);
-    const t0 = performance.now();
-    await prepareDatabase(database, config, now);
-    const holders = await database.db
-      .select({ name: person.name, idNo: person.idNo, certNo: certificate.certNo })
-      .from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
-      .where(inArray(certificate.status, ['01', '02']))
-      .orderBy(certificate.id);
-    await database.close();
-    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s; writing the files`);
     const file = (name: string) => path.join(work, name);
-    await writeEducationFile(file('ordinary.xlsx'), holders, today, '甲', ROWS);
-    for (const step of ['burst', 'burst-lifted']) {
-      for (let i = 0; i < BURST; i++)
-        await writeEducationFile(file(`burst-${step}-${i}.xlsx`), holders, today, `${step}${i}`, BURST_ROWS);
-    }
     const headers = EDUCATION_COLUMNS.map((c) => c.header);
-    const bomb = await writeXlsxBomb(file('bomb.xlsx'), { headers, emptyRows: 0, padding: 629 * MiB });
-    await writeXlsxBomb(file('bomb-lying.xlsx'), { headers, emptyRows: 0, padding: 629 * MiB, lie: 100_000 });
-    await writeXlsxBomb(file('bomb-rows.xlsx'), { headers, emptyRows: 3_000_000 });
-
-    const results: Measured[] = [];
-    for (const step of [
-      'idle',
-      'ordinary',
-      'bomb',
-      'bomb-unlimited',
-      'raw',
-      'bomb-lying',
-      'bomb-rows',
-      'burst',
-      'burst-lifted',
-    ]) {
-      const r = await child(step, work);
-      console.log(
-        `${r.step}: ${r.seconds.toFixed(2)} s, RSS ${Math.round(r.rssBefore / MiB)} → ${Math.round(r.rssPeak / MiB)} MiB (${r.note})`,
-      );
-      results.push(r);
+    if (kept && fs.existsSync(file('ready'))) {
+      console.log(`reusing the seeded database and files in ${work}`);
+      fs.rmSync(file('pgdata'), { recursive: true, force: true });
+      fs.cpSync(file('pgdata.seeded'), file('pgdata'), { recursive: true });
+    } else {
+      await prepareWork(work);
     }
+    const bomb = await writeXlsxBomb(file('bomb.xlsx'), { headers, emptyRows: 0, padding: 629 * MiB });
+    const results: Measured[] = [];
+    // BENCH_STEPS=ordinary,bomb runs only those steps (to look at one) and writes no report.
+    const only = process.env.BENCH_STEPS?.split(',');
+    if (only) {
+      for (const step of only) {
+        if (report(await child(step, work, step === 'bomb-unlimited' ? UNLIMITED_BUDGET_MS : undefined)).problem)
+          process.exitCode = 1;
+      }
+      return;
+    }
+    for (const step of STEPS) {
+      results.push(report(await child(step, work, step === 'bomb-unlimited' ? UNLIMITED_BUDGET_MS : undefined)));
+    }
+    const wrong = results.filter((r) => r.problem);
     const by = (prefix: string) => results.find((r) => r.step.startsWith(prefix))!;
     const [idle, ordinary, refused, before, raw] = [
       'the process idle',
@@ -327,6 +446,14 @@ async function parent(): Promise<void> {
     const lines = [
       '# Import limits benchmark',
       '',
+      ...(wrong.length
+        ? [
+            `> **NOT A VALID RUN.** ${wrong.length} of ${results.length} steps did not get the answer they are about, so their figures measure`,
+            '> something else. Fix the cause and rerun `npm run bench:import-limits`:',
+            ...wrong.map((r) => `> - ${r.step}: ${r.problem!.replace(/\|/g, '/')}`),
+            '',
+          ]
+        : []),
       `Run on ${started.toISOString()} with \`npm run bench:import-limits\` (written by \`scripts/bench-import-limits.ts\`; rerun to refresh).`,
       `The bomb: ${(bomb.bytes / MiB).toFixed(2)} MiB of .xlsx whose sheet unpacks to ${mib(bomb.unpacked)} MiB (a header row, then one run of blanks).`,
       'Each step runs in a fresh Node process on the same seeded embedded database (PGlite lives in the process: its memory is in every figure).',
@@ -335,11 +462,11 @@ async function parent(): Promise<void> {
       '| --- | --- | --- | --- |',
       ...results.map(
         (r) =>
-          `| ${r.step} | ${r.seconds.toFixed(2)} | ${mib(r.rssBefore)} → ${mib(r.rssPeak)} (+${mib(r.rssPeak - r.rssBefore)}) | ${r.note.replace(/\|/g, '/')} |`,
+          `| ${r.step} | ${r.seconds.toFixed(2)} | ${mib(r.rssBefore)} → ${mib(r.rssPeak)} (+${mib(r.rssPeak - r.rssBefore)}) | ${r.problem ? '**not the expected answer:** ' : ''}${r.note.replace(/\|/g, '/')} |`,
       ),
       '',
       `- The bomb is refused in ${refused.seconds.toFixed(2)} s (goal: within a second), ${(raw.seconds / refused.seconds).toFixed(0)}× faster than merely unpacking it (${raw.seconds.toFixed(1)} s), ` +
-        `${(before.seconds / refused.seconds).toFixed(0)}× faster than before (${before.seconds.toFixed(1)} s).`,
+        `${before.note.startsWith('stopped') ? 'at least ' : ''}${(before.seconds / refused.seconds).toFixed(0)}× faster than before (${before.note.startsWith('stopped') ? 'stopped after ' : ''}${before.seconds.toFixed(1)} s).`,
       `- Memory while refusing it: +${mib(refused.rssPeak - refused.rssBefore)} MiB over the process (${mib(idle.rssPeak)} MiB idle); before: +${mib(before.rssPeak - before.rssBefore)} MiB; ` +
         `an ordinary import of ${ROWS.toLocaleString('en')} rows: +${mib(ordinary.rssPeak - ordinary.rssBefore)} MiB.`,
       `- Six imports together: peak ${mib(by(`${BURST} imports`).rssPeak)} MiB with the gate (${by(`${BURST} imports`).note}), ` +
@@ -366,8 +493,14 @@ async function parent(): Promise<void> {
     fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
     fs.writeFileSync(REPORT_FILE, lines.join('\n'));
     console.log(lines.join('\n'));
+    if (wrong.length) {
+      console.error(
+        `\nNOT A VALID RUN: ${wrong.length} step(s) got an unexpected answer (see above); ${path.relative(ROOT, REPORT_FILE)} says so.`,
+      );
+      process.exitCode = 1;
+    }
   } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    if (!kept) fs.rmSync(work, { recursive: true, force: true });
   }
 }
 
