@@ -19,7 +19,7 @@ export function useTablePagination() {
       defaultPageSize: DEFAULT_PAGE_SIZE,
       pageSizeOptions: PAGE_SIZE_OPTIONS,
       showSizeChanger: true,
-      showTotal: (total: number) => t('table.total', { total }),
+      showTotal: (total: number) => t('table.total', { total, count: total }),
     }),
     [t],
   );

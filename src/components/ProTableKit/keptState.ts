@@ -69,7 +69,7 @@ export function useKeptListState(list: string, overrides: Record<string, unknown
       defaultPageSize: initial.pageSize,
       pageSizeOptions: QUEUE_PAGE_SIZE_OPTIONS,
       showSizeChanger: true,
-      showTotal: (total: number) => t('table.total', { total }),
+      showTotal: (total: number) => t('table.total', { total, count: total }),
       onShowSizeChange: (_current: number, size: number) => keepListState(list, { pageSize: size }),
     }),
     [initial.pageSize, list, t],

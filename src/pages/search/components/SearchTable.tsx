@@ -69,7 +69,9 @@ export default function SearchTable<T extends Record<string, unknown>>({
       showSizeChanger: true,
       showTotal: (total: number) => (
         <span data-testid={`${testId}-total`} data-estimated={estimated ? '1' : '0'}>
-          {estimated ? t('total.estimated', { total: total.toLocaleString() }) : t('total.exact', { total })}
+          {estimated
+            ? t('total.estimated', { total: total.toLocaleString() })
+            : t('total.exact', { total, count: total })}
         </span>
       ),
     }),

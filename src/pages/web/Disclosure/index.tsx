@@ -122,7 +122,7 @@ export default function Disclosure() {
             total,
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (n: number) => t('disclosure.total', { total: n }),
+            showTotal: (n: number) => t('disclosure.total', { total: n, count: n }),
             onChange: (pageNum, pageSize) => setPage({ pageNum: pageSize !== page.pageSize ? 1 : pageNum, pageSize }),
           }}
         />
