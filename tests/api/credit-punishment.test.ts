@@ -546,9 +546,12 @@ describe('attached files', () => {
         url: file.url,
       }),
     ]);
-    // The officer's detail shows the real identity number (logged); the list masks it.
+    // The officer's detail and the list mask the identity number; the detail offers a logged reveal.
     const [holder] = await db().select().from(person).where(eq(person.id, cert.personId));
-    expect(detail.idNo).toBe(holder!.idNo);
+    expect(detail.idNo).not.toBe(holder!.idNo);
+    expect(detail.personalData).toMatchObject({ source: 'punishment', id: s.punishmentId });
+    const revealed = await post('gz_sh', '/api/personalData/idNo/reveal', { source: 'punishment', id: s.punishmentId });
+    expect(revealed.json().data.value).toBe(holder!.idNo);
     expect((await listRow('gz_sh', s.punishmentId))!.idNo).not.toBe(holder!.idNo);
 
     // A file proposed by a pending change is visible to the reviewer too.

@@ -204,7 +204,7 @@ describe('staff search filters', () => {
 });
 
 describe('staff detail', () => {
-  it('shows a centre the full ID number and logs the view; refuses other areas', async () => {
+  it('shows a centre the ID number masked, in full by a logged reveal; refuses other areas', async () => {
     const body = await list('gz_sl', '&category=C3');
     const row = body.rows[0]!;
     const [p] = await db().select().from(person).where(eq(person.id, row.id));
@@ -214,25 +214,33 @@ describe('staff detail', () => {
     const res = await api.get('gz_sl', `/api/search/staff/get/${row.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d.idNo).toBe(p!.idNo);
+    // Masked, with the offer to reveal it; nothing is logged until the click.
+    expect(d.idNo).not.toBe(p!.idNo);
+    expect(d.idNo).toBe(`${p!.idNo.slice(0, 3)}***********${p!.idNo.slice(-4)}`);
+    expect(d.personalData).toMatchObject({ source: 'staff', id: row.id });
+    expect(d.personalData.fields).toContain('idNo');
     expect(d.certificates.length).toBeGreaterThan(0);
+    expect(
+      (await db().select({ n: count() }).from(personalDataAccess).where(eq(personalDataAccess.personId, row.id)))[0]!.n,
+    ).toBe(before);
+    const revealed = await api.post('gz_sl', '/api/personalData/idNo/reveal', { source: 'staff', id: row.id });
+    expect(revealed.statusCode, revealed.body).toBe(200);
+    expect(revealed.json().data.value).toBe(p!.idNo);
     const logged = await db().select().from(personalDataAccess).where(eq(personalDataAccess.personId, row.id));
     expect(logged.length).toBe(before + 1);
-    expect(logged.at(-1)).toMatchObject({
-      purpose: 'search:staff',
-      userName: 'gz_sl',
-      route: 'GET /api/search/staff/get/:id',
-    });
+    expect(logged.at(-1)).toMatchObject({ purpose: 'search:staff', userName: 'gz_sl' });
     expect(logged.at(-1)!.fields).toContain('idNo');
     expect((await api.get('sz_staff', `/api/search/staff/get/${row.id}`)).statusCode).toBe(403);
     expect((await api.get('province', '/api/search/staff/get/999999')).statusCode).toBe(404);
   });
 
-  it('shows an enterprise its own employee in full (logged as the employer) and nobody else', async () => {
+  it('lets an enterprise reveal the number of its own employee (logged as the employer) and of nobody else', async () => {
     const ent = await userRow('ent_gz');
     const [p] = await db().select().from(person).where(eq(person.enterpriseId, ent.enterpriseId!)).limit(1);
     const d = (await api.get('ent_gz', `/api/search/staff/get/${p!.id}`)).json().data;
-    expect(d.idNo).toBe(p!.idNo);
+    expect(d.idNo).not.toBe(p!.idNo);
+    const revealed = await api.post('ent_gz', '/api/personalData/idNo/reveal', { source: 'staff', id: p!.id });
+    expect(revealed.json().data.value).toBe(p!.idNo);
     const [last] = await db()
       .select()
       .from(personalDataAccess)
