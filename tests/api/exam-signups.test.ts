@@ -283,7 +283,13 @@ describe('review', () => {
     expect(p2.every((r: { personId: number }) => r.personId === me!.personId)).toBe(true);
 
     const detail = (await okJson(api, 'gz_sl', 'GET', `/api/exam/sign/get/${signed[0]}`)).data;
-    expect(detail.person.idNo).toMatch(/^\d{17}[\dX]$/);
+    // Masked in the detail; the reviewer reveals it by a click, logged with the duty.
+    expect(detail.person.idNo).toMatch(/^\d{3}\*{11}[\dX]{4}$/);
+    const revealed = await okJson(api, 'gz_sl', 'POST', '/api/personalData/idNo/reveal', {
+      source: 'examSignup',
+      id: signed[0],
+    });
+    expect(revealed.data.value).toMatch(/^\d{17}[\dX]$/);
     expect(detail.checks).toMatchObject({ code: 0 });
     expect(detail.batch).toMatchObject({ id: batch.id, state: 'open' });
     const logged = await t.database.db

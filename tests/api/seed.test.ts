@@ -164,10 +164,10 @@ describe('demo accounts', () => {
       await count(`select count(*) n from sys_user u where exists (select 1 from sys_user_role ur join sys_role r on r.role_id = ur.role_id where ur.user_id = u.user_id and r.role_key like 'step_%')
       and not exists (select 1 from sys_todo t where t.user_id = u.user_id and t.status = '0')`),
     ).toBe(0);
-    // None made up: each names an application by its number and is one of that application's (ref).
+    // None made up: each names what it is for (ref); an application's names it by its number.
     expect(
       await count(
-        `select count(*) n from sys_todo t where t.ref is null or not exists (select 1 from application a where t.ref = 'application:' || a.id and t.mc like '%' || a.apply_no)`,
+        `select count(*) n from sys_todo t where t.ref is null or (t.ref like 'application:%' and not exists (select 1 from application a where t.ref = 'application:' || a.id and t.mc like '%' || a.apply_no))`,
       ),
     ).toBe(0);
     expect(await count('select count(*) n from sys_todo')).toBeGreaterThan(50);

@@ -223,18 +223,30 @@ describe('人员信息 /system/person', () => {
     const created = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload });
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id as number;
-    // The answer is masked like every row; the edit form (get) has the birth date taken from the ID number.
+    // The answer is masked like every row and the edit form (get); the birth date was taken from the
+    // ID number, as a logged reveal shows.
     expect(created.json().data.birthDate).toBe('1990-**-**');
     expect((await t.call(tokens.admin!, { url: `/api/system/person/get/${id}` })).json().data.birthDate).toBe(
-      '1990-05-17',
+      '1990-**-**',
     );
+    const revealed = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/personalData/birthDate/reveal',
+      payload: { source: 'person', id },
+    });
+    expect(revealed.json().data.value).toBe('1990-05-17');
     expect(created.json().data.idNo).toBe(maskIdNo(idNo));
     expect(created.json().data.employer).toBe(ent!.name);
     const dup = await t.call(tokens.admin!, { method: 'POST', url: '/api/system/person/save', payload });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().field).toBe('idNo');
-    // the editor gets the full number to correct it
-    expect((await t.call(tokens.admin!, { url: `/api/system/person/get/${id}` })).json().data.idNo).toBe(idNo);
+    // the editor reveals the full number (logged) to correct it
+    const fullIdNo = await t.call(tokens.admin!, {
+      method: 'POST',
+      url: '/api/personalData/idNo/reveal',
+      payload: { source: 'person', id },
+    });
+    expect(fullIdNo.json().data.value).toBe(idNo);
 
     for (const u of OTHERS) {
       expect(

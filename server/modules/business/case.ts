@@ -252,6 +252,6 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
     })),
     personalData: app.personId
       ? personalDataOf(await applicationPersonalData(ctx, user, app.id), 'application', app.id).offer
-      : null,
+      : { source: 'application' as const, id: app.id, fields: [] },
   };
 }

@@ -449,9 +449,9 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
                   status: z.number(),
                 }),
               ),
-              personalData: revealOfferSchema
-                .nullable()
-                .describe('持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）'),
+              personalData: revealOfferSchema.describe(
+                '持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）；没有持证人的业务 fields 为空',
+              ),
             }),
           ),
         },

@@ -24891,12 +24891,6 @@ export type WorkflowCase200DataOpenApplicationsItem = {
   status: number;
 };
 
-/**
- * 持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）
- * @nullable
- */
-export type WorkflowCase200DataPersonalData = RevealOffer | null;
-
 export type WorkflowCase200Data = {
   id: number;
   applyNo: string;
@@ -24908,11 +24902,8 @@ export type WorkflowCase200Data = {
   why: WorkflowCase200DataWhy;
   certificates: WorkflowCase200DataCertificatesItem[];
   openApplications: WorkflowCase200DataOpenApplicationsItem[];
-  /**
-   * 持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）
-   * @nullable
-   */
-  personalData: WorkflowCase200DataPersonalData;
+  /** 持证人的证件号码等在案卷中脱敏；审核人员可点击查看（见 RevealOffer）；没有持证人的业务 fields 为空 */
+  personalData: RevealOffer;
 };
 
 export type WorkflowCase200 = {
