@@ -176,13 +176,15 @@ function FactList({ facts, testId, offer }: { facts: Fact[]; testId?: string; of
 /** Every rule the server checked, in its order: the verdict, the rule, its answer, the facts behind it. */
 function RuleList({ checks, offer }: { checks: RuleCheck[]; offer: RevealOffer | null }) {
   const { t } = useTranslation('workflow');
+  // The holder's facts (the first check naming the ID number) are the case's facts now.
+  const holderCheck = checks.findIndex((c) => c.facts.some((f) => f.kind === 'idNo'));
   return (
     <List
       size="small"
       bordered
       dataSource={checks}
       data-testid="case-why"
-      renderItem={(c) => {
+      renderItem={(c, i) => {
         const look = VERDICT_LOOK[c.verdict];
         const Icon = look.icon;
         return (
@@ -206,7 +208,7 @@ function RuleList({ checks, offer }: { checks: RuleCheck[]; offer: RevealOffer |
                   >
                     {c.answer}
                   </Typography.Paragraph>
-                  <FactList facts={c.facts} offer={offer} />
+                  <FactList facts={c.facts} offer={offer} testId={i === holderCheck ? 'case-facts-now' : undefined} />
                 </>
               }
             />
