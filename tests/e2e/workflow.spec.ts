@@ -41,11 +41,14 @@ test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the st
   await expect(sl.getByTestId('statechart')).toBeVisible();
   await expect(sl.getByTestId('statechart-current')).toBeVisible();
   await act(sl, 'AGREE', '材料齐全，符合要求，同意受理');
+  // The queue moves on to the next waiting item (#47 item 2); the decided one left it, and 已受理
+  // offers to take it back.
+  await closeViewIfOpen(sl);
+  await page_search_empty(sl, '/queue/newCert/waitAccept', applyNo);
+  await openAccepted(sl, applyNo);
   await expect(sl.getByTestId('wf-action-WITHDRAW')).toBeVisible();
   await expect(sl.getByTestId('wf-action-AGREE')).toHaveCount(0);
   await sl.getByTestId('application-view-close').click();
-  // It left the acceptance queue.
-  await page_search_empty(sl, '/queue/newCert/waitAccept', applyNo);
 
   const cb = await browser.newPage();
   await useLanguage(cb, 'zh-CN');
@@ -61,6 +64,8 @@ test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the st
   await openQueue(sl, '/queue/newCert/waitAccept', applyNo);
   await sl.getByTestId('queue-row-applyNo').first().click();
   await act(sl, 'AGREE', '已核实，同意受理');
+  await closeViewIfOpen(sl);
+  await openAccepted(sl, applyNo);
   await expect(sl.getByTestId('wf-action-WITHDRAW')).toBeVisible();
   await act(sl, 'WITHDRAW', '受理意见有误，撤回');
   await expect(sl.getByTestId('wf-action-AGREE')).toBeVisible();
@@ -71,6 +76,18 @@ test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the st
   await expect(sl.getByTestId('history-item')).toHaveCount(5);
   await expect(sl.getByTestId('statechart')).toHaveAttribute('data-current', /submitted/);
 });
+
+/** The item the queue's view shows now, if any, closed. */
+async function closeViewIfOpen(page: Page) {
+  const close = page.getByTestId('application-view-close');
+  if (await close.isVisible().catch(() => false)) await close.click();
+}
+
+/** 已受理, the application found by its number and opened. */
+async function openAccepted(page: Page, applyNo: string) {
+  await openQueue(page, '/queue/newCert/accepted', applyNo);
+  await page.getByTestId('queue-row-applyNo').first().click();
+}
 
 async function page_search_empty(page: Page, path: string, applyNo: string) {
   await openQueue(page, path);
