@@ -1,6 +1,4 @@
 /** Pure helpers of the search and statistics pages: drill-down addresses, chart clicks, age ranges, locales. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drillUrl, splitDrill } from '../../src/pages/search/components/drill';
 import { ageRange, certLink, endedLink, monthEnd, workLink } from '../../src/pages/statistics/components/links';
@@ -83,20 +81,4 @@ describe('district filter', () => {
     expect(pathOf(options, '440100')).toEqual(['440100']);
     expect(pathOf(options, undefined)).toBeUndefined();
   });
-});
-
-describe('locales', () => {
-  const keys = (o: Record<string, unknown>, prefix = ''): string[] =>
-    Object.entries(o).flatMap(([k, v]) =>
-      v && typeof v === 'object' ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
-    );
-  for (const ns of ['search', 'statistics']) {
-    it(`${ns}: the same keys in all four languages, none empty`, () => {
-      const read = (lng: string) =>
-        JSON.parse(fs.readFileSync(path.resolve(`src/locales/${lng}/${ns}.json`), 'utf8')) as Record<string, unknown>;
-      const zh = keys(read('zh-CN')).sort();
-      for (const lng of ['zh-TW', 'en-US', 'pt-BR']) expect(keys(read(lng)).sort(), lng).toEqual(zh);
-      expect(zh.length).toBeGreaterThan(50);
-    });
-  }
 });
