@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, loginWithPassword, navigate, uploadWizardMaterial, useLanguage } from './helpers';
+import { CONFIRM_FIRST } from '../../src/components/WorkflowActions/events';
 
 async function apiToken(request: APIRequestContext, user: string): Promise<string> {
   const res = await request.post('/api/login/login', { data: { username: user, password: DEMO_PASSWORD } });
@@ -51,8 +52,7 @@ async function act(page: Page, event: string, comment: string) {
   // The view modal may still be animating in when the button appears: click again until the comment box opens.
   await expect(async () => {
     if (!(await box.isVisible())) await button.click();
-    const confirm = page.getByTestId('wf-confirm-ok');
-    if (await confirm.isVisible().catch(() => false)) await confirm.click();
+    if (CONFIRM_FIRST.has(event)) await page.getByTestId('wf-confirm-ok').click({ timeout: 5_000 });
     await expect(box).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
   await box.fill(comment);

@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { CONFIRM_FIRST } from '../../src/components/WorkflowActions/events';
 
 async function openQueue(page: Page, path: string, applyNo?: string) {
   await page.goto(path);
@@ -20,8 +21,8 @@ async function openQueue(page: Page, path: string, applyNo?: string) {
 
 async function act(page: Page, event: string, comment: string) {
   await page.getByTestId(`wf-action-${event}`).click();
-  const confirm = page.getByTestId('wf-confirm-ok');
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  // Waited for, not peeked at: on a loaded machine the dialogs open after the click returns.
+  if (CONFIRM_FIRST.has(event)) await page.getByTestId('wf-confirm-ok').click();
   await page.getByTestId('wf-comment').fill(comment);
   await page.getByTestId('wf-submit').click();
 }
@@ -131,14 +132,12 @@ test('an enterprise submits its saved application from its business page', async
     if (await page.getByTestId('wf-action-SUBMIT').isVisible()) break;
     await page.getByTestId('application-view-close').click();
   }
+  // 提交 asks for no confirmation; its comment dialog opens (the comment is optional). Waiting for the
+  // dialog, not peeking at it: on a loaded machine it opens after the click returns.
   await page.getByTestId('wf-action-SUBMIT').click();
-  const confirm = page.getByTestId('wf-confirm-ok');
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
-  const comment = page.getByTestId('wf-comment');
-  if (await comment.isVisible().catch(() => false)) {
-    await comment.fill('申请材料已齐全，提交审核');
-    await page.getByTestId('wf-submit').click();
-  }
+  await expect(page.getByTestId('wf-comment')).toBeVisible();
+  await page.getByTestId('wf-comment').fill('申请材料已齐全，提交审核');
+  await page.getByTestId('wf-submit').click();
   await expect(page.getByTestId('wf-action-SUBMIT')).toHaveCount(0);
   await expect(page.getByTestId('wf-action-WITHDRAW')).toBeVisible();
   await expect(page.getByTestId('statechart')).toHaveAttribute('data-current', /submitted/);
