@@ -207,12 +207,30 @@ describe('kill -9 while certificates change', () => {
     expect(lost).toEqual([]);
 
     // The nightly housekeeping, run now from the job page, checks every certificate.
+    // With the job engine working in the process (PostgreSQL), "run now" is queued: wait for that run to end.
     const admin = await login(call, 'admin');
+    const manualRuns = async () =>
+      (
+        await (
+          await call(admin, 'GET', '/api/system/job/runs?job=housekeeping&trigger=manual&pageNum=1&pageSize=1')
+        ).json()
+      ).rows as {
+        id: number;
+        running: boolean;
+        ok: boolean | null;
+        detail: { certificateInvariants: InvariantsDetail } | null;
+      }[];
+    const before = (await manualRuns())[0]?.id ?? 0;
     const run = await call(admin, 'POST', '/api/system/job/run/housekeeping');
     expect(run.status, await run.clone().text()).toBe(200);
-    const runs = (await (await call(admin, 'GET', '/api/system/job/runs?job=housekeeping&pageNum=1&pageSize=1')).json())
-      .rows as { ok: boolean; detail: { certificateInvariants: InvariantsDetail } }[];
-    const found = runs[0]!.detail.certificateInvariants;
+    let finished = (await manualRuns())[0];
+    for (let waited = 0; !(finished && finished.id > before && !finished.running); waited += 250) {
+      if (waited > 120_000) throw new Error('the manual housekeeping run did not end within 2 minutes');
+      await sleep(250);
+      finished = (await manualRuns())[0];
+    }
+    expect(finished.ok, JSON.stringify(finished)).toBe(true);
+    const found = finished.detail!.certificateInvariants;
     expect(found.checked).toBeGreaterThan(800);
     expect(found.examples.map((v) => `${v.rule} ${v.certNo}: ${v.detail}`)).toEqual([]);
     expect(found.violations).toBe(0);
