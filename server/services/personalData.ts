@@ -51,19 +51,15 @@ export interface PersonalValues {
   birthDate?: string | null;
 }
 
-/** Rule facts as pages show them: an identity number in them masked (new ones are kept masked; older history rows are not). */
-export function maskedFacts<T extends Record<string, unknown>>(facts: T): T {
-  return typeof facts.idNo === 'string' ? { ...facts, idNo: maskIdNo(facts.idNo) } : facts;
-}
-
-/** Keys that hold an ID number or a phone wherever they sit in a stored document (an outbox payload). */
+/** Keys that hold an ID number or a phone wherever they sit in a stored document (an outbox payload, rule facts). */
 const ID_KEYS = /^(idNo|holderIdNo|agentIdentityNo)$/;
 const PHONE_KEYS = /^(phone|holderPhone|contactPhone)$/;
 
 /**
  * A stored JSON document as it may leave the server: every ID number and phone in it masked, at any
- * depth. For documents kept whole for another system (the national platform's payload), whose
- * readers here have no duty to the full numbers.
+ * depth. For documents kept whole for another system (the national platform's payload) or for the
+ * record (the facts a rule checked; older history rows kept them unmasked), whose readers here have
+ * no duty to the full numbers.
  */
 export function maskedDocument<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v) => maskedDocument(v)) as T;

@@ -95,7 +95,8 @@ describe('lists and searches, as every account', () => {
     }
     expect(scanned).toBeGreaterThan(100);
     expect(leaks.slice(0, 20)).toEqual([]);
-  });
+    // Every list route for every account: ~50 s alone on 2 cores, more beside other work.
+  }, 180_000);
 });
 
 describe("finding 1: an enterprise cannot read another enterprise's holder through a draft", () => {

@@ -19,7 +19,7 @@ import { applicationPersonalData, assertCanSeeBusiness } from './service.js';
 import { delayedValidity, statutoryExpiryOf } from './validity.js';
 import { explainApplication, factsInWords } from './explain.js';
 import { translateMessage } from '../../lib/messages.js';
-import { maskIdNo, maskedFacts, personalDataOf } from '../../services/personalData.js';
+import { maskedDocument, maskIdNo, personalDataOf } from '../../services/personalData.js';
 
 export interface ChangeLine {
   field: string;
@@ -225,11 +225,11 @@ export async function caseView(ctx: AppContext, user: AuthUser, id: number) {
         submitted && submittedFacts
           ? {
               at: submitted.createdAt.toISOString(),
-              facts: maskedFacts(submittedFacts),
+              facts: maskedDocument(submittedFacts),
               words: factsInWords(submittedFacts, labels),
             }
           : null,
-      now: { ...why.verdict, facts: maskedFacts(factsNow) },
+      now: { ...why.verdict, facts: maskedDocument(factsNow) },
     },
     why,
     certificates: certificates.map((c) => ({
