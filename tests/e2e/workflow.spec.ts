@@ -41,6 +41,10 @@ test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the st
   await first.click();
   await expect(sl.getByTestId('statechart')).toBeVisible();
   await expect(sl.getByTestId('statechart-current')).toBeVisible();
+  // The form in words: 职务 shows the dictionary's label, not its code (08).
+  const form = sl.getByTestId('application-payload');
+  await expect(form).toContainText('职务');
+  await expect(form).not.toContainText(/职务\s*\d/);
   await act(sl, 'AGREE', '材料齐全，符合要求，同意受理');
   // The queue moves on to the next waiting item (#47 item 2); the decided one left it, and 已受理
   // offers to take it back.

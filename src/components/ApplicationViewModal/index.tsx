@@ -18,6 +18,8 @@ import CaseView, { CaseWarnings, useCase } from '@/components/CaseView';
 import WorkflowActions, { KEY_STYLE, typingIn } from '@/components/WorkflowActions';
 import DeadlineText from './DeadlineText';
 import { useWorkflowLabels } from './labels';
+import type { BusinessType } from '@machines/businessTypes';
+import { usePayloadText } from '@/pages/business/components/usePayloadText';
 
 export interface ApplicationViewModalProps {
   /** the application to show; null closes the modal */
@@ -123,6 +125,8 @@ export default function ApplicationViewModal({
   }, [open, shortcuts]);
 
   const extra = payloadEntries(detail?.payload);
+  // Codes in words (职务 08 → 专职安全生产管理人员), as the business page's own view shows them.
+  const payloadText = usePayloadText((detail?.businessType ?? 'newCert') as BusinessType);
 
   return (
     <Modal
@@ -308,7 +312,7 @@ export default function ApplicationViewModal({
                         items={extra.map(([k, v]) => ({
                           key: k,
                           label: t(`payload.${k}`, { defaultValue: k }),
-                          children: v === 'true' ? t('case.yes') : v === 'false' ? t('case.no') : v,
+                          children: payloadText(k, v === 'true' ? true : v === 'false' ? false : v),
                         }))}
                       />
                     ) : null}
