@@ -1,24 +1,44 @@
-/** Storage configurations (sys_oss_config): which store new files go to; secret keys go in, never out. */
-import { and, count, eq, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
-import { sysOss, sysOssConfig } from '../../../db/schema.js';
-import { AppError, badRequest, notFound } from '../../../lib/errors.js';
-import { LOCAL_SERVICE, storageFor } from '../../../lib/storage/index.js';
+/**
+ * File storage's decisions: which store new files go to (storage configurations: a key used once,
+ * a key kept while files remember it, secret keys go in and never out), removing files with their
+ * bytes, and reading a file back for a caller who may download it.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext, AuthUser } from '../../../context.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import { LOCAL_SERVICE, StorageNotFoundError, storageFor } from '../../../lib/storage/index.js';
+import { mayDownload } from './fileScope.js';
 import type { OssConfigBody } from './schemas.js';
-
-type ConfigRecord = typeof sysOssConfig.$inferSelect;
+import {
+  deleteOssRows,
+  fileCountOfService,
+  fileCountsByService,
+  insertOssConfig,
+  moveOssConfigStatus,
+  ossById,
+  ossConfigById,
+  ossConfigKeyTaken,
+  ossConfigs,
+  setOssConfigStatus,
+  updateOssConfigRow,
+  type OssConfigRecord,
+  type OssRecord,
+} from './store.js';
+import { storageOfService } from './upload.js';
 
 /** sys_oss_config.status of the configuration new files go to. */
 const IN_USE = '0';
 
 /**
- * The storage choices as the configuration page lists them. The local disk is always a choice: when
- * no configuration is keyed `local` it is listed first as ossConfigId 0, in use when no configuration is.
+ * 存储配置列表 GET /system/oss/config: the storage choices as the configuration page lists them. The
+ * local disk is always a choice: when no configuration is keyed `local` it is listed first as
+ * ossConfigId 0, in use when no configuration is.
  */
 export async function configRows(db: DbOrTx) {
-  const rows = await db.select().from(sysOssConfig).orderBy(sysOssConfig.ossConfigId);
-  const files = await db.select({ service: sysOss.service, n: count() }).from(sysOss).groupBy(sysOss.service);
-  const byService = new Map(files.map((f) => [f.service, f.n]));
+  const rows = await ossConfigs(db);
+  const byService = await fileCountsByService(db);
   const listed = rows.map((r) => ({
     ossConfigId: r.ossConfigId,
     configKey: r.configKey,
@@ -77,56 +97,108 @@ function values(b: OssConfigBody, oldSecret: string | null) {
 }
 
 async function assertKeyFree(tx: DbOrTx, configKey: string, selfId?: number) {
-  const [dup] = await tx
-    .select({ id: sysOssConfig.ossConfigId })
-    .from(sysOssConfig)
-    .where(and(eq(sysOssConfig.configKey, configKey), selfId ? ne(sysOssConfig.ossConfigId, selfId) : undefined));
-  if (dup) throw new AppError(409, `存储配置「${configKey}」已存在`, 'configKey');
+  if (await ossConfigKeyTaken(tx, configKey, selfId))
+    throw new AppError(409, `存储配置「${configKey}」已存在`, 'configKey');
 }
 
-export async function createConfig(tx: DbOrTx, b: OssConfigBody): Promise<ConfigRecord> {
-  await assertKeyFree(tx, b.configKey);
-  const [row] = await tx
-    .insert(sysOssConfig)
-    .values({ ...values(b, null), status: '1' })
-    .returning();
-  return row!;
+/** 新增存储配置 POST /system/oss/save */
+export async function createConfig(db: Db, b: OssConfigBody): Promise<OssConfigRecord> {
+  return db.transaction(async (tx) => {
+    await assertKeyFree(tx, b.configKey);
+    return insertOssConfig(tx, { ...values(b, null), status: '1' });
+  });
 }
 
-export async function updateConfig(tx: DbOrTx, id: number, b: OssConfigBody): Promise<ConfigRecord> {
-  const [old] = await tx.select().from(sysOssConfig).where(eq(sysOssConfig.ossConfigId, id));
-  if (!old) throw notFound('存储配置不存在');
-  if (old.configKey !== b.configKey) {
-    const [{ n }] = await tx.select({ n: count() }).from(sysOss).where(eq(sysOss.service, old.configKey));
-    // Files remember their store by this key.
-    if (n > 0) throw badRequest(`配置名称：「${old.configKey}」中已存有 ${n} 个文件，不能改名`, 'configKey');
-    await assertKeyFree(tx, b.configKey, id);
+/** 修改存储配置 POST /system/oss/update */
+export async function updateConfig(db: Db, id: number, b: OssConfigBody): Promise<OssConfigRecord> {
+  return db.transaction(async (tx) => {
+    const old = await ossConfigById(tx, id);
+    if (!old) throw notFound('存储配置不存在');
+    if (old.configKey !== b.configKey) {
+      const n = await fileCountOfService(tx, old.configKey);
+      // Files remember their store by this key.
+      if (n > 0) throw badRequest(`配置名称：「${old.configKey}」中已存有 ${n} 个文件，不能改名`, 'configKey');
+      await assertKeyFree(tx, b.configKey, id);
+    }
+    return updateOssConfigRow(tx, id, values(b, old.secretKey));
+  });
+}
+
+/**
+ * 选择使用的存储配置 POST /system/oss/saveConfig: puts one config in use (status '0') and the others
+ * out; 0 means the local disk.
+ */
+export async function chooseConfig(db: Db, id: number, fileRoot: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (id === 0) {
+      await moveOssConfigStatus(tx, IN_USE, '1');
+      return LOCAL_SERVICE;
+    }
+    const row = await ossConfigById(tx, id);
+    if (!row) throw notFound('存储配置不存在');
+    try {
+      storageFor(row, fileRoot);
+    } catch {
+      throw badRequest(
+        `存储配置「${row.configKey}」不完整（访问站点、桶名称、AccessKey、SecretKey），不能启用`,
+        'ossConfigId',
+      );
+    }
+    await setOssConfigStatus(tx, id, IN_USE, '1');
+    return row.configKey;
+  });
+}
+
+/**
+ * 删除文件 POST /system/oss/remove: the rows in one transaction, then their bytes; how many rows and
+ * how many files stayed in their store.
+ */
+export async function removeFiles(
+  ctx: AppContext,
+  ids: readonly number[],
+  log: FastifyBaseLogger,
+): Promise<{ removed: number; failed: number }> {
+  const db: Db = ctx.db;
+  const removed = await db.transaction(async (tx) => {
+    const rows = await deleteOssRows(tx, ids);
+    if (rows.length === 0) throw notFound('文件不存在');
+    return rows;
+  });
+  // The rows are gone for good; a byte left behind in a store is only wasted space.
+  let failed = 0;
+  for (const r of removed) {
+    try {
+      await (await storageOfService(ctx, db, r.service)).delete(r.storageKey);
+    } catch (err) {
+      failed += 1;
+      log.warn({ err, ossId: r.id, service: r.service }, 'stored file could not be deleted');
+    }
   }
-  const [row] = await tx
-    .update(sysOssConfig)
-    .set({ ...values(b, old.secretKey) })
-    .where(eq(sysOssConfig.ossConfigId, id))
-    .returning();
-  return row!;
+  return { removed: removed.length, failed };
 }
 
-/** Puts one config in use (status '0') and the others out; 0 means the local disk. */
-export async function chooseConfig(tx: DbOrTx, id: number, fileRoot: string): Promise<string> {
-  if (id === 0) {
-    await tx.update(sysOssConfig).set({ status: '1' }).where(eq(sysOssConfig.status, IN_USE));
-    return LOCAL_SERVICE;
-  }
-  const [row] = await tx.select().from(sysOssConfig).where(eq(sysOssConfig.ossConfigId, id));
-  if (!row) throw notFound('存储配置不存在');
+/** 下载文件 GET /file/download/{ossId}: the row and its bytes, checked against the recorded digest. */
+export async function fileForDownload(
+  ctx: AppContext,
+  user: AuthUser,
+  ossId: number,
+  log: FastifyBaseLogger,
+): Promise<{ row: OssRecord; bytes: Uint8Array }> {
+  const db = ctx.db;
+  const row = await ossById(db, ossId);
+  if (!row) throw notFound('文件不存在');
+  if (!(await mayDownload(ctx, user, row))) throw forbidden('没有权限下载该文件');
+  let bytes: Uint8Array;
   try {
-    storageFor(row, fileRoot);
-  } catch {
-    throw badRequest(
-      `存储配置「${row.configKey}」不完整（访问站点、桶名称、AccessKey、SecretKey），不能启用`,
-      'ossConfigId',
-    );
+    bytes = await (await storageOfService(ctx, db, row.service)).get(row.storageKey);
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) throw notFound('文件已不在存储中');
+    log.error({ err, ossId: row.id }, 'stored file could not be read');
+    throw new AppError(502, '文件存储暂时无法访问，请稍后再试');
   }
-  await tx.update(sysOssConfig).set({ status: '1' }).where(ne(sysOssConfig.ossConfigId, id));
-  await tx.update(sysOssConfig).set({ status: IN_USE }).where(eq(sysOssConfig.ossConfigId, id));
-  return row.configKey;
+  if (createHash('sha256').update(bytes).digest('hex') !== row.sha256) {
+    log.error({ ossId: row.id }, 'stored file does not match its sha256');
+    throw new AppError(500, '文件校验失败：内容与登记的摘要不一致');
+  }
+  return { row, bytes };
 }
