@@ -13,7 +13,7 @@ import type { Revealable, RevealSource } from '../../services/personalData.js';
 import { applicationPersonalData } from '../business/service.js';
 import { certificatePersonalData, loadVisibleCertificate } from '../certificate/detail.js';
 import { staffPersonalData } from '../search/detail.js';
-import { personAdminData } from '../system/persons/routes.js';
+import { personAdminData } from '../system/persons/service.js';
 import { userPersonalData } from '../system/users/access.js';
 import { signupPersonalData } from '../exam/signups.js';
 import { punishmentPersonalData } from '../credit/read-routes.js';

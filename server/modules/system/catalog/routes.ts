@@ -5,12 +5,10 @@
  * of kinds.ts) and its own permission keys.
  */
 import { z } from 'zod';
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { AppError, badRequest, notFound } from '../../../lib/errors.js';
+import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { sysCatalog } from '../../../db/schema.js';
 import {
   CATALOG_EXTRA,
   CATALOG_EXTRA_COLUMNS,
@@ -19,12 +17,12 @@ import {
   catalogPerms,
   type CatalogKind,
 } from './kinds.js';
-import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from './listKit.js';
+import { chinaTime, idParams, idsQuery } from './listKit.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
 import { logAs } from '../../../lib/operLog.js';
-
-type CatalogRecord = typeof sysCatalog.$inferSelect;
+import { createCatalog, removeCatalogs, updateCatalog } from './service.js';
+import { catalogById, catalogExportBatch, catalogPage, type CatalogRecord } from './store.js';
 
 const catalogRow = z.object({
   id: z.number(),
@@ -67,22 +65,6 @@ const common = {
   remark: text(500, '备注', { multiline: true }).nullish(),
 };
 
-function where(kind: CatalogKind, q: z.infer<typeof exportQuery>): SQL {
-  const w: SQL[] = [eq(sysCatalog.kind, kind)];
-  if (q.code) w.push(ilike(sysCatalog.code, contains(q.code)));
-  if (q.name) w.push(or(ilike(sysCatalog.name, contains(q.name)), ilike(sysCatalog.remark, contains(q.name)))!);
-  if (q.status) w.push(eq(sysCatalog.status, q.status));
-  w.push(...dateRange(sysCatalog.createdAt, q.beginTime, q.endTime));
-  return and(...w)!;
-}
-const SORTABLE = {
-  id: sysCatalog.id,
-  code: sysCatalog.code,
-  name: sysCatalog.name,
-  sortOrder: sysCatalog.sortOrder,
-  createdAt: sysCatalog.createdAt,
-};
-
 function exportColumns(kind: CatalogKind): ExcelColumn<CatalogRecord>[] {
   const extra = (r: CatalogRecord) => (r.extra ?? {}) as Record<string, unknown>;
   return [
@@ -113,21 +95,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = z.object({ id: idOrZero('编号').optional(), ...common, extra: CATALOG_EXTRA[kind] });
     const updateBody = body.extend({ id: id('编号', { invalid: '修改时编号 id 应为 1 到 2147483647 之间的整数' }) });
 
-    /** The code is unique within a kind. */
-    const assertFreeCode = async (
-      tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
-      code: string,
-      exceptId?: number,
-    ) => {
-      const [dup] = await tx
-        .select({ id: sysCatalog.id })
-        .from(sysCatalog)
-        .where(
-          and(eq(sysCatalog.kind, kind), eq(sysCatalog.code, code), exceptId ? ne(sysCatalog.id, exceptId) : undefined),
-        );
-      if (dup) throw new AppError(409, `编码「${code}」已存在`, 'code');
-    };
-
     app.get(
       `${base}/list`,
       {
@@ -136,15 +103,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req) => {
         const q = req.query;
-        const cond = where(kind, q);
-        const [{ total }] = await db.select({ total: count() }).from(sysCatalog).where(cond);
-        const rows = await db
-          .select()
-          .from(sysCatalog)
-          .where(cond)
-          .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [asc(sysCatalog.sortOrder), asc(sysCatalog.id)]))
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize);
+        const { rows, total } = await catalogPage(db, kind, q);
         return page(rows.map(toRow), total, q.pageNum);
       },
     );
@@ -156,10 +115,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: `${label}详情`, params: idParams, response: { 200: envelope(catalogRow) } },
       },
       async (req) => {
-        const [row] = await db
-          .select()
-          .from(sysCatalog)
-          .where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, req.params.id)));
+        const row = await catalogById(db, kind, req.params.id);
         if (!row) throw notFound(`${label}记录不存在`);
         return ok(toRow(row), '查询成功');
       },
@@ -172,25 +128,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: `新增${label}`, body, response: { 200: envelope(catalogRow) } },
       },
       async (req) => {
-        const b = req.body;
-        if (b.id && b.id > 0)
-          throw badRequest(`编号：新增时不应带编号，修改请调用 /system/catalog/${kind}/update`, 'id');
-        const row = await db.transaction(async (tx) => {
-          await assertFreeCode(tx, b.code);
-          const [inserted] = await tx
-            .insert(sysCatalog)
-            .values({
-              kind,
-              code: b.code,
-              name: b.name,
-              sortOrder: b.sortOrder,
-              status: b.status,
-              extra: b.extra,
-              remark: b.remark ?? null,
-            })
-            .returning();
-          return inserted!;
-        });
+        const row = await createCatalog(db, kind, req.body);
         return ok(toRow(row), '新增成功');
       },
     );
@@ -202,28 +140,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: `修改${label}（id > 0）`, body: updateBody, response: { 200: envelope(catalogRow) } },
       },
       async (req) => {
-        const b = req.body;
-        const row = await db.transaction(async (tx) => {
-          const [old] = await tx
-            .select({ id: sysCatalog.id })
-            .from(sysCatalog)
-            .where(and(eq(sysCatalog.kind, kind), eq(sysCatalog.id, b.id)));
-          if (!old) throw notFound(`${label}记录不存在`);
-          await assertFreeCode(tx, b.code, b.id);
-          const [updated] = await tx
-            .update(sysCatalog)
-            .set({
-              code: b.code,
-              name: b.name,
-              sortOrder: b.sortOrder,
-              status: b.status,
-              extra: b.extra,
-              remark: b.remark ?? null,
-            })
-            .where(eq(sysCatalog.id, b.id))
-            .returning();
-          return updated!;
-        });
+        const row = await updateCatalog(db, kind, req.body);
         return ok(toRow(row), '修改成功');
       },
     );
@@ -235,12 +152,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: `删除${label}（ids）`, querystring: idsQuery, response: { 200: doneEnvelope } },
       },
       async (req) => {
-        const removed = await db
-          .delete(sysCatalog)
-          .where(and(eq(sysCatalog.kind, kind), inArray(sysCatalog.id, req.query.ids)))
-          .returning({ id: sysCatalog.id });
-        if (removed.length === 0) throw notFound(`${label}记录不存在`);
-        return done(`已删除 ${removed.length} 条记录`);
+        const removed = await removeCatalogs(db, kind, req.query.ids);
+        return done(`已删除 ${removed} 条记录`);
       },
     );
 
@@ -251,20 +164,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary: `导出${label}（Excel）`, querystring: exportQuery },
       },
       async (req, reply) => {
-        const cond = where(kind, req.query);
+        const q = req.query;
         return sendExcel(
           reply,
           `${label}.xlsx`,
           exportColumns(kind),
-          batches((offset, limit) =>
-            db
-              .select()
-              .from(sysCatalog)
-              .where(cond)
-              .orderBy(asc(sysCatalog.sortOrder), asc(sysCatalog.id))
-              .limit(limit)
-              .offset(offset),
-          ),
+          batches((offset, limit) => catalogExportBatch(db, kind, q, offset, limit)),
         );
       },
     );

@@ -6,16 +6,15 @@
  */
 import { z } from 'zod';
 import { storedCode, YES_NO } from '../../../lib/codes.js';
-import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { AppError, badRequest, forbidden, notFound } from '../../../lib/errors.js';
+import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { sysConfig } from '../../../db/schema.js';
-import type { AuthUser } from '../../../context.js';
-import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
-import { checkPolicyValue, isSecurityKey, SECURITY_DUTY } from './rules.js';
+import { chinaTime, idParams, idsQuery } from '../catalog/listKit.js';
+import { isSecurityKey } from './rules.js';
+import { createConfig, removeConfigs, updateConfig } from './service.js';
+import { configById, configExportBatch, configPage, type ConfigRecord } from './store.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
 
@@ -33,7 +32,6 @@ const configRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
-type ConfigRecord = typeof sysConfig.$inferSelect;
 
 const toRow = (r: ConfigRecord) => ({
   configId: r.configId,
@@ -75,32 +73,6 @@ const updateBody = configBody.extend({
   configId: id('参数编号', { invalid: '修改时参数编号 configId 应为 1 到 2147483647 之间的整数' }),
 });
 
-function where(q: z.infer<typeof exportQuery>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.configName) w.push(ilike(sysConfig.configName, contains(q.configName)));
-  if (q.configKey) w.push(ilike(sysConfig.configKey, contains(q.configKey)));
-  if (q.configType) w.push(eq(sysConfig.configType, q.configType));
-  w.push(...dateRange(sysConfig.createdAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-
-const SORTABLE = {
-  configId: sysConfig.configId,
-  configName: sysConfig.configName,
-  configKey: sysConfig.configKey,
-  createdAt: sysConfig.createdAt,
-  updatedAt: sysConfig.updatedAt,
-};
-
-/** 等保 三员分立: the security policy is the security administrator's, not the system administrator's. */
-function guardSecurity(user: AuthUser, ...keys: string[]): void {
-  if (keys.some(isSecurityKey) && user.duty !== SECURITY_DUTY) {
-    throw forbidden(
-      '安全策略参数（sys.password.*、sys.login.*、sys.session.*、sys.sms.*、sys.log.*）只能由安全管理员修改',
-    );
-  }
-}
-
 const EXPORT_COLUMNS: ExcelColumn<ConfigRecord>[] = [
   { header: '参数编号', value: (r) => r.configId },
   { header: '参数名称', width: 30, value: (r) => r.configName },
@@ -122,15 +94,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = where(q);
-      const [{ total }] = await db.select({ total: count() }).from(sysConfig).where(cond);
-      const rows = await db
-        .select()
-        .from(sysConfig)
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysConfig.configType), sysConfig.configKey]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await configPage(db, q);
       return page(rows.map(toRow), total, q.pageNum);
     },
   );
@@ -142,7 +106,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '参数详情', params: idParams, response: { 200: envelope(configRow) } },
     },
     async (req) => {
-      const [row] = await db.select().from(sysConfig).where(eq(sysConfig.configId, req.params.id));
+      const row = await configById(db, req.params.id);
       if (!row) throw notFound('参数不存在');
       return ok(toRow(row), '查询成功');
     },
@@ -155,31 +119,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '新增参数', body: configBody, response: { 200: envelope(configRow) } },
     },
     async (req) => {
-      const user = currentUser(req);
-      const b = req.body;
-      if (b.configId && b.configId > 0)
-        throw badRequest('参数编号：新增参数时不应带参数编号，修改请调用 /system/config/update', 'configId');
-      guardSecurity(user, b.configKey);
-      checkPolicyValue(b.configKey, b.configValue);
-      const row = await db.transaction(async (tx) => {
-        const [dup] = await tx
-          .select({ id: sysConfig.configId })
-          .from(sysConfig)
-          .where(eq(sysConfig.configKey, b.configKey));
-        if (dup) throw new AppError(409, `参数键名「${b.configKey}」已存在`, 'configKey');
-        const [inserted] = await tx
-          .insert(sysConfig)
-          .values({
-            configName: b.configName,
-            configKey: b.configKey,
-            configValue: b.configValue,
-            configType: b.configType,
-            remark: b.remark ?? null,
-          })
-          .returning();
-        return inserted!;
-      });
-      if (isSecurityKey(row.configKey)) app.ctx.policy.invalidate();
+      const row = await createConfig(app.ctx, currentUser(req), req.body);
       return ok(toRow(row), '新增成功');
     },
   );
@@ -196,37 +136,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const b = req.body;
-      const row = await db.transaction(async (tx) => {
-        const [old] = await tx.select().from(sysConfig).where(eq(sysConfig.configId, b.configId));
-        if (!old) throw notFound('参数不存在');
-        guardSecurity(user, old.configKey, b.configKey);
-        if (old.configType === 'Y' && b.configKey !== old.configKey)
-          throw badRequest('参数键名：系统内置参数的键名不能修改', 'configKey');
-        if (old.configType === 'Y' && b.configType !== 'Y')
-          throw badRequest('系统内置：系统内置参数不能改为自定义参数', 'configType');
-        checkPolicyValue(b.configKey, b.configValue);
-        const [dup] = await tx
-          .select({ id: sysConfig.configId })
-          .from(sysConfig)
-          .where(and(eq(sysConfig.configKey, b.configKey), ne(sysConfig.configId, b.configId)));
-        if (dup) throw new AppError(409, `参数键名「${b.configKey}」已存在`, 'configKey');
-        const [updated] = await tx
-          .update(sysConfig)
-          .set({
-            configName: b.configName,
-            configKey: b.configKey,
-            configValue: b.configValue,
-            configType: b.configType,
-            remark: b.remark ?? null,
-          })
-          .where(eq(sysConfig.configId, b.configId))
-          .returning();
-        return { old, updated: updated! };
-      });
-      if (isSecurityKey(row.old.configKey) || isSecurityKey(row.updated.configKey)) app.ctx.policy.invalidate();
-      return ok(toRow(row.updated), '修改成功');
+      const row = await updateConfig(app.ctx, currentUser(req), req.body);
+      return ok(toRow(row), '修改成功');
     },
   );
 
@@ -242,24 +153,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const ids = req.query.ids;
-      const removed = await db.transaction(async (tx) => {
-        const rows = await tx.select().from(sysConfig).where(inArray(sysConfig.configId, ids));
-        if (rows.length === 0) throw notFound('参数不存在');
-        const builtIn = rows.find((r) => r.configType === 'Y');
-        if (builtIn) throw badRequest(`内置参数「${builtIn.configName}」（${builtIn.configKey}）不能删除`, 'ids');
-        guardSecurity(user, ...rows.map((r) => r.configKey));
-        await tx.delete(sysConfig).where(
-          inArray(
-            sysConfig.configId,
-            rows.map((r) => r.configId),
-          ),
-        );
-        return rows;
-      });
-      if (removed.some((r) => isSecurityKey(r.configKey))) app.ctx.policy.invalidate();
-      return done(`已删除 ${removed.length} 个参数`);
+      const removed = await removeConfigs(app.ctx, currentUser(req), req.query.ids);
+      return done(`已删除 ${removed} 个参数`);
     },
   );
 
@@ -270,14 +165,12 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出参数（Excel）', querystring: exportQuery },
     },
     async (req, reply) => {
-      const cond = where(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '参数设置.xlsx',
         EXPORT_COLUMNS,
-        batches((offset, limit) =>
-          db.select().from(sysConfig).where(cond).orderBy(sysConfig.configId).limit(limit).offset(offset),
-        ),
+        batches((offset, limit) => configExportBatch(db, q, offset, limit)),
       );
     },
   );

@@ -95,7 +95,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '新增部门', body: deptBody, response: { 200: envelope(deptRow) } },
     },
     async (req) => {
-      const row = await db.transaction((tx) => createDept(tx, req.body));
+      const row = await createDept(db, req.body);
       return ok(await deptRowById(db, row.deptId), '新增成功');
     },
   );
@@ -112,7 +112,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => updateDept(tx, req.body));
+      const row = await updateDept(db, req.body);
       return ok(await deptRowById(db, row.deptId), '修改成功');
     },
   );
@@ -129,7 +129,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => removeDept(tx, req.params.id));
+      const row = await removeDept(db, req.params.id);
       return done(`已删除部门「${row.deptName}」`);
     },
   );

@@ -1,15 +1,29 @@
 /** Departments: a tree whose `area` is the data scope of the staff inside (SPEC 6 areas). */
 import { customDeptIds } from '../roles/role-depts.js';
-import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
-import { sysDept, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { buildTree, contains, descendantsOf, withAncestors } from '../menus/kit.js';
+import { buildTree, descendantsOf, withAncestors } from '../menus/kit.js';
 import { isEnabled } from '../../../lib/status.js';
 import { AREA_CODES, STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
 import type { DeptBody, DeptRow } from './schemas.js';
-
-type DeptRecord = typeof sysDept.$inferSelect;
+import {
+  allDepts,
+  deleteDept,
+  deptById,
+  deptIdsMatching,
+  deptParents,
+  deptRows,
+  deptUserCounts,
+  hasChildDept,
+  insertDept,
+  memberDeptIds,
+  roleDataScope,
+  siblingNameTaken,
+  updateDeptRow,
+  userCountInDept,
+  type DeptFilter,
+  type DeptRecord,
+} from './store.js';
 
 const toRow = (r: DeptRecord, users: Map<number, number>): DeptRow => ({
   deptId: r.deptId,
@@ -26,41 +40,15 @@ const toRow = (r: DeptRecord, users: Map<number, number>): DeptRow => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-async function userCounts(db: DbOrTx): Promise<Map<number, number>> {
-  const rows = await db.select({ deptId: sysUser.deptId, n: count() }).from(sysUser).groupBy(sysUser.deptId);
-  return new Map(rows.filter((r) => r.deptId !== null).map((r) => [r.deptId!, r.n]));
-}
-
-const ORDER = [asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId)];
-
-export interface DeptFilter {
-  deptName?: string;
-  status?: string;
-  area?: string;
-}
-
-/** The tree; with filters, the matches and their ancestors. */
+/** 部门树 GET /system/dept/list: the tree; with filters, the matches and their ancestors. */
 export async function deptTree(db: DbOrTx, f: DeptFilter) {
-  const all = await db
-    .select()
-    .from(sysDept)
-    .orderBy(...ORDER);
-  const users = await userCounts(db);
-  const w: SQL[] = [];
-  if (f.deptName) w.push(ilike(sysDept.deptName, contains(f.deptName)));
-  if (f.status) w.push(eq(sysDept.status, f.status));
-  if (f.area) w.push(eq(sysDept.area, f.area));
+  const all = await allDepts(db);
+  const users = await deptUserCounts(db);
   let rows = all;
-  if (w.length) {
-    const matched = await db
-      .select({ id: sysDept.deptId })
-      .from(sysDept)
-      .where(and(...w));
+  if (f.deptName || f.status || f.area) {
+    const matched = await deptIdsMatching(db, f);
     const parent = new Map(all.map((d) => [d.deptId, d.parentId]));
-    const keep = withAncestors(
-      matched.map((m) => m.id),
-      (id) => parent.get(id) || null,
-    );
+    const keep = withAncestors(matched, (id) => parent.get(id) || null);
     rows = all.filter((d) => keep.has(d.deptId));
   }
   return buildTree(
@@ -70,13 +58,10 @@ export async function deptTree(db: DbOrTx, f: DeptFilter) {
   );
 }
 
-/** Enabled departments only (for pickers): a disabled department hides its whole branch. */
+/** 正常状态的部门树 GET /system/dept/list/enable: a disabled department hides its whole branch. */
 export async function enabledDeptTree(db: DbOrTx) {
-  const all = await db
-    .select()
-    .from(sysDept)
-    .orderBy(...ORDER);
-  const users = await userCounts(db);
+  const all = await allDepts(db);
+  const users = await deptUserCounts(db);
   const disabled = new Set(all.filter((d) => d.status !== '1').map((d) => d.deptId));
   const rows = all.filter((d) => d.status === '1' && !d.ancestors.split(',').some((a) => disabled.has(Number(a))));
   return buildTree(
@@ -87,48 +72,34 @@ export async function enabledDeptTree(db: DbOrTx) {
 }
 
 /**
- * The departments a role's data reaches: 1 (all data) every department, 2 (custom) those chosen in
- * sys_role_dept, 3 (own department) the departments its members sit in, 4 those and everything
- * below, 5 (self) none.
+ * 角色数据范围涉及的部门 GET /system/dept/role/{id}: the departments a role's data reaches: 1 (all
+ * data) every department, 2 (custom) those chosen in sys_role_dept, 3 (own department) the
+ * departments its members sit in, 4 those and everything below, 5 (self) none.
  */
 export async function roleDeptIds(db: DbOrTx, roleId: number): Promise<{ dataScope: string; checkedKeys: number[] }> {
-  const [role] = await db.select({ dataScope: sysRole.dataScope }).from(sysRole).where(eq(sysRole.roleId, roleId));
-  if (!role) throw notFound('角色不存在');
-  const all = await db.select({ id: sysDept.deptId, parentId: sysDept.parentId }).from(sysDept);
+  const dataScope = await roleDataScope(db, roleId);
+  if (dataScope === undefined) throw notFound('角色不存在');
+  const all = await deptParents(db);
   let ids: number[] = [];
-  if (role.dataScope === '1') ids = all.map((d) => d.id);
-  if (role.dataScope === '2') ids = await customDeptIds(db, roleId);
-  if (role.dataScope === '3' || role.dataScope === '4') {
-    const members = await db
-      .selectDistinct({ deptId: sysUser.deptId })
-      .from(sysUserRole)
-      .innerJoin(sysUser, eq(sysUser.userId, sysUserRole.userId))
-      .where(eq(sysUserRole.roleId, roleId));
-    const own = members.map((m) => m.deptId).filter((d): d is number => d !== null);
+  if (dataScope === '1') ids = all.map((d) => d.id);
+  if (dataScope === '2') ids = await customDeptIds(db, roleId);
+  if (dataScope === '3' || dataScope === '4') {
+    const own = (await memberDeptIds(db, roleId)).filter((d): d is number => d !== null);
     const set = new Set(own);
-    if (role.dataScope === '4') {
+    if (dataScope === '4') {
       for (const d of own)
         for (const c of descendantsOf(d, (id) => all.filter((x) => x.parentId === id).map((x) => x.id))) set.add(c);
     }
     ids = [...set];
   }
-  return { dataScope: role.dataScope, checkedKeys: ids.sort((a, b) => a - b) };
+  return { dataScope, checkedKeys: ids.sort((a, b) => a - b) };
 }
 
 const blank = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
 
 async function checkSiblingName(tx: DbOrTx, parentId: number, deptName: string, selfId?: number) {
-  const [dup] = await tx
-    .select({ id: sysDept.deptId })
-    .from(sysDept)
-    .where(
-      and(
-        eq(sysDept.parentId, parentId),
-        eq(sysDept.deptName, deptName),
-        selfId ? ne(sysDept.deptId, selfId) : undefined,
-      ),
-    );
-  if (dup) throw new AppError(409, `部门名称「${deptName}」在同一上级下已存在`, 'deptName');
+  if (await siblingNameTaken(tx, parentId, deptName, selfId))
+    throw new AppError(409, `部门名称「${deptName}」在同一上级下已存在`, 'deptName');
 }
 
 const values = (b: DeptBody) => ({
@@ -140,22 +111,30 @@ const values = (b: DeptBody) => ({
   status: b.status,
 });
 
-export async function createDept(tx: DbOrTx, b: DeptBody): Promise<DeptRecord> {
-  const [parent] = await tx.select().from(sysDept).where(eq(sysDept.deptId, b.parentId));
-  if (!parent) throw badRequest('上级部门不存在', 'parentId');
-  if (parent.status !== '1') throw badRequest(`上级部门「${parent.deptName}」已停用，不允许新增下级部门`, 'parentId');
-  await checkSiblingName(tx, b.parentId, b.deptName);
-  const [row] = await tx
-    .insert(sysDept)
-    .values({ ...values(b), parentId: parent.deptId, ancestors: `${parent.ancestors},${parent.deptId}` })
-    .returning();
-  return row!;
+/** 新增部门 POST /system/dept/save: under an enabled department, its name unique among its siblings. */
+export async function createDept(db: Db, b: DeptBody): Promise<DeptRecord> {
+  return db.transaction(async (tx) => {
+    const parent = await deptById(tx, b.parentId);
+    if (!parent) throw badRequest('上级部门不存在', 'parentId');
+    if (parent.status !== '1') throw badRequest(`上级部门「${parent.deptName}」已停用，不允许新增下级部门`, 'parentId');
+    await checkSiblingName(tx, b.parentId, b.deptName);
+    return insertDept(tx, {
+      ...values(b),
+      parentId: parent.deptId,
+      ancestors: `${parent.ancestors},${parent.deptId}`,
+    });
+  });
 }
 
-export async function updateDept(tx: DbOrTx, b: DeptBody & { deptId: number }): Promise<DeptRecord> {
-  const [self] = await tx.select().from(sysDept).where(eq(sysDept.deptId, b.deptId));
+/** 修改部门 POST /system/dept/update: a moved department takes its branch along. */
+export async function updateDept(db: Db, b: DeptBody & { deptId: number }): Promise<DeptRecord> {
+  return db.transaction((tx) => updateDeptIn(tx, b));
+}
+
+async function updateDeptIn(tx: DbOrTx, b: DeptBody & { deptId: number }): Promise<DeptRecord> {
+  const self = await deptById(tx, b.deptId);
   if (!self) throw notFound('部门不存在');
-  const all = await tx.select().from(sysDept);
+  const all = await deptRows(tx);
   const childrenOf = (id: number) => all.filter((d) => d.parentId === id).map((d) => d.deptId);
   const below = descendantsOf(self.deptId, childrenOf);
   let ancestors = self.ancestors;
@@ -173,40 +152,35 @@ export async function updateDept(tx: DbOrTx, b: DeptBody & { deptId: number }): 
     throw badRequest(`部门「${self.deptName}」还有未停用的下级部门，请先停用下级部门`, 'status');
   }
   await checkSiblingName(tx, b.parentId, b.deptName, self.deptId);
-  const [row] = await tx
-    .update(sysDept)
-    .set({ ...values(b), parentId: b.parentId, ancestors })
-    .where(eq(sysDept.deptId, self.deptId))
-    .returning();
+  const row = await updateDeptRow(tx, self.deptId, { ...values(b), parentId: b.parentId, ancestors });
   if (ancestors !== self.ancestors && below.size) {
     // Moving a branch: every department below gets the new chain in front of its own.
     const oldPrefix = `${self.ancestors},${self.deptId}`;
     const newPrefix = `${ancestors},${self.deptId}`;
     for (const d of all.filter((x) => below.has(x.deptId))) {
-      await tx
-        .update(sysDept)
-        .set({ ancestors: newPrefix + d.ancestors.slice(oldPrefix.length) })
-        .where(eq(sysDept.deptId, d.deptId));
+      await updateDeptRow(tx, d.deptId, { ancestors: newPrefix + d.ancestors.slice(oldPrefix.length) });
     }
   }
-  return row!;
+  return row;
 }
 
-export async function removeDept(tx: DbOrTx, deptId: number): Promise<DeptRecord> {
-  const [self] = await tx.select().from(sysDept).where(eq(sysDept.deptId, deptId));
-  if (!self) throw notFound('部门不存在');
-  const [child] = await tx.select({ id: sysDept.deptId }).from(sysDept).where(eq(sysDept.parentId, deptId)).limit(1);
-  if (child) throw conflict(`部门「${self.deptName}」存在下级部门，不允许删除`);
-  const [{ n }] = await tx.select({ n: count() }).from(sysUser).where(eq(sysUser.deptId, deptId));
-  if (n > 0) throw conflict(`部门「${self.deptName}」下还有 ${n} 个用户，不允许删除`);
-  await tx.delete(sysDept).where(eq(sysDept.deptId, deptId));
-  return self;
+/** 删除部门 POST /system/dept/remove/{id}: none with departments or users below. */
+export async function removeDept(db: Db, deptId: number): Promise<DeptRecord> {
+  return db.transaction(async (tx) => {
+    const self = await deptById(tx, deptId);
+    if (!self) throw notFound('部门不存在');
+    if (await hasChildDept(tx, deptId)) throw conflict(`部门「${self.deptName}」存在下级部门，不允许删除`);
+    const n = await userCountInDept(tx, deptId);
+    if (n > 0) throw conflict(`部门「${self.deptName}」下还有 ${n} 个用户，不允许删除`);
+    await deleteDept(tx, deptId);
+    return self;
+  });
 }
 
 /** One department as the API shows it (with its user count). */
 export async function deptRowById(db: DbOrTx, deptId: number): Promise<DeptRow> {
-  const [row] = await db.select().from(sysDept).where(eq(sysDept.deptId, deptId));
+  const row = await deptById(db, deptId);
   if (!row) throw notFound('部门不存在');
-  const [{ n }] = await db.select({ n: count() }).from(sysUser).where(eq(sysUser.deptId, deptId));
+  const n = await userCountInDept(db, deptId);
   return toRow(row, new Map([[deptId, n]]));
 }

@@ -2,12 +2,11 @@
  * Dictionary data from Excel: every row is checked first; one bad row and nothing is written,
  * the answer lists each problem by row (ImportRowError[]).
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
-import { sysDictData, sysDictType } from '../../../db/schema.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import type { ImportColumn, ImportRowError, ParsedSheet } from '../../../lib/excel.js';
 import { numericFor, valueProblem } from './numeric.js';
+import { dataKeysOfTypes, insertDataRows, knownTypeNames, updateDataByValue } from './store.js';
 
 export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   { header: '字典类型', key: 'dictType', required: true },
@@ -31,7 +30,16 @@ interface GoodRow {
   numeric: boolean;
 }
 
+/** 导入字典数据 POST /system/dict/data/importData: all rows in one transaction, or none. */
 export async function importDictData(
+  db: Db,
+  sheet: ParsedSheet,
+  updateSupport: boolean,
+): Promise<{ inserted: number; updated: number }> {
+  return db.transaction((tx) => importRows(tx, sheet, updateSupport));
+}
+
+async function importRows(
   tx: DbOrTx,
   sheet: ParsedSheet,
   updateSupport: boolean,
@@ -43,27 +51,8 @@ export async function importDictData(
     throw badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行，文件中有 ${sheet.rows.length} 行`, 'file');
 
   const typesInFile = [...new Set(sheet.rows.map((r) => r.values.dictType).filter(Boolean))];
-  const knownTypes = new Set(
-    typesInFile.length
-      ? (
-          await tx
-            .select({ t: sysDictType.dictType })
-            .from(sysDictType)
-            .where(inArray(sysDictType.dictType, typesInFile))
-        ).map((r) => r.t)
-      : [],
-  );
-  const existing = typesInFile.length
-    ? await tx
-        .select({
-          dictCode: sysDictData.dictCode,
-          dictType: sysDictData.dictType,
-          dictValue: sysDictData.dictValue,
-          numeric: sysDictData.numeric,
-        })
-        .from(sysDictData)
-        .where(inArray(sysDictData.dictType, typesInFile))
-    : [];
+  const knownTypes = new Set(await knownTypeNames(tx, typesInFile));
+  const existing = await dataKeysOfTypes(tx, typesInFile);
   const existingByKey = new Map(existing.map((e) => [`${e.dictType}\u0000${e.dictValue}`, e.dictCode]));
   const numericOfType = new Map<string, boolean>();
   for (const e of existing) if (!numericOfType.has(e.dictType)) numericOfType.set(e.dictType, e.numeric);
@@ -117,15 +106,17 @@ export async function importDictData(
   let inserted = 0;
   let updated = 0;
   const fresh = good.filter((g) => !existingByKey.has(`${g.dictType}\u0000${g.dictValue}`));
-  for (let i = 0; i < fresh.length; i += 500) {
-    await tx.insert(sysDictData).values(fresh.slice(i, i + 500).map(({ rowNumber: _r, ...v }) => v));
-  }
+  await insertDataRows(
+    tx,
+    fresh.map(({ rowNumber: _r, ...v }) => v),
+  );
   inserted = fresh.length;
   for (const g of good.filter((x) => existingByKey.has(`${x.dictType}\u0000${x.dictValue}`))) {
-    await tx
-      .update(sysDictData)
-      .set({ dictLabel: g.dictLabel, dictSort: g.dictSort, status: g.status })
-      .where(and(eq(sysDictData.dictType, g.dictType), eq(sysDictData.dictValue, g.dictValue)));
+    await updateDataByValue(tx, g.dictType, g.dictValue, {
+      dictLabel: g.dictLabel,
+      dictSort: g.dictSort,
+      status: g.status,
+    });
     updated += 1;
   }
   return { inserted, updated };

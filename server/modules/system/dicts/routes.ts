@@ -4,13 +4,11 @@
  * Excel export, an import template and the import itself.
  */
 import { z } from 'zod';
-import { asc, count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
 import { badRequest } from '../../../lib/errors.js';
 import { batches, readExcel, sendExcel, sendTemplate, type ExcelColumn } from '../../../lib/excel.js';
-import { sysDictData, sysDictType } from '../../../db/schema.js';
-import { chinaTime, idsQuery, orderBy } from '../menus/kit.js';
+import { chinaTime, idsQuery } from '../menus/kit.js';
 import { readMultipart } from '../oss/multipart.js';
 import { IMPORT_COLUMNS, importDictData } from './import.js';
 import {
@@ -30,18 +28,14 @@ import {
 import {
   createData,
   createType,
-  DATA_ORDER,
-  dataWhere,
   removeData,
   removeTypes,
   toDataRow,
   typeRows,
-  typeWhere,
   updateData,
   updateType,
-  type DataRecord,
-  type TypeRecord,
 } from './service.js';
+import { dataExportBatch, dataPage, typeExportBatch, typePage, type DataRecord, type TypeRecord } from './store.js';
 import { logAs } from '../../../lib/operLog.js';
 
 const TAG = ['system-dict'];
@@ -74,19 +68,6 @@ const DATA_COLUMNS: ExcelColumn<DataRecord>[] = [
 
 export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
-  const TYPE_SORT = {
-    dictId: sysDictType.dictId,
-    dictName: sysDictType.dictName,
-    dictType: sysDictType.dictType,
-    createdAt: sysDictType.createdAt,
-  };
-  const DATA_SORT = {
-    dictCode: sysDictData.dictCode,
-    dictSort: sysDictData.dictSort,
-    dictValue: sysDictData.dictValue,
-    createdAt: sysDictData.createdAt,
-  };
-
   // ---------- types ----------
 
   app.get(
@@ -102,15 +83,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = typeWhere(q);
-      const [{ total }] = await db.select({ total: count() }).from(sysDictType).where(cond);
-      const rows = await db
-        .select()
-        .from(sysDictType)
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, TYPE_SORT, [asc(sysDictType.dictId)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await typePage(db, q);
       return page(await typeRows(db, rows), total, q.pageNum);
     },
   );
@@ -122,9 +95,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '新增字典类型', body: typeBody, response: { 200: envelope(dictTypeRow) } },
     },
     async (req) => {
-      if (req.body.dictId)
-        throw badRequest('字典编号：新增时不应带字典编号，修改请调用 /system/dict/type/update', 'dictId');
-      const row = await db.transaction((tx) => createType(tx, req.body));
+      const row = await createType(db, req.body);
       return ok((await typeRows(db, [row]))[0]!, '新增成功');
     },
   );
@@ -141,7 +112,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => updateType(tx, req.body.dictId, req.body));
+      const row = await updateType(db, req.body.dictId, req.body);
       return ok((await typeRows(db, [row]))[0]!, '修改成功');
     },
   );
@@ -158,7 +129,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const r = await db.transaction((tx) => removeTypes(tx, req.query.ids));
+      const r = await removeTypes(db, req.query.ids);
       return done(`已删除 ${r.types} 个字典类型及其 ${r.data} 条数据`);
     },
   );
@@ -170,14 +141,12 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出字典类型（Excel）', querystring: typeExportQuery },
     },
     async (req, reply) => {
-      const cond = typeWhere(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '字典类型.xlsx',
         TYPE_COLUMNS,
-        batches((offset, limit) =>
-          db.select().from(sysDictType).where(cond).orderBy(sysDictType.dictId).limit(limit).offset(offset),
-        ),
+        batches((offset, limit) => typeExportBatch(db, q, offset, limit)),
       );
     },
   );
@@ -197,15 +166,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = dataWhere(q);
-      const [{ total }] = await db.select({ total: count() }).from(sysDictData).where(cond);
-      const rows = await db
-        .select()
-        .from(sysDictData)
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, DATA_SORT, DATA_ORDER))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await dataPage(db, q);
       return page(rows.map(toDataRow), total, q.pageNum);
     },
   );
@@ -217,9 +178,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '新增字典数据', body: dataBody, response: { 200: envelope(dictDataRow) } },
     },
     async (req) => {
-      if (req.body.dictCode)
-        throw badRequest('字典编码：新增时不应带字典编码，修改请调用 /system/dict/data/update', 'dictCode');
-      const row = await db.transaction((tx) => createData(tx, req.body));
+      const row = await createData(db, req.body);
       return ok(toDataRow(row), '新增成功');
     },
   );
@@ -236,7 +195,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => updateData(tx, req.body.dictCode, req.body));
+      const row = await updateData(db, req.body.dictCode, req.body);
       return ok(toDataRow(row), '修改成功');
     },
   );
@@ -248,7 +207,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '删除字典数据（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
     },
     async (req) => {
-      const n = await db.transaction((tx) => removeData(tx, req.query.ids));
+      const n = await removeData(db, req.query.ids);
       return done(`已删除 ${n} 条字典数据`);
     },
   );
@@ -260,21 +219,13 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出字典数据（Excel，可改后导入）', querystring: dataExportQuery },
     },
     async (req, reply) => {
-      const cond = dataWhere(req.query);
+      const q = req.query;
       const name = req.query.dictType ? `字典数据_${req.query.dictType}.xlsx` : '字典数据.xlsx';
       return sendExcel(
         reply,
         name,
         DATA_COLUMNS,
-        batches((offset, limit) =>
-          db
-            .select()
-            .from(sysDictData)
-            .where(cond)
-            .orderBy(...DATA_ORDER)
-            .limit(limit)
-            .offset(offset),
-        ),
+        batches((offset, limit) => dataExportBatch(db, q, offset, limit)),
       );
     },
   );
@@ -321,7 +272,7 @@ export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(err instanceof Error ? err.message : '文件不是有效的 Excel（.xlsx）文件', 'file');
       }
       const updateSupport = req.query.updateSupport === 'true' || req.query.updateSupport === '1';
-      const r = await db.transaction((tx) => importDictData(tx, sheet, updateSupport));
+      const r = await importDictData(db, sheet, updateSupport);
       return ok(r, `导入成功：新增 ${r.inserted} 条${r.updated ? `，更新 ${r.updated} 条` : ''}`);
     },
   );

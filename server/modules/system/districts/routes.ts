@@ -1,14 +1,13 @@
 /** 行政区划 /system/districts (SPEC 7 Districts): a lazy level list, the province tree for cascaders, changes. */
 import { z } from 'zod';
-import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { sysDistrict } from '../../../db/schema.js';
 import { codesQuery } from '../menus/kit.js';
 import { districtBody, districtListQuery, districtNode, districtRow, districtUpdateBody } from './schemas.js';
 import {
   createDistrict,
+  districtExportBatch,
   districtRow as rowOf,
   listDistricts,
   provinceTree,
@@ -80,7 +79,7 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => createDistrict(tx, req.body));
+      const row = await createDistrict(db, req.body);
       return ok(await rowOf(db, row.code), '新增成功');
     },
   );
@@ -97,7 +96,7 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => updateDistrict(tx, req.body));
+      const row = await updateDistrict(db, req.body);
       return ok(await rowOf(db, row.code), '修改成功');
     },
   );
@@ -114,7 +113,7 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const n = await db.transaction((tx) => removeDistricts(tx, req.query.ids));
+      const n = await removeDistricts(db, req.query.ids);
       return done(`已删除 ${n} 个行政区划`);
     },
   );
@@ -136,18 +135,7 @@ export const districtRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         '行政区划.xlsx',
         EXPORT_COLUMNS,
-        batches(async (offset, limit) => {
-          const { rows } = await listDistricts(db, { ...filter, pageNum: offset / limit + 1, pageSize: limit });
-          const codes = [...new Set(rows.map((r) => r.parentCode).filter((c): c is string => !!c))];
-          const parents = codes.length
-            ? await db
-                .select({ code: sysDistrict.code, name: sysDistrict.name })
-                .from(sysDistrict)
-                .where(inArray(sysDistrict.code, codes))
-            : [];
-          const nameOf = new Map(parents.map((p) => [p.code, p.name]));
-          return rows.map((r) => ({ ...r, parentName: (r.parentCode && nameOf.get(r.parentCode)) || '' }));
-        }, EXPORT_BATCH),
+        batches((offset, limit) => districtExportBatch(db, filter, offset, limit), EXPORT_BATCH),
       );
     },
   );

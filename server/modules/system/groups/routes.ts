@@ -4,18 +4,25 @@
  */
 import { z } from 'zod';
 import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DbOrTx } from '../../../db/client.js';
-import { sysDept, sysUser, sysUserGroup, sysUserGroupMember } from '../../../db/schema.js';
-import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { notFound } from '../../../lib/errors.js';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { chinaTime } from '../menus/kit.js';
-import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { idsQuery } from '../review/schemas.js';
 import { id, idParams, optionalText, text } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
+import { createGroup, removeGroups, setMembers, updateGroup } from './service.js';
+import {
+  groupById,
+  groupExists,
+  groupExportBatch,
+  groupPage,
+  memberCounts,
+  membersOf,
+  userOptions,
+  type GroupLine,
+} from './store.js';
 
 const TAGS = ['system-userGroup'];
 const LOG = logAs('用户组管理');
@@ -44,45 +51,9 @@ const memberRow = z.object({
   status: z.string(),
 });
 
-async function assertNameFree(db: DbOrTx, name: string, self: number | null): Promise<void> {
-  const [taken] = await db
-    .select({ id: sysUserGroup.groupId })
-    .from(sysUserGroup)
-    .where(and(eq(sysUserGroup.groupName, name), self === null ? undefined : ne(sysUserGroup.groupId, self)));
-  if (taken) throw conflict(`用户组名称“${name}”已存在`);
-}
-
-async function writeMembers(db: DbOrTx, groupId: number, ids: readonly number[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  if (unique.length) {
-    const found = await db.select({ id: sysUser.userId }).from(sysUser).where(inArray(sysUser.userId, unique));
-    if (found.length !== unique.length) throw badRequest('所选成员中有用户不存在', 'userIds');
-  }
-  await db.delete(sysUserGroupMember).where(eq(sysUserGroupMember.groupId, groupId));
-  if (unique.length) await db.insert(sysUserGroupMember).values(unique.map((userId) => ({ groupId, userId })));
-}
-
-async function membersOf(db: DbOrTx, groupId: number) {
-  return db
-    .select({
-      userId: sysUser.userId,
-      userName: sysUser.userName,
-      nickName: sysUser.nickName,
-      deptName: sysDept.deptName,
-      status: sysUser.status,
-    })
-    .from(sysUserGroupMember)
-    .innerJoin(sysUser, eq(sysUser.userId, sysUserGroupMember.userId))
-    .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-    .where(eq(sysUserGroupMember.groupId, groupId))
-    .orderBy(asc(sysUser.userName));
-}
-
 const exportQuery = pageQuery
   .omit({ pageNum: true, pageSize: true })
   .extend({ groupName: optionalText(64, '用户组名称'), status: z.enum(['0', '1']).optional() });
-
-type GroupLine = typeof sysUserGroup.$inferSelect & { memberCount: number };
 
 const EXPORT_COLUMNS: ExcelColumn<GroupLine>[] = [
   { header: '用户组编号', value: (r) => r.groupId },
@@ -114,35 +85,11 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const w: (SQL | undefined)[] = [];
-      if (q.groupName) w.push(contains(sysUserGroup.groupName, q.groupName));
-      if (q.status) w.push(eq(sysUserGroup.status, q.status));
-      w.push(...dateRange(sysUserGroup.createdAt, q.beginTime, q.endTime));
-      const cond = and(...w);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sysUserGroup).where(cond);
-      const rows = await db
-        .select()
-        .from(sysUserGroup)
-        .where(cond)
-        .orderBy(
-          ...orderBy(
-            q.sortField,
-            q.sortOrder,
-            { groupName: sysUserGroup.groupName, createdAt: sysUserGroup.createdAt },
-            [desc(sysUserGroup.createdAt), desc(sysUserGroup.groupId)],
-          ),
-        )
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
-      const ids = rows.map((r) => r.groupId);
-      const counts = ids.length
-        ? await db
-            .select({ groupId: sysUserGroupMember.groupId, n: count() })
-            .from(sysUserGroupMember)
-            .where(inArray(sysUserGroupMember.groupId, ids))
-            .groupBy(sysUserGroupMember.groupId)
-        : [];
-      const countOf = new Map(counts.map((c) => [c.groupId, c.n]));
+      const { rows, total } = await groupPage(db, q);
+      const countOf = await memberCounts(
+        db,
+        rows.map((r) => r.groupId),
+      );
       return page(
         rows.map((r) => ({
           groupId: r.groupId,
@@ -152,7 +99,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
           memberCount: countOf.get(r.groupId) ?? 0,
           createdAt: r.createdAt.toISOString(),
         })),
-        n,
+        total,
         q.pageNum,
       );
     },
@@ -170,7 +117,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const [g] = await db.select().from(sysUserGroup).where(eq(sysUserGroup.groupId, req.params.id));
+      const g = await groupById(db, req.params.id);
       if (!g) throw notFound('用户组不存在');
       const members = await membersOf(db, g.groupId);
       return ok({
@@ -193,12 +140,8 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '用户组成员', params: idParam, response: { 200: envelope(z.array(memberRow)) } },
     },
     async (req) => {
-      const [g] = await db
-        .select({ id: sysUserGroup.groupId })
-        .from(sysUserGroup)
-        .where(eq(sysUserGroup.groupId, req.params.id));
-      if (!g) throw notFound('用户组不存在');
-      return ok((await membersOf(db, g.id)).map((m) => ({ ...m, deptName: m.deptName ?? null })));
+      if (!(await groupExists(db, req.params.id))) throw notFound('用户组不存在');
+      return ok((await membersOf(db, req.params.id)).map((m) => ({ ...m, deptName: m.deptName ?? null })));
     },
   );
 
@@ -214,13 +157,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const k = req.query.keyword;
-      const rows = await db
-        .select({ value: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName })
-        .from(sysUser)
-        .where(k ? or(contains(sysUser.userName, k), contains(sysUser.nickName, k)) : undefined)
-        .orderBy(asc(sysUser.userName))
-        .limit(30);
+      const rows = await userOptions(db, req.query.keyword);
       return ok(
         rows.map((r) => ({ value: r.value, label: r.nickName ? `${r.nickName}（${r.userName}）` : r.userName })),
       );
@@ -239,23 +176,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const b = req.body;
-      const groupId = await db.transaction(async (tx) => {
-        await assertNameFree(tx, b.groupName, null);
-        const now = ctx.clock.now();
-        const [g] = await tx
-          .insert(sysUserGroup)
-          .values({
-            groupName: b.groupName,
-            remark: b.remark?.trim() || null,
-            status: b.status,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: sysUserGroup.groupId });
-        if (b.userIds) await writeMembers(tx, g!.id, b.userIds);
-        return g!.id;
-      });
+      const groupId = await createGroup(db, req.body, ctx.clock);
       return ok({ groupId }, '新增成功');
     },
   );
@@ -273,22 +194,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const b = req.body;
-      await db.transaction(async (tx) => {
-        await assertNameFree(tx, b.groupName, b.groupId);
-        const updated = await tx
-          .update(sysUserGroup)
-          .set({
-            groupName: b.groupName,
-            remark: b.remark?.trim() || null,
-            status: b.status,
-            updatedAt: ctx.clock.now(),
-          })
-          .where(eq(sysUserGroup.groupId, b.groupId))
-          .returning({ id: sysUserGroup.groupId });
-        if (updated.length === 0) throw notFound('用户组不存在');
-        if (b.userIds) await writeMembers(tx, b.groupId, b.userIds);
-      });
+      await updateGroup(db, req.body, ctx.clock);
       return done('修改成功');
     },
   );
@@ -305,14 +211,7 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await db.transaction(async (tx) => {
-        const [g] = await tx
-          .select({ id: sysUserGroup.groupId })
-          .from(sysUserGroup)
-          .where(eq(sysUserGroup.groupId, req.body.groupId));
-        if (!g) throw notFound('用户组不存在');
-        await writeMembers(tx, g.id, req.body.userIds);
-      });
+      await setMembers(db, req.body.groupId, req.body.userIds);
       return done('成员已更新');
     },
   );
@@ -324,12 +223,8 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '删除用户组', querystring: idsQuery, response: { 200: doneEnvelope } },
     },
     async (req) => {
-      const removed = await db
-        .delete(sysUserGroup)
-        .where(inArray(sysUserGroup.groupId, req.query.ids))
-        .returning({ id: sysUserGroup.groupId });
-      if (removed.length === 0) throw notFound('用户组不存在');
-      return done(`已删除${removed.length}个用户组`);
+      const removed = await removeGroups(db, req.query.ids);
+      return done(`已删除${removed}个用户组`);
     },
   );
 
@@ -341,34 +236,11 @@ export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const q = req.query;
-      const w: (SQL | undefined)[] = [];
-      if (q.groupName) w.push(contains(sysUserGroup.groupName, q.groupName));
-      if (q.status) w.push(eq(sysUserGroup.status, q.status));
-      w.push(...dateRange(sysUserGroup.createdAt, q.beginTime, q.endTime));
-      const cond = and(...w);
       return sendExcel(
         reply,
         '用户组.xlsx',
         EXPORT_COLUMNS,
-        batches(async (offset, limit) => {
-          const rows = await db
-            .select()
-            .from(sysUserGroup)
-            .where(cond)
-            .orderBy(desc(sysUserGroup.createdAt), desc(sysUserGroup.groupId))
-            .limit(limit)
-            .offset(offset);
-          const ids = rows.map((r) => r.groupId);
-          const counts = ids.length
-            ? await db
-                .select({ groupId: sysUserGroupMember.groupId, n: count() })
-                .from(sysUserGroupMember)
-                .where(inArray(sysUserGroupMember.groupId, ids))
-                .groupBy(sysUserGroupMember.groupId)
-            : [];
-          const countOf = new Map(counts.map((c) => [c.groupId, c.n]));
-          return rows.map((r) => ({ ...r, memberCount: countOf.get(r.groupId) ?? 0 }));
-        }),
+        batches((offset, limit) => groupExportBatch(db, q, offset, limit)),
       );
     },
   );

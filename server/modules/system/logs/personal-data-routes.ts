@@ -5,12 +5,11 @@
  * the other logs, rows are never edited or purged.
  */
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { personalDataAccess } from '../../../db/schema.js';
-import { chinaTime, contains, dateRange, orderBy } from '../catalog/listKit.js';
+import { chinaTime } from '../catalog/listKit.js';
+import { accessExportBatch, accessPage, type AccessRecord } from './store.js';
 
 const TAG = ['system-log'];
 
@@ -42,13 +41,12 @@ const row = z.object({
   via: z.string().nullable().describe('经由的记录，如 application:123（点击“显示”查看）；证书文件等为空'),
   accessedAt: z.string().describe('ISO 8601'),
 });
-type Record_ = typeof personalDataAccess.$inferSelect;
 const fieldsLabel = (fields: string) =>
   fields
     .split(',')
     .map((f) => FIELD_LABELS[f] ?? f)
     .join('、');
-const toRow = (r: Record_) => ({
+const toRow = (r: AccessRecord) => ({
   ...r,
   fieldsLabel: fieldsLabel(r.fields),
   purposeLabel: PURPOSE_LABELS[r.purpose] ?? r.purpose,
@@ -65,23 +63,7 @@ const filters = z.object({
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
 
-function where(q: z.infer<typeof exportQuery>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.userName) w.push(ilike(personalDataAccess.userName, contains(q.userName)));
-  if (q.subjectName) w.push(ilike(personalDataAccess.subjectName, contains(q.subjectName)));
-  if (q.personId) w.push(eq(personalDataAccess.personId, q.personId));
-  if (q.purpose) w.push(eq(personalDataAccess.purpose, q.purpose));
-  if (q.via) w.push(ilike(personalDataAccess.via, `${q.via.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  w.push(...dateRange(personalDataAccess.accessedAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-const SORT = {
-  id: personalDataAccess.id,
-  accessedAt: personalDataAccess.accessedAt,
-  userName: personalDataAccess.userName,
-};
-
-const COLUMNS: ExcelColumn<Record_>[] = [
+const COLUMNS: ExcelColumn<AccessRecord>[] = [
   { header: '日志编号', value: (r) => r.id },
   { header: '查看人', width: 16, value: (r) => r.userName },
   { header: '被查看人', width: 16, value: (r) => r.subjectName ?? '' },
@@ -111,20 +93,7 @@ export const personalDataLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = where(q);
-      const [{ total }] = await db.select({ total: count() }).from(personalDataAccess).where(cond);
-      const rows = await db
-        .select()
-        .from(personalDataAccess)
-        .where(cond)
-        .orderBy(
-          ...orderBy(q.sortField, q.sortOrder, SORT, [
-            desc(personalDataAccess.accessedAt),
-            desc(personalDataAccess.id),
-          ]),
-        )
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await accessPage(db, q);
       return page(rows.map(toRow), total, q.pageNum);
     },
   );
@@ -136,20 +105,12 @@ export const personalDataLogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出个人信息访问日志（Excel）', querystring: exportQuery },
     },
     async (req, reply) => {
-      const cond = where(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '个人信息访问日志.xlsx',
         COLUMNS,
-        batches((offset, limit) =>
-          db
-            .select()
-            .from(personalDataAccess)
-            .where(cond)
-            .orderBy(desc(personalDataAccess.id))
-            .limit(limit)
-            .offset(offset),
-        ),
+        batches((offset, limit) => accessExportBatch(db, q, offset, limit)),
       );
     },
   );

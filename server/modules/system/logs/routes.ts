@@ -6,17 +6,24 @@
  * The one write here, unlock/{userName}, clears a login lockout on sys_user, not a log row.
  */
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { sysLoginLog, sysOperLog, sysUser } from '../../../db/schema.js';
-import { chinaTime, contains, dateRange, idParams, orderBy } from '../catalog/listKit.js';
+import { chinaTime, idParams } from '../catalog/listKit.js';
 import { optionalText } from '../../../lib/schemas.js';
 import { operActionName } from '../../../lib/operLog.js';
 import { translateMessage } from '../../../lib/messages.js';
-import { clearSignInFailures } from '../../auth/login-attempts.js';
+import { unlockAccount } from './service.js';
+import {
+  loginExportBatch,
+  loginPage,
+  operById,
+  operExportBatch,
+  operPage,
+  type LoginRecord,
+  type OperRecord,
+} from './store.js';
 
 const TAG = ['system-log'];
 
@@ -38,7 +45,6 @@ const operRow = z.object({
   durationMs: z.number(),
   operTime: z.string().describe('ISO 8601'),
 });
-type OperRecord = typeof sysOperLog.$inferSelect;
 /** Log rows write '0' for success and '1' for failure (server/plugins/oplog.ts, the login service). */
 const LOG_SUCCESS = '0';
 const succeeded = (status: string) => status === LOG_SUCCESS;
@@ -58,23 +64,6 @@ const operFilters = z.object({
 });
 const operList = pageQuery.extend(operFilters.shape);
 const operExport = operList.omit({ pageNum: true, pageSize: true });
-
-function operWhere(q: z.infer<typeof operExport>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.title) w.push(ilike(sysOperLog.title, contains(q.title)));
-  if (q.operName) w.push(ilike(sysOperLog.operName, contains(q.operName)));
-  if (q.action) w.push(eq(sysOperLog.action, q.action));
-  if (q.status) w.push(eq(sysOperLog.status, q.status));
-  w.push(...dateRange(sysOperLog.operTime, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-const OPER_SORT = {
-  operId: sysOperLog.operId,
-  operTime: sysOperLog.operTime,
-  title: sysOperLog.title,
-  operName: sysOperLog.operName,
-  durationMs: sysOperLog.durationMs,
-};
 
 const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '日志编号', value: (r) => r.operId },
@@ -106,7 +95,6 @@ const loginRow = z.object({
   msg: z.string().nullable(),
   loginTime: z.string().describe('ISO 8601'),
 });
-type LoginRecord = typeof sysLoginLog.$inferSelect;
 const toLoginRow = (r: LoginRecord) => ({
   ...r,
   success: succeeded(r.status),
@@ -126,21 +114,6 @@ const loginFilters = z.object({
 const loginList = pageQuery.extend(loginFilters.shape);
 const loginExport = loginList.omit({ pageNum: true, pageSize: true });
 
-function loginWhere(q: z.infer<typeof loginExport>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.userName) w.push(ilike(sysLoginLog.userName, contains(q.userName)));
-  if (q.ipaddr) w.push(ilike(sysLoginLog.ipaddr, contains(q.ipaddr)));
-  if (q.method) w.push(eq(sysLoginLog.method, q.method));
-  if (q.status) w.push(eq(sysLoginLog.status, q.status));
-  w.push(...dateRange(sysLoginLog.loginTime, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-const LOGIN_SORT = {
-  infoId: sysLoginLog.infoId,
-  loginTime: sysLoginLog.loginTime,
-  userName: sysLoginLog.userName,
-  ipaddr: sysLoginLog.ipaddr,
-};
 const METHOD_LABEL: Record<string, string> = { password: '账号密码', sms: '短信验证码', sso: '统一认证' };
 
 const LOGIN_COLUMNS: ExcelColumn<LoginRecord>[] = [
@@ -165,15 +138,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = operWhere(q);
-      const [{ total }] = await db.select({ total: count() }).from(sysOperLog).where(cond);
-      const rows = await db
-        .select()
-        .from(sysOperLog)
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, OPER_SORT, [desc(sysOperLog.operTime), desc(sysOperLog.operId)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await operPage(db, q);
       return page(rows.map(toOperRow), total, q.pageNum);
     },
   );
@@ -185,7 +150,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '操作日志详情', params: idParams, response: { 200: envelope(operRow) } },
     },
     async (req) => {
-      const [row] = await db.select().from(sysOperLog).where(eq(sysOperLog.operId, req.params.id));
+      const row = await operById(db, req.params.id);
       if (!row) throw notFound('日志不存在');
       return ok(toOperRow(row), '查询成功');
     },
@@ -198,14 +163,12 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出操作日志（Excel）', querystring: operExport },
     },
     async (req, reply) => {
-      const cond = operWhere(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '操作日志.xlsx',
         OPER_COLUMNS,
-        batches((offset, limit) =>
-          db.select().from(sysOperLog).where(cond).orderBy(desc(sysOperLog.operId)).limit(limit).offset(offset),
-        ),
+        batches((offset, limit) => operExportBatch(db, q, offset, limit)),
       );
     },
   );
@@ -218,17 +181,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = loginWhere(q);
-      const [{ total }] = await db.select({ total: count() }).from(sysLoginLog).where(cond);
-      const rows = await db
-        .select()
-        .from(sysLoginLog)
-        .where(cond)
-        .orderBy(
-          ...orderBy(q.sortField, q.sortOrder, LOGIN_SORT, [desc(sysLoginLog.loginTime), desc(sysLoginLog.infoId)]),
-        )
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await loginPage(db, q);
       return page(rows.map(toLoginRow), total, q.pageNum);
     },
   );
@@ -240,14 +193,12 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出登录日志（Excel）', querystring: loginExport },
     },
     async (req, reply) => {
-      const cond = loginWhere(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '登录日志.xlsx',
         LOGIN_COLUMNS,
-        batches((offset, limit) =>
-          db.select().from(sysLoginLog).where(cond).orderBy(desc(sysLoginLog.infoId)).limit(limit).offset(offset),
-        ),
+        batches((offset, limit) => loginExportBatch(db, q, offset, limit)),
       );
     },
   );
@@ -264,14 +215,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const updated = await db
-        .update(sysUser)
-        .set({ failCount: 0, lockedUntil: null })
-        .where(eq(sysUser.userName, req.params.userName))
-        .returning({ userId: sysUser.userId });
-      if (updated.length === 0) throw notFound(`用户「${req.params.userName}」不存在`);
-      // The locks of the account from one address, too (modules/auth/login-attempts.ts).
-      await clearSignInFailures(db, req.params.userName);
+      await unlockAccount(db, req.params.userName);
       return done(`账户「${req.params.userName}」已解锁`);
     },
   );

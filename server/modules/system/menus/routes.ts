@@ -10,7 +10,6 @@ import { currentUser } from '../../../lib/authUser.js';
 import { idParams, requireAnyPerm } from './kit.js';
 import { menuBody, menuListQuery, menuNode, menuRow, menuUpdateBody, type MenuRow } from './schemas.js';
 import {
-  allMenus,
   createMenu,
   idsWithAncestors,
   listMenus,
@@ -20,6 +19,7 @@ import {
   toMenuRow,
   updateMenu,
 } from './service.js';
+import { allMenus } from './store.js';
 import { id } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
 
@@ -120,7 +120,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '新增菜单、目录或按钮', body: menuBody, response: { 200: envelope(menuRow) } },
     },
     async (req) => {
-      const row = await db.transaction((tx) => createMenu(tx, req.body));
+      const row = await createMenu(db, req.body);
       return ok(toMenuRow(row), '新增成功');
     },
   );
@@ -137,7 +137,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => updateMenu(tx, currentUser(req), req.body.menuId, req.body));
+      const row = await updateMenu(db, currentUser(req), req.body.menuId, req.body);
       return ok(toMenuRow(row), '修改成功');
     },
   );
@@ -154,7 +154,7 @@ export const menuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => removeMenu(tx, currentUser(req), req.params.id));
+      const row = await removeMenu(db, currentUser(req), req.params.id);
       return done(`已删除菜单「${row.menuName}」`);
     },
   );

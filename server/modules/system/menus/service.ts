@@ -1,16 +1,31 @@
 /** Menu permissions: the tree, a role's grants, and the rules a menu change must keep. */
-import { and, asc, eq, ilike, ne, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client.js';
-import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema.js';
+import type { Db, DbOrTx } from '../../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { AuthUser } from '../../../context.js';
 import { DUTY_ROLE_NAMES, isDutyRole, type DutyRoleKey } from '../review/duties.js';
-import { buildTree, contains, descendantsOf, withAncestors } from './kit.js';
+import { buildTree, descendantsOf, withAncestors } from './kit.js';
 import { MENU_KEY_NEW, MENU_TARGETS, MENU_TYPES, type MenuBody, type MenuRow } from './schemas.js';
 import { STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
+import {
+  allMenus,
+  deleteMenu,
+  grantedMenuIds,
+  grantedRoleKeys,
+  grantedRoleNames,
+  hasChildMenu,
+  insertMenu,
+  menuById,
+  menuIdsMatching,
+  menuKeyTaken,
+  menuParents,
+  roleExists,
+  routeNameTaken,
+  updateMenuRow,
+  type MenuFilter,
+  type MenuRecord,
+} from './store.js';
 
-type MenuRecord = typeof sysMenu.$inferSelect;
-
+/** A menu row as the API answers it. */
 export const toMenuRow = (r: MenuRecord): MenuRow => ({
   menuId: r.menuId,
   parentId: r.parentId,
@@ -31,47 +46,24 @@ export const toMenuRow = (r: MenuRecord): MenuRow => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const ORDER = [asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId)];
-
-export async function allMenus(db: DbOrTx): Promise<MenuRecord[]> {
-  return db
-    .select()
-    .from(sysMenu)
-    .orderBy(...ORDER);
-}
-
-export interface MenuFilter {
-  menuName?: string;
-  menuKey?: string;
-  status?: string;
-  menuType?: string;
-}
-
-/** Matching menus; as a tree the matches keep their ancestors so they still hang where they belong. */
+/**
+ * 菜单列表 GET /menu/list: matching menus; as a tree the matches keep their ancestors so they still
+ * hang where they belong.
+ */
 export async function listMenus(db: DbOrTx, f: MenuFilter, tree: boolean) {
-  const w: SQL[] = [];
-  if (f.menuName) w.push(ilike(sysMenu.menuName, contains(f.menuName)));
-  if (f.menuKey) w.push(ilike(sysMenu.menuKey, contains(f.menuKey)));
-  if (f.status) w.push(eq(sysMenu.status, f.status));
-  if (f.menuType) w.push(eq(sysMenu.menuType, f.menuType));
   const all = await allMenus(db);
-  if (w.length === 0) return tree ? menuTree(all) : all.map(toMenuRow);
-  const matched = await db
-    .select({ id: sysMenu.menuId })
-    .from(sysMenu)
-    .where(and(...w));
+  if (!(f.menuName || f.menuKey || f.status || f.menuType)) return tree ? menuTree(all) : all.map(toMenuRow);
+  const matched = await menuIdsMatching(db, f);
   if (!tree) {
-    const ids = new Set(matched.map((m) => m.id));
+    const ids = new Set(matched);
     return all.filter((m) => ids.has(m.menuId)).map(toMenuRow);
   }
   const parent = new Map(all.map((m) => [m.menuId, m.parentId]));
-  const keep = withAncestors(
-    matched.map((m) => m.id),
-    (id) => parent.get(id) || null,
-  );
+  const keep = withAncestors(matched, (id) => parent.get(id) || null);
   return menuTree(all.filter((m) => keep.has(m.menuId)));
 }
 
+/** The menus nested under their parents (the top level under 0). */
 export const menuTree = (rows: readonly MenuRecord[]) =>
   buildTree(
     rows.map(toMenuRow),
@@ -79,23 +71,18 @@ export const menuTree = (rows: readonly MenuRecord[]) =>
     (r) => (r.parentId === 0 ? null : r.parentId),
   );
 
-/** SPEC 7 getMenuIdsByMenuIds: the ids plus all their ancestors (unknown ids are dropped). */
+/** 菜单编号补全上级 POST /menu/getMenuIdsByMenuIds: the ids plus all their ancestors (unknown ids are dropped). */
 export async function idsWithAncestors(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
-  const all = await db.select({ id: sysMenu.menuId, parentId: sysMenu.parentId }).from(sysMenu);
+  const all = await menuParents(db);
   const parent = new Map(all.map((m) => [m.id, m.parentId]));
   const known = ids.filter((id) => parent.has(id));
   return [...withAncestors(known, (id) => parent.get(id) || null)].sort((a, b) => a - b);
 }
 
+/** 角色已授权的菜单编号 GET /menu/role/{id} */
 export async function roleMenuIds(db: DbOrTx, roleId: number): Promise<number[]> {
-  const [role] = await db.select({ roleId: sysRole.roleId }).from(sysRole).where(eq(sysRole.roleId, roleId));
-  if (!role) throw notFound('角色不存在');
-  const rows = await db
-    .select({ menuId: sysRoleMenu.menuId })
-    .from(sysRoleMenu)
-    .where(eq(sysRoleMenu.roleId, roleId))
-    .orderBy(asc(sysRoleMenu.menuId));
-  return rows.map((r) => r.menuId);
+  if (!(await roleExists(db, roleId))) throw notFound('角色不存在');
+  return grantedMenuIds(db, roleId);
 }
 
 const blankToNull = (v: string | null | undefined) =>
@@ -146,7 +133,7 @@ async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
   }
   if (self) {
     if (b.parentId === self.menuId) throw badRequest('上级菜单不能选择自己', 'parentId');
-    const all = await tx.select({ id: sysMenu.menuId, parentId: sysMenu.parentId }).from(sysMenu);
+    const all = await menuParents(tx);
     const below = descendantsOf(self.menuId, (id) => all.filter((m) => m.parentId === id).map((m) => m.id));
     if (below.has(b.parentId)) throw badRequest('上级菜单不能选择自己的下级菜单', 'parentId');
     if (b.menuType === 'F' && below.size > 0) throw badRequest('菜单类型：有下级的菜单不能改为按钮', 'menuType');
@@ -158,7 +145,7 @@ async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
     }
   }
   if (b.parentId !== 0) {
-    const [parent] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, b.parentId));
+    const parent = await menuById(tx, b.parentId);
     if (!parent) throw badRequest('上级菜单不存在', 'parentId');
     if (parent.menuType === 'F') throw badRequest('上级菜单：按钮下不能再添加菜单或按钮', 'parentId');
     if (b.menuType === 'M' && parent.menuType === 'C')
@@ -166,35 +153,18 @@ async function checkedValues(tx: DbOrTx, b: MenuBody, self: MenuRecord | null) {
     if (b.menuType === 'C' && parent.menuType === 'C')
       throw badRequest('上级菜单：菜单（页面）下只能添加按钮', 'parentId');
   }
-  const [dupKey] = await tx
-    .select({ id: sysMenu.menuId })
-    .from(sysMenu)
-    .where(and(eq(sysMenu.menuKey, b.menuKey), self ? ne(sysMenu.menuId, self.menuId) : undefined));
-  if (dupKey) throw new AppError(409, `权限标识「${b.menuKey}」已存在`, 'menuKey');
+  if (await menuKeyTaken(tx, b.menuKey, self ? self.menuId : null))
+    throw new AppError(409, `权限标识「${b.menuKey}」已存在`, 'menuKey');
   if (values.name) {
-    const [dupName] = await tx
-      .select({ id: sysMenu.menuId })
-      .from(sysMenu)
-      .where(and(eq(sysMenu.name, values.name), self ? ne(sysMenu.menuId, self.menuId) : undefined));
-    if (dupName) throw new AppError(409, `路由名称「${values.name}」已存在`, 'name');
+    if (await routeNameTaken(tx, values.name, self ? self.menuId : null))
+      throw new AppError(409, `路由名称「${values.name}」已存在`, 'name');
   }
   return values;
 }
 
-export async function grantedRoleNames(db: DbOrTx, menuId: number): Promise<string[]> {
-  const rows = await db
-    .select({ roleName: sysRole.roleName })
-    .from(sysRoleMenu)
-    .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
-    .where(eq(sysRoleMenu.menuId, menuId))
-    .orderBy(asc(sysRole.roleSort));
-  return rows.map((r) => r.roleName);
-}
-
-export async function createMenu(tx: DbOrTx, b: MenuBody): Promise<MenuRecord> {
-  const values = await checkedValues(tx, b, null);
-  const [row] = await tx.insert(sysMenu).values(values).returning();
-  return row!;
+/** 新增菜单 POST /menu/save */
+export async function createMenu(db: Db, b: MenuBody): Promise<MenuRecord> {
+  return db.transaction(async (tx) => insertMenu(tx, await checkedValues(tx, b, null)));
 }
 
 /**
@@ -208,14 +178,9 @@ async function assertOtherDutyKeepsMenu(
   self: MenuRecord,
   next: MenuRecord | null,
 ): Promise<void> {
-  const holders = await tx
-    .selectDistinct({ roleKey: sysRole.roleKey })
-    .from(sysRoleMenu)
-    .innerJoin(sysRole, eq(sysRole.roleId, sysRoleMenu.roleId))
-    .where(eq(sysRoleMenu.menuId, self.menuId));
-  const others = holders
-    .map((h) => h.roleKey)
-    .filter((k): k is DutyRoleKey => isDutyRole(k) && !caller.roleKeys.includes(k));
+  const others = (await grantedRoleKeys(tx, self.menuId)).filter(
+    (k): k is DutyRoleKey => isDutyRole(k) && !caller.roleKeys.includes(k),
+  );
   if (others.length === 0) return;
   const cosmetic =
     next !== null &&
@@ -229,28 +194,28 @@ async function assertOtherDutyKeepsMenu(
   }
 }
 
-export async function updateMenu(tx: DbOrTx, caller: AuthUser, menuId: number, b: MenuBody): Promise<MenuRecord> {
-  const [self] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, menuId));
-  if (!self) throw notFound('菜单不存在');
-  const values = await checkedValues(tx, b, self);
-  await assertOtherDutyKeepsMenu(tx, caller, self, { ...self, ...values });
-  const [row] = await tx
-    .update(sysMenu)
-    .set({ ...values })
-    .where(eq(sysMenu.menuId, menuId))
-    .returning();
-  return row!;
+/** 修改菜单 POST /menu/update */
+export async function updateMenu(db: Db, caller: AuthUser, menuId: number, b: MenuBody): Promise<MenuRecord> {
+  return db.transaction(async (tx) => {
+    const self = await menuById(tx, menuId);
+    if (!self) throw notFound('菜单不存在');
+    const values = await checkedValues(tx, b, self);
+    await assertOtherDutyKeepsMenu(tx, caller, self, { ...self, ...values });
+    return updateMenuRow(tx, menuId, values);
+  });
 }
 
-export async function removeMenu(tx: DbOrTx, caller: AuthUser, menuId: number): Promise<MenuRecord> {
-  const [self] = await tx.select().from(sysMenu).where(eq(sysMenu.menuId, menuId));
-  if (!self) throw notFound('菜单不存在');
-  await assertOtherDutyKeepsMenu(tx, caller, self, null);
-  const children = await tx.select({ id: sysMenu.menuId }).from(sysMenu).where(eq(sysMenu.parentId, menuId)).limit(1);
-  if (children.length) throw conflict(`菜单「${self.menuName}」存在下级菜单或按钮，不允许删除`);
-  const roles = await grantedRoleNames(tx, menuId);
-  if (roles.length)
-    throw conflict(`菜单「${self.menuName}」已分配给角色（${roles.join('、')}），不允许删除，请先在角色中取消授权`);
-  await tx.delete(sysMenu).where(eq(sysMenu.menuId, menuId));
-  return self;
+/** 删除菜单 POST /menu/remove/{id}: none with menus below or granted to a role. */
+export async function removeMenu(db: Db, caller: AuthUser, menuId: number): Promise<MenuRecord> {
+  return db.transaction(async (tx) => {
+    const self = await menuById(tx, menuId);
+    if (!self) throw notFound('菜单不存在');
+    await assertOtherDutyKeepsMenu(tx, caller, self, null);
+    if (await hasChildMenu(tx, menuId)) throw conflict(`菜单「${self.menuName}」存在下级菜单或按钮，不允许删除`);
+    const roles = await grantedRoleNames(tx, menuId);
+    if (roles.length)
+      throw conflict(`菜单「${self.menuName}」已分配给角色（${roles.join('、')}），不允许删除，请先在角色中取消授权`);
+    await deleteMenu(tx, menuId);
+    return self;
+  });
 }

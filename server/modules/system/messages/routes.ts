@@ -8,16 +8,14 @@
  */
 import { z } from 'zod';
 import { MSG_TYPES, STATUS_CODES, storedCode } from '../../../lib/codes.js';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { sysMsgInfo, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
-import type { AuthUser } from '../../../context.js';
-import { chinaTime, contains, dateRange, idParams, idsQuery, iso, orderBy, requirePerm } from '../catalog/listKit.js';
+import { chinaTime, idParams, idsQuery, iso } from '../catalog/listKit.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { messageFor, readableTypes, recipientChoices, removeMessages, sendMessage, updateMessage } from './service.js';
+import { messageExportBatch, messagePage } from './store.js';
 
 const TAG = ['message-admin'];
 type MsgType = (typeof MSG_TYPES)[number];
@@ -27,11 +25,6 @@ export const MSG_TYPE_LABEL: Record<MsgType, string> = {
   supervisionType: '监管消息',
   warnType: '预警消息',
 };
-
-/** Permission prefix of a message type. */
-export const permBase = (t: string) => (t === 'supervisionType' ? 'system:supervisionMsg' : 'system:msg');
-const allowedTypes = (user: AuthUser, action: string) =>
-  MSG_TYPES.filter((t) => user.permissions.has(`${permBase(t)}:${action}`));
 
 const adminRow = z.object({
   id: z.number(),
@@ -90,19 +83,6 @@ const updateBody = z.object({
   nr: content,
 });
 
-const selectRow = {
-  id: sysMsgInfo.id,
-  msgType: sysMsgInfo.msgType,
-  bt: sysMsgInfo.bt,
-  nr: sysMsgInfo.nr,
-  ckzt: sysMsgInfo.ckzt,
-  readAt: sysMsgInfo.readAt,
-  senderName: sysMsgInfo.senderName,
-  userId: sysMsgInfo.userId,
-  userName: sysUser.userName,
-  nickName: sysUser.nickName,
-  createdAt: sysMsgInfo.createdAt,
-};
 type Row = { msgType: string; ckzt: string; readAt: Date | null; createdAt: Date } & Omit<
   z.infer<typeof adminRow>,
   'msgType' | 'ckzt' | 'readAt' | 'createdAt'
@@ -115,14 +95,6 @@ const toRow = (r: Row) => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const SORTABLE = {
-  id: sysMsgInfo.id,
-  createdAt: sysMsgInfo.createdAt,
-  bt: sysMsgInfo.bt,
-  msgType: sysMsgInfo.msgType,
-  ckzt: sysMsgInfo.ckzt,
-};
-
 const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '消息编号', value: (r) => r.id },
   { header: '消息类型', value: (r) => MSG_TYPE_LABEL[r.msgType as MsgType] ?? r.msgType },
@@ -134,21 +106,6 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '发送人', width: 20, value: (r) => r.senderName },
   { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
-
-/** The list filter restricted to the message types the caller may read. */
-function where(user: AuthUser, q: z.infer<typeof exportQuery>): SQL | undefined {
-  const types = q.msgType ? [q.msgType] : q.msgTypes ? [...new Set(q.msgTypes)] : allowedTypes(user, 'list');
-  if (types.length === 0) throw forbidden('没有权限，请联系管理员授权');
-  for (const t of types) requirePerm(user, `${permBase(t)}:list`);
-  const w: SQL[] = [inArray(sysMsgInfo.msgType, types)];
-  if (q.bt) w.push(ilike(sysMsgInfo.bt, contains(q.bt)));
-  if (q.senderName) w.push(ilike(sysMsgInfo.senderName, contains(q.senderName)));
-  if (q.userName)
-    w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
-  if (q.ckzt) w.push(eq(sysMsgInfo.ckzt, q.ckzt));
-  w.push(...dateRange(sysMsgInfo.createdAt, q.beginTime, q.endTime));
-  return and(...w);
-}
 
 export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
@@ -165,20 +122,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = where(currentUser(req), q);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(sysMsgInfo)
-        .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
-        .where(cond);
-      const rows = await db
-        .select(selectRow)
-        .from(sysMsgInfo)
-        .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await messagePage(db, readableTypes(currentUser(req), q), q);
       return page(rows.map(toRow), total, q.pageNum);
     },
   );
@@ -189,13 +133,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '消息详情（管理）', params: idParams, response: { 200: envelope(adminRow) } },
     },
     async (req) => {
-      const [row] = await db
-        .select(selectRow)
-        .from(sysMsgInfo)
-        .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
-        .where(eq(sysMsgInfo.id, req.params.id));
-      if (!row) throw notFound('消息不存在');
-      requirePerm(currentUser(req), `${permBase(row.msgType)}:list`);
+      const row = await messageFor(db, currentUser(req), req.params.id);
       return ok(toRow(row), '查询成功');
     },
   );
@@ -218,24 +156,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (allowedTypes(currentUser(req), 'add').length === 0) throw forbidden('没有权限，请联系管理员授权');
-      const kw = req.query.keyword;
-      const users = await db
-        .select({ userId: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName })
-        .from(sysUser)
-        .where(
-          and(
-            eq(sysUser.status, '1'),
-            kw ? or(ilike(sysUser.userName, contains(kw)), ilike(sysUser.nickName, contains(kw))) : undefined,
-          ),
-        )
-        .orderBy(sysUser.userName)
-        .limit(50);
-      const roles = await db
-        .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey })
-        .from(sysRole)
-        .where(eq(sysRole.status, '1'))
-        .orderBy(sysRole.roleSort);
+      const { users, roles } = await recipientChoices(db, currentUser(req), req.query.keyword);
       return ok({ users, roles }, '查询成功');
     },
   );
@@ -252,48 +173,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const b = req.body;
-      requirePerm(user, `${permBase(b.msgType)}:add`);
-      if (b.id && b.id > 0)
-        throw badRequest('消息编号：发送新消息时不应带消息编号，修改请调用 /system/sysMsgInfo/update', 'id');
-      if (b.target === 'user' && !b.userIds?.length) throw badRequest('接收用户：请至少选择一个接收用户', 'userIds');
-      if (b.target === 'role' && !b.roleIds?.length) throw badRequest('接收角色：请至少选择一个角色', 'roleIds');
-      const now = app.ctx.clock.now();
-      const sent = await db.transaction(async (tx) => {
-        const active = eq(sysUser.status, '1');
-        const recipients =
-          b.target === 'all'
-            ? await tx.select({ userId: sysUser.userId }).from(sysUser).where(active)
-            : b.target === 'role'
-              ? await tx
-                  .selectDistinct({ userId: sysUser.userId })
-                  .from(sysUser)
-                  .innerJoin(sysUserRole, eq(sysUserRole.userId, sysUser.userId))
-                  .where(and(active, inArray(sysUserRole.roleId, b.roleIds!)))
-              : await tx
-                  .select({ userId: sysUser.userId })
-                  .from(sysUser)
-                  .where(and(active, inArray(sysUser.userId, b.userIds!)));
-        if (b.target === 'user' && recipients.length !== new Set(b.userIds).size)
-          throw badRequest('接收用户：所选用户不存在或已停用', 'userIds');
-        if (recipients.length === 0)
-          throw badRequest(
-            b.target === 'role' ? '接收角色：所选角色下没有可接收消息的用户' : '没有可接收消息的用户',
-            b.target === 'role' ? 'roleIds' : 'target',
-          );
-        const rows = recipients.map((r) => ({
-          msgType: b.msgType,
-          bt: b.bt,
-          nr: b.nr,
-          userId: r.userId,
-          ckzt: '0',
-          senderName: user.nickName || user.userName,
-          createdAt: now,
-        }));
-        for (let i = 0; i < rows.length; i += 1000) await tx.insert(sysMsgInfo).values(rows.slice(i, i + 1000));
-        return rows.length;
-      });
+      const sent = await sendMessage(db, currentUser(req), req.body, app.ctx.clock.now());
       return ok({ count: sent }, `已发送给 ${sent} 位用户`);
     },
   );
@@ -310,28 +190,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const b = req.body;
-      const changed = await db.transaction(async (tx) => {
-        const [old] = await tx.select().from(sysMsgInfo).where(eq(sysMsgInfo.id, b.id));
-        if (!old) throw notFound('消息不存在');
-        requirePerm(user, `${permBase(old.msgType)}:edit`);
-        const newType = b.msgType ?? old.msgType;
-        if (newType !== old.msgType) requirePerm(user, `${permBase(newType)}:add`);
-        const sameSending = and(
-          eq(sysMsgInfo.msgType, old.msgType),
-          eq(sysMsgInfo.bt, old.bt),
-          eq(sysMsgInfo.nr, old.nr),
-          eq(sysMsgInfo.createdAt, old.createdAt),
-          old.senderName === null ? undefined : eq(sysMsgInfo.senderName, old.senderName),
-        );
-        const updated = await tx
-          .update(sysMsgInfo)
-          .set({ msgType: newType, bt: b.bt, nr: b.nr })
-          .where(sameSending)
-          .returning({ id: sysMsgInfo.id });
-        return updated.length;
-      });
+      const changed = await updateMessage(db, currentUser(req), req.body);
       return ok({ count: changed }, `已修改 ${changed} 条消息`);
     },
   );
@@ -343,22 +202,7 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '删除消息（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
     },
     async (req) => {
-      const user = currentUser(req);
-      const n = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: sysMsgInfo.id, msgType: sysMsgInfo.msgType })
-          .from(sysMsgInfo)
-          .where(inArray(sysMsgInfo.id, req.query.ids));
-        if (rows.length === 0) throw notFound('消息不存在');
-        for (const t of new Set(rows.map((r) => r.msgType))) requirePerm(user, `${permBase(t)}:remove`);
-        await tx.delete(sysMsgInfo).where(
-          inArray(
-            sysMsgInfo.id,
-            rows.map((r) => r.id),
-          ),
-        );
-        return rows.length;
-      });
+      const n = await removeMessages(db, currentUser(req), req.query.ids);
       return done(`已删除 ${n} 条消息`);
     },
   );
@@ -369,22 +213,14 @@ export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出消息（Excel；与列表同权限）', querystring: exportQuery },
     },
     async (req, reply) => {
-      const cond = where(currentUser(req), req.query);
+      const q = req.query;
+      const types = readableTypes(currentUser(req), q);
       const name = req.query.msgType ? MSG_TYPE_LABEL[req.query.msgType] : '消息';
       return sendExcel(
         reply,
         `${name}.xlsx`,
         EXPORT_COLUMNS,
-        batches((offset, limit) =>
-          db
-            .select(selectRow)
-            .from(sysMsgInfo)
-            .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
-            .where(cond)
-            .orderBy(desc(sysMsgInfo.id))
-            .limit(limit)
-            .offset(offset),
-        ),
+        batches((offset, limit) => messageExportBatch(db, types, q, offset, limit)),
       );
     },
   );

@@ -4,16 +4,16 @@
  */
 import { z } from 'zod';
 import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
+import { notFound } from '../../../lib/errors.js';
 import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { sysNotice } from '../../../db/schema.js';
-import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
+import { chinaTime, idParams, idsQuery } from '../catalog/listKit.js';
 import { logAs } from '../../../lib/operLog.js';
+import { createNotice, removeNotices, updateNotice } from './service.js';
+import { noticeById, noticeExportBatch, noticePage, type NoticeRecord } from './store.js';
 
 const TAG = ['system-notice'];
 const LOG = logAs('通知公告');
@@ -32,7 +32,6 @@ const noticeRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
-type NoticeRecord = typeof sysNotice.$inferSelect;
 const toRow = (r: NoticeRecord) => ({
   ...r,
   noticeType: storedCode(NOTICE_TYPES, r.noticeType),
@@ -61,22 +60,6 @@ const updateBody = body.extend({
   noticeId: id('公告编号', { invalid: '修改时公告编号 noticeId 应为 1 到 2147483647 之间的整数' }),
 });
 
-function where(q: z.infer<typeof exportQuery>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.noticeTitle) w.push(ilike(sysNotice.noticeTitle, contains(q.noticeTitle)));
-  if (q.noticeType) w.push(eq(sysNotice.noticeType, q.noticeType));
-  if (q.status) w.push(eq(sysNotice.status, q.status));
-  if (q.createdBy) w.push(ilike(sysNotice.createdBy, contains(q.createdBy)));
-  w.push(...dateRange(sysNotice.createdAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-const SORTABLE = {
-  noticeId: sysNotice.noticeId,
-  noticeTitle: sysNotice.noticeTitle,
-  createdAt: sysNotice.createdAt,
-  updatedAt: sysNotice.updatedAt,
-};
-
 const EXPORT_COLUMNS: ExcelColumn<NoticeRecord>[] = [
   { header: '公告编号', value: (r) => r.noticeId },
   { header: '公告标题', width: 40, value: (r) => r.noticeTitle },
@@ -103,15 +86,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = where(q);
-      const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
-      const rows = await db
-        .select()
-        .from(sysNotice)
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysNotice.createdAt), desc(sysNotice.noticeId)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await noticePage(db, q);
       return page(rows.map(toRow), total, q.pageNum);
     },
   );
@@ -123,7 +98,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '通知公告详情', params: idParams, response: { 200: envelope(noticeRow) } },
     },
     async (req) => {
-      const [row] = await db.select().from(sysNotice).where(eq(sysNotice.noticeId, req.params.id));
+      const row = await noticeById(db, req.params.id);
       if (!row) throw notFound('公告不存在');
       return ok(toRow(row), '查询成功');
     },
@@ -136,20 +111,8 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '新增通知公告', body, response: { 200: envelope(noticeRow) } },
     },
     async (req) => {
-      const b = req.body;
-      if (b.noticeId && b.noticeId > 0)
-        throw badRequest('公告编号：新增时不应带公告编号，修改请调用 /system/notice/update', 'noticeId');
-      const [row] = await db
-        .insert(sysNotice)
-        .values({
-          noticeTitle: b.noticeTitle,
-          noticeType: b.noticeType,
-          noticeContent: b.noticeContent,
-          status: b.status,
-          createdBy: currentUser(req).userName,
-        })
-        .returning();
-      return ok(toRow(row!), '新增成功');
+      const row = await createNotice(db, req.body, currentUser(req).userName);
+      return ok(toRow(row), '新增成功');
     },
   );
 
@@ -165,18 +128,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const b = req.body;
-      const [row] = await db
-        .update(sysNotice)
-        .set({
-          noticeTitle: b.noticeTitle,
-          noticeType: b.noticeType,
-          noticeContent: b.noticeContent,
-          status: b.status,
-        })
-        .where(eq(sysNotice.noticeId, b.noticeId))
-        .returning();
-      if (!row) throw notFound('公告不存在');
+      const row = await updateNotice(db, req.body);
       return ok(toRow(row), '修改成功');
     },
   );
@@ -188,12 +140,8 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '删除通知公告（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
     },
     async (req) => {
-      const removed = await db
-        .delete(sysNotice)
-        .where(inArray(sysNotice.noticeId, req.query.ids))
-        .returning({ id: sysNotice.noticeId });
-      if (removed.length === 0) throw notFound('公告不存在');
-      return done(`已删除 ${removed.length} 条公告`);
+      const removed = await removeNotices(db, req.query.ids);
+      return done(`已删除 ${removed} 条公告`);
     },
   );
 
@@ -204,14 +152,12 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出通知公告（Excel）', querystring: exportQuery },
     },
     async (req, reply) => {
-      const cond = where(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '通知公告.xlsx',
         EXPORT_COLUMNS,
-        batches((offset, limit) =>
-          db.select().from(sysNotice).where(cond).orderBy(desc(sysNotice.noticeId)).limit(limit).offset(offset),
-        ),
+        batches((offset, limit) => noticeExportBatch(db, q, offset, limit)),
       );
     },
   );

@@ -4,22 +4,17 @@
  * client answers 401 with 您已被管理员强制下线，请重新登录.
  */
 import { z } from 'zod';
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sysDept, sysSession, sysUser } from '../../../db/schema.js';
-import { badRequest, notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { endUserSessions } from '../../auth/session.service.js';
-import { contains } from '../review/list-kit.js';
 import { chinaTime } from '../menus/kit.js';
 import { describeUserAgent } from './user-agent.js';
 import { id, optionalText } from '../../../lib/schemas.js';
+import { aliveLimits, forceOffline, SESSION_ID_LENGTH } from './service.js';
+import { onlineExportBatch, onlinePage, type OnlineLine } from './store.js';
 
 const TAGS = ['system-online'];
-/** Sessions are shown by the first 16 hex digits of their key: enough to pick one, useless as a credential. */
-const SESSION_ID_LENGTH = 16;
 
 const onlineRow = z.object({
   sessionId: z.string(),
@@ -41,13 +36,6 @@ const onlineRow = z.object({
 const onlineFilters = z.object({ userName: optionalText(64, '用户账号'), ipaddr: optionalText(64, '登录地址') });
 const METHODS: Record<string, string> = { password: '密码', sms: '短信验证码', sso: '统一身份认证' };
 
-interface OnlineLine {
-  session: typeof sysSession.$inferSelect;
-  userName: string;
-  nickName: string;
-  deptName: string | null;
-}
-
 /** Who is on, from where and since when; the session key (or any part of its hash) never leaves the server here. */
 const EXPORT_COLUMNS: ExcelColumn<OnlineLine>[] = [
   { header: '登录名', width: 16, value: (r) => r.userName },
@@ -65,18 +53,6 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   const db = ctx.db;
 
-  /** Sessions still alive: not ended, not past their absolute end, active within the idle limit. */
-  async function activeCondition(): Promise<SQL> {
-    const policy = await ctx.policy.get();
-    const now = ctx.clock.now();
-    return and(
-      isNull(sysSession.endedAt),
-      gt(sysSession.expiresAt, now),
-      gt(sysSession.createdAt, new Date(now.getTime() - policy.sessionAbsoluteMs)),
-      gt(sysSession.lastActiveAt, new Date(now.getTime() - policy.sessionIdleMs)),
-    )!;
-  }
-
   app.get(
     '/system/online/list',
     {
@@ -91,29 +67,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const q = req.query;
       const caller = currentUser(req);
-      const where: (SQL | undefined)[] = [await activeCondition()];
-      if (q.userName) where.push(contains(sysUser.userName, q.userName));
-      if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
-      const cond = and(...where);
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: count() })
-        .from(sysSession)
-        .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-        .where(cond);
-      const rows = await db
-        .select({
-          session: sysSession,
-          userName: sysUser.userName,
-          nickName: sysUser.nickName,
-          deptName: sysDept.deptName,
-        })
-        .from(sysSession)
-        .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-        .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-        .where(cond)
-        .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await onlinePage(db, await aliveLimits(ctx), q);
       return page(
         rows.map(({ session: s, userName, nickName, deptName }) => ({
           sessionId: s.tokenHash.slice(0, SESSION_ID_LENGTH),
@@ -131,7 +85,7 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
           canForce: s.tokenHash !== caller.tokenHash,
           canForceUser: s.userId !== caller.userId,
         })),
-        n,
+        total,
         q.pageNum,
       );
     },
@@ -162,24 +116,8 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      const { sessionId, userId } = req.body;
-      if (userId !== undefined) {
-        if (userId === caller.userId) throw badRequest('不能强退自己，请使用退出登录', 'userId');
-        const [u] = await db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userId, userId));
-        if (!u) throw notFound('用户不存在');
-        await db.transaction((tx) => endUserSessions(ctx, tx, userId, 'offline'));
-        return done('已强制该用户下线');
-      }
-      const prefix = sql`left(${sysSession.tokenHash}, ${SESSION_ID_LENGTH})`;
-      if (caller.tokenHash.slice(0, SESSION_ID_LENGTH) === sessionId)
-        throw badRequest('不能强退自己的当前会话，请使用退出登录', 'sessionId');
-      const ended = await db
-        .update(sysSession)
-        .set({ endedAt: ctx.clock.now(), endReason: 'offline' })
-        .where(and(sql`${prefix} = ${sessionId}`, isNull(sysSession.endedAt)))
-        .returning({ userId: sysSession.userId });
-      if (ended.length === 0) throw notFound('会话不存在或已下线');
+      const ended = await forceOffline(ctx, currentUser(req), req.body);
+      if (ended === 'user') return done('已强制该用户下线');
       return done('已强制下线');
     },
   );
@@ -192,30 +130,12 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const q = req.query;
-      const where: (SQL | undefined)[] = [await activeCondition()];
-      if (q.userName) where.push(contains(sysUser.userName, q.userName));
-      if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
-      const cond = and(...where);
+      const alive = await aliveLimits(ctx);
       return sendExcel(
         reply,
         '在线用户.xlsx',
         EXPORT_COLUMNS,
-        batches((offset, limit) =>
-          db
-            .select({
-              session: sysSession,
-              userName: sysUser.userName,
-              nickName: sysUser.nickName,
-              deptName: sysDept.deptName,
-            })
-            .from(sysSession)
-            .innerJoin(sysUser, eq(sysUser.userId, sysSession.userId))
-            .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
-            .where(cond)
-            .orderBy(desc(sysSession.lastActiveAt), desc(sysSession.createdAt), sysSession.tokenHash)
-            .limit(limit)
-            .offset(offset),
-        ),
+        batches((offset, limit) => onlineExportBatch(db, alive, q, offset, limit)),
       );
     },
   );

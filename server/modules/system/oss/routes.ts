@@ -3,18 +3,14 @@
  * use; plus the product-wide upload and download calls /file/upload and /file/download/:ossId.
  */
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createHash } from 'node:crypto';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
-import { AppError, forbidden, notFound } from '../../../lib/errors.js';
+import { AppError } from '../../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { StorageNotFoundError } from '../../../lib/storage/index.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { sysOss, sysUser } from '../../../db/schema.js';
-
-import { chinaTime, contains, dateRange, idsQuery, orderBy } from '../menus/kit.js';
-import { chooseConfig, configRows, createConfig, updateConfig } from './config.service.js';
+import { chinaTime, idsQuery } from '../menus/kit.js';
+import { chooseConfig, configRows, createConfig, fileForDownload, removeFiles, updateConfig } from './service.js';
+import { ossExportBatch, ossPage, type OssLine } from './store.js';
 import { readMultipart } from './multipart.js';
 import {
   ossConfigBody,
@@ -25,8 +21,7 @@ import {
   saveConfigBody,
   uploadResult,
 } from './schemas.js';
-import { downloadUrl, storageOfService, storeUpload, uploadLimitBytes } from './upload.js';
-import { mayDownload } from './fileScope.js';
+import { downloadUrl, uploadFile, uploadLimitBytes } from './upload.js';
 import { id } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
 
@@ -36,22 +31,6 @@ const LOG = logAs('文件存储');
 export const OSS_CONFIG_PERM = 'system:oss:edit';
 
 const ossExportQuery = ossListQuery.omit({ pageNum: true, pageSize: true });
-
-function ossWhere(q: z.infer<typeof ossExportQuery>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.fileName) w.push(ilike(sysOss.fileName, contains(q.fileName)));
-  if (q.originalName) w.push(ilike(sysOss.originalName, contains(q.originalName)));
-  if (q.fileSuffix) w.push(ilike(sysOss.fileSuffix, contains(q.fileSuffix)));
-  if (q.service) w.push(eq(sysOss.service, q.service));
-  if (q.ownerRef) w.push(eq(sysOss.ownerRef, q.ownerRef));
-  w.push(...dateRange(sysOss.createdAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-
-interface OssLine {
-  oss: typeof sysOss.$inferSelect;
-  createdByName: string | null;
-}
 
 /** What a file is and who stored it; never the storage key or anything of the store's credentials. */
 const OSS_EXPORT_COLUMNS: ExcelColumn<OssLine>[] = [
@@ -70,7 +49,6 @@ const OSS_EXPORT_COLUMNS: ExcelColumn<OssLine>[] = [
 
 export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
-  const SORTABLE = { id: sysOss.id, originalName: sysOss.originalName, size: sysOss.size, createdAt: sysOss.createdAt };
 
   app.get(
     '/system/oss/list',
@@ -80,16 +58,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = ossWhere(q);
-      const [{ total }] = await db.select({ total: count() }).from(sysOss).where(cond);
-      const rows = await db
-        .select({ oss: sysOss, createdByName: sysUser.nickName })
-        .from(sysOss)
-        .leftJoin(sysUser, eq(sysUser.userId, sysOss.createdBy))
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysOss.createdAt), desc(sysOss.id)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await ossPage(db, q);
       return page(
         rows.map(({ oss: r, createdByName }) => ({
           id: r.id,
@@ -119,21 +88,12 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出文件列表（Excel，不含任何密钥）', querystring: ossExportQuery },
     },
     async (req, reply) => {
-      const cond = ossWhere(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '文件存储.xlsx',
         OSS_EXPORT_COLUMNS,
-        batches((offset, limit) =>
-          db
-            .select({ oss: sysOss, createdByName: sysUser.nickName })
-            .from(sysOss)
-            .leftJoin(sysUser, eq(sysUser.userId, sysOss.createdBy))
-            .where(cond)
-            .orderBy(desc(sysOss.createdAt), desc(sysOss.id))
-            .limit(limit)
-            .offset(offset),
-        ),
+        batches((offset, limit) => ossExportBatch(db, q, offset, limit)),
       );
     },
   );
@@ -169,7 +129,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => createConfig(tx, req.body));
+      const row = await createConfig(db, req.body);
       return ok(await configRowOf(row.ossConfigId), '新增成功');
     },
   );
@@ -186,7 +146,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await db.transaction((tx) => updateConfig(tx, req.body.ossConfigId, req.body));
+      const row = await updateConfig(db, req.body.ossConfigId, req.body);
       return ok(await configRowOf(row.ossConfigId), '修改成功');
     },
   );
@@ -203,7 +163,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const key = await db.transaction((tx) => chooseConfig(tx, req.body.ossConfigId, app.ctx.config.fileRoot));
+      const key = await chooseConfig(db, req.body.ossConfigId, app.ctx.config.fileRoot);
       return done(key === 'local' ? '已切换为本地磁盘存储' : `已切换为存储配置「${key}」`);
     },
   );
@@ -220,25 +180,9 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const removed = await db.transaction(async (tx) => {
-        const rows = await tx.delete(sysOss).where(inArray(sysOss.id, req.query.ids)).returning();
-        if (rows.length === 0) throw notFound('文件不存在');
-        return rows;
-      });
-      // The rows are gone for good; a byte left behind in a store is only wasted space.
-      let failed = 0;
-      for (const r of removed) {
-        try {
-          await (await storageOfService(app.ctx, db, r.service)).delete(r.storageKey);
-        } catch (err) {
-          failed += 1;
-          req.log.warn({ err, ossId: r.id, service: r.service }, 'stored file could not be deleted');
-        }
-      }
+      const { removed, failed } = await removeFiles(app.ctx, req.query.ids, req.log);
       return done(
-        failed
-          ? `已删除 ${removed.length} 个文件记录，其中 ${failed} 个文件未能从存储中删除`
-          : `已删除 ${removed.length} 个文件`,
+        failed ? `已删除 ${removed} 个文件记录，其中 ${failed} 个文件未能从存储中删除` : `已删除 ${removed} 个文件`,
       );
     },
   );
@@ -262,15 +206,13 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       const { file, fields } = await readMultipart(req, maxBytes);
       if (!file) throw new AppError(400, '请选择要上传的文件（字段 file）', 'file');
       try {
-        const stored = await db.transaction((tx) =>
-          storeUpload(app.ctx, tx, {
-            bytes: file.bytes,
-            originalName: file.filename,
-            mimeType: file.mimetype,
-            ownerRef: fields.ownerRef ?? null,
-            userId: user.userId,
-          }),
-        );
+        const stored = await uploadFile(app.ctx, {
+          bytes: file.bytes,
+          originalName: file.filename,
+          mimeType: file.mimetype,
+          ownerRef: fields.ownerRef ?? null,
+          userId: user.userId,
+        });
         return ok(stored, '上传成功');
       } catch (err) {
         if (err instanceof AppError && err.statusCode === 502)
@@ -293,22 +235,7 @@ export const ossRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = currentUser(req);
-      const [row] = await db.select().from(sysOss).where(eq(sysOss.id, req.params.ossId));
-      if (!row) throw notFound('文件不存在');
-      if (!(await mayDownload(app.ctx, user, row))) throw forbidden('没有权限下载该文件');
-      let bytes: Uint8Array;
-      try {
-        bytes = await (await storageOfService(app.ctx, db, row.service)).get(row.storageKey);
-      } catch (err) {
-        if (err instanceof StorageNotFoundError) throw notFound('文件已不在存储中');
-        req.log.error({ err, ossId: row.id }, 'stored file could not be read');
-        throw new AppError(502, '文件存储暂时无法访问，请稍后再试');
-      }
-      if (createHash('sha256').update(bytes).digest('hex') !== row.sha256) {
-        req.log.error({ ossId: row.id }, 'stored file does not match its sha256');
-        throw new AppError(500, '文件校验失败：内容与登记的摘要不一致');
-      }
+      const { row, bytes } = await fileForDownload(app.ctx, currentUser(req), req.params.ossId, req.log);
       const inline = req.query.inline === '1' || req.query.inline === 'true';
       attachment(reply, row.originalName, row.mimeType);
       if (inline)

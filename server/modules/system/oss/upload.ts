@@ -4,15 +4,14 @@
  * call `storeUpload` inside their own transaction.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
-import { sysConfig, sysOss, sysOssConfig } from '../../../db/schema.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { LOCAL_SERVICE, storageFor, type FileStorage } from '../../../lib/storage/index.js';
 import { ALLOWED_KINDS, extensionOf, sniff, type FileKind } from './filetype.js';
 import { formatMb } from './multipart.js';
 import { chinaDate } from '../../../lib/days.js';
+import { configValueOf, insertOssRow, ossConfigByKey, ossConfigOfStatus } from './store.js';
 
 export const MAX_SIZE_KEY = 'sys.upload.maxSizeMb';
 export const DEFAULT_MAX_MB = 10;
@@ -39,24 +38,20 @@ export const downloadUrl = (ossId: number) => `/api/file/download/${ossId}`;
 
 /** sys.upload.maxSizeMb when set to a positive number, else 10 MB. */
 export async function uploadLimitBytes(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ value: sysConfig.configValue })
-    .from(sysConfig)
-    .where(eq(sysConfig.configKey, MAX_SIZE_KEY));
-  const mb = Number(row?.value);
+  const mb = Number(await configValueOf(db, MAX_SIZE_KEY));
   return Math.round((Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_MAX_MB) * 1_048_576);
 }
 
 /** The store new files go to: the config in use (status '0'), else the local disk. */
 export async function activeStorage(ctx: Pick<AppContext, 'config'>, db: DbOrTx): Promise<FileStorage> {
-  const [config] = await db.select().from(sysOssConfig).where(eq(sysOssConfig.status, '0')).limit(1);
+  const config = await ossConfigOfStatus(db, '0');
   return storageFor(config ?? null, ctx.config.fileRoot);
 }
 
 /** The store that holds files recorded under `service` (a config key; 'local' is the disk). */
 export async function storageOfService(ctx: AppContext, db: DbOrTx, service: string): Promise<FileStorage> {
   if (service === LOCAL_SERVICE) return storageFor(null, ctx.config.fileRoot);
-  const [config] = await db.select().from(sysOssConfig).where(eq(sysOssConfig.configKey, service));
+  const config = await ossConfigByKey(db, service);
   if (!config) throw new Error(`storage config ${service} is missing`);
   return storageFor(config, ctx.config.fileRoot);
 }
@@ -97,6 +92,7 @@ export function checkUpload(
   return kind;
 }
 
+/** Checks an upload, puts its bytes in the active store and writes its sys_oss row (in the caller's transaction). */
 export async function storeUpload(
   ctx: Pick<AppContext, 'config' | 'clock'>,
   tx: DbOrTx,
@@ -122,28 +118,30 @@ export async function storeUpload(
     failure.cause = err;
     throw failure;
   }
-  let row: { id: number } | undefined;
+  let ossId: number;
   try {
-    [row] = await tx
-      .insert(sysOss)
-      .values({
-        fileName,
-        originalName,
-        fileSuffix: `.${ext}`,
-        mimeType: kind.mimeType,
-        size: input.bytes.length,
-        sha256: createHash('sha256').update(input.bytes).digest('hex'),
-        service: store.service,
-        storageKey,
-        ownerRef,
-        createdBy: input.userId,
-        createdAt: now,
-      })
-      .returning({ id: sysOss.id });
+    ossId = await insertOssRow(tx, {
+      fileName,
+      originalName,
+      fileSuffix: `.${ext}`,
+      mimeType: kind.mimeType,
+      size: input.bytes.length,
+      sha256: createHash('sha256').update(input.bytes).digest('hex'),
+      service: store.service,
+      storageKey,
+      ownerRef,
+      createdBy: input.userId,
+      createdAt: now,
+    });
   } catch (err) {
     // No row, no file: the bytes would otherwise sit in the store with nothing pointing at them.
     await store.delete(storageKey).catch(() => undefined);
     throw err;
   }
-  return { ossId: row!.id, originalName, size: input.bytes.length, mimeType: kind.mimeType, url: downloadUrl(row!.id) };
+  return { ossId, originalName, size: input.bytes.length, mimeType: kind.mimeType, url: downloadUrl(ossId) };
+}
+
+/** 上传文件 POST /file/upload: stores one upload in a transaction of its own. */
+export async function uploadFile(ctx: AppContext, input: UploadInput): Promise<StoredFile> {
+  return ctx.db.transaction((tx) => storeUpload(ctx, tx, input));
 }

@@ -7,32 +7,19 @@
  */
 import { z } from 'zod';
 import { SEX_CODES, storedCode } from '../../../lib/codes.js';
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { application, certificate, enterprise, person, sysUser } from '../../../db/schema.js';
-import type { DbOrTx } from '../../../db/client.js';
 import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
-import { checkIdNumber, idNumberMessage } from '../../../../machines/residentIdNumber.js';
-import { clockNow } from '../../../lib/clock.js';
-import { chinaDate } from '../../../lib/days.js';
-import { chinaTime, contains, dateRange, idParams, idsQuery, orderBy } from '../catalog/listKit.js';
-import {
-  maskBirthDate,
-  maskIdNo,
-  maskPhone,
-  masked,
-  personalDataOf,
-  type PersonValues,
-  type Revealable,
-} from '../../../services/personalData.js';
+import { chinaTime, idParams, idsQuery } from '../catalog/listKit.js';
+import { maskBirthDate, maskIdNo, maskPhone, masked, personalDataOf } from '../../../services/personalData.js';
 import { revealOfferSchema } from '../../../services/personalDataSchemas.js';
-import type { AuthUser } from '../../../lib/authUser.js';
 import { day, id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
+import { createPerson, personAdminData, removePersons, updatePerson } from './service.js';
+import { enterpriseOptions, personExportBatch, personLineById, personPage } from './store.js';
 
 const TAG = ['system-person'];
 const LOG = logAs('人员信息');
@@ -68,22 +55,6 @@ const personRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
   updatedAt: z.string().describe('ISO 8601'),
 });
-const selectRow = {
-  id: person.id,
-  name: person.name,
-  sex: person.sex,
-  idType: person.idType,
-  idNo: person.idNo,
-  birthDate: person.birthDate,
-  education: person.education,
-  title: person.title,
-  phone: person.phone,
-  enterpriseId: person.enterpriseId,
-  employer: enterprise.name,
-  employStatus: person.employStatus,
-  createdAt: person.createdAt,
-  updatedAt: person.updatedAt,
-};
 type Row = Omit<z.infer<typeof personRow>, 'sex' | 'createdAt' | 'updatedAt'> & {
   sex: string;
   createdAt: Date;
@@ -139,102 +110,6 @@ const updateBody = body.extend({
     .refine((v) => v === '' || /^1[3-9]\d{9}$/.test(v) || MASKED_PHONE.test(v), '手机号码应为 11 位中国大陆手机号')
     .nullish(),
 });
-type PersonInput = z.infer<typeof body>;
-
-/** The update with each value sent back masked as the detail showed it replaced by the real one; another masked value is refused. */
-function unmasked(
-  b: z.infer<typeof updateBody>,
-  old: { idNo: string; birthDate: string; phone: string | null },
-): PersonInput {
-  const keep = <T extends string | null | undefined>(
-    sent: T,
-    real: string | null,
-    mask: (v: string) => string,
-    field: string,
-    label: string,
-  ): T | string | null => {
-    if (typeof sent !== 'string' || !sent.includes('*')) return sent;
-    if (real !== null && sent === mask(real)) return real;
-    throw badRequest(`${label}：请填写完整的值（脱敏值只能原样保留）`, field);
-  };
-  return {
-    ...b,
-    idNo: keep(b.idNo, old.idNo, maskIdNo, 'idNo', '证件号码') as string,
-    // Left empty (a masked date is no date for a picker): a resident ID gives it, otherwise it stays.
-    birthDate:
-      keep(b.birthDate, old.birthDate, maskBirthDate, 'birthDate', '出生日期') ??
-      (b.idType === '111' ? undefined : old.birthDate),
-    phone: keep(b.phone, old.phone, maskPhone, 'phone', '手机号码'),
-  };
-}
-
-/** A person's data for the person administrator (reveal source 'person'): only who may correct the record sees it. */
-export function personAdminData(
-  user: AuthUser,
-  row: { id: number; name: string; idNo: string; birthDate: string; phone: string | null },
-): Revealable<PersonValues> {
-  return {
-    subject: { personId: row.id, name: row.name },
-    duty: user.permissions.has('system:person:edit') ? 'admin:person' : null,
-    values: { idNo: row.idNo, birthDate: row.birthDate, phone: row.phone },
-  };
-}
-
-/** Checks the identity number and fills the birth date it carries; answers the row to write. */
-async function normalise(db: DbOrTx, b: PersonInput, exceptId?: number) {
-  let birthDate = b.birthDate;
-  if (b.idType === '111') {
-    const checked = checkIdNumber(b.idNo, chinaDate(clockNow()));
-    if (!checked.ok) throw badRequest(idNumberMessage('证件号码（居民身份证）', checked.fault), 'idNo');
-    if (birthDate && birthDate !== checked.birthDate)
-      throw badRequest(`出生日期：与身份证号码中的出生日期（${checked.birthDate}）不一致`, 'birthDate');
-    birthDate = checked.birthDate;
-    if (b.sex !== '2' && b.sex !== checked.sex) throw badRequest('性别：与身份证号码不一致', 'sex');
-  }
-  if (!birthDate) throw badRequest('出生日期不能为空', 'birthDate');
-  const [dup] = await db
-    .select({ id: person.id })
-    .from(person)
-    .where(and(eq(person.idType, b.idType), eq(person.idNo, b.idNo), exceptId ? ne(person.id, exceptId) : undefined));
-  if (dup) throw new AppError(409, '证件号码已存在：该人员已登记', 'idNo');
-  if (b.enterpriseId) {
-    const [ent] = await db.select({ id: enterprise.id }).from(enterprise).where(eq(enterprise.id, b.enterpriseId));
-    if (!ent) throw badRequest('工作单位：所选企业不存在', 'enterpriseId');
-  }
-  return {
-    name: b.name,
-    sex: b.sex,
-    idType: b.idType,
-    idNo: b.idNo,
-    birthDate,
-    education: b.education ?? null,
-    title: b.title ?? null,
-    phone: b.phone || null,
-    enterpriseId: b.enterpriseId ?? null,
-    employStatus: b.employStatus,
-  };
-}
-
-function where(q: z.infer<typeof exportQuery>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.name) w.push(ilike(person.name, contains(q.name)));
-  if (q.idNo) w.push(ilike(person.idNo, contains(q.idNo.toUpperCase())));
-  if (q.sex) w.push(eq(person.sex, q.sex));
-  if (q.education) w.push(eq(person.education, q.education));
-  if (q.phone) w.push(ilike(person.phone, contains(q.phone)));
-  if (q.employer) w.push(ilike(enterprise.name, contains(q.employer)));
-  if (q.employStatus) w.push(eq(person.employStatus, q.employStatus));
-  w.push(...dateRange(person.createdAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-const SORTABLE = {
-  id: person.id,
-  name: person.name,
-  birthDate: person.birthDate,
-  createdAt: person.createdAt,
-  updatedAt: person.updatedAt,
-};
-
 const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '姓名', value: (r) => r.name },
   { header: '性别', value: (r) => SEX.get(r.sex) ?? r.sex },
@@ -249,17 +124,8 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '登记时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
 ];
 
-/** A foreign-key violation (another table still points at the row). */
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
-
 export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
-  const from = () => db.select(selectRow).from(person).leftJoin(enterprise, eq(enterprise.id, person.enterpriseId));
 
   app.get(
     '/system/person/list',
@@ -274,17 +140,7 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = where(q);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(person)
-        .leftJoin(enterprise, eq(enterprise.id, person.enterpriseId))
-        .where(cond);
-      const rows = await from()
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(person.createdAt), desc(person.id)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await personPage(db, q);
       return page(
         rows.map((r) => toRow(r)),
         total,
@@ -305,7 +161,7 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const [row] = await from().where(eq(person.id, req.params.id));
+      const row = await personLineById(db, req.params.id);
       if (!row) throw notFound('人员不存在');
       const { offer } = personalDataOf(personAdminData(currentUser(req), row), 'person', row.id);
       return ok({ ...toRow(row), personalData: offer }, '查询成功');
@@ -324,13 +180,7 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const kw = req.query.keyword;
-      const rows = await db
-        .select({ id: enterprise.id, name: enterprise.name, creditCode: enterprise.creditCode })
-        .from(enterprise)
-        .where(kw ? or(ilike(enterprise.name, contains(kw)), ilike(enterprise.creditCode, contains(kw))) : undefined)
-        .orderBy(enterprise.name)
-        .limit(20);
+      const rows = await enterpriseOptions(db, req.query.keyword);
       return ok(rows, '查询成功');
     },
   );
@@ -342,14 +192,8 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '新增人员', body, response: { 200: envelope(personRow) } },
     },
     async (req) => {
-      if (req.body.id && req.body.id > 0)
-        throw badRequest('人员编号：新增时不应带人员编号，修改请调用 /system/person/update', 'id');
-      const id = await db.transaction(async (tx) => {
-        const values = await normalise(tx, req.body);
-        const [row] = await tx.insert(person).values(values).returning({ id: person.id });
-        return row!.id;
-      });
-      const [row] = await from().where(eq(person.id, id));
+      const id = await createPerson(db, req.body);
+      const row = await personLineById(db, id);
       return ok(toRow(row!), '新增成功');
     },
   );
@@ -367,20 +211,8 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const b = req.body;
-      await db.transaction(async (tx) => {
-        const [old] = await tx
-          .select({ id: person.id, idNo: person.idNo, birthDate: person.birthDate, phone: person.phone })
-          .from(person)
-          .where(eq(person.id, b.id));
-        if (!old) throw notFound('人员不存在');
-        const values = await normalise(tx, unmasked(b, old), b.id);
-        await tx
-          .update(person)
-          .set({ ...values })
-          .where(eq(person.id, b.id));
-      });
-      const [row] = await from().where(eq(person.id, b.id));
+      await updatePerson(db, req.body);
+      const row = await personLineById(db, req.body.id);
       return ok(toRow(row!), '修改成功');
     },
   );
@@ -397,49 +229,7 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const ids = req.query.ids;
-      const n = await db
-        .transaction(async (tx) => {
-          const rows = await tx
-            .select({ id: person.id, name: person.name })
-            .from(person)
-            .where(inArray(person.id, ids));
-          if (rows.length === 0) throw notFound('人员不存在');
-          const busy = async (
-            ref: typeof certificate.personId | typeof application.personId | typeof sysUser.personId,
-          ) => {
-            const hit = await tx
-              .select({ personId: ref })
-              .from(ref.table)
-              .where(
-                inArray(
-                  ref,
-                  rows.map((r) => r.id),
-                ),
-              )
-              .limit(1);
-            return hit[0]?.personId ?? null;
-          };
-          for (const [ref, what] of [
-            [certificate.personId, '证书'],
-            [application.personId, '业务申请'],
-            [sysUser.personId, '用户账号'],
-          ] as const) {
-            const pid = await busy(ref);
-            if (pid !== null) throw conflict(`人员「${rows.find((r) => r.id === pid)?.name}」已有${what}，不能删除`);
-          }
-          await tx.delete(person).where(
-            inArray(
-              person.id,
-              rows.map((r) => r.id),
-            ),
-          );
-          return rows.length;
-        })
-        .catch((err: unknown) => {
-          if (isForeignKeyViolation(err)) throw conflict('所选人员已有从业、继续教育、考试或处罚等记录，不能删除');
-          throw err;
-        });
+      const n = await removePersons(db, req.query.ids);
       return done(`已删除 ${n} 名人员`);
     },
   );
@@ -451,12 +241,12 @@ export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出人员（Excel，证件号码脱敏）', querystring: exportQuery },
     },
     async (req, reply) => {
-      const cond = where(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '人员信息.xlsx',
         EXPORT_COLUMNS,
-        batches((offset, limit) => from().where(cond).orderBy(desc(person.id)).limit(limit).offset(offset)),
+        batches((offset, limit) => personExportBatch(db, q, offset, limit)),
       );
     },
   );

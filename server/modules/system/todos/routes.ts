@@ -4,14 +4,13 @@
  * business flows, so the page lists, removes (system:todo:remove) and exports (with :list).
  */
 import { z } from 'zod';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { sysTodo, sysUser } from '../../../db/schema.js';
-import { chinaTime, contains, dateRange, idsQuery, orderBy } from '../catalog/listKit.js';
+import { chinaTime, idsQuery } from '../catalog/listKit.js';
 import { optionalText } from '../../../lib/schemas.js';
+import { deleteTodos, todoExportBatch, todoPage } from './store.js';
 
 const TAG = ['system-todo'];
 
@@ -25,16 +24,6 @@ const todoRow = z.object({
   nickName: z.string().nullable(),
   createdAt: z.string().describe('ISO 8601'),
 });
-const selectRow = {
-  id: sysTodo.id,
-  mc: sysTodo.mc,
-  url: sysTodo.url,
-  status: sysTodo.status,
-  userId: sysTodo.userId,
-  userName: sysUser.userName,
-  nickName: sysUser.nickName,
-  createdAt: sysTodo.createdAt,
-};
 type Row = Omit<z.infer<typeof todoRow>, 'createdAt'> & { createdAt: Date };
 
 const filters = z.object({
@@ -44,17 +33,6 @@ const filters = z.object({
 });
 const listQuery = pageQuery.extend(filters.shape);
 const exportQuery = listQuery.omit({ pageNum: true, pageSize: true });
-
-function where(q: z.infer<typeof exportQuery>): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.mc) w.push(ilike(sysTodo.mc, contains(q.mc)));
-  if (q.status) w.push(eq(sysTodo.status, q.status));
-  if (q.userName)
-    w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
-  w.push(...dateRange(sysTodo.createdAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-const SORTABLE = { id: sysTodo.id, mc: sysTodo.mc, status: sysTodo.status, createdAt: sysTodo.createdAt };
 
 const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '待办编号', value: (r) => r.id },
@@ -82,20 +60,7 @@ export const todoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = where(q);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(sysTodo)
-        .leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId))
-        .where(cond);
-      const rows = await db
-        .select(selectRow)
-        .from(sysTodo)
-        .leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId))
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysTodo.createdAt), desc(sysTodo.id)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await todoPage(db, q);
       return page(
         rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
         total,
@@ -111,9 +76,9 @@ export const todoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '删除待办（ids）', querystring: idsQuery, response: { 200: doneEnvelope } },
     },
     async (req) => {
-      const removed = await db.delete(sysTodo).where(inArray(sysTodo.id, req.query.ids)).returning({ id: sysTodo.id });
-      if (removed.length === 0) throw notFound('待办不存在');
-      return done(`已删除 ${removed.length} 条待办`);
+      const removed = await deleteTodos(db, req.query.ids);
+      if (removed === 0) throw notFound('待办不存在');
+      return done(`已删除 ${removed} 条待办`);
     },
   );
 
@@ -124,21 +89,12 @@ export const todoAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出待办（Excel）', querystring: exportQuery },
     },
     async (req, reply) => {
-      const cond = where(req.query);
+      const q = req.query;
       return sendExcel(
         reply,
         '待办事项.xlsx',
         EXPORT_COLUMNS,
-        batches((offset, limit) =>
-          db
-            .select(selectRow)
-            .from(sysTodo)
-            .leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId))
-            .where(cond)
-            .orderBy(desc(sysTodo.id))
-            .limit(limit)
-            .offset(offset),
-        ),
+        batches((offset, limit) => todoExportBatch(db, q, offset, limit)),
       );
     },
   );
