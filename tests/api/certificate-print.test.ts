@@ -1,7 +1,8 @@
 /** Printing: the counted print of an approved application's certificate, the queues it moves between, preview, rights. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { application, certificate, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
@@ -13,47 +14,48 @@ const as = async (user: string) => {
 let appId = 0;
 let certId = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  const [ent] = await db.select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
-  const [cert] = await db
-    .select()
-    .from(certificate)
-    .where(and(eq(certificate.enterpriseId, ent!.enterpriseId!), eq(certificate.status, '01')))
-    .limit(1);
-  certId = cert!.id;
-  // An approved, closed new-certificate application as the close effects leave it (certificate_id set, not yet printed),
-  // with the snapshot of a real one the demo drove through the machine.
-  const [closed] = await db
-    .select({ snapshot: application.snapshot })
-    .from(application)
-    .where(and(eq(application.businessType, 'newCert'), eq(application.status, 8), eq(application.outcome, 'approved')))
-    .limit(1);
-  const [row] = await db
-    .insert(application)
-    .values({
-      applyNo: 'XB2099010100001',
-      businessType: 'newCert',
-      applicantUserId: ent!.userId,
-      enterpriseId: ent!.enterpriseId,
-      personId: cert!.personId,
-      certificateId: cert!.id,
-      area: '1',
-      status: 8,
-      step: 'bj',
-      version: 7,
-      snapshot: closed!.snapshot,
-      outcome: 'approved',
-      submittedAt: t.clock.now(),
-      acceptedAt: t.clock.now(),
-      closedAt: t.clock.now(),
-    })
-    .returning();
-  appId = row!.id;
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    const db = t.database.db;
+    const [ent] = await db.select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
+    const [cert] = await db
+      .select()
+      .from(certificate)
+      .where(and(eq(certificate.enterpriseId, ent!.enterpriseId!), eq(certificate.status, '01')))
+      .limit(1);
+    certId = cert!.id;
+    // An approved, closed new-certificate application as the close effects leave it (certificate_id set, not yet printed),
+    // with the snapshot of a real one the demo drove through the machine.
+    const [closed] = await db
+      .select({ snapshot: application.snapshot })
+      .from(application)
+      .where(
+        and(eq(application.businessType, 'newCert'), eq(application.status, 8), eq(application.outcome, 'approved')),
+      )
+      .limit(1);
+    const [row] = await db
+      .insert(application)
+      .values({
+        applyNo: 'XB2099010100001',
+        businessType: 'newCert',
+        applicantUserId: ent!.userId,
+        enterpriseId: ent!.enterpriseId,
+        personId: cert!.personId,
+        certificateId: cert!.id,
+        area: '1',
+        status: 8,
+        step: 'bj',
+        version: 7,
+        snapshot: closed!.snapshot,
+        outcome: 'approved',
+        submittedAt: t.clock.now(),
+        acceptedAt: t.clock.now(),
+        closedAt: t.clock.now(),
+      })
+      .returning();
+    appId = row!.id;
+  },
 });
 
 const queueIds = async (user: string, queue: 'printWait' | 'printDone') => {

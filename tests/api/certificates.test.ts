@@ -1,9 +1,10 @@
 /** Certificates: scoped list and filters, pickers, detail with versions, Excel and zip exports, /home calls, the public page. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { batches } from '../../server/lib/excel.js';
 import type { AuthUser } from '../../server/context.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
@@ -36,11 +37,10 @@ const list = async (user: string, query = '') => {
 const userRow = async (name: string) =>
   (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, name)))[0]!;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('certificate list data scope', () => {

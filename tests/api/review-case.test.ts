@@ -3,9 +3,10 @@
  * material, the certificate's validity before and after, what the rules checked at SUBMIT and say
  * now, and the holder's certificates; staff of another centre may not open it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { certificate, sysUser } from '../../server/db/schema.js';
 import { addDays, addYears } from '../../server/lib/days.js';
 
@@ -15,11 +16,10 @@ const as = async (user: string) => {
   if (!tokens.has(user)) tokens.set(user, await t.login(user));
   return tokens.get(user)!;
 };
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe("the reviewer's case view", () => {
