@@ -2,20 +2,20 @@
  * The events a list row offers (allowedEventsFor) are kept by the stored snapshot and the asker:
  * whoever asked first, each user gets the machine's own answer for them, and a changed snapshot a new one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import type { AuthUser } from '../../server/context.js';
 import { application } from '../../server/db/schema.js';
 import { resolveSession } from '../../server/modules/auth/session.service.js';
 import { allowedEventsFor } from '../../server/workflow/allowedEvents.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 /** The same snapshot written with its keys in the other order: the same machine state, another text, so asked anew. */

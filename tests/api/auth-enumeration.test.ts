@@ -2,19 +2,19 @@
  * Issue 13, findings 9 and 11: the sign-in, SMS and registration answers do not tell whether an
  * account or a phone exists, and parallel wrong passwords cannot slip past the captcha.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { enterprise, sysCaptcha, sysUser } from '../../server/db/schema.js';
 import { PHONE_TAKEN_NOTICE } from '../../server/modules/auth/register.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const login = (payload: Record<string, unknown>, remoteAddress?: string) =>

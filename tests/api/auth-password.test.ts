@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { sysCaptcha, sysLoginLog, sysSession } from '../../server/db/schema.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const login = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/login/login', payload });

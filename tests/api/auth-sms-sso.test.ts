@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { demoKeyPair, signSsoToken } from '../../server/modules/auth/sso.js';
 import { generateKeyPair, SignJWT } from 'jose';
 import { desc, eq } from 'drizzle-orm';
@@ -8,11 +9,10 @@ import { sysLoginLog } from '../../server/db/schema.js';
 import { SSO_TOKEN_USED } from '../../server/modules/auth/login.service.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const send = (mobile: string) => t.app.inject({ method: 'POST', url: '/api/login/sms/send', payload: { mobile } });

@@ -3,6 +3,8 @@
  * restored into a new data directory, and the app started on it has every table as it was (row
  * counts and a checksum of the rows of each, certificates and applications among them) and
  * signs in. PGlite only: PostgreSQL is backed up with pg_dump (README).
+ *
+ * Not an apiSuite: it backs up a stored data directory (server-process.ts seededStore) and starts an app on the restored copy.
  */
 import fs from 'node:fs';
 import os from 'node:os';

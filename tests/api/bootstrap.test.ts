@@ -1,3 +1,4 @@
+/** Not an apiSuite: the start on an empty database (openEmptyDatabase), which createTestApp never gives. */
 import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { wrapPool } from '../../server/db/client.js';

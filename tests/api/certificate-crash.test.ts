@@ -7,6 +7,8 @@
  * again on the same data. Every acknowledged closing and 暂扣 must be there with its certificate, and
  * the nightly housekeeping, run on the job page, must find every certificate's history replaying to
  * its row and every invariant holding.
+ *
+ * Not an apiSuite: it needs a real server process to kill (server-process.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaDate } from '../../server/lib/days.js';

@@ -4,9 +4,10 @@
  * own, in the order asked; few matches read in that order and the page by their ids, many left to
  * the planner's walk of the order with the total estimated.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import type { AuthUser } from '../../server/context.js';
 import type { Db } from '../../server/db/client.js';
 import { certificate, person } from '../../server/db/schema.js';
@@ -17,11 +18,10 @@ import { EXACT_TOTAL_CEILING } from '../../server/services/listTotal.js';
 import { recording } from '../helpers/recording.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 const db = () => t.database.db;
 

@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { CERT_STATUSES } from '../../machines/certificate.machine.js';
@@ -19,7 +19,8 @@ import { checkCertificateInvariants } from '../../server/jobs/certificateInvaria
 import { replayAll, replayCertificate } from '../../server/modules/certificate/history.js';
 import { loadCertificate, pdfDataOf } from '../../server/modules/certificate/detail.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { chinaAt, runNamed } from '../helpers/jobs.js';
 
 let t: TestApp;
@@ -28,11 +29,10 @@ const as = async (user: string) => tokens.get(user) ?? tokens.set(user, await t.
 const db = () => t.database.db;
 const today = () => chinaDate(t.clock.now());
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 /** The invariants' findings, as `rule certNo: detail` lines (empty: all hold). */

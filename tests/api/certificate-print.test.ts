@@ -1,8 +1,10 @@
 /** Printing: the counted print of an approved application's certificate, the queues it moves between, preview, rights. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { application, certificate, sysUser } from '../../server/db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { application, certificate } from '../../server/db/schema.js';
+import { anApplication } from '../helpers/builders.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -13,52 +15,23 @@ const as = async (user: string) => {
 let appId = 0;
 let certId = 0;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  const [ent] = await db.select().from(sysUser).where(eq(sysUser.userName, 'ent_gz'));
-  const [cert] = await db
-    .select()
-    .from(certificate)
-    .where(and(eq(certificate.enterpriseId, ent!.enterpriseId!), eq(certificate.status, '01')))
-    .limit(1);
-  certId = cert!.id;
-  // An approved, closed new-certificate application as the close effects leave it (certificate_id set, not yet printed),
-  // with the snapshot of a real one the demo drove through the machine.
-  const [closed] = await db
-    .select({ snapshot: application.snapshot })
-    .from(application)
-    .where(and(eq(application.businessType, 'newCert'), eq(application.status, 8), eq(application.outcome, 'approved')))
-    .limit(1);
-  const [row] = await db
-    .insert(application)
-    .values({
-      applyNo: 'XB2099010100001',
-      businessType: 'newCert',
-      applicantUserId: ent!.userId,
-      enterpriseId: ent!.enterpriseId,
-      personId: cert!.personId,
-      certificateId: cert!.id,
-      area: '1',
-      status: 8,
-      step: 'bj',
-      version: 7,
-      snapshot: closed!.snapshot,
-      outcome: 'approved',
-      submittedAt: t.clock.now(),
-      acceptedAt: t.clock.now(),
-      closedAt: t.clock.now(),
-    })
-    .returning();
-  appId = row!.id;
-});
-afterAll(async () => {
-  await t.close();
+let applyNo = '';
+
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    // A change of a certificate, approved and closed by a Guangzhou centre: its certificate's new
+    // version waits to be printed.
+    const closed = await anApplication(t, { businessType: 'modify', step: 'closed' });
+    appId = closed.id;
+    applyNo = closed.applyNo;
+    certId = closed.certificate!.id;
+  },
 });
 
 const queueIds = async (user: string, queue: 'printWait' | 'printDone') => {
   const res = await t.call(await as(user), {
-    url: `/api/workflow/queue/${queue}?pageSize=500&keyword=XB2099010100001`,
+    url: `/api/workflow/queue/${queue}?pageSize=500&keyword=${applyNo}`,
   });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json().rows as { id: number }[]).map((r) => r.id);
@@ -142,25 +115,16 @@ describe('printing a certificate', () => {
   });
 
   it('refuses applications that are not approved or do not print', async () => {
-    const db = t.database.db;
-    const [base] = await db.select().from(application).where(eq(application.id, appId));
-    const { id: _id, applyNo: _no, ...rest } = base!;
-    const [pending] = await db
-      .insert(application)
-      .values({ ...rest, applyNo: 'XB2099010100002', status: 3, outcome: null, printedAt: null })
-      .returning();
-    expect((await print('gz_bj', pending!.id)).statusCode).toBe(409);
-    const [revocation] = await db
-      .insert(application)
-      .values({ ...rest, applyNo: 'ZX2099010100003', businessType: 'revocation', printedAt: null })
-      .returning();
-    expect((await print('gz_bj', revocation!.id)).statusCode).toBe(400);
+    const pending = await anApplication(t, { businessType: 'modify', step: 'sh' });
+    expect((await print('gz_bj', pending.id)).statusCode).toBe(409);
+    const revocation = await anApplication(t, { businessType: 'revocation', step: 'closed' });
+    expect((await print('gz_bj', revocation.id)).statusCode).toBe(400);
     expect((await print('gz_bj', 99999999)).statusCode).toBe(404);
   });
 
   it('exports the printed queue to Excel', async () => {
     const res = await t.call(await as('gz_bj'), {
-      url: '/api/safetyCertificateInfo/print/export?queue=printDone&keyword=XB2099010100001',
+      url: `/api/safetyCertificateInfo/print/export?queue=printDone&keyword=${applyNo}`,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');

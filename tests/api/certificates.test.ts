@@ -1,9 +1,11 @@
 /** Certificates: scoped list and filters, pickers, detail with versions, Excel and zip exports, /home calls, the public page. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { aCertificate } from '../helpers/builders.js';
 import { batches } from '../../server/lib/excel.js';
 import type { AuthUser } from '../../server/context.js';
 import { loadLabels } from '../../server/modules/certificate/labels.js';
@@ -36,11 +38,10 @@ const list = async (user: string, query = '') => {
 const userRow = async (name: string) =>
   (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, name)))[0]!;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('certificate list data scope', () => {
@@ -488,39 +489,35 @@ describe('/home calls', () => {
 
 describe('public certificate page /cert/:queryCode', () => {
   it('shows a valid certificate with the ID number masked and records the check', async () => {
-    const [row] = await t.database.db
-      .select({ cert: certificate, idNo: person.idNo })
-      .from(certificate)
-      .innerJoin(person, eq(person.id, certificate.personId))
-      .where(eq(certificate.status, '01'))
-      .limit(1);
+    const cert = await aCertificate(t, { state: '01' });
+    const idNo = cert.holder.idNo;
     const before = (
       await t.database.db
         .select({ n: count() })
         .from(certCheckRecord)
-        .where(eq(certCheckRecord.queryCode, row!.cert.queryCode))
+        .where(eq(certCheckRecord.queryCode, cert.queryCode))
     )[0]!.n;
-    const res = await t.app.inject({ url: `/api/cert/${row!.cert.queryCode}` });
+    const res = await t.app.inject({ url: `/api/cert/${cert.queryCode}` });
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d.idNoMasked).toBe(`${row!.idNo.slice(0, 3)}${'*'.repeat(11)}${row!.idNo.slice(-4)}`);
+    expect(d.idNoMasked).toBe(`${idNo.slice(0, 3)}${'*'.repeat(11)}${idNo.slice(-4)}`);
     expect(d).toMatchObject({
-      certNo: row!.cert.certNo,
+      certNo: cert.certNo,
       valid: true,
       statusLabel: '有效',
-      versionLabel: String(row!.cert.version).padStart(3, '0'),
+      versionLabel: '001',
     });
     const after = await t.database.db
       .select()
       .from(certCheckRecord)
-      .where(eq(certCheckRecord.queryCode, row!.cert.queryCode));
+      .where(eq(certCheckRecord.queryCode, cert.queryCode));
     expect(after).toHaveLength(before + 1);
-    expect(after.at(-1)).toMatchObject({ found: true, certificateId: row!.cert.id });
+    expect(after.at(-1)).toMatchObject({ found: true, certificateId: cert.id });
   });
 
   it('answers a certificate that is no longer valid with its status and valid false', async () => {
-    const [cert] = await t.database.db.select().from(certificate).where(eq(certificate.status, '04')).limit(1);
-    const d = (await t.app.inject({ url: `/api/cert/${cert!.queryCode}` })).json().data;
+    const cert = await aCertificate(t, { state: '04' });
+    const d = (await t.app.inject({ url: `/api/cert/${cert.queryCode}` })).json().data;
     expect(d).toMatchObject({ valid: false, status: '04', statusLabel: '注销' });
   });
 

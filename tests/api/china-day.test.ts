@@ -8,9 +8,10 @@
  * and 16:01 UTC (PostgreSQL) as a whole (scripts/test.ts), so every date they compute is checked
  * on both sides of China's midnight.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, testNow, type TestApp } from '../helpers/app.js';
+import { testNow, type TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { criticalInstants } from '../helpers/clock.js';
 import { certificate, sysOss, sysUser } from '../../server/db/schema.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
@@ -18,11 +19,10 @@ import { addWorkingDays } from '../../server/lib/workdays.js';
 import { readWorkCalendar } from '../../server/lib/calendar/inForce.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const instants = Object.entries(criticalInstants(testNow())) as [string, Date][];

@@ -4,6 +4,8 @@
  * HTTP against the real server process; the process is killed without warning and started again on the
  * same data. Every write that was answered 200 must be there, no application may be half-written (its
  * history replays to its stored snapshot), and the server must serve again.
+ *
+ * Not an apiSuite: it needs a real server process to kill (server-process.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../helpers/app.js';

@@ -6,15 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { TestApp } from '../helpers/app.js';
 import { apiSuite } from '../helpers/api.js';
-import { certificate, certificateHistory, person, punishment } from '../../server/db/schema.js';
-import { caseIdNo, type CaseKey } from '../../server/demo/businessCases.js';
-import { addDays, chinaDate } from '../../server/lib/days.js';
+import { certificate, certificateHistory, punishment } from '../../server/db/schema.js';
+import { aCertificate } from '../helpers/builders.js';
+import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
 import { replayCertificate } from '../../server/modules/certificate/history.js';
 import { runNamed } from '../helpers/jobs.js';
 
 let t: TestApp;
 const api = apiSuite({
-  users: ['gz_sl', 'gz_sh', 'ent_gz'],
+  users: ['gz_sl', 'gz_sh'],
   ready: (app) => {
     t = app;
   },
@@ -22,18 +22,17 @@ const api = apiSuite({
 const db = () => t.database.db;
 const today = () => chinaDate(t.clock.now());
 
-async function caseCert(key: CaseKey) {
-  const [p] = await db()
-    .select()
-    .from(person)
-    .where(eq(person.idNo, caseIdNo(0, key, today())));
-  const [c] = await db()
-    .select()
-    .from(certificate)
-    .where(eq(certificate.personId, p!.id))
-    .orderBy(asc(certificate.id))
-    .limit(1);
-  return c!;
+/**
+ * A valid certificate of a Guangzhou enterprise of its own, in its delay window with its hours
+ * done, so that delay answers 0 until a punishment says 9; with the enterprise's account.
+ */
+async function delayable() {
+  const built = await aCertificate(t, {
+    validFrom: addDays(addYears(today(), -3), 60),
+    educationHours: 'required',
+  });
+  const [row] = await db().select().from(certificate).where(eq(certificate.id, built.id));
+  return { ...row!, applicant: built.enterprise.user.userName };
 }
 const certOf = async (id: number) => (await db().select().from(certificate).where(eq(certificate.id, id)))[0]!;
 const punished = (id: number) =>
@@ -70,17 +69,17 @@ async function removeApproved(punishmentId: number) {
   });
   expect(ok.statusCode, ok.body).toBe(200);
 }
-const delayCode = async (certificateId: number) =>
+const delayCode = async (cert: { id: number; applicant: string }) =>
   (
     await api.get(
-      'ent_gz',
-      `/api/applyCertification/checkDataByApplyId?businessType=delay&certificateId=${certificateId}`,
+      cert.applicant,
+      `/api/applyCertification/checkDataByApplyId?businessType=delay&certificateId=${cert.id}`,
     )
   ).json().code as number;
 
 describe('removing an approved 暂扣 early', () => {
   it('returns the certificate to 01 only when nothing else suspends it', async () => {
-    const cert = await caseCert('delayOk1');
+    const cert = await delayable();
     const first = await approved(cert.id);
     const second = await approved(cert.id, { endDate: addDays(today(), 30) });
     // The second 暂扣 found it suspended already for a period that covers its own: nothing to send.
@@ -99,7 +98,7 @@ describe('removing an approved 暂扣 early', () => {
       version: cert.version,
       suspendedTo: addDays(today(), 30),
     });
-    expect(await delayCode(cert.id)).toBe(9);
+    expect(await delayCode(cert)).toBe(9);
 
     await removeApproved(second);
     expect(await certOf(cert.id)).toMatchObject({
@@ -122,11 +121,11 @@ describe('removing an approved 暂扣 early', () => {
       ['RESTORE', '02', 'delete', true],
     ]);
     expect((await replayCertificate(db(), cert.id))?.consistent).toBe(true);
-    expect(await delayCode(cert.id)).toBe(0);
+    expect(await delayCode(cert)).toBe(0);
   });
 
   it('a 吊销 over a 暂扣, then removed, leaves the certificate suspended as before', async () => {
-    const cert = await caseCert('delayOk3');
+    const cert = await delayable();
     const suspension = await approved(cert.id);
     const revocation = await approved(cert.id, { type: '吊销', violateType: 'false_material', endDate: null });
     expect((await certOf(cert.id)).status).toBe('07');
@@ -140,7 +139,7 @@ describe('removing an approved 暂扣 early', () => {
   });
 
   it('a rejected removal changes nothing', async () => {
-    const cert = await caseCert('delayWindow');
+    const cert = await delayable();
     const id = await approved(cert.id);
     const before = await certOf(cert.id);
     const res = await api.post('gz_sl', `/api/credit/punishment/remove?ids=${id}`);
@@ -159,7 +158,7 @@ describe('removing an approved 暂扣 early', () => {
 
 describe('rows from before punishment_certificate', () => {
   it('an approved 暂扣 naming its certificate in certificate_id suspends it at the 暂扣 job and answers delay 9; a pending one counts for nothing', async () => {
-    const cert = await caseCert('delayOk2');
+    const cert = await delayable();
     const legacy = {
       personId: cert.personId,
       certificateId: cert.id,
@@ -175,14 +174,14 @@ describe('rows from before punishment_certificate', () => {
       .returning();
     await runNamed(t, 'suspension');
     expect((await certOf(cert.id)).status).toBe('01');
-    expect(await delayCode(cert.id)).toBe(0);
+    expect(await delayCode(cert)).toBe(0);
     await db().delete(punishment).where(eq(punishment.id, pending!.id));
     await db()
       .insert(punishment)
       .values({ ...legacy, reviewState: 'approved' });
     // Rows written by the older platform reach the certificate at the next run of the 暂扣 job (00:01).
     await runNamed(t, 'suspension');
-    expect(await delayCode(cert.id)).toBe(9);
+    expect(await delayCode(cert)).toBe(9);
     const listed = (
       await api.get('gz_sl', `/api/safetyCertificateInfo/list?certNo=${encodeURIComponent(cert.certNo)}`)
     ).json().rows[0];

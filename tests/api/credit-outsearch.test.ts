@@ -3,18 +3,19 @@
  * by certificate number or by name and identity number together; masked holder data only, nothing
  * without its keys, rate-limited per client address like the other public look-ups.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { certificate, nationalOutbox, person } from '../../server/db/schema.js';
 import { idNumberCheckChar } from '../../machines/residentIdNumber.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ RATE_LIMIT_PUBLIC: '30', RATE_LIMIT_WINDOW_MS: '60000' });
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  env: { RATE_LIMIT_PUBLIC: '30', RATE_LIMIT_WINDOW_MS: '60000' },
+  ready: (app) => {
+    t = app;
+  },
 });
 
 let address = 0;

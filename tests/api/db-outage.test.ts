@@ -9,6 +9,8 @@
  * API serves again by itself, and so does the job engine (pg-boss); no acknowledged write is lost.
  * Then SIGTERM: the requests in flight are answered in full, and the process exits within 10 s.
  * Runs in the PostgreSQL pass of `npm test` only (PGlite is in the process: it cannot go away).
+ *
+ * Not an apiSuite: it needs a real server process and a PostgreSQL cluster of its own (server-process.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

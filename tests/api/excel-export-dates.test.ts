@@ -5,9 +5,10 @@
  * may, and read back with a second reader (SheetJS), not the writer's own library.
  */
 import XLSX from 'xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { examBatch, examResult } from '../../server/db/schema.js';
 import { chinaDate } from '../../server/lib/days.js';
 
@@ -18,21 +19,22 @@ const USERS = ['admin', 'province', 'gz_sl', 'gz_bj', 'ent_gz', 'auditor', 'seca
 /** The query an export cannot go without (OpenAPI marks it required); the rest take none. */
 const REQUIRED_QUERY: Record<string, string> = {};
 
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of USERS) tokens[u] = await t.login(u);
-  const [scored] = await t.database.db
-    .select({ id: examBatch.id, n: count() })
-    .from(examBatch)
-    .innerJoin(examResult, eq(examResult.batchNo, examBatch.batchNo))
-    .groupBy(examBatch.id)
-    .orderBy(desc(count()))
-    .limit(1);
-  REQUIRED_QUERY['/api/exam/score/export'] = `batchId=${scored!.id}`;
-  REQUIRED_QUERY['/api/safetyCertificateInfo/print/export'] = 'queue=printDone';
-  REQUIRED_QUERY['/api/system/calendar/export'] = `year=${chinaDate(t.clock.now()).slice(0, 4)}`;
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    for (const u of USERS) tokens[u] = await t.login(u);
+    const [scored] = await t.database.db
+      .select({ id: examBatch.id, n: count() })
+      .from(examBatch)
+      .innerJoin(examResult, eq(examResult.batchNo, examBatch.batchNo))
+      .groupBy(examBatch.id)
+      .orderBy(desc(count()))
+      .limit(1);
+    REQUIRED_QUERY['/api/exam/score/export'] = `batchId=${scored!.id}`;
+    REQUIRED_QUERY['/api/safetyCertificateInfo/print/export'] = 'queue=printDone';
+    REQUIRED_QUERY['/api/system/calendar/export'] = `year=${chinaDate(t.clock.now()).slice(0, 4)}`;
+  },
 });
-afterAll(async () => t.close());
 
 const TEXT_DATE = /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?$/;
 /** Headers of numbers that must stay text (no 4.40106E+17, no dropped leading zero). */

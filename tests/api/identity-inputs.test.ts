@@ -4,20 +4,22 @@
  * naming the field before any look-up; a lower-case x is accepted and stored as X.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditCodeCheckChar } from '@machines/creditCode';
 import { idNumberCheckChar } from '@machines/residentIdNumber';
 import { certificate, enterprise, person, sysUser } from '../../server/db/schema.js';
 import { chinaDate, addDays } from '../../server/lib/days.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const u of ['admin', 'ent_gz']) tokens[u] = await t.login(u);
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    for (const u of ['admin', 'ent_gz']) tokens[u] = await t.login(u);
+  },
 });
-afterAll(async () => t.close());
 
 const post = (user: string, url: string, payload: object) => t.call(tokens[user]!, { method: 'POST', url, payload });
 const today = () => chinaDate(t.clock.now());

@@ -6,9 +6,10 @@
  * the day after their last. The server clock is moved to the instants that matter (China time) —
  * the certificates' dates are never edited behind the machine's back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { chinaAt, runNamed } from '../helpers/jobs.js';
 import {
   application,
@@ -31,16 +32,15 @@ let t: TestApp;
 let today: string;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  today = chinaDate(t.clock.now());
-  const [top] = await db()
-    .select({ id: sql<number>`coalesce(max(${certificateHistory.id}), 0)` })
-    .from(certificateHistory);
-  keptBefore = Number(top!.id);
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    today = chinaDate(t.clock.now());
+    const [top] = await db()
+      .select({ id: sql<number>`coalesce(max(${certificateHistory.id}), 0)` })
+      .from(certificateHistory);
+    keptBefore = Number(top!.id);
+  },
 });
 
 const certOf = async (id: number) => (await db().select().from(certificate).where(eq(certificate.id, id)))[0]!;

@@ -4,9 +4,10 @@
  * when a certificate expired without a delay; statutory deadlines — 3 working days left to the
  * step's staff, overdue to the provincial administrators.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { chinaAt, runNamed } from '../helpers/jobs.js';
 import {
   application,
@@ -27,13 +28,12 @@ let t: TestApp;
 let today: string;
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  today = chinaDate(t.clock.now());
-  t.clock.set(chinaAt(today, '08:00'));
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    today = chinaDate(t.clock.now());
+    t.clock.set(chinaAt(today, '08:00'));
+  },
 });
 
 const userOf = async (userName: string) =>

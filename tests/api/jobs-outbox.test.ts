@@ -3,6 +3,8 @@
  * as JSON, failures wait out a doubling backoff, the record is marked sent on a 2xx after two
  * failures, dead after NATIONAL_PLATFORM_MAX_ATTEMPTS with its last error, and an administrator's
  * retry sends it again. Without NATIONAL_PLATFORM_URL nothing is sent and the monitor says so.
+ *
+ * Besides its apiSuite, two tests start apps of their own on other settings (a wrong token, no URL): createTestApp.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -3,18 +3,18 @@
  * client names (Accept-Language), in all four; certificate lists label statuses that way too, while
  * the printed certificate and the Excel exports stay Chinese documents.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 
 let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('province');
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    token = await t.login('province');
+  },
 });
 
 const dict = async (type: string, lang?: string) =>

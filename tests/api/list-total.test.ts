@@ -2,23 +2,23 @@
  * A list's total (server/services/listTotal.ts): exact up to the ceiling, else the planner's
  * estimate, which is asked once a minute per query and values rather than on every page.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../server/context.js';
 import { certificateWhere } from '../../server/modules/certificate/query.js';
 import { addDays, chinaDate } from '../../server/lib/days.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { certificate } from '../../server/db/schema.js';
 import { estimatedRows, listTotal } from '../../server/services/listTotal.js';
 import { recording } from '../helpers/recording.js';
 import { fewOf } from '../../server/services/listOrder.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('list totals', () => {

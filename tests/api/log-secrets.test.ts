@@ -3,6 +3,8 @@
  * the request lines, the SMS sender without a gateway) into a buffer, and the test signs in by
  * password, SMS code and SSO token, then greps every line for the token, the codes, the password
  * and the sessions it was given. Every line written while a request was served names that request.
+ *
+ * Not an apiSuite: the app logs as `npm start` does (pino into a buffer), which createTestApp turns off.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -2,19 +2,19 @@
  * The malformed inputs of issue #13 finding 5, each by name: every one used to answer HTTP 500.
  * Now a malformed request is a 400 naming the field, and a duplicate a 409.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { enterprise, sysNotice, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin');
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    admin = await t.login('admin');
+  },
 });
 
 const noticeCount = async () => (await t.database.db.select({ n: count() }).from(sysNotice))[0]!.n;

@@ -2,6 +2,8 @@
  * A database seeded by an older version gets this version's new menu entries through
  * npm run seed:menus (addMissingMenus): under their parents, granted to the seed roles that hold
  * them, without touching the grants an administrator changed; the start says how many are missing.
+ *
+ * Not an apiSuite: it works on a database alone (openTestDatabase), no app.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';

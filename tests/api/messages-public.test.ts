@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { certCheckRecord, certificate, enterprise, sysMsgInfo, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('messages and to-dos of the header panel', () => {

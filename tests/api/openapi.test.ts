@@ -8,8 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, inject, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 
 let t: TestApp;
 interface Operation {
@@ -23,12 +24,11 @@ type Root = Doc & { security?: unknown[] };
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
 let doc: Doc;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  doc = (await t.app.inject({ url: '/api/docs/json' })).json() as Doc;
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    doc = (await t.app.inject({ url: '/api/docs/json' })).json() as Doc;
+  },
 });
 
 const operations = () =>

@@ -3,23 +3,22 @@
  * its log rows (RouteAccess.log, read from the real app as it registers) and every job's title
  * has a word in the four languages (sysAdmin `log.titles`, keyed by the stored Chinese title).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
-import { createRecordedApp } from '../helpers/route-access.js';
+import { describe, expect, it } from 'vitest';
+import { apiSuite } from '../helpers/api.js';
+import type { DeclaredRoute } from '../helpers/route-access.js';
 import { LANGS, rawLocale } from '../helpers/locales.js';
 import { JOBS } from '../../server/jobs/catalog.js';
 
-let t: TestApp;
 const titles = new Set<string>();
 
-beforeAll(async () => {
-  const recorded = await createRecordedApp();
-  t = recorded.app;
-  for (const route of recorded.routes) if (route.access?.log) titles.add(route.access.log.title);
-  for (const job of JOBS) titles.add(job.title);
-});
-afterAll(async () => {
-  await t?.close();
+const declared: DeclaredRoute[] = [];
+
+apiSuite({
+  routes: declared,
+  ready: () => {
+    for (const route of declared) if (route.access?.log) titles.add(route.access.log.title);
+    for (const job of JOBS) titles.add(job.title);
+  },
 });
 
 describe('operation-log module titles', () => {

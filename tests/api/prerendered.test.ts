@@ -1,18 +1,18 @@
 /** A prerendered list select (server/db/prerendered.ts) gives the rows drizzle gives for the same statement. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import type { DbOrTx } from '../../server/db/client.js';
 import { prerendered } from '../../server/db/prerendered.js';
 import { application, certificate, enterprise, person } from '../../server/db/schema.js';
 import { listedApplications, listedApplicationsPage } from '../../server/workflow/views.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('a prerendered select', () => {

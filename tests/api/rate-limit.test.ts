@@ -2,10 +2,11 @@
  * Issue 13, finding 8: public look-ups and sign-in calls are limited per client address (and
  * sign-in per account), with counts in the database that every API process shares.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq, lte } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { buildApp } from '../../server/app.js';
 import { certificate, rateLimitBucket } from '../../server/db/schema.js';
 
@@ -14,25 +15,28 @@ let t: TestApp;
 let other: FastifyInstance;
 let queryCode: string;
 
-beforeAll(async () => {
-  t = await createTestApp({
+apiSuite({
+  env: {
     RATE_LIMIT_PUBLIC: '60',
     RATE_LIMIT_AUTH_ADDRESS: '10',
     RATE_LIMIT_AUTH_ACCOUNT: '10',
     RATE_LIMIT_WINDOW_MS: '60000',
-  });
-  other = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, logger: false });
-  await other.ready();
-  const [cert] = await t.database.db
-    .select({ queryCode: certificate.queryCode })
-    .from(certificate)
-    .where(eq(certificate.status, '01'))
-    .limit(1);
-  queryCode = cert!.queryCode;
+  },
+  ready: async (app) => {
+    t = app;
+    other = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, logger: false });
+    await other.ready();
+    const [cert] = await t.database.db
+      .select({ queryCode: certificate.queryCode })
+      .from(certificate)
+      .where(eq(certificate.status, '01'))
+      .limit(1);
+    queryCode = cert!.queryCode;
+  },
 });
+// Registered after the suite's own: closed before the test app (after-hooks run in reverse).
 afterAll(async () => {
   await other.close();
-  await t.close();
 });
 
 const from = (remoteAddress: string, opts: InjectOptions, app: FastifyInstance = t.app) =>

@@ -4,9 +4,10 @@
  * right taken or a scope moved outside the API since (psql, another process, an administrator) is
  * seen by that very call, as it is by a call that reads the session first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { sysDept, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { sha256 } from '../../server/lib/tokens.js';
 import { readsAhead } from '../../server/plugins/auth.js';
@@ -23,11 +24,10 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; started: n
 const userId = async (userName: string) =>
   (await t.database.db.select({ id: sysUser.userId }).from(sysUser).where(eq(sysUser.userName, userName)))[0]!.id;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('reads started on a known session', () => {

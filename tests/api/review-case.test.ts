@@ -3,11 +3,13 @@
  * material, the certificate's validity before and after, what the rules checked at SUBMIT and say
  * now, and the holder's certificates; staff of another centre may not open it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
-import { certificate, sysUser } from '../../server/db/schema.js';
-import { addDays, addYears } from '../../server/lib/days.js';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
+import { certificate } from '../../server/db/schema.js';
+import { aCertificate } from '../helpers/builders.js';
+import { addDays, addYears, chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -15,43 +17,42 @@ const as = async (user: string) => {
   if (!tokens.has(user)) tokens.set(user, await t.login(user));
   return tokens.get(user)!;
 };
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe("the reviewer's case view", () => {
   it("shows the material, the change, the checks and the holder's certificates", async () => {
-    const [p1] = await t.database.db.select().from(sysUser).where(eq(sysUser.userName, 'person1'));
-    const [c3] = await t.database.db
-      .select()
-      .from(certificate)
-      .where(
-        and(eq(certificate.personId, p1!.personId!), eq(certificate.category, 'C3'), eq(certificate.status, '01')),
-      );
+    // A C3 in its delay window with its hours done, of a Guangzhou enterprise of its own.
+    const built = await aCertificate(t, {
+      validFrom: addDays(addYears(chinaDate(t.clock.now()), -3), 60),
+      educationHours: 'required',
+    });
+    const ent = built.enterprise.user.userName;
+    const [c3] = await t.database.db.select().from(certificate).where(eq(certificate.id, built.id));
     const form = new FormData();
     form.append(
       'file',
       new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n% 继续教育证明\n%%EOF\n'))], { type: 'application/pdf' }),
       '继续教育证明.pdf',
     );
-    const upload = await t.call(await as('ent_gz'), {
+    const upload = await t.call(await as(ent), {
       method: 'POST',
       url: '/api/file/upload',
       payload: form as unknown as object,
     });
     const ossId = upload.json().data.ossId as number;
     const saved = (
-      await t.call(await as('ent_gz'), {
+      await t.call(await as(ent), {
         method: 'POST',
         url: '/api/apply/delay/save',
         payload: { certificateId: c3!.id, payload: { materials: [ossId] } },
       })
     ).json().data;
     expect(
-      (await t.call(await as('ent_gz'), { method: 'POST', url: `/api/apply/delay/submit?id=${saved.id}` })).statusCode,
+      (await t.call(await as(ent), { method: 'POST', url: `/api/apply/delay/submit?id=${saved.id}` })).statusCode,
     ).toBe(200);
 
     const res = await t.call(await as('gz_sl'), { url: `/api/workflow/${saved.id}/case` });

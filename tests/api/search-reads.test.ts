@@ -3,17 +3,17 @@
  * which plan every statement for its values; the hot paths' fixed texts (runText, named) still run
  * on the main sessions with their generic plans, also when a search hands them the reads' handle.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { runText } from '../../server/db/client.js';
 import { rowsOf } from '../../server/db/sql.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const planMode = { sql: "select current_setting('plan_cache_mode') as mode", params: [] };

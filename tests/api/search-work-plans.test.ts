@@ -6,10 +6,11 @@
  * number (a range of the applications' own indexes, migrations 0032 and 0039, whose best plan
  * depends on how many share the start). The rows are the same either way.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { eq, isNotNull } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { recording } from '../helpers/recording.js';
 import type { AuthUser } from '../../server/context.js';
 import { wrapPool, type Db } from '../../server/db/client.js';
@@ -21,11 +22,10 @@ import { listWork } from '../../server/modules/search/work.js';
 import { workListQuery } from '../../server/modules/search/schemas.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const province = {

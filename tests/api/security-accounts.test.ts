@@ -3,9 +3,10 @@
  * account's other sessions; the system administrator cannot at once disable the audit or security
  * administrator, cut them off their menus, or give a reviewer's account a password of his choosing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { sysMenu, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
@@ -19,11 +20,10 @@ const post = async (user: string, url: string, payload: Record<string, unknown>)
 const userRow = async (userName: string) =>
   (await t.database.db.select().from(sysUser).where(eq(sysUser.userName, userName)))[0]!;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('finding 3: a password change', () => {

@@ -5,10 +5,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { buildApp } from '../../server/app.js';
 import { parseTrustProxy, type AppConfig } from '../../server/config.js';
 import { sysLoginLog } from '../../server/db/schema.js';
@@ -17,17 +18,19 @@ let t: TestApp;
 const extraApps: FastifyInstance[] = [];
 let clientDir: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-client-'));
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
-  );
+apiSuite({
+  ready: (app) => {
+    t = app;
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-client-'));
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+    );
+  },
 });
+// Registered after the suite's own: runs before the test app closes (after-hooks run in reverse).
 afterAll(async () => {
   for (const app of extraApps) await app.close();
-  await t.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 

@@ -2,17 +2,17 @@
  * Issue #13, findings 4 and 12: a hostile, deeply nested body cannot skip the operation log, and a
  * phone number belongs to one account only (so an SMS sign-in always knows whose it is).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { sysOperLog, sysRole, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('finding 4: the operation log cannot be skipped', () => {

@@ -1,4 +1,7 @@
-/** The seeded database as users rely on it: reference data, demo accounts, certificates and their rules. */
+/**
+ * The seeded database as users rely on it: reference data, demo accounts, certificates and their rules.
+ * Not an apiSuite: it reads the database alone (openTestDatabase), no app.
+ */
 import { caseIdNo } from '../../server/demo/businessCases.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

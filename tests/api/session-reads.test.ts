@@ -3,18 +3,18 @@
  * fewer statements than calls, yet each call is answered as its own caller, and a session ended
  * before the calls arrive is refused among the others.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { sha256 } from '../../server/lib/tokens.js';
 import { sessionReads } from '../../server/modules/auth/sessionReads.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const whoAmI = (token: string) => t.call(token, { url: '/api/system/user/getLoginUser' });

@@ -4,10 +4,11 @@
  * are counted per account (from anywhere) and per account from one address, and an address that
  * fails at many accounts gets the captcha. README "Sign-in limits" has the figures.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { DEMO_PASSWORD, type TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { loadConfig } from '../../server/config.js';
 import { sysCaptcha, sysLoginLog, sysUser } from '../../server/db/schema.js';
 
@@ -15,16 +16,16 @@ import { sysCaptcha, sysLoginLog, sysUser } from '../../server/db/schema.js';
 const production = loadConfig({});
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await createTestApp({
+apiSuite({
+  env: {
     RATE_LIMIT_AUTH_ADDRESS: String(production.rateLimit.authPerAddress),
     RATE_LIMIT_AUTH_ACCOUNT: String(production.rateLimit.authPerAccount),
     RATE_LIMIT_SIGNIN_ADDRESS: String(production.rateLimit.signInPerAddress),
     RATE_LIMIT_WINDOW_MS: String(production.rateLimit.windowMs),
-  });
-});
-afterAll(async () => {
-  await t.close();
+  },
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const from = (remoteAddress: string, opts: InjectOptions) => t.app.inject({ ...opts, remoteAddress });

@@ -9,9 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { buildApp } from '../../server/app.js';
 import { precompressDir } from '../../scripts/lib/precompress.js';
 
@@ -26,36 +27,38 @@ const file = (rel: string) => fs.readFileSync(path.join(clientDir, rel));
 const code = (name: string) =>
   Array.from({ length: 400 }, (_, i) => `export const ${name}${i} = () => console.log('${name} ${i}');`).join('\n');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-client-'));
-  fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    `<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div>${'<!-- pad -->'.repeat(120)}</body></html>`,
-  );
-  fs.writeFileSync(path.join(clientDir, 'assets', 'index-AbC123xy.js'), code('entry'));
-  fs.writeFileSync(
-    path.join(clientDir, 'assets', 'index-Zz9Yy8Xx.css'),
-    Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${String(i).padStart(6, '0')}}`).join('\n'),
-  );
-  fs.writeFileSync(path.join(clientDir, 'assets', 'tiny-Q1w2E3r4.js'), 'export {};');
-  // Already compressed data: a copy would be bigger, so the build keeps none.
-  fs.writeFileSync(path.join(clientDir, 'assets', 'noise-P0o9I8u7.js'), randomBytes(4096));
-  fs.writeFileSync(path.join(clientDir, 'robots.txt'), `User-agent: *\n${'Disallow: /api/\n'.repeat(100)}`);
-  await precompressDir(clientDir);
-  app = await buildApp({
-    config: { ...t.config, clientDir },
-    database: t.database,
-    clock: t.clock,
-    sms: t.sms,
-    logger: false,
-  });
-  await app.ready();
+apiSuite({
+  ready: async (t_) => {
+    t = t_;
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-client-'));
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      `<!doctype html><html><head><script type="module" src="/assets/index-AbC123xy.js"></script></head><body><div id="root"></div>${'<!-- pad -->'.repeat(120)}</body></html>`,
+    );
+    fs.writeFileSync(path.join(clientDir, 'assets', 'index-AbC123xy.js'), code('entry'));
+    fs.writeFileSync(
+      path.join(clientDir, 'assets', 'index-Zz9Yy8Xx.css'),
+      Array.from({ length: 300 }, (_, i) => `.c${i}{color:#${String(i).padStart(6, '0')}}`).join('\n'),
+    );
+    fs.writeFileSync(path.join(clientDir, 'assets', 'tiny-Q1w2E3r4.js'), 'export {};');
+    // Already compressed data: a copy would be bigger, so the build keeps none.
+    fs.writeFileSync(path.join(clientDir, 'assets', 'noise-P0o9I8u7.js'), randomBytes(4096));
+    fs.writeFileSync(path.join(clientDir, 'robots.txt'), `User-agent: *\n${'Disallow: /api/\n'.repeat(100)}`);
+    await precompressDir(clientDir);
+    app = await buildApp({
+      config: { ...t.config, clientDir },
+      database: t.database,
+      clock: t.clock,
+      sms: t.sms,
+      logger: false,
+    });
+    await app.ready();
+  },
 });
+// Registered after the suite's own: runs before the test app closes (after-hooks run in reverse).
 afterAll(async () => {
   await app?.close();
-  await t.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 

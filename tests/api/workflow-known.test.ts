@@ -4,9 +4,10 @@
  * a session ended, a user disabled, a role taken or a row changed outside the API since — by psql,
  * another process, a job — is seen at once, and the caller gets what the database says now.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { application, applicationHistory, sysUser, sysUserRole } from '../../server/db/schema.js';
 import { sha256 } from '../../server/lib/tokens.js';
 import { applyEvent, createApplication, guardedTransitions } from '../../server/workflow/store.js';
@@ -79,11 +80,10 @@ async function counted(fn: () => Promise<void>) {
   };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('transitions on what the server knew', () => {

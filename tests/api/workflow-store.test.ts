@@ -4,9 +4,10 @@
  * the transaction too (PGlite serves one connection), a refusal writing nothing, a closing's
  * effect and anything after the write undone with the row's transaction.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { eligibleSubject } from '../helpers/subjects.js';
 import type { AuthUser } from '../../server/context.js';
 import { application, applicationHistory, certificate, sysUser } from '../../server/db/schema.js';
@@ -24,11 +25,10 @@ const as = async (name: string) => {
   return users.get(name)!;
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 /** One row of a bulk decision: load, decide and store in the row's own transaction; the refusal when decide refuses. */

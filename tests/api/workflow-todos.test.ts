@@ -3,9 +3,10 @@
  * confirming closes it and hands the item to 受理; each step's acting closes its to-dos and opens the
  * next step's; a return brings the applicant a to-do; the end tells the applicant how it ended.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { certificate, sysTodo, sysUser } from '../../server/db/schema.js';
 
 let t: TestApp;
@@ -30,11 +31,10 @@ const todos = async (user: string, applyNo: string) =>
     (r) => r.mc.includes(applyNo),
   );
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 describe('to-dos and messages from the workflow', () => {

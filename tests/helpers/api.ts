@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { sysDept, sysMenu, sysRole, sysUser } from '../../server/db/schema.js';
 import { createTestApp, type TestApp } from './app.js';
+import { recordRoutes, type DeclaredRoute } from './route-access.js';
 
 export type Method = 'GET' | 'POST';
 
@@ -13,6 +14,8 @@ export interface SuiteOptions {
   /** Signed in before the first test, in this order (a sign-in writes a session and a login-log row). */
   users?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /** Filled with the routes the app registers, each with its declared access (route-access.ts). */
+  routes?: DeclaredRoute[];
   /** Runs once the app is up, before the users sign in (keep the app, seed, look rows up). */
   ready?: (t: TestApp) => void | Promise<void>;
 }
@@ -42,7 +45,13 @@ export function apiSuite(opts: SuiteOptions = {}): Suite {
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   beforeAll(async () => {
-    app = await createTestApp(opts.env);
+    const recorder = opts.routes ? recordRoutes() : null;
+    try {
+      app = await createTestApp(opts.env);
+    } finally {
+      recorder?.stop();
+    }
+    opts.routes?.push(...(recorder?.routes ?? []));
     await opts.ready?.(app);
     for (const user of opts.users ?? []) await token(user);
   });

@@ -35,7 +35,7 @@ export function recordRoutes(): { routes: DeclaredRoute[]; stop(): void } {
   return { routes, stop: () => dc.unsubscribe('fastify.initialization', onInit) };
 }
 
-/** A test app and the routes it registered, each with its declared access. */
+/** A test app and the routes it registered, each with its declared access (apiSuite's `routes` does the same). */
 export async function createRecordedApp(): Promise<{ app: TestApp; routes: DeclaredRoute[] }> {
   const recorder = recordRoutes();
   try {
