@@ -1,8 +1,7 @@
 /**
  * Route files keep HTTP only (issue 48, item 3): schemas, access, parsing and the answer. The SQL
  * of a module lives in its store, its rules in its service (docs/architecture.md, "Route modules").
- * A route file that builds or sends a query fails here; the files that still do are listed by name
- * below, so the list can only shrink.
+ * A route file that builds or sends a query fails here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,45 +9,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MODULES = path.join(ROOT, 'server/modules');
-
-/** Route files that still query the database themselves (to be moved to their module's store). */
-const STILL_QUERYING: readonly string[] = [
-  'server/modules/analysis/routes.ts',
-  'server/modules/auth/routes.ts',
-  'server/modules/certificate/file-routes.ts',
-  'server/modules/certificate/home-routes.ts',
-  'server/modules/certificate/read-routes.ts',
-  'server/modules/credit/read-routes.ts',
-  'server/modules/credit/write-routes.ts',
-  'server/modules/dict/routes.ts',
-  'server/modules/education/routes.ts',
-  'server/modules/menu/routes.ts',
-  'server/modules/message/routes.ts',
-  'server/modules/public/routes.ts',
-  'server/modules/statistics/routes.ts',
-  'server/modules/system/calendar/routes.ts',
-  'server/modules/system/catalog/routes.ts',
-  'server/modules/system/config/routes.ts',
-  'server/modules/system/depts/routes.ts',
-  'server/modules/system/dicts/routes.ts',
-  'server/modules/system/districts/routes.ts',
-  'server/modules/system/groups/routes.ts',
-  'server/modules/system/jobs/routes.ts',
-  'server/modules/system/logs/personal-data-routes.ts',
-  'server/modules/system/logs/routes.ts',
-  'server/modules/system/menus/routes.ts',
-  'server/modules/system/messages/routes.ts',
-  'server/modules/system/notices/routes.ts',
-  'server/modules/system/online/routes.ts',
-  'server/modules/system/oss/routes.ts',
-  'server/modules/system/persons/routes.ts',
-  'server/modules/system/roles/read-routes.ts',
-  'server/modules/system/roles/write-routes.ts',
-  'server/modules/system/todos/routes.ts',
-  'server/modules/system/users/read-routes.ts',
-  'server/modules/system/users/write-routes.ts',
-  'server/modules/user/routes.ts',
-];
 
 /** What a query in a route file looks like: a drizzle builder or SQL text sent from the handler. */
 const QUERY_SIGNS: readonly [string, RegExp][] = [
@@ -80,14 +40,7 @@ describe('route files', () => {
   });
 
   it('send no query: the SQL is in the module store', () => {
-    const found = files
-      .filter((f) => !STILL_QUERYING.includes(f))
-      .flatMap((f) => querySigns(f).map((what) => `${f}: ${what}`));
+    const found = files.flatMap((f) => querySigns(f).map((what) => `${f}: ${what}`));
     expect(found).toEqual([]);
-  });
-
-  it('listed as still querying do query (a file moved to its store leaves the list)', () => {
-    const clean = STILL_QUERYING.filter((f) => !fs.existsSync(path.join(ROOT, f)) || querySigns(f).length === 0);
-    expect(clean).toEqual([]);
   });
 });
