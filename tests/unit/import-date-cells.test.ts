@@ -48,8 +48,10 @@ describe('date cells of every kind read as the same day', () => {
     const sheet = XLSX.utils.aoa_to_sheet(
       [
         ['名称', '开始日期'],
-        ['iso', new Date(Date.UTC(2025, 2, 1))],
-        ['isoTime', new Date(Date.UTC(2025, 2, 1, 8, 30))],
+        // SheetJS writes a Date as the writer's local wall time (what its user typed), so the day is built locally:
+        // a UTC midnight is the day before in a zone west of Greenwich, and the file then holds that day.
+        ['iso', new Date(2025, 2, 1)],
+        ['isoTime', new Date(2025, 2, 1, 8, 30)],
         ['serialDate', { t: 'n', v: 45717, z: 'yyyy-mm-dd' }],
         ['serial', 45717],
         ['text', '2025-03-01'],
