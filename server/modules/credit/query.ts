@@ -120,7 +120,9 @@ export function punishmentWhere(user: AuthUser, q: Partial<PunishmentListQuery>)
   if (q.reviewState) w.push(eq(punishment.reviewState, q.reviewState));
   if (q.pending === '1') {
     w.push(
-      sql`exists (select 1 from ${sysRecordReview} r where r.entity = ${ENTITY} and r.state = 'pending' and r.record_id = ${punishment.id})`,
+      // The few waiting ids first, then their punishments by primary key: a correlated exists made the
+      // scope's check run for each of the province's punishments (0.8 s per workbench at scale).
+      sql`${punishment.id} = any(array(select r.record_id from ${sysRecordReview} r where r.entity = ${ENTITY} and r.state = 'pending'))`,
     );
   }
   // Start dates are China days (date column): the range compares days.
