@@ -197,6 +197,7 @@ export async function storeLives(tx: Tx, lives: readonly DecidedLife[]): Promise
       const status = statusOfState(before.value);
       return {
         certificate_id: id,
+        seq: j,
         version: before.context.version,
         reason: step.cause.reason,
         application_id: step.cause.applicationId ?? null,
@@ -220,9 +221,11 @@ export async function storeLives(tx: Tx, lives: readonly DecidedLife[]): Promise
           'holderBirthDate', p.birth_date, 'enterpriseName', e.name, 'creditCode', e.credit_code) end,
         x.reason, x.application_id, x.changed_at, x.event, x.event_data, x.actor_id, x.job, x.punishment_id, x.state_before, x.state_after
       from jsonb_to_recordset(${JSON.stringify(history.slice(h, h + 2000))}::jsonb) as x(certificate_id int, version int, data jsonb, reason text,
-        application_id int, changed_at timestamptz, event text, event_data jsonb, actor_id int, job text, punishment_id int, state_before jsonb, state_after jsonb)
+        application_id int, changed_at timestamptz, event text, event_data jsonb, actor_id int, job text, punishment_id int, state_before jsonb, state_after jsonb, seq int)
       left join ${person} p on p.id = (x.data->>'personId')::int
-      left join ${enterprise} e on e.id = (x.data->>'enterpriseId')::int`);
+      left join ${enterprise} e on e.id = (x.data->>'enterpriseId')::int
+      -- The joins may hand the rows over in any order; a history replays in id order, so ids follow each life's steps.
+      order by x.certificate_id, x.seq`);
   }
   return ids;
 }
