@@ -345,8 +345,7 @@ export async function aCertificate(t: TestApp, opts: CertificateOptions = {}): P
       },
     ];
     const [certId] = await loadCertificates(tx as Tx, [{ steps, extras: { issuingAuthority: ISSUING_AUTHORITY } }]);
-    // The end of its life one event at a time (storeLives writes a life's rows without an order:
-    // their ids can come out reversed, and the history would not replay).
+    // The end of its life through the writer, one event at a time, as the jobs and the business send them.
     const loaded = { reason: 'load', actorId: null };
     if (state === '05') {
       const next = addDays(expiryDate, 1);
