@@ -19,7 +19,7 @@ export {
 } from './list';
 export { OUTCOME_CODE, OutcomeBadge, useAdminColumns } from './columns';
 export { AreaTag, useAreaEnum, useAreaOptions } from './area';
-export { enumOptions, useDict, type DictEnum } from './dict';
+export { enumOptions, useDictEnum, type DictEnum } from '@/components/dict';
 export { useRules } from './rules';
 export { useAdminList } from './useAdminList';
 export {

@@ -19,7 +19,7 @@ import WorkflowActions, { KEY_STYLE, typingIn } from '@/components/WorkflowActio
 import DeadlineText from './DeadlineText';
 import { useWorkflowLabels } from './labels';
 import type { BusinessType } from '@machines/businessTypes';
-import { usePayloadText } from '@/pages/business/components/usePayloadText';
+import { usePayloadText } from '@/components/dict';
 
 export interface ApplicationViewModalProps {
   /** the application to show; null closes the modal */

@@ -10,7 +10,7 @@ import { safetyCertificateInfoGet } from '@/services/generated/api';
 import type { SafetyCertificateInfoGet200 } from '@/services/generated/api.schemas';
 import DictSelect from '../components/DictSelect';
 import { NS, type BusinessFormProps } from '../components/types';
-import { useDict } from '../components/useDict';
+import { useDict } from '@/components/dict';
 
 type CertificateDetail = SafetyCertificateInfoGet200['data'];
 

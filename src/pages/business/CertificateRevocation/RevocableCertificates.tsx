@@ -7,7 +7,7 @@ import { tableRequest, useTablePagination } from '@/components/ProTableKit';
 import { certificateRevocationPersonList } from '@/services/generated/api';
 import type { CertificateRevocationPersonList200 } from '@/services/generated/api.schemas';
 import { NS } from '../components/types';
-import { useDict } from '../components/useDict';
+import { useDict } from '@/components/dict';
 import QuickRevokeModal from './QuickRevokeModal';
 import ActionLink from '@/components/ActionLink';
 

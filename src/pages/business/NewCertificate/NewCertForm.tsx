@@ -2,7 +2,7 @@
 import { Descriptions, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NS, type BusinessFormProps } from '../components/types';
-import { useDict } from '../components/useDict';
+import { useDict } from '@/components/dict';
 
 export default function NewCertForm({ form, subject, facts }: BusinessFormProps) {
   const { t } = useTranslation(NS);

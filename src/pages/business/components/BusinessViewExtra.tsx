@@ -13,7 +13,7 @@ import { fileDownload } from '@/services/generated/api';
 import { errorMessage, isUnauthorized } from '@/services/request';
 import { fieldLabelKey, PAYLOAD_FIELDS } from './logic';
 import { NS } from './types';
-import { usePayloadText } from './usePayloadText';
+import { usePayloadText } from '@/components/dict';
 import ActionLink from '@/components/ActionLink';
 import PersonalDatum from '@/components/PersonalDatum';
 

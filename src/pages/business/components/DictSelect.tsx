@@ -1,11 +1,8 @@
 /** A select over a dictionary (codes as strings), for the business forms. */
 import { Select, type SelectProps } from 'antd';
-import { useDict, type BusinessDictType } from './useDict';
+import { useDict } from '@/components/dict';
 
-export default function DictSelect({
-  dictType,
-  ...rest
-}: { dictType: BusinessDictType } & Omit<SelectProps<string>, 'options'>) {
+export default function DictSelect({ dictType, ...rest }: { dictType: string } & Omit<SelectProps<string>, 'options'>) {
   const { options } = useDict(dictType);
   return <Select<string> allowClear showSearch optionFilterProp="label" {...rest} options={options} />;
 }

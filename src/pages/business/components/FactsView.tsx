@@ -2,7 +2,7 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NS } from './types';
-import { useDict } from './useDict';
+import { useDict } from '@/components/dict';
 
 /** Fact keys shown, in this order (others are bookkeeping). */
 const SHOWN = [

@@ -12,7 +12,7 @@ import { listCandidates, type CandidateRow } from '@/services/business';
 import FactsView from './FactsView';
 import type { PrecheckStatus, Target } from './logic';
 import { NS, type BusinessFormComponent, type BusinessFormProps } from './types';
-import { useDict } from './useDict';
+import { useDict } from '@/components/dict';
 
 export interface PrecheckState {
   status: PrecheckStatus;

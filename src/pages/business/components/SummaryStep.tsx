@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { BUSINESS_ROUTES, type BusinessType } from '@machines/businessTypes';
 import { fieldLabelKey, PAYLOAD_FIELDS, type MaterialItem, type Target } from './logic';
 import { NS, type SubjectInfo } from './types';
-import { usePayloadText } from './usePayloadText';
+import { usePayloadText } from '@/components/dict';
 
 interface Props {
   type: BusinessType;

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { ProColumns } from '@ant-design/pro-components';
 import PageHeaderWrapper from '@/components/PageHeaderWrapper';
-import { useDict } from '@/components/AdminKit';
+import { useDictEnum } from '@/components/AdminKit';
 import { searchEnterpriseExport, searchEnterpriseList } from '@/services/generated/api';
 import type {
   SearchEnterpriseList200RowsItem as EnterpriseRow,
@@ -22,7 +22,7 @@ import ActionLink from '@/components/ActionLink';
 
 export default function EnterpriseSearch() {
   const { t, areaEnum, licenceEnum, enterpriseStatusEnum } = useSearchLabels();
-  const qualifications = useDict('enterprise_qualification');
+  const qualifications = useDictEnum('enterprise_qualification');
   const drill = useDrillFilters(
     ['name', 'creditCode', 'districtCode', 'area', 'qualification', 'licenceState', 'status'],
     [{ field: 'licenceRange', from: 'licenceFrom', to: 'licenceTo' }],

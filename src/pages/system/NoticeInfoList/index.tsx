@@ -11,7 +11,7 @@ import {
   dateRangeColumn,
   enumOptions,
   useAdminList,
-  useDict,
+  useDictEnum,
   useRules,
 } from '@/components/AdminKit';
 import { formatDateTime } from '@/components/ProTableKit/format';
@@ -45,7 +45,7 @@ export default function NoticeInfoList() {
   const { t } = useTranslation(SYS_ADMIN);
   const { list, cols, editor, remove } = useAdminList<SysNotice, Search>(systemNoticeList);
   const rules = useRules();
-  const typeEnum = useDict('sys_notice_type', {
+  const typeEnum = useDictEnum('sys_notice_type', {
     '1': { text: t('notice.types.1') },
     '2': { text: t('notice.types.2') },
   });

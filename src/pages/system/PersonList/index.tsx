@@ -14,7 +14,7 @@ import {
   dateRangeColumn,
   enumOptions,
   useAdminList,
-  useDict,
+  useDictEnum,
   useRules,
   useServerError,
 } from '@/components/AdminKit';
@@ -55,11 +55,11 @@ export default function PersonList() {
   const showError = useServerError();
   const rules = useRules();
   const { list, cols, editor, remove } = useAdminList<PersonRow, Search>(systemPersonList);
-  const sexEnum = useDict('sys_user_sex');
-  const idTypeEnum = useDict('ent_id_type');
-  const eduEnum = useDict('ministerial_diploma');
-  const titleEnum = useDict('ministerial_title_rank');
-  const employEnum = useDict('emp_employStatus');
+  const sexEnum = useDictEnum('sys_user_sex');
+  const idTypeEnum = useDictEnum('ent_id_type');
+  const eduEnum = useDictEnum('ministerial_diploma');
+  const titleEnum = useDictEnum('ministerial_title_rank');
+  const employEnum = useDictEnum('emp_employStatus');
   // The editor holds what GET /system/person/get answered: the row with the offer of what may be revealed.
   const editing = editor.editing as PersonDetail | null;
 

@@ -1,8 +1,10 @@
 /** How a value of the business form reads: in the summary before 提交 and in the view afterwards. */
 import { useTranslation } from 'react-i18next';
 import type { BusinessType } from '@machines/businessTypes';
-import { NS } from './types';
-import { useDict } from './useDict';
+import { useDict } from './index';
+
+/** The business pages' namespace (reason and category words). */
+const NS = 'business';
 
 export function usePayloadText(type: BusinessType): (key: string, value: unknown) => string {
   const { t } = useTranslation(NS);
