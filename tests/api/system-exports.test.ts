@@ -9,6 +9,7 @@ import { apiSuite } from '../helpers/api.js';
 import { readXlsx } from '../helpers/xlsx.js';
 import { sysOss, sysUser } from '../../server/db/schema.js';
 import { eq } from 'drizzle-orm';
+import { chinaDate } from '../../server/lib/days.js';
 
 let t: TestApp;
 const { tokens } = apiSuite({
@@ -225,5 +226,19 @@ describe('admin list exports', () => {
     const res = await t.call(tokens.ent_gz!, { url });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('dated export file names', () => {
+  it('name the China day of the server clock (users, roles)', async () => {
+    const day = chinaDate(t.clock.now());
+    for (const [url, stem] of [
+      ['/api/system/user/export', '用户列表'],
+      ['/api/system/role/export', '角色列表'],
+    ] as const) {
+      const res = await t.call(tokens.admin!, { url });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(`${stem}_${day}.xlsx`);
+    }
   });
 });

@@ -10,7 +10,7 @@ import { reviewDetail } from '../review/detail.js';
 import { isDutyRole } from '../review/duties.js';
 import { loadReview, pendingOf } from '../review/review.service.js';
 import { reviewDetailSchema } from '../review/schemas.js';
-import { chinaDateTime as formatChinaTime } from '../../../lib/days.js';
+import { chinaDate, chinaDateTime as formatChinaTime } from '../../../lib/days.js';
 import { listRoles, liveRoleConditions, liveRoleRows, roleListQuery, roleRow, type RoleRow } from './query.js';
 import { liveRole } from './record.js';
 import { roleView } from './view.js';
@@ -214,7 +214,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = currentUser(req);
       return sendExcel(
         reply,
-        `角色列表_${new Date().toISOString().slice(0, 10)}.xlsx`,
+        `角色列表_${chinaDate(app.ctx.clock.now())}.xlsx`,
         EXPORT_COLUMNS,
         batches((offset, limit) => liveRoleRows(db, caller, cond, req.query, offset, limit), 500),
         '角色',

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../../lib/errors.js';
 import { batches, readExcel, sendExcel, sendTemplate, type ExcelColumn } from '../../../lib/excel.js';
 import { envelope, errorEnvelope, ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { chinaDateTime as formatChinaTime } from '../../../lib/days.js';
+import { chinaDate, chinaDateTime as formatChinaTime } from '../../../lib/days.js';
 import { IMPORT_COLUMNS, planImport, submitImport } from './import.js';
 import { liveConditions, liveUserRows, userListQuery, type UserRow } from './query.js';
 import { userScopeOf } from './scope.js';
@@ -55,7 +55,7 @@ export const userExcelRoutes: FastifyPluginAsyncZod = async (app) => {
       const cond = liveConditions(db, req.query, await userScopeOf(db, currentUser(req)));
       return sendExcel(
         reply,
-        `用户列表_${new Date().toISOString().slice(0, 10)}.xlsx`,
+        `用户列表_${chinaDate(ctx.clock.now())}.xlsx`,
         EXPORT_COLUMNS,
         batches((offset, limit) => liveUserRows(db, cond, req.query, offset, limit), 500),
         '用户',
