@@ -14,7 +14,7 @@
  * Every check reads in batches (memory stays flat at 2 M certificates); the rules are the machine's
  * own functions, not restated in SQL.
  */
-import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { CERT_STATUSES, statutoryExpiryOf } from '../../machines/certificate.machine.js';
 import type { DbOrTx } from '../db/client.js';
 import { certificate, certificateHistory } from '../db/schema.js';
@@ -22,7 +22,7 @@ import { chinaDayOf, rowsOf } from '../db/sql.js';
 import type { Clock } from '../lib/clock.js';
 import { chinaDate } from '../lib/days.js';
 import { checkDraft } from '../modules/business/rules.js';
-import { replayRows } from '../modules/certificate/history.js';
+import { certificatesWithHistories, replayRows } from '../modules/certificate/history.js';
 import { suspensionPeriodsOn, suspensionsToWrite } from '../modules/credit/inForce.js';
 
 export const INVARIANT_RULES = [
@@ -70,37 +70,8 @@ export async function checkCertificateInvariants(
 
   // Every certificate, batch by batch: its status, validity and history.
   let checked = 0;
-  for (let after = 0; ; ) {
-    const rows = await db
-      .select()
-      .from(certificate)
-      .where(gt(certificate.id, after))
-      .orderBy(asc(certificate.id))
-      .limit(BATCH);
-    if (rows.length === 0) break;
-    const history = await db
-      .select({
-        certificateId: certificateHistory.certificateId,
-        id: certificateHistory.id,
-        event: certificateHistory.event,
-        eventData: certificateHistory.eventData,
-        stateBefore: certificateHistory.stateBefore,
-        stateAfter: certificateHistory.stateAfter,
-      })
-      .from(certificateHistory)
-      .where(
-        and(
-          inArray(
-            certificateHistory.certificateId,
-            rows.map((r) => r.id),
-          ),
-          sql`${certificateHistory.event} is not null`,
-        ),
-      )
-      .orderBy(asc(certificateHistory.certificateId), asc(certificateHistory.id));
-    const byCertificate = new Map<number, typeof history>();
-    for (const h of history) byCertificate.set(h.certificateId, [...(byCertificate.get(h.certificateId) ?? []), h]);
-    for (const c of rows) {
+  for await (const certificates of certificatesWithHistories(db, BATCH)) {
+    for (const { row: c, history } of certificates) {
       const of = { certificateId: c.id, certNo: c.certNo };
       if (!(CERT_STATUSES as readonly string[]).includes(c.status))
         found({ rule: 'statusIsAState', ...of, detail: `状态 ${c.status} 不是证书状态机的状态` });
@@ -113,11 +84,10 @@ export async function checkCertificateInvariants(
       }
       if (c.status === '01' && c.expiryDate < today)
         found({ rule: 'statusIsToday', ...of, detail: `有效期已于 ${c.expiryDate} 届满，状态仍为有效` });
-      const replay = replayRows(c, byCertificate.get(c.id) ?? []);
+      const replay = replayRows(c, history);
       if (!replay.consistent) found({ rule: 'historyReplays', ...of, detail: replay.error ?? '' });
     }
-    checked += rows.length;
-    after = rows.at(-1)!.id;
+    checked += certificates.length;
   }
 
   // 02 without a 暂扣 in force, and 01 with one.

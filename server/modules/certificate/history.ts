@@ -102,7 +102,11 @@ async function historiesOf(db: DbOrTx, ids: readonly number[]): Promise<Map<numb
           .where(and(inArray(certificateHistory.certificateId, [...ids]), isNotNull(certificateHistory.event)))
           .orderBy(asc(certificateHistory.certificateId), asc(certificateHistory.id));
   const out = new Map<number, HistoryRow[]>();
-  for (const r of rows) out.set(r.certificateId, [...(out.get(r.certificateId) ?? []), r]);
+  for (const r of rows) {
+    const list = out.get(r.certificateId);
+    if (list) list.push(r);
+    else out.set(r.certificateId, [r]);
+  }
   return out;
 }
 
@@ -113,17 +117,11 @@ export async function replayCertificate(db: DbOrTx, id: number): Promise<ReplayV
   return replayRows(row, (await historiesOf(db, [id])).get(id) ?? []);
 }
 
-/**
- * Replays every certificate in id batches (memory stays flat); answers those whose history does not
- * replay to their row, at most `limit`, and how many were looked at.
- */
-export async function replayAll(
+/** Every certificate with its history rows, in id batches: memory stays flat over millions. */
+export async function* certificatesWithHistories(
   db: DbOrTx,
-  opts: { batch?: number; limit?: number } = {},
-): Promise<{ checked: number; broken: ReplayVerdict[] }> {
-  const batch = opts.batch ?? 2000;
-  const broken: ReplayVerdict[] = [];
-  let checked = 0;
+  batch = 2000,
+): AsyncGenerator<{ row: StoredRow; history: HistoryRow[] }[]> {
   for (let after = 0; ; ) {
     const rows = await db
       .select()
@@ -131,17 +129,29 @@ export async function replayAll(
       .where(gt(certificate.id, after))
       .orderBy(asc(certificate.id))
       .limit(batch);
-    if (rows.length === 0) break;
+    if (rows.length === 0) return;
     const histories = await historiesOf(
       db,
       rows.map((r) => r.id),
     );
-    for (const row of rows) {
-      const v = replayRows(row, histories.get(row.id) ?? []);
+    yield rows.map((row) => ({ row, history: histories.get(row.id) ?? [] }));
+    after = rows.at(-1)!.id;
+  }
+}
+
+/** Replays every certificate; answers those whose history does not replay to their row, at most `limit`, and how many were looked at. */
+export async function replayAll(
+  db: DbOrTx,
+  opts: { batch?: number; limit?: number } = {},
+): Promise<{ checked: number; broken: ReplayVerdict[] }> {
+  const broken: ReplayVerdict[] = [];
+  let checked = 0;
+  for await (const certificates of certificatesWithHistories(db, opts.batch)) {
+    for (const { row, history } of certificates) {
+      const v = replayRows(row, history);
       if (!v.consistent && broken.length < (opts.limit ?? 100)) broken.push(v);
     }
-    checked += rows.length;
-    after = rows.at(-1)!.id;
+    checked += certificates.length;
   }
   return { checked, broken };
 }
