@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { documentNumber, optionalQuery } from '../../lib/schemas.js';
-import { outSearchRoutes } from './out-search.js';
+import { outSearchRoutes } from './out-search-routes.js';
 import { checkByCard, checkByQueryCode, disclosurePage } from './service.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };

@@ -7,13 +7,16 @@ import type { DbOrTx } from '../../db/client.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { loadLabels } from '../certificate/labels.js';
 import { shownCertificate, type ShownSource } from '../certificate/shown.js';
+import { chinaDate } from '../../lib/days.js';
 import {
   certificateIdsByCard,
+  certificatesByCardIn,
   dictLabelOf,
   publishedNoticesPage,
   shownById,
   shownByQueryCode,
   storeCheckRecords,
+  transferOutRecords,
 } from './store.js';
 
 /** Where a check came from, for its record. */
@@ -121,4 +124,42 @@ export async function disclosurePage(db: DbOrTx, pageNum: number, pageSize: numb
     });
   }
   return { items, total };
+}
+
+/** Status 06 办理转出. */
+const TRANSFERRED_OUT = '06';
+/** The most certificates one out-of-province look-up answers. */
+const OUT_SEARCH_MAX_ROWS = 20;
+
+/**
+ * 省外转出证书查询 GET /public/outSearch: the certificates transferred out (06) that the whole key finds,
+ * as shown, in the caller's language, the identity number masked, with the province they went to and
+ * the China day of the transfer when the outbox has it.
+ */
+export async function transferredOutByCard(db: DbOrTx, key: { certNo: string } | { idNo: string; name: string }) {
+  const rows = await certificatesByCardIn(db, key, TRANSFERRED_OUT, OUT_SEARCH_MAX_ROWS);
+  const transfers = await transferOutRecords(
+    db,
+    rows.map((r) => r.cert.id),
+  );
+  const labels = await loadLabels(db);
+  return rows.map((row) => {
+    const c = shownCertificate(row, labels);
+    const moved = transfers.find((o) => o.certificateId === c.id);
+    const target = (moved?.payload as { targetProvince?: unknown } | undefined)?.targetProvince;
+    return {
+      certNo: c.certNo,
+      category: c.category,
+      categoryLabel: c.categoryLabel,
+      name: c.holderName,
+      idNoMasked: maskIdNo(c.holderIdNo),
+      enterpriseName: c.enterpriseName,
+      issueDate: c.issueDate,
+      expiryDate: c.expiryDate,
+      status: c.status,
+      statusLabel: c.statusLabel,
+      targetProvince: typeof target === 'string' ? target : null,
+      transferDate: moved ? chinaDate(moved.createdAt) : null,
+    };
+  });
 }

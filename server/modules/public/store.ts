@@ -1,7 +1,7 @@
 /** The public calls' rows: dictionary labels, certificates by query code or by card, check records, published notices. */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { certCheckRecord, certificate, person, sysDictData, sysNotice } from '../../db/schema.js';
+import { certCheckRecord, certificate, nationalOutbox, person, sysDictData, sysNotice } from '../../db/schema.js';
 import { readShown, type ShownSource } from '../certificate/shown.js';
 
 /** A dictionary value's label (the value itself when the dictionary has no such entry). */
@@ -39,6 +39,52 @@ export async function certificateIdsByCard(
     .where(where)
     .limit(20);
   return rows.map((r) => r.id);
+}
+
+/**
+ * At most `limit` certificates in `status`, most recently changed first: by certificate number, else by
+ * the holder's identity number and name together (the public look-ups find nothing without a whole key).
+ */
+export async function certificatesByCardIn(
+  db: DbOrTx,
+  key: { certNo: string } | { idNo: string; name: string },
+  status: string,
+  limit: number,
+): Promise<ShownSource[]> {
+  const byKey: SQL | undefined =
+    'certNo' in key ? eq(certificate.certNo, key.certNo) : and(eq(person.idNo, key.idNo), eq(person.name, key.name));
+  const ids = await db
+    .select({ id: certificate.id })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .where(and(byKey, eq(certificate.status, status)))
+    .orderBy(desc(certificate.updatedAt))
+    .limit(limit);
+  if (ids.length === 0) return [];
+  const rows = await readShown(
+    db,
+    inArray(
+      certificate.id,
+      ids.map((r) => r.id),
+    ),
+    limit,
+  );
+  const rank = new Map(ids.map((r, i) => [r.id, i]));
+  return rows.sort((a, b) => (rank.get(a.cert.id) ?? 0) - (rank.get(b.cert.id) ?? 0));
+}
+
+/** The transfer-out records the national platform outbox keeps for these certificates, newest first. */
+export async function transferOutRecords(db: DbOrTx, certificateIds: readonly number[]) {
+  if (certificateIds.length === 0) return [];
+  return db
+    .select({
+      certificateId: nationalOutbox.certificateId,
+      payload: nationalOutbox.payload,
+      createdAt: nationalOutbox.createdAt,
+    })
+    .from(nationalOutbox)
+    .where(and(eq(nationalOutbox.kind, 'transferOut'), inArray(nationalOutbox.certificateId, [...certificateIds])))
+    .orderBy(desc(nationalOutbox.createdAt));
 }
 
 /** Writes check records (证书核验记录). */
