@@ -10,30 +10,6 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MODULES = path.join(ROOT, 'server/modules');
 
-/** Route files that still query the database themselves (their move is on branch modsysb, not merged yet). */
-const STILL_QUERYING: readonly string[] = [
-  'server/modules/analysis/routes.ts',
-  'server/modules/auth/routes.ts',
-  'server/modules/certificate/file-routes.ts',
-  'server/modules/certificate/home-routes.ts',
-  'server/modules/certificate/read-routes.ts',
-  'server/modules/credit/read-routes.ts',
-  'server/modules/credit/write-routes.ts',
-  'server/modules/dict/routes.ts',
-  'server/modules/education/routes.ts',
-  'server/modules/menu/routes.ts',
-  'server/modules/message/routes.ts',
-  'server/modules/public/routes.ts',
-  'server/modules/statistics/routes.ts',
-  'server/modules/system/calendar/routes.ts',
-  'server/modules/system/jobs/routes.ts',
-  'server/modules/system/roles/read-routes.ts',
-  'server/modules/system/roles/write-routes.ts',
-  'server/modules/system/users/read-routes.ts',
-  'server/modules/system/users/write-routes.ts',
-  'server/modules/user/routes.ts',
-];
-
 /** What a query in a route file looks like: a drizzle builder or SQL text sent from the handler. */
 const QUERY_SIGNS: readonly [string, RegExp][] = [
   ['a drizzle query (select/insert/update/delete)', /\.(select|selectDistinct|insert|update|delete)\(/],
@@ -64,14 +40,7 @@ describe('route files', () => {
   });
 
   it('send no query: the SQL is in the module store', () => {
-    const found = files
-      .filter((f) => !STILL_QUERYING.includes(f))
-      .flatMap((f) => querySigns(f).map((what) => `${f}: ${what}`));
+    const found = files.flatMap((f) => querySigns(f).map((what) => `${f}: ${what}`));
     expect(found).toEqual([]);
-  });
-
-  it('listed as still querying do query (a file moved to its store leaves the list)', () => {
-    const clean = STILL_QUERYING.filter((f) => !fs.existsSync(path.join(ROOT, f)) || querySigns(f).length === 0);
-    expect(clean).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  certificate,
   statApplicationClosedTrend,
   statApplicationOpen,
   statApplicationSubmitted,
@@ -90,4 +91,21 @@ export async function provinceOverview(db: DbOrTx, districts: DistrictNames, now
     workload: months.map((month) => ({ month, submitted: sub.get(month) ?? 0, closed: clo.get(month) ?? 0 })),
     overdueByCentre: centres,
   };
+}
+
+/** 近12个月发证数量 GET /analysis/month-bar: certificates issued in each of the last 12 months (YYYY-MM), oldest first. */
+export async function issuedPerMonth(db: DbOrTx, now: Date): Promise<{ x: string; y: number }[]> {
+  const months: string[] = [];
+  for (let i = 11; i >= 0; i--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    months.push(d.toISOString().slice(0, 7));
+  }
+  const month = sql<string>`to_char(${certificate.issueDate}, 'YYYY-MM')`;
+  const rows = await db
+    .select({ x: month, y: sql<number>`count(*)::int` })
+    .from(certificate)
+    .where(gte(certificate.issueDate, `${months[0]}-01`))
+    .groupBy(month);
+  const byMonth = new Map(rows.map((r) => [r.x, r.y]));
+  return months.map((x) => ({ x, y: byMonth.get(x) ?? 0 }));
 }

@@ -1,12 +1,10 @@
 /** Data visualisation for the provincial administrator (SPEC 7 GET /analysis/month-bar). */
 import { z } from 'zod';
-import { gte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
-import { certificate } from '../../db/schema.js';
 import { loadDistrictNames } from '../search/districts.js';
 import { asOf } from '../statistics/schemas.js';
-import { provinceOverview } from './overview.js';
+import { issuedPerMonth, provinceOverview } from './overview.js';
 import { readsOnlyAccess } from '../../context.js';
 import { sendSheets, sheetOf } from '../../lib/excel.js';
 import { areaCentre } from '../../lib/areas.js';
@@ -129,20 +127,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      const now = app.ctx.clock.now();
-      const months: string[] = [];
-      for (let i = 11; i >= 0; i--) {
-        const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-        months.push(d.toISOString().slice(0, 7));
-      }
-      const month = sql<string>`to_char(${certificate.issueDate}, 'YYYY-MM')`;
-      const rows = await app.ctx.db
-        .select({ x: month, y: sql<number>`count(*)::int` })
-        .from(certificate)
-        .where(gte(certificate.issueDate, `${months[0]}-01`))
-        .groupBy(month);
-      const byMonth = new Map(rows.map((r) => [r.x, r.y]));
-      return ok(months.map((x) => ({ x, y: byMonth.get(x) ?? 0 })));
+      return ok(await issuedPerMonth(app.ctx.db, app.ctx.clock.now()));
     },
   );
 };

@@ -16,6 +16,7 @@ import {
   type AttemptLedger,
 } from './login-attempts.js';
 import { claimSsoToken } from './sso-replay.js';
+import { phoneOfUser } from './store.js';
 import type { SsoIdentity } from '../../lib/ports.js';
 
 export interface ClientInfo {
@@ -327,4 +328,15 @@ export async function loginWithSso(
   const refusal = accountRefusal(user);
   if (refusal) return refuse(ctx, user.userName, 'sso', client, refusal);
   return startSession(ctx, user, 'sso', client, t);
+}
+
+/** 向当前用户的手机发送验证码 GET /login/sendMessage: a verification code to the signed-in user's own phone. */
+export async function sendSmsCodeToUser(
+  ctx: AppContext,
+  userId: number,
+  client: ClientInfo,
+): Promise<{ token: string; mobile: string }> {
+  const phone = await phoneOfUser(ctx.db, userId);
+  if (!phone) throw badRequest('当前用户未绑定手机号码', 'mobile');
+  return sendSmsCode(ctx, phone, client, 'verify');
 }

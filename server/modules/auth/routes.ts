@@ -2,11 +2,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../lib/reply.js';
-import { badRequest } from '../../lib/errors.js';
 import { creditCode } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
-import { sysUser } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
 import { endSession } from './session.service.js';
 import {
   createCaptcha,
@@ -15,6 +12,7 @@ import {
   loginWithSso,
   MOBILE,
   sendSmsCode,
+  sendSmsCodeToUser,
   verifySmsCode,
   type ClientInfo,
 } from './login.service.js';
@@ -139,15 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ token: z.string(), mobile: z.string() })) },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      const [row] = await app.ctx.db
-        .select({ phone: sysUser.phone })
-        .from(sysUser)
-        .where(eq(sysUser.userId, user.userId));
-      if (!row?.phone) throw badRequest('当前用户未绑定手机号码', 'mobile');
-      return ok(await sendSmsCode(app.ctx, row.phone, client(req), 'verify'), '短信验证码已发送');
-    },
+    async (req) => ok(await sendSmsCodeToUser(app.ctx, currentUser(req).userId, client(req)), '短信验证码已发送'),
   );
 
   app.post(

@@ -1,9 +1,7 @@
 /** Files of certificates: the PDF (preview and counted print), the Excel export of the list, a zip of PDFs, the printing queue's export. */
 import { z } from 'zod';
-import { and, desc, eq, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BUSINESS_ROUTES, BUSINESS_TYPES, type BusinessType } from '../../../machines/businessTypes.js';
-import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { certificatePdf } from '../../lib/pdf/lazy.js';
@@ -17,11 +15,9 @@ import { loadLabels } from './labels.js';
 import { certificateWhere } from './query.js';
 import { CERTIFICATE_EXPORT_COLUMNS, EXPORT_BATCH, exportFetch } from './export.js';
 import { certificateExportQuery, idList, printInfoRow } from './schemas.js';
-import { printApplicationCertificate, printQueueWhere } from './print.js';
+import { printApplicationCertificate, printInfoRows, printQueueFetch, type PrintQueueRow } from './print.js';
 import { canSeeCertificate } from './scope.js';
 import { safeFileName, zipStream } from './zip.js';
-import { dateRange } from '../../lib/dateRange.js';
-import { containsPattern } from '../../lib/textMatch.js';
 
 const TAGS = ['certificate'];
 const PDF = 'application/pdf';
@@ -40,19 +36,6 @@ const printQueueExportQuery = z.object({
   endTime: pageQuery.shape.endTime,
 });
 
-type PrintQueueRow = {
-  id: number;
-  applyNo: string;
-  businessType: string;
-  closedAt: Date | null;
-  printedAt: Date | null;
-  certNo: string | null;
-  version: number | null;
-  printCount: number | null;
-  printedVersion: number | null;
-  holderName: string | null;
-  enterpriseName: string | null;
-};
 const time = (d: Date | null) =>
   d ? new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
 const PRINT_COLUMNS: ExcelColumn<PrintQueueRow>[] = [
@@ -142,23 +125,9 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      if (!user.permissions.has('print:waitPrint:list') && !user.permissions.has('print:printed:list'))
-        throw forbidden('您没有证书打印权限');
       const ids = req.query.applicationIds.slice(0, 100);
+      const rows = await printInfoRows(db, currentUser(req), ids);
       const labels = await loadLabels(db);
-      const rows = await db
-        .select({
-          app: { id: application.id, area: application.area, printedAt: application.printedAt },
-          cert: certificate,
-          holderName: person.name,
-        })
-        .from(application)
-        .leftJoin(certificate, eq(certificate.id, application.certificateId))
-        .leftJoin(person, eq(person.id, certificate.personId))
-        .where(
-          and(inArray(application.id, ids), user.area === 'all' ? undefined : eq(application.area, user.area ?? '-')),
-        );
       return ok(
         rows.map(({ app: a, cert: c, holderName }) => ({
           applicationId: a.id,
@@ -260,51 +229,8 @@ export const certificateFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = currentUser(req);
       const q = req.query;
-      if (!user.permissions.has(q.queue === 'printWait' ? 'print:waitPrint:export' : 'print:printed:export'))
-        throw forbidden('没有权限，请联系管理员授权');
-      const w: (SQL | undefined)[] = [printQueueWhere(user, q.queue)];
-      if (q.businessType) w.push(eq(application.businessType, q.businessType));
-      w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
-      if (q.keyword) {
-        const like = containsPattern(q.keyword);
-        w.push(
-          or(
-            ilike(application.applyNo, like),
-            ilike(enterprise.name, like),
-            ilike(person.name, like),
-            ilike(certificate.certNo, like),
-          ),
-        );
-      }
-      const where = and(...w);
-      let lastId: number | null = null;
-      const fetch = async (_offset: number, limit: number): Promise<PrintQueueRow[]> => {
-        const rows = await db
-          .select({
-            id: application.id,
-            applyNo: application.applyNo,
-            businessType: application.businessType,
-            closedAt: application.closedAt,
-            printedAt: application.printedAt,
-            certNo: certificate.certNo,
-            version: certificate.version,
-            printCount: certificate.printCount,
-            printedVersion: certificate.printedVersion,
-            holderName: person.name,
-            enterpriseName: enterprise.name,
-          })
-          .from(application)
-          .leftJoin(certificate, eq(certificate.id, application.certificateId))
-          .leftJoin(person, eq(person.id, certificate.personId))
-          .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
-          .where(lastId === null ? where : and(where, lte(application.id, lastId - 1)))
-          .orderBy(desc(application.id))
-          .limit(limit);
-        if (rows.length) lastId = rows[rows.length - 1]!.id;
-        return rows;
-      };
+      const fetch = printQueueFetch(db, currentUser(req), q);
       return sendExcel(
         reply,
         q.queue === 'printWait' ? '待打印证书.xlsx' : '已打印证书.xlsx',

@@ -1,11 +1,9 @@
 /** /home calls of SPEC 7: a fresh certificate query code, and whether the caller lacks a role. */
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { certificate } from '../../db/schema.js';
 import { envelope, ok } from '../../lib/reply.js';
 import { currentUser } from '../../lib/authUser.js';
-import { newQueryCode } from './numbering.js';
+import { unusedQueryCode } from './numbering.js';
 
 const TAGS = ['certificate'];
 export const NO_ROLE_MSG = '该用户未设置角色';
@@ -23,17 +21,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.string()) },
       },
     },
-    async () => {
-      for (;;) {
-        const code = newQueryCode();
-        const [taken] = await db
-          .select({ id: certificate.id })
-          .from(certificate)
-          .where(eq(certificate.queryCode, code))
-          .limit(1);
-        if (!taken) return ok(code, '查询成功');
-      }
-    },
+    async () => ok(await unusedQueryCode(db), '查询成功'),
   );
 
   app.get(

@@ -5,8 +5,9 @@
  * number is never handed out twice (the unique index on cert_no is the last line of defence).
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { certificate } from '../../db/schema.js';
 import { formatCertNo, type CertCategory } from '../../db/seed/certNo.js';
 
 export async function nextCertNo(tx: Tx, category: CertCategory, year: number): Promise<string> {
@@ -24,3 +25,16 @@ export async function nextCertNo(tx: Tx, category: CertCategory, year: number): 
 
 /** A fresh query code for the QR link /cert/:queryCode (URL-safe, 16 characters). */
 export const newQueryCode = (): string => randomBytes(12).toString('base64url');
+
+/** 生成证书查询码 GET /home/createQueryCode: a query code no certificate uses yet. */
+export async function unusedQueryCode(db: DbOrTx): Promise<string> {
+  for (;;) {
+    const code = newQueryCode();
+    const [taken] = await db
+      .select({ id: certificate.id })
+      .from(certificate)
+      .where(eq(certificate.queryCode, code))
+      .limit(1);
+    if (!taken) return code;
+  }
+}

@@ -4,10 +4,13 @@
  * printed_at) and moves the application to the printed queue (application.printed_at). If the
  * certificate changed between rendering and counting, nothing is counted and the caller retries.
  */
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../../context.js';
-import { application, certificate } from '../../db/schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { application, certificate, enterprise, person } from '../../db/schema.js';
+import { dateRange } from '../../lib/dateRange.js';
+import { containsPattern } from '../../lib/textMatch.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { certificatePdf } from '../../lib/pdf/lazy.js';
 import { inArea } from '../../workflow/who.js';
@@ -80,4 +83,100 @@ export function printQueueWhere(user: AuthUser, queue: 'printWait' | 'printDone'
     inArray(application.businessType, PRINTING_TYPES),
     queue === 'printWait' ? isNull(application.printedAt) : isNotNull(application.printedAt),
   )!;
+}
+
+/** 打印队列行的证书与打印信息 GET /safetyCertificateInfo/printInfo: the applications of the caller's centre with their certificates. */
+export async function printInfoRows(db: DbOrTx, user: AuthUser, applicationIds: readonly number[]) {
+  if (!user.permissions.has('print:waitPrint:list') && !user.permissions.has('print:printed:list'))
+    throw forbidden('您没有证书打印权限');
+  return db
+    .select({
+      app: { id: application.id, area: application.area, printedAt: application.printedAt },
+      cert: certificate,
+      holderName: person.name,
+    })
+    .from(application)
+    .leftJoin(certificate, eq(certificate.id, application.certificateId))
+    .leftJoin(person, eq(person.id, certificate.personId))
+    .where(
+      and(
+        inArray(application.id, [...applicationIds]),
+        user.area === 'all' ? undefined : eq(application.area, user.area ?? '-'),
+      ),
+    );
+}
+
+/** A row of the printing queue's export. */
+export type PrintQueueRow = {
+  id: number;
+  applyNo: string;
+  businessType: string;
+  closedAt: Date | null;
+  printedAt: Date | null;
+  certNo: string | null;
+  version: number | null;
+  printCount: number | null;
+  printedVersion: number | null;
+  holderName: string | null;
+  enterpriseName: string | null;
+};
+
+/** The printing queue export's filters. */
+export interface PrintQueueFilters {
+  queue: 'printWait' | 'printDone';
+  businessType?: BusinessType | undefined;
+  keyword?: string | undefined;
+  beginTime?: string | undefined;
+  endTime?: string | undefined;
+}
+
+/**
+ * 导出证书打印队列 GET /safetyCertificateInfo/print/export: a fetch for `batches` over the queue
+ * (newest first, keyset on the application id: each call continues below the last id it returned);
+ * the queue's export permission is checked first.
+ */
+export function printQueueFetch(db: DbOrTx, user: AuthUser, q: PrintQueueFilters) {
+  if (!user.permissions.has(q.queue === 'printWait' ? 'print:waitPrint:export' : 'print:printed:export'))
+    throw forbidden('没有权限，请联系管理员授权');
+  const w: (SQL | undefined)[] = [printQueueWhere(user, q.queue)];
+  if (q.businessType) w.push(eq(application.businessType, q.businessType));
+  w.push(...dateRange(application.submittedAt, q.beginTime, q.endTime));
+  if (q.keyword) {
+    const like = containsPattern(q.keyword);
+    w.push(
+      or(
+        ilike(application.applyNo, like),
+        ilike(enterprise.name, like),
+        ilike(person.name, like),
+        ilike(certificate.certNo, like),
+      ),
+    );
+  }
+  const where = and(...w);
+  let lastId: number | null = null;
+  return async (_offset: number, limit: number): Promise<PrintQueueRow[]> => {
+    const rows = await db
+      .select({
+        id: application.id,
+        applyNo: application.applyNo,
+        businessType: application.businessType,
+        closedAt: application.closedAt,
+        printedAt: application.printedAt,
+        certNo: certificate.certNo,
+        version: certificate.version,
+        printCount: certificate.printCount,
+        printedVersion: certificate.printedVersion,
+        holderName: person.name,
+        enterpriseName: enterprise.name,
+      })
+      .from(application)
+      .leftJoin(certificate, eq(certificate.id, application.certificateId))
+      .leftJoin(person, eq(person.id, certificate.personId))
+      .leftJoin(enterprise, eq(enterprise.id, application.enterpriseId))
+      .where(lastId === null ? where : and(where, lte(application.id, lastId - 1)))
+      .orderBy(desc(application.id))
+      .limit(limit);
+    if (rows.length) lastId = rows[rows.length - 1]!.id;
+    return rows;
+  };
 }

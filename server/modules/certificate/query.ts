@@ -2,13 +2,20 @@
  * The certificate list: filters and the caller's scope as one condition, and a page of rows (the
  * Excel export's keyset batches are in export.ts).
  */
-import { and, asc, desc, eq, gte, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pageTail, prerendered } from '../../db/prerendered.js';
-import { certificate, enterprise } from '../../db/schema.js';
+import { application, certificate, enterprise, person } from '../../db/schema.js';
 import type { Labels } from './labels.js';
-import type { CertificateFilters, CertificateListQuery, CertificateRowView } from './schemas.js';
+import type {
+  CertificateFilters,
+  CertificateListQuery,
+  CertificateRowView,
+  pickerQuery,
+  submittingQuery,
+} from './schemas.js';
 import { certificateScope, certificateScopeOnEnterprise } from './scope.js';
 import { maskIdNo } from '../../services/personalData.js';
 import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
@@ -259,3 +266,68 @@ interface OrderKey {
 const plainOrder = (k: OrderKey): SQL => (k.dir === 'desc' ? desc : asc)(k.key);
 /** The key in a form no index provides (listOrder.ts unindexed): the planner sorts the matches. */
 const fencedOrder = (k: OrderKey): SQL => (k.dir === 'desc' ? desc : asc)(unindexed(k.key, k.kind));
+
+/** SPEC 4: applying, saved, submitted, accepted — an application that still holds its certificate. */
+export const IN_PROGRESS_STATUSES = [0, 1, 2, 3];
+
+/** 有效证书 GET /safetyCertificateInfo/listCertificate: a page of valid certificates in the caller's scope (pickers). */
+export async function validCertificatesPage(db: DbOrTx, user: AuthUser, q: z.infer<typeof pickerQuery>) {
+  const w: (SQL | undefined)[] = [certificateScope(user), eq(certificate.status, '01')];
+  if (q.personId) w.push(eq(certificate.personId, q.personId));
+  if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
+  if (q.idNo) w.push(eq(person.idNo, q.idNo.toUpperCase()));
+  if (q.category) w.push(eq(certificate.category, q.category));
+  if (q.keyword) w.push(or(contains(certificate.certNo, q.keyword), contains(person.name, q.keyword)));
+  const where = and(...w);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(where);
+  const rows = await db
+    .select(SHOWN_COLUMNS)
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(where)
+    .orderBy(asc(person.name), asc(certificate.category), asc(certificate.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  return { rows, total };
+}
+
+/**
+ * 有业务办理中的证书 GET /safetyCertificateInfo/getSubmittingCertificates: the certificates in the
+ * caller's scope held by an application in progress, one row per application (at most 5,000).
+ */
+export async function submittingCertificates(db: DbOrTx, user: AuthUser, q: z.infer<typeof submittingQuery>) {
+  return db
+    .select({
+      certificateId: certificate.id,
+      certNo: certificate.certNo,
+      name: person.name,
+      app: {
+        id: application.id,
+        applyNo: application.applyNo,
+        businessType: application.businessType,
+        status: application.status,
+      },
+    })
+    .from(application)
+    .innerJoin(certificate, eq(certificate.id, application.certificateId))
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(
+      and(
+        certificateScope(user),
+        eq(application.deleted, false),
+        inArray(application.status, IN_PROGRESS_STATUSES),
+        q.personId ? eq(certificate.personId, q.personId) : undefined,
+        q.enterpriseId ? eq(certificate.enterpriseId, q.enterpriseId) : undefined,
+        q.certificateId ? eq(certificate.id, q.certificateId) : undefined,
+      ),
+    )
+    .orderBy(asc(certificate.id), asc(application.id))
+    .limit(5000);
+}

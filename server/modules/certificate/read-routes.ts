@@ -1,6 +1,5 @@
 /** Reading certificates: the scoped list, pickers' valid certificates, those with business in progress, one certificate. */
 import { z } from 'zod';
-import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   APPLY_STATUS_LABELS,
@@ -8,14 +7,12 @@ import {
   type ApplyStatusCode,
   type BusinessType,
 } from '../../../machines/businessTypes.js';
-import { application, certificate, enterprise, person } from '../../db/schema.js';
 import { envelope, ok, page, pageEnvelope } from '../../lib/reply.js';
 import { currentUser } from '../../lib/authUser.js';
 import { idParams } from '../../lib/schemas.js';
 import { certificateDetailView, loadVisibleCertificate } from './detail.js';
 import { loadLabels } from './labels.js';
-import { contains, listCertificates, toRow } from './query.js';
-import { SHOWN_COLUMNS } from './shown.js';
+import { listCertificates, submittingCertificates, toRow, validCertificatesPage } from './query.js';
 import {
   certificateDetail,
   certificateListQuery,
@@ -24,12 +21,10 @@ import {
   submittingQuery,
   submittingRow,
 } from './schemas.js';
-import { assertMayList, certificateScope } from './scope.js';
+import { assertMayList } from './scope.js';
 
 const TAGS = ['certificate'];
 const idParam = idParams;
-/** SPEC 4: applying, saved, submitted, accepted — an application that still holds its certificate. */
-export const IN_PROGRESS_STATUSES = [0, 1, 2, 3];
 
 export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
@@ -82,28 +77,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = currentUser(req);
       const q = req.query;
-      const w: (SQL | undefined)[] = [certificateScope(user), eq(certificate.status, '01')];
-      if (q.personId) w.push(eq(certificate.personId, q.personId));
-      if (q.enterpriseId) w.push(eq(certificate.enterpriseId, q.enterpriseId));
-      if (q.idNo) w.push(eq(person.idNo, q.idNo.toUpperCase()));
-      if (q.category) w.push(eq(certificate.category, q.category));
-      if (q.keyword) w.push(or(contains(certificate.certNo, q.keyword), contains(person.name, q.keyword)));
-      const where = and(...w);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(certificate)
-        .innerJoin(person, eq(person.id, certificate.personId))
-        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-        .where(where);
-      const rows = await db
-        .select(SHOWN_COLUMNS)
-        .from(certificate)
-        .innerJoin(person, eq(person.id, certificate.personId))
-        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-        .where(where)
-        .orderBy(asc(person.name), asc(certificate.category), asc(certificate.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await validCertificatesPage(db, user, q);
       const labels = await loadLabels(db);
       return page(
         rows.map((r) => toRow(r, labels)),
@@ -128,34 +102,7 @@ export const certificateReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = currentUser(req);
       const q = req.query;
-      const rows = await db
-        .select({
-          certificateId: certificate.id,
-          certNo: certificate.certNo,
-          name: person.name,
-          app: {
-            id: application.id,
-            applyNo: application.applyNo,
-            businessType: application.businessType,
-            status: application.status,
-          },
-        })
-        .from(application)
-        .innerJoin(certificate, eq(certificate.id, application.certificateId))
-        .innerJoin(person, eq(person.id, certificate.personId))
-        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-        .where(
-          and(
-            certificateScope(user),
-            eq(application.deleted, false),
-            inArray(application.status, IN_PROGRESS_STATUSES),
-            q.personId ? eq(certificate.personId, q.personId) : undefined,
-            q.enterpriseId ? eq(certificate.enterpriseId, q.enterpriseId) : undefined,
-            q.certificateId ? eq(certificate.id, q.certificateId) : undefined,
-          ),
-        )
-        .orderBy(asc(certificate.id), asc(application.id))
-        .limit(5000);
+      const rows = await submittingCertificates(db, user, q);
       return ok(
         rows.map((r) => ({
           certificateId: r.certificateId,

@@ -4,20 +4,32 @@
  * condition; each row with its certificates, its pending submission and what the caller may do now.
  */
 import { z } from 'zod';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { certificate, person, punishment, punishmentCertificate, sysRecordReview, sysUser } from '../../db/schema.js';
+import {
+  certificate,
+  enterprise,
+  person,
+  punishment,
+  punishmentCertificate,
+  sysOss,
+  sysRecordReview,
+  sysUser,
+} from '../../db/schema.js';
 import { chinaDate } from '../../lib/days.js';
 import { pageQuery } from '../../lib/reply.js';
 import { optionalText } from '../../lib/schemas.js';
 import { maskIdNo } from '../../services/personalData.js';
 import type { Labels } from '../certificate/labels.js';
-import { readShown, shownCertificate } from '../certificate/shown.js';
+import { readShown, SHOWN_COLUMNS, shownCertificate } from '../certificate/shown.js';
+import { certificateScope } from '../certificate/scope.js';
+import { containsText } from '../../lib/textMatch.js';
 import { contains, orderBy } from '../system/review/list-kit.js';
 import { pendingByRecord } from '../system/review/review.service.js';
 import { pendingSchema } from '../system/review/schemas.js';
 import {
+  CERTIFICATE_TYPES,
   PUNISHMENT_TYPES,
   REVIEW_STATES,
   REVIEW_STATE_LABEL,
@@ -261,4 +273,73 @@ export async function punishmentRowOf(
   const rows = await baseQuery(db).where(eq(punishment.id, punishmentId));
   const [row] = await viewRows(db, user, rows, labels, today);
   return row ?? null;
+}
+
+/** The export's reader: pages (offset, limit) of the rows the list's filters keep. */
+export function punishmentPages(db: DbOrTx, user: AuthUser, q: PunishmentListQuery, labels: Labels, today: string) {
+  const where = punishmentWhere(user, q);
+  return (offset: number, limit: number) => punishmentRows(db, user, where, q, offset, limit, labels, today);
+}
+
+/** The stored files with these ids (in no particular order). */
+export async function storedFiles(db: DbOrTx, ids: readonly number[]) {
+  return ids.length
+    ? db
+        .select()
+        .from(sysOss)
+        .where(inArray(sysOss.id, [...ids]))
+    : [];
+}
+
+/** Every submission about a punishment, newest first. */
+export async function punishmentReviews(db: DbOrTx, punishmentId: number) {
+  return db
+    .select()
+    .from(sysRecordReview)
+    .where(and(eq(sysRecordReview.entity, ENTITY), eq(sysRecordReview.recordId, punishmentId)))
+    .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id));
+}
+
+/** The filters of the form's certificate picker. */
+export interface CertificatePick {
+  keyword?: string | undefined;
+  name?: string | undefined;
+  idNo?: string | undefined;
+  certNo?: string | undefined;
+  personId?: number | undefined;
+  type?: PunishmentType | undefined;
+  pageNum: number;
+  pageSize: number;
+}
+
+/**
+ * A page of the certificates the caller may punish, by holder name and number; a type that changes
+ * certificates keeps those valid or suspended. Rows are in the one SQL form of a certificate as
+ * shown (certificate/shown.ts); the joins serve the filters and the order.
+ */
+export async function certificatesToPunish(db: DbOrTx, caller: AuthUser, q: CertificatePick) {
+  const w: (SQL | undefined)[] = [certificateScope(caller)];
+  if (q.keyword) w.push(or(containsText(certificate.certNo, q.keyword), containsText(person.name, q.keyword)));
+  if (q.name) w.push(containsText(person.name, q.name));
+  if (q.idNo) w.push(containsText(person.idNo, q.idNo.toUpperCase()));
+  if (q.certNo) w.push(containsText(certificate.certNo, q.certNo));
+  if (q.personId) w.push(eq(certificate.personId, q.personId));
+  if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(inArray(certificate.status, ['01', '02']));
+  const where = and(...w);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(where);
+  const rows = await db
+    .select(SHOWN_COLUMNS)
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(where)
+    .orderBy(asc(person.name), asc(certificate.certNo), asc(certificate.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  return { rows, total };
 }

@@ -1,37 +1,33 @@
 /** Reading punishments: the list, its Excel export, one punishment, a submission's diff, the pickers of the form. */
 import { z } from 'zod';
-import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { certificate, enterprise, person, sysOss, sysRecordReview } from '../../db/schema.js';
 import { currentUser } from '../../lib/authUser.js';
 import { chinaDate, chinaDateTime } from '../../lib/days.js';
 import { batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { idParams, keyword, optionalText } from '../../lib/schemas.js';
-import { maskIdNo, personalDataOf, type Revealable } from '../../services/personalData.js';
+import { maskIdNo, personalDataOf } from '../../services/personalData.js';
 import { revealOfferSchema } from '../../services/personalDataSchemas.js';
-import type { DbOrTx } from '../../db/client.js';
-import type { AuthUser } from '../../lib/authUser.js';
-import { certificateScope } from '../certificate/scope.js';
-import { contains } from '../certificate/query.js';
 import { loadLabels } from '../certificate/labels.js';
-import { SHOWN_COLUMNS, shownCertificate } from '../certificate/shown.js';
+import { shownCertificate } from '../certificate/shown.js';
 import { downloadUrl } from '../system/oss/upload.js';
 import { reviewDetail } from '../system/review/detail.js';
 import { loadReview, pendingOf, userNames } from '../system/review/review.service.js';
 import { reviewDetailSchema } from '../system/review/schemas.js';
 import {
+  certificatesToPunish,
   listPunishments,
   punishmentListQuery,
+  punishmentPages,
+  punishmentReviews,
   punishmentRow,
   punishmentRowOf,
-  punishmentRows,
-  punishmentWhere,
+  storedFiles,
   type PunishmentRowView,
 } from './query.js';
-import { BAN_YEARS_OF_VIOLATION, CERTIFICATE_TYPES, loadPunishment, PUNISHMENT_TYPES, violateTypes } from './record.js';
+import { BAN_YEARS_OF_VIOLATION, loadPunishment, PUNISHMENT_TYPES, violateTypes } from './record.js';
 import { assertCanSee } from './scope.js';
-import { ENTITY } from './service.js';
+import { ENTITY, punishmentPersonalData } from './service.js';
 import { punishmentView } from './view.js';
 
 const TAGS = ['credit'];
@@ -150,14 +146,13 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const caller = currentUser(req);
-      const where = punishmentWhere(caller, req.query);
       const labels = await loadLabels(db, 'zh-CN');
       const today = chinaDate(ctx.clock.now());
       return sendExcel(
         reply,
         `处罚记录_${today}.xlsx`,
         EXPORT_COLUMNS,
-        batches((offset, limit) => punishmentRows(db, caller, where, req.query, offset, limit, labels, today), 500),
+        batches(punishmentPages(db, caller, req.query, labels, today), 500),
         '处罚记录',
       );
     },
@@ -187,13 +182,9 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.id,
       );
       const fileIds = Array.isArray(live.fileIds) ? (live.fileIds as number[]) : [];
-      const files = fileIds.length ? await db.select().from(sysOss).where(inArray(sysOss.id, fileIds)) : [];
+      const files = await storedFiles(db, fileIds);
       const pending = await pendingOf(db, ENTITY, req.params.id);
-      const reviews = await db
-        .select()
-        .from(sysRecordReview)
-        .where(and(eq(sysRecordReview.entity, ENTITY), eq(sysRecordReview.recordId, req.params.id)))
-        .orderBy(desc(sysRecordReview.submittedAt), desc(sysRecordReview.id));
+      const reviews = await punishmentReviews(db, req.params.id);
       const names = await userNames(
         db,
         reviews.flatMap((r) => [r.submittedBy, r.reviewedBy]),
@@ -266,30 +257,7 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const caller = currentUser(req);
       const q = req.query;
-      const w: (SQL | undefined)[] = [certificateScope(caller)];
-      if (q.keyword) w.push(or(contains(certificate.certNo, q.keyword), contains(person.name, q.keyword)));
-      if (q.name) w.push(contains(person.name, q.name));
-      if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
-      if (q.certNo) w.push(contains(certificate.certNo, q.certNo));
-      if (q.personId) w.push(eq(certificate.personId, q.personId));
-      if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(inArray(certificate.status, ['01', '02']));
-      const where = and(...w);
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: count() })
-        .from(certificate)
-        .innerJoin(person, eq(person.id, certificate.personId))
-        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-        .where(where);
-      // Read with the one SQL form of a certificate as shown (certificate/shown.ts); the joins serve the filters and the order.
-      const rows = await db
-        .select(SHOWN_COLUMNS)
-        .from(certificate)
-        .innerJoin(person, eq(person.id, certificate.personId))
-        .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-        .where(where)
-        .orderBy(asc(person.name), asc(certificate.certNo), asc(certificate.id))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await certificatesToPunish(db, caller, q);
       const labels = await loadLabels(db);
       return page(
         rows
@@ -329,22 +297,3 @@ export const punishmentReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** The holder's identity number on a punishment the caller may see (reveal source 'punishment'): the centre's officers handle it. */
-export async function punishmentPersonalData(
-  db: DbOrTx,
-  caller: AuthUser,
-  id: number,
-): Promise<Revealable<{ idNo: string }>> {
-  await assertCanSee(db, caller, id);
-  const live = await loadPunishment(db, id);
-  const [holder] = await db
-    .select({ idNo: person.idNo, name: person.name })
-    .from(person)
-    .where(eq(person.id, live.personId));
-  return {
-    subject: { personId: live.personId, name: holder?.name },
-    duty: caller.userType === '02' && caller.permissions.has('credit:punishment:query') ? 'certificate:staff' : null,
-    values: { idNo: holder?.idNo ?? '' },
-  };
-}

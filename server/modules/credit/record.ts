@@ -297,3 +297,12 @@ export async function holderName(db: DbOrTx, personId: number): Promise<string> 
     .where(and(eq(person.id, personId)));
   return holder?.name ?? '';
 }
+
+/** A holder's name and identity number, or undefined when there is no such person. */
+export async function holderOf(db: DbOrTx, personId: number) {
+  const [holder] = await db
+    .select({ idNo: person.idNo, name: person.name })
+    .from(person)
+    .where(eq(person.id, personId));
+  return holder;
+}

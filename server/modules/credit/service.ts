@@ -9,7 +9,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../context.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Revealable } from '../../services/personalData.js';
 import { punishment } from '../../db/schema.js';
 import { badRequest, conflict, forbidden } from '../../lib/errors.js';
 import { changedKeys } from '../system/review/diff.js';
@@ -27,6 +28,7 @@ import { settleCertificates } from './effects.js';
 import {
   buildRecord,
   columnsOf,
+  holderOf,
   loadPunishment,
   recordOf,
   writeCertificates,
@@ -204,4 +206,64 @@ export async function withdraw(env: CreditEnv, tx: Tx, caller: AuthUser, reviewI
       .set({ reviewState: 'withdrawn', updatedAt: env.clock.now() })
       .where(eq(punishment.id, review.recordId));
   }
+}
+
+/** 录入处罚 POST /credit/punishment/save: submitNew in a transaction of its own. */
+export async function savePunishment(ctx: AppContext, caller: AuthUser, fields: PunishmentFields): Promise<Submitted> {
+  return ctx.db.transaction((tx) => submitNew(ctx, tx, caller, fields));
+}
+
+/** 修改处罚 POST /credit/punishment/update: submitChange in a transaction of its own. */
+export async function updatePunishment(
+  ctx: AppContext,
+  caller: AuthUser,
+  punishmentId: number,
+  fields: PunishmentFields,
+): Promise<Submitted> {
+  return ctx.db.transaction((tx) => submitChange(ctx, tx, caller, punishmentId, fields));
+}
+
+/** 删除处罚 POST /credit/punishment/remove: every removal in one transaction, all or none. */
+export async function removePunishments(
+  ctx: AppContext,
+  caller: AuthUser,
+  punishmentIds: readonly number[],
+): Promise<Submitted[]> {
+  return ctx.db.transaction(async (tx) => {
+    const out = [];
+    for (const punishmentId of punishmentIds) out.push(await submitRemoval(ctx, tx, caller, punishmentId));
+    return out;
+  });
+}
+
+/** 审核处罚 POST /credit/punishment/audit: decide in a transaction of its own; answers whether it was approved. */
+export async function auditPunishment(
+  ctx: AppContext,
+  caller: AuthUser,
+  reviewId: number,
+  approved: boolean,
+  comment?: string | null,
+): Promise<boolean> {
+  return ctx.db.transaction((tx) => decide(ctx, tx, caller, reviewId, approved, comment));
+}
+
+/** 撤回待审核的处罚提交 POST /credit/punishment/cancel-commit: withdraw in a transaction of its own. */
+export async function withdrawPunishment(ctx: AppContext, caller: AuthUser, reviewId: number): Promise<void> {
+  await ctx.db.transaction((tx) => withdraw(ctx, tx, caller, reviewId));
+}
+
+/** The holder's identity number on a punishment the caller may see (reveal source 'punishment'): the centre's officers handle it. */
+export async function punishmentPersonalData(
+  db: DbOrTx,
+  caller: AuthUser,
+  id: number,
+): Promise<Revealable<{ idNo: string }>> {
+  await assertCanSee(db, caller, id);
+  const live = await loadPunishment(db, id);
+  const holder = await holderOf(db, live.personId);
+  return {
+    subject: { personId: live.personId, name: holder?.name },
+    duty: caller.userType === '02' && caller.permissions.has('credit:punishment:query') ? 'certificate:staff' : null,
+    values: { idNo: holder?.idNo ?? '' },
+  };
 }

@@ -9,7 +9,7 @@ import { done, doneEnvelope, envelope, ok } from '../../lib/reply.js';
 import { id } from '../../lib/schemas.js';
 import { checkStatusSchema, decisionBody, idsQuery } from '../system/review/schemas.js';
 import { punishmentFields } from './record.js';
-import { decide, submitChange, submitNew, submitRemoval, withdraw } from './service.js';
+import { auditPunishment, removePunishments, savePunishment, updatePunishment, withdrawPunishment } from './service.js';
 import { logAs } from '../../lib/operLog.js';
 
 const TAGS = ['credit'];
@@ -24,7 +24,6 @@ const submitted = z.object({
 
 export const punishmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const db = ctx.db;
 
   app.post(
     '/credit/punishment/save',
@@ -42,7 +41,7 @@ export const punishmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const caller = currentUser(req);
-      return ok(await db.transaction((tx) => submitNew(ctx, tx, caller, req.body)), SUBMITTED);
+      return ok(await savePunishment(ctx, caller, req.body), SUBMITTED);
     },
   );
 
@@ -62,7 +61,7 @@ export const punishmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const caller = currentUser(req);
       const { id: punishmentId, ...fields } = req.body;
-      return ok(await db.transaction((tx) => submitChange(ctx, tx, caller, punishmentId, fields)), SUBMITTED);
+      return ok(await updatePunishment(ctx, caller, punishmentId, fields), SUBMITTED);
     },
   );
 
@@ -81,11 +80,7 @@ export const punishmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const caller = currentUser(req);
-      const results = await db.transaction(async (tx) => {
-        const out = [];
-        for (const punishmentId of req.query.ids) out.push(await submitRemoval(ctx, tx, caller, punishmentId));
-        return out;
-      });
+      const results = await removePunishments(ctx, caller, req.query.ids);
       return ok(results, results.some((r) => r.reviewId !== null) ? '已提交删除，等待另一名工作人员审核' : '已删除');
     },
   );
@@ -105,9 +100,7 @@ export const punishmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const caller = currentUser(req);
-      const approved = await db.transaction((tx) =>
-        decide(ctx, tx, caller, req.body.reviewId, req.body.approved, req.body.comment),
-      );
+      const approved = await auditPunishment(ctx, caller, req.body.reviewId, req.body.approved, req.body.comment);
       return done(approved ? '审核通过，已生效' : '已驳回，生效的处罚与证书未改变');
     },
   );
@@ -126,7 +119,7 @@ export const punishmentWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const caller = currentUser(req);
-      await db.transaction((tx) => withdraw(ctx, tx, caller, req.body.reviewId));
+      await withdrawPunishment(ctx, caller, req.body.reviewId);
       return done('已撤回');
     },
   );

@@ -1,10 +1,9 @@
 /** Dictionary options by type (SPEC 3): numbers where the dictionary is numeric, strings otherwise. */
 import { z } from 'zod';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
 import { text } from '../../lib/schemas.js';
-import { sysDictData } from '../../db/schema.js';
+import { enabledDictData } from './store.js';
 import { currentRequest } from '../../lib/requestScope.js';
 import { localised } from '../certificate/labels.js';
 
@@ -28,11 +27,7 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const rows = await app.ctx.db
-        .select()
-        .from(sysDictData)
-        .where(and(eq(sysDictData.dictType, req.query.dictType), eq(sysDictData.status, '1')))
-        .orderBy(asc(sysDictData.dictSort), asc(sysDictData.dictCode));
+      const rows = await enabledDictData(app.ctx.db, req.query.dictType);
       const { lang } = currentRequest();
       return ok(
         rows.map((r) => ({

@@ -286,3 +286,12 @@ export function hoursBatches(
     return rows.map((r) => toHoursView(r, required, labels));
   };
 }
+
+/** Deletes these records; answers the ids deleted. */
+export async function deleteRecords(tx: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  const removed = await tx
+    .delete(educationRecord)
+    .where(inArray(educationRecord.id, [...ids]))
+    .returning({ id: educationRecord.id });
+  return removed.map((r) => r.id);
+}

@@ -5,26 +5,16 @@
  * to centre staff (their area), the provincial administrator (all), enterprises (their employees)
  * and individuals (their own).
  */
-import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { educationRecord } from '../../db/schema.js';
 import { currentUser } from '../../lib/authUser.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../lib/excel.js';
 import { chinaDate } from '../../lib/days.js';
 import { done, doneEnvelope, page, pageEnvelope } from '../../lib/reply.js';
 import { idsQuery } from '../../lib/schemas.js';
 import { readBizPolicy, requiredEducationHours } from '../business/facts.js';
 import { loadLabels } from '../certificate/labels.js';
-import {
-  hoursBatches,
-  hoursWhere,
-  listHours,
-  listRecords,
-  recordBatches,
-  recordWhere,
-  removableRecords,
-} from './query.js';
+import { hoursBatches, hoursWhere, listHours, listRecords, recordBatches, recordWhere } from './query.js';
+import { removeEducationRecords } from './service.js';
 import {
   hoursExportQuery,
   hoursListQuery,
@@ -177,20 +167,9 @@ export const furtherEducationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
       const ids = [...new Set(req.query.ids)];
-      return db.transaction(async (tx) => {
-        const { visible, existing } = await removableRecords(tx, user, ids);
-        const missing = ids.filter((id) => !existing.has(id));
-        if (missing.length) throw notFound(`继续教育记录不存在：${missing.join('、')}`);
-        if (ids.some((id) => !visible.has(id))) throw forbidden('有记录不在您的数据权限范围内，未删除任何记录');
-        const removed = await tx
-          .delete(educationRecord)
-          .where(inArray(educationRecord.id, ids))
-          .returning({ id: educationRecord.id });
-        if (removed.length !== ids.length) throw new AppError(409, '记录已被他人删除，请刷新后重试');
-        return done(`已删除 ${removed.length} 条继续教育记录`);
-      });
+      const removed = await removeEducationRecords(db, currentUser(req), ids);
+      return done(`已删除 ${removed} 条继续教育记录`);
     },
   );
 };

@@ -1,11 +1,10 @@
 /** The signed-in user's menu (SPEC 7 "Session and menu"): the client builds its routes from it. */
 import { z } from 'zod';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok } from '../../lib/reply.js';
 import { idOrZero } from '../../lib/schemas.js';
 import { currentUser } from '../../lib/authUser.js';
-import { sysMenu, sysRole, sysRoleMenu, sysUserRole } from '../../db/schema.js';
+import { menuEntriesOfUser } from './store.js';
 
 export const menuEntry = z.object({
   menuId: z.number(),
@@ -36,31 +35,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const rows = await app.ctx.db
-        .selectDistinct({
-          menuId: sysMenu.menuId,
-          parentId: sysMenu.parentId,
-          menuName: sysMenu.menuName,
-          name: sysMenu.name,
-          menuKey: sysMenu.menuKey,
-          icon: sysMenu.icon,
-          visible: sysMenu.visible,
-          path: sysMenu.path,
-          component: sysMenu.component,
-          redirect: sysMenu.redirect,
-          target: sysMenu.target,
-          hiddenChildren: sysMenu.hiddenChildren,
-          hiddenHeader: sysMenu.hiddenHeader,
-          orderNum: sysMenu.orderNum,
-        })
-        .from(sysUserRole)
-        .innerJoin(sysRole, and(eq(sysRole.roleId, sysUserRole.roleId), eq(sysRole.status, '1')))
-        .innerJoin(sysRoleMenu, eq(sysRoleMenu.roleId, sysRole.roleId))
-        .innerJoin(sysMenu, eq(sysMenu.menuId, sysRoleMenu.menuId))
-        .where(and(eq(sysUserRole.userId, user.userId), eq(sysMenu.status, '1'), inArray(sysMenu.menuType, ['M', 'C'])))
-        .orderBy(asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId));
-      return ok(rows.map(({ orderNum: _o, ...rest }) => rest));
+      return ok(await menuEntriesOfUser(app.ctx.db, currentUser(req).userId));
     },
   );
 };

@@ -1,19 +1,15 @@
 /** The signed-in user's own messages and to-dos (header panel, SPEC 7 "Messages"). */
 import { z } from 'zod';
-import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { idParams } from '../../lib/schemas.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../lib/authUser.js';
-import { sysMsgInfo, sysTodo } from '../../db/schema.js';
 import { MSG_TYPES, STATUS_CODES, storedCode } from '../../lib/codes.js';
-import { storedPatternsFor, translateMessage } from '../../lib/messages.js';
+import { translateMessage } from '../../lib/messages.js';
 import { keyword } from '../../lib/schemas.js';
-import { containsText } from '../../lib/textMatch.js';
-import { currentRequest } from '../../lib/requestScope.js';
-import { TODO_KINDS, todoKindCondition } from './todoKinds.js';
+import { TODO_KINDS } from './todoKinds.js';
+import { markMessageRead, messagesPage, todosPage, unreadCountsByType, type MessageFilter } from './store.js';
 
 const msgType = z.enum(MSG_TYPES);
 const messageRow = z.object({
@@ -33,44 +29,11 @@ const todoRow = z.object({
   createdAt: z.string().describe('ISO 8601'),
 });
 
-/**
- * The stored text contains `text`, or is one of the platform's messages whose words in the reader's
- * language contain it: the lists show notices and to-dos translated, so they are searched so too.
- */
-function readsAs(column: AnyPgColumn, text: string): SQL {
-  const own = containsText(column, text);
-  const patterns = storedPatternsFor(text, currentRequest().lang);
-  return patterns.length ? or(own, ...patterns.map((p) => like(column, p)))! : own;
-}
-
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
 
-  async function listMessages(
-    userId: number,
-    q: z.infer<typeof pageQuery> & { ckzt?: string; msgType?: string; bt?: string },
-  ) {
-    const where: SQL[] = [eq(sysMsgInfo.userId, userId)];
-    if (q.bt) where.push(readsAs(sysMsgInfo.bt, q.bt));
-    if (q.ckzt) where.push(eq(sysMsgInfo.ckzt, q.ckzt));
-    if (q.msgType) where.push(eq(sysMsgInfo.msgType, q.msgType));
-    const cond = and(...where);
-    const [{ total }] = await db.select({ total: count() }).from(sysMsgInfo).where(cond);
-    const rows = await db
-      .select({
-        id: sysMsgInfo.id,
-        msgType: sysMsgInfo.msgType,
-        bt: sysMsgInfo.bt,
-        nr: sysMsgInfo.nr,
-        ckzt: sysMsgInfo.ckzt,
-        senderName: sysMsgInfo.senderName,
-        createdAt: sysMsgInfo.createdAt,
-      })
-      .from(sysMsgInfo)
-      .where(cond)
-      .orderBy(desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id))
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
+  async function listMessages(userId: number, q: MessageFilter) {
+    const { rows, total } = await messagesPage(db, userId, q);
     // The platform's notices are stored in Chinese (workflow, jobs) and read in the reader's language; a message an administrator wrote stays as written.
     return page(
       rows.map((r) => ({
@@ -131,12 +94,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const rows = await db
-        .select({ msgType: sysMsgInfo.msgType, count: count() })
-        .from(sysMsgInfo)
-        .where(and(eq(sysMsgInfo.userId, currentUser(req).userId), eq(sysMsgInfo.ckzt, '0')))
-        .groupBy(sysMsgInfo.msgType);
-      const byType = new Map(rows.map((r) => [r.msgType, r.count]));
+      const byType = await unreadCountsByType(db, currentUser(req).userId);
       return {
         code: 0,
         msg: '查询成功',
@@ -146,12 +104,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const markRead = async (userId: number, id: number) => {
-    const updated = await db
-      .update(sysMsgInfo)
-      .set({ ckzt: '1', readAt: app.ctx.clock.now() })
-      .where(and(eq(sysMsgInfo.id, id), eq(sysMsgInfo.userId, userId)))
-      .returning({ id: sysMsgInfo.id });
-    if (updated.length === 0) throw notFound('消息不存在');
+    if (!(await markMessageRead(db, userId, id, app.ctx.clock.now()))) throw notFound('消息不存在');
     return done('已读');
   };
 
@@ -181,26 +134,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const cond = and(
-        eq(sysTodo.userId, currentUser(req).userId),
-        eq(sysTodo.status, req.query.status),
-        req.query.mc ? readsAs(sysTodo.mc, req.query.mc) : undefined,
-        req.query.kind ? todoKindCondition(req.query.kind) : undefined,
-      );
-      const [{ total }] = await db.select({ total: count() }).from(sysTodo).where(cond);
-      const rows = await db
-        .select({
-          id: sysTodo.id,
-          mc: sysTodo.mc,
-          url: sysTodo.url,
-          status: sysTodo.status,
-          createdAt: sysTodo.createdAt,
-        })
-        .from(sysTodo)
-        .where(cond)
-        .orderBy(desc(sysTodo.createdAt), desc(sysTodo.id))
-        .limit(req.query.pageSize)
-        .offset((req.query.pageNum - 1) * req.query.pageSize);
+      const { rows, total } = await todosPage(db, currentUser(req).userId, req.query);
       return page(
         rows.map((r) => ({ ...r, mc: translateMessage(r.mc), createdAt: r.createdAt.toISOString() })),
         total,

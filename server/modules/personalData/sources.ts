@@ -16,7 +16,7 @@ import { staffPersonalData } from '../search/detail.js';
 import { personAdminData } from '../system/persons/service.js';
 import { userPersonalData } from '../system/users/access.js';
 import { signupPersonalData } from '../exam/signups.js';
-import { punishmentPersonalData } from '../credit/read-routes.js';
+import { punishmentPersonalData } from '../credit/service.js';
 
 type Source = (ctx: AppContext, user: AuthUser, id: number) => Promise<Revealable>;
 

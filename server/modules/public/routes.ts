@@ -1,15 +1,11 @@
 /** Calls anyone may make: health, client settings, certificate look-up by query code. */
 import { z } from 'zod';
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../lib/reply.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { certCheckRecord, certificate, person, sysDictData, sysNotice } from '../../db/schema.js';
-import { maskIdNo } from '../../services/personalData.js';
 import { documentNumber, optionalQuery } from '../../lib/schemas.js';
-import { loadLabels } from '../certificate/labels.js';
-import { readShown, shownCertificate } from '../certificate/shown.js';
-import { outSearchRoutes } from './out-search.js';
+import { outSearchRoutes } from './out-search-routes.js';
+import { checkByCard, checkByQueryCode, disclosurePage } from './service.js';
 
 const publicAccess = { access: { auth: 'public' as const, log: false as const } };
 
@@ -41,49 +37,6 @@ const certView = z.object({
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
   await app.register(outSearchRoutes);
-  const labelOf = async (dictType: string, value: string) => {
-    const [row] = await db
-      .select({ label: sysDictData.dictLabel })
-      .from(sysDictData)
-      .where(and(eq(sysDictData.dictType, dictType), eq(sysDictData.dictValue, value)));
-    return row?.label ?? value;
-  };
-
-  /** The certificate as shown (certificate/shown.ts), the identity number masked, in the caller's language. */
-  async function certificateView(where: ReturnType<typeof eq>) {
-    const [row] = await readShown(db, where);
-    if (!row) return null;
-    const c = shownCertificate(row, await loadLabels(db));
-    return {
-      id: c.id,
-      queryCode: c.queryCode,
-      area: c.ownership,
-      view: {
-        certNo: c.certNo,
-        category: c.category,
-        categoryLabel: c.categoryLabel,
-        name: c.holderName,
-        sex: c.holderSexLabel,
-        idNoMasked: maskIdNo(c.holderIdNo),
-        enterpriseName: c.enterpriseName,
-        position: c.positionLabel,
-        issueDate: c.issueDate,
-        validFrom: c.validFrom,
-        eCertId: c.eCertId,
-        expiryDate: c.expiryDate,
-        status: c.status,
-        statusLabel: c.statusLabel,
-        statusText: c.statusText,
-        suspendedFrom: c.suspendedFrom,
-        suspendedTo: c.suspendedTo,
-        issuingAuthority: c.issuingAuthority,
-        version: c.version,
-        versionLabel: c.versionLabel,
-        valid: c.valid,
-        queryCode: c.queryCode,
-      },
-    };
-  }
 
   // Liveness: the process answers. It reads nothing, so a database restart does not make an
   // orchestrator restart every API process; whether to send traffic is /api/ready's question.
@@ -148,19 +101,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const found = await certificateView(eq(certificate.queryCode, req.params.queryCode));
-      await db.insert(certCheckRecord).values({
-        source: 'qr',
-        queryCode: req.params.queryCode,
-        certificateId: found?.id ?? null,
-        found: !!found,
-        area: found?.area ?? null,
+      const found = await checkByQueryCode(app.ctx, req.params.queryCode, {
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? null,
-        checkedAt: app.ctx.clock.now(),
       });
       if (!found) throw notFound('未查询到该证书，请核对二维码或查询码');
-      return ok(found.view);
+      return ok(found);
     },
   );
 
@@ -187,36 +133,15 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           '请输入证书编号，或同时输入姓名和证件号码',
           orgCode === undefined ? 'agentIdentityNo' : 'orgCode',
         );
-      const where = orgCode
-        ? eq(certificate.certNo, orgCode)
-        : and(eq(person.idNo, agentIdentityNo!), eq(person.name, name!));
-      const ids = await db
-        .select({ id: certificate.id })
-        .from(certificate)
-        .innerJoin(person, eq(person.id, certificate.personId))
-        .where(where)
-        .limit(20);
-      const found = [];
-      for (const { id } of ids) {
-        const v = await certificateView(eq(certificate.id, id));
-        if (v) found.push(v);
-      }
-      const queryText = orgCode ?? `${name} ${maskIdNo(agentIdentityNo!)}`;
-      const record = {
-        source: 'card',
-        queryText: queryText.slice(0, 100),
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? null,
-        checkedAt: app.ctx.clock.now(),
-      };
-      await db
-        .insert(certCheckRecord)
-        .values(
-          found.length
-            ? found.map((v) => ({ ...record, queryCode: v.queryCode, certificateId: v.id, found: true, area: v.area }))
-            : [{ ...record, queryCode: null, certificateId: null, found: false, area: null }],
-        );
-      return ok(found.map((v) => v.view));
+      const found = await checkByCard(
+        app.ctx,
+        { orgCode, idNo: agentIdentityNo!, name: name! },
+        {
+          ip: req.ip,
+          userAgent: req.headers['user-agent'] ?? null,
+        },
+      );
+      return ok(found);
     },
   );
 
@@ -242,25 +167,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const cond = eq(sysNotice.status, '1');
-      const [{ total }] = await db.select({ total: count() }).from(sysNotice).where(cond);
-      const rows = await db
-        .select()
-        .from(sysNotice)
-        .where(cond)
-        .orderBy(desc(sysNotice.createdAt), desc(sysNotice.noticeId))
-        .limit(req.query.pageSize)
-        .offset((req.query.pageNum - 1) * req.query.pageSize);
-      const items = [];
-      for (const r of rows) {
-        items.push({
-          id: r.noticeId,
-          title: r.noticeTitle,
-          content: r.noticeContent,
-          category: await labelOf('sys_notice_type', r.noticeType),
-          publishDate: r.createdAt.toISOString(),
-        });
-      }
+      const { items, total } = await disclosurePage(db, req.query.pageNum, req.query.pageSize);
       return page(items, total, req.query.pageNum);
     },
   );

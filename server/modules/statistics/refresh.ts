@@ -11,7 +11,7 @@
  * it at start, and POST /statistics/refresh on demand. Concurrent refreshes (several processes) do
  * not pile up: one takes an advisory lock, the others return what is there.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { STATISTICS, statRefresh } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -191,4 +191,10 @@ export async function refreshStatistics(db: DbOrTx, clock: Clock): Promise<Refre
       .onConflictDoUpdate({ target: statRefresh.name, set: { refreshedAt, asOfDay: today, durationMs, rows } });
     return { refreshed: true, refreshedAt, asOfDay: today, durationMs, rows };
   });
+}
+
+/** The last refresh's record (when, for which day, how long, how many rows), or undefined before the first. */
+export async function lastRefresh(db: DbOrTx) {
+  const [last] = await db.select().from(statRefresh).where(eq(statRefresh.name, STATISTICS));
+  return last;
 }

@@ -5,7 +5,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../lib/authUser.js';
-import { forbidden } from '../../lib/errors.js';
 import { sendExcel } from '../../lib/excel.js';
 import { envelope, ok } from '../../lib/reply.js';
 import { loadLabels } from '../certificate/labels.js';
@@ -20,10 +19,7 @@ import {
   completedStatistics,
   completedWhere,
 } from './figures.js';
-import { refreshStatistics } from './refresh.js';
-import { eq } from 'drizzle-orm';
-import { STATISTICS, statRefresh } from '../../db/schema.js';
-import { chinaDate } from '../../lib/days.js';
+import { REFRESH_MIN_INTERVAL_MS, refreshOnRequest } from './service.js';
 import {
   afootAnswer,
   afootQuery,
@@ -40,9 +36,6 @@ const XLSX = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
 const perm = (p: string) => ({ access: { perm: p } });
 const SCOPE =
   '区域中心人员为本区域，省级管理员为全省（可按 area 筛选）。数据来自定时刷新的统计表，refreshedAt 为生成时间。';
-export const STATISTICS_PERMS = ['statistics:completedTask:list', 'statistics:afootTask:list', 'statistics:certs:list'];
-/** A refresh asked for within this long of the last one answers the figures already there. */
-export const REFRESH_MIN_INTERVAL_MS = 60_000;
 
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.db;
@@ -180,27 +173,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      if (!STATISTICS_PERMS.some((p) => user.permissions.has(p))) throw forbidden('没有权限，请联系管理员授权');
-      const now = app.ctx.clock.now();
-      const [last] = await db.select().from(statRefresh).where(eq(statRefresh.name, STATISTICS));
-      if (
-        last &&
-        now.getTime() - last.refreshedAt.getTime() < REFRESH_MIN_INTERVAL_MS &&
-        last.asOfDay === chinaDate(now)
-      ) {
-        return ok(
-          {
-            refreshed: false,
-            refreshedAt: last.refreshedAt.toISOString(),
-            asOfDay: last.asOfDay,
-            durationMs: 0,
-            rows: last.rows,
-          },
-          '统计数据刚刚刷新过',
-        );
-      }
-      const r = await refreshStatistics(db, app.ctx.clock);
+      const r = await refreshOnRequest(app.ctx, currentUser(req));
       return ok(
         {
           refreshed: r.refreshed,
@@ -209,7 +182,11 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
           durationMs: r.durationMs,
           rows: r.rows,
         },
-        r.refreshed ? '统计数据已刷新' : '另一次刷新正在进行，返回的是现有数据',
+        {
+          recent: '统计数据刚刚刷新过',
+          refreshed: '统计数据已刷新',
+          busy: '另一次刷新正在进行，返回的是现有数据',
+        }[r.outcome],
       );
     },
   );

@@ -1,14 +1,9 @@
 /** The signed-in user's own calls: who am I, change my password. */
 import { z } from 'zod';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope } from '../../lib/reply.js';
-import { endUserSessions } from '../auth/session.service.js';
-import { badRequest } from '../../lib/errors.js';
-import { hashPassword, passwordPolicyViolation, verifyPassword } from '../../lib/password.js';
 import { currentUser } from '../../lib/authUser.js';
-import { enterprise, sysPasswordHistory, sysUser } from '../../db/schema.js';
-import { loginUserData } from './login-user.js';
+import { changeOwnPassword, loginUserOf } from './service.js';
 
 const loginUserSchema = z.object({
   code: z.number(),
@@ -47,29 +42,7 @@ export const userSelfRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginUserSchema },
       },
     },
-    async (req) => {
-      const user = currentUser(req);
-      let enterpriseInfo: { enterpriseId: number; name: string; enterpriseOwnership: string } | null = null;
-      if (user.enterpriseId) {
-        const [ent] = await app.ctx.db
-          .select({ enterpriseId: enterprise.id, name: enterprise.name, enterpriseOwnership: enterprise.ownership })
-          .from(enterprise)
-          .where(eq(enterprise.id, user.enterpriseId));
-        enterpriseInfo = ent ?? null;
-      }
-      const [row] = await app.ctx.db
-        .select({ avatar: sysUser.avatar, passwordChangedAt: sysUser.passwordChangedAt })
-        .from(sysUser)
-        .where(eq(sysUser.userId, user.userId));
-      const policy = await app.ctx.policy.get();
-      return loginUserData(user, {
-        enterpriseInfo,
-        avatar: row?.avatar ?? '',
-        passwordChangedAt: row!.passwordChangedAt,
-        now: app.ctx.clock.now(),
-        expireDays: policy.passwordExpireDays,
-      });
-    },
+    async (req) => loginUserOf(app.ctx, currentUser(req)),
   );
 
   app.post(
@@ -88,36 +61,7 @@ export const userSelfRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      const policy = await app.ctx.policy.get();
-      const [row] = await app.ctx.db.select().from(sysUser).where(eq(sysUser.userId, user.userId));
-      if (!row || !(await verifyPassword(row.passwordHash, req.body.oldPassword)))
-        throw badRequest('旧密码错误', 'oldPassword');
-      const violation = passwordPolicyViolation(req.body.newPassword, row.userName, policy.passwordMinLength);
-      if (violation) throw badRequest(violation, 'newPassword');
-      const history = await app.ctx.db
-        .select({ hash: sysPasswordHistory.passwordHash })
-        .from(sysPasswordHistory)
-        .where(eq(sysPasswordHistory.userId, user.userId))
-        .orderBy(desc(sysPasswordHistory.createdAt))
-        .limit(policy.passwordHistoryCount);
-      for (const old of [{ hash: row.passwordHash }, ...history]) {
-        if (await verifyPassword(old.hash, req.body.newPassword))
-          throw badRequest(`新密码不能与最近${policy.passwordHistoryCount}次使用过的密码相同`, 'newPassword');
-      }
-      const hash = await hashPassword(req.body.newPassword);
-      const now = app.ctx.clock.now();
-      await app.ctx.db.transaction(async (tx) => {
-        await tx
-          .insert(sysPasswordHistory)
-          .values({ userId: user.userId, passwordHash: row.passwordHash, createdAt: now });
-        await tx
-          .update(sysUser)
-          .set({ passwordHash: hash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
-          .where(eq(sysUser.userId, user.userId));
-        // Whoever else holds a session of this account (a stolen token, a forgotten browser) is out.
-        await endUserSessions(app.ctx, tx, user.userId, 'passwordChanged', user.tokenHash);
-      });
+      await changeOwnPassword(app.ctx, currentUser(req), req.body.oldPassword, req.body.newPassword);
       return done('密码修改成功');
     },
   );

@@ -13,22 +13,20 @@ import { badRequest } from '../../../lib/errors.js';
 import { readExcel, sendExcel, sendTemplate, type ExcelColumn } from '../../../lib/excel.js';
 import { logAs } from '../../../lib/operLog.js';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
-import { withoutKept } from '../../../lib/requestScope.js';
 import { day, intIn, optionalText } from '../../../lib/schemas.js';
 import { CALENDAR_FIRST_YEAR, CALENDAR_LAST_YEAR, isCalendarRangeDay } from '../../../lib/workCalendar.js';
 import { loadWorkCalendar } from '../../../lib/calendar/inForce.js';
-import { refreshStatistics } from '../../statistics/refresh.js';
 import { readMultipart } from '../oss/multipart.js';
 import { IMPORT_COLUMNS, parseYearSheet } from './import.js';
 import {
-  confirmYear,
+  calendarForImport,
+  confirmCalendarYear,
   daysOfYear,
+  importCalendarYear,
   listedYears,
-  removeDay,
-  replaceYear,
-  requireUnpublished,
-  revokeYear,
-  saveDay,
+  removeCalendarDay,
+  revokeCalendarYear,
+  saveCalendarDay,
   yearView,
   type DayView,
 } from './service.js';
@@ -111,9 +109,8 @@ const EXPORT_COLUMNS: readonly ExcelColumn<DayView>[] = [
 ];
 
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.ctx;
-  /** After a change: the calendar and statistics as they now are (this request's kept copies are behind). */
-  const afterChange = () => withoutKept(() => refreshStatistics(db, clock));
+  const ctx = app.ctx;
+  const { db, clock } = ctx;
 
   app.get(
     '/system/calendar/years',
@@ -189,8 +186,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await db.transaction((tx) => saveDay(tx, req.body, currentUser(req).userName));
-      await afterChange();
+      await saveCalendarDay(ctx, req.body, currentUser(req).userName);
       return done(`${req.body.day} 已设为${req.body.working ? '上班' : '放假'}`);
     },
   );
@@ -208,8 +204,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await db.transaction((tx) => removeDay(tx, req.query.day));
-      await afterChange();
+      await removeCalendarDay(ctx, req.query.day);
       return done(`${req.query.day} 已恢复默认安排`);
     },
   );
@@ -227,11 +222,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const calendar = await loadWorkCalendar(db);
-      await db.transaction((tx) =>
-        confirmYear(tx, calendar, req.body.year, req.body.notice, currentUser(req).userName),
-      );
-      await afterChange();
+      await confirmCalendarYear(ctx, req.body.year, req.body.notice, currentUser(req).userName);
       return done(`${req.body.year}年的安排已确认`);
     },
   );
@@ -249,8 +240,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await db.transaction((tx) => revokeYear(tx, req.query.year));
-      await afterChange();
+      await revokeCalendarYear(ctx, req.query.year);
       return done(`${req.query.year}年的确认已撤销`);
     },
   );
@@ -293,8 +283,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { year: y, notice: n } = req.query;
       const { file } = await readMultipart(req, MAX_IMPORT_BYTES);
-      const calendar = await loadWorkCalendar(db);
-      requireUnpublished(calendar, y);
+      const calendar = await calendarForImport(db, y);
       if (!file) throw badRequest('请选择要导入的文件（字段 file）', 'file');
       if (!/\.xlsx$/i.test(file.filename)) throw badRequest('文件类型不支持：请上传 .xlsx 格式的 Excel 文件', 'file');
       let sheet;
@@ -304,8 +293,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(err instanceof Error ? err.message : '文件不是有效的 Excel（.xlsx）文件', 'file');
       }
       const days = parseYearSheet(sheet, y);
-      await db.transaction((tx) => replaceYear(tx, calendar, y, days, n, currentUser(req).userName));
-      await afterChange();
+      await importCalendarYear(ctx, calendar, y, days, n, currentUser(req).userName);
       const daysOff = days.filter((d) => !d.working && isWeekday(d.day)).length;
       const daysWorked = days.filter((d) => d.working).length;
       return ok({ daysOff, daysWorked }, `导入成功：${y}年周一至周五放假 ${daysOff} 天，调休上班 ${daysWorked} 天`);

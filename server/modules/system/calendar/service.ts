@@ -4,12 +4,16 @@
  * enters is kept beside it (work_calendar_day, work_calendar_year) and wins.
  */
 import { and, eq, gte, lte } from 'drizzle-orm';
+import type { AppContext } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { workCalendarDay, workCalendarYear } from '../../../db/schema.js';
 import { clockNow } from '../../../lib/clock.js';
 import { addDays, chinaDate, isWeekday, parseDateStr, yearOf } from '../../../lib/days.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import type { WorkCalendar } from '../../../lib/workCalendar.js';
+import { loadWorkCalendar } from '../../../lib/calendar/inForce.js';
+import { withoutKept } from '../../../lib/requestScope.js';
+import { refreshStatistics } from '../../statistics/refresh.js';
 
 /** Where a year's arrangement comes from. */
 export type YearState = 'published' | 'confirmed' | 'unknown';
@@ -221,4 +225,57 @@ export async function replaceYear(
       target: workCalendarYear.year,
       set: { notice: notice || null, confirmedBy: by, confirmedAt: clockNow() },
     });
+}
+
+/** After a change: the calendar and statistics as they now are (this request's kept copies are behind). */
+const afterChange = (ctx: AppContext) => withoutKept(() => refreshStatistics(ctx.db, ctx.clock));
+
+/** 工作日历：录入或更正一天 POST /system/calendar/save */
+export async function saveCalendarDay(ctx: AppContext, input: DayInput, by: string): Promise<void> {
+  await ctx.db.transaction((tx) => saveDay(tx, input, by));
+  await afterChange(ctx);
+}
+
+/** 工作日历：恢复一天 POST /system/calendar/remove */
+export async function removeCalendarDay(ctx: AppContext, day: string): Promise<void> {
+  await ctx.db.transaction((tx) => removeDay(tx, day));
+  await afterChange(ctx);
+}
+
+/** 工作日历：确认一年已按通知录入 POST /system/calendar/confirm */
+export async function confirmCalendarYear(
+  ctx: AppContext,
+  year: number,
+  notice: string | undefined,
+  by: string,
+): Promise<void> {
+  const calendar = await loadWorkCalendar(ctx.db);
+  await ctx.db.transaction((tx) => confirmYear(tx, calendar, year, notice, by));
+  await afterChange(ctx);
+}
+
+/** 工作日历：撤销一年的确认 POST /system/calendar/revoke */
+export async function revokeCalendarYear(ctx: AppContext, year: number): Promise<void> {
+  await ctx.db.transaction((tx) => revokeYear(tx, year));
+  await afterChange(ctx);
+}
+
+/** The calendar in force, refusing a year the package ships before any file of it is read (importData). */
+export async function calendarForImport(db: DbOrTx, year: number): Promise<WorkCalendar> {
+  const calendar = await loadWorkCalendar(db);
+  requireUnpublished(calendar, year);
+  return calendar;
+}
+
+/** 导入一年的节假日安排 POST /system/calendar/importData: the year's days replaced and the year confirmed. */
+export async function importCalendarYear(
+  ctx: AppContext,
+  calendar: WorkCalendar,
+  year: number,
+  days: readonly DayInput[],
+  notice: string | undefined,
+  by: string,
+): Promise<void> {
+  await ctx.db.transaction((tx) => replaceYear(tx, calendar, year, days, notice, by));
+  await afterChange(ctx);
 }

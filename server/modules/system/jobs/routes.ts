@@ -6,14 +6,12 @@
  * steering with the system administrator.
  */
 import { z } from 'zod';
-import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { jobRun, nationalOutbox } from '../../../db/schema.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { id } from '../../../lib/schemas.js';
-import { chinaTime, orderBy } from '../catalog/listKit.js';
+import { chinaTime } from '../catalog/listKit.js';
 import { JOB_NAMES } from '../../../jobs/types.js';
 import { chinaDate } from '../../../lib/days.js';
 import { readWorkCalendar } from '../../../lib/calendar/inForce.js';
@@ -23,16 +21,14 @@ import {
   listJobs,
   OUTBOX_STATES,
   outboxCounts,
-  outboxQuery,
   outboxView,
-  outboxWhere,
   requireJob,
   retryOutbox,
   RUN_TRIGGERS,
   runView,
-  runWhere,
   setPaused,
 } from './service.js';
+import { outboxPage, outboxPages, runPages, runsPage, type OutboxJoined, type RunRow } from './store.js';
 
 const TAG = ['system-job'];
 
@@ -100,7 +96,6 @@ const runFilters = z.object({
 });
 const runList = pageQuery.extend(runFilters.shape);
 const runExport = runList.omit({ pageNum: true, pageSize: true });
-const RUN_SORT = { id: jobRun.id, startedAt: jobRun.startedAt, rows: jobRun.rows, job: jobRun.job };
 
 const outboxRow = z.object({
   id: z.number(),
@@ -124,14 +119,13 @@ const outboxFilters = z.object({
 });
 const outboxList = pageQuery.extend(outboxFilters.shape);
 const outboxExport = outboxList.omit({ pageNum: true, pageSize: true });
-const OUTBOX_SORT = { id: nationalOutbox.id, createdAt: nationalOutbox.createdAt, attempts: nationalOutbox.attempts };
 
 const TRIGGER_LABEL: Record<string, string> = { schedule: '定时', manual: '手动', retry: '失败重试' };
 const STATE_LABEL: Record<string, string> = { pending: '待发送', sent: '已发送', dead: '已放弃' };
 const KIND_LABEL: Record<string, string> = { issue: '发证', transferOut: '调出省外', revoke: '注销' };
 const titleOf = (job: string) => JOBS.find((j) => j.name === job)?.title ?? job;
 
-const RUN_COLUMNS: ExcelColumn<typeof jobRun.$inferSelect>[] = [
+const RUN_COLUMNS: ExcelColumn<RunRow>[] = [
   { header: '运行编号', value: (r) => r.id },
   { header: '任务', width: 20, value: (r) => titleOf(r.job) },
   { header: '触发方式', value: (r) => TRIGGER_LABEL[r.trigger] ?? r.trigger },
@@ -144,7 +138,6 @@ const RUN_COLUMNS: ExcelColumn<typeof jobRun.$inferSelect>[] = [
   { header: '详情', width: 60, value: (r) => (r.detail ? JSON.stringify(r.detail) : '') },
 ];
 
-type OutboxJoined = Awaited<ReturnType<ReturnType<typeof outboxQuery>['limit']>>[number];
 const OUTBOX_COLUMNS: ExcelColumn<OutboxJoined>[] = [
   { header: '记录编号', value: (r) => r.record.id },
   { header: '类型', value: (r) => KIND_LABEL[r.record.kind] ?? r.record.kind },
@@ -261,15 +254,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const q = req.query;
-      const cond = runWhere(q);
-      const [{ total }] = await db.select({ total: count() }).from(jobRun).where(cond);
-      const rows = await db
-        .select()
-        .from(jobRun)
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, RUN_SORT, [desc(jobRun.startedAt), desc(jobRun.id)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await runsPage(db, q);
       return page(rows.map(runView), total, q.pageNum);
     },
   );
@@ -281,21 +266,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出任务运行记录（Excel）', querystring: runExport },
     },
     async (req, reply) => {
-      const cond = runWhere(req.query);
-      return sendExcel(
-        reply,
-        '定时任务运行记录.xlsx',
-        RUN_COLUMNS,
-        batches((offset, limit) =>
-          db
-            .select()
-            .from(jobRun)
-            .where(cond)
-            .orderBy(desc(jobRun.startedAt), desc(jobRun.id))
-            .limit(limit)
-            .offset(offset),
-        ),
-      );
+      return sendExcel(reply, '定时任务运行记录.xlsx', RUN_COLUMNS, batches(runPages(db, req.query)));
     },
   );
 
@@ -313,13 +284,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const q = req.query;
       const user = currentUser(req);
-      const cond = outboxWhere(q);
-      const [{ total }] = await db.select({ total: count() }).from(nationalOutbox).where(cond);
-      const rows = await outboxQuery(ctx)
-        .where(cond)
-        .orderBy(...orderBy(q.sortField, q.sortOrder, OUTBOX_SORT, [desc(nationalOutbox.id)]))
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize);
+      const { rows, total } = await outboxPage(db, q);
       return page(
         rows.map((r) => outboxView(r, user)),
         total,
@@ -335,15 +300,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAG, summary: '导出国家平台推送记录（Excel）', querystring: outboxExport },
     },
     async (req, reply) => {
-      const cond = outboxWhere(req.query);
-      return sendExcel(
-        reply,
-        '国家平台推送记录.xlsx',
-        OUTBOX_COLUMNS,
-        batches((offset, limit) =>
-          outboxQuery(ctx).where(cond).orderBy(desc(nationalOutbox.id)).limit(limit).offset(offset),
-        ),
-      );
+      return sendExcel(reply, '国家平台推送记录.xlsx', OUTBOX_COLUMNS, batches(outboxPages(db, req.query)));
     },
   );
 

@@ -3,14 +3,14 @@
  * themselves, pausing and resuming (job_setting), and the national platform outbox with the retry
  * of dead records. Rows carry what this administrator may do with them now.
  */
-import { and, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { AppContext, AuthUser } from '../../../context.js';
-import { application, certificate, jobRun, jobSetting, nationalOutbox } from '../../../db/schema.js';
+import { jobRun, jobSetting, nationalOutbox } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { JOB_TIMEZONE, JOBS, jobByName } from '../../../jobs/catalog.js';
 import { nextRunOf } from '../../../jobs/schedule.js';
 import type { JobDefinition } from '../../../jobs/types.js';
-import { dateRange } from '../../../lib/dateRange.js';
+import type { OutboxJoined, RunRow } from './store.js';
 import { maskedDocument } from '../../../services/personalData.js';
 
 export const OUTBOX_STATES = ['pending', 'sent', 'dead'] as const;
@@ -20,8 +20,6 @@ export const RUN_TRIGGERS = ['schedule', 'manual', 'retry'] as const;
 /** How far back the monitor counts failures. */
 const FAILURE_WINDOW_DAYS = 7;
 const DAY_MS = 86_400_000;
-
-type RunRow = typeof jobRun.$inferSelect;
 
 export const runView = (r: RunRow) => {
   const detail = (r.detail ?? null) as Record<string, unknown> | null;
@@ -117,55 +115,7 @@ export async function setPaused(ctx: AppContext, user: AuthUser, name: string, p
   });
 }
 
-export interface RunFilter {
-  job?: string;
-  trigger?: string;
-  ok?: boolean;
-  beginTime?: string;
-  endTime?: string;
-}
-
-export function runWhere(q: RunFilter): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.job) w.push(eq(jobRun.job, q.job));
-  if (q.trigger) w.push(eq(jobRun.trigger, q.trigger));
-  if (q.ok !== undefined) w.push(eq(jobRun.ok, q.ok));
-  w.push(...dateRange(jobRun.startedAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-
 // ---------- the national platform outbox ----------
-
-export interface OutboxFilter {
-  state?: OutboxState;
-  kind?: string;
-  beginTime?: string;
-  endTime?: string;
-}
-
-export function outboxWhere(q: OutboxFilter): SQL | undefined {
-  const w: SQL[] = [];
-  if (q.state) w.push(eq(nationalOutbox.state, q.state));
-  if (q.kind) w.push(eq(nationalOutbox.kind, q.kind));
-  w.push(...dateRange(nationalOutbox.createdAt, q.beginTime, q.endTime));
-  return w.length ? and(...w) : undefined;
-}
-
-export const outboxColumns = {
-  record: nationalOutbox,
-  certNo: certificate.certNo,
-  applyNo: application.applyNo,
-};
-
-export function outboxQuery(ctx: AppContext) {
-  return ctx.db
-    .select(outboxColumns)
-    .from(nationalOutbox)
-    .leftJoin(certificate, eq(certificate.id, nationalOutbox.certificateId))
-    .leftJoin(application, eq(application.id, nationalOutbox.applicationId));
-}
-
-type OutboxJoined = { record: typeof nationalOutbox.$inferSelect; certNo: string | null; applyNo: string | null };
 
 export const outboxView = (r: OutboxJoined, user: AuthUser) => ({
   id: r.record.id,

@@ -175,3 +175,15 @@ export async function listRoles(
     total: createTotal + liveTotal,
   };
 }
+
+/** One live role as a list row (undefined when there is none). */
+export async function liveRoleRow(db: DbOrTx, caller: AuthUser, roleId: number): Promise<RoleRow | undefined> {
+  const [row] = await liveRoleRows(db, caller, eq(sysRole.roleId, roleId), {}, 0, 1);
+  return row;
+}
+
+/** The export's reader: pages (offset, limit) of the live roles the list's filters keep. */
+export function liveRolePages(db: DbOrTx, caller: AuthUser, q: RoleListQuery) {
+  const cond = liveRoleConditions(q);
+  return (offset: number, limit: number) => liveRoleRows(db, caller, cond, q, offset, limit);
+}

@@ -1,8 +1,6 @@
 /** Reading roles: the list, every role, the roles a user may be given, one role, the reviewer's view, the menu tree. */
 import { z } from 'zod';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sysMenu, sysRole, sysUser } from '../../../db/schema.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
@@ -11,7 +9,9 @@ import { isDutyRole } from '../review/duties.js';
 import { loadReview, pendingOf } from '../review/review.service.js';
 import { reviewDetailSchema } from '../review/schemas.js';
 import { chinaDate, chinaDateTime as formatChinaTime } from '../../../lib/days.js';
-import { listRoles, liveRoleConditions, liveRoleRows, roleListQuery, roleRow, type RoleRow } from './query.js';
+import { listRoles, liveRolePages, liveRoleRow, roleListQuery, roleRow, type RoleRow } from './query.js';
+import { allMenus, enabledRoles } from './store.js';
+import { rolesAssignableTo } from './service.js';
 import { liveRole } from './record.js';
 import { roleView } from './view.js';
 import { id, idParams } from '../../../lib/schemas.js';
@@ -87,11 +87,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '全部启用的角色', response: { 200: envelope(z.array(option)) } },
     },
     async () => {
-      const rows = await db
-        .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey })
-        .from(sysRole)
-        .where(eq(sysRole.status, '1'))
-        .orderBy(asc(sysRole.roleSort));
+      const rows = await enabledRoles(db);
       return ok(rows.map((r) => ({ ...r, dutyRole: isDutyRole(r.roleKey) })));
     },
   );
@@ -112,26 +108,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(option)) },
       },
     },
-    async (req) => {
-      let userType = req.query.userType ?? null;
-      if (req.query.userId) {
-        const [u] = await db
-          .select({ userType: sysUser.userType })
-          .from(sysUser)
-          .where(eq(sysUser.userId, req.query.userId));
-        userType = (u?.userType as typeof userType) ?? userType;
-      }
-      const rows = await db
-        .select({ roleId: sysRole.roleId, roleName: sysRole.roleName, roleKey: sysRole.roleKey })
-        .from(sysRole)
-        .where(eq(sysRole.status, '1'))
-        .orderBy(asc(sysRole.roleSort));
-      return ok(
-        rows
-          .map((r) => ({ ...r, dutyRole: isDutyRole(r.roleKey) }))
-          .filter((r) => !r.dutyRole || userType === null || userType === '00'),
-      );
-    },
+    async (req) => ok(await rolesAssignableTo(db, req.query.userId, req.query.userType)),
   );
 
   app.get(
@@ -155,7 +132,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const live = await liveRole(db, req.params.id);
-      const [row] = await liveRoleRows(db, currentUser(req), eq(sysRole.roleId, req.params.id), {}, 0, 1);
+      const row = await liveRoleRow(db, currentUser(req), req.params.id);
       const pending = await pendingOf(db, 'role', req.params.id);
       return ok({
         ...row!,
@@ -187,10 +164,7 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '菜单权限树（角色表单）', response: { 200: envelope(z.array(menuNode)) } },
     },
     async () => {
-      const rows = await db
-        .select()
-        .from(sysMenu)
-        .orderBy(asc(sysMenu.parentId), asc(sysMenu.orderNum), asc(sysMenu.menuId));
+      const rows = await allMenus(db);
       const nodes = new Map<number, MenuNode>(
         rows.map((m) => [
           m.menuId,
@@ -210,13 +184,11 @@ export const roleReadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '导出角色（Excel）', querystring: roleListQuery },
     },
     async (req, reply) => {
-      const cond = liveRoleConditions(req.query);
-      const caller = currentUser(req);
       return sendExcel(
         reply,
         `角色列表_${chinaDate(app.ctx.clock.now())}.xlsx`,
         EXPORT_COLUMNS,
-        batches((offset, limit) => liveRoleRows(db, caller, cond, req.query, offset, limit), 500),
+        batches(liveRolePages(db, currentUser(req), req.query), 500),
         '角色',
       );
     },

@@ -3,37 +3,21 @@
  * reviews; the submitter may take one back (cancel-commit); enabling/disabling acts at once.
  */
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sysRecordReview, sysRole } from '../../../db/schema.js';
-import { badRequest } from '../../../lib/errors.js';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { endUserSessions } from '../../auth/session.service.js';
-import { changedKeys } from '../review/diff.js';
-import {
-  assertChange,
-  assertNoPending,
-  cancelReview,
-  decideReview,
-  loadReview,
-  submitReview,
-} from '../review/review.service.js';
 import { decisionBody, idsQuery, submittedSchema } from '../review/schemas.js';
-import {
-  applyRoleChange,
-  assertDutyRoleUnchanged,
-  checkRoleRecord,
-  deleteBlocker,
-  liveRole,
-  normaliseRole,
-  roleFields,
-  usersOfRole,
-  withAncestors,
-  type RoleRecord,
-} from './record.js';
+import { normaliseRole, roleFields } from './record.js';
 import { id } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
+import {
+  cancelRoleChange,
+  changeRoleStatus,
+  decideRoleChange,
+  submitNewRole,
+  submitRoleRemovals,
+  submitRoleUpdate,
+} from './service.js';
 
 const TAGS = ['system-role'];
 const LOG = logAs('角色管理');
@@ -42,7 +26,6 @@ const SUBMITTED = '已提交，等待安全管理员审核';
 
 export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const db = ctx.db;
 
   app.post(
     '/system/role/save',
@@ -58,44 +41,11 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
       const rec = normaliseRole(req.body, req.body.status);
-      const result = await db.transaction(async (tx) => {
-        rec.menuIds = await withAncestors(tx, rec.menuIds);
-        await checkRoleRecord(tx, rec, null, null);
-        return submitReview(ctx, tx, {
-          entity: 'role',
-          recordId: null,
-          change: 'create',
-          proposed: rec,
-          current: null,
-          submitterId: caller.userId,
-        });
-      });
+      const result = await submitNewRole(ctx, currentUser(req).userId, rec);
       return ok(result, SUBMITTED);
     },
   );
-
-  async function submitUpdate(callerId: number, id: number, change: (live: RoleRecord) => RoleRecord) {
-    return db.transaction(async (tx) => {
-      const live = await liveRole(tx, id);
-      const next = change(live.record);
-      next.menuIds = await withAncestors(tx, next.menuIds);
-      if (changedKeys(live.record, next).length === 0) throw badRequest('没有需要提交的修改');
-      assertDutyRoleUnchanged(live.record, next);
-      await checkRoleRecord(tx, next, id, live.record.roleKey);
-      const result = await submitReview(ctx, tx, {
-        entity: 'role',
-        recordId: id,
-        change: 'update',
-        proposed: next,
-        current: live.record,
-        submitterId: callerId,
-      });
-      await tx.update(sysRole).set({ checkStatus: result.checkStatus }).where(eq(sysRole.roleId, id));
-      return result;
-    });
-  }
 
   app.post(
     '/system/role/updateV2',
@@ -112,7 +62,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const caller = currentUser(req);
       return ok(
-        await submitUpdate(caller.userId, req.body.roleId, (live) => normaliseRole(req.body, live.status)),
+        await submitRoleUpdate(ctx, caller.userId, req.body.roleId, (live) => normaliseRole(req.body, live.status)),
         SUBMITTED,
       );
     },
@@ -138,7 +88,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = currentUser(req);
       const { dataScope, deptIds } = req.body;
       return ok(
-        await submitUpdate(caller.userId, req.body.roleId, (live) => ({
+        await submitRoleUpdate(ctx, caller.userId, req.body.roleId, (live) => ({
           ...live,
           dataScope,
           deptIds: dataScope === '2' ? [...new Set(deptIds)].sort((a, b) => a - b) : [],
@@ -161,28 +111,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      const results = await db.transaction(async (tx) => {
-        const out = [];
-        for (const id of req.query.ids) {
-          const live = await liveRole(tx, id);
-          assertDutyRoleUnchanged(live.record, null);
-          await assertNoPending(tx, 'role', id);
-          const blocker = await deleteBlocker(tx, id, live.record.roleName);
-          if (blocker) throw badRequest(blocker, 'ids');
-          const result = await submitReview(ctx, tx, {
-            entity: 'role',
-            recordId: id,
-            change: 'delete',
-            proposed: live.record,
-            current: live.record,
-            submitterId: caller.userId,
-          });
-          await tx.update(sysRole).set({ checkStatus: result.checkStatus }).where(eq(sysRole.roleId, id));
-          out.push(result);
-        }
-        return out;
-      });
+      const results = await submitRoleRemovals(ctx, currentUser(req).userId, req.query.ids);
       return ok(results, '已提交删除，等待安全管理员审核');
     },
   );
@@ -202,32 +131,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req) => {
-        const caller = currentUser(req);
-        const approved = await db.transaction(async (tx) => {
-          const row = await loadReview(tx, 'role', req.body.reviewId);
-          assertChange(row, [change], path.split('/').pop()!);
-          const decided = await decideReview(ctx, tx, row, {
-            reviewerId: caller.userId,
-            approved: req.body.approved,
-            comment: req.body.comment,
-          });
-          if (decided.state === 'approved') {
-            const id = await applyRoleChange(
-              ctx,
-              tx,
-              change,
-              row.recordId,
-              row.proposed as RoleRecord,
-              row.current as RoleRecord | null,
-            );
-            if (change === 'create')
-              await tx.update(sysRecordReview).set({ recordId: id }).where(eq(sysRecordReview.id, row.id));
-            return true;
-          }
-          if (row.recordId !== null)
-            await tx.update(sysRole).set({ checkStatus: null }).where(eq(sysRole.roleId, row.recordId));
-          return false;
-        });
+        const approved = await decideRoleChange(ctx, currentUser(req).userId, change, path.split('/').pop()!, req.body);
         return done(approved ? approvedMsg : '已驳回，角色未改变');
       },
     );
@@ -248,13 +152,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      await db.transaction(async (tx) => {
-        const row = await loadReview(tx, 'role', req.body.reviewId);
-        await cancelReview(ctx, tx, row, caller.userId);
-        if (row.recordId !== null)
-          await tx.update(sysRole).set({ checkStatus: null }).where(eq(sysRole.roleId, row.recordId));
-      });
+      await cancelRoleChange(ctx, currentUser(req).userId, req.body.reviewId);
       return done('已撤回');
     },
   );
@@ -273,14 +171,7 @@ export const roleWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { roleId: id, status } = req.body;
-      await db.transaction(async (tx) => {
-        const live = await liveRole(tx, id);
-        assertDutyRoleUnchanged(live.record, { ...live.record, status });
-        await tx.update(sysRole).set({ status, updatedAt: ctx.clock.now() }).where(eq(sysRole.roleId, id));
-        if (status === '0' && live.record.status !== '0') {
-          for (const userId of await usersOfRole(tx, id)) await endUserSessions(ctx, tx, userId, 'roles');
-        }
-      });
+      await changeRoleStatus(ctx, id, status);
       return done(status === '0' ? '角色已停用' : '角色已启用');
     },
   );

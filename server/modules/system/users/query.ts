@@ -349,3 +349,35 @@ export async function listUsersV2(
     total: creates + liveTotal,
   };
 }
+
+/** One live user as a list row (undefined when there is none). */
+export async function liveUserRow(db: DbOrTx, userId: number): Promise<UserRow | undefined> {
+  const [row] = await liveUserRows(db, eq(sysUser.userId, userId), {}, 0, 1);
+  return row;
+}
+
+/** userRoleMnglist: a page of live users in the caller's scope, with their pending info; roleId keeps the holders of that role. */
+export async function listUsersWithRoles(
+  db: DbOrTx,
+  caller: AuthUser,
+  q: UserListQuery & { roleId?: number },
+): Promise<{ rows: UserRowV2[]; total: number }> {
+  let cond = liveConditions(db, q, await userScopeOf(db, caller));
+  if (q.roleId)
+    cond = and(
+      cond,
+      inArray(
+        sysUser.userId,
+        db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, q.roleId)),
+      ),
+    );
+  const total = await countLive(db, cond);
+  const rows = await liveUserRows(db, cond, q, (q.pageNum - 1) * q.pageSize, q.pageSize);
+  const pending = await pendingByRecord(
+    db,
+    'user',
+    rows.map((r) => r.userId!),
+    caller,
+  );
+  return { rows: rows.map((r) => ({ ...r, pending: pending.get(r.userId!) ?? null })), total };
+}

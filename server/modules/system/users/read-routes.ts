@@ -1,21 +1,17 @@
 /** Reading users: lists, one user, users with roles, user types, the reviewer's view of a submission, form options. */
 import { z } from 'zod';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { certificate, enterprise, person, sysDept, sysUser, sysUserRole } from '../../../db/schema.js';
 import { envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { reviewDetail } from '../review/detail.js';
-import { loadReview, pendingByRecord, pendingOf, summaryOf, userNames } from '../review/review.service.js';
+import { loadReview, pendingOf, summaryOf, userNames } from '../review/review.service.js';
 import { reviewDetailSchema } from '../review/schemas.js';
-import { contains } from '../review/list-kit.js';
 import { assertInScope } from './access.js';
 import {
-  countLive,
-  liveConditions,
   listUsers,
   listUsersV2,
-  liveUserRows,
+  listUsersWithRoles,
+  liveUserRow,
   userListQuery,
   userListV2Query,
   userRow,
@@ -23,7 +19,7 @@ import {
 } from './query.js';
 import { USER_TYPES } from './record.js';
 import { userView } from './view.js';
-import { userScopeOf } from './scope.js';
+import { allDepts, certificateCountsOf, enterpriseOptionRows, personOptionRows } from './store.js';
 import { maskIdNo, personalDataOf } from '../../../services/personalData.js';
 import { revealOfferSchema } from '../../../services/personalDataSchemas.js';
 import { userPersonalData } from './access.js';
@@ -110,7 +106,7 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const caller = currentUser(req);
       await assertInScope(db, caller, req.params.id);
-      const [row] = await liveUserRows(db, eq(sysUser.userId, req.params.id), {}, 0, 1);
+      const row = await liveUserRow(db, req.params.id);
       // The phone as the list shows it; the user administrator reveals it by a click (logged). The form sends it back masked to keep it.
       const { offer } = personalDataOf(await userPersonalData(db, caller, req.params.id), 'user', req.params.id);
       const pending = await pendingOf(db, 'user', req.params.id);
@@ -155,30 +151,8 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const q = req.query;
-      const caller = currentUser(req);
-      let cond = liveConditions(db, q, await userScopeOf(db, caller));
-      if (q.roleId)
-        cond = and(
-          cond,
-          inArray(
-            sysUser.userId,
-            db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, q.roleId)),
-          ),
-        );
-      const total = await countLive(db, cond);
-      const rows = await liveUserRows(db, cond, q, (q.pageNum - 1) * q.pageSize, q.pageSize);
-      const pending = await pendingByRecord(
-        db,
-        'user',
-        rows.map((r) => r.userId!),
-        caller,
-      );
-      return page(
-        rows.map((r) => ({ ...r, pending: pending.get(r.userId!) ?? null })),
-        total,
-        q.pageNum,
-      );
+      const { rows, total } = await listUsersWithRoles(db, currentUser(req), req.query);
+      return page(rows, total, req.query.pageNum);
     },
   );
 
@@ -202,10 +176,7 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: TAGS, summary: '部门树（用户与角色表单）', response: { 200: envelope(z.array(deptNode)) } },
     },
     async () => {
-      const rows = await db
-        .select()
-        .from(sysDept)
-        .orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
+      const rows = await allDepts(db);
       const nodes = new Map<number, DeptNode>(
         rows.map((d) => [
           d.deptId,
@@ -247,29 +218,11 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { keyword, id: personId } = req.query;
       if (!personId && !keyword) return ok([]);
-      const where = personId
-        ? eq(person.id, personId)
-        : or(contains(person.name, keyword!), eq(person.idNo, keyword!.toUpperCase()));
-      const rows = await db
-        .select({ value: person.id, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
-        .from(person)
-        .leftJoin(enterprise, eq(enterprise.id, person.enterpriseId))
-        .where(where)
-        .orderBy(asc(person.name), asc(person.id))
-        .limit(20);
-      const counts = rows.length
-        ? await db
-            .select({ personId: certificate.personId, n: sql<number>`count(*)::int` })
-            .from(certificate)
-            .where(
-              inArray(
-                certificate.personId,
-                rows.map((r) => r.value),
-              ),
-            )
-            .groupBy(certificate.personId)
-        : [];
-      const held = new Map(counts.map((c) => [c.personId, Number(c.n)]));
+      const rows = await personOptionRows(db, keyword, personId);
+      const held = await certificateCountsOf(
+        db,
+        rows.map((r) => r.value),
+      );
       return ok(
         rows.map((r) => ({
           value: r.value,
@@ -296,17 +249,7 @@ export const userReadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { keyword, id } = req.query;
-      const where = id
-        ? eq(enterprise.id, id)
-        : keyword
-          ? or(contains(enterprise.name, keyword), ilike(enterprise.creditCode, `${keyword.replace(/[\\%_]/g, '')}%`))
-          : undefined;
-      const rows = await db
-        .select({ value: enterprise.id, label: enterprise.name, creditCode: enterprise.creditCode })
-        .from(enterprise)
-        .where(where)
-        .orderBy(asc(enterprise.name))
-        .limit(20);
+      const rows = await enterpriseOptionRows(db, keyword, id);
       return ok(rows);
     },
   );

@@ -6,44 +6,27 @@
  * user's phone when there is one, that must be changed at the next sign-in.
  */
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sysPasswordHistory, sysRecordReview, sysUser } from '../../../db/schema.js';
-import { badRequest, forbidden } from '../../../lib/errors.js';
-import { hashPassword, passwordPolicyViolation } from '../../../lib/password.js';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { endUserSessions } from '../../auth/session.service.js';
-import { changedKeys, diffRecords } from '../review/diff.js';
-import { DUTY_ROLE_NAMES, isDutyRole } from '../review/duties.js';
-import { assertChange, assertNoPending, decideReview, loadReview, submitReview } from '../review/review.service.js';
 import { decisionBody, idsQuery, submittedSchema } from '../review/schemas.js';
-import { assertInScope, assertNotSelf, roleKeysOfUser } from './access.js';
-import { randomPassword } from './initial-password.js';
-import { maskPhone } from '../../../services/personalData.js';
-import {
-  applyUserChange,
-  checkUserRecord,
-  deleteBlocker,
-  displayUser,
-  liveUser,
-  normalise,
-  patched,
-  USER_LABELS,
-  userFields,
-  userPatch,
-  type ProposedUser,
-  type UserRecord,
-} from './record.js';
-import { assertWarningsChosen, userChangeEffect } from './effect.js';
+import { normalise, userFields, userPatch } from './record.js';
 import { changeEffectSchema, diffRowSchema } from '../review/schemas.js';
-import {
-  REVIEW_WARNINGS,
-  type PersistedRecordReviewSnapshot,
-  type ReviewWarning,
-} from '../../../../machines/recordReview.machine.js';
+import { REVIEW_WARNINGS } from '../../../../machines/recordReview.machine.js';
 import { id } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
+import {
+  changeUserStatus,
+  decideNewUser,
+  decideUserChange,
+  previewNewUser,
+  previewUserPatch,
+  resetUserPassword,
+  submitNewUser,
+  submitUserPatch,
+  submitUserRemovals,
+  submitUserRoles,
+} from './service.js';
 
 const TAGS = ['system-user'];
 const LOG = logAs('用户管理');
@@ -58,7 +41,6 @@ const changePreview = z.object({ diff: z.array(diffRowSchema), effect: changeEff
 
 export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const db = ctx.db;
 
   app.post(
     '/system/user/save',
@@ -77,61 +59,11 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
       const rec = normalise(req.body, req.body.status);
-      const policy = await ctx.policy.get();
-      const given = req.body.password?.trim() ? req.body.password : null;
-      if (given) {
-        const violation = passwordPolicyViolation(given, rec.userName, policy.passwordMinLength);
-        if (violation) throw badRequest(violation, 'password');
-      }
-      const password = given ?? randomPassword();
-      const passwordHash = await hashPassword(password);
-      const result = await db.transaction(async (tx) => {
-        await checkUserRecord(tx, rec, null);
-        return submitReview(ctx, tx, {
-          entity: 'user',
-          recordId: null,
-          change: 'create',
-          proposed: { ...rec, passwordHash },
-          current: null,
-          submitterId: caller.userId,
-        });
-      });
-      return ok({ ...result, initialPassword: given ? null : password }, '已提交，等待安全管理员审核');
+      const result = await submitNewUser(ctx, currentUser(req).userId, rec, req.body.password);
+      return ok(result, '已提交，等待安全管理员审核');
     },
   );
-
-  /**
-   * An edit of a live user as a submission ('2'); the live row only shows that it waits. Its effect
-   * beyond the fields (effect.ts) is computed here: a warning the caller did not choose refuses it.
-   */
-  async function submitUpdate(
-    callerId: number,
-    id: number,
-    change: (live: UserRecord) => UserRecord,
-    chosen?: readonly ReviewWarning[],
-  ) {
-    return db.transaction(async (tx) => {
-      const live = await liveUser(tx, id);
-      const next = change(live.record);
-      if (changedKeys(live.record, next).length === 0) throw badRequest('没有需要提交的修改');
-      await checkUserRecord(tx, next, id);
-      const warnings = assertWarningsChosen(await userChangeEffect(tx, live.record, next), chosen);
-      const result = await submitReview(ctx, tx, {
-        entity: 'user',
-        recordId: id,
-        change: 'update',
-        proposed: next,
-        current: live.record,
-        submitterId: callerId,
-        subjectUserId: id,
-        warnings,
-      });
-      await tx.update(sysUser).set({ checkStatus: result.checkStatus }).where(eq(sysUser.userId, id));
-      return result;
-    });
-  }
 
   app.post(
     '/system/user/updateV2',
@@ -149,8 +81,7 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const caller = currentUser(req);
       const { userId: id, acknowledged: chosen, ...patch } = req.body;
-      await assertInScope(db, caller, id);
-      const result = await submitUpdate(caller.userId, id, (live) => patched(live, patch), chosen);
+      const result = await submitUserPatch(ctx, caller, id, patch, chosen);
       return ok(result, '已提交，等待安全管理员审核');
     },
   );
@@ -169,13 +100,8 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
       const { userId: id, acknowledged: _chosen, ...patch } = req.body;
-      await assertInScope(db, caller, id);
-      const live = await liveUser(db, id);
-      const next = patched(live.record, patch);
-      await checkUserRecord(db, next, id);
-      return ok(await previewOf(live.record, next), '查询成功');
+      return ok(await previewUserPatch(ctx.db, currentUser(req), id, patch), '查询成功');
     },
   );
 
@@ -196,21 +122,9 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const rec = normalise(req.body, req.body.status);
-      await checkUserRecord(db, rec, null);
-      return ok(await previewOf(null, rec), '查询成功');
+      return ok(await previewNewUser(ctx.db, normalise(req.body, req.body.status)), '查询成功');
     },
   );
-
-  /** The reviewer's diff and the effect, as the review will show them. */
-  async function previewOf(before: UserRecord | null, after: UserRecord) {
-    const [b, a, effect] = await Promise.all([
-      displayUser(db, before),
-      displayUser(db, after),
-      userChangeEffect(db, before, after),
-    ]);
-    return { diff: diffRecords(USER_LABELS, b, a), effect };
-  }
 
   app.post(
     '/system/user/userAuthorize',
@@ -232,10 +146,7 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      await assertInScope(db, caller, req.body.userId);
-      const roleIds = [...new Set(req.body.roleIds)].sort((a, b) => a - b);
-      const result = await submitUpdate(caller.userId, req.body.userId, (live) => ({ ...live, roleIds }));
+      const result = await submitUserRoles(ctx, currentUser(req), req.body.userId, req.body.roleIds);
       return ok(result, '已提交，等待安全管理员审核');
     },
   );
@@ -254,36 +165,7 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      const ids = req.query.ids;
-      for (const id of ids) {
-        assertNotSelf(caller, id, '不能删除当前登录的用户');
-        await assertInScope(db, caller, id);
-      }
-      const results = await db.transaction(async (tx) => {
-        const out = [];
-        for (const id of ids) {
-          const live = await liveUser(tx, id);
-          await assertNoPending(tx, 'user', id);
-          const blocker = await deleteBlocker(tx, id);
-          if (blocker) throw badRequest(`${live.record.userName}：${blocker}`, 'ids');
-          // A holder's account shows their certificates: deleting it loses that, disabling keeps it.
-          const [warning] = (await userChangeEffect(tx, live.record, null)).warnings;
-          if (warning) throw badRequest(`${live.record.userName}：${warning.message}；不能删除，请改为停用`, 'ids');
-          const result = await submitReview(ctx, tx, {
-            entity: 'user',
-            recordId: id,
-            change: 'delete',
-            proposed: live.record,
-            current: live.record,
-            submitterId: caller.userId,
-            subjectUserId: id,
-          });
-          await tx.update(sysUser).set({ checkStatus: result.checkStatus }).where(eq(sysUser.userId, id));
-          out.push(result);
-        }
-        return out;
-      });
+      const results = await submitUserRemovals(ctx, currentUser(req), req.query.ids);
       return ok(results, '已提交删除，等待安全管理员审核');
     },
   );
@@ -301,20 +183,7 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      const approved = await db.transaction(async (tx) => {
-        const row = await loadReview(tx, 'user', req.body.reviewId);
-        assertChange(row, ['create'], 'new-check');
-        const decided = await decideReview(ctx, tx, row, {
-          reviewerId: caller.userId,
-          approved: req.body.approved,
-          comment: req.body.comment,
-        });
-        if (decided.state !== 'approved') return false;
-        const id = await applyUserChange(ctx, tx, 'create', null, row.proposed as ProposedUser, null);
-        await tx.update(sysRecordReview).set({ recordId: id }).where(eq(sysRecordReview.id, row.id));
-        return true;
-      });
+      const approved = await decideNewUser(ctx, currentUser(req).userId, req.body);
       return done(approved ? '审核通过，账号已创建' : '已驳回');
     },
   );
@@ -333,33 +202,12 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      const msg = await db.transaction(async (tx) => {
-        const row = await loadReview(tx, 'user', req.body.reviewId);
-        assertChange(row, ['update', 'delete'], 'update-check');
-        const decided = await decideReview(ctx, tx, row, {
-          reviewerId: caller.userId,
-          approved: req.body.approved,
-          comment: req.body.comment,
-          acknowledged: req.body.acknowledged,
-        });
-        const { change, warnings } = (row.snapshot as PersistedRecordReviewSnapshot).context;
-        if (decided.state === 'approved') {
-          await applyUserChange(
-            ctx,
-            tx,
-            change as 'update' | 'delete',
-            row.recordId,
-            row.proposed as ProposedUser,
-            row.current as UserRecord,
-            warnings ?? [],
-          );
-          if (change === 'delete') return '审核通过，用户已删除';
-          return '审核通过，修改已生效';
-        }
-        await tx.update(sysUser).set({ checkStatus: null }).where(eq(sysUser.userId, row.recordId!));
-        return '已驳回，用户信息未改变';
-      });
+      const outcome = await decideUserChange(ctx, currentUser(req).userId, req.body);
+      const msg = {
+        deleted: '审核通过，用户已删除',
+        updated: '审核通过，修改已生效',
+        rejected: '已驳回，用户信息未改变',
+      }[outcome];
       return done(msg);
     },
   );
@@ -378,23 +226,9 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
       const { userId: id, status } = req.body;
-      assertNotSelf(caller, id, '不能停用或启用当前登录的用户');
-      await assertInScope(db, caller, id);
-      if ((await roleKeysOfUser(db, id)).some(isDutyRole)) {
-        await submitUpdate(caller.userId, id, (live) => ({ ...live, status }));
+      if ((await changeUserStatus(ctx, currentUser(req), id, status)) === 'submitted')
         return done('三员账号的启用或停用已提交，等待安全管理员审核');
-      }
-      await db.transaction(async (tx) => {
-        const updated = await tx
-          .update(sysUser)
-          .set({ status, updatedAt: ctx.clock.now() })
-          .where(eq(sysUser.userId, id))
-          .returning({ id: sysUser.userId });
-        if (updated.length === 0) throw badRequest('用户不存在', 'userId');
-        if (status === '0') await endUserSessions(ctx, tx, id, 'disabled');
-      });
       return done(status === '0' ? '已停用，该用户已被强制下线' : '已启用');
     },
   );
@@ -416,54 +250,9 @@ export const userWriteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const caller = currentUser(req);
-      const id = req.body.userId;
-      assertNotSelf(caller, id, '请通过“修改密码”修改本人密码');
-      await assertInScope(db, caller, id);
-      const targetDuties = (await roleKeysOfUser(db, id)).filter((k) => isDutyRole(k) && k !== 'admin');
-      if (targetDuties.length) {
-        throw forbidden(
-          `三员分立：${targetDuties.map((k) => DUTY_ROLE_NAMES[k as keyof typeof DUTY_ROLE_NAMES]).join('、')}账号的密码只能由本人修改`,
-        );
-      }
-      const [target] = await db
-        .select({ userName: sysUser.userName, passwordHash: sysUser.passwordHash, phone: sysUser.phone })
-        .from(sysUser)
-        .where(eq(sysUser.userId, id));
-      if (!target) throw badRequest('用户不存在', 'userId');
-      const password = randomPassword();
-      const hash = await hashPassword(password);
-      const now = ctx.clock.now();
-      await db.transaction(async (tx) => {
-        await tx.insert(sysPasswordHistory).values({ userId: id, passwordHash: target.passwordHash, createdAt: now });
-        await tx
-          .update(sysUser)
-          .set({
-            passwordHash: hash,
-            passwordChangedAt: now,
-            mustChangePassword: true,
-            failCount: 0,
-            lockedUntil: null,
-            updatedAt: now,
-          })
-          .where(eq(sysUser.userId, id));
-        await endUserSessions(ctx, tx, id, 'resetPwd');
-      });
-      if (target.phone) {
-        // The administrator never learns the password when the user's phone can receive it.
-        await ctx.sms.send(
-          target.phone,
-          `【广东省安管人员考核管理平台】您的登录密码已由管理员重置，一次性密码：${password}，请登录后立即修改。如非本人申请，请联系管理员。`,
-        );
-        return ok(
-          { password: null, sentTo: maskPhone(target.phone) },
-          `密码已重置，一次性密码已发送至 ${maskPhone(target.phone)}，用户登录后须修改密码`,
-        );
-      }
-      return ok(
-        { password, sentTo: null },
-        '密码已重置：用户没有登记手机号码，请将一次性密码当面转交，用户登录后须修改密码',
-      );
+      const { password, sentTo } = await resetUserPassword(ctx, currentUser(req), req.body.userId);
+      if (sentTo) return ok({ password, sentTo }, `密码已重置，一次性密码已发送至 ${sentTo}，用户登录后须修改密码`);
+      return ok({ password, sentTo }, '密码已重置：用户没有登记手机号码，请将一次性密码当面转交，用户登录后须修改密码');
     },
   );
 };
