@@ -312,6 +312,32 @@ describe('the province view', () => {
     expect((await api.get('gz_sl', '/api/analysis/overview')).statusCode).toBe(403);
   });
 
+  it('counts the month bar by China months, also in the first hours of a China month', async () => {
+    const before = t.clock.now();
+    // 00:30 on the 1st in China is still the last day of the month before in UTC.
+    const at = new Date(Date.UTC(before.getUTCFullYear(), before.getUTCMonth(), 1, 0, 30) - 8 * 3_600_000);
+    expect(chinaDate(at).slice(8)).toBe('01');
+    expect(at.toISOString().slice(0, 7)).not.toBe(chinaDate(at).slice(0, 7));
+    t.clock.set(at);
+    try {
+      const month = chinaDate(t.clock.now()).slice(0, 7);
+      const res = await api.get('province', '/api/analysis/month-bar');
+      expect(res.statusCode, res.body).toBe(200);
+      const bars = res.json().data as { x: string; y: number }[];
+      expect(bars).toHaveLength(12);
+      expect(bars.at(-1)!.x).toBe(month);
+      const issued = await n(
+        db()
+          .select({ n: count() })
+          .from(certificate)
+          .where(sql`to_char(${certificate.issueDate}, 'YYYY-MM') = ${month}`),
+      );
+      expect(bars.at(-1)!.y).toBe(issued);
+    } finally {
+      t.clock.set(before);
+    }
+  });
+
   it("exports every figure of the province view as a workbook, one sheet each, equal to the page's", async () => {
     const d = (await api.get('province', '/api/analysis/overview')).json().data;
     const res = await api.get('province', '/api/analysis/overview/export');

@@ -95,11 +95,8 @@ export async function provinceOverview(db: DbOrTx, districts: DistrictNames, now
 
 /** 近12个月发证数量 GET /analysis/month-bar: certificates issued in each of the last 12 months (YYYY-MM), oldest first. */
 export async function issuedPerMonth(db: DbOrTx, now: Date): Promise<{ x: string; y: number }[]> {
-  const months: string[] = [];
-  for (let i = 11; i >= 0; i--) {
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
-    months.push(d.toISOString().slice(0, 7));
-  }
+  const monthTo = chinaDate(now).slice(0, 7);
+  const months = monthsBetween(monthMinus(monthTo, 11), monthTo);
   const month = sql<string>`to_char(${certificate.issueDate}, 'YYYY-MM')`;
   const rows = await db
     .select({ x: month, y: sql<number>`count(*)::int` })
