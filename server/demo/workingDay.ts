@@ -10,7 +10,6 @@ import type { Tx } from '../db/client.js';
 import {
   application,
   applicationHistory,
-  certificate,
   sysOperLog,
   sysUser,
   sysUserGroup,
@@ -18,6 +17,7 @@ import {
 } from '../db/schema.js';
 import { COMMENT_REQUIRED, WORKFLOW_EVENT_LOG } from '../modules/workflow/routes.js';
 import { STALE_VERSION } from '../lib/errors.js';
+import { countPrint } from '../modules/certificate/store.js';
 
 const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter(
   (t) => BUSINESS_ROUTES[t].printsCertificate,
@@ -66,14 +66,7 @@ async function printSome(tx: Tx): Promise<number> {
     for (const row of rows.slice(0, Math.floor(rows.length / 2))) {
       if (!row.certificateId) continue;
       const at = new Date(row.closedAt.getTime() + 86_400_000);
-      await tx
-        .update(certificate)
-        .set({
-          printCount: sql`${certificate.printCount} + 1`,
-          printedVersion: sql`${certificate.version}`,
-          printedAt: at,
-        })
-        .where(eq(certificate.id, row.certificateId));
+      await countPrint(tx, row.certificateId, at);
       await tx.update(application).set({ printedAt: at }).where(eq(application.id, row.id));
       printed += 1;
     }

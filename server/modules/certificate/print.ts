@@ -4,7 +4,7 @@
  * printed_at) and moves the application to the printed queue (application.printed_at). If the
  * certificate changed between rendering and counting, nothing is counted and the caller retries.
  */
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { BUSINESS_ROUTES, type BusinessType } from '../../../machines/businessTypes.js';
 import type { AppContext, AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -16,6 +16,7 @@ import { certificatePdf } from '../../lib/pdf/lazy.js';
 import { inArea } from '../../workflow/who.js';
 import { loadCertificate, pdfDataOf, recordPdfAccess } from './detail.js';
 import { loadLabels } from './labels.js';
+import { countPrint } from './store.js';
 
 export const PRINT_PERMS = ['print:waitPrint:print', 'print:printed:print'] as const;
 export const PRINTING_TYPES = (Object.keys(BUSINESS_ROUTES) as BusinessType[]).filter(
@@ -57,21 +58,12 @@ export async function printApplicationCertificate(
   const pdf = await certificatePdf(pdfDataOf(row, labels, baseUrl));
   const now = ctx.clock.now();
   const printed = await ctx.db.transaction(async (tx) => {
-    const [counted] = await tx
-      .update(certificate)
-      .set({
-        printCount: sql`${certificate.printCount} + 1`,
-        printedVersion: row.cert.version,
-        printedAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(certificate.id, row.cert.id), eq(certificate.version, row.cert.version)))
-      .returning({ printCount: certificate.printCount });
-    if (!counted) throw new AppError(409, '证书在打印期间已更新，请重新打印');
+    const count = await countPrint(tx, row.cert.id, now, row.cert.version);
+    if (count === undefined) throw new AppError(409, '证书在打印期间已更新，请重新打印');
     await tx.update(application).set({ printedAt: now }).where(eq(application.id, app.id));
-    return counted;
+    return count;
   });
-  return { pdf, certNo: row.cert.certNo, printCount: printed.printCount, version: row.cert.version };
+  return { pdf, certNo: row.cert.certNo, printCount: printed, version: row.cert.version };
 }
 
 /** The printing queue's condition (as server/workflow/views.ts printWait/printDone) for exports. */

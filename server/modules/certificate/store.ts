@@ -4,10 +4,10 @@
  * was decided by decide.ts; writer.ts is the caller's entry (load → decide → store). Each change is
  * one history row — the event and its fields, who sent it (a user, or a job by name), the row as it
  * was (the kept version) and the machine's state before and after — written with the new columns in
- * one statement. (Two columns outside the machine's are stamped elsewhere: print counts,
- * certificate/print.ts and the demo's printed queue.)
+ * one statement. A print is no event (it changes no state): countPrint stamps its three columns and
+ * writes no history row.
  */
-import { getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { statusOfState, type PersistedCertificateSnapshot } from '../../../machines/certificate.machine.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { certificate, certificateHistory, enterprise, person } from '../../db/schema.js';
@@ -228,4 +228,23 @@ export async function storeLives(tx: Tx, lives: readonly DecidedLife[]): Promise
       order by x.certificate_id, x.seq`);
   }
   return ids;
+}
+
+/**
+ * Counts a print (print_count + 1, printed_version, printed_at): of the version the PDF was made of
+ * when `version` is given (answers undefined when the certificate has changed since), else of the
+ * current one. Answers the new count.
+ */
+export async function countPrint(tx: Tx, id: number, at: Date, version?: number): Promise<number | undefined> {
+  const [counted] = await tx
+    .update(certificate)
+    .set({
+      printCount: sql`${certificate.printCount} + 1`,
+      printedVersion: version ?? sql`${certificate.version}`,
+      printedAt: at,
+      ...(version === undefined ? {} : { updatedAt: at }),
+    })
+    .where(and(eq(certificate.id, id), version === undefined ? undefined : eq(certificate.version, version)))
+    .returning({ printCount: certificate.printCount });
+  return counted?.printCount;
 }
