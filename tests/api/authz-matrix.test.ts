@@ -6,11 +6,12 @@
  * Calls that should be refused go first and those that should pass after, so that a permitted write
  * (a holder deleting the fixture message) cannot turn a later refusal into a 404.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { TestApp } from '../helpers/app.js';
-import { createRecordedApp, type DeclaredRoute } from '../helpers/route-access.js';
+import { apiSuite } from '../helpers/api.js';
+import type { DeclaredRoute } from '../helpers/route-access.js';
 import {
   ACCOUNTS,
   MENU_KEYS,
@@ -41,17 +42,17 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CONCURRENCY = 8;
 
 let t: TestApp;
-let declared: DeclaredRoute[] = [];
+const declared: DeclaredRoute[] = [];
 const tokens = new Map<string, string>();
 const user = new Map<string, typeof sysUser.$inferSelect>();
 
-beforeAll(async () => {
-  ({ app: t, routes: declared } = await createRecordedApp());
-  for (const u of await t.database.db.select().from(sysUser)) user.set(u.userName, u);
-  for (const a of ACCOUNTS) tokens.set(a.userName, await t.login(a.userName));
-});
-afterAll(async () => {
-  await t?.close();
+apiSuite({
+  routes: declared,
+  ready: async (app) => {
+    t = app;
+    for (const u of await t.database.db.select().from(sysUser)) user.set(u.userName, u);
+    for (const a of ACCOUNTS) tokens.set(a.userName, await t.login(a.userName));
+  },
 });
 
 // ---------- the plan: operations of the document, their expectations ----------

@@ -2,10 +2,11 @@
  * Every business type from the enterprise's first click to the changed certificate, through the
  * HTTP API as the demo users, with the exact resulting certificate fields; the rules' refusals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { BUSINESS_ROUTES, routeSteps, type BusinessType, type Step } from '../../machines/businessTypes.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import {
   application,
   certificate,
@@ -23,12 +24,11 @@ import { statutoryExpiryOf } from '../../machines/certificate.machine.js';
 let t: TestApp;
 let today: string;
 const tokens = new Map<string, string>();
-beforeAll(async () => {
-  t = await createTestApp();
-  today = chinaDate(t.clock.now());
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    today = chinaDate(t.clock.now());
+  },
 });
 
 const as = async (user: string) => {

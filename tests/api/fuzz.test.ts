@@ -9,10 +9,11 @@
  *   - a refused write (status >= 400) changed no row of any table (log tables aside).
  * Reproduce a failure with FUZZ_SEED=<seed printed> (and FUZZ_RUNS for more runs per route).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_213);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
@@ -462,34 +463,36 @@ function hashOf(text: string): number {
   return h;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
-    paths: Record<
-      string,
-      Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
-    >;
-  };
-  for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(ops)) {
-      const upper = method.toUpperCase();
-      if (upper !== 'GET' && upper !== 'POST') continue;
-      if (SKIP.has(`${upper} ${path}`)) continue;
-      const parameters = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
-      const body = op.requestBody?.content?.['application/json']?.schema ?? null;
-      // Every POST; every GET that takes something from its caller.
-      if (upper === 'GET' && parameters.length === 0) continue;
-      operations.push({ method: upper as Operation['method'], path, parameters, body });
+apiSuite({
+  ready: async (app) => {
+    t = app;
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }
+        >
+      >;
+    };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const upper = method.toUpperCase();
+        if (upper !== 'GET' && upper !== 'POST') continue;
+        if (SKIP.has(`${upper} ${path}`)) continue;
+        const parameters = (op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
+        const body = op.requestBody?.content?.['application/json']?.schema ?? null;
+        // Every POST; every GET that takes something from its caller.
+        if (upper === 'GET' && parameters.length === 0) continue;
+        operations.push({ method: upper as Operation['method'], path, parameters, body });
+      }
     }
-  }
-  const tables = await selectRows<{ name: string }>(
-    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
-  );
-  const counted = tables.map((r) => r.name).filter((n) => !LOG_TABLES.has(n));
-  countSql = counted.map((n) => `select '${n}' as t, count(*) as n from "${n}"`).join(' union all ');
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
+    const tables = await selectRows<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name",
+    );
+    const counted = tables.map((r) => r.name).filter((n) => !LOG_TABLES.has(n));
+    countSql = counted.map((n) => `select '${n}' as t, count(*) as n from "${n}"`).join(' union all ');
+  },
 });
 
 describe('fuzzing every route of the OpenAPI document', () => {

@@ -6,9 +6,10 @@
  * value, is checked like the detail, and leaves a row in the personal-data access log (who, whose,
  * when, why, through which record) that the audit administrator reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { apiSuite } from '../helpers/api.js';
 import { application, certificate, person, personalDataAccess, sysUser } from '../../server/db/schema.js';
 import { maskIdNo, maskPhone } from '../../server/services/personalData.js';
 
@@ -21,11 +22,10 @@ const as = async (user: string) => {
 const get = async (user: string, url: string) => t.call(await as(user), { url });
 const db = () => t.database.db;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
+apiSuite({
+  ready: (app) => {
+    t = app;
+  },
 });
 
 const ACCOUNTS = [

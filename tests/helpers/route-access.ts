@@ -7,7 +7,6 @@
 import dc from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
 import type { RouteAccess } from '../../server/context.js';
-import { createTestApp, type TestApp } from './app.js';
 
 export interface DeclaredRoute {
   method: string;
@@ -33,14 +32,4 @@ export function recordRoutes(): { routes: DeclaredRoute[]; stop(): void } {
   };
   dc.subscribe('fastify.initialization', onInit);
   return { routes, stop: () => dc.unsubscribe('fastify.initialization', onInit) };
-}
-
-/** A test app and the routes it registered, each with its declared access (apiSuite's `routes` does the same). */
-export async function createRecordedApp(): Promise<{ app: TestApp; routes: DeclaredRoute[] }> {
-  const recorder = recordRoutes();
-  try {
-    return { app: await createTestApp(), routes: recorder.routes };
-  } finally {
-    recorder.stop();
-  }
 }
