@@ -1,7 +1,7 @@
 /** How a value of the business form reads: in the summary before 提交 and in the view afterwards. */
 import { useTranslation } from 'react-i18next';
 import type { BusinessType } from '@machines/businessTypes';
-import { useDict } from './index';
+import { useDict } from './useDict';
 
 /** The business pages' namespace (reason and category words). */
 const NS = 'business';
