@@ -25,7 +25,6 @@ import type { Labels } from '../certificate/labels.js';
 import { readShown, SHOWN_COLUMNS, shownCertificate } from '../certificate/shown.js';
 import { certificateScope } from '../certificate/scope.js';
 import { containsText } from '../../lib/textMatch.js';
-import { contains, orderBy } from '../system/review/list-kit.js';
 import { pendingByRecord } from '../system/review/review.service.js';
 import { pendingSchema } from '../system/review/schemas.js';
 import {
@@ -39,6 +38,7 @@ import {
 } from './record.js';
 import { punishmentScope } from './scope.js';
 import { ENTITY } from './service.js';
+import { listOrder } from '../../lib/listQuery.js';
 
 export const punishmentListQuery = pageQuery
   .extend({
@@ -111,10 +111,10 @@ const certificateOfRow = (certNo: SQL) => sql`exists (select 1 from ${certificat
 
 export function punishmentWhere(user: AuthUser, q: Partial<PunishmentListQuery>): SQL | undefined {
   const w: (SQL | undefined)[] = [punishmentScope(user)];
-  if (q.name) w.push(contains(person.name, q.name));
-  if (q.idNo) w.push(contains(person.idNo, q.idNo.toUpperCase()));
-  if (q.certNo) w.push(certificateOfRow(contains(certificate.certNo, q.certNo)));
-  if (q.docNo) w.push(contains(punishment.docNo, q.docNo));
+  if (q.name) w.push(containsText(person.name, q.name));
+  if (q.idNo) w.push(containsText(person.idNo, q.idNo.toUpperCase()));
+  if (q.certNo) w.push(certificateOfRow(containsText(certificate.certNo, q.certNo)));
+  if (q.docNo) w.push(containsText(punishment.docNo, q.docNo));
   if (q.type) w.push(eq(punishment.type, q.type));
   if (q.violateType) w.push(eq(punishment.violateType, q.violateType));
   if (q.reviewState) w.push(eq(punishment.reviewState, q.reviewState));
@@ -160,7 +160,7 @@ export async function punishmentRows(
 ): Promise<PunishmentRowView[]> {
   const rows = await baseQuery(db)
     .where(where)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(punishment.createdAt), desc(punishment.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(punishment.createdAt), desc(punishment.id)]))
     .limit(limit)
     .offset(offset);
   return viewRows(db, user, rows, labels, today);

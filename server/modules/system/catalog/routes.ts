@@ -17,12 +17,12 @@ import {
   catalogPerms,
   type CatalogKind,
 } from './kinds.js';
-import { chinaTime, idParams, idsQuery } from './listKit.js';
-import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { id, idOrZero, idParams, idsQuery, optionalText, text } from '../../../lib/schemas.js';
 import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
 import { logAs } from '../../../lib/operLog.js';
 import { createCatalog, removeCatalogs, updateCatalog } from './service.js';
 import { catalogById, catalogExportBatch, catalogPage, type CatalogRecord } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const catalogRow = z.object({
   id: z.number(),
@@ -79,7 +79,7 @@ function exportColumns(kind: CatalogKind): ExcelColumn<CatalogRecord>[] {
     { header: '排序', value: (r) => r.sortOrder },
     { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
     { header: '备注', width: 30, value: (r) => r.remark },
-    { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+    { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
   ];
 }
 

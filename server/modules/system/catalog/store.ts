@@ -4,7 +4,9 @@ import type { DbOrTx } from '../../../db/client.js';
 import { sysCatalog } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
 import type { CatalogKind } from './kinds.js';
-import { contains, dateRange, orderBy } from './listKit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type CatalogRecord = typeof sysCatalog.$inferSelect;
 
@@ -29,8 +31,9 @@ export interface CatalogValues {
 
 function catalogWhere(kind: CatalogKind, q: CatalogFilter): SQL {
   const w: SQL[] = [eq(sysCatalog.kind, kind)];
-  if (q.code) w.push(ilike(sysCatalog.code, contains(q.code)));
-  if (q.name) w.push(or(ilike(sysCatalog.name, contains(q.name)), ilike(sysCatalog.remark, contains(q.name)))!);
+  if (q.code) w.push(ilike(sysCatalog.code, containsPattern(q.code)));
+  if (q.name)
+    w.push(or(ilike(sysCatalog.name, containsPattern(q.name)), ilike(sysCatalog.remark, containsPattern(q.name)))!);
   if (q.status) w.push(eq(sysCatalog.status, q.status));
   w.push(...dateRange(sysCatalog.createdAt, q.beginTime, q.endTime));
   return and(...w)!;
@@ -56,7 +59,7 @@ export async function catalogPage(
     .select()
     .from(sysCatalog)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [asc(sysCatalog.sortOrder), asc(sysCatalog.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [asc(sysCatalog.sortOrder), asc(sysCatalog.id)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };

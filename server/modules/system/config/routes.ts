@@ -11,12 +11,12 @@ import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from 
 import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { chinaTime, idParams, idsQuery } from '../catalog/listKit.js';
 import { isSecurityKey } from './rules.js';
 import { createConfig, removeConfigs, updateConfig } from './service.js';
 import { configById, configExportBatch, configPage, type ConfigRecord } from './store.js';
-import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { id, idOrZero, idParams, idsQuery, optionalText, text } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAG = ['system-config'];
 const LOG = logAs('参数设置');
@@ -80,7 +80,7 @@ const EXPORT_COLUMNS: ExcelColumn<ConfigRecord>[] = [
   { header: '参数键值', width: 20, value: (r) => r.configValue },
   { header: '系统内置', value: (r) => (r.configType === 'Y' ? '是' : '否') },
   { header: '备注', width: 40, value: (r) => r.remark },
-  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {

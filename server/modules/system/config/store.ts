@@ -3,7 +3,9 @@ import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.js';
 import { sysConfig } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../catalog/listKit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type ConfigRecord = typeof sysConfig.$inferSelect;
 
@@ -27,8 +29,8 @@ export interface ConfigValues {
 
 function configWhere(q: ConfigFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.configName) w.push(ilike(sysConfig.configName, contains(q.configName)));
-  if (q.configKey) w.push(ilike(sysConfig.configKey, contains(q.configKey)));
+  if (q.configName) w.push(ilike(sysConfig.configName, containsPattern(q.configName)));
+  if (q.configKey) w.push(ilike(sysConfig.configKey, containsPattern(q.configKey)));
   if (q.configType) w.push(eq(sysConfig.configType, q.configType));
   w.push(...dateRange(sysConfig.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
@@ -53,7 +55,7 @@ export async function configPage(
     .select()
     .from(sysConfig)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysConfig.configType), sysConfig.configKey]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(sysConfig.configType), sysConfig.configKey]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };

@@ -4,10 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { chinaTime, idParams, requireAnyPerm } from '../menus/kit.js';
 import { deptBody, deptListQuery, deptNode, deptRow, deptUpdateBody, type DeptRow } from './schemas.js';
 import { createDept, deptRowById, deptTree, enabledDeptTree, removeDept, roleDeptIds, updateDept } from './service.js';
 import { logAs } from '../../../lib/operLog.js';
+import { chinaDateTime } from '../../../lib/days.js';
+import { requireAnyPerm } from '../../../lib/listQuery.js';
+import { idParams } from '../../../lib/schemas.js';
 
 const TAG = ['system-dept'];
 const LOG = logAs('部门管理');
@@ -35,7 +37,7 @@ const EXPORT_COLUMNS: ExcelColumn<DeptLine>[] = [
   { header: '用户数', value: (r) => r.userCount },
   { header: '排序', value: (r) => r.orderNum },
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
-  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(new Date(r.createdAt)) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(new Date(r.createdAt)) },
 ];
 
 export const deptRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,6 @@
 import { customDeptIds } from '../roles/role-depts.js';
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { buildTree, descendantsOf, withAncestors } from '../menus/kit.js';
 import { isEnabled } from '../../../lib/status.js';
 import { AREA_CODES, STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
 import type { DeptBody, DeptRow } from './schemas.js';
@@ -24,6 +23,7 @@ import {
   type DeptFilter,
   type DeptRecord,
 } from './store.js';
+import { buildTree, descendantsOf, withAncestors } from '../../../lib/tree.js';
 
 const toRow = (r: DeptRecord, users: Map<number, number>): DeptRow => ({
   deptId: r.deptId,

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysDept, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
-import { contains } from '../menus/kit.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type DeptRecord = typeof sysDept.$inferSelect;
 /** The columns a department's form writes, with its place in the tree. */
@@ -33,7 +33,7 @@ export async function deptRows(db: DbOrTx): Promise<DeptRecord[]> {
 /** The ids of the departments the filter matches. */
 export async function deptIdsMatching(db: DbOrTx, f: DeptFilter): Promise<number[]> {
   const w: SQL[] = [];
-  if (f.deptName) w.push(ilike(sysDept.deptName, contains(f.deptName)));
+  if (f.deptName) w.push(ilike(sysDept.deptName, containsPattern(f.deptName)));
   if (f.status) w.push(eq(sysDept.status, f.status));
   if (f.area) w.push(eq(sysDept.area, f.area));
   const matched = await db

@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
 import { badRequest } from '../../../lib/errors.js';
 import { batches, readExcel, sendExcel, sendTemplate, type ExcelColumn } from '../../../lib/excel.js';
-import { chinaTime, idsQuery } from '../menus/kit.js';
 import { readMultipart } from '../oss/multipart.js';
 import { IMPORT_COLUMNS, importDictData } from './import.js';
 import {
@@ -37,6 +36,8 @@ import {
 } from './service.js';
 import { dataExportBatch, dataPage, typeExportBatch, typePage, type DataRecord, type TypeRecord } from './store.js';
 import { logAs } from '../../../lib/operLog.js';
+import { chinaDateTime } from '../../../lib/days.js';
+import { idsQuery } from '../../../lib/schemas.js';
 
 const TAG = ['system-dict'];
 const LOG = logAs('字典管理');
@@ -49,7 +50,7 @@ const TYPE_COLUMNS: ExcelColumn<TypeRecord>[] = [
   { header: '字典类型', width: 28, value: (r) => r.dictType },
   { header: '状态', value: (r) => STATUS_TEXT(r.status) },
   { header: '备注', width: 40, value: (r) => r.remark },
-  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 /** The import headers first, so an export can be edited and imported back. */
@@ -63,7 +64,7 @@ const DATA_COLUMNS: ExcelColumn<DataRecord>[] = [
   { header: '回显样式', value: (r) => r.listClass },
   { header: '默认', value: (r) => (r.isDefault === 'Y' ? '是' : '否') },
   { header: '备注', width: 30, value: (r) => r.remark },
-  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 export const dictAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,9 @@ import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysDictData, sysDictType } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../menus/kit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type TypeRecord = typeof sysDictType.$inferSelect;
 export type DataRecord = typeof sysDictData.$inferSelect;
@@ -25,8 +27,8 @@ export interface TypeFilter {
 
 function typeWhere(q: TypeFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.dictName) w.push(ilike(sysDictType.dictName, contains(q.dictName)));
-  if (q.dictType) w.push(ilike(sysDictType.dictType, contains(q.dictType)));
+  if (q.dictName) w.push(ilike(sysDictType.dictName, containsPattern(q.dictName)));
+  if (q.dictType) w.push(ilike(sysDictType.dictType, containsPattern(q.dictType)));
   if (q.status) w.push(eq(sysDictType.status, q.status));
   w.push(...dateRange(sysDictType.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
@@ -47,7 +49,7 @@ export async function typePage(db: DbOrTx, q: PageQuery & TypeFilter): Promise<{
     .select()
     .from(sysDictType)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, TYPE_SORT, [asc(sysDictType.dictId)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, TYPE_SORT, [asc(sysDictType.dictId)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };
@@ -147,7 +149,7 @@ export interface DataFilter {
 function dataWhere(q: DataFilter): SQL | undefined {
   const w: SQL[] = [];
   if (q.dictType) w.push(eq(sysDictData.dictType, q.dictType));
-  if (q.dictLabel) w.push(ilike(sysDictData.dictLabel, contains(q.dictLabel)));
+  if (q.dictLabel) w.push(ilike(sysDictData.dictLabel, containsPattern(q.dictLabel)));
   if (q.status) w.push(eq(sysDictData.status, q.status));
   w.push(...dateRange(sysDictData.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
@@ -169,7 +171,7 @@ export async function dataPage(db: DbOrTx, q: PageQuery & DataFilter): Promise<{
     .select()
     .from(sysDictData)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, DATA_SORT, DATA_ORDER))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, DATA_SORT, DATA_ORDER))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../lib/reply.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { codesQuery } from '../menus/kit.js';
 import { districtBody, districtListQuery, districtNode, districtRow, districtUpdateBody } from './schemas.js';
 import {
   createDistrict,
@@ -15,6 +14,7 @@ import {
   updateDistrict,
 } from './service.js';
 import { logAs } from '../../../lib/operLog.js';
+import { codesQuery } from '../../../modules/system/districts/codes.js';
 
 const TAG = ['system-district'];
 const LOG = logAs('行政区划');

@@ -2,7 +2,6 @@
 import type { Db, DbOrTx } from '../../../db/client.js';
 import { AREA_CODES, storedCodeOrNull } from '../../../lib/codes.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { buildTree } from '../menus/kit.js';
 import type { DistrictBody, DistrictUpdateBody } from './schemas.js';
 import {
   codesWithChildren,
@@ -19,6 +18,7 @@ import {
   updateDistrictRow,
   type DistrictRecord,
 } from './store.js';
+import { buildTree } from '../../../lib/tree.js';
 
 const MAX_LEVEL = 3;
 

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { enterprise, sysDistrict } from '../../../db/schema.js';
-import { contains } from '../menus/kit.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type DistrictRecord = typeof sysDistrict.$inferSelect;
 const ORDER = [asc(sysDistrict.orderNum), asc(sysDistrict.code)];
@@ -16,7 +16,7 @@ export async function districtPage(
   q: { parentCode?: string; name?: string; pageNum: number; pageSize: number },
 ): Promise<{ rows: DistrictRecord[]; total: number }> {
   const w: SQL[] = [];
-  if (q.name) w.push(ilike(sysDistrict.name, contains(q.name)));
+  if (q.name) w.push(ilike(sysDistrict.name, containsPattern(q.name)));
   if (q.parentCode) w.push(eq(sysDistrict.parentCode, q.parentCode));
   else if (!q.name) w.push(isNull(sysDistrict.parentCode));
   const cond = and(...w);

@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../../lib/errors.js';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { chinaTime } from '../menus/kit.js';
 import { idsQuery } from '../review/schemas.js';
 import { id, idParams, optionalText, text } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
@@ -23,6 +22,7 @@ import {
   userOptions,
   type GroupLine,
 } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAGS = ['system-userGroup'];
 const LOG = logAs('用户组管理');
@@ -61,7 +61,7 @@ const EXPORT_COLUMNS: ExcelColumn<GroupLine>[] = [
   { header: '成员数', value: (r) => r.memberCount },
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '停用') },
   { header: '备注', width: 40, value: (r) => r.remark },
-  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 export const userGroupRoutes: FastifyPluginAsyncZod = async (app) => {

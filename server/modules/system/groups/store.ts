@@ -3,7 +3,9 @@ import { and, asc, count, desc, eq, inArray, ne, or, type SQL } from 'drizzle-or
 import type { DbOrTx } from '../../../db/client.js';
 import { sysDept, sysUser, sysUserGroup, sysUserGroupMember } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../review/list-kit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsText } from '../../../lib/textMatch.js';
 
 export type GroupRecord = typeof sysUserGroup.$inferSelect;
 export type GroupLine = GroupRecord & { memberCount: number };
@@ -18,7 +20,7 @@ export interface GroupFilter {
 
 function groupWhere(q: GroupFilter): SQL | undefined {
   const w: (SQL | undefined)[] = [];
-  if (q.groupName) w.push(contains(sysUserGroup.groupName, q.groupName));
+  if (q.groupName) w.push(containsText(sysUserGroup.groupName, q.groupName));
   if (q.status) w.push(eq(sysUserGroup.status, q.status));
   w.push(...dateRange(sysUserGroup.createdAt, q.beginTime, q.endTime));
   return and(...w);
@@ -36,7 +38,7 @@ export async function groupPage(
     .from(sysUserGroup)
     .where(cond)
     .orderBy(
-      ...orderBy(q.sortField, q.sortOrder, { groupName: sysUserGroup.groupName, createdAt: sysUserGroup.createdAt }, [
+      ...listOrder(q.sortField, q.sortOrder, { groupName: sysUserGroup.groupName, createdAt: sysUserGroup.createdAt }, [
         desc(sysUserGroup.createdAt),
         desc(sysUserGroup.groupId),
       ]),
@@ -113,7 +115,7 @@ export async function userOptions(db: DbOrTx, keyword: string | undefined) {
   return db
     .select({ value: sysUser.userId, userName: sysUser.userName, nickName: sysUser.nickName })
     .from(sysUser)
-    .where(keyword ? or(contains(sysUser.userName, keyword), contains(sysUser.nickName, keyword)) : undefined)
+    .where(keyword ? or(containsText(sysUser.userName, keyword), containsText(sysUser.nickName, keyword)) : undefined)
     .orderBy(asc(sysUser.userName))
     .limit(30);
 }

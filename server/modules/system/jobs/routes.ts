@@ -11,9 +11,8 @@ import { currentUser } from '../../../lib/authUser.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { id } from '../../../lib/schemas.js';
-import { chinaTime } from '../catalog/listKit.js';
 import { JOB_NAMES } from '../../../jobs/types.js';
-import { chinaDate } from '../../../lib/days.js';
+import { chinaDate, chinaDateTime } from '../../../lib/days.js';
 import { readWorkCalendar } from '../../../lib/calendar/inForce.js';
 import { JOB_TIMEZONE, JOBS } from '../../../jobs/catalog.js';
 import { maskedDocument } from '../../../services/personalData.js';
@@ -129,8 +128,8 @@ const RUN_COLUMNS: ExcelColumn<RunRow>[] = [
   { header: '运行编号', value: (r) => r.id },
   { header: '任务', width: 20, value: (r) => titleOf(r.job) },
   { header: '触发方式', value: (r) => TRIGGER_LABEL[r.trigger] ?? r.trigger },
-  { header: '开始时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.startedAt) },
-  { header: '结束时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.finishedAt) },
+  { header: '开始时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.startedAt) },
+  { header: '结束时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.finishedAt) },
   { header: '耗时（毫秒）', value: (r) => runView(r).durationMs },
   { header: '结果', value: (r) => (r.ok === null ? '运行中' : r.ok ? '成功' : '失败') },
   { header: '处理行数', value: (r) => r.rows },
@@ -146,9 +145,9 @@ const OUTBOX_COLUMNS: ExcelColumn<OutboxJoined>[] = [
   { header: '状态', value: (r) => STATE_LABEL[r.record.state] ?? r.record.state },
   { header: '尝试次数', value: (r) => r.record.attempts },
   { header: '最近错误', width: 50, value: (r) => r.record.lastError },
-  { header: '最近尝试时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.lastAttemptAt) },
-  { header: '生成时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.createdAt) },
-  { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.record.sentAt) },
+  { header: '最近尝试时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.record.lastAttemptAt) },
+  { header: '生成时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.record.createdAt) },
+  { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.record.sentAt) },
   { header: '内容', width: 60, value: (r) => JSON.stringify(maskedDocument(r.record.payload)) },
 ];
 

@@ -7,7 +7,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { application, certificate, jobRun, nationalOutbox } from '../../../db/schema.js';
 import { dateRange } from '../../../lib/dateRange.js';
-import { orderBy } from '../catalog/listKit.js';
+import { listOrder } from '../../../lib/listQuery.js';
 
 /** A stored run of a job. */
 export type RunRow = typeof jobRun.$inferSelect;
@@ -49,7 +49,7 @@ export async function runsPage(db: DbOrTx, q: RunFilter & Paging): Promise<{ row
     .select()
     .from(jobRun)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, RUN_SORT, [desc(jobRun.startedAt), desc(jobRun.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, RUN_SORT, [desc(jobRun.startedAt), desc(jobRun.id)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };
@@ -112,7 +112,7 @@ export async function outboxPage(
   const [{ total }] = await db.select({ total: count() }).from(nationalOutbox).where(cond);
   const rows = await outboxQuery(db)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, OUTBOX_SORT, [desc(nationalOutbox.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, OUTBOX_SORT, [desc(nationalOutbox.id)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { chinaTime } from '../catalog/listKit.js';
 import { accessExportBatch, accessPage, type AccessRecord } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAG = ['system-log'];
 
@@ -74,7 +74,7 @@ const COLUMNS: ExcelColumn<AccessRecord>[] = [
   { header: '接口', width: 40, value: (r) => r.route },
   { header: '地址', width: 16, value: (r) => r.ip ?? '' },
   { header: '经由记录', width: 22, value: (r) => r.via ?? '' },
-  { header: '查看时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.accessedAt) },
+  { header: '查看时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.accessedAt) },
 ];
 
 export const personalDataLogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,8 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { chinaTime, idParams } from '../catalog/listKit.js';
-import { optionalText } from '../../../lib/schemas.js';
+import { idParams, optionalText } from '../../../lib/schemas.js';
 import { operActionName } from '../../../lib/operLog.js';
 import { translateMessage } from '../../../lib/messages.js';
 import { unlockAccount } from './service.js';
@@ -24,6 +23,7 @@ import {
   type LoginRecord,
   type OperRecord,
 } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAG = ['system-log'];
 
@@ -78,7 +78,7 @@ const OPER_COLUMNS: ExcelColumn<OperRecord>[] = [
   { header: '错误消息', width: 40, value: (r) => r.errorMsg ?? '' },
   { header: 'HTTP状态', value: (r) => r.httpStatus },
   { header: '耗时（毫秒）', value: (r) => r.durationMs },
-  { header: '操作时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.operTime) },
+  { header: '操作时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.operTime) },
 ];
 
 // ---------- login log ----------
@@ -124,7 +124,7 @@ const LOGIN_COLUMNS: ExcelColumn<LoginRecord>[] = [
   { header: '浏览器', width: 40, value: (r) => r.userAgent },
   { header: '登录状态', value: (r) => (succeeded(r.status) ? '成功' : '失败') },
   { header: '提示消息', width: 40, value: (r) => r.msg },
-  { header: '访问时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.loginTime) },
+  { header: '访问时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.loginTime) },
 ];
 
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {

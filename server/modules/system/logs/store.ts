@@ -6,7 +6,9 @@ import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { personalDataAccess, sysLoginLog, sysOperLog, sysUser } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../catalog/listKit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type OperRecord = typeof sysOperLog.$inferSelect;
 export type LoginRecord = typeof sysLoginLog.$inferSelect;
@@ -29,8 +31,8 @@ export interface OperFilter extends Period {
 
 function operWhere(q: OperFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.title) w.push(ilike(sysOperLog.title, contains(q.title)));
-  if (q.operName) w.push(ilike(sysOperLog.operName, contains(q.operName)));
+  if (q.title) w.push(ilike(sysOperLog.title, containsPattern(q.title)));
+  if (q.operName) w.push(ilike(sysOperLog.operName, containsPattern(q.operName)));
   if (q.action) w.push(eq(sysOperLog.action, q.action));
   if (q.status) w.push(eq(sysOperLog.status, q.status));
   w.push(...dateRange(sysOperLog.operTime, q.beginTime, q.endTime));
@@ -52,7 +54,7 @@ export async function operPage(db: DbOrTx, q: PageQuery & OperFilter): Promise<{
     .select()
     .from(sysOperLog)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, OPER_SORT, [desc(sysOperLog.operTime), desc(sysOperLog.operId)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, OPER_SORT, [desc(sysOperLog.operTime), desc(sysOperLog.operId)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };
@@ -81,8 +83,8 @@ export interface LoginFilter extends Period {
 
 function loginWhere(q: LoginFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.userName) w.push(ilike(sysLoginLog.userName, contains(q.userName)));
-  if (q.ipaddr) w.push(ilike(sysLoginLog.ipaddr, contains(q.ipaddr)));
+  if (q.userName) w.push(ilike(sysLoginLog.userName, containsPattern(q.userName)));
+  if (q.ipaddr) w.push(ilike(sysLoginLog.ipaddr, containsPattern(q.ipaddr)));
   if (q.method) w.push(eq(sysLoginLog.method, q.method));
   if (q.status) w.push(eq(sysLoginLog.status, q.status));
   w.push(...dateRange(sysLoginLog.loginTime, q.beginTime, q.endTime));
@@ -106,7 +108,9 @@ export async function loginPage(
     .select()
     .from(sysLoginLog)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, LOGIN_SORT, [desc(sysLoginLog.loginTime), desc(sysLoginLog.infoId)]))
+    .orderBy(
+      ...listOrder(q.sortField, q.sortOrder, LOGIN_SORT, [desc(sysLoginLog.loginTime), desc(sysLoginLog.infoId)]),
+    )
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };
@@ -151,8 +155,8 @@ export interface AccessFilter extends Period {
 
 function accessWhere(q: AccessFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.userName) w.push(ilike(personalDataAccess.userName, contains(q.userName)));
-  if (q.subjectName) w.push(ilike(personalDataAccess.subjectName, contains(q.subjectName)));
+  if (q.userName) w.push(ilike(personalDataAccess.userName, containsPattern(q.userName)));
+  if (q.subjectName) w.push(ilike(personalDataAccess.subjectName, containsPattern(q.subjectName)));
   if (q.personId) w.push(eq(personalDataAccess.personId, q.personId));
   if (q.purpose) w.push(eq(personalDataAccess.purpose, q.purpose));
   if (q.via) w.push(ilike(personalDataAccess.via, `${q.via.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
@@ -177,7 +181,7 @@ export async function accessPage(
     .from(personalDataAccess)
     .where(cond)
     .orderBy(
-      ...orderBy(q.sortField, q.sortOrder, ACCESS_SORT, [
+      ...listOrder(q.sortField, q.sortOrder, ACCESS_SORT, [
         desc(personalDataAccess.accessedAt),
         desc(personalDataAccess.id),
       ]),

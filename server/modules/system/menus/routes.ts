@@ -7,7 +7,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok } from '../../../lib/reply.js';
 import { sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { idParams, requireAnyPerm } from './kit.js';
 import { menuBody, menuListQuery, menuNode, menuRow, menuUpdateBody, type MenuRow } from './schemas.js';
 import {
   createMenu,
@@ -20,8 +19,9 @@ import {
   updateMenu,
 } from './service.js';
 import { allMenus } from './store.js';
-import { id } from '../../../lib/schemas.js';
+import { id, idParams } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
+import { requireAnyPerm } from '../../../lib/listQuery.js';
 
 const TAG = ['system-menu'];
 const LOG = logAs('菜单权限');

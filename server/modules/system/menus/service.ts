@@ -3,7 +3,6 @@ import type { Db, DbOrTx } from '../../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../../lib/errors.js';
 import type { AuthUser } from '../../../context.js';
 import { DUTY_ROLE_NAMES, isDutyRole, type DutyRoleKey } from '../review/duties.js';
-import { buildTree, descendantsOf, withAncestors } from './kit.js';
 import { MENU_KEY_NEW, MENU_TARGETS, MENU_TYPES, type MenuBody, type MenuRow } from './schemas.js';
 import { STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
 import {
@@ -24,6 +23,7 @@ import {
   type MenuFilter,
   type MenuRecord,
 } from './store.js';
+import { buildTree, descendantsOf, withAncestors } from '../../../lib/tree.js';
 
 /** A menu row as the API answers it. */
 export const toMenuRow = (r: MenuRecord): MenuRow => ({

@@ -2,7 +2,7 @@
 import { and, asc, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysMenu, sysRole, sysRoleMenu } from '../../../db/schema.js';
-import { contains } from './kit.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type MenuRecord = typeof sysMenu.$inferSelect;
 /** The columns a menu's form writes. */
@@ -29,8 +29,8 @@ export async function allMenus(db: DbOrTx): Promise<MenuRecord[]> {
 /** The ids of the menus the filter matches. */
 export async function menuIdsMatching(db: DbOrTx, f: MenuFilter): Promise<number[]> {
   const w: SQL[] = [];
-  if (f.menuName) w.push(ilike(sysMenu.menuName, contains(f.menuName)));
-  if (f.menuKey) w.push(ilike(sysMenu.menuKey, contains(f.menuKey)));
+  if (f.menuName) w.push(ilike(sysMenu.menuName, containsPattern(f.menuName)));
+  if (f.menuKey) w.push(ilike(sysMenu.menuKey, containsPattern(f.menuKey)));
   if (f.status) w.push(eq(sysMenu.status, f.status));
   if (f.menuType) w.push(eq(sysMenu.menuType, f.menuType));
   const matched = await db

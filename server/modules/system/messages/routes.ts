@@ -12,10 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { chinaTime, idParams, idsQuery, iso } from '../catalog/listKit.js';
-import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { id, idOrZero, idParams, idsQuery, optionalText, text } from '../../../lib/schemas.js';
 import { messageFor, readableTypes, recipientChoices, removeMessages, sendMessage, updateMessage } from './service.js';
 import { messageExportBatch, messagePage } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
+import { iso } from '../../../lib/listQuery.js';
 
 const TAG = ['message-admin'];
 type MsgType = (typeof MSG_TYPES)[number];
@@ -104,7 +105,7 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '接收人姓名', width: 16, value: (r) => r.nickName },
   { header: '阅读状态', value: (r) => (r.ckzt === '1' ? '已读' : '未读') },
   { header: '发送人', width: 20, value: (r) => r.senderName },
-  { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '发送时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 export const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,6 @@ import type { AuthUser } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
 import { MSG_TYPES } from '../../../lib/codes.js';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.js';
-import { requirePerm } from '../catalog/listKit.js';
 import {
   activeRoles,
   activeUsersAmong,
@@ -22,6 +21,7 @@ import {
   updateSending,
   type MessageLine,
 } from './store.js';
+import { requirePerm } from '../../../lib/listQuery.js';
 
 /** Permission prefix of a message type. */
 export const permBase = (t: string) => (t === 'supervisionType' ? 'system:supervisionMsg' : 'system:msg');

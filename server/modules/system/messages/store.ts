@@ -3,7 +3,9 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.js';
 import { sysMsgInfo, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../catalog/listKit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 /** The filters of the list and the export (the message types are chosen by the service). */
 export interface MessageFilter {
@@ -41,10 +43,12 @@ const SORTABLE = {
 
 function messageWhere(types: readonly string[], q: MessageFilter): SQL | undefined {
   const w: SQL[] = [inArray(sysMsgInfo.msgType, [...types])];
-  if (q.bt) w.push(ilike(sysMsgInfo.bt, contains(q.bt)));
-  if (q.senderName) w.push(ilike(sysMsgInfo.senderName, contains(q.senderName)));
+  if (q.bt) w.push(ilike(sysMsgInfo.bt, containsPattern(q.bt)));
+  if (q.senderName) w.push(ilike(sysMsgInfo.senderName, containsPattern(q.senderName)));
   if (q.userName)
-    w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
+    w.push(
+      or(ilike(sysUser.userName, containsPattern(q.userName)), ilike(sysUser.nickName, containsPattern(q.userName)))!,
+    );
   if (q.ckzt) w.push(eq(sysMsgInfo.ckzt, q.ckzt));
   w.push(...dateRange(sysMsgInfo.createdAt, q.beginTime, q.endTime));
   return and(...w);
@@ -63,7 +67,7 @@ export async function messagePage(db: DbOrTx, types: readonly string[], q: PageQ
     .from(sysMsgInfo)
     .leftJoin(sysUser, eq(sysUser.userId, sysMsgInfo.userId))
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(sysMsgInfo.createdAt), desc(sysMsgInfo.id)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };
@@ -108,7 +112,7 @@ export async function activeUsersMatching(db: DbOrTx, keyword: string | undefine
       and(
         eq(sysUser.status, '1'),
         keyword
-          ? or(ilike(sysUser.userName, contains(keyword)), ilike(sysUser.nickName, contains(keyword)))
+          ? or(ilike(sysUser.userName, containsPattern(keyword)), ilike(sysUser.nickName, containsPattern(keyword)))
           : undefined,
       ),
     )

@@ -7,13 +7,13 @@ import { STATUS_CODES, storedCode } from '../../../lib/codes.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, envelope, ok, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { notFound } from '../../../lib/errors.js';
-import { id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { id, idOrZero, idParams, idsQuery, optionalText, text } from '../../../lib/schemas.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { chinaTime, idParams, idsQuery } from '../catalog/listKit.js';
 import { logAs } from '../../../lib/operLog.js';
 import { createNotice, removeNotices, updateNotice } from './service.js';
 import { noticeById, noticeExportBatch, noticePage, type NoticeRecord } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAG = ['system-notice'];
 const LOG = logAs('通知公告');
@@ -67,7 +67,7 @@ const EXPORT_COLUMNS: ExcelColumn<NoticeRecord>[] = [
   { header: '公告内容', width: 60, value: (r) => r.noticeContent },
   { header: '状态', value: (r) => (r.status === '1' ? '正常' : '关闭') },
   { header: '创建者', value: (r) => r.createdBy },
-  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {

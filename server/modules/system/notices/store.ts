@@ -3,7 +3,9 @@ import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysNotice } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../catalog/listKit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type NoticeRecord = typeof sysNotice.$inferSelect;
 
@@ -27,10 +29,10 @@ export interface NoticeValues {
 
 function noticeWhere(q: NoticeFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.noticeTitle) w.push(ilike(sysNotice.noticeTitle, contains(q.noticeTitle)));
+  if (q.noticeTitle) w.push(ilike(sysNotice.noticeTitle, containsPattern(q.noticeTitle)));
   if (q.noticeType) w.push(eq(sysNotice.noticeType, q.noticeType));
   if (q.status) w.push(eq(sysNotice.status, q.status));
-  if (q.createdBy) w.push(ilike(sysNotice.createdBy, contains(q.createdBy)));
+  if (q.createdBy) w.push(ilike(sysNotice.createdBy, containsPattern(q.createdBy)));
   w.push(...dateRange(sysNotice.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
@@ -52,7 +54,7 @@ export async function noticePage(
     .select()
     .from(sysNotice)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysNotice.createdAt), desc(sysNotice.noticeId)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(sysNotice.createdAt), desc(sysNotice.noticeId)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };

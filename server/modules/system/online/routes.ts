@@ -8,11 +8,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { chinaTime } from '../menus/kit.js';
 import { describeUserAgent } from './user-agent.js';
 import { id, optionalText } from '../../../lib/schemas.js';
 import { aliveLimits, forceOffline, SESSION_ID_LENGTH } from './service.js';
 import { onlineExportBatch, onlinePage, type OnlineLine } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAGS = ['system-online'];
 
@@ -45,8 +45,8 @@ const EXPORT_COLUMNS: ExcelColumn<OnlineLine>[] = [
   { header: '浏览器', width: 18, value: (r) => describeUserAgent(r.session.userAgent).browser },
   { header: '操作系统', width: 18, value: (r) => describeUserAgent(r.session.userAgent).os },
   { header: '登录方式', value: (r) => METHODS[r.session.method] ?? r.session.method },
-  { header: '登录时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.session.createdAt) },
-  { header: '最后活动时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.session.lastActiveAt) },
+  { header: '登录时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.session.createdAt) },
+  { header: '最后活动时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.session.lastActiveAt) },
 ];
 
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysDept, sysSession, sysUser } from '../../../db/schema.js';
-import { contains } from '../review/list-kit.js';
+import { containsText } from '../../../lib/textMatch.js';
 
 /** A session with its user and department. */
 export interface OnlineLine {
@@ -35,8 +35,8 @@ function onlineWhere(alive: AliveLimits, q: OnlineFilter): SQL | undefined {
       gt(sysSession.lastActiveAt, alive.activeAfter),
     )!,
   ];
-  if (q.userName) where.push(contains(sysUser.userName, q.userName));
-  if (q.ipaddr) where.push(contains(sysSession.ip, q.ipaddr));
+  if (q.userName) where.push(containsText(sysUser.userName, q.userName));
+  if (q.ipaddr) where.push(containsText(sysSession.ip, q.ipaddr));
   return and(...where);
 }
 

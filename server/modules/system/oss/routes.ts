@@ -8,7 +8,6 @@ import { done, doneEnvelope, envelope, ok, page, pageEnvelope } from '../../../l
 import { AppError } from '../../../lib/errors.js';
 import { attachment, batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
-import { chinaTime, idsQuery } from '../menus/kit.js';
 import { chooseConfig, configRows, createConfig, fileForDownload, removeFiles, updateConfig } from './service.js';
 import { ossExportBatch, ossPage, type OssLine } from './store.js';
 import { readMultipart } from './multipart.js';
@@ -22,8 +21,9 @@ import {
   uploadResult,
 } from './schemas.js';
 import { downloadUrl, uploadFile, uploadLimitBytes } from './upload.js';
-import { id } from '../../../lib/schemas.js';
+import { id, idsQuery } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAG = ['system-oss'];
 const LOG = logAs('文件存储');
@@ -44,7 +44,7 @@ const OSS_EXPORT_COLUMNS: ExcelColumn<OssLine>[] = [
   { header: '存储位置', value: (r) => (r.oss.service === 'local' ? '本地磁盘' : r.oss.service) },
   { header: '所属业务', width: 20, value: (r) => r.oss.ownerRef },
   { header: '上传人', value: (r) => r.createdByName },
-  { header: '上传时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.oss.createdAt) },
+  { header: '上传时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.oss.createdAt) },
 ];
 
 export const ossRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,9 @@ import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.js';
 import { sysConfig, sysOss, sysOssConfig, sysUser } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../menus/kit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 export type OssRecord = typeof sysOss.$inferSelect;
 export type OssConfigRecord = typeof sysOssConfig.$inferSelect;
@@ -27,9 +29,9 @@ export interface OssFilter {
 
 function ossWhere(q: OssFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.fileName) w.push(ilike(sysOss.fileName, contains(q.fileName)));
-  if (q.originalName) w.push(ilike(sysOss.originalName, contains(q.originalName)));
-  if (q.fileSuffix) w.push(ilike(sysOss.fileSuffix, contains(q.fileSuffix)));
+  if (q.fileName) w.push(ilike(sysOss.fileName, containsPattern(q.fileName)));
+  if (q.originalName) w.push(ilike(sysOss.originalName, containsPattern(q.originalName)));
+  if (q.fileSuffix) w.push(ilike(sysOss.fileSuffix, containsPattern(q.fileSuffix)));
   if (q.service) w.push(eq(sysOss.service, q.service));
   if (q.ownerRef) w.push(eq(sysOss.ownerRef, q.ownerRef));
   w.push(...dateRange(sysOss.createdAt, q.beginTime, q.endTime));
@@ -47,7 +49,7 @@ export async function ossPage(db: DbOrTx, q: PageQuery & OssFilter): Promise<{ r
     .from(sysOss)
     .leftJoin(sysUser, eq(sysUser.userId, sysOss.createdBy))
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysOss.createdAt), desc(sysOss.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(sysOss.createdAt), desc(sysOss.id)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };

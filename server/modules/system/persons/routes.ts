@@ -13,13 +13,13 @@ import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
 import { currentUser } from '../../../lib/authUser.js';
 import { DICTIONARIES } from '../../../db/seed/dictionaries.js';
-import { chinaTime, idParams, idsQuery } from '../catalog/listKit.js';
 import { maskBirthDate, maskIdNo, maskPhone, masked, personalDataOf } from '../../../services/personalData.js';
 import { revealOfferSchema } from '../../../services/personalDataSchemas.js';
-import { day, id, idOrZero, optionalText, text } from '../../../lib/schemas.js';
+import { day, id, idOrZero, idParams, idsQuery, optionalText, text } from '../../../lib/schemas.js';
 import { logAs } from '../../../lib/operLog.js';
 import { createPerson, personAdminData, removePersons, updatePerson } from './service.js';
 import { enterpriseOptions, personExportBatch, personLineById, personPage } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAG = ['system-person'];
 const LOG = logAs('人员信息');
@@ -121,7 +121,7 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '手机号码', width: 14, value: (r) => maskPhone(r.phone) },
   { header: '工作单位', width: 40, value: (r) => r.employer },
   { header: '从业状态', value: (r) => EMPLOY.get(r.employStatus) ?? r.employStatus },
-  { header: '登记时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '登记时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 export const personAdminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,9 @@ import { and, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-
 import type { DbOrTx } from '../../../db/client.js';
 import { application, certificate, enterprise, person, sysUser } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../catalog/listKit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 /** The filters of the list and the export. */
 export interface PersonFilter {
@@ -48,12 +50,12 @@ const SORTABLE = {
 
 function personWhere(q: PersonFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.name) w.push(ilike(person.name, contains(q.name)));
-  if (q.idNo) w.push(ilike(person.idNo, contains(q.idNo.toUpperCase())));
+  if (q.name) w.push(ilike(person.name, containsPattern(q.name)));
+  if (q.idNo) w.push(ilike(person.idNo, containsPattern(q.idNo.toUpperCase())));
   if (q.sex) w.push(eq(person.sex, q.sex));
   if (q.education) w.push(eq(person.education, q.education));
-  if (q.phone) w.push(ilike(person.phone, contains(q.phone)));
-  if (q.employer) w.push(ilike(enterprise.name, contains(q.employer)));
+  if (q.phone) w.push(ilike(person.phone, containsPattern(q.phone)));
+  if (q.employer) w.push(ilike(enterprise.name, containsPattern(q.employer)));
   if (q.employStatus) w.push(eq(person.employStatus, q.employStatus));
   w.push(...dateRange(person.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
@@ -72,7 +74,7 @@ export async function personPage(db: DbOrTx, q: PageQuery & PersonFilter) {
     .where(cond);
   const rows = await personLines(db)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(person.createdAt), desc(person.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(person.createdAt), desc(person.id)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };
@@ -98,7 +100,7 @@ export async function enterpriseOptions(db: DbOrTx, keyword: string | undefined)
     .from(enterprise)
     .where(
       keyword
-        ? or(ilike(enterprise.name, contains(keyword)), ilike(enterprise.creditCode, contains(keyword)))
+        ? or(ilike(enterprise.name, containsPattern(keyword)), ilike(enterprise.creditCode, containsPattern(keyword)))
         : undefined,
     )
     .orderBy(enterprise.name)

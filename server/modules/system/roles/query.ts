@@ -5,7 +5,6 @@ import type { AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import { pageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { pendingByRecord, summaryOf } from '../review/review.service.js';
 import { checkStatusSchema, pendingSchema } from '../review/schemas.js';
 import { STATUS_CODES, storedCode, storedCodeOrNull } from '../../../lib/codes.js';
@@ -15,6 +14,9 @@ import { DATA_SCOPES, type RoleRecord } from './record.js';
 
 const DATA_SCOPE_CODES = ['1', '2', '3', '4', '5'] as const;
 import { optionalText } from '../../../lib/schemas.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsText } from '../../../lib/textMatch.js';
 
 export const roleListQuery = pageQuery.extend({
   roleName: optionalText(64, '角色名称'),
@@ -54,8 +56,8 @@ const SORTABLE = {
 
 export function liveRoleConditions(q: RoleListQuery): SQL | undefined {
   const w: (SQL | undefined)[] = [];
-  if (q.roleName) w.push(contains(sysRole.roleName, q.roleName));
-  if (q.roleKey) w.push(contains(sysRole.roleKey, q.roleKey));
+  if (q.roleName) w.push(containsText(sysRole.roleName, q.roleName));
+  if (q.roleKey) w.push(containsText(sysRole.roleKey, q.roleKey));
   if (q.status) w.push(eq(sysRole.status, q.status));
   if (q.checkStatus) w.push(eq(sysRole.checkStatus, q.checkStatus));
   if (q.pending === '1') w.push(sql`${sysRole.checkStatus} is not null`);
@@ -72,8 +74,8 @@ function createConditions(q: RoleListQuery): SQL | undefined {
     eq(sysRecordReview.state, 'pending'),
     eq(sysRecordReview.checkStatus, '0'),
   ];
-  if (q.roleName) w.push(contains(proposed('roleName'), q.roleName));
-  if (q.roleKey) w.push(contains(proposed('roleKey'), q.roleKey));
+  if (q.roleName) w.push(containsText(proposed('roleName'), q.roleName));
+  if (q.roleKey) w.push(containsText(proposed('roleKey'), q.roleKey));
   if (q.status) w.push(eq(proposed('status'), q.status));
   w.push(...dateRange(sysRecordReview.submittedAt, q.beginTime, q.endTime));
   return and(...w);
@@ -91,7 +93,7 @@ export async function liveRoleRows(
     .select()
     .from(sysRole)
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [asc(sysRole.roleSort), asc(sysRole.roleId)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [asc(sysRole.roleSort), asc(sysRole.roleId)]))
     .limit(limit)
     .offset(offset);
   const ids = rows.map((r) => r.roleId);

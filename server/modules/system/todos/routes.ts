@@ -8,9 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, doneEnvelope, page, pageEnvelope, pageQuery } from '../../../lib/reply.js';
 import { notFound } from '../../../lib/errors.js';
 import { batches, sendExcel, type ExcelColumn } from '../../../lib/excel.js';
-import { chinaTime, idsQuery } from '../catalog/listKit.js';
-import { optionalText } from '../../../lib/schemas.js';
+import { idsQuery, optionalText } from '../../../lib/schemas.js';
 import { deleteTodos, todoExportBatch, todoPage } from './store.js';
+import { chinaDateTime } from '../../../lib/days.js';
 
 const TAG = ['system-todo'];
 
@@ -41,7 +41,7 @@ const EXPORT_COLUMNS: ExcelColumn<Row>[] = [
   { header: '处理人姓名', width: 16, value: (r) => r.nickName },
   { header: '状态', value: (r) => (r.status === '1' ? '已办' : '待办') },
   { header: '办理地址', width: 30, value: (r) => r.url },
-  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaTime(r.createdAt) },
+  { header: '创建时间', type: 'dateTime', width: 20, value: (r) => chinaDateTime(r.createdAt) },
 ];
 
 export const todoAdminRoutes: FastifyPluginAsyncZod = async (app) => {

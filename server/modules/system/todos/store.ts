@@ -3,7 +3,9 @@ import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { DbOrTx } from '../../../db/client.js';
 import { sysTodo, sysUser } from '../../../db/schema.js';
 import type { PageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../catalog/listKit.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsPattern } from '../../../lib/textMatch.js';
 
 /** The filters of the list and the export. */
 export interface TodoFilter {
@@ -27,10 +29,12 @@ const selectRow = {
 
 function todoWhere(q: TodoFilter): SQL | undefined {
   const w: SQL[] = [];
-  if (q.mc) w.push(ilike(sysTodo.mc, contains(q.mc)));
+  if (q.mc) w.push(ilike(sysTodo.mc, containsPattern(q.mc)));
   if (q.status) w.push(eq(sysTodo.status, q.status));
   if (q.userName)
-    w.push(or(ilike(sysUser.userName, contains(q.userName)), ilike(sysUser.nickName, contains(q.userName)))!);
+    w.push(
+      or(ilike(sysUser.userName, containsPattern(q.userName)), ilike(sysUser.nickName, containsPattern(q.userName)))!,
+    );
   w.push(...dateRange(sysTodo.createdAt, q.beginTime, q.endTime));
   return w.length ? and(...w) : undefined;
 }
@@ -49,7 +53,7 @@ export async function todoPage(db: DbOrTx, q: PageQuery & TodoFilter) {
     .from(sysTodo)
     .leftJoin(sysUser, eq(sysUser.userId, sysTodo.userId))
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysTodo.createdAt), desc(sysTodo.id)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(sysTodo.createdAt), desc(sysTodo.id)]))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
   return { rows, total };

@@ -9,7 +9,6 @@ import type { AuthUser } from '../../../context.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { enterprise, person, sysDept, sysRecordReview, sysRole, sysUser, sysUserRole } from '../../../db/schema.js';
 import { pageQuery } from '../../../lib/reply.js';
-import { contains, dateRange, orderBy } from '../review/list-kit.js';
 import { pendingByRecord, summaryOf, type ReviewRow } from '../review/review.service.js';
 import { checkStatusSchema, pendingSchema } from '../review/schemas.js';
 import { SEX_CODES, STATUS_CODES, storedCode, storedCodeOrNull, USER_TYPE_CODES } from '../../../lib/codes.js';
@@ -19,6 +18,9 @@ import { maskIdNo, maskPhone } from '../../../services/personalData.js';
 import { id, optionalText } from '../../../lib/schemas.js';
 import { isEnabled } from '../../../lib/status.js';
 import { translateMessage } from '../../../lib/messages.js';
+import { dateRange } from '../../../lib/dateRange.js';
+import { listOrder } from '../../../lib/listQuery.js';
+import { containsText } from '../../../lib/textMatch.js';
 
 export const userListQuery = pageQuery.extend({
   userName: optionalText(64, '用户账号'),
@@ -75,9 +77,9 @@ const SORTABLE = {
 /** Conditions on live users for the filters and the caller's scope. */
 export function liveConditions(db: DbOrTx, q: UserListQuery, scope: UserScope): SQL | undefined {
   const w: (SQL | undefined)[] = [scopeCondition(db, scope, sysUser.deptId, sysUser.userId)];
-  if (q.userName) w.push(contains(sysUser.userName, q.userName));
-  if (q.nickName) w.push(contains(sysUser.nickName, q.nickName));
-  if (q.phone) w.push(contains(sysUser.phone, q.phone));
+  if (q.userName) w.push(containsText(sysUser.userName, q.userName));
+  if (q.nickName) w.push(containsText(sysUser.nickName, q.nickName));
+  if (q.phone) w.push(containsText(sysUser.phone, q.phone));
   if (q.userType) w.push(eq(sysUser.userType, q.userType));
   if (q.status) w.push(eq(sysUser.status, q.status));
   if (q.deptId) w.push(inArray(sysUser.deptId, deptSubtree(db, q.deptId)));
@@ -141,7 +143,7 @@ export async function liveUserRows(
     .leftJoin(sysDept, eq(sysDept.deptId, sysUser.deptId))
     .leftJoin(enterprise, eq(enterprise.id, sysUser.enterpriseId))
     .where(cond)
-    .orderBy(...orderBy(q.sortField, q.sortOrder, SORTABLE, [desc(sysUser.createdAt), desc(sysUser.userId)]))
+    .orderBy(...listOrder(q.sortField, q.sortOrder, SORTABLE, [desc(sysUser.createdAt), desc(sysUser.userId)]))
     .limit(limit)
     .offset(offset);
   const roles = await rolesOf(
@@ -213,9 +215,9 @@ function pendingCreateConditions(db: DbOrTx, q: UserListQuery, scope: UserScope,
   // A new user has no account yet: outside an all-data scope the submitter sees his own, others by department.
   if (!scope.all)
     w.push(sql`(${scopeCondition(db, scope, deptExpr)} or ${sysRecordReview.submittedBy} = ${caller.userId})`);
-  if (q.userName) w.push(contains(proposed('userName'), q.userName));
-  if (q.nickName) w.push(contains(proposed('nickName'), q.nickName));
-  if (q.phone) w.push(contains(proposed('phone'), q.phone));
+  if (q.userName) w.push(containsText(proposed('userName'), q.userName));
+  if (q.nickName) w.push(containsText(proposed('nickName'), q.nickName));
+  if (q.phone) w.push(containsText(proposed('phone'), q.phone));
   if (q.userType) w.push(eq(proposed('userType'), q.userType));
   if (q.status) w.push(eq(proposed('status'), q.status));
   if (q.deptId) w.push(inArray(deptExpr, deptSubtree(db, q.deptId)));

@@ -14,7 +14,7 @@ import {
   sysRecordReview,
   sysUser,
 } from '../../../db/schema.js';
-import { contains } from '../review/list-kit.js';
+import { containsText } from '../../../lib/textMatch.js';
 
 /** Sets the live row's waiting mark (checkStatus; null once the change is decided). */
 export async function setUserCheckStatus(tx: DbOrTx, userId: number, checkStatus: string | null): Promise<void> {
@@ -72,11 +72,11 @@ export async function allDepts(db: DbOrTx) {
   return db.select().from(sysDept).orderBy(asc(sysDept.parentId), asc(sysDept.orderNum), asc(sysDept.deptId));
 }
 
-/** At most 20 persons: the one with this id, else by name (contains) or the whole ID number. */
+/** At most 20 persons: the one with this id, else by name (containsText) or the whole ID number. */
 export async function personOptionRows(db: DbOrTx, keyword: string | undefined, personId: number | undefined) {
   const where = personId
     ? eq(person.id, personId)
-    : or(contains(person.name, keyword!), eq(person.idNo, keyword!.toUpperCase()));
+    : or(containsText(person.name, keyword!), eq(person.idNo, keyword!.toUpperCase()));
   return db
     .select({ value: person.id, name: person.name, idNo: person.idNo, enterpriseName: enterprise.name })
     .from(person)
@@ -97,12 +97,12 @@ export async function certificateCountsOf(db: DbOrTx, personIds: number[]): Prom
   return new Map(counts.map((c) => [c.personId, Number(c.n)]));
 }
 
-/** At most 20 enterprises: the one with this id, else by name (contains) or credit code (prefix), else the first. */
+/** At most 20 enterprises: the one with this id, else by name (containsText) or credit code (prefix), else the first. */
 export async function enterpriseOptionRows(db: DbOrTx, keyword: string | undefined, id: number | undefined) {
   const where = id
     ? eq(enterprise.id, id)
     : keyword
-      ? or(contains(enterprise.name, keyword), ilike(enterprise.creditCode, `${keyword.replace(/[\\%_]/g, '')}%`))
+      ? or(containsText(enterprise.name, keyword), ilike(enterprise.creditCode, `${keyword.replace(/[\\%_]/g, '')}%`))
       : undefined;
   return db
     .select({ value: enterprise.id, label: enterprise.name, creditCode: enterprise.creditCode })
