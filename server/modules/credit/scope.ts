@@ -15,10 +15,14 @@ import { certificateScope } from '../certificate/scope.js';
 export function punishmentScope(user: AuthUser): SQL | undefined {
   const scope = certificateScope(user);
   if (scope === undefined) return undefined;
-  return sql`exists (select 1 from ${certificate} join ${enterprise} on ${enterprise.id} = ${certificate.enterpriseId}
-    where (${certificate.id} in (select pc.certificate_id from ${punishmentCertificate} pc where pc.punishment_id = ${punishment.id})
-           or ${certificate.id} = ${punishment.certificateId})
-      and ${scope})`;
+  // Two index look-ups per punishment (its own certificate; the certificates of a joint decision), not
+  // one exists with an OR: that form read every certificate of the centre for each punishment (6 s
+  // for the workbench's count at the province's scale).
+  return sql`(exists (select 1 from ${certificate} join ${enterprise} on ${enterprise.id} = ${certificate.enterpriseId}
+      where ${certificate.id} = ${punishment.certificateId} and ${scope})
+    or exists (select 1 from ${punishmentCertificate} pc join ${certificate} on ${certificate.id} = pc.certificate_id
+      join ${enterprise} on ${enterprise.id} = ${certificate.enterpriseId}
+      where pc.punishment_id = ${punishment.id} and ${scope}))`;
 }
 
 export async function canSeePunishment(db: DbOrTx, user: AuthUser, punishmentId: number): Promise<boolean> {
