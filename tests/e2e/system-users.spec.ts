@@ -5,7 +5,7 @@
  * login page; the auditor reads the operation log and can change no user.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, navigate, useLanguage } from './helpers';
 
 const NEW_USER = 'e2e_clerk';
 const INITIAL = 'Init#2026e2e';
@@ -20,7 +20,7 @@ async function newPage(browser: Browser): Promise<Page> {
 async function signedIn(browser: Browser, user: string): Promise<Page> {
   const page = await newPage(browser);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, user);
+  await apiSignIn(page, user);
   return page;
 }
 
@@ -137,7 +137,7 @@ test('admin submits a user, secadmin approves it, the user must change the initi
 
 test('the auditor reads the operation log and can change no user', async ({ page }) => {
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'auditor');
+  await apiSignIn(page, 'auditor');
   const menu = page.locator('.ant-pro-layout [role="menu"]').first();
   await expect(menu).not.toContainText('用户管理');
   await navigate(page, '/system/operlog');
@@ -163,7 +163,7 @@ test('the auditor reads the operation log in English: modules and actions in wor
   page,
 }) => {
   await useLanguage(page, 'en-US');
-  await loginWithPassword(page, 'auditor');
+  await apiSignIn(page, 'auditor');
   await navigate(page, '/system/operlog');
   const table = page.getByTestId('operlog-table');
   const column = (n: number) => table.locator(`.ant-table-row td:nth-child(${n})`);
@@ -188,7 +188,7 @@ test('the auditor reads the operation log in English: modules and actions in wor
 
 test('the administrator reads menus and buttons in English on the permission page', async ({ page }) => {
   await useLanguage(page, 'en-US');
-  await loginWithPassword(page, 'admin');
+  await apiSignIn(page, 'admin');
   await navigate(page, '/system/permission');
   const names = page.locator('.ant-table-row td:first-child');
   await expect(names.first()).toBeVisible(PAGE_LOAD);
