@@ -1,6 +1,6 @@
 /** Every demo account signs in, lands on the workbench and sees its own menu, and only that. */
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, useLanguage } from './helpers';
+import { apiSignIn, useLanguage } from './helpers';
 
 const ACCOUNTS: { user: string; sees: string[]; not: string[] }[] = [
   { user: 'admin', sees: ['系统管理'], not: ['企业业务', '业务办理', '个人业务'] },
@@ -26,7 +26,7 @@ const ACCOUNTS: { user: string; sees: string[]; not: string[] }[] = [
 for (const account of ACCOUNTS) {
   test(`${account.user} lands on the workbench with its own menu`, async ({ page }) => {
     await useLanguage(page, 'zh-CN');
-    await loginWithPassword(page, account.user);
+    await apiSignIn(page, account.user);
     await expect(page.getByTestId('workplace')).toBeVisible();
     const menu = page.locator('.ant-pro-layout [role="menu"]').first();
     await expect(menu).toBeAttached();
@@ -41,7 +41,7 @@ for (const account of ACCOUNTS) {
 
 test("a page outside the user's menu is not reachable", async ({ page }) => {
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'person1');
+  await apiSignIn(page, 'person1');
   await page.goto('/system/user');
   await expect(page).toHaveURL(/\/404/);
   await expect(page.getByText('抱歉，你访问的页面不存在或仍在开发中')).toBeVisible();

@@ -5,7 +5,7 @@
  * longer. An over-age holder is refused in step 0 with the rule's words.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, navigate, uploadWizardMaterial, useLanguage } from './helpers';
+import { DEMO_PASSWORD, apiSignIn, navigate, uploadWizardMaterial, useLanguage } from './helpers';
 import { CONFIRM_FIRST } from '../../src/components/WorkflowActions/events';
 
 async function apiToken(request: APIRequestContext, user: string): Promise<string> {
@@ -30,7 +30,7 @@ function plusThreeYears(date: string): string {
 async function signedIn(browser: import('@playwright/test').Browser, user: string): Promise<Page> {
   const page = await browser.newPage();
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, user);
+  await apiSignIn(page, user);
   return page;
 }
 
@@ -193,7 +193,7 @@ test('ent_gz applies for a delay in the wizard, person1 confirms, the centre agr
 test("a delay for a holder over the age limit stops in step 0 with the rule's words", async ({ page }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'ent_gz');
+  await apiSignIn(page, 'ent_gz');
   await startApplication(page, '/business/applyDelay', '宋德明');
   await expect(page.getByTestId('wizard-precheck-error')).toContainText('申请人超过年龄限制');
   await expect(page.getByTestId('wizard-precheck-ok')).toHaveCount(0);

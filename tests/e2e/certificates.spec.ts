@@ -4,12 +4,12 @@
  * versions, and the public QR page shows a masked ID number.
  */
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, navigate, useLanguage } from './helpers';
 
 test('printing moves the certificate from 待打印 to 已打印 with its print count', async ({ page, context }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'gz_bj');
+  await apiSignIn(page, 'gz_bj');
   await navigate(page, '/print/waitPrint');
   const first = page.getByTestId('print-row-applyNo').first();
   await expect(first).toBeVisible({ timeout: 45_000 });
@@ -30,7 +30,7 @@ test('printing moves the certificate from 待打印 to 已打印 with its print 
 test('certificate search: filter, details with the version history', async ({ page }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'province');
+  await apiSignIn(page, 'province');
   await navigate(page, '/search/certSearch');
   // The first visit loads the page's chunk and the list: give a busy machine time.
   const first = page.getByTestId('cert-row-certNo').first();

@@ -5,7 +5,7 @@
  * and the certificate search then shows the certificate 暂扣.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, navigate, useLanguage } from './helpers';
 
 const HOLDER = '林淑华';
 const DOC_NO = `穗建罚〔2026〕E2E${Date.now() % 100000}号`;
@@ -52,7 +52,7 @@ test('an officer records a 暂扣 with a certificate and a PDF; a second officer
   test.setTimeout(180_000);
   const page = await browser.newPage();
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'gz_sl');
+  await apiSignIn(page, 'gz_sl');
   await openCredit(page);
 
   await page.getByTestId('punishment-add').click();
@@ -110,7 +110,7 @@ test('an officer records a 暂扣 with a certificate and a PDF; a second officer
 
   // A second officer of the centre approves it from the 待审核 tab.
   await page.evaluate(() => localStorage.clear());
-  await loginWithPassword(page, 'gz_sh');
+  await apiSignIn(page, 'gz_sh');
   await openCredit(page);
   await page.getByTestId('tab-pending').click();
   const waiting = page.getByTestId('punishment-table').getByRole('row').filter({ hasText: DOC_NO });

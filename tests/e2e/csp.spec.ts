@@ -4,7 +4,7 @@
  * /cert/:code, a PDF preview and the OpenAPI page, without one violation reported.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
+import { apiSignIn, DEMO_PASSWORD, loginWithPassword, useLanguage } from './helpers';
 
 /** Every CSP violation any page of the context reports, as event or as console message. */
 async function watchViolations(context: BrowserContext): Promise<string[]> {
@@ -58,7 +58,7 @@ test('no page of the client reports a Content-Security-Policy violation', async 
 
   // A review queue, for a reviewer.
   await page.evaluate(() => localStorage.clear());
-  await loginWithPassword(page, 'gz_sl');
+  await apiSignIn(page, 'gz_sl');
   await page.goto('/queue/newCert/waitAccept');
   await expect(page.getByTestId('queue-row-applyNo').first()).toBeVisible({ timeout: 45_000 });
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, navigate, uploadWizardMaterial, useLanguage } from './helpers';
+import { DEMO_PASSWORD, apiSignIn, navigate, uploadWizardMaterial, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 const hasPoppler = spawnSync('pdftoppm', ['-v']).error === undefined;
@@ -50,7 +50,7 @@ async function api<T>(
 async function signedIn(browser: Browser, user: string): Promise<Page> {
   const page = await browser.newPage();
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, user);
+  await apiSignIn(page, user);
   return page;
 }
 

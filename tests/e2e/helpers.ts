@@ -2,6 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import {
+  ACCESS_FLAG,
+  ACCESS_TIME,
+  ACCESS_TOKEN,
+  LOGIN_AT,
+  STORAGE_PREFIX,
+  TOKEN_LIFE_MS,
+} from '../../src/utils/storage';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -33,6 +41,32 @@ export async function loginWithPassword(page: Page, user: string, password = DEM
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dashboard/);
   // The workbench shows once user info and menu have loaded.
+  await expect(page.getByTestId('workplace')).toBeVisible();
+}
+
+/**
+ * Signs in through the API and opens the workbench on the stored session, as a reload of a signed-in
+ * tab does. For the tests whose subject is not the login form: the form costs a load of the login
+ * page, its typing and its redirect; the tests of the form itself use loginWithPassword.
+ * The token goes into localStorage once, on a page of the app's origin that loads no client
+ * (/api/health): an init script would store it again on every load, also after a logout.
+ */
+export async function apiSignIn(page: Page, user: string, password = DEMO_PASSWORD) {
+  const res = await page.request.post('/api/login/login', { data: { username: user, password } });
+  const body = (await res.json()) as { code: number; msg?: string; data?: { token?: string } };
+  expect(body.data?.token, `${user} signs in: ${body.msg}`).toBeTruthy();
+  await page.goto('/api/health');
+  // What setToken (src/utils/storage.ts) stores at a login: token, access time, flag and login time.
+  const now = Date.now();
+  const stamps = { [ACCESS_TOKEN]: body.data!.token!, [ACCESS_TIME]: now, [ACCESS_FLAG]: true, [LOGIN_AT]: now };
+  await page.evaluate(
+    ({ stamps, prefix, expire }) => {
+      for (const [key, value] of Object.entries(stamps))
+        localStorage.setItem(prefix + key, JSON.stringify({ value, expire }));
+    },
+    { stamps, prefix: STORAGE_PREFIX, expire: now + TOKEN_LIFE_MS },
+  );
+  await page.goto('/dashboard');
   await expect(page.getByTestId('workplace')).toBeVisible();
 }
 

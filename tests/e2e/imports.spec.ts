@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
+import { DEMO_PASSWORD, apiSignIn, navigate, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-imports-'));
@@ -44,7 +44,7 @@ const chinaDay = (offsetDays = 0) =>
 
 async function openImportPage(page: Page) {
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'gz_sl');
+  await apiSignIn(page, 'gz_sl');
   await navigate(page, '/exam/educationImport');
   await expect(page.getByTestId('import-card')).toBeVisible(PAGE_LOAD);
 }

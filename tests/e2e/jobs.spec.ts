@@ -5,14 +5,14 @@
  * run in the operation log instead.
  */
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, navigate, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 
 test('admin runs the expiry job now and sees the run', async ({ page }) => {
   test.setTimeout(180_000);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'admin');
+  await apiSignIn(page, 'admin');
   await navigate(page, '/system/job');
   await expect(page.getByTestId('page-title')).toHaveText('定时任务', PAGE_LOAD);
   await expect(page.getByTestId('engine-status')).toContainText('任务引擎（pg-boss）在本进程运行');
@@ -43,7 +43,7 @@ test('admin runs the expiry job now and sees the run', async ({ page }) => {
 
 test('the auditor has no job page and reads the run in the operation log', async ({ page }) => {
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'auditor');
+  await apiSignIn(page, 'auditor');
   await navigate(page, '/system/operlog');
   await expect(page.getByTestId('page-title')).toBeVisible(PAGE_LOAD);
   await expect(page.getByText('证书到期失效').first()).toBeVisible(PAGE_LOAD);
@@ -61,7 +61,7 @@ for (const [language, clean] of [
   test(`the housekeeping run shows, in words, what the certificate check found (${language})`, async ({ page }) => {
     test.setTimeout(180_000);
     await useLanguage(page, language);
-    await loginWithPassword(page, 'admin');
+    await apiSignIn(page, 'admin');
     await navigate(page, '/system/job');
     await expect(page.getByTestId('job-housekeeping')).toBeVisible(PAGE_LOAD);
     await page.getByTestId('run-housekeeping').click();

@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
+import { DEMO_PASSWORD, apiSignIn, navigate, useLanguage } from './helpers';
 
 const ITEMS = 20;
 const QUEUE = '/queue/revocation/waitAccept';
@@ -79,7 +79,7 @@ test(`decisions per minute for ${ITEMS} waiting items, one at a time and togethe
     .join(' / ');
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'gz_sl');
+  await apiSignIn(page, 'gz_sl');
   await openQueue(page);
   // The page shows the queue in the order the API answers it: the first 20 are decided one at a time.
   const order = (await queueRows(request, sl, 'waitAccept')).filter((r) => r.allowedEvents.includes('AGREE'));

@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, navigate, useLanguage } from './helpers';
 
 /** The total under a search table ("总共 N 条记录"), as a number. */
 async function totalOf(page: Page, testId: string): Promise<number> {
@@ -27,7 +27,7 @@ async function openWithLimits(page: Page, path: string): Promise<{ reviewDays: n
 test('a centre clerk filters the work search', async ({ page }) => {
   test.setTimeout(120_000);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'gz_sl');
+  await apiSignIn(page, 'gz_sl');
   // The description names the statutory limits the server counts overdue by (参数设置).
   const limits = await openWithLimits(page, '/search/workSearch');
   await expect(page.getByText(`受理后决定 ${limits.reviewDays} 个、变更 ${limits.modifyDays} 个工作日`)).toBeVisible();
@@ -49,7 +49,7 @@ test('a centre clerk filters the work search', async ({ page }) => {
 test('from a statistics number to the list behind it, and its export', async ({ page }) => {
   test.setTimeout(150_000);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'gz_sl');
+  await apiSignIn(page, 'gz_sl');
   const limits = await openWithLimits(page, '/statistics/afootTask');
   await expect(
     page.getByText(`超过法定办理时限：受理后决定 ${limits.reviewDays} 个、变更 ${limits.modifyDays} 个工作日`),

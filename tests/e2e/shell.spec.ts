@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
 
 test.describe('route guard', () => {
   test('without a token a private address goes to the public site', async ({ page }) => {
@@ -25,7 +25,7 @@ test.describe('route guard', () => {
 
   test('a signed-in user on the login page goes to the home page', async ({ page }) => {
     await useLanguage(page, 'zh-CN');
-    await loginWithPassword(page, 'gz_cs');
+    await apiSignIn(page, 'gz_cs');
     await page.goto('/user/login');
     await expect(page).toHaveURL(/\/dashboard/);
   });
@@ -34,7 +34,7 @@ test.describe('route guard', () => {
 test.describe('multi-tab bar', () => {
   test('opens a tab per page and refuses the closes that have nothing to close', async ({ page }) => {
     await useLanguage(page, 'zh-CN');
-    await loginWithPassword(page, 'province');
+    await apiSignIn(page, 'province');
     const tabs = page.getByTestId('multi-tab-item');
     // Each tab has its own context menu; one fading out while the next opens must not take the click.
     const openMenus = page
@@ -94,7 +94,7 @@ test.describe('error pages', () => {
   for (const [path, text] of PAGES) {
     test(`${path} says ${text} and goes back home`, async ({ page }) => {
       await useLanguage(page, 'zh-CN');
-      await loginWithPassword(page, 'gz_sp');
+      await apiSignIn(page, 'gz_sp');
       await page.goto(path);
       await expect(page.getByText(text)).toBeVisible();
       await page.getByTestId('back-home').click();
@@ -104,7 +104,7 @@ test.describe('error pages', () => {
 
   test('an unknown address goes to 404', async ({ page }) => {
     await useLanguage(page, 'zh-CN');
-    await loginWithPassword(page, 'gz_sp');
+    await apiSignIn(page, 'gz_sp');
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404/);
   });
@@ -198,7 +198,7 @@ test.describe('the top menu at 1440 px', () => {
     for (const lng of ['zh-CN', 'en-US', 'pt-BR'] as const) {
       test(`shows ${who} every entry in ${lng}, none behind "…"`, async ({ page }) => {
         await useLanguage(page, lng);
-        await loginWithPassword(page, user);
+        await apiSignIn(page, user);
         const menu = page.locator('.ant-pro-top-nav-header-menu');
         for (const entry of byLanguage[lng]) await expect(menu.getByText(entry, { exact: true })).toBeVisible();
         await expect(menu.locator('.ant-menu-overflow-item-rest')).toBeHidden();
@@ -215,7 +215,7 @@ test.describe('the top menu at 1440 px', () => {
 
 test('logout asks first, then ends the session', async ({ page }) => {
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'person2');
+  await apiSignIn(page, 'person2');
   await page.getByTestId('user-menu').hover();
   await page.getByTestId('menu-logout').click();
   await expect(page.getByText('您确定要退出系统吗 ?')).toBeVisible();
@@ -239,7 +239,7 @@ test('times are shown in China time in a browser on the other side of the world'
   const china = (iso: string) =>
     new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'person1');
+  await apiSignIn(page, 'person1');
   await navigate(page, '/system/sysMsgInfo/systemMsg');
   await expect(page.getByTestId('message-table')).toBeVisible();
   await expect(page.getByTestId('message-table').getByText(china(rows[0]!.createdAt))).toBeVisible();

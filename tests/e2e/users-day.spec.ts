@@ -5,11 +5,11 @@
  * link; the public certificate search shows every field and opens the certificate's page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
+import { DEMO_PASSWORD, apiSignIn, navigate, useLanguage } from './helpers';
 
 async function signIn(page: Page, user: string) {
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, user);
+  await apiSignIn(page, user);
 }
 
 test('a holder sees the waiting confirmation as a to-do, confirms it in the row, and the to-do is gone', async ({

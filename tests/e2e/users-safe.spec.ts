@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, loginWithPassword, navigate, useLanguage } from './helpers';
+import { DEMO_PASSWORD, apiSignIn, navigate, useLanguage } from './helpers';
 
 const SHOTS = '.tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -18,7 +18,7 @@ const PAGE_LOAD = { timeout: 30_000 };
 async function signedIn(browser: Browser, user: string, lng: 'zh-CN' | 'en-US' = 'zh-CN'): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await useLanguage(page, lng);
-  await loginWithPassword(page, user);
+  await apiSignIn(page, user);
   return page;
 }
 

@@ -5,7 +5,7 @@
  * Chinese and English go to .tmp/screens (the year shown depends on the day the suite runs).
  */
 import { expect, test } from '@playwright/test';
-import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, navigate, useLanguage } from './helpers';
 
 const PAGE_LOAD = { timeout: 60_000 };
 
@@ -13,7 +13,7 @@ test('admin corrects a day of the working-day calendar and restores it', async (
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'admin');
+  await apiSignIn(page, 'admin');
   await navigate(page, '/system/calendar');
   await expect(page.getByTestId('page-title')).toHaveText('工作日历', PAGE_LOAD);
   await expect(page.getByTestId('calendar-state')).toBeVisible(PAGE_LOAD);

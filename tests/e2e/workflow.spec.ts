@@ -3,7 +3,7 @@
  * 承办's queue, 承办 returns it, 受理 accepts again and withdraws, and the statechart shows the path.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { loginWithPassword, navigate, useLanguage } from './helpers';
+import { apiSignIn, navigate, useLanguage } from './helpers';
 import { CONFIRM_FIRST } from '../../src/components/WorkflowActions/events';
 
 async function openQueue(page: Page, path: string, applyNo?: string) {
@@ -33,7 +33,7 @@ test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the st
   test.setTimeout(180_000);
   const sl = await browser.newPage();
   await useLanguage(sl, 'zh-CN');
-  await loginWithPassword(sl, 'gz_sl');
+  await apiSignIn(sl, 'gz_sl');
   await openQueue(sl, '/queue/newCert/waitAccept');
   const first = sl.getByTestId('queue-row-applyNo').first();
   await expect(first).toBeVisible();
@@ -57,7 +57,7 @@ test('受理 accepts, 承办 returns, 受理 accepts again and withdraws; the st
 
   const cb = await browser.newPage();
   await useLanguage(cb, 'zh-CN');
-  await loginWithPassword(cb, 'gz_cb');
+  await apiSignIn(cb, 'gz_cb');
   await openQueue(cb, '/queue/newCert/waitReview', applyNo);
   await cb.getByTestId('queue-row-applyNo').first().click();
   await expect(cb.getByTestId('wf-action-RETURN')).toBeVisible();
@@ -123,7 +123,7 @@ test('an enterprise submits its saved application from its business page', async
   });
   expect(saved.ok(), await saved.text()).toBe(true);
   await useLanguage(page, 'zh-CN');
-  await loginWithPassword(page, 'ent_gz');
+  await apiSignIn(page, 'ent_gz');
   await navigate(page, '/business/newCertificate');
   await expect(page.getByTestId('business-table')).toBeVisible();
   const rows = page.getByTestId('business-row-applyNo');
