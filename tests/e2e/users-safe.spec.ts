@@ -58,6 +58,8 @@ test('a remark edit keeps the holder linked; an unlink is chosen and reviewed by
   await admin.screenshot({ path: `${SHOTS}/user-confirm-remark.zh-CN.png` });
   await admin.getByTestId('user-confirm-submit').click();
   await expect(admin.getByText('已提交，等待安全管理员审核')).toBeVisible();
+  // The notice stays 3 s: the next submission's must not be confused with this one.
+  await expect(admin.getByText('已提交，等待安全管理员审核')).toHaveCount(0);
 
   // Clearing another holder's person link: warned, and not submitted until ticked.
   await openEdit(admin, 'person_gz5');
