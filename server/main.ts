@@ -12,6 +12,7 @@ import { buildApp, smsOutboxFile } from './app.js';
 import { prepareDatabase, type SeedOutcome } from './bootstrap.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/users.js';
 import { refreshStatistics } from './modules/statistics/refresh.js';
+import { trackConnections } from './lib/connections.js';
 import { answerClusterScrapes, clusterScrape, startMetricsServer } from './lib/metricsServer.js';
 
 const config = loadConfig();
@@ -113,6 +114,7 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
         () => app.ctx.metrics.scrape(),
         (msg) => app.log.warn(msg),
       );
+  const connections = trackConnections(app.server);
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -123,9 +125,10 @@ async function serve(cfg: AppConfig, prepare: boolean): Promise<void> {
       console.error(`${signal}: not stopped within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS).unref();
-    // A keep-alive connection whose request was in flight at the signal stays open after its answer
-    // (fastify closes the idle ones once, at the start): close each as soon as it is idle.
-    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 200);
+    // A keep-alive connection whose request was in flight at the signal stays open after its answer,
+    // and a connection that has sent no request yet is never idle to Node (lib/connections.ts): end
+    // each as soon as nothing is in flight on it.
+    const idleSweep = setInterval(() => connections.endIdle(), 200);
     void (async () => {
       // fastify's close stops listening, answers 503 to new requests on open connections, waits for
       // the requests in flight, then runs the onClose hooks (job engine, operation log).
