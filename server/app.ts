@@ -81,18 +81,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   rootLogger = app.log;
 
+  const clock = opts.clock ?? systemClock;
   const sms =
     opts.sms ??
     (config.sms.provider === 'http' && config.sms.gatewayUrl
       ? new HttpSmsSender(config.sms.gatewayUrl)
-      : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line)));
+      : new LogSmsSender(smsOutboxFile(config), (line) => app.log.info(line), clock));
   const metrics = new AppMetrics();
   metrics.watchDatabase(database);
   const base = {
     config,
     database,
     db: database.db,
-    clock: opts.clock ?? systemClock,
+    clock,
     policy: new PolicyStore(database.db, defaultPolicy(config)),
     sms,
     sso: await createSsoVerifier(config),

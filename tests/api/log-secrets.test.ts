@@ -74,7 +74,10 @@ describe('server log of sign-ins', () => {
     const sent = await app.inject({ method: 'POST', url: '/api/login/sms/send', payload: { mobile: '13800000001' } });
     expect(sent.statusCode).toBe(200);
     const verifyToken = sent.json().data.token as string;
-    const code = lastSmsTo(smsOutboxFile(config), '13800000001')!.text.match(/\d{6}/)![0];
+    const message = lastSmsTo(smsOutboxFile(config), '13800000001')!;
+    // Stamped by the app's clock, as every other write of the server.
+    expect(message.at).toBe(testNow().toISOString());
+    const code = message.text.match(/\d{6}/)![0];
     // The code travels in a query string here, as the client sends it.
     const checked = await app.inject({ url: `/api/login/verifyMessageCode?code=${code}`, headers: { verifyToken } });
     expect(checked.json().data.passStatus).toBe(true);

@@ -13,6 +13,7 @@ export interface SmsMessage {
   at: string;
 }
 
+import type { Clock } from '../../lib/clock.js';
 import type { SmsSender } from '../../lib/ports.js';
 
 export type { SmsSender };
@@ -21,10 +22,11 @@ export class LogSmsSender implements SmsSender {
   constructor(
     private readonly outboxFile: string,
     private readonly log: (line: string) => void,
+    private readonly clock: Clock,
   ) {}
 
   async send(mobile: string, text: string): Promise<void> {
-    const message: SmsMessage = { mobile, text, at: new Date().toISOString() };
+    const message: SmsMessage = { mobile, text, at: this.clock.now().toISOString() };
     fs.mkdirSync(path.dirname(this.outboxFile), { recursive: true });
     fs.appendFileSync(this.outboxFile, JSON.stringify(message) + '\n');
     // The text holds the code: the log names the number (masked) and where the message is, never the text.
