@@ -4,7 +4,8 @@ import { badRequest } from '../../lib/errors.js';
 import { hashPassword, passwordPolicyViolation, verifyPassword } from '../../lib/password.js';
 import { endUserSessions } from '../auth/session.service.js';
 import { loginUserData } from './login-user.js';
-import { accountOf, avatarAndPasswordAge, earlierPasswordHashes, enterpriseInfoOf, storeOwnPassword } from './store.js';
+import { accountOf, avatarAndPasswordAge, earlierPasswordHashes, enterpriseInfoOf } from './store.js';
+import { storeNewPassword } from '../auth/store.js';
 
 /** 当前登录用户 GET /system/user/getLoginUser */
 export async function loginUserOf(ctx: AppContext, user: AuthUser) {
@@ -43,7 +44,7 @@ export async function changeOwnPassword(
   const hash = await hashPassword(newPassword);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await storeOwnPassword(tx, user.userId, row.passwordHash, hash, now);
+    await storeNewPassword(tx, user.userId, { old: row.passwordHash, new: hash }, now, 'owner');
     // Whoever else holds a session of this account (a stolen token, a forgotten browser) is out.
     await endUserSessions(ctx, tx, user.userId, 'passwordChanged', user.tokenHash);
   });

@@ -36,18 +36,3 @@ export async function earlierPasswordHashes(db: DbOrTx, userId: number, count: n
     .orderBy(desc(sysPasswordHistory.createdAt))
     .limit(count);
 }
-
-/** Keeps the old hash in the history and sets the user's own new password (no change required any more). */
-export async function storeOwnPassword(
-  tx: DbOrTx,
-  userId: number,
-  oldHash: string,
-  newHash: string,
-  now: Date,
-): Promise<void> {
-  await tx.insert(sysPasswordHistory).values({ userId, passwordHash: oldHash, createdAt: now });
-  await tx
-    .update(sysUser)
-    .set({ passwordHash: newHash, passwordChangedAt: now, mustChangePassword: false, updatedAt: now })
-    .where(eq(sysUser.userId, userId));
-}

@@ -11,6 +11,7 @@ import { badRequest, forbidden } from '../../../lib/errors.js';
 import { hashPassword, passwordPolicyViolation } from '../../../lib/password.js';
 import { maskPhone } from '../../../services/personalData.js';
 import { endUserSessions } from '../../auth/session.service.js';
+import { storeNewPassword } from '../../auth/store.js';
 import type { PersistedRecordReviewSnapshot, ReviewWarning } from '../../../../machines/recordReview.machine.js';
 import { changedKeys, diffRecords } from '../review/diff.js';
 import { DUTY_ROLE_NAMES, isDutyRole } from '../review/duties.js';
@@ -31,13 +32,7 @@ import {
   type UserPatch,
   type UserRecord,
 } from './record.js';
-import {
-  passwordOfUser,
-  setReviewRecordId,
-  setUserCheckStatus,
-  storeResetPassword,
-  updateUserStatus,
-} from './store.js';
+import { passwordOfUser, setReviewRecordId, setUserCheckStatus, updateUserStatus } from './store.js';
 
 type Decision = z.infer<typeof decisionBody>;
 
@@ -269,7 +264,7 @@ export async function resetUserPassword(
   const hash = await hashPassword(password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await storeResetPassword(tx, id, target.passwordHash, hash, now);
+    await storeNewPassword(tx, id, { old: target.passwordHash, new: hash }, now, 'administrator');
     await endUserSessions(ctx, tx, id, 'resetPwd');
   });
   if (target.phone) {

@@ -5,15 +5,7 @@
  */
 import { asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.js';
-import {
-  certificate,
-  enterprise,
-  person,
-  sysDept,
-  sysPasswordHistory,
-  sysRecordReview,
-  sysUser,
-} from '../../../db/schema.js';
+import { certificate, enterprise, person, sysDept, sysRecordReview, sysUser } from '../../../db/schema.js';
 import { containsText } from '../../../lib/textMatch.js';
 
 /** Sets the live row's waiting mark (checkStatus; null once the change is decided). */
@@ -43,28 +35,6 @@ export async function passwordOfUser(db: DbOrTx, userId: number) {
     .from(sysUser)
     .where(eq(sysUser.userId, userId));
   return row;
-}
-
-/** Keeps the old hash in the history and sets a one-time password (changed at the next sign-in, lock lifted). */
-export async function storeResetPassword(
-  tx: DbOrTx,
-  userId: number,
-  oldHash: string,
-  newHash: string,
-  now: Date,
-): Promise<void> {
-  await tx.insert(sysPasswordHistory).values({ userId, passwordHash: oldHash, createdAt: now });
-  await tx
-    .update(sysUser)
-    .set({
-      passwordHash: newHash,
-      passwordChangedAt: now,
-      mustChangePassword: true,
-      failCount: 0,
-      lockedUntil: null,
-      updatedAt: now,
-    })
-    .where(eq(sysUser.userId, userId));
 }
 
 /** Every department, parents first, in display order. */
