@@ -3,7 +3,7 @@
  * Excel export's keyset batches are in export.ts).
  */
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { pageTail, prerendered } from '../../db/prerendered.js';
@@ -22,7 +22,7 @@ import { EXACT_TOTAL_CEILING, listTotal } from '../../services/listTotal.js';
 import { enterprisesNamed, fewOf, sameCondition, unindexed } from '../../services/listOrder.js';
 import { byteOrder, certNoMatches, certNoMode, containsText, inDistrict, startsWith } from '../../lib/textMatch.js';
 import { anyOf, anyOfUnseen, limitInText } from '../../db/sql.js';
-import { SHOWN_COLUMNS, shownCertificate, type ShownSource } from './shown.js';
+import { readShownPage, SHOWN_COLUMNS, shownCertificate, type ShownSource } from './shown.js';
 
 /** `ILIKE %text%` with the text's own wildcards escaped. */
 export const contains = containsText;
@@ -279,22 +279,7 @@ export async function validCertificatesPage(db: DbOrTx, user: AuthUser, q: z.inf
   if (q.category) w.push(eq(certificate.category, q.category));
   if (q.keyword) w.push(or(contains(certificate.certNo, q.keyword), contains(person.name, q.keyword)));
   const where = and(...w);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-    .where(where);
-  const rows = await db
-    .select(SHOWN_COLUMNS)
-    .from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-    .where(where)
-    .orderBy(asc(person.name), asc(certificate.category), asc(certificate.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
-  return { rows, total };
+  return readShownPage(db, where, [asc(person.name), asc(certificate.category), asc(certificate.id)], q);
 }
 
 /**

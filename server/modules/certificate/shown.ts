@@ -9,7 +9,7 @@
  * start and end and the end of a validity are moved by the jobs at 00:01 and 00:05, China time),
  * so no read looks at punishments or dates to correct it.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { certificate, enterprise, person } from '../../db/schema.js';
 import { qualified } from '../../db/sql.js';
@@ -134,6 +134,34 @@ export function shownCertificate(src: ShownSource, labels: Labels): ShownCertifi
 /** The rows `where` selects, read with the one SQL form. */
 export async function readShown(db: DbOrTx, where: SQL | undefined, limit = 1000): Promise<ShownSource[]> {
   return db.select(SHOWN_COLUMNS).from(certificate).where(where).orderBy(certificate.id).limit(limit);
+}
+
+/**
+ * A page of the rows `where` selects, read with the one SQL form, and their total. The holder
+ * (person) and employer (enterprise) are joined for the filters and the order to name.
+ */
+export async function readShownPage(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: readonly SQL[],
+  page: { pageNum: number; pageSize: number },
+): Promise<{ rows: ShownSource[]; total: number }> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(where);
+  const rows = await db
+    .select(SHOWN_COLUMNS)
+    .from(certificate)
+    .innerJoin(person, eq(person.id, certificate.personId))
+    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize)
+    .offset((page.pageNum - 1) * page.pageSize);
+  return { rows, total };
 }
 
 /** What the national platform is told of a certificate: the certificate as shown (zh-CN), whole, in the record the outbox keeps. */

@@ -9,7 +9,6 @@ import type { AuthUser } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   certificate,
-  enterprise,
   person,
   punishment,
   punishmentCertificate,
@@ -22,7 +21,7 @@ import { pageQuery } from '../../lib/reply.js';
 import { optionalText } from '../../lib/schemas.js';
 import { maskIdNo } from '../../services/personalData.js';
 import type { Labels } from '../certificate/labels.js';
-import { readShown, SHOWN_COLUMNS, shownCertificate } from '../certificate/shown.js';
+import { readShown, readShownPage, shownCertificate } from '../certificate/shown.js';
 import { certificateScope } from '../certificate/scope.js';
 import { containsText } from '../../lib/textMatch.js';
 import { pendingByRecord } from '../system/review/review.service.js';
@@ -326,20 +325,5 @@ export async function certificatesToPunish(db: DbOrTx, caller: AuthUser, q: Cert
   if (q.personId) w.push(eq(certificate.personId, q.personId));
   if (q.type && CERTIFICATE_TYPES.includes(q.type)) w.push(inArray(certificate.status, ['01', '02']));
   const where = and(...w);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-    .where(where);
-  const rows = await db
-    .select(SHOWN_COLUMNS)
-    .from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .innerJoin(enterprise, eq(enterprise.id, certificate.enterpriseId))
-    .where(where)
-    .orderBy(asc(person.name), asc(certificate.certNo), asc(certificate.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
-  return { rows, total };
+  return readShownPage(db, where, [asc(person.name), asc(certificate.certNo), asc(certificate.id)], q);
 }
