@@ -83,13 +83,14 @@ export default function PersonList() {
       render: (_d, r) => <span data-testid="person-idNo">{r.idNo}</span>,
     },
     { title: t('person.birthDate'), dataIndex: 'birthDate', width: 110, search: false },
-    { title: t('person.education'), dataIndex: 'education', width: 110, valueType: 'select', valueEnum: eduEnum },
+    { title: t('person.education'), dataIndex: 'education', width: 150, valueType: 'select', valueEnum: eduEnum },
     { title: t('person.phone'), dataIndex: 'phone', width: 130 },
     { title: t('person.employer'), dataIndex: 'employer', ellipsis: true },
     {
       title: t('person.employStatus'),
       dataIndex: 'employStatus',
-      width: 100,
+      // "Employment" (en-US) is one word: at 100 px it broke mid-word.
+      width: 130,
       valueType: 'select',
       valueEnum: employEnum,
     },
