@@ -25,51 +25,39 @@ export async function shownById(db: DbOrTx, id: number): Promise<ShownSource | u
   return row;
 }
 
-/** At most 20 certificate ids: by certificate number, else by the holder's identity number and name together. */
-export async function certificateIdsByCard(
-  db: DbOrTx,
-  key: { certNo: string } | { idNo: string; name: string },
-): Promise<number[]> {
-  const where: SQL | undefined =
+/** What a public look-up is given: a certificate number, or the holder's identity number and name together. */
+export type CardKey = { certNo: string } | { idNo: string; name: string };
+
+/** The ids of at most `limit` certificates the key names (and `also` keeps), most recently changed first. */
+async function idsByCard(db: DbOrTx, key: CardKey, also: SQL | undefined, limit: number): Promise<number[]> {
+  const byKey =
     'certNo' in key ? eq(certificate.certNo, key.certNo) : and(eq(person.idNo, key.idNo), eq(person.name, key.name));
   const rows = await db
     .select({ id: certificate.id })
     .from(certificate)
     .innerJoin(person, eq(person.id, certificate.personId))
-    .where(where)
-    .limit(20);
+    .where(and(byKey, also))
+    .orderBy(desc(certificate.updatedAt), desc(certificate.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
-/**
- * At most `limit` certificates in `status`, most recently changed first: by certificate number, else by
- * the holder's identity number and name together (the public look-ups find nothing without a whole key).
- */
+/** At most 20 certificate ids the card key names (the public look-ups find nothing without a whole key). */
+export function certificateIdsByCard(db: DbOrTx, key: CardKey): Promise<number[]> {
+  return idsByCard(db, key, undefined, 20);
+}
+
+/** At most `limit` certificates in `status` the card key names, as shown, most recently changed first. */
 export async function certificatesByCardIn(
   db: DbOrTx,
-  key: { certNo: string } | { idNo: string; name: string },
+  key: CardKey,
   status: string,
   limit: number,
 ): Promise<ShownSource[]> {
-  const byKey: SQL | undefined =
-    'certNo' in key ? eq(certificate.certNo, key.certNo) : and(eq(person.idNo, key.idNo), eq(person.name, key.name));
-  const ids = await db
-    .select({ id: certificate.id })
-    .from(certificate)
-    .innerJoin(person, eq(person.id, certificate.personId))
-    .where(and(byKey, eq(certificate.status, status)))
-    .orderBy(desc(certificate.updatedAt))
-    .limit(limit);
+  const ids = await idsByCard(db, key, eq(certificate.status, status), limit);
   if (ids.length === 0) return [];
-  const rows = await readShown(
-    db,
-    inArray(
-      certificate.id,
-      ids.map((r) => r.id),
-    ),
-    limit,
-  );
-  const rank = new Map(ids.map((r, i) => [r.id, i]));
+  const rows = await readShown(db, inArray(certificate.id, ids), limit);
+  const rank = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (rank.get(a.cert.id) ?? 0) - (rank.get(b.cert.id) ?? 0));
 }
 
