@@ -6,6 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { trackConnections } from '../../server/lib/connections.js';
 
 let server: http.Server | null = null;
+
+/** Resolves once `done` holds, looking every 10 ms. */
+const until = (done: () => boolean) =>
+  new Promise<void>((resolve) => {
+    const look = () => (done() ? resolve() : setTimeout(look, 10));
+    look();
+  });
 afterEach(() => {
   server?.closeAllConnections();
   server?.close();
@@ -33,10 +40,7 @@ describe('trackConnections', () => {
       received += chunk.toString();
     });
     busy.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise<void>((resolve) => {
-      const wait = () => (received.includes('first part') ? resolve() : setTimeout(wait, 10));
-      wait();
-    });
+    await until(() => received.includes('first part'));
 
     // Node's own sweep keeps the spare: it counts a connection without a request as busy.
     server.closeIdleConnections();
@@ -48,10 +52,7 @@ describe('trackConnections', () => {
     expect(busy.destroyed).toBe(false);
 
     finish!();
-    await new Promise<void>((resolve) => {
-      const wait = () => (received.includes('last part') ? resolve() : setTimeout(wait, 10));
-      wait();
-    });
+    await until(() => received.includes('last part'));
     connections.endIdle();
     await once(busy, 'close');
     expect(received).toContain('last part');

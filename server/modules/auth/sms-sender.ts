@@ -6,15 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Clock } from '../../lib/clock.js';
+import type { SmsSender } from '../../lib/ports.js';
 
 export interface SmsMessage {
   mobile: string;
   text: string;
   at: string;
 }
-
-import type { Clock } from '../../lib/clock.js';
-import type { SmsSender } from '../../lib/ports.js';
 
 export type { SmsSender };
 

@@ -24,10 +24,16 @@ export async function storeNewPassword(
   now: Date,
   setBy: 'owner' | 'administrator',
 ): Promise<void> {
+  const reset = setBy === 'administrator';
   await tx.insert(sysPasswordHistory).values({ userId, passwordHash: hashes.old, createdAt: now });
-  const reset = setBy === 'administrator' ? { mustChangePassword: true, failCount: 0, lockedUntil: null } : {};
   await tx
     .update(sysUser)
-    .set({ passwordHash: hashes.new, passwordChangedAt: now, mustChangePassword: false, updatedAt: now, ...reset })
+    .set({
+      passwordHash: hashes.new,
+      passwordChangedAt: now,
+      mustChangePassword: reset,
+      updatedAt: now,
+      ...(reset ? { failCount: 0, lockedUntil: null } : {}),
+    })
     .where(eq(sysUser.userId, userId));
 }
