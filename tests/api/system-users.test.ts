@@ -672,6 +672,20 @@ describe('status and password', () => {
     expect(blocked.statusCode).toBe(403);
   });
 
+  it('a reset ends a lock-out: the one-time password signs in at once', async () => {
+    const u = await createApproved();
+    const inHalfAnHour = new Date(t.clock.now().getTime() + 30 * 60_000);
+    await t.database.db
+      .update(sysUser)
+      .set({ failCount: 5, lockedUntil: inHalfAnHour })
+      .where(eq(sysUser.userId, u.userId));
+    await expect(t.login(u.userName, u.password)).rejects.toThrow(/423/);
+    const res = await post('admin', '/api/system/user/resetPwd', { userId: u.userId });
+    expect(res.statusCode, res.body).toBe(200);
+    const password = t.sms.sent.at(-1)!.text.match(/一次性密码：(\S+?)，/)![1]!;
+    expect(await t.login(u.userName, password)).toBeTruthy();
+  });
+
   it('a user without a phone gets the one-time password through the administrator, once', async () => {
     await t.database.db.update(sysUser).set({ phone: null }).where(eq(sysUser.userName, 'gz_sh'));
     const res = await post('admin', '/api/system/user/resetPwd', { userId: ids.get('gz_sh') });
