@@ -1,5 +1,7 @@
 /** A fresh, migrated and seeded database for one test file. Close it in afterAll. */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -48,9 +50,21 @@ async function open(seeded: boolean): Promise<Database> {
     };
   }
   if (!seeded) return wrapPglite(newPglite());
-  const template = inject('pgliteTemplate');
-  const blob = new Blob([fs.readFileSync(template)]);
-  const client = newPglite(undefined, { loadDataDir: blob });
+  const dir = copyPgliteTemplate();
+  const client = newPglite(dir);
   await client.waitReady;
-  return wrapPglite(client);
+  const database = wrapPglite(client);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A copy of the suite's seeded PGlite data directory (global-setup.ts), at `to` or in a new temporary directory. */
+export function copyPgliteTemplate(to = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-test-db-'))): string {
+  fs.cpSync(inject('pgliteTemplate'), to, { recursive: true });
+  return to;
 }

@@ -1,6 +1,6 @@
 /**
  * Builds the seeded database once per test run; every test file then opens its own copy
- * (PGlite: a data-dir dump loaded in memory; PostgreSQL: CREATE DATABASE ... TEMPLATE).
+ * (PGlite: a copy of a data directory on disk; PostgreSQL: CREATE DATABASE ... TEMPLATE).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,14 +45,17 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return () => fs.rmSync(seedFiles, { recursive: true, force: true });
   }
+  // Seeded in memory, then written out once as a data directory: a test file's copy of it opens in
+  // about 0.5 s, where loading the dump into memory took 1.5–1.7 s.
   const client = newPglite();
   await prepareDatabase(wrapPglite(client), config, now);
-  const dump = await client.dumpDataDir('gzip');
+  const dump = await client.dumpDataDir('none');
   await client.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-template-'));
-  const file = path.join(dir, 'template.tar.gz');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
+  const template = newPglite(path.join(dir, 'pgdata'), { loadDataDir: dump });
+  await template.waitReady;
+  await template.close();
+  project.provide('pgliteTemplate', path.join(dir, 'pgdata'));
   project.provide('postgresAdminUrl', '');
   return () => {
     fs.rmSync(dir, { recursive: true, force: true });

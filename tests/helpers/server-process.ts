@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { newPglite } from '../../server/db/client.js';
+import { copyPgliteTemplate } from './db.js';
 import { TEMPLATE_DB, adminUrlFor } from './pg-url.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,7 +25,7 @@ export interface SeededStore {
   remove(): Promise<void>;
 }
 
-/** A seeded database the server can open: the template unpacked into DATA_DIR/pgdata, or a PostgreSQL copy. */
+/** A seeded database the server can open: a copy of the template in DATA_DIR/pgdata, or a PostgreSQL copy. */
 export async function seededStore(): Promise<SeededStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'safecert-proc-'));
   fs.cpSync(inject('seedFiles'), path.join(dataDir, 'files'), { recursive: true });
@@ -49,12 +49,8 @@ export async function seededStore(): Promise<SeededStore> {
       },
     };
   }
-  // The server opens DATA_DIR/pgdata (server/db/client.ts); unpack the template there once.
-  const db = newPglite(path.join(dataDir, 'pgdata'), {
-    loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
-  });
-  await db.waitReady;
-  await db.close();
+  // The server opens DATA_DIR/pgdata (server/db/client.ts).
+  copyPgliteTemplate(path.join(dataDir, 'pgdata'));
   return {
     kind: 'pglite',
     dataDir,
